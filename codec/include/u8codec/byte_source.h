@@ -1,0 +1,71 @@
+// Where bytes come from: a small read interface so that files of any size and in-memory buffers
+// look the same to the scanners and the views. Nothing here copies a whole file.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace u8codec {
+
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    // Size in bytes as last known.
+    virtual std::uint64_t size() const = 0;
+    // Copies up to dest.size() bytes starting at `offset`; returns how many were copied (fewer at
+    // the end, or if the underlying file shrank: callers treat a short read as the new end).
+    virtual std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const = 0;
+    // All bytes at once when they are already in memory; empty otherwise.
+    virtual std::span<const std::uint8_t> contiguous() const { return {}; }
+};
+
+// Bytes held in memory (owned).
+class MemorySource final : public ByteSource {
+public:
+    explicit MemorySource(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {}
+    std::uint64_t size() const override { return bytes_.size(); }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    std::span<const std::uint8_t> contiguous() const override { return bytes_; }
+    const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+
+private:
+    std::vector<std::uint8_t> bytes_;
+};
+
+// A file read with pread(2): never mapped, so a file that shrinks while open gives short reads
+// instead of SIGBUS, and resident memory is only what the caller reads.
+class FileSource final : public ByteSource {
+public:
+    ~FileSource() override;
+    FileSource(const FileSource&) = delete;
+    FileSource& operator=(const FileSource&) = delete;
+
+    struct Opened;
+    // Opens `path` read-only. On failure the result has no source and a reason a person can read
+    // ("No such file or directory", "Is a directory", "Permission denied", ...).
+    static Opened open(const std::string& path);
+
+    std::uint64_t size() const override { return size_; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    // Re-reads the size from the file system; false if the file can no longer be examined.
+    bool refreshSize();
+    const std::string& path() const { return path_; }
+
+private:
+    FileSource(int fd, std::uint64_t size, std::string path)
+        : fd_(fd), size_(size), path_(std::move(path)) {}
+    int fd_;
+    std::uint64_t size_;
+    std::string path_;
+};
+
+struct FileSource::Opened {
+    std::unique_ptr<FileSource> source; // null on failure
+    std::string error;                  // the reason, when source is null
+};
+
+} // namespace u8codec

@@ -1,0 +1,58 @@
+// The whole-stream summary: counts of characters, errors and lines, computed in one pass.
+#pragma once
+
+#include "u8codec/segment.h"
+#include "u8codec/segmenter.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace u8codec {
+
+struct ScanSummary {
+    std::uint64_t bytes = 0;
+    std::uint64_t characters = 0;             // valid characters
+    std::array<std::uint64_t, 5> byLength{};  // [1]..[4]: characters of that many bytes
+    std::array<std::uint64_t, kErrorKindCount> errors{}; // error segments, indexed by ErrorKind
+    std::uint64_t lineFeeds = 0;              // LF bytes (CRLF included)
+    std::uint64_t carriageReturns = 0;        // CR bytes (CRLF included)
+    std::uint64_t crlf = 0;                   // CR immediately followed by LF
+    std::uint64_t lines = 0;                  // LF count, plus one for a last line without LF
+    bool bom = false;                         // the data starts with EF BB BF
+
+    std::uint64_t errorSegments() const noexcept;
+    bool valid() const noexcept { return errorSegments() == 0; }
+    // The JSON object the CLI prints as {"summary": ...}.
+    std::string toJson() const;
+};
+
+// Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII and blocks of valid
+// multi-byte text take a vectorised path; only blocks that contain an error go through the exact
+// Segmenter, so the counts always equal a per-segment count (a test proves it on every split).
+class Scanner {
+public:
+    Scanner() = default;
+    void feed(std::span<const std::uint8_t> bytes);
+    void finish();
+    const ScanSummary& summary() const noexcept { return summary_; }
+
+    // The straightforward per-segment pass, kept as the reference the fast path is tested against
+    // and for callers that want the segments too.
+    static void count(const Segment& s, ScanSummary& summary) noexcept;
+
+private:
+    void feedExact(std::span<const std::uint8_t> bytes);
+    void countLineBytes(std::span<const std::uint8_t> bytes);
+
+    ScanSummary summary_;
+    Segmenter segmenter_;
+    std::uint8_t lastByte_ = 0;
+    bool finished_ = false;
+};
+
+// One-shot helper.
+ScanSummary scan(std::span<const std::uint8_t> bytes);
+
+} // namespace u8codec

@@ -1,0 +1,79 @@
+#include "u8codec/byte_source.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace u8codec {
+
+std::size_t MemorySource::read(std::uint64_t offset, std::span<std::uint8_t> dest) const {
+    if (offset >= bytes_.size())
+        return 0;
+    const std::size_t n = std::min<std::uint64_t>(dest.size(), bytes_.size() - offset);
+    std::memcpy(dest.data(), bytes_.data() + offset, n);
+    return n;
+}
+
+FileSource::~FileSource() {
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+FileSource::Opened FileSource::open(const std::string& path) {
+    Opened result;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        result.error = std::strerror(errno);
+        return result;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        result.error = std::strerror(errno);
+        ::close(fd);
+        return result;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        result.error = std::strerror(EISDIR);
+        ::close(fd);
+        return result;
+    }
+    std::uint64_t size = 0;
+    if (S_ISREG(st.st_mode)) {
+        size = std::uint64_t(st.st_size);
+        // Tell the kernel we read front to back: larger read-ahead for scans.
+        ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    } else {
+        result.error = "Not a regular file (a device, pipe or socket cannot be inspected)";
+        ::close(fd);
+        return result;
+    }
+    result.source.reset(new FileSource(fd, size, path));
+    return result;
+}
+
+std::size_t FileSource::read(std::uint64_t offset, std::span<std::uint8_t> dest) const {
+    std::size_t done = 0;
+    while (done < dest.size()) {
+        const ssize_t n =
+            ::pread(fd_, dest.data() + done, dest.size() - done, off_t(offset + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break; // end of file (the file may have shrunk) or an I/O error: a short read
+        done += std::size_t(n);
+    }
+    return done;
+}
+
+bool FileSource::refreshSize() {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0)
+        return false;
+    size_ = std::uint64_t(st.st_size);
+    return true;
+}
+
+} // namespace u8codec

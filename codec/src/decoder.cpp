@@ -1,0 +1,103 @@
+#include "u8codec/decoder.h"
+
+#include "u8codec/encoder.h"
+
+namespace u8codec {
+
+std::string_view name(ErrorPolicy p) noexcept {
+    switch (p) {
+    case ErrorPolicy::Strict:
+        return "strict";
+    case ErrorPolicy::Replace:
+        return "replace";
+    case ErrorPolicy::Ignore:
+        return "ignore";
+    case ErrorPolicy::Latin1:
+        return "latin1";
+    case ErrorPolicy::Cp1252:
+        return "cp1252";
+    }
+    return "strict";
+}
+
+std::optional<ErrorPolicy> errorPolicyFromName(std::string_view n) noexcept {
+    for (ErrorPolicy p : {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
+                          ErrorPolicy::Latin1, ErrorPolicy::Cp1252})
+        if (name(p) == n)
+            return p;
+    return std::nullopt;
+}
+
+char32_t cp1252ToUnicode(std::uint8_t b) noexcept {
+    // WHATWG Encoding Standard, index-windows-1252.txt, pointers 0-31 (bytes 80-9F). Unassigned
+    // bytes 81 8D 8F 90 9D map to the C1 control of the same value.
+    static constexpr char16_t kHigh[32] = {
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+    if (b >= 0x80 && b <= 0x9F)
+        return kHigh[b - 0x80];
+    return b;
+}
+
+void Decoder::onSegment(const Segment& s, std::span<const std::uint8_t> bytes, std::string& out) {
+    if (failed_)
+        return;
+    if (s.isValid()) {
+        out.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        return;
+    }
+    ++errorSegments_;
+    if (!firstError_)
+        firstError_ = s;
+    switch (policy_) {
+    case ErrorPolicy::Strict:
+        failed_ = true;
+        return;
+    case ErrorPolicy::Replace:
+        out += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER
+        return;
+    case ErrorPolicy::Ignore:
+        return;
+    case ErrorPolicy::Latin1:
+        for (std::uint8_t b : bytes)
+            appendUtf8(b, out);
+        return;
+    case ErrorPolicy::Cp1252:
+        for (std::uint8_t b : bytes)
+            appendUtf8(cp1252ToUnicode(b), out);
+        return;
+    }
+}
+
+bool Decoder::feed(std::span<const std::uint8_t> bytes, std::string& out) {
+    if (failed_)
+        return false;
+    // Valid input is by far the common case: copy the well-formed prefix in one go. Only the
+    // segmenter knows where that prefix ends, so it runs over all bytes; segments arrive in order.
+    segmenter_.feed(bytes, [&](const Segment& s, std::span<const std::uint8_t> b) {
+        onSegment(s, b, out);
+    });
+    return !failed_;
+}
+
+bool Decoder::finish(std::string& out) {
+    segmenter_.finish([&](const Segment& s, std::span<const std::uint8_t> b) {
+        onSegment(s, b, out);
+    });
+    return !failed_;
+}
+
+std::string decode(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
+                   std::optional<Segment>* firstError) {
+    std::string out;
+    out.reserve(bytes.size());
+    Decoder d(policy);
+    d.feed(bytes, out);
+    d.finish(out);
+    if (firstError)
+        *firstError = d.firstError();
+    return out;
+}
+
+} // namespace u8codec

@@ -1,0 +1,77 @@
+#include "u8codec/segment.h"
+
+#include "u8codec/segmenter.h"
+
+namespace u8codec {
+
+std::string_view name(ErrorKind k) noexcept {
+    switch (k) {
+    case ErrorKind::None:
+        return "valid";
+    case ErrorKind::InvalidByte:
+        return "invalid-byte";
+    case ErrorKind::UnexpectedContinuation:
+        return "unexpected-continuation";
+    case ErrorKind::Overlong:
+        return "overlong";
+    case ErrorKind::Surrogate:
+        return "surrogate";
+    case ErrorKind::TooLarge:
+        return "too-large";
+    case ErrorKind::Truncated:
+        return "truncated";
+    }
+    return "valid";
+}
+
+std::string_view title(ErrorKind k) noexcept {
+    switch (k) {
+    case ErrorKind::None:
+        return "Valid character";
+    case ErrorKind::InvalidByte:
+        return "Invalid byte";
+    case ErrorKind::UnexpectedContinuation:
+        return "Unexpected continuation byte";
+    case ErrorKind::Overlong:
+        return "Overlong form";
+    case ErrorKind::Surrogate:
+        return "Encoded surrogate";
+    case ErrorKind::TooLarge:
+        return "Beyond U+10FFFF";
+    case ErrorKind::Truncated:
+        return "Truncated sequence";
+    }
+    return "Valid character";
+}
+
+// Unicode Standard chapter 3, table 3-7: after each restricted lead, the first continuation byte
+// has a narrower range; a byte in the excluded part of 80-BF tells which rule was broken.
+ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept {
+    if (b0 >= 0x80 && b0 <= 0xBF)
+        return ErrorKind::UnexpectedContinuation;
+    if (b0 == 0xC0 || b0 == 0xC1 || b0 >= 0xF5)
+        return ErrorKind::InvalidByte;
+    if (b0 < 0x80)
+        return ErrorKind::None; // an ASCII byte is never an error
+    if (b0 == 0xE0 && next >= 0x80 && next <= 0x9F)
+        return ErrorKind::Overlong;
+    if (b0 == 0xF0 && next >= 0x80 && next <= 0x8F)
+        return ErrorKind::Overlong;
+    if (b0 == 0xED && next >= 0xA0 && next <= 0xBF)
+        return ErrorKind::Surrogate;
+    if (b0 == 0xF4 && next >= 0x90 && next <= 0xBF)
+        return ErrorKind::TooLarge;
+    return ErrorKind::Truncated;
+}
+
+std::vector<Segment> segment(std::span<const std::uint8_t> bytes, std::uint64_t baseOffset) {
+    std::vector<Segment> out;
+    out.reserve(bytes.size());
+    Segmenter s(baseOffset);
+    auto sink = [&](const Segment& seg) { out.push_back(seg); };
+    s.feed(bytes, sink);
+    s.finish(sink);
+    return out;
+}
+
+} // namespace u8codec
