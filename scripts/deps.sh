@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, the Debian 12 packages u8scope needs that are not installed yet.
+# Usage: scripts/deps.sh build|test|run   (sourced by run.sh and test.sh)
+# Runs `apt-get update` once, and only when something is missing, so a machine that already
+# has everything installs nothing.
+set -euo pipefail
+
+build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libicu-dev
+                libgl-dev fonts-dejavu-core)
+# Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
+test_packages=(icu-devtools python3 libbenchmark-dev libc-bin)
+# Running the window: the X11 platform plugin and a font with CJK glyphs.
+run_packages=(qt6-qpa-plugins fonts-droid-fallback)
+
+wanted=("${build_packages[@]}")
+case "${1:-build}" in
+test) wanted+=("${test_packages[@]}") ;;
+run) wanted+=("${run_packages[@]}") ;;
+esac
+
+missing=()
+for p in "${wanted[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "u8scope: installing ${missing[*]}" >&2
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
