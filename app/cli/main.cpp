@@ -13,8 +13,9 @@ constexpr u8cli::Command kCommands[] = {
      u8cli::runCheck},
     {"scan", "scan --json [--all] FILE          JSON Lines: every error segment (and character)",
      u8cli::runScan},
-    {"decode", "decode --errors=POLICY [-o OUT] FILE   well-formed UTF-8 "
-               "(strict|replace|ignore|latin1|cp1252)",
+    {"decode",
+     "decode --errors=POLICY [-o OUT] FILE   well-formed UTF-8 "
+     "(strict|replace|ignore|latin1|cp1252)",
      u8cli::runDecode},
     {"stats", "stats [--json] FILE               counts of characters, errors and lines",
      u8cli::runStats},
@@ -22,12 +23,12 @@ constexpr u8cli::Command kCommands[] = {
      u8cli::runEncode},
     {"explain", "explain HEX...                    what a byte sequence is, or why it is refused",
      u8cli::runExplain},
-    {"repair", "repair [OPTIONS] -o OUT FILE      fix invalid bytes, mojibake, CESU-8, BOM, newlines",
+    {"repair",
+     "repair [OPTIONS] -o OUT FILE      fix invalid bytes, mojibake, CESU-8, BOM, newlines",
      u8cli::runRepair},
     {"transcode", "transcode --from ENC --to ENC -o OUT FILE   convert between encodings",
      u8cli::runTranscode},
-    {"detect", "detect [--json] FILE              guess the encoding of a file",
-     u8cli::runDetect},
+    {"detect", "detect [--json] FILE              guess the encoding of a file", u8cli::runDetect},
 };
 
 void printUsage(std::FILE* to) {

@@ -1,0 +1,88 @@
+// `check [--max-errors N] [--quiet] FILE...`: is every file valid UTF-8? One line per problem.
+#include "arguments.h"
+#include "commands.h"
+#include "input.h"
+#include "problem_reporter.h"
+
+#include <charconv>
+#include <cstdio>
+
+namespace u8cli {
+namespace {
+
+constexpr OptionSpec kOptions[] = {{"max-errors", true}, {"quiet", false}, {"q", false}};
+
+enum class FileResult { Valid, Invalid, Unreadable };
+
+FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet) {
+    std::string error;
+    const auto input = Input::open(path, error);
+    if (!input) {
+        std::fprintf(stderr, "u8scope-cli check: %s\n", error.c_str());
+        return FileResult::Unreadable;
+    }
+    const std::string& name = input->displayName();
+    ProblemReporter reporter([&](const LocatedProblem& p) {
+        if (!quiet && reporter.problems() <= maxErrors) // counts this one
+            std::printf("%s\n", formatProblem(name, p).c_str());
+    });
+    const bool read = input->forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) {
+            reporter.feed(chunk);
+            return true;
+        },
+        error);
+    if (!read) {
+        std::fprintf(stderr, "u8scope-cli check: %s\n", error.c_str());
+        return FileResult::Unreadable;
+    }
+    reporter.finish();
+    const std::uint64_t found = reporter.problems();
+    if (!quiet && found > maxErrors)
+        std::printf("%s: %llu more problem%s not shown (--max-errors %llu)\n", name.c_str(),
+                    static_cast<unsigned long long>(found - maxErrors),
+                    found - maxErrors == 1 ? "" : "s", static_cast<unsigned long long>(maxErrors));
+    if (!quiet) {
+        if (found == 0)
+            std::printf("%s: valid UTF-8\n", name.c_str());
+        else
+            std::printf("%s: not valid UTF-8: %llu problem%s\n", name.c_str(),
+                        static_cast<unsigned long long>(found), found == 1 ? "" : "s");
+    }
+    return found == 0 ? FileResult::Valid : FileResult::Invalid;
+}
+
+} // namespace
+
+int runCheck(Args args) {
+    const auto parsed = parseArguments("check", args, kOptions);
+    if (!parsed)
+        return kExitUsage;
+    std::uint64_t maxErrors = 100;
+    if (const std::string* v = parsed->value("max-errors")) {
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), maxErrors);
+        if (ec != std::errc() || end != v->data() + v->size())
+            return usageError("check", "--max-errors needs a number, not '" + *v + "'");
+    }
+    if (parsed->positional.empty())
+        return usageError("check", "no FILE given (usage: check [--max-errors N] FILE...)");
+    const bool quiet = parsed->has("quiet") || parsed->has("q");
+    bool anyInvalid = false, anyUnreadable = false;
+    for (const std::string& path : parsed->positional) {
+        switch (checkOne(path, maxErrors, quiet)) {
+        case FileResult::Valid:
+            break;
+        case FileResult::Invalid:
+            anyInvalid = true;
+            break;
+        case FileResult::Unreadable:
+            anyUnreadable = true;
+            break;
+        }
+        std::fflush(stdout);
+    }
+    // An unreadable file is a usage/I-O error (2) even when others were invalid.
+    return anyUnreadable ? kExitUsage : anyInvalid ? kExitInvalid : kExitOk;
+}
+
+} // namespace u8cli

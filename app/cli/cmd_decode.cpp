@@ -1,0 +1,107 @@
+// `decode [--errors=POLICY] [-o OUT] FILE`: well-formed UTF-8 out of any bytes, under an error
+// policy (u8codec::ErrorPolicy). `replace` gives one U+FFFD per maximal subpart (Unicode
+// chapter 3), byte for byte what Python, ICU, Rust and the WHATWG decoder give. `strict` stops at
+// the first error with the check diagnostic and leaves no OUT file behind.
+#include "arguments.h"
+#include "atomic_output.h"
+#include "commands.h"
+#include "input.h"
+#include "problem_reporter.h"
+#include "u8codec/decoder.h"
+
+#include <cstdio>
+#include <optional>
+
+namespace u8cli {
+namespace {
+
+constexpr OptionSpec kOptions[] = {{"errors", true}, {"o", true}, {"output", true}};
+
+} // namespace
+
+int runDecode(Args args) {
+    const auto parsed = parseArguments("decode", args, kOptions);
+    if (!parsed)
+        return kExitUsage;
+    if (parsed->positional.size() != 1)
+        return usageError("decode", "needs exactly one FILE (usage: decode "
+                                    "--errors=strict|replace|ignore|latin1|cp1252 [-o OUT] FILE)");
+    u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Strict;
+    if (const std::string* v = parsed->value("errors")) {
+        const auto p = u8codec::errorPolicyFromName(*v);
+        if (!p)
+            return usageError("decode", "unknown error policy '" + *v +
+                                            "' (strict, replace, ignore, latin1 or cp1252)");
+        policy = *p;
+    }
+    const std::string* outPath = parsed->value("o");
+    if (!outPath)
+        outPath = parsed->value("output");
+    const std::string& inPath = parsed->positional.front();
+    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
+        return usageError("decode", *outPath + ": is the input file; decode never overwrites "
+                                               "its input (write elsewhere)");
+
+    std::string error;
+    const auto input = Input::open(inPath, error);
+    if (!input)
+        return usageError("decode", error);
+    const auto out = AtomicOutput::create(outPath ? *outPath : "-", error);
+    if (!out)
+        return usageError("decode", error);
+
+    u8codec::Decoder decoder(policy);
+    // Under `strict`, the problem at the first error and its line and column are reported the
+    // way `check` reports them.
+    std::optional<LocatedProblem> firstProblem;
+    std::optional<ProblemReporter> reporter;
+    if (policy == u8codec::ErrorPolicy::Strict)
+        reporter.emplace([&](const LocatedProblem& p) {
+            if (!firstProblem)
+                firstProblem = p;
+        });
+    bool failed = false;
+    std::string decoded;
+    const bool read = input->forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) {
+            if (reporter)
+                reporter->feed(chunk);
+            if (failed) // keep reading only until the reporter has located the problem
+                return !firstProblem;
+            decoded.clear();
+            failed = !decoder.feed(chunk, decoded);
+            out->write(decoded); // a write error surfaces in commit()
+            return !(failed && firstProblem);
+        },
+        error);
+    if (!read)
+        return usageError("decode", error);
+    if (reporter)
+        reporter->finish();
+    if (!failed) {
+        decoded.clear();
+        failed = !decoder.finish(decoded);
+        out->write(decoded);
+    }
+    if (failed) {
+        // `out` is dropped uncommitted: no OUT file is left behind.
+        if (firstProblem)
+            std::fprintf(stderr, "%s\n",
+                         formatProblem(input->displayName(), *firstProblem).c_str());
+        std::fprintf(stderr,
+                     "u8scope-cli decode: %s: not valid UTF-8 (use --errors=replace, "
+                     "ignore, latin1 or cp1252 to decode anyway)\n",
+                     input->displayName().c_str());
+        return kExitInvalid;
+    }
+    if (!out->commit(error))
+        return usageError("decode", error);
+    if (decoder.errorSegments() != 0 && outPath)
+        std::fprintf(
+            stderr, "u8scope-cli decode: %s: %llu error segment%s handled by '%s'\n",
+            input->displayName().c_str(), static_cast<unsigned long long>(decoder.errorSegments()),
+            decoder.errorSegments() == 1 ? "" : "s", std::string(u8codec::name(policy)).c_str());
+    return kExitOk;
+}
+
+} // namespace u8cli

@@ -1,0 +1,140 @@
+// `explain HEX...`: what a byte sequence is. Each character is decoded bit by bit (RFC 3629
+// section 3 in reverse); each problem is named and explained, with the bits a naive RFC 2279
+// decoder would read, and why UTF-8 refuses them.
+#include "arguments.h"
+#include "bit_walkthrough.h"
+#include "commands.h"
+#include "u8codec/problem.h"
+#include "u8codec/segmenter.h"
+
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+namespace u8cli {
+namespace {
+
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// Accepts "E2 82 AC", "E282AC", "e2,82,ac", "0xE2 0x82", "\xE2\x82\xAC". A lone digit is one
+// byte ("A" = 0A); otherwise digits pair up.
+std::optional<std::vector<std::uint8_t>> parseHex(const std::vector<std::string>& args,
+                                                  std::string& error) {
+    std::vector<std::uint8_t> bytes;
+    for (const std::string& arg : args) {
+        std::size_t i = 0;
+        while (i < arg.size()) {
+            const char c = arg[i];
+            if (c == ' ' || c == ',' || c == ':' || c == '\t') {
+                ++i;
+                continue;
+            }
+            if ((c == '0' || c == '\\') && i + 1 < arg.size() &&
+                (arg[i + 1] == 'x' || arg[i + 1] == 'X')) {
+                i += 2;
+                continue;
+            }
+            const int hi = hexDigit(c);
+            if (hi < 0) {
+                error = "'" + arg + "' is not hex bytes (write them like E2 82 AC)";
+                return std::nullopt;
+            }
+            const int lo = i + 1 < arg.size() ? hexDigit(arg[i + 1]) : -1;
+            if (lo < 0) {
+                bytes.push_back(std::uint8_t(hi));
+                ++i;
+            } else {
+                bytes.push_back(std::uint8_t(hi * 16 + lo));
+                i += 2;
+            }
+        }
+    }
+    if (bytes.empty()) {
+        error = "no bytes given (usage: explain HEX..., e.g. explain E2 82 AC)";
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+void explainCharacter(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
+                      std::string& text) {
+    text += u8codec::hexBytes(bytes) + ": a " + std::to_string(s.length) + "-byte character, " +
+            describeCodePoint(s.codePoint) + "\n";
+    if (const auto l = u8codec::layoutOfBytes(bytes)) {
+        text += "  The lead byte's high bits say how many octets follow; each continuation byte "
+                "starts with 10.\n  Dropping these marker bits leaves the payload, read as one "
+                "number (RFC 3629 section 3):\n";
+        text += renderBitRows(*l, "    ");
+    }
+}
+
+void explainProblem(const u8codec::Problem& p, std::span<const std::uint8_t> all,
+                    std::string& text) {
+    const auto bytes = all.subspan(std::size_t(p.offset), std::size_t(p.length));
+    text += u8codec::hexBytes(bytes, 64) + ": ";
+    text += u8codec::name(p.kind);
+    text += " (" + std::to_string(p.errorSegments) + " U+FFFD when decoded with replacement)\n  " +
+            u8codec::explain(p) + "\n";
+    // The sequences a naive RFC 2279 decoder would read in these bytes (two for a CESU-8 pair).
+    std::string naive;
+    for (auto rest = bytes; !rest.empty();) {
+        const auto l = u8codec::layoutOfBytes(rest);
+        if (!l || l->octets < 2)
+            break;
+        naive += renderBitRows(*l, "    ");
+        rest = rest.subspan(std::size_t(l->octets));
+    }
+    if (!naive.empty())
+        text += "  What a naive RFC 2279 decoder would read:\n" + naive;
+}
+
+} // namespace
+
+int runExplain(Args args) {
+    const auto parsed = parseArguments("explain", args, {});
+    if (!parsed)
+        return kExitUsage;
+    std::string error;
+    const auto bytes = parseHex(parsed->positional, error);
+    if (!bytes)
+        return usageError("explain", error);
+    const std::span<const std::uint8_t> all(*bytes);
+
+    // Characters and problems, in byte order: problems group error segments, so walk the
+    // segments and print each problem where its first segment is.
+    std::vector<u8codec::Problem> problems;
+    u8codec::ProblemScanner scanner;
+    scanner.feed(all, [&](const u8codec::Problem& p) { problems.push_back(p); });
+    scanner.finish([&](const u8codec::Problem& p) { problems.push_back(p); });
+
+    std::string text;
+    std::size_t next = 0;
+    for (const auto& s : u8codec::segment(all)) {
+        if (s.isValid()) {
+            explainCharacter(s, all.subspan(std::size_t(s.offset), s.length), text);
+            continue;
+        }
+        while (next < problems.size() && problems[next].offset <= s.offset) {
+            if (problems[next].offset == s.offset)
+                explainProblem(problems[next], all, text);
+            ++next;
+        }
+    }
+    if (problems.empty())
+        text += "Valid UTF-8.\n";
+    else
+        text += "Not valid UTF-8: " + std::to_string(problems.size()) + " problem" +
+                (problems.size() == 1 ? "" : "s") + ".\n";
+    std::fputs(text.c_str(), stdout);
+    return problems.empty() ? kExitOk : kExitInvalid;
+}
+
+} // namespace u8cli

@@ -1,0 +1,85 @@
+// `stats [--json] FILE...`: the summary of each file (characters by length, errors by kind,
+// lines and line endings, BOM), computed by the codec's vectorised Scanner in constant memory.
+#include "arguments.h"
+#include "commands.h"
+#include "input.h"
+#include "json_string.h"
+#include "u8codec/scan.h"
+
+#include <cstdio>
+
+namespace u8cli {
+namespace {
+
+constexpr OptionSpec kOptions[] = {{"json", false}};
+
+std::string plural(std::uint64_t n, const char* noun) {
+    return std::to_string(n) + ' ' + noun + (n == 1 ? "" : "s");
+}
+
+void printReadable(const std::string& name, const u8codec::ScanSummary& s) {
+    std::printf("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
+    std::printf("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
+    std::printf("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
+                static_cast<unsigned long long>(s.characters),
+                static_cast<unsigned long long>(s.byLength[1]),
+                static_cast<unsigned long long>(s.byLength[2]),
+                static_cast<unsigned long long>(s.byLength[3]),
+                static_cast<unsigned long long>(s.byLength[4]));
+    std::string errors;
+    for (int k = 1; k < u8codec::kErrorKindCount; ++k) {
+        const auto n = s.errors[std::size_t(k)];
+        if (n == 0)
+            continue;
+        if (!errors.empty())
+            errors += ", ";
+        errors += std::string(u8codec::name(u8codec::ErrorKind(k))) + ' ' + std::to_string(n);
+    }
+    std::printf("  errors       %s%s%s%s\n", plural(s.errorSegments(), "error segment").c_str(),
+                errors.empty() ? "" : "  (", errors.c_str(), errors.empty() ? "" : ")");
+    std::printf("  lines        %llu  (LF %llu, CRLF %llu, CR %llu)\n",
+                static_cast<unsigned long long>(s.lines),
+                static_cast<unsigned long long>(s.lineFeeds - s.crlf),
+                static_cast<unsigned long long>(s.crlf),
+                static_cast<unsigned long long>(s.carriageReturns - s.crlf));
+    std::printf("  BOM          %s\n", s.bom ? "yes (EF BB BF)" : "no");
+}
+
+} // namespace
+
+int runStats(Args args) {
+    const auto parsed = parseArguments("stats", args, kOptions);
+    if (!parsed)
+        return kExitUsage;
+    if (parsed->positional.empty())
+        return usageError("stats", "no FILE given (usage: stats [--json] FILE...)");
+    const bool json = parsed->has("json");
+    bool anyUnreadable = false;
+    for (const std::string& path : parsed->positional) {
+        std::string error;
+        const auto input = Input::open(path, error);
+        u8codec::Scanner scanner;
+        if (input && input->forEachChunk(
+                         [&](std::span<const std::uint8_t> chunk) {
+                             scanner.feed(chunk);
+                             return true;
+                         },
+                         error)) {
+            scanner.finish();
+            const auto& summary = scanner.summary();
+            if (json)
+                std::printf("{\"file\":%s,\"summary\":%s}\n",
+                            jsonString(input->displayName()).c_str(), summary.toJson().c_str());
+            else
+                printReadable(input->displayName(), summary);
+        } else {
+            std::fprintf(stderr, "u8scope-cli stats: %s\n", error.c_str());
+            anyUnreadable = true;
+        }
+        std::fflush(stdout);
+    }
+    // A report, not a verdict (that is `check`): 0 unless a file could not be read.
+    return anyUnreadable ? kExitUsage : kExitOk;
+}
+
+} // namespace u8cli

@@ -1,0 +1,44 @@
+// The inputs of u8scope-cli: a file named on the command line, or "-" for standard input.
+// Files are read through u8codec::FileSource in fixed-size chunks, never copied whole, so
+// `check` and `stats` run in constant memory on files of any size. No command writes its input.
+#pragma once
+
+#include "u8codec/byte_source.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace u8cli {
+
+class Input {
+public:
+    // Opens `path` ("-": standard input). On failure returns null and sets `error` to
+    // "PATH: reason" (e.g. "notes.txt: No such file or directory").
+    static std::unique_ptr<Input> open(const std::string& path, std::string& error);
+
+    // The name to print in messages: the path, or "<stdin>".
+    const std::string& displayName() const { return displayName_; }
+
+    // Calls consume() with consecutive chunks of the input, front to back. Returns false and
+    // sets `error` ("NAME: reason") when reading fails; consume() returning false stops early.
+    bool forEachChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
+                      std::string& error) const;
+
+    // The whole input in memory, for operations that need it all (repair, transcode).
+    bool readAll(std::vector<std::uint8_t>& out, std::string& error) const;
+
+    // The file itself (null for standard input): for size queries and re-reading.
+    const u8codec::FileSource* file() const { return file_.get(); }
+
+    static constexpr std::size_t kChunkSize = std::size_t(1) << 20;
+
+private:
+    std::unique_ptr<u8codec::FileSource> file_; // null for standard input
+    std::string displayName_;
+};
+
+} // namespace u8cli

@@ -1,0 +1,57 @@
+// Finds the problems in a stream of bytes and where they are as a person counts: line and
+// column, both 1-based, the column counted in characters (an error segment counts as one, as
+// the U+FFFD a replacing decoder would show for it). Lines end at LF, as in ScanSummary.
+#pragma once
+
+#include "u8codec/problem.h"
+#include "u8codec/segmenter.h"
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <span>
+#include <string>
+
+namespace u8cli {
+
+struct LocatedProblem {
+    u8codec::Problem problem;
+    std::uint64_t line = 1;
+    std::uint64_t column = 1;
+};
+
+class ProblemReporter {
+public:
+    using Sink = std::function<void(const LocatedProblem&)>;
+    explicit ProblemReporter(Sink sink) : sink_(std::move(sink)) {}
+
+    void feed(std::span<const std::uint8_t> bytes);
+    void finish();
+
+    std::uint64_t problems() const { return problems_; }
+
+private:
+    void onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
+    void onProblem(const u8codec::Problem& p);
+
+    // Where each run of adjacent error segments starts. Problems only start at error segments
+    // and cover them in order, so a problem starts either where the previous one ended or at
+    // the start of a new run. Only runs whose problems are not yet reported are kept.
+    struct RunStart {
+        std::uint64_t offset, line, column;
+    };
+    std::deque<RunStart> runs_;
+    bool inErrorRun_ = false;
+    std::uint64_t line_ = 1, column_ = 1; // of the next segment
+    std::uint64_t lastEnd_ = UINT64_MAX, lastLine_ = 0, lastNextColumn_ = 0;
+
+    u8codec::Segmenter segmenter_;
+    u8codec::ProblemScanner problemScanner_;
+    Sink sink_;
+    std::uint64_t problems_ = 0;
+};
+
+// "FILE:LINE:COLUMN: offset N: KIND: HEX BYTES: explanation" (the `check` line format).
+std::string formatProblem(const std::string& file, const LocatedProblem& p);
+
+} // namespace u8cli
