@@ -37,13 +37,15 @@ public:
     bool atBoundary() const noexcept { return needed_ == 0; }
 
 private:
-    template <class Sink> static void emit(Sink& sink, const Segment& s, const std::uint8_t* bytes);
+    // Not "emit": Qt defines that as a macro, and Qt code includes this header.
+    template <class Sink>
+    static void deliver(Sink& sink, const Segment& s, const std::uint8_t* bytes);
 
     std::uint64_t offset_;
     std::uint64_t pendingStart_ = 0;
     char32_t codePoint_ = 0;
-    std::uint8_t needed_ = 0; // continuation bytes still expected
-    std::uint8_t seen_ = 0;   // bytes of the pending sequence so far (lead included)
+    std::uint8_t needed_ = 0;      // continuation bytes still expected
+    std::uint8_t seen_ = 0;        // bytes of the pending sequence so far (lead included)
     std::uint8_t pending_[4] = {}; // the bytes of the pending sequence
     std::uint8_t low_ = 0x80;
     std::uint8_t high_ = 0xBF;
@@ -59,7 +61,7 @@ std::vector<Segment> segment(std::span<const std::uint8_t> bytes, std::uint64_t 
 // --- implementation -----------------------------------------------------------------------
 
 template <class Sink>
-void Segmenter::emit(Sink& sink, const Segment& s, const std::uint8_t* bytes) {
+void Segmenter::deliver(Sink& sink, const Segment& s, const std::uint8_t* bytes) {
     if constexpr (std::is_invocable_v<Sink&, const Segment&, std::span<const std::uint8_t>>)
         sink(s, std::span<const std::uint8_t>(bytes, s.length));
     else
@@ -76,7 +78,8 @@ template <class Sink> void Segmenter::feed(std::span<const std::uint8_t> bytes, 
                 pending_[seen_++] = b;
                 ++offset_;
                 if (--needed_ == 0) {
-                    emit(sink, Segment{pendingStart_, seen_, ErrorKind::None, codePoint_}, pending_);
+                    deliver(sink, Segment{pendingStart_, seen_, ErrorKind::None, codePoint_},
+                            pending_);
                     seen_ = 0;
                 }
                 continue;
@@ -90,10 +93,10 @@ template <class Sink> void Segmenter::feed(std::span<const std::uint8_t> bytes, 
             seen_ = 0;
             low_ = 0x80;
             high_ = 0xBF;
-            emit(sink, s, pending_);
+            deliver(sink, s, pending_);
         }
         if (b < 0x80) {
-            emit(sink, Segment{offset_, 1, ErrorKind::None, b}, &b);
+            deliver(sink, Segment{offset_, 1, ErrorKind::None, b}, &b);
         } else if (b >= 0xC2 && b <= 0xF4) {
             pendingStart_ = offset_;
             pending_[0] = b;
@@ -112,7 +115,7 @@ template <class Sink> void Segmenter::feed(std::span<const std::uint8_t> bytes, 
             low_ = r.low;
             high_ = r.high;
         } else {
-            emit(sink, Segment{offset_, 1, errorKindOf(b, -1), 0}, &b);
+            deliver(sink, Segment{offset_, 1, errorKindOf(b, -1), 0}, &b);
         }
         ++offset_;
     }
@@ -127,7 +130,7 @@ template <class Sink> void Segmenter::finish(Sink&& sink) {
     seen_ = 0;
     low_ = 0x80;
     high_ = 0xBF;
-    emit(sink, s, pending_);
+    deliver(sink, s, pending_);
 }
 
 } // namespace u8codec
