@@ -1,0 +1,52 @@
+// Finding a byte pattern in a ByteSource of any size: the window's Find (Ctrl+F) and its
+// highlights. Text is searched as its UTF-8 bytes, so a match always covers exactly the bytes of
+// the characters searched for, never a decoded approximation of them.
+#pragma once
+
+#include "u8codec/byte_source.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8codec {
+
+// A hex pattern as a person types it: "E2 82 AC", "e282ac", "E2,82,AC", "0xE2 0x82 0xAC",
+// "\xE2\x82\xAC". Separators (spaces, commas, ':', '-') may split the pattern between bytes,
+// never inside one; an odd count of digits is an error, not a guess.
+struct HexPattern {
+    std::vector<std::uint8_t> bytes; // empty on error
+    std::string error;               // why the text is not a pattern; empty on success
+    bool ok() const noexcept { return error.empty(); }
+};
+HexPattern parseHexPattern(std::string_view text);
+
+// The search reads the source in chunks of this size; consecutive chunks overlap by
+// pattern.size() - 1 bytes so that a match across a chunk edge is found exactly once.
+inline constexpr std::size_t kSearchChunkSize = std::size_t(1) << 20;
+
+// The first match starting at an offset in [from, limit), or nullopt (also for an empty pattern,
+// or when `cancel` becomes true). limit defaults to the end of the source.
+std::optional<std::uint64_t> findForward(const ByteSource& source,
+                                         std::span<const std::uint8_t> pattern, std::uint64_t from,
+                                         std::uint64_t limit = UINT64_MAX,
+                                         const std::atomic<bool>* cancel = nullptr);
+
+// The last match starting at an offset in [floor, before), or nullopt.
+std::optional<std::uint64_t> findBackward(const ByteSource& source,
+                                          std::span<const std::uint8_t> pattern,
+                                          std::uint64_t before, std::uint64_t floor = 0,
+                                          const std::atomic<bool>* cancel = nullptr);
+
+// Every match overlapping [from, to) (overlapping matches included: "AA" in "AAA" matches at 0
+// and 1), at most maxMatches of them: what a view highlights on screen.
+std::vector<std::uint64_t> findAllOverlapping(const ByteSource& source,
+                                              std::span<const std::uint8_t> pattern,
+                                              std::uint64_t from, std::uint64_t to,
+                                              std::size_t maxMatches = 4096);
+
+} // namespace u8codec

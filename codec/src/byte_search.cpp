@@ -1,0 +1,164 @@
+#include "u8codec/byte_search.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+
+namespace u8codec {
+
+namespace {
+
+int hexDigit(char c) noexcept {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+bool isSeparator(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':' || c == '-';
+}
+
+bool cancelled(const std::atomic<bool>* cancel) noexcept {
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+HexPattern parseHexPattern(std::string_view text) {
+    HexPattern result;
+    int high = -1; // the first digit of a byte being read
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        // "0x" and "\x" prefixes introduce a byte; they may not split one.
+        if (high < 0 && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+            (c == '0' || c == '\\')) {
+            ++i;
+            continue;
+        }
+        const int d = hexDigit(c);
+        if (d >= 0) {
+            if (high < 0) {
+                high = d;
+            } else {
+                result.bytes.push_back(std::uint8_t(high << 4 | d));
+                high = -1;
+            }
+            continue;
+        }
+        if (isSeparator(c) && high < 0)
+            continue;
+        result.bytes.clear();
+        if (isSeparator(c))
+            result.error = "a separator splits a byte at position " + std::to_string(i + 1) +
+                           ": write each byte as two hex digits";
+        else
+            result.error = "'" + std::string(1, c) + "' at position " + std::to_string(i + 1) +
+                           " is not a hex digit";
+        return result;
+    }
+    if (high >= 0) {
+        result.bytes.clear();
+        result.error = "odd number of hex digits: the last byte needs two digits";
+        return result;
+    }
+    if (result.bytes.empty())
+        result.error = "no bytes given";
+    return result;
+}
+
+std::optional<std::uint64_t> findForward(const ByteSource& source,
+                                         std::span<const std::uint8_t> pattern, std::uint64_t from,
+                                         std::uint64_t limit, const std::atomic<bool>* cancel) {
+    const std::uint64_t size = source.size();
+    if (pattern.empty() || pattern.size() > size)
+        return std::nullopt;
+    // A match must start at or before size - pattern.size().
+    limit = std::min(limit, size - pattern.size() + 1);
+    if (from >= limit)
+        return std::nullopt;
+    const std::boyer_moore_horspool_searcher searcher(pattern.begin(), pattern.end());
+    std::vector<std::uint8_t> chunk(kSearchChunkSize + pattern.size() - 1);
+    std::uint64_t pos = from;
+    while (pos < limit) {
+        if (cancelled(cancel))
+            return std::nullopt;
+        // Read the starts [pos, pos + kSearchChunkSize) plus the tail a match starting there
+        // needs: a match across the edge between two chunks lies wholly in the first read.
+        const std::uint64_t starts = std::min<std::uint64_t>(kSearchChunkSize, limit - pos);
+        const std::size_t want = std::size_t(starts + pattern.size() - 1);
+        const std::size_t got = source.read(pos, std::span(chunk.data(), want));
+        if (got < pattern.size())
+            return std::nullopt; // the file ended early (it shrank)
+        const auto end = chunk.begin() + std::ptrdiff_t(got);
+        const auto hit = std::search(chunk.begin(), end, searcher);
+        if (hit != end)
+            return pos + std::uint64_t(hit - chunk.begin());
+        if (got < want)
+            return std::nullopt;
+        pos += starts;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> findBackward(const ByteSource& source,
+                                          std::span<const std::uint8_t> pattern,
+                                          std::uint64_t before, std::uint64_t floor,
+                                          const std::atomic<bool>* cancel) {
+    const std::uint64_t size = source.size();
+    if (pattern.empty() || pattern.size() > size)
+        return std::nullopt;
+    before = std::min(before, size - pattern.size() + 1);
+    std::vector<std::uint8_t> chunk(kSearchChunkSize + pattern.size() - 1);
+    // Walk chunks of starts [lo, hi) from the back; within a chunk, the last match wins.
+    std::uint64_t hi = before;
+    while (hi > floor) {
+        if (cancelled(cancel))
+            return std::nullopt;
+        const std::uint64_t lo = hi - std::min<std::uint64_t>(kSearchChunkSize, hi - floor);
+        const std::size_t want = std::size_t(hi - lo + pattern.size() - 1);
+        const std::size_t got = source.read(lo, std::span(chunk.data(), want));
+        if (got >= pattern.size()) {
+            const auto end = chunk.begin() + std::ptrdiff_t(got);
+            const auto hit = std::find_end(chunk.begin(), end, pattern.begin(), pattern.end());
+            if (hit != end)
+                return lo + std::uint64_t(hit - chunk.begin());
+        }
+        hi = lo;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::uint64_t> findAllOverlapping(const ByteSource& source,
+                                              std::span<const std::uint8_t> pattern,
+                                              std::uint64_t from, std::uint64_t to,
+                                              std::size_t maxMatches) {
+    std::vector<std::uint64_t> matches;
+    const std::uint64_t size = source.size();
+    if (pattern.empty() || to <= from || pattern.size() > size)
+        return matches;
+    // A match overlapping [from, to) starts in [from - (n - 1), to) and at most at size - n.
+    std::uint64_t pos = from - std::min<std::uint64_t>(from, pattern.size() - 1);
+    const std::uint64_t limit = std::min(to, size - pattern.size() + 1);
+    const std::boyer_moore_horspool_searcher searcher(pattern.begin(), pattern.end());
+    std::vector<std::uint8_t> chunk;
+    while (pos < limit && matches.size() < maxMatches) {
+        const std::uint64_t starts = std::min<std::uint64_t>(kSearchChunkSize, limit - pos);
+        const std::size_t want = std::size_t(starts + pattern.size() - 1);
+        chunk.resize(want);
+        const std::size_t got = source.read(pos, std::span(chunk.data(), want));
+        const auto end = chunk.begin() + std::ptrdiff_t(got);
+        for (auto it = std::search(chunk.begin(), end, searcher);
+             it != end && matches.size() < maxMatches; it = std::search(it + 1, end, searcher))
+            matches.push_back(pos + std::uint64_t(it - chunk.begin()));
+        if (got < want)
+            break; // the file ended early (it shrank)
+        pos += starts;
+    }
+    return matches;
+}
+
+} // namespace u8codec
