@@ -1,0 +1,110 @@
+// The one palette of u8scope: the colour, hatch and frame of every byte role, defined once and used
+// by the hex pane, the text pane, the legend and the code-page table (DESIGN.md, "Colour").
+//
+// Choice of colours: valid roles take cool hues (blues, bluish green, greys) and errors warm hues
+// (vermillion, orange, yellow, reddish purple), from the Okabe-Ito set, which stays apart under
+// the common colour-vision deficiencies. Nothing relies on hue alone: the lead bytes differ in
+// lightness by their length, and every error cell is also hatched (a different hatch per kind)
+// and framed in bold, so errors read in greyscale too.
+#pragma once
+
+#include "u8codec/byte_class.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/segment.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QCoreApplication>
+#include <QList>
+#include <QPalette>
+#include <QString>
+#include <array>
+
+class QPainter;
+class QRectF;
+
+namespace u8ui {
+
+// What a cell shows, finer than u8codec::ByteRole: ASCII is split into printable, whitespace and
+// control, and errors by their u8codec::ErrorKind.
+enum class CellRole : quint8 {
+    AsciiPrintable,  // 21-7E
+    AsciiWhitespace, // 09-0D and 20
+    AsciiControl,    // 00-08, 0E-1F, 7F
+    Lead2,           // first byte of a valid 2-byte character
+    Lead3,
+    Lead4,
+    Continuation, // later byte of a valid multi-byte character
+    ErrorInvalidByte,
+    ErrorUnexpectedContinuation,
+    ErrorOverlong,
+    ErrorSurrogate,
+    ErrorTooLarge,
+    ErrorTruncated,
+};
+inline constexpr int kCellRoleCount = 13;
+
+// How one role is drawn.
+struct RoleStyle {
+    QColor fill;                        // cell background
+    QColor text;                        // hex digits or glyph
+    QColor frame;                       // bold outline (errors), or invalid for none
+    Qt::BrushStyle hatch = Qt::NoBrush; // drawn over the fill in `frame` colour (errors)
+};
+
+class RolePalette {
+    Q_DECLARE_TR_FUNCTIONS(u8ui::RolePalette)
+public:
+    // The light variant; see forPalette.
+    RolePalette() : RolePalette(false) {}
+    static RolePalette light() { return RolePalette(false); }
+    static RolePalette dark() { return RolePalette(true); }
+    // Dark when the palette's window colour is dark (lightness below one half), light otherwise.
+    static RolePalette forPalette(const QPalette& palette);
+    bool isDark() const { return dark_; }
+
+    const RoleStyle& style(CellRole role) const { return styles_[std::size_t(role)]; }
+
+    // The role of the byte `byte` at `offset` inside segment `s` (the segment that contains it).
+    static CellRole roleOf(const u8codec::Segment& s, quint64 offset, quint8 byte);
+    // The role for the context-free class of a byte (the code-page table): ASCII by the byte's
+    // value, a lead by its length, a continuation, and Invalid as ErrorInvalidByte.
+    static CellRole roleForClass(quint8 byte);
+    static CellRole roleForError(u8codec::ErrorKind kind);
+    static bool isError(CellRole role) { return role >= CellRole::ErrorInvalidByte; }
+    // Every role, in legend order.
+    static QList<CellRole> allRoles();
+
+    // Short name ("Lead byte of a 3-byte character") and one-sentence description for the legend
+    // and tooltips; translated.
+    static QString name(CellRole role);
+    static QString description(CellRole role);
+
+    // Colours shared by the panes besides the roles.
+    QColor characterFrame() const { return characterFrame_; } // joins the bytes of a character
+    QColor selectionFill() const { return selectionFill_; }   // translucent, over the roles
+    QColor cursorFrame() const { return cursorFrame_; }
+    QColor matchFill() const { return matchFill_; } // search hits, translucent
+    QColor matchFrame() const { return matchFrame_; }
+    QColor offsetText() const { return offsetText_; } // the offset column
+    QColor offsetBackground() const { return offsetBackground_; }
+
+    // Paints a role's fill, hatch and (for errors) bold frame into rect.
+    void paintCell(QPainter& painter, const QRectF& rect, CellRole role) const;
+
+    // The tooltip for the byte at `offset`: offset (hex and decimal), byte value, role, and for an
+    // error the codec's explanation of the problem it belongs to (u8codec::explain, from a
+    // ProblemScanner run over a bounded neighbourhood; never the whole source). Empty when offset
+    // is outside the source.
+    static QString toolTip(const u8codec::ByteSource& source, quint64 offset);
+
+private:
+    explicit RolePalette(bool dark);
+
+    bool dark_ = false;
+    std::array<RoleStyle, kCellRoleCount> styles_{};
+    QColor characterFrame_, selectionFill_, cursorFrame_, matchFill_, matchFrame_, offsetText_,
+        offsetBackground_;
+};
+
+} // namespace u8ui

@@ -1,0 +1,87 @@
+#include "selection_copy.h"
+
+#include "u8codec/problem.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <limits>
+#include <vector>
+
+namespace u8ui {
+
+QString SelectionCopy::hex(std::span<const std::uint8_t> bytes) {
+    return QString::fromStdString(
+        u8codec::hexBytes(bytes, std::numeric_limits<std::size_t>::max()));
+}
+
+QString SelectionCopy::text(std::span<const std::uint8_t> bytes, u8codec::ErrorPolicy policy) {
+    // The codec decodes; Strict stops at the first error and keeps what came before it.
+    std::string out;
+    u8codec::Decoder decoder(policy);
+    if (decoder.feed(bytes, out))
+        decoder.finish(out);
+    return QString::fromUtf8(out.data(), qsizetype(out.size()));
+}
+
+QString SelectionCopy::cArray(std::span<const std::uint8_t> bytes, const QString& name) {
+    QString out = QStringLiteral("const unsigned char %1[] = {").arg(name);
+    const bool oneLine = bytes.size() <= std::size_t(kValuesPerLine);
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (oneLine)
+            out += QLatin1Char(' ');
+        else if (i % kValuesPerLine == 0)
+            out += QStringLiteral("\n    ");
+        else
+            out += QLatin1Char(' ');
+        out += QStringLiteral("0x") +
+               QStringLiteral("%1").arg(bytes[i], 2, 16, QLatin1Char('0')).toUpper();
+        if (i + 1 < bytes.size() || !oneLine)
+            out += QLatin1Char(',');
+    }
+    out += oneLine ? QStringLiteral(" };") : QStringLiteral("\n};");
+    return out;
+}
+
+SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, ByteRange range,
+                                            Format format, u8codec::ErrorPolicy policy) {
+    const quint64 size = source.size();
+    range.end = std::min(range.end, size);
+    if (range.isEmpty())
+        return {{}, tr("Nothing is selected.")};
+    const quint64 length = range.end - range.start;
+    if (length > kMaxBytes)
+        return {{},
+                tr("The selection has %1 bytes; at most %2 can be copied at once.")
+                    .arg(length)
+                    .arg(kMaxBytes)};
+    std::vector<std::uint8_t> bytes(length);
+    const std::size_t got = source.read(range.start, bytes);
+    if (got < length)
+        return {{},
+                tr("Only %1 of the %2 selected bytes could be read: the file may have shrunk.")
+                    .arg(got)
+                    .arg(length)};
+    switch (format) {
+    case Format::Hex:
+        return {hex(bytes), {}};
+    case Format::Text:
+        return {text(bytes, policy), {}};
+    case Format::CArray:
+        return {cArray(bytes), {}};
+    }
+    return {{}, tr("Unknown copy format.")};
+}
+
+SelectionCopy::Result SelectionCopy::toClipboard(const u8codec::ByteSource& source, ByteRange range,
+                                                 Format fmt, u8codec::ErrorPolicy policy) {
+    Result result = format(source, range, fmt, policy);
+    if (result.ok()) {
+        if (QClipboard* clipboard = QGuiApplication::clipboard())
+            clipboard->setText(result.text);
+        else
+            result = {{}, tr("No clipboard is available.")};
+    }
+    return result;
+}
+
+} // namespace u8ui
