@@ -1,0 +1,37 @@
+// Moving through a stream by segment: "next invalid", "previous non-ASCII" and the like, over a
+// ByteSource of any size, reading it in bounded chunks.
+#pragma once
+
+#include "u8codec/byte_source.h"
+#include "u8codec/segment.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace u8codec {
+
+// The most bytes a navigation step reads at a time (plus the few bytes of look-behind and
+// look-ahead that local segmentation needs, see local_segments.h); steps start with 1 KiB and
+// double up to this.
+inline constexpr std::uint64_t kNavigateChunk = 64 * 1024;
+
+// The first error segment that starts at or after `from`, or nullopt if there is none before the
+// end. A segment that begins before `from` and overlaps it is not returned: to step from the
+// segment at the cursor to the next one, pass that segment's end().
+//
+// Every answer equals what segmenting the whole stream gives: each chunk is segmented from a
+// resynchronisation point at most kMaxLookBehind bytes before it (RFC 3629 section 1: octet
+// boundaries are readily found), so errors that straddle chunk edges are found exactly once.
+std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from);
+
+// The last error segment that starts before `before`, or nullopt.
+std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before);
+
+// The first segment (a character or an error) that starts at or after `from` and is not a 1-byte
+// ASCII character: the next multi-byte character or error.
+std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from);
+
+// The last segment that starts before `before` and is not a 1-byte ASCII character.
+std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before);
+
+} // namespace u8codec

@@ -1,0 +1,129 @@
+#include "u8codec/navigate.h"
+
+#include "u8codec/local_segments.h"
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+#include <vector>
+
+namespace u8codec {
+
+namespace {
+
+constexpr std::uint64_t kFirstChunk = 1024;
+
+// True when every byte is below 0x80. Each such byte is a whole 1-byte character on its own
+// (RFC 3629 section 3: "0xxxxxxx"), so a chunk of them holds no error and no multi-byte character
+// that starts in it, whatever precedes it.
+bool allAscii(std::span<const std::uint8_t> bytes) {
+    std::size_t i = 0;
+    std::uint64_t acc = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        acc |= w;
+    }
+    for (; i < bytes.size(); ++i)
+        acc |= bytes[i];
+    return (acc & 0x8080808080808080ULL) == 0;
+}
+
+bool isError(const Segment& s) {
+    return !s.isValid();
+}
+bool isNonAscii(const Segment& s) {
+    return !(s.isValid() && s.length == 1);
+}
+
+// A chunk [from, to) of the stream with the neighbourhood local segmentation needs.
+struct Window {
+    std::vector<std::uint8_t> bytes;
+    std::uint64_t offset = 0;
+    bool reachesEnd = false;
+    std::uint64_t to = 0; // `to` clipped to what could be read (a file may have shrunk)
+};
+
+bool readWindow(const ByteSource& source, std::uint64_t from, std::uint64_t to, Window& w) {
+    const std::uint64_t size = source.size();
+    w.offset = from >= std::uint64_t(kMaxLookBehind) ? from - kMaxLookBehind : 0;
+    const std::uint64_t end = std::min(size, to + kMaxLookAhead);
+    w.bytes.resize(end - w.offset);
+    const std::size_t got = source.read(w.offset, w.bytes);
+    w.bytes.resize(got);
+    // A short read means the source ended early (a file that shrank): treat it as the end.
+    w.reachesEnd = w.offset + got >= size || got < end - w.offset;
+    w.to = std::min(to, w.offset + got);
+    return w.to > from;
+}
+
+std::span<const std::uint8_t> chunkOf(const Window& w, std::uint64_t from) {
+    return std::span<const std::uint8_t>(w.bytes).subspan(from - w.offset, w.to - from);
+}
+
+template <class Predicate>
+std::optional<Segment> searchForward(const ByteSource& source, std::uint64_t from,
+                                     Predicate wanted) {
+    Window w;
+    std::uint64_t pos = from;
+    // Start small, since the next hit is usually near (stepping through a broken file), and grow
+    // to kNavigateChunk for long clean stretches.
+    std::uint64_t chunk = kFirstChunk;
+    while (pos < source.size()) {
+        const std::uint64_t chunkEnd = std::min(source.size(), pos + chunk);
+        chunk = std::min(chunk * 2, kNavigateChunk);
+        if (!readWindow(source, pos, chunkEnd, w))
+            return std::nullopt;
+        if (!allAscii(chunkOf(w, pos))) {
+            for (const Segment& s : segmentsInWindow(w.bytes, w.offset, w.reachesEnd, pos, w.to))
+                if (s.offset >= pos && wanted(s))
+                    return s;
+        }
+        if (w.to < chunkEnd) // the source ended early
+            return std::nullopt;
+        pos = chunkEnd;
+    }
+    return std::nullopt;
+}
+
+template <class Predicate>
+std::optional<Segment> searchBackward(const ByteSource& source, std::uint64_t before,
+                                      Predicate wanted) {
+    Window w;
+    std::uint64_t end = std::min(before, source.size());
+    std::uint64_t chunk = kFirstChunk;
+    while (end > 0) {
+        const std::uint64_t start = end > chunk ? end - chunk : 0;
+        chunk = std::min(chunk * 2, kNavigateChunk);
+        if (readWindow(source, start, end, w) && !allAscii(chunkOf(w, start))) {
+            const auto segments = segmentsInWindow(w.bytes, w.offset, w.reachesEnd, start, w.to);
+            // Segments are in stream order; the first one may begin before `start`, and belongs
+            // to the next chunk back.
+            for (auto it = segments.rbegin(); it != segments.rend(); ++it)
+                if (it->offset >= start && wanted(*it))
+                    return *it;
+        }
+        end = start;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from) {
+    return searchForward(source, from, isError);
+}
+
+std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before) {
+    return searchBackward(source, before, isError);
+}
+
+std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from) {
+    return searchForward(source, from, isNonAscii);
+}
+
+std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before) {
+    return searchBackward(source, before, isNonAscii);
+}
+
+} // namespace u8codec

@@ -1,0 +1,171 @@
+// navigate.h: next/previous error and non-ASCII segment, chunked, must equal the whole-stream
+// segmentation everywhere, and above all at the chunk edges where local segmentation restarts.
+#include "u8codec/byte_source.h"
+#include "u8codec/navigate.h"
+#include "u8codec/segmenter.h"
+
+#include <QTest>
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <vector>
+
+using namespace u8codec;
+
+namespace {
+
+// Text with characters of every length and errors of every kind, many of them placed so that
+// they straddle multiples of kNavigateChunk (where each forward chunk starts) and of
+// size - k * kNavigateChunk (where each backward chunk starts).
+std::vector<std::uint8_t> makeStream(unsigned seed, std::size_t size) {
+    static const std::vector<std::vector<std::uint8_t>> pieces = {
+        {'a'},
+        {'\n'},
+        {0xC3, 0xA9},             // é
+        {0xE2, 0x82, 0xAC},       // €
+        {0xF0, 0x9F, 0x98, 0x80}, // 😀
+        {0xC0, 0xAF},             // overlong
+        {0xED, 0xA0, 0x80},       // surrogate
+        {0xF4, 0x90, 0x80, 0x80}, // too large
+        {0x80},                   // stray continuation
+        {0xE2, 0x82},             // truncated
+        {0xFF},                   // invalid
+    };
+    std::mt19937 rng(seed);
+    std::vector<std::uint8_t> out;
+    while (out.size() < size) {
+        const auto r = rng() % 100;
+        // Mostly ASCII, so that whole chunks take the all-ASCII shortcut too.
+        const auto& p = r < 90 ? pieces[0] : pieces[1 + rng() % (pieces.size() - 1)];
+        out.insert(out.end(), p.begin(), p.end());
+    }
+    out.resize(size);
+    // A multi-byte character and an error across every chunk edge.
+    for (std::uint64_t edge = kNavigateChunk; edge + 4 < size; edge += kNavigateChunk) {
+        const std::uint8_t across[] = {0xE2, 0x82, 0xAC, 0xED, 0xA0, 0x80};
+        for (int i = 0; i < 6; ++i)
+            out[edge - 2 + i] = across[i];
+    }
+    for (std::uint64_t edge = size; edge > kNavigateChunk + 4; edge -= kNavigateChunk) {
+        const std::uint8_t across[] = {0xF0, 0x9F, 0x98, 0x80, 0xE2, 0x82};
+        for (int i = 0; i < 6; ++i)
+            out[edge - kNavigateChunk - 3 + i] = across[i];
+    }
+    return out;
+}
+
+} // namespace
+
+class TestNavigate : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesWholeStream_data() {
+        QTest::addColumn<unsigned>("seed");
+        QTest::addColumn<int>("size");
+        QTest::newRow("three chunks") << 1u << int(3 * kNavigateChunk + 17);
+        QTest::newRow("exact chunks") << 2u << int(2 * kNavigateChunk);
+        QTest::newRow("small") << 3u << 300;
+        QTest::newRow("all ascii tail") << 4u << int(kNavigateChunk + 5);
+    }
+
+    void matchesWholeStream() {
+        QFETCH(unsigned, seed);
+        QFETCH(int, size);
+        const auto bytes = makeStream(seed, std::size_t(size));
+        const MemorySource source(bytes);
+        const std::vector<Segment> all = segment(bytes);
+
+        auto expectNext = [&](std::uint64_t from, bool errorsOnly) -> std::optional<Segment> {
+            for (const Segment& s : all)
+                if (s.offset >= from &&
+                    (errorsOnly ? !s.isValid() : !(s.isValid() && s.length == 1)))
+                    return s;
+            return std::nullopt;
+        };
+        auto expectPrevious = [&](std::uint64_t before, bool errorsOnly) -> std::optional<Segment> {
+            for (auto it = all.rbegin(); it != all.rend(); ++it)
+                if (it->offset < before &&
+                    (errorsOnly ? !it->isValid() : !(it->isValid() && it->length == 1)))
+                    return *it;
+            return std::nullopt;
+        };
+
+        // Every offset near a chunk edge (forward and backward), plus a random sample.
+        std::vector<std::uint64_t> offsets;
+        for (std::uint64_t edge = 0; edge <= std::uint64_t(size); edge += kNavigateChunk)
+            for (int d = -8; d <= 8; ++d)
+                offsets.push_back(edge + d);
+        for (std::uint64_t edge = size; edge > kNavigateChunk; edge -= kNavigateChunk)
+            for (int d = -8; d <= 8; ++d)
+                offsets.push_back(edge - kNavigateChunk + d);
+        // Steps grow 1 KiB, 2 KiB, 4 KiB, ...: start so that a later step's edge falls right on a
+        // character or error placed across a multiple of kNavigateChunk.
+        for (std::uint64_t edge = kNavigateChunk; edge < std::uint64_t(size);
+             edge += kNavigateChunk)
+            for (std::uint64_t grown = 1024; grown < kNavigateChunk; grown = 2 * grown + 1024)
+                for (int d = -3; d <= 3; ++d) {
+                    offsets.push_back(edge - grown + d); // forward edges
+                    offsets.push_back(edge + grown + d); // backward edges
+                }
+        std::mt19937 rng(seed);
+        for (int i = 0; i < 60; ++i)
+            offsets.push_back(rng() % (size + 1));
+        offsets.push_back(size);
+        offsets.push_back(size + 10);
+
+        for (std::uint64_t at : offsets) {
+            if (at > std::uint64_t(size) + 10)
+                continue; // d < 0 at edge 0 wrapped around
+            QCOMPARE(findNextError(source, at), expectNext(at, true));
+            QCOMPARE(findNextNonAscii(source, at), expectNext(at, false));
+            QCOMPARE(findPreviousError(source, at), expectPrevious(at, true));
+            QCOMPARE(findPreviousNonAscii(source, at), expectPrevious(at, false));
+        }
+    }
+
+    void walksEveryErrorOnce() {
+        const auto bytes = makeStream(7, 2 * kNavigateChunk + 100);
+        const MemorySource source(bytes);
+        std::uint64_t expected = 0;
+        for (const Segment& s : segment(bytes))
+            expected += s.isValid() ? 0 : 1;
+        std::uint64_t found = 0;
+        std::uint64_t from = 0;
+        while (const auto s = findNextError(source, from)) {
+            ++found;
+            from = s->end();
+        }
+        QCOMPARE(found, expected);
+        // And backwards.
+        std::uint64_t back = 0;
+        std::uint64_t before = bytes.size();
+        while (const auto s = findPreviousError(source, before)) {
+            ++back;
+            before = s->offset;
+        }
+        QCOMPARE(back, expected);
+    }
+
+    void emptyAndClean() {
+        const MemorySource empty(std::vector<std::uint8_t>{});
+        QVERIFY(!findNextError(empty, 0));
+        QVERIFY(!findPreviousNonAscii(empty, 10));
+        const MemorySource clean(std::vector<std::uint8_t>(3 * kNavigateChunk, 'x'));
+        QVERIFY(!findNextNonAscii(clean, 0));
+        QVERIFY(!findPreviousError(clean, 3 * kNavigateChunk));
+    }
+};
+
+namespace QTest {
+template <> char* toString(const std::optional<Segment>& s) {
+    if (!s)
+        return qstrdup("none");
+    return qstrdup(QByteArray("segment at " + QByteArray::number(qulonglong(s->offset)) + " len " +
+                              QByteArray::number(s->length) + " kind " +
+                              QByteArray::number(int(s->error)))
+                       .constData());
+}
+} // namespace QTest
+
+QTEST_APPLESS_MAIN(TestNavigate)
+#include "tst_navigate.moc"
