@@ -1,0 +1,381 @@
+// u8scope-cli as a user runs it: a real process, real files, standard input.
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
+    QProcess p;
+    p.start(QStringLiteral(U8SCOPE_CLI), args);
+    if (!p.waitForStarted())
+        return {};
+    p.write(stdinBytes);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    Run r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString corpus(const char* name) {
+    return QDir(QStringLiteral(U8SCOPE_CORPUS_DIR)).filePath(QString::fromLatin1(name));
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    QString write(const QString& name, const QByteArray& bytes) {
+        const QString path = dir_.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(bytes);
+        return path;
+    }
+
+    // Nothing but `keep` in the temporary directory: no stray temporary or partial files.
+    void expectOnlyFiles(const QStringList& keep) {
+        QStringList names = QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden);
+        names.sort();
+        QStringList expected = keep;
+        expected.sort();
+        QCOMPARE(names, expected);
+    }
+
+private slots:
+    void init() {
+        QVERIFY(dir_.isValid());
+        for (const QString& f : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
+            QFile::remove(dir_.filePath(f));
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no command") << QStringList{} << "usage:";
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+        QTest::newRow("unknown option") << QStringList{"check", "--bogus", "x"} << "unknown option";
+        QTest::newRow("check without file") << QStringList{"check"} << "no FILE";
+        QTest::newRow("bad max-errors")
+            << QStringList{"check", "--max-errors", "lots", "x"} << "needs a number";
+        QTest::newRow("bad policy")
+            << QStringList{"decode", "--errors=loose", "x"} << "unknown error policy";
+        QTest::newRow("explain not hex") << QStringList{"explain", "zz"} << "not hex";
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+
+    void checkValidFile() {
+        const QString path =
+            write("ok.txt", "plain ASCII, caf\xC3\xA9, \xE2\x82\xAC, \xF0\x9F\x98\x80\n");
+        const Run r = cli({"check", path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, (path + ": valid UTF-8\n").toUtf8());
+        QVERIFY(r.err.isEmpty());
+    }
+
+    // FILE:LINE:COLUMN: offset N: KIND: HEX BYTES: explanation, column counted in characters.
+    void checkReportsLineColumnInCharacters() {
+        const QString path = write("bad.txt", "first line\nc\xC3\xA9\xC0\xAFx\n\xE2\x82\n");
+        const Run r = cli({"check", path});
+        QCOMPARE(r.exitCode, 1);
+        const QList<QByteArray> lines = r.out.split('\n');
+        QVERIFY(lines.size() >= 3);
+        QVERIFY2(lines[0].startsWith((path + ":2:3: offset 14: overlong: C0 AF: ").toUtf8()),
+                 lines[0].constData());
+        QVERIFY(lines[0].contains("U+002F"));
+        QVERIFY2(lines[1].startsWith((path + ":3:1: offset 18: truncated: E2 82: ").toUtf8()),
+                 lines[1].constData());
+        QVERIFY(r.out.contains("not valid UTF-8: 2 problems"));
+    }
+
+    void checkMaxErrors() {
+        QByteArray bytes;
+        for (int i = 0; i < 10; ++i)
+            bytes += "x\xFF";
+        const QString path = write("many.txt", bytes);
+        const Run r = cli({"check", "--max-errors", "3", path});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out.count("never-valid-byte"), 3);
+        QVERIFY(r.out.contains("7 more problems not shown"));
+    }
+
+    void checkGoesOnAfterAnUnreadableFile() {
+        const QString good = write("good.txt", "fine\n");
+        const QString missing = dir_.filePath("missing.txt");
+        const Run r = cli({"check", missing, dir_.path(), good});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains((missing + ": No such file or directory").toUtf8()),
+                 r.err.constData());
+        QVERIFY2(r.err.contains((dir_.path() + ": Is a directory").toUtf8()), r.err.constData());
+        QVERIFY(r.out.contains((good + ": valid UTF-8").toUtf8()));
+    }
+
+    void checkStandardInput() {
+        const Run r = cli({"check", "-"}, "ab\xED\xA0\x80");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.startsWith("<stdin>:1:3: offset 2: surrogate: ED A0 80: "),
+                 r.out.constData());
+        QCOMPARE(cli({"check", "-"}, "fine").exitCode, 0);
+        QCOMPARE(cli({"check", "--quiet", "-"}, "\x80").out, QByteArray());
+    }
+
+    void scanJsonLines() {
+        const Run r = cli({"scan", "--json", "-"}, "a\xC0\xAF\xE2\x82\xAC\xF0\x9F");
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[0], QByteArray(R"({"offset":1,"length":1,"error":"invalid-byte"})"));
+        QCOMPARE(lines[1],
+                 QByteArray(R"({"offset":2,"length":1,"error":"unexpected-continuation"})"));
+        QCOMPARE(lines[2], QByteArray(R"({"offset":6,"length":2,"error":"truncated"})"));
+        const QJsonObject summary =
+            QJsonDocument::fromJson(lines[3]).object().value("summary").toObject();
+        QCOMPARE(summary.value("bytes").toInt(), 8);
+        QCOMPARE(summary.value("characters").toInt(), 2);
+        QCOMPARE(summary.value("by_length").toObject().value("3").toInt(), 1);
+        QCOMPARE(summary.value("errors").toObject().value("truncated").toInt(), 1);
+        QCOMPARE(summary.value("valid").toBool(), false);
+        QCOMPARE(summary.value("bom").toBool(), false);
+        QCOMPARE(summary.value("lines").toInt(), 1);
+    }
+
+    void scanAllListsCharacters() {
+        const Run r = cli({"scan", "--json", "--all", "-"}, "\xEF\xBB\xBFh\xC3\xA9\n");
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(lines[0], QByteArray(R"({"offset":0,"length":3,"cp":65279})"));
+        QCOMPARE(lines[2], QByteArray(R"({"offset":4,"length":2,"cp":233})"));
+        const QJsonObject summary =
+            QJsonDocument::fromJson(lines[4]).object().value("summary").toObject();
+        QCOMPARE(summary.value("bom").toBool(), true);
+        QCOMPARE(summary.value("valid").toBool(), true);
+    }
+
+    void decodePolicies_data() {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("expected");
+        const QByteArray in = "a\xC0\xAF\x81z\xE2\x82";
+        QTest::newRow("replace") << "replace" << in
+                                 << QByteArray(
+                                        "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDz\xEF\xBF\xBD");
+        QTest::newRow("ignore") << "ignore" << in << QByteArray("az");
+        QTest::newRow("latin1") << "latin1" << in
+                                << QByteArray("a\xC3\x80\xC2\xAF\xC2\x81z\xC3\xA2\xC2\x82");
+        // windows-1252 (WHATWG index): 81 is unassigned and maps to U+0081; 82 is U+201A.
+        QTest::newRow("cp1252") << "cp1252" << in
+                                << QByteArray("a\xC3\x80\xC2\xAF\xC2\x81z\xC3\xA2\xE2\x80\x9A");
+    }
+    void decodePolicies() {
+        QFETCH(QString, policy);
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, expected);
+        const Run r = cli({"decode", "--errors=" + policy, "-"}, input);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, expected);
+    }
+
+    // Byte for byte what Python 3's bytes.decode("utf-8", "replace"/"ignore") gives.
+    void decodeMatchesPython() {
+        if (QStandardPaths::findExecutable("python3").isEmpty())
+            QSKIP("python3 is not installed");
+        QRandomGenerator rng(20261122);
+        QList<QByteArray> inputs;
+        // Random bytes biased towards the interesting ones.
+        static const unsigned char kPool[] = {0x41, 0x0A, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                              0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE,
+                                              0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE};
+        for (int n = 0; n < 16; ++n) {
+            QByteArray b;
+            const int len = int(rng.bounded(1, 2000));
+            for (int i = 0; i < len; ++i)
+                b += char(rng.bounded(3) == 0 ? rng.bounded(256)
+                                              : kPool[rng.bounded(int(sizeof kPool))]);
+            inputs << b;
+        }
+        if (QFile::exists(corpus("UTF-8-test.txt"))) {
+            QFile f(corpus("UTF-8-test.txt"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            inputs << f.readAll();
+        }
+        for (const char* policy : {"replace", "ignore"}) {
+            for (int i = 0; i < inputs.size(); ++i) {
+                const QString path = write("in.bin", inputs[i]);
+                QProcess py;
+                py.start("python3", {"-c",
+                                     QString("import sys; sys.stdout.buffer.write(open(sys.argv[1],"
+                                             "'rb').read().decode('utf-8','%1').encode('utf-8'))")
+                                         .arg(policy),
+                                     path});
+                QVERIFY(py.waitForFinished(60000));
+                const QByteArray expected = py.readAllStandardOutput();
+                const Run r = cli({"decode", QString("--errors=") + policy, path});
+                QCOMPARE(r.exitCode, 0);
+                if (r.out != expected)
+                    QFAIL(qPrintable(QString("policy %1, input %2 (%3) differs from Python")
+                                         .arg(policy)
+                                         .arg(i)
+                                         .arg(QString::fromLatin1(inputs[i].left(64).toHex(' ')))));
+            }
+        }
+    }
+
+    void decodeStrictLeavesNoOutput() {
+        const QString in = write("in.txt", "good line\nbad \xF5 line\n");
+        const QString out = dir_.filePath("out.txt");
+        const Run r = cli({"decode", "--errors=strict", "-o", out, in});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains((in + ":2:5: offset 14: never-valid-byte: F5: ").toUtf8()) ||
+                     r.err.contains((in + ":2:5: offset 14: ").toUtf8()),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(out));
+        expectOnlyFiles({"in.txt"});
+    }
+
+    void decodeStrictKeepsAnExistingOutput() {
+        const QString in = write("in.txt", "bad \xC1\x81\n");
+        const QString out = write("out.txt", "previous contents");
+        QCOMPARE(cli({"decode", "-o", out, in}).exitCode, 1);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("previous contents"));
+        expectOnlyFiles({"in.txt", "out.txt"});
+    }
+
+    void decodeWritesOutputFile() {
+        const QString in = write("in.txt", "x\xFFy");
+        const QString out = dir_.filePath("out.txt");
+        const Run r = cli({"decode", "--errors=replace", "-o", out, in});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("x\xEF\xBF\xBDy"));
+        expectOnlyFiles({"in.txt", "out.txt"});
+    }
+
+    void decodeNeverOverwritesItsInput() {
+        const QByteArray original = "a\xFF\n";
+        const QString in = write("in.txt", original);
+        const Run r = cli({"decode", "--errors=replace", "-o", in, in});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("is the input file"));
+        QFile f(in);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), original);
+    }
+
+    void decodeIntoMissingDirectoryFails() {
+        const QString in = write("in.txt", "a");
+        const Run r = cli({"decode", "-o", dir_.filePath("no/such/dir/out.txt"), in});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("No such file or directory"));
+    }
+
+    void statsReadableAndJson() {
+        const QString path =
+            write("s.txt", "\xEF\xBB\xBFl1\r\nl2\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xFF");
+        const Run text = cli({"stats", path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("not valid UTF-8"));
+        QVERIFY(text.out.contains("invalid-byte 1"));
+        QVERIFY(text.out.contains("CRLF 1"));
+        QVERIFY(text.out.contains("BOM          yes"));
+        const Run json = cli({"stats", "--json", path});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(o.value("file").toString(), path);
+        const QJsonObject s = o.value("summary").toObject();
+        QCOMPARE(s.value("bytes").toInt(), 20);
+        QCOMPARE(s.value("characters").toInt(), 11);
+        QCOMPARE(s.value("lines").toInt(), 3);
+        QCOMPARE(s.value("bom").toBool(), true);
+        QCOMPARE(s.value("errors").toObject().value("invalid-byte").toInt(), 1);
+        QCOMPARE(cli({"stats", dir_.filePath("nope")}).exitCode, 2);
+    }
+
+    void encodeWalkthrough() {
+        const Run r = cli({"encode", "U+20AC"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("U+0800..U+FFFF"));
+        QVERIFY(r.out.contains("1110xxxx 10xxxxxx 10xxxxxx"));
+        QVERIFY(r.out.contains("11100010 10000010 10101100"));
+        QVERIFY(r.out.contains("UTF-8: E2 82 AC"));
+        const Run literal = cli({"encode", "\xF0\x9F\x98\x80"});
+        QCOMPARE(literal.exitCode, 0);
+        QVERIFY(literal.out.contains("UTF-8: F0 9F 98 80"));
+        const Run surrogate = cli({"encode", "U+D800"});
+        QCOMPARE(surrogate.exitCode, 1);
+        QVERIFY(surrogate.out.contains("surrogate"));
+        const Run tooLarge = cli({"encode", "U+110000"});
+        QCOMPARE(tooLarge.exitCode, 1);
+        QVERIFY(tooLarge.out.contains("beyond U+10FFFF"));
+    }
+
+    void explainBytes_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QStringList>("phrases");
+        QTest::newRow("euro") << QStringList{"E2", "82", "AC"} << 0
+                              << QStringList{"U+20AC", "1110xxxx 10xxxxxx 10xxxxxx", "Valid UTF-8"};
+        QTest::newRow("overlong slash")
+            << QStringList{"C0 AF"} << 1 << QStringList{"overlong", "U+002F", "section 10"};
+        QTest::newRow("legacy 5-byte")
+            << QStringList{"F8", "88", "80", "80", "80"} << 1
+            << QStringList{"legacy-long-form", "5-byte", "RFC 2279", "111110xx"};
+        QTest::newRow("cesu pair") << QStringList{"\\xED\\xA0\\xBD\\xED\\xB8\\x80"} << 1
+                                   << QStringList{"CESU-8", "U+1F600", "F0 9F 98 80"};
+        QTest::newRow("never valid") << QStringList{"FE"} << 1 << QStringList{"never-valid-byte"};
+        QTest::newRow("truncated")
+            << QStringList{"e282"} << 1 << QStringList{"truncated", "missing"};
+    }
+    void explainBytes() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QStringList, phrases);
+        const Run r = cli(QStringList{"explain"} + args);
+        QCOMPARE(r.exitCode, exitCode);
+        for (const QString& phrase : phrases)
+            QVERIFY2(QString::fromUtf8(r.out).contains(phrase), qPrintable(phrase + "\n" + r.out));
+    }
+
+    // Markus Kuhn's stress test: its replace-decode has 379 U+FFFD (378 error segments plus the
+    // one the file contains literally).
+    void corpusStressTest() {
+        if (!QFile::exists(corpus("UTF-8-test.txt")))
+            QSKIP("../shared/corpus is absent");
+        const Run check = cli({"check", "--max-errors", "0", corpus("UTF-8-test.txt")});
+        QCOMPARE(check.exitCode, 1);
+        const Run decoded = cli({"decode", "--errors=replace", corpus("UTF-8-test.txt")});
+        QCOMPARE(decoded.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(decoded.out).count(QChar(0xFFFD)), 379);
+        QCOMPARE(cli({"check", corpus("UTF-8-demo.txt")}).exitCode, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
