@@ -1,8 +1,71 @@
 #include "u8codec/scan.h"
 
-#include <cstdio>
+#include "scan_kernel.h"
 
 namespace u8codec {
+
+std::string_view name(ScanPath p) noexcept {
+    switch (p) {
+    case ScanPath::Auto:
+        return "auto";
+    case ScanPath::Scalar:
+        return "scalar";
+    case ScanPath::Sse2:
+        return "sse2";
+    case ScanPath::Avx2:
+        return "avx2";
+    }
+    return "auto";
+}
+
+bool scanPathSupported(ScanPath p) noexcept {
+    switch (p) {
+    case ScanPath::Auto:
+    case ScanPath::Scalar:
+        return true;
+#if defined(U8CODEC_X86_KERNELS)
+    case ScanPath::Sse2:
+        return true; // part of the x86-64 baseline
+    case ScanPath::Avx2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#else
+    case ScanPath::Sse2:
+    case ScanPath::Avx2:
+        return false;
+#endif
+    }
+    return false;
+}
+
+ScanPath resolveScanPath(ScanPath p) noexcept {
+    if (p != ScanPath::Auto && scanPathSupported(p))
+        return p;
+    if (scanPathSupported(ScanPath::Avx2))
+        return ScanPath::Avx2;
+    if (scanPathSupported(ScanPath::Sse2))
+        return ScanPath::Sse2;
+    return ScanPath::Scalar;
+}
+
+namespace {
+
+detail::KernelResult scanBlocks(ScanPath path, const std::uint8_t* p, std::size_t n,
+                                std::uint8_t previous, detail::KernelCounts& counts) noexcept {
+    switch (path) {
+#if defined(U8CODEC_X86_KERNELS)
+    case ScanPath::Avx2:
+        return detail::scanBlocksAvx2(p, n, previous, counts);
+    case ScanPath::Sse2:
+        return detail::scanBlocksSse2(p, n, previous, counts);
+#endif
+    default:
+        return detail::scanBlocksScalar(p, n, previous, counts);
+    }
+}
+
+} // namespace
+
+Scanner::Scanner(ScanPath path) noexcept : path_(resolveScanPath(path)) {}
 
 std::uint64_t ScanSummary::errorSegments() const noexcept {
     std::uint64_t n = 0;
@@ -63,6 +126,17 @@ void Scanner::feedExact(std::span<const std::uint8_t> bytes) {
     segmenter_.feed(bytes, [this](const Segment& s) { count(s, summary_); });
 }
 
+// Feeds the exact Segmenter one byte at a time until no sequence is pending (at most three bytes
+// while one is, since a sequence is at most four bytes long). Returns how many bytes it took.
+std::size_t Scanner::feedExactToBoundary(std::span<const std::uint8_t> bytes) {
+    std::size_t i = 0;
+    while (i < bytes.size() && !segmenter_.atBoundary()) {
+        feedExact(bytes.subspan(i, 1));
+        ++i;
+    }
+    return i;
+}
+
 void Scanner::feed(std::span<const std::uint8_t> bytes) {
     if (bytes.empty())
         return;
@@ -75,9 +149,43 @@ void Scanner::feed(std::span<const std::uint8_t> bytes) {
         else
             summary_.bom = summary_.bom && bytes[i] == kBom[at];
     }
-    feedExact(bytes);
-    countLineBytes(bytes);
-    summary_.bytes += bytes.size();
+
+    // Two cursors: segments are counted up to `pos` (the Segmenter may hold a pending sequence
+    // there), line-ending bytes up to `linesEnd`. The kernels take whole blocks from a character
+    // boundary and stop at the first block that is not valid UTF-8; only the bytes from their
+    // stopping boundary to the end of that block, and the tail shorter than a block, go through
+    // the exact Segmenter, so every count equals the per-segment count of Scanner::count().
+    const std::uint8_t* p = bytes.data();
+    const std::size_t n = bytes.size();
+    std::size_t pos = feedExactToBoundary(bytes);
+    std::size_t linesEnd = 0;
+    while (n - pos >= detail::kBlockSize) {
+        countLineBytes(bytes.subspan(linesEnd, pos - linesEnd));
+        detail::KernelCounts counts;
+        const detail::KernelResult r = scanBlocks(path_, p + pos, n - pos, lastByte_, counts);
+        for (std::size_t length = 1; length <= 4; ++length) {
+            summary_.byLength[length] += counts.byLength[length];
+            summary_.characters += counts.byLength[length];
+        }
+        summary_.lineFeeds += counts.lineFeeds;
+        summary_.carriageReturns += counts.carriageReturns;
+        summary_.crlf += counts.crlf;
+        linesEnd = pos + r.linesEnd;
+        if (r.linesEnd > 0)
+            lastByte_ = p[linesEnd - 1];
+        const std::size_t boundary = pos + r.boundary;
+        segmenter_ = Segmenter(summary_.bytes + boundary);
+        if (!r.error) {
+            pos = boundary;
+            break;
+        }
+        // The block in error, from the last boundary before it, then on to the next boundary.
+        feedExact(bytes.subspan(boundary, linesEnd - boundary));
+        pos = linesEnd + feedExactToBoundary(bytes.subspan(linesEnd));
+    }
+    feedExact(bytes.subspan(pos));
+    countLineBytes(bytes.subspan(linesEnd));
+    summary_.bytes += n;
 }
 
 void Scanner::finish() {
@@ -90,8 +198,8 @@ void Scanner::finish() {
     summary_.lines = summary_.lineFeeds + (summary_.bytes > 0 && lastByte_ != '\n' ? 1 : 0);
 }
 
-ScanSummary scan(std::span<const std::uint8_t> bytes) {
-    Scanner s;
+ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path) {
+    Scanner s(path);
     s.feed(bytes);
     s.finish();
     return s.summary();

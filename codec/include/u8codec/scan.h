@@ -5,22 +5,24 @@
 #include "u8codec/segmenter.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace u8codec {
 
 struct ScanSummary {
     std::uint64_t bytes = 0;
-    std::uint64_t characters = 0;             // valid characters
-    std::array<std::uint64_t, 5> byLength{};  // [1]..[4]: characters of that many bytes
+    std::uint64_t characters = 0;                        // valid characters
+    std::array<std::uint64_t, 5> byLength{};             // [1]..[4]: characters of that many bytes
     std::array<std::uint64_t, kErrorKindCount> errors{}; // error segments, indexed by ErrorKind
-    std::uint64_t lineFeeds = 0;              // LF bytes (CRLF included)
-    std::uint64_t carriageReturns = 0;        // CR bytes (CRLF included)
-    std::uint64_t crlf = 0;                   // CR immediately followed by LF
-    std::uint64_t lines = 0;                  // LF count, plus one for a last line without LF
-    bool bom = false;                         // the data starts with EF BB BF
+    std::uint64_t lineFeeds = 0;                         // LF bytes (CRLF included)
+    std::uint64_t carriageReturns = 0;                   // CR bytes (CRLF included)
+    std::uint64_t crlf = 0;                              // CR immediately followed by LF
+    std::uint64_t lines = 0; // LF count, plus one for a last line without LF
+    bool bom = false;        // the data starts with EF BB BF
 
     std::uint64_t errorSegments() const noexcept;
     bool valid() const noexcept { return errorSegments() == 0; }
@@ -28,12 +30,24 @@ struct ScanSummary {
     std::string toJson() const;
 };
 
+// The instruction set the scan's block kernel uses. Auto picks the best the CPU supports at run
+// time (AVX2, else SSE2 on x86-64, else the portable scalar kernel); the others force one path,
+// so that tests can prove every path gives the same summary.
+enum class ScanPath : std::uint8_t { Auto, Scalar, Sse2, Avx2 };
+// "auto", "scalar", "sse2", "avx2".
+std::string_view name(ScanPath p) noexcept;
+// Whether this build and this CPU can run `p` (Auto and Scalar always can).
+bool scanPathSupported(ScanPath p) noexcept;
+// The concrete path Auto stands for on this CPU; other paths map to themselves.
+ScanPath resolveScanPath(ScanPath p) noexcept;
+
 // Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII and blocks of valid
 // multi-byte text take a vectorised path; only blocks that contain an error go through the exact
 // Segmenter, so the counts always equal a per-segment count (a test proves it on every split).
 class Scanner {
 public:
-    Scanner() = default;
+    // `path` forces a kernel (for tests and benchmarks); an unsupported path falls back to Auto.
+    explicit Scanner(ScanPath path = ScanPath::Auto) noexcept;
     void feed(std::span<const std::uint8_t> bytes);
     void finish();
     const ScanSummary& summary() const noexcept { return summary_; }
@@ -44,15 +58,17 @@ public:
 
 private:
     void feedExact(std::span<const std::uint8_t> bytes);
+    std::size_t feedExactToBoundary(std::span<const std::uint8_t> bytes);
     void countLineBytes(std::span<const std::uint8_t> bytes);
 
     ScanSummary summary_;
+    ScanPath path_ = ScanPath::Scalar;
     Segmenter segmenter_;
     std::uint8_t lastByte_ = 0;
     bool finished_ = false;
 };
 
 // One-shot helper.
-ScanSummary scan(std::span<const std::uint8_t> bytes);
+ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path = ScanPath::Auto);
 
 } // namespace u8codec

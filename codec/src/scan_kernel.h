@@ -1,0 +1,199 @@
+// The block kernels behind Scanner (private to u8codec): they count characters by length and
+// line-ending bytes over 64-byte blocks of text that is valid UTF-8, and stop at the first block
+// that is not, so that Scanner can hand exactly that stretch to the exact Segmenter.
+//
+// Every kernel works the same way: starting at a character boundary, it takes whole 64-byte
+// blocks. A block of ASCII is counted with a vector compare; any other block is validated (the
+// table-driven DFA below, or the SIMD check of Keiser and Lemire in the AVX2 kernel) and, when
+// valid, its characters are counted by their first bytes: in well-formed UTF-8 every character
+// has exactly one lead, and its class says the length (RFC 3629 section 3). A character whose
+// lead is counted but whose continuation bytes lie past the stopping point is taken back
+// (backUpToBoundary), so the kernel always stops at a character boundary.
+#pragma once
+
+#include "u8codec/byte_class.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace u8codec::detail {
+
+inline constexpr std::size_t kBlockSize = 64;
+
+struct KernelCounts {
+    std::array<std::uint64_t, 5> byLength{}; // [1]..[4], like ScanSummary::byLength
+    std::uint64_t lineFeeds = 0;
+    std::uint64_t carriageReturns = 0;
+    std::uint64_t crlf = 0;
+};
+
+struct KernelResult {
+    // Segments of [0, boundary) are counted and `boundary` is a character boundary.
+    std::size_t boundary = 0;
+    // Line-ending bytes of [0, linesEnd) are counted (a multiple of kBlockSize).
+    std::size_t linesEnd = 0;
+    // The kernel stopped because block [linesEnd - kBlockSize, linesEnd) is not valid UTF-8 in
+    // context; the bytes from `boundary` to `linesEnd` need the exact Segmenter.
+    bool error = false;
+};
+
+// Each kernel reads p[0..n), p[0] being at a character boundary; `previous` is the byte before
+// p[0] in the stream (for a CR LF pair split there), 0 at the start.
+KernelResult scanBlocksScalar(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
+                              KernelCounts& counts) noexcept;
+#if defined(__x86_64__)
+#define U8CODEC_X86_KERNELS 1
+KernelResult scanBlocksSse2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
+                            KernelCounts& counts) noexcept;
+KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
+                            KernelCounts& counts) noexcept;
+#endif
+
+// Length of the run of ASCII bytes at the start of p[0..n).
+std::size_t asciiRunLengthScalar(const std::uint8_t* p, std::size_t n) noexcept;
+#if defined(U8CODEC_X86_KERNELS)
+std::size_t asciiRunLengthSse2(const std::uint8_t* p, std::size_t n) noexcept;
+std::size_t asciiRunLengthAvx2(const std::uint8_t* p, std::size_t n) noexcept;
+#endif
+
+// How many bytes the kernels take the character starting with byte b to have, from the high
+// bits alone (1 for ASCII, 0 for a continuation). For a valid lead this is its sequence length
+// (RFC 3629 section 3); the AVX2 kernel also counts C0 C1 (2) and F5-FF (4) this way when such a
+// byte ends a block, because no byte after it has shown it to be an error yet.
+constexpr std::size_t countedLength(std::uint8_t b) noexcept {
+    if (b < 0x80)
+        return 1;
+    if (b < 0xC0)
+        return 0;
+    return b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+// The stopping point `s` of a kernel lies after a stretch that is valid except, possibly, for an
+// unfinished last character (its continuations lie at or after s; or a lone C0 C1 F5-FF at s-1,
+// the one invalid byte the vector check cannot see before the byte after it). If there is one,
+// its count is taken back and its first byte's offset returned; otherwise s. Only bytes at or
+// after p[0] are read.
+inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
+                                    KernelCounts& counts) noexcept {
+    for (std::size_t k = 1; k <= 3 && k <= s; ++k) {
+        const std::size_t length = countedLength(p[s - k]);
+        if (length == 0)
+            continue; // a continuation: its lead is further back
+        if (k < length) {
+            --counts.byLength[length];
+            return s - k;
+        }
+        return s;
+    }
+    return s; // three continuations: the last character is a complete 4-byte one
+}
+
+// --- The table-driven validator (scalar and SSE2 kernels) -------------------------------------
+//
+// A deterministic automaton over bytes whose states are "at a boundary", "reject", and "k more
+// continuation bytes expected, the next one in [low, high]". It is built at compile time from
+// classify() and firstContinuationRange(), so it encodes no rule of its own: a lead of length L
+// expects L-1 continuations, the first in the lead's range (RFC 3629 section 4), the others in
+// 80-BF. It is laid out as a "shift DFA": row[b] holds, in 6-bit fields, the next state for
+// every current state, so one step is a shift whose amount is the current state; the load of
+// row[b] does not depend on the state, which keeps the dependency chain to one shift per byte.
+class ShiftDfa {
+public:
+    static constexpr unsigned kAccept = 0; // at a character boundary (state offset 0)
+
+    constexpr ShiftDfa() {
+        State states[kMaxStates]{};
+        int count = 2; // 0 = accept, 1 = reject
+        auto find = [&](State s) {
+            for (int i = 2; i < count; ++i)
+                if (states[i].remaining == s.remaining && states[i].low == s.low &&
+                    states[i].high == s.high)
+                    return i;
+            states[count] = s;
+            return count++;
+        };
+        int next[kMaxStates][256]{};
+        // Breadth-first over the states reachable from "accept".
+        for (int i = 0; i < count; ++i) {
+            for (int b = 0; b < 256; ++b) {
+                const auto byte = std::uint8_t(b);
+                int to = 1;
+                if (i == 0) {
+                    const int length = sequenceLength(classify(byte));
+                    if (length == 1)
+                        to = 0;
+                    else if (length > 1) {
+                        const ByteRange r = firstContinuationRange(byte);
+                        to = find(State{length - 1, r.low, r.high});
+                    }
+                } else if (i > 1 && byte >= states[i].low && byte <= states[i].high) {
+                    to = states[i].remaining == 1
+                             ? 0
+                             : find(State{states[i].remaining - 1, 0x80, 0xBF});
+                }
+                next[i][b] = to;
+            }
+        }
+        for (int b = 0; b < 256; ++b) {
+            std::uint64_t row = 0;
+            for (int i = 0; i < count; ++i)
+                row |= std::uint64_t(next[i][b] * 6) << (i * 6);
+            rows_[std::size_t(b)] = row;
+        }
+        reject_ = 6;
+        states_ = count;
+    }
+
+    // One step: the state is kept as the shifted row, of which only the low 6 bits matter.
+    constexpr std::uint64_t step(std::uint64_t state, std::uint8_t b) const noexcept {
+        return rows_[b] >> (state & 63);
+    }
+    static constexpr unsigned offset(std::uint64_t state) noexcept { return unsigned(state & 63); }
+    constexpr bool rejected(std::uint64_t state) const noexcept { return offset(state) == reject_; }
+    constexpr int stateCount() const noexcept { return states_; }
+
+private:
+    static constexpr int kMaxStates = 10; // 6-bit fields: at most 10 fit in 64 bits
+    struct State {
+        int remaining = 0;
+        std::uint8_t low = 0;
+        std::uint8_t high = 0;
+    };
+    std::array<std::uint64_t, 256> rows_{};
+    unsigned reject_ = 6;
+    int states_ = 0;
+};
+
+inline constexpr ShiftDfa kShiftDfa{};
+static_assert(kShiftDfa.stateCount() == 9, "accept, reject and 7 continuation states");
+
+// Per-byte contribution to the counts of characters by length, packed in 16-bit fields
+// [1]..[4] (ASCII bytes and leads; continuation and invalid bytes count nothing).
+inline constexpr std::array<std::uint64_t, 256> kLeadCount = [] {
+    std::array<std::uint64_t, 256> t{};
+    for (int b = 0; b < 256; ++b) {
+        const int length = sequenceLength(classify(std::uint8_t(b)));
+        if (length > 0)
+            t[std::size_t(b)] = std::uint64_t(1) << (16 * (length - 1));
+    }
+    return t;
+}();
+
+// Runs the DFA over one block from `state`; adds its counts only if the block is valid.
+// Returns the state after the block (rejected() when the block is invalid in context).
+inline std::uint64_t validateBlockDfa(const std::uint8_t* block, std::uint64_t state,
+                                      KernelCounts& counts) noexcept {
+    std::uint64_t packed = 0;
+    for (std::size_t j = 0; j < kBlockSize; ++j) {
+        state = kShiftDfa.step(state, block[j]);
+        packed += kLeadCount[block[j]];
+    }
+    if (!kShiftDfa.rejected(state)) {
+        for (std::size_t length = 1; length <= 4; ++length)
+            counts.byLength[length] += (packed >> (16 * (length - 1))) & 0xFFFF;
+    }
+    return state;
+}
+
+} // namespace u8codec::detail

@@ -1,0 +1,424 @@
+// The fast Scanner (block kernels: scalar, SSE2, AVX2) must give exactly the summary a plain
+// per-segment count over u8codec::segment() gives, on every input and however the input is cut
+// into chunks. The reference below counts segments from the exact Segmenter and counts line
+// bytes one by one; it knows no UTF-8 rule of its own.
+#include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTest>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+using namespace u8codec;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+ScanSummary reference(const Bytes& bytes) {
+    ScanSummary s;
+    for (const Segment& seg : segment(bytes))
+        Scanner::count(seg, s);
+    std::uint8_t last = 0;
+    for (std::uint8_t b : bytes) {
+        if (b == '\n') {
+            ++s.lineFeeds;
+            s.crlf += last == '\r' ? 1 : 0;
+        } else if (b == '\r') {
+            ++s.carriageReturns;
+        }
+        last = b;
+    }
+    s.bytes = bytes.size();
+    s.lines = s.lineFeeds + (!bytes.empty() && last != '\n' ? 1 : 0);
+    s.bom = bytes.size() >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF;
+    return s;
+}
+
+// Compares field by field so that a failure names the field; returns false on a mismatch.
+bool same(const ScanSummary& got, const ScanSummary& want, const char* what) {
+    const bool equal = got.bytes == want.bytes && got.characters == want.characters &&
+                       got.byLength == want.byLength && got.errors == want.errors &&
+                       got.lineFeeds == want.lineFeeds &&
+                       got.carriageReturns == want.carriageReturns && got.crlf == want.crlf &&
+                       got.lines == want.lines && got.bom == want.bom;
+    if (!equal)
+        qWarning("%s\n  got  %s\n  want %s", what, got.toJson().c_str(), want.toJson().c_str());
+    return equal;
+}
+
+ScanSummary scanChunks(const Bytes& bytes, ScanPath path, const std::vector<std::size_t>& cuts) {
+    Scanner scanner(path);
+    std::size_t from = 0;
+    for (std::size_t cut : cuts) {
+        scanner.feed(std::span<const std::uint8_t>(bytes).subspan(from, cut - from));
+        from = cut;
+    }
+    scanner.feed(std::span<const std::uint8_t>(bytes).subspan(from));
+    scanner.finish();
+    return scanner.summary();
+}
+
+// Building blocks of test text: every kind of character and every kind of error segment, the
+// restricted leads at both ends of their ranges, and line endings.
+const std::vector<Bytes>& pieces(int group) {
+    static const std::vector<Bytes> ascii = {{'t', 'h', 'e', ' '},
+                                             {'U', 'T', 'F', '-', '8', ' '},
+                                             {'\n'},
+                                             {'\r', '\n'},
+                                             {'\r'},
+                                             {'a'},
+                                             {0x00},
+                                             {0x7F},
+                                             {'\t'}};
+    static const std::vector<Bytes> multibyte = {{0xC2, 0x80},
+                                                 {0xC3, 0xA9},
+                                                 {0xDF, 0xBF},
+                                                 {0xE0, 0xA0, 0x80},
+                                                 {0xE2, 0x82, 0xAC},
+                                                 {0xE4, 0xB8, 0xAD},
+                                                 {0xE6, 0x96, 0x87},
+                                                 {0xED, 0x9F, 0xBF},
+                                                 {0xEE, 0x80, 0x80},
+                                                 {0xEF, 0xBF, 0xBD},
+                                                 {0xEF, 0xBB, 0xBF},
+                                                 {0xF0, 0x90, 0x80, 0x80},
+                                                 {0xF0, 0x9F, 0x98, 0x80},
+                                                 {0xF3, 0xBF, 0xBF, 0xBF},
+                                                 {0xF4, 0x8F, 0xBF, 0xBF}};
+    static const std::vector<Bytes> errors = {{0xC0, 0xAF},
+                                              {0xC1, 0xBF},
+                                              {0x80},
+                                              {0xBF},
+                                              {0x80, 0x80, 0x80},
+                                              {0xE0, 0x80, 0xAF},
+                                              {0xE0, 0x9F, 0xBF},
+                                              {0xED, 0xA0, 0x80},
+                                              {0xED, 0xBF, 0xBF},
+                                              {0xF0, 0x80, 0x80, 0xAF},
+                                              {0xF0, 0x8F, 0xBF, 0xBF},
+                                              {0xF4, 0x90, 0x80, 0x80},
+                                              {0xF5, 0x80, 0x80, 0x80},
+                                              {0xF8, 0x88, 0x80, 0x80, 0x80},
+                                              {0xFC, 0x84, 0x80, 0x80, 0x80, 0x80},
+                                              {0xFE},
+                                              {0xFF},
+                                              {0xC2},
+                                              {0xE2, 0x82},
+                                              {0xF0, 0x9F, 0x98},
+                                              {0xF4},
+                                              {0xE0},
+                                              {0xED},
+                                              {0xF0}};
+    switch (group) {
+    case 0:
+        return ascii;
+    case 1:
+        return multibyte;
+    default:
+        return errors;
+    }
+}
+
+// Random text of `length` pieces; weights[g] is the chance (in 1000) of a piece from group g.
+Bytes randomText(QRandomGenerator& rng, std::size_t length, const int (&weights)[3]) {
+    Bytes out;
+    for (std::size_t i = 0; i < length; ++i) {
+        const int roll = int(rng.bounded(1000));
+        const int group = roll < weights[0] ? 0 : roll < weights[0] + weights[1] ? 1 : 2;
+        const Bytes& piece = pieces(group)[rng.bounded(quint32(pieces(group).size()))];
+        out.insert(out.end(), piece.begin(), piece.end());
+    }
+    return out;
+}
+
+Bytes randomBytes(QRandomGenerator& rng, std::size_t length) {
+    Bytes out(length);
+    for (auto& b : out)
+        b = std::uint8_t(rng.bounded(256));
+    return out;
+}
+
+QList<ScanPath> supportedPaths() {
+    QList<ScanPath> paths;
+    for (ScanPath p : {ScanPath::Scalar, ScanPath::Sse2, ScanPath::Avx2})
+        if (scanPathSupported(p))
+            paths << p;
+    return paths;
+}
+
+void addPathColumn() {
+    QTest::addColumn<ScanPath>("path");
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(ScanPath)
+
+class TestScanEquivalence : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pathsAreReported();
+    void randomInputs_data();
+    void randomInputs();
+    void everyErrorAtEveryBlockOffset_data();
+    void everyErrorAtEveryBlockOffset();
+    void allBytePairsAcrossABlockEdge_data();
+    void allBytePairsAcrossABlockEdge();
+    void byteTriplesAcrossABlockEdge_data();
+    void byteTriplesAcrossABlockEdge();
+    void chunkSplitsAtEveryPoint_data();
+    void chunkSplitsAtEveryPoint();
+    void smallChunks_data();
+    void smallChunks();
+    void corpus_data();
+    void corpus();
+};
+
+void TestScanEquivalence::pathsAreReported() {
+    // Auto resolves to a concrete path this CPU supports; Scalar is always there.
+    const ScanPath chosen = resolveScanPath(ScanPath::Auto);
+    QVERIFY(chosen != ScanPath::Auto);
+    QVERIFY(scanPathSupported(chosen));
+    QVERIFY(scanPathSupported(ScanPath::Scalar));
+    QCOMPARE(resolveScanPath(ScanPath::Scalar), ScanPath::Scalar);
+    QCOMPARE(name(ScanPath::Avx2), std::string_view("avx2"));
+    qInfo("scan path on this CPU: %s", name(chosen).data());
+#if defined(__x86_64__)
+    QVERIFY(scanPathSupported(ScanPath::Sse2));
+#endif
+}
+
+void TestScanEquivalence::randomInputs_data() {
+    addPathColumn();
+    QTest::addColumn<int>("profile");
+    QTest::addColumn<int>("length");
+    const char* profiles[] = {"ascii",         "mostly-ascii", "multibyte",
+                              "sparse-errors", "errors",       "random-bytes"};
+    for (ScanPath path : supportedPaths())
+        for (int profile = 0; profile < 6; ++profile)
+            for (int length : {0, 1, 3, 63, 64, 65, 200, 1000, 5000})
+                QTest::addRow("%s/%s/%d", name(path).data(), profiles[profile], length)
+                    << path << profile << length;
+}
+
+void TestScanEquivalence::randomInputs() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, profile);
+    QFETCH(int, length);
+    static const int weights[5][3] = {
+        {1000, 0, 0}, {950, 49, 1}, {100, 899, 1}, {600, 398, 2}, {300, 400, 300}};
+    for (quint32 seed = 1; seed <= 40; ++seed) {
+        QRandomGenerator rng(seed * 7919 + quint32(profile));
+        const Bytes bytes = profile == 5 ? randomBytes(rng, std::size_t(length))
+                                         : randomText(rng, std::size_t(length), weights[profile]);
+        QVERIFY2(same(scan(bytes, path), reference(bytes), "one buffer"),
+                 qPrintable(QStringLiteral("seed %1").arg(seed)));
+    }
+}
+
+void TestScanEquivalence::everyErrorAtEveryBlockOffset_data() {
+    addPathColumn();
+    QTest::addColumn<int>("context");
+    const char* contexts[] = {"ascii", "two-byte", "cjk", "four-byte"};
+    for (ScanPath path : supportedPaths())
+        for (int context = 0; context < 4; ++context)
+            QTest::addRow("%s/%s", name(path).data(), contexts[context]) << path << context;
+}
+
+// Each error piece (and each valid multi-byte piece) placed at every offset around the first
+// two 64-byte block edges, in ASCII and in multi-byte surroundings, and at the very end.
+void TestScanEquivalence::everyErrorAtEveryBlockOffset() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, context);
+    static const Bytes fills[4] = {
+        {'x'}, {0xC3, 0xA9}, {0xE4, 0xB8, 0xAD}, {0xF0, 0x9F, 0x98, 0x80}};
+    const Bytes& fill = fills[context];
+    for (int group = 1; group <= 2; ++group) {
+        for (const Bytes& piece : pieces(group)) {
+            for (std::size_t at = 0; at <= 140; ++at) {
+                Bytes bytes;
+                while (bytes.size() < at)
+                    bytes.insert(bytes.end(), fill.begin(), fill.end());
+                bytes.resize(at); // may cut a fill character: another error, also compared
+                bytes.insert(bytes.end(), piece.begin(), piece.end());
+                const Bytes endsHere = bytes;
+                while (bytes.size() < 260)
+                    bytes.insert(bytes.end(), fill.begin(), fill.end());
+                QVERIFY2(same(scan(bytes, path), reference(bytes), "piece inside"),
+                         qPrintable(QStringLiteral("piece at %1").arg(at)));
+                QVERIFY2(same(scan(endsHere, path), reference(endsHere), "piece at the end"),
+                         qPrintable(QStringLiteral("piece at %1").arg(at)));
+            }
+        }
+    }
+}
+
+void TestScanEquivalence::allBytePairsAcrossABlockEdge_data() {
+    addPathColumn();
+    QTest::addColumn<int>("context");
+    for (ScanPath path : supportedPaths())
+        for (int context = 0; context < 2; ++context)
+            QTest::addRow("%s/%s", name(path).data(), context == 0 ? "ascii" : "cjk")
+                << path << context;
+}
+
+// Every pair of byte values with the pair straddling the edge between the first two blocks,
+// followed by a third byte that is ASCII, a continuation, or a lead.
+void TestScanEquivalence::allBytePairsAcrossABlockEdge() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, context);
+    Bytes bytes;
+    if (context == 0) {
+        bytes.assign(63, 'a');
+    } else {
+        while (bytes.size() < 63)
+            bytes.insert(bytes.end(), {0xE6, 0x96, 0x87});
+        bytes.resize(63);
+    }
+    bytes.resize(200, 'z');
+    for (int third : {0x41, 0x80, 0xBF, 0xE4}) {
+        bytes[65] = std::uint8_t(third);
+        for (int first = 0; first < 256; ++first) {
+            for (int second = 0; second < 256; ++second) {
+                bytes[63] = std::uint8_t(first);
+                bytes[64] = std::uint8_t(second);
+                if (!same(scan(bytes, path), reference(bytes), "pair"))
+                    QFAIL(qPrintable(QStringLiteral("bytes %1 %2 %3")
+                                         .arg(first, 2, 16)
+                                         .arg(second, 2, 16)
+                                         .arg(third, 2, 16)));
+            }
+        }
+    }
+}
+
+void TestScanEquivalence::byteTriplesAcrossABlockEdge_data() {
+    addPathColumn();
+    QTest::addColumn<int>("start");
+    for (ScanPath path : supportedPaths())
+        for (int start : {61, 62, 63, 64, 125})
+            QTest::addRow("%s/at-%d", name(path).data(), start) << path << start;
+}
+
+// Triples and quadruples from the byte values where the rules change, at offsets where they
+// straddle a block edge in every way.
+void TestScanEquivalence::byteTriplesAcrossABlockEdge() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, start);
+    static const std::uint8_t values[] = {0x00, 0x0A, 0x0D, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+                                          0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+                                          0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+    Bytes bytes(192, 'q');
+    const std::size_t at = std::size_t(start);
+    for (std::uint8_t a : values)
+        for (std::uint8_t b : values)
+            for (std::uint8_t c : values)
+                for (std::uint8_t d : {std::uint8_t(0x41), std::uint8_t(0x80), std::uint8_t(0xBF),
+                                       std::uint8_t(0xF0)}) {
+                    bytes[at] = a;
+                    bytes[at + 1] = b;
+                    bytes[at + 2] = c;
+                    bytes[at + 3] = d;
+                    if (!same(scan(bytes, path), reference(bytes), "quadruple"))
+                        QFAIL(qPrintable(QStringLiteral("bytes %1 %2 %3 %4")
+                                             .arg(a, 2, 16)
+                                             .arg(b, 2, 16)
+                                             .arg(c, 2, 16)
+                                             .arg(d, 2, 16)));
+                }
+}
+
+void TestScanEquivalence::chunkSplitsAtEveryPoint_data() {
+    addPathColumn();
+    QTest::addColumn<int>("profile");
+    for (ScanPath path : supportedPaths())
+        for (int profile = 0; profile < 3; ++profile)
+            QTest::addRow("%s/%s", name(path).data(),
+                          profile == 0   ? "multibyte"
+                          : profile == 1 ? "errors"
+                                         : "crlf")
+                << path << profile;
+}
+
+// Two chunks cut at every point and three chunks cut at many pairs of points: sequences, error
+// segments and CR LF pairs split across feed() calls are counted as in one buffer.
+void TestScanEquivalence::chunkSplitsAtEveryPoint() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, profile);
+    static const int weights[3][3] = {{200, 800, 0}, {300, 400, 300}, {900, 100, 0}};
+    QRandomGenerator rng(quint32(99 + profile));
+    Bytes bytes = randomText(rng, 120, weights[profile]);
+    if (profile == 2) // many CR LF pairs and lone CRs
+        for (std::size_t i = 0; i + 1 < bytes.size(); i += 5)
+            bytes[i] = '\r';
+    const ScanSummary want = reference(bytes);
+    for (std::size_t cut = 0; cut <= bytes.size(); ++cut)
+        QVERIFY2(same(scanChunks(bytes, path, {cut}), want, "two chunks"),
+                 qPrintable(QStringLiteral("cut at %1").arg(cut)));
+    for (std::size_t first = 0; first <= bytes.size(); first += 3)
+        for (std::size_t second = first; second <= bytes.size(); ++second)
+            QVERIFY2(same(scanChunks(bytes, path, {first, second}), want, "three chunks"),
+                     qPrintable(QStringLiteral("cuts at %1 and %2").arg(first).arg(second)));
+}
+
+void TestScanEquivalence::smallChunks_data() {
+    addPathColumn();
+    for (ScanPath path : supportedPaths())
+        QTest::addRow("%s", name(path).data()) << path;
+}
+
+// The same input fed in chunks of every size from 1 to 200 bytes.
+void TestScanEquivalence::smallChunks() {
+    QFETCH(ScanPath, path);
+    static const int weights[3] = {500, 490, 10};
+    QRandomGenerator rng(4242);
+    const Bytes bytes = randomText(rng, 3000, weights);
+    const ScanSummary want = reference(bytes);
+    for (std::size_t size = 1; size <= 200; ++size) {
+        std::vector<std::size_t> cuts;
+        for (std::size_t c = size; c < bytes.size(); c += size)
+            cuts.push_back(c);
+        QVERIFY2(same(scanChunks(bytes, path, cuts), want, "fixed-size chunks"),
+                 qPrintable(QStringLiteral("chunk size %1").arg(size)));
+    }
+}
+
+void TestScanEquivalence::corpus_data() {
+    addPathColumn();
+    QTest::addColumn<QString>("file");
+    for (ScanPath path : supportedPaths())
+        for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"})
+            QTest::addRow("%s/%s", name(path).data(), file) << path << QString::fromLatin1(file);
+}
+
+void TestScanEquivalence::corpus() {
+    QFETCH(ScanPath, path);
+    QFETCH(QString, file);
+    QFile f(QStringLiteral(U8SCOPE_CORPUS_DIR "/") + file);
+    if (!f.exists())
+        QSKIP("the corpus (U8SCOPE_CORPUS_DIR) is not present");
+    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.errorString()));
+    const QByteArray data = f.readAll();
+    const Bytes bytes(data.begin(), data.end());
+    const ScanSummary want = reference(bytes);
+    QVERIFY(same(scan(bytes, path), want, "one buffer"));
+    for (std::size_t size : {1, 2, 3, 7, 63, 64, 65, 100, 4096}) {
+        std::vector<std::size_t> cuts;
+        for (std::size_t c = size; c < bytes.size(); c += size)
+            cuts.push_back(c);
+        QVERIFY2(same(scanChunks(bytes, path, cuts), want, "chunks"),
+                 qPrintable(QStringLiteral("chunk size %1").arg(size)));
+    }
+    if (file == QLatin1String("UTF-8-test.txt"))
+        QVERIFY(!want.valid());
+    else
+        QVERIFY(want.valid());
+}
+
+QTEST_GUILESS_MAIN(TestScanEquivalence)
+#include "tst_scan_equivalence.moc"
