@@ -4,7 +4,6 @@
 
 #include <QObject>
 #include <QVector>
-
 #include <algorithm>
 
 namespace u8ui {
@@ -26,9 +25,7 @@ public:
     quint64 anchor() const { return anchor_; }
     // The selected bytes: [min(anchor, cursor), max(anchor, cursor)]; a single byte when they
     // are equal (the cursor byte is always selected).
-    ByteRange range() const {
-        return {std::min(anchor_, cursor_), std::max(anchor_, cursor_) + 1};
-    }
+    ByteRange range() const { return {std::min(anchor_, cursor_), std::max(anchor_, cursor_) + 1}; }
 
     // Moves the cursor; with extend the anchor stays (Shift+click, Shift+arrows).
     void setCursor(quint64 offset, bool extend = false) {
@@ -38,6 +35,19 @@ public:
         cursor_ = offset;
         anchor_ = newAnchor;
         emit cursorChanged(cursor_);
+        emit selectionChanged();
+    }
+    // Sets both ends at once (one signal): the text pane selects whole characters this way, with
+    // the anchor on the first byte of the first character and the cursor on the last byte of the
+    // last (or the reverse when selecting backwards).
+    void setAnchorAndCursor(quint64 anchor, quint64 cursor) {
+        if (anchor == anchor_ && cursor == cursor_)
+            return;
+        const bool cursorMoved = cursor != cursor_;
+        anchor_ = anchor;
+        cursor_ = cursor;
+        if (cursorMoved)
+            emit cursorChanged(cursor_);
         emit selectionChanged();
     }
     // Selects [start, end) with the cursor on its last byte.

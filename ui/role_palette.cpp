@@ -216,7 +216,8 @@ QString RolePalette::description(CellRole role) {
     return {};
 }
 
-void RolePalette::paintCell(QPainter& painter, const QRectF& rect, CellRole role) const {
+void RolePalette::paintCell(QPainter& painter, const QRectF& rect, CellRole role,
+                            bool withFrame) const {
     const RoleStyle& s = style(role);
     painter.fillRect(rect, s.fill);
     if (s.hatch != Qt::NoBrush) {
@@ -228,7 +229,7 @@ void RolePalette::paintCell(QPainter& painter, const QRectF& rect, CellRole role
         painter.setBrushOrigin(rect.topLeft());
         painter.fillRect(rect, hatch);
     }
-    if (s.frame.isValid()) {
+    if (withFrame && s.frame.isValid()) {
         painter.save();
         painter.setPen(QPen(s.frame, 2.0));
         painter.setBrush(Qt::NoBrush);

@@ -89,8 +89,10 @@ public:
     QColor offsetText() const { return offsetText_; } // the offset column
     QColor offsetBackground() const { return offsetBackground_; }
 
-    // Paints a role's fill, hatch and (for errors) bold frame into rect.
-    void paintCell(QPainter& painter, const QRectF& rect, CellRole role) const;
+    // Paints a role's fill, hatch and (for errors, when withFrame) bold frame into rect. The hex
+    // pane passes withFrame = false and frames whole error segments itself.
+    void paintCell(QPainter& painter, const QRectF& rect, CellRole role,
+                   bool withFrame = true) const;
 
     // The tooltip for the byte at `offset`: offset (hex and decimal), byte value, role, and for an
     // error the codec's explanation of the problem it belongs to (u8codec::explain, from a

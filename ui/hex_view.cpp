@@ -1,0 +1,567 @@
+#include "hex_view.h"
+
+#include "u8codec/local_segments.h"
+
+#include <QFontDatabase>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+#include <QToolTip>
+#include <algorithm>
+
+namespace u8ui {
+
+namespace {
+
+// QScrollBar values are int: above this many rows the bar is scaled (a 4 GB file has 2^28 rows of
+// 16 bytes, a 1 TB file 2^36).
+constexpr quint64 kMaxScrollBarValue = quint64(1) << 30;
+
+quint64 scaled(quint64 value, quint64 from, quint64 to) {
+    if (from == 0)
+        return 0;
+    return quint64((unsigned __int128)value * to / from);
+}
+
+// Frames a run of cells; an open side (the character continues on the next or previous row) is
+// left without its vertical edge, so the frame visibly continues across the row break.
+void drawRunFrame(QPainter& painter, const QRectF& rect, bool openLeft, bool openRight,
+                  const QPen& pen) {
+    const qreal radius = 3.0;
+    const qreal reach = pen.widthF() + 1;
+    painter.save();
+    painter.setClipRect(rect.adjusted(openLeft ? 0 : -reach, -reach, openRight ? 0 : reach, reach));
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRoundedRect(
+        rect.adjusted(openLeft ? -2 * radius - reach : 0, 0, openRight ? 2 * radius + reach : 0, 0),
+        radius, radius);
+    painter.restore();
+}
+
+} // namespace
+
+HexView::HexView(QWidget* parent) : QAbstractScrollArea(parent) {
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setMouseTracking(false);
+    rolePalette_ = RolePalette::forPalette(palette());
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &HexView::onScrollBarMoved);
+    connect(horizontalScrollBar(), &QScrollBar::valueChanged, viewport(),
+            qOverload<>(&QWidget::update));
+    updateMetrics();
+}
+
+void HexView::setDocument(ByteDocument* document) {
+    if (document_ == document)
+        return;
+    if (document_)
+        disconnect(document_, nullptr, this, nullptr);
+    document_ = document;
+    if (document_)
+        connect(document_, &ByteDocument::contentChanged, this, &HexView::onContentChanged);
+    onContentChanged();
+}
+
+void HexView::setSelection(ByteSelection* selection) {
+    if (selection_ == selection)
+        return;
+    if (selection_)
+        disconnect(selection_, nullptr, this, nullptr);
+    selection_ = selection;
+    if (selection_) {
+        connect(selection_, &ByteSelection::selectionChanged, viewport(),
+                qOverload<>(&QWidget::update));
+        connect(selection_, &ByteSelection::highlightsChanged, viewport(),
+                qOverload<>(&QWidget::update));
+        // The cursor may move from the other pane, the problems list or a search: follow it.
+        connect(selection_, &ByteSelection::cursorChanged, this, &HexView::ensureVisible);
+    }
+    viewport()->update();
+}
+
+void HexView::setBytesPerRow(int bytes) {
+    const int rounded = bytes <= 11 ? 8 : bytes <= 23 ? 16 : 32;
+    if (rounded == bytesPerRow_)
+        return;
+    const quint64 keep = topOffset();
+    bytesPerRow_ = rounded;
+    window_.valid = false;
+    updateMetrics();
+    topRow_ = std::min(keep / quint64(bytesPerRow_), maxTopRow());
+    updateScrollBars();
+    emit topOffsetChanged(topOffset());
+    viewport()->update();
+}
+
+quint64 HexView::documentSize() const {
+    return document_ ? document_->size() : 0;
+}
+
+quint64 HexView::totalRows() const {
+    const quint64 size = documentSize();
+    return size == 0 ? 0 : (size - 1) / quint64(bytesPerRow_) + 1;
+}
+
+int HexView::visibleRows() const {
+    return std::max(1, viewport()->height() / lineHeight_);
+}
+
+quint64 HexView::maxTopRow() const {
+    const quint64 rows = totalRows();
+    const quint64 visible = quint64(visibleRows());
+    return rows > visible ? rows - visible : 0;
+}
+
+void HexView::setTopOffset(quint64 offset) {
+    setTopRow(offset / quint64(bytesPerRow_));
+}
+
+void HexView::setTopRow(quint64 row) {
+    row = std::min(row, maxTopRow());
+    if (row == topRow_)
+        return;
+    topRow_ = row;
+    updateScrollBars();
+    viewport()->update();
+    emit topOffsetChanged(topOffset());
+}
+
+void HexView::ensureVisible(quint64 offset) {
+    if (documentSize() == 0)
+        return;
+    const quint64 row = offset / quint64(bytesPerRow_);
+    const quint64 visible = quint64(visibleRows());
+    if (row < topRow_)
+        setTopRow(row);
+    else if (row >= topRow_ + visible)
+        setTopRow(row - visible + 1);
+}
+
+void HexView::onContentChanged() {
+    window_.valid = false;
+    updateMetrics();
+    topRow_ = std::min(topRow_, maxTopRow());
+    updateScrollBars();
+    viewport()->update();
+}
+
+void HexView::updateMetrics() {
+    const QFontMetrics fm(font());
+    charWidth_ = std::max(1, fm.horizontalAdvance(QLatin1Char('0')));
+    lineHeight_ = fm.height() + 6;
+    ascent_ = fm.ascent();
+    // As many hex digits as the last offset needs, at least 8.
+    const quint64 size = documentSize();
+    offsetDigits_ = 8;
+    for (quint64 last = size > 0 ? size - 1 : 0; (last >> (4 * offsetDigits_)) != 0;)
+        ++offsetDigits_;
+    offsetColumnWidth_ = charWidth_ * (offsetDigits_ + 2);
+    cellWidth_ = charWidth_ * 3;
+    updateScrollBars();
+}
+
+int HexView::columnX(int column) const {
+    // A gutter one character wide separates the two halves of a row.
+    return offsetColumnWidth_ + column * cellWidth_ + (column >= bytesPerRow_ / 2 ? charWidth_ : 0);
+}
+
+QRectF HexView::cellBox(int column, int rowY) const {
+    const qreal pad = charWidth_ * 0.25;
+    return QRectF(columnX(column) + pad, rowY + 1, cellWidth_ - 2 * pad, lineHeight_ - 2);
+}
+
+void HexView::updateScrollBars() {
+    settingScrollBar_ = true;
+    const quint64 maxRow = maxTopRow();
+    QScrollBar* bar = verticalScrollBar();
+    if (maxRow <= kMaxScrollBarValue) {
+        bar->setRange(0, int(maxRow));
+        bar->setPageStep(visibleRows());
+        bar->setValue(int(topRow_));
+    } else {
+        bar->setRange(0, int(kMaxScrollBarValue));
+        bar->setPageStep(
+            int(std::max<quint64>(1, scaled(quint64(visibleRows()), maxRow, kMaxScrollBarValue))));
+        bar->setValue(int(scaled(topRow_, maxRow, kMaxScrollBarValue)));
+    }
+    bar->setSingleStep(1);
+    const int contentWidth = columnX(bytesPerRow_ - 1) + cellWidth_ + charWidth_;
+    horizontalScrollBar()->setRange(0, std::max(0, contentWidth - viewport()->width()));
+    horizontalScrollBar()->setPageStep(viewport()->width());
+    settingScrollBar_ = false;
+}
+
+void HexView::onScrollBarMoved(int value) {
+    if (settingScrollBar_)
+        return;
+    const quint64 maxRow = maxTopRow();
+    const quint64 row = maxRow <= kMaxScrollBarValue
+                            ? quint64(value)
+                            : scaled(quint64(value), kMaxScrollBarValue, maxRow);
+    if (row == topRow_)
+        return;
+    topRow_ = std::min(row, maxRow);
+    viewport()->update();
+    emit topOffsetChanged(topOffset());
+}
+
+const HexView::VisibleWindow& HexView::visibleWindow() const {
+    const quint64 size = documentSize();
+    const quint64 from = std::min(size, topOffset());
+    // One row more than fits, for the partly visible last row.
+    const quint64 to = std::min(size, from + quint64(visibleRows() + 1) * quint64(bytesPerRow_));
+    if (window_.valid && window_.from == from && window_.to == to)
+        return window_;
+    window_ = VisibleWindow{};
+    window_.valid = true;
+    window_.from = from;
+    window_.to = to;
+    const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    if (!source || from >= to)
+        return window_;
+    // The codec's bounded neighbourhood: 3 bytes before and after are enough to segment the
+    // visible bytes exactly as a whole-file pass would (local_segments.h).
+    window_.bufferStart =
+        from >= quint64(u8codec::kMaxLookBehind) ? from - u8codec::kMaxLookBehind : 0;
+    const quint64 end = std::min(size, to + u8codec::kMaxLookAhead);
+    window_.bytes.resize(end - window_.bufferStart);
+    const std::size_t got = source->read(window_.bufferStart, window_.bytes);
+    window_.bytes.resize(got);
+    // A short read means the file shrank: what was read is all there is.
+    const bool reachesEnd = window_.bufferStart + got >= size || got < end - window_.bufferStart;
+    window_.to = std::min(to, window_.bufferStart + got);
+    if (window_.to > from)
+        window_.segments = u8codec::segmentsInWindow(window_.bytes, window_.bufferStart, reachesEnd,
+                                                     from, window_.to);
+    return window_;
+}
+
+QRect HexView::cellRect(quint64 offset) const {
+    if (offset >= documentSize() || offset < topOffset())
+        return {};
+    const quint64 row = offset / quint64(bytesPerRow_) - topRow_;
+    if (row > quint64(visibleRows()))
+        return {};
+    const int y = int(row) * lineHeight_;
+    if (y >= viewport()->height())
+        return {};
+    const int column = int(offset % quint64(bytesPerRow_));
+    return cellBox(column, y).toAlignedRect().translated(-horizontalScrollBar()->value(), 0);
+}
+
+std::optional<quint64> HexView::offsetAt(QPoint pos) const {
+    if (pos.y() < 0 || pos.y() >= viewport()->height())
+        return std::nullopt;
+    const int x = pos.x() + horizontalScrollBar()->value();
+    const quint64 row = topRow_ + quint64(pos.y() / lineHeight_);
+    for (int column = 0; column < bytesPerRow_; ++column) {
+        if (x >= columnX(column) && x < columnX(column) + cellWidth_) {
+            const quint64 offset = row * quint64(bytesPerRow_) + quint64(column);
+            if (offset < documentSize())
+                return offset;
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+quint64 HexView::nearestOffset(QPoint pos) const {
+    // For drags: clamp to the viewport and to the nearest cell of the row.
+    const quint64 size = documentSize();
+    const int y = std::clamp(pos.y(), 0, std::max(0, viewport()->height() - 1));
+    const int x = pos.x() + horizontalScrollBar()->value();
+    int column = 0;
+    while (column + 1 < bytesPerRow_ && x >= columnX(column + 1))
+        ++column;
+    const quint64 row = topRow_ + quint64(y / lineHeight_);
+    const quint64 offset = row * quint64(bytesPerRow_) + quint64(column);
+    return size == 0 ? 0 : std::min(offset, size - 1);
+}
+
+CellRole HexView::roleAt(quint64 offset) const {
+    const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    if (!source || offset >= source->size())
+        return CellRole::AsciiControl;
+    const u8codec::Segment segment = u8codec::segmentAt(*source, offset);
+    std::uint8_t byte = 0;
+    source->read(offset, std::span<std::uint8_t>(&byte, 1));
+    return RolePalette::roleOf(segment, offset, byte);
+}
+
+void HexView::paintEvent(QPaintEvent*) {
+    QPainter painter(viewport());
+    const QPalette& pal = palette();
+    painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
+    const int scrollX = horizontalScrollBar()->value();
+    painter.translate(-scrollX, 0);
+
+    const VisibleWindow& w = visibleWindow();
+    const quint64 bpr = quint64(bytesPerRow_);
+    const int rows = visibleRows() + 1;
+    const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
+    const bool hasCursor = selection_ && documentSize() > 0;
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+
+    // The offset column.
+    painter.fillRect(QRect(scrollX, 0, offsetColumnWidth_ - charWidth_ / 2, viewport()->height()),
+                     rolePalette_.offsetBackground());
+    painter.setPen(rolePalette_.offsetText());
+    for (int r = 0; r < rows; ++r) {
+        const quint64 rowStart = (topRow_ + quint64(r)) * bpr;
+        if (rowStart >= documentSize())
+            break;
+        painter.drawText(
+            QPoint(scrollX + charWidth_, r * lineHeight_ + 3 + ascent_),
+            QStringLiteral("%1").arg(rowStart, offsetDigits_, 16, QLatin1Char('0')).toUpper());
+    }
+    if (w.from >= w.to)
+        return;
+
+    auto rowY = [&](quint64 offset) { return int(offset / bpr - topRow_) * lineHeight_; };
+    auto column = [&](quint64 offset) { return int(offset % bpr); };
+    // The box of a byte, stretched to touch its neighbours on the same row that `joined` says
+    // belong with it (the bytes of one character, or of one selection).
+    auto joinedBox = [&](quint64 offset, auto joined) {
+        QRectF box = cellBox(column(offset), rowY(offset));
+        const int c = column(offset);
+        if (c > 0 && joined(offset - 1))
+            box.setLeft(columnX(c) - (c == bytesPerRow_ / 2 ? charWidth_ : 0));
+        if (c + 1 < bytesPerRow_ && offset + 1 < w.to && joined(offset + 1))
+            box.setRight(columnX(c) + cellWidth_);
+        return box;
+    };
+
+    // Cell fills, by role; the bytes of one segment touch each other.
+    std::size_t si = 0;
+    for (quint64 o = w.from; o < w.to; ++o) {
+        while (si < w.segments.size() && w.segments[si].end() <= o)
+            ++si;
+        if (si >= w.segments.size())
+            break;
+        const u8codec::Segment& s = w.segments[si];
+        const quint8 byte = w.bytes[o - w.bufferStart];
+        const CellRole role = RolePalette::roleOf(s, o, byte);
+        const QRectF box = joinedBox(o, [&](quint64 n) { return n >= s.offset && n < s.end(); });
+        rolePalette_.paintCell(painter, box, role, false);
+    }
+
+    // Frames joining the bytes of each multi-byte character, and bold frames around each error
+    // segment; a run that crosses a row break is drawn open on that side.
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const u8codec::Segment& s : w.segments) {
+        if (s.isValid() && s.length < 2)
+            continue;
+        const quint64 first = std::max<quint64>(s.offset, w.from);
+        const quint64 last = std::min<quint64>(s.end(), w.to) - 1;
+        QPen pen;
+        if (s.isValid()) {
+            pen = QPen(rolePalette_.characterFrame(), 1.5);
+        } else {
+            pen = QPen(rolePalette_.style(RolePalette::roleForError(s.error)).frame, 2.0);
+        }
+        for (quint64 runStart = first; runStart <= last;) {
+            const quint64 rowEnd = (runStart / bpr + 1) * bpr; // first offset of the next row
+            const quint64 runLast = std::min(last, rowEnd - 1);
+            QRectF rect = cellBox(column(runStart), rowY(runStart));
+            rect.setRight(cellBox(column(runLast), rowY(runLast)).right());
+            drawRunFrame(painter, rect.adjusted(0.5, 0.5, -0.5, -0.5), runStart > s.offset,
+                         runLast + 1 < s.end(), pen);
+            runStart = runLast + 1;
+        }
+    }
+    painter.setRenderHint(QPainter::Antialiasing, false);
+
+    // Search matches, then the selection, over the fills (both translucent).
+    if (selection_) {
+        for (const ByteRange& h : selection_->highlights()) {
+            if (h.end <= w.from || h.start >= w.to)
+                continue;
+            for (quint64 o = std::max(h.start, w.from); o < std::min(h.end, w.to); ++o) {
+                const QRectF box = joinedBox(o, [&](quint64 n) { return h.contains(n); });
+                painter.fillRect(box, rolePalette_.matchFill());
+                painter.fillRect(QRectF(box.left(), box.bottom() - 2, box.width(), 2),
+                                 rolePalette_.matchFrame());
+            }
+        }
+        for (quint64 o = std::max(selected.start, w.from); o < std::min(selected.end, w.to); ++o)
+            painter.fillRect(joinedBox(o, [&](quint64 n) { return selected.contains(n); }),
+                             rolePalette_.selectionFill());
+    }
+
+    // The hex digits.
+    si = 0;
+    for (quint64 o = w.from; o < w.to; ++o) {
+        while (si < w.segments.size() && w.segments[si].end() <= o)
+            ++si;
+        if (si >= w.segments.size())
+            break;
+        const quint8 byte = w.bytes[o - w.bufferStart];
+        const CellRole role = RolePalette::roleOf(w.segments[si], o, byte);
+        painter.setPen(rolePalette_.style(role).text);
+        const QRectF box = cellBox(column(o), rowY(o));
+        painter.drawText(box, Qt::AlignCenter,
+                         QStringLiteral("%1").arg(byte, 2, 16, QLatin1Char('0')).toUpper());
+    }
+
+    // The cursor: a solid frame when this pane has focus, dashed otherwise.
+    if (hasCursor && cursor >= w.from && cursor < w.to) {
+        QPen pen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
+                 hasFocus() ? Qt::SolidLine : Qt::DashLine);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cellBox(column(cursor), rowY(cursor)).adjusted(0, 0, -1, -1));
+    }
+}
+
+void HexView::resizeEvent(QResizeEvent* event) {
+    QAbstractScrollArea::resizeEvent(event);
+    topRow_ = std::min(topRow_, maxTopRow());
+    updateScrollBars();
+}
+
+void HexView::moveCursorTo(qint64 target, bool extend) {
+    const quint64 size = documentSize();
+    if (!selection_ || size == 0)
+        return;
+    const quint64 clamped = quint64(std::clamp<qint64>(target, 0, qint64(size - 1)));
+    selection_->setCursor(clamped, extend);
+    ensureVisible(clamped);
+}
+
+void HexView::keyPressEvent(QKeyEvent* event) {
+    if (!selection_ || documentSize() == 0) {
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    const bool extend = event->modifiers() & Qt::ShiftModifier;
+    const bool control = event->modifiers() & Qt::ControlModifier;
+    const qint64 cursor = qint64(selection_->cursor());
+    const qint64 bpr = bytesPerRow_;
+    const qint64 page = qint64(visibleRows()) * bpr;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        moveCursorTo(cursor - 1, extend);
+        break;
+    case Qt::Key_Right:
+        moveCursorTo(cursor + 1, extend);
+        break;
+    case Qt::Key_Up:
+        if (cursor >= bpr)
+            moveCursorTo(cursor - bpr, extend);
+        break;
+    case Qt::Key_Down:
+        if (quint64(cursor + bpr) < documentSize())
+            moveCursorTo(cursor + bpr, extend);
+        break;
+    case Qt::Key_PageUp:
+        // The view scrolls by a page too, so the cursor keeps its place on screen.
+        setTopRow(topRow_ > quint64(visibleRows()) ? topRow_ - quint64(visibleRows()) : 0);
+        moveCursorTo(cursor >= page ? cursor - page : cursor % bpr, extend);
+        break;
+    case Qt::Key_PageDown: {
+        setTopRow(topRow_ + quint64(visibleRows()));
+        const qint64 target = cursor + page;
+        moveCursorTo(quint64(target) < documentSize() ? target : qint64(documentSize()) - 1,
+                     extend);
+        break;
+    }
+    case Qt::Key_Home:
+        moveCursorTo(control ? 0 : cursor - cursor % bpr, extend);
+        break;
+    case Qt::Key_End:
+        moveCursorTo(control ? qint64(documentSize()) - 1 : cursor - cursor % bpr + bpr - 1,
+                     extend);
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void HexView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || !selection_ || documentSize() == 0) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    const auto hit = offsetAt(event->position().toPoint());
+    const quint64 offset = hit ? *hit : nearestOffset(event->position().toPoint());
+    selection_->setCursor(offset, event->modifiers() & Qt::ShiftModifier);
+    event->accept();
+}
+
+void HexView::mouseMoveEvent(QMouseEvent* event) {
+    if (!(event->buttons() & Qt::LeftButton) || !selection_ || documentSize() == 0) {
+        QAbstractScrollArea::mouseMoveEvent(event);
+        return;
+    }
+    // Dragging above or below the viewport scrolls (ensureVisible follows the cursor).
+    QPoint pos = event->position().toPoint();
+    quint64 offset = nearestOffset(pos);
+    if (pos.y() < 0 && offset >= quint64(bytesPerRow_))
+        offset -= quint64(bytesPerRow_);
+    else if (pos.y() >= viewport()->height() && offset + quint64(bytesPerRow_) < documentSize())
+        offset += quint64(bytesPerRow_);
+    selection_->setCursor(offset, true);
+    event->accept();
+}
+
+void HexView::mouseReleaseEvent(QMouseEvent* event) {
+    // The selection was made while pressing and dragging; the release only ends the drag.
+    event->setAccepted(event->button() == Qt::LeftButton);
+}
+
+void HexView::wheelEvent(QWheelEvent* event) {
+    // Scroll by rows ourselves: on a scaled scroll bar one step would skip many rows.
+    wheelRemainder_ += event->angleDelta().y();
+    const int steps = wheelRemainder_ / 40; // 3 rows per 120-unit notch
+    wheelRemainder_ -= steps * 40;
+    if (steps > 0)
+        setTopRow(topRow_ > quint64(steps) ? topRow_ - quint64(steps) : 0);
+    else if (steps < 0)
+        setTopRow(topRow_ + quint64(-steps));
+    if (event->angleDelta().x() != 0)
+        QAbstractScrollArea::wheelEvent(event);
+    event->accept();
+}
+
+void HexView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        rolePalette_ = RolePalette::forPalette(palette());
+    if (event->type() == QEvent::FontChange) {
+        updateMetrics();
+        topRow_ = std::min(topRow_, maxTopRow());
+    }
+    QAbstractScrollArea::changeEvent(event);
+    viewport()->update();
+}
+
+bool HexView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto offset = offsetAt(help->pos());
+        const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+        if (offset && source)
+            QToolTip::showText(help->globalPos(), RolePalette::toolTip(*source, *offset),
+                               viewport(), cellRect(*offset));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void HexView::focusInEvent(QFocusEvent* event) {
+    QAbstractScrollArea::focusInEvent(event);
+    viewport()->update();
+}
+
+void HexView::focusOutEvent(QFocusEvent* event) {
+    QAbstractScrollArea::focusOutEvent(event);
+    viewport()->update();
+}
+
+} // namespace u8ui

@@ -1,0 +1,116 @@
+// The hex pane: one cell per byte, coloured by the role the byte plays in UTF-8 in context.
+//
+// Okteta's lesson: a QAbstractScrollArea that paints only the visible rows. The view reads the
+// visible window (plus the 3 bytes of look-behind and look-ahead UTF-8 needs, RFC 3629 section 1)
+// through the document's ByteSource and asks the codec for its segments, so a 4 GB file paints as
+// fast as a small one. Hex Fiend's lesson: the view owns neither cursor nor selection; it paints
+// and edits the shared ByteSelection, which is how it stays linked to the text pane.
+#pragma once
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "role_palette.h"
+#include "u8codec/segment.h"
+
+#include <QAbstractScrollArea>
+#include <QPointer>
+#include <optional>
+#include <vector>
+
+namespace u8ui {
+
+class HexView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    explicit HexView(QWidget* parent = nullptr);
+
+    // The bytes shown and the shared cursor/selection. Neither is owned; both may be null (an
+    // empty view). Give the text pane the same ByteSelection to link the panes.
+    void setDocument(ByteDocument* document);
+    ByteDocument* document() const { return document_; }
+    void setSelection(ByteSelection* selection);
+    ByteSelection* selection() const { return selection_; }
+
+    // 8, 16 (default) or 32 bytes per row; other values are rounded to the nearest of these.
+    int bytesPerRow() const { return bytesPerRow_; }
+    void setBytesPerRow(int bytes);
+
+    // The offset of the first byte of the top row (a multiple of bytesPerRow()).
+    quint64 topOffset() const { return topRow_ * quint64(bytesPerRow_); }
+    // Scrolls so that the row holding `offset` is at the top (clamped so that the last row stays
+    // at the bottom). Emits topOffsetChanged when the top row changes.
+    void setTopOffset(quint64 offset);
+    // Scrolls the least needed for the row holding `offset` to be fully visible.
+    void ensureVisible(quint64 offset);
+    // Rows that fit entirely in the viewport (at least 1).
+    int visibleRows() const;
+
+    // The box of the cell of `offset` in viewport coordinates; a null QRect when the byte is not
+    // on screen.
+    QRect cellRect(quint64 offset) const;
+    // The byte whose cell contains `pos` (viewport coordinates); nullopt outside every cell.
+    std::optional<quint64> offsetAt(QPoint pos) const;
+    // The role of the byte at `offset` in context (reads only its neighbourhood); AsciiControl for
+    // an offset outside the document.
+    CellRole roleAt(quint64 offset) const;
+
+    const RolePalette& rolePalette() const { return rolePalette_; }
+
+signals:
+    void topOffsetChanged(quint64 offset);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+
+private:
+    // The bytes and segments of the rows on screen, read once per scroll position.
+    struct VisibleWindow {
+        bool valid = false;
+        quint64 from = 0, to = 0;               // the bytes shown
+        quint64 bufferStart = 0;                // offset of bytes[0] (from minus the look-behind)
+        std::vector<quint8> bytes;              // [bufferStart, to + look-ahead)
+        std::vector<u8codec::Segment> segments; // those overlapping [from, to), in order
+    };
+
+    quint64 documentSize() const;
+    quint64 totalRows() const;
+    quint64 maxTopRow() const;
+    void setTopRow(quint64 row);
+    void updateMetrics();
+    void updateScrollBars();
+    void onScrollBarMoved(int value);
+    void onContentChanged();
+    const VisibleWindow& visibleWindow() const;
+    int columnX(int column) const; // left of a column's slot, in content coordinates
+    QRectF cellBox(int column, int rowY) const;
+    quint64 nearestOffset(QPoint pos) const;
+    void moveCursorTo(qint64 target, bool extend);
+
+    QPointer<ByteDocument> document_;
+    QPointer<ByteSelection> selection_;
+    RolePalette rolePalette_;
+    int bytesPerRow_ = 16;
+    quint64 topRow_ = 0;
+    bool settingScrollBar_ = false;
+    int wheelRemainder_ = 0;
+    // Metrics from the font.
+    int charWidth_ = 8;
+    int lineHeight_ = 18;
+    int ascent_ = 12;
+    int offsetDigits_ = 8;
+    int offsetColumnWidth_ = 0;
+    int cellWidth_ = 24;
+    mutable VisibleWindow window_;
+};
+
+} // namespace u8ui
