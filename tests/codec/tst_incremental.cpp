@@ -1,0 +1,340 @@
+// Feeding bytes in chunks gives exactly what one buffer gives: segments, problems, decoded text
+// and the scan summary, at every split point and for chunk sizes 1-7 (issue 2 section 2,
+// "Incremental and local").
+#include "codec_test_support.h"
+#include "u8codec/decoder.h"
+#include "u8codec/problem.h"
+#include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
+
+#include <QTest>
+
+using namespace u8codec;
+using u8test::Bytes;
+
+namespace {
+
+using Chunks = std::vector<std::span<const std::uint8_t>>;
+
+// The input cut at the given points (ascending), keeping empty chunks: a caller may feed one.
+Chunks cutAt(const Bytes& b, std::initializer_list<std::size_t> points) {
+    Chunks out;
+    std::size_t from = 0;
+    for (std::size_t p : points) {
+        out.push_back(std::span<const std::uint8_t>(b.data() + from, p - from));
+        from = p;
+    }
+    out.push_back(std::span<const std::uint8_t>(b.data() + from, b.size() - from));
+    return out;
+}
+
+Chunks cutEvery(const Bytes& b, std::size_t size) {
+    Chunks out;
+    for (std::size_t from = 0; from < b.size(); from += size)
+        out.push_back(
+            std::span<const std::uint8_t>(b.data() + from, std::min(size, b.size() - from)));
+    return out;
+}
+
+std::vector<Segment> segmentsOf(const Chunks& chunks) {
+    std::vector<Segment> out;
+    Segmenter s;
+    auto sink = [&](const Segment& seg) { out.push_back(seg); };
+    for (auto c : chunks)
+        s.feed(c, sink);
+    s.finish(sink);
+    return out;
+}
+
+// Compares segments with the expected list as they arrive: the every-split tests run the corpus
+// files (tens of kilobytes) once per split point, so nothing is allocated per split.
+struct SegmentChecker {
+    const std::vector<Segment>& want;
+    std::size_t next = 0;
+    std::size_t firstBad = SIZE_MAX;
+    void operator()(const Segment& s) {
+        if (firstBad == SIZE_MAX && (next >= want.size() || !(s == want[next])))
+            firstBad = next;
+        ++next;
+    }
+    bool matched() const { return firstBad == SIZE_MAX && next == want.size(); }
+};
+
+bool segmentsMatch(const Chunks& chunks, const std::vector<Segment>& want) {
+    SegmentChecker check{want};
+    Segmenter s;
+    for (auto c : chunks)
+        s.feed(c, check);
+    s.finish(check);
+    return check.matched();
+}
+
+bool sameProblem(const Problem& a, const Problem& b) {
+    return a.offset == b.offset && a.length == b.length && a.kind == b.kind && a.value == b.value &&
+           a.announcedLength == b.announcedLength && a.errorSegments == b.errorSegments &&
+           a.headLength == b.headLength &&
+           std::equal(a.head.begin(), a.head.begin() + a.headLength, b.head.begin());
+}
+
+std::vector<Problem> problemsOf(const Chunks& chunks) {
+    std::vector<Problem> out;
+    ProblemScanner s;
+    auto sink = [&](const Problem& p) { out.push_back(p); };
+    for (auto c : chunks)
+        s.feed(c, sink);
+    s.finish(sink);
+    return out;
+}
+
+bool sameProblems(const std::vector<Problem>& a, const std::vector<Problem>& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), sameProblem);
+}
+
+bool problemsMatch(const Chunks& chunks, const std::vector<Problem>& want) {
+    std::size_t next = 0;
+    bool ok = true;
+    ProblemScanner s;
+    auto sink = [&](const Problem& p) {
+        ok = ok && next < want.size() && sameProblem(p, want[next]);
+        ++next;
+    };
+    for (auto c : chunks)
+        s.feed(c, sink);
+    s.finish(sink);
+    return ok && next == want.size();
+}
+
+struct Decoded {
+    std::string text;
+    bool ok = true;
+    std::optional<Segment> firstError;
+    std::uint64_t errorSegments = 0;
+    bool operator==(const Decoded&) const = default;
+};
+
+Decoded decodeChunks(const Chunks& chunks, ErrorPolicy policy, std::string buffer = {}) {
+    Decoded d;
+    buffer.clear();
+    d.text = std::move(buffer);
+    Decoder decoder(policy);
+    for (auto c : chunks)
+        d.ok = decoder.feed(c, d.text) && d.ok;
+    d.ok = decoder.finish(d.text) && d.ok;
+    d.firstError = decoder.firstError();
+    d.errorSegments = decoder.errorSegments();
+    return d;
+}
+
+ScanSummary scanChunks(const Chunks& chunks) {
+    Scanner s;
+    for (auto c : chunks)
+        s.feed(c);
+    s.finish();
+    return s.summary();
+}
+
+bool sameSummary(const ScanSummary& a, const ScanSummary& b) {
+    return a.bytes == b.bytes && a.characters == b.characters && a.byLength == b.byLength &&
+           a.errors == b.errors && a.lineFeeds == b.lineFeeds &&
+           a.carriageReturns == b.carriageReturns && a.crlf == b.crlf && a.lines == b.lines &&
+           a.bom == b.bom;
+}
+
+// The summary counted the slow way: one segment at a time through Scanner::count (the reference
+// the scanner's fast path must equal), lines and the BOM counted here byte by byte.
+ScanSummary referenceSummary(const Bytes& b) {
+    ScanSummary s;
+    for (const Segment& seg : segment(u8test::view(b)))
+        Scanner::count(seg, s);
+    s.bytes = b.size();
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        s.lineFeeds += b[i] == '\n';
+        s.carriageReturns += b[i] == '\r';
+        s.crlf += b[i] == '\n' && i > 0 && b[i - 1] == '\r';
+    }
+    s.lines = s.lineFeeds + (!b.empty() && b.back() != '\n' ? 1 : 0);
+    s.bom = b.size() >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF;
+    return s;
+}
+
+constexpr ErrorPolicy kPolicies[] = {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
+                                     ErrorPolicy::Latin1, ErrorPolicy::Cp1252};
+
+// The inputs the every-split tests of the problem scanner, decoder and scanner run on: a short
+// input whole; a corpus file as overlapping 256-byte slices 128 bytes apart, each a complete
+// input of its own, so that every split point of the file is tried with at least 64 bytes of
+// the file on both sides (more than the 3 bytes of state a split can carry) without running the
+// whole file once per split. The segmenter's every-split test runs on whole files.
+std::vector<Bytes> splitSubjects(const Bytes& b) {
+    constexpr std::size_t kSlice = 256, kStride = 128;
+    if (b.size() <= 2 * kSlice)
+        return {b};
+    std::vector<Bytes> out;
+    for (std::size_t from = 0; from < b.size(); from += kStride) {
+        const std::size_t to = std::min(b.size(), from + kSlice);
+        out.emplace_back(b.begin() + std::ptrdiff_t(from), b.begin() + std::ptrdiff_t(to));
+        if (to == b.size())
+            break;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestIncremental : public QObject {
+    Q_OBJECT
+private slots:
+    void inputs_data();
+    void segmenterEverySplit();
+    void segmenterEverySplit_data() { inputs_data(); }
+    void segmenterThreeWaySplits();
+    void segmenterThreeWaySplits_data() { inputs_data(); }
+    void problemsEverySplit();
+    void problemsEverySplit_data() { inputs_data(); }
+    void decoderEverySplit();
+    void decoderEverySplit_data() { inputs_data(); }
+    void scannerEverySplit();
+    void scannerEverySplit_data() { inputs_data(); }
+    void chunkSizes();
+    void chunkSizes_data() { inputs_data(); }
+
+private:
+    // One input each; QVERIFY in them returns early, the callers stop at the first failure.
+    void checkProblemsEverySplit(const Bytes& b);
+    void checkDecoderEverySplit(const Bytes& b);
+    void checkScannerEverySplit(const Bytes& b);
+};
+
+void TestIncremental::inputs_data() {
+    QTest::addColumn<QByteArray>("input");
+    const auto constructed = u8test::constructedInputs();
+    for (std::size_t i = 0; i < constructed.size(); ++i)
+        QTest::addRow("constructed %zu", i) << QByteArray(
+            reinterpret_cast<const char*>(constructed[i].data()), qsizetype(constructed[i].size()));
+    for (const char* name : {"UTF-8-test.txt", "UTF-8-demo.txt"}) {
+        u8test::Bytes b;
+        if (u8test::loadCorpus(QString::fromLatin1(name), b))
+            QTest::newRow(name) << QByteArray(reinterpret_cast<const char*>(b.data()),
+                                              qsizetype(b.size()));
+    }
+}
+
+void TestIncremental::segmenterEverySplit() {
+    QFETCH(QByteArray, input);
+    const Bytes b = u8test::toBytes(input);
+    const auto whole = segment(u8test::view(b));
+    for (std::size_t p = 0; p <= b.size(); ++p) {
+        if (segmentsMatch(cutAt(b, {p}), whole))
+            continue;
+        const QString diff = u8test::firstDifference(segmentsOf(cutAt(b, {p})), whole);
+        QFAIL(qPrintable(QStringLiteral("split at %1: ").arg(p) + diff));
+    }
+}
+
+void TestIncremental::segmenterThreeWaySplits() {
+    // Two cuts close together split one sequence into three pieces (or leave an empty chunk).
+    QFETCH(QByteArray, input);
+    const Bytes b = u8test::toBytes(input);
+    if (b.size() > 4096)
+        QSKIP("the two-way splits and chunk sizes cover the corpus; this is for short inputs");
+    const auto whole = segment(u8test::view(b));
+    for (std::size_t p = 0; p <= b.size(); ++p)
+        for (std::size_t q = p; q <= std::min(b.size(), p + 4); ++q) {
+            const QString diff = u8test::firstDifference(segmentsOf(cutAt(b, {p, q})), whole);
+            QVERIFY2(diff.isEmpty(),
+                     qPrintable(QStringLiteral("cuts at %1, %2: ").arg(p).arg(q) + diff));
+        }
+}
+
+void TestIncremental::problemsEverySplit() {
+    QFETCH(QByteArray, input);
+    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
+        checkProblemsEverySplit(b);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestIncremental::checkProblemsEverySplit(const Bytes& b) {
+    const auto whole = problemsOf(cutAt(b, {}));
+    // Every error segment is covered by exactly one problem, in order.
+    std::uint64_t covered = 0;
+    for (const Problem& p : whole)
+        covered += p.errorSegments;
+    std::uint64_t errors = 0;
+    for (const Segment& s : segment(u8test::view(b)))
+        errors += !s.isValid();
+    QCOMPARE(covered, errors);
+    for (std::size_t p = 0; p <= b.size(); ++p)
+        QVERIFY2(problemsMatch(cutAt(b, {p}), whole),
+                 qPrintable(QStringLiteral("split at %1 of %2").arg(p).arg(u8test::hexString(b))));
+}
+
+void TestIncremental::decoderEverySplit() {
+    QFETCH(QByteArray, input);
+    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
+        checkDecoderEverySplit(b);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestIncremental::checkDecoderEverySplit(const Bytes& b) {
+    for (ErrorPolicy policy : kPolicies) {
+        const Decoded whole = decodeChunks(cutAt(b, {}), policy);
+        std::optional<Segment> oneShotError;
+        QCOMPARE(decode(u8test::view(b), policy, &oneShotError), whole.text);
+        QCOMPARE(oneShotError, whole.firstError);
+        Decoded split;
+        for (std::size_t p = 0; p <= b.size(); ++p) {
+            // Reuse one output buffer across splits.
+            split = decodeChunks(cutAt(b, {p}), policy, std::move(split.text));
+            QVERIFY2(split == whole, qPrintable(QStringLiteral("%1, split at %2 of %3")
+                                                    .arg(QLatin1String(name(policy).data()))
+                                                    .arg(p)
+                                                    .arg(u8test::hexString(b))));
+        }
+    }
+}
+
+void TestIncremental::scannerEverySplit() {
+    QFETCH(QByteArray, input);
+    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
+        checkScannerEverySplit(b);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestIncremental::checkScannerEverySplit(const Bytes& b) {
+    const ScanSummary reference = referenceSummary(b);
+    QVERIFY(sameSummary(scan(u8test::view(b)), reference));
+    for (std::size_t p = 0; p <= b.size(); ++p)
+        QVERIFY2(sameSummary(scanChunks(cutAt(b, {p})), reference),
+                 qPrintable(QStringLiteral("split at %1 of %2").arg(p).arg(u8test::hexString(b))));
+}
+
+void TestIncremental::chunkSizes() {
+    QFETCH(QByteArray, input);
+    const Bytes b = u8test::toBytes(input);
+    const auto whole = segment(u8test::view(b));
+    const auto problems = problemsOf(cutAt(b, {}));
+    const ScanSummary summary = referenceSummary(b);
+    for (std::size_t size = 1; size <= 7; ++size) {
+        const Chunks chunks = cutEvery(b, size);
+        const QString diff = u8test::firstDifference(segmentsOf(chunks), whole);
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("chunks of %1: ").arg(size) + diff));
+        QVERIFY2(sameProblems(problemsOf(chunks), problems),
+                 qPrintable(QStringLiteral("problems, chunks of %1").arg(size)));
+        QVERIFY2(sameSummary(scanChunks(chunks), summary),
+                 qPrintable(QStringLiteral("summary, chunks of %1").arg(size)));
+        for (ErrorPolicy policy : kPolicies)
+            QVERIFY2(decodeChunks(chunks, policy) == decodeChunks(cutAt(b, {}), policy),
+                     qPrintable(QStringLiteral("%1, chunks of %2")
+                                    .arg(QLatin1String(name(policy).data()))
+                                    .arg(size)));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestIncremental)
+#include "tst_incremental.moc"
