@@ -1,0 +1,78 @@
+// Mojibake: UTF-8 text that a program read as a single-byte code page and wrote back as UTF-8
+// ("Café" became "CafÃ©", "’" became "â€™", "Привет" became "РџСЂРёРІРµС‚"), and its repair.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8codec {
+
+// The single-byte code pages a mis-decoding is looked for in.
+enum class CodePage : std::uint8_t {
+    Windows1252, // Western European (Windows); the most common culprit
+    Latin1,      // ISO-8859-1: bytes 80-9F become C1 controls
+    Windows1251, // Cyrillic (Windows)
+    MacRoman,    // classic Mac OS Western
+    Latin2,      // ISO-8859-2: Central European
+    Latin9,      // ISO-8859-15: Latin-1 with the euro sign
+    Greek,       // ISO-8859-7
+    Koi8R,       // KOI8-R: Russian (Unix)
+    Cp437,       // IBM PC / DOS
+};
+inline constexpr int kCodePageCount = 9;
+
+// The name ICU and uconv know the page by: "windows-1252", "ISO-8859-1", "windows-1251",
+// "macintosh", "ISO-8859-2", "ISO-8859-15", "ISO-8859-7", "KOI8-R", "IBM437".
+std::string_view name(CodePage cp) noexcept;
+std::optional<CodePage> codePageFromName(std::string_view name) noexcept;
+// Every page, in the order ties are broken (most common culprit first).
+std::span<const CodePage> allCodePages() noexcept;
+
+// What a program that assumed `cp` shows for these bytes, as UTF-8: each byte becomes the page's
+// character (bytes the page leaves undefined become the C1 control of the same value, as ICU and
+// the WHATWG index do for windows-1252). This is the damage that repairMojibake() undoes.
+std::string readAs(std::span<const std::uint8_t> bytes, CodePage cp);
+
+struct MojibakeFix {
+    std::uint64_t offset = 0; // of the damaged text, in the input (bytes)
+    std::uint64_t length = 0; // bytes of damaged text
+    std::string damaged;      // the damaged text ("Ã©")
+    std::string repaired;     // what replaces it ("é")
+    // The mis-decodings undone, in the order they happened: {Windows1252, Windows1252} is text
+    // read as windows-1252 and re-encoded twice.
+    std::vector<CodePage> misdecodings;
+    bool restoredNbsp = false;      // a byte A0 (NBSP) had become a space and was restored
+    bool restoredUndefined = false; // an undefined windows-1252 byte (81 8D 8F 90 9D) was lost
+    // "UTF-8 read as windows-1252, twice"; "UTF-8 read as windows-1251; a lost A0 restored".
+    std::string description() const;
+};
+
+struct MojibakeOptions {
+    std::vector<CodePage> codePages{allCodePages().begin(), allCodePages().end()};
+    int maxDepth = 3;             // mis-decodings undone in a row (double encoding and more)
+    bool restoreLostBytes = true; // spaces that were A0, dropped undefined windows-1252 bytes
+    std::size_t maxReportedFixes = 1000;
+};
+
+struct MojibakeResult {
+    std::string text;               // the repaired text (equal to the input when fixCount == 0)
+    std::uint64_t fixCount = 0;     // every fix made
+    std::vector<MojibakeFix> fixes; // the first maxReportedFixes of them, in order
+};
+
+// Finds and undoes mis-decodings in well-formed UTF-8 (error segments, if any, are left alone and
+// end any candidate). A stretch of non-ASCII characters is repaired when, for some page, mapping
+// its characters back to that page's bytes gives well-formed multi-byte UTF-8, and the result
+// reads more plausibly than the original: fewer signatures of mojibake (a letter glued to a
+// typographic symbol, a capital after a small letter, scripts mixed inside a word, C1 controls)
+// and only characters of scripts in common use. Correct text (Portuguese "Ã", Cyrillic, Greek,
+// symbols) does not gain from such a mapping and stays as it is. Repairs that need a lost byte
+// (a space that was A0, a dropped undefined byte) are only made when the same text also holds a
+// repair of the same page that needed none.
+MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options = {});
+
+} // namespace u8codec

@@ -1,0 +1,103 @@
+// Repairs: turn a damaged document into clean UTF-8, with a report of every change.
+#pragma once
+
+#include "u8codec/decoder.h"
+#include "u8codec/line_endings.h"
+#include "u8codec/mojibake.h"
+#include "u8codec/normalize.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8codec {
+
+enum class RepairKind : std::uint8_t {
+    InvalidSequence, // an ill-formed sequence replaced, dropped or reinterpreted
+    Cesu,            // a surrogate pair encoded as two 3-byte forms (CESU-8) made one 4-byte form
+    ModifiedNul,     // Java's Modified UTF-8 C0 80 made a real NUL
+    Mojibake,        // a mis-decoding undone
+    BomStripped,     // the leading EF BB BF removed
+    BomAdded,        // EF BB BF put in front
+    StrayBom,        // a U+FEFF inside the text removed (a BOM from a concatenated file)
+    LineEnding,      // a line ending rewritten
+    Normalization,   // a stretch rewritten into NFC or NFD
+};
+inline constexpr int kRepairKindCount = 9;
+
+// "invalid-sequence", "cesu-8", "modified-utf-8-nul", "mojibake", "bom-stripped", "bom-added",
+// "stray-bom", "line-ending", "normalization".
+std::string_view name(RepairKind k) noexcept;
+
+// One change. Offsets are in the text as the step that made the change received it: the steps
+// run in the order of RepairOptions below (CESU-8, invalid sequences, BOM, mojibake, line endings,
+// normalisation), so the first steps report offsets in the original bytes, and a later step's
+// offsets shift only by what earlier steps inserted or removed before that point.
+struct RepairChange {
+    RepairKind kind = RepairKind::InvalidSequence;
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0; // bytes replaced
+    std::string before;       // the bytes replaced (possibly ill-formed)
+    std::string after;        // what replaced them (well-formed UTF-8)
+    std::string detail;       // a sentence: why, and what the mis-decoding was
+};
+
+struct RepairReport {
+    std::array<std::uint64_t, kRepairKindCount> counts{}; // every change, by kind
+    std::vector<RepairChange> changes;                    // the first maxReportedChanges
+    std::uint64_t inputBytes = 0;
+    std::uint64_t outputBytes = 0;
+    LineEndingMix lineEndings; // the mix found in the input of the line-ending step
+
+    std::uint64_t total() const noexcept;
+    // One line per change, then totals; what the CLI prints on stderr.
+    std::string toText(std::size_t maxLines = 50) const;
+    // {"input_bytes":..,"output_bytes":..,"counts":{..},"line_endings":{..},"changes":[..]}
+    std::string toJson() const;
+};
+
+enum class BomAction : std::uint8_t { Keep, Strip, Add };
+std::optional<BomAction> bomActionFromName(std::string_view name) noexcept; // keep|strip|add
+
+struct RepairOptions {
+    // Ill-formed sequences: Replace (U+FFFD per maximal subpart), Ignore (drop), Latin1 or
+    // Cp1252 (reinterpret their bytes). Strict refuses: the result is an error. The output of
+    // repair() is always well-formed UTF-8.
+    ErrorPolicy invalid = ErrorPolicy::Replace;
+    bool cesu = false; // CESU-8 pairs and C0 80 (Modified UTF-8) to standard UTF-8
+    bool mojibake = false;
+    MojibakeOptions mojibakeOptions;
+    // Strip or add a leading BOM; both also remove stray U+FEFF inside the text.
+    BomAction bom = BomAction::Keep;
+    std::optional<LineEnding> lineEnding; // nullopt: keep
+    std::optional<NormalForm> normalForm; // nullopt: keep
+    std::size_t maxReportedChanges = 1000;
+};
+
+struct RepairResult {
+    bool ok = false;
+    std::string error; // when !ok: why nothing was produced
+    std::string text;  // well-formed UTF-8
+    RepairReport report;
+};
+
+// Runs the requested steps over a whole buffer.
+RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options);
+
+// The steps one by one (each appends its changes to `report`).
+// CESU-8 and Modified UTF-8, found by the codec's ProblemScanner (ProblemKind::SurrogatePair;
+// an Overlong of U+0000 in 2 bytes): returns the bytes with those forms rewritten.
+std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
+                       std::size_t maxReported);
+// Ill-formed sequences under a policy other than Strict (the codec's Decoder does the work).
+std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
+                          RepairReport& report, std::size_t maxReported);
+// Leading BOM and stray U+FEFF.
+std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
+                      std::size_t maxReported);
+
+} // namespace u8codec

@@ -1,0 +1,693 @@
+#include "u8codec/mojibake.h"
+
+#include "u8codec/encoder.h"
+#include "u8codec/segmenter.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <unicode/uchar.h>
+#include <unicode/ucnv.h>
+#include <unicode/uscript.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace u8codec {
+
+namespace {
+
+constexpr std::array<CodePage, kCodePageCount> kPages = {
+    CodePage::Windows1252, CodePage::Latin1, CodePage::Windows1251,
+    CodePage::MacRoman,    CodePage::Latin2, CodePage::Latin9,
+    CodePage::Greek,       CodePage::Koi8R,  CodePage::Cp437};
+
+constexpr std::string_view kNames[kCodePageCount] = {"windows-1252", "ISO-8859-1", "windows-1251",
+                                                     "macintosh",    "ISO-8859-2", "ISO-8859-15",
+                                                     "ISO-8859-7",   "KOI8-R",     "IBM437"};
+
+// Code points below this limit are looked up in a flat table; the few characters of these pages
+// above it (MacRoman's U+F8FF and ligatures) in a small map.
+constexpr char32_t kFlatLimit = 0x2600;
+constexpr char32_t kNoChar = 0xFFFFFFFF;
+
+// One page, read from ICU's converter once: byte -> character and back.
+struct PageTable {
+    std::array<char32_t, 256> toUnicode{};
+    std::array<std::uint8_t, kFlatLimit> fromUnicode{}; // 0: the character is not on the page
+    std::map<char32_t, std::uint8_t> fromUnicodeHigh;
+
+    std::uint8_t byteOf(char32_t c) const {
+        if (c < 0x80)
+            return std::uint8_t(c);
+        if (c < kFlatLimit)
+            return fromUnicode[c];
+        const auto it = fromUnicodeHigh.find(c);
+        return it == fromUnicodeHigh.end() ? 0 : it->second;
+    }
+};
+
+struct Tables {
+    std::array<PageTable, kCodePageCount> pages;
+    // Bit p set: page p maps the character to a UTF-8 lead byte (C2-F4), so a repair under p
+    // can start at it. Every other character is skipped without further work.
+    std::array<std::uint16_t, kFlatLimit> leadPages{};
+    std::uint16_t highLeadPages = 0; // pages with a lead among the characters above kFlatLimit
+};
+
+const Tables& tables() {
+    static Tables t;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (int p = 0; p < kCodePageCount; ++p) {
+            PageTable& page = t.pages[std::size_t(p)];
+            UErrorCode status = U_ZERO_ERROR;
+            UConverter* cnv = ucnv_open(std::string(kNames[p]).c_str(), &status);
+            for (int b = 0; b < 256; ++b) {
+                char32_t c = b < 0x80 ? char32_t(b) : kNoChar;
+                if (b >= 0x80 && cnv && U_SUCCESS(status)) {
+                    const char byte = char(b);
+                    const char* src = &byte;
+                    UChar buf[4];
+                    UChar* dst = buf;
+                    UErrorCode s = U_ZERO_ERROR;
+                    ucnv_reset(cnv);
+                    ucnv_setToUCallBack(cnv, UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr,
+                                        &s);
+                    ucnv_toUnicode(cnv, &dst, buf + 4, &src, src + 1, nullptr, true, &s);
+                    if (U_SUCCESS(s) && dst - buf == 1)
+                        c = buf[0];
+                    else if (U_SUCCESS(s) && dst - buf == 2 && U16_IS_LEAD(buf[0]))
+                        c = U16_GET_SUPPLEMENTARY(buf[0], buf[1]);
+                }
+                // A byte the page leaves undefined passes through as the C1 control of the same
+                // value (what ICU and the WHATWG index do for windows-1252's 81 8D 8F 90 9D).
+                if (c == kNoChar && b >= 0x80 && b <= 0x9F)
+                    c = char32_t(b);
+                page.toUnicode[std::size_t(b)] = c;
+                if (b < 0x80 || c == kNoChar)
+                    continue;
+                if (c < kFlatLimit)
+                    page.fromUnicode[c] = std::uint8_t(b);
+                else
+                    page.fromUnicodeHigh.emplace(c, std::uint8_t(b));
+                const int len = sequenceLength(classify(std::uint8_t(b)));
+                if (len >= 2) {
+                    if (c < kFlatLimit)
+                        t.leadPages[c] |= std::uint16_t(1u << p);
+                    else
+                        t.highLeadPages |= std::uint16_t(1u << p);
+                }
+            }
+            if (cnv)
+                ucnv_close(cnv);
+        }
+    });
+    return t;
+}
+
+// --- plausibility ---------------------------------------------------------------------------
+
+enum class Kind : std::uint8_t { Space, Letter, Digit, Quote, Punct, Other, Control };
+
+struct CharInfo {
+    Kind kind;
+    bool upper;
+    bool lower;
+    UScriptCode script;
+};
+
+CharInfo info(char32_t c) {
+    CharInfo ci{Kind::Other, false, false, USCRIPT_COMMON};
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        ci.kind = Kind::Space;
+        return ci;
+    }
+    const auto gc = UCharCategory(u_charType(UChar32(c)));
+    if (gc == U_CONTROL_CHAR || gc == U_FORMAT_CHAR || gc == U_PRIVATE_USE_CHAR ||
+        gc == U_UNASSIGNED || gc == U_SURROGATE) {
+        ci.kind = Kind::Control;
+        return ci;
+    }
+    if (u_isalpha(UChar32(c))) {
+        ci.kind = Kind::Letter;
+        ci.upper = u_isupper(UChar32(c));
+        ci.lower = u_islower(UChar32(c));
+        UErrorCode s = U_ZERO_ERROR;
+        ci.script = uscript_getScript(UChar32(c), &s);
+        return ci;
+    }
+    if (u_isdigit(UChar32(c))) {
+        ci.kind = Kind::Digit;
+        return ci;
+    }
+    if (gc == U_INITIAL_PUNCTUATION || gc == U_FINAL_PUNCTUATION || gc == U_START_PUNCTUATION ||
+        gc == U_END_PUNCTUATION) {
+        ci.kind = Kind::Quote;
+        return ci;
+    }
+    if (gc == U_DASH_PUNCTUATION || gc == U_OTHER_PUNCTUATION || gc == U_CONNECTOR_PUNCTUATION)
+        ci.kind = Kind::Punct;
+    return ci;
+}
+
+// How much a pair of adjacent characters looks like mojibake. Correct text in any language has
+// letters next to letters of the same script, punctuation next to letters, and symbols mostly
+// apart from letters; text mis-decoded from UTF-8 glues a letter to a symbol ("Ã©"), puts a
+// capital right after a small letter ("ÑЂ"), mixes scripts inside a word ("Рµ").
+int pairCost(const CharInfo& a, const CharInfo& b) {
+    if (a.kind == Kind::Space || b.kind == Kind::Space || a.kind == Kind::Digit ||
+        b.kind == Kind::Digit)
+        return 0;
+    int cost = 0;
+    if (a.kind == Kind::Letter && b.kind == Kind::Letter) {
+        if (a.script != b.script && a.script > USCRIPT_INHERITED && b.script > USCRIPT_INHERITED)
+            ++cost;
+        if (a.lower && b.upper)
+            ++cost;
+        return cost;
+    }
+    const auto punct = [](Kind k) { return k == Kind::Quote || k == Kind::Punct; };
+    if (punct(a.kind) && (b.kind == Kind::Letter || punct(b.kind)))
+        return 0;
+    if (a.kind == Kind::Letter && punct(b.kind))
+        return 0;
+    return 1;
+}
+
+// The characters windows-1252 puts at 80-9F, and the Latin-1 symbols at A0-BF: what the
+// continuation bytes of UTF-8 turn into when read as windows-1252 or ISO-8859-1.
+bool isHighLatinSymbol(char32_t c) {
+    return (c >= 0x80 && c <= 0xBF) || c == 0x152 || c == 0x153 || c == 0x160 || c == 0x161 ||
+           c == 0x178 || c == 0x17D || c == 0x17E || c == 0x192 || c == 0x2C6 || c == 0x2DC ||
+           (c >= 0x2013 && c <= 0x203A) || c == 0x20AC || c == 0x2122;
+}
+
+// Signatures of the two most common mis-decodings, as pairs of characters that correct text
+// practically never contains: the lead bytes C2-C5, CE, CF, D0, D1, E2, F0 read as windows-1252
+// ("Â", "Ã", "Ä", "Å", "Î", "Ï", "Ð", "Ñ", "â", "ð") followed by a continuation byte read the
+// same way ("Ãœ", "âœ"), and "Р"/"С" (D0, D1 in windows-1251) followed by a continuation byte
+// read as windows-1251 that is not a Russian or Ukrainian letter ("Рµ", "вЂ").
+int signatureCost(char32_t a, char32_t b) {
+    const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCE || a == 0xCF || a == 0xD0 ||
+                           a == 0xD1 || a == 0xE2 || a == 0xF0;
+    if (latinLead && isHighLatinSymbol(b))
+        return 1;
+    const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
+    if (cyrillicLead) {
+        const bool ukrainian =
+            b == 0x404 || b == 0x406 || b == 0x407 || b == 0x454 || b == 0x456 || b == 0x457;
+        if (!ukrainian && ((b >= 0x402 && b <= 0x40F) || (b >= 0x452 && b <= 0x45F) ||
+                           (b >= 0xA0 && b <= 0xBF) || (b >= 0x2010 && b <= 0x2122)))
+            return 1;
+    }
+    return 0;
+}
+
+int charCost(const CharInfo& c) {
+    return c.kind == Kind::Control ? 2 : 0;
+}
+
+int textCost(const std::vector<char32_t>& text) {
+    int cost = 0;
+    CharInfo prev{Kind::Space, false, false, USCRIPT_COMMON};
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const CharInfo ci = info(text[i]);
+        cost += charCost(ci);
+        if (i > 0) {
+            cost += pairCost(prev, ci) + signatureCost(text[i - 1], text[i]);
+            // A capital right after a digit ("100Â") is as odd as one after a small letter.
+            if (prev.kind == Kind::Digit && ci.upper && text[i] >= 0x80)
+                ++cost;
+        }
+        prev = ci;
+    }
+    return cost;
+}
+
+// Characters a repair may produce: assigned, not controls or private use, of a script in common
+// use (UAX #31's "recommended" scripts; Syriac, NKo and the like are "limited use"), and not the
+// IPA, spacing-modifier and combining blocks that two Latin-1 letters happen to encode.
+bool plausibleResult(char32_t c) {
+    const CharInfo ci = info(c);
+    if (ci.kind == Kind::Control) // but ZWJ, direction marks, BOM, soft hyphen
+        return c == 0x200D || c == 0x200E || c == 0x200F || c == 0xFEFF || c == 0xAD;
+    // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance.
+    if (c >= 0x0250 && c <= 0x0385)
+        return false;
+    if (c >= 0xFFF0 && c <= 0xFFFF)
+        return false;
+    UErrorCode s = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(UChar32(c), &s);
+    if (script <= USCRIPT_INHERITED)
+        return true;
+    return uscript_getUsage(script) == USCRIPT_USAGE_RECOMMENDED;
+}
+
+// --- one candidate repair ---------------------------------------------------------------------
+
+struct Char {
+    std::size_t offset; // in the text being repaired
+    std::uint8_t length;
+    char32_t cp;
+};
+
+struct Candidate {
+    std::size_t begin = 0; // char index of the first damaged character
+    std::size_t end = 0;   // one past the last
+    std::vector<char32_t> repaired;
+    bool lostNbsp = false;
+    bool lostUndefined = false;
+    bool everyUsesLost = false; // each repaired character needed a lost byte
+    int cost = 0;               // of the repaired text, with its context
+};
+
+// Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
+// (the lead and continuations read so far): the candidates that complete a plausible character,
+// preferring the characters that are frequent in text ("”", Cyrillic "с", "я", "Á", "č", "Ł").
+std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
+    static constexpr char32_t kPreferred[] = {0x201D, 0x0441, 0x03C1, 0x044F, 0x0410,
+                                              0x041D, 0x00C1, 0x010D, 0x0141, 0x00CD,
+                                              0x044D, 0x0150, 0x010F};
+    std::optional<char32_t> best;
+    int bestRank = 1000;
+    int order = 0;
+    for (std::uint8_t u : {std::uint8_t(0x8D), std::uint8_t(0x81), std::uint8_t(0x9D),
+                           std::uint8_t(0x8F), std::uint8_t(0x90)}) {
+        ++order;
+        Segmenter trial = pending;
+        bool ok = false;
+        char32_t cp = 0;
+        trial.feed(std::span<const std::uint8_t>(&u, 1), [&](const Segment& s) {
+            ok = s.isValid() && s.length >= 2;
+            cp = s.codePoint;
+        });
+        if (!ok || !trial.atBoundary() || !plausibleResult(cp))
+            continue;
+        int rank = 100 + order;
+        for (int k = 0; k < int(std::size(kPreferred)); ++k)
+            if (kPreferred[k] == cp)
+                rank = k;
+        if (rank < bestRank) {
+            bestRank = rank;
+            best = cp;
+        }
+    }
+    return best;
+}
+
+// Maps chars [start, ...) back to bytes of page `p` and reads them as UTF-8 with the codec's
+// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
+std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, int p,
+                                 bool restoreLost) {
+    const PageTable& page = tables().pages[std::size_t(p)];
+    // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
+    const bool mayDrop = restoreLost && CodePage(p) == CodePage::Windows1252;
+    Segmenter seg;
+    Candidate cand;
+    cand.begin = start;
+    std::size_t consumed = start; // chars consumed by completed multi-byte characters
+    bool seqLost = false;
+    bool anyWithoutLost = false;
+    bool failed = false;
+    const auto feed = [&](std::uint8_t b) {
+        bool done = false;
+        seg.feed(std::span<const std::uint8_t>(&b, 1), [&](const Segment& s) {
+            done = true;
+            if (!s.isValid() || s.length < 2) {
+                failed = true;
+                return;
+            }
+            cand.repaired.push_back(s.codePoint);
+            anyWithoutLost |= !seqLost;
+            seqLost = false;
+        });
+        return done;
+    };
+    // A pending sequence cut short: complete it with a dropped undefined byte, if one fits.
+    const auto completeDropped = [&](std::size_t at) {
+        if (!mayDrop || seg.atBoundary())
+            return false;
+        const auto cp = guessDroppedByte(seg);
+        if (!cp)
+            return false;
+        seg = Segmenter();
+        cand.repaired.push_back(*cp);
+        cand.lostUndefined = true;
+        seqLost = false; // this character needed a lost byte; it does not count as evidence
+        consumed = at;
+        return true;
+    };
+    std::size_t i = start;
+    for (; i < chars.size() && !failed; ++i) {
+        const char32_t c = chars[i].cp;
+        std::uint8_t b = 0;
+        bool lost = false;
+        if (c == ' ' && mayDrop && !seg.atBoundary() && guessDroppedByte(seg) == char32_t(0x201D)) {
+            // "â€" then a space: a dropped 9D (the closing quote "”") is far more common than
+            // a dagger "†" (E2 80 A0) whose A0 became a space.
+            completeDropped(i);
+            break;
+        }
+        if (c == ' ' && restoreLost && !seg.atBoundary()) {
+            b = 0xA0; // NBSP turned into a space by the mis-decoding program
+            lost = true;
+        } else if (c < 0x80) {
+            break;
+        } else {
+            b = page.byteOf(c);
+            if (b == 0)
+                break;
+        }
+        if (!seg.atBoundary() && !firstContinuationRange(0x80).contains(b)) {
+            if (!completeDropped(i))
+                break;
+        }
+        if (seg.atBoundary() && sequenceLength(classify(b)) < 2)
+            break;
+        if (lost)
+            cand.lostNbsp = true;
+        seqLost |= lost;
+        if (feed(b) && !failed)
+            consumed = i + 1;
+    }
+    if (!failed)
+        completeDropped(i);
+    if (consumed == start || cand.repaired.empty())
+        return std::nullopt;
+    cand.end = consumed;
+    cand.everyUsesLost = !anyWithoutLost;
+    // A letter right after the repaired stretch, still inside the non-ASCII run, means the
+    // stretch was part of a correct word ("Рівне": "Рі" maps to "г", "вне" does not map).
+    if (consumed < chars.size() && chars[consumed].cp >= 0x80 &&
+        info(chars[consumed].cp).kind == Kind::Letter && page.byteOf(chars[consumed].cp) != 0)
+        return std::nullopt;
+    return cand;
+}
+
+struct Decision {
+    Candidate cand;
+    std::vector<CodePage> steps; // repair order: the last mis-decoding first
+};
+
+std::vector<char32_t> withContext(char32_t before, const std::vector<char32_t>& middle,
+                                  char32_t after) {
+    std::vector<char32_t> v;
+    v.reserve(middle.size() + 2);
+    v.push_back(before);
+    v.insert(v.end(), middle.begin(), middle.end());
+    v.push_back(after);
+    return v;
+}
+
+// Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
+using Evidence = std::array<std::uint64_t, 2 * kCodePageCount>;
+
+// The best repair starting at chars[start]. For each page whose bytes read back as UTF-8, the
+// result is read back again while some page maps all of it (double and triple encodings); the
+// level with the lowest cost is the candidate. It is taken when its cost is lower than the
+// damaged text's. With `evidence` (fixes per page that lowered the cost, found in a first pass),
+// an equal cost is enough for a page with evidence: short words ("Рё", "ГЁ") carry too little
+// signal alone, but a text is rarely mis-decoded in one word and correct in the next through the
+// same page.
+std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
+                                   char32_t before, char32_t afterRun, const MojibakeOptions& opt,
+                                   const Evidence* evidence) {
+    const auto has = [&](int page) { return evidence && (*evidence)[std::size_t(page)] > 0; };
+    const auto hasDeeper = [&](int page) {
+        return evidence && (*evidence)[std::size_t(kCodePageCount + page)] > 0;
+    };
+    const Tables& t = tables();
+    const char32_t c0 = chars[start].cp;
+    const std::uint16_t leadMask = c0 < kFlatLimit ? t.leadPages[c0] : t.highLeadPages;
+    if (leadMask == 0)
+        return std::nullopt;
+    std::optional<Decision> best;
+    int bestGain = 0;
+    for (CodePage cp : opt.codePages) {
+        const int p = int(cp);
+        if (!(leadMask & (1u << p)))
+            continue;
+        auto cand = tryPage(chars, start, p, opt.restoreLostBytes);
+        if (!cand)
+            continue;
+        std::vector<char32_t> damaged;
+        for (std::size_t i = cand->begin; i < cand->end; ++i)
+            damaged.push_back(chars[i].cp);
+        const char32_t after = cand->end < chars.size() ? chars[cand->end].cp : afterRun;
+        const int damagedCost = textCost(withContext(before, damaged, after));
+        Decision level{std::move(*cand), {cp}};
+        int levelCost = textCost(withContext(before, level.cand.repaired, after));
+        Decision chosen = level;
+        int chosenCost = levelCost;
+        for (int depth = 1; depth < opt.maxDepth; ++depth) {
+            std::vector<Char> inner;
+            for (char32_t c : level.cand.repaired)
+                inner.push_back({0, 0, c});
+            std::optional<Candidate> next;
+            CodePage nextPage = cp;
+            int nextCost = 0;
+            for (CodePage cp2 : opt.codePages) {
+                auto c2 = tryPage(inner, 0, int(cp2), false);
+                if (!c2 || c2->end != inner.size())
+                    continue;
+                const int cost2 = textCost(withContext(before, c2->repaired, after));
+                if (!next || cost2 < nextCost) {
+                    next = std::move(c2);
+                    nextPage = cp2;
+                    nextCost = cost2;
+                }
+            }
+            if (!next)
+                break;
+            level.cand.repaired = std::move(next->repaired);
+            level.steps.push_back(nextPage);
+            levelCost = nextCost;
+            if (levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(int(nextPage)))) {
+                chosen = level;
+                chosenCost = levelCost;
+            }
+        }
+        if (chosenCost > damagedCost || (chosenCost == damagedCost && !has(p)))
+            continue;
+        if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), plausibleResult))
+            continue;
+        const int gain = damagedCost - chosenCost;
+        // Prefer the larger gain; then the page with more evidence; then the longer stretch;
+        // then the earlier page.
+        const auto weight = [&](const Decision& x) {
+            return evidence ? (*evidence)[std::size_t(x.steps.front())] : 0;
+        };
+        if (!best || gain > bestGain || (gain == bestGain && weight(chosen) > weight(*best)) ||
+            (gain == bestGain && weight(chosen) == weight(*best) &&
+             chosen.cand.end > best->cand.end)) {
+            best = std::move(chosen);
+            bestGain = gain;
+        }
+    }
+    return best;
+}
+
+const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end) {
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const int mask = _mm_movemask_epi8(v);
+        if (mask != 0)
+            return p + __builtin_ctz(unsigned(mask));
+        p += 16;
+    }
+#endif
+    while (p != end && *p < 0x80)
+        ++p;
+    return p;
+}
+
+void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
+    for (char32_t c : cps)
+        appendUtf8(c, out);
+}
+
+} // namespace
+
+std::string_view name(CodePage cp) noexcept {
+    return kNames[int(cp)];
+}
+
+std::optional<CodePage> codePageFromName(std::string_view n) noexcept {
+    for (CodePage cp : kPages)
+        if (ucnv_compareNames(std::string(n).c_str(), std::string(name(cp)).c_str()) == 0)
+            return cp;
+    if (n == "cp1252")
+        return CodePage::Windows1252;
+    if (n == "cp1251")
+        return CodePage::Windows1251;
+    if (n == "latin1")
+        return CodePage::Latin1;
+    if (n == "macroman" || n == "mac-roman")
+        return CodePage::MacRoman;
+    if (n == "cp437")
+        return CodePage::Cp437;
+    return std::nullopt;
+}
+
+std::span<const CodePage> allCodePages() noexcept {
+    return kPages;
+}
+
+std::string readAs(std::span<const std::uint8_t> bytes, CodePage cp) {
+    const PageTable& page = tables().pages[std::size_t(cp)];
+    std::string out;
+    out.reserve(bytes.size() + bytes.size() / 4);
+    for (std::uint8_t b : bytes)
+        appendUtf8(page.toUnicode[b] == kNoChar ? char32_t(0xFFFD) : page.toUnicode[b], out);
+    return out;
+}
+
+std::string MojibakeFix::description() const {
+    std::string s = "UTF-8 read as ";
+    if (!misdecodings.empty()) {
+        const bool same = std::all_of(misdecodings.begin(), misdecodings.end(),
+                                      [&](CodePage c) { return c == misdecodings.front(); });
+        if (same) {
+            s += name(misdecodings.front());
+            if (misdecodings.size() == 2)
+                s += ", twice";
+            else if (misdecodings.size() > 2)
+                s += ", " + std::to_string(misdecodings.size()) + " times";
+        } else {
+            for (std::size_t i = 0; i < misdecodings.size(); ++i) {
+                if (i > 0)
+                    s += ", then as ";
+                s += name(misdecodings[i]);
+            }
+        }
+    }
+    if (restoredNbsp)
+        s += "; a byte A0 that had become a space restored";
+    if (restoredUndefined)
+        s += "; a dropped undefined byte restored";
+    return s;
+}
+
+namespace {
+
+struct Accepted {
+    std::size_t offset, length;
+    Decision decision;
+};
+
+// One pass over the text: the repairs found, and per page how many needed no lost byte.
+std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
+                                  const Evidence* evidence, Evidence& confident) {
+    const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const std::uint8_t* end = base + utf8.size();
+    std::vector<Accepted> accepted;
+    confident = {};
+    const Tables& t = tables();
+    const std::uint8_t* p = base;
+    std::vector<Char> chars;
+    while ((p = nextNonAscii(p, end)) != end) {
+        // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
+        const std::uint8_t* runEnd = p;
+        while (runEnd != end && (*runEnd >= 0x80 || *runEnd == ' '))
+            ++runEnd;
+        const std::size_t runOffset = std::size_t(p - base);
+        chars.clear();
+        bool hasLead = false;
+        Segmenter seg(runOffset);
+        const auto onSeg = [&](const Segment& s) {
+            // An error segment ends candidates: it holds no character to map back.
+            chars.push_back({std::size_t(s.offset), s.length, s.isValid() ? s.codePoint : 0});
+            if (s.isValid() && s.length >= 2)
+                hasLead |=
+                    (s.codePoint < kFlatLimit ? t.leadPages[s.codePoint] : t.highLeadPages) != 0;
+        };
+        seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
+        seg.finish(onSeg);
+        std::size_t i = 0;
+        while (hasLead && i < chars.size()) {
+            if (chars[i].cp < 0x80) {
+                ++i;
+                continue;
+            }
+            const char32_t before = i > 0           ? chars[i - 1].cp
+                                    : runOffset > 0 ? char32_t(base[runOffset - 1])
+                                                    : char32_t(' ');
+            const char32_t after = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
+            auto d = bestRepair(chars, i, before, after, options, evidence);
+            if (!d) {
+                ++i;
+                continue;
+            }
+            const std::size_t off = chars[d->cand.begin].offset;
+            const std::size_t last = d->cand.end - 1;
+            const std::size_t len = chars[last].offset + chars[last].length - off;
+            // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
+            // IBM437 art looks like: they count as repairs only with evidence from other text.
+            bool onlyBoxDrawing = true;
+            for (std::size_t k = d->cand.begin; k < d->cand.end; ++k)
+                onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
+            d->cand.everyUsesLost |= onlyBoxDrawing;
+            if (!d->cand.everyUsesLost) {
+                ++confident[std::size_t(d->steps.front())];
+                for (std::size_t k = 1; k < d->steps.size(); ++k)
+                    ++confident[std::size_t(kCodePageCount) + std::size_t(d->steps[k])];
+            }
+            i = d->cand.end;
+            accepted.push_back({off, len, std::move(*d)});
+        }
+        p = runEnd;
+    }
+    return accepted;
+}
+
+} // namespace
+
+MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
+    MojibakeResult result;
+    Evidence confident{};
+    std::vector<Accepted> accepted = findRepairs(utf8, options, nullptr, confident);
+    if (!accepted.empty()) {
+        // Second pass, now knowing which pages the text was mis-decoded through.
+        const Evidence evidence = confident;
+        if (std::any_of(evidence.begin(), evidence.end(), [](auto n) { return n > 0; }))
+            accepted = findRepairs(utf8, options, &evidence, confident);
+        for (std::size_t k = 0; k < confident.size(); ++k)
+            confident[k] += evidence[k];
+    }
+
+    // Assemble: repairs that needed a lost byte for every character count only when the text
+    // holds evidence of the same page elsewhere.
+    result.text.reserve(utf8.size());
+    std::size_t copied = 0;
+    for (auto& a : accepted) {
+        const Decision& d = a.decision;
+        if (d.cand.everyUsesLost && confident[std::size_t(d.steps.front())] == 0)
+            continue;
+        result.text.append(utf8.substr(copied, a.offset - copied));
+        std::string repaired;
+        appendUtf8Chars(d.cand.repaired, repaired);
+        result.text += repaired;
+        copied = a.offset + a.length;
+        ++result.fixCount;
+        if (result.fixes.size() < options.maxReportedFixes) {
+            MojibakeFix fix;
+            fix.offset = a.offset;
+            fix.length = a.length;
+            fix.damaged = std::string(utf8.substr(a.offset, a.length));
+            fix.repaired = std::move(repaired);
+            fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
+            fix.restoredNbsp = d.cand.lostNbsp;
+            fix.restoredUndefined = d.cand.lostUndefined;
+            result.fixes.push_back(std::move(fix));
+        }
+    }
+    result.text.append(utf8.substr(copied));
+    return result;
+}
+
+} // namespace u8codec

@@ -1,0 +1,357 @@
+#include "u8codec/repair.h"
+
+#include "u8codec/encoder.h"
+#include "u8codec/problem.h"
+#include "u8codec/scan.h"
+
+#include <cstdio>
+
+namespace u8codec {
+
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF"; // U+FEFF in UTF-8
+
+std::string_view asText(std::span<const std::uint8_t> b) {
+    return {reinterpret_cast<const char*>(b.data()), b.size()};
+}
+
+std::span<const std::uint8_t> asBytes(std::string_view s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+void record(RepairReport& report, std::size_t maxReported, RepairChange change) {
+    ++report.counts[std::size_t(change.kind)];
+    if (report.changes.size() < maxReported)
+        report.changes.push_back(std::move(change));
+}
+
+// JSON string body (RFC 8259 section 7). The text is well-formed UTF-8 by construction here.
+void appendJsonString(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04X", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    out += '"';
+}
+
+// Ill-formed bytes shown as text: each error segment as U+FFFD (the codec's Replace policy).
+std::string printable(std::string_view bytes) {
+    return decode(asBytes(bytes), ErrorPolicy::Replace);
+}
+
+} // namespace
+
+std::string_view name(RepairKind k) noexcept {
+    switch (k) {
+    case RepairKind::InvalidSequence:
+        return "invalid-sequence";
+    case RepairKind::Cesu:
+        return "cesu-8";
+    case RepairKind::ModifiedNul:
+        return "modified-utf-8-nul";
+    case RepairKind::Mojibake:
+        return "mojibake";
+    case RepairKind::BomStripped:
+        return "bom-stripped";
+    case RepairKind::BomAdded:
+        return "bom-added";
+    case RepairKind::StrayBom:
+        return "stray-bom";
+    case RepairKind::LineEnding:
+        return "line-ending";
+    case RepairKind::Normalization:
+        return "normalization";
+    }
+    return "invalid-sequence";
+}
+
+std::optional<BomAction> bomActionFromName(std::string_view n) noexcept {
+    if (n == "keep")
+        return BomAction::Keep;
+    if (n == "strip")
+        return BomAction::Strip;
+    if (n == "add")
+        return BomAction::Add;
+    return std::nullopt;
+}
+
+std::uint64_t RepairReport::total() const noexcept {
+    std::uint64_t t = 0;
+    for (auto c : counts)
+        t += c;
+    return t;
+}
+
+std::string RepairReport::toText(std::size_t maxLines) const {
+    std::string out;
+    std::size_t shown = 0;
+    for (const RepairChange& c : changes) {
+        if (shown++ == maxLines)
+            break;
+        out += "offset " + std::to_string(c.offset) + ": " + std::string(name(c.kind)) + ": ";
+        if (!c.before.empty() || !c.after.empty()) {
+            out += hexBytes(asBytes(c.before), 12);
+            out += " \"" + printable(c.before) + "\" -> \"" + c.after + "\"";
+        }
+        if (!c.detail.empty())
+            out += " (" + c.detail + ")";
+        out += '\n';
+    }
+    if (total() > shown)
+        out += "... " + std::to_string(total() - std::min<std::uint64_t>(total(), shown)) +
+               " more change(s) not listed\n";
+    out += "line endings in input: " + std::to_string(lineEndings.lf) + " LF, " +
+           std::to_string(lineEndings.crlf) + " CRLF, " + std::to_string(lineEndings.cr) + " CR\n";
+    out += "changes:";
+    bool any = false;
+    for (int k = 0; k < kRepairKindCount; ++k)
+        if (counts[std::size_t(k)] != 0) {
+            out += ' ' + std::string(name(RepairKind(k))) + '=' +
+                   std::to_string(counts[std::size_t(k)]);
+            any = true;
+        }
+    if (!any)
+        out += " none";
+    out += "; " + std::to_string(inputBytes) + " bytes in, " + std::to_string(outputBytes) +
+           " bytes out\n";
+    return out;
+}
+
+std::string RepairReport::toJson() const {
+    std::string out = "{\"input_bytes\":" + std::to_string(inputBytes) +
+                      ",\"output_bytes\":" + std::to_string(outputBytes) + ",\"counts\":{";
+    for (int k = 0; k < kRepairKindCount; ++k) {
+        if (k)
+            out += ',';
+        appendJsonString(out, name(RepairKind(k)));
+        out += ':' + std::to_string(counts[std::size_t(k)]);
+    }
+    out += "},\"line_endings\":{\"lf\":" + std::to_string(lineEndings.lf) +
+           ",\"crlf\":" + std::to_string(lineEndings.crlf) +
+           ",\"cr\":" + std::to_string(lineEndings.cr) + "},\"total\":" + std::to_string(total()) +
+           ",\"changes\":[";
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        const RepairChange& c = changes[i];
+        if (i)
+            out += ',';
+        out += "{\"kind\":";
+        appendJsonString(out, name(c.kind));
+        out += ",\"offset\":" + std::to_string(c.offset) +
+               ",\"length\":" + std::to_string(c.length) + ",\"before_hex\":";
+        appendJsonString(out, hexBytes(asBytes(c.before), 64));
+        out += ",\"before\":";
+        appendJsonString(out, printable(c.before));
+        out += ",\"after\":";
+        appendJsonString(out, c.after);
+        out += ",\"detail\":";
+        appendJsonString(out, c.detail);
+        out += '}';
+    }
+    out += "]}";
+    return out;
+}
+
+std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
+                       std::size_t maxReported) {
+    std::string out;
+    out.reserve(bytes.size());
+    std::size_t copied = 0;
+    ProblemScanner scanner;
+    const auto onProblem = [&](const Problem& p) {
+        std::string replacement;
+        RepairKind kind;
+        std::string detail;
+        if (p.kind == ProblemKind::SurrogatePair) {
+            // CESU-8 (Unicode Technical Report #26) and Java's Modified UTF-8 write a
+            // supplementary character as its two UTF-16 surrogates, 3 bytes each; UTF-8 writes
+            // the scalar value in 4 bytes (RFC 3629 section 3).
+            appendUtf8(p.value, replacement);
+            kind = RepairKind::Cesu;
+            detail = "surrogate pair for " + codePointLabel(p.value) + " written as CESU-8";
+        } else if (p.kind == ProblemKind::Overlong && p.value == 0 && p.length == 2) {
+            // Modified UTF-8 writes U+0000 as C0 80 so that strings contain no zero byte.
+            replacement.assign(1, '\0');
+            kind = RepairKind::ModifiedNul;
+            detail = "U+0000 written as Java's Modified UTF-8 C0 80";
+        } else {
+            return;
+        }
+        out.append(asText(bytes.subspan(copied, p.offset - copied)));
+        out += replacement;
+        copied = p.offset + p.length;
+        record(report, maxReported,
+               {kind, p.offset, p.length, std::string(asText(bytes.subspan(p.offset, p.length))),
+                replacement, detail});
+    };
+    scanner.feed(bytes, onProblem);
+    scanner.finish(onProblem);
+    out.append(asText(bytes.subspan(copied)));
+    return out;
+}
+
+std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
+                          RepairReport& report, std::size_t maxReported) {
+    // Well-formed input (the common case) is copied as it is; the scan runs the codec's fast path.
+    if (scan(bytes).valid())
+        return std::string(asText(bytes));
+    const std::string out = decode(bytes, policy);
+    ProblemScanner scanner;
+    const auto onProblem = [&](const Problem& p) {
+        const auto damaged = bytes.subspan(p.offset, p.length);
+        std::string after = decode(damaged, policy);
+        std::string detail = explain(p);
+        record(report, maxReported,
+               {RepairKind::InvalidSequence, p.offset, p.length, std::string(asText(damaged)),
+                std::move(after), std::move(detail)});
+    };
+    scanner.feed(bytes, onProblem);
+    scanner.finish(onProblem);
+    return out;
+}
+
+std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
+                      std::size_t maxReported) {
+    if (action == BomAction::Keep)
+        return std::string(utf8);
+    std::string out;
+    out.reserve(utf8.size() + 3);
+    std::size_t from = 0;
+    const bool leading = utf8.starts_with(kBom);
+    if (leading) {
+        from = kBom.size();
+        if (action == BomAction::Strip)
+            record(report, maxReported,
+                   {RepairKind::BomStripped, 0, 3, std::string(kBom), "",
+                    "byte order mark at the start removed"});
+        else
+            out += kBom;
+    } else if (action == BomAction::Add) {
+        out += kBom;
+        record(report, maxReported,
+               {RepairKind::BomAdded, 0, 0, "", std::string(kBom), "byte order mark added"});
+    }
+    // U+FEFF after the start is not a BOM but a ZERO WIDTH NO-BREAK SPACE, almost always left by
+    // concatenating files that each began with a BOM (Unicode Standard section 23.8).
+    for (;;) {
+        const std::size_t at = utf8.find(kBom, from);
+        out.append(utf8.substr(from, at == std::string_view::npos ? utf8.npos : at - from));
+        if (at == std::string_view::npos)
+            break;
+        record(report, maxReported,
+               {RepairKind::StrayBom, at, 3, std::string(kBom), "",
+                "U+FEFF inside the text (a byte order mark from a concatenated file) removed"});
+        from = at + kBom.size();
+    }
+    return out;
+}
+
+RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options) {
+    RepairResult result;
+    RepairReport& report = result.report;
+    report.inputBytes = bytes.size();
+    const std::size_t cap = options.maxReportedChanges;
+
+    std::string text;
+    if (options.cesu)
+        text = repairCesu(bytes, report, cap);
+    const std::span<const std::uint8_t> afterCesu = options.cesu ? asBytes(text) : bytes;
+
+    if (options.invalid == ErrorPolicy::Strict) {
+        std::optional<Segment> first;
+        if (!scan(afterCesu).valid()) {
+            decode(afterCesu, ErrorPolicy::Strict, &first);
+            result.error = "not well-formed UTF-8 at offset " +
+                           std::to_string(first ? first->offset : 0) + " (" +
+                           std::string(first ? title(first->error) : "error") + ")";
+            return result;
+        }
+        if (!options.cesu)
+            text.assign(asText(bytes));
+    } else {
+        text = repairInvalid(afterCesu, options.invalid, report, cap);
+    }
+
+    text = repairBom(text, options.bom, report, cap);
+
+    if (options.mojibake) {
+        MojibakeOptions mo = options.mojibakeOptions;
+        MojibakeResult m = repairMojibake(text, mo);
+        if (m.fixCount != 0) {
+            report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
+            for (MojibakeFix& f : m.fixes)
+                if (report.changes.size() < cap)
+                    report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
+                                              std::move(f.damaged), std::move(f.repaired),
+                                              f.description()});
+            text = std::move(m.text);
+        }
+    }
+
+    report.lineEndings = countLineEndings(asBytes(text));
+    if (options.lineEnding) {
+        std::uint64_t rewritten = 0;
+        std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
+        report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
+        text = std::move(normalised);
+    }
+
+    if (options.normalForm) {
+        NormalizeResult n = normalize(text, *options.normalForm, cap);
+        if (!n.ok) {
+            result.error = "normalisation failed: " + n.error;
+            return result;
+        }
+        report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
+        for (const NormalizedSpan& s : n.spans)
+            if (report.changes.size() < cap)
+                report.changes.push_back(
+                    {RepairKind::Normalization, s.offset, s.length, text.substr(s.offset, s.length),
+                     "",
+                     std::string("rewritten into ") +
+                         (*options.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
+        // The replacement of each span: the output advances by newLength per span, in order.
+        std::size_t outPos = 0, inPos = 0, idx = 0;
+        for (RepairChange& c : report.changes) {
+            if (c.kind != RepairKind::Normalization || idx >= n.spans.size())
+                continue;
+            const NormalizedSpan& s = n.spans[idx++];
+            outPos += s.offset - inPos;
+            c.after = n.text.substr(outPos, s.newLength);
+            outPos += s.newLength;
+            inPos = s.offset + s.length;
+        }
+        text = std::move(n.text);
+    }
+
+    report.outputBytes = text.size();
+    result.text = std::move(text);
+    result.ok = true;
+    return result;
+}
+
+} // namespace u8codec

@@ -1,0 +1,228 @@
+// Mojibake repair (issue 4 sections 1 and 6): known examples, a generated sample set with a
+// measured restoration rate, the negative set of correct text, idempotence and the fix report.
+#include "repair_test_support.h"
+#include "u8codec/mojibake.h"
+
+#include <QtTest>
+
+using namespace u8codec;
+using namespace repairtest;
+
+class TestMojibake : public QObject {
+    Q_OBJECT
+
+private slots:
+    void knownExamples_data();
+    void knownExamples();
+    void readAsIsTheDamage();
+    void correctTextUnchanged_data();
+    void correctTextUnchanged();
+    void corpusDemoUnchanged();
+    void sampleSetRestorationRate();
+    void repairIsIdempotent();
+    void fixReport();
+    void partialDamageLeavesCorrectPartsAlone();
+    void lostBytesNeedEvidence();
+};
+
+void TestMojibake::knownExamples_data() {
+    QTest::addColumn<QString>("damaged");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("cafe 1252") << QStringLiteral("CafÃ©") << QStringLiteral("Café");
+    QTest::newRow("apostrophe") << QStringLiteral("itâ€™s") << QStringLiteral("it’s");
+    QTest::newRow("quotes") << QStringLiteral("â€œhiâ€\u009d") << QStringLiteral("“hi”");
+    QTest::newRow("quote dropped 9D") << QStringLiteral("â€œhiâ€ ok") << QStringLiteral("“hi” ok");
+    QTest::newRow("russian 1251") << QStringLiteral("РџСЂРёРІРµС‚") << QStringLiteral("Привет");
+    QTest::newRow("double 1252") << QStringLiteral("CafÃƒÂ©") << QStringLiteral("Café");
+    QTest::newRow("latin1 C1") << QStringLiteral("Ã\u0089tÃ©") << QStringLiteral("Été");
+    QTest::newRow("macroman") << QStringLiteral("Caf√©") << QStringLiteral("Café");
+    QTest::newRow("euro") << QStringLiteral("5 â‚¬") << QStringLiteral("5 €");
+    QTest::newRow("nbsp lost") << QStringLiteral("voilÃ  tout, cafÃ©")
+                               << QStringLiteral("voilà tout, café");
+    QTest::newRow("em dash") << QStringLiteral("aâ€”b") << QStringLiteral("a—b");
+    QTest::newRow("german") << QStringLiteral("StraÃŸe GrÃ¼ÃŸe") << QStringLiteral("Straße Grüße");
+    QTest::newRow("in guillemets") << QStringLiteral("«CafÃ©»") << QStringLiteral("«Café»");
+    QTest::newRow("koi8-r") << QString::fromStdString(readAs(bytes("Привет"), CodePage::Koi8R))
+                            << QStringLiteral("Привет");
+    QTest::newRow("greek 1252") << QString::fromStdString(
+                                       readAs(bytes("Καλημέρα"), CodePage::Windows1252))
+                                << QStringLiteral("Καλημέρα");
+}
+
+void TestMojibake::knownExamples() {
+    QFETCH(QString, damaged);
+    QFETCH(QString, expected);
+    const MojibakeResult r = repairMojibake(utf8(damaged));
+    QCOMPARE(QString::fromStdString(r.text), expected);
+    QVERIFY(r.fixCount > 0);
+}
+
+void TestMojibake::readAsIsTheDamage() {
+    QCOMPARE(q(readAs(bytes("Café"), CodePage::Windows1252)), QByteArray("CafÃ©"));
+    QCOMPARE(q(readAs(bytes("’"), CodePage::Windows1252)), QByteArray("â€™"));
+    QCOMPARE(q(readAs(bytes("Привет"), CodePage::Windows1251)), QByteArray("РџСЂРёРІРµС‚"));
+    QCOMPARE(q(readAs(bytes("é"), CodePage::Latin1)), QByteArray("Ã©"));
+    // Undefined windows-1252 bytes pass through as C1 controls (ICU, WHATWG).
+    QCOMPARE(q(readAs(bytes("\xC3\x81"), CodePage::Windows1252)), QByteArray("Ã\xC2\x81"));
+}
+
+void TestMojibake::correctTextUnchanged_data() {
+    QTest::addColumn<QString>("text");
+    for (const QString& s : sentences())
+        QTest::newRow(qPrintable(s.left(24))) << s;
+    QTest::newRow("portuguese caps") << QStringLiteral("NÃO, SÃO PAULO: CORAÇÃO E MÃE.");
+    QTest::newRow("portuguese Ã alone") << QStringLiteral("IRMÃ Ã É À");
+    QTest::newRow("symbols") << QStringLiteral("±½ °C © ® ™ € £ ¥ § ¶ µ ¿¡ «» … †‡ ‰ • ·");
+    QTest::newRow("math") << QStringLiteral("∀x∈ℝ: ⌈x⌉ = −⌊−x⌋, α ∧ ¬β ⇒ γ ≤ ∞");
+    QTest::newRow("box") << QStringLiteral("╔══╦══╗ ║ab║cd║ ╚══╩══╝ ░▒▓█");
+    QTest::newRow("ukrainian") << QStringLiteral("Рівне, Ві, Її, Ґанок, Є.");
+    QTest::newRow("greek caps") << QStringLiteral("ΓΆ ΟΔΟΣ ΑΘΗΝΑ Ω·");
+    QTest::newRow("french quotes") << QStringLiteral("«école» « été » “là” é… voilà…");
+    QTest::newRow("german sz") << QStringLiteral("Straße» Maß« ß©");
+    QTest::newRow("single Р") << QStringLiteral("Р В С и Т");
+    QTest::newRow("accents mixed") << QStringLiteral("naïve façade déjà-vu Ångström Øre ÆØÅ");
+}
+
+void TestMojibake::correctTextUnchanged() {
+    QFETCH(QString, text);
+    const MojibakeResult r = repairMojibake(utf8(text));
+    QCOMPARE(QString::fromStdString(r.text), text);
+    QCOMPARE(r.fixCount, 0u);
+}
+
+void TestMojibake::corpusDemoUnchanged() {
+    bool found = false;
+    const QByteArray demo = readCorpusFile("UTF-8-demo.txt", &found);
+    if (!found)
+        QSKIP("corpus UTF-8-demo.txt not found (U8SCOPE_CORPUS_DIR)");
+    const MojibakeResult r = repairMojibake(std::string_view(demo.constData(), demo.size()));
+    for (const MojibakeFix& f : r.fixes)
+        qWarning("unexpected fix at %llu: %s -> %s (%s)", (unsigned long long)f.offset,
+                 f.damaged.c_str(), f.repaired.c_str(), f.description().c_str());
+    QCOMPARE(r.fixCount, 0u);
+    QCOMPARE(q(r.text), demo);
+}
+
+namespace {
+
+struct Sample {
+    QString kind;
+    std::string damaged;
+    std::string expected;
+};
+
+std::string replaceAll(std::string s, std::string_view from, std::string_view to) {
+    for (std::size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size())
+        s.replace(at, from.size(), to);
+    return s;
+}
+
+std::vector<Sample> sampleSet() {
+    std::vector<Sample> samples;
+    for (const QString& sentence : sentences()) {
+        const std::string good = utf8(sentence);
+        for (CodePage cp : allCodePages()) {
+            const QString page = QString::fromLatin1(name(cp).data(), qsizetype(name(cp).size()));
+            const std::string once = readAs(bytes(good), cp);
+            samples.push_back({QStringLiteral("single ") + page, once, good});
+            samples.push_back({QStringLiteral("double ") + page, readAs(bytes(once), cp), good});
+            // Partial damage: the first half of the sentence damaged, the rest intact.
+            const qsizetype cut = sentence.indexOf(QLatin1Char(' '), sentence.size() / 2);
+            if (cut > 0) {
+                const std::string head = utf8(sentence.left(cut));
+                const std::string tail = utf8(sentence.mid(cut));
+                samples.push_back(
+                    {QStringLiteral("partial ") + page, readAs(bytes(head), cp) + tail, good});
+            }
+            if (cp == CodePage::Windows1252) {
+                // A0 shown as NBSP and written back as a plain space.
+                const std::string lost = replaceAll(once, "\xC2\xA0", " ");
+                if (lost != once)
+                    samples.push_back({QStringLiteral("lost A0 windows-1252"), lost, good});
+                // Undefined bytes dropped by the mis-decoding program.
+                std::string dropped = once;
+                for (const char* c1 : {"\xC2\x81", "\xC2\x8D", "\xC2\x8F", "\xC2\x90", "\xC2\x9D"})
+                    dropped = replaceAll(dropped, c1, "");
+                if (dropped != once)
+                    samples.push_back(
+                        {QStringLiteral("dropped undefined windows-1252"), dropped, good});
+            }
+            if (cp == CodePage::Windows1251) {
+                const std::string lost = replaceAll(once, "\xC2\xA0", " ");
+                if (lost != once)
+                    samples.push_back({QStringLiteral("lost A0 windows-1251"), lost, good});
+            }
+        }
+        // Mixed double: read as windows-1251, then the result as windows-1252.
+        samples.push_back(
+            {QStringLiteral("double 1251 then 1252"),
+             readAs(bytes(readAs(bytes(good), CodePage::Windows1251)), CodePage::Windows1252),
+             good});
+    }
+    return samples;
+}
+
+} // namespace
+
+void TestMojibake::sampleSetRestorationRate() {
+    const std::vector<Sample> samples = sampleSet();
+    int restored = 0;
+    QMap<QString, QPair<int, int>> byKind; // restored, total
+    for (const Sample& s : samples) {
+        const MojibakeResult r = repairMojibake(s.damaged);
+        const bool ok = r.text == s.expected;
+        restored += ok;
+        auto& k = byKind[s.kind];
+        k.first += ok;
+        ++k.second;
+        if (!ok && qEnvironmentVariableIsSet("U8SCOPE_VERBOSE"))
+            qInfo("%s: %s -> %s", qPrintable(s.kind), s.damaged.c_str(), r.text.c_str());
+    }
+    for (auto it = byKind.cbegin(); it != byKind.cend(); ++it)
+        qInfo("%-34s %3d / %3d", qPrintable(it.key()), it.value().first, it.value().second);
+    const double rate = 100.0 * restored / double(samples.size());
+    qInfo("mojibake samples restored exactly: %d / %d = %.1f %%", restored, int(samples.size()),
+          rate);
+    QVERIFY2(rate >= 95.0, qPrintable(QStringLiteral("restoration rate %1 % < 95 %").arg(rate)));
+}
+
+void TestMojibake::repairIsIdempotent() {
+    for (const Sample& s : sampleSet()) {
+        const MojibakeResult once = repairMojibake(s.damaged);
+        const MojibakeResult twice = repairMojibake(once.text);
+        QCOMPARE(q(twice.text), q(once.text));
+        QCOMPARE(twice.fixCount, 0u);
+    }
+}
+
+void TestMojibake::fixReport() {
+    const MojibakeResult r = repairMojibake("CafÃƒÂ© and РџСЂ");
+    QCOMPARE(r.fixCount, 2u);
+    QCOMPARE(r.fixes.size(), std::size_t(2));
+    QCOMPARE(r.fixes[0].offset, 3u);
+    QCOMPARE(r.fixes[0].length, 8u);
+    QCOMPARE(q(r.fixes[0].repaired), QByteArray("é"));
+    QCOMPARE(r.fixes[0].misdecodings.size(), std::size_t(2));
+    QCOMPARE(q(r.fixes[0].description()), QByteArray("UTF-8 read as windows-1252, twice"));
+    QCOMPARE(r.fixes[1].offset, 16u);
+    QCOMPARE(q(r.fixes[1].repaired), QByteArray("Пр"));
+    QCOMPARE(q(r.fixes[1].description()), QByteArray("UTF-8 read as windows-1251"));
+    QCOMPARE(q(r.text), QByteArray("Café and Пр"));
+}
+
+void TestMojibake::partialDamageLeavesCorrectPartsAlone() {
+    const std::string good = "Déjà vu, São Paulo, Привет, Καλημέρα.\n";
+    const std::string damaged = readAs(bytes("Café crème"), CodePage::Windows1252) + "\n";
+    const MojibakeResult r = repairMojibake(good + damaged + good);
+    QCOMPARE(q(r.text), q(good + "Café crème\n" + good));
+}
+
+void TestMojibake::lostBytesNeedEvidence() {
+    // "Ã" then a space, alone: could be a lost A0 (à), but nothing else in the text says so.
+    QCOMPARE(q(repairMojibake("IRMÃ E MÃE").text), QByteArray("IRMÃ E MÃE"));
+    // With evidence of windows-1252 mojibake elsewhere, "Ã " becomes "à".
+    QCOMPARE(q(repairMojibake("CafÃ© Ã  la").text), QByteArray("Café à la"));
+}
+
+QTEST_GUILESS_MAIN(TestMojibake)
+#include "tst_mojibake.moc"
