@@ -1,0 +1,100 @@
+#include "line_index.h"
+
+#include "u8codec/segmenter.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace u8app {
+
+namespace {
+constexpr std::size_t kChunk = std::size_t(1) << 20;
+
+bool cancelled(const std::atomic<bool>* cancel) {
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+} // namespace
+
+quint64 LineIndex::cost(quint64 offset) const {
+    const quint64 indexed = (checkpoints_.size() - 1) * kStep;
+    const quint64 base = std::min(indexed, offset / kStep * kStep);
+    // Lines up to the offset; the column is usually short, so it is not estimated.
+    return offset - base;
+}
+
+bool LineIndex::countLines(const u8codec::ByteSource& source, quint64 from, quint64 to,
+                           Checkpoint& state, const std::atomic<bool>* cancel) {
+    std::vector<std::uint8_t> buffer(kChunk);
+    quint64 pos = from;
+    while (pos < to) {
+        if (cancelled(cancel))
+            return false;
+        const std::size_t want = std::size_t(std::min<quint64>(kChunk, to - pos));
+        const std::size_t got = source.read(pos, std::span(buffer.data(), want));
+        const std::uint8_t* p = buffer.data();
+        const std::uint8_t* end = p + got;
+        // memchr is vectorised by the C library: runs without LF cost little.
+        while (const void* hit = std::memchr(p, '\n', std::size_t(end - p))) {
+            p = static_cast<const std::uint8_t*>(hit) + 1;
+            ++state.lineFeeds;
+            state.lineStart = pos + quint64(p - buffer.data());
+        }
+        if (got < want)
+            return false; // the file shrank
+        pos += got;
+    }
+    return true;
+}
+
+std::optional<quint64> LineIndex::countColumn(const u8codec::ByteSource& source, quint64 lineStart,
+                                              quint64 offset, const std::atomic<bool>* cancel) {
+    // The segment containing `offset` starts at or before it and is at most 4 bytes long, so
+    // segmenting [lineStart, offset + 4) sees every segment that starts at or before offset. The
+    // line starts right after an LF (or at 0), where segmentation is in step with the whole file
+    // (an ASCII byte always ends a pending sequence: Unicode chapter 3, maximal subparts).
+    const quint64 end = std::min<quint64>(source.size(), offset + 4);
+    u8codec::Segmenter segmenter(lineStart);
+    quint64 count = 0;
+    auto sink = [&](const u8codec::Segment& s) {
+        if (s.offset <= offset)
+            ++count;
+    };
+    std::vector<std::uint8_t> buffer(kChunk);
+    quint64 pos = lineStart;
+    while (pos < end) {
+        if (cancelled(cancel))
+            return std::nullopt;
+        const std::size_t want = std::size_t(std::min<quint64>(kChunk, end - pos));
+        const std::size_t got = source.read(pos, std::span(buffer.data(), want));
+        segmenter.feed(std::span<const std::uint8_t>(buffer.data(), got), sink);
+        if (got < want)
+            break;
+        pos += got;
+    }
+    segmenter.finish(sink);
+    return std::max<quint64>(count, 1);
+}
+
+std::optional<LineIndex::Location> LineIndex::locate(const u8codec::ByteSource& source,
+                                                     quint64 offset,
+                                                     const std::atomic<bool>* cancel) {
+    const std::size_t target = std::size_t(offset / kStep);
+    while (checkpoints_.size() <= target) {
+        Checkpoint next = checkpoints_.back();
+        const quint64 from = (checkpoints_.size() - 1) * kStep;
+        if (!countLines(source, from, from + kStep, next, cancel))
+            return std::nullopt;
+        checkpoints_.push_back(next);
+    }
+    Checkpoint state = checkpoints_[target];
+    // Lines before the offset: the LF at `offset` itself ends the cursor's line, so it is not
+    // counted.
+    if (!countLines(source, target * kStep, offset, state, cancel) && cancelled(cancel))
+        return std::nullopt;
+    const auto column = countColumn(source, state.lineStart, offset, cancel);
+    if (!column)
+        return std::nullopt;
+    return Location{state.lineFeeds + 1, *column, state.lineStart};
+}
+
+} // namespace u8app

@@ -1,0 +1,673 @@
+#include "main_window.h"
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "cursor_status.h"
+#include "find_bar.h"
+#include "go_to_offset_dialog.h"
+#include "message_banner.h"
+#include "recent_files.h"
+#include "selection_copy.h"
+#include "theme.h"
+#include "u8codec/byte_search.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/navigate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+// Resources live in the static library u8scope_gui: registered explicitly (outside any namespace,
+// as Q_INIT_RESOURCE requires) so that the linker keeps them.
+static void initResources() {
+    Q_INIT_RESOURCE(u8scope);
+}
+
+namespace u8app {
+
+namespace {
+
+const QString kSamplePath = QStringLiteral(":/u8scope/sample/tour.txt");
+// A search or line count that needs more bytes than this runs in the background.
+constexpr quint64 kSynchronousBytes = quint64(8) << 20;
+// Matches highlighted around the cursor: a generous screenful either side.
+constexpr quint64 kHighlightReach = 64 * 1024;
+
+QString humanSize(quint64 bytes) {
+    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), document_(new u8ui::ByteDocument(this)),
+      selection_(new u8ui::ByteSelection(this)), banner_(new MessageBanner(this)),
+      findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
+      recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
+      lineWatcher_(new QFutureWatcher<LineJob>(this)),
+      searchWatcher_(new QFutureWatcher<SearchJob>(this)) {
+    initResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
+    setAcceptDrops(true);
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(banner_);
+    panes_->setObjectName(QStringLiteral("panes"));
+    panes_->setChildrenCollapsible(false);
+    layout->addWidget(panes_, 1);
+    layout->addWidget(findBar_);
+    setCentralWidget(central);
+
+    createActions();
+    createMenus();
+    createStatusBar();
+
+    connect(selection_, &u8ui::ByteSelection::selectionChanged, this, &MainWindow::updateStatus);
+    connect(selection_, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::updateHighlights);
+    connect(document_, &u8ui::ByteDocument::contentChanged, this, [this] {
+        lineIndex_ = LineIndex();
+        updateTitle();
+        updateActions();
+        updateStatus();
+    });
+    connect(findBar_, &FindBar::findNext, this, &MainWindow::findNext);
+    connect(findBar_, &FindBar::findPrevious, this, &MainWindow::findPrevious);
+    connect(findBar_, &FindBar::patternChanged, this, &MainWindow::updateHighlights);
+    connect(findBar_, &FindBar::closed, this, [this] { selection_->setHighlights({}); });
+    connect(searchWatcher_, &QFutureWatcher<SearchJob>::finished, this, &MainWindow::onSearchDone);
+    connect(lineWatcher_, &QFutureWatcher<LineJob>::finished, this, [this] {
+        linePending_ = false;
+        const LineJob job = lineWatcher_->result();
+        if (job.index.checkpointCount() > lineIndex_.checkpointCount())
+            lineIndex_ = job.index;
+        // Only the answer for where the cursor still is gets shown; otherwise ask again.
+        if (job.offset == selection_->cursor() && job.location)
+            lineLabel_->setText(
+                tr("Line %1, column %2").arg(job.location->line).arg(job.location->column));
+        else
+            updateLineStatus(selection_->cursor());
+        if (!linePending_)
+            emit lineLocated();
+    });
+    connect(watcher_, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChanged);
+    connect(banner_, &MessageBanner::actionTriggered, this, &MainWindow::reload);
+    connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+
+    readSettings();
+    rebuildRecentMenu();
+    updateTitle();
+    updateActions();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() {
+    // Background work holds shared pointers to the bytes it reads; tell it to stop and wait, so
+    // that nothing outlives the window it reports to.
+    if (searchCancel_)
+        *searchCancel_ = true;
+    if (lineCancel_)
+        *lineCancel_ = true;
+    searchWatcher_->waitForFinished();
+    lineWatcher_->waitForFinished();
+}
+
+// --- actions and menus ----------------------------------------------------------------------
+
+void MainWindow::createActions() {
+    auto make = [this](const QString& text, const QKeySequence& key, const QString& tip,
+                       auto slot) {
+        auto* a = new QAction(text, this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a); // shortcuts work with the menu bar hidden too
+        return a;
+    };
+    openAction_ = make(tr("&Open…"), QKeySequence::Open, tr("Open a file to inspect its bytes"),
+                       &MainWindow::openDialog);
+    openAction_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    reloadAction_ = make(tr("&Reload"), QKeySequence::Refresh, tr("Read the file again from disk"),
+                         &MainWindow::reload);
+    sampleAction_ = make(tr("Open the &Tour Sample"), {},
+                         tr("Open the bundled sample: every byte class and every kind of error, "
+                            "each on a line that says what it shows"),
+                         &MainWindow::openSample);
+    quitAction_ = make(tr("&Quit"), QKeySequence::Quit, tr("Quit u8scope"), &MainWindow::close);
+
+    copyTextAction_ = make(tr("Copy as &Text"), QKeySequence::Copy,
+                           tr("Copy the selected bytes decoded as UTF-8 (errors become U+FFFD)"),
+                           [this] { copySelection(int(u8ui::SelectionCopy::Format::Text)); });
+    copyHexAction_ = make(tr("Copy as &Hex"), QKeySequence(tr("Ctrl+Shift+C")),
+                          tr("Copy the selected bytes as hex: E2 82 AC"),
+                          [this] { copySelection(int(u8ui::SelectionCopy::Format::Hex)); });
+    copyCArrayAction_ = make(tr("Copy as &C Array"), QKeySequence(tr("Ctrl+Alt+C")),
+                             tr("Copy the selected bytes as a C array of unsigned char"),
+                             [this] { copySelection(int(u8ui::SelectionCopy::Format::CArray)); });
+    selectAllAction_ =
+        make(tr("Select &All"), QKeySequence::SelectAll, tr("Select every byte"), [this] {
+            if (document_->size() > 0)
+                selection_->select({0, document_->size()});
+        });
+
+    goToAction_ =
+        make(tr("&Go to Offset…"), QKeySequence(tr("Ctrl+G")),
+             tr("Move the cursor to a byte offset, in hex or decimal"), &MainWindow::goToDialog);
+    findAction_ = make(tr("&Find…"), QKeySequence::Find,
+                       tr("Find text (as its UTF-8 bytes) or hex bytes"), [this] {
+                           findBar_->activate();
+                           updateHighlights();
+                       });
+    findNextAction_ = make(tr("Find &Next"), QKeySequence(Qt::Key_F3), tr("Go to the next match"),
+                           &MainWindow::findNext);
+    findPreviousAction_ = make(tr("Find Pre&vious"), QKeySequence(Qt::SHIFT | Qt::Key_F3),
+                               tr("Go to the previous match"), &MainWindow::findPrevious);
+    nextInvalidAction_ =
+        make(tr("Next &Invalid Sequence"), QKeySequence(tr("Ctrl+E")),
+             tr("Go to the next error segment (a byte sequence that is not valid UTF-8)"),
+             [this] { navigate(true, true); });
+    previousInvalidAction_ =
+        make(tr("Previous Invalid Se&quence"), QKeySequence(tr("Ctrl+Shift+E")),
+             tr("Go to the previous error segment"), [this] { navigate(false, true); });
+    nextNonAsciiAction_ = make(tr("Next Non-&ASCII"), QKeySequence(tr("Ctrl+J")),
+                               tr("Go to the next multi-byte character or error segment"),
+                               [this] { navigate(true, false); });
+    previousNonAsciiAction_ = make(tr("Previous Non-A&SCII"), QKeySequence(tr("Ctrl+Shift+J")),
+                                   tr("Go to the previous multi-byte character or error segment"),
+                                   [this] { navigate(false, false); });
+
+    darkThemeAction_ =
+        make(tr("&Dark Theme"), {}, tr("Switch between a light and a dark look"), [this](bool on) {
+            Theme::apply(on);
+            QSettings().setValue(QStringLiteral("darkTheme"), on);
+        });
+    darkThemeAction_->setCheckable(true);
+    aboutAction_ = make(tr("&About u8scope"), {}, tr("Version and purpose of u8scope"), [this] {
+        QMessageBox::about(
+            this, tr("About u8scope"),
+            tr("<h3>u8scope %1</h3><p>A byte inspector for UTF-8: every byte coloured by the role "
+               "it plays, every invalid sequence found and explained.</p>")
+                .arg(QStringLiteral(U8SCOPE_VERSION)));
+    });
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(openAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setToolTipsVisible(true);
+    file->addAction(reloadAction_);
+    file->addAction(sampleAction_);
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(copyTextAction_);
+    edit->addAction(copyHexAction_);
+    edit->addAction(copyCArrayAction_);
+    edit->addSeparator();
+    edit->addAction(selectAllAction_);
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(goToAction_);
+    go->addSeparator();
+    go->addAction(findAction_);
+    go->addAction(findNextAction_);
+    go->addAction(findPreviousAction_);
+    go->addSeparator();
+    go->addAction(nextInvalidAction_);
+    go->addAction(previousInvalidAction_);
+    go->addAction(nextNonAsciiAction_);
+    go->addAction(previousNonAsciiAction_);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addAction(darkThemeAction_);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(sampleAction_);
+    help->addAction(aboutAction_);
+    for (QMenu* m : {file, edit, go, viewMenu_, help})
+        m->setToolTipsVisible(true);
+}
+
+void MainWindow::createStatusBar() {
+    auto label = [this](const QString& name, const QString& tip) {
+        auto* l = new QLabel(this);
+        l->setObjectName(name);
+        l->setToolTip(tip);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        statusBar()->addPermanentWidget(l);
+        return l;
+    };
+    offsetLabel_ = label(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"));
+    byteLabel_ = label(QStringLiteral("byte"), tr("Value of the byte under the cursor, in hex "
+                                                  "and binary"));
+    roleLabel_ = label(QStringLiteral("role"),
+                       tr("Class of the byte on its own, and the role it plays here"));
+    characterLabel_ = label(QStringLiteral("character"),
+                            tr("The character or error segment the cursor byte belongs to"));
+    lineLabel_ = label(QStringLiteral("line"),
+                       tr("Line (counted by LF) and column (in characters) of the cursor"));
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList paths = recent_->paths();
+    for (int i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
+        QAction* a = recentMenu_->addAction(
+            QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()));
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (!paths.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), recent_, &RecentFiles::clear)
+            ->setToolTip(tr("Forget the recently opened files"));
+    }
+    recentMenu_->setEnabled(!paths.isEmpty());
+}
+
+// --- settings ---------------------------------------------------------------------------------
+
+void MainWindow::readSettings() {
+    QSettings s;
+    if (!restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray()))
+        resize(1280, 800); // room for the hex pane, the text pane and one dock column
+    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    goToHex_ = s.value(QStringLiteral("goToHex"), true).toBool();
+    darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
+}
+
+void MainWindow::writeSettings() const {
+    QSettings s;
+    s.setValue(QStringLiteral("geometry"), saveGeometry());
+    s.setValue(QStringLiteral("windowState"), saveState());
+    s.setValue(QStringLiteral("goToHex"), goToHex_);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    writeSettings();
+    QMainWindow::closeEvent(event);
+}
+
+// --- opening ----------------------------------------------------------------------------------
+
+bool MainWindow::openFile(const QString& path) {
+    const QFileInfo info(path);
+    // Checked here too, so that the message names the case plainly before the codec's errno text.
+    if (!info.exists() && !info.isSymLink()) {
+        showOpenError(path, tr("the file does not exist"));
+        recent_->remove(path);
+        return false;
+    }
+    if (info.isDir()) {
+        showOpenError(path, tr("it is a folder, not a file"));
+        return false;
+    }
+    auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
+    if (!opened.source) {
+        showOpenError(path, QString::fromLocal8Bit(opened.error.c_str()));
+        return false;
+    }
+    if (!path_.isEmpty())
+        watcher_->removePath(path_);
+    path_ = info.absoluteFilePath();
+    file_ = std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
+    openedSize_ = file_->size();
+    watcher_->addPath(path_);
+    recent_->add(path_);
+    QSettings().setValue(QStringLiteral("lastDirectory"), info.absolutePath());
+    setSource(file_, info.fileName());
+    if (openedSize_ == 0)
+        banner_->showMessage(
+            MessageBanner::Level::Information,
+            tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
+    else
+        banner_->dismiss();
+    return true;
+}
+
+void MainWindow::openSample() {
+    QFile f(kSamplePath);
+    if (!f.open(QIODevice::ReadOnly)) {
+        showOpenError(tr("the tour sample"), f.errorString());
+        return;
+    }
+    const QByteArray data = f.readAll();
+    if (!path_.isEmpty())
+        watcher_->removePath(path_);
+    path_.clear();
+    file_.reset();
+    openedSize_ = quint64(data.size());
+    setSource(std::make_shared<u8codec::MemorySource>(
+                  std::vector<std::uint8_t>(data.begin(), data.end())),
+              tr("tour.txt (sample)"));
+    banner_->dismiss();
+}
+
+void MainWindow::reload() {
+    if (path_.isEmpty())
+        return;
+    const quint64 cursor = selection_->cursor();
+    if (openFile(path_) && document_->size() > 0)
+        goTo(std::min(cursor, document_->size() - 1));
+}
+
+void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, const QString& name) {
+    if (searchCancel_)
+        *searchCancel_ = true;
+    if (lineCancel_)
+        *lineCancel_ = true;
+    selection_->setHighlights({});
+    selection_->setCursor(0);
+    document_->setSource(std::move(source), name);
+}
+
+void MainWindow::showOpenError(const QString& path, const QString& reason) {
+    banner_->showMessage(MessageBanner::Level::Error,
+                         tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(path), reason));
+}
+
+void MainWindow::openDialog() {
+    const QString dir = path_.isEmpty()
+                            ? QSettings().value(QStringLiteral("lastDirectory")).toString()
+                            : QFileInfo(path_).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open File"), dir);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::onFileChanged(const QString& path) {
+    if (path != path_ || !file_)
+        return;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
+        // it is open), so the panes stay as they are.
+        banner_->showMessage(MessageBanner::Level::Warning,
+                             tr("%1 was deleted or renamed on disk. The bytes shown are those of "
+                                "the file as it was opened.")
+                                 .arg(info.fileName()));
+        return;
+    }
+    watcher_->addPath(path); // editors that replace the file drop it from the watch list
+    const quint64 now = quint64(info.size());
+    if (now == openedSize_)
+        return;
+    banner_->showMessage(MessageBanner::Level::Warning,
+                         now < openedSize_
+                             ? tr("%1 shrank on disk from %2 to %3: bytes past the new end can no "
+                                  "longer be read.")
+                                   .arg(info.fileName(), humanSize(openedSize_), humanSize(now))
+                             : tr("%1 grew on disk from %2 to %3.")
+                                   .arg(info.fileName(), humanSize(openedSize_), humanSize(now)),
+                         tr("Reload"));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.first().toLocalFile());
+}
+
+// --- title and status -------------------------------------------------------------------------
+
+void MainWindow::updateTitle() {
+    if (!document_->source()) {
+        setWindowTitle(QStringLiteral("u8scope"));
+        return;
+    }
+    setWindowTitle(tr("%1 — u8scope").arg(document_->displayName()));
+}
+
+void MainWindow::updateActions() {
+    const bool hasBytes = document_->size() > 0;
+    for (QAction* a :
+         {copyTextAction_, copyHexAction_, copyCArrayAction_, selectAllAction_, goToAction_,
+          findAction_, findNextAction_, findPreviousAction_, nextInvalidAction_,
+          previousInvalidAction_, nextNonAsciiAction_, previousNonAsciiAction_})
+        a->setEnabled(hasBytes);
+    reloadAction_->setEnabled(!path_.isEmpty());
+}
+
+QString MainWindow::statusField(const QString& name) const {
+    const auto* l = findChild<QLabel*>(name);
+    return l ? l->text() : QString();
+}
+
+void MainWindow::updateStatus() {
+    const u8codec::ByteSource* source = document_->source();
+    const quint64 cursor = selection_->cursor();
+    if (!source || cursor >= source->size()) {
+        for (QLabel* l : {offsetLabel_, byteLabel_, roleLabel_, characterLabel_, lineLabel_})
+            l->clear();
+        if (source)
+            offsetLabel_->setText(tr("Empty file"));
+        return;
+    }
+    const CursorStatus status = CursorStatus::describe(*source, cursor);
+    const u8ui::ByteRange range = selection_->range();
+    offsetLabel_->setText(
+        range.end - range.start > 1
+            ? tr("%1, %2 bytes selected").arg(status.offset).arg(range.end - range.start)
+            : status.offset);
+    byteLabel_->setText(status.byte);
+    roleLabel_->setText(status.role);
+    characterLabel_->setText(status.character);
+    updateLineStatus(cursor);
+}
+
+void MainWindow::updateLineStatus(quint64 offset) {
+    const u8codec::ByteSource* source = document_->source();
+    if (!source || offset >= source->size())
+        return;
+    if (lineIndex_.cost(offset) <= kSynchronousBytes) {
+        if (const auto loc = lineIndex_.locate(*source, offset)) {
+            lineLabel_->setText(tr("Line %1, column %2").arg(loc->line).arg(loc->column));
+            emit lineLocated();
+        }
+        return;
+    }
+    // Far into a large file: count in the background, the window stays responsive.
+    if (linePending_)
+        return; // the finished handler asks again for the cursor's current offset
+    lineLabel_->setText(tr("Line …"));
+    linePending_ = true;
+    lineCancel_ = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = lineCancel_;
+    auto shared = document_->sharedSource();
+    LineIndex index = lineIndex_;
+    lineWatcher_->setFuture(QtConcurrent::run([shared, index, offset, cancel]() mutable {
+        LineJob job;
+        job.location = index.locate(*shared, offset, cancel.get());
+        job.index = std::move(index);
+        job.offset = offset;
+        return job;
+    }));
+}
+
+// --- navigation -------------------------------------------------------------------------------
+
+void MainWindow::goTo(quint64 offset, quint64 length) {
+    if (offset >= document_->size())
+        return;
+    length = std::max<quint64>(1, std::min(length, document_->size() - offset));
+    selection_->select({offset, offset + length});
+}
+
+void MainWindow::goToDialog() {
+    GoToOffsetDialog dialog(document_->size(), selection_->cursor(), goToHex_, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    goToHex_ = dialog.hexSelected();
+    if (const auto offset = dialog.offset())
+        goTo(*offset);
+}
+
+void MainWindow::navigate(bool forward, bool errorsOnly) {
+    const u8codec::ByteSource* source = document_->source();
+    if (!source || source->size() == 0)
+        return;
+    // Step from the whole selection, so that repeating the command moves on.
+    const u8ui::ByteRange range = selection_->range();
+    const std::optional<u8codec::Segment> found =
+        forward ? (errorsOnly ? u8codec::findNextError(*source, range.end)
+                              : u8codec::findNextNonAscii(*source, range.end))
+                : (errorsOnly ? u8codec::findPreviousError(*source, range.start)
+                              : u8codec::findPreviousNonAscii(*source, range.start));
+    if (found) {
+        goTo(found->offset, found->length);
+        statusBar()->clearMessage();
+    } else {
+        statusBar()->showMessage(errorsOnly
+                                     ? (forward ? tr("No invalid sequence after the cursor")
+                                                : tr("No invalid sequence before the cursor"))
+                                     : (forward ? tr("Only ASCII after the cursor")
+                                                : tr("Only ASCII before the cursor")),
+                                 4000);
+    }
+}
+
+// --- search -----------------------------------------------------------------------------------
+
+void MainWindow::findNext() {
+    startSearch(true);
+}
+void MainWindow::findPrevious() {
+    startSearch(false);
+}
+
+void MainWindow::startSearch(bool forward) {
+    if (findBar_->isHidden() || findBar_->text().isEmpty()) {
+        findBar_->activate();
+        if (findBar_->text().isEmpty())
+            return;
+    }
+    const FindBar::Pattern pattern = findBar_->pattern();
+    if (pattern.bytes.isEmpty() || !document_->source()) {
+        if (!pattern.error.isEmpty())
+            findBar_->setStatus(pattern.error, true);
+        return;
+    }
+    if (searchCancel_)
+        *searchCancel_ = true;
+    searchWatcher_->waitForFinished();
+    searchCancel_ = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = searchCancel_;
+    auto source = document_->sharedSource();
+    std::vector<std::uint8_t> needle(pattern.bytes.begin(), pattern.bytes.end());
+    const u8ui::ByteRange range = selection_->range();
+    // From the selection: forward past its first byte (so a selected match is not found again),
+    // backward before it. Past the end the search wraps around once.
+    const quint64 from = range.start;
+    findBar_->setStatus(tr("Searching…"));
+    searchWatcher_->setFuture(QtConcurrent::run([source, needle, from, forward, cancel] {
+        SearchJob job;
+        job.forward = forward;
+        job.length = needle.size();
+        const auto* c = cancel.get();
+        if (forward) {
+            job.offset = u8codec::findForward(*source, needle, from + 1, UINT64_MAX, c);
+            if (!job.offset && !*c) {
+                job.offset = u8codec::findForward(*source, needle, 0, from + 1, c);
+                job.wrapped = job.offset.has_value();
+            }
+        } else {
+            job.offset = u8codec::findBackward(*source, needle, from, 0, c);
+            if (!job.offset && !*c) {
+                job.offset = u8codec::findBackward(*source, needle, UINT64_MAX, from, c);
+                job.wrapped = job.offset.has_value();
+            }
+        }
+        if (*c)
+            job.offset.reset();
+        return job;
+    }));
+}
+
+void MainWindow::onSearchDone() {
+    const SearchJob job = searchWatcher_->result();
+    if (searchCancel_ && *searchCancel_)
+        return; // superseded by a newer search or document
+    if (!job.offset) {
+        findBar_->setStatus(tr("Not found"), true);
+        emit searchFinished(false, 0);
+        return;
+    }
+    goTo(*job.offset, job.length);
+    findBar_->setStatus(job.wrapped
+                            ? (job.forward ? tr("Wrapped to the start") : tr("Wrapped to the end"))
+                            : QString());
+    updateHighlights();
+    emit searchFinished(true, *job.offset);
+}
+
+void MainWindow::updateHighlights() {
+    const u8codec::ByteSource* source = document_->source();
+    if (!source || findBar_->isHidden()) {
+        if (!selection_->highlights().isEmpty())
+            selection_->setHighlights({});
+        return;
+    }
+    const FindBar::Pattern pattern = findBar_->pattern();
+    if (pattern.bytes.isEmpty()) {
+        selection_->setHighlights({});
+        return;
+    }
+    const std::vector<std::uint8_t> needle(pattern.bytes.begin(), pattern.bytes.end());
+    const quint64 cursor = selection_->cursor();
+    const quint64 from = cursor > kHighlightReach ? cursor - kHighlightReach : 0;
+    const quint64 to = std::min<quint64>(source->size(), cursor + kHighlightReach);
+    QVector<u8ui::ByteRange> ranges;
+    for (quint64 m : u8codec::findAllOverlapping(*source, needle, from, to))
+        ranges.push_back({m, m + needle.size()});
+    selection_->setHighlights(std::move(ranges));
+}
+
+// --- copy -------------------------------------------------------------------------------------
+
+void MainWindow::copySelection(int format) {
+    const u8codec::ByteSource* source = document_->source();
+    if (!source || source->size() == 0)
+        return;
+    const auto result = u8ui::SelectionCopy::toClipboard(*source, selection_->range(),
+                                                         u8ui::SelectionCopy::Format(format));
+    if (result.ok())
+        statusBar()->showMessage(tr("Copied %n byte(s)", nullptr,
+                                    int(selection_->range().end - selection_->range().start)),
+                                 3000);
+    else
+        statusBar()->showMessage(result.error, 6000);
+}
+
+} // namespace u8app

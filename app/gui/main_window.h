@@ -1,0 +1,158 @@
+// The u8scope window: one document, its panes and panels, and the commands on it.
+#pragma once
+
+#include "line_index.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QActionGroup;
+class QFileSystemWatcher;
+class QLabel;
+class QMenu;
+class QSplitter;
+
+namespace u8codec {
+class ByteSource;
+class FileSource;
+} // namespace u8codec
+
+namespace u8ui {
+class ByteDocument;
+class ByteSelection;
+} // namespace u8ui
+
+namespace u8app {
+
+class FindBar;
+class MessageBanner;
+class RecentFiles;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a file (never reading it whole). On failure the current document stays and the
+    // window says why; returns false.
+    bool openFile(const QString& path);
+    // Opens the bundled tour sample.
+    void openSample();
+    // Re-opens the current file from disk (after it changed).
+    void reload();
+
+    // Moves the cursor to `offset` and selects `length` bytes from it.
+    void goTo(quint64 offset, quint64 length = 1);
+
+    // Starts a search for the find bar's pattern from the selection; searchFinished reports.
+    void findNext();
+    void findPrevious();
+
+    u8ui::ByteDocument* document() const { return document_; }
+    u8ui::ByteSelection* selection() const { return selection_; }
+    MessageBanner* banner() const { return banner_; }
+    FindBar* findBar() const { return findBar_; }
+    QString filePath() const { return path_; }
+    // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
+    QString statusField(const QString& name) const;
+
+signals:
+    // A search ended: found at `offset` (and selected) or not.
+    void searchFinished(bool found, quint64 offset);
+    // The status bar's line and column are up to date.
+    void lineLocated();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createStatusBar();
+    void readSettings();
+    void writeSettings() const;
+
+    void setSource(std::shared_ptr<const u8codec::ByteSource> source, const QString& name);
+    void showOpenError(const QString& path, const QString& reason);
+    void openDialog();
+    void goToDialog();
+    void rebuildRecentMenu();
+    void updateTitle();
+    void updateActions();
+    void updateStatus();
+    void updateLineStatus(quint64 offset);
+    void updateHighlights();
+    void startSearch(bool forward);
+    void onSearchDone();
+    void onFileChanged(const QString& path);
+    void navigate(bool forward, bool errorsOnly);
+    void copySelection(int format);
+
+    u8ui::ByteDocument* document_;
+    u8ui::ByteSelection* selection_;
+    std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
+    QString path_;
+    quint64 openedSize_ = 0;
+
+    MessageBanner* banner_;
+    FindBar* findBar_;
+    QSplitter* panes_;
+    RecentFiles* recent_;
+    QFileSystemWatcher* watcher_;
+
+    QLabel* offsetLabel_;
+    QLabel* byteLabel_;
+    QLabel* roleLabel_;
+    QLabel* characterLabel_;
+    QLabel* lineLabel_;
+
+    LineIndex lineIndex_;
+    struct LineJob {
+        LineIndex index;
+        std::optional<LineIndex::Location> location;
+        quint64 offset = 0;
+    };
+    QFutureWatcher<LineJob>* lineWatcher_;
+    std::shared_ptr<std::atomic<bool>> lineCancel_;
+    bool linePending_ = false;
+
+    struct SearchJob {
+        std::optional<quint64> offset;
+        bool wrapped = false;
+        quint64 length = 0;
+        bool forward = true;
+    };
+    QFutureWatcher<SearchJob>* searchWatcher_;
+    std::shared_ptr<std::atomic<bool>> searchCancel_;
+
+    QAction* openAction_ = nullptr;
+    QAction* reloadAction_ = nullptr;
+    QAction* sampleAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* copyTextAction_ = nullptr;
+    QAction* copyHexAction_ = nullptr;
+    QAction* copyCArrayAction_ = nullptr;
+    QAction* selectAllAction_ = nullptr;
+    QAction* goToAction_ = nullptr;
+    QAction* findAction_ = nullptr;
+    QAction* findNextAction_ = nullptr;
+    QAction* findPreviousAction_ = nullptr;
+    QAction* nextInvalidAction_ = nullptr;
+    QAction* previousInvalidAction_ = nullptr;
+    QAction* nextNonAsciiAction_ = nullptr;
+    QAction* previousNonAsciiAction_ = nullptr;
+    QAction* darkThemeAction_ = nullptr;
+    QAction* aboutAction_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    bool goToHex_ = true;
+};
+
+} // namespace u8app

@@ -1,0 +1,38 @@
+// A message shown inside the window, above the panes: why a file did not open, or that it
+// changed on disk. Unlike a modal box it never blocks the window, and it stays until dismissed
+// or replaced.
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+class QPushButton;
+class QToolButton;
+
+namespace u8app {
+
+class MessageBanner : public QFrame {
+    Q_OBJECT
+public:
+    enum class Level { Information, Warning, Error };
+
+    explicit MessageBanner(QWidget* parent = nullptr);
+
+    // Shows `text`; with a non-empty actionText, a button that emits actionTriggered().
+    void showMessage(Level level, const QString& text, const QString& actionText = {});
+    void dismiss();
+    QString text() const;
+    Level level() const { return level_; }
+
+signals:
+    void actionTriggered();
+
+private:
+    QLabel* icon_;
+    QLabel* label_;
+    QPushButton* action_;
+    QToolButton* close_;
+    Level level_ = Level::Information;
+};
+
+} // namespace u8app

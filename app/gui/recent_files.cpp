@@ -1,0 +1,42 @@
+#include "recent_files.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace u8app {
+
+namespace {
+const QString kKey = QStringLiteral("recentFiles");
+}
+
+RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {
+    paths_ = QSettings().value(kKey).toStringList();
+    while (paths_.size() > kMaxEntries)
+        paths_.removeLast();
+}
+
+void RecentFiles::add(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    paths_.removeAll(absolute);
+    paths_.prepend(absolute);
+    while (paths_.size() > kMaxEntries)
+        paths_.removeLast();
+    save();
+}
+
+void RecentFiles::remove(const QString& path) {
+    if (paths_.removeAll(QFileInfo(path).absoluteFilePath()) > 0)
+        save();
+}
+
+void RecentFiles::clear() {
+    paths_.clear();
+    save();
+}
+
+void RecentFiles::save() {
+    QSettings().setValue(kKey, paths_);
+    emit changed();
+}
+
+} // namespace u8app

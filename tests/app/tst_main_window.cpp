@@ -1,0 +1,314 @@
+// The window under the offscreen platform: opening files (good, bad and huge), the status bar,
+// go to offset, find and navigation, all checked on exact byte offsets.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "find_bar.h"
+#include "go_to_offset_dialog.h"
+#include "line_index.h"
+#include "main_window.h"
+#include "message_banner.h"
+#include "u8codec/byte_source.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <unistd.h>
+
+using u8app::MainWindow;
+
+namespace {
+
+// Resident memory of this process, from /proc/self/status (kB).
+qint64 residentKiB() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    return -1;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+        QCoreApplication::setOrganizationName(QStringLiteral("u8scope-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        QVERIFY(dir_.isValid());
+    }
+
+    void opensAFile() {
+        const QString path = write("euro.txt", "A\xE2\x82\xAC\n\xC0\xAF");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QCOMPARE(w.document()->size(), quint64(7));
+        QVERIFY(w.windowTitle().contains(QLatin1String("euro.txt")));
+        QVERIFY(w.banner()->text().isEmpty());
+        w.goTo(2); // the second byte of the euro sign
+        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x2 (2)"));
+        QCOMPARE(w.statusField("byte"), QStringLiteral("Byte 82 (1000 0010)"));
+        QVERIFY2(w.statusField("role").contains(QLatin1String("continuation")),
+                 qPrintable(w.statusField("role")));
+        QVERIFY2(w.statusField("character").startsWith(QStringLiteral("U+20AC '€'")),
+                 qPrintable(w.statusField("character")));
+        QCOMPARE(w.statusField("line"), QStringLiteral("Line 1, column 2"));
+        w.goTo(6); // AF of the overlong pair, on line 2
+        QVERIFY2(w.statusField("character").startsWith(QLatin1String("Error")),
+                 qPrintable(w.statusField("character")));
+        QCOMPARE(w.statusField("line"), QStringLiteral("Line 2, column 2"));
+    }
+
+    void opensTheSample() {
+        MainWindow w;
+        w.openSample();
+        QVERIFY(w.document()->size() > 500);
+        QVERIFY(w.windowTitle().contains(QLatin1String("sample")));
+        QVERIFY(w.filePath().isEmpty());
+    }
+
+    void badPaths_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("missing") << dir_.filePath("no-such-file.txt") << "does not exist";
+        QTest::newRow("directory") << dir_.path() << "folder";
+        // A file in /proc that refuses to be opened even by root: another process's memory.
+        QTest::newRow("unreadable") << "/proc/1/mem"
+                                    << "";
+        QTest::newRow("device") << "/dev/null"
+                                << "Not a regular file";
+    }
+    void badPaths() {
+        QFETCH(QString, path);
+        QFETCH(QString, reason);
+        MainWindow w;
+        w.openSample();
+        const quint64 sampleSize = w.document()->size();
+        QVERIFY(!w.openFile(path));
+        // The message names the file and the reason; the previous document stays.
+        const QString message = w.banner()->text();
+        QVERIFY2(message.contains(path), qPrintable(message));
+        QVERIFY2(message.contains(reason), qPrintable(message));
+        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
+        QCOMPARE(w.document()->size(), sampleSize);
+    }
+
+    void unreadableByPermission() {
+        if (::geteuid() == 0)
+            QSKIP("running as root: file permissions do not stop reads");
+        const QString path = write("secret.txt", "x");
+        QFile::setPermissions(path, QFileDevice::Permissions());
+        MainWindow w;
+        QVERIFY(!w.openFile(path));
+        QVERIFY2(w.banner()->text().contains(QLatin1String("Permission denied")),
+                 qPrintable(w.banner()->text()));
+    }
+
+    void emptyFile() {
+        const QString path = write("empty.txt", "");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QCOMPARE(w.document()->size(), quint64(0));
+        QVERIFY2(w.banner()->text().contains(QLatin1String("empty")),
+                 qPrintable(w.banner()->text()));
+        QCOMPARE(w.statusField("offset"), QStringLiteral("Empty file"));
+        w.findNext(); // nothing to search: no crash, no hang
+        w.goTo(0);
+    }
+
+    void fileShrinksWhileOpen() {
+        const QString path = write("shrinks.txt", QByteArray(4096, 'a'));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.goTo(4000);
+        QVERIFY(::truncate(QFile::encodeName(path).constData(), 10) == 0);
+        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("shrank")),
+                     qPrintable(w.banner()->text()));
+        // Reading past the new end gives short reads, never a crash.
+        w.goTo(4090);
+        w.reload();
+        QCOMPARE(w.document()->size(), quint64(10));
+        QVERIFY(w.selection()->cursor() < 10);
+    }
+
+    // A 4 GiB sparse file opens at once without being read whole: resident memory grows by far
+    // less than the file (the first screen is a few KiB).
+    void hugeSparseFileOpensWithoutReadingIt() {
+        const QString path = dir_.filePath("huge.bin");
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64(4) << 30));
+        }
+        const qint64 before = residentKiB();
+        MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.goTo((quint64(4) << 30) - 1);
+        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0xFFFFFFFF (4294967295)"));
+        const qint64 after = residentKiB();
+        QVERIFY2(after - before < 256 * 1024,
+                 qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after - before)));
+        QFile::remove(path);
+    }
+
+    void goToOffsetParsing_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("hex");
+        QTest::addColumn<qint64>("expected"); // -1: rejected
+        QTest::newRow("decimal") << "42" << false << qint64(42);
+        QTest::newRow("hex default") << "2A" << true << qint64(42);
+        QTest::newRow("0x prefix") << "0x2a" << false << qint64(42);
+        QTest::newRow("h suffix") << "2Ah" << false << qint64(42);
+        QTest::newRow("dollar") << "$2A" << false << qint64(42);
+        QTest::newRow("grouped") << "1 000" << false << qint64(1000);
+        QTest::newRow("last byte") << "FFF" << true << qint64(4095);
+        QTest::newRow("past end") << "4096" << false << qint64(-1);
+        QTest::newRow("letters in decimal") << "2A" << false << qint64(-1);
+        QTest::newRow("empty") << "" << true << qint64(-1);
+    }
+    void goToOffsetParsing() {
+        QFETCH(QString, text);
+        QFETCH(bool, hex);
+        QFETCH(qint64, expected);
+        const auto parsed = u8app::GoToOffsetDialog::parse(text, hex, 4096);
+        if (expected < 0) {
+            QVERIFY(!parsed.offset);
+            QVERIFY(!parsed.error.isEmpty());
+        } else {
+            QCOMPARE(parsed.offset, std::optional<quint64>(quint64(expected)));
+        }
+    }
+
+    // Search hits cover exactly the bytes of the pattern: text as UTF-8, and hex.
+    void searchHitsCoverTheRightBytes_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QList<qint64>>("hits"); // forward from the start, then wraps
+        // "a€b€" + invalid + "€": the euro sign is E2 82 AC at 1, 5 and 12, C0 AF at 9.
+        QTest::newRow("text euro")
+            << int(u8app::FindBar::Mode::Text) << QStringLiteral("€") << QList<qint64>{1, 5, 12, 1};
+        QTest::newRow("hex euro") << int(u8app::FindBar::Mode::Hex) << QStringLiteral("e2 82 ac")
+                                  << QList<qint64>{1, 5, 12, 1};
+        QTest::newRow("hex invalid")
+            << int(u8app::FindBar::Mode::Hex) << QStringLiteral("C0AF") << QList<qint64>{9, 9};
+        QTest::newRow("text b€") << int(u8app::FindBar::Mode::Text) << QStringLiteral("b€")
+                                 << QList<qint64>{4, 4};
+    }
+    void searchHitsCoverTheRightBytes() {
+        QFETCH(int, mode);
+        QFETCH(QString, pattern);
+        QFETCH(QList<qint64>, hits);
+        const QString path = write("search.txt", "a\xE2\x82\xAC"
+                                                 "b\xE2\x82\xAC"
+                                                 "c\xC0\xAF"
+                                                 "d\xE2\x82\xAC");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.findBar()->setMode(u8app::FindBar::Mode(mode));
+        w.findBar()->setText(pattern);
+        w.findBar()->activate();
+        const qint64 length =
+            u8app::FindBar::patternFor(u8app::FindBar::Mode(mode), pattern).bytes.size();
+        for (qint64 hit : hits) {
+            QSignalSpy done(&w, &MainWindow::searchFinished);
+            w.findNext();
+            QVERIFY(done.wait(5000));
+            QCOMPARE(done.first().at(0).toBool(), true);
+            QCOMPARE(done.first().at(1).toULongLong(), quint64(hit));
+            const u8ui::ByteRange expected{quint64(hit), quint64(hit + length)};
+            QCOMPARE(w.selection()->range(), expected);
+            // Every highlighted match covers exactly the pattern's bytes.
+            QVERIFY(w.selection()->highlights().contains(expected));
+            for (const u8ui::ByteRange& r : w.selection()->highlights())
+                QCOMPARE(qint64(r.end - r.start), length);
+        }
+        // Backwards from the first hit wraps to the last.
+        QSignalSpy back(&w, &MainWindow::searchFinished);
+        w.findPrevious();
+        QVERIFY(back.wait(5000));
+        QCOMPARE(back.first().at(1).toULongLong(), quint64(hits[hits.size() - 2]));
+    }
+
+    void searchNotFoundAndBadHex() {
+        MainWindow w;
+        w.openSample();
+        w.findBar()->setMode(u8app::FindBar::Mode::Text);
+        w.findBar()->setText(QStringLiteral("no such text in the tour"));
+        w.findBar()->activate();
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        w.findNext();
+        QVERIFY(done.wait(5000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QVERIFY(w.findBar()->status().contains(QLatin1String("Not found")));
+        w.findBar()->setMode(u8app::FindBar::Mode::Hex);
+        w.findBar()->setText(QStringLiteral("E2 8"));
+        w.findNext();
+        QVERIFY2(w.findBar()->status().contains(QLatin1String("odd")),
+                 qPrintable(w.findBar()->status()));
+    }
+
+    // Ctrl+E / Ctrl+J move to the next error segment / non-ASCII segment and select its bytes.
+    void nextInvalidAndNonAscii() {
+        const QString path = write("nav.txt", "ab\xC3\xA9"
+                                              "cd\xE2\x82"
+                                              "e\xFF");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::keyClick(&w, Qt::Key_J, Qt::ControlModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 4})); // é
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{9, 10})); // FF
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+    }
+
+    // Line and column agree with a plain count, also past the line index's first checkpoint.
+    void lineIndexMatchesPlainCount() {
+        std::vector<std::uint8_t> bytes(u8app::LineIndex::kStep * 2 + 1000);
+        for (std::size_t i = 0; i < bytes.size(); ++i)
+            bytes[i] = (i % 97 == 96) ? '\n' : (i % 5 == 0 ? 0xC3 : (i % 5 == 1 ? 0xA9 : 'x'));
+        const u8codec::MemorySource src(bytes);
+        u8app::LineIndex index;
+        for (quint64 offset : {quint64(0), quint64(96), quint64(97), quint64(98),
+                               u8app::LineIndex::kStep + 3, quint64(bytes.size() - 1)}) {
+            const auto loc = index.locate(src, offset);
+            QVERIFY(loc);
+            const quint64 lfs = quint64(
+                std::count(bytes.begin(), bytes.begin() + qint64(offset), std::uint8_t('\n')));
+            QCOMPARE(loc->line, lfs + 1);
+            QCOMPARE(loc->lineStart, offset - offset % 97);
+            // Columns: "é" (2 bytes) then "xxx", repeating from offsets that are multiples of 5;
+            // counted by hand against the segmenter's answer would repeat the rule, so check
+            // only that the line start has column 1.
+            if (offset % 97 == 0)
+                QCOMPARE(loc->column, quint64(1));
+        }
+    }
+
+private:
+    QString write(const char* name, const QByteArray& bytes) {
+        const QString path = dir_.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
+        f.write(bytes);
+        return path;
+    }
+
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
