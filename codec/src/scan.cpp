@@ -167,6 +167,8 @@ void Scanner::feed(std::span<const std::uint8_t> bytes) {
             summary_.byLength[length] += counts.byLength[length];
             summary_.characters += counts.byLength[length];
         }
+        for (std::size_t kind = 1; kind < counts.errors.size(); ++kind)
+            summary_.errors[kind] += counts.errors[kind];
         summary_.lineFeeds += counts.lineFeeds;
         summary_.carriageReturns += counts.carriageReturns;
         summary_.crlf += counts.crlf;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "u8codec/byte_class.h"
+#include "u8codec/segment.h"
 
 #include <array>
 #include <cstddef>
@@ -22,7 +23,8 @@ namespace u8codec::detail {
 inline constexpr std::size_t kBlockSize = 64;
 
 struct KernelCounts {
-    std::array<std::uint64_t, 5> byLength{}; // [1]..[4], like ScanSummary::byLength
+    std::array<std::uint64_t, 5> byLength{};             // [1]..[4], like ScanSummary::byLength
+    std::array<std::uint64_t, kErrorKindCount> errors{}; // error segments, by ErrorKind
     std::uint64_t lineFeeds = 0;
     std::uint64_t carriageReturns = 0;
     std::uint64_t crlf = 0;
@@ -31,10 +33,11 @@ struct KernelCounts {
 struct KernelResult {
     // Segments of [0, boundary) are counted and `boundary` is a character boundary.
     std::size_t boundary = 0;
-    // Line-ending bytes of [0, linesEnd) are counted (a multiple of kBlockSize).
+    // Line-ending bytes of [0, linesEnd) are counted.
     std::size_t linesEnd = 0;
-    // The kernel stopped because block [linesEnd - kBlockSize, linesEnd) is not valid UTF-8 in
-    // context; the bytes from `boundary` to `linesEnd` need the exact Segmenter.
+    // The kernel stopped because the block before linesEnd is not valid UTF-8 in context (and
+    // the kernel does not count error segments itself, or too few bytes follow for it to); the
+    // bytes from `boundary` to `linesEnd` need the exact Segmenter.
     bool error = false;
 };
 

@@ -145,6 +145,180 @@ U8CODEC_AVX2 inline unsigned popcount(std::uint64_t m) {
     return unsigned(__builtin_popcountll(m));
 }
 
+// --- Counting the segments of bytes that are not valid -----------------------------------------
+//
+// In a block with errors the kernel still counts every segment without a per-byte loop, because
+// UTF-8 resynchronises within three bytes: whether a segment starts at a byte, and what it is,
+// depends only on the three bytes before it and the three after it. The maximal subparts of the
+// Unicode Standard (chapter 3, "U+FFFD Substitution of Maximal Subparts") then read, per byte:
+// - an ASCII byte is a character; a C0 C1 F5-FF byte is an invalid-byte error;
+// - a lead (C2-F4) starts a segment that takes the next byte if it lies in the lead's first
+//   continuation range (firstContinuationRange), then further 80-BF bytes, up to the lead's
+//   length: a character if it reaches that length, else an error whose kind errorKindOf() takes
+//   from the lead and the byte after it (overlong, surrogate, too-large when that byte is a
+//   continuation outside the range of E0, F0, ED, F4; truncated otherwise);
+// - a continuation byte that no lead one, two or three bytes back takes in this way is an
+//   unexpected-continuation error of its own.
+// The tests compare these counts with the Segmenter's on every byte pair and triple at every
+// block offset.
+
+// Lanes where lo <= x <= hi (unsigned), lo and hi per lane.
+U8CODEC_AVX2 inline __m256i between(__m256i x, __m256i lo, __m256i hi) {
+    const __m256i offset = _mm256_sub_epi8(x, lo);
+    return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_sub_epi8(hi, lo)), offset);
+}
+U8CODEC_AVX2 inline __m256i between(__m256i x, std::uint8_t lo, std::uint8_t hi) {
+    return between(x, _mm256_set1_epi8(char(lo)), _mm256_set1_epi8(char(hi)));
+}
+U8CODEC_AVX2 inline __m256i equal(__m256i x, std::uint8_t value) {
+    return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(char(value)));
+}
+
+// Lanes where `next` is in the first-continuation range of the lead in `lead` (RFC 3629
+// section 4: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F, other leads 80-BF).
+U8CODEC_AVX2 inline __m256i takesNext(__m256i lead, __m256i next) {
+    __m256i lo = _mm256_set1_epi8(char(0x80));
+    lo = _mm256_blendv_epi8(lo, _mm256_set1_epi8(char(firstContinuationRange(0xE0).low)),
+                            equal(lead, 0xE0));
+    lo = _mm256_blendv_epi8(lo, _mm256_set1_epi8(char(firstContinuationRange(0xF0).low)),
+                            equal(lead, 0xF0));
+    __m256i hi = _mm256_set1_epi8(char(0xBF));
+    hi = _mm256_blendv_epi8(hi, _mm256_set1_epi8(char(firstContinuationRange(0xED).high)),
+                            equal(lead, 0xED));
+    hi = _mm256_blendv_epi8(hi, _mm256_set1_epi8(char(firstContinuationRange(0xF4).high)),
+                            equal(lead, 0xF4));
+    return between(next, lo, hi);
+}
+
+struct SegmentMasks {
+    std::uint64_t ascii = 0, valid2 = 0, valid3 = 0, valid4 = 0, invalid = 0, unexpected = 0;
+    std::uint64_t overlong = 0, surrogate = 0, tooLarge = 0, truncated = 0;
+    std::uint64_t continuation = 0, lead = 0, lead34 = 0, lead4 = 0, takes1 = 0, cont2 = 0,
+                  cont3 = 0;
+};
+
+U8CODEC_AVX2 inline __m256i lead2(__m256i x) {
+    return between(x, 0xC2, 0xDF);
+}
+U8CODEC_AVX2 inline __m256i lead3(__m256i x) {
+    return between(x, 0xE0, 0xEF);
+}
+U8CODEC_AVX2 inline __m256i lead4(__m256i x) {
+    return between(x, 0xF0, 0xF4);
+}
+U8CODEC_AVX2 inline __m256i cont(__m256i x) {
+    return between(x, 0x80, 0xBF);
+}
+U8CODEC_AVX2 inline __m256i loadAt(const std::uint8_t* w) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
+}
+U8CODEC_AVX2 inline std::uint64_t bits(__m256i v, int shift) {
+    return std::uint64_t(std::uint32_t(_mm256_movemask_epi8(v))) << shift;
+}
+
+// w points 3 bytes before the 32 positions examined; w[0..38] are read.
+U8CODEC_AVX2 inline void segmentMasks(const std::uint8_t* w, int shift, SegmentMasks& m) {
+    const __m256i back3 = loadAt(w), back2 = loadAt(w + 1), back1 = loadAt(w + 2),
+                  b0 = loadAt(w + 3), b1 = loadAt(w + 4), b2 = loadAt(w + 5), b3 = loadAt(w + 6);
+
+    const __m256i isLead4 = lead4(b0);
+    const __m256i isLead34 = _mm256_or_si256(lead3(b0), isLead4);
+    const __m256i isLead = _mm256_or_si256(lead2(b0), isLead34);
+    const __m256i takes1 = _mm256_and_si256(isLead, takesNext(b0, b1));
+    const __m256i cont2 = cont(b2), cont3 = cont(b3);
+    const __m256i valid2 = _mm256_andnot_si256(isLead34, takes1);
+    const __m256i valid3 =
+        _mm256_and_si256(_mm256_andnot_si256(isLead4, isLead34), _mm256_and_si256(takes1, cont2));
+    const __m256i valid4 =
+        _mm256_and_si256(isLead4, _mm256_and_si256(takes1, _mm256_and_si256(cont2, cont3)));
+    // The kinds errorKindOf() gives a lead whose next byte is a continuation outside its range.
+    const __m256i overlong =
+        _mm256_or_si256(_mm256_and_si256(equal(b0, 0xE0), between(b1, 0x80, 0x9F)),
+                        _mm256_and_si256(equal(b0, 0xF0), between(b1, 0x80, 0x8F)));
+    const __m256i surrogate = _mm256_and_si256(equal(b0, 0xED), between(b1, 0xA0, 0xBF));
+    const __m256i tooLarge = _mm256_and_si256(equal(b0, 0xF4), between(b1, 0x90, 0xBF));
+    const __m256i notTruncated = _mm256_or_si256(
+        _mm256_or_si256(_mm256_or_si256(valid2, valid3), _mm256_or_si256(valid4, overlong)),
+        _mm256_or_si256(surrogate, tooLarge));
+    const __m256i isCont = cont(b0);
+    // Taken by a lead one, two or three bytes back.
+    const __m256i taken1 =
+        _mm256_and_si256(_mm256_or_si256(lead2(back1), _mm256_or_si256(lead3(back1), lead4(back1))),
+                         takesNext(back1, b0));
+    const __m256i taken2 =
+        _mm256_and_si256(_mm256_or_si256(lead3(back2), lead4(back2)), takesNext(back2, back1));
+    const __m256i taken3 =
+        _mm256_and_si256(_mm256_and_si256(lead4(back3), takesNext(back3, back2)), cont(back1));
+    const __m256i taken = _mm256_or_si256(taken1, _mm256_or_si256(taken2, taken3));
+
+    m.ascii |= bits(b0, shift);
+    m.valid2 |= bits(valid2, shift);
+    m.valid3 |= bits(valid3, shift);
+    m.valid4 |= bits(valid4, shift);
+    m.invalid |= bits(_mm256_or_si256(between(b0, 0xC0, 0xC1), between(b0, 0xF5, 0xFF)), shift);
+    m.unexpected |= bits(_mm256_andnot_si256(taken, isCont), shift);
+    m.overlong |= bits(overlong, shift);
+    m.surrogate |= bits(surrogate, shift);
+    m.tooLarge |= bits(tooLarge, shift);
+    m.truncated |= bits(_mm256_andnot_si256(notTruncated, isLead), shift);
+    m.continuation |= bits(isCont, shift);
+    m.lead |= bits(isLead, shift);
+    m.lead34 |= bits(isLead34, shift);
+    m.lead4 |= bits(isLead4, shift);
+    m.takes1 |= bits(takes1, shift);
+    m.cont2 |= bits(cont2, shift);
+    m.cont3 |= bits(cont3, shift);
+}
+
+constexpr std::size_t kLookBehind = 3;
+constexpr std::size_t kLookAhead = 3;
+
+// Counts every segment that starts in p[q, q + 64), valid or not; p[q] is at a character
+// boundary, bytes before p[0] count as ASCII, and p[q + 64 + kLookAhead - 1] must exist. Returns
+// the end of the last of those segments: the next character boundary at or after q + 64.
+U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, KernelCounts& counts) {
+    // Read in place; only at the very start are the bytes before p[0] filled in as zeros.
+    alignas(32) std::uint8_t start[kLookBehind + kBlockSize + kLookAhead];
+    const std::uint8_t* w = start;
+    if (q >= kLookBehind) {
+        w = p + (q - kLookBehind);
+    } else {
+        __builtin_memset(start, 0, kLookBehind - q);
+        __builtin_memcpy(start + kLookBehind - q, p, kBlockSize + kLookAhead + q);
+    }
+    SegmentMasks m;
+    segmentMasks(w, 0, m);
+    segmentMasks(w + 32, 32, m);
+    m.ascii = ~m.ascii; // movemask gave the high bits: non-ASCII
+
+    counts.byLength[1] += popcount(m.ascii);
+    counts.byLength[2] += popcount(m.valid2);
+    counts.byLength[3] += popcount(m.valid3);
+    counts.byLength[4] += popcount(m.valid4);
+    counts.errors[std::size_t(ErrorKind::InvalidByte)] += popcount(m.invalid);
+    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += popcount(m.unexpected);
+    counts.errors[std::size_t(ErrorKind::Overlong)] += popcount(m.overlong);
+    counts.errors[std::size_t(ErrorKind::Surrogate)] += popcount(m.surrogate);
+    counts.errors[std::size_t(ErrorKind::TooLarge)] += popcount(m.tooLarge);
+    counts.errors[std::size_t(ErrorKind::Truncated)] += popcount(m.truncated);
+
+    // The last segment start in the block (there is one: a lead takes at most three bytes), and
+    // that segment's length.
+    const std::uint64_t starts = ~m.continuation | m.unexpected;
+    const int j = 63 - __builtin_clzll(starts);
+    const std::uint64_t at = std::uint64_t(1) << j;
+    std::size_t length = 1;
+    if ((m.lead & at) != 0 && (m.takes1 & at) != 0) {
+        length = 2;
+        if ((m.lead34 & at) != 0 && (m.cont2 & at) != 0) {
+            length = 3;
+            if ((m.lead4 & at) != 0 && (m.cont3 & at) != 0)
+                length = 4;
+        }
+    }
+    return q + std::size_t(j) + length;
+}
+
 } // namespace
 
 U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
@@ -158,59 +332,83 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     const __m256i belowF0 = _mm256_set1_epi8(char(0xF0 - 1));
     __m256i prior = _mm256_setzero_si256(); // p[0] is at a boundary: as if ASCII came before
     __m256i unfinished = _mm256_setzero_si256();
-    std::uint64_t crCarry = previous == '\r' ? 1 : 0;
+    std::size_t restart = 0;  // where the vector validation last started afresh
+    std::size_t linesEnd = 0; // line-ending bytes of [0, linesEnd) are counted
     std::uint64_t ascii = 0;
     KernelResult result;
     std::size_t i = 0;
-    for (; i + kBlockSize <= n; i += kBlockSize) {
+    while (i + kBlockSize <= n) {
+        _mm_prefetch(reinterpret_cast<const char*>(p + i + 1024), _MM_HINT_T0);
         const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
         const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
 
+        // Line endings of the bytes not counted yet (after a jump back over an error, the
+        // first few bytes of the block may have been counted already).
+        const std::uint64_t fresh =
+            linesEnd > i ? ~std::uint64_t(0) << (linesEnd - i) : ~std::uint64_t(0);
         const std::uint64_t lf =
-            mask64(_mm256_cmpeq_epi8(low, lfByte), _mm256_cmpeq_epi8(high, lfByte));
+            fresh & mask64(_mm256_cmpeq_epi8(low, lfByte), _mm256_cmpeq_epi8(high, lfByte));
         const std::uint64_t cr =
             mask64(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
         counts.lineFeeds += popcount(lf);
-        if ((cr | crCarry) != 0) {
-            counts.carriageReturns += popcount(cr);
-            counts.crlf += popcount(((cr << 1) | crCarry) & lf);
+        const std::uint64_t crBefore = (i == 0 ? previous : p[i - 1]) == '\r' ? 1 : 0;
+        if ((cr | crBefore) != 0) {
+            counts.carriageReturns += popcount(cr & fresh);
+            counts.crlf += popcount(((cr << 1) | crBefore) & lf);
         }
-        crCarry = cr >> 63;
+        linesEnd = i + kBlockSize;
 
         const std::uint64_t nonAscii = mask64(low, high);
-        if (nonAscii == 0) {
-            // ASCII right after an unfinished sequence ends it too early.
-            if (!_mm256_testz_si256(unfinished, unfinished)) {
-                result = {backUpToBoundary(p, i, counts), i + kBlockSize, true};
-                break;
-            }
+        if (nonAscii == 0 && _mm256_testz_si256(unfinished, unfinished)) {
             ascii += kBlockSize;
             prior = high;
+            i += kBlockSize;
             continue;
         }
-        const __m256i errors =
-            _mm256_or_si256(checkVector(tables, low, prior), checkVector(tables, high, low));
-        if (!_mm256_testz_si256(errors, errors)) {
-            result = {backUpToBoundary(p, i, counts), i + kBlockSize, true};
+        if (nonAscii != 0) {
+            const __m256i errors =
+                _mm256_or_si256(checkVector(tables, low, prior), checkVector(tables, high, low));
+            if (_mm256_testz_si256(errors, errors)) {
+                unfinished = unfinishedAtEnd(high);
+                prior = high;
+                // Valid block: one character per ASCII byte or lead byte.
+                const unsigned fromC0 =
+                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowC0),
+                                               _mm256_cmpgt_epi8(high, belowC0)));
+                const unsigned fromE0 =
+                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowE0),
+                                               _mm256_cmpgt_epi8(high, belowE0)));
+                const unsigned fromF0 =
+                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowF0),
+                                               _mm256_cmpgt_epi8(high, belowF0)));
+                ascii += kBlockSize - popcount(nonAscii);
+                counts.byLength[2] += fromC0 - fromE0;
+                counts.byLength[3] += fromE0 - fromF0;
+                counts.byLength[4] += fromF0;
+                i += kBlockSize;
+                continue;
+            }
+        }
+        // The block is not valid in context (or ASCII ends an unfinished sequence): back up to
+        // the last boundary and count the segments of the next 64 bytes one by one, in vectors.
+        const std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
+        if (q + kBlockSize + kLookAhead > n) {
+            result = {q, linesEnd, true}; // too close to the end: the Segmenter finishes it
             break;
         }
-        unfinished = unfinishedAtEnd(high);
-        prior = high;
-        // Valid block: one character per ASCII byte or lead byte.
-        const unsigned fromC0 = popcount(
-            nonAscii & mask64(_mm256_cmpgt_epi8(low, belowC0), _mm256_cmpgt_epi8(high, belowC0)));
-        const unsigned fromE0 = popcount(
-            nonAscii & mask64(_mm256_cmpgt_epi8(low, belowE0), _mm256_cmpgt_epi8(high, belowE0)));
-        const unsigned fromF0 = popcount(
-            nonAscii & mask64(_mm256_cmpgt_epi8(low, belowF0), _mm256_cmpgt_epi8(high, belowF0)));
-        ascii += kBlockSize - popcount(nonAscii);
-        counts.byLength[2] += fromC0 - fromE0;
-        counts.byLength[3] += fromE0 - fromF0;
-        counts.byLength[4] += fromF0;
+        const std::size_t next = countSegments(p, q, counts);
+        for (; linesEnd < next; ++linesEnd) {
+            counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
+            counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
+            counts.crlf += p[linesEnd] == '\n' && p[linesEnd - 1] == '\r' ? 1 : 0;
+        }
+        i = restart = next;
+        prior = _mm256_setzero_si256();
+        unfinished = _mm256_setzero_si256();
     }
     counts.byLength[1] += ascii;
     if (!result.error)
-        result = {backUpToBoundary(p, i, counts), i, false};
+        result = {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
     return result;
 }
 
