@@ -5,6 +5,7 @@
 #include "cursor_status.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
+#include "hex_view.h"
 #include "message_banner.h"
 #include "recent_files.h"
 #include "selection_copy.h"
@@ -14,6 +15,7 @@
 #include "u8codec/navigate.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -59,8 +61,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), document_(new u8ui::ByteDocument(this)),
       selection_(new u8ui::ByteSelection(this)), banner_(new MessageBanner(this)),
       findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
-      recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
-      lineWatcher_(new QFutureWatcher<LineJob>(this)),
+      hexView_(new u8ui::HexView(panes_)), recent_(new RecentFiles(this)),
+      watcher_(new QFileSystemWatcher(this)), lineWatcher_(new QFutureWatcher<LineJob>(this)),
       searchWatcher_(new QFutureWatcher<SearchJob>(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -74,6 +76,11 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(banner_);
     panes_->setObjectName(QStringLiteral("panes"));
     panes_->setChildrenCollapsible(false);
+    hexView_->setObjectName(QStringLiteral("hexView"));
+    hexView_->setDocument(document_);
+    hexView_->setSelection(selection_);
+    hexView_->setToolTip(QString()); // per-byte tooltips come from the view itself
+    panes_->addWidget(hexView_);
     layout->addWidget(panes_, 1);
     layout->addWidget(findBar_);
     setCentralWidget(central);
@@ -90,6 +97,7 @@ MainWindow::MainWindow(QWidget* parent)
         updateActions();
         updateStatus();
     });
+    connect(hexView_, &u8ui::HexView::topOffsetChanged, this, &MainWindow::updateHighlights);
     connect(findBar_, &FindBar::findNext, this, &MainWindow::findNext);
     connect(findBar_, &FindBar::findPrevious, this, &MainWindow::findPrevious);
     connect(findBar_, &FindBar::patternChanged, this, &MainWindow::updateHighlights);
@@ -242,6 +250,22 @@ void MainWindow::createMenus() {
     go->addAction(previousNonAsciiAction_);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QMenu* rowMenu = viewMenu_->addMenu(tr("&Bytes per Row"));
+    rowMenu->setToolTipsVisible(true);
+    bytesPerRowGroup_ = new QActionGroup(this);
+    for (int bytes : {8, 16, 32}) {
+        QAction* a = rowMenu->addAction(tr("%1 Bytes").arg(bytes));
+        a->setCheckable(true);
+        a->setData(bytes);
+        a->setShortcut(QKeySequence(bytes == 8    ? tr("Ctrl+Alt+1")
+                                    : bytes == 16 ? tr("Ctrl+Alt+2")
+                                                  : tr("Ctrl+Alt+3")));
+        a->setToolTip(tr("Show %1 bytes in each row of the hex pane").arg(bytes));
+        bytesPerRowGroup_->addAction(a);
+        addAction(a);
+        connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
+    }
+    viewMenu_->addSeparator();
     viewMenu_->addAction(darkThemeAction_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -297,6 +321,7 @@ void MainWindow::readSettings() {
         resize(1280, 800); // room for the hex pane, the text pane and one dock column
     restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     goToHex_ = s.value(QStringLiteral("goToHex"), true).toBool();
+    setBytesPerRow(s.value(QStringLiteral("bytesPerRow"), 16).toInt());
     darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
 }
 
@@ -305,6 +330,7 @@ void MainWindow::writeSettings() const {
     s.setValue(QStringLiteral("geometry"), saveGeometry());
     s.setValue(QStringLiteral("windowState"), saveState());
     s.setValue(QStringLiteral("goToHex"), goToHex_);
+    s.setValue(QStringLiteral("bytesPerRow"), hexView_->bytesPerRow());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -645,13 +671,31 @@ void MainWindow::updateHighlights() {
         return;
     }
     const std::vector<std::uint8_t> needle(pattern.bytes.begin(), pattern.bytes.end());
+    // What is on screen (the hex pane's rows; the text pane shows no more than that around the
+    // cursor) and a generous neighbourhood of the cursor, so that moving a little needs no
+    // recomputation before the next repaint.
+    const quint64 size = source->size();
     const quint64 cursor = selection_->cursor();
-    const quint64 from = cursor > kHighlightReach ? cursor - kHighlightReach : 0;
-    const quint64 to = std::min<quint64>(source->size(), cursor + kHighlightReach);
+    const quint64 top = hexView_->topOffset();
+    const quint64 shown = quint64(hexView_->visibleRows() + 1) * quint64(hexView_->bytesPerRow());
+    std::vector<std::pair<quint64, quint64>> windows = {
+        {cursor > kHighlightReach ? cursor - kHighlightReach : 0,
+         std::min<quint64>(size, cursor + kHighlightReach)},
+        {top, std::min<quint64>(size, top + shown)}};
     QVector<u8ui::ByteRange> ranges;
-    for (quint64 m : u8codec::findAllOverlapping(*source, needle, from, to))
-        ranges.push_back({m, m + needle.size()});
+    for (const auto& [from, to] : windows)
+        for (quint64 m : u8codec::findAllOverlapping(*source, needle, from, to))
+            ranges.push_back({m, m + needle.size()});
+    std::sort(ranges.begin(), ranges.end(),
+              [](const u8ui::ByteRange& a, const u8ui::ByteRange& b) { return a.start < b.start; });
+    ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
     selection_->setHighlights(std::move(ranges));
+}
+
+void MainWindow::setBytesPerRow(int bytes) {
+    hexView_->setBytesPerRow(bytes);
+    for (QAction* a : bytesPerRowGroup_->actions())
+        a->setChecked(a->data().toInt() == hexView_->bytesPerRow());
 }
 
 // --- copy -------------------------------------------------------------------------------------

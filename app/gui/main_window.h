@@ -24,6 +24,7 @@ class FileSource;
 namespace u8ui {
 class ByteDocument;
 class ByteSelection;
+class HexView;
 } // namespace u8ui
 
 namespace u8app {
@@ -57,6 +58,7 @@ public:
     u8ui::ByteSelection* selection() const { return selection_; }
     MessageBanner* banner() const { return banner_; }
     FindBar* findBar() const { return findBar_; }
+    u8ui::HexView* hexView() const { return hexView_; }
     QString filePath() const { return path_; }
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
@@ -94,6 +96,7 @@ private:
     void onFileChanged(const QString& path);
     void navigate(bool forward, bool errorsOnly);
     void copySelection(int format);
+    void setBytesPerRow(int bytes);
 
     u8ui::ByteDocument* document_;
     u8ui::ByteSelection* selection_;
@@ -104,6 +107,7 @@ private:
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
+    u8ui::HexView* hexView_;
     RecentFiles* recent_;
     QFileSystemWatcher* watcher_;
 
@@ -152,6 +156,7 @@ private:
     QAction* aboutAction_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QActionGroup* bytesPerRowGroup_ = nullptr;
     bool goToHex_ = true;
 };
 

@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
+#include "hex_view.h"
 #include "line_index.h"
 #include "main_window.h"
 #include "message_banner.h"
@@ -272,6 +273,45 @@ private slots:
         QCOMPARE(w.selection()->range(), (u8ui::ByteRange{9, 10})); // FF
         QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+    }
+
+    // A click on a byte's cell in the hex pane moves the shared cursor there; the status bar
+    // follows.
+    void clickInHexPaneMovesTheCursor() {
+        const QString path = write("click.txt", "ab\xE2\x82\xAC"
+                                                "cd");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        u8ui::HexView* hex = w.hexView();
+        const QRect cell = hex->cellRect(3);
+        QVERIFY(!cell.isNull());
+        QTest::mouseClick(hex->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(w.selection()->cursor(), quint64(3));
+        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x3 (3)"));
+        QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+    }
+
+    void bytesPerRowIsRemembered() {
+        {
+            MainWindow w;
+            w.openSample();
+            QAction* eight = nullptr;
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->data().toInt() == 8 && a->isCheckable())
+                    eight = a;
+            QVERIFY(eight);
+            eight->trigger();
+            QCOMPARE(w.hexView()->bytesPerRow(), 8);
+            w.close();
+        }
+        MainWindow again;
+        QCOMPARE(again.hexView()->bytesPerRow(), 8);
+        for (QAction* a : again.findChildren<QAction*>())
+            if (a->data().toInt() == 16 && a->isCheckable())
+                a->trigger();
+        again.close();
     }
 
     // Line and column agree with a plain count, also past the line index's first checkpoint.
