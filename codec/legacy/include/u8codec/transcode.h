@@ -1,0 +1,78 @@
+// Transcoding between UTF-8 and other encodings. UTF-16LE/BE, UTF-32LE/BE, ISO-8859-1 and
+// windows-1252 take hand-written loops; every other encoding ICU knows goes through ICU's
+// converters. In every case the bytes equal what `uconv -f FROM -t TO` produces (with
+// `--callback substitute` or `--callback escape-xml-hex` for the policies of the same name).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8codec {
+
+// What to do with a character the target encoding cannot represent, or with bytes that are not
+// valid in the source encoding.
+enum class UnmappablePolicy : std::uint8_t {
+    Fail,       // produce nothing; report every such place
+    Substitute, // the target's substitution character (ICU's: '?' or 0x1A; U+FFFD into Unicode)
+    Escape,     // an escape sequence in the target (see EscapeStyle)
+};
+// "fail", "substitute", "escape".
+std::optional<UnmappablePolicy> unmappablePolicyFromName(std::string_view name) noexcept;
+std::string_view name(UnmappablePolicy p) noexcept;
+
+// The escape forms of ICU's UCNV_FROM_U_CALLBACK_ESCAPE, named as uconv's --callback names them.
+// Each character is escaped by its code point; bytes invalid in the source are escaped per byte.
+enum class EscapeStyle : std::uint8_t {
+    XmlHex,  // "&#x20AC;"        uconv --callback escape-xml-hex (the default)
+    XmlDec,  // "&#8364;"         escape-xml-dec
+    Java,    // "\u20AC", pairs   escape-java
+    C,       // "\u20AC", "\U0001F600"  escape-c
+    Unicode, // "{U+20AC}"        escape-unicode
+    Icu,     // "%U20AC"          escape-icu
+};
+std::optional<EscapeStyle> escapeStyleFromName(std::string_view name) noexcept;
+
+struct TranscodeOptions {
+    UnmappablePolicy unmappable = UnmappablePolicy::Fail;
+    EscapeStyle escape = EscapeStyle::XmlHex;
+    // Write a byte order mark first (uconv --add-signature); only for Unicode targets.
+    bool addSignature = false;
+    std::size_t maxReported = 1000; // offsets kept per list
+};
+
+struct TranscodeResult {
+    bool ok = false;
+    std::string error;  // when !ok
+    std::string output; // the converted bytes (empty when !ok)
+    std::string from;   // ICU's canonical names of the two encodings
+    std::string to;
+    // Characters the target cannot represent: how many, and the input offsets (bytes) of the
+    // first maxReported of them.
+    std::uint64_t unmappable = 0;
+    std::vector<std::uint64_t> unmappableOffsets;
+    // Byte sequences not valid in the source encoding.
+    std::uint64_t invalidInput = 0;
+    std::vector<std::uint64_t> invalidInputOffsets;
+    bool fastPath = false; // a hand-written loop did the work (for tests and benchmarks)
+};
+
+// Converts `input` from encoding `from` to encoding `to` (any name or alias ICU knows:
+// "UTF-16LE", "latin1", "cp1252", "Shift_JIS", "GB18030", ...).
+TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
+                          std::string_view to, const TranscodeOptions& options = {});
+
+// ICU's canonical name of an encoding, or nullopt if ICU does not know it.
+std::optional<std::string> canonicalEncodingName(std::string_view name);
+
+// The hand-written loops, for well-formed input (checked by the caller): false (and `out` left
+// unspecified) if the input is not well-formed or a character is not representable.
+bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out);
+bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out);
+bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out);
+bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::string& out);
+
+} // namespace u8codec

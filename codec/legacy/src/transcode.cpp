@@ -1,0 +1,646 @@
+#include "u8codec/transcode.h"
+
+#include "u8codec/encoder.h"
+#include "u8codec/scan.h"
+
+#include <array>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/ucnv_err.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace u8codec {
+
+std::optional<UnmappablePolicy> unmappablePolicyFromName(std::string_view n) noexcept {
+    if (n == "fail")
+        return UnmappablePolicy::Fail;
+    if (n == "substitute")
+        return UnmappablePolicy::Substitute;
+    if (n == "escape")
+        return UnmappablePolicy::Escape;
+    return std::nullopt;
+}
+
+std::string_view name(UnmappablePolicy p) noexcept {
+    switch (p) {
+    case UnmappablePolicy::Fail:
+        return "fail";
+    case UnmappablePolicy::Substitute:
+        return "substitute";
+    case UnmappablePolicy::Escape:
+        return "escape";
+    }
+    return "fail";
+}
+
+std::optional<EscapeStyle> escapeStyleFromName(std::string_view n) noexcept {
+    if (n == "xml-hex" || n == "escape-xml-hex")
+        return EscapeStyle::XmlHex;
+    if (n == "xml-dec" || n == "escape-xml-dec")
+        return EscapeStyle::XmlDec;
+    if (n == "java" || n == "escape-java")
+        return EscapeStyle::Java;
+    if (n == "c" || n == "escape-c")
+        return EscapeStyle::C;
+    if (n == "unicode" || n == "escape-unicode")
+        return EscapeStyle::Unicode;
+    if (n == "icu" || n == "escape-icu")
+        return EscapeStyle::Icu;
+    return std::nullopt;
+}
+
+namespace {
+
+struct ConverterCloser {
+    void operator()(UConverter* c) const { ucnv_close(c); }
+};
+using Converter = std::unique_ptr<UConverter, ConverterCloser>;
+
+Converter openConverter(std::string_view name, std::string& error) {
+    UErrorCode status = U_ZERO_ERROR;
+    Converter c(ucnv_open(std::string(name).c_str(), &status));
+    if (U_FAILURE(status) || !c) {
+        error = "unknown encoding '" + std::string(name) + "'";
+        return nullptr;
+    }
+    return c;
+}
+
+// The ICU context string of each escape style (ucnv_err.h).
+const char* escapeContext(EscapeStyle s) {
+    switch (s) {
+    case EscapeStyle::XmlHex:
+        return UCNV_ESCAPE_XML_HEX;
+    case EscapeStyle::XmlDec:
+        return UCNV_ESCAPE_XML_DEC;
+    case EscapeStyle::Java:
+        return UCNV_ESCAPE_JAVA;
+    case EscapeStyle::C:
+        return UCNV_ESCAPE_C;
+    case EscapeStyle::Unicode:
+        return UCNV_ESCAPE_UNICODE;
+    case EscapeStyle::Icu:
+        return nullptr;
+    }
+    return UCNV_ESCAPE_XML_HEX;
+}
+
+// Records where ICU met an unmappable character or an invalid sequence, then lets ICU's own
+// callback (substitute or escape) write exactly what uconv writes.
+struct ToUnicodeRecorder {
+    const char* sourceStart = nullptr;
+    TranscodeResult* result = nullptr;
+    std::size_t max = 0;
+    UConverterToUCallback next = nullptr;
+    const void* nextContext = nullptr;
+};
+
+struct FromUnicodeRecorder {
+    const UChar* sourceStart = nullptr;
+    const std::vector<std::int32_t>* offsets = nullptr; // pivot index -> input byte offset
+    TranscodeResult* result = nullptr;
+    std::size_t max = 0;
+    UConverterFromUCallback next = nullptr;
+    const void* nextContext = nullptr;
+};
+
+void U_CALLCONV recordToUnicode(const void* context, UConverterToUnicodeArgs* args,
+                                const char* codeUnits, int32_t length,
+                                UConverterCallbackReason reason, UErrorCode* err) {
+    const auto* r = static_cast<const ToUnicodeRecorder*>(context);
+    if (reason <= UCNV_IRREGULAR) {
+        ++r->result->invalidInput;
+        if (r->result->invalidInputOffsets.size() < r->max)
+            r->result->invalidInputOffsets.push_back(
+                std::uint64_t(std::max<std::ptrdiff_t>(0, args->source - r->sourceStart - length)));
+    }
+    r->next(r->nextContext, args, codeUnits, length, reason, err);
+}
+
+void U_CALLCONV recordFromUnicode(const void* context, UConverterFromUnicodeArgs* args,
+                                  const UChar* codeUnits, int32_t length, UChar32 codePoint,
+                                  UConverterCallbackReason reason, UErrorCode* err) {
+    const auto* r = static_cast<const FromUnicodeRecorder*>(context);
+    if (reason <= UCNV_IRREGULAR) {
+        ++r->result->unmappable;
+        if (r->result->unmappableOffsets.size() < r->max) {
+            const std::ptrdiff_t index = args->source - r->sourceStart - length;
+            std::uint64_t offset = 0;
+            if (index >= 0 && std::size_t(index) < r->offsets->size())
+                offset = std::uint64_t((*r->offsets)[std::size_t(index)]);
+            r->result->unmappableOffsets.push_back(offset);
+        }
+    }
+    r->next(r->nextContext, args, codeUnits, length, codePoint, reason, err);
+}
+
+// The general path: source -> UTF-16 pivot (with the input offset of every unit) -> target.
+bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UConverter* dst,
+                      const TranscodeOptions& opt, bool signature, TranscodeResult& result) {
+    if (input.size() > std::size_t(INT32_MAX) / 2) {
+        result.error = "input larger than 1 GiB: this conversion needs ICU's general path, which "
+                       "works on buffers below that size";
+        return false;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    // The recorders live on this stack frame: put ICU's plain callbacks back before leaving, as
+    // ucnv_close() calls the installed ones once more.
+    struct Restore {
+        UConverter* src;
+        UConverter* dst;
+        ~Restore() {
+            UErrorCode e = U_ZERO_ERROR;
+            ucnv_setToUCallBack(src, UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
+            ucnv_setFromUCallBack(dst, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
+        }
+    } restore{src, dst};
+    ToUnicodeRecorder toRec;
+    toRec.sourceStart = reinterpret_cast<const char*>(input.data());
+    toRec.result = &result;
+    toRec.max = opt.maxReported;
+    const bool escape = opt.unmappable == UnmappablePolicy::Escape;
+    toRec.next = escape ? UCNV_TO_U_CALLBACK_ESCAPE : UCNV_TO_U_CALLBACK_SUBSTITUTE;
+    toRec.nextContext = escape ? escapeContext(opt.escape) : nullptr;
+    ucnv_setToUCallBack(src, recordToUnicode, &toRec, nullptr, nullptr, &status);
+
+    std::vector<UChar> pivot(input.size() + 16);
+    std::vector<std::int32_t> offsets(pivot.size());
+    std::size_t used = 0;
+    if (signature) {
+        pivot[0] = 0xFEFF;
+        offsets[0] = 0;
+        used = 1;
+    }
+    const char* s = reinterpret_cast<const char*>(input.data());
+    const char* sEnd = s + input.size();
+    for (;;) {
+        UChar* t = pivot.data() + used;
+        const char* callStart = s;
+        UErrorCode e = U_ZERO_ERROR;
+        ucnv_toUnicode(src, &t, pivot.data() + pivot.size(), &s, sEnd, offsets.data() + used, true,
+                       &e);
+        const std::size_t produced = std::size_t(t - (pivot.data() + used));
+        // ICU's offsets are relative to the source of this call.
+        const auto base = std::int32_t(callStart - reinterpret_cast<const char*>(input.data()));
+        for (std::size_t i = used; i < used + produced; ++i)
+            if (offsets[i] >= 0)
+                offsets[i] += base;
+        used += produced;
+        if (e == U_BUFFER_OVERFLOW_ERROR) {
+            pivot.resize(pivot.size() * 2);
+            offsets.resize(pivot.size());
+            continue;
+        }
+        if (U_FAILURE(e)) {
+            result.error =
+                std::string("conversion from ") + result.from + " failed: " + u_errorName(e);
+            return false;
+        }
+        break;
+    }
+    pivot.resize(used);
+    offsets.resize(used);
+
+    FromUnicodeRecorder fromRec;
+    fromRec.sourceStart = pivot.data();
+    fromRec.offsets = &offsets;
+    fromRec.result = &result;
+    fromRec.max = opt.maxReported;
+    fromRec.next = escape ? UCNV_FROM_U_CALLBACK_ESCAPE : UCNV_FROM_U_CALLBACK_SUBSTITUTE;
+    fromRec.nextContext = escape ? escapeContext(opt.escape) : nullptr;
+    ucnv_setFromUCallBack(dst, recordFromUnicode, &fromRec, nullptr, nullptr, &status);
+    std::string out(pivot.size() * 2 + 16, '\0');
+    std::size_t written = 0;
+    const UChar* u = pivot.data();
+    const UChar* uEnd = u + pivot.size();
+    for (;;) {
+        char* t = out.data() + written;
+        UErrorCode e = U_ZERO_ERROR;
+        ucnv_fromUnicode(dst, &t, out.data() + out.size(), &u, uEnd, nullptr, true, &e);
+        written = std::size_t(t - out.data());
+        if (e == U_BUFFER_OVERFLOW_ERROR) {
+            out.resize(out.size() * 2);
+            continue;
+        }
+        if (U_FAILURE(e)) {
+            result.error = std::string("conversion to ") + result.to + " failed: " + u_errorName(e);
+            return false;
+        }
+        break;
+    }
+    out.resize(written);
+    result.output = std::move(out);
+    return true;
+}
+
+// --- the hand-written loops ---------------------------------------------------------------
+
+inline void put16(char*& o, char16_t u, bool be) {
+    o[be ? 0 : 1] = char(u >> 8);
+    o[be ? 1 : 0] = char(u & 0xFF);
+    o += 2;
+}
+
+inline void put32(char*& o, char32_t c, bool be) {
+    for (int i = 0; i < 4; ++i)
+        o[be ? 3 - i : i] = char((c >> (8 * i)) & 0xFF);
+    o += 4;
+}
+
+// Reads one character of well-formed UTF-8 (validated beforehand by the codec's scan; the
+// length comes from the lead's class, RFC 3629 section 3).
+inline char32_t readValid(const std::uint8_t*& p) {
+    const std::uint8_t b = *p;
+    switch (sequenceLength(classify(b))) {
+    case 1:
+        ++p;
+        return b;
+    case 2: {
+        const char32_t c = char32_t(b & 0x1F) << 6 | (p[1] & 0x3F);
+        p += 2;
+        return c;
+    }
+    case 3: {
+        const char32_t c = char32_t(b & 0x0F) << 12 | char32_t(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+        p += 3;
+        return c;
+    }
+    default: {
+        const char32_t c = char32_t(b & 0x07) << 18 | char32_t(p[1] & 0x3F) << 12 |
+                           char32_t(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
+        p += 4;
+        return c;
+    }
+    }
+}
+
+// A single-byte page (ISO-8859-1, windows-1252) read from ICU once, so that the loops give
+// exactly ICU's bytes.
+struct SingleBytePage {
+    std::array<char32_t, 256> toUnicode{};           // 0xFFFFFFFF: ICU has no mapping
+    std::array<std::uint16_t, 0x2200> fromUnicode{}; // byte + 1; 0: not on the page
+};
+
+const SingleBytePage* singleBytePage(bool cp1252) {
+    static SingleBytePage pages[2];
+    static bool ok[2] = {false, false};
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (int k = 0; k < 2; ++k) {
+            UErrorCode status = U_ZERO_ERROR;
+            Converter c(ucnv_open(k ? "windows-1252" : "ISO-8859-1", &status));
+            if (U_FAILURE(status))
+                continue;
+            ucnv_setToUCallBack(c.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr,
+                                &status);
+            for (int b = 0; b < 256; ++b) {
+                const char byte = char(b);
+                const char* src = &byte;
+                UChar buf[2];
+                UChar* dst = buf;
+                UErrorCode e = U_ZERO_ERROR;
+                ucnv_reset(c.get());
+                ucnv_toUnicode(c.get(), &dst, buf + 2, &src, src + 1, nullptr, true, &e);
+                char32_t cp = 0xFFFFFFFF;
+                if (U_SUCCESS(e) && dst - buf == 1)
+                    cp = buf[0];
+                pages[k].toUnicode[std::size_t(b)] = cp;
+                if (cp < 0x2200)
+                    pages[k].fromUnicode[cp] = std::uint16_t(b + 1);
+            }
+            ok[k] = true;
+        }
+    });
+    return ok[cp1252 ? 1 : 0] ? &pages[cp1252 ? 1 : 0] : nullptr;
+}
+
+bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& page,
+                      std::string& out) {
+    out.resize(in.size() * 3);
+    char* o = out.data();
+    const std::uint8_t* p = in.data();
+    const std::uint8_t* end = p + in.size();
+    while (p != end) {
+#if defined(__SSE2__)
+        if (end - p >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            if (_mm_movemask_epi8(v) == 0) {
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+                p += 16;
+                o += 16;
+                continue;
+            }
+        }
+#endif
+        const char32_t c = page.toUnicode[*p++];
+        if (c == 0xFFFFFFFF)
+            return false;
+        o += encode(c, reinterpret_cast<std::uint8_t*>(o));
+    }
+    out.resize(std::size_t(o - out.data()));
+    return true;
+}
+
+bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& page,
+                      std::string& out) {
+    out.resize(in.size());
+    char* o = out.data();
+    const std::uint8_t* p = in.data();
+    const std::uint8_t* end = p + in.size();
+    while (p != end) {
+#if defined(__SSE2__)
+        if (end - p >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            if (_mm_movemask_epi8(v) == 0) {
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+                p += 16;
+                o += 16;
+                continue;
+            }
+        }
+#endif
+        const char32_t c = readValid(p);
+        const std::uint16_t b = c < 0x2200 ? page.fromUnicode[c] : 0;
+        if (b == 0)
+            return false; // not on the page: ICU's path reports it
+        *o++ = char(b - 1);
+    }
+    out.resize(std::size_t(o - out.data()));
+    return true;
+}
+
+enum class Form : std::uint8_t { Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be, Latin1, Cp1252, Other };
+
+Form formOf(const char* icuName) {
+    const std::string_view n(icuName);
+    if (n == "UTF-8")
+        return Form::Utf8;
+    if (n == "UTF-16LE")
+        return Form::Utf16Le;
+    if (n == "UTF-16BE")
+        return Form::Utf16Be;
+    if (n == "UTF-32LE")
+        return Form::Utf32Le;
+    if (n == "UTF-32BE")
+        return Form::Utf32Be;
+    if (n == "ISO-8859-1")
+        return Form::Latin1;
+    UErrorCode status = U_ZERO_ERROR;
+    Converter c(ucnv_open("windows-1252", &status));
+    if (U_SUCCESS(status) && n == ucnv_getName(c.get(), &status))
+        return Form::Cp1252;
+    return Form::Other;
+}
+
+void appendSignature(Form f, std::string& out) {
+    char buf[4];
+    char* o = buf;
+    switch (f) {
+    case Form::Utf8:
+        out += "\xEF\xBB\xBF";
+        return;
+    case Form::Utf16Le:
+    case Form::Utf16Be:
+        put16(o, 0xFEFF, f == Form::Utf16Be);
+        out.append(buf, 2);
+        return;
+    case Form::Utf32Le:
+    case Form::Utf32Be:
+        put32(o, 0xFEFF, f == Form::Utf32Be);
+        out.append(buf, 4);
+        return;
+    default:
+        return;
+    }
+}
+
+// The fast paths: from well-formed input of a Unicode form or a single-byte page, to UTF-8 or
+// from UTF-8. False when the loop cannot do this conversion exactly (ICU's path then does it).
+bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std::string& out) {
+    const bool toUtf8 = to == Form::Utf8;
+    const bool fromUtf8 = from == Form::Utf8;
+    if (!toUtf8 && !fromUtf8)
+        return false;
+    if (fromUtf8 && !scan(input).valid())
+        return false; // invalid input: ICU's callbacks handle it exactly as uconv does
+    switch (fromUtf8 ? to : from) {
+    case Form::Utf8:
+        out.assign(reinterpret_cast<const char*>(input.data()), input.size());
+        return true;
+    case Form::Utf16Le:
+    case Form::Utf16Be: {
+        const bool be = (fromUtf8 ? to : from) == Form::Utf16Be;
+        return fromUtf8 ? utf8ToUtf16(input, be, out) : utf16ToUtf8(input, be, out);
+    }
+    case Form::Utf32Le:
+    case Form::Utf32Be: {
+        const bool be = (fromUtf8 ? to : from) == Form::Utf32Be;
+        return fromUtf8 ? utf8ToUtf32(input, be, out) : utf32ToUtf8(input, be, out);
+    }
+    case Form::Latin1:
+    case Form::Cp1252: {
+        const SingleBytePage* page = singleBytePage((fromUtf8 ? to : from) == Form::Cp1252);
+        if (!page)
+            return false;
+        return fromUtf8 ? utf8ToSingleByte(input, *page, out) : singleByteToUtf8(input, *page, out);
+    }
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out) {
+    out.resize(utf8.size() * 2);
+    char* o = out.data();
+    const std::uint8_t* p = utf8.data();
+    const std::uint8_t* end = p + utf8.size();
+    while (p != end) {
+#if defined(__SSE2__)
+        // Runs of ASCII: 16 bytes widen to 16 code units in two stores.
+        while (end - p >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            const int mask = _mm_movemask_epi8(v);
+            if (mask != 0) {
+                const int ascii = __builtin_ctz(unsigned(mask));
+                for (int i = 0; i < ascii; ++i)
+                    put16(o, p[i], bigEndian);
+                p += ascii;
+                break;
+            }
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i lo = bigEndian ? _mm_unpacklo_epi8(zero, v) : _mm_unpacklo_epi8(v, zero);
+            const __m128i hi = bigEndian ? _mm_unpackhi_epi8(zero, v) : _mm_unpackhi_epi8(v, zero);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), lo);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 16), hi);
+            p += 16;
+            o += 32;
+        }
+        if (p == end)
+            break;
+#endif
+        const char32_t c = readValid(p);
+        if (c < 0x10000) {
+            put16(o, char16_t(c), bigEndian);
+        } else {
+            // UTF-16 surrogate pair (Unicode Standard section 3.9, D91).
+            put16(o, char16_t(0xD800 + ((c - 0x10000) >> 10)), bigEndian);
+            put16(o, char16_t(0xDC00 + ((c - 0x10000) & 0x3FF)), bigEndian);
+        }
+    }
+    out.resize(std::size_t(o - out.data()));
+    return true;
+}
+
+bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out) {
+    if (utf16.size() % 2 != 0)
+        return false;
+    out.resize(utf16.size() / 2 * 3);
+    auto* o = reinterpret_cast<std::uint8_t*>(out.data());
+    const std::uint8_t* p = utf16.data();
+    const std::uint8_t* end = p + utf16.size();
+    const auto unit = [&](const std::uint8_t* q) -> char16_t {
+        return bigEndian ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
+    };
+    while (p != end) {
+#if defined(__SSE2__)
+        while (end - p >= 16) {
+            __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            if (bigEndian)
+                v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+            const __m128i high = _mm_and_si128(v, _mm_set1_epi16(short(0xFF80)));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xFFFF)
+                break;
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(v, v));
+            p += 16;
+            o += 8;
+        }
+        if (p == end)
+            break;
+#endif
+        const char16_t u = unit(p);
+        p += 2;
+        char32_t c = u;
+        if (u >= 0xD800 && u <= 0xDFFF) {
+            if (u > 0xDBFF || p == end)
+                return false; // a lone surrogate: ICU's path reports it
+            const char16_t low = unit(p);
+            if (low < 0xDC00 || low > 0xDFFF)
+                return false;
+            p += 2;
+            c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
+        }
+        o += encode(c, o);
+    }
+    out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
+    return true;
+}
+
+bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out) {
+    out.resize(utf8.size() * 4);
+    char* o = out.data();
+    const std::uint8_t* p = utf8.data();
+    const std::uint8_t* end = p + utf8.size();
+    while (p != end)
+        put32(o, readValid(p), bigEndian);
+    out.resize(std::size_t(o - out.data()));
+    return true;
+}
+
+bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::string& out) {
+    if (utf32.size() % 4 != 0)
+        return false;
+    out.resize(utf32.size());
+    auto* o = reinterpret_cast<std::uint8_t*>(out.data());
+    for (std::size_t i = 0; i < utf32.size(); i += 4) {
+        const std::uint8_t* q = utf32.data() + i;
+        const char32_t c =
+            bigEndian ? char32_t(q[0]) << 24 | char32_t(q[1]) << 16 | char32_t(q[2]) << 8 | q[3]
+                      : char32_t(q[3]) << 24 | char32_t(q[2]) << 16 | char32_t(q[1]) << 8 | q[0];
+        const int n = encode(c, o);
+        if (n == 0)
+            return false; // a surrogate or above U+10FFFF: ICU's path reports it
+        o += n;
+    }
+    out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
+    return true;
+}
+
+std::optional<std::string> canonicalEncodingName(std::string_view name) {
+    std::string error;
+    Converter c = openConverter(name, error);
+    if (!c)
+        return std::nullopt;
+    UErrorCode status = U_ZERO_ERROR;
+    const char* n = ucnv_getName(c.get(), &status);
+    return U_SUCCESS(status) ? std::optional<std::string>(n) : std::nullopt;
+}
+
+TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
+                          std::string_view to, const TranscodeOptions& options) {
+    TranscodeResult result;
+    Converter src = openConverter(from, result.error);
+    if (!src)
+        return result;
+    Converter dst = openConverter(to, result.error);
+    if (!dst)
+        return result;
+    UErrorCode status = U_ZERO_ERROR;
+    result.from = ucnv_getName(src.get(), &status);
+    result.to = ucnv_getName(dst.get(), &status);
+    const Form fromForm = formOf(result.from.c_str());
+    const Form toForm = formOf(result.to.c_str());
+    const bool unicodeTarget = result.to.starts_with("UTF-");
+    if (options.addSignature && !unicodeTarget) {
+        result.error =
+            "a byte order mark can only be written in a Unicode encoding, not in " + result.to;
+        return result;
+    }
+    std::string out;
+    if (options.addSignature)
+        appendSignature(toForm, out);
+    std::string converted;
+    if (toForm != Form::Other && fromForm != Form::Other &&
+        (!options.addSignature || toForm != Form::Other) &&
+        fastTranscode(input, fromForm, toForm, converted)) {
+        result.fastPath = true;
+        out += converted;
+        result.output = std::move(out);
+        result.ok = true;
+        return result;
+    }
+    if (!transcodeWithIcu(input, src.get(), dst.get(), options,
+                          options.addSignature && toForm == Form::Other, result))
+        return result;
+    if (toForm != Form::Other)
+        result.output.insert(0, out);
+    if (options.unmappable == UnmappablePolicy::Fail &&
+        (result.unmappable != 0 || result.invalidInput != 0)) {
+        std::string where;
+        if (result.invalidInput != 0)
+            where += std::to_string(result.invalidInput) + " sequence(s) not valid " + result.from +
+                     " (first at offset " + std::to_string(result.invalidInputOffsets.front()) +
+                     ")";
+        if (result.unmappable != 0) {
+            if (!where.empty())
+                where += "; ";
+            where += std::to_string(result.unmappable) + " character(s) not representable in " +
+                     result.to + " (first at offset " +
+                     std::to_string(result.unmappableOffsets.front()) + ")";
+        }
+        result.error = where;
+        result.output.clear();
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+} // namespace u8codec
