@@ -247,6 +247,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     };
     QVERIFY(paint() <= screen + 6);
     QVERIFY(source->bytesRead.load() > 0);
+    qInfo("bytes read to paint the first screen of 4 GiB: %llu", quint64(source->bytesRead.load()));
 
     // Deep into the file: the top row, the roles and the scroll bar follow.
     const quint64 deep = (quint64(3) << 30) + 7;

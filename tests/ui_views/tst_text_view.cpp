@@ -1,0 +1,333 @@
+// The text pane: whole characters selected by mouse and keyboard, lines and wrapping, nothing
+// hidden, a 4 GB source laid out from its neighbourhood only, and the panes kept in step.
+#include "hex_view.h"
+#include "sample_sources.h"
+#include "text_view.h"
+#include "u8codec/local_segments.h"
+
+#include <QImage>
+#include <QScrollBar>
+#include <QTest>
+
+using u8ui::ByteRange;
+using u8ui::TextView;
+
+namespace {
+
+struct Fixture {
+    u8ui::ByteDocument document;
+    u8ui::ByteSelection selection;
+    TextView view;
+    explicit Fixture(std::shared_ptr<const u8codec::ByteSource> source, QSize size = {700, 400}) {
+        document.setSource(std::move(source), QStringLiteral("sample"));
+        view.setDocument(&document);
+        view.setSelection(&selection);
+        view.resize(size);
+        view.show();
+    }
+    void drag(quint64 from, quint64 to) {
+        const QPoint start = view.rectForOffset(from).center();
+        const QPoint end = view.rectForOffset(to).center();
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, start);
+        QMouseEvent move(QEvent::MouseMove, end, view.viewport()->mapToGlobal(end), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view.viewport(), &move);
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, end);
+    }
+};
+
+ByteRange segmentRange(const u8codec::ByteSource& source, quint64 offset) {
+    const u8codec::Segment s = u8codec::segmentAt(source, offset);
+    return {s.offset, s.end()};
+}
+
+} // namespace
+
+class TestTextView : public QObject {
+    Q_OBJECT
+private slots:
+    void clickSelectsTheWholeCharacter_data();
+    void clickSelectsTheWholeCharacter();
+    void dragSelectsExactBytesOfWholeCharacters_data();
+    void dragSelectsExactBytesOfWholeCharacters();
+    void everyByteIsShown();
+    void aSplitSelectionCoversWholeCharacters();
+    void keyboardMovesByCharacter_data();
+    void keyboardMovesByCharacter();
+    void linesBreakAtLineFeedsAndWrap();
+    void hugeSourceIsLaidOutLocally_data();
+    void hugeSourceIsLaidOutLocally();
+    void panesKeepInStep();
+};
+
+void TestTextView::clickSelectsTheWholeCharacter_data() {
+    QTest::addColumn<quint64>("offset");
+    QTest::newRow("ascii") << quint64(0);
+    QTest::newRow("control") << quint64(2);
+    QTest::newRow("continuation of e-acute") << quint64(4);
+    QTest::newRow("euro") << quint64(6);
+    QTest::newRow("emoji") << quint64(11);
+    QTest::newRow("invalid C0") << quint64(13);
+    QTest::newRow("truncated E2 82") << quint64(25);
+    QTest::newRow("line feed") << quint64(27);
+}
+
+void TestTextView::clickSelectsTheWholeCharacter() {
+    QFETCH(quint64, offset);
+    const auto source = u8ui::testing::memorySource(u8ui::testing::everyRoleSample());
+    Fixture f(source);
+    const QRect glyph = f.view.rectForOffset(offset);
+    QVERIFY(!glyph.isNull());
+    QTest::mouseClick(f.view.viewport(), Qt::LeftButton, {}, glyph.center());
+    const ByteRange expected = segmentRange(*source, offset);
+    QCOMPARE(f.selection.range(), expected);
+    QCOMPARE(f.selection.cursor(), expected.start);
+    QCOMPARE(f.view.offsetAt(glyph.center()), std::optional<quint64>(expected.start));
+}
+
+void TestTextView::dragSelectsExactBytesOfWholeCharacters_data() {
+    QTest::addColumn<quint64>("from");
+    QTest::addColumn<quint64>("to");
+    QTest::addColumn<ByteRange>("range");
+    QTest::addColumn<quint64>("cursor");
+    QTest::newRow("euro to emoji") << quint64(6) << quint64(9) << ByteRange{5, 12} << quint64(11);
+    QTest::newRow("emoji back to e-acute")
+        << quint64(9) << quint64(4) << ByteRange{3, 12} << quint64(3);
+    QTest::newRow("into an error segment")
+        << quint64(0) << quint64(24) << ByteRange{0, 26} << quint64(25);
+    QTest::newRow("within one character")
+        << quint64(5) << quint64(7) << ByteRange{5, 8} << quint64(7);
+}
+
+void TestTextView::dragSelectsExactBytesOfWholeCharacters() {
+    QFETCH(quint64, from);
+    QFETCH(quint64, to);
+    QFETCH(ByteRange, range);
+    QFETCH(quint64, cursor);
+    Fixture f(u8ui::testing::memorySource(u8ui::testing::everyRoleSample()));
+    f.drag(from, to);
+    QCOMPARE(f.selection.range(), range);
+    QCOMPARE(f.selection.cursor(), cursor);
+}
+
+void TestTextView::everyByteIsShown() {
+    // Every byte, error bytes included, lies in some glyph; one error segment is one glyph.
+    const QByteArray bytes = u8ui::testing::everyRoleSample();
+    const auto source = u8ui::testing::memorySource(bytes);
+    Fixture f(source);
+    for (quint64 o = 0; o < quint64(bytes.size()); ++o) {
+        const QRect rect = f.view.rectForOffset(o);
+        QVERIFY2(!rect.isNull(), qPrintable(QString::number(o)));
+        const ByteRange segment = segmentRange(*source, o);
+        QCOMPARE(f.view.rectForOffset(segment.start), rect);
+        if (segment.start > 0)
+            QVERIFY(f.view.rectForOffset(segment.start - 1) != rect);
+    }
+    QVERIFY(f.view.rectForOffset(quint64(bytes.size())).isNull());
+}
+
+void TestTextView::aSplitSelectionCoversWholeCharacters() {
+    Fixture f(u8ui::testing::memorySource(u8ui::testing::everyRoleSample()));
+    f.selection.setCursor(27);
+    auto pixel = [&](quint64 offset) {
+        const QImage image = f.view.viewport()->grab().toImage();
+        const QRect r = f.view.rectForOffset(offset);
+        return image.pixelColor(r.left() + 1, r.top() + 1);
+    };
+    const QColor base = f.view.palette().color(QPalette::Base);
+    QCOMPARE(pixel(3), base);
+    QCOMPARE(pixel(5), base);
+    // The hex pane selected A9 E2: the tail of e-acute and the head of the euro sign.
+    f.selection.select(ByteRange{4, 6});
+    QVERIFY(pixel(3) != base);
+    QVERIFY(pixel(5) != base);
+    QCOMPARE(pixel(0), base);
+    QCOMPARE(pixel(8), base);
+    // Search matches likewise cover whole characters.
+    f.selection.setCursor(27);
+    f.selection.setHighlights({ByteRange{9, 10}});
+    QVERIFY(pixel(8) != base);
+    QCOMPARE(pixel(5), base);
+}
+
+void TestTextView::keyboardMovesByCharacter_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<quint64>("start");
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("modifiers");
+    QTest::addColumn<ByteRange>("range");
+    QTest::addColumn<quint64>("cursor");
+    const QByteArray sample = u8ui::testing::everyRoleSample();
+    const QByteArray lines("abc\nd\xC3\xA9"
+                           "f\nxyz",
+                           12);
+    const int none = Qt::NoModifier;
+    const int shift = Qt::ShiftModifier;
+    QTest::newRow("right over e-acute")
+        << sample << quint64(3) << int(Qt::Key_Right) << none << ByteRange{5, 8} << quint64(5);
+    QTest::newRow("right from a continuation byte")
+        << sample << quint64(10) << int(Qt::Key_Right) << none << ByteRange{12, 13} << quint64(12);
+    QTest::newRow("left onto the euro")
+        << sample << quint64(8) << int(Qt::Key_Left) << none << ByteRange{5, 8} << quint64(5);
+    QTest::newRow("left over an error segment")
+        << sample << quint64(26) << int(Qt::Key_Left) << none << ByteRange{24, 26} << quint64(24);
+    QTest::newRow("shift+right extends by characters")
+        << sample << quint64(3) << int(Qt::Key_Right) << shift << ByteRange{3, 8} << quint64(7);
+    QTest::newRow("shift+left extends backwards")
+        << sample << quint64(8) << int(Qt::Key_Left) << shift << ByteRange{5, 12} << quint64(5);
+    QTest::newRow("ctrl+end") << sample << quint64(3) << int(Qt::Key_End)
+                              << int(Qt::ControlModifier) << ByteRange{27, 28} << quint64(27);
+    QTest::newRow("ctrl+home") << sample << quint64(20) << int(Qt::Key_Home)
+                               << int(Qt::ControlModifier) << ByteRange{0, 1} << quint64(0);
+    QTest::newRow("home") << lines << quint64(7) << int(Qt::Key_Home) << none << ByteRange{4, 5}
+                          << quint64(4);
+    QTest::newRow("end stops before the line feed")
+        << lines << quint64(4) << int(Qt::Key_End) << none << ByteRange{7, 8} << quint64(7);
+    QTest::newRow("down keeps the column")
+        << lines << quint64(1) << int(Qt::Key_Down) << none << ByteRange{5, 7} << quint64(5);
+    QTest::newRow("up keeps the column")
+        << lines << quint64(10) << int(Qt::Key_Up) << none << ByteRange{5, 7} << quint64(5);
+    QTest::newRow("up on the first line goes home")
+        << lines << quint64(2) << int(Qt::Key_Up) << none << ByteRange{0, 1} << quint64(0);
+    QTest::newRow("shift+down selects whole characters")
+        << lines << quint64(1) << int(Qt::Key_Down) << shift << ByteRange{1, 7} << quint64(6);
+    QTest::newRow("page down to the last line")
+        << lines << quint64(1) << int(Qt::Key_PageDown) << none << ByteRange{10, 11} << quint64(10);
+}
+
+void TestTextView::keyboardMovesByCharacter() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(quint64, start);
+    QFETCH(int, key);
+    QFETCH(int, modifiers);
+    QFETCH(ByteRange, range);
+    QFETCH(quint64, cursor);
+    Fixture f(u8ui::testing::memorySource(bytes));
+    f.selection.setCursor(start);
+    QTest::keyClick(&f.view, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+    QCOMPARE(f.selection.range(), range);
+    QCOMPARE(f.selection.cursor(), cursor);
+}
+
+void TestTextView::linesBreakAtLineFeedsAndWrap() {
+    QByteArray bytes("one\r\ntwo\nthree\r");
+    bytes += QByteArray(400, 'x');
+    Fixture f(u8ui::testing::memorySource(bytes), {300, 500});
+    auto top = [&](quint64 o) { return f.view.rectForOffset(o).top(); };
+    QCOMPARE(top(3), top(0));  // CR stays on its line
+    QCOMPARE(top(4), top(0));  // and so does the LF that ends it
+    QVERIFY(top(5) > top(4));  // "two" after CRLF
+    QVERIFY(top(9) > top(5));  // "three" after LF
+    QCOMPARE(top(14), top(9)); // a lone CR does not break
+    QCOMPARE(top(15), top(9)); // the x run starts after it, then wraps
+    const int lastX = int(bytes.size()) - 1;
+    QVERIFY(top(quint64(lastX)) > top(15) + f.view.rectForOffset(15).height());
+    // The wrapped line stays within the viewport.
+    for (quint64 o = 15; o < quint64(bytes.size()); ++o) {
+        const QRect r = f.view.rectForOffset(o);
+        if (!r.isNull())
+            QVERIFY(r.right() <= f.view.viewport()->width());
+    }
+}
+
+void TestTextView::hugeSourceIsLaidOutLocally_data() {
+    QTest::addColumn<quint64>("lineLength");
+    QTest::newRow("no line feeds") << quint64(0);
+    QTest::newRow("100-byte lines") << quint64(100);
+    QTest::newRow("5000-byte lines") << quint64(5000);
+}
+
+void TestTextView::hugeSourceIsLaidOutLocally() {
+    QFETCH(quint64, lineLength);
+    const quint64 size = quint64(4) << 30;
+    auto source = std::make_shared<u8ui::testing::GeneratedSource>(size, lineLength);
+    // The layout looks back at most 2 chunks and lays out paragraphs of at most 2 chunks; with
+    // the last screen (for the scroll range) that stays well under this.
+    const quint64 budget = 16 * TextView::kChunk;
+    source->bytesRead = 0;
+    Fixture f(source, {600, 400});
+    f.view.viewport()->grab();
+    QVERIFY2(source->bytesRead.load() <= budget, qPrintable(QString::number(source->bytesRead)));
+
+    const quint64 deep = (quint64(3) << 30) + 12345;
+    source->bytesRead = 0;
+    f.view.setTopOffset(deep);
+    f.view.viewport()->grab();
+    QVERIFY2(source->bytesRead.load() <= budget, qPrintable(QString::number(source->bytesRead)));
+    qInfo("bytes read to show offset 3 GiB + 12345: %llu", quint64(source->bytesRead.load()));
+    const quint64 top = f.view.topOffset();
+    QVERIFY(top <= deep);
+    QVERIFY(deep - top < 2 * TextView::kChunk);
+    // The top is a character boundary, and the layout does not depend on where it was entered.
+    QVERIFY(!f.view.rectForOffset(deep).isNull());
+    QCOMPARE(u8codec::segmentAt(*source, top).offset, top);
+    for (quint64 o = top; o <= deep; o += std::max<quint64>(1, (deep - top) / 8)) {
+        f.view.setTopOffset(o);
+        QCOMPARE(f.view.topOffset(), top);
+    }
+    // The glyph under the first line's start is the character there.
+    const auto first = f.view.offsetAt(QPoint(10, 5));
+    QVERIFY(first.has_value());
+    QCOMPARE(u8codec::segmentAt(*source, *first).offset, *first);
+
+    // Paging through keeps the top on character boundaries and moves forward.
+    f.selection.setCursor(top);
+    quint64 previous = f.view.topOffset();
+    for (int i = 0; i < 5; ++i) {
+        QTest::keyClick(&f.view, Qt::Key_PageDown);
+        QVERIFY(f.view.topOffset() > previous);
+        previous = f.view.topOffset();
+    }
+    // Ctrl+End goes to the last character of the 4 GB source.
+    source->bytesRead = 0;
+    QTest::keyClick(&f.view, Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(f.selection.range().end, size);
+    QVERIFY(!f.view.rectForOffset(size - 1).isNull());
+    QVERIFY(source->bytesRead.load() <= budget);
+    QVERIFY(f.view.verticalScrollBar()->value() > f.view.verticalScrollBar()->maximum() * 0.99);
+}
+
+void TestTextView::panesKeepInStep() {
+    QByteArray bytes;
+    for (int i = 0; i < 2000; ++i)
+        bytes += QByteArray("line ") + QByteArray::number(i) + " caf\xC3\xA9\n";
+    u8ui::ByteDocument document;
+    document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
+    u8ui::ByteSelection selection;
+    u8ui::HexView hex;
+    TextView text;
+    for (QAbstractScrollArea* view :
+         {static_cast<QAbstractScrollArea*>(&hex), static_cast<QAbstractScrollArea*>(&text)})
+        view->resize(600, 400);
+    hex.setDocument(&document);
+    hex.setSelection(&selection);
+    text.setDocument(&document);
+    text.setSelection(&selection);
+    u8ui::keepInStep(&hex, &text);
+    hex.show();
+    text.show();
+
+    // Scrolling the hex pane brings the text pane to the same place.
+    hex.setTopOffset(20000);
+    QVERIFY(text.topOffset() <= hex.topOffset());
+    QVERIFY(hex.topOffset() - text.topOffset() < 32);
+    QVERIFY(!text.rectForOffset(hex.topOffset()).isNull());
+    // And the other way round.
+    text.setTopOffset(5000);
+    QVERIFY(hex.topOffset() <= text.topOffset());
+    QVERIFY(text.topOffset() - hex.topOffset() < 16);
+
+    // A click in the text pane moves the hex pane's cursor, which stays visible in both.
+    const quint64 target = text.topOffset() + 40;
+    const QRect glyph = text.rectForOffset(target);
+    QTest::mouseClick(text.viewport(), Qt::LeftButton, {}, glyph.center());
+    QVERIFY(selection.range().contains(target));
+    QVERIFY(!hex.cellRect(selection.cursor()).isNull());
+    // A cursor set elsewhere (a problem, a search hit) far away shows in both panes.
+    selection.setCursor(25000);
+    QVERIFY(!hex.cellRect(25000).isNull());
+    QVERIFY(!text.rectForOffset(25000).isNull());
+}
+
+QTEST_MAIN(TestTextView)
+#include "tst_text_view.moc"

@@ -1,0 +1,873 @@
+#include "text_view.h"
+
+#include "hex_view.h"
+#include "u8codec/local_segments.h"
+#include "u8codec/problem.h"
+
+#include <QFontDatabase>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <algorithm>
+#include <cstring>
+
+namespace u8ui {
+
+namespace {
+
+constexpr quint64 kLineFeed = 0x0A;
+// The scroll bar maps byte offsets proportionally; its int range is capped.
+constexpr quint64 kMaxScrollBarValue = quint64(1) << 30;
+// Paragraph caches are dropped wholesale past this many entries (only the screen's few are hot).
+constexpr std::size_t kMaxCachedParagraphs = 512;
+
+quint64 scaled(quint64 value, quint64 from, quint64 to) {
+    if (from == 0)
+        return 0;
+    return quint64((unsigned __int128)value * to / from);
+}
+
+// True for code points that have no visible glyph of their own and would vanish from the text:
+// C1 controls, format characters (zero-width space, BOM, bidi controls), line and paragraph
+// separators. They are drawn as their code point in a box.
+bool isInvisible(char32_t cp) {
+    if (cp >= 0x80 && cp < 0xA0)
+        return true;
+    switch (QChar::category(cp)) {
+    case QChar::Other_Format:
+    case QChar::Separator_Line:
+    case QChar::Separator_Paragraph:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isCombining(char32_t cp) {
+    switch (QChar::category(cp)) {
+    case QChar::Mark_NonSpacing:
+    case QChar::Mark_SpacingCombining:
+    case QChar::Mark_Enclosing:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+TextView::TextView(QWidget* parent) : QAbstractScrollArea(parent) {
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setFocusPolicy(Qt::StrongFocus);
+    rolePalette_ = RolePalette::forPalette(palette());
+    horizontalScrollBar()->setRange(0, 0);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // lines wrap
+    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this, &TextView::onScrollBarAction);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &TextView::onScrollBarMoved);
+    updateMetrics();
+}
+
+void TextView::setDocument(ByteDocument* document) {
+    if (document_ == document)
+        return;
+    if (document_)
+        disconnect(document_, nullptr, this, nullptr);
+    document_ = document;
+    if (document_)
+        connect(document_, &ByteDocument::contentChanged, this, [this] {
+            invalidateLayout();
+            top_ = {};
+            updateScrollBar();
+            viewport()->update();
+        });
+    invalidateLayout();
+    top_ = {};
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TextView::setSelection(ByteSelection* selection) {
+    if (selection_ == selection)
+        return;
+    if (selection_)
+        disconnect(selection_, nullptr, this, nullptr);
+    selection_ = selection;
+    if (selection_) {
+        connect(selection_, &ByteSelection::selectionChanged, viewport(),
+                qOverload<>(&QWidget::update));
+        connect(selection_, &ByteSelection::highlightsChanged, viewport(),
+                qOverload<>(&QWidget::update));
+        connect(selection_, &ByteSelection::cursorChanged, this, &TextView::ensureVisible);
+    }
+    viewport()->update();
+}
+
+quint64 TextView::documentSize() const {
+    return document_ ? document_->size() : 0;
+}
+
+int TextView::visibleLines() const {
+    return std::max(1, viewport()->height() / lineHeight_);
+}
+
+void TextView::invalidateLayout() {
+    paragraphs_.clear();
+    lastTop_.reset();
+    layoutWidth_ = std::max<qreal>(40, viewport()->width() - 2 * margin_);
+}
+
+void TextView::updateMetrics() {
+    const QFontMetricsF fm(font());
+    lineHeight_ = int(std::ceil(fm.height())) + 6;
+    ascent_ = int(std::ceil(fm.ascent()));
+    smallFont_ = font();
+    smallFont_.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.78));
+    smallAscent_ = int(std::ceil(QFontMetricsF(smallFont_).ascent()));
+    margin_ = int(fm.horizontalAdvance(QLatin1Char('0')) / 2) + 2;
+    advances_.clear();
+    invalidateLayout();
+}
+
+qreal TextView::advance(const QString& text) const {
+    auto it = advances_.constFind(text);
+    if (it != advances_.constEnd())
+        return *it;
+    const qreal width = QFontMetricsF(font()).horizontalAdvance(text);
+    advances_.insert(text, width);
+    return width;
+}
+
+// --- paragraphs ----------------------------------------------------------------------------
+
+quint64 TextView::paragraphStartFor(quint64 offset) const {
+    const quint64 size = documentSize();
+    const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    if (!source || size == 0)
+        return 0;
+    offset = std::min(offset, size - 1);
+    quint64 k = offset / kChunk;
+    quint64 scanEnd = offset; // LFs strictly before the offset end earlier paragraphs
+    // The segment holding offset may straddle the next boundary: then it belongs with the bytes
+    // after that boundary.
+    const quint64 nextBoundary = (k + 1) * kChunk;
+    if (nextBoundary < size && nextBoundary - offset <= quint64(u8codec::kMaxLookBehind)) {
+        const u8codec::Segment s = u8codec::segmentAt(*source, nextBoundary);
+        if (s.offset <= offset) {
+            ++k;
+            scanEnd = s.offset;
+        }
+    }
+    // The last LF before the offset, read backwards in small blocks so that short lines cost
+    // little.
+    const quint64 lookFrom = k >= 1 ? (k - 1) * kChunk : 0;
+    constexpr quint64 kBlock = 256;
+    std::vector<quint8> block(kBlock);
+    for (quint64 blockEnd = scanEnd; blockEnd > lookFrom;) {
+        const quint64 blockStart = blockEnd - std::min(kBlock, blockEnd - lookFrom);
+        const std::size_t got =
+            source->read(blockStart, std::span<quint8>(block.data(), blockEnd - blockStart));
+        for (std::size_t i = got; i-- > 0;)
+            if (block[i] == kLineFeed)
+                return blockStart + i + 1;
+        blockEnd = blockStart;
+    }
+    if (k == 0)
+        return 0;
+    // The whole chunk before boundary k holds no LF: a paragraph starts at the segment that
+    // contains the boundary.
+    return u8codec::segmentAt(*source, k * kChunk).offset;
+}
+
+TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* bytes) const {
+    Glyph g;
+    g.offset = s.offset;
+    g.length = s.length;
+    g.role = RolePalette::roleOf(s, s.offset, bytes[0]);
+    const QFontMetricsF small(smallFont_);
+    if (!s.isValid()) {
+        g.kind = Glyph::Kind::ErrorBox;
+        g.text = QString::fromStdString(
+            u8codec::hexBytes(std::span<const std::uint8_t>(bytes, s.length)));
+        g.width = small.horizontalAdvance(g.text) + 8;
+        return g;
+    }
+    const char32_t cp = s.codePoint;
+    g.breakAfter = cp == 0x20 || cp == 0x09;
+    if (cp < 0x20 || cp == 0x7F) {
+        // The Control Pictures block: U+2400 + code for C0 controls, U+2421 for DEL. Fonts that
+        // lack it get the control's ASCII mnemonic in a small box instead.
+        g.kind = Glyph::Kind::ControlPicture;
+        const char32_t picture = cp == 0x7F ? 0x2421 : 0x2400 + cp;
+        if (QFontMetricsF(font()).inFontUcs4(picture)) {
+            g.text = QString::fromUcs4(&picture, 1);
+        } else {
+            static const char* const kMnemonics[33] = {
+                "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS",  "HT",  "LF",
+                "VT",  "FF",  "CR",  "SO",  "SI",  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK",
+                "SYN", "ETB", "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US",  "DEL"};
+            g.text = QString::fromLatin1(kMnemonics[cp == 0x7F ? 32 : cp]);
+            g.width = small.horizontalAdvance(g.text) + 6;
+            return g;
+        }
+    } else if (isInvisible(cp)) {
+        g.kind = Glyph::Kind::CodePointBox;
+        g.text = QString::fromStdString(u8codec::codePointLabel(cp)).mid(2); // "FEFF"
+        g.width = small.horizontalAdvance(g.text) + 8;
+        return g;
+    } else if (isCombining(cp)) {
+        const char32_t withCircle[2] = {0x25CC, cp};
+        g.text = QString::fromUcs4(withCircle, 2);
+    } else {
+        g.text = QString::fromUcs4(&cp, 1);
+    }
+    // Zero-width glyphs still get room to be seen and clicked.
+    g.width =
+        std::max(advance(g.text), QFontMetricsF(font()).horizontalAdvance(QLatin1Char('0')) * 0.5);
+    return g;
+}
+
+TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
+    auto found = paragraphs_.find(start);
+    if (found != paragraphs_.end())
+        return found->second;
+    auto p = std::make_shared<Paragraph>();
+    p->start = p->end = start;
+    const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    const quint64 size = documentSize();
+    if (source && start < size) {
+        // Read until a line feed or the longest possible paragraph (2 * kChunk + the segment
+        // that straddles the boundary), growing the read so that short lines read little.
+        const quint64 limit = std::min(size, start + 2 * kChunk + 2 * u8codec::kMaxLookAhead + 1);
+        std::vector<quint8> bytes;
+        quint64 want = 256;
+        for (;;) {
+            const quint64 from = start + bytes.size();
+            const quint64 to = std::min(limit, start + want);
+            if (to <= from)
+                break;
+            const std::size_t old = bytes.size();
+            bytes.resize(to - start);
+            const std::size_t got =
+                source->read(from, std::span<quint8>(bytes.data() + old, to - from));
+            bytes.resize(old + got);
+            if (got < to - from) // the source ended early (a file that shrank)
+                break;
+            if (std::memchr(bytes.data() + old, int(kLineFeed), got) != nullptr)
+                break;
+            want *= 4;
+        }
+        const bool reachesEnd = start + bytes.size() >= size || start + bytes.size() < limit;
+        const auto segments =
+            u8codec::segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());
+        // The first chunk boundary at which this paragraph may be cut (see the header).
+        quint64 boundary = ((start + u8codec::kMaxLookBehind) / kChunk + 1) * kChunk;
+        for (const u8codec::Segment& s : segments) {
+            bool forced = false;
+            while (s.end() > boundary) {
+                if (start + kChunk <= boundary) {
+                    forced = true;
+                    break;
+                }
+                boundary += kChunk;
+            }
+            if (forced)
+                break;
+            p->glyphs.push_back(makeGlyph(s, bytes.data() + (s.offset - start)));
+            p->end = s.end();
+            if (s.isValid() && s.codePoint == kLineFeed) {
+                p->endsWithLineFeed = true;
+                break;
+            }
+        }
+    }
+    // Wrap at the layout width, after the last space or tab of the line when there is one,
+    // otherwise between any two characters.
+    qreal x = 0;
+    std::size_t breakAfterSpace = 0; // first glyph after the line's last space, 0 for none
+    for (std::size_t i = 0; i < p->glyphs.size(); ++i) {
+        Glyph& g = p->glyphs[i];
+        if (p->lineStarts.empty()) {
+            p->lineStarts.push_back(0);
+        } else if (x > 0 && x + g.width > layoutWidth_) {
+            const std::size_t lineStart = std::size_t(p->lineStarts.back());
+            const std::size_t next = breakAfterSpace > lineStart ? breakAfterSpace : i;
+            p->lineStarts.push_back(int(next));
+            x = 0;
+            for (std::size_t j = next; j < i; ++j) {
+                p->glyphs[j].x = x;
+                x += p->glyphs[j].width;
+            }
+            breakAfterSpace = 0;
+        }
+        g.x = x;
+        x += g.width;
+        if (g.breakAfter)
+            breakAfterSpace = i + 1;
+    }
+    if (p->lineStarts.empty())
+        p->lineStarts.push_back(0);
+    if (paragraphs_.size() >= kMaxCachedParagraphs)
+        paragraphs_.clear();
+    paragraphs_.emplace(start, p);
+    return p;
+}
+
+// --- visual lines --------------------------------------------------------------------------
+
+quint64 TextView::lineStartOffset(const LinePosition& pos) const {
+    const ParagraphPtr p = paragraph(pos.paragraph);
+    if (p->glyphs.empty())
+        return p->start;
+    return p->glyphs[std::size_t(p->lineStarts[std::size_t(pos.line)])].offset;
+}
+
+TextView::LinePosition TextView::positionOf(quint64 offset) const {
+    const quint64 start = paragraphStartFor(offset);
+    const ParagraphPtr p = paragraph(start);
+    LinePosition pos{start, 0};
+    for (int line = 1; line < p->lineCount(); ++line)
+        if (p->glyphs[std::size_t(p->lineStarts[std::size_t(line)])].offset <= offset)
+            pos.line = line;
+    return pos;
+}
+
+bool TextView::stepForward(LinePosition& pos) const {
+    const ParagraphPtr p = paragraph(pos.paragraph);
+    if (pos.line + 1 < p->lineCount()) {
+        ++pos.line;
+        return true;
+    }
+    if (p->end >= documentSize() || p->end == p->start)
+        return false;
+    pos = {p->end, 0};
+    return true;
+}
+
+bool TextView::stepBackward(LinePosition& pos) const {
+    if (pos.line > 0) {
+        --pos.line;
+        return true;
+    }
+    if (pos.paragraph == 0)
+        return false;
+    const quint64 previous = paragraphStartFor(pos.paragraph - 1);
+    pos = {previous, paragraph(previous)->lineCount() - 1};
+    return true;
+}
+
+TextView::LinePosition TextView::lastTop() const {
+    // The top line that puts the last line at the bottom of the viewport.
+    if (!lastTop_) {
+        const quint64 size = documentSize();
+        LinePosition pos;
+        if (size > 0) {
+            const quint64 start = paragraphStartFor(size - 1);
+            pos = {start, paragraph(start)->lineCount() - 1};
+            for (int i = 1; i < visibleLines() && stepBackward(pos);)
+                ++i;
+        }
+        lastTop_ = pos;
+    }
+    return *lastTop_;
+}
+
+quint64 TextView::topOffset() const {
+    if (documentSize() == 0)
+        return 0;
+    return lineStartOffset(top_);
+}
+
+void TextView::setTop(LinePosition pos) {
+    const LinePosition last = lastTop();
+    if (lineStartOffset(pos) > lineStartOffset(last))
+        pos = last;
+    if (pos == top_)
+        return;
+    top_ = pos;
+    updateScrollBar();
+    viewport()->update();
+    emit topOffsetChanged(topOffset());
+}
+
+void TextView::setTopOffset(quint64 offset) {
+    if (documentSize() == 0)
+        return;
+    setTop(positionOf(offset));
+}
+
+void TextView::scrollLines(int lines) {
+    LinePosition pos = top_;
+    for (; lines > 0 && stepForward(pos); --lines) {
+    }
+    for (; lines < 0 && stepBackward(pos); ++lines) {
+    }
+    setTop(pos);
+}
+
+std::vector<TextView::VisibleLine> TextView::visibleLineList(int extra) const {
+    std::vector<VisibleLine> lines;
+    if (documentSize() == 0)
+        return lines;
+    LinePosition pos = top_;
+    const int count = visibleLines() + extra;
+    for (int i = 0; i < count; ++i) {
+        lines.push_back({paragraph(pos.paragraph), pos.line, i * lineHeight_});
+        if (!stepForward(pos))
+            break;
+    }
+    return lines;
+}
+
+void TextView::ensureVisible(quint64 offset) {
+    const quint64 size = documentSize();
+    if (size == 0 || offset >= size)
+        return;
+    // Fully visible lines only (extra = 0).
+    const auto lines = visibleLineList(0);
+    for (const VisibleLine& l : lines) {
+        const Paragraph& p = *l.paragraph;
+        const int first = p.lineStarts[std::size_t(l.line)];
+        const int end = p.lineEnd(l.line);
+        if (end > first && offset >= p.glyphs[std::size_t(first)].offset &&
+            offset < p.glyphs[std::size_t(end - 1)].end())
+            return;
+    }
+    LinePosition pos = positionOf(offset);
+    if (offset >= topOffset()) {
+        // Below: put its line at the bottom.
+        for (int i = 1; i < visibleLines() && stepBackward(pos);)
+            ++i;
+    }
+    setTop(pos);
+}
+
+// --- scroll bar ----------------------------------------------------------------------------
+
+void TextView::updateScrollBar() {
+    settingScrollBar_ = true;
+    QScrollBar* bar = verticalScrollBar();
+    const quint64 size = documentSize();
+    const quint64 range = std::min(size, kMaxScrollBarValue);
+    const quint64 lastOffset = size > 0 ? lineStartOffset(lastTop()) : 0;
+    bar->setRange(0, int(scaled(lastOffset, std::max<quint64>(size, 1), range)));
+    // A page is roughly the bytes on screen.
+    const quint64 screenBytes = quint64(visibleLines()) * 64;
+    bar->setPageStep(
+        int(std::max<quint64>(1, scaled(screenBytes, std::max<quint64>(size, 1), range))));
+    bar->setSingleStep(1);
+    bar->setValue(int(scaled(topOffset(), std::max<quint64>(size, 1), range)));
+    settingScrollBar_ = false;
+}
+
+void TextView::onScrollBarAction(int action) {
+    // Arrows and page clicks scroll by lines, not by the proportional byte mapping.
+    switch (action) {
+    case QAbstractSlider::SliderSingleStepAdd:
+        pendingScrollLines_ = 1;
+        break;
+    case QAbstractSlider::SliderSingleStepSub:
+        pendingScrollLines_ = -1;
+        break;
+    case QAbstractSlider::SliderPageStepAdd:
+        pendingScrollLines_ = visibleLines();
+        break;
+    case QAbstractSlider::SliderPageStepSub:
+        pendingScrollLines_ = -visibleLines();
+        break;
+    default:
+        pendingScrollLines_ = 0;
+        break;
+    }
+}
+
+void TextView::onScrollBarMoved(int value) {
+    if (settingScrollBar_)
+        return;
+    const int lines = std::exchange(pendingScrollLines_, 0);
+    if (lines != 0) {
+        scrollLines(lines);
+        updateScrollBar();
+        return;
+    }
+    const quint64 size = documentSize();
+    const quint64 range = std::min(size, kMaxScrollBarValue);
+    if (range == 0)
+        return;
+    const quint64 offset = scaled(quint64(value), range, size);
+    const LinePosition pos = positionOf(offset);
+    if (pos == top_)
+        return;
+    top_ = pos;
+    viewport()->update();
+    emit topOffsetChanged(topOffset());
+}
+
+// --- geometry and hit testing --------------------------------------------------------------
+
+QRectF TextView::glyphRect(const Glyph& g, int y) const {
+    return QRectF(margin_ + g.x, y, g.width, lineHeight_);
+}
+
+const TextView::Glyph* TextView::glyphAt(QPoint pos, bool clamp) const {
+    const auto lines = visibleLineList();
+    if (lines.empty())
+        return nullptr;
+    const VisibleLine* hit = nullptr;
+    for (const VisibleLine& l : lines)
+        if (pos.y() >= l.y && pos.y() < l.y + lineHeight_)
+            hit = &l;
+    if (!hit) {
+        if (!clamp)
+            return nullptr;
+        hit = pos.y() < 0 ? &lines.front() : &lines.back();
+    }
+    const Paragraph& p = *hit->paragraph;
+    const int first = p.lineStarts[std::size_t(hit->line)];
+    const int end = p.lineEnd(hit->line);
+    if (end <= first)
+        return nullptr;
+    const qreal x = pos.x() - margin_;
+    for (int i = first; i < end; ++i) {
+        const Glyph& g = p.glyphs[std::size_t(i)];
+        if (x < g.x + g.width)
+            return &g;
+    }
+    return &p.glyphs[std::size_t(end - 1)];
+}
+
+std::optional<quint64> TextView::offsetAt(QPoint pos) const {
+    if (pos.y() < 0 || pos.y() >= viewport()->height())
+        return std::nullopt;
+    const Glyph* g = glyphAt(pos, false);
+    if (!g)
+        return std::nullopt;
+    return g->offset;
+}
+
+QRect TextView::rectForOffset(quint64 offset) const {
+    for (const VisibleLine& l : visibleLineList()) {
+        const Paragraph& p = *l.paragraph;
+        const int end = p.lineEnd(l.line);
+        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            if (offset >= g.offset && offset < g.end())
+                return glyphRect(g, l.y).toAlignedRect();
+        }
+    }
+    return {};
+}
+
+// --- painting ------------------------------------------------------------------------------
+
+void TextView::paintEvent(QPaintEvent*) {
+    QPainter painter(viewport());
+    const QPalette& pal = palette();
+    painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
+    const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    const bool hasCursor = selection_ && documentSize() > 0;
+    const QFontMetricsF small(smallFont_);
+
+    for (const VisibleLine& l : visibleLineList()) {
+        const Paragraph& p = *l.paragraph;
+        const int end = p.lineEnd(l.line);
+        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            const QRectF rect = glyphRect(g, l.y);
+            const QRectF box = rect.adjusted(1, 2, -1, -2);
+            // Whole characters: a selection or match that covers any byte of the character
+            // covers its glyph.
+            auto touches = [&](const ByteRange& r) {
+                return g.offset < r.end && g.end() > r.start;
+            };
+            if (selection_) {
+                for (const ByteRange& h : selection_->highlights())
+                    if (touches(h)) {
+                        painter.fillRect(rect, rolePalette_.matchFill());
+                        painter.fillRect(QRectF(rect.left(), rect.bottom() - 2, rect.width(), 2),
+                                         rolePalette_.matchFrame());
+                    }
+            }
+            switch (g.kind) {
+            case Glyph::Kind::Text:
+                painter.setFont(font());
+                painter.setPen(pal.color(QPalette::Text));
+                painter.drawText(QPointF(rect.left(), l.y + 3 + ascent_), g.text);
+                break;
+            case Glyph::Kind::ControlPicture: {
+                const RoleStyle& style = rolePalette_.style(g.role);
+                painter.fillRect(box, style.fill);
+                painter.setPen(style.text);
+                if (g.text.size() == 1) {
+                    painter.setFont(font());
+                    painter.drawText(QPointF(rect.left(), l.y + 3 + ascent_), g.text);
+                } else { // a mnemonic
+                    painter.setFont(smallFont_);
+                    painter.drawText(box, Qt::AlignCenter, g.text);
+                }
+                break;
+            }
+            case Glyph::Kind::CodePointBox:
+            case Glyph::Kind::ErrorBox: {
+                const CellRole role =
+                    g.kind == Glyph::Kind::ErrorBox ? g.role : CellRole::AsciiControl;
+                rolePalette_.paintCell(painter, box, role, g.kind == Glyph::Kind::ErrorBox);
+                if (g.kind == Glyph::Kind::CodePointBox) {
+                    painter.setPen(QPen(rolePalette_.style(role).text, 1, Qt::DotLine));
+                    painter.setBrush(Qt::NoBrush);
+                    painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+                }
+                painter.setFont(smallFont_);
+                painter.setPen(rolePalette_.style(role).text);
+                painter.drawText(box, Qt::AlignCenter, g.text);
+                break;
+            }
+            }
+            if (touches(selected))
+                painter.fillRect(rect, rolePalette_.selectionFill());
+            if (hasCursor && cursor >= g.offset && cursor < g.end()) {
+                painter.setPen(QPen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
+                                    hasFocus() ? Qt::SolidLine : Qt::DashLine));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(rect.adjusted(0.5, 1.5, -0.5, -1.5));
+            }
+        }
+    }
+}
+
+void TextView::resizeEvent(QResizeEvent* event) {
+    QAbstractScrollArea::resizeEvent(event);
+    const quint64 keep = topOffset();
+    invalidateLayout();
+    if (documentSize() > 0)
+        top_ = positionOf(keep);
+    updateScrollBar();
+}
+
+// --- input ---------------------------------------------------------------------------------
+
+void TextView::moveToCharacter(const u8codec::Segment& target, bool extend) {
+    if (!selection_ || target.length == 0)
+        return;
+    // The selection always covers whole characters: anchor on the far byte of the anchor's
+    // character, cursor on the far byte of the target's.
+    if (!extend) {
+        selection_->setAnchorAndCursor(target.end() - 1, target.offset);
+    } else {
+        const u8codec::Segment anchor =
+            u8codec::segmentAt(*document_->source(), selection_->anchor());
+        if (target.offset >= anchor.offset)
+            selection_->setAnchorAndCursor(anchor.offset, target.end() - 1);
+        else
+            selection_->setAnchorAndCursor(anchor.end() - 1, target.offset);
+    }
+    ensureVisible(selection_->cursor());
+}
+
+void TextView::moveToCharacterAt(quint64 offset, bool extend) {
+    const quint64 size = documentSize();
+    if (size == 0)
+        return;
+    moveToCharacter(u8codec::segmentAt(*document_->source(), std::min(offset, size - 1)), extend);
+}
+
+void TextView::keyPressEvent(QKeyEvent* event) {
+    const quint64 size = documentSize();
+    if (!selection_ || size == 0) {
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    const u8codec::ByteSource& source = *document_->source();
+    const bool extend = event->modifiers() & Qt::ShiftModifier;
+    const bool control = event->modifiers() & Qt::ControlModifier;
+    const u8codec::Segment current =
+        u8codec::segmentAt(source, std::min(selection_->cursor(), size - 1));
+    // Up, Down, Page Up/Down: the character at the same x one line (or a page) away.
+    auto moveVertically = [&](int lines) {
+        LinePosition pos = positionOf(current.offset);
+        qreal x = 0;
+        for (const Glyph& g : paragraph(pos.paragraph)->glyphs)
+            if (current.offset >= g.offset && current.offset < g.end())
+                x = g.x + g.width / 2;
+        int moved = 0;
+        for (; moved < lines && stepForward(pos); ++moved) {
+        }
+        for (; moved > lines && stepBackward(pos); --moved) {
+        }
+        if (moved == 0) {
+            // Already on the first or last line: go to the start or the end of the text.
+            moveToCharacterAt(lines < 0 ? 0 : size - 1, extend);
+            return;
+        }
+        const ParagraphPtr p = paragraph(pos.paragraph);
+        const int first = p->lineStarts[std::size_t(pos.line)];
+        const int end = p->lineEnd(pos.line);
+        const Glyph* g = &p->glyphs[std::size_t(end - 1)];
+        for (int i = first; i < end; ++i)
+            if (x < p->glyphs[std::size_t(i)].x + p->glyphs[std::size_t(i)].width) {
+                g = &p->glyphs[std::size_t(i)];
+                break;
+            }
+        const u8codec::Segment target{g->offset, g->length, u8codec::ErrorKind::None, 0};
+        // A page scrolls the view with the cursor, which keeps its place on screen.
+        if (lines > 1 || lines < -1)
+            scrollLines(moved);
+        moveToCharacter(target, extend);
+    };
+    switch (event->key()) {
+    case Qt::Key_Right:
+        if (current.end() < size)
+            moveToCharacterAt(current.end(), extend);
+        break;
+    case Qt::Key_Left:
+        if (current.offset > 0)
+            moveToCharacterAt(current.offset - 1, extend);
+        break;
+    case Qt::Key_Up:
+        moveVertically(-1);
+        break;
+    case Qt::Key_Down:
+        moveVertically(1);
+        break;
+    case Qt::Key_PageUp:
+        moveVertically(-visibleLines());
+        break;
+    case Qt::Key_PageDown:
+        moveVertically(visibleLines());
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_End: {
+        const bool home = event->key() == Qt::Key_Home;
+        if (control) {
+            moveToCharacterAt(home ? 0 : size - 1, extend);
+            break;
+        }
+        const LinePosition pos = positionOf(current.offset);
+        const ParagraphPtr p = paragraph(pos.paragraph);
+        const int first = p->lineStarts[std::size_t(pos.line)];
+        int last = p->lineEnd(pos.line) - 1;
+        // End stops before the line feed that ends the line.
+        if (!home && last > first && p->endsWithLineFeed && last + 1 == int(p->glyphs.size()))
+            --last;
+        const Glyph& g = p->glyphs[std::size_t(home ? first : last)];
+        moveToCharacterAt(g.offset, extend);
+        break;
+    }
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void TextView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || !selection_ || documentSize() == 0) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    const Glyph* g = glyphAt(event->position().toPoint(), true);
+    if (!g)
+        return;
+    const u8codec::Segment target{g->offset, g->length, u8codec::ErrorKind::None, 0};
+    moveToCharacter(target, event->modifiers() & Qt::ShiftModifier);
+    event->accept();
+}
+
+void TextView::mouseMoveEvent(QMouseEvent* event) {
+    if (!(event->buttons() & Qt::LeftButton) || !selection_ || documentSize() == 0) {
+        QAbstractScrollArea::mouseMoveEvent(event);
+        return;
+    }
+    const QPoint pos = event->position().toPoint();
+    // Dragging past the top or bottom edge scrolls a line.
+    if (pos.y() < 0)
+        scrollLines(-1);
+    else if (pos.y() >= viewport()->height())
+        scrollLines(1);
+    const Glyph* g = glyphAt(pos, true);
+    if (!g)
+        return;
+    moveToCharacter(u8codec::Segment{g->offset, g->length, u8codec::ErrorKind::None, 0}, true);
+    event->accept();
+}
+
+void TextView::mouseReleaseEvent(QMouseEvent* event) {
+    event->setAccepted(event->button() == Qt::LeftButton);
+}
+
+void TextView::wheelEvent(QWheelEvent* event) {
+    wheelRemainder_ += event->angleDelta().y();
+    const int steps = wheelRemainder_ / 40; // 3 lines per 120-unit notch
+    wheelRemainder_ -= steps * 40;
+    if (steps != 0)
+        scrollLines(-steps);
+    event->accept();
+}
+
+void TextView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        rolePalette_ = RolePalette::forPalette(palette());
+    if (event->type() == QEvent::FontChange) {
+        const quint64 keep = topOffset();
+        updateMetrics();
+        if (documentSize() > 0)
+            top_ = positionOf(keep);
+        updateScrollBar();
+    }
+    QAbstractScrollArea::changeEvent(event);
+    viewport()->update();
+}
+
+bool TextView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto offset = offsetAt(help->pos());
+        const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+        if (offset && source)
+            QToolTip::showText(help->globalPos(), RolePalette::toolTip(*source, *offset),
+                               viewport(), rectForOffset(*offset));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void TextView::focusInEvent(QFocusEvent* event) {
+    QAbstractScrollArea::focusInEvent(event);
+    viewport()->update();
+}
+
+void TextView::focusOutEvent(QFocusEvent* event) {
+    QAbstractScrollArea::focusOutEvent(event);
+    viewport()->update();
+}
+
+// --- linking -------------------------------------------------------------------------------
+
+void keepInStep(HexView* hex, TextView* text) {
+    auto syncing = std::make_shared<bool>(false);
+    // When the pane that scrolled shows the cursor, the other keeps it visible too.
+    QObject::connect(hex, &HexView::topOffsetChanged, text, [=](quint64 offset) {
+        if (*syncing)
+            return;
+        *syncing = true;
+        text->setTopOffset(offset);
+        if (ByteSelection* s = hex->selection(); s && !hex->cellRect(s->cursor()).isNull())
+            text->ensureVisible(s->cursor());
+        *syncing = false;
+    });
+    QObject::connect(text, &TextView::topOffsetChanged, hex, [=](quint64 offset) {
+        if (*syncing)
+            return;
+        *syncing = true;
+        hex->setTopOffset(offset);
+        if (ByteSelection* s = text->selection(); s && !text->rectForOffset(s->cursor()).isNull())
+            hex->ensureVisible(s->cursor());
+        *syncing = false;
+    });
+}
+
+} // namespace u8ui

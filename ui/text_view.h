@@ -1,0 +1,171 @@
+// The text pane: the bytes decoded, one glyph per character, linked to the hex pane through the
+// shared ByteSelection.
+//
+// What is drawn: every valid character as its glyph; C0 controls and DEL as their symbols from
+// the Control Pictures block (U+2400 + code, U+2421 for DEL: TAB is "␉", LF "␊"); C1 controls and
+// invisible format characters (U+200B, U+FEFF, U+2028...) as their code point in a small box;
+// combining marks on a dotted circle (U+25CC); and every error segment as its hex bytes in a box
+// drawn in the error's colour and hatch, so that no byte is hidden. Lines break after each LF (so
+// CRLF too) and wrap at the viewport's width.
+//
+// Huge files: the pane never lays out the whole file. It lays out "paragraphs" on demand, around
+// what is visible: a paragraph runs from a paragraph start to the next LF. To bound the work on
+// files without line feeds, a paragraph also ends at a chunk boundary (every kChunk bytes, moved
+// back to the start of the segment that contains it) when the whole chunk before that boundary
+// holds no LF. That rule depends only on nearby bytes, so the paragraph containing any offset is
+// found by looking back at most 2 * kChunk bytes, and no paragraph is longer than 2 * kChunk + 3.
+#pragma once
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "role_palette.h"
+#include "u8codec/segment.h"
+
+#include <QAbstractScrollArea>
+#include <QHash>
+#include <QPointer>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace u8ui {
+
+class HexView;
+
+class TextView : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    static constexpr quint64 kChunk = 4096;
+
+    explicit TextView(QWidget* parent = nullptr);
+
+    // As HexView: the bytes shown and the shared cursor/selection, neither owned.
+    void setDocument(ByteDocument* document);
+    ByteDocument* document() const { return document_; }
+    void setSelection(ByteSelection* selection);
+    ByteSelection* selection() const { return selection_; }
+
+    // The offset of the first byte of the top visual line.
+    quint64 topOffset() const;
+    // Scrolls so that the visual line holding `offset` is at the top (or as near as the end of
+    // the text allows). Emits topOffsetChanged when the top line changes.
+    void setTopOffset(quint64 offset);
+    // Scrolls the least needed for the character holding `offset` to be fully visible.
+    void ensureVisible(quint64 offset);
+    // Visual lines that fit entirely in the viewport (at least 1).
+    int visibleLines() const;
+
+    // The first byte of the character (or error segment) drawn under `pos` (viewport
+    // coordinates); nullopt when pos is on no glyph. A point right of a line's last glyph hits
+    // that glyph.
+    std::optional<quint64> offsetAt(QPoint pos) const;
+    // The box of the glyph of the character that contains `offset` (viewport coordinates); a null
+    // QRect when it is not on screen.
+    QRect rectForOffset(quint64 offset) const;
+
+    const RolePalette& rolePalette() const { return rolePalette_; }
+
+signals:
+    void topOffsetChanged(quint64 offset);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+
+private:
+    // One drawn character or error segment.
+    struct Glyph {
+        enum class Kind : quint8 { Text, ControlPicture, CodePointBox, ErrorBox };
+        quint64 offset = 0;
+        quint8 length = 0;
+        Kind kind = Kind::Text;
+        CellRole role = CellRole::AsciiPrintable;
+        QString text;
+        qreal x = 0; // left edge within its visual line
+        qreal width = 0;
+        bool breakAfter = false; // a space or tab: long lines wrap after it
+        quint64 end() const { return offset + length; }
+    };
+    // Bytes [start, end) laid out into visual lines for the current width.
+    struct Paragraph {
+        quint64 start = 0, end = 0;
+        bool endsWithLineFeed = false;
+        std::vector<Glyph> glyphs;
+        std::vector<int> lineStarts; // index of the first glyph of each visual line
+        int lineCount() const { return int(lineStarts.size()); }
+        int lineEnd(int line) const {
+            return line + 1 < lineCount() ? lineStarts[std::size_t(line) + 1] : int(glyphs.size());
+        }
+    };
+    using ParagraphPtr = std::shared_ptr<const Paragraph>;
+    // A visual line: a paragraph and the index of one of its lines.
+    struct LinePosition {
+        quint64 paragraph = 0;
+        int line = 0;
+        friend bool operator==(const LinePosition&, const LinePosition&) = default;
+    };
+    // A visual line on screen.
+    struct VisibleLine {
+        ParagraphPtr paragraph;
+        int line = 0;
+        int y = 0;
+    };
+
+    quint64 documentSize() const;
+    quint64 paragraphStartFor(quint64 offset) const;
+    ParagraphPtr paragraph(quint64 start) const;
+    Glyph makeGlyph(const u8codec::Segment& s, const quint8* bytes) const;
+    qreal advance(const QString& text) const;
+    quint64 lineStartOffset(const LinePosition& pos) const;
+    LinePosition positionOf(quint64 offset) const;
+    bool stepForward(LinePosition& pos) const;
+    bool stepBackward(LinePosition& pos) const;
+    LinePosition lastTop() const;
+    void setTop(LinePosition pos);
+    void scrollLines(int lines);
+    std::vector<VisibleLine> visibleLineList(int extra = 1) const;
+    const Glyph* glyphAt(QPoint pos, bool clamp) const;
+    void moveToCharacter(const u8codec::Segment& target, bool extend);
+    void moveToCharacterAt(quint64 offset, bool extend);
+    void invalidateLayout();
+    void updateMetrics();
+    void updateScrollBar();
+    void onScrollBarAction(int action);
+    void onScrollBarMoved(int value);
+    QRectF glyphRect(const Glyph& g, int y) const;
+
+    QPointer<ByteDocument> document_;
+    QPointer<ByteSelection> selection_;
+    RolePalette rolePalette_;
+    LinePosition top_;
+    mutable std::map<quint64, ParagraphPtr> paragraphs_;
+    mutable std::optional<LinePosition> lastTop_;
+    mutable QHash<QString, qreal> advances_;
+    bool settingScrollBar_ = false;
+    int pendingScrollLines_ = 0;
+    int wheelRemainder_ = 0;
+    std::optional<u8codec::Segment> dragAnchor_;
+    QFont smallFont_;
+    int lineHeight_ = 18;
+    int ascent_ = 12;
+    int smallAscent_ = 10;
+    int margin_ = 6;
+    qreal layoutWidth_ = 0;
+};
+
+// Keeps the two panes' scroll positions in step: scrolling one scrolls the other to the same
+// offset, and a cursor visible in the pane that scrolled is kept visible in the other. Guarded
+// against feedback between the two. Both panes must share one ByteSelection.
+void keepInStep(HexView* hex, TextView* text);
+
+} // namespace u8ui
