@@ -273,10 +273,12 @@ U8CODEC_AVX2 inline void segmentMasks(const std::uint8_t* w, int shift, SegmentM
 constexpr std::size_t kLookBehind = 3;
 constexpr std::size_t kLookAhead = 3;
 
-// Counts every segment that starts in p[q, q + 64), valid or not; p[q] is at a character
+// Counts every segment that starts in p[q, q + 64), valid or not (`clean` says whether all were
+// valid); p[q] is at a character
 // boundary, bytes before p[0] count as ASCII, and p[q + 64 + kLookAhead - 1] must exist. Returns
 // the end of the last of those segments: the next character boundary at or after q + 64.
-U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, KernelCounts& counts) {
+U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, KernelCounts& counts,
+                                       bool& clean) {
     // Read in place; only at the very start are the bytes before p[0] filled in as zeros.
     alignas(32) std::uint8_t start[kLookBehind + kBlockSize + kLookAhead];
     const std::uint8_t* w = start;
@@ -301,6 +303,7 @@ U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, Ker
     counts.errors[std::size_t(ErrorKind::Surrogate)] += popcount(m.surrogate);
     counts.errors[std::size_t(ErrorKind::TooLarge)] += popcount(m.tooLarge);
     counts.errors[std::size_t(ErrorKind::Truncated)] += popcount(m.truncated);
+    clean = (m.invalid | m.unexpected | m.overlong | m.surrogate | m.tooLarge | m.truncated) == 0;
 
     // The last segment start in the block (there is one: a lead takes at most three bytes), and
     // that segment's length.
@@ -319,13 +322,75 @@ U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, Ker
     return q + std::size_t(j) + length;
 }
 
+// Counts LF, CR and CR LF in the 64 bytes at p[i] (low, high), leaving out those before
+// linesEnd (counted already), and moves linesEnd to the end of the block if it was before.
+U8CODEC_AVX2 inline void countLineBytes(__m256i low, __m256i high, const std::uint8_t* p,
+                                        std::size_t i, std::uint8_t previous, std::size_t& linesEnd,
+                                        KernelCounts& counts) {
+    const __m256i lfByte = _mm256_set1_epi8('\n');
+    const __m256i crByte = _mm256_set1_epi8('\r');
+    if (linesEnd >= i + kBlockSize)
+        return; // all counted already
+    const std::uint64_t fresh =
+        linesEnd > i ? ~std::uint64_t(0) << (linesEnd - i) : ~std::uint64_t(0);
+    const std::uint64_t lf =
+        fresh & mask64(_mm256_cmpeq_epi8(low, lfByte), _mm256_cmpeq_epi8(high, lfByte));
+    const std::uint64_t cr =
+        mask64(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
+    counts.lineFeeds += popcount(lf);
+    const std::uint64_t crBefore = (i == 0 ? previous : p[i - 1]) == '\r' ? 1 : 0;
+    if ((cr | crBefore) != 0) {
+        counts.carriageReturns += popcount(cr & fresh);
+        counts.crlf += popcount(((cr << 1) | crBefore) & lf);
+    }
+    linesEnd = i + kBlockSize;
+}
+
+U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
+    const __m256i sums = _mm256_sad_epu8(lanes, _mm256_setzero_si256());
+    return std::uint64_t(_mm256_extract_epi64(sums, 0)) +
+           std::uint64_t(_mm256_extract_epi64(sums, 1)) +
+           std::uint64_t(_mm256_extract_epi64(sums, 2)) +
+           std::uint64_t(_mm256_extract_epi64(sums, 3));
+}
+
+// The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
+// Counts them (LF in byte lanes, summed now and then) and returns where the run ends.
+U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t i, std::size_t n,
+                                             KernelCounts& counts) {
+    const __m256i lfByte = _mm256_set1_epi8('\n');
+    const __m256i crByte = _mm256_set1_epi8('\r');
+    const __m256i highBit = _mm256_set1_epi8(char(0x80));
+    __m256i lfLanes = _mm256_setzero_si256();
+    int blocks = 0; // each lane gains at most 2 per block: sum before 128 blocks
+    while (i + kBlockSize <= n) {
+        _mm_prefetch(reinterpret_cast<const char*>(p + i + 1024), _MM_HINT_T0);
+        const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+        const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
+        const __m256i cr =
+            _mm256_or_si256(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
+        // A non-ASCII byte or a CR (compare lanes are FF) ends the run.
+        if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(low, high), cr), highBit))
+            break;
+        lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(low, lfByte));
+        lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(high, lfByte));
+        counts.byLength[1] += kBlockSize;
+        i += kBlockSize;
+        if (++blocks == 127) {
+            counts.lineFeeds += sumLanes(lfLanes);
+            lfLanes = _mm256_setzero_si256();
+            blocks = 0;
+        }
+    }
+    counts.lineFeeds += sumLanes(lfLanes);
+    return i;
+}
+
 } // namespace
 
 U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                                          std::uint8_t previous, KernelCounts& counts) noexcept {
     const Tables tables;
-    const __m256i lfByte = _mm256_set1_epi8('\n');
-    const __m256i crByte = _mm256_set1_epi8('\r');
     // Signed compares: C0-FF are -64..-1, E0-FF are -32..-1, F0-FF are -16..-1.
     const __m256i belowC0 = _mm256_set1_epi8(char(0xC0 - 1));
     const __m256i belowE0 = _mm256_set1_epi8(char(0xE0 - 1));
@@ -335,28 +400,23 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     std::size_t restart = 0;  // where the vector validation last started afresh
     std::size_t linesEnd = 0; // line-ending bytes of [0, linesEnd) are counted
     std::uint64_t ascii = 0;
-    KernelResult result;
     std::size_t i = 0;
     while (i + kBlockSize <= n) {
+        if (linesEnd <= i && _mm256_testz_si256(unfinished, unfinished) &&
+            (i == 0 ? previous : p[i - 1]) != '\r') {
+            const std::size_t end = skipAsciiRun(p, i, n, counts);
+            if (end != i) {
+                // ASCII before a block leaves no state for the validation: as at a restart.
+                prior = _mm256_setzero_si256();
+                i = linesEnd = end;
+                if (i + kBlockSize > n)
+                    break;
+            }
+        }
         _mm_prefetch(reinterpret_cast<const char*>(p + i + 1024), _MM_HINT_T0);
         const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
         const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
-
-        // Line endings of the bytes not counted yet (after a jump back over an error, the
-        // first few bytes of the block may have been counted already).
-        const std::uint64_t fresh =
-            linesEnd > i ? ~std::uint64_t(0) << (linesEnd - i) : ~std::uint64_t(0);
-        const std::uint64_t lf =
-            fresh & mask64(_mm256_cmpeq_epi8(low, lfByte), _mm256_cmpeq_epi8(high, lfByte));
-        const std::uint64_t cr =
-            mask64(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
-        counts.lineFeeds += popcount(lf);
-        const std::uint64_t crBefore = (i == 0 ? previous : p[i - 1]) == '\r' ? 1 : 0;
-        if ((cr | crBefore) != 0) {
-            counts.carriageReturns += popcount(cr & fresh);
-            counts.crlf += popcount(((cr << 1) | crBefore) & lf);
-        }
-        linesEnd = i + kBlockSize;
+        countLineBytes(low, high, p, i, previous, linesEnd, counts);
 
         const std::uint64_t nonAscii = mask64(low, high);
         if (nonAscii == 0 && _mm256_testz_si256(unfinished, unfinished)) {
@@ -390,26 +450,33 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
             }
         }
         // The block is not valid in context (or ASCII ends an unfinished sequence): back up to
-        // the last boundary and count the segments of the next 64 bytes one by one, in vectors.
-        const std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
-        if (q + kBlockSize + kLookAhead > n) {
-            result = {q, linesEnd, true}; // too close to the end: the Segmenter finishes it
-            break;
+        // the last boundary and count segments 64 bytes at a time, in vectors, until a stretch
+        // of 64 bytes is all valid again.
+        std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
+        for (bool clean = false; !clean;) {
+            if (q + kBlockSize + kLookAhead > n) {
+                // Too close to the end for the look-ahead: the Segmenter finishes it.
+                counts.byLength[1] += ascii;
+                return {q, linesEnd, true};
+            }
+            countLineBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + q)),
+                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + q + 32)), p, q,
+                           previous, linesEnd, counts);
+            const std::size_t next = countSegments(p, q, counts, clean);
+            // The last segment may end up to three bytes past the window.
+            for (; linesEnd < next; ++linesEnd) {
+                counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
+                counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
+                counts.crlf += p[linesEnd] == '\n' && p[linesEnd - 1] == '\r' ? 1 : 0;
+            }
+            q = next;
         }
-        const std::size_t next = countSegments(p, q, counts);
-        for (; linesEnd < next; ++linesEnd) {
-            counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
-            counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
-            counts.crlf += p[linesEnd] == '\n' && p[linesEnd - 1] == '\r' ? 1 : 0;
-        }
-        i = restart = next;
+        i = restart = q;
         prior = _mm256_setzero_si256();
         unfinished = _mm256_setzero_si256();
     }
     counts.byLength[1] += ascii;
-    if (!result.error)
-        result = {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
-    return result;
+    return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
 U8CODEC_AVX2 std::size_t asciiRunLengthAvx2(const std::uint8_t* p, std::size_t n) noexcept {
