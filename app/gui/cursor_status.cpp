@@ -12,6 +12,10 @@ QString CursorStatus::hexOffset(quint64 offset) {
     return QStringLiteral("0x%1").arg(QString::number(offset, 16).toUpper());
 }
 
+QString CursorStatus::byteCount(quint64 n) {
+    return n == 1 ? tr("1 byte") : tr("%1 bytes").arg(n);
+}
+
 CursorStatus CursorStatus::describe(const u8codec::ByteSource& source, quint64 offset) {
     CursorStatus status;
     if (offset >= source.size())
@@ -35,13 +39,13 @@ CursorStatus CursorStatus::describe(const u8codec::ByteSource& source, quint64 o
         const bool printable = QChar::isPrint(cp) && cp != 0xFEFF;
         const QString glyph =
             printable ? QStringLiteral(" '%1'").arg(QString::fromUcs4(&cp, 1)) : QString();
-        status.character = tr("%1%2, %n byte(s) at %3", nullptr, s.length)
+        status.character = tr("%1%2, %3 at %4")
                                .arg(QString::fromStdString(u8codec::codePointLabel(cp)), glyph,
-                                    hexOffset(s.offset));
+                                    byteCount(s.length), hexOffset(s.offset));
     } else {
-        status.character =
-            tr("Error: %1, %n byte(s) at %2", nullptr, s.length)
-                .arg(QString::fromLatin1(u8codec::title(s.error).data()), hexOffset(s.offset));
+        status.character = tr("Error: %1, %2 at %3")
+                               .arg(QString::fromLatin1(u8codec::title(s.error).data()),
+                                    byteCount(s.length), hexOffset(s.offset));
     }
     return status;
 }

@@ -20,6 +20,7 @@ public:
     // An empty status when offset is outside the source.
     static CursorStatus describe(const u8codec::ByteSource& source, quint64 offset);
     static QString hexOffset(quint64 offset);
+    static QString byteCount(quint64 n); // "1 byte", "3 bytes"
 };
 
 } // namespace u8app

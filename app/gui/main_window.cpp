@@ -707,9 +707,10 @@ void MainWindow::copySelection(int format) {
     const auto result = u8ui::SelectionCopy::toClipboard(*source, selection_->range(),
                                                          u8ui::SelectionCopy::Format(format));
     if (result.ok())
-        statusBar()->showMessage(tr("Copied %n byte(s)", nullptr,
-                                    int(selection_->range().end - selection_->range().start)),
-                                 3000);
+        statusBar()->showMessage(
+            tr("Copied %1")
+                .arg(CursorStatus::byteCount(selection_->range().end - selection_->range().start)),
+            3000);
     else
         statusBar()->showMessage(result.error, 6000);
 }
