@@ -1,0 +1,255 @@
+// DocumentScan: the background whole-document scan finishes with the same counts and problems as
+// the codec's one-buffer reference, across chunk edges; its cap, cancel and read failures.
+#include "document_scan.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/problem.h"
+#include "u8codec/scan.h"
+
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <atomic>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <vector>
+
+using namespace u8ui;
+using u8codec::ByteSource;
+using u8codec::MemorySource;
+
+namespace {
+
+// Lines of text with characters of every length and every kind of problem, some of them placed
+// across the scan's chunk edges.
+std::vector<std::uint8_t> makeDocument(std::size_t size, unsigned seed) {
+    static const std::vector<std::vector<std::uint8_t>> pieces = {
+        {'t', 'e', 'x', 't', ' '},
+        {'\n'},
+        {'\r', '\n'},
+        {0xC3, 0xA9},
+        {0xE2, 0x82, 0xAC},
+        {0xF0, 0x9F, 0x98, 0x80},
+        {0xC0, 0xAF},                         // overlong '/'
+        {0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}, // CESU-8 pair
+        {0xED, 0xB0, 0x80},                   // lone low surrogate
+        {0xF4, 0x90, 0x80, 0x80},             // too large
+        {0x80, 0x81},                         // stray continuations
+        {0xE2, 0x82},                         // truncated
+        {0xFE},                               // never valid
+        {0xF8, 0x88, 0x80, 0x80, 0x80},       // RFC 2279 5-byte form
+    };
+    std::mt19937 rng(seed);
+    std::vector<std::uint8_t> out;
+    out.reserve(size + 8);
+    while (out.size() < size) {
+        const auto r = rng() % 100;
+        const auto& p = r < 80 ? pieces[r % 3] : pieces[3 + rng() % (pieces.size() - 3)];
+        out.insert(out.end(), p.begin(), p.end());
+    }
+    out.resize(size);
+    for (std::size_t edge = DocumentScan::kChunkSize; edge + 8 < size;
+         edge += DocumentScan::kChunkSize) {
+        const std::uint8_t across[] = {'\n', 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80, 0x80};
+        std::memcpy(out.data() + edge - 3, across, sizeof across);
+    }
+    return out;
+}
+
+// Reads block until the test opens the gate, and counts them.
+class GatedSource final : public ByteSource {
+public:
+    explicit GatedSource(std::uint64_t size) : size_(size) {}
+    std::uint64_t size() const override { return size_; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        gate.acquire();
+        gate.release();
+        ++reads;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), size_ - offset));
+        std::memset(dest.data(), 'a', n);
+        return n;
+    }
+    mutable QSemaphore gate{0};
+    mutable std::atomic<int> reads{0};
+
+private:
+    std::uint64_t size_;
+};
+
+// A source that promises more bytes than it delivers: a file that shrank while scanned.
+class ShrinkingSource final : public ByteSource {
+public:
+    std::uint64_t size() const override { return 3 * DocumentScan::kChunkSize; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::uint64_t realEnd = DocumentScan::kChunkSize + 1000;
+        const std::size_t n =
+            offset >= realEnd ? 0
+                              : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
+        std::memset(dest.data(), 'b', n);
+        return n;
+    }
+};
+
+struct Reference {
+    std::vector<u8codec::Problem> problems;
+    std::vector<quint64> lines;
+};
+
+Reference referenceOf(const std::vector<std::uint8_t>& bytes) {
+    Reference ref;
+    u8codec::ProblemScanner scanner;
+    std::uint64_t counted = 0;
+    quint64 line = 1;
+    auto sink = [&](const u8codec::Problem& p) {
+        ref.problems.push_back(p);
+        line += quint64(std::count(bytes.begin() + counted, bytes.begin() + p.offset, '\n'));
+        counted = p.offset;
+        ref.lines.push_back(line);
+    };
+    scanner.feed(bytes, sink);
+    scanner.finish(sink);
+    return ref;
+}
+
+} // namespace
+
+class TestDocumentScan : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesReference_data() {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<unsigned>("seed");
+        QTest::newRow("empty") << 0 << 1u;
+        QTest::newRow("one line") << 40 << 2u;
+        QTest::newRow("three chunks") << int(3 * DocumentScan::kChunkSize + 123) << 3u;
+    }
+    void matchesReference() {
+        QFETCH(int, size);
+        QFETCH(unsigned, seed);
+        const auto bytes = makeDocument(std::size_t(size), seed);
+        const Reference ref = referenceOf(bytes);
+        const MemorySource source(bytes);
+        std::atomic<bool> stop{false};
+        quint64 lastDone = 0;
+        const auto outcome = DocumentScan::scan(source, ref.problems.size() + 1, stop,
+                                                [&](quint64 done, quint64) { lastDone = done; });
+        QVERIFY(outcome.report);
+        const ScanReport& r = *outcome.report;
+        QCOMPARE(lastDone, quint64(bytes.size()));
+        QCOMPARE(r.summary.toJson(), u8codec::scan(bytes).toJson());
+        QCOMPARE(r.totalProblems, quint64(ref.problems.size()));
+        QCOMPARE(r.problems.size(), ref.problems.size());
+        for (std::size_t i = 0; i < ref.problems.size(); ++i) {
+            QCOMPARE(r.problems[i].problem.offset, ref.problems[i].offset);
+            QCOMPARE(r.problems[i].problem.length, ref.problems[i].length);
+            QCOMPARE(int(r.problems[i].problem.kind), int(ref.problems[i].kind));
+            QCOMPARE(r.problems[i].line, ref.lines[i]);
+        }
+        std::array<quint64, 256> counts{};
+        for (std::uint8_t b : bytes)
+            ++counts[b];
+        QVERIFY(r.byteCounts == counts);
+        quint64 byKind = 0;
+        for (quint64 n : r.problemsByKind)
+            byKind += n;
+        QCOMPARE(byKind, r.totalProblems);
+    }
+
+    void knownFile() {
+        // A small file whose problems are known by heart.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("known.txt");
+        {
+            std::ofstream f(path.toStdString(), std::ios::binary);
+            f << "ok\n"
+                 "slash \xC0\xAF here\n"
+                 "fine \xE2\x82\xAC\n"
+                 "\xED\xA0\x80 and \xFF\n";
+        }
+        auto opened = u8codec::FileSource::open(path.toStdString());
+        QVERIFY(opened.source);
+        std::shared_ptr<const ByteSource> source(std::move(opened.source));
+        DocumentScan scan;
+        QSignalSpy finished(&scan, &DocumentScan::finished);
+        QSignalSpy progress(&scan, &DocumentScan::progressChanged);
+        scan.start(source);
+        QVERIFY(scan.isRunning());
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!scan.isRunning());
+        QCOMPARE(progress.last().at(0).toInt(), 1000);
+        const auto report = finished.at(0).at(0).value<std::shared_ptr<const ScanReport>>();
+        QVERIFY(report);
+        QCOMPARE(report->totalProblems, quint64(3));
+        QCOMPARE(report->problems[0].problem.kind, u8codec::ProblemKind::Overlong);
+        QCOMPARE(report->problems[0].problem.offset, quint64(9));
+        QCOMPARE(report->problems[0].line, quint64(2));
+        QCOMPARE(report->problems[1].problem.kind, u8codec::ProblemKind::Surrogate);
+        QCOMPARE(report->problems[1].line, quint64(4));
+        QCOMPARE(report->problems[2].problem.kind, u8codec::ProblemKind::NeverValidByte);
+        QCOMPARE(report->summary.lines, quint64(4));
+        QCOMPARE(report->summary.byLength[3], quint64(1));
+        QCOMPARE(report->byteCounts[0xC0], quint64(1));
+        QCOMPARE(report->byteCounts['\n'], quint64(4));
+        QVERIFY(!report->summary.valid());
+    }
+
+    void capKeepsTotal() {
+        const auto bytes = makeDocument(200000, 9);
+        const Reference ref = referenceOf(bytes);
+        QVERIFY(ref.problems.size() > 10);
+        std::atomic<bool> stop{false};
+        const auto outcome = DocumentScan::scan(MemorySource(bytes), 10, stop);
+        QVERIFY(outcome.report);
+        QCOMPARE(outcome.report->problems.size(), std::size_t(10));
+        QCOMPARE(outcome.report->totalProblems, quint64(ref.problems.size()));
+        QVERIFY(outcome.report->capped());
+        QCOMPARE(outcome.report->problems[9].problem.offset, ref.problems[9].offset);
+    }
+
+    void cancelStopsWorker() {
+        auto source = std::make_shared<GatedSource>(64 * DocumentScan::kChunkSize);
+        DocumentScan scan;
+        QSignalSpy finished(&scan, &DocumentScan::finished);
+        QSignalSpy cancelled(&scan, &DocumentScan::cancelled);
+        scan.start(source);
+        scan.cancel();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!scan.isRunning());
+        source->gate.release(); // let the worker see the stop flag
+        // A later scan of another source still works and reports only its own result.
+        auto small = std::make_shared<MemorySource>(std::vector<std::uint8_t>{'a', 0x80});
+        scan.start(small);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).value<std::shared_ptr<const ScanReport>>()->totalProblems,
+                 quint64(1));
+        QVERIFY(source->reads.load() < 64); // it stopped early
+    }
+
+    void destroyWhileRunning() {
+        auto source = std::make_shared<GatedSource>(64 * DocumentScan::kChunkSize);
+        {
+            DocumentScan scan;
+            scan.start(source);
+            source->gate.release();
+        } // the destructor stops and waits for the worker
+        QVERIFY(source->reads.load() <= 64);
+    }
+
+    void shrinkingSourceFails() {
+        DocumentScan scan;
+        QSignalSpy failed(&scan, &DocumentScan::failed);
+        QSignalSpy finished(&scan, &DocumentScan::finished);
+        scan.start(std::make_shared<ShrinkingSource>());
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(finished.count(), 0);
+        const QString reason = failed.at(0).at(0).toString();
+        QVERIFY2(reason.contains("shrank"), qPrintable(reason));
+        QVERIFY2(reason.contains(QString::number(DocumentScan::kChunkSize + 1000)),
+                 qPrintable(reason));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocumentScan)
+#include "tst_document_scan.moc"

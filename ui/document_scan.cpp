@@ -1,0 +1,245 @@
+#include "document_scan.h"
+
+#include "u8codec/problem.h"
+#include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cstring>
+#include <span>
+#include <vector>
+
+namespace u8ui {
+
+namespace {
+
+// Histogram with four interleaved tables, so that runs of the same byte do not serialise on one
+// counter.
+void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& counts) {
+    std::array<std::array<quint32, 256>, 4> partial{};
+    std::size_t i = 0;
+    for (; i + 4 <= bytes.size(); i += 4) {
+        ++partial[0][bytes[i]];
+        ++partial[1][bytes[i + 1]];
+        ++partial[2][bytes[i + 2]];
+        ++partial[3][bytes[i + 3]];
+    }
+    for (; i < bytes.size(); ++i)
+        ++partial[0][bytes[i]];
+    for (int b = 0; b < 256; ++b)
+        counts[std::size_t(b)] +=
+            quint64(partial[0][b]) + partial[1][b] + partial[2][b] + partial[3][b];
+}
+
+// Index of the first byte at or after `from` that is not ASCII (bytes.size() if none).
+std::size_t firstNonAscii(std::span<const std::uint8_t> bytes, std::size_t from) {
+    std::size_t i = from;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        if (w & 0x8080808080808080ULL)
+            break;
+    }
+    while (i < bytes.size() && bytes[i] < 0x80)
+        ++i;
+    return i;
+}
+
+// Finds the problems of a stream fed in chunks, and the line each one is on.
+//
+// Problems come from u8codec::ProblemScanner, driven segment by segment. Runs of ASCII are
+// skipped without segmenting them: an ASCII byte is always a whole, valid 1-byte character (RFC
+// 3629 section 3, "0xxxxxxx"), and a valid character ends every pending problem, so once the
+// segmenter has just delivered one, ASCII bytes change nothing but the offset.
+class ProblemCollector {
+public:
+    explicit ProblemCollector(ScanReport& report) : report_(report) {}
+
+    void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
+        chunk_ = chunk;
+        chunkOffset_ = chunkOffset;
+        lineCursor_ = 0;
+        lineFeeds_ = lineFeedsBefore;
+        std::size_t i = 0;
+        while (i < chunk.size()) {
+            if (clean_) {
+                i = firstNonAscii(chunk, i);
+                if (i == chunk.size())
+                    break;
+                segmenter_ = u8codec::Segmenter(chunkOffset + i);
+                clean_ = false;
+            }
+            // Feed up to and including the next ASCII byte: it ends whatever is pending.
+            std::size_t j = i;
+            while (j < chunk.size() && chunk[j] >= 0x80)
+                ++j;
+            const bool endsOnAscii = j < chunk.size();
+            const std::size_t stop = endsOnAscii ? j + 1 : j;
+            segmenter_.feed(chunk.subspan(i, stop - i), [this](const u8codec::Segment& s,
+                                                               std::span<const std::uint8_t> b) {
+                problems_.onSegment(s, b, [this](const u8codec::Problem& p) { store(p); });
+            });
+            clean_ = endsOnAscii;
+            i = stop;
+        }
+    }
+
+    void finish() {
+        auto sink = [this](const u8codec::Problem& p) { store(p); };
+        segmenter_.finish([&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+            problems_.onSegment(s, b, sink);
+        });
+        problems_.finish(sink); // its own segmenter was never fed: this only flushes
+    }
+
+private:
+    void store(const u8codec::Problem& p) {
+        ++report_.totalProblems;
+        ++report_.problemsByKind[std::size_t(p.kind)];
+        if (report_.problems.size() >= report_.problemCap)
+            return;
+        // A problem holds no LF (LF is a valid character, which ends a problem), and it is
+        // reported at the latest while the chunk holding the byte after it is fed, so the bytes
+        // between its end and the start of the current chunk hold no LF either: its line is
+        // one more than the LF bytes before its end.
+        const std::size_t target = std::size_t(
+            std::min<quint64>(p.end() > chunkOffset_ ? p.end() - chunkOffset_ : 0, chunk_.size()));
+        if (target > lineCursor_) {
+            lineFeeds_ +=
+                quint64(std::count(chunk_.begin() + lineCursor_, chunk_.begin() + target, '\n'));
+            lineCursor_ = target;
+        }
+        report_.problems.push_back(ProblemEntry{p, lineFeeds_ + 1});
+    }
+
+    ScanReport& report_;
+    u8codec::Segmenter segmenter_;
+    u8codec::ProblemScanner problems_;
+    bool clean_ = true; // no sequence or problem pending
+    std::span<const std::uint8_t> chunk_;
+    quint64 chunkOffset_ = 0;
+    std::size_t lineCursor_ = 0;
+    quint64 lineFeeds_ = 0;
+};
+
+} // namespace
+
+DocumentScan::DocumentScan(QObject* parent) : QObject(parent) {}
+
+DocumentScan::~DocumentScan() {
+    stopWorker();
+}
+
+void DocumentScan::stopWorker() {
+    if (stop_)
+        stop_->store(true);
+    worker_.waitForFinished();
+    stop_.reset();
+}
+
+void DocumentScan::cancel() {
+    if (!running_)
+        return;
+    if (stop_)
+        stop_->store(true);
+    // The worker's own report is ignored: the generation moves on.
+    ++generation_;
+    running_ = false;
+    emit cancelled();
+}
+
+void DocumentScan::start(std::shared_ptr<const u8codec::ByteSource> source,
+                         std::size_t problemCap) {
+    if (running_)
+        cancel();
+    stopWorker();
+    running_ = true;
+    const quint64 generation = ++generation_;
+    stop_ = std::make_shared<std::atomic<bool>>(false);
+    emit progressChanged(0);
+
+    QPointer<DocumentScan> self(this);
+    // Results go back to this object's thread as queued calls; they are dropped if a newer scan
+    // started or this one was cancelled (the generation differs), or if this object is gone.
+    auto deliver = [self, generation](auto&& call) {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, call = std::move(call)]() {
+                if (self && self->generation_ == generation)
+                    call(*self);
+            },
+            Qt::QueuedConnection);
+    };
+    std::shared_ptr<std::atomic<bool>> stop = stop_;
+    worker_ = QtConcurrent::run([source, problemCap, stop, deliver]() {
+        int lastPermille = 0;
+        auto progress = [&](quint64 done, quint64 total) {
+            const int permille = total ? int(done * 1000 / total) : 1000;
+            if (permille == lastPermille)
+                return;
+            lastPermille = permille;
+            deliver([permille](DocumentScan& scan) { emit scan.progressChanged(permille); });
+        };
+        Outcome outcome = scan(*source, problemCap, *stop, progress);
+        if (outcome.cancelled)
+            return; // cancel() already reported it
+        deliver([outcome = std::move(outcome)](DocumentScan& scan) {
+            scan.running_ = false;
+            if (outcome.report)
+                emit scan.finished(outcome.report);
+            else
+                emit scan.failed(outcome.error);
+        });
+    });
+}
+
+DocumentScan::Outcome
+DocumentScan::scan(const u8codec::ByteSource& source, std::size_t problemCap,
+                   const std::atomic<bool>& stop,
+                   const std::function<void(quint64 done, quint64 total)>& progress) {
+    Outcome outcome;
+    auto report = std::make_shared<ScanReport>();
+    report->problemCap = problemCap;
+    const quint64 size = source.size();
+    std::vector<std::uint8_t> buffer(std::size_t(std::min<quint64>(size, kChunkSize)));
+    u8codec::Scanner scanner;
+    ProblemCollector problems(*report);
+    quint64 offset = 0;
+    while (offset < size) {
+        if (stop.load(std::memory_order_relaxed)) {
+            outcome.cancelled = true;
+            return outcome;
+        }
+        const std::size_t want = std::size_t(std::min<quint64>(size - offset, buffer.size()));
+        const std::size_t got = source.read(offset, std::span<std::uint8_t>(buffer.data(), want));
+        if (got < want) {
+            outcome.error =
+                QCoreApplication::translate(
+                    "u8ui::DocumentScan",
+                    "The data ended at byte %1 although it was %2 bytes long when the scan "
+                    "started: the file shrank or could not be read any further.")
+                    .arg(offset + got)
+                    .arg(size);
+            return outcome;
+        }
+        const std::span<const std::uint8_t> chunk(buffer.data(), got);
+        const quint64 lineFeedsBefore = scanner.summary().lineFeeds;
+        scanner.feed(chunk);
+        countBytes(chunk, report->byteCounts);
+        problems.feed(chunk, offset, lineFeedsBefore);
+        offset += got;
+        if (progress)
+            progress(offset, size);
+    }
+    scanner.finish();
+    problems.finish();
+    report->summary = scanner.summary();
+    outcome.report = std::move(report);
+    return outcome;
+}
+
+} // namespace u8ui
