@@ -1,0 +1,50 @@
+// Detection: which encoding a file is most likely in, and whether valid UTF-8 looks like
+// mojibake.
+#pragma once
+
+#include "u8codec/mojibake.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace u8codec {
+
+struct EncodingGuess {
+    std::string encoding; // a name ICU and uconv accept ("UTF-16LE", "windows-1251")
+    int confidence = 0;   // 0-100
+    std::string reason;   // why: "byte order mark FF FE", "zero bytes at odd offsets", ...
+    std::string language; // ISO 639 code when ICU's detector names one, else empty
+};
+
+// Valid UTF-8 that reads like a mis-decoding: what repairMojibake() would fix.
+struct MojibakeHint {
+    std::uint64_t fixes = 0;   // in the examined text
+    std::string description;   // the most frequent mis-decoding ("UTF-8 read as windows-1252")
+    std::string exampleBefore; // the first fix: "CafÃ©" ...
+    std::string exampleAfter;  // ... and what it becomes: "Café"
+    std::uint64_t exampleOffset = 0;
+};
+
+struct Detection {
+    std::vector<EncodingGuess> guesses; // best first
+    bool validUtf8 = false;
+    bool asciiOnly = false;
+    std::uint64_t invalidSequences = 0; // UTF-8 error segments in the examined bytes
+    std::uint64_t examinedBytes = 0;
+    MojibakeHint mojibake; // fixes == 0: nothing suspicious
+
+    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), then the mojibake verdict.
+    std::string toText() const;
+    std::string toJson() const;
+};
+
+// Examines up to `maxBytes` from the start of `bytes`, in this order: a byte order mark;
+// UTF-16/UTF-32 by the pattern of zero bytes (ASCII-range text in UTF-16LE has a zero at every
+// odd offset); well-formed UTF-8 (then checked for mojibake); ICU's charset detector (ucsdet)
+// for legacy code pages, ranked with its confidence.
+Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = std::size_t(4)
+                                                                                     << 20);
+
+} // namespace u8codec

@@ -1,0 +1,247 @@
+#include "u8codec/detect.h"
+
+#include "u8codec/scan.h"
+#include "u8codec/transcode.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <unicode/ucsdet.h>
+
+namespace u8codec {
+
+namespace {
+
+void appendJsonString(std::string& out, std::string_view s) {
+    out += '"';
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += char(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04X", c);
+            out += buf;
+        } else {
+            out += char(c);
+        }
+    }
+    out += '"';
+}
+
+struct Bom {
+    std::string_view bytes;
+    const char* encoding;
+};
+
+// Longest first: FF FE 00 00 (UTF-32LE) begins like FF FE (UTF-16LE).
+constexpr Bom kBoms[] = {
+    {std::string_view("\xFF\xFE\x00\x00", 4), "UTF-32LE"},
+    {std::string_view("\x00\x00\xFE\xFF", 4), "UTF-32BE"},
+    {std::string_view("\xEF\xBB\xBF", 3), "UTF-8"},
+    {std::string_view("\xFF\xFE", 2), "UTF-16LE"},
+    {std::string_view("\xFE\xFF", 2), "UTF-16BE"},
+};
+
+bool convertsCleanly(std::span<const std::uint8_t> bytes, const char* encoding) {
+    // A cut at the end of the examined window may split the last unit: leave a margin.
+    const std::size_t n = bytes.size() - bytes.size() % 4;
+    return transcode(bytes.first(n), encoding, "UTF-8").ok;
+}
+
+// UTF-16 and UTF-32 by their zero bytes: text whose characters are mostly below U+0100 has a
+// zero in the high byte of every UTF-16 unit, and in the top two bytes of every UTF-32 unit.
+void guessByZeros(std::span<const std::uint8_t> b, std::vector<EncodingGuess>& guesses) {
+    const std::size_t n = std::min<std::size_t>(b.size(), 65536) & ~std::size_t(3);
+    if (n < 4)
+        return;
+    std::size_t zeros[4] = {0, 0, 0, 0};
+    for (std::size_t i = 0; i < n; ++i)
+        zeros[i % 4] += b[i] == 0;
+    const double quarter = double(n / 4);
+    double z[4];
+    for (int k = 0; k < 4; ++k)
+        z[k] = zeros[k] / quarter;
+    const auto add = [&](const char* enc, double share, const char* reason) {
+        if (!convertsCleanly(b.first(n), enc))
+            return;
+        guesses.push_back({enc, std::clamp(int(50 + 50 * share), 0, 100), reason, ""});
+    };
+    if (z[2] > 0.9 && z[3] > 0.9 && z[1] > 0.5 && z[0] < 0.1)
+        add("UTF-32LE", (z[2] + z[3]) / 2, "zero bytes at offsets 1-3 of every 4 (UTF-32LE)");
+    else if (z[0] > 0.9 && z[1] > 0.9 && z[2] > 0.5 && z[3] < 0.1)
+        add("UTF-32BE", (z[0] + z[1]) / 2, "zero bytes at offsets 0-2 of every 4 (UTF-32BE)");
+    const double even = (z[0] + z[2]) / 2, odd = (z[1] + z[3]) / 2;
+    if (odd > 0.3 && even < 0.05)
+        add("UTF-16LE", odd, "zero bytes at odd offsets (UTF-16LE, text mostly below U+0100)");
+    else if (even > 0.3 && odd < 0.05)
+        add("UTF-16BE", even, "zero bytes at even offsets (UTF-16BE, text mostly below U+0100)");
+}
+
+void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
+                  std::vector<EncodingGuess>& guesses) {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<UCharsetDetector, decltype(&ucsdet_close)> det(ucsdet_open(&status),
+                                                                   &ucsdet_close);
+    if (U_FAILURE(status))
+        return;
+    const std::size_t n = std::min<std::size_t>(b.size(), std::size_t(INT32_MAX));
+    ucsdet_setText(det.get(), reinterpret_cast<const char*>(b.data()), int32_t(n), &status);
+    int32_t found = 0;
+    const UCharsetMatch** matches = ucsdet_detectAll(det.get(), &found, &status);
+    if (U_FAILURE(status))
+        return;
+    for (int32_t i = 0; i < found; ++i) {
+        UErrorCode e = U_ZERO_ERROR;
+        const char* name = ucsdet_getName(matches[i], &e);
+        const int conf = ucsdet_getConfidence(matches[i], &e);
+        const char* lang = ucsdet_getLanguage(matches[i], &e);
+        if (U_FAILURE(e) || !name || conf <= 0)
+            continue;
+        const std::string enc(name);
+        if (excludeUtf8 && enc == "UTF-8")
+            continue;
+        if (std::any_of(guesses.begin(), guesses.end(),
+                        [&](const EncodingGuess& g) { return g.encoding == enc; }))
+            continue;
+        guesses.push_back({enc, conf, "ICU charset detector", lang ? lang : ""});
+    }
+}
+
+} // namespace
+
+Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
+    Detection d;
+    const auto b = all.first(std::min(all.size(), maxBytes));
+    d.examinedBytes = b.size();
+    const std::string_view head(reinterpret_cast<const char*>(b.data()),
+                                std::min<std::size_t>(4, b.size()));
+    for (const Bom& bom : kBoms)
+        if (head.starts_with(bom.bytes)) {
+            std::string hex;
+            for (unsigned char c : bom.bytes) {
+                char buf[4];
+                std::snprintf(buf, sizeof buf, "%s%02X", hex.empty() ? "" : " ", c);
+                hex += buf;
+            }
+            d.guesses.push_back({bom.encoding, 100, "byte order mark " + hex, ""});
+            break;
+        }
+    const ScanSummary summary = scan(b);
+    d.invalidSequences = summary.errorSegments();
+    // A window cut inside the last character is not an error of the file.
+    const bool cutAtEnd = b.size() < all.size() && summary.errorSegments() == 1 &&
+                          summary.errors[std::size_t(ErrorKind::Truncated)] == 1;
+    d.validUtf8 = summary.valid() || cutAtEnd;
+    d.asciiOnly = summary.characters == summary.byLength[1] && summary.valid();
+    const bool hasNul = std::find(b.begin(), b.end(), std::uint8_t(0)) != b.end();
+    if (d.guesses.empty() && hasNul)
+        guessByZeros(b, d.guesses);
+    if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
+        if (d.guesses.empty())
+            d.guesses.push_back(
+                {"UTF-8", d.asciiOnly ? 90 : 100,
+                 d.asciiOnly ? "ASCII only: also valid in every ASCII-based encoding"
+                             : "well-formed UTF-8 with " +
+                                   std::to_string(summary.characters - summary.byLength[1]) +
+                                   " multi-byte characters",
+                 ""});
+        if (!d.asciiOnly) {
+            const MojibakeResult m =
+                repairMojibake(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
+            d.mojibake.fixes = m.fixCount;
+            std::map<std::string, int> byDescription;
+            for (const MojibakeFix& f : m.fixes)
+                ++byDescription[f.description()];
+            int best = 0;
+            for (const auto& [desc, count] : byDescription)
+                if (count > best) {
+                    best = count;
+                    d.mojibake.description = desc;
+                }
+            if (!m.fixes.empty()) {
+                d.mojibake.exampleBefore = m.fixes.front().damaged;
+                d.mojibake.exampleAfter = m.fixes.front().repaired;
+                d.mojibake.exampleOffset = m.fixes.front().offset;
+            }
+        }
+    } else if (d.guesses.empty() && !d.validUtf8) {
+        const std::uint64_t multi = summary.characters - summary.byLength[1];
+        if (multi > 0 && d.invalidSequences * 20 < multi) {
+            // Fewer than one invalid sequence per 20 multi-byte characters: a UTF-8 file with
+            // stray legacy bytes, not a legacy file (whose high bytes rarely pair up as UTF-8).
+            const double ratio = double(d.invalidSequences) / double(multi);
+            d.guesses.push_back({"UTF-8", int(95 - std::min(35.0, ratio * 700)),
+                                 "mostly UTF-8 (" + std::to_string(multi) +
+                                     " multi-byte characters) with " +
+                                     std::to_string(d.invalidSequences) +
+                                     " invalid sequence(s): try repair --invalid=cp1252",
+                                 ""});
+        }
+    }
+    if (!d.validUtf8 || d.guesses.front().encoding != "UTF-8")
+        guessWithIcu(b, !d.validUtf8, d.guesses);
+    std::stable_sort(
+        d.guesses.begin(), d.guesses.end(),
+        [](const EncodingGuess& x, const EncodingGuess& y) { return x.confidence > y.confidence; });
+    return d;
+}
+
+std::string Detection::toText() const {
+    std::string out;
+    int rank = 0;
+    for (const EncodingGuess& g : guesses) {
+        out += std::to_string(++rank) + ". " + g.encoding + " (" + std::to_string(g.confidence) +
+               " %)";
+        if (!g.language.empty())
+            out += " [" + g.language + "]";
+        out += ": " + g.reason + "\n";
+    }
+    if (guesses.empty())
+        out += "no guess: the bytes match no encoding the detector knows\n";
+    if (mojibake.fixes != 0)
+        out += "looks like mojibake: " + std::to_string(mojibake.fixes) + " place(s), " +
+               mojibake.description + "; e.g. at offset " + std::to_string(mojibake.exampleOffset) +
+               " \"" + mojibake.exampleBefore + "\" -> \"" + mojibake.exampleAfter +
+               "\"; `repair --mojibake` fixes it\n";
+    else if (validUtf8 && !asciiOnly)
+        out += "no sign of mojibake\n";
+    return out;
+}
+
+std::string Detection::toJson() const {
+    std::string out = "{\"valid_utf8\":" + std::string(validUtf8 ? "true" : "false") +
+                      ",\"ascii_only\":" + (asciiOnly ? "true" : "false") +
+                      ",\"invalid_sequences\":" + std::to_string(invalidSequences) +
+                      ",\"examined_bytes\":" + std::to_string(examinedBytes) + ",\"guesses\":[";
+    for (std::size_t i = 0; i < guesses.size(); ++i) {
+        const EncodingGuess& g = guesses[i];
+        if (i)
+            out += ',';
+        out += "{\"encoding\":";
+        appendJsonString(out, g.encoding);
+        out += ",\"confidence\":" + std::to_string(g.confidence) + ",\"reason\":";
+        appendJsonString(out, g.reason);
+        out += ",\"language\":";
+        appendJsonString(out, g.language);
+        out += '}';
+    }
+    out += "],\"mojibake\":";
+    if (mojibake.fixes == 0) {
+        out += "null";
+    } else {
+        out += "{\"fixes\":" + std::to_string(mojibake.fixes) + ",\"description\":";
+        appendJsonString(out, mojibake.description);
+        out += ",\"example_offset\":" + std::to_string(mojibake.exampleOffset) +
+               ",\"example_before\":";
+        appendJsonString(out, mojibake.exampleBefore);
+        out += ",\"example_after\":";
+        appendJsonString(out, mojibake.exampleAfter);
+        out += ",\"repair\":\"repair --mojibake\"}";
+    }
+    out += '}';
+    return out;
+}
+
+} // namespace u8codec
