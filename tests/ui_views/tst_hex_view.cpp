@@ -1,9 +1,11 @@
 // The hex pane: roles in context, mouse and keyboard on the shared selection, painting from the
 // palette, and a 4 GB source painted from a few screens of reads.
 #include "hex_view.h"
+#include "legend_widget.h"
 #include "sample_sources.h"
 
 #include <QImage>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -47,6 +49,8 @@ private slots:
     void hugeSourcePaintsFromAFewScreens();
     void cursorFromElsewhereScrollsIntoView();
     void toolTipsExplain();
+    void legendExplainsEveryRole_data();
+    void legendExplainsEveryRole();
 };
 
 void TestHexView::rolesInContext_data() {
@@ -299,6 +303,36 @@ void TestHexView::toolTipsExplain() {
     const QString truncated = u8ui::RolePalette::toolTip(*source, 25);
     QVERIFY2(truncated.contains(QStringLiteral("E2 82")), qPrintable(truncated));
     QVERIFY(u8ui::RolePalette::toolTip(*source, 28).isEmpty());
+}
+
+void TestHexView::legendExplainsEveryRole_data() {
+    QTest::addColumn<int>("mode");
+    QTest::newRow("detailed") << int(u8ui::LegendWidget::Mode::Detailed);
+    QTest::newRow("compact") << int(u8ui::LegendWidget::Mode::Compact);
+}
+
+void TestHexView::legendExplainsEveryRole() {
+    QFETCH(int, mode);
+    u8ui::LegendWidget legend;
+    legend.setMode(u8ui::LegendWidget::Mode(mode));
+    legend.show();
+    QStringList names;
+    for (QLabel* label : legend.findChildren<QLabel*>())
+        names << label->text();
+    const u8ui::RolePalette palette = u8ui::RolePalette::forPalette(legend.palette());
+    for (CellRole role : u8ui::RolePalette::allRoles()) {
+        QVERIFY(names.contains(u8ui::RolePalette::name(role)));
+        QVERIFY(!u8ui::RolePalette::description(role).isEmpty());
+        // The swatch is painted with the panes' own colours.
+        QWidget* swatch = legend.swatch(role);
+        QVERIFY(swatch);
+        QVERIFY(swatch->toolTip().contains(u8ui::RolePalette::description(role)));
+        const QImage image = swatch->grab().toImage();
+        if (u8ui::RolePalette::isError(role)) // hatched: its bold frame is the error's colour
+            QCOMPARE(image.pixelColor(3, image.height() / 2), palette.style(role).frame);
+        else
+            QCOMPARE(image.pixelColor(5, 5), palette.style(role).fill);
+    }
 }
 
 QTEST_MAIN(TestHexView)

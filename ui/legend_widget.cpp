@@ -1,0 +1,200 @@
+#include "legend_widget.h"
+
+#include <QEvent>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace u8ui {
+
+namespace {
+
+// What a swatch shows besides a byte role: the frame that joins a character's bytes, the
+// selection and a search match.
+enum class Extra { None, CharacterFrame, Selection, Match };
+
+// A cell as the hex pane draws it: the role's fill, hatch and frame, with a sample byte.
+class Swatch final : public QWidget {
+public:
+    Swatch(CellRole role, Extra extra, QWidget* parent)
+        : QWidget(parent), role_(role), extra_(extra) {
+        setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        const QFontMetrics fm(font());
+        const int cells = extra_ == Extra::CharacterFrame ? 3 : 1;
+        setFixedSize(cells * fm.horizontalAdvance(QStringLiteral("00")) + cells * 8 + 4,
+                     fm.height() + 8);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter painter(this);
+        const RolePalette palette = RolePalette::forPalette(this->palette());
+        const QRectF area = QRectF(rect()).adjusted(2, 2, -2, -2);
+        switch (extra_) {
+        case Extra::None:
+            palette.paintCell(painter, area, role_);
+            painter.setPen(palette.style(role_).text);
+            painter.drawText(area, Qt::AlignCenter, LegendWidget::sampleByte(role_));
+            break;
+        case Extra::CharacterFrame: {
+            // E2 82 AC: the euro sign, its three bytes joined.
+            const CellRole roles[3] = {CellRole::Lead3, CellRole::Continuation,
+                                       CellRole::Continuation};
+            const char* bytes[3] = {"E2", "82", "AC"};
+            const qreal w = area.width() / 3;
+            for (int i = 0; i < 3; ++i) {
+                const QRectF cell(area.left() + i * w, area.top(), w, area.height());
+                palette.paintCell(painter, cell, roles[i]);
+                painter.setPen(palette.style(roles[i]).text);
+                painter.drawText(cell, Qt::AlignCenter, QString::fromLatin1(bytes[i]));
+            }
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setPen(QPen(palette.characterFrame(), 1.5));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRoundedRect(area.adjusted(0.75, 0.75, -0.75, -0.75), 3, 3);
+            break;
+        }
+        case Extra::Selection:
+            palette.paintCell(painter, area, CellRole::AsciiPrintable);
+            painter.fillRect(area, palette.selectionFill());
+            painter.setPen(palette.style(CellRole::AsciiPrintable).text);
+            painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
+            break;
+        case Extra::Match:
+            palette.paintCell(painter, area, CellRole::AsciiPrintable);
+            painter.fillRect(area, palette.matchFill());
+            painter.fillRect(QRectF(area.left(), area.bottom() - 2, area.width(), 2),
+                             palette.matchFrame());
+            painter.setPen(palette.style(CellRole::AsciiPrintable).text);
+            painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
+            break;
+        }
+    }
+
+private:
+    CellRole role_;
+    Extra extra_;
+};
+
+} // namespace
+
+LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent) {
+    rebuild();
+}
+
+void LegendWidget::setMode(Mode mode) {
+    if (mode == mode_)
+        return;
+    mode_ = mode;
+    rebuild();
+}
+
+QString LegendWidget::sampleByte(CellRole role) {
+    switch (role) {
+    case CellRole::AsciiPrintable:
+        return QStringLiteral("41");
+    case CellRole::AsciiWhitespace:
+        return QStringLiteral("20");
+    case CellRole::AsciiControl:
+        return QStringLiteral("00");
+    case CellRole::Lead2:
+        return QStringLiteral("C3");
+    case CellRole::Lead3:
+        return QStringLiteral("E2");
+    case CellRole::Lead4:
+        return QStringLiteral("F0");
+    case CellRole::Continuation:
+        return QStringLiteral("82");
+    case CellRole::ErrorInvalidByte:
+        return QStringLiteral("C0");
+    case CellRole::ErrorUnexpectedContinuation:
+        return QStringLiteral("80");
+    case CellRole::ErrorOverlong:
+        return QStringLiteral("E0");
+    case CellRole::ErrorSurrogate:
+        return QStringLiteral("ED");
+    case CellRole::ErrorTooLarge:
+        return QStringLiteral("F4");
+    case CellRole::ErrorTruncated:
+        return QStringLiteral("E2");
+    }
+    return {};
+}
+
+QWidget* LegendWidget::swatch(CellRole role) const {
+    return findChild<QWidget*>(QStringLiteral("swatch-%1").arg(int(role)));
+}
+
+void LegendWidget::rebuild() {
+    delete grid_;
+    const auto children = findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly);
+    for (QWidget* child : children)
+        delete child;
+    grid_ = new QGridLayout(this);
+    grid_->setContentsMargins(6, 6, 6, 6);
+    grid_->setHorizontalSpacing(8);
+    grid_->setVerticalSpacing(mode_ == Mode::Detailed ? 6 : 3);
+
+    struct Entry {
+        CellRole role;
+        Extra extra;
+        QString name;
+        QString description;
+    };
+    QList<Entry> entries;
+    for (CellRole role : RolePalette::allRoles())
+        entries.append(
+            {role, Extra::None, RolePalette::name(role), RolePalette::description(role)});
+    entries.append({CellRole::Lead3, Extra::CharacterFrame, tr("One character"),
+                    tr("A frame joins the bytes of one multi-byte character, across a row break "
+                       "too.")});
+    entries.append({CellRole::AsciiPrintable, Extra::Selection, tr("Selection"),
+                    tr("The selected bytes; the text pane covers whole characters.")});
+    entries.append({CellRole::AsciiPrintable, Extra::Match, tr("Search match"),
+                    tr("Bytes found by the last search.")});
+
+    // Compact: name and swatch pairs in columns, read across.
+    const int compactColumns = 4;
+    for (int i = 0; i < entries.size(); ++i) {
+        const Entry& e = entries[i];
+        auto* swatch = new Swatch(e.role, e.extra, this);
+        if (e.extra == Extra::None)
+            swatch->setObjectName(QStringLiteral("swatch-%1").arg(int(e.role)));
+        auto* name = new QLabel(e.name, this);
+        const QString tip = e.name + QLatin1Char('\n') + e.description;
+        swatch->setToolTip(tip);
+        name->setToolTip(tip);
+        if (mode_ == Mode::Detailed) {
+            QFont bold = name->font();
+            bold.setBold(true);
+            name->setFont(bold);
+            auto* description = new QLabel(e.description, this);
+            description->setWordWrap(true);
+            grid_->addWidget(swatch, i, 0, Qt::AlignTop);
+            grid_->addWidget(name, i, 1, Qt::AlignTop);
+            grid_->addWidget(description, i, 2, Qt::AlignTop);
+        } else {
+            const int row = i / compactColumns;
+            const int column = (i % compactColumns) * 2;
+            grid_->addWidget(swatch, row, column);
+            grid_->addWidget(name, row, column + 1);
+        }
+    }
+    if (mode_ == Mode::Detailed) {
+        grid_->setColumnStretch(2, 1);
+        grid_->setRowStretch(int(entries.size()), 1);
+    } else {
+        grid_->setColumnStretch(compactColumns * 2, 1);
+    }
+}
+
+void LegendWidget::changeEvent(QEvent* event) {
+    // The swatches read the palette when they paint; a theme change repaints them.
+    if (event->type() == QEvent::PaletteChange)
+        update();
+    QWidget::changeEvent(event);
+}
+
+} // namespace u8ui
