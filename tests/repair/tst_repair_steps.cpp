@@ -1,0 +1,316 @@
+// The repair steps one by one and the pipeline (issue 4 sections 1 and 6): invalid sequences
+// under each policy, CESU-8 and Modified UTF-8, BOM, line endings, normalisation; idempotence
+// and the report.
+#include "repair_test_support.h"
+#include "u8codec/repair.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace u8codec;
+using namespace repairtest;
+
+class TestRepairSteps : public QObject {
+    Q_OBJECT
+
+private slots:
+    void invalidPolicies_data();
+    void invalidPolicies();
+    void cesu_data();
+    void cesu();
+    void bom_data();
+    void bom();
+    void lineEndings_data();
+    void lineEndings();
+    void lineEndingCounterAcrossChunks();
+    void normalization_data();
+    void normalization();
+    void pipelineOrderAndReport();
+    void strictRefuses();
+    void everyStepIsIdempotent_data();
+    void everyStepIsIdempotent();
+    void cleanTextUntouched();
+};
+
+namespace {
+
+RepairResult run(const std::string& in, const RepairOptions& o) {
+    return repair(bytes(in), o);
+}
+
+} // namespace
+
+void TestRepairSteps::invalidPolicies_data() {
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<int>("changes");
+    const QByteArray in("caf\xE9 \xC3\xA9 \xF0\x9F\x98 x\x80\x81");
+    QTest::newRow("replace") << "replace" << in
+                             << QByteArray("caf\xEF\xBF\xBD \xC3\xA9 \xEF\xBF\xBD "
+                                           "x\xEF\xBF\xBD\xEF\xBF\xBD")
+                             << 3;
+    QTest::newRow("drop") << "ignore" << in << QByteArray("caf \xC3\xA9  x") << 3;
+    QTest::newRow("latin1") << "latin1" << in
+                            << QByteArray("caf\xC3\xA9 \xC3\xA9 \xC3\xB0\xC2\x9F\xC2\x98 "
+                                          "x\xC2\x80\xC2\x81")
+                            << 3;
+    QTest::newRow("cp1252") << "cp1252" << in
+                            << QByteArray("caf\xC3\xA9 \xC3\xA9 \xC3\xB0\xC5\xB8\xCB\x9C "
+                                          "x\xE2\x82\xAC\xC2\x81")
+                            << 3;
+}
+
+void TestRepairSteps::invalidPolicies() {
+    QFETCH(QString, policy);
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, expected);
+    QFETCH(int, changes);
+    RepairOptions o;
+    o.invalid = *errorPolicyFromName(policy.toStdString());
+    const RepairResult r = run(input.toStdString(), o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), expected);
+    QCOMPARE(int(r.report.counts[std::size_t(RepairKind::InvalidSequence)]), changes);
+    QCOMPARE(r.report.changes.front().offset, 3u);
+    QCOMPARE(q(r.report.changes.front().before), QByteArray("\xE9"));
+}
+
+void TestRepairSteps::cesu_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<int>("kind");
+    // U+1F600 as CESU-8: D83D DE00 -> ED A0 BD ED B8 80.
+    QTest::newRow("pair") << QByteArray("a\xED\xA0\xBD\xED\xB8\x80z")
+                          << QByteArray("a\xF0\x9F\x98\x80z") << int(RepairKind::Cesu);
+    QTest::newRow("modified nul") << QByteArray("a\xC0\x80z") << QByteArray("a\0z", 3)
+                                  << int(RepairKind::ModifiedNul);
+    QTest::newRow("two pairs") << QByteArray("\xED\xA0\x81\xED\xB0\x80\xED\xA0\xBD\xED\xB8\x80")
+                               << QByteArray("\xF0\x90\x90\x80\xF0\x9F\x98\x80")
+                               << int(RepairKind::Cesu);
+}
+
+void TestRepairSteps::cesu() {
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, expected);
+    QFETCH(int, kind);
+    RepairOptions o;
+    o.cesu = true;
+    const RepairResult r = run(input.toStdString(), o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), expected);
+    QVERIFY(r.report.counts[std::size_t(kind)] >= 1);
+    QCOMPARE(r.report.counts[std::size_t(RepairKind::InvalidSequence)], 0u);
+    // Without --cesu the same bytes are invalid sequences, replaced.
+    const RepairResult plain = run(input.toStdString(), RepairOptions{});
+    QVERIFY(plain.report.counts[std::size_t(RepairKind::InvalidSequence)] >= 1);
+    // A lone surrogate is not CESU-8: it stays an invalid sequence.
+    const RepairResult lone = run("a\xED\xA0\xBDz", o);
+    QCOMPARE(q(lone.text), QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDz"));
+}
+
+void TestRepairSteps::bom_data() {
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray bom("\xEF\xBB\xBF");
+    QTest::newRow("strip") << "strip" << bom + "a" + bom + "b" << QByteArray("ab");
+    QTest::newRow("strip none") << "strip" << QByteArray("ab") << QByteArray("ab");
+    QTest::newRow("add") << "add" << QByteArray("a") + bom + "b" << bom + "ab";
+    QTest::newRow("add present") << "add" << bom + "ab" << bom + "ab";
+    QTest::newRow("keep") << "keep" << bom + "a" + bom << bom + "a" + bom;
+}
+
+void TestRepairSteps::bom() {
+    QFETCH(QString, action);
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, expected);
+    RepairOptions o;
+    o.bom = *bomActionFromName(action.toStdString());
+    const RepairResult r = run(input.toStdString(), o);
+    QCOMPARE(q(r.text), expected);
+}
+
+void TestRepairSteps::lineEndings_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<int>("rewritten");
+    const QByteArray mixed("a\nb\r\nc\rd\r\n\r\ne\r");
+    QTest::newRow("lf") << mixed << "lf" << QByteArray("a\nb\nc\nd\n\ne\n") << 5;
+    QTest::newRow("crlf") << mixed << "crlf" << QByteArray("a\r\nb\r\nc\r\nd\r\n\r\ne\r\n") << 3;
+    QTest::newRow("none") << QByteArray("abc") << "lf" << QByteArray("abc") << 0;
+}
+
+void TestRepairSteps::lineEndings() {
+    QFETCH(QByteArray, input);
+    QFETCH(QString, target);
+    QFETCH(QByteArray, expected);
+    QFETCH(int, rewritten);
+    RepairOptions o;
+    o.lineEnding = target == QLatin1String("lf") ? LineEnding::Lf : LineEnding::CrLf;
+    const RepairResult r = run(input.toStdString(), o);
+    QCOMPARE(q(r.text), expected);
+    QCOMPARE(int(r.report.counts[std::size_t(RepairKind::LineEnding)]), rewritten);
+    if (input.startsWith("a\n")) {
+        QCOMPARE(r.report.lineEndings.lf, 1u);
+        QCOMPARE(r.report.lineEndings.crlf, 3u);
+        QCOMPARE(r.report.lineEndings.cr, 2u);
+        QVERIFY(r.report.lineEndings.mixed());
+    }
+}
+
+void TestRepairSteps::lineEndingCounterAcrossChunks() {
+    const std::string s = "a\r\nb\rc\n\r\r\n";
+    const LineEndingMix whole = countLineEndings(bytes(s));
+    for (std::size_t cut = 0; cut <= s.size(); ++cut) {
+        LineEndingCounter c;
+        c.feed(bytes(s).first(cut));
+        c.feed(bytes(s).subspan(cut));
+        c.finish();
+        QCOMPARE(c.mix().lf, whole.lf);
+        QCOMPARE(c.mix().crlf, whole.crlf);
+        QCOMPARE(c.mix().cr, whole.cr);
+    }
+    QCOMPARE(whole.crlf, 2u);
+    QCOMPARE(whole.cr, 2u);
+    QCOMPARE(whole.lf, 1u);
+}
+
+void TestRepairSteps::normalization_data() {
+    QTest::addColumn<QString>("form");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("nfc") << "nfc" << QByteArray("Cafe\xCC\x81 A\xCC\x8A")
+                         << QByteArray("Caf\xC3\xA9 \xC3\x85");
+    QTest::newRow("nfd") << "nfd" << QByteArray("Caf\xC3\xA9") << QByteArray("Cafe\xCC\x81");
+    QTest::newRow("hangul nfd") << "nfd" << QByteArray("\xEA\xB0\x80")
+                                << QByteArray("\xE1\x84\x80\xE1\x85\xA1");
+    QTest::newRow("already nfc") << "nfc" << QByteArray("plain \xC3\xA9")
+                                 << QByteArray("plain \xC3\xA9");
+}
+
+void TestRepairSteps::normalization() {
+    QFETCH(QString, form);
+    QFETCH(QByteArray, input);
+    QFETCH(QByteArray, expected);
+    RepairOptions o;
+    o.normalForm = normalFormFromName(form.toStdString());
+    const RepairResult r = run(input.toStdString(), o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), expected);
+    QCOMPARE(r.report.counts[std::size_t(RepairKind::Normalization)] > 0, input != expected);
+    QVERIFY(isNormalized(r.text, *o.normalForm));
+    for (const RepairChange& c : r.report.changes)
+        QVERIFY(!c.after.empty());
+}
+
+void TestRepairSteps::pipelineOrderAndReport() {
+    RepairOptions o;
+    o.cesu = true;
+    o.mojibake = true;
+    o.bom = BomAction::Strip;
+    o.lineEnding = LineEnding::Lf;
+    o.normalForm = NormalForm::Nfc;
+    o.invalid = ErrorPolicy::Cp1252;
+    const std::string in = "\xEF\xBB\xBF"
+                           "CafÃ© \xE9t\xE9\r\n\xED\xA0\xBD\xED\xB8\x80 e\xCC\x81\r\n";
+    const RepairResult r = run(in, o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), QByteArray("Café été\n\xF0\x9F\x98\x80 \xC3\xA9\n"));
+    const RepairReport& rep = r.report;
+    QCOMPARE(rep.counts[std::size_t(RepairKind::Cesu)], 1u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::InvalidSequence)], 2u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::BomStripped)], 1u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::Mojibake)], 1u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::LineEnding)], 2u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::Normalization)], 1u);
+    QCOMPARE(rep.inputBytes, in.size());
+    QCOMPARE(rep.outputBytes, r.text.size());
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(rep.toJson()));
+    QVERIFY(doc.isObject());
+    QCOMPARE(doc.object()
+                 .value(QLatin1String("counts"))
+                 .toObject()
+                 .value(QLatin1String("mojibake"))
+                 .toInt(),
+             1);
+    QCOMPARE(doc.object().value(QLatin1String("changes")).toArray().size(),
+             6); // line endings are counted, not listed
+    const std::string text = rep.toText();
+    QVERIFY(text.find("UTF-8 read as windows-1252") != std::string::npos);
+    QVERIFY(text.find("line endings in input: 0 LF, 2 CRLF, 0 CR") != std::string::npos);
+}
+
+void TestRepairSteps::strictRefuses() {
+    RepairOptions o;
+    o.invalid = ErrorPolicy::Strict;
+    const RepairResult r = run("ab\xFF", o);
+    QVERIFY(!r.ok);
+    QVERIFY(r.text.empty());
+    QVERIFY(r.error.find("offset 2") != std::string::npos);
+}
+
+void TestRepairSteps::everyStepIsIdempotent_data() {
+    QTest::addColumn<int>("step");
+    for (int s = 0; s < 7; ++s)
+        QTest::newRow(qPrintable(QString::number(s))) << s;
+}
+
+void TestRepairSteps::everyStepIsIdempotent() {
+    QFETCH(int, step);
+    RepairOptions o;
+    switch (step) {
+    case 0:
+        o.invalid = ErrorPolicy::Replace;
+        break;
+    case 1:
+        o.invalid = ErrorPolicy::Cp1252;
+        break;
+    case 2:
+        o.cesu = true;
+        break;
+    case 3:
+        o.bom = BomAction::Add;
+        break;
+    case 4:
+        o.lineEnding = LineEnding::CrLf;
+        break;
+    case 5:
+        o.normalForm = NormalForm::Nfd;
+        break;
+    default:
+        o.mojibake = true;
+        break;
+    }
+    std::string in = "\xEF\xBB\xBF"
+                     "a\xC0\x80 \xED\xA0\xBD\xED\xB8\x80 CafÃ© \xE9\r\nx\ry\n\xEF\xBB\xBF";
+    for (const QString& s : sentences())
+        in += utf8(s) + "\n";
+    const RepairResult once = run(in, o);
+    QVERIFY(once.ok);
+    const RepairResult twice = run(once.text, o);
+    QVERIFY(twice.ok);
+    QCOMPARE(q(twice.text), q(once.text));
+    // Nothing changes the second time (adding a BOM to text that has one is not a change).
+    QCOMPARE(twice.report.total() - twice.report.counts[std::size_t(RepairKind::BomAdded)], 0u);
+}
+
+void TestRepairSteps::cleanTextUntouched() {
+    RepairOptions o;
+    o.mojibake = true;
+    o.cesu = true;
+    o.normalForm = NormalForm::Nfc;
+    o.bom = BomAction::Strip;
+    std::string in;
+    for (const QString& s : sentences())
+        in += utf8(s) + "\n";
+    const RepairResult r = run(in, o);
+    QCOMPARE(q(r.text), q(in));
+    QCOMPARE(r.report.total(), 0u);
+}
+
+QTEST_GUILESS_MAIN(TestRepairSteps)
+#include "tst_repair_steps.moc"
