@@ -29,8 +29,11 @@ std::vector<std::vector<std::span<const std::uint8_t>>> chunkings(std::span<cons
     std::vector<std::span<const std::uint8_t>> steered;
     std::size_t i = 0, k = 0;
     while (i < d.size()) {
-        const std::size_t size = std::min<std::size_t>(d[k++ % d.size()] % 6, d.size() - i);
-        steered.push_back(d.subspan(i, size)); // size 0 feeds an empty chunk on purpose
+        const std::uint8_t b = d[k++ % d.size()];
+        if (b % 6 == 0)
+            steered.push_back(d.subspan(i, 0)); // an empty chunk, on purpose
+        const std::size_t size = std::min<std::size_t>(1 + b % 5, d.size() - i);
+        steered.push_back(d.subspan(i, size));
         i += size;
     }
     out.push_back(std::move(steered));
