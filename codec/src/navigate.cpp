@@ -110,6 +110,42 @@ std::optional<Segment> searchBackward(const ByteSource& source, std::uint64_t be
 
 } // namespace
 
+std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset) {
+    if (offset >= source.size())
+        return std::nullopt;
+    const std::uint64_t from = offset > kProblemContext ? offset - kProblemContext : 0;
+    Window w;
+    if (!readWindow(source, from, offset + kProblemContext, w) || offset >= w.to)
+        return std::nullopt;
+    const auto segments = segmentsInWindow(w.bytes, w.offset, w.reachesEnd, from, w.to);
+    const auto at = std::find_if(segments.begin(), segments.end(),
+                                 [offset](const Segment& s) { return s.end() > offset; });
+    if (at == segments.end() || at->isValid())
+        return std::nullopt;
+    auto first = at;
+    while (first != segments.begin() && !std::prev(first)->isValid())
+        --first;
+    auto last = at;
+    while (last != segments.end() && !last->isValid())
+        ++last;
+    std::optional<Problem> found;
+    auto sink = [&](const Problem& p) {
+        if (offset >= p.offset && offset < p.end())
+            found = p;
+    };
+    ProblemScanner scanner(first->offset);
+    auto bytesOf = [&](const Segment& s) {
+        return std::span<const std::uint8_t>(w.bytes).subspan(s.offset - w.offset, s.length);
+    };
+    for (auto it = first; it != last; ++it)
+        scanner.onSegment(*it, bytesOf(*it), sink);
+    if (last != segments.end())
+        scanner.onSegment(*last, bytesOf(*last), sink); // a valid segment: flushes the rest
+    else
+        scanner.finish(sink);
+    return found;
+}
+
 std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from) {
     return searchForward(source, from, isError);
 }

@@ -2,6 +2,7 @@
 // segmentation everywhere, and above all at the chunk edges where local segmentation restarts.
 #include "u8codec/byte_source.h"
 #include "u8codec/navigate.h"
+#include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 
 #include <QTest>
@@ -144,6 +145,33 @@ private slots:
             before = s->offset;
         }
         QCOMPARE(back, expected);
+    }
+
+    void problemAtMatchesWholeStream() {
+        // Every offset of a dense stream: the local answer equals the whole-stream problems.
+        const auto bytes = makeStream(11, 6000);
+        const MemorySource source(bytes);
+        std::vector<Problem> all;
+        ProblemScanner scanner;
+        auto sink = [&](const Problem& p) { all.push_back(p); };
+        scanner.feed(bytes, sink);
+        scanner.finish(sink);
+        QVERIFY(all.size() > 50);
+        std::size_t next = 0;
+        for (std::uint64_t at = 0; at < bytes.size(); ++at) {
+            while (next < all.size() && all[next].end() <= at)
+                ++next;
+            const bool inside = next < all.size() && all[next].offset <= at;
+            const auto found = problemAt(source, at);
+            QCOMPARE(found.has_value(), inside);
+            if (inside) {
+                QCOMPARE(found->offset, all[next].offset);
+                QCOMPARE(found->length, all[next].length);
+                QCOMPARE(int(found->kind), int(all[next].kind));
+                QCOMPARE(found->value, all[next].value);
+            }
+        }
+        QVERIFY(!problemAt(source, bytes.size()));
     }
 
     void emptyAndClean() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "u8codec/byte_source.h"
+#include "u8codec/problem.h"
 #include "u8codec/segment.h"
 
 #include <cstdint>
@@ -33,5 +34,17 @@ std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t 
 
 // The last segment that starts before `before` and is not a 1-byte ASCII character.
 std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before);
+
+// How far problemAt looks on each side of the offset.
+inline constexpr std::uint64_t kProblemContext = 256;
+
+// The Problem (problem.h) that covers `offset`, or nullopt when the byte there belongs to a valid
+// character. Computed from a bounded neighbourhood, never the whole source: a problem never spans
+// a valid character (a valid segment ends every pending problem), so a ProblemScanner started
+// just after the last valid segment before the offset and stopped at the first valid segment
+// after it groups the bytes exactly as a whole-stream scan does. Only a run of error segments
+// longer than kProblemContext on a side (a long run of stray continuation bytes) is cut to the
+// neighbourhood.
+std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset);
 
 } // namespace u8codec
