@@ -704,6 +704,8 @@ void TextView::keyPressEvent(QKeyEvent* event) {
         const ParagraphPtr p = paragraph(pos.paragraph);
         const int first = p->lineStarts[std::size_t(pos.line)];
         const int end = p->lineEnd(pos.line);
+        if (end <= first) // nothing could be read there (the file shrank)
+            return;
         const Glyph* g = &p->glyphs[std::size_t(end - 1)];
         for (int i = first; i < end; ++i)
             if (x < p->glyphs[std::size_t(i)].x + p->glyphs[std::size_t(i)].width) {
@@ -748,6 +750,8 @@ void TextView::keyPressEvent(QKeyEvent* event) {
         const ParagraphPtr p = paragraph(pos.paragraph);
         const int first = p->lineStarts[std::size_t(pos.line)];
         int last = p->lineEnd(pos.line) - 1;
+        if (last < first) // nothing could be read there (the file shrank)
+            break;
         // End stops before the line feed that ends the line.
         if (!home && last > first && p->endsWithLineFeed && last + 1 == int(p->glyphs.size()))
             --last;

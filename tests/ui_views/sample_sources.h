@@ -59,4 +59,25 @@ private:
     std::uint64_t lineLength_;
 };
 
+// A file that shrank after it was opened: size() still reports the old size, but reads stop at
+// `available` bytes (a FileSource gives such short reads).
+class ShrunkSource final : public u8codec::ByteSource {
+public:
+    ShrunkSource(QByteArray bytes, std::uint64_t reportedSize)
+        : bytes_(std::move(bytes)), reportedSize_(reportedSize) {}
+    std::uint64_t size() const override { return reportedSize_; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::uint64_t available = std::uint64_t(bytes_.size());
+        if (offset >= available)
+            return 0;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), available - offset));
+        std::copy_n(bytes_.constData() + offset, n, reinterpret_cast<char*>(dest.data()));
+        return n;
+    }
+
+private:
+    QByteArray bytes_;
+    std::uint64_t reportedSize_;
+};
+
 } // namespace u8ui::testing

@@ -58,6 +58,8 @@ private slots:
     void hugeSourceIsLaidOutLocally_data();
     void hugeSourceIsLaidOutLocally();
     void panesKeepInStep();
+    void emptyMissingAndShrunkSourcesAreHarmless_data();
+    void emptyMissingAndShrunkSourcesAreHarmless();
 };
 
 void TestTextView::clickSelectsTheWholeCharacter_data() {
@@ -327,6 +329,71 @@ void TestTextView::panesKeepInStep() {
     selection.setCursor(25000);
     QVERIFY(!hex.cellRect(25000).isNull());
     QVERIFY(!text.rectForOffset(25000).isNull());
+}
+
+void TestTextView::emptyMissingAndShrunkSourcesAreHarmless_data() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("no document source") << 0;
+    QTest::newRow("empty") << 1;
+    QTest::newRow("shrank to 10 of 100000 bytes") << 2;
+    QTest::newRow("shrank to nothing") << 3;
+}
+
+void TestTextView::emptyMissingAndShrunkSourcesAreHarmless() {
+    QFETCH(int, kind);
+    u8ui::ByteDocument document;
+    QByteArray lines;
+    for (int i = 0; i < 50; ++i)
+        lines += "caf\xC3\xA9 line\n";
+    if (kind == 1)
+        document.setSource(u8ui::testing::memorySource(QByteArray()), QStringLiteral("empty"));
+    else if (kind == 2)
+        document.setSource(std::make_shared<u8ui::testing::ShrunkSource>(lines.left(10), 100000),
+                           QStringLiteral("shrunk"));
+    else if (kind == 3)
+        document.setSource(std::make_shared<u8ui::testing::ShrunkSource>(QByteArray(), 100000),
+                           QStringLiteral("gone"));
+    u8ui::ByteSelection selection;
+    u8ui::HexView hex;
+    TextView text;
+    hex.setDocument(&document);
+    hex.setSelection(&selection);
+    text.setDocument(&document);
+    text.setSelection(&selection);
+    u8ui::keepInStep(&hex, &text);
+    hex.resize(500, 300);
+    text.resize(500, 300);
+    hex.show();
+    text.show();
+    // Every key, click and scroll: nothing may crash or hang, and the cursor stays in range.
+    const int keys[] = {Qt::Key_Right, Qt::Key_Left, Qt::Key_Down,     Qt::Key_Up,
+                        Qt::Key_End,   Qt::Key_Home, Qt::Key_PageDown, Qt::Key_PageUp};
+    for (QAbstractScrollArea* view :
+         {static_cast<QAbstractScrollArea*>(&hex), static_cast<QAbstractScrollArea*>(&text)}) {
+        for (int key : keys)
+            for (auto modifiers :
+                 {Qt::KeyboardModifiers(), Qt::KeyboardModifiers(Qt::ShiftModifier),
+                  Qt::KeyboardModifiers(Qt::ControlModifier)}) {
+                QTest::keyClick(view, Qt::Key(key), modifiers);
+                view->viewport()->grab();
+            }
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(100, 10));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(100, 250));
+        view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
+        view->viewport()->grab();
+        QVERIFY(selection.cursor() < std::max<quint64>(1, document.size()));
+    }
+    hex.setTopOffset(50000);
+    text.setTopOffset(50000);
+    hex.viewport()->grab();
+    text.viewport()->grab();
+    if (kind == 2) { // what could be read is still shown
+        hex.setTopOffset(0);
+        text.setTopOffset(0);
+        QVERIFY(!hex.cellRect(0).isNull());
+        QVERIFY(!text.rectForOffset(9).isNull());
+        QCOMPARE(text.offsetAt(text.rectForOffset(3).center()), std::optional<quint64>(3));
+    }
 }
 
 QTEST_MAIN(TestTextView)
