@@ -1,5 +1,6 @@
 #include "u8codec/decoder.h"
 
+#include "scan_kernel.h"
 #include "u8codec/encoder.h"
 
 namespace u8codec {
@@ -73,18 +74,34 @@ void Decoder::onSegment(const Segment& s, std::span<const std::uint8_t> bytes, s
 bool Decoder::feed(std::span<const std::uint8_t> bytes, std::string& out) {
     if (failed_)
         return false;
-    // Valid input is by far the common case: copy the well-formed prefix in one go. Only the
-    // segmenter knows where that prefix ends, so it runs over all bytes; segments arrive in order.
-    segmenter_.feed(bytes, [&](const Segment& s, std::span<const std::uint8_t> b) {
-        onSegment(s, b, out);
-    });
+    auto sink = [&](const Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b, out); };
+    std::size_t i = 0;
+    while (i < bytes.size() && !failed_) {
+        if (segmenter_.atBoundary()) {
+            // A run of ASCII decodes to itself under every policy and holds no error: copy it in
+            // one go (vectorised search for its end) and let the segmenter resume after it.
+            const std::size_t run = detail::asciiRunLength(bytes.data() + i, bytes.size() - i);
+            if (run > 0) {
+                out.append(reinterpret_cast<const char*>(bytes.data() + i), run);
+                segmenter_ = Segmenter(segmenter_.offset() + run);
+                i += run;
+                continue;
+            }
+        }
+        // Everything else goes through the segmenter, up to the next ASCII byte (which ends any
+        // pending sequence, so the segmenter is at a boundary again one byte later).
+        std::size_t next = i + 1;
+        while (next < bytes.size() && bytes[next] >= 0x80)
+            ++next;
+        segmenter_.feed(bytes.subspan(i, next - i), sink);
+        i = next;
+    }
     return !failed_;
 }
 
 bool Decoder::finish(std::string& out) {
-    segmenter_.finish([&](const Segment& s, std::span<const std::uint8_t> b) {
-        onSegment(s, b, out);
-    });
+    segmenter_.finish(
+        [&](const Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b, out); });
     return !failed_;
 }
 

@@ -65,6 +65,20 @@ detail::KernelResult scanBlocks(ScanPath path, const std::uint8_t* p, std::size_
 
 } // namespace
 
+std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept {
+    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    switch (path) {
+#if defined(U8CODEC_X86_KERNELS)
+    case ScanPath::Avx2:
+        return asciiRunLengthAvx2(p, n);
+    case ScanPath::Sse2:
+        return asciiRunLengthSse2(p, n);
+#endif
+    default:
+        return asciiRunLengthScalar(p, n);
+    }
+}
+
 Scanner::Scanner(ScanPath path) noexcept : path_(resolveScanPath(path)) {}
 
 std::uint64_t ScanSummary::errorSegments() const noexcept {

@@ -53,7 +53,9 @@ KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n, std::uint8_t p
                             KernelCounts& counts) noexcept;
 #endif
 
-// Length of the run of ASCII bytes at the start of p[0..n).
+// Length of the run of ASCII bytes at the start of p[0..n), with the best kernel of this CPU.
+std::size_t asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept;
+// The same with a given kernel.
 std::size_t asciiRunLengthScalar(const std::uint8_t* p, std::size_t n) noexcept;
 #if defined(U8CODEC_X86_KERNELS)
 std::size_t asciiRunLengthSse2(const std::uint8_t* p, std::size_t n) noexcept;

@@ -39,7 +39,7 @@ best_cpu() {
     best=""
     for _ in 1 2 3; do
         /usr/bin/time -f '%U %S' -o "$dir/time" "$@" >/dev/null 2>"$dir/stderr" || true
-        t=$(awk '{ printf "%.4f", $1 + $2 }' "$dir/time" | tail -n 1)
+        t=$(tail -n 1 "$dir/time" | awk '{ printf "%.4f", $1 + $2 }')
         best=$(printf '%s\n%s\n' "$best" "$t" | awk 'NF { if (b == "" || $1 < b) b = $1 } END { print b }')
     done
     echo "$best"

@@ -2,6 +2,8 @@
 // per-segment count over u8codec::segment() gives, on every input and however the input is cut
 // into chunks. The reference below counts segments from the exact Segmenter and counts line
 // bytes one by one; it knows no UTF-8 rule of its own.
+#include "u8codec/decoder.h"
+#include "u8codec/encoder.h"
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
 
@@ -9,6 +11,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -177,6 +180,8 @@ private slots:
     void smallChunks();
     void corpus_data();
     void corpus();
+    void decoderAsciiFastPath_data();
+    void decoderAsciiFastPath();
 };
 
 void TestScanEquivalence::pathsAreReported() {
@@ -418,6 +423,77 @@ void TestScanEquivalence::corpus() {
         QVERIFY(!want.valid());
     else
         QVERIFY(want.valid());
+}
+
+void TestScanEquivalence::decoderAsciiFastPath_data() {
+    QTest::addColumn<int>("policyValue");
+    for (ErrorPolicy p : {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
+                          ErrorPolicy::Latin1, ErrorPolicy::Cp1252})
+        QTest::addRow("%s", name(p).data()) << int(p);
+}
+
+// The Decoder copies runs of ASCII without the segmenter: its output, error count and first
+// error must still be what the segments say, whole or fed in chunks.
+void TestScanEquivalence::decoderAsciiFastPath() {
+    QFETCH(int, policyValue);
+    const auto policy = ErrorPolicy(policyValue);
+    static const int weights[3] = {800, 180, 20};
+    for (quint32 seed = 1; seed <= 30; ++seed) {
+        QRandomGenerator rng(seed);
+        const Bytes bytes = randomText(rng, 400, weights);
+        // The reference, segment by segment.
+        std::string want;
+        std::uint64_t errorSegments = 0;
+        std::optional<Segment> firstError;
+        bool stopped = false;
+        for (const Segment& s : segment(bytes)) {
+            const auto* b = bytes.data() + s.offset;
+            if (s.isValid()) {
+                if (!stopped)
+                    want.append(reinterpret_cast<const char*>(b), s.length);
+                continue;
+            }
+            ++errorSegments;
+            if (!firstError)
+                firstError = s;
+            if (stopped)
+                continue;
+            switch (policy) {
+            case ErrorPolicy::Strict:
+                stopped = true;
+                break;
+            case ErrorPolicy::Replace:
+                want += "\xEF\xBF\xBD";
+                break;
+            case ErrorPolicy::Ignore:
+                break;
+            case ErrorPolicy::Latin1:
+                for (int k = 0; k < s.length; ++k)
+                    appendUtf8(b[k], want);
+                break;
+            case ErrorPolicy::Cp1252:
+                for (int k = 0; k < s.length; ++k)
+                    appendUtf8(cp1252ToUnicode(b[k]), want);
+                break;
+            }
+        }
+        for (std::size_t chunk : {bytes.size(), std::size_t(1), std::size_t(5), std::size_t(64)}) {
+            Decoder decoder(policy);
+            std::string got;
+            bool ok = true;
+            for (std::size_t at = 0; at < bytes.size() && ok; at += chunk)
+                ok = decoder.feed(std::span<const std::uint8_t>(bytes).subspan(
+                                      at, std::min(chunk, bytes.size() - at)),
+                                  got);
+            ok = decoder.finish(got) && ok;
+            const QString where = QStringLiteral("seed %1, chunks of %2").arg(seed).arg(chunk);
+            QVERIFY2(got == want, qPrintable(where));
+            QCOMPARE(ok, !(policy == ErrorPolicy::Strict && firstError.has_value()));
+            QVERIFY2(decoder.firstError() == firstError, qPrintable(where));
+            if (policy != ErrorPolicy::Strict)
+                QCOMPARE(decoder.errorSegments(), errorSegments);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestScanEquivalence)
