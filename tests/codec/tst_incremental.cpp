@@ -125,8 +125,8 @@ Decoded decodeChunks(const Chunks& chunks, ErrorPolicy policy, std::string buffe
     return d;
 }
 
-ScanSummary scanChunks(const Chunks& chunks) {
-    Scanner s;
+ScanSummary scanChunks(const Chunks& chunks, ScanPath path = ScanPath::Auto) {
+    Scanner s(path);
     for (auto c : chunks)
         s.feed(c);
     s.finish();
@@ -155,6 +155,18 @@ ScanSummary referenceSummary(const Bytes& b) {
     s.lines = s.lineFeeds + (!b.empty() && b.back() != '\n' ? 1 : 0);
     s.bom = b.size() >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF;
     return s;
+}
+
+std::vector<ScanPath> scanPaths() {
+    std::vector<ScanPath> out;
+    for (ScanPath p : {ScanPath::Auto, ScanPath::Scalar, ScanPath::Sse2, ScanPath::Avx2})
+        if (scanPathSupported(p))
+            out.push_back(p);
+    return out;
+}
+
+QString pathName(ScanPath p) {
+    return QString::fromLatin1(name(p).data(), qsizetype(name(p).size()));
 }
 
 constexpr ErrorPolicy kPolicies[] = {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
@@ -197,6 +209,7 @@ private slots:
     void scannerEverySplit_data() { inputs_data(); }
     void chunkSizes();
     void chunkSizes_data() { inputs_data(); }
+    void scannerBlockEdges();
 
 private:
     // One input each; QVERIFY in them returns early, the callers stop at the first failure.
@@ -308,10 +321,53 @@ void TestIncremental::scannerEverySplit() {
 
 void TestIncremental::checkScannerEverySplit(const Bytes& b) {
     const ScanSummary reference = referenceSummary(b);
-    QVERIFY(sameSummary(scan(u8test::view(b)), reference));
-    for (std::size_t p = 0; p <= b.size(); ++p)
-        QVERIFY2(sameSummary(scanChunks(cutAt(b, {p})), reference),
-                 qPrintable(QStringLiteral("split at %1 of %2").arg(p).arg(u8test::hexString(b))));
+    // Every kernel this CPU can run (the vectorised ones skip ASCII and valid blocks).
+    for (ScanPath path : scanPaths()) {
+        QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
+                 qPrintable(QStringLiteral("%1: %2").arg(pathName(path), u8test::hexString(b))));
+        for (std::size_t p = 0; p <= b.size(); ++p)
+            QVERIFY2(sameSummary(scanChunks(cutAt(b, {p}), path), reference),
+                     qPrintable(QStringLiteral("%1: split at %2 of %3")
+                                    .arg(pathName(path))
+                                    .arg(p)
+                                    .arg(u8test::hexString(b))));
+    }
+}
+
+void TestIncremental::scannerBlockEdges() {
+    // The vectorised kernels work in blocks: put an ill-formed or multi-byte sequence at every
+    // position of inputs around the block sizes, in ASCII and in 3-byte text, and split them
+    // there too.
+    const Bytes inserts[] = {u8test::hex("80"),          u8test::hex("E2 82"),
+                             u8test::hex("F0 9F 98 80"), u8test::hex("ED A0 80"),
+                             u8test::hex("C2 A9"),       u8test::hex("0D 0A")};
+    for (std::size_t length : {15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129}) {
+        for (bool cjk : {false, true}) {
+            Bytes base;
+            while (base.size() < length) {
+                if (cjk)
+                    base.insert(base.end(), {0xE4, 0xB8, 0xAD});
+                else
+                    base.push_back('a');
+            }
+            for (const Bytes& insert : inserts)
+                for (std::size_t at = 0; at <= base.size(); ++at) {
+                    Bytes b = base;
+                    b.insert(b.begin() + std::ptrdiff_t(at), insert.begin(), insert.end());
+                    const ScanSummary reference = referenceSummary(b);
+                    for (ScanPath path : scanPaths()) {
+                        QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
+                                 qPrintable(QStringLiteral("%1: %2").arg(pathName(path),
+                                                                         u8test::hexString(b))));
+                        QVERIFY2(sameSummary(scanChunks(cutAt(b, {at}), path), reference),
+                                 qPrintable(QStringLiteral("%1: split at %2 of %3")
+                                                .arg(pathName(path))
+                                                .arg(at)
+                                                .arg(u8test::hexString(b))));
+                    }
+                }
+        }
+    }
 }
 
 void TestIncremental::chunkSizes() {
