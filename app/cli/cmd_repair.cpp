@@ -1,9 +1,119 @@
-// TEMPORARY during development: replaced by the real command (issue 4) before any stop.
+// `repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] [--bom=keep|strip|add]
+// [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json] (-o OUT | --in-place) FILE`:
+// clean UTF-8 out, a report of every change on stderr. OUT appears whole or not at all; the
+// input is only replaced with --in-place, after a copy of it was saved as FILE.bak.
+#include "arguments.h"
+#include "atomic_output.h"
 #include "commands.h"
+#include "input.h"
+#include "u8codec/repair.h"
+
+#include <cstdio>
 
 namespace u8cli {
-int runRepair(Args) {
-    std::fputs("u8scope-cli: repair is not built yet\n", stderr);
-    return kExitUsage;
+namespace {
+
+constexpr OptionSpec kOptions[] = {
+    {"invalid", true},  {"mojibake", false}, {"cesu", false}, {"bom", true},
+    {"newlines", true}, {"normalize", true}, {"json", false}, {"in-place", false},
+    {"o", true},        {"output", true},
+};
+
+constexpr const char* kUsage =
+    "usage: repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] "
+    "[--bom=keep|strip|add] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json] "
+    "(-o OUT | --in-place) FILE";
+
+int refuse(const std::string& message) {
+    std::fprintf(stderr, "u8scope-cli repair: %s\n", message.c_str());
+    return kExitInvalid;
 }
+
+} // namespace
+
+int runRepair(Args args) {
+    const auto parsed = parseArguments("repair", args, kOptions);
+    if (!parsed)
+        return kExitUsage;
+    if (parsed->positional.size() != 1)
+        return usageError("repair", std::string("needs exactly one FILE (") + kUsage + ")");
+    u8codec::RepairOptions options;
+    if (const std::string* v = parsed->value("invalid")) {
+        // "drop" is the CLI's word for the Decoder's Ignore policy.
+        const auto policy = u8codec::errorPolicyFromName(*v == "drop" ? "ignore" : *v);
+        if (!policy)
+            return usageError("repair", "unknown --invalid policy '" + *v +
+                                            "' (replace, drop, cp1252, latin1 or strict)");
+        options.invalid = *policy;
+    }
+    options.mojibake = parsed->has("mojibake");
+    options.cesu = parsed->has("cesu");
+    if (const std::string* v = parsed->value("bom")) {
+        const auto action = u8codec::bomActionFromName(*v);
+        if (!action)
+            return usageError("repair", "unknown --bom action '" + *v + "' (keep, strip or add)");
+        options.bom = *action;
+    }
+    if (const std::string* v = parsed->value("newlines")) {
+        if (*v == "lf")
+            options.lineEnding = u8codec::LineEnding::Lf;
+        else if (*v == "crlf")
+            options.lineEnding = u8codec::LineEnding::CrLf;
+        else if (*v != "keep")
+            return usageError("repair", "unknown --newlines value '" + *v + "' (keep, lf or crlf)");
+    }
+    if (const std::string* v = parsed->value("normalize")) {
+        options.normalForm = u8codec::normalFormFromName(*v);
+        if (!options.normalForm)
+            return usageError("repair", "unknown --normalize form '" + *v + "' (nfc or nfd)");
+    }
+    const bool json = parsed->has("json");
+    const bool inPlace = parsed->has("in-place");
+    const std::string* outPath = parsed->value("o");
+    if (!outPath)
+        outPath = parsed->value("output");
+    const std::string& inPath = parsed->positional.front();
+    if (inPlace && outPath)
+        return usageError("repair", "give either -o OUT or --in-place, not both");
+    if (!inPlace && !outPath)
+        return usageError("repair", std::string("needs -o OUT or --in-place (") + kUsage + ")");
+    if (inPlace && inPath == "-")
+        return usageError("repair", "--in-place needs a file, not standard input");
+    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
+        return refuse(*outPath +
+                      ": is the input file; use --in-place to replace it (a backup is kept)");
+
+    std::string error;
+    const auto input = Input::open(inPath, error);
+    if (!input)
+        return usageError("repair", error);
+    std::vector<std::uint8_t> bytes;
+    if (!input->readAll(bytes, error))
+        return usageError("repair", error);
+    const u8codec::RepairResult result = u8codec::repair(bytes, options);
+    if (!result.ok)
+        return refuse(input->displayName() + ": " + result.error + "; nothing written");
+
+    const std::string target = inPlace ? inPath : *outPath;
+    if (inPlace) {
+        // The original is saved first: if anything fails after, it is still there.
+        const std::string backup = inPath + ".bak";
+        if (!writeBackup(inPath, backup, error))
+            return usageError("repair", "backup failed, input left as it was: " + error);
+        std::fprintf(stderr, "u8scope-cli repair: original saved as %s\n", backup.c_str());
+    }
+    const auto out = AtomicOutput::create(target, error);
+    if (!out)
+        return usageError("repair", error);
+    out->write(result.text);
+    if (!out->commit(error))
+        return usageError("repair", error);
+    if (json)
+        std::fprintf(stderr, "%s\n", result.report.toJson().c_str());
+    else
+        std::fprintf(stderr, "%s: %s", input->displayName().c_str(),
+                     result.report.toText().c_str());
+    return kExitOk;
+}
+
 } // namespace u8cli

@@ -111,8 +111,9 @@ std::string RepairReport::toText(std::size_t maxLines) const {
     std::string out;
     std::size_t shown = 0;
     for (const RepairChange& c : changes) {
-        if (shown++ == maxLines)
+        if (shown == maxLines)
             break;
+        ++shown;
         out += "offset " + std::to_string(c.offset) + ": " + std::string(name(c.kind)) + ": ";
         if (!c.before.empty() || !c.after.empty()) {
             out += hexBytes(asBytes(c.before), 12);
@@ -122,9 +123,10 @@ std::string RepairReport::toText(std::size_t maxLines) const {
             out += " (" + c.detail + ")";
         out += '\n';
     }
-    if (total() > shown)
-        out += "... " + std::to_string(total() - std::min<std::uint64_t>(total(), shown)) +
-               " more change(s) not listed\n";
+    // Line endings are counted, not listed one by one.
+    const std::uint64_t listable = total() - counts[std::size_t(RepairKind::LineEnding)];
+    if (listable > shown)
+        out += "... " + std::to_string(listable - shown) + " more change(s) not listed\n";
     out += "line endings in input: " + std::to_string(lineEndings.lf) + " LF, " +
            std::to_string(lineEndings.crlf) + " CRLF, " + std::to_string(lineEndings.cr) + " CR\n";
     out += "changes:";

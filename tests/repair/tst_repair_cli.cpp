@@ -1,0 +1,281 @@
+// u8scope-cli repair / transcode / detect through QProcess (issue 4 section 5): outputs, reports,
+// exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input.
+#include "repair_test_support.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace repairtest;
+
+class TestRepairCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void repairWritesOutAndReports();
+    void repairJsonReport();
+    void repairRefusesOverwritingInput();
+    void repairInPlaceKeepsBackup();
+    void repairStrictFailureLeavesNoOutput();
+    void repairUsageErrors_data();
+    void repairUsageErrors();
+    void transcodeMatchesUconv_data();
+    void transcodeMatchesUconv();
+    void transcodeUnmappable();
+    void transcodeUnknownEncoding();
+    void detectGuesses();
+    void detectMojibakeJson();
+    void missingFile();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run cli(const QStringList& args, const QByteArray& stdinData = {});
+    QString file(const QString& name, const QByteArray& content);
+    QByteArray read(const QString& name);
+
+    std::unique_ptr<QTemporaryDir> dir_;
+};
+
+void TestRepairCli::init() {
+    dir_ = std::make_unique<QTemporaryDir>();
+    QVERIFY(dir_->isValid());
+}
+
+TestRepairCli::Run TestRepairCli::cli(const QStringList& args, const QByteArray& stdinData) {
+    QProcess p;
+    p.setWorkingDirectory(dir_->path());
+    p.start(QStringLiteral(U8SCOPE_CLI), args);
+    Run r;
+    if (!p.waitForStarted())
+        return r;
+    p.write(stdinData);
+    p.closeWriteChannel();
+    p.waitForFinished(60000);
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString TestRepairCli::file(const QString& name, const QByteArray& content) {
+    QFile f(dir_->filePath(name));
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(content);
+    return f.fileName();
+}
+
+QByteArray TestRepairCli::read(const QString& name) {
+    QFile f(dir_->filePath(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void TestRepairCli::repairWritesOutAndReports() {
+    file(QStringLiteral("in.txt"),
+         "Caf\xC3\x83\xC2\xA9 \xE9t\xE9\r\nit\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2s\r\n");
+    const Run r = cli(
+        {"repair", "--mojibake", "--invalid=cp1252", "--newlines=lf", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("Café été\nit’s\n"));
+    QVERIFY(r.err.contains("mojibake: C3 83 C2 A9"));
+    QVERIFY(r.err.contains("UTF-8 read as windows-1252"));
+    QVERIFY(r.err.contains("line endings in input: 0 LF, 2 CRLF, 0 CR"));
+    QVERIFY(r.err.contains("invalid-sequence=2 mojibake=2 line-ending=2"));
+    QVERIFY(r.out.isEmpty());
+    // Standard input to standard output.
+    const Run piped = cli({"repair", "--bom=add", "-o", "-", "-"}, "x");
+    QCOMPARE(piped.exitCode, 0);
+    QCOMPARE(piped.out, QByteArray("\xEF\xBB\xBFx"));
+}
+
+void TestRepairCli::repairJsonReport() {
+    file(QStringLiteral("in.txt"), "a\xED\xA0\xBD\xED\xB8\x80 \xC0\x80");
+    const Run r = cli({"repair", "--cesu", "--json", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("a\xF0\x9F\x98\x80 \0", 7));
+    const QJsonDocument doc = QJsonDocument::fromJson(r.err);
+    QVERIFY2(doc.isObject(), r.err.constData());
+    const QJsonObject counts = doc.object().value(QLatin1String("counts")).toObject();
+    QCOMPARE(counts.value(QLatin1String("cesu-8")).toInt(), 1);
+    QCOMPARE(counts.value(QLatin1String("modified-utf-8-nul")).toInt(), 1);
+    const QJsonArray changes = doc.object().value(QLatin1String("changes")).toArray();
+    QCOMPARE(changes.size(), 2);
+    QCOMPARE(changes.at(0).toObject().value(QLatin1String("offset")).toInt(), 1);
+    QCOMPARE(changes.at(0).toObject().value(QLatin1String("before_hex")).toString(),
+             QStringLiteral("ED A0 BD ED B8 80"));
+}
+
+void TestRepairCli::repairRefusesOverwritingInput() {
+    const QByteArray original("Caf\xC3\x83\xC2\xA9");
+    file(QStringLiteral("in.txt"), original);
+    const Run r = cli({"repair", "--mojibake", "-o", "in.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("--in-place"));
+    QCOMPARE(read(QStringLiteral("in.txt")), original);
+    // The same file through another name (./in.txt) is recognised too.
+    QCOMPARE(cli({"repair", "-o", "./in.txt", "in.txt"}).exitCode, 1);
+    QCOMPARE(read(QStringLiteral("in.txt")), original);
+}
+
+void TestRepairCli::repairInPlaceKeepsBackup() {
+    const QByteArray original("Caf\xC3\x83\xC2\xA9\n");
+    file(QStringLiteral("in.txt"), original);
+    const Run r = cli({"repair", "--mojibake", "--in-place", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("in.txt")), QByteArray("Café\n"));
+    QCOMPARE(read(QStringLiteral("in.txt.bak")), original);
+    QVERIFY(r.err.contains("in.txt.bak"));
+    QCOMPARE(cli({"repair", "--in-place", "-o", "x", "in.txt"}).exitCode, 2);
+    QCOMPARE(cli({"repair", "--in-place", "-"}).exitCode, 2);
+}
+
+void TestRepairCli::repairStrictFailureLeavesNoOutput() {
+    file(QStringLiteral("in.txt"), "ok\xFF");
+    const Run r = cli({"repair", "--invalid=strict", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("offset 2"));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("out.txt"))));
+    // No temporary file is left behind either.
+    QCOMPARE(QDir(dir_->path()).entryList(QDir::Files), QStringList{QStringLiteral("in.txt")});
+}
+
+void TestRepairCli::repairUsageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no file") << QStringList{"repair", "-o", "out"};
+    QTest::newRow("no output") << QStringList{"repair", "in.txt"};
+    QTest::newRow("bad invalid") << QStringList{"repair", "--invalid=maybe", "-o", "o", "in.txt"};
+    QTest::newRow("bad bom") << QStringList{"repair", "--bom=twice", "-o", "o", "in.txt"};
+    QTest::newRow("bad newlines") << QStringList{"repair", "--newlines=cr", "-o", "o", "in.txt"};
+    QTest::newRow("bad normalize")
+        << QStringList{"repair", "--normalize=nfkc", "-o", "o", "in.txt"};
+    QTest::newRow("unknown option") << QStringList{"repair", "--fix-all", "-o", "o", "in.txt"};
+}
+
+void TestRepairCli::repairUsageErrors() {
+    QFETCH(QStringList, args);
+    file(QStringLiteral("in.txt"), "x");
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.startsWith("u8scope-cli repair: "));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+}
+
+void TestRepairCli::transcodeMatchesUconv_data() {
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("policy");
+    for (const char* to : {"UTF-16LE", "UTF-16BE", "UTF-32LE", "ISO-8859-1", "windows-1252",
+                           "KOI8-R", "Shift_JIS", "GB18030", "Big5", "EUC-KR"})
+        for (const char* policy : {"substitute", "escape"})
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(to), QLatin1String(policy))))
+                << QString::fromLatin1(to) << QString::fromLatin1(policy);
+}
+
+void TestRepairCli::transcodeMatchesUconv() {
+    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
+        QSKIP("uconv (icu-devtools) is not installed");
+    QFETCH(QString, to);
+    QFETCH(QString, policy);
+    QByteArray text;
+    for (const QString& s : sentences())
+        text += s.toUtf8() + '\n';
+    file(QStringLiteral("in.txt"), text);
+    const Run r = cli({"transcode", "--from", "UTF-8", "--to", to, "--unmappable=" + policy, "-o",
+                       "out.bin", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QProcess u;
+    u.setWorkingDirectory(dir_->path());
+    u.start(QStringLiteral("uconv"),
+            {"-f", "UTF-8", "-t", to, "--callback",
+             policy == QLatin1String("escape") ? "escape-xml-hex" : "substitute", "in.txt"});
+    QVERIFY(u.waitForFinished(30000));
+    QCOMPARE(u.exitCode(), 0);
+    QCOMPARE(read(QStringLiteral("out.bin")), u.readAllStandardOutput());
+    // And back, for the Unicode forms: the original bytes.
+    if (to.startsWith(QLatin1String("UTF"))) {
+        QCOMPARE(
+            cli({"transcode", "--from", to, "--to", "UTF-8", "-o", "back.txt", "out.bin"}).exitCode,
+            0);
+        QCOMPARE(read(QStringLiteral("back.txt")), text);
+    }
+}
+
+void TestRepairCli::transcodeUnmappable() {
+    file(QStringLiteral("in.txt"), "ab\xE2\x82\xAC"
+                                   "c\xE2\x82\xAC");
+    const Run fail =
+        cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "out.txt", "in.txt"});
+    QCOMPARE(fail.exitCode, 1);
+    QVERIFY(fail.err.contains("2 character(s) not representable in ISO-8859-1 at offset(s) 2, 6"));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("out.txt"))));
+    const Run esc = cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1",
+                         "--unmappable=escape", "--escape=java", "-o", "out.txt", "in.txt"});
+    QCOMPARE(esc.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("ab\\u20ACc\\u20AC"));
+    const Run json = cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--json",
+                          "--unmappable=substitute", "-o", "out2.txt", "in.txt"});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.err).object();
+    QCOMPARE(o.value(QLatin1String("unmappable")).toInt(), 2);
+    QCOMPARE(o.value(QLatin1String("unmappable_offsets")).toArray().at(1).toInt(), 6);
+}
+
+void TestRepairCli::transcodeUnknownEncoding() {
+    file(QStringLiteral("in.txt"), "x");
+    const Run r = cli({"transcode", "--from", "UTF-8", "--to", "klingon", "-o", "o", "in.txt"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("unknown encoding 'klingon'"));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+}
+
+void TestRepairCli::detectGuesses() {
+    QByteArray le;
+    for (char c : QByteArray("plain text in UTF-16LE without a byte order mark\n")) {
+        le.append(c);
+        le.append('\0');
+    }
+    file(QStringLiteral("le.txt"), le);
+    const Run r = cli({"detect", "le.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("1. UTF-16LE"), r.out.constData());
+    QVERIFY(r.out.contains("zero bytes at odd offsets"));
+}
+
+void TestRepairCli::detectMojibakeJson() {
+    file(QStringLiteral("m.txt"), "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon.\n");
+    const Run r = cli({"detect", "--json", "m.txt"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(QLatin1String("valid_utf8")).toBool(), true);
+    const QJsonObject m = o.value(QLatin1String("mojibake")).toObject();
+    QCOMPARE(m.value(QLatin1String("fixes")).toInt(), 2);
+    QCOMPARE(m.value(QLatin1String("description")).toString(),
+             QStringLiteral("UTF-8 read as windows-1252"));
+    QCOMPARE(m.value(QLatin1String("repair")).toString(), QStringLiteral("repair --mojibake"));
+}
+
+void TestRepairCli::missingFile() {
+    for (const QStringList& args :
+         {QStringList{"repair", "-o", "o", "nope.txt"},
+          QStringList{"transcode", "--from", "UTF-8", "--to", "UTF-16LE", "-o", "o", "nope.txt"},
+          QStringList{"detect", "nope.txt"}}) {
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("nope.txt: No such file or directory"), r.err.constData());
+        QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestRepairCli)
+#include "tst_repair_cli.moc"
