@@ -1,0 +1,128 @@
+#include "change_preview.h"
+
+#include "u8codec/problem.h"
+#include "u8codec/segmenter.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace u8app {
+namespace {
+
+QString sizeText(quint64 bytes) {
+    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat) +
+           QObject::tr(" (%1 bytes)").arg(QLocale().toString(bytes));
+}
+
+} // namespace
+
+QString ChangePreviewDialog::visible(const QByteArray& bytes) {
+    const auto span = std::span<const std::uint8_t>(
+        reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()));
+    QString out;
+    for (const u8codec::Segment& s : u8codec::segment(span)) {
+        if (!s.isValid()) {
+            out += QLatin1Char('[') +
+                   QString::fromStdString(u8codec::hexBytes(span.subspan(s.offset, s.length))) +
+                   QLatin1Char(']');
+            continue;
+        }
+        const char32_t cp = s.codePoint;
+        if (cp < 0x20)
+            out += QChar(char16_t(0x2400 + cp)); // Control Pictures: ␀ … ␟
+        else if (cp == 0x7F)
+            out += QChar(char16_t(0x2421)); // ␡
+        else if (cp == 0xFEFF)
+            out += QObject::tr("⟨BOM⟩");
+        else if (cp == 0xA0)
+            out += QObject::tr("⟨NBSP⟩");
+        else if (cp >= 0x80 && cp < 0xA0)
+            out += QStringLiteral("⟨U+%1⟩").arg(uint(cp), 4, 16, QLatin1Char('0')).toUpper();
+        else
+            out += QString::fromUcs4(&cp, 1);
+    }
+    return out;
+}
+
+ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent)
+    : QDialog(parent) {
+    setWindowTitle(tr("Preview: %1").arg(p.title));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* headline = new QLabel(this);
+    headline->setObjectName(QStringLiteral("headline"));
+    headline->setWordWrap(true);
+    if (p.totalChanges == 0)
+        headline->setText(tr("<b>%1</b>: nothing to change in this document.").arg(p.title));
+    else
+        headline->setText(tr("<b>%1</b> will make %n change(s). Size: %2 → %3.", nullptr,
+                             int(std::min<quint64>(p.totalChanges, INT_MAX)))
+                              .arg(p.title, sizeText(p.oldSize), sizeText(p.newSize)));
+    layout->addWidget(headline);
+
+    if (!p.counts.isEmpty()) {
+        auto* counts = new QTreeWidget(this);
+        counts->setObjectName(QStringLiteral("counts"));
+        counts->setHeaderLabels({tr("Change"), tr("Count")});
+        counts->setRootIsDecorated(false);
+        for (const auto& [kind, n] : p.counts)
+            new QTreeWidgetItem(counts, {kind, QLocale().toString(n)});
+        counts->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+        counts->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
+        layout->addWidget(counts);
+    }
+
+    if (!p.changes.isEmpty()) {
+        auto* label = new QLabel(
+            p.totalChanges > quint64(p.changes.size())
+                ? tr("The first %1 of %2 changes:").arg(p.changes.size()).arg(p.totalChanges)
+                : tr("Changes:"),
+            this);
+        layout->addWidget(label);
+        auto* changes = new QTreeWidget(this);
+        changes->setObjectName(QStringLiteral("changes"));
+        changes->setHeaderLabels({tr("Offset"), tr("Before"), tr("After"), tr("Why")});
+        changes->setRootIsDecorated(false);
+        changes->setUniformRowHeights(true);
+        for (const auto& c : p.changes) {
+            auto* item = new QTreeWidgetItem(
+                changes, {QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')).toUpper(),
+                          visible(c.before), visible(c.after), c.detail});
+            item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
+            item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
+            item->setToolTip(3, c.detail);
+        }
+        changes->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        changes->header()->setStretchLastSection(true);
+        layout->addWidget(changes, 1);
+    }
+
+    for (const QString& note : p.notes) {
+        auto* label = new QLabel(note, this);
+        label->setWordWrap(true);
+        layout->addWidget(label);
+    }
+
+    auto* buttons = new QDialogButtonBox(this);
+    if (p.totalChanges == 0) {
+        buttons->addButton(QDialogButtonBox::Close);
+    } else {
+        auto* apply = buttons->addButton(tr("&Apply"), QDialogButtonBox::AcceptRole);
+        apply->setObjectName(QStringLiteral("apply"));
+        apply->setDefault(true);
+        apply->setToolTip(tr("Change the open document (Edit > Undo takes it back; the file on "
+                             "disk changes only when you save)"));
+        buttons->addButton(QDialogButtonBox::Cancel);
+    }
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(820, p.changes.isEmpty() ? 240 : 520);
+}
+
+} // namespace u8app

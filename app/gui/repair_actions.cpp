@@ -1,0 +1,368 @@
+#include "repair_actions.h"
+
+#include "background_job.h"
+#include "byte_document.h"
+#include "document_history.h"
+#include "u8codec/detect.h"
+#include "u8codec/transcode.h"
+
+#include <QAction>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QWidget>
+
+namespace u8app {
+namespace {
+
+constexpr int kPreviewChanges = 200;
+
+QString kindLabel(u8codec::RepairKind kind) {
+    switch (kind) {
+    case u8codec::RepairKind::InvalidSequence:
+        return QObject::tr("Ill-formed sequences");
+    case u8codec::RepairKind::Cesu:
+        return QObject::tr("CESU-8 surrogate pairs made 4-byte characters");
+    case u8codec::RepairKind::ModifiedNul:
+        return QObject::tr("Modified UTF-8 C0 80 made NUL");
+    case u8codec::RepairKind::Mojibake:
+        return QObject::tr("Mis-decodings (mojibake) undone");
+    case u8codec::RepairKind::BomStripped:
+        return QObject::tr("Leading byte order mark removed");
+    case u8codec::RepairKind::BomAdded:
+        return QObject::tr("Byte order mark added");
+    case u8codec::RepairKind::StrayBom:
+        return QObject::tr("Stray U+FEFF inside the text removed");
+    case u8codec::RepairKind::LineEnding:
+        return QObject::tr("Line endings rewritten");
+    case u8codec::RepairKind::Normalization:
+        return QObject::tr("Stretches normalised");
+    }
+    return {};
+}
+
+QByteArray toBytes(const std::string& s) {
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+
+// The common encodings offered first by "Reinterpret as…"; any other name ICU knows can be typed.
+const QStringList kCommonEncodings = {
+    QStringLiteral("windows-1252"), QStringLiteral("ISO-8859-1"), QStringLiteral("UTF-16LE"),
+    QStringLiteral("UTF-16BE"),     QStringLiteral("UTF-32LE"),   QStringLiteral("UTF-32BE"),
+    QStringLiteral("ISO-8859-15"),  QStringLiteral("ISO-8859-2"), QStringLiteral("windows-1251"),
+    QStringLiteral("KOI8-R"),       QStringLiteral("ISO-8859-7"), QStringLiteral("macintosh"),
+    QStringLiteral("IBM437"),       QStringLiteral("Shift_JIS"),  QStringLiteral("EUC-JP"),
+    QStringLiteral("GB18030"),      QStringLiteral("Big5"),       QStringLiteral("EUC-KR")};
+
+} // namespace
+
+bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t>& out,
+                     JobControl& control, double share) {
+    const std::uint64_t size = source.size();
+    out.resize(std::size_t(size));
+    constexpr std::size_t kChunk = std::size_t(4) << 20;
+    std::uint64_t done = 0;
+    while (done < size) {
+        if (control.cancelled())
+            return false;
+        const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
+        const std::size_t got = source.read(done, std::span(out.data() + done, want));
+        done += got;
+        if (got < want) { // the file shrank under us: what is left is the document now
+            out.resize(std::size_t(done));
+            break;
+        }
+        control.setProgress(share * double(done) / double(size));
+    }
+    return true;
+}
+
+RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
+                             DocumentHistory* history)
+    : QObject(window), window_(window), document_(document), history_(history) {
+    confirm_ = [this](const ChangePreview& preview) {
+        ChangePreviewDialog dialog(preview, window_);
+        return dialog.exec() == QDialog::Accepted && preview.totalChanges > 0;
+    };
+    connect(document_, &u8ui::ByteDocument::contentChanged, this, &RepairActions::updateEnabled);
+}
+
+void RepairActions::populate(QMenu* menu) {
+    using u8codec::ErrorPolicy;
+    const auto add = [&](const QString& text, const QString& tip, auto configure) {
+        QAction* action = menu->addAction(text);
+        action->setStatusTip(tip);
+        action->setToolTip(tip);
+        const QString title = QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+        connect(action, &QAction::triggered, this, [this, title, configure] {
+            u8codec::RepairOptions options;
+            configure(options);
+            runRepair(title, options);
+        });
+        actions_ << action;
+        return action;
+    };
+    add(tr("Replace &Invalid Sequences with U+FFFD…"),
+        tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
+           "conforming decoder do"),
+        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
+    add(tr("&Remove Invalid Sequences…"), tr("Drop ill-formed bytes"),
+        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
+    add(tr("Read Invalid Bytes as &windows-1252…"),
+        tr("For files that are mostly UTF-8 with stray legacy bytes: each ill-formed byte becomes "
+           "its windows-1252 character"),
+        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Cp1252; });
+    add(tr("Read Invalid Bytes as ISO-8859-&1…"),
+        tr("Each ill-formed byte becomes the ISO-8859-1 character of the same value"),
+        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Latin1; });
+    menu->addSeparator();
+    QAction* mojibake = add(tr("Fix &Mojibake…"),
+                            tr("Undo UTF-8 text read as windows-1252, ISO-8859-1, windows-1251, "
+                               "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
+                            [](u8codec::RepairOptions& o) { o.mojibake = true; });
+    mojibake->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    add(tr("Fix &CESU-8 and Modified UTF-8…"),
+        tr("Surrogate pairs encoded as two 3-byte forms become one 4-byte form; C0 80 becomes "
+           "NUL"),
+        [](u8codec::RepairOptions& o) { o.cesu = true; });
+    menu->addSeparator();
+    add(tr("Remove &Byte Order Mark…"),
+        tr("Remove a leading EF BB BF and any stray U+FEFF inside the text"),
+        [](u8codec::RepairOptions& o) { o.bom = u8codec::BomAction::Strip; });
+    add(tr("&Add Byte Order Mark…"),
+        tr("Put EF BB BF in front (and remove stray U+FEFF inside the text)"),
+        [](u8codec::RepairOptions& o) { o.bom = u8codec::BomAction::Add; });
+    menu->addSeparator();
+    add(tr("Line Endings to &LF…"), tr("Rewrite CR LF and lone CR as LF (Unix)"),
+        [](u8codec::RepairOptions& o) { o.lineEnding = u8codec::LineEnding::Lf; });
+    add(tr("Line Endings to CR L&F…"), tr("Rewrite LF and lone CR as CR LF (Windows)"),
+        [](u8codec::RepairOptions& o) { o.lineEnding = u8codec::LineEnding::CrLf; });
+    menu->addSeparator();
+    add(tr("Normalize to NF&C…"), tr("Unicode canonical composition (UAX #15)"),
+        [](u8codec::RepairOptions& o) { o.normalForm = u8codec::NormalForm::Nfc; });
+    add(tr("Normalize to NF&D…"), tr("Unicode canonical decomposition (UAX #15)"),
+        [](u8codec::RepairOptions& o) { o.normalForm = u8codec::NormalForm::Nfd; });
+    menu->addSeparator();
+    reinterpret_ = menu->addAction(tr("Reinterpret &As…"));
+    reinterpret_->setStatusTip(tr("Read the bytes as another encoding and show them as UTF-8"));
+    reinterpret_->setToolTip(reinterpret_->statusTip());
+    reinterpret_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(reinterpret_, &QAction::triggered, this, &RepairActions::chooseReinterpretEncoding);
+    actions_ << reinterpret_;
+    updateEnabled();
+}
+
+void RepairActions::updateEnabled() {
+    const bool enabled = document_->source() != nullptr && !busy_;
+    for (QAction* a : actions_)
+        a->setEnabled(enabled);
+}
+
+ChangePreview RepairActions::previewOf(const QString& title, const u8codec::RepairReport& report) {
+    ChangePreview p;
+    p.title = title;
+    for (int k = 0; k < u8codec::kRepairKindCount; ++k)
+        if (const auto n = report.counts[std::size_t(k)])
+            p.counts.append({kindLabel(u8codec::RepairKind(k)), n});
+    p.totalChanges = report.total();
+    for (const auto& c : report.changes) {
+        if (p.changes.size() >= kPreviewChanges)
+            break;
+        p.changes.append(
+            {c.offset, toBytes(c.before), toBytes(c.after), QString::fromStdString(c.detail)});
+    }
+    p.oldSize = report.inputBytes;
+    p.newSize = report.outputBytes;
+    if (report.lineEndings.total() != 0 && report.lineEndings.mixed())
+        p.notes << tr("The document mixes line endings: %1 LF, %2 CR LF, %3 CR.")
+                       .arg(report.lineEndings.lf)
+                       .arg(report.lineEndings.crlf)
+                       .arg(report.lineEndings.cr);
+    return p;
+}
+
+void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions& options) {
+    auto source = document_->sharedSource();
+    if (!source || busy_)
+        return;
+    busy_ = true;
+    updateEnabled();
+    struct Outcome {
+        u8codec::RepairResult result;
+        std::shared_ptr<std::vector<std::uint8_t>> bytes;
+        bool read = false;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    runInBackground(
+        window_, title,
+        [source, options, outcome, title](JobControl& control) {
+            std::vector<std::uint8_t> input;
+            control.setStage(tr("Reading the document…"));
+            if (!readWholeSource(*source, input, control, 0.5))
+                return;
+            outcome->read = true;
+            control.setStage(tr("%1…").arg(title));
+            outcome->result = u8codec::repair(input, options);
+            control.setProgress(1.0);
+            if (outcome->result.ok)
+                outcome->bytes = std::make_shared<std::vector<std::uint8_t>>(
+                    outcome->result.text.begin(), outcome->result.text.end());
+            outcome->result.text.clear();
+            outcome->result.text.shrink_to_fit();
+        },
+        [this, outcome, title](const JobControl& control) {
+            busy_ = false;
+            updateEnabled();
+            if (control.cancelled()) {
+                emit finished(tr("%1: cancelled; the document is unchanged.").arg(title));
+                return;
+            }
+            if (!outcome->result.ok) {
+                const QString why = QString::fromStdString(outcome->result.error);
+                QMessageBox::warning(
+                    window_, title,
+                    tr("%1 could not run on %2: %3").arg(title, document_->displayName(), why));
+                emit finished(tr("%1 failed: %2").arg(title, why));
+                return;
+            }
+            offer(previewOf(title, outcome->result.report), outcome->bytes);
+        });
+}
+
+void RepairActions::offer(const ChangePreview& preview,
+                          std::shared_ptr<std::vector<std::uint8_t>> bytes) {
+    if (!confirm_(preview) || preview.totalChanges == 0) {
+        emit finished(preview.totalChanges == 0
+                          ? tr("%1: nothing to change.").arg(preview.title)
+                          : tr("%1: not applied; the document is unchanged.").arg(preview.title));
+        return;
+    }
+    history_->replaceContent(preview.title,
+                             std::make_shared<u8codec::MemorySource>(std::move(*bytes)));
+    emit finished(tr("%1: %n change(s) applied (Edit > Undo takes them back).", nullptr,
+                     int(std::min<quint64>(preview.totalChanges, INT_MAX)))
+                      .arg(preview.title));
+}
+
+void RepairActions::chooseReinterpretEncoding() {
+    QSettings settings;
+    QStringList choices = kCommonEncodings;
+    const QString last = settings.value(QStringLiteral("repair/reinterpretEncoding")).toString();
+    if (!last.isEmpty()) {
+        choices.removeAll(last);
+        choices.prepend(last);
+    }
+    // The detected encodings come first, best first (the detector reads the first 4 MiB).
+    const QString detectedMark = QStringLiteral("  — ");
+    std::vector<std::uint8_t> head(
+        std::size_t(std::min<std::uint64_t>(document_->size(), std::uint64_t(4) << 20)));
+    head.resize(document_->source()->read(0, head));
+    const u8codec::Detection detection = u8codec::detectEncoding(head);
+    for (auto it = detection.guesses.rbegin(); it != detection.guesses.rend(); ++it) {
+        const QString name = QString::fromStdString(it->encoding);
+        if (name.compare(QStringLiteral("UTF-8"), Qt::CaseInsensitive) == 0)
+            continue; // already what the document is shown as
+        choices.removeAll(name);
+        choices.prepend(name + detectedMark + tr("detected, %1 %").arg(it->confidence));
+    }
+    bool ok = false;
+    QString encoding =
+        QInputDialog::getItem(window_, tr("Reinterpret As"),
+                              tr("Read the bytes of %1 as (any encoding ICU knows may be typed):")
+                                  .arg(document_->displayName()),
+                              choices, 0, true, &ok);
+    if (!ok || encoding.trimmed().isEmpty())
+        return;
+    encoding = encoding.section(detectedMark, 0, 0);
+    if (!u8codec::canonicalEncodingName(encoding.trimmed().toStdString())) {
+        QMessageBox::warning(window_, tr("Reinterpret As"),
+                             tr("\"%1\" is not an encoding ICU knows.").arg(encoding));
+        return;
+    }
+    settings.setValue(QStringLiteral("repair/reinterpretEncoding"), encoding.trimmed());
+    runReinterpret(encoding.trimmed());
+}
+
+void RepairActions::runReinterpret(const QString& encoding) {
+    auto source = document_->sharedSource();
+    if (!source || busy_)
+        return;
+    busy_ = true;
+    updateEnabled();
+    const QString title = tr("Reinterpret as %1").arg(encoding);
+    struct Outcome {
+        u8codec::TranscodeResult result;
+        QByteArray head; // the first input bytes, for the preview
+        std::uint64_t inputSize = 0;
+        std::vector<std::pair<std::uint64_t, QByteArray>> invalid; // offsets and their bytes
+    };
+    auto outcome = std::make_shared<Outcome>();
+    const std::string from = encoding.toStdString();
+    runInBackground(
+        window_, title,
+        [source, from, outcome](JobControl& control) {
+            std::vector<std::uint8_t> input;
+            control.setStage(tr("Reading the document…"));
+            if (!readWholeSource(*source, input, control, 0.5))
+                return;
+            control.setStage(tr("Converting from %1…").arg(QString::fromStdString(from)));
+            u8codec::TranscodeOptions options;
+            options.unmappable = u8codec::UnmappablePolicy::Substitute;
+            outcome->result = u8codec::transcode(input, from, "UTF-8", options);
+            outcome->inputSize = input.size();
+            outcome->head = QByteArray(reinterpret_cast<const char*>(input.data()),
+                                       qsizetype(std::min<std::size_t>(input.size(), 48)));
+            for (const auto offset : outcome->result.invalidInputOffsets) {
+                if (outcome->invalid.size() >= std::size_t(kPreviewChanges))
+                    break;
+                const auto n = std::min<std::uint64_t>(4, input.size() - offset);
+                outcome->invalid.emplace_back(
+                    offset,
+                    QByteArray(reinterpret_cast<const char*>(input.data() + offset), qsizetype(n)));
+            }
+            control.setProgress(1.0);
+        },
+        [this, outcome, title, encoding](const JobControl& control) {
+            busy_ = false;
+            updateEnabled();
+            if (control.cancelled()) {
+                emit finished(tr("%1: cancelled; the document is unchanged.").arg(title));
+                return;
+            }
+            const auto& r = outcome->result;
+            if (!r.ok) {
+                QMessageBox::warning(
+                    window_, title,
+                    tr("%1 cannot be read as %2: %3")
+                        .arg(document_->displayName(), encoding, QString::fromStdString(r.error)));
+                emit finished(tr("%1 failed.").arg(title));
+                return;
+            }
+            ChangePreview p;
+            p.title = title;
+            p.totalChanges = 1;
+            p.counts.append(
+                {tr("Whole document read as %1").arg(QString::fromStdString(r.from)), 1});
+            if (r.invalidInput)
+                p.counts.append({tr("Byte sequences not valid in %1 (become U+FFFD)").arg(encoding),
+                                 r.invalidInput});
+            const QByteArray output = QByteArray::fromStdString(r.output);
+            p.changes.append({0, outcome->head, output.left(160),
+                              tr("the beginning of the document, before and after")});
+            for (const auto& [offset, bytes] : outcome->invalid)
+                p.changes.append({offset, bytes, QByteArray("\xEF\xBF\xBD"),
+                                  tr("not a valid sequence in %1").arg(encoding)});
+            p.oldSize = outcome->inputSize;
+            p.newSize = quint64(r.output.size());
+            p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
+                          "Saving writes UTF-8.")
+                           .arg(QString::fromStdString(r.from));
+            auto bytes =
+                std::make_shared<std::vector<std::uint8_t>>(r.output.begin(), r.output.end());
+            outcome->result.output.clear();
+            offer(p, std::move(bytes));
+        });
+}
+
+} // namespace u8app

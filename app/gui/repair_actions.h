@@ -1,0 +1,73 @@
+// The Repair menu and "Reinterpret as…": each action runs the codec's repair or transcode over
+// the document in the background, shows a preview of what will change, and applies it as one
+// undoable step. The file on disk is untouched until the user saves.
+#pragma once
+
+#include "change_preview.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/repair.h"
+
+#include <QObject>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace u8ui {
+class ByteDocument;
+}
+
+namespace u8app {
+
+class DocumentHistory;
+
+class RepairActions : public QObject {
+    Q_OBJECT
+public:
+    RepairActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history);
+
+    // Adds the repairs to `menu` (the window's Repair menu) and "Reinterpret as…" last.
+    void populate(QMenu* menu);
+    QAction* reinterpretAction() const { return reinterpret_; }
+
+    // Decides whether a previewed change is applied. The default shows ChangePreviewDialog;
+    // tests replace it.
+    using Confirm = std::function<bool(const ChangePreview&)>;
+    void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+
+    // Runs one repair (in the background); on confirmation the document changes.
+    void runRepair(const QString& title, const u8codec::RepairOptions& options);
+    // Reads the document's bytes as `encoding` and shows them converted to UTF-8.
+    void runReinterpret(const QString& encoding);
+
+    // The preview of a repair's report (public for tests).
+    static ChangePreview previewOf(const QString& title, const u8codec::RepairReport& report);
+
+signals:
+    // An operation finished: applied, cancelled, or failed (the text says which).
+    void finished(const QString& message);
+
+private:
+    void chooseReinterpretEncoding();
+    void offer(const ChangePreview& preview, std::shared_ptr<std::vector<std::uint8_t>> bytes);
+    void updateEnabled();
+
+    QWidget* window_;
+    u8ui::ByteDocument* document_;
+    DocumentHistory* history_;
+    Confirm confirm_;
+    QList<QAction*> actions_;
+    QAction* reinterpret_ = nullptr;
+    bool busy_ = false;
+};
+
+// Reads a whole byte source into memory in chunks, reporting progress (0..`share` of the job) and
+// stopping when cancelled (then returns false).
+class JobControl;
+bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t>& out,
+                     JobControl& control, double share);
+
+} // namespace u8app

@@ -1,0 +1,348 @@
+#include "save_actions.h"
+
+#include "background_job.h"
+#include "byte_document.h"
+#include "document_history.h"
+#include "repair_actions.h"
+#include "u8codec/transcode.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <unistd.h>
+
+namespace u8app {
+namespace {
+
+const QString kBackupKey = QStringLiteral("save/keepBackup");
+constexpr std::size_t kChunk = std::size_t(4) << 20;
+
+const QStringList kTargetEncodings = {
+    QStringLiteral("UTF-16LE"),    QStringLiteral("UTF-16BE"),     QStringLiteral("UTF-32LE"),
+    QStringLiteral("UTF-32BE"),    QStringLiteral("windows-1252"), QStringLiteral("ISO-8859-1"),
+    QStringLiteral("ISO-8859-15"), QStringLiteral("ISO-8859-2"),   QStringLiteral("windows-1251"),
+    QStringLiteral("KOI8-R"),      QStringLiteral("ISO-8859-7"),   QStringLiteral("macintosh"),
+    QStringLiteral("Shift_JIS"),   QStringLiteral("EUC-JP"),       QStringLiteral("GB18030"),
+    QStringLiteral("Big5"),        QStringLiteral("EUC-KR")};
+
+// Keeps the file as it was before this save: a hard link costs nothing and keeps the original
+// bytes even after QSaveFile renames the new file over the name; a copy where links fail.
+bool makeBackup(const QString& path, QString& error) {
+    if (!QFileInfo::exists(path))
+        return true;
+    const QString backup = SaveActions::backupPathFor(path);
+    QFile::remove(backup);
+    if (::link(QFile::encodeName(path).constData(), QFile::encodeName(backup).constData()) == 0)
+        return true;
+    if (QFile::copy(path, backup))
+        return true;
+    error = QObject::tr("cannot write the backup %1").arg(backup);
+    return false;
+}
+
+} // namespace
+
+SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
+                         std::function<QString()> currentPath)
+    : QObject(window), window_(window), document_(document), history_(history),
+      currentPath_(std::move(currentPath)) {
+    connect(history_, &DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
+    connect(document_, &u8ui::ByteDocument::contentChanged, this, &SaveActions::updateEnabled);
+}
+
+void SaveActions::populate(QMenu* menu, QAction* before) {
+    save_ = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
+    save_->setShortcut(QKeySequence::Save);
+    save_->setStatusTip(tr("Write the repaired document over its file (atomically)"));
+    connect(save_, &QAction::triggered, this, &SaveActions::save);
+
+    saveAs_ =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As…"), this);
+    saveAs_->setShortcut(QKeySequence::SaveAs);
+    saveAs_->setStatusTip(tr("Write the document as UTF-8 to another file"));
+    connect(saveAs_, &QAction::triggered, this, &SaveActions::saveAs);
+
+    saveAsEncoding_ = new QAction(tr("Save As &Encoding…"), this);
+    saveAsEncoding_->setStatusTip(
+        tr("Transcode the document to UTF-16, UTF-32 or a legacy encoding and write it to a file"));
+    connect(saveAsEncoding_, &QAction::triggered, this, &SaveActions::saveAsEncoding);
+
+    backup_ = new QAction(tr("Keep a &Backup When Saving"), this);
+    backup_->setCheckable(true);
+    backup_->setChecked(QSettings().value(kBackupKey, true).toBool());
+    backup_->setStatusTip(tr("Before a file is replaced, keep its previous bytes as NAME.bak"));
+    connect(backup_, &QAction::toggled, this,
+            [](bool on) { QSettings().setValue(kBackupKey, on); });
+
+    for (QAction* a : {save_, saveAs_, saveAsEncoding_})
+        a->setToolTip(a->statusTip());
+    menu->insertActions(before, {save_, saveAs_, saveAsEncoding_, backup_});
+    menu->insertSeparator(before);
+    updateEnabled();
+}
+
+void SaveActions::updateEnabled() {
+    if (!save_)
+        return;
+    const bool hasDocument = document_->source() != nullptr;
+    save_->setEnabled(hasDocument && history_->isModified());
+    saveAs_->setEnabled(hasDocument);
+    saveAsEncoding_->setEnabled(hasDocument);
+}
+
+bool SaveActions::keepBackup() const {
+    return backup_ ? backup_->isChecked() : QSettings().value(kBackupKey, true).toBool();
+}
+
+bool SaveActions::maybeSave() {
+    if (!history_->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        window_, tr("Unsaved changes"),
+        tr("%1 has changes that are not saved. Save them before going on?")
+            .arg(document_->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard)
+        return true;
+    return save();
+}
+
+bool SaveActions::save() {
+    const QString path = currentPath_();
+    if (path.isEmpty())
+        return saveAs();
+    if (!writeAtomically(document_->sharedSource(), path))
+        return false;
+    history_->markSaved();
+    emit saved(path);
+    return true;
+}
+
+bool SaveActions::saveAs() {
+    QString start = currentPath_();
+    if (start.isEmpty())
+        start = document_->displayName();
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Save As"), start);
+    if (path.isEmpty())
+        return false;
+    if (!writeAtomically(document_->sharedSource(), path))
+        return false;
+    history_->markSaved();
+    emit saved(path);
+    return true;
+}
+
+bool SaveActions::writeBytes(const QString& path,
+                             const std::function<bool(QSaveFile&, JobControl&, QString&)>& write) {
+    const bool backup = keepBackup();
+    struct Outcome {
+        bool ok = false;
+        QString error;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    QEventLoop loop;
+    runInBackground(
+        window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
+        [path, backup, outcome, write](JobControl& control) {
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly)) {
+                outcome->error = file.errorString();
+                return;
+            }
+            if (!write(file, control, outcome->error) || control.cancelled()) {
+                file.cancelWriting();
+                return;
+            }
+            if (backup && !makeBackup(path, outcome->error)) {
+                file.cancelWriting();
+                return;
+            }
+            if (!file.commit()) {
+                outcome->error = file.errorString();
+                return;
+            }
+            outcome->ok = true;
+        },
+        [&loop](const JobControl&) { loop.quit(); });
+    loop.exec();
+    if (!outcome->ok) {
+        if (outcome->error.isEmpty()) {
+            emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));
+        } else {
+            QMessageBox::warning(window_, tr("Save failed"),
+                                 tr("%1 could not be written: %2. The file is unchanged.")
+                                     .arg(path, outcome->error));
+            emit message(tr("Saving %1 failed: %2").arg(path, outcome->error));
+        }
+        return false;
+    }
+    emit message(backup
+                     ? tr("Saved %1 (previous version kept as %2)").arg(path, backupPathFor(path))
+                     : tr("Saved %1").arg(path));
+    return true;
+}
+
+bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSource>& source,
+                                  const QString& path) {
+    if (!source)
+        return false;
+    return writeBytes(path, [source](QSaveFile& file, JobControl& control, QString& error) {
+        std::vector<std::uint8_t> buffer(kChunk);
+        const std::uint64_t size = source->size();
+        for (std::uint64_t done = 0; done < size;) {
+            if (control.cancelled())
+                return false;
+            const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
+            const std::size_t got = source->read(done, std::span(buffer.data(), want));
+            if (got == 0) {
+                error = tr("the document's bytes could not be read (did the file shrink?)");
+                return false;
+            }
+            if (file.write(reinterpret_cast<const char*>(buffer.data()), qint64(got)) !=
+                qint64(got)) {
+                error = file.errorString();
+                return false;
+            }
+            done += got;
+            control.setProgress(double(done) / double(size));
+        }
+        return true;
+    });
+}
+
+void SaveActions::saveAsEncoding() {
+    auto source = document_->sharedSource();
+    if (!source)
+        return;
+    QSettings settings;
+    QDialog dialog(window_);
+    dialog.setWindowTitle(tr("Save As Encoding"));
+    auto* form = new QFormLayout(&dialog);
+    auto* encoding = new QComboBox(&dialog);
+    encoding->setEditable(true);
+    encoding->addItems(kTargetEncodings);
+    encoding->setCurrentText(
+        settings.value(QStringLiteral("save/encoding"), kTargetEncodings.front()).toString());
+    encoding->setToolTip(tr("Any encoding ICU knows may be typed"));
+    form->addRow(tr("&Encoding:"), encoding);
+    auto* bom = new QCheckBox(tr("Write a byte order mark (Unicode encodings)"), &dialog);
+    bom->setChecked(settings.value(QStringLiteral("save/signature"), false).toBool());
+    form->addRow(QString(), bom);
+    auto* policy = new QComboBox(&dialog);
+    policy->addItem(tr("Refuse to save"), int(u8codec::UnmappablePolicy::Fail));
+    policy->addItem(tr("Substitute the encoding's replacement character"),
+                    int(u8codec::UnmappablePolicy::Substitute));
+    policy->addItem(tr("Escape as &#xHHHH;"), int(u8codec::UnmappablePolicy::Escape));
+    policy->setCurrentIndex(settings.value(QStringLiteral("save/unmappable"), 0).toInt());
+    form->addRow(tr("Characters the encoding &cannot represent:"), policy);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString target = encoding->currentText().trimmed();
+    if (!u8codec::canonicalEncodingName(target.toStdString())) {
+        QMessageBox::warning(window_, tr("Save As Encoding"),
+                             tr("\"%1\" is not an encoding ICU knows.").arg(target));
+        return;
+    }
+    settings.setValue(QStringLiteral("save/encoding"), target);
+    settings.setValue(QStringLiteral("save/signature"), bom->isChecked());
+    settings.setValue(QStringLiteral("save/unmappable"), policy->currentIndex());
+
+    u8codec::TranscodeOptions options;
+    options.unmappable = u8codec::UnmappablePolicy(policy->currentData().toInt());
+    options.addSignature = bom->isChecked();
+
+    // Convert first (in the background), so that nothing is written when the text does not fit.
+    auto result = std::make_shared<u8codec::TranscodeResult>();
+    QEventLoop loop;
+    bool cancelled = false;
+    runInBackground(
+        window_, tr("Converting to %1").arg(target),
+        [source, result, options, target](JobControl& control) {
+            std::vector<std::uint8_t> input;
+            if (!readWholeSource(*source, input, control, 0.5))
+                return;
+            *result = u8codec::transcode(input, "UTF-8", target.toStdString(), options);
+            control.setProgress(1.0);
+        },
+        [&](const JobControl& control) {
+            cancelled = control.cancelled();
+            loop.quit();
+        });
+    loop.exec();
+    if (cancelled)
+        return;
+    const auto offsetsText = [](const std::vector<std::uint64_t>& offsets) {
+        QStringList list;
+        for (std::size_t i = 0; i < offsets.size() && i < 8; ++i)
+            list << QStringLiteral("0x%1").arg(offsets[i], 0, 16).toUpper();
+        return list.join(QStringLiteral(", "));
+    };
+    if (!result->ok) {
+        QString why = QString::fromStdString(result->error);
+        if (result->unmappable)
+            why = tr("%n character(s) cannot be represented in %1 (first at offsets %2). Choose "
+                     "\"Substitute\" or \"Escape\" to save anyway.",
+                     nullptr, int(std::min<std::uint64_t>(result->unmappable, INT_MAX)))
+                      .arg(target, offsetsText(result->unmappableOffsets));
+        QMessageBox::warning(window_, tr("Save As Encoding"), why);
+        return;
+    }
+    if (result->unmappable || result->invalidInput) {
+        const auto answer = QMessageBox::question(
+            window_, tr("Save As Encoding"),
+            tr("%1 cannot represent %2 character(s) (first at offsets %3); they will be %4. "
+               "%5 ill-formed sequence(s) become U+FFFD first. Go on?")
+                .arg(target)
+                .arg(result->unmappable)
+                .arg(offsetsText(result->unmappableOffsets))
+                .arg(options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped")
+                                                                             : tr("substituted"))
+                .arg(result->invalidInput));
+        if (answer != QMessageBox::Yes)
+            return;
+    }
+    const QFileInfo current(currentPath_());
+    const QString suggested =
+        current.filePath().isEmpty()
+            ? document_->displayName()
+            : current.dir().filePath(current.completeBaseName() + QLatin1Char('.') +
+                                     target.toLower() + QLatin1Char('.') + current.suffix());
+    const QString path =
+        QFileDialog::getSaveFileName(window_, tr("Save As %1").arg(target), suggested);
+    if (path.isEmpty())
+        return;
+    const std::string bytes = std::move(result->output);
+    writeBytes(path, [&bytes](QSaveFile& file, JobControl& control, QString& error) {
+        for (std::size_t done = 0; done < bytes.size();) {
+            if (control.cancelled())
+                return false;
+            const std::size_t n = std::min(kChunk, bytes.size() - done);
+            if (file.write(bytes.data() + done, qint64(n)) != qint64(n)) {
+                error = file.errorString();
+                return false;
+            }
+            done += n;
+            control.setProgress(double(done) / double(bytes.size()));
+        }
+        return true;
+    });
+}
+
+} // namespace u8app

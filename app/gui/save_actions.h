@@ -1,0 +1,75 @@
+// File > Save, Save As, Save As Encoding… and the unsaved-changes question. Saving writes through
+// QSaveFile (a temporary file renamed over the target), so a failed or cancelled save leaves the
+// file as it was; the original can be kept as NAME.bak.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <memory>
+
+class QAction;
+class QSaveFile;
+class QMenu;
+class QWidget;
+
+namespace u8codec {
+class ByteSource;
+}
+namespace u8ui {
+class ByteDocument;
+}
+
+namespace u8app {
+
+class DocumentHistory;
+class JobControl;
+
+class SaveActions : public QObject {
+    Q_OBJECT
+public:
+    // `currentPath` gives the path of the open file (empty for the sample or an unsaved text).
+    SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
+                std::function<QString()> currentPath);
+
+    // Adds Save, Save As, Save As Encoding… and "Keep a Backup" to `menu`, before `before`.
+    void populate(QMenu* menu, QAction* before);
+
+    // Before the document goes away (open another file, close, quit): when it has unsaved
+    // changes, asks Save / Discard / Cancel. True when it is fine to go on.
+    bool maybeSave();
+
+    bool save();
+    bool saveAs();
+    void saveAsEncoding();
+
+    // Writes `source` to `path` atomically (in the background, with progress and cancel; waits
+    // for the result). On failure shows why and returns false; the file is then untouched.
+    bool writeAtomically(const std::shared_ptr<const u8codec::ByteSource>& source,
+                         const QString& path);
+
+    bool keepBackup() const;
+    static QString backupPathFor(const QString& path) { return path + QStringLiteral(".bak"); }
+
+signals:
+    // The document's bytes are now in `path` (the window re-opens it from disk).
+    void saved(const QString& path);
+    void message(const QString& text);
+
+private:
+    void updateEnabled();
+    // Runs `write` (filling a QSaveFile on a worker thread) and commits it, or explains.
+    bool writeBytes(const QString& path,
+                    const std::function<bool(QSaveFile&, JobControl&, QString&)>& write);
+
+    QWidget* window_;
+    u8ui::ByteDocument* document_;
+    DocumentHistory* history_;
+    std::function<QString()> currentPath_;
+    QAction* save_ = nullptr;
+    QAction* saveAs_ = nullptr;
+    QAction* saveAsEncoding_ = nullptr;
+    QAction* backup_ = nullptr;
+};
+
+} // namespace u8app

@@ -1,0 +1,193 @@
+// Repairs in the window's model: preview, apply as one undoable step, save atomically.
+#include "byte_document.h"
+#include "change_preview.h"
+#include "document_history.h"
+#include "repair_actions.h"
+#include "save_actions.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+#include <QWidget>
+
+using namespace u8app;
+
+namespace {
+
+std::shared_ptr<const u8codec::ByteSource> bytesOf(const QByteArray& text) {
+    return std::make_shared<u8codec::MemorySource>(
+        std::vector<std::uint8_t>(text.begin(), text.end()));
+}
+
+QByteArray contentOf(const u8ui::ByteDocument& document) {
+    QByteArray out(qsizetype(document.size()), '\0');
+    document.source()->read(
+        0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())));
+    return out;
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+} // namespace
+
+class TestDocumentEdit : public QObject {
+    Q_OBJECT
+
+    QWidget window_;
+    u8ui::ByteDocument* document_ = nullptr;
+    DocumentHistory* history_ = nullptr;
+    RepairActions* repairs_ = nullptr;
+    QList<ChangePreview> previews_;
+    bool accept_ = true;
+
+    // Runs a repair and waits for its outcome.
+    QString repairAndWait(const QString& title, const u8codec::RepairOptions& options) {
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runRepair(title, options);
+        if (!finished.wait(20000))
+            return QStringLiteral("<timeout>");
+        return finished.first().first().toString();
+    }
+
+private slots:
+    void init() {
+        document_ = new u8ui::ByteDocument(&window_);
+        history_ = new DocumentHistory(document_, &window_);
+        repairs_ = new RepairActions(&window_, document_, history_);
+        previews_.clear();
+        accept_ = true;
+        repairs_->setConfirm([this](const ChangePreview& p) {
+            previews_ << p;
+            return accept_;
+        });
+    }
+    void cleanup() {
+        delete repairs_;
+        delete history_;
+        delete document_;
+    }
+
+    void repairIsPreviewedThenOneUndoableStep() {
+        const QByteArray original = "Caf\xC3\x83\xC2\xA9 ok\xC0\xAF\n";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
+        QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
+        QCOMPARE(previews_.size(), 1);
+        const ChangePreview& p = previews_.first();
+        QCOMPARE(p.oldSize, quint64(original.size()));
+        QVERIFY(p.totalChanges >= 2); // the mojibake and the ill-formed C0 AF
+        QVERIFY(!p.changes.isEmpty());
+        // The steps run in order (invalid sequences first), each change reported before/after.
+        const auto mojibake = std::find_if(p.changes.begin(), p.changes.end(), [](const auto& c) {
+            return c.before == QByteArray("\xC3\x83\xC2\xA9");
+        });
+        QVERIFY(mojibake != p.changes.end());
+        QCOMPARE(mojibake->after, QByteArray("\xC3\xA9"));
+        QCOMPARE(mojibake->offset, quint64(3));
+
+        const QByteArray repaired = contentOf(*document_);
+        QVERIFY(repaired.startsWith("Caf\xC3\xA9 ok"));
+        QCOMPARE(p.newSize, quint64(repaired.size()));
+        QVERIFY(history_->isModified());
+        QCOMPARE(history_->undoStack()->count(), 1);
+
+        history_->undoStack()->undo();
+        QCOMPARE(contentOf(*document_), original);
+        QVERIFY(!history_->isModified());
+        history_->undoStack()->redo();
+        QCOMPARE(contentOf(*document_), repaired);
+    }
+
+    void declinedPreviewChangesNothing() {
+        const QByteArray original = "a\xFF"
+                                    "b";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        accept_ = false;
+        const QString message = repairAndWait(QStringLiteral("Replace"), {});
+        QVERIFY(message.contains(QStringLiteral("not applied")));
+        QCOMPARE(previews_.size(), 1);
+        QCOMPARE(previews_.first().totalChanges, quint64(1));
+        QCOMPARE(contentOf(*document_), original);
+        QVERIFY(!history_->isModified());
+    }
+
+    void nothingToChangeIsSaid() {
+        document_->setSource(bytesOf("clean text\n"), QStringLiteral("t.txt"));
+        const QString message = repairAndWait(QStringLiteral("Replace"), {});
+        QVERIFY(message.contains(QStringLiteral("nothing to change")));
+        QCOMPARE(history_->undoStack()->count(), 0);
+    }
+
+    void reinterpretAsLegacyEncoding() {
+        document_->setSource(bytesOf("caf\xE9 \x80"), QStringLiteral("t.txt"));
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runReinterpret(QStringLiteral("windows-1252"));
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(contentOf(*document_), QByteArray("caf\xC3\xA9 \xE2\x82\xAC"));
+        history_->undoStack()->undo();
+        QCOMPARE(contentOf(*document_), QByteArray("caf\xE9 \x80"));
+    }
+
+    void previewShowsBytesVisibly() {
+        QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a\u240D\u240A"));
+        QCOMPARE(ChangePreviewDialog::visible("\xC0\xAF"), QStringLiteral("[C0][AF]"));
+        QCOMPARE(ChangePreviewDialog::visible("\xEF\xBB\xBFx"), QStringLiteral("⟨BOM⟩x"));
+    }
+
+    void saveIsAtomicAndKeepsABackup() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("doc.txt"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("old \xFF bytes");
+        }
+        document_->setSource(bytesOf("old \xFF bytes"), QStringLiteral("doc.txt"));
+        QCOMPARE(repairAndWait(QStringLiteral("Replace"), {}).contains(QStringLiteral("applied")),
+                 true);
+        // Applying a repair never touches the file.
+        QCOMPARE(readFile(path), QByteArray("old \xFF bytes"));
+
+        SaveActions saver(&window_, document_, history_, [path] { return path; });
+        QMenu menu;
+        saver.populate(&menu, nullptr); // creates the actions (and the backup setting)
+        QSignalSpy saved(&saver, &SaveActions::saved);
+        QVERIFY(saver.save());
+        QCOMPARE(saved.size(), 1);
+        QCOMPARE(readFile(path), QByteArray("old \xEF\xBF\xBD bytes"));
+        if (saver.keepBackup())
+            QCOMPARE(readFile(SaveActions::backupPathFor(path)), QByteArray("old \xFF bytes"));
+        QVERIFY(!history_->isModified());
+        QVERIFY(saver.maybeSave()); // nothing unsaved: no question asked
+    }
+
+    void failedSaveLeavesNoFile() {
+        document_->setSource(bytesOf("x"), QStringLiteral("doc.txt"));
+        SaveActions saver(&window_, document_, history_, [] { return QString(); });
+        // A directory that does not exist: QSaveFile cannot open, nothing is created.
+        QTimer closer; // accepts the "Save failed" message as soon as it shows
+        connect(&closer, &QTimer::timeout, [] {
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible())
+                    box->accept();
+        });
+        closer.start(50);
+        QVERIFY(!saver.writeAtomically(document_->sharedSource(),
+                                       QStringLiteral("/nonexistent-dir/doc.txt")));
+        QVERIFY(!QFile::exists(QStringLiteral("/nonexistent-dir/doc.txt")));
+    }
+};
+
+QTEST_MAIN(TestDocumentEdit)
+#include "tst_document_edit.moc"
