@@ -28,15 +28,15 @@ BitLayoutWidget::BitLayoutWidget(QWidget* parent) : QWidget(parent) {
 BitLayoutWidget::Metrics BitLayoutWidget::metrics() const {
     Metrics m;
     m.font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m.font.setPointSizeF(std::max(font().pointSizeF(), 9.0) * 1.15);
+    m.font.setPointSizeF(std::max(font().pointSizeF(), 9.0) * 1.05);
     m.boldFont = m.font;
     m.boldFont.setBold(true);
     m.smallFont = font();
     m.smallFont.setPointSizeF(std::max(font().pointSizeF() * 0.85, 7.0));
     const QFontMetrics fm(m.boldFont);
-    m.cell = fm.horizontalAdvance(QLatin1Char('0')) + 7;
+    m.cell = fm.horizontalAdvance(QLatin1Char('0')) + 5;
     m.cellHeight = fm.height() + 8;
-    m.byteGap = m.cell;
+    m.byteGap = m.cell * 3 / 4;
     m.nibbleGap = m.cell / 2;
     m.labelHeight = fm.height() + 2;
     m.smallHeight = QFontMetrics(m.smallFont).height() + 2;
@@ -109,7 +109,6 @@ QSize BitLayoutWidget::sizeHint() const {
     const int n = std::max<int>(1, int(bytes_.size()));
     int width = n * 8 * m.cell + (n - 1) * m.byteGap;
     int height = m.margin + m.smallHeight + m.labelHeight + m.cellHeight + m.smallHeight;
-    const QFontMetrics fm(m.font);
     if (layout_) {
         const int bits = paddedBits(layout_->payloadBits);
         width = std::max(width, bits * m.cell + (bits / 4 - 1) * m.nibbleGap);
@@ -117,7 +116,9 @@ QSize BitLayoutWidget::sizeHint() const {
     } else {
         height += m.labelHeight;
     }
-    width = std::max(width, fm.horizontalAdvance(caption_));
+    QFont captionFont = font();
+    captionFont.setBold(true);
+    width = std::max(width, QFontMetrics(captionFont).horizontalAdvance(caption_));
     return {width + 2 * m.margin, height + m.margin};
 }
 
@@ -227,7 +228,7 @@ void BitLayoutWidget::paintEvent(QPaintEvent*) {
     y += m.smallHeight;
 
     if (!layout_) {
-        p.setFont(m.font);
+        p.setFont(font());
         p.setPen(text);
         p.drawText(QRect(0, y, width(), m.labelHeight), Qt::AlignCenter, caption_);
         return;
@@ -314,6 +315,9 @@ void BitLayoutWidget::paintEvent(QPaintEvent*) {
                    QString::number(digit, 16).toUpper());
     }
     y += m.labelHeight;
+    QFont captionFont = font();
+    captionFont.setBold(true);
+    p.setFont(captionFont);
     p.drawText(QRect(0, y, width(), m.labelHeight), Qt::AlignCenter, caption_);
 }
 

@@ -194,8 +194,12 @@ void InspectorPanel::showCharacter(const u8codec::Segment& segment,
     glyph_->setText(glyphOf(cp, category));
     title_->setText(label + QStringLiteral("  ") + name);
     title_->setStyleSheet({});
-    subtitle_->setText(tr("A %n-byte character at byte %1", nullptr, segment.length)
-                           .arg(offsetText(segment.offset)));
+    subtitle_->setText(
+        segment.length == 1
+            ? tr("A 1-byte (ASCII) character at byte %1").arg(offsetText(segment.offset))
+            : tr("A %1-byte character at byte %2")
+                  .arg(segment.length)
+                  .arg(offsetText(segment.offset)));
     if (const auto layout = u8codec::layoutOfBytes(bytes)) {
         bitLayout_->showLayout(*layout, label);
         bitLayout_->show();
@@ -229,9 +233,11 @@ void InspectorPanel::showError(const u8codec::Segment& segment, std::span<const 
 
     std::span<const std::uint8_t> shown = bytes;
     if (problem) {
-        subtitle_->setText(tr("Invalid UTF-8: %n byte(s) at %1", nullptr,
-                              int(std::min<quint64>(problem->length, 1u << 30)))
-                               .arg(offsetText(problem->offset)));
+        subtitle_->setText(problem->length == 1
+                               ? tr("Invalid UTF-8: 1 byte at %1").arg(offsetText(problem->offset))
+                               : tr("Invalid UTF-8: %1 bytes at %2")
+                                     .arg(QLocale().toString(qulonglong(problem->length)),
+                                          offsetText(problem->offset)));
         shown = problem->headBytes();
     } else {
         subtitle_->setText(tr("Invalid UTF-8 at byte %1").arg(offsetText(segment.offset)));
@@ -254,8 +260,9 @@ void InspectorPanel::showError(const u8codec::Segment& segment, std::span<const 
         addField(tr("Bytes"),
                  QString::fromStdString(u8codec::hexBytes(problem->headBytes(), 8)) +
                      (problem->length > problem->headLength ? QStringLiteral(" ...") : QString()));
-        addField(tr("Replacement"), tr("%n U+FFFD when decoded with replacement", nullptr,
-                                       int(std::min<quint64>(problem->errorSegments, 1u << 30))));
+        addField(tr("Replacement"),
+                 tr("%1 \u00D7 U+FFFD when decoded with replacement (one per error segment)")
+                     .arg(problem->errorSegments));
     }
     addField(tr("Error segment"),
              tr("%1: %2 at byte %3").arg(segmentTitle, hexOf(bytes), offsetText(segment.offset)));
