@@ -147,10 +147,11 @@ U8CODEC_AVX2 inline unsigned popcount(std::uint64_t m) {
 
 // --- Counting the segments of bytes that are not valid -----------------------------------------
 //
-// In a block with errors the kernel still counts every segment without a per-byte loop, because
-// UTF-8 resynchronises within three bytes: whether a segment starts at a byte, and what it is,
-// depends only on the three bytes before it and the three after it. The maximal subparts of the
-// Unicode Standard (chapter 3, "U+FFFD Substitution of Maximal Subparts") then read, per byte:
+// In stretches with errors the kernel still counts every segment without a per-byte loop,
+// because UTF-8 resynchronises within three bytes: whether a segment starts at a byte, and what
+// it is, depends only on the three bytes before it and the three after it. The maximal subparts
+// of the Unicode Standard (chapter 3, "U+FFFD Substitution of Maximal Subparts") then read, per
+// byte:
 // - an ASCII byte is a character; a C0 C1 F5-FF byte is an invalid-byte error;
 // - a lead (C2-F4) starts a segment that takes the next byte if it lies in the lead's first
 //   continuation range (firstContinuationRange), then further 80-BF bytes, up to the lead's
@@ -159,167 +160,122 @@ U8CODEC_AVX2 inline unsigned popcount(std::uint64_t m) {
 //   continuation outside the range of E0, F0, ED, F4; truncated otherwise);
 // - a continuation byte that no lead one, two or three bytes back takes in this way is an
 //   unexpected-continuation error of its own.
+// Each byte class becomes a 64-bit mask over 64 bytes, and "the byte after" / "the byte before"
+// become shifts, with the bits that cross into the next or the previous 64 bytes carried over.
 // The tests compare these counts with the Segmenter's on every byte pair and triple at every
 // block offset.
 
-// Lanes where lo <= x <= hi (unsigned), lo and hi per lane.
-U8CODEC_AVX2 inline __m256i between(__m256i x, __m256i lo, __m256i hi) {
-    const __m256i offset = _mm256_sub_epi8(x, lo);
-    return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_sub_epi8(hi, lo)), offset);
-}
+// Lanes where lo <= x <= hi (unsigned).
 U8CODEC_AVX2 inline __m256i between(__m256i x, std::uint8_t lo, std::uint8_t hi) {
-    return between(x, _mm256_set1_epi8(char(lo)), _mm256_set1_epi8(char(hi)));
+    const __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8(char(lo)));
+    return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_set1_epi8(char(hi - lo))), offset);
 }
-U8CODEC_AVX2 inline __m256i equal(__m256i x, std::uint8_t value) {
-    return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(char(value)));
+U8CODEC_AVX2 inline std::uint64_t maskBetween(__m256i low, __m256i high, std::uint8_t lo,
+                                              std::uint8_t hi) {
+    return mask64(between(low, lo, hi), between(high, lo, hi));
 }
-
-// Lanes where `next` is in the first-continuation range of the lead in `lead` (RFC 3629
-// section 4: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F, other leads 80-BF).
-U8CODEC_AVX2 inline __m256i takesNext(__m256i lead, __m256i next) {
-    __m256i lo = _mm256_set1_epi8(char(0x80));
-    lo = _mm256_blendv_epi8(lo, _mm256_set1_epi8(char(firstContinuationRange(0xE0).low)),
-                            equal(lead, 0xE0));
-    lo = _mm256_blendv_epi8(lo, _mm256_set1_epi8(char(firstContinuationRange(0xF0).low)),
-                            equal(lead, 0xF0));
-    __m256i hi = _mm256_set1_epi8(char(0xBF));
-    hi = _mm256_blendv_epi8(hi, _mm256_set1_epi8(char(firstContinuationRange(0xED).high)),
-                            equal(lead, 0xED));
-    hi = _mm256_blendv_epi8(hi, _mm256_set1_epi8(char(firstContinuationRange(0xF4).high)),
-                            equal(lead, 0xF4));
-    return between(next, lo, hi);
+U8CODEC_AVX2 inline std::uint64_t maskEqual(__m256i low, __m256i high, std::uint8_t value) {
+    const __m256i v = _mm256_set1_epi8(char(value));
+    return mask64(_mm256_cmpeq_epi8(low, v), _mm256_cmpeq_epi8(high, v));
 }
 
-struct SegmentMasks {
-    std::uint64_t ascii = 0, valid2 = 0, valid3 = 0, valid4 = 0, invalid = 0, unexpected = 0;
-    std::uint64_t overlong = 0, surrogate = 0, tooLarge = 0, truncated = 0;
-    std::uint64_t continuation = 0, lead = 0, lead34 = 0, lead4 = 0, takes1 = 0, cont2 = 0,
-                  cont3 = 0;
+// The classes of the 64 bytes at p, one bit per byte. The restricted leads and the parts of
+// 80-BF their first continuation must avoid come from firstContinuationRange().
+struct ByteMasks {
+    std::uint64_t nonAscii, cont, lead2, lead3, lead4, e0, ed, f0, f4, upTo9F, upTo8F;
+};
+static_assert(firstContinuationRange(0xE0).low == 0xA0 &&
+                  firstContinuationRange(0xED).high == 0x9F &&
+                  firstContinuationRange(0xF0).low == 0x90 &&
+                  firstContinuationRange(0xF4).high == 0x8F,
+              "the masks upTo9F and upTo8F split 80-BF where the restricted leads' ranges do");
+
+U8CODEC_AVX2 inline ByteMasks byteMasks(const std::uint8_t* p) {
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+    return ByteMasks{mask64(low, high),
+                     maskBetween(low, high, 0x80, 0xBF),
+                     maskBetween(low, high, 0xC2, 0xDF),
+                     maskBetween(low, high, 0xE0, 0xEF),
+                     maskBetween(low, high, 0xF0, 0xF4),
+                     maskEqual(low, high, 0xE0),
+                     maskEqual(low, high, 0xED),
+                     maskEqual(low, high, 0xF0),
+                     maskEqual(low, high, 0xF4),
+                     maskBetween(low, high, 0x80, 0x9F),
+                     maskBetween(low, high, 0x80, 0x8F)};
+}
+
+// What a window needs to know of the 64 bytes before it: which of its last bytes take the bytes
+// after them.
+struct Carry {
+    std::uint64_t takes = 0;   // a lead whose next byte is in its first-continuation range
+    std::uint64_t takes34 = 0; // ... and the lead is of 3 or 4 bytes
+    std::uint64_t takes4 = 0;  // ... and the lead is of 4 bytes
+    std::uint64_t cont = 0;    // a continuation byte
 };
 
-U8CODEC_AVX2 inline __m256i lead2(__m256i x) {
-    return between(x, 0xC2, 0xDF);
-}
-U8CODEC_AVX2 inline __m256i lead3(__m256i x) {
-    return between(x, 0xE0, 0xEF);
-}
-U8CODEC_AVX2 inline __m256i lead4(__m256i x) {
-    return between(x, 0xF0, 0xF4);
-}
-U8CODEC_AVX2 inline __m256i cont(__m256i x) {
-    return between(x, 0x80, 0xBF);
-}
-U8CODEC_AVX2 inline __m256i loadAt(const std::uint8_t* w) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
-}
-U8CODEC_AVX2 inline std::uint64_t bits(__m256i v, int shift) {
-    return std::uint64_t(std::uint32_t(_mm256_movemask_epi8(v))) << shift;
-}
+// Counts the segments that start in the 64 bytes whose masks are `cur` (`next`: the 64 after
+// them, for the look-ahead), updates `carry` for the next window, and returns whether they are
+// all valid and where the last of them ends, relative to the window.
+U8CODEC_AVX2 inline std::size_t countWindow(const ByteMasks& cur, const ByteMasks& next,
+                                            Carry& carry, KernelCounts& counts, bool& clean) {
+    const auto after = [](std::uint64_t here, std::uint64_t there, int k) {
+        return (here >> k) | (there << (64 - k));
+    };
+    const std::uint64_t cont1 = after(cur.cont, next.cont, 1);
+    const std::uint64_t cont2 = after(cur.cont, next.cont, 2);
+    const std::uint64_t cont3 = after(cur.cont, next.cont, 3);
+    const std::uint64_t upTo9F1 = after(cur.upTo9F, next.upTo9F, 1);
+    const std::uint64_t upTo8F1 = after(cur.upTo8F, next.upTo8F, 1);
+    const std::uint64_t lead34 = cur.lead3 | cur.lead4;
+    const std::uint64_t lead = cur.lead2 | lead34;
+    // E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F, any other lead 80-BF (RFC 3629 section 4).
+    const std::uint64_t outOfRange =
+        (cur.e0 & upTo9F1) | (cur.ed & ~upTo9F1) | (cur.f0 & upTo8F1) | (cur.f4 & ~upTo8F1);
+    const std::uint64_t takes = lead & cont1 & ~outOfRange;
+    const std::uint64_t valid2 = cur.lead2 & takes;
+    const std::uint64_t valid3 = cur.lead3 & takes & cont2;
+    const std::uint64_t valid4 = cur.lead4 & takes & cont2 & cont3;
+    const std::uint64_t overlong = (cur.e0 & upTo9F1) | (cur.f0 & upTo8F1);
+    const std::uint64_t surrogate = cur.ed & cont1 & ~upTo9F1;
+    const std::uint64_t tooLarge = cur.f4 & cont1 & ~upTo8F1;
+    const std::uint64_t truncated =
+        lead & ~(valid2 | valid3 | valid4 | overlong | surrogate | tooLarge);
+    const std::uint64_t invalid = cur.nonAscii & ~cur.cont & ~lead;
+    // A continuation is taken by a lead one byte back that takes it, by a 3- or 4-byte lead two
+    // back that takes the byte between, or by a 4-byte lead three back whose next two bytes are
+    // taken.
+    const std::uint64_t takes34 = lead34 & takes;
+    const std::uint64_t takes4 = cur.lead4 & takes;
+    const std::uint64_t taken1 = (takes << 1) | (carry.takes >> 63);
+    const std::uint64_t taken2 = (takes34 << 2) | (carry.takes34 >> 62);
+    const std::uint64_t taken3 =
+        ((takes4 << 3) | (carry.takes4 >> 61)) & ((cur.cont << 1) | (carry.cont >> 63));
+    const std::uint64_t unexpected = cur.cont & ~(taken1 | taken2 | taken3);
+    carry = Carry{takes, takes34, takes4, cur.cont};
 
-// w points 3 bytes before the 32 positions examined; w[0..38] are read.
-U8CODEC_AVX2 inline void segmentMasks(const std::uint8_t* w, int shift, SegmentMasks& m) {
-    const __m256i back3 = loadAt(w), back2 = loadAt(w + 1), back1 = loadAt(w + 2),
-                  b0 = loadAt(w + 3), b1 = loadAt(w + 4), b2 = loadAt(w + 5), b3 = loadAt(w + 6);
+    counts.byLength[1] += kBlockSize - popcount(cur.nonAscii);
+    counts.byLength[2] += popcount(valid2);
+    counts.byLength[3] += popcount(valid3);
+    counts.byLength[4] += popcount(valid4);
+    counts.errors[std::size_t(ErrorKind::InvalidByte)] += popcount(invalid);
+    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += popcount(unexpected);
+    counts.errors[std::size_t(ErrorKind::Overlong)] += popcount(overlong);
+    counts.errors[std::size_t(ErrorKind::Surrogate)] += popcount(surrogate);
+    counts.errors[std::size_t(ErrorKind::TooLarge)] += popcount(tooLarge);
+    counts.errors[std::size_t(ErrorKind::Truncated)] += popcount(truncated);
+    clean = (invalid | unexpected | overlong | surrogate | tooLarge | truncated) == 0;
 
-    const __m256i isLead4 = lead4(b0);
-    const __m256i isLead34 = _mm256_or_si256(lead3(b0), isLead4);
-    const __m256i isLead = _mm256_or_si256(lead2(b0), isLead34);
-    const __m256i takes1 = _mm256_and_si256(isLead, takesNext(b0, b1));
-    const __m256i cont2 = cont(b2), cont3 = cont(b3);
-    const __m256i valid2 = _mm256_andnot_si256(isLead34, takes1);
-    const __m256i valid3 =
-        _mm256_and_si256(_mm256_andnot_si256(isLead4, isLead34), _mm256_and_si256(takes1, cont2));
-    const __m256i valid4 =
-        _mm256_and_si256(isLead4, _mm256_and_si256(takes1, _mm256_and_si256(cont2, cont3)));
-    // The kinds errorKindOf() gives a lead whose next byte is a continuation outside its range.
-    const __m256i overlong =
-        _mm256_or_si256(_mm256_and_si256(equal(b0, 0xE0), between(b1, 0x80, 0x9F)),
-                        _mm256_and_si256(equal(b0, 0xF0), between(b1, 0x80, 0x8F)));
-    const __m256i surrogate = _mm256_and_si256(equal(b0, 0xED), between(b1, 0xA0, 0xBF));
-    const __m256i tooLarge = _mm256_and_si256(equal(b0, 0xF4), between(b1, 0x90, 0xBF));
-    const __m256i notTruncated = _mm256_or_si256(
-        _mm256_or_si256(_mm256_or_si256(valid2, valid3), _mm256_or_si256(valid4, overlong)),
-        _mm256_or_si256(surrogate, tooLarge));
-    const __m256i isCont = cont(b0);
-    // Taken by a lead one, two or three bytes back.
-    const __m256i taken1 =
-        _mm256_and_si256(_mm256_or_si256(lead2(back1), _mm256_or_si256(lead3(back1), lead4(back1))),
-                         takesNext(back1, b0));
-    const __m256i taken2 =
-        _mm256_and_si256(_mm256_or_si256(lead3(back2), lead4(back2)), takesNext(back2, back1));
-    const __m256i taken3 =
-        _mm256_and_si256(_mm256_and_si256(lead4(back3), takesNext(back3, back2)), cont(back1));
-    const __m256i taken = _mm256_or_si256(taken1, _mm256_or_si256(taken2, taken3));
-
-    m.ascii |= bits(b0, shift);
-    m.valid2 |= bits(valid2, shift);
-    m.valid3 |= bits(valid3, shift);
-    m.valid4 |= bits(valid4, shift);
-    m.invalid |= bits(_mm256_or_si256(between(b0, 0xC0, 0xC1), between(b0, 0xF5, 0xFF)), shift);
-    m.unexpected |= bits(_mm256_andnot_si256(taken, isCont), shift);
-    m.overlong |= bits(overlong, shift);
-    m.surrogate |= bits(surrogate, shift);
-    m.tooLarge |= bits(tooLarge, shift);
-    m.truncated |= bits(_mm256_andnot_si256(notTruncated, isLead), shift);
-    m.continuation |= bits(isCont, shift);
-    m.lead |= bits(isLead, shift);
-    m.lead34 |= bits(isLead34, shift);
-    m.lead4 |= bits(isLead4, shift);
-    m.takes1 |= bits(takes1, shift);
-    m.cont2 |= bits(cont2, shift);
-    m.cont3 |= bits(cont3, shift);
-}
-
-constexpr std::size_t kLookBehind = 3;
-constexpr std::size_t kLookAhead = 3;
-
-// Counts every segment that starts in p[q, q + 64), valid or not (`clean` says whether all were
-// valid); p[q] is at a character
-// boundary, bytes before p[0] count as ASCII, and p[q + 64 + kLookAhead - 1] must exist. Returns
-// the end of the last of those segments: the next character boundary at or after q + 64.
-U8CODEC_AVX2 std::size_t countSegments(const std::uint8_t* p, std::size_t q, KernelCounts& counts,
-                                       bool& clean) {
-    // Read in place; only at the very start are the bytes before p[0] filled in as zeros.
-    alignas(32) std::uint8_t start[kLookBehind + kBlockSize + kLookAhead];
-    const std::uint8_t* w = start;
-    if (q >= kLookBehind) {
-        w = p + (q - kLookBehind);
-    } else {
-        __builtin_memset(start, 0, kLookBehind - q);
-        __builtin_memcpy(start + kLookBehind - q, p, kBlockSize + kLookAhead + q);
-    }
-    SegmentMasks m;
-    segmentMasks(w, 0, m);
-    segmentMasks(w + 32, 32, m);
-    m.ascii = ~m.ascii; // movemask gave the high bits: non-ASCII
-
-    counts.byLength[1] += popcount(m.ascii);
-    counts.byLength[2] += popcount(m.valid2);
-    counts.byLength[3] += popcount(m.valid3);
-    counts.byLength[4] += popcount(m.valid4);
-    counts.errors[std::size_t(ErrorKind::InvalidByte)] += popcount(m.invalid);
-    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += popcount(m.unexpected);
-    counts.errors[std::size_t(ErrorKind::Overlong)] += popcount(m.overlong);
-    counts.errors[std::size_t(ErrorKind::Surrogate)] += popcount(m.surrogate);
-    counts.errors[std::size_t(ErrorKind::TooLarge)] += popcount(m.tooLarge);
-    counts.errors[std::size_t(ErrorKind::Truncated)] += popcount(m.truncated);
-    clean = (m.invalid | m.unexpected | m.overlong | m.surrogate | m.tooLarge | m.truncated) == 0;
-
-    // The last segment start in the block (there is one: a lead takes at most three bytes), and
+    // The last segment start in the window (there is one: a lead takes at most three bytes) and
     // that segment's length.
-    const std::uint64_t starts = ~m.continuation | m.unexpected;
+    const std::uint64_t starts = ~cur.cont | unexpected;
     const int j = 63 - __builtin_clzll(starts);
     const std::uint64_t at = std::uint64_t(1) << j;
-    std::size_t length = 1;
-    if ((m.lead & at) != 0 && (m.takes1 & at) != 0) {
-        length = 2;
-        if ((m.lead34 & at) != 0 && (m.cont2 & at) != 0) {
-            length = 3;
-            if ((m.lead4 & at) != 0 && (m.cont3 & at) != 0)
-                length = 4;
-        }
-    }
-    return q + std::size_t(j) + length;
+    const std::size_t length = 1 + ((takes & at) != 0 ? 1 : 0) +
+                               ((takes34 & cont2 & at) != 0 ? 1 : 0) +
+                               ((takes4 & cont2 & cont3 & at) != 0 ? 1 : 0);
+    return std::size_t(j) + length;
 }
 
 // Counts LF, CR and CR LF in the 64 bytes at p[i] (low, high), leaving out those before
@@ -355,6 +311,16 @@ U8CODEC_AVX2 inline void prefetchAhead(const std::uint8_t* p, std::size_t i) {
     _mm_prefetch(
         reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(p) + i + kPrefetchDistance),
         _MM_HINT_T0);
+}
+
+// Counts the line-ending bytes from linesEnd up to `to` one by one (a few bytes at most).
+inline void countLineBytesUpTo(const std::uint8_t* p, std::size_t to, std::size_t& linesEnd,
+                               KernelCounts& counts) {
+    for (; linesEnd < to; ++linesEnd) {
+        counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
+        counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
+        counts.crlf += p[linesEnd] == '\n' && linesEnd > 0 && p[linesEnd - 1] == '\r' ? 1 : 0;
+    }
 }
 
 U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
@@ -463,26 +429,30 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
         // The block is not valid in context (or ASCII ends an unfinished sequence): back up to
         // the last boundary and count segments 64 bytes at a time, in vectors, until a stretch
         // of 64 bytes is all valid again.
-        std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
-        for (bool clean = false; !clean;) {
-            if (q + kBlockSize + kLookAhead > n) {
+        const std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
+        std::size_t boundary = q; // all segments before it are counted
+        Carry carry;              // q is at a boundary: nothing before it takes a byte after it
+        ByteMasks masks = byteMasks(p + q);
+        for (std::size_t x = q;; x += kBlockSize) {
+            if (x + 2 * kBlockSize > n) {
                 // Too close to the end for the look-ahead: the Segmenter finishes it.
+                countLineBytesUpTo(p, boundary, linesEnd, counts);
                 counts.byLength[1] += ascii;
-                return {q, linesEnd, true};
+                return {boundary, linesEnd, true};
             }
-            countLineBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + q)),
-                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + q + 32)), p, q,
+            countLineBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + x)),
+                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + x + 32)), p, x,
                            previous, linesEnd, counts);
-            const std::size_t next = countSegments(p, q, counts, clean);
-            // The last segment may end up to three bytes past the window.
-            for (; linesEnd < next; ++linesEnd) {
-                counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
-                counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
-                counts.crlf += p[linesEnd] == '\n' && p[linesEnd - 1] == '\r' ? 1 : 0;
-            }
-            q = next;
+            const ByteMasks following = byteMasks(p + x + kBlockSize);
+            bool clean = false;
+            boundary = x + countWindow(masks, following, carry, counts, clean);
+            if (clean)
+                break;
+            masks = following;
         }
-        i = restart = q;
+        // The last segment may end up to three bytes past the window.
+        countLineBytesUpTo(p, boundary, linesEnd, counts);
+        i = restart = boundary;
         prior = _mm256_setzero_si256();
         unfinished = _mm256_setzero_si256();
     }
