@@ -94,7 +94,8 @@ for file, size, plain, stopped, skip, label in iconv_rows:
 PY
 
 if [ "$rss" = yes ]; then
-    cli=$build/app/cli/u8scope-cli
+    cli=$build/bin/u8scope-cli
+    [ -x "$cli" ] || cli=$build/app/cli/u8scope-cli
     filebench=$build/tests/bench/bench_scan_file
     demo=$(sed -n '2p' "$dir/sets.tsv" | cut -f1)
     big=$dir/big.txt
