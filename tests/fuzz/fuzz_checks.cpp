@@ -40,6 +40,13 @@ std::vector<std::vector<std::span<const std::uint8_t>>> chunkings(std::span<cons
     return out;
 }
 
+// The cheaper selection for the checks that run once per policy: byte by byte and steered.
+std::vector<std::vector<std::span<const std::uint8_t>>>
+fewChunkings(std::span<const std::uint8_t> d) {
+    auto all = chunkings(d);
+    return {std::move(all.front()), std::move(all.back())};
+}
+
 std::vector<Segment> segmentsOf(const std::vector<std::span<const std::uint8_t>>& chunks) {
     std::vector<Segment> out;
     Segmenter s;
@@ -140,7 +147,7 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
     for (ErrorPolicy p : {ErrorPolicy::Replace, ErrorPolicy::Ignore, ErrorPolicy::Latin1,
                           ErrorPolicy::Cp1252, ErrorPolicy::Strict}) {
         const std::string one = decode(data, p);
-        for (const auto& chunks : chunkings(data)) {
+        for (const auto& chunks : fewChunkings(data)) {
             Decoder d(p);
             std::string out;
             for (auto c : chunks)
@@ -164,7 +171,7 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
     ScanSummary reference;
     for (const Segment& s : whole)
         Scanner::count(s, reference);
-    for (const auto& chunks : chunkings(data)) {
+    for (const auto& chunks : fewChunkings(data)) {
         Scanner scanner;
         for (auto c : chunks)
             scanner.feed(c);
