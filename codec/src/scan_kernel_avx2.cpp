@@ -145,25 +145,7 @@ U8CODEC_AVX2 inline unsigned popcount(std::uint64_t m) {
     return unsigned(__builtin_popcountll(m));
 }
 
-// --- Counting the segments of bytes that are not valid -----------------------------------------
-//
-// In stretches with errors the kernel still counts every segment without a per-byte loop,
-// because UTF-8 resynchronises within three bytes: whether a segment starts at a byte, and what
-// it is, depends only on the three bytes before it and the three after it. The maximal subparts
-// of the Unicode Standard (chapter 3, "U+FFFD Substitution of Maximal Subparts") then read, per
-// byte:
-// - an ASCII byte is a character; a C0 C1 F5-FF byte is an invalid-byte error;
-// - a lead (C2-F4) starts a segment that takes the next byte if it lies in the lead's first
-//   continuation range (firstContinuationRange), then further 80-BF bytes, up to the lead's
-//   length: a character if it reaches that length, else an error whose kind errorKindOf() takes
-//   from the lead and the byte after it (overlong, surrogate, too-large when that byte is a
-//   continuation outside the range of E0, F0, ED, F4; truncated otherwise);
-// - a continuation byte that no lead one, two or three bytes back takes in this way is an
-//   unexpected-continuation error of its own.
-// Each byte class becomes a 64-bit mask over 64 bytes, and "the byte after" / "the byte before"
-// become shifts, with the bits that cross into the next or the previous 64 bytes carried over.
-// The tests compare these counts with the Segmenter's on every byte pair and triple at every
-// block offset.
+// --- Masks of byte classes for counting stretches with errors (see scan_kernel.h) ----------
 
 // Lanes where lo <= x <= hi (unsigned).
 U8CODEC_AVX2 inline __m256i between(__m256i x, std::uint8_t lo, std::uint8_t hi) {
@@ -179,17 +161,7 @@ U8CODEC_AVX2 inline std::uint64_t maskEqual(__m256i low, __m256i high, std::uint
     return mask64(_mm256_cmpeq_epi8(low, v), _mm256_cmpeq_epi8(high, v));
 }
 
-// The classes of the 64 bytes at p, one bit per byte. The restricted leads and the parts of
-// 80-BF their first continuation must avoid come from firstContinuationRange().
-struct ByteMasks {
-    std::uint64_t nonAscii, cont, lead2, lead3, lead4, e0, ed, f0, f4, upTo9F, upTo8F;
-};
-static_assert(firstContinuationRange(0xE0).low == 0xA0 &&
-                  firstContinuationRange(0xED).high == 0x9F &&
-                  firstContinuationRange(0xF0).low == 0x90 &&
-                  firstContinuationRange(0xF4).high == 0x8F,
-              "the masks upTo9F and upTo8F split 80-BF where the restricted leads' ranges do");
-
+// The byte classes of the 64 bytes at p (see ByteMasks).
 U8CODEC_AVX2 inline ByteMasks byteMasks(const std::uint8_t* p) {
     const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
@@ -204,78 +176,6 @@ U8CODEC_AVX2 inline ByteMasks byteMasks(const std::uint8_t* p) {
                      maskEqual(low, high, 0xF4),
                      maskBetween(low, high, 0x80, 0x9F),
                      maskBetween(low, high, 0x80, 0x8F)};
-}
-
-// What a window needs to know of the 64 bytes before it: which of its last bytes take the bytes
-// after them.
-struct Carry {
-    std::uint64_t takes = 0;   // a lead whose next byte is in its first-continuation range
-    std::uint64_t takes34 = 0; // ... and the lead is of 3 or 4 bytes
-    std::uint64_t takes4 = 0;  // ... and the lead is of 4 bytes
-    std::uint64_t cont = 0;    // a continuation byte
-};
-
-// Counts the segments that start in the 64 bytes whose masks are `cur` (`next`: the 64 after
-// them, for the look-ahead), updates `carry` for the next window, and returns whether they are
-// all valid and where the last of them ends, relative to the window.
-U8CODEC_AVX2 inline std::size_t countWindow(const ByteMasks& cur, const ByteMasks& next,
-                                            Carry& carry, KernelCounts& counts, bool& clean) {
-    const auto after = [](std::uint64_t here, std::uint64_t there, int k) {
-        return (here >> k) | (there << (64 - k));
-    };
-    const std::uint64_t cont1 = after(cur.cont, next.cont, 1);
-    const std::uint64_t cont2 = after(cur.cont, next.cont, 2);
-    const std::uint64_t cont3 = after(cur.cont, next.cont, 3);
-    const std::uint64_t upTo9F1 = after(cur.upTo9F, next.upTo9F, 1);
-    const std::uint64_t upTo8F1 = after(cur.upTo8F, next.upTo8F, 1);
-    const std::uint64_t lead34 = cur.lead3 | cur.lead4;
-    const std::uint64_t lead = cur.lead2 | lead34;
-    // E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F, any other lead 80-BF (RFC 3629 section 4).
-    const std::uint64_t outOfRange =
-        (cur.e0 & upTo9F1) | (cur.ed & ~upTo9F1) | (cur.f0 & upTo8F1) | (cur.f4 & ~upTo8F1);
-    const std::uint64_t takes = lead & cont1 & ~outOfRange;
-    const std::uint64_t valid2 = cur.lead2 & takes;
-    const std::uint64_t valid3 = cur.lead3 & takes & cont2;
-    const std::uint64_t valid4 = cur.lead4 & takes & cont2 & cont3;
-    const std::uint64_t overlong = (cur.e0 & upTo9F1) | (cur.f0 & upTo8F1);
-    const std::uint64_t surrogate = cur.ed & cont1 & ~upTo9F1;
-    const std::uint64_t tooLarge = cur.f4 & cont1 & ~upTo8F1;
-    const std::uint64_t truncated =
-        lead & ~(valid2 | valid3 | valid4 | overlong | surrogate | tooLarge);
-    const std::uint64_t invalid = cur.nonAscii & ~cur.cont & ~lead;
-    // A continuation is taken by a lead one byte back that takes it, by a 3- or 4-byte lead two
-    // back that takes the byte between, or by a 4-byte lead three back whose next two bytes are
-    // taken.
-    const std::uint64_t takes34 = lead34 & takes;
-    const std::uint64_t takes4 = cur.lead4 & takes;
-    const std::uint64_t taken1 = (takes << 1) | (carry.takes >> 63);
-    const std::uint64_t taken2 = (takes34 << 2) | (carry.takes34 >> 62);
-    const std::uint64_t taken3 =
-        ((takes4 << 3) | (carry.takes4 >> 61)) & ((cur.cont << 1) | (carry.cont >> 63));
-    const std::uint64_t unexpected = cur.cont & ~(taken1 | taken2 | taken3);
-    carry = Carry{takes, takes34, takes4, cur.cont};
-
-    counts.byLength[1] += kBlockSize - popcount(cur.nonAscii);
-    counts.byLength[2] += popcount(valid2);
-    counts.byLength[3] += popcount(valid3);
-    counts.byLength[4] += popcount(valid4);
-    counts.errors[std::size_t(ErrorKind::InvalidByte)] += popcount(invalid);
-    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += popcount(unexpected);
-    counts.errors[std::size_t(ErrorKind::Overlong)] += popcount(overlong);
-    counts.errors[std::size_t(ErrorKind::Surrogate)] += popcount(surrogate);
-    counts.errors[std::size_t(ErrorKind::TooLarge)] += popcount(tooLarge);
-    counts.errors[std::size_t(ErrorKind::Truncated)] += popcount(truncated);
-    clean = (invalid | unexpected | overlong | surrogate | tooLarge | truncated) == 0;
-
-    // The last segment start in the window (there is one: a lead takes at most three bytes) and
-    // that segment's length.
-    const std::uint64_t starts = ~cur.cont | unexpected;
-    const int j = 63 - __builtin_clzll(starts);
-    const std::uint64_t at = std::uint64_t(1) << j;
-    const std::size_t length = 1 + ((takes & at) != 0 ? 1 : 0) +
-                               ((takes34 & cont2 & at) != 0 ? 1 : 0) +
-                               ((takes4 & cont2 & cont3 & at) != 0 ? 1 : 0);
-    return std::size_t(j) + length;
 }
 
 // Counts LF, CR and CR LF in the 64 bytes at p[i] (low, high), leaving out those before
@@ -311,16 +211,6 @@ U8CODEC_AVX2 inline void prefetchAhead(const std::uint8_t* p, std::size_t i) {
     _mm_prefetch(
         reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(p) + i + kPrefetchDistance),
         _MM_HINT_T0);
-}
-
-// Counts the line-ending bytes from linesEnd up to `to` one by one (a few bytes at most).
-inline void countLineBytesUpTo(const std::uint8_t* p, std::size_t to, std::size_t& linesEnd,
-                               KernelCounts& counts) {
-    for (; linesEnd < to; ++linesEnd) {
-        counts.lineFeeds += p[linesEnd] == '\n' ? 1 : 0;
-        counts.carriageReturns += p[linesEnd] == '\r' ? 1 : 0;
-        counts.crlf += p[linesEnd] == '\n' && linesEnd > 0 && p[linesEnd - 1] == '\r' ? 1 : 0;
-    }
 }
 
 U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
@@ -431,7 +321,7 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
         // of 64 bytes is all valid again.
         const std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
         std::size_t boundary = q; // all segments before it are counted
-        Carry carry;              // q is at a boundary: nothing before it takes a byte after it
+        MaskCarry carry;          // q is at a boundary: nothing before it takes a byte after it
         ByteMasks masks = byteMasks(p + q);
         for (std::size_t x = q;; x += kBlockSize) {
             if (x + 2 * kBlockSize > n) {

@@ -1,6 +1,7 @@
 // The SSE2 scan kernel (every x86-64 CPU has SSE2): ASCII blocks and line endings with 16-byte
-// compares; multi-byte blocks through the table-driven DFA (SSE2 has no byte shuffle, which the
-// vector validator of the AVX2 kernel needs).
+// compares; everything else through the byte-class masks and countWindow() (scan_kernel.h), which
+// count valid and invalid text alike without a per-byte loop. (SSE2 has no byte shuffle, which the
+// vector validation of the AVX2 kernel needs.)
 #include "scan_kernel.h"
 
 #if defined(U8CODEC_X86_KERNELS)
@@ -11,27 +12,17 @@
 namespace u8codec::detail {
 namespace {
 
-// Byte lanes count up by one per match (a compare gives -1, subtracting it adds 1); four vectors
-// per block, so a lane holds at most 4 * kFlushBlocks < 256 before it is summed.
-constexpr std::size_t kFlushBlocks = 63;
-
-std::uint64_t sumLanes(__m128i lanes) noexcept {
-    const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
-    return std::uint64_t(_mm_cvtsi128_si64(sums)) +
-           std::uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
-}
-
 struct Block {
     __m128i v[4];
     explicit Block(const std::uint8_t* p) noexcept {
         for (int k = 0; k < 4; ++k)
             v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
     }
-    std::uint64_t mask(__m128i value) const noexcept {
+    // One bit per byte from the high bits of four compare results.
+    template <class Compare> std::uint64_t mask(Compare compare) const noexcept {
         std::uint64_t m = 0;
         for (int k = 0; k < 4; ++k)
-            m |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v[k], value))))
-                 << (16 * k);
+            m |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(compare(v[k])))) << (16 * k);
         return m;
     }
     bool ascii() const noexcept {
@@ -40,55 +31,92 @@ struct Block {
     }
 };
 
+std::uint64_t maskEqual(const Block& b, std::uint8_t value) noexcept {
+    const __m128i v = _mm_set1_epi8(char(value));
+    return b.mask([v](__m128i x) { return _mm_cmpeq_epi8(x, v); });
+}
+
+// Lanes where lo <= x <= hi (unsigned).
+std::uint64_t maskBetween(const Block& b, std::uint8_t lo, std::uint8_t hi) noexcept {
+    const __m128i low = _mm_set1_epi8(char(lo));
+    const __m128i span = _mm_set1_epi8(char(hi - lo));
+    return b.mask([low, span](__m128i x) {
+        const __m128i offset = _mm_sub_epi8(x, low);
+        return _mm_cmpeq_epi8(_mm_min_epu8(offset, span), offset);
+    });
+}
+
+ByteMasks byteMasks(const Block& b) noexcept {
+    return ByteMasks{b.mask([](__m128i x) { return x; }),
+                     maskBetween(b, 0x80, 0xBF),
+                     maskBetween(b, 0xC2, 0xDF),
+                     maskBetween(b, 0xE0, 0xEF),
+                     maskBetween(b, 0xF0, 0xF4),
+                     maskEqual(b, 0xE0),
+                     maskEqual(b, 0xED),
+                     maskEqual(b, 0xF0),
+                     maskEqual(b, 0xF4),
+                     maskBetween(b, 0x80, 0x9F),
+                     maskBetween(b, 0x80, 0x8F)};
+}
+
+// Counts LF, CR and CR LF in the block at p[i], leaving out the bytes before linesEnd (counted
+// already), and moves linesEnd to the end of the block if it was before.
+void countLineBytes(const Block& b, const std::uint8_t* p, std::size_t i, std::uint8_t previous,
+                    std::size_t& linesEnd, KernelCounts& counts) noexcept {
+    if (linesEnd >= i + kBlockSize)
+        return;
+    const std::uint64_t fresh =
+        linesEnd > i ? ~std::uint64_t(0) << (linesEnd - i) : ~std::uint64_t(0);
+    const std::uint64_t lf = fresh & maskEqual(b, '\n');
+    const std::uint64_t cr = maskEqual(b, '\r');
+    counts.lineFeeds += unsigned(std::popcount(lf));
+    const std::uint64_t crBefore = (i == 0 ? previous : p[i - 1]) == '\r' ? 1 : 0;
+    if ((cr | crBefore) != 0) {
+        counts.carriageReturns += unsigned(std::popcount(cr & fresh));
+        counts.crlf += unsigned(std::popcount(((cr << 1) | crBefore) & lf));
+    }
+    linesEnd = i + kBlockSize;
+}
+
 } // namespace
 
 KernelResult scanBlocksSse2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
                             KernelCounts& counts) noexcept {
-    const __m128i lfByte = _mm_set1_epi8('\n');
-    const __m128i crByte = _mm_set1_epi8('\r');
-    __m128i lfLanes = _mm_setzero_si128();
-    std::size_t sinceFlush = 0;
-    std::uint64_t crCarry = previous == '\r' ? 1 : 0;
-    std::uint64_t state = ShiftDfa::kAccept;
-    KernelResult result;
-    std::size_t i = 0;
-    for (; i + kBlockSize <= n; i += kBlockSize) {
+    std::size_t linesEnd = 0;
+    std::size_t i = 0; // always at a character boundary
+    while (i + kBlockSize <= n) {
         const Block block(p + i);
-        for (int k = 0; k < 4; ++k)
-            lfLanes = _mm_sub_epi8(lfLanes, _mm_cmpeq_epi8(block.v[k], lfByte));
-        if (++sinceFlush == kFlushBlocks) {
-            counts.lineFeeds += sumLanes(lfLanes);
-            lfLanes = _mm_setzero_si128();
-            sinceFlush = 0;
-        }
-        // CR is rare in most text: take the masks only for blocks that have one (or follow one).
-        const std::uint64_t cr = block.mask(crByte);
-        if ((cr | crCarry) != 0) {
-            const std::uint64_t lf = block.mask(lfByte);
-            counts.carriageReturns += unsigned(std::popcount(cr));
-            counts.crlf += unsigned(std::popcount(((cr << 1) | crCarry) & lf));
-        }
-        crCarry = cr >> 63;
-
+        countLineBytes(block, p, i, previous, linesEnd, counts);
         if (block.ascii()) {
-            // ASCII right after an unfinished sequence ends it too early.
-            if (ShiftDfa::offset(state) != ShiftDfa::kAccept) {
-                result = {backUpToBoundary(p, i, counts), i + kBlockSize, true};
-                break;
-            }
             counts.byLength[1] += kBlockSize;
+            i += kBlockSize;
             continue;
         }
-        state = validateBlockDfa(p + i, state, counts);
-        if (kShiftDfa.rejected(state)) {
-            result = {backUpToBoundary(p, i, counts), i + kBlockSize, true};
-            break;
+        // Multi-byte text (valid or not) from the boundary i, 64 bytes at a time, until a window
+        // ends exactly on a boundary and ASCII follows.
+        MaskCarry carry; // i is at a boundary: nothing before it takes a byte after it
+        ByteMasks masks = byteMasks(block);
+        std::size_t boundary = i;
+        for (std::size_t x = i;; x += kBlockSize) {
+            if (x + 2 * kBlockSize > n) {
+                // Too close to the end for the look-ahead: the Segmenter finishes it.
+                countLineBytesUpTo(p, boundary, linesEnd, counts);
+                return {boundary, linesEnd, false};
+            }
+            if (x != i)
+                countLineBytes(Block(p + x), p, x, previous, linesEnd, counts);
+            const Block after(p + x + kBlockSize);
+            const ByteMasks following = byteMasks(after);
+            bool clean = false;
+            boundary = x + countWindow(masks, following, carry, counts, clean);
+            if (boundary == x + kBlockSize && following.nonAscii == 0)
+                break;
+            masks = following;
         }
+        i = boundary;
     }
-    counts.lineFeeds += sumLanes(lfLanes);
-    if (!result.error)
-        result = {backUpToBoundary(p, i, counts), i, false};
-    return result;
+    return {i, linesEnd, false};
 }
 
 std::size_t asciiRunLengthSse2(const std::uint8_t* p, std::size_t n) noexcept {
