@@ -1,5 +1,6 @@
 #include "u8codec/mojibake.h"
 
+#include "mojibake_detail.h"
 #include "u8codec/encoder.h"
 #include "u8codec/segmenter.h"
 
@@ -56,6 +57,16 @@ struct Tables {
     // can start at it. Every other character is skipped without further work.
     std::array<std::uint16_t, kFlatLimit> leadPages{};
     std::uint16_t highLeadPages = 0; // pages with a lead among the characters above kFlatLimit
+    // Bit p set: page p maps the character to a continuation byte (80-BF).
+    std::array<std::uint16_t, kFlatLimit> contPages{};
+    std::uint16_t highContPages = 0;
+
+    std::uint16_t leadMask(char32_t c) const {
+        return c < kFlatLimit ? leadPages[c] : highLeadPages;
+    }
+    std::uint16_t contMask(char32_t c) const {
+        return c < kFlatLimit ? contPages[c] : highContPages;
+    }
 };
 
 const Tables& tables() {
@@ -94,7 +105,14 @@ const Tables& tables() {
                     page.fromUnicode[c] = std::uint8_t(b);
                 else
                     page.fromUnicodeHigh.emplace(c, std::uint8_t(b));
-                const int len = sequenceLength(classify(std::uint8_t(b)));
+                const ByteClass cls = classify(std::uint8_t(b));
+                if (cls == ByteClass::Continuation) {
+                    if (c < kFlatLimit)
+                        t.contPages[c] |= std::uint16_t(1u << p);
+                    else
+                        t.highContPages |= std::uint16_t(1u << p);
+                }
+                const int len = sequenceLength(cls);
                 if (len >= 2) {
                     if (c < kFlatLimit)
                         t.leadPages[c] |= std::uint16_t(1u << p);
@@ -422,7 +440,13 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     };
     const Tables& t = tables();
     const char32_t c0 = chars[start].cp;
-    const std::uint16_t leadMask = c0 < kFlatLimit ? t.leadPages[c0] : t.highLeadPages;
+    std::uint16_t leadMask = t.leadMask(c0);
+    // Lost bytes are only restored in the second pass: without evidence they are never used.
+    const bool restoreLost = opt.restoreLostBytes && evidence;
+    // Quick rejection, exact when no byte can have been lost: the next character must map to a
+    // continuation byte under the page.
+    if (!restoreLost)
+        leadMask &= start + 1 < chars.size() ? t.contMask(chars[start + 1].cp) : 0;
     if (leadMask == 0)
         return std::nullopt;
     std::optional<Decision> best;
@@ -431,7 +455,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         const int p = int(cp);
         if (!(leadMask & (1u << p)))
             continue;
-        auto cand = tryPage(chars, start, p, opt.restoreLostBytes);
+        auto cand = tryPage(chars, start, p, restoreLost);
         if (!cand)
             continue;
         std::vector<char32_t> damaged;
@@ -504,6 +528,28 @@ const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end)
     while (p != end && *p < 0x80)
         ++p;
     return p;
+}
+
+// The first byte at or after p that is a UTF-8 lead byte (C0-FF) right after a non-ASCII byte
+// (p > start of the text). 16 bytes at a time: the lead test on the block, the high bit of the
+// block shifted by one.
+const std::uint8_t* nextAdjacentNonAscii(const std::uint8_t* p, const std::uint8_t* end) {
+#if defined(__SSE2__)
+    const __m128i c0 = _mm_set1_epi8(char(0xC0));
+    while (end - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i prev = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p - 1));
+        const int lead = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, c0), c0));
+        const int mask = lead & _mm_movemask_epi8(prev);
+        if (mask != 0)
+            return p + __builtin_ctz(unsigned(mask));
+        p += 16;
+    }
+#endif
+    for (; p < end; ++p)
+        if (*p >= 0xC0 && p[-1] >= 0x80)
+            return p;
+    return end;
 }
 
 void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
@@ -587,10 +633,29 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
     confident = {};
+    if (utf8.size() < 2)
+        return accepted; // a mis-decoding takes at least two characters
     const Tables& t = tables();
     const std::uint8_t* p = base;
     std::vector<Char> chars;
-    while ((p = nextNonAscii(p, end)) != end) {
+    while (true) {
+        if (!evidence) {
+            // Without lost bytes, a mis-decoding shows as at least two adjacent non-ASCII
+            // characters: a lead byte (C0-FF) right after another non-ASCII byte. Correct text
+            // rarely has that outside non-Latin scripts, so the first pass jumps from one such
+            // place to the next and looks at the run around it only.
+            const std::uint8_t* q = nextAdjacentNonAscii(std::max(p, base + 1), end);
+            if (q == end)
+                break;
+            const std::uint8_t* start = q;
+            while (start > p && (start[-1] >= 0x80 || start[-1] == ' '))
+                --start;
+            while (start < q && *start == ' ')
+                ++start;
+            p = start;
+        } else if ((p = nextNonAscii(p, end)) == end) {
+            break;
+        }
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
         const std::uint8_t* runEnd = p;
         while (runEnd != end && (*runEnd >= 0x80 || *runEnd == ' '))
@@ -648,6 +713,11 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
 } // namespace
 
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
+    return detail::repairMojibake(utf8, options, true);
+}
+
+MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
+                                      bool copyWhenUnchanged) {
     MojibakeResult result;
     Evidence confident{};
     std::vector<Accepted> accepted = findRepairs(utf8, options, nullptr, confident);
@@ -662,6 +732,8 @@ MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& opti
 
     // Assemble: repairs that needed a lost byte for every character count only when the text
     // holds evidence of the same page elsewhere.
+    if (accepted.empty() && !copyWhenUnchanged)
+        return result;
     result.text.reserve(utf8.size());
     std::size_t copied = 0;
     for (auto& a : accepted) {

@@ -1,5 +1,6 @@
 #include "u8codec/repair.h"
 
+#include "mojibake_detail.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
@@ -278,31 +279,42 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     report.inputBytes = bytes.size();
     const std::size_t cap = options.maxReportedChanges;
 
-    std::string text;
-    if (options.cesu)
-        text = repairCesu(bytes, report, cap);
-    const std::span<const std::uint8_t> afterCesu = options.cesu ? asBytes(text) : bytes;
+    // `text` views the current state: the input until a step changes something, then `owned`.
+    // Steps that would change nothing are skipped without copying, so clean text costs one
+    // validating scan, the checks, and the one copy into the result.
+    std::string owned;
+    std::string_view text = asText(bytes);
+    const auto replaceWith = [&](std::string&& changed) {
+        owned = std::move(changed);
+        text = owned;
+    };
 
-    if (options.invalid == ErrorPolicy::Strict) {
-        std::optional<Segment> first;
-        if (!scan(afterCesu).valid()) {
-            decode(afterCesu, ErrorPolicy::Strict, &first);
+    bool valid = scan(bytes).valid();
+    if (options.cesu && !valid) {
+        replaceWith(repairCesu(asBytes(text), report, cap));
+        valid = scan(asBytes(text)).valid();
+    }
+    if (!valid) {
+        if (options.invalid == ErrorPolicy::Strict) {
+            std::optional<Segment> first;
+            decode(asBytes(text), ErrorPolicy::Strict, &first);
             result.error = "not well-formed UTF-8 at offset " +
                            std::to_string(first ? first->offset : 0) + " (" +
                            std::string(first ? title(first->error) : "error") + ")";
             return result;
         }
-        if (!options.cesu)
-            text.assign(asText(bytes));
-    } else {
-        text = repairInvalid(afterCesu, options.invalid, report, cap);
+        replaceWith(repairInvalid(asBytes(text), options.invalid, report, cap));
     }
 
-    text = repairBom(text, options.bom, report, cap);
+    if (options.bom != BomAction::Keep) {
+        const bool leading = text.starts_with(kBom);
+        const bool stray = text.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
+        if (stray || leading != (options.bom == BomAction::Add))
+            replaceWith(repairBom(text, options.bom, report, cap));
+    }
 
     if (options.mojibake) {
-        MojibakeOptions mo = options.mojibakeOptions;
-        MojibakeResult m = repairMojibake(text, mo);
+        MojibakeResult m = detail::repairMojibake(text, options.mojibakeOptions, false);
         if (m.fixCount != 0) {
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
             for (MojibakeFix& f : m.fixes)
@@ -310,48 +322,50 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
                     report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
-            text = std::move(m.text);
+            replaceWith(std::move(m.text));
         }
     }
 
     report.lineEndings = countLineEndings(asBytes(text));
     if (options.lineEnding) {
-        std::uint64_t rewritten = 0;
-        std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
-        report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
-        text = std::move(normalised);
+        const LineEndingMix& mix = report.lineEndings;
+        const std::uint64_t already = *options.lineEnding == LineEnding::Lf     ? mix.lf
+                                      : *options.lineEnding == LineEnding::CrLf ? mix.crlf
+                                                                                : mix.cr;
+        if (already != mix.total()) {
+            std::uint64_t rewritten = 0;
+            std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
+            report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
+            replaceWith(std::move(normalised));
+        }
     }
 
-    if (options.normalForm) {
+    if (options.normalForm && !isNormalized(text, *options.normalForm)) {
         NormalizeResult n = normalize(text, *options.normalForm, cap);
         if (!n.ok) {
             result.error = "normalisation failed: " + n.error;
             return result;
         }
         report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
-        for (const NormalizedSpan& s : n.spans)
+        // Each span's replacement: the output advances by newLength per span, in order.
+        std::size_t outPos = 0, inPos = 0;
+        for (const NormalizedSpan& s : n.spans) {
+            outPos += s.offset - inPos;
             if (report.changes.size() < cap)
                 report.changes.push_back(
-                    {RepairKind::Normalization, s.offset, s.length, text.substr(s.offset, s.length),
-                     "",
+                    {RepairKind::Normalization, s.offset, s.length,
+                     std::string(text.substr(s.offset, s.length)),
+                     n.text.substr(outPos, s.newLength),
                      std::string("rewritten into ") +
                          (*options.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
-        // The replacement of each span: the output advances by newLength per span, in order.
-        std::size_t outPos = 0, inPos = 0, idx = 0;
-        for (RepairChange& c : report.changes) {
-            if (c.kind != RepairKind::Normalization || idx >= n.spans.size())
-                continue;
-            const NormalizedSpan& s = n.spans[idx++];
-            outPos += s.offset - inPos;
-            c.after = n.text.substr(outPos, s.newLength);
             outPos += s.newLength;
             inPos = s.offset + s.length;
         }
-        text = std::move(n.text);
+        replaceWith(std::move(n.text));
     }
 
-    report.outputBytes = text.size();
-    result.text = std::move(text);
+    result.text = text.data() == owned.data() ? std::move(owned) : std::string(text);
+    report.outputBytes = result.text.size();
     result.ok = true;
     return result;
 }

@@ -1,0 +1,167 @@
+// Throughput of repair and UTF-8 <-> UTF-16 transcoding on generated text (bytes per second of
+// input). Issue 4's target: >= 1 GB/s for repair of mostly clean text and for UTF-8 <-> UTF-16.
+#include "u8codec/mojibake.h"
+#include "u8codec/repair.h"
+#include "u8codec/scan.h"
+#include "u8codec/transcode.h"
+
+#include <benchmark/benchmark.h>
+#include <string>
+
+namespace {
+
+constexpr std::size_t kSize = std::size_t(16) << 20; // 16 MiB: beyond the caches
+
+std::string fill(const std::string& paragraph) {
+    std::string s;
+    s.reserve(kSize + paragraph.size());
+    while (s.size() < kSize)
+        s += paragraph;
+    return s;
+}
+
+// English prose with the odd accented word, curly quote and dash: most real text.
+const std::string& mostlyAscii() {
+    static const std::string s =
+        fill("The café on the corner opened in 1998; it’s still the best place in town for a "
+             "coffee — ask anyone. The menu lists crème brûlée, naïve desserts and more, at "
+             "prices from 3 to 12 euros.\n");
+    return s;
+}
+
+// Every line in a different script: almost no ASCII runs.
+const std::string& multilingual() {
+    static const std::string s =
+        fill("Привет, мир! Καλημέρα 日本語のテキスト 한국어 שלום Zółw čáp 😀\n");
+    return s;
+}
+
+const std::string& mojibake() {
+    static const std::string s = [] {
+        const std::string& clean = mostlyAscii();
+        return u8codec::readAs(std::span<const std::uint8_t>(
+                                   reinterpret_cast<const std::uint8_t*>(clean.data()), kSize),
+                               u8codec::CodePage::Windows1252);
+    }();
+    return s;
+}
+
+std::span<const std::uint8_t> bytes(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+void repairWith(benchmark::State& state, const std::string& text, u8codec::RepairOptions o) {
+    for (auto _ : state) {
+        u8codec::RepairResult r = u8codec::repair(bytes(text), o);
+        benchmark::DoNotOptimize(r.text.data());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+
+u8codec::RepairOptions everything() {
+    u8codec::RepairOptions o;
+    o.cesu = true;
+    o.mojibake = true;
+    o.bom = u8codec::BomAction::Strip;
+    o.lineEnding = u8codec::LineEnding::Lf;
+    return o;
+}
+
+// Reference points: the codec's validating scan, and copying the text once (what any "bytes in,
+// bytes out" operation pays for its output).
+void BM_Reference_Scan(benchmark::State& state) {
+    const std::string& text = mostlyAscii();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(u8codec::scan(bytes(text)).characters);
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+void BM_Reference_Copy(benchmark::State& state) {
+    const std::string& text = mostlyAscii();
+    for (auto _ : state) {
+        std::string copy(text);
+        benchmark::DoNotOptimize(copy.data());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+
+void BM_RepairInvalidOnly_MostlyAscii(benchmark::State& s) {
+    repairWith(s, mostlyAscii(), u8codec::RepairOptions{});
+}
+void BM_RepairMojibake_MostlyAscii(benchmark::State& s) {
+    u8codec::RepairOptions o;
+    o.mojibake = true;
+    repairWith(s, mostlyAscii(), o);
+}
+void BM_RepairAllSteps_MostlyAscii(benchmark::State& s) {
+    repairWith(s, mostlyAscii(), everything());
+}
+void BM_RepairAllStepsNfc_MostlyAscii(benchmark::State& s) {
+    u8codec::RepairOptions o = everything();
+    o.normalForm = u8codec::NormalForm::Nfc;
+    repairWith(s, mostlyAscii(), o);
+}
+void BM_RepairMojibake_Multilingual(benchmark::State& s) {
+    u8codec::RepairOptions o;
+    o.mojibake = true;
+    repairWith(s, multilingual(), o);
+}
+void BM_RepairMojibake_Damaged(benchmark::State& s) {
+    u8codec::RepairOptions o;
+    o.mojibake = true;
+    repairWith(s, mojibake(), o);
+}
+
+void transcodeWith(benchmark::State& state, const std::string& input, const char* from,
+                   const char* to) {
+    for (auto _ : state) {
+        u8codec::TranscodeResult r = u8codec::transcode(bytes(input), from, to);
+        benchmark::DoNotOptimize(r.output.data());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
+}
+
+const std::string& utf16(const std::string& utf8) {
+    static std::string a, b;
+    std::string& slot = &utf8 == &mostlyAscii() ? a : b;
+    if (slot.empty())
+        slot = u8codec::transcode(bytes(utf8), "UTF-8", "UTF-16LE").output;
+    return slot;
+}
+
+void BM_Utf8ToUtf16LE_MostlyAscii(benchmark::State& s) {
+    transcodeWith(s, mostlyAscii(), "UTF-8", "UTF-16LE");
+}
+void BM_Utf8ToUtf16LE_Multilingual(benchmark::State& s) {
+    transcodeWith(s, multilingual(), "UTF-8", "UTF-16LE");
+}
+void BM_Utf16LEToUtf8_MostlyAscii(benchmark::State& s) {
+    transcodeWith(s, utf16(mostlyAscii()), "UTF-16LE", "UTF-8");
+}
+void BM_Utf16LEToUtf8_Multilingual(benchmark::State& s) {
+    transcodeWith(s, utf16(multilingual()), "UTF-16LE", "UTF-8");
+}
+void BM_Utf8ToWindows1252_MostlyAscii(benchmark::State& s) {
+    transcodeWith(s, mostlyAscii(), "UTF-8", "windows-1252");
+}
+void BM_Utf8ToGb18030_IcuPath(benchmark::State& s) {
+    transcodeWith(s, multilingual(), "UTF-8", "GB18030");
+}
+
+} // namespace
+
+BENCHMARK(BM_Reference_Scan)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Reference_Copy)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairInvalidOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairMojibake_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairAllSteps_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairAllStepsNfc_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairMojibake_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairMojibake_Damaged)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToWindows1252_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToGb18030_IcuPath)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
