@@ -3,12 +3,15 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "cursor_status.h"
+#include "document_scan.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
 #include "message_banner.h"
 #include "recent_files.h"
+#include "scan_report.h"
 #include "selection_copy.h"
+#include "text_view.h"
 #include "theme.h"
 #include "u8codec/byte_search.h"
 #include "u8codec/byte_source.h"
@@ -28,10 +31,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -61,7 +66,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), document_(new u8ui::ByteDocument(this)),
       selection_(new u8ui::ByteSelection(this)), banner_(new MessageBanner(this)),
       findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
-      hexView_(new u8ui::HexView(panes_)), recent_(new RecentFiles(this)),
+      hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
+      scan_(new u8ui::DocumentScan(this)), recent_(new RecentFiles(this)),
       watcher_(new QFileSystemWatcher(this)), lineWatcher_(new QFutureWatcher<LineJob>(this)),
       searchWatcher_(new QFutureWatcher<SearchJob>(this)) {
     initResources();
@@ -81,6 +87,13 @@ MainWindow::MainWindow(QWidget* parent)
     hexView_->setSelection(selection_);
     hexView_->setToolTip(QString()); // per-byte tooltips come from the view itself
     panes_->addWidget(hexView_);
+    textView_->setObjectName(QStringLiteral("textView"));
+    textView_->setDocument(document_);
+    textView_->setSelection(selection_);
+    panes_->addWidget(textView_);
+    panes_->setStretchFactor(0, 3);
+    panes_->setStretchFactor(1, 2);
+    u8ui::keepInStep(hexView_, textView_);
     layout->addWidget(panes_, 1);
     layout->addWidget(findBar_);
     setCentralWidget(central);
@@ -98,6 +111,33 @@ MainWindow::MainWindow(QWidget* parent)
         updateStatus();
     });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, this, &MainWindow::updateHighlights);
+    connect(textView_, &u8ui::TextView::topOffsetChanged, this, &MainWindow::updateHighlights);
+    connect(scan_, &u8ui::DocumentScan::progressChanged, this,
+            [this](int permille) { scanProgress_->setValue(permille); });
+    connect(scan_, &u8ui::DocumentScan::finished, this, &MainWindow::onScanFinished);
+    connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
+        scanState_ = ScanState::Cancelled;
+        scanProgress_->hide();
+        scanCancel_->hide();
+        updateTitle();
+        updateActions();
+        statusBar()->showMessage(
+            tr("Check cancelled: the problems list and counts are incomplete. Use Go > Check "
+               "Again to run it."),
+            8000);
+    });
+    connect(scan_, &u8ui::DocumentScan::failed, this, [this](const QString& reason) {
+        scanState_ = ScanState::Failed;
+        scanProgress_->hide();
+        scanCancel_->hide();
+        updateTitle();
+        updateActions();
+        bannerAction_ = [this] { reload(); };
+        banner_->showMessage(
+            MessageBanner::Level::Warning,
+            tr("The whole-file check of %1 stopped: %2").arg(document_->displayName(), reason),
+            path_.isEmpty() ? QString() : tr("Reload"));
+    });
     connect(findBar_, &FindBar::findNext, this, &MainWindow::findNext);
     connect(findBar_, &FindBar::findPrevious, this, &MainWindow::findPrevious);
     connect(findBar_, &FindBar::patternChanged, this, &MainWindow::updateHighlights);
@@ -118,7 +158,10 @@ MainWindow::MainWindow(QWidget* parent)
             emit lineLocated();
     });
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChanged);
-    connect(banner_, &MessageBanner::actionTriggered, this, &MainWindow::reload);
+    connect(banner_, &MessageBanner::actionTriggered, this, [this] {
+        if (bannerAction_)
+            bannerAction_();
+    });
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 
     readSettings();
@@ -191,6 +234,15 @@ void MainWindow::createActions() {
                            &MainWindow::findNext);
     findPreviousAction_ = make(tr("Find Pre&vious"), QKeySequence(Qt::SHIFT | Qt::Key_F3),
                                tr("Go to the previous match"), &MainWindow::findPrevious);
+    nextProblemAction_ =
+        make(tr("Next &Problem"), QKeySequence(Qt::Key_F8),
+             tr("Go to the next problem of the problems list"), [this] { goToProblem(true); });
+    previousProblemAction_ =
+        make(tr("Previous P&roblem"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
+             tr("Go to the previous problem of the problems list"), [this] { goToProblem(false); });
+    rescanAction_ = make(tr("&Check Again"), {},
+                         tr("Run the whole-file check again (counts and problems list)"),
+                         &MainWindow::startScan);
     nextInvalidAction_ =
         make(tr("Next &Invalid Sequence"), QKeySequence(tr("Ctrl+E")),
              tr("Go to the next error segment (a byte sequence that is not valid UTF-8)"),
@@ -244,6 +296,10 @@ void MainWindow::createMenus() {
     go->addAction(findNextAction_);
     go->addAction(findPreviousAction_);
     go->addSeparator();
+    go->addAction(nextProblemAction_);
+    go->addAction(previousProblemAction_);
+    go->addAction(rescanAction_);
+    go->addSeparator();
     go->addAction(nextInvalidAction_);
     go->addAction(previousInvalidAction_);
     go->addAction(nextNonAsciiAction_);
@@ -293,6 +349,23 @@ void MainWindow::createStatusBar() {
                             tr("The character or error segment the cursor byte belongs to"));
     lineLabel_ = label(QStringLiteral("line"),
                        tr("Line (counted by LF) and column (in characters) of the cursor"));
+    scanProgress_ = new QProgressBar(this);
+    scanProgress_->setObjectName(QStringLiteral("scanProgress"));
+    scanProgress_->setRange(0, 1000);
+    scanProgress_->setMaximumWidth(160);
+    scanProgress_->setFormat(tr("Checking %p%"));
+    scanProgress_->setToolTip(
+        tr("The whole file is being checked in the background: counts and problems list"));
+    scanCancel_ = new QToolButton(this);
+    scanCancel_->setObjectName(QStringLiteral("scanCancel"));
+    scanCancel_->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+    scanCancel_->setAutoRaise(true);
+    scanCancel_->setToolTip(tr("Stop checking the whole file"));
+    connect(scanCancel_, &QToolButton::clicked, scan_, &u8ui::DocumentScan::cancel);
+    statusBar()->addPermanentWidget(scanProgress_);
+    statusBar()->addPermanentWidget(scanCancel_);
+    scanProgress_->hide();
+    scanCancel_->hide();
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -409,6 +482,68 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
     selection_->setHighlights({});
     selection_->setCursor(0);
     document_->setSource(std::move(source), name);
+    startScan();
+}
+
+void MainWindow::startScan() {
+    report_.reset();
+    if (document_->size() == 0) {
+        scan_->cancel();
+        scanState_ = ScanState::None;
+        scanProgress_->hide();
+        scanCancel_->hide();
+    } else {
+        scanState_ = ScanState::Running;
+        scanProgress_->setValue(0);
+        scanProgress_->show();
+        scanCancel_->show();
+        scan_->start(document_->sharedSource());
+    }
+    updateTitle();
+    updateActions();
+}
+
+void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) {
+    report_ = std::move(report);
+    scanState_ = ScanState::Finished;
+    scanProgress_->hide();
+    scanCancel_->hide();
+    updateTitle();
+    updateActions();
+}
+
+void MainWindow::goToProblem(bool forward) {
+    // The problems of the finished scan, in stream order; past the stored ones (a capped list)
+    // and before the scan has finished, the codec's error segments stand in for them.
+    const u8ui::ByteRange range = selection_->range();
+    if (report_) {
+        const auto& problems = report_->problems;
+        const auto byStart = [](const u8ui::ProblemEntry& e, quint64 offset) {
+            return e.problem.offset < offset;
+        };
+        if (forward) {
+            // The first problem that starts after the selection's first byte.
+            auto it = std::lower_bound(problems.begin(), problems.end(), range.start + 1, byStart);
+            if (it != problems.end()) {
+                goTo(it->problem.offset, it->problem.length);
+                return;
+            }
+            if (!report_->capped()) {
+                statusBar()->showMessage(tr("No problem after the cursor"), 4000);
+                return;
+            }
+        } else {
+            auto it = std::lower_bound(problems.begin(), problems.end(), range.start, byStart);
+            if (it != problems.begin()) {
+                --it;
+                goTo(it->problem.offset, it->problem.length);
+                return;
+            }
+            statusBar()->showMessage(tr("No problem before the cursor"), 4000);
+            return;
+        }
+    }
+    navigate(forward, true);
 }
 
 void MainWindow::showOpenError(const QString& path, const QString& reason) {
@@ -442,6 +577,7 @@ void MainWindow::onFileChanged(const QString& path) {
     const quint64 now = quint64(info.size());
     if (now == openedSize_)
         return;
+    bannerAction_ = [this] { reload(); };
     banner_->showMessage(MessageBanner::Level::Warning,
                          now < openedSize_
                              ? tr("%1 shrank on disk from %2 to %3: bytes past the new end can no "
@@ -473,7 +609,33 @@ void MainWindow::updateTitle() {
         setWindowTitle(QStringLiteral("u8scope"));
         return;
     }
-    setWindowTitle(tr("%1 — u8scope").arg(document_->displayName()));
+    QString state;
+    switch (scanState_) {
+    case ScanState::None:
+        state = document_->size() == 0 ? tr("empty") : QString();
+        break;
+    case ScanState::Running:
+        state = tr("checking UTF-8…");
+        break;
+    case ScanState::Finished:
+        state =
+            report_ && report_->summary.valid()
+                ? tr("valid UTF-8")
+                : tr("not valid UTF-8 (%1)")
+                      .arg(report_->totalProblems == 1
+                               ? tr("1 problem")
+                               : tr("%1 problems")
+                                     .arg(QLocale().toString(qulonglong(report_->totalProblems))));
+        break;
+    case ScanState::Cancelled:
+        state = tr("UTF-8 check cancelled");
+        break;
+    case ScanState::Failed:
+        state = tr("UTF-8 check failed");
+        break;
+    }
+    setWindowTitle(state.isEmpty() ? tr("%1 — u8scope").arg(document_->displayName())
+                                   : tr("%1 — %2 — u8scope").arg(document_->displayName(), state));
 }
 
 void MainWindow::updateActions() {
@@ -681,7 +843,9 @@ void MainWindow::updateHighlights() {
     std::vector<std::pair<quint64, quint64>> windows = {
         {cursor > kHighlightReach ? cursor - kHighlightReach : 0,
          std::min<quint64>(size, cursor + kHighlightReach)},
-        {top, std::min<quint64>(size, top + shown)}};
+        {top, std::min<quint64>(size, top + shown)},
+        {textView_->topOffset(),
+         std::min<quint64>(size, textView_->topOffset() + kHighlightReach)}};
     QVector<u8ui::ByteRange> ranges;
     for (const auto& [from, to] : windows)
         for (quint64 m : u8codec::findAllOverlapping(*source, needle, from, to))

@@ -6,6 +6,7 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -14,7 +15,9 @@ class QActionGroup;
 class QFileSystemWatcher;
 class QLabel;
 class QMenu;
+class QProgressBar;
 class QSplitter;
+class QToolButton;
 
 namespace u8codec {
 class ByteSource;
@@ -24,7 +27,10 @@ class FileSource;
 namespace u8ui {
 class ByteDocument;
 class ByteSelection;
+class DocumentScan;
 class HexView;
+class TextView;
+struct ScanReport;
 } // namespace u8ui
 
 namespace u8app {
@@ -59,6 +65,10 @@ public:
     MessageBanner* banner() const { return banner_; }
     FindBar* findBar() const { return findBar_; }
     u8ui::HexView* hexView() const { return hexView_; }
+    u8ui::TextView* textView() const { return textView_; }
+    u8ui::DocumentScan* documentScan() const { return scan_; }
+    // The last finished whole-document scan of the current document; null while it runs.
+    std::shared_ptr<const u8ui::ScanReport> scanReport() const { return report_; }
     QString filePath() const { return path_; }
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
@@ -97,6 +107,9 @@ private:
     void navigate(bool forward, bool errorsOnly);
     void copySelection(int format);
     void setBytesPerRow(int bytes);
+    void startScan();
+    void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
+    void goToProblem(bool forward);
 
     u8ui::ByteDocument* document_;
     u8ui::ByteSelection* selection_;
@@ -108,6 +121,14 @@ private:
     FindBar* findBar_;
     QSplitter* panes_;
     u8ui::HexView* hexView_;
+    u8ui::TextView* textView_;
+    u8ui::DocumentScan* scan_;
+    std::shared_ptr<const u8ui::ScanReport> report_;
+    enum class ScanState { None, Running, Finished, Cancelled, Failed };
+    ScanState scanState_ = ScanState::None;
+    QProgressBar* scanProgress_;
+    QToolButton* scanCancel_;
+    std::function<void()> bannerAction_;
     RecentFiles* recent_;
     QFileSystemWatcher* watcher_;
 
@@ -148,6 +169,9 @@ private:
     QAction* findAction_ = nullptr;
     QAction* findNextAction_ = nullptr;
     QAction* findPreviousAction_ = nullptr;
+    QAction* nextProblemAction_ = nullptr;
+    QAction* previousProblemAction_ = nullptr;
+    QAction* rescanAction_ = nullptr;
     QAction* nextInvalidAction_ = nullptr;
     QAction* previousInvalidAction_ = nullptr;
     QAction* nextNonAsciiAction_ = nullptr;

@@ -2,12 +2,15 @@
 // go to offset, find and navigation, all checked on exact byte offsets.
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "document_scan.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
 #include "line_index.h"
 #include "main_window.h"
 #include "message_banner.h"
+#include "scan_report.h"
+#include "text_view.h"
 #include "u8codec/byte_source.h"
 
 #include <QFile>
@@ -291,6 +294,98 @@ private slots:
         QCOMPARE(w.selection()->cursor(), quint64(3));
         QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x3 (3)"));
         QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+    }
+
+    // The click in the hex pane also moves the text pane's cursor: the same character is drawn
+    // as the cursor's glyph there.
+    void clickInHexPaneShowsInTextPane() {
+        QByteArray bytes;
+        for (int i = 0; i < 200; ++i)
+            bytes += "line of text\n";
+        bytes += "here: \xE6\xBC\xA2\n"; // 漢 at 2606
+        const QString path = write("linked.txt", bytes);
+        MainWindow w;
+        w.resize(1200, 700);
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.goTo(2606); // scrolls both panes
+        QTRY_VERIFY(!w.hexView()->cellRect(2607).isNull());
+        QTest::mouseClick(w.hexView()->viewport(), Qt::LeftButton, {},
+                          w.hexView()->cellRect(2607).center());
+        QCOMPARE(w.selection()->cursor(), quint64(2607));
+        // The text pane shows that character on screen, at one glyph for its three bytes.
+        const QRect glyph = w.textView()->rectForOffset(2607);
+        QVERIFY(!glyph.isNull());
+        QCOMPARE(w.textView()->rectForOffset(2606), glyph);
+        QCOMPARE(w.textView()->offsetAt(glyph.center()), std::optional<quint64>(2606));
+    }
+
+    // A selection made in the text pane covers exactly the bytes of the characters selected,
+    // which is what the hex pane paints as selected.
+    void selectionInTextPaneSelectsExactBytes() {
+        const QString path = write("select.txt", "ab\xE2\x82\xAC"
+                                                 "cd\xF0\x9F\x98\x80"
+                                                 "e");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        u8ui::TextView* text = w.textView();
+        const QRect b = text->rectForOffset(1);
+        const QRect emoji = text->rectForOffset(7);
+        QVERIFY(!b.isNull() && !emoji.isNull());
+        QTest::mouseClick(text->viewport(), Qt::LeftButton, {}, b.center());
+        QTest::mouseClick(text->viewport(), Qt::LeftButton, Qt::ShiftModifier, emoji.center());
+        // From 'b' (1) through the whole emoji (7..10): bytes [1, 11).
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 11}));
+        // Every selected byte has a cell in the hex pane, and the bytes around do not.
+        QVERIFY(!w.hexView()->cellRect(10).isNull());
+        QVERIFY(!w.selection()->range().contains(0));
+        QVERIFY(!w.selection()->range().contains(11));
+        QVERIFY(w.statusField("offset").contains(QLatin1String("10 bytes selected")));
+    }
+
+    void titleSaysWhetherValid_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("state");
+        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC") << "— valid UTF-8";
+        QTest::newRow("invalid") << QByteArray("a\xC0\xAF") << "— not valid UTF-8 (1 problem)";
+    }
+    void titleSaysWhetherValid() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, state);
+        const QString path = write("title.txt", bytes);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY(w.scanReport());
+        QVERIFY2(w.windowTitle().startsWith(QStringLiteral("title.txt ") + state),
+                 qPrintable(w.windowTitle()));
+    }
+
+    // F8 and Shift+F8 walk the problems of the finished scan, selecting each problem's bytes.
+    void problemsNavigation() {
+        const QString path = write("problems.txt", "a\xC0\xAF"
+                                                   "b\xFF"
+                                                   "c\xE2\x82");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(3));
+        QTest::keyClick(&w, Qt::Key_F8);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 3})); // overlong C0 AF
+        QTest::keyClick(&w, Qt::Key_F8);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5})); // FF
+        QTest::keyClick(&w, Qt::Key_F8);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
+        QTest::keyClick(&w, Qt::Key_F8);                           // no further problem: stays
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
+        QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 3}));
     }
 
     void bytesPerRowIsRemembered() {
