@@ -34,15 +34,10 @@ QString offsetText(quint64 offset) {
 }
 
 // What to draw as the big glyph: the character itself, or a visible stand-in for the ones that
-// draw nothing (controls as their Control Pictures symbol, space as the open box, combining marks
-// on a dotted circle).
+// draw nothing (controls and space by their abbreviation, combining marks on a dotted circle).
 QString glyphOf(char32_t cp, const QString& category) {
-    if (cp < 0x20)
-        return QString(QChar(char16_t(0x2400 + cp)));
-    if (cp == 0x20)
-        return QString(QChar(char16_t(0x2423)));
-    if (cp == 0x7F)
-        return QString(QChar(char16_t(0x2421)));
+    if (const QString abbreviation = UnicodeInfo::controlAbbreviation(cp); !abbreviation.isEmpty())
+        return abbreviation;
     if (category.startsWith(QLatin1Char('C')) || category.startsWith(QLatin1Char('Z')))
         return {};
     const char32_t text[] = {cp};

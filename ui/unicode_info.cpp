@@ -85,6 +85,20 @@ QString UnicodeInfo::escapeBytes(std::span<const std::uint8_t> bytes) {
     return s;
 }
 
+QString UnicodeInfo::controlAbbreviation(char32_t cp) {
+    static const char* const kC0[32] = {"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL",
+                                        "BS",  "HT",  "LF",  "VT",  "FF",  "CR",  "SO",  "SI",
+                                        "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
+                                        "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US"};
+    if (cp < 0x20)
+        return QString::fromLatin1(kC0[cp]);
+    if (cp == 0x20)
+        return QStringLiteral("SP");
+    if (cp == 0x7F)
+        return QStringLiteral("DEL");
+    return {};
+}
+
 QString UnicodeInfo::htmlReference(char32_t cp) {
     return QStringLiteral("&#x") + hex(quint32(cp), 1) + QLatin1Char(';');
 }

@@ -32,6 +32,9 @@ public:
     static QString escapeU(char32_t cp);
     // Byte escapes of an encoded form: "\xE2\x82\xAC".
     static QString escapeBytes(std::span<const std::uint8_t> bytes);
+    // The standard abbreviation of an ASCII control or space (ISO 6429 / ASCII): "NUL", "LF",
+    // "ESC", "SP", "DEL"; empty for other code points. Drawn where a control would draw nothing.
+    static QString controlAbbreviation(char32_t cp);
     // HTML/XML numeric character reference: "&#x20AC;".
     static QString htmlReference(char32_t cp);
 };

@@ -66,6 +66,9 @@ private slots:
         const std::uint8_t euro[] = {0xE2, 0x82, 0xAC};
         QCOMPARE(UnicodeInfo::escapeBytes(euro), QString("\\xE2\\x82\\xAC"));
         QCOMPARE(UnicodeInfo::htmlReference(0x20AC), QString("&#x20AC;"));
+        QCOMPARE(UnicodeInfo::controlAbbreviation(0x0A), QString("LF"));
+        QCOMPARE(UnicodeInfo::controlAbbreviation(0x7F), QString("DEL"));
+        QVERIFY(UnicodeInfo::controlAbbreviation(0x41).isEmpty());
     }
 
     void character_data() {

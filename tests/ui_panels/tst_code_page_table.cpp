@@ -1,0 +1,115 @@
+// CodePageTable: the grid's geometry, counts, tooltips from the codec, and the activation signal.
+#include "code_page_table.h"
+#include "document_scan.h"
+#include "u8codec/byte_source.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace u8ui;
+
+class TestCodePageTable : public QObject {
+    Q_OBJECT
+private slots:
+    void geometry() {
+        CodePageTable table;
+        table.resize(table.sizeHint());
+        for (int b : {0x00, 0x0F, 0x41, 0x80, 0xC2, 0xE2, 0xF4, 0xFF}) {
+            const QRect r = table.cellRect(b);
+            QVERIFY(r.isValid());
+            QCOMPARE(table.byteAt(r.center()), b);
+        }
+        // Row = high nibble, column = low nibble.
+        QVERIFY(table.cellRect(0xE2).top() > table.cellRect(0xD2).top());
+        QCOMPARE(table.cellRect(0xE2).left(), table.cellRect(0x32).left());
+        QCOMPARE(table.byteAt(QPoint(1, 1)), -1);
+    }
+
+    void countsFromScan() {
+        const std::string text = "a\xE2\x82\xAC\xE2\x82\xAC\xFF";
+        std::atomic<bool> stop{false};
+        const auto outcome = DocumentScan::scan(
+            u8codec::MemorySource(std::vector<std::uint8_t>(text.begin(), text.end())), 10, stop);
+        CodePageTable table;
+        QVERIFY(!table.hasCounts());
+        table.setCounts(outcome.report->byteCounts);
+        QVERIFY(table.hasCounts());
+        QCOMPARE(table.count(0xE2), 2ull);
+        QCOMPARE(table.count('a'), 1ull);
+        QCOMPARE(table.count(0xFF), 1ull);
+        QCOMPARE(table.count(0x00), 0ull);
+        QVERIFY(table.toolTipFor(0xE2).contains("Occurs 2 times"));
+        table.clearCounts();
+        QCOMPARE(table.count(0xE2), 0ull);
+        QVERIFY(!table.toolTipFor(0xE2).contains("Occurs"));
+    }
+
+    void toolTips_data() {
+        QTest::addColumn<int>("byte");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("ascii") << 0x41 << "The character U+0041 on its own.";
+        QTest::newRow("lead2") << 0xC2 << "Starts a 2-byte character from U+0080 to U+00BF.";
+        QTest::newRow("E0") << 0xE0
+                            << "the next byte must be A0-BF, since lower values would be overlong";
+        QTest::newRow("ED")
+            << 0xED
+            << "the next byte must be 80-9F, since higher values would encode UTF-16 surrogates";
+        QTest::newRow("F4")
+            << 0xF4 << "the next byte must be 80-8F, since higher values would lie beyond U+10FFFF";
+        QTest::newRow("continuation") << 0x9A << "Only valid after a lead byte";
+        QTest::newRow("C0") << 0xC0 << "Never valid in UTF-8";
+        QTest::newRow("FF") << 0xFF << "Never valid in UTF-8";
+    }
+    void toolTips() {
+        QFETCH(int, byte);
+        QFETCH(QString, expected);
+        CodePageTable table;
+        const QString tip = table.toolTipFor(byte);
+        QVERIFY2(tip.contains(expected), qPrintable(tip));
+        QCOMPARE(tip.contains("Restricted lead"),
+                 byte == 0xE0 || byte == 0xED || byte == 0xF0 || byte == 0xF4);
+    }
+
+    void clickAndKeys() {
+        CodePageTable table;
+        table.resize(table.sizeHint());
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        QSignalSpy activated(&table, &CodePageTable::byteValueActivated);
+        QTest::mouseClick(&table, Qt::LeftButton, {}, table.cellRect(0xE2).center());
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toInt(), 0xE2);
+        QCOMPARE(table.currentByte(), 0xE2);
+        QTest::mouseClick(&table, Qt::LeftButton, {}, QPoint(1, 1)); // the corner: no byte
+        QCOMPARE(activated.count(), 1);
+        table.setFocus();
+        QTest::keyClick(&table, Qt::Key_Down);
+        QTest::keyClick(&table, Qt::Key_Right);
+        QCOMPARE(table.currentByte(), 0xF3);
+        QTest::keyClick(&table, Qt::Key_Return);
+        QCOMPARE(activated.count(), 2);
+        QCOMPARE(activated.at(1).at(0).toInt(), 0xF3);
+
+        const QString dir = qEnvironmentVariable("U8SCOPE_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            std::array<quint64, 256> counts{};
+            for (int b = 0; b < 256; ++b)
+                counts[std::size_t(b)] =
+                    b < 0x80 ? quint64(b) * 1000 : (b % 7 == 0 ? 0 : quint64(b) * b);
+            table.setCounts(counts);
+            QDir().mkpath(dir);
+            table.grab().save(dir + "/code-page-table-light.png");
+            QPalette dark;
+            dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x26));
+            dark.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
+            dark.setColor(QPalette::PlaceholderText, QColor(0xA0, 0xA0, 0xA0));
+            table.setPalette(dark);
+            table.setAutoFillBackground(true);
+            table.grab().save(dir + "/code-page-table-dark.png");
+        }
+    }
+};
+
+QTEST_MAIN(TestCodePageTable)
+#include "tst_code_page_table.moc"
