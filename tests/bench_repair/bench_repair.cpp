@@ -140,6 +140,32 @@ void BM_Utf16LEToUtf8_MostlyAscii(benchmark::State& s) {
 void BM_Utf16LEToUtf8_Multilingual(benchmark::State& s) {
     transcodeWith(s, utf16(multilingual()), "UTF-16LE", "UTF-8");
 }
+// The loops alone, writing into a buffer reused across iterations (no fresh pages to fault in),
+// input validated once beforehand: what a chunked caller with its own buffer gets.
+void loopOnly(benchmark::State& state, const std::string& input, bool toUtf16) {
+    std::string out;
+    for (auto _ : state) {
+        if (toUtf16)
+            u8codec::utf8ToUtf16(bytes(input), false, out);
+        else
+            u8codec::utf16ToUtf8(bytes(input), false, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
+}
+void BM_Utf8ToUtf16LE_LoopOnly_MostlyAscii(benchmark::State& s) {
+    loopOnly(s, mostlyAscii(), true);
+}
+void BM_Utf8ToUtf16LE_LoopOnly_Multilingual(benchmark::State& s) {
+    loopOnly(s, multilingual(), true);
+}
+void BM_Utf16LEToUtf8_LoopOnly_MostlyAscii(benchmark::State& s) {
+    loopOnly(s, utf16(mostlyAscii()), false);
+}
+void BM_Utf16LEToUtf8_LoopOnly_Multilingual(benchmark::State& s) {
+    loopOnly(s, utf16(multilingual()), false);
+}
+
 void BM_Utf8ToWindows1252_MostlyAscii(benchmark::State& s) {
     transcodeWith(s, mostlyAscii(), "UTF-8", "windows-1252");
 }
@@ -161,6 +187,10 @@ BENCHMARK(BM_Utf8ToUtf16LE_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToUtf16LE_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_LoopOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_LoopOnly_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_LoopOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_LoopOnly_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToWindows1252_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToGb18030_IcuPath)->Unit(benchmark::kMillisecond);
 

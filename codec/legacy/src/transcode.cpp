@@ -465,6 +465,7 @@ bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
     while (p != end) {
 #if defined(__SSE2__)
         // Runs of ASCII: 16 bytes widen to 16 code units in two stores.
+        const __m128i zero = _mm_setzero_si128();
         while (end - p >= 16) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
             const int mask = _mm_movemask_epi8(v);
@@ -475,7 +476,6 @@ bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
                 p += ascii;
                 break;
             }
-            const __m128i zero = _mm_setzero_si128();
             const __m128i lo = bigEndian ? _mm_unpacklo_epi8(zero, v) : _mm_unpacklo_epi8(v, zero);
             const __m128i hi = bigEndian ? _mm_unpackhi_epi8(zero, v) : _mm_unpackhi_epi8(v, zero);
             _mm_storeu_si128(reinterpret_cast<__m128i*>(o), lo);
@@ -486,17 +486,41 @@ bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
         if (p == end)
             break;
 #endif
-        const char32_t c = readValid(p);
-        if (c < 0x10000) {
-            put16(o, char16_t(c), bigEndian);
-        } else {
-            // UTF-16 surrogate pair (Unicode Standard section 3.9, D91).
-            put16(o, char16_t(0xD800 + ((c - 0x10000) >> 10)), bigEndian);
-            put16(o, char16_t(0xDC00 + ((c - 0x10000) & 0x3FF)), bigEndian);
-        }
+        // Characters one by one until the next ASCII byte (non-Latin text stays here).
+        do {
+            const char32_t c = readValid(p);
+            if (c < 0x10000) {
+                put16(o, char16_t(c), bigEndian);
+            } else {
+                // UTF-16 surrogate pair (Unicode Standard section 3.9, D91).
+                put16(o, char16_t(0xD800 + ((c - 0x10000) >> 10)), bigEndian);
+                put16(o, char16_t(0xDC00 + ((c - 0x10000) & 0x3FF)), bigEndian);
+            }
+        } while (p != end && *p >= 0x80);
     }
     out.resize(std::size_t(o - out.data()));
     return true;
+}
+
+// The UTF-8 form of a scalar value (RFC 3629 section 3), inline for the hot loop: the same
+// bytes as the codec's encode(), which the round-trip and uconv tests hold it to.
+inline std::uint8_t* putUtf8(std::uint8_t* o, char32_t c) {
+    if (c < 0x80) {
+        *o++ = std::uint8_t(c);
+    } else if (c < 0x800) {
+        *o++ = std::uint8_t(0xC0 | (c >> 6));
+        *o++ = std::uint8_t(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = std::uint8_t(0xE0 | (c >> 12));
+        *o++ = std::uint8_t(0x80 | ((c >> 6) & 0x3F));
+        *o++ = std::uint8_t(0x80 | (c & 0x3F));
+    } else {
+        *o++ = std::uint8_t(0xF0 | (c >> 18));
+        *o++ = std::uint8_t(0x80 | ((c >> 12) & 0x3F));
+        *o++ = std::uint8_t(0x80 | ((c >> 6) & 0x3F));
+        *o++ = std::uint8_t(0x80 | (c & 0x3F));
+    }
+    return o;
 }
 
 bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out) {
@@ -506,18 +530,26 @@ bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::strin
     auto* o = reinterpret_cast<std::uint8_t*>(out.data());
     const std::uint8_t* p = utf16.data();
     const std::uint8_t* end = p + utf16.size();
-    const auto unit = [&](const std::uint8_t* q) -> char16_t {
+    const auto unit = [bigEndian](const std::uint8_t* q) -> char16_t {
         return bigEndian ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
     };
     while (p != end) {
 #if defined(__SSE2__)
+        const __m128i highBits = _mm_set1_epi16(short(0xFF80));
         while (end - p >= 16) {
             __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
             if (bigEndian)
                 v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
-            const __m128i high = _mm_and_si128(v, _mm_set1_epi16(short(0xFF80)));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xFFFF)
+            const int ascii =
+                _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, highBits), _mm_setzero_si128()));
+            if (ascii != 0xFFFF) {
+                // Copy the ASCII units before the first other one, then go character-wise.
+                const int n = __builtin_ctz(unsigned(~ascii)) / 2;
+                for (int i = 0; i < n; ++i)
+                    *o++ = std::uint8_t(unit(p + 2 * i));
+                p += 2 * n;
                 break;
+            }
             _mm_storel_epi64(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(v, v));
             p += 16;
             o += 8;
@@ -525,19 +557,21 @@ bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::strin
         if (p == end)
             break;
 #endif
-        const char16_t u = unit(p);
-        p += 2;
-        char32_t c = u;
-        if (u >= 0xD800 && u <= 0xDFFF) {
-            if (u > 0xDBFF || p == end)
-                return false; // a lone surrogate: ICU's path reports it
-            const char16_t low = unit(p);
-            if (low < 0xDC00 || low > 0xDFFF)
-                return false;
+        do {
+            const char16_t u = unit(p);
             p += 2;
-            c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
-        }
-        o += encode(c, o);
+            char32_t c = u;
+            if (u >= 0xD800 && u <= 0xDFFF) {
+                if (u > 0xDBFF || p == end)
+                    return false; // a lone surrogate: ICU's path reports it
+                const char16_t low = unit(p);
+                if (low < 0xDC00 || low > 0xDFFF)
+                    return false;
+                p += 2;
+                c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
+            }
+            o = putUtf8(o, c);
+        } while (p != end && unit(p) >= 0x80);
     }
     out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
     return true;
@@ -611,8 +645,9 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         (!options.addSignature || toForm != Form::Other) &&
         fastTranscode(input, fromForm, toForm, converted)) {
         result.fastPath = true;
-        out += converted;
-        result.output = std::move(out);
+        if (!out.empty())
+            converted.insert(0, out); // the signature
+        result.output = std::move(converted);
         result.ok = true;
         return result;
     }
