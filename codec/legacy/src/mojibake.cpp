@@ -69,10 +69,9 @@ struct Tables {
     }
 };
 
-const Tables& tables() {
-    static Tables t;
-    static std::once_flag once;
-    std::call_once(once, [] {
+Tables buildTables() {
+    Tables t;
+    {
         for (int p = 0; p < kCodePageCount; ++p) {
             PageTable& page = t.pages[std::size_t(p)];
             UErrorCode status = U_ZERO_ERROR;
@@ -123,7 +122,13 @@ const Tables& tables() {
             if (cnv)
                 ucnv_close(cnv);
         }
-    });
+    }
+    return t;
+}
+
+// Built once, on first use (thread-safe static initialisation); later calls cost one load.
+const Tables& tables() {
+    static const Tables t = buildTables();
     return t;
 }
 
@@ -229,20 +234,25 @@ int charCost(const CharInfo& c) {
     return c.kind == Kind::Control ? 2 : 0;
 }
 
-int textCost(const std::vector<char32_t>& text) {
+// The cost of `middle` between the characters `before` and `after`.
+int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) {
     int cost = 0;
-    CharInfo prev{Kind::Space, false, false, USCRIPT_COMMON};
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const CharInfo ci = info(text[i]);
+    char32_t prevChar = before;
+    CharInfo prev = info(before);
+    cost += charCost(prev);
+    const auto step = [&](char32_t c) {
+        const CharInfo ci = info(c);
         cost += charCost(ci);
-        if (i > 0) {
-            cost += pairCost(prev, ci) + signatureCost(text[i - 1], text[i]);
-            // A capital right after a digit ("100Â") is as odd as one after a small letter.
-            if (prev.kind == Kind::Digit && ci.upper && text[i] >= 0x80)
-                ++cost;
-        }
+        cost += pairCost(prev, ci) + signatureCost(prevChar, c);
+        // A capital right after a digit ("100Â") is as odd as one after a small letter.
+        if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
+            ++cost;
         prev = ci;
-    }
+        prevChar = c;
+    };
+    for (char32_t c : middle)
+        step(c);
+    step(after);
     return cost;
 }
 
@@ -411,16 +421,6 @@ struct Decision {
     std::vector<CodePage> steps; // repair order: the last mis-decoding first
 };
 
-std::vector<char32_t> withContext(char32_t before, const std::vector<char32_t>& middle,
-                                  char32_t after) {
-    std::vector<char32_t> v;
-    v.reserve(middle.size() + 2);
-    v.push_back(before);
-    v.insert(v.end(), middle.begin(), middle.end());
-    v.push_back(after);
-    return v;
-}
-
 // Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
 using Evidence = std::array<std::uint64_t, 2 * kCodePageCount>;
 
@@ -462,9 +462,9 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         for (std::size_t i = cand->begin; i < cand->end; ++i)
             damaged.push_back(chars[i].cp);
         const char32_t after = cand->end < chars.size() ? chars[cand->end].cp : afterRun;
-        const int damagedCost = textCost(withContext(before, damaged, after));
+        const int damagedCost = textCost(before, damaged, after);
         Decision level{std::move(*cand), {cp}};
-        int levelCost = textCost(withContext(before, level.cand.repaired, after));
+        int levelCost = textCost(before, level.cand.repaired, after);
         Decision chosen = level;
         int chosenCost = levelCost;
         for (int depth = 1; depth < opt.maxDepth; ++depth) {
@@ -474,11 +474,18 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             std::optional<Candidate> next;
             CodePage nextPage = cp;
             int nextCost = 0;
+            // Only pages that map the first character to a lead and the second to a
+            // continuation byte can read all of it back.
+            const std::uint16_t innerMask =
+                inner.size() >= 2 ? std::uint16_t(t.leadMask(inner[0].cp) & t.contMask(inner[1].cp))
+                                  : std::uint16_t(0);
             for (CodePage cp2 : opt.codePages) {
+                if (!(innerMask & (1u << int(cp2))))
+                    continue;
                 auto c2 = tryPage(inner, 0, int(cp2), false);
                 if (!c2 || c2->end != inner.size())
                     continue;
-                const int cost2 = textCost(withContext(before, c2->repaired, after));
+                const int cost2 = textCost(before, c2->repaired, after);
                 if (!next || cost2 < nextCost) {
                     next = std::move(c2);
                     nextPage = cp2;
