@@ -44,12 +44,20 @@ void SummaryPanel::resetRows() {
         form_->removeRow(0);
 }
 
-void SummaryPanel::addRow(const QString& label, const QString& value) {
+void SummaryPanel::addRow(const QString& label, const QString& value, bool detail) {
+    auto* l = new QLabel(label + QLatin1Char(':'));
     auto* v = new QLabel(value);
     v->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->setTextFormat(Qt::PlainText);
     v->setWordWrap(true);
-    form_->addRow(label + QLatin1Char(':'), v);
+    if (detail) {
+        // A breakdown of the row above: muted, so that the totals stand out.
+        QPalette muted = l->palette();
+        muted.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
+        l->setPalette(muted);
+        v->setPalette(muted);
+    }
+    form_->addRow(l, v);
 }
 
 void SummaryPanel::showMessage(const QString& message) {
@@ -96,7 +104,9 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
     }
 
     addRow(tr("Bytes"),
-           tr("%1 (%2)").arg(number(s.bytes), QLocale().formattedDataSize(qint64(s.bytes))));
+           s.bytes < 1024
+               ? number(s.bytes)
+               : tr("%1 (%2)").arg(number(s.bytes), QLocale().formattedDataSize(qint64(s.bytes))));
     addRow(tr("Characters"), number(s.characters));
     static const char* const kByLength[5] = {nullptr, QT_TR_NOOP("1 byte (ASCII)"),
                                              QT_TR_NOOP("2 bytes"), QT_TR_NOOP("3 bytes"),
@@ -104,8 +114,8 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
     for (int n = 1; n <= 4; ++n) {
         const quint64 count = s.byLength[std::size_t(n)];
         const double share = s.characters ? 100.0 * double(count) / double(s.characters) : 0.0;
-        addRow(QStringLiteral("    ") + tr(kByLength[n]),
-               tr("%1 (%2%)").arg(number(count), QLocale().toString(share, 'f', 1)));
+        addRow(tr(kByLength[n]),
+               tr("%1 (%2%)").arg(number(count), QLocale().toString(share, 'f', 1)), true);
     }
     addRow(tr("Lines"), number(s.lines));
     addRow(tr("Line endings"), tr("LF %1, CRLF %2, CR %3")
@@ -118,13 +128,11 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
                    .arg(number(s.errorSegments())));
         for (int k = 1; k < u8codec::kErrorKindCount; ++k)
             if (const quint64 n = s.errors[std::size_t(k)])
-                addRow(QStringLiteral("    ") + tr(u8codec::title(u8codec::ErrorKind(k)).data()),
-                       number(n));
+                addRow(tr(u8codec::title(u8codec::ErrorKind(k)).data()), number(n), true);
         addRow(tr("Problems"), number(r.totalProblems));
         for (int k = 0; k < kProblemKindCount; ++k)
             if (const quint64 n = r.problemsByKind[std::size_t(k)])
-                addRow(QStringLiteral("    ") + ProblemsModel::kindTitle(u8codec::ProblemKind(k)),
-                       number(n));
+                addRow(ProblemsModel::kindTitle(u8codec::ProblemKind(k)), number(n), true);
         if (r.capped())
             addRow(tr("Listed"), tr("the first %1 of %2 problems")
                                      .arg(number(r.problems.size()), number(r.totalProblems)));

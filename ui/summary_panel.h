@@ -30,7 +30,7 @@ public:
 
 private:
     void resetRows();
-    void addRow(const QString& label, const QString& value);
+    void addRow(const QString& label, const QString& value, bool detail = false);
 
     QLabel* verdict_ = nullptr;
     QProgressBar* progress_ = nullptr;
