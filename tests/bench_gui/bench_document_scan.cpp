@@ -1,0 +1,140 @@
+// The full background scan of a large file, as the window runs it (DocumentScan::scan over a
+// FileSource: summary, byte histogram, capped problems with their lines). Reports bytes per
+// second and the process's peak resident memory, which must stay near the chunk size whatever
+// the file's size (DESIGN.md, "Performance by design").
+#include "document_scan.h"
+#include "u8codec/byte_source.h"
+
+#include <benchmark/benchmark.h>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <string>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr std::uint64_t kGiB = 1ull << 30;
+
+std::string tempPath(const char* name) {
+    const char* dir = std::getenv("TMPDIR");
+    return std::string(dir && *dir ? dir : "/tmp") + "/" + name;
+}
+
+std::uint64_t fileSize(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
+}
+
+// Text in several scripts (1- to 4-byte characters, about 70% ASCII bytes) with one overlong
+// form and one truncated sequence per 64 KiB, written as a repeated 1 MiB block.
+std::string makeTextFile() {
+    const std::string path = tempPath("u8scope-bench-text-1g.txt");
+    if (fileSize(path) == kGiB)
+        return path;
+    static const char* const kLines[] = {
+        "The quick brown fox jumps over the lazy dog; UTF-8 keeps ASCII as it is.\n",
+        "Fran\xC3\xA7ois a r\xC3\xA9sum\xC3\xA9 \xC3\xA0 la caf\xC3\xA9t\xC3\xA9ria, "
+        "na\xC3\xAFve co\xC3\xB6perate.\n",
+        "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\xE3\x81\xAE\xE3\x83\x86\xE3\x82\xAD\xE3\x82\xB9"
+        "\xE3\x83\x88 \xE4\xB8\xAD\xE6\x96\x87 \xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4\n",
+        "\xCE\x9A\xCE\xB1\xCE\xBB\xCE\xB7\xCE\xBC\xCE\xAD\xCF\x81\xCE\xB1 \xD0\x9F\xD1\x80\xD0"
+        "\xB8\xD0\xB2\xD0\xB5\xD1\x82 \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D\n",
+        "Emoji \xF0\x9F\x98\x80 \xF0\x9F\x8E\x89 and math \xF0\x9D\x94\xB8 in the text.\n",
+        "int main() { return printf(\"%d\\n\", 42) > 0 ? 0 : 1; } // plain code line\n",
+    };
+    std::mt19937 rng(2026);
+    std::string block;
+    while (block.size() < (1u << 20)) {
+        if (block.size() % 65536 < 80 && block.size() > 80)
+            block += "bad \xC0\xAF and cut \xE2\x82 here\n";
+        block += kLines[rng() % 6];
+    }
+    block.resize(1u << 20);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (std::uint64_t written = 0; written < kGiB; written += block.size())
+        out.write(block.data(), std::streamsize(block.size()));
+    return path;
+}
+
+// A sparse file: 1 GiB of holes (NUL bytes, all ASCII) costing no disk space.
+std::string makeSparseFile() {
+    const std::string path = tempPath("u8scope-bench-sparse-1g.bin");
+    if (fileSize(path) != kGiB) {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        if (f) {
+            if (::ftruncate(fileno(f), off_t(kGiB)) != 0)
+                std::perror("ftruncate");
+            std::fclose(f);
+        }
+    }
+    return path;
+}
+
+// Random bytes: the worst case, about one problem every two bytes.
+std::string makeRandomFile() {
+    const std::string path = tempPath("u8scope-bench-random-256m.bin");
+    constexpr std::uint64_t kSize = 256ull << 20;
+    if (fileSize(path) == kSize)
+        return path;
+    std::mt19937_64 rng(7);
+    std::vector<std::uint64_t> block((1u << 20) / 8);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (std::uint64_t written = 0; written < kSize; written += 1u << 20) {
+        for (auto& w : block)
+            w = rng();
+        out.write(reinterpret_cast<const char*>(block.data()), std::streamsize(1u << 20));
+    }
+    return path;
+}
+
+double peakRssMiB() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+void scanFile(benchmark::State& state, const std::string& path) {
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened.source) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+        return;
+    }
+    const std::uint64_t size = opened.source->size();
+    std::atomic<bool> stop{false};
+    quint64 problems = 0;
+    for (auto _ : state) {
+        const auto outcome =
+            u8ui::DocumentScan::scan(*opened.source, u8ui::DocumentScan::kDefaultProblemCap, stop);
+        if (!outcome.report) {
+            state.SkipWithError(outcome.error.toStdString().c_str());
+            return;
+        }
+        problems = outcome.report->totalProblems;
+        benchmark::DoNotOptimize(outcome.report->summary.characters);
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations() * size));
+    state.counters["problems"] = double(problems);
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+}
+
+void BM_DocumentScanText1GiB(benchmark::State& state) {
+    scanFile(state, makeTextFile());
+}
+void BM_DocumentScanSparse1GiB(benchmark::State& state) {
+    scanFile(state, makeSparseFile());
+}
+void BM_DocumentScanRandom256MiB(benchmark::State& state) {
+    scanFile(state, makeRandomFile());
+}
+
+} // namespace
+
+BENCHMARK(BM_DocumentScanText1GiB)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_DocumentScanSparse1GiB)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_DocumentScanRandom256MiB)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+BENCHMARK_MAIN();
