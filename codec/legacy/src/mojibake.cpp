@@ -9,6 +9,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uscript.h>
@@ -419,7 +420,17 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
 struct Decision {
     Candidate cand;
     std::vector<CodePage> steps; // repair order: the last mis-decoding first
+    // The pages whose reading gave this same repair: ISO-8859-1, windows-1252 and ISO-8859-15
+    // agree on most letters, and evidence is credited to every page that agrees.
+    std::uint16_t agreeing = 0;
 };
+
+int uppercaseCount(const std::vector<char32_t>& text) {
+    int n = 0;
+    for (char32_t c : text)
+        n += c >= 0x80 && u_isupper(UChar32(c));
+    return n;
+}
 
 // Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
 using Evidence = std::array<std::uint64_t, 2 * kCodePageCount>;
@@ -451,6 +462,12 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         return std::nullopt;
     std::optional<Decision> best;
     int bestGain = 0;
+    struct PageResult {
+        int page;
+        std::size_t end;
+        std::vector<char32_t> repaired;
+    };
+    std::vector<PageResult> results;
     for (CodePage cp : opt.codePages) {
         const int p = int(cp);
         if (!(leadMask & (1u << p)))
@@ -502,23 +519,34 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
                 chosenCost = levelCost;
             }
         }
-        if (chosenCost > damagedCost || (chosenCost == damagedCost && !has(p)))
+        // An equal cost is enough only with evidence, and never for a repair that rests on a
+        // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D).
+        if (chosenCost > damagedCost ||
+            (chosenCost == damagedCost &&
+             (!has(p) || (chosen.cand.everyUsesLost && chosen.cand.lostUndefined))))
             continue;
         if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), plausibleResult))
             continue;
         const int gain = damagedCost - chosenCost;
-        // Prefer the larger gain; then the page with more evidence; then the longer stretch;
-        // then the earlier page.
+        results.push_back({p, chosen.cand.end, chosen.cand.repaired});
+        // Prefer the larger gain; then the page with more evidence; then fewer capitals
+        // (ISO-8859-15 "Ã€" is "ä", windows-1252 "Ã€" is "À": small letters are far more frequent);
+        // then the longer stretch; then the earlier page.
         const auto weight = [&](const Decision& x) {
             return evidence ? (*evidence)[std::size_t(x.steps.front())] : 0;
         };
-        if (!best || gain > bestGain || (gain == bestGain && weight(chosen) > weight(*best)) ||
-            (gain == bestGain && weight(chosen) == weight(*best) &&
-             chosen.cand.end > best->cand.end)) {
+        const auto key = [&](const Decision& x, int g) {
+            return std::make_tuple(g, weight(x), -uppercaseCount(x.cand.repaired), x.cand.end);
+        };
+        if (!best || key(chosen, gain) > key(*best, bestGain)) {
             best = std::move(chosen);
             bestGain = gain;
         }
     }
+    if (best)
+        for (const PageResult& r : results)
+            if (r.end == best->cand.end && r.repaired == best->cand.repaired)
+                best->agreeing |= std::uint16_t(1u << r.page);
     return best;
 }
 
@@ -705,7 +733,9 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
             d->cand.everyUsesLost |= onlyBoxDrawing;
             if (!d->cand.everyUsesLost) {
-                ++confident[std::size_t(d->steps.front())];
+                for (int page = 0; page < kCodePageCount; ++page)
+                    if (d->agreeing & (1u << page))
+                        ++confident[std::size_t(page)];
                 for (std::size_t k = 1; k < d->steps.size(); ++k)
                     ++confident[std::size_t(kCodePageCount) + std::size_t(d->steps[k])];
             }
