@@ -166,9 +166,9 @@ void Scanner::feed(std::span<const std::uint8_t> bytes) {
 
     // Two cursors: segments are counted up to `pos` (the Segmenter may hold a pending sequence
     // there), line-ending bytes up to `linesEnd`. The kernels take whole blocks from a character
-    // boundary and stop at the first block that is not valid UTF-8; only the bytes from their
-    // stopping boundary to the end of that block, and the tail shorter than a block, go through
-    // the exact Segmenter, so every count equals the per-segment count of Scanner::count().
+    // boundary (scan_kernel.h); the stretches they leave (see KernelResult::error) and the tail
+    // go through the exact Segmenter. tests/scan proves every count equal to the per-segment
+    // count of Scanner::count() over the Segmenter, on every path and every chunking.
     const std::uint8_t* p = bytes.data();
     const std::size_t n = bytes.size();
     std::size_t pos = feedExactToBoundary(bytes);

@@ -1,14 +1,18 @@
-// The block kernels behind Scanner (private to u8codec): they count characters by length and
-// line-ending bytes over 64-byte blocks of text that is valid UTF-8, and stop at the first block
-// that is not, so that Scanner can hand exactly that stretch to the exact Segmenter.
+// The block kernels behind Scanner (private to u8codec): they count characters by length, error
+// segments by kind and line-ending bytes over 64-byte blocks, starting at a character boundary,
+// and return the boundary up to which everything is counted; Scanner gives the rest (less than
+// two blocks at the end of a chunk, or a stretch a kernel leaves) to the exact Segmenter.
 //
-// Every kernel works the same way: starting at a character boundary, it takes whole 64-byte
-// blocks. A block of ASCII is counted with a vector compare; any other block is validated (the
-// table-driven DFA below, or the SIMD check of Keiser and Lemire in the AVX2 kernel) and, when
-// valid, its characters are counted by their first bytes: in well-formed UTF-8 every character
-// has exactly one lead, and its class says the length (RFC 3629 section 3). A character whose
-// lead is counted but whose continuation bytes lie past the stopping point is taken back
-// (backUpToBoundary), so the kernel always stops at a character boundary.
+// - AVX2: runs of ASCII in a light loop; other blocks validated with the vector check of Keiser
+//   and Lemire and, when valid, counted by their lead bytes (in well-formed UTF-8 every character
+//   has exactly one lead, whose class gives the length, RFC 3629 section 3); a block that is not
+//   valid starts a stretch counted with byte-class masks (countWindow below) until 64 bytes are
+//   valid again.
+// - SSE2: ASCII blocks with 16-byte compares; all other text with countWindow.
+// - Scalar (portable): ASCII in 64-bit words; other blocks validated by the table-driven DFA
+//   below and counted by lead bytes; a block that is not valid is left to the Segmenter.
+// Where a kernel stops after counting blocks by their leads, a character whose continuation bytes
+// lie past the stopping point is taken back (backUpToBoundary), so it stops at a boundary.
 #pragma once
 
 #include "u8codec/byte_class.h"
@@ -36,9 +40,9 @@ struct KernelResult {
     std::size_t boundary = 0;
     // Line-ending bytes of [0, linesEnd) are counted.
     std::size_t linesEnd = 0;
-    // The kernel stopped because the block before linesEnd is not valid UTF-8 in context (and
-    // the kernel does not count error segments itself, or too few bytes follow for it to); the
-    // bytes from `boundary` to `linesEnd` need the exact Segmenter.
+    // The kernel stopped at bytes it does not count itself (the scalar kernel at a block that is
+    // not valid UTF-8 in context; the AVX2 kernel at errors too close to the end for its
+    // look-ahead): the bytes from `boundary` to `linesEnd` need the exact Segmenter.
     bool error = false;
 };
 

@@ -41,9 +41,12 @@ bool scanPathSupported(ScanPath p) noexcept;
 // The concrete path Auto stands for on this CPU; other paths map to themselves.
 ScanPath resolveScanPath(ScanPath p) noexcept;
 
-// Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII and blocks of valid
-// multi-byte text take a vectorised path; only blocks that contain an error go through the exact
-// Segmenter, so the counts always equal a per-segment count (a test proves it on every split).
+// Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII are skipped with
+// vector compares, valid multi-byte text is validated and counted in 64-byte blocks, and
+// stretches with errors are counted from byte-class masks (UTF-8 resynchronises within three
+// bytes); the exact Segmenter handles only the last bytes of each chunk and sequences split
+// between chunks. The counts always equal a per-segment count (tests/scan proves it on every
+// path and every split).
 class Scanner {
 public:
     // `path` forces a kernel (for tests and benchmarks); an unsupported path falls back to Auto.
