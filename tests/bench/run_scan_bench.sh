@@ -105,13 +105,16 @@ if [ "$rss" = yes ]; then
     while [ "$(stat -c %s "$big")" -lt 1000000000 ]; do cat "$demo" >>"$big"; done
     rm -f "$dir"/ascii.txt "$dir"/cjk.txt "$dir"/random.bin
     echo
-    echo "Peak resident memory (KiB), /usr/bin/time -v:"
+    echo "Peak resident memory in KiB (and wall time), /usr/bin/time -v:"
     echo "| command | 1 MB file | $(stat -c %s "$big") byte file |"
     echo "|---|---:|---:|"
     peak() {
         /usr/bin/time -v "$@" >/dev/null 2>"$dir/time-v" || true
-        sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time-v"
+        kib=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time-v")
+        wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/time-v")
+        echo "$kib ($wall)"
     }
+    cat "$big" >/dev/null # warm the page cache
     if [ -x "$cli" ]; then
         echo "| u8scope-cli check | $(peak "$cli" check "$small") | $(peak "$cli" check "$big") |"
         echo "| u8scope-cli stats | $(peak "$cli" stats "$small") | $(peak "$cli" stats "$big") |"
