@@ -17,22 +17,26 @@ namespace u8ui {
 
 namespace {
 
-// Histogram with four interleaved tables, so that runs of the same byte do not serialise on one
-// counter.
+// Histogram with eight interleaved tables, so that runs of the same byte do not serialise on one
+// counter (each increment waits for the previous store to the same address).
 void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& counts) {
-    std::array<std::array<quint32, 256>, 4> partial{};
+    // quint32 counters cannot overflow: a chunk is far below 4 GiB.
+    std::array<std::array<quint32, 256>, 8> partial{};
     std::size_t i = 0;
-    for (; i + 4 <= bytes.size(); i += 4) {
-        ++partial[0][bytes[i]];
-        ++partial[1][bytes[i + 1]];
-        ++partial[2][bytes[i + 2]];
-        ++partial[3][bytes[i + 3]];
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        for (int k = 0; k < 8; ++k)
+            ++partial[std::size_t(k)][(w >> (8 * k)) & 0xFF];
     }
     for (; i < bytes.size(); ++i)
         ++partial[0][bytes[i]];
-    for (int b = 0; b < 256; ++b)
-        counts[std::size_t(b)] +=
-            quint64(partial[0][b]) + partial[1][b] + partial[2][b] + partial[3][b];
+    for (std::size_t b = 0; b < 256; ++b) {
+        quint64 sum = 0;
+        for (const auto& table : partial)
+            sum += table[b];
+        counts[b] += sum;
+    }
 }
 
 // Index of the first byte at or after `from` that is not ASCII (bytes.size() if none).
@@ -59,11 +63,33 @@ class ProblemCollector {
 public:
     explicit ProblemCollector(ScanReport& report) : report_(report) {}
 
+    // True when no problem is pending: the last segment delivered was a valid character.
+    bool idle() const { return idle_; }
+
+    // Passes over a chunk in which the Scanner found no error segment, while no problem was
+    // pending: nothing in it can start or continue a problem, so only the character that may
+    // straddle its end needs following. Segmentation restarts at the last byte of the chunk that
+    // is not a continuation byte (such a byte always starts a segment, and a character is at
+    // most 4 bytes: local_segments.h). Returns false (doing nothing) if there is no such byte.
+    bool skip(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
+        const std::size_t lowest = chunk.size() > 4 ? chunk.size() - 4 : 0;
+        std::size_t start = chunk.size();
+        for (std::size_t i = chunk.size(); i > lowest; --i)
+            if ((chunk[i - 1] & 0xC0) != 0x80) {
+                start = i - 1;
+                break;
+            }
+        if (start == chunk.size())
+            return false;
+        enterChunk(chunk, chunkOffset, lineFeedsBefore);
+        segmenter_ = u8codec::Segmenter(chunkOffset + start);
+        feedSegmenter(chunk.subspan(start));
+        clean_ = segmenter_.atBoundary();
+        return true;
+    }
+
     void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
-        chunk_ = chunk;
-        chunkOffset_ = chunkOffset;
-        lineCursor_ = 0;
-        lineFeeds_ = lineFeedsBefore;
+        enterChunk(chunk, chunkOffset, lineFeedsBefore);
         std::size_t i = 0;
         while (i < chunk.size()) {
             if (clean_) {
@@ -91,12 +117,28 @@ public:
     void finish() {
         auto sink = [this](const u8codec::Problem& p) { store(p); };
         segmenter_.finish([&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+            idle_ = s.isValid();
             problems_.onSegment(s, b, sink);
         });
         problems_.finish(sink); // its own segmenter was never fed: this only flushes
     }
 
 private:
+    void enterChunk(std::span<const std::uint8_t> chunk, quint64 chunkOffset,
+                    quint64 lineFeedsBefore) {
+        chunk_ = chunk;
+        chunkOffset_ = chunkOffset;
+        lineCursor_ = 0;
+        lineFeeds_ = lineFeedsBefore;
+    }
+
+    void feedSegmenter(std::span<const std::uint8_t> bytes) {
+        segmenter_.feed(bytes, [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+            idle_ = s.isValid();
+            problems_.onSegment(s, b, [this](const u8codec::Problem& p) { store(p); });
+        });
+    }
+
     void store(const u8codec::Problem& p) {
         ++report_.totalProblems;
         ++report_.problemsByKind[std::size_t(p.kind)];
@@ -120,6 +162,7 @@ private:
     u8codec::Segmenter segmenter_;
     u8codec::ProblemScanner problems_;
     bool clean_ = true; // no sequence or problem pending
+    bool idle_ = true;  // no problem pending (a sequence may be)
     std::span<const std::uint8_t> chunk_;
     quint64 chunkOffset_ = 0;
     std::size_t lineCursor_ = 0;
@@ -228,9 +271,14 @@ DocumentScan::scan(const u8codec::ByteSource& source, std::size_t problemCap,
         }
         const std::span<const std::uint8_t> chunk(buffer.data(), got);
         const quint64 lineFeedsBefore = scanner.summary().lineFeeds;
+        const quint64 errorsBefore = scanner.summary().errorSegments();
         scanner.feed(chunk);
         countBytes(chunk, report->byteCounts);
-        problems.feed(chunk, offset, lineFeedsBefore);
+        // The vectorised Scanner says whether the chunk holds an error; only then (or while a
+        // problem is pending) does the chunk go through the exact segmenter for problems.
+        const bool clean = scanner.summary().errorSegments() == errorsBefore;
+        if (!(clean && problems.idle() && problems.skip(chunk, offset, lineFeedsBefore)))
+            problems.feed(chunk, offset, lineFeedsBefore);
         offset += got;
         if (progress)
             progress(offset, size);

@@ -57,6 +57,49 @@ std::vector<std::uint8_t> makeDocument(std::size_t size, unsigned seed) {
     return out;
 }
 
+// Valid text with a few problems placed around the chunk edges, so that most chunks are clean
+// (the scan passes over them) and the problems sit right where a passed-over chunk ends.
+std::vector<std::uint8_t> makeMostlyValid(int variant) {
+    static const std::vector<std::vector<std::uint8_t>> pieces = {{'w', 'o', 'r', 'd', ' '},
+                                                                  {'\n'},
+                                                                  {0xC3, 0xA9},
+                                                                  {0xE2, 0x82, 0xAC},
+                                                                  {0xF0, 0x9F, 0x98, 0x80}};
+    const std::size_t chunk = DocumentScan::kChunkSize;
+    std::mt19937 rng{unsigned(variant)};
+    std::vector<std::uint8_t> out;
+    while (out.size() < 6 * chunk) {
+        const auto& p = pieces[rng() % pieces.size()];
+        out.insert(out.end(), p.begin(), p.end());
+    }
+    auto put = [&](std::size_t at, std::vector<std::uint8_t> bytes) {
+        std::copy(bytes.begin(), bytes.end(), out.begin() + std::ptrdiff_t(at));
+    };
+    switch (variant) {
+    case 0:
+        put(chunk - 2, {0xE2, 0x82, 'A'});            // truncated across the first edge
+        put(2 * chunk - 1, {0xF0, 0x9F, 0x98, 0x80}); // valid across the second
+        put(3 * chunk, {0x80, 0x80, 'x'});            // stray run right at the third
+        put(4 * chunk + 500, {'a', 0xC0, 0xAF, 'b'}); // overlong inside the fifth
+        out.resize(6 * chunk + 2);
+        out[6 * chunk] = 'z';
+        out[6 * chunk + 1] = 0xE2; // truncated by the end, in a 2-byte last chunk
+        break;
+    case 1:
+        put(chunk - 3, {0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}); // CESU-8 pair across the edge
+        put(3 * chunk - 1, {'\n', 0xC3, 0xA9});
+        put(3 * chunk + 2, {0xA9, '\n'}); // stray after a valid character
+        out.resize(5 * chunk + 1);
+        out.back() = 0x80; // a 1-byte last chunk: a stray continuation
+        break;
+    default:
+        out.resize(4 * chunk); // no problem at all
+        out[4 * chunk - 1] = '\n';
+        break;
+    }
+    return out;
+}
+
 // Reads block until the test opens the gate, and counts them.
 class GatedSource final : public ByteSource {
 public:
@@ -154,6 +197,35 @@ private slots:
         for (quint64 n : r.problemsByKind)
             byKind += n;
         QCOMPARE(byKind, r.totalProblems);
+    }
+
+    void mostlyValid_data() {
+        QTest::addColumn<int>("variant");
+        QTest::newRow("edges") << 0;
+        QTest::newRow("pair and tiny tail") << 1;
+        QTest::newRow("valid") << 2;
+    }
+    void mostlyValid() {
+        QFETCH(int, variant);
+        const auto bytes = makeMostlyValid(variant);
+        const Reference ref = referenceOf(bytes);
+        std::atomic<bool> stop{false};
+        const auto outcome = DocumentScan::scan(MemorySource(bytes), 1000, stop);
+        QVERIFY(outcome.report);
+        const ScanReport& r = *outcome.report;
+        QCOMPARE(r.summary.toJson(), u8codec::scan(bytes).toJson());
+        QCOMPARE(r.totalProblems, quint64(ref.problems.size()));
+        QCOMPARE(r.problems.size(), ref.problems.size());
+        for (std::size_t i = 0; i < ref.problems.size(); ++i) {
+            QCOMPARE(r.problems[i].problem.offset, ref.problems[i].offset);
+            QCOMPARE(r.problems[i].problem.length, ref.problems[i].length);
+            QCOMPARE(int(r.problems[i].problem.kind), int(ref.problems[i].kind));
+            QCOMPARE(r.problems[i].line, ref.lines[i]);
+        }
+        if (variant == 2)
+            QVERIFY(r.summary.valid());
+        else
+            QVERIFY(ref.problems.size() >= 4);
     }
 
     void knownFile() {
