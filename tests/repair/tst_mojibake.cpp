@@ -81,6 +81,19 @@ void TestMojibake::correctTextUnchanged_data() {
     QTest::newRow("german sz") << QStringLiteral("Straße» Maß« ß©");
     QTest::newRow("single Р") << QStringLiteral("Р В С и Т");
     QTest::newRow("accents mixed") << QStringLiteral("naïve façade déjà-vu Ångström Øre ÆØÅ");
+    QTest::newRow("french caps") << QStringLiteral("ÉTÉ À PARIS, ÇA VA ? « Ça » — “ok”");
+    QTest::newRow("vietnamese") << QStringLiteral("Tiếng Việt có dấu: Đường phố Hà Nội rất đẹp.");
+    QTest::newRow("turkish caps") << QStringLiteral("Şişli'de ÇİĞDEM ÖĞRETMEN");
+    QTest::newRow("romanian") << QStringLiteral("Română: ȘTIINȚĂ și țară");
+    QTest::newRow("quotes") << QStringLiteral("„ja“ ‚nein‘ »Zitat« ‹a› ‘no’");
+    QTest::newRow("units") << QStringLiteral("10 °C ± 2 °C, 5 µm, ½ kg, ¼, ¾, 2² m³");
+    QTest::newRow("spanish") << QStringLiteral("Ñandú ¿Qué? ¡Olé!");
+    QTest::newRow("nordic") << QStringLiteral("ÆØÅ æøå ÐÞ ðþ ß ẞ");
+    QTest::newRow("serbian") << QStringLiteral("Ёлка, ёж, Ђорђе, Љубљана, Њујорк, Џеп");
+    QTest::newRow("greek tonos") << QStringLiteral("ΆΈΉΊΌΎΏ άέήίόύώ ϊϋΐΰ");
+    QTest::newRow("latin-1 capitals") << QStringLiteral("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞß");
+    QTest::newRow("latin-1 small") << QStringLiteral("àáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ");
+    QTest::newRow("latin-1 symbols") << QStringLiteral("¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿");
 }
 
 void TestMojibake::correctTextUnchanged() {

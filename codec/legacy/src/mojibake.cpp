@@ -728,10 +728,18 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             const std::size_t len = chars[last].offset + chars[last].length - off;
             // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
             // IBM437 art looks like: they count as repairs only with evidence from other text.
+            // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
+            // letter on either side, nothing says the text was ever letters.
             bool onlyBoxDrawing = true;
-            for (std::size_t k = d->cand.begin; k < d->cand.end; ++k)
+            bool damagedLetter = false;
+            for (std::size_t k = d->cand.begin; k < d->cand.end; ++k) {
                 onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
-            d->cand.everyUsesLost |= onlyBoxDrawing;
+                damagedLetter |= u_isalpha(UChar32(chars[k].cp)) != 0;
+            }
+            const bool repairedLetter =
+                std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
+                            [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
+            d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
             if (!d->cand.everyUsesLost) {
                 for (int page = 0; page < kCodePageCount; ++page)
                     if (d->agreeing & (1u << page))
