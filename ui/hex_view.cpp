@@ -10,6 +10,7 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <algorithm>
+#include <utility>
 
 namespace u8ui {
 
@@ -48,6 +49,7 @@ HexView::HexView(QWidget* parent) : QAbstractScrollArea(parent) {
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setMouseTracking(false);
     rolePalette_ = RolePalette::forPalette(palette());
+    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this, &HexView::onScrollBarAction);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &HexView::onScrollBarMoved);
     connect(horizontalScrollBar(), &QScrollBar::valueChanged, viewport(),
             qOverload<>(&QWidget::update));
@@ -192,11 +194,42 @@ void HexView::updateScrollBars() {
     horizontalScrollBar()->setRange(0, std::max(0, contentWidth - viewport()->width()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     settingScrollBar_ = false;
+    pendingScrollRows_ = 0; // an arrow click that could not move the bar is spent
+}
+
+void HexView::onScrollBarAction(int action) {
+    // On a scaled bar one step spans many rows: arrows and page clicks move by rows instead.
+    switch (action) {
+    case QAbstractSlider::SliderSingleStepAdd:
+        pendingScrollRows_ = 1;
+        break;
+    case QAbstractSlider::SliderSingleStepSub:
+        pendingScrollRows_ = -1;
+        break;
+    case QAbstractSlider::SliderPageStepAdd:
+        pendingScrollRows_ = visibleRows();
+        break;
+    case QAbstractSlider::SliderPageStepSub:
+        pendingScrollRows_ = -visibleRows();
+        break;
+    default:
+        pendingScrollRows_ = 0;
+        break;
+    }
 }
 
 void HexView::onScrollBarMoved(int value) {
     if (settingScrollBar_)
         return;
+    if (const qint64 rows = std::exchange(pendingScrollRows_, 0); rows != 0) {
+        const quint64 row = rows < 0 ? (topRow_ > quint64(-rows) ? topRow_ - quint64(-rows) : 0)
+                                     : topRow_ + quint64(rows);
+        const quint64 before = topRow_;
+        setTopRow(row);
+        if (topRow_ == before) // the bar moved but the rows did not: put it back
+            updateScrollBars();
+        return;
+    }
     const quint64 maxRow = maxTopRow();
     const quint64 row = maxRow <= kMaxScrollBarValue
                             ? quint64(value)

@@ -88,6 +88,7 @@ private:
     void setTopRow(quint64 row);
     void updateMetrics();
     void updateScrollBars();
+    void onScrollBarAction(int action);
     void onScrollBarMoved(int value);
     void onContentChanged();
     const VisibleWindow& visibleWindow() const;
@@ -102,6 +103,7 @@ private:
     int bytesPerRow_ = 16;
     quint64 topRow_ = 0;
     bool settingScrollBar_ = false;
+    qint64 pendingScrollRows_ = 0; // a scroll-bar arrow or page click, applied in rows
     int wheelRemainder_ = 0;
     // Metrics from the font.
     int charWidth_ = 8;

@@ -12,6 +12,7 @@
 #include <QToolTip>
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace u8ui {
 
@@ -459,6 +460,7 @@ void TextView::updateScrollBar() {
     bar->setSingleStep(1);
     bar->setValue(int(scaled(topOffset(), std::max<quint64>(size, 1), range)));
     settingScrollBar_ = false;
+    pendingScrollLines_ = 0; // an arrow click that could not move the bar is spent
 }
 
 void TextView::onScrollBarAction(int action) {

@@ -278,6 +278,14 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     // Dragging the scaled scroll bar to its middle shows the middle of the file.
     f.view.verticalScrollBar()->setValue(f.view.verticalScrollBar()->maximum() / 2);
     QVERIFY(qAbs(double(f.view.topOffset()) / double(size) - 0.5) < 0.01);
+    // The scaled bar's arrows and page clicks still move by one row and by one screen.
+    const quint64 middle = f.view.topOffset();
+    f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+    QCOMPARE(f.view.topOffset(), middle + 16);
+    f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderPageStepAdd);
+    QCOMPARE(f.view.topOffset(), middle + 16 + quint64(f.view.visibleRows()) * 16);
+    f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+    QCOMPARE(f.view.topOffset(), middle + quint64(f.view.visibleRows()) * 16);
     QVERIFY(paint() <= screen + 6);
 }
 

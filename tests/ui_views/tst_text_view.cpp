@@ -272,6 +272,16 @@ void TestTextView::hugeSourceIsLaidOutLocally() {
     QVERIFY(first.has_value());
     QCOMPARE(u8codec::segmentAt(*source, *first).offset, *first);
 
+    // The scroll bar's arrow moves one visual line: the second line comes to the top.
+    const quint64 before = f.view.topOffset();
+    const int lineHeight = f.view.rectForOffset(before).height();
+    const auto secondLine = f.view.offsetAt(QPoint(1, lineHeight + lineHeight / 2));
+    QVERIFY(secondLine.has_value());
+    f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+    QCOMPARE(f.view.topOffset(), *secondLine);
+    f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+    QCOMPARE(f.view.topOffset(), before);
+
     // Paging through keeps the top on character boundaries and moves forward.
     f.selection.setCursor(top);
     quint64 previous = f.view.topOffset();
