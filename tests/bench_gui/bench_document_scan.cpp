@@ -29,8 +29,10 @@ std::uint64_t fileSize(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 ? std::uint64_t(st.st_size) : 0;
 }
 
-// Text in several scripts (1- to 4-byte characters, about 70% ASCII bytes) with one overlong
-// form and one truncated sequence per 64 KiB, written as a repeated 1 MiB block.
+// Text in several scripts (1- to 4-byte characters, about 70% ASCII bytes), written as a
+// repeated 1 MiB block; one block in 64 also holds an overlong form and a truncated sequence
+// every 64 KiB (1 024 problems in the file), as a mostly clean document with a few damaged
+// stretches would.
 std::string makeTextFile() {
     const std::string path = tempPath("u8scope-bench-text-1g.txt");
     if (fileSize(path) == kGiB)
@@ -46,17 +48,25 @@ std::string makeTextFile() {
         "Emoji \xF0\x9F\x98\x80 \xF0\x9F\x8E\x89 and math \xF0\x9D\x94\xB8 in the text.\n",
         "int main() { return printf(\"%d\\n\", 42) > 0 ? 0 : 1; } // plain code line\n",
     };
-    std::mt19937 rng(2026);
-    std::string block;
-    while (block.size() < (1u << 20)) {
-        if (block.size() % 65536 < 80 && block.size() > 80)
-            block += "bad \xC0\xAF and cut \xE2\x82 here\n";
-        block += kLines[rng() % 6];
-    }
-    block.resize(1u << 20);
+    auto makeBlock = [&](bool damaged) {
+        std::mt19937 rng(2026);
+        std::string block;
+        while (block.size() < (1u << 20)) {
+            if (damaged && block.size() % 65536 < 80 && block.size() > 80)
+                block += "bad \xC0\xAF and cut \xE2\x82 here\n";
+            block += kLines[rng() % 6];
+        }
+        // End the block on a line break so that no character is cut where blocks meet.
+        block.resize((1u << 20) - 1);
+        block += '\n';
+        return block;
+    };
+    const std::string clean = makeBlock(false), damaged = makeBlock(true);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    for (std::uint64_t written = 0; written < kGiB; written += block.size())
+    for (std::uint64_t i = 0; i < kGiB >> 20; ++i) {
+        const std::string& block = i % 64 == 63 ? damaged : clean;
         out.write(block.data(), std::streamsize(block.size()));
+    }
     return path;
 }
 

@@ -228,6 +228,25 @@ private slots:
             QVERIFY(ref.problems.size() >= 4);
     }
 
+    void histogramWithRuns() {
+        // Runs of one byte value (counted a word at a time) mixed with varied bytes, at odd
+        // lengths and alignments.
+        std::vector<std::uint8_t> bytes;
+        std::mt19937 rng{5};
+        for (int run = 0; run < 2000; ++run) {
+            const std::uint8_t value = std::uint8_t(rng() % 3 == 0 ? 0 : rng());
+            bytes.insert(bytes.end(), rng() % 40, value);
+            bytes.push_back(std::uint8_t(rng()));
+        }
+        std::array<quint64, 256> counts{};
+        for (std::uint8_t b : bytes)
+            ++counts[b];
+        std::atomic<bool> stop{false};
+        const auto outcome = DocumentScan::scan(MemorySource(bytes), 10, stop);
+        QVERIFY(outcome.report);
+        QVERIFY(outcome.report->byteCounts == counts);
+    }
+
     void knownFile() {
         // A small file whose problems are known by heart.
         QTemporaryDir dir;
