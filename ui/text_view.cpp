@@ -641,10 +641,16 @@ void TextView::paintEvent(QPaintEvent*) {
 
 void TextView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
-    const quint64 keep = topOffset();
-    invalidateLayout();
-    if (documentSize() > 0)
-        top_ = positionOf(keep);
+    const qreal width = std::max<qreal>(40, viewport()->width() - 2 * margin_);
+    if (width == layoutWidth_) {
+        // Only the height changed: the lines stay, the last possible top line moves.
+        lastTop_.reset();
+    } else {
+        const quint64 keep = topOffset();
+        invalidateLayout();
+        if (documentSize() > 0)
+            top_ = positionOf(keep);
+    }
     updateScrollBar();
 }
 

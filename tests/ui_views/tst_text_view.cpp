@@ -230,6 +230,11 @@ void TestTextView::linesBreakAtLineFeedsAndWrap() {
         if (!r.isNull())
             QVERIFY(r.right() <= f.view.viewport()->width());
     }
+    // Widening re-wraps: the run fits on one line again; a height change keeps the lines.
+    f.view.resize(4000, 500);
+    QCOMPARE(top(quint64(lastX)), top(15));
+    f.view.resize(4000, 200);
+    QCOMPARE(top(quint64(lastX)), top(15));
 }
 
 void TestTextView::hugeSourceIsLaidOutLocally_data() {
