@@ -2,13 +2,20 @@
 
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "code_page_table.h"
 #include "cursor_status.h"
+#include "document_history.h"
 #include "document_scan.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
+#include "inspector_panel.h"
+#include "legend_widget.h"
 #include "message_banner.h"
+#include "problems_model.h"
 #include "recent_files.h"
+#include "repair_actions.h"
+#include "save_actions.h"
 #include "scan_report.h"
 #include "selection_copy.h"
 #include "text_view.h"
@@ -21,12 +28,14 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -36,7 +45,9 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -67,8 +78,14 @@ MainWindow::MainWindow(QWidget* parent)
       selection_(new u8ui::ByteSelection(this)), banner_(new MessageBanner(this)),
       findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
       hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
-      scan_(new u8ui::DocumentScan(this)), recent_(new RecentFiles(this)),
-      watcher_(new QFileSystemWatcher(this)), lineWatcher_(new QFutureWatcher<LineJob>(this)),
+      scan_(new u8ui::DocumentScan(this)), inspector_(new u8ui::InspectorPanel(this)),
+      codePage_(new u8ui::CodePageTable(this)), problemsModel_(new u8ui::ProblemsModel(this)),
+      problemsView_(new QTableView(this)), problemsNote_(new QLabel(this)),
+      legend_(new u8ui::LegendWidget(this)), history_(new DocumentHistory(document_, this)),
+      repairs_(new RepairActions(this, document_, history_)),
+      saves_(new SaveActions(this, document_, history_, [this] { return path_; })),
+      recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
+      lineWatcher_(new QFutureWatcher<LineJob>(this)),
       searchWatcher_(new QFutureWatcher<SearchJob>(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -99,16 +116,24 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(central);
 
     createActions();
+    createDocks();
     createMenus();
     createStatusBar();
 
     connect(selection_, &u8ui::ByteSelection::selectionChanged, this, &MainWindow::updateStatus);
     connect(selection_, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::updateHighlights);
-    connect(document_, &u8ui::ByteDocument::contentChanged, this, [this] {
-        lineIndex_ = LineIndex();
-        updateTitle();
-        updateActions();
-        updateStatus();
+    connect(document_, &u8ui::ByteDocument::contentChanged, this, &MainWindow::onContentChanged);
+    connect(selection_, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::syncPanelsToCursor);
+    connect(history_, &DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(repairs_, &RepairActions::finished, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(saves_, &SaveActions::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
+        // The saved bytes are now the file: show them from disk, where the cursor was.
+        const quint64 cursor = selection_->cursor();
+        if (openFile(path) && document_->size() > 0)
+            goTo(std::min(cursor, document_->size() - 1));
     });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, this, &MainWindow::updateHighlights);
     connect(textView_, &u8ui::TextView::topOffsetChanged, this, &MainWindow::updateHighlights);
@@ -116,6 +141,8 @@ MainWindow::MainWindow(QWidget* parent)
             [this](int permille) { scanProgress_->setValue(permille); });
     connect(scan_, &u8ui::DocumentScan::finished, this, &MainWindow::onScanFinished);
     connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
+        if (scanState_ != ScanState::Running)
+            return; // replaced by a newer scan, which reports for itself
         scanState_ = ScanState::Cancelled;
         scanProgress_->hide();
         scanCancel_->hide();
@@ -274,15 +301,27 @@ void MainWindow::createActions() {
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    fileMenu_ = file;
     file->addAction(openAction_);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setToolTipsVisible(true);
     file->addAction(reloadAction_);
     file->addAction(sampleAction_);
     file->addSeparator();
+    QAction* quitSeparator = file->addSeparator();
     file->addAction(quitAction_);
+    saves_->populate(file, quitSeparator);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = history_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setToolTip(tr("Undo the last repair or reinterpretation"));
+    QAction* redo = history_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setToolTip(tr("Redo the repair or reinterpretation undone last"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
     edit->addAction(copyTextAction_);
     edit->addAction(copyHexAction_);
     edit->addAction(copyCArrayAction_);
@@ -305,7 +344,13 @@ void MainWindow::createMenus() {
     go->addAction(nextNonAsciiAction_);
     go->addAction(previousNonAsciiAction_);
 
+    QMenu* repair = menuBar()->addMenu(tr("&Repair"));
+    repairs_->populate(repair);
+
     viewMenu_ = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : docks_)
+        viewMenu_->addAction(dock->toggleViewAction());
+    viewMenu_->addSeparator();
     QMenu* rowMenu = viewMenu_->addMenu(tr("&Bytes per Row"));
     rowMenu->setToolTipsVisible(true);
     bytesPerRowGroup_ = new QActionGroup(this);
@@ -327,7 +372,7 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(sampleAction_);
     help->addAction(aboutAction_);
-    for (QMenu* m : {file, edit, go, viewMenu_, help})
+    for (QMenu* m : {file, edit, go, repair, viewMenu_, help})
         m->setToolTipsVisible(true);
 }
 
@@ -407,6 +452,10 @@ void MainWindow::writeSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (history_->isModified() && !saves_->maybeSave()) {
+        event->ignore();
+        return;
+    }
     writeSettings();
     QMainWindow::closeEvent(event);
 }
@@ -414,6 +463,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 // --- opening ----------------------------------------------------------------------------------
 
 bool MainWindow::openFile(const QString& path) {
+    if (history_->isModified() && !saves_->maybeSave())
+        return false;
     const QFileInfo info(path);
     // Checked here too, so that the message names the case plainly before the codec's errno text.
     if (!info.exists() && !info.isSymLink()) {
@@ -449,6 +500,8 @@ bool MainWindow::openFile(const QString& path) {
 }
 
 void MainWindow::openSample() {
+    if (history_->isModified() && !saves_->maybeSave())
+        return;
     QFile f(kSamplePath);
     if (!f.open(QIODevice::ReadOnly)) {
         showOpenError(tr("the tour sample"), f.errorString());
@@ -481,15 +534,131 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
         *lineCancel_ = true;
     selection_->setHighlights({});
     selection_->setCursor(0);
+    history_->reset();
     document_->setSource(std::move(source), name);
+}
+
+void MainWindow::onContentChanged() {
+    // A new file, or the document's bytes replaced by a repair, undo or redo: everything derived
+    // from the bytes is recomputed.
+    lineIndex_ = LineIndex();
+    const quint64 size = document_->size();
+    if (selection_->cursor() >= size || selection_->anchor() >= size)
+        selection_->setCursor(size > 0 ? size - 1 : 0);
     startScan();
+    updateHighlights();
+    updateStatus();
+    syncPanelsToCursor();
+}
+
+void MainWindow::syncPanelsToCursor() {
+    const quint64 cursor = selection_->cursor();
+    const u8codec::ByteSource* source = document_->source();
+    std::uint8_t b = 0;
+    if (source && cursor < source->size() && source->read(cursor, std::span(&b, 1)) == 1)
+        codePage_->setCurrentByte(b);
+    else
+        codePage_->setCurrentByte(-1);
+    // The problems list follows the cursor when it lies inside a problem.
+    if (problemsModel_->rowCount() > 0) {
+        const int row = problemsModel_->rowContaining(cursor);
+        if (row >= 0 && (!problemsView_->currentIndex().isValid() ||
+                         problemsView_->currentIndex().row() != row)) {
+            const QSignalBlocker block(problemsView_->selectionModel());
+            problemsView_->selectRow(row);
+            problemsView_->scrollTo(problemsModel_->index(row, 0));
+        }
+    }
+}
+
+void MainWindow::findByteValue(int byteValue) {
+    // The code-page table's "find its next occurrence": a hex search for that one byte, so the
+    // find bar shows what is searched and F3 goes on to the next.
+    findBar_->setMode(FindBar::Mode::Hex);
+    findBar_->setText(QStringLiteral("%1").arg(byteValue, 2, 16, QLatin1Char('0')).toUpper());
+    findBar_->show();
+    findNext();
+}
+
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& name, const QString& title,
+                                 Qt::DockWidgetArea area, const QString& tip,
+                                 const QKeySequence& key) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name); // saveState() needs it
+    dock->setWidget(content);
+    addDockWidget(area, dock);
+    QAction* toggle = dock->toggleViewAction();
+    toggle->setToolTip(tip);
+    toggle->setStatusTip(tip);
+    toggle->setShortcut(key);
+    addAction(toggle);
+    docks_.push_back(dock);
+    return dock;
+}
+
+void MainWindow::createDocks() {
+    inspector_->setObjectName(QStringLiteral("inspector"));
+    inspector_->attach(document_, selection_);
+    codePage_->setObjectName(QStringLiteral("codePageTable"));
+    connect(codePage_, &u8ui::CodePageTable::byteValueActivated, this, &MainWindow::findByteValue);
+
+    problemsView_->setObjectName(QStringLiteral("problemsView"));
+    problemsView_->setModel(problemsModel_);
+    problemsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    problemsView_->setSelectionMode(QAbstractItemView::SingleSelection);
+    problemsView_->setAlternatingRowColors(true);
+    problemsView_->setWordWrap(false);
+    problemsView_->verticalHeader()->hide();
+    problemsView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    problemsView_->horizontalHeader()->setStretchLastSection(true);
+    problemsView_->setToolTip(tr("Every problem of the file; click one to select its bytes. F8 "
+                                 "and Shift+F8 step through them."));
+    auto selectProblem = [this](const QModelIndex& index) {
+        if (const u8codec::Problem* p = problemsModel_->problemAt(index.row()))
+            goTo(p->offset, p->length);
+    };
+    connect(problemsView_, &QTableView::clicked, this, selectProblem);
+    connect(problemsView_, &QTableView::activated, this, selectProblem);
+    problemsNote_->setObjectName(QStringLiteral("problemsNote"));
+    problemsNote_->setWordWrap(true);
+    problemsNote_->hide();
+    auto* problems = new QWidget(this);
+    auto* problemsLayout = new QVBoxLayout(problems);
+    problemsLayout->setContentsMargins(0, 0, 0, 0);
+    problemsLayout->addWidget(problemsView_);
+    problemsLayout->addWidget(problemsNote_);
+
+    legend_->setObjectName(QStringLiteral("legend"));
+    legend_->setMode(u8ui::LegendWidget::Mode::Detailed);
+
+    QDockWidget* inspector = addDock(
+        inspector_, QStringLiteral("inspectorDock"), tr("Inspector"), Qt::RightDockWidgetArea,
+        tr("Show or hide the inspector: the bits, code point and name of the character "
+           "under the cursor"),
+        QKeySequence(tr("Ctrl+1")));
+    QDockWidget* codePage =
+        addDock(codePage_, QStringLiteral("codePageDock"), tr("Code Page"), Qt::RightDockWidgetArea,
+                tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
+                QKeySequence(tr("Ctrl+2")));
+    addDock(problems, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
+            tr("Show or hide the list of every invalid sequence"), QKeySequence(tr("Ctrl+3")));
+    QDockWidget* legend =
+        addDock(legend_, QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
+                tr("Show or hide what the colours of the panes mean"), QKeySequence(tr("Ctrl+4")));
+    tabifyDockWidget(codePage, legend);
+    codePage->raise();
+    resizeDocks({inspector}, {360}, Qt::Horizontal);
 }
 
 void MainWindow::startScan() {
     report_.reset();
+    problemsModel_->setReport(nullptr);
+    problemsNote_->hide();
+    codePage_->clearCounts();
+    // A scan still running for the old bytes is cancelled first; that is no news for the user.
+    scanState_ = ScanState::None;
     if (document_->size() == 0) {
         scan_->cancel();
-        scanState_ = ScanState::None;
         scanProgress_->hide();
         scanCancel_->hide();
     } else {
@@ -506,6 +675,11 @@ void MainWindow::startScan() {
 void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) {
     report_ = std::move(report);
     scanState_ = ScanState::Finished;
+    problemsModel_->setReport(report_);
+    problemsNote_->setText(problemsModel_->cappedNote());
+    problemsNote_->setVisible(!problemsNote_->text().isEmpty());
+    codePage_->setCounts(report_->byteCounts);
+    syncPanelsToCursor();
     scanProgress_->hide();
     scanCancel_->hide();
     updateTitle();
@@ -634,8 +808,10 @@ void MainWindow::updateTitle() {
         state = tr("UTF-8 check failed");
         break;
     }
-    setWindowTitle(state.isEmpty() ? tr("%1 — u8scope").arg(document_->displayName())
-                                   : tr("%1 — %2 — u8scope").arg(document_->displayName(), state));
+    // "[*]" is where Qt shows the modified mark (after a repair, until saved).
+    setWindowTitle(state.isEmpty()
+                       ? tr("%1[*] — u8scope").arg(document_->displayName())
+                       : tr("%1[*] — %2 — u8scope").arg(document_->displayName(), state));
 }
 
 void MainWindow::updateActions() {

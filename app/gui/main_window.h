@@ -12,6 +12,8 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
+class QTableView;
 class QFileSystemWatcher;
 class QLabel;
 class QMenu;
@@ -27,17 +29,24 @@ class FileSource;
 namespace u8ui {
 class ByteDocument;
 class ByteSelection;
+class CodePageTable;
 class DocumentScan;
 class HexView;
+class InspectorPanel;
+class LegendWidget;
+class ProblemsModel;
 class TextView;
 struct ScanReport;
 } // namespace u8ui
 
 namespace u8app {
 
+class DocumentHistory;
 class FindBar;
 class MessageBanner;
 class RecentFiles;
+class RepairActions;
+class SaveActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -67,6 +76,11 @@ public:
     u8ui::HexView* hexView() const { return hexView_; }
     u8ui::TextView* textView() const { return textView_; }
     u8ui::DocumentScan* documentScan() const { return scan_; }
+    u8ui::InspectorPanel* inspector() const { return inspector_; }
+    u8ui::CodePageTable* codePageTable() const { return codePage_; }
+    QTableView* problemsView() const { return problemsView_; }
+    DocumentHistory* history() const { return history_; }
+    RepairActions* repairActions() const { return repairs_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const { return report_; }
     QString filePath() const { return path_; }
@@ -85,6 +99,12 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void createDocks();
+    QDockWidget* addDock(QWidget* content, const QString& name, const QString& title,
+                         Qt::DockWidgetArea area, const QString& tip, const QKeySequence& key);
+    void onContentChanged();
+    void syncPanelsToCursor();
+    void findByteValue(int byteValue);
     void createActions();
     void createMenus();
     void createStatusBar();
@@ -126,6 +146,15 @@ private:
     std::shared_ptr<const u8ui::ScanReport> report_;
     enum class ScanState { None, Running, Finished, Cancelled, Failed };
     ScanState scanState_ = ScanState::None;
+    u8ui::InspectorPanel* inspector_;
+    u8ui::CodePageTable* codePage_;
+    u8ui::ProblemsModel* problemsModel_;
+    QTableView* problemsView_;
+    QLabel* problemsNote_;
+    u8ui::LegendWidget* legend_;
+    DocumentHistory* history_;
+    RepairActions* repairs_;
+    SaveActions* saves_;
     QProgressBar* scanProgress_;
     QToolButton* scanCancel_;
     std::function<void()> bannerAction_;
@@ -180,6 +209,8 @@ private:
     QAction* aboutAction_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
+    QList<QDockWidget*> docks_;
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool goToHex_ = true;
 };
