@@ -46,7 +46,7 @@ public:
     int visibleRows() const;
 
     // The box of the cell of `offset` in viewport coordinates; a null QRect when the byte is not
-    // on screen.
+    // on screen (a cell of the partly visible last row extends past the viewport's bottom).
     QRect cellRect(quint64 offset) const;
     // The byte whose cell contains `pos` (viewport coordinates); nullopt outside every cell.
     std::optional<quint64> offsetAt(QPoint pos) const;

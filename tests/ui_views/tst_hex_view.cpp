@@ -39,6 +39,8 @@ private slots:
     void rolesInContext_data();
     void rolesInContext();
     void cellsArePaintedInTheirRoleColour();
+    void paintedRolesMatchTheCodecFromAnyTopRow_data();
+    void paintedRolesMatchTheCodecFromAnyTopRow();
     void clickSetsTheCursor_data();
     void clickSetsTheCursor();
     void shiftClickAndDragExtend();
@@ -112,6 +114,42 @@ void TestHexView::cellsArePaintedInTheirRoleColour() {
     f.view.setPalette(dark);
     QVERIFY(f.view.rolePalette().isDark());
     QCOMPARE(colourAt(2), f.view.rolePalette().style(CellRole::AsciiControl).fill);
+}
+
+void TestHexView::paintedRolesMatchTheCodecFromAnyTopRow_data() {
+    QTest::addColumn<quint64>("top");
+    QTest::newRow("from the start") << quint64(0);
+    QTest::newRow("from inside the euro sign") << quint64(8);
+    QTest::newRow("from inside the errors") << quint64(16);
+    QTest::newRow("from inside the truncated E2 82") << quint64(24);
+}
+
+void TestHexView::paintedRolesMatchTheCodecFromAnyTopRow() {
+    // The pane segments only its visible window; the colour of every cell must still be the role
+    // the codec gives that byte in the whole stream (no highlight lands a byte off).
+    QFETCH(quint64, top);
+    const QByteArray bytes =
+        QByteArray("xy") + u8ui::testing::everyRoleSample() + QByteArray(64, 'z');
+    Fixture f(u8ui::testing::memorySource(bytes), {500, 120});
+    f.view.setBytesPerRow(8);
+    f.view.setTopOffset(top);
+    QCOMPARE(f.view.topOffset(), top);
+    f.selection.setHighlights({});
+    f.view.setFocus();
+    const QImage image = f.view.viewport()->grab().toImage();
+    const u8ui::RolePalette& palette = f.view.rolePalette();
+    int checked = 0;
+    for (quint64 o = top; o < quint64(bytes.size()); ++o) {
+        const QRect cell = f.view.cellRect(o);
+        if (!f.view.viewport()->rect().contains(cell) || o == f.selection.cursor())
+            continue;
+        const CellRole role = f.view.roleAt(o);
+        if (u8ui::RolePalette::isError(role))
+            continue; // hatched
+        QCOMPARE(image.pixelColor(cell.left() + 3, cell.top() + 3), palette.style(role).fill);
+        ++checked;
+    }
+    QVERIFY(checked >= 8);
 }
 
 void TestHexView::clickSetsTheCursor_data() {
