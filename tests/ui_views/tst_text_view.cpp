@@ -57,6 +57,8 @@ private slots:
     void linesBreakAtLineFeedsAndWrap();
     void hugeSourceIsLaidOutLocally_data();
     void hugeSourceIsLaidOutLocally();
+    void localLayoutEqualsAWalkFromTheStart_data();
+    void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
     void emptyMissingAndShrunkSourcesAreHarmless_data();
     void emptyMissingAndShrunkSourcesAreHarmless();
@@ -302,6 +304,53 @@ void TestTextView::hugeSourceIsLaidOutLocally() {
     QVERIFY(!f.view.rectForOffset(size - 1).isNull());
     QVERIFY(source->bytesRead.load() <= budget);
     QVERIFY(f.view.verticalScrollBar()->value() > f.view.verticalScrollBar()->maximum() * 0.99);
+}
+
+void TestTextView::localLayoutEqualsAWalkFromTheStart_data() {
+    QTest::addColumn<int>("lineFeedEvery"); // average distance between line feeds, 0 for none
+    QTest::newRow("short lines") << 60;
+    QTest::newRow("lines around a chunk") << 4000;
+    QTest::newRow("lines of several chunks") << 11000;
+    QTest::newRow("no line feeds") << 0;
+}
+
+void TestTextView::localLayoutEqualsAWalkFromTheStart() {
+    // The pane finds the line holding an offset from nearby bytes only. Walking down line by
+    // line from the start gives every line start of the whole text; entering anywhere must land
+    // on the same lines.
+    QFETCH(int, lineFeedEvery);
+    QByteArray bytes;
+    quint32 state = 12345;
+    auto next = [&] { return state = state * 1103515245u + 12345u, (state >> 8) & 0xFFFF; };
+    const char* pieces[] = {
+        "a", "b ", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\x80", "\xE2\x82", "\t", "\r"};
+    while (bytes.size() < 48 * 1024) {
+        if (lineFeedEvery > 0 && int(next() % quint32(lineFeedEvery)) == 0)
+            bytes += '\n';
+        else
+            bytes += pieces[next() % 9];
+    }
+    const auto source = u8ui::testing::memorySource(bytes);
+    Fixture f(source, {500, 200});
+    QList<quint64> lineStarts{f.view.topOffset()};
+    for (;;) {
+        f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        if (f.view.topOffset() == lineStarts.last())
+            break; // the last line is at the bottom
+        QVERIFY(f.view.topOffset() > lineStarts.last());
+        lineStarts.append(f.view.topOffset());
+    }
+    QVERIFY(lineStarts.size() > 100);
+    for (quint64 start : lineStarts) // every line starts on a segment boundary
+        QCOMPARE(u8codec::segmentAt(*source, start).offset, start);
+    const quint64 lastTop = lineStarts.last();
+    for (int i = 0; i < 400; ++i) {
+        const quint64 offset = next() * 7919u % lastTop;
+        f.view.setTopOffset(offset);
+        const auto expected =
+            std::prev(std::upper_bound(lineStarts.begin(), lineStarts.end(), offset));
+        QCOMPARE(f.view.topOffset(), *expected);
+    }
 }
 
 void TestTextView::panesKeepInStep() {
