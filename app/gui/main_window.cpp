@@ -18,6 +18,7 @@
 #include "save_actions.h"
 #include "scan_report.h"
 #include "selection_copy.h"
+#include "summary_panel.h"
 #include "text_view.h"
 #include "theme.h"
 #include "u8codec/byte_search.h"
@@ -81,7 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
       scan_(new u8ui::DocumentScan(this)), inspector_(new u8ui::InspectorPanel(this)),
       codePage_(new u8ui::CodePageTable(this)), problemsModel_(new u8ui::ProblemsModel(this)),
       problemsView_(new QTableView(this)), problemsNote_(new QLabel(this)),
-      legend_(new u8ui::LegendWidget(this)), history_(new DocumentHistory(document_, this)),
+      legend_(new u8ui::LegendWidget(this)), summary_(new u8ui::SummaryPanel(this)),
+      history_(new DocumentHistory(document_, this)),
       repairs_(new RepairActions(this, document_, history_)),
       saves_(new SaveActions(this, document_, history_, [this] { return path_; })),
       recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
@@ -137,13 +139,16 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, this, &MainWindow::updateHighlights);
     connect(textView_, &u8ui::TextView::topOffsetChanged, this, &MainWindow::updateHighlights);
-    connect(scan_, &u8ui::DocumentScan::progressChanged, this,
-            [this](int permille) { scanProgress_->setValue(permille); });
+    connect(scan_, &u8ui::DocumentScan::progressChanged, this, [this](int permille) {
+        scanProgress_->setValue(permille);
+        summary_->setProgress(permille);
+    });
     connect(scan_, &u8ui::DocumentScan::finished, this, &MainWindow::onScanFinished);
     connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
         if (scanState_ != ScanState::Running)
             return; // replaced by a newer scan, which reports for itself
         scanState_ = ScanState::Cancelled;
+        summary_->showMessage(tr("The check was cancelled: use Go > Check Again."));
         scanProgress_->hide();
         scanCancel_->hide();
         updateTitle();
@@ -155,6 +160,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(scan_, &u8ui::DocumentScan::failed, this, [this](const QString& reason) {
         scanState_ = ScanState::Failed;
+        summary_->showMessage(reason);
         scanProgress_->hide();
         scanCancel_->hide();
         updateTitle();
@@ -645,7 +651,14 @@ void MainWindow::createDocks() {
     QDockWidget* legend =
         addDock(legend_, QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
                 tr("Show or hide what the colours of the panes mean"), QKeySequence(tr("Ctrl+4")));
-    tabifyDockWidget(codePage, legend);
+    summary_->setObjectName(QStringLiteral("summary"));
+    QDockWidget* summary =
+        addDock(summary_, QStringLiteral("summaryDock"), tr("Summary"), Qt::RightDockWidgetArea,
+                tr("Show or hide the summary: valid or not, counts per kind, "
+                   "characters by length, lines, BOM"),
+                QKeySequence(tr("Ctrl+5")));
+    tabifyDockWidget(codePage, summary);
+    tabifyDockWidget(summary, legend);
     codePage->raise();
     resizeDocks({inspector}, {360}, Qt::Horizontal);
 }
@@ -653,6 +666,7 @@ void MainWindow::createDocks() {
 void MainWindow::startScan() {
     report_.reset();
     problemsModel_->setReport(nullptr);
+    summary_->setReport(nullptr);
     problemsNote_->hide();
     codePage_->clearCounts();
     // A scan still running for the old bytes is cancelled first; that is no news for the user.
@@ -676,6 +690,7 @@ void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) 
     report_ = std::move(report);
     scanState_ = ScanState::Finished;
     problemsModel_->setReport(report_);
+    summary_->setReport(report_);
     problemsNote_->setText(problemsModel_->cappedNote());
     problemsNote_->setVisible(!problemsNote_->text().isEmpty());
     codePage_->setCounts(report_->byteCounts);

@@ -35,6 +35,7 @@ class HexView;
 class InspectorPanel;
 class LegendWidget;
 class ProblemsModel;
+class SummaryPanel;
 class TextView;
 struct ScanReport;
 } // namespace u8ui
@@ -79,6 +80,7 @@ public:
     u8ui::InspectorPanel* inspector() const { return inspector_; }
     u8ui::CodePageTable* codePageTable() const { return codePage_; }
     QTableView* problemsView() const { return problemsView_; }
+    u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     DocumentHistory* history() const { return history_; }
     RepairActions* repairActions() const { return repairs_; }
     // The last finished whole-document scan of the current document; null while it runs.
@@ -152,6 +154,7 @@ private:
     QTableView* problemsView_;
     QLabel* problemsNote_;
     u8ui::LegendWidget* legend_;
+    u8ui::SummaryPanel* summary_;
     DocumentHistory* history_;
     RepairActions* repairs_;
     SaveActions* saves_;

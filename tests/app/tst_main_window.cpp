@@ -6,16 +6,19 @@
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
+#include "inspector_panel.h"
 #include "line_index.h"
 #include "main_window.h"
 #include "message_banner.h"
 #include "scan_report.h"
+#include "summary_panel.h"
 #include "text_view.h"
 #include "u8codec/byte_source.h"
 
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <unistd.h>
@@ -294,6 +297,13 @@ private slots:
         QCOMPARE(w.selection()->cursor(), quint64(3));
         QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x3 (3)"));
         QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+        // The inspector shows the character the clicked byte belongs to.
+        QVERIFY2(w.inspector()->titleText().contains(QLatin1String("U+20AC")),
+                 qPrintable(w.inspector()->titleText()));
+        // A click on an ASCII byte moves it on.
+        QTest::mouseClick(hex->viewport(), Qt::LeftButton, {}, hex->cellRect(5).center());
+        QVERIFY2(w.inspector()->titleText().contains(QLatin1String("U+0063")),
+                 qPrintable(w.inspector()->titleText()));
     }
 
     // The click in the hex pane also moves the text pane's cursor: the same character is drawn
@@ -376,6 +386,14 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY(w.scanReport());
         QCOMPARE(w.scanReport()->totalProblems, quint64(3));
+        QCOMPARE(w.problemsView()->model()->rowCount(), 3);
+        QVERIFY(!w.summaryPanel()->text().isEmpty());
+        // A click on the second row of the problems list selects that problem's bytes.
+        QTableView* list = w.problemsView();
+        const QModelIndex second = list->model()->index(1, 0);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(second).center());
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
+        w.goTo(0);
         QTest::keyClick(&w, Qt::Key_F8);
         QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 3})); // overlong C0 AF
         QTest::keyClick(&w, Qt::Key_F8);
