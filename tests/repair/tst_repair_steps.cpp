@@ -32,6 +32,7 @@ private slots:
     void everyStepIsIdempotent_data();
     void everyStepIsIdempotent();
     void cleanTextUntouched();
+    void progressAndCancel();
 };
 
 namespace {
@@ -310,6 +311,38 @@ void TestRepairSteps::cleanTextUntouched() {
     const RepairResult r = run(in, o);
     QCOMPARE(q(r.text), q(in));
     QCOMPARE(r.report.total(), 0u);
+}
+
+void TestRepairSteps::progressAndCancel() {
+    // 3 MiB of damaged text: the mojibake step reports about every MiB, twice (two passes).
+    std::string text;
+    while (text.size() < (std::size_t(3) << 20))
+        text += "Le cafÃ© est trÃ¨s bon. ";
+    RepairOptions o;
+    o.mojibake = true;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    o.progress = [&](std::uint64_t done, std::uint64_t total) {
+        calls.emplace_back(done, total);
+        return true;
+    };
+    const RepairResult r = run(text, o);
+    QVERIFY(r.ok);
+    QVERIFY(calls.size() >= 6);
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        QCOMPARE(calls[i].second, std::uint64_t(text.size()));
+        QVERIFY(calls[i].first <= calls[i].second);
+        if (i > 0)
+            QVERIFY(calls[i].first >= calls[i - 1].first);
+    }
+    QCOMPARE(calls.back().first, std::uint64_t(text.size()));
+    // Cancelled in the middle of the mojibake step: no text, the reason says so.
+    int seen = 0;
+    o.progress = [&](std::uint64_t, std::uint64_t) { return ++seen < 4; };
+    const RepairResult c = run(text, o);
+    QVERIFY(!c.ok);
+    QVERIFY(c.cancelled);
+    QVERIFY(c.text.empty());
+    QCOMPARE(seen, 4);
 }
 
 QTEST_GUILESS_MAIN(TestRepairSteps)

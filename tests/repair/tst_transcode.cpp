@@ -23,6 +23,7 @@ private slots:
     void invalidInputReported();
     void unknownEncoding();
     void signature();
+    void progressAndCancel();
 };
 
 namespace {
@@ -215,6 +216,36 @@ void TestTranscode::signature() {
     QCOMPARE(q(transcode(bytes("a"), "UTF-8", "UTF-8", opt).output), QByteArray("\xEF\xBB\xBF"
                                                                                 "a"));
     QVERIFY(!transcode(bytes("a"), "UTF-8", "KOI8-R", opt).ok);
+}
+
+void TestTranscode::progressAndCancel() {
+    // 3 MiB through ICU's path (GB18030): progress in 1 MiB pieces, monotonic, ending at total.
+    std::string text;
+    while (text.size() < (std::size_t(3) << 20))
+        text += allSentences();
+    TranscodeOptions opt;
+    std::vector<std::uint64_t> done;
+    opt.progress = [&](std::uint64_t d, std::uint64_t total) {
+        if (total != text.size())
+            return false;
+        done.push_back(d);
+        return true;
+    };
+    const TranscodeResult r = transcode(bytes(text), "UTF-8", "GB18030", opt);
+    QVERIFY2(r.ok, r.error.c_str());
+    QVERIFY(!r.fastPath);
+    QVERIFY(done.size() >= 4);
+    for (std::size_t i = 1; i < done.size(); ++i)
+        QVERIFY(done[i] >= done[i - 1]);
+    // The pieces change nothing: the same bytes as one piece (the round trip restores the text).
+    const TranscodeResult back = transcode(bytes(r.output), "GB18030", "UTF-8");
+    QCOMPARE(q(back.output), q(text));
+    int calls = 0;
+    opt.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };
+    const TranscodeResult c = transcode(bytes(text), "UTF-8", "GB18030", opt);
+    QVERIFY(!c.ok);
+    QVERIFY(c.cancelled);
+    QVERIFY(c.output.empty());
 }
 
 QTEST_GUILESS_MAIN(TestTranscode)

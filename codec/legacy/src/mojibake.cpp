@@ -656,6 +656,8 @@ std::string MojibakeFix::description() const {
 
 namespace {
 
+constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
+
 struct Accepted {
     std::size_t offset, length;
     Decision decision;
@@ -663,7 +665,9 @@ struct Accepted {
 
 // One pass over the text: the repairs found, and per page how many needed no lost byte.
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
-                                  const Evidence* evidence, Evidence& confident) {
+                                  const Evidence* evidence, Evidence& confident,
+                                  std::uint64_t progressBase, std::uint64_t progressTotal,
+                                  bool& cancelled) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
@@ -673,7 +677,15 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
     const Tables& t = tables();
     const std::uint8_t* p = base;
     std::vector<Char> chars;
+    const std::uint8_t* nextReport = base + kProgressStep;
     while (true) {
+        if (options.progress && p >= nextReport) {
+            nextReport = p + kProgressStep;
+            if (!options.progress(progressBase + std::uint64_t(p - base), progressTotal)) {
+                cancelled = true;
+                return {};
+            }
+        }
         if (!evidence) {
             // Without lost bytes, a mis-decoding shows as at least two adjacent non-ASCII
             // characters: a lead byte (C0-FF) right after another non-ASCII byte. Correct text
@@ -765,14 +777,23 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                                       bool copyWhenUnchanged) {
     MojibakeResult result;
     Evidence confident{};
-    std::vector<Accepted> accepted = findRepairs(utf8, options, nullptr, confident);
-    if (!accepted.empty()) {
+    const std::uint64_t size = utf8.size();
+    std::vector<Accepted> accepted =
+        findRepairs(utf8, options, nullptr, confident, 0, 2 * size, result.cancelled);
+    if (!accepted.empty() && !result.cancelled) {
         // Second pass, now knowing which pages the text was mis-decoded through.
         const Evidence evidence = confident;
         if (std::any_of(evidence.begin(), evidence.end(), [](auto n) { return n > 0; }))
-            accepted = findRepairs(utf8, options, &evidence, confident);
+            accepted =
+                findRepairs(utf8, options, &evidence, confident, size, 2 * size, result.cancelled);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
+    }
+    if (result.cancelled)
+        return result;
+    if (options.progress && !options.progress(2 * size, 2 * size)) {
+        result.cancelled = true;
+        return result;
     }
 
     // Assemble: repairs that needed a lost byte for every character count only when the text

@@ -289,6 +289,18 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         text = owned;
     };
 
+    const std::uint64_t total = bytes.size();
+    // Work is reported as: checks and invalid sequences 0-20 %, mojibake 20-90 %, the rest.
+    const auto advance = [&](double fraction) {
+        if (!options.progress || options.progress(std::uint64_t(double(total) * fraction), total))
+            return true;
+        result.cancelled = true;
+        result.error = "cancelled";
+        return false;
+    };
+    if (!advance(0.0))
+        return result;
+
     bool valid = scan(bytes).valid();
     if (options.cesu && !valid) {
         replaceWith(repairCesu(asBytes(text), report, cap));
@@ -306,6 +318,8 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         replaceWith(repairInvalid(asBytes(text), options.invalid, report, cap));
     }
 
+    if (!advance(0.2))
+        return result;
     if (options.bom != BomAction::Keep) {
         const bool leading = text.starts_with(kBom);
         const bool stray = text.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
@@ -314,7 +328,20 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     }
 
     if (options.mojibake) {
-        MojibakeResult m = detail::repairMojibake(text, options.mojibakeOptions, false);
+        MojibakeOptions mo = options.mojibakeOptions;
+        if (options.progress)
+            mo.progress = [&](std::uint64_t done, std::uint64_t all) {
+                return options.progress(
+                    std::uint64_t(double(total) *
+                                  (0.2 + 0.7 * double(done) / double(all ? all : 1))),
+                    total);
+            };
+        MojibakeResult m = detail::repairMojibake(text, mo, false);
+        if (m.cancelled) {
+            result.cancelled = true;
+            result.error = "cancelled";
+            return result;
+        }
         if (m.fixCount != 0) {
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
             for (MojibakeFix& f : m.fixes)
@@ -326,6 +353,8 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         }
     }
 
+    if (!advance(0.9))
+        return result;
     report.lineEndings = countLineEndings(asBytes(text));
     if (options.lineEnding) {
         const LineEndingMix& mix = report.lineEndings;
@@ -364,6 +393,8 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         replaceWith(std::move(n.text));
     }
 
+    if (!advance(1.0))
+        return result;
     result.text = text.data() == owned.data() ? std::move(owned) : std::string(text);
     report.outputBytes = result.text.size();
     result.ok = true;

@@ -179,12 +179,25 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
     }
     const char* s = reinterpret_cast<const char*>(input.data());
     const char* sEnd = s + input.size();
+    const std::uint64_t total = input.size();
+    const auto cancel = [&](std::uint64_t done) {
+        if (!opt.progress || opt.progress(done, total))
+            return false;
+        result.cancelled = true;
+        result.error = "cancelled";
+        return true;
+    };
+    // The input goes to ICU in 1 MiB pieces (ICU keeps a sequence cut between pieces), so that
+    // progress can be reported: the pivot takes the first half of the range, the target the rest.
+    constexpr std::ptrdiff_t kPiece = std::ptrdiff_t(1) << 20;
     for (;;) {
+        const char* pieceEnd = sEnd - s > kPiece ? s + kPiece : sEnd;
+        const bool last = pieceEnd == sEnd;
         UChar* t = pivot.data() + used;
         const char* callStart = s;
         UErrorCode e = U_ZERO_ERROR;
-        ucnv_toUnicode(src, &t, pivot.data() + pivot.size(), &s, sEnd, offsets.data() + used, true,
-                       &e);
+        ucnv_toUnicode(src, &t, pivot.data() + pivot.size(), &s, pieceEnd, offsets.data() + used,
+                       last, &e);
         const std::size_t produced = std::size_t(t - (pivot.data() + used));
         // ICU's offsets are relative to the source of this call.
         const auto base = std::int32_t(callStart - reinterpret_cast<const char*>(input.data()));
@@ -202,7 +215,10 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
                 std::string("conversion from ") + result.from + " failed: " + u_errorName(e);
             return false;
         }
-        break;
+        if (last && s == sEnd)
+            break;
+        if (cancel(std::uint64_t(s - reinterpret_cast<const char*>(input.data())) / 2))
+            return false;
     }
     pivot.resize(used);
     offsets.resize(used);
@@ -220,9 +236,11 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
     const UChar* u = pivot.data();
     const UChar* uEnd = u + pivot.size();
     for (;;) {
+        const UChar* pieceEnd = uEnd - u > kPiece / 2 ? u + kPiece / 2 : uEnd;
+        const bool last = pieceEnd == uEnd;
         char* t = out.data() + written;
         UErrorCode e = U_ZERO_ERROR;
-        ucnv_fromUnicode(dst, &t, out.data() + out.size(), &u, uEnd, nullptr, true, &e);
+        ucnv_fromUnicode(dst, &t, out.data() + out.size(), &u, pieceEnd, nullptr, last, &e);
         written = std::size_t(t - out.data());
         if (e == U_BUFFER_OVERFLOW_ERROR) {
             out.resize(out.size() * 2);
@@ -232,7 +250,13 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
             result.error = std::string("conversion to ") + result.to + " failed: " + u_errorName(e);
             return false;
         }
-        break;
+        if (last && u == uEnd)
+            break;
+        const std::size_t index = std::size_t(u - pivot.data());
+        const std::uint64_t at =
+            index < offsets.size() ? std::uint64_t(std::max(0, offsets[index])) : total;
+        if (cancel(total / 2 + at / 2))
+            return false;
     }
     out.resize(written);
     result.output = std::move(out);
@@ -640,6 +664,11 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
     std::string out;
     if (options.addSignature)
         appendSignature(toForm, out);
+    if (options.progress && !options.progress(0, input.size())) {
+        result.cancelled = true;
+        result.error = "cancelled";
+        return result;
+    }
     std::string converted;
     if (toForm != Form::Other && fromForm != Form::Other &&
         (!options.addSignature || toForm != Form::Other) &&

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -56,12 +57,16 @@ struct MojibakeOptions {
     int maxDepth = 3;             // mis-decodings undone in a row (double encoding and more)
     bool restoreLostBytes = true; // spaces that were A0, dropped undefined windows-1252 bytes
     std::size_t maxReportedFixes = 1000;
+    // Called about every MiB with (done, total), total being twice the text's size: a first pass
+    // looks for evidence, a second (only when there is some) repairs. Returning false cancels.
+    std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 struct MojibakeResult {
     std::string text;               // the repaired text (equal to the input when fixCount == 0)
     std::uint64_t fixCount = 0;     // every fix made
     std::vector<MojibakeFix> fixes; // the first maxReportedFixes of them, in order
+    bool cancelled = false;         // progress() returned false: text and fixes are empty
 };
 
 // Finds and undoes mis-decodings in well-formed UTF-8 (error segments, if any, are left alone and

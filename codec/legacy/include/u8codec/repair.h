@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -76,10 +77,15 @@ struct RepairOptions {
     std::optional<LineEnding> lineEnding; // nullopt: keep
     std::optional<NormalForm> normalForm; // nullopt: keep
     std::size_t maxReportedChanges = 1000;
+    // Called now and then from the calling thread with (work done, total work) in units of input
+    // bytes; returning false cancels (then the result is not ok and `cancelled` is set). Lets a
+    // window run a repair of a large file in the background with a progress bar and a Cancel.
+    std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 struct RepairResult {
     bool ok = false;
+    bool cancelled = false;
     std::string error; // when !ok: why nothing was produced
     std::string text;  // well-formed UTF-8
     RepairReport report;

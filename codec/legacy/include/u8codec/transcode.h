@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,9 @@ struct TranscodeOptions {
     // Write a byte order mark first (uconv --add-signature); only for Unicode targets.
     bool addSignature = false;
     std::size_t maxReported = 1000; // offsets kept per list
+    // Called now and then with (input bytes done, total); returning false cancels (the result is
+    // then not ok and `cancelled` is set). ICU's path reports every MiB.
+    std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 struct TranscodeResult {
@@ -57,7 +61,8 @@ struct TranscodeResult {
     // Byte sequences not valid in the source encoding.
     std::uint64_t invalidInput = 0;
     std::vector<std::uint64_t> invalidInputOffsets;
-    bool fastPath = false; // a hand-written loop did the work (for tests and benchmarks)
+    bool fastPath = false;  // a hand-written loop did the work (for tests and benchmarks)
+    bool cancelled = false; // progress() returned false
 };
 
 // Converts `input` from encoding `from` to encoding `to` (any name or alias ICU knows:
