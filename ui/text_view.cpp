@@ -78,8 +78,13 @@ void TextView::setDocument(ByteDocument* document) {
     document_ = document;
     if (document_)
         connect(document_, &ByteDocument::contentChanged, this, [this] {
+            // Keep the place (an edit or a repair replaces the bytes), as far as the new size
+            // allows.
+            const quint64 keep = top_.paragraph;
             invalidateLayout();
             top_ = {};
+            if (documentSize() > 0)
+                setTop(positionOf(std::min(keep, documentSize() - 1)));
             updateScrollBar();
             viewport()->update();
         });

@@ -40,7 +40,9 @@ public:
 
     explicit TextView(QWidget* parent = nullptr);
 
-    // As HexView: the bytes shown and the shared cursor/selection, neither owned.
+    // As HexView: the bytes shown and the shared cursor/selection, neither owned. When the
+    // document's content changes (a repair), both panes keep their place as far as the new size
+    // allows; a new document starts at the top.
     void setDocument(ByteDocument* document);
     ByteDocument* document() const { return document_; }
     void setSelection(ByteSelection* selection);

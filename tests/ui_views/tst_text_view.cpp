@@ -60,6 +60,7 @@ private slots:
     void localLayoutEqualsAWalkFromTheStart_data();
     void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
+    void newContentKeepsThePlace();
     void emptyMissingAndShrunkSourcesAreHarmless_data();
     void emptyMissingAndShrunkSourcesAreHarmless();
 };
@@ -458,6 +459,28 @@ void TestTextView::emptyMissingAndShrunkSourcesAreHarmless() {
         QVERIFY(!text.rectForOffset(9).isNull());
         QCOMPARE(text.offsetAt(text.rectForOffset(3).center()), std::optional<quint64>(3));
     }
+}
+
+void TestTextView::newContentKeepsThePlace() {
+    QByteArray bytes;
+    for (int i = 0; i < 3000; ++i)
+        bytes += "line " + QByteArray::number(i) + "\n";
+    Fixture f(u8ui::testing::memorySource(bytes));
+    u8ui::HexView hex;
+    hex.setDocument(&f.document);
+    hex.resize(600, 400);
+    f.view.setTopOffset(10000);
+    hex.setTopOffset(10000);
+    const quint64 top = f.view.topOffset();
+    // A repair that rewrites the bytes (same lines here, plus some more).
+    f.document.setSource(u8ui::testing::memorySource(bytes + bytes), QStringLiteral("repaired"));
+    QCOMPARE(f.view.topOffset(), top);
+    QCOMPARE(hex.topOffset(), quint64(10000));
+    // Shorter content: both panes end up showing its end.
+    f.document.setSource(u8ui::testing::memorySource(bytes.left(300)), QStringLiteral("cut"));
+    QVERIFY(f.view.topOffset() < 300);
+    QVERIFY(!f.view.rectForOffset(299).isNull());
+    QVERIFY(!hex.cellRect(299).isNull());
 }
 
 QTEST_MAIN(TestTextView)
