@@ -59,6 +59,22 @@ std::size_t firstNonAscii(std::span<const std::uint8_t> bytes, std::size_t from)
     return i;
 }
 
+// Index of the first byte of the first 8-byte run of ASCII at or after `from`, or bytes.size().
+std::size_t nextAsciiRun(std::span<const std::uint8_t> bytes, std::size_t from) {
+    std::size_t i = from;
+    for (; i + 8 <= bytes.size(); ++i) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        if ((w & 0x8080808080808080ULL) == 0)
+            return i;
+        // Skip past the last non-ASCII byte of this window: no run can start before it.
+        i += std::size_t(7 - __builtin_clzll(w & 0x8080808080808080ULL) / 8);
+    }
+    while (i < bytes.size() && bytes[i] >= 0x80)
+        ++i;
+    return i;
+}
+
 // Finds the problems of a stream fed in chunks, and the line each one is on.
 //
 // Problems come from u8codec::ProblemScanner, driven segment by segment. Runs of ASCII are
@@ -105,16 +121,13 @@ public:
                 segmenter_ = u8codec::Segmenter(chunkOffset + i);
                 clean_ = false;
             }
-            // Feed up to and including the next ASCII byte: it ends whatever is pending.
-            std::size_t j = i;
-            while (j < chunk.size() && chunk[j] >= 0x80)
-                ++j;
+            // Feed up to and including the first byte of the next run of ASCII (eight bytes at
+            // least, so that short runs in binary data do not restart the segmenter each time):
+            // an ASCII byte ends whatever is pending.
+            const std::size_t j = nextAsciiRun(chunk, i);
             const bool endsOnAscii = j < chunk.size();
             const std::size_t stop = endsOnAscii ? j + 1 : j;
-            segmenter_.feed(chunk.subspan(i, stop - i), [this](const u8codec::Segment& s,
-                                                               std::span<const std::uint8_t> b) {
-                problems_.onSegment(s, b, [this](const u8codec::Problem& p) { store(p); });
-            });
+            feedSegmenter(chunk.subspan(i, stop - i));
             clean_ = endsOnAscii;
             i = stop;
         }
