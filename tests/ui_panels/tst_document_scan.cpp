@@ -75,6 +75,11 @@ std::vector<std::uint8_t> makeMostlyValid(int variant) {
     auto put = [&](std::size_t at, std::vector<std::uint8_t> bytes) {
         std::copy(bytes.begin(), bytes.end(), out.begin() + std::ptrdiff_t(at));
     };
+    // Cuts the text after its last ASCII byte, so that no character is cut short.
+    auto endOnAscii = [&] {
+        while (out.back() >= 0x80)
+            out.pop_back();
+    };
     switch (variant) {
     case 0:
         put(chunk - 2, {0xE2, 0x82, 'A'});            // truncated across the first edge
@@ -99,11 +104,11 @@ std::vector<std::uint8_t> makeMostlyValid(int variant) {
         put(2 * chunk - 2, {0x80, 0x80});
         put(3 * chunk - 1, {0xC0});
         out.resize(5 * chunk);
-        put(5 * chunk - 4, {'e', 'n', 'd', '\n'});
+        endOnAscii();
         break;
     default:
         out.resize(4 * chunk); // no problem at all
-        put(4 * chunk - 4, {'e', 'n', 'd', '\n'});
+        endOnAscii();
         break;
     }
     return out;
