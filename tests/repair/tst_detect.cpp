@@ -98,6 +98,11 @@ void TestDetect::validUtf8() {
     QCOMPARE(d.guesses.front().confidence, 100);
     QCOMPARE(d.mojibake.fixes, 0u);
     QVERIFY(d.toText().find("no sign of mojibake") != std::string::npos);
+    QVERIFY(d.lineEndings.has_value());
+    QCOMPARE(d.lineEndings->lf, std::uint64_t(sentences().size()));
+    const Detection mixed = detectEncoding(bytes("a\r\nb\nc\r\n"));
+    QVERIFY(mixed.lineEndings->mixed());
+    QVERIFY(mixed.toText().find("line endings: 1 LF, 2 CRLF, 0 CR (mixed") != std::string::npos);
     const Detection ascii = detectEncoding(bytes("plain ASCII text\n"));
     QVERIFY(ascii.asciiOnly);
     QCOMPARE(ascii.guesses.front().encoding, std::string("UTF-8"));

@@ -102,6 +102,12 @@ void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
         const std::string enc(name);
         if (excludeUtf8 && enc == "UTF-8")
             continue;
+        // ICU's UTF-16/32 recognisers answer 10 for any text without a BOM: noise, not a guess
+        // (the BOM and zero-byte checks above are what finds those forms).
+        if (enc.starts_with("UTF-16") || enc.starts_with("UTF-32")) {
+            if (conf <= 10)
+                continue;
+        }
         if (std::any_of(guesses.begin(), guesses.end(),
                         [&](const EncodingGuess& g) { return g.encoding == enc; }))
             continue;
@@ -185,6 +191,8 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     std::stable_sort(
         d.guesses.begin(), d.guesses.end(),
         [](const EncodingGuess& x, const EncodingGuess& y) { return x.confidence > y.confidence; });
+    if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8")
+        d.lineEndings = countLineEndings(b);
     return d;
 }
 
@@ -200,6 +208,11 @@ std::string Detection::toText() const {
     }
     if (guesses.empty())
         out += "no guess: the bytes match no encoding the detector knows\n";
+    if (lineEndings && lineEndings->total() != 0)
+        out += "line endings: " + std::to_string(lineEndings->lf) + " LF, " +
+               std::to_string(lineEndings->crlf) + " CRLF, " + std::to_string(lineEndings->cr) +
+               " CR" + (lineEndings->mixed() ? " (mixed: repair --newlines=lf or crlf)" : "") +
+               "\n";
     if (mojibake.fixes != 0)
         out += "looks like mojibake: " + std::to_string(mojibake.fixes) + " place(s), " +
                mojibake.description + "; e.g. at offset " + std::to_string(mojibake.exampleOffset) +
@@ -227,7 +240,15 @@ std::string Detection::toJson() const {
         appendJsonString(out, g.language);
         out += '}';
     }
-    out += "],\"mojibake\":";
+    out += "],\"line_endings\":";
+    if (lineEndings)
+        out += "{\"lf\":" + std::to_string(lineEndings->lf) +
+               ",\"crlf\":" + std::to_string(lineEndings->crlf) +
+               ",\"cr\":" + std::to_string(lineEndings->cr) +
+               ",\"mixed\":" + (lineEndings->mixed() ? "true" : "false") + "}";
+    else
+        out += "null";
+    out += ",\"mojibake\":";
     if (mojibake.fixes == 0) {
         out += "null";
     } else {

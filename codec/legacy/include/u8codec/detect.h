@@ -2,9 +2,11 @@
 // mojibake.
 #pragma once
 
+#include "u8codec/line_endings.h"
 #include "u8codec/mojibake.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,8 +36,12 @@ struct Detection {
     std::uint64_t invalidSequences = 0; // UTF-8 error segments in the examined bytes
     std::uint64_t examinedBytes = 0;
     MojibakeHint mojibake; // fixes == 0: nothing suspicious
+    // Line endings in the examined bytes, counted when the best guess is UTF-8 (in UTF-16 and
+    // UTF-32 the bytes 0A and 0D can be halves of other characters).
+    std::optional<LineEndingMix> lineEndings;
 
-    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), then the mojibake verdict.
+    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), then the line endings and the
+    // mojibake verdict.
     std::string toText() const;
     std::string toJson() const;
 };
@@ -44,7 +50,7 @@ struct Detection {
 // UTF-16/UTF-32 by the pattern of zero bytes (ASCII-range text in UTF-16LE has a zero at every
 // odd offset); well-formed UTF-8 (then checked for mojibake); ICU's charset detector (ucsdet)
 // for legacy code pages, ranked with its confidence.
-Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = std::size_t(4)
-                                                                                     << 20);
+inline constexpr std::size_t kDetectWindow = std::size_t(4) << 20;
+Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = kDetectWindow);
 
 } // namespace u8codec
