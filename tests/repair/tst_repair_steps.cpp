@@ -240,6 +240,22 @@ void TestRepairSteps::pipelineOrderAndReport() {
              1);
     QCOMPARE(doc.object().value(QLatin1String("changes")).toArray().size(),
              6); // line endings are counted, not listed
+    // Every change is located in the original bytes, whatever ran before it.
+    const auto located = [&](RepairKind kind) {
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> v;
+        for (const RepairChange& c : rep.changes)
+            if (c.kind == kind)
+                v.emplace_back(c.offset, c.length);
+        return v;
+    };
+    using Spans = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+    QCOMPARE(located(RepairKind::BomStripped), (Spans{{0, 3}}));
+    QCOMPARE(located(RepairKind::Mojibake), (Spans{{6, 4}}));
+    QCOMPARE(located(RepairKind::InvalidSequence), (Spans{{11, 1}, {13, 1}}));
+    QCOMPARE(located(RepairKind::Cesu), (Spans{{16, 6}}));
+    QCOMPARE(located(RepairKind::Normalization), (Spans{{23, 3}}));
+    for (const RepairChange& c : rep.changes)
+        QCOMPARE(q(in.substr(c.offset, c.length)), q(c.before));
     const std::string text = rep.toText();
     QVERIFY(text.find("UTF-8 read as windows-1252") != std::string::npos);
     QVERIFY(text.find("line endings in input: 0 LF, 2 CRLF, 0 CR") != std::string::npos);

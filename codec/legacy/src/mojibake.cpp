@@ -774,7 +774,7 @@ MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& opti
 }
 
 MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                                      bool copyWhenUnchanged) {
+                                      bool copyWhenUnchanged, std::vector<TextEdit>* edits) {
     MojibakeResult result;
     Evidence confident{};
     const std::uint64_t size = utf8.size();
@@ -812,6 +812,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         result.text += repaired;
         copied = a.offset + a.length;
         ++result.fixCount;
+        if (edits)
+            edits->push_back({a.offset, a.length, repaired.size()});
         if (result.fixes.size() < options.maxReportedFixes) {
             MojibakeFix fix;
             fix.offset = a.offset;

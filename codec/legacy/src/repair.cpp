@@ -5,6 +5,7 @@
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace u8codec {
@@ -21,7 +22,10 @@ std::span<const std::uint8_t> asBytes(std::string_view s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-void record(RepairReport& report, std::size_t maxReported, RepairChange change) {
+void record(RepairReport& report, std::size_t maxReported, std::vector<TextEdit>* edits,
+            RepairChange change) {
+    if (edits)
+        edits->push_back({change.offset, change.length, change.after.size()});
     ++report.counts[std::size_t(change.kind)];
     if (report.changes.size() < maxReported)
         report.changes.push_back(std::move(change));
@@ -59,6 +63,34 @@ void appendJsonString(std::string& out, std::string_view s) {
     }
     out += '"';
 }
+
+// Maps positions in the output of a step back to its input, from the step's edits (sorted,
+// non-overlapping): a position inside replacement text maps to the start of what it replaced.
+class OffsetMap {
+public:
+    explicit OffsetMap(std::vector<TextEdit> edits) : edits_(std::move(edits)) {
+        outStart_.reserve(edits_.size());
+        std::int64_t delta = 0; // output minus input, before the edit
+        for (const TextEdit& e : edits_) {
+            outStart_.push_back(std::uint64_t(std::int64_t(e.offset) + delta));
+            delta += std::int64_t(e.newLength) - std::int64_t(e.length);
+        }
+    }
+    std::uint64_t toInput(std::uint64_t out) const {
+        const auto it = std::upper_bound(outStart_.begin(), outStart_.end(), out);
+        if (it == outStart_.begin())
+            return out; // before the first edit: unchanged
+        const std::size_t i = std::size_t(it - outStart_.begin()) - 1;
+        const TextEdit& e = edits_[i];
+        if (out < outStart_[i] + e.newLength)
+            return e.offset;
+        return e.offset + e.length + (out - outStart_[i] - e.newLength);
+    }
+
+private:
+    std::vector<TextEdit> edits_;
+    std::vector<std::uint64_t> outStart_;
+};
 
 // Ill-formed bytes shown as text: each error segment as U+FFFD (the codec's Replace policy).
 std::string printable(std::string_view bytes) {
@@ -180,7 +212,7 @@ std::string RepairReport::toJson() const {
 }
 
 std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
-                       std::size_t maxReported) {
+                       std::size_t maxReported, std::vector<TextEdit>* edits) {
     std::string out;
     out.reserve(bytes.size());
     std::size_t copied = 0;
@@ -207,7 +239,7 @@ std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report
         out.append(asText(bytes.subspan(copied, p.offset - copied)));
         out += replacement;
         copied = p.offset + p.length;
-        record(report, maxReported,
+        record(report, maxReported, edits,
                {kind, p.offset, p.length, std::string(asText(bytes.subspan(p.offset, p.length))),
                 replacement, detail});
     };
@@ -218,7 +250,8 @@ std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report
 }
 
 std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
-                          RepairReport& report, std::size_t maxReported) {
+                          RepairReport& report, std::size_t maxReported,
+                          std::vector<TextEdit>* edits) {
     // Well-formed input (the common case) is copied as it is; the scan runs the codec's fast path.
     if (scan(bytes).valid())
         return std::string(asText(bytes));
@@ -228,7 +261,7 @@ std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy polic
         const auto damaged = bytes.subspan(p.offset, p.length);
         std::string after = decode(damaged, policy);
         std::string detail = explain(p);
-        record(report, maxReported,
+        record(report, maxReported, edits,
                {RepairKind::InvalidSequence, p.offset, p.length, std::string(asText(damaged)),
                 std::move(after), std::move(detail)});
     };
@@ -238,7 +271,7 @@ std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy polic
 }
 
 std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
-                      std::size_t maxReported) {
+                      std::size_t maxReported, std::vector<TextEdit>* edits) {
     if (action == BomAction::Keep)
         return std::string(utf8);
     std::string out;
@@ -248,14 +281,14 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
     if (leading) {
         from = kBom.size();
         if (action == BomAction::Strip)
-            record(report, maxReported,
+            record(report, maxReported, edits,
                    {RepairKind::BomStripped, 0, 3, std::string(kBom), "",
                     "byte order mark at the start removed"});
         else
             out += kBom;
     } else if (action == BomAction::Add) {
         out += kBom;
-        record(report, maxReported,
+        record(report, maxReported, edits,
                {RepairKind::BomAdded, 0, 0, "", std::string(kBom), "byte order mark added"});
     }
     // U+FEFF after the start is not a BOM but a ZERO WIDTH NO-BREAK SPACE, almost always left by
@@ -265,7 +298,7 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
         out.append(utf8.substr(from, at == std::string_view::npos ? utf8.npos : at - from));
         if (at == std::string_view::npos)
             break;
-        record(report, maxReported,
+        record(report, maxReported, edits,
                {RepairKind::StrayBom, at, 3, std::string(kBom), "",
                 "U+FEFF inside the text (a byte order mark from a concatenated file) removed"});
         from = at + kBom.size();
@@ -301,21 +334,48 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     if (!advance(0.0))
         return result;
 
+    // Offsets of changes are given in the original input: each step that changed the text
+    // leaves a map from its output back to its input, and a later step's changes are taken back
+    // through those maps.
+    std::vector<OffsetMap> maps;
+    std::vector<TextEdit> edits;
+    const auto finishStep = [&](std::size_t firstChange) {
+        for (std::size_t i = firstChange; i < report.changes.size(); ++i) {
+            RepairChange& c = report.changes[i];
+            std::uint64_t start = c.offset, end = c.offset + c.length;
+            for (auto m = maps.rbegin(); m != maps.rend(); ++m) {
+                start = m->toInput(start);
+                end = std::max(start, m->toInput(end));
+            }
+            c.offset = start;
+            c.length = end - start;
+        }
+        if (!edits.empty())
+            maps.emplace_back(std::move(edits));
+        edits.clear();
+    };
+
     bool valid = scan(bytes).valid();
     if (options.cesu && !valid) {
-        replaceWith(repairCesu(asBytes(text), report, cap));
+        const std::size_t first = report.changes.size();
+        replaceWith(repairCesu(asBytes(text), report, cap, &edits));
+        finishStep(first);
         valid = scan(asBytes(text)).valid();
     }
     if (!valid) {
         if (options.invalid == ErrorPolicy::Strict) {
             std::optional<Segment> first;
             decode(asBytes(text), ErrorPolicy::Strict, &first);
-            result.error = "not well-formed UTF-8 at offset " +
-                           std::to_string(first ? first->offset : 0) + " (" +
+            std::uint64_t at = first ? first->offset : 0;
+            for (auto m = maps.rbegin(); m != maps.rend(); ++m)
+                at = m->toInput(at);
+            result.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
                            std::string(first ? title(first->error) : "error") + ")";
             return result;
         }
-        replaceWith(repairInvalid(asBytes(text), options.invalid, report, cap));
+        const std::size_t first = report.changes.size();
+        replaceWith(repairInvalid(asBytes(text), options.invalid, report, cap, &edits));
+        finishStep(first);
     }
 
     if (!advance(0.2))
@@ -323,8 +383,11 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     if (options.bom != BomAction::Keep) {
         const bool leading = text.starts_with(kBom);
         const bool stray = text.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
-        if (stray || leading != (options.bom == BomAction::Add))
-            replaceWith(repairBom(text, options.bom, report, cap));
+        if (stray || leading != (options.bom == BomAction::Add)) {
+            const std::size_t first = report.changes.size();
+            replaceWith(repairBom(text, options.bom, report, cap, &edits));
+            finishStep(first);
+        }
     }
 
     if (options.mojibake) {
@@ -336,13 +399,14 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
                                   (0.2 + 0.7 * double(done) / double(all ? all : 1))),
                     total);
             };
-        MojibakeResult m = detail::repairMojibake(text, mo, false);
+        MojibakeResult m = detail::repairMojibake(text, mo, false, &edits);
         if (m.cancelled) {
             result.cancelled = true;
             result.error = "cancelled";
             return result;
         }
         if (m.fixCount != 0) {
+            const std::size_t first = report.changes.size();
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
             for (MojibakeFix& f : m.fixes)
                 if (report.changes.size() < cap)
@@ -350,31 +414,19 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
             replaceWith(std::move(m.text));
+            finishStep(first);
         }
     }
 
     if (!advance(0.9))
         return result;
-    report.lineEndings = countLineEndings(asBytes(text));
-    if (options.lineEnding) {
-        const LineEndingMix& mix = report.lineEndings;
-        const std::uint64_t already = *options.lineEnding == LineEnding::Lf     ? mix.lf
-                                      : *options.lineEnding == LineEnding::CrLf ? mix.crlf
-                                                                                : mix.cr;
-        if (already != mix.total()) {
-            std::uint64_t rewritten = 0;
-            std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
-            report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
-            replaceWith(std::move(normalised));
-        }
-    }
-
     if (options.normalForm && !isNormalized(text, *options.normalForm)) {
         NormalizeResult n = normalize(text, *options.normalForm, cap);
         if (!n.ok) {
             result.error = "normalisation failed: " + n.error;
             return result;
         }
+        const std::size_t first = report.changes.size();
         report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
         // Each span's replacement: the output advances by newLength per span, in order.
         std::size_t outPos = 0, inPos = 0;
@@ -390,7 +442,23 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
             outPos += s.newLength;
             inPos = s.offset + s.length;
         }
+        finishStep(first);
         replaceWith(std::move(n.text));
+    }
+
+    // Line endings last: they are counted, not listed, so no later offset depends on them.
+    report.lineEndings = countLineEndings(asBytes(text));
+    if (options.lineEnding) {
+        const LineEndingMix& mix = report.lineEndings;
+        const std::uint64_t already = *options.lineEnding == LineEnding::Lf     ? mix.lf
+                                      : *options.lineEnding == LineEnding::CrLf ? mix.crlf
+                                                                                : mix.cr;
+        if (already != mix.total()) {
+            std::uint64_t rewritten = 0;
+            std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
+            report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
+            replaceWith(std::move(normalised));
+        }
     }
 
     if (!advance(1.0))

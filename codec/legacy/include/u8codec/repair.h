@@ -34,10 +34,9 @@ inline constexpr int kRepairKindCount = 9;
 // "stray-bom", "line-ending", "normalization".
 std::string_view name(RepairKind k) noexcept;
 
-// One change. Offsets are in the text as the step that made the change received it: the steps
-// run in the order of RepairOptions below (CESU-8, invalid sequences, BOM, mojibake, line endings,
-// normalisation), so the first steps report offsets in the original bytes, and a later step's
-// offsets shift only by what earlier steps inserted or removed before that point.
+// One change. `offset` and `length` locate the replaced bytes in the original input, whatever
+// steps ran before (a change inside text an earlier step had already rewritten points at the
+// start of that earlier change), so a preview can highlight exactly those bytes.
 struct RepairChange {
     RepairKind kind = RepairKind::InvalidSequence;
     std::uint64_t offset = 0;
@@ -91,19 +90,29 @@ struct RepairResult {
     RepairReport report;
 };
 
-// Runs the requested steps over a whole buffer.
+// Runs the requested steps over a whole buffer, in this order: CESU-8, invalid sequences, BOM,
+// mojibake, normalisation, line endings.
 RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options);
+
+// One replacement a step made, in the coordinates of that step's input: `length` bytes at
+// `offset` became `newLength` bytes. The steps below list every edit (uncapped) when asked.
+struct TextEdit {
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+    std::uint64_t newLength = 0;
+};
 
 // The steps one by one (each appends its changes to `report`).
 // CESU-8 and Modified UTF-8, found by the codec's ProblemScanner (ProblemKind::SurrogatePair;
 // an Overlong of U+0000 in 2 bytes): returns the bytes with those forms rewritten.
 std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
-                       std::size_t maxReported);
+                       std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
 // Ill-formed sequences under a policy other than Strict (the codec's Decoder does the work).
 std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
-                          RepairReport& report, std::size_t maxReported);
+                          RepairReport& report, std::size_t maxReported,
+                          std::vector<TextEdit>* edits = nullptr);
 // Leading BOM and stray U+FEFF.
 std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
-                      std::size_t maxReported);
+                      std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
 
 } // namespace u8codec
