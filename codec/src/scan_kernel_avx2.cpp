@@ -230,6 +230,7 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
     const __m256i highBit = _mm256_set1_epi8(char(0x80));
     __m256i lfLanes = _mm256_setzero_si256();
     int blocks = 0; // each lane gains at most 2 per block: sum before 128 blocks
+    const std::size_t start = i;
     while (i + kBlockSize <= n) {
         prefetchAhead(p, i);
         const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
@@ -241,7 +242,6 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
             break;
         lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(low, lfByte));
         lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(high, lfByte));
-        counts.byLength[1] += kBlockSize;
         i += kBlockSize;
         if (++blocks == 127) {
             counts.lineFeeds += sumLanes(lfLanes);
@@ -250,6 +250,7 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
         }
     }
     counts.lineFeeds += sumLanes(lfLanes);
+    counts.byLength[1] += i - start;
     return i;
 }
 
