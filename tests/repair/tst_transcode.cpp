@@ -24,6 +24,8 @@ private slots:
     void unknownEncoding();
     void signature();
     void progressAndCancel();
+    void streamingEqualsWhole_data();
+    void streamingEqualsWhole();
 };
 
 namespace {
@@ -246,6 +248,45 @@ void TestTranscode::progressAndCancel() {
     QVERIFY(!c.ok);
     QVERIFY(c.cancelled);
     QVERIFY(c.output.empty());
+}
+
+void TestTranscode::streamingEqualsWhole_data() {
+    sameBytesAsUconv_data();
+}
+
+void TestTranscode::streamingEqualsWhole() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, policy);
+    QFETCH(QByteArray, input);
+    const auto in = std::span<const std::uint8_t>(
+        reinterpret_cast<const std::uint8_t*>(input.constData()), std::size_t(input.size()));
+    for (const UnmappablePolicy p :
+         {*unmappablePolicyFromName(policy.toStdString()), UnmappablePolicy::Fail}) {
+        TranscodeOptions opt;
+        opt.unmappable = p;
+        const TranscodeResult whole = transcode(in, from.toStdString(), to.toStdString(), opt);
+        for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7),
+                                  std::size_t(64), std::size_t(1) << 20}) {
+            Transcoder t(from.toStdString(), to.toStdString(), opt);
+            QVERIFY(t.ok());
+            std::string out;
+            bool ok = true;
+            for (std::size_t at = 0; at < in.size() && ok; at += piece)
+                ok = t.feed(in.subspan(at, std::min(piece, in.size() - at)), out);
+            ok = ok && t.finish(out);
+            QCOMPARE(ok, whole.ok);
+            if (ok)
+                QCOMPARE(q(out), q(whole.output));
+            QCOMPARE(t.state().unmappable, whole.unmappable);
+            QCOMPARE(t.state().invalidInput, whole.invalidInput);
+            // Offsets are exact unless a bad sequence is cut between pieces.
+            if (piece >= in.size()) {
+                QCOMPARE(t.state().unmappableOffsets, whole.unmappableOffsets);
+                QCOMPARE(t.state().invalidInputOffsets, whole.invalidInputOffsets);
+            }
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTranscode)

@@ -95,6 +95,7 @@ const char* escapeContext(EscapeStyle s) {
 // callback (substitute or escape) write exactly what uconv writes.
 struct ToUnicodeRecorder {
     const char* sourceStart = nullptr;
+    std::uint64_t base = 0; // input offset of sourceStart (streaming)
     TranscodeResult* result = nullptr;
     std::size_t max = 0;
     UConverterToUCallback next = nullptr;
@@ -103,6 +104,7 @@ struct ToUnicodeRecorder {
 
 struct FromUnicodeRecorder {
     const UChar* sourceStart = nullptr;
+    std::uint64_t base = 0; // input offset the pivot's offsets are relative to (streaming)
     const std::vector<std::int32_t>* offsets = nullptr; // pivot index -> input byte offset
     TranscodeResult* result = nullptr;
     std::size_t max = 0;
@@ -118,6 +120,7 @@ void U_CALLCONV recordToUnicode(const void* context, UConverterToUnicodeArgs* ar
         ++r->result->invalidInput;
         if (r->result->invalidInputOffsets.size() < r->max)
             r->result->invalidInputOffsets.push_back(
+                r->base +
                 std::uint64_t(std::max<std::ptrdiff_t>(0, args->source - r->sourceStart - length)));
     }
     r->next(r->nextContext, args, codeUnits, length, reason, err);
@@ -133,7 +136,7 @@ void U_CALLCONV recordFromUnicode(const void* context, UConverterFromUnicodeArgs
             const std::ptrdiff_t index = args->source - r->sourceStart - length;
             std::uint64_t offset = 0;
             if (index >= 0 && std::size_t(index) < r->offsets->size())
-                offset = std::uint64_t((*r->offsets)[std::size_t(index)]);
+                offset = r->base + std::uint64_t(std::max(0, (*r->offsets)[std::size_t(index)]));
             r->result->unmappableOffsets.push_back(offset);
         }
     }
@@ -628,6 +631,264 @@ bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::strin
         o += n;
     }
     out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
+    return true;
+}
+
+// --- streaming ----------------------------------------------------------------------------
+
+namespace {
+
+// How much of `w` ends at a character boundary of the source form: a sequence cut at the end
+// waits for the next piece.
+std::size_t completePrefix(Form from, std::string_view w) {
+    const std::size_t n = w.size();
+    switch (from) {
+    case Form::Utf8: {
+        // Back over at most 3 continuation bytes to the lead (RFC 3629 section 3: no sequence is
+        // longer than 4 bytes); keep it for later if its sequence is not complete yet.
+        std::size_t i = n;
+        while (i > 0 && n - i < 3 && classify(std::uint8_t(w[i - 1])) == ByteClass::Continuation)
+            --i;
+        if (i == 0)
+            return n;
+        const int len = sequenceLength(classify(std::uint8_t(w[i - 1])));
+        return len >= 2 && n - (i - 1) < std::size_t(len) ? i - 1 : n;
+    }
+    case Form::Utf16Le:
+    case Form::Utf16Be: {
+        std::size_t m = n & ~std::size_t(1);
+        if (m >= 2) {
+            const auto* q = reinterpret_cast<const std::uint8_t*>(w.data()) + m - 2;
+            const char16_t u =
+                from == Form::Utf16Be ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
+            if (u >= 0xD800 && u <= 0xDBFF) // a high surrogate waits for its low half
+                m -= 2;
+        }
+        return m;
+    }
+    case Form::Utf32Le:
+    case Form::Utf32Be:
+        return n & ~std::size_t(3);
+    default:
+        return n;
+    }
+}
+
+} // namespace
+
+struct Transcoder::Impl {
+    TranscodeOptions opt;
+    Converter src, dst;
+    Form fromForm = Form::Other, toForm = Form::Other;
+    bool valid = false;
+    bool icu = false;     // ICU's converters took over
+    bool started = false; // the signature (if any) is written
+    bool failed = false;
+    TranscodeResult state;
+    ToUnicodeRecorder toRec;
+    FromUnicodeRecorder fromRec;
+    std::string pending;        // input not converted yet (a sequence cut between pieces)
+    std::string scratch;        // the fast loops' output, reused
+    std::uint64_t consumed = 0; // input offset of pending[0]
+    std::vector<UChar> pivot;
+    std::vector<std::int32_t> offsets;
+
+    ~Impl() {
+        if (src && dst) { // the recorders die with this object: ICU's plain callbacks back
+            UErrorCode e = U_ZERO_ERROR;
+            ucnv_setToUCallBack(src.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
+            ucnv_setFromUCallBack(dst.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr,
+                                  &e);
+        }
+    }
+
+    bool fail(std::string message) {
+        failed = true;
+        state.error = std::move(message);
+        return false;
+    }
+
+    // Feeds n bytes to ICU (source -> pivot -> target), appending to out.
+    bool icuFeed(const char* data, std::size_t n, bool flush, std::string& out) {
+        toRec.sourceStart = data;
+        toRec.base = consumed;
+        pivot.resize(std::max<std::size_t>(n + 16, pivot.size()));
+        offsets.resize(pivot.size());
+        std::size_t used = 0;
+        const char* s = data;
+        const char* sEnd = data + n;
+        for (;;) {
+            UChar* t = pivot.data() + used;
+            const char* callStart = s;
+            UErrorCode e = U_ZERO_ERROR;
+            ucnv_toUnicode(src.get(), &t, pivot.data() + pivot.size(), &s, sEnd,
+                           offsets.data() + used, flush, &e);
+            const std::size_t produced = std::size_t(t - (pivot.data() + used));
+            const auto callBase = std::int32_t(callStart - data);
+            for (std::size_t i = used; i < used + produced; ++i)
+                if (offsets[i] >= 0)
+                    offsets[i] += callBase;
+            used += produced;
+            if (e == U_BUFFER_OVERFLOW_ERROR) {
+                pivot.resize(pivot.size() * 2);
+                offsets.resize(pivot.size());
+                continue;
+            }
+            if (U_FAILURE(e))
+                return fail(std::string("conversion from ") + state.from +
+                            " failed: " + u_errorName(e));
+            break;
+        }
+        fromRec.sourceStart = pivot.data();
+        fromRec.offsets = &offsets;
+        fromRec.base = consumed;
+        std::size_t written = out.size();
+        out.resize(written + used * 4 + 16);
+        const UChar* u = pivot.data();
+        const UChar* uEnd = u + used;
+        for (;;) {
+            char* t = out.data() + written;
+            UErrorCode e = U_ZERO_ERROR;
+            ucnv_fromUnicode(dst.get(), &t, out.data() + out.size(), &u, uEnd, nullptr, flush, &e);
+            written = std::size_t(t - out.data());
+            if (e == U_BUFFER_OVERFLOW_ERROR) {
+                out.resize(out.size() * 2);
+                continue;
+            }
+            if (U_FAILURE(e)) {
+                out.resize(written);
+                return fail(std::string("conversion to ") + state.to +
+                            " failed: " + u_errorName(e));
+            }
+            break;
+        }
+        out.resize(written);
+        consumed += n;
+        return true;
+    }
+
+    void start(std::string& out) {
+        if (started)
+            return;
+        started = true;
+        if (!opt.addSignature)
+            return;
+        if (toForm != Form::Other) {
+            appendSignature(toForm, out);
+            return;
+        }
+        // A Unicode target only ICU writes ("UTF-16" with its own BOM, "UTF-7"...): U+FEFF
+        // through the converter, as the whole-buffer path puts it in front of the pivot.
+        const UChar bom = 0xFEFF;
+        const UChar* u = &bom;
+        char buf[16];
+        char* t = buf;
+        UErrorCode e = U_ZERO_ERROR;
+        ucnv_fromUnicode(dst.get(), &t, buf + sizeof buf, &u, u + 1, nullptr, false, &e);
+        out.append(buf, std::size_t(t - buf));
+    }
+};
+
+Transcoder::Transcoder(std::string_view from, std::string_view to, const TranscodeOptions& options)
+    : impl_(std::make_unique<Impl>()) {
+    Impl& m = *impl_;
+    m.opt = options;
+    m.src = openConverter(from, m.state.error);
+    if (!m.src)
+        return;
+    m.dst = openConverter(to, m.state.error);
+    if (!m.dst)
+        return;
+    UErrorCode status = U_ZERO_ERROR;
+    m.state.from = ucnv_getName(m.src.get(), &status);
+    m.state.to = ucnv_getName(m.dst.get(), &status);
+    m.fromForm = formOf(m.state.from.c_str());
+    m.toForm = formOf(m.state.to.c_str());
+    if (options.addSignature && !m.state.to.starts_with("UTF-")) {
+        m.state.error =
+            "a byte order mark can only be written in a Unicode encoding, not in " + m.state.to;
+        return;
+    }
+    const bool escape = options.unmappable == UnmappablePolicy::Escape;
+    m.toRec.result = &m.state;
+    m.toRec.max = options.maxReported;
+    m.toRec.next = escape ? UCNV_TO_U_CALLBACK_ESCAPE : UCNV_TO_U_CALLBACK_SUBSTITUTE;
+    m.toRec.nextContext = escape ? escapeContext(options.escape) : nullptr;
+    ucnv_setToUCallBack(m.src.get(), recordToUnicode, &m.toRec, nullptr, nullptr, &status);
+    m.fromRec.result = &m.state;
+    m.fromRec.max = options.maxReported;
+    m.fromRec.next = escape ? UCNV_FROM_U_CALLBACK_ESCAPE : UCNV_FROM_U_CALLBACK_SUBSTITUTE;
+    m.fromRec.nextContext = escape ? escapeContext(options.escape) : nullptr;
+    ucnv_setFromUCallBack(m.dst.get(), recordFromUnicode, &m.fromRec, nullptr, nullptr, &status);
+    // Without a loop for this pair, ICU does everything from the start.
+    m.icu = m.fromForm == Form::Other || m.toForm == Form::Other ||
+            (m.fromForm != Form::Utf8 && m.toForm != Form::Utf8);
+    m.valid = U_SUCCESS(status);
+}
+
+Transcoder::~Transcoder() = default;
+
+bool Transcoder::ok() const noexcept {
+    return impl_->valid && !impl_->failed;
+}
+
+const TranscodeResult& Transcoder::state() const noexcept {
+    return impl_->state;
+}
+
+bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
+    Impl& m = *impl_;
+    if (!ok())
+        return false;
+    m.start(out);
+    if (m.icu)
+        return m.icuFeed(reinterpret_cast<const char*>(piece.data()), piece.size(), false, out);
+    m.pending.append(reinterpret_cast<const char*>(piece.data()), piece.size());
+    const std::size_t cut = completePrefix(m.fromForm, m.pending);
+    const auto ready =
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(m.pending.data()), cut);
+    if (fastTranscode(ready, m.fromForm, m.toForm, m.scratch)) {
+        out += m.scratch;
+        m.pending.erase(0, cut);
+        m.consumed += cut;
+        return true;
+    }
+    // Not well-formed or not representable: ICU from here on. The loops stopped at a character
+    // boundary, where a stateless converter's state is its initial one, so the bytes are the
+    // same as ICU's for the whole input.
+    m.icu = true;
+    std::string rest = std::move(m.pending);
+    m.pending.clear();
+    return m.icuFeed(rest.data(), rest.size(), false, out);
+}
+
+bool Transcoder::finish(std::string& out) {
+    Impl& m = *impl_;
+    if (!ok())
+        return false;
+    m.start(out);
+    if (!m.pending.empty() || m.icu) {
+        m.icu = true;
+        std::string rest = std::move(m.pending);
+        m.pending.clear();
+        if (!m.icuFeed(rest.data(), rest.size(), true, out))
+            return false;
+    }
+    TranscodeResult& r = m.state;
+    if (m.opt.unmappable == UnmappablePolicy::Fail && (r.unmappable != 0 || r.invalidInput != 0)) {
+        std::string where;
+        if (r.invalidInput != 0)
+            where += std::to_string(r.invalidInput) + " sequence(s) not valid " + r.from +
+                     " (first at offset " + std::to_string(r.invalidInputOffsets.front()) + ")";
+        if (r.unmappable != 0) {
+            if (!where.empty())
+                where += "; ";
+            where += std::to_string(r.unmappable) + " character(s) not representable in " + r.to +
+                     " (first at offset " + std::to_string(r.unmappableOffsets.front()) + ")";
+        }
+        return m.fail(where);
+    }
+    r.ok = true;
     return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -69,6 +70,35 @@ struct TranscodeResult {
 // "UTF-16LE", "latin1", "cp1252", "Shift_JIS", "GB18030", ...).
 TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
                           std::string_view to, const TranscodeOptions& options = {});
+
+// The same conversion over input that arrives in pieces of any size (a file read in chunks): the
+// output, counts and offsets equal transcode()'s on the whole input. Runs the hand-written loops
+// while the input is well-formed and representable, and ICU's converters (which keep a sequence
+// cut between pieces) from the first piece that is not. Under UnmappablePolicy::Fail the
+// conversion goes on to find every place, and finish() returns false: the caller discards what
+// it wrote.
+class Transcoder {
+public:
+    Transcoder(std::string_view from, std::string_view to, const TranscodeOptions& options = {});
+    ~Transcoder();
+    Transcoder(const Transcoder&) = delete;
+    Transcoder& operator=(const Transcoder&) = delete;
+
+    // False when an encoding is unknown or the options do not fit them (error() says why).
+    bool ok() const noexcept;
+    // Appends the conversion of the next piece to `out`; false on a failure.
+    bool feed(std::span<const std::uint8_t> piece, std::string& out);
+    // Converts what is left (a sequence cut at the end is invalid input) and applies the policy.
+    bool finish(std::string& out);
+
+    // The state so far: names, unmappable and invalid counts and offsets, the error; `output`
+    // stays empty (the output went to feed()'s and finish()'s `out`).
+    const TranscodeResult& state() const noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 // ICU's canonical name of an encoding, or nullopt if ICU does not know it.
 std::optional<std::string> canonicalEncodingName(std::string_view name);
