@@ -17,32 +17,36 @@ namespace u8ui {
 
 namespace {
 
-// Histogram with eight interleaved tables, so that runs of the same byte do not serialise on one
-// counter (each increment waits for the previous store to the same address).
+// Histogram with four interleaved tables, so that neighbouring equal bytes do not serialise on
+// one counter (each increment waits for the previous store to the same address). Measured on
+// mixed text: about twice as fast as one table, and faster than eight tables fed by shifts.
 void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& counts) {
     // quint32 counters cannot overflow: a chunk is far below 4 GiB.
-    std::array<std::array<quint32, 256>, 8> partial{};
+    std::array<std::array<quint32, 256>, 4> partial{};
+    const std::uint8_t* p = bytes.data();
     std::size_t i = 0;
     for (; i + 8 <= bytes.size(); i += 8) {
         std::uint64_t w;
-        std::memcpy(&w, bytes.data() + i, 8);
+        std::memcpy(&w, p + i, 8);
         // Runs of one byte (the NUL holes of sparse files, padding) would serialise even on
-        // eight tables: count a word of eight equal bytes at once.
+        // four tables: count a word of eight equal bytes at once.
         if (w == (w & 0xFF) * 0x0101010101010101ULL) {
             partial[0][w & 0xFF] += 8;
             continue;
         }
-        for (int k = 0; k < 8; ++k)
-            ++partial[std::size_t(k)][(w >> (8 * k)) & 0xFF];
+        ++partial[0][p[i]];
+        ++partial[1][p[i + 1]];
+        ++partial[2][p[i + 2]];
+        ++partial[3][p[i + 3]];
+        ++partial[0][p[i + 4]];
+        ++partial[1][p[i + 5]];
+        ++partial[2][p[i + 6]];
+        ++partial[3][p[i + 7]];
     }
     for (; i < bytes.size(); ++i)
-        ++partial[0][bytes[i]];
-    for (std::size_t b = 0; b < 256; ++b) {
-        quint64 sum = 0;
-        for (const auto& table : partial)
-            sum += table[b];
-        counts[b] += sum;
-    }
+        ++partial[0][p[i]];
+    for (std::size_t b = 0; b < 256; ++b)
+        counts[b] += quint64(partial[0][b]) + partial[1][b] + partial[2][b] + partial[3][b];
 }
 
 // Index of the first byte at or after `from` that is not ASCII (bytes.size() if none).
