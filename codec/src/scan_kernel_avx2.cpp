@@ -223,13 +223,19 @@ U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
 
 // The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
 // Counts them (LF in byte lanes, summed now and then) and returns where the run ends.
+// LF counts in byte lanes, kept across runs and summed when a lane could overflow.
+struct LineFeedLanes {
+    __m256i lanes;
+    int blocks = 0; // each lane gains at most 2 per block: sum before 128 blocks
+};
+
 U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t i, std::size_t n,
-                                             KernelCounts& counts) {
+                                             LineFeedLanes& lf, KernelCounts& counts) {
     const __m256i lfByte = _mm256_set1_epi8('\n');
     const __m256i crByte = _mm256_set1_epi8('\r');
     const __m256i highBit = _mm256_set1_epi8(char(0x80));
-    __m256i lfLanes = _mm256_setzero_si256();
-    int blocks = 0; // each lane gains at most 2 per block: sum before 128 blocks
+    __m256i lfLanes = lf.lanes;
+    int blocks = lf.blocks;
     const std::size_t start = i;
     while (i + kBlockSize <= n) {
         prefetchAhead(p, i);
@@ -249,7 +255,8 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
             blocks = 0;
         }
     }
-    counts.lineFeeds += sumLanes(lfLanes);
+    lf.lanes = lfLanes;
+    lf.blocks = blocks;
     counts.byLength[1] += i - start;
     return i;
 }
@@ -265,6 +272,7 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     const __m256i belowF0 = _mm256_set1_epi8(char(0xF0 - 1));
     __m256i prior = _mm256_setzero_si256(); // p[0] is at a boundary: as if ASCII came before
     __m256i unfinished = _mm256_setzero_si256();
+    LineFeedLanes lineFeeds{_mm256_setzero_si256()};
     std::size_t restart = 0;  // where the vector validation last started afresh
     std::size_t linesEnd = 0; // line-ending bytes of [0, linesEnd) are counted
     std::uint64_t ascii = 0;
@@ -272,7 +280,7 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     while (i + kBlockSize <= n) {
         if (linesEnd <= i && _mm256_testz_si256(unfinished, unfinished) &&
             (i == 0 ? previous : p[i - 1]) != '\r') {
-            const std::size_t end = skipAsciiRun(p, i, n, counts);
+            const std::size_t end = skipAsciiRun(p, i, n, lineFeeds, counts);
             if (end != i) {
                 // ASCII before a block leaves no state for the validation: as at a restart.
                 prior = _mm256_setzero_si256();
@@ -329,6 +337,7 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                 // Too close to the end for the look-ahead: the Segmenter finishes it.
                 countLineBytesUpTo(p, boundary, linesEnd, counts);
                 counts.byLength[1] += ascii;
+                counts.lineFeeds += sumLanes(lineFeeds.lanes);
                 return {boundary, linesEnd, true};
             }
             countLineBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + x)),
@@ -348,6 +357,7 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
         unfinished = _mm256_setzero_si256();
     }
     counts.byLength[1] += ascii;
+    counts.lineFeeds += sumLanes(lineFeeds.lanes);
     return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
