@@ -1,8 +1,8 @@
 // `transcode --from ENC --to ENC [--unmappable=fail|substitute|escape] [--escape=STYLE]
 // [--add-bom] [--json] (-o OUT | --in-place) FILE`: the same bytes as `uconv -f ENC -t ENC`
-// (with --callback substitute / escape-xml-hex). Characters the target cannot represent are
-// reported with their offsets; under `fail` (the default) nothing is written and the exit
-// status is 1.
+// (with --callback substitute / escape-xml-hex). The input streams through in chunks, so memory
+// does not grow with the file. Characters the target cannot represent are reported with their
+// offsets; under `fail` (the default) nothing is written and the exit status is 1.
 #include "arguments.h"
 #include "atomic_output.h"
 #include "commands.h"
@@ -43,13 +43,15 @@ std::string jsonOffsets(const std::vector<std::uint64_t>& offsets) {
     return s + "]";
 }
 
-void report(const std::string& name, const u8codec::TranscodeResult& r, bool json) {
+void report(const std::string& name, const u8codec::TranscodeResult& r, bool json,
+            std::uint64_t outputBytes) {
     if (json) {
         std::fprintf(stderr,
-                     "{\"ok\":%s,\"from\":\"%s\",\"to\":\"%s\",\"output_bytes\":%zu,"
+                     "{\"ok\":%s,\"from\":\"%s\",\"to\":\"%s\",\"output_bytes\":%llu,"
                      "\"unmappable\":%llu,\"unmappable_offsets\":%s,\"invalid_input\":%llu,"
                      "\"invalid_input_offsets\":%s}\n",
-                     r.ok ? "true" : "false", r.from.c_str(), r.to.c_str(), r.output.size(),
+                     r.ok ? "true" : "false", r.from.c_str(), r.to.c_str(),
+                     static_cast<unsigned long long>(outputBytes),
                      static_cast<unsigned long long>(r.unmappable),
                      jsonOffsets(r.unmappableOffsets).c_str(),
                      static_cast<unsigned long long>(r.invalidInput),
@@ -122,12 +124,36 @@ int runTranscode(Args args) {
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("transcode", error);
-    std::vector<std::uint8_t> bytes;
-    if (!input->readAll(bytes, error))
+    u8codec::Transcoder transcoder(*from, *to, options);
+    if (!transcoder.ok())
+        return usageError("transcode", transcoder.state().error);
+    // --in-place: the output goes to a temporary file first and replaces FILE only at the end,
+    // after the backup; the input is read in chunks, never held whole.
+    const std::string target = inPlace ? inPath : *outPath;
+    const auto out = AtomicOutput::create(target, error);
+    if (!out)
         return usageError("transcode", error);
-    const u8codec::TranscodeResult result = u8codec::transcode(bytes, *from, *to, options);
-    report(input->displayName(), result, json);
-    if (!result.ok) {
+    std::string converted;
+    bool converting = true;
+    std::uint64_t written = 0;
+    const bool read = input->forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) {
+            converted.clear();
+            converting = transcoder.feed(chunk, converted);
+            written += converted.size();
+            out->write(converted); // a write error surfaces in commit()
+            return converting;
+        },
+        error);
+    if (!read)
+        return usageError("transcode", error); // `out` is dropped: no partial OUT
+    converted.clear();
+    const bool finished = converting && transcoder.finish(converted);
+    written += converted.size();
+    out->write(converted);
+    const u8codec::TranscodeResult& result = transcoder.state();
+    report(input->displayName(), result, json, finished ? written : 0);
+    if (!finished) {
         std::fprintf(stderr, "u8scope-cli transcode: %s: %s; nothing written%s\n",
                      input->displayName().c_str(), result.error.c_str(),
                      result.unmappable + result.invalidInput != 0
@@ -135,17 +161,12 @@ int runTranscode(Args args) {
                          : "");
         return result.unmappable + result.invalidInput != 0 ? kExitInvalid : kExitUsage;
     }
-    const std::string target = inPlace ? inPath : *outPath;
     if (inPlace) {
         const std::string backup = inPath + ".bak";
         if (!writeBackup(inPath, backup, error))
             return usageError("transcode", "backup failed, input left as it was: " + error);
         std::fprintf(stderr, "u8scope-cli transcode: original saved as %s\n", backup.c_str());
     }
-    const auto out = AtomicOutput::create(target, error);
-    if (!out)
-        return usageError("transcode", error);
-    out->write(result.output);
     if (!out->commit(error))
         return usageError("transcode", error);
     return kExitOk;

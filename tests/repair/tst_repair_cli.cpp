@@ -30,6 +30,8 @@ private slots:
     void transcodeMatchesUconv();
     void transcodeUnmappable();
     void transcodeUnknownEncoding();
+    void transcodeStreamsLargeInput();
+    void transcodeInPlace();
     void detectGuesses();
     void detectMojibakeJson();
     void missingFile();
@@ -237,6 +239,58 @@ void TestRepairCli::transcodeUnknownEncoding() {
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("unknown encoding 'klingon'"));
     QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+}
+
+void TestRepairCli::transcodeStreamsLargeInput() {
+    // 3 MiB read in 1 MiB chunks, with a 2-byte character cut by each chunk boundary and an
+    // invalid byte in the third chunk: the same bytes as uconv, the offset in the whole file.
+    QByteArray text;
+    while (text.size() < (1 << 20) - 1)
+        text += 'a';
+    text += "\xC3\xA9";
+    while (text.size() < (2 << 20) + 100)
+        text += "\xE2\x82\xAC";
+    const qsizetype bad = text.size();
+    text += "\xFF tail";
+    file(QStringLiteral("big.txt"), text);
+    const Run fail =
+        cli({"transcode", "--from", "UTF-8", "--to", "UTF-16BE", "-o", "o.bin", "big.txt"});
+    QCOMPARE(fail.exitCode, 1);
+    QVERIFY2(fail.err.contains(QByteArray("at offset(s) ") + QByteArray::number(bad)),
+             fail.err.constData());
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o.bin"))));
+    const Run sub = cli({"transcode", "--from", "UTF-8", "--to", "UTF-16BE",
+                         "--unmappable=substitute", "-o", "o.bin", "big.txt"});
+    QCOMPARE(sub.exitCode, 0);
+    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
+        QSKIP("uconv (icu-devtools) is not installed");
+    QProcess u;
+    u.setWorkingDirectory(dir_->path());
+    u.start(QStringLiteral("uconv"),
+            {"-f", "UTF-8", "-t", "UTF-16BE", "--callback", "substitute", "big.txt"});
+    QVERIFY(u.waitForFinished(60000));
+    QCOMPARE(read(QStringLiteral("o.bin")), u.readAllStandardOutput());
+}
+
+void TestRepairCli::transcodeInPlace() {
+    const QByteArray original("caf\xC3\xA9\n");
+    file(QStringLiteral("in.txt"), original);
+    QCOMPARE(cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "in.txt", "in.txt"})
+                 .exitCode,
+             1);
+    QCOMPARE(read(QStringLiteral("in.txt")), original);
+    const Run r =
+        cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("in.txt")), QByteArray("caf\xE9\n"));
+    QCOMPARE(read(QStringLiteral("in.txt.bak")), original);
+    // A failed in-place run leaves the file and makes no backup.
+    file(QStringLiteral("e.txt"), "\xE2\x82\xAC");
+    QCOMPARE(
+        cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "e.txt"}).exitCode,
+        1);
+    QCOMPARE(read(QStringLiteral("e.txt")), QByteArray("\xE2\x82\xAC"));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("e.txt.bak"))));
 }
 
 void TestRepairCli::detectGuesses() {
