@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <algorithm>
+#include <limits>
 
 namespace u8ui {
 
@@ -44,6 +45,12 @@ int ProblemsModel::rowContaining(quint64 offset) const {
     const int row = rowBefore(offset + 1);
     const u8codec::Problem* p = problemAt(row);
     return p && offset < p->end() ? row : -1;
+}
+
+quint64 ProblemsModel::completeUntil() const {
+    if (!report_ || !report_->capped())
+        return std::numeric_limits<quint64>::max();
+    return report_->problems.empty() ? 0 : report_->problems.back().problem.end();
 }
 
 QString ProblemsModel::cappedNote() const {

@@ -39,6 +39,11 @@ public:
     // The row whose problem covers `offset`; -1 if none.
     int rowContaining(quint64 offset) const;
 
+    // The list is complete for problems that start before this offset: the end of the last
+    // stored problem when the report is capped, the maximum otherwise. Beyond it, F8 should ask
+    // the codec (u8codec::findNextError) instead of the list.
+    quint64 completeUntil() const;
+
     // "Showing the first 100,000 of 3,412,977 problems." when the report stores fewer problems
     // than it found; empty otherwise.
     QString cappedNote() const;

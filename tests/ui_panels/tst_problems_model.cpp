@@ -6,6 +6,7 @@
 #include <QAbstractItemModelTester>
 #include <QLocale>
 #include <QTest>
+#include <limits>
 #include <random>
 
 using namespace u8ui;
@@ -41,6 +42,7 @@ private slots:
         model.setReport(reportOf({text.begin(), text.end()}, 100));
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), 4);
+        QCOMPARE(model.completeUntil(), std::numeric_limits<quint64>::max());
         QCOMPARE(model.headerData(ProblemsModel::LineColumn, Qt::Horizontal).toString(),
                  QString("Line"));
         QCOMPARE(model.data(model.index(0, ProblemsModel::OffsetColumn)).toString(),
@@ -103,6 +105,7 @@ private slots:
             !model.data(model.index(99999, ProblemsModel::ExplanationColumn)).toString().isEmpty());
         QCOMPARE(model.rowAtOrAfter(quint64(-1)), -1);
         QCOMPARE(model.rowBefore(quint64(-1)), 99999);
+        QCOMPARE(model.completeUntil(), model.problemAt(99999)->end());
     }
 };
 
