@@ -42,11 +42,15 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -441,9 +445,14 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::readSettings() {
     QSettings s;
-    if (!restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray()))
-        resize(1280, 800); // room for the hex pane, the text pane and one dock column
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    if (!restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) {
+        // Room for the hex pane, the text pane and one dock column, within the screen.
+        QSize size(1440, 900);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableSize() * 0.92);
+        resize(size);
+    }
+    restoredLayout_ = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     goToHex_ = s.value(QStringLiteral("goToHex"), true).toBool();
     setBytesPerRow(s.value(QStringLiteral("bytesPerRow"), 16).toInt());
     darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
@@ -570,7 +579,6 @@ void MainWindow::syncPanelsToCursor() {
         const int row = problemsModel_->rowContaining(cursor);
         if (row >= 0 && (!problemsView_->currentIndex().isValid() ||
                          problemsView_->currentIndex().row() != row)) {
-            const QSignalBlocker block(problemsView_->selectionModel());
             problemsView_->selectRow(row);
             problemsView_->scrollTo(problemsModel_->index(row, 0));
         }
@@ -617,6 +625,21 @@ void MainWindow::createDocks() {
     problemsView_->verticalHeader()->hide();
     problemsView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     problemsView_->horizontalHeader()->setStretchLastSection(true);
+    // Fixed widths from the font, not ResizeToContents: the list may hold 100 000 rows.
+    {
+        const QFontMetrics fm = problemsView_->fontMetrics();
+        const int pad = 3 * fm.horizontalAdvance(QLatin1Char(' '));
+        int kindWidth = 0;
+        for (int k = 0; k < u8ui::kProblemKindCount; ++k)
+            kindWidth = std::max(kindWidth, fm.horizontalAdvance(u8ui::ProblemsModel::kindTitle(
+                                                u8codec::ProblemKind(k))));
+        auto* header = problemsView_->horizontalHeader();
+        header->resizeSection(u8ui::ProblemsModel::OffsetColumn,
+                              fm.horizontalAdvance(QStringLiteral("0x000000000")) + pad);
+        header->resizeSection(u8ui::ProblemsModel::LineColumn,
+                              fm.horizontalAdvance(QStringLiteral("00000000")) + pad);
+        header->resizeSection(u8ui::ProblemsModel::KindColumn, kindWidth + pad);
+    }
     problemsView_->setToolTip(tr("Every problem of the file; click one to select its bytes. F8 "
                                  "and Shift+F8 step through them."));
     auto selectProblem = [this](const QModelIndex& index) {
@@ -642,10 +665,15 @@ void MainWindow::createDocks() {
         tr("Show or hide the inspector: the bits, code point and name of the character "
            "under the cursor"),
         QKeySequence(tr("Ctrl+1")));
-    QDockWidget* codePage =
-        addDock(codePage_, QStringLiteral("codePageDock"), tr("Code Page"), Qt::RightDockWidgetArea,
-                tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
-                QKeySequence(tr("Ctrl+2")));
+    // In a scroll area, so that a short window can still show the whole grid.
+    auto* codePageScroll = new QScrollArea(this);
+    codePageScroll->setWidget(codePage_);
+    codePageScroll->setWidgetResizable(true);
+    codePageScroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget* codePage = addDock(
+        codePageScroll, QStringLiteral("codePageDock"), tr("Code Page"), Qt::RightDockWidgetArea,
+        tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
+        QKeySequence(tr("Ctrl+2")));
     addDock(problems, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
             tr("Show or hide the list of every invalid sequence"), QKeySequence(tr("Ctrl+3")));
     QDockWidget* legend =
@@ -657,10 +685,13 @@ void MainWindow::createDocks() {
                 tr("Show or hide the summary: valid or not, counts per kind, "
                    "characters by length, lines, BOM"),
                 QKeySequence(tr("Ctrl+5")));
+    // One column of tabs: the inspector's bit layout and the code page's grid each need the
+    // column's full height to read well; the problems list keeps the bottom.
+    tabifyDockWidget(inspector, codePage);
     tabifyDockWidget(codePage, summary);
     tabifyDockWidget(summary, legend);
-    codePage->raise();
-    resizeDocks({inspector}, {360}, Qt::Horizontal);
+    inspector->raise();
+    resizeDocks({inspector}, {480}, Qt::Horizontal);
 }
 
 void MainWindow::startScan() {
@@ -1051,6 +1082,32 @@ void MainWindow::setBytesPerRow(int bytes) {
     hexView_->setBytesPerRow(bytes);
     for (QAction* a : bytesPerRowGroup_->actions())
         a->setChecked(a->data().toInt() == hexView_->bytesPerRow());
+    if (shownOnce_)
+        fitHexPane();
+}
+
+void MainWindow::fitHexPane() {
+    // The right edge of the first row's last cell, measured on the view itself (its font and
+    // gutters are its own business), plus the frame and the vertical scroll bar.
+    const quint64 lastOfRow = hexView_->topOffset() + quint64(hexView_->bytesPerRow()) - 1;
+    QRect cell = hexView_->cellRect(lastOfRow);
+    if (cell.isNull())
+        return; // a document shorter than one row: keep the split as it is
+    const int wanted = cell.right() + 2 * hexView_->frameWidth() +
+                       hexView_->verticalScrollBar()->sizeHint().width() + 12;
+    const int total = panes_->width();
+    if (total <= wanted + 200)
+        return;
+    panes_->setSizes({wanted, total - wanted});
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (shownOnce_)
+        return;
+    shownOnce_ = true;
+    // Sizes that depend on the laid-out window: after the first layout pass.
+    QTimer::singleShot(0, this, [this] { fitHexPane(); });
 }
 
 // --- copy -------------------------------------------------------------------------------------

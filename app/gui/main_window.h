@@ -99,6 +99,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createDocks();
@@ -129,6 +130,8 @@ private:
     void navigate(bool forward, bool errorsOnly);
     void copySelection(int format);
     void setBytesPerRow(int bytes);
+    // Gives the hex pane the width its rows need and the text pane the rest.
+    void fitHexPane();
     void startScan();
     void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
     void goToProblem(bool forward);
@@ -216,6 +219,8 @@ private:
     QList<QDockWidget*> docks_;
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool goToHex_ = true;
+    bool restoredLayout_ = false; // the dock layout came from the settings
+    bool shownOnce_ = false;
 };
 
 } // namespace u8app
