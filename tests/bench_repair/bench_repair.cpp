@@ -166,6 +166,37 @@ void BM_Utf16LEToUtf8_LoopOnly_Multilingual(benchmark::State& s) {
     loopOnly(s, utf16(multilingual()), false);
 }
 
+// Transcoder over 1 MiB pieces with one output buffer reused per piece, as the CLI streams a
+// file: validation included, no whole-file output to fault in.
+void streaming(benchmark::State& state, const std::string& input, const char* from,
+               const char* to) {
+    constexpr std::size_t kPiece = std::size_t(1) << 20;
+    std::string out;
+    for (auto _ : state) {
+        u8codec::Transcoder t(from, to);
+        for (std::size_t at = 0; at < input.size(); at += kPiece) {
+            out.clear();
+            t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out);
+            benchmark::DoNotOptimize(out.data());
+        }
+        out.clear();
+        t.finish(out);
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
+}
+void BM_Utf8ToUtf16LE_Streaming_MostlyAscii(benchmark::State& s) {
+    streaming(s, mostlyAscii(), "UTF-8", "UTF-16LE");
+}
+void BM_Utf8ToUtf16LE_Streaming_Multilingual(benchmark::State& s) {
+    streaming(s, multilingual(), "UTF-8", "UTF-16LE");
+}
+void BM_Utf16LEToUtf8_Streaming_MostlyAscii(benchmark::State& s) {
+    streaming(s, utf16(mostlyAscii()), "UTF-16LE", "UTF-8");
+}
+void BM_Utf16LEToUtf8_Streaming_Multilingual(benchmark::State& s) {
+    streaming(s, utf16(multilingual()), "UTF-16LE", "UTF-8");
+}
+
 void BM_Utf8ToWindows1252_MostlyAscii(benchmark::State& s) {
     transcodeWith(s, mostlyAscii(), "UTF-8", "windows-1252");
 }
@@ -191,6 +222,10 @@ BENCHMARK(BM_Utf8ToUtf16LE_LoopOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToUtf16LE_LoopOnly_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_LoopOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_LoopOnly_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_Streaming_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf8ToUtf16LE_Streaming_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_Streaming_MostlyAscii)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Utf16LEToUtf8_Streaming_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToWindows1252_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToGb18030_IcuPath)->Unit(benchmark::kMillisecond);
 

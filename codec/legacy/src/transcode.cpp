@@ -843,16 +843,31 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
     m.start(out);
     if (m.icu)
         return m.icuFeed(reinterpret_cast<const char*>(piece.data()), piece.size(), false, out);
-    m.pending.append(reinterpret_cast<const char*>(piece.data()), piece.size());
-    const std::size_t cut = completePrefix(m.fromForm, m.pending);
+    // Without a cut sequence waiting, the piece is converted where it lies (no copy); the loops
+    // write straight into an empty `out`.
+    const bool direct = m.pending.empty();
+    if (!direct)
+        m.pending.append(reinterpret_cast<const char*>(piece.data()), piece.size());
+    const std::string_view all =
+        direct ? std::string_view(reinterpret_cast<const char*>(piece.data()), piece.size())
+               : std::string_view(m.pending);
+    const std::size_t cut = completePrefix(m.fromForm, all);
     const auto ready =
-        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(m.pending.data()), cut);
-    if (fastTranscode(ready, m.fromForm, m.toForm, m.scratch)) {
-        out += m.scratch;
-        m.pending.erase(0, cut);
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(all.data()), cut);
+    const bool intoOut = out.empty();
+    std::string& target = intoOut ? out : m.scratch;
+    if (fastTranscode(ready, m.fromForm, m.toForm, target)) {
+        if (!intoOut)
+            out += m.scratch;
+        std::string rest(all.substr(cut));
+        m.pending = std::move(rest);
         m.consumed += cut;
         return true;
     }
+    if (intoOut)
+        out.clear(); // the loop may have written part of its output there
+    if (direct)
+        m.pending.assign(all.data(), all.size());
     // Not well-formed or not representable: ICU from here on. The loops stopped at a character
     // boundary, where a stateless converter's state is its initial one, so the bytes are the
     // same as ICU's for the whole input.
