@@ -65,18 +65,30 @@ detail::KernelResult scanBlocks(ScanPath path, const std::uint8_t* p, std::size_
 
 } // namespace
 
-std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept {
-    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+namespace {
+
+std::size_t asciiRunLengthWith(ScanPath path, const std::uint8_t* p, std::size_t n) noexcept {
     switch (path) {
 #if defined(U8CODEC_X86_KERNELS)
     case ScanPath::Avx2:
-        return asciiRunLengthAvx2(p, n);
+        return detail::asciiRunLengthAvx2(p, n);
     case ScanPath::Sse2:
-        return asciiRunLengthSse2(p, n);
+        return detail::asciiRunLengthSse2(p, n);
 #endif
     default:
-        return asciiRunLengthScalar(p, n);
+        return detail::asciiRunLengthScalar(p, n);
     }
+}
+
+} // namespace
+
+std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept {
+    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    return asciiRunLengthWith(path, p, n);
+}
+
+std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, ScanPath path) noexcept {
+    return asciiRunLengthWith(resolveScanPath(path), bytes.data(), bytes.size());
 }
 
 Scanner::Scanner(ScanPath path) noexcept : path_(resolveScanPath(path)) {}

@@ -180,6 +180,8 @@ private slots:
     void smallChunks();
     void corpus_data();
     void corpus();
+    void asciiRunLength_data();
+    void asciiRunLength();
     void decoderAsciiFastPath_data();
     void decoderAsciiFastPath();
 };
@@ -423,6 +425,29 @@ void TestScanEquivalence::corpus() {
         QVERIFY(!want.valid());
     else
         QVERIFY(want.valid());
+}
+
+// The run of ASCII at the start, for every length and every position of the first non-ASCII
+// byte, against a byte-by-byte count.
+void TestScanEquivalence::asciiRunLength_data() {
+    addPathColumn();
+    for (ScanPath path : supportedPaths())
+        QTest::addRow("%s", name(path).data()) << path;
+}
+
+void TestScanEquivalence::asciiRunLength() {
+    QFETCH(ScanPath, path);
+    for (std::size_t length = 0; length <= 100; ++length) {
+        for (std::size_t stop = 0; stop <= length; ++stop) {
+            Bytes bytes(length, 'a');
+            if (stop < length)
+                bytes[stop] = stop % 2 == 0 ? 0x80 : 0xFF;
+            std::size_t want = 0;
+            while (want < bytes.size() && bytes[want] < 0x80)
+                ++want;
+            QCOMPARE(u8codec::asciiRunLength(bytes, path), want);
+        }
+    }
 }
 
 void TestScanEquivalence::decoderAsciiFastPath_data() {
