@@ -2,7 +2,9 @@
 
 #include "mojibake_detail.h"
 #include "u8codec/encoder.h"
+#include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
+#include "well_formed_utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -667,7 +669,7 @@ struct Accepted {
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
                                   const Evidence* evidence, Evidence& confident,
                                   std::uint64_t progressBase, std::uint64_t progressTotal,
-                                  bool& cancelled) {
+                                  bool wellFormed, bool& cancelled) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
@@ -709,17 +711,38 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             ++runEnd;
         const std::size_t runOffset = std::size_t(p - base);
         chars.clear();
+        // Worth a closer look: in the first pass, a character mapping to a lead byte followed by
+        // one mapping to a continuation byte under the same page; later, any lead.
         bool hasLead = false;
-        Segmenter seg(runOffset);
-        const auto onSeg = [&](const Segment& s) {
-            // An error segment ends candidates: it holds no character to map back.
-            chars.push_back({std::size_t(s.offset), s.length, s.isValid() ? s.codePoint : 0});
-            if (s.isValid() && s.length >= 2)
-                hasLead |=
-                    (s.codePoint < kFlatLimit ? t.leadPages[s.codePoint] : t.highLeadPages) != 0;
+        std::uint16_t prevLead = 0;
+        const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
+            chars.push_back({offset, length, valid ? cp : 0});
+            if (!valid || length < 2) {
+                prevLead = 0;
+                return;
+            }
+            if (evidence)
+                hasLead |= t.leadMask(cp) != 0;
+            else
+                hasLead |= (prevLead & t.contMask(cp)) != 0;
+            prevLead = t.leadMask(cp);
         };
-        seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
-        seg.finish(onSeg);
+        if (wellFormed) {
+            // Known well-formed: the bits are assembled without the segmenter's checks.
+            for (const std::uint8_t* q = p; q < runEnd;) {
+                const std::uint8_t* at = q;
+                const char32_t cp = detail::readValid(q);
+                add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
+            }
+        } else {
+            Segmenter seg(runOffset);
+            const auto onSeg = [&](const Segment& s) {
+                // An error segment ends candidates: it holds no character to map back.
+                add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
+            };
+            seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
+            seg.finish(onSeg);
+        }
         std::size_t i = 0;
         while (hasLead && i < chars.size()) {
             if (chars[i].cp < 0x80) {
@@ -774,18 +797,24 @@ MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& opti
 }
 
 MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                                      bool copyWhenUnchanged, std::vector<TextEdit>* edits) {
+                                      bool copyWhenUnchanged, std::vector<TextEdit>* edits,
+                                      bool knownWellFormed) {
     MojibakeResult result;
+    const bool wellFormed =
+        knownWellFormed ||
+        scan(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
+                                           utf8.size()))
+            .valid();
     Evidence confident{};
     const std::uint64_t size = utf8.size();
     std::vector<Accepted> accepted =
-        findRepairs(utf8, options, nullptr, confident, 0, 2 * size, result.cancelled);
+        findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, result.cancelled);
     if (!accepted.empty() && !result.cancelled) {
         // Second pass, now knowing which pages the text was mis-decoded through.
         const Evidence evidence = confident;
         if (std::any_of(evidence.begin(), evidence.end(), [](auto n) { return n > 0; }))
-            accepted =
-                findRepairs(utf8, options, &evidence, confident, size, 2 * size, result.cancelled);
+            accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
+                                   result.cancelled);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
     }

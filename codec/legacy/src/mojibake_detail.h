@@ -8,7 +8,9 @@ namespace u8codec::detail {
 
 // As repairMojibake(); with copyWhenUnchanged false, `text` stays empty when nothing was fixed,
 // sparing the repair pipeline a copy of clean text. `edits` (optional) receives every fix.
+// knownWellFormed spares the validating scan when the caller has just made the text valid.
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                              bool copyWhenUnchanged, std::vector<TextEdit>* edits = nullptr);
+                              bool copyWhenUnchanged, std::vector<TextEdit>* edits = nullptr,
+                              bool knownWellFormed = false);
 
 } // namespace u8codec::detail

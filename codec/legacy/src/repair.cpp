@@ -399,7 +399,8 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
                                   (0.2 + 0.7 * double(done) / double(all ? all : 1))),
                     total);
             };
-        MojibakeResult m = detail::repairMojibake(text, mo, false, &edits);
+        // The text is well-formed here: the steps above made it so (or refused).
+        MojibakeResult m = detail::repairMojibake(text, mo, false, &edits, true);
         if (m.cancelled) {
             result.cancelled = true;
             result.error = "cancelled";

@@ -2,6 +2,7 @@
 
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
+#include "well_formed_utf8.h"
 
 #include <array>
 #include <cstring>
@@ -280,33 +281,6 @@ inline void put32(char*& o, char32_t c, bool be) {
     o += 4;
 }
 
-// Reads one character of well-formed UTF-8 (validated beforehand by the codec's scan; the
-// length comes from the lead's class, RFC 3629 section 3).
-inline char32_t readValid(const std::uint8_t*& p) {
-    const std::uint8_t b = *p;
-    switch (sequenceLength(classify(b))) {
-    case 1:
-        ++p;
-        return b;
-    case 2: {
-        const char32_t c = char32_t(b & 0x1F) << 6 | (p[1] & 0x3F);
-        p += 2;
-        return c;
-    }
-    case 3: {
-        const char32_t c = char32_t(b & 0x0F) << 12 | char32_t(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
-        p += 3;
-        return c;
-    }
-    default: {
-        const char32_t c = char32_t(b & 0x07) << 18 | char32_t(p[1] & 0x3F) << 12 |
-                           char32_t(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
-        p += 4;
-        return c;
-    }
-    }
-}
-
 // A single-byte page (ISO-8859-1, windows-1252) read from ICU once, so that the loops give
 // exactly ICU's bytes.
 struct SingleBytePage {
@@ -392,7 +366,7 @@ bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& pa
             }
         }
 #endif
-        const char32_t c = readValid(p);
+        const char32_t c = detail::readValid(p);
         const std::uint16_t b = c < 0x2200 ? page.fromUnicode[c] : 0;
         if (b == 0)
             return false; // not on the page: ICU's path reports it
@@ -515,7 +489,7 @@ bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
 #endif
         // Characters one by one until the next ASCII byte (non-Latin text stays here).
         do {
-            const char32_t c = readValid(p);
+            const char32_t c = detail::readValid(p);
             if (c < 0x10000) {
                 put16(o, char16_t(c), bigEndian);
             } else {
@@ -527,27 +501,6 @@ bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
     }
     out.resize(std::size_t(o - out.data()));
     return true;
-}
-
-// The UTF-8 form of a scalar value (RFC 3629 section 3), inline for the hot loop: the same
-// bytes as the codec's encode(), which the round-trip and uconv tests hold it to.
-inline std::uint8_t* putUtf8(std::uint8_t* o, char32_t c) {
-    if (c < 0x80) {
-        *o++ = std::uint8_t(c);
-    } else if (c < 0x800) {
-        *o++ = std::uint8_t(0xC0 | (c >> 6));
-        *o++ = std::uint8_t(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        *o++ = std::uint8_t(0xE0 | (c >> 12));
-        *o++ = std::uint8_t(0x80 | ((c >> 6) & 0x3F));
-        *o++ = std::uint8_t(0x80 | (c & 0x3F));
-    } else {
-        *o++ = std::uint8_t(0xF0 | (c >> 18));
-        *o++ = std::uint8_t(0x80 | ((c >> 12) & 0x3F));
-        *o++ = std::uint8_t(0x80 | ((c >> 6) & 0x3F));
-        *o++ = std::uint8_t(0x80 | (c & 0x3F));
-    }
-    return o;
 }
 
 bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out) {
@@ -597,7 +550,7 @@ bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::strin
                 p += 2;
                 c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
             }
-            o = putUtf8(o, c);
+            o = detail::putUtf8(o, c);
         } while (p != end && unit(p) >= 0x80);
     }
     out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
@@ -610,7 +563,7 @@ bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string
     const std::uint8_t* p = utf8.data();
     const std::uint8_t* end = p + utf8.size();
     while (p != end)
-        put32(o, readValid(p), bigEndian);
+        put32(o, detail::readValid(p), bigEndian);
     out.resize(std::size_t(o - out.data()));
     return true;
 }
