@@ -10,7 +10,8 @@
 //   valid again.
 // - SSE2: ASCII blocks with 16-byte compares; all other text with countWindow.
 // - Scalar (portable): ASCII in 64-bit words; other blocks validated by the table-driven DFA
-//   below and counted by lead bytes; a block that is not valid is left to the Segmenter.
+//   below and counted by lead bytes; a block that is not valid starts a stretch counted with
+//   countWindow, as in the AVX2 kernel.
 // Where a kernel stops after counting blocks by their leads, a character whose continuation bytes
 // lie past the stopping point is taken back (backUpToBoundary), so it stops at a boundary.
 #pragma once
@@ -40,9 +41,8 @@ struct KernelResult {
     std::size_t boundary = 0;
     // Line-ending bytes of [0, linesEnd) are counted.
     std::size_t linesEnd = 0;
-    // The kernel stopped at bytes it does not count itself (the scalar kernel at a block that is
-    // not valid UTF-8 in context; the AVX2 kernel at errors too close to the end for its
-    // look-ahead): the bytes from `boundary` to `linesEnd` need the exact Segmenter.
+    // The kernel stopped at errors too close to the end for the look-ahead of countWindow: the
+    // bytes from `boundary` to `linesEnd` need the exact Segmenter.
     bool error = false;
 };
 
