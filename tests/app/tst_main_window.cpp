@@ -2,6 +2,7 @@
 // go to offset, find and navigation, all checked on exact byte offsets.
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "code_page_table.h"
 #include "document_scan.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
@@ -10,16 +11,19 @@
 #include "line_index.h"
 #include "main_window.h"
 #include "message_banner.h"
+#include "recent_files.h"
 #include "scan_report.h"
 #include "summary_panel.h"
 #include "text_view.h"
 #include "u8codec/byte_source.h"
 
 #include <QFile>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 #include <unistd.h>
 
@@ -160,10 +164,61 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo((quint64(4) << 30) - 1);
         QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0xFFFFFFFF (4294967295)"));
+        // The whole-file check runs in the background and can be cancelled from the status bar.
+        auto* cancel = w.findChild<QToolButton*>(QStringLiteral("scanCancel"));
+        QVERIFY(cancel);
+        if (!w.scanReport()) {
+            QVERIFY(cancel->isVisible());
+            cancel->click();
+            QVERIFY2(w.windowTitle().contains(QLatin1String("cancelled")),
+                     qPrintable(w.windowTitle()));
+            QVERIFY(!cancel->isVisible());
+        }
         const qint64 after = residentKiB();
         QVERIFY2(after - before < 256 * 1024,
                  qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after - before)));
         QFile::remove(path);
+    }
+
+    // A file deleted while open: the window says so and keeps showing the bytes it can read.
+    void fileVanishesWhileOpen() {
+        const QString path = write("vanishes.txt", "abc\xE2\x82\xAC");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("deleted")),
+                     qPrintable(w.banner()->text()));
+        w.goTo(4);
+        QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+    }
+
+    // Open Recent lists opened files, most recent first; a missing one is dropped when chosen.
+    void recentFiles() {
+        const QString first = write("recent1.txt", "1");
+        const QString second = write("recent2.txt", "2");
+        MainWindow w;
+        QVERIFY(w.openFile(first));
+        QVERIFY(w.openFile(second));
+        u8app::RecentFiles recent;
+        QCOMPARE(recent.paths().value(0), QFileInfo(second).absoluteFilePath());
+        QCOMPARE(recent.paths().value(1), QFileInfo(first).absoluteFilePath());
+        QFile::remove(first);
+        QVERIFY(!w.openFile(first));
+        QVERIFY(!u8app::RecentFiles().paths().contains(QFileInfo(first).absoluteFilePath()));
+    }
+
+    // Activating a cell of the code-page table finds that byte value's next occurrence.
+    void codePageFindsNextOccurrence() {
+        const QString path = write("codepage.txt", "a\xC3\xA9 b\xC3\xA9");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        emit w.codePageTable()->byteValueActivated(0xA9);
+        QVERIFY(done.wait(5000));
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 3}));
+        emit w.codePageTable()->byteValueActivated(0xA9);
+        QVERIFY(done.wait(5000));
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 7}));
     }
 
     void goToOffsetParsing_data() {
