@@ -767,8 +767,10 @@ void MainWindow::goToProblem(bool forward) {
 }
 
 void MainWindow::showOpenError(const QString& path, const QString& reason) {
+    bannerAction_ = [this] { openDialog(); };
     banner_->showMessage(MessageBanner::Level::Error,
-                         tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(path), reason));
+                         tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(path), reason),
+                         tr("Open Another File…"));
 }
 
 void MainWindow::openDialog() {

@@ -19,6 +19,7 @@
 
 #include <QFile>
 #include <QMenu>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -205,6 +206,27 @@ private slots:
         QFile::remove(first);
         QVERIFY(!w.openFile(first));
         QVERIFY(!u8app::RecentFiles().paths().contains(QFileInfo(first).absoluteFilePath()));
+    }
+
+    // A file dropped on the window opens; a drop of something that is not a local file is refused.
+    void dropOpensAFile() {
+        const QString path = write("dropped.txt", "dropped \xE2\x82\xAC");
+        MainWindow w;
+        w.openSample();
+        QMimeData remote;
+        remote.setUrls({QUrl(QStringLiteral("https://example.org/a.txt"))});
+        QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &remote, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &refused);
+        QVERIFY(!refused.isAccepted());
+        QMimeData local;
+        local.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &local, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &local, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &drop);
+        QCOMPARE(w.filePath(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(w.document()->size(), quint64(11));
     }
 
     // Activating a cell of the code-page table finds that byte value's next occurrence.
