@@ -395,6 +395,11 @@ void MainWindow::createStatusBar() {
         statusBar()->addPermanentWidget(l);
         return l;
     };
+    // Minimum widths from the font keep the fields from jumping as the cursor moves.
+    const QFontMetrics fm = fontMetrics();
+    auto reserve = [&fm](QLabel* l, const QString& sample) {
+        l->setMinimumWidth(fm.horizontalAdvance(sample));
+    };
     offsetLabel_ = label(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"));
     byteLabel_ = label(QStringLiteral("byte"), tr("Value of the byte under the cursor, in hex "
                                                   "and binary"));
@@ -404,6 +409,9 @@ void MainWindow::createStatusBar() {
                             tr("The character or error segment the cursor byte belongs to"));
     lineLabel_ = label(QStringLiteral("line"),
                        tr("Line (counted by LF) and column (in characters) of the cursor"));
+    reserve(offsetLabel_, QStringLiteral("Offset 0x0000000 (00000000)"));
+    reserve(byteLabel_, QStringLiteral("Byte 00 (0000 0000)"));
+    reserve(lineLabel_, QStringLiteral("Line 000000, column 0000"));
     scanProgress_ = new QProgressBar(this);
     scanProgress_->setObjectName(QStringLiteral("scanProgress"));
     scanProgress_->setRange(0, 1000);

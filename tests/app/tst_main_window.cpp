@@ -506,6 +506,28 @@ private slots:
         again.close();
     }
 
+    // Far into a large file the line is counted in the background; the answer arrives and
+    // matches the file (every 64-byte line ends with LF).
+    void lineOfAFarOffsetArrivesFromTheBackground() {
+        QByteArray line(63, 'x');
+        line += '\n';
+        QByteArray bytes;
+        bytes.reserve(40 << 20);
+        while (bytes.size() < (40 << 20))
+            bytes += line;
+        const QString path = write("lines.txt", bytes);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QSignalSpy located(&w, &MainWindow::lineLocated);
+        const quint64 offset = quint64(bytes.size()) - 30;
+        w.goTo(offset);
+        if (!w.statusField("line").startsWith(QLatin1String("Line ") +
+                                              QString::number(offset / 64 + 1)))
+            QVERIFY(located.wait(20000));
+        QCOMPARE(w.statusField("line"),
+                 QStringLiteral("Line %1, column %2").arg(offset / 64 + 1).arg(offset % 64 + 1));
+    }
+
     // Line and column agree with a plain count, also past the line index's first checkpoint.
     void lineIndexMatchesPlainCount() {
         std::vector<std::uint8_t> bytes(u8app::LineIndex::kStep * 2 + 1000);
