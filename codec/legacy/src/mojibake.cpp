@@ -278,6 +278,40 @@ bool plausibleResult(char32_t c) {
     return uscript_getUsage(script) == USCRIPT_USAGE_RECOMMENDED;
 }
 
+// Combining marks in a repair must sit on a letter they belong to: "e" + U+0301 (decomposed
+// text) is fine, an Arabic fatha on "ð" is two Latin-1 letters read back by chance. A mark whose
+// Script_Extensions hold Inherited or Common fits any letter; others only letters of their
+// scripts (UAX #24).
+bool markFits(char32_t mark, char32_t base) {
+    if (!u_isalpha(UChar32(base)))
+        return false;
+    UErrorCode e = U_ZERO_ERROR;
+    UScriptCode scripts[16];
+    const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
+    if (U_FAILURE(e))
+        return false;
+    const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+    for (int k = 0; k < n; ++k)
+        if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
+            scripts[k] == baseScript)
+            return true;
+    return false;
+}
+
+bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
+    char32_t base = before;
+    for (char32_t c : repaired) {
+        const auto gc = UCharCategory(u_charType(UChar32(c)));
+        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK) {
+            if (!markFits(c, base))
+                return false;
+        } else {
+            base = c;
+        }
+    }
+    return true;
+}
+
 // --- one candidate repair ---------------------------------------------------------------------
 
 struct Char {
@@ -527,7 +561,9 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             (chosenCost == damagedCost &&
              (!has(p) || (chosen.cand.everyUsesLost && chosen.cand.lostUndefined))))
             continue;
-        if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), plausibleResult))
+        if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
+                         plausibleResult) ||
+            !marksFit(before, chosen.cand.repaired))
             continue;
         const int gain = damagedCost - chosenCost;
         results.push_back({p, chosen.cand.end, chosen.cand.repaired});

@@ -399,14 +399,21 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
                                   (0.2 + 0.7 * double(done) / double(all ? all : 1))),
                     total);
             };
-        // The text is well-formed here: the steps above made it so (or refused).
-        MojibakeResult m = detail::repairMojibake(text, mo, false, &edits, true);
-        if (m.cancelled) {
-            result.cancelled = true;
-            result.error = "cancelled";
-            return result;
-        }
-        if (m.fixCount != 0) {
+        // Repairs change the context of their neighbours (and with it the evidence), so the step
+        // runs again on its own result until nothing more changes: a second repair() then finds
+        // nothing. Later rounds look at repaired text only; they are quick and not reported as
+        // progress.
+        for (int round = 0; round < 4; ++round) {
+            // The text is well-formed here: the steps above made it so (or refused).
+            MojibakeResult m = detail::repairMojibake(text, mo, false, &edits, true);
+            mo.progress = nullptr;
+            if (m.cancelled) {
+                result.cancelled = true;
+                result.error = "cancelled";
+                return result;
+            }
+            if (m.fixCount == 0)
+                break;
             const std::size_t first = report.changes.size();
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
             for (MojibakeFix& f : m.fixes)
