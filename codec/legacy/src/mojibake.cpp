@@ -492,8 +492,15 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     const bool restoreLost = opt.restoreLostBytes && evidence;
     // Quick rejection, exact when no byte can have been lost: the next character must map to a
     // continuation byte under the page.
-    if (!restoreLost)
+    if (!restoreLost) {
         leadMask &= start + 1 < chars.size() ? t.contMask(chars[start + 1].cp) : 0;
+    } else if (start + 1 < chars.size() && chars[start + 1].cp >= 0x80) {
+        // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
+        // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
+        // character must map to a continuation byte.
+        leadMask &=
+            std::uint16_t(t.contMask(chars[start + 1].cp) | (1u << int(CodePage::Windows1252)));
+    }
     if (leadMask == 0)
         return std::nullopt;
     std::optional<Decision> best;
@@ -511,7 +518,8 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         auto cand = tryPage(chars, start, p, restoreLost);
         if (!cand)
             continue;
-        std::vector<char32_t> damaged;
+        thread_local std::vector<char32_t> damaged;
+        damaged.clear();
         for (std::size_t i = cand->begin; i < cand->end; ++i)
             damaged.push_back(chars[i].cp);
         const char32_t after = cand->end < chars.size() ? chars[cand->end].cp : afterRun;
