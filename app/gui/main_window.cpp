@@ -92,7 +92,8 @@ MainWindow::MainWindow(QWidget* parent)
       saves_(new SaveActions(this, document_, history_, [this] { return path_; })),
       recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
       lineWatcher_(new QFutureWatcher<LineJob>(this)),
-      searchWatcher_(new QFutureWatcher<SearchJob>(this)) {
+      searchWatcher_(new QFutureWatcher<SearchJob>(this)),
+      navigateWatcher_(new QFutureWatcher<std::optional<u8codec::Segment>>(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -215,6 +216,9 @@ MainWindow::~MainWindow() {
         *searchCancel_ = true;
     if (lineCancel_)
         *lineCancel_ = true;
+    if (navigateCancel_)
+        *navigateCancel_ = true;
+    navigateWatcher_->waitForFinished();
     searchWatcher_->waitForFinished();
     lineWatcher_->waitForFinished();
 }
@@ -555,6 +559,8 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
         *searchCancel_ = true;
     if (lineCancel_)
         *lineCancel_ = true;
+    if (navigateCancel_)
+        *navigateCancel_ = true;
     selection_->setHighlights({});
     selection_->setCursor(0);
     history_->reset();
@@ -954,28 +960,78 @@ void MainWindow::goToDialog() {
         goTo(*offset);
 }
 
+namespace {
+
+// A source that reads nothing once cancelled: the codec's navigation then meets an early end and
+// returns at once. Its answer is thrown away, so what it says after a cancel does not matter.
+class CancellableSource final : public u8codec::ByteSource {
+public:
+    CancellableSource(std::shared_ptr<const u8codec::ByteSource> inner,
+                      std::shared_ptr<std::atomic<bool>> cancel)
+        : inner_(std::move(inner)), cancel_(std::move(cancel)) {}
+    std::uint64_t size() const override { return inner_->size(); }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        return *cancel_ ? 0 : inner_->read(offset, dest);
+    }
+
+private:
+    std::shared_ptr<const u8codec::ByteSource> inner_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+};
+
+std::optional<u8codec::Segment> step(const u8codec::ByteSource& source, u8ui::ByteRange range,
+                                     bool forward, bool errorsOnly) {
+    // Step from the whole selection, so that repeating the command moves on.
+    return forward ? (errorsOnly ? u8codec::findNextError(source, range.end)
+                                 : u8codec::findNextNonAscii(source, range.end))
+                   : (errorsOnly ? u8codec::findPreviousError(source, range.start)
+                                 : u8codec::findPreviousNonAscii(source, range.start));
+}
+
+} // namespace
+
 void MainWindow::navigate(bool forward, bool errorsOnly) {
     const u8codec::ByteSource* source = document_->source();
     if (!source || source->size() == 0)
         return;
-    // Step from the whole selection, so that repeating the command moves on.
+    if (navigateCancel_)
+        *navigateCancel_ = true;
+    navigateWatcher_->waitForFinished();
     const u8ui::ByteRange range = selection_->range();
-    const std::optional<u8codec::Segment> found =
-        forward ? (errorsOnly ? u8codec::findNextError(*source, range.end)
-                              : u8codec::findNextNonAscii(*source, range.end))
-                : (errorsOnly ? u8codec::findPreviousError(*source, range.start)
-                              : u8codec::findPreviousNonAscii(*source, range.start));
-    if (found) {
-        goTo(found->offset, found->length);
-        statusBar()->clearMessage();
-    } else {
-        statusBar()->showMessage(errorsOnly
-                                     ? (forward ? tr("No invalid sequence after the cursor")
-                                                : tr("No invalid sequence before the cursor"))
-                                     : (forward ? tr("Only ASCII after the cursor")
-                                                : tr("Only ASCII before the cursor")),
-                                 4000);
+    auto report = [this, forward, errorsOnly](const std::optional<u8codec::Segment>& found) {
+        if (found) {
+            goTo(found->offset, found->length);
+            statusBar()->clearMessage();
+        } else {
+            statusBar()->showMessage(errorsOnly
+                                         ? (forward ? tr("No invalid sequence after the cursor")
+                                                    : tr("No invalid sequence before the cursor"))
+                                         : (forward ? tr("Only ASCII after the cursor")
+                                                    : tr("Only ASCII before the cursor")),
+                                     4000);
+        }
+        emit navigationFinished(found.has_value());
+    };
+    // Small documents answer at once; in a large one the answer may lie gigabytes away, so the
+    // search runs in the background and the window stays responsive (a new step cancels it).
+    if (source->size() <= kSynchronousBytes) {
+        report(step(*source, range, forward, errorsOnly));
+        return;
     }
+    navigateCancel_ = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = navigateCancel_;
+    auto shared = std::make_shared<CancellableSource>(document_->sharedSource(), cancel);
+    statusBar()->showMessage(tr("Searching…"));
+    disconnect(navigateWatcher_, nullptr, this, nullptr);
+    connect(navigateWatcher_, &QFutureWatcher<std::optional<u8codec::Segment>>::finished, this,
+            [this, cancel, report] {
+                if (*cancel)
+                    return;
+                report(navigateWatcher_->result());
+            });
+    navigateWatcher_->setFuture(QtConcurrent::run([shared, range, forward, errorsOnly] {
+        return step(*shared, range, forward, errorsOnly);
+    }));
 }
 
 // --- search -----------------------------------------------------------------------------------

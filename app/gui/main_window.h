@@ -2,6 +2,7 @@
 #pragma once
 
 #include "line_index.h"
+#include "u8codec/segment.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -94,6 +95,8 @@ signals:
     void searchFinished(bool found, quint64 offset);
     // The status bar's line and column are up to date.
     void lineLocated();
+    // A "next/previous invalid or non-ASCII" step ended: found (and selected) or not.
+    void navigationFinished(bool found);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -190,6 +193,8 @@ private:
         bool forward = true;
     };
     QFutureWatcher<SearchJob>* searchWatcher_;
+    QFutureWatcher<std::optional<u8codec::Segment>>* navigateWatcher_;
+    std::shared_ptr<std::atomic<bool>> navigateCancel_;
     std::shared_ptr<std::atomic<bool>> searchCancel_;
 
     QAction* openAction_ = nullptr;

@@ -528,6 +528,24 @@ private slots:
                  QStringLiteral("Line %1, column %2").arg(offset / 64 + 1).arg(offset % 64 + 1));
     }
 
+    // In a large file, "next invalid" runs in the background and still lands on the exact bytes.
+    void nextInvalidInALargeFile() {
+        QByteArray bytes(24 << 20, 'a');
+        bytes[bytes.size() - 10] = '\xE2'; // E2 82 then 'a': a truncated sequence of 2 bytes
+        bytes[bytes.size() - 9] = '\x82';
+        const QString path = write("large-invalid.txt", bytes);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QSignalSpy done(&w, &MainWindow::navigationFinished);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(done.count() == 1 || done.wait(20000));
+        QCOMPARE(done.first().at(0).toBool(), true);
+        const quint64 at = quint64(bytes.size()) - 10;
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{at, at + 2}));
+    }
+
     // Line and column agree with a plain count, also past the line index's first checkpoint.
     void lineIndexMatchesPlainCount() {
         std::vector<std::uint8_t> bytes(u8app::LineIndex::kStep * 2 + 1000);
