@@ -355,7 +355,9 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         edits.clear();
     };
 
-    bool valid = scan(bytes).valid();
+    // The codec's scan validates and counts line breaks in the same pass.
+    const ScanSummary summary = scan(bytes);
+    bool valid = summary.valid();
     if (options.cesu && !valid) {
         const std::size_t first = report.changes.size();
         replaceWith(repairCesu(asBytes(text), report, cap, &edits));
@@ -455,7 +457,14 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     }
 
     // Line endings last: they are counted, not listed, so no later offset depends on them.
-    report.lineEndings = countLineEndings(asBytes(text));
+    if (text.data() == reinterpret_cast<const char*>(bytes.data())) {
+        // Nothing changed so far: the scan's counts are the input's (a CR LF pair counts once).
+        report.lineEndings.crlf = summary.crlf;
+        report.lineEndings.lf = summary.lineFeeds - summary.crlf;
+        report.lineEndings.cr = summary.carriageReturns - summary.crlf;
+    } else {
+        report.lineEndings = countLineEndings(asBytes(text));
+    }
     if (options.lineEnding) {
         const LineEndingMix& mix = report.lineEndings;
         const std::uint64_t already = *options.lineEnding == LineEnding::Lf     ? mix.lf
