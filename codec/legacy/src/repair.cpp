@@ -392,19 +392,18 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         }
     }
 
-    if (options.mojibake) {
-        MojibakeOptions mo = options.mojibakeOptions;
-        if (options.progress)
-            mo.progress = [&](std::uint64_t done, std::uint64_t all) {
-                return options.progress(
-                    std::uint64_t(double(total) *
-                                  (0.2 + 0.7 * double(done) / double(all ? all : 1))),
-                    total);
-            };
-        // Repairs change the context of their neighbours (and with it the evidence), so the step
-        // runs again on its own result until nothing more changes: a second repair() then finds
-        // nothing. Later rounds look at repaired text only; they are quick and not reported as
-        // progress.
+    MojibakeOptions mo = options.mojibakeOptions;
+    if (options.progress)
+        mo.progress = [&](std::uint64_t done, std::uint64_t all) {
+            return options.progress(
+                std::uint64_t(double(total) * (0.2 + 0.7 * double(done) / double(all ? all : 1))),
+                total);
+        };
+    // Repairs change the context of their neighbours (and with it the evidence), so the step
+    // runs again on its own result until nothing more changes: a second repair() then finds
+    // nothing. Later rounds look at repaired text only; they are quick and not reported as
+    // progress. Returns false when cancelled.
+    const auto repairMojibakeToFixpoint = [&]() {
         for (int round = 0; round < 4; ++round) {
             // The text is well-formed here: the steps above made it so (or refused).
             MojibakeResult m = detail::repairMojibake(text, mo, false, &edits, true);
@@ -412,7 +411,7 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
             if (m.cancelled) {
                 result.cancelled = true;
                 result.error = "cancelled";
-                return result;
+                return false;
             }
             if (m.fixCount == 0)
                 break;
@@ -426,15 +425,16 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
             replaceWith(std::move(m.text));
             finishStep(first);
         }
-    }
-
-    if (!advance(0.9))
-        return result;
-    if (options.normalForm && !isNormalized(text, *options.normalForm)) {
+        return true;
+    };
+    // Returns 1 when the text changed, 0 when it was in the form already, -1 on an error.
+    const auto normalizeText = [&]() {
+        if (!options.normalForm || isNormalized(text, *options.normalForm))
+            return 0;
         NormalizeResult n = normalize(text, *options.normalForm, cap);
         if (!n.ok) {
             result.error = "normalisation failed: " + n.error;
-            return result;
+            return -1;
         }
         const std::size_t first = report.changes.size();
         report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
@@ -454,6 +454,20 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
         }
         finishStep(first);
         replaceWith(std::move(n.text));
+        return 1;
+    };
+    // Normalising can put new neighbours side by side ("A" + U+030A becomes "Å"): when it
+    // changed the text, the mojibake repair looks again, and the result is normalised again.
+    for (int cycle = 0; cycle < 3; ++cycle) {
+        if (options.mojibake && !repairMojibakeToFixpoint())
+            return result;
+        if (cycle == 0 && !advance(0.9))
+            return result;
+        const int normalized = normalizeText();
+        if (normalized < 0)
+            return result;
+        if (normalized == 0 || !options.mojibake)
+            break;
     }
 
     // Line endings last: they are counted, not listed, so no later offset depends on them.
