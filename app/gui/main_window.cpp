@@ -705,7 +705,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(codePage, summary);
     tabifyDockWidget(summary, legend);
     inspector->raise();
-    resizeDocks({inspector}, {480}, Qt::Horizontal);
+    resizeDocks({inspector}, {530}, Qt::Horizontal);
 }
 
 void MainWindow::startScan() {
