@@ -503,6 +503,13 @@ bool MainWindow::openFile(const QString& path) {
         showOpenError(path, tr("it is a folder, not a file"));
         return false;
     }
+    // Checked before open(2): opening a FIFO for reading would block until a writer appears,
+    // freezing the window.
+    if (!info.isFile()) {
+        showOpenError(path,
+                      tr("Not a regular file (a device, pipe or socket cannot be inspected)"));
+        return false;
+    }
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
     if (!opened.source) {
         showOpenError(path, QString::fromLocal8Bit(opened.error.c_str()));
