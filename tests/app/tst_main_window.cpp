@@ -2,7 +2,9 @@
 // go to offset, find and navigation, all checked on exact byte offsets.
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "change_preview.h"
 #include "code_page_table.h"
+#include "document_history.h"
 #include "document_scan.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
@@ -12,6 +14,7 @@
 #include "main_window.h"
 #include "message_banner.h"
 #include "recent_files.h"
+#include "repair_actions.h"
 #include "scan_report.h"
 #include "summary_panel.h"
 #include "text_view.h"
@@ -25,6 +28,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QtTest>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -240,6 +244,33 @@ private slots:
         QApplication::sendEvent(&w, &drop);
         QCOMPARE(w.filePath(), QFileInfo(path).absoluteFilePath());
         QCOMPARE(w.document()->size(), quint64(11));
+    }
+
+    // A repair changes the document as one undoable step: the title gets its modified mark and the
+    // whole-file check runs again on the new bytes; Undo brings the original bytes back.
+    void repairIsUndoableAndRechecked() {
+        const QString path = write("repair.txt", "ok \xC0\xAF \xFF end");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+        w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        u8codec::RepairOptions options;
+        options.invalid = u8codec::ErrorPolicy::Replace;
+        w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.isWindowModified());
+        QTRY_VERIFY(w.scanReport());
+        QVERIFY(w.scanReport()->summary.valid());
+        const QString title = w.windowTitle().remove(QLatin1String("[*]"));
+        QVERIFY2(title.contains(QStringLiteral("— valid UTF-8")), qPrintable(title));
+        QCOMPARE(w.document()->size(), quint64(17)); // C0, AF, FF: three U+FFFD of 3 bytes
+        w.history()->undoStack()->undo();
+        QCOMPARE(w.document()->size(), quint64(11));
+        QVERIFY(!w.isWindowModified());
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
     }
 
     // Activating a cell of the code-page table finds that byte value's next occurrence.
