@@ -24,7 +24,10 @@ FileSource::~FileSource() {
 
 FileSource::Opened FileSource::open(const std::string& path) {
     Opened result;
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. Only
+    // regular files are accepted below, and for them the flag changes nothing, but it is
+    // cleared anyway so reads keep their usual meaning.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         result.error = std::strerror(errno);
         return result;
@@ -43,6 +46,7 @@ FileSource::Opened FileSource::open(const std::string& path) {
     std::uint64_t size = 0;
     if (S_ISREG(st.st_mode)) {
         size = std::uint64_t(st.st_size);
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
         // Tell the kernel we read front to back: larger read-ahead for scans.
         ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     } else {
