@@ -144,6 +144,54 @@ private slots:
         QCOMPARE(cli({"check", "--quiet", "-"}, "\x80").out, QByteArray());
     }
 
+    // A file is first scanned quickly and read again only when invalid: the problems found far
+    // into it (beyond the first 1 MiB chunk), a character split across chunks, and a sequence cut
+    // short by the end of the file must all come out as from a single pass.
+    void checkLargeFileBothPasses() {
+        QByteArray bytes(3 * 1024 * 1024 - 1, 'a');
+        bytes[100] = '\n';
+        bytes += "\xE2\x82\xAC";
+        // The é takes offsets 1 MiB - 1 and 1 MiB: split between the first two chunks.
+        const QByteArray valid = bytes.left(1024 * 1024 - 1) + "\xC3\xA9" + bytes.mid(1024 * 1024);
+        const QString good = write("big-valid.txt", valid);
+        Run r = cli({"check", good});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, (good + ": valid UTF-8\n").toUtf8());
+
+        QByteArray broken = valid;
+        broken[2 * 1024 * 1024] = char(0xFF);
+        broken += "\xF0\x9F\x98"; // truncated by the end of the file
+        const QString bad = write("big-broken.txt", broken);
+        r = cli({"check", bad});
+        QCOMPARE(r.exitCode, 1);
+        // Line 2 starts at offset 101, so the FF is on its byte 2 MiB - 101 + 1; the two bytes
+        // of the é before it make one column.
+        const QByteArray first = QStringLiteral("%1:2:%2: offset %3: never-valid-byte: FF: ")
+                                     .arg(bad)
+                                     .arg(2 * 1024 * 1024 - 101)
+                                     .arg(2 * 1024 * 1024)
+                                     .toUtf8();
+        QVERIFY2(r.out.startsWith(first), r.out.left(200).constData());
+        QVERIFY2(r.out.contains(": truncated: F0 9F 98: "), r.out.constData());
+        QVERIFY(r.out.contains("not valid UTF-8: 2 problems"));
+
+        const QString cut = write("cut.txt", valid + "\xE2\x82");
+        QCOMPARE(cli({"check", cut}).exitCode, 1);
+        r = cli({"check", "--quiet", bad, good});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // A FIFO has no end the inspector could wait for: refused at once, never a hang.
+    void checkRefusesFifo() {
+        const QString fifo = dir_.filePath("pipe");
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+        const Run r = cli({"check", fifo});
+        QFile::remove(fifo);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains((fifo + ": Not a regular file").toUtf8()), r.err.constData());
+    }
+
     void scanJsonLines() {
         const Run r = cli({"scan", "--json", "-"}, "a\xC0\xAF\xE2\x82\xAC\xF0\x9F");
         QCOMPARE(r.exitCode, 0);
