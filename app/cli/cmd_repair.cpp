@@ -80,8 +80,8 @@ int runRepair(Args args) {
     if (inPlace && inPath == "-")
         return usageError("repair", "--in-place needs a file, not standard input");
     if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
-        return refuse(*outPath +
-                      ": is the input file; use --in-place to replace it (a backup is kept)");
+        return usageError("repair", *outPath + ": is the input file; use --in-place to replace "
+                                               "it (a backup is kept)");
 
     std::string error;
     const auto input = Input::open(inPath, error);

@@ -112,13 +112,9 @@ int runTranscode(Args args) {
         return usageError("transcode", std::string("needs -o OUT or --in-place (") + kUsage + ")");
     if (inPlace && inPath == "-")
         return usageError("transcode", "--in-place needs a file, not standard input");
-    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath)) {
-        std::fprintf(stderr,
-                     "u8scope-cli transcode: %s: is the input file; use --in-place to replace it "
-                     "(a backup is kept)\n",
-                     outPath->c_str());
-        return kExitInvalid;
-    }
+    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
+        return usageError("transcode", *outPath + ": is the input file; use --in-place to "
+                                                  "replace it (a backup is kept)");
 
     std::string error;
     const auto input = Input::open(inPath, error);

@@ -121,12 +121,13 @@ void TestRepairCli::repairJsonReport() {
 void TestRepairCli::repairRefusesOverwritingInput() {
     const QByteArray original("Caf\xC3\x83\xC2\xA9");
     file(QStringLiteral("in.txt"), original);
+    // A usage error (2), as for decode: the command line asks for something refused.
     const Run r = cli({"repair", "--mojibake", "-o", "in.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("--in-place"));
     QCOMPARE(read(QStringLiteral("in.txt")), original);
     // The same file through another name (./in.txt) is recognised too.
-    QCOMPARE(cli({"repair", "-o", "./in.txt", "in.txt"}).exitCode, 1);
+    QCOMPARE(cli({"repair", "-o", "./in.txt", "in.txt"}).exitCode, 2);
     QCOMPARE(read(QStringLiteral("in.txt")), original);
 }
 
@@ -277,7 +278,7 @@ void TestRepairCli::transcodeInPlace() {
     file(QStringLiteral("in.txt"), original);
     QCOMPARE(cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "in.txt", "in.txt"})
                  .exitCode,
-             1);
+             2); // refused as a usage error
     QCOMPARE(read(QStringLiteral("in.txt")), original);
     const Run r =
         cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "in.txt"});
