@@ -43,7 +43,13 @@ void runInBackground(QWidget* parent, const QString& title, std::function<void(J
 
     auto* watcher = new QFutureWatcher<void>(dialog);
     QObject::connect(watcher, &QFutureWatcher<void>::finished, dialog,
-                     [dialog, control, done = std::move(done)] {
+                     [dialog, timer, control, done = std::move(done)] {
+                         // `done` may open a modal dialog (a preview) whose event loop runs
+                         // while this dialog still exists: stop everything that could show
+                         // it again (our timer's setValue, QProgressDialog's own delayed show,
+                         // which reset() stops) before hiding it.
+                         timer->stop();
+                         dialog->reset();
                          dialog->hide();
                          done(*control);
                          dialog->deleteLater();

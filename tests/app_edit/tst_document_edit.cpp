@@ -1,4 +1,5 @@
 // Repairs in the window's model: preview, apply as one undoable step, save atomically.
+#include "background_job.h"
 #include "byte_document.h"
 #include "change_preview.h"
 #include "document_history.h"
@@ -9,12 +10,14 @@
 #include <QFile>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
 #include <QWidget>
+#include <thread>
 
 using namespace u8app;
 
@@ -74,6 +77,51 @@ private slots:
         delete repairs_;
         delete history_;
         delete document_;
+    }
+
+    // A job, then its `done` waiting in a nested event loop as a preview dialog does. The
+    // progress dialog must stay hidden while `done` waits: it used to appear (stuck at 99 %) over
+    // the preview of a quick job, by its own delayed show. A long job shows it while it runs.
+    void progressDialogStaysHiddenAfterTheJob_data() {
+        QTest::addColumn<int>("jobMs");
+        QTest::addColumn<bool>("shownWhileWorking");
+        QTest::newRow("quick job") << 100 << false;
+        QTest::newRow("long job") << 1200 << true;
+    }
+    void progressDialogStaysHiddenAfterTheJob() {
+        QFETCH(int, jobMs);
+        QFETCH(bool, shownWhileWorking);
+        window_.show();
+        const auto visibleProgress = [this] {
+            int n = 0;
+            for (const QProgressDialog* d : window_.findChildren<QProgressDialog*>())
+                n += d->isVisible() ? 1 : 0;
+            return n;
+        };
+        bool doneRan = false;
+        int visibleDuringDone = -1;
+        runInBackground(
+            &window_, QStringLiteral("Working"),
+            [jobMs](JobControl& control) {
+                for (int i = 0; i < 10; ++i) {
+                    control.setProgress(i / 10.0);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(jobMs / 10));
+                }
+            },
+            [&](const JobControl&) {
+                QTest::qWait(1000); // longer than the dialog's delayed show (400 ms)
+                visibleDuringDone = visibleProgress();
+                doneRan = true;
+            });
+        int visibleWhileWorking = 0;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (visibleWhileWorking = std::max(visibleWhileWorking, visibleProgress())) > 0 ||
+                visibleDuringDone >= 0,
+            10000);
+        QTRY_VERIFY_WITH_TIMEOUT(doneRan, 10000);
+        QCOMPARE(visibleWhileWorking > 0, shownWhileWorking);
+        QCOMPARE(visibleDuringDone, 0);
+        window_.hide();
     }
 
     void repairIsPreviewedThenOneUndoableStep() {
