@@ -91,7 +91,7 @@ ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent
         changes->setUniformRowHeights(true);
         for (const auto& c : p.changes) {
             auto* item = new QTreeWidgetItem(
-                changes, {QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')).toUpper(),
+                changes, {QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')),
                           visible(c.before), visible(c.after), c.detail});
             item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
             item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
