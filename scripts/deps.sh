@@ -9,8 +9,8 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
                 libgl-dev fonts-dejavu-core)
 # Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin)
-# Running the window: the X11 platform plugin and a font with CJK glyphs.
-run_packages=(qt6-qpa-plugins fonts-droid-fallback)
+# Running the window: the X11 platform plugin and fonts with Chinese, Japanese and Korean glyphs.
+run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
