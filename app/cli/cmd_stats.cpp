@@ -3,7 +3,7 @@
 #include "arguments.h"
 #include "commands.h"
 #include "input.h"
-#include "json_string.h"
+#include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 
 #include <cstdio>
@@ -69,7 +69,8 @@ int runStats(Args args) {
             const auto& summary = scanner.summary();
             if (json)
                 std::printf("{\"file\":%s,\"summary\":%s}\n",
-                            jsonString(input->displayName()).c_str(), summary.toJson().c_str());
+                            u8codec::jsonString(input->displayName()).c_str(),
+                            summary.toJson().c_str());
             else
                 printReadable(input->displayName(), summary);
         } else {

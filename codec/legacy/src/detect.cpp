@@ -1,5 +1,6 @@
 #include "u8codec/detect.h"
 
+#include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 #include "u8codec/transcode.h"
 
@@ -12,23 +13,6 @@
 namespace u8codec {
 
 namespace {
-
-void appendJsonString(std::string& out, std::string_view s) {
-    out += '"';
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += char(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04X", c);
-            out += buf;
-        } else {
-            out += char(c);
-        }
-    }
-    out += '"';
-}
 
 struct Bom {
     std::string_view bytes;

@@ -2,6 +2,7 @@
 
 #include "mojibake_detail.h"
 #include "u8codec/encoder.h"
+#include "u8codec/json_string.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -29,39 +30,6 @@ void record(RepairReport& report, std::size_t maxReported, std::vector<TextEdit>
     ++report.counts[std::size_t(change.kind)];
     if (report.changes.size() < maxReported)
         report.changes.push_back(std::move(change));
-}
-
-// JSON string body (RFC 8259 section 7). The text is well-formed UTF-8 by construction here.
-void appendJsonString(std::string& out, std::string_view s) {
-    out += '"';
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04X", c);
-                out += buf;
-            } else {
-                out += char(c);
-            }
-        }
-    }
-    out += '"';
 }
 
 // Maps positions in the output of a step back to its input, from the step's edits (sorted,

@@ -1,19 +1,17 @@
-#include "json_string.h"
+#include "u8codec/json_string.h"
 
 #include "u8codec/decoder.h"
 
 #include <cstdint>
 #include <span>
 
-namespace u8cli {
+namespace u8codec {
 
-std::string jsonString(std::string_view text) {
-    // Ill-formed bytes become U+FFFD first (the codec's replace policy), so the JSON is UTF-8.
+void appendJsonString(std::string& out, std::string_view text) {
     const std::string decoded =
-        u8codec::decode(std::span<const std::uint8_t>(
-                            reinterpret_cast<const std::uint8_t*>(text.data()), text.size()),
-                        u8codec::ErrorPolicy::Replace);
-    std::string out = "\"";
+        decode(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()),
+               ErrorPolicy::Replace);
+    out += '"';
     for (const char c : decoded) {
         switch (c) {
         case '"':
@@ -33,6 +31,7 @@ std::string jsonString(std::string_view text) {
             break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
+                // RFC 8259 section 7: the other controls must be escaped.
                 static constexpr char kHex[] = "0123456789abcdef";
                 out += "\\u00";
                 out += kHex[(c >> 4) & 0xF];
@@ -43,7 +42,12 @@ std::string jsonString(std::string_view text) {
         }
     }
     out += '"';
+}
+
+std::string jsonString(std::string_view text) {
+    std::string out;
+    appendJsonString(out, text);
     return out;
 }
 
-} // namespace u8cli
+} // namespace u8codec
