@@ -4,6 +4,7 @@
 #include "arguments.h"
 #include "bit_walkthrough.h"
 #include "commands.h"
+#include "u8codec/byte_search.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 
@@ -14,48 +15,19 @@
 namespace u8cli {
 namespace {
 
-int hexDigit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-// Accepts "E2 82 AC", "E282AC", "e2,82,ac", "0xE2 0x82", "\xE2\x82\xAC". A lone digit is one
-// byte ("A" = 0A); otherwise digits pair up.
+// Each argument is a hex pattern as the window's Find takes it ("E2 82 AC", "E282AC", "e2,82,ac",
+// "0xE2 0x82", "\xE2\x82\xAC"): one parser for both, u8codec::parseHexPattern.
 std::optional<std::vector<std::uint8_t>> parseHex(const std::vector<std::string>& args,
                                                   std::string& error) {
     std::vector<std::uint8_t> bytes;
     for (const std::string& arg : args) {
-        std::size_t i = 0;
-        while (i < arg.size()) {
-            const char c = arg[i];
-            if (c == ' ' || c == ',' || c == ':' || c == '\t') {
-                ++i;
-                continue;
-            }
-            if ((c == '0' || c == '\\') && i + 1 < arg.size() &&
-                (arg[i + 1] == 'x' || arg[i + 1] == 'X')) {
-                i += 2;
-                continue;
-            }
-            const int hi = hexDigit(c);
-            if (hi < 0) {
-                error = "'" + arg + "' is not hex bytes (write them like E2 82 AC)";
-                return std::nullopt;
-            }
-            const int lo = i + 1 < arg.size() ? hexDigit(arg[i + 1]) : -1;
-            if (lo < 0) {
-                bytes.push_back(std::uint8_t(hi));
-                ++i;
-            } else {
-                bytes.push_back(std::uint8_t(hi * 16 + lo));
-                i += 2;
-            }
+        const u8codec::HexPattern pattern = u8codec::parseHexPattern(arg);
+        if (!pattern.ok()) {
+            error =
+                "'" + arg + "' is not hex bytes (" + pattern.error + "; write them like E2 82 AC)";
+            return std::nullopt;
         }
+        bytes.insert(bytes.end(), pattern.bytes.begin(), pattern.bytes.end());
     }
     if (bytes.empty()) {
         error = "no bytes given (usage: explain HEX..., e.g. explain E2 82 AC)";
