@@ -3,9 +3,9 @@
 // chapter 3), byte for byte what Python, ICU, Rust and the WHATWG decoder give. `strict` stops at
 // the first error with the check diagnostic and leaves no OUT file behind.
 #include "arguments.h"
-#include "atomic_output.h"
 #include "commands.h"
 #include "input.h"
+#include "output_target.h"
 #include "problem_reporter.h"
 #include "u8codec/decoder.h"
 
@@ -34,19 +34,16 @@ int runDecode(Args args) {
                                             "' (strict, replace, ignore, latin1 or cp1252)");
         policy = *p;
     }
-    const std::string* outPath = parsed->value("o");
-    if (!outPath)
-        outPath = parsed->value("output");
     const std::string& inPath = parsed->positional.front();
-    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
-        return usageError("decode", *outPath + ": is the input file; decode never overwrites "
-                                               "its input (write elsewhere)");
+    const auto target = outputTarget("decode", *parsed, inPath, InPlace::Refused, {});
+    if (!target)
+        return kExitUsage;
 
     std::string error;
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("decode", error);
-    const auto out = AtomicOutput::create(outPath ? *outPath : "-", error);
+    const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("decode", error);
 
@@ -96,7 +93,7 @@ int runDecode(Args args) {
     }
     if (!out->commit(error))
         return usageError("decode", error);
-    if (decoder.errorSegments() != 0 && outPath)
+    if (decoder.errorSegments() != 0 && target->path != "-")
         std::fprintf(
             stderr, "u8scope-cli decode: %s: %llu error segment%s handled by '%s'\n",
             input->displayName().c_str(), static_cast<unsigned long long>(decoder.errorSegments()),

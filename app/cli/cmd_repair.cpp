@@ -3,9 +3,9 @@
 // clean UTF-8 out, a report of every change on stderr. OUT appears whole or not at all; the
 // input is only replaced with --in-place, after a copy of it was saved as FILE.bak.
 #include "arguments.h"
-#include "atomic_output.h"
 #include "commands.h"
 #include "input.h"
+#include "output_target.h"
 #include "u8codec/repair.h"
 
 #include <cstdio>
@@ -68,20 +68,10 @@ int runRepair(Args args) {
             return usageError("repair", "unknown --normalize form '" + *v + "' (nfc or nfd)");
     }
     const bool json = parsed->has("json");
-    const bool inPlace = parsed->has("in-place");
-    const std::string* outPath = parsed->value("o");
-    if (!outPath)
-        outPath = parsed->value("output");
     const std::string& inPath = parsed->positional.front();
-    if (inPlace && outPath)
-        return usageError("repair", "give either -o OUT or --in-place, not both");
-    if (!inPlace && !outPath)
-        return usageError("repair", std::string("needs -o OUT or --in-place (") + kUsage + ")");
-    if (inPlace && inPath == "-")
-        return usageError("repair", "--in-place needs a file, not standard input");
-    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
-        return usageError("repair", *outPath + ": is the input file; use --in-place to replace "
-                                               "it (a backup is kept)");
+    const auto target = outputTarget("repair", *parsed, inPath, InPlace::Allowed, kUsage);
+    if (!target)
+        return kExitUsage;
 
     std::string error;
     const auto input = Input::open(inPath, error);
@@ -94,19 +84,11 @@ int runRepair(Args args) {
     if (!result.ok)
         return refuse(input->displayName() + ": " + result.error + "; nothing written");
 
-    const std::string target = inPlace ? inPath : *outPath;
-    if (inPlace) {
-        // The original is saved first: if anything fails after, it is still there.
-        const std::string backup = inPath + ".bak";
-        if (!writeBackup(inPath, backup, error))
-            return usageError("repair", "backup failed, input left as it was: " + error);
-        std::fprintf(stderr, "u8scope-cli repair: original saved as %s\n", backup.c_str());
-    }
-    const auto out = AtomicOutput::create(target, error);
+    const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("repair", error);
     out->write(result.text);
-    if (!out->commit(error))
+    if (!commitOutput("repair", *target, *out, error))
         return usageError("repair", error);
     if (json)
         std::fprintf(stderr, "%s\n", result.report.toJson().c_str());

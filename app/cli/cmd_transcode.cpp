@@ -4,9 +4,9 @@
 // does not grow with the file. Characters the target cannot represent are reported with their
 // offsets; under `fail` (the default) nothing is written and the exit status is 1.
 #include "arguments.h"
-#include "atomic_output.h"
 #include "commands.h"
 #include "input.h"
+#include "output_target.h"
 #include "u8codec/transcode.h"
 
 #include <algorithm>
@@ -101,20 +101,10 @@ int runTranscode(Args args) {
     }
     options.addSignature = parsed->has("add-bom");
     const bool json = parsed->has("json");
-    const bool inPlace = parsed->has("in-place");
-    const std::string* outPath = parsed->value("o");
-    if (!outPath)
-        outPath = parsed->value("output");
     const std::string& inPath = parsed->positional.front();
-    if (inPlace && outPath)
-        return usageError("transcode", "give either -o OUT or --in-place, not both");
-    if (!inPlace && !outPath)
-        return usageError("transcode", std::string("needs -o OUT or --in-place (") + kUsage + ")");
-    if (inPlace && inPath == "-")
-        return usageError("transcode", "--in-place needs a file, not standard input");
-    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
-        return usageError("transcode", *outPath + ": is the input file; use --in-place to "
-                                                  "replace it (a backup is kept)");
+    const auto target = outputTarget("transcode", *parsed, inPath, InPlace::Allowed, kUsage);
+    if (!target)
+        return kExitUsage;
 
     std::string error;
     const auto input = Input::open(inPath, error);
@@ -125,8 +115,7 @@ int runTranscode(Args args) {
         return usageError("transcode", transcoder.state().error);
     // --in-place: the output goes to a temporary file first and replaces FILE only at the end,
     // after the backup; the input is read in chunks, never held whole.
-    const std::string target = inPlace ? inPath : *outPath;
-    const auto out = AtomicOutput::create(target, error);
+    const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("transcode", error);
     std::string converted;
@@ -157,13 +146,7 @@ int runTranscode(Args args) {
                          : "");
         return result.unmappable + result.invalidInput != 0 ? kExitInvalid : kExitUsage;
     }
-    if (inPlace) {
-        const std::string backup = inPath + ".bak";
-        if (!writeBackup(inPath, backup, error))
-            return usageError("transcode", "backup failed, input left as it was: " + error);
-        std::fprintf(stderr, "u8scope-cli transcode: original saved as %s\n", backup.c_str());
-    }
-    if (!out->commit(error))
+    if (!commitOutput("transcode", *target, *out, error))
         return usageError("transcode", error);
     return kExitOk;
 }

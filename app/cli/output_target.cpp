@@ -1,0 +1,49 @@
+#include "output_target.h"
+
+#include <cstdio>
+
+namespace u8cli {
+
+std::optional<OutputTarget> outputTarget(std::string_view command, const Arguments& parsed,
+                                         const std::string& inPath, InPlace inPlace,
+                                         std::string_view usage) {
+    const std::string* outPath = parsed.value("o");
+    if (!outPath)
+        outPath = parsed.value("output");
+    const bool wantsInPlace = inPlace == InPlace::Allowed && parsed.has("in-place");
+    const auto refuse = [&](const std::string& message) -> std::optional<OutputTarget> {
+        usageError(command, message);
+        return std::nullopt;
+    };
+    if (wantsInPlace && outPath)
+        return refuse("give either -o OUT or --in-place, not both");
+    if (inPlace == InPlace::Allowed && !wantsInPlace && !outPath)
+        return refuse("needs -o OUT or --in-place (" + std::string(usage) + ")");
+    if (wantsInPlace && inPath == "-")
+        return refuse("--in-place needs a file, not standard input");
+    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
+        return refuse(*outPath + (inPlace == InPlace::Allowed
+                                      ? ": is the input file; use --in-place to replace it (a "
+                                        "backup is kept)"
+                                      : ": is the input file; " + std::string(command) +
+                                            " never overwrites its input (write elsewhere)"));
+    if (wantsInPlace)
+        return OutputTarget{inPath, true};
+    return OutputTarget{outPath ? *outPath : "-", false};
+}
+
+bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
+                  std::string& error) {
+    if (target.inPlace) {
+        const std::string backup = target.path + ".bak";
+        if (!writeBackup(target.path, backup, error)) {
+            error = "backup failed, input left as it was: " + error;
+            return false;
+        }
+        std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
+                     command.data(), backup.c_str());
+    }
+    return out.commit(error);
+}
+
+} // namespace u8cli

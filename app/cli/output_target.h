@@ -1,0 +1,35 @@
+// Where a writing command (decode, repair, transcode) puts its result: `-o OUT` (or `--output`),
+// "-" for standard output, or, where allowed, FILE itself with `--in-place`, which keeps the
+// original as FILE.bak. OUT naming the input file (under any name) is refused: no command
+// overwrites its input by accident.
+#pragma once
+
+#include "arguments.h"
+#include "atomic_output.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace u8cli {
+
+struct OutputTarget {
+    std::string path; // where the output goes ("-": standard output)
+    bool inPlace = false;
+};
+
+enum class InPlace { Allowed, Refused };
+
+// The target for input `inPath` from the parsed options. With InPlace::Allowed, one of -o and
+// --in-place is required (`usage` is quoted when neither is given); with InPlace::Refused, no -o
+// means standard output. On a bad combination prints the reason (usageError) and returns nullopt.
+std::optional<OutputTarget> outputTarget(std::string_view command, const Arguments& parsed,
+                                         const std::string& inPath, InPlace inPlace,
+                                         std::string_view usage);
+
+// Makes `out` the target's file: for an in-place target, FILE.bak is written first (and said on
+// stderr), so that a failure leaves the original where it was. Returns false with `error`.
+bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
+                  std::string& error);
+
+} // namespace u8cli
