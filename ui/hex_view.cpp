@@ -3,28 +3,16 @@
 #include "u8codec/local_segments.h"
 
 #include <QFontDatabase>
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QScrollBar>
-#include <QToolTip>
 #include <algorithm>
 #include <utility>
 
 namespace u8ui {
 
 namespace {
-
-// QScrollBar values are int: above this many rows the bar is scaled (a 4 GB file has 2^28 rows of
-// 16 bytes, a 1 TB file 2^36).
-constexpr quint64 kMaxScrollBarValue = quint64(1) << 30;
-
-quint64 scaled(quint64 value, quint64 from, quint64 to) {
-    if (from == 0)
-        return 0;
-    return quint64((unsigned __int128)value * to / from);
-}
 
 // Frames a run of cells; an open side (the character continues on the next or previous row) is
 // left without its vertical edge, so the frame visibly continues across the row break.
@@ -44,44 +32,13 @@ void drawRunFrame(QPainter& painter, const QRectF& rect, bool openLeft, bool ope
 
 } // namespace
 
-HexView::HexView(QWidget* parent) : QAbstractScrollArea(parent) {
+HexView::HexView(QWidget* parent) : BytePane(parent) {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setFocusPolicy(Qt::StrongFocus);
     viewport()->setMouseTracking(false);
-    rolePalette_ = RolePalette::forPalette(palette());
-    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this, &HexView::onScrollBarAction);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &HexView::onScrollBarMoved);
     connect(horizontalScrollBar(), &QScrollBar::valueChanged, viewport(),
             qOverload<>(&QWidget::update));
     updateMetrics();
-}
-
-void HexView::setDocument(ByteDocument* document) {
-    if (document_ == document)
-        return;
-    if (document_)
-        disconnect(document_, nullptr, this, nullptr);
-    document_ = document;
-    if (document_)
-        connect(document_, &ByteDocument::contentChanged, this, &HexView::onContentChanged);
-    onContentChanged();
-}
-
-void HexView::setSelection(ByteSelection* selection) {
-    if (selection_ == selection)
-        return;
-    if (selection_)
-        disconnect(selection_, nullptr, this, nullptr);
-    selection_ = selection;
-    if (selection_) {
-        connect(selection_, &ByteSelection::selectionChanged, viewport(),
-                qOverload<>(&QWidget::update));
-        connect(selection_, &ByteSelection::highlightsChanged, viewport(),
-                qOverload<>(&QWidget::update));
-        // The cursor may move from the other pane, the problems list or a search: follow it.
-        connect(selection_, &ByteSelection::cursorChanged, this, &HexView::ensureVisible);
-    }
-    viewport()->update();
 }
 
 void HexView::setBytesPerRow(int bytes) {
@@ -96,10 +53,6 @@ void HexView::setBytesPerRow(int bytes) {
     updateScrollBars();
     emit topOffsetChanged(topOffset());
     viewport()->update();
-}
-
-quint64 HexView::documentSize() const {
-    return document_ ? document_->size() : 0;
 }
 
 quint64 HexView::totalRows() const {
@@ -194,34 +147,13 @@ void HexView::updateScrollBars() {
     horizontalScrollBar()->setRange(0, std::max(0, contentWidth - viewport()->width()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     settingScrollBar_ = false;
-    pendingScrollRows_ = 0; // an arrow click that could not move the bar is spent
-}
-
-void HexView::onScrollBarAction(int action) {
-    // On a scaled bar one step spans many rows: arrows and page clicks move by rows instead.
-    switch (action) {
-    case QAbstractSlider::SliderSingleStepAdd:
-        pendingScrollRows_ = 1;
-        break;
-    case QAbstractSlider::SliderSingleStepSub:
-        pendingScrollRows_ = -1;
-        break;
-    case QAbstractSlider::SliderPageStepAdd:
-        pendingScrollRows_ = visibleRows();
-        break;
-    case QAbstractSlider::SliderPageStepSub:
-        pendingScrollRows_ = -visibleRows();
-        break;
-    default:
-        pendingScrollRows_ = 0;
-        break;
-    }
+    dropPendingScrollLines();
 }
 
 void HexView::onScrollBarMoved(int value) {
     if (settingScrollBar_)
         return;
-    if (const qint64 rows = std::exchange(pendingScrollRows_, 0); rows != 0) {
+    if (const qint64 rows = takePendingScrollLines(); rows != 0) {
         const quint64 row = rows < 0 ? (topRow_ > quint64(-rows) ? topRow_ - quint64(-rows) : 0)
                                      : topRow_ + quint64(rows);
         const quint64 before = topRow_;
@@ -542,11 +474,6 @@ void HexView::mouseMoveEvent(QMouseEvent* event) {
     event->accept();
 }
 
-void HexView::mouseReleaseEvent(QMouseEvent* event) {
-    // The selection was made while pressing and dragging; the release only ends the drag.
-    event->setAccepted(event->button() == Qt::LeftButton);
-}
-
 void HexView::wheelEvent(QWheelEvent* event) {
     // Scroll by rows ourselves: on a scaled scroll bar one step would skip many rows.
     wheelRemainder_ += event->angleDelta().y();
@@ -561,40 +488,17 @@ void HexView::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
-void HexView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        rolePalette_ = RolePalette::forPalette(palette());
-    if (event->type() == QEvent::FontChange) {
-        updateMetrics();
-        topRow_ = std::min(topRow_, maxTopRow());
-    }
-    QAbstractScrollArea::changeEvent(event);
-    viewport()->update();
+void HexView::onFontChanged() {
+    updateMetrics();
+    topRow_ = std::min(topRow_, maxTopRow());
 }
 
-bool HexView::viewportEvent(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const auto offset = offsetAt(help->pos());
-        const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
-        if (offset && source)
-            QToolTip::showText(help->globalPos(), RolePalette::toolTip(*source, *offset),
-                               viewport(), cellRect(*offset));
-        else
-            QToolTip::hideText();
-        return true;
-    }
-    return QAbstractScrollArea::viewportEvent(event);
+QRect HexView::toolTipRect(quint64 offset) const {
+    return cellRect(offset);
 }
 
-void HexView::focusInEvent(QFocusEvent* event) {
-    QAbstractScrollArea::focusInEvent(event);
-    viewport()->update();
-}
-
-void HexView::focusOutEvent(QFocusEvent* event) {
-    QAbstractScrollArea::focusOutEvent(event);
-    viewport()->update();
+int HexView::pageLines() const {
+    return visibleRows();
 }
 
 } // namespace u8ui

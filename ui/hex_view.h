@@ -7,29 +7,18 @@
 // and edits the shared ByteSelection, which is how it stays linked to the text pane.
 #pragma once
 
-#include "byte_document.h"
-#include "byte_selection.h"
-#include "role_palette.h"
+#include "byte_pane.h"
 #include "u8codec/segment.h"
 
-#include <QAbstractScrollArea>
-#include <QPointer>
 #include <optional>
 #include <vector>
 
 namespace u8ui {
 
-class HexView : public QAbstractScrollArea {
+class HexView : public BytePane {
     Q_OBJECT
 public:
     explicit HexView(QWidget* parent = nullptr);
-
-    // The bytes shown and the shared cursor/selection. Neither is owned; both may be null (an
-    // empty view). Give the text pane the same ByteSelection to link the panes.
-    void setDocument(ByteDocument* document);
-    ByteDocument* document() const { return document_; }
-    void setSelection(ByteSelection* selection);
-    ByteSelection* selection() const { return selection_; }
 
     // 8, 16 (default) or 32 bytes per row; other values are rounded to the nearest of these.
     int bytesPerRow() const { return bytesPerRow_; }
@@ -41,7 +30,7 @@ public:
     // at the bottom). Emits topOffsetChanged when the top row changes.
     void setTopOffset(quint64 offset);
     // Scrolls the least needed for the row holding `offset` to be fully visible.
-    void ensureVisible(quint64 offset);
+    void ensureVisible(quint64 offset) override;
     // Rows that fit entirely in the viewport (at least 1).
     int visibleRows() const;
 
@@ -49,15 +38,10 @@ public:
     // on screen (a cell of the partly visible last row extends past the viewport's bottom).
     QRect cellRect(quint64 offset) const;
     // The byte whose cell contains `pos` (viewport coordinates); nullopt outside every cell.
-    std::optional<quint64> offsetAt(QPoint pos) const;
+    std::optional<quint64> offsetAt(QPoint pos) const override;
     // The role of the byte at `offset` in context (reads only its neighbourhood); AsciiControl for
     // an offset outside the document.
     CellRole roleAt(quint64 offset) const;
-
-    const RolePalette& rolePalette() const { return rolePalette_; }
-
-signals:
-    void topOffsetChanged(quint64 offset);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -65,12 +49,11 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
-    void changeEvent(QEvent* event) override;
-    bool viewportEvent(QEvent* event) override;
-    void focusInEvent(QFocusEvent* event) override;
-    void focusOutEvent(QFocusEvent* event) override;
+    void onContentChanged() override;
+    void onFontChanged() override;
+    QRect toolTipRect(quint64 offset) const override;
+    int pageLines() const override;
 
 private:
     // The bytes and segments of the rows on screen, read once per scroll position.
@@ -82,28 +65,20 @@ private:
         std::vector<u8codec::Segment> segments; // those overlapping [from, to), in order
     };
 
-    quint64 documentSize() const;
     quint64 totalRows() const;
     quint64 maxTopRow() const;
     void setTopRow(quint64 row);
     void updateMetrics();
     void updateScrollBars();
-    void onScrollBarAction(int action);
     void onScrollBarMoved(int value);
-    void onContentChanged();
     const VisibleWindow& visibleWindow() const;
     int columnX(int column) const; // left of a column's slot, in content coordinates
     QRectF cellBox(int column, int rowY) const;
     quint64 nearestOffset(QPoint pos) const;
     void moveCursorTo(qint64 target, bool extend);
 
-    QPointer<ByteDocument> document_;
-    QPointer<ByteSelection> selection_;
-    RolePalette rolePalette_;
     int bytesPerRow_ = 16;
     quint64 topRow_ = 0;
-    bool settingScrollBar_ = false;
-    qint64 pendingScrollRows_ = 0; // a scroll-bar arrow or page click, applied in rows
     int wheelRemainder_ = 0;
     // Metrics from the font.
     int charWidth_ = 8;

@@ -5,11 +5,9 @@
 #include "u8codec/problem.h"
 
 #include <QFontDatabase>
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
-#include <QToolTip>
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -19,16 +17,8 @@ namespace u8ui {
 namespace {
 
 constexpr quint64 kLineFeed = 0x0A;
-// The scroll bar maps byte offsets proportionally; its int range is capped.
-constexpr quint64 kMaxScrollBarValue = quint64(1) << 30;
 // Paragraph caches are dropped wholesale past this many entries (only the screen's few are hot).
 constexpr std::size_t kMaxCachedParagraphs = 512;
-
-quint64 scaled(quint64 value, quint64 from, quint64 to) {
-    if (from == 0)
-        return 0;
-    return quint64((unsigned __int128)value * to / from);
-}
 
 // True for code points that have no visible glyph of their own and would vanish from the text:
 // C1 controls, format characters (zero-width space, BOM, bidi controls), line and paragraph
@@ -59,59 +49,30 @@ bool isCombining(char32_t cp) {
 
 } // namespace
 
-TextView::TextView(QWidget* parent) : QAbstractScrollArea(parent) {
+TextView::TextView(QWidget* parent) : BytePane(parent) {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setFocusPolicy(Qt::StrongFocus);
-    rolePalette_ = RolePalette::forPalette(palette());
     horizontalScrollBar()->setRange(0, 0);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // lines wrap
-    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this, &TextView::onScrollBarAction);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &TextView::onScrollBarMoved);
     updateMetrics();
 }
 
-void TextView::setDocument(ByteDocument* document) {
-    if (document_ == document)
-        return;
-    if (document_)
-        disconnect(document_, nullptr, this, nullptr);
-    document_ = document;
-    if (document_)
-        connect(document_, &ByteDocument::contentChanged, this, [this] {
-            // Keep the place (an edit or a repair replaces the bytes), as far as the new size
-            // allows.
-            const quint64 keep = top_.paragraph;
-            invalidateLayout();
-            top_ = {};
-            if (documentSize() > 0)
-                setTop(positionOf(std::min(keep, documentSize() - 1)));
-            updateScrollBar();
-            viewport()->update();
-        });
+void TextView::onContentChanged() {
+    // Keep the place (an edit or a repair replaces the bytes), as far as the new size allows.
+    const quint64 keep = top_.paragraph;
     invalidateLayout();
     top_ = {};
+    if (documentSize() > 0)
+        setTop(positionOf(std::min(keep, documentSize() - 1)));
     updateScrollBar();
     viewport()->update();
 }
 
-void TextView::setSelection(ByteSelection* selection) {
-    if (selection_ == selection)
-        return;
-    if (selection_)
-        disconnect(selection_, nullptr, this, nullptr);
-    selection_ = selection;
-    if (selection_) {
-        connect(selection_, &ByteSelection::selectionChanged, viewport(),
-                qOverload<>(&QWidget::update));
-        connect(selection_, &ByteSelection::highlightsChanged, viewport(),
-                qOverload<>(&QWidget::update));
-        connect(selection_, &ByteSelection::cursorChanged, this, &TextView::ensureVisible);
-    }
+void TextView::onDocumentSet() {
+    invalidateLayout();
+    top_ = {};
+    updateScrollBar();
     viewport()->update();
-}
-
-quint64 TextView::documentSize() const {
-    return document_ ? document_->size() : 0;
 }
 
 int TextView::visibleLines() const {
@@ -465,34 +426,13 @@ void TextView::updateScrollBar() {
     bar->setSingleStep(1);
     bar->setValue(int(scaled(topOffset(), std::max<quint64>(size, 1), range)));
     settingScrollBar_ = false;
-    pendingScrollLines_ = 0; // an arrow click that could not move the bar is spent
-}
-
-void TextView::onScrollBarAction(int action) {
-    // Arrows and page clicks scroll by lines, not by the proportional byte mapping.
-    switch (action) {
-    case QAbstractSlider::SliderSingleStepAdd:
-        pendingScrollLines_ = 1;
-        break;
-    case QAbstractSlider::SliderSingleStepSub:
-        pendingScrollLines_ = -1;
-        break;
-    case QAbstractSlider::SliderPageStepAdd:
-        pendingScrollLines_ = visibleLines();
-        break;
-    case QAbstractSlider::SliderPageStepSub:
-        pendingScrollLines_ = -visibleLines();
-        break;
-    default:
-        pendingScrollLines_ = 0;
-        break;
-    }
+    dropPendingScrollLines();
 }
 
 void TextView::onScrollBarMoved(int value) {
     if (settingScrollBar_)
         return;
-    const int lines = std::exchange(pendingScrollLines_, 0);
+    const int lines = int(takePendingScrollLines());
     if (lines != 0) {
         scrollLines(lines);
         updateScrollBar();
@@ -810,10 +750,6 @@ void TextView::mouseMoveEvent(QMouseEvent* event) {
     event->accept();
 }
 
-void TextView::mouseReleaseEvent(QMouseEvent* event) {
-    event->setAccepted(event->button() == Qt::LeftButton);
-}
-
 void TextView::wheelEvent(QWheelEvent* event) {
     wheelRemainder_ += event->angleDelta().y();
     const int steps = wheelRemainder_ / 40; // 3 lines per 120-unit notch
@@ -823,43 +759,20 @@ void TextView::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
-void TextView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        rolePalette_ = RolePalette::forPalette(palette());
-    if (event->type() == QEvent::FontChange) {
-        const quint64 keep = topOffset();
-        updateMetrics();
-        if (documentSize() > 0)
-            top_ = positionOf(keep);
-        updateScrollBar();
-    }
-    QAbstractScrollArea::changeEvent(event);
-    viewport()->update();
+void TextView::onFontChanged() {
+    const quint64 keep = topOffset();
+    updateMetrics();
+    if (documentSize() > 0)
+        top_ = positionOf(keep);
+    updateScrollBar();
 }
 
-bool TextView::viewportEvent(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const auto offset = offsetAt(help->pos());
-        const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
-        if (offset && source)
-            QToolTip::showText(help->globalPos(), RolePalette::toolTip(*source, *offset),
-                               viewport(), rectForOffset(*offset));
-        else
-            QToolTip::hideText();
-        return true;
-    }
-    return QAbstractScrollArea::viewportEvent(event);
+QRect TextView::toolTipRect(quint64 offset) const {
+    return rectForOffset(offset);
 }
 
-void TextView::focusInEvent(QFocusEvent* event) {
-    QAbstractScrollArea::focusInEvent(event);
-    viewport()->update();
-}
-
-void TextView::focusOutEvent(QFocusEvent* event) {
-    QAbstractScrollArea::focusOutEvent(event);
-    viewport()->update();
+int TextView::pageLines() const {
+    return visibleLines();
 }
 
 // --- linking -------------------------------------------------------------------------------

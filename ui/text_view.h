@@ -16,14 +16,10 @@
 // found by looking back at most 2 * kChunk bytes, and no paragraph is longer than 2 * kChunk + 3.
 #pragma once
 
-#include "byte_document.h"
-#include "byte_selection.h"
-#include "role_palette.h"
+#include "byte_pane.h"
 #include "u8codec/segment.h"
 
-#include <QAbstractScrollArea>
 #include <QHash>
-#include <QPointer>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,20 +29,16 @@ namespace u8ui {
 
 class HexView;
 
-class TextView : public QAbstractScrollArea {
+class TextView : public BytePane {
     Q_OBJECT
 public:
     static constexpr quint64 kChunk = 4096;
 
     explicit TextView(QWidget* parent = nullptr);
 
-    // As HexView: the bytes shown and the shared cursor/selection, neither owned. When the
-    // document's content changes (a repair), both panes keep their place as far as the new size
-    // allows; a new document starts at the top.
-    void setDocument(ByteDocument* document);
-    ByteDocument* document() const { return document_; }
-    void setSelection(ByteSelection* selection);
-    ByteSelection* selection() const { return selection_; }
+    // setDocument(), setSelection(): see BytePane. When the document's content changes (a
+    // repair), the pane keeps its place as far as the new size allows; a new document starts at
+    // the top.
 
     // The offset of the first byte of the top visual line.
     quint64 topOffset() const;
@@ -54,22 +46,17 @@ public:
     // the text allows). Emits topOffsetChanged when the top line changes.
     void setTopOffset(quint64 offset);
     // Scrolls the least needed for the character holding `offset` to be fully visible.
-    void ensureVisible(quint64 offset);
+    void ensureVisible(quint64 offset) override;
     // Visual lines that fit entirely in the viewport (at least 1).
     int visibleLines() const;
 
     // The first byte of the character (or error segment) drawn under `pos` (viewport
     // coordinates); nullopt when pos is on no glyph. A point right of a line's last glyph hits
     // that glyph.
-    std::optional<quint64> offsetAt(QPoint pos) const;
+    std::optional<quint64> offsetAt(QPoint pos) const override;
     // The box of the glyph of the character that contains `offset` (viewport coordinates); a null
     // QRect when it is not on screen.
     QRect rectForOffset(quint64 offset) const;
-
-    const RolePalette& rolePalette() const { return rolePalette_; }
-
-signals:
-    void topOffsetChanged(quint64 offset);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -77,12 +64,12 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
-    void changeEvent(QEvent* event) override;
-    bool viewportEvent(QEvent* event) override;
-    void focusInEvent(QFocusEvent* event) override;
-    void focusOutEvent(QFocusEvent* event) override;
+    void onDocumentSet() override;
+    void onContentChanged() override;
+    void onFontChanged() override;
+    QRect toolTipRect(quint64 offset) const override;
+    int pageLines() const override;
 
 private:
     // One drawn character or error segment.
@@ -123,7 +110,6 @@ private:
         int y = 0;
     };
 
-    quint64 documentSize() const;
     quint64 paragraphStartFor(quint64 offset) const;
     ParagraphPtr paragraph(quint64 start) const;
     Glyph makeGlyph(const u8codec::Segment& s, const quint8* bytes) const;
@@ -142,19 +128,13 @@ private:
     void invalidateLayout();
     void updateMetrics();
     void updateScrollBar();
-    void onScrollBarAction(int action);
     void onScrollBarMoved(int value);
     QRectF glyphRect(const Glyph& g, int y) const;
 
-    QPointer<ByteDocument> document_;
-    QPointer<ByteSelection> selection_;
-    RolePalette rolePalette_;
     LinePosition top_;
     mutable std::map<quint64, ParagraphPtr> paragraphs_;
     mutable std::optional<LinePosition> lastTop_;
     mutable QHash<QString, qreal> advances_;
-    bool settingScrollBar_ = false;
-    int pendingScrollLines_ = 0;
     int wheelRemainder_ = 0;
     std::optional<u8codec::Segment> dragAnchor_;
     QFont smallFont_;

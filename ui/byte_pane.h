@@ -1,0 +1,83 @@
+// What the hex pane and the text pane have in common, written once: the document they show and
+// the ByteSelection they share (which is what links them), the role palette that follows the
+// widget's palette, a tooltip naming the byte under the mouse, a repaint when focus changes the
+// cursor's look, and a vertical scroll bar whose int range may be scaled down (a 4 GB file has
+// 2^28 rows of 16 bytes): on such a bar one step spans many lines, so arrow and page clicks are
+// turned into line counts the pane applies itself.
+#pragma once
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "role_palette.h"
+
+#include <QAbstractScrollArea>
+#include <QPointer>
+#include <optional>
+
+namespace u8ui {
+
+class BytePane : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    // The bytes shown and the shared cursor/selection. Neither is owned; both may be null (an
+    // empty view). Give both panes the same ByteSelection to link them.
+    void setDocument(ByteDocument* document);
+    ByteDocument* document() const { return document_; }
+    void setSelection(ByteSelection* selection);
+    ByteSelection* selection() const { return selection_; }
+
+    const RolePalette& rolePalette() const { return rolePalette_; }
+
+    // The byte drawn under `pos` (viewport coordinates); nullopt where there is none.
+    virtual std::optional<quint64> offsetAt(QPoint pos) const = 0;
+    // Scrolls the least needed for `offset` to be fully visible.
+    virtual void ensureVisible(quint64 offset) = 0;
+
+signals:
+    void topOffsetChanged(quint64 offset);
+
+protected:
+    explicit BytePane(QWidget* parent);
+
+    quint64 documentSize() const { return document_ ? document_->size() : 0; }
+
+    // A new document was set: show it from its start.
+    virtual void onDocumentSet() { onContentChanged(); }
+    // The document's bytes were replaced (an edit, a repair): keep the place where possible.
+    virtual void onContentChanged() = 0;
+    // The font changed: recompute the metrics, keep the place.
+    virtual void onFontChanged() = 0;
+    // Where the tooltip for the byte at `offset` belongs (viewport coordinates).
+    virtual QRect toolTipRect(quint64 offset) const = 0;
+    // Lines a page click on the scroll bar moves.
+    virtual int pageLines() const = 0;
+
+    // The lines an arrow or page click on the vertical bar asked for (0 for a drag), taken once:
+    // the pane's valueChanged handler applies them instead of the bar's scaled value.
+    qint64 takePendingScrollLines() { return std::exchange(pendingScrollLines_, 0); }
+    // Called when the pane sets the bar itself: a click that could not move the bar is spent.
+    void dropPendingScrollLines() { pendingScrollLines_ = 0; }
+
+    // QScrollBar values are int: above this many positions the bar is scaled.
+    static constexpr quint64 kMaxScrollBarValue = quint64(1) << 30;
+    // value * to / from without overflow (0 when from is 0).
+    static quint64 scaled(quint64 value, quint64 from, quint64 to);
+
+    void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+    QPointer<ByteDocument> document_;
+    QPointer<ByteSelection> selection_;
+    RolePalette rolePalette_;
+    bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll
+
+private:
+    void onScrollBarAction(int action);
+
+    qint64 pendingScrollLines_ = 0;
+};
+
+} // namespace u8ui
