@@ -55,6 +55,15 @@ const QStringList kCommonEncodings = {
     QStringLiteral("IBM437"),       QStringLiteral("Shift_JIS"),  QStringLiteral("EUC-JP"),
     QStringLiteral("GB18030"),      QStringLiteral("Big5"),       QStringLiteral("EUC-KR")};
 
+// The codec's progress callback for the half of a job after reading: moves the bar from 50 % to
+// 100 % and stops the codec's work as soon as the user cancels.
+std::function<bool(std::uint64_t, std::uint64_t)> progressAfterReading(JobControl& control) {
+    return [&control](std::uint64_t done, std::uint64_t total) {
+        control.setProgress(0.5 + 0.5 * (total == 0 ? 1.0 : double(done) / double(total)));
+        return !control.cancelled();
+    };
+}
+
 } // namespace
 
 bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t>& out,
@@ -203,7 +212,9 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
                 return;
             outcome->read = true;
             control.setStage(tr("%1…").arg(title));
-            outcome->result = u8codec::repair(input, options);
+            u8codec::RepairOptions withProgress = options;
+            withProgress.progress = progressAfterReading(control);
+            outcome->result = u8codec::repair(input, withProgress);
             control.setProgress(1.0);
             if (outcome->result.ok)
                 outcome->bytes = std::make_shared<std::vector<std::uint8_t>>(
@@ -309,6 +320,7 @@ void RepairActions::runReinterpret(const QString& encoding) {
             control.setStage(tr("Converting from %1…").arg(QString::fromStdString(from)));
             u8codec::TranscodeOptions options;
             options.unmappable = u8codec::UnmappablePolicy::Substitute;
+            options.progress = progressAfterReading(control);
             outcome->result = u8codec::transcode(input, from, "UTF-8", options);
             outcome->inputSize = input.size();
             outcome->head = QByteArray(reinterpret_cast<const char*>(input.data()),
