@@ -743,7 +743,10 @@ void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) 
     scanState_ = ScanState::Finished;
     problemsModel_->setReport(report_);
     summary_->setReport(report_);
-    problemsNote_->setText(problemsModel_->cappedNote());
+    // An empty list alone could mean "not checked yet": say that the check found nothing.
+    problemsNote_->setText(report_->totalProblems == 0
+                               ? tr("No problems: %1 is valid UTF-8.").arg(document_->displayName())
+                               : problemsModel_->cappedNote());
     problemsNote_->setVisible(!problemsNote_->text().isEmpty());
     codePage_->setCounts(report_->byteCounts);
     syncPanelsToCursor();

@@ -21,6 +21,7 @@
 #include "u8codec/byte_source.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -480,8 +481,11 @@ private slots:
     void titleSaysWhetherValid_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("state");
-        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC") << "— valid UTF-8";
-        QTest::newRow("invalid") << QByteArray("a\xC0\xAF") << "— not valid UTF-8 (1 problem)";
+        QTest::addColumn<QString>("problemsNote");
+        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC") << "— valid UTF-8"
+                               << "No problems: title.txt is valid UTF-8.";
+        QTest::newRow("invalid") << QByteArray("a\xC0\xAF") << "— not valid UTF-8 (1 problem)"
+                                 << "";
     }
     void titleSaysWhetherValid() {
         QFETCH(QByteArray, bytes);
@@ -494,6 +498,11 @@ private slots:
         QVERIFY(!w.isWindowModified());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));
         QVERIFY2(title.startsWith(QStringLiteral("title.txt ") + state), qPrintable(title));
+        // The problems dock says a check found nothing, rather than showing an empty list.
+        QFETCH(QString, problemsNote);
+        const auto* note = w.findChild<QLabel*>(QStringLiteral("problemsNote"));
+        QVERIFY(note);
+        QCOMPARE(note->isVisibleTo(&w) ? note->text() : QString(), problemsNote);
     }
 
     // F8 and Shift+F8 walk the problems of the finished scan, selecting each problem's bytes.
