@@ -2,8 +2,12 @@
 // with uconv (run through QProcess), unmappable characters reported with their offsets.
 #include "repair_test_support.h"
 #include "u8codec/transcode.h"
+// The kernels behind the UTF-16 loops, so that every kernel is checked, not only the one this
+// CPU picks (library-internal header).
+#include "../../codec/legacy/src/utf16_kernels.h"
 
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QtTest>
 
@@ -26,6 +30,13 @@ private slots:
     void progressAndCancel();
     void streamingEqualsWhole_data();
     void streamingEqualsWhole();
+    void utf16KernelsMatchQt_data();
+    void utf16KernelsMatchQt();
+    void utf16CharacterAtEveryWindowOffset();
+    void utf16CharacterAcrossPieces();
+    void loneSurrogatesFoundEverywhere();
+    void invalidAfterLongValidPrefix_data();
+    void invalidAfterLongValidPrefix();
 };
 
 namespace {
@@ -49,6 +60,93 @@ std::optional<QByteArray> uconv(const QByteArray& input, const QStringList& args
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
         return std::nullopt;
     return p.readAllStandardOutput();
+}
+
+// Code points of every UTF-8 length, at the edges of each length and of the surrogate range.
+const std::vector<char32_t>& samplesOfLength(int length) {
+    static const std::vector<char32_t> samples[5] = {
+        {},
+        {0x00, 0x0A, 0x20, 0x41, 0x7A, 0x7F},
+        {0x80, 0xE9, 0x3A9, 0x416, 0x5D0, 0x7FF},
+        {0x800, 0x20AC, 0x2019, 0x65E5, 0xD55C, 0xD7FF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFF},
+        {0x10000, 0x1F600, 0x1F44D, 0x10FFFF},
+    };
+    return samples[length];
+}
+
+// UTF-8 and UTF-16 (LE, BE) of code points, by Qt: a reference independent of the codec.
+std::string utf8Of(const std::vector<char32_t>& cps) {
+    const QByteArray b = QString::fromUcs4(cps.data(), qsizetype(cps.size())).toUtf8();
+    return std::string(b.constData(), std::size_t(b.size()));
+}
+std::string utf16Of(const std::vector<char32_t>& cps, bool bigEndian) {
+    const QString s = QString::fromUcs4(cps.data(), qsizetype(cps.size()));
+    std::string out;
+    for (const QChar c : s) {
+        const char hi = char(c.unicode() >> 8);
+        const char lo = char(c.unicode() & 0xFF);
+        out += bigEndian ? hi : lo;
+        out += bigEndian ? lo : hi;
+    }
+    return out;
+}
+
+// Random text in runs of one UTF-8 length, `weights` giving how often each length (1-4) is
+// chosen and `runs` the longest run: from long ASCII stretches to every length in turn.
+std::vector<char32_t> randomText(QRandomGenerator& rng, std::size_t count,
+                                 const std::array<int, 5>& weights, int longestRun) {
+    const int total = weights[1] + weights[2] + weights[3] + weights[4];
+    std::vector<char32_t> cps;
+    while (cps.size() < count) {
+        int pick = int(rng.bounded(total));
+        int length = 1;
+        while (pick >= weights[std::size_t(length)])
+            pick -= weights[std::size_t(length++)];
+        const std::vector<char32_t>& pool = samplesOfLength(length);
+        const int run = 1 + int(rng.bounded(longestRun));
+        for (int i = 0; i < run; ++i)
+            cps.push_back(pool[rng.bounded(std::uint32_t(pool.size()))]);
+    }
+    return cps;
+}
+
+std::vector<detail::Utf16Kernel> kernels() {
+    std::vector<detail::Utf16Kernel> k{detail::Utf16Kernel::Portable};
+    if (detail::utf16KernelSupported(detail::Utf16Kernel::Avx2))
+        k.push_back(detail::Utf16Kernel::Avx2);
+    return k;
+}
+
+const char* kernelName(detail::Utf16Kernel k) {
+    return k == detail::Utf16Kernel::Avx2 ? "avx2" : "portable";
+}
+
+// Runs both directions of every kernel on `cps` and compares with Qt's bytes.
+void checkKernels(const std::vector<char32_t>& cps, const char* what) {
+    const std::string utf8 = utf8Of(cps);
+    const auto* u8 = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    for (const bool be : {false, true}) {
+        const std::string utf16 = utf16Of(cps, be);
+        const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
+        for (const detail::Utf16Kernel k : kernels()) {
+            const QByteArray context =
+                QByteArray(what) + " " + kernelName(k) + (be ? " BE" : " LE");
+            std::string out(2 * utf8.size() + detail::kUtf16KernelSlack, '\0');
+            char* e = detail::utf8ToUtf16Units(k, u8, u8 + utf8.size(), out.data(), be);
+            QVERIFY2(e != nullptr, context.constData());
+            out.resize(std::size_t(e - out.data()));
+            QVERIFY2(out == utf16, context.constData());
+            const std::optional<std::uint64_t> length =
+                detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be);
+            QVERIFY2(length == utf8.size(), context.constData());
+            std::string back(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
+            auto* b = reinterpret_cast<std::uint8_t*>(back.data());
+            std::uint8_t* f = detail::utf16ToUtf8Bytes(k, u16, u16 + utf16.size(), b, be);
+            QVERIFY2(f != nullptr, context.constData());
+            back.resize(std::size_t(f - b));
+            QVERIFY2(back == utf8, context.constData());
+        }
+    }
 }
 
 } // namespace
@@ -285,6 +383,187 @@ void TestTranscode::streamingEqualsWhole() {
                 QCOMPARE(t.state().unmappableOffsets, whole.unmappableOffsets);
                 QCOMPARE(t.state().invalidInputOffsets, whole.invalidInputOffsets);
             }
+        }
+    }
+}
+
+void TestTranscode::utf16KernelsMatchQt_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("ascii");
+    QTest::addColumn<int>("two");
+    QTest::addColumn<int>("three");
+    QTest::addColumn<int>("four");
+    QTest::addColumn<int>("longestRun");
+    QTest::newRow("mostly ascii, long runs") << 1 << 20 << 2 << 2 << 1 << 60;
+    QTest::newRow("every length, short runs") << 2 << 1 << 1 << 1 << 1 << 3;
+    QTest::newRow("two-byte runs") << 3 << 1 << 8 << 0 << 0 << 20;
+    QTest::newRow("three-byte runs") << 4 << 1 << 0 << 8 << 0 << 20;
+    QTest::newRow("four-byte runs") << 5 << 1 << 1 << 1 << 8 << 12;
+    QTest::newRow("no ascii") << 6 << 0 << 1 << 1 << 1 << 2;
+}
+
+void TestTranscode::utf16KernelsMatchQt() {
+    QFETCH(int, seed);
+    QFETCH(int, ascii);
+    QFETCH(int, two);
+    QFETCH(int, three);
+    QFETCH(int, four);
+    QFETCH(int, longestRun);
+    QRandomGenerator rng{quint32(seed)};
+    for (int round = 0; round < 200; ++round) {
+        const std::size_t count = 1 + rng.bounded(300u);
+        checkKernels(randomText(rng, count, {0, ascii, two, three, four}, longestRun), "random");
+        if (QTest::currentTestFailed()) {
+            qWarning("seed %d round %d", seed, round);
+            return;
+        }
+    }
+    // One text long enough for many kernel pieces, through the public API as well.
+    const std::vector<char32_t> cps =
+        randomText(rng, 40000, {0, ascii, two, three, four}, longestRun);
+    checkKernels(cps, "long");
+    const std::string utf8 = utf8Of(cps);
+    for (const bool be : {false, true}) {
+        const char* name = be ? "UTF-16BE" : "UTF-16LE";
+        const TranscodeResult there = transcode(bytes(utf8), "UTF-8", name);
+        QVERIFY(there.ok && there.fastPath);
+        QCOMPARE(q(there.output), q(utf16Of(cps, be)));
+        const TranscodeResult back = transcode(bytes(there.output), name, "UTF-8");
+        QVERIFY(back.ok && back.fastPath);
+        QCOMPARE(q(back.output), q(utf8));
+    }
+}
+
+void TestTranscode::utf16CharacterAtEveryWindowOffset() {
+    // One character of each length at every offset around the 16- and 32-byte windows (and
+    // 16-unit windows) from the start and from the end, in ASCII and in non-ASCII surroundings,
+    // and two 4-byte ones in a row.
+    for (const char32_t filler : {char32_t('a'), char32_t(0xE9), char32_t(0x65E5)})
+        for (const int length : {2, 3, 4})
+            for (const char32_t c : samplesOfLength(length))
+                for (int at = 0; at < 72; ++at)
+                    for (const int after : {70 - at, 70}) { // at every offset from the end, too
+                        std::vector<char32_t> cps(std::size_t(at), filler);
+                        cps.push_back(c);
+                        if (length == 4)
+                            cps.push_back(c);
+                        cps.insert(cps.end(), std::size_t(std::max(after, 0)), filler);
+                        checkKernels(cps, "window offset");
+                        if (QTest::currentTestFailed()) {
+                            qWarning("filler U+%04X, U+%04X at %d, %d after", unsigned(filler),
+                                     unsigned(c), at, after);
+                            return;
+                        }
+                    }
+}
+
+void TestTranscode::utf16CharacterAcrossPieces() {
+    // The whole-buffer conversion hands the kernels pieces of some KiB: a character of each
+    // length across every byte of a piece's end (the piece size is a power of two up to 64 KiB).
+    for (const int length : {2, 3, 4}) {
+        const char32_t c = samplesOfLength(length).back();
+        for (std::size_t edge = std::size_t(1) << 12; edge <= (std::size_t(1) << 16); edge *= 2)
+            for (int shift = -5; shift <= 2; ++shift) {
+                std::vector<char32_t> cps(std::size_t(std::ptrdiff_t(edge) + shift), U'x');
+                cps.push_back(c);
+                cps.insert(cps.end(), 20, U'y');
+                const std::string utf8 = utf8Of(cps);
+                const TranscodeResult there = transcode(bytes(utf8), "UTF-8", "UTF-16LE");
+                QVERIFY(there.ok && there.fastPath);
+                QVERIFY(there.output == utf16Of(cps, false));
+                const TranscodeResult back = transcode(bytes(there.output), "UTF-16LE", "UTF-8");
+                QVERIFY(back.ok && back.fastPath);
+                QVERIFY(back.output == utf8);
+                // The same in UTF-16 units: the edge falls between the halves of a pair.
+                std::vector<char32_t> units(std::size_t(std::ptrdiff_t(edge / 2) + shift), U'x');
+                units.push_back(c);
+                units.insert(units.end(), 20, U'y');
+                const std::string utf16 = utf16Of(units, true);
+                const TranscodeResult fromBe = transcode(bytes(utf16), "UTF-16BE", "UTF-8");
+                QVERIFY(fromBe.ok && fromBe.fastPath);
+                QVERIFY(fromBe.output == utf8Of(units));
+            }
+    }
+}
+
+void TestTranscode::loneSurrogatesFoundEverywhere() {
+    // A high surrogate not followed by a low one, and a low one without a high one before it, at
+    // every unit around the 16-unit windows: the loops must leave the text to ICU, which reports
+    // the one place (and writes U+FFFD there, as uconv does).
+    for (const bool be : {false, true})
+        for (const char16_t lone : {char16_t(0xD83D), char16_t(0xDE00)})
+            for (int at = 0; at < 40; ++at) {
+                std::vector<char32_t> cps(40, U'\u00E9');
+                std::string utf16 = utf16Of(cps, be);
+                const char hi = char(lone >> 8);
+                const char lo = char(lone & 0xFF);
+                utf16[std::size_t(2 * at) + (be ? 0 : 1)] = hi;
+                utf16[std::size_t(2 * at) + (be ? 1 : 0)] = lo;
+                const char* name = be ? "UTF-16BE" : "UTF-16LE";
+                TranscodeOptions opt;
+                opt.unmappable = UnmappablePolicy::Substitute;
+                const TranscodeResult r = transcode(bytes(utf16), name, "UTF-8", opt);
+                QVERIFY(r.ok);
+                QVERIFY(!r.fastPath);
+                QCOMPARE(r.invalidInput, 1u);
+                QCOMPARE(r.invalidInputOffsets,
+                         (std::vector<std::uint64_t>{std::uint64_t(2 * at)}));
+                std::vector<char32_t> expected = cps;
+                expected[std::size_t(at)] = 0xFFFD;
+                QCOMPARE(q(r.output), q(utf8Of(expected)));
+                for (const detail::Utf16Kernel k : kernels()) {
+                    const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
+                    QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
+                    std::string out(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
+                    QVERIFY(!detail::utf16ToUtf8Bytes(k, u16, u16 + utf16.size(),
+                                                      reinterpret_cast<std::uint8_t*>(out.data()),
+                                                      be));
+                }
+            }
+    // A high surrogate as the very last unit.
+    const TranscodeResult last =
+        transcode(bytes(std::string("a\0\x3D\xD8", 4)), "UTF-16LE", "UTF-8");
+    QVERIFY(!last.ok);
+    QCOMPARE(last.invalidInputOffsets, (std::vector<std::uint64_t>{2}));
+}
+
+void TestTranscode::invalidAfterLongValidPrefix_data() {
+    QTest::addColumn<QByteArray>("bad");
+    QTest::newRow("FF") << QByteArray("\xFF");
+    QTest::newRow("lone continuation") << QByteArray("\x80");
+    QTest::newRow("truncated 3-byte") << QByteArray("\xE2\x82");
+    QTest::newRow("overlong") << QByteArray("\xC0\xAF");
+    QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80");
+    QTest::newRow("above U+10FFFF") << QByteArray("\xF4\x90\x80\x80");
+    QTest::newRow("truncated 4-byte") << QByteArray("\xF0\x9F\x98");
+}
+
+void TestTranscode::invalidAfterLongValidPrefix() {
+    // Valid multilingual text over many windows and pieces, then one bad sequence, then more
+    // text; and the same with the bad sequence as the last bytes: the output equals uconv's.
+    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
+        QSKIP("uconv (icu-devtools) is not installed");
+    QFETCH(QByteArray, bad);
+    QByteArray prefix;
+    while (prefix.size() < 40000)
+        prefix += q(allSentences());
+    for (const QByteArray& input : {prefix + bad + q(allSentences()), prefix + bad}) {
+        TranscodeOptions opt;
+        opt.unmappable = UnmappablePolicy::Substitute;
+        const auto in = std::span<const std::uint8_t>(
+            reinterpret_cast<const std::uint8_t*>(input.constData()), std::size_t(input.size()));
+        for (const char* to : {"UTF-16LE", "UTF-16BE"}) {
+            const TranscodeResult r = transcode(in, "UTF-8", to, opt);
+            QVERIFY(r.ok);
+            QVERIFY(!r.fastPath);
+            QVERIFY(r.invalidInput >= 1);
+            QCOMPARE(r.invalidInputOffsets.front(), std::uint64_t(prefix.size()));
+            const auto expected =
+                uconv(input, {QStringLiteral("-f"), QStringLiteral("UTF-8"), QStringLiteral("-t"),
+                              QString::fromLatin1(to), QStringLiteral("--callback"),
+                              QStringLiteral("substitute")});
+            QVERIFY(expected.has_value());
+            QVERIFY(q(r.output) == *expected);
         }
     }
 }

@@ -2,6 +2,7 @@
 
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
+#include "utf16_kernels.h"
 #include "well_formed_utf8.h"
 
 #include <array>
@@ -421,35 +422,132 @@ void appendSignature(Form f, std::string& out) {
     }
 }
 
+// The UTF-16 kernels write into the string a piece at a time: it grows by one piece's bound
+// only, so that the zeros std::string::resize writes stay in the cache where the kernel overwrites
+// them (growing by the whole bound at once writes them to memory first, a pass as long as the
+// conversion), and no page past the output is touched.
+constexpr std::size_t kKernelPiece = std::size_t(16) << 10;
+
+// Appends the UTF-16 form of well-formed UTF-8 (validated by the caller with the codec's scan).
+// With `exactUnits` (from the scan's counts) the string is allocated once, at its final size.
+bool appendUtf8AsUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out,
+                       std::optional<std::uint64_t> exactUnits) {
+    const detail::Utf16Kernel kernel = detail::bestUtf16Kernel();
+    out.reserve(out.size() + 2 * std::size_t(exactUnits.value_or(utf8.size())) + 2 * kKernelPiece +
+                detail::kUtf16KernelSlack);
+    const std::uint8_t* p = utf8.data();
+    const std::uint8_t* const end = p + utf8.size();
+    while (p != end) {
+        const std::uint8_t* q = std::size_t(end - p) > kKernelPiece ? p + kKernelPiece : end;
+        // The piece ends where a character starts (RFC 3629 section 3: at most 3 continuation
+        // bytes follow a lead).
+        for (int back = 0; q != end && back < 3 && classify(*q) == ByteClass::Continuation; ++back)
+            --q;
+        const std::size_t base = out.size();
+        out.resize(base + 2 * std::size_t(q - p) + detail::kUtf16KernelSlack);
+        char* written = detail::utf8ToUtf16Units(kernel, p, q, out.data() + base, bigEndian);
+        if (!written) {
+            out.resize(base);
+            return false;
+        }
+        out.resize(std::size_t(written - out.data()));
+        p = q;
+    }
+    return true;
+}
+
+// Appends the UTF-8 form of UTF-16; false at a surrogate that is not half of a pair.
+bool appendUtf16AsUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out,
+                       std::optional<std::uint64_t> exactBytes) {
+    if (utf16.size() % 2 != 0)
+        return false;
+    const detail::Utf16Kernel kernel = detail::bestUtf16Kernel();
+    out.reserve(out.size() + std::size_t(exactBytes.value_or(utf16.size() / 2 * 3)) +
+                kKernelPiece / 2 * 3 + detail::kUtf16KernelSlack);
+    const std::uint8_t* p = utf16.data();
+    const std::uint8_t* const end = p + utf16.size();
+    while (p != end) {
+        const std::uint8_t* q = std::size_t(end - p) > kKernelPiece ? p + kKernelPiece : end;
+        // The piece does not end between the halves of a surrogate pair.
+        if (q != end) {
+            const char16_t last = detail::unitAt(q - 2, bigEndian);
+            if (last >= 0xD800 && last <= 0xDBFF)
+                q -= 2;
+        }
+        const std::size_t base = out.size();
+        out.resize(base + std::size_t(q - p) / 2 * 3 + detail::kUtf16KernelSlack);
+        auto* const start = reinterpret_cast<std::uint8_t*>(out.data());
+        std::uint8_t* written = detail::utf16ToUtf8Bytes(kernel, p, q, start + base, bigEndian);
+        if (!written) {
+            out.resize(base);
+            return false;
+        }
+        out.resize(std::size_t(written - start));
+        p = q;
+    }
+    return true;
+}
+
 // The fast paths: from well-formed input of a Unicode form or a single-byte page, to UTF-8 or
-// from UTF-8. False when the loop cannot do this conversion exactly (ICU's path then does it).
+// from UTF-8, appended to `out`. False when the loop cannot do this conversion exactly (ICU's
+// path then does it; `out` is then left unspecified).
 bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std::string& out) {
     const bool toUtf8 = to == Form::Utf8;
     const bool fromUtf8 = from == Form::Utf8;
     if (!toUtf8 && !fromUtf8)
         return false;
-    if (fromUtf8 && !scan(input).valid())
-        return false; // invalid input: ICU's callbacks handle it exactly as uconv does
+    std::optional<ScanSummary> summary;
+    if (fromUtf8) {
+        summary = scan(input);
+        if (!summary->valid())
+            return false; // invalid input: ICU's callbacks handle it exactly as uconv does
+    }
+    // The loops that assign their output: through a temporary when `out` holds a signature.
+    const auto appendVia = [&out](auto convert) {
+        if (out.empty())
+            return convert(out);
+        std::string converted;
+        if (!convert(converted))
+            return false;
+        out += converted;
+        return true;
+    };
     switch (fromUtf8 ? to : from) {
     case Form::Utf8:
-        out.assign(reinterpret_cast<const char*>(input.data()), input.size());
+        out.append(reinterpret_cast<const char*>(input.data()), input.size());
         return true;
     case Form::Utf16Le:
     case Form::Utf16Be: {
         const bool be = (fromUtf8 ? to : from) == Form::Utf16Be;
-        return fromUtf8 ? utf8ToUtf16(input, be, out) : utf16ToUtf8(input, be, out);
+        if (fromUtf8) {
+            // Code units: one per character, two for a 4-byte one (a surrogate pair).
+            const auto& n = summary->byLength;
+            return appendUtf8AsUtf16(input, be, out, n[1] + n[2] + n[3] + 2 * n[4]);
+        }
+        if (input.size() % 2 != 0)
+            return false;
+        // The exact output size, and whether every surrogate is half of a pair.
+        const std::optional<std::uint64_t> length = detail::utf8LengthOfUtf16(
+            detail::bestUtf16Kernel(), input.data(), input.data() + input.size(), be);
+        if (!length)
+            return false; // a lone surrogate: ICU's path reports it
+        return appendUtf16AsUtf8(input, be, out, length);
     }
     case Form::Utf32Le:
     case Form::Utf32Be: {
         const bool be = (fromUtf8 ? to : from) == Form::Utf32Be;
-        return fromUtf8 ? utf8ToUtf32(input, be, out) : utf32ToUtf8(input, be, out);
+        return appendVia([&](std::string& o) {
+            return fromUtf8 ? utf8ToUtf32(input, be, o) : utf32ToUtf8(input, be, o);
+        });
     }
     case Form::Latin1:
     case Form::Cp1252: {
         const SingleBytePage* page = singleBytePage((fromUtf8 ? to : from) == Form::Cp1252);
         if (!page)
             return false;
-        return fromUtf8 ? utf8ToSingleByte(input, *page, out) : singleByteToUtf8(input, *page, out);
+        return appendVia([&](std::string& o) {
+            return fromUtf8 ? utf8ToSingleByte(input, *page, o) : singleByteToUtf8(input, *page, o);
+        });
     }
     default:
         return false;
@@ -459,102 +557,13 @@ bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std:
 } // namespace
 
 bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out) {
-    out.resize(utf8.size() * 2);
-    char* o = out.data();
-    const std::uint8_t* p = utf8.data();
-    const std::uint8_t* end = p + utf8.size();
-    while (p != end) {
-#if defined(__SSE2__)
-        // Runs of ASCII: 16 bytes widen to 16 code units in two stores.
-        const __m128i zero = _mm_setzero_si128();
-        while (end - p >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            const int mask = _mm_movemask_epi8(v);
-            if (mask != 0) {
-                const int ascii = __builtin_ctz(unsigned(mask));
-                for (int i = 0; i < ascii; ++i)
-                    put16(o, p[i], bigEndian);
-                p += ascii;
-                break;
-            }
-            const __m128i lo = bigEndian ? _mm_unpacklo_epi8(zero, v) : _mm_unpacklo_epi8(v, zero);
-            const __m128i hi = bigEndian ? _mm_unpackhi_epi8(zero, v) : _mm_unpackhi_epi8(v, zero);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), lo);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 16), hi);
-            p += 16;
-            o += 32;
-        }
-        if (p == end)
-            break;
-#endif
-        // Characters one by one until the next ASCII byte (non-Latin text stays here).
-        do {
-            const char32_t c = detail::readValid(p);
-            if (c < 0x10000) {
-                put16(o, char16_t(c), bigEndian);
-            } else {
-                // UTF-16 surrogate pair (Unicode Standard section 3.9, D91).
-                put16(o, char16_t(0xD800 + ((c - 0x10000) >> 10)), bigEndian);
-                put16(o, char16_t(0xDC00 + ((c - 0x10000) & 0x3FF)), bigEndian);
-            }
-        } while (p != end && *p >= 0x80);
-    }
-    out.resize(std::size_t(o - out.data()));
-    return true;
+    out.clear();
+    return appendUtf8AsUtf16(utf8, bigEndian, out, std::nullopt);
 }
 
 bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out) {
-    if (utf16.size() % 2 != 0)
-        return false;
-    out.resize(utf16.size() / 2 * 3);
-    auto* o = reinterpret_cast<std::uint8_t*>(out.data());
-    const std::uint8_t* p = utf16.data();
-    const std::uint8_t* end = p + utf16.size();
-    const auto unit = [bigEndian](const std::uint8_t* q) -> char16_t {
-        return bigEndian ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
-    };
-    while (p != end) {
-#if defined(__SSE2__)
-        const __m128i highBits = _mm_set1_epi16(short(0xFF80));
-        while (end - p >= 16) {
-            __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            if (bigEndian)
-                v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
-            const int ascii =
-                _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, highBits), _mm_setzero_si128()));
-            if (ascii != 0xFFFF) {
-                // Copy the ASCII units before the first other one, then go character-wise.
-                const int n = __builtin_ctz(unsigned(~ascii)) / 2;
-                for (int i = 0; i < n; ++i)
-                    *o++ = std::uint8_t(unit(p + 2 * i));
-                p += 2 * n;
-                break;
-            }
-            _mm_storel_epi64(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(v, v));
-            p += 16;
-            o += 8;
-        }
-        if (p == end)
-            break;
-#endif
-        do {
-            const char16_t u = unit(p);
-            p += 2;
-            char32_t c = u;
-            if (u >= 0xD800 && u <= 0xDFFF) {
-                if (u > 0xDBFF || p == end)
-                    return false; // a lone surrogate: ICU's path reports it
-                const char16_t low = unit(p);
-                if (low < 0xDC00 || low > 0xDFFF)
-                    return false;
-                p += 2;
-                c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
-            }
-            o = detail::putUtf8(o, c);
-        } while (p != end && unit(p) >= 0x80);
-    }
-    out.resize(std::size_t(reinterpret_cast<char*>(o) - out.data()));
-    return true;
+    out.clear();
+    return appendUtf16AsUtf8(utf16, bigEndian, out, std::nullopt);
 }
 
 bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out) {
@@ -809,6 +818,8 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
         std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(all.data()), cut);
     const bool intoOut = out.empty();
     std::string& target = intoOut ? out : m.scratch;
+    if (!intoOut)
+        m.scratch.clear();
     if (fastTranscode(ready, m.fromForm, m.toForm, target)) {
         if (!intoOut)
             out += m.scratch;
@@ -898,13 +909,11 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         result.error = "cancelled";
         return result;
     }
-    std::string converted;
+    std::string converted = out; // the signature, if any; the conversion is appended
     if (toForm != Form::Other && fromForm != Form::Other &&
         (!options.addSignature || toForm != Form::Other) &&
         fastTranscode(input, fromForm, toForm, converted)) {
         result.fastPath = true;
-        if (!out.empty())
-            converted.insert(0, out); // the signature
         result.output = std::move(converted);
         result.ok = true;
         return result;

@@ -1,0 +1,138 @@
+// Library-internal: the UTF-8 <-> UTF-16 conversion kernels behind transcode() and Transcoder.
+//
+// They never decide whether UTF-8 is well-formed: the codec's scan does that first (a
+// transcoding that meets an invalid sequence goes to ICU's path, which reports it exactly as
+// uconv does), and the kernels only assemble the bits of the characters they are given (RFC 3629
+// section 3), as detail::readValid does. UTF-16's own rule (a high surrogate is followed by a low
+// one and a low one follows a high one, Unicode Standard section 3.9, D91) is checked here.
+//
+// - Portable: runs of ASCII with SSE2 compares where the build has them, other characters one by
+//   one.
+// - AVX2 (chosen at run time, like the codec's scan kernels; the functions carry target
+//   attributes, so the build needs no -mavx2): UTF-8 in windows of 16 bytes, each byte widened
+//   to a 16-bit lane that holds the code unit of the character it would start, the lanes of the
+//   continuation bytes then dropped with a table-driven shuffle; UTF-16 in 16 code units, ASCII
+//   packed, units below U+0800 to one or two bytes and the rest of the BMP to one to three bytes,
+//   each through a shuffle table. Windows with a supplementary character (a 4-byte sequence or a
+//   surrogate pair) go character by character.
+#pragma once
+
+#include "u8codec/byte_class.h"
+#include "well_formed_utf8.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace u8codec::detail {
+
+// --- one character at a time (both kernels' tails and their slow windows) ------------------
+
+inline void putUnit(char*& o, char16_t u, bool bigEndian) noexcept {
+    o[bigEndian ? 0 : 1] = char(u >> 8);
+    o[bigEndian ? 1 : 0] = char(u & 0xFF);
+    o += 2;
+}
+
+inline char16_t unitAt(const std::uint8_t* q, bool bigEndian) noexcept {
+    return bigEndian ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
+}
+
+// One character of well-formed UTF-8 at p to UTF-16 at o; false (nothing written) when p is not
+// at a lead or its sequence is cut short by `end`.
+inline bool utf8CharToUtf16(const std::uint8_t*& p, const std::uint8_t* end, char*& o,
+                            bool bigEndian) noexcept {
+    const int length = sequenceLength(classify(*p));
+    if (length == 0 || end - p < length)
+        return false;
+    const char32_t c = readValid(p);
+    if (c < 0x10000) {
+        putUnit(o, char16_t(c), bigEndian);
+    } else {
+        // A surrogate pair (Unicode Standard section 3.9, D91).
+        putUnit(o, char16_t(0xD800 + ((c - 0x10000) >> 10)), bigEndian);
+        putUnit(o, char16_t(0xDC00 + ((c - 0x10000) & 0x3FF)), bigEndian);
+    }
+    return true;
+}
+
+// One character of UTF-16 at p (one unit, or a surrogate pair) to UTF-8 at o; false at a
+// surrogate that is not half of a pair within [p, end).
+inline bool utf16CharToUtf8(const std::uint8_t*& p, const std::uint8_t* end, std::uint8_t*& o,
+                            bool bigEndian) noexcept {
+    const char16_t u = unitAt(p, bigEndian);
+    char32_t c = u;
+    if (u >= 0xD800 && u <= 0xDFFF) {
+        if (u > 0xDBFF || end - p < 4)
+            return false;
+        const char16_t low = unitAt(p + 2, bigEndian);
+        if (low < 0xDC00 || low > 0xDFFF)
+            return false;
+        c = 0x10000 + (char32_t(u - 0xD800) << 10) + (low - 0xDC00);
+        p += 2;
+    }
+    p += 2;
+    o = putUtf8(o, c);
+    return true;
+}
+
+// Adds the UTF-8 length of UTF-16 [p, end) to `length`: 1, 2 or 3 bytes for a BMP character, 2
+// for each half of a surrogate pair (4 for the pair). `highBefore` says whether the unit before p
+// was a high surrogate, and is updated. False at a surrogate that is not half of a pair (a high
+// one left waiting at `end` is for the caller to judge).
+inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end, bool bigEndian,
+                                 bool& highBefore, std::uint64_t& length) noexcept {
+    for (; p != end; p += 2) {
+        const char16_t u = unitAt(p, bigEndian);
+        const bool high = u >= 0xD800 && u <= 0xDBFF;
+        const bool low = u >= 0xDC00 && u <= 0xDFFF;
+        if (low != highBefore)
+            return false;
+        highBefore = high;
+        length += u < 0x80 ? 1 : u < 0x800 || high || low ? 2 : 3;
+    }
+    return true;
+}
+
+enum class Utf16Kernel : std::uint8_t { Portable, Avx2 };
+
+// Whether this build and this CPU can run `k` (Portable always can).
+bool utf16KernelSupported(Utf16Kernel k) noexcept;
+// The fastest kernel this CPU runs.
+Utf16Kernel bestUtf16Kernel() noexcept;
+
+// Bytes the kernels may write past the end of their output (whole-vector stores); the output
+// buffers below must have this much room beyond the converted bytes.
+inline constexpr std::size_t kUtf16KernelSlack = 64;
+
+// UTF-8 [p, end), well-formed (validated by the codec's scan) and starting at a character, to
+// UTF-16 code units in the byte order asked for, written at `out`, which has room for
+// 2 * (end - p) + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr when the
+// last character is cut short by `end`.
+char* utf8ToUtf16Units(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end, char* out,
+                       bool bigEndian) noexcept;
+
+// UTF-16 [p, end) (an even number of bytes) to UTF-8 at `out`, which has room for
+// (end - p) / 2 * 3 + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr at a
+// surrogate that is not half of a pair (a pair cut by `end` counts as such).
+std::uint8_t* utf16ToUtf8Bytes(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end,
+                               std::uint8_t* out, bool bigEndian) noexcept;
+
+// The length in UTF-8 of UTF-16 [p, end) (an even number of bytes), or nullopt when a surrogate
+// is not half of a pair: the exact size of utf16ToUtf8Bytes()'s output, so that the caller can
+// allocate it once.
+std::optional<std::uint64_t> utf8LengthOfUtf16(Utf16Kernel k, const std::uint8_t* p,
+                                               const std::uint8_t* end, bool bigEndian) noexcept;
+
+// The AVX2 versions (callable only when utf16KernelSupported(Utf16Kernel::Avx2)).
+#if defined(__x86_64__)
+#define U8CODEC_UTF16_AVX2 1
+char* utf8ToUtf16UnitsAvx2(const std::uint8_t* p, const std::uint8_t* end, char* out,
+                           bool bigEndian) noexcept;
+std::uint8_t* utf16ToUtf8BytesAvx2(const std::uint8_t* p, const std::uint8_t* end,
+                                   std::uint8_t* out, bool bigEndian) noexcept;
+std::optional<std::uint64_t> utf8LengthOfUtf16Avx2(const std::uint8_t* p, const std::uint8_t* end,
+                                                   bool bigEndian) noexcept;
+#endif
+
+} // namespace u8codec::detail
