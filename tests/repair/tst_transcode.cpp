@@ -37,6 +37,7 @@ private slots:
     void loneSurrogatesFoundEverywhere();
     void invalidAfterLongValidPrefix_data();
     void invalidAfterLongValidPrefix();
+    void invalidAtValidationPieceEdge();
 };
 
 namespace {
@@ -112,13 +113,22 @@ std::vector<char32_t> randomText(QRandomGenerator& rng, std::size_t count,
 
 std::vector<detail::Utf16Kernel> kernels() {
     std::vector<detail::Utf16Kernel> k{detail::Utf16Kernel::Portable};
-    if (detail::utf16KernelSupported(detail::Utf16Kernel::Avx2))
-        k.push_back(detail::Utf16Kernel::Avx2);
+    for (const detail::Utf16Kernel v : {detail::Utf16Kernel::Avx2, detail::Utf16Kernel::Avx512})
+        if (detail::utf16KernelSupported(v))
+            k.push_back(v);
     return k;
 }
 
 const char* kernelName(detail::Utf16Kernel k) {
-    return k == detail::Utf16Kernel::Avx2 ? "avx2" : "portable";
+    switch (k) {
+    case detail::Utf16Kernel::Portable:
+        return "portable";
+    case detail::Utf16Kernel::Avx2:
+        return "avx2";
+    case detail::Utf16Kernel::Avx512:
+        return "avx512";
+    }
+    return "?";
 }
 
 // Runs both directions of every kernel on `cps` and compares with Qt's bytes.
@@ -544,8 +554,8 @@ void TestTranscode::invalidAfterLongValidPrefix() {
     if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
         QSKIP("uconv (icu-devtools) is not installed");
     QFETCH(QByteArray, bad);
-    QByteArray prefix;
-    while (prefix.size() < 40000)
+    QByteArray prefix; // beyond the first pieces the whole-buffer conversion validates
+    while (prefix.size() < 600000)
         prefix += q(allSentences());
     for (const QByteArray& input : {prefix + bad + q(allSentences()), prefix + bad}) {
         TranscodeOptions opt;
@@ -566,6 +576,39 @@ void TestTranscode::invalidAfterLongValidPrefix() {
             QVERIFY(q(r.output) == *expected);
         }
     }
+}
+
+void TestTranscode::invalidAtValidationPieceEdge() {
+    // A bad sequence at every byte around a power of two from 64 KiB to 1 MiB (where a
+    // conversion that works in pieces would cut the input), cut there or not, is found, and the
+    // whole text goes to ICU's path.
+    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
+        QSKIP("uconv (icu-devtools) is not installed");
+    for (const QByteArray& bad : {QByteArray("\x80\x80\x80\x80\x80"), QByteArray("\xE2\x82"),
+                                  QByteArray("\xF0\x9F\x98"), QByteArray("\xC3")})
+        for (std::size_t edge = std::size_t(1) << 16; edge <= (std::size_t(1) << 20); edge *= 4)
+            for (int shift = -4; shift <= 1; ++shift) {
+                const auto at = std::size_t(std::ptrdiff_t(edge) + shift);
+                const QByteArray input = QByteArray(qsizetype(at), 'x') + bad + "\xC3\xA9 end";
+                TranscodeOptions opt;
+                opt.unmappable = UnmappablePolicy::Substitute;
+                const TranscodeResult r =
+                    transcode(std::span<const std::uint8_t>(
+                                  reinterpret_cast<const std::uint8_t*>(input.constData()),
+                                  std::size_t(input.size())),
+                              "UTF-8", "UTF-16LE", opt);
+                QVERIFY(r.ok);
+                QVERIFY(!r.fastPath);
+                QCOMPARE(r.invalidInputOffsets.front(), std::uint64_t(at));
+                if (edge == (std::size_t(1) << 18)) { // the bytes, against uconv, at one size
+                    const auto expected =
+                        uconv(input, {QStringLiteral("-f"), QStringLiteral("UTF-8"),
+                                      QStringLiteral("-t"), QStringLiteral("UTF-16LE"),
+                                      QStringLiteral("--callback"), QStringLiteral("substitute")});
+                    QVERIFY(expected.has_value());
+                    QVERIFY(q(r.output) == *expected);
+                }
+            }
 }
 
 QTEST_GUILESS_MAIN(TestTranscode)

@@ -428,6 +428,15 @@ void appendSignature(Form f, std::string& out) {
 // conversion), and no page past the output is touched.
 constexpr std::size_t kKernelPiece = std::size_t(16) << 10;
 
+// Where a piece of well-formed UTF-8 that would end at `q` ends at a character's first byte:
+// back over at most 3 continuation bytes (RFC 3629 section 3).
+const std::uint8_t* pieceEnd(const std::uint8_t* p, const std::uint8_t* end, std::size_t size) {
+    const std::uint8_t* q = std::size_t(end - p) > size ? p + size : end;
+    for (int back = 0; q != end && back < 3 && classify(*q) == ByteClass::Continuation; ++back)
+        --q;
+    return q;
+}
+
 // Appends the UTF-16 form of well-formed UTF-8 (validated by the caller with the codec's scan).
 // With `exactUnits` (from the scan's counts) the string is allocated once, at its final size.
 bool appendUtf8AsUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out,
@@ -438,11 +447,7 @@ bool appendUtf8AsUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::
     const std::uint8_t* p = utf8.data();
     const std::uint8_t* const end = p + utf8.size();
     while (p != end) {
-        const std::uint8_t* q = std::size_t(end - p) > kKernelPiece ? p + kKernelPiece : end;
-        // The piece ends where a character starts (RFC 3629 section 3: at most 3 continuation
-        // bytes follow a lead).
-        for (int back = 0; q != end && back < 3 && classify(*q) == ByteClass::Continuation; ++back)
-            --q;
+        const std::uint8_t* const q = pieceEnd(p, end, kKernelPiece);
         const std::size_t base = out.size();
         out.resize(base + 2 * std::size_t(q - p) + detail::kUtf16KernelSlack);
         char* written = detail::utf8ToUtf16Units(kernel, p, q, out.data() + base, bigEndian);

@@ -17,13 +17,22 @@ bool utf16KernelSupported(Utf16Kernel k) noexcept {
 #else
         return false;
 #endif
+    case Utf16Kernel::Avx512:
+#if defined(U8CODEC_UTF16_AVX2)
+        return utf16KernelSupported(Utf16Kernel::Avx2) && __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi2");
+#else
+        return false;
+#endif
     }
     return false;
 }
 
 Utf16Kernel bestUtf16Kernel() noexcept {
-    static const Utf16Kernel best =
-        utf16KernelSupported(Utf16Kernel::Avx2) ? Utf16Kernel::Avx2 : Utf16Kernel::Portable;
+    static const Utf16Kernel best = utf16KernelSupported(Utf16Kernel::Avx512) ? Utf16Kernel::Avx512
+                                    : utf16KernelSupported(Utf16Kernel::Avx2)
+                                        ? Utf16Kernel::Avx2
+                                        : Utf16Kernel::Portable;
     return best;
 }
 
@@ -111,6 +120,8 @@ utf8LengthOfUtf16Portable(const std::uint8_t* p, const std::uint8_t* end, bool b
 char* utf8ToUtf16Units(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end, char* out,
                        bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
+    if (k == Utf16Kernel::Avx512)
+        return utf8ToUtf16UnitsAvx512(p, end, out, bigEndian);
     if (k == Utf16Kernel::Avx2)
         return utf8ToUtf16UnitsAvx2(p, end, out, bigEndian);
 #endif
@@ -121,6 +132,8 @@ char* utf8ToUtf16Units(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t*
 std::uint8_t* utf16ToUtf8Bytes(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end,
                                std::uint8_t* out, bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
+    if (k == Utf16Kernel::Avx512)
+        return utf16ToUtf8BytesAvx512(p, end, out, bigEndian);
     if (k == Utf16Kernel::Avx2)
         return utf16ToUtf8BytesAvx2(p, end, out, bigEndian);
 #endif
@@ -131,7 +144,7 @@ std::uint8_t* utf16ToUtf8Bytes(Utf16Kernel k, const std::uint8_t* p, const std::
 std::optional<std::uint64_t> utf8LengthOfUtf16(Utf16Kernel k, const std::uint8_t* p,
                                                const std::uint8_t* end, bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
-    if (k == Utf16Kernel::Avx2)
+    if (k == Utf16Kernel::Avx2 || k == Utf16Kernel::Avx512)
         return utf8LengthOfUtf16Avx2(p, end, bigEndian);
 #endif
     (void)k;

@@ -15,6 +15,10 @@
 //   packed, units below U+0800 to one or two bytes and the rest of the BMP to one to three bytes,
 //   each through a shuffle table. Windows with a supplementary character (a 4-byte sequence or a
 //   surrogate pair) go character by character.
+// - AVX-512 (BW and VBMI2, chosen at run time before AVX2): the same windows over 32 bytes, the
+//   lanes kept gathered by vpcompressw instead of a table; UTF-16 in 16 units widened to 32-bit
+//   lanes holding their 1 to 4 UTF-8 bytes (a surrogate pair's in the high half's lane), the
+//   bytes gathered by vpcompressb.
 #pragma once
 
 #include "u8codec/byte_class.h"
@@ -76,6 +80,65 @@ inline bool utf16CharToUtf8(const std::uint8_t*& p, const std::uint8_t* end, std
     return true;
 }
 
+// The low surrogate of the 4-byte character whose second byte is at q: its 10 low bits are the
+// third byte's low 4 and the fourth byte's low 6 (RFC 3629 section 3; Unicode Standard section
+// 3.9, D91).
+inline char16_t lowSurrogateFromSecondByte(const std::uint8_t* q) noexcept {
+    return char16_t(0xDC00 | (q[1] & 0x0F) << 6 | (q[2] & 0x3F));
+}
+
+// --- the vector windows -------------------------------------------------------------------
+
+// The bounds of the byte classes the windows tell apart, from the codec's classification: a
+// lane's class is found with compares against them. The input is well-formed (the codec's scan
+// said so), so only the classes of its bytes matter, and each class is one range of bytes.
+constexpr std::uint8_t lowestOf(ByteClass c) {
+    for (unsigned b = 0; b < 256; ++b)
+        if (classify(std::uint8_t(b)) == c)
+            return std::uint8_t(b);
+    return 0;
+}
+constexpr std::uint8_t highestOf(ByteClass c) {
+    for (unsigned b = 256; b-- > 0;)
+        if (classify(std::uint8_t(b)) == c)
+            return std::uint8_t(b);
+    return 0;
+}
+constexpr std::uint8_t kFirstContinuation = lowestOf(ByteClass::Continuation);
+constexpr std::uint8_t kLastContinuation = highestOf(ByteClass::Continuation);
+constexpr std::uint8_t kFirstLead3 = lowestOf(ByteClass::Lead3);
+constexpr std::uint8_t kFirstLead4 = lowestOf(ByteClass::Lead4);
+static_assert(highestOf(ByteClass::Ascii) + 1 == kFirstContinuation &&
+                  kLastContinuation < lowestOf(ByteClass::Lead2) &&
+                  highestOf(ByteClass::Lead2) + 1 == kFirstLead3 &&
+                  highestOf(ByteClass::Lead3) + 1 == kFirstLead4,
+              "ASCII, continuation, 2-, 3- and 4-byte leads lie in this order");
+// The marker bits the windows subtract below (RFC 3629 section 3).
+static_assert(kFirstContinuation == 0x80 && lowestOf(ByteClass::Lead2) >= 0xC0 &&
+                  kFirstLead3 == 0xE0 && kFirstLead4 == 0xF0,
+              "10xxxxxx, 110xxxxx, 1110xxxx, 11110xxx");
+
+// What the UTF-8 windows leave: they may have stopped inside a character, whose low surrogate is
+// still to write if they stopped at its second byte (the lane that writes it is the second
+// byte's); the rest of its bytes are converted. Then the last characters one by one. p > the
+// start of the input (the windows run after a first character).
+inline char* finishUtf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end, char* o,
+                               bool bigEndian) noexcept {
+    if (p != end && classify(*p) == ByteClass::Continuation) {
+        if (classify(p[-1]) == ByteClass::Lead4) {
+            if (end - p < 3)
+                return nullptr;
+            putUnit(o, lowSurrogateFromSecondByte(p), bigEndian);
+        }
+        while (p != end && classify(*p) == ByteClass::Continuation)
+            ++p;
+    }
+    while (p != end)
+        if (!utf8CharToUtf16(p, end, o, bigEndian))
+            return nullptr;
+    return o;
+}
+
 // Adds the UTF-8 length of UTF-16 [p, end) to `length`: 1, 2 or 3 bytes for a BMP character, 2
 // for each half of a surrogate pair (4 for the pair). `highBefore` says whether the unit before p
 // was a high surrogate, and is updated. False at a surrogate that is not half of a pair (a high
@@ -94,7 +157,7 @@ inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end,
     return true;
 }
 
-enum class Utf16Kernel : std::uint8_t { Portable, Avx2 };
+enum class Utf16Kernel : std::uint8_t { Portable, Avx2, Avx512 };
 
 // Whether this build and this CPU can run `k` (Portable always can).
 bool utf16KernelSupported(Utf16Kernel k) noexcept;
@@ -133,6 +196,12 @@ std::uint8_t* utf16ToUtf8BytesAvx2(const std::uint8_t* p, const std::uint8_t* en
                                    std::uint8_t* out, bool bigEndian) noexcept;
 std::optional<std::uint64_t> utf8LengthOfUtf16Avx2(const std::uint8_t* p, const std::uint8_t* end,
                                                    bool bigEndian) noexcept;
+// The AVX-512 versions (callable only when utf16KernelSupported(Utf16Kernel::Avx512)); the
+// length pass, bound by memory, is the AVX2 one.
+char* utf8ToUtf16UnitsAvx512(const std::uint8_t* p, const std::uint8_t* end, char* out,
+                             bool bigEndian) noexcept;
+std::uint8_t* utf16ToUtf8BytesAvx512(const std::uint8_t* p, const std::uint8_t* end,
+                                     std::uint8_t* out, bool bigEndian) noexcept;
 #endif
 
 } // namespace u8codec::detail

@@ -91,48 +91,12 @@ U8CODEC_AVX2 inline __m256i swapBytePairs() {
                             7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
 }
 
-// The bounds of the byte classes the windows tell apart, from the codec's classification: a
-// lane's class is found with compares against them. The input is well-formed (the codec's scan
-// said so), so only the classes of its bytes matter, and each class is one range of bytes.
-constexpr std::uint8_t lowestOf(ByteClass c) {
-    for (unsigned b = 0; b < 256; ++b)
-        if (classify(std::uint8_t(b)) == c)
-            return std::uint8_t(b);
-    return 0;
-}
-constexpr std::uint8_t highestOf(ByteClass c) {
-    for (unsigned b = 256; b-- > 0;)
-        if (classify(std::uint8_t(b)) == c)
-            return std::uint8_t(b);
-    return 0;
-}
-constexpr std::uint8_t kFirstContinuation = lowestOf(ByteClass::Continuation);
-constexpr std::uint8_t kLastContinuation = highestOf(ByteClass::Continuation);
-constexpr std::uint8_t kFirstLead3 = lowestOf(ByteClass::Lead3);
-constexpr std::uint8_t kFirstLead4 = lowestOf(ByteClass::Lead4);
-static_assert(highestOf(ByteClass::Ascii) + 1 == kFirstContinuation &&
-                  kLastContinuation < lowestOf(ByteClass::Lead2) &&
-                  highestOf(ByteClass::Lead2) + 1 == kFirstLead3 &&
-                  highestOf(ByteClass::Lead3) + 1 == kFirstLead4,
-              "ASCII, continuation, 2-, 3- and 4-byte leads lie in this order");
-// The marker bits the windows subtract below (RFC 3629 section 3).
-static_assert(kFirstContinuation == 0x80 && lowestOf(ByteClass::Lead2) >= 0xC0 &&
-                  kFirstLead3 == 0xE0 && kFirstLead4 == 0xF0,
-              "10xxxxxx, 110xxxxx, 1110xxxx, 11110xxx");
-
 // Stores 16 code units in the byte order asked for.
 template <bool BigEndian> U8CODEC_AVX2 inline void storeUnits(char*& o, __m256i units) {
     if constexpr (BigEndian)
         units = _mm256_or_si256(_mm256_slli_epi16(units, 8), _mm256_srli_epi16(units, 8));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), units);
     o += 32;
-}
-
-// The low surrogate of the 4-byte character whose second byte is at q: its 10 low bits are the
-// third byte's low 4 and the fourth byte's low 6 (RFC 3629 section 3; Unicode Standard section
-// 3.9, D91).
-inline char16_t lowSurrogateFromSecondByte(const std::uint8_t* q) noexcept {
-    return char16_t(0xDC00 | (q[1] & 0x0F) << 6 | (q[2] & 0x3F));
 }
 
 template <bool BigEndian>
@@ -208,21 +172,7 @@ U8CODEC_AVX2 char* utf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end, c
         o += 2 * std::popcount(second);
         p += 16;
     }
-    // The windows may have stopped inside a character: its low surrogate is still to write if
-    // they stopped at its second byte; the rest of its bytes are converted.
-    if (p != end && classify(*p) == ByteClass::Continuation) {
-        if (classify(p[-1]) == ByteClass::Lead4) {
-            if (end - p < 3)
-                return nullptr;
-            putUnit(o, lowSurrogateFromSecondByte(p), BigEndian);
-        }
-        while (p != end && classify(*p) == ByteClass::Continuation)
-            ++p;
-    }
-    while (p != end)
-        if (!utf8CharToUtf16(p, end, o, BigEndian))
-            return nullptr;
-    return o;
+    return finishUtf8ToUtf16(p, end, o, BigEndian);
 }
 
 // 8 BMP units (no surrogates) to 1-3 bytes each (RFC 3629 section 3): each widened to a 32-bit
