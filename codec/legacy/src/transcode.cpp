@@ -426,7 +426,7 @@ void appendSignature(Form f, std::string& out) {
 // only, so that the zeros std::string::resize writes stay in the cache where the kernel overwrites
 // them (growing by the whole bound at once writes them to memory first, a pass as long as the
 // conversion), and no page past the output is touched.
-constexpr std::size_t kKernelPiece = std::size_t(16) << 10;
+constexpr std::size_t kKernelPiece = detail::kUtf16KernelPiece;
 
 // Where a piece of well-formed UTF-8 that would end at `q` ends at a character's first byte:
 // back over at most 3 continuation bytes (RFC 3629 section 3).

@@ -168,6 +168,14 @@ Utf16Kernel bestUtf16Kernel() noexcept;
 // buffers below must have this much room beyond the converted bytes.
 inline constexpr std::size_t kUtf16KernelSlack = 64;
 
+// The callers hand the kernels pieces of this many input bytes, each written to a stretch of the
+// output just zeroed by std::string::resize. The AVX-512 kernels prefetch for writing the output
+// this far ahead of where they write, about a piece's output ahead: the stretch of the next
+// pieces, whose zeroing then finds its cache lines at hand instead of waiting for them (on a
+// 16 MiB conversion it saves about a fifth of the time).
+inline constexpr std::size_t kUtf16KernelPiece = std::size_t(16) << 10;
+inline constexpr std::size_t kUtf16PrefetchAhead = 2 * kUtf16KernelPiece;
+
 // UTF-8 [p, end), well-formed (validated by the codec's scan) and starting at a character, to
 // UTF-16 code units in the byte order asked for, written at `out`, which has room for
 // 2 * (end - p) + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr when the

@@ -15,7 +15,8 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-#define U8CODEC_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt")))
+#define U8CODEC_AVX512                                                                             \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt,prfchw")))
 
 namespace u8codec::detail {
 namespace {
@@ -61,6 +62,8 @@ U8CODEC_AVX512 char* utf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end,
             storeUnits<BigEndian>(o, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes64)));
             storeUnits<BigEndian>(o + 64,
                                   _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bytes64, 1)));
+            __builtin_prefetch(o + kUtf16PrefetchAhead, 1);
+            __builtin_prefetch(o + kUtf16PrefetchAhead + 64, 1);
             o += 128;
             p += 64;
             continue;
@@ -90,6 +93,7 @@ U8CODEC_AVX512 char* utf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end,
         units = _mm512_mask_mov_epi16(units, afterLead4, low);
         const __mmask32 kept = ascii | lead | afterLead4;
         storeUnits<BigEndian>(o, _mm512_maskz_compress_epi16(kept, units));
+        __builtin_prefetch(o + kUtf16PrefetchAhead, 1);
         o += 2 * std::popcount(unsigned(kept));
         p += 32;
     }
@@ -122,6 +126,7 @@ U8CODEC_AVX512 std::uint8_t* utf16ToUtf8(const std::uint8_t* p, const std::uint8
             v = _mm512_shuffle_epi8(v, swapBytePairs512());
         if (_mm512_test_epi16_mask(v, notAscii) == 0) { // 32 ASCII units
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(v));
+            __builtin_prefetch(o + kUtf16PrefetchAhead, 1);
             o += 32;
             p += 64;
             continue;
@@ -166,6 +171,7 @@ U8CODEC_AVX512 std::uint8_t* utf16ToUtf8(const std::uint8_t* p, const std::uint8
         keep = _mm512_maskz_mov_epi32(__mmask16(~low), keep);
         const __mmask64 bytes = _mm512_movepi8_mask(keep);
         _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(bytes, forms));
+        __builtin_prefetch(o + kUtf16PrefetchAhead, 1);
         o += std::popcount(std::uint64_t(bytes));
         p += 32;
     }
