@@ -4,6 +4,8 @@
 #include "u8codec/repair.h"
 #include "u8codec/scan.h"
 #include "u8codec/transcode.h"
+// The UTF-16 kernels, to measure each instruction set (library-internal header).
+#include "../../codec/legacy/src/utf16_kernels.h"
 
 #include <benchmark/benchmark.h>
 #include <string>
@@ -197,6 +199,32 @@ void BM_Utf16LEToUtf8_Streaming_Multilingual(benchmark::State& s) {
     streaming(s, utf16(multilingual()), "UTF-16LE", "UTF-8");
 }
 
+// Each UTF-16 kernel alone over the same 16 MiB into a buffer allocated once (the library picks
+// the best one the CPU runs): what each instruction set is worth, without the validation, the
+// allocation and the piecewise growth of the string.
+void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16,
+            u8codec::detail::Utf16Kernel k) {
+    if (!u8codec::detail::utf16KernelSupported(k)) {
+        state.SkipWithError("this CPU lacks the instructions");
+        return;
+    }
+    const std::string& input = toUtf16 ? text() : utf16(text());
+    const auto* p = reinterpret_cast<const std::uint8_t*>(input.data());
+    std::string out(2 * input.size() + u8codec::detail::kUtf16KernelSlack, '\0');
+    for (auto _ : state) {
+        if (toUtf16)
+            benchmark::DoNotOptimize(
+                u8codec::detail::utf8ToUtf16Units(k, p, p + input.size(), out.data(), false));
+        else
+            benchmark::DoNotOptimize(u8codec::detail::utf16ToUtf8Bytes(
+                k, p, p + input.size(), reinterpret_cast<std::uint8_t*>(out.data()), false));
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
+}
+constexpr auto kPortable = u8codec::detail::Utf16Kernel::Portable;
+constexpr auto kAvx2 = u8codec::detail::Utf16Kernel::Avx2;
+constexpr auto kAvx512 = u8codec::detail::Utf16Kernel::Avx512;
+
 void BM_Utf8ToWindows1252_MostlyAscii(benchmark::State& s) {
     transcodeWith(s, mostlyAscii(), "UTF-8", "windows-1252");
 }
@@ -226,6 +254,30 @@ BENCHMARK(BM_Utf8ToUtf16LE_Streaming_MostlyAscii)->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_Utf8ToUtf16LE_Streaming_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_Streaming_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf16LEToUtf8_Streaming_Multilingual)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_MostlyAscii_Portable, mostlyAscii, true, kPortable)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_MostlyAscii_Avx2, mostlyAscii, true, kAvx2)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_MostlyAscii_Avx512, mostlyAscii, true, kAvx512)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_Multilingual_Portable, multilingual, true, kPortable)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_Multilingual_Avx2, multilingual, true, kAvx2)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf8ToUtf16LE_Multilingual_Avx512, multilingual, true, kAvx512)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_MostlyAscii_Portable, mostlyAscii, false, kPortable)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_MostlyAscii_Avx2, mostlyAscii, false, kAvx2)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_MostlyAscii_Avx512, mostlyAscii, false, kAvx512)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_Multilingual_Portable, multilingual, false, kPortable)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_Multilingual_Avx2, multilingual, false, kAvx2)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(kernel, Utf16LEToUtf8_Multilingual_Avx512, multilingual, false, kAvx512)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToWindows1252_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Utf8ToGb18030_IcuPath)->Unit(benchmark::kMillisecond);
 

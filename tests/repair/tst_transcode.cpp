@@ -131,30 +131,34 @@ const char* kernelName(detail::Utf16Kernel k) {
     return "?";
 }
 
-// Runs both directions of every kernel on `cps` and compares with Qt's bytes.
+// Runs both directions of every kernel on `cps` and compares with Qt's bytes. Input and output
+// live in buffers of exactly the size the kernels are promised, so that a sanitizer build sees
+// any read or write past them.
 void checkKernels(const std::vector<char32_t>& cps, const char* what) {
     const std::string utf8 = utf8Of(cps);
-    const auto* u8 = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const std::vector<std::uint8_t> u8(utf8.begin(), utf8.end());
     for (const bool be : {false, true}) {
         const std::string utf16 = utf16Of(cps, be);
-        const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
+        const std::vector<std::uint8_t> u16(utf16.begin(), utf16.end());
         for (const detail::Utf16Kernel k : kernels()) {
             const QByteArray context =
                 QByteArray(what) + " " + kernelName(k) + (be ? " BE" : " LE");
-            std::string out(2 * utf8.size() + detail::kUtf16KernelSlack, '\0');
-            char* e = detail::utf8ToUtf16Units(k, u8, u8 + utf8.size(), out.data(), be);
+            std::vector<char> out(2 * u8.size() + detail::kUtf16KernelSlack);
+            const char* e =
+                detail::utf8ToUtf16Units(k, u8.data(), u8.data() + u8.size(), out.data(), be);
             QVERIFY2(e != nullptr, context.constData());
-            out.resize(std::size_t(e - out.data()));
-            QVERIFY2(out == utf16, context.constData());
+            QVERIFY2(std::string(out.data(), std::size_t(e - out.data())) == utf16,
+                     context.constData());
             const std::optional<std::uint64_t> length =
-                detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be);
+                detail::utf8LengthOfUtf16(k, u16.data(), u16.data() + u16.size(), be);
             QVERIFY2(length == utf8.size(), context.constData());
-            std::string back(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
-            auto* b = reinterpret_cast<std::uint8_t*>(back.data());
-            std::uint8_t* f = detail::utf16ToUtf8Bytes(k, u16, u16 + utf16.size(), b, be);
+            std::vector<std::uint8_t> back(u16.size() / 2 * 3 + detail::kUtf16KernelSlack);
+            const std::uint8_t* f =
+                detail::utf16ToUtf8Bytes(k, u16.data(), u16.data() + u16.size(), back.data(), be);
             QVERIFY2(f != nullptr, context.constData());
-            back.resize(std::size_t(f - b));
-            QVERIFY2(back == utf8, context.constData());
+            QVERIFY2(std::string(reinterpret_cast<const char*>(back.data()),
+                                 reinterpret_cast<const char*>(f)) == utf8,
+                     context.constData());
         }
     }
 }
