@@ -38,6 +38,7 @@ private slots:
     void invalidAfterLongValidPrefix_data();
     void invalidAfterLongValidPrefix();
     void invalidAtValidationPieceEdge();
+    void fastPathEqualsIcuOnRandomInput();
 };
 
 namespace {
@@ -613,6 +614,48 @@ void TestTranscode::invalidAtValidationPieceEdge() {
                     QVERIFY(q(r.output) == *expected);
                 }
             }
+}
+
+void TestTranscode::fastPathEqualsIcuOnRandomInput() {
+    // ICU's "UTF-16" converter (a byte order mark, then the platform's order) never takes the
+    // loops: on random text with random bytes mixed in, the loops' output (or ICU's, where they
+    // hand the input over) must equal it after the mark, with the same invalid places; and back.
+    QRandomGenerator rng{7};
+    TranscodeOptions opt;
+    opt.unmappable = UnmappablePolicy::Substitute;
+    int fast = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string text = utf8Of(randomText(rng, 1 + rng.bounded(120u), {0, 6, 2, 2, 1}, 40));
+        const int damage = round % 3 == 0 ? 0 : int(rng.bounded(4u));
+        for (int i = 0; i < damage && !text.empty(); ++i)
+            text[rng.bounded(std::uint32_t(text.size()))] = char(rng.bounded(256u));
+        const TranscodeResult icu = transcode(bytes(text), "UTF-8", "UTF-16", opt);
+        QVERIFY(icu.ok && !icu.fastPath);
+        // ICU writes the platform's byte order, with its mark.
+        const bool icuBigEndian = q(icu.output).startsWith("\xFE\xFF");
+        QVERIFY(icuBigEndian || q(icu.output).startsWith("\xFF\xFE"));
+        const TranscodeResult loops =
+            transcode(bytes(text), "UTF-8", icuBigEndian ? "UTF-16BE" : "UTF-16LE", opt);
+        QVERIFY(loops.ok);
+        QVERIFY2(q(loops.output) == q(icu.output).mid(2), qPrintable(q(text).toHex(' ')));
+        QCOMPARE(loops.invalidInputOffsets, icu.invalidInputOffsets);
+        fast += loops.fastPath ? 1 : 0;
+        // Back from UTF-16BE, with random units damaged (lone surrogates among them).
+        std::string utf16 = transcode(bytes(text), "UTF-8", "UTF-16BE", opt).output;
+        for (int i = 0; i < damage && utf16.size() >= 2; ++i) {
+            const std::size_t at = 2 * rng.bounded(std::uint32_t(utf16.size() / 2));
+            const auto unit = char16_t(0xD7F0 + rng.bounded(0x820u)); // around the surrogates
+            utf16[at] = char(unit >> 8);
+            utf16[at + 1] = char(unit & 0xFF);
+        }
+        const TranscodeResult back = transcode(bytes(utf16), "UTF-16BE", "UTF-8", opt);
+        const TranscodeResult backIcu =
+            transcode(bytes("\xFE\xFF" + utf16), "UTF-16", "UTF-8", opt);
+        QVERIFY(back.ok && backIcu.ok && !backIcu.fastPath);
+        QVERIFY2(q(back.output) == q(backIcu.output), qPrintable(q(utf16).toHex(' ')));
+        QCOMPARE(back.invalidInput, backIcu.invalidInput);
+    }
+    QVERIFY(fast > 1000); // the loops did take most of them
 }
 
 QTEST_GUILESS_MAIN(TestTranscode)
