@@ -526,6 +526,14 @@ void TestTranscode::loneSurrogatesFoundEverywhere() {
                 std::vector<char32_t> expected = cps;
                 expected[std::size_t(at)] = 0xFFFD;
                 QCOMPARE(q(r.output), q(utf8Of(expected)));
+                // The same through a Transcoder writing into a string with room to spare (the
+                // loops then convert without a first pass and meet the surrogate themselves).
+                Transcoder t(name, "UTF-8", opt);
+                std::string out;
+                out.reserve(std::size_t(1) << 16);
+                QVERIFY(t.feed(bytes(utf16), out) && t.finish(out));
+                QCOMPARE(q(out), q(r.output));
+                QCOMPARE(t.state().invalidInputOffsets, r.invalidInputOffsets);
                 for (const detail::Utf16Kernel k : kernels()) {
                     const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
                     QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));

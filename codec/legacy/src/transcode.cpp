@@ -531,11 +531,18 @@ bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std:
         }
         if (input.size() % 2 != 0)
             return false;
-        // The exact output size, and whether every surrogate is half of a pair.
-        const std::optional<std::uint64_t> length = detail::utf8LengthOfUtf16(
-            detail::bestUtf16Kernel(), input.data(), input.data() + input.size(), be);
-        if (!length)
-            return false; // a lone surrogate: ICU's path reports it
+        // Into a string that must grow (a whole-buffer conversion), a first pass finds the exact
+        // output size (and any lone surrogate); into one with room enough (the Transcoder's
+        // pieces) the conversion goes straight on. A lone surrogate sends the input to ICU's
+        // path, which reports it.
+        std::optional<std::uint64_t> length;
+        if (out.capacity() - out.size() <
+            input.size() / 2 * 3 + kKernelPiece / 2 * 3 + detail::kUtf16KernelSlack) {
+            length = detail::utf8LengthOfUtf16(detail::bestUtf16Kernel(), input.data(),
+                                               input.data() + input.size(), be);
+            if (!length)
+                return false;
+        }
         return appendUtf16AsUtf8(input, be, out, length);
     }
     case Form::Utf32Le:
