@@ -495,8 +495,11 @@ bool appendUtf16AsUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std:
 
 // The fast paths: from well-formed input of a Unicode form or a single-byte page, to UTF-8 or
 // from UTF-8, appended to `out`. False when the loop cannot do this conversion exactly (ICU's
-// path then does it; `out` is then left unspecified).
-bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std::string& out) {
+// path then does it; `out` is then left unspecified). `sizeExactly`: `out` will be the result
+// (whole-buffer transcoding), allocate it at its exact final size; otherwise `out` is a buffer
+// the caller reuses (the Transcoder's pieces), and a pass to find that size would be wasted.
+bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std::string& out,
+                   bool sizeExactly) {
     const bool toUtf8 = to == Form::Utf8;
     const bool fromUtf8 = from == Form::Utf8;
     if (!toUtf8 && !fromUtf8)
@@ -531,13 +534,11 @@ bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std:
         }
         if (input.size() % 2 != 0)
             return false;
-        // Into a string that must grow (a whole-buffer conversion), a first pass finds the exact
-        // output size (and any lone surrogate); into one with room enough (the Transcoder's
-        // pieces) the conversion goes straight on. A lone surrogate sends the input to ICU's
-        // path, which reports it.
+        // A first pass finds the exact output size and any lone surrogate; without it the loop
+        // meets a lone surrogate itself. Either way it sends the input to ICU's path, which
+        // reports it.
         std::optional<std::uint64_t> length;
-        if (out.capacity() - out.size() <
-            input.size() / 2 * 3 + kKernelPiece / 2 * 3 + detail::kUtf16KernelSlack) {
+        if (sizeExactly) {
             length = detail::utf8LengthOfUtf16(detail::bestUtf16Kernel(), input.data(),
                                                input.data() + input.size(), be);
             if (!length)
@@ -832,7 +833,7 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
     std::string& target = intoOut ? out : m.scratch;
     if (!intoOut)
         m.scratch.clear();
-    if (fastTranscode(ready, m.fromForm, m.toForm, target)) {
+    if (fastTranscode(ready, m.fromForm, m.toForm, target, false)) {
         if (!intoOut)
             out += m.scratch;
         std::string rest(all.substr(cut));
@@ -924,7 +925,7 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
     std::string converted = out; // the signature, if any; the conversion is appended
     if (toForm != Form::Other && fromForm != Form::Other &&
         (!options.addSignature || toForm != Form::Other) &&
-        fastTranscode(input, fromForm, toForm, converted)) {
+        fastTranscode(input, fromForm, toForm, converted, true)) {
         result.fastPath = true;
         result.output = std::move(converted);
         result.ok = true;
