@@ -2,8 +2,11 @@
 // measured restoration rate, the negative set of correct text, idempotence and the fix report.
 #include "repair_test_support.h"
 #include "u8codec/mojibake.h"
+// The library-internal entry point with the reference path (no shortcuts).
+#include "../../codec/legacy/src/mojibake_detail.h"
 
 #include <QtTest>
+#include <random>
 
 using namespace u8codec;
 using namespace repairtest;
@@ -23,6 +26,8 @@ private slots:
     void fixReport();
     void partialDamageLeavesCorrectPartsAlone();
     void lostBytesNeedEvidence();
+    void fastPathsEqualReference_data();
+    void fastPathsEqualReference();
 };
 
 void TestMojibake::knownExamples_data() {
@@ -235,6 +240,86 @@ void TestMojibake::lostBytesNeedEvidence() {
     QCOMPARE(q(repairMojibake("IRMÃ E MÃE").text), QByteArray("IRMÃ E MÃE"));
     // With evidence of windows-1252 mojibake elsewhere, "Ã " becomes "à".
     QCOMPARE(q(repairMojibake("CafÃ© Ã  la").text), QByteArray("Café à la"));
+}
+
+namespace {
+
+// Every observable part of two results must agree.
+void compareResults(const MojibakeResult& fast, const MojibakeResult& ref) {
+    QCOMPARE(fast.fixCount, ref.fixCount);
+    QCOMPARE(q(fast.text), q(ref.text));
+    QCOMPARE(fast.fixes.size(), ref.fixes.size());
+    for (std::size_t i = 0; i < ref.fixes.size(); ++i) {
+        const MojibakeFix& a = fast.fixes[i];
+        const MojibakeFix& b = ref.fixes[i];
+        QCOMPARE(a.offset, b.offset);
+        QCOMPARE(a.length, b.length);
+        QCOMPARE(q(a.damaged), q(b.damaged));
+        QCOMPARE(q(a.repaired), q(b.repaired));
+        QCOMPARE(q(a.description()), q(b.description()));
+    }
+}
+
+} // namespace
+
+void TestMojibake::fastPathsEqualReference_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("damagedPieces"); // samples mixed into the clean text
+    QTest::addColumn<bool>("randomBytes");  // stray random bytes too (ill-formed text)
+    for (int seed = 1; seed <= 12; ++seed) {
+        const int pieces = seed <= 3 ? 0 : seed <= 6 ? 3 : seed <= 9 ? 40 : 400;
+        QTest::addRow("seed %d, %d damaged pieces", seed, pieces) << seed << pieces << false;
+    }
+    for (int seed = 13; seed <= 16; ++seed)
+        QTest::addRow("seed %d, random bytes", seed) << seed << 40 << true;
+}
+
+// The shortcuts of the repair (runs judged once and remembered, quick rejection of clean text)
+// change nothing: on clean multilingual text (the sentences, UTF-8-demo.txt when present) with
+// damaged samples inserted at random places, text, count and every reported fix equal the
+// reference path's, which judges every run afresh. Both passes and the lost-byte rules are
+// exercised: many pieces give evidence, few give none.
+void TestMojibake::fastPathsEqualReference() {
+    QFETCH(int, seed);
+    QFETCH(int, damagedPieces);
+    QFETCH(bool, randomBytes);
+    std::mt19937 rng{std::uint32_t(seed)};
+    bool found = false;
+    const QByteArray demo = readCorpusFile("UTF-8-demo.txt", &found);
+    std::vector<std::string> clean;
+    for (const QString& s : sentences())
+        clean.push_back(utf8(s) + (rng() % 2 ? "\n" : " "));
+    if (found)
+        clean.emplace_back(demo.constData(), std::size_t(demo.size()));
+    const std::vector<Sample> samples = sampleSet();
+    std::string text;
+    for (int k = 0; k < 60; ++k)
+        text += clean[rng() % clean.size()];
+    for (int k = 0; k < damagedPieces; ++k) {
+        // A random place: between characters mostly, sometimes inside one (breaking it).
+        std::size_t at = rng() % (text.size() + 1);
+        if (rng() % 4 != 0)
+            while (at > 0 && at < text.size() && (std::uint8_t(text[at]) & 0xC0) == 0x80)
+                --at;
+        const Sample& s = samples[rng() % samples.size()];
+        std::string piece = rng() % 2 ? s.damaged : " " + s.damaged + " ";
+        if (randomBytes && rng() % 3 == 0)
+            piece.insert(rng() % (piece.size() + 1), 1, char(rng() % 256));
+        text.insert(at, piece);
+    }
+    MojibakeOptions options;
+    options.maxReportedFixes = 100000;
+    const MojibakeResult fast = detail::repairMojibake(text, options, true, nullptr, false, true);
+    const MojibakeResult ref = detail::repairMojibake(text, options, true, nullptr, false, false);
+    compareResults(fast, ref);
+    if (damagedPieces == 0 && !randomBytes)
+        QCOMPARE(fast.fixCount, 0u);
+    if (damagedPieces >= 40)
+        QVERIFY(fast.fixCount > 0);
+    // The same text repeated: the second copy meets every run again.
+    const std::string twice = text + "\n" + text;
+    compareResults(detail::repairMojibake(twice, options, true, nullptr, false, true),
+                   detail::repairMojibake(twice, options, true, nullptr, false, false));
 }
 
 QTEST_GUILESS_MAIN(TestMojibake)

@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <tuple>
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uscript.h>
+#include <unordered_map>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -459,6 +461,7 @@ struct Decision {
     // The pages whose reading gave this same repair: ISO-8859-1, windows-1252 and ISO-8859-15
     // agree on most letters, and evidence is credited to every page that agrees.
     std::uint16_t agreeing = 0;
+    std::string repairedUtf8; // cand.repaired encoded, filled when the decision is kept
 };
 
 int uppercaseCount(const std::vector<char32_t>& text) {
@@ -706,14 +709,65 @@ constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
 
 struct Accepted {
     std::size_t offset, length;
-    Decision decision;
+    const Decision* decision;
+};
+
+// The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
+// run's bytes, the byte before it (the context of its first character, a space at the start of
+// the text), the byte after it, and what is constant during a pass (options, evidence, whether
+// the text is known well-formed): a run met again with the same bytes around it gets the same
+// repairs, so damaged text, which repeats the same few damaged words, is judged once per word.
+class RunMemo {
+public:
+    struct Fix {
+        std::size_t offset, length; // bytes, relative to the run's start
+        const Decision* decision;
+    };
+    // Runs longer than this are judged each time: they rarely repeat.
+    static constexpr std::size_t kMaxKeyBytes = 256;
+    static constexpr std::size_t kMaxRuns = std::size_t(1) << 16;
+
+    explicit RunMemo(bool enabled) : enabled_(enabled) {}
+
+    // `key`: the run with the byte before and after it (where the text has them); `edges` says
+    // which of the two the text lacked.
+    const std::vector<Fix>* find(std::string_view key, unsigned edges) const {
+        const auto it = runs_.find(Key{key, edges});
+        return it == runs_.end() ? nullptr : &it->second;
+    }
+    void remember(std::string_view key, unsigned edges, std::vector<Fix> fixes) {
+        if (enabled_ && key.size() <= kMaxKeyBytes && runs_.size() < kMaxRuns)
+            runs_.emplace(Key{key, edges}, std::move(fixes));
+    }
+    // Decisions live as long as the memo (the pass's Accepted entries point at them).
+    const Decision* keep(Decision&& d) {
+        decisions_.push_back(std::move(d));
+        Decision& kept = decisions_.back();
+        appendUtf8Chars(kept.cand.repaired, kept.repairedUtf8);
+        return &kept;
+    }
+
+private:
+    struct Key {
+        std::string_view bytes; // views the text, which outlives the memo's use
+        unsigned edges;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const noexcept {
+            return std::hash<std::string_view>()(k.bytes) ^ k.edges;
+        }
+    };
+    bool enabled_;
+    std::deque<Decision> decisions_;
+    std::unordered_map<Key, std::vector<Fix>, KeyHash> runs_;
 };
 
 // One pass over the text: the repairs found, and per page how many needed no lost byte.
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
                                   const Evidence* evidence, Evidence& confident,
                                   std::uint64_t progressBase, std::uint64_t progressTotal,
-                                  bool wellFormed, bool& cancelled) {
+                                  bool wellFormed, RunMemo& memo, bool& cancelled) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
@@ -723,6 +777,17 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
     const Tables& t = tables();
     const std::uint8_t* p = base;
     std::vector<Char> chars;
+    std::vector<RunMemo::Fix> runFixes;
+    // A fix found (or remembered) counts as evidence for the pages that agree on it.
+    const auto credit = [&](const Decision& d) {
+        if (d.cand.everyUsesLost)
+            return;
+        for (int page = 0; page < kCodePageCount; ++page)
+            if (d.agreeing & (1u << page))
+                ++confident[std::size_t(page)];
+        for (std::size_t k = 1; k < d.steps.size(); ++k)
+            ++confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])];
+    };
     const std::uint8_t* nextReport = base + kProgressStep;
     while (true) {
         if (options.progress && p >= nextReport) {
@@ -754,6 +819,20 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         while (runEnd != end && (*runEnd >= 0x80 || *runEnd == ' '))
             ++runEnd;
         const std::size_t runOffset = std::size_t(p - base);
+        const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
+        const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
+        const std::string_view key(reinterpret_cast<const char*>(keyBegin),
+                                   std::size_t(keyEnd - keyBegin));
+        const unsigned edges = (runOffset == 0 ? 1u : 0u) | (runEnd == end ? 2u : 0u);
+        if (const std::vector<RunMemo::Fix>* known = memo.find(key, edges)) {
+            for (const RunMemo::Fix& f : *known) {
+                credit(*f.decision);
+                accepted.push_back({runOffset + f.offset, f.length, f.decision});
+            }
+            p = runEnd;
+            continue;
+        }
+        runFixes.clear();
         chars.clear();
         // Worth a closer look: in the first pass, a character mapping to a lead byte followed by
         // one mapping to a continuation byte under the same page; later, any lead.
@@ -819,16 +898,13 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
                             [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
             d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
-            if (!d->cand.everyUsesLost) {
-                for (int page = 0; page < kCodePageCount; ++page)
-                    if (d->agreeing & (1u << page))
-                        ++confident[std::size_t(page)];
-                for (std::size_t k = 1; k < d->steps.size(); ++k)
-                    ++confident[std::size_t(kCodePageCount) + std::size_t(d->steps[k])];
-            }
+            credit(*d);
             i = d->cand.end;
-            accepted.push_back({off, len, std::move(*d)});
+            const Decision* kept = memo.keep(std::move(*d));
+            runFixes.push_back({off - runOffset, len, kept});
+            accepted.push_back({off, len, kept});
         }
+        memo.remember(key, edges, runFixes);
         p = runEnd;
     }
     return accepted;
@@ -842,7 +918,7 @@ MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& opti
 
 MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
                                       bool copyWhenUnchanged, std::vector<TextEdit>* edits,
-                                      bool knownWellFormed) {
+                                      bool knownWellFormed, bool fastPaths) {
     MojibakeResult result;
     const bool wellFormed =
         knownWellFormed ||
@@ -851,14 +927,16 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             .valid();
     Evidence confident{};
     const std::uint64_t size = utf8.size();
-    std::vector<Accepted> accepted =
-        findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, result.cancelled);
+    // One memo per pass: the second pass judges with evidence, so its decisions differ.
+    RunMemo firstMemo(fastPaths), secondMemo(fastPaths);
+    std::vector<Accepted> accepted = findRepairs(utf8, options, nullptr, confident, 0, 2 * size,
+                                                 wellFormed, firstMemo, result.cancelled);
     if (!accepted.empty() && !result.cancelled) {
         // Second pass, now knowing which pages the text was mis-decoded through.
         const Evidence evidence = confident;
         if (std::any_of(evidence.begin(), evidence.end(), [](auto n) { return n > 0; }))
             accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
-                                   result.cancelled);
+                                   secondMemo, result.cancelled);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
     }
@@ -875,13 +953,12 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     result.text.reserve(utf8.size());
     std::size_t copied = 0;
-    for (auto& a : accepted) {
-        const Decision& d = a.decision;
+    for (const Accepted& a : accepted) {
+        const Decision& d = *a.decision;
         if (d.cand.everyUsesLost && confident[std::size_t(d.steps.front())] == 0)
             continue;
         result.text.append(utf8.substr(copied, a.offset - copied));
-        std::string repaired;
-        appendUtf8Chars(d.cand.repaired, repaired);
+        const std::string& repaired = d.repairedUtf8;
         result.text += repaired;
         copied = a.offset + a.length;
         ++result.fixCount;
@@ -892,7 +969,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             fix.offset = a.offset;
             fix.length = a.length;
             fix.damaged = std::string(utf8.substr(a.offset, a.length));
-            fix.repaired = std::move(repaired);
+            fix.repaired = repaired;
             fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
             fix.restoredNbsp = d.cand.lostNbsp;
             fix.restoredUndefined = d.cand.lostUndefined;
