@@ -636,6 +636,24 @@ const std::uint8_t* nextAdjacentNonAscii(const std::uint8_t* p, const std::uint8
     return end;
 }
 
+// The first byte at or after p that is ASCII and not a space: where a run of non-ASCII
+// characters and the spaces between them ends. 16 bytes at a time.
+const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end) {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' ');
+    while (end - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const int inRun = _mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, space)));
+        if (inRun != 0xFFFF)
+            return p + __builtin_ctz(~unsigned(inRun));
+        p += 16;
+    }
+#endif
+    while (p != end && (*p >= 0x80 || *p == ' '))
+        ++p;
+    return p;
+}
+
 void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
     for (char32_t c : cps)
         appendUtf8(c, out);
@@ -763,11 +781,12 @@ private:
     std::unordered_map<Key, std::vector<Fix>, KeyHash> runs_;
 };
 
-// One pass over the text: the repairs found, and per page how many needed no lost byte.
+// One pass over the text: the repairs found (when `collect`), and per page how many needed no
+// lost byte.
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
                                   const Evidence* evidence, Evidence& confident,
                                   std::uint64_t progressBase, std::uint64_t progressTotal,
-                                  bool wellFormed, RunMemo& memo, bool& cancelled) {
+                                  bool wellFormed, RunMemo& memo, bool collect, bool& cancelled) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
@@ -815,9 +834,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             break;
         }
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
-        const std::uint8_t* runEnd = p;
-        while (runEnd != end && (*runEnd >= 0x80 || *runEnd == ' '))
-            ++runEnd;
+        const std::uint8_t* runEnd = endOfRun(p, end);
         const std::size_t runOffset = std::size_t(p - base);
         const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
         const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
@@ -827,7 +844,8 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         if (const std::vector<RunMemo::Fix>* known = memo.find(key, edges)) {
             for (const RunMemo::Fix& f : *known) {
                 credit(*f.decision);
-                accepted.push_back({runOffset + f.offset, f.length, f.decision});
+                if (collect)
+                    accepted.push_back({runOffset + f.offset, f.length, f.decision});
             }
             p = runEnd;
             continue;
@@ -902,7 +920,8 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             i = d->cand.end;
             const Decision* kept = memo.keep(std::move(*d));
             runFixes.push_back({off - runOffset, len, kept});
-            accepted.push_back({off, len, kept});
+            if (collect)
+                accepted.push_back({off, len, kept});
         }
         memo.remember(key, edges, runFixes);
         p = runEnd;
@@ -929,14 +948,18 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     const std::uint64_t size = utf8.size();
     // One memo per pass: the second pass judges with evidence, so its decisions differ.
     RunMemo firstMemo(fastPaths), secondMemo(fastPaths);
-    std::vector<Accepted> accepted = findRepairs(utf8, options, nullptr, confident, 0, 2 * size,
-                                                 wellFormed, firstMemo, result.cancelled);
-    if (!accepted.empty() && !result.cancelled) {
+    // The first pass only counts evidence: a repair it accepts either credits its page (so the
+    // second pass runs and decides again) or needed a lost byte for every character, and such a
+    // repair is only made with evidence of its page. Without any evidence nothing is repaired.
+    std::vector<Accepted> accepted;
+    findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, firstMemo, false,
+                result.cancelled);
+    if (!result.cancelled &&
+        std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; })) {
         // Second pass, now knowing which pages the text was mis-decoded through.
         const Evidence evidence = confident;
-        if (std::any_of(evidence.begin(), evidence.end(), [](auto n) { return n > 0; }))
-            accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
-                                   secondMemo, result.cancelled);
+        accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
+                               secondMemo, true, result.cancelled);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
     }
