@@ -527,7 +527,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             damaged.push_back(chars[i].cp);
         const char32_t after = cand->end < chars.size() ? chars[cand->end].cp : afterRun;
         const int damagedCost = textCost(before, damaged, after);
-        Decision level{std::move(*cand), {cp}};
+        Decision level{std::move(*cand), {cp}, 0, {}};
         int levelCost = textCost(before, level.cand.repaired, after);
         Decision chosen = level;
         int chosenCost = levelCost;
