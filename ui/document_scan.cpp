@@ -2,7 +2,6 @@
 
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
-#include "u8codec/segmenter.h"
 
 #include <QCoreApplication>
 #include <QMetaObject>
@@ -49,54 +48,23 @@ void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& c
         counts[b] += quint64(partial[0][b]) + partial[1][b] + partial[2][b] + partial[3][b];
 }
 
-// Index of the first byte at or after `from` that is not ASCII (bytes.size() if none).
-std::size_t firstNonAscii(std::span<const std::uint8_t> bytes, std::size_t from) {
-    std::size_t i = from;
-    for (; i + 8 <= bytes.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, bytes.data() + i, 8);
-        if (w & 0x8080808080808080ULL)
-            break;
-    }
-    while (i < bytes.size() && bytes[i] < 0x80)
-        ++i;
-    return i;
-}
-
-// Index of the first byte of the first 8-byte run of ASCII at or after `from`, or bytes.size().
-std::size_t nextAsciiRun(std::span<const std::uint8_t> bytes, std::size_t from) {
-    std::size_t i = from;
-    for (; i + 8 <= bytes.size(); ++i) {
-        std::uint64_t w;
-        std::memcpy(&w, bytes.data() + i, 8);
-        if ((w & 0x8080808080808080ULL) == 0)
-            return i;
-        // Skip past the last non-ASCII byte of this window: no run can start before it.
-        i += std::size_t(7 - __builtin_clzll(w & 0x8080808080808080ULL) / 8);
-    }
-    while (i < bytes.size() && bytes[i] >= 0x80)
-        ++i;
-    return i;
-}
-
 // Finds the problems of a stream fed in chunks, and the line each one is on.
 //
-// Problems come from u8codec::ProblemScanner, driven segment by segment. Runs of ASCII are
-// skipped without segmenting them: an ASCII byte is always a whole, valid 1-byte character (RFC
-// 3629 section 3, "0xxxxxxx"), and a valid character ends every pending problem, so once the
-// segmenter has just delivered one, ASCII bytes change nothing but the offset.
+// Problems come from u8codec::ProblemScanner::feed(), which finds error segments 64 bytes at a
+// time and so passes quickly over valid text and over error-dense data alike. Chunks the
+// vectorised Scanner found free of errors, while no problem is pending, are not fed at all.
 class ProblemCollector {
 public:
     explicit ProblemCollector(ScanReport& report) : report_(report) {}
 
-    // True when no problem is pending: the last segment delivered was a valid character.
-    bool idle() const { return idle_; }
+    // True when no problem is pending.
+    bool idle() const { return !problems_.pending(); }
 
     // Passes over a chunk in which the Scanner found no error segment, while no problem was
     // pending: nothing in it can start or continue a problem, so only the character that may
-    // straddle its end needs following. Segmentation restarts at the last byte of the chunk that
-    // is not a continuation byte (such a byte always starts a segment, and a character is at
-    // most 4 bytes: local_segments.h). Returns false (doing nothing) if there is no such byte.
+    // straddle its end needs following. Scanning restarts at the last byte of the chunk that is
+    // not a continuation byte (such a byte always starts a segment, and a character is at most 4
+    // bytes: local_segments.h). Returns false (doing nothing) if there is no such byte.
     bool skip(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
         const std::size_t lowest = chunk.size() > 4 ? chunk.size() - 4 : 0;
         std::size_t start = chunk.size();
@@ -107,70 +75,35 @@ public:
             }
         if (start == chunk.size())
             return false;
-        enterChunk(chunk, chunkOffset, lineFeedsBefore);
-        segmenter_ = u8codec::Segmenter(chunkOffset + start);
-        feedSegmenter(chunk.subspan(start));
-        clean_ = segmenter_.atBoundary();
+        problems_.restartAt(chunkOffset + start);
+        feed(chunk, chunkOffset, lineFeedsBefore, start);
         return true;
     }
 
-    void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
-        enterChunk(chunk, chunkOffset, lineFeedsBefore);
-        std::size_t i = 0;
-        while (i < chunk.size()) {
-            if (clean_) {
-                i = firstNonAscii(chunk, i);
-                if (i == chunk.size())
-                    break;
-                segmenter_ = u8codec::Segmenter(chunkOffset + i);
-                clean_ = false;
-            }
-            // Feed up to and including the first byte of the next run of ASCII (eight bytes at
-            // least, so that short runs in binary data do not restart the segmenter each time):
-            // an ASCII byte ends whatever is pending.
-            const std::size_t j = nextAsciiRun(chunk, i);
-            const bool endsOnAscii = j < chunk.size();
-            const std::size_t stop = endsOnAscii ? j + 1 : j;
-            feedSegmenter(chunk.subspan(i, stop - i));
-            clean_ = endsOnAscii;
-            i = stop;
-        }
-    }
-
-    void finish() {
-        auto sink = [this](const u8codec::Problem& p) { store(p); };
-        segmenter_.finish([&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
-            idle_ = s.isValid();
-            problems_.onSegment(s, b, sink);
-        });
-        problems_.finish(sink); // its own segmenter was never fed: this only flushes
-    }
-
-private:
-    void enterChunk(std::span<const std::uint8_t> chunk, quint64 chunkOffset,
-                    quint64 lineFeedsBefore) {
+    // Feeds the chunk from byte `from` on.
+    void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore,
+              std::size_t from = 0) {
         chunk_ = chunk;
         chunkOffset_ = chunkOffset;
         lineCursor_ = 0;
         lineFeeds_ = lineFeedsBefore;
+        problems_.feed(chunk.subspan(from), [this](const u8codec::Problem& p) { store(p); });
     }
 
-    void feedSegmenter(std::span<const std::uint8_t> bytes) {
-        segmenter_.feed(bytes, [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
-            idle_ = s.isValid();
-            problems_.onSegment(s, b, [this](const u8codec::Problem& p) { store(p); });
-        });
+    void finish() {
+        problems_.finish([this](const u8codec::Problem& p) { store(p); });
     }
 
+private:
     void store(const u8codec::Problem& p) {
         ++report_.totalProblems;
         ++report_.problemsByKind[std::size_t(p.kind)];
         if (report_.problems.size() >= report_.problemCap)
             return;
         // A problem holds no LF (LF is a valid character, which ends a problem), and it is
-        // reported at the latest while the chunk holding the byte after it is fed, so the bytes
-        // between its end and the start of the current chunk hold no LF either: its line is
-        // one more than the LF bytes before its end.
+        // reported at the latest while the chunk holding the end of the segment after it is fed,
+        // so the bytes between its end and the start of the current chunk hold no LF either: its
+        // line is one more than the LF bytes before its end.
         const std::size_t target = std::size_t(
             std::min<quint64>(p.end() > chunkOffset_ ? p.end() - chunkOffset_ : 0, chunk_.size()));
         if (target > lineCursor_) {
@@ -182,10 +115,7 @@ private:
     }
 
     ScanReport& report_;
-    u8codec::Segmenter segmenter_;
     u8codec::ProblemScanner problems_;
-    bool clean_ = true; // no sequence or problem pending
-    bool idle_ = true;  // no problem pending (a sequence may be)
     std::span<const std::uint8_t> chunk_;
     quint64 chunkOffset_ = 0;
     std::size_t lineCursor_ = 0;

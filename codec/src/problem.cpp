@@ -1,10 +1,14 @@
 #include "u8codec/problem.h"
 
+#include "scan_kernel.h"
 #include "u8codec/encoder.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdio>
+#include <cstring>
+#include <tuple>
 
 namespace u8codec {
 
@@ -12,7 +16,7 @@ namespace {
 
 // The length a byte announces by its high-order bits in RFC 2279 (and the 1997 draft): 0xxxxxxx
 // 1, 110xxxxx 2, 1110xxxx 3, 11110xxx 4, 111110xx 5, 1111110x 6; 0 for 10xxxxxx, FE and FF.
-int announcedLength(std::uint8_t b) noexcept {
+constexpr int announcedLength(std::uint8_t b) noexcept {
     if (b < 0x80)
         return 1;
     if (b < 0xC0)
@@ -30,21 +34,20 @@ int announcedLength(std::uint8_t b) noexcept {
     return 0;
 }
 
-void appendByte(Problem& p, std::uint8_t b) {
-    if (p.headLength < p.head.size())
-        p.head[p.headLength++] = b;
-    ++p.length;
+// The kind of a naive sequence cut short after `length` bytes, `b0` its lead: C0, C1 and F5-FF
+// are never valid, even complete; the others are well-formed leads.
+// (Chosen from a table: the fast path of feedBatch keeps this without branches.)
+ProblemKind cutShortKind(std::uint8_t b0, std::uint64_t length) noexcept {
+    static constexpr ProblemKind kKinds[2] = {ProblemKind::Truncated, ProblemKind::NeverValidByte};
+    return kKinds[(unsigned(b0 <= 0xC1) | unsigned(b0 >= 0xF5)) & unsigned(length == 1)];
 }
 
-Problem startProblem(ProblemKind kind, const Segment& s, std::span<const std::uint8_t> bytes) {
-    Problem p;
-    p.offset = s.offset;
-    p.kind = kind;
-    p.errorSegments = 1;
-    for (std::uint8_t b : bytes)
-        appendByte(p, b);
-    return p;
-}
+inline constexpr std::array<std::uint8_t, 256> kAnnouncedLength = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int b = 0; b < 256; ++b)
+        t[std::size_t(b)] = std::uint8_t(announcedLength(std::uint8_t(b)));
+    return t;
+}();
 
 // The smallest value that needs `octets` bytes (RFC 3629 section 3 / RFC 2279 table).
 char32_t minimumFor(int octets) noexcept {
@@ -164,8 +167,9 @@ std::string explain(const Problem& p) {
         return bytes + " encodes " + value +
                ", beyond U+10FFFF, the last code point UTF-8 may encode (RFC 3629 section 3)";
     case ProblemKind::LegacyLongForm:
-        s = bytes + " is a " + std::to_string(p.announcedLength) + "-byte form of RFC 2279 (value " +
-            value + "); RFC 3629 limits UTF-8 to 4 bytes and U+10FFFF";
+        s = bytes + " is a " + std::to_string(p.announcedLength) +
+            "-byte form of RFC 2279 (value " + value +
+            "); RFC 3629 limits UTF-8 to 4 bytes and U+10FFFF";
         if (p.value < minimumFor(p.announcedLength))
             s += "; it is overlong as well";
         return s;
@@ -180,49 +184,89 @@ std::string explain(const Problem& p) {
     return bytes;
 }
 
-void ProblemScanner::push(Problem p, Emitted& out) {
-    assert(out.count < int(std::size(out.problems)));
-    out.problems[out.count++] = p;
+namespace {
+
+constexpr std::uint64_t kHeadBytes = std::tuple_size_v<decltype(Problem::head)>;
+
+} // namespace
+
+// The draft's first bytes in their packed word; a byte past kHeadBytes only counts.
+[[gnu::always_inline]] inline void appendByte(std::uint64_t& head, std::uint64_t& length,
+                                              std::uint8_t b) {
+    if (length < kHeadBytes)
+        head |= std::uint64_t(b) << (8 * length);
+    ++length;
 }
 
-void ProblemScanner::flushHigh(Emitted& out) {
-    if (hasHigh_) {
-        hasHigh_ = false;
-        push(high_, out);
+void ProblemScanner::output(const Draft& d, ProblemKind kind, Out& out) {
+    // Field by field, not by copying a Problem built elsewhere: the sink reads these records
+    // only after the whole batch is written.
+    Problem& p = out.problems[out.count++];
+    p.offset = d.offset;
+    p.length = d.length;
+    p.kind = kind;
+    p.value = d.value;
+    p.announcedLength = d.announcedLength;
+    p.errorSegments = d.errorSegments;
+    p.headLength = std::uint8_t(std::min(d.length, kHeadBytes));
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(p.head.data(), &d.head, kHeadBytes);
+    } else {
+        for (std::size_t k = 0; k < kHeadBytes; ++k)
+            p.head[k] = std::uint8_t(d.head >> (8 * k));
     }
 }
 
-void ProblemScanner::flushStray(Emitted& out) {
+// A draft of the bytes of one error segment (1-3 bytes).
+ProblemScanner::Draft ProblemScanner::startDraft(const Segment& s,
+                                                 std::span<const std::uint8_t> bytes) {
+    Draft d;
+    d.offset = s.offset;
+    d.errorSegments = 1;
+    for (std::uint8_t b : bytes)
+        appendByte(d.head, d.length, b);
+    return d;
+}
+
+void ProblemScanner::flushHigh(Out& out) {
+    if (hasHigh_) {
+        hasHigh_ = false;
+        output(high_, ProblemKind::Surrogate, out);
+    }
+}
+
+void ProblemScanner::flushStray(Out& out) {
     if (hasStray_) {
         hasStray_ = false;
-        push(stray_, out);
+        output(stray_, ProblemKind::StrayContinuation, out);
     }
 }
 
 // A naive sequence cut short: the lead announced more continuation bytes than followed it.
-void ProblemScanner::flushOpen(Emitted& out) {
+void ProblemScanner::flushOpen(Out& out) {
     if (!hasOpen_)
         return;
     hasOpen_ = false;
-    const std::uint8_t b0 = open_.head[0];
-    // C0, C1 and F5-FF are never valid, even complete; the others are well-formed leads.
-    open_.kind = (b0 <= 0xC1 || b0 >= 0xF5) && open_.length == 1 ? ProblemKind::NeverValidByte
-                                                                  : ProblemKind::Truncated;
     flushHigh(out);
-    push(open_, out);
+    output(open_, cutShortKind(std::uint8_t(open_.head), open_.length), out);
 }
 
-void ProblemScanner::accept(const Segment& s, std::span<const std::uint8_t> bytes,
-                            Emitted& out) {
+// A valid character ends whatever is pending.
+void ProblemScanner::acceptValid(Out& out) {
+    flushOpen(out);
+    flushStray(out);
+    flushHigh(out);
+}
+
+void ProblemScanner::accept(const Segment& s, std::span<const std::uint8_t> bytes, Out& out) {
     if (s.isValid()) {
-        flushOpen(out);
-        flushStray(out);
-        flushHigh(out);
+        acceptValid(out);
         return;
     }
+    const std::uint8_t b0 = bytes[0];
     if (hasOpen_) {
         if (s.error == ErrorKind::UnexpectedContinuation && s.offset == open_.end()) {
-            appendByte(open_, bytes[0]);
+            appendByte(open_.head, open_.length, b0);
             ++open_.errorSegments;
             if (open_.length == open_.announcedLength)
                 completeOpen(out);
@@ -232,81 +276,260 @@ void ProblemScanner::accept(const Segment& s, std::span<const std::uint8_t> byte
     }
     if (s.error == ErrorKind::UnexpectedContinuation) {
         if (hasStray_ && stray_.end() == s.offset) {
-            appendByte(stray_, bytes[0]);
+            appendByte(stray_.head, stray_.length, b0);
             ++stray_.errorSegments;
             return;
         }
         flushStray(out);
         flushHigh(out);
-        stray_ = startProblem(ProblemKind::StrayContinuation, s, bytes);
+        stray_ = startDraft(s, bytes);
         hasStray_ = true;
         return;
     }
     flushStray(out);
-    const std::uint8_t b0 = bytes[0];
     const int announced = announcedLength(b0);
     if (announced == 0) { // FE, FF
         flushHigh(out);
-        push(startProblem(ProblemKind::NeverValidByte, s, bytes), out);
+        output(startDraft(s, bytes), ProblemKind::NeverValidByte, out);
         return;
     }
     if (s.error == ErrorKind::Truncated) {
-        Problem p = startProblem(ProblemKind::Truncated, s, bytes);
-        p.announcedLength = std::uint8_t(announced);
+        Draft d = startDraft(s, bytes);
+        d.announcedLength = std::uint8_t(announced);
         flushHigh(out);
-        push(p, out);
+        output(d, ProblemKind::Truncated, out);
         return;
     }
     // InvalidByte C0-C1/F5-FD, or a restricted lead whose next byte broke its rule (Overlong,
     // Surrogate, TooLarge): read on as the naive decoder would.
-    open_ = startProblem(ProblemKind::Truncated, s, bytes);
+    open_ = startDraft(s, bytes);
     open_.announcedLength = std::uint8_t(announced);
     hasOpen_ = true;
 }
 
-void ProblemScanner::completeOpen(Emitted& out) {
+void ProblemScanner::completeOpen(Out& out) {
     hasOpen_ = false;
-    Problem p = open_;
-    const int n = p.announcedLength;
+    Draft d = open_;
+    const int n = d.announcedLength;
     // RFC 2279: the lead keeps 7 - n payload bits, each continuation byte 6.
-    char32_t v = p.head[0] & (0x7F >> n);
+    char32_t v = char32_t(d.head & (0x7Fu >> n));
     for (int i = 1; i < n; ++i)
-        v = (v << 6) | (p.head[i] & 0x3F);
-    p.value = v;
+        v = (v << 6) | char32_t((d.head >> (8 * i)) & 0x3F);
+    d.value = v;
+    ProblemKind kind = ProblemKind::TooLarge;
     if (n >= 5) {
-        p.kind = ProblemKind::LegacyLongForm;
+        kind = ProblemKind::LegacyLongForm;
     } else if (v < minimumFor(n)) {
-        p.kind = ProblemKind::Overlong;
+        kind = ProblemKind::Overlong;
     } else if (v >= 0xD800 && v <= 0xDFFF) {
-        p.kind = ProblemKind::Surrogate;
+        kind = ProblemKind::Surrogate;
         if (v < 0xDC00) { // a high surrogate: wait for a low one right after it
             flushHigh(out);
-            high_ = p;
+            high_ = d;
             hasHigh_ = true;
             return;
         }
-        if (hasHigh_ && high_.end() == p.offset) {
-            Problem pair = high_;
+        if (hasHigh_ && high_.end() == d.offset) {
+            Draft pair = high_;
             hasHigh_ = false;
-            pair.kind = ProblemKind::SurrogatePair;
             pair.value = 0x10000 + ((high_.value - 0xD800) << 10) + (v - 0xDC00);
-            for (std::uint8_t i = 0; i < p.headLength; ++i)
-                appendByte(pair, p.head[i]);
-            pair.errorSegments += p.errorSegments;
-            push(pair, out);
+            for (std::uint64_t i = 0; i < std::min(d.length, kHeadBytes); ++i)
+                appendByte(pair.head, pair.length, std::uint8_t(d.head >> (8 * i)));
+            pair.errorSegments += d.errorSegments;
+            output(pair, ProblemKind::SurrogatePair, out);
             return;
         }
-    } else {
-        p.kind = ProblemKind::TooLarge;
     }
     flushHigh(out);
-    push(p, out);
+    output(d, kind, out);
 }
 
-void ProblemScanner::end(Emitted& out) {
-    flushOpen(out);
-    flushStray(out);
-    flushHigh(out);
+int ProblemScanner::acceptOne(const Segment& s, std::span<const std::uint8_t> bytes) {
+    Out out{few_.data(), 0};
+    accept(s, bytes, out);
+    assert(out.count <= int(few_.size()));
+    return out.count;
+}
+
+int ProblemScanner::finishAll() {
+    Out out{few_.data(), 0};
+    segmenter_.finish([&](const Segment& s, std::span<const std::uint8_t> b) {
+        if (!s.isValid() || pending())
+            accept(s, b, out);
+    });
+    acceptValid(out);
+    assert(out.count <= int(few_.size()));
+    return out.count;
+}
+
+namespace {
+
+// The ErrorKind of the error segment starting at `at` (one bit), from the window's masks; they
+// are disjoint, so at most one term is not zero.
+ErrorKind errorKindAt(const detail::WindowSegments& w, std::uint64_t at) noexcept {
+    const auto has = [at](std::uint64_t mask) { return unsigned((mask & at) != 0); };
+    return ErrorKind(has(w.invalid) * unsigned(ErrorKind::InvalidByte) +
+                     has(w.unexpected) * unsigned(ErrorKind::UnexpectedContinuation) +
+                     has(w.overlong) * unsigned(ErrorKind::Overlong) +
+                     has(w.surrogate) * unsigned(ErrorKind::Surrogate) +
+                     has(w.tooLarge) * unsigned(ErrorKind::TooLarge) +
+                     has(w.truncated) * unsigned(ErrorKind::Truncated));
+}
+
+} // namespace
+
+namespace {
+
+// A problem complete in itself, its first bytes at `bytes` (eight of which can be read).
+[[gnu::always_inline]] inline void writeProblem(Problem& p, const std::uint8_t* bytes,
+                                                std::uint64_t offset, std::uint64_t length,
+                                                ProblemKind kind, std::uint8_t announced,
+                                                std::uint32_t errorSegments) {
+    p.offset = offset;
+    p.length = length;
+    p.kind = kind;
+    p.value = 0;
+    p.announcedLength = announced;
+    p.errorSegments = errorSegments;
+    p.headLength = std::uint8_t(std::min(length, kHeadBytes));
+    if constexpr (std::endian::native == std::endian::little) {
+        std::uint64_t head;
+        std::memcpy(&head, bytes, sizeof head);
+        const std::uint64_t keep =
+            length < kHeadBytes ? (std::uint64_t(1) << (8 * length)) - 1 : ~std::uint64_t(0);
+        head &= keep;
+        std::memcpy(p.head.data(), &head, sizeof head);
+    } else {
+        for (std::size_t k = 0; k < kHeadBytes; ++k)
+            p.head[k] = k < length ? bytes[k] : 0;
+    }
+}
+
+} // namespace
+
+std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
+    // Room a window leaves: a window holds at most 64 error segments, each completing at most
+    // one problem of its own, plus the (at most two) problems pending before it.
+    constexpr int kRoomPerWindow = int(detail::kBlockSize) + 8;
+    // The exact tail after the windows: fewer than three windows of bytes.
+    constexpr int kRoomForTail = 3 * int(detail::kBlockSize) + 8;
+    static_assert(kBatch >= kRoomPerWindow + kRoomForTail + 64);
+    if (batch_.size() < std::size_t(kBatch))
+        batch_.resize(std::size_t(kBatch));
+    Out out{batch_.data(), 0};
+    auto exact = [&](const Segment& s, std::span<const std::uint8_t> b) {
+        if (!s.isValid() || pending())
+            accept(s, b, out);
+    };
+    const std::uint8_t* const p = bytes.data();
+    const std::size_t n = bytes.size();
+    std::size_t i = 0;
+    // A sequence left unfinished by the last call: one byte at a time until it ends (at most
+    // three bytes, a sequence being at most four long).
+    while (i < n && !segmenter_.atBoundary()) {
+        segmenter_.feed(bytes.subspan(i, 1), exact);
+        ++i;
+    }
+    // From a boundary, 64 bytes at a time while the look-ahead of a whole window is there.
+    if (n - i >= 2 * detail::kBlockSize) {
+        const std::uint64_t base = segmenter_.offset() - i; // the offset of p[0]
+        std::uint64_t lastEnd = base + i; // the end of the last segment accept() was given
+        detail::MaskCarry carry;          // at a boundary nothing before takes a byte after
+        detail::ByteMasks cur = detail::byteMasksAt(p + i);
+        std::size_t boundary = i;
+        for (std::size_t x = i; x + 2 * detail::kBlockSize <= n; x += detail::kBlockSize) {
+            const detail::ByteMasks next = detail::byteMasksAt(p + x + detail::kBlockSize);
+            const detail::WindowSegments w = detail::windowSegments(cur, next, carry);
+            const std::uint64_t errors = w.errors();
+            const std::uint64_t stray = w.unexpected;
+            // Where the naive decoder starts reading a sequence of its own (a lead that is no
+            // lead of UTF-8, or one whose next byte broke its rule): accept() follows it.
+            const std::uint64_t naive = w.invalid | w.overlong | w.surrogate | w.tooLarge;
+            // Where problems start while nothing is pending: a run of stray continuation bytes
+            // is one problem; a truncated sequence is one; a naive sequence starts one.
+            const std::uint64_t starts = w.truncated | naive | (stray & ~(stray << 1));
+            // Gives accept() the error segments from the first in `segments` on, as the
+            // Segmenter would (a valid segment between two of them only ends what is pending),
+            // until nothing is pending; returns the problem starts after them (none if the
+            // window ends first).
+            const auto follow = [&](std::uint64_t segments) -> std::uint64_t {
+                do {
+                    const std::uint64_t at = segments & (~segments + 1);
+                    const std::size_t j = std::size_t(std::countr_zero(segments));
+                    const Segment s{base + x + j, std::uint8_t(w.lengthAt(at)), errorKindAt(w, at),
+                                    0};
+                    if (s.offset != lastEnd && pending())
+                        acceptValid(out);
+                    accept(s, bytes.subspan(x + j, s.length), out);
+                    lastEnd = s.end();
+                    segments &= segments - 1;
+                } while (segments != 0 && pending());
+                const std::uint64_t end = lastEnd - (base + x);
+                if (pending() || end >= detail::kBlockSize)
+                    return 0;
+                // A stray continuation right after the last segment starts a new run.
+                return (starts & (~std::uint64_t(0) << end)) | (stray & (std::uint64_t(1) << end));
+            };
+            std::uint64_t todo = pending() ? (errors != 0 ? follow(errors) : 0) : starts;
+            // Nothing pending: each start is a problem of its own, whose extent the masks give
+            // (computed without branches: which kind comes next is as random as the data),
+            // but for complete naive sequences and for runs that may go on past the window.
+            while (todo != 0) {
+                const std::uint64_t at = todo & (~todo + 1);
+                const auto j = std::size_t(std::countr_zero(todo));
+                const std::uint8_t b0 = p[x + j];
+                const std::uint64_t announced = kAnnouncedLength[b0]; // 0 for a continuation
+                // Flags as 0 or 1, combined with & and | (not && and ||, which branch).
+                const std::uint64_t fromHere = stray >> j;
+                const std::uint64_t isStray = fromHere & 1;
+                const std::uint64_t isNaive = (naive >> j) & 1;
+                const std::uint64_t isTruncated = 1 ^ isStray ^ isNaive;
+                const std::uint64_t announces = announced != 0; // FE and FF announce nothing
+                // A stray run's length; the stray bytes a naive sequence takes after its lead.
+                const auto run = std::uint64_t(std::countr_one(fromHere));
+                const std::uint64_t taken =
+                    std::uint64_t(std::countr_one(fromHere >> 1)) & (0 - (isNaive & announces));
+                const std::uint64_t goesOn =
+                    (isStray & std::uint64_t(j + run == detail::kBlockSize)) |
+                    (isNaive & announces &
+                     (std::uint64_t(j + 1 + taken >= detail::kBlockSize) |
+                      std::uint64_t(taken + 1 >= announced)));
+                if (goesOn != 0) {
+                    // It may go on past the window, or the naive sequence is complete (and
+                    // what it stands for decides its kind): accept() follows it.
+                    todo = follow(errors & ~(at - 1));
+                    continue;
+                }
+                const std::uint64_t length = isStray * run +
+                                             isTruncated * std::uint64_t(w.lengthAt(at)) +
+                                             isNaive * (1 + taken);
+                const auto kind = ProblemKind(isStray * unsigned(ProblemKind::StrayContinuation) +
+                                              isTruncated * unsigned(ProblemKind::Truncated) +
+                                              isNaive * unsigned(cutShortKind(b0, length)));
+                writeProblem(out.problems[out.count++], p + x + j, base + x + j, length, kind,
+                             std::uint8_t(announced),
+                             std::uint32_t(length + isTruncated * (1 - length)));
+                // Done with this start, and with the run a naive sequence took (if any, it
+                // started right after the lead).
+                todo &= ~(at | (at << 1 & stray & (0 - std::uint64_t(taken != 0))));
+            }
+            boundary = x + detail::lastSegmentEnd(w, cur);
+            cur = next;
+            if (out.count > kBatch - kRoomPerWindow - kRoomForTail)
+                break;
+        }
+        if (lastEnd != base + boundary && pending())
+            acceptValid(out);
+        segmenter_ = Segmenter(base + boundary);
+        i = boundary;
+        if (out.count > kBatch - kRoomPerWindow - kRoomForTail) {
+            batchCount_ = out.count;
+            return i;
+        }
+    }
+    segmenter_.feed(bytes.subspan(i), exact);
+    batchCount_ = out.count;
+    return n;
 }
 
 } // namespace u8codec

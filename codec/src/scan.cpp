@@ -87,6 +87,20 @@ std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcep
     return asciiRunLengthWith(path, p, n);
 }
 
+detail::ByteMasks detail::byteMasksAt(const std::uint8_t* p) noexcept {
+    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    switch (path) {
+#if defined(U8CODEC_X86_KERNELS)
+    case ScanPath::Avx2:
+        return byteMasksAvx2(p);
+    case ScanPath::Sse2:
+        return byteMasksSse2(p);
+#endif
+    default:
+        return byteMasksScalar(p);
+    }
+}
+
 std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, ScanPath path) noexcept {
     return asciiRunLengthWith(resolveScanPath(path), bytes.data(), bytes.size());
 }

@@ -251,12 +251,33 @@ struct MaskCarry {
     std::uint64_t cont = 0;    // a continuation byte
 };
 
-// Counts the segments that start in the 64 bytes whose masks are `cur` (`next`: the 64 after
-// them, for the look-ahead), updates `carry` for the next window, and returns whether they are
-// all valid and where the last of them ends, relative to the window.
-[[gnu::always_inline]] inline std::size_t countWindow(const ByteMasks& cur, const ByteMasks& next,
-                                                      MaskCarry& carry, KernelCounts& counts,
-                                                      bool& clean) {
+// The segments that start in a 64-byte window, one bit per byte at which a segment starts (bit
+// k: byte k of the window), by what the segment is; and what the counting and the callers that
+// walk the error segments (ProblemScanner) need to know of their lengths.
+struct WindowSegments {
+    std::uint64_t valid2, valid3, valid4; // valid multi-byte characters, by length
+    std::uint64_t invalid, unexpected, overlong, surrogate, tooLarge, truncated; // error segments
+    std::uint64_t takes;   // a lead whose next byte is in its first-continuation range
+    std::uint64_t takes34; // ... and the lead is of 3 or 4 bytes
+    std::uint64_t takes4;  // ... and the lead is of 4 bytes
+    std::uint64_t cont2;   // the byte two after is a continuation byte
+    std::uint64_t cont3;   // the byte three after is a continuation byte
+
+    std::uint64_t errors() const noexcept {
+        return invalid | unexpected | overlong | surrogate | tooLarge | truncated;
+    }
+    // The length of the segment that starts at bit `at` (a single bit): a lead takes the bytes
+    // that follow as long as they are in range, up to its length.
+    std::size_t lengthAt(std::uint64_t at) const noexcept {
+        return 1 + ((takes & at) != 0 ? 1 : 0) + ((takes34 & cont2 & at) != 0 ? 1 : 0) +
+               ((takes4 & cont2 & cont3 & at) != 0 ? 1 : 0);
+    }
+};
+
+// Finds the segments that start in the 64 bytes whose masks are `cur` (`next`: the 64 after them,
+// for the look-ahead) and updates `carry` for the next window.
+[[gnu::always_inline]] inline WindowSegments
+windowSegments(const ByteMasks& cur, const ByteMasks& next, MaskCarry& carry) {
     const auto after = [](std::uint64_t here, std::uint64_t there, int k) {
         return (here >> k) | (there << (64 - k));
     };
@@ -291,29 +312,49 @@ struct MaskCarry {
         ((takes4 << 3) | (carry.takes4 >> 61)) & ((cur.cont << 1) | (carry.cont >> 63));
     const std::uint64_t unexpected = cur.cont & ~(taken1 | taken2 | taken3);
     carry = MaskCarry{takes, takes34, takes4, cur.cont};
-
-    counts.byLength[1] += kBlockSize - maskCount(cur.nonAscii);
-    counts.byLength[2] += maskCount(valid2);
-    counts.byLength[3] += maskCount(valid3);
-    counts.byLength[4] += maskCount(valid4);
-    counts.errors[std::size_t(ErrorKind::InvalidByte)] += maskCount(invalid);
-    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += maskCount(unexpected);
-    counts.errors[std::size_t(ErrorKind::Overlong)] += maskCount(overlong);
-    counts.errors[std::size_t(ErrorKind::Surrogate)] += maskCount(surrogate);
-    counts.errors[std::size_t(ErrorKind::TooLarge)] += maskCount(tooLarge);
-    counts.errors[std::size_t(ErrorKind::Truncated)] += maskCount(truncated);
-    clean = (invalid | unexpected | overlong | surrogate | tooLarge | truncated) == 0;
-
-    // The last segment start in the window (there is one: a lead takes at most three bytes) and
-    // that segment's length.
-    const std::uint64_t starts = ~cur.cont | unexpected;
-    const int j = 63 - std::countl_zero(starts);
-    const std::uint64_t at = std::uint64_t(1) << j;
-    const std::size_t length = 1 + ((takes & at) != 0 ? 1 : 0) +
-                               ((takes34 & cont2 & at) != 0 ? 1 : 0) +
-                               ((takes4 & cont2 & cont3 & at) != 0 ? 1 : 0);
-    return std::size_t(j) + length;
+    return WindowSegments{valid2,   valid3,    valid4, invalid, unexpected, overlong, surrogate,
+                          tooLarge, truncated, takes,  takes34, takes4,     cont2,    cont3};
 }
+
+// Where the last segment that starts in a window ends, relative to the window (there is one: a
+// lead takes at most three bytes, so one of any four bytes starts a segment).
+[[gnu::always_inline]] inline std::size_t lastSegmentEnd(const WindowSegments& w,
+                                                         const ByteMasks& cur) {
+    const std::uint64_t starts = ~cur.cont | w.unexpected;
+    const int j = 63 - std::countl_zero(starts);
+    return std::size_t(j) + w.lengthAt(std::uint64_t(1) << j);
+}
+
+// Counts the segments that start in the 64 bytes whose masks are `cur` (`next`: the 64 after
+// them, for the look-ahead), updates `carry` for the next window, and returns whether they are
+// all valid and where the last of them ends, relative to the window.
+[[gnu::always_inline]] inline std::size_t countWindow(const ByteMasks& cur, const ByteMasks& next,
+                                                      MaskCarry& carry, KernelCounts& counts,
+                                                      bool& clean) {
+    const WindowSegments w = windowSegments(cur, next, carry);
+    counts.byLength[1] += kBlockSize - maskCount(cur.nonAscii);
+    counts.byLength[2] += maskCount(w.valid2);
+    counts.byLength[3] += maskCount(w.valid3);
+    counts.byLength[4] += maskCount(w.valid4);
+    counts.errors[std::size_t(ErrorKind::InvalidByte)] += maskCount(w.invalid);
+    counts.errors[std::size_t(ErrorKind::UnexpectedContinuation)] += maskCount(w.unexpected);
+    counts.errors[std::size_t(ErrorKind::Overlong)] += maskCount(w.overlong);
+    counts.errors[std::size_t(ErrorKind::Surrogate)] += maskCount(w.surrogate);
+    counts.errors[std::size_t(ErrorKind::TooLarge)] += maskCount(w.tooLarge);
+    counts.errors[std::size_t(ErrorKind::Truncated)] += maskCount(w.truncated);
+    clean = w.errors() == 0;
+    return lastSegmentEnd(w, cur);
+}
+
+// The byte-class masks of the 64 bytes at p, with the best kernel of this CPU (for callers
+// outside the kernels that walk segments window by window: ProblemScanner).
+ByteMasks byteMasksAt(const std::uint8_t* p) noexcept;
+// The same with a given kernel.
+ByteMasks byteMasksScalar(const std::uint8_t* p) noexcept;
+#if defined(U8CODEC_X86_KERNELS)
+ByteMasks byteMasksSse2(const std::uint8_t* p) noexcept;
+ByteMasks byteMasksAvx2(const std::uint8_t* p) noexcept;
+#endif
 
 // Counts the line-ending bytes from linesEnd up to `to` one by one (a few bytes at most; linesEnd
 // > 0, so the byte before is in p).

@@ -361,6 +361,10 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
+U8CODEC_AVX2 ByteMasks byteMasksAvx2(const std::uint8_t* p) noexcept {
+    return byteMasks(p);
+}
+
 U8CODEC_AVX2 std::size_t asciiRunLengthAvx2(const std::uint8_t* p, std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + 32 <= n; i += 32) {

@@ -124,6 +124,10 @@ ByteMasks byteMasks(const std::uint8_t* p) noexcept {
 
 } // namespace
 
+ByteMasks byteMasksScalar(const std::uint8_t* p) noexcept {
+    return byteMasks(p);
+}
+
 KernelResult scanBlocksScalar(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
                               KernelCounts& counts) noexcept {
     std::uint64_t state = ShiftDfa::kAccept;

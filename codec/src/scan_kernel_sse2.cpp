@@ -81,6 +81,10 @@ void countLineBytes(const Block& b, const std::uint8_t* p, std::size_t i, std::u
 
 } // namespace
 
+ByteMasks byteMasksSse2(const std::uint8_t* p) noexcept {
+    return byteMasks(Block(p));
+}
+
 KernelResult scanBlocksSse2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
                             KernelCounts& counts) noexcept {
     std::size_t linesEnd = 0;

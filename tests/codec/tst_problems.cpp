@@ -2,8 +2,11 @@
 // (issue 2 section 2, "Problems"). Key phrases are asserted, not whole sentences.
 #include "codec_test_support.h"
 #include "u8codec/problem.h"
+#include "u8codec/segmenter.h"
 
 #include <QTest>
+#include <algorithm>
+#include <random>
 
 using namespace u8codec;
 using u8test::Bytes;
@@ -16,6 +19,68 @@ std::vector<Problem> problemsOf(const Bytes& b) {
     auto sink = [&](const Problem& p) { out.push_back(p); };
     s.feed(u8test::view(b), sink);
     s.finish(sink);
+    return out;
+}
+
+// The straightforward path: every segment from the Segmenter through onSegment(), which feed()'s
+// window-at-a-time path must equal.
+std::vector<Problem> problemsBySegment(const Bytes& b) {
+    std::vector<Problem> out;
+    ProblemScanner s;
+    Segmenter segmenter;
+    auto sink = [&](const Problem& p) { out.push_back(p); };
+    auto each = [&](const Segment& seg, std::span<const std::uint8_t> bytes) {
+        s.onSegment(seg, bytes, sink);
+    };
+    segmenter.feed(u8test::view(b), each);
+    segmenter.finish(each);
+    s.finish(sink);
+    return out;
+}
+
+// feed() in pieces of the given sizes (repeated; 0: all at once).
+std::vector<Problem> problemsInPieces(const Bytes& b, const std::vector<std::size_t>& sizes) {
+    std::vector<Problem> out;
+    ProblemScanner s;
+    auto sink = [&](const Problem& p) { out.push_back(p); };
+    const auto all = u8test::view(b);
+    std::size_t at = 0;
+    for (std::size_t k = 0; at < all.size(); ++k) {
+        const std::size_t size = sizes.empty() || sizes[k % sizes.size()] == 0
+                                     ? all.size() - at
+                                     : std::min(sizes[k % sizes.size()], all.size() - at);
+        s.feed(all.subspan(at, size), sink);
+        at += size;
+    }
+    s.finish(sink);
+    return out;
+}
+
+QString describe(const Problem& p) {
+    return QStringLiteral("%1+%2:%3 value %4 announced %5 segments %6 head %7")
+        .arg(p.offset)
+        .arg(p.length)
+        .arg(QString::fromLatin1(name(p.kind).data(), qsizetype(name(p.kind).size())))
+        .arg(uint(p.value), 0, 16)
+        .arg(p.announcedLength)
+        .arg(p.errorSegments)
+        .arg(QString::fromStdString(hexBytes(p.headBytes())));
+}
+
+bool sameProblem(const Problem& a, const Problem& b) {
+    return a.offset == b.offset && a.length == b.length && a.kind == b.kind && a.value == b.value &&
+           a.announcedLength == b.announcedLength && a.errorSegments == b.errorSegments &&
+           a.headLength == b.headLength && a.head == b.head;
+}
+
+// `size` bytes of pieces drawn from `alphabet`.
+Bytes drawn(std::mt19937& rng, const std::vector<Bytes>& alphabet, std::size_t size) {
+    Bytes out;
+    while (out.size() < size) {
+        const Bytes& piece = alphabet[rng() % alphabet.size()];
+        out.insert(out.end(), piece.begin(), piece.end());
+    }
+    out.resize(size);
     return out;
 }
 
@@ -34,6 +99,9 @@ private slots:
     void sequences();
     void kindNames();
     void labels();
+    void fastPathEqualsSegments_data();
+    void fastPathEqualsSegments();
+    void pendingAndRestart();
 };
 
 void TestProblems::single_data() {
@@ -172,6 +240,115 @@ void TestProblems::labels() {
     const QString text = QString::fromStdString(explain(problems[0]));
     QVERIFY2(text.contains(QStringLiteral("20 continuation bytes")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("...")), qPrintable(text));
+}
+
+// feed() finds error segments 64 bytes at a time and, where nothing is pending, takes each
+// problem's extent from the masks; it must give exactly the problems (every field, in order) of
+// the straightforward path, whatever the data and however it is cut into pieces.
+void TestProblems::fastPathEqualsSegments_data() {
+    QTest::addColumn<int>("source");
+    QTest::addColumn<uint>("seed");
+    const char* const sources[] = {"random bytes", "naive leads and strays", "surrogate pairs",
+                                   "long stray runs", "mostly valid"};
+    for (int source = 0; source < 5; ++source)
+        for (uint seed = 1; seed <= 4; ++seed)
+            QTest::addRow("%s %u", sources[source], seed) << source << seed;
+}
+
+void TestProblems::fastPathEqualsSegments() {
+    QFETCH(int, source);
+    QFETCH(uint, seed);
+    std::mt19937 rng(seed * 7919u + uint(source));
+    const std::size_t size = 20000 + rng() % 3000;
+    Bytes data;
+    switch (source) {
+    case 0: // uniformly random: a problem every three bytes or so
+        data.resize(size);
+        for (auto& b : data)
+            b = std::uint8_t(rng());
+        break;
+    case 1: { // every lead a naive decoder reads on from, with continuation bytes after them
+        std::vector<Bytes> alphabet = {{0x80}, {0xBF}, {0xA0}, {0x8F}, {0x41}, {0x0A}};
+        for (int lead : {0xC0, 0xC1, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFD,
+                         0xFE, 0xFF, 0xC3, 0xE2, 0xF1})
+            alphabet.push_back({std::uint8_t(lead)});
+        data = drawn(rng, alphabet, size);
+        break;
+    }
+    case 2: // CESU-8 pairs, lone halves and cut ones, at every offset around the windows
+        data = drawn(rng,
+                     {{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80},
+                      {0xED, 0xAF, 0xBF},
+                      {0xED, 0xB0, 0x80},
+                      {0xED, 0xA0},
+                      {0x80},
+                      {0x41},
+                      {0xF4, 0x90, 0x80, 0x80},
+                      {0xE0, 0x80, 0xAF}},
+                     size);
+        break;
+    case 3: { // runs of continuation bytes longer than a window, between other problems
+        for (std::size_t i = 0; data.size() < size; ++i) {
+            data.insert(data.end(), std::size_t(rng() % 200), std::uint8_t(0x80 + rng() % 64));
+            const std::uint8_t between[] = {0x41, 0xC0, 0xE2, 0xFE, 0xF8, 0xED};
+            data.push_back(between[rng() % std::size(between)]);
+        }
+        data.resize(size);
+        break;
+    }
+    default: // valid text with a damaged byte now and then
+        data = drawn(rng,
+                     {{'w', 'o', 'r', 'd', ' '},
+                      {'\n'},
+                      {0xC3, 0xA9},
+                      {0xE2, 0x82, 0xAC},
+                      {0xF0, 0x9F, 0x98, 0x80}},
+                     size);
+        for (int k = 0; k < 40; ++k)
+            data[rng() % data.size()] = std::uint8_t(0x80 + rng() % 128);
+        break;
+    }
+    const std::vector<Problem> want = problemsBySegment(data);
+    QVERIFY(!want.empty());
+    const std::vector<std::vector<std::size_t>> cuts = {
+        {0}, {1}, {63, 64, 65}, {127, 128, 129, 130}, {1000}, {3, 200, 7, 4096, 1, 129}};
+    for (const auto& sizes : cuts) {
+        const std::vector<Problem> got = problemsInPieces(data, sizes);
+        const auto [g, w] =
+            std::mismatch(got.begin(), got.end(), want.begin(), want.end(), sameProblem);
+        if (g != got.end() || w != want.end())
+            QFAIL(qPrintable(QStringLiteral("pieces of %1...: got %2, want %3 (%4 vs %5 problems)")
+                                 .arg(sizes[0])
+                                 .arg(g != got.end() ? describe(*g) : QStringLiteral("none"))
+                                 .arg(w != want.end() ? describe(*w) : QStringLiteral("none"))
+                                 .arg(got.size())
+                                 .arg(want.size())));
+    }
+}
+
+// pending() says whether a problem may still grow; restartAt() skips bytes known to be valid.
+void TestProblems::pendingAndRestart() {
+    ProblemScanner s;
+    std::vector<Problem> got;
+    auto sink = [&](const Problem& p) { got.push_back(p); };
+    const Bytes strays = u8test::hex("41 80 80");
+    s.feed(u8test::view(strays), sink);
+    QVERIFY(s.pending()); // the run may go on
+    QVERIFY(got.empty());
+    const Bytes more = u8test::hex("80 41");
+    s.feed(u8test::view(more), sink);
+    QVERIFY(!s.pending());
+    QCOMPARE(got.size(), std::size_t(1));
+    QCOMPARE(got[0].length, std::uint64_t(3));
+    // Skip 1000 bytes of valid text, then go on: offsets count the skipped bytes.
+    s.restartAt(1005);
+    const Bytes cut = u8test::hex("E2 82");
+    s.feed(u8test::view(cut), sink);
+    QCOMPARE(got.size(), std::size_t(1));
+    s.finish(sink);
+    QCOMPARE(got.size(), std::size_t(2));
+    QCOMPARE(got[1].offset, std::uint64_t(1005));
+    QCOMPARE(got[1].kind, ProblemKind::Truncated);
 }
 
 QTEST_GUILESS_MAIN(TestProblems)

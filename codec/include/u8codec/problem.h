@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace u8codec {
 
@@ -59,6 +60,13 @@ std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
 std::string codePointLabel(char32_t cp);
 
 // Groups error segments into problems while bytes stream through, in any chunking.
+//
+// feed() finds the error segments of long stretches 64 bytes at a time, from the byte-class masks
+// the vectorised Scanner counts with (scan_kernel.h: the same segments the Segmenter gives,
+// derived from the same byte classes), and hands them to the same grouping as onSegment(); the
+// valid text between two error segments is only seen as a gap between them, since all a valid
+// segment does is end what is pending. Problems are collected in a batch and passed to the sink
+// after each stretch, so the sink is called in stream order but not byte by byte.
 class ProblemScanner {
 public:
     explicit ProblemScanner(std::uint64_t startOffset = 0) : segmenter_(startOffset) {}
@@ -68,58 +76,92 @@ public:
 
     // Low-level entry: one segment and its bytes, as a Segmenter reports them. Lets a caller that
     // already segments (a scanner computing counts too) find problems without a second pass.
-    template <class Sink> void onSegment(const Segment& s, std::span<const std::uint8_t> bytes,
-                                         Sink&& sink);
+    template <class Sink>
+    void onSegment(const Segment& s, std::span<const std::uint8_t> bytes, Sink&& sink);
+
+    // True while a problem is open: the segments seen last may still grow into a longer problem
+    // (a valid segment, or the end, would complete it).
+    bool pending() const noexcept { return hasOpen_ || hasStray_ || hasHigh_; }
+    // Makes the next feed() start at `offset`, which must be a segment boundary: for callers that
+    // skip bytes they know to be valid text (or whose segments they gave to onSegment), so that
+    // feed() goes on from there. A sequence feed() was in the middle of is dropped.
+    void restartAt(std::uint64_t offset) noexcept { segmenter_ = Segmenter(offset); }
 
 private:
-    struct Emitted {
-        Problem problems[4];
-        int count = 0;
+    // Where the grouping puts the problems it completes: a few for one segment, many for feed().
+    struct Out {
+        Problem* problems;
+        int count;
     };
-    void accept(const Segment& s, std::span<const std::uint8_t> bytes, Emitted& out);
-    void end(Emitted& out);
-    void flushOpen(Emitted& out);
-    void flushStray(Emitted& out);
-    void flushHigh(Emitted& out);
-    void completeOpen(Emitted& out);
-    void push(Problem p, Emitted& out);
+    // A problem being read: what a Problem holds but its kind (decided when it is complete), its
+    // first bytes packed in one word (byte k in bits 8k..8k+7) so that it grows and is copied
+    // out in whole words.
+    struct Draft {
+        std::uint64_t offset = 0;
+        std::uint64_t length = 0;
+        std::uint64_t head = 0;
+        char32_t value = 0;
+        std::uint32_t errorSegments = 0;
+        std::uint8_t announcedLength = 0;
+        std::uint64_t end() const noexcept { return offset + length; }
+    };
+    static constexpr int kBatch = 512;
+
+    // Feeds a prefix of `bytes` (all of it, or up to where the batch filled), leaving its problems
+    // in batch_[0, batchCount_); returns the bytes taken (at least one unless `bytes` is empty).
+    std::size_t feedBatch(std::span<const std::uint8_t> bytes);
+    // The grouping of one segment, its problems in few_; returns how many.
+    int acceptOne(const Segment& s, std::span<const std::uint8_t> bytes);
+    // Ends the stream, the problems in few_; returns how many.
+    int finishAll();
+
+    void accept(const Segment& s, std::span<const std::uint8_t> bytes, Out& out);
+    void acceptValid(Out& out);
+    void flushOpen(Out& out);
+    void flushStray(Out& out);
+    void flushHigh(Out& out);
+    void completeOpen(Out& out);
+    static Draft startDraft(const Segment& s, std::span<const std::uint8_t> bytes);
+    // (Not "emit": Qt defines that as a macro, and Qt code includes this header.)
+    static void output(const Draft& d, ProblemKind kind, Out& out);
 
     // A sequence a naive decoder is reading: lead and continuation bytes so far.
-    Problem open_{};
+    Draft open_{};
     bool hasOpen_ = false;
-    Problem stray_{};
+    Draft stray_{};
     bool hasStray_ = false;
-    Problem high_{}; // an encoded high surrogate waiting for its low half
+    Draft high_{}; // an encoded high surrogate waiting for its low half
     bool hasHigh_ = false;
     Segmenter segmenter_;
+    std::array<Problem, 4> few_{};
+    std::vector<Problem> batch_; // kBatch records once feed() has run
+    int batchCount_ = 0;
 };
 
 // --- implementation -----------------------------------------------------------------------
 
 template <class Sink>
 void ProblemScanner::onSegment(const Segment& s, std::span<const std::uint8_t> bytes, Sink&& sink) {
-    if (s.isValid() && !hasOpen_ && !hasStray_ && !hasHigh_)
+    if (s.isValid() && !pending())
         return; // the common case: nothing pending, nothing to report
-    Emitted out;
-    accept(s, bytes, out);
-    for (int i = 0; i < out.count; ++i)
-        sink(static_cast<const Problem&>(out.problems[i]));
+    const int n = acceptOne(s, bytes);
+    for (int i = 0; i < n; ++i)
+        sink(static_cast<const Problem&>(few_[std::size_t(i)]));
 }
 
 template <class Sink> void ProblemScanner::feed(std::span<const std::uint8_t> bytes, Sink&& sink) {
-    segmenter_.feed(bytes, [&](const Segment& s, std::span<const std::uint8_t> b) {
-        onSegment(s, b, sink);
-    });
+    while (!bytes.empty()) {
+        const std::size_t used = feedBatch(bytes);
+        for (int i = 0; i < batchCount_; ++i)
+            sink(static_cast<const Problem&>(batch_[std::size_t(i)]));
+        bytes = bytes.subspan(used);
+    }
 }
 
 template <class Sink> void ProblemScanner::finish(Sink&& sink) {
-    segmenter_.finish([&](const Segment& s, std::span<const std::uint8_t> b) {
-        onSegment(s, b, sink);
-    });
-    Emitted out;
-    end(out);
-    for (int i = 0; i < out.count; ++i)
-        sink(static_cast<const Problem&>(out.problems[i]));
+    const int n = finishAll();
+    for (int i = 0; i < n; ++i)
+        sink(static_cast<const Problem&>(few_[std::size_t(i)]));
 }
 
 } // namespace u8codec
