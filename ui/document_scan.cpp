@@ -14,6 +14,8 @@
 
 namespace u8ui {
 
+static_assert(kProblemKindCount == u8codec::kProblemKindCount);
+
 namespace {
 
 // Histogram with four interleaved tables, so that neighbouring equal bytes do not serialise on
@@ -51,8 +53,9 @@ void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& c
 // Finds the problems of a stream fed in chunks, and the line each one is on.
 //
 // Problems come from u8codec::ProblemScanner::feed(), which finds error segments 64 bytes at a
-// time and so passes quickly over valid text and over error-dense data alike. Chunks the
-// vectorised Scanner found free of errors, while no problem is pending, are not fed at all.
+// time and so passes quickly over valid text and over error-dense data alike; once the list is
+// full, from its count(), which only counts them. Chunks the vectorised Scanner found free of
+// errors, while no problem is pending, are not fed at all.
 class ProblemCollector {
 public:
     explicit ProblemCollector(ScanReport& report) : report_(report) {}
@@ -83,6 +86,12 @@ public:
     // Feeds the chunk from byte `from` on.
     void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore,
               std::size_t from = 0) {
+        if (report_.problems.size() >= report_.problemCap) {
+            // The list is full: from here on only the counts change, and count() finds them
+            // without building a Problem for each.
+            problems_.count(chunk.subspan(from), counted_);
+            return;
+        }
         chunk_ = chunk;
         chunkOffset_ = chunkOffset;
         lineCursor_ = 0;
@@ -92,6 +101,10 @@ public:
 
     void finish() {
         problems_.finish([this](const u8codec::Problem& p) { store(p); });
+        for (std::size_t k = 0; k < counted_.size(); ++k) {
+            report_.problemsByKind[k] += counted_[k];
+            report_.totalProblems += counted_[k];
+        }
     }
 
 private:
@@ -116,6 +129,7 @@ private:
 
     ScanReport& report_;
     u8codec::ProblemScanner problems_;
+    u8codec::ProblemCounts counted_{}; // problems found by count(), once the list was full
     std::span<const std::uint8_t> chunk_;
     quint64 chunkOffset_ = 0;
     std::size_t lineCursor_ = 0;

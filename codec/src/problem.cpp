@@ -407,7 +407,70 @@ namespace {
 
 } // namespace
 
+namespace {
+
+// Counts the problems that start at `todo` in a window whose segments are `w` (nothing pending),
+// by kind: stray runs and truncated sequences in bulk by popcount, naive sequences one by one.
+// `follow(segments)` hands the window's error segments from the first in `segments` on to the
+// exact grouping (which adds its problems to the batch) and returns the starts after them.
+template <class Follow>
+[[gnu::always_inline]] inline void countStarts(std::uint64_t todo, const detail::WindowSegments& w,
+                                               std::uint64_t naive, const std::uint8_t* window,
+                                               const Follow& follow, ProblemCounts& counts) {
+    const std::uint64_t stray = w.unexpected;
+    // The bytes of the run of stray continuations that reaches the end of the window, if any:
+    // a problem starting in it may go on in the next window.
+    const std::uint64_t lastRun =
+        (stray >> 63) != 0 ? ~std::uint64_t(0) << (64 - std::countl_one(stray)) : 0;
+    for (;;) {
+        const std::uint64_t special = todo & (naive | lastRun);
+        const std::uint64_t before =
+            special != 0 ? (special & (~special + 1)) - 1 : ~std::uint64_t(0);
+        counts[std::size_t(ProblemKind::StrayContinuation)] +=
+            std::uint64_t(std::popcount(todo & before & stray));
+        counts[std::size_t(ProblemKind::Truncated)] +=
+            std::uint64_t(std::popcount(todo & before & w.truncated));
+        if (special == 0)
+            return;
+        todo &= ~before;
+        const std::uint64_t at = special & (~special + 1);
+        const auto j = std::size_t(std::countr_zero(special));
+        if ((naive & at) == 0) { // in the last run
+            todo = follow(w.errors() & ~(at - 1));
+            continue;
+        }
+        const std::uint8_t b0 = window[j];
+        const std::uint8_t announced = kAnnouncedLength[b0];
+        if (announced == 0) { // FE, FF: a problem alone, continuation bytes after it or not
+            ++counts[std::size_t(ProblemKind::NeverValidByte)];
+            todo &= ~at;
+            continue;
+        }
+        // The naive sequence takes the stray continuation bytes right after its lead.
+        const std::size_t taken =
+            j + 1 < detail::kBlockSize ? std::size_t(std::countr_one(stray >> (j + 1))) : 0;
+        if (j + 1 + taken >= detail::kBlockSize || taken + 1 >= announced) {
+            todo = follow(w.errors() & ~(at - 1)); // it may go on, or it is complete
+            continue;
+        }
+        ++counts[std::size_t(cutShortKind(b0, 1 + taken))];
+        todo &= ~(at | ((at << 1) & stray)); // and the run it took, if any
+    }
+}
+
+} // namespace
+
 std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
+    return scanBatch<false>(bytes, nullptr);
+}
+
+void ProblemScanner::count(std::span<const std::uint8_t> bytes, ProblemCounts& counts) {
+    while (!bytes.empty())
+        bytes = bytes.subspan(scanBatch<true>(bytes, &counts));
+}
+
+template <bool kCounting>
+std::size_t ProblemScanner::scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts) {
     // Room a window leaves: a window holds at most 64 error segments, each completing at most
     // one problem of its own, plus the (at most two) problems pending before it.
     constexpr int kRoomPerWindow = int(detail::kBlockSize) + 8;
@@ -420,6 +483,17 @@ std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
     auto exact = [&](const Segment& s, std::span<const std::uint8_t> b) {
         if (!s.isValid() || pending())
             accept(s, b, out);
+    };
+    // Leaves the batch to feed(), or counts what accept() put in it.
+    const auto finishBatch = [&](std::size_t taken) {
+        if constexpr (kCounting) {
+            for (int k = 0; k < out.count; ++k)
+                ++(*counts)[std::size_t(out.problems[k].kind)];
+            batchCount_ = 0;
+        } else {
+            batchCount_ = out.count;
+        }
+        return taken;
     };
     const std::uint8_t* const p = bytes.data();
     const std::size_t n = bytes.size();
@@ -471,6 +545,14 @@ std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
                 return (starts & (~std::uint64_t(0) << end)) | (stray & (std::uint64_t(1) << end));
             };
             std::uint64_t todo = pending() ? (errors != 0 ? follow(errors) : 0) : starts;
+            if constexpr (kCounting) {
+                countStarts(todo, w, naive, p + x, follow, *counts);
+                boundary = x + detail::lastSegmentEnd(w, cur);
+                cur = next;
+                if (out.count > kBatch - kRoomPerWindow - kRoomForTail)
+                    break;
+                continue;
+            }
             // Nothing pending: each start is a problem of its own, whose extent the masks give
             // (computed without branches: which kind comes next is as random as the data),
             // but for complete naive sequences and for runs that may go on past the window.
@@ -506,9 +588,12 @@ std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
                 const auto kind = ProblemKind(isStray * unsigned(ProblemKind::StrayContinuation) +
                                               isTruncated * unsigned(ProblemKind::Truncated) +
                                               isNaive * unsigned(cutShortKind(b0, length)));
-                writeProblem(out.problems[out.count++], p + x + j, base + x + j, length, kind,
-                             std::uint8_t(announced),
-                             std::uint32_t(length + isTruncated * (1 - length)));
+                if constexpr (kCounting)
+                    ++(*counts)[std::size_t(kind)];
+                else
+                    writeProblem(out.problems[out.count++], p + x + j, base + x + j, length, kind,
+                                 std::uint8_t(announced),
+                                 std::uint32_t(length + isTruncated * (1 - length)));
                 // Done with this start, and with the run a naive sequence took (if any, it
                 // started right after the lead).
                 todo &= ~(at | (at << 1 & stray & (0 - std::uint64_t(taken != 0))));
@@ -522,14 +607,11 @@ std::size_t ProblemScanner::feedBatch(std::span<const std::uint8_t> bytes) {
             acceptValid(out);
         segmenter_ = Segmenter(base + boundary);
         i = boundary;
-        if (out.count > kBatch - kRoomPerWindow - kRoomForTail) {
-            batchCount_ = out.count;
-            return i;
-        }
+        if (out.count > kBatch - kRoomPerWindow - kRoomForTail)
+            return finishBatch(i);
     }
     segmenter_.feed(bytes.subspan(i), exact);
-    batchCount_ = out.count;
-    return n;
+    return finishBatch(n);
 }
 
 } // namespace u8codec

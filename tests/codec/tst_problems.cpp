@@ -56,6 +56,32 @@ std::vector<Problem> problemsInPieces(const Bytes& b, const std::vector<std::siz
     return out;
 }
 
+// The problems of the first `kept` pieces built by feed(), the rest only counted by count();
+// returns the counts of all, by kind, and the built ones in `built`.
+ProblemCounts countInPieces(const Bytes& b, const std::vector<std::size_t>& sizes, std::size_t kept,
+                            std::vector<Problem>& built) {
+    ProblemCounts counts{};
+    ProblemScanner s;
+    auto sink = [&](const Problem& p) {
+        built.push_back(p);
+        ++counts[std::size_t(p.kind)];
+    };
+    const auto all = u8test::view(b);
+    std::size_t at = 0;
+    for (std::size_t k = 0; at < all.size(); ++k) {
+        const std::size_t size = sizes.empty() || sizes[k % sizes.size()] == 0
+                                     ? all.size() - at
+                                     : std::min(sizes[k % sizes.size()], all.size() - at);
+        if (k < kept)
+            s.feed(all.subspan(at, size), sink);
+        else
+            s.count(all.subspan(at, size), counts);
+        at += size;
+    }
+    s.finish([&](const Problem& p) { ++counts[std::size_t(p.kind)]; });
+    return counts;
+}
+
 QString describe(const Problem& p) {
     return QStringLiteral("%1+%2:%3 value %4 announced %5 segments %6 head %7")
         .arg(p.offset)
@@ -323,6 +349,26 @@ void TestProblems::fastPathEqualsSegments() {
                                  .arg(w != want.end() ? describe(*w) : QStringLiteral("none"))
                                  .arg(got.size())
                                  .arg(want.size())));
+    }
+    // count(), alone or after feed(), counts what the straightforward path finds, by kind.
+    ProblemCounts wantCounts{};
+    for (const Problem& p : want)
+        ++wantCounts[std::size_t(p.kind)];
+    for (const auto& sizes : cuts) {
+        for (std::size_t kept : {std::size_t(0), std::size_t(3)}) {
+            std::vector<Problem> built;
+            const ProblemCounts got = countInPieces(data, sizes, kept, built);
+            for (int k = 0; k < kProblemKindCount; ++k)
+                QVERIFY2(got[std::size_t(k)] == wantCounts[std::size_t(k)],
+                         qPrintable(QStringLiteral("pieces of %1..., %2 built: %3 %4, want %5")
+                                        .arg(sizes[0])
+                                        .arg(kept)
+                                        .arg(got[std::size_t(k)])
+                                        .arg(kindName(ProblemKind(k)))
+                                        .arg(wantCounts[std::size_t(k)])));
+            QVERIFY(built.size() <= want.size());
+            QVERIFY(std::equal(built.begin(), built.end(), want.begin(), sameProblem));
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 #include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
 
 #include <QSemaphore>
 #include <QSignalSpy>
@@ -153,9 +154,12 @@ struct Reference {
     std::vector<quint64> lines;
 };
 
+// The straightforward path: every segment of the whole buffer from the Segmenter through
+// ProblemScanner::onSegment(), and each problem's line counted from the start.
 Reference referenceOf(const std::vector<std::uint8_t>& bytes) {
     Reference ref;
     u8codec::ProblemScanner scanner;
+    u8codec::Segmenter segmenter;
     std::uint64_t counted = 0;
     quint64 line = 1;
     auto sink = [&](const u8codec::Problem& p) {
@@ -164,9 +168,19 @@ Reference referenceOf(const std::vector<std::uint8_t>& bytes) {
         counted = p.offset;
         ref.lines.push_back(line);
     };
-    scanner.feed(bytes, sink);
+    auto each = [&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+        scanner.onSegment(s, b, sink);
+    };
+    segmenter.feed(std::span<const std::uint8_t>(bytes), each);
+    segmenter.finish(each);
     scanner.finish(sink);
     return ref;
+}
+
+bool sameProblem(const u8codec::Problem& a, const u8codec::Problem& b) {
+    return a.offset == b.offset && a.length == b.length && a.kind == b.kind && a.value == b.value &&
+           a.announcedLength == b.announcedLength && a.errorSegments == b.errorSegments &&
+           a.headLength == b.headLength && a.head == b.head;
 }
 
 } // namespace
@@ -311,6 +325,46 @@ private slots:
         QCOMPARE(outcome.report->totalProblems, quint64(ref.problems.size()));
         QVERIFY(outcome.report->capped());
         QCOMPARE(outcome.report->problems[9].problem.offset, ref.problems[9].offset);
+    }
+
+    // Random bytes (a problem every three bytes): the stored problems (every field, and their
+    // lines) and the counts by kind beyond the cap, which the scan finds without building the
+    // problems, equal the straightforward path's, whether the cap is reached in the first chunk,
+    // in the middle of a later one, or never.
+    void randomBeyondCap_data() {
+        QTest::addColumn<int>("cap");
+        QTest::newRow("no list") << 0;
+        QTest::newRow("full in the first chunk") << 1000;
+        QTest::newRow("full in the second chunk") << 500000;
+        QTest::newRow("never full") << 2000000;
+    }
+    void randomBeyondCap() {
+        QFETCH(int, cap);
+        std::vector<std::uint8_t> bytes(2 * DocumentScan::kChunkSize + 77777);
+        std::mt19937_64 rng{11};
+        for (auto& b : bytes)
+            b = std::uint8_t(rng());
+        const Reference ref = referenceOf(bytes);
+        QVERIFY(ref.problems.size() > 600000 && ref.problems.size() < std::size_t(2000000));
+        std::atomic<bool> stop{false};
+        const auto outcome = DocumentScan::scan(MemorySource(bytes), std::size_t(cap), stop);
+        QVERIFY(outcome.report);
+        const ScanReport& r = *outcome.report;
+        QCOMPARE(r.totalProblems, quint64(ref.problems.size()));
+        std::array<quint64, kProblemKindCount> byKind{};
+        for (const auto& p : ref.problems)
+            ++byKind[std::size_t(p.kind)];
+        for (int k = 0; k < kProblemKindCount; ++k)
+            QCOMPARE(r.problemsByKind[std::size_t(k)], byKind[std::size_t(k)]);
+        QCOMPARE(r.problems.size(), std::min(std::size_t(cap), ref.problems.size()));
+        for (std::size_t i = 0; i < r.problems.size(); ++i) {
+            QVERIFY2(
+                sameProblem(r.problems[i].problem, ref.problems[i]),
+                qPrintable(
+                    QStringLiteral("problem %1 at %2 differs").arg(i).arg(ref.problems[i].offset)));
+            QCOMPARE(r.problems[i].line, ref.lines[i]);
+        }
+        QCOMPARE(r.summary.toJson(), u8codec::scan(bytes).toJson());
     }
 
     void cancelStopsWorker() {

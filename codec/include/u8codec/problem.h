@@ -59,6 +59,10 @@ std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
 // "U+002F", "U+1F600".
 std::string codePointLabel(char32_t cp);
 
+// How many problems of each kind, indexed by ProblemKind.
+inline constexpr int kProblemKindCount = 8;
+using ProblemCounts = std::array<std::uint64_t, kProblemKindCount>;
+
 // Groups error segments into problems while bytes stream through, in any chunking.
 //
 // feed() finds the error segments of long stretches 64 bytes at a time, from the byte-class masks
@@ -73,6 +77,11 @@ public:
     // Calls sink(const Problem&) for each problem completed by these bytes, in order.
     template <class Sink> void feed(std::span<const std::uint8_t> bytes, Sink&& sink);
     template <class Sink> void finish(Sink&& sink);
+    // Like feed(), but only counts the problems completed by these bytes, adding them to
+    // `counts` by kind, without building them: for callers that keep the first problems and
+    // only count the rest (random data has one every three bytes). feed() and count() can take
+    // turns; finish() with a counting sink ends either.
+    void count(std::span<const std::uint8_t> bytes, ProblemCounts& counts);
 
     // Low-level entry: one segment and its bytes, as a Segmenter reports them. Lets a caller that
     // already segments (a scanner computing counts too) find problems without a second pass.
@@ -110,6 +119,9 @@ private:
     // Feeds a prefix of `bytes` (all of it, or up to where the batch filled), leaving its problems
     // in batch_[0, batchCount_); returns the bytes taken (at least one unless `bytes` is empty).
     std::size_t feedBatch(std::span<const std::uint8_t> bytes);
+    // The same for count(): the problems are added to `counts`, none is left in batch_.
+    template <bool kCounting>
+    std::size_t scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts);
     // The grouping of one segment, its problems in few_; returns how many.
     int acceptOne(const Segment& s, std::span<const std::uint8_t> bytes);
     // Ends the stream, the problems in few_; returns how many.
