@@ -64,10 +64,13 @@ FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet
             break;                          // read again below, reporting every problem
         }
     }
-    ProblemReporter reporter([&](const LocatedProblem& p) {
-        if (!quiet && reporter.problems() <= maxErrors) // counts this one
-            std::printf("%s\n", formatProblem(name, p).c_str());
-    });
+    // Only the problems printed are located; the others are only counted.
+    ProblemReporter reporter(
+        [&](const LocatedProblem& p) {
+            if (!quiet && reporter.problems() <= maxErrors) // counts this one
+                std::printf("%s\n", formatProblem(name, p).c_str());
+        },
+        quiet ? 0 : maxErrors);
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             reporter.feed(chunk);

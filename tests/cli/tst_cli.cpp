@@ -124,6 +124,36 @@ private slots:
         QVERIFY(r.out.contains("7 more problems not shown"));
     }
 
+    // Past --max-errors, problems are only counted (by the codec's count(), not located): the
+    // count equals what locating every one finds. A damaged stretch of odd length, repeated over
+    // more than one read chunk, lands at every offset of the codec's 64-byte windows.
+    void checkCountsBeyondMaxErrors() {
+        const QByteArray piece("A\xC0\xAF\x80\x80\xE2\x82\n\xED\xA0\xBD\xED\xB8\x80\xF8\x88\x80"
+                               "\x80\x80\xFE\x80\xF5\x80\xE0\x80\xC3\xA9\xBF\xBF\xBF\xF4\x90z");
+        const Run one = cli({"check", "--max-errors", "1000", write("one.txt", piece)});
+        const QList<QByteArray> oneLines = one.out.split('\n');
+        const qsizetype perPiece = oneLines.size() - 2; // the summary line, then an empty one
+        QVERIFY(perPiece > 10);
+        QVERIFY(one.out.contains(
+            QStringLiteral("not valid UTF-8: %1 problems").arg(perPiece).toUtf8()));
+        const int pieces = int((1024 * 1024 + 5000) / piece.size()) + 1;
+        const Run many =
+            cli({"check", "--max-errors", "3", write("many.txt", piece.repeated(pieces))});
+        QCOMPARE(many.exitCode, 1);
+        const QList<QByteArray> lines = many.out.split('\n');
+        for (int i = 0; i < 3; ++i) // the same problems at the same places, another file name
+            QCOMPARE(lines[i].mid(lines[i].indexOf(':')),
+                     oneLines[i].mid(oneLines[i].indexOf(':')));
+        QVERIFY2(
+            many.out.contains(
+                QStringLiteral("not valid UTF-8: %1 problems").arg(perPiece * pieces).toUtf8()),
+            many.out.constData());
+        const QByteArray total =
+            QStringLiteral("<stdin>: not valid UTF-8: %1 problems").arg(perPiece * pieces).toUtf8();
+        QVERIFY(
+            cli({"check", "--max-errors", "3", "-"}, piece.repeated(pieces)).out.contains(total));
+    }
+
     void checkGoesOnAfterAnUnreadableFile() {
         const QString good = write("good.txt", "fine\n");
         const QString missing = dir_.filePath("missing.txt");
