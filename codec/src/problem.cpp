@@ -409,6 +409,15 @@ namespace {
 
 namespace {
 
+// Bits set in m. std::popcount becomes a call into libgcc where the build does not assume the
+// popcnt instruction (the x86-64 baseline lacks it); this stays inline.
+[[gnu::always_inline]] inline std::uint64_t bitCount(std::uint64_t m) noexcept {
+    m -= (m >> 1) & 0x5555555555555555ULL;
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (m * 0x0101010101010101ULL) >> 56;
+}
+
 // Counts the problems that start at `todo` in a window whose segments are `w` (nothing pending),
 // by kind: stray runs and truncated sequences in bulk by popcount, naive sequences one by one.
 // `follow(segments)` hands the window's error segments from the first in `segments` on to the
@@ -426,10 +435,8 @@ template <class Follow>
         const std::uint64_t special = todo & (naive | lastRun);
         const std::uint64_t before =
             special != 0 ? (special & (~special + 1)) - 1 : ~std::uint64_t(0);
-        counts[std::size_t(ProblemKind::StrayContinuation)] +=
-            std::uint64_t(std::popcount(todo & before & stray));
-        counts[std::size_t(ProblemKind::Truncated)] +=
-            std::uint64_t(std::popcount(todo & before & w.truncated));
+        counts[std::size_t(ProblemKind::StrayContinuation)] += bitCount(todo & before & stray);
+        counts[std::size_t(ProblemKind::Truncated)] += bitCount(todo & before & w.truncated);
         if (special == 0)
             return;
         todo &= ~before;
