@@ -4,6 +4,7 @@
 #include "u8codec/mojibake.h"
 // The library-internal entry point with the reference path (no shortcuts).
 #include "../../codec/legacy/src/mojibake_detail.h"
+#include "../../codec/legacy/src/mojibake_sieve.h"
 
 #include <QtTest>
 #include <random>
@@ -28,6 +29,9 @@ private slots:
     void lostBytesNeedEvidence();
     void fastPathsEqualReference_data();
     void fastPathsEqualReference();
+    void sieveAdmitsEveryFix();
+    void sieveKernelsAgree_data();
+    void sieveKernelsAgree();
 };
 
 void TestMojibake::knownExamples_data() {
@@ -320,6 +324,99 @@ void TestMojibake::fastPathsEqualReference() {
     const std::string twice = text + "\n" + text;
     compareResults(detail::repairMojibake(twice, options, true, nullptr, false, true),
                    detail::repairMojibake(twice, options, true, nullptr, false, false));
+}
+
+// The sieve only skips what cannot be repaired: every fix of the sample set starts where the
+// sieve's definition admits a repair, under the rule of the pass that makes it (a fix that
+// restored no lost byte is admitted without lost bytes too).
+void TestMojibake::sieveAdmitsEveryFix() {
+    MojibakeOptions options;
+    std::size_t checked = 0;
+    for (const Sample& s : sampleSet()) {
+        const MojibakeResult r = repairMojibake(s.damaged, options);
+        const auto* base = reinterpret_cast<const std::uint8_t*>(s.damaged.data());
+        const auto* end = base + s.damaged.size();
+        for (const MojibakeFix& f : r.fixes) {
+            const bool lost = f.restoredNbsp || f.restoredUndefined;
+            QVERIFY2(detail::canStartRepair(base + f.offset, end, detail::SieveRule::LostBytes),
+                     qPrintable(QString::fromStdString(s.damaged)));
+            if (!lost)
+                QVERIFY2(detail::canStartRepair(base + f.offset, end, detail::SieveRule::Adjacent),
+                         qPrintable(QString::fromStdString(s.damaged)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 800);
+}
+
+void TestMojibake::sieveKernelsAgree_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("mix"); // 0 page characters, 1 sentences and samples, 2 random bytes
+    for (int seed = 1; seed <= 6; ++seed)
+        for (int mix = 0; mix < 3; ++mix)
+            QTest::addRow("seed %d, mix %d", seed, mix) << seed << mix;
+}
+
+// Every kernel of the sieve finds the same positions as the definition tried at every byte,
+// under both rules, when the caller moves on by one byte or jumps (the kernels keep the window
+// they classified between calls). The texts: characters of every page side by side (each is the
+// image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
+// sentences with damaged samples; random bytes (ill-formed text).
+void TestMojibake::sieveKernelsAgree() {
+    QFETCH(int, seed);
+    QFETCH(int, mix);
+    std::mt19937 rng{std::uint32_t(seed * 7919 + mix)};
+    std::string text;
+    if (mix == 0) {
+        std::vector<std::string> pieces = {" ", "a", "e ", "\xE6\x97\xA5", "\xF0\x9F\x98\x80"};
+        for (CodePage cp : allCodePages())
+            for (int b = 0x80; b < 0x100; ++b) {
+                const std::uint8_t byte = std::uint8_t(b);
+                pieces.push_back(readAs(std::span<const std::uint8_t>(&byte, 1), cp));
+            }
+        while (text.size() < 40000)
+            text += pieces[rng() % pieces.size()];
+    } else if (mix == 1) {
+        const std::vector<Sample> samples = sampleSet();
+        while (text.size() < 40000)
+            text += rng() % 2 ? utf8(sentences()[int(rng() % std::uint32_t(sentences().size()))])
+                              : samples[rng() % samples.size()].damaged + " ";
+    } else {
+        while (text.size() < 40000)
+            text += char(rng() % 4 == 0 ? rng() % 128 : 0x80 + rng() % 128);
+    }
+    const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto* end = base + text.size();
+    for (detail::SieveRule rule : {detail::SieveRule::Adjacent, detail::SieveRule::LostBytes}) {
+        std::vector<std::size_t> expected;
+        for (const std::uint8_t* p = base; p != end; ++p)
+            if (detail::canStartRepair(p, end, rule))
+                expected.push_back(std::size_t(p - base));
+        if (mix != 2)
+            QVERIFY(!expected.empty());
+        for (detail::SieveKernel k : {detail::SieveKernel::Scalar, detail::SieveKernel::Avx2}) {
+            if (!detail::sieveKernelSupported(k))
+                continue;
+            // One byte on after each find: the whole list.
+            std::vector<std::size_t> found;
+            detail::RepairStartSieve sieve(end, rule, k);
+            for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+                found.push_back(std::size_t(p - base));
+            QCOMPARE(found, expected);
+            // Jumps of up to 300 bytes: the first position at or after each jump.
+            std::mt19937 jumps{std::uint32_t(seed)};
+            detail::RepairStartSieve jumping(end, rule, k);
+            for (const std::uint8_t* p = base; p < end;) {
+                const std::uint8_t* at = jumping.next(p);
+                const auto it =
+                    std::lower_bound(expected.begin(), expected.end(), std::size_t(p - base));
+                QCOMPARE(at == end ? text.size() : std::size_t(at - base),
+                         it == expected.end() ? text.size() : *it);
+                p += 1 + jumps() % 300;
+            }
+        }
+    }
+    QVERIFY(detail::sieveTables().complete);
 }
 
 QTEST_GUILESS_MAIN(TestMojibake)

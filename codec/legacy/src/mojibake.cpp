@@ -1,6 +1,8 @@
 #include "u8codec/mojibake.h"
 
 #include "mojibake_detail.h"
+#include "mojibake_sieve.h"
+#include "mojibake_tables.h"
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
@@ -31,110 +33,11 @@ constexpr std::array<CodePage, kCodePageCount> kPages = {
     CodePage::MacRoman,    CodePage::Latin2, CodePage::Latin9,
     CodePage::Greek,       CodePage::Koi8R,  CodePage::Cp437};
 
-constexpr std::string_view kNames[kCodePageCount] = {"windows-1252", "ISO-8859-1", "windows-1251",
-                                                     "macintosh",    "ISO-8859-2", "ISO-8859-15",
-                                                     "ISO-8859-7",   "KOI8-R",     "IBM437"};
+using detail::PageTable;
+using detail::PageTables;
 
-// Code points below this limit are looked up in a flat table; the few characters of these pages
-// above it (MacRoman's U+F8FF and ligatures) in a small map.
-constexpr char32_t kFlatLimit = 0x2600;
-constexpr char32_t kNoChar = 0xFFFFFFFF;
-
-// One page, read from ICU's converter once: byte -> character and back.
-struct PageTable {
-    std::array<char32_t, 256> toUnicode{};
-    std::array<std::uint8_t, kFlatLimit> fromUnicode{}; // 0: the character is not on the page
-    std::map<char32_t, std::uint8_t> fromUnicodeHigh;
-
-    std::uint8_t byteOf(char32_t c) const {
-        if (c < 0x80)
-            return std::uint8_t(c);
-        if (c < kFlatLimit)
-            return fromUnicode[c];
-        const auto it = fromUnicodeHigh.find(c);
-        return it == fromUnicodeHigh.end() ? 0 : it->second;
-    }
-};
-
-struct Tables {
-    std::array<PageTable, kCodePageCount> pages;
-    // Bit p set: page p maps the character to a UTF-8 lead byte (C2-F4), so a repair under p
-    // can start at it. Every other character is skipped without further work.
-    std::array<std::uint16_t, kFlatLimit> leadPages{};
-    std::uint16_t highLeadPages = 0; // pages with a lead among the characters above kFlatLimit
-    // Bit p set: page p maps the character to a continuation byte (80-BF).
-    std::array<std::uint16_t, kFlatLimit> contPages{};
-    std::uint16_t highContPages = 0;
-
-    std::uint16_t leadMask(char32_t c) const {
-        return c < kFlatLimit ? leadPages[c] : highLeadPages;
-    }
-    std::uint16_t contMask(char32_t c) const {
-        return c < kFlatLimit ? contPages[c] : highContPages;
-    }
-};
-
-Tables buildTables() {
-    Tables t;
-    {
-        for (int p = 0; p < kCodePageCount; ++p) {
-            PageTable& page = t.pages[std::size_t(p)];
-            UErrorCode status = U_ZERO_ERROR;
-            UConverter* cnv = ucnv_open(std::string(kNames[p]).c_str(), &status);
-            for (int b = 0; b < 256; ++b) {
-                char32_t c = b < 0x80 ? char32_t(b) : kNoChar;
-                if (b >= 0x80 && cnv && U_SUCCESS(status)) {
-                    const char byte = char(b);
-                    const char* src = &byte;
-                    UChar buf[4];
-                    UChar* dst = buf;
-                    UErrorCode s = U_ZERO_ERROR;
-                    ucnv_reset(cnv);
-                    ucnv_setToUCallBack(cnv, UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr,
-                                        &s);
-                    ucnv_toUnicode(cnv, &dst, buf + 4, &src, src + 1, nullptr, true, &s);
-                    if (U_SUCCESS(s) && dst - buf == 1)
-                        c = buf[0];
-                    else if (U_SUCCESS(s) && dst - buf == 2 && U16_IS_LEAD(buf[0]))
-                        c = U16_GET_SUPPLEMENTARY(buf[0], buf[1]);
-                }
-                // A byte the page leaves undefined passes through as the C1 control of the same
-                // value (what ICU and the WHATWG index do for windows-1252's 81 8D 8F 90 9D).
-                if (c == kNoChar && b >= 0x80 && b <= 0x9F)
-                    c = char32_t(b);
-                page.toUnicode[std::size_t(b)] = c;
-                if (b < 0x80 || c == kNoChar)
-                    continue;
-                if (c < kFlatLimit)
-                    page.fromUnicode[c] = std::uint8_t(b);
-                else
-                    page.fromUnicodeHigh.emplace(c, std::uint8_t(b));
-                const ByteClass cls = classify(std::uint8_t(b));
-                if (cls == ByteClass::Continuation) {
-                    if (c < kFlatLimit)
-                        t.contPages[c] |= std::uint16_t(1u << p);
-                    else
-                        t.highContPages |= std::uint16_t(1u << p);
-                }
-                const int len = sequenceLength(cls);
-                if (len >= 2) {
-                    if (c < kFlatLimit)
-                        t.leadPages[c] |= std::uint16_t(1u << p);
-                    else
-                        t.highLeadPages |= std::uint16_t(1u << p);
-                }
-            }
-            if (cnv)
-                ucnv_close(cnv);
-        }
-    }
-    return t;
-}
-
-// Built once, on first use (thread-safe static initialisation); later calls cost one load.
-const Tables& tables() {
-    static const Tables t = buildTables();
-    return t;
+const PageTables& tables() {
+    return detail::pageTables();
 }
 
 // --- plausibility ---------------------------------------------------------------------------
@@ -488,7 +391,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     const auto hasDeeper = [&](int page) {
         return evidence && (*evidence)[std::size_t(kCodePageCount + page)] > 0;
     };
-    const Tables& t = tables();
+    const PageTables& t = tables();
     const char32_t c0 = chars[start].cp;
     std::uint16_t leadMask = t.leadMask(c0);
     // Lost bytes are only restored in the second pass: without evidence they are never used.
@@ -614,28 +517,6 @@ const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end)
     return p;
 }
 
-// The first byte at or after p that is a UTF-8 lead byte (C0-FF) right after a non-ASCII byte
-// (p > start of the text). 16 bytes at a time: the lead test on the block, the high bit of the
-// block shifted by one.
-const std::uint8_t* nextAdjacentNonAscii(const std::uint8_t* p, const std::uint8_t* end) {
-#if defined(__SSE2__)
-    const __m128i c0 = _mm_set1_epi8(char(0xC0));
-    while (end - p >= 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        const __m128i prev = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p - 1));
-        const int lead = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, c0), c0));
-        const int mask = lead & _mm_movemask_epi8(prev);
-        if (mask != 0)
-            return p + __builtin_ctz(unsigned(mask));
-        p += 16;
-    }
-#endif
-    for (; p < end; ++p)
-        if (*p >= 0xC0 && p[-1] >= 0x80)
-            return p;
-    return end;
-}
-
 // The first byte at or after p that is ASCII and not a space: where a run of non-ASCII
 // characters and the spaces between them ends. 16 bytes at a time.
 const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end) {
@@ -662,7 +543,7 @@ void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
 } // namespace
 
 std::string_view name(CodePage cp) noexcept {
-    return kNames[int(cp)];
+    return detail::icuName(cp);
 }
 
 std::optional<CodePage> codePageFromName(std::string_view n) noexcept {
@@ -691,7 +572,8 @@ std::string readAs(std::span<const std::uint8_t> bytes, CodePage cp) {
     std::string out;
     out.reserve(bytes.size() + bytes.size() / 4);
     for (std::uint8_t b : bytes)
-        appendUtf8(page.toUnicode[b] == kNoChar ? char32_t(0xFFFD) : page.toUnicode[b], out);
+        appendUtf8(page.toUnicode[b] == detail::kNoChar ? char32_t(0xFFFD) : page.toUnicode[b],
+                   out);
     return out;
 }
 
@@ -786,17 +668,21 @@ private:
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
                                   const Evidence* evidence, Evidence& confident,
                                   std::uint64_t progressBase, std::uint64_t progressTotal,
-                                  bool wellFormed, RunMemo& memo, bool collect, bool& cancelled) {
+                                  bool wellFormed, RunMemo& memo, bool sieve, bool collect,
+                                  bool& cancelled) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     std::vector<Accepted> accepted;
     confident = {};
     if (utf8.size() < 2)
         return accepted; // a mis-decoding takes at least two characters
-    const Tables& t = tables();
+    const PageTables& t = tables();
     const std::uint8_t* p = base;
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
+    detail::RepairStartSieve starts(end, evidence && options.restoreLostBytes
+                                             ? detail::SieveRule::LostBytes
+                                             : detail::SieveRule::Adjacent);
     // A fix found (or remembered) counts as evidence for the pages that agree on it.
     const auto credit = [&](const Decision& d) {
         if (d.cand.everyUsesLost)
@@ -816,23 +702,20 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 return {};
             }
         }
-        if (!evidence) {
-            // Without lost bytes, a mis-decoding shows as at least two adjacent non-ASCII
-            // characters: a lead byte (C0-FF) right after another non-ASCII byte. Correct text
-            // rarely has that outside non-Latin scripts, so the first pass jumps from one such
-            // place to the next and looks at the run around it only.
-            const std::uint8_t* q = nextAdjacentNonAscii(std::max(p, base + 1), end);
-            if (q == end)
-                break;
-            const std::uint8_t* start = q;
-            while (start > p && (start[-1] >= 0x80 || start[-1] == ' '))
-                --start;
-            while (start < q && *start == ' ')
-                ++start;
-            p = start;
-        } else if ((p = nextNonAscii(p, end)) == end) {
+        // Where a repair can start. Without evidence, a mis-decoding shows as a pair of adjacent
+        // characters mapping to a lead and a continuation byte of one page; with evidence, lost
+        // bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
+        // the reference path looks at every run.
+        const std::uint8_t* q = sieve ? starts.next(p) : nextNonAscii(p, end);
+        if (q == end)
             break;
-        }
+        // The run around it: back to its first non-ASCII character.
+        const std::uint8_t* start = q;
+        while (start > p && (start[-1] >= 0x80 || start[-1] == ' '))
+            --start;
+        while (start < q && *start == ' ')
+            ++start;
+        p = start;
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
         const std::uint8_t* runEnd = endOfRun(p, end);
         const std::size_t runOffset = std::size_t(p - base);
@@ -952,14 +835,14 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
     std::vector<Accepted> accepted;
-    findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, firstMemo, false,
-                result.cancelled);
+    findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, firstMemo, fastPaths,
+                false, result.cancelled);
     if (!result.cancelled &&
         std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; })) {
         // Second pass, now knowing which pages the text was mis-decoded through.
         const Evidence evidence = confident;
         accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
-                               secondMemo, true, result.cancelled);
+                               secondMemo, fastPaths, true, result.cancelled);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
     }

@@ -1,0 +1,106 @@
+// The sieve's tables, its scalar kernel and the choice of kernel (the definition, canStartRepair,
+// is inline in mojibake_sieve.h).
+#include "mojibake_sieve.h"
+
+#include "mojibake_tables.h"
+#include "u8codec/byte_class.h"
+#include "u8codec/encoder.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace u8codec::detail {
+
+namespace {
+
+SieveTables buildSieveTables() {
+    SieveTables s{};
+    s.complete = true;
+    const PageTables& t = pageTables();
+    const auto add = [&](char32_t c, const PageMasks& m) {
+        if (m.lead() == 0 && m.cont == 0)
+            return;
+        std::string utf8;
+        appendUtf8(c, utf8);
+        const auto lead = std::uint8_t(utf8[0]);
+        if (utf8.size() < 2 || utf8.size() > 3 || lead < 0xC0 || lead > 0xEF) {
+            s.complete = false;
+            return;
+        }
+        const unsigned bucket = (std::uint8_t(utf8[1]) >> 4) & 3;
+        const std::size_t row = lead - 0xC0u;
+        if (m.lead())
+            s.leadCont[row] |= std::uint8_t(1u << bucket);
+        if (m.cont)
+            s.leadCont[row] |= std::uint8_t(0x10u << bucket);
+        if (m.leads[0] & pageBit(CodePage::Windows1252))
+            s.twoLead1252[row] |= std::uint8_t(1u << bucket);
+    };
+    for (char32_t c = 0x80; c < kFlatLimit; ++c)
+        add(c, t.flat[c]);
+    for (const auto& [c, m] : t.high)
+        add(c, m);
+    return s;
+}
+
+} // namespace
+
+const std::uint8_t* nextRepairStartScalar(const std::uint8_t* p, const std::uint8_t* end,
+                                          SieveRule rule) noexcept {
+    while (p != end) {
+#if defined(__SSE2__)
+        // Skip ASCII 16 bytes at a time: no character of a page is ASCII.
+        while (end - p >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            const int high = _mm_movemask_epi8(v);
+            if (high != 0) {
+                p += __builtin_ctz(unsigned(high));
+                break;
+            }
+            p += 16;
+        }
+#endif
+        if (p == end)
+            break;
+        if (*p >= 0xC0 && canStartRepair(p, end, rule))
+            return p;
+        ++p;
+    }
+    return end;
+}
+
+const SieveTables& sieveTables() noexcept {
+    static const SieveTables s = buildSieveTables();
+    return s;
+}
+
+bool sieveKernelSupported(SieveKernel k) noexcept {
+    switch (k) {
+    case SieveKernel::Scalar:
+        return true;
+    case SieveKernel::Avx2:
+#if defined(U8CODEC_SIEVE_AVX2)
+        return __builtin_cpu_supports("avx2") && sieveTables().complete;
+#else
+        return false;
+#endif
+    }
+    return false;
+}
+
+SieveKernel bestSieveKernel() noexcept {
+    static const SieveKernel best =
+        sieveKernelSupported(SieveKernel::Avx2) ? SieveKernel::Avx2 : SieveKernel::Scalar;
+    return best;
+}
+
+const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noexcept {
+#if defined(U8CODEC_SIEVE_AVX2)
+    if (kernel_ == SieveKernel::Avx2)
+        return nextRepairStartAvx2(from, end_, rule_, window_);
+#endif
+    return nextRepairStartScalar(from, end_, rule_);
+}
+
+} // namespace u8codec::detail

@@ -1,0 +1,185 @@
+// Library-internal: the sieve of the mojibake repair. Before a stretch of text is judged
+// (decoded into characters, mapped back through each page, read as UTF-8, scored), the sieve
+// says whether any repair can start in it at all, from what the code pages allow alone.
+//
+// A mis-decoding turns each byte of a UTF-8 sequence into one character of the page, so a
+// repair starts at a character that is the image of a lead byte (RFC 3629 section 3: C2-DF,
+// E0-EF, F0-F4 for 2, 3, 4 bytes) followed by as many images of continuation bytes (80-BF) of the
+// same page as the lead calls for. Most text never has that: CJK, Hangul, Thai and the like are
+// on no page; basic Cyrillic and Greek letters are images of lead bytes only; an accented letter
+// alone, or "ół" (Latin-2 F3 B3, a 4-byte lead with one continuation), is not a sequence. The
+// sieve finds the places that are, 64 bytes at a time where the CPU allows, and the repair
+// judges only the runs that hold one.
+#pragma once
+
+#include "mojibake_tables.h"
+#include "u8codec/byte_class.h"
+
+#include <cstdint>
+
+namespace u8codec::detail {
+
+enum class SieveRule : std::uint8_t {
+    // The image of the lead of an n-byte sequence under some page, followed at once by n - 1
+    // images of continuation bytes under the same page: where every repair that restores no lost
+    // byte starts.
+    Adjacent,
+    // As Adjacent, where any of the n - 1 may be a space (a byte A0 read as NBSP and turned into
+    // a space) and, under windows-1252, the last may be missing (one of its five undefined bytes,
+    // dropped by the decoder): where a repair that restores lost bytes can start.
+    LostBytes,
+};
+
+// Whether the character starting at `at` (of the text ending at `end`) can start a repair under
+// `rule`. False at a byte that starts no well-formed character. This is the definition the
+// kernels are held to; it is inline because the AVX2 kernel asks it about each candidate.
+inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
+                           SieveRule rule) noexcept;
+
+enum class SieveKernel : std::uint8_t {
+    Scalar, // canStartRepair() at each non-ASCII byte
+    Avx2,   // 64 bytes at a time: a superset from per-lead tables, then canStartRepair()
+};
+bool sieveKernelSupported(SieveKernel k) noexcept;
+SieveKernel bestSieveKernel() noexcept;
+
+// Per position of a 64-byte window, a bit each: what the character starting there may be (the
+// AVX2 kernel's over-approximation, from SieveTables). Its candidates: a lead followed by a
+// continuation's image (or a space), and windows-1252 2-byte leads; canStartRepair() decides.
+struct SieveWindow {
+    std::uint64_t lead = 0;    // the image of a lead byte under some page
+    std::uint64_t cont = 0;    // ... of a continuation byte
+    std::uint64_t twoLead = 0; // ... of a 2-byte lead under windows-1252
+    std::uint64_t three = 0;   // a 3-byte lead (E0-EF)
+    std::uint64_t space = 0;   // ' '
+};
+
+// Finds, in a text ending at `end`, the positions where canStartRepair() holds, one after the
+// other. Any `from` is answered; with growing `from` (the repair resumes after each run it
+// judged) the kernel reuses the windows it classified, so a run found costs no second look.
+class RepairStartSieve {
+public:
+    RepairStartSieve(const std::uint8_t* end, SieveRule rule,
+                     SieveKernel kernel = bestSieveKernel()) noexcept
+        : end_(end), rule_(rule), kernel_(kernel) {}
+
+    // The first p in [from, end) where canStartRepair(p, end, rule) holds; end if none. Every
+    // kernel gives the same answer.
+    const std::uint8_t* next(const std::uint8_t* from) noexcept;
+
+    // The kernels' state.
+    struct Window {
+        const std::uint8_t* start = nullptr; // null: nothing classified yet
+        std::uint64_t candidates = 0;        // of [start, start + 64)
+        SieveWindow ahead;                   // the masks of [start + 64, start + 128)
+    };
+
+private:
+    const std::uint8_t* end_;
+    SieveRule rule_;
+    SieveKernel kernel_;
+    Window window_;
+};
+
+// The tables of the AVX2 kernel, per lead byte C0-EF (index lead - 0xC0): bit k (0-3) set when
+// some character with that lead and a second byte in 80+16k..8F+16k is, under some page, the
+// image of a lead byte (`lead`), of a continuation byte (`cont`, bits 4-7) or of a 2-byte lead
+// under windows-1252 (`twoLead1252`, bits 0-3). Built from the page tables.
+struct SieveTables {
+    std::uint8_t leadCont[48];
+    std::uint8_t twoLead1252[48];
+    bool complete; // every character on a page has a 2- or 3-byte form (else the kernel is off)
+};
+const SieveTables& sieveTables() noexcept;
+
+// The scalar kernel: canStartRepair() at each non-ASCII byte from `from` on.
+const std::uint8_t* nextRepairStartScalar(const std::uint8_t* from, const std::uint8_t* end,
+                                          SieveRule rule) noexcept;
+
+#if defined(__x86_64__)
+#define U8CODEC_SIEVE_AVX2 1
+const std::uint8_t* nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end,
+                                        SieveRule rule, RepairStartSieve::Window& w) noexcept;
+#endif
+
+namespace sieve {
+
+struct CharAt {
+    char32_t cp = 0;
+    int length = 0; // 0: no well-formed 2- or 3-byte character starts here
+};
+
+// The character starting at `at`, if it is a well-formed 2- or 3-byte sequence (RFC 3629
+// section 3, with the restricted second byte of E0 and ED). Every character on a page has such a
+// form: 1-byte characters are ASCII, the pages hold nothing beyond U+FFFF (SieveTables::complete).
+inline CharAt charAt(const std::uint8_t* at, const std::uint8_t* end) noexcept {
+    const std::uint8_t b0 = *at;
+    const ByteClass cls = classify(b0);
+    if (cls == ByteClass::Lead2) {
+        if (end - at < 2 || classify(at[1]) != ByteClass::Continuation)
+            return {};
+        return {char32_t(b0 & 0x1F) << 6 | (at[1] & 0x3F), 2};
+    }
+    if (cls != ByteClass::Lead3 || end - at < 3 || !firstContinuationRange(b0).contains(at[1]) ||
+        classify(at[2]) != ByteClass::Continuation)
+        return {};
+    return {char32_t(b0 & 0x0F) << 12 | char32_t(at[1] & 0x3F) << 6 | (at[2] & 0x3F), 3};
+}
+
+// The pages under which the character at `*p` can stand for a continuation byte; `*p` moves past
+// it. A space stands for A0 under every page when bytes may have been lost.
+inline PageMask continuationAt(const PageTables& t, const std::uint8_t*& p, const std::uint8_t* end,
+                               bool lost) noexcept {
+    if (p == end)
+        return 0;
+    if (*p >= 0x80) {
+        const CharAt c = charAt(p, end);
+        p += c.length;
+        return c.length != 0 ? t.masks(c.cp).cont : PageMask(0);
+    }
+    if (*p == ' ' && lost) {
+        ++p;
+        return PageMask(~0u);
+    }
+    return 0;
+}
+
+} // namespace sieve
+
+inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
+                           SieveRule rule) noexcept {
+    const sieve::CharAt c0 = sieve::charAt(at, end);
+    if (c0.length == 0)
+        return false;
+    const PageTables& t = pageTables();
+    const PageMasks& m0 = t.masks(c0.cp);
+    if (m0.lead() == 0)
+        return false;
+    // Under a page mapping c0 to the lead of an n-byte sequence, the n - 1 characters after it
+    // must stand for continuation bytes of the same page; windows-1252 may have lost the last.
+    const bool lost = rule == SieveRule::LostBytes;
+    const PageMask dropper = lost ? pageBit(CodePage::Windows1252) : PageMask(0);
+    if (m0.leads[0] & dropper)
+        return true;
+    const std::uint8_t* p = at + c0.length;
+    const PageMask ok1 = sieve::continuationAt(t, p, end, lost);
+    if (m0.leads[0] & ok1)
+        return true;
+    const PageMask three = m0.leads[1] & ok1;
+    PageMask four = m0.leads[2] & ok1;
+    if ((three & dropper) != 0)
+        return true;
+    if ((three | four) == 0)
+        return false;
+    const PageMask ok2 = sieve::continuationAt(t, p, end, lost);
+    if (three & ok2)
+        return true;
+    four &= ok2;
+    if ((four & dropper) != 0)
+        return true;
+    if (four == 0)
+        return false;
+    return (four & sieve::continuationAt(t, p, end, lost)) != 0;
+}
+
+} // namespace u8codec::detail

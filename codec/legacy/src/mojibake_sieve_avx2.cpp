@@ -1,0 +1,162 @@
+// The AVX2 kernel of the mojibake sieve (see mojibake_sieve.h). The functions carry target
+// attributes, so the build needs no -mavx2; RepairStartSieve calls them only when
+// sieveKernelSupported(SieveKernel::Avx2) says the CPU has it.
+#include "mojibake_sieve.h"
+
+#if defined(U8CODEC_SIEVE_AVX2)
+
+#include <immintrin.h>
+
+#define U8CODEC_AVX2 __attribute__((target("avx2"), always_inline)) inline
+
+namespace u8codec::detail {
+namespace {
+
+struct Rows {
+    __m256i leadContC, leadContD, leadContE; // SieveTables::leadCont for leads Cx, Dx, Ex
+    __m256i twoLeadC, twoLeadD, twoLeadE;
+};
+
+U8CODEC_AVX2 __m256i broadcastRow(const std::uint8_t* row16) {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row16)));
+}
+
+U8CODEC_AVX2 std::uint32_t nonZero(__m256i v) {
+    return ~std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256())));
+}
+
+// The table entry of each byte's lead (rows Cx, Dx, Ex by the high nibble, the low nibble
+// indexing the row); zero for every other byte.
+U8CODEC_AVX2 __m256i row(__m256i isC, __m256i isD, __m256i isE, __m256i lo, __m256i c, __m256i d,
+                         __m256i e) {
+    return _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(isC, _mm256_shuffle_epi8(c, lo)),
+                                           _mm256_and_si256(isD, _mm256_shuffle_epi8(d, lo))),
+                           _mm256_and_si256(isE, _mm256_shuffle_epi8(e, lo)));
+}
+
+// Classifies p[0..31] (reading p[32] too) into bits shift..shift+31 of m. kLost: also the
+// masks only SieveRule::LostBytes needs.
+template <bool kLost>
+U8CODEC_AVX2 void classify32(const std::uint8_t* p, const Rows& r, unsigned shift, SieveWindow& m) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1));
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+    const __m256i lo = _mm256_and_si256(v, nibble);
+    // The bucket of the second byte (80-8F, 90-9F, A0-AF, B0-BF) as one bit in each nibble;
+    // nothing when it is not a continuation byte, so the character is not well-formed.
+    const __m256i buckets =
+        _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0x11, 0x22, 0x44, char(0x88), 0, 0, 0, 0, 0, 0, 0,
+                         0, 0, 0, 0, 0, 0x11, 0x22, 0x44, char(0x88), 0, 0, 0, 0);
+    const __m256i bucket =
+        _mm256_shuffle_epi8(buckets, _mm256_and_si256(_mm256_srli_epi16(second, 4), nibble));
+    const __m256i isC = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0C));
+    const __m256i isD = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0D));
+    const __m256i isE = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0E));
+    const __m256i leadCont =
+        _mm256_and_si256(row(isC, isD, isE, lo, r.leadContC, r.leadContD, r.leadContE), bucket);
+    m.lead |= std::uint64_t(nonZero(_mm256_and_si256(leadCont, nibble))) << shift;
+    m.cont |= std::uint64_t(nonZero(_mm256_andnot_si256(nibble, leadCont))) << shift;
+    // Where `lead` is set the lead is C2-DF or E0-EF: 3 bytes exactly where the nibble is E.
+    m.three |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(isE))) << shift;
+    if constexpr (kLost) {
+        const __m256i twoLead =
+            _mm256_and_si256(row(isC, isD, isE, lo, r.twoLeadC, r.twoLeadD, r.twoLeadE), bucket);
+        m.twoLead |= std::uint64_t(nonZero(_mm256_and_si256(twoLead, nibble))) << shift;
+        m.space |= std::uint64_t(std::uint32_t(
+                       _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')))))
+                   << shift;
+    }
+}
+
+// Reads p[0..64].
+template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p, const Rows& r) {
+    SieveWindow m;
+    classify32<kLost>(p, r, 0, m);
+    classify32<kLost>(p + 32, r, 32, m);
+    return m;
+}
+
+// The positions of [start, start + 64) that may start a repair, from the window's masks and
+// those of the next (a character's successor may begin there).
+template <bool kLost>
+U8CODEC_AVX2 std::uint64_t candidates(const SieveWindow& cur, const SieveWindow& next) {
+    // What follows a 2-byte character starts 2 bytes on, after a 3-byte one 3 bytes on.
+    std::uint64_t follow2 = cur.cont >> 2 | next.cont << 62;
+    std::uint64_t follow3 = cur.cont >> 3 | next.cont << 61;
+    if constexpr (kLost) {
+        follow2 |= cur.space >> 2 | next.space << 62;
+        follow3 |= cur.space >> 3 | next.space << 61;
+    }
+    const std::uint64_t pairs = cur.lead & ((~cur.three & follow2) | (cur.three & follow3));
+    return kLost ? pairs | cur.twoLead : pairs;
+}
+
+template <bool kLost>
+U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::uint8_t* end,
+                                           RepairStartSieve::Window& w) {
+    constexpr SieveRule rule = kLost ? SieveRule::LostBytes : SieveRule::Adjacent;
+    // A window's masks need its 64 bytes and one more; its candidates need the next window's.
+    constexpr std::ptrdiff_t kNeed = 2 * 64 + 1;
+    const SieveTables& t = sieveTables();
+    const Rows r{broadcastRow(t.leadCont),         broadcastRow(t.leadCont + 16),
+                 broadcastRow(t.leadCont + 32),    broadcastRow(t.twoLead1252),
+                 broadcastRow(t.twoLead1252 + 16), broadcastRow(t.twoLead1252 + 32)};
+    const std::uint8_t* p = from;
+    std::uint64_t pending = 0; // candidates of [p, p + 64) at or after `from`
+    if (w.start != nullptr && from >= w.start && from < w.start + 64) {
+        // Inside the window of the last call.
+        p = w.start;
+        pending = w.candidates & (~std::uint64_t(0) << (from - p));
+    } else if (w.start != nullptr && from >= w.start + 64 && from < w.start + 128 &&
+               end - (w.start + 64) >= kNeed) {
+        // In the next window, classified already.
+        p = w.start + 64;
+        const SieveWindow cur = w.ahead;
+        w.ahead = classify64<kLost>(p + 64, r);
+        w.start = p;
+        w.candidates = candidates<kLost>(cur, w.ahead);
+        pending = w.candidates & (~std::uint64_t(0) << (from - p));
+    } else if (end - p >= kNeed) {
+        const SieveWindow cur = classify64<kLost>(p, r);
+        w.ahead = classify64<kLost>(p + 64, r);
+        w.start = p;
+        w.candidates = candidates<kLost>(cur, w.ahead);
+        pending = w.candidates;
+    } else {
+        w.start = nullptr;
+        return nextRepairStartScalar(from, end, rule);
+    }
+    while (true) {
+        // The tables over-approximate (a bucket of 16 second bytes, the third byte unchecked):
+        // the definition decides.
+        for (; pending != 0; pending &= pending - 1) {
+            const std::uint8_t* at = p + __builtin_ctzll(pending);
+            if (canStartRepair(at, end, rule))
+                return at;
+        }
+        p += 64;
+        if (end - p < kNeed)
+            break;
+        const SieveWindow cur = w.ahead;
+        w.ahead = classify64<kLost>(p + 64, r);
+        w.start = p;
+        w.candidates = candidates<kLost>(cur, w.ahead);
+        pending = w.candidates;
+    }
+    w.start = nullptr;
+    return nextRepairStartScalar(p, end, rule);
+}
+
+} // namespace
+
+__attribute__((target("avx2"))) const std::uint8_t*
+nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end, SieveRule rule,
+                    RepairStartSieve::Window& w) noexcept {
+    return rule == SieveRule::LostBytes ? sieveWith<true>(from, end, w)
+                                        : sieveWith<false>(from, end, w);
+}
+
+} // namespace u8codec::detail
+
+#endif
