@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QWidget>
+#include <atomic>
 #include <thread>
 
 using namespace u8app;
@@ -100,13 +101,18 @@ private slots:
         };
         bool doneRan = false;
         int visibleDuringDone = -1;
+        std::atomic<std::int64_t> jobTookMs{0}; // from the call to the job's end
+        const auto started = std::chrono::steady_clock::now();
         runInBackground(
             &window_, QStringLiteral("Working"),
-            [jobMs](JobControl& control) {
+            [jobMs, &jobTookMs, started](JobControl& control) {
                 for (int i = 0; i < 10; ++i) {
                     control.setProgress(i / 10.0);
                     std::this_thread::sleep_for(std::chrono::milliseconds(jobMs / 10));
                 }
+                jobTookMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - started)
+                                .count();
             },
             [&](const JobControl&) {
                 QTest::qWait(1000); // longer than the dialog's delayed show (400 ms)
@@ -119,7 +125,12 @@ private slots:
                 visibleDuringDone >= 0,
             10000);
         QTRY_VERIFY_WITH_TIMEOUT(doneRan, 10000);
-        QCOMPARE(visibleWhileWorking > 0, shownWhileWorking);
+        // A loaded machine can stretch the quick job past the delayed show; only a job that
+        // really was quick must finish unseen.
+        if (shownWhileWorking)
+            QVERIFY(visibleWhileWorking > 0);
+        else if (jobTookMs < 300)
+            QCOMPARE(visibleWhileWorking, 0);
         QCOMPARE(visibleDuringDone, 0);
         window_.hide();
     }
