@@ -12,13 +12,12 @@
 #include <array>
 #include <cstring>
 #include <deque>
-#include <map>
-#include <mutex>
+#include <optional>
+#include <span>
 #include <tuple>
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uscript.h>
-#include <unordered_map>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -630,14 +629,29 @@ public:
     explicit RunMemo(bool enabled) : enabled_(enabled) {}
 
     // `key`: the run with the byte before and after it (where the text has them); `edges` says
-    // which of the two the text lacked.
-    const std::vector<Fix>* find(std::string_view key, unsigned edges) const {
-        const auto it = runs_.find(Key{key, edges});
-        return it == runs_.end() ? nullptr : &it->second;
+    // which of the two the text lacked. nullopt: the run was not met before.
+    std::optional<std::span<const Fix>> find(std::string_view key, unsigned edges) const {
+        if (count_ == 0)
+            return std::nullopt;
+        const std::uint64_t h = hashOf(key, edges);
+        for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+            const Slot& s = slots_[i];
+            if (s.key.data() == nullptr)
+                return std::nullopt;
+            if (s.hash == h && s.edges == edges && s.key == key)
+                return std::span<const Fix>(fixes_.data() + s.first, s.count);
+        }
     }
-    void remember(std::string_view key, unsigned edges, std::vector<Fix> fixes) {
-        if (enabled_ && key.size() <= kMaxKeyBytes && runs_.size() < kMaxRuns)
-            runs_.emplace(Key{key, edges}, std::move(fixes));
+    void remember(std::string_view key, unsigned edges, std::span<const Fix> fixes) {
+        if (!enabled_ || key.size() > kMaxKeyBytes || count_ >= kMaxRuns)
+            return;
+        if (2 * (count_ + 1) > slots_.size())
+            grow();
+        Slot s{hashOf(key, edges), key, edges, std::uint32_t(fixes_.size()),
+               std::uint32_t(fixes.size())};
+        fixes_.insert(fixes_.end(), fixes.begin(), fixes.end());
+        place(s);
+        ++count_;
     }
     // Decisions live as long as the memo (the pass's Accepted entries point at them).
     const Decision* keep(Decision&& d) {
@@ -648,44 +662,60 @@ public:
     }
 
 private:
-    struct Key {
-        std::string_view bytes; // views the text, which outlives the memo's use
-        unsigned edges;
-        bool operator==(const Key&) const = default;
+    // An open-addressing table (linear probing, at most half full, a power of two in size): on
+    // damaged text every run is a lookup, and a node-based map's modulo and pointer chasing
+    // were a sixth of the time.
+    struct Slot {
+        std::uint64_t hash = 0;
+        std::string_view key; // views the text, which outlives the memo's use; empty slot: null
+        unsigned edges = 0;
+        std::uint32_t first = 0, count = 0; // the run's fixes in fixes_
     };
-    // Keys are short (a damaged word and the bytes around it): eight bytes at a time, mixed by
-    // multiplication, costs a fraction of the library's byte-wise hash on the damaged-text path,
-    // where every run is a lookup.
-    struct KeyHash {
-        static std::uint64_t load8(const char* p) noexcept {
-            std::uint64_t v;
-            std::memcpy(&v, p, 8);
-            return v;
+
+    static std::uint64_t load8(const char* p) noexcept {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+    }
+    static std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
+        const unsigned __int128 m = static_cast<unsigned __int128>(h ^ v) * 0x9E3779B97F4A7C15ULL;
+        return std::uint64_t(m) ^ std::uint64_t(m >> 64);
+    }
+    // Keys are short (a damaged word and the bytes around it): eight bytes at a time.
+    static std::uint64_t hashOf(std::string_view key, unsigned edges) noexcept {
+        const char* p = key.data();
+        std::size_t n = key.size();
+        std::uint64_t h = mix(n * 4 + edges, 0x2545F4914F6CDD1DULL);
+        if (n >= 8) {
+            for (; n > 8; n -= 8, p += 8)
+                h = mix(h, load8(p));
+            h = mix(h, load8(p + n - 8)); // the last 8 bytes, overlapping what came before
+        } else {
+            std::uint64_t v = 0;
+            std::memcpy(&v, p, n);
+            h = mix(h, v);
         }
-        static std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
-            const unsigned __int128 m =
-                static_cast<unsigned __int128>(h ^ v) * 0x9E3779B97F4A7C15ULL;
-            return std::uint64_t(m) ^ std::uint64_t(m >> 64);
-        }
-        std::size_t operator()(const Key& k) const noexcept {
-            const char* p = k.bytes.data();
-            std::size_t n = k.bytes.size();
-            std::uint64_t h = mix(n * 4 + k.edges, 0x2545F4914F6CDD1DULL);
-            if (n >= 8) {
-                for (; n > 8; n -= 8, p += 8)
-                    h = mix(h, load8(p));
-                h = mix(h, load8(p + n - 8)); // the last 8 bytes, overlapping what came before
-            } else {
-                std::uint64_t v = 0;
-                std::memcpy(&v, p, n);
-                h = mix(h, v);
-            }
-            return std::size_t(h);
-        }
-    };
+        return h;
+    }
+    void place(const Slot& s) {
+        std::size_t i = s.hash & (slots_.size() - 1);
+        while (slots_[i].key.data() != nullptr)
+            i = (i + 1) & (slots_.size() - 1);
+        slots_[i] = s;
+    }
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), Slot{});
+        for (const Slot& s : old)
+            if (s.key.data() != nullptr)
+                place(s);
+    }
+
     bool enabled_;
     std::deque<Decision> decisions_;
-    std::unordered_map<Key, std::vector<Fix>, KeyHash> runs_;
+    std::vector<Slot> slots_;
+    std::size_t count_ = 0;
+    std::vector<Fix> fixes_;
 };
 
 // One pass over the text: the repairs found (when `collect`), and per page how many needed no
@@ -749,7 +779,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         const std::string_view key(reinterpret_cast<const char*>(keyBegin),
                                    std::size_t(keyEnd - keyBegin));
         const unsigned edges = (runOffset == 0 ? 1u : 0u) | (runEnd == end ? 2u : 0u);
-        if (const std::vector<RunMemo::Fix>* known = memo.find(key, edges)) {
+        if (const auto known = memo.find(key, edges)) {
             for (const RunMemo::Fix& f : *known) {
                 credit(*f.decision);
                 if (collect)
