@@ -677,6 +677,11 @@ private:
         std::memcpy(&v, p, 8);
         return v;
     }
+    static std::uint32_t load4(const char* p) noexcept {
+        std::uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
     static std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
         const unsigned __int128 m = static_cast<unsigned __int128>(h ^ v) * 0x9E3779B97F4A7C15ULL;
         return std::uint64_t(m) ^ std::uint64_t(m >> 64);
@@ -690,10 +695,11 @@ private:
             for (; n > 8; n -= 8, p += 8)
                 h = mix(h, load8(p));
             h = mix(h, load8(p + n - 8)); // the last 8 bytes, overlapping what came before
-        } else {
-            std::uint64_t v = 0;
-            std::memcpy(&v, p, n);
-            h = mix(h, v);
+        } else if (n >= 4) {
+            h = mix(h, std::uint64_t(load4(p)) << 32 | load4(p + n - 4)); // overlapping halves
+        } else if (n > 0) {
+            const auto byte = [&](std::size_t i) { return std::uint64_t(std::uint8_t(p[i])); };
+            h = mix(h, byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1));
         }
         return h;
     }
