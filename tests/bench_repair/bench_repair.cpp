@@ -71,11 +71,16 @@ u8codec::RepairOptions everything() {
 
 // Reference points: the codec's validating scan, and copying the text once (what any "bytes in,
 // bytes out" operation pays for its output).
-void BM_Reference_Scan(benchmark::State& state) {
-    const std::string& text = mostlyAscii();
+void scanOf(benchmark::State& state, const std::string& text) {
     for (auto _ : state)
         benchmark::DoNotOptimize(u8codec::scan(bytes(text)).characters);
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+void BM_Reference_Scan(benchmark::State& state) {
+    scanOf(state, mostlyAscii());
+}
+void BM_Reference_Scan_Multilingual(benchmark::State& state) {
+    scanOf(state, multilingual());
 }
 void BM_Reference_Copy(benchmark::State& state) {
     const std::string& text = mostlyAscii();
@@ -235,6 +240,7 @@ void BM_Utf8ToGb18030_IcuPath(benchmark::State& s) {
 } // namespace
 
 BENCHMARK(BM_Reference_Scan)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Reference_Scan_Multilingual)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Reference_Copy)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RepairInvalidOnly_MostlyAscii)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RepairMojibake_MostlyAscii)->Unit(benchmark::kMillisecond);
