@@ -29,6 +29,7 @@ private slots:
     void lineEndingCounterAcrossChunks();
     void normalization_data();
     void normalization();
+    void normalFormCheckAgreesWithNormalising();
     void pipelineOrderAndReport();
     void strictRefuses();
     void everyStepIsIdempotent_data();
@@ -209,6 +210,60 @@ void TestRepairSteps::normalization() {
     QVERIFY(isNormalized(r.text, *o.normalForm));
     for (const RepairChange& c : r.report.changes)
         QVERIFY(!c.after.empty());
+}
+
+// isNormalized() passes runs of ASCII and of quick-check-Yes starters without asking ICU: on
+// strings drawn from characters that compose, decompose, reorder or are inert, next to ASCII and
+// to each other, its answer must be exactly whether normalising changes the text.
+void TestRepairSteps::normalFormCheckAgreesWithNormalising() {
+    const char* const pool[] = {
+        "e",
+        " ",
+        "A",
+        "\n",
+        "\xC3\xA9", // e, space, A, LF, U+00E9
+        "\xCC\x81",
+        "\xCC\x8A",     // U+0301, U+030A (compose with a base)
+        "\xCC\xA3",     // U+0323 (ccc 220: reorders before U+0301)
+        "\xE2\x84\xA6", // U+2126 OHM SIGN (a singleton: never in NFC)
+        "\xEA\xB0\x80",
+        "\xE1\x84\x80", // U+AC00 syllable, U+1100 leading jamo
+        "\xE1\x85\xA1",
+        "\xE1\x86\xA8", // U+1161 vowel, U+11A8 trailing jamo
+        "\xCE\xAC",
+        "\xCE\xB1",         // U+03AC (alpha with tonos), U+03B1
+        "\xEF\xA4\x80",     // U+F900 CJK compatibility ideograph
+        "\xF0\x9D\x85\x9E", // U+1D15E MUSICAL SYMBOL HALF NOTE (decomposes)
+        "\xF0\x9F\x98\x80", // U+1F600 emoji
+        "\xD0\x99",
+        "\xD0\x98", // U+0419 (decomposes), U+0418
+        "\xE6\x97\xA5",
+        "\xE2\x80\x99", // U+65E5, U+2019
+    };
+    QRandomGenerator rng(20261123);
+    int notNormalized[2] = {0, 0};
+    for (int i = 0; i < 20000; ++i) {
+        std::string s;
+        const int length = 1 + int(rng.bounded(7u));
+        for (int k = 0; k < length; ++k)
+            s += pool[rng.bounded(quint32(std::size(pool)))];
+        for (NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
+            const NormalizeResult n = normalize(s, form);
+            QVERIFY(n.ok);
+            const bool unchanged = n.text == s;
+            if (isNormalized(s, form) != unchanged)
+                QFAIL(qPrintable(QStringLiteral("%1 %2: isNormalized says %3")
+                                     .arg(QString::fromStdString(std::string(name(form))),
+                                          QString::fromUtf8(s.data(), qsizetype(s.size())),
+                                          unchanged ? "no" : "yes")));
+            notNormalized[int(form)] += unchanged ? 0 : 1;
+        }
+    }
+    // Both answers occur often in both forms, or the comparison would prove little.
+    for (int count : notNormalized) {
+        QVERIFY(count > 2000);
+        QVERIFY(count < 18000);
+    }
 }
 
 void TestRepairSteps::pipelineOrderAndReport() {

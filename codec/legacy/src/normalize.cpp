@@ -1,9 +1,20 @@
 #include "u8codec/normalize.h"
 
+#include "normalize_detail.h"
+#include "u8codec/scan.h"
+#include "well_formed_utf8.h"
+
+#include <array>
+#include <span>
 #include <unicode/bytestream.h>
 #include <unicode/edits.h>
 #include <unicode/normalizer2.h>
 #include <unicode/stringpiece.h>
+#include <unicode/uchar.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace u8codec {
 
@@ -26,9 +37,38 @@ const icu::Normalizer2* instance(NormalForm form, UErrorCode& status) {
                                    : icu::Normalizer2::getNFDInstance(status);
 }
 
-} // namespace
+// A character that is a starter (canonical combining class 0) and whose quick check for the form
+// is Yes. UAX #15 section 9: text made of such characters only is in the form, whatever their
+// order, because no character in it reorders, decomposes or composes with a neighbour.
+bool quickYesStarter(char32_t c, NormalForm form) {
+    const UProperty check = form == NormalForm::Nfc ? UCHAR_NFC_QUICK_CHECK : UCHAR_NFD_QUICK_CHECK;
+    return u_getCombiningClass(UChar32(c)) == 0 &&
+           u_getIntPropertyValue(UChar32(c), check) == UNORM_YES;
+}
 
-bool isNormalized(std::string_view utf8, NormalForm form) {
+// quickYesStarter for the whole BMP, one bit per code point (8 KiB per form), built once: most
+// text is made of such characters, and a bit test is far cheaper than two property lookups.
+class QuickYesStarters {
+public:
+    explicit QuickYesStarters(NormalForm form) {
+        for (char32_t c = 0; c < 0x10000; ++c)
+            if (quickYesStarter(c, form))
+                bits_[c >> 6] |= std::uint64_t(1) << (c & 63);
+    }
+    bool contains(char32_t c, NormalForm form) const {
+        return c < 0x10000 ? (bits_[c >> 6] >> (c & 63)) & 1 : quickYesStarter(c, form);
+    }
+
+private:
+    std::array<std::uint64_t, 0x10000 / 64> bits_{};
+};
+
+const QuickYesStarters& quickYesStarters(NormalForm form) {
+    static const QuickYesStarters nfc(NormalForm::Nfc), nfd(NormalForm::Nfd);
+    return form == NormalForm::Nfc ? nfc : nfd;
+}
+
+bool icuIsNormalized(std::string_view utf8, NormalForm form) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = instance(form, status);
     if (U_FAILURE(status))
@@ -36,6 +76,61 @@ bool isNormalized(std::string_view utf8, NormalForm form) {
     const bool yes =
         n->isNormalizedUTF8(icu::StringPiece(utf8.data(), int32_t(utf8.size())), status);
     return U_SUCCESS(status) && yes;
+}
+
+} // namespace
+
+namespace detail {
+
+// Every ASCII character is a quick-check-Yes starter that nothing before it can combine with
+// (it has a normalisation boundary before it, in both forms), so text splits into independent
+// pieces at each ASCII byte. ASCII is skipped 16 bytes at a time and every other character is
+// looked up in the table above; where one is not a quick-Yes starter, ICU decides on its piece
+// alone: the run of non-ASCII characters around it with the ASCII character before ("e" + U+0301).
+bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
+    const QuickYesStarters& starters = quickYesStarters(form);
+    const auto* const begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const auto* const end = begin + utf8.size();
+    const std::uint8_t* p = begin;
+    while (p != end) {
+#if defined(__SSE2__)
+        if (end - p >= 16) {
+            const int nonAscii =
+                _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+            if (nonAscii == 0) {
+                p += 16;
+                continue;
+            }
+            p += __builtin_ctz(unsigned(nonAscii));
+        }
+#endif
+        if (*p < 0x80) {
+            ++p;
+            continue;
+        }
+        const std::uint8_t* piece = p;
+        if (starters.contains(readValid(p), form))
+            continue;
+        while (piece != begin && piece[-1] >= 0x80)
+            --piece;
+        if (piece != begin)
+            --piece;
+        while (p != end && *p >= 0x80)
+            ++p;
+        const std::string_view slice(reinterpret_cast<const char*>(piece), std::size_t(p - piece));
+        if (!icuIsNormalized(slice, form))
+            return false;
+    }
+    return true;
+}
+
+} // namespace detail
+
+bool isNormalized(std::string_view utf8, NormalForm form) {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    if (scan(std::span<const std::uint8_t>(b, utf8.size())).valid())
+        return detail::isNormalizedWellFormed(utf8, form);
+    return icuIsNormalized(utf8, form);
 }
 
 NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t maxSpans) {

@@ -1,6 +1,7 @@
 #include "u8codec/repair.h"
 
 #include "mojibake_detail.h"
+#include "normalize_detail.h"
 #include "u8codec/encoder.h"
 #include "u8codec/json_string.h"
 #include "u8codec/problem.h"
@@ -397,7 +398,7 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
     };
     // Returns 1 when the text changed, 0 when it was in the form already, -1 on an error.
     const auto normalizeText = [&]() {
-        if (!options.normalForm || isNormalized(text, *options.normalForm))
+        if (!options.normalForm || detail::isNormalizedWellFormed(text, *options.normalForm))
             return 0;
         NormalizeResult n = normalize(text, *options.normalForm, cap);
         if (!n.ok) {

@@ -1,0 +1,15 @@
+// Library-internal: the normal-form check for text the codec has already found well-formed (the
+// repair pipeline scans first), so it need not be validated a second time.
+#pragma once
+
+#include "u8codec/normalize.h"
+
+#include <string_view>
+
+namespace u8codec::detail {
+
+// isNormalized() for well-formed UTF-8 (undefined for anything else): runs of ASCII and of
+// quick-check-Yes starters are passed without asking ICU.
+bool isNormalizedWellFormed(std::string_view utf8, NormalForm form);
+
+} // namespace u8codec::detail
