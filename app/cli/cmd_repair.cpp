@@ -77,10 +77,11 @@ int runRepair(Args args) {
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("repair", error);
-    std::vector<std::uint8_t> bytes;
-    if (!input->readAll(bytes, error))
+    std::string text;
+    if (!input->readAll(text, error))
         return usageError("repair", error);
-    const u8codec::RepairResult result = u8codec::repair(bytes, options);
+    // The input is given up: a file that needs no change is written from it, without a copy.
+    const u8codec::RepairResult result = u8codec::repair(std::move(text), options);
     if (!result.ok)
         return refuse(input->displayName() + ": " + result.error + "; nothing written");
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
+#include <vector>
 
 namespace u8cli {
 
@@ -55,13 +56,13 @@ bool Input::forEachChunk(const std::function<bool(std::span<const std::uint8_t>)
     }
 }
 
-bool Input::readAll(std::vector<std::uint8_t>& out, std::string& error) const {
+bool Input::readAll(std::string& out, std::string& error) const {
     out.clear();
     if (file_)
         out.reserve(file_->size());
     return forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
-            out.insert(out.end(), chunk.begin(), chunk.end());
+            out.append(reinterpret_cast<const char*>(chunk.data()), chunk.size());
             return true;
         },
         error);

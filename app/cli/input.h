@@ -10,7 +10,6 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <vector>
 
 namespace u8cli {
 
@@ -29,7 +28,7 @@ public:
                       std::string& error) const;
 
     // The whole input in memory, for operations that need it all (repair, transcode).
-    bool readAll(std::vector<std::uint8_t>& out, std::string& error) const;
+    bool readAll(std::string& out, std::string& error) const;
 
     // The file itself (null for standard input): for size queries and re-reading.
     const u8codec::FileSource* file() const { return file_.get(); }

@@ -35,6 +35,7 @@ private slots:
     void everyStepIsIdempotent_data();
     void everyStepIsIdempotent();
     void cleanTextUntouched();
+    void givenUpBufferIsTheCleanResult();
     void progressAndCancel();
     void randomBytesNeverBreakTheContract();
 };
@@ -385,6 +386,34 @@ void TestRepairSteps::cleanTextUntouched() {
     const RepairResult r = run(in, o);
     QCOMPARE(q(r.text), q(in));
     QCOMPARE(r.report.total(), 0u);
+}
+
+// repair(std::string&&): a clean buffer becomes the result itself (no copy of a large file); a
+// buffer that needs changes gives the same result as the copying form and is left as it was.
+void TestRepairSteps::givenUpBufferIsTheCleanResult() {
+    RepairOptions o;
+    o.mojibake = true;
+    o.bom = BomAction::Strip;
+    o.normalForm = NormalForm::Nfc;
+    std::string clean(100000, 'x');
+    clean += "Caf\xC3\xA9 \xE2\x80\x99 \xD0\x9F\xD1\x80\xD0\xB8\n";
+    const std::string copy = clean;
+    const char* const storage = clean.data();
+    const RepairResult r = repair(std::move(clean), o);
+    QVERIFY(r.ok);
+    QCOMPARE(r.report.total(), 0u);
+    QVERIFY(r.text == copy);
+    QVERIFY(r.text.data() == storage);
+
+    const std::string broken = "Caf\xC3\x83\xC2\xA9 \xFF \xEF\xBB\xBFok";
+    std::string given = broken;
+    const RepairResult moved = repair(std::move(given), o);
+    const RepairResult copied = repair(bytes(broken), o);
+    QVERIFY(moved.ok);
+    QVERIFY(moved.report.total() > 0);
+    QVERIFY(moved.text == copied.text);
+    QCOMPARE(moved.report.toJson(), copied.report.toJson());
+    QVERIFY(given == broken);
 }
 
 void TestRepairSteps::progressAndCancel() {

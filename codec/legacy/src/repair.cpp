@@ -275,7 +275,12 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
     return out;
 }
 
-RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options) {
+namespace {
+
+// The pipeline; `givenUp` is the caller's buffer holding `bytes`, which becomes the result's text
+// when no step changes anything (null: the result gets a copy).
+RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOptions& options,
+                         std::string* givenUp) {
     RepairResult result;
     RepairReport& report = result.report;
     report.inputBytes = bytes.size();
@@ -463,10 +468,25 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
 
     if (!advance(1.0))
         return result;
-    result.text = text.data() == owned.data() ? std::move(owned) : std::string(text);
+    if (text.data() == owned.data())
+        result.text = std::move(owned);
+    else if (givenUp && text.data() == givenUp->data())
+        result.text = std::move(*givenUp); // unchanged: no copy of a large clean file
+    else
+        result.text = std::string(text);
     report.outputBytes = result.text.size();
     result.ok = true;
     return result;
+}
+
+} // namespace
+
+RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options) {
+    return runPipeline(bytes, options, nullptr);
+}
+
+RepairResult repair(std::string&& text, const RepairOptions& options) {
+    return runPipeline(asBytes(text), options, &text);
 }
 
 } // namespace u8codec

@@ -93,6 +93,10 @@ struct RepairResult {
 // Runs the requested steps over a whole buffer, in this order: CESU-8, invalid sequences, BOM,
 // mojibake, normalisation, line endings.
 RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options);
+// The same for a buffer the caller gives up: when no step changes anything, the buffer itself
+// becomes the result's text instead of a copy (a clean 1 GB file then needs 1 GB of memory, not
+// 2). When something changed, `text` is left as it was.
+RepairResult repair(std::string&& text, const RepairOptions& options);
 
 // One replacement a step made, in the coordinates of that step's input: `length` bytes at
 // `offset` became `newLength` bytes. The steps below list every edit (uncapped) when asked.
