@@ -216,7 +216,11 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             withProgress.progress = progressAfterReading(control);
             outcome->result = u8codec::repair(input, withProgress);
             control.setProgress(1.0);
-            if (outcome->result.ok)
+            // The input goes before the result is copied, and a result with no change (nothing
+            // to apply) is not copied at all: at most two copies of a large document at a time.
+            input.clear();
+            input.shrink_to_fit();
+            if (outcome->result.ok && outcome->result.report.total() > 0)
                 outcome->bytes = std::make_shared<std::vector<std::uint8_t>>(
                     outcome->result.text.begin(), outcome->result.text.end());
             outcome->result.text.clear();
