@@ -1,9 +1,12 @@
-// The AVX2 scan kernel: 64-byte blocks as two 32-byte vectors. ASCII blocks and line endings are
-// counted from compare masks (popcount); other blocks are validated with the vector method of
-// Keiser and Lemire ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021), which
-// checks every byte against the three before it with nibble-indexed table look-ups, and counted
-// by their lead bytes. The functions carry target attributes, so the build needs no -mavx2; the
-// Scanner calls them only when __builtin_cpu_supports("avx2") says the CPU has it.
+// The AVX2 scan kernel: 64-byte blocks as two 32-byte vectors. Runs of ASCII blocks go through a
+// light loop; other blocks are validated with the vector method of Keiser and Lemire
+// ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021), which checks every byte
+// against the three before it with nibble-indexed table look-ups, and counted by their lead
+// bytes. Valid blocks are counted in byte lanes (compare results subtracted, summed every 127
+// blocks), LF too; only blocks with a CR take compare masks and popcounts. Stretches with errors
+// are counted with byte-class masks (countWindow, scan_kernel.h). The functions carry target
+// attributes, so the build needs no -mavx2; the Scanner calls them only when
+// __builtin_cpu_supports("avx2") says the CPU has it.
 #include "scan_kernel.h"
 
 #if defined(U8CODEC_X86_KERNELS)
@@ -124,18 +127,6 @@ U8CODEC_AVX2 inline __m256i checkVector(const Tables& t, __m256i input, __m256i 
     return _mm256_xor_si256(expected, pairErrors);
 }
 
-// Nonzero when the vector ends inside a character: a lead of 2+ bytes in the last lane, of 3+ in
-// the last two, or of 4 in the last three.
-U8CODEC_AVX2 inline __m256i unfinishedAtEnd(__m256i input) {
-    const __m256i limits = _mm256_setr_epi8(
-        char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF),
-        char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF),
-        char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF),
-        char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF), char(0xFF),
-        char(0xFF), char(0xF0 - 1), char(0xE0 - 1), char(0xC0 - 1));
-    return _mm256_subs_epu8(input, limits);
-}
-
 U8CODEC_AVX2 inline std::uint64_t mask64(__m256i low, __m256i high) {
     return std::uint64_t(std::uint32_t(_mm256_movemask_epi8(low))) |
            (std::uint64_t(std::uint32_t(_mm256_movemask_epi8(high))) << 32);
@@ -221,21 +212,47 @@ U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
            std::uint64_t(_mm256_extract_epi64(sums, 3));
 }
 
-// The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
-// Counts them (LF in byte lanes, summed now and then) and returns where the run ends.
-// LF counts in byte lanes, kept across runs and summed when a lane could overflow.
-struct LineFeedLanes {
-    __m256i lanes;
-    int blocks = 0; // each lane gains at most 2 per block: sum before 128 blocks
+// Counts kept in byte lanes across blocks (a compare gives FF, subtracting it adds 1) and summed
+// now and then: far cheaper per block than moving masks out and counting their bits. Every
+// lane gains at most 2 per block (one from each 32-byte half), so they are summed before 128
+// blocks.
+struct CountLanes {
+    // Signed compares, so the last three also count the ASCII bytes (00-7F are 0..127):
+    __m256i ascii, fromC0, fromE0, fromF0; // bytes 00-7F; and C0-FF, E0-FF, F0-FF
+    __m256i lineFeeds;
+    int blocks = 0;
 };
+constexpr int kBlocksPerSum = 127;
 
+U8CODEC_AVX2 inline void sumCountLanes(CountLanes& lanes, KernelCounts& counts) {
+    const std::uint64_t fromC0 = sumLanes(lanes.fromC0);
+    const std::uint64_t fromE0 = sumLanes(lanes.fromE0);
+    const std::uint64_t fromF0 = sumLanes(lanes.fromF0);
+    // In a valid stretch every character has exactly one lead (RFC 3629 section 3): C0-DF
+    // leads two bytes, E0-EF three, F0-F7 four. The differences take out the ASCII bytes that
+    // the signed compares count too.
+    const std::uint64_t ascii = sumLanes(lanes.ascii);
+    counts.byLength[1] += ascii;
+    counts.byLength[2] += fromC0 - fromE0;
+    counts.byLength[3] += fromE0 - fromF0;
+    counts.byLength[4] += fromF0 - ascii;
+    counts.lineFeeds += sumLanes(lanes.lineFeeds);
+    lanes = CountLanes{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                       _mm256_setzero_si256(), _mm256_setzero_si256()};
+}
+
+U8CODEC_AVX2 inline void countedBlock(CountLanes& lanes, KernelCounts& counts) {
+    if (++lanes.blocks == kBlocksPerSum)
+        sumCountLanes(lanes, counts);
+}
+
+// The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
+// Counts them (LF in byte lanes) and returns where the run ends.
 U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t i, std::size_t n,
-                                             LineFeedLanes& lf, KernelCounts& counts) {
+                                             CountLanes& lanes, KernelCounts& counts) {
     const __m256i lfByte = _mm256_set1_epi8('\n');
     const __m256i crByte = _mm256_set1_epi8('\r');
     const __m256i highBit = _mm256_set1_epi8(char(0x80));
-    __m256i lfLanes = lf.lanes;
-    int blocks = lf.blocks;
     const std::size_t start = i;
     while (i + kBlockSize <= n) {
         prefetchAhead(p, i);
@@ -246,17 +263,11 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
         // A non-ASCII byte or a CR (compare lanes are FF) ends the run.
         if (!_mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(low, high), cr), highBit))
             break;
-        lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(low, lfByte));
-        lfLanes = _mm256_sub_epi8(lfLanes, _mm256_cmpeq_epi8(high, lfByte));
+        lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(low, lfByte));
+        lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(high, lfByte));
         i += kBlockSize;
-        if (++blocks == 127) {
-            counts.lineFeeds += sumLanes(lfLanes);
-            lfLanes = _mm256_setzero_si256();
-            blocks = 0;
-        }
+        countedBlock(lanes, counts);
     }
-    lf.lanes = lfLanes;
-    lf.blocks = blocks;
     counts.byLength[1] += i - start;
     return i;
 }
@@ -266,68 +277,80 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
 U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                                          std::uint8_t previous, KernelCounts& counts) noexcept {
     const Tables tables;
-    // Signed compares: C0-FF are -64..-1, E0-FF are -32..-1, F0-FF are -16..-1.
+    // Signed compares: 00-7F are 0..127, C0-FF are -64..-1, E0-FF are -32..-1, F0-FF are -16..-1.
     const __m256i belowC0 = _mm256_set1_epi8(char(0xC0 - 1));
     const __m256i belowE0 = _mm256_set1_epi8(char(0xE0 - 1));
     const __m256i belowF0 = _mm256_set1_epi8(char(0xF0 - 1));
-    __m256i prior = _mm256_setzero_si256(); // p[0] is at a boundary: as if ASCII came before
-    __m256i unfinished = _mm256_setzero_si256();
-    LineFeedLanes lineFeeds{_mm256_setzero_si256()};
+    const __m256i minusOne = _mm256_set1_epi8(-1);
+    const __m256i lfByte = _mm256_set1_epi8('\n');
+    const __m256i crByte = _mm256_set1_epi8('\r');
+    const __m256i highBit = _mm256_set1_epi8(char(0x80));
+    CountLanes lanes{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                     _mm256_setzero_si256(), _mm256_setzero_si256()};
+    const auto crBefore = [&](std::size_t at) { return (at == 0 ? previous : p[at - 1]) == '\r'; };
     std::size_t restart = 0;  // where the vector validation last started afresh
     std::size_t linesEnd = 0; // line-ending bytes of [0, linesEnd) are counted
-    std::uint64_t ascii = 0;
     std::size_t i = 0;
     while (i + kBlockSize <= n) {
-        if (linesEnd <= i && _mm256_testz_si256(unfinished, unfinished) &&
-            (i == 0 ? previous : p[i - 1]) != '\r') {
-            const std::size_t end = skipAsciiRun(p, i, n, lineFeeds, counts);
-            if (end != i) {
-                // ASCII before a block leaves no state for the validation: as at a restart.
-                prior = _mm256_setzero_si256();
-                i = linesEnd = end;
-                if (i + kBlockSize > n)
-                    break;
-            }
+        // Here i is at a character boundary, and linesEnd is i or (after a stretch with errors)
+        // a few bytes past it.
+        if (linesEnd <= i && !crBefore(i)) {
+            i = linesEnd = skipAsciiRun(p, i, n, lanes, counts);
+            if (i + kBlockSize > n)
+                break;
         }
-        prefetchAhead(p, i);
-        const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-        const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
-        countLineBytes(low, high, p, i, previous, linesEnd, counts);
-
-        const std::uint64_t nonAscii = mask64(low, high);
-        if (nonAscii == 0 && _mm256_testz_si256(unfinished, unfinished)) {
-            ascii += kBlockSize;
-            prior = high;
-            i += kBlockSize;
-            continue;
-        }
-        if (nonAscii != 0) {
+        // Blocks validated with the vector check and counted by their leads, in byte lanes. LF
+        // is counted in lanes too; a block with a CR, or after one, or with line bytes counted
+        // already (`special`), takes the masks of countLineBytes.
+        bool special = linesEnd > i || crBefore(i);
+        __m256i prior = _mm256_setzero_si256(); // at a boundary: as if ASCII came before
+        __m256i low = prior;
+        __m256i high = prior;
+        bool failed = false;
+        while (i + kBlockSize <= n) {
+            prefetchAhead(p, i);
+            low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+            high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
+            // Also catches a character left unfinished by the block before (a lead followed by
+            // ASCII or another lead, or a continuation missing two or three bytes on).
             const __m256i errors =
                 _mm256_or_si256(checkVector(tables, low, prior), checkVector(tables, high, low));
-            if (_mm256_testz_si256(errors, errors)) {
-                unfinished = unfinishedAtEnd(high);
-                prior = high;
-                // Valid block: one character per ASCII byte or lead byte.
-                const unsigned fromC0 =
-                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowC0),
-                                               _mm256_cmpgt_epi8(high, belowC0)));
-                const unsigned fromE0 =
-                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowE0),
-                                               _mm256_cmpgt_epi8(high, belowE0)));
-                const unsigned fromF0 =
-                    popcount(nonAscii & mask64(_mm256_cmpgt_epi8(low, belowF0),
-                                               _mm256_cmpgt_epi8(high, belowF0)));
-                ascii += kBlockSize - popcount(nonAscii);
-                counts.byLength[2] += fromC0 - fromE0;
-                counts.byLength[3] += fromE0 - fromF0;
-                counts.byLength[4] += fromF0;
-                i += kBlockSize;
-                continue;
+            if (!_mm256_testz_si256(errors, errors)) {
+                failed = true;
+                break;
             }
+            prior = high;
+            const __m256i cr =
+                _mm256_or_si256(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
+            if (!_mm256_testz_si256(cr, cr) || special) {
+                countLineBytes(low, high, p, i, previous, linesEnd, counts);
+                special = p[i + kBlockSize - 1] == '\r';
+            } else {
+                lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(low, lfByte));
+                lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(high, lfByte));
+            }
+            lanes.ascii = _mm256_sub_epi8(lanes.ascii, _mm256_cmpgt_epi8(low, minusOne));
+            lanes.ascii = _mm256_sub_epi8(lanes.ascii, _mm256_cmpgt_epi8(high, minusOne));
+            lanes.fromC0 = _mm256_sub_epi8(lanes.fromC0, _mm256_cmpgt_epi8(low, belowC0));
+            lanes.fromC0 = _mm256_sub_epi8(lanes.fromC0, _mm256_cmpgt_epi8(high, belowC0));
+            lanes.fromE0 = _mm256_sub_epi8(lanes.fromE0, _mm256_cmpgt_epi8(low, belowE0));
+            lanes.fromE0 = _mm256_sub_epi8(lanes.fromE0, _mm256_cmpgt_epi8(high, belowE0));
+            lanes.fromF0 = _mm256_sub_epi8(lanes.fromF0, _mm256_cmpgt_epi8(low, belowF0));
+            lanes.fromF0 = _mm256_sub_epi8(lanes.fromF0, _mm256_cmpgt_epi8(high, belowF0));
+            i += kBlockSize;
+            countedBlock(lanes, counts);
+            // An ASCII block (without CR) may start a run of them: the light loop takes it.
+            if (!special && _mm256_testz_si256(_mm256_or_si256(low, high), highBit))
+                break;
         }
-        // The block is not valid in context (or ASCII ends an unfinished sequence): back up to
-        // the last boundary and count segments 64 bytes at a time, in vectors, until a stretch
-        // of 64 bytes is all valid again.
+        if (linesEnd < i)
+            linesEnd = i;
+        if (!failed)
+            continue; // at the end, or after an ASCII block
+        countLineBytes(low, high, p, i, previous, linesEnd, counts);
+        // The block is not valid in context: back up to the last boundary and count segments
+        // 64 bytes at a time, in vectors, until a stretch of 64 bytes is all valid again.
+        sumCountLanes(lanes, counts);
         const std::size_t q = restart + backUpToBoundary(p + restart, i - restart, counts);
         std::size_t boundary = q; // all segments before it are counted
         MaskCarry carry;          // q is at a boundary: nothing before it takes a byte after it
@@ -336,8 +359,6 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
             if (x + 2 * kBlockSize > n) {
                 // Too close to the end for the look-ahead: the Segmenter finishes it.
                 countLineBytesUpTo(p, boundary, linesEnd, counts);
-                counts.byLength[1] += ascii;
-                counts.lineFeeds += sumLanes(lineFeeds.lanes);
                 return {boundary, linesEnd, true};
             }
             countLineBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + x)),
@@ -353,11 +374,8 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
         // The last segment may end up to three bytes past the window.
         countLineBytesUpTo(p, boundary, linesEnd, counts);
         i = restart = boundary;
-        prior = _mm256_setzero_si256();
-        unfinished = _mm256_setzero_si256();
     }
-    counts.byLength[1] += ascii;
-    counts.lineFeeds += sumLanes(lineFeeds.lanes);
+    sumCountLanes(lanes, counts);
     return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
