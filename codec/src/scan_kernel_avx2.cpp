@@ -106,9 +106,10 @@ struct Tables {
           lowNibble(_mm256_set1_epi8(0x0F)) {}
 };
 
-// Nonzero lanes mark bytes that are wrong given the three bytes before them.
-U8CODEC_AVX2 inline __m256i checkVector(const Tables& t, __m256i input, __m256i prior) {
-    const __m256i prev1 = previousBytes<1>(input, prior);
+// Nonzero lanes mark bytes that are wrong given the three bytes before them (prev1, prev2,
+// prev3: lane k is the byte 1, 2, 3 before lane k of `input`).
+U8CODEC_AVX2 inline __m256i checkWithPrevious(const Tables& t, __m256i input, __m256i prev1,
+                                              __m256i prev2, __m256i prev3) {
     const __m256i firstHigh = _mm256_shuffle_epi8(
         t.firstHigh, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), t.lowNibble));
     const __m256i firstLow = _mm256_shuffle_epi8(t.firstLow, _mm256_and_si256(prev1, t.lowNibble));
@@ -118,13 +119,32 @@ U8CODEC_AVX2 inline __m256i checkVector(const Tables& t, __m256i input, __m256i 
     // A continuation two bytes after a 3- or 4-byte lead, or three after a 4-byte lead, must be
     // there: saturating subtraction leaves the high bit set exactly for E0-FF two back and
     // F0-FF three back. Where it is expected, kTwoConts must be set; elsewhere it must not.
-    const __m256i third =
-        _mm256_subs_epu8(previousBytes<2>(input, prior), _mm256_set1_epi8(char(0xE0 - 0x80)));
-    const __m256i fourth =
-        _mm256_subs_epu8(previousBytes<3>(input, prior), _mm256_set1_epi8(char(0xF0 - 0x80)));
+    const __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(char(0xE0 - 0x80)));
+    const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(char(0xF0 - 0x80)));
     const __m256i expected =
         _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(char(0x80)));
     return _mm256_xor_si256(expected, pairErrors);
+}
+
+// The same with the bytes before `input` taken from `prior`, the 32 bytes before it.
+U8CODEC_AVX2 inline __m256i checkVector(const Tables& t, __m256i input, __m256i prior) {
+    return checkWithPrevious(t, input, previousBytes<1>(input, prior),
+                             previousBytes<2>(input, prior), previousBytes<3>(input, prior));
+}
+
+// The same with the bytes before `input` (at p) loaded from p - 1, p - 2, p - 3: loads are
+// cheaper than the shuffles that would make them, and the shuffle unit is the busiest.
+U8CODEC_AVX2 inline __m256i checkInPlace(const Tables& t, __m256i input, const std::uint8_t* p) {
+    return checkWithPrevious(t, input, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 1)),
+                             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 2)),
+                             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 3)));
+}
+
+// A constant the compiler must take as it is: GCC 12 turns a signed compare with a constant,
+// x > c, into x >= c + 1 and that into a minimum and an equality, two instructions for one.
+U8CODEC_AVX2 inline __m256i opaque(__m256i v) {
+    __asm__("" : "+x"(v));
+    return v;
 }
 
 U8CODEC_AVX2 inline std::uint64_t mask64(__m256i low, __m256i high) {
@@ -278,13 +298,12 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                                          std::uint8_t previous, KernelCounts& counts) noexcept {
     const Tables tables;
     // Signed compares: 00-7F are 0..127, C0-FF are -64..-1, E0-FF are -32..-1, F0-FF are -16..-1.
-    const __m256i belowC0 = _mm256_set1_epi8(char(0xC0 - 1));
-    const __m256i belowE0 = _mm256_set1_epi8(char(0xE0 - 1));
-    const __m256i belowF0 = _mm256_set1_epi8(char(0xF0 - 1));
-    const __m256i minusOne = _mm256_set1_epi8(-1);
+    const __m256i belowC0 = opaque(_mm256_set1_epi8(char(0xC0 - 1)));
+    const __m256i belowE0 = opaque(_mm256_set1_epi8(char(0xE0 - 1)));
+    const __m256i belowF0 = opaque(_mm256_set1_epi8(char(0xF0 - 1)));
+    const __m256i minusOne = opaque(_mm256_set1_epi8(-1));
     const __m256i lfByte = _mm256_set1_epi8('\n');
     const __m256i crByte = _mm256_set1_epi8('\r');
-    const __m256i highBit = _mm256_set1_epi8(char(0x80));
     CountLanes lanes{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                      _mm256_setzero_si256(), _mm256_setzero_si256()};
     const auto crBefore = [&](std::size_t at) { return (at == 0 ? previous : p[at - 1]) == '\r'; };
@@ -303,9 +322,9 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
         // is counted in lanes too; a block with a CR, or after one, or with line bytes counted
         // already (`special`), takes the masks of countLineBytes.
         bool special = linesEnd > i || crBefore(i);
-        __m256i prior = _mm256_setzero_si256(); // at a boundary: as if ASCII came before
-        __m256i low = prior;
-        __m256i high = prior;
+        const std::size_t first = i; // before it, as if ASCII came (it is at a boundary)
+        __m256i low = _mm256_setzero_si256();
+        __m256i high = low;
         bool failed = false;
         while (i + kBlockSize <= n) {
             prefetchAhead(p, i);
@@ -314,33 +333,40 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
             // Also catches a character left unfinished by the block before (a lead followed by
             // ASCII or another lead, or a continuation missing two or three bytes on).
             const __m256i errors =
-                _mm256_or_si256(checkVector(tables, low, prior), checkVector(tables, high, low));
-            if (!_mm256_testz_si256(errors, errors)) {
-                failed = true;
-                break;
-            }
-            prior = high;
+                _mm256_or_si256(i == first ? checkVector(tables, low, _mm256_setzero_si256())
+                                           : checkInPlace(tables, low, p + i),
+                                checkInPlace(tables, high, p + i + 32));
             const __m256i cr =
                 _mm256_or_si256(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
-            if (!_mm256_testz_si256(cr, cr) || special) {
+            if (!_mm256_testz_si256(_mm256_or_si256(errors, cr), _mm256_or_si256(errors, cr)) ||
+                special) {
+                if (!_mm256_testz_si256(errors, errors)) {
+                    failed = true;
+                    break;
+                }
                 countLineBytes(low, high, p, i, previous, linesEnd, counts);
                 special = p[i + kBlockSize - 1] == '\r';
             } else {
-                lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(low, lfByte));
-                lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds, _mm256_cmpeq_epi8(high, lfByte));
+                lanes.lineFeeds = _mm256_sub_epi8(lanes.lineFeeds,
+                                                  _mm256_add_epi8(_mm256_cmpeq_epi8(low, lfByte),
+                                                                  _mm256_cmpeq_epi8(high, lfByte)));
             }
-            lanes.ascii = _mm256_sub_epi8(lanes.ascii, _mm256_cmpgt_epi8(low, minusOne));
-            lanes.ascii = _mm256_sub_epi8(lanes.ascii, _mm256_cmpgt_epi8(high, minusOne));
-            lanes.fromC0 = _mm256_sub_epi8(lanes.fromC0, _mm256_cmpgt_epi8(low, belowC0));
-            lanes.fromC0 = _mm256_sub_epi8(lanes.fromC0, _mm256_cmpgt_epi8(high, belowC0));
-            lanes.fromE0 = _mm256_sub_epi8(lanes.fromE0, _mm256_cmpgt_epi8(low, belowE0));
-            lanes.fromE0 = _mm256_sub_epi8(lanes.fromE0, _mm256_cmpgt_epi8(high, belowE0));
-            lanes.fromF0 = _mm256_sub_epi8(lanes.fromF0, _mm256_cmpgt_epi8(low, belowF0));
-            lanes.fromF0 = _mm256_sub_epi8(lanes.fromF0, _mm256_cmpgt_epi8(high, belowF0));
+            lanes.ascii =
+                _mm256_sub_epi8(lanes.ascii, _mm256_add_epi8(_mm256_cmpgt_epi8(low, minusOne),
+                                                             _mm256_cmpgt_epi8(high, minusOne)));
+            lanes.fromC0 =
+                _mm256_sub_epi8(lanes.fromC0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowC0),
+                                                              _mm256_cmpgt_epi8(high, belowC0)));
+            lanes.fromE0 =
+                _mm256_sub_epi8(lanes.fromE0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowE0),
+                                                              _mm256_cmpgt_epi8(high, belowE0)));
+            lanes.fromF0 =
+                _mm256_sub_epi8(lanes.fromF0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowF0),
+                                                              _mm256_cmpgt_epi8(high, belowF0)));
             i += kBlockSize;
             countedBlock(lanes, counts);
             // An ASCII block (without CR) may start a run of them: the light loop takes it.
-            if (!special && _mm256_testz_si256(_mm256_or_si256(low, high), highBit))
+            if (!special && _mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0)
                 break;
         }
         if (linesEnd < i)
