@@ -106,15 +106,18 @@ struct Tables {
           lowNibble(_mm256_set1_epi8(0x0F)) {}
 };
 
+U8CODEC_AVX2 inline __m256i highNibbles(__m256i v) {
+    return _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0F));
+}
+
 // Nonzero lanes mark bytes that are wrong given the three bytes before them (prev1, prev2,
-// prev3: lane k is the byte 1, 2, 3 before lane k of `input`).
-U8CODEC_AVX2 inline __m256i checkWithPrevious(const Tables& t, __m256i input, __m256i prev1,
+// prev3: lane k is the byte 1, 2, 3 before lane k of `input`; inputHigh: highNibbles(input)).
+U8CODEC_AVX2 inline __m256i checkWithPrevious(const Tables& t, __m256i inputHigh, __m256i prev1,
                                               __m256i prev2, __m256i prev3) {
     const __m256i firstHigh = _mm256_shuffle_epi8(
         t.firstHigh, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), t.lowNibble));
     const __m256i firstLow = _mm256_shuffle_epi8(t.firstLow, _mm256_and_si256(prev1, t.lowNibble));
-    const __m256i secondHigh = _mm256_shuffle_epi8(
-        t.secondHigh, _mm256_and_si256(_mm256_srli_epi16(input, 4), t.lowNibble));
+    const __m256i secondHigh = _mm256_shuffle_epi8(t.secondHigh, inputHigh);
     const __m256i pairErrors = _mm256_and_si256(_mm256_and_si256(firstHigh, firstLow), secondHigh);
     // A continuation two bytes after a 3- or 4-byte lead, or three after a 4-byte lead, must be
     // there: saturating subtraction leaves the high bit set exactly for E0-FF two back and
@@ -128,23 +131,18 @@ U8CODEC_AVX2 inline __m256i checkWithPrevious(const Tables& t, __m256i input, __
 
 // The same with the bytes before `input` taken from `prior`, the 32 bytes before it.
 U8CODEC_AVX2 inline __m256i checkVector(const Tables& t, __m256i input, __m256i prior) {
-    return checkWithPrevious(t, input, previousBytes<1>(input, prior),
+    return checkWithPrevious(t, highNibbles(input), previousBytes<1>(input, prior),
                              previousBytes<2>(input, prior), previousBytes<3>(input, prior));
 }
 
 // The same with the bytes before `input` (at p) loaded from p - 1, p - 2, p - 3: loads are
 // cheaper than the shuffles that would make them, and the shuffle unit is the busiest.
-U8CODEC_AVX2 inline __m256i checkInPlace(const Tables& t, __m256i input, const std::uint8_t* p) {
-    return checkWithPrevious(t, input, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 1)),
+U8CODEC_AVX2 inline __m256i checkInPlace(const Tables& t, __m256i inputHigh,
+                                         const std::uint8_t* p) {
+    return checkWithPrevious(t, inputHigh,
+                             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 1)),
                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 2)),
                              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p - 3)));
-}
-
-// A constant the compiler must take as it is: GCC 12 turns a signed compare with a constant,
-// x > c, into x >= c + 1 and that into a minimum and an equality, two instructions for one.
-U8CODEC_AVX2 inline __m256i opaque(__m256i v) {
-    __asm__("" : "+x"(v));
-    return v;
 }
 
 U8CODEC_AVX2 inline std::uint64_t mask64(__m256i low, __m256i high) {
@@ -232,38 +230,60 @@ U8CODEC_AVX2 inline std::uint64_t sumLanes(__m256i lanes) {
            std::uint64_t(_mm256_extract_epi64(sums, 3));
 }
 
-// Counts kept in byte lanes across blocks (a compare gives FF, subtracting it adds 1) and summed
-// now and then: far cheaper per block than moving masks out and counting their bits. Every
-// lane gains at most 2 per block (one from each 32-byte half), so they are summed before 128
-// blocks.
+// Counts kept in vector lanes across blocks and summed now and then: far cheaper per block than
+// moving masks out and counting their bits. The characters of valid blocks are counted by the
+// high nibble of each byte (the one the vector check looks up already): a table look-up gives
+// 1 or 16 for the two classes of a pair, so one addition counts two classes in the two nibbles
+// of a byte lane. A nibble gains at most 2 per block (one from each 32-byte half), so every 7
+// blocks the nibbles are moved to byte lanes, and every 18 such rounds (126 blocks) the byte
+// lanes are summed. LF is counted in byte lanes (a compare gives FF, subtracting it adds 1).
 struct CountLanes {
-    // Signed compares, so the last three also count the ASCII bytes (00-7F are 0..127):
-    __m256i ascii, fromC0, fromE0, fromF0; // bytes 00-7F; and C0-FF, E0-FF, F0-FF
+    __m256i asciiAndTwo;  // nibbles: 00-7F | C0-DF
+    __m256i threeAndFour; // nibbles: E0-EF | F0-FF
+    __m256i lengths[4];   // bytes: [1]..[4]
     __m256i lineFeeds;
-    int blocks = 0;
+    int blocks = 0; // since the nibbles were moved
+    int rounds = 0; // since the byte lanes were summed
+    U8CODEC_AVX2 CountLanes()
+        : asciiAndTwo(_mm256_setzero_si256()),
+          threeAndFour(asciiAndTwo), lengths{asciiAndTwo, asciiAndTwo, asciiAndTwo, asciiAndTwo},
+          lineFeeds(asciiAndTwo) {}
 };
-constexpr int kBlocksPerSum = 127;
+constexpr int kBlocksPerRound = 7;
+constexpr int kRoundsPerSum = 18;
+
+U8CODEC_AVX2 inline void moveNibbles(CountLanes& lanes) {
+    const __m256i lowNibble = _mm256_set1_epi8(0x0F);
+    lanes.lengths[0] =
+        _mm256_add_epi8(lanes.lengths[0], _mm256_and_si256(lanes.asciiAndTwo, lowNibble));
+    lanes.lengths[1] = _mm256_add_epi8(lanes.lengths[1], highNibbles(lanes.asciiAndTwo));
+    lanes.lengths[2] =
+        _mm256_add_epi8(lanes.lengths[2], _mm256_and_si256(lanes.threeAndFour, lowNibble));
+    lanes.lengths[3] = _mm256_add_epi8(lanes.lengths[3], highNibbles(lanes.threeAndFour));
+    lanes.asciiAndTwo = _mm256_setzero_si256();
+    lanes.threeAndFour = _mm256_setzero_si256();
+    lanes.blocks = 0;
+}
 
 U8CODEC_AVX2 inline void sumCountLanes(CountLanes& lanes, KernelCounts& counts) {
-    const std::uint64_t fromC0 = sumLanes(lanes.fromC0);
-    const std::uint64_t fromE0 = sumLanes(lanes.fromE0);
-    const std::uint64_t fromF0 = sumLanes(lanes.fromF0);
+    moveNibbles(lanes);
     // In a valid stretch every character has exactly one lead (RFC 3629 section 3): C0-DF
-    // leads two bytes, E0-EF three, F0-F7 four. The differences take out the ASCII bytes that
-    // the signed compares count too.
-    const std::uint64_t ascii = sumLanes(lanes.ascii);
-    counts.byLength[1] += ascii;
-    counts.byLength[2] += fromC0 - fromE0;
-    counts.byLength[3] += fromE0 - fromF0;
-    counts.byLength[4] += fromF0 - ascii;
+    // leads two bytes, E0-EF three, F0-F7 four.
+    for (std::size_t length = 1; length <= 4; ++length) {
+        counts.byLength[length] += sumLanes(lanes.lengths[length - 1]);
+        lanes.lengths[length - 1] = _mm256_setzero_si256();
+    }
     counts.lineFeeds += sumLanes(lanes.lineFeeds);
-    lanes = CountLanes{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
-                       _mm256_setzero_si256(), _mm256_setzero_si256()};
+    lanes.lineFeeds = _mm256_setzero_si256();
+    lanes.rounds = 0;
 }
 
 U8CODEC_AVX2 inline void countedBlock(CountLanes& lanes, KernelCounts& counts) {
-    if (++lanes.blocks == kBlocksPerSum)
-        sumCountLanes(lanes, counts);
+    if (++lanes.blocks == kBlocksPerRound) {
+        moveNibbles(lanes);
+        if (++lanes.rounds == kRoundsPerSum)
+            sumCountLanes(lanes, counts);
+    }
 }
 
 // The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
@@ -297,15 +317,13 @@ U8CODEC_AVX2 inline std::size_t skipAsciiRun(const std::uint8_t* p, std::size_t 
 U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                                          std::uint8_t previous, KernelCounts& counts) noexcept {
     const Tables tables;
-    // Signed compares: 00-7F are 0..127, C0-FF are -64..-1, E0-FF are -32..-1, F0-FF are -16..-1.
-    const __m256i belowC0 = opaque(_mm256_set1_epi8(char(0xC0 - 1)));
-    const __m256i belowE0 = opaque(_mm256_set1_epi8(char(0xE0 - 1)));
-    const __m256i belowF0 = opaque(_mm256_set1_epi8(char(0xF0 - 1)));
-    const __m256i minusOne = opaque(_mm256_set1_epi8(-1));
+    // The counts of characters by the high nibble of their first byte (see CountLanes).
+    const __m256i asciiAndTwo =
+        table16(0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0, 0, 0, 0, 0x10, 0x10, 0, 0);
+    const __m256i threeAndFour = table16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0x10);
     const __m256i lfByte = _mm256_set1_epi8('\n');
     const __m256i crByte = _mm256_set1_epi8('\r');
-    CountLanes lanes{_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
-                     _mm256_setzero_si256(), _mm256_setzero_si256()};
+    CountLanes lanes;
     const auto crBefore = [&](std::size_t at) { return (at == 0 ? previous : p[at - 1]) == '\r'; };
     std::size_t restart = 0;  // where the vector validation last started afresh
     std::size_t linesEnd = 0; // line-ending bytes of [0, linesEnd) are counted
@@ -332,10 +350,12 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
             high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
             // Also catches a character left unfinished by the block before (a lead followed by
             // ASCII or another lead, or a continuation missing two or three bytes on).
+            const __m256i lowHigh = highNibbles(low);
+            const __m256i highHigh = highNibbles(high);
             const __m256i errors =
                 _mm256_or_si256(i == first ? checkVector(tables, low, _mm256_setzero_si256())
-                                           : checkInPlace(tables, low, p + i),
-                                checkInPlace(tables, high, p + i + 32));
+                                           : checkInPlace(tables, lowHigh, p + i),
+                                checkInPlace(tables, highHigh, p + i + 32));
             const __m256i cr =
                 _mm256_or_si256(_mm256_cmpeq_epi8(low, crByte), _mm256_cmpeq_epi8(high, crByte));
             if (!_mm256_testz_si256(_mm256_or_si256(errors, cr), _mm256_or_si256(errors, cr)) ||
@@ -351,18 +371,12 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                                                   _mm256_add_epi8(_mm256_cmpeq_epi8(low, lfByte),
                                                                   _mm256_cmpeq_epi8(high, lfByte)));
             }
-            lanes.ascii =
-                _mm256_sub_epi8(lanes.ascii, _mm256_add_epi8(_mm256_cmpgt_epi8(low, minusOne),
-                                                             _mm256_cmpgt_epi8(high, minusOne)));
-            lanes.fromC0 =
-                _mm256_sub_epi8(lanes.fromC0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowC0),
-                                                              _mm256_cmpgt_epi8(high, belowC0)));
-            lanes.fromE0 =
-                _mm256_sub_epi8(lanes.fromE0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowE0),
-                                                              _mm256_cmpgt_epi8(high, belowE0)));
-            lanes.fromF0 =
-                _mm256_sub_epi8(lanes.fromF0, _mm256_add_epi8(_mm256_cmpgt_epi8(low, belowF0),
-                                                              _mm256_cmpgt_epi8(high, belowF0)));
+            lanes.asciiAndTwo = _mm256_add_epi8(
+                lanes.asciiAndTwo, _mm256_add_epi8(_mm256_shuffle_epi8(asciiAndTwo, lowHigh),
+                                                   _mm256_shuffle_epi8(asciiAndTwo, highHigh)));
+            lanes.threeAndFour = _mm256_add_epi8(
+                lanes.threeAndFour, _mm256_add_epi8(_mm256_shuffle_epi8(threeAndFour, lowHigh),
+                                                    _mm256_shuffle_epi8(threeAndFour, highHigh)));
             i += kBlockSize;
             countedBlock(lanes, counts);
             // An ASCII block (without CR) may start a run of them: the light loop takes it.
