@@ -178,6 +178,8 @@ private slots:
     void chunkSplitsAtEveryPoint();
     void smallChunks_data();
     void smallChunks();
+    void longValidStretches_data();
+    void longValidStretches();
     void corpus_data();
     void corpus();
     void asciiRunLength_data();
@@ -392,6 +394,45 @@ void TestScanEquivalence::smallChunks() {
             cuts.push_back(c);
         QVERIFY2(same(scanChunks(bytes, path, cuts), want, "fixed-size chunks"),
                  qPrintable(QStringLiteral("chunk size %1").arg(size)));
+    }
+}
+
+void TestScanEquivalence::longValidStretches_data() {
+    addPathColumn();
+    QTest::addColumn<int>("profile");
+    const char* profiles[] = {"multibyte", "mostly-ascii", "crlf"};
+    for (ScanPath path : supportedPaths())
+        for (int profile = 0; profile < 3; ++profile)
+            QTest::addRow("%s/%s", name(path).data(), profiles[profile]) << path << profile;
+}
+
+// Valid text much longer than the periods at which kernels sum counts kept in vector lanes (the
+// AVX2 kernel: every 7 and every 126 blocks of 64 bytes), then one error after the first n bytes
+// for many n: the counts taken before an error must be those of the blocks before it, whatever
+// the phase of those periods.
+void TestScanEquivalence::longValidStretches() {
+    QFETCH(ScanPath, path);
+    QFETCH(int, profile);
+    static const int weights[3][3] = {{50, 950, 0}, {950, 50, 0}, {900, 100, 0}};
+    QRandomGenerator rng(quint32(777 + profile));
+    Bytes valid = randomText(rng, 60000, weights[profile]);
+    if (profile == 2) // CR LF pairs and lone CRs all along
+        for (std::size_t i = 0; i + 1 < valid.size(); i += 37)
+            if (valid[i] < 0x80 && valid[i + 1] < 0x80)
+                valid[i] = '\r';
+    QVERIFY(valid.size() > 2 * 126 * 64);
+    QVERIFY(same(scan(valid, path), reference(valid), "valid"));
+    static const Bytes error = {0xE2, 0x82}; // truncated
+    for (std::size_t at = 7 * 64 - 5; at < valid.size(); at += 64 * 29 + 7) {
+        // Move the error to the next character boundary.
+        std::size_t cut = at;
+        while (cut < valid.size() && valid[cut] >= 0x80 && valid[cut] < 0xC0)
+            ++cut;
+        Bytes bytes(valid.begin(), valid.begin() + std::ptrdiff_t(cut));
+        bytes.insert(bytes.end(), error.begin(), error.end());
+        bytes.insert(bytes.end(), valid.begin() + std::ptrdiff_t(cut), valid.end());
+        QVERIFY2(same(scan(bytes, path), reference(bytes), "error after a valid stretch"),
+                 qPrintable(QStringLiteral("error at %1").arg(cut)));
     }
 }
 
