@@ -85,11 +85,37 @@ private:
 // some character with that lead and a second byte in 80+16k..8F+16k is, under some page, the
 // image of a lead byte (`lead`), of a continuation byte (`cont`, bits 4-7) or of a 2-byte lead
 // under windows-1252 (`twoLead1252`, bits 0-3). Built from the page tables.
+//
+// The buckets merge the pages, so a bucket holding one page's lead images and another's
+// continuation images (Greek letters, lead images under ISO-8859-7, share CE A0-AF and CF 80-8F
+// with MacRoman's continuation images Ω and π) would make every pair of its characters a
+// candidate. `pageLead` and `pageCont` keep the pages apart: indexed by a byte and the bucket of
+// the byte after it (byte * 4 + bucket), the page groups (pageGroups()) of the characters there
+// that are the image of a lead byte, of a continuation byte; a space stands for a continuation
+// byte (A0) of every page. A candidate pair needs a group in both.
 struct SieveTables {
     std::uint8_t leadCont[48];
     std::uint8_t twoLead1252[48];
+    std::uint8_t pageLead[256 * 4];
+    std::uint8_t pageCont[256 * 4];
     bool complete; // every character on a page has a 2- or 3-byte form (else the kernel is off)
 };
+const SieveTables& sieveTables() noexcept;
+
+// Nine pages in eight bits: windows-1252 and ISO-8859-1 share one (they agree on A0-FF, and
+// 80-9F are C1 controls under ISO-8859-1 and under windows-1252's undefined bytes alike), the
+// other pages have a bit each. A superset: a pair both pages of a group would split is kept.
+constexpr std::uint8_t pageGroups(PageMask pages) noexcept {
+    static_assert(kCodePageCount == 9, "eight groups: one merge for nine pages");
+    const unsigned latin1 = pageBit(CodePage::Latin1);
+    const unsigned cp437 = pageBit(CodePage::Cp437);
+    unsigned g = pages & 0xFFu & ~latin1;
+    if (pages & latin1)
+        g |= pageBit(CodePage::Windows1252);
+    if (pages & cp437)
+        g |= latin1; // the bit ISO-8859-1 left free
+    return std::uint8_t(g);
+}
 const SieveTables& sieveTables() noexcept;
 
 // The scalar kernel: canStartRepair() at each non-ASCII byte from `from` on.

@@ -77,10 +77,11 @@ template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p,
     return m;
 }
 
-// The positions of [start, start + 64) that may start a repair, from the window's masks and
-// those of the next (a character's successor may begin there).
+// The positions of [p, p + 64) that may start a repair, from the window's masks and those of
+// the next (a character's successor may begin there).
 template <bool kLost>
-U8CODEC_AVX2 std::uint64_t candidates(const SieveWindow& cur, const SieveWindow& next) {
+U8CODEC_AVX2 std::uint64_t candidates(const std::uint8_t* p, const SieveWindow& cur,
+                                      const SieveWindow& next, const SieveTables& t) {
     // What follows a 2-byte character starts 2 bytes on, after a 3-byte one 3 bytes on.
     std::uint64_t follow2 = cur.cont >> 2 | next.cont << 62;
     std::uint64_t follow3 = cur.cont >> 3 | next.cont << 61;
@@ -89,7 +90,17 @@ U8CODEC_AVX2 std::uint64_t candidates(const SieveWindow& cur, const SieveWindow&
         follow3 |= cur.space >> 3 | next.space << 61;
     }
     const std::uint64_t pairs = cur.lead & ((~cur.three & follow2) | (cur.three & follow3));
-    return kLost ? pairs | cur.twoLead : pairs;
+    // The masks merge the pages: keep a pair only when some page group has the first character
+    // as a lead image and the second as a continuation image (or a space). Reads up to p[67].
+    std::uint64_t kept = 0;
+    for (std::uint64_t m = pairs; m != 0; m &= m - 1) {
+        const unsigned i = unsigned(__builtin_ctzll(m));
+        const unsigned j = i + 2 + unsigned(cur.three >> i & 1);
+        const unsigned lead = t.pageLead[std::size_t(p[i]) * 4 + (p[i + 1] >> 4 & 3)];
+        const unsigned cont = t.pageCont[std::size_t(p[j]) * 4 + (p[j + 1] >> 4 & 3)];
+        kept |= std::uint64_t((lead & cont) != 0) << i;
+    }
+    return kLost ? kept | cur.twoLead : kept;
 }
 
 template <bool kLost>
@@ -115,13 +126,13 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         const SieveWindow cur = w.ahead;
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(cur, w.ahead);
+        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
         pending = w.candidates & (~std::uint64_t(0) << (from - p));
     } else if (end - p >= kNeed) {
         const SieveWindow cur = classify64<kLost>(p, r);
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(cur, w.ahead);
+        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
         pending = w.candidates;
     } else {
         w.start = nullptr;
@@ -141,7 +152,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         const SieveWindow cur = w.ahead;
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(cur, w.ahead);
+        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
         pending = w.candidates;
     }
     w.start = nullptr;
