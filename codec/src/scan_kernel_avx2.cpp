@@ -278,12 +278,14 @@ U8CODEC_AVX2 inline void sumCountLanes(CountLanes& lanes, KernelCounts& counts) 
     lanes.rounds = 0;
 }
 
-U8CODEC_AVX2 inline void countedBlock(CountLanes& lanes, KernelCounts& counts) {
-    if (++lanes.blocks == kBlocksPerRound) {
-        moveNibbles(lanes);
-        if (++lanes.rounds == kRoundsPerSum)
-            sumCountLanes(lanes, counts);
-    }
+// Counts a block in the periods above; true when a round ends.
+U8CODEC_AVX2 inline bool countedBlock(CountLanes& lanes, KernelCounts& counts) {
+    if (++lanes.blocks != kBlocksPerRound)
+        return false;
+    moveNibbles(lanes);
+    if (++lanes.rounds == kRoundsPerSum)
+        sumCountLanes(lanes, counts);
+    return true;
 }
 
 // The common case of English text, code, logs: a run of 64-byte blocks of ASCII without CR.
@@ -378,9 +380,10 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
                 lanes.threeAndFour, _mm256_add_epi8(_mm256_shuffle_epi8(threeAndFour, lowHigh),
                                                     _mm256_shuffle_epi8(threeAndFour, highHigh)));
             i += kBlockSize;
-            countedBlock(lanes, counts);
-            // An ASCII block (without CR) may start a run of them: the light loop takes it.
-            if (!special && _mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0)
+            // An ASCII block (without CR) may start a run of them, for the light loop: looked
+            // for once a round, which keeps the test out of the way of other text.
+            if (countedBlock(lanes, counts) && !special &&
+                _mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0)
                 break;
         }
         if (linesEnd < i)
