@@ -36,13 +36,12 @@ SieveTables buildSieveTables() {
             s.leadCont[row] |= std::uint8_t(0x10u << bucket);
         if (m.leads[0] & pageBit(CodePage::Windows1252))
             s.twoLead1252[row] |= std::uint8_t(1u << bucket);
-        const std::size_t key = std::size_t(lead) * 4 + bucket;
-        s.pageLead[key] |= pageGroups(m.lead());
-        s.pageCont[key] |= pageGroups(m.cont);
+        SievePages& g = s.pages[sievePageKey(lead, std::uint8_t(utf8[1]))];
+        g.lead2 |= pageGroups(m.leads[0]);
+        g.lead3 |= pageGroups(m.leads[1]);
+        g.lead4 |= pageGroups(m.leads[2]);
+        g.cont |= pageGroups(m.cont);
     };
-    // A space may be a lost A0: a continuation byte under every page.
-    for (unsigned bucket = 0; bucket < 4; ++bucket)
-        s.pageCont[std::size_t(' ') * 4 + bucket] = 0xFF;
     for (char32_t c = 0x80; c < kFlatLimit; ++c)
         add(c, t.flat[c]);
     for (const auto& [c, m] : t.high)

@@ -89,18 +89,30 @@ private:
 // The buckets merge the pages, so a bucket holding one page's lead images and another's
 // continuation images (Greek letters, lead images under ISO-8859-7, share CE A0-AF and CF 80-8F
 // with MacRoman's continuation images Ω and π) would make every pair of its characters a
-// candidate. `pageLead` and `pageCont` keep the pages apart: indexed by a byte and the bucket of
-// the byte after it (byte * 4 + bucket), the page groups (pageGroups()) of the characters there
-// that are the image of a lead byte, of a continuation byte; a space stands for a continuation
-// byte (A0) of every page. A candidate pair needs a group in both.
+// candidate. `pages` keeps them apart, per 2-byte character exactly, per 3-byte character by its
+// first two bytes (index sievePageKey()): the page groups (pageGroups()) under which it is the
+// image of the lead of a 2-, 3-, 4-byte sequence or of a continuation byte. A candidate needs a
+// group with the first character as a lead image and the next as a continuation image (or a
+// space, a lost A0), and for a 3- or 4-byte lead the one after that too (windows-1252 may have
+// lost it, SieveRule::LostBytes).
+struct SievePages {
+    std::uint8_t lead2, lead3, lead4, cont;
+};
 struct SieveTables {
     std::uint8_t leadCont[48];
     std::uint8_t twoLead1252[48];
-    std::uint8_t pageLead[256 * 4];
-    std::uint8_t pageCont[256 * 4];
+    SievePages pages[64 * 64];
     bool complete; // every character on a page has a 2- or 3-byte form (else the kernel is off)
 };
 const SieveTables& sieveTables() noexcept;
+
+// The entry of SieveTables::pages for the character whose first two bytes are `b0` (C0-EF)
+// and `b1` (80-BF).
+constexpr std::size_t sievePageKey(std::uint8_t b0, std::uint8_t b1) noexcept {
+    return std::size_t(b0 & 0x3F) << 6 | (b1 & 0x3F);
+}
+
+inline constexpr std::uint8_t kGroup1252 = pageBit(CodePage::Windows1252);
 
 // Nine pages in eight bits: windows-1252 and ISO-8859-1 share one (they agree on A0-FF, and
 // 80-9F are C1 controls under ISO-8859-1 and under windows-1252's undefined bytes alike), the
@@ -111,7 +123,7 @@ constexpr std::uint8_t pageGroups(PageMask pages) noexcept {
     const unsigned cp437 = pageBit(CodePage::Cp437);
     unsigned g = pages & 0xFFu & ~latin1;
     if (pages & latin1)
-        g |= pageBit(CodePage::Windows1252);
+        g |= kGroup1252;
     if (pages & cp437)
         g |= latin1; // the bit ISO-8859-1 left free
     return std::uint8_t(g);

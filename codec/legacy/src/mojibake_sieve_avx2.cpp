@@ -91,14 +91,29 @@ U8CODEC_AVX2 std::uint64_t candidates(const std::uint8_t* p, const SieveWindow& 
     }
     const std::uint64_t pairs = cur.lead & ((~cur.three & follow2) | (cur.three & follow3));
     // The masks merge the pages: keep a pair only when some page group has the first character
-    // as a lead image and the second as a continuation image (or a space). Reads up to p[67].
+    // as a lead image and the next as a continuation image (or a space), and for a 3- or 4-byte
+    // lead the one after that too (under the lost-bytes rule windows-1252's 3-byte leads need
+    // only one). Reads up to p[70].
     std::uint64_t kept = 0;
     for (std::uint64_t m = pairs; m != 0; m &= m - 1) {
         const unsigned i = unsigned(__builtin_ctzll(m));
         const unsigned j = i + 2 + unsigned(cur.three >> i & 1);
-        const unsigned lead = t.pageLead[std::size_t(p[i]) * 4 + (p[i + 1] >> 4 & 3)];
-        const unsigned cont = t.pageCont[std::size_t(p[j]) * 4 + (p[j + 1] >> 4 & 3)];
-        kept |= std::uint64_t((lead & cont) != 0) << i;
+        // The character at j is a 2- or 3-byte one, or under kLost a space; at k anything.
+        const unsigned k = j + 1 + unsigned(p[j] >= 0x80) + unsigned(p[j] >= 0xE0);
+        const SievePages& first = t.pages[sievePageKey(p[i], p[i + 1])];
+        unsigned second = t.pages[sievePageKey(p[j], p[j + 1])].cont;
+        // Without branches (whether a pair holds is unpredictable): masks from comparisons.
+        unsigned third = t.pages[sievePageKey(p[k], p[k + 1])].cont & (0u - unsigned(p[k] >= 0xC0));
+        if constexpr (kLost) {
+            // A space: a lost A0, a continuation byte under every page.
+            second |= 0xFFu & (0u - unsigned(p[j] == ' '));
+            third |= 0xFFu & (0u - unsigned(p[k] == ' '));
+        }
+        unsigned one = first.lead2;
+        if constexpr (kLost)
+            one |= first.lead3 & kGroup1252;
+        const unsigned ok = (one | ((first.lead3 | first.lead4) & third)) & second;
+        kept |= std::uint64_t(ok != 0) << i;
     }
     return kLost ? kept | cur.twoLead : kept;
 }
