@@ -17,6 +17,7 @@ namespace {
 SieveTables buildSieveTables() {
     SieveTables s{};
     s.complete = true;
+    s.exactPairs = true;
     const PageTables& t = pageTables();
     const auto add = [&](char32_t c, const PageMasks& m) {
         if (m.lead() == 0 && m.cont == 0)
@@ -36,6 +37,10 @@ SieveTables buildSieveTables() {
             s.leadCont[row] |= std::uint8_t(0x10u << bucket);
         if (m.leads[0] & pageBit(CodePage::Windows1252))
             s.twoLead1252[row] |= std::uint8_t(1u << bucket);
+        constexpr PageMask kMerged = pageBit(CodePage::Windows1252) | pageBit(CodePage::Latin1);
+        for (const PageMask leads : m.leads)
+            if ((leads & kMerged) != 0 && (leads & kMerged) != kMerged)
+                s.exactPairs = false;
         SievePages& g = s.pages[sievePageKey(lead, std::uint8_t(utf8[1]))];
         g.lead2 |= pageGroups(m.leads[0]);
         g.lead3 |= pageGroups(m.leads[1]);

@@ -71,7 +71,8 @@ public:
     struct Window {
         const std::uint8_t* start = nullptr; // null: nothing classified yet
         std::uint64_t candidates = 0;        // of [start, start + 64)
-        SieveWindow ahead;                   // the masks of [start + 64, start + 128)
+        std::uint64_t sure = 0; // the candidates SieveTables::pages decides exactly (a subset)
+        SieveWindow ahead;      // the masks of [start + 64, start + 128)
     };
 
 private:
@@ -102,6 +103,10 @@ struct SieveTables {
     std::uint8_t leadCont[48];
     std::uint8_t twoLead1252[48];
     SievePages pages[64 * 64];
+    // windows-1252 and ISO-8859-1 map the same characters to lead bytes (both read C0-FF
+    // alike), so merged they still decide a pair of 2-byte characters exactly: a lead image
+    // under one is one under the other. Checked when the tables are built.
+    bool exactPairs;
     bool complete; // every character on a page has a 2- or 3-byte form (else the kernel is off)
 };
 const SieveTables& sieveTables() noexcept;

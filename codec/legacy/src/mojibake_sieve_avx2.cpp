@@ -77,11 +77,12 @@ template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p,
     return m;
 }
 
-// The positions of [p, p + 64) that may start a repair, from the window's masks and those of
-// the next (a character's successor may begin there).
+// The positions of [p, p + 64) that may start a repair (w.candidates) and those of them that do
+// for sure (w.sure), from the window's masks and those of the next (a character's successor may
+// begin there).
 template <bool kLost>
-U8CODEC_AVX2 std::uint64_t candidates(const std::uint8_t* p, const SieveWindow& cur,
-                                      const SieveWindow& next, const SieveTables& t) {
+U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, const SieveWindow& next,
+                             const SieveTables& t, RepairStartSieve::Window& w) {
     // What follows a 2-byte character starts 2 bytes on, after a 3-byte one 3 bytes on.
     std::uint64_t follow2 = cur.cont >> 2 | next.cont << 62;
     std::uint64_t follow3 = cur.cont >> 3 | next.cont << 61;
@@ -95,6 +96,7 @@ U8CODEC_AVX2 std::uint64_t candidates(const std::uint8_t* p, const SieveWindow& 
     // lead the one after that too (under the lost-bytes rule windows-1252's 3-byte leads need
     // only one). Reads up to p[70].
     std::uint64_t kept = 0;
+    std::uint64_t sure = 0;
     for (std::uint64_t m = pairs; m != 0; m &= m - 1) {
         const unsigned i = unsigned(__builtin_ctzll(m));
         const unsigned j = i + 2 + unsigned(cur.three >> i & 1);
@@ -114,8 +116,13 @@ U8CODEC_AVX2 std::uint64_t candidates(const std::uint8_t* p, const SieveWindow& 
             one |= first.lead3 & kGroup1252;
         const unsigned ok = (one | ((first.lead3 | first.lead4) & third)) & second;
         kept |= std::uint64_t(ok != 0) << i;
+        // Two 2-byte characters (or one and a space) are looked up exactly: a 2-byte lead and a
+        // continuation (or space) under one page is what canStartRepair() asks first. (Not the
+        // 3-byte leads windows-1252 may have lost bytes after: ISO-8859-1 shares their group.)
+        sure |= std::uint64_t((first.lead2 & second) != 0 && p[i] < 0xE0 && p[j] < 0xE0) << i;
     }
-    return kLost ? kept | cur.twoLead : kept;
+    w.candidates = kLost ? kept | cur.twoLead : kept;
+    w.sure = t.exactPairs ? sure : 0;
 }
 
 template <bool kLost>
@@ -141,13 +148,13 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         const SieveWindow cur = w.ahead;
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
+        candidates<kLost>(p, cur, w.ahead, t, w);
         pending = w.candidates & (~std::uint64_t(0) << (from - p));
     } else if (end - p >= kNeed) {
         const SieveWindow cur = classify64<kLost>(p, r);
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
+        candidates<kLost>(p, cur, w.ahead, t, w);
         pending = w.candidates;
     } else {
         w.start = nullptr;
@@ -158,7 +165,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         // the definition decides.
         for (; pending != 0; pending &= pending - 1) {
             const std::uint8_t* at = p + __builtin_ctzll(pending);
-            if (canStartRepair(at, end, rule))
+            if ((w.sure & pending & (0 - pending)) != 0 || canStartRepair(at, end, rule))
                 return at;
         }
         p += 64;
@@ -167,7 +174,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         const SieveWindow cur = w.ahead;
         w.ahead = classify64<kLost>(p + 64, r);
         w.start = p;
-        w.candidates = candidates<kLost>(p, cur, w.ahead, t);
+        candidates<kLost>(p, cur, w.ahead, t, w);
         pending = w.candidates;
     }
     w.start = nullptr;
