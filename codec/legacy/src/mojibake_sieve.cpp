@@ -17,6 +17,8 @@ namespace {
 SieveTables buildSieveTables() {
     SieveTables s{};
     s.complete = true;
+    for (auto& bytes : s.split)
+        bytes[0] = bytes[1] = 0xFF;
     s.exactPairs = true;
     const PageTables& t = pageTables();
     const auto add = [&](char32_t c, const PageMasks& m) {
@@ -33,7 +35,16 @@ SieveTables buildSieveTables() {
         const std::size_t row = lead - 0xC0u;
         if (m.lead())
             s.leadCont[row] |= std::uint8_t(1u << bucket);
-        if (m.cont)
+        // Ω and π (see SieveTables::split): their continuation images tested by their bytes.
+        constexpr char32_t kSplit[2] = {U'\u03A9', U'\u03C0'};
+        bool split = false;
+        for (std::size_t k = 0; k < 2; ++k)
+            if (c == kSplit[k] && m.cont != 0 && utf8.size() == 2) {
+                s.split[k][0] = lead;
+                s.split[k][1] = std::uint8_t(utf8[1]);
+                split = true;
+            }
+        if (m.cont && !split)
             s.leadCont[row] |= std::uint8_t(0x10u << bucket);
         if (m.leads[0] & pageBit(CodePage::Windows1252))
             s.twoLead1252[row] |= std::uint8_t(1u << bucket);

@@ -99,8 +99,14 @@ private:
 struct SievePages {
     std::uint8_t lead2, lead3, lead4, cont;
 };
+//
+// Two continuation images are left out of `leadCont` and found by their bytes instead (`split`):
+// MacRoman's Ω (CE A9) and π (CF 80). In their buckets every other character is a Greek letter,
+// the image of a lead byte only (ISO-8859-7, IBM437), so with them in, every Greek letter
+// followed by ά-ί or ρ-ω was a candidate.
 struct SieveTables {
     std::uint8_t leadCont[48];
+    std::uint8_t split[2][2]; // the UTF-8 form of each (FF FF: not a continuation image)
     std::uint8_t twoLead1252[48];
     SievePages pages[64 * 64];
     // windows-1252 and ISO-8859-1 map the same characters to lead bytes (both read C0-FF

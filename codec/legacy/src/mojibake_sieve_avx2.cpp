@@ -15,6 +15,7 @@ namespace {
 struct Rows {
     __m256i leadContC, leadContD, leadContE; // SieveTables::leadCont for leads Cx, Dx, Ex
     __m256i twoLeadC, twoLeadD, twoLeadE;
+    __m256i split0, split0Second, split1, split1Second; // SieveTables::split
 };
 
 U8CODEC_AVX2 __m256i broadcastRow(const std::uint8_t* row16) {
@@ -56,7 +57,14 @@ U8CODEC_AVX2 void classify32(const std::uint8_t* p, const Rows& r, unsigned shif
     const __m256i leadCont =
         _mm256_and_si256(row(isC, isD, isE, lo, r.leadContC, r.leadContD, r.leadContE), bucket);
     m.lead |= std::uint64_t(nonZero(_mm256_and_si256(leadCont, nibble))) << shift;
-    m.cont |= std::uint64_t(nonZero(_mm256_andnot_si256(nibble, leadCont))) << shift;
+    // ... and the continuation images left out of the tables, by their two bytes.
+    const __m256i split = _mm256_or_si256(
+        _mm256_and_si256(_mm256_cmpeq_epi8(v, r.split0), _mm256_cmpeq_epi8(second, r.split0Second)),
+        _mm256_and_si256(_mm256_cmpeq_epi8(v, r.split1),
+                         _mm256_cmpeq_epi8(second, r.split1Second)));
+    m.cont |= std::uint64_t(nonZero(_mm256_andnot_si256(nibble, leadCont)) |
+                            std::uint32_t(_mm256_movemask_epi8(split)))
+              << shift;
     // Where `lead` is set the lead is C2-DF or E0-EF: 3 bytes exactly where the nibble is E.
     m.three |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(isE))) << shift;
     if constexpr (kLost) {
@@ -132,9 +140,16 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
     // A window's masks need its 64 bytes and one more; its candidates need the next window's.
     constexpr std::ptrdiff_t kNeed = 2 * 64 + 1;
     const SieveTables& t = sieveTables();
-    const Rows r{broadcastRow(t.leadCont),         broadcastRow(t.leadCont + 16),
-                 broadcastRow(t.leadCont + 32),    broadcastRow(t.twoLead1252),
-                 broadcastRow(t.twoLead1252 + 16), broadcastRow(t.twoLead1252 + 32)};
+    const Rows r{broadcastRow(t.leadCont),
+                 broadcastRow(t.leadCont + 16),
+                 broadcastRow(t.leadCont + 32),
+                 broadcastRow(t.twoLead1252),
+                 broadcastRow(t.twoLead1252 + 16),
+                 broadcastRow(t.twoLead1252 + 32),
+                 _mm256_set1_epi8(char(t.split[0][0])),
+                 _mm256_set1_epi8(char(t.split[0][1])),
+                 _mm256_set1_epi8(char(t.split[1][0])),
+                 _mm256_set1_epi8(char(t.split[1][1]))};
     const std::uint8_t* p = from;
     std::uint64_t pending = 0; // candidates of [p, p + 64) at or after `from`
     if (w.start != nullptr && from >= w.start && from < w.start + 64) {
