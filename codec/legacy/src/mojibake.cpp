@@ -1,5 +1,6 @@
 #include "u8codec/mojibake.h"
 
+#include "ascii_run.h"
 #include "mojibake_detail.h"
 #include "mojibake_sieve.h"
 #include "mojibake_tables.h"
@@ -501,21 +502,6 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     return best;
 }
 
-const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end) {
-#if defined(__SSE2__)
-    while (end - p >= 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        const int mask = _mm_movemask_epi8(v);
-        if (mask != 0)
-            return p + __builtin_ctz(unsigned(mask));
-        p += 16;
-    }
-#endif
-    while (p != end && *p < 0x80)
-        ++p;
-    return p;
-}
-
 // The first byte at or after p that is ASCII and not a space: where a run of non-ASCII
 // characters and the spaces between them ends. 16 bytes at a time.
 const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end) {
@@ -767,7 +753,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         // characters mapping to a lead and a continuation byte of one page; with evidence, lost
         // bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
         // the reference path looks at every run.
-        const std::uint8_t* q = sieve ? starts.next(p) : nextNonAscii(p, end);
+        const std::uint8_t* q = sieve ? starts.next(p) : detail::nextNonAscii(p, end);
         if (q == end)
             break;
         // The run around it: back to its first non-ASCII character.

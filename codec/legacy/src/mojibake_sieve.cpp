@@ -2,13 +2,10 @@
 // is inline in mojibake_sieve.h).
 #include "mojibake_sieve.h"
 
+#include "ascii_run.h"
 #include "mojibake_tables.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/encoder.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace u8codec::detail {
 
@@ -69,25 +66,10 @@ SieveTables buildSieveTables() {
 
 const std::uint8_t* nextRepairStartScalar(const std::uint8_t* p, const std::uint8_t* end,
                                           SieveRule rule) noexcept {
-    while (p != end) {
-#if defined(__SSE2__)
-        // Skip ASCII 16 bytes at a time: no character of a page is ASCII.
-        while (end - p >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            const int high = _mm_movemask_epi8(v);
-            if (high != 0) {
-                p += __builtin_ctz(unsigned(high));
-                break;
-            }
-            p += 16;
-        }
-#endif
-        if (p == end)
-            break;
+    // No character of a page is ASCII.
+    for (p = nextNonAscii(p, end); p != end; p = nextNonAscii(p + 1, end))
         if (*p >= 0xC0 && canStartRepair(p, end, rule))
             return p;
-        ++p;
-    }
     return end;
 }
 

@@ -14,6 +14,7 @@
 
 #include "mojibake_tables.h"
 #include "u8codec/byte_class.h"
+#include "well_formed_utf8.h"
 
 #include <cstdint>
 
@@ -139,7 +140,6 @@ constexpr std::uint8_t pageGroups(PageMask pages) noexcept {
         g |= latin1; // the bit ISO-8859-1 left free
     return std::uint8_t(g);
 }
-const SieveTables& sieveTables() noexcept;
 
 // The scalar kernel: canStartRepair() at each non-ASCII byte from `from` on.
 const std::uint8_t* nextRepairStartScalar(const std::uint8_t* from, const std::uint8_t* end,
@@ -164,15 +164,16 @@ struct CharAt {
 inline CharAt charAt(const std::uint8_t* at, const std::uint8_t* end) noexcept {
     const std::uint8_t b0 = *at;
     const ByteClass cls = classify(b0);
-    if (cls == ByteClass::Lead2) {
-        if (end - at < 2 || classify(at[1]) != ByteClass::Continuation)
-            return {};
-        return {char32_t(b0 & 0x1F) << 6 | (at[1] & 0x3F), 2};
-    }
-    if (cls != ByteClass::Lead3 || end - at < 3 || !firstContinuationRange(b0).contains(at[1]) ||
-        classify(at[2]) != ByteClass::Continuation)
+    const bool wellFormed = cls == ByteClass::Lead2
+                                ? end - at >= 2 && classify(at[1]) == ByteClass::Continuation
+                                : cls == ByteClass::Lead3 && end - at >= 3 &&
+                                      firstContinuationRange(b0).contains(at[1]) &&
+                                      classify(at[2]) == ByteClass::Continuation;
+    if (!wellFormed)
         return {};
-    return {char32_t(b0 & 0x0F) << 12 | char32_t(at[1] & 0x3F) << 6 | (at[2] & 0x3F), 3};
+    const std::uint8_t* p = at;
+    const char32_t cp = readValid(p);
+    return {cp, int(p - at)};
 }
 
 // The pages under which the character at `*p` can stand for a continuation byte; `*p` moves past

@@ -1,5 +1,6 @@
 #include "u8codec/normalize.h"
 
+#include "ascii_run.h"
 #include "normalize_detail.h"
 #include "u8codec/scan.h"
 #include "well_formed_utf8.h"
@@ -11,10 +12,6 @@
 #include <unicode/normalizer2.h>
 #include <unicode/stringpiece.h>
 #include <unicode/uchar.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace u8codec {
 
@@ -50,16 +47,17 @@ bool quickYesStarter(char32_t c, NormalForm form) {
 // text is made of such characters, and a bit test is far cheaper than two property lookups.
 class QuickYesStarters {
 public:
-    explicit QuickYesStarters(NormalForm form) {
+    explicit QuickYesStarters(NormalForm form) : form_(form) {
         for (char32_t c = 0; c < 0x10000; ++c)
             if (quickYesStarter(c, form))
                 bits_[c >> 6] |= std::uint64_t(1) << (c & 63);
     }
-    bool contains(char32_t c, NormalForm form) const {
-        return c < 0x10000 ? (bits_[c >> 6] >> (c & 63)) & 1 : quickYesStarter(c, form);
+    bool contains(char32_t c) const {
+        return c < 0x10000 ? (bits_[c >> 6] >> (c & 63)) & 1 : quickYesStarter(c, form_);
     }
 
 private:
+    NormalForm form_;
     std::array<std::uint64_t, 0x10000 / 64> bits_{};
 };
 
@@ -91,25 +89,9 @@ bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
     const QuickYesStarters& starters = quickYesStarters(form);
     const auto* const begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const auto* const end = begin + utf8.size();
-    const std::uint8_t* p = begin;
-    while (p != end) {
-#if defined(__SSE2__)
-        if (end - p >= 16) {
-            const int nonAscii =
-                _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-            if (nonAscii == 0) {
-                p += 16;
-                continue;
-            }
-            p += __builtin_ctz(unsigned(nonAscii));
-        }
-#endif
-        if (*p < 0x80) {
-            ++p;
-            continue;
-        }
+    for (const std::uint8_t* p = nextNonAscii(begin, end); p != end; p = nextNonAscii(p, end)) {
         const std::uint8_t* piece = p;
-        if (starters.contains(readValid(p), form))
+        if (starters.contains(readValid(p)))
             continue;
         while (piece != begin && piece[-1] >= 0x80)
             --piece;
