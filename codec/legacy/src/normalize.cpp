@@ -43,22 +43,26 @@ bool quickYesStarter(char32_t c, NormalForm form) {
            u_getIntPropertyValue(UChar32(c), check) == UNORM_YES;
 }
 
-// quickYesStarter for the whole BMP, one bit per code point (8 KiB per form), built once: most
-// text is made of such characters, and a bit test is far cheaper than two property lookups.
+// quickYesStarter for planes 0 and 1 (the BMP, and the emoji and historic scripts of the SMP),
+// one bit per code point (16 KiB per form), built once: most text is made of such characters, and
+// a bit test is far cheaper than two property lookups. Above plane 1 (CJK extensions, tags) the
+// properties are asked each time.
 class QuickYesStarters {
 public:
+    static constexpr char32_t kLimit = 0x20000;
+
     explicit QuickYesStarters(NormalForm form) : form_(form) {
-        for (char32_t c = 0; c < 0x10000; ++c)
+        for (char32_t c = 0; c < kLimit; ++c)
             if (quickYesStarter(c, form))
                 bits_[c >> 6] |= std::uint64_t(1) << (c & 63);
     }
     bool contains(char32_t c) const {
-        return c < 0x10000 ? (bits_[c >> 6] >> (c & 63)) & 1 : quickYesStarter(c, form_);
+        return c < kLimit ? (bits_[c >> 6] >> (c & 63)) & 1 : quickYesStarter(c, form_);
     }
 
 private:
     NormalForm form_;
-    std::array<std::uint64_t, 0x10000 / 64> bits_{};
+    std::array<std::uint64_t, kLimit / 64> bits_{};
 };
 
 const QuickYesStarters& quickYesStarters(NormalForm form) {
@@ -82,25 +86,51 @@ namespace detail {
 
 // Every ASCII character is a quick-check-Yes starter that nothing before it can combine with
 // (it has a normalisation boundary before it, in both forms), so text splits into independent
-// pieces at each ASCII byte. ASCII is skipped 16 bytes at a time and every other character is
-// looked up in the table above; where one is not a quick-Yes starter, ICU decides on its piece
-// alone: the run of non-ASCII characters around it with the ASCII character before ("e" + U+0301).
+// pieces at each ASCII byte. The non-ASCII characters are visited by their lead bytes, 64 bytes
+// at a time, and looked up in the table above; where one is not a quick-Yes starter, ICU decides
+// on its piece alone: the run of non-ASCII characters around it with the ASCII character before
+// ("e" + U+0301).
 bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
     const QuickYesStarters& starters = quickYesStarters(form);
     const auto* const begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const auto* const end = begin + utf8.size();
-    for (const std::uint8_t* p = nextNonAscii(begin, end); p != end; p = nextNonAscii(p, end)) {
-        const std::uint8_t* piece = p;
-        if (starters.contains(readValid(p)))
-            continue;
+    // Whether the piece around the character at `c` is in the form; `*resume` is set after it.
+    const auto pieceIsNormalized = [&](const std::uint8_t* c, const std::uint8_t** resume) {
+        const std::uint8_t* piece = c;
         while (piece != begin && piece[-1] >= 0x80)
             --piece;
         if (piece != begin)
             --piece;
-        while (p != end && *p >= 0x80)
-            ++p;
-        const std::string_view slice(reinterpret_cast<const char*>(piece), std::size_t(p - piece));
-        if (!icuIsNormalized(slice, form))
+        const std::uint8_t* pieceEnd = c;
+        while (pieceEnd != end && *pieceEnd >= 0x80)
+            ++pieceEnd;
+        *resume = pieceEnd;
+        return icuIsNormalized(
+            std::string_view(reinterpret_cast<const char*>(piece), std::size_t(pieceEnd - piece)),
+            form);
+    };
+    const std::uint8_t* p = begin;
+    while (end - p >= 64) {
+        const std::uint8_t* next = p + 64; // may fall inside a character: its lead was in here
+        for (std::uint64_t leads = multiByteStarts64(p); leads != 0; leads &= leads - 1) {
+            const std::uint8_t* c = p + __builtin_ctzll(leads);
+            const std::uint8_t* after = c;
+            if (starters.contains(readValid(after)))
+                continue;
+            if (!pieceIsNormalized(c, &next))
+                return false;
+            break; // on after the piece, which may end in this block or beyond it
+        }
+        p = next;
+    }
+    // The last bytes, from the first character starting in them.
+    while (p != end && (*p & 0xC0) == 0x80)
+        ++p;
+    for (p = nextNonAscii(p, end); p != end; p = nextNonAscii(p, end)) {
+        const std::uint8_t* c = p;
+        if (starters.contains(readValid(p)))
+            continue;
+        if (!pieceIsNormalized(c, &p))
             return false;
     }
     return true;
