@@ -351,9 +351,10 @@ void TestMojibake::sieveAdmitsEveryFix() {
 
 void TestMojibake::sieveKernelsAgree_data() {
     QTest::addColumn<int>("seed");
-    QTest::addColumn<int>("mix"); // 0 page characters, 1 sentences and samples, 2 random bytes
+    // 0 page characters, 1 sentences and samples, 2 random bytes, 3 page characters far apart
+    QTest::addColumn<int>("mix");
     for (int seed = 1; seed <= 6; ++seed)
-        for (int mix = 0; mix < 3; ++mix)
+        for (int mix = 0; mix < 4; ++mix)
             QTest::addRow("seed %d, mix %d", seed, mix) << seed << mix;
 }
 
@@ -361,21 +362,31 @@ void TestMojibake::sieveKernelsAgree_data() {
 // under both rules, when the caller moves on by one byte or jumps (the kernels keep the window
 // they classified between calls). The texts: characters of every page side by side (each is the
 // image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
-// sentences with damaged samples; random bytes (ill-formed text).
+// sentences with damaged samples; random bytes (ill-formed text); ASCII with one to three page
+// characters every 0-90 bytes (windows the AVX2 kernel passes over, pairs at their edges).
 void TestMojibake::sieveKernelsAgree() {
     QFETCH(int, seed);
     QFETCH(int, mix);
     std::mt19937 rng{std::uint32_t(seed * 7919 + mix)};
     std::string text;
-    if (mix == 0) {
+    if (mix == 0 || mix == 3) {
         std::vector<std::string> pieces = {" ", "a", "e ", "\xE6\x97\xA5", "\xF0\x9F\x98\x80"};
+        std::vector<std::string> pageChars;
         for (CodePage cp : allCodePages())
             for (int b = 0x80; b < 0x100; ++b) {
                 const std::uint8_t byte = std::uint8_t(b);
-                pieces.push_back(readAs(std::span<const std::uint8_t>(&byte, 1), cp));
+                pageChars.push_back(readAs(std::span<const std::uint8_t>(&byte, 1), cp));
             }
-        while (text.size() < 40000)
-            text += pieces[rng() % pieces.size()];
+        pieces.insert(pieces.end(), pageChars.begin(), pageChars.end());
+        while (text.size() < 40000) {
+            if (mix == 0) {
+                text += pieces[rng() % pieces.size()];
+                continue;
+            }
+            text.append(rng() % 91, 'x');
+            for (int k = 1 + int(rng() % 3); k > 0; --k)
+                text += pageChars[rng() % pageChars.size()];
+        }
     } else if (mix == 1) {
         const std::vector<Sample> samples = sampleSet();
         while (text.size() < 40000)

@@ -72,8 +72,10 @@ public:
     struct Window {
         const std::uint8_t* start = nullptr; // null: nothing classified yet
         std::uint64_t candidates = 0;        // of [start, start + 64)
-        std::uint64_t sure = 0; // the candidates SieveTables::pages decides exactly (a subset)
-        SieveWindow ahead;      // the masks of [start + 64, start + 128)
+        std::uint64_t sure = 0;  // the candidates SieveTables::pages decides exactly (a subset)
+        SieveWindow ahead;       // the masks of [start + 64, start + 128), when aheadValid
+        bool aheadValid = false; // false where the window was passed over unclassified
+        bool dense = false;      // non-ASCII all over the window: classify the next one at once
     };
 
 private:

@@ -133,6 +133,58 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
     w.sure = t.exactPairs ? sure : 0;
 }
 
+// Whether [p, p + 64) can hold a pair under SieveRule::Adjacent: every character of a page is
+// non-ASCII, so a pair is a lead byte C0-DF with another byte C0-FF 2 bytes on, or E0-EF with one
+// 3 bytes on. Most windows of mostly-ASCII text have none (accented letters between ASCII ones),
+// and are passed over with this test alone. Reads p[0..66].
+U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
+    std::uint64_t multi = 0, three = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half));
+        // Bit 7 of v + v is bit 6 of v: both set is C0-FF.
+        multi |= std::uint64_t(std::uint32_t(
+                     _mm256_movemask_epi8(_mm256_and_si256(v, _mm256_add_epi8(v, v)))))
+                 << (32 * half);
+        three |=
+            std::uint64_t(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                _mm256_and_si256(v, _mm256_set1_epi8(char(0xF0))), _mm256_set1_epi8(char(0xE0))))))
+            << (32 * half);
+    }
+    const std::uint64_t after = std::uint64_t(p[64] >= 0xC0) | std::uint64_t(p[65] >= 0xC0) << 1 |
+                                std::uint64_t(p[66] >= 0xC0) << 2;
+    const std::uint64_t twoOn = multi >> 2 | after << 62;
+    const std::uint64_t threeOn = multi >> 3 | after << 61;
+    return (multi & ((~three & twoOn) | (three & threeOn))) != 0;
+}
+
+// Makes `w` the window at p: its candidates, with the masks of the window after it. Reads
+// p[0..128]; the masks of p are those of the last window's successor when that was p.
+template <bool kLost>
+U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables& t,
+                        RepairStartSieve::Window& w) {
+    if constexpr (!kLost) {
+        // Text that had 2- and 3-byte characters all over the last window (Cyrillic, Greek,
+        // CJK) will have them here too: the test would pass and only cost time.
+        if (!w.dense && !mayHoldPair(p)) {
+            w.start = p;
+            w.candidates = 0;
+            w.sure = 0;
+            w.aheadValid = false;
+            return;
+        }
+    }
+    const bool known = w.aheadValid && w.start != nullptr && w.start + 64 == p;
+    const SieveWindow cur = known ? w.ahead : classify64<kLost>(p, r);
+    w.ahead = classify64<kLost>(p + 64, r);
+    w.aheadValid = true;
+    w.start = p;
+    candidates<kLost>(p, cur, w.ahead, t, w);
+    // Dense: each quarter of the window holds a lead image or a 3-byte character.
+    const std::uint64_t multi = cur.lead | cur.three;
+    w.dense = (multi & 0xFFFF) != 0 && (multi & 0xFFFF0000) != 0 && (multi & 0xFFFF00000000) != 0 &&
+              (multi >> 48) != 0;
+}
+
 template <bool kLost>
 U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::uint8_t* end,
                                            RepairStartSieve::Window& w) {
@@ -158,18 +210,12 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         pending = w.candidates & (~std::uint64_t(0) << (from - p));
     } else if (w.start != nullptr && from >= w.start + 64 && from < w.start + 128 &&
                end - (w.start + 64) >= kNeed) {
-        // In the next window, classified already.
+        // In the next window, perhaps classified already.
         p = w.start + 64;
-        const SieveWindow cur = w.ahead;
-        w.ahead = classify64<kLost>(p + 64, r);
-        w.start = p;
-        candidates<kLost>(p, cur, w.ahead, t, w);
+        enter<kLost>(p, r, t, w);
         pending = w.candidates & (~std::uint64_t(0) << (from - p));
     } else if (end - p >= kNeed) {
-        const SieveWindow cur = classify64<kLost>(p, r);
-        w.ahead = classify64<kLost>(p + 64, r);
-        w.start = p;
-        candidates<kLost>(p, cur, w.ahead, t, w);
+        enter<kLost>(p, r, t, w);
         pending = w.candidates;
     } else {
         w.start = nullptr;
@@ -186,10 +232,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         p += 64;
         if (end - p < kNeed)
             break;
-        const SieveWindow cur = w.ahead;
-        w.ahead = classify64<kLost>(p + 64, r);
-        w.start = p;
-        candidates<kLost>(p, cur, w.ahead, t, w);
+        enter<kLost>(p, r, t, w);
         pending = w.candidates;
     }
     w.start = nullptr;
