@@ -236,6 +236,8 @@ void TestRepairSteps::normalFormCheckAgreesWithNormalising() {
         "\xEF\xA4\x80",     // U+F900 CJK compatibility ideograph
         "\xF0\x9D\x85\x9E", // U+1D15E MUSICAL SYMBOL HALF NOTE (decomposes)
         "\xF0\x9F\x98\x80", // U+1F600 emoji
+        "\xF0\xAF\xA0\x80", // U+2F800 CJK compatibility ideograph (above the table)
+        "\xF0\xA0\x80\x80", // U+20000 CJK extension B (above the table, in every form)
         "\xD0\x99",
         "\xD0\x98", // U+0419 (decomposes), U+0418
         "\xE6\x97\xA5",
