@@ -76,6 +76,7 @@ public:
         SieveWindow ahead;       // the masks of [start + 64, start + 128), when aheadValid
         bool aheadValid = false; // false where the window was passed over unclassified
         bool dense = false;      // non-ASCII all over the window: classify the next one at once
+        std::uint8_t denseRecheck = 0; // windows until `dense` is looked at again
     };
 
 private:
