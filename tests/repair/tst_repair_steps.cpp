@@ -26,6 +26,8 @@ private slots:
     void bom();
     void lineEndings_data();
     void lineEndings();
+    void lineEndingMixAfterEarlierSteps_data();
+    void lineEndingMixAfterEarlierSteps();
     void lineEndingCounterAcrossChunks();
     void normalization_data();
     void normalization();
@@ -166,6 +168,50 @@ void TestRepairSteps::lineEndings() {
         QCOMPARE(r.report.lineEndings.cr, 2u);
         QVERIFY(r.report.lineEndings.mixed());
     }
+}
+
+// The mix is that of the text the line-ending step receives: the earlier steps' output.
+void TestRepairSteps::lineEndingMixAfterEarlierSteps_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<int>("crlf");
+    QTest::addColumn<int>("cr");
+    QTest::addColumn<int>("lf");
+    QTest::newRow("mojibake keeps it")
+        << QByteArray("Caf\xC3\x83\xC2\xA9 \xC3\x83\xC2\xA9t\xC3\x83\xC2\xA9\r\nx\ry\n")
+        << "mojibake" << QByteArray("Caf\xC3\xA9 \xC3\xA9t\xC3\xA9\nx\ny\n") << 1 << 1 << 1;
+    QTest::newRow("normalisation keeps it")
+        << QByteArray("e\xCC\x81\r\nx\r") << "nfc" << QByteArray("\xC3\xA9\nx\n") << 1 << 1 << 0;
+    QTest::newRow("a dropped byte joins CR and LF")
+        << QByteArray("a\r\x80\nb\n") << "drop" << QByteArray("a\nb\n") << 1 << 0 << 1;
+    QTest::newRow("a stray BOM removed joins CR and LF")
+        << QByteArray("a\r\xEF\xBB\xBF\nb\n") << "bom" << QByteArray("a\nb\n") << 1 << 0 << 1;
+}
+
+void TestRepairSteps::lineEndingMixAfterEarlierSteps() {
+    QFETCH(QByteArray, input);
+    QFETCH(QString, step);
+    QFETCH(QByteArray, expected);
+    QFETCH(int, crlf);
+    QFETCH(int, cr);
+    QFETCH(int, lf);
+    RepairOptions o;
+    o.lineEnding = LineEnding::Lf;
+    o.mojibake = step == QLatin1String("mojibake");
+    if (step == QLatin1String("nfc"))
+        o.normalForm = NormalForm::Nfc;
+    if (step == QLatin1String("drop"))
+        o.invalid = ErrorPolicy::Ignore;
+    if (step == QLatin1String("bom"))
+        o.bom = BomAction::Strip;
+    const RepairResult r = run(input.toStdString(), o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), expected);
+    QCOMPARE(int(r.report.lineEndings.crlf), crlf);
+    QCOMPARE(int(r.report.lineEndings.cr), cr);
+    QCOMPARE(int(r.report.lineEndings.lf), lf);
+    QCOMPARE(int(r.report.counts[std::size_t(RepairKind::LineEnding)]), crlf + cr);
 }
 
 void TestRepairSteps::lineEndingCounterAcrossChunks() {

@@ -291,9 +291,15 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // validating scan, the checks, and the one copy into the result.
     std::string owned;
     std::string_view text = asText(bytes);
-    const auto replaceWith = [&](std::string&& changed) {
+    // Whether `text` has the input's line-ending mix. The mojibake repair and normalisation keep
+    // it: they rewrite non-ASCII characters (and spaces between them) into non-empty non-ASCII
+    // text, so no CR or LF appears, disappears or meets another. Dropping an invalid byte or a
+    // stray BOM between CR and LF does join them.
+    bool inputMix = true;
+    const auto replaceWith = [&](std::string&& changed, bool keepsMix = false) {
         owned = std::move(changed);
         text = owned;
+        inputMix &= keepsMix;
     };
 
     const std::uint64_t total = bytes.size();
@@ -396,7 +402,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                     report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
-            replaceWith(std::move(m.text));
+            replaceWith(std::move(m.text), true);
             finishStep(first);
         }
         return true;
@@ -427,7 +433,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
             inPos = s.offset + s.length;
         }
         finishStep(first);
-        replaceWith(std::move(n.text));
+        replaceWith(std::move(n.text), true);
         return 1;
     };
     // Normalising can put new neighbours side by side ("A" + U+030A becomes "Å"): when it
@@ -445,8 +451,8 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     }
 
     // Line endings last: they are counted, not listed, so no later offset depends on them.
-    if (text.data() == reinterpret_cast<const char*>(bytes.data())) {
-        // Nothing changed so far: the scan's counts are the input's (a CR LF pair counts once).
+    if (inputMix) {
+        // The scan's counts are the input's (a CR LF pair counts once).
         report.lineEndings.crlf = summary.crlf;
         report.lineEndings.lf = summary.lineFeeds - summary.crlf;
         report.lineEndings.cr = summary.carriageReturns - summary.crlf;
