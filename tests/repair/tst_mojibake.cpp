@@ -24,6 +24,7 @@ private slots:
     void corpusDemoUnchanged();
     void sampleSetRestorationRate();
     void repairIsIdempotent();
+    void chainOfFixesIsOneFix();
     void fixReport();
     void partialDamageLeavesCorrectPartsAlone();
     void lostBytesNeedEvidence();
@@ -215,6 +216,28 @@ void TestMojibake::repairIsIdempotent() {
         QCOMPARE(q(twice.text), q(once.text));
         QCOMPARE(twice.fixCount, 0u);
     }
+}
+
+// "Р" + NBSP is "Р" (D0 A0) read as windows-1251, so each fix of "Р" + NBSP + NBSP... leaves
+// another: found by fuzz_repair, where a fixed number of rounds left the tail for a second
+// repair. The pass reads each fix's output again with what follows it, and reports the chain as
+// one fix.
+void TestMojibake::chainOfFixesIsOneFix() {
+    std::string damaged = "\xD0\xA0";
+    for (int k = 0; k < 6; ++k)
+        damaged += "\xC2\xA0";
+    const MojibakeResult once = repairMojibake(damaged + " ok");
+    QCOMPARE(q(once.text), QByteArray("\xD0\xA0 ok"));
+    QCOMPARE(once.fixCount, 1u);
+    QCOMPARE(once.fixes[0].offset, 0u);
+    QCOMPARE(once.fixes[0].length, std::uint64_t(damaged.size()));
+    QCOMPARE(q(once.fixes[0].damaged), q(damaged));
+    QCOMPARE(q(once.fixes[0].description()), QByteArray("UTF-8 read as windows-1251, 6 times"));
+    QCOMPARE(repairMojibake(once.text).fixCount, 0u);
+    // Repaired text is not read again by itself, nor with a space as a lost A0: "CafÃ© Ã©tÃ©"
+    // stays "Café été" ("é" + " " is not E9 A0 and a dropped byte).
+    QCOMPARE(q(repairMojibake("Caf\xC3\x83\xC2\xA9 \xC3\x83\xC2\xA9t\xC3\x83\xC2\xA9").text),
+             QByteArray("Caf\xC3\xA9 \xC3\xA9t\xC3\xA9"));
 }
 
 void TestMojibake::fixReport() {

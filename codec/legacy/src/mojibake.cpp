@@ -710,6 +710,102 @@ private:
     std::vector<Fix> fixes_;
 };
 
+// The characters of a run as the repair rewrites them: a fix replaces its damaged characters by
+// the repaired ones, which stand for the bytes of the text the damaged ones covered. Fixes that
+// rewrite each other's output (a chain) become one fix of the bytes they covered together.
+class RunRewrite {
+public:
+    explicit RunRewrite(std::vector<Char>& chars) : chars_(chars), limit_(chars.size() + 8) {
+        pieces_.reserve(chars.size());
+        for (const Char& c : chars)
+            pieces_.push_back({c.offset, c.offset + c.length, kOriginal});
+    }
+
+    // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
+    // rewritten forever whatever the pages allow.
+    bool mayApplyMore() const { return applied_ < limit_; }
+
+    void apply(Decision&& d) {
+        const std::size_t b = d.cand.begin, e = d.cand.end;
+        // The fix joins the chain of any rewritten character it takes in.
+        std::size_t chain = kOriginal;
+        for (std::size_t k = b; k < e; ++k) {
+            const std::size_t g = pieces_[k].chain;
+            if (g == kOriginal || g == chain)
+                continue;
+            if (chain == kOriginal) {
+                chain = g;
+                continue;
+            }
+            for (Decision& x : chains_[g])
+                chains_[chain].push_back(std::move(x));
+            chains_[g].clear();
+            for (Piece& piece : pieces_)
+                piece.chain = piece.chain == g ? chain : piece.chain;
+        }
+        if (chain == kOriginal) {
+            chain = chains_.size();
+            chains_.emplace_back();
+        }
+        const Piece covered{pieces_[b].begin, pieces_[e - 1].end, chain};
+        std::vector<Char> repaired;
+        for (char32_t c : d.cand.repaired)
+            repaired.push_back({covered.begin, 0, c});
+        chars_.erase(chars_.begin() + std::ptrdiff_t(b), chars_.begin() + std::ptrdiff_t(e));
+        chars_.insert(chars_.begin() + std::ptrdiff_t(b), repaired.begin(), repaired.end());
+        pieces_.erase(pieces_.begin() + std::ptrdiff_t(b), pieces_.begin() + std::ptrdiff_t(e));
+        pieces_.insert(pieces_.begin() + std::ptrdiff_t(b), repaired.size(), covered);
+        chains_[chain].push_back(std::move(d));
+        ++applied_;
+    }
+
+    // f(offset, length, decision) for each stretch of rewritten characters, in order: the bytes
+    // it replaced and the fix, one decision for a chain (the text read back as it went).
+    template <typename F> void forEachFix(F&& f) {
+        for (std::size_t k = 0; k < pieces_.size();) {
+            const std::size_t chain = pieces_[k].chain;
+            std::size_t next = k + 1;
+            if (chain == kOriginal) {
+                k = next;
+                continue;
+            }
+            std::size_t begin = pieces_[k].begin, end = pieces_[k].end;
+            for (; next < pieces_.size() && pieces_[next].chain == chain; ++next) {
+                begin = std::min(begin, pieces_[next].begin);
+                end = std::max(end, pieces_[next].end);
+            }
+            std::vector<Decision>& fixes = chains_[chain];
+            Decision d = std::move(fixes.front());
+            if (fixes.size() > 1) {
+                d.cand.repaired.clear();
+                for (std::size_t c = k; c < next; ++c)
+                    d.cand.repaired.push_back(chars_[c].cp);
+                for (std::size_t x = 1; x < fixes.size(); ++x) {
+                    const Decision& later = fixes[x];
+                    d.steps.insert(d.steps.end(), later.steps.begin(), later.steps.end());
+                    d.cand.lostNbsp |= later.cand.lostNbsp;
+                    d.cand.lostUndefined |= later.cand.lostUndefined;
+                    d.cand.everyUsesLost &= later.cand.everyUsesLost;
+                }
+            }
+            f(begin, end - begin, std::move(d));
+            k = next;
+        }
+    }
+
+private:
+    static constexpr std::size_t kOriginal = std::size_t(-1);
+    struct Piece {
+        std::size_t begin, end; // the bytes of the text the character stands for
+        std::size_t chain;      // index into chains_, or kOriginal: not rewritten
+    };
+    std::vector<Char>& chars_;
+    std::vector<Piece> pieces_;                 // per character of chars_
+    std::vector<std::vector<Decision>> chains_; // the fixes of each chain, in order
+    std::size_t applied_ = 0;
+    std::size_t limit_;
+};
+
 // One pass over the text: the repairs found (when `collect`), and per page how many needed no
 // lost byte.
 std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
@@ -814,8 +910,10 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
             seg.finish(onSeg);
         }
+        RunRewrite rewrite(chars);
         std::size_t i = 0;
-        while (hasLead && i < chars.size()) {
+        std::size_t rewritten = 0; // chars before this the last fix wrote (or was judged on)
+        while (hasLead && i < chars.size() && rewrite.mayApplyMore()) {
             if (chars[i].cp < 0x80) {
                 ++i;
                 continue;
@@ -825,13 +923,14 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                                                     : char32_t(' ');
             const char32_t after = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
             auto d = bestRepair(chars, i, before, after, options, evidence);
-            if (!d) {
+            // Repaired text is read again only together with what follows it (how far to read
+            // it back by itself, the fix that wrote it has decided: its deeper levels), and not
+            // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte.
+            if (!d || (i < rewritten &&
+                       (d->cand.end <= rewritten || d->cand.lostNbsp || d->cand.lostUndefined))) {
                 ++i;
                 continue;
             }
-            const std::size_t off = chars[d->cand.begin].offset;
-            const std::size_t last = d->cand.end - 1;
-            const std::size_t len = chars[last].offset + chars[last].length - off;
             // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
             // IBM437 art looks like: they count as repairs only with evidence from other text.
             // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
@@ -846,13 +945,20 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
                             [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
             d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
-            credit(*d);
-            i = d->cand.end;
-            const Decision* kept = memo.keep(std::move(*d));
+            // Judging goes on at the repaired text: with the characters after it, it may be
+            // damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP + NBSP takes
+            // two fixes), and a later round, or a second repair, would otherwise find it.
+            i = d->cand.begin;
+            rewritten = i + d->cand.repaired.size();
+            rewrite.apply(std::move(*d));
+        }
+        rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
+            credit(d);
+            const Decision* kept = memo.keep(std::move(d));
             runFixes.push_back({off - runOffset, len, kept});
             if (collect)
                 accepted.push_back({off, len, kept});
-        }
+        });
         memo.remember(key, edges, runFixes);
         p = runEnd;
     }

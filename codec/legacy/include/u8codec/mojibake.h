@@ -44,7 +44,8 @@ struct MojibakeFix {
     std::string damaged;      // the damaged text ("Ã©")
     std::string repaired;     // what replaces it ("é")
     // The mis-decodings undone, in the order they happened: {Windows1252, Windows1252} is text
-    // read as windows-1252 and re-encoded twice.
+    // read as windows-1252 and re-encoded twice. Where a fix's output and the characters after
+    // it read as damage again (a chain: "Р" + NBSP + NBSP), the chain is one fix with them all.
     std::vector<CodePage> misdecodings;
     bool restoredNbsp = false;      // a byte A0 (NBSP) had become a space and was restored
     bool restoredUndefined = false; // an undefined windows-1252 byte (81 8D 8F 90 9D) was lost
