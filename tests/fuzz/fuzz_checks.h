@@ -1,5 +1,6 @@
 // The consistency checks the fuzz targets run on every input, shared by the libFuzzer entry
-// points (fuzz_segmenter.cpp, fuzz_problems.cpp) and the seed replay test that ctest always runs.
+// points (fuzz_segmenter.cpp, fuzz_problems.cpp, fuzz_repair.cpp) and the seed replay test that
+// ctest always runs.
 // Standard C++ only, so the fuzz targets need no Qt.
 #pragma once
 
@@ -18,5 +19,12 @@ std::string checkSegmenter(std::span<const std::uint8_t> data);
 // Problems: chunked equals whole; problems are ordered, disjoint, cover every error segment and
 // no valid character; every problem has an explanation naming its first byte.
 std::string checkProblems(std::span<const std::uint8_t> data);
+
+// Repair (repair_checks.cpp, which needs u8codec_legacy): every kernel of the mojibake sieve finds
+// exactly where canStartRepair() holds; on well-formed input the normal-form check agrees with
+// normalising; every step at once, with invalid bytes replaced or read as windows-1252, gives
+// well-formed UTF-8 and a consistent report, the same for a given-up buffer, and nothing more to
+// change when run again.
+std::string checkRepair(std::span<const std::uint8_t> data);
 
 } // namespace u8fuzz

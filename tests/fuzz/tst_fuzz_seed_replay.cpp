@@ -14,6 +14,8 @@ private slots:
     void segmenter_data() { seeds_data(); }
     void problems();
     void problems_data() { seeds_data(); }
+    void repair();
+    void repair_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -51,9 +53,17 @@ void TestFuzzSeedReplay::problems() {
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
+void TestFuzzSeedReplay::repair() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkRepair(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
 void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkSegmenter({}).empty());
     QVERIFY(u8fuzz::checkProblems({}).empty());
+    QVERIFY(u8fuzz::checkRepair({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)

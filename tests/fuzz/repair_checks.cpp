@@ -1,0 +1,102 @@
+// The repair fuzz checks (u8fuzz::checkRepair, declared in fuzz_checks.h): the contract of the
+// repair pipeline on any bytes, and the fast paths held to their definitions.
+#include "fuzz_checks.h"
+#include "u8codec/normalize.h"
+#include "u8codec/repair.h"
+#include "u8codec/scan.h"
+// The library-internal fast paths, to hold them to their definitions.
+#include "../../codec/legacy/src/mojibake_sieve.h"
+#include "../../codec/legacy/src/normalize_detail.h"
+
+#include <vector>
+
+namespace u8fuzz {
+
+namespace {
+
+using namespace u8codec;
+
+// Every kernel of the mojibake sieve finds exactly the bytes where canStartRepair() holds.
+std::string checkSieve(std::span<const std::uint8_t> data) {
+    const std::uint8_t* const begin = data.data();
+    const std::uint8_t* const end = begin + data.size();
+    for (detail::SieveRule rule : {detail::SieveRule::Adjacent, detail::SieveRule::LostBytes}) {
+        std::vector<std::size_t> expected;
+        for (const std::uint8_t* p = begin; p != end; ++p)
+            if (detail::canStartRepair(p, end, rule))
+                expected.push_back(std::size_t(p - begin));
+        for (detail::SieveKernel k : {detail::SieveKernel::Scalar, detail::SieveKernel::Avx2}) {
+            if (!detail::sieveKernelSupported(k))
+                continue;
+            std::vector<std::size_t> found;
+            detail::RepairStartSieve sieve(end, rule, k);
+            for (const std::uint8_t* p = begin; p != end && (p = sieve.next(p)) != end; ++p)
+                found.push_back(std::size_t(p - begin));
+            if (found != expected)
+                return "sieve kernel " + std::to_string(int(k)) + " under rule " +
+                       std::to_string(int(rule)) + " finds " + std::to_string(found.size()) +
+                       " starts, the definition " + std::to_string(expected.size());
+        }
+    }
+    return {};
+}
+
+// The normal-form check answers what normalising says.
+std::string checkNormalForms(std::string_view text) {
+    for (NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
+        const NormalizeResult n = normalize(text, form);
+        if (!n.ok)
+            return "normalize() refused well-formed text: " + n.error;
+        if (detail::isNormalizedWellFormed(text, form) != (n.text == text))
+            return std::string("the normal-form check disagrees with normalising to ") +
+                   std::string(name(form));
+    }
+    return {};
+}
+
+// Every step: the result is well-formed, its size is reported, the given-up buffer gives the
+// same, each change lies in the input, and a second repair changes nothing.
+std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invalid) {
+    RepairOptions o;
+    o.invalid = invalid;
+    o.cesu = true;
+    o.mojibake = true;
+    o.bom = BomAction::Strip;
+    o.lineEnding = LineEnding::Lf;
+    o.normalForm = NormalForm::Nfc;
+    const RepairResult r = repair(data, o);
+    std::string policy(name(invalid));
+    policy += ": ";
+    if (!r.ok)
+        return policy + "repair() failed: " + r.error;
+    const auto* out = reinterpret_cast<const std::uint8_t*>(r.text.data());
+    if (!scan({out, r.text.size()}).valid())
+        return policy + "repair() wrote ill-formed UTF-8";
+    if (r.report.outputBytes != r.text.size() || r.report.inputBytes != data.size())
+        return policy + "the report's sizes are not the input's and the output's";
+    for (const RepairChange& c : r.report.changes)
+        if (c.offset + c.length > data.size())
+            return policy + "a change at " + std::to_string(c.offset) + " lies past the input";
+    const RepairResult given =
+        repair(std::string(reinterpret_cast<const char*>(data.data()), data.size()), o);
+    if (!given.ok || given.text != r.text || given.report.total() != r.report.total())
+        return policy + "repair(std::string&&) differs from repair(span)";
+    const RepairResult again = repair({out, r.text.size()}, o);
+    if (!again.ok || again.text != r.text || again.report.total() != 0)
+        return policy + "a second repair changed " + std::to_string(again.report.total()) + " more";
+    return {};
+}
+
+} // namespace
+
+std::string checkRepair(std::span<const std::uint8_t> data) {
+    std::string failure = checkSieve(data);
+    if (failure.empty() && scan(data).valid())
+        failure = checkNormalForms({reinterpret_cast<const char*>(data.data()), data.size()});
+    for (ErrorPolicy p : {ErrorPolicy::Replace, ErrorPolicy::Cp1252})
+        if (failure.empty())
+            failure = checkPipeline(data, p);
+    return failure;
+}
+
+} // namespace u8fuzz
