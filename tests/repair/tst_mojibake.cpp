@@ -220,8 +220,8 @@ void TestMojibake::repairIsIdempotent() {
 
 // "Р" + NBSP is "Р" (D0 A0) read as windows-1251, so each fix of "Р" + NBSP + NBSP... leaves
 // another: found by fuzz_repair, where a fixed number of rounds left the tail for a second
-// repair. The pass reads each fix's output again with what follows it, and reports the chain as
-// one fix.
+// repair. The pass reads each fix's output again with what follows it (and what precedes it),
+// and reports the chain as one fix.
 void TestMojibake::chainOfFixesIsOneFix() {
     std::string damaged = "\xD0\xA0";
     for (int k = 0; k < 6; ++k)
@@ -234,6 +234,15 @@ void TestMojibake::chainOfFixesIsOneFix() {
     QCOMPARE(q(once.fixes[0].damaged), q(damaged));
     QCOMPARE(q(once.fixes[0].description()), QByteArray("UTF-8 read as windows-1251, 6 times"));
     QCOMPARE(repairMojibake(once.text).fixCount, 0u);
+    // The other way: each fix gives the characters before it a new neighbour, which decides a
+    // repair there (fuzz_found_repair_1, after its invalid bytes were read as windows-1252).
+    const MojibakeResult left = repairMojibake("\xC3\x83\xC5\xA1\xC3\x8E\xC2\xB1\xC3\xA4\xC3\x8E"
+                                               "\xC2\xB1\xC3\x8E\xC2\xB1\xC3\xA4\xC3\x8E\xC2\xB1");
+    QCOMPARE(left.fixCount, 5u);
+    QCOMPARE(repairMojibake(left.text).fixCount, 0u);
+    // A chain needs evidence when one of its links does: "«¬®" stays, although "¬®" read as
+    // MacRoman is "¨" (a symbol read back as a symbol) and "«¨" then is "Ǭ".
+    QCOMPARE(repairMojibake("\xC2\xAB\xC2\xAC\xC2\xAE\xC2\xAF").fixCount, 0u);
     // Repaired text is not read again by itself, nor with a space as a lost A0: "CafÃ© Ã©tÃ©"
     // stays "Café été" ("é" + " " is not E9 A0 and a dropped byte).
     QCOMPARE(q(repairMojibake("Caf\xC3\x83\xC2\xA9 \xC3\x83\xC2\xA9t\xC3\x83\xC2\xA9").text),

@@ -725,6 +725,43 @@ public:
     // rewritten forever whatever the pages allow.
     bool mayApplyMore() const { return applied_ < limit_; }
 
+    // For a character a fix wrote: one past the last character of the text it belongs to (the
+    // output of its chain); for one of the original text: k itself.
+    std::size_t rewrittenEnd(std::size_t k) const {
+        const std::size_t chain = pieces_[k].chain;
+        if (chain == kOriginal)
+            return k;
+        while (k < pieces_.size() && pieces_[k].chain == chain)
+            ++k;
+        return k;
+    }
+
+    // Whether chars_[b, e) and the characters around it are such that nothing read again there
+    // can go further than judging on would: no damage right after it (a chain needs a
+    // non-ASCII character there) and no character of the original text shortly before it that
+    // the new neighbour could turn into a repair. Then `note` is enough.
+    bool settled(std::size_t b, std::size_t e, std::size_t lookBack) const {
+        if (e < chars_.size() && chars_[e].cp >= 0x80)
+            return false;
+        // Original characters only, and no fix's output right before them.
+        for (std::size_t k = b > 0 ? b - 1 : 0; k < e; ++k)
+            if (pieces_[k].chain != kOriginal)
+                return false;
+        for (std::size_t k = b > lookBack ? b - lookBack : 0; k < b; ++k)
+            if (pieces_[k].chain == kOriginal && chars_[k].cp >= 0x80)
+                return false;
+        return true;
+    }
+
+    // A fix of original characters that is settled: recorded, the characters left as they are
+    // (rewriting them would move the rest of the run, for every fix of a long run).
+    void note(Decision&& d) {
+        for (std::size_t k = d.cand.begin; k < d.cand.end; ++k)
+            pieces_[k].chain = chains_.size();
+        chains_.emplace_back().push_back(std::move(d));
+        ++applied_;
+    }
+
     void apply(Decision&& d) {
         const std::size_t b = d.cand.begin, e = d.cand.end;
         // The fix joins the chain of any rewritten character it takes in.
@@ -785,7 +822,10 @@ public:
                     d.steps.insert(d.steps.end(), later.steps.begin(), later.steps.end());
                     d.cand.lostNbsp |= later.cand.lostNbsp;
                     d.cand.lostUndefined |= later.cand.lostUndefined;
-                    d.cand.everyUsesLost &= later.cand.everyUsesLost;
+                    // A chain resting on one link that needs evidence needs it as a whole:
+                    // "«" + "¬®" would read as "Ǭ" through "¬®" as MacRoman "¨", a symbol
+                    // read back as a symbol.
+                    d.cand.everyUsesLost |= later.cand.everyUsesLost;
                 }
             }
             f(begin, end - begin, std::move(d));
@@ -912,10 +952,15 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         }
         RunRewrite rewrite(chars);
         std::size_t i = 0;
-        std::size_t rewritten = 0; // chars before this the last fix wrote (or was judged on)
         while (hasLead && i < chars.size() && rewrite.mayApplyMore()) {
             if (chars[i].cp < 0x80) {
                 ++i;
+                continue;
+            }
+            // Repaired text is read again only together with more damage after it (see below).
+            const std::size_t rewritten = rewrite.rewrittenEnd(i);
+            if (rewritten > i && (rewritten == chars.size() || chars[rewritten].cp < 0x80)) {
+                i = rewritten;
                 continue;
             }
             const char32_t before = i > 0           ? chars[i - 1].cp
@@ -926,7 +971,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             // Repaired text is read again only together with what follows it (how far to read
             // it back by itself, the fix that wrote it has decided: its deeper levels), and not
             // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte.
-            if (!d || (i < rewritten &&
+            if (!d || (rewritten > i &&
                        (d->cand.end <= rewritten || d->cand.lostNbsp || d->cand.lostUndefined))) {
                 ++i;
                 continue;
@@ -945,11 +990,19 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
                             [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
             d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
-            // Judging goes on at the repaired text: with the characters after it, it may be
-            // damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP + NBSP takes
-            // two fixes), and a later round, or a second repair, would otherwise find it.
-            i = d->cand.begin;
-            rewritten = i + d->cand.repaired.size();
+            // Judging goes on a little before the repaired text: with the characters after it,
+            // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
+            // NBSP takes two fixes), and what comes before it now has another neighbour, which
+            // can decide a repair there. A later round, or a second repair, would otherwise find
+            // them. kLookBack covers the longest damage one repair takes in (a 4-byte character
+            // read three times over is 16 characters, at most 4 for a 3-byte one read twice).
+            constexpr std::size_t kLookBack = 16;
+            if (rewrite.settled(d->cand.begin, d->cand.end, kLookBack)) {
+                i = d->cand.end;
+                rewrite.note(std::move(*d));
+                continue;
+            }
+            i = d->cand.begin > kLookBack ? d->cand.begin - kLookBack : 0;
             rewrite.apply(std::move(*d));
         }
         rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
