@@ -3,6 +3,7 @@
 // load and a mask, not a call; the codec's asciiRunLength() is the dispatched form for long runs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #if defined(__SSE2__)
@@ -26,23 +27,25 @@ inline const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_
     return p;
 }
 
-// Bit i set when p[i] (i < 64) is C0-FF: in well-formed text, where a character of two or more
-// bytes starts (its lead, RFC 3629 section 3). Reads p[0..63]. A loop over these bits visits the
-// non-ASCII characters of 64 bytes with one unpredictable branch per block, where skipping ASCII
-// runs one by one costs one per run.
-inline std::uint64_t multiByteStarts64(const std::uint8_t* p) noexcept {
+// Bit i set when p[i] (i < n, n <= 64) is C0-FF: in well-formed text, where a character of two
+// or more bytes starts (its lead, RFC 3629 section 3). Reads p[0..n-1]. A loop over these bits
+// visits the non-ASCII characters of 64 bytes with one unpredictable branch per block, where
+// skipping ASCII runs one by one costs one per run.
+inline std::uint64_t multiByteStarts(const std::uint8_t* p, std::size_t n) noexcept {
     std::uint64_t m = 0;
 #if defined(__SSE2__)
-    for (int i = 0; i < 4; ++i) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
-        // Bit 7 of v + v is bit 6 of v: both set is C0-FF.
-        m |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_and_si128(v, _mm_add_epi8(v, v)))))
-             << (16 * i);
+    if (n == 64) {
+        for (int i = 0; i < 4; ++i) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+            // Bit 7 of v + v is bit 6 of v: both set is C0-FF.
+            m |= std::uint64_t(unsigned(_mm_movemask_epi8(_mm_and_si128(v, _mm_add_epi8(v, v)))))
+                 << (16 * i);
+        }
+        return m;
     }
-#else
-    for (int i = 0; i < 64; ++i)
-        m |= std::uint64_t(p[i] >= 0xC0) << i;
 #endif
+    for (std::size_t i = 0; i < n; ++i)
+        m |= std::uint64_t(p[i] >= 0xC0) << i;
     return m;
 }
 

@@ -750,18 +750,26 @@ public:
         return k;
     }
 
+    // How far before a fix judging goes back: the characters there have a new neighbour, which
+    // can decide a repair there. 16 covers the damage of one character read twice over (a 4-byte
+    // character becomes 4 characters of 2 or 3 bytes, those up to 12).
+    static constexpr std::size_t kLookBack = 16;
+
+    // The first character read again before a fix starting at b.
+    static std::size_t lookBackFrom(std::size_t b) { return b > kLookBack ? b - kLookBack : 0; }
+
     // Whether chars_[b, e) and the characters around it are such that nothing read again there
     // can go further than judging on would: no damage right after it (a chain needs a
     // non-ASCII character there) and no character of the original text shortly before it that
     // the new neighbour could turn into a repair. Then `note` is enough.
-    bool settled(std::size_t b, std::size_t e, std::size_t lookBack) const {
+    bool settled(std::size_t b, std::size_t e) const {
         if (e < chars_.size() && chars_[e].cp >= 0x80)
             return false;
         // Original characters only, and no fix's output right before them.
         for (std::size_t k = b > 0 ? b - 1 : 0; k < e; ++k)
             if (pieces_[k].chain != kOriginal)
                 return false;
-        for (std::size_t k = b > lookBack ? b - lookBack : 0; k < b; ++k)
+        for (std::size_t k = lookBackFrom(b); k < b; ++k)
             if (pieces_[k].chain == kOriginal && chars_[k].cp >= 0x80)
                 return false;
         return true;
@@ -799,13 +807,13 @@ public:
             chains_.emplace_back();
         }
         const Piece covered{pieces_[b].begin, pieces_[e - 1].end, chain};
-        std::vector<Char> repaired;
-        for (char32_t c : d.cand.repaired)
-            repaired.push_back({covered.begin, 0, c});
+        const std::size_t n = d.cand.repaired.size();
         chars_.erase(chars_.begin() + std::ptrdiff_t(b), chars_.begin() + std::ptrdiff_t(e));
-        chars_.insert(chars_.begin() + std::ptrdiff_t(b), repaired.begin(), repaired.end());
+        chars_.insert(chars_.begin() + std::ptrdiff_t(b), n, Char{covered.begin, 0, 0});
+        for (std::size_t k = 0; k < n; ++k)
+            chars_[b + k].cp = d.cand.repaired[k];
         pieces_.erase(pieces_.begin() + std::ptrdiff_t(b), pieces_.begin() + std::ptrdiff_t(e));
-        pieces_.insert(pieces_.begin() + std::ptrdiff_t(b), repaired.size(), covered);
+        pieces_.insert(pieces_.begin() + std::ptrdiff_t(b), n, covered);
         chains_[chain].push_back(std::move(d));
         ++applied_;
     }
@@ -1008,15 +1016,13 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
             // NBSP takes two fixes), and what comes before it now has another neighbour, which
             // can decide a repair there. A later round, or a second repair, would otherwise find
-            // them. kLookBack covers the longest damage one repair takes in (a 4-byte character
-            // read three times over is 16 characters, at most 4 for a 3-byte one read twice).
-            constexpr std::size_t kLookBack = 16;
-            if (rewrite.settled(d->cand.begin, d->cand.end, kLookBack)) {
+            // them.
+            if (rewrite.settled(d->cand.begin, d->cand.end)) {
                 i = d->cand.end;
                 rewrite.note(std::move(*d));
                 continue;
             }
-            i = d->cand.begin > kLookBack ? d->cand.begin - kLookBack : 0;
+            i = RunRewrite::lookBackFrom(d->cand.begin);
             rewrite.apply(std::move(*d));
         }
         rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {

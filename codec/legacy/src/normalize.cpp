@@ -5,6 +5,7 @@
 #include "u8codec/scan.h"
 #include "well_formed_utf8.h"
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <unicode/bytestream.h>
@@ -109,10 +110,10 @@ bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
             std::string_view(reinterpret_cast<const char*>(piece), std::size_t(pieceEnd - piece)),
             form);
     };
-    const std::uint8_t* p = begin;
-    while (end - p >= 64) {
-        const std::uint8_t* next = p + 64; // may fall inside a character: its lead was in here
-        for (std::uint64_t leads = multiByteStarts64(p); leads != 0; leads &= leads - 1) {
+    for (const std::uint8_t* p = begin; p != end;) {
+        const std::size_t n = std::min<std::size_t>(64, std::size_t(end - p));
+        const std::uint8_t* next = p + n; // may fall inside a character: its lead was in here
+        for (std::uint64_t leads = multiByteStarts(p, n); leads != 0; leads &= leads - 1) {
             const std::uint8_t* c = p + __builtin_ctzll(leads);
             const std::uint8_t* after = c;
             if (starters.contains(readValid(after)))
@@ -122,16 +123,6 @@ bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
             break; // on after the piece, which may end in this block or beyond it
         }
         p = next;
-    }
-    // The last bytes, from the first character starting in them.
-    while (p != end && (*p & 0xC0) == 0x80)
-        ++p;
-    for (p = nextNonAscii(p, end); p != end; p = nextNonAscii(p, end)) {
-        const std::uint8_t* c = p;
-        if (starters.contains(readValid(p)))
-            continue;
-        if (!pieceIsNormalized(c, &p))
-            return false;
     }
     return true;
 }
