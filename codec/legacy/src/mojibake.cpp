@@ -33,6 +33,7 @@ constexpr std::array<CodePage, kCodePageCount> kPages = {
     CodePage::MacRoman,    CodePage::Latin2, CodePage::Latin9,
     CodePage::Greek,       CodePage::Koi8R,  CodePage::Cp437};
 
+using detail::PageMask;
 using detail::PageTable;
 using detail::PageTables;
 
@@ -294,7 +295,7 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
     Candidate cand;
     cand.begin = start;
     std::size_t consumed = start; // chars consumed by completed multi-byte characters
-    bool seqLost = false;
+    bool seqLost = false;         // the pending sequence has its one lost byte (see SieveRule)
     bool anyWithoutLost = false;
     bool failed = false;
     const auto feed = [&](std::uint8_t b) {
@@ -313,7 +314,7 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
     };
     // A pending sequence cut short: complete it with a dropped undefined byte, if one fits.
     const auto completeDropped = [&](std::size_t at) {
-        if (!mayDrop || seg.atBoundary())
+        if (!mayDrop || seg.atBoundary() || seqLost)
             return false;
         const auto cp = guessDroppedByte(seg);
         if (!cp)
@@ -336,7 +337,7 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
             completeDropped(i);
             break;
         }
-        if (c == ' ' && restoreLost && !seg.atBoundary()) {
+        if (c == ' ' && restoreLost && !seg.atBoundary() && !seqLost) {
             b = 0xA0; // NBSP turned into a space by the mis-decoding program
             lost = true;
         } else if (c < 0x80) {
@@ -389,7 +390,19 @@ int uppercaseCount(const std::vector<char32_t>& text) {
 }
 
 // Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
-using Evidence = std::array<std::uint64_t, 2 * kCodePageCount>;
+using Evidence = detail::MojibakeEvidence;
+
+// The pages whose lost bytes are restored: in the second pass, those the first found evidence
+// of. A lost byte is a guess, and a guess through a page the text shows no other damage of is
+// a false repair far more often than a true one (MacRoman "—" + " " would read as "Ѡ").
+PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
+    PageMask pages = 0;
+    if (opt.restoreLostBytes && evidence)
+        for (int p = 0; p < kCodePageCount; ++p)
+            if ((*evidence)[std::size_t(p)] > 0)
+                pages |= detail::pageBit(CodePage(p));
+    return pages;
+}
 
 // The best repair starting at chars[start]. For each page whose bytes read back as UTF-8, the
 // result is read back again while some page maps all of it (double and triple encodings); the
@@ -408,18 +421,17 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     const PageTables& t = tables();
     const char32_t c0 = chars[start].cp;
     std::uint16_t leadMask = t.leadMask(c0);
-    // Lost bytes are only restored in the second pass: without evidence they are never used.
-    const bool restoreLost = opt.restoreLostBytes && evidence;
+    const PageMask lost = lostBytePages(opt, evidence);
     // Quick rejection, exact when no byte can have been lost: the next character must map to a
     // continuation byte under the page.
-    if (!restoreLost) {
+    if (lost == 0) {
         leadMask &= start + 1 < chars.size() ? t.contMask(chars[start + 1].cp) : 0;
     } else if (start + 1 < chars.size() && chars[start + 1].cp >= 0x80) {
         // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
         // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
         // character must map to a continuation byte.
-        leadMask &=
-            std::uint16_t(t.contMask(chars[start + 1].cp) | (1u << int(CodePage::Windows1252)));
+        leadMask &= std::uint16_t(t.contMask(chars[start + 1].cp) |
+                                  (lost & detail::pageBit(CodePage::Windows1252)));
     }
     if (leadMask == 0)
         return std::nullopt;
@@ -435,7 +447,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         const int p = int(cp);
         if (!(leadMask & (1u << p)))
             continue;
-        auto cand = tryPage(chars, start, p, restoreLost);
+        auto cand = tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0);
         if (!cand)
             continue;
         thread_local std::vector<char32_t> damaged;
@@ -484,10 +496,13 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             }
         }
         // An equal cost is enough only with evidence, and never for a repair that rests on a
-        // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D).
+        // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D), nor on a
+        // lost A0 alone after anything but a letter: "Ã" + a space is "à", but a symbol and a
+        // space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ").
         if (chosenCost > damagedCost ||
             (chosenCost == damagedCost &&
-             (!has(p) || (chosen.cand.everyUsesLost && chosen.cand.lostUndefined))))
+             (!has(p) || (chosen.cand.everyUsesLost &&
+                          (chosen.cand.lostUndefined || info(c0).kind != Kind::Letter)))))
             continue;
         if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
                          plausibleResult) ||
@@ -758,6 +773,14 @@ public:
     // The first character read again before a fix starting at b.
     static std::size_t lookBackFrom(std::size_t b) { return b > kLookBack ? b - kLookBack : 0; }
 
+    // Whether any of chars_[b, e) was written by a fix.
+    bool rewrittenWithin(std::size_t b, std::size_t e) const {
+        for (std::size_t k = b; k < e; ++k)
+            if (pieces_[k].chain != kOriginal)
+                return true;
+        return false;
+    }
+
     // Whether chars_[b, e) and the characters around it are such that nothing read again there
     // can go further than judging on would: no damage right after it (a chain needs a
     // non-ASCII character there) and no character of the original text shortly before it that
@@ -885,9 +908,8 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
     const std::uint8_t* p = base;
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
-    detail::RepairStartSieve starts(end, evidence && options.restoreLostBytes
-                                             ? detail::SieveRule::LostBytes
-                                             : detail::SieveRule::Adjacent);
+    detail::RepairStartSieve starts(end,
+                                    detail::SieveRule::lostBytes(lostBytePages(options, evidence)));
     // A fix found (or remembered) counts as evidence for the pages that agree on it.
     const auto credit = [&](const Decision& d) {
         if (d.cand.everyUsesLost)
@@ -992,9 +1014,11 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             auto d = bestRepair(chars, i, before, after, options, evidence);
             // Repaired text is read again only together with what follows it (how far to read
             // it back by itself, the fix that wrote it has decided: its deeper levels), and not
-            // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte.
-            if (!d || (rewritten > i &&
-                       (d->cand.end <= rewritten || d->cand.lostNbsp || d->cand.lostUndefined))) {
+            // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
+            // the "”" a fix wrote is not E4 A0 94.
+            if (!d || (rewritten > i && d->cand.end <= rewritten) ||
+                ((d->cand.lostNbsp || d->cand.lostUndefined) &&
+                 rewrite.rewrittenWithin(d->cand.begin, d->cand.end))) {
                 ++i;
                 continue;
             }
@@ -1046,7 +1070,8 @@ MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& opti
 
 MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
                                       bool copyWhenUnchanged, std::vector<TextEdit>* edits,
-                                      bool knownWellFormed, bool fastPaths) {
+                                      bool knownWellFormed, bool fastPaths,
+                                      MojibakeEvidence* carried) {
     MojibakeResult result;
     const bool wellFormed =
         knownWellFormed ||
@@ -1063,6 +1088,9 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     std::vector<Accepted> accepted;
     findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, firstMemo, fastPaths,
                 false, result.cancelled);
+    if (carried)
+        for (std::size_t k = 0; k < confident.size(); ++k)
+            confident[k] += (*carried)[k];
     if (!result.cancelled &&
         std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; })) {
         // Second pass, now knowing which pages the text was mis-decoded through.
@@ -1074,6 +1102,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     }
     if (result.cancelled)
         return result;
+    if (carried)
+        *carried = confident;
     if (options.progress && !options.progress(2 * size, 2 * size)) {
         result.cancelled = true;
         return result;

@@ -17,18 +17,23 @@
 #include "well_formed_utf8.h"
 
 #include <cstdint>
+#include <utility>
 
 namespace u8codec::detail {
 
-enum class SieveRule : std::uint8_t {
-    // The image of the lead of an n-byte sequence under some page, followed at once by n - 1
-    // images of continuation bytes under the same page: where every repair that restores no lost
-    // byte starts.
-    Adjacent,
-    // As Adjacent, where any of the n - 1 may be a space (a byte A0 read as NBSP and turned into
-    // a space) and, under windows-1252, the last may be missing (one of its five undefined bytes,
-    // dropped by the decoder): where a repair that restores lost bytes can start.
-    LostBytes,
+// Which bytes of a mis-decoded sequence the sieve takes as possibly lost. Without lost bytes,
+// where every repair that restores none starts: the image of the lead of an n-byte sequence under
+// some page, followed at once by n - 1 images of continuation bytes under the same page. With
+// lost bytes under a set of pages: as that, where one of the n - 1 may be a space (a byte A0
+// read as NBSP and turned into a space) and, under windows-1252, the last may be missing (one of
+// its five undefined bytes, dropped by the decoder). One byte of a character at most: a
+// character with two of its bytes lost is a guess on one byte, and E9 + space + a dropped byte
+// would make "é " in any French text a candidate (it reads as a CJK character).
+struct SieveRule {
+    PageMask lost = 0; // the pages under which bytes may have been lost
+
+    static constexpr SieveRule adjacent() noexcept { return {}; }
+    static constexpr SieveRule lostBytes(PageMask pages) noexcept { return {pages}; }
 };
 
 // Whether the character starting at `at` (of the text ending at `end`) can start a repair under
@@ -180,9 +185,10 @@ inline CharAt charAt(const std::uint8_t* at, const std::uint8_t* end) noexcept {
 }
 
 // The pages under which the character at `*p` can stand for a continuation byte; `*p` moves past
-// it. A space stands for A0 under every page when bytes may have been lost.
+// it. A space stands for A0 under the pages in `lost`, which then become empty: a character
+// loses one byte at most.
 inline PageMask continuationAt(const PageTables& t, const std::uint8_t*& p, const std::uint8_t* end,
-                               bool lost) noexcept {
+                               PageMask& lost) noexcept {
     if (p == end)
         return 0;
     if (*p >= 0x80) {
@@ -190,9 +196,9 @@ inline PageMask continuationAt(const PageTables& t, const std::uint8_t*& p, cons
         p += c.length;
         return c.length != 0 ? t.masks(c.cp).cont : PageMask(0);
     }
-    if (*p == ' ' && lost) {
+    if (*p == ' ' && lost != 0) {
         ++p;
-        return PageMask(~0u);
+        return std::exchange(lost, PageMask(0));
     }
     return 0;
 }
@@ -209,10 +215,11 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     if (m0.lead() == 0)
         return false;
     // Under a page mapping c0 to the lead of an n-byte sequence, the n - 1 characters after it
-    // must stand for continuation bytes of the same page; windows-1252 may have lost the last.
-    const bool lost = rule == SieveRule::LostBytes;
-    const PageMask dropper = lost ? pageBit(CodePage::Windows1252) : PageMask(0);
-    if (m0.leads[0] & dropper)
+    // must stand for continuation bytes of the same page; windows-1252 may have lost the last
+    // (when no byte before it was lost).
+    PageMask lost = rule.lost;
+    const auto dropper = [&] { return PageMask(lost & pageBit(CodePage::Windows1252)); };
+    if (m0.leads[0] & dropper())
         return true;
     const std::uint8_t* p = at + c0.length;
     const PageMask ok1 = sieve::continuationAt(t, p, end, lost);
@@ -220,7 +227,7 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
         return true;
     const PageMask three = m0.leads[1] & ok1;
     PageMask four = m0.leads[2] & ok1;
-    if ((three & dropper) != 0)
+    if ((three & dropper()) != 0)
         return true;
     if ((three | four) == 0)
         return false;
@@ -228,7 +235,7 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     if (three & ok2)
         return true;
     four &= ok2;
-    if ((four & dropper) != 0)
+    if ((four & dropper()) != 0)
         return true;
     if (four == 0)
         return false;

@@ -85,12 +85,19 @@ template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p,
     return m;
 }
 
+// What a window's candidates are checked against under the lost-bytes rule: the page groups
+// under which a space may be a lost A0, and whether windows-1252 (which drops bytes) is one.
+struct LostGroups {
+    unsigned groups = 0;
+    bool dropped = false;
+};
+
 // The positions of [p, p + 64) that may start a repair (w.candidates) and those of them that do
 // for sure (w.sure), from the window's masks and those of the next (a character's successor may
 // begin there).
 template <bool kLost>
 U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, const SieveWindow& next,
-                             const SieveTables& t, RepairStartSieve::Window& w) {
+                             const SieveTables& t, LostGroups lost, RepairStartSieve::Window& w) {
     // What follows a 2-byte character starts 2 bytes on, after a 3-byte one 3 bytes on.
     std::uint64_t follow2 = cur.cont >> 2 | next.cont << 62;
     std::uint64_t follow3 = cur.cont >> 3 | next.cont << 61;
@@ -102,7 +109,8 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
     // The masks merge the pages: keep a pair only when some page group has the first character
     // as a lead image and the next as a continuation image (or a space), and for a 3- or 4-byte
     // lead the one after that too (under the lost-bytes rule windows-1252's 3-byte leads need
-    // only one). Reads up to p[70].
+    // only one), with one lost byte at most. Reads up to p[70].
+    const unsigned drop = lost.dropped ? unsigned(kGroup1252) : 0u;
     std::uint64_t kept = 0;
     std::uint64_t sure = 0;
     for (std::uint64_t m = pairs; m != 0; m &= m - 1) {
@@ -111,25 +119,32 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
         // The character at j is a 2- or 3-byte one, or under kLost a space; at k anything.
         const unsigned k = j + 1 + unsigned(p[j] >= 0x80) + unsigned(p[j] >= 0xE0);
         const SievePages& first = t.pages[sievePageKey(p[i], p[i + 1])];
-        unsigned second = t.pages[sievePageKey(p[j], p[j + 1])].cont;
         // Without branches (whether a pair holds is unpredictable): masks from comparisons.
-        unsigned third = t.pages[sievePageKey(p[k], p[k + 1])].cont & (0u - unsigned(p[k] >= 0xC0));
+        const unsigned second =
+            t.pages[sievePageKey(p[j], p[j + 1])].cont & (0u - unsigned(p[j] >= 0xC0));
+        const unsigned third =
+            t.pages[sievePageKey(p[k], p[k + 1])].cont & (0u - unsigned(p[k] >= 0xC0));
+        const unsigned longer = first.lead3 | first.lead4;
+        unsigned ok = 0;
+        unsigned twoByte = second;
         if constexpr (kLost) {
-            // A space: a lost A0, a continuation byte under every page.
-            second |= 0xFFu & (0u - unsigned(p[j] == ' '));
-            third |= 0xFFu & (0u - unsigned(p[k] == ' '));
+            // A space: a lost A0 under the groups with evidence, the one lost byte.
+            const unsigned space2 = lost.groups & (0u - unsigned(p[j] == ' '));
+            const unsigned space3 = lost.groups & (0u - unsigned(p[k] == ' '));
+            twoByte |= space2;
+            ok = (first.lead3 & drop & second) |
+                 (longer & ((second & (third | space3)) | (space2 & third)));
+        } else {
+            ok = longer & second & third;
         }
-        unsigned one = first.lead2;
-        if constexpr (kLost)
-            one |= first.lead3 & kGroup1252;
-        const unsigned ok = (one | ((first.lead3 | first.lead4) & third)) & second;
+        ok |= first.lead2 & twoByte;
         kept |= std::uint64_t(ok != 0) << i;
         // Two 2-byte characters (or one and a space) are looked up exactly: a 2-byte lead and a
         // continuation (or space) under one page is what canStartRepair() asks first. (Not the
         // 3-byte leads windows-1252 may have lost bytes after: ISO-8859-1 shares their group.)
-        sure |= std::uint64_t((first.lead2 & second) != 0 && p[i] < 0xE0 && p[j] < 0xE0) << i;
+        sure |= std::uint64_t((first.lead2 & twoByte) != 0 && p[i] < 0xE0 && p[j] < 0xE0) << i;
     }
-    w.candidates = kLost ? kept | cur.twoLead : kept;
+    w.candidates = kLost && lost.dropped ? kept | cur.twoLead : kept;
     w.sure = t.exactPairs ? sure : 0;
 }
 
@@ -160,7 +175,7 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
 // Makes `w` the window at p: its candidates, with the masks of the window after it. Reads
 // p[0..128]; the masks of p are those of the last window's successor when that was p.
 template <bool kLost>
-U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables& t,
+U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables& t, LostGroups lost,
                         RepairStartSieve::Window& w) {
     if constexpr (!kLost) {
         // Text that had 2- and 3-byte characters all over the last window (Cyrillic, Greek,
@@ -178,7 +193,7 @@ U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables&
     w.ahead = classify64<kLost>(p + 64, r);
     w.aheadValid = true;
     w.start = p;
-    candidates<kLost>(p, cur, w.ahead, t, w);
+    candidates<kLost>(p, cur, w.ahead, t, lost, w);
     // Dense: each quarter of the window holds a lead image or a 3-byte character. Once dense,
     // looked at again only every 16th window (1 KiB), which dense text runs through faster.
     if (!w.dense || --w.denseRecheck == 0) {
@@ -191,8 +206,8 @@ U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables&
 
 template <bool kLost>
 U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::uint8_t* end,
-                                           RepairStartSieve::Window& w) {
-    constexpr SieveRule rule = kLost ? SieveRule::LostBytes : SieveRule::Adjacent;
+                                           SieveRule rule, RepairStartSieve::Window& w) {
+    const LostGroups lost{pageGroups(rule.lost), (rule.lost & pageBit(CodePage::Windows1252)) != 0};
     // A window's masks need its 64 bytes and one more; its candidates need the next window's.
     constexpr std::ptrdiff_t kNeed = 2 * 64 + 1;
     const SieveTables& t = sieveTables();
@@ -216,10 +231,10 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
                end - (w.start + 64) >= kNeed) {
         // In the next window, perhaps classified already.
         p = w.start + 64;
-        enter<kLost>(p, r, t, w);
+        enter<kLost>(p, r, t, lost, w);
         pending = w.candidates & (~std::uint64_t(0) << (from - p));
     } else if (end - p >= kNeed) {
-        enter<kLost>(p, r, t, w);
+        enter<kLost>(p, r, t, lost, w);
         pending = w.candidates;
     } else {
         w.start = nullptr;
@@ -236,7 +251,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         p += 64;
         if (end - p < kNeed)
             break;
-        enter<kLost>(p, r, t, w);
+        enter<kLost>(p, r, t, lost, w);
         pending = w.candidates;
     }
     w.start = nullptr;
@@ -248,8 +263,8 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
 __attribute__((target("avx2"))) const std::uint8_t*
 nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end, SieveRule rule,
                     RepairStartSieve::Window& w) noexcept {
-    return rule == SieveRule::LostBytes ? sieveWith<true>(from, end, w)
-                                        : sieveWith<false>(from, end, w);
+    return rule.lost != 0 ? sieveWith<true>(from, end, rule, w)
+                          : sieveWith<false>(from, end, rule, w);
 }
 
 } // namespace u8codec::detail

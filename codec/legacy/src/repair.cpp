@@ -382,11 +382,15 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // Repairs change the context of their neighbours (and with it the evidence), so the step
     // runs again on its own result until nothing more changes: a second repair() then finds
     // nothing. Later rounds look at repaired text only; they are quick and not reported as
-    // progress. Returns false when cancelled.
+    // progress. Each round knows what the earlier ones found the text mis-decoded through: the
+    // damage left after a round ("Ã" + a space that was A0, from "à" encoded twice) may need
+    // that evidence, which the repaired text no longer shows. Returns false when cancelled.
     const auto repairMojibakeToFixpoint = [&]() {
+        detail::MojibakeEvidence evidence{};
         for (int round = 0; round < 4; ++round) {
             // The text is well-formed here: the steps above made it so (or refused).
-            MojibakeResult m = detail::repairMojibake(text, mo, false, &edits, true);
+            MojibakeResult m =
+                detail::repairMojibake(text, mo, false, &edits, true, true, &evidence);
             mo.progress = nullptr;
             if (m.cancelled) {
                 result.cancelled = true;

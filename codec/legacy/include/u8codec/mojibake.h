@@ -78,7 +78,7 @@ struct MojibakeResult {
 // and only characters of scripts in common use. Correct text (Portuguese "Ã", Cyrillic, Greek,
 // symbols) does not gain from such a mapping and stays as it is. Repairs that need a lost byte
 // (a space that was A0, a dropped undefined byte) are only made when the same text also holds a
-// repair of the same page that needed none.
+// repair of the same page that needed none, and restore one byte of a character at most.
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options = {});
 
 } // namespace u8codec
