@@ -32,6 +32,7 @@ private slots:
     void lostA0AloneOnlyAfterALetter();
     void oneLostBytePerCharacter();
     void laterRoundsKeepTheEvidence();
+    void laterRoundJudgesOnlyTheGivenRuns();
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
     void fastPathsEqualReference_data();
     void fastPathsEqualReference();
@@ -324,6 +325,25 @@ void TestMojibake::laterRoundsKeepTheEvidence() {
     QCOMPARE(q(r.text), QByteArray("déjà vu, voilà tout"));
 }
 
+// A later round judges only the runs that hold a byte of the spans it is given (where the round
+// before wrote), once, with the evidence it is given, and adds what it found to that.
+void TestMojibake::laterRoundJudgesOnlyTheGivenRuns() {
+    const std::string text = "CafÃ© and ThÃ© or ThÃ©";
+    detail::MojibakeEvidence evidence{};
+    evidence[std::size_t(CodePage::Windows1252)] = 1;
+    const std::vector<detail::ByteSpan> only = {{15, 1}}; // the © of the first "ThÃ©"
+    detail::MojibakeRun run;
+    run.evidence = &evidence;
+    run.only = &only;
+    for (unsigned parts : {1u, 2u}) {
+        run.parts = parts;
+        const MojibakeResult r = detail::repairMojibake(text, {}, run);
+        QCOMPARE(q(r.text), QByteArray("CafÃ© and Thé or ThÃ©"));
+        QCOMPARE(r.fixCount, 1u);
+    }
+    QCOMPARE(evidence[std::size_t(CodePage::Windows1252)], 3u); // 1, and the fix of each run
+}
+
 // Under the lost-bytes rule a space stands for A0 only under the pages given, and a character
 // loses one byte at most.
 void TestMojibake::sieveRuleLosesOneByteUnderPagesWithEvidence() {
@@ -385,8 +405,9 @@ void TestMojibake::fastPathsEqualReference_data() {
 // The shortcuts of the repair (runs judged once and remembered, quick rejection of clean text)
 // change nothing: on clean multilingual text (the sentences, UTF-8-demo.txt when present) with
 // damaged samples inserted at random places, text, count and every reported fix equal the
-// reference path's, which judges every run afresh. Both passes and the lost-byte rules are
-// exercised: many pieces give evidence, few give none.
+// reference path's, which judges every run afresh; so do they with the text cut into parts, each
+// judged on a thread of its own. Both passes and the lost-byte rules are exercised: many pieces
+// give evidence, few give none.
 void TestMojibake::fastPathsEqualReference() {
     QFETCH(int, seed);
     QFETCH(int, damagedPieces);
@@ -417,17 +438,26 @@ void TestMojibake::fastPathsEqualReference() {
     }
     MojibakeOptions options;
     options.maxReportedFixes = 100000;
-    const MojibakeResult fast = detail::repairMojibake(text, options, true, nullptr, false, true);
-    const MojibakeResult ref = detail::repairMojibake(text, options, true, nullptr, false, false);
+    const auto repairWith = [&](const std::string& t, bool fastPaths, unsigned parts) {
+        detail::MojibakeRun run;
+        run.fastPaths = fastPaths;
+        run.parts = parts;
+        return detail::repairMojibake(t, options, run);
+    };
+    const MojibakeResult fast = repairWith(text, true, 1);
+    const MojibakeResult ref = repairWith(text, false, 1);
     compareResults(fast, ref);
+    // Cut into parts judged each on a thread of its own: the same again.
+    compareResults(repairWith(text, true, 3), ref);
+    compareResults(repairWith(text, false, 2), ref);
     if (damagedPieces == 0 && !randomBytes)
         QCOMPARE(fast.fixCount, 0u);
     if (damagedPieces >= 40)
         QVERIFY(fast.fixCount > 0);
     // The same text repeated: the second copy meets every run again.
     const std::string twice = text + "\n" + text;
-    compareResults(detail::repairMojibake(twice, options, true, nullptr, false, true),
-                   detail::repairMojibake(twice, options, true, nullptr, false, false));
+    compareResults(repairWith(twice, true, 1), repairWith(twice, false, 1));
+    compareResults(repairWith(twice, true, 2), repairWith(twice, false, 1));
 }
 
 // The sieve only skips what cannot be repaired: every fix of the sample set starts where the

@@ -11,10 +11,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <optional>
 #include <span>
+#include <thread>
 #include <tuple>
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
@@ -891,24 +894,68 @@ private:
     std::size_t limit_;
 };
 
-// One pass over the text: the repairs found (when `collect`), and per page how many needed no
-// lost byte.
-std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& options,
-                                  const Evidence* evidence, Evidence& confident,
-                                  std::uint64_t progressBase, std::uint64_t progressTotal,
-                                  bool wellFormed, RunMemo& memo, bool sieve, bool collect,
-                                  bool& cancelled) {
+// What the parts of a pass share: its settings, the progress, and whether it was cancelled.
+// Only the part on the calling thread calls options.progress (the caller's callback need not be
+// thread-safe); the others add to the count it reports and stop when it says so.
+class Pass {
+public:
+    Pass(const MojibakeOptions& options, const Evidence* evidence, bool wellFormed, bool sieve,
+         bool collect, std::uint64_t progressBase, std::uint64_t progressTotal)
+        : options(options), evidence(evidence), wellFormed(wellFormed), sieve(sieve),
+          collect(collect), base_(progressBase), total_(progressTotal) {}
+
+    const MojibakeOptions& options;
+    const Evidence* evidence; // null in the first pass
+    const bool wellFormed;    // the text is known well-formed
+    const bool sieve;         // the fast paths: the sieve, and (in RunMemo) runs met before
+    const bool collect;       // keep the repairs (the first pass only counts evidence)
+    // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
+    const std::vector<detail::ByteSpan>* only = nullptr;
+
+    // A part went `bytes` further; `reports`: it runs on the calling thread. False: cancelled.
+    bool advance(std::uint64_t bytes, bool reports) {
+        const std::uint64_t done = done_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+        if (reports && options.progress && !options.progress(base_ + done, total_))
+            cancelled_.store(true, std::memory_order_relaxed);
+        return !cancelled();
+    }
+    bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+
+private:
+    std::uint64_t base_, total_;
+    std::atomic<std::uint64_t> done_{0};
+    std::atomic<bool> cancelled_{false};
+};
+
+// One part of the text, [begin, end) in bytes, and what a pass found there.
+struct Part {
+    std::size_t begin, end;
+    RunMemo memo;         // the decisions of the current pass
+    Evidence confident{}; // per page, the fixes that needed no lost byte
+    std::vector<Accepted> accepted;
+};
+
+// One pass over a part of the text: its repairs (when collecting), and per page how many needed
+// no lost byte. The text around the part is context (the bytes before and after a run).
+void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
+    const MojibakeOptions& options = pass.options;
+    const Evidence* evidence = pass.evidence;
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
-    std::vector<Accepted> accepted;
+    const std::uint8_t* stop = base + part.end;
+    std::vector<Accepted>& accepted = part.accepted;
+    Evidence& confident = part.confident;
+    RunMemo& memo = part.memo;
+    accepted.clear();
     confident = {};
     if (utf8.size() < 2)
-        return accepted; // a mis-decoding takes at least two characters
+        return; // a mis-decoding takes at least two characters
     const PageTables& t = tables();
-    const std::uint8_t* p = base;
+    const std::uint8_t* p = base + part.begin;
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
-    detail::RepairStartSieve starts(end,
+    // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
+    detail::RepairStartSieve starts(stop,
                                     detail::SieveRule::lostBytes(lostBytePages(options, evidence)));
     // A fix found (or remembered) counts as evidence for the pages that agree on it.
     const auto credit = [&](const Decision& d) {
@@ -920,22 +967,36 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         for (std::size_t k = 1; k < d.steps.size(); ++k)
             ++confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])];
     };
-    const std::uint8_t* nextReport = base + kProgressStep;
+    const std::uint8_t* reported = p;
+    std::size_t span = 0; // the next of pass.only
     while (true) {
-        if (options.progress && p >= nextReport) {
-            nextReport = p + kProgressStep;
-            if (!options.progress(progressBase + std::uint64_t(p - base), progressTotal)) {
-                cancelled = true;
-                return {};
+        if (p - reported >= kProgressStep) {
+            if (!pass.advance(std::uint64_t(p - reported), reports)) {
+                accepted.clear();
+                return;
             }
+            reported = p;
         }
         // Where a repair can start. Without evidence, a mis-decoding shows as a pair of adjacent
         // characters mapping to a lead and a continuation byte of one page; with evidence, lost
         // bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
         // the reference path looks at every run.
-        const std::uint8_t* q = sieve ? starts.next(p) : detail::nextNonAscii(p, end);
-        if (q == end)
+        const std::uint8_t* q = stop;
+        if (pass.only) {
+            const std::vector<detail::ByteSpan>& spans = *pass.only;
+            while (span < spans.size() && base + spans[span].offset + spans[span].length <= p)
+                ++span;
+            if (span < spans.size())
+                q = std::min(stop, std::max(p, base + spans[span].offset));
+        } else {
+            q = pass.sieve ? starts.next(p) : detail::nextNonAscii(p, stop);
+        }
+        if (q == stop)
             break;
+        if (*q < 0x80 && *q != ' ') {
+            p = q + 1; // a span given from outside may start in ASCII: no run there
+            continue;
+        }
         // The run around it: back to its first non-ASCII character.
         const std::uint8_t* start = q;
         while (start > p && (start[-1] >= 0x80 || start[-1] == ' '))
@@ -954,7 +1015,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
         if (const auto known = memo.find(key, edges)) {
             for (const RunMemo::Fix& f : *known) {
                 credit(*f.decision);
-                if (collect)
+                if (pass.collect)
                     accepted.push_back({runOffset + f.offset, f.length, f.decision});
             }
             p = runEnd;
@@ -978,7 +1039,7 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
                 hasLead |= (prevLead & t.contMask(cp)) != 0;
             prevLead = t.leadMask(cp);
         };
-        if (wellFormed) {
+        if (pass.wellFormed) {
             // Known well-formed: the bits are assembled without the segmenter's checks.
             for (const std::uint8_t* q = p; q < runEnd;) {
                 const std::uint8_t* at = q;
@@ -1053,57 +1114,132 @@ std::vector<Accepted> findRepairs(std::string_view utf8, const MojibakeOptions& 
             credit(d);
             const Decision* kept = memo.keep(std::move(d));
             runFixes.push_back({off - runOffset, len, kept});
-            if (collect)
+            if (pass.collect)
                 accepted.push_back({off, len, kept});
         });
         memo.remember(key, edges, runFixes);
         p = runEnd;
     }
-    return accepted;
+    if (!pass.advance(std::uint64_t(stop - reported), reports))
+        accepted.clear();
+}
+
+// Parts of at least this size are worth a thread of their own.
+constexpr std::size_t kMinPartBytes = std::size_t(1) << 20;
+
+// The text cut into `count` parts of about equal size, each ending at a byte that is ASCII and
+// not a space: no run holds one (runs are non-ASCII characters and the spaces between them), so
+// every run, candidate and memo key lies in one part, and each part is judged as the whole text
+// would be. Fewer parts where the text has no such byte.
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastPaths) {
+    std::vector<Part> parts;
+    std::size_t begin = 0;
+    for (unsigned k = 1; k < count; ++k) {
+        std::size_t cut = std::max(begin, utf8.size() / count * k);
+        while (cut < utf8.size() && (std::uint8_t(utf8[cut]) >= 0x80 || utf8[cut] == ' '))
+            ++cut;
+        if (cut == begin || cut >= utf8.size())
+            continue;
+        parts.push_back({begin, cut, RunMemo(fastPaths), {}, {}});
+        begin = cut;
+    }
+    parts.push_back({begin, utf8.size(), RunMemo(fastPaths), {}, {}});
+    return parts;
+}
+
+unsigned partsFor(std::size_t bytes, unsigned asked) {
+    if (asked != 0)
+        return asked;
+    const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    return unsigned(std::clamp<std::size_t>(bytes / kMinPartBytes, 1, cores));
+}
+
+// Runs a pass over every part: the first on the calling thread, each other on a thread of its
+// own. Parts share nothing but the pass, so the result is the same however the text was cut.
+void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
+    std::vector<std::thread> threads;
+    std::vector<std::exception_ptr> errors(parts.size());
+    for (std::size_t k = 1; k < parts.size(); ++k)
+        threads.emplace_back([&, k] {
+            try {
+                findRepairs(utf8, pass, parts[k], false);
+            } catch (...) {
+                errors[k] = std::current_exception();
+            }
+        });
+    try {
+        findRepairs(utf8, pass, parts[0], true);
+    } catch (...) {
+        errors[0] = std::current_exception();
+    }
+    for (std::thread& t : threads)
+        t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e)
+            std::rethrow_exception(e);
+}
+
+Evidence evidenceOf(const std::vector<Part>& parts) {
+    Evidence sum{};
+    for (const Part& part : parts)
+        for (std::size_t k = 0; k < sum.size(); ++k)
+            sum[k] += part.confident[k];
+    return sum;
 }
 
 } // namespace
 
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
-    return detail::repairMojibake(utf8, options, true);
+    return detail::repairMojibake(utf8, options, {});
 }
 
 MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                                      bool copyWhenUnchanged, std::vector<TextEdit>* edits,
-                                      bool knownWellFormed, bool fastPaths,
-                                      MojibakeEvidence* carried) {
+                                      const MojibakeRun& run) {
     MojibakeResult result;
     const bool wellFormed =
-        knownWellFormed ||
+        run.knownWellFormed ||
         scan(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
                                            utf8.size()))
             .valid();
-    Evidence confident{};
     const std::uint64_t size = utf8.size();
-    // One memo per pass: the second pass judges with evidence, so its decisions differ.
-    RunMemo firstMemo(fastPaths), secondMemo(fastPaths);
+    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts), run.fastPaths);
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
-    std::vector<Accepted> accepted;
-    findRepairs(utf8, options, nullptr, confident, 0, 2 * size, wellFormed, firstMemo, fastPaths,
-                false, result.cancelled);
-    if (carried)
+    // A later round of the pipeline that brings evidence judges once, with that.
+    Evidence confident{};
+    if (run.evidence)
+        confident = *run.evidence;
+    const bool laterRound =
+        run.only && std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; });
+    if (!laterRound) {
+        Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
+        first.only = run.only;
+        runPass(utf8, first, parts);
+        const Evidence found = evidenceOf(parts);
         for (std::size_t k = 0; k < confident.size(); ++k)
-            confident[k] += (*carried)[k];
+            confident[k] += found[k];
+        result.cancelled = first.cancelled();
+    }
     if (!result.cancelled &&
         std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; })) {
-        // Second pass, now knowing which pages the text was mis-decoded through.
+        // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
+        // differ from the first pass's: each part starts a new memo.
         const Evidence evidence = confident;
-        accepted = findRepairs(utf8, options, &evidence, confident, size, 2 * size, wellFormed,
-                               secondMemo, fastPaths, true, result.cancelled);
+        for (Part& part : parts)
+            part.memo = RunMemo(run.fastPaths);
+        Pass second(options, &evidence, wellFormed, run.fastPaths, true, size, 2 * size);
+        second.only = run.only;
+        runPass(utf8, second, parts);
+        confident = evidenceOf(parts);
         for (std::size_t k = 0; k < confident.size(); ++k)
             confident[k] += evidence[k];
+        result.cancelled = second.cancelled();
     }
     if (result.cancelled)
         return result;
-    if (carried)
-        *carried = confident;
+    if (run.evidence)
+        *run.evidence = confident;
     if (options.progress && !options.progress(2 * size, 2 * size)) {
         result.cancelled = true;
         return result;
@@ -1111,33 +1247,36 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
 
     // Assemble: repairs that needed a lost byte for every character count only when the text
     // holds evidence of the same page elsewhere.
-    if (accepted.empty() && !copyWhenUnchanged)
+    const bool none = std::all_of(parts.begin(), parts.end(),
+                                  [](const Part& part) { return part.accepted.empty(); });
+    if (none && !run.copyWhenUnchanged)
         return result;
     result.text.reserve(utf8.size());
     std::size_t copied = 0;
-    for (const Accepted& a : accepted) {
-        const Decision& d = *a.decision;
-        if (d.cand.everyUsesLost && confident[std::size_t(d.steps.front())] == 0)
-            continue;
-        result.text.append(utf8.substr(copied, a.offset - copied));
-        const std::string& repaired = d.repairedUtf8;
-        result.text += repaired;
-        copied = a.offset + a.length;
-        ++result.fixCount;
-        if (edits)
-            edits->push_back({a.offset, a.length, repaired.size()});
-        if (result.fixes.size() < options.maxReportedFixes) {
-            MojibakeFix fix;
-            fix.offset = a.offset;
-            fix.length = a.length;
-            fix.damaged = std::string(utf8.substr(a.offset, a.length));
-            fix.repaired = repaired;
-            fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
-            fix.restoredNbsp = d.cand.lostNbsp;
-            fix.restoredUndefined = d.cand.lostUndefined;
-            result.fixes.push_back(std::move(fix));
+    for (const Part& part : parts)
+        for (const Accepted& a : part.accepted) {
+            const Decision& d = *a.decision;
+            if (d.cand.everyUsesLost && confident[std::size_t(d.steps.front())] == 0)
+                continue;
+            result.text.append(utf8.substr(copied, a.offset - copied));
+            const std::string& repaired = d.repairedUtf8;
+            result.text += repaired;
+            copied = a.offset + a.length;
+            ++result.fixCount;
+            if (run.edits)
+                run.edits->push_back({a.offset, a.length, repaired.size()});
+            if (result.fixes.size() < options.maxReportedFixes) {
+                MojibakeFix fix;
+                fix.offset = a.offset;
+                fix.length = a.length;
+                fix.damaged = std::string(utf8.substr(a.offset, a.length));
+                fix.repaired = repaired;
+                fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
+                fix.restoredNbsp = d.cand.lostNbsp;
+                fix.restoredUndefined = d.cand.lostUndefined;
+                result.fixes.push_back(std::move(fix));
+            }
         }
-    }
     result.text.append(utf8.substr(copied));
     return result;
 }

@@ -13,19 +13,39 @@ namespace u8codec::detail {
 // was page p, [kCodePageCount + p] those with p deeper.
 using MojibakeEvidence = std::array<std::uint64_t, 2 * kCodePageCount>;
 
-// As repairMojibake(); with copyWhenUnchanged false, `text` stays empty when nothing was fixed,
-// sparing the repair pipeline a copy of clean text. `edits` (optional) receives every fix.
-// knownWellFormed spares the validating scan when the caller has just made the text valid.
-// fastPaths false judges every run afresh, without the shortcuts that must not change the
-// result (runs met before, quick rejection of clean text): the reference the tests compare with.
-// `evidence` (optional), for a text that is the result of an earlier repair: in, what the
-// earlier repairs of the document found, counted as if found in this text; out, with this
-// repair's added. Repairs change their neighbours' context, so the pipeline repairs again until
-// nothing changes, and the later rounds need the document's evidence: the text they see has
-// little damage left to show it.
+// Bytes [offset, offset + length) of a text.
+struct ByteSpan {
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+};
+
+// How the pipeline and the tests run the repair.
+struct MojibakeRun {
+    // false: `text` stays empty when nothing was fixed, sparing the pipeline a copy of clean text.
+    bool copyWhenUnchanged = true;
+    std::vector<TextEdit>* edits = nullptr; // receives every fix
+    bool knownWellFormed = false;           // spares the validating scan
+    // false: every run is judged afresh, without the shortcuts that must not change the result
+    // (runs met before, the sieve's quick rejection of clean text): the reference the tests
+    // compare with.
+    bool fastPaths = true;
+    // For a text that is the result of an earlier repair: in, what the earlier repairs of the
+    // document found it mis-decoded through, counted as if found in this text; out, with this
+    // repair's added. Repairs change their neighbours' context, so the pipeline repairs again
+    // until nothing changes, and the later rounds need the document's evidence: the text they
+    // see has little damage left to show it.
+    MojibakeEvidence* evidence = nullptr;
+    // Judge only the runs (non-ASCII characters and the spaces between them) that hold a byte of
+    // these spans, sorted: where an earlier round wrote its fixes, the only text whose context
+    // changed. Null: every run.
+    const std::vector<ByteSpan>* only = nullptr;
+    // The parts the text is cut into, each judged on a thread of its own; 0: by the text's size
+    // (parts of 1 MiB or more) and the CPU's cores. The result is the same for any number.
+    unsigned parts = 0;
+};
+
+// As repairMojibake(), run as `run` says.
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                              bool copyWhenUnchanged, std::vector<TextEdit>* edits = nullptr,
-                              bool knownWellFormed = false, bool fastPaths = true,
-                              MojibakeEvidence* evidence = nullptr);
+                              const MojibakeRun& run);
 
 } // namespace u8codec::detail

@@ -379,18 +379,24 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                 std::uint64_t(double(total) * (0.2 + 0.7 * double(done) / double(all ? all : 1))),
                 total);
         };
-    // Repairs change the context of their neighbours (and with it the evidence), so the step
-    // runs again on its own result until nothing more changes: a second repair() then finds
-    // nothing. Later rounds look at repaired text only; they are quick and not reported as
-    // progress. Each round knows what the earlier ones found the text mis-decoded through: the
-    // damage left after a round ("Ã" + a space that was A0, from "à" encoded twice) may need
-    // that evidence, which the repaired text no longer shows. Returns false when cancelled.
+    // Repairs change the context of their neighbours, so the step runs again on its own result
+    // until nothing more changes: a second repair() then finds nothing. Later rounds judge only
+    // the runs the round before wrote fixes into; they are quick and not reported as progress.
+    // Each round knows what the earlier ones found the text mis-decoded through: the damage left
+    // after a round ("Ã" + a space that was A0, from "à" encoded twice) may need that evidence,
+    // which the repaired text no longer shows. Returns false when cancelled.
     const auto repairMojibakeToFixpoint = [&]() {
         detail::MojibakeEvidence evidence{};
+        std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
         for (int round = 0; round < 4; ++round) {
             // The text is well-formed here: the steps above made it so (or refused).
-            MojibakeResult m =
-                detail::repairMojibake(text, mo, false, &edits, true, true, &evidence);
+            detail::MojibakeRun run;
+            run.copyWhenUnchanged = false;
+            run.edits = &edits;
+            run.knownWellFormed = true;
+            run.evidence = &evidence;
+            run.only = round > 0 ? &written : nullptr;
+            MojibakeResult m = detail::repairMojibake(text, mo, run);
             mo.progress = nullptr;
             if (m.cancelled) {
                 result.cancelled = true;
@@ -406,6 +412,12 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                     report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
+            written.clear();
+            std::uint64_t shift = 0; // bytes the fixes before added (modulo 2^64: most remove)
+            for (const TextEdit& e : edits) {
+                written.push_back({e.offset + shift, e.newLength});
+                shift += e.newLength - e.length;
+            }
             replaceWith(std::move(m.text), true);
             finishStep(first);
         }
