@@ -5,6 +5,7 @@
 #include "u8codec/repair.h"
 #include "u8codec/scan.h"
 // The library-internal fast paths, to hold them to their definitions.
+#include "../../codec/legacy/src/mojibake_detail.h"
 #include "../../codec/legacy/src/mojibake_sieve.h"
 #include "../../codec/legacy/src/normalize_detail.h"
 
@@ -60,6 +61,20 @@ std::string checkNormalForms(std::string_view text) {
     return {};
 }
 
+// The mojibake repair with the text cut into parts, each judged on a thread of its own, gives
+// what one part gives.
+std::string checkParts(std::string_view text) {
+    detail::MojibakeRun run;
+    run.parts = 1;
+    const MojibakeResult one = detail::repairMojibake(text, {}, run);
+    run.parts = 3;
+    const MojibakeResult three = detail::repairMojibake(text, {}, run);
+    if (one.text != three.text || one.fixCount != three.fixCount)
+        return "the mojibake repair in 3 parts made " + std::to_string(three.fixCount) +
+               " fixes, in one part " + std::to_string(one.fixCount);
+    return {};
+}
+
 // Every step: the result is well-formed, its size is reported, the given-up buffer gives the
 // same, each change lies in the input, and a second repair changes nothing.
 std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invalid) {
@@ -97,6 +112,8 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
 
 std::string checkRepair(std::span<const std::uint8_t> data) {
     std::string failure = checkSieve(data);
+    if (failure.empty())
+        failure = checkParts({reinterpret_cast<const char*>(data.data()), data.size()});
     if (failure.empty() && scan(data).valid())
         failure = checkNormalForms({reinterpret_cast<const char*>(data.data()), data.size()});
     for (ErrorPolicy p : {ErrorPolicy::Replace, ErrorPolicy::Cp1252})
