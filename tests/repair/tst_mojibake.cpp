@@ -284,11 +284,13 @@ void TestMojibake::lostBytesNeedEvidence() {
     QCOMPARE(q(repairMojibake("CafÃ© Ã  la").text), QByteArray("Café à la"));
 }
 
-// A repair resting on a lost A0 alone, at the damaged text's cost, is made only where the damaged
-// character is a letter ("Ã" + a space is "à"): a symbol and a space is what correct text looks
-// like. MacRoman "—" is D1, which with A0 reads as "Ѡ".
+// A repair resting on a lost A0 alone, at the damaged text's cost, is made only where a letter
+// becomes letters ("Ã" + a space is "à"): a symbol and a space is what correct text looks like.
+// MacRoman "—" is D1, which with A0 reads as "Ѡ".
 void TestMojibake::lostA0AloneOnlyAfterALetter() {
     QCOMPARE(q(repairMojibake("Caf√© — § ok").text), QByteArray("Café — § ok"));
+    // ... and only when letters come of it: IBM437 "ß" (E1), A0 and "é" (82) is U+1802.
+    QCOMPARE(q(repairMojibake("Gr├╢├ƒe und ß é").text), QByteArray("Größe und ß é"));
     QCOMPARE(q(repairMojibake("Caf√© d√©j√  vu").text), QByteArray("Café déjà vu"));
 }
 

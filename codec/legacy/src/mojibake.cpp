@@ -500,12 +500,16 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         }
         // An equal cost is enough only with evidence, and never for a repair that rests on a
         // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D), nor on a
-        // lost A0 alone after anything but a letter: "Ã" + a space is "à", but a symbol and a
-        // space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ").
-        if (chosenCost > damagedCost ||
-            (chosenCost == damagedCost &&
-             (!has(p) || (chosen.cand.everyUsesLost &&
-                          (chosen.cand.lostUndefined || info(c0).kind != Kind::Letter)))))
+        // lost A0 alone unless a letter becomes letters: "Ã" + a space is "à", but a symbol and
+        // a space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ"), and so are
+        // two letters around a space (IBM437 "ß é" would be the Mongolian comma U+1802).
+        const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
+        const bool letterToLetters =
+            isLetter(c0) &&
+            std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), isLetter);
+        const bool onlyAGuess =
+            chosen.cand.everyUsesLost && (chosen.cand.lostUndefined || !letterToLetters);
+        if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(p) || onlyAGuess)))
             continue;
         if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
                          plausibleResult) ||
