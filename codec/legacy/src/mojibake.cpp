@@ -17,6 +17,7 @@
 #include <exception>
 #include <optional>
 #include <span>
+#include <system_error>
 #include <thread>
 #include <tuple>
 #include <unicode/uchar.h>
@@ -1158,24 +1159,31 @@ unsigned partsFor(std::size_t bytes, unsigned asked) {
     return unsigned(std::clamp<std::size_t>(bytes / kMinPartBytes, 1, cores));
 }
 
-// Runs a pass over every part: the first on the calling thread, each other on a thread of its
-// own. Parts share nothing but the pass, so the result is the same however the text was cut.
+// Runs a pass over every part: the first on the calling thread (which reports progress), each
+// other on a thread of its own, or on the calling thread after the first where the system
+// starts no more threads. Parts share nothing but the pass, so the result is the same however
+// the text was cut. An exception (out of memory) is passed on once every part is done.
 void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
-    std::vector<std::thread> threads;
     std::vector<std::exception_ptr> errors(parts.size());
-    for (std::size_t k = 1; k < parts.size(); ++k)
-        threads.emplace_back([&, k] {
-            try {
-                findRepairs(utf8, pass, parts[k], false);
-            } catch (...) {
-                errors[k] = std::current_exception();
-            }
-        });
-    try {
-        findRepairs(utf8, pass, parts[0], true);
-    } catch (...) {
-        errors[0] = std::current_exception();
+    const auto judge = [&](std::size_t k) {
+        try {
+            findRepairs(utf8, pass, parts[k], k == 0);
+        } catch (...) {
+            errors[k] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    std::vector<std::size_t> here; // parts no thread could be started for
+    for (std::size_t k = 1; k < parts.size(); ++k) {
+        try {
+            threads.emplace_back(judge, k);
+        } catch (const std::system_error&) {
+            here.push_back(k);
+        }
     }
+    judge(0);
+    for (std::size_t k : here)
+        judge(k);
     for (std::thread& t : threads)
         t.join();
     for (const std::exception_ptr& e : errors)
