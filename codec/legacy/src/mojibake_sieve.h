@@ -104,7 +104,7 @@ private:
 // image of the lead of a 2-, 3-, 4-byte sequence or of a continuation byte. A candidate needs a
 // group with the first character as a lead image and the next as a continuation image (or a
 // space, a lost A0), and for a 3- or 4-byte lead the one after that too (windows-1252 may have
-// lost it, SieveRule::LostBytes).
+// lost it, under SieveRule::lostBytes()).
 struct SievePages {
     std::uint8_t lead2, lead3, lead4, cont;
 };

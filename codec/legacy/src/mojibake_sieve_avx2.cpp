@@ -36,7 +36,7 @@ U8CODEC_AVX2 __m256i row(__m256i isC, __m256i isD, __m256i isE, __m256i lo, __m2
 }
 
 // Classifies p[0..31] (reading p[32] too) into bits shift..shift+31 of m. kLost: also the
-// masks only SieveRule::LostBytes needs.
+// masks only a rule with lost bytes (SieveRule::lostBytes()) needs.
 template <bool kLost>
 U8CODEC_AVX2 void classify32(const std::uint8_t* p, const Rows& r, unsigned shift, SieveWindow& m) {
     const __m256i nibble = _mm256_set1_epi8(0x0F);
@@ -148,10 +148,10 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
     w.sure = t.exactPairs ? sure : 0;
 }
 
-// Whether [p, p + 64) can hold a pair under SieveRule::Adjacent: every character of a page is
-// non-ASCII, so a pair is a lead byte C0-DF with another byte C0-FF 2 bytes on, or E0-EF with one
-// 3 bytes on. Most windows of mostly-ASCII text have none (accented letters between ASCII ones),
-// and are passed over with this test alone. Reads p[0..66].
+// Whether [p, p + 64) can hold a pair without lost bytes (SieveRule::adjacent()): every character
+// of a page is non-ASCII, so a pair is a lead byte C0-DF with another byte C0-FF 2 bytes on, or
+// E0-EF with one 3 bytes on. Most windows of mostly-ASCII text have none (accented letters between
+// ASCII ones), and are passed over with this test alone. Reads p[0..66].
 U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
     std::uint64_t multi = 0, three = 0;
     for (unsigned half = 0; half < 2; ++half) {
