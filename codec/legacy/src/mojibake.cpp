@@ -414,10 +414,10 @@ PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
 // damaged text's. With `evidence` (fixes per page that lowered the cost, found in a first pass),
 // an equal cost is enough for a page with evidence: short words ("Рё", "ГЁ") carry too little
 // signal alone, but a text is rarely mis-decoded in one word and correct in the next through the
-// same page.
+// same page. `lost`: the pages whose lost bytes are restored (lostBytePages()).
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
                                    char32_t before, char32_t afterRun, const MojibakeOptions& opt,
-                                   const Evidence* evidence) {
+                                   const Evidence* evidence, PageMask lost) {
     const auto has = [&](int page) { return evidence && (*evidence)[std::size_t(page)] > 0; };
     const auto hasDeeper = [&](int page) {
         return evidence && (*evidence)[std::size_t(kCodePageCount + page)] > 0;
@@ -425,7 +425,6 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     const PageTables& t = tables();
     const char32_t c0 = chars[start].cp;
     std::uint16_t leadMask = t.leadMask(c0);
-    const PageMask lost = lostBytePages(opt, evidence);
     // Quick rejection, exact when no byte can have been lost: the next character must map to a
     // continuation byte under the page.
     if (lost == 0) {
@@ -797,9 +796,8 @@ public:
         if (e < chars_.size() && chars_[e].cp >= 0x80)
             return false;
         // Original characters only, and no fix's output right before them.
-        for (std::size_t k = b > 0 ? b - 1 : 0; k < e; ++k)
-            if (pieces_[k].chain != kOriginal)
-                return false;
+        if (rewrittenWithin(b > 0 ? b - 1 : 0, e))
+            return false;
         for (std::size_t k = lookBackFrom(b); k < b; ++k)
             if (pieces_[k].chain == kOriginal && chars_[k].cp >= 0x80)
                 return false;
@@ -906,11 +904,13 @@ class Pass {
 public:
     Pass(const MojibakeOptions& options, const Evidence* evidence, bool wellFormed, bool sieve,
          bool collect, std::uint64_t progressBase, std::uint64_t progressTotal)
-        : options(options), evidence(evidence), wellFormed(wellFormed), sieve(sieve),
-          collect(collect), base_(progressBase), total_(progressTotal) {}
+        : options(options), evidence(evidence), lostPages(lostBytePages(options, evidence)),
+          wellFormed(wellFormed), sieve(sieve), collect(collect), base_(progressBase),
+          total_(progressTotal) {}
 
     const MojibakeOptions& options;
     const Evidence* evidence; // null in the first pass
+    const PageMask lostPages; // the pages whose lost bytes are restored
     const bool wellFormed;    // the text is known well-formed
     const bool sieve;         // the fast paths: the sieve, and (in RunMemo) runs met before
     const bool collect;       // keep the repairs (the first pass only counts evidence)
@@ -960,8 +960,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
     // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
-    detail::RepairStartSieve starts(stop,
-                                    detail::SieveRule::lostBytes(lostBytePages(options, evidence)));
+    detail::RepairStartSieve starts(stop, detail::SieveRule::lostBytes(pass.lostPages));
     // A fix found (or remembered) counts as evidence for the pages that agree on it.
     const auto credit = [&](const Decision& d) {
         if (d.cand.everyUsesLost)
@@ -1077,7 +1076,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                                     : runOffset > 0 ? char32_t(base[runOffset - 1])
                                                     : char32_t(' ');
             const char32_t after = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
-            auto d = bestRepair(chars, i, before, after, options, evidence);
+            auto d = bestRepair(chars, i, before, after, options, evidence, pass.lostPages);
             // Repaired text is read again only together with what follows it (how far to read
             // it back by itself, the fix that wrote it has decided: its deeper levels), and not
             // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
@@ -1191,12 +1190,16 @@ void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
             std::rethrow_exception(e);
 }
 
-Evidence evidenceOf(const std::vector<Part>& parts) {
-    Evidence sum{};
+// `sum` with what each part's pass found added.
+Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
     for (const Part& part : parts)
         for (std::size_t k = 0; k < sum.size(); ++k)
             sum[k] += part.confident[k];
     return sum;
+}
+
+bool anyEvidence(const Evidence& e) {
+    return std::any_of(e.begin(), e.end(), [](std::uint64_t n) { return n > 0; });
 }
 
 } // namespace
@@ -1222,19 +1225,15 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     Evidence confident{};
     if (run.evidence)
         confident = *run.evidence;
-    const bool laterRound =
-        run.only && std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; });
+    const bool laterRound = run.only && anyEvidence(confident);
     if (!laterRound) {
         Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
         first.only = run.only;
         runPass(utf8, first, parts);
-        const Evidence found = evidenceOf(parts);
-        for (std::size_t k = 0; k < confident.size(); ++k)
-            confident[k] += found[k];
+        confident = evidenceOf(parts, confident);
         result.cancelled = first.cancelled();
     }
-    if (!result.cancelled &&
-        std::any_of(confident.begin(), confident.end(), [](auto n) { return n > 0; })) {
+    if (!result.cancelled && anyEvidence(confident)) {
         // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
         // differ from the first pass's: each part starts a new memo.
         const Evidence evidence = confident;
@@ -1243,9 +1242,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         Pass second(options, &evidence, wellFormed, run.fastPaths, true, size, 2 * size);
         second.only = run.only;
         runPass(utf8, second, parts);
-        confident = evidenceOf(parts);
-        for (std::size_t k = 0; k < confident.size(); ++k)
-            confident[k] += evidence[k];
+        confident = evidenceOf(parts, evidence);
         result.cancelled = second.cancelled();
     }
     if (result.cancelled)
