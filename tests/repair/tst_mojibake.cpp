@@ -39,6 +39,7 @@ private slots:
     void sieveAdmitsEveryFix();
     void sieveKernelsAgree_data();
     void sieveKernelsAgree();
+    void sieveQuickTestsKeepLoneCandidates();
 };
 
 void TestMojibake::knownExamples_data() {
@@ -502,8 +503,8 @@ void TestMojibake::sieveKernelsAgree_data() {
 // they classified between calls). The texts: characters of every page side by side (each is the
 // image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
 // sentences with damaged samples; random bytes (ill-formed text); ASCII with one to three page
-// characters (and a space) every 0-90 bytes (windows the AVX2 kernel passes over, pairs at their
-// edges).
+// characters (spaces between and after them) every 0-90 bytes (windows the AVX2 kernel passes
+// over after its quick tests, pairs at their edges).
 void TestMojibake::sieveKernelsAgree() {
     QFETCH(int, seed);
     QFETCH(int, mix);
@@ -524,8 +525,11 @@ void TestMojibake::sieveKernelsAgree() {
                 continue;
             }
             text.append(rng() % 91, 'x');
-            for (int k = 1 + int(rng() % 3); k > 0; --k)
+            for (int k = 1 + int(rng() % 3); k > 0; --k) {
                 text += pageChars[rng() % pageChars.size()];
+                if (k > 1 && rng() % 3 == 0)
+                    text += ' '; // a lost A0 inside a sequence
+            }
             if (rng() % 2)
                 text += ' '; // a lost A0 under the lost-bytes rule
         }
@@ -579,6 +583,47 @@ void TestMojibake::sieveKernelsAgree() {
         }
     }
     QVERIFY(detail::sieveTables().complete);
+}
+
+// The AVX2 kernel passes over a window after a quick test of its bytes. A candidate alone in a
+// window of ASCII must survive it, wherever it stands in the window: under each page with lost
+// bytes, the image of every lead byte followed by a space and nothing (a 2-byte sequence, its
+// A0 lost), by a space and a continuation's image (a longer one), by a continuation's image and
+// a space (its third byte lost), and alone (windows-1252's dropped bytes).
+void TestMojibake::sieveQuickTestsKeepLoneCandidates() {
+    if (!detail::sieveKernelSupported(detail::SieveKernel::Avx2))
+        QSKIP("this CPU lacks AVX2");
+    int checked = 0;
+    for (CodePage cp : allCodePages()) {
+        const auto image = [&](int b) {
+            const std::uint8_t byte = std::uint8_t(b);
+            return readAs(std::span<const std::uint8_t>(&byte, 1), cp);
+        };
+        const std::string cont = image(0x80);
+        std::string text;
+        int k = 0;
+        for (int lead = 0xC2; lead <= 0xF4; ++lead)
+            for (const std::string& tail :
+                 {std::string(" x"), " " + cont + "x", cont + " x", std::string("x")}) {
+                // 128 bytes or more of ASCII between two candidates: never in one window.
+                text.append(std::size_t(128 + k++ % 64), 'x');
+                text += image(lead) + tail;
+            }
+        text.append(200, 'x');
+        const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+        const auto* end = base + text.size();
+        const auto rule = detail::SieveRule::lostBytes(detail::pageBit(cp));
+        std::vector<std::size_t> expected, found;
+        for (const std::uint8_t* p = base; p != end; ++p)
+            if (detail::canStartRepair(p, end, rule))
+                expected.push_back(std::size_t(p - base));
+        detail::RepairStartSieve sieve(end, rule, detail::SieveKernel::Avx2);
+        for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+            found.push_back(std::size_t(p - base));
+        QCOMPARE(found, expected);
+        checked += int(expected.size());
+    }
+    QVERIFY(checked > 200);
 }
 
 QTEST_GUILESS_MAIN(TestMojibake)

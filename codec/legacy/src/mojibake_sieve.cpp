@@ -45,6 +45,9 @@ SieveTables buildSieveTables() {
             s.leadCont[row] |= std::uint8_t(0x10u << bucket);
         if (m.leads[0] & pageBit(CodePage::Windows1252))
             s.twoLead1252[row] |= std::uint8_t(1u << bucket);
+        for (unsigned groups = 0; groups < 256; ++groups)
+            if (pageGroups(m.leads[0]) & groups)
+                s.lead2ByGroups[groups][row] |= std::uint8_t(1u << bucket);
         constexpr PageMask kMerged = pageBit(CodePage::Windows1252) | pageBit(CodePage::Latin1);
         for (const PageMask leads : m.leads)
             if ((leads & kMerged) != 0 && (leads & kMerged) != kMerged)

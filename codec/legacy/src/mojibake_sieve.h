@@ -117,6 +117,11 @@ struct SieveTables {
     std::uint8_t leadCont[48];
     std::uint8_t split[2][2]; // the UTF-8 form of each (FF FF: not a continuation image)
     std::uint8_t twoLead1252[48];
+    // Per set of page groups (pageGroups()), as `leadCont`'s bits 0-3: some character there is
+    // the image of a 2-byte lead under a page of the set. A space after such a character is the
+    // lost A0 of a 2-byte sequence; after any other, a space needs the image of a continuation
+    // byte after it. The lost-bytes rule's quick test of a window uses the set it restores.
+    std::uint8_t lead2ByGroups[256][48];
     SievePages pages[64 * 64];
     // windows-1252 and ISO-8859-1 map the same characters to lead bytes (both read C0-FF
     // alike), so merged they still decide a pair of 2-byte characters exactly: a lead image

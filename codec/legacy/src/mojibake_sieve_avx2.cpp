@@ -16,6 +16,7 @@ struct Rows {
     __m256i leadContC, leadContD, leadContE; // SieveTables::leadCont for leads Cx, Dx, Ex
     __m256i twoLeadC, twoLeadD, twoLeadE;
     __m256i split0, split0Second, split1, split1Second; // SieveTables::split
+    __m256i lead2C, lead2D, lead2E; // SieveTables::lead2ByGroups of the lost-bytes rule's groups
 };
 
 U8CODEC_AVX2 __m256i broadcastRow(const std::uint8_t* row16) {
@@ -172,21 +173,74 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
     return (multi & ((~three & twoOn) | (three & threeOn))) != 0;
 }
 
+// Whether [p, p + 64) can hold a candidate of the lost-bytes rule, from bytes and one table
+// (reads p[0..67]). A candidate is a character C0-EF followed by:
+// - another non-ASCII one (the pairs of mayHoldPair());
+// - a space standing for a lost A0: the second byte of a 2-byte sequence when the character is
+//   the image of a 2-byte lead under a page of the rule (`r.lead2*`, by second-byte bucket), of
+//   a longer one when the image of a continuation byte follows the space;
+// - nothing, where windows-1252 drops bytes and the character is the image of one of its
+//   2-byte leads.
+// So "café on" and "— ask" in clean prose, an accented letter or a dash before a space, pass
+// over the window: under windows-1252 "é" is a 3-byte lead and "—" a continuation byte.
+U8CODEC_AVX2 bool mayHoldLost(const std::uint8_t* p, const Rows& r, bool dropped) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i buckets = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0);
+    std::uint64_t multi = 0, three = 0, space = 0, lead2 = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half));
+        const __m256i second =
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half + 1));
+        const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+        const __m256i isC = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0C));
+        const __m256i isD = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0D));
+        const __m256i isE = _mm256_cmpeq_epi8(hi, _mm256_set1_epi8(0x0E));
+        const __m256i bucket =
+            _mm256_shuffle_epi8(buckets, _mm256_and_si256(_mm256_srli_epi16(second, 4), nibble));
+        const __m256i rows =
+            row(isC, isD, isE, _mm256_and_si256(v, nibble), r.lead2C, r.lead2D, r.lead2E);
+        const unsigned shift = 32 * half;
+        // Bit 7 of v + v is bit 6 of v: both set is C0-FF.
+        multi |= std::uint64_t(std::uint32_t(
+                     _mm256_movemask_epi8(_mm256_and_si256(v, _mm256_add_epi8(v, v)))))
+                 << shift;
+        three |= std::uint64_t(std::uint32_t(_mm256_movemask_epi8(isE))) << shift;
+        space |= std::uint64_t(std::uint32_t(
+                     _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')))))
+                 << shift;
+        lead2 |= std::uint64_t(nonZero(_mm256_and_si256(rows, bucket))) << shift;
+    }
+    std::uint64_t multiAfter = 0, spaceAfter = 0; // p[64..67]
+    for (unsigned k = 0; k < 4; ++k) {
+        multiAfter |= std::uint64_t(p[64 + k] >= 0xC0) << k;
+        spaceAfter |= std::uint64_t(p[64 + k] == ' ') << k;
+    }
+    // Bit i: the byte i + n on is in the mask.
+    const auto on = [](std::uint64_t m, std::uint64_t after, unsigned n) {
+        return m >> n | after << (64 - n);
+    };
+    const std::uint64_t afterTwo =
+        on(multi, multiAfter, 2) | (on(space, spaceAfter, 2) & (lead2 | on(multi, multiAfter, 3)));
+    const std::uint64_t afterThree =
+        on(multi, multiAfter, 3) | (on(space, spaceAfter, 3) & (lead2 | on(multi, multiAfter, 4)));
+    const std::uint64_t held = multi & ((~three & afterTwo) | (three & afterThree));
+    return (held | (dropped ? lead2 : 0)) != 0;
+}
+
 // Makes `w` the window at p: its candidates, with the masks of the window after it. Reads
 // p[0..128]; the masks of p are those of the last window's successor when that was p.
 template <bool kLost>
 U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables& t, LostGroups lost,
                         RepairStartSieve::Window& w) {
-    if constexpr (!kLost) {
-        // Text that had 2- and 3-byte characters all over the last window (Cyrillic, Greek,
-        // CJK) will have them here too: the test would pass and only cost time.
-        if (!w.dense && !mayHoldPair(p)) {
-            w.start = p;
-            w.candidates = 0;
-            w.sure = 0;
-            w.aheadValid = false;
-            return;
-        }
+    // Text that had 2- and 3-byte characters all over the last window (Cyrillic, Greek, CJK)
+    // will have them here too: the quick test would pass and only cost time.
+    if (!w.dense && !(kLost ? mayHoldLost(p, r, lost.dropped) : mayHoldPair(p))) {
+        w.start = p;
+        w.candidates = 0;
+        w.sure = 0;
+        w.aheadValid = false;
+        return;
     }
     const bool known = w.aheadValid && w.start != nullptr && w.start + 64 == p;
     const SieveWindow cur = known ? w.ahead : classify64<kLost>(p, r);
@@ -211,6 +265,7 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
     // A window's masks need its 64 bytes and one more; its candidates need the next window's.
     constexpr std::ptrdiff_t kNeed = 2 * 64 + 1;
     const SieveTables& t = sieveTables();
+    const std::uint8_t* lead2 = t.lead2ByGroups[lost.groups];
     const Rows r{broadcastRow(t.leadCont),
                  broadcastRow(t.leadCont + 16),
                  broadcastRow(t.leadCont + 32),
@@ -220,7 +275,10 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
                  _mm256_set1_epi8(char(t.split[0][0])),
                  _mm256_set1_epi8(char(t.split[0][1])),
                  _mm256_set1_epi8(char(t.split[1][0])),
-                 _mm256_set1_epi8(char(t.split[1][1]))};
+                 _mm256_set1_epi8(char(t.split[1][1])),
+                 broadcastRow(lead2),
+                 broadcastRow(lead2 + 16),
+                 broadcastRow(lead2 + 32)};
     const std::uint8_t* p = from;
     std::uint64_t pending = 0; // candidates of [p, p + 64) at or after `from`
     if (w.start != nullptr && from >= w.start && from < w.start + 64) {
