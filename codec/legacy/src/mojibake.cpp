@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <exception>
@@ -23,6 +26,11 @@
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uscript.h>
+static double nowMs() {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -53,16 +61,19 @@ struct CharInfo {
     Kind kind;
     bool upper;
     bool lower;
+    bool mark;      // a non-spacing or enclosing mark
+    bool plausible; // plausibleResult(), in the table of info()
     UScriptCode script;
 };
 
 CharInfo lookUpInfo(char32_t c) {
-    CharInfo ci{Kind::Other, false, false, USCRIPT_COMMON};
+    CharInfo ci{Kind::Other, false, false, false, false, USCRIPT_COMMON};
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
         ci.kind = Kind::Space;
         return ci;
     }
     const auto gc = UCharCategory(u_charType(UChar32(c)));
+    ci.mark = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK;
     if (gc == U_CONTROL_CHAR || gc == U_FORMAT_CHAR || gc == U_PRIVATE_USE_CHAR ||
         gc == U_UNASSIGNED || gc == U_SURROGATE) {
         ci.kind = Kind::Control;
@@ -90,15 +101,20 @@ CharInfo lookUpInfo(char32_t c) {
     return ci;
 }
 
+bool lookUpPlausible(char32_t c, const CharInfo& ci);
+
 // lookUpInfo() for the characters below U+2600, built once: every character of the pages and of
 // the Latin, Greek and Cyrillic text they damage is there, and the cost function asks about each
 // character of every candidate (five ICU lookups each, a fifth of the time on damaged Cyrillic).
+// Each entry also says whether a repair may produce the character (plausibleResult()).
 CharInfo info(char32_t c) {
     static const std::vector<CharInfo> table = [] {
         std::vector<CharInfo> t;
         t.reserve(detail::kFlatLimit);
-        for (char32_t k = 0; k < detail::kFlatLimit; ++k)
+        for (char32_t k = 0; k < detail::kFlatLimit; ++k) {
             t.push_back(lookUpInfo(k));
+            t.back().plausible = lookUpPlausible(k, t.back());
+        }
         return t;
     }();
     return c < table.size() ? table[c] : lookUpInfo(c);
@@ -186,8 +202,7 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
 // Characters a repair may produce: assigned, not controls or private use, of a script in common
 // use (UAX #31's "recommended" scripts; Syriac, NKo and the like are "limited use"), and not the
 // IPA, spacing-modifier and combining blocks that two Latin-1 letters happen to encode.
-bool plausibleResult(char32_t c) {
-    const CharInfo ci = info(c);
+bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     if (ci.kind == Kind::Control) // but ZWJ, direction marks, BOM, soft hyphen
         return c == 0x200D || c == 0x200E || c == 0x200F || c == 0xFEFF || c == 0xAD;
     // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance.
@@ -200,6 +215,11 @@ bool plausibleResult(char32_t c) {
     if (script <= USCRIPT_INHERITED)
         return true;
     return uscript_getUsage(script) == USCRIPT_USAGE_RECOMMENDED;
+}
+
+// lookUpPlausible(), from the table below U+2600.
+bool plausibleResult(char32_t c) {
+    return c < detail::kFlatLimit ? info(c).plausible : lookUpPlausible(c, lookUpInfo(c));
 }
 
 // Combining marks in a repair must sit on a letter they belong to: "e" + U+0301 (decomposed
@@ -225,8 +245,7 @@ bool markFits(char32_t mark, char32_t base) {
 bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
     char32_t base = before;
     for (char32_t c : repaired) {
-        const auto gc = UCharCategory(u_charType(UChar32(c)));
-        if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK) {
+        if (info(c).mark) {
             if (!markFits(c, base))
                 return false;
         } else {
@@ -298,6 +317,8 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
     Segmenter seg;
     Candidate cand;
     cand.begin = start;
+    // A repair is shorter than the characters it reads: one allocation for most.
+    cand.repaired.reserve(std::min<std::size_t>(chars.size() - start, 32));
     std::size_t consumed = start; // chars consumed by completed multi-byte characters
     bool seqLost = false;         // the pending sequence has its one lost byte (see SieveRule)
     bool anyWithoutLost = false;
@@ -389,7 +410,7 @@ struct Decision {
 int uppercaseCount(const std::vector<char32_t>& text) {
     int n = 0;
     for (char32_t c : text)
-        n += c >= 0x80 && u_isupper(UChar32(c));
+        n += c >= 0x80 && info(c).upper;
     return n;
 }
 
@@ -445,7 +466,9 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         std::size_t end;
         std::vector<char32_t> repaired;
     };
-    std::vector<PageResult> results;
+    // The pages' results, in storage kept between calls (their vectors keep their capacity).
+    thread_local std::vector<PageResult> results;
+    std::size_t resultCount = 0;
     for (CodePage cp : opt.codePages) {
         const int p = int(cp);
         if (!(leadMask & (1u << p)))
@@ -459,22 +482,28 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             damaged.push_back(chars[i].cp);
         const char32_t after = cand->end < chars.size() ? chars[cand->end].cp : afterRun;
         const int damagedCost = textCost(before, damaged, after);
-        Decision level{std::move(*cand), {cp}, 0, {}};
-        int levelCost = textCost(before, level.cand.repaired, after);
-        Decision chosen = level;
-        int chosenCost = levelCost;
+        Decision chosen{std::move(*cand), {cp}, 0, {}};
+        int chosenCost = textCost(before, chosen.cand.repaired, after);
+        // The deeper levels, copied from the first only when some page reads it back (most
+        // repairs have none).
+        std::optional<Decision> level;
+        int levelCost = chosenCost;
         for (int depth = 1; depth < opt.maxDepth; ++depth) {
+            const std::vector<char32_t>& current =
+                level ? level->cand.repaired : chosen.cand.repaired;
+            // Only pages that map the first character to a lead and the second to a
+            // continuation byte can read all of it back.
+            const std::uint16_t innerMask =
+                current.size() >= 2 ? std::uint16_t(t.leadMask(current[0]) & t.contMask(current[1]))
+                                    : std::uint16_t(0);
+            if (innerMask == 0)
+                break;
             std::vector<Char> inner;
-            for (char32_t c : level.cand.repaired)
+            for (char32_t c : current)
                 inner.push_back({0, 0, c});
             std::optional<Candidate> next;
             CodePage nextPage = cp;
             int nextCost = 0;
-            // Only pages that map the first character to a lead and the second to a
-            // continuation byte can read all of it back.
-            const std::uint16_t innerMask =
-                inner.size() >= 2 ? std::uint16_t(t.leadMask(inner[0].cp) & t.contMask(inner[1].cp))
-                                  : std::uint16_t(0);
             for (CodePage cp2 : opt.codePages) {
                 if (!(innerMask & (1u << int(cp2))))
                     continue;
@@ -490,11 +519,13 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             }
             if (!next)
                 break;
-            level.cand.repaired = std::move(next->repaired);
-            level.steps.push_back(nextPage);
+            if (!level)
+                level = chosen;
+            level->cand.repaired = std::move(next->repaired);
+            level->steps.push_back(nextPage);
             levelCost = nextCost;
             if (levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(int(nextPage)))) {
-                chosen = level;
+                chosen = *level;
                 chosenCost = levelCost;
             }
         }
@@ -516,7 +547,12 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             !marksFit(before, chosen.cand.repaired))
             continue;
         const int gain = damagedCost - chosenCost;
-        results.push_back({p, chosen.cand.end, chosen.cand.repaired});
+        if (resultCount == results.size())
+            results.emplace_back();
+        PageResult& r = results[resultCount++];
+        r.page = p;
+        r.end = chosen.cand.end;
+        r.repaired.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
         // Prefer the larger gain; then the page with more evidence; then fewer capitals
         // (ISO-8859-15 "Ã€" is "ä", windows-1252 "Ã€" is "À": small letters are far more frequent);
         // then the longer stretch; then the earlier page.
@@ -532,9 +568,9 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         }
     }
     if (best)
-        for (const PageResult& r : results)
-            if (r.end == best->cand.end && r.repaired == best->cand.repaired)
-                best->agreeing |= std::uint16_t(1u << r.page);
+        for (std::size_t k = 0; k < resultCount; ++k)
+            if (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired)
+                best->agreeing |= std::uint16_t(1u << results[k].page);
     return best;
 }
 
@@ -751,10 +787,19 @@ private:
 // rewrite each other's output (a chain) become one fix of the bytes they covered together.
 class RunRewrite {
 public:
-    explicit RunRewrite(std::vector<Char>& chars) : chars_(chars), limit_(chars.size() + 8) {
-        pieces_.reserve(chars.size());
-        for (const Char& c : chars)
+    // One for all the runs of a pass: its storage is kept from one run to the next.
+    explicit RunRewrite(std::vector<Char>& chars) : chars_(chars) {}
+
+    // Starts on the run `chars` now holds.
+    void reset() {
+        pieces_.clear();
+        for (const Char& c : chars_)
             pieces_.push_back({c.offset, c.offset + c.length, kOriginal});
+        for (std::size_t k = 0; k < chainCount_; ++k)
+            chains_[k].clear();
+        chainCount_ = 0;
+        applied_ = 0;
+        limit_ = chars_.size() + 8;
     }
 
     // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
@@ -807,9 +852,10 @@ public:
     // A fix of original characters that is settled: recorded, the characters left as they are
     // (rewriting them would move the rest of the run, for every fix of a long run).
     void note(Decision&& d) {
+        const std::size_t chain = newChain();
         for (std::size_t k = d.cand.begin; k < d.cand.end; ++k)
-            pieces_[k].chain = chains_.size();
-        chains_.emplace_back().push_back(std::move(d));
+            pieces_[k].chain = chain;
+        chains_[chain].push_back(std::move(d));
         ++applied_;
     }
 
@@ -831,10 +877,8 @@ public:
             for (Piece& piece : pieces_)
                 piece.chain = piece.chain == g ? chain : piece.chain;
         }
-        if (chain == kOriginal) {
-            chain = chains_.size();
-            chains_.emplace_back();
-        }
+        if (chain == kOriginal)
+            chain = newChain();
         const Piece covered{pieces_[b].begin, pieces_[e - 1].end, chain};
         const std::size_t n = d.cand.repaired.size();
         chars_.erase(chars_.begin() + std::ptrdiff_t(b), chars_.begin() + std::ptrdiff_t(e));
@@ -890,11 +934,21 @@ private:
         std::size_t begin, end; // the bytes of the text the character stands for
         std::size_t chain;      // index into chains_, or kOriginal: not rewritten
     };
+
+    std::size_t newChain() {
+        if (chainCount_ == chains_.size())
+            chains_.emplace_back();
+        return chainCount_++;
+    }
+
     std::vector<Char>& chars_;
-    std::vector<Piece> pieces_;                 // per character of chars_
-    std::vector<std::vector<Decision>> chains_; // the fixes of each chain, in order
+    std::vector<Piece> pieces_; // per character of chars_
+    // The fixes of each chain, in order: the first chainCount_ (the others are kept empty for
+    // their storage).
+    std::vector<std::vector<Decision>> chains_;
+    std::size_t chainCount_ = 0;
     std::size_t applied_ = 0;
-    std::size_t limit_;
+    std::size_t limit_ = 0;
 };
 
 // What the parts of a pass share: its settings, the progress, and whether it was cancelled.
@@ -959,8 +1013,10 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     const std::uint8_t* p = base + part.begin;
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
+    RunRewrite rewrite(chars);
     // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
-    detail::RepairStartSieve starts(stop, detail::SieveRule::lostBytes(pass.lostPages));
+    const detail::SieveRule rule = detail::SieveRule::lostBytes(pass.lostPages);
+    detail::RepairStartSieve starts(stop, rule);
     // A fix found (or remembered) counts as evidence for the pages that agree on it.
     const auto credit = [&](const Decision& d) {
         if (d.cand.everyUsesLost)
@@ -1010,6 +1066,13 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         p = start;
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
         const std::uint8_t* runEnd = endOfRun(p, end);
+        // A run given from outside is judged only where the sieve would find a start in it (a
+        // start's characters are in its run): most fixes of a round leave nothing for the next
+        // (the sieve's definition, one character at a time, costs less than a memo lookup).
+        if (pass.only && pass.sieve && detail::nextRepairStartScalar(p, runEnd, rule) == runEnd) {
+            p = runEnd;
+            continue;
+        }
         const std::size_t runOffset = std::size_t(p - base);
         const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
         const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
@@ -1059,7 +1122,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
             seg.finish(onSeg);
         }
-        RunRewrite rewrite(chars);
+        rewrite.reset();
         std::size_t i = 0;
         while (hasLead && i < chars.size() && rewrite.mayApplyMore()) {
             if (chars[i].cp < 0x80) {
@@ -1226,6 +1289,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     if (run.evidence)
         confident = *run.evidence;
     const bool laterRound = run.only && anyEvidence(confident);
+    double T0 = nowMs();
     if (!laterRound) {
         Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
         first.only = run.only;
@@ -1233,6 +1297,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         confident = evidenceOf(parts, confident);
         result.cancelled = first.cancelled();
     }
+    double T1 = nowMs();
     if (!result.cancelled && anyEvidence(confident)) {
         // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
         // differ from the first pass's: each part starts a new memo.
@@ -1254,6 +1319,15 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     }
 
+    double T2 = nowMs();
+    struct Pr {
+        double a, b, c;
+        const char* o;
+        ~Pr() {
+            if (getenv("U8T"))
+                fprintf(stderr, "%s p1 %.2f p2 %.2f asm %.2f\n", o, b - a, c - b, nowMs() - c);
+        }
+    } pr{T0, T1, T2, run.only ? "later" : "first"};
     // Assemble: repairs that needed a lost byte for every character count only when the text
     // holds evidence of the same page elsewhere.
     const bool none = std::all_of(parts.begin(), parts.end(),
