@@ -461,6 +461,33 @@ void TestMojibake::fastPathsEqualReference() {
     const std::string twice = text + "\n" + text;
     compareResults(repairWith(twice, true, 1), repairWith(twice, false, 1));
     compareResults(repairWith(twice, true, 2), repairWith(twice, false, 1));
+    // A later round, as the pipeline runs it on the repaired text: with the evidence found so
+    // far, judging only the runs the fixes were written into (where the shortcuts pass over the
+    // runs in which the sieve finds no start).
+    detail::MojibakeEvidence evidence{};
+    std::vector<TextEdit> edits;
+    detail::MojibakeRun first;
+    first.edits = &edits;
+    first.evidence = &evidence;
+    const MojibakeResult once = detail::repairMojibake(text, options, first);
+    std::vector<detail::ByteSpan> written;
+    std::uint64_t shift = 0;
+    for (const TextEdit& e : edits) {
+        written.push_back({e.offset + shift, e.newLength});
+        shift += e.newLength - e.length;
+    }
+    const auto laterRound = [&](bool fastPaths, unsigned parts) {
+        detail::MojibakeEvidence carried = evidence;
+        detail::MojibakeRun run;
+        run.evidence = &carried;
+        run.only = &written;
+        run.fastPaths = fastPaths;
+        run.parts = parts;
+        return detail::repairMojibake(once.text, options, run);
+    };
+    const MojibakeResult later = laterRound(false, 1);
+    compareResults(laterRound(true, 1), later);
+    compareResults(laterRound(true, 2), later);
 }
 
 // The sieve only skips what cannot be repaired: every fix of the sample set starts where the
