@@ -574,20 +574,22 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     return best;
 }
 
-// The first byte at or after p that is ASCII and not a space: where a run of non-ASCII
-// characters and the spaces between them ends. 16 bytes at a time.
-const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end) {
+// The first byte at or after p that is ASCII and, with `spaces`, not a space: where a run of
+// non-ASCII characters and the spaces between them ends (a word of them, without). 16 bytes at
+// a time.
+const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end, bool spaces) {
+    const auto inRun = [&](std::uint8_t b) { return b >= 0x80 || (spaces && b == ' '); };
 #if defined(__SSE2__)
-    const __m128i space = _mm_set1_epi8(' ');
+    const __m128i space = spaces ? _mm_set1_epi8(' ') : _mm_set1_epi8(char(0x80));
     while (end - p >= 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        const int inRun = _mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, space)));
-        if (inRun != 0xFFFF)
-            return p + __builtin_ctz(~unsigned(inRun));
+        const int in = _mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, space)));
+        if (in != 0xFFFF)
+            return p + __builtin_ctz(~unsigned(in));
         p += 16;
     }
 #endif
-    while (p != end && (*p >= 0x80 || *p == ' '))
+    while (p != end && inRun(*p))
         ++p;
     return p;
 }
@@ -1027,6 +1029,12 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         for (std::size_t k = 1; k < d.steps.size(); ++k)
             ++confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])];
     };
+    // Where no byte is taken as lost, a repair takes in no space (tryPage() stops at ASCII), and
+    // judging a run word by word finds what judging it whole does: the fixes near a word's start
+    // that make judging go back a little (RunRewrite::kLookBack) only find the words before it
+    // as they left them. Words repeat far more than runs (a line of Cyrillic is one run), and the
+    // memo meets them again. A later round judges whole runs: its evidence is new to all of them.
+    const bool byWord = pass.sieve && pass.lostPages == 0 && !pass.only;
     const std::uint8_t* reported = p;
     std::size_t span = 0; // the next of pass.only
     while (true) {
@@ -1059,13 +1067,13 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         }
         // The run around it: back to its first non-ASCII character.
         const std::uint8_t* start = q;
-        while (start > p && (start[-1] >= 0x80 || start[-1] == ' '))
+        while (start > p && (start[-1] >= 0x80 || (!byWord && start[-1] == ' ')))
             --start;
         while (start < q && *start == ' ')
             ++start;
         p = start;
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
-        const std::uint8_t* runEnd = endOfRun(p, end);
+        const std::uint8_t* runEnd = endOfRun(p, end, !byWord);
         // A run given from outside is judged only where the sieve would find a start in it (a
         // start's characters are in its run): most fixes of a round leave nothing for the next
         // (the sieve's definition, one character at a time, costs less than a memo lookup).
