@@ -309,8 +309,10 @@ std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
 
 // Maps chars [start, ...) back to bytes of page `p` and reads them as UTF-8 with the codec's
 // segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
+// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
+// space after them could be its lost A0 (or the place of a dropped byte).
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, int p,
-                                 bool restoreLost) {
+                                 bool restoreLost, bool& openAtEnd) {
     const PageTable& page = tables().pages[std::size_t(p)];
     // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
     const bool mayDrop = restoreLost && CodePage(p) == CodePage::Windows1252;
@@ -384,6 +386,8 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
         if (feed(b) && !failed)
             consumed = i + 1;
     }
+    if (!failed && restoreLost && i == chars.size() && !seg.atBoundary())
+        openAtEnd = true;
     if (!failed)
         completeDropped(i);
     if (consumed == start || cand.repaired.empty())
@@ -435,10 +439,11 @@ PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
 // damaged text's. With `evidence` (fixes per page that lowered the cost, found in a first pass),
 // an equal cost is enough for a page with evidence: short words ("Рё", "ГЁ") carry too little
 // signal alone, but a text is rarely mis-decoded in one word and correct in the next through the
-// same page. `lost`: the pages whose lost bytes are restored (lostBytePages()).
+// same page. `lost`: the pages whose lost bytes are restored (lostBytePages()). `openAtEnd`: as
+// tryPage() sets it.
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
                                    char32_t before, char32_t afterRun, const MojibakeOptions& opt,
-                                   const Evidence* evidence, PageMask lost) {
+                                   const Evidence* evidence, PageMask lost, bool& openAtEnd) {
     const auto has = [&](int page) { return evidence && (*evidence)[std::size_t(page)] > 0; };
     const auto hasDeeper = [&](int page) {
         return evidence && (*evidence)[std::size_t(kCodePageCount + page)] > 0;
@@ -473,7 +478,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         const int p = int(cp);
         if (!(leadMask & (1u << p)))
             continue;
-        auto cand = tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0);
+        auto cand = tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0, openAtEnd);
         if (!cand)
             continue;
         thread_local std::vector<char32_t> damaged;
@@ -507,7 +512,8 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             for (CodePage cp2 : opt.codePages) {
                 if (!(innerMask & (1u << int(cp2))))
                     continue;
-                auto c2 = tryPage(inner, 0, int(cp2), false);
+                bool unused = false; // no byte is restored at the deeper levels
+                auto c2 = tryPage(inner, 0, int(cp2), false, unused);
                 if (!c2 || c2->end != inner.size())
                     continue;
                 const int cost2 = textCost(before, c2->repaired, after);
@@ -807,6 +813,7 @@ public:
     // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
     // rewritten forever whatever the pages allow.
     bool mayApplyMore() const { return applied_ < limit_; }
+    std::size_t applied() const { return applied_; }
 
     // For a character a fix wrote: one past the last character of the text it belongs to (the
     // output of its chain); for one of the original text: k itself.
@@ -1019,68 +1026,31 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
     const detail::SieveRule rule = detail::SieveRule::lostBytes(pass.lostPages);
     detail::RepairStartSieve starts(stop, rule);
-    // A fix found (or remembered) counts as evidence for the pages that agree on it.
-    const auto credit = [&](const Decision& d) {
+    // A fix found (or remembered) counts as evidence for the pages that agree on it; `by` -1
+    // takes that back.
+    const auto credit = [&](const Decision& d, std::uint64_t by = 1) {
         if (d.cand.everyUsesLost)
             return;
         for (int page = 0; page < kCodePageCount; ++page)
             if (d.agreeing & (1u << page))
-                ++confident[std::size_t(page)];
+                confident[std::size_t(page)] += by;
         for (std::size_t k = 1; k < d.steps.size(); ++k)
-            ++confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])];
+            confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
     };
-    // Where no byte is taken as lost, a repair takes in no space (tryPage() stops at ASCII), and
-    // judging a run word by word finds what judging it whole does: the fixes near a word's start
-    // that make judging go back a little (RunRewrite::kLookBack) only find the words before it
-    // as they left them. Words repeat far more than runs (a line of Cyrillic is one run), and the
-    // memo meets them again. A later round judges whole runs: its evidence is new to all of them.
-    const bool byWord = pass.sieve && pass.lostPages == 0 && !pass.only;
-    const std::uint8_t* reported = p;
-    std::size_t span = 0; // the next of pass.only
-    while (true) {
-        if (p - reported >= kProgressStep) {
-            if (!pass.advance(std::uint64_t(p - reported), reports)) {
-                accepted.clear();
-                return;
-            }
-            reported = p;
-        }
-        // Where a repair can start. Without evidence, a mis-decoding shows as a pair of adjacent
-        // characters mapping to a lead and a continuation byte of one page; with evidence, lost
-        // bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
-        // the reference path looks at every run.
-        const std::uint8_t* q = stop;
-        if (pass.only) {
-            const std::vector<detail::ByteSpan>& spans = *pass.only;
-            while (span < spans.size() && base + spans[span].offset + spans[span].length <= p)
-                ++span;
-            if (span < spans.size())
-                q = std::min(stop, std::max(p, base + spans[span].offset));
-        } else {
-            q = pass.sieve ? starts.next(p) : detail::nextNonAscii(p, stop);
-        }
-        if (q == stop)
-            break;
-        if (*q < 0x80 && *q != ' ') {
-            p = q + 1; // a span given from outside may start in ASCII: no run there
-            continue;
-        }
-        // The run around it: back to its first non-ASCII character.
-        const std::uint8_t* start = q;
-        while (start > p && (start[-1] >= 0x80 || (!byWord && start[-1] == ' ')))
-            --start;
-        while (start < q && *start == ' ')
-            ++start;
-        p = start;
-        // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
-        const std::uint8_t* runEnd = endOfRun(p, end, !byWord);
-        // A run given from outside is judged only where the sieve would find a start in it (a
-        // start's characters are in its run): most fixes of a round leave nothing for the next
-        // (the sieve's definition, one character at a time, costs less than a memo lookup).
-        if (pass.only && pass.sieve && detail::nextRepairStartScalar(p, runEnd, rule) == runEnd) {
-            p = runEnd;
-            continue;
-        }
+    // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte is
+    // taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a run
+    // word by word finds what judging it whole does: the fixes near a word's start that make
+    // judging go back a little (RunRewrite::kLookBack) only find the words before it as they
+    // left them. Where bytes are restored, a word whose judging ran out of characters inside a
+    // sequence with a space after it (which could be its lost A0), or made more fixes than it has
+    // characters (a run stops at its count plus 8), is judged again with its whole run, the
+    // fixes of the run's words before it taken back. Words repeat far more than runs (a line of
+    // Cyrillic is one run), and the memo meets them again. A later round judges whole runs: its
+    // evidence is new to all of them. Taking fixes back needs them kept (`collect`).
+    const bool byWord = pass.sieve && !pass.only && (pass.lostPages == 0 || pass.collect);
+    // Judges the run [p, runEnd) (a word of one with `asWord`): its fixes are accepted and
+    // counted as evidence. False, with nothing accepted: the word must be judged with its run.
+    const auto judge = [&](const std::uint8_t* p, const std::uint8_t* runEnd, bool asWord) {
         const std::size_t runOffset = std::size_t(p - base);
         const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
         const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
@@ -1093,8 +1063,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                 if (pass.collect)
                     accepted.push_back({runOffset + f.offset, f.length, f.decision});
             }
-            p = runEnd;
-            continue;
+            return true;
         }
         runFixes.clear();
         chars.clear();
@@ -1131,6 +1100,8 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             seg.finish(onSeg);
         }
         rewrite.reset();
+        const std::size_t charCount = chars.size(); // fixes rewrite `chars`
+        bool openAtEnd = false;
         std::size_t i = 0;
         while (hasLead && i < chars.size() && rewrite.mayApplyMore()) {
             if (chars[i].cp < 0x80) {
@@ -1147,7 +1118,8 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                                     : runOffset > 0 ? char32_t(base[runOffset - 1])
                                                     : char32_t(' ');
             const char32_t after = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
-            auto d = bestRepair(chars, i, before, after, options, evidence, pass.lostPages);
+            auto d =
+                bestRepair(chars, i, before, after, options, evidence, pass.lostPages, openAtEnd);
             // Repaired text is read again only together with what follows it (how far to read
             // it back by itself, the fix that wrote it has decided: its deeper levels), and not
             // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
@@ -1185,6 +1157,9 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             i = RunRewrite::lookBackFrom(d->cand.begin);
             rewrite.apply(std::move(*d));
         }
+        if (asWord &&
+            ((openAtEnd && runEnd != end && *runEnd == ' ') || rewrite.applied() > charCount))
+            return false;
         rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
             credit(d);
             const Decision* kept = memo.keep(std::move(d));
@@ -1193,7 +1168,72 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                 accepted.push_back({off, len, kept});
         });
         memo.remember(key, edges, runFixes);
-        p = runEnd;
+        return true;
+    };
+    const std::uint8_t* reported = p;
+    std::size_t span = 0; // the next of pass.only
+    while (true) {
+        if (p - reported >= kProgressStep) {
+            if (!pass.advance(std::uint64_t(p - reported), reports)) {
+                accepted.clear();
+                return;
+            }
+            reported = p;
+        }
+        // Where a repair can start. Without evidence, a mis-decoding shows as a pair of adjacent
+        // characters mapping to a lead and a continuation byte of one page; with evidence, lost
+        // bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
+        // the reference path looks at every run.
+        const std::uint8_t* q = stop;
+        if (pass.only) {
+            const std::vector<detail::ByteSpan>& spans = *pass.only;
+            while (span < spans.size() && base + spans[span].offset + spans[span].length <= p)
+                ++span;
+            if (span < spans.size())
+                q = std::min(stop, std::max(p, base + spans[span].offset));
+        } else {
+            q = pass.sieve ? starts.next(p) : detail::nextNonAscii(p, stop);
+        }
+        if (q == stop)
+            break;
+        if (*q < 0x80 && *q != ' ') {
+            p = q + 1; // a span given from outside may start in ASCII: no run there
+            continue;
+        }
+        // The run (or word) around it: back to its first non-ASCII character.
+        const std::uint8_t* start = q;
+        while (start > p && (start[-1] >= 0x80 || (!byWord && start[-1] == ' ')))
+            --start;
+        while (start < q && *start == ' ')
+            ++start;
+        p = start;
+        // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
+        const std::uint8_t* runEnd = endOfRun(p, end, !byWord);
+        // A run given from outside is judged only where the sieve would find a start in it (a
+        // start's characters are in its run): most fixes of a round leave nothing for the next
+        // (the sieve's definition, one character at a time, costs less than a memo lookup).
+        if (pass.only && pass.sieve && detail::nextRepairStartScalar(p, runEnd, rule) == runEnd) {
+            p = runEnd;
+            continue;
+        }
+        if (judge(p, runEnd, byWord)) {
+            p = runEnd;
+            continue;
+        }
+        // A word that its run must judge: back to the run's first non-ASCII character, the
+        // fixes made since taken back.
+        const std::uint8_t* runStart = p;
+        while (runStart > base + part.begin && (runStart[-1] >= 0x80 || runStart[-1] == ' '))
+            --runStart;
+        while (*runStart == ' ')
+            ++runStart;
+        const std::size_t runStartOffset = std::size_t(runStart - base);
+        while (!accepted.empty() && accepted.back().offset >= runStartOffset) {
+            credit(*accepted.back().decision, std::uint64_t(-1));
+            accepted.pop_back();
+        }
+        p = endOfRun(runStart, end, true);
+        judge(runStart, p, false);
     }
     if (!pass.advance(std::uint64_t(stop - reported), reports))
         accepted.clear();
