@@ -12,9 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <exception>
@@ -26,11 +23,6 @@
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uscript.h>
-static double nowMs() {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -1337,7 +1329,6 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     if (run.evidence)
         confident = *run.evidence;
     const bool laterRound = run.only && anyEvidence(confident);
-    double T0 = nowMs();
     if (!laterRound) {
         Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
         first.only = run.only;
@@ -1345,7 +1336,6 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         confident = evidenceOf(parts, confident);
         result.cancelled = first.cancelled();
     }
-    double T1 = nowMs();
     if (!result.cancelled && anyEvidence(confident)) {
         // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
         // differ from the first pass's: each part starts a new memo.
@@ -1367,15 +1357,6 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     }
 
-    double T2 = nowMs();
-    struct Pr {
-        double a, b, c;
-        const char* o;
-        ~Pr() {
-            if (getenv("U8T"))
-                fprintf(stderr, "%s p1 %.2f p2 %.2f asm %.2f\n", o, b - a, c - b, nowMs() - c);
-        }
-    } pr{T0, T1, T2, run.only ? "later" : "first"};
     // Assemble: repairs that needed a lost byte for every character count only when the text
     // holds evidence of the same page elsewhere.
     const bool none = std::all_of(parts.begin(), parts.end(),
