@@ -995,11 +995,110 @@ struct Part {
     std::vector<Accepted> accepted;
 };
 
+// Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
+// closer look: without evidence, no character mapping to a lead byte is followed by one mapping
+// to a continuation byte under the same page; with it, no character maps to a lead.
+bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8_t* base,
+             bool wellFormed, bool evidence, std::vector<Char>& chars) {
+    const PageTables& t = tables();
+    chars.clear();
+    bool hasLead = false;
+    std::uint16_t prevLead = 0;
+    const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
+        chars.push_back({offset, length, valid ? cp : 0});
+        if (!valid || length < 2) {
+            prevLead = 0;
+            return;
+        }
+        if (evidence)
+            hasLead |= t.leadMask(cp) != 0;
+        else
+            hasLead |= (prevLead & t.contMask(cp)) != 0;
+        prevLead = t.leadMask(cp);
+    };
+    if (wellFormed) {
+        // Known well-formed: the bits are assembled without the segmenter's checks.
+        for (const std::uint8_t* q = p; q < runEnd;) {
+            const std::uint8_t* at = q;
+            const char32_t cp = detail::readValid(q);
+            add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
+        }
+    } else {
+        Segmenter seg(std::size_t(p - base));
+        const auto onSeg = [&](const Segment& s) {
+            // An error segment ends candidates: it holds no character to map back.
+            add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
+        };
+        seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
+        seg.finish(onSeg);
+    }
+    return hasLead;
+}
+
+// Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
+// noted or applied. `beforeRun`, `afterRun`: the characters around it. Returns whether a page
+// whose bytes are restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`).
+bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
+              const Pass& pass) {
+    bool openAtEnd = false;
+    std::size_t i = 0;
+    while (i < chars.size() && rewrite.mayApplyMore()) {
+        if (chars[i].cp < 0x80) {
+            ++i;
+            continue;
+        }
+        // Repaired text is read again only together with more damage after it (see below).
+        const std::size_t rewritten = rewrite.rewrittenEnd(i);
+        if (rewritten > i && (rewritten == chars.size() || chars[rewritten].cp < 0x80)) {
+            i = rewritten;
+            continue;
+        }
+        const char32_t before = i > 0 ? chars[i - 1].cp : beforeRun;
+        auto d = bestRepair(chars, i, before, afterRun, pass.options, pass.evidence, pass.lostPages,
+                            openAtEnd);
+        // Repaired text is read again only together with what follows it (how far to read
+        // it back by itself, the fix that wrote it has decided: its deeper levels), and not
+        // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
+        // the "”" a fix wrote is not E4 A0 94.
+        if (!d || (rewritten > i && d->cand.end <= rewritten) ||
+            ((d->cand.lostNbsp || d->cand.lostUndefined) &&
+             rewrite.rewrittenWithin(d->cand.begin, d->cand.end))) {
+            ++i;
+            continue;
+        }
+        // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
+        // IBM437 art looks like: they count as repairs only with evidence from other text.
+        // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
+        // letter on either side, nothing says the text was ever letters.
+        bool onlyBoxDrawing = true;
+        bool damagedLetter = false;
+        for (std::size_t k = d->cand.begin; k < d->cand.end; ++k) {
+            onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
+            damagedLetter |= u_isalpha(UChar32(chars[k].cp)) != 0;
+        }
+        const bool repairedLetter =
+            std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
+                        [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
+        d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
+        // Judging goes on a little before the repaired text: with the characters after it,
+        // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
+        // NBSP takes two fixes), and what comes before it now has another neighbour, which
+        // can decide a repair there. A later round, or a second repair, would otherwise find
+        // them.
+        if (rewrite.settled(d->cand.begin, d->cand.end)) {
+            i = d->cand.end;
+            rewrite.note(std::move(*d));
+            continue;
+        }
+        i = RunRewrite::lookBackFrom(d->cand.begin);
+        rewrite.apply(std::move(*d));
+    }
+    return openAtEnd;
+}
+
 // One pass over a part of the text: its repairs (when collecting), and per page how many needed
 // no lost byte. The text around the part is context (the bytes before and after a run).
 void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
-    const MojibakeOptions& options = pass.options;
-    const Evidence* evidence = pass.evidence;
     const auto* base = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const std::uint8_t* end = base + utf8.size();
     const std::uint8_t* stop = base + part.end;
@@ -1010,7 +1109,6 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     confident = {};
     if (utf8.size() < 2)
         return; // a mis-decoding takes at least two characters
-    const PageTables& t = tables();
     const std::uint8_t* p = base + part.begin;
     std::vector<Char> chars;
     std::vector<RunMemo::Fix> runFixes;
@@ -1057,101 +1155,17 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             }
             return true;
         }
-        runFixes.clear();
-        chars.clear();
-        // Worth a closer look: in the first pass, a character mapping to a lead byte followed by
-        // one mapping to a continuation byte under the same page; later, any lead.
-        bool hasLead = false;
-        std::uint16_t prevLead = 0;
-        const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
-            chars.push_back({offset, length, valid ? cp : 0});
-            if (!valid || length < 2) {
-                prevLead = 0;
-                return;
-            }
-            if (evidence)
-                hasLead |= t.leadMask(cp) != 0;
-            else
-                hasLead |= (prevLead & t.contMask(cp)) != 0;
-            prevLead = t.leadMask(cp);
-        };
-        if (pass.wellFormed) {
-            // Known well-formed: the bits are assembled without the segmenter's checks.
-            for (const std::uint8_t* q = p; q < runEnd;) {
-                const std::uint8_t* at = q;
-                const char32_t cp = detail::readValid(q);
-                add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
-            }
-        } else {
-            Segmenter seg(runOffset);
-            const auto onSeg = [&](const Segment& s) {
-                // An error segment ends candidates: it holds no character to map back.
-                add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
-            };
-            seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
-            seg.finish(onSeg);
-        }
+        const bool worthALook =
+            readRun(p, runEnd, base, pass.wellFormed, pass.evidence != nullptr, chars);
         rewrite.reset();
         const std::size_t charCount = chars.size(); // fixes rewrite `chars`
-        bool openAtEnd = false;
-        std::size_t i = 0;
-        while (hasLead && i < chars.size() && rewrite.mayApplyMore()) {
-            if (chars[i].cp < 0x80) {
-                ++i;
-                continue;
-            }
-            // Repaired text is read again only together with more damage after it (see below).
-            const std::size_t rewritten = rewrite.rewrittenEnd(i);
-            if (rewritten > i && (rewritten == chars.size() || chars[rewritten].cp < 0x80)) {
-                i = rewritten;
-                continue;
-            }
-            const char32_t before = i > 0           ? chars[i - 1].cp
-                                    : runOffset > 0 ? char32_t(base[runOffset - 1])
-                                                    : char32_t(' ');
-            const char32_t after = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
-            auto d =
-                bestRepair(chars, i, before, after, options, evidence, pass.lostPages, openAtEnd);
-            // Repaired text is read again only together with what follows it (how far to read
-            // it back by itself, the fix that wrote it has decided: its deeper levels), and not
-            // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
-            // the "”" a fix wrote is not E4 A0 94.
-            if (!d || (rewritten > i && d->cand.end <= rewritten) ||
-                ((d->cand.lostNbsp || d->cand.lostUndefined) &&
-                 rewrite.rewrittenWithin(d->cand.begin, d->cand.end))) {
-                ++i;
-                continue;
-            }
-            // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
-            // IBM437 art looks like: they count as repairs only with evidence from other text.
-            // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
-            // letter on either side, nothing says the text was ever letters.
-            bool onlyBoxDrawing = true;
-            bool damagedLetter = false;
-            for (std::size_t k = d->cand.begin; k < d->cand.end; ++k) {
-                onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
-                damagedLetter |= u_isalpha(UChar32(chars[k].cp)) != 0;
-            }
-            const bool repairedLetter =
-                std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
-                            [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
-            d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
-            // Judging goes on a little before the repaired text: with the characters after it,
-            // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
-            // NBSP takes two fixes), and what comes before it now has another neighbour, which
-            // can decide a repair there. A later round, or a second repair, would otherwise find
-            // them.
-            if (rewrite.settled(d->cand.begin, d->cand.end)) {
-                i = d->cand.end;
-                rewrite.note(std::move(*d));
-                continue;
-            }
-            i = RunRewrite::lookBackFrom(d->cand.begin);
-            rewrite.apply(std::move(*d));
-        }
+        const char32_t beforeRun = runOffset > 0 ? char32_t(base[runOffset - 1]) : char32_t(' ');
+        const char32_t afterRun = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
+        const bool openAtEnd = worthALook && judgeRun(chars, rewrite, beforeRun, afterRun, pass);
         if (asWord &&
             ((openAtEnd && runEnd != end && *runEnd == ' ') || rewrite.applied() > charCount))
             return false;
+        runFixes.clear();
         rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
             credit(d);
             const Decision* kept = memo.keep(std::move(d));
