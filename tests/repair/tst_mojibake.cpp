@@ -32,6 +32,7 @@ private slots:
     void lostA0AloneOnlyAfterALetter();
     void oneLostBytePerCharacter();
     void laterRoundsKeepTheEvidence();
+    void ukrainianWordIsNoIdeograph();
     void laterRoundJudgesOnlyTheGivenRuns();
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
     void fastPathsEqualReference_data();
@@ -326,6 +327,17 @@ void TestMojibake::laterRoundsKeepTheEvidence() {
     QCOMPARE(q(damaged), QByteArray("dÃƒÂ©jÃƒ  vu, voilÃƒ  tout"));
     const RepairResult r = repair(bytes(damaged), o);
     QCOMPARE(q(r.text), QByteArray("déjà vu, voilà tout"));
+}
+
+// "дії" (Ukrainian, "actions") read once more through windows-1251 is E4 B3 BF, the CJK
+// Extension A character U+4CFF: the repaired paragraph was read back one level too deep.
+void TestMojibake::ukrainianWordIsNoIdeograph() {
+    const std::string clean = "Після завершення строку дії пароль може лишатися чинним. "
+                              "Кількість днів до моменту завершення строку дії пароля.";
+    RepairOptions o;
+    o.mojibake = true;
+    const RepairResult r = repair(bytes(readAs(bytes(clean), CodePage::Windows1251)), o);
+    QCOMPARE(q(r.text), q(clean));
 }
 
 // A later round judges only the runs that hold a byte of the spans it is given (where the round

@@ -202,6 +202,10 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
         return false;
     if (c >= 0xFFF0 && c <= 0xFFFF)
         return false;
+    // CJK Extension A: rare ideographs, and what three Cyrillic letters read through
+    // windows-1251 encode by chance (Ukrainian "дії" is E4 B3 BF there, U+4CFF).
+    if (c >= 0x3400 && c <= 0x4DBF)
+        return false;
     UErrorCode s = U_ZERO_ERROR;
     const UScriptCode script = uscript_getScript(UChar32(c), &s);
     if (script <= USCRIPT_INHERITED)
