@@ -45,9 +45,9 @@ SieveTables buildSieveTables() {
             s.leadCont[row] |= std::uint8_t(0x10u << bucket);
         if (m.leads[0] & pageBit(CodePage::Windows1252))
             s.twoLead1252[row] |= std::uint8_t(1u << bucket);
-        for (unsigned groups = 0; groups < 256; ++groups)
-            if (pageGroups(m.leads[0]) & groups)
-                s.lead2ByGroups[groups][row] |= std::uint8_t(1u << bucket);
+        for (unsigned g = 0; g < 8; ++g)
+            if (pageGroups(m.leads[0]) & (1u << g))
+                s.lead2ByGroups[1u << g][row] |= std::uint8_t(1u << bucket);
         constexpr PageMask kMerged = pageBit(CodePage::Windows1252) | pageBit(CodePage::Latin1);
         for (const PageMask leads : m.leads)
             if ((leads & kMerged) != 0 && (leads & kMerged) != kMerged)
@@ -62,6 +62,15 @@ SieveTables buildSieveTables() {
         add(c, t.flat[c]);
     for (const auto& [c, m] : t.high)
         add(c, m);
+    // Each set of groups from the single groups above: a set with its lowest group taken out,
+    // which comes before it, and that group.
+    for (unsigned groups = 3; groups < 256; ++groups) {
+        const unsigned lowest = groups & (0u - groups);
+        if (lowest != groups)
+            for (std::size_t row = 0; row < 48; ++row)
+                s.lead2ByGroups[groups][row] = std::uint8_t(s.lead2ByGroups[groups & ~lowest][row] |
+                                                            s.lead2ByGroups[lowest][row]);
+    }
     return s;
 }
 
