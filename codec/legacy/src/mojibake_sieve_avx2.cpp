@@ -234,8 +234,11 @@ template <bool kLost>
 U8CODEC_AVX2 void enter(const std::uint8_t* p, const Rows& r, const SieveTables& t, LostGroups lost,
                         RepairStartSieve::Window& w) {
     // Text that had 2- and 3-byte characters all over the last window (Cyrillic, Greek, CJK)
-    // will have them here too: the quick test would pass and only cost time.
-    if (!w.dense && !(kLost ? mayHoldLost(p, r, lost.dropped) : mayHoldPair(p))) {
+    // will have them here too: the quick test would pass and only cost time. So will damaged
+    // text under the lost-bytes rule, where the window before held candidates.
+    const bool likely = w.dense || (kLost && w.aheadValid && w.start != nullptr &&
+                                    w.start + 64 == p && w.candidates != 0);
+    if (!likely && !(kLost ? mayHoldLost(p, r, lost.dropped) : mayHoldPair(p))) {
         w.start = p;
         w.candidates = 0;
         w.sure = 0;
