@@ -582,6 +582,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
 const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end, bool spaces) {
     const auto inRun = [&](std::uint8_t b) { return b >= 0x80 || (spaces && b == ' '); };
 #if defined(__SSE2__)
+    // Without spaces, compared with 80, which only bytes in the run anyway equal.
     const __m128i space = spaces ? _mm_set1_epi8(' ') : _mm_set1_epi8(char(0x80));
     while (end - p >= 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
