@@ -33,6 +33,7 @@ private slots:
     void oneLostBytePerCharacter();
     void laterRoundsKeepTheEvidence();
     void ukrainianWordIsNoIdeograph();
+    void rareCyrillicLettersOnlyWhereTheDamageSaysSo();
     void laterRoundJudgesOnlyTheGivenRuns();
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
     void fastPathsEqualReference_data();
@@ -338,6 +339,23 @@ void TestMojibake::ukrainianWordIsNoIdeograph() {
     o.mojibake = true;
     const RepairResult r = repair(bytes(readAs(bytes(clean), CodePage::Windows1251)), o);
     QCOMPARE(q(r.text), q(clean));
+}
+
+// Two letters of Russian or Ukrainian can be one rarer Cyrillic letter through windows-1251:
+// "ТІ" is D2 B2, the Tajik "Ҳ"; "С" + "»" is D1 BB, the historic "ѻ". Repaired capitals and
+// guillemets stay as they are, while Kazakh, Tajik and Bashkir text read through windows-1251
+// (where those letters carry the damage's signature) is still restored.
+void TestMojibake::rareCyrillicLettersOnlyWhereTheDamageSaysSo() {
+    RepairOptions o;
+    o.mojibake = true;
+    for (const char* clean :
+         {"ВЛАСТІ ЗАКОНОДАВЧОЇ та ВИКОНАВЧОЇ ВЛАСТІ, «СС» і «ТІ».",
+          "Қазақстан Республикасы унитарлы мемлекет. Ғылым және білім, өнер және мәдениет.",
+          "Ҷумҳурии Тоҷикистон давлати соҳибихтиёр, демократӣ ва ҳуқуқбунёд аст.",
+          "Башҡортостан Республикаһы, Өфө ҡалаһы."}) {
+        const RepairResult r = repair(bytes(readAs(bytes(clean), CodePage::Windows1251)), o);
+        QCOMPARE(q(r.text), q(clean));
+    }
 }
 
 // A later round judges only the runs that hold a byte of the spans it is given (where the round

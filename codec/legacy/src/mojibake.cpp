@@ -155,6 +155,10 @@ int signatureCost(char32_t a, char32_t b) {
     if (latinLead && isHighLatinSymbol(b))
         return 1;
     const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
+    // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F: "С»"
+    // (a word's last letter and a closing guillemet) is no damage of Russian or Ukrainian text.
+    if (a == 0x421 && tables().pages[std::size_t(CodePage::Windows1251)].byteOf(b) >= 0xA0)
+        return 0;
     if (cyrillicLead) {
         const bool ukrainian =
             b == 0x404 || b == 0x406 || b == 0x407 || b == 0x454 || b == 0x456 || b == 0x457;
@@ -165,8 +169,15 @@ int signatureCost(char32_t a, char32_t b) {
     return 0;
 }
 
-int charCost(const CharInfo& c) {
-    return c.kind == Kind::Control ? 2 : 0;
+int charCost(char32_t cp, const CharInfo& c) {
+    if (c.kind == Kind::Control)
+        return 2;
+    // The Cyrillic letters of the smaller languages (Tajik "Ҳ", Abkhaz "Ӡ") and the historic ones
+    // are far rarer than two letters of Russian or Ukrainian, which windows-1251 reads as one of
+    // them by chance ("ТІ" is D2 B2, "Ҳ"). Ukrainian "Ґ" is common.
+    if (cp >= 0x0460 && cp <= 0x052F && cp != 0x0490 && cp != 0x0491)
+        return 1;
+    return 0;
 }
 
 // The cost of `middle` between the characters `before` and `after`.
@@ -174,10 +185,10 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
     int cost = 0;
     char32_t prevChar = before;
     CharInfo prev = info(before);
-    cost += charCost(prev);
+    cost += charCost(before, prev);
     const auto step = [&](char32_t c) {
         const CharInfo ci = info(c);
-        cost += charCost(ci);
+        cost += charCost(c, ci);
         cost += pairCost(prev, ci) + signatureCost(prevChar, c);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
         if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
