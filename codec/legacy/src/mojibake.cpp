@@ -821,7 +821,7 @@ public:
     // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
     // rewritten forever whatever the pages allow.
     bool mayApplyMore() const { return applied_ < limit_; }
-    std::size_t applied() const { return applied_; }
+    std::size_t applied() const { return applied_; } // fixes noted or applied since reset()
 
     // For a character a fix wrote: one past the last character of the text it belongs to (the
     // output of its chain); for one of the original text: k itself.
