@@ -6,6 +6,7 @@
 #include "cursor_status.h"
 #include "document_history.h"
 #include "document_scan.h"
+#include "encoding_advice.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
@@ -93,7 +94,8 @@ MainWindow::MainWindow(QWidget* parent)
       recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
       lineWatcher_(new QFutureWatcher<LineJob>(this)),
       searchWatcher_(new QFutureWatcher<SearchJob>(this)),
-      navigateWatcher_(new QFutureWatcher<std::optional<u8codec::Segment>>(this)) {
+      navigateWatcher_(new QFutureWatcher<std::optional<u8codec::Segment>>(this)),
+      encodingWatcher_(new QFutureWatcher<EncodingJob>(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -196,6 +198,8 @@ MainWindow::MainWindow(QWidget* parent)
             emit lineLocated();
     });
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &MainWindow::onFileChanged);
+    connect(encodingWatcher_, &QFutureWatcher<EncodingJob>::finished, this,
+            &MainWindow::onEncodingExamined);
     connect(banner_, &MessageBanner::actionTriggered, this, [this] {
         if (bannerAction_)
             bannerAction_();
@@ -221,6 +225,7 @@ MainWindow::~MainWindow() {
     navigateWatcher_->waitForFinished();
     searchWatcher_->waitForFinished();
     lineWatcher_->waitForFinished();
+    encodingWatcher_->waitForFinished(); // reads 4 MiB at most
 }
 
 // --- actions and menus ----------------------------------------------------------------------
@@ -524,13 +529,59 @@ bool MainWindow::openFile(const QString& path) {
     recent_->add(path_);
     QSettings().setValue(QStringLiteral("lastDirectory"), info.absolutePath());
     setSource(file_, info.fileName());
-    if (openedSize_ == 0)
+    if (openedSize_ == 0) {
         banner_->showMessage(
             MessageBanner::Level::Information,
             tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
-    else
+    } else {
         banner_->dismiss();
+        startEncodingCheck();
+    }
     return true;
+}
+
+void MainWindow::startEncodingCheck() {
+    const quint64 ticket = ++encodingTicket_;
+    std::shared_ptr<const u8codec::ByteSource> source = file_;
+    encodingWatcher_->setFuture(QtConcurrent::run([source, ticket] {
+        std::vector<std::uint8_t> head(
+            std::size_t(std::min<quint64>(source->size(), u8codec::kDetectWindow)));
+        head.resize(source->read(0, std::span(head)));
+        return EncodingJob{u8codec::detectEncoding(head), ticket};
+    }));
+}
+
+void MainWindow::onEncodingExamined() {
+    const EncodingJob job = encodingWatcher_->result();
+    // Another file was opened since, or the bytes changed (a repair or an edit): the result is
+    // about bytes no longer shown.
+    if (job.ticket != encodingTicket_) {
+        emit encodingExamined(false);
+        return;
+    }
+    const EncodingAdvice advice = adviseOn(job.detection, document_->displayName(), openedSize_);
+    // Advice waits behind what the banner says already (the file changed on disk, the check
+    // stopped): that matters more.
+    if (advice.remedy == EncodingAdvice::Remedy::None || !banner_->text().isEmpty()) {
+        emit encodingExamined(false);
+        return;
+    }
+    switch (advice.remedy) {
+    case EncodingAdvice::Remedy::FixMojibake:
+        bannerAction_ = [this] { repairs_->fixMojibakeAction()->trigger(); };
+        break;
+    case EncodingAdvice::Remedy::ReadAsCp1252:
+        bannerAction_ = [this] { repairs_->readInvalidAsCp1252Action()->trigger(); };
+        break;
+    case EncodingAdvice::Remedy::Reinterpret:
+        bannerAction_ = [this, encoding = advice.encoding] { repairs_->runReinterpret(encoding); };
+        break;
+    case EncodingAdvice::Remedy::None:
+        break;
+    }
+    adviceText_ = advice.text;
+    banner_->showMessage(MessageBanner::Level::Information, advice.text, advice.actionText);
+    emit encodingExamined(true);
 }
 
 void MainWindow::openSample() {
@@ -576,7 +627,11 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
 
 void MainWindow::onContentChanged() {
     // A new file, or the document's bytes replaced by a repair, undo or redo: everything derived
-    // from the bytes is recomputed.
+    // from the bytes is recomputed. The advice on the encoding was about the bytes before.
+    ++encodingTicket_;
+    if (!adviceText_.isEmpty() && banner_->text() == adviceText_)
+        banner_->dismiss();
+    adviceText_.clear();
     lineIndex_ = LineIndex();
     const quint64 size = document_->size();
     if (selection_->cursor() >= size || selection_->anchor() >= size)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "line_index.h"
+#include "u8codec/detect.h"
 #include "u8codec/segment.h"
 
 #include <QFutureWatcher>
@@ -97,6 +98,9 @@ signals:
     void lineLocated();
     // A "next/previous invalid or non-ASCII" step ended: found (and selected) or not.
     void navigationFinished(bool found);
+    // The check of a newly opened file's encoding ended; `advised`: the banner offers a remedy
+    // (false also when the bytes changed before it ended, and its result was dropped).
+    void encodingExamined(bool advised);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -138,6 +142,10 @@ private:
     void startScan();
     void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
     void goToProblem(bool forward);
+    // Detects the encoding of the file just opened in the background; if it is not clean UTF-8,
+    // the banner says so and offers the repair (see EncodingAdvice).
+    void startEncodingCheck();
+    void onEncodingExamined();
 
     u8ui::ByteDocument* document_;
     u8ui::ByteSelection* selection_;
@@ -196,6 +204,14 @@ private:
     QFutureWatcher<std::optional<u8codec::Segment>>* navigateWatcher_;
     std::shared_ptr<std::atomic<bool>> navigateCancel_;
     std::shared_ptr<std::atomic<bool>> searchCancel_;
+
+    struct EncodingJob {
+        u8codec::Detection detection;
+        quint64 ticket = 0;
+    };
+    QFutureWatcher<EncodingJob>* encodingWatcher_;
+    quint64 encodingTicket_ = 0; // a result for an older ticket is dropped
+    QString adviceText_;         // the banner's text while it shows the advice
 
     QAction* openAction_ = nullptr;
     QAction* reloadAction_ = nullptr;

@@ -118,7 +118,8 @@ void RepairActions::populate(QMenu* menu) {
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
     add(tr("&Remove Invalid Sequences…"), tr("Drop ill-formed bytes"),
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
-    add(tr("Read Invalid Bytes as &windows-1252…"),
+    readAsCp1252_ = add(
+        tr("Read Invalid Bytes as &windows-1252…"),
         tr("For files that are mostly UTF-8 with stray legacy bytes: each ill-formed byte becomes "
            "its windows-1252 character"),
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Cp1252; });
@@ -126,11 +127,11 @@ void RepairActions::populate(QMenu* menu) {
         tr("Each ill-formed byte becomes the ISO-8859-1 character of the same value"),
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Latin1; });
     menu->addSeparator();
-    QAction* mojibake = add(tr("Fix &Mojibake…"),
-                            tr("Undo UTF-8 text read as windows-1252, ISO-8859-1, windows-1251, "
-                               "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
-                            [](u8codec::RepairOptions& o) { o.mojibake = true; });
-    mojibake->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    fixMojibake_ = add(tr("Fix &Mojibake…"),
+                       tr("Undo UTF-8 text read as windows-1252, ISO-8859-1, windows-1251, "
+                          "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
+                       [](u8codec::RepairOptions& o) { o.mojibake = true; });
+    fixMojibake_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     add(tr("Fix &CESU-8 and Modified UTF-8…"),
         tr("Surrogate pairs encoded as two 3-byte forms become one 4-byte form; C0 80 becomes "
            "NUL"),

@@ -32,6 +32,9 @@ public:
     // Adds the repairs to `menu` (the window's Repair menu) and "Reinterpret as…" last.
     void populate(QMenu* menu);
     QAction* reinterpretAction() const { return reinterpret_; }
+    // Repair > Fix Mojibake and Read Invalid Bytes as windows-1252 (after populate()).
+    QAction* fixMojibakeAction() const { return fixMojibake_; }
+    QAction* readInvalidAsCp1252Action() const { return readAsCp1252_; }
 
     // Decides whether a previewed change is applied. The default shows ChangePreviewDialog;
     // tests replace it.
@@ -61,6 +64,8 @@ private:
     Confirm confirm_;
     QList<QAction*> actions_;
     QAction* reinterpret_ = nullptr;
+    QAction* fixMojibake_ = nullptr;
+    QAction* readAsCp1252_ = nullptr;
     bool busy_ = false;
 };
 

@@ -19,6 +19,8 @@
 #include "summary_panel.h"
 #include "text_view.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/mojibake.h"
+#include "u8codec/transcode.h"
 
 #include <QFile>
 #include <QLabel>
@@ -272,6 +274,96 @@ private slots:
         QVERIFY(!w.isWindowModified());
         QTRY_VERIFY(w.scanReport());
         QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+    }
+
+    // Opening a file that is not clean UTF-8 puts up a banner that says what the bytes most likely
+    // are, and its button runs the repair that helps (through the preview). Clean UTF-8, and
+    // bytes changed before the check ended, get none.
+    void openingAdvisesOnTheEncoding() {
+        const std::string german = repeat("Der Kaffee im Café ist heiß, sagt Müller: „Schön!“\n");
+        const std::string russian = repeat("Привет, мир! Это обычный русский текст в кодировке.\n");
+        struct Case {
+            const char* file;
+            std::string bytes;
+            QStringList says; // in the banner
+            std::string repaired;
+        };
+        const Case cases[] = {
+            {"mojibake.txt",
+             u8codec::readAs(span(german), u8codec::CodePage::Windows1252),
+             {"reads like mojibake", "UTF-8 read as windows-1252", "“Ã©” should be “é”",
+              "in the whole file"},
+             german},
+            {"legacy.txt",
+             u8codec::transcode(span(russian), "UTF-8", "windows-1251").output,
+             {"is not UTF-8", "windows-1251", "ICU charset detector"},
+             russian},
+            {"stray.txt",
+             german + "caf\xE9\n",
+             {"mostly UTF-8", "(1 in the whole file)"},
+             german + "café\n"},
+        };
+        for (const Case& c : cases) {
+            const QString path = write(c.file, QByteArray::fromStdString(c.bytes));
+            MainWindow w;
+            QSignalSpy examined(&w, &MainWindow::encodingExamined);
+            QVERIFY(w.openFile(path));
+            QVERIFY(examined.wait(20000));
+            QCOMPARE(examined.first().first().toBool(), true);
+            const QString text = w.banner()->text();
+            for (const QString& part : c.says)
+                QVERIFY2(text.contains(part), qPrintable(c.file + (": " + text)));
+            w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+            QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+            emit w.banner()->actionTriggered();
+            QVERIFY(finished.wait(20000));
+            QCOMPARE(contents(w), c.repaired);
+            QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+        }
+
+        // Binary bytes: ICU's detector names a code page for them too, with a low confidence.
+        QByteArray binary;
+        std::uint32_t state = 12345;
+        for (int i = 0; i < 8192; ++i) {
+            state = state * 1103515245u + 12345u;
+            binary += char(state >> 24);
+        }
+        const QString clean = write("clean.txt", "Grüße, Привет, 日本語 — ok.\n");
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("binary.bin", binary)));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.openFile(clean));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.banner()->text().isEmpty());
+
+        // The bytes change before the check ends (an edit, or another file opens): what it
+        // found is about bytes no longer shown, and no advice appears.
+        QVERIFY(w.openFile(write("late.txt", QByteArray::fromStdString(cases[0].bytes))));
+        w.history()->replaceContent(
+            QStringLiteral("Edit"),
+            std::make_shared<u8codec::MemorySource>(std::vector<std::uint8_t>{'o', 'k'}));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.banner()->text().isEmpty());
+        w.history()->undoStack()->undo(); // unmodified: opening asks nothing
+
+        // What the banner says already (the file changed on disk, say) is not replaced.
+        QVERIFY(w.openFile(path(cases[0].file)));
+        w.banner()->showMessage(u8app::MessageBanner::Level::Warning, QStringLiteral("grew"));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QCOMPARE(w.banner()->text(), QStringLiteral("grew"));
+
+        QVERIFY(w.openFile(path(cases[0].file)));
+        QVERIFY(w.openFile(clean));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QTest::qWait(100);
+        QCOMPARE(examined.size(), 5);
+        QVERIFY(w.banner()->text().isEmpty());
     }
 
     // Activating a cell of the code-page table finds that byte value's next occurrence.
@@ -623,6 +715,26 @@ private slots:
     }
 
 private:
+    static std::string repeat(const std::string& line) {
+        std::string s;
+        for (int i = 0; i < 8; ++i)
+            s += line;
+        return s;
+    }
+    static std::span<const std::uint8_t> span(const std::string& s) {
+        return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+    }
+    // The document's bytes as they are now.
+    static std::string contents(const MainWindow& w) {
+        const auto source = w.document()->sharedSource();
+        std::string out(std::size_t(source->size()), '\0');
+        out.resize(
+            source->read(0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), out.size())));
+        return out;
+    }
+
+    QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
+
     QString write(const char* name, const QByteArray& bytes) {
         const QString path = dir_.filePath(QString::fromLatin1(name));
         QFile f(path);

@@ -1,0 +1,72 @@
+#include "encoding_advice.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace u8app {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("EncodingAdvice", text);
+}
+
+// An example from the file, short enough for one line of the banner.
+QString excerpt(const std::string& utf8) {
+    constexpr qsizetype kMax = 32;
+    const QString s = QString::fromStdString(utf8).simplified();
+    return s.size() <= kMax ? s : s.left(kMax - 1) + QStringLiteral("…");
+}
+
+// "in the whole file" or "in the first 4 MiB": how much the detector read.
+QString where(const u8codec::Detection& d, quint64 fileSize) {
+    if (d.examinedBytes >= fileSize)
+        return tr("in the whole file");
+    return tr("in the first %1 MiB").arg(d.examinedBytes >> 20);
+}
+
+} // namespace
+
+EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
+    EncodingAdvice advice;
+    const QLocale locale;
+    if (d.guesses.empty())
+        return advice; // nothing the detector recognises: the problems list tells the rest
+    const u8codec::EncodingGuess& best = d.guesses.front();
+    if (best.encoding != "UTF-8") {
+        // A byte order mark, zero bytes in a UTF-16/UTF-32 pattern, or ICU's detector.
+        if (best.confidence < kAdviceMinConfidence)
+            return advice;
+        advice.remedy = EncodingAdvice::Remedy::Reinterpret;
+        advice.encoding = QString::fromStdString(best.encoding);
+        advice.text = tr("%1 is not UTF-8: it reads best as %2 (%3 % confident, from the %4).")
+                          .arg(fileName, advice.encoding)
+                          .arg(best.confidence)
+                          .arg(QString::fromStdString(best.reason));
+        advice.actionText = tr("Reinterpret as %1…").arg(advice.encoding);
+        return advice;
+    }
+    if (!d.validUtf8) {
+        // UTF-8 ranked first with invalid sequences: a few stray legacy bytes among many
+        // well-formed characters (see detectEncoding()).
+        advice.remedy = EncodingAdvice::Remedy::ReadAsCp1252;
+        advice.text =
+            tr("%1 is mostly UTF-8, with a few invalid sequences (%2 %3): most likely "
+               "stray bytes of a legacy code page such as windows-1252.")
+                .arg(fileName, locale.toString(qulonglong(d.invalidSequences)), where(d, fileSize));
+        advice.actionText = tr("Read Invalid Bytes as windows-1252…");
+        return advice;
+    }
+    if (d.mojibake.fixes == 0)
+        return advice;
+    advice.remedy = EncodingAdvice::Remedy::FixMojibake;
+    advice.text = tr("%1 is valid UTF-8 but reads like mojibake, %2: “%3” should be “%4” "
+                     "(places like it %6: %5).")
+                      .arg(fileName, QString::fromStdString(d.mojibake.description),
+                           excerpt(d.mojibake.exampleBefore), excerpt(d.mojibake.exampleAfter),
+                           where(d, fileSize), locale.toString(qulonglong(d.mojibake.fixes)));
+    advice.actionText = tr("Fix Mojibake…");
+    return advice;
+}
+
+} // namespace u8app

@@ -1,0 +1,34 @@
+// What the window says about a file's encoding right after opening it: the codec's detection
+// (u8codec::detectEncoding on the first 4 MiB) turned into one sentence and the action that
+// would help. Valid UTF-8 that reads like mojibake, UTF-8 with stray legacy bytes, and a file in
+// another encoding each get one; clean UTF-8 gets none, so nothing is shown.
+#pragma once
+
+#include "u8codec/detect.h"
+
+#include <QString>
+
+namespace u8app {
+
+struct EncodingAdvice {
+    enum class Remedy {
+        None,         // nothing to say
+        FixMojibake,  // Repair > Fix Mojibake
+        ReadAsCp1252, // Repair > Read Invalid Bytes as windows-1252
+        Reinterpret,  // Repair > Reinterpret as `encoding`
+    };
+    Remedy remedy = Remedy::None;
+    QString text;       // the banner's sentence
+    QString actionText; // its button
+    QString encoding;   // for Reinterpret: a name ICU knows
+};
+
+// The advice for a file named `fileName` of `fileSize` bytes whose start was examined.
+EncodingAdvice adviseOn(const u8codec::Detection& detection, const QString& fileName,
+                        quint64 fileSize);
+
+// Guesses below this confidence (0-100) are not offered: ICU's detector names some legacy code
+// page for nearly any bytes, binary files included.
+inline constexpr int kAdviceMinConfidence = 30;
+
+} // namespace u8app
