@@ -25,6 +25,17 @@ QString where(const u8codec::Detection& d, quint64 fileSize) {
     return tr("in the first %1 MiB").arg(d.examinedBytes >> 20);
 }
 
+// ", Russian text" where ICU's detector names the language (ISO 639: "ru"), else nothing.
+QString languageOf(const u8codec::EncodingGuess& guess) {
+    if (guess.language.empty())
+        return {};
+    const QLocale::Language language =
+        QLocale::codeToLanguage(QString::fromStdString(guess.language));
+    if (language == QLocale::AnyLanguage || language == QLocale::C)
+        return {};
+    return tr(", %1 text").arg(QLocale::languageToString(language));
+}
+
 } // namespace
 
 EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
@@ -39,8 +50,8 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
             return advice;
         advice.remedy = EncodingAdvice::Remedy::Reinterpret;
         advice.encoding = QString::fromStdString(best.encoding);
-        advice.text = tr("%1 is not UTF-8: it reads best as %2 (%3 % confident, from the %4).")
-                          .arg(fileName, advice.encoding)
+        advice.text = tr("%1 is not UTF-8: it reads best as %2%3 (%4 % confident, from the %5).")
+                          .arg(fileName, advice.encoding, languageOf(best))
                           .arg(best.confidence)
                           .arg(QString::fromStdString(best.reason));
         advice.actionText = tr("Reinterpret as %1…").arg(advice.encoding);
@@ -61,7 +72,7 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
         return advice;
     advice.remedy = EncodingAdvice::Remedy::FixMojibake;
     advice.text = tr("%1 is valid UTF-8 but reads like mojibake, %2: “%3” should be “%4” "
-                     "(places like it %6: %5).")
+                     "(places like it %5: %6).")
                       .arg(fileName, QString::fromStdString(d.mojibake.description),
                            excerpt(d.mojibake.exampleBefore), excerpt(d.mojibake.exampleAfter),
                            where(d, fileSize), locale.toString(qulonglong(d.mojibake.fixes)));
