@@ -304,7 +304,7 @@ void MainWindow::createActions() {
                                    [this] { navigate(false, false); });
 
     darkThemeAction_ =
-        make(tr("&Dark Theme"), {}, tr("Switch between a light and a dark look"), [this](bool on) {
+        make(tr("&Dark Theme"), {}, tr("Switch between a light and a dark look"), [](bool on) {
             Theme::apply(on);
             QSettings().setValue(QStringLiteral("darkTheme"), on);
         });

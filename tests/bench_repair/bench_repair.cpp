@@ -5,7 +5,7 @@
 #include "u8codec/scan.h"
 #include "u8codec/transcode.h"
 // The UTF-16 kernels, to measure each instruction set (library-internal header).
-#include "../../codec/legacy/src/utf16_kernels.h"
+#include "utf16_kernels.h"
 
 #include <benchmark/benchmark.h>
 #include <string>

@@ -5,9 +5,9 @@
 #include "u8codec/repair.h"
 #include "u8codec/scan.h"
 // The library-internal fast paths, to hold them to their definitions.
-#include "../../codec/legacy/src/mojibake_detail.h"
-#include "../../codec/legacy/src/mojibake_sieve.h"
-#include "../../codec/legacy/src/normalize_detail.h"
+#include "mojibake_detail.h"
+#include "mojibake_sieve.h"
+#include "normalize_detail.h"
 
 #include <vector>
 

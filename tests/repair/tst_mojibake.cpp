@@ -4,8 +4,8 @@
 #include "u8codec/mojibake.h"
 #include "u8codec/repair.h"
 // The library-internal entry point with the reference path (no shortcuts).
-#include "../../codec/legacy/src/mojibake_detail.h"
-#include "../../codec/legacy/src/mojibake_sieve.h"
+#include "mojibake_detail.h"
+#include "mojibake_sieve.h"
 
 #include <QtTest>
 #include <random>

@@ -4,7 +4,7 @@
 #include "u8codec/transcode.h"
 // The kernels behind the UTF-16 loops, so that every kernel is checked, not only the one this
 // CPU picks (library-internal header).
-#include "../../codec/legacy/src/utf16_kernels.h"
+#include "utf16_kernels.h"
 
 #include <QProcess>
 #include <QRandomGenerator>
