@@ -8,6 +8,7 @@
 #include "mojibake_detail.h"
 #include "mojibake_sieve.h"
 #include "normalize_detail.h"
+#include "scan_on_cores.h"
 
 #include <vector>
 
@@ -45,6 +46,15 @@ std::string checkSieve(std::span<const std::uint8_t> data) {
                        " starts, the definition " + std::to_string(expected.size());
         }
     }
+    return {};
+}
+
+// The pipeline's scan on two threads equals the scan, the halves meeting in the middle of these
+// bytes (a thread per call: the fuzz inputs are small).
+std::string checkScanOnCores(std::span<const std::uint8_t> data) {
+    if (detail::scanOnCores(data, 1).toJson() != scan(data).toJson())
+        return "the scan on two threads disagrees with the scan: " +
+               detail::scanOnCores(data, 1).toJson() + " vs " + scan(data).toJson();
     return {};
 }
 
@@ -118,6 +128,8 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
 
 std::string checkRepair(std::span<const std::uint8_t> data) {
     std::string failure = checkSieve(data);
+    if (failure.empty())
+        failure = checkScanOnCores(data);
     if (failure.empty())
         failure = checkShortcuts({reinterpret_cast<const char*>(data.data()), data.size()});
     if (failure.empty() && scan(data).valid())

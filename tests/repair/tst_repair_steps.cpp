@@ -4,6 +4,8 @@
 #include "repair_test_support.h"
 #include "u8codec/repair.h"
 #include "u8codec/scan.h"
+// The library-internal scan on two threads.
+#include "scan_on_cores.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,6 +42,7 @@ private slots:
     void givenUpBufferIsTheCleanResult();
     void progressAndCancel();
     void randomBytesNeverBreakTheContract();
+    void scanOnCoresEqualsScan();
 };
 
 namespace {
@@ -575,6 +578,29 @@ void TestRepairSteps::randomBytesNeverBreakTheContract() {
         QVERIFY(again.ok);
         QCOMPARE(q(again.text), q(r.text));
         QCOMPARE(again.report.total(), 0u);
+    }
+}
+
+// The pipeline's scan on two threads equals the scan: the halves' meeting point is moved over
+// every byte of a mixture (a BOM, CR LF and lone CR and LF, each byte of 2-, 3- and 4-byte
+// characters, every error kind, a lead cut short, a run of continuation bytes too long to find
+// a cut in, a text ending in CR or inside a character).
+void TestRepairSteps::scanOnCoresEqualsScan() {
+    std::string mix = "\xEF\xBB\xBF"
+                      "a\r\nb\rc\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"
+                      "\xE0\x80\xAF\xED\xA0\x80\xF4\x90\x80\x80\xC0\xAF\xFF\xE2\x82 x\r";
+    mix += std::string(70, '\x80');
+    mix += "end\r\n\xC3";
+    const std::string text = mix + mix + mix;
+    for (std::size_t n = 1; n <= text.size(); ++n) {
+        const std::string_view prefix(text.data(), n);
+        const ScanSummary one = scan(bytes(prefix));
+        for (const std::size_t minHalf : {std::size_t(1), std::size_t(5)}) {
+            const ScanSummary two = detail::scanOnCores(bytes(prefix), minHalf);
+            QCOMPARE(two.toJson(), one.toJson());
+            QCOMPARE(two.lineFeeds, one.lineFeeds);
+            QCOMPARE(two.carriageReturns, one.carriageReturns);
+        }
     }
 }
 

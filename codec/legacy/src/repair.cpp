@@ -2,6 +2,7 @@
 
 #include "mojibake_detail.h"
 #include "normalize_detail.h"
+#include "scan_on_cores.h"
 #include "u8codec/encoder.h"
 #include "u8codec/json_string.h"
 #include "u8codec/problem.h"
@@ -222,7 +223,7 @@ std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy polic
                           RepairReport& report, std::size_t maxReported,
                           std::vector<TextEdit>* edits) {
     // Well-formed input (the common case) is copied as it is; the scan runs the codec's fast path.
-    if (scan(bytes).valid())
+    if (detail::scanOnCores(bytes).valid())
         return std::string(asText(bytes));
     const std::string out = decode(bytes, policy);
     ProblemScanner scanner;
@@ -335,14 +336,14 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
         edits.clear();
     };
 
-    // The codec's scan validates and counts line breaks in the same pass.
-    const ScanSummary summary = scan(bytes);
+    // The codec's scan validates and counts line breaks in the same pass (on two cores).
+    const ScanSummary summary = detail::scanOnCores(bytes);
     bool valid = summary.valid();
     if (options.cesu && !valid) {
         const std::size_t first = report.changes.size();
         replaceWith(repairCesu(asBytes(text), report, cap, &edits));
         finishStep(first);
-        valid = scan(asBytes(text)).valid();
+        valid = detail::scanOnCores(asBytes(text)).valid();
     }
     if (!valid) {
         if (options.invalid == ErrorPolicy::Strict) {
