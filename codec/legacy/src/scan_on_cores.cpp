@@ -40,7 +40,8 @@ ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf
     all.crlf += second.crlf + (bytes[cut - 1] == '\r' && bytes[cut] == '\n' ? 1 : 0);
     // As Scanner::finish(): the line feeds, and a last line without one.
     all.lines = all.lineFeeds + (bytes.back() != '\n' ? 1 : 0);
-    return all; // `bom` is the first half's, which holds the first bytes
+    // `bom` is the first half's: it holds all of EF BB BF, as a cut is never at BB or BF.
+    return all;
 }
 
 } // namespace u8codec::detail
