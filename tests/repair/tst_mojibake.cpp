@@ -512,12 +512,7 @@ void TestMojibake::fastPathsEqualReference() {
     first.edits = &edits;
     first.evidence = &evidence;
     const MojibakeResult once = detail::repairMojibake(text, options, first);
-    std::vector<detail::ByteSpan> written;
-    std::uint64_t shift = 0;
-    for (const TextEdit& e : edits) {
-        written.push_back({e.offset + shift, e.newLength});
-        shift += e.newLength - e.length;
-    }
+    const std::vector<detail::ByteSpan> written = detail::spansWritten(edits);
     const auto laterRound = [&](bool fastPaths, unsigned parts) {
         detail::MojibakeEvidence carried = evidence;
         detail::MojibakeRun run;

@@ -587,6 +587,17 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     return best;
 }
 
+// Where the run (a word of it, without `spaces`) holding the byte at `q` begins: back over
+// non-ASCII bytes (and spaces) to `floor` at most, then past leading spaces to `q` at most.
+const std::uint8_t* startOfRun(const std::uint8_t* q, const std::uint8_t* floor, bool spaces) {
+    const std::uint8_t* start = q;
+    while (start > floor && (start[-1] >= 0x80 || (spaces && start[-1] == ' ')))
+        --start;
+    while (start < q && *start == ' ')
+        ++start;
+    return start;
+}
+
 // The first byte at or after p that is ASCII and, with `spaces`, not a space: where a run of
 // non-ASCII characters and the spaces between them ends (a word of them, without). 16 bytes at
 // a time.
@@ -1223,12 +1234,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             continue;
         }
         // The run (or word) around it: back to its first non-ASCII character.
-        const std::uint8_t* start = q;
-        while (start > p && (start[-1] >= 0x80 || (!byWord && start[-1] == ' ')))
-            --start;
-        while (start < q && *start == ' ')
-            ++start;
-        p = start;
+        p = startOfRun(q, p, !byWord);
         // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
         const std::uint8_t* runEnd = endOfRun(p, end, !byWord);
         // A run given from outside is judged only where the sieve would find a start in it (a
@@ -1244,11 +1250,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         }
         // A word that its run must judge: back to the run's first non-ASCII character, the
         // fixes made since taken back.
-        const std::uint8_t* runStart = p;
-        while (runStart > base + part.begin && (runStart[-1] >= 0x80 || runStart[-1] == ' '))
-            --runStart;
-        while (*runStart == ' ')
-            ++runStart;
+        const std::uint8_t* runStart = startOfRun(p, base + part.begin, true);
         const std::size_t runStartOffset = std::size_t(runStart - base);
         while (!accepted.empty() && accepted.back().offset >= runStartOffset) {
             credit(*accepted.back().decision, std::uint64_t(-1));
@@ -1336,6 +1338,17 @@ bool anyEvidence(const Evidence& e) {
 }
 
 } // namespace
+
+std::vector<detail::ByteSpan> detail::spansWritten(const std::vector<TextEdit>& edits) {
+    std::vector<ByteSpan> written;
+    written.reserve(edits.size());
+    std::uint64_t shift = 0; // bytes the fixes before added (modulo 2^64: most remove)
+    for (const TextEdit& e : edits) {
+        written.push_back({e.offset + shift, e.newLength});
+        shift += e.newLength - e.length;
+    }
+    return written;
+}
 
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
     return detail::repairMojibake(utf8, options, {});

@@ -49,4 +49,8 @@ struct MojibakeRun {
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options,
                               const MojibakeRun& run);
 
+// Where the fixes `edits` (in order, offsets in the text they were made in) stand in the text
+// they produced: what a later round is given as MojibakeRun::only.
+std::vector<ByteSpan> spansWritten(const std::vector<TextEdit>& edits);
+
 } // namespace u8codec::detail

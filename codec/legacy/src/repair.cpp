@@ -413,12 +413,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                     report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
-            written.clear();
-            std::uint64_t shift = 0; // bytes the fixes before added (modulo 2^64: most remove)
-            for (const TextEdit& e : edits) {
-                written.push_back({e.offset + shift, e.newLength});
-                shift += e.newLength - e.length;
-            }
+            written = detail::spansWritten(edits);
             replaceWith(std::move(m.text), true);
             finishStep(first);
         }
