@@ -503,45 +503,47 @@ void TestTranscode::utf16CharacterAcrossPieces() {
 
 void TestTranscode::loneSurrogatesFoundEverywhere() {
     // A high surrogate not followed by a low one, and a low one without a high one before it, at
-    // every unit around the 16-unit windows: the loops must leave the text to ICU, which reports
-    // the one place (and writes U+FFFD there, as uconv does).
+    // every unit around the 16- and 32-unit windows, amid ASCII, 2-byte and 3-byte characters
+    // (each kernel has a path for blocks of each): the loops must leave the text to ICU, which
+    // reports the one place (and writes U+FFFD there, as uconv does).
     for (const bool be : {false, true})
         for (const char16_t lone : {char16_t(0xD83D), char16_t(0xDE00)})
-            for (int at = 0; at < 40; ++at) {
-                std::vector<char32_t> cps(40, U'\u00E9');
-                std::string utf16 = utf16Of(cps, be);
-                const char hi = char(lone >> 8);
-                const char lo = char(lone & 0xFF);
-                utf16[std::size_t(2 * at) + (be ? 0 : 1)] = hi;
-                utf16[std::size_t(2 * at) + (be ? 1 : 0)] = lo;
-                const char* name = be ? "UTF-16BE" : "UTF-16LE";
-                TranscodeOptions opt;
-                opt.unmappable = UnmappablePolicy::Substitute;
-                const TranscodeResult r = transcode(bytes(utf16), name, "UTF-8", opt);
-                QVERIFY(r.ok);
-                QVERIFY(!r.fastPath);
-                QCOMPARE(r.invalidInput, 1u);
-                QCOMPARE(r.invalidInputOffsets,
-                         (std::vector<std::uint64_t>{std::uint64_t(2 * at)}));
-                std::vector<char32_t> expected = cps;
-                expected[std::size_t(at)] = 0xFFFD;
-                QCOMPARE(q(r.output), q(utf8Of(expected)));
-                // The same through a Transcoder, whose loops convert without a sizing pass and
-                // meet the surrogate themselves.
-                Transcoder t(name, "UTF-8", opt);
-                std::string out;
-                QVERIFY(t.feed(bytes(utf16), out) && t.finish(out));
-                QCOMPARE(q(out), q(r.output));
-                QCOMPARE(t.state().invalidInputOffsets, r.invalidInputOffsets);
-                for (const detail::Utf16Kernel k : kernels()) {
-                    const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
-                    QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
-                    std::string out(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
-                    QVERIFY(!detail::utf16ToUtf8Bytes(k, u16, u16 + utf16.size(),
-                                                      reinterpret_cast<std::uint8_t*>(out.data()),
-                                                      be));
+            for (const char32_t filler : {U'a', U'\u00E9', U'\u20AC'})
+                for (int at = 0; at < 72; ++at) {
+                    std::vector<char32_t> cps(72, filler);
+                    std::string utf16 = utf16Of(cps, be);
+                    const char hi = char(lone >> 8);
+                    const char lo = char(lone & 0xFF);
+                    utf16[std::size_t(2 * at) + (be ? 0 : 1)] = hi;
+                    utf16[std::size_t(2 * at) + (be ? 1 : 0)] = lo;
+                    const char* name = be ? "UTF-16BE" : "UTF-16LE";
+                    TranscodeOptions opt;
+                    opt.unmappable = UnmappablePolicy::Substitute;
+                    const TranscodeResult r = transcode(bytes(utf16), name, "UTF-8", opt);
+                    QVERIFY(r.ok);
+                    QVERIFY(!r.fastPath);
+                    QCOMPARE(r.invalidInput, 1u);
+                    QCOMPARE(r.invalidInputOffsets,
+                             (std::vector<std::uint64_t>{std::uint64_t(2 * at)}));
+                    std::vector<char32_t> expected = cps;
+                    expected[std::size_t(at)] = 0xFFFD;
+                    QCOMPARE(q(r.output), q(utf8Of(expected)));
+                    // The same through a Transcoder, whose loops convert without a sizing pass and
+                    // meet the surrogate themselves.
+                    Transcoder t(name, "UTF-8", opt);
+                    std::string out;
+                    QVERIFY(t.feed(bytes(utf16), out) && t.finish(out));
+                    QCOMPARE(q(out), q(r.output));
+                    QCOMPARE(t.state().invalidInputOffsets, r.invalidInputOffsets);
+                    for (const detail::Utf16Kernel k : kernels()) {
+                        const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
+                        QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
+                        std::string out(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
+                        QVERIFY(!detail::utf16ToUtf8Bytes(
+                            k, u16, u16 + utf16.size(), reinterpret_cast<std::uint8_t*>(out.data()),
+                            be));
+                    }
                 }
-            }
     // A high surrogate as the very last unit.
     const TranscodeResult last =
         transcode(bytes(std::string("a\0\x3D\xD8", 4)), "UTF-16LE", "UTF-8");
