@@ -110,7 +110,7 @@ SieveKernel bestSieveKernel() noexcept {
     return best;
 }
 
-const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noexcept {
+const std::uint8_t* RepairStartSieve::fromKernel(const std::uint8_t* from) noexcept {
 #if defined(U8CODEC_SIEVE_AVX2)
     if (kernel_ == SieveKernel::Avx2)
         return nextRepairStartAvx2(from, end_, rule_, window_);

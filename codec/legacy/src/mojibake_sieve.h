@@ -71,7 +71,7 @@ public:
 
     // The first p in [from, end) where canStartRepair(p, end, rule) holds; end if none. Every
     // kernel gives the same answer.
-    const std::uint8_t* next(const std::uint8_t* from) noexcept;
+    inline const std::uint8_t* next(const std::uint8_t* from) noexcept;
 
     // The kernels' state.
     struct Window {
@@ -85,6 +85,8 @@ public:
     };
 
 private:
+    const std::uint8_t* fromKernel(const std::uint8_t* from) noexcept;
+
     const std::uint8_t* end_;
     SieveRule rule_;
     SieveKernel kernel_;
@@ -245,6 +247,23 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     if (four == 0)
         return false;
     return (four & sieve::continuationAt(t, p, end, lost)) != 0;
+}
+
+inline const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noexcept {
+    // In the window the kernel classified last, its candidates answer. Damaged text asks two or
+    // three times per window (the repair resumes after each run it judged), and entering the
+    // kernel costs more than most answers.
+    const Window& w = window_;
+    if (w.start != nullptr && from >= w.start && from < w.start + 64) {
+        std::uint64_t pending = w.candidates & (~std::uint64_t(0) << (from - w.start));
+        for (; pending != 0; pending &= pending - 1) {
+            const std::uint8_t* at = w.start + __builtin_ctzll(pending);
+            if ((w.sure & pending & (0 - pending)) != 0 || canStartRepair(at, end_, rule_))
+                return at;
+        }
+        from = w.start + 64;
+    }
+    return fromKernel(from);
 }
 
 } // namespace u8codec::detail
