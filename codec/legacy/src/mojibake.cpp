@@ -732,7 +732,7 @@ public:
             const Slot& s = slots_[i];
             if (s.key.data() == nullptr)
                 return std::nullopt;
-            if (s.hash == h && s.edges == edges && s.key == key)
+            if (s.hash == h && s.edges == edges && sameBytes(s.key, key))
                 return Known{std::span<const Fix>(fixes_.data() + s.first, s.count), s.wholeRun};
         }
     }
@@ -786,6 +786,25 @@ private:
     static std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
         const unsigned __int128 m = static_cast<unsigned __int128>(h ^ v) * 0x9E3779B97F4A7C15ULL;
         return std::uint64_t(m) ^ std::uint64_t(m >> 64);
+    }
+    // Keys are short (a damaged word and the bytes around it): compared as they are hashed, eight
+    // bytes at a time (the last eight overlapping), without a call to memcmp.
+    static bool sameBytes(std::string_view a, std::string_view b) noexcept {
+        const std::size_t n = a.size();
+        if (n != b.size())
+            return false;
+        const char* x = a.data();
+        const char* y = b.data();
+        if (n >= 8) {
+            for (std::size_t i = 0; i + 8 < n; i += 8)
+                if (load8(x + i) != load8(y + i))
+                    return false;
+            return load8(x + n - 8) == load8(y + n - 8);
+        }
+        if (n >= 4)
+            return load4(x) == load4(y) && load4(x + n - 4) == load4(y + n - 4);
+        // 1-3 bytes: the first, the middle and the last are all of them.
+        return n == 0 || (x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1]);
     }
     // Keys are short (a damaged word and the bytes around it): eight bytes at a time.
     static std::uint64_t hashOf(std::string_view key, unsigned edges) noexcept {
