@@ -722,28 +722,30 @@ public:
     };
 
     // `key`: the run with the byte before and after it (where the text has them); `edges` says
-    // which of the two the text lacked (and whether the run is a word of a longer one). nullopt:
-    // the run was not met before.
-    std::optional<Known> find(std::string_view key, unsigned edges) const {
+    // which of the two the text lacked (and whether the run is a word of a longer one); `layout`,
+    // where the fixes of the round before lie in it (0 but in a later round). nullopt: the run was
+    // not met before.
+    std::optional<Known> find(std::string_view key, unsigned edges, std::uint64_t layout) const {
         if (count_ == 0)
             return std::nullopt;
-        const std::uint64_t h = hashOf(key, edges);
+        const std::uint64_t h = hashOf(key, edges, layout);
         for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
             const Slot& s = slots_[i];
             if (s.key.data() == nullptr)
                 return std::nullopt;
-            if (s.hash == h && s.edges == edges && sameBytes(s.key, key))
+            if (s.hash == h && s.edges == edges && s.layout == layout && sameBytes(s.key, key))
                 return Known{std::span<const Fix>(fixes_.data() + s.first, s.count), s.wholeRun};
         }
     }
-    void remember(std::string_view key, unsigned edges, std::span<const Fix> fixes,
-                  bool wholeRun = false) {
+    void remember(std::string_view key, unsigned edges, std::uint64_t layout,
+                  std::span<const Fix> fixes, bool wholeRun = false) {
         if (!enabled_ || key.size() > kMaxKeyBytes || count_ >= kMaxRuns)
             return;
         if (2 * (count_ + 1) > slots_.size())
             grow();
         Slot s;
-        s.hash = hashOf(key, edges);
+        s.hash = hashOf(key, edges, layout);
+        s.layout = layout;
         s.key = key;
         s.edges = edges;
         s.wholeRun = wholeRun;
@@ -769,6 +771,7 @@ private:
         std::uint64_t hash = 0;
         std::string_view key; // views the text, which outlives the memo's use; empty slot: null
         unsigned edges = 0;
+        std::uint64_t layout = 0; // where the earlier round's fixes lie in a later round's run
         bool wholeRun = false;
         std::uint32_t first = 0, count = 0; // the run's fixes in fixes_
     };
@@ -807,10 +810,11 @@ private:
         return n == 0 || (x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1]);
     }
     // Keys are short (a damaged word and the bytes around it): eight bytes at a time.
-    static std::uint64_t hashOf(std::string_view key, unsigned edges) noexcept {
+    static std::uint64_t hashOf(std::string_view key, unsigned edges,
+                                std::uint64_t layout) noexcept {
         const char* p = key.data();
         std::size_t n = key.size();
-        std::uint64_t h = mix(n * 4 + edges, 0x2545F4914F6CDD1DULL);
+        std::uint64_t h = mix(n * 8 + edges, 0x2545F4914F6CDD1DULL ^ layout);
         if (n >= 8) {
             for (; n > 8; n -= 8, p += 8)
                 h = mix(h, load8(p));
@@ -1055,6 +1059,7 @@ struct Part {
     RunMemo memo;         // the decisions of the current pass
     Evidence confident{}; // per page, the fixes that needed no lost byte
     std::vector<Accepted> accepted;
+    bool rereadWithheld = false; // see MojibakeRun::rereadWithheld
 };
 
 // Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
@@ -1097,11 +1102,51 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
     return hasLead;
 }
 
+// A later round judges again the runs the round before wrote fixes into (`earlier`: the bytes of
+// those fixes in this round's text), for what the repaired neighbours change. A repair there
+// made only of one earlier fix's output, or taking a byte as lost next to such output, reads
+// that output as mis-decoded once more: it is made only where the text shows evidence of
+// mis-decoding twice through the page (`evidence`, [kCodePageCount + p]). "Г" + a space that
+// was A0, from "à" read twice as windows-1251, becomes "à"; but the fixes of Russian read once
+// as KOI8-R were read once more, "в " as D7 and a lost A0 into the Hebrew "נ", "её" as C5 A3
+// into the Romanian "ţ".
+bool rereadsEarlierFix(const std::vector<Char>& chars, const RunRewrite& rewrite, const Decision& d,
+                       const Evidence* evidence, std::span<const detail::ByteSpan> earlier) {
+    if (earlier.empty())
+        return false;
+    const Candidate& c = d.cand;
+    // The earlier fix whose output holds character k, or -1 (k is not its output, or this
+    // round's fixes wrote k).
+    const auto fixOf = [&](std::size_t k) -> std::ptrdiff_t {
+        if (rewrite.rewrittenWithin(k, k + 1))
+            return -1;
+        const std::uint64_t at = chars[k].offset;
+        for (std::size_t f = 0; f < earlier.size(); ++f)
+            if (at >= earlier[f].offset && at - earlier[f].offset < earlier[f].length)
+                return std::ptrdiff_t(f);
+        return -1;
+    };
+    const std::ptrdiff_t first = fixOf(c.begin);
+    bool withinOne = first >= 0;
+    bool touches = false;
+    for (std::size_t k = c.begin; k < c.end; ++k) {
+        const std::ptrdiff_t f = fixOf(k);
+        withinOne &= f == first;
+        touches |= f >= 0;
+    }
+    if (!withinOne && !(touches && (c.lostNbsp || c.lostUndefined)))
+        return false;
+    return !evidence ||
+           (*evidence)[std::size_t(kCodePageCount) + std::size_t(d.steps.front())] == 0;
+}
+
 // Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
-// noted or applied. `beforeRun`, `afterRun`: the characters around it. Returns whether a page
-// whose bytes are restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`).
+// noted or applied. `beforeRun`, `afterRun`: the characters around it; `earlier`: in a later
+// round, the fixes of the round before in the run (rereadsEarlierFix(), which sets `withheld`
+// when it holds a repair back). Returns whether a page whose bytes are restored ran out of
+// characters inside a sequence (tryPage()'s `openAtEnd`).
 bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
-              const Pass& pass) {
+              const Pass& pass, std::span<const detail::ByteSpan> earlier, bool& withheld) {
     bool openAtEnd = false;
     std::size_t i = 0;
     while (i < chars.size() && rewrite.mayApplyMore()) {
@@ -1125,6 +1170,11 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         if (!d || (rewritten > i && d->cand.end <= rewritten) ||
             ((d->cand.lostNbsp || d->cand.lostUndefined) &&
              rewrite.rewrittenWithin(d->cand.begin, d->cand.end))) {
+            ++i;
+            continue;
+        }
+        if (rereadsEarlierFix(chars, rewrite, *d, pass.evidence, earlier)) {
+            withheld = true;
             ++i;
             continue;
         }
@@ -1203,8 +1253,36 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // counted as evidence, `fixesInRun` says how many. False, with nothing accepted: the word
     // must be judged with its run.
     std::size_t fixesInRun = 0;
+    std::size_t span = 0; // the next of pass.only
     const auto judge = [&](const std::uint8_t* p, const std::uint8_t* runEnd, bool asWord) {
         const std::size_t runOffset = std::size_t(p - base);
+        // In a later round, the fixes of the round before in the run decide too
+        // (rereadsEarlierFix()), so the key holds where they lie: the bytes they cover and those
+        // where each begins, for runs of up to 32 bytes (longer ones are not remembered).
+        std::span<const detail::ByteSpan> earlier;
+        std::uint64_t layout = 0;
+        bool remembered = true;
+        if (pass.only) {
+            const std::vector<detail::ByteSpan>& spans = *pass.only;
+            std::size_t first = span;
+            while (first < spans.size() && spans[first].offset + spans[first].length <= runOffset)
+                ++first;
+            std::size_t last = first;
+            const auto runEndOffset = std::uint64_t(runEnd - base);
+            while (last < spans.size() && spans[last].offset < runEndOffset)
+                ++last;
+            earlier = std::span<const detail::ByteSpan>(spans.data() + first, last - first);
+            remembered = runEnd - p <= 32;
+            for (const detail::ByteSpan& f : earlier) {
+                if (!remembered || f.length == 0)
+                    continue;
+                const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
+                const std::uint64_t e =
+                    std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset;
+                layout |= (((std::uint64_t(1) << e) - 1) & ~((std::uint64_t(1) << b) - 1)) |
+                          std::uint64_t(1) << (32 + b);
+            }
+        }
         const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
         const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
         const std::string_view key(reinterpret_cast<const char*>(keyBegin),
@@ -1213,7 +1291,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         // told to be judged with its run.
         const unsigned edges =
             (runOffset == 0 ? 1u : 0u) | (runEnd == end ? 2u : 0u) | (asWord ? 4u : 0u);
-        if (const auto known = memo.find(key, edges)) {
+        if (const auto known = remembered ? memo.find(key, edges, layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;
             fixesInRun = known->fixes.size();
@@ -1230,10 +1308,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         const std::size_t charCount = chars.size(); // fixes rewrite `chars`
         const char32_t beforeRun = runOffset > 0 ? char32_t(base[runOffset - 1]) : char32_t(' ');
         const char32_t afterRun = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
-        const bool openAtEnd = worthALook && judgeRun(chars, rewrite, beforeRun, afterRun, pass);
+        const bool openAtEnd = worthALook && judgeRun(chars, rewrite, beforeRun, afterRun, pass,
+                                                      earlier, part.rereadWithheld);
         if (asWord &&
             ((openAtEnd && runEnd != end && *runEnd == ' ') || rewrite.applied() > charCount)) {
-            memo.remember(key, edges, {}, true); // met again, it needs its run again
+            memo.remember(key, edges, 0, {}, true); // met again, it needs its run again
             return false;
         }
         runFixes.clear();
@@ -1244,12 +1323,12 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             if (pass.collect)
                 accepted.push_back({off, len, kept});
         });
-        memo.remember(key, edges, runFixes);
+        if (remembered)
+            memo.remember(key, edges, layout, runFixes);
         fixesInRun = runFixes.size();
         return true;
     };
     const std::uint8_t* reported = p;
-    std::size_t span = 0; // the next of pass.only
     // Text damaged throughout: the sieve finds start after start, each less than a window past
     // the last run, and classifying the windows costs more than judging the few runs it would
     // pass over. There the runs are taken one after the other (nextNonAscii) until one has no
@@ -1458,6 +1537,9 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     if (run.evidence)
         *run.evidence = confident;
+    if (run.rereadWithheld)
+        *run.rereadWithheld = std::any_of(parts.begin(), parts.end(),
+                                          [](const Part& part) { return part.rereadWithheld; });
     if (options.progress && !options.progress(2 * size, 2 * size)) {
         result.cancelled = true;
         return result;

@@ -384,28 +384,52 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // until nothing more changes: a second repair() then finds nothing. Later rounds judge only
     // the runs the round before wrote fixes into; they are quick and not reported as progress.
     // Each round knows what the earlier ones found the text mis-decoded through: the damage left
-    // after a round ("Ã" + a space that was A0, from "à" encoded twice) may need that evidence,
-    // which the repaired text no longer shows. Returns false when cancelled.
+    // after a round ("Г" + a space that was A0, from "à" read twice as windows-1251) may need
+    // that evidence, which the repaired text no longer shows. A later round does not read a
+    // fix's output as mis-decoded once more without evidence of two mis-decodings through the
+    // page (MojibakeRun::rereadWithheld); where it held such a repair back, the result is
+    // repaired once more from scratch, as a second repair() would, with no evidence carried and
+    // every run judged: on text repaired right (Russian that was read as KOI8-R) that finds
+    // nothing, and where the result itself shows the page's damage it makes the repair. Returns
+    // false when cancelled.
     const auto repairMojibakeToFixpoint = [&]() {
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
-        for (int round = 0; round < 4; ++round) {
+        bool fromScratch = true; // this round judges every run, with no evidence carried
+        bool withheld = false;   // a later round since the last round from scratch held back
+        for (int round = 0; round < 8; ++round) {
             // The text is well-formed here: the steps above made it so (or refused).
             detail::MojibakeRun run;
             run.copyWhenUnchanged = false;
             run.edits = &edits;
             run.knownWellFormed = true;
+            if (fromScratch)
+                evidence = {};
             run.evidence = &evidence;
-            run.only = round > 0 ? &written : nullptr;
+            run.only = fromScratch ? nullptr : &written;
+            bool roundWithheld = false;
+            run.rereadWithheld = &roundWithheld;
             MojibakeResult m = detail::repairMojibake(text, mo, run);
-            mo.progress = nullptr;
             if (m.cancelled) {
                 result.cancelled = true;
                 result.error = "cancelled";
                 return false;
             }
-            if (m.fixCount == 0)
-                break;
+            withheld |= roundWithheld;
+            if (m.fixCount == 0) {
+                if (fromScratch || !withheld)
+                    break;
+                fromScratch = true;
+                withheld = false;
+                // Not reported as progress either; it may still be cancelled.
+                if (options.progress)
+                    mo.progress = [&](std::uint64_t, std::uint64_t) {
+                        return options.progress(std::uint64_t(double(total) * 0.9), total);
+                    };
+                continue;
+            }
+            fromScratch = false;
+            mo.progress = nullptr;
             const std::size_t first = report.changes.size();
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
             for (MojibakeFix& f : m.fixes)
