@@ -119,11 +119,10 @@ U8CODEC_AVX512 std::uint8_t* utf16ToUtf8(const std::uint8_t* p, const std::uint8
     const __m512i keep3 = _mm512_set1_epi32(0xFFFFFF);
     const __m512i keep4 = _mm512_set1_epi32(-1);
     // The block of units all below U+0800 (16-bit lanes).
-    const __m512i ascii = _mm512_set1_epi16(0x80);
     const __m512i below0800 = _mm512_set1_epi16(0x800);
     const __m512i lead2x16 = _mm512_set1_epi16(0xC0);
     const __m512i low6x16 = _mm512_set1_epi16(0x3F);
-    const __m512i contx16 = _mm512_set1_epi16(0x80);
+    const __m512i contx16 = _mm512_set1_epi16(0x80); // also the first unit that is not ASCII
     const __m512i firstByte = _mm512_set1_epi16(0x00FF);
     const __m512i bothBytes = _mm512_set1_epi16(-1);
     unsigned highCarry = 0; // the unit before p is a high surrogate, converted with its pair
@@ -144,7 +143,7 @@ U8CODEC_AVX512 std::uint8_t* utf16ToUtf8(const std::uint8_t* p, const std::uint8
             // 16-bit lane holds 110xxxxx 10xxxxxx in memory order, or the ASCII byte and a zero
             // byte, which is dropped. Twice the units of the general path below, which widens
             // to 32-bit lanes: mostly-ASCII text seldom has a block of 32 ASCII units.
-            const __mmask32 twoBytes = _mm512_cmpge_epu16_mask(v, ascii);
+            const __mmask32 twoBytes = _mm512_cmpge_epu16_mask(v, contx16);
             const __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), lead2x16);
             const __m512i contByte = _mm512_ternarylogic_epi32(v, low6x16, contx16, 0xEA);
             const __m512i forms = _mm512_mask_mov_epi16(
