@@ -26,6 +26,7 @@ private slots:
     void unmappableReported();
     void invalidInputReported();
     void unknownEncoding();
+    void encodingsNamedAsPeopleKnowThem();
     void signature();
     void progressAndCancel();
     void streamingEqualsWhole_data();
@@ -321,6 +322,28 @@ void TestTranscode::unknownEncoding() {
     QVERIFY(!r.ok);
     QCOMPARE(q(r.error), QByteArray("unknown encoding 'no-such-encoding'"));
     QCOMPARE(canonicalEncodingName("latin1").value_or(""), std::string("ISO-8859-1"));
+}
+
+// Results and messages name an encoding as people know it, whatever alias was asked for: ICU's
+// canonical name of most code pages is IBM's table ("ibm-5347_P100-1998" is windows-1251).
+void TestTranscode::encodingsNamedAsPeopleKnowThem() {
+    const std::pair<const char*, const char*> names[] = {
+        {"cp1251", "windows-1251"}, {"ibm-5347_P100-1998", "windows-1251"},
+        {"koi8r", "KOI8-R"},        {"latin2", "ISO-8859-2"},
+        {"sjis", "Shift_JIS"},      {"eucjp", "EUC-JP"},
+        {"mac", "macintosh"},       {"cp437", "IBM437"},
+        {"utf16le", "UTF-16LE"},    {"windows-1252", "windows-1252"}};
+    for (const auto& [asked, known] : names) {
+        const TranscodeResult r = transcode(bytes("ab"), asked, "UTF-8"); // U+6261 in UTF-16LE
+        QVERIFY2(r.ok, asked);
+        QCOMPARE(r.from, std::string(known));
+        QCOMPARE(Transcoder(asked, "UTF-8").state().from, std::string(known));
+        QCOMPARE(transcode(bytes("a"), "UTF-8", asked).to, std::string(known));
+    }
+    // ISO-8859-7 leaves AE undefined.
+    const TranscodeResult bad = transcode(bytes("a\xAE"), "greek", "UTF-8");
+    QVERIFY(!bad.ok);
+    QVERIFY2(bad.error.find("not valid ISO-8859-7") != std::string::npos, bad.error.c_str());
 }
 
 void TestTranscode::signature() {

@@ -74,6 +74,27 @@ Converter openConverter(std::string_view name, std::string& error) {
     return c;
 }
 
+// ICU's canonical name of a converter: what formOf() recognises.
+std::string canonicalName(UConverter* c) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char* n = ucnv_getName(c, &status);
+    return U_SUCCESS(status) && n ? n : "";
+}
+
+// The name a person knows an encoding by: the preferred MIME name (ISO-8859-2, EUC-JP,
+// Shift_JIS), else IANA's (windows-1251, IBM437, macintosh), else ICU's canonical name, which for
+// most code pages is IBM's table ("ibm-5347_P100-1998" is windows-1251).
+std::string displayName(UConverter* c) {
+    const std::string canonical = canonicalName(c);
+    for (const char* standard : {"MIME", "IANA"}) {
+        UErrorCode status = U_ZERO_ERROR;
+        const char* n = ucnv_getStandardName(canonical.c_str(), standard, &status);
+        if (U_SUCCESS(status) && n && *n)
+            return n;
+    }
+    return canonical;
+}
+
 // The ICU context string of each escape style (ucnv_err.h).
 const char* escapeContext(EscapeStyle s) {
     switch (s) {
@@ -774,12 +795,11 @@ Transcoder::Transcoder(std::string_view from, std::string_view to, const Transco
     m.dst = openConverter(to, m.state.error);
     if (!m.dst)
         return;
-    UErrorCode status = U_ZERO_ERROR;
-    m.state.from = ucnv_getName(m.src.get(), &status);
-    m.state.to = ucnv_getName(m.dst.get(), &status);
-    m.fromForm = formOf(m.state.from.c_str());
-    m.toForm = formOf(m.state.to.c_str());
-    if (options.addSignature && !m.state.to.starts_with("UTF-")) {
+    m.state.from = displayName(m.src.get());
+    m.state.to = displayName(m.dst.get());
+    m.fromForm = formOf(canonicalName(m.src.get()).c_str());
+    m.toForm = formOf(canonicalName(m.dst.get()).c_str());
+    if (options.addSignature && !canonicalName(m.dst.get()).starts_with("UTF-")) {
         m.state.error =
             "a byte order mark can only be written in a Unicode encoding, not in " + m.state.to;
         return;
@@ -789,6 +809,7 @@ Transcoder::Transcoder(std::string_view from, std::string_view to, const Transco
     m.toRec.max = options.maxReported;
     m.toRec.next = escape ? UCNV_TO_U_CALLBACK_ESCAPE : UCNV_TO_U_CALLBACK_SUBSTITUTE;
     m.toRec.nextContext = escape ? escapeContext(options.escape) : nullptr;
+    UErrorCode status = U_ZERO_ERROR;
     ucnv_setToUCallBack(m.src.get(), recordToUnicode, &m.toRec, nullptr, nullptr, &status);
     m.fromRec.result = &m.state;
     m.fromRec.max = options.maxReported;
@@ -889,9 +910,8 @@ std::optional<std::string> canonicalEncodingName(std::string_view name) {
     Converter c = openConverter(name, error);
     if (!c)
         return std::nullopt;
-    UErrorCode status = U_ZERO_ERROR;
-    const char* n = ucnv_getName(c.get(), &status);
-    return U_SUCCESS(status) ? std::optional<std::string>(n) : std::nullopt;
+    std::string n = canonicalName(c.get());
+    return n.empty() ? std::nullopt : std::optional<std::string>(std::move(n));
 }
 
 TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
@@ -903,12 +923,11 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
     Converter dst = openConverter(to, result.error);
     if (!dst)
         return result;
-    UErrorCode status = U_ZERO_ERROR;
-    result.from = ucnv_getName(src.get(), &status);
-    result.to = ucnv_getName(dst.get(), &status);
-    const Form fromForm = formOf(result.from.c_str());
-    const Form toForm = formOf(result.to.c_str());
-    const bool unicodeTarget = result.to.starts_with("UTF-");
+    result.from = displayName(src.get());
+    result.to = displayName(dst.get());
+    const Form fromForm = formOf(canonicalName(src.get()).c_str());
+    const Form toForm = formOf(canonicalName(dst.get()).c_str());
+    const bool unicodeTarget = canonicalName(dst.get()).starts_with("UTF-");
     if (options.addSignature && !unicodeTarget) {
         result.error =
             "a byte order mark can only be written in a Unicode encoding, not in " + result.to;

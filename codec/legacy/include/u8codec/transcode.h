@@ -53,7 +53,7 @@ struct TranscodeResult {
     bool ok = false;
     std::string error;  // when !ok
     std::string output; // the converted bytes (empty when !ok)
-    std::string from;   // ICU's canonical names of the two encodings
+    std::string from;   // the two encodings' IANA names (else ICU's): windows-1251, KOI8-R
     std::string to;
     // Characters the target cannot represent: how many, and the input offsets (bytes) of the
     // first maxReported of them.
