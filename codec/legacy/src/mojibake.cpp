@@ -1060,6 +1060,7 @@ struct Part {
     Evidence confident{}; // per page, the fixes that needed no lost byte
     std::vector<Accepted> accepted;
     bool rereadWithheld = false; // see MojibakeRun::rereadWithheld
+    std::size_t fixesFound = 0;  // by the last pass (some perhaps taken back)
 };
 
 // Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
@@ -1218,6 +1219,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     Evidence& confident = part.confident;
     RunMemo& memo = part.memo;
     accepted.clear();
+    // As many as the pass before found, and some: damaged text has a fix every few words, and
+    // a list grown by doubling touches twice its memory.
+    if (pass.collect)
+        accepted.reserve(part.fixesFound + part.fixesFound / 8);
+    std::size_t fixesFound = 0;
     confident = {};
     if (utf8.size() < 2)
         return; // a mis-decoding takes at least two characters
@@ -1383,6 +1389,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             continue;
         }
         if (judge(p, runEnd, byWord)) {
+            fixesFound += fixesInRun;
             if (everyRun && fixesInRun == 0)
                 everyRun = false, closeStarts = 0;
             p = runEnd;
@@ -1398,9 +1405,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         }
         p = endOfRun(runStart, end, true);
         judge(runStart, p, false);
+        fixesFound += fixesInRun;
         if (everyRun && fixesInRun == 0)
             everyRun = false, closeStarts = 0;
     }
+    part.fixesFound = fixesFound;
     if (!pass.advance(std::uint64_t(stop - reported), reports))
         accepted.clear();
 }
@@ -1552,6 +1561,14 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     if (none && !run.copyWhenUnchanged)
         return result;
     result.text.reserve(utf8.size());
+    if (run.edits) {
+        // Text damaged throughout has a fix every few words: grown by doubling, the list would
+        // touch twice its memory.
+        std::size_t count = run.edits->size();
+        for (const Part& part : parts)
+            count += part.accepted.size();
+        run.edits->reserve(count);
+    }
     std::size_t copied = 0;
     for (const Part& part : parts)
         for (const Accepted& a : part.accepted) {
