@@ -43,8 +43,13 @@ def main():
         repaired = os.path.join(tmp, "repaired.txt")
         with open(clean, "wb") as f:
             f.write(original)
-        subprocess.run([cli, "transcode", "--from", page, "--to", "UTF-8", "-o", damaged, clean],
-                       check=True, capture_output=True)
+        read = subprocess.run([cli, "transcode", "--from", page, "--to", "UTF-8", "-o", damaged,
+                               clean], capture_output=True, text=True)
+        if read.returncode != 0:
+            # A page that leaves bytes undefined (ISO-8859-7, windows-1251's 98) cannot have read
+            # the text: no decoder would have produced this damage.
+            print(f"the pages cannot be read as {page}:", read.stderr.strip().splitlines()[-1])
+            return 1
         start = time.monotonic()
         subprocess.run([cli, "repair", "--mojibake", "-o", repaired, damaged], check=True,
                        capture_output=True)
