@@ -36,6 +36,7 @@ private slots:
     void rareCyrillicLettersOnlyWhereTheDamageSaysSo();
     void laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings();
     void laterRoundRemembersWhereTheEarlierFixesLie();
+    void deeperLevelsFollowTheEvidence();
     void laterRoundJudgesOnlyTheGivenRuns();
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
     void fastPathsEqualReference_data();
@@ -418,6 +419,23 @@ void TestMojibake::laterRoundRemembersWhereTheEarlierFixesLie() {
     const MojibakeResult fast = later(true);
     QCOMPARE(q(fast.text), q(reference.text));
     QCOMPARE(fast.fixCount, reference.fixCount);
+}
+
+// Read back once, "Ã€" is "ä" under ISO-8859-15 (€ is A4) and "À" under windows-1252 (€ is 80),
+// and both cost the same. The deeper level takes the page the text shows read deeper more often,
+// then fewer capitals, as the first level does; before, the first page in order (windows-1252)
+// won every such tie.
+void TestMojibake::deeperLevelsFollowTheEvidence() {
+    const auto twice = [](const std::string& s, CodePage page) {
+        return readAs(bytes(readAs(bytes(s), page)), page);
+    };
+    const std::string german = "Die Bären und Füchse gehen über die Brücke; sie ist größer. ";
+    const std::string french = "À bientôt, Éloïse ! Über die Brücke, c’est très loin. ";
+    for (const auto& [text, page] :
+         {std::pair{german, CodePage::Latin9}, std::pair{french, CodePage::Windows1252}}) {
+        const MojibakeResult r = repairMojibake(twice(text, page));
+        QCOMPARE(q(r.text), q(text));
+    }
 }
 
 // A later round judges only the runs that hold a byte of the spans it is given (where the round

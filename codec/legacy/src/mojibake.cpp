@@ -524,8 +524,17 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
                 auto c2 = tryPage(inner, 0, int(cp2), false, unused);
                 if (!c2 || c2->end != inner.size())
                     continue;
+                // The lowest cost; then, as at the first level, a page the text shows read
+                // deeper, then fewer capitals (double ISO-8859-15 "Ã€" is "ä", double
+                // windows-1252 "À").
                 const int cost2 = textCost(before, c2->repaired, after);
-                if (!next || cost2 < nextCost) {
+                const auto rank = [&](int cost, CodePage page, const std::vector<char32_t>& r) {
+                    const std::uint64_t deeper =
+                        evidence ? (*evidence)[std::size_t(kCodePageCount) + std::size_t(page)] : 0;
+                    return std::make_tuple(cost, ~deeper, uppercaseCount(r));
+                };
+                if (!next ||
+                    rank(cost2, cp2, c2->repaired) < rank(nextCost, nextPage, next->repaired)) {
                     next = std::move(c2);
                     nextPage = cp2;
                     nextCost = cost2;
