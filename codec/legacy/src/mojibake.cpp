@@ -429,6 +429,11 @@ int uppercaseCount(const std::vector<char32_t>& text) {
 // Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
 using Evidence = detail::MojibakeEvidence;
 
+// The fixes with `page` deeper than their last mis-decoding; 0 without evidence.
+std::uint64_t readDeeper(const Evidence* evidence, CodePage page) {
+    return evidence ? (*evidence)[std::size_t(kCodePageCount) + std::size_t(page)] : 0;
+}
+
 // The pages whose lost bytes are restored: in the second pass, those the first found evidence
 // of. A lost byte is a guess, and a guess through a page the text shows no other damage of is
 // a false repair far more often than a true one (MacRoman "—" + " " would read as "Ѡ").
@@ -453,8 +458,12 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
                                    char32_t before, char32_t afterRun, const MojibakeOptions& opt,
                                    const Evidence* evidence, PageMask lost, bool& openAtEnd) {
     const auto has = [&](int page) { return evidence && (*evidence)[std::size_t(page)] > 0; };
-    const auto hasDeeper = [&](int page) {
-        return evidence && (*evidence)[std::size_t(kCodePageCount + page)] > 0;
+    const auto hasDeeper = [&](int page) { return readDeeper(evidence, CodePage(page)) > 0; };
+    // At a deeper level, of the pages that read all of it back: the lowest cost; then, as at the
+    // first level, the page the text shows read deeper more often, then fewer capitals (double
+    // ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
+    const auto deeperRank = [&](int cost, CodePage page, const std::vector<char32_t>& repaired) {
+        return std::make_tuple(cost, ~readDeeper(evidence, page), uppercaseCount(repaired));
     };
     const PageTables& t = tables();
     const char32_t c0 = chars[start].cp;
@@ -524,17 +533,9 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
                 auto c2 = tryPage(inner, 0, int(cp2), false, unused);
                 if (!c2 || c2->end != inner.size())
                     continue;
-                // The lowest cost; then, as at the first level, a page the text shows read
-                // deeper, then fewer capitals (double ISO-8859-15 "Ã€" is "ä", double
-                // windows-1252 "À").
                 const int cost2 = textCost(before, c2->repaired, after);
-                const auto rank = [&](int cost, CodePage page, const std::vector<char32_t>& r) {
-                    const std::uint64_t deeper =
-                        evidence ? (*evidence)[std::size_t(kCodePageCount) + std::size_t(page)] : 0;
-                    return std::make_tuple(cost, ~deeper, uppercaseCount(r));
-                };
-                if (!next ||
-                    rank(cost2, cp2, c2->repaired) < rank(nextCost, nextPage, next->repaired)) {
+                if (!next || deeperRank(cost2, cp2, c2->repaired) <
+                                 deeperRank(nextCost, nextPage, next->repaired)) {
                     next = std::move(c2);
                     nextPage = cp2;
                     nextCost = cost2;
@@ -1144,10 +1145,8 @@ bool rereadsEarlierFix(const std::vector<Char>& chars, const RunRewrite& rewrite
         withinOne &= f == first;
         touches |= f >= 0;
     }
-    if (!withinOne && !(touches && (c.lostNbsp || c.lostUndefined)))
-        return false;
-    return !evidence ||
-           (*evidence)[std::size_t(kCodePageCount) + std::size_t(d.steps.front())] == 0;
+    return (withinOne || (touches && (c.lostNbsp || c.lostUndefined))) &&
+           readDeeper(evidence, d.steps.front()) == 0;
 }
 
 // Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
@@ -1327,7 +1326,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                                                       earlier, part.rereadWithheld);
         if (asWord &&
             ((openAtEnd && runEnd != end && *runEnd == ' ') || rewrite.applied() > charCount)) {
-            memo.remember(key, edges, 0, {}, true); // met again, it needs its run again
+            memo.remember(key, edges, layout, {}, true); // met again, it needs its run again
             return false;
         }
         runFixes.clear();
@@ -1353,6 +1352,15 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     constexpr int kDenseAfter = 8; // starts in a row, each within 64 bytes of the run before
     int closeStarts = 0;
     bool everyRun = false;
+    // After a run judged: its fixes counted (the next pass reserves for them), and a run without
+    // one ends the run after run.
+    const auto tally = [&] {
+        fixesFound += fixesInRun;
+        if (everyRun && fixesInRun == 0) {
+            everyRun = false;
+            closeStarts = 0;
+        }
+    };
     while (true) {
         if (p - reported >= kProgressStep) {
             if (!pass.advance(std::uint64_t(p - reported), reports)) {
@@ -1398,9 +1406,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             continue;
         }
         if (judge(p, runEnd, byWord)) {
-            fixesFound += fixesInRun;
-            if (everyRun && fixesInRun == 0)
-                everyRun = false, closeStarts = 0;
+            tally();
             p = runEnd;
             continue;
         }
@@ -1414,9 +1420,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         }
         p = endOfRun(runStart, end, true);
         judge(runStart, p, false);
-        fixesFound += fixesInRun;
-        if (everyRun && fixesInRun == 0)
-            everyRun = false, closeStarts = 0;
+        tally();
     }
     part.fixesFound = fixesFound;
     if (!pass.advance(std::uint64_t(stop - reported), reports))

@@ -85,6 +85,7 @@ public:
     };
 
 private:
+    // next() from a `from` past the window classified last.
     const std::uint8_t* fromKernel(const std::uint8_t* from) noexcept;
 
     const std::uint8_t* end_;
@@ -162,6 +163,7 @@ const std::uint8_t* nextRepairStartScalar(const std::uint8_t* from, const std::u
 
 #if defined(__x86_64__)
 #define U8CODEC_SIEVE_AVX2 1
+// The AVX2 kernel, for a `from` past the window `w` classified last (or none).
 const std::uint8_t* nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end,
                                         SieveRule rule, RepairStartSieve::Window& w) noexcept;
 #endif
@@ -249,18 +251,32 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     return (four & sieve::continuationAt(t, p, end, lost)) != 0;
 }
 
+namespace sieve {
+
+// The first of `pending` (candidates of the window `w` classified, as bits from w.start) where
+// a repair starts, or null. The tables over-approximate (a bucket of 16 second bytes, the third
+// byte unchecked): the definition decides, but for the candidates they decide exactly (w.sure).
+inline const std::uint8_t* firstStart(const RepairStartSieve::Window& w, std::uint64_t pending,
+                                      const std::uint8_t* end, SieveRule rule) noexcept {
+    for (; pending != 0; pending &= pending - 1) {
+        const std::uint8_t* at = w.start + __builtin_ctzll(pending);
+        if ((w.sure & pending & (0 - pending)) != 0 || canStartRepair(at, end, rule))
+            return at;
+    }
+    return nullptr;
+}
+
+} // namespace sieve
+
 inline const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noexcept {
     // In the window the kernel classified last, its candidates answer. Damaged text asks two or
     // three times per window (the repair resumes after each run it judged), and entering the
-    // kernel costs more than most answers.
+    // kernel costs more than most answers; the kernel is entered only past the window.
     const Window& w = window_;
     if (w.start != nullptr && from >= w.start && from < w.start + 64) {
-        std::uint64_t pending = w.candidates & (~std::uint64_t(0) << (from - w.start));
-        for (; pending != 0; pending &= pending - 1) {
-            const std::uint8_t* at = w.start + __builtin_ctzll(pending);
-            if ((w.sure & pending & (0 - pending)) != 0 || canStartRepair(at, end_, rule_))
-                return at;
-        }
+        const std::uint64_t pending = w.candidates & (~std::uint64_t(0) << (from - w.start));
+        if (const std::uint8_t* at = sieve::firstStart(w, pending, end_, rule_))
+            return at;
         from = w.start + 64;
     }
     return fromKernel(from);

@@ -282,14 +282,11 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
                  broadcastRow(lead2),
                  broadcastRow(lead2 + 16),
                  broadcastRow(lead2 + 32)};
+    // `from` is past the window of the last call (RepairStartSieve::next() answers inside it).
     const std::uint8_t* p = from;
     std::uint64_t pending = 0; // candidates of [p, p + 64) at or after `from`
-    if (w.start != nullptr && from >= w.start && from < w.start + 64) {
-        // Inside the window of the last call.
-        p = w.start;
-        pending = w.candidates & (~std::uint64_t(0) << (from - p));
-    } else if (w.start != nullptr && from >= w.start + 64 && from < w.start + 128 &&
-               end - (w.start + 64) >= kNeed) {
+    if (w.start != nullptr && from >= w.start + 64 && from < w.start + 128 &&
+        end - (w.start + 64) >= kNeed) {
         // In the next window, perhaps classified already.
         p = w.start + 64;
         enter<kLost>(p, r, t, lost, w);
@@ -302,13 +299,8 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
         return nextRepairStartScalar(from, end, rule);
     }
     while (true) {
-        // The tables over-approximate (a bucket of 16 second bytes, the third byte unchecked):
-        // the definition decides.
-        for (; pending != 0; pending &= pending - 1) {
-            const std::uint8_t* at = p + __builtin_ctzll(pending);
-            if ((w.sure & pending & (0 - pending)) != 0 || canStartRepair(at, end, rule))
-                return at;
-        }
+        if (const std::uint8_t* at = sieve::firstStart(w, pending, end, rule)) // w.start is p
+            return at;
         p += 64;
         if (end - p < kNeed)
             break;

@@ -797,9 +797,10 @@ Transcoder::Transcoder(std::string_view from, std::string_view to, const Transco
         return;
     m.state.from = displayName(m.src.get());
     m.state.to = displayName(m.dst.get());
+    const std::string target = canonicalName(m.dst.get());
     m.fromForm = formOf(canonicalName(m.src.get()).c_str());
-    m.toForm = formOf(canonicalName(m.dst.get()).c_str());
-    if (options.addSignature && !canonicalName(m.dst.get()).starts_with("UTF-")) {
+    m.toForm = formOf(target.c_str());
+    if (options.addSignature && !target.starts_with("UTF-")) {
         m.state.error =
             "a byte order mark can only be written in a Unicode encoding, not in " + m.state.to;
         return;
@@ -925,9 +926,10 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         return result;
     result.from = displayName(src.get());
     result.to = displayName(dst.get());
+    const std::string target = canonicalName(dst.get());
     const Form fromForm = formOf(canonicalName(src.get()).c_str());
-    const Form toForm = formOf(canonicalName(dst.get()).c_str());
-    const bool unicodeTarget = canonicalName(dst.get()).starts_with("UTF-");
+    const Form toForm = formOf(target.c_str());
+    const bool unicodeTarget = target.starts_with("UTF-");
     if (options.addSignature && !unicodeTarget) {
         result.error =
             "a byte order mark can only be written in a Unicode encoding, not in " + result.to;
