@@ -416,7 +416,8 @@ struct Decision {
     // The pages whose reading gave this same repair: ISO-8859-1, windows-1252 and ISO-8859-15
     // agree on most letters, and evidence is credited to every page that agrees.
     std::uint16_t agreeing = 0;
-    std::string repairedUtf8; // cand.repaired encoded, filled when the decision is kept
+    std::string repairedUtf8;   // cand.repaired encoded, filled when the decision is kept
+    bool repairedAscii = false; // repairedUtf8 holds an ASCII byte (it never has so far)
 };
 
 int uppercaseCount(const std::vector<char32_t>& text) {
@@ -770,6 +771,8 @@ public:
         decisions_.push_back(std::move(d));
         Decision& kept = decisions_.back();
         appendUtf8Chars(kept.cand.repaired, kept.repairedUtf8);
+        kept.repairedAscii = std::any_of(kept.cand.repaired.begin(), kept.cand.repaired.end(),
+                                         [](char32_t c) { return c < 0x80; });
         return &kept;
     }
 
@@ -1457,36 +1460,42 @@ unsigned partsFor(std::size_t bytes, unsigned asked) {
     return unsigned(std::clamp<std::size_t>(bytes / kMinPartBytes, 1, cores));
 }
 
-// Runs a pass over every part: the first on the calling thread (which reports progress), each
-// other on a thread of its own, or on the calling thread after the first where the system
-// starts no more threads. Parts share nothing but the pass, so the result is the same however
-// the text was cut. An exception (out of memory) is passed on once every part is done.
-void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
-    std::vector<std::exception_ptr> errors(parts.size());
-    const auto judge = [&](std::size_t k) {
+// Runs work(k) for k in [0, count): 0 on the calling thread, each other on a thread of its own,
+// or on the calling thread after 0 where the system starts no more threads. An exception (out of
+// memory) is passed on once every k is done.
+template <typename Work> void onThreads(std::size_t count, Work&& work) {
+    std::vector<std::exception_ptr> errors(count);
+    const auto guarded = [&](std::size_t k) {
         try {
-            findRepairs(utf8, pass, parts[k], k == 0);
+            work(k);
         } catch (...) {
             errors[k] = std::current_exception();
         }
     };
     std::vector<std::thread> threads;
-    std::vector<std::size_t> here; // parts no thread could be started for
-    for (std::size_t k = 1; k < parts.size(); ++k) {
+    std::vector<std::size_t> here; // no thread could be started for these
+    for (std::size_t k = 1; k < count; ++k) {
         try {
-            threads.emplace_back(judge, k);
+            threads.emplace_back(guarded, k);
         } catch (const std::system_error&) {
             here.push_back(k);
         }
     }
-    judge(0);
+    guarded(0);
     for (std::size_t k : here)
-        judge(k);
+        guarded(k);
     for (std::thread& t : threads)
         t.join();
     for (const std::exception_ptr& e : errors)
         if (e)
             std::rethrow_exception(e);
+}
+
+// Runs a pass over every part, each on a thread of its own (the first, which reports progress,
+// on the calling one). Parts share nothing but the pass, so the result is the same however the
+// text was cut.
+void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
+    onThreads(parts.size(), [&](std::size_t k) { findRepairs(utf8, pass, parts[k], k == 0); });
 }
 
 // `sum` with what each part's pass found added.
@@ -1501,18 +1510,52 @@ bool anyEvidence(const Evidence& e) {
     return std::any_of(e.begin(), e.end(), [](std::uint64_t n) { return n > 0; });
 }
 
-} // namespace
-
-std::vector<detail::ByteSpan> detail::spansWritten(const std::vector<TextEdit>& edits) {
-    std::vector<ByteSpan> written;
-    written.reserve(edits.size());
-    std::uint64_t shift = 0; // bytes the fixes before added (modulo 2^64: most remove)
-    for (const TextEdit& e : edits) {
-        written.push_back({e.offset + shift, e.newLength});
-        shift += e.newLength - e.length;
-    }
-    return written;
+// Whether an accepted fix is made: one that needed a lost byte for every character only where
+// the text holds evidence of its page elsewhere.
+bool made(const Decision& d, const Evidence& confident) {
+    return !d.cand.everyUsesLost || confident[std::size_t(d.steps.front())] != 0;
 }
+
+// Copies n bytes to `out` and returns out + n. The pieces of an assembled repair are short (the
+// text between two fixes, a fix): copied 16 or 8 bytes at a time, the last piece overlapping,
+// without a call.
+char* copyShort(char* out, const char* from, std::size_t n) {
+    if (n >= 16) {
+        for (std::size_t i = 0; i + 16 < n; i += 16)
+            std::memcpy(out + i, from + i, 16);
+        std::memcpy(out + n - 16, from + n - 16, 16);
+    } else if (n >= 8) {
+        std::memcpy(out, from, 8);
+        std::memcpy(out + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+        std::memcpy(out, from, 4);
+        std::memcpy(out + n - 4, from + n - 4, 4);
+    } else if (n > 0) {
+        out[0] = from[0];
+        out[n / 2] = from[n / 2];
+        out[n - 1] = from[n - 1];
+    }
+    return out + n;
+}
+
+// The runs (non-ASCII characters and the spaces between them) of [begin, end) where the sieve
+// finds a start under `rule`, in order. `end` is the end of the text or a byte no run holds (the
+// start of the next part), so the sieve sees what it would in the whole.
+std::vector<detail::ByteSpan> runsWithStarts(const std::uint8_t* base, const std::uint8_t* begin,
+                                             const std::uint8_t* end, detail::SieveRule rule) {
+    std::vector<detail::ByteSpan> runs;
+    detail::RepairStartSieve starts(end, rule);
+    for (const std::uint8_t* p = begin;;) {
+        const std::uint8_t* t = starts.next(p);
+        if (t == end)
+            return runs;
+        const std::uint8_t* runBegin = startOfRun(t, p, true);
+        p = endOfRun(runBegin, end, true);
+        runs.push_back({std::uint64_t(runBegin - base), std::uint64_t(p - runBegin)});
+    }
+}
+
+} // namespace
 
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
     return detail::repairMojibake(utf8, options, {});
@@ -1567,47 +1610,115 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     }
 
-    // Assemble: repairs that needed a lost byte for every character count only when the text
-    // holds evidence of the same page elsewhere.
+    // Assemble, each part on a thread of its own: first how many fixes each makes and how long
+    // its output is, then each writes its output (and its edits) where that puts it. Text
+    // damaged throughout has a fix every few words.
     const bool none = std::all_of(parts.begin(), parts.end(),
                                   [](const Part& part) { return part.accepted.empty(); });
     if (none && !run.copyWhenUnchanged)
         return result;
-    result.text.reserve(utf8.size());
-    if (run.edits) {
-        // Text damaged throughout has a fix every few words: grown by doubling, the list would
-        // touch twice its memory.
-        std::size_t count = run.edits->size();
-        for (const Part& part : parts)
-            count += part.accepted.size();
-        run.edits->reserve(count);
+    struct Output {
+        std::size_t fixes = 0, bytes = 0;        // made, and the part's output size
+        std::size_t fixesBefore = 0, offset = 0; // in the whole
+        std::vector<detail::ByteSpan> written;
+    };
+    std::vector<Output> outputs(parts.size());
+    onThreads(parts.size(), [&](std::size_t k) {
+        Output& o = outputs[k];
+        o.bytes = parts[k].end - parts[k].begin;
+        for (const Accepted& a : parts[k].accepted)
+            if (made(*a.decision, confident)) {
+                ++o.fixes;
+                o.bytes += a.decision->repairedUtf8.size() - a.length;
+            }
+    });
+    for (std::size_t k = 1; k < parts.size(); ++k) {
+        outputs[k].fixesBefore = outputs[k - 1].fixesBefore + outputs[k - 1].fixes;
+        outputs[k].offset = outputs[k - 1].offset + outputs[k - 1].bytes;
     }
-    std::size_t copied = 0;
+    result.fixCount = outputs.back().fixesBefore + outputs.back().fixes;
+    result.text.resize(outputs.back().offset + outputs.back().bytes);
+    std::size_t firstEdit = 0;
+    const bool edits = run.edits && result.fixCount <= run.maxEdits;
+    if (edits) {
+        firstEdit = run.edits->size();
+        run.edits->resize(firstEdit + result.fixCount);
+    }
+    // What the next round's sieve finds: it restores the bytes of the pages this text now shows
+    // evidence of (the evidence handed on in run.evidence).
+    const auto nextRule = detail::SieveRule::lostBytes(lostBytePages(options, &confident));
+    onThreads(parts.size(), [&](std::size_t k) {
+        Output& o = outputs[k];
+        char* const begin = result.text.data();
+        char* out = begin + o.offset;
+        TextEdit* edit = edits ? run.edits->data() + firstEdit + o.fixesBefore : nullptr;
+        bool asciiWritten = false; // by a fix
+        std::size_t copied = parts[k].begin;
+        for (const Accepted& a : parts[k].accepted) {
+            const Decision& d = *a.decision;
+            if (!made(d, confident))
+                continue;
+            out = copyShort(out, utf8.data() + copied, a.offset - copied);
+            out = copyShort(out, d.repairedUtf8.data(), d.repairedUtf8.size());
+            copied = a.offset + a.length;
+            asciiWritten |= d.repairedAscii;
+            if (edit)
+                *edit++ = {a.offset, a.length, d.repairedUtf8.size()};
+        }
+        copyShort(out, utf8.data() + copied, parts[k].end - copied);
+        if (!run.written)
+            return;
+        // With the fast paths, a later round judges only the fixes in a run where the sieve
+        // finds a start (findRepairs(), pass.only), and only those are handed on; a fix that
+        // wrote an ASCII byte, which may touch two runs, is handed on too. Text damaged
+        // throughout has a fix in almost every word, and its result almost no start.
+        std::vector<detail::ByteSpan> runs;
+        if (run.fastPaths) {
+            const auto* text = reinterpret_cast<const std::uint8_t*>(begin);
+            runs = runsWithStarts(text, text + o.offset, text + o.offset + o.bytes, nextRule);
+            if (runs.empty() && !asciiWritten)
+                return;
+        }
+        std::size_t inRun = 0; // the first of `runs` not before the fix
+        std::uint64_t at = o.offset;
+        copied = parts[k].begin;
+        for (const Accepted& a : parts[k].accepted) {
+            const Decision& d = *a.decision;
+            if (!made(d, confident))
+                continue;
+            at += a.offset - copied;
+            copied = a.offset + a.length;
+            while (inRun < runs.size() && runs[inRun].offset + runs[inRun].length <= at)
+                ++inRun;
+            if (!run.fastPaths || d.repairedAscii ||
+                (inRun < runs.size() && runs[inRun].offset <= at))
+                o.written.push_back({at, d.repairedUtf8.size()});
+            at += d.repairedUtf8.size();
+        }
+    });
+    if (run.written) {
+        run.written->clear();
+        for (const Output& o : outputs)
+            run.written->insert(run.written->end(), o.written.begin(), o.written.end());
+    }
+    // The fixes reported: the first ones.
     for (const Part& part : parts)
         for (const Accepted& a : part.accepted) {
+            if (result.fixes.size() >= options.maxReportedFixes)
+                break;
             const Decision& d = *a.decision;
-            if (d.cand.everyUsesLost && confident[std::size_t(d.steps.front())] == 0)
+            if (!made(d, confident))
                 continue;
-            result.text.append(utf8.substr(copied, a.offset - copied));
-            const std::string& repaired = d.repairedUtf8;
-            result.text += repaired;
-            copied = a.offset + a.length;
-            ++result.fixCount;
-            if (run.edits)
-                run.edits->push_back({a.offset, a.length, repaired.size()});
-            if (result.fixes.size() < options.maxReportedFixes) {
-                MojibakeFix fix;
-                fix.offset = a.offset;
-                fix.length = a.length;
-                fix.damaged = std::string(utf8.substr(a.offset, a.length));
-                fix.repaired = repaired;
-                fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
-                fix.restoredNbsp = d.cand.lostNbsp;
-                fix.restoredUndefined = d.cand.lostUndefined;
-                result.fixes.push_back(std::move(fix));
-            }
+            MojibakeFix fix;
+            fix.offset = a.offset;
+            fix.length = a.length;
+            fix.damaged = std::string(utf8.substr(a.offset, a.length));
+            fix.repaired = d.repairedUtf8;
+            fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
+            fix.restoredNbsp = d.cand.lostNbsp;
+            fix.restoredUndefined = d.cand.lostUndefined;
+            result.fixes.push_back(std::move(fix));
         }
-    result.text.append(utf8.substr(copied));
     return result;
 }
 

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace u8codec::detail {
@@ -24,8 +25,15 @@ struct ByteSpan {
 struct MojibakeRun {
     // false: `text` stays empty when nothing was fixed, sparing the pipeline a copy of clean text.
     bool copyWhenUnchanged = true;
-    std::vector<TextEdit>* edits = nullptr; // receives every fix
-    bool knownWellFormed = false;           // spares the validating scan
+    // Receives every fix, unless there are more than `maxEdits` (the pipeline's report is full
+    // then: no later change is listed, so no offset needs mapping back through them).
+    std::vector<TextEdit>* edits = nullptr;
+    std::uint64_t maxEdits = std::numeric_limits<std::uint64_t>::max();
+    // Out: where the fixes stand in the result (in order), for a later round's `only`. With
+    // `fastPaths`, only those a later round with the fast paths judges: the fixes in a run where
+    // the sieve finds a start (the others it passes over).
+    std::vector<ByteSpan>* written = nullptr;
+    bool knownWellFormed = false; // spares the validating scan
     // false: every run is judged afresh, without the shortcuts that must not change the result
     // (runs met before, the sieve's quick rejection of clean text): the reference the tests
     // compare with.
@@ -54,9 +62,5 @@ struct MojibakeRun {
 // As repairMojibake(), run as `run` says.
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options,
                               const MojibakeRun& run);
-
-// Where the fixes `edits` (in order, offsets in the text they were made in) stand in the text
-// they produced: what a later round is given as MojibakeRun::only.
-std::vector<ByteSpan> spansWritten(const std::vector<TextEdit>& edits);
 
 } // namespace u8codec::detail

@@ -402,14 +402,24 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
             detail::MojibakeRun run;
             run.copyWhenUnchanged = false;
             run.edits = &edits;
+            // More fixes than the report has room for: no later change is listed, and no offset
+            // is mapped back through this round's edits.
+            if (mo.maxReportedFixes >= cap - std::min(cap, report.changes.size()))
+                run.maxEdits = cap - std::min(cap, report.changes.size());
             run.knownWellFormed = true;
             if (fromScratch)
                 evidence = {};
             run.evidence = &evidence;
             run.only = fromScratch ? nullptr : &written;
+            std::vector<detail::ByteSpan> nowWritten;
+            run.written = &nowWritten;
             bool roundWithheld = false;
             run.rereadWithheld = &roundWithheld;
-            MojibakeResult m = detail::repairMojibake(text, mo, run);
+            // A later round given no run to judge finds nothing (the last round wrote no fix
+            // where the sieve finds a start).
+            MojibakeResult m = !fromScratch && written.empty()
+                                   ? MojibakeResult{}
+                                   : detail::repairMojibake(text, mo, run);
             if (m.cancelled) {
                 result.cancelled = true;
                 result.error = "cancelled";
@@ -437,7 +447,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                     report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
                                               std::move(f.damaged), std::move(f.repaired),
                                               f.description()});
-            written = detail::spansWritten(edits);
+            written = std::move(nowWritten);
             replaceWith(std::move(m.text), true);
             finishStep(first);
         }
