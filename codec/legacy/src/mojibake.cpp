@@ -631,6 +631,40 @@ const std::uint8_t* endOfRun(const std::uint8_t* p, const std::uint8_t* end, boo
     return p;
 }
 
+// A word: non-ASCII bytes between ASCII ones.
+struct Word {
+    const std::uint8_t* begin;
+    const std::uint8_t* end;
+};
+
+// The first word at or after p that starts before `stop` (else {stop, stop}); `end`: the end of
+// the text. Where the word is short and near, one load of 16 bytes finds where it begins and
+// ends: text damaged throughout has one every few dozen bytes.
+Word nextWord(const std::uint8_t* p, const std::uint8_t* stop, const std::uint8_t* end) {
+#if defined(__SSE2__)
+    if (end - p >= 16) {
+        const unsigned nonAscii =
+            unsigned(_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+        if (nonAscii != 0) {
+            const unsigned i = unsigned(__builtin_ctz(nonAscii));
+            if (p + i >= stop)
+                return {stop, stop};
+            const unsigned asciiAfter = ~nonAscii & (0xFFFFu << i) & 0xFFFFu;
+            if (asciiAfter != 0)
+                return {p + i, p + __builtin_ctz(asciiAfter)};
+            return {p + i, endOfRun(p + 16, end, false)};
+        }
+        p += 16;
+        if (p >= stop)
+            return {stop, stop};
+    }
+#endif
+    const std::uint8_t* q = detail::nextNonAscii(p, stop);
+    if (q == stop)
+        return {stop, stop};
+    return {q, endOfRun(q, end, false)};
+}
+
 void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
     for (char32_t c : cps)
         appendUtf8(c, out);
@@ -730,6 +764,7 @@ public:
     struct Known {
         std::span<const Fix> fixes;
         bool wholeRun = false; // a word that must be judged with its whole run
+        std::size_t slot = 0;  // for countMet()
     };
 
     // `key`: the run with the byte before and after it (where the text has them); `edges` says
@@ -745,7 +780,7 @@ public:
             if (s.key.data() == nullptr)
                 return std::nullopt;
             if (s.hash == h && s.edges == edges && s.layout == layout && sameBytes(s.key, key))
-                return Known{std::span<const Fix>(fixes_.data() + s.first, s.count), s.wholeRun};
+                return Known{std::span<const Fix>(fixes_.data() + s.first, s.count), s.wholeRun, i};
         }
     }
     void remember(std::string_view key, unsigned edges, std::uint64_t layout,
@@ -765,6 +800,17 @@ public:
         fixes_.insert(fixes_.end(), fixes.begin(), fixes.end());
         place(s);
         ++count_;
+    }
+    // The run of `k` (a find()) met once more: its fixes are credited once for every time,
+    // by creditMet(), which costs a dense text less than a credit each time.
+    void countMet(const Known& k) { ++slots_[k.slot].met; }
+    // f(fixes, times) for each run counted by countMet(), and the counts back to 0.
+    template <typename F> void creditMet(F&& f) {
+        for (Slot& s : slots_)
+            if (s.met != 0) {
+                f(std::span<const Fix>(fixes_.data() + s.first, s.count), s.met);
+                s.met = 0;
+            }
     }
     // Decisions live as long as the memo (the pass's Accepted entries point at them).
     const Decision* keep(Decision&& d) {
@@ -787,6 +833,7 @@ private:
         std::uint64_t layout = 0; // where the earlier round's fixes lie in a later round's run
         bool wholeRun = false;
         std::uint32_t first = 0, count = 0; // the run's fixes in fixes_
+        std::uint64_t met = 0;              // countMet()
     };
 
     static std::uint64_t load8(const char* p) noexcept {
@@ -799,8 +846,8 @@ private:
         std::memcpy(&v, p, 4);
         return v;
     }
-    static std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
-        const unsigned __int128 m = static_cast<unsigned __int128>(h ^ v) * 0x9E3779B97F4A7C15ULL;
+    static std::uint64_t fold(std::uint64_t a, std::uint64_t b) noexcept {
+        const unsigned __int128 m = static_cast<unsigned __int128>(a) * b;
         return std::uint64_t(m) ^ std::uint64_t(m >> 64);
     }
     // Keys are short (a damaged word and the bytes around it): compared as they are hashed, eight
@@ -822,23 +869,28 @@ private:
         // 1-3 bytes: the first, the middle and the last are all of them.
         return n == 0 || (x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1]);
     }
-    // Keys are short (a damaged word and the bytes around it): eight bytes at a time.
+    // Keys are short (a damaged word and the bytes around it): up to 16 bytes take one 64 x 64
+    // -> 128-bit product of their first and last eight (overlapping), longer ones one for every
+    // 16 bytes before.
     static std::uint64_t hashOf(std::string_view key, unsigned edges,
                                 std::uint64_t layout) noexcept {
         const char* p = key.data();
         std::size_t n = key.size();
-        std::uint64_t h = mix(n * 8 + edges, 0x2545F4914F6CDD1DULL ^ layout);
+        std::uint64_t h = (std::uint64_t(n) << 3 | edges) * 0x9E3779B97F4A7C15ULL ^ layout;
+        for (; n > 16; n -= 16, p += 16)
+            h = fold(load8(p) ^ h, load8(p + 8) ^ 0xD6E8FEB86659FD93ULL);
+        std::uint64_t a = 0, b = 0;
         if (n >= 8) {
-            for (; n > 8; n -= 8, p += 8)
-                h = mix(h, load8(p));
-            h = mix(h, load8(p + n - 8)); // the last 8 bytes, overlapping what came before
+            a = load8(p);
+            b = load8(p + n - 8);
         } else if (n >= 4) {
-            h = mix(h, std::uint64_t(load4(p)) << 32 | load4(p + n - 4)); // overlapping halves
+            a = load4(p);
+            b = load4(p + n - 4);
         } else if (n > 0) {
             const auto byte = [&](std::size_t i) { return std::uint64_t(std::uint8_t(p[i])); };
-            h = mix(h, byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1));
+            a = byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
         }
-        return h;
+        return fold(a ^ h ^ 0x2545F4914F6CDD1DULL, b ^ 0xD6E8FEB86659FD93ULL);
     }
     void place(const Slot& s) {
         std::size_t i = s.hash & (slots_.size() - 1);
@@ -1370,10 +1422,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // with its run (`unknown` then says so: judge() takes it).
     const auto wordsMetBefore = [&](const std::uint8_t* p, bool& unknown) {
         while (true) {
-            const std::uint8_t* q = detail::nextNonAscii(p, stop);
-            if (q == stop)
+            const Word word = nextWord(p, stop, end);
+            if (word.begin == stop)
                 return stop;
-            const std::uint8_t* wordEnd = endOfRun(q, end, false);
+            const std::uint8_t* q = word.begin;
+            const std::uint8_t* wordEnd = word.end;
             const std::uint8_t* keyBegin = q != base ? q - 1 : q;
             const std::uint8_t* keyEnd = wordEnd != end ? wordEnd + 1 : wordEnd;
             const std::string_view key(reinterpret_cast<const char*>(keyBegin),
@@ -1384,12 +1437,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                 unknown = true;
                 return q;
             }
+            memo.countMet(*known);
             const std::size_t runOffset = std::size_t(q - base);
-            for (const RunMemo::Fix& f : known->fixes) {
-                credit(*f.decision);
-                if (pass.collect)
+            if (pass.collect)
+                for (const RunMemo::Fix& f : known->fixes)
                     accepted.push_back({runOffset + f.offset, f.length, f.decision});
-            }
             fixesInRun = known->fixes.size();
             tally();
             if (!everyRun || wordEnd - reported >= kProgressStep)
@@ -1470,6 +1522,10 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         judge(runStart, p, false);
         tally();
     }
+    memo.creditMet([&](std::span<const RunMemo::Fix> fixes, std::uint64_t times) {
+        for (const RunMemo::Fix& f : fixes)
+            credit(*f.decision, times);
+    });
     part.fixesFound = fixesFound;
     if (!pass.advance(std::uint64_t(stop - reported), reports))
         accepted.clear();
