@@ -418,6 +418,8 @@ struct Decision {
     std::uint16_t agreeing = 0;
     std::string repairedUtf8;   // cand.repaired encoded, filled when the decision is kept
     bool repairedAscii = false; // repairedUtf8 holds an ASCII byte (it never has so far)
+    // Its first 16 bytes, zeros after it: a fix's output is copied 16 bytes at once.
+    std::array<char, 16> repairedHead{};
 };
 
 int uppercaseCount(const std::vector<char32_t>& text) {
@@ -819,6 +821,8 @@ public:
         appendUtf8Chars(kept.cand.repaired, kept.repairedUtf8);
         kept.repairedAscii = std::any_of(kept.cand.repaired.begin(), kept.cand.repaired.end(),
                                          [](char32_t c) { return c < 0x80; });
+        std::memcpy(kept.repairedHead.data(), kept.repairedUtf8.data(),
+                    std::min(kept.repairedHead.size(), kept.repairedUtf8.size()));
         return &kept;
     }
 
@@ -1120,12 +1124,30 @@ private:
 
 // One part of the text, [begin, end) in bytes, and what a pass found there.
 struct Part {
+    Part(std::size_t begin, std::size_t end, bool fastPaths)
+        : begin(begin), end(end), memo(fastPaths) {}
+
     std::size_t begin, end;
     RunMemo memo;         // the decisions of the current pass
     Evidence confident{}; // per page, the fixes that needed no lost byte
     std::vector<Accepted> accepted;
+    // How many of `accepted` there are, and how many bytes they add to the part (modulo 2^64:
+    // most remove): those made whatever the evidence (`sure`), and per page those made only with
+    // evidence of it (made()). The assembly knows from them where each part's output goes.
+    struct Change {
+        std::uint64_t fixes = 0, bytes = 0;
+    };
+    Change sure;
+    std::array<Change, kCodePageCount> withEvidence{};
     bool rereadWithheld = false; // see MojibakeRun::rereadWithheld
     std::size_t fixesFound = 0;  // by the last pass (some perhaps taken back)
+
+    // A fix of `length` bytes into `d`'s repair counted `times` times (-1: taken back).
+    void count(const Decision& d, std::uint64_t length, std::uint64_t times) {
+        Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
+        c.fixes += times;
+        c.bytes += times * (d.repairedUtf8.size() - length);
+    }
 };
 
 // Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
@@ -1282,6 +1304,8 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     Evidence& confident = part.confident;
     RunMemo& memo = part.memo;
     accepted.clear();
+    part.sure = {};
+    part.withEvidence = {};
     // As many as the pass before found, and some: damaged text has a fix every few words, and
     // a list grown by doubling touches twice its memory.
     if (pass.collect)
@@ -1306,6 +1330,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             confident[std::size_t(std::countr_zero(pages))] += by;
         for (std::size_t k = 1; k < d.steps.size(); ++k)
             confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
+    };
+    // A fix kept (when collecting), and counted for the assembly.
+    const auto accept = [&](std::size_t offset, std::size_t length, const Decision& d) {
+        accepted.push_back({offset, length, &d});
+        part.count(d, length, 1);
     };
     // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte is
     // taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a run
@@ -1367,7 +1396,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             for (const RunMemo::Fix& f : known->fixes) {
                 credit(*f.decision);
                 if (pass.collect)
-                    accepted.push_back({runOffset + f.offset, f.length, f.decision});
+                    accept(runOffset + f.offset, f.length, *f.decision);
             }
             return true;
         }
@@ -1390,7 +1419,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             const Decision* kept = memo.keep(std::move(d));
             runFixes.push_back({off - runOffset, len, kept});
             if (pass.collect)
-                accepted.push_back({off, len, kept});
+                accept(off, len, *kept);
         });
         if (remembered)
             memo.remember(key, edges, layout, runFixes);
@@ -1516,6 +1545,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         const std::size_t runStartOffset = std::size_t(runStart - base);
         while (!accepted.empty() && accepted.back().offset >= runStartOffset) {
             credit(*accepted.back().decision, std::uint64_t(-1));
+            part.count(*accepted.back().decision, accepted.back().length, std::uint64_t(-1));
             accepted.pop_back();
         }
         p = endOfRun(runStart, end, true);
@@ -1523,8 +1553,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         tally();
     }
     memo.creditMet([&](std::span<const RunMemo::Fix> fixes, std::uint64_t times) {
-        for (const RunMemo::Fix& f : fixes)
+        for (const RunMemo::Fix& f : fixes) {
             credit(*f.decision, times);
+            if (pass.collect)
+                part.count(*f.decision, f.length, times);
+        }
     });
     part.fixesFound = fixesFound;
     if (!pass.advance(std::uint64_t(stop - reported), reports))
@@ -1547,10 +1580,10 @@ std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastP
             ++cut;
         if (cut == begin || cut >= utf8.size())
             continue;
-        parts.push_back({begin, cut, RunMemo(fastPaths), {}, {}});
+        parts.emplace_back(begin, cut, fastPaths);
         begin = cut;
     }
-    parts.push_back({begin, utf8.size(), RunMemo(fastPaths), {}, {}});
+    parts.emplace_back(begin, utf8.size(), fastPaths);
     return parts;
 }
 
@@ -1639,6 +1672,19 @@ char* copyShort(char* out, const char* from, std::size_t n) {
     return out + n;
 }
 
+// As copyShort(), where 64 bytes may be read from `from` and written to `out` (before
+// `fromLimit` and `outLimit`): a piece of up to 64 bytes is copied 64 bytes at once, the bytes
+// past it written over by the pieces after it. The text between two fixes varies in length, and
+// a copy of its exact length mispredicts a branch for most.
+char* copyPiece(char* out, const char* from, std::size_t n, const char* outLimit,
+                const char* fromLimit) {
+    if (n <= 64 && outLimit - out >= 64 && fromLimit - from >= 64) {
+        std::memcpy(out, from, 64);
+        return out + n;
+    }
+    return copyShort(out, from, n);
+}
+
 // The runs (non-ASCII characters and the spaces between them) of [begin, end) where the sieve
 // finds a start under `rule`, in order. `end` is the end of the text or a byte no run holds (the
 // start of the next part), so the sieve sees what it would in the whole.
@@ -1724,15 +1770,16 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         std::vector<detail::ByteSpan> written;
     };
     std::vector<Output> outputs(parts.size());
-    onThreads(parts.size(), [&](std::size_t k) {
-        Output& o = outputs[k];
-        o.bytes = parts[k].end - parts[k].begin;
-        for (const Accepted& a : parts[k].accepted)
-            if (made(*a.decision, confident)) {
-                ++o.fixes;
-                o.bytes += a.decision->repairedUtf8.size() - a.length;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        Part::Change c = parts[k].sure;
+        for (std::size_t page = 0; page < kCodePageCount; ++page)
+            if (confident[page] != 0) {
+                c.fixes += parts[k].withEvidence[page].fixes;
+                c.bytes += parts[k].withEvidence[page].bytes;
             }
-    });
+        outputs[k].fixes = c.fixes;
+        outputs[k].bytes = parts[k].end - parts[k].begin + c.bytes;
+    }
     for (std::size_t k = 1; k < parts.size(); ++k) {
         outputs[k].fixesBefore = outputs[k - 1].fixesBefore + outputs[k - 1].fixes;
         outputs[k].offset = outputs[k - 1].offset + outputs[k - 1].bytes;
@@ -1752,6 +1799,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         Output& o = outputs[k];
         char* const begin = result.text.data();
         char* out = begin + o.offset;
+        const char* const outLimit = out + o.bytes; // the next part's output follows
+        const char* const inLimit = utf8.data() + utf8.size();
         TextEdit* edit = edits ? run.edits->data() + firstEdit + o.fixesBefore : nullptr;
         bool asciiWritten = false; // by a fix
         std::size_t copied = parts[k].begin;
@@ -1759,8 +1808,14 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             const Decision& d = *a.decision;
             if (!made(d, confident))
                 continue;
-            out = copyShort(out, utf8.data() + copied, a.offset - copied);
-            out = copyShort(out, d.repairedUtf8.data(), d.repairedUtf8.size());
+            out = copyPiece(out, utf8.data() + copied, a.offset - copied, outLimit, inLimit);
+            const std::size_t repaired = d.repairedUtf8.size();
+            if (repaired <= d.repairedHead.size() && outLimit - out >= 16) {
+                std::memcpy(out, d.repairedHead.data(), 16);
+                out += repaired;
+            } else {
+                out = copyShort(out, d.repairedUtf8.data(), repaired);
+            }
             copied = a.offset + a.length;
             asciiWritten |= d.repairedAscii;
             if (edit)
