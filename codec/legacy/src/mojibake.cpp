@@ -420,6 +420,7 @@ struct Decision {
     bool repairedAscii = false; // repairedUtf8 holds an ASCII byte (it never has so far)
     // Its first 16 bytes, zeros after it: a fix's output is copied 16 bytes at once.
     std::array<char, 16> repairedHead{};
+    std::size_t damagedLength = 0; // the bytes of the fix it was kept for (each has its own)
 };
 
 int uppercaseCount(const std::vector<char32_t>& text) {
@@ -739,9 +740,12 @@ namespace {
 
 constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
 
+// A fix accepted: the bytes [offset, offset + decision->damagedLength) of the text. 16 bytes:
+// text damaged throughout has a fix every few words.
 struct Accepted {
-    std::size_t offset, length;
+    std::size_t offset;
     const Decision* decision;
+    std::size_t length() const { return decision->damagedLength; }
 };
 
 // The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
@@ -753,7 +757,7 @@ struct Accepted {
 class RunMemo {
 public:
     struct Fix {
-        std::size_t offset, length; // bytes, relative to the run's start
+        std::size_t offset; // bytes, relative to the run's start
         const Decision* decision;
     };
     // Runs longer than this are judged each time: they rarely repeat.
@@ -815,9 +819,10 @@ public:
             }
     }
     // Decisions live as long as the memo (the pass's Accepted entries point at them).
-    const Decision* keep(Decision&& d) {
+    const Decision* keep(Decision&& d, std::size_t damagedLength) {
         decisions_.push_back(std::move(d));
         Decision& kept = decisions_.back();
+        kept.damagedLength = damagedLength;
         appendUtf8Chars(kept.cand.repaired, kept.repairedUtf8);
         kept.repairedAscii = std::any_of(kept.cand.repaired.begin(), kept.cand.repaired.end(),
                                          [](char32_t c) { return c < 0x80; });
@@ -1142,11 +1147,11 @@ struct Part {
     bool rereadWithheld = false; // see MojibakeRun::rereadWithheld
     std::size_t fixesFound = 0;  // by the last pass (some perhaps taken back)
 
-    // A fix of `length` bytes into `d`'s repair counted `times` times (-1: taken back).
-    void count(const Decision& d, std::uint64_t length, std::uint64_t times) {
+    // A fix into `d`'s repair counted `times` times (-1: taken back).
+    void count(const Decision& d, std::uint64_t times) {
         Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
         c.fixes += times;
-        c.bytes += times * (d.repairedUtf8.size() - length);
+        c.bytes += times * (d.repairedUtf8.size() - d.damagedLength);
     }
 };
 
@@ -1332,9 +1337,9 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
     };
     // A fix kept (when collecting), and counted for the assembly.
-    const auto accept = [&](std::size_t offset, std::size_t length, const Decision& d) {
-        accepted.push_back({offset, length, &d});
-        part.count(d, length, 1);
+    const auto accept = [&](std::size_t offset, const Decision& d) {
+        accepted.push_back({offset, &d});
+        part.count(d, 1);
     };
     // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte is
     // taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a run
@@ -1396,7 +1401,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             for (const RunMemo::Fix& f : known->fixes) {
                 credit(*f.decision);
                 if (pass.collect)
-                    accept(runOffset + f.offset, f.length, *f.decision);
+                    accept(runOffset + f.offset, *f.decision);
             }
             return true;
         }
@@ -1416,10 +1421,10 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         runFixes.clear();
         rewrite.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
             credit(d);
-            const Decision* kept = memo.keep(std::move(d));
-            runFixes.push_back({off - runOffset, len, kept});
+            const Decision* kept = memo.keep(std::move(d), len);
+            runFixes.push_back({off - runOffset, kept});
             if (pass.collect)
-                accept(off, len, *kept);
+                accept(off, *kept);
         });
         if (remembered)
             memo.remember(key, edges, layout, runFixes);
@@ -1470,7 +1475,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
             const std::size_t runOffset = std::size_t(q - base);
             if (pass.collect)
                 for (const RunMemo::Fix& f : known->fixes)
-                    accepted.push_back({runOffset + f.offset, f.length, f.decision});
+                    accepted.push_back({runOffset + f.offset, f.decision});
             fixesInRun = known->fixes.size();
             tally();
             if (!everyRun || wordEnd - reported >= kProgressStep)
@@ -1545,7 +1550,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         const std::size_t runStartOffset = std::size_t(runStart - base);
         while (!accepted.empty() && accepted.back().offset >= runStartOffset) {
             credit(*accepted.back().decision, std::uint64_t(-1));
-            part.count(*accepted.back().decision, accepted.back().length, std::uint64_t(-1));
+            part.count(*accepted.back().decision, std::uint64_t(-1));
             accepted.pop_back();
         }
         p = endOfRun(runStart, end, true);
@@ -1556,7 +1561,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         for (const RunMemo::Fix& f : fixes) {
             credit(*f.decision, times);
             if (pass.collect)
-                part.count(*f.decision, f.length, times);
+                part.count(*f.decision, times);
         }
     });
     part.fixesFound = fixesFound;
@@ -1817,10 +1822,10 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             } else {
                 out = copyShort(out, d.repairedUtf8.data(), repaired);
             }
-            copied = a.offset + a.length;
+            copied = a.offset + a.length();
             asciiWritten |= d.repairedAscii;
             if (edit)
-                *edit++ = {a.offset, a.length, d.repairedUtf8.size()};
+                *edit++ = {a.offset, a.length(), d.repairedUtf8.size()};
         }
         copyShort(out, utf8.data() + copied, parts[k].end - copied);
         if (!run.written)
@@ -1844,7 +1849,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             if (!made(d, confident))
                 continue;
             at += a.offset - copied;
-            copied = a.offset + a.length;
+            copied = a.offset + a.length();
             while (inRun < runs.size() && runs[inRun].offset + runs[inRun].length <= at)
                 ++inRun;
             if (!run.fastPaths || d.repairedAscii ||
@@ -1882,8 +1887,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                 continue;
             MojibakeFix fix;
             fix.offset = a.offset;
-            fix.length = a.length;
-            fix.damaged = std::string(utf8.substr(a.offset, a.length));
+            fix.length = a.length();
+            fix.damaged = std::string(utf8.substr(a.offset, a.length()));
             fix.repaired = d.repairedUtf8;
             fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
             fix.restoredNbsp = d.cand.lostNbsp;
