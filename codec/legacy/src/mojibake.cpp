@@ -1707,68 +1707,13 @@ std::vector<detail::ByteSpan> runsWithStarts(const std::uint8_t* base, const std
     }
 }
 
-} // namespace
-
-MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
-    return detail::repairMojibake(utf8, options, {});
-}
-
-MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
-                                      const MojibakeRun& run) {
-    MojibakeResult result;
-    const bool wellFormed =
-        run.knownWellFormed ||
-        scan(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
-                                           utf8.size()))
-            .valid();
-    const std::uint64_t size = utf8.size();
-    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts), run.fastPaths);
-    // The first pass only counts evidence: a repair it accepts either credits its page (so the
-    // second pass runs and decides again) or needed a lost byte for every character, and such a
-    // repair is only made with evidence of its page. Without any evidence nothing is repaired.
-    // A later round of the pipeline that brings evidence judges once, with that.
-    Evidence confident{};
-    if (run.evidence)
-        confident = *run.evidence;
-    const bool laterRound = run.only && anyEvidence(confident);
-    if (!laterRound) {
-        Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
-        first.only = run.only;
-        runPass(utf8, first, parts);
-        confident = evidenceOf(parts, confident);
-        result.cancelled = first.cancelled();
-    }
-    if (!result.cancelled && anyEvidence(confident)) {
-        // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
-        // differ from the first pass's: each part starts a new memo.
-        const Evidence evidence = confident;
-        for (Part& part : parts)
-            part.memo = RunMemo(run.fastPaths);
-        Pass second(options, &evidence, wellFormed, run.fastPaths, true, size, 2 * size);
-        second.only = run.only;
-        runPass(utf8, second, parts);
-        confident = evidenceOf(parts, evidence);
-        result.cancelled = second.cancelled();
-    }
-    if (result.cancelled)
-        return result;
-    if (run.evidence)
-        *run.evidence = confident;
-    if (run.rereadWithheld)
-        *run.rereadWithheld = std::any_of(parts.begin(), parts.end(),
-                                          [](const Part& part) { return part.rereadWithheld; });
-    if (options.progress && !options.progress(2 * size, 2 * size)) {
-        result.cancelled = true;
-        return result;
-    }
-
-    // Assemble, each part on a thread of its own: first how many fixes each makes and how long
-    // its output is, then each writes its output (and its edits) where that puts it. Text
-    // damaged throughout has a fix every few words.
-    const bool none = std::all_of(parts.begin(), parts.end(),
-                                  [](const Part& part) { return part.accepted.empty(); });
-    if (none && !run.copyWhenUnchanged)
-        return result;
+// The result of a repair: the text with the fixes the parts accepted and `confident` makes
+// (made()), its fix count, the first fixes reported, and the edits and spans `run` asks for.
+// Each part's thread writes its output where the counts kept while accepting (Part::Change) put
+// it: text damaged throughout has a fix every few words.
+void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evidence& confident,
+              const MojibakeOptions& options, const detail::MojibakeRun& run,
+              MojibakeResult& result) {
     struct Output {
         std::size_t fixes = 0, bytes = 0;        // made, and the part's output size
         std::size_t fixesBefore = 0, offset = 0; // in the whole
@@ -1895,6 +1840,69 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
             fix.restoredUndefined = d.cand.lostUndefined;
             result.fixes.push_back(std::move(fix));
         }
+}
+
+} // namespace
+
+MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
+    return detail::repairMojibake(utf8, options, {});
+}
+
+MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptions& options,
+                                      const MojibakeRun& run) {
+    MojibakeResult result;
+    const bool wellFormed =
+        run.knownWellFormed ||
+        scan(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
+                                           utf8.size()))
+            .valid();
+    const std::uint64_t size = utf8.size();
+    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts), run.fastPaths);
+    // The first pass only counts evidence: a repair it accepts either credits its page (so the
+    // second pass runs and decides again) or needed a lost byte for every character, and such a
+    // repair is only made with evidence of its page. Without any evidence nothing is repaired.
+    // A later round of the pipeline that brings evidence judges once, with that.
+    Evidence confident{};
+    if (run.evidence)
+        confident = *run.evidence;
+    const bool laterRound = run.only && anyEvidence(confident);
+    if (!laterRound) {
+        Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);
+        first.only = run.only;
+        runPass(utf8, first, parts);
+        confident = evidenceOf(parts, confident);
+        result.cancelled = first.cancelled();
+    }
+    if (!result.cancelled && anyEvidence(confident)) {
+        // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
+        // differ from the first pass's: each part starts a new memo.
+        const Evidence evidence = confident;
+        for (Part& part : parts)
+            part.memo = RunMemo(run.fastPaths);
+        Pass second(options, &evidence, wellFormed, run.fastPaths, true, size, 2 * size);
+        second.only = run.only;
+        runPass(utf8, second, parts);
+        confident = evidenceOf(parts, evidence);
+        result.cancelled = second.cancelled();
+    }
+    if (result.cancelled)
+        return result;
+    if (run.evidence)
+        *run.evidence = confident;
+    if (run.rereadWithheld)
+        *run.rereadWithheld = std::any_of(parts.begin(), parts.end(),
+                                          [](const Part& part) { return part.rereadWithheld; });
+    if (options.progress && !options.progress(2 * size, 2 * size)) {
+        result.cancelled = true;
+        return result;
+    }
+
+    // Assemble: repairs that needed a lost byte for every character count only when the text
+    // holds evidence of the same page elsewhere.
+    const bool none = std::all_of(parts.begin(), parts.end(),
+                                  [](const Part& part) { return part.accepted.empty(); });
+    if (!none || run.copyWhenUnchanged)
+        assemble(utf8, parts, confident, options, run, result);
     return result;
 }
 
