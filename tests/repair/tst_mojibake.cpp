@@ -36,6 +36,7 @@ private slots:
     void rareCyrillicLettersOnlyWhereTheDamageSaysSo();
     void laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings();
     void laterRoundRemembersWhereTheEarlierFixesLie();
+    void laterRoundIsHandedOnlyRunsWithStarts();
     void deeperLevelsFollowTheEvidence();
     void laterRoundJudgesOnlyTheGivenRuns();
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
@@ -455,6 +456,47 @@ void TestMojibake::laterRoundJudgesOnlyTheGivenRuns() {
         QCOMPARE(r.fixCount, 1u);
     }
     QCOMPARE(evidence[std::size_t(CodePage::Windows1252)], 3u); // 1, and the fix of each run
+}
+
+// The spans a round hands on to the next (MojibakeRun::written): with the fast paths only the
+// fixes in a run where the next round's sieve finds a start, which is what that round judges;
+// the reference hands on every fix. "déjà vu" read twice as windows-1252 with its NBSPs turned
+// into spaces: the first round repairs "ÃƒÂ©" into "é" and each "Ãƒ" into "Ã", and only "Ã" +
+// a space (à, its A0 lost) is left for the next round, which knows windows-1252 lost bytes.
+void TestMojibake::laterRoundIsHandedOnlyRunsWithStarts() {
+    const std::string damaged = "dÃƒÂ©jÃƒ  vu, voilÃƒ  tout";
+    for (unsigned parts : {1u, 2u}) {
+        for (bool fastPaths : {true, false}) {
+            detail::MojibakeEvidence evidence{};
+            std::vector<detail::ByteSpan> written;
+            detail::MojibakeRun run;
+            run.evidence = &evidence;
+            run.written = &written;
+            run.fastPaths = fastPaths;
+            run.parts = parts;
+            const MojibakeResult r = detail::repairMojibake(damaged, {}, run);
+            QCOMPARE(q(r.text), QByteArray("déjÃ  vu, voilÃ  tout"));
+            QCOMPARE(r.fixCount, 3u);
+            std::vector<std::string> handedOn;
+            for (const detail::ByteSpan& s : written)
+                handedOn.push_back(r.text.substr(s.offset, s.length));
+            if (fastPaths)
+                QCOMPARE(handedOn, (std::vector<std::string>{"Ã", "Ã"}));
+            else
+                QCOMPARE(handedOn, (std::vector<std::string>{"é", "Ã", "Ã"}));
+        }
+    }
+    // Repaired whole, French leaves nothing for a later round.
+    const std::string french = "Le café est très bon, voilà tout. ";
+    std::string text;
+    for (int k = 0; k < 40; ++k)
+        text += readAs(bytes(french), CodePage::Windows1252);
+    std::vector<detail::ByteSpan> written;
+    detail::MojibakeRun run;
+    run.written = &written;
+    const MojibakeResult r = detail::repairMojibake(text, {}, run);
+    QCOMPARE(r.fixCount, 120u);
+    QVERIFY(written.empty());
 }
 
 // Under the lost-bytes rule a space stands for A0 only under the pages given, and a character
