@@ -35,6 +35,7 @@ private slots:
     void normalization();
     void normalFormCheckAgreesWithNormalising();
     void pipelineOrderAndReport();
+    void bomRestoredByTheMojibakeRepairIsStripped();
     void strictRefuses();
     void everyStepIsIdempotent_data();
     void everyStepIsIdempotent();
@@ -384,6 +385,26 @@ void TestRepairSteps::pipelineOrderAndReport() {
     const std::string text = rep.toText();
     QVERIFY(text.find("UTF-8 read as windows-1252") != std::string::npos);
     QVERIFY(text.find("line endings in input: 0 LF, 2 CRLF, 0 CR") != std::string::npos);
+}
+
+// Found by fuzz_repair: invalid bytes read as windows-1252 around a stray BOM ("ï", U+FEFF,
+// "»¿"); the BOM taken out leaves "ï»¿", which is EF BB BF read as ISO-8859-1, and the mojibake
+// repair restores the BOM that the BOM step ran too early to take out. A second repair did.
+void TestRepairSteps::bomRestoredByTheMojibakeRepairIsStripped() {
+    RepairOptions o;
+    o.invalid = ErrorPolicy::Cp1252;
+    o.mojibake = true;
+    o.bom = BomAction::Strip;
+    const RepairResult r = run("\xEF\xEF\xBB\xBF\xBB\xBF\xC3\xC2\x8E", o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), QByteArray("Î"));
+    const RepairReport& rep = r.report;
+    QCOMPARE(rep.counts[std::size_t(RepairKind::StrayBom)], 1u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::Mojibake)], 1u);
+    QCOMPARE(rep.counts[std::size_t(RepairKind::BomStripped)], 1u);
+    const RepairResult again = run(r.text, o);
+    QCOMPARE(q(again.text), q(r.text));
+    QCOMPARE(again.report.total(), 0u);
 }
 
 void TestRepairSteps::strictRefuses() {

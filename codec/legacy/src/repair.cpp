@@ -363,15 +363,20 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
 
     if (!advance(0.2))
         return result;
-    if (options.bom != BomAction::Keep) {
+    // Returns whether the text changed.
+    const auto fixBom = [&]() {
+        if (options.bom == BomAction::Keep)
+            return false;
         const bool leading = text.starts_with(kBom);
         const bool stray = text.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
-        if (stray || leading != (options.bom == BomAction::Add)) {
-            const std::size_t first = report.changes.size();
-            replaceWith(repairBom(text, options.bom, report, cap, &edits));
-            finishStep(first);
-        }
-    }
+        if (!stray && leading == (options.bom == BomAction::Add))
+            return false;
+        const std::size_t first = report.changes.size();
+        replaceWith(repairBom(text, options.bom, report, cap, &edits));
+        finishStep(first);
+        return true;
+    };
+    fixBom();
 
     MojibakeOptions mo = options.mojibakeOptions;
     if (options.progress)
@@ -484,6 +489,9 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     };
     // Normalising can put new neighbours side by side ("A" + U+030A becomes "Å"): when it
     // changed the text, the mojibake repair looks again, and the result is normalised again.
+    // The mojibake repair can restore a byte order mark ("ï»¿" is EF BB BF read as
+    // windows-1252), which the BOM step then takes out, and taking one out can put damage side
+    // by side again ("ï" + U+FEFF + "»¿", where invalid bytes were read as windows-1252).
     for (int cycle = 0; cycle < 3; ++cycle) {
         if (options.mojibake && !repairMojibakeToFixpoint())
             return result;
@@ -492,7 +500,8 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
         const int normalized = normalizeText();
         if (normalized < 0)
             return result;
-        if (normalized == 0 || !options.mojibake)
+        const bool bomFixed = options.mojibake && fixBom();
+        if ((normalized == 0 && !bomFixed) || !options.mojibake)
             break;
     }
 
