@@ -33,6 +33,7 @@ private slots:
     void oneLostBytePerCharacter();
     void laterRoundsKeepTheEvidence();
     void ukrainianWordIsNoIdeograph();
+    void byteOrderMarkReadThroughAPage();
     void rareCyrillicLettersOnlyWhereTheDamageSaysSo();
     void laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings();
     void laterRoundRemembersWhereTheEarlierFixesLie();
@@ -332,6 +333,38 @@ void TestMojibake::laterRoundsKeepTheEvidence() {
     QCOMPARE(q(damaged), QByteArray("dÃƒÂ©jÃƒ  vu, voilÃƒ  tout"));
     const RepairResult r = repair(bytes(damaged), o);
     QCOMPARE(q(r.text), QByteArray("déjà vu, voilà tout"));
+}
+
+// A file that began with a byte order mark, read through a page and saved as UTF-8, begins
+// with "ï»¿" (windows-1252), "п»ї" (windows-1251) or "Ôªø" (MacRoman). By the costs of its
+// characters the mark restored looks worse than the damage (a control character against a
+// letter and two punctuation marks), so it is a rule of its own; the rest of the file need not
+// be damaged. Correct text with "ï" before "»" keeps them.
+void TestMojibake::byteOrderMarkReadThroughAPage() {
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::vector<std::pair<std::string, CodePage>> files = {
+        {"Hello, world.", CodePage::Windows1252},
+        {"Привет, как дела?", CodePage::Windows1251},
+        {"Grüße aus Köln.", CodePage::MacRoman},
+    };
+    for (const auto& [text, page] : files) {
+        const std::string damaged = readAs(bytes(bom + text), page);
+        const MojibakeResult r = repairMojibake(damaged);
+        QCOMPARE(q(r.text), q(bom + text));
+        QVERIFY(!r.fixes.empty());
+        QCOMPARE(r.fixes.front().offset, 0u);
+        QVERIFY(r.fixes.front().repaired.starts_with(bom)); // with "Привет" in one fix
+        QCOMPARE(r.fixes.front().misdecodings, std::vector<CodePage>{page});
+    }
+    const std::string correct = "Un « naïf» et un « ¿ » espagnol.";
+    QCOMPARE(q(repairMojibake(correct).text), q(correct));
+    // In the pipeline, --bom=strip takes out the mark restored.
+    RepairOptions o;
+    o.mojibake = true;
+    o.bom = BomAction::Strip;
+    const RepairResult stripped =
+        repair(bytes(readAs(bytes(bom + "Hello"), CodePage::Windows1252)), o);
+    QCOMPARE(q(stripped.text), QByteArray("Hello"));
 }
 
 // "дії" (Ukrainian, "actions") read once more through windows-1251 is E4 B3 BF, the CJK

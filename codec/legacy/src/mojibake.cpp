@@ -568,6 +568,12 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), isLetter);
         const bool onlyAGuess =
             chosen.cand.everyUsesLost && (chosen.cand.lostUndefined || !letterToLetters);
+        // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
+        // windows-1251, "∩╗┐" under IBM437) is damage whatever the costs say: correct text never
+        // holds those three characters, and U+FEFF costs as a control character would.
+        if (chosen.cand.repaired.front() == 0xFEFF && chosen.steps.size() == 1 &&
+            !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
+            chosenCost = std::min(chosenCost, damagedCost - 1);
         if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(p) || onlyAGuess)))
             continue;
         if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
