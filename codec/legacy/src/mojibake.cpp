@@ -1347,6 +1347,27 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         accepted.push_back({offset, &d});
         part.count(d, 1);
     };
+    // The memo's key of the run [p, runEnd) (a word of one with `asWord`): its bytes with the
+    // byte before and after it, and which of those the text lacked. A word's entry is not its
+    // run's, though the bytes may be the same: only a word is told to be judged with its run.
+    const auto keyOf = [&](const std::uint8_t* p, const std::uint8_t* runEnd, bool asWord) {
+        const std::uint8_t* keyBegin = p != base ? p - 1 : p;
+        const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
+        return std::pair{std::string_view(reinterpret_cast<const char*>(keyBegin),
+                                          std::size_t(keyEnd - keyBegin)),
+                         (p == base ? 1u : 0u) | (runEnd == end ? 2u : 0u) | (asWord ? 4u : 0u)};
+    };
+    // The run at p met again: its fixes accepted (when collecting), counted for the evidence once
+    // per pass (RunMemo::creditMet(), which also counts them for the assembly).
+    std::size_t fixesInRun = 0;
+    const auto metAgain = [&](const std::uint8_t* p, const RunMemo::Known& known) {
+        memo.countMet(known);
+        const std::size_t runOffset = std::size_t(p - base);
+        if (pass.collect)
+            for (const RunMemo::Fix& f : known.fixes)
+                accepted.push_back({runOffset + f.offset, f.decision});
+        fixesInRun = known.fixes.size();
+    };
     // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte is
     // taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a run
     // word by word finds what judging it whole does: the fixes near a word's start that make
@@ -1361,7 +1382,6 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // Judges the run [p, runEnd) (a word of one with `asWord`): its fixes are accepted and
     // counted as evidence, `fixesInRun` says how many. False, with nothing accepted: the word
     // must be judged with its run.
-    std::size_t fixesInRun = 0;
     std::size_t span = 0; // the next of pass.only
     const auto judge = [&](const std::uint8_t* p, const std::uint8_t* runEnd, bool asWord) {
         const std::size_t runOffset = std::size_t(p - base);
@@ -1392,23 +1412,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                           std::uint64_t(1) << (32 + b);
             }
         }
-        const std::uint8_t* keyBegin = runOffset > 0 ? p - 1 : p;
-        const std::uint8_t* keyEnd = runEnd != end ? runEnd + 1 : runEnd;
-        const std::string_view key(reinterpret_cast<const char*>(keyBegin),
-                                   std::size_t(keyEnd - keyBegin));
-        // A word's entry is not its run's, though the bytes may be the same: only a word is
-        // told to be judged with its run.
-        const unsigned edges =
-            (runOffset == 0 ? 1u : 0u) | (runEnd == end ? 2u : 0u) | (asWord ? 4u : 0u);
+        const auto [key, edges] = keyOf(p, runEnd, asWord);
         if (const auto known = remembered ? memo.find(key, edges, layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;
-            fixesInRun = known->fixes.size();
-            for (const RunMemo::Fix& f : known->fixes) {
-                credit(*f.decision);
-                if (pass.collect)
-                    accept(runOffset + f.offset, *f.decision);
-            }
+            metAgain(p, *known);
             return true;
         }
         const bool worthALook =
@@ -1467,22 +1475,13 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
                 return stop;
             const std::uint8_t* q = word.begin;
             const std::uint8_t* wordEnd = word.end;
-            const std::uint8_t* keyBegin = q != base ? q - 1 : q;
-            const std::uint8_t* keyEnd = wordEnd != end ? wordEnd + 1 : wordEnd;
-            const std::string_view key(reinterpret_cast<const char*>(keyBegin),
-                                       std::size_t(keyEnd - keyBegin));
-            const unsigned edges = (q == base ? 1u : 0u) | (wordEnd == end ? 2u : 0u) | 4u;
+            const auto [key, edges] = keyOf(q, wordEnd, true);
             const auto known = memo.find(key, edges, 0);
             if (!known || known->wholeRun) {
                 unknown = true;
                 return q;
             }
-            memo.countMet(*known);
-            const std::size_t runOffset = std::size_t(q - base);
-            if (pass.collect)
-                for (const RunMemo::Fix& f : known->fixes)
-                    accepted.push_back({runOffset + f.offset, f.decision});
-            fixesInRun = known->fixes.size();
+            metAgain(q, *known);
             tally();
             if (!everyRun || wordEnd - reported >= kProgressStep)
                 return wordEnd;

@@ -409,8 +409,9 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
             run.edits = &edits;
             // More fixes than the report has room for: no later change is listed, and no offset
             // is mapped back through this round's edits.
-            if (mo.maxReportedFixes >= cap - std::min(cap, report.changes.size()))
-                run.maxEdits = cap - std::min(cap, report.changes.size());
+            const std::size_t room = cap - std::min(cap, report.changes.size());
+            if (mo.maxReportedFixes >= room)
+                run.maxEdits = room;
             run.knownWellFormed = true;
             if (fromScratch)
                 evidence = {};
