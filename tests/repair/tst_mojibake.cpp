@@ -68,6 +68,31 @@ void TestMojibake::knownExamples_data() {
     QTest::newRow("in guillemets") << QStringLiteral("«CafÃ©»") << QStringLiteral("«Café»");
     QTest::newRow("koi8-r") << QString::fromStdString(readAs(bytes("Привет"), CodePage::Koi8R))
                             << QStringLiteral("Привет");
+    QTest::newRow("polish 1250") << QString::fromStdString(
+                                        readAs(bytes("Zażółć gęślą jaźń"), CodePage::Windows1250))
+                                 << QStringLiteral("Zażółć gęślą jaźń");
+    // windows-1250 and ISO-8859-2 read "Ăś" as "Ü" and "ö": the dash, which ISO-8859-2 cannot
+    // have read ("€" is not on it), tells them apart.
+    QTest::newRow("german 1250") << QString::fromStdString(readAs(bytes("Über die Brücke – Grüße"),
+                                                                  CodePage::Windows1250))
+                                 << QStringLiteral("Über die Brücke – Grüße");
+    // windows-1257 leaves A1 undefined: the "š" (C5 A1) is lost, the rest restored.
+    QTest::newRow("lithuanian 1257")
+        << QString::fromStdString(readAs(bytes("Ąžuolas čia, ąčęėįšųūž"), CodePage::Windows1257))
+        << QStringLiteral("Ąžuolas čia, ąčęėį\uFFFDųūž");
+    QTest::newRow("russian cp866")
+        << QString::fromStdString(readAs(bytes("Привет, мир"), CodePage::Cp866))
+        << QStringLiteral("Привет, мир");
+    // "à" whose A0 became a space that then merged with the space after it.
+    QTest::newRow("a grave word") << QStringLiteral("Ã perturber la rÃ©flexion")
+                                  << QStringLiteral("à perturber la réflexion");
+    QTest::newRow("a grave, two spaces")
+        << QStringLiteral("voilÃ  tout, cafÃ©") << QStringLiteral("voilà tout, café");
+    // A byte windows-1252 leaves undefined, written as U+FFFD: the character is lost.
+    QTest::newRow("lossy quote") << QStringLiteral("â€œmismatched quotesâ€\uFFFD")
+                                 << QStringLiteral("“mismatched quotes\uFFFD");
+    QTest::newRow("lossy cyrillic") << QStringLiteral("Ð\uFFFDÐµÐºÐ¾Ñ‚Ð¾Ñ€Ñ‹Ðµ Ð»ÑŽÐ´Ð¸")
+                                    << QStringLiteral("\uFFFDекоторые люди");
     QTest::newRow("greek 1252") << QString::fromStdString(
                                        readAs(bytes("Καλημέρα"), CodePage::Windows1252))
                                 << QStringLiteral("Καλημέρα");
@@ -118,6 +143,23 @@ void TestMojibake::correctTextUnchanged_data() {
     QTest::newRow("latin-1 capitals") << QStringLiteral("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞß");
     QTest::newRow("latin-1 small") << QStringLiteral("àáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ");
     QTest::newRow("latin-1 symbols") << QStringLiteral("¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿");
+    // Symbols and letters that pair as a UTF-8 sequence under some page, alone in a short text:
+    // the repair would read barely better than the source (kClearGain).
+    QTest::newRow("times before quote") << QStringLiteral("a 2×” board");
+    QTest::newRow("increment degree") << QStringLiteral("∆° is the change in angle");
+    QTest::newRow("root of pi") << QStringLiteral("√π ≈ 1.772");
+    QTest::newRow("A ring dash") << QStringLiteral("the Å—B bond");
+    QTest::newRow("times pound") << QStringLiteral("5×£35 = £175");
+    QTest::newRow("quoted A tilde") << QStringLiteral("the letter ‘Ã’s sound");
+    QTest::newRow("finnish caps nbsp") << QStringLiteral("KÄYTTÄ\u00A0OHJETTA JA SÄÄ\u00A0TÄNÄÄN");
+    QTest::newRow("romanian caps nbsp") << QStringLiteral("ROMÂNĂ\u00A0ȘI ÎNVĂȚĂMÂNT");
+    // Pages added for the Central European, Baltic and other languages: their correct text.
+    QTest::newRow("polish") << QStringLiteral("Łódź, Gdańsk i Kraków: żółć, źdźbło, ŚWIĘTO");
+    QTest::newRow("czech caps") << QStringLiteral("ŘEŠENÍ ÚLOH: ŽLUŤOUČKÝ KŮŇ, ĎÁBEL");
+    QTest::newRow("lithuanian") << QStringLiteral("Ąžuolas, ČIA ĘĖĮŠŲŪŽ, ąčęėįšųūž");
+    QTest::newRow("latvian") << QStringLiteral("Ābele, Ģimene, Ķēķis, Ļaudis, Ņaudēt, ŠŪŽ");
+    QTest::newRow("thai") << QStringLiteral("ถือขันทีเป็นที่พึ่ง ฤๅหาใครค้ำชูกู้บรรลังก์");
+    QTest::newRow("hebrew points") << QStringLiteral("שָׁלוֹם עוֹלָם");
 }
 
 void TestMojibake::correctTextUnchanged() {
@@ -161,6 +203,10 @@ std::vector<Sample> sampleSet() {
         for (CodePage cp : allCodePages()) {
             const QString page = QString::fromLatin1(name(cp).data(), qsizetype(name(cp).size()));
             const std::string once = readAs(bytes(good), cp);
+            // A byte the page leaves undefined in A0-FF (ISO-8859-3's C3, ISO-8859-8's Latin
+            // leads) is lost by the mis-decoding: no repair can restore the text exactly.
+            if (once.find("\xEF\xBF\xBD") != std::string::npos)
+                continue;
             samples.push_back({QStringLiteral("single ") + page, once, good});
             samples.push_back({QStringLiteral("double ") + page, readAs(bytes(once), cp), good});
             // Partial damage: the first half of the sentence damaged, the rest intact.
@@ -223,12 +269,27 @@ void TestMojibake::sampleSetRestorationRate() {
     QVERIFY2(rate >= 95.0, qPrintable(QStringLiteral("restoration rate %1 % < 95 %").arg(rate)));
 }
 
+// Repairing the result again changes nothing. The repair as the pipeline runs it (repair(),
+// what the CLI and the window call) repeats its rounds until nothing changes; repairMojibake()
+// alone is one round, whose result a second round leaves alone for the common pages, though
+// not for every text damaged twice through the rarer ones (CJK read twice as IBM852 shows its
+// second reading only once the first is undone).
 void TestMojibake::repairIsIdempotent() {
+    RepairOptions o;
+    o.mojibake = true;
+    const std::span<const CodePage> common = allCodePages().first(9);
     for (const Sample& s : sampleSet()) {
-        const MojibakeResult once = repairMojibake(s.damaged);
-        const MojibakeResult twice = repairMojibake(once.text);
+        const RepairResult once = repair(bytes(s.damaged), o);
+        const RepairResult twice = repair(bytes(once.text), o);
         QCOMPARE(q(twice.text), q(once.text));
-        QCOMPARE(twice.fixCount, 0u);
+        QCOMPARE(twice.report.total(), 0u);
+        const MojibakeResult first = repairMojibake(s.damaged);
+        if (std::none_of(first.fixes.begin(), first.fixes.end(), [&](const MojibakeFix& f) {
+                return std::any_of(f.misdecodings.begin(), f.misdecodings.end(), [&](CodePage cp) {
+                    return std::find(common.begin(), common.end(), cp) == common.end();
+                });
+            }))
+            QCOMPARE(repairMojibake(first.text).fixCount, 0u);
     }
 }
 
@@ -240,13 +301,16 @@ void TestMojibake::chainOfFixesIsOneFix() {
     std::string damaged = "\xD0\xA0";
     for (int k = 0; k < 6; ++k)
         damaged += "\xC2\xA0";
-    const MojibakeResult once = repairMojibake(damaged + " ok");
-    QCOMPARE(q(once.text), QByteArray("\xD0\xA0 ok"));
-    QCOMPARE(once.fixCount, 1u);
-    QCOMPARE(once.fixes[0].offset, 0u);
-    QCOMPARE(once.fixes[0].length, std::uint64_t(damaged.size()));
-    QCOMPARE(q(once.fixes[0].damaged), q(damaged));
-    QCOMPARE(q(once.fixes[0].description()), QByteArray("UTF-8 read as windows-1251, 6 times"));
+    // Each link alone reads barely better than the source ("Р" + NBSP): the text shows its
+    // page elsewhere ("Привет" read as windows-1251).
+    const std::string shown = readAs(bytes("Привет"), CodePage::Windows1251) + " ";
+    const MojibakeResult once = repairMojibake(shown + damaged + " ok");
+    QCOMPARE(q(once.text), QByteArray("Привет \xD0\xA0 ok"));
+    QCOMPARE(once.fixCount, 2u);
+    QCOMPARE(once.fixes[1].offset, std::uint64_t(shown.size()));
+    QCOMPARE(once.fixes[1].length, std::uint64_t(damaged.size()));
+    QCOMPARE(q(once.fixes[1].damaged), q(damaged));
+    QCOMPARE(q(once.fixes[1].description()), QByteArray("UTF-8 read as windows-1251, 6 times"));
     QCOMPARE(repairMojibake(once.text).fixCount, 0u);
     // The other way: each fix gives the characters before it a new neighbour, which decides a
     // repair there (fuzz_found_repair_1, after its invalid bytes were read as windows-1252).
@@ -477,7 +541,7 @@ void TestMojibake::deeperLevelsFollowTheEvidence() {
 void TestMojibake::laterRoundJudgesOnlyTheGivenRuns() {
     const std::string text = "CafÃ© and ThÃ© or ThÃ©";
     detail::MojibakeEvidence evidence{};
-    evidence[std::size_t(CodePage::Windows1252)] = 1;
+    evidence[std::size_t(CodePage::Windows1252)] = 2;     // enough to show the page
     const std::vector<detail::ByteSpan> only = {{15, 1}}; // the © of the first "ThÃ©"
     detail::MojibakeRun run;
     run.evidence = &evidence;
@@ -488,7 +552,8 @@ void TestMojibake::laterRoundJudgesOnlyTheGivenRuns() {
         QCOMPARE(q(r.text), QByteArray("CafÃ© and Thé or ThÃ©"));
         QCOMPARE(r.fixCount, 1u);
     }
-    QCOMPARE(evidence[std::size_t(CodePage::Windows1252)], 3u); // 1, and the fix of each run
+    // 2, and the fix of each run: its gain, up to 2.
+    QCOMPARE(evidence[std::size_t(CodePage::Windows1252)], 6u);
 }
 
 // The spans a round hands on to the next (MojibakeRun::written): with the fast paths only the
@@ -722,11 +787,20 @@ void TestMojibake::sieveAdmitsEveryFix() {
             const bool lost = f.restoredNbsp || f.restoredUndefined;
             // Bytes are lost only under the page of the last mis-decoding.
             const auto rule = detail::SieveRule::lostBytes(detail::pageBit(f.misdecodings.back()));
-            QVERIFY2(detail::canStartRepair(base + f.offset, end, rule),
+            // A chain (a fix whose output reads as damage again with the characters after it:
+            // "æ½" + "Ā½", which windows-1257 reads as "½") may start where only its later
+            // link is admitted; the repair judges the whole run around that start.
+            const auto* fixEnd = base + f.offset + f.length;
+            QVERIFY2(detail::canStartRepair(base + f.offset, end, rule) ||
+                         (f.misdecodings.size() > 1 &&
+                          detail::nextRepairStartScalar(base + f.offset, end, rule) < fixEnd),
                      qPrintable(QString::fromStdString(s.damaged)));
+            const auto adjacent = detail::SieveRule::adjacent();
             if (!lost)
                 QVERIFY2(
-                    detail::canStartRepair(base + f.offset, end, detail::SieveRule::adjacent()),
+                    detail::canStartRepair(base + f.offset, end, adjacent) ||
+                        (f.misdecodings.size() > 1 &&
+                         detail::nextRepairStartScalar(base + f.offset, end, adjacent) < fixEnd),
                     qPrintable(QString::fromStdString(s.damaged)));
             ++checked;
         }

@@ -33,10 +33,23 @@ namespace u8codec {
 
 namespace {
 
+// Every page, in the order ties are broken: the most common culprits first (the Windows pages of
+// the languages most text is in, their ISO counterparts, then the DOS, Mac and rarer pages).
+// windows-1250 comes before ISO-8859-2: they read C0-FF alike and differ in 80-BF, where
+// Central European text mis-read by Windows programs ("Ăś" for "Ü", 1250's 9C) is far more
+// common than by ISO-8859-2 readers (whose B6 would make the same characters "ö").
 constexpr std::array<CodePage, kCodePageCount> kPages = {
-    CodePage::Windows1252, CodePage::Latin1, CodePage::Windows1251,
-    CodePage::MacRoman,    CodePage::Latin2, CodePage::Latin9,
-    CodePage::Greek,       CodePage::Koi8R,  CodePage::Cp437};
+    CodePage::Windows1252, CodePage::Latin1,      CodePage::Windows1251,
+    CodePage::MacRoman,    CodePage::Windows1250, CodePage::Latin2,
+    CodePage::Latin9,      CodePage::Greek,       CodePage::Koi8R,
+    CodePage::Cp437,       CodePage::Windows1257, CodePage::Windows1253,
+    CodePage::Windows1254, CodePage::Koi8U,       CodePage::Cp866,
+    CodePage::Cp850,       CodePage::Cp852,       CodePage::MacCentralEurope,
+    CodePage::MacCyrillic, CodePage::Cyrillic,    CodePage::Latin5,
+    CodePage::Latin7,      CodePage::Latin4,      CodePage::Latin3,
+    CodePage::Latin6,      CodePage::Latin8,      CodePage::Latin10,
+    CodePage::Windows1255, CodePage::Windows1256, CodePage::Windows1258,
+    CodePage::Arabic,      CodePage::Hebrew,      CodePage::Thai};
 
 using detail::PageMask;
 using detail::PageTable;
@@ -61,7 +74,11 @@ struct CharInfo {
 
 CharInfo lookUpInfo(char32_t c) {
     CharInfo ci{Kind::Other, false, false, false, false, USCRIPT_COMMON};
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+    // A no-break or typographic space is a space to the reader: French puts one before "?" and
+    // inside «», Finnish and Swedish between words that must not part, numbers between their
+    // thousands ("10 000").
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xA0 || c == 0x202F ||
+        (c >= 0x2000 && c <= 0x200A)) {
         ci.kind = Kind::Space;
         return ci;
     }
@@ -121,6 +138,12 @@ int pairCost(const CharInfo& a, const CharInfo& b) {
     if (a.kind == Kind::Space || b.kind == Kind::Space || a.kind == Kind::Digit ||
         b.kind == Kind::Digit)
         return 0;
+    // A combining mark on a letter, or on another mark, is how Thai, Hebrew, Arabic, Indic and
+    // decomposed Latin text is written (whether the mark fits its letter, marksFit() judges).
+    if (b.mark && (a.kind == Kind::Letter || a.mark))
+        return 0;
+    if (a.mark && b.kind == Kind::Letter)
+        return 0; // the mark belongs to the letter before it, which may precede this one
     int cost = 0;
     if (a.kind == Kind::Letter && b.kind == Kind::Letter) {
         if (a.script != b.script && a.script > USCRIPT_INHERITED && b.script > USCRIPT_INHERITED)
@@ -155,6 +178,13 @@ int signatureCost(char32_t a, char32_t b) {
                            a == 0xD1 || a == 0xE2 || a == 0xF0;
     if (latinLead && isHighLatinSymbol(b))
         return 1;
+    // The same leads read by the Central European and Baltic pages ("Ă", "Ĺ", "Ď", "Đ", "Ń"
+    // under windows-1250 and ISO-8859-2, "Ā", "Ć" under windows-1257), followed by what the same
+    // page reads a continuation byte as: there letters too ("Ăł" is "ó", "Ä…" is "ą").
+    const bool centralLead = a == 0x102 || a == 0x139 || a == 0x10E || a == 0x110 || a == 0x143 ||
+                             a == 0x100 || a == 0x106;
+    if (centralLead && (tables().masks(a).leads[0] & tables().contMask(b)) != 0)
+        return 1;
     const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
     // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F: "С»"
     // (a word's last letter and a closing guillemet) is no damage of Russian or Ukrainian text.
@@ -170,9 +200,71 @@ int signatureCost(char32_t a, char32_t b) {
     return 0;
 }
 
+// Letters of the Latin and Greek blocks that no widely written language uses, or only one with
+// few speakers: Esperanto's ĉ ĝ ĥ ĵ ŝ ŭ, Maltese ġ ħ, Sami ŋ ŧ, Welsh ŵ ŷ, the ligature ĳ, the
+// long s, Latin Extended-B but for Romanian ș ț, Vietnamese ơ ư and the pinyin ǎ ǐ ǒ ǔ, and the
+// archaic and Coptic-derived Greek letters. Two characters of a page that happen to read as
+// UTF-8 land on them far more often than real text holds them ("Ä" + NBSP is "Ġ").
+bool rareLetter(char32_t c) {
+    switch (c) {
+    case 0x0108:
+    case 0x0109:
+    case 0x011C:
+    case 0x011D:
+    case 0x0124:
+    case 0x0125:
+    case 0x0134:
+    case 0x0135:
+    case 0x015C:
+    case 0x015D:
+    case 0x016C:
+    case 0x016D:
+    case 0x0120:
+    case 0x0121:
+    case 0x0126:
+    case 0x0127:
+    case 0x0128:
+    case 0x0129:
+    case 0x0168:
+    case 0x0169:
+    case 0x013F:
+    case 0x0140:
+    case 0x0138:
+    case 0x014A:
+    case 0x014B:
+    case 0x0166:
+    case 0x0167:
+    case 0x0149:
+    case 0x0174:
+    case 0x0175:
+    case 0x0176:
+    case 0x0177:
+    case 0x0132:
+    case 0x0133:
+    case 0x017F:
+    case 0x0156:
+    case 0x0157:
+    case 0x012C:
+    case 0x012D:
+    case 0x014E:
+    case 0x014F:
+    case 0x0114:
+    case 0x0115:
+        return true;
+    default:
+        break;
+    }
+    if (c >= 0x0180 && c <= 0x024F)
+        return !(c >= 0x0218 && c <= 0x021B) && c != 0x01A0 && c != 0x01A1 && c != 0x01AF &&
+               c != 0x01B0 && c != 0x01CE && c != 0x01D0 && c != 0x01D2 && c != 0x01D4;
+    return c >= 0x03CF && c <= 0x03FF;
+}
+
 int charCost(char32_t cp, const CharInfo& c) {
     if (c.kind == Kind::Control)
         return 2;
+    if (rareLetter(cp))
+        return 1;
     // The Cyrillic letters of the smaller languages (Tajik "Ҳ", Abkhaz "Ӡ") and the historic ones
     // are far rarer than two letters of Russian or Ukrainian, which windows-1251 reads as one of
     // them by chance ("ТІ" is D2 B2, "Ҳ"). Ukrainian "Ґ" is common.
@@ -212,8 +304,9 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance.
     if (c >= 0x0250 && c <= 0x0385)
         return false;
+    // U+FFFD is what a lost byte's character becomes ("ï¿½" is U+FFFD read as windows-1252).
     if (c >= 0xFFF0 && c <= 0xFFFF)
-        return false;
+        return c == detail::kLostByte;
     // CJK Extension A: rare ideographs, and what three Cyrillic letters read through
     // windows-1251 encode by chance (Ukrainian "дії" is E4 B3 BF there, U+4CFF).
     if (c >= 0x3400 && c <= 0x4DBF)
@@ -262,6 +355,11 @@ bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
     }
     return true;
 }
+
+// The gain in cost (textCost()) a repair needs to count as evidence of its page, and to be made
+// where the text shows no other damage through the page: one step is what a symbol next to a
+// letter costs in correct text, two a mis-decoding's usual signature (letter + symbol + letter).
+constexpr int kClearGain = 2;
 
 // --- one candidate repair ---------------------------------------------------------------------
 
@@ -315,12 +413,26 @@ std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
     return best;
 }
 
+// Whether the space chars[i], taken as the lost A0 of "à" (C3 A0), was also the space after it.
+// "à" is a word of its own in French, Catalan and Portuguese, so after it comes a space; a
+// program that turned its A0 into a space and then collapsed the two spaces (as HTML rendering
+// does) left one: "Ã perturber" is "à perturber", not "àperturber". Where two spaces follow
+// ("Ã  la"), the first was the A0. (Portuguese "às" and "àquele", which ftfy tells apart by the
+// letters after the space, would need more of the text than a run's repair sees.)
+bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t afterRun) {
+    const char32_t next = i + 1 < chars.size() ? chars[i + 1].cp : afterRun;
+    if (next >= 0x80)
+        return true;
+    return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
+           (next >= '0' && next <= '9');
+}
+
 // Maps chars [start, ...) back to bytes of page `p` and reads them as UTF-8 with the codec's
 // segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
 // `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
 // space after them could be its lost A0 (or the place of a dropped byte).
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, int p,
-                                 bool restoreLost, bool& openAtEnd) {
+                                 bool restoreLost, bool& openAtEnd, char32_t afterRun = ' ') {
     const PageTable& page = tables().pages[std::size_t(p)];
     // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
     const bool mayDrop = restoreLost && CodePage(p) == CodePage::Windows1252;
@@ -333,6 +445,9 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
     bool seqLost = false;         // the pending sequence has its one lost byte (see SieveRule)
     bool anyWithoutLost = false;
     bool failed = false;
+    bool lossy = false;               // the pending sequence lost a byte to U+FFFD
+    int seqBytes = 0;                 // bytes of the pending sequence
+    std::uint8_t seqHead[2] = {0, 0}; // its first two
     const auto feed = [&](std::uint8_t b) {
         bool done = false;
         seg.feed(std::span<const std::uint8_t>(&b, 1), [&](const Segment& s) {
@@ -372,9 +487,21 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
             completeDropped(i);
             break;
         }
-        if (c == ' ' && restoreLost && !seg.atBoundary() && !seqLost) {
+        // "â€" then a space under any other page: "”" whose 9D was lost (the rule above) is far
+        // more likely than "†", whatever page the rest of the text was read through.
+        const bool afterE280 = seqBytes == 2 && seqHead[0] == 0xE2 && seqHead[1] == 0x80;
+        if (c == ' ' && restoreLost && !seg.atBoundary() && !seqLost && !afterE280) {
             b = 0xA0; // NBSP turned into a space by the mis-decoding program
             lost = true;
+        } else if (c == detail::kLostByte && page.losesContinuations && !seg.atBoundary() &&
+                   !seqLost) {
+            // A byte the page leaves undefined, written as U+FFFD by a strict decoder ("â€�"
+            // for "”", whose 9D windows-1252 does not define): the character it was part of is
+            // lost, and becomes one U+FFFD (Unicode chapter 3, U+FFFD substitution). Any byte
+            // the sequence allows there stands in for it until the character is complete.
+            b = seqBytes == 1 ? firstContinuationRange(seqHead[0]).low : std::uint8_t(0x80);
+            lost = true;
+            lossy = true;
         } else if (c < 0x80) {
             break;
         } else {
@@ -391,8 +518,20 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
         if (lost)
             cand.lostNbsp = true;
         seqLost |= lost;
-        if (feed(b) && !failed)
+        seqBytes = seg.atBoundary() ? 1 : seqBytes + 1;
+        if (seqBytes <= 2)
+            seqHead[seqBytes - 1] = b;
+        if (feed(b) && !failed) {
             consumed = i + 1;
+            if (std::exchange(lossy, false)) {
+                cand.repaired.back() = detail::kLostByte;
+                cand.lostUndefined = true;
+            }
+            if (lost && cand.repaired.back() == 0xE0 && alsoAWordBreak(chars, i, afterRun)) {
+                consumed = i; // the space stays
+                break;
+            }
+        }
     }
     if (!failed && restoreLost && i == chars.size() && !seg.atBoundary())
         openAtEnd = true;
@@ -413,9 +552,14 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
 struct Decision {
     Candidate cand;
     std::vector<CodePage> steps; // repair order: the last mis-decoding first
-    // The pages whose reading gave this same repair: ISO-8859-1, windows-1252 and ISO-8859-15
-    // agree on most letters, and evidence is credited to every page that agrees.
-    std::uint16_t agreeing = 0;
+    // The pages that explain the damage: those whose reading gave this same repair (ISO-8859-1,
+    // windows-1252 and ISO-8859-15 agree on most letters) and those whose own repair of it read
+    // clearly better than the damage (kClearGain). Evidence is credited to each, so that the
+    // weight of a page is how much of the text's damage it explains, not how often it won a tie.
+    PageMask explaining = 0;
+    // How much more plausible the repair reads than the damaged text (textCost()); 0: made on an
+    // equal cost only because the text shows damage through the page elsewhere.
+    int gain = 0;
     std::string repairedUtf8;   // cand.repaired encoded, filled when the decision is kept
     bool repairedAscii = false; // repairedUtf8 holds an ASCII byte (it never has so far)
     // Its first 16 bytes, zeros after it: a fix's output is copied 16 bytes at once.
@@ -430,8 +574,17 @@ int uppercaseCount(const std::vector<char32_t>& text) {
     return n;
 }
 
-// Per page: [p] fixes whose last mis-decoding was p; [kCodePageCount + p] fixes with p deeper.
+// Per page: [p] the gains of the fixes the page explains (Decision::explaining, each counted
+// up to kClearGain); [kCodePageCount + p] fixes with p deeper.
 using Evidence = detail::MojibakeEvidence;
+
+// Whether the text shows damage through `page`: one fix that reads clearly better than its
+// source, or several that read better ("Ă" + "ł" is one step better as "ó", and Spanish read as
+// ISO-8859-2 has one in every other word), but not one repair barely better than the source
+// ("×”" as a Hebrew letter, "Ã’s" as "Òs", alone in a text).
+bool shows(const Evidence& e, CodePage page) {
+    return e[std::size_t(page)] >= std::uint64_t(kClearGain);
+}
 
 // The fixes with `page` deeper than their last mis-decoding; 0 without evidence.
 std::uint64_t readDeeper(const Evidence* evidence, CodePage page) {
@@ -445,7 +598,7 @@ PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
     PageMask pages = 0;
     if (opt.restoreLostBytes && evidence)
         for (int p = 0; p < kCodePageCount; ++p)
-            if ((*evidence)[std::size_t(p)] > 0)
+            if (shows(*evidence, CodePage(p)))
                 pages |= detail::pageBit(CodePage(p));
     return pages;
 }
@@ -461,7 +614,7 @@ PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
                                    char32_t before, char32_t afterRun, const MojibakeOptions& opt,
                                    const Evidence* evidence, PageMask lost, bool& openAtEnd) {
-    const auto has = [&](int page) { return evidence && (*evidence)[std::size_t(page)] > 0; };
+    const auto has = [&](int page) { return evidence && shows(*evidence, CodePage(page)); };
     const auto hasDeeper = [&](int page) { return readDeeper(evidence, CodePage(page)) > 0; };
     // At a deeper level, of the pages that read all of it back: the lowest cost; then, as at the
     // first level, the page the text shows read deeper more often, then fewer capitals (double
@@ -471,7 +624,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     };
     const PageTables& t = tables();
     const char32_t c0 = chars[start].cp;
-    std::uint16_t leadMask = t.leadMask(c0);
+    PageMask leadMask = t.leadMask(c0);
     // Quick rejection, exact when no byte can have been lost: the next character must map to a
     // continuation byte under the page.
     if (lost == 0) {
@@ -480,8 +633,8 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
         // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
         // character must map to a continuation byte.
-        leadMask &= std::uint16_t(t.contMask(chars[start + 1].cp) |
-                                  (lost & detail::pageBit(CodePage::Windows1252)));
+        leadMask &=
+            t.contMask(chars[start + 1].cp) | (lost & detail::pageBit(CodePage::Windows1252));
     }
     if (leadMask == 0)
         return std::nullopt;
@@ -489,6 +642,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     int bestGain = 0;
     struct PageResult {
         int page;
+        int gain;
         std::size_t end;
         std::vector<char32_t> repaired;
     };
@@ -497,9 +651,10 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     std::size_t resultCount = 0;
     for (CodePage cp : opt.codePages) {
         const int p = int(cp);
-        if (!(leadMask & (1u << p)))
+        if (!(leadMask & detail::pageBit(cp)))
             continue;
-        auto cand = tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0, openAtEnd);
+        auto cand =
+            tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0, openAtEnd, afterRun);
         if (!cand)
             continue;
         thread_local std::vector<char32_t> damaged;
@@ -519,9 +674,8 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
                 level ? level->cand.repaired : chosen.cand.repaired;
             // Only pages that map the first character to a lead and the second to a
             // continuation byte can read all of it back.
-            const std::uint16_t innerMask =
-                current.size() >= 2 ? std::uint16_t(t.leadMask(current[0]) & t.contMask(current[1]))
-                                    : std::uint16_t(0);
+            const PageMask innerMask =
+                current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
             if (innerMask == 0)
                 break;
             std::vector<Char> inner;
@@ -531,7 +685,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             CodePage nextPage = cp;
             int nextCost = 0;
             for (CodePage cp2 : opt.codePages) {
-                if (!(innerMask & (1u << int(cp2))))
+                if (!(innerMask & detail::pageBit(cp2)))
                     continue;
                 bool unused = false; // no byte is restored at the deeper levels
                 auto c2 = tryPage(inner, 0, int(cp2), false, unused);
@@ -573,8 +727,14 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         // holds those three characters, and U+FEFF costs as a control character would.
         if (chosen.cand.repaired.front() == 0xFEFF && chosen.steps.size() == 1 &&
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
-            chosenCost = std::min(chosenCost, damagedCost - 1);
+            chosenCost = std::min(chosenCost, damagedCost - kClearGain);
         if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(p) || onlyAGuess)))
+            continue;
+        // Without damage through the page elsewhere in the text, a repair must read clearly
+        // better than the source: one step of cost is what correct text with a symbol or a
+        // quote next to a letter scores ("×”", "Ã’s", "√π" would become a Hebrew letter, "Ò",
+        // "ù").
+        if (evidence && !has(p) && damagedCost - chosenCost < kClearGain)
             continue;
         if (!std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
                          plausibleResult) ||
@@ -585,6 +745,7 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             results.emplace_back();
         PageResult& r = results[resultCount++];
         r.page = p;
+        r.gain = gain;
         r.end = chosen.cand.end;
         r.repaired.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
         // Prefer the larger gain; then the page with more evidence; then fewer capitals
@@ -601,10 +762,13 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
             bestGain = gain;
         }
     }
-    if (best)
-        for (std::size_t k = 0; k < resultCount; ++k)
-            if (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired)
-                best->agreeing |= std::uint16_t(1u << results[k].page);
+    if (!best)
+        return best;
+    best->gain = bestGain;
+    for (std::size_t k = 0; k < resultCount; ++k)
+        if (results[k].gain >= kClearGain ||
+            (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired))
+            best->explaining |= detail::pageBit(CodePage(results[k].page));
     return best;
 }
 
@@ -685,20 +849,62 @@ std::string_view name(CodePage cp) noexcept {
     return detail::icuName(cp);
 }
 
+namespace {
+
+// The converter ICU opens for a name, by its canonical name ("" when ICU knows none).
+std::string icuCanonicalName(const std::string& n) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter* cnv = ucnv_open(n.c_str(), &status);
+    std::string canonical;
+    if (cnv && U_SUCCESS(status))
+        canonical = ucnv_getName(cnv, &status);
+    if (cnv)
+        ucnv_close(cnv);
+    return U_SUCCESS(status) ? canonical : std::string();
+}
+
+} // namespace
+
 std::optional<CodePage> codePageFromName(std::string_view n) noexcept {
+    const std::string asked(n);
     for (CodePage cp : kPages)
-        if (ucnv_compareNames(std::string(n).c_str(), std::string(name(cp)).c_str()) == 0)
+        if (ucnv_compareNames(asked.c_str(), std::string(name(cp)).c_str()) == 0)
             return cp;
-    if (n == "cp1252")
-        return CodePage::Windows1252;
-    if (n == "cp1251")
-        return CodePage::Windows1251;
-    if (n == "latin1")
-        return CodePage::Latin1;
-    if (n == "macroman" || n == "mac-roman")
-        return CodePage::MacRoman;
-    if (n == "cp437")
-        return CodePage::Cp437;
+    // The short names people type, which ICU does not all know (ucnv_compareNames() ignores
+    // case, '-' and '_').
+    static constexpr std::pair<std::string_view, CodePage> kTyped[] = {
+        {"latin1", CodePage::Latin1},
+        {"latin2", CodePage::Latin2},
+        {"latin3", CodePage::Latin3},
+        {"latin4", CodePage::Latin4},
+        {"latin5", CodePage::Latin5},
+        {"latin6", CodePage::Latin6},
+        {"latin7", CodePage::Latin7},
+        {"latin8", CodePage::Latin8},
+        {"latin9", CodePage::Latin9},
+        {"latin10", CodePage::Latin10},
+        {"mac", CodePage::MacRoman},
+        {"macroman", CodePage::MacRoman},
+        {"macce", CodePage::MacCentralEurope},
+        {"maclatin2", CodePage::MacCentralEurope},
+        {"maccentraleurope", CodePage::MacCentralEurope},
+        {"maccyrillic", CodePage::MacCyrillic},
+        {"koi8r", CodePage::Koi8R},
+        {"koi8u", CodePage::Koi8U},
+        {"cp437", CodePage::Cp437},
+        {"cp850", CodePage::Cp850},
+        {"cp852", CodePage::Cp852},
+        {"cp866", CodePage::Cp866},
+        {"iso885916", CodePage::Latin10}};
+    for (const auto& [typed, cp] : kTyped)
+        if (ucnv_compareNames(asked.c_str(), std::string(typed).c_str()) == 0)
+            return cp;
+    // Any other alias ICU knows ("cp1250", "iso-ir-101", "ibm-5346"): the same converter.
+    const std::string canonical = icuCanonicalName(asked);
+    if (!canonical.empty())
+        for (CodePage cp : kPages)
+            if (cp != CodePage::Latin10 && icuCanonicalName(std::string(name(cp))) == canonical)
+                return cp;
     return std::nullopt;
 }
 
@@ -1150,8 +1356,7 @@ struct Part {
     };
     Change sure;
     std::array<Change, kCodePageCount> withEvidence{};
-    bool rereadWithheld = false; // see MojibakeRun::rereadWithheld
-    std::size_t fixesFound = 0;  // by the last pass (some perhaps taken back)
+    std::size_t fixesFound = 0; // by the last pass (some perhaps taken back)
 
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) {
@@ -1169,7 +1374,7 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
     const PageTables& t = tables();
     chars.clear();
     bool hasLead = false;
-    std::uint16_t prevLead = 0;
+    PageMask prevLead = 0;
     const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
         chars.push_back({offset, length, valid ? cp : 0});
         if (!valid || length < 2) {
@@ -1239,11 +1444,10 @@ bool rereadsEarlierFix(const std::vector<Char>& chars, const RunRewrite& rewrite
 
 // Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
 // noted or applied. `beforeRun`, `afterRun`: the characters around it; `earlier`: in a later
-// round, the fixes of the round before in the run (rereadsEarlierFix(), which sets `withheld`
-// when it holds a repair back). Returns whether a page whose bytes are restored ran out of
-// characters inside a sequence (tryPage()'s `openAtEnd`).
+// round, the fixes of the round before in the run (rereadsEarlierFix()). Returns whether a page
+// whose bytes are restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`).
 bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
-              const Pass& pass, std::span<const detail::ByteSpan> earlier, bool& withheld) {
+              const Pass& pass, std::span<const detail::ByteSpan> earlier) {
     bool openAtEnd = false;
     std::size_t i = 0;
     while (i < chars.size() && rewrite.mayApplyMore()) {
@@ -1271,7 +1475,6 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
             continue;
         }
         if (rereadsEarlierFix(chars, rewrite, *d, pass.evidence, earlier)) {
-            withheld = true;
             ++i;
             continue;
         }
@@ -1335,10 +1538,11 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // A fix found (or remembered) counts as evidence for the pages that agree on it; `by` -1
     // takes that back.
     const auto credit = [&](const Decision& d, std::uint64_t by = 1) {
-        if (d.cand.everyUsesLost)
+        if (d.cand.everyUsesLost || d.gain <= 0)
             return;
-        for (unsigned pages = d.agreeing; pages != 0; pages &= pages - 1)
-            confident[std::size_t(std::countr_zero(pages))] += by;
+        const std::uint64_t weight = by * std::uint64_t(std::min(d.gain, kClearGain));
+        for (PageMask pages = d.explaining; pages != 0; pages &= pages - 1)
+            confident[std::size_t(std::countr_zero(pages))] += weight;
         for (std::size_t k = 1; k < d.steps.size(); ++k)
             confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
     };
@@ -1425,8 +1629,8 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
         const std::size_t charCount = chars.size(); // fixes rewrite `chars`
         const char32_t beforeRun = runOffset > 0 ? char32_t(base[runOffset - 1]) : char32_t(' ');
         const char32_t afterRun = runEnd != end ? char32_t(*runEnd) : char32_t(' ');
-        const bool openAtEnd = worthALook && judgeRun(chars, rewrite, beforeRun, afterRun, pass,
-                                                      earlier, part.rereadWithheld);
+        const bool openAtEnd =
+            worthALook && judgeRun(chars, rewrite, beforeRun, afterRun, pass, earlier);
         if (asWord &&
             ((openAtEnd && runEnd != end && *runEnd == ' ') || rewrite.applied() > charCount)) {
             memo.remember(key, edges, layout, {}, true); // met again, it needs its run again
@@ -1651,13 +1855,13 @@ Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
 }
 
 bool anyEvidence(const Evidence& e) {
-    return std::any_of(e.begin(), e.end(), [](std::uint64_t n) { return n > 0; });
+    return std::any_of(kPages.begin(), kPages.end(), [&](CodePage cp) { return shows(e, cp); });
 }
 
 // Whether an accepted fix is made: one that needed a lost byte for every character only where
 // the text holds evidence of its page elsewhere.
 bool made(const Decision& d, const Evidence& confident) {
-    return !d.cand.everyUsesLost || confident[std::size_t(d.steps.front())] != 0;
+    return !d.cand.everyUsesLost || shows(confident, d.steps.front());
 }
 
 // Copies n bytes to `out` and returns out + n. The pieces of an assembled repair are short (the
@@ -1728,7 +1932,7 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
     for (std::size_t k = 0; k < parts.size(); ++k) {
         Part::Change c = parts[k].sure;
         for (std::size_t page = 0; page < kCodePageCount; ++page)
-            if (confident[page] != 0) {
+            if (shows(confident, CodePage(page))) {
                 c.fixes += parts[k].withEvidence[page].fixes;
                 c.bytes += parts[k].withEvidence[page].bytes;
             }
@@ -1894,9 +2098,6 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         return result;
     if (run.evidence)
         *run.evidence = confident;
-    if (run.rereadWithheld)
-        *run.rereadWithheld = std::any_of(parts.begin(), parts.end(),
-                                          [](const Part& part) { return part.rereadWithheld; });
     if (options.progress && !options.progress(2 * size, 2 * size)) {
         result.cancelled = true;
         return result;

@@ -48,12 +48,6 @@ struct MojibakeRun {
     // these spans, sorted: where an earlier round wrote its fixes, the only text whose context
     // changed. Null: every run.
     const std::vector<ByteSpan>* only = nullptr;
-    // Out, with `only`: whether a repair was held back because it read those fixes' output as
-    // mis-decoded once more, and the text shows no evidence of mis-decoding twice through the
-    // page. A repair of the result from scratch has no such knowledge of where fixes were
-    // written, and may make it where the result itself shows evidence of the page; the pipeline
-    // then repairs the result once from scratch, so that repairing twice changes nothing more.
-    bool* rereadWithheld = nullptr;
     // The parts the text is cut into, each judged on a thread of its own; 0: by the text's size
     // (parts of 1 MiB or more) and the CPU's cores. The result is the same for any number.
     unsigned parts = 0;

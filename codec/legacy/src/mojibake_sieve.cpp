@@ -11,12 +11,21 @@ namespace u8codec::detail {
 
 namespace {
 
+// The pages of group g (groupOf()).
+PageMask pagesOfGroup(unsigned g) {
+    PageMask pages = 0;
+    for (int p = 0; p < kCodePageCount; ++p)
+        if (groupOf(CodePage(p)) == g)
+            pages |= pageBit(CodePage(p));
+    return pages;
+}
+
 SieveTables buildSieveTables() {
     SieveTables s{};
     s.complete = true;
     for (auto& bytes : s.split)
         bytes[0] = bytes[1] = 0xFF;
-    s.exactPairs = true;
+    s.exactGroups = 0xFF;
     const PageTables& t = pageTables();
     const auto add = [&](char32_t c, const PageMasks& m) {
         if (m.lead() == 0 && m.cont == 0)
@@ -48,10 +57,12 @@ SieveTables buildSieveTables() {
         for (unsigned g = 0; g < 8; ++g)
             if (pageGroups(m.leads[0]) & (1u << g))
                 s.lead2ByGroups[1u << g][row] |= std::uint8_t(1u << bucket);
-        constexpr PageMask kMerged = pageBit(CodePage::Windows1252) | pageBit(CodePage::Latin1);
         for (const PageMask leads : m.leads)
-            if ((leads & kMerged) != 0 && (leads & kMerged) != kMerged)
-                s.exactPairs = false;
+            for (unsigned g = 0; g < 8; ++g) {
+                const PageMask inGroup = leads & pagesOfGroup(g);
+                if (inGroup != 0 && inGroup != pagesOfGroup(g))
+                    s.exactGroups = std::uint8_t(s.exactGroups & ~(1u << g));
+            }
         SievePages& g = s.pages[sievePageKey(lead, std::uint8_t(utf8[1]))];
         g.lead2 |= pageGroups(m.leads[0]);
         g.lead3 |= pageGroups(m.leads[1]);

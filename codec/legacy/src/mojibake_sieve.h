@@ -126,10 +126,10 @@ struct SieveTables {
     // byte after it. The lost-bytes rule's quick test of a window uses the set it restores.
     std::uint8_t lead2ByGroups[256][48];
     SievePages pages[64 * 64];
-    // windows-1252 and ISO-8859-1 map the same characters to lead bytes (both read C0-FF
-    // alike), so merged they still decide a pair of 2-byte characters exactly: a lead image
-    // under one is one under the other. Checked when the tables are built.
-    bool exactPairs;
+    // The groups whose pages map the same characters to lead bytes (they read C0-FF alike), so
+    // that merged they still decide a pair of 2-byte characters exactly: a lead image under one
+    // is one under the others. Checked when the tables are built.
+    std::uint8_t exactGroups;
     bool complete; // every character on a page has a 2- or 3-byte form (else the kernel is off)
 };
 const SieveTables& sieveTables() noexcept;
@@ -140,20 +140,50 @@ constexpr std::size_t sievePageKey(std::uint8_t b0, std::uint8_t b1) noexcept {
     return std::size_t(b0 & 0x3F) << 6 | (b1 & 0x3F);
 }
 
-inline constexpr std::uint8_t kGroup1252 = pageBit(CodePage::Windows1252);
+// The pages in eight groups, a bit each in the kernel's tables. Pages that read the lead bytes
+// C0-FF alike share a group (windows-1252, ISO-8859-1 and -15; ISO-8859-2 and windows-1250;
+// windows-1257 and ISO-8859-13; ISO-8859-7 and windows-1253; KOI8-R and KOI8-U): a character is
+// the image of a lead byte under all of them or none, so a pair of 2-byte characters is decided
+// exactly by the group (SieveTables::exactGroups). The Mac pages share a group, and the DOS
+// pages and the rarer ISO and Windows pages the last. A group is a superset: a pair that only
+// two different pages of a group would make is kept, and canStartRepair() decides.
+constexpr std::uint8_t groupOf(CodePage cp) noexcept {
+    switch (cp) {
+    case CodePage::Windows1252:
+    case CodePage::Latin1:
+    case CodePage::Latin9:
+        return 0;
+    case CodePage::Windows1251:
+        return 1;
+    case CodePage::Latin2:
+    case CodePage::Windows1250:
+        return 2;
+    case CodePage::MacRoman:
+    case CodePage::MacCentralEurope:
+    case CodePage::MacCyrillic:
+        return 3;
+    case CodePage::Windows1257:
+    case CodePage::Latin7:
+        return 4;
+    case CodePage::Greek:
+    case CodePage::Windows1253:
+        return 5;
+    case CodePage::Koi8R:
+    case CodePage::Koi8U:
+        return 6;
+    default:
+        return 7;
+    }
+}
 
-// Nine pages in eight bits: windows-1252 and ISO-8859-1 share one (they agree on A0-FF, and
-// 80-9F are C1 controls under ISO-8859-1 and under windows-1252's undefined bytes alike), the
-// other pages have a bit each. A superset: a pair both pages of a group would split is kept.
+inline constexpr std::uint8_t kGroup1252 = std::uint8_t(1u << groupOf(CodePage::Windows1252));
+
+// The groups of a set of pages.
 constexpr std::uint8_t pageGroups(PageMask pages) noexcept {
-    static_assert(kCodePageCount == 9, "eight groups: one merge for nine pages");
-    const unsigned latin1 = pageBit(CodePage::Latin1);
-    const unsigned cp437 = pageBit(CodePage::Cp437);
-    unsigned g = pages & 0xFFu & ~latin1;
-    if (pages & latin1)
-        g |= kGroup1252;
-    if (pages & cp437)
-        g |= latin1; // the bit ISO-8859-1 left free
+    unsigned g = 0;
+    for (int p = 0; p < kCodePageCount; ++p)
+        if (pages & pageBit(CodePage(p)))
+            g |= 1u << groupOf(CodePage(p));
     return std::uint8_t(g);
 }
 

@@ -143,10 +143,12 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
         // Two 2-byte characters (or one and a space) are looked up exactly: a 2-byte lead and a
         // continuation (or space) under one page is what canStartRepair() asks first. (Not the
         // 3-byte leads windows-1252 may have lost bytes after: ISO-8859-1 shares their group.)
-        sure |= std::uint64_t((first.lead2 & twoByte) != 0 && p[i] < 0xE0 && p[j] < 0xE0) << i;
+        sure |= std::uint64_t((first.lead2 & twoByte & t.exactGroups) != 0 && p[i] < 0xE0 &&
+                              p[j] < 0xE0)
+                << i;
     }
     w.candidates = kLost && lost.dropped ? kept | cur.twoLead : kept;
-    w.sure = t.exactPairs ? sure : 0;
+    w.sure = sure;
 }
 
 // Whether [p, p + 64) can hold a pair without lost bytes (SieveRule::adjacent()): every character

@@ -12,22 +12,27 @@
 namespace u8codec::detail {
 
 // A set of code pages: bit p stands for CodePage(p).
-using PageMask = std::uint16_t;
+using PageMask = std::uint64_t;
+static_assert(kCodePageCount <= 64, "a page mask holds a bit per page");
 
 inline constexpr PageMask pageBit(CodePage cp) {
-    return PageMask(1u << unsigned(cp));
+    return PageMask(1) << unsigned(cp);
 }
 
 // Code points below this limit are looked up in flat tables; the few characters of these pages
 // above it (MacRoman's U+F8FF and ligatures) in small maps.
 inline constexpr char32_t kFlatLimit = 0x2600;
 inline constexpr char32_t kNoChar = 0xFFFFFFFF;
+inline constexpr char32_t kLostByte = 0xFFFD; // what a strict decoder wrote for an undefined byte
 
 // One page: byte -> character and back.
 struct PageTable {
     std::array<char32_t, 256> toUnicode{}; // kNoChar: never (undefined bytes read as C1 controls)
     std::array<std::uint8_t, kFlatLimit> fromUnicode{}; // 0: the character is not on the page
     std::map<char32_t, std::uint8_t> fromUnicodeHigh;
+    // The page leaves a continuation byte (80-BF) undefined: a strict decoder (Python's
+    // errors="replace") wrote U+FFFD for it, and the character it was part of is lost.
+    bool losesContinuations = false;
 
     std::uint8_t byteOf(char32_t c) const {
         if (c < 0x80)

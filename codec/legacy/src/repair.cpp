@@ -392,16 +392,14 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // after a round ("Г" + a space that was A0, from "à" read twice as windows-1251) may need
     // that evidence, which the repaired text no longer shows. A later round does not read a
     // fix's output as mis-decoded once more without evidence of two mis-decodings through the
-    // page (MojibakeRun::rereadWithheld); where it held such a repair back, the result is
-    // repaired once more from scratch, as a second repair() would, with no evidence carried and
-    // every run judged: on text repaired right (Russian that was read as KOI8-R) that finds
-    // nothing, and where the result itself shows the page's damage it makes the repair. Returns
-    // false when cancelled.
+    // page. The last round repairs the result from scratch, as a second repair() would, with no
+    // evidence carried and every run judged: on text repaired right (Russian that was read as
+    // KOI8-R) that finds nothing, and where the result itself shows a page's damage it makes the
+    // repair. Returns false when cancelled.
     const auto repairMojibakeToFixpoint = [&]() {
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
         bool fromScratch = true; // this round judges every run, with no evidence carried
-        bool withheld = false;   // a later round since the last round from scratch held back
         for (int round = 0; round < 8; ++round) {
             // The text is well-formed here: the steps above made it so (or refused).
             detail::MojibakeRun run;
@@ -419,8 +417,6 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
             run.only = fromScratch ? nullptr : &written;
             std::vector<detail::ByteSpan> nowWritten;
             run.written = &nowWritten;
-            bool roundWithheld = false;
-            run.rereadWithheld = &roundWithheld;
             // A later round given no run to judge finds nothing (the last round wrote no fix
             // where the sieve finds a start).
             MojibakeResult m = !fromScratch && written.empty()
@@ -431,12 +427,14 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                 result.error = "cancelled";
                 return false;
             }
-            withheld |= roundWithheld;
             if (m.fixCount == 0) {
-                if (fromScratch || !withheld)
+                // Done when a round from scratch finds nothing. After later rounds, one more
+                // from scratch: the evidence a repair from scratch of the result counts is not
+                // what the rounds carried (fixes change what the text shows), and only a round
+                // like that one says a second repair() finds nothing.
+                if (fromScratch)
                     break;
                 fromScratch = true;
-                withheld = false;
                 // Not reported as progress either; it may still be cancelled.
                 if (options.progress)
                     mo.progress = [&](std::uint64_t, std::uint64_t) {

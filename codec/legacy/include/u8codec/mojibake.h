@@ -12,7 +12,10 @@
 
 namespace u8codec {
 
-// The single-byte code pages a mis-decoding is looked for in.
+// The single-byte code pages a mis-decoding is looked for in: every page through which UTF-8 is
+// commonly mis-read. Each reads bytes it leaves undefined in 80-9F as the C1 control of the same
+// value, as browsers' "sloppy" decoders and ICU do for windows-1252 (so the damage done by either
+// kind of decoder is the same characters).
 enum class CodePage : std::uint8_t {
     Windows1252, // Western European (Windows); the most common culprit
     Latin1,      // ISO-8859-1: bytes 80-9F become C1 controls
@@ -23,11 +26,36 @@ enum class CodePage : std::uint8_t {
     Greek,       // ISO-8859-7
     Koi8R,       // KOI8-R: Russian (Unix)
     Cp437,       // IBM PC / DOS
+    Windows1250, // Central European (Windows): Polish, Czech, Slovak, Hungarian, Croatian...
+    Windows1257, // Baltic (Windows)
+    Windows1253, // Greek (Windows)
+    Windows1254, // Turkish (Windows)
+    Windows1255, // Hebrew (Windows)
+    Windows1256, // Arabic (Windows)
+    Windows1258, // Vietnamese (Windows)
+    Koi8U,       // KOI8-U: Ukrainian (Unix)
+    Cp866,       // DOS Cyrillic
+    Cp850,       // DOS Western European
+    Cp852,       // DOS Central European
+    MacCentralEurope,
+    MacCyrillic,
+    Latin3,   // ISO-8859-3: South European
+    Latin4,   // ISO-8859-4: North European
+    Cyrillic, // ISO-8859-5
+    Arabic,   // ISO-8859-6
+    Hebrew,   // ISO-8859-8
+    Latin5,   // ISO-8859-9: Turkish
+    Latin6,   // ISO-8859-10: Nordic
+    Thai,     // ISO-8859-11
+    Latin7,   // ISO-8859-13: Baltic Rim
+    Latin8,   // ISO-8859-14: Celtic
+    Latin10,  // ISO-8859-16: South-Eastern European
 };
-inline constexpr int kCodePageCount = 9;
+inline constexpr int kCodePageCount = 33;
 
 // The name ICU and uconv know the page by: "windows-1252", "ISO-8859-1", "windows-1251",
-// "macintosh", "ISO-8859-2", "ISO-8859-15", "ISO-8859-7", "KOI8-R", "IBM437".
+// "macintosh", "ISO-8859-2", ..., "IBM437", "windows-1250", ..., "x-mac-centraleurroman".
+// codePageFromName() also takes the names people type: "cp1250", "latin2", "koi8r", "mac"...
 std::string_view name(CodePage cp) noexcept;
 std::optional<CodePage> codePageFromName(std::string_view name) noexcept;
 // Every page, in the order ties are broken (most common culprit first).
