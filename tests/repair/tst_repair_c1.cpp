@@ -26,6 +26,7 @@ private slots:
     void stepListsItsEdits();
     void offsetsInTheOriginalInput();
     void mojibakeIsRepairedFirst();
+    void punctuationThatMakesMojibakeIsRepairedToo();
     void idempotent();
     void reportShowsControlsByName();
     void detectionHints();
@@ -196,6 +197,27 @@ void TestRepairC1::mojibakeIsRepairedFirst() {
     mojibakeOnly.mojibake = true;
     const RepairResult thenMojibake = run(c1First.text, mojibakeOnly);
     QVERIFY(thenMojibake.text.find("Č") == std::string::npos);
+}
+
+void TestRepairC1::punctuationThatMakesMojibakeIsRepairedToo() {
+    // "Р" + U+0084 is no page's mojibake, but read as windows-1252 it is "Р„", which is "Є" read
+    // as windows-1251: a second repair would undo that, so the first does.
+    const std::string in = "Привет \xD0\xA0\xC2\x84 мир";
+    RepairOptions o = cp1252();
+    o.mojibake = true;
+    const RepairResult r = run(in, o);
+    QVERIFY(r.ok);
+    QCOMPARE(q(r.text), QByteArray("Привет Є мир"));
+    QCOMPARE(int(r.report.changes.size()), 2);
+    const RepairChange& c1 = r.report.changes[0];
+    QCOMPARE(c1.kind, RepairKind::C1Control);
+    QCOMPARE(c1.offset, 15u);
+    const RepairChange& mojibake = r.report.changes[1];
+    QCOMPARE(mojibake.kind, RepairKind::Mojibake);
+    // In the input: "Р" and the control it came from.
+    QCOMPARE(mojibake.offset, 13u);
+    QCOMPARE(mojibake.length, 4u);
+    QCOMPARE(run(r.text, o).report.total(), 0u);
 }
 
 void TestRepairC1::idempotent() {
