@@ -1,5 +1,6 @@
 // `repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] [--bom=keep|strip|add]
-// [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json] (-o OUT | --in-place) FILE`:
+// [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json]
+// (-o OUT | --in-place) FILE`:
 // clean UTF-8 out, a report of every change on stderr. OUT appears whole or not at all; the
 // input is only replaced with --in-place, after a copy of it was saved as FILE.bak.
 #include "arguments.h"
@@ -14,15 +15,15 @@ namespace u8cli {
 namespace {
 
 constexpr OptionSpec kOptions[] = {
-    {"invalid", true},  {"mojibake", false}, {"cesu", false}, {"bom", true},
-    {"newlines", true}, {"normalize", true}, {"json", false}, {"in-place", false},
-    {"o", true},        {"output", true},
+    {"invalid", true},   {"mojibake", false}, {"cesu", false},     {"bom", true},
+    {"c1", true},        {"newlines", true},  {"normalize", true}, {"json", false},
+    {"in-place", false}, {"o", true},         {"output", true},
 };
 
 constexpr const char* kUsage =
     "usage: repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] "
-    "[--bom=keep|strip|add] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json] "
-    "(-o OUT | --in-place) FILE";
+    "[--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] "
+    "[--json] (-o OUT | --in-place) FILE";
 
 int refuse(const std::string& message) {
     std::fprintf(stderr, "u8scope-cli repair: %s\n", message.c_str());
@@ -53,6 +54,14 @@ int runRepair(Args args) {
         if (!action)
             return usageError("repair", "unknown --bom action '" + *v + "' (keep, strip or add)");
         options.bom = *action;
+    }
+    if (const std::string* v = parsed->value("c1")) {
+        const auto action = u8codec::c1ActionFromName(*v);
+        if (!action)
+            return usageError("repair", "unknown --c1 action '" + *v +
+                                            "' (keep, or cp1252 to read C1 controls U+0080..U+009F "
+                                            "as windows-1252 punctuation)");
+        options.c1 = *action;
     }
     if (const std::string* v = parsed->value("newlines")) {
         if (*v == "lf")

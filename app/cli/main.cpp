@@ -24,7 +24,7 @@ constexpr u8cli::Command kCommands[] = {
     {"explain", "explain HEX...                    what a byte sequence is, or why it is refused",
      u8cli::runExplain},
     {"repair",
-     "repair [OPTIONS] -o OUT FILE      fix invalid bytes, mojibake, CESU-8, BOM, newlines",
+     "repair [OPTIONS] -o OUT FILE      fix invalid bytes, mojibake, CESU-8, C1, BOM, newlines",
      u8cli::runRepair},
     {"transcode", "transcode --from ENC --to ENC -o OUT FILE   convert between encodings",
      u8cli::runTranscode},

@@ -36,6 +36,21 @@ QString languageOf(const u8codec::EncodingGuess& guess) {
     return tr(", %1 text").arg(QLocale::languageToString(language));
 }
 
+// Valid UTF-8 without mojibake that holds C1 controls windows-1252 reads as punctuation.
+EncodingAdvice c1Advice(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
+    EncodingAdvice advice;
+    if (d.c1Punctuation == 0)
+        return advice;
+    advice.remedy = EncodingAdvice::Remedy::C1AsCp1252;
+    advice.text =
+        tr("%1 is valid UTF-8 but holds C1 controls (%2 %3) that stand for windows-1252 "
+           "punctuation such as „ “ ” …: most likely windows-1252 text converted as if "
+           "it were ISO-8859-1.")
+            .arg(fileName, QLocale().toString(qulonglong(d.c1Punctuation)), where(d, fileSize));
+    advice.actionText = tr("Read C1 Controls as windows-1252 Punctuation…");
+    return advice;
+}
+
 } // namespace
 
 EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
@@ -69,7 +84,7 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
         return advice;
     }
     if (d.mojibake.fixes == 0)
-        return advice;
+        return c1Advice(d, fileName, fileSize);
     advice.remedy = EncodingAdvice::Remedy::FixMojibake;
     advice.text = tr("%1 is valid UTF-8 but reads like mojibake, %2: “%3” should be “%4” "
                      "(places like it %5: %6).")

@@ -573,6 +573,9 @@ void MainWindow::onEncodingExamined() {
     case EncodingAdvice::Remedy::ReadAsCp1252:
         bannerAction_ = [this] { repairs_->readInvalidAsCp1252Action()->trigger(); };
         break;
+    case EncodingAdvice::Remedy::C1AsCp1252:
+        bannerAction_ = [this] { repairs_->readC1AsCp1252Action()->trigger(); };
+        break;
     case EncodingAdvice::Remedy::Reinterpret:
         bannerAction_ = [this, encoding = advice.encoding] { repairs_->runReinterpret(encoding); };
         break;

@@ -28,6 +28,8 @@ QString kindLabel(u8codec::RepairKind kind) {
         return QObject::tr("Modified UTF-8 C0 80 made NUL");
     case u8codec::RepairKind::Mojibake:
         return QObject::tr("Mis-decodings (mojibake) undone");
+    case u8codec::RepairKind::C1Control:
+        return QObject::tr("C1 controls read as windows-1252 punctuation");
     case u8codec::RepairKind::BomStripped:
         return QObject::tr("Leading byte order mark removed");
     case u8codec::RepairKind::BomAdded:
@@ -132,6 +134,13 @@ void RepairActions::populate(QMenu* menu) {
                           "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
                        [](u8codec::RepairOptions& o) { o.mojibake = true; });
     fixMojibake_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    readC1AsCp1252_ = add(
+        tr("Read C1 Controls as windows-1252 &Punctuation…"),
+        tr("For windows-1252 text converted as if it were ISO-8859-1: the C1 controls "
+           "U+0080..U+009F "
+           "become the windows-1252 characters of those bytes („ “ ” … – — € ™); the five bytes "
+           "windows-1252 leaves undefined (81 8D 8F 90 9D) stay"),
+        [](u8codec::RepairOptions& o) { o.c1 = u8codec::C1Action::Cp1252; });
     add(tr("Fix &CESU-8 and Modified UTF-8…"),
         tr("Surrogate pairs encoded as two 3-byte forms become one 4-byte form; C0 80 becomes "
            "NUL"),

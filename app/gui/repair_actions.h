@@ -32,9 +32,11 @@ public:
     // Adds the repairs to `menu` (the window's Repair menu) and "Reinterpret as…" last.
     void populate(QMenu* menu);
     QAction* reinterpretAction() const { return reinterpret_; }
-    // Repair > Fix Mojibake and Read Invalid Bytes as windows-1252 (after populate()).
+    // Repair > Fix Mojibake, Read Invalid Bytes as windows-1252 and Read C1 Controls as
+    // windows-1252 Punctuation (after populate()).
     QAction* fixMojibakeAction() const { return fixMojibake_; }
     QAction* readInvalidAsCp1252Action() const { return readAsCp1252_; }
+    QAction* readC1AsCp1252Action() const { return readC1AsCp1252_; }
 
     // Decides whether a previewed change is applied. The default shows ChangePreviewDialog;
     // tests replace it.
@@ -66,6 +68,7 @@ private:
     QAction* reinterpret_ = nullptr;
     QAction* fixMojibake_ = nullptr;
     QAction* readAsCp1252_ = nullptr;
+    QAction* readC1AsCp1252_ = nullptr;
     bool busy_ = false;
 };
 

@@ -302,6 +302,14 @@ private slots:
              german + "caf\xE9\n",
              {"mostly UTF-8", "(1 in the whole file)"},
              german + "café\n"},
+            {"c1.txt",
+             u8codec::transcode(
+                 span(u8codec::transcode(span(german), "UTF-8", "windows-1252").output),
+                 "ISO-8859-1", "UTF-8")
+                 .output,
+             {"holds C1 controls (16 in the whole file)",
+              "that stand for windows-1252 punctuation"},
+             german},
         };
         for (const Case& c : cases) {
             const QString path = write(c.file, QByteArray::fromStdString(c.bytes));

@@ -99,6 +99,7 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
     o.cesu = true;
     o.mojibake = true;
     o.bom = BomAction::Strip;
+    o.c1 = C1Action::Cp1252;
     o.lineEnding = LineEnding::Lf;
     o.normalForm = NormalForm::Nfc;
     const RepairResult r = repair(data, o);

@@ -24,6 +24,7 @@ private slots:
     void repairRefusesOverwritingInput();
     void repairInPlaceKeepsBackup();
     void repairStrictFailureLeavesNoOutput();
+    void repairC1Controls();
     void repairUsageErrors_data();
     void repairUsageErrors();
     void transcodeMatchesUconv_data();
@@ -34,6 +35,7 @@ private slots:
     void transcodeInPlace();
     void detectGuesses();
     void detectMojibakeJson();
+    void detectC1Controls();
     void missingFile();
 
 private:
@@ -153,6 +155,41 @@ void TestRepairCli::repairStrictFailureLeavesNoOutput() {
     QCOMPARE(QDir(dir_->path()).entryList(QDir::Files), QStringList{QStringLiteral("in.txt")});
 }
 
+void TestRepairCli::repairC1Controls() {
+    // windows-1252 "„Grüße“ … 5 €" converted as if it were ISO-8859-1, then an invalid byte and
+    // CR LF: the C1 changes are reported at their offsets in the input.
+    const QByteArray in("\xC2\x84Gr\xC3\xBC\xC3\x9F"
+                        "e\xC2\x93 \xFF\xC2\x85 5 \xC2\x80\r\n"
+                        "\xC2\x81");
+    file(QStringLiteral("in.txt"), in);
+    const Run keep = cli({"repair", "-o", "kept.txt", "in.txt"});
+    QCOMPARE(keep.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("kept.txt")), QByteArray(in).replace("\xFF", "\xEF\xBF\xBD"));
+    QVERIFY(!keep.err.contains("c1-control"));
+    const Run r = cli({"repair", "--c1=cp1252", "--newlines=lf", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")),
+             QByteArray("„Grüße“ \xEF\xBF\xBD… 5 €\n\xC2\x81")); // 81: undefined, kept
+    QVERIFY2(r.err.contains("offset 0: c1-control: C2 84 \"<U+0084>\" -> \"„\""),
+             r.err.constData());
+    QVERIFY(r.err.contains("offset 13: c1-control: C2 85"));
+    QVERIFY(r.err.contains("(U+0093 (a C1 control) read as windows-1252 0x93: “)"));
+    QVERIFY(r.err.contains("invalid-sequence=1 c1-control=4 line-ending=1"));
+    const Run json = cli({"repair", "--c1=cp1252", "--json", "-o", "out.txt", "in.txt"});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.err).object();
+    QCOMPARE(o.value(QLatin1String("counts")).toObject().value(QLatin1String("c1-control")).toInt(),
+             4);
+    QCOMPARE(cli({"repair", "--c1=keep", "-o", "kept2.txt", "in.txt"}).exitCode, 0);
+    QCOMPARE(read(QStringLiteral("kept2.txt")), read(QStringLiteral("kept.txt")));
+    // Another value is a usage error that names the choices.
+    const Run bad = cli({"repair", "--c1=latin1", "-o", "o", "in.txt"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("unknown --c1 action 'latin1' (keep, or cp1252"),
+             bad.err.constData());
+    QVERIFY(cli({"repair", "in.txt"}).err.contains("[--c1=keep|cp1252]"));
+}
+
 void TestRepairCli::repairUsageErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("no file") << QStringList{"repair", "-o", "out"};
@@ -160,6 +197,8 @@ void TestRepairCli::repairUsageErrors_data() {
     QTest::newRow("bad invalid") << QStringList{"repair", "--invalid=maybe", "-o", "o", "in.txt"};
     QTest::newRow("bad bom") << QStringList{"repair", "--bom=twice", "-o", "o", "in.txt"};
     QTest::newRow("bad newlines") << QStringList{"repair", "--newlines=cr", "-o", "o", "in.txt"};
+    QTest::newRow("bad c1") << QStringList{"repair", "--c1=utf8", "-o", "o", "in.txt"};
+    QTest::newRow("c1 without value") << QStringList{"repair", "--c1", "-o", "o", "in.txt"};
     QTest::newRow("bad normalize")
         << QStringList{"repair", "--normalize=nfkc", "-o", "o", "in.txt"};
     QTest::newRow("unknown option") << QStringList{"repair", "--fix-all", "-o", "o", "in.txt"};
@@ -318,6 +357,18 @@ void TestRepairCli::detectMojibakeJson() {
     QCOMPARE(m.value(QLatin1String("description")).toString(),
              QStringLiteral("UTF-8 read as windows-1252"));
     QCOMPARE(m.value(QLatin1String("repair")).toString(), QStringLiteral("repair --mojibake"));
+}
+
+void TestRepairCli::detectC1Controls() {
+    file(QStringLiteral("c1.txt"), "Er sagte \xC2\x84ja\xC2\x93 \xE2\x80\x93 sch\xC3\xB6n.\n");
+    const Run r = cli({"detect", "c1.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("2 C1 control(s) U+0080..U+009F that stand for windows-1252 "
+                            "punctuation"),
+             r.out.constData());
+    QVERIFY(r.out.contains("`repair --c1=cp1252` fixes them"));
+    file(QStringLiteral("clean.txt"), "Er sagte \xE2\x80\x9Eja\xE2\x80\x9C.\n");
+    QVERIFY(!cli({"detect", "clean.txt"}).out.contains("C1"));
 }
 
 void TestRepairCli::missingFile() {

@@ -1,6 +1,7 @@
 #include "u8codec/detect.h"
 
 #include "u8codec/json_string.h"
+#include "u8codec/repair.h"
 #include "u8codec/scan.h"
 #include "u8codec/transcode.h"
 
@@ -99,6 +100,16 @@ void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
     }
 }
 
+// C1 controls windows-1252 reads as punctuation: windows-1252 text converted to UTF-8 as if it
+// were ISO-8859-1 (see repairC1()).
+std::uint64_t countC1Punctuation(std::string_view utf8) {
+    std::uint64_t n = 0;
+    for (std::size_t at = findC1Punctuation(utf8); at != std::string_view::npos;
+         at = findC1Punctuation(utf8, at + 2))
+        ++n;
+    return n;
+}
+
 } // namespace
 
 Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
@@ -141,6 +152,7 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
             const MojibakeResult m =
                 repairMojibake(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
             d.mojibake.fixes = m.fixCount;
+            d.c1Punctuation = countC1Punctuation(m.text);
             std::map<std::string, int> byDescription;
             for (const MojibakeFix& f : m.fixes)
                 ++byDescription[f.description()];
@@ -204,6 +216,12 @@ std::string Detection::toText() const {
                "\"; `repair --mojibake` fixes it\n";
     else if (validUtf8 && !asciiOnly)
         out += "no sign of mojibake\n";
+    // The count is of what the mojibake repair leaves: with mojibake, both steps are named.
+    if (c1Punctuation != 0)
+        out += std::to_string(c1Punctuation) +
+               " C1 control(s) U+0080..U+009F that stand for windows-1252 punctuation (text read "
+               "as ISO-8859-1); `repair " +
+               (mojibake.fixes != 0 ? "--mojibake " : "") + "--c1=cp1252` fixes them\n";
     return out;
 }
 
@@ -245,6 +263,10 @@ std::string Detection::toJson() const {
         appendJsonString(out, mojibake.exampleAfter);
         out += ",\"repair\":\"repair --mojibake\"}";
     }
+    out += ",\"c1_punctuation\":";
+    out += c1Punctuation == 0 ? "null"
+                              : "{\"count\":" + std::to_string(c1Punctuation) +
+                                    ",\"repair\":\"repair --c1=cp1252\"}";
     out += '}';
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "mojibake_detail.h"
 #include "normalize_detail.h"
+#include "repair_detail.h"
 #include "scan_on_cores.h"
 #include "u8codec/encoder.h"
 #include "u8codec/json_string.h"
@@ -25,14 +26,7 @@ std::span<const std::uint8_t> asBytes(std::string_view s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-void record(RepairReport& report, std::size_t maxReported, std::vector<TextEdit>* edits,
-            RepairChange change) {
-    if (edits)
-        edits->push_back({change.offset, change.length, change.after.size()});
-    ++report.counts[std::size_t(change.kind)];
-    if (report.changes.size() < maxReported)
-        report.changes.push_back(std::move(change));
-}
+using detail::record;
 
 // Maps positions in the output of a step back to its input, from the step's edits (sorted,
 // non-overlapping): a position inside replacement text maps to the start of what it replaced.
@@ -67,6 +61,24 @@ std::string printable(std::string_view bytes) {
     return decode(asBytes(bytes), ErrorPolicy::Replace);
 }
 
+// Text for a terminal: C1 controls (C2 80..C2 9F) shown as "<U+0093>", since terminals act on
+// some of them (U+009B is CSI, ECMA-48 section 5.3) and the C1 step lists nothing but them.
+std::string forTerminal(std::string_view utf8) {
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t at = utf8.find('\xC2'); at != std::string_view::npos;
+         at = utf8.find('\xC2', at + 1)) {
+        if (at + 1 == utf8.size() || std::uint8_t(utf8[at + 1]) < 0x80 ||
+            std::uint8_t(utf8[at + 1]) > 0x9F)
+            continue;
+        out.append(utf8.substr(from, at - from));
+        out += '<' + codePointLabel(std::uint8_t(utf8[at + 1])) + '>';
+        from = at + 2;
+    }
+    out.append(utf8.substr(from));
+    return out;
+}
+
 } // namespace
 
 std::string_view name(RepairKind k) noexcept {
@@ -79,6 +91,8 @@ std::string_view name(RepairKind k) noexcept {
         return "modified-utf-8-nul";
     case RepairKind::Mojibake:
         return "mojibake";
+    case RepairKind::C1Control:
+        return "c1-control";
     case RepairKind::BomStripped:
         return "bom-stripped";
     case RepairKind::BomAdded:
@@ -120,7 +134,8 @@ std::string RepairReport::toText(std::size_t maxLines) const {
         out += "offset " + std::to_string(c.offset) + ": " + std::string(name(c.kind)) + ": ";
         if (!c.before.empty() || !c.after.empty()) {
             out += hexBytes(asBytes(c.before), 12);
-            out += " \"" + printable(c.before) + "\" -> \"" + c.after + "\"";
+            out +=
+                " \"" + forTerminal(printable(c.before)) + "\" -> \"" + forTerminal(c.after) + "\"";
         }
         if (!c.detail.empty())
             out += " (" + c.detail + ")";
@@ -457,6 +472,16 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
         }
         return true;
     };
+    // Returns whether the text changed. The line-ending mix stays: C1 controls become non-ASCII
+    // characters (U+0085 NEXT LINE is not a line ending the report counts).
+    const auto fixC1 = [&]() {
+        if (options.c1 == C1Action::Keep || findC1Punctuation(text) == std::string_view::npos)
+            return false;
+        const std::size_t first = report.changes.size();
+        replaceWith(repairC1(text, options.c1, report, cap, &edits), true);
+        finishStep(first);
+        return true;
+    };
     // Returns 1 when the text changed, 0 when it was in the form already, -1 on an error.
     const auto normalizeText = [&]() {
         if (!options.normalForm || detail::isNormalizedWellFormed(text, *options.normalForm))
@@ -490,17 +515,21 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // changed the text, the mojibake repair looks again, and the result is normalised again.
     // The mojibake repair can restore a byte order mark ("ï»¿" is EF BB BF read as
     // windows-1252), which the BOM step then takes out, and taking one out can put damage side
-    // by side again ("ï" + U+FEFF + "»¿", where invalid bytes were read as windows-1252).
+    // by side again ("ï" + U+FEFF + "»¿", where invalid bytes were read as windows-1252). The
+    // C1 step runs after the mojibake repair (see repair()) and can make mojibake of what that
+    // left ("Р" + U+0084 becomes "Р„", which is "Є" read as windows-1251), so it is followed the
+    // same way.
     for (int cycle = 0; cycle < 3; ++cycle) {
         if (options.mojibake && !repairMojibakeToFixpoint())
             return result;
         if (cycle == 0 && !advance(0.9))
             return result;
+        const bool c1Fixed = fixC1();
         const int normalized = normalizeText();
         if (normalized < 0)
             return result;
         const bool bomFixed = options.mojibake && fixBom();
-        if ((normalized == 0 && !bomFixed) || !options.mojibake)
+        if ((normalized == 0 && !bomFixed && !c1Fixed) || !options.mojibake)
             break;
     }
 

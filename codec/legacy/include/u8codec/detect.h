@@ -36,12 +36,15 @@ struct Detection {
     std::uint64_t invalidSequences = 0; // UTF-8 error segments in the examined bytes
     std::uint64_t examinedBytes = 0;
     MojibakeHint mojibake; // fixes == 0: nothing suspicious
+    // In valid UTF-8, once its mojibake is undone: C1 controls that windows-1252 reads as
+    // punctuation ("\u0084quoted\u0093"), what repair's C1 step with C1Action::Cp1252 changes.
+    std::uint64_t c1Punctuation = 0;
     // Line endings in the examined bytes, counted when the best guess is UTF-8 (in UTF-16 and
     // UTF-32 the bytes 0A and 0D can be halves of other characters).
     std::optional<LineEndingMix> lineEndings;
 
-    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), then the line endings and the
-    // mojibake verdict.
+    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), then the line endings, the
+    // mojibake verdict and the C1 controls.
     std::string toText() const;
     std::string toJson() const;
 };

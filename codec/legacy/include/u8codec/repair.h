@@ -22,16 +22,17 @@ enum class RepairKind : std::uint8_t {
     Cesu,            // a surrogate pair encoded as two 3-byte forms (CESU-8) made one 4-byte form
     ModifiedNul,     // Java's Modified UTF-8 C0 80 made a real NUL
     Mojibake,        // a mis-decoding undone
+    C1Control,       // a C1 control U+0080..U+009F read as the windows-1252 character it stood for
     BomStripped,     // the leading EF BB BF removed
     BomAdded,        // EF BB BF put in front
     StrayBom,        // a U+FEFF inside the text removed (a BOM from a concatenated file)
     LineEnding,      // a line ending rewritten
     Normalization,   // a stretch rewritten into NFC or NFD
 };
-inline constexpr int kRepairKindCount = 9;
+inline constexpr int kRepairKindCount = 10;
 
-// "invalid-sequence", "cesu-8", "modified-utf-8-nul", "mojibake", "bom-stripped", "bom-added",
-// "stray-bom", "line-ending", "normalization".
+// "invalid-sequence", "cesu-8", "modified-utf-8-nul", "mojibake", "c1-control", "bom-stripped",
+// "bom-added", "stray-bom", "line-ending", "normalization".
 std::string_view name(RepairKind k) noexcept;
 
 // One change. `offset` and `length` locate the replaced bytes in the original input, whatever
@@ -63,6 +64,11 @@ struct RepairReport {
 enum class BomAction : std::uint8_t { Keep, Strip, Add };
 std::optional<BomAction> bomActionFromName(std::string_view name) noexcept; // keep|strip|add
 
+// C1 controls in well-formed text: Keep them, or read each as the windows-1252 character of its
+// byte (Cp1252): "\u0084quoted\u0093" becomes "„quoted“".
+enum class C1Action : std::uint8_t { Keep, Cp1252 };
+std::optional<C1Action> c1ActionFromName(std::string_view name) noexcept; // keep|cp1252
+
 struct RepairOptions {
     // Ill-formed sequences: Replace (U+FFFD per maximal subpart), Ignore (drop), Latin1 or
     // Cp1252 (reinterpret their bytes). Strict refuses: the result is an error. The output of
@@ -73,6 +79,7 @@ struct RepairOptions {
     MojibakeOptions mojibakeOptions;
     // Strip or add a leading BOM; both also remove stray U+FEFF inside the text.
     BomAction bom = BomAction::Keep;
+    C1Action c1 = C1Action::Keep;
     std::optional<LineEnding> lineEnding; // nullopt: keep
     std::optional<NormalForm> normalForm; // nullopt: keep
     std::size_t maxReportedChanges = 1000;
@@ -91,7 +98,12 @@ struct RepairResult {
 };
 
 // Runs the requested steps over a whole buffer, in this order: CESU-8, invalid sequences, BOM,
-// mojibake, normalisation, line endings.
+// mojibake, C1 controls, normalisation, line endings. C1 controls come after the mojibake repair:
+// a C1 control inside mojibake is a byte of the mis-decoding, not punctuation ("Ä" + U+008C is
+// "Č" read as ISO-8859-1, which the mojibake repair undoes; read as windows-1252 first it would
+// be "ÄŒ", another page's mojibake of "ļ"), so only the controls that remain are taken for
+// punctuation. They come before normalisation, whose forms they change (windows-1252 "Š"
+// decomposes in NFD).
 RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options);
 // The same for a buffer the caller gives up: when no step changes anything, the buffer itself
 // becomes the result's text instead of a copy (a clean 1 GB file then needs 1 GB of memory, not
@@ -118,5 +130,12 @@ std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy polic
 // Leading BOM and stray U+FEFF.
 std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
                       std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
+// C1 controls in well-formed UTF-8 that windows-1252 reads as a character (all of U+0080..U+009F
+// but the five bytes it leaves undefined, 81 8D 8F 90 9D): with Cp1252, each becomes that
+// character.
+std::string repairC1(std::string_view utf8, C1Action action, RepairReport& report,
+                     std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
+// The offset of the first such C1 control in well-formed UTF-8 at or after `from`, or npos.
+std::size_t findC1Punctuation(std::string_view utf8, std::size_t from = 0) noexcept;
 
 } // namespace u8codec
