@@ -126,12 +126,13 @@ NonAsciiRuns countNonAsciiRuns(std::span<const std::uint8_t> b) {
 // and Promises of UTF-8", 11th Unicode Conference, 1997): in windows-1252 it takes a capital
 // accented letter or "ß" (C2-DF) followed by a symbol from 80-BF ("€", "…", "©", "«", "°"),
 // rare in real text, and a whole word of Cyrillic, Greek or CJK bytes almost never passes.
-// Measured (tst_detect): French, German, Czech, Polish, Hungarian, Greek, Hebrew, Arabic and
-// Russian text in its page, and Chinese, Japanese and Korean in GBK, Big5, Shift_JIS, EUC-JP and
-// EUC-KR, have no well-formed run against 21-150 with errors; the worst case, short Ukrainian
-// words in windows-1251 (a capital before "і", B3: "Ні", "Ці"), 2 against 10. Counting characters
-// instead of runs would not do: EUC-JP text forms 26 well-formed sequences against 58 errors. So
-// at least as many well-formed runs as runs with errors is UTF-8, never a legacy page.
+// Measured on samples like those of tst_detect (which holds the outcome): French, German, Czech,
+// Polish, Hungarian, Greek, Hebrew, Arabic and Russian text in its page, and Chinese, Japanese and
+// Korean in GBK, Big5, Shift_JIS, EUC-JP and EUC-KR, have no well-formed run against 21-150 with
+// errors; the worst case, short Ukrainian words in windows-1251 (a capital before "і", B3: "Ні",
+// "Ці"), 2 against 10. Counting characters instead of runs would not do: EUC-JP text forms 26
+// well-formed sequences against 58 errors. So at least as many well-formed runs as runs with errors
+// is UTF-8, never a legacy page.
 bool mostlyUtf8(const NonAsciiRuns& runs) {
     return runs.wellFormed > 0 && runs.wellFormed >= runs.withErrors;
 }
