@@ -70,17 +70,28 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
                           .arg(best.confidence)
                           .arg(QString::fromStdString(best.reason));
         advice.actionText = tr("Reinterpret as %1…").arg(advice.encoding);
+        // Reading the whole file as another encoding reads its valid UTF-8 too: say so.
+        if (d.multiByteCharacters == 1)
+            advice.text += QLatin1Char(' ') + tr("1 valid UTF-8 character would become mojibake.");
+        else if (d.multiByteCharacters > 1)
+            advice.text +=
+                QLatin1Char(' ') + tr("%1 valid UTF-8 characters would become mojibake.")
+                                       .arg(locale.toString(qulonglong(d.multiByteCharacters)));
         return advice;
     }
     if (!d.validUtf8) {
-        // UTF-8 ranked first with invalid sequences: a few stray legacy bytes among many
-        // well-formed characters (see detectEncoding()).
+        // UTF-8 ranked first with invalid sequences: stray legacy bytes among well-formed
+        // characters (see detectEncoding()). The repair reads them as the guess's page and keeps
+        // every valid character; a whole-file reinterpretation would not.
+        if (best.strayBytesPage.empty())
+            return advice;
+        const QString page = QString::fromStdString(best.strayBytesPage);
         advice.remedy = EncodingAdvice::Remedy::ReadAsCp1252;
-        advice.text =
-            tr("%1 is mostly UTF-8, with a few invalid sequences (%2 %3): most likely "
-               "stray bytes of a legacy code page such as windows-1252.")
-                .arg(fileName, locale.toString(qulonglong(d.invalidSequences)), where(d, fileSize));
-        advice.actionText = tr("Read Invalid Bytes as windows-1252…");
+        advice.text = tr("%1 is mostly UTF-8, with a few invalid sequences (%2 %3): most likely "
+                         "stray bytes of %4.")
+                          .arg(fileName, locale.toString(qulonglong(d.invalidSequences)),
+                               where(d, fileSize), page);
+        advice.actionText = tr("Read Invalid Bytes as %1…").arg(page);
         return advice;
     }
     if (d.mojibake.fixes == 0)

@@ -64,4 +64,8 @@ QString MessageBanner::text() const {
     return isHidden() ? QString() : label_->text();
 }
 
+QString MessageBanner::actionText() const {
+    return isHidden() || action_->isHidden() ? QString() : action_->text();
+}
+
 } // namespace u8app

@@ -22,6 +22,8 @@ public:
     void showMessage(Level level, const QString& text, const QString& actionText = {});
     void dismiss();
     QString text() const;
+    // The button's words ("Fix Mojibake…"), empty when hidden or without a button.
+    QString actionText() const;
     Level level() const { return level_; }
 
 signals:

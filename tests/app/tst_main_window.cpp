@@ -282,10 +282,21 @@ private slots:
     void openingAdvisesOnTheEncoding() {
         const std::string german = repeat("Der Kaffee im Café ist heiß, sagt Müller: „Schön!“\n");
         const std::string russian = repeat("Привет, мир! Это обычный русский текст в кодировке.\n");
+        // The case: a dozen correct accented and CJK characters, 7 stray Latin-1 bytes.
+        const std::string few = "Grüße aus Köln: schön, café, 中文, naïve, Øresund, ö ö é.\n";
+        const std::string french = repeat("Le café est très bon, n’est-ce pas ? « Déjà l’été », "
+                                          "dit-elle à l’hôtel où l’œuvre était exposée.\n");
+        const std::string czech = repeat(
+            "Česká republika je vnitrozemský stát ve střední Evropě. Hlavním městem je Praha. "
+            "Šumava a Krkonoše jsou známá pohoří, kde se v zimě lyžuje a v létě chodí na túry. "
+            "Ještě v devatenáctém století byla většina obyvatel zaměstnána v zemědělství.\n");
+        const std::string czech1250 =
+            u8codec::transcode(span(czech), "UTF-8", "windows-1250").output;
         struct Case {
             const char* file;
             std::string bytes;
             QStringList says; // in the banner
+            QString button;
             std::string repaired;
         };
         const Case cases[] = {
@@ -293,14 +304,17 @@ private slots:
              u8codec::readAs(span(german), u8codec::CodePage::Windows1252),
              {"reads like mojibake", "UTF-8 read as windows-1252", "“Ã©” should be “é”",
               "(places like it in the whole file: "},
+             "Fix Mojibake…",
              german},
             {"legacy.txt",
              u8codec::transcode(span(russian), "UTF-8", "windows-1251").output,
              {"is not UTF-8", "windows-1251, Russian text", "ICU charset detector"},
+             "Reinterpret as windows-1251…",
              russian},
             {"stray.txt",
              german + "caf\xE9\n",
-             {"mostly UTF-8", "(1 in the whole file)"},
+             {"mostly UTF-8", "(1 in the whole file)", "stray bytes of windows-1252"},
+             "Read Invalid Bytes as windows-1252…",
              german + "café\n"},
             {"c1.txt",
              u8codec::transcode(
@@ -309,7 +323,30 @@ private slots:
                  .output,
              {"holds C1 controls (16 in the whole file)",
               "that stand for windows-1252 punctuation"},
+             "Read C1 Controls as windows-1252 Punctuation…",
              german},
+            {"few-stray.txt",
+             few + "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n",
+             {"mostly UTF-8", "(7 in the whole file)", "stray bytes of windows-1252"},
+             "Read Invalid Bytes as windows-1252…",
+             few + "café schön Müller naïve à la ère ñ\n"},
+            {"cp1252.txt",
+             u8codec::transcode(span(french), "UTF-8", "windows-1252").output,
+             {"is not UTF-8", "reads best as windows-1252"},
+             "Reinterpret as windows-1252…",
+             french},
+            {"cp1250.txt",
+             czech1250,
+             {"is not UTF-8", "reads best as windows-1250, Czech text"},
+             "Reinterpret as windows-1250…",
+             czech},
+            // A legacy file that holds a little valid UTF-8: the banner says what the
+            // reinterpretation does to it.
+            {"cp1250-and-utf8.txt",
+             czech1250 + "Grüße\n",
+             {"reads best as windows-1250", "2 valid UTF-8 characters would become mojibake"},
+             "Reinterpret as windows-1250…",
+             czech + "GrĂĽĂźe\n"},
         };
         for (const Case& c : cases) {
             const QString path = write(c.file, QByteArray::fromStdString(c.bytes));
@@ -321,11 +358,22 @@ private slots:
             const QString text = w.banner()->text();
             for (const QString& part : c.says)
                 QVERIFY2(text.contains(part), qPrintable(c.file + (": " + text)));
-            w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+            QCOMPARE(w.banner()->actionText(), c.button);
+            u8app::ChangePreview preview;
+            w.repairActions()->setConfirm([&](const u8app::ChangePreview& p) {
+                preview = p;
+                return true;
+            });
             QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
             emit w.banner()->actionTriggered();
             QVERIFY(finished.wait(20000));
             QCOMPARE(contents(w), c.repaired);
+            if (c.button.startsWith(QLatin1String("Read Invalid Bytes"))) {
+                // Only the stray bytes change: every valid character stays as it was.
+                for (const auto& change : preview.changes)
+                    QVERIFY2(change.before.size() == 1 && quint8(change.before[0]) >= 0x80,
+                             qPrintable(c.file + (": " + change.before.toHex())));
+            }
             QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
         }
 

@@ -25,6 +25,13 @@ private slots:
     void legacyPages_data();
     void legacyPages();
     void mostlyUtf8();
+    void strayBytesAmongFewCharacters();
+    void legacyTextIsNotMostlyUtf8_data();
+    void legacyTextIsNotMostlyUtf8();
+    void validUtf8InALegacyGuessIsNamed();
+    void icuNamesTheWindowsPageForBytes80To9F_data();
+    void icuNamesTheWindowsPageForBytes80To9F();
+    void mojibakeHintIsTheRepairsPage();
     void json();
 };
 
@@ -157,6 +164,137 @@ void TestDetect::mostlyUtf8() {
     QCOMPARE(d.invalidSequences, 1u);
     QCOMPARE(d.guesses.front().encoding, std::string("UTF-8"));
     QVERIFY(d.guesses.front().reason.find("--invalid=cp1252") != std::string::npos);
+    QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
+}
+
+// The case of the issue: a dozen correct accented and CJK characters and 7 stray Latin-1 bytes.
+// More invalid sequences than one per 20 characters, yet UTF-8 with stray bytes: reading the
+// whole file as windows-1252 would turn every correct "ö" into "Ã¶".
+void TestDetect::strayBytesAmongFewCharacters() {
+    const std::string data = "Grüße aus Köln: schön, café, 中文, naïve, Øresund, ö ö é.\n"
+                             "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n";
+    const Detection d = detectEncoding(bytes(data));
+    QVERIFY(!d.validUtf8);
+    QCOMPARE(d.invalidSequences, 7u);
+    QCOMPARE(d.multiByteCharacters, 12u);
+    QVERIFY2(d.guesses.front().encoding == "UTF-8", d.toText().c_str());
+    QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
+    QVERIFY2(d.toText().find("UTF-8 with 7 invalid sequence(s)") != std::string::npos,
+             d.toText().c_str());
+    QVERIFY(d.toText().find("would become mojibake") == std::string::npos);
+    // Fewer well-formed characters than stray bytes: no longer "mostly UTF-8".
+    const std::string fewer = "Köln, café, ö\ncaf\xE9 sch\xF6n M\xFCller na\xEFve\n";
+    const Detection f = detectEncoding(bytes(fewer));
+    QCOMPARE(f.multiByteCharacters, 3u);
+    QVERIFY2(f.guesses.empty() || f.guesses.front().encoding != "UTF-8", f.toText().c_str());
+}
+
+// Legacy text forms well-formed multi-byte UTF-8 only by chance: in windows-1252 a capital
+// accented letter (C2-DF) followed by a symbol from 80-BF. The worst cases: short Ukrainian words
+// in windows-1251 ("Ні": a capital before "і", B3), all-caps Czech, and the double-byte pages of
+// Chinese, Japanese and Korean, whose pairs often read as well-formed UTF-8 but whose words
+// almost never do. None of them is taken for UTF-8 with stray bytes.
+void TestDetect::legacyTextIsNotMostlyUtf8_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("encoding");
+    QTest::newRow("ukrainian")
+        << QStringLiteral(
+               "Підприємство Ніна Вірність Іван Їжак Ґанок Він Ні Київ Поділля. Ці дні минули.")
+        << "windows-1251";
+    QTest::newRow("czech capitals")
+        << QStringLiteral("PŘÍŠTÍ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY ŠÍLENĚ ŽÁDNÝ NEJVĚTŠÍ PÁŽE")
+        << "windows-1250";
+    QTest::newRow("german") << sentences().at(2) + sentences().at(3) << "windows-1252";
+    const QString japanese = QStringLiteral(
+        "日本は東アジアに位置する島国である。首都は東京都であり、人口は約一億二千万人である。"
+        "日本語は世界で多く話される言語の一つで、ひらがな、カタカナ、漢字を使う。");
+    QTest::newRow("EUC-JP") << japanese << "EUC-JP";
+    QTest::newRow("Shift_JIS") << japanese << "Shift_JIS";
+    QTest::newRow("GBK")
+        << QStringLiteral(
+               "中华人民共和国是位于东亚的社会主义国家，首都为北京。中国是世界上人口第二多的国家，"
+               "陆地面积约为九百六十万平方公里。汉语是使用人数最多的语言，文字为简体中文。")
+        << "GBK";
+    QTest::newRow("EUC-KR")
+        << QStringLiteral(
+               "대한민국은 동아시아의 한반도 남부에 위치한 민주공화국이다. 수도는 서울특별시이며, "
+               "국기는 태극기, 국가는 애국가, 공용어는 한국어이다. 한국어는 세계에서 열세 번째로 "
+               "많이 쓰이는 언어이다.")
+        << "EUC-KR";
+}
+
+void TestDetect::legacyTextIsNotMostlyUtf8() {
+    QFETCH(QString, text);
+    QFETCH(QString, encoding);
+    const std::string data =
+        repeated(encoded(utf8(text) + "\n", encoding.toLatin1().constData()), 4);
+    const Detection d = detectEncoding(bytes(data));
+    QVERIFY(!d.validUtf8);
+    for (const EncodingGuess& g : d.guesses)
+        QVERIFY2(g.encoding != "UTF-8", d.toText().c_str());
+}
+
+// When a legacy page ranks first for bytes that hold well-formed multi-byte UTF-8, the text says
+// what reading them as that page would do to those characters.
+void TestDetect::validUtf8InALegacyGuessIsNamed() {
+    const std::string legacy = repeated(encoded(utf8(sentences().at(2)) + "\n", "windows-1252"), 8);
+    const Detection clean = detectEncoding(bytes(legacy));
+    QCOMPARE(clean.multiByteCharacters, 0u);
+    QVERIFY(clean.toText().find("would become mojibake") == std::string::npos);
+    const Detection mixed = detectEncoding(bytes(legacy + "Grüße\n"));
+    QCOMPARE(mixed.multiByteCharacters, 2u);
+    QVERIFY2(mixed.guesses.front().encoding != "UTF-8", mixed.toText().c_str());
+    QVERIFY2(mixed.toText().find("2 valid UTF-8 character(s) would become mojibake read as " +
+                                 mixed.guesses.front().encoding) != std::string::npos,
+             mixed.toText().c_str());
+}
+
+// ICU's detector itself names windows-125x instead of ISO-8859-x when bytes 80-9F occur (C1
+// controls in ISO-8859-x, letters and punctuation in windows-125x), and the ISO page when they
+// do not: the page named reads the file back exactly.
+void TestDetect::icuNamesTheWindowsPageForBytes80To9F_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("encoding");
+    const QString czech = QStringLiteral(
+        "Příliš žluťoučký kůň úpěl ďábelské ódy. Šíleně Žádný ťukat Ťapka. Ještě šest žab.");
+    const QString hungarian = QStringLiteral(
+        "Árvíztűrő tükörfúrógép. Öt szép szűz lány őrült írót nyúz. A magyar nyelv különleges.");
+    const QString greek = QStringLiteral(
+        "Η γρήγορη καφέ αλεπού πηδάει πάνω από το τεμπέλικο σκυλί. Άλλο ‘κείμενο’ εδώ.");
+    QTest::newRow("czech windows-1250") << czech << "windows-1250";
+    QTest::newRow("hungarian ISO-8859-2") << hungarian << "ISO-8859-2";
+    QTest::newRow("greek windows-1253") << greek << "windows-1253";
+    QTest::newRow("french windows-1252") << sentences().at(0) + sentences().at(1) << "windows-1252";
+}
+
+void TestDetect::icuNamesTheWindowsPageForBytes80To9F() {
+    QFETCH(QString, text);
+    QFETCH(QString, encoding);
+    const std::string original = repeated(utf8(text) + "\n", 3);
+    const std::string data = encoded(original, encoding.toLatin1().constData());
+    const Detection d = detectEncoding(bytes(data));
+    QVERIFY2(!d.guesses.empty() && d.guesses.front().encoding == encoding.toStdString(),
+             d.toText().c_str());
+    const TranscodeResult back = transcode(bytes(data), d.guesses.front().encoding, "UTF-8");
+    QVERIFY(back.ok);
+    QCOMPARE(q(back.output), q(original));
+}
+
+// The page the hint names is the page of the repair's own fixes: repairing with that page alone
+// undoes the example.
+void TestDetect::mojibakeHintIsTheRepairsPage() {
+    const std::string text = "Zażółć gęślą jaźń; źródło świętości. Żółw i łódź.\n";
+    const std::string damaged = readAs(bytes(text), CodePage::Latin2);
+    const Detection d = detectEncoding(bytes(damaged));
+    QVERIFY2(d.mojibake.fixes > 0, d.toText().c_str());
+    const MojibakeResult m = repairMojibake(damaged);
+    QVERIFY(!m.fixes.empty());
+    QCOMPARE(d.mojibake.misdecodings, m.fixes.front().misdecodings);
+    QCOMPARE(q(d.mojibake.description),
+             q("UTF-8 read as " + std::string(name(d.mojibake.misdecodings.front()))));
+    MojibakeOptions only;
+    only.codePages = d.mojibake.misdecodings;
+    QCOMPARE(q(repairMojibake(damaged, only).text), q(text));
 }
 
 void TestDetect::json() {

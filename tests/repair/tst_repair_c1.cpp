@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <algorithm>
 
 using namespace u8codec;
 using namespace repairtest;
@@ -201,22 +202,25 @@ void TestRepairC1::mojibakeIsRepairedFirst() {
 
 void TestRepairC1::punctuationThatMakesMojibakeIsRepairedToo() {
     // "Р" + U+0084 is no page's mojibake, but read as windows-1252 it is "Р„", which is "Є" read
-    // as windows-1251: a second repair would undo that, so the first does.
-    const std::string in = "Привет \xD0\xA0\xC2\x84 мир";
+    // as windows-1251: a second repair would undo that, so the first does. (One "Р„" alone reads
+    // only a little better as "Є"; two show the page.)
+    const std::string in = "Привет \xD0\xA0\xC2\x84 мир \xD0\xA0\xC2\x84";
     RepairOptions o = cp1252();
     o.mojibake = true;
     const RepairResult r = run(in, o);
     QVERIFY(r.ok);
-    QCOMPARE(q(r.text), QByteArray("Привет Є мир"));
-    QCOMPARE(int(r.report.changes.size()), 2);
-    const RepairChange& c1 = r.report.changes[0];
-    QCOMPARE(c1.kind, RepairKind::C1Control);
-    QCOMPARE(c1.offset, 15u);
-    const RepairChange& mojibake = r.report.changes[1];
-    QCOMPARE(mojibake.kind, RepairKind::Mojibake);
+    QCOMPARE(q(r.text), QByteArray("Привет Є мир Є"));
+    QCOMPARE(int(r.report.changes.size()), 4);
+    const auto at = [&](RepairKind kind, std::uint64_t offset, std::uint64_t length) {
+        return std::any_of(r.report.changes.begin(), r.report.changes.end(),
+                           [&](const RepairChange& c) {
+                               return c.kind == kind && c.offset == offset && c.length == length;
+                           });
+    };
+    QVERIFY(at(RepairKind::C1Control, 15, 2));
     // In the input: "Р" and the control it came from.
-    QCOMPARE(mojibake.offset, 13u);
-    QCOMPARE(mojibake.length, 4u);
+    QVERIFY(at(RepairKind::Mojibake, 13, 4));
+    QVERIFY(at(RepairKind::Mojibake, 25, 4));
     QCOMPARE(run(r.text, o).report.total(), 0u);
 }
 

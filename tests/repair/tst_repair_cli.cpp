@@ -36,6 +36,7 @@ private slots:
     void detectGuesses();
     void detectMojibakeJson();
     void detectC1Controls();
+    void detectStrayBytes();
     void missingFile();
 
 private:
@@ -356,6 +357,7 @@ void TestRepairCli::detectMojibakeJson() {
     QCOMPARE(m.value(QLatin1String("fixes")).toInt(), 2);
     QCOMPARE(m.value(QLatin1String("description")).toString(),
              QStringLiteral("UTF-8 read as windows-1252"));
+    QCOMPARE(m.value(QLatin1String("pages")).toArray(), QJsonArray{"windows-1252"});
     QCOMPARE(m.value(QLatin1String("repair")).toString(), QStringLiteral("repair --mojibake"));
 }
 
@@ -369,6 +371,28 @@ void TestRepairCli::detectC1Controls() {
     QVERIFY(r.out.contains("`repair --c1=cp1252` fixes them"));
     file(QStringLiteral("clean.txt"), "Er sagte \xE2\x80\x9Eja\xE2\x80\x9C.\n");
     QVERIFY(!cli({"detect", "clean.txt"}).out.contains("C1"));
+}
+
+// UTF-8 with a dozen valid characters and 7 stray Latin-1 bytes: `detect` names UTF-8 and the
+// repair that keeps the valid characters, not windows-1252 for the whole file.
+void TestRepairCli::detectStrayBytes() {
+    file(QStringLiteral("s.txt"), "Gr\xC3\xBC\xC3\x9F"
+                                  "e aus K\xC3\xB6ln: sch\xC3\xB6n, caf\xC3\xA9, "
+                                  "\xE4\xB8\xAD\xE6\x96\x87, na\xC3\xAFve, \xC3\x98resund, "
+                                  "\xC3\xB6 \xC3\xB6 \xC3\xA9.\n"
+                                  "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n");
+    const Run r = cli({"detect", "--json", "s.txt"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(QLatin1String("invalid_sequences")).toInt(), 7);
+    QCOMPARE(o.value(QLatin1String("multibyte_characters")).toInt(), 12);
+    const QJsonObject best = o.value(QLatin1String("guesses")).toArray().at(0).toObject();
+    QCOMPARE(best.value(QLatin1String("encoding")).toString(), QStringLiteral("UTF-8"));
+    QCOMPARE(best.value(QLatin1String("stray_bytes_page")).toString(),
+             QStringLiteral("windows-1252"));
+    QVERIFY(best.value(QLatin1String("reason"))
+                .toString()
+                .contains(QLatin1String("repair --invalid=cp1252")));
 }
 
 void TestRepairCli::missingFile() {
