@@ -257,7 +257,8 @@ private slots:
         QVERIFY(w.openFile(path));
         QTRY_VERIFY(w.scanReport());
         QCOMPARE(w.scanReport()->totalProblems, quint64(2));
-        w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+        w.repairActions()->setConfirm(
+            [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
         u8codec::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
@@ -313,7 +314,8 @@ private slots:
             const QString text = w.banner()->text();
             for (const QString& part : c.says)
                 QVERIFY2(text.contains(part), qPrintable(c.file + (": " + text)));
-            w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+            w.repairActions()->setConfirm(
+                [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
             QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
             emit w.banner()->actionTriggered();
             QVERIFY(finished.wait(20000));

@@ -224,7 +224,10 @@ SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
         if (!ticked[i])
             groupTicked[replay.root(i)] = false;
     for (std::size_t i = 0; i < changes.size(); ++i)
-        result.applied += groupTicked[replay.root(i)] ? 1 : 0;
+        if (groupTicked[replay.root(i)]) {
+            ++result.applied;
+            ++result.appliedByKind[std::size_t(changes[i].kind)];
+        }
     result.text = replay.text([&](std::size_t root) { return bool(groupTicked[root]); });
     if (lineEnding)
         result.text = normalizeLineEndings(result.text, *lineEnding);

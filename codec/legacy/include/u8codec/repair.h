@@ -156,6 +156,7 @@ struct SelectionResult {
     std::string error;
     std::string text;
     std::uint64_t applied = 0; // changes made
+    std::array<std::uint64_t, kRepairKindCount> appliedByKind{};
 };
 SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
                                      std::span<const RepairChange> changes,
