@@ -49,7 +49,7 @@ std::optional<Arguments> parseArguments(std::string_view command, Args args,
             usageError(command, "unknown option '" + arg + "' (try u8scope-cli --help)");
             return std::nullopt;
         }
-        if (!spec->takesValue) {
+        if (!spec->takesValue || (spec->valueOnlyInline && !inlineValue)) {
             if (inlineValue) {
                 usageError(command, "option '--" + name + "' takes no value");
                 return std::nullopt;

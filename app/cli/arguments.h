@@ -16,6 +16,9 @@ namespace u8cli {
 struct OptionSpec {
     std::string_view name; // long name without dashes ("max-errors"), or one letter ("o")
     bool takesValue = false;
+    // With takesValue: the value is given only as `--name=value`, and a bare `--name` is a flag
+    // (`--mojibake` and `--mojibake=cp1252`), so the next argument is never taken as its value.
+    bool valueOnlyInline = false;
 };
 
 struct Arguments {

@@ -1,9 +1,11 @@
-// `repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] [--bom=keep|strip|add]
-// [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] [--json]
-// (-o OUT | --in-place) FILE`:
-// clean UTF-8 out, a report of every change on stderr. OUT appears whole or not at all; the
-// input is only replaced with --in-place, after a copy of it was saved as FILE.bak.
+// `repair [--invalid=replace|drop|cp1252|latin1] [--mojibake[=PAGE,…]] [--cesu]
+// [--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd]
+// [--json | --explain] (-o OUT | --in-place) FILE`: clean UTF-8 out, a report of every change on
+// stderr (--explain: a paragraph per change, for a mojibake fix its pages, evidence and
+// confidence). OUT appears whole or not at all; the input is only replaced with --in-place, after
+// a copy of it was saved as FILE.bak.
 #include "arguments.h"
+#include "code_page_names.h"
 #include "commands.h"
 #include "input.h"
 #include "output_target.h"
@@ -15,15 +17,15 @@ namespace u8cli {
 namespace {
 
 constexpr OptionSpec kOptions[] = {
-    {"invalid", true},   {"mojibake", false}, {"cesu", false},     {"bom", true},
-    {"c1", true},        {"newlines", true},  {"normalize", true}, {"json", false},
-    {"in-place", false}, {"o", true},         {"output", true},
+    {"invalid", true},  {"mojibake", true, true}, {"cesu", false},     {"bom", true},
+    {"c1", true},       {"newlines", true},       {"normalize", true}, {"json", false},
+    {"explain", false}, {"in-place", false},      {"o", true},         {"output", true},
 };
 
 constexpr const char* kUsage =
-    "usage: repair [--invalid=replace|drop|cp1252|latin1] [--mojibake] [--cesu] "
+    "usage: repair [--invalid=replace|drop|cp1252|latin1] [--mojibake[=PAGE,...]] [--cesu] "
     "[--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] "
-    "[--json] (-o OUT | --in-place) FILE";
+    "[--json | --explain] (-o OUT | --in-place) FILE";
 
 int refuse(const std::string& message) {
     std::fprintf(stderr, "u8scope-cli repair: %s\n", message.c_str());
@@ -48,6 +50,16 @@ int runRepair(Args args) {
         options.invalid = *policy;
     }
     options.mojibake = parsed->has("mojibake");
+    if (const std::string* v = parsed->value("mojibake")) {
+        // The pages named are the only ones tried, and the text is taken to have been read
+        // through them: an equally plausible repair through one of them is made.
+        std::string why;
+        const auto pages = codePagesFromList(*v, why);
+        if (!pages)
+            return usageError("repair", why);
+        options.mojibakeOptions.codePages = *pages;
+        options.mojibakeOptions.assumedPages = *pages;
+    }
     options.cesu = parsed->has("cesu");
     if (const std::string* v = parsed->value("bom")) {
         const auto action = u8codec::bomActionFromName(*v);
@@ -77,6 +89,10 @@ int runRepair(Args args) {
             return usageError("repair", "unknown --normalize form '" + *v + "' (nfc or nfd)");
     }
     const bool json = parsed->has("json");
+    const bool explain = parsed->has("explain");
+    if (json && explain)
+        return usageError("repair",
+                          std::string("--json and --explain exclude each other (") + kUsage + ")");
     const std::string& inPath = parsed->positional.front();
     const auto target = outputTarget("repair", *parsed, inPath, InPlace::Allowed, kUsage);
     if (!target)
@@ -102,6 +118,9 @@ int runRepair(Args args) {
         return usageError("repair", error);
     if (json)
         std::fprintf(stderr, "%s\n", result.report.toJson().c_str());
+    else if (explain)
+        std::fprintf(stderr, "%s:\n%s", input->displayName().c_str(),
+                     result.report.toExplanation().c_str());
     else
         std::fprintf(stderr, "%s: %s", input->displayName().c_str(),
                      result.report.toText().c_str());

@@ -1,5 +1,6 @@
 #include "change_preview.h"
 
+#include "change_tree.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 
@@ -49,6 +50,10 @@ QString ChangePreviewDialog::visible(const QByteArray& bytes) {
     return out;
 }
 
+PreviewChoice ChangePreviewDialog::choice() const {
+    return tree_ ? tree_->choice() : PreviewChoice{};
+}
+
 ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent)
     : QDialog(parent) {
     setWindowTitle(tr("Preview: %1").arg(p.title));
@@ -70,36 +75,31 @@ ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent
         counts->setObjectName(QStringLiteral("counts"));
         counts->setHeaderLabels({tr("Change"), tr("Count")});
         counts->setRootIsDecorated(false);
-        for (const auto& [kind, n] : p.counts)
-            new QTreeWidgetItem(counts, {kind, QLocale().toString(n)});
+        for (const ChangePreview::Count& c : p.counts)
+            new QTreeWidgetItem(counts, {c.label, QLocale().toString(c.count)});
         counts->header()->setSectionResizeMode(0, QHeaderView::Stretch);
         counts->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
         layout->addWidget(counts);
     }
 
-    if (!p.changes.isEmpty()) {
-        auto* label = new QLabel(
+    const bool repair =
+        std::any_of(p.counts.begin(), p.counts.end(), [](const auto& c) { return c.kind >= 0; });
+    if (!p.changes.isEmpty() || repair) {
+        QString intro =
             p.totalChanges > quint64(p.changes.size())
                 ? tr("The first %1 of %2 changes:").arg(p.changes.size()).arg(p.totalChanges)
-                : tr("Changes:"),
-            this);
+                : tr("Changes:");
+        if (repair)
+            intro += QLatin1Char(' ') +
+                     (p.selectable ? tr("untick a change, a page or a kind to leave it out.")
+                                   : tr("untick a kind or a page to run the repair again without "
+                                        "it (%1).")
+                                         .arg(p.whyNotSelectable));
+        auto* label = new QLabel(intro, this);
+        label->setWordWrap(true);
         layout->addWidget(label);
-        auto* changes = new QTreeWidget(this);
-        changes->setObjectName(QStringLiteral("changes"));
-        changes->setHeaderLabels({tr("Offset"), tr("Before"), tr("After"), tr("Why")});
-        changes->setRootIsDecorated(false);
-        changes->setUniformRowHeights(true);
-        for (const auto& c : p.changes) {
-            auto* item = new QTreeWidgetItem(
-                changes, {QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')),
-                          visible(c.before), visible(c.after), c.detail});
-            item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
-            item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
-            item->setToolTip(3, c.detail);
-        }
-        changes->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        changes->header()->setStretchLastSection(true);
-        layout->addWidget(changes, 1);
+        tree_ = new ChangeTree(p, this);
+        layout->addWidget(tree_, 1);
     }
 
     for (const QString& note : p.notes) {

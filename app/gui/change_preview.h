@@ -6,24 +6,51 @@
 #include <QDialog>
 #include <QList>
 #include <QPair>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
 namespace u8app {
 
+class ChangeTree;
+
 struct ChangePreview {
     struct Change {
         quint64 offset = 0;
-        QByteArray before; // bytes replaced (may be ill-formed)
-        QByteArray after;  // what replaces them (UTF-8)
-        QString detail;    // why
+        QByteArray before;    // bytes replaced (may be ill-formed)
+        QByteArray after;     // what replaces them (UTF-8)
+        QString detail;       // why
+        int kind = -1;        // a repair's change: its u8codec::RepairKind
+        QString page{};       // a mojibake fix: the page it was first mis-decoded through
+        QString confidence{}; // a mojibake fix: "high", "medium" or "low"
+        int group = -1;       // the first change it is tied to (ticked and unticked together)
     };
-    QString title;                         // the action: "Fix mojibake"
-    QList<QPair<QString, quint64>> counts; // changes by kind, only kinds that occur
+    struct Count {
+        QString label;
+        quint64 count = 0;
+        int kind = -1;            // a repair's kind (u8codec::RepairKind)
+        bool canLeaveOut = false; // the kind can be unticked
+    };
+    QString title;       // the action: "Fix mojibake"
+    QList<Count> counts; // changes by kind, only kinds that occur
     quint64 totalChanges = 0;
-    QList<Change> changes; // the first few, in order
+    QList<Change> changes; // in order: every change when `selectable`, else the first few
     quint64 oldSize = 0, newSize = 0;
     QStringList notes; // things the user should know before applying
+    // Whether single changes can be unticked (the list holds every change); when not, kinds and
+    // pages still can (the repair then runs again without them) and `whyNotSelectable` says why.
+    bool selectable = false;
+    QString whyNotSelectable;
+};
+
+// What the user chose in the preview: by default (all empty) everything.
+struct PreviewChoice {
+    QSet<int> untickedChanges;  // indexes into ChangePreview::changes
+    QSet<int> leftOutKinds;     // kinds unticked as a whole (u8codec::RepairKind)
+    QSet<QString> leftOutPages; // mojibake pages unticked as a whole
+    bool everything() const {
+        return untickedChanges.isEmpty() && leftOutKinds.isEmpty() && leftOutPages.isEmpty();
+    }
 };
 
 class ChangePreviewDialog : public QDialog {
@@ -31,9 +58,15 @@ class ChangePreviewDialog : public QDialog {
 public:
     ChangePreviewDialog(const ChangePreview& preview, QWidget* parent = nullptr);
 
+    // What is ticked (everything unless the user unticked something).
+    PreviewChoice choice() const;
+
     // "café", "[C0 AF]", "␍␊": bytes as a person can see them (controls as symbols, ill-formed
     // bytes in hex).
     static QString visible(const QByteArray& bytes);
+
+private:
+    ChangeTree* tree_ = nullptr;
 };
 
 } // namespace u8app

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QInputDialog>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -17,6 +18,10 @@ namespace u8app {
 namespace {
 
 constexpr int kPreviewChanges = 200;
+// A repair's preview lists up to this many changes, each with a tick; beyond, single changes
+// cannot be unticked (the list would not be complete) and kinds and pages are left out by
+// running the repair again without them.
+constexpr std::size_t kSelectableChanges = 20000;
 
 QString kindLabel(u8codec::RepairKind kind) {
     switch (kind) {
@@ -92,9 +97,11 @@ bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t
 RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
                              DocumentHistory* history)
     : QObject(window), window_(window), document_(document), history_(history) {
-    confirm_ = [this](const ChangePreview& preview) {
+    confirm_ = [this](const ChangePreview& preview) -> std::optional<PreviewChoice> {
         ChangePreviewDialog dialog(preview, window_);
-        return dialog.exec() == QDialog::Accepted && preview.totalChanges > 0;
+        if (dialog.exec() != QDialog::Accepted || preview.totalChanges == 0)
+            return std::nullopt;
+        return dialog.choice();
     };
     connect(document_, &u8ui::ByteDocument::contentChanged, this, &RepairActions::updateEnabled);
 }
@@ -178,18 +185,34 @@ void RepairActions::updateEnabled() {
         a->setEnabled(enabled);
 }
 
-ChangePreview RepairActions::previewOf(const QString& title, const u8codec::RepairReport& report) {
+ChangePreview RepairActions::previewOf(const QString& title, const u8codec::RepairReport& report,
+                                       const u8codec::RepairOptions& options,
+                                       const std::vector<std::size_t>* groups) {
     ChangePreview p;
     p.title = title;
+    p.selectable = groups && groups->size() == report.changes.size() && report.listsEveryChange();
+    if (!p.selectable)
+        p.whyNotSelectable =
+            tr("the repair makes more than %1 changes, so they cannot be unticked one by one")
+                .arg(QLocale().toString(qulonglong(kSelectableChanges)));
     for (int k = 0; k < u8codec::kRepairKindCount; ++k)
-        if (const auto n = report.counts[std::size_t(k)])
-            p.counts.append({kindLabel(u8codec::RepairKind(k)), n});
+        if (const auto n = report.counts[std::size_t(k)]) {
+            u8codec::RepairOptions without = options;
+            p.counts.append(
+                {kindLabel(u8codec::RepairKind(k)), n, k,
+                 p.selectable || u8codec::leaveOutKind(without, u8codec::RepairKind(k))});
+        }
     p.totalChanges = report.total();
-    for (const auto& c : report.changes) {
-        if (p.changes.size() >= kPreviewChanges)
-            break;
-        p.changes.append(
-            {c.offset, toBytes(c.before), toBytes(c.after), QString::fromStdString(c.detail)});
+    for (std::size_t i = 0; i < report.changes.size(); ++i) {
+        const u8codec::RepairChange& c = report.changes[i];
+        ChangePreview::Change change{c.offset, toBytes(c.before), toBytes(c.after),
+                                     QString::fromStdString(c.detail), int(c.kind)};
+        if (c.kind == u8codec::RepairKind::Mojibake && !c.pages.empty()) {
+            change.page = QString::fromUtf8(u8codec::name(c.pages.front()));
+            change.confidence = QString::fromUtf8(u8codec::name(c.confidence));
+        }
+        change.group = p.selectable ? int((*groups)[i]) : int(i);
+        p.changes.append(change);
     }
     p.oldSize = report.inputBytes;
     p.newSize = report.outputBytes;
@@ -201,18 +224,23 @@ ChangePreview RepairActions::previewOf(const QString& title, const u8codec::Repa
     return p;
 }
 
-void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions& options) {
+struct RepairActions::RepairOutcome {
+    u8codec::RepairResult result;
+    std::shared_ptr<std::vector<std::uint8_t>> bytes;
+    std::vector<std::size_t> groups; // tied changes, when the report lists every change
+};
+
+void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions& asked) {
     auto source = document_->sharedSource();
     if (!source || busy_)
         return;
     busy_ = true;
     updateEnabled();
-    struct Outcome {
-        u8codec::RepairResult result;
-        std::shared_ptr<std::vector<std::uint8_t>> bytes;
-        bool read = false;
-    };
-    auto outcome = std::make_shared<Outcome>();
+    u8codec::RepairOptions options = asked;
+    options.maxReportedChanges = std::max(options.maxReportedChanges, kSelectableChanges);
+    options.mojibakeOptions.maxReportedFixes =
+        std::max(options.mojibakeOptions.maxReportedFixes, kSelectableChanges);
+    auto outcome = std::make_shared<RepairOutcome>();
     runInBackground(
         window_, title,
         [source, options, outcome, title](JobControl& control) {
@@ -220,23 +248,28 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             control.setStage(tr("Reading the document…"));
             if (!readWholeSource(*source, input, control, 0.5))
                 return;
-            outcome->read = true;
             control.setStage(tr("%1…").arg(title));
             u8codec::RepairOptions withProgress = options;
             withProgress.progress = progressAfterReading(control);
             outcome->result = u8codec::repair(input, withProgress);
             control.setProgress(1.0);
+            const u8codec::RepairReport& report = outcome->result.report;
+            if (outcome->result.ok && report.total() > 0 && report.listsEveryChange()) {
+                u8codec::ChangeTies ties = u8codec::tieChanges(input, report.changes);
+                if (ties.ok)
+                    outcome->groups = std::move(ties.group);
+            }
             // The input goes before the result is copied, and a result with no change (nothing
             // to apply) is not copied at all: at most two copies of a large document at a time.
             input.clear();
             input.shrink_to_fit();
-            if (outcome->result.ok && outcome->result.report.total() > 0)
+            if (outcome->result.ok && report.total() > 0)
                 outcome->bytes = std::make_shared<std::vector<std::uint8_t>>(
                     outcome->result.text.begin(), outcome->result.text.end());
             outcome->result.text.clear();
             outcome->result.text.shrink_to_fit();
         },
-        [this, outcome, title](const JobControl& control) {
+        [this, outcome, title, options, source](const JobControl& control) {
             busy_ = false;
             updateEnabled();
             if (control.cancelled()) {
@@ -251,13 +284,94 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
                 emit finished(tr("%1 failed: %2").arg(title, why));
                 return;
             }
-            offer(previewOf(title, outcome->result.report), outcome->bytes);
+            offerRepair(title, options, source, *outcome);
         });
+}
+
+void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptions& options,
+                                std::shared_ptr<const u8codec::ByteSource> source,
+                                RepairOutcome& outcome) {
+    const ChangePreview preview = previewOf(title, outcome.result.report, options,
+                                            outcome.groups.empty() ? nullptr : &outcome.groups);
+    const std::optional<PreviewChoice> choice = confirm_(preview);
+    if (!choice || choice->everything() || preview.totalChanges == 0) {
+        offer(preview, choice ? outcome.bytes : nullptr);
+        return;
+    }
+    if (preview.selectable) {
+        applySelection(title, options, *source, outcome, *choice);
+        return;
+    }
+    // The list is incomplete: the repair runs again without what was unticked.
+    u8codec::RepairOptions without = options;
+    QStringList leftOut;
+    for (const int kind : choice->leftOutKinds)
+        if (u8codec::leaveOutKind(without, u8codec::RepairKind(kind)))
+            leftOut << QString::fromUtf8(u8codec::name(u8codec::RepairKind(kind)));
+    for (const QString& page : choice->leftOutPages)
+        if (const auto cp = u8codec::codePageFromName(page.toStdString())) {
+            u8codec::leaveOutPage(without, *cp);
+            leftOut << page;
+        }
+    leftOut.sort();
+    runRepair(tr("%1 without %2").arg(title, leftOut.join(QStringLiteral(", "))), without);
+}
+
+void RepairActions::applySelection(const QString& title, const u8codec::RepairOptions& options,
+                                   const u8codec::ByteSource& source, const RepairOutcome& outcome,
+                                   const PreviewChoice& choice) {
+    const auto& changes = outcome.result.report.changes;
+    std::vector<bool> ticked(changes.size(), true);
+    for (const int i : choice.untickedChanges)
+        if (i >= 0 && std::size_t(i) < ticked.size())
+            ticked[std::size_t(i)] = false;
+    const bool lineEndings =
+        options.lineEnding && !choice.leftOutKinds.contains(int(u8codec::RepairKind::LineEnding));
+    std::vector<std::uint8_t> original(std::size_t(source.size()));
+    original.resize(source.read(0, original));
+    const u8codec::SelectionResult s = u8codec::applySelectedChanges(
+        original, changes, ticked, lineEndings ? options.lineEnding : std::nullopt);
+    if (!s.ok) {
+        const QString why = QString::fromStdString(s.error);
+        QMessageBox::warning(window_, title,
+                             tr("%1 could not be applied in part: %2").arg(title, why));
+        emit finished(tr("%1 failed: %2").arg(title, why));
+        return;
+    }
+    const auto& counts = outcome.result.report.counts;
+    const std::uint64_t lineEndingCount = counts[std::size_t(u8codec::RepairKind::LineEnding)];
+    QStringList parts;
+    for (int k = 0; k < u8codec::kRepairKindCount; ++k) {
+        const auto all = counts[std::size_t(k)];
+        if (all == 0)
+            continue;
+        const auto made = k == int(u8codec::RepairKind::LineEnding)
+                              ? (lineEndings ? all : 0)
+                              : s.appliedByKind[std::size_t(k)];
+        parts << tr("%1 %2 of %3")
+                     .arg(QString::fromUtf8(u8codec::name(u8codec::RepairKind(k))))
+                     .arg(made)
+                     .arg(all);
+    }
+    const std::uint64_t made = s.applied + (lineEndings ? lineEndingCount : 0);
+    const std::uint64_t all = outcome.result.report.total();
+    const QString what = tr("%1 (%2 of %3 changes: %4)")
+                             .arg(title)
+                             .arg(made)
+                             .arg(all)
+                             .arg(parts.join(QStringLiteral(", ")));
+    if (made == 0) {
+        emit finished(tr("%1: every change unticked; the document is unchanged.").arg(title));
+        return;
+    }
+    history_->replaceContent(what, std::make_shared<u8codec::MemorySource>(
+                                       std::vector<std::uint8_t>(s.text.begin(), s.text.end())));
+    emit finished(tr("%1 applied (Edit > Undo takes it back).").arg(what));
 }
 
 void RepairActions::offer(const ChangePreview& preview,
                           std::shared_ptr<std::vector<std::uint8_t>> bytes) {
-    if (!confirm_(preview) || preview.totalChanges == 0) {
+    if (!bytes || preview.totalChanges == 0) {
         emit finished(preview.totalChanges == 0
                           ? tr("%1: nothing to change.").arg(preview.title)
                           : tr("%1: not applied; the document is unchanged.").arg(preview.title));
@@ -387,7 +501,7 @@ void RepairActions::runReinterpret(const QString& encoding) {
             auto bytes =
                 std::make_shared<std::vector<std::uint8_t>>(r.output.begin(), r.output.end());
             outcome->result.output.clear();
-            offer(p, std::move(bytes));
+            offer(p, confirm_(p) ? std::move(bytes) : nullptr);
         });
 }
 

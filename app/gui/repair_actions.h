@@ -10,6 +10,7 @@
 #include <QObject>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -38,9 +39,9 @@ public:
     QAction* readInvalidAsCp1252Action() const { return readAsCp1252_; }
     QAction* readC1AsCp1252Action() const { return readC1AsCp1252_; }
 
-    // Decides whether a previewed change is applied. The default shows ChangePreviewDialog;
-    // tests replace it.
-    using Confirm = std::function<bool(const ChangePreview&)>;
+    // Decides whether a previewed change is applied, and which part of it (nullopt: none). The
+    // default shows ChangePreviewDialog; tests replace it.
+    using Confirm = std::function<std::optional<PreviewChoice>(const ChangePreview&)>;
     void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
     // Runs one repair (in the background); on confirmation the document changes.
@@ -48,8 +49,11 @@ public:
     // Reads the document's bytes as `encoding` and shows them converted to UTF-8.
     void runReinterpret(const QString& encoding);
 
-    // The preview of a repair's report (public for tests).
-    static ChangePreview previewOf(const QString& title, const u8codec::RepairReport& report);
+    // The preview of a repair's report (public for tests). `groups` (from u8codec::tieChanges)
+    // is given when the report lists every change: single changes can then be unticked.
+    static ChangePreview previewOf(const QString& title, const u8codec::RepairReport& report,
+                                   const u8codec::RepairOptions& options,
+                                   const std::vector<std::size_t>* groups = nullptr);
 
 signals:
     // An operation finished: applied, cancelled, or failed (the text says which).
@@ -58,6 +62,13 @@ signals:
 private:
     void chooseReinterpretEncoding();
     void offer(const ChangePreview& preview, std::shared_ptr<std::vector<std::uint8_t>> bytes);
+    struct RepairOutcome;
+    void offerRepair(const QString& title, const u8codec::RepairOptions& options,
+                     std::shared_ptr<const u8codec::ByteSource> source, RepairOutcome& outcome);
+    // Applies the ticked part of a repair whose report lists every change.
+    void applySelection(const QString& title, const u8codec::RepairOptions& options,
+                        const u8codec::ByteSource& source, const RepairOutcome& outcome,
+                        const PreviewChoice& choice);
     void updateEnabled();
 
     QWidget* window_;

@@ -257,7 +257,8 @@ private slots:
         QVERIFY(w.openFile(path));
         QTRY_VERIFY(w.scanReport());
         QCOMPARE(w.scanReport()->totalProblems, quint64(2));
-        w.repairActions()->setConfirm([](const u8app::ChangePreview&) { return true; });
+        w.repairActions()->setConfirm(
+            [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
         u8codec::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
@@ -362,7 +363,7 @@ private slots:
             u8app::ChangePreview preview;
             w.repairActions()->setConfirm([&](const u8app::ChangePreview& p) {
                 preview = p;
-                return true;
+                return std::optional(u8app::PreviewChoice{});
             });
             QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
             emit w.banner()->actionTriggered();

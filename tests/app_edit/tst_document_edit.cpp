@@ -2,6 +2,7 @@
 #include "background_job.h"
 #include "byte_document.h"
 #include "change_preview.h"
+#include "change_tree.h"
 #include "document_history.h"
 #include "repair_actions.h"
 #include "save_actions.h"
@@ -52,6 +53,8 @@ class TestDocumentEdit : public QObject {
     RepairActions* repairs_ = nullptr;
     QList<ChangePreview> previews_;
     bool accept_ = true;
+    // What the user unticks in each preview (nothing by default).
+    std::function<PreviewChoice(const ChangePreview&)> choose_;
 
     // Runs a repair and waits for its outcome.
     QString repairAndWait(const QString& title, const u8codec::RepairOptions& options) {
@@ -69,9 +72,12 @@ private slots:
         repairs_ = new RepairActions(&window_, document_, history_);
         previews_.clear();
         accept_ = true;
-        repairs_->setConfirm([this](const ChangePreview& p) {
+        choose_ = [](const ChangePreview&) { return PreviewChoice{}; };
+        repairs_->setConfirm([this](const ChangePreview& p) -> std::optional<PreviewChoice> {
             previews_ << p;
-            return accept_;
+            if (!accept_)
+                return std::nullopt;
+            return choose_(p);
         });
     }
     void cleanup() {
@@ -166,6 +172,147 @@ private slots:
         QVERIFY(!history_->isModified());
         history_->undoStack()->redo();
         QCOMPARE(contentOf(*document_), repaired);
+    }
+
+    void untickedFixStaysAndUndoTakesBackTheRest() {
+        const QByteArray original =
+            "Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 ok"
+            "\xC0\xAF\r\n";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        // Untick the fix at offset 13 (the first "Ã©" of "résumé"), keep everything else.
+        choose_ = [](const ChangePreview& p) {
+            PreviewChoice c;
+            for (int i = 0; i < p.changes.size(); ++i)
+                if (p.changes[i].offset == 13)
+                    c.untickedChanges.insert(i);
+            return c;
+        };
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.lineEnding = u8codec::LineEnding::Lf;
+        const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
+        QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
+        const ChangePreview& p = previews_.first();
+        QVERIFY(p.selectable);
+        QCOMPARE(p.changes.size(), 4); // the invalid C0 AF, three fixes; line endings counted
+        for (int i = 0; i < p.changes.size(); ++i)
+            QCOMPARE(p.changes[i].group, i);
+        QCOMPARE(contentOf(*document_), QByteArray("Caf\xC3\xA9 and r\xC3\x83\xC2\xA9sum\xC3\xA9 "
+                                                   "ok\xEF\xBF\xBD\xEF\xBF\xBD\n"));
+        QCOMPARE(history_->undoStack()->count(), 1);
+        QCOMPARE(history_->undoStack()->undoText(),
+                 QStringLiteral("Fix Mojibake (4 of 5 changes: invalid-sequence 1 of 1, mojibake "
+                                "2 of 3, line-ending 1 of 1)"));
+        history_->undoStack()->undo();
+        QCOMPARE(contentOf(*document_), original);
+        QVERIFY(!history_->isModified());
+    }
+
+    void untickedLineEndingsAreKept() {
+        const QByteArray original = "Caf\xC3\x83\xC2\xA9\r\n";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        choose_ = [](const ChangePreview&) {
+            PreviewChoice c;
+            c.leftOutKinds.insert(int(u8codec::RepairKind::LineEnding));
+            return c;
+        };
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.lineEnding = u8codec::LineEnding::Lf;
+        repairAndWait(QStringLiteral("Fix Mojibake"), options);
+        QCOMPARE(contentOf(*document_), QByteArray("Caf\xC3\xA9\r\n"));
+        QCOMPARE(
+            history_->undoStack()->undoText(),
+            QStringLiteral("Fix Mojibake (1 of 2 changes: mojibake 1 of 1, line-ending 0 of 1)"));
+    }
+
+    void everythingUntickedChangesNothing() {
+        const QByteArray original = "Caf\xC3\x83\xC2\xA9";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        choose_ = [](const ChangePreview&) {
+            PreviewChoice c;
+            c.untickedChanges.insert(0);
+            return c;
+        };
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
+        QVERIFY2(message.contains(QStringLiteral("unchanged")), qPrintable(message));
+        QCOMPARE(contentOf(*document_), original);
+        QCOMPARE(history_->undoStack()->count(), 0);
+    }
+
+    void tooManyChangesRerunWithoutThePage() {
+        // More changes than the preview lists: single changes cannot be unticked, a page can;
+        // the repair then runs again without it (ISO-8859-1 reads "Ã©" the same way).
+        QByteArray original;
+        for (int i = 0; i < 20001; ++i)
+            original += "\xC3\x83\xC2\xA9 ";
+        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        choose_ = [](const ChangePreview& p) {
+            PreviewChoice c;
+            if (p.title == QStringLiteral("Fix Mojibake")) // the first preview only
+                c.leftOutPages.insert(QStringLiteral("windows-1252"));
+            return c;
+        };
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.mojibakeOptions.codePages = {u8codec::CodePage::Windows1252,
+                                             u8codec::CodePage::Latin1};
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runRepair(QStringLiteral("Fix Mojibake"), options);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(previews_.size(), 2);
+        QVERIFY(!previews_[0].selectable);
+        QVERIFY(previews_[0].whyNotSelectable.contains(QStringLiteral("more than")));
+        QCOMPARE(previews_[0].changes.first().page, QStringLiteral("windows-1252"));
+        QCOMPARE(previews_[1].title, QStringLiteral("Fix Mojibake without windows-1252"));
+        QCOMPARE(previews_[1].changes.first().page, QStringLiteral("ISO-8859-1"));
+        QCOMPARE(history_->undoStack()->undoText(),
+                 QStringLiteral("Fix Mojibake without windows-1252"));
+    }
+
+    void treeUntickingAPageUnticksItsFixesAndTheirTies() {
+        // NFD rewrites the first fix's "é": that normalisation is tied to the fix.
+        const std::string in = "Caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 \xC0\xAF";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.normalForm = u8codec::NormalForm::Nfd;
+        const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
+        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        QVERIFY(ties.ok);
+        const ChangePreview p =
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
+        QVERIFY(p.selectable);
+        ChangePreviewDialog dialog(p);
+        auto* tree = dialog.findChild<ChangeTree*>();
+        QVERIFY(tree);
+        QTreeWidgetItem* page = tree->pageItem(QStringLiteral("windows-1252"));
+        QVERIFY(page);
+        QCOMPARE(page->childCount(), 3);
+        page->setCheckState(0, Qt::Unchecked);
+        const PreviewChoice c = dialog.choice();
+        QVERIFY(c.leftOutPages.contains(QStringLiteral("windows-1252")));
+        QVERIFY(c.leftOutKinds.contains(int(u8codec::RepairKind::Mojibake)));
+        QVERIFY(c.leftOutKinds.contains(int(u8codec::RepairKind::Normalization)));
+        QVERIFY(!c.leftOutKinds.contains(int(u8codec::RepairKind::InvalidSequence)));
+        // Every fix, and the normalisations inside them, under another kind.
+        for (int i = 0; i < p.changes.size(); ++i)
+            QCOMPARE(c.untickedChanges.contains(i),
+                     p.changes[i].kind != int(u8codec::RepairKind::InvalidSequence));
+        // Ticking one fix back ticks its normalisation too; the page is then partly ticked.
+        const int fix = int(std::find_if(p.changes.begin(), p.changes.end(),
+                                         [](const auto& ch) { return ch.offset == 3; }) -
+                            p.changes.begin());
+        tree->changeItem(fix)->setCheckState(0, Qt::Checked);
+        const PreviewChoice again = dialog.choice();
+        for (int i = 0; i < p.changes.size(); ++i)
+            if (p.changes[i].group == fix)
+                QVERIFY(!again.untickedChanges.contains(i));
+        QCOMPARE(page->checkState(0), Qt::PartiallyChecked);
+        QCOMPARE(tree->kindItem(int(u8codec::RepairKind::Mojibake))->checkState(0),
+                 Qt::PartiallyChecked);
     }
 
     void declinedPreviewChangesNothing() {

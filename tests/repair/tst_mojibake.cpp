@@ -26,6 +26,7 @@ private slots:
     void sampleSetRestorationRate();
     void repairIsIdempotent();
     void chainOfFixesIsOneFix();
+    void assumedPagesShowFromTheStart();
     void fixReport();
     void partialDamageLeavesCorrectPartsAlone();
     void lostBytesNeedEvidence();
@@ -291,6 +292,20 @@ void TestMojibake::repairIsIdempotent() {
             }))
             QCOMPARE(repairMojibake(first.text).fixCount, 0u);
     }
+}
+
+// A repair that reads only a little better than its source is made where the text shows its
+// page elsewhere, or where the user says the text was read through it (--mojibake=PAGE).
+void TestMojibake::assumedPagesShowFromTheStart() {
+    const std::string text = "Привет Р„ мир"; // "Є" read as windows-1251
+    const MojibakeResult alone = repairMojibake(text);
+    QCOMPARE(alone.fixCount, 0u);
+    MojibakeOptions o;
+    o.assumedPages = {CodePage::Windows1251};
+    const MojibakeResult assumed = repairMojibake(text, o);
+    QCOMPARE(q(assumed.text), QByteArray("Привет Є мир"));
+    QCOMPARE(assumed.fixes.at(0).gain, 1);
+    QCOMPARE(assumed.fixesByPage.at(std::size_t(CodePage::Windows1251)), 1u);
 }
 
 // "Р" + NBSP is "Р" (D0 A0) read as windows-1251, so each fix of "Р" + NBSP + NBSP... leaves

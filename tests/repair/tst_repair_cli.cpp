@@ -21,6 +21,10 @@ private slots:
     void init();
     void repairWritesOutAndReports();
     void repairJsonReport();
+    void repairExplain();
+    void repairMojibakePages_data();
+    void repairMojibakePages();
+    void repairUnknownPageListsTheKnownOnes();
     void repairRefusesOverwritingInput();
     void repairInPlaceKeepsBackup();
     void repairStrictFailureLeavesNoOutput();
@@ -121,6 +125,60 @@ void TestRepairCli::repairJsonReport() {
              QStringLiteral("ED A0 BD ED B8 80"));
 }
 
+void TestRepairCli::repairExplain() {
+    file(QStringLiteral("in.txt"), "Caf\xC3\x83\xC6\x92\xC3\x82\xC2\xA9 \xC0\xAF\n");
+    const Run r = cli({"repair", "--mojibake", "--explain", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("Caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD\n"));
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith("in.txt:\noffset 12: invalid-sequence: "), r.err.constData());
+    QVERIFY2(
+        err.contains("offset 3: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 (and "
+                     "that result read as windows-1252).\n  Evidence: no other fix in this "
+                     "file through windows-1252.\n  Confidence: "),
+        r.err.constData());
+    QVERIFY(err.endsWith("changes: invalid-sequence=1 mojibake=1; 15 bytes in, 13 bytes out\n"));
+}
+
+void TestRepairCli::repairMojibakePages_data() {
+    QTest::addColumn<QString>("pages");
+    QTest::addColumn<bool>("repaired");
+    // "Café" read as windows-1252 (or ISO-8859-1: the bytes C3 A9 read the same).
+    QTest::newRow("codec name") << "windows-1252" << true;
+    QTest::newRow("cp1252") << "cp1252" << true;
+    QTest::newRow("win1252") << "win1252" << true;
+    QTest::newRow("latin1") << "latin1" << true;
+    QTest::newRow("latin1 and koi8r") << "koi8r,latin1" << true;
+    QTest::newRow("latin2 only") << "latin2" << false;
+    QTest::newRow("koi8r and cp437") << "KOI8R,cp437" << false;
+    QTest::newRow("mac") << "mac" << false;
+}
+
+void TestRepairCli::repairMojibakePages() {
+    QFETCH(QString, pages);
+    QFETCH(bool, repaired);
+    const QByteArray damaged("Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9");
+    file(QStringLiteral("in.txt"), damaged);
+    const Run r = cli({"repair", "--mojibake=" + pages, "--json", "-o", "out.txt", "in.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")),
+             repaired ? QByteArray("Caf\xC3\xA9 and r\xC3\xA9sum\xC3\xA9") : damaged);
+}
+
+void TestRepairCli::repairUnknownPageListsTheKnownOnes() {
+    file(QStringLiteral("in.txt"), "x");
+    const Run r = cli({"repair", "--mojibake=cp1252,ebcdic", "-o", "o", "in.txt"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("u8scope-cli repair: unknown code page 'ebcdic' for --mojibake "
+                              "(known: windows-1252, ISO-8859-1, "),
+             r.err.constData());
+    QVERIFY(r.err.contains("KOI8-R"));
+    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+    // A bare --mojibake still takes no value from the next argument.
+    const Run bare = cli({"repair", "--mojibake", "in.txt", "-o", "o"});
+    QCOMPARE(bare.exitCode, 0);
+}
+
 void TestRepairCli::repairRefusesOverwritingInput() {
     const QByteArray original("Caf\xC3\x83\xC2\xA9");
     file(QStringLiteral("in.txt"), original);
@@ -203,6 +261,9 @@ void TestRepairCli::repairUsageErrors_data() {
     QTest::newRow("bad normalize")
         << QStringList{"repair", "--normalize=nfkc", "-o", "o", "in.txt"};
     QTest::newRow("unknown option") << QStringList{"repair", "--fix-all", "-o", "o", "in.txt"};
+    QTest::newRow("json and explain")
+        << QStringList{"repair", "--json", "--explain", "-o", "o", "in.txt"};
+    QTest::newRow("empty page list") << QStringList{"repair", "--mojibake=", "-o", "o", "in.txt"};
 }
 
 void TestRepairCli::repairUsageErrors() {

@@ -1927,6 +1927,7 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
         std::size_t fixes = 0, bytes = 0;        // made, and the part's output size
         std::size_t fixesBefore = 0, offset = 0; // in the whole
         std::vector<detail::ByteSpan> written;
+        std::array<std::uint64_t, kCodePageCount> byPage{}; // MojibakeResult::fixesByPage
     };
     std::vector<Output> outputs(parts.size());
     for (std::size_t k = 0; k < parts.size(); ++k) {
@@ -1978,6 +1979,7 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
             }
             copied = a.offset + a.length();
             asciiWritten |= d.repairedAscii;
+            ++o.byPage[std::size_t(d.steps.back())];
             if (edit)
                 *edit++ = {a.offset, a.length(), d.repairedUtf8.size()};
         }
@@ -2026,6 +2028,12 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
     });
     if (failed)
         std::rethrow_exception(failed);
+    if (result.fixCount != 0) {
+        result.fixesByPage.assign(kCodePageCount, 0);
+        for (const Output& o : outputs)
+            for (std::size_t page = 0; page < kCodePageCount; ++page)
+                result.fixesByPage[page] += o.byPage[page];
+    }
     if (run.written) {
         run.written->clear();
         for (const Output& o : outputs)
@@ -2047,6 +2055,7 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
             fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
             fix.restoredNbsp = d.cand.lostNbsp;
             fix.restoredUndefined = d.cand.lostUndefined;
+            fix.gain = d.gain;
             result.fixes.push_back(std::move(fix));
         }
 }
@@ -2074,6 +2083,10 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     Evidence confident{};
     if (run.evidence)
         confident = *run.evidence;
+    // The pages the user says the text was read through show from the start.
+    for (CodePage cp : options.assumedPages)
+        confident[std::size_t(cp)] =
+            std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
     const bool laterRound = run.only && anyEvidence(confident);
     if (!laterRound) {
         Pass first(options, nullptr, wellFormed, run.fastPaths, false, 0, 2 * size);

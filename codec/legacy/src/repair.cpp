@@ -1,11 +1,11 @@
 #include "u8codec/repair.h"
 
+#include "byte_view.h"
 #include "mojibake_detail.h"
 #include "normalize_detail.h"
 #include "repair_detail.h"
 #include "scan_on_cores.h"
 #include "u8codec/encoder.h"
-#include "u8codec/json_string.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -18,13 +18,8 @@ namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF"; // U+FEFF in UTF-8
 
-std::string_view asText(std::span<const std::uint8_t> b) {
-    return {reinterpret_cast<const char*>(b.data()), b.size()};
-}
-
-std::span<const std::uint8_t> asBytes(std::string_view s) {
-    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
+using detail::asBytes;
+using detail::asText;
 
 using detail::record;
 
@@ -55,29 +50,6 @@ private:
     std::vector<TextEdit> edits_;
     std::vector<std::uint64_t> outStart_;
 };
-
-// Ill-formed bytes shown as text: each error segment as U+FFFD (the codec's Replace policy).
-std::string printable(std::string_view bytes) {
-    return decode(asBytes(bytes), ErrorPolicy::Replace);
-}
-
-// Text for a terminal: C1 controls (C2 80..C2 9F) shown as "<U+0093>", since terminals act on
-// some of them (U+009B is CSI, ECMA-48 section 5.3) and the C1 step lists nothing but them.
-std::string forTerminal(std::string_view utf8) {
-    std::string out;
-    std::size_t from = 0;
-    for (std::size_t at = utf8.find('\xC2'); at != std::string_view::npos;
-         at = utf8.find('\xC2', at + 1)) {
-        if (at + 1 == utf8.size() || std::uint8_t(utf8[at + 1]) < 0x80 ||
-            std::uint8_t(utf8[at + 1]) > 0x9F)
-            continue;
-        out.append(utf8.substr(from, at - from));
-        out += '<' + codePointLabel(std::uint8_t(utf8[at + 1])) + '>';
-        from = at + 2;
-    }
-    out.append(utf8.substr(from));
-    return out;
-}
 
 } // namespace
 
@@ -115,85 +87,6 @@ std::optional<BomAction> bomActionFromName(std::string_view n) noexcept {
     if (n == "add")
         return BomAction::Add;
     return std::nullopt;
-}
-
-std::uint64_t RepairReport::total() const noexcept {
-    std::uint64_t t = 0;
-    for (auto c : counts)
-        t += c;
-    return t;
-}
-
-std::string RepairReport::toText(std::size_t maxLines) const {
-    std::string out;
-    std::size_t shown = 0;
-    for (const RepairChange& c : changes) {
-        if (shown == maxLines)
-            break;
-        ++shown;
-        out += "offset " + std::to_string(c.offset) + ": " + std::string(name(c.kind)) + ": ";
-        if (!c.before.empty() || !c.after.empty()) {
-            out += hexBytes(asBytes(c.before), 12);
-            out +=
-                " \"" + forTerminal(printable(c.before)) + "\" -> \"" + forTerminal(c.after) + "\"";
-        }
-        if (!c.detail.empty())
-            out += " (" + c.detail + ")";
-        out += '\n';
-    }
-    // Line endings are counted, not listed one by one.
-    const std::uint64_t listable = total() - counts[std::size_t(RepairKind::LineEnding)];
-    if (listable > shown)
-        out += "... " + std::to_string(listable - shown) + " more change(s) not listed\n";
-    out += "line endings in input: " + std::to_string(lineEndings.lf) + " LF, " +
-           std::to_string(lineEndings.crlf) + " CRLF, " + std::to_string(lineEndings.cr) + " CR\n";
-    out += "changes:";
-    bool any = false;
-    for (int k = 0; k < kRepairKindCount; ++k)
-        if (counts[std::size_t(k)] != 0) {
-            out += ' ' + std::string(name(RepairKind(k))) + '=' +
-                   std::to_string(counts[std::size_t(k)]);
-            any = true;
-        }
-    if (!any)
-        out += " none";
-    out += "; " + std::to_string(inputBytes) + " bytes in, " + std::to_string(outputBytes) +
-           " bytes out\n";
-    return out;
-}
-
-std::string RepairReport::toJson() const {
-    std::string out = "{\"input_bytes\":" + std::to_string(inputBytes) +
-                      ",\"output_bytes\":" + std::to_string(outputBytes) + ",\"counts\":{";
-    for (int k = 0; k < kRepairKindCount; ++k) {
-        if (k)
-            out += ',';
-        appendJsonString(out, name(RepairKind(k)));
-        out += ':' + std::to_string(counts[std::size_t(k)]);
-    }
-    out += "},\"line_endings\":{\"lf\":" + std::to_string(lineEndings.lf) +
-           ",\"crlf\":" + std::to_string(lineEndings.crlf) +
-           ",\"cr\":" + std::to_string(lineEndings.cr) + "},\"total\":" + std::to_string(total()) +
-           ",\"changes\":[";
-    for (std::size_t i = 0; i < changes.size(); ++i) {
-        const RepairChange& c = changes[i];
-        if (i)
-            out += ',';
-        out += "{\"kind\":";
-        appendJsonString(out, name(c.kind));
-        out += ",\"offset\":" + std::to_string(c.offset) +
-               ",\"length\":" + std::to_string(c.length) + ",\"before_hex\":";
-        appendJsonString(out, hexBytes(asBytes(c.before), 64));
-        out += ",\"before\":";
-        appendJsonString(out, printable(c.before));
-        out += ",\"after\":";
-        appendJsonString(out, c.after);
-        out += ",\"detail\":";
-        appendJsonString(out, c.detail);
-        out += '}';
-    }
-    out += "]}";
-    return out;
 }
 
 std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
@@ -293,6 +186,34 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
 
 namespace {
 
+RepairChange mojibakeChange(MojibakeFix&& f) {
+    RepairChange c{RepairKind::Mojibake,  f.offset,       f.length, std::move(f.damaged),
+                   std::move(f.repaired), f.description()};
+    c.pages = std::move(f.misdecodings);
+    c.gain = f.gain;
+    c.lostByte = f.restoredNbsp || f.restoredUndefined;
+    return c;
+}
+
+void addFixesByPage(std::vector<std::uint64_t>& total, const std::vector<std::uint64_t>& round) {
+    if (total.size() < round.size())
+        total.resize(round.size());
+    for (std::size_t i = 0; i < round.size(); ++i)
+        total[i] += round[i];
+}
+
+// Once every round has run: each mojibake fix's evidence is every fix in the text through the
+// same first page (MojibakeResult::fixesByPage, over all rounds), and its confidence follows.
+void judgeMojibakeFixes(RepairReport& report, const std::vector<std::uint64_t>& fixesByPage) {
+    for (RepairChange& c : report.changes) {
+        if (c.kind != RepairKind::Mojibake || c.pages.empty())
+            continue;
+        const std::size_t page = std::size_t(c.pages.front());
+        c.evidence = page < fixesByPage.size() ? fixesByPage[page] : 0;
+        c.confidence = judgeMojibakeFix(c.gain, c.pages.size(), c.lostByte, c.evidence);
+    }
+}
+
 // The pipeline; `givenUp` is the caller's buffer holding `bytes`, which becomes the result's text
 // when no step changes anything (null: the result gets a copy).
 RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOptions& options,
@@ -335,9 +256,12 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // through those maps.
     std::vector<OffsetMap> maps;
     std::vector<TextEdit> edits;
+    std::uint32_t pass = 0; // each finished step or round is a pass (RepairChange::pass)
     const auto finishStep = [&](std::size_t firstChange) {
         for (std::size_t i = firstChange; i < report.changes.size(); ++i) {
             RepairChange& c = report.changes[i];
+            c.pass = pass;
+            c.passOffset = c.offset;
             std::uint64_t start = c.offset, end = c.offset + c.length;
             for (auto m = maps.rbegin(); m != maps.rend(); ++m) {
                 start = m->toInput(start);
@@ -349,6 +273,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
         if (!edits.empty())
             maps.emplace_back(std::move(edits));
         edits.clear();
+        ++pass;
     };
 
     // The codec's scan validates and counts line breaks in the same pass (on two cores).
@@ -411,6 +336,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // evidence carried and every run judged: on text repaired right (Russian that was read as
     // KOI8-R) that finds nothing, and where the result itself shows a page's damage it makes the
     // repair. Returns false when cancelled.
+    std::vector<std::uint64_t> fixesByPage; // over every round
     const auto repairMojibakeToFixpoint = [&]() {
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
@@ -461,11 +387,10 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
             mo.progress = nullptr;
             const std::size_t first = report.changes.size();
             report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
+            addFixesByPage(fixesByPage, m.fixesByPage);
             for (MojibakeFix& f : m.fixes)
                 if (report.changes.size() < cap)
-                    report.changes.push_back({RepairKind::Mojibake, f.offset, f.length,
-                                              std::move(f.damaged), std::move(f.repaired),
-                                              f.description()});
+                    report.changes.push_back(mojibakeChange(std::move(f)));
             written = std::move(nowWritten);
             replaceWith(std::move(m.text), true);
             finishStep(first);
@@ -557,6 +482,7 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
 
     if (!advance(1.0))
         return result;
+    judgeMojibakeFixes(report, fixesByPage);
     if (text.data() == owned.data())
         result.text = std::move(owned);
     else if (givenUp && text.data() == givenUp->data())

@@ -77,6 +77,10 @@ struct MojibakeFix {
     std::vector<CodePage> misdecodings;
     bool restoredNbsp = false;      // a byte A0 (NBSP) had become a space and was restored
     bool restoredUndefined = false; // an undefined windows-1252 byte (81 8D 8F 90 9D) was lost
+    // How much more plausible the repair reads than the damaged text (the engine's cost
+    // difference); 0: accepted on an equal score only because the same page is evidenced
+    // elsewhere in the text.
+    int gain = 0;
     // "UTF-8 read as windows-1252, twice"; "UTF-8 read as windows-1251; a lost A0 restored".
     std::string description() const;
 };
@@ -86,6 +90,9 @@ struct MojibakeOptions {
     int maxDepth = 3;             // mis-decodings undone in a row (double encoding and more)
     bool restoreLostBytes = true; // spaces that were A0, dropped undefined windows-1252 bytes
     std::size_t maxReportedFixes = 1000;
+    // Pages the user says the text was read through: treated as evidenced from the start, so a
+    // repair through them that reads equally plausible is made.
+    std::vector<CodePage> assumedPages;
     // Called about every MiB with (done, total), total being twice the text's size: a first pass
     // looks for evidence, a second (only when there is some) repairs. Returning false cancels.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
@@ -95,7 +102,10 @@ struct MojibakeResult {
     std::string text;               // the repaired text (equal to the input when fixCount == 0)
     std::uint64_t fixCount = 0;     // every fix made
     std::vector<MojibakeFix> fixes; // the first maxReportedFixes of them, in order
-    bool cancelled = false;         // progress() returned false: text and fixes are empty
+    // Every fix (not only the reported ones), counted under its first mis-decoding (the last one
+    // undone), indexed by int(CodePage); empty when nothing was fixed.
+    std::vector<std::uint64_t> fixesByPage;
+    bool cancelled = false; // progress() returned false: text and fixes are empty
 };
 
 // Finds and undoes mis-decodings in well-formed UTF-8 (error segments, if any, are left alone and

@@ -35,6 +35,10 @@ inline constexpr int kRepairKindCount = 10;
 // "bom-added", "stray-bom", "line-ending", "normalization".
 std::string_view name(RepairKind k) noexcept;
 
+// How sure the repair is of a mojibake fix: "low", "medium", "high" (judgeMojibakeFix()).
+enum class Confidence : std::uint8_t { Low, Medium, High };
+std::string_view name(Confidence c) noexcept;
+
 // One change. `offset` and `length` locate the replaced bytes in the original input, whatever
 // steps ran before (a change inside text an earlier step had already rewritten points at the
 // start of that earlier change), so a preview can highlight exactly those bytes.
@@ -45,7 +49,30 @@ struct RepairChange {
     std::string before;       // the bytes replaced (possibly ill-formed)
     std::string after;        // what replaced them (well-formed UTF-8)
     std::string detail;       // a sentence: why, and what the mis-decoding was
+    // Where the pipeline made it: its steps (and each round of the mojibake repair) run as
+    // passes, one after the other; `passOffset` is the offset of `before` in that pass's input.
+    // applySelectedChanges() replays the passes from these.
+    std::uint32_t pass = 0;
+    std::uint64_t passOffset = 0;
+    // Mojibake fixes only (empty or zero for the other kinds). The level is pages.size().
+    std::vector<CodePage> pages{}; // the mis-decodings undone, in the order they happened
+    int gain = 0;                  // MojibakeFix::gain: how much more plausible the repair reads
+    bool lostByte = false;         // a lost byte (an A0 or an undefined windows-1252 byte) restored
+    std::uint64_t evidence = 0;    // fixes in the whole text through pages.front(), this one too
+    Confidence confidence = Confidence::High;
 };
+
+// The rule for the confidence of a mojibake fix, written once:
+//  - high: no lost byte had to be restored and either the repair reads clearly more plausibly
+//    (gain >= 2) or the page is well evidenced (>= 3 fixes through it in the text); a chain of
+//    three or more mis-decodings also needs that evidence;
+//  - low: a lost byte was restored (the repair had to guess a byte the damage destroyed), or the
+//    repair reads no better than the damage (gain 0) and was made on thin evidence (< 3);
+//  - medium otherwise.
+// `why` (when given) receives the reason in words: "reads 3 points more plausibly; 12 fixes
+// through the same page".
+Confidence judgeMojibakeFix(int gain, std::size_t level, bool lostByte, std::uint64_t evidence,
+                            std::string* why = nullptr);
 
 struct RepairReport {
     std::array<std::uint64_t, kRepairKindCount> counts{}; // every change, by kind
@@ -57,8 +84,15 @@ struct RepairReport {
     std::uint64_t total() const noexcept;
     // One line per change, then totals; what the CLI prints on stderr.
     std::string toText(std::size_t maxLines = 50) const;
-    // {"input_bytes":..,"output_bytes":..,"counts":{..},"line_endings":{..},"changes":[..]}
+    // A paragraph per listed change (for mojibake: the pages, the evidence, the confidence and
+    // why), then the totals; what `repair --explain` prints.
+    std::string toExplanation(std::size_t maxChanges = 200) const;
+    // {"input_bytes":..,"output_bytes":..,"counts":{..},"line_endings":{..},"changes":[..]};
+    // a mojibake change also has "pages", "level", "gain", "evidence" and "confidence".
     std::string toJson() const;
+    // Whether `changes` holds every change counted (line endings are counted, never listed):
+    // only then can applySelectedChanges() replay them.
+    bool listsEveryChange() const noexcept;
 };
 
 enum class BomAction : std::uint8_t { Keep, Strip, Add };
@@ -109,6 +143,42 @@ RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& op
 // becomes the result's text instead of a copy (a clean 1 GB file then needs 1 GB of memory, not
 // 2). When something changed, `text` is left as it was.
 RepairResult repair(std::string&& text, const RepairOptions& options);
+
+// Applying a chosen part of a repair (repair_selection.cpp). Changes are tied when a later one
+// rewrote text an earlier one had written or replaced (a normalisation inside a mojibake fix's
+// output, a second round's fix that takes in an earlier fix): such changes can only be applied
+// together. tieChanges() gives each change of a report that lists every change
+// (listsEveryChange()) the index of the first change it is tied to (itself when none), or an
+// error naming the change that does not fit the text.
+struct ChangeTies {
+    bool ok = false;
+    std::string error;
+    std::vector<std::size_t> group; // per change: the index of the first change of its group
+};
+ChangeTies tieChanges(std::span<const std::uint8_t> original,
+                      std::span<const RepairChange> changes);
+// The original with exactly the ticked changes made (a group is made when all its changes are
+// ticked; the rest of its group keeps the original bytes), then, when `lineEnding` is set, the
+// line endings rewritten, as the pipeline's last step does. With every change ticked and the
+// pipeline's line ending this is the pipeline's text byte for byte. `changes` must be a whole
+// report's list (listsEveryChange()); `ticked` has one entry per change. Not ok (with an error)
+// when a change does not fit the text.
+struct SelectionResult {
+    bool ok = false;
+    std::string error;
+    std::string text;
+    std::uint64_t applied = 0; // changes made
+    std::array<std::uint64_t, kRepairKindCount> appliedByKind{};
+};
+SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
+                                     std::span<const RepairChange> changes,
+                                     const std::vector<bool>& ticked,
+                                     std::optional<LineEnding> lineEnding);
+// The options of a repair that leaves out one kind of change or one mis-decoded page (for a
+// report too long to untick change by change: the repair runs again without them). False when
+// the kind cannot be left out: ill-formed sequences must be replaced for the other steps to run.
+bool leaveOutKind(RepairOptions& options, RepairKind kind) noexcept;
+void leaveOutPage(RepairOptions& options, CodePage page);
 
 // One replacement a step made, in the coordinates of that step's input: `length` bytes at
 // `offset` became `newLength` bytes. The steps below list every edit (uncapped) when asked.

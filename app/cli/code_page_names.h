@@ -1,0 +1,22 @@
+// The names of the code pages `repair --mojibake=PAGE,…` takes: those the codec knows
+// (codePageFromName: "windows-1252", "ISO-8859-2", "KOI8-R", "macintosh", "IBM437") and the ones
+// people type for them ("cp1252", "latin2", "koi8r", "mac", "cp437").
+#pragma once
+
+#include "u8codec/mojibake.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8cli {
+
+std::optional<u8codec::CodePage> codePageFromTypedName(std::string_view typed);
+
+// "PAGE,PAGE…" into pages (in the order given, each once); on an unknown name, nullopt and
+// `error` says which and lists the known pages.
+std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view list,
+                                                                std::string& error);
+
+} // namespace u8cli

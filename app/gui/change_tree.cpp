@@ -1,0 +1,195 @@
+#include "change_tree.h"
+
+#include <QHash>
+#include <QHeaderView>
+#include <QLocale>
+
+namespace u8app {
+namespace {
+
+constexpr int kLevelRole = Qt::UserRole;
+constexpr int kKeyRole = Qt::UserRole + 1; // the kind, the page, or the change's index
+
+} // namespace
+
+ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(parent), preview_(p) {
+    setObjectName(QStringLiteral("changes"));
+    setHeaderLabels({tr("Change"), tr("Before"), tr("After"), tr("Why")});
+    setUniformRowHeights(true);
+    const bool repair =
+        std::any_of(p.changes.begin(), p.changes.end(), [](const auto& c) { return c.kind >= 0; });
+    if (!repair) {
+        setRootIsDecorated(false);
+        for (int i = 0; i < p.changes.size(); ++i)
+            addChange(nullptr, p.changes[i], i);
+    } else {
+        QHash<int, QTreeWidgetItem*> kinds;
+        for (const ChangePreview::Count& count : p.counts) {
+            auto* item = new QTreeWidgetItem(
+                this, {tr("%1 (%2)").arg(count.label, QLocale().toString(count.count))});
+            item->setData(0, kLevelRole, KindLevel);
+            item->setData(0, kKeyRole, count.kind);
+            if (count.canLeaveOut) {
+                item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+                item->setCheckState(0, Qt::Checked);
+                item->setToolTip(0, p.selectable
+                                        ? tr("Untick to leave out every change of this kind")
+                                        : tr("Untick to run the repair again without "
+                                             "this kind of change"));
+            } else {
+                item->setToolTip(0, tr("Ill-formed sequences must be replaced for the other "
+                                       "repairs to run: left out only one by one, when every "
+                                       "change is listed"));
+            }
+            kinds.insert(count.kind, item);
+            kindItems_ << item;
+        }
+        QHash<QString, QTreeWidgetItem*> pages;
+        for (int i = 0; i < p.changes.size(); ++i) {
+            const ChangePreview::Change& c = p.changes[i];
+            QTreeWidgetItem* parentItem = kinds.value(c.kind);
+            if (!c.page.isEmpty() && parentItem) {
+                QTreeWidgetItem*& page = pages[c.page];
+                if (!page) {
+                    page = new QTreeWidgetItem(parentItem, {c.page});
+                    page->setData(0, kLevelRole, PageLevel);
+                    page->setData(0, kKeyRole, c.page);
+                    page->setFlags(page->flags() | Qt::ItemIsUserCheckable);
+                    page->setCheckState(0, Qt::Checked);
+                    page->setToolTip(
+                        0, p.selectable ? tr("Untick to leave out every fix through %1").arg(c.page)
+                                        : tr("Untick to run the repair again without "
+                                             "trying %1")
+                                              .arg(c.page));
+                    pageItems_ << page;
+                }
+                parentItem = page;
+            }
+            addChange(parentItem, c, i);
+        }
+        for (QTreeWidgetItem* page : pageItems_)
+            page->setText(1, tr("%n fix(es)", nullptr, page->childCount()));
+        expandAll();
+        connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
+            if (column == 0 && !updating_)
+                ticked(item);
+        });
+    }
+    header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header()->setStretchLastSection(true);
+}
+
+QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePreview::Change& c,
+                                       int index) {
+    QString why = c.detail;
+    if (!c.confidence.isEmpty())
+        why = tr("%1; confidence %2").arg(why, c.confidence);
+    const QStringList columns{QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')),
+                              ChangePreviewDialog::visible(c.before),
+                              ChangePreviewDialog::visible(c.after), why};
+    auto* item = parent ? new QTreeWidgetItem(parent, columns) : new QTreeWidgetItem(this, columns);
+    item->setData(0, kLevelRole, ChangeLevel);
+    item->setData(0, kKeyRole, index);
+    item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
+    item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
+    item->setToolTip(3, why);
+    if (c.kind >= 0 && preview_.selectable) {
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, Qt::Checked);
+        if (c.group != index && c.group >= 0)
+            item->setToolTip(
+                0, tr("Tied to the change at 0x%1: this one rewrote text that one "
+                      "wrote, so they are made or left out together")
+                       .arg(preview_.changes.value(c.group).offset, 8, 16, QLatin1Char('0')));
+    } else if (c.kind >= 0) {
+        item->setToolTip(0, preview_.whyNotSelectable);
+    }
+    if (c.group >= 0 && preview_.selectable)
+        groups_[c.group] << index;
+    changeItems_ << item;
+    return item;
+}
+
+QTreeWidgetItem* ChangeTree::kindItem(int kind) const {
+    for (QTreeWidgetItem* item : kindItems_)
+        if (item->data(0, kKeyRole).toInt() == kind)
+            return item;
+    return nullptr;
+}
+
+QTreeWidgetItem* ChangeTree::pageItem(const QString& page) const {
+    for (QTreeWidgetItem* item : pageItems_)
+        if (item->data(0, kKeyRole).toString() == page)
+            return item;
+    return nullptr;
+}
+
+void ChangeTree::ticked(QTreeWidgetItem* item) {
+    updating_ = true;
+    const Qt::CheckState state = item->checkState(0);
+    QList<int> changed;
+    if (item->data(0, kLevelRole).toInt() == ChangeLevel) {
+        changed << item->data(0, kKeyRole).toInt();
+    } else {
+        setBelow(item, state, changed);
+        updateAbove(item);
+    }
+    // Each change's whole group follows, wherever in the tree its members are (a normalisation
+    // inside a mojibake fix is under another kind).
+    for (const int i : std::as_const(changed))
+        for (const int member : groups_.value(preview_.changes[i].group)) {
+            changeItems_[member]->setCheckState(0, state);
+            updateAbove(changeItems_[member]);
+        }
+    updating_ = false;
+}
+
+void ChangeTree::setBelow(QTreeWidgetItem* item, Qt::CheckState state, QList<int>& changes) {
+    for (int i = 0; i < item->childCount(); ++i) {
+        QTreeWidgetItem* child = item->child(i);
+        if (!(child->flags() & Qt::ItemIsUserCheckable))
+            continue;
+        child->setCheckState(0, state);
+        if (child->data(0, kLevelRole).toInt() == ChangeLevel)
+            changes << child->data(0, kKeyRole).toInt();
+        setBelow(child, state, changes);
+    }
+}
+
+void ChangeTree::updateAbove(QTreeWidgetItem* item) {
+    for (QTreeWidgetItem* parent = item->parent(); parent; parent = parent->parent()) {
+        if (!(parent->flags() & Qt::ItemIsUserCheckable))
+            continue;
+        int checked = 0, unchecked = 0, all = 0;
+        for (int i = 0; i < parent->childCount(); ++i) {
+            QTreeWidgetItem* child = parent->child(i);
+            if (!(child->flags() & Qt::ItemIsUserCheckable))
+                continue;
+            ++all;
+            checked += child->checkState(0) == Qt::Checked;
+            unchecked += child->checkState(0) == Qt::Unchecked;
+        }
+        if (all == 0)
+            continue; // no tick below (single changes cannot be unticked): as the user set it
+        parent->setCheckState(0, checked == all     ? Qt::Checked
+                                 : unchecked == all ? Qt::Unchecked
+                                                    : Qt::PartiallyChecked);
+    }
+}
+
+PreviewChoice ChangeTree::choice() const {
+    PreviewChoice c;
+    for (int i = 0; i < changeItems_.size(); ++i)
+        if (changeItems_[i]->flags() & Qt::ItemIsUserCheckable &&
+            changeItems_[i]->checkState(0) == Qt::Unchecked)
+            c.untickedChanges.insert(i);
+    for (QTreeWidgetItem* item : kindItems_)
+        if (item->flags() & Qt::ItemIsUserCheckable && item->checkState(0) == Qt::Unchecked)
+            c.leftOutKinds.insert(item->data(0, kKeyRole).toInt());
+    for (QTreeWidgetItem* item : pageItems_)
+        if (item->checkState(0) == Qt::Unchecked)
+            c.leftOutPages.insert(item->data(0, kKeyRole).toString());
+    return c;
+}
+
+} // namespace u8app

@@ -1,0 +1,42 @@
+// The changes of a repair's preview as a tree with a tick on each: kind → page (for mojibake
+// fixes, the page they were first mis-decoded through) → change. Unticking a kind or a page
+// unticks everything under it; changes tied to each other (ChangePreview::Change::group) are
+// ticked and unticked together. Previews that are not repairs show a plain list.
+#pragma once
+
+#include "change_preview.h"
+
+#include <QHash>
+#include <QTreeWidget>
+
+namespace u8app {
+
+class ChangeTree : public QTreeWidget {
+    Q_OBJECT
+public:
+    ChangeTree(const ChangePreview& preview, QWidget* parent = nullptr);
+
+    PreviewChoice choice() const;
+
+    // The rows (null when absent), for tests and the dialog.
+    QTreeWidgetItem* kindItem(int kind) const;
+    QTreeWidgetItem* pageItem(const QString& page) const;
+    QTreeWidgetItem* changeItem(int index) const { return changeItems_.value(index); }
+
+private:
+    enum Level { KindLevel, PageLevel, ChangeLevel };
+    QTreeWidgetItem* addChange(QTreeWidgetItem* parent, const ChangePreview::Change& c, int index);
+    void ticked(QTreeWidgetItem* item);
+    // Ticks or unticks every row below `item`, collecting the changes among them.
+    void setBelow(QTreeWidgetItem* item, Qt::CheckState state, QList<int>& changes);
+    void updateAbove(QTreeWidgetItem* item);
+
+    const ChangePreview& preview_;
+    QList<QTreeWidgetItem*> changeItems_; // by change index
+    QList<QTreeWidgetItem*> kindItems_;
+    QList<QTreeWidgetItem*> pageItems_;
+    QHash<int, QList<int>> groups_; // a group's first change: every change in the group
+    bool updating_ = false;
+};
+
+} // namespace u8app
