@@ -84,6 +84,11 @@ void TestMojibake::knownExamples_data() {
     QTest::newRow("russian cp866")
         << QString::fromStdString(readAs(bytes("Привет, мир"), CodePage::Cp866))
         << QStringLiteral("Привет, мир");
+    // Emoji written as CESU-8 (a surrogate pair, each half in 3 bytes), then mis-decoded.
+    QTest::newRow("cesu emoji 1252")
+        << QStringLiteral("Nice í\u00A0½í¸€ done") << QStringLiteral("Nice 😀 done");
+    QTest::newRow("cesu emoji 1251")
+        << QStringLiteral("Привет н\u00A0ЅнёЂ") << QStringLiteral("Привет 😀");
     // "à" whose A0 became a space that then merged with the space after it.
     QTest::newRow("a grave word") << QStringLiteral("Ã perturber la rÃ©flexion")
                                   << QStringLiteral("à perturber la réflexion");

@@ -376,6 +376,7 @@ struct Candidate {
     bool lostNbsp = false;
     bool lostUndefined = false;
     bool everyUsesLost = false; // each repaired character needed a lost byte
+    bool surrogatePair = false; // a CESU-8 surrogate pair was read back (cesuPairAt())
     int cost = 0;               // of the repaired text, with its context
 };
 
@@ -425,6 +426,25 @@ bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t afte
         return true;
     return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
            (next >= '0' && next <= '9');
+}
+
+// The supplementary character whose surrogate pair, each half in its 3-byte form (ED A0-AF xx,
+// ED B0-BF xx: CESU-8), chars[i, i + 6) stand for under `page`; 0 if they do not.
+char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTable& page) {
+    if (chars.size() - i < 6)
+        return 0;
+    std::uint8_t b[6];
+    for (std::size_t k = 0; k < 6; ++k) {
+        const char32_t c = chars[i + k].cp;
+        b[k] = c == ' ' && (k == 1 || k == 4) ? 0xA0 : c < 0x80 ? 0 : page.byteOf(c);
+    }
+    const auto cont = [](std::uint8_t x) { return x >= 0x80 && x <= 0xBF; };
+    if (b[0] != 0xED || b[1] < 0xA0 || b[1] > 0xAF || !cont(b[2]) || b[3] != 0xED || b[4] < 0xB0 ||
+        b[4] > 0xBF || !cont(b[5]))
+        return 0;
+    const char32_t high = 0xD000 | char32_t(b[1] & 0x3F) << 6 | (b[2] & 0x3F);
+    const char32_t low = 0xD000 | char32_t(b[4] & 0x3F) << 6 | (b[5] & 0x3F);
+    return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
 // Maps chars [start, ...) back to bytes of page `p` and reads them as UTF-8 with the codec's
@@ -512,6 +532,19 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
         if (!seg.atBoundary() && !firstContinuationRange(0x80).contains(b)) {
             if (!completeDropped(i))
                 break;
+        }
+        if (seg.atBoundary() && b == 0xED && !lost) {
+            if (const char32_t pair = cesuPairAt(chars, i, page)) {
+                // A surrogate pair written as two 3-byte forms (CESU-8, Java's Modified UTF-8)
+                // and then mis-decoded: "í ½í¸€" is U+1F600. RFC 3629 section 3 forbids the
+                // surrogate forms; the character they pair into is what the writer meant.
+                cand.repaired.push_back(pair);
+                cand.surrogatePair = true;
+                anyWithoutLost = true;
+                i += 5;
+                consumed = i + 1;
+                continue;
+            }
         }
         if (seg.atBoundary() && sequenceLength(classify(b)) < 2)
             break;
@@ -725,7 +758,10 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
         // windows-1251, "∩╗┐" under IBM437) is damage whatever the costs say: correct text never
         // holds those three characters, and U+FEFF costs as a control character would.
-        if (chosen.cand.repaired.front() == 0xFEFF && chosen.steps.size() == 1 &&
+        // So are six characters that read back as a surrogate pair in CESU-8 (ED A0-AF xx
+        // ED B0-BF xx): correct text maps to that by chance practically never.
+        if (((chosen.cand.repaired.front() == 0xFEFF && chosen.steps.size() == 1) ||
+             chosen.cand.surrogatePair) &&
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
         if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(p) || onlyAGuess)))
