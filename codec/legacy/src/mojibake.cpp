@@ -202,9 +202,10 @@ int signatureCost(char32_t a, char32_t b) {
 
 // Letters of the Latin and Greek blocks that no widely written language uses, or only one with
 // few speakers: Esperanto's ĉ ĝ ĥ ĵ ŝ ŭ, Maltese ġ ħ, Sami ŋ ŧ, Welsh ŵ ŷ, the ligature ĳ, the
-// long s, Latin Extended-B but for Romanian ș ț, Vietnamese ơ ư and the pinyin ǎ ǐ ǒ ǔ, and the
-// archaic and Coptic-derived Greek letters. Two characters of a page that happen to read as
-// UTF-8 land on them far more often than real text holds them ("Ä" + NBSP is "Ġ").
+// long s, Latin Extended-B but for Romanian ș ț, Vietnamese ơ ư and Azerbaijani Ə (rarer still:
+// a cost of 2), and the archaic and Coptic-derived Greek letters. Two characters of a page that
+// happen to read as UTF-8 land on them far more often than real text holds them ("Ä" + NBSP is
+// "Ġ").
 bool rareLetter(char32_t c) {
     switch (c) {
     case 0x0108:
@@ -256,21 +257,40 @@ bool rareLetter(char32_t c) {
     }
     if (c >= 0x0180 && c <= 0x024F)
         return !(c >= 0x0218 && c <= 0x021B) && c != 0x01A0 && c != 0x01A1 && c != 0x01AF &&
-               c != 0x01B0 && c != 0x01CE && c != 0x01D0 && c != 0x01D2 && c != 0x01D4;
+               c != 0x01B0 && c != 0x018F;
     return c >= 0x03CF && c <= 0x03FF;
+}
+
+// The letters beyond Russian's and Ukrainian's of the Cyrillic languages with millions of
+// writers: Kazakh, Kyrgyz, Mongolian, Tatar, Bashkir ("ә", "ғ", "қ", "ң", "ө", "ү", "ұ", "һ") and
+// Tajik ("ӯ", "ҷ").
+bool commonCyrillic(char32_t c) {
+    switch (c | 1) { // each capital and its small letter
+    case 0x0493:
+    case 0x049B:
+    case 0x04A3:
+    case 0x04AF:
+    case 0x04B1:
+    case 0x04BB:
+    case 0x04D9:
+    case 0x04E9:
+    case 0x04EF:
+    case 0x04B7:
+        return true;
+    default:
+        return false;
+    }
 }
 
 int charCost(char32_t cp, const CharInfo& c) {
     if (c.kind == Kind::Control)
         return 2;
-    if (rareLetter(cp))
-        return 1;
     // The Cyrillic letters of the smaller languages (Tajik "Ҳ", Abkhaz "Ӡ") and the historic ones
     // are far rarer than two letters of Russian or Ukrainian, which windows-1251 reads as one of
     // them by chance ("ТІ" is D2 B2, "Ҳ"). Ukrainian "Ґ" is common.
-    if (cp >= 0x0460 && cp <= 0x052F && cp != 0x0490 && cp != 0x0491)
+    if (cp >= 0x0460 && cp <= 0x052F && cp != 0x0490 && cp != 0x0491 && !commonCyrillic(cp))
         return 1;
-    return 0;
+    return rareLetter(cp) ? (cp >= 0x0180 && cp <= 0x024F ? 2 : 1) : 0;
 }
 
 // The cost of `middle` between the characters `before` and `after`.
@@ -299,9 +319,14 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
 // use (UAX #31's "recommended" scripts; Syriac, NKo and the like are "limited use"), and not the
 // IPA, spacing-modifier and combining blocks that two Latin-1 letters happen to encode.
 bool lookUpPlausible(char32_t c, const CharInfo& ci) {
-    if (ci.kind == Kind::Control) // but ZWJ, direction marks, BOM, soft hyphen
-        return c == 0x200D || c == 0x200E || c == 0x200F || c == 0xFEFF || c == 0xAD;
-    // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance.
+    // But the zero-width space, which Khmer, Thai, Lao and Burmese put between words, the
+    // joiners (ZWNJ in Persian, ZWJ in emoji and Indic scripts), direction marks, BOM, soft hyphen.
+    if (ci.kind == Kind::Control)
+        return (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || c == 0xAD;
+    // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance;
+    // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
+    if (c == 0x0259 || c == 0x02BB || c == 0x02BC)
+        return true;
     if (c >= 0x0250 && c <= 0x0385)
         return false;
     // U+FFFD is what a lost byte's character becomes ("ï¿½" is U+FFFD read as windows-1252).
@@ -343,13 +368,15 @@ bool markFits(char32_t mark, char32_t base) {
     return false;
 }
 
+// A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
+// before it, as a non-spacing mark is: a mark after it belongs to that letter too.
 bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
     char32_t base = before;
     for (char32_t c : repaired) {
         if (info(c).mark) {
             if (!markFits(c, base))
                 return false;
-        } else {
+        } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
             base = c;
         }
     }
@@ -514,7 +541,7 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
             b = 0xA0; // NBSP turned into a space by the mis-decoding program
             lost = true;
         } else if (c == detail::kLostByte && page.losesContinuations && !seg.atBoundary() &&
-                   !seqLost) {
+                   (!seqLost || lossy)) {
             // A byte the page leaves undefined, written as U+FFFD by a strict decoder ("â€�"
             // for "”", whose 9D windows-1252 does not define): the character it was part of is
             // lost, and becomes one U+FFFD (Unicode chapter 3, U+FFFD substitution). Any byte
@@ -593,6 +620,11 @@ struct Decision {
     // How much more plausible the repair reads than the damaged text (textCost()); 0: made on an
     // equal cost only because the text shows damage through the page elsewhere.
     int gain = 0;
+    // The damaged characters are all letters (or marks), or three or more: a repair that reads
+    // only a little better ("Ăł" as "ó", MacRoman's "‚Äú" as "“") still says something of its
+    // page, where two characters with a symbol or a quote ("√π" as "ù", "Ã”" as "Ô") are what
+    // correct text holds.
+    bool telling = false;
     std::string repairedUtf8;   // cand.repaired encoded, filled when the decision is kept
     bool repairedAscii = false; // repairedUtf8 holds an ASCII byte (it never has so far)
     // Its first 16 bytes, zeros after it: a fix's output is copied 16 bytes at once.
@@ -801,6 +833,13 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     if (!best)
         return best;
     best->gain = bestGain;
+    best->telling = best->cand.end - best->cand.begin >= 3;
+    for (std::size_t k = best->cand.begin; k < best->cand.end && !best->telling; ++k) {
+        const CharInfo ci = info(chars[k].cp);
+        if (ci.kind != Kind::Letter && !ci.mark)
+            break;
+        best->telling = k + 1 == best->cand.end;
+    }
     for (std::size_t k = 0; k < resultCount; ++k)
         if (results[k].gain >= kClearGain ||
             (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired))
@@ -1574,7 +1613,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // A fix found (or remembered) counts as evidence for the pages that agree on it; `by` -1
     // takes that back.
     const auto credit = [&](const Decision& d, std::uint64_t by = 1) {
-        if (d.cand.everyUsesLost || d.gain <= 0)
+        if (d.cand.everyUsesLost || d.gain <= 0 || (d.gain < kClearGain && !d.telling))
             return;
         const std::uint64_t weight = by * std::uint64_t(std::min(d.gain, kClearGain));
         for (PageMask pages = d.explaining; pages != 0; pages &= pages - 1)
