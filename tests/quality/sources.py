@@ -1,0 +1,209 @@
+"""Real text harvested from files of Debian packages: translation catalogues (.mo), manual pages
+(roff), hunspell/myspell dictionaries (.dic with the .aff's SET encoding) and, for the wild set,
+changelogs that carry real mojibake."""
+
+import gettext
+import gzip
+import re
+import unicodedata
+from pathlib import Path
+
+import pages
+
+MIN_LEN, MAX_LEN = 3, 300
+
+
+def clean_line(line):
+    """The line if it is usable as one corpus line of correct text, else None."""
+    line = plain_line(line)
+    return None if line is None or looks_damaged(line) else line
+
+
+def plain_line(line):
+    """The stripped line if it has a corpus line's form (no tab, no control character, no
+    private use or unassigned code point, no stray U+FFFD, NFC as published text is)."""
+    line = line.strip()
+    if not (MIN_LEN <= len(line) <= MAX_LEN) or "\ufffd" in line:
+        return None
+    for ch in line:
+        if unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs") or ch in "\u2028\u2029":
+            return None
+    return line if unicodedata.normalize("NFC", line) == line else None
+
+
+_LEAD_BYTE_READ = re.compile("[\u00c2-\u00f4]")
+
+
+def looks_damaged(line):
+    """True for a line that is itself UTF-8 read as windows-1252 or ISO-8859-1 (some
+    catalogues and dictionaries ship such lines): its reference round trip gives other
+    well-formed text. Such lines belong to neither set."""
+    if not _LEAD_BYTE_READ.search(line):
+        return False  # no character that a UTF-8 lead byte becomes through these pages
+    return any(pages.round_trip_repair(line, page) not in (None, line)
+               for page in ("cp1252", "latin_1"))
+
+
+def base_language(locale_name):
+    """"pt_BR" -> "pt", "sr@latin" -> "sr", "zh_TW" -> "zh_TW" (Chinese scripts differ)."""
+    name = locale_name.split("@")[0].split(".")[0]
+    if name.startswith("zh"):
+        return name
+    return name.split("_")[0]
+
+
+def script_of(text):
+    """Dominant Unicode script of the letters outside ASCII (first word of the character name:
+    LATIN, CYRILLIC, CJK, HIRAGANA...), "ASCII" when there are none."""
+    counts = {}
+    for ch in text:
+        if ord(ch) > 0x7F and ch.isalpha():
+            word = unicodedata.name(ch, "UNKNOWN").split()[0]
+            counts[word] = counts.get(word, 0) + 1
+    return max(sorted(counts), key=counts.get) if counts else "ASCII"
+
+
+def mo_lines(path):
+    """Translated lines (msgstr) of one .mo catalogue."""
+    try:
+        with open(path, "rb") as f:
+            catalog = gettext.GNUTranslations(f)._catalog
+    except (OSError, UnicodeDecodeError, LookupError, ValueError, IndexError) as err:
+        print(f"skipped {path}: {err}")
+        return
+    for key, value in catalog.items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        if not msgid or not isinstance(value, str):
+            continue  # the header entry
+        for part in value.split("\n"):
+            line = clean_line(part)
+            if line:
+                yield line
+
+
+def locale_catalogues(root):
+    """(language, path) for every .mo under root/usr/share/locale."""
+    base = Path(root) / "usr/share/locale"
+    for path in sorted(base.glob("*/LC_MESSAGES/*.mo")):
+        locale_name = path.parent.parent.name
+        if locale_name.startswith("en"):
+            continue  # English catalogues translate English into itself
+        yield base_language(locale_name), path
+
+
+_ROFF_CHARS = {
+    r"\(em": "\u2014", r"\(en": "\u2013", r"\(lq": "\u201c", r"\(rq": "\u201d", r"\(oq": "\u2018",
+    r"\(cq": "\u2019", r"\(Fo": "\u00ab", r"\(Fc": "\u00bb", r"\(aq": "'", r"\(dq": '"',
+    r"\(bu": "\u2022", r"\(co": "\u00a9", r"\(rg": "\u00ae", r"\(tm": "\u2122", r"\(de": "\u00b0",
+    r"\(mu": "\u00d7", r"\(di": "\u00f7", r"\(Eu": "\u20ac", r"\(eu": "\u20ac", r"\-": "-",
+    r"\e": "\\", r"\&": "", r"\~": "\u00a0", r"\ ": " ", r"\|": "", r"\^": "", r"\:": "",
+}
+_ROFF_FONT = re.compile(r"\\f(\[[^\]]*\]|\(..|.)")
+
+
+def roff_text(line):
+    """The text of one roff line, None for requests, macros and lines still holding escapes."""
+    if not line or line[0] in ".'":
+        return None
+    line = _ROFF_FONT.sub("", line)
+    for escape, text in _ROFF_CHARS.items():
+        line = line.replace(escape, text)
+    if "\\" in line:
+        return None
+    return clean_line(line)
+
+
+def man_pages(root):
+    """(language, path) of the translated manual pages under root/usr/share/man."""
+    base = Path(root) / "usr/share/man"
+    for lang_dir in sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith("man")):
+        for path in sorted(lang_dir.glob("man*/*.gz")):
+            yield base_language(lang_dir.name), path
+
+
+def man_lines(path):
+    try:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    except (OSError, EOFError, UnicodeDecodeError) as err:
+        print(f"skipped {path}: {err}")
+        return
+    for raw in text.split("\n"):
+        line = roff_text(raw)
+        if line and sum(c.isalpha() for c in line) >= len(line) // 2:
+            yield line
+
+
+_AFF_SET = re.compile(rb"^SET\s+(\S+)", re.M)
+_CODEC_NAMES = {"microsoft-cp1251": "cp1251", "microsoft-cp1250": "cp1250", "tis620-2533": "tis-620"}
+
+
+def dictionary_encoding(aff_path):
+    """The codec of a hunspell dictionary: the .aff's SET (ISO8859-1 when absent, as hunspell)."""
+    match = _AFF_SET.search(aff_path.read_bytes())
+    name = match.group(1).decode("ascii").lower() if match else "iso8859-1"
+    return _CODEC_NAMES.get(name, name)
+
+
+def dictionaries(root):
+    """(language, .dic path, codec) of every hunspell/myspell dictionary under root."""
+    seen = set()
+    for dic in sorted(Path(root).glob("usr/share/hunspell/*.dic")):
+        aff = dic.with_suffix(".aff")
+        if not aff.exists() or dic.resolve() in seen:
+            continue
+        seen.add(dic.resolve())
+        yield base_language(dic.stem.replace("-", "_")), dic, dictionary_encoding(aff)
+
+
+def dictionary_words(path, codec):
+    """The words of a .dic (one a line after the count; "word/FLAGS  morphology"). Some .dic
+    files are UTF-8 although their .aff declares a legacy SET (hunspell-kk, hunspell-pt-pt):
+    legacy text is almost never well-formed UTF-8 (RFC 3629 sequences), so a file that is
+    well-formed UTF-8 and not ASCII is read as UTF-8 whatever the SET says."""
+    data = path.read_bytes()
+    try:
+        if not data.isascii():
+            text = data.decode("utf-8")
+            if codec.replace("-", "").replace("_", "") != "utf8":
+                print(f"{path}: .aff says {codec}, the file is UTF-8: read as UTF-8")
+        else:
+            text = data.decode("ascii")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode(codec)
+        except (LookupError, UnicodeDecodeError) as err:
+            print(f"skipped {path} ({codec}): {err}")
+            return
+    for raw in text.split("\n")[1:]:
+        word = raw.split("/")[0].split("\t")[0].strip()
+        if " " in word or any(c.isdigit() for c in word):
+            continue
+        word = clean_line(word)
+        if word:
+            yield word
+
+
+# Sequences that UTF-8 read as windows-1252 / ISO-8859-1 leaves behind.
+_WILD_MARK = re.compile("[\u00c2-\u00c5][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d"
+                        "\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026"
+                        "\u2030\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u2122\u0153\u009d\u201c\u201d\u02dc\u00a6]")
+
+
+def wild_mojibake(doc_root):
+    """(source, damaged line, likely original, page) from Debian changelogs: lines with
+    typical UTF-8-read-as-windows-1252 sequences whose reference round trip through cp1252 or
+    ISO-8859-1 gives well-formed text. Never trusted blindly: the report keeps them apart."""
+    for path in sorted(Path(doc_root).glob("*/changelog*.gz")):
+        try:
+            text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        except (OSError, EOFError, UnicodeDecodeError):
+            continue
+        for raw in text.split("\n"):
+            line = plain_line(raw) if _WILD_MARK.search(raw) else None
+            if not line:
+                continue
+            for page in ("cp1252", "latin_1"):
+                fixed = pages.round_trip_repair(line, page)
+                if fixed and fixed != line and plain_line(fixed) == fixed:
+                    yield f"{path.parent.name}/{path.name}", line, fixed, page
+                    break
