@@ -75,25 +75,32 @@ def download(cache):
     return root
 
 
-def harvest(root):
-    """{language: {"sentence": [lines], "word": [lines]}} with each line in one language only."""
+def harvest(root, wild):
+    """{language: {"sentence": [lines], "word": [lines]}} with each line in one language only.
+    Lines that are themselves mojibake go to `wild` (source, damaged, original, page)."""
     pools, seen = {}, set()
 
-    def add(lang, kind, line):
-        if line not in seen:
-            seen.add(line)
-            pools.setdefault(lang, {"sentence": [], "word": []})[kind].append(line)
+    def add(lang, kind, line, path):
+        if line in seen:
+            return
+        seen.add(line)
+        if sources.looks_damaged(line):
+            found = sources.likely_original(line)
+            if found:
+                wild.append((f"{path.parent.name}/{path.name}", line, found[0], found[1]))
+            return
+        pools.setdefault(lang, {"sentence": [], "word": []})[kind].append(line)
 
     for lang, path in sources.locale_catalogues(root):
         for line in sources.mo_lines(path):
-            add(lang, "sentence", line)
+            add(lang, "sentence", line, path)
     if (root / "usr/share/man").is_dir():
         for lang, path in sources.man_pages(root):
             for line in sources.man_lines(path):
-                add(lang, "sentence", line)
+                add(lang, "sentence", line, path)
     for lang, path, codec in sources.dictionaries(root):
         for word in sources.dictionary_words(path, codec):
-            add(lang, "word", word)
+            add(lang, "word", word, path)
     return pools
 
 
@@ -137,7 +144,7 @@ def summary(out, positive, negative, wild):
     lines = [f"positive: {len(positive)} lines in {len(langs(positive))} languages",
              f"negative: {len(negative)} lines in {len(langs(negative))} languages "
              f"({sum(r[2] == 'symbols' for r in negative)} symbol-rich English)",
-             f"wild: {len(wild)} changelog lines", "", "lang\tpositive\tnegative\tscripts"]
+             f"wild: {len(wild)} lines of real mojibake (changelogs, catalogues, dictionaries)", "", "lang\tpositive\tnegative\tscripts"]
     for lang in langs(positive + negative):
         pos = [r for r in positive if r[0] == lang]
         neg = [r for r in negative if r[0] == lang]
@@ -152,11 +159,12 @@ def main():
     parser.add_argument("--cache", type=Path, default=Path("build/corpora-cache"))
     parser.add_argument("--out", type=Path, default=Path("build/corpora"))
     parser.add_argument("--doc-root", type=Path, default=Path("/usr/share/doc"),
-                        help="where the changelogs for the wild set are")
+                        help="where the changelogs for the wild set are (besides the packages')")
     args = parser.parse_args()
     root = download(args.cache)
-    positive, negative = choose(harvest(root))
-    wild = first_source_per_line(sources.wild_mojibake(args.doc_root))
+    wild = list(sources.wild_mojibake([args.doc_root, root / "usr/share/doc"]))
+    positive, negative = choose(harvest(root, wild))
+    wild = first_source_per_line(wild)
     write_halves(args.out, "positive", ("lang", "script", "source", "text"), positive,
                  lambda row: row[3])
     write_halves(args.out, "negative", ("lang", "script", "source", "text"), negative,

@@ -18,6 +18,7 @@ Examples of failures are printed for the tuning half only. Nobody tunes on the h
 
 import argparse
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,7 +27,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import damage_classes
-from damage_classes import Item
 
 SHORT_PER_CLASS = 200
 SHORT_NEGATIVE = 400
@@ -43,12 +43,18 @@ class Runner:
     """Writes texts to files, repairs them with the CLI (two at a time), reads them back."""
 
     def __init__(self, cli, workdir):
-        self.cli, self.workdir, self.count = cli, Path(workdir), 0
+        # A private copy: a rebuild of the CLI during the run must not mix two versions.
+        self.cli = str(Path(workdir) / "u8scope-cli")
+        shutil.copy2(cli, self.cli)
+        self.workdir, self.count = Path(workdir), 0
 
     def _run(self, job):
         inp, out, flags = job
-        result = subprocess.run([self.cli, "repair", "--mojibake", *flags, "-o", str(out), str(inp)],
-                                capture_output=True, text=True)
+        try:
+            result = subprocess.run([self.cli, "repair", "--mojibake", *flags, "-o", str(out),
+                                     str(inp)], capture_output=True, text=True)
+        except OSError as err:
+            return None, f"{self.cli}: {err.strerror}"
         if result.returncode != 0:
             return None, result.stderr.strip()
         text = out.read_bytes().decode("utf-8", "replace")

@@ -13,10 +13,14 @@ import pages
 MIN_LEN, MAX_LEN = 3, 300
 
 
-def clean_line(line):
-    """The line if it is usable as one corpus line of correct text, else None."""
-    line = plain_line(line)
-    return None if line is None or looks_damaged(line) else line
+def likely_original(line):
+    """(reference round trip, page) of a line that is UTF-8 read as windows-1252 or ISO-8859-1
+    (its round trip gives other well-formed text), else None."""
+    for page in ("cp1252", "latin_1"):
+        fixed = pages.round_trip_repair(line, page)
+        if fixed and fixed != line and plain_line(fixed) == fixed:
+            return fixed, page
+    return None
 
 
 def plain_line(line):
@@ -31,15 +35,23 @@ def plain_line(line):
     return line if unicodedata.normalize("NFC", line) == line else None
 
 
-_LEAD_BYTE_READ = re.compile("[\u00c2-\u00f4]")
+# A UTF-8 lead byte read as windows-1252 (U+00C2-U+00F4), then a continuation byte read so:
+# anything at all, or a Latin-1 symbol (U+00A0-U+00BF) only.
+_CP1252_CONTINUATION = ("\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"
+                        "\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
+                        "\u2039\u203a\u20ac\u2122")
+_PAIR = re.compile(f"[\u00c2-\u00f4][{_CP1252_CONTINUATION}]")
+_SYMBOL_PAIR = re.compile("[\u00c2-\u00f4][\u00a0-\u00bf]")
 
 
 def looks_damaged(line):
     """True for a line that is itself UTF-8 read as windows-1252 or ISO-8859-1 (some
-    catalogues and dictionaries ship such lines): its reference round trip gives other
-    well-formed text. Such lines belong to neither set."""
-    if not _LEAD_BYTE_READ.search(line):
-        return False  # no character that a UTF-8 lead byte becomes through these pages
+    catalogues and dictionaries ship such lines): its reference round trip gives other text,
+    and it holds two such byte pairs or one ending in a Latin-1 symbol ("Ã©", "Â«"). One pair
+    ending in a letter or punctuation is usual in correct text ("OPCIÓ…", Czech "Úšela").
+    Such lines belong to neither set; the well-formed ones join the wild set."""
+    if not (_SYMBOL_PAIR.search(line) or len(_PAIR.findall(line)) >= 2):
+        return False
     return any(pages.round_trip_repair(line, page) not in (None, line)
                for page in ("cp1252", "latin_1"))
 
@@ -76,7 +88,7 @@ def mo_lines(path):
         if not msgid or not isinstance(value, str):
             continue  # the header entry
         for part in value.split("\n"):
-            line = clean_line(part)
+            line = plain_line(part)
             if line:
                 yield line
 
@@ -110,7 +122,7 @@ def roff_text(line):
         line = line.replace(escape, text)
     if "\\" in line:
         return None
-    return clean_line(line)
+    return plain_line(line)
 
 
 def man_pages(root):
@@ -178,7 +190,7 @@ def dictionary_words(path, codec):
         word = raw.split("/")[0].split("\t")[0].strip()
         if " " in word or any(c.isdigit() for c in word):
             continue
-        word = clean_line(word)
+        word = plain_line(word)
         if word:
             yield word
 
@@ -189,21 +201,20 @@ _WILD_MARK = re.compile("[\u00c2-\u00c5][\u0080-\u00bf\u0152\u0153\u0160\u0161\u
                         "\u2030\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u2122\u0153\u009d\u201c\u201d\u02dc\u00a6]")
 
 
-def wild_mojibake(doc_root):
-    """(source, damaged line, likely original, page) from Debian changelogs: lines with
-    typical UTF-8-read-as-windows-1252 sequences whose reference round trip through cp1252 or
-    ISO-8859-1 gives well-formed text. Never trusted blindly: the report keeps them apart."""
-    for path in sorted(Path(doc_root).glob("*/changelog*.gz")):
+def wild_mojibake(doc_roots):
+    """(source, damaged line, likely original, page) from Debian changelogs and NEWS files:
+    lines with typical UTF-8-read-as-windows-1252 sequences whose reference round trip through
+    cp1252 or ISO-8859-1 gives well-formed text. Never trusted blindly: the report keeps them
+    apart."""
+    paths = [p for root in doc_roots for pattern in ("*/changelog*.gz", "*/NEWS*.gz")
+             for p in sorted(Path(root).glob(pattern))]
+    for path in paths:
         try:
             text = gzip.decompress(path.read_bytes()).decode("utf-8")
         except (OSError, EOFError, UnicodeDecodeError):
             continue
         for raw in text.split("\n"):
             line = plain_line(raw) if _WILD_MARK.search(raw) else None
-            if not line:
-                continue
-            for page in ("cp1252", "latin_1"):
-                fixed = pages.round_trip_repair(line, page)
-                if fixed and fixed != line and plain_line(fixed) == fixed:
-                    yield f"{path.parent.name}/{path.name}", line, fixed, page
-                    break
+            found = likely_original(line) if line else None
+            if found:
+                yield f"{path.parent.name}/{path.name}", line, found[0], found[1]
