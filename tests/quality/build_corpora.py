@@ -161,7 +161,12 @@ def main():
     parser.add_argument("--doc-root", type=Path, default=Path("/usr/share/doc"),
                         help="where the changelogs for the wild set are (besides the packages')")
     args = parser.parse_args()
-    root = download(args.cache)
+    try:
+        root = download(args.cache)
+    except (OSError, subprocess.CalledProcessError) as err:
+        print(f"build_corpora: cannot fetch or unpack packages into {args.cache}: {err}",
+              file=sys.stderr)
+        return 1
     wild = list(sources.wild_mojibake([args.doc_root, root / "usr/share/doc"]))
     positive, negative = choose(harvest(root, wild))
     wild = first_source_per_line(wild)
