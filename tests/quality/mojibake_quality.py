@@ -17,6 +17,7 @@ Examples of failures are printed for the tuning half only. Nobody tunes on the h
 """
 
 import argparse
+import hashlib
 import random
 import shutil
 import subprocess
@@ -213,6 +214,8 @@ def report_half(cli, corpus, half, args):
     report = [f"== {half} half ==", f"{'class':7} {'page':24} {'restored':>13}"]
     with tempfile.TemporaryDirectory(prefix="u8quality-") as work:
         runner = Runner(cli, work)
+        digest = hashlib.sha256(Path(runner.cli).read_bytes()).hexdigest()[:16]
+        report.insert(1, f"CLI {cli} (sha256 {digest}...)")
         totals, failures = run_positive(runner, read_tsv(corpus / half / "positive.tsv"), args,
                                         rng, report)
         changed = run_negative(runner, read_tsv(corpus / half / "negative.tsv"), rng, report)

@@ -13,16 +13,6 @@ import pages
 MIN_LEN, MAX_LEN = 3, 300
 
 
-def likely_original(line):
-    """(reference round trip, page) of a line that is UTF-8 read as windows-1252 or ISO-8859-1
-    (its round trip gives other well-formed text), else None."""
-    for page in ("cp1252", "latin_1"):
-        fixed = pages.round_trip_repair(line, page)
-        if fixed and fixed != line and plain_line(fixed) == fixed:
-            return fixed, page
-    return None
-
-
 def plain_line(line):
     """The stripped line if it has a corpus line's form (no tab, no control character, no
     private use or unassigned code point, no stray U+FFFD, NFC as published text is)."""
@@ -35,25 +25,57 @@ def plain_line(line):
     return line if unicodedata.normalize("NFC", line) == line else None
 
 
-# A UTF-8 lead byte read as windows-1252 (U+00C2-U+00F4), then a continuation byte read so:
-# anything at all, or a Latin-1 symbol (U+00A0-U+00BF) only.
-_CP1252_CONTINUATION = ("\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"
-                        "\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
-                        "\u2039\u203a\u20ac\u2122")
-_PAIR = re.compile(f"[\u00c2-\u00f4][{_CP1252_CONTINUATION}]")
-_SYMBOL_PAIR = re.compile("[\u00c2-\u00f4][\u00a0-\u00bf]")
+# One UTF-8 sequence read as windows-1252 or ISO-8859-1: a lead byte (U+00C2-U+00F4) and as
+# many continuation bytes (0x80-0xBF, as whatever those pages make of them) as RFC 3629 says.
+_CONT = ("[\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+         "\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]")
+_SEQUENCE = re.compile(f"[\u00c2-\u00df]{_CONT}|[\u00e0-\u00ef]{_CONT}{{2}}|"
+                       f"[\u00f0-\u00f4]{_CONT}{{3}}")
+_LATIN1_SYMBOL = re.compile("[\u00a0-\u00bf]")
+_QUOTE_OR_NBSP = re.compile("[\u00a0\u00ab\u00bb]")
+
+
+def _read_back(sequence):
+    """(character, page) that the damaged sequence stood for, or None."""
+    for page in ("cp1252", "latin_1"):
+        fixed = pages.round_trip_repair(sequence, page)
+        if fixed is not None:
+            return fixed, page
+    return None
+
+
+def _damaged_sequences(line):
+    """Sequences that read back as a character. A no-break space or a guillemet after a
+    capital or accented letter is ordinary French and German ("MODIFIÉ\u00a0?", "»weiß«"), so
+    a sequence holding one does not count, but after "Â" (lead byte 0xC2: "Â«", "Â»") it is
+    the classic damage of «, » and the no-break space."""
+    return [(m, found) for m in _SEQUENCE.finditer(line)
+            if (m.group()[0] == "\u00c2" or not _QUOTE_OR_NBSP.search(m.group()))
+            and (found := _read_back(m.group()))]
 
 
 def looks_damaged(line):
-    """True for a line that is itself UTF-8 read as windows-1252 or ISO-8859-1 (some
-    catalogues and dictionaries ship such lines): its reference round trip gives other text,
-    and it holds two such byte pairs or one ending in a Latin-1 symbol ("Ã©", "Â«"). One pair
-    ending in a letter or punctuation is usual in correct text ("OPCIÓ…", Czech "Úšela").
-    Such lines belong to neither set; the well-formed ones join the wild set."""
-    if not (_SYMBOL_PAIR.search(line) or len(_PAIR.findall(line)) >= 2):
-        return False
-    return any(pages.round_trip_repair(line, page) not in (None, line)
-               for page in ("cp1252", "latin_1"))
+    """True for a line that is itself (partly) UTF-8 read as windows-1252 or ISO-8859-1 (some
+    catalogues and dictionaries ship such lines): two such sequences, or one whose
+    continuation is a Latin-1 symbol ("Ã©", "Â«"). One sequence ending in a letter or
+    punctuation is usual in correct text ("OPCIÓ…", Czech "Úšela"). Such lines belong to
+    neither set; the ones with a well-formed reference repair join the wild set."""
+    found = _damaged_sequences(line)
+    return len(found) >= 2 or any(_LATIN1_SYMBOL.search(m.group()[1:]) for m, _ in found)
+
+
+def likely_original(line):
+    """(reference repair, page) of a damaged line: each damaged sequence encoded through the
+    page and decoded as UTF-8; None when nothing changes or the result is not a clean line."""
+    found = _damaged_sequences(line)
+    if not found:
+        return None
+    out, at = [], 0
+    for m, (char, _) in found:
+        out += [line[at:m.start()], char]
+        at = m.end()
+    fixed = "".join(out) + line[at:]
+    return (fixed, found[0][1][1]) if plain_line(fixed) == fixed else None
 
 
 def base_language(locale_name):
@@ -195,17 +217,10 @@ def dictionary_words(path, codec):
             yield word
 
 
-# Sequences that UTF-8 read as windows-1252 / ISO-8859-1 leaves behind.
-_WILD_MARK = re.compile("[\u00c2-\u00c5][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d"
-                        "\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026"
-                        "\u2030\u2039\u203a\u20ac\u2122]|\u00e2\u20ac[\u2122\u0153\u009d\u201c\u201d\u02dc\u00a6]")
-
-
 def wild_mojibake(doc_roots):
     """(source, damaged line, likely original, page) from Debian changelogs and NEWS files:
-    lines with typical UTF-8-read-as-windows-1252 sequences whose reference round trip through
-    cp1252 or ISO-8859-1 gives well-formed text. Never trusted blindly: the report keeps them
-    apart."""
+    lines that look damaged and whose reference repair is a clean line. Never trusted
+    blindly: the report keeps them apart."""
     paths = [p for root in doc_roots for pattern in ("*/changelog*.gz", "*/NEWS*.gz")
              for p in sorted(Path(root).glob(pattern))]
     for path in paths:
@@ -214,7 +229,7 @@ def wild_mojibake(doc_roots):
         except (OSError, EOFError, UnicodeDecodeError):
             continue
         for raw in text.split("\n"):
-            line = plain_line(raw) if _WILD_MARK.search(raw) else None
-            found = likely_original(line) if line else None
+            line = plain_line(raw)
+            found = likely_original(line) if line and looks_damaged(line) else None
             if found:
                 yield f"{path.parent.name}/{path.name}", line, found[0], found[1]
