@@ -44,10 +44,7 @@ class Runner:
     """Writes texts to files, repairs them with the CLI (two at a time), reads them back."""
 
     def __init__(self, cli, workdir):
-        # A private copy: a rebuild of the CLI during the run must not mix two versions.
-        self.cli = str(Path(workdir) / "u8scope-cli")
-        shutil.copy2(cli, self.cli)
-        self.workdir, self.count = Path(workdir), 0
+        self.cli, self.workdir, self.count = cli, Path(workdir), 0
 
     def _run(self, job):
         inp, out, flags = job
@@ -214,8 +211,6 @@ def report_half(cli, corpus, half, args):
     report = [f"== {half} half ==", f"{'class':7} {'page':24} {'restored':>13}"]
     with tempfile.TemporaryDirectory(prefix="u8quality-") as work:
         runner = Runner(cli, work)
-        digest = hashlib.sha256(Path(runner.cli).read_bytes()).hexdigest()[:16]
-        report.insert(1, f"CLI {cli} (sha256 {digest}...)")
         totals, failures = run_positive(runner, read_tsv(corpus / half / "positive.tsv"), args,
                                         rng, report)
         changed = run_negative(runner, read_tsv(corpus / half / "negative.tsv"), rng, report)
@@ -246,9 +241,16 @@ def main():
     for half in halves:
         if not (args.corpus / half / "positive.tsv").is_file():
             parser.error(f"{args.corpus / half / 'positive.tsv'}: missing (run build_corpora.py)")
-    for half in halves:
-        report_half(str(args.cli.resolve()), args.corpus, half, args)
-        print()
+    with tempfile.TemporaryDirectory(prefix="u8quality-cli-") as private:
+        # One private copy for the whole run: a rebuild of the CLI meanwhile must not give the
+        # two halves different versions.
+        cli = Path(private) / "u8scope-cli"
+        shutil.copy2(args.cli, cli)
+        digest = hashlib.sha256(cli.read_bytes()).hexdigest()[:16]
+        print(f"CLI {args.cli.resolve()} (sha256 {digest}...)")
+        for half in halves:
+            report_half(str(cli), args.corpus, half, args)
+            print()
     return 0
 
 
