@@ -340,7 +340,10 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     const UScriptCode script = uscript_getScript(UChar32(c), &s);
     if (script <= USCRIPT_INHERITED)
         return true;
-    return uscript_getUsage(script) == USCRIPT_USAGE_RECOMMENDED;
+    // Limited-use scripts (Cherokee, Canadian syllabics, Tifinagh, Vai...) too where a repair
+    // reads three bytes into them; two Latin-1 letters land on Syriac, Thaana or NKo by chance.
+    const UScriptUsage usage = uscript_getUsage(script);
+    return usage == USCRIPT_USAGE_RECOMMENDED || (usage == USCRIPT_USAGE_LIMITED_USE && c >= 0x800);
 }
 
 // lookUpPlausible(), from the table below U+2600.
@@ -441,13 +444,20 @@ std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
     return best;
 }
 
-// Whether the space chars[i], taken as the lost A0 of "à" (C3 A0), was also the space after it.
-// "à" is a word of its own in French, Catalan and Portuguese, so after it comes a space; a
-// program that turned its A0 into a space and then collapsed the two spaces (as HTML rendering
-// does) left one: "Ã perturber" is "à perturber", not "àperturber". Where two spaces follow
-// ("Ã  la"), the first was the A0. (Portuguese "às" and "àquele", which ftfy tells apart by the
-// letters after the space, would need more of the text than a run's repair sees.)
-bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t afterRun) {
+// Whether the space chars[i], taken as the lost A0 of "à" (C3 A0, its "Ã" at i - 1), was also
+// the space after it. "à" is a word of its own in French, Catalan and Portuguese, so after it
+// comes a space; a program that turned its A0 into a space and then collapsed the two spaces (as
+// HTML rendering does) left one: "Ã perturber" is "à perturber", not "àperturber". Where two
+// spaces follow ("Ã  la"), the first was the A0. Inside a word ("carÃ cter", Catalan "caràcter")
+// the space was the A0 alone: a word ending in "à" ("voilà", "città") whose spaces collapsed
+// cannot be told from that, and is taken as that. (Portuguese "às" and "àquele", which ftfy tells
+// apart by the letters after the space, would need more of the text than a run's repair sees.)
+bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t before,
+                    char32_t afterRun) {
+    // After an elided article ("l'Ã rea", Catalan "l'àrea") it is inside a word too.
+    const char32_t beforeLead = i >= 2 ? chars[i - 2].cp : before;
+    if (u_isalpha(UChar32(beforeLead)) || beforeLead == '\'' || beforeLead == 0x2019)
+        return false;
     const char32_t next = i + 1 < chars.size() ? chars[i + 1].cp : afterRun;
     if (next >= 0x80)
         return true;
@@ -479,7 +489,8 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTab
 // `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
 // space after them could be its lost A0 (or the place of a dropped byte).
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, int p,
-                                 bool restoreLost, bool& openAtEnd, char32_t afterRun = ' ') {
+                                 bool restoreLost, bool& openAtEnd, char32_t before = ' ',
+                                 char32_t afterRun = ' ') {
     const PageTable& page = tables().pages[std::size_t(p)];
     // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
     const bool mayDrop = restoreLost && CodePage(p) == CodePage::Windows1252;
@@ -587,7 +598,8 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
                 cand.repaired.back() = detail::kLostByte;
                 cand.lostUndefined = true;
             }
-            if (lost && cand.repaired.back() == 0xE0 && alsoAWordBreak(chars, i, afterRun)) {
+            if (lost && cand.repaired.back() == 0xE0 &&
+                alsoAWordBreak(chars, i, before, afterRun)) {
                 consumed = i; // the space stays
                 break;
             }
@@ -718,8 +730,8 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         const int p = int(cp);
         if (!(leadMask & detail::pageBit(cp)))
             continue;
-        auto cand =
-            tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0, openAtEnd, afterRun);
+        auto cand = tryPage(chars, start, p, (lost & detail::pageBit(cp)) != 0, openAtEnd, before,
+                            afterRun);
         if (!cand)
             continue;
         thread_local std::vector<char32_t> damaged;
@@ -782,9 +794,10 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
         // a space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ"), and so are
         // two letters around a space (IBM437 "ß é" would be the Mongolian comma U+1802).
         const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
+        // "Â" + a space is the no-break space itself (C2 A0), which French puts before ":;?!".
         const bool letterToLetters =
-            isLetter(c0) &&
-            std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(), isLetter);
+            isLetter(c0) && std::all_of(chosen.cand.repaired.begin(), chosen.cand.repaired.end(),
+                                        [&](char32_t c) { return isLetter(c) || c == 0xA0; });
         const bool onlyAGuess =
             chosen.cand.everyUsesLost && (chosen.cand.lostUndefined || !letterToLetters);
         // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
