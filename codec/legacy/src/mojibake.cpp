@@ -174,8 +174,9 @@ bool isHighLatinSymbol(char32_t c) {
 // same way ("Ãœ", "âœ"), and "Р"/"С" (D0, D1 in windows-1251) followed by a continuation byte
 // read as windows-1251 that is not a Russian or Ukrainian letter ("Рµ", "вЂ").
 int signatureCost(char32_t a, char32_t b) {
-    const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCE || a == 0xCF || a == 0xD0 ||
-                           a == 0xD1 || a == 0xE2 || a == 0xF0;
+    // ("Ê" is CA, the lead of the okina "ʻ" and the apostrophe letter "ʼ" of Hawaiian, Uzbek.)
+    const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCA || a == 0xCE || a == 0xCF ||
+                           a == 0xD0 || a == 0xD1 || a == 0xE2 || a == 0xF0;
     if (latinLead && isHighLatinSymbol(b))
         return 1;
     // The same leads read by the Central European and Baltic pages ("Ă", "Ĺ", "Ď", "Đ", "Ń"
@@ -305,6 +306,10 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
         cost += pairCost(prev, ci) + signatureCost(prevChar, c);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
         if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
+            ++cost;
+        // A low-9 quotation mark opens a quotation (German, Czech, Polish), after a space: right
+        // after a letter it is windows-1252's 84 or 82 read out of a character ("Ã„" is "Ä").
+        if (prev.kind == Kind::Letter && (c == 0x201E || c == 0x201A))
             ++cost;
         prev = ci;
         prevChar = c;
