@@ -73,6 +73,16 @@ std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std:
             error = path + ": " + std::strerror(EISDIR);
             return nullptr;
         }
+        if (!S_ISREG(st.st_mode)) {
+            // A device or a pipe ("-o /dev/null", a FIFO) is written in place: a temporary file
+            // renamed over it would replace the device with a regular file.
+            const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+            if (fd < 0) {
+                error = path + ": " + std::strerror(errno);
+                return nullptr;
+            }
+            return std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, {}));
+        }
         mode = st.st_mode & 07777; // keep the permissions of the file we replace
     } else {
         const mode_t mask = ::umask(0);
@@ -96,6 +106,8 @@ std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std:
 AtomicOutput::~AtomicOutput() {
     if (tempPath_.empty()) {
         flushBuffer();
+        if (fd_ != 1)
+            ::close(fd_);
         return;
     }
     if (!committed_) {
@@ -144,7 +156,8 @@ bool AtomicOutput::commit(std::string& error) {
     const bool flushed = flushBuffer();
     if (tempPath_.empty()) {
         if (!flushed)
-            error = "standard output: " + std::string(std::strerror(writeErrno_));
+            error = (fd_ == 1 ? std::string("standard output") : path_) + ": " +
+                    std::strerror(writeErrno_);
         return flushed;
     }
     if (!flushed || ::fsync(fd_) != 0) {

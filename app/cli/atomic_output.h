@@ -1,7 +1,8 @@
 // Output files that appear whole or not at all. Bytes go to a temporary file in the target's
 // directory; commit() flushes it to disk and renames it over the target, so a reader never sees
 // a partial OUT, and a failed or interrupted run leaves the previous OUT (if any) as it was.
-// "-" writes to standard output directly.
+// "-" writes to standard output directly, and so is a target that is not a regular file (a
+// device such as /dev/null, a FIFO), which a rename would replace.
 #pragma once
 
 #include <cstdint>

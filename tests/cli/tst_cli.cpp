@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 namespace {
 
@@ -220,6 +221,28 @@ private slots:
         QFile::remove(fifo);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains((fifo + ": Not a regular file").toUtf8()), r.err.constData());
+    }
+
+    // An output that is not a regular file (a FIFO here, /dev/null alike) is written in place:
+    // a temporary file renamed over it would replace the pipe or the device with a regular file.
+    void outputIntoAFifoIsWrittenInPlace() {
+        const QString fifo = dir_.filePath("out-pipe");
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+        QProcess reader;
+        reader.start(QStringLiteral("cat"), {fifo});
+        QVERIFY(reader.waitForStarted());
+        const QString in = write("in.txt", "caf\xC3\xA9\n");
+        const Run r = cli({"decode", "-o", fifo, in});
+        const bool read = reader.waitForFinished(5000);
+        if (!read)
+            reader.kill();
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(read, "nothing was written into the FIFO");
+        QCOMPARE(reader.readAllStandardOutput(), QByteArray("caf\xC3\xA9\n"));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        QFile::remove(fifo);
     }
 
     void scanJsonLines() {
