@@ -42,6 +42,7 @@ RepairOptions everyStep() {
     o.lineEnding = LineEnding::Lf;
     o.normalForm = NormalForm::Nfc;
     o.invalid = ErrorPolicy::Cp1252;
+    o.c1 = C1Action::Cp1252;
     return o;
 }
 
@@ -57,6 +58,10 @@ void addInputs() {
                                 << 1;
     QTest::newRow("stray BOM inside damage")
         << QByteArray("abc Ã\xEF\xBB\xBF© and CafÃ©\r\nx\xC0 \xF0\x9F\x98\x80") << 1;
+    QTest::newRow("C1 controls and mojibake")
+        << QByteArray("\xC2\x84ja\xC2\x93 CafÃ© \xC3\x84\xC2\x8C and \xD0\xA0\xC2\x84 "
+                      "\xD0\xA0\xC2\x84\r\n")
+        << 1;
     QTest::newRow("NFD of fixes") << QByteArray("CafÃ© and rÃ©sumÃ©, e\xCC\x81") << 2;
 }
 

@@ -36,7 +36,10 @@ struct MojibakeRun {
     bool knownWellFormed = false; // spares the validating scan
     // false: every run is judged afresh, without the shortcuts that must not change the result
     // (runs met before, the sieve's quick rejection of clean text): the reference the tests
-    // compare with.
+    // compare with. (A standalone reference, as simdutf keeps its scalar path, would be a
+    // function beside repairMojibake() here: every run read with readRun() and judged whole with
+    // judgeRun(), two passes, and the assembly, with no Part, memo, sieve or word split. Not
+    // written yet: until it is, this flag runs the same code without its shortcuts.)
     bool fastPaths = true;
     // For a text that is the result of an earlier repair: in, what the earlier repairs of the
     // document found it mis-decoded through, counted as if found in this text; out, with this

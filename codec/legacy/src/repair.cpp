@@ -214,117 +214,172 @@ void judgeMojibakeFixes(RepairReport& report, const std::vector<std::uint64_t>& 
     }
 }
 
-// The pipeline; `givenUp` is the caller's buffer holding `bytes`, which becomes the result's text
-// when no step changes anything (null: the result gets a copy).
-RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOptions& options,
-                         std::string* givenUp) {
-    RepairResult result;
-    RepairReport& report = result.report;
-    report.inputBytes = bytes.size();
-    const std::size_t cap = options.maxReportedChanges;
+// The repair pipeline: the steps of repair() in order, each a row of a table (kSteps, and the
+// steps repeated while they change the text, kCycleSteps). `text` views the current state: the
+// input until a step changes something, then `owned`. Steps that would change nothing are skipped
+// without copying, so clean text costs one validating scan, the checks, and the one copy into the
+// result.
+class Pipeline {
+public:
+    // `givenUp` is the caller's buffer holding `bytes`, which becomes the result's text when no
+    // step changes anything (null: the result gets a copy).
+    Pipeline(std::span<const std::uint8_t> bytes, const RepairOptions& options,
+             std::string* givenUp)
+        : options_(options), givenUp_(givenUp), cap_(options.maxReportedChanges),
+          text_(asText(bytes)), total_(bytes.size()), mojibakeOptions_(options.mojibakeOptions) {
+        result_.report.inputBytes = bytes.size();
+        if (options.progress)
+            mojibakeOptions_.progress = [this](std::uint64_t done, std::uint64_t all) {
+                return options_.progress(
+                    std::uint64_t(double(total_) *
+                                  (0.2 + 0.7 * double(done) / double(all ? all : 1))),
+                    total_);
+            };
+    }
 
-    // `text` views the current state: the input until a step changes something, then `owned`.
-    // Steps that would change nothing are skipped without copying, so clean text costs one
-    // validating scan, the checks, and the one copy into the result.
-    std::string owned;
-    std::string_view text = asText(bytes);
-    // Whether `text` has the input's line-ending mix. The mojibake repair and normalisation keep
-    // it: they rewrite non-ASCII characters (and spaces between them) into non-empty non-ASCII
-    // text, so no CR or LF appears, disappears or meets another. Dropping an invalid byte or a
-    // stray BOM between CR and LF does join them.
-    bool inputMix = true;
-    const auto replaceWith = [&](std::string&& changed, bool keepsMix = false) {
-        owned = std::move(changed);
-        text = owned;
-        inputMix &= keepsMix;
+    RepairResult run() {
+        if (!advance(0.0))
+            return std::move(result_);
+        // The codec's scan validates and counts line breaks in the same pass (on two cores).
+        summary_ = detail::scanOnCores(asBytes(text_));
+        valid_ = summary_.valid();
+        for (const Step& step : kSteps)
+            if ((this->*step.enabled)() && (this->*step.run)() == Outcome::Stop)
+                return std::move(result_);
+            else if (step.progressAfter >= 0 && !advance(step.progressAfter))
+                return std::move(result_);
+        finish();
+        return std::move(result_);
+    }
+
+private:
+    // What a step did.
+    enum class Outcome { Unchanged, Changed, Stop /* an error, or cancelled */ };
+
+    struct Step {
+        std::string_view name; // what it repairs
+        bool (Pipeline::*enabled)() const;
+        Outcome (Pipeline::*run)();
+        // Work reported done after the step (enabled or not), the first time it is reached; < 0:
+        // none. Checks and invalid sequences are 0-20 %, mojibake 20-90 %, the rest after.
+        double progressAfter;
+        // Whether a change it makes calls for another cycle of kCycleSteps.
+        bool cyclesAgain;
     };
 
-    const std::uint64_t total = bytes.size();
-    // Work is reported as: checks and invalid sequences 0-20 %, mojibake 20-90 %, the rest.
-    const auto advance = [&](double fraction) {
-        if (!options.progress || options.progress(std::uint64_t(double(total) * fraction), total))
+    static constexpr int kMaxCycles = 3;
+
+    bool always() const { return true; }
+    bool wantsCesu() const { return options_.cesu && !valid_; }
+    bool hasInvalid() const { return !valid_; }
+    bool wantsBom() const { return options_.bom != BomAction::Keep; }
+    bool wantsMojibake() const { return options_.mojibake; }
+    bool wantsC1() const { return options_.c1 != C1Action::Keep; }
+    bool wantsNormalForm() const { return options_.normalForm.has_value(); }
+
+    // The text after a step changed it. `keepsMix`: the step keeps the line-ending mix (see
+    // inputMix_).
+    void replaceWith(std::string&& changed, bool keepsMix = false) {
+        owned_ = std::move(changed);
+        text_ = owned_;
+        inputMix_ &= keepsMix;
+    }
+
+    // Reports `fraction` of the work done; false when the caller cancels.
+    bool advance(double fraction) {
+        if (!options_.progress ||
+            options_.progress(std::uint64_t(double(total_) * fraction), total_))
             return true;
-        result.cancelled = true;
-        result.error = "cancelled";
+        cancel();
         return false;
-    };
-    if (!advance(0.0))
-        return result;
+    }
+    void cancel() {
+        result_.cancelled = true;
+        result_.error = "cancelled";
+    }
 
     // Offsets of changes are given in the original input: each step that changed the text
     // leaves a map from its output back to its input, and a later step's changes are taken back
-    // through those maps.
-    std::vector<OffsetMap> maps;
-    std::vector<TextEdit> edits;
-    std::uint32_t pass = 0; // each finished step or round is a pass (RepairChange::pass)
-    const auto finishStep = [&](std::size_t firstChange) {
+    // through those maps. Each finished step or round is a pass (RepairChange::pass).
+    void finishStep(std::size_t firstChange) {
+        RepairReport& report = result_.report;
         for (std::size_t i = firstChange; i < report.changes.size(); ++i) {
             RepairChange& c = report.changes[i];
-            c.pass = pass;
+            c.pass = pass_;
             c.passOffset = c.offset;
             std::uint64_t start = c.offset, end = c.offset + c.length;
-            for (auto m = maps.rbegin(); m != maps.rend(); ++m) {
+            for (auto m = maps_.rbegin(); m != maps_.rend(); ++m) {
                 start = m->toInput(start);
                 end = std::max(start, m->toInput(end));
             }
             c.offset = start;
             c.length = end - start;
         }
-        if (!edits.empty())
-            maps.emplace_back(std::move(edits));
-        edits.clear();
-        ++pass;
-    };
-
-    // The codec's scan validates and counts line breaks in the same pass (on two cores).
-    const ScanSummary summary = detail::scanOnCores(bytes);
-    bool valid = summary.valid();
-    if (options.cesu && !valid) {
-        const std::size_t first = report.changes.size();
-        replaceWith(repairCesu(asBytes(text), report, cap, &edits));
-        finishStep(first);
-        valid = detail::scanOnCores(asBytes(text)).valid();
+        if (!edits_.empty())
+            maps_.emplace_back(std::move(edits_));
+        edits_.clear();
+        ++pass_;
     }
-    if (!valid) {
-        if (options.invalid == ErrorPolicy::Strict) {
+
+    Outcome repairCesuStep() {
+        const std::size_t first = result_.report.changes.size();
+        replaceWith(repairCesu(asBytes(text_), result_.report, cap_, &edits_));
+        finishStep(first);
+        valid_ = detail::scanOnCores(asBytes(text_)).valid();
+        return Outcome::Changed;
+    }
+
+    Outcome repairInvalidStep() {
+        if (options_.invalid == ErrorPolicy::Strict) {
             std::optional<Segment> first;
-            decode(asBytes(text), ErrorPolicy::Strict, &first);
+            decode(asBytes(text_), ErrorPolicy::Strict, &first);
             std::uint64_t at = first ? first->offset : 0;
-            for (auto m = maps.rbegin(); m != maps.rend(); ++m)
+            for (auto m = maps_.rbegin(); m != maps_.rend(); ++m)
                 at = m->toInput(at);
-            result.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
-                           std::string(first ? title(first->error) : "error") + ")";
-            return result;
+            result_.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
+                            std::string(first ? title(first->error) : "error") + ")";
+            return Outcome::Stop;
         }
-        const std::size_t first = report.changes.size();
-        replaceWith(repairInvalid(asBytes(text), options.invalid, report, cap, &edits));
+        const std::size_t first = result_.report.changes.size();
+        replaceWith(repairInvalid(asBytes(text_), options_.invalid, result_.report, cap_, &edits_));
         finishStep(first);
+        return Outcome::Changed;
     }
 
-    if (!advance(0.2))
-        return result;
-    // Returns whether the text changed.
-    const auto fixBom = [&]() {
-        if (options.bom == BomAction::Keep)
-            return false;
-        const bool leading = text.starts_with(kBom);
-        const bool stray = text.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
-        if (!stray && leading == (options.bom == BomAction::Add))
-            return false;
-        const std::size_t first = report.changes.size();
-        replaceWith(repairBom(text, options.bom, report, cap, &edits));
+    Outcome fixBom() {
+        if (options_.bom == BomAction::Keep)
+            return Outcome::Unchanged;
+        const bool leading = text_.starts_with(kBom);
+        const bool stray = text_.find(kBom, leading ? kBom.size() : 0) != std::string_view::npos;
+        if (!stray && leading == (options_.bom == BomAction::Add))
+            return Outcome::Unchanged;
+        const std::size_t first = result_.report.changes.size();
+        replaceWith(repairBom(text_, options_.bom, result_.report, cap_, &edits_));
         finishStep(first);
-        return true;
-    };
-    fixBom();
+        return Outcome::Changed;
+    }
 
-    MojibakeOptions mo = options.mojibakeOptions;
-    if (options.progress)
-        mo.progress = [&](std::uint64_t done, std::uint64_t all) {
-            return options.progress(
-                std::uint64_t(double(total) * (0.2 + 0.7 * double(done) / double(all ? all : 1))),
-                total);
-        };
+    // kCycleSteps, again while a step after the mojibake repair changes the text (and the
+    // mojibake repair is asked for: it is what the others can give more to do), at most
+    // kMaxCycles times.
+    Outcome cycle() {
+        for (int cycle = 0; cycle < kMaxCycles; ++cycle) {
+            bool again = false;
+            for (const Step& step : kCycleSteps) {
+                const Outcome o =
+                    (this->*step.enabled)() ? (this->*step.run)() : Outcome::Unchanged;
+                if (o == Outcome::Stop)
+                    return o;
+                again |= o == Outcome::Changed && step.cyclesAgain;
+                if (cycle == 0 && step.progressAfter >= 0 && !advance(step.progressAfter))
+                    return Outcome::Stop;
+            }
+            if (!again || !options_.mojibake)
+                break;
+        }
+        return Outcome::Unchanged;
+    }
+
     // Repairs change the context of their neighbours, so the step runs again on its own result
     // until nothing more changes: a second repair() then finds nothing. Later rounds judge only
     // the runs the round before wrote fixes into; they are quick and not reported as progress.
@@ -335,38 +390,26 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // page. The last round repairs the result from scratch, as a second repair() would, with no
     // evidence carried and every run judged: on text repaired right (Russian that was read as
     // KOI8-R) that finds nothing, and where the result itself shows a page's damage it makes the
-    // repair. Returns false when cancelled.
-    std::vector<std::uint64_t> fixesByPage; // over every round
-    const auto repairMojibakeToFixpoint = [&]() {
+    // repair.
+    Outcome repairMojibakeToFixpoint() {
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
         bool fromScratch = true; // this round judges every run, with no evidence carried
-        for (int round = 0; round < 8; ++round) {
-            // The text is well-formed here: the steps above made it so (or refused).
-            detail::MojibakeRun run;
-            run.copyWhenUnchanged = false;
-            run.edits = &edits;
-            // More fixes than the report has room for: no later change is listed, and no offset
-            // is mapped back through this round's edits.
-            const std::size_t room = cap - std::min(cap, report.changes.size());
-            if (mo.maxReportedFixes >= room)
-                run.maxEdits = room;
-            run.knownWellFormed = true;
+        for (int round = 0; round < kMaxMojibakeRounds; ++round) {
             if (fromScratch)
                 evidence = {};
-            run.evidence = &evidence;
-            run.only = fromScratch ? nullptr : &written;
             std::vector<detail::ByteSpan> nowWritten;
-            run.written = &nowWritten;
             // A later round given no run to judge finds nothing (the last round wrote no fix
             // where the sieve finds a start).
-            MojibakeResult m = !fromScratch && written.empty()
-                                   ? MojibakeResult{}
-                                   : detail::repairMojibake(text, mo, run);
+            MojibakeResult m =
+                !fromScratch && written.empty()
+                    ? MojibakeResult{}
+                    : detail::repairMojibake(
+                          text_, mojibakeOptions_,
+                          mojibakeRound(evidence, fromScratch ? nullptr : &written, nowWritten));
             if (m.cancelled) {
-                result.cancelled = true;
-                result.error = "cancelled";
-                return false;
+                cancel();
+                return Outcome::Stop;
             }
             if (m.fixCount == 0) {
                 // Done when a round from scratch finds nothing. After later rounds, one more
@@ -377,65 +420,145 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
                     break;
                 fromScratch = true;
                 // Not reported as progress either; it may still be cancelled.
-                if (options.progress)
-                    mo.progress = [&](std::uint64_t, std::uint64_t) {
-                        return options.progress(std::uint64_t(double(total) * 0.9), total);
+                if (options_.progress)
+                    mojibakeOptions_.progress = [this](std::uint64_t, std::uint64_t) {
+                        return options_.progress(std::uint64_t(double(total_) * 0.9), total_);
                     };
                 continue;
             }
             fromScratch = false;
-            mo.progress = nullptr;
-            const std::size_t first = report.changes.size();
-            report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
-            addFixesByPage(fixesByPage, m.fixesByPage);
-            for (MojibakeFix& f : m.fixes)
-                if (report.changes.size() < cap)
-                    report.changes.push_back(mojibakeChange(std::move(f)));
+            mojibakeOptions_.progress = nullptr;
             written = std::move(nowWritten);
-            replaceWith(std::move(m.text), true);
-            finishStep(first);
+            recordMojibakeRound(std::move(m));
         }
-        return true;
-    };
-    // Returns whether the text changed. The line-ending mix stays: C1 controls become non-ASCII
-    // characters (U+0085 NEXT LINE is not a line ending the report counts).
-    const auto fixC1 = [&]() {
-        if (options.c1 == C1Action::Keep || findC1Punctuation(text) == std::string_view::npos)
-            return false;
+        return Outcome::Unchanged; // the line-ending mix stays; the cycle does not repeat for it
+    }
+    static constexpr int kMaxMojibakeRounds = 8;
+
+    // How a round of the mojibake repair runs: carrying `evidence`, judging the runs of `only`
+    // (null: every run), its fixes' spans into `written`.
+    detail::MojibakeRun mojibakeRound(detail::MojibakeEvidence& evidence,
+                                      const std::vector<detail::ByteSpan>* only,
+                                      std::vector<detail::ByteSpan>& written) {
+        // The text is well-formed here: the steps before made it so (or refused).
+        detail::MojibakeRun run;
+        run.copyWhenUnchanged = false;
+        run.edits = &edits_;
+        // More fixes than the report has room for: no later change is listed, and no offset
+        // is mapped back through this round's edits.
+        const std::size_t room = cap_ - std::min(cap_, result_.report.changes.size());
+        if (mojibakeOptions_.maxReportedFixes >= room)
+            run.maxEdits = room;
+        run.knownWellFormed = true;
+        run.evidence = &evidence;
+        run.only = only;
+        run.written = &written;
+        return run;
+    }
+
+    // A round's fixes into the report, and its text the current one.
+    void recordMojibakeRound(MojibakeResult&& m) {
+        RepairReport& report = result_.report;
         const std::size_t first = report.changes.size();
-        replaceWith(repairC1(text, options.c1, report, cap, &edits), true);
+        report.counts[std::size_t(RepairKind::Mojibake)] += m.fixCount;
+        addFixesByPage(fixesByPage_, m.fixesByPage);
+        for (MojibakeFix& f : m.fixes)
+            if (report.changes.size() < cap_)
+                report.changes.push_back(mojibakeChange(std::move(f)));
+        replaceWith(std::move(m.text), true);
         finishStep(first);
-        return true;
-    };
-    // Returns 1 when the text changed, 0 when it was in the form already, -1 on an error.
-    const auto normalizeText = [&]() {
-        if (!options.normalForm || detail::isNormalizedWellFormed(text, *options.normalForm))
-            return 0;
-        NormalizeResult n = normalize(text, *options.normalForm, cap);
+    }
+
+    // The line-ending mix stays: C1 controls become non-ASCII characters (U+0085 NEXT LINE is
+    // not a line ending the report counts).
+    Outcome fixC1() {
+        if (findC1Punctuation(text_) == std::string_view::npos)
+            return Outcome::Unchanged;
+        const std::size_t first = result_.report.changes.size();
+        replaceWith(repairC1(text_, options_.c1, result_.report, cap_, &edits_), true);
+        finishStep(first);
+        return Outcome::Changed;
+    }
+
+    Outcome normalizeText() {
+        if (detail::isNormalizedWellFormed(text_, *options_.normalForm))
+            return Outcome::Unchanged;
+        NormalizeResult n = normalize(text_, *options_.normalForm, cap_);
         if (!n.ok) {
-            result.error = "normalisation failed: " + n.error;
-            return -1;
+            result_.error = "normalisation failed: " + n.error;
+            return Outcome::Stop;
         }
+        RepairReport& report = result_.report;
         const std::size_t first = report.changes.size();
         report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
         // Each span's replacement: the output advances by newLength per span, in order.
         std::size_t outPos = 0, inPos = 0;
         for (const NormalizedSpan& s : n.spans) {
             outPos += s.offset - inPos;
-            if (report.changes.size() < cap)
+            if (report.changes.size() < cap_)
                 report.changes.push_back(
                     {RepairKind::Normalization, s.offset, s.length,
-                     std::string(text.substr(s.offset, s.length)),
+                     std::string(text_.substr(s.offset, s.length)),
                      n.text.substr(outPos, s.newLength),
                      std::string("rewritten into ") +
-                         (*options.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
+                         (*options_.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
             outPos += s.newLength;
             inPos = s.offset + s.length;
         }
         finishStep(first);
         replaceWith(std::move(n.text), true);
-        return 1;
+        return Outcome::Changed;
+    }
+
+    // Line endings last: they are counted, not listed, so no later offset depends on them.
+    Outcome fixLineEndings() {
+        RepairReport& report = result_.report;
+        if (inputMix_) {
+            // The scan's counts are the input's (a CR LF pair counts once).
+            report.lineEndings.crlf = summary_.crlf;
+            report.lineEndings.lf = summary_.lineFeeds - summary_.crlf;
+            report.lineEndings.cr = summary_.carriageReturns - summary_.crlf;
+        } else {
+            report.lineEndings = countLineEndings(asBytes(text_));
+        }
+        if (!options_.lineEnding)
+            return Outcome::Unchanged;
+        const LineEndingMix& mix = report.lineEndings;
+        const std::uint64_t already = *options_.lineEnding == LineEnding::Lf     ? mix.lf
+                                      : *options_.lineEnding == LineEnding::CrLf ? mix.crlf
+                                                                                 : mix.cr;
+        if (already == mix.total())
+            return Outcome::Unchanged;
+        std::uint64_t rewritten = 0;
+        std::string normalised = normalizeLineEndings(text_, *options_.lineEnding, &rewritten);
+        report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
+        replaceWith(std::move(normalised));
+        return Outcome::Changed;
+    }
+
+    // Every step done: the mojibake fixes judged, the text into the result.
+    void finish() {
+        judgeMojibakeFixes(result_.report, fixesByPage_);
+        if (text_.data() == owned_.data())
+            result_.text = std::move(owned_);
+        else if (givenUp_ && text_.data() == givenUp_->data())
+            result_.text = std::move(*givenUp_); // unchanged: no copy of a large clean file
+        else
+            result_.text = std::string(text_);
+        result_.report.outputBytes = result_.text.size();
+        result_.ok = true;
+    }
+
+    // The steps in order. The mojibake repair, C1 controls, normalisation and stray BOMs are one
+    // step that repeats them (cycle()).
+    static constexpr Step kSteps[] = {
+        {"cesu-8", &Pipeline::wantsCesu, &Pipeline::repairCesuStep, -1, false},
+        {"invalid sequences", &Pipeline::hasInvalid, &Pipeline::repairInvalidStep, 0.2, false},
+        {"byte order marks", &Pipeline::wantsBom, &Pipeline::fixBom, -1, false},
+        {"mojibake, C1 controls, normal form", &Pipeline::always, &Pipeline::cycle, -1, false},
+        {"line endings", &Pipeline::always, &Pipeline::fixLineEndings, 1.0, false},
     };
+
     // Normalising can put new neighbours side by side ("A" + U+030A becomes "Å"): when it
     // changed the text, the mojibake repair looks again, and the result is normalised again.
     // The mojibake repair can restore a byte order mark ("ï»¿" is EF BB BF read as
@@ -444,64 +567,42 @@ RepairResult runPipeline(std::span<const std::uint8_t> bytes, const RepairOption
     // C1 step runs after the mojibake repair (see repair()) and can make mojibake of what that
     // left ("Р" + U+0084 becomes "Р„", which is "Є" read as windows-1251), so it is followed the
     // same way.
-    for (int cycle = 0; cycle < 3; ++cycle) {
-        if (options.mojibake && !repairMojibakeToFixpoint())
-            return result;
-        if (cycle == 0 && !advance(0.9))
-            return result;
-        const bool c1Fixed = fixC1();
-        const int normalized = normalizeText();
-        if (normalized < 0)
-            return result;
-        const bool bomFixed = options.mojibake && fixBom();
-        if ((normalized == 0 && !bomFixed && !c1Fixed) || !options.mojibake)
-            break;
-    }
+    static constexpr Step kCycleSteps[] = {
+        {"mojibake", &Pipeline::wantsMojibake, &Pipeline::repairMojibakeToFixpoint, 0.9, false},
+        {"C1 controls", &Pipeline::wantsC1, &Pipeline::fixC1, -1, true},
+        {"normal form", &Pipeline::wantsNormalForm, &Pipeline::normalizeText, -1, true},
+        {"byte order marks", &Pipeline::wantsMojibake, &Pipeline::fixBom, -1, true},
+    };
 
-    // Line endings last: they are counted, not listed, so no later offset depends on them.
-    if (inputMix) {
-        // The scan's counts are the input's (a CR LF pair counts once).
-        report.lineEndings.crlf = summary.crlf;
-        report.lineEndings.lf = summary.lineFeeds - summary.crlf;
-        report.lineEndings.cr = summary.carriageReturns - summary.crlf;
-    } else {
-        report.lineEndings = countLineEndings(asBytes(text));
-    }
-    if (options.lineEnding) {
-        const LineEndingMix& mix = report.lineEndings;
-        const std::uint64_t already = *options.lineEnding == LineEnding::Lf     ? mix.lf
-                                      : *options.lineEnding == LineEnding::CrLf ? mix.crlf
-                                                                                : mix.cr;
-        if (already != mix.total()) {
-            std::uint64_t rewritten = 0;
-            std::string normalised = normalizeLineEndings(text, *options.lineEnding, &rewritten);
-            report.counts[std::size_t(RepairKind::LineEnding)] += rewritten;
-            replaceWith(std::move(normalised));
-        }
-    }
-
-    if (!advance(1.0))
-        return result;
-    judgeMojibakeFixes(report, fixesByPage);
-    if (text.data() == owned.data())
-        result.text = std::move(owned);
-    else if (givenUp && text.data() == givenUp->data())
-        result.text = std::move(*givenUp); // unchanged: no copy of a large clean file
-    else
-        result.text = std::string(text);
-    report.outputBytes = result.text.size();
-    result.ok = true;
-    return result;
-}
+    const RepairOptions& options_;
+    std::string* const givenUp_;
+    const std::size_t cap_; // changes listed at most
+    RepairResult result_;
+    std::string owned_;
+    std::string_view text_;
+    // Whether `text_` has the input's line-ending mix. The mojibake repair and normalisation keep
+    // it: they rewrite non-ASCII characters (and spaces between them) into non-empty non-ASCII
+    // text, so no CR or LF appears, disappears or meets another. Dropping an invalid byte or a
+    // stray BOM between CR and LF does join them.
+    bool inputMix_ = true;
+    const std::uint64_t total_;
+    ScanSummary summary_{};
+    bool valid_ = false;
+    std::vector<OffsetMap> maps_;
+    std::vector<TextEdit> edits_;
+    std::uint32_t pass_ = 0;
+    MojibakeOptions mojibakeOptions_;
+    std::vector<std::uint64_t> fixesByPage_; // over every round
+};
 
 } // namespace
 
 RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options) {
-    return runPipeline(bytes, options, nullptr);
+    return Pipeline(bytes, options, nullptr).run();
 }
 
 RepairResult repair(std::string&& text, const RepairOptions& options) {
-    return runPipeline(asBytes(text), options, &text);
+    return Pipeline(asBytes(text), options, &text).run();
 }
 
 } // namespace u8codec

@@ -257,6 +257,9 @@ bool leaveOutKind(RepairOptions& options, RepairKind kind) noexcept {
     case RepairKind::Normalization:
         options.normalForm.reset();
         return true;
+    case RepairKind::C1Control:
+        options.c1 = C1Action::Keep;
+        return true;
     }
     return false;
 }

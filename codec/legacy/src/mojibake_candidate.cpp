@@ -1,0 +1,558 @@
+// Candidate repairs and the choice among them (mojibake_candidate.h): a stretch of characters
+// mapped back to a page's bytes and read as UTF-8 with the codec's segmenter, read back again at
+// deeper levels, and judged by the cost function (mojibake_score.h).
+#include "mojibake_candidate.h"
+
+#include "mojibake_score.h"
+#include "u8codec/byte_class.h"
+#include "u8codec/segmenter.h"
+
+#include <algorithm>
+#include <span>
+#include <tuple>
+#include <unicode/uchar.h>
+#include <utility>
+
+namespace u8codec::detail::mojibake {
+
+namespace {
+
+// Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
+// (the lead and continuations read so far): the candidates that complete a plausible character,
+// preferring the characters that are frequent in text ("”", Cyrillic "с", "я", "Á", "č", "Ł").
+std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
+    static constexpr char32_t kPreferred[] = {0x201D, 0x0441, 0x03C1, 0x044F, 0x0410,
+                                              0x041D, 0x00C1, 0x010D, 0x0141, 0x00CD,
+                                              0x044D, 0x0150, 0x010F};
+    std::optional<char32_t> best;
+    int bestRank = 1000;
+    int order = 0;
+    for (std::uint8_t u : {std::uint8_t(0x8D), std::uint8_t(0x81), std::uint8_t(0x9D),
+                           std::uint8_t(0x8F), std::uint8_t(0x90)}) {
+        ++order;
+        Segmenter trial = pending;
+        bool ok = false;
+        char32_t cp = 0;
+        trial.feed(std::span<const std::uint8_t>(&u, 1), [&](const Segment& s) {
+            ok = s.isValid() && s.length >= 2;
+            cp = s.codePoint;
+        });
+        if (!ok || !trial.atBoundary() || !plausibleResult(cp))
+            continue;
+        int rank = 100 + order;
+        for (int k = 0; k < int(std::size(kPreferred)); ++k)
+            if (kPreferred[k] == cp)
+                rank = k;
+        if (rank < bestRank) {
+            bestRank = rank;
+            best = cp;
+        }
+    }
+    return best;
+}
+
+// Whether the space chars[i], taken as the lost A0 of "à" (C3 A0, its "Ã" at i - 1), was also
+// the space after it. "à" is a word of its own in French, Catalan and Portuguese, so after it
+// comes a space; a program that turned its A0 into a space and then collapsed the two spaces (as
+// HTML rendering does) left one: "Ã perturber" is "à perturber", not "àperturber". Where two
+// spaces follow ("Ã  la"), the first was the A0. Inside a word ("carÃ cter", Catalan "caràcter")
+// the space was the A0 alone: a word ending in "à" ("voilà", "città") whose spaces collapsed
+// cannot be told from that, and is taken as that. (Portuguese "às" and "àquele", which ftfy tells
+// apart by the letters after the space, would need more of the text than a run's repair sees.)
+bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t before,
+                    char32_t afterRun) {
+    // After an elided article ("l'Ã rea", Catalan "l'àrea") it is inside a word too.
+    const char32_t beforeLead = i >= 2 ? chars[i - 2].cp : before;
+    if (u_isalpha(UChar32(beforeLead)) || beforeLead == '\'' || beforeLead == 0x2019)
+        return false;
+    const char32_t next = i + 1 < chars.size() ? chars[i + 1].cp : afterRun;
+    if (next >= 0x80)
+        return true;
+    return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
+           (next >= '0' && next <= '9');
+}
+
+// The supplementary character whose surrogate pair, each half in its 3-byte form (ED A0-AF xx,
+// ED B0-BF xx: CESU-8), chars[i, i + 6) stand for under `page`; 0 if they do not.
+char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTable& page) {
+    if (chars.size() - i < 6)
+        return 0;
+    std::uint8_t b[6];
+    for (std::size_t k = 0; k < 6; ++k) {
+        const char32_t c = chars[i + k].cp;
+        b[k] = c == ' ' && (k == 1 || k == 4) ? 0xA0 : c < 0x80 ? 0 : page.byteOf(c);
+    }
+    const auto cont = [](std::uint8_t x) { return x >= 0x80 && x <= 0xBF; };
+    if (b[0] != 0xED || b[1] < 0xA0 || b[1] > 0xAF || !cont(b[2]) || b[3] != 0xED || b[4] < 0xB0 ||
+        b[4] > 0xBF || !cont(b[5]))
+        return 0;
+    const char32_t high = 0xD000 | char32_t(b[1] & 0x3F) << 6 | (b[2] & 0x3F);
+    const char32_t low = 0xD000 | char32_t(b[4] & 0x3F) << 6 | (b[5] & 0x3F);
+    return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+}
+
+// How tryPage() reads a stretch: whether lost bytes may be restored (a space for a lost A0, a
+// dropped undefined windows-1252 byte), and the character after the run.
+struct PageReadOptions {
+    bool restoreLost = false;
+    char32_t before = ' '; // the character before chars[start]
+    char32_t afterRun = ' ';
+};
+
+// Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 with the codec's
+// segmenter, one character at a time (tryPage()).
+class PageReading {
+public:
+    PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                PageReadOptions options)
+        : chars_(chars), start_(start), page_(tables().pages[std::size_t(page)]),
+          restoreLost_(options.restoreLost), before_(options.before), afterRun_(options.afterRun),
+          // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
+          mayDrop_(options.restoreLost && page == CodePage::Windows1252), consumed_(start) {
+        cand_.begin = start;
+        // A repair is shorter than the characters it reads: one allocation for most.
+        cand_.repaired.reserve(std::min<std::size_t>(chars.size() - start, 32));
+    }
+
+    std::optional<Candidate> read(bool& openAtEnd) {
+        std::size_t i = start_;
+        while (i < chars_.size() && !failed_)
+            if (!readChar(i))
+                break;
+        return finish(i, openAtEnd);
+    }
+
+private:
+    // Feeds one byte to the segmenter; true when it completed a sequence.
+    bool feed(std::uint8_t b) {
+        bool done = false;
+        seg_.feed(std::span<const std::uint8_t>(&b, 1), [&](const Segment& s) {
+            done = true;
+            if (!s.isValid() || s.length < 2) {
+                failed_ = true;
+                return;
+            }
+            cand_.repaired.push_back(s.codePoint);
+            anyWithoutLost_ |= !seqLost_;
+            seqLost_ = false;
+        });
+        return done;
+    }
+
+    // A pending sequence cut short: complete it with a dropped undefined byte, if one fits.
+    bool completeDropped(std::size_t at) {
+        if (!mayDrop_ || seg_.atBoundary() || seqLost_)
+            return false;
+        const auto cp = guessDroppedByte(seg_);
+        if (!cp)
+            return false;
+        seg_ = Segmenter();
+        cand_.repaired.push_back(*cp);
+        cand_.lostUndefined = true;
+        seqLost_ = false; // this character needed a lost byte; it does not count as evidence
+        consumed_ = at;
+        return true;
+    }
+
+    // The byte the character c stands for under the page, into `b`; `lost`: a byte taken as lost
+    // stands in for it. False: the stretch ends before c.
+    bool byteFor(char32_t c, std::uint8_t& b, bool& lost) {
+        // "â€" then a space under any other page: "”" whose 9D was lost (the rule in readChar())
+        // is far more likely than "†", whatever page the rest of the text was read through.
+        const bool afterE280 = seqBytes_ == 2 && seqHead_[0] == 0xE2 && seqHead_[1] == 0x80;
+        if (c == ' ' && restoreLost_ && !seg_.atBoundary() && !seqLost_ && !afterE280) {
+            b = 0xA0; // NBSP turned into a space by the mis-decoding program
+            lost = true;
+            return true;
+        }
+        if (c == kLostByte && page_.losesContinuations && !seg_.atBoundary() &&
+            (!seqLost_ || lossy_)) {
+            // A byte the page leaves undefined, written as U+FFFD by a strict decoder ("â€�"
+            // for "”", whose 9D windows-1252 does not define): the character it was part of is
+            // lost, and becomes one U+FFFD (Unicode chapter 3, U+FFFD substitution). Any byte
+            // the sequence allows there stands in for it until the character is complete.
+            b = seqBytes_ == 1 ? firstContinuationRange(seqHead_[0]).low : std::uint8_t(0x80);
+            lost = true;
+            lossy_ = true;
+            return true;
+        }
+        if (c < 0x80)
+            return false;
+        b = page_.byteOf(c);
+        return b != 0;
+    }
+
+    // A surrogate pair written as two 3-byte forms (CESU-8, Java's Modified UTF-8) and then
+    // mis-decoded: "í ½í¸€" is U+1F600. RFC 3629 section 3 forbids the surrogate forms; the
+    // character they pair into is what the writer meant. True: read, i past its six characters.
+    bool readSurrogatePair(std::size_t& i) {
+        const char32_t pair = cesuPairAt(chars_, i, page_);
+        if (pair == 0)
+            return false;
+        cand_.repaired.push_back(pair);
+        cand_.surrogatePair = true;
+        anyWithoutLost_ = true;
+        i += 6;
+        consumed_ = i;
+        return true;
+    }
+
+    // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
+    // the stretch ends at i.
+    bool readChar(std::size_t& i) {
+        const char32_t c = chars_[i].cp;
+        if (c == ' ' && mayDrop_ && !seg_.atBoundary() &&
+            guessDroppedByte(seg_) == char32_t(0x201D)) {
+            // "â€" then a space: a dropped 9D (the closing quote "”") is far more common than
+            // a dagger "†" (E2 80 A0) whose A0 became a space.
+            completeDropped(i);
+            return false;
+        }
+        std::uint8_t b = 0;
+        bool lost = false;
+        if (!byteFor(c, b, lost))
+            return false;
+        if (!seg_.atBoundary() && !firstContinuationRange(0x80).contains(b) && !completeDropped(i))
+            return false;
+        if (seg_.atBoundary() && b == 0xED && !lost && readSurrogatePair(i))
+            return true;
+        if (seg_.atBoundary() && sequenceLength(classify(b)) < 2)
+            return false;
+        return readByte(i, b, lost);
+    }
+
+    // Feeds the byte of chars_[i] and moves i past it. False: the stretch ends at i (the space
+    // after a restored "à" stays).
+    bool readByte(std::size_t& i, std::uint8_t b, bool lost) {
+        if (lost)
+            cand_.lostNbsp = true;
+        seqLost_ |= lost;
+        seqBytes_ = seg_.atBoundary() ? 1 : seqBytes_ + 1;
+        if (seqBytes_ <= 2)
+            seqHead_[seqBytes_ - 1] = b;
+        if (feed(b) && !failed_) {
+            consumed_ = i + 1;
+            if (std::exchange(lossy_, false)) {
+                cand_.repaired.back() = kLostByte;
+                cand_.lostUndefined = true;
+            }
+            if (lost && cand_.repaired.back() == 0xE0 &&
+                alsoAWordBreak(chars_, i, before_, afterRun_)) {
+                consumed_ = i; // the space stays
+                return false;
+            }
+        }
+        ++i;
+        return true;
+    }
+
+    // The stretch read, up to chars_[i]: the candidate, if it holds a repair.
+    std::optional<Candidate> finish(std::size_t i, bool& openAtEnd) {
+        if (!failed_ && restoreLost_ && i == chars_.size() && !seg_.atBoundary())
+            openAtEnd = true;
+        if (!failed_)
+            completeDropped(i);
+        if (consumed_ == start_ || cand_.repaired.empty())
+            return std::nullopt;
+        cand_.end = consumed_;
+        cand_.everyUsesLost = !anyWithoutLost_;
+        // A letter right after the repaired stretch, still inside the non-ASCII run, means the
+        // stretch was part of a correct word ("Рівне": "Рі" maps to "г", "вне" does not map).
+        if (consumed_ < chars_.size() && chars_[consumed_].cp >= 0x80 &&
+            info(chars_[consumed_].cp).kind == Kind::Letter &&
+            page_.byteOf(chars_[consumed_].cp) != 0)
+            return std::nullopt;
+        return std::move(cand_);
+    }
+
+    const std::vector<Char>& chars_;
+    const std::size_t start_;
+    const PageTable& page_;
+    const bool restoreLost_;
+    const char32_t before_;
+    const char32_t afterRun_;
+    const bool mayDrop_;
+    Segmenter seg_;
+    Candidate cand_;
+    std::size_t consumed_; // chars consumed by completed multi-byte characters
+    bool seqLost_ = false; // the pending sequence has its one lost byte (see SieveRule)
+    bool anyWithoutLost_ = false;
+    bool failed_ = false;
+    bool lossy_ = false;               // the pending sequence lost a byte to U+FFFD
+    int seqBytes_ = 0;                 // bytes of the pending sequence
+    std::uint8_t seqHead_[2] = {0, 0}; // its first two
+};
+
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 with the codec's
+// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
+// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
+// space after them could be its lost A0 (or the place of a dropped byte).
+std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                                 PageReadOptions options, bool& openAtEnd) {
+    return PageReading(chars, start, page, options).read(openAtEnd);
+}
+
+// The search of bestRepair(): each page's reading of the characters from chars[start], read back
+// at deeper levels, judged against the damaged text.
+class RepairSearch {
+public:
+    RepairSearch(const std::vector<Char>& chars, std::size_t start, const RepairContext& context,
+                 bool& openAtEnd)
+        : chars_(chars), start_(start), c0_(chars[start].cp), context_(context),
+          openAtEnd_(openAtEnd) {}
+
+    std::optional<Decision> best() {
+        const PageMask pages = pagesToTry();
+        if (pages == 0)
+            return std::nullopt;
+        std::optional<Decision> best;
+        // The pages' results, in storage kept between calls (their vectors keep their capacity).
+        thread_local std::vector<PageResult> results;
+        std::size_t resultCount = 0;
+        for (CodePage cp : context_.options.codePages) {
+            if (!(pages & pageBit(cp)))
+                continue;
+            std::optional<Decision> chosen = throughPage(cp);
+            if (!chosen)
+                continue;
+            if (resultCount == results.size())
+                results.emplace_back();
+            PageResult& r = results[resultCount++];
+            r.page = cp;
+            r.gain = chosen->gain;
+            r.end = chosen->cand.end;
+            r.repaired.assign(chosen->cand.repaired.begin(), chosen->cand.repaired.end());
+            if (!best || rank(*chosen) > rank(*best))
+                best = std::move(*chosen);
+        }
+        if (!best)
+            return best;
+        best->telling = tellsOfItsPage(*best);
+        for (std::size_t k = 0; k < resultCount; ++k)
+            if (results[k].gain >= kClearGain ||
+                (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired))
+                best->explaining |= pageBit(results[k].page);
+        return best;
+    }
+
+    // Decision::telling: the damaged characters are three or more, or letters (and marks) only.
+    bool tellsOfItsPage(const Decision& d) const {
+        if (d.cand.end - d.cand.begin >= 3)
+            return true;
+        for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
+            const CharInfo ci = info(chars_[k].cp);
+            if (ci.kind != Kind::Letter && !ci.mark)
+                return false;
+        }
+        return true;
+    }
+
+private:
+    struct PageResult {
+        CodePage page;
+        int gain;
+        std::size_t end;
+        std::vector<char32_t> repaired;
+    };
+
+    bool has(CodePage page) const { return context_.evidence && shows(*context_.evidence, page); }
+    bool hasDeeper(CodePage page) const { return readDeeper(context_.evidence, page) > 0; }
+
+    // The pages that may read chars[start] as a lead byte. Quick rejection, exact when no byte
+    // can have been lost: the next character must map to a continuation byte under the page.
+    PageMask pagesToTry() const {
+        const PageTables& t = tables();
+        const PageMask lost = context_.lostPages;
+        PageMask leadMask = t.leadMask(c0_);
+        if (lost == 0) {
+            leadMask &= start_ + 1 < chars_.size() ? t.contMask(chars_[start_ + 1].cp) : 0;
+        } else if (start_ + 1 < chars_.size() && chars_[start_ + 1].cp >= 0x80) {
+            // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
+            // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
+            // character must map to a continuation byte.
+            leadMask &= t.contMask(chars_[start_ + 1].cp) | (lost & pageBit(CodePage::Windows1252));
+        }
+        return leadMask;
+    }
+
+    // Of two pages' repairs, the one ranked higher is kept: the larger gain; then the page with
+    // more evidence; then fewer capitals (ISO-8859-15 "Ã€" is "ä", windows-1252 "Ã€" is "À": small
+    // letters are far more frequent); then the longer stretch; then the earlier page (a tie
+    // keeps the first).
+    std::tuple<int, std::uint64_t, int, std::size_t> rank(const Decision& x) const {
+        const std::uint64_t weight =
+            context_.evidence ? (*context_.evidence)[std::size_t(x.steps.front())] : 0;
+        return std::make_tuple(x.gain, weight, -uppercaseCount(x.cand.repaired), x.cand.end);
+    }
+
+    // The repair through `cp` (its deeper levels read back), with its gain; nullopt when the
+    // page's reading is no repair.
+    std::optional<Decision> throughPage(CodePage cp) {
+        auto cand = tryPage(chars_, start_, cp,
+                            {.restoreLost = (context_.lostPages & pageBit(cp)) != 0,
+                             .before = context_.before,
+                             .afterRun = context_.afterRun},
+                            openAtEnd_);
+        if (!cand)
+            return std::nullopt;
+        thread_local std::vector<char32_t> damaged;
+        damaged.clear();
+        for (std::size_t i = cand->begin; i < cand->end; ++i)
+            damaged.push_back(chars_[i].cp);
+        const char32_t after = cand->end < chars_.size() ? chars_[cand->end].cp : context_.afterRun;
+        const int damagedCost = textCost(context_.before, damaged, after);
+        Decision chosen;
+        chosen.cand = std::move(*cand);
+        chosen.steps = {cp};
+        int chosenCost = textCost(context_.before, chosen.cand.repaired, after);
+        readBackDeeper(chosen, chosenCost, after);
+        const std::optional<int> gain = gainOf(chosen, chosenCost, damagedCost, cp);
+        if (!gain)
+            return std::nullopt;
+        chosen.gain = *gain;
+        return chosen;
+    }
+
+    // At a deeper level, of the pages that read all of it back: the lowest cost; then, as at the
+    // first level, the page the text shows read deeper more often, then fewer capitals (double
+    // ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
+    std::tuple<int, std::uint64_t, int> deeperRank(int cost, CodePage page,
+                                                   const std::vector<char32_t>& repaired) const {
+        return std::make_tuple(cost, ~readDeeper(context_.evidence, page),
+                               uppercaseCount(repaired));
+    }
+
+    // The page that reads all of `current` back as UTF-8, ranked by deeperRank(), and the repair
+    // it reads with its cost (between `before` and `after`).
+    struct Level {
+        Candidate cand;
+        CodePage page;
+        int cost;
+    };
+    std::optional<Level> nextLevel(const std::vector<char32_t>& current, char32_t after) const {
+        const PageTables& t = tables();
+        // Only pages that map the first character to a lead and the second to a continuation
+        // byte can read all of it back.
+        const PageMask innerMask =
+            current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
+        if (innerMask == 0)
+            return std::nullopt;
+        std::vector<Char> inner;
+        for (char32_t c : current)
+            inner.push_back({0, 0, c});
+        std::optional<Level> next;
+        for (CodePage cp2 : context_.options.codePages) {
+            if (!(innerMask & pageBit(cp2)))
+                continue;
+            bool unused = false;
+            auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false}, unused);
+            if (!c2 || c2->end != inner.size())
+                continue;
+            const int cost2 = textCost(context_.before, c2->repaired, after);
+            if (!next || deeperRank(cost2, cp2, c2->repaired) <
+                             deeperRank(next->cost, next->page, next->cand.repaired))
+                next = Level{std::move(*c2), cp2, cost2};
+        }
+        return next;
+    }
+
+    // The deeper levels of `chosen` (of cost `chosenCost`): the level with the lowest cost, a
+    // level as costly taken where the text shows its page read deeper. Copied from the first
+    // only when some page reads it back (most repairs have none).
+    void readBackDeeper(Decision& chosen, int& chosenCost, char32_t after) const {
+        std::optional<Decision> level;
+        for (int depth = 1; depth < context_.options.maxDepth; ++depth) {
+            const std::vector<char32_t>& current =
+                level ? level->cand.repaired : chosen.cand.repaired;
+            std::optional<Level> next = nextLevel(current, after);
+            if (!next)
+                break;
+            if (!level)
+                level = chosen;
+            level->cand.repaired = std::move(next->cand.repaired);
+            level->steps.push_back(next->page);
+            const int levelCost = next->cost;
+            if (levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(next->page))) {
+                chosen = *level;
+                chosenCost = levelCost;
+            }
+        }
+    }
+
+    // How much better `chosen` (through `page`, of cost `chosenCost`) reads than the damaged
+    // text (of `damagedCost`); nullopt when that is not enough for a repair.
+    std::optional<int> gainOf(const Decision& chosen, int chosenCost, int damagedCost,
+                              CodePage page) const {
+        // An equal cost is enough only with evidence, and never for a repair that rests on a
+        // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D), nor on a
+        // lost A0 alone unless a letter becomes letters: "Ã" + a space is "à", but a symbol and
+        // a space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ"), and so are
+        // two letters around a space (IBM437 "ß é" would be the Mongolian comma U+1802).
+        const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
+        const std::vector<char32_t>& repaired = chosen.cand.repaired;
+        // "Â" + a space is the no-break space itself (C2 A0), which French puts before ":;?!".
+        const bool letterToLetters =
+            isLetter(c0_) && std::all_of(repaired.begin(), repaired.end(),
+                                         [&](char32_t c) { return isLetter(c) || c == 0xA0; });
+        const bool onlyAGuess =
+            chosen.cand.everyUsesLost && (chosen.cand.lostUndefined || !letterToLetters);
+        // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
+        // windows-1251, "∩╗┐" under IBM437) is damage whatever the costs say: correct text never
+        // holds those three characters, and U+FEFF costs as a control character would.
+        // So are six characters that read back as a surrogate pair in CESU-8 (ED A0-AF xx
+        // ED B0-BF xx): correct text maps to that by chance practically never.
+        if (((repaired.front() == 0xFEFF && chosen.steps.size() == 1) ||
+             chosen.cand.surrogatePair) &&
+            !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
+            chosenCost = std::min(chosenCost, damagedCost - kClearGain);
+        if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(page) || onlyAGuess)))
+            return std::nullopt;
+        // Without damage through the page elsewhere in the text, a repair must read clearly
+        // better than the source: one step of cost is what correct text with a symbol or a
+        // quote next to a letter scores ("×”", "Ã’s", "√π" would become a Hebrew letter, "Ò",
+        // "ù").
+        if (context_.evidence && !has(page) && damagedCost - chosenCost < kClearGain)
+            return std::nullopt;
+        if (!std::all_of(repaired.begin(), repaired.end(), plausibleResult) ||
+            !marksFit(context_.before, repaired))
+            return std::nullopt;
+        return damagedCost - chosenCost;
+    }
+
+    const std::vector<Char>& chars_;
+    const std::size_t start_;
+    const char32_t c0_;
+    const RepairContext& context_;
+    bool& openAtEnd_;
+};
+
+} // namespace
+
+bool shows(const Evidence& e, CodePage page) {
+    return e[std::size_t(page)] >= std::uint64_t(kClearGain);
+}
+
+bool anyEvidence(const Evidence& e) {
+    const std::span<const CodePage> pages = allCodePages();
+    return std::any_of(pages.begin(), pages.end(), [&](CodePage cp) { return shows(e, cp); });
+}
+
+std::uint64_t readDeeper(const Evidence* evidence, CodePage page) {
+    return evidence ? (*evidence)[std::size_t(kCodePageCount) + std::size_t(page)] : 0;
+}
+
+PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
+    PageMask pages = 0;
+    if (opt.restoreLostBytes && evidence)
+        for (int p = 0; p < kCodePageCount; ++p)
+            if (shows(*evidence, CodePage(p)))
+                pages |= pageBit(CodePage(p));
+    return pages;
+}
+
+std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
+                                   const RepairContext& context, bool& openAtEnd) {
+    return RepairSearch(chars, start, context, openAtEnd).best();
+}
+
+} // namespace u8codec::detail::mojibake

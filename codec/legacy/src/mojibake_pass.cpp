@@ -1,0 +1,544 @@
+// The passes of the mojibake repair (mojibake_pass.h): a run's characters read and judged
+// (judgeRun()), a part of the text scanned for runs to judge (PartScan), the text cut into parts
+// judged on threads of their own.
+#include "mojibake_pass.h"
+
+#include "mojibake_rewrite.h"
+#include "mojibake_runs.h"
+#include "mojibake_score.h"
+#include "mojibake_sieve.h"
+#include "mojibake_tables.h"
+#include "u8codec/segmenter.h"
+#include "well_formed_utf8.h"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <span>
+#include <unicode/uchar.h>
+#include <utility>
+
+namespace u8codec::detail::mojibake {
+
+namespace {
+
+// Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
+// closer look: without evidence, no character mapping to a lead byte is followed by one mapping
+// to a continuation byte under the same page; with it, no character maps to a lead.
+bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8_t* base,
+             bool wellFormed, bool evidence, std::vector<Char>& chars) {
+    const PageTables& t = tables();
+    chars.clear();
+    bool hasLead = false;
+    PageMask prevLead = 0;
+    const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
+        chars.push_back({offset, length, valid ? cp : 0});
+        if (!valid || length < 2) {
+            prevLead = 0;
+            return;
+        }
+        if (evidence)
+            hasLead |= t.leadMask(cp) != 0;
+        else
+            hasLead |= (prevLead & t.contMask(cp)) != 0;
+        prevLead = t.leadMask(cp);
+    };
+    if (wellFormed) {
+        // Known well-formed: the bits are assembled without the segmenter's checks.
+        for (const std::uint8_t* q = p; q < runEnd;) {
+            const std::uint8_t* at = q;
+            const char32_t cp = readValid(q);
+            add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
+        }
+    } else {
+        Segmenter seg(std::size_t(p - base));
+        const auto onSeg = [&](const Segment& s) {
+            // An error segment ends candidates: it holds no character to map back.
+            add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
+        };
+        seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
+        seg.finish(onSeg);
+    }
+    return hasLead;
+}
+
+// A later round judges again the runs the round before wrote fixes into (`earlier`: the bytes of
+// those fixes in this round's text), for what the repaired neighbours change. A repair there
+// made only of one earlier fix's output, or taking a byte as lost next to such output, reads
+// that output as mis-decoded once more: it is made only where the text shows evidence of
+// mis-decoding twice through the page (`evidence`, [kCodePageCount + p]). "Г" + a space that
+// was A0, from "à" read twice as windows-1251, becomes "à"; but the fixes of Russian read once
+// as KOI8-R were read once more, "в " as D7 and a lost A0 into the Hebrew "נ", "её" as C5 A3
+// into the Romanian "ţ".
+bool rereadsEarlierFix(const std::vector<Char>& chars, const RunRewrite& rewrite, const Decision& d,
+                       const Evidence* evidence, std::span<const ByteSpan> earlier) {
+    if (earlier.empty())
+        return false;
+    const Candidate& c = d.cand;
+    // The earlier fix whose output holds character k, or -1 (k is not its output, or this
+    // round's fixes wrote k).
+    const auto fixOf = [&](std::size_t k) -> std::ptrdiff_t {
+        if (rewrite.rewrittenWithin(k, k + 1))
+            return -1;
+        const std::uint64_t at = chars[k].offset;
+        for (std::size_t f = 0; f < earlier.size(); ++f)
+            if (at >= earlier[f].offset && at - earlier[f].offset < earlier[f].length)
+                return std::ptrdiff_t(f);
+        return -1;
+    };
+    const std::ptrdiff_t first = fixOf(c.begin);
+    bool withinOne = first >= 0;
+    bool touches = false;
+    for (std::size_t k = c.begin; k < c.end; ++k) {
+        const std::ptrdiff_t f = fixOf(k);
+        withinOne &= f == first;
+        touches |= f >= 0;
+    }
+    return (withinOne || (touches && (c.lostNbsp || c.lostUndefined))) &&
+           readDeeper(evidence, d.steps.front()) == 0;
+}
+
+// Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
+// noted or applied. `beforeRun`, `afterRun`: the characters around it; `earlier`: in a later
+// round, the fixes of the round before in the run (rereadsEarlierFix()). Returns whether a page
+// whose bytes are restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`).
+bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
+              const Pass& pass, std::span<const ByteSpan> earlier) {
+    bool openAtEnd = false;
+    std::size_t i = 0;
+    while (i < chars.size() && rewrite.mayApplyMore()) {
+        if (chars[i].cp < 0x80) {
+            ++i;
+            continue;
+        }
+        // Repaired text is read again only together with more damage after it (see below).
+        const std::size_t rewritten = rewrite.rewrittenEnd(i);
+        if (rewritten > i && (rewritten == chars.size() || chars[rewritten].cp < 0x80)) {
+            i = rewritten;
+            continue;
+        }
+        const char32_t before = i > 0 ? chars[i - 1].cp : beforeRun;
+        auto d = bestRepair(
+            chars, i, {before, afterRun, pass.options, pass.evidence, pass.lostPages}, openAtEnd);
+        // Repaired text is read again only together with what follows it (how far to read
+        // it back by itself, the fix that wrote it has decided: its deeper levels), and not
+        // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +
+        // the "”" a fix wrote is not E4 A0 94.
+        if (!d || (rewritten > i && d->cand.end <= rewritten) ||
+            ((d->cand.lostNbsp || d->cand.lostUndefined) &&
+             rewrite.rewrittenWithin(d->cand.begin, d->cand.end))) {
+            ++i;
+            continue;
+        }
+        if (rereadsEarlierFix(chars, rewrite, *d, pass.evidence, earlier)) {
+            ++i;
+            continue;
+        }
+        // Stretches made only of box-drawing characters ("═╗", "├╢") are what correct
+        // IBM437 art looks like: they count as repairs only with evidence from other text.
+        // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
+        // letter on either side, nothing says the text was ever letters.
+        bool onlyBoxDrawing = true;
+        bool damagedLetter = false;
+        for (std::size_t k = d->cand.begin; k < d->cand.end; ++k) {
+            onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
+            damagedLetter |= u_isalpha(UChar32(chars[k].cp)) != 0;
+        }
+        const bool repairedLetter =
+            std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
+                        [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
+        d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
+        // Judging goes on a little before the repaired text: with the characters after it,
+        // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
+        // NBSP takes two fixes), and what comes before it now has another neighbour, which
+        // can decide a repair there. A later round, or a second repair, would otherwise find
+        // them.
+        if (rewrite.settled(d->cand.begin, d->cand.end)) {
+            i = d->cand.end;
+            rewrite.note(std::move(*d));
+            continue;
+        }
+        i = RunRewrite::lookBackFrom(d->cand.begin);
+        rewrite.apply(std::move(*d));
+    }
+    return openAtEnd;
+}
+
+// Progress is reported, and cancellation checked, every this many bytes.
+constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
+
+// Text damaged throughout: the sieve finds start after start, each less than a window past the
+// last run, and classifying the windows costs more than judging the few runs it would pass over.
+// There the runs are taken one after the other (nextNonAscii) until one has no fix. That finds
+// what the sieve does: a run holding no start has no repair, and judging it finds none
+// (fastPathsEqualReference holds either way). Damaged text under windows-1252: 37 % fewer
+// instructions; clean and partly damaged text never get there. Run after run starts after this
+// many starts in a row, each within 64 bytes of the run before.
+constexpr int kDenseAfter = 8;
+
+// In a later round, the fixes of the round before in a run (rereadsEarlierFix()), and where they
+// lie, for the memo's key: the bytes they cover and those where each begins, for runs of up to 32
+// bytes (longer ones are not remembered).
+struct EarlierFixes {
+    std::span<const ByteSpan> fixes;
+    std::uint64_t layout = 0;
+    bool remembered = true;
+};
+
+// One pass over a part of the text (findRepairs()): where repairs can start (the sieve, or every
+// run on the reference path), each run or word there judged or met again in the memo, its fixes
+// accepted (when collecting) and credited as evidence.
+class PartScan {
+public:
+    PartScan(std::string_view utf8, Pass& pass, Part& part, bool reports)
+        : pass_(pass), part_(part), reports_(reports),
+          base_(reinterpret_cast<const std::uint8_t*>(utf8.data())), end_(base_ + utf8.size()),
+          stop_(base_ + part.end), rewrite_(chars_), rule_(SieveRule::lostBytes(pass.lostPages)),
+          // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
+          starts_(stop_, rule_),
+          // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte
+          // is taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a
+          // run word by word finds what judging it whole does: the fixes near a word's start that
+          // make judging go back a little (RunRewrite::kLookBack) only find the words before it
+          // as they left them. Where bytes are restored, a word whose judging ran out of
+          // characters inside a sequence with a space after it (which could be its lost A0), or
+          // made more fixes than it has characters (a run stops at its count plus 8), is judged
+          // again with its whole run, the fixes of the run's words before it taken back. Words
+          // repeat far more than runs (a line of Cyrillic is one run), and the memo meets them
+          // again. A later round judges whole runs: its evidence is new to all of them. Taking
+          // fixes back needs them kept (`collect`).
+          byWord_(pass.sieve && !pass.only && (pass.lostPages == 0 || pass.collect)) {}
+
+    void run() {
+        const std::uint8_t* p = base_ + part_.begin;
+        reported_ = p;
+        while (true) {
+            if (p - reported_ >= kProgressStep) {
+                if (!pass_.advance(std::uint64_t(p - reported_), reports_)) {
+                    part_.accepted.clear();
+                    return;
+                }
+                reported_ = p;
+            }
+            if (everyRun_ && byWord_) {
+                // Run after run, each a word met before: what judge() does for it, without what
+                // it needs for the others (a later round's layout, words new or judged with their
+                // run, which the general path below takes). Text damaged throughout spends its
+                // time here: 100 instructions a word fewer than through judge().
+                bool unknown = false;
+                p = wordsMetBefore(p, unknown);
+                if (p == stop_)
+                    break;
+                if (!unknown)
+                    continue;
+            }
+            const std::uint8_t* q = nextStart(p);
+            if (q == stop_)
+                break;
+            if (*q < 0x80 && *q != ' ') {
+                p = q + 1; // a span given from outside may start in ASCII: no run there
+                continue;
+            }
+            p = judgeRunAt(q, p);
+        }
+        finish();
+    }
+
+private:
+    // A fix found (or remembered) counts as evidence for the pages that agree on it; `by` -1
+    // takes that back.
+    void credit(const Decision& d, std::uint64_t by = 1) {
+        if (d.cand.everyUsesLost || d.gain <= 0 || (d.gain < kClearGain && !d.telling))
+            return;
+        Evidence& confident = part_.confident;
+        const std::uint64_t weight = by * std::uint64_t(std::min(d.gain, kClearGain));
+        for (PageMask pages = d.explaining; pages != 0; pages &= pages - 1)
+            confident[std::size_t(std::countr_zero(pages))] += weight;
+        for (std::size_t k = 1; k < d.steps.size(); ++k)
+            confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
+    }
+
+    // A fix kept (when collecting), and counted for the assembly.
+    void accept(std::size_t offset, const Decision& d) {
+        part_.accepted.push_back({offset, &d});
+        part_.count(d, 1);
+    }
+
+    // The memo's key of the run [p, runEnd) (or a word of one): its bytes with the byte before
+    // and after it, and which of those the text lacked. A word's entry is not its run's, though
+    // the bytes may be the same: only a word is told to be judged with its run.
+    std::pair<std::string_view, unsigned> keyOf(const std::uint8_t* p, const std::uint8_t* runEnd,
+                                                RunExtent extent) const {
+        const std::uint8_t* keyBegin = p != base_ ? p - 1 : p;
+        const std::uint8_t* keyEnd = runEnd != end_ ? runEnd + 1 : runEnd;
+        return {std::string_view(reinterpret_cast<const char*>(keyBegin),
+                                 std::size_t(keyEnd - keyBegin)),
+                (p == base_ ? 1u : 0u) | (runEnd == end_ ? 2u : 0u) |
+                    (extent == RunExtent::Word ? 4u : 0u)};
+    }
+
+    // The run at p met again: its fixes accepted (when collecting), counted for the evidence once
+    // per pass (RunMemo::creditMet(), which also counts them for the assembly).
+    void metAgain(const std::uint8_t* p, const RunMemo::Known& known) {
+        part_.memo.countMet(known);
+        const std::size_t runOffset = std::size_t(p - base_);
+        if (pass_.collect)
+            for (const RunMemo::Fix& f : known.fixes)
+                part_.accepted.push_back({runOffset + f.offset, f.decision});
+        fixesInRun_ = known.fixes.size();
+    }
+
+    // After a run judged: its fixes counted (the next pass reserves for them), and a run without
+    // one ends the run after run.
+    void tally() {
+        fixesFound_ += fixesInRun_;
+        if (everyRun_ && fixesInRun_ == 0) {
+            everyRun_ = false;
+            closeStarts_ = 0;
+        }
+    }
+
+    // Words one after the other from p, while each was met before and has a fix: accepted and
+    // counted as judge() does. Returns where it stopped: after a word without a fix (everyRun
+    // then ends), at `stop`, after a step of progress, or before a word not met before or judged
+    // with its run (`unknown` then says so: judge() takes it).
+    const std::uint8_t* wordsMetBefore(const std::uint8_t* p, bool& unknown) {
+        while (true) {
+            const Word word = nextWord(p, stop_, end_);
+            if (word.begin == stop_)
+                return stop_;
+            const auto [key, edges] = keyOf(word.begin, word.end, RunExtent::Word);
+            const auto known = part_.memo.find(key, edges, 0);
+            if (!known || known->wholeRun) {
+                unknown = true;
+                return word.begin;
+            }
+            metAgain(word.begin, *known);
+            tally();
+            if (!everyRun_ || word.end - reported_ >= kProgressStep)
+                return word.end;
+            p = word.end;
+        }
+    }
+
+    // Where a repair can start at or after p. Without evidence, a mis-decoding shows as a pair of
+    // adjacent characters mapping to a lead and a continuation byte of one page; with evidence,
+    // lost bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
+    // the reference path looks at every run. A later round looks where the round before wrote.
+    const std::uint8_t* nextStart(const std::uint8_t* p) {
+        if (pass_.only) {
+            const std::vector<ByteSpan>& spans = *pass_.only;
+            while (span_ < spans.size() && base_ + spans[span_].offset + spans[span_].length <= p)
+                ++span_;
+            return span_ < spans.size() ? std::min(stop_, std::max(p, base_ + spans[span_].offset))
+                                        : stop_;
+        }
+        return pass_.sieve && !everyRun_ ? starts_.next(p) : nextNonAscii(p, stop_);
+    }
+
+    // Judges the run (or word) holding the start q, found from `from`; returns where it ends.
+    const std::uint8_t* judgeRunAt(const std::uint8_t* q, const std::uint8_t* from) {
+        const RunExtent extent = byWord_ ? RunExtent::Word : RunExtent::Run;
+        // The run (or word) around it: back to its first non-ASCII character.
+        const std::uint8_t* p = startOfRun(q, from, extent);
+        if (pass_.sieve && !pass_.only && !everyRun_) {
+            closeStarts_ = q - from < 64 ? closeStarts_ + 1 : 0;
+            everyRun_ = closeStarts_ >= kDenseAfter;
+        }
+        // A run: non-ASCII characters and the spaces between them (a space may be a lost A0).
+        const std::uint8_t* runEnd = endOfRun(p, end_, extent);
+        // A run given from outside is judged only where the sieve would find a start in it (a
+        // start's characters are in its run): most fixes of a round leave nothing for the next
+        // (the sieve's definition, one character at a time, costs less than a memo lookup).
+        if (pass_.only && pass_.sieve && nextRepairStartScalar(p, runEnd, rule_) == runEnd)
+            return runEnd;
+        if (judge(p, runEnd, extent)) {
+            tally();
+            return runEnd;
+        }
+        return judgeWholeRun(p);
+    }
+
+    // A word at p that its run must judge: back to the run's first non-ASCII character, the
+    // fixes made since taken back, and the run judged whole. Returns where it ends.
+    const std::uint8_t* judgeWholeRun(const std::uint8_t* p) {
+        const std::uint8_t* runStart = startOfRun(p, base_ + part_.begin, RunExtent::Run);
+        const std::size_t runStartOffset = std::size_t(runStart - base_);
+        std::vector<Accepted>& accepted = part_.accepted;
+        while (!accepted.empty() && accepted.back().offset >= runStartOffset) {
+            credit(*accepted.back().decision, std::uint64_t(-1));
+            part_.count(*accepted.back().decision, std::uint64_t(-1));
+            accepted.pop_back();
+        }
+        const std::uint8_t* runEnd = endOfRun(runStart, end_, RunExtent::Run);
+        judge(runStart, runEnd, RunExtent::Run);
+        tally();
+        return runEnd;
+    }
+
+    // The fixes of the round before in the run [p, runEnd), in a later round.
+    EarlierFixes earlierFixesIn(const std::uint8_t* p, const std::uint8_t* runEnd) const {
+        EarlierFixes earlier;
+        if (!pass_.only)
+            return earlier;
+        const std::size_t runOffset = std::size_t(p - base_);
+        const std::vector<ByteSpan>& spans = *pass_.only;
+        std::size_t first = span_;
+        while (first < spans.size() && spans[first].offset + spans[first].length <= runOffset)
+            ++first;
+        std::size_t last = first;
+        const auto runEndOffset = std::uint64_t(runEnd - base_);
+        while (last < spans.size() && spans[last].offset < runEndOffset)
+            ++last;
+        earlier.fixes = std::span<const ByteSpan>(spans.data() + first, last - first);
+        earlier.remembered = runEnd - p <= 32;
+        for (const ByteSpan& f : earlier.fixes) {
+            if (!earlier.remembered || f.length == 0)
+                continue;
+            const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
+            const std::uint64_t e =
+                std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset;
+            earlier.layout |= (((std::uint64_t(1) << e) - 1) & ~((std::uint64_t(1) << b) - 1)) |
+                              std::uint64_t(1) << (32 + b);
+        }
+        return earlier;
+    }
+
+    // Judges the run [p, runEnd) (or a word of one): its fixes are accepted and counted as
+    // evidence, `fixesInRun_` says how many. False, with nothing accepted: the word must be
+    // judged with its run.
+    bool judge(const std::uint8_t* p, const std::uint8_t* runEnd, RunExtent extent) {
+        const std::size_t runOffset = std::size_t(p - base_);
+        // In a later round, the fixes of the round before in the run decide too, so the key
+        // holds where they lie.
+        const EarlierFixes earlier = earlierFixesIn(p, runEnd);
+        RunMemo& memo = part_.memo;
+        const auto [key, edges] = keyOf(p, runEnd, extent);
+        if (const auto known =
+                earlier.remembered ? memo.find(key, edges, earlier.layout) : std::nullopt) {
+            if (known->wholeRun)
+                return false;
+            metAgain(p, *known);
+            return true;
+        }
+        const bool worthALook =
+            readRun(p, runEnd, base_, pass_.wellFormed, pass_.evidence != nullptr, chars_);
+        rewrite_.reset();
+        const std::size_t charCount = chars_.size(); // fixes rewrite `chars_`
+        const char32_t beforeRun = runOffset > 0 ? char32_t(base_[runOffset - 1]) : char32_t(' ');
+        const char32_t afterRun = runEnd != end_ ? char32_t(*runEnd) : char32_t(' ');
+        const bool openAtEnd =
+            worthALook && judgeRun(chars_, rewrite_, beforeRun, afterRun, pass_, earlier.fixes);
+        if (extent == RunExtent::Word &&
+            ((openAtEnd && runEnd != end_ && *runEnd == ' ') || rewrite_.applied() > charCount)) {
+            memo.rememberWholeRun(key, edges, earlier.layout); // met again, it needs its run
+            return false;
+        }
+        runFixes_.clear();
+        rewrite_.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
+            credit(d);
+            const Decision* kept = memo.keep(std::move(d), len);
+            runFixes_.push_back({off - runOffset, kept});
+            if (pass_.collect)
+                accept(off, *kept);
+        });
+        if (earlier.remembered)
+            memo.remember(key, edges, earlier.layout, runFixes_);
+        fixesInRun_ = runFixes_.size();
+        return true;
+    }
+
+    // The part judged: the runs met again credited, the last progress reported.
+    void finish() {
+        part_.memo.creditMet([&](std::span<const RunMemo::Fix> fixes, std::uint64_t times) {
+            for (const RunMemo::Fix& f : fixes) {
+                credit(*f.decision, times);
+                if (pass_.collect)
+                    part_.count(*f.decision, times);
+            }
+        });
+        part_.fixesFound = fixesFound_;
+        if (!pass_.advance(std::uint64_t(stop_ - reported_), reports_))
+            part_.accepted.clear();
+    }
+
+    Pass& pass_;
+    Part& part_;
+    const bool reports_; // the part runs on the calling thread, which reports progress
+    const std::uint8_t* const base_;
+    const std::uint8_t* const end_;  // of the text
+    const std::uint8_t* const stop_; // of the part
+    std::vector<Char> chars_;        // of the run being judged
+    std::vector<RunMemo::Fix> runFixes_;
+    RunRewrite rewrite_;
+    const SieveRule rule_;
+    RepairStartSieve starts_;
+    const bool byWord_;
+    const std::uint8_t* reported_ = nullptr; // progress reported up to here
+    std::size_t fixesFound_ = 0;
+    std::size_t fixesInRun_ = 0; // by the run or word judged last
+    std::size_t span_ = 0;       // the next of pass.only
+    int closeStarts_ = 0;        // starts in a row, each within 64 bytes of the run before
+    bool everyRun_ = false;      // run after run (kDenseAfter)
+};
+
+// One pass over a part of the text: its repairs (when collecting), and per page how many needed
+// no lost byte. The text around the part is context (the bytes before and after a run).
+void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
+    part.accepted.clear();
+    part.sure = {};
+    part.withEvidence = {};
+    // As many as the pass before found, and some: damaged text has a fix every few words, and
+    // a list grown by doubling touches twice its memory.
+    if (pass.collect)
+        part.accepted.reserve(part.fixesFound + part.fixesFound / 8);
+    part.confident = {};
+    if (utf8.size() < 2)
+        return; // a mis-decoding takes at least two characters
+    PartScan(utf8, pass, part, reports).run();
+}
+
+} // namespace
+
+// Parts of at least this size are worth a thread of their own.
+constexpr std::size_t kMinPartBytes = std::size_t(1) << 20;
+
+// The text cut into `count` parts of about equal size, each ending at a byte that is ASCII and
+// not a space: no run holds one (runs are non-ASCII characters and the spaces between them), so
+// every run, candidate and memo key lies in one part, and each part is judged as the whole text
+// would be. Fewer parts where the text has no such byte.
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastPaths) {
+    std::vector<Part> parts;
+    std::size_t begin = 0;
+    for (unsigned k = 1; k < count; ++k) {
+        std::size_t cut = std::max(begin, utf8.size() / count * k);
+        while (cut < utf8.size() && (std::uint8_t(utf8[cut]) >= 0x80 || utf8[cut] == ' '))
+            ++cut;
+        if (cut == begin || cut >= utf8.size())
+            continue;
+        parts.emplace_back(begin, cut, fastPaths);
+        begin = cut;
+    }
+    parts.emplace_back(begin, utf8.size(), fastPaths);
+    return parts;
+}
+
+unsigned partsFor(std::size_t bytes, unsigned asked) {
+    if (asked != 0)
+        return asked;
+    const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    return unsigned(std::clamp<std::size_t>(bytes / kMinPartBytes, 1, cores));
+}
+
+void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
+    onThreads(parts.size(), [&](std::size_t k) { findRepairs(utf8, pass, parts[k], k == 0); });
+}
+
+Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
+    for (const Part& part : parts)
+        for (std::size_t k = 0; k < sum.size(); ++k)
+            sum[k] += part.confident[k];
+    return sum;
+}
+
+} // namespace u8codec::detail::mojibake

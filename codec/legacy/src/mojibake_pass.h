@@ -1,0 +1,149 @@
+// The passes of the mojibake repair over the parts of a text: each part judged run by run on a
+// thread of its own (findRepairs()), what it found kept in its Part. Library-internal.
+#pragma once
+
+#include "mojibake_candidate.h"
+#include "mojibake_memo.h"
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string_view>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace u8codec::detail::mojibake {
+
+// A fix accepted: the bytes [offset, offset + decision->damagedLength) of the text. 16 bytes:
+// text damaged throughout has a fix every few words.
+struct Accepted {
+    std::size_t offset;
+    const Decision* decision;
+    std::size_t length() const { return decision->damagedLength; }
+};
+
+// How a pass runs, besides the options.
+struct PassSettings {
+    const Evidence* evidence = nullptr; // the first pass's; null in the first pass
+    bool wellFormed = false;            // the text is known well-formed
+    bool fastPaths = true;              // the sieve, and (in RunMemo) runs met before
+    bool collect = false;               // keep the repairs (the first pass only counts evidence)
+    // The progress reported: the pass covers [progressBase, progressBase + text size) of
+    // progressTotal.
+    std::uint64_t progressBase = 0;
+    std::uint64_t progressTotal = 0;
+    // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
+    const std::vector<ByteSpan>* only = nullptr;
+};
+
+// What the parts of a pass share: its settings, the progress, and whether it was cancelled.
+// Only the part on the calling thread calls options.progress (the caller's callback need not be
+// thread-safe); the others add to the count it reports and stop when it says so.
+class Pass {
+public:
+    Pass(const MojibakeOptions& options, const PassSettings& settings)
+        : options(options), evidence(settings.evidence),
+          lostPages(lostBytePages(options, settings.evidence)), wellFormed(settings.wellFormed),
+          sieve(settings.fastPaths), collect(settings.collect), only(settings.only),
+          base_(settings.progressBase), total_(settings.progressTotal) {}
+
+    const MojibakeOptions& options;
+    const Evidence* evidence; // null in the first pass
+    const PageMask lostPages; // the pages whose lost bytes are restored
+    const bool wellFormed;    // the text is known well-formed
+    const bool sieve;         // the fast paths: the sieve, and (in RunMemo) runs met before
+    const bool collect;       // keep the repairs (the first pass only counts evidence)
+    // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
+    const std::vector<ByteSpan>* const only;
+
+    // A part went `bytes` further; `reports`: it runs on the calling thread. False: cancelled.
+    bool advance(std::uint64_t bytes, bool reports) {
+        const std::uint64_t done = done_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+        if (reports && options.progress && !options.progress(base_ + done, total_))
+            cancelled_.store(true, std::memory_order_relaxed);
+        return !cancelled();
+    }
+    bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+
+private:
+    std::uint64_t base_, total_;
+    std::atomic<std::uint64_t> done_{0};
+    std::atomic<bool> cancelled_{false};
+};
+
+// One part of the text, [begin, end) in bytes, and what a pass found there.
+struct Part {
+    Part(std::size_t begin, std::size_t end, bool fastPaths)
+        : begin(begin), end(end), memo(fastPaths) {}
+
+    std::size_t begin, end;
+    RunMemo memo;         // the decisions of the current pass
+    Evidence confident{}; // per page, the fixes that needed no lost byte
+    std::vector<Accepted> accepted;
+    // How many of `accepted` there are, and how many bytes they add to the part (modulo 2^64:
+    // most remove): those made whatever the evidence (`sure`), and per page those made only with
+    // evidence of it (made()). The assembly knows from them where each part's output goes.
+    struct Change {
+        std::uint64_t fixes = 0, bytes = 0;
+    };
+    Change sure;
+    std::array<Change, kCodePageCount> withEvidence{};
+    std::size_t fixesFound = 0; // by the last pass (some perhaps taken back)
+
+    // A fix into `d`'s repair counted `times` times (-1: taken back).
+    void count(const Decision& d, std::uint64_t times) {
+        Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
+        c.fixes += times;
+        c.bytes += times * (d.repairedUtf8.size() - d.damagedLength);
+    }
+};
+
+// The text cut into `count` parts of about equal size, each ending at a byte no run holds.
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastPaths);
+
+// How many parts a text of `bytes` is cut into: `asked`, or by its size and the CPU's cores.
+unsigned partsFor(std::size_t bytes, unsigned asked);
+
+// Runs a pass over every part, each on a thread of its own (the first, which reports progress,
+// on the calling one). Parts share nothing but the pass, so the result is the same however the
+// text was cut.
+void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts);
+
+// `sum` with what each part's pass found added.
+Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum);
+
+// Runs work(k) for k in [0, count): 0 on the calling thread, each other on a thread of its own,
+// or on the calling thread after 0 where the system starts no more threads. An exception (out of
+// memory) is passed on once every k is done.
+template <typename Work> void onThreads(std::size_t count, Work&& work) {
+    std::vector<std::exception_ptr> errors(count);
+    const auto guarded = [&](std::size_t k) {
+        try {
+            work(k);
+        } catch (...) {
+            errors[k] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    std::vector<std::size_t> here; // no thread could be started for these
+    for (std::size_t k = 1; k < count; ++k) {
+        try {
+            threads.emplace_back(guarded, k);
+        } catch (const std::system_error&) {
+            here.push_back(k);
+        }
+    }
+    guarded(0);
+    for (std::size_t k : here)
+        guarded(k);
+    for (std::thread& t : threads)
+        t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e)
+            std::rethrow_exception(e);
+}
+
+} // namespace u8codec::detail::mojibake

@@ -1,0 +1,70 @@
+// RunRewrite (mojibake_rewrite.h): how a fix rewrites the characters of a run and joins the
+// chain of fixes whose output it reads again.
+#include "mojibake_rewrite.h"
+
+namespace u8codec::detail::mojibake {
+
+void RunRewrite::reset() {
+    pieces_.clear();
+    for (const Char& c : chars_)
+        pieces_.push_back({c.offset, c.offset + c.length, kOriginal});
+    for (std::size_t k = 0; k < chainCount_; ++k)
+        chains_[k].clear();
+    chainCount_ = 0;
+    applied_ = 0;
+    limit_ = chars_.size() + 8;
+}
+
+bool RunRewrite::settled(std::size_t b, std::size_t e) const {
+    if (e < chars_.size() && chars_[e].cp >= 0x80)
+        return false;
+    // Original characters only, and no fix's output right before them.
+    if (rewrittenWithin(b > 0 ? b - 1 : 0, e))
+        return false;
+    for (std::size_t k = lookBackFrom(b); k < b; ++k)
+        if (pieces_[k].chain == kOriginal && chars_[k].cp >= 0x80)
+            return false;
+    return true;
+}
+
+void RunRewrite::note(Decision&& d) {
+    const std::size_t chain = newChain();
+    for (std::size_t k = d.cand.begin; k < d.cand.end; ++k)
+        pieces_[k].chain = chain;
+    chains_[chain].push_back(std::move(d));
+    ++applied_;
+}
+
+void RunRewrite::apply(Decision&& d) {
+    const std::size_t b = d.cand.begin, e = d.cand.end;
+    // The fix joins the chain of any rewritten character it takes in.
+    std::size_t chain = kOriginal;
+    for (std::size_t k = b; k < e; ++k) {
+        const std::size_t g = pieces_[k].chain;
+        if (g == kOriginal || g == chain)
+            continue;
+        if (chain == kOriginal) {
+            chain = g;
+            continue;
+        }
+        for (Decision& x : chains_[g])
+            chains_[chain].push_back(std::move(x));
+        chains_[g].clear();
+        for (Piece& piece : pieces_)
+            piece.chain = piece.chain == g ? chain : piece.chain;
+    }
+    if (chain == kOriginal)
+        chain = newChain();
+    const Piece covered{pieces_[b].begin, pieces_[e - 1].end, chain};
+    const std::size_t n = d.cand.repaired.size();
+    chars_.erase(chars_.begin() + std::ptrdiff_t(b), chars_.begin() + std::ptrdiff_t(e));
+    chars_.insert(chars_.begin() + std::ptrdiff_t(b), n, Char{covered.begin, 0, 0});
+    for (std::size_t k = 0; k < n; ++k)
+        chars_[b + k].cp = d.cand.repaired[k];
+    pieces_.erase(pieces_.begin() + std::ptrdiff_t(b), pieces_.begin() + std::ptrdiff_t(e));
+    pieces_.insert(pieces_.begin() + std::ptrdiff_t(b), n, covered);
+    chains_[chain].push_back(std::move(d));
+    ++applied_;
+}
+
+} // namespace u8codec::detail::mojibake

@@ -1,0 +1,129 @@
+// The characters of a run as the mojibake repair rewrites them (RunRewrite). Library-internal.
+#pragma once
+
+#include "mojibake_candidate.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace u8codec::detail::mojibake {
+
+// The characters of a run as the repair rewrites them: a fix replaces its damaged characters by
+// the repaired ones, which stand for the bytes of the text the damaged ones covered. Fixes that
+// rewrite each other's output (a chain) become one fix of the bytes they covered together.
+class RunRewrite {
+public:
+    // One for all the runs of a pass: its storage is kept from one run to the next.
+    explicit RunRewrite(std::vector<Char>& chars) : chars_(chars) {}
+
+    // Starts on the run `chars` now holds.
+    void reset();
+
+    // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
+    // rewritten forever whatever the pages allow.
+    bool mayApplyMore() const { return applied_ < limit_; }
+    std::size_t applied() const { return applied_; } // fixes noted or applied since reset()
+
+    // For a character a fix wrote: one past the last character of the text it belongs to (the
+    // output of its chain); for one of the original text: k itself.
+    std::size_t rewrittenEnd(std::size_t k) const {
+        const std::size_t chain = pieces_[k].chain;
+        if (chain == kOriginal)
+            return k;
+        while (k < pieces_.size() && pieces_[k].chain == chain)
+            ++k;
+        return k;
+    }
+
+    // How far before a fix judging goes back: the characters there have a new neighbour, which
+    // can decide a repair there. 16 covers the damage of one character read twice over (a 4-byte
+    // character becomes 4 characters of 2 or 3 bytes, those up to 12).
+    static constexpr std::size_t kLookBack = 16;
+
+    // The first character read again before a fix starting at b.
+    static std::size_t lookBackFrom(std::size_t b) { return b > kLookBack ? b - kLookBack : 0; }
+
+    // Whether any of chars_[b, e) was written by a fix.
+    bool rewrittenWithin(std::size_t b, std::size_t e) const {
+        for (std::size_t k = b; k < e; ++k)
+            if (pieces_[k].chain != kOriginal)
+                return true;
+        return false;
+    }
+
+    // Whether chars_[b, e) and the characters around it are such that nothing read again there
+    // can go further than judging on would: no damage right after it (a chain needs a
+    // non-ASCII character there) and no character of the original text shortly before it that
+    // the new neighbour could turn into a repair. Then `note` is enough.
+    bool settled(std::size_t b, std::size_t e) const;
+
+    // A fix of original characters that is settled: recorded, the characters left as they are
+    // (rewriting them would move the rest of the run, for every fix of a long run).
+    void note(Decision&& d);
+
+    // A fix of characters some of which a fix wrote, or not settled: the characters rewritten.
+    void apply(Decision&& d);
+
+    // f(offset, length, decision) for each stretch of rewritten characters, in order: the bytes
+    // it replaced and the fix, one decision for a chain (the text read back as it went).
+    template <typename F> void forEachFix(F&& f) {
+        for (std::size_t k = 0; k < pieces_.size();) {
+            const std::size_t chain = pieces_[k].chain;
+            std::size_t next = k + 1;
+            if (chain == kOriginal) {
+                k = next;
+                continue;
+            }
+            std::size_t begin = pieces_[k].begin, end = pieces_[k].end;
+            for (; next < pieces_.size() && pieces_[next].chain == chain; ++next) {
+                begin = std::min(begin, pieces_[next].begin);
+                end = std::max(end, pieces_[next].end);
+            }
+            std::vector<Decision>& fixes = chains_[chain];
+            Decision d = std::move(fixes.front());
+            if (fixes.size() > 1) {
+                d.cand.repaired.clear();
+                for (std::size_t c = k; c < next; ++c)
+                    d.cand.repaired.push_back(chars_[c].cp);
+                for (std::size_t x = 1; x < fixes.size(); ++x) {
+                    const Decision& later = fixes[x];
+                    d.steps.insert(d.steps.end(), later.steps.begin(), later.steps.end());
+                    d.cand.lostNbsp |= later.cand.lostNbsp;
+                    d.cand.lostUndefined |= later.cand.lostUndefined;
+                    // A chain resting on one link that needs evidence needs it as a whole:
+                    // "«" + "¬®" would read as "Ǭ" through "¬®" as MacRoman "¨", a symbol
+                    // read back as a symbol.
+                    d.cand.everyUsesLost |= later.cand.everyUsesLost;
+                }
+            }
+            f(begin, end - begin, std::move(d));
+            k = next;
+        }
+    }
+
+private:
+    static constexpr std::size_t kOriginal = std::size_t(-1);
+    struct Piece {
+        std::size_t begin, end; // the bytes of the text the character stands for
+        std::size_t chain;      // index into chains_, or kOriginal: not rewritten
+    };
+
+    std::size_t newChain() {
+        if (chainCount_ == chains_.size())
+            chains_.emplace_back();
+        return chainCount_++;
+    }
+
+    std::vector<Char>& chars_;
+    std::vector<Piece> pieces_; // per character of chars_
+    // The fixes of each chain, in order: the first chainCount_ (the others are kept empty for
+    // their storage).
+    std::vector<std::vector<Decision>> chains_;
+    std::size_t chainCount_ = 0;
+    std::size_t applied_ = 0;
+    std::size_t limit_ = 0;
+};
+
+} // namespace u8codec::detail::mojibake

@@ -1,0 +1,347 @@
+// The cost function of the mojibake repair (mojibake_score.h): how much a stretch of text looks
+// like UTF-8 mis-decoded through a code page rather than correct text in some language.
+#include "mojibake_score.h"
+
+#include <unicode/uchar.h>
+
+namespace u8codec::detail::mojibake {
+
+namespace {
+
+CharInfo lookUpInfo(char32_t c) {
+    CharInfo ci{Kind::Other, false, false, false, false, USCRIPT_COMMON};
+    // A no-break or typographic space is a space to the reader: French puts one before "?" and
+    // inside «», Finnish and Swedish between words that must not part, numbers between their
+    // thousands ("10 000").
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xA0 || c == 0x202F ||
+        (c >= 0x2000 && c <= 0x200A)) {
+        ci.kind = Kind::Space;
+        return ci;
+    }
+    const auto gc = UCharCategory(u_charType(UChar32(c)));
+    ci.mark = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK;
+    if (gc == U_CONTROL_CHAR || gc == U_FORMAT_CHAR || gc == U_PRIVATE_USE_CHAR ||
+        gc == U_UNASSIGNED || gc == U_SURROGATE) {
+        ci.kind = Kind::Control;
+        return ci;
+    }
+    if (u_isalpha(UChar32(c))) {
+        ci.kind = Kind::Letter;
+        ci.upper = u_isupper(UChar32(c));
+        ci.lower = u_islower(UChar32(c));
+        UErrorCode s = U_ZERO_ERROR;
+        ci.script = uscript_getScript(UChar32(c), &s);
+        return ci;
+    }
+    if (u_isdigit(UChar32(c))) {
+        ci.kind = Kind::Digit;
+        return ci;
+    }
+    if (gc == U_INITIAL_PUNCTUATION || gc == U_FINAL_PUNCTUATION || gc == U_START_PUNCTUATION ||
+        gc == U_END_PUNCTUATION) {
+        ci.kind = Kind::Quote;
+        return ci;
+    }
+    if (gc == U_DASH_PUNCTUATION || gc == U_OTHER_PUNCTUATION || gc == U_CONNECTOR_PUNCTUATION)
+        ci.kind = Kind::Punct;
+    return ci;
+}
+
+bool lookUpPlausible(char32_t c, const CharInfo& ci);
+
+} // namespace
+
+// lookUpInfo() for the characters below U+2600, built once: every character of the pages and of
+// the Latin, Greek and Cyrillic text they damage is there, and the cost function asks about each
+// character of every candidate (five ICU lookups each, a fifth of the time on damaged Cyrillic).
+// Each entry also says whether a repair may produce the character (plausibleResult()).
+CharInfo info(char32_t c) {
+    static const std::vector<CharInfo> table = [] {
+        std::vector<CharInfo> t;
+        t.reserve(kFlatLimit);
+        for (char32_t k = 0; k < kFlatLimit; ++k) {
+            t.push_back(lookUpInfo(k));
+            t.back().plausible = lookUpPlausible(k, t.back());
+        }
+        return t;
+    }();
+    return c < table.size() ? table[c] : lookUpInfo(c);
+}
+
+// How much a pair of adjacent characters looks like mojibake. Correct text in any language has
+// letters next to letters of the same script, punctuation next to letters, and symbols mostly
+// apart from letters; text mis-decoded from UTF-8 glues a letter to a symbol ("Ã©"), puts a
+// capital right after a small letter ("ÑЂ"), mixes scripts inside a word ("Рµ").
+int pairCost(const CharInfo& a, const CharInfo& b) {
+    if (a.kind == Kind::Space || b.kind == Kind::Space || a.kind == Kind::Digit ||
+        b.kind == Kind::Digit)
+        return 0;
+    // A combining mark on a letter, or on another mark, is how Thai, Hebrew, Arabic, Indic and
+    // decomposed Latin text is written (whether the mark fits its letter, marksFit() judges).
+    if (b.mark && (a.kind == Kind::Letter || a.mark))
+        return 0;
+    if (a.mark && b.kind == Kind::Letter)
+        return 0; // the mark belongs to the letter before it, which may precede this one
+    int cost = 0;
+    if (a.kind == Kind::Letter && b.kind == Kind::Letter) {
+        if (a.script != b.script && a.script > USCRIPT_INHERITED && b.script > USCRIPT_INHERITED)
+            ++cost;
+        if (a.lower && b.upper)
+            ++cost;
+        return cost;
+    }
+    const auto punct = [](Kind k) { return k == Kind::Quote || k == Kind::Punct; };
+    if (punct(a.kind) && (b.kind == Kind::Letter || punct(b.kind)))
+        return 0;
+    if (a.kind == Kind::Letter && punct(b.kind))
+        return 0;
+    return 1;
+}
+
+namespace {
+
+// The characters windows-1252 puts at 80-9F, and the Latin-1 symbols at A0-BF: what the
+// continuation bytes of UTF-8 turn into when read as windows-1252 or ISO-8859-1.
+bool isHighLatinSymbol(char32_t c) {
+    return (c >= 0x80 && c <= 0xBF) || c == 0x152 || c == 0x153 || c == 0x160 || c == 0x161 ||
+           c == 0x178 || c == 0x17D || c == 0x17E || c == 0x192 || c == 0x2C6 || c == 0x2DC ||
+           (c >= 0x2013 && c <= 0x203A) || c == 0x20AC || c == 0x2122;
+}
+
+} // namespace
+
+// Signatures of the two most common mis-decodings, as pairs of characters that correct text
+// practically never contains: the lead bytes C2-C5, CE, CF, D0, D1, E2, F0 read as windows-1252
+// ("Â", "Ã", "Ä", "Å", "Î", "Ï", "Ð", "Ñ", "â", "ð") followed by a continuation byte read the
+// same way ("Ãœ", "âœ"), and "Р"/"С" (D0, D1 in windows-1251) followed by a continuation byte
+// read as windows-1251 that is not a Russian or Ukrainian letter ("Рµ", "вЂ").
+int signatureCost(char32_t a, char32_t b) {
+    // ("Ê" is CA, the lead of the okina "ʻ" and the apostrophe letter "ʼ" of Hawaiian, Uzbek.)
+    const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCA || a == 0xCE || a == 0xCF ||
+                           a == 0xD0 || a == 0xD1 || a == 0xE2 || a == 0xF0;
+    if (latinLead && isHighLatinSymbol(b))
+        return 1;
+    // The same leads read by the Central European and Baltic pages ("Ă", "Ĺ", "Ď", "Đ", "Ń"
+    // under windows-1250 and ISO-8859-2, "Ā", "Ć" under windows-1257), followed by what the same
+    // page reads a continuation byte as: there letters too ("Ăł" is "ó", "Ä…" is "ą").
+    const bool centralLead = a == 0x102 || a == 0x139 || a == 0x10E || a == 0x110 || a == 0x143 ||
+                             a == 0x100 || a == 0x106;
+    if (centralLead && (tables().masks(a).leads[0] & tables().contMask(b)) != 0)
+        return 1;
+    const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
+    // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F: "С»"
+    // (a word's last letter and a closing guillemet) is no damage of Russian or Ukrainian text.
+    if (a == 0x421 && tables().pages[std::size_t(CodePage::Windows1251)].byteOf(b) >= 0xA0)
+        return 0;
+    if (cyrillicLead) {
+        const bool ukrainian =
+            b == 0x404 || b == 0x406 || b == 0x407 || b == 0x454 || b == 0x456 || b == 0x457;
+        if (!ukrainian && ((b >= 0x402 && b <= 0x40F) || (b >= 0x452 && b <= 0x45F) ||
+                           (b >= 0xA0 && b <= 0xBF) || (b >= 0x2010 && b <= 0x2122)))
+            return 1;
+    }
+    return 0;
+}
+
+// Letters of the Latin and Greek blocks that no widely written language uses, or only one with
+// few speakers: Esperanto's ĉ ĝ ĥ ĵ ŝ ŭ, Maltese ġ ħ, Sami ŋ ŧ, Welsh ŵ ŷ, the ligature ĳ, the
+// long s, Latin Extended-B but for Romanian ș ț, Vietnamese ơ ư and Azerbaijani Ə (rarer still:
+// a cost of 2), and the archaic and Coptic-derived Greek letters. Two characters of a page that
+// happen to read as UTF-8 land on them far more often than real text holds them ("Ä" + NBSP is
+// "Ġ").
+bool rareLetter(char32_t c) {
+    switch (c) {
+    case 0x0108:
+    case 0x0109:
+    case 0x011C:
+    case 0x011D:
+    case 0x0124:
+    case 0x0125:
+    case 0x0134:
+    case 0x0135:
+    case 0x015C:
+    case 0x015D:
+    case 0x016C:
+    case 0x016D:
+    case 0x0120:
+    case 0x0121:
+    case 0x0126:
+    case 0x0127:
+    case 0x0128:
+    case 0x0129:
+    case 0x0168:
+    case 0x0169:
+    case 0x013F:
+    case 0x0140:
+    case 0x0138:
+    case 0x014A:
+    case 0x014B:
+    case 0x0166:
+    case 0x0167:
+    case 0x0149:
+    case 0x0174:
+    case 0x0175:
+    case 0x0176:
+    case 0x0177:
+    case 0x0132:
+    case 0x0133:
+    case 0x017F:
+    case 0x0156:
+    case 0x0157:
+    case 0x012C:
+    case 0x012D:
+    case 0x014E:
+    case 0x014F:
+    case 0x0114:
+    case 0x0115:
+        return true;
+    default:
+        break;
+    }
+    if (c >= 0x0180 && c <= 0x024F)
+        return !(c >= 0x0218 && c <= 0x021B) && c != 0x01A0 && c != 0x01A1 && c != 0x01AF &&
+               c != 0x01B0 && c != 0x018F;
+    return c >= 0x03CF && c <= 0x03FF;
+}
+
+// The letters beyond Russian's and Ukrainian's of the Cyrillic languages with millions of
+// writers: Kazakh, Kyrgyz, Mongolian, Tatar, Bashkir ("ә", "ғ", "қ", "ң", "ө", "ү", "ұ", "һ") and
+// Tajik ("ӯ", "ҷ").
+bool commonCyrillic(char32_t c) {
+    switch (c | 1) { // each capital and its small letter
+    case 0x0493:
+    case 0x049B:
+    case 0x04A3:
+    case 0x04AF:
+    case 0x04B1:
+    case 0x04BB:
+    case 0x04D9:
+    case 0x04E9:
+    case 0x04EF:
+    case 0x04B7:
+        return true;
+    default:
+        return false;
+    }
+}
+
+int charCost(char32_t cp, const CharInfo& c) {
+    if (c.kind == Kind::Control)
+        return 2;
+    // The Cyrillic letters of the smaller languages (Tajik "Ҳ", Abkhaz "Ӡ") and the historic ones
+    // are far rarer than two letters of Russian or Ukrainian, which windows-1251 reads as one of
+    // them by chance ("ТІ" is D2 B2, "Ҳ"). Ukrainian "Ґ" is common.
+    if (cp >= 0x0460 && cp <= 0x052F && cp != 0x0490 && cp != 0x0491 && !commonCyrillic(cp))
+        return 1;
+    return rareLetter(cp) ? (cp >= 0x0180 && cp <= 0x024F ? 2 : 1) : 0;
+}
+
+// The cost of `middle` between the characters `before` and `after`.
+int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) {
+    int cost = 0;
+    char32_t prevChar = before;
+    CharInfo prev = info(before);
+    cost += charCost(before, prev);
+    const auto step = [&](char32_t c) {
+        const CharInfo ci = info(c);
+        cost += charCost(c, ci);
+        cost += pairCost(prev, ci) + signatureCost(prevChar, c);
+        // A capital right after a digit ("100Â") is as odd as one after a small letter.
+        if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
+            ++cost;
+        // A low-9 quotation mark opens a quotation (German, Czech, Polish), after a space: right
+        // after a letter it is windows-1252's 84 or 82 read out of a character ("Ã„" is "Ä").
+        if (prev.kind == Kind::Letter && (c == 0x201E || c == 0x201A))
+            ++cost;
+        prev = ci;
+        prevChar = c;
+    };
+    for (char32_t c : middle)
+        step(c);
+    step(after);
+    return cost;
+}
+
+namespace {
+
+// Characters a repair may produce: assigned, not controls or private use, of a script in common
+// use (UAX #31's "recommended" scripts; Syriac, NKo and the like are "limited use"), and not the
+// IPA, spacing-modifier and combining blocks that two Latin-1 letters happen to encode.
+bool lookUpPlausible(char32_t c, const CharInfo& ci) {
+    // But the zero-width space, which Khmer, Thai, Lao and Burmese put between words, the
+    // joiners (ZWNJ in Persian, ZWJ in emoji and Indic scripts), direction marks, BOM, soft hyphen.
+    if (ci.kind == Kind::Control)
+        return (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || c == 0xAD;
+    // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance;
+    // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
+    if (c == 0x0259 || c == 0x02BB || c == 0x02BC)
+        return true;
+    if (c >= 0x0250 && c <= 0x0385)
+        return false;
+    // U+FFFD is what a lost byte's character becomes ("ï¿½" is U+FFFD read as windows-1252).
+    if (c >= 0xFFF0 && c <= 0xFFFF)
+        return c == kLostByte;
+    // CJK Extension A: rare ideographs, and what three Cyrillic letters read through
+    // windows-1251 encode by chance (Ukrainian "дії" is E4 B3 BF there, U+4CFF).
+    if (c >= 0x3400 && c <= 0x4DBF)
+        return false;
+    UErrorCode s = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(UChar32(c), &s);
+    if (script <= USCRIPT_INHERITED)
+        return true;
+    // Limited-use scripts (Cherokee, Canadian syllabics, Tifinagh, Vai...) too where a repair
+    // reads three bytes into them; two Latin-1 letters land on Syriac, Thaana or NKo by chance.
+    const UScriptUsage usage = uscript_getUsage(script);
+    return usage == USCRIPT_USAGE_RECOMMENDED || (usage == USCRIPT_USAGE_LIMITED_USE && c >= 0x800);
+}
+
+} // namespace
+
+// lookUpPlausible(), from the table below U+2600.
+bool plausibleResult(char32_t c) {
+    return c < kFlatLimit ? info(c).plausible : lookUpPlausible(c, lookUpInfo(c));
+}
+
+// Combining marks in a repair must sit on a letter they belong to: "e" + U+0301 (decomposed
+// text) is fine, an Arabic fatha on "ð" is two Latin-1 letters read back by chance. A mark whose
+// Script_Extensions hold Inherited or Common fits any letter; others only letters of their
+// scripts (UAX #24).
+bool markFits(char32_t mark, char32_t base) {
+    if (!u_isalpha(UChar32(base)))
+        return false;
+    UErrorCode e = U_ZERO_ERROR;
+    UScriptCode scripts[16];
+    const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
+    if (U_FAILURE(e))
+        return false;
+    const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+    for (int k = 0; k < n; ++k)
+        if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
+            scripts[k] == baseScript)
+            return true;
+    return false;
+}
+
+// A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
+// before it, as a non-spacing mark is: a mark after it belongs to that letter too.
+bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
+    char32_t base = before;
+    for (char32_t c : repaired) {
+        if (info(c).mark) {
+            if (!markFits(c, base))
+                return false;
+        } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
+            base = c;
+        }
+    }
+    return true;
+}
+
+int uppercaseCount(const std::vector<char32_t>& text) {
+    int n = 0;
+    for (char32_t c : text)
+        n += c >= 0x80 && info(c).upper;
+    return n;
+}
+
+} // namespace u8codec::detail::mojibake

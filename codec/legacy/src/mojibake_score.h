@@ -1,0 +1,66 @@
+// How plausible a stretch of text reads: the cost the mojibake repair compares a candidate
+// repair with the damaged text by (lower is more like correct text), and which characters a
+// repair may produce. Library-internal.
+#pragma once
+
+#include "mojibake_tables.h"
+
+#include <cstdint>
+#include <span>
+#include <unicode/uscript.h>
+#include <vector>
+
+namespace u8codec::detail::mojibake {
+
+// The page tables of every code page (mojibake_tables.h).
+inline const PageTables& tables() {
+    return pageTables();
+}
+
+enum class Kind : std::uint8_t { Space, Letter, Digit, Quote, Punct, Other, Control };
+
+struct CharInfo {
+    Kind kind;
+    bool upper;
+    bool lower;
+    bool mark;      // a non-spacing or enclosing mark
+    bool plausible; // plausibleResult(), in the table of info()
+    UScriptCode script;
+};
+
+// What the cost function needs to know of a character (from a table below U+2600).
+CharInfo info(char32_t c);
+
+// How much a pair of adjacent characters looks like mojibake.
+int pairCost(const CharInfo& a, const CharInfo& b);
+
+// 1 for the pairs of characters that are the signature of a common mis-decoding ("Ã©", "Рµ").
+int signatureCost(char32_t a, char32_t b);
+
+// Letters no widely written language uses, which two characters of a page land on by chance.
+bool rareLetter(char32_t c);
+
+// The cost of one character on its own (controls, rare letters).
+int charCost(char32_t cp, const CharInfo& c);
+
+// The cost of `middle` between the characters `before` and `after`.
+int textCost(char32_t before, std::span<const char32_t> middle, char32_t after);
+
+// Characters a repair may produce.
+bool plausibleResult(char32_t c);
+
+// Whether the combining mark `mark` may sit on `base` (UAX #24).
+bool markFits(char32_t mark, char32_t base);
+
+// Whether every combining mark of `repaired` (after `before`) sits on a letter it fits.
+bool marksFit(char32_t before, const std::vector<char32_t>& repaired);
+
+// The capitals (beyond ASCII) of `text`: of two repairs, the one with fewer reads more likely.
+int uppercaseCount(const std::vector<char32_t>& text);
+
+// The gain in cost (textCost()) a repair needs to count as evidence of its page, and to be made
+// where the text shows no other damage through the page: one step is what a symbol next to a
+// letter costs in correct text, two a mis-decoding's usual signature (letter + symbol + letter).
+constexpr int kClearGain = 2;
+
+} // namespace u8codec::detail::mojibake
