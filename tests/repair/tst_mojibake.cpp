@@ -104,6 +104,15 @@ void TestMojibake::knownExamples_data() {
     // A byte windows-1252 leaves undefined, written as U+FFFD: the character is lost.
     QTest::newRow("lossy quote") << QStringLiteral("â€œmismatched quotesâ€\uFFFD")
                                  << QStringLiteral("“mismatched quotes\uFFFD");
+    // Vietnamese read as windows-1258 by a strict decoder: "đ" stays, the "ờ" that lost a byte
+    // is one U+FFFD, not read back once more with "đ" through another page.
+    QTest::newRow("lossy vietnamese")
+        << QStringLiteral("Hiá»‡n tiĂªu Ä‘á»\uFFFD") << QStringLiteral("Hiện tiêu đ\uFFFD");
+    // Hebrew read as ISO-8859-8, which leaves the lead D7 undefined: each letter is lost.
+    QTest::newRow("lossy lead")
+        << QStringLiteral("\uFFFD\u00A8\uFFFD\u0095\uFFFD\u00A2 \uFFFD\u00A8\uFFFD\u0095") +
+               QString::fromStdString(readAs(bytes(" — “—”"), CodePage::Hebrew))
+        << QStringLiteral("\uFFFD\uFFFD\uFFFD \uFFFD\uFFFD — “—”");
     QTest::newRow("lossy cyrillic") << QStringLiteral("Ð\uFFFDÐµÐºÐ¾Ñ‚Ð¾Ñ€Ñ‹Ðµ Ð»ÑŽÐ´Ð¸")
                                     << QStringLiteral("\uFFFDекоторые люди");
     QTest::newRow("greek 1252") << QString::fromStdString(
@@ -171,6 +180,8 @@ void TestMojibake::correctTextUnchanged_data() {
     QTest::newRow("czech caps") << QStringLiteral("ŘEŠENÍ ÚLOH: ŽLUŤOUČKÝ KŮŇ, ĎÁBEL");
     QTest::newRow("lithuanian") << QStringLiteral("Ąžuolas, ČIA ĘĖĮŠŲŪŽ, ąčęėįšųūž");
     QTest::newRow("latvian") << QStringLiteral("Ābele, Ģimene, Ķēķis, Ļaudis, Ņaudēt, ŠŪŽ");
+    QTest::newRow("replacement character") << QStringLiteral("Das Zeichen \uFFFD© steht für ein "
+                                                             "verlorenes Byte. © 2024 \uFFFD»");
     QTest::newRow("thai") << QStringLiteral("ถือขันทีเป็นที่พึ่ง ฤๅหาใครค้ำชูกู้บรรลังก์");
     QTest::newRow("hebrew points") << QStringLiteral("שָׁלוֹם עוֹלָם");
 }

@@ -95,6 +95,9 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTab
 // dropped undefined windows-1252 byte), and the character after the run.
 struct PageReadOptions {
     bool restoreLost = false;
+    // The stretch is the text itself, not a repair read back at a deeper level: a U+FFFD in a
+    // repair stands for a character lost already, not for a byte of one.
+    bool readsTheText = true;
     char32_t before = ' '; // the character before chars[start]
     char32_t afterRun = ' ';
 };
@@ -106,7 +109,8 @@ public:
     PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
                 PageReadOptions options)
         : chars_(chars), start_(start), page_(tables().pages[std::size_t(page)]),
-          restoreLost_(options.restoreLost), before_(options.before), afterRun_(options.afterRun),
+          restoreLost_(options.restoreLost), readsTheText_(options.readsTheText),
+          before_(options.before), afterRun_(options.afterRun),
           // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
           mayDrop_(options.restoreLost && page == CodePage::Windows1252), consumed_(start) {
         cand_.begin = start;
@@ -165,7 +169,7 @@ private:
             lost = true;
             return true;
         }
-        if (c == kLostByte && page_.losesContinuations && !seg_.atBoundary() &&
+        if (c == kLostByte && readsTheText_ && page_.losesContinuations && !seg_.atBoundary() &&
             (!seqLost_ || lossy_)) {
             // A byte the page leaves undefined, written as U+FFFD by a strict decoder ("â€�"
             // for "”", whose 9D windows-1252 does not define): the character it was part of is
@@ -197,6 +201,24 @@ private:
         return true;
     }
 
+    // A lead byte the page leaves undefined, written as U+FFFD by a strict decoder, and the
+    // images of the continuation bytes after it (up to three): one lost character, one U+FFFD.
+    // False (nothing read) when no continuation follows: a U+FFFD alone is no mis-decoding.
+    bool readLostLead(std::size_t& i) {
+        std::size_t k = i + 1;
+        while (k < chars_.size() && k - i <= 3 && chars_[k].cp >= 0x80 &&
+               classify(page_.byteOf(chars_[k].cp)) == ByteClass::Continuation)
+            ++k;
+        if (k == i + 1)
+            return false;
+        cand_.repaired.push_back(kLostByte);
+        cand_.lostToReplacement = true;
+        cand_.lostUndefined = true;
+        i = k;
+        consumed_ = k;
+        return true;
+    }
+
     // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
     // the stretch ends at i.
     bool readChar(std::size_t& i) {
@@ -208,6 +230,8 @@ private:
             completeDropped(i);
             return false;
         }
+        if (c == kLostByte && readsTheText_ && page_.losesLeads && seg_.atBoundary())
+            return readLostLead(i);
         std::uint8_t b = 0;
         bool lost = false;
         if (!byteFor(c, b, lost))
@@ -224,7 +248,7 @@ private:
     // Feeds the byte of chars_[i] and moves i past it. False: the stretch ends at i (the space
     // after a restored "à" stays).
     bool readByte(std::size_t& i, std::uint8_t b, bool lost) {
-        if (lost)
+        if (lost && !lossy_)
             cand_.lostNbsp = true;
         seqLost_ |= lost;
         seqBytes_ = seg_.atBoundary() ? 1 : seqBytes_ + 1;
@@ -233,6 +257,7 @@ private:
         if (feed(b) && !failed_) {
             consumed_ = i + 1;
             if (std::exchange(lossy_, false)) {
+                cand_.lostToReplacement = true;
                 cand_.repaired.back() = kLostByte;
                 cand_.lostUndefined = true;
             }
@@ -269,6 +294,7 @@ private:
     const std::size_t start_;
     const PageTable& page_;
     const bool restoreLost_;
+    const bool readsTheText_;
     const char32_t before_;
     const char32_t afterRun_;
     const bool mayDrop_;
@@ -445,7 +471,7 @@ private:
             if (!(innerMask & pageBit(cp2)))
                 continue;
             bool unused = false;
-            auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false}, unused);
+            auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false, .readsTheText = false}, unused);
             if (!c2 || c2->end != inner.size())
                 continue;
             const int cost2 = textCost(context_.before, c2->repaired, after);
@@ -494,8 +520,10 @@ private:
         const bool letterToLetters =
             isLetter(c0_) && std::all_of(repaired.begin(), repaired.end(),
                                          [&](char32_t c) { return isLetter(c) || c == 0xA0; });
-        const bool onlyAGuess =
-            chosen.cand.everyUsesLost && (chosen.cand.lostUndefined || !letterToLetters);
+        // A U+FFFD a strict decoder wrote where the page left a byte undefined is no guess: the
+        // character it was part of is lost whatever the byte was.
+        const bool onlyAGuess = chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement &&
+                                (chosen.cand.lostUndefined || !letterToLetters);
         // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
         // windows-1251, "∩╗┐" under IBM437) is damage whatever the costs say: correct text never
         // holds those three characters, and U+FEFF costs as a control character would.

@@ -29,6 +29,8 @@ struct Candidate {
     std::vector<char32_t> repaired;
     bool lostNbsp = false;
     bool lostUndefined = false;
+    // A character lost to a strict decoder's U+FFFD became one U+FFFD (PageReading::byteFor()).
+    bool lostToReplacement = false;
     bool everyUsesLost = false; // each repaired character needed a lost byte
     bool surrogatePair = false; // a CESU-8 surrogate pair was read back
     int cost = 0;               // of the repaired text, with its context

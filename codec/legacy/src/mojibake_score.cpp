@@ -307,6 +307,8 @@ bool plausibleResult(char32_t c) {
 // Script_Extensions hold Inherited or Common fits any letter; others only letters of their
 // scripts (UAX #24).
 bool markFits(char32_t mark, char32_t base) {
+    if (base == 0xFFFD)
+        return true; // the character lost there (a strict decoder's U+FFFD) may have been its base
     if (!u_isalpha(UChar32(base)))
         return false;
     UErrorCode e = U_ZERO_ERROR;

@@ -71,6 +71,8 @@ PageTables buildPageTables() {
                 c = b >= 0xA0 ? char32_t(kLatin10High[b - 0xA0]) : char32_t(b);
             if (c == kNoChar && b >= 0x80 && b <= 0xBF)
                 page.losesContinuations = true;
+            if (c == kNoChar && b >= 0xC2 && b <= 0xF4)
+                page.losesLeads = true;
             // A byte the page leaves undefined passes through as the C1 control of the same
             // value (what ICU and the WHATWG index do for windows-1252's 81 8D 8F 90 9D).
             if (c == kNoChar && b >= 0x80 && b <= 0x9F)
@@ -109,6 +111,8 @@ PageTables buildPageTables() {
         // byte lost (the repair puts U+FFFD for the character it was part of).
         if (page.losesContinuations)
             t.high[kLostByte].cont |= bit;
+        if (page.losesLeads)
+            t.high[kLostByte].leads[0] |= bit;
     }
     return t;
 }

@@ -33,6 +33,10 @@ struct PageTable {
     // The page leaves a continuation byte (80-BF) undefined: a strict decoder (Python's
     // errors="replace") wrote U+FFFD for it, and the character it was part of is lost.
     bool losesContinuations = false;
+    // ... or a lead byte (C2-F4: ISO-8859-8 leaves the Hebrew lead D7 undefined, ISO-8859-6 the
+    // Arabic D8-DB): then U+FFFD and the images of the continuation bytes after it are one lost
+    // character.
+    bool losesLeads = false;
 
     std::uint8_t byteOf(char32_t c) const {
         if (c < 0x80)
