@@ -775,29 +775,4 @@ int TextView::pageLines() const {
     return visibleLines();
 }
 
-// --- linking -------------------------------------------------------------------------------
-
-void keepInStep(HexView* hex, TextView* text) {
-    auto syncing = std::make_shared<bool>(false);
-    // When the pane that scrolled shows the cursor, the other keeps it visible too.
-    QObject::connect(hex, &HexView::topOffsetChanged, text, [=](quint64 offset) {
-        if (*syncing)
-            return;
-        *syncing = true;
-        text->setTopOffset(offset);
-        if (ByteSelection* s = hex->selection(); s && !hex->cellRect(s->cursor()).isNull())
-            text->ensureVisible(s->cursor());
-        *syncing = false;
-    });
-    QObject::connect(text, &TextView::topOffsetChanged, hex, [=](quint64 offset) {
-        if (*syncing)
-            return;
-        *syncing = true;
-        hex->setTopOffset(offset);
-        if (ByteSelection* s = text->selection(); s && !text->rectForOffset(s->cursor()).isNull())
-            hex->ensureVisible(s->cursor());
-        *syncing = false;
-    });
-}
-
 } // namespace u8ui

@@ -27,8 +27,6 @@
 
 namespace u8ui {
 
-class HexView;
-
 class TextView : public BytePane {
     Q_OBJECT
 public:
@@ -144,10 +142,5 @@ private:
     int margin_ = 6;
     qreal layoutWidth_ = 0;
 };
-
-// Keeps the two panes' scroll positions in step: scrolling one scrolls the other to the same
-// offset, and a cursor visible in the pane that scrolled is kept visible in the other. Guarded
-// against feedback between the two. Both panes must share one ByteSelection.
-void keepInStep(HexView* hex, TextView* text);
 
 } // namespace u8ui

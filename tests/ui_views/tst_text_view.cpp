@@ -1,6 +1,7 @@
 // The text pane: whole characters selected by mouse and keyboard, lines and wrapping, nothing
 // hidden, a 4 GB source laid out from its neighbourhood only, and the panes kept in step.
 #include "hex_view.h"
+#include "keep_in_step.h"
 #include "sample_sources.h"
 #include "text_view.h"
 #include "u8codec/local_segments.h"
@@ -60,6 +61,7 @@ private slots:
     void localLayoutEqualsAWalkFromTheStart_data();
     void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
+    void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
     void emptyMissingAndShrunkSourcesAreHarmless_data();
     void emptyMissingAndShrunkSourcesAreHarmless();
@@ -394,6 +396,66 @@ void TestTextView::panesKeepInStep() {
     selection.setCursor(25000);
     QVERIFY(!hex.cellRect(25000).isNull());
     QVERIFY(!text.rectForOffset(25000).isNull());
+}
+
+// The text pane shows more bytes than the hex pane (60-byte lines): a click two-thirds down makes
+// the hex pane scroll to reach the cursor, and the text pane must not follow it (it slid the
+// text under the mouse, and a drag then selected far past the pointer).
+void TestTextView::clickAndDragInAScrolledTextPaneKeepItStill() {
+    QByteArray bytes;
+    for (int i = 0; i < 3000; ++i)
+        bytes += QByteArray::number(i).rightJustified(6, '0') + QByteArray(52, 'x') + " \n";
+    u8ui::ByteDocument document;
+    document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
+    u8ui::ByteSelection selection;
+    u8ui::HexView hex;
+    TextView text;
+    hex.resize(600, 400);
+    text.resize(700, 600);
+    hex.setDocument(&document);
+    hex.setSelection(&selection);
+    text.setDocument(&document);
+    text.setSelection(&selection);
+    u8ui::keepInStep(&hex, &text);
+    hex.show();
+    text.show();
+    text.setTopOffset(100 * 60);
+    const quint64 top = text.topOffset();
+    QCOMPARE(top, quint64(100 * 60));
+    QVERIFY(text.visibleLines() > 20);
+
+    const auto pointOnLine = [&](int line) {
+        return text.rectForOffset(top + quint64(line) * 60 + 3).center();
+    };
+    // A click: the view stays still, the cursor lands on the character under the mouse.
+    const QPoint click = pointOnLine(text.visibleLines() * 2 / 3);
+    const quint64 under = *text.offsetAt(click);
+    QTest::mouseClick(text.viewport(), Qt::LeftButton, {}, click);
+    QCOMPARE(text.topOffset(), top);
+    QCOMPARE(selection.cursor(), under);
+    QVERIFY(!hex.cellRect(under).isNull()); // the hex pane scrolled to show it
+
+    // A drag from line 2 to line 16 of the screen selects exactly the characters under the
+    // pointer at both ends.
+    QTest::mouseClick(text.viewport(), Qt::LeftButton, {}, pointOnLine(0)); // back to the top
+    QCOMPARE(text.topOffset(), top);
+    const QPoint from = pointOnLine(2);
+    const QPoint to = pointOnLine(16);
+    const quint64 fromOffset = *text.offsetAt(from);
+    const quint64 toOffset = *text.offsetAt(to);
+    QTest::mousePress(text.viewport(), Qt::LeftButton, {}, from);
+    for (int y = from.y(); y <= to.y(); y += 7) {
+        const QPoint p(to.x(), std::min(y, to.y()));
+        QMouseEvent move(QEvent::MouseMove, p, text.viewport()->mapToGlobal(p), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(text.viewport(), &move);
+    }
+    QMouseEvent last(QEvent::MouseMove, to, text.viewport()->mapToGlobal(to), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(text.viewport(), &last);
+    QTest::mouseRelease(text.viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(text.topOffset(), top);
+    QCOMPARE(selection.range(), (ByteRange{fromOffset, toOffset + 1}));
 }
 
 void TestTextView::emptyMissingAndShrunkSourcesAreHarmless_data() {
