@@ -11,6 +11,7 @@
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
+#include "keep_in_step.h"
 #include "legend_widget.h"
 #include "message_banner.h"
 #include "problems_model.h"
