@@ -1,5 +1,6 @@
 // The text pane: whole characters selected by mouse and keyboard, lines and wrapping, nothing
 // hidden, a 4 GB source laid out from its neighbourhood only, and the panes kept in step.
+#include "contrast.h"
 #include "hex_view.h"
 #include "keep_in_step.h"
 #include "sample_sources.h"
@@ -61,6 +62,8 @@ private slots:
     void localLayoutEqualsAWalkFromTheStart_data();
     void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
+    void aForcedBreakIsMarked();
+    void errorBytesReadAlsoWhenSelected();
     void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
     void emptyMissingAndShrunkSourcesAreHarmless_data();
@@ -456,6 +459,86 @@ void TestTextView::clickAndDragInAScrolledTextPaneKeepItStill() {
     QTest::mouseRelease(text.viewport(), Qt::LeftButton, {}, to);
     QCOMPARE(text.topOffset(), top);
     QCOMPARE(selection.range(), (ByteRange{fromOffset, toOffset + 1}));
+}
+
+// A line longer than a chunk without a line feed is cut at the chunk boundary (see the header):
+// the cut is marked after its last character, inside the pane; lines that end at a line feed
+// or at the end of the text get no mark.
+void TestTextView::aForcedBreakIsMarked() {
+    QByteArray bytes;
+    while (bytes.size() < 10000)
+        bytes += "abcdefghijklmnopqrstuvwxyz";
+    Fixture f(u8ui::testing::memorySource(bytes), {500, 400});
+    f.view.setTopOffset(3900);
+    const std::vector<QRect> marks = f.view.forcedBreakMarks();
+    QCOMPARE(marks.size(), std::size_t(1));
+    const QRect mark = marks.front();
+    const QRect last = f.view.rectForOffset(TextView::kChunk - 1);
+    QVERIFY(!last.isNull());
+    QVERIFY2(mark.left() >= last.right() && mark.left() - last.right() <= 2,
+             qPrintable(QStringLiteral("mark at %1, last glyph ends at %2")
+                            .arg(mark.left())
+                            .arg(last.right())));
+    QCOMPARE(mark.top(), last.top());
+    QVERIFY(mark.right() < f.view.viewport()->width());
+    // Something is drawn there, not the bare background.
+    const QImage shot = f.view.viewport()->grab().toImage();
+    const QColor base = f.view.palette().color(QPalette::Base);
+    int drawn = 0;
+    for (int y = mark.top(); y <= mark.bottom(); ++y)
+        for (int x = mark.left(); x <= mark.right(); ++x)
+            drawn += shot.pixelColor(x, y) != base;
+    QVERIFY2(drawn > mark.width() * mark.height() / 3, qPrintable(QString::number(drawn)));
+    // The text after the cut starts the next line.
+    QCOMPARE(f.view.rectForOffset(TextView::kChunk).left(),
+             f.view.rectForOffset(f.view.topOffset()).left());
+
+    QByteArray lines;
+    for (int i = 0; i < 300; ++i)
+        lines += "a line of text that ends at a line feed\n";
+    Fixture plain(u8ui::testing::memorySource(lines), {500, 400});
+    plain.view.setTopOffset(4000);
+    QVERIFY(plain.view.forcedBreakMarks().empty());
+    f.view.setTopOffset(bytes.size() - 10); // the last line ends the text, not a chunk
+    QVERIFY(f.view.forcedBreakMarks().empty());
+}
+
+// An error segment's hex bytes are drawn in the text's size (they were 7 px on the hatch) and
+// stand out from their plate, also when selected.
+void TestTextView::errorBytesReadAlsoWhenSelected() {
+    Fixture f(u8ui::testing::memorySource("ab\xC0 cd"));
+    const QRect box = f.view.rectForOffset(2);
+    QVERIFY(!box.isNull());
+    const int capHeight = QFontMetrics(f.view.font()).capHeight();
+    for (bool selected : {false, true}) {
+        if (selected)
+            f.selection.setAnchorAndCursor(1, 3);
+        else
+            f.selection.setCursor(0);
+        QCOMPARE(f.selection.range().contains(2), selected);
+        const QImage shot = f.view.viewport()->grab().toImage();
+        // Inside the frame: the commonest colour is the plate, the digits' ink contrasts with
+        // it at least 3:1 (the faint hatch and anti-aliased edges do not).
+        const QRect inside = box.adjusted(4, 4, -4, -4);
+        QMap<QRgb, int> counts;
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                ++counts[shot.pixel(x, y)];
+        const QRgb plate = std::max_element(counts.begin(), counts.end()).key();
+        int top = INT_MAX, bottom = -1, ink = 0;
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                if (u8ui::contrastRatio(shot.pixelColor(x, y), QColor(plate)) >= 3.0) {
+                    top = std::min(top, y);
+                    bottom = std::max(bottom, y);
+                    ++ink;
+                }
+        QVERIFY2(ink >= 10, qPrintable(QStringLiteral("%1 ink pixels").arg(ink)));
+        QVERIFY2(bottom - top + 1 >= capHeight - 1,
+                 qPrintable(QStringLiteral("digits %1 px tall, the text's capitals %2 px")
+                                .arg(bottom - top + 1)
+                                .arg(capHeight)));
+    }
 }
 
 void TestTextView::emptyMissingAndShrunkSourcesAreHarmless_data() {
