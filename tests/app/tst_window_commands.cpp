@@ -13,6 +13,7 @@
 #include "summary_panel.h"
 #include "theme.h"
 #include "u8codec/byte_source.h"
+#include "window_test_support.h"
 
 #include <QAction>
 #include <QApplication>
@@ -57,9 +58,7 @@ class TestWindowCommands : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("u8scope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_window_commands"));
+        u8test::useTestSettings(QStringLiteral("tst_window_commands"));
         QSettings().clear();
         QVERIFY(dir_.isValid());
     }
@@ -366,12 +365,7 @@ private:
     }
 
     QString write(const char* name, const QByteArray& bytes) {
-        const QString path = dir_.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return {};
-        f.write(bytes);
-        return path;
+        return u8test::writeFile(dir_, name, bytes);
     }
 
     QTemporaryDir dir_;

@@ -38,6 +38,26 @@ struct Fixture {
     }
 };
 
+// A hex pane and a text pane on one document and selection, kept in step as in the window.
+struct LinkedPanes {
+    u8ui::ByteDocument document;
+    u8ui::ByteSelection selection;
+    u8ui::HexView hex;
+    TextView text;
+    LinkedPanes(const QByteArray& bytes, QSize hexSize, QSize textSize) {
+        document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
+        hex.resize(hexSize);
+        text.resize(textSize);
+        hex.setDocument(&document);
+        hex.setSelection(&selection);
+        text.setDocument(&document);
+        text.setSelection(&selection);
+        u8ui::keepInStep(&hex, &text);
+        hex.show();
+        text.show();
+    }
+};
+
 ByteRange segmentRange(const u8codec::ByteSource& source, quint64 offset) {
     const u8codec::Segment s = u8codec::segmentAt(source, offset);
     return {s.offset, s.end()};
@@ -363,21 +383,10 @@ void TestTextView::panesKeepInStep() {
     QByteArray bytes;
     for (int i = 0; i < 2000; ++i)
         bytes += QByteArray("line ") + QByteArray::number(i) + " caf\xC3\xA9\n";
-    u8ui::ByteDocument document;
-    document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
-    u8ui::ByteSelection selection;
-    u8ui::HexView hex;
-    TextView text;
-    for (QAbstractScrollArea* view :
-         {static_cast<QAbstractScrollArea*>(&hex), static_cast<QAbstractScrollArea*>(&text)})
-        view->resize(600, 400);
-    hex.setDocument(&document);
-    hex.setSelection(&selection);
-    text.setDocument(&document);
-    text.setSelection(&selection);
-    u8ui::keepInStep(&hex, &text);
-    hex.show();
-    text.show();
+    LinkedPanes panes(bytes, {600, 400}, {600, 400});
+    u8ui::ByteSelection& selection = panes.selection;
+    u8ui::HexView& hex = panes.hex;
+    TextView& text = panes.text;
 
     // Scrolling the hex pane brings the text pane to the same place.
     hex.setTopOffset(20000);
@@ -408,20 +417,10 @@ void TestTextView::clickAndDragInAScrolledTextPaneKeepItStill() {
     QByteArray bytes;
     for (int i = 0; i < 3000; ++i)
         bytes += QByteArray::number(i).rightJustified(6, '0') + QByteArray(52, 'x') + " \n";
-    u8ui::ByteDocument document;
-    document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
-    u8ui::ByteSelection selection;
-    u8ui::HexView hex;
-    TextView text;
-    hex.resize(600, 400);
-    text.resize(700, 600);
-    hex.setDocument(&document);
-    hex.setSelection(&selection);
-    text.setDocument(&document);
-    text.setSelection(&selection);
-    u8ui::keepInStep(&hex, &text);
-    hex.show();
-    text.show();
+    LinkedPanes panes(bytes, {600, 400}, {700, 600});
+    u8ui::ByteSelection& selection = panes.selection;
+    u8ui::HexView& hex = panes.hex;
+    TextView& text = panes.text;
     text.setTopOffset(100 * 60);
     const quint64 top = text.topOffset();
     QCOMPARE(top, quint64(100 * 60));
