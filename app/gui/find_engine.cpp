@@ -147,6 +147,9 @@ std::vector<FindMatch> FindEngine::within(const u8codec::ByteSource& source, std
     std::vector<FindMatch> matches;
     if (max == 0)
         return matches;
+    // A match that starts a little before `from` may still cover it.
+    const std::uint64_t reach = query_.errorSegments ? 3 : maxLength_ - 1;
+    from = from > reach ? from - reach : 0;
     scan(source, from, to, true, {}, [&matches, max](const FindMatch& m) {
         matches.push_back(m);
         return matches.size() < max;

@@ -55,7 +55,7 @@ public:
     std::optional<FindMatch> previous(const u8codec::ByteSource& source, std::uint64_t before,
                                       std::uint64_t floor = 0,
                                       const FindProgress& progress = {}) const;
-    // Matches that start in [from, to), at most `max` of them, in order (the highlights).
+    // Matches that overlap [from, to), at most `max` of them, in order (the highlights).
     std::vector<FindMatch> within(const u8codec::ByteSource& source, std::uint64_t from,
                                   std::uint64_t to, std::size_t max = 4096) const;
 

@@ -107,6 +107,44 @@ private slots:
         QCOMPARE(reports.back(), 1.0);
     }
 
+    // The engine reads in 1 MiB chunks: matches across a chunk's edge are found once, forwards,
+    // backwards and counted, exactly where a byte-by-byte search finds them.
+    void findEngineAgreesWithABruteForceSearch() {
+        std::vector<std::uint8_t> bytes(3 << 20, '.');
+        const std::vector<std::uint64_t> at = {0, (1 << 20) - 2, (1 << 20) + 3, (2 << 20) - 3,
+                                               (3 << 20) - 4};
+        for (std::uint64_t o : at) // "Ab" or "aB", then a 2-byte é or 1-byte e
+            for (char c : std::string(o % 2 ? "Ab\xC3\xA9" : "aBe"))
+                bytes[o++] = std::uint8_t(c);
+        const u8codec::MemorySource source(bytes);
+        u8app::FindQuery query = FindBar::caseInsensitiveQuery(QStringLiteral("abé"));
+        query.units.back().push_back("e"); // é or e, of different lengths
+        const u8app::FindEngine engine(query);
+        const u8app::FindEngine::Count count = engine.count(source);
+        QVERIFY(count.complete);
+        QCOMPARE(count.starts, at);
+        QCOMPARE(count.rankOf(at[2]), std::uint64_t(3));
+        QCOMPARE(count.rankOf(at[2] + 1), std::uint64_t(0));
+        std::vector<std::uint64_t> forward, backward;
+        for (auto m = engine.next(source, 0); m; m = engine.next(source, m->offset + 1)) {
+            forward.push_back(m->offset);
+            QCOMPARE(m->length, std::uint64_t(m->offset % 2 ? 4 : 3));
+        }
+        for (auto m = engine.previous(source, UINT64_MAX); m;
+             m = engine.previous(source, m->offset))
+            backward.insert(backward.begin(), m->offset);
+        QCOMPARE(forward, at);
+        QCOMPARE(backward, at);
+        // The highlights of a window include a match that starts just before it.
+        const auto shown = engine.within(source, at[2] + 2, at[2] + 100);
+        QCOMPARE(shown.size(), std::size_t(1));
+        QCOMPARE(shown.front().offset, at[2]);
+        // A cancelled run finds nothing.
+        const std::atomic<bool> cancelled(true);
+        QVERIFY(!engine.next(source, 0, UINT64_MAX, {&cancelled, {}}));
+        QVERIFY(!engine.count(source, {&cancelled, {}}).complete);
+    }
+
     // Without "match case" a letter finds its case forms, even those of another length (the
     // long s U+017F is 2 bytes, its upper case S one); with it, only the exact bytes.
     void findIgnoresCaseWhenAsked() {
