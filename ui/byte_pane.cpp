@@ -36,8 +36,11 @@ void BytePane::setSelection(ByteSelection* selection) {
         connect(selection_, &ByteSelection::highlightsChanged, viewport(),
                 qOverload<>(&QWidget::update));
         // The cursor may move from the other pane, the problems list or a search: follow it.
-        connect(selection_, &ByteSelection::cursorChanged, this,
-                [this](quint64 offset) { ensureVisible(offset); });
+        connect(selection_, &ByteSelection::cursorChanged, this, [this](quint64 offset) {
+            followingCursor_ = true;
+            ensureVisible(offset);
+            followingCursor_ = false;
+        });
     }
     viewport()->update();
 }

@@ -32,6 +32,9 @@ public:
     virtual std::optional<quint64> offsetAt(QPoint pos) const = 0;
     // Scrolls the least needed for `offset` to be fully visible.
     virtual void ensureVisible(quint64 offset) = 0;
+    // True while the pane scrolls only to keep the moved cursor in view (not a scroll the user
+    // asked for): a linked pane then follows the cursor, not this pane's top (keepInStep).
+    bool isFollowingCursor() const { return followingCursor_; }
 
 signals:
     void topOffsetChanged(quint64 offset);
@@ -78,6 +81,7 @@ private:
     void onScrollBarAction(int action);
 
     qint64 pendingScrollLines_ = 0;
+    bool followingCursor_ = false;
 };
 
 } // namespace u8ui

@@ -1,5 +1,6 @@
 #include "summary_panel.h"
 
+#include "contrast.h"
 #include "problems_model.h"
 #include "role_palette.h"
 
@@ -20,6 +21,7 @@ QString number(quint64 n) {
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent) {
     auto* column = new QVBoxLayout(this);
     verdict_ = new QLabel(this);
+    verdict_->setObjectName(QStringLiteral("summaryVerdict"));
     QFont big = verdict_->font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.3);
@@ -90,17 +92,20 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
     const ScanReport& r = *report_;
     const u8codec::ScanSummary& s = r.summary;
     const RolePalette roles = RolePalette::forPalette(palette());
+    const QColor window = palette().color(QPalette::Window);
     if (s.valid()) {
         verdict_->setText(tr("\u2713 Valid UTF-8"));
         verdict_->setStyleSheet(
-            QStringLiteral("color: %1").arg(roles.style(CellRole::Lead3).text.name()));
+            QStringLiteral("color: %1")
+                .arg(readableOn(roles.style(CellRole::Lead3).text, window).name()));
     } else {
         verdict_->setText(
             r.totalProblems == 1
                 ? tr("\u2715 Not valid UTF-8: 1 problem")
                 : tr("\u2715 Not valid UTF-8: %1 problems").arg(number(r.totalProblems)));
         verdict_->setStyleSheet(
-            QStringLiteral("color: %1").arg(roles.style(CellRole::ErrorInvalidByte).frame.name()));
+            QStringLiteral("color: %1")
+                .arg(readableOn(roles.style(CellRole::ErrorInvalidByte).frame, window).name()));
     }
 
     addRow(tr("Bytes"),
@@ -137,6 +142,13 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
             addRow(tr("Listed"), tr("the first %1 of %2 problems")
                                      .arg(number(r.problems.size()), number(r.totalProblems)));
     }
+}
+
+void SummaryPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    // A theme switch: the verdict's colour and the muted rows were taken from the old palette.
+    if (event->type() == QEvent::PaletteChange && report_)
+        setReport(report_);
 }
 
 QString SummaryPanel::text() const {

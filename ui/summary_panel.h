@@ -28,6 +28,9 @@ public:
     // What is shown, as "Label: value" lines after the verdict (tests, copying).
     QString text() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void resetRows();
     void addRow(const QString& label, const QString& value, bool detail = false);

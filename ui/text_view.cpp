@@ -157,7 +157,8 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         g.kind = Glyph::Kind::ErrorBox;
         g.text = QString::fromStdString(
             u8codec::hexBytes(std::span<const std::uint8_t>(bytes, s.length)));
-        g.width = small.horizontalAdvance(g.text) + 8;
+        // In the text's own size (the small font was unreadable on the hatch), on a plate.
+        g.width = advance(g.text) + 12;
         return g;
     }
     const char32_t cp = s.codePoint;
@@ -239,8 +240,10 @@ TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
                 }
                 boundary += kChunk;
             }
-            if (forced)
+            if (forced) {
+                p->forcedBreak = true;
                 break;
+            }
             p->glyphs.push_back(makeGlyph(s, bytes.data() + (s.offset - start)));
             p->end = s.end();
             if (s.isValid() && s.codePoint == kLineFeed) {
@@ -250,14 +253,17 @@ TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
         }
     }
     // Wrap at the layout width, after the last space or tab of the line when there is one,
-    // otherwise between any two characters.
+    // otherwise between any two characters. A forced break's mark needs room after the last
+    // glyph.
     qreal x = 0;
     std::size_t breakAfterSpace = 0; // first glyph after the line's last space, 0 for none
     for (std::size_t i = 0; i < p->glyphs.size(); ++i) {
         Glyph& g = p->glyphs[i];
+        const bool last = i + 1 == p->glyphs.size();
+        const qreal need = g.width + (p->forcedBreak && last ? breakMarkWidth() : 0);
         if (p->lineStarts.empty()) {
             p->lineStarts.push_back(0);
-        } else if (x > 0 && x + g.width > layoutWidth_) {
+        } else if (x > 0 && x + need > layoutWidth_) {
             const std::size_t lineStart = std::size_t(p->lineStarts.back());
             const std::size_t next = breakAfterSpace > lineStart ? breakAfterSpace : i;
             p->lineStarts.push_back(int(next));
@@ -506,84 +512,6 @@ QRect TextView::rectForOffset(quint64 offset) const {
     return {};
 }
 
-// --- painting ------------------------------------------------------------------------------
-
-void TextView::paintEvent(QPaintEvent*) {
-    QPainter painter(viewport());
-    const QPalette& pal = palette();
-    painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
-    const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
-    const quint64 cursor = selection_ ? selection_->cursor() : 0;
-    const bool hasCursor = selection_ && documentSize() > 0;
-    const QFontMetricsF small(smallFont_);
-
-    for (const VisibleLine& l : visibleLineList()) {
-        const Paragraph& p = *l.paragraph;
-        const int end = p.lineEnd(l.line);
-        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
-            const Glyph& g = p.glyphs[std::size_t(i)];
-            const QRectF rect = glyphRect(g, l.y);
-            const QRectF box = rect.adjusted(1, 2, -1, -2);
-            // Whole characters: a selection or match that covers any byte of the character
-            // covers its glyph.
-            auto touches = [&](const ByteRange& r) {
-                return g.offset < r.end && g.end() > r.start;
-            };
-            if (selection_) {
-                for (const ByteRange& h : selection_->highlights())
-                    if (touches(h)) {
-                        painter.fillRect(rect, rolePalette_.matchFill());
-                        painter.fillRect(QRectF(rect.left(), rect.bottom() - 2, rect.width(), 2),
-                                         rolePalette_.matchFrame());
-                    }
-            }
-            switch (g.kind) {
-            case Glyph::Kind::Text:
-                painter.setFont(font());
-                painter.setPen(pal.color(QPalette::Text));
-                painter.drawText(QPointF(rect.left(), l.y + 3 + ascent_), g.text);
-                break;
-            case Glyph::Kind::ControlPicture: {
-                const RoleStyle& style = rolePalette_.style(g.role);
-                painter.fillRect(box, style.fill);
-                painter.setPen(style.text);
-                if (g.text.size() == 1) {
-                    painter.setFont(font());
-                    painter.drawText(QPointF(rect.left(), l.y + 3 + ascent_), g.text);
-                } else { // a mnemonic
-                    painter.setFont(smallFont_);
-                    painter.drawText(box, Qt::AlignCenter, g.text);
-                }
-                break;
-            }
-            case Glyph::Kind::CodePointBox:
-            case Glyph::Kind::ErrorBox: {
-                const CellRole role =
-                    g.kind == Glyph::Kind::ErrorBox ? g.role : CellRole::AsciiControl;
-                rolePalette_.paintCell(painter, box, role, g.kind == Glyph::Kind::ErrorBox);
-                if (g.kind == Glyph::Kind::CodePointBox) {
-                    painter.setPen(QPen(rolePalette_.style(role).text, 1, Qt::DotLine));
-                    painter.setBrush(Qt::NoBrush);
-                    painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
-                }
-                painter.setFont(smallFont_);
-                painter.setPen(rolePalette_.style(role).text);
-                painter.drawText(box, Qt::AlignCenter, g.text);
-                break;
-            }
-            }
-            if (touches(selected))
-                painter.fillRect(rect, rolePalette_.selectionFill());
-            if (hasCursor && cursor >= g.offset && cursor < g.end()) {
-                painter.setPen(QPen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
-                                    hasFocus() ? Qt::SolidLine : Qt::DashLine));
-                painter.setBrush(Qt::NoBrush);
-                painter.drawRect(rect.adjusted(0.5, 1.5, -0.5, -1.5));
-            }
-        }
-    }
-}
-
 void TextView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
     const qreal width = std::max<qreal>(40, viewport()->width() - 2 * margin_);
@@ -773,31 +701,6 @@ QRect TextView::toolTipRect(quint64 offset) const {
 
 int TextView::pageLines() const {
     return visibleLines();
-}
-
-// --- linking -------------------------------------------------------------------------------
-
-void keepInStep(HexView* hex, TextView* text) {
-    auto syncing = std::make_shared<bool>(false);
-    // When the pane that scrolled shows the cursor, the other keeps it visible too.
-    QObject::connect(hex, &HexView::topOffsetChanged, text, [=](quint64 offset) {
-        if (*syncing)
-            return;
-        *syncing = true;
-        text->setTopOffset(offset);
-        if (ByteSelection* s = hex->selection(); s && !hex->cellRect(s->cursor()).isNull())
-            text->ensureVisible(s->cursor());
-        *syncing = false;
-    });
-    QObject::connect(text, &TextView::topOffsetChanged, hex, [=](quint64 offset) {
-        if (*syncing)
-            return;
-        *syncing = true;
-        hex->setTopOffset(offset);
-        if (ByteSelection* s = text->selection(); s && !text->rectForOffset(s->cursor()).isNull())
-            hex->ensureVisible(s->cursor());
-        *syncing = false;
-    });
 }
 
 } // namespace u8ui

@@ -12,22 +12,24 @@
 // what is visible: a paragraph runs from a paragraph start to the next LF. To bound the work on
 // files without line feeds, a paragraph also ends at a chunk boundary (every kChunk bytes, moved
 // back to the start of the segment that contains it) when the whole chunk before that boundary
-// holds no LF. That rule depends only on nearby bytes, so the paragraph containing any offset is
-// found by looking back at most 2 * kChunk bytes, and no paragraph is longer than 2 * kChunk + 3.
+// holds no LF. Such a forced break is marked at the end of its line (a boxed "»"), so that it
+// is not taken for a line feed or a space. That rule depends only on nearby bytes, so the paragraph
+// containing any offset is found by looking back at most 2 * kChunk bytes, and no paragraph is
+// longer than 2 * kChunk + 3.
 #pragma once
 
 #include "byte_pane.h"
 #include "u8codec/segment.h"
 
 #include <QHash>
+
+class QPainter;
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace u8ui {
-
-class HexView;
 
 class TextView : public BytePane {
     Q_OBJECT
@@ -57,6 +59,8 @@ public:
     // The box of the glyph of the character that contains `offset` (viewport coordinates); a null
     // QRect when it is not on screen.
     QRect rectForOffset(quint64 offset) const;
+    // The marks of forced breaks on screen (viewport coordinates), top to bottom.
+    std::vector<QRect> forcedBreakMarks() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -89,6 +93,7 @@ private:
     struct Paragraph {
         quint64 start = 0, end = 0;
         bool endsWithLineFeed = false;
+        bool forcedBreak = false; // cut at a chunk boundary in a long line (see the header)
         std::vector<Glyph> glyphs;
         std::vector<int> lineStarts; // index of the first glyph of each visual line
         int lineCount() const { return int(lineStarts.size()); }
@@ -130,6 +135,11 @@ private:
     void updateScrollBar();
     void onScrollBarMoved(int value);
     QRectF glyphRect(const Glyph& g, int y) const;
+    // text_view_paint.cpp: one glyph, and the mark after a forced break.
+    void paintGlyph(QPainter& painter, const Glyph& g, int y, bool selected) const;
+    qreal breakMarkWidth() const;
+    // Where the mark of visible line `l` goes; a null rect when that line ends no forced break.
+    QRectF breakMarkRect(const VisibleLine& l) const;
 
     LinePosition top_;
     mutable std::map<quint64, ParagraphPtr> paragraphs_;
@@ -144,10 +154,5 @@ private:
     int margin_ = 6;
     qreal layoutWidth_ = 0;
 };
-
-// Keeps the two panes' scroll positions in step: scrolling one scrolls the other to the same
-// offset, and a cursor visible in the pane that scrolled is kept visible in the other. Guarded
-// against feedback between the two. Both panes must share one ByteSelection.
-void keepInStep(HexView* hex, TextView* text);
 
 } // namespace u8ui

@@ -2,15 +2,18 @@
 
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "cancellable_source.h"
 #include "code_page_table.h"
 #include "cursor_status.h"
 #include "document_history.h"
 #include "document_scan.h"
 #include "encoding_advice.h"
 #include "find_bar.h"
+#include "find_controller.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
+#include "keep_in_step.h"
 #include "legend_widget.h"
 #include "message_banner.h"
 #include "problems_model.h"
@@ -22,7 +25,6 @@
 #include "summary_panel.h"
 #include "text_view.h"
 #include "theme.h"
-#include "u8codec/byte_search.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/navigate.h"
 
@@ -70,8 +72,6 @@ namespace {
 const QString kSamplePath = QStringLiteral(":/u8scope/sample/tour.txt");
 // A search or line count that needs more bytes than this runs in the background.
 constexpr quint64 kSynchronousBytes = quint64(8) << 20;
-// Matches highlighted around the cursor: a generous screenful either side.
-constexpr quint64 kHighlightReach = 64 * 1024;
 
 QString humanSize(quint64 bytes) {
     return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
@@ -93,7 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
       saves_(new SaveActions(this, document_, history_, [this] { return path_; })),
       recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)),
       lineWatcher_(new QFutureWatcher<LineJob>(this)),
-      searchWatcher_(new QFutureWatcher<SearchJob>(this)),
+      finder_(new FindController(findBar_, document_, selection_, hexView_, textView_, this)),
       navigateWatcher_(new QFutureWatcher<std::optional<u8codec::Segment>>(this)),
       encodingWatcher_(new QFutureWatcher<EncodingJob>(this)) {
     initResources();
@@ -180,9 +180,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(findBar_, &FindBar::findNext, this, &MainWindow::findNext);
     connect(findBar_, &FindBar::findPrevious, this, &MainWindow::findPrevious);
-    connect(findBar_, &FindBar::patternChanged, this, &MainWindow::updateHighlights);
-    connect(findBar_, &FindBar::closed, this, [this] { selection_->setHighlights({}); });
-    connect(searchWatcher_, &QFutureWatcher<SearchJob>::finished, this, &MainWindow::onSearchDone);
+    connect(finder_, &FindController::finished, this, &MainWindow::searchFinished);
     connect(lineWatcher_, &QFutureWatcher<LineJob>::finished, this, [this] {
         linePending_ = false;
         const LineJob job = lineWatcher_->result();
@@ -216,14 +214,12 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() {
     // Background work holds shared pointers to the bytes it reads; tell it to stop and wait, so
     // that nothing outlives the window it reports to.
-    if (searchCancel_)
-        *searchCancel_ = true;
+    finder_->cancel();
     if (lineCancel_)
         *lineCancel_ = true;
     if (navigateCancel_)
         *navigateCancel_ = true;
     navigateWatcher_->waitForFinished();
-    searchWatcher_->waitForFinished();
     lineWatcher_->waitForFinished();
     encodingWatcher_->waitForFinished(); // reads 4 MiB at most
 }
@@ -251,6 +247,9 @@ void MainWindow::createActions() {
                          tr("Open the bundled sample: every byte class and every kind of error, "
                             "each on a line that says what it shows"),
                          &MainWindow::openSample);
+    closeAction_ = make(tr("&Close"), QKeySequence(tr("Ctrl+W")),
+                        tr("Close the file (asks first when it has unsaved changes)"),
+                        &MainWindow::closeDocument);
     quitAction_ = make(tr("&Quit"), QKeySequence::Quit, tr("Quit u8scope"), &MainWindow::close);
 
     copyTextAction_ = make(tr("Copy as &Text"), QKeySequence::Copy,
@@ -272,10 +271,9 @@ void MainWindow::createActions() {
         make(tr("&Go to Offset…"), QKeySequence(tr("Ctrl+G")),
              tr("Move the cursor to a byte offset, in hex or decimal"), &MainWindow::goToDialog);
     findAction_ = make(tr("&Find…"), QKeySequence::Find,
-                       tr("Find text (as its UTF-8 bytes) or hex bytes"), [this] {
-                           findBar_->activate();
-                           updateHighlights();
-                       });
+                       tr("Find text (as its UTF-8 bytes, with or without case), hex bytes, "
+                          "code points or invalid sequences of a kind"),
+                       [this] { finder_->activate(); });
     findNextAction_ = make(tr("Find &Next"), QKeySequence(Qt::Key_F3), tr("Go to the next match"),
                            &MainWindow::findNext);
     findPreviousAction_ = make(tr("Find Pre&vious"), QKeySequence(Qt::SHIFT | Qt::Key_F3),
@@ -326,6 +324,7 @@ void MainWindow::createMenus() {
     recentMenu_->setToolTipsVisible(true);
     file->addAction(reloadAction_);
     file->addAction(sampleAction_);
+    file->addAction(closeAction_);
     file->addSeparator();
     QAction* quitSeparator = file->addSeparator();
     file->addAction(quitAction_);
@@ -367,8 +366,7 @@ void MainWindow::createMenus() {
     repairs_->populate(repair);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* dock : docks_)
-        viewMenu_->addAction(dock->toggleViewAction());
+    viewMenu_->addActions(dockActions_);
     viewMenu_->addSeparator();
     QMenu* rowMenu = viewMenu_->addMenu(tr("&Bytes per Row"));
     rowMenu->setToolTipsVisible(true);
@@ -607,6 +605,21 @@ void MainWindow::openSample() {
     banner_->dismiss();
 }
 
+bool MainWindow::closeDocument() {
+    if (history_->isModified() && !saves_->maybeSave())
+        return false;
+    if (!path_.isEmpty())
+        watcher_->removePath(path_);
+    path_.clear();
+    file_.reset();
+    openedSize_ = 0;
+    banner_->dismiss();
+    statusBar()->clearMessage();
+    setSource(nullptr, QString());
+    findBar_->hide();
+    return true;
+}
+
 void MainWindow::reload() {
     if (path_.isEmpty())
         return;
@@ -616,8 +629,7 @@ void MainWindow::reload() {
 }
 
 void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, const QString& name) {
-    if (searchCancel_)
-        *searchCancel_ = true;
+    finder_->cancel();
     if (lineCancel_)
         *lineCancel_ = true;
     if (navigateCancel_)
@@ -680,13 +692,37 @@ QDockWidget* MainWindow::addDock(QWidget* content, const QString& name, const QS
     dock->setObjectName(name); // saveState() needs it
     dock->setWidget(content);
     addDockWidget(area, dock);
-    QAction* toggle = dock->toggleViewAction();
-    toggle->setToolTip(tip);
-    toggle->setStatusTip(tip);
-    toggle->setShortcut(key);
-    addAction(toggle);
+    // The View menu's entry and its shortcut bring the dock forward (see showOrHideDock); Qt's
+    // toggleViewAction would hide a dock that is only tabbed behind another.
+    auto* action = new QAction(title, this);
+    action->setObjectName(name + QStringLiteral("Action"));
+    action->setCheckable(true);
+    action->setToolTip(tip);
+    action->setStatusTip(tip);
+    action->setShortcut(key);
+    action->setChecked(dock->toggleViewAction()->isChecked());
+    connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+    connect(action, &QAction::triggered, this, [this, dock, action] {
+        showOrHideDock(dock);
+        action->setChecked(!dock->isHidden());
+    });
+    addAction(action);
+    dockActions_.push_back(action);
     docks_.push_back(dock);
     return dock;
+}
+
+void MainWindow::showOrHideDock(QDockWidget* dock) {
+    // In front: shown and not covered by the other docks of its tab group (a tab behind another
+    // is not visible). Only then does the command hide it.
+    if (!dock->isHidden() && dock->isVisible() && !dock->visibleRegion().isEmpty()) {
+        dock->hide();
+        return;
+    }
+    dock->show();
+    dock->raise();
+    if (dock->isFloating())
+        dock->activateWindow();
 }
 
 void MainWindow::createDocks() {
@@ -952,6 +988,7 @@ void MainWindow::updateActions() {
           previousInvalidAction_, nextNonAsciiAction_, previousNonAsciiAction_})
         a->setEnabled(hasBytes);
     reloadAction_->setEnabled(!path_.isEmpty());
+    closeAction_->setEnabled(document_->source() != nullptr);
 }
 
 QString MainWindow::statusField(const QString& name) const {
@@ -1030,23 +1067,6 @@ void MainWindow::goToDialog() {
 
 namespace {
 
-// A source that reads nothing once cancelled: the codec's navigation then meets an early end and
-// returns at once. Its answer is thrown away, so what it says after a cancel does not matter.
-class CancellableSource final : public u8codec::ByteSource {
-public:
-    CancellableSource(std::shared_ptr<const u8codec::ByteSource> inner,
-                      std::shared_ptr<std::atomic<bool>> cancel)
-        : inner_(std::move(inner)), cancel_(std::move(cancel)) {}
-    std::uint64_t size() const override { return inner_->size(); }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        return *cancel_ ? 0 : inner_->read(offset, dest);
-    }
-
-private:
-    std::shared_ptr<const u8codec::ByteSource> inner_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-};
-
 std::optional<u8codec::Segment> step(const u8codec::ByteSource& source, u8ui::ByteRange range,
                                      bool forward, bool errorsOnly) {
     // Step from the whole selection, so that repeating the command moves on.
@@ -1088,7 +1108,7 @@ void MainWindow::navigate(bool forward, bool errorsOnly) {
     }
     navigateCancel_ = std::make_shared<std::atomic<bool>>(false);
     auto cancel = navigateCancel_;
-    auto shared = std::make_shared<CancellableSource>(document_->sharedSource(), cancel);
+    auto shared = document_->sharedSource();
     statusBar()->showMessage(tr("Searching…"));
     disconnect(navigateWatcher_, nullptr, this, nullptr);
     connect(navigateWatcher_, &QFutureWatcher<std::optional<u8codec::Segment>>::finished, this,
@@ -1097,119 +1117,23 @@ void MainWindow::navigate(bool forward, bool errorsOnly) {
                     return;
                 report(navigateWatcher_->result());
             });
-    navigateWatcher_->setFuture(QtConcurrent::run([shared, range, forward, errorsOnly] {
-        return step(*shared, range, forward, errorsOnly);
+    navigateWatcher_->setFuture(QtConcurrent::run([shared, cancel, range, forward, errorsOnly] {
+        const CancellableSource cancellable(*shared, cancel.get());
+        return step(cancellable, range, forward, errorsOnly);
     }));
 }
 
 // --- search -----------------------------------------------------------------------------------
 
 void MainWindow::findNext() {
-    startSearch(true);
+    finder_->start(true);
 }
 void MainWindow::findPrevious() {
-    startSearch(false);
-}
-
-void MainWindow::startSearch(bool forward) {
-    if (findBar_->isHidden() || findBar_->text().isEmpty()) {
-        findBar_->activate();
-        if (findBar_->text().isEmpty())
-            return;
-    }
-    const FindBar::Pattern pattern = findBar_->pattern();
-    if (pattern.bytes.isEmpty() || !document_->source()) {
-        if (!pattern.error.isEmpty())
-            findBar_->setStatus(pattern.error, true);
-        return;
-    }
-    if (searchCancel_)
-        *searchCancel_ = true;
-    searchWatcher_->waitForFinished();
-    searchCancel_ = std::make_shared<std::atomic<bool>>(false);
-    auto cancel = searchCancel_;
-    auto source = document_->sharedSource();
-    std::vector<std::uint8_t> needle(pattern.bytes.begin(), pattern.bytes.end());
-    const u8ui::ByteRange range = selection_->range();
-    // From the selection: forward past its first byte (so a selected match is not found again),
-    // backward before it. Past the end the search wraps around once.
-    const quint64 from = range.start;
-    findBar_->setStatus(tr("Searching…"));
-    searchWatcher_->setFuture(QtConcurrent::run([source, needle, from, forward, cancel] {
-        SearchJob job;
-        job.forward = forward;
-        job.length = needle.size();
-        const auto* c = cancel.get();
-        if (forward) {
-            job.offset = u8codec::findForward(*source, needle, from + 1, UINT64_MAX, c);
-            if (!job.offset && !*c) {
-                job.offset = u8codec::findForward(*source, needle, 0, from + 1, c);
-                job.wrapped = job.offset.has_value();
-            }
-        } else {
-            job.offset = u8codec::findBackward(*source, needle, from, 0, c);
-            if (!job.offset && !*c) {
-                job.offset = u8codec::findBackward(*source, needle, UINT64_MAX, from, c);
-                job.wrapped = job.offset.has_value();
-            }
-        }
-        if (*c)
-            job.offset.reset();
-        return job;
-    }));
-}
-
-void MainWindow::onSearchDone() {
-    const SearchJob job = searchWatcher_->result();
-    if (searchCancel_ && *searchCancel_)
-        return; // superseded by a newer search or document
-    if (!job.offset) {
-        findBar_->setStatus(tr("Not found"), true);
-        emit searchFinished(false, 0);
-        return;
-    }
-    goTo(*job.offset, job.length);
-    findBar_->setStatus(job.wrapped
-                            ? (job.forward ? tr("Wrapped to the start") : tr("Wrapped to the end"))
-                            : QString());
-    updateHighlights();
-    emit searchFinished(true, *job.offset);
+    finder_->start(false);
 }
 
 void MainWindow::updateHighlights() {
-    const u8codec::ByteSource* source = document_->source();
-    if (!source || findBar_->isHidden()) {
-        if (!selection_->highlights().isEmpty())
-            selection_->setHighlights({});
-        return;
-    }
-    const FindBar::Pattern pattern = findBar_->pattern();
-    if (pattern.bytes.isEmpty()) {
-        selection_->setHighlights({});
-        return;
-    }
-    const std::vector<std::uint8_t> needle(pattern.bytes.begin(), pattern.bytes.end());
-    // What is on screen (the hex pane's rows; the text pane shows no more than that around the
-    // cursor) and a generous neighbourhood of the cursor, so that moving a little needs no
-    // recomputation before the next repaint.
-    const quint64 size = source->size();
-    const quint64 cursor = selection_->cursor();
-    const quint64 top = hexView_->topOffset();
-    const quint64 shown = quint64(hexView_->visibleRows() + 1) * quint64(hexView_->bytesPerRow());
-    std::vector<std::pair<quint64, quint64>> windows = {
-        {cursor > kHighlightReach ? cursor - kHighlightReach : 0,
-         std::min<quint64>(size, cursor + kHighlightReach)},
-        {top, std::min<quint64>(size, top + shown)},
-        {textView_->topOffset(),
-         std::min<quint64>(size, textView_->topOffset() + kHighlightReach)}};
-    QVector<u8ui::ByteRange> ranges;
-    for (const auto& [from, to] : windows)
-        for (quint64 m : u8codec::findAllOverlapping(*source, needle, from, to))
-            ranges.push_back({m, m + needle.size()});
-    std::sort(ranges.begin(), ranges.end(),
-              [](const u8ui::ByteRange& a, const u8ui::ByteRange& b) { return a.start < b.start; });
-    ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
-    selection_->setHighlights(std::move(ranges));
+    finder_->updateHighlights();
 }
 
 void MainWindow::setBytesPerRow(int bytes) {

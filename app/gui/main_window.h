@@ -46,6 +46,7 @@ namespace u8app {
 
 class DocumentHistory;
 class FindBar;
+class FindController;
 class MessageBanner;
 class RecentFiles;
 class RepairActions;
@@ -62,6 +63,9 @@ public:
     bool openFile(const QString& path);
     // Opens the bundled tour sample.
     void openSample();
+    // File > Close: asks to save unsaved changes, then shows no document. False when the user
+    // cancelled.
+    bool closeDocument();
     // Re-opens the current file from disk (after it changed).
     void reload();
 
@@ -112,6 +116,9 @@ private:
     void createDocks();
     QDockWidget* addDock(QWidget* content, const QString& name, const QString& title,
                          Qt::DockWidgetArea area, const QString& tip, const QKeySequence& key);
+    // A dock's shortcut: shows the dock and brings it to the front of its tabs; hides it only
+    // when it is already in front.
+    void showOrHideDock(QDockWidget* dock);
     void onContentChanged();
     void syncPanelsToCursor();
     void findByteValue(int byteValue);
@@ -131,8 +138,6 @@ private:
     void updateStatus();
     void updateLineStatus(quint64 offset);
     void updateHighlights();
-    void startSearch(bool forward);
-    void onSearchDone();
     void onFileChanged(const QString& path);
     void navigate(bool forward, bool errorsOnly);
     void copySelection(int format);
@@ -194,16 +199,9 @@ private:
     std::shared_ptr<std::atomic<bool>> lineCancel_;
     bool linePending_ = false;
 
-    struct SearchJob {
-        std::optional<quint64> offset;
-        bool wrapped = false;
-        quint64 length = 0;
-        bool forward = true;
-    };
-    QFutureWatcher<SearchJob>* searchWatcher_;
+    FindController* finder_;
     QFutureWatcher<std::optional<u8codec::Segment>>* navigateWatcher_;
     std::shared_ptr<std::atomic<bool>> navigateCancel_;
-    std::shared_ptr<std::atomic<bool>> searchCancel_;
 
     struct EncodingJob {
         u8codec::Detection detection;
@@ -216,6 +214,7 @@ private:
     QAction* openAction_ = nullptr;
     QAction* reloadAction_ = nullptr;
     QAction* sampleAction_ = nullptr;
+    QAction* closeAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* copyTextAction_ = nullptr;
     QAction* copyHexAction_ = nullptr;
@@ -238,6 +237,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* fileMenu_ = nullptr;
     QList<QDockWidget*> docks_;
+    QList<QAction*> dockActions_; // the View menu's entries, one per dock
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool goToHex_ = true;
     bool restoredLayout_ = false; // the dock layout came from the settings

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
@@ -13,7 +14,6 @@ MessageBanner::MessageBanner(QWidget* parent)
       action_(new QPushButton(this)), close_(new QToolButton(this)) {
     setObjectName(QStringLiteral("messageBanner"));
     setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
     label_->setWordWrap(true);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     close_->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
@@ -41,18 +41,25 @@ void MessageBanner::showMessage(Level level, const QString& text, const QString&
                                               : QStyle::SP_MessageBoxInformation;
     const int side = style()->pixelMetric(QStyle::PM_SmallIconSize);
     icon_->setPixmap(style()->standardIcon(pixmap).pixmap(side, side));
-    // A tinted background that reads in light and dark themes: the palette's base colour mixed
-    // with a hue per level (the icon and the words carry the meaning, not the colour alone).
-    const QColor tint = level == Level::Error     ? QColor(213, 94, 0)
-                        : level == Level::Warning ? QColor(230, 159, 0)
-                                                  : QColor(86, 180, 233);
-    const QColor base = palette().color(QPalette::Base);
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window,
-                 QColor((base.red() * 3 + tint.red()) / 4, (base.green() * 3 + tint.green()) / 4,
-                        (base.blue() * 3 + tint.blue()) / 4));
-    setPalette(pal);
+    update();
     show();
+}
+
+QColor MessageBanner::background() const {
+    // A tint that reads in light and dark themes: the palette's base colour mixed with a hue per
+    // level (the icon and the words carry the meaning, not the colour alone). Computed when
+    // painted, from the palette of the moment, so that a theme switch repaints it.
+    const QColor tint = level_ == Level::Error     ? QColor(213, 94, 0)
+                        : level_ == Level::Warning ? QColor(230, 159, 0)
+                                                   : QColor(86, 180, 233);
+    const QColor base = palette().color(QPalette::Base);
+    return QColor((base.red() * 3 + tint.red()) / 4, (base.green() * 3 + tint.green()) / 4,
+                  (base.blue() * 3 + tint.blue()) / 4);
+}
+
+void MessageBanner::paintEvent(QPaintEvent* event) {
+    QPainter(this).fillRect(rect(), background());
+    QFrame::paintEvent(event);
 }
 
 void MessageBanner::dismiss() {

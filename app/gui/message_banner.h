@@ -25,9 +25,14 @@ public:
     // The button's words ("Fix Mojibake…"), empty when hidden or without a button.
     QString actionText() const;
     Level level() const { return level_; }
+    // The background for the level, from the current palette.
+    QColor background() const;
 
 signals:
     void actionTriggered();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     QLabel* icon_;

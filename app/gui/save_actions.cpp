@@ -38,14 +38,17 @@ const QStringList kTargetEncodings = {
 
 // Keeps the file as it was before this save: a hard link costs nothing and keeps the original
 // bytes even after QSaveFile renames the new file over the name; a copy where links fail.
-bool makeBackup(const QString& path, QString& error) {
+// `made` tells whether there was a previous version to keep (a new name has none).
+bool makeBackup(const QString& path, bool& made, QString& error) {
+    made = false;
     if (!QFileInfo::exists(path))
         return true;
     const QString backup = SaveActions::backupPathFor(path);
     QFile::remove(backup);
-    if (::link(QFile::encodeName(path).constData(), QFile::encodeName(backup).constData()) == 0)
-        return true;
-    if (QFile::copy(path, backup))
+    made =
+        ::link(QFile::encodeName(path).constData(), QFile::encodeName(backup).constData()) == 0 ||
+        QFile::copy(path, backup);
+    if (made)
         return true;
     error = QObject::tr("cannot write the backup %1").arg(backup);
     return false;
@@ -69,7 +72,8 @@ void SaveActions::populate(QMenu* menu, QAction* before) {
 
     saveAs_ =
         new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As…"), this);
-    saveAs_->setShortcut(QKeySequence::SaveAs);
+    // Not QKeySequence::SaveAs: it is empty on some platforms (KDE, the offscreen one).
+    saveAs_->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
     saveAs_->setStatusTip(tr("Write the document as UTF-8 to another file"));
     connect(saveAs_, &QAction::triggered, this, &SaveActions::saveAs);
 
@@ -150,6 +154,7 @@ bool SaveActions::writeBytes(const QString& path,
     const bool backup = keepBackup();
     struct Outcome {
         bool ok = false;
+        bool backedUp = false;
         QString error;
     };
     auto outcome = std::make_shared<Outcome>();
@@ -166,7 +171,7 @@ bool SaveActions::writeBytes(const QString& path,
                 file.cancelWriting();
                 return;
             }
-            if (backup && !makeBackup(path, outcome->error)) {
+            if (backup && !makeBackup(path, outcome->backedUp, outcome->error)) {
                 file.cancelWriting();
                 return;
             }
@@ -189,7 +194,8 @@ bool SaveActions::writeBytes(const QString& path,
         }
         return false;
     }
-    emit message(backup
+    // Only what happened: a new name had no previous version to keep.
+    emit message(outcome->backedUp
                      ? tr("Saved %1 (previous version kept as %2)").arg(path, backupPathFor(path))
                      : tr("Saved %1").arg(path));
     return true;

@@ -21,6 +21,7 @@
 #include "u8codec/byte_source.h"
 #include "u8codec/mojibake.h"
 #include "u8codec/transcode.h"
+#include "window_test_support.h"
 
 #include <QFile>
 #include <QLabel>
@@ -58,9 +59,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true); // settings go to a test location
-        QCoreApplication::setOrganizationName(QStringLiteral("u8scope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        u8test::useTestSettings(QStringLiteral("tst_main_window"));
         QVERIFY(dir_.isValid());
     }
 
@@ -793,12 +792,7 @@ private:
     QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
 
     QString write(const char* name, const QByteArray& bytes) {
-        const QString path = dir_.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return {};
-        f.write(bytes);
-        return path;
+        return u8test::writeFile(dir_, name, bytes);
     }
 
     QTemporaryDir dir_;

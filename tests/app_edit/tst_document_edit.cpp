@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -376,6 +377,30 @@ private slots:
             QCOMPARE(readFile(SaveActions::backupPathFor(path)), QByteArray("old \xFF bytes"));
         QVERIFY(!history_->isModified());
         QVERIFY(saver.maybeSave()); // nothing unsaved: no question asked
+    }
+
+    // The message says only what happened: a backup when a previous version was kept, none for
+    // a new name (it said "previous version kept as X.bak" where no X.bak existed).
+    void saveAsANewNameReportsNoBackup() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("new.txt"));
+        document_->setSource(bytesOf("fresh"), QStringLiteral("fresh"));
+        SaveActions saver(&window_, document_, history_, [] { return QString(); });
+        QMenu menu;
+        saver.populate(&menu, nullptr);
+        if (!saver.keepBackup())
+            menu.actions().last()->trigger(); // "Keep a Backup" on: the case that misreported
+        QVERIFY(saver.keepBackup());
+        QSignalSpy messages(&saver, &SaveActions::message);
+        QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
+        QCOMPARE(messages.size(), 1);
+        QCOMPARE(messages.first().first().toString(), QStringLiteral("Saved %1").arg(path));
+        QVERIFY(!QFileInfo::exists(SaveActions::backupPathFor(path)));
+        // Saved again over the file now there: its previous version is kept and said so.
+        QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
+        QVERIFY2(messages.last().first().toString().contains(SaveActions::backupPathFor(path)),
+                 qPrintable(messages.last().first().toString()));
+        QCOMPARE(readFile(SaveActions::backupPathFor(path)), QByteArray("fresh"));
     }
 
     void failedSaveLeavesNoFile() {

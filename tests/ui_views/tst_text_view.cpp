@@ -1,6 +1,8 @@
 // The text pane: whole characters selected by mouse and keyboard, lines and wrapping, nothing
 // hidden, a 4 GB source laid out from its neighbourhood only, and the panes kept in step.
+#include "contrast.h"
 #include "hex_view.h"
+#include "keep_in_step.h"
 #include "sample_sources.h"
 #include "text_view.h"
 #include "u8codec/local_segments.h"
@@ -36,6 +38,26 @@ struct Fixture {
     }
 };
 
+// A hex pane and a text pane on one document and selection, kept in step as in the window.
+struct LinkedPanes {
+    u8ui::ByteDocument document;
+    u8ui::ByteSelection selection;
+    u8ui::HexView hex;
+    TextView text;
+    LinkedPanes(const QByteArray& bytes, QSize hexSize, QSize textSize) {
+        document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
+        hex.resize(hexSize);
+        text.resize(textSize);
+        hex.setDocument(&document);
+        hex.setSelection(&selection);
+        text.setDocument(&document);
+        text.setSelection(&selection);
+        u8ui::keepInStep(&hex, &text);
+        hex.show();
+        text.show();
+    }
+};
+
 ByteRange segmentRange(const u8codec::ByteSource& source, quint64 offset) {
     const u8codec::Segment s = u8codec::segmentAt(source, offset);
     return {s.offset, s.end()};
@@ -60,6 +82,9 @@ private slots:
     void localLayoutEqualsAWalkFromTheStart_data();
     void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
+    void aForcedBreakIsMarked();
+    void errorBytesReadAlsoWhenSelected();
+    void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
     void emptyMissingAndShrunkSourcesAreHarmless_data();
     void emptyMissingAndShrunkSourcesAreHarmless();
@@ -358,21 +383,10 @@ void TestTextView::panesKeepInStep() {
     QByteArray bytes;
     for (int i = 0; i < 2000; ++i)
         bytes += QByteArray("line ") + QByteArray::number(i) + " caf\xC3\xA9\n";
-    u8ui::ByteDocument document;
-    document.setSource(u8ui::testing::memorySource(bytes), QStringLiteral("lines"));
-    u8ui::ByteSelection selection;
-    u8ui::HexView hex;
-    TextView text;
-    for (QAbstractScrollArea* view :
-         {static_cast<QAbstractScrollArea*>(&hex), static_cast<QAbstractScrollArea*>(&text)})
-        view->resize(600, 400);
-    hex.setDocument(&document);
-    hex.setSelection(&selection);
-    text.setDocument(&document);
-    text.setSelection(&selection);
-    u8ui::keepInStep(&hex, &text);
-    hex.show();
-    text.show();
+    LinkedPanes panes(bytes, {600, 400}, {600, 400});
+    u8ui::ByteSelection& selection = panes.selection;
+    u8ui::HexView& hex = panes.hex;
+    TextView& text = panes.text;
 
     // Scrolling the hex pane brings the text pane to the same place.
     hex.setTopOffset(20000);
@@ -394,6 +408,136 @@ void TestTextView::panesKeepInStep() {
     selection.setCursor(25000);
     QVERIFY(!hex.cellRect(25000).isNull());
     QVERIFY(!text.rectForOffset(25000).isNull());
+}
+
+// The text pane shows more bytes than the hex pane (60-byte lines): a click two-thirds down makes
+// the hex pane scroll to reach the cursor, and the text pane must not follow it (it slid the
+// text under the mouse, and a drag then selected far past the pointer).
+void TestTextView::clickAndDragInAScrolledTextPaneKeepItStill() {
+    QByteArray bytes;
+    for (int i = 0; i < 3000; ++i)
+        bytes += QByteArray::number(i).rightJustified(6, '0') + QByteArray(52, 'x') + " \n";
+    LinkedPanes panes(bytes, {600, 400}, {700, 600});
+    u8ui::ByteSelection& selection = panes.selection;
+    u8ui::HexView& hex = panes.hex;
+    TextView& text = panes.text;
+    text.setTopOffset(100 * 60);
+    const quint64 top = text.topOffset();
+    QCOMPARE(top, quint64(100 * 60));
+    QVERIFY(text.visibleLines() > 20);
+
+    const auto pointOnLine = [&](int line) {
+        return text.rectForOffset(top + quint64(line) * 60 + 3).center();
+    };
+    // A click: the view stays still, the cursor lands on the character under the mouse.
+    const QPoint click = pointOnLine(text.visibleLines() * 2 / 3);
+    const quint64 under = *text.offsetAt(click);
+    QTest::mouseClick(text.viewport(), Qt::LeftButton, {}, click);
+    QCOMPARE(text.topOffset(), top);
+    QCOMPARE(selection.cursor(), under);
+    QVERIFY(!hex.cellRect(under).isNull()); // the hex pane scrolled to show it
+
+    // A drag from line 2 to line 16 of the screen selects exactly the characters under the
+    // pointer at both ends.
+    QTest::mouseClick(text.viewport(), Qt::LeftButton, {}, pointOnLine(0)); // back to the top
+    QCOMPARE(text.topOffset(), top);
+    const QPoint from = pointOnLine(2);
+    const QPoint to = pointOnLine(16);
+    const quint64 fromOffset = *text.offsetAt(from);
+    const quint64 toOffset = *text.offsetAt(to);
+    QTest::mousePress(text.viewport(), Qt::LeftButton, {}, from);
+    for (int y = from.y(); y <= to.y(); y += 7) {
+        const QPoint p(to.x(), std::min(y, to.y()));
+        QMouseEvent move(QEvent::MouseMove, p, text.viewport()->mapToGlobal(p), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(text.viewport(), &move);
+    }
+    QMouseEvent last(QEvent::MouseMove, to, text.viewport()->mapToGlobal(to), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(text.viewport(), &last);
+    QTest::mouseRelease(text.viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(text.topOffset(), top);
+    QCOMPARE(selection.range(), (ByteRange{fromOffset, toOffset + 1}));
+}
+
+// A line longer than a chunk without a line feed is cut at the chunk boundary (see the header):
+// the cut is marked after its last character, inside the pane; lines that end at a line feed
+// or at the end of the text get no mark.
+void TestTextView::aForcedBreakIsMarked() {
+    QByteArray bytes;
+    while (bytes.size() < 10000)
+        bytes += "abcdefghijklmnopqrstuvwxyz";
+    Fixture f(u8ui::testing::memorySource(bytes), {500, 400});
+    f.view.setTopOffset(3900);
+    const std::vector<QRect> marks = f.view.forcedBreakMarks();
+    QCOMPARE(marks.size(), std::size_t(1));
+    const QRect mark = marks.front();
+    const QRect last = f.view.rectForOffset(TextView::kChunk - 1);
+    QVERIFY(!last.isNull());
+    QVERIFY2(mark.left() >= last.right() && mark.left() - last.right() <= 2,
+             qPrintable(QStringLiteral("mark at %1, last glyph ends at %2")
+                            .arg(mark.left())
+                            .arg(last.right())));
+    QCOMPARE(mark.top(), last.top());
+    QVERIFY(mark.right() < f.view.viewport()->width());
+    // Something is drawn there, not the bare background.
+    const QImage shot = f.view.viewport()->grab().toImage();
+    const QColor base = f.view.palette().color(QPalette::Base);
+    int drawn = 0;
+    for (int y = mark.top(); y <= mark.bottom(); ++y)
+        for (int x = mark.left(); x <= mark.right(); ++x)
+            drawn += shot.pixelColor(x, y) != base;
+    QVERIFY2(drawn > mark.width() * mark.height() / 3, qPrintable(QString::number(drawn)));
+    // The text after the cut starts the next line.
+    QCOMPARE(f.view.rectForOffset(TextView::kChunk).left(),
+             f.view.rectForOffset(f.view.topOffset()).left());
+
+    QByteArray lines;
+    for (int i = 0; i < 300; ++i)
+        lines += "a line of text that ends at a line feed\n";
+    Fixture plain(u8ui::testing::memorySource(lines), {500, 400});
+    plain.view.setTopOffset(4000);
+    QVERIFY(plain.view.forcedBreakMarks().empty());
+    f.view.setTopOffset(bytes.size() - 10); // the last line ends the text, not a chunk
+    QVERIFY(f.view.forcedBreakMarks().empty());
+}
+
+// An error segment's hex bytes are drawn in the text's size (they were 7 px on the hatch) and
+// stand out from their plate, also when selected.
+void TestTextView::errorBytesReadAlsoWhenSelected() {
+    Fixture f(u8ui::testing::memorySource("ab\xC0 cd"));
+    const QRect box = f.view.rectForOffset(2);
+    QVERIFY(!box.isNull());
+    const int capHeight = QFontMetrics(f.view.font()).capHeight();
+    for (bool selected : {false, true}) {
+        if (selected)
+            f.selection.setAnchorAndCursor(1, 3);
+        else
+            f.selection.setCursor(0);
+        QCOMPARE(f.selection.range().contains(2), selected);
+        const QImage shot = f.view.viewport()->grab().toImage();
+        // Inside the frame: the commonest colour is the plate, the digits' ink contrasts with
+        // it at least 3:1 (the faint hatch and anti-aliased edges do not).
+        const QRect inside = box.adjusted(4, 4, -4, -4);
+        QMap<QRgb, int> counts;
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                ++counts[shot.pixel(x, y)];
+        const QRgb plate = std::max_element(counts.begin(), counts.end()).key();
+        int top = INT_MAX, bottom = -1, ink = 0;
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                if (u8ui::contrastRatio(shot.pixelColor(x, y), QColor(plate)) >= 3.0) {
+                    top = std::min(top, y);
+                    bottom = std::max(bottom, y);
+                    ++ink;
+                }
+        QVERIFY2(ink >= 10, qPrintable(QStringLiteral("%1 ink pixels").arg(ink)));
+        QVERIFY2(bottom - top + 1 >= capHeight - 1,
+                 qPrintable(QStringLiteral("digits %1 px tall, the text's capitals %2 px")
+                                .arg(bottom - top + 1)
+                                .arg(capHeight)));
+    }
 }
 
 void TestTextView::emptyMissingAndShrunkSourcesAreHarmless_data() {

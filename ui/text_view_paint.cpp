@@ -1,0 +1,131 @@
+// How the text pane draws: each glyph in its role's look, then the selection under the
+// characters (never over them: a selected error stays readable), the cursor's frame, and the
+// mark of each forced break.
+#include "text_view.h"
+
+#include <QPainter>
+
+namespace u8ui {
+
+namespace {
+// The forced break's mark: a right-pointing double angle quotation mark, in every font.
+const QString kBreakMark = QStringLiteral("\u00BB");
+} // namespace
+
+qreal TextView::breakMarkWidth() const {
+    return QFontMetricsF(font()).horizontalAdvance(kBreakMark) + 8;
+}
+
+QRectF TextView::breakMarkRect(const VisibleLine& l) const {
+    const Paragraph& p = *l.paragraph;
+    if (!p.forcedBreak || p.glyphs.empty() || l.line + 1 != p.lineCount())
+        return {};
+    const Glyph& last = p.glyphs.back();
+    return QRectF(margin_ + last.x + last.width, l.y, breakMarkWidth(), lineHeight_);
+}
+
+std::vector<QRect> TextView::forcedBreakMarks() const {
+    std::vector<QRect> marks;
+    for (const VisibleLine& l : visibleLineList())
+        if (const QRectF r = breakMarkRect(l); !r.isNull())
+            marks.push_back(r.toAlignedRect());
+    return marks;
+}
+
+void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selected) const {
+    const QPalette& pal = palette();
+    const QRectF rect = glyphRect(g, y);
+    const QRectF box = rect.adjusted(1, 2, -1, -2);
+    const RoleStyle* style = nullptr;
+    switch (g.kind) {
+    case Glyph::Kind::Text:
+        break;
+    case Glyph::Kind::ControlPicture:
+        style = &rolePalette_.style(g.role);
+        painter.fillRect(box, style->fill);
+        break;
+    case Glyph::Kind::CodePointBox:
+        style = &rolePalette_.style(CellRole::AsciiControl);
+        rolePalette_.paintCell(painter, box, CellRole::AsciiControl, false);
+        painter.setPen(QPen(style->text, 1, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+        break;
+    case Glyph::Kind::ErrorBox: {
+        style = &rolePalette_.style(g.role);
+        rolePalette_.paintCell(painter, box, g.role, true);
+        // The hex digits sit on a plate of the plain fill: the hatch says "error" around them
+        // without running through the digits.
+        const QFontMetricsF fm(font());
+        const qreal plateWidth = std::min(box.width() - 4, fm.horizontalAdvance(g.text) + 2);
+        painter.fillRect(
+            QRectF(box.center().x() - plateWidth / 2, box.top() + 2, plateWidth, box.height() - 4),
+            style->fill);
+        break;
+    }
+    }
+    // The selection tints the background; the characters are drawn over it in their own colour.
+    if (selected)
+        painter.fillRect(rect, rolePalette_.selectionFill());
+    if (g.kind == Glyph::Kind::Text ||
+        (g.kind == Glyph::Kind::ControlPicture && g.text.size() == 1)) {
+        painter.setFont(font());
+        painter.setPen(style ? style->text : pal.color(QPalette::Text));
+        painter.drawText(QPointF(rect.left(), y + 3 + ascent_), g.text);
+    } else {
+        // Mnemonics and code points in the small font; error bytes in the text's own size.
+        painter.setFont(g.kind == Glyph::Kind::ErrorBox ? font() : smallFont_);
+        painter.setPen(style->text);
+        painter.drawText(box, Qt::AlignCenter, g.text);
+    }
+}
+
+void TextView::paintEvent(QPaintEvent*) {
+    QPainter painter(viewport());
+    painter.fillRect(viewport()->rect(), palette().color(QPalette::Base));
+    const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    const bool hasCursor = selection_ && documentSize() > 0;
+
+    for (const VisibleLine& l : visibleLineList()) {
+        const Paragraph& p = *l.paragraph;
+        const int end = p.lineEnd(l.line);
+        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            const QRectF rect = glyphRect(g, l.y);
+            // Whole characters: a selection or match that covers any byte of the character
+            // covers its glyph.
+            auto touches = [&](const ByteRange& r) {
+                return g.offset < r.end && g.end() > r.start;
+            };
+            if (selection_) {
+                for (const ByteRange& h : selection_->highlights())
+                    if (touches(h)) {
+                        painter.fillRect(rect, rolePalette_.matchFill());
+                        painter.fillRect(QRectF(rect.left(), rect.bottom() - 2, rect.width(), 2),
+                                         rolePalette_.matchFrame());
+                    }
+            }
+            paintGlyph(painter, g, l.y, touches(selected));
+            if (hasCursor && cursor >= g.offset && cursor < g.end()) {
+                painter.setPen(QPen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
+                                    hasFocus() ? Qt::SolidLine : Qt::DashLine));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(rect.adjusted(0.5, 1.5, -0.5, -1.5));
+            }
+        }
+        // A forced break: the line goes on below, without a line feed or a space here.
+        if (const QRectF mark = breakMarkRect(l); !mark.isNull()) {
+            const RoleStyle& style = rolePalette_.style(CellRole::AsciiControl);
+            const QRectF box = mark.adjusted(2, 3, -2, -3);
+            painter.fillRect(box, style.fill);
+            painter.setPen(QPen(style.text, 1, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+            painter.setFont(font());
+            painter.drawText(box, Qt::AlignCenter, kBreakMark);
+        }
+    }
+}
+
+} // namespace u8ui
