@@ -1,5 +1,6 @@
 #include "summary_panel.h"
 
+#include "number_format.h"
 #include "problems_model.h"
 #include "role_palette.h"
 
@@ -13,7 +14,7 @@ namespace u8ui {
 
 namespace {
 QString number(quint64 n) {
-    return QLocale().toString(qulonglong(n));
+    return NumberFormat::count(n);
 }
 } // namespace
 
@@ -103,10 +104,7 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
             QStringLiteral("color: %1").arg(roles.style(CellRole::ErrorInvalidByte).frame.name()));
     }
 
-    addRow(tr("Bytes"),
-           s.bytes < 1024
-               ? number(s.bytes)
-               : tr("%1 (%2)").arg(number(s.bytes), QLocale().formattedDataSize(qint64(s.bytes))));
+    addRow(tr("Size"), NumberFormat::size(s.bytes));
     addRow(tr("Characters"), number(s.characters));
     static const char* const kByLength[5] = {nullptr, QT_TR_NOOP("1 byte (ASCII)"),
                                              QT_TR_NOOP("2 bytes"), QT_TR_NOOP("3 bytes"),
