@@ -1,5 +1,6 @@
 #include "code_page_table.h"
 
+#include "number_format.h"
 #include "role_palette.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/encoder.h"
@@ -25,7 +26,7 @@ QString hex2(int b) {
 // "7", "9 876", "12.3k", "4.5M": fits a cell.
 QString compactCount(quint64 n) {
     if (n < 10000)
-        return QLocale().toString(qulonglong(n));
+        return NumberFormat::count(n);
     static const char* kSuffix[] = {"k", "M", "G", "T", "P"};
     double v = double(n);
     int i = -1;
@@ -157,8 +158,7 @@ QString CodePageTable::toolTipFor(int byteValue) const {
                      .arg(hex2(r.low), hex2(r.high), why);
     }
     if (hasCounts_)
-        lines << tr("Occurs %1 times in the document.")
-                     .arg(QLocale().toString(qulonglong(counts_[b])));
+        lines << tr("Occurs %1 times in the document.").arg(NumberFormat::count(counts_[b]));
     lines << tr("Click to find its next occurrence.");
     return lines.join(QStringLiteral("<br>"));
 }

@@ -3,6 +3,7 @@
 #include "bit_layout_widget.h"
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "number_format.h"
 #include "problems_model.h"
 #include "role_palette.h"
 #include "u8codec/encoder.h"
@@ -28,9 +29,7 @@ QString hexOf(std::span<const std::uint8_t> bytes) {
 }
 
 QString offsetText(quint64 offset) {
-    return QStringLiteral("%1 (0x%2)")
-        .arg(QLocale().toString(qulonglong(offset)))
-        .arg(qulonglong(offset), 0, 16);
+    return NumberFormat::offsetAndDecimal(offset);
 }
 
 // What to draw as the big glyph: the character itself, or a visible stand-in for the ones that
@@ -228,11 +227,11 @@ void InspectorPanel::showError(const u8codec::Segment& segment, std::span<const 
 
     std::span<const std::uint8_t> shown = bytes;
     if (problem) {
-        subtitle_->setText(problem->length == 1
-                               ? tr("Invalid UTF-8: 1 byte at %1").arg(offsetText(problem->offset))
-                               : tr("Invalid UTF-8: %1 bytes at %2")
-                                     .arg(QLocale().toString(qulonglong(problem->length)),
-                                          offsetText(problem->offset)));
+        subtitle_->setText(
+            problem->length == 1
+                ? tr("Invalid UTF-8: 1 byte at %1").arg(offsetText(problem->offset))
+                : tr("Invalid UTF-8: %1 bytes at %2")
+                      .arg(NumberFormat::count(problem->length), offsetText(problem->offset)));
         shown = problem->headBytes();
     } else {
         subtitle_->setText(tr("Invalid UTF-8 at byte %1").arg(offsetText(segment.offset)));

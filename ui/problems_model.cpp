@@ -1,6 +1,11 @@
 #include "problems_model.h"
 
-#include <QLocale>
+#include "number_format.h"
+
+#include <QFontDatabase>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <algorithm>
 #include <limits>
 
@@ -56,10 +61,9 @@ quint64 ProblemsModel::completeUntil() const {
 QString ProblemsModel::cappedNote() const {
     if (!report_ || !report_->capped())
         return {};
-    const QLocale locale;
     return tr("Showing the first %1 of %2 problems.")
-        .arg(locale.toString(qulonglong(report_->problems.size())),
-             locale.toString(qulonglong(report_->totalProblems)));
+        .arg(NumberFormat::count(report_->problems.size()),
+             NumberFormat::count(report_->totalProblems));
 }
 
 QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
@@ -109,6 +113,11 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
         return QVariant::fromValue(entry.line);
     case KindRole:
         return int(p->kind);
+    case Qt::FontRole:
+        // Fixed-pitch digits line up from row to row.
+        if (index.column() == OffsetColumn || index.column() == LineColumn)
+            return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        return {};
     case Qt::TextAlignmentRole:
         if (index.column() == OffsetColumn || index.column() == LineColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -116,9 +125,9 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case OffsetColumn:
-            return QStringLiteral("0x%1").arg(qulonglong(p->offset), 8, 16, QLatin1Char('0'));
+            return NumberFormat::offset(p->offset, 8);
         case LineColumn:
-            return QLocale().toString(qulonglong(entry.line));
+            return NumberFormat::count(entry.line);
         case KindColumn:
             return kindTitle(p->kind);
         case ExplanationColumn:
@@ -130,10 +139,8 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (index.column() == OffsetColumn)
-            return tr("Byte %1 (0x%2), %n byte(s) long", nullptr,
-                      int(std::min<quint64>(p->length, 1u << 30)))
-                .arg(QLocale().toString(qulonglong(p->offset)))
-                .arg(qulonglong(p->offset), 0, 16);
+            return tr("Offset %1, %2 long")
+                .arg(NumberFormat::offsetAndDecimal(p->offset), NumberFormat::bytes(p->length));
         if (index.column() == ExplanationColumn)
             return QString::fromStdString(u8codec::explain(*p));
         return {};
@@ -158,6 +165,63 @@ QVariant ProblemsModel::headerData(int section, Qt::Orientation orientation, int
         break;
     }
     return {};
+}
+
+namespace {
+
+// RFC 4180, section 2: a field holding a comma, a double quote or a line break is enclosed in
+// double quotes, and a double quote inside it is doubled.
+QByteArray csvField(const QByteArray& field) {
+    if (!field.contains(',') && !field.contains('"') && !field.contains('\n') &&
+        !field.contains('\r'))
+        return field;
+    QByteArray quoted = field;
+    quoted.replace('"', "\"\"");
+    return '"' + quoted + '"';
+}
+
+} // namespace
+
+QByteArray ProblemsModel::toCsv() const {
+    QByteArray out = "offset,length,line,kind,explanation\r\n";
+    if (!report_)
+        return out;
+    for (const ProblemEntry& e : report_->problems) {
+        const u8codec::Problem& p = e.problem;
+        out += QByteArray::number(qulonglong(p.offset)) + ',' +
+               QByteArray::number(qulonglong(p.length)) + ',' +
+               QByteArray::number(qulonglong(e.line)) + ',' +
+               QByteArray::fromStdString(std::string(u8codec::name(p.kind))) + ',' +
+               csvField(QByteArray::fromStdString(u8codec::explain(p))) + "\r\n";
+    }
+    return out;
+}
+
+QByteArray ProblemsModel::toJson() const {
+    QJsonArray rows;
+    if (report_)
+        for (const ProblemEntry& e : report_->problems) {
+            const u8codec::Problem& p = e.problem;
+            // JSON numbers are exact up to 2^53 (RFC 8259, section 6): far past any file size.
+            rows.append(QJsonObject{
+                {QStringLiteral("offset"), double(p.offset)},
+                {QStringLiteral("length"), double(p.length)},
+                {QStringLiteral("line"), double(e.line)},
+                {QStringLiteral("kind"),
+                 QString::fromLatin1(u8codec::name(p.kind).data(),
+                                     qsizetype(u8codec::name(p.kind).size()))},
+                {QStringLiteral("explanation"), QString::fromStdString(u8codec::explain(p))}});
+        }
+    return QJsonDocument(rows).toJson(QJsonDocument::Indented);
+}
+
+QString ProblemsModel::rowText(int row) const {
+    if (!problemAt(row))
+        return {};
+    QStringList fields;
+    for (int column = 0; column < ColumnCount; ++column)
+        fields << data(index(row, column)).toString();
+    return fields.join(QLatin1Char('\t'));
 }
 
 } // namespace u8ui

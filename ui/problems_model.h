@@ -48,6 +48,15 @@ public:
     // than it found; empty otherwise.
     QString cappedNote() const;
 
+    // The stored problems for other tools, in stream order, offsets in decimal and kinds by their
+    // stable names (those of u8scope-cli): CSV (RFC 4180: a header row, CRLF line ends, fields
+    // with a comma, quote or line break quoted) with the columns offset, length, line, kind,
+    // explanation; JSON, an array of objects with the same keys.
+    QByteArray toCsv() const;
+    QByteArray toJson() const;
+    // One row as a person reads it in the list, its columns separated by tabs (Copy Row).
+    QString rowText(int row) const;
+
     // A short title for a kind of problem, for the list and the summary: "Overlong form".
     static QString kindTitle(u8codec::ProblemKind kind);
 

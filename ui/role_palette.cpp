@@ -1,5 +1,6 @@
 #include "role_palette.h"
 
+#include "number_format.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
 
@@ -256,9 +257,7 @@ QString RolePalette::toolTip(const u8codec::ByteSource& source, quint64 offset) 
     const CellRole role = roleOf(segment, offset, byte);
 
     QStringList lines;
-    lines << tr("Offset 0x%1 (%2)")
-                 .arg(QStringLiteral("%1").arg(offset, 0, 16).toUpper())
-                 .arg(offset);
+    lines << tr("Offset %1").arg(NumberFormat::offsetAndDecimal(offset));
     lines << tr("Byte %1 (binary %2)")
                  .arg(QStringLiteral("%1").arg(byte, 2, 16, QLatin1Char('0')).toUpper())
                  .arg(byte, 8, 2, QLatin1Char('0'));

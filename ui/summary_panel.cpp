@@ -1,6 +1,7 @@
 #include "summary_panel.h"
 
 #include "contrast.h"
+#include "number_format.h"
 #include "problems_model.h"
 #include "role_palette.h"
 
@@ -14,7 +15,7 @@ namespace u8ui {
 
 namespace {
 QString number(quint64 n) {
-    return QLocale().toString(qulonglong(n));
+    return NumberFormat::count(n);
 }
 } // namespace
 
@@ -108,10 +109,7 @@ void SummaryPanel::setReport(std::shared_ptr<const ScanReport> report) {
                 .arg(readableOn(roles.style(CellRole::ErrorInvalidByte).frame, window).name()));
     }
 
-    addRow(tr("Bytes"),
-           s.bytes < 1024
-               ? number(s.bytes)
-               : tr("%1 (%2)").arg(number(s.bytes), QLocale().formattedDataSize(qint64(s.bytes))));
+    addRow(tr("Size"), NumberFormat::size(s.bytes));
     addRow(tr("Characters"), number(s.characters));
     static const char* const kByLength[5] = {nullptr, QT_TR_NOOP("1 byte (ASCII)"),
                                              QT_TR_NOOP("2 bytes"), QT_TR_NOOP("3 bytes"),

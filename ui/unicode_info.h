@@ -13,8 +13,9 @@ namespace u8ui {
 class UnicodeInfo {
     Q_DECLARE_TR_FUNCTIONS(u8ui::UnicodeInfo)
 public:
-    // The character's name, "EURO SIGN" (ICU u_charName); for code points without a name
-    // (controls, surrogates, private use, unassigned) ICU's extended label, "<control-0009>".
+    // The character's name, "EURO SIGN" (ICU u_charName, its corrected form where Unicode
+    // corrected one); for a control its alias, "LINE FEED"; for other code points without a name
+    // (surrogates, private use, unassigned) ICU's extended label, "<private use area-E000>".
     static QString name(char32_t cp);
     // General category, spelled for a person: "Currency symbol"; and its code, "Sc".
     static QString categoryName(char32_t cp);

@@ -1,8 +1,10 @@
 #include "change_preview.h"
 
 #include "change_tree.h"
+#include "number_format.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
+#include "unicode_info.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -16,8 +18,7 @@ namespace u8app {
 namespace {
 
 QString sizeText(quint64 bytes) {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat) +
-           QObject::tr(" (%1 bytes)").arg(QLocale().toString(bytes));
+    return u8ui::NumberFormat::size(bytes);
 }
 
 } // namespace
@@ -34,20 +35,38 @@ QString ChangePreviewDialog::visible(const QByteArray& bytes) {
             continue;
         }
         const char32_t cp = s.codePoint;
-        if (cp < 0x20)
-            out += QChar(char16_t(0x2400 + cp)); // Control Pictures: ␀ … ␟
-        else if (cp == 0x7F)
-            out += QChar(char16_t(0x2421)); // ␡
+        if (const QString abbreviation = u8ui::UnicodeInfo::controlAbbreviation(cp);
+            !abbreviation.isEmpty() && cp != 0x20)
+            out += QStringLiteral("⟨%1⟩").arg(abbreviation); // ⟨LF⟩, ⟨NUL⟩, ⟨DEL⟩
         else if (cp == 0xFEFF)
             out += QObject::tr("⟨BOM⟩");
         else if (cp == 0xA0)
             out += QObject::tr("⟨NBSP⟩");
         else if (cp >= 0x80 && cp < 0xA0)
-            out += QStringLiteral("⟨U+%1⟩").arg(uint(cp), 4, 16, QLatin1Char('0')).toUpper();
+            out += QStringLiteral("⟨%1⟩").arg(u8ui::UnicodeInfo::codePointLabel(cp));
         else
             out += QString::fromUcs4(&cp, 1);
     }
     return out;
+}
+
+std::pair<QString, QString> ChangePreviewDialog::visiblePair(const QByteArray& before,
+                                                             const QByteArray& after) {
+    std::pair<QString, QString> shown{visible(before), visible(after)};
+    const QString a = QString::fromUtf8(before);
+    const QString b = QString::fromUtf8(after);
+    if (a == b ||
+        a.normalized(QString::NormalizationForm_C) != b.normalized(QString::NormalizationForm_C))
+        return shown;
+    const auto codePoints = [](const QString& text) {
+        QStringList labels;
+        for (char32_t cp : text.toUcs4())
+            labels << u8ui::UnicodeInfo::codePointLabel(cp);
+        return QStringLiteral(" ⟨%1⟩").arg(labels.join(QLatin1Char(' ')));
+    };
+    shown.first += codePoints(a);
+    shown.second += codePoints(b);
+    return shown;
 }
 
 PreviewChoice ChangePreviewDialog::choice() const {
@@ -76,7 +95,7 @@ ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent
         counts->setHeaderLabels({tr("Change"), tr("Count")});
         counts->setRootIsDecorated(false);
         for (const ChangePreview::Count& c : p.counts)
-            new QTreeWidgetItem(counts, {c.label, QLocale().toString(c.count)});
+            new QTreeWidgetItem(counts, {c.label, u8ui::NumberFormat::count(c.count)});
         counts->header()->setSectionResizeMode(0, QHeaderView::Stretch);
         counts->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
         layout->addWidget(counts);

@@ -61,9 +61,14 @@ public:
     // What is ticked (everything unless the user unticked something).
     PreviewChoice choice() const;
 
-    // "café", "[C0 AF]", "␍␊": bytes as a person can see them (controls as symbols, ill-formed
-    // bytes in hex).
+    // "café", "[C0][AF]", "⟨CR⟩⟨LF⟩": bytes as a person can see them (controls by their
+    // abbreviations, as the text pane draws them, in any font; ill-formed bytes in hex).
     static QString visible(const QByteArray& bytes);
+    // A change's two sides as visible() shows them; when they would look alike (canonically
+    // equivalent text, Unicode chapter 3.7: "é" and "e" + U+0301), each is followed by its code
+    // points: "é ⟨U+00E9⟩" → "é ⟨U+0065 U+0301⟩".
+    static std::pair<QString, QString> visiblePair(const QByteArray& before,
+                                                   const QByteArray& after);
 
 private:
     ChangeTree* tree_ = nullptr;

@@ -1,8 +1,9 @@
 #include "change_tree.h"
 
+#include "number_format.h"
+
 #include <QHash>
 #include <QHeaderView>
-#include <QLocale>
 
 namespace u8app {
 namespace {
@@ -26,7 +27,7 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
         QHash<int, QTreeWidgetItem*> kinds;
         for (const ChangePreview::Count& count : p.counts) {
             auto* item = new QTreeWidgetItem(
-                this, {tr("%1 (%2)").arg(count.label, QLocale().toString(count.count))});
+                this, {tr("%1 (%2)").arg(count.label, u8ui::NumberFormat::count(count.count))});
             item->setData(0, kLevelRole, KindLevel);
             item->setData(0, kKeyRole, count.kind);
             if (count.canLeaveOut) {
@@ -84,9 +85,8 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
     QString why = c.detail;
     if (!c.confidence.isEmpty())
         why = tr("%1; confidence %2").arg(why, c.confidence);
-    const QStringList columns{QStringLiteral("0x%1").arg(c.offset, 8, 16, QLatin1Char('0')),
-                              ChangePreviewDialog::visible(c.before),
-                              ChangePreviewDialog::visible(c.after), why};
+    const auto [before, after] = ChangePreviewDialog::visiblePair(c.before, c.after);
+    const QStringList columns{u8ui::NumberFormat::offset(c.offset, 8), before, after, why};
     auto* item = parent ? new QTreeWidgetItem(parent, columns) : new QTreeWidgetItem(this, columns);
     item->setData(0, kLevelRole, ChangeLevel);
     item->setData(0, kKeyRole, index);
@@ -98,9 +98,9 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
         item->setCheckState(0, Qt::Checked);
         if (c.group != index && c.group >= 0)
             item->setToolTip(
-                0, tr("Tied to the change at 0x%1: this one rewrote text that one "
+                0, tr("Tied to the change at %1: this one rewrote text that one "
                       "wrote, so they are made or left out together")
-                       .arg(preview_.changes.value(c.group).offset, 8, 16, QLatin1Char('0')));
+                       .arg(u8ui::NumberFormat::offset(preview_.changes.value(c.group).offset, 8)));
     } else if (c.kind >= 0) {
         item->setToolTip(0, preview_.whyNotSelectable);
     }

@@ -14,13 +14,15 @@ class CursorStatus {
 public:
     QString offset;    // "Offset 0x2A (42)"
     QString byte;      // "Byte E2 (1110 0010)"
-    QString role;      // "lead3 · Lead byte of a 3-byte character"
-    QString character; // "U+20AC '€', 3 bytes at 0x28" or "Error: Overlong form, 2 bytes"
+    QString role;      // "Class lead3 · Lead of 3-byte character", "Class C0 · Overlong form"
+    QString character; // "U+20AC '€', 3 bytes at 0x28" or "C0 AF, 2 bytes at 0x9"
 
     // An empty status when offset is outside the source.
     static CursorStatus describe(const u8codec::ByteSource& source, quint64 offset);
-    static QString hexOffset(quint64 offset);
-    static QString byteCount(quint64 n); // "1 byte", "3 bytes"
+    // Text from the document, isolated (Unicode Bidirectional Algorithm, UAX #9, section 2.7:
+    // FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE) so that a right-to-left character or a
+    // stray directional mark cannot reorder the words and numbers around it.
+    static QString isolated(const QString& userText);
 };
 
 } // namespace u8app

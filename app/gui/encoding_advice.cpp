@@ -56,6 +56,14 @@ EncodingAdvice c1Advice(const u8codec::Detection& d, const QString& fileName, qu
 EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
     EncodingAdvice advice;
     const QLocale locale;
+    if (!d.binary.empty()) {
+        // Every byte of an executable would be listed as a problem: that is not news.
+        advice.remedy = EncodingAdvice::Remedy::Binary;
+        advice.text = tr("%1 looks like binary data, not text (%2). It was not checked as UTF-8.")
+                          .arg(fileName, QString::fromStdString(d.binary));
+        advice.actionText = tr("Check as UTF-8 Anyway");
+        return advice;
+    }
     if (d.guesses.empty())
         return advice; // nothing the detector recognises: the problems list tells the rest
     const u8codec::EncodingGuess& best = d.guesses.front();

@@ -1,8 +1,8 @@
 // What the window says about a file's encoding right after opening it: the codec's detection
 // (u8codec::detectEncoding on the first 4 MiB) turned into one sentence and the action that
 // would help. Valid UTF-8 that reads like mojibake or holds C1 controls standing for windows-1252
-// punctuation, UTF-8 with stray legacy bytes, and a file in another encoding each get one; clean
-// UTF-8 gets none, so nothing is shown.
+// punctuation, UTF-8 with stray legacy bytes, a file in another encoding and binary data (an
+// executable, an image, an archive) each get one; clean UTF-8 gets none, so nothing is shown.
 #pragma once
 
 #include "u8codec/detect.h"
@@ -18,6 +18,7 @@ struct EncodingAdvice {
         ReadAsCp1252, // Repair > Read Invalid Bytes as windows-1252
         C1AsCp1252,   // Repair > Read C1 Controls as windows-1252 Punctuation
         Reinterpret,  // Repair > Reinterpret as `encoding`
+        Binary,       // not text at all: check it as UTF-8 only if the user wants to
     };
     Remedy remedy = Remedy::None;
     QString text;       // the banner's sentence

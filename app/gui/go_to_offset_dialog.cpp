@@ -1,5 +1,7 @@
 #include "go_to_offset_dialog.h"
 
+#include "number_format.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -72,9 +74,8 @@ GoToOffsetDialog::Parsed GoToOffsetDialog::parse(const QString& input, bool hex,
     }
     if (value >= size) {
         result.error = size == 0 ? tr("The document is empty.")
-                                 : tr("Beyond the end: the last offset is %1 (0x%2).")
-                                       .arg(size - 1)
-                                       .arg(QString::number(size - 1, 16).toUpper());
+                                 : tr("Beyond the end: the last offset is %1.")
+                                       .arg(u8ui::NumberFormat::offsetAndDecimal(size - 1));
         return result;
     }
     result.offset = value;
@@ -92,8 +93,7 @@ bool GoToOffsetDialog::hexSelected() const {
 void GoToOffsetDialog::revalidate() {
     const Parsed p = parse(edit_->text(), hex_->isChecked(), size_);
     if (p.offset)
-        hint_->setText(
-            tr("Offset %1 (0x%2)").arg(*p.offset).arg(QString::number(*p.offset, 16).toUpper()));
+        hint_->setText(tr("Offset %1").arg(u8ui::NumberFormat::offsetAndDecimal(*p.offset)));
     else
         hint_->setText(p.error);
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(p.offset.has_value());

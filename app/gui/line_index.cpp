@@ -97,4 +97,50 @@ std::optional<LineIndex::Location> LineIndex::locate(const u8codec::ByteSource& 
     return Location{state.lineFeeds + 1, *column, state.lineStart};
 }
 
+std::optional<quint64> LineIndex::lineStart(const u8codec::ByteSource& source, quint64 line,
+                                            const std::atomic<bool>* cancel) {
+    if (line == 0)
+        return std::nullopt;
+    const quint64 wanted = line - 1; // LFs before the line's first byte
+    const quint64 size = source.size();
+    // Whole checkpoints first: past the last one with fewer LFs than wanted, the line has begun.
+    while (checkpoints_.back().lineFeeds < wanted &&
+           (checkpoints_.size() - 1) * kStep + kStep <= size) {
+        Checkpoint next = checkpoints_.back();
+        const quint64 from = (checkpoints_.size() - 1) * kStep;
+        if (!countLines(source, from, from + kStep, next, cancel))
+            return std::nullopt;
+        if (next.lineFeeds >= wanted)
+            break;
+        checkpoints_.push_back(next);
+    }
+    std::size_t k = checkpoints_.size() - 1;
+    while (k > 0 && checkpoints_[k].lineFeeds >= wanted)
+        --k;
+    if (checkpoints_[k].lineFeeds == wanted)
+        return checkpoints_[k].lineStart;
+    // Within [k * kStep, size): find the LF that ends line `wanted`.
+    quint64 feeds = checkpoints_[k].lineFeeds;
+    std::vector<std::uint8_t> buffer(kChunk);
+    for (quint64 pos = k * kStep; pos < size;) {
+        if (cancelled(cancel))
+            return std::nullopt;
+        const std::size_t want = std::size_t(std::min<quint64>(kChunk, size - pos));
+        const std::size_t got = source.read(pos, std::span(buffer.data(), want));
+        const std::uint8_t* p = buffer.data();
+        const std::uint8_t* end = p + got;
+        while (const void* hit = std::memchr(p, '\n', std::size_t(end - p))) {
+            p = static_cast<const std::uint8_t*>(hit) + 1;
+            if (++feeds == wanted) {
+                const quint64 start = pos + quint64(p - buffer.data());
+                return start < size ? std::optional<quint64>(start) : std::nullopt;
+            }
+        }
+        if (got < want)
+            return std::nullopt;
+        pos += got;
+    }
+    return std::nullopt;
+}
+
 } // namespace u8app

@@ -37,6 +37,12 @@ public:
     std::optional<Location> locate(const u8codec::ByteSource& source, quint64 offset,
                                    const std::atomic<bool>* cancel = nullptr);
 
+    // The offset of the first byte of 1-based `line` (Go to Line), extending the checkpoints as it
+    // reads; nullopt when the document has fewer lines or `cancel` became true. A document ending
+    // in LF has no line after that LF.
+    std::optional<quint64> lineStart(const u8codec::ByteSource& source, quint64 line,
+                                     const std::atomic<bool>* cancel = nullptr);
+
     std::size_t checkpointCount() const { return checkpoints_.size(); }
 
 private:

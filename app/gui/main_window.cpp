@@ -16,12 +16,14 @@
 #include "keep_in_step.h"
 #include "legend_widget.h"
 #include "message_banner.h"
+#include "number_format.h"
 #include "problems_model.h"
 #include "recent_files.h"
 #include "repair_actions.h"
 #include "save_actions.h"
 #include "scan_report.h"
 #include "selection_copy.h"
+#include "status_field.h"
 #include "summary_panel.h"
 #include "text_view.h"
 #include "theme.h"
@@ -73,8 +75,9 @@ const QString kSamplePath = QStringLiteral(":/u8scope/sample/tour.txt");
 // A search or line count that needs more bytes than this runs in the background.
 constexpr quint64 kSynchronousBytes = quint64(8) << 20;
 
-QString humanSize(quint64 bytes) {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
+QString lineText(const LineIndex::Location& at) {
+    return MainWindow::tr("Line %1, column %2")
+        .arg(u8ui::NumberFormat::count(at.line), u8ui::NumberFormat::count(at.column));
 }
 
 } // namespace
@@ -141,8 +144,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
         // The saved bytes are now the file: show them from disk, where the cursor was.
         const quint64 cursor = selection_->cursor();
+        const QString said = statusBar()->currentMessage(); // "Saved …": about these bytes
         if (openFile(path) && document_->size() > 0)
             goTo(std::min(cursor, document_->size() - 1));
+        statusBar()->showMessage(said, 8000);
     });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, this, &MainWindow::updateHighlights);
     connect(textView_, &u8ui::TextView::topOffsetChanged, this, &MainWindow::updateHighlights);
@@ -188,8 +193,7 @@ MainWindow::MainWindow(QWidget* parent)
             lineIndex_ = job.index;
         // Only the answer for where the cursor still is gets shown; otherwise ask again.
         if (job.offset == selection_->cursor() && job.location)
-            lineLabel_->setText(
-                tr("Line %1, column %2").arg(job.location->line).arg(job.location->column));
+            lineLabel_->setText(lineText(*job.location));
         else
             updateLineStatus(selection_->cursor());
         if (!linePending_)
@@ -389,36 +393,33 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(sampleAction_);
     help->addAction(aboutAction_);
+    createEverydayCommands(edit, go);
     for (QMenu* m : {file, edit, go, repair, viewMenu_, help})
         m->setToolTipsVisible(true);
 }
 
 void MainWindow::createStatusBar() {
-    auto label = [this](const QString& name, const QString& tip) {
-        auto* l = new QLabel(this);
-        l->setObjectName(name);
-        l->setToolTip(tip);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        statusBar()->addPermanentWidget(l);
-        return l;
+    // Fixed fields, each as wide as a typical text and elided when the window is narrower, so
+    // that they never run into each other; transient messages get the space on their left.
+    auto field = [this](const QString& name, const QString& tip, const QString& sample) {
+        auto* f = new StatusField(name, tip, sample, this);
+        statusBar()->addPermanentWidget(f);
+        return f;
     };
-    // Minimum widths from the font keep the fields from jumping as the cursor moves.
-    const QFontMetrics fm = fontMetrics();
-    auto reserve = [&fm](QLabel* l, const QString& sample) {
-        l->setMinimumWidth(fm.horizontalAdvance(sample));
-    };
-    offsetLabel_ = label(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"));
-    byteLabel_ = label(QStringLiteral("byte"), tr("Value of the byte under the cursor, in hex "
-                                                  "and binary"));
-    roleLabel_ = label(QStringLiteral("role"),
-                       tr("Class of the byte on its own, and the role it plays here"));
-    characterLabel_ = label(QStringLiteral("character"),
-                            tr("The character or error segment the cursor byte belongs to"));
-    lineLabel_ = label(QStringLiteral("line"),
-                       tr("Line (counted by LF) and column (in characters) of the cursor"));
-    reserve(offsetLabel_, QStringLiteral("Offset 0x0000000 (00000000)"));
-    reserve(byteLabel_, QStringLiteral("Byte 00 (0000 0000)"));
-    reserve(lineLabel_, QStringLiteral("Line 000000, column 0000"));
+    offsetLabel_ = field(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"),
+                         QStringLiteral("Offset 0x0000000 (00,000,000)"));
+    byteLabel_ =
+        field(QStringLiteral("byte"), tr("Value of the byte under the cursor, in hex and binary"),
+              QStringLiteral("Byte 00 (0000 0000)"));
+    roleLabel_ = field(QStringLiteral("role"),
+                       tr("Class of the byte on its own, and the role it plays here"),
+                       QStringLiteral("Class lead3 · Lead of 3-byte character"));
+    characterLabel_ = field(QStringLiteral("character"),
+                            tr("The character or error segment the cursor byte belongs to"),
+                            QStringLiteral("U+20AC '€', 3 bytes at 0x0000000"));
+    lineLabel_ = field(QStringLiteral("line"),
+                       tr("Line (counted by LF) and column (in characters) of the cursor"),
+                       QStringLiteral("Line 000,000, column 0,000"));
     scanProgress_ = new QProgressBar(this);
     scanProgress_->setObjectName(QStringLiteral("scanProgress"));
     scanProgress_->setRange(0, 1000);
@@ -533,14 +534,13 @@ bool MainWindow::openFile(const QString& path) {
             tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
     } else {
         banner_->dismiss();
-        startEncodingCheck();
     }
     return true;
 }
 
 void MainWindow::startEncodingCheck() {
     const quint64 ticket = ++encodingTicket_;
-    std::shared_ptr<const u8codec::ByteSource> source = file_;
+    std::shared_ptr<const u8codec::ByteSource> source = document_->sharedSource();
     encodingWatcher_->setFuture(QtConcurrent::run([source, ticket] {
         std::vector<std::uint8_t> head(
             std::size_t(std::min<quint64>(source->size(), u8codec::kDetectWindow)));
@@ -576,6 +576,9 @@ void MainWindow::onEncodingExamined() {
         break;
     case EncodingAdvice::Remedy::Reinterpret:
         bannerAction_ = [this, encoding = advice.encoding] { repairs_->runReinterpret(encoding); };
+        break;
+    case EncodingAdvice::Remedy::Binary:
+        setBinary(QString::fromStdString(job.detection.binary));
         break;
     case EncodingAdvice::Remedy::None:
         break;
@@ -642,11 +645,17 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
 
 void MainWindow::onContentChanged() {
     // A new file, or the document's bytes replaced by a repair, undo or redo: everything derived
-    // from the bytes is recomputed. The advice on the encoding was about the bytes before.
+    // from the bytes is recomputed. The advice on the encoding was about the bytes before: a file's
+    // bytes are examined again (after Undo, the mojibake advice comes back), the sample's never.
+    // Messages in the status bar were about the old bytes too ("Saved", "N changes applied").
     ++encodingTicket_;
     if (!adviceText_.isEmpty() && banner_->text() == adviceText_)
         banner_->dismiss();
     adviceText_.clear();
+    binaryKind_.clear();
+    statusBar()->clearMessage();
+    if (file_ && document_->size() > 0)
+        startEncodingCheck();
     lineIndex_ = LineIndex();
     const quint64 size = document_->size();
     if (selection_->cursor() >= size || selection_->anchor() >= size)
@@ -680,7 +689,7 @@ void MainWindow::findByteValue(int byteValue) {
     // The code-page table's "find its next occurrence": a hex search for that one byte, so the
     // find bar shows what is searched and F3 goes on to the next.
     findBar_->setMode(FindBar::Mode::Hex);
-    findBar_->setText(QStringLiteral("%1").arg(byteValue, 2, 16, QLatin1Char('0')).toUpper());
+    findBar_->setText(u8ui::NumberFormat::byteHex(std::uint8_t(byteValue)));
     findBar_->show();
     findNext();
 }
@@ -809,7 +818,27 @@ void MainWindow::createDocks() {
     resizeDocks({inspector}, {530}, Qt::Horizontal);
 }
 
+void MainWindow::setBinary(const QString& kind) {
+    // The whole-file check would list nearly every byte: it waits until the user asks for it
+    // (the banner's button, or Go > Check Again).
+    scanState_ = ScanState::None; // first, so that the cancel is no news
+    scan_->cancel();
+    scanProgress_->hide();
+    scanCancel_->hide();
+    binaryKind_ = kind;
+    summary_->showMessage(
+        tr("Not checked: binary data (%1). Use Go > Check Again to check it as UTF-8.").arg(kind));
+    bannerAction_ = [this] {
+        banner_->dismiss();
+        startScan();
+    };
+    updateTitle();
+    updateActions();
+}
+
 void MainWindow::startScan() {
+    binaryKind_.clear();
+    statusBar()->clearMessage(); // "Check cancelled" is about the check this one replaces
     report_.reset();
     problemsModel_->setReport(nullptr);
     summary_->setReport(nullptr);
@@ -817,8 +846,8 @@ void MainWindow::startScan() {
     codePage_->clearCounts();
     // A scan still running for the old bytes is cancelled first; that is no news for the user.
     scanState_ = ScanState::None;
+    scan_->cancel(); // reports cancelled() at once, while the state says None
     if (document_->size() == 0) {
-        scan_->cancel();
         scanProgress_->hide();
         scanCancel_->hide();
     } else {
@@ -922,9 +951,11 @@ void MainWindow::onFileChanged(const QString& path) {
                          now < openedSize_
                              ? tr("%1 shrank on disk from %2 to %3: bytes past the new end can no "
                                   "longer be read.")
-                                   .arg(info.fileName(), humanSize(openedSize_), humanSize(now))
+                                   .arg(info.fileName(), u8ui::NumberFormat::size(openedSize_),
+                                        u8ui::NumberFormat::size(now))
                              : tr("%1 grew on disk from %2 to %3.")
-                                   .arg(info.fileName(), humanSize(openedSize_), humanSize(now)),
+                                   .arg(info.fileName(), u8ui::NumberFormat::size(openedSize_),
+                                        u8ui::NumberFormat::size(now)),
                          tr("Reload"));
 }
 
@@ -952,20 +983,21 @@ void MainWindow::updateTitle() {
     QString state;
     switch (scanState_) {
     case ScanState::None:
-        state = document_->size() == 0 ? tr("empty") : QString();
+        state = document_->size() == 0  ? tr("empty")
+                : binaryKind_.isEmpty() ? QString()
+                                        : tr("binary data (%1)").arg(binaryKind_);
         break;
     case ScanState::Running:
         state = tr("checking UTF-8…");
         break;
     case ScanState::Finished:
-        state =
-            report_ && report_->summary.valid()
-                ? tr("valid UTF-8")
-                : tr("not valid UTF-8 (%1)")
-                      .arg(report_->totalProblems == 1
-                               ? tr("1 problem")
-                               : tr("%1 problems")
-                                     .arg(QLocale().toString(qulonglong(report_->totalProblems))));
+        state = report_ && report_->summary.valid()
+                    ? tr("valid UTF-8")
+                    : tr("not valid UTF-8 (%1)")
+                          .arg(report_->totalProblems == 1
+                                   ? tr("1 problem")
+                                   : tr("%1 problems")
+                                         .arg(u8ui::NumberFormat::count(report_->totalProblems)));
         break;
     case ScanState::Cancelled:
         state = tr("UTF-8 check cancelled");
@@ -989,6 +1021,7 @@ void MainWindow::updateActions() {
         a->setEnabled(hasBytes);
     reloadAction_->setEnabled(!path_.isEmpty());
     closeAction_->setEnabled(document_->source() != nullptr);
+    updateEverydayCommands();
 }
 
 QString MainWindow::statusField(const QString& name) const {
@@ -1010,7 +1043,8 @@ void MainWindow::updateStatus() {
     const u8ui::ByteRange range = selection_->range();
     offsetLabel_->setText(
         range.end - range.start > 1
-            ? tr("%1, %2 bytes selected").arg(status.offset).arg(range.end - range.start)
+            ? tr("%1, %2 selected")
+                  .arg(status.offset, u8ui::NumberFormat::bytes(range.end - range.start))
             : status.offset);
     byteLabel_->setText(status.byte);
     roleLabel_->setText(status.role);
@@ -1024,7 +1058,7 @@ void MainWindow::updateLineStatus(quint64 offset) {
         return;
     if (lineIndex_.cost(offset) <= kSynchronousBytes) {
         if (const auto loc = lineIndex_.locate(*source, offset)) {
-            lineLabel_->setText(tr("Line %1, column %2").arg(loc->line).arg(loc->column));
+            lineLabel_->setText(lineText(*loc));
             emit lineLocated();
         }
         return;
@@ -1053,7 +1087,9 @@ void MainWindow::goTo(quint64 offset, quint64 length) {
     if (offset >= document_->size())
         return;
     length = std::max<quint64>(1, std::min(length, document_->size() - offset));
-    selection_->select({offset, offset + length});
+    // The cursor on the first byte: the status bar and the inspector then describe the segment
+    // from its start, as the problems list and the find bar name it.
+    selection_->setAnchorAndCursor(offset + length - 1, offset);
 }
 
 void MainWindow::goToDialog() {
@@ -1177,10 +1213,10 @@ void MainWindow::copySelection(int format) {
     const auto result = u8ui::SelectionCopy::toClipboard(*source, selection_->range(),
                                                          u8ui::SelectionCopy::Format(format));
     if (result.ok())
-        statusBar()->showMessage(
-            tr("Copied %1")
-                .arg(CursorStatus::byteCount(selection_->range().end - selection_->range().start)),
-            3000);
+        statusBar()->showMessage(tr("Copied %1")
+                                     .arg(u8ui::NumberFormat::bytes(selection_->range().end -
+                                                                    selection_->range().start)),
+                                 3000);
     else
         statusBar()->showMessage(result.error, 6000);
 }

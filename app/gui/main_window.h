@@ -69,8 +69,13 @@ public:
     // Re-opens the current file from disk (after it changed).
     void reload();
 
-    // Moves the cursor to `offset` and selects `length` bytes from it.
+    // Selects `length` bytes from `offset`, the cursor on the first of them.
     void goTo(quint64 offset, quint64 length = 1);
+    // Moves the cursor to the first byte of 1-based `line`; false (and says so) past the last.
+    bool goToLine(quint64 line);
+    // Writes the problems list to `path`: JSON when it ends in ".json", CSV otherwise. Returns
+    // why it failed, naming the file; empty on success.
+    QString exportProblems(const QString& path) const;
 
     // Starts a search for the find bar's pattern from the selection; searchFinished reports.
     void findNext();
@@ -123,6 +128,13 @@ private:
     void syncPanelsToCursor();
     void findByteValue(int byteValue);
     void createActions();
+    // Go to Line, Select Range, the problems list's Copy Row and Export (main_window_commands).
+    void createEverydayCommands(QMenu* edit, QMenu* go);
+    void updateEverydayCommands();
+    void goToLineDialog();
+    void selectRangeDialog();
+    void copyProblemRow();
+    void exportProblemsDialog();
     void createMenus();
     void createStatusBar();
     void readSettings();
@@ -151,6 +163,9 @@ private:
     // the banner says so and offers the repair (see EncodingAdvice).
     void startEncodingCheck();
     void onEncodingExamined();
+    // The encoding check found binary data (`kind`, "ELF executable"): the whole-file check stops
+    // and waits for the user.
+    void setBinary(const QString& kind);
 
     u8ui::ByteDocument* document_;
     u8ui::ByteSelection* selection_;
@@ -210,6 +225,7 @@ private:
     QFutureWatcher<EncodingJob>* encodingWatcher_;
     quint64 encodingTicket_ = 0; // a result for an older ticket is dropped
     QString adviceText_;         // the banner's text while it shows the advice
+    QString binaryKind_;         // what the encoding check found binary, while not checked
 
     QAction* openAction_ = nullptr;
     QAction* reloadAction_ = nullptr;
@@ -221,6 +237,10 @@ private:
     QAction* copyCArrayAction_ = nullptr;
     QAction* selectAllAction_ = nullptr;
     QAction* goToAction_ = nullptr;
+    QAction* goToLineAction_ = nullptr;
+    QAction* selectRangeAction_ = nullptr;
+    QAction* copyProblemAction_ = nullptr;
+    QAction* exportProblemsAction_ = nullptr;
     QAction* findAction_ = nullptr;
     QAction* findNextAction_ = nullptr;
     QAction* findPreviousAction_ = nullptr;

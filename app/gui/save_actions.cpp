@@ -3,7 +3,9 @@
 #include "background_job.h"
 #include "byte_document.h"
 #include "document_history.h"
+#include "number_format.h"
 #include "repair_actions.h"
+#include "save_encoding_dialog.h"
 #include "u8codec/transcode.h"
 
 #include <QAction>
@@ -27,14 +29,6 @@ namespace {
 
 const QString kBackupKey = QStringLiteral("save/keepBackup");
 constexpr std::size_t kChunk = std::size_t(4) << 20;
-
-const QStringList kTargetEncodings = {
-    QStringLiteral("UTF-16LE"),    QStringLiteral("UTF-16BE"),     QStringLiteral("UTF-32LE"),
-    QStringLiteral("UTF-32BE"),    QStringLiteral("windows-1252"), QStringLiteral("ISO-8859-1"),
-    QStringLiteral("ISO-8859-15"), QStringLiteral("ISO-8859-2"),   QStringLiteral("windows-1251"),
-    QStringLiteral("KOI8-R"),      QStringLiteral("ISO-8859-7"),   QStringLiteral("macintosh"),
-    QStringLiteral("Shift_JIS"),   QStringLiteral("EUC-JP"),       QStringLiteral("GB18030"),
-    QStringLiteral("Big5"),        QStringLiteral("EUC-KR")};
 
 // Keeps the file as it was before this save: a hard link costs nothing and keeps the original
 // bytes even after QSaveFile renames the new file over the name; a copy where links fail.
@@ -229,62 +223,31 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
     });
 }
 
-void SaveActions::saveAsEncoding() {
-    auto source = document_->sharedSource();
-    if (!source)
-        return;
-    QSettings settings;
-    QDialog dialog(window_);
-    dialog.setWindowTitle(tr("Save As Encoding"));
-    auto* form = new QFormLayout(&dialog);
-    auto* encoding = new QComboBox(&dialog);
-    encoding->setEditable(true);
-    encoding->addItems(kTargetEncodings);
-    encoding->setCurrentText(
-        settings.value(QStringLiteral("save/encoding"), kTargetEncodings.front()).toString());
-    encoding->setToolTip(tr("Any encoding ICU knows may be typed"));
-    form->addRow(tr("&Encoding:"), encoding);
-    auto* bom = new QCheckBox(tr("Write a byte order mark (Unicode encodings)"), &dialog);
-    bom->setChecked(settings.value(QStringLiteral("save/signature"), false).toBool());
-    form->addRow(QString(), bom);
-    auto* policy = new QComboBox(&dialog);
-    policy->addItem(tr("Refuse to save"), int(u8codec::UnmappablePolicy::Fail));
-    policy->addItem(tr("Substitute the encoding's replacement character"),
-                    int(u8codec::UnmappablePolicy::Substitute));
-    policy->addItem(tr("Escape as &#xHHHH;"), int(u8codec::UnmappablePolicy::Escape));
-    policy->setCurrentIndex(settings.value(QStringLiteral("save/unmappable"), 0).toInt());
-    form->addRow(tr("Characters the encoding &cannot represent:"), policy);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    form->addRow(buttons);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const QString target = encoding->currentText().trimmed();
-    if (!u8codec::canonicalEncodingName(target.toStdString())) {
-        QMessageBox::warning(window_, tr("Save As Encoding"),
-                             tr("\"%1\" is not an encoding ICU knows.").arg(target));
-        return;
-    }
-    settings.setValue(QStringLiteral("save/encoding"), target);
-    settings.setValue(QStringLiteral("save/signature"), bom->isChecked());
-    settings.setValue(QStringLiteral("save/unmappable"), policy->currentIndex());
+namespace {
 
-    u8codec::TranscodeOptions options;
-    options.unmappable = u8codec::UnmappablePolicy(policy->currentData().toInt());
-    options.addSignature = bom->isChecked();
+// "0x1F, 0x2A": the first offsets of a list, for a message.
+QString offsetsText(const std::vector<std::uint64_t>& offsets) {
+    QStringList list;
+    for (std::size_t i = 0; i < offsets.size() && i < 8; ++i)
+        list << u8ui::NumberFormat::offset(offsets[i]);
+    return list.join(QStringLiteral(", "));
+}
 
-    // Convert first (in the background), so that nothing is written when the text does not fit.
-    auto result = std::make_shared<u8codec::TranscodeResult>();
+} // namespace
+
+bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
+                                 const QString& target, const u8codec::TranscodeOptions& options,
+                                 u8codec::TranscodeResult& result) {
+    auto out = std::make_shared<u8codec::TranscodeResult>();
     QEventLoop loop;
     bool cancelled = false;
     runInBackground(
         window_, tr("Converting to %1").arg(target),
-        [source, result, options, target](JobControl& control) {
+        [source, out, options, target](JobControl& control) {
             std::vector<std::uint8_t> input;
             if (!readWholeSource(*source, input, control, 0.5))
                 return;
-            *result = u8codec::transcode(input, "UTF-8", target.toStdString(), options);
+            *out = u8codec::transcode(input, "UTF-8", target.toStdString(), options);
             control.setProgress(1.0);
         },
         [&](const JobControl& control) {
@@ -292,25 +255,50 @@ void SaveActions::saveAsEncoding() {
             loop.quit();
         });
     loop.exec();
-    if (cancelled)
+    result = std::move(*out);
+    return !cancelled;
+}
+
+QString SaveActions::unsavableReason(const u8codec::TranscodeResult& result,
+                                     const QString& target) {
+    if (result.ok)
+        return {};
+    if (!result.unmappable)
+        return QString::fromStdString(result.error);
+    return tr("%n character(s) cannot be represented in %1 (first at offsets %2). Choose "
+              "\"Substitute\" or \"Escape\" to save anyway, or another encoding.",
+              nullptr, int(std::min<std::uint64_t>(result.unmappable, INT_MAX)))
+        .arg(target, offsetsText(result.unmappableOffsets));
+}
+
+void SaveActions::saveAsEncoding() {
+    auto source = document_->sharedSource();
+    if (!source)
         return;
-    const auto offsetsText = [](const std::vector<std::uint64_t>& offsets) {
-        QStringList list;
-        for (std::size_t i = 0; i < offsets.size() && i < 8; ++i)
-            list << QStringLiteral("0x%1").arg(offsets[i], 0, 16).toUpper();
-        return list.join(QStringLiteral(", "));
-    };
-    if (!result->ok) {
-        QString why = QString::fromStdString(result->error);
-        if (result->unmappable)
-            why = tr("%n character(s) cannot be represented in %1 (first at offsets %2). Choose "
-                     "\"Substitute\" or \"Escape\" to save anyway.",
-                     nullptr, int(std::min<std::uint64_t>(result->unmappable, INT_MAX)))
-                      .arg(target, offsetsText(result->unmappableOffsets));
-        QMessageBox::warning(window_, tr("Save As Encoding"), why);
-        return;
-    }
-    if (result->unmappable || result->invalidInput) {
+    // The dialog comes back, with every choice kept, until a choice works out or is cancelled.
+    SaveEncodingDialog dialog(window_);
+    QString target;
+    u8codec::TranscodeOptions options;
+    auto result = std::make_shared<u8codec::TranscodeResult>();
+    for (;;) {
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        dialog.setProblem({});
+        target = dialog.encoding();
+        if (!u8codec::canonicalEncodingName(target.toStdString())) {
+            dialog.setProblem(tr("\"%1\" is not an encoding ICU knows.").arg(target));
+            continue;
+        }
+        dialog.saveChoices();
+        options = dialog.options();
+        if (!convertForSave(source, target, options, *result))
+            return; // cancelled
+        if (const QString why = unsavableReason(*result, target); !why.isEmpty()) {
+            dialog.setProblem(why);
+            continue;
+        }
+        if (!result->unmappable && !result->invalidInput)
+            break;
         const auto answer = QMessageBox::question(
             window_, tr("Save As Encoding"),
             tr("%1 cannot represent %2 character(s) (first at offsets %3); they will be %4. "
@@ -321,8 +309,8 @@ void SaveActions::saveAsEncoding() {
                 .arg(options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped")
                                                                              : tr("substituted"))
                 .arg(result->invalidInput));
-        if (answer != QMessageBox::Yes)
-            return;
+        if (answer == QMessageBox::Yes)
+            break;
     }
     const QFileInfo current(currentPath_());
     const QString suggested =

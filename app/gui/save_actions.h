@@ -15,7 +15,9 @@ class QWidget;
 
 namespace u8codec {
 class ByteSource;
-}
+struct TranscodeOptions;
+struct TranscodeResult;
+} // namespace u8codec
 namespace u8ui {
 class ByteDocument;
 }
@@ -58,6 +60,13 @@ signals:
 
 private:
     void updateEnabled();
+    // Converts the document to `target` in the background; false when the user cancelled.
+    bool convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
+                        const QString& target, const u8codec::TranscodeOptions& options,
+                        u8codec::TranscodeResult& result);
+    // Why `result` cannot be saved (characters that do not fit, a converter error); empty if it
+    // can.
+    static QString unsavableReason(const u8codec::TranscodeResult& result, const QString& target);
     // Runs `write` (filling a QSaveFile on a worker thread) and commits it, or explains.
     bool writeBytes(const QString& path,
                     const std::function<bool(QSaveFile&, JobControl&, QString&)>& write);

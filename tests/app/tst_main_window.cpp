@@ -19,6 +19,7 @@
 #include "summary_panel.h"
 #include "text_view.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/detect.h"
 #include "u8codec/mojibake.h"
 #include "u8codec/transcode.h"
 #include "window_test_support.h"
@@ -75,12 +76,11 @@ private slots:
         QCOMPARE(w.statusField("byte"), QStringLiteral("Byte 82 (1000 0010)"));
         QVERIFY2(w.statusField("role").contains(QLatin1String("continuation")),
                  qPrintable(w.statusField("role")));
-        QVERIFY2(w.statusField("character").startsWith(QStringLiteral("U+20AC '€'")),
+        QVERIFY2(w.statusField("character").startsWith(QStringLiteral("U+20AC '\u2068€\u2069'")),
                  qPrintable(w.statusField("character")));
         QCOMPARE(w.statusField("line"), QStringLiteral("Line 1, column 2"));
         w.goTo(6); // AF of the overlong pair, on line 2
-        QVERIFY2(w.statusField("character").startsWith(QLatin1String("Error")),
-                 qPrintable(w.statusField("character")));
+        QCOMPARE(w.statusField("character"), QStringLiteral("C0 AF, 2 bytes at 0x5"));
         QCOMPARE(w.statusField("line"), QStringLiteral("Line 2, column 2"));
     }
 
@@ -174,6 +174,9 @@ private slots:
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
+            // Text where the encoding check looks (zeros there would make it binary data, which
+            // is not checked until asked), then a hole.
+            QVERIFY(f.write(QByteArray(qsizetype(u8codec::kDetectWindow), 'a')) > 0);
             QVERIFY(f.resize(qint64(4) << 30));
         }
         const qint64 before = residentKiB();
@@ -183,7 +186,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo((quint64(4) << 30) - 1);
-        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0xFFFFFFFF (4294967295)"));
+        QCOMPARE(w.statusField("offset"),
+                 QStringLiteral("Offset 0xFFFFFFFF (%1)").arg(QLocale().toString(4294967295ull)));
         // The whole-file check runs in the background and can be cancelled from the status bar.
         auto* cancel = w.findChild<QToolButton*>(QStringLiteral("scanCancel"));
         QVERIFY(cancel);
@@ -725,8 +729,9 @@ private slots:
         if (!w.statusField("line").startsWith(QLatin1String("Line ") +
                                               QString::number(offset / 64 + 1)))
             QVERIFY(located.wait(20000));
-        QCOMPARE(w.statusField("line"),
-                 QStringLiteral("Line %1, column %2").arg(offset / 64 + 1).arg(offset % 64 + 1));
+        QCOMPARE(w.statusField("line"), QStringLiteral("Line %1, column %2")
+                                            .arg(QLocale().toString(qulonglong(offset / 64 + 1)),
+                                                 QLocale().toString(qulonglong(offset % 64 + 1))));
     }
 
     // In a large file, "next invalid" runs in the background and still lands on the exact bytes.

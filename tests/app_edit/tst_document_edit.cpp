@@ -347,9 +347,25 @@ private slots:
     }
 
     void previewShowsBytesVisibly() {
-        QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a\u240D\u240A"));
+        // Controls by their abbreviations (drawn in any font), as the text pane shows them.
+        QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a⟨CR⟩⟨LF⟩"));
+        QCOMPARE(ChangePreviewDialog::visible(QByteArray("\0T\0F", 4)),
+                 QStringLiteral("⟨NUL⟩T⟨NUL⟩F"));
+        QCOMPARE(ChangePreviewDialog::visible("a b\x7F"), QStringLiteral("a b⟨DEL⟩"));
+        QCOMPARE(ChangePreviewDialog::visible("\xC2\x85"), QStringLiteral("⟨U+0085⟩"));
         QCOMPARE(ChangePreviewDialog::visible("\xC0\xAF"), QStringLiteral("[C0][AF]"));
         QCOMPARE(ChangePreviewDialog::visible("\xEF\xBB\xBFx"), QStringLiteral("⟨BOM⟩x"));
+    }
+
+    void previewPairShowsCodePointsWhenTheSidesLookAlike() {
+        // NFC: "e" + U+0301 becomes U+00E9, which looks the same.
+        const auto [before, after] = ChangePreviewDialog::visiblePair("e\xCC\x81", "\xC3\xA9");
+        QCOMPARE(before, QStringLiteral("e\u0301 ⟨U+0065 U+0301⟩"));
+        QCOMPARE(after, QStringLiteral("\u00E9 ⟨U+00E9⟩"));
+        // Sides that look different are left alone.
+        const auto [b2, a2] = ChangePreviewDialog::visiblePair("\xC3\x83\xC2\xA9", "\xC3\xA9");
+        QCOMPARE(b2, QStringLiteral("Ã©"));
+        QCOMPARE(a2, QStringLiteral("é"));
     }
 
     void saveIsAtomicAndKeepsABackup() {

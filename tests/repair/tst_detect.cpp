@@ -33,6 +33,9 @@ private slots:
     void icuNamesTheWindowsPageForBytes80To9F();
     void mojibakeHintIsTheRepairsPage();
     void json();
+    void binaryBySignature_data();
+    void binaryBySignature();
+    void binaryByNuls();
 };
 
 namespace {
@@ -318,6 +321,50 @@ void TestDetect::json() {
                  .value(QLatin1String("example_after"))
                  .toString(),
              QStringLiteral("é"));
+}
+
+void TestDetect::binaryBySignature_data() {
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<QString>("what");
+    QTest::newRow("elf") << QByteArray("\x7F"
+                                       "ELF\x02\x01\x01\0\0\0",
+                                       10)
+                         << "ELF executable";
+    QTest::newRow("png") << QByteArray("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16) << "PNG image";
+    QTest::newRow("zip") << QByteArray("PK\x03\x04\x14\0\0\0", 8) << "ZIP archive";
+    // A PDF is mostly ASCII: only its signature tells.
+    QTest::newRow("pdf") << QByteArray("%PDF-1.7\n1 0 obj\n<< >>\nendobj\n") << "PDF document";
+}
+
+void TestDetect::binaryBySignature() {
+    QFETCH(QByteArray, data);
+    QFETCH(QString, what);
+    const Detection d = detectEncoding(bytes(std::string_view(data.constData(), data.size())));
+    QCOMPARE(QString::fromStdString(d.binary), what);
+    QVERIFY(d.toText().find("binary data, not text: " + what.toStdString()) != std::string::npos);
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(d.toJson())).object();
+    QCOMPARE(o.value(QLatin1String("binary")).toString(), what);
+}
+
+void TestDetect::binaryByNuls() {
+    // Zero bytes in no UTF-16/UTF-32 pattern: binary.
+    std::string data;
+    for (int i = 0; i < 400; ++i)
+        data += std::string("\x01\x02\0\x00\0\x55\xAA\x10\x00\x7F", 10);
+    QCOMPARE(QString::fromStdString(detectEncoding(bytes(data)).binary),
+             QStringLiteral("NUL-rich: 40 % zero bytes"));
+    // Text is not: plain text, UTF-8 with one stray NUL, UTF-16 (its zeros are explained).
+    QVERIFY(detectEncoding(bytes("plain text\n")).binary.empty());
+    std::string text(1000, 'a');
+    text[500] = '\0';
+    QVERIFY(detectEncoding(bytes(text)).binary.empty());
+    const std::string utf16 = encoded(utf8(sentences().at(0)), "UTF-16LE");
+    const Detection d16 = detectEncoding(bytes(utf16));
+    QVERIFY(d16.binary.empty());
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(d16.toJson()))
+                .object()
+                .value(QLatin1String("binary"))
+                .isNull());
 }
 
 QTEST_GUILESS_MAIN(TestDetect)

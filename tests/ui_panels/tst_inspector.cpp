@@ -55,7 +55,17 @@ class TestInspector : public QObject {
 private slots:
     void unicodeInfo() {
         QCOMPARE(UnicodeInfo::name(0x20AC), QString("EURO SIGN"));
-        QCOMPARE(UnicodeInfo::name(0x9), QString("<control-0009>"));
+        // Controls by their Unicode name aliases, not "<control-000A>".
+        QCOMPARE(UnicodeInfo::name(0x9), QString("CHARACTER TABULATION"));
+        QCOMPARE(UnicodeInfo::name(0xA), QString("LINE FEED"));
+        QCOMPARE(UnicodeInfo::name(0xD), QString("CARRIAGE RETURN"));
+        QCOMPARE(UnicodeInfo::name(0x1B), QString("ESCAPE"));
+        QCOMPARE(UnicodeInfo::name(0x85), QString("NEXT LINE"));
+        QCOMPARE(UnicodeInfo::name(0x7F), QString("DELETE"));
+        // A corrected name wins over the misspelt original (U+01A2, "LATIN CAPITAL LETTER OI").
+        QCOMPARE(UnicodeInfo::name(0x1A2), QString("LATIN CAPITAL LETTER GHA"));
+        // Code points with neither name nor alias keep ICU's label.
+        QCOMPARE(UnicodeInfo::name(0xE000), QString("<private use area-E000>"));
         QCOMPARE(UnicodeInfo::categoryName(0x20AC), QString("Currency symbol"));
         QCOMPARE(UnicodeInfo::categoryCode(0x20AC), QString("Sc"));
         QCOMPARE(UnicodeInfo::blockName(0x20AC), QString("Currency Symbols"));

@@ -4,6 +4,10 @@
 #include "u8codec/byte_source.h"
 
 #include <QAbstractItemModelTester>
+#include <QFontDatabase>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QTest>
 #include <limits>
@@ -63,6 +67,42 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void offsetsInAFixedPitchFont() {
+        ProblemsModel model;
+        const std::string text = "slash \xC0\xAF";
+        model.setReport(reportOf({text.begin(), text.end()}, 100));
+        const QFont offsetFont =
+            model.data(model.index(0, ProblemsModel::OffsetColumn), Qt::FontRole).value<QFont>();
+        QCOMPARE(offsetFont, QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        // The explanation keeps the list's own font.
+        QVERIFY(
+            !model.data(model.index(0, ProblemsModel::ExplanationColumn), Qt::FontRole).isValid());
+    }
+
+    void exportsCsvJsonAndARow() {
+        ProblemsModel model;
+        QCOMPARE(model.toCsv(), QByteArray("offset,length,line,kind,explanation\r\n"));
+        QCOMPARE(model.toJson().trimmed(), QByteArray("[\n]"));
+        const std::string text = "ok\nslash \xC0\xAF\nend \xE2\x82";
+        model.setReport(reportOf({text.begin(), text.end()}, 100));
+        const QList<QByteArray> lines = model.toCsv().split('\n');
+        QCOMPARE(lines.size(), 4); // header, two rows, the empty rest after the last CRLF
+        QVERIFY2(lines[1].startsWith("9,2,2,overlong,\"C0 AF is an overlong"),
+                 lines[1].constData());
+        QVERIFY(lines[1].endsWith("\"\r"));
+        QVERIFY2(lines[2].startsWith("16,2,3,truncated,"), lines[2].constData());
+        const QJsonArray rows = QJsonDocument::fromJson(model.toJson()).array();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[0].toObject().value("offset").toInteger(), 9);
+        QCOMPARE(rows[0].toObject().value("length").toInteger(), 2);
+        QCOMPARE(rows[1].toObject().value("line").toInteger(), 3);
+        QCOMPARE(rows[1].toObject().value("kind").toString(), QString("truncated"));
+        QVERIFY(rows[0].toObject().value("explanation").toString().startsWith("C0 AF"));
+        const QString row = model.rowText(0);
+        QVERIFY2(row.startsWith("0x00000009\t2\tOverlong form\tC0 AF"), qPrintable(row));
+        QVERIFY(model.rowText(2).isEmpty());
+    }
+
     void lookupByOffset() {
         ProblemsModel model;
         model.setReport(reportOf(randomBinary(20000), 1000000));
@@ -109,5 +149,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProblemsModel)
+QTEST_MAIN(TestProblemsModel)
 #include "tst_problems_model.moc"

@@ -64,6 +64,46 @@ void guessByZeros(std::span<const std::uint8_t> b, std::vector<EncodingGuess>& g
         add("UTF-16BE", even, "zero bytes at even offsets (UTF-16BE, text mostly below U+0100)");
 }
 
+// File signatures ("magic numbers") of common binary formats, from each format's specification:
+// ELF (System V ABI), PNG (RFC 2083, section 3.1), ZIP (PKWARE APPNOTE 4.3.7), PDF (ISO 32000-1,
+// 7.5.2), gzip (RFC 1952, 2.3.1), JPEG (ITU T.81 SOI + marker), GIF (GIF89a spec), Java class.
+struct Signature {
+    std::string_view bytes;
+    const char* what;
+};
+constexpr Signature kSignatures[] = {
+    {"\x7F"
+     "ELF",
+     "ELF executable"},
+    {"\x89PNG\r\n\x1A\n", "PNG image"},
+    {"PK\x03\x04", "ZIP archive"},
+    {"%PDF-", "PDF document"},
+    {"\x1F\x8B", "gzip archive"},
+    {"\xFF\xD8\xFF", "JPEG image"},
+    {"GIF87a", "GIF image"},
+    {"GIF89a", "GIF image"},
+    {"\xCA\xFE\xBA\xBE", "Java class or Mach-O file"},
+};
+
+// Text has no NUL bytes (outside UTF-16/UTF-32, whose guesses explain them); one in a hundred is
+// far more than a stray NUL in a text file and far fewer than binary formats hold.
+constexpr double kBinaryNulShare = 0.01;
+
+std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained) {
+    const std::string_view head(reinterpret_cast<const char*>(b.data()),
+                                std::min<std::size_t>(16, b.size()));
+    for (const Signature& s : kSignatures)
+        if (head.starts_with(s.bytes))
+            return std::string(s.what);
+    if (zerosExplained || b.empty())
+        return {};
+    const auto nuls = std::size_t(std::count(b.begin(), b.end(), std::uint8_t(0)));
+    const double share = double(nuls) / double(b.size());
+    if (share < kBinaryNulShare)
+        return {};
+    return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
+}
+
 void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
                   std::vector<EncodingGuess>& guesses) {
     UErrorCode status = U_ZERO_ERROR;
@@ -224,6 +264,7 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     const bool hasNul = std::find(b.begin(), b.end(), std::uint8_t(0)) != b.end();
     if (d.guesses.empty() && hasNul)
         guessByZeros(b, d.guesses);
+    d.binary = binaryEvidence(b, !d.guesses.empty());
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())
             d.guesses.push_back(
@@ -265,6 +306,8 @@ std::string Detection::toText() const {
             out += " [" + g.language + "]";
         out += ": " + g.reason + "\n";
     }
+    if (!binary.empty())
+        out += "binary data, not text: " + binary + "\n";
     if (guesses.empty())
         out += "no guess: the bytes match no encoding the detector knows\n";
     else if (guesses.front().encoding != "UTF-8" && multiByteCharacters != 0)
@@ -314,7 +357,12 @@ std::string Detection::toJson() const {
         }
         out += '}';
     }
-    out += "],\"line_endings\":";
+    out += "],\"binary\":";
+    if (binary.empty())
+        out += "null";
+    else
+        appendJsonString(out, binary);
+    out += ",\"line_endings\":";
     if (lineEndings)
         out += "{\"lf\":" + std::to_string(lineEndings->lf) +
                ",\"crlf\":" + std::to_string(lineEndings->crlf) +

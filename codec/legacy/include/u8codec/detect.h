@@ -42,6 +42,10 @@ struct Detection {
     std::uint64_t invalidSequences = 0;    // UTF-8 error segments in the examined bytes
     std::uint64_t multiByteCharacters = 0; // well-formed multi-byte UTF-8 sequences in them
     std::uint64_t examinedBytes = 0;
+    // Why the bytes look like binary data rather than text, or empty: a known file signature
+    // at the start ("ELF executable", "PNG image", "ZIP archive", "PDF document", ...) or NUL
+    // bytes that no UTF-16/UTF-32 pattern explains ("NUL-rich: 12 % zero bytes").
+    std::string binary;
     MojibakeHint mojibake; // fixes == 0: nothing suspicious
     // In valid UTF-8, once its mojibake is undone: C1 controls that windows-1252 reads as
     // punctuation ("\u0084quoted\u0093"), what repair's C1 step with C1Action::Cp1252 changes.

@@ -1,0 +1,302 @@
+// The window as a desktop app: status bar fields and messages, Go to Line, Select Range, the
+// problems list's export and Copy Row, the binary banner and Save As Encoding's dialog.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "document_history.h"
+#include "inspector_panel.h"
+#include "line_index.h"
+#include "main_window.h"
+#include "message_banner.h"
+#include "repair_actions.h"
+#include "save_actions.h"
+#include "save_encoding_dialog.h"
+#include "scan_report.h"
+#include "select_range_dialog.h"
+#include "status_field.h"
+#include "u8codec/mojibake.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+using u8app::MainWindow;
+
+class TestWindowTools : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("u8scope-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_window_commands"));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(dir_.isValid());
+    }
+
+    void rightToLeftTextIsIsolated() {
+        // U+0645 ARABIC LETTER MEEM: without isolation the bidi algorithm pulls "2 bytes" and the
+        // quote marks around it into its right-to-left run.
+        MainWindow w;
+        QVERIFY(w.openFile(write("rtl.txt", "ab \xD9\x85 cd")));
+        w.goTo(3);
+        const QString c = w.statusField("character");
+        QCOMPARE(c, QStringLiteral("U+0645 '\u2068\u0645\u2069', 2 bytes at 0x3"));
+        // ASCII is isolated too (no special case), and numbers are grouped.
+        w.goTo(0);
+        QCOMPARE(w.statusField("character"),
+                 QStringLiteral("U+0061 '\u2068a\u2069', 1 byte at 0x0"));
+    }
+
+    void statusFieldsDoNotOverlapAt800Pixels() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("fields.txt", QByteArray(20000, 'x') + "\xE2\x82\xAC")));
+        w.resize(800, 600);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.goTo(20000);
+        QTRY_VERIFY(!w.statusField("line").isEmpty());
+        QApplication::processEvents();
+        QList<QRect> rects;
+        for (const char* name : {"offset", "byte", "role", "character", "line"}) {
+            auto* f = w.findChild<u8app::StatusField*>(QLatin1String(name));
+            QVERIFY(f && f->isVisible());
+            const QRect r(f->mapTo(w.statusBar(), QPoint(0, 0)), f->size());
+            QVERIFY2(w.statusBar()->rect().contains(r), name);
+            for (const QRect& other : rects)
+                QVERIFY2(!other.intersects(r), name);
+            rects << r;
+            // Cut short rather than drawn over a neighbour; the whole text in the tooltip.
+            if (f->shownText() != f->text())
+                QVERIFY(f->toolTip().startsWith(f->text()));
+        }
+        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x4E20 (20,000)"));
+    }
+
+    void messagesEndWithTheirSubject() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("first.txt", "ok \xC0\xAF end")));
+        QTRY_VERIFY(w.scanReport());
+        w.statusBar()->showMessage(QStringLiteral("Saved first.txt"), 60000);
+        QVERIFY(w.openFile(write("second.txt", "fine")));
+        QVERIFY(w.statusBar()->currentMessage().isEmpty());
+
+        // "N changes applied" goes with Undo.
+        QVERIFY(w.openFile(write("repair.txt", "ok \xC0\xAF end")));
+        QTRY_VERIFY(w.scanReport());
+        w.repairActions()->setConfirm(
+            [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
+        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        u8codec::RepairOptions options;
+        options.invalid = u8codec::ErrorPolicy::Replace;
+        w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("applied")));
+        w.history()->undoStack()->undo();
+        QVERIFY2(w.statusBar()->currentMessage().isEmpty(),
+                 qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    void mojibakeAdviceComesBackAfterUndo() {
+        const std::string text = "Der Kaffee im Café ist heiß, sagt Müller: „Schön!“\n";
+        std::string bytes;
+        for (int i = 0; i < 20; ++i)
+            bytes += text;
+        const std::string damaged = u8codec::readAs(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()),
+            u8codec::CodePage::Windows1252);
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("mojibake.txt", QByteArray::fromStdString(damaged))));
+        QTRY_VERIFY(!examined.isEmpty() && examined.last().first().toBool());
+        const QString advice = w.banner()->text();
+        QVERIFY(advice.contains(QLatin1String("mojibake")));
+        w.repairActions()->setConfirm(
+            [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
+        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        w.repairActions()->fixMojibakeAction()->trigger();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.banner()->text().isEmpty());
+        w.history()->undoStack()->undo();
+        QTRY_COMPARE(w.banner()->text(), advice);
+    }
+
+    void selectedProblemHasTheCursorOnItsFirstByte() {
+        // E0 80 AF: an overlong form of three bytes.
+        MainWindow w;
+        QVERIFY(w.openFile(write("overlong.txt", "ab\xE0\x80\xAFz")));
+        QTRY_VERIFY(w.scanReport());
+        w.problemsView()->selectRow(0);
+        emit w.problemsView()->clicked(w.problemsView()->model()->index(0, 0));
+        QCOMPARE(w.selection()->cursor(), quint64(2));
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 5}));
+        // One name for the problem, as the inspector and the list give it; "Error" not twice.
+        const QString role = w.statusField("role");
+        QVERIFY2(role.endsWith(QLatin1String("Overlong form")), qPrintable(role));
+        QVERIFY2(!role.contains(QLatin1String("Error")), qPrintable(role));
+        QCOMPARE(w.statusField("character"), QStringLiteral("E0 80 AF, 3 bytes at 0x2"));
+        QCOMPARE(w.inspector()->titleText(), QStringLiteral("Overlong form"));
+    }
+
+    void binaryFileIsSaidAndCheckedOnRequest() {
+        QByteArray elf("\x7F"
+                       "ELF\x02\x01\x01\0",
+                       8);
+        for (int i = 0; i < 2000; ++i)
+            elf += QByteArray("\0\0\x01\xFF\x10\0\x48\x89", 8);
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("tool", elf)));
+        QTRY_VERIFY(!examined.isEmpty());
+        QVERIFY2(
+            w.banner()->text().contains(QLatin1String("binary data, not text (ELF executable)")),
+            qPrintable(w.banner()->text()));
+        QVERIFY(!w.scanReport()); // no wall of problems
+        QVERIFY(w.windowTitle().contains(QLatin1String("binary data (ELF executable)")));
+        emit w.banner()->actionTriggered(); // Check as UTF-8 Anyway
+        QTRY_VERIFY(w.scanReport());
+        QVERIFY(w.scanReport()->totalProblems > 0);
+        QVERIFY(w.banner()->text().isEmpty());
+        // Text is not binary: no banner.
+        QSignalSpy again(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("text.txt", "plain text\n")));
+        QTRY_VERIFY(!again.isEmpty());
+        QVERIFY(w.banner()->text().isEmpty());
+    }
+
+    void goToLine() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("lines.txt", "one\ntwo\r\nthree\n")));
+        QVERIFY(w.goToLine(3));
+        QCOMPARE(w.selection()->cursor(), quint64(9));
+        QVERIFY(w.goToLine(1));
+        QCOMPARE(w.selection()->cursor(), quint64(0));
+        QVERIFY(w.goToLine(2));
+        QCOMPARE(w.selection()->cursor(), quint64(4));
+        QVERIFY(!w.goToLine(4)); // the file ends with LF: no fourth line
+        QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("no line 4")));
+        QCOMPARE(w.selection()->cursor(), quint64(4));
+        QVERIFY(!w.goToLine(0));
+    }
+
+    void goToLineFarInALargeFile() {
+        // Past several of the line index's checkpoints.
+        const quint64 step = u8app::LineIndex::kStep;
+        QByteArray bytes(qsizetype(3 * step + 100), 'x');
+        for (qsizetype i = 99; i < bytes.size(); i += 100)
+            bytes[i] = '\n';
+        MainWindow w;
+        QVERIFY(w.openFile(write("large.txt", bytes)));
+        const quint64 line = (2 * step + 500) / 100 + 1; // line starting at 2 * step + 500
+        QVERIFY(w.goToLine(line));
+        QCOMPARE(w.selection()->cursor(), (line - 1) * 100);
+        QVERIFY(w.goToLine(2));
+        QCOMPARE(w.selection()->cursor(), quint64(100));
+    }
+
+    void selectRangeParsing() {
+        using D = u8app::SelectRangeDialog;
+        QCOMPARE(D::parse("10", "1F", false, true, 100).range, (u8ui::ByteRange{16, 32}));
+        QCOMPARE(D::parse("16", "16", true, false, 100).range, (u8ui::ByteRange{16, 32}));
+        QCOMPARE(D::parse("0x60", "4", true, false, 100).range, (u8ui::ByteRange{96, 100}));
+        QVERIFY(D::parse("0x60", "5", true, false, 100).error.startsWith("Length: Beyond"));
+        QVERIFY(D::parse("20", "10", false, false, 100).error.contains("before the start"));
+        QVERIFY(D::parse("5", "0", true, false, 100).error.contains("at least 1 byte"));
+        QVERIFY(D::parse("x", "1", false, false, 100).error.startsWith("Start:"));
+        QVERIFY(D::parse("1", "100", false, false, 100).error.startsWith("Last byte: Beyond"));
+    }
+
+    void problemsExportAndCopyRow() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("bad.txt", "ok\n\xC0\xAF, \"x\"\n\xFF")));
+        QTRY_VERIFY(w.scanReport());
+        const QString csv = dir_.filePath(QStringLiteral("out.csv"));
+        QCOMPARE(w.exportProblems(csv), QString());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[1].startsWith("3,2,2,overlong,"));
+        QVERIFY(lines[2].startsWith("11,1,3,never-valid-byte,"));
+        const QString json = dir_.filePath(QStringLiteral("out.JSON"));
+        QCOMPARE(w.exportProblems(json), QString());
+        QFile j(json);
+        QVERIFY(j.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(j.readAll()).array().size(), 2);
+        // A failure names the file and the reason.
+        const QString bad = dir_.filePath(QStringLiteral("no-such-dir/out.csv"));
+        const QString error = w.exportProblems(bad);
+        QVERIFY2(error.startsWith(QStringLiteral("Cannot write %1: ").arg(bad)), qPrintable(error));
+
+        // Ctrl+C in the list copies the row, not the selected bytes.
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.problemsView()->setFocus();
+        w.problemsView()->setCurrentIndex(w.problemsView()->model()->index(1, 0));
+        QApplication::clipboard()->clear();
+        QTest::keyClick(w.problemsView(), Qt::Key_C, Qt::ControlModifier);
+        QVERIFY2(QApplication::clipboard()->text().startsWith(
+                     QStringLiteral("0x0000000B\t3\tNever-valid byte\t")),
+                 qPrintable(QApplication::clipboard()->text()));
+    }
+
+    void saveAsEncodingKeepsTheDialogOpen() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("euro.txt", "price: \xE2\x82\xAC 5\n")));
+        auto* saves = w.findChild<u8app::SaveActions*>();
+        QVERIFY(saves);
+        int shown = 0;
+        QString problem;
+        QString keptEncoding;
+        // Drives the modal dialog: first ISO-8859-1 refusing unmappable characters, then (the
+        // dialog back with the reason) cancel.
+        std::function<void()> drive = [&] {
+            auto* d = qobject_cast<u8app::SaveEncodingDialog*>(QApplication::activeModalWidget());
+            if (!d || !d->isVisible()) {
+                QTimer::singleShot(20, drive);
+                return;
+            }
+            if (++shown == 1) {
+                d->encodingBox()->setCurrentText(QStringLiteral("ISO-8859-1"));
+                d->policyBox()->setCurrentIndex(0); // refuse
+                d->accept();
+                QTimer::singleShot(20, drive);
+            } else {
+                problem = d->problem();
+                keptEncoding = d->encoding();
+                d->reject();
+            }
+        };
+        QTimer::singleShot(0, drive);
+        saves->saveAsEncoding();
+        QCOMPARE(shown, 2);
+        QVERIFY2(problem.contains(QLatin1String("cannot be represented in ISO-8859-1 (first at "
+                                                "offsets 0x7)")),
+                 qPrintable(problem));
+        QCOMPARE(keptEncoding, QStringLiteral("ISO-8859-1"));
+    }
+
+private:
+    QString write(const char* name, const QByteArray& bytes) {
+        const QString path = dir_.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
+        f.write(bytes);
+        return path;
+    }
+
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestWindowTools)
+#include "tst_window_tools.moc"
