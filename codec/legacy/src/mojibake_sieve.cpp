@@ -7,17 +7,21 @@
 #include "u8codec/byte_class.h"
 #include "u8codec/encoder.h"
 
+#include <array>
+
 namespace u8codec::detail {
 
 namespace {
 
 // The pages of group g (groupOf()).
 PageMask pagesOfGroup(unsigned g) {
-    PageMask pages = 0;
-    for (int p = 0; p < kCodePageCount; ++p)
-        if (groupOf(CodePage(p)) == g)
-            pages |= pageBit(CodePage(p));
-    return pages;
+    static const std::array<PageMask, 8> pages = [] {
+        std::array<PageMask, 8> a{};
+        for (int p = 0; p < kCodePageCount; ++p)
+            a[groupOf(CodePage(p))] |= pageBit(CodePage(p));
+        return a;
+    }();
+    return pages[g];
 }
 
 SieveTables buildSieveTables() {

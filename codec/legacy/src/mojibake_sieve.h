@@ -16,6 +16,7 @@
 #include "u8codec/byte_class.h"
 #include "well_formed_utf8.h"
 
+#include <bit>
 #include <cstdint>
 #include <utility>
 
@@ -181,9 +182,8 @@ inline constexpr std::uint8_t kGroup1252 = std::uint8_t(1u << groupOf(CodePage::
 // The groups of a set of pages.
 constexpr std::uint8_t pageGroups(PageMask pages) noexcept {
     unsigned g = 0;
-    for (int p = 0; p < kCodePageCount; ++p)
-        if (pages & pageBit(CodePage(p)))
-            g |= 1u << groupOf(CodePage(p));
+    for (; pages != 0; pages &= pages - 1)
+        g |= 1u << groupOf(CodePage(std::countr_zero(pages)));
     return std::uint8_t(g);
 }
 
