@@ -89,6 +89,10 @@ void TestMojibake::knownExamples_data() {
         << QStringLiteral("Nice í\u00A0½í¸€ done") << QStringLiteral("Nice 😀 done");
     QTest::newRow("cesu emoji 1251")
         << QStringLiteral("Привет н\u00A0ЅнёЂ") << QStringLiteral("Привет 😀");
+    // IBM866 in a console: punctuation ("тАФ" is E2 80 94, "—") is restored; its small letters
+    // р-я at E0-EF start no other 3-byte repair (correct Russian text is not CJK).
+    QTest::newRow("dash cp866") << QStringLiteral("Привет тАФ мир тАФ да")
+                                << QStringLiteral("Привет — мир — да");
     // "à" whose A0 became a space that then merged with the space after it.
     QTest::newRow("a grave word") << QStringLiteral("Ã perturber la rÃ©flexion")
                                   << QStringLiteral("à perturber la réflexion");

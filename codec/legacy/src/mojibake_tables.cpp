@@ -53,6 +53,15 @@ char32_t readByte(UConverter* cnv, std::uint8_t b) {
     return kNoChar;
 }
 
+// Whether the page's image of lead byte `b` may start a repair. IBM866 puts the small letters
+// р-я at E0-EF, where UTF-8 puts the leads of 3-byte characters: Russian text would read as CJK,
+// Hangul or Ethiopic at every other letter ("рад" is E0 A0 A4), while UTF-8 read through IBM866
+// in a console is Cyrillic ("╨Я╤А"), Latin ("├й") or punctuation ("тАФ" for "—", E2 80 94), and
+// CJK read through it next to never. Under IBM866 only E2 of them starts a 3-byte repair.
+bool startsRepairs(CodePage cp, std::uint8_t b) {
+    return cp != CodePage::Cp866 || b < 0xE0 || b > 0xEF || b == 0xE2;
+}
+
 } // namespace
 
 PageTables buildPageTables() {
@@ -93,7 +102,7 @@ PageTables buildPageTables() {
             if (cls == ByteClass::Continuation)
                 m->cont |= bit;
             const int len = sequenceLength(cls);
-            if (len >= 2)
+            if (len >= 2 && startsRepairs(CodePage(p), std::uint8_t(b)))
                 m->leads[std::size_t(len - 2)] |= bit;
         }
         if (cnv)
