@@ -34,6 +34,7 @@ private slots:
     void repairInPlaceKeepsBackup();
     void inPlaceNeverOverwritesABackup();
     void inPlaceKeepsModeOwnerAndGroup();
+    void inPlaceNeverWidensToAnotherGroup();
     void inPlaceKeepsExtendedAttributesAndAcl();
     void inPlaceThroughASymbolicLink();
     void inPlaceRenameIsDurable();
@@ -307,6 +308,39 @@ void TestRepairCli::inPlaceKeepsModeOwnerAndGroup() {
     ::umask(mask);
     QCOMPARE(cli({"repair", "--mojibake", "-o", "new.txt", "in.txt"}).exitCode, 0);
     QCOMPARE(statOf(path(QStringLiteral("new.txt"))).st_mode & 07777, mode_t(0666 & ~mask));
+}
+
+// Run by a user who cannot give the new file the original's group, the group bits are narrowed
+// to those of others: a 0640 file of group 5432 must not become readable by the writer's group.
+// Where the group can be kept, the mode is kept whole.
+void TestRepairCli::inPlaceNeverWidensToAnotherGroup() {
+    const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+    if (::geteuid() != 0 || setpriv.isEmpty())
+        QSKIP("needs root and setpriv(1) to run the command as another user");
+    QCOMPARE(::chmod(QFile::encodeName(dir_->path()).constData(), 0777), 0);
+    constexpr uid_t kNobody = 65534;
+    const struct {
+        gid_t group;
+        mode_t expected;
+    } cases[] = {{5432, 0600}, {kNobody, 0640}};
+    for (const auto& c : cases) {
+        const QString name = QStringLiteral("g%1.txt").arg(c.group);
+        const QByteArray native = QFile::encodeName(file(name, kDamaged));
+        QCOMPARE(::chown(native.constData(), kNobody, c.group), 0);
+        QCOMPARE(::chmod(native.constData(), 0640), 0);
+        QProcess p;
+        p.setWorkingDirectory(dir_->path());
+        p.start(setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups",
+                          QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", name});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(read(name), kRepaired);
+        for (const QString& written : {name, name + QStringLiteral(".bak")}) {
+            const struct stat st = statOf(path(written));
+            QCOMPARE(st.st_uid, kNobody);
+            QCOMPARE(st.st_mode & 07777, c.expected);
+        }
+    }
 }
 
 void TestRepairCli::inPlaceKeepsExtendedAttributesAndAcl() {
