@@ -43,6 +43,25 @@ void releaseTemp() {
     g_tempActive.store(false);
 }
 
+// The process's umask, read without changing it: umask(2) can only be read by setting it, which
+// for a moment gives files other threads create (the window's) no mask at all. Linux 4.7 and
+// later show it in /proc/self/status; elsewhere the set-and-restore is the only way.
+mode_t processUmask() {
+    if (std::FILE* status = std::fopen("/proc/self/status", "re")) {
+        char line[256];
+        unsigned mask = 0;
+        bool found = false;
+        while (!found && std::fgets(line, sizeof line, status))
+            found = std::sscanf(line, "Umask: %o", &mask) == 1;
+        std::fclose(status);
+        if (found)
+            return mode_t(mask);
+    }
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return mask;
+}
+
 } // namespace
 
 AtomicOutput::AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath)
@@ -105,9 +124,7 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
         if (!copyAttributes(attributesFrom, fd, error))
             return nullptr; // the destructor removes the temporary file
     } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(fd, 0666 & ~mask);
+        ::fchmod(fd, 0666 & ~processUmask());
     }
     return out;
 }
