@@ -3,7 +3,7 @@
 // [--json | --explain] (-o OUT | --in-place) FILE`: clean UTF-8 out, a report of every change on
 // stderr (--explain: a paragraph per change, for a mojibake fix its pages, evidence and
 // confidence). OUT appears whole or not at all; the input is only replaced with --in-place, after
-// a copy of it was saved as FILE.bak.
+// a copy of it was saved as FILE.bak (FILE.bak.N when that is taken; see backup_file.h).
 #include "arguments.h"
 #include "code_page_names.h"
 #include "commands.h"

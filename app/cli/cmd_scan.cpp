@@ -51,7 +51,7 @@ int runScan(Args args) {
     const auto input = Input::open(parsed->positional.front(), error);
     if (!input)
         return usageError("scan", error);
-    const auto out = AtomicOutput::create("-", error);
+    const auto out = u8io::AtomicOutput::create("-", error);
 
     u8codec::Segmenter segmenter;
     u8codec::Scanner scanner;

@@ -1,5 +1,7 @@
 #include "output_target.h"
 
+#include "backup_file.h"
+
 #include <cstdio>
 
 namespace u8cli {
@@ -21,7 +23,7 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
         return refuse("needs -o OUT or --in-place (" + std::string(usage) + ")");
     if (wantsInPlace && inPath == "-")
         return refuse("--in-place needs a file, not standard input");
-    if (outPath && *outPath != "-" && inPath != "-" && sameFile(*outPath, inPath))
+    if (outPath && *outPath != "-" && inPath != "-" && u8io::sameFile(*outPath, inPath))
         return refuse(*outPath + (inPlace == InPlace::Allowed
                                       ? ": is the input file; use --in-place to replace it (a "
                                         "backup is kept)"
@@ -35,13 +37,13 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
 bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
                   std::string& error) {
     if (target.inPlace) {
-        const std::string backup = target.path + ".bak";
-        if (!writeBackup(target.path, backup, error)) {
+        const auto backup = u8io::writeBackup(target.path, error);
+        if (!backup) {
             error = "backup failed, input left as it was: " + error;
             return false;
         }
         std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
-                     command.data(), backup.c_str());
+                     command.data(), backup->c_str());
     }
     return out.commit(error);
 }

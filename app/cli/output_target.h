@@ -1,7 +1,7 @@
 // Where a writing command (decode, repair, transcode) puts its result: `-o OUT` (or `--output`),
 // "-" for standard output, or, where allowed, FILE itself with `--in-place`, which keeps the
-// original as FILE.bak. OUT naming the input file (under any name) is refused: no command
-// overwrites its input by accident.
+// original as a numbered backup (backup_file.h). OUT naming the input file (under any name) is
+// refused: no command overwrites its input by accident.
 #pragma once
 
 #include "arguments.h"
@@ -12,6 +12,8 @@
 #include <string_view>
 
 namespace u8cli {
+
+using u8io::AtomicOutput;
 
 struct OutputTarget {
     std::string path; // where the output goes ("-": standard output)
@@ -27,8 +29,9 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage);
 
-// Makes `out` the target's file: for an in-place target, FILE.bak is written first (and said on
-// stderr), so that a failure leaves the original where it was. Returns false with `error`.
+// Makes `out` the target's file: for an in-place target, the backup (FILE.bak, or FILE.bak.N
+// when that is taken) is written first and named on stderr, so that a failure leaves the
+// original where it was. Returns false with `error`.
 bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
                   std::string& error);
 

@@ -1,6 +1,8 @@
 #include "save_actions.h"
 
+#include "atomic_output.h"
 #include "background_job.h"
+#include "backup_file.h"
 #include "byte_document.h"
 #include "document_history.h"
 #include "number_format.h"
@@ -20,9 +22,7 @@
 #include <QFormLayout>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
-#include <unistd.h>
 
 namespace u8app {
 namespace {
@@ -30,22 +30,8 @@ namespace {
 const QString kBackupKey = QStringLiteral("save/keepBackup");
 constexpr std::size_t kChunk = std::size_t(4) << 20;
 
-// Keeps the file as it was before this save: a hard link costs nothing and keeps the original
-// bytes even after QSaveFile renames the new file over the name; a copy where links fail.
-// `made` tells whether there was a previous version to keep (a new name has none).
-bool makeBackup(const QString& path, bool& made, QString& error) {
-    made = false;
-    if (!QFileInfo::exists(path))
-        return true;
-    const QString backup = SaveActions::backupPathFor(path);
-    QFile::remove(backup);
-    made =
-        ::link(QFile::encodeName(path).constData(), QFile::encodeName(backup).constData()) == 0 ||
-        QFile::copy(path, backup);
-    if (made)
-        return true;
-    error = QObject::tr("cannot write the backup %1").arg(backup);
-    return false;
+QString fromNative(const std::string& text) {
+    return QFile::decodeName(QByteArray::fromStdString(text));
 }
 
 } // namespace
@@ -79,7 +65,9 @@ void SaveActions::populate(QMenu* menu, QAction* before) {
     backup_ = new QAction(tr("Keep a &Backup When Saving"), this);
     backup_->setCheckable(true);
     backup_->setChecked(QSettings().value(kBackupKey, true).toBool());
-    backup_->setStatusTip(tr("Before a file is replaced, keep its previous bytes as NAME.bak"));
+    backup_->setStatusTip(
+        tr("Before a file is replaced, keep its previous bytes as NAME.bak (or "
+           "NAME.bak.1, NAME.bak.2… when that is taken: no backup is overwritten)"));
     connect(backup_, &QAction::toggled, this,
             [](bool on) { QSettings().setValue(kBackupKey, on); });
 
@@ -143,12 +131,13 @@ bool SaveActions::saveAs() {
     return true;
 }
 
-bool SaveActions::writeBytes(const QString& path,
-                             const std::function<bool(QSaveFile&, JobControl&, QString&)>& write) {
+bool SaveActions::writeBytes(
+    const QString& path,
+    const std::function<bool(u8io::AtomicOutput&, JobControl&, QString&)>& write) {
     const bool backup = keepBackup();
     struct Outcome {
         bool ok = false;
-        bool backedUp = false;
+        QString backupName; // empty when no previous version was kept
         QString error;
     };
     auto outcome = std::make_shared<Outcome>();
@@ -156,21 +145,27 @@ bool SaveActions::writeBytes(const QString& path,
     runInBackground(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [path, backup, outcome, write](JobControl& control) {
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly)) {
-                outcome->error = file.errorString();
+            const std::string name = QFile::encodeName(path).toStdString();
+            std::string error;
+            const auto file = u8io::AtomicOutput::create(name, error);
+            if (!file) {
+                outcome->error = fromNative(error);
                 return;
             }
-            if (!write(file, control, outcome->error) || control.cancelled()) {
-                file.cancelWriting();
+            // Until commit, the file is untouched; dropping `file` removes its temporary.
+            if (!write(*file, control, outcome->error) || control.cancelled())
                 return;
+            // Only a file that exists has a previous version to keep (a new name has none).
+            if (backup && QFileInfo::exists(path)) {
+                const auto made = u8io::writeBackup(name, error);
+                if (!made) {
+                    outcome->error = tr("cannot keep the backup: %1").arg(fromNative(error));
+                    return;
+                }
+                outcome->backupName = fromNative(*made);
             }
-            if (backup && !makeBackup(path, outcome->backedUp, outcome->error)) {
-                file.cancelWriting();
-                return;
-            }
-            if (!file.commit()) {
-                outcome->error = file.errorString();
+            if (!file->commit(error)) {
+                outcome->error = fromNative(error);
                 return;
             }
             outcome->ok = true;
@@ -188,10 +183,10 @@ bool SaveActions::writeBytes(const QString& path,
         }
         return false;
     }
-    // Only what happened: a new name had no previous version to keep.
-    emit message(outcome->backedUp
-                     ? tr("Saved %1 (previous version kept as %2)").arg(path, backupPathFor(path))
-                     : tr("Saved %1").arg(path));
+    // Only what happened, with the backup's actual name.
+    emit message(outcome->backupName.isEmpty()
+                     ? tr("Saved %1").arg(path)
+                     : tr("Saved %1 (previous version kept as %2)").arg(path, outcome->backupName));
     return true;
 }
 
@@ -199,28 +194,26 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
                                   const QString& path) {
     if (!source)
         return false;
-    return writeBytes(path, [source](QSaveFile& file, JobControl& control, QString& error) {
-        std::vector<std::uint8_t> buffer(kChunk);
-        const std::uint64_t size = source->size();
-        for (std::uint64_t done = 0; done < size;) {
-            if (control.cancelled())
-                return false;
-            const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
-            const std::size_t got = source->read(done, std::span(buffer.data(), want));
-            if (got == 0) {
-                error = tr("the document's bytes could not be read (did the file shrink?)");
-                return false;
+    return writeBytes(
+        path, [source](u8io::AtomicOutput& file, JobControl& control, QString& error) {
+            std::vector<std::uint8_t> buffer(kChunk);
+            const std::uint64_t size = source->size();
+            for (std::uint64_t done = 0; done < size;) {
+                if (control.cancelled())
+                    return false;
+                const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
+                const std::size_t got = source->read(done, std::span(buffer.data(), want));
+                if (got == 0) {
+                    error = tr("the document's bytes could not be read (did the file shrink?)");
+                    return false;
+                }
+                if (!file.write(std::span<const std::uint8_t>(buffer.data(), got)))
+                    break; // commit() reports why
+                done += got;
+                control.setProgress(double(done) / double(size));
             }
-            if (file.write(reinterpret_cast<const char*>(buffer.data()), qint64(got)) !=
-                qint64(got)) {
-                error = file.errorString();
-                return false;
-            }
-            done += got;
-            control.setProgress(double(done) / double(size));
-        }
-        return true;
-    });
+            return true;
+        });
 }
 
 namespace {
@@ -323,15 +316,13 @@ void SaveActions::saveAsEncoding() {
     if (path.isEmpty())
         return;
     const std::string bytes = std::move(result->output);
-    writeBytes(path, [&bytes](QSaveFile& file, JobControl& control, QString& error) {
+    writeBytes(path, [&bytes](u8io::AtomicOutput& file, JobControl& control, QString&) {
         for (std::size_t done = 0; done < bytes.size();) {
             if (control.cancelled())
                 return false;
             const std::size_t n = std::min(kChunk, bytes.size() - done);
-            if (file.write(bytes.data() + done, qint64(n)) != qint64(n)) {
-                error = file.errorString();
-                return false;
-            }
+            if (!file.write(std::string_view(bytes).substr(done, n)))
+                break; // commit() reports why
             done += n;
             control.setProgress(double(done) / double(bytes.size()));
         }

@@ -1,6 +1,9 @@
 // File > Save, Save As, Save As Encoding… and the unsaved-changes question. Saving writes through
-// QSaveFile (a temporary file renamed over the target), so a failed or cancelled save leaves the
-// file as it was; the original can be kept as NAME.bak.
+// u8io::AtomicOutput, as u8scope-cli's --in-place does: a temporary file with the replaced file's
+// mode, owner, group and extended attributes, renamed over it durably (through a symbolic link,
+// the target is replaced and the link kept), so a failed or cancelled save leaves the file as it
+// was. The previous version can be kept as NAME.bak, or NAME.bak.N when that is taken: a backup is
+// never overwritten (backup_file.h).
 #pragma once
 
 #include <QObject>
@@ -9,7 +12,6 @@
 #include <memory>
 
 class QAction;
-class QSaveFile;
 class QMenu;
 class QWidget;
 
@@ -20,6 +22,10 @@ struct TranscodeResult;
 } // namespace u8codec
 namespace u8ui {
 class ByteDocument;
+}
+
+namespace u8io {
+class AtomicOutput;
 }
 
 namespace u8app {
@@ -51,7 +57,6 @@ public:
                          const QString& path);
 
     bool keepBackup() const;
-    static QString backupPathFor(const QString& path) { return path + QStringLiteral(".bak"); }
 
 signals:
     // The document's bytes are now in `path` (the window re-opens it from disk).
@@ -67,9 +72,10 @@ private:
     // Why `result` cannot be saved (characters that do not fit, a converter error); empty if it
     // can.
     static QString unsavableReason(const u8codec::TranscodeResult& result, const QString& target);
-    // Runs `write` (filling a QSaveFile on a worker thread) and commits it, or explains.
+    // Runs `write` (filling the output on a worker thread; false when cancelled or the bytes
+    // could not be read, with the reason) and commits it, or explains.
     bool writeBytes(const QString& path,
-                    const std::function<bool(QSaveFile&, JobControl&, QString&)>& write);
+                    const std::function<bool(u8io::AtomicOutput&, JobControl&, QString&)>& write);
 
     QWidget* window_;
     u8ui::ByteDocument* document_;

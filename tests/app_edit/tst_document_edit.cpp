@@ -8,6 +8,7 @@
 #include "save_actions.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
@@ -20,7 +21,9 @@
 #include <QUndoStack>
 #include <QWidget>
 #include <atomic>
+#include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace u8app;
 
@@ -41,6 +44,18 @@ QByteArray contentOf(const u8ui::ByteDocument& document) {
 QByteArray readFile(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(bytes);
+}
+
+struct stat statOf(const QString& path) {
+    struct stat st {};
+    ::lstat(QFile::encodeName(path).constData(), &st);
+    return st;
 }
 
 } // namespace
@@ -390,7 +405,7 @@ private slots:
         QCOMPARE(saved.size(), 1);
         QCOMPARE(readFile(path), QByteArray("old \xEF\xBF\xBD bytes"));
         if (saver.keepBackup())
-            QCOMPARE(readFile(SaveActions::backupPathFor(path)), QByteArray("old \xFF bytes"));
+            QCOMPARE(readFile(path + QStringLiteral(".bak")), QByteArray("old \xFF bytes"));
         QVERIFY(!history_->isModified());
         QVERIFY(saver.maybeSave()); // nothing unsaved: no question asked
     }
@@ -411,18 +426,79 @@ private slots:
         QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
         QCOMPARE(messages.size(), 1);
         QCOMPARE(messages.first().first().toString(), QStringLiteral("Saved %1").arg(path));
-        QVERIFY(!QFileInfo::exists(SaveActions::backupPathFor(path)));
+        QVERIFY(!QFileInfo::exists(path + QStringLiteral(".bak")));
         // Saved again over the file now there: its previous version is kept and said so.
         QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
-        QVERIFY2(messages.last().first().toString().contains(SaveActions::backupPathFor(path)),
+        QVERIFY2(messages.last().first().toString().contains(path + QStringLiteral(".bak")),
                  qPrintable(messages.last().first().toString()));
-        QCOMPARE(readFile(SaveActions::backupPathFor(path)), QByteArray("fresh"));
+        QCOMPARE(readFile(path + QStringLiteral(".bak")), QByteArray("fresh"));
+    }
+
+    // Save with a backup never overwrites one (NAME.bak.1, NAME.bak.2…), and the file and every
+    // backup keep the original's mode, owner and group (issue 18 point 4).
+    void savingTwiceKeepsEveryBackupAndTheMode() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("doc.txt"));
+        writeFile(path, "version 1");
+        writeFile(path + QStringLiteral(".bak"), "the user's own backup");
+        const QByteArray name = QFile::encodeName(path);
+        QCOMPARE(::chmod(name.constData(), 0600), 0);
+        const bool chowned = ::chown(name.constData(), 4321, 5432) == 0; // the tests run as root
+        SaveActions saver(&window_, document_, history_, [path] { return path; });
+        QMenu menu;
+        saver.populate(&menu, nullptr);
+        if (!saver.keepBackup())
+            menu.actions().last()->trigger();
+        QVERIFY(saver.keepBackup());
+        QSignalSpy messages(&saver, &SaveActions::message);
+        for (const char* version : {"version 2", "version 3"}) {
+            document_->setSource(bytesOf(version), QStringLiteral("doc.txt"));
+            QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
+        }
+        QCOMPARE(readFile(path), QByteArray("version 3"));
+        QCOMPARE(readFile(path + QStringLiteral(".bak")), QByteArray("the user's own backup"));
+        QCOMPARE(readFile(path + QStringLiteral(".bak.1")), QByteArray("version 1"));
+        QCOMPARE(readFile(path + QStringLiteral(".bak.2")), QByteArray("version 2"));
+        QCOMPARE(messages.size(), 2);
+        QVERIFY2(messages.last().first().toString().endsWith(path + QStringLiteral(".bak.2)")),
+                 qPrintable(messages.last().first().toString()));
+        for (const QString& written :
+             {path, path + QStringLiteral(".bak.1"), path + QStringLiteral(".bak.2")}) {
+            const struct stat st = statOf(written);
+            QCOMPARE(st.st_mode & 07777, mode_t(0600));
+            if (chowned) {
+                QCOMPARE(st.st_uid, uid_t(4321));
+                QCOMPARE(st.st_gid, gid_t(5432));
+            }
+        }
+    }
+
+    // Saving a file opened through a symbolic link replaces the link's target and keeps the link;
+    // the backup lies beside the target.
+    void saveThroughASymbolicLinkKeepsTheLink() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("real")));
+        const QString target = dir.filePath(QStringLiteral("real/doc.txt"));
+        const QString link = dir.filePath(QStringLiteral("doc.txt"));
+        writeFile(target, "before");
+        QVERIFY(QFile::link(target, link));
+        SaveActions saver(&window_, document_, history_, [link] { return link; });
+        QMenu menu;
+        saver.populate(&menu, nullptr);
+        if (!saver.keepBackup())
+            menu.actions().last()->trigger();
+        document_->setSource(bytesOf("after"), QStringLiteral("doc.txt"));
+        QVERIFY(saver.writeAtomically(document_->sharedSource(), link));
+        QVERIFY(S_ISLNK(statOf(link).st_mode));
+        QCOMPARE(readFile(target), QByteArray("after"));
+        QCOMPARE(readFile(target + QStringLiteral(".bak")), QByteArray("before"));
+        QVERIFY(!QFileInfo::exists(link + QStringLiteral(".bak")));
     }
 
     void failedSaveLeavesNoFile() {
         document_->setSource(bytesOf("x"), QStringLiteral("doc.txt"));
         SaveActions saver(&window_, document_, history_, [] { return QString(); });
-        // A directory that does not exist: QSaveFile cannot open, nothing is created.
+        // A directory that does not exist: no temporary file can be made, nothing is created.
         QTimer closer; // accepts the "Save failed" message as soon as it shows
         connect(&closer, &QTimer::timeout, [] {
             for (QWidget* w : QApplication::topLevelWidgets())

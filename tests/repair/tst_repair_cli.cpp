@@ -1,5 +1,7 @@
 // u8scope-cli repair / transcode / detect through QProcess (issue 4 section 5): outputs, reports,
-// exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input.
+// exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input, and
+// in-place writes that lose nothing (issue 18 point 4): numbered backups, the original's mode,
+// owner and extended attributes, symbolic links, a durable rename.
 #include "repair_test_support.h"
 
 #include <QDir>
@@ -11,6 +13,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
 
 using namespace repairtest;
 
@@ -27,6 +32,12 @@ private slots:
     void repairUnknownPageListsTheKnownOnes();
     void repairRefusesOverwritingInput();
     void repairInPlaceKeepsBackup();
+    void inPlaceNeverOverwritesABackup();
+    void inPlaceKeepsModeOwnerAndGroup();
+    void inPlaceNeverWidensToAnotherGroup();
+    void inPlaceKeepsExtendedAttributesAndAcl();
+    void inPlaceThroughASymbolicLink();
+    void inPlaceRenameIsDurable();
     void repairStrictFailureLeavesNoOutput();
     void repairC1Controls();
     void repairUsageErrors_data();
@@ -52,6 +63,7 @@ private:
     Run cli(const QStringList& args, const QByteArray& stdinData = {});
     QString file(const QString& name, const QByteArray& content);
     QByteArray read(const QString& name);
+    QString path(const QString& name) const { return dir_->filePath(name); }
 
     std::unique_ptr<QTemporaryDir> dir_;
 };
@@ -202,6 +214,215 @@ void TestRepairCli::repairInPlaceKeepsBackup() {
     QVERIFY(r.err.contains("in.txt.bak"));
     QCOMPARE(cli({"repair", "--in-place", "-o", "x", "in.txt"}).exitCode, 2);
     QCOMPARE(cli({"repair", "--in-place", "-"}).exitCode, 2);
+}
+
+namespace {
+
+const QByteArray kDamaged("Caf\xC3\x83\xC2\xA9\n");
+const QByteArray kRepaired("Caf\xC3\xA9\n");
+
+struct stat statOf(const QString& path) {
+    struct stat st {};
+    ::lstat(QFile::encodeName(path).constData(), &st);
+    return st;
+}
+
+// The value of extended attribute `name` of `path`, or a null array when it has none.
+QByteArray xattrOf(const QString& path, const char* name) {
+    char value[256];
+    const ssize_t n = ::getxattr(QFile::encodeName(path).constData(), name, value, sizeof value);
+    return n < 0 ? QByteArray() : QByteArray(value, int(n));
+}
+
+// A POSIX ACL in the form the kernel stores under system.posix_acl_access (version 2, then
+// entries of tag, permissions and id, little-endian: linux/posix_acl_xattr.h): the owner rw-,
+// user 4321 r--, the owning group ---, mask r--, others ---.
+QByteArray aclGivingUser4321Read() {
+    QByteArray acl;
+    const auto u32 = [&](quint32 v) {
+        for (int i = 0; i < 4; ++i)
+            acl.append(char((v >> (8 * i)) & 0xFF));
+    };
+    const auto entry = [&](quint16 tag, quint16 perm, quint32 id) {
+        acl.append(char(tag & 0xFF)).append(char(tag >> 8));
+        acl.append(char(perm & 0xFF)).append(char(perm >> 8));
+        u32(id);
+    };
+    u32(2);
+    entry(0x01, 6, 0xFFFFFFFF); // ACL_USER_OBJ
+    entry(0x02, 4, 4321);       // ACL_USER
+    entry(0x04, 0, 0xFFFFFFFF); // ACL_GROUP_OBJ
+    entry(0x10, 4, 0xFFFFFFFF); // ACL_MASK
+    entry(0x20, 0, 0xFFFFFFFF); // ACL_OTHER
+    return acl;
+}
+
+} // namespace
+
+void TestRepairCli::inPlaceNeverOverwritesABackup() {
+    file(QStringLiteral("notes.txt"), kDamaged);
+    file(QStringLiteral("notes.txt.bak"), "kept by the user\n");
+    const Run r = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
+    QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
+    QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
+    QVERIFY2(r.err.contains("original saved as notes.txt.bak.1\n"), r.err.constData());
+    // Again (transcode, the other --in-place command): the next free number, nothing replaced.
+    const Run again =
+        cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "notes.txt"});
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("notes.txt.bak.2")), kRepaired);
+    QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
+    QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
+    QVERIFY2(again.err.contains("original saved as notes.txt.bak.2\n"), again.err.constData());
+}
+
+void TestRepairCli::inPlaceKeepsModeOwnerAndGroup() {
+    for (const mode_t mode : {mode_t(0600), mode_t(0640), mode_t(0604)}) {
+        QVERIFY(QFile::remove(path(QStringLiteral("notes.txt.bak"))) ||
+                !QFile::exists(path(QStringLiteral("notes.txt.bak"))));
+        const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
+        QCOMPARE(::chmod(name.constData(), mode), 0);
+        // The tests run as root, who may give the file any owner: one that is not the writer's.
+        const bool chowned = ::chown(name.constData(), 4321, 5432) == 0;
+        QCOMPARE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode, 0);
+        for (const QString& written :
+             {QStringLiteral("notes.txt"), QStringLiteral("notes.txt.bak")}) {
+            const struct stat st = statOf(path(written));
+            QCOMPARE(st.st_mode & 07777, mode);
+            if (chowned) {
+                QCOMPARE(st.st_uid, uid_t(4321));
+                QCOMPARE(st.st_gid, gid_t(5432));
+            }
+        }
+        QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
+    }
+    // -o OUT over an existing file keeps that file's mode too; a new OUT follows the umask.
+    const QByteArray out = QFile::encodeName(file(QStringLiteral("out.txt"), "old"));
+    QCOMPARE(::chmod(out.constData(), 0600), 0);
+    file(QStringLiteral("in.txt"), kDamaged);
+    QCOMPARE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode, 0);
+    QCOMPARE(statOf(path(QStringLiteral("out.txt"))).st_mode & 07777, mode_t(0600));
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    QCOMPARE(cli({"repair", "--mojibake", "-o", "new.txt", "in.txt"}).exitCode, 0);
+    QCOMPARE(statOf(path(QStringLiteral("new.txt"))).st_mode & 07777, mode_t(0666 & ~mask));
+}
+
+// Run by a user who cannot give the new file the original's group, the group bits are narrowed
+// to those of others: a 0640 file of group 5432 must not become readable by the writer's group.
+// Where the group can be kept, the mode is kept whole.
+void TestRepairCli::inPlaceNeverWidensToAnotherGroup() {
+    const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+    if (::geteuid() != 0 || setpriv.isEmpty())
+        QSKIP("needs root and setpriv(1) to run the command as another user");
+    QCOMPARE(::chmod(QFile::encodeName(dir_->path()).constData(), 0777), 0);
+    constexpr uid_t kNobody = 65534;
+    const struct {
+        gid_t group;
+        mode_t expected;
+    } cases[] = {{5432, 0600}, {kNobody, 0640}};
+    for (const auto& c : cases) {
+        const QString name = QStringLiteral("g%1.txt").arg(c.group);
+        const QByteArray native = QFile::encodeName(file(name, kDamaged));
+        QCOMPARE(::chown(native.constData(), kNobody, c.group), 0);
+        QCOMPARE(::chmod(native.constData(), 0640), 0);
+        QProcess p;
+        p.setWorkingDirectory(dir_->path());
+        p.start(setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups",
+                          QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", name});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(read(name), kRepaired);
+        for (const QString& written : {name, name + QStringLiteral(".bak")}) {
+            const struct stat st = statOf(path(written));
+            QCOMPARE(st.st_uid, kNobody);
+            QCOMPARE(st.st_mode & 07777, c.expected);
+        }
+    }
+}
+
+void TestRepairCli::inPlaceKeepsExtendedAttributesAndAcl() {
+    const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
+    if (::setxattr(name.constData(), "user.origin", "scanner", 7, 0) != 0)
+        QSKIP("this file system has no extended attributes");
+    const QByteArray acl = aclGivingUser4321Read();
+    const bool hasAcl = ::setxattr(name.constData(), "system.posix_acl_access", acl.constData(),
+                                   acl.size(), 0) == 0;
+    const mode_t mode = statOf(path(QStringLiteral("notes.txt"))).st_mode & 07777;
+    QCOMPARE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode, 0);
+    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
+    for (const QString& written : {QStringLiteral("notes.txt"), QStringLiteral("notes.txt.bak")}) {
+        QCOMPARE(xattrOf(path(written), "user.origin"), QByteArray("scanner"));
+        if (hasAcl)
+            QCOMPARE(xattrOf(path(written), "system.posix_acl_access"), acl);
+        QCOMPARE(statOf(path(written)).st_mode & 07777, mode);
+    }
+}
+
+void TestRepairCli::inPlaceThroughASymbolicLink() {
+    QVERIFY(QDir(dir_->path()).mkdir(QStringLiteral("real")));
+    file(QStringLiteral("real/notes.txt"), kDamaged);
+    QVERIFY(QFile::link(QStringLiteral("real/notes.txt"), path(QStringLiteral("link.txt"))));
+    const Run r = cli({"repair", "--mojibake", "--in-place", "link.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("link.txt"))).st_mode));
+    QCOMPARE(QFileInfo(path(QStringLiteral("link.txt"))).symLinkTarget(),
+             QFileInfo(path(QStringLiteral("real/notes.txt"))).absoluteFilePath());
+    QCOMPARE(read(QStringLiteral("real/notes.txt")), kRepaired);
+    // The backup lies beside the file repaired, not beside the link.
+    QCOMPARE(read(QStringLiteral("real/notes.txt.bak")), kDamaged);
+    QVERIFY(!QFileInfo::exists(path(QStringLiteral("link.txt.bak"))));
+    QVERIFY2(r.err.contains("real/notes.txt.bak"), r.err.constData());
+    // -o through a link writes the target too.
+    file(QStringLiteral("in.txt"), kDamaged);
+    file(QStringLiteral("real/out.txt"), "old");
+    QVERIFY(QFile::link(QStringLiteral("real/out.txt"), path(QStringLiteral("out.txt"))));
+    QCOMPARE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode, 0);
+    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("out.txt"))).st_mode));
+    QCOMPARE(read(QStringLiteral("real/out.txt")), kRepaired);
+    // A link to nothing is refused with the reason, and left as it was.
+    QVERIFY(QFile::link(QStringLiteral("real/gone.txt"), path(QStringLiteral("dangling.txt"))));
+    const Run dangling = cli({"repair", "--mojibake", "-o", "dangling.txt", "in.txt"});
+    QCOMPARE(dangling.exitCode, 2);
+    QVERIFY2(
+        dangling.err.contains("dangling.txt: a symbolic link to a file that cannot be reached"),
+        dangling.err.constData());
+    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("dangling.txt"))).st_mode));
+    QVERIFY(!QFileInfo::exists(path(QStringLiteral("real/gone.txt"))));
+}
+
+// fsync(2) of the file before the rename and of its directory after, seen through strace(1)
+// (-y prints the path behind each descriptor).
+void TestRepairCli::inPlaceRenameIsDurable() {
+    const QString strace = QStandardPaths::findExecutable(QStringLiteral("strace"));
+    if (strace.isEmpty())
+        QSKIP("strace is not installed");
+    file(QStringLiteral("notes.txt"), kDamaged);
+    QProcess p;
+    p.setWorkingDirectory(dir_->path());
+    p.start(strace,
+            {"-f", "-y", "-e", "trace=fsync,rename,renameat2", "-o", "trace.txt",
+             QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", "notes.txt"});
+    QVERIFY(p.waitForFinished(60000));
+    if (p.exitCode() != 0)
+        QSKIP("strace cannot trace here (no ptrace)");
+    const QList<QByteArray> calls = read(QStringLiteral("trace.txt")).split('\n');
+    const QByteArray directory = QFile::encodeName(QDir(dir_->path()).canonicalPath());
+    // For the backup and for the file: a sync of the temporary file, the rename, then a sync of
+    // the directory.
+    int durableRenames = 0;
+    for (int i = 0; i < calls.size(); ++i) {
+        if (!calls[i].contains("rename"))
+            continue;
+        const bool fileSynced =
+            i > 0 && calls[i - 1].contains("fsync(") && calls[i - 1].contains(".u8scope-");
+        const bool directorySynced = i + 1 < calls.size() && calls[i + 1].contains("fsync(") &&
+                                     calls[i + 1].contains("<" + directory + ">");
+        durableRenames += fileSynced && directorySynced;
+    }
+    QVERIFY2(durableRenames == 2, read(QStringLiteral("trace.txt")).constData());
 }
 
 void TestRepairCli::repairStrictFailureLeavesNoOutput() {

@@ -1,0 +1,263 @@
+#include "atomic_output.h"
+
+#include "file_attributes.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace u8io {
+namespace {
+
+constexpr std::size_t kBufferSize = std::size_t(1) << 20;
+
+// The temporary file of the output being written, removed if the process is interrupted
+// (Ctrl+C, kill) so that no partial file is left behind. One output at a time per process.
+char g_tempPath[4096];
+std::atomic<bool> g_tempActive{false};
+
+extern "C" void removeTempAndReraise(int sig) {
+    if (g_tempActive.load())
+        ::unlink(g_tempPath); // async-signal-safe
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void guardTemp(const std::string& path) {
+    if (path.size() >= sizeof g_tempPath)
+        return;
+    std::memcpy(g_tempPath, path.c_str(), path.size() + 1);
+    g_tempActive.store(true);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
+        std::signal(sig, removeTempAndReraise);
+}
+
+void releaseTemp() {
+    g_tempActive.store(false);
+}
+
+// The process's umask, read without changing it: umask(2) can only be read by setting it, which
+// for a moment gives files other threads create (the window's) no mask at all. Linux 4.7 and
+// later show it in /proc/self/status; elsewhere the set-and-restore is the only way.
+mode_t processUmask() {
+    if (std::FILE* status = std::fopen("/proc/self/status", "re")) {
+        char line[256];
+        unsigned mask = 0;
+        bool found = false;
+        while (!found && std::fgets(line, sizeof line, status))
+            found = std::sscanf(line, "Umask: %o", &mask) == 1;
+        std::fclose(status);
+        if (found)
+            return mode_t(mask);
+    }
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return mask;
+}
+
+} // namespace
+
+AtomicOutput::AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath)
+    : fd_(fd), path_(std::move(path)), targetPath_(std::move(targetPath)),
+      tempPath_(std::move(tempPath)) {
+    buffer_.reserve(kBufferSize);
+}
+
+std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std::string& error) {
+    if (path == "-")
+        return std::unique_ptr<AtomicOutput>(new AtomicOutput(1, path, path, {}));
+    if (path.empty() || path.back() == '/') {
+        error = "'" + path + "': not a file name";
+        return nullptr;
+    }
+    std::string target;
+    if (!resolveLinks(path, target, error))
+        return nullptr;
+    struct stat st {};
+    if (::stat(target.c_str(), &st) != 0)
+        return createTemp(path, target, {}, error);
+    if (S_ISDIR(st.st_mode)) {
+        error = path + ": " + std::strerror(EISDIR);
+        return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        // A device or a pipe ("-o /dev/null", a FIFO) is written in place: a temporary file
+        // renamed over it would replace the device with a regular file.
+        const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) {
+            error = path + ": " + std::strerror(errno);
+            return nullptr;
+        }
+        return std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, target, {}));
+    }
+    return createTemp(path, target, target, error); // keeps what the replaced file had
+}
+
+std::unique_ptr<AtomicOutput> AtomicOutput::createBeside(const std::string& original,
+                                                         std::string& error) {
+    return createTemp(original, original, original, error);
+}
+
+std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
+                                                       const std::string& targetPath,
+                                                       const std::string& attributesFrom,
+                                                       std::string& error) {
+    std::string temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
+    std::vector<char> name(temp.begin(), temp.end());
+    name.push_back('\0');
+    const int fd = ::mkstemp(name.data()); // mode 0600 until the attributes are given
+    if (fd < 0) {
+        error = path + ": " + std::strerror(errno);
+        return nullptr;
+    }
+    temp.assign(name.data());
+    guardTemp(temp);
+    auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
+    if (!attributesFrom.empty()) {
+        if (!copyAttributes(attributesFrom, fd, error))
+            return nullptr; // the destructor removes the temporary file
+    } else {
+        ::fchmod(fd, 0666 & ~processUmask());
+    }
+    return out;
+}
+
+AtomicOutput::~AtomicOutput() {
+    if (tempPath_.empty()) {
+        flushBuffer();
+        if (fd_ != 1)
+            ::close(fd_);
+        return;
+    }
+    if (!committed_) {
+        if (fd_ >= 0)
+            ::close(fd_);
+        ::unlink(tempPath_.c_str());
+        releaseTemp();
+    }
+}
+
+bool AtomicOutput::writeRaw(std::string_view data) {
+    std::size_t done = 0;
+    while (done < data.size() && writeErrno_ == 0) {
+        const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno != EINTR)
+                writeErrno_ = errno;
+            continue;
+        }
+        done += std::size_t(n);
+    }
+    return writeErrno_ == 0;
+}
+
+bool AtomicOutput::flushBuffer() {
+    const bool ok = writeRaw(buffer_);
+    buffer_.clear();
+    return ok;
+}
+
+bool AtomicOutput::write(std::string_view text) {
+    if (writeErrno_ != 0)
+        return false;
+    if (buffer_.size() + text.size() > kBufferSize && !flushBuffer())
+        return false;
+    if (text.size() >= kBufferSize)
+        return writeRaw(text);
+    buffer_.append(text);
+    return true;
+}
+
+bool AtomicOutput::write(std::span<const std::uint8_t> bytes) {
+    return write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+bool AtomicOutput::finishTemp(std::string& error) {
+    const bool flushed = flushBuffer();
+    if (!flushed || ::fsync(fd_) != 0) {
+        error = path_ + ": " + std::strerror(flushed ? errno : writeErrno_);
+        return false;
+    }
+    ::close(fd_);
+    fd_ = -1;
+    return true;
+}
+
+bool AtomicOutput::commit(std::string& error) {
+    if (tempPath_.empty()) {
+        const bool flushed = flushBuffer();
+        if (!flushed)
+            error = (fd_ == 1 ? std::string("standard output") : path_) + ": " +
+                    std::strerror(writeErrno_);
+        return flushed;
+    }
+    if (!finishTemp(error))
+        return false;
+    committed_ = true;
+    const bool renamed = ::rename(tempPath_.c_str(), targetPath_.c_str()) == 0;
+    if (!renamed) {
+        error = path_ + ": " + std::strerror(errno);
+        ::unlink(tempPath_.c_str());
+    }
+    releaseTemp();
+    if (renamed)
+        syncDirectoryOf(targetPath_);
+    return renamed;
+}
+
+namespace {
+
+// rename(2) that never replaces an existing file: renameat2 with RENAME_NOREPLACE, or, on a file
+// system without it, link(2) (which fails with EEXIST just the same) and unlink of the old name.
+int renameWithoutReplacing(const char* from, const char* to) {
+    if (::renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return -1;
+    if (::link(from, to) != 0)
+        return -1;
+    ::unlink(from);
+    return 0;
+}
+
+} // namespace
+
+std::optional<std::string>
+AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor,
+                                  std::string& error) {
+    if (!finishTemp(error))
+        return std::nullopt;
+    constexpr int kMostNames = 100000; // a directory with that many backups of one file is broken
+    for (int n = 0; n < kMostNames; ++n) {
+        std::string name = nameFor(n);
+        if (renameWithoutReplacing(tempPath_.c_str(), name.c_str()) == 0) {
+            committed_ = true;
+            releaseTemp();
+            syncDirectoryOf(name);
+            return name;
+        }
+        if (errno != EEXIST) {
+            error = name + ": " + std::strerror(errno);
+            return std::nullopt; // the destructor removes the temporary file
+        }
+    }
+    error = nameFor(kMostNames - 1) + ": every name up to this one is taken";
+    return std::nullopt;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+    struct stat sa {
+    }, sb{};
+    if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0)
+        return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+} // namespace u8io

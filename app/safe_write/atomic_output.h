@@ -1,0 +1,80 @@
+// Output files that appear whole or not at all. Bytes go to a temporary file in the target's
+// directory; commit() flushes it to disk and renames it over the target, so a reader never sees
+// a partial OUT, and a failed or interrupted run leaves the previous OUT (if any) as it was.
+// "-" writes to standard output directly, and so is a target that is not a regular file (a
+// device such as /dev/null, a FIFO), which a rename would replace.
+//
+// Replacing a file loses nothing of it but its bytes: the new file has the old one's mode, owner,
+// group and extended attributes (file_attributes.h); a symbolic link is written through (its
+// target is replaced, the link stays a link); and the rename is made durable by syncing the
+// directory after it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace u8io {
+
+class AtomicOutput {
+public:
+    // Starts writing `path`. On failure returns null and sets `error` ("PATH: reason"). A
+    // symbolic link is followed to the file it names (a link to nothing is refused).
+    static std::unique_ptr<AtomicOutput> create(const std::string& path, std::string& error);
+    // Starts a new file beside the existing `original` with its mode, owner, group and extended
+    // attributes, to be made visible by commitUnderFreeName() (a backup).
+    static std::unique_ptr<AtomicOutput> createBeside(const std::string& original,
+                                                      std::string& error);
+    ~AtomicOutput(); // removes the temporary file unless committed
+
+    AtomicOutput(const AtomicOutput&) = delete;
+    AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+    bool write(std::span<const std::uint8_t> bytes);
+    bool write(std::string_view text);
+    // Makes the output visible under its name. False (with `error`) if anything failed; then the
+    // target is untouched.
+    bool commit(std::string& error);
+    // For createBeside(): makes the output visible under the first of nameFor(0), nameFor(1), …
+    // that no file has, never replacing one (the names lie in the original's directory). Returns
+    // the name used, or nullopt with `error`.
+    std::optional<std::string> commitUnderFreeName(const std::function<std::string(int)>& nameFor,
+                                                   std::string& error);
+
+    const std::string& path() const { return path_; }
+    // The file that is written: path() with symbolic links resolved.
+    const std::string& targetPath() const { return targetPath_; }
+    bool isStandardOutput() const { return fd_ == 1; }
+
+private:
+    AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath);
+    // A temporary file in the directory of `targetPath`, for `path`; with the attributes of
+    // `attributesFrom` if not empty, else of a new file (0666 less the umask).
+    static std::unique_ptr<AtomicOutput> createTemp(const std::string& path,
+                                                    const std::string& targetPath,
+                                                    const std::string& attributesFrom,
+                                                    std::string& error);
+    bool writeRaw(std::string_view data);
+    bool flushBuffer();
+    // Flushes and syncs the temporary file and closes it; false with `error` (the destructor
+    // then removes it).
+    bool finishTemp(std::string& error);
+
+    int fd_;
+    std::string path_;
+    std::string targetPath_;
+    std::string tempPath_; // empty for standard output
+    std::string buffer_;
+    int writeErrno_ = 0;
+    bool committed_ = false;
+};
+
+// True when both paths name the same existing file (same device and inode), so that an output
+// can never silently overwrite its input.
+bool sameFile(const std::string& a, const std::string& b);
+
+} // namespace u8io

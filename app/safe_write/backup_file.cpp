@@ -1,0 +1,51 @@
+#include "backup_file.h"
+
+#include "atomic_output.h"
+#include "file_attributes.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+#include <vector>
+
+namespace u8io {
+
+std::string backupName(const std::string& path, int n) {
+    return n == 0 ? path + ".bak" : path + ".bak." + std::to_string(n);
+}
+
+std::optional<std::string> writeBackup(const std::string& path, std::string& error) {
+    std::string original;
+    if (!resolveLinks(path, original, error))
+        return std::nullopt;
+    const int in = ::open(original.c_str(), O_RDONLY | O_CLOEXEC);
+    if (in < 0) {
+        error = path + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    auto out = AtomicOutput::createBeside(original, error);
+    if (!out) {
+        ::close(in);
+        return std::nullopt;
+    }
+    std::vector<char> buffer(std::size_t(1) << 20);
+    for (;;) {
+        const ssize_t n = ::read(in, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = path + ": " + std::strerror(errno);
+            ::close(in);
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        if (!out->write(std::string_view(buffer.data(), std::size_t(n))))
+            break; // commitUnderFreeName() reports the write error
+    }
+    ::close(in);
+    return out->commitUnderFreeName([&](int n) { return backupName(original, n); }, error);
+}
+
+} // namespace u8io
