@@ -823,6 +823,10 @@ void MainWindow::setBinary(const QString& kind) {
     // (the banner's button, or Go > Check Again).
     scanState_ = ScanState::None; // first, so that the cancel is no news
     scan_->cancel();
+    // A check that ended before the detection did (a small file) is dropped as well.
+    report_.reset();
+    problemsModel_->setReport(nullptr);
+    summary_->setReport(nullptr);
     scanProgress_->hide();
     scanCancel_->hide();
     binaryKind_ = kind;
