@@ -6,6 +6,7 @@
 #include "u8codec/scan.h"
 // The library-internal fast paths, to hold them to their definitions.
 #include "mojibake_detail.h"
+#include "mojibake_reference.h"
 #include "mojibake_sieve.h"
 #include "normalize_detail.h"
 #include "scan_on_cores.h"
@@ -73,13 +74,10 @@ std::string checkNormalForms(std::string_view text) {
 
 // The mojibake repair's shortcuts (the sieve, runs judged word by word where no byte is lost,
 // runs met before remembered) and the text cut into parts, each judged on a thread of its own,
-// change nothing: the result is the reference path's, which judges every run whole and afresh.
+// change nothing: the result is the reference's, which judges every run whole and afresh.
 std::string checkShortcuts(std::string_view text) {
+    const MojibakeResult reference = detail::referenceRepairMojibake(text, {});
     detail::MojibakeRun run;
-    run.parts = 1;
-    run.fastPaths = false;
-    const MojibakeResult reference = detail::repairMojibake(text, {}, run);
-    run.fastPaths = true;
     for (unsigned parts : {1u, 3u}) {
         run.parts = parts;
         const MojibakeResult fast = detail::repairMojibake(text, {}, run);

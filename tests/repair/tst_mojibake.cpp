@@ -3,8 +3,9 @@
 #include "repair_test_support.h"
 #include "u8codec/mojibake.h"
 #include "u8codec/repair.h"
-// The library-internal entry point with the reference path (no shortcuts).
+// The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
+#include "mojibake_reference.h"
 #include "mojibake_sieve.h"
 
 #include <QtTest>
@@ -44,6 +45,7 @@ private slots:
     void sieveRuleLosesOneByteUnderPagesWithEvidence();
     void fastPathsEqualReference_data();
     void fastPathsEqualReference();
+    void fastPathsEqualReferenceOnSamplesAndCorpus();
     void sieveAdmitsEveryFix();
     void sieveKernelsAgree_data();
     void sieveKernelsAgree();
@@ -546,17 +548,15 @@ void TestMojibake::laterRoundRemembersWhereTheEarlierFixesLie() {
     detail::MojibakeEvidence evidence{};
     evidence[std::size_t(CodePage::Koi8R)] = 100; // read once through KOI8-R, never twice
     const std::vector<detail::ByteSpan> only = {{2, 4}, {11, 2}, {13, 2}};
-    const auto later = [&](bool fastPaths) {
-        detail::MojibakeEvidence carried = evidence;
-        detail::MojibakeRun run;
-        run.evidence = &carried;
-        run.only = &only;
-        run.fastPaths = fastPaths;
-        return detail::repairMojibake(text, {}, run);
-    };
-    const MojibakeResult reference = later(false);
+    detail::MojibakeEvidence carried = evidence;
+    const MojibakeResult reference =
+        detail::referenceRepairMojibake(text, {}, {.evidence = &carried, .only = &only});
     QCOMPARE(q(reference.text), q("x её y x ţ y"));
-    const MojibakeResult fast = later(true);
+    carried = evidence;
+    detail::MojibakeRun run;
+    run.evidence = &carried;
+    run.only = &only;
+    const MojibakeResult fast = detail::repairMojibake(text, {}, run);
     QCOMPARE(q(fast.text), q(reference.text));
     QCOMPARE(fast.fixCount, reference.fixCount);
 }
@@ -605,27 +605,30 @@ void TestMojibake::laterRoundJudgesOnlyTheGivenRuns() {
 // a space (à, its A0 lost) is left for the next round, which knows windows-1252 lost bytes.
 void TestMojibake::laterRoundIsHandedOnlyRunsWithStarts() {
     const std::string damaged = "dÃƒÂ©jÃƒ  vu, voilÃƒ  tout";
+    const auto handedOn = [](const MojibakeResult& r, const std::vector<detail::ByteSpan>& spans) {
+        std::vector<std::string> texts;
+        for (const detail::ByteSpan& s : spans)
+            texts.push_back(r.text.substr(s.offset, s.length));
+        return texts;
+    };
     for (unsigned parts : {1u, 2u}) {
-        for (bool fastPaths : {true, false}) {
-            detail::MojibakeEvidence evidence{};
-            std::vector<detail::ByteSpan> written;
-            detail::MojibakeRun run;
-            run.evidence = &evidence;
-            run.written = &written;
-            run.fastPaths = fastPaths;
-            run.parts = parts;
-            const MojibakeResult r = detail::repairMojibake(damaged, {}, run);
-            QCOMPARE(q(r.text), QByteArray("déjÃ  vu, voilÃ  tout"));
-            QCOMPARE(r.fixCount, 3u);
-            std::vector<std::string> handedOn;
-            for (const detail::ByteSpan& s : written)
-                handedOn.push_back(r.text.substr(s.offset, s.length));
-            if (fastPaths)
-                QCOMPARE(handedOn, (std::vector<std::string>{"Ã", "Ã"}));
-            else
-                QCOMPARE(handedOn, (std::vector<std::string>{"é", "Ã", "Ã"}));
-        }
+        detail::MojibakeEvidence evidence{};
+        std::vector<detail::ByteSpan> written;
+        detail::MojibakeRun run;
+        run.evidence = &evidence;
+        run.written = &written;
+        run.parts = parts;
+        const MojibakeResult r = detail::repairMojibake(damaged, {}, run);
+        QCOMPARE(q(r.text), QByteArray("déjÃ  vu, voilÃ  tout"));
+        QCOMPARE(r.fixCount, 3u);
+        QCOMPARE(handedOn(r, written), (std::vector<std::string>{"Ã", "Ã"}));
     }
+    std::vector<detail::ByteSpan> every;
+    const MojibakeResult reference =
+        detail::referenceRepairMojibake(damaged, {}, {.written = &every});
+    QCOMPARE(q(reference.text), QByteArray("déjÃ  vu, voilÃ  tout"));
+    QCOMPARE(reference.fixCount, 3u);
+    QCOMPARE(handedOn(reference, every), (std::vector<std::string>{"é", "Ã", "Ã"}));
     // Repaired whole, French leaves nothing for a later round.
     const std::string french = "Le café est très bon, voilà tout. ";
     std::string text;
@@ -680,6 +683,47 @@ void compareResults(const MojibakeResult& fast, const MojibakeResult& ref) {
         QCOMPARE(q(a.damaged), q(b.damaged));
         QCOMPARE(q(a.repaired), q(b.repaired));
         QCOMPARE(q(a.description()), q(b.description()));
+        QCOMPARE(a.gain, b.gain);
+    }
+    QCOMPARE(fast.fixesByPage, ref.fixesByPage);
+}
+
+// The fast path (in 1, 2 and 3 parts) and the reference agree on `text`: the result, the evidence
+// found, and a later round as the pipeline runs it on the result, with the evidence found so far,
+// judging only where the fixes were written. The reference hands every fix on to its later
+// round; the fast path only those in a run where the sieve finds a start
+// (MojibakeRun::written), and it passes over the runs where it finds none.
+void compareWithReference(const std::string& text) {
+    MojibakeOptions options;
+    options.maxReportedFixes = 100000;
+    struct Round {
+        MojibakeResult result;
+        detail::MojibakeEvidence evidence{};
+        std::vector<detail::ByteSpan> written;
+    };
+    Round ref;
+    ref.result = detail::referenceRepairMojibake(
+        text, options, {.evidence = &ref.evidence, .written = &ref.written});
+    detail::MojibakeEvidence refLaterEvidence = ref.evidence;
+    const MojibakeResult refLater = detail::referenceRepairMojibake(
+        ref.result.text, options, {.evidence = &refLaterEvidence, .only = &ref.written});
+    for (unsigned parts : {1u, 2u, 3u}) {
+        Round fast;
+        detail::MojibakeRun run;
+        run.evidence = &fast.evidence;
+        run.written = &fast.written;
+        run.parts = parts;
+        fast.result = detail::repairMojibake(text, options, run);
+        compareResults(fast.result, ref.result);
+        QVERIFY(fast.evidence == ref.evidence);
+        QVERIFY(fast.written.size() <= ref.written.size());
+        detail::MojibakeRun later;
+        detail::MojibakeEvidence laterEvidence = fast.evidence;
+        later.evidence = &laterEvidence;
+        later.only = &fast.written;
+        later.parts = parts;
+        compareResults(detail::repairMojibake(fast.result.text, options, later), refLater);
+        QVERIFY(laterEvidence == refLaterEvidence);
     }
 }
 
@@ -703,12 +747,12 @@ void TestMojibake::fastPathsEqualReference_data() {
         QTest::addRow("seed %d, damaged throughout", seed) << seed << 40 << (seed > 18) << true;
 }
 
-// The shortcuts of the repair (runs judged once and remembered, quick rejection of clean text)
-// change nothing: on clean multilingual text (the sentences, UTF-8-demo.txt when present) with
-// damaged samples inserted at random places, text, count and every reported fix equal the
-// reference path's, which judges every run afresh; so do they with the text cut into parts, each
-// judged on a thread of its own. Both passes and the lost-byte rules are exercised: many pieces
-// give evidence, few give none.
+// The shortcuts of the repair (the sieve, runs judged word by word and remembered, parts on
+// threads, run after run where the text is damaged throughout) change nothing: on clean
+// multilingual text (the sentences, UTF-8-demo.txt when present) with damaged samples inserted at
+// random places, text, count, every reported fix and the evidence equal the reference's
+// (referenceRepairMojibake(), which judges every run whole and afresh), and so do a later round's.
+// Both passes and the lost-byte rules are exercised: many pieces give evidence, few give none.
 void TestMojibake::fastPathsEqualReference() {
     QFETCH(int, seed);
     QFETCH(int, damagedPieces);
@@ -742,76 +786,35 @@ void TestMojibake::fastPathsEqualReference() {
             piece.insert(rng() % (piece.size() + 1), 1, char(rng() % 256));
         text.insert(at, piece);
     }
-    MojibakeOptions options;
-    options.maxReportedFixes = 100000;
-    // The result, and the evidence found (what a later round starts from).
-    struct Repaired {
-        MojibakeResult result;
-        detail::MojibakeEvidence evidence{};
-    };
-    const auto repairWith = [&](const std::string& t, bool fastPaths, unsigned parts) {
-        Repaired r;
-        detail::MojibakeRun run;
-        run.fastPaths = fastPaths;
-        run.parts = parts;
-        run.evidence = &r.evidence;
-        r.result = detail::repairMojibake(t, options, run);
-        return r;
-    };
-    const auto compare = [](const Repaired& fast, const Repaired& ref) {
-        compareResults(fast.result, ref.result);
-        QVERIFY(fast.evidence == ref.evidence);
-    };
-    const Repaired fast = repairWith(text, true, 1);
-    const Repaired ref = repairWith(text, false, 1);
-    compare(fast, ref);
-    // Cut into parts judged each on a thread of its own: the same again.
-    compare(repairWith(text, true, 3), ref);
-    compare(repairWith(text, false, 2), ref);
+    compareWithReference(text);
     if (damagedPieces == 0 && !randomBytes)
-        QCOMPARE(fast.result.fixCount, 0u);
+        QCOMPARE(detail::referenceRepairMojibake(text, {}).fixCount, 0u);
     if (damagedPieces >= 40)
-        QVERIFY(fast.result.fixCount > 0);
+        QVERIFY(detail::referenceRepairMojibake(text, {}).fixCount > 0);
     // The same text repeated: the second copy meets every run again.
-    const std::string twice = text + "\n" + text;
-    compare(repairWith(twice, true, 1), repairWith(twice, false, 1));
-    compare(repairWith(twice, true, 2), repairWith(twice, false, 1));
-    // A later round, as the pipeline runs it on the repaired text: with the evidence found so
-    // far, judging only the runs the fixes were written into. The reference is given every fix;
-    // the shortcuts, only those in a run where the sieve finds a start (MojibakeRun::written),
-    // and they pass over the runs in which it finds none.
-    struct Round {
-        MojibakeResult result;
-        detail::MojibakeEvidence evidence{};
-        std::vector<detail::ByteSpan> written;
-    };
-    const auto firstRound = [&](bool fastPaths, unsigned parts) {
-        Round r;
-        detail::MojibakeRun run;
-        run.evidence = &r.evidence;
-        run.written = &r.written;
-        run.fastPaths = fastPaths;
-        run.parts = parts;
-        r.result = detail::repairMojibake(text, options, run);
-        return r;
-    };
-    const Round every = firstRound(false, 1);
-    const auto laterRound = [&](const Round& first, bool fastPaths, unsigned parts) {
-        detail::MojibakeEvidence carried = first.evidence;
-        detail::MojibakeRun run;
-        run.evidence = &carried;
-        run.only = &first.written;
-        run.fastPaths = fastPaths;
-        run.parts = parts;
-        return detail::repairMojibake(first.result.text, options, run);
-    };
-    const MojibakeResult later = laterRound(every, false, 1);
-    for (unsigned parts : {1u, 3u}) {
-        const Round fastFirst = firstRound(true, parts);
-        compareResults(fastFirst.result, every.result);
-        QVERIFY(fastFirst.written.size() <= every.written.size());
-        compareResults(laterRound(fastFirst, true, 1), later);
-        compareResults(laterRound(fastFirst, true, 2), later);
+    compareWithReference(text + "\n" + text);
+}
+
+// The same on every sample of the sample set, and on the files of the corpus as they are and
+// read through every page (UTF-8-test.txt is ill-formed on purpose).
+void TestMojibake::fastPathsEqualReferenceOnSamplesAndCorpus() {
+    for (const Sample& s : sampleSet()) {
+        compareWithReference(s.damaged);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"}) {
+        bool found = false;
+        const QByteArray data = readCorpusFile(file, &found);
+        if (!found)
+            QSKIP("corpus files not found (U8SCOPE_CORPUS_DIR)");
+        const std::string text(data.constData(), std::size_t(data.size()));
+        compareWithReference(text);
+        for (CodePage cp : allCodePages()) {
+            compareWithReference(readAs(bytes(text), cp));
+            if (QTest::currentTestFailed())
+                return;
+        }
     }
 }
 

@@ -26,8 +26,10 @@
 //   their neighbours' context. Later rounds judge only the runs the round before wrote into,
 //   carrying the evidence; a last round from scratch confirms a second repair finds nothing.
 //
-// The fast paths (the sieve, the memo, words judged on their own) must not change the result:
-// MojibakeRun::fastPaths = false runs without them, the reference the tests hold them to.
+// The fast paths (the sieve, the memo, words judged on their own, parts on threads, run after run
+// where the text is damaged throughout) must not change the result: the tests hold them to
+// referenceRepairMojibake() (mojibake_reference.h), the same rules in their plainest form, as
+// simdutf keeps its scalar path.
 #include "u8codec/mojibake.h"
 
 #include "mojibake_assemble.h"
@@ -184,7 +186,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                                            utf8.size()))
             .valid();
     const std::uint64_t size = utf8.size();
-    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts), run.fastPaths);
+    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts));
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
@@ -200,7 +202,6 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     if (!laterRound) {
         Pass first(options, {.evidence = nullptr,
                              .wellFormed = wellFormed,
-                             .fastPaths = run.fastPaths,
                              .collect = false,
                              .progressBase = 0,
                              .progressTotal = 2 * size,
@@ -214,10 +215,9 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         // differ from the first pass's: each part starts a new memo.
         const Evidence evidence = confident;
         for (Part& part : parts)
-            part.memo = RunMemo(run.fastPaths);
+            part.memo = RunMemo();
         Pass second(options, {.evidence = &evidence,
                               .wellFormed = wellFormed,
-                              .fastPaths = run.fastPaths,
                               .collect = true,
                               .progressBase = size,
                               .progressTotal = 2 * size,

@@ -13,12 +13,6 @@ namespace u8codec::detail::mojibake {
 
 namespace {
 
-// Whether an accepted fix is made: one that needed a lost byte for every character only where
-// the text holds evidence of its page elsewhere.
-bool made(const Decision& d, const Evidence& confident) {
-    return !d.cand.everyUsesLost || shows(confident, d.steps.front());
-}
-
 // Copies n bytes to `out` and returns out + n. The pieces of an assembled repair are short (the
 // text between two fixes, a fix): copied 16 or 8 bytes at a time, the last piece overlapping,
 // without a call.
@@ -184,20 +178,18 @@ private:
             noteWritten(begin, k, asciiWritten);
     }
 
-    // Where part k's fixes stand in the result written at `begin`. With the fast paths, a later
-    // round judges only the fixes in a run where the sieve finds a start (findRepairs(),
-    // pass.only), and only those are handed on; a fix that wrote an ASCII byte (`asciiWritten`),
-    // which may touch two runs, is handed on too. Text damaged throughout has a fix in almost
-    // every word, and its result almost no start.
+    // Where part k's fixes stand in the result written at `begin`. A later round judges only the
+    // fixes in a run where the sieve finds a start (findRepairs(), pass.only), and only those are
+    // handed on; a fix that wrote an ASCII byte (`asciiWritten`), which may touch two runs, is
+    // handed on too. Text damaged throughout has a fix in almost every word, and its result almost
+    // no start.
     void noteWritten(char* const begin, std::size_t k, bool asciiWritten) {
         Output& o = outputs_[k];
-        std::vector<ByteSpan> runs;
-        if (run_.fastPaths) {
-            const auto* text = reinterpret_cast<const std::uint8_t*>(begin);
-            runs = runsWithStarts(text, text + o.offset, text + o.offset + o.bytes, nextRule_);
-            if (runs.empty() && !asciiWritten)
-                return;
-        }
+        const auto* text = reinterpret_cast<const std::uint8_t*>(begin);
+        const std::vector<ByteSpan> runs =
+            runsWithStarts(text, text + o.offset, text + o.offset + o.bytes, nextRule_);
+        if (runs.empty() && !asciiWritten)
+            return;
         std::size_t inRun = 0; // the first of `runs` not before the fix
         std::uint64_t at = o.offset;
         std::size_t copied = parts_[k].begin;
@@ -209,8 +201,7 @@ private:
             copied = a.offset + a.length();
             while (inRun < runs.size() && runs[inRun].offset + runs[inRun].length <= at)
                 ++inRun;
-            if (!run_.fastPaths || d.repairedAscii ||
-                (inRun < runs.size() && runs[inRun].offset <= at))
+            if (d.repairedAscii || (inRun < runs.size() && runs[inRun].offset <= at))
                 o.written.push_back({at, d.repairedUtf8.size()});
             at += d.repairedUtf8.size();
         }
@@ -225,16 +216,7 @@ private:
                 const Decision& d = *a.decision;
                 if (!made(d, confident_))
                     continue;
-                MojibakeFix fix;
-                fix.offset = a.offset;
-                fix.length = a.length();
-                fix.damaged = std::string(utf8_.substr(a.offset, a.length()));
-                fix.repaired = d.repairedUtf8;
-                fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
-                fix.restoredNbsp = d.cand.lostNbsp;
-                fix.restoredUndefined = d.cand.lostUndefined;
-                fix.gain = d.gain;
-                result.fixes.push_back(std::move(fix));
+                result.fixes.push_back(reportOf(utf8_, a.offset, d));
             }
     }
 
@@ -250,6 +232,19 @@ private:
 };
 
 } // namespace
+
+MojibakeFix reportOf(std::string_view utf8, std::size_t offset, const Decision& d) {
+    MojibakeFix fix;
+    fix.offset = offset;
+    fix.length = d.damagedLength;
+    fix.damaged = std::string(utf8.substr(offset, d.damagedLength));
+    fix.repaired = d.repairedUtf8;
+    fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
+    fix.restoredNbsp = d.cand.lostNbsp;
+    fix.restoredUndefined = d.cand.lostUndefined;
+    fix.gain = d.gain;
+    return fix;
+}
 
 void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evidence& confident,
               const MojibakeOptions& options, const MojibakeRun& run, MojibakeResult& result) {

@@ -29,18 +29,11 @@ struct MojibakeRun {
     // then: no later change is listed, so no offset needs mapping back through them).
     std::vector<TextEdit>* edits = nullptr;
     std::uint64_t maxEdits = std::numeric_limits<std::uint64_t>::max();
-    // Out: where the fixes stand in the result (in order), for a later round's `only`. With
-    // `fastPaths`, only those a later round with the fast paths judges: the fixes in a run where
-    // the sieve finds a start (the others it passes over).
+    // Out: where the fixes stand in the result (in order), for a later round's `only`: only those
+    // a later round judges, the fixes in a run where the sieve finds a start (the others it passes
+    // over). The reference (mojibake_reference.h) hands on every fix.
     std::vector<ByteSpan>* written = nullptr;
     bool knownWellFormed = false; // spares the validating scan
-    // false: every run is judged afresh, without the shortcuts that must not change the result
-    // (runs met before, the sieve's quick rejection of clean text): the reference the tests
-    // compare with. (A standalone reference, as simdutf keeps its scalar path, would be a
-    // function beside repairMojibake() here: every run read with readRun() and judged whole with
-    // judgeRun(), two passes, and the assembly, with no Part, memo, sieve or word split. Not
-    // written yet: until it is, this flag runs the same code without its shortcuts.)
-    bool fastPaths = true;
     // For a text that is the result of an earlier repair: in, what the earlier repairs of the
     // document found it mis-decoded through, counted as if found in this text; out, with this
     // repair's added. Repairs change their neighbours' context, so the pipeline repairs again

@@ -22,6 +22,17 @@ inline void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) 
         appendUtf8(c, out);
 }
 
+// A decision kept as the fix of `damagedLength` bytes: its output encoded, as the assembly copies
+// it.
+inline void completeFix(Decision& d, std::size_t damagedLength) {
+    d.damagedLength = damagedLength;
+    appendUtf8Chars(d.cand.repaired, d.repairedUtf8);
+    d.repairedAscii = std::any_of(d.cand.repaired.begin(), d.cand.repaired.end(),
+                                  [](char32_t c) { return c < 0x80; });
+    std::memcpy(d.repairedHead.data(), d.repairedUtf8.data(),
+                std::min(d.repairedHead.size(), d.repairedUtf8.size()));
+}
+
 // The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
 // run's bytes, the byte before it (the context of its first character, a space at the start of
 // the text), the byte after it, and what is constant during a pass (options, evidence, whether
@@ -37,8 +48,6 @@ public:
     // Runs longer than this are judged each time: they rarely repeat.
     static constexpr std::size_t kMaxKeyBytes = 256;
     static constexpr std::size_t kMaxRuns = std::size_t(1) << 16;
-
-    explicit RunMemo(bool enabled) : enabled_(enabled) {}
 
     // What a run met before was found to need.
     struct Known {
@@ -85,20 +94,14 @@ public:
     // Decisions live as long as the memo (the pass's Accepted entries point at them).
     const Decision* keep(Decision&& d, std::size_t damagedLength) {
         decisions_.push_back(std::move(d));
-        Decision& kept = decisions_.back();
-        kept.damagedLength = damagedLength;
-        appendUtf8Chars(kept.cand.repaired, kept.repairedUtf8);
-        kept.repairedAscii = std::any_of(kept.cand.repaired.begin(), kept.cand.repaired.end(),
-                                         [](char32_t c) { return c < 0x80; });
-        std::memcpy(kept.repairedHead.data(), kept.repairedUtf8.data(),
-                    std::min(kept.repairedHead.size(), kept.repairedUtf8.size()));
-        return &kept;
+        completeFix(decisions_.back(), damagedLength);
+        return &decisions_.back();
     }
 
 private:
     void store(std::string_view key, unsigned edges, std::uint64_t layout,
                std::span<const Fix> fixes, bool wholeRun) {
-        if (!enabled_ || key.size() > kMaxKeyBytes || count_ >= kMaxRuns)
+        if (key.size() > kMaxKeyBytes || count_ >= kMaxRuns)
             return;
         if (2 * (count_ + 1) > slots_.size())
             grow();
@@ -198,7 +201,6 @@ private:
                 place(s);
     }
 
-    bool enabled_;
     std::deque<Decision> decisions_;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;

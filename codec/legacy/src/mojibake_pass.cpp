@@ -98,10 +98,9 @@ bool rereadsEarlierFix(const std::vector<Char>& chars, const RunRewrite& rewrite
            readDeeper(evidence, d.steps.front()) == 0;
 }
 
-// Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
-// noted or applied. `beforeRun`, `afterRun`: the characters around it; `earlier`: in a later
-// round, the fixes of the round before in the run (rereadsEarlierFix()). Returns whether a page
-// whose bytes are restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`).
+} // namespace
+
+// rereadsEarlierFix() decides for `earlier`.
 bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
               const Pass& pass, std::span<const ByteSpan> earlier) {
     bool openAtEnd = false;
@@ -164,6 +163,18 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
     return openAtEnd;
 }
 
+void credit(Evidence& confident, const Decision& d, std::uint64_t by) {
+    if (d.cand.everyUsesLost || d.gain <= 0 || (d.gain < kClearGain && !d.telling))
+        return;
+    const std::uint64_t weight = by * std::uint64_t(std::min(d.gain, kClearGain));
+    for (PageMask pages = d.explaining; pages != 0; pages &= pages - 1)
+        confident[std::size_t(std::countr_zero(pages))] += weight;
+    for (std::size_t k = 1; k < d.steps.size(); ++k)
+        confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
+}
+
+namespace {
+
 // Progress is reported, and cancellation checked, every this many bytes.
 constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
 
@@ -185,9 +196,9 @@ struct EarlierFixes {
     bool remembered = true;
 };
 
-// One pass over a part of the text (findRepairs()): where repairs can start (the sieve, or every
-// run on the reference path), each run or word there judged or met again in the memo, its fixes
-// accepted (when collecting) and credited as evidence.
+// One pass over a part of the text (findRepairs()): where repairs can start (the sieve, or run
+// after run where the text is damaged throughout), each run or word there judged or met again in
+// the memo, its fixes accepted (when collecting) and credited as evidence.
 class PartScan {
 public:
     PartScan(std::string_view utf8, Pass& pass, Part& part, bool reports)
@@ -207,7 +218,7 @@ public:
           // repeat far more than runs (a line of Cyrillic is one run), and the memo meets them
           // again. A later round judges whole runs: its evidence is new to all of them. Taking
           // fixes back needs them kept (`collect`).
-          byWord_(pass.sieve && !pass.only && (pass.lostPages == 0 || pass.collect)) {}
+          byWord_(!pass.only && (pass.lostPages == 0 || pass.collect)) {}
 
     void run() {
         const std::uint8_t* p = base_ + part_.begin;
@@ -245,17 +256,10 @@ public:
     }
 
 private:
-    // A fix found (or remembered) counts as evidence for the pages that agree on it; `by` -1
-    // takes that back.
+    // A fix found (or remembered) counts as evidence (mojibake::credit()); `by` -1 takes that
+    // back.
     void credit(const Decision& d, std::uint64_t by = 1) {
-        if (d.cand.everyUsesLost || d.gain <= 0 || (d.gain < kClearGain && !d.telling))
-            return;
-        Evidence& confident = part_.confident;
-        const std::uint64_t weight = by * std::uint64_t(std::min(d.gain, kClearGain));
-        for (PageMask pages = d.explaining; pages != 0; pages &= pages - 1)
-            confident[std::size_t(std::countr_zero(pages))] += weight;
-        for (std::size_t k = 1; k < d.steps.size(); ++k)
-            confident[std::size_t(kCodePageCount) + std::size_t(d.steps[k])] += by;
+        mojibake::credit(part_.confident, d, by);
     }
 
     // A fix kept (when collecting), and counted for the assembly.
@@ -324,7 +328,8 @@ private:
     // Where a repair can start at or after p. Without evidence, a mis-decoding shows as a pair of
     // adjacent characters mapping to a lead and a continuation byte of one page; with evidence,
     // lost bytes widen that (see SieveRule). The sieve skips everything else 64 bytes at a time;
-    // the reference path looks at every run. A later round looks where the round before wrote.
+    // text damaged throughout is taken run after run. A later round looks where the round before
+    // wrote.
     const std::uint8_t* nextStart(const std::uint8_t* p) {
         if (pass_.only) {
             const std::vector<ByteSpan>& spans = *pass_.only;
@@ -333,7 +338,7 @@ private:
             return span_ < spans.size() ? std::min(stop_, std::max(p, base_ + spans[span_].offset))
                                         : stop_;
         }
-        return pass_.sieve && !everyRun_ ? starts_.next(p) : nextNonAscii(p, stop_);
+        return !everyRun_ ? starts_.next(p) : nextNonAscii(p, stop_);
     }
 
     // Judges the run (or word) holding the start q, found from `from`; returns where it ends.
@@ -341,7 +346,7 @@ private:
         const RunExtent extent = byWord_ ? RunExtent::Word : RunExtent::Run;
         // The run (or word) around it: back to its first non-ASCII character.
         const std::uint8_t* p = startOfRun(q, from, extent);
-        if (pass_.sieve && !pass_.only && !everyRun_) {
+        if (!pass_.only && !everyRun_) {
             closeStarts_ = q - from < 64 ? closeStarts_ + 1 : 0;
             everyRun_ = closeStarts_ >= kDenseAfter;
         }
@@ -350,7 +355,7 @@ private:
         // A run given from outside is judged only where the sieve would find a start in it (a
         // start's characters are in its run): most fixes of a round leave nothing for the next
         // (the sieve's definition, one character at a time, costs less than a memo lookup).
-        if (pass_.only && pass_.sieve && nextRepairStartScalar(p, runEnd, rule_) == runEnd)
+        if (pass_.only && nextRepairStartScalar(p, runEnd, rule_) == runEnd)
             return runEnd;
         if (judge(p, runEnd, extent)) {
             tally();
@@ -507,7 +512,7 @@ constexpr std::size_t kMinPartBytes = std::size_t(1) << 20;
 // not a space: no run holds one (runs are non-ASCII characters and the spaces between them), so
 // every run, candidate and memo key lies in one part, and each part is judged as the whole text
 // would be. Fewer parts where the text has no such byte.
-std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastPaths) {
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count) {
     std::vector<Part> parts;
     std::size_t begin = 0;
     for (unsigned k = 1; k < count; ++k) {
@@ -516,10 +521,10 @@ std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastP
             ++cut;
         if (cut == begin || cut >= utf8.size())
             continue;
-        parts.emplace_back(begin, cut, fastPaths);
+        parts.emplace_back(begin, cut);
         begin = cut;
     }
-    parts.emplace_back(begin, utf8.size(), fastPaths);
+    parts.emplace_back(begin, utf8.size());
     return parts;
 }
 

@@ -4,12 +4,14 @@
 
 #include "mojibake_candidate.h"
 #include "mojibake_memo.h"
+#include "mojibake_rewrite.h"
 
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <span>
 #include <string_view>
 #include <system_error>
 #include <thread>
@@ -29,7 +31,6 @@ struct Accepted {
 struct PassSettings {
     const Evidence* evidence = nullptr; // the first pass's; null in the first pass
     bool wellFormed = false;            // the text is known well-formed
-    bool fastPaths = true;              // the sieve, and (in RunMemo) runs met before
     bool collect = false;               // keep the repairs (the first pass only counts evidence)
     // The progress reported: the pass covers [progressBase, progressBase + text size) of
     // progressTotal.
@@ -47,14 +48,13 @@ public:
     Pass(const MojibakeOptions& options, const PassSettings& settings)
         : options(options), evidence(settings.evidence),
           lostPages(lostBytePages(options, settings.evidence)), wellFormed(settings.wellFormed),
-          sieve(settings.fastPaths), collect(settings.collect), only(settings.only),
-          base_(settings.progressBase), total_(settings.progressTotal) {}
+          collect(settings.collect), only(settings.only), base_(settings.progressBase),
+          total_(settings.progressTotal) {}
 
     const MojibakeOptions& options;
     const Evidence* evidence; // null in the first pass
     const PageMask lostPages; // the pages whose lost bytes are restored
     const bool wellFormed;    // the text is known well-formed
-    const bool sieve;         // the fast paths: the sieve, and (in RunMemo) runs met before
     const bool collect;       // keep the repairs (the first pass only counts evidence)
     // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
     const std::vector<ByteSpan>* const only;
@@ -76,8 +76,7 @@ private:
 
 // One part of the text, [begin, end) in bytes, and what a pass found there.
 struct Part {
-    Part(std::size_t begin, std::size_t end, bool fastPaths)
-        : begin(begin), end(end), memo(fastPaths) {}
+    Part(std::size_t begin, std::size_t end) : begin(begin), end(end) {}
 
     std::size_t begin, end;
     RunMemo memo;         // the decisions of the current pass
@@ -102,10 +101,30 @@ struct Part {
 };
 
 // The text cut into `count` parts of about equal size, each ending at a byte no run holds.
-std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, bool fastPaths);
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count);
 
 // How many parts a text of `bytes` is cut into: `asked`, or by its size and the CPU's cores.
 unsigned partsFor(std::size_t bytes, unsigned asked);
+
+// Judges the characters of one run (or word) with `rewrite` (reset on them): each repair found is
+// noted or applied. `beforeRun`, `afterRun`: the characters around it; `earlier`: in a later
+// round, the fixes of the round before in the run. Returns whether a page whose bytes are
+// restored ran out of characters inside a sequence (tryPage()'s `openAtEnd`). The rules of the
+// repair: the fast paths and the reference (mojibake_reference.h) both judge with it.
+bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun, char32_t afterRun,
+              const Pass& pass, std::span<const ByteSpan> earlier);
+
+// A fix found counts as evidence for the pages that agree on it (Decision::explaining), each
+// credited its gain up to kClearGain, and for those read deeper once; `by` -1 takes that back.
+// A fix that needed a lost byte for every character, or reads only a little better and is not
+// telling, counts for nothing.
+void credit(Evidence& confident, const Decision& d, std::uint64_t by = 1);
+
+// Whether an accepted fix is made: one that needed a lost byte for every character only where
+// the text holds evidence of its page elsewhere.
+inline bool made(const Decision& d, const Evidence& confident) {
+    return !d.cand.everyUsesLost || shows(confident, d.steps.front());
+}
 
 // Runs a pass over every part, each on a thread of its own (the first, which reports progress,
 // on the calling one). Parts share nothing but the pass, so the result is the same however the
