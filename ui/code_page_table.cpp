@@ -84,9 +84,38 @@ QSize CodePageTable::sizeHint() const {
 }
 
 QSize CodePageTable::minimumSizeHint() const {
-    const QFontMetrics fm(font());
-    const int c = fm.horizontalAdvance(QStringLiteral("WW")) + 4;
-    return {c * 17, (fm.height() + 4) * 17};
+    // Narrow enough for a dock beside a whole hex row in a 1024-pixel window: a cell holds its
+    // hex byte (the detail line shrinks to fit, see paintEvent), and is tall enough for the hex
+    // and detail lines (a short dock scrolls).
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const int cellWidth = fm.horizontalAdvance(QStringLiteral("FF")) + 2;
+    const int cellHeight = fm.height() + QFontMetrics(smallFont()).height() + 4;
+    const Grid g = grid();
+    return {int(g.left) + 2 + 16 * cellWidth, int(g.top) + 2 + 16 * cellHeight};
+}
+
+QFont CodePageTable::smallFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(font().pointSizeF() * 0.8, 6.5));
+    return small;
+}
+
+CodePageTable::CellText CodePageTable::cellText(int byteValue) const {
+    const auto b = std::uint8_t(byteValue);
+    CellText text;
+    text.hex = hex2(b);
+    const auto cls = u8codec::classify(b);
+    if (cls == u8codec::ByteClass::Ascii)
+        text.detail = asciiGlyph(b);
+    else if (const auto low = u8codec::lowestCodePoint(b))
+        text.detail = codePointLabel(*low);
+    else if (cls == u8codec::ByteClass::Invalid)
+        text.detail = QString(QChar(char16_t(0x2715))); // a cross: never valid
+    if (hasCounts_)
+        text.count = compactCount(counts_[b]);
+    return text;
 }
 
 CodePageTable::Grid CodePageTable::grid() const {
@@ -170,8 +199,7 @@ void CodePageTable::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);
-    QFont small = font();
-    small.setPointSizeF(std::max(font().pointSizeF() * 0.8, 6.5));
+    const QFont small = smallFont();
     const QFontMetrics smallFm(small);
     const QColor headerText = palette().color(QPalette::PlaceholderText);
 
@@ -188,7 +216,14 @@ void CodePageTable::paintEvent(QPaintEvent*) {
 
     // How many lines of text fit in a cell.
     const int lines = std::clamp(int((g.cellHeight - 2) / (smallFm.height())), 1, 3);
-    const bool wide = g.cellWidth >= smallFm.horizontalAdvance(QStringLiteral("U+10000")) + 2;
+    // A detail line too long for a narrow cell ("U+10000") is drawn smaller, down to a floor.
+    auto fitted = [&](const QString& detail, qreal width) {
+        QFont f = small;
+        const qreal room = width - 2, wanted = smallFm.horizontalAdvance(detail);
+        if (wanted > room && wanted > 0)
+            f.setPointSizeF(std::max(small.pointSizeF() * room / wanted, 5.5));
+        return f;
+    };
     for (int b = 0; b < 256; ++b) {
         const QRectF cell = QRectF(cellRect(b)).adjusted(0.5, 0.5, -0.5, -0.5);
         const CellRole role = RolePalette::roleForClass(std::uint8_t(b));
@@ -198,30 +233,24 @@ void CodePageTable::paintEvent(QPaintEvent*) {
         p.setBrush(Qt::NoBrush);
         p.drawRect(cell);
 
-        const auto cls = u8codec::classify(std::uint8_t(b));
-        QString sub;
-        if (cls == u8codec::ByteClass::Ascii)
-            sub = asciiGlyph(b);
-        else if (const auto low = u8codec::lowestCodePoint(std::uint8_t(b)); low && wide)
-            sub = codePointLabel(*low);
-        else if (cls == u8codec::ByteClass::Invalid)
-            sub = QString(QChar(char16_t(0x2715))); // a cross: never valid
-
+        const CellText text = cellText(b);
         const qreal lineH = lines == 1 ? cell.height() : cell.height() / lines;
         p.setPen(style.text);
         p.setFont(bold);
-        p.drawText(QRectF(cell.left(), cell.top(), cell.width(), lineH), Qt::AlignCenter, hex2(b));
-        p.setFont(small);
-        if (lines >= 2 && !sub.isEmpty())
+        p.drawText(QRectF(cell.left(), cell.top(), cell.width(), lineH), Qt::AlignCenter, text.hex);
+        if (lines >= 2 && !text.detail.isEmpty()) {
+            p.setFont(fitted(text.detail, cell.width()));
             p.drawText(QRectF(cell.left(), cell.top() + lineH, cell.width(), lineH),
-                       Qt::AlignCenter, sub);
-        if (lines >= 3 && hasCounts_) {
+                       Qt::AlignCenter, text.detail);
+        }
+        p.setFont(small);
+        if (lines >= 3 && !text.count.isEmpty()) {
             QColor c = style.text;
             if (counts_[std::size_t(b)] == 0)
                 c.setAlphaF(0.4);
             p.setPen(c);
             p.drawText(QRectF(cell.left(), cell.top() + 2 * lineH, cell.width(), lineH),
-                       Qt::AlignCenter, compactCount(counts_[std::size_t(b)]));
+                       Qt::AlignCenter, text.count);
         }
         // Restricted leads: a corner notch in the frame colour of the error their rule prevents.
         if (u8codec::isRestrictedLead(std::uint8_t(b))) {

@@ -33,6 +33,13 @@ public:
     // The tooltip for a byte value: its class, the code points it may start, restrictions, count.
     QString toolTipFor(int byteValue) const;
 
+    // What a cell shows, line by line: the byte in hex; the character (ASCII), the lowest code
+    // point it starts (a lead: "U+0080" for C2) or a cross (never valid); its count (once known).
+    struct CellText {
+        QString hex, detail, count;
+    };
+    CellText cellText(int byteValue) const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -51,6 +58,7 @@ private:
         qreal left, top, cellWidth, cellHeight;
     };
     Grid grid() const;
+    QFont smallFont() const; // the detail and count lines
 
     std::array<quint64, 256> counts_{};
     bool hasCounts_ = false;

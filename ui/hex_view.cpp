@@ -123,6 +123,14 @@ int HexView::columnX(int column) const {
     return offsetColumnWidth_ + column * cellWidth_ + (column >= bytesPerRow_ / 2 ? charWidth_ : 0);
 }
 
+int HexView::contentWidth() const {
+    return columnX(bytesPerRow_ - 1) + cellWidth_ + charWidth_;
+}
+
+int HexView::fullRowWidth() const {
+    return contentWidth() + 2 * frameWidth() + verticalScrollBar()->sizeHint().width();
+}
+
 QRectF HexView::cellBox(int column, int rowY) const {
     const qreal pad = charWidth_ * 0.25;
     return QRectF(columnX(column) + pad, rowY + 1, cellWidth_ - 2 * pad, lineHeight_ - 2);
@@ -143,8 +151,7 @@ void HexView::updateScrollBars() {
         bar->setValue(int(scaled(topRow_, maxRow, kMaxScrollBarValue)));
     }
     bar->setSingleStep(1);
-    const int contentWidth = columnX(bytesPerRow_ - 1) + cellWidth_ + charWidth_;
-    horizontalScrollBar()->setRange(0, std::max(0, contentWidth - viewport()->width()));
+    horizontalScrollBar()->setRange(0, std::max(0, contentWidth() - viewport()->width()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     settingScrollBar_ = false;
     dropPendingScrollLines();

@@ -33,6 +33,9 @@ public:
     void ensureVisible(quint64 offset) override;
     // Rows that fit entirely in the viewport (at least 1).
     int visibleRows() const;
+    // The width the pane needs to show a whole row without scrolling sideways: the offsets, every
+    // column, the frame and the vertical scroll bar (the window sizes its split from it).
+    int fullRowWidth() const;
 
     // The box of the cell of `offset` in viewport coordinates; a null QRect when the byte is not
     // on screen (a cell of the partly visible last row extends past the viewport's bottom).
@@ -73,6 +76,7 @@ private:
     void onScrollBarMoved(int value);
     const VisibleWindow& visibleWindow() const;
     int columnX(int column) const; // left of a column's slot, in content coordinates
+    int contentWidth() const;      // a whole row, in content coordinates
     QRectF cellBox(int column, int rowY) const;
     quint64 nearestOffset(QPoint pos) const;
     void moveCursorTo(qint64 target, bool extend);

@@ -29,6 +29,7 @@
 #include "theme.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/navigate.h"
+#include "window_layout.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -120,9 +121,8 @@ MainWindow::MainWindow(QWidget* parent)
     textView_->setDocument(document_);
     textView_->setSelection(selection_);
     panes_->addWidget(textView_);
-    panes_->setStretchFactor(0, 3);
-    panes_->setStretchFactor(1, 2);
     u8ui::keepInStep(hexView_, textView_);
+    windowLayout_ = new WindowLayout(this, panes_, hexView_);
     layout->addWidget(panes_, 1);
     layout->addWidget(findBar_);
     setCentralWidget(central);
@@ -734,6 +734,16 @@ void MainWindow::showOrHideDock(QDockWidget* dock) {
         dock->activateWindow();
 }
 
+QScrollArea* MainWindow::scrollable(QWidget* content) {
+    // A dock's content in a scroll area, so that a short or narrow window keeps every dock usable
+    // (the dock's minimum is the scroll area's, not the content's).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
 void MainWindow::createDocks() {
     inspector_->setObjectName(QStringLiteral("inspector"));
     inspector_->attach(document_, selection_);
@@ -789,26 +799,22 @@ void MainWindow::createDocks() {
         tr("Show or hide the inspector: the bits, code point and name of the character "
            "under the cursor"),
         QKeySequence(tr("Ctrl+1")));
-    // In a scroll area, so that a short window can still show the whole grid.
-    auto* codePageScroll = new QScrollArea(this);
-    codePageScroll->setWidget(codePage_);
-    codePageScroll->setWidgetResizable(true);
-    codePageScroll->setFrameShape(QFrame::NoFrame);
-    QDockWidget* codePage = addDock(
-        codePageScroll, QStringLiteral("codePageDock"), tr("Code Page"), Qt::RightDockWidgetArea,
-        tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
-        QKeySequence(tr("Ctrl+2")));
+    QDockWidget* codePage =
+        addDock(scrollable(codePage_), QStringLiteral("codePageDock"), tr("Code Page"),
+                Qt::RightDockWidgetArea,
+                tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
+                QKeySequence(tr("Ctrl+2")));
     addDock(problems, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
             tr("Show or hide the list of every invalid sequence"), QKeySequence(tr("Ctrl+3")));
-    QDockWidget* legend =
-        addDock(legend_, QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
-                tr("Show or hide what the colours of the panes mean"), QKeySequence(tr("Ctrl+4")));
+    QDockWidget* legend = addDock(
+        scrollable(legend_), QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
+        tr("Show or hide what the colours of the panes mean"), QKeySequence(tr("Ctrl+4")));
     summary_->setObjectName(QStringLiteral("summary"));
-    QDockWidget* summary =
-        addDock(summary_, QStringLiteral("summaryDock"), tr("Summary"), Qt::RightDockWidgetArea,
-                tr("Show or hide the summary: valid or not, counts per kind, "
-                   "characters by length, lines, BOM"),
-                QKeySequence(tr("Ctrl+5")));
+    QDockWidget* summary = addDock(scrollable(summary_), QStringLiteral("summaryDock"),
+                                   tr("Summary"), Qt::RightDockWidgetArea,
+                                   tr("Show or hide the summary: valid or not, counts per kind, "
+                                      "characters by length, lines, BOM"),
+                                   QKeySequence(tr("Ctrl+5")));
     // One column of tabs: the inspector's bit layout and the code page's grid each need the
     // column's full height to read well; the problems list keeps the bottom.
     tabifyDockWidget(inspector, codePage);
@@ -1181,22 +1187,7 @@ void MainWindow::setBytesPerRow(int bytes) {
     for (QAction* a : bytesPerRowGroup_->actions())
         a->setChecked(a->data().toInt() == hexView_->bytesPerRow());
     if (shownOnce_)
-        fitHexPane();
-}
-
-void MainWindow::fitHexPane() {
-    // The right edge of the first row's last cell, measured on the view itself (its font and
-    // gutters are its own business), plus the frame and the vertical scroll bar.
-    const quint64 lastOfRow = hexView_->topOffset() + quint64(hexView_->bytesPerRow()) - 1;
-    QRect cell = hexView_->cellRect(lastOfRow);
-    if (cell.isNull())
-        return; // a document shorter than one row: keep the split as it is
-    const int wanted = cell.right() + 2 * hexView_->frameWidth() +
-                       hexView_->verticalScrollBar()->sizeHint().width() + 12;
-    const int total = panes_->width();
-    if (total <= wanted + 200)
-        return;
-    panes_->setSizes({wanted, total - wanted});
+        windowLayout_->fitHexPane();
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -1205,7 +1196,10 @@ void MainWindow::showEvent(QShowEvent* event) {
         return;
     shownOnce_ = true;
     // Sizes that depend on the laid-out window: after the first layout pass.
-    QTimer::singleShot(0, this, [this] { fitHexPane(); });
+    if (restoredLayout_)
+        if (const QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock")))
+            windowLayout_->setDockColumnWidth(dock->width());
+    QTimer::singleShot(0, this, [this] { windowLayout_->fitHexPane(); });
 }
 
 // --- copy -------------------------------------------------------------------------------------

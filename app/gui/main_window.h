@@ -20,6 +20,7 @@ class QFileSystemWatcher;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QScrollArea;
 class QSplitter;
 class QToolButton;
 
@@ -43,6 +44,8 @@ struct ScanReport;
 } // namespace u8ui
 
 namespace u8app {
+
+class WindowLayout;
 
 class DocumentHistory;
 class FindBar;
@@ -154,8 +157,8 @@ private:
     void navigate(bool forward, bool errorsOnly);
     void copySelection(int format);
     void setBytesPerRow(int bytes);
-    // Gives the hex pane the width its rows need and the text pane the rest.
-    void fitHexPane();
+    // `content` in a frameless, resizable scroll area (for a dock).
+    QScrollArea* scrollable(QWidget* content);
     void startScan();
     void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
     void goToProblem(bool forward);
@@ -176,6 +179,7 @@ private:
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
+    WindowLayout* windowLayout_ = nullptr;
     u8ui::HexView* hexView_;
     u8ui::TextView* textView_;
     u8ui::DocumentScan* scan_;

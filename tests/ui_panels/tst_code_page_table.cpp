@@ -1,9 +1,12 @@
 // CodePageTable: the grid's geometry, counts, tooltips from the codec, and the activation signal.
 #include "code_page_table.h"
+#include "contrast.h"
 #include "document_scan.h"
+#include "role_palette.h"
 #include "u8codec/byte_source.h"
 
 #include <QDir>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -69,6 +72,58 @@ private slots:
         QVERIFY2(tip.contains(expected), qPrintable(tip));
         QCOMPARE(tip.contains("Restricted lead"),
                  byte == 0xE0 || byte == 0xED || byte == 0xF0 || byte == 0xF4);
+    }
+
+    // Each cell names its byte and what it stands for: a lead its lowest code point, as the
+    // README says, not only in the tooltip.
+    void cellText() {
+        CodePageTable table;
+        QCOMPARE(table.cellText(0xC2).hex, QStringLiteral("C2"));
+        QCOMPARE(table.cellText(0xC2).detail, QStringLiteral("U+0080"));
+        QCOMPARE(table.cellText(0xE0).detail, QStringLiteral("U+0800"));
+        QCOMPARE(table.cellText(0xE1).detail, QStringLiteral("U+1000"));
+        QCOMPARE(table.cellText(0xF0).detail, QStringLiteral("U+10000"));
+        QCOMPARE(table.cellText(0xF4).detail, QStringLiteral("U+100000"));
+        QCOMPARE(table.cellText('A').detail, QStringLiteral("A"));
+        QVERIFY(table.cellText(0x9A).detail.isEmpty()); // a continuation starts nothing
+        QCOMPARE(table.cellText(0xC0).detail, QString(QChar(0x2715)));
+        QVERIFY(table.cellText(0xC2).count.isEmpty());
+        std::array<quint64, 256> counts{};
+        counts[0xC2] = 12345;
+        table.setCounts(counts);
+        QCOMPARE(table.cellText(0xC2).count, QStringLiteral("12.3k"));
+        QCOMPARE(table.cellText(0xC3).count, QStringLiteral("0"));
+    }
+
+    // The lead cells' text reads on their colour in both themes (WCAG AA).
+    void leadTextReadsInBothThemes() {
+        for (const RolePalette& roles : {RolePalette::light(), RolePalette::dark()})
+            for (int b : {0xC2, 0xE0, 0xF0}) {
+                const RoleStyle& style = roles.style(RolePalette::roleForClass(quint8(b)));
+                QVERIFY2(contrastRatio(style.text, style.fill) >= kReadableContrast,
+                         qPrintable(QString::number(b, 16)));
+            }
+    }
+
+    // Even at its minimum size (a narrow dock), the lead cells show their code point under the
+    // hex byte: the detail line of F0 ("U+10000") is painted, smaller, not left out.
+    void narrowCellsStillShowTheCodePoint() {
+        CodePageTable table;
+        table.resize(table.minimumSizeHint());
+        const QImage image = table.grab().toImage();
+        const RolePalette roles = RolePalette::forPalette(table.palette());
+        for (int b : {0xC2, 0xE0, 0xF0}) {
+            const QColor fill = roles.style(RolePalette::roleForClass(quint8(b))).fill;
+            const QRect cell = table.cellRect(b);
+            const QRect detailLine(cell.left() + 2, cell.center().y() + 1, cell.width() - 4,
+                                   cell.height() / 2 - 2);
+            int ink = 0;
+            for (int y = detailLine.top(); y <= detailLine.bottom(); ++y)
+                for (int x = detailLine.left(); x <= detailLine.right(); ++x)
+                    if (contrastRatio(image.pixelColor(x, y), fill) > 2)
+                        ++ink;
+            QVERIFY2(ink > 10, qPrintable(QStringLiteral("%1: %2 pixels").arg(b, 0, 16).arg(ink)));
+        }
     }
 
     void clickAndKeys() {

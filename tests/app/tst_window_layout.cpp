@@ -1,0 +1,126 @@
+// The window's layout under the offscreen platform: with every dock shown it fits a 1024 x 640
+// screen; the hex pane shows whole rows after the window is resized, as a fresh window of that
+// size does; the dock column gives way and grows back; the code-page table fits its dock.
+#include "code_page_table.h"
+#include "hex_view.h"
+#include "main_window.h"
+#include "window_test_support.h"
+
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QtTest>
+
+using u8app::MainWindow;
+
+namespace {
+
+// The columns of the hex pane's top row whose cells are wholly on screen.
+int visibleColumns(const u8ui::HexView* hex) {
+    int shown = 0;
+    for (int c = 0; c < hex->bytesPerRow(); ++c) {
+        const QRect cell = hex->cellRect(hex->topOffset() + quint64(c));
+        if (!cell.isNull() && hex->viewport()->rect().contains(cell))
+            ++shown;
+    }
+    return shown;
+}
+
+QDockWidget* dock(const MainWindow& w, const char* name) {
+    return w.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
+
+void settle(MainWindow& w, int width, int height) {
+    w.resize(width, height);
+    QTest::qWait(50); // the queued dock sizing and the splitter's pass
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        u8test::useTestSettings(QStringLiteral("tst_window_layout"));
+        QSettings().clear();
+    }
+
+    // Every dock shown (tabbed as they come): the window still fits 1024 x 640.
+    void smallScreenFitsEveryDock() {
+        MainWindow w;
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            d->show();
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        QVERIFY2(w.minimumSizeHint().height() <= 640,
+                 qPrintable(QString::number(w.minimumSizeHint().height())));
+        QVERIFY2(w.minimumSizeHint().width() <= 1024,
+                 qPrintable(QString::number(w.minimumSizeHint().width())));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.size(), QSize(1024, 640));
+    }
+
+    // Large to small and back: the hex pane shows what a fresh window of each size shows, a whole
+    // row, and the dock column comes back to its width.
+    void resizeAndBack() {
+        QList<int> freshColumns;
+        QList<int> freshDock;
+        for (const QSize size : {QSize(1024, 640), QSize(1600, 1000)}) {
+            MainWindow fresh;
+            fresh.resize(size);
+            fresh.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+            QVERIFY(fresh.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+            settle(fresh, size.width(), size.height());
+            freshColumns << visibleColumns(fresh.hexView());
+            freshDock << dock(fresh, "inspectorDock")->width();
+        }
+        QCOMPARE(freshColumns, QList<int>({16, 16}));
+
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        settle(w, 1600, 1000);
+        settle(w, 1024, 640);
+        QCOMPARE(visibleColumns(w.hexView()), freshColumns[0]);
+        QCOMPARE(w.hexView()->horizontalScrollBar()->maximum(), 0);
+        QCOMPARE(dock(w, "inspectorDock")->width(), freshDock[0]);
+        settle(w, 1600, 1000);
+        QCOMPARE(visibleColumns(w.hexView()), freshColumns[1]);
+        QCOMPARE(dock(w, "inspectorDock")->width(), freshDock[1]);
+        // No room wasted: the hex pane is as wide as its row, the text pane takes the rest.
+        QCOMPARE(w.hexView()->width(), w.hexView()->fullRowWidth());
+    }
+
+    // The code-page table's 16 columns fit its dock at 1024 x 640, and after the dock is widened
+    // and narrowed again.
+    void codePageFitsItsDock() {
+        MainWindow w;
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QDockWidget* codePage = dock(w, "codePageDock");
+        codePage->show();
+        codePage->raise();
+        QTest::qWait(50);
+        for (int width : {0, 520, codePage->width()}) {
+            if (width > 0)
+                w.resizeDocks({codePage}, {width}, Qt::Horizontal);
+            QTest::qWait(20);
+            auto* scroll = qobject_cast<QScrollArea*>(codePage->widget());
+            QVERIFY(scroll);
+            const u8ui::CodePageTable* table = w.codePageTable();
+            QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+            QCOMPARE(table->width(), scroll->viewport()->width());
+            QVERIFY(table->cellRect(0x0F).right() < table->width());
+            QVERIFY(table->cellRect(0x00).left() >= 0);
+        }
+    }
+};
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_window_layout.moc"
