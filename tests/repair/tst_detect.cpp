@@ -26,6 +26,7 @@ private slots:
     void legacyPages();
     void mostlyUtf8();
     void strayBytesAmongFewCharacters();
+    void everyErrorKindBesideCjkIsUtf8();
     void legacyTextIsNotMostlyUtf8_data();
     void legacyTextIsNotMostlyUtf8();
     void validUtf8InALegacyGuessIsNamed();
@@ -190,6 +191,25 @@ void TestDetect::strayBytesAmongFewCharacters() {
     const Detection f = detectEncoding(bytes(fewer));
     QCOMPARE(f.multiByteCharacters, 3u);
     QVERIFY2(f.guesses.empty() || f.guesses.front().encoding != "UTF-8", f.toText().c_str());
+}
+
+// A UTF-8 file that shows every kind of error (as the tour sample does) has more runs with an
+// error than well-formed ones, but its CJK and emoji are 3- and 4-byte sequences that no
+// single-byte page forms in text: UTF-8 with stray bytes, not windows-1252 (which would turn
+// them into mojibake).
+void TestDetect::everyErrorKindBesideCjkIsUtf8() {
+    const std::string data = "Kanji 漢字, kana かな, emoji 😀 and é.\n"
+                             "errors: \xC0\xAF | \xFF | \xFE | \x80 | \xED\xA0\x80 | \xF5 | "
+                             "\xE2\x82 | \xF0\x9F\x98 | \xC1\xBF | caf\xE9\n";
+    const Detection d = detectEncoding(bytes(data));
+    QVERIFY(!d.validUtf8);
+    QVERIFY2(d.guesses.front().encoding == "UTF-8", d.toText().c_str());
+    QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
+    // Without the long sequences the runs decide, and the legacy guess stays first.
+    const std::string latin = "Kanji é, à.\nerrors: \xC0\xAF | \xFF | \xFE | \x80 | \xF5 | caf\xE9 "
+                              "na\xEFve \xE0 la \xE8re\n";
+    const Detection l = detectEncoding(bytes(latin));
+    QVERIFY2(l.guesses.empty() || l.guesses.front().encoding != "UTF-8", l.toText().c_str());
 }
 
 // Legacy text forms well-formed multi-byte UTF-8 only by chance: in windows-1252 a capital

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 
 namespace u8codec {
@@ -188,6 +189,23 @@ bool mostlyUtf8(const NonAsciiRuns& runs) {
     return runs.wellFormed > 0 && runs.wellFormed >= runs.withErrors;
 }
 
+// Whether text in `encoding` could not hold `longSequences` well-formed 3- and 4-byte UTF-8
+// sequences: a single-byte page forms one only where a letter of E0-F4 (an accented small letter
+// in the Latin pages) is followed by two or three symbols of 80-BF, next to never in text, where
+// the double-byte East Asian encodings form them often (EUC-JP: 26 in a page of text). Three or
+// more in a single-byte guess are UTF-8 characters among stray bytes (a file with every kind of
+// error beside its CJK and emoji), not that page.
+bool singleByteTextWouldNotHold(const std::string& encoding, std::uint64_t longSequences) {
+    if (longSequences < 3)
+        return false;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter* cnv = ucnv_open(encoding.c_str(), &status);
+    const bool singleByte = cnv && U_SUCCESS(status) && ucnv_getMaxCharSize(cnv) == 1;
+    if (cnv)
+        ucnv_close(cnv);
+    return singleByte;
+}
+
 // The guess for UTF-8 with stray bytes. The stray bytes are read as windows-1252 by the repair
 // that keeps the valid characters (`--invalid=cp1252`): it reads every byte ISO-8859-1 reads as
 // a printable character the same, and 80-9F as the letters and punctuation they stand for in
@@ -196,7 +214,10 @@ constexpr const char* kStrayBytesPage = "windows-1252";
 
 EncodingGuess strayBytesGuess(const NonAsciiRuns& runs, std::uint64_t multiByte,
                               std::uint64_t errorSegments) {
-    const double ratio = double(runs.withErrors) / double(runs.wellFormed); // at most 1 here
+    // At most 1 where the runs decide (mostlyUtf8()); where the 3- and 4-byte sequences do
+    // (singleByteTextWouldNotHold()) the runs may be fewer, even none.
+    const double ratio =
+        runs.wellFormed ? std::min(1.0, double(runs.withErrors) / double(runs.wellFormed)) : 1.0;
     return {"UTF-8", int(95 - 35 * ratio),
             "UTF-8 with " + std::to_string(errorSegments) + " invalid sequence(s) among " +
                 std::to_string(multiByte) + " multi-byte characters: stray bytes, likely " +
@@ -288,6 +309,15 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     }
     if (!d.validUtf8 || d.guesses.front().encoding != "UTF-8")
         guessWithIcu(b, !d.validUtf8, d.guesses);
+    const std::uint64_t longSequences = summary.byLength[3] + summary.byLength[4];
+    if (!d.validUtf8 && !d.guesses.empty() && d.guesses.front().encoding != "UTF-8" &&
+        singleByteTextWouldNotHold(d.guesses.front().encoding, longSequences)) {
+        EncodingGuess stray =
+            strayBytesGuess(countNonAsciiRuns(b), d.multiByteCharacters, d.invalidSequences);
+        stray.confidence =
+            std::min(95, std::max(stray.confidence, d.guesses.front().confidence + 1));
+        d.guesses.insert(d.guesses.begin(), std::move(stray));
+    }
     std::stable_sort(
         d.guesses.begin(), d.guesses.end(),
         [](const EncodingGuess& x, const EncodingGuess& y) { return x.confidence > y.confidence; });
