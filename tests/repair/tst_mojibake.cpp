@@ -95,6 +95,11 @@ void TestMojibake::knownExamples_data() {
     // р-я at E0-EF start no other 3-byte repair (correct Russian text is not CJK).
     QTest::newRow("dash cp866") << QStringLiteral("Привет тАФ мир тАФ да")
                                 << QStringLiteral("Привет — мир — да");
+    // IBM850 in a console: box drawing glued to letters is a Latin letter read as IBM850.
+    QTest::newRow("box drawing in a word")
+        << QStringLiteral("na posici├│n %d, tama├▒u") << QStringLiteral("na posición %d, tamañu");
+    QTest::newRow("quotes cp850") << QStringLiteral("Kan ÔÇÿ%sÔÇÖ niet uitwerpen")
+                                  << QStringLiteral("Kan ‘%s’ niet uitwerpen");
     // "à" whose A0 became a space that then merged with the space after it.
     QTest::newRow("a grave word") << QStringLiteral("Ã perturber la rÃ©flexion")
                                   << QStringLiteral("à perturber la réflexion");
@@ -188,6 +193,8 @@ void TestMojibake::correctTextUnchanged_data() {
     QTest::newRow("latvian") << QStringLiteral("Ābele, Ģimene, Ķēķis, Ļaudis, Ņaudēt, ŠŪŽ");
     QTest::newRow("replacement character") << QStringLiteral("Das Zeichen \uFFFD© steht für ein "
                                                              "verlorenes Byte. © 2024 \uFFFD»");
+    QTest::newRow("tree") << QStringLiteral(
+        "├── src\n│   ├── main.c\n│   └── util┤\n└── README ╣═╗ ├┤ ok");
     QTest::newRow("thai") << QStringLiteral("ถือขันทีเป็นที่พึ่ง ฤๅหาใครค้ำชูกู้บรรลังก์");
     QTest::newRow("hebrew points") << QStringLiteral("שָׁלוֹם עוֹלָם");
 }

@@ -146,7 +146,13 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         const bool repairedLetter =
             std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
                         [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
-        d->cand.everyUsesLost |= onlyBoxDrawing || (!damagedLetter && !repairedLetter);
+        // But box drawing glued to a letter is no art: "posici├│n" is "posición" read as IBM850
+        // ("├" is C3), as "Ã" marks windows-1252's damage.
+        const char32_t left = d->cand.begin > 0 ? chars[d->cand.begin - 1].cp : beforeRun;
+        const char32_t right = d->cand.end < chars.size() ? chars[d->cand.end].cp : afterRun;
+        const bool gluedToALetter = u_isalpha(UChar32(left)) != 0 || u_isalpha(UChar32(right)) != 0;
+        d->cand.everyUsesLost |=
+            (onlyBoxDrawing && !gluedToALetter) || (!damagedLetter && !repairedLetter);
         // Judging goes on a little before the repaired text: with the characters after it,
         // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
         // NBSP takes two fixes), and what comes before it now has another neighbour, which

@@ -124,9 +124,14 @@ int signatureCost(char32_t a, char32_t b) {
     // The same leads read by the Central European and Baltic pages ("Ă", "Ĺ", "Ď", "Đ", "Ń"
     // under windows-1250 and ISO-8859-2, "Ā", "Ć" under windows-1257), followed by what the same
     // page reads a continuation byte as: there letters too ("Ăł" is "ó", "Ä…" is "ą").
+    // (And Mac Central European's "ń" and "Ň", its C4 and C5: "ńć" is "č", "Ňĺ" is "ž".)
     const bool centralLead = a == 0x102 || a == 0x139 || a == 0x10E || a == 0x110 || a == 0x143 ||
-                             a == 0x100 || a == 0x106;
+                             a == 0x100 || a == 0x106 || a == 0x144 || a == 0x147;
     if (centralLead && (tables().masks(a).leads[0] & tables().contMask(b)) != 0)
+        return 1;
+    // The DOS pages' reading of E2 80, the start of every general punctuation mark: "ÔÇ" under
+    // IBM850, "ΓÇ" under IBM437 ("ÔÇÖ" is "’").
+    if ((a == 0xD4 || a == 0x393) && b == 0xC7)
         return 1;
     const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
     // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F: "С»"
