@@ -277,11 +277,9 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     // joiners (ZWNJ in Persian, ZWJ in emoji and Indic scripts), direction marks, BOM, soft hyphen.
     if (ci.kind == Kind::Control)
         return (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || c == 0xAD;
-    // IPA, modifiers, archaic Greek: what two Latin-1 letters encode by chance; but Azerbaijani
-    // "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian. The combining marks
-    // (U+0300-036F) are plausible where they sit on a letter (marksFit() decides): decomposed
-    // text and the macron below of Kwak'wala or Yoruba ("aÌ±" is "a̱").
-    if (c == 0x0259 || c == 0x02BB || c == 0x02BC || (c >= 0x0300 && c <= 0x036F))
+    // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance;
+    // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
+    if (c == 0x0259 || c == 0x02BB || c == 0x02BC)
         return true;
     if (c >= 0x0250 && c <= 0x0385)
         return false;
