@@ -2,6 +2,7 @@
 
 #include "scan_kernel.h"
 #include "u8codec/encoder.h"
+#include "u8codec/scan.h"
 
 namespace u8codec {
 
@@ -71,12 +72,44 @@ void Decoder::onSegment(const Segment& s, std::span<const std::uint8_t> bytes, s
     }
 }
 
+namespace {
+
+// How much a validated copy takes at once: the vectorised scan checks a block, and a valid one
+// decodes to itself under every policy (Unicode chapter 3: well-formed UTF-8 is its own
+// decoding), so it is appended in one go.
+constexpr std::size_t kValidatedBlock = std::size_t(64) << 10;
+
+// The length of `bytes` cut back to a character boundary: not before a continuation byte (one
+// to three of them end a character that goes on past the block). 0 when there is none in reach.
+std::size_t toCharacterBoundary(std::span<const std::uint8_t> bytes, std::size_t n) {
+    for (int back = 0; n > 0 && n < bytes.size() && (bytes[n] & 0xC0) == 0x80; ++back, --n)
+        if (back == 3)
+            return 0;
+    return n;
+}
+
+} // namespace
+
 bool Decoder::feed(std::span<const std::uint8_t> bytes, std::string& out) {
     if (failed_)
         return false;
     auto sink = [&](const Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b, out); };
     std::size_t i = 0;
     while (i < bytes.size() && !failed_) {
+        // A validated copy: a block the scan finds well-formed goes out as it is. Where a block
+        // holds an error, the next block's worth of bytes takes the path below, which finds it.
+        if (segmenter_.atBoundary() && bytes.size() - i >= kValidatedBlock &&
+            segmenter_.offset() >= slowUntil_) {
+            const auto rest = bytes.subspan(i);
+            const std::size_t n = toCharacterBoundary(rest, kValidatedBlock);
+            if (n > 0 && scan(rest.first(n)).valid()) {
+                out.append(reinterpret_cast<const char*>(rest.data()), n);
+                segmenter_ = Segmenter(segmenter_.offset() + n);
+                i += n;
+                continue;
+            }
+            slowUntil_ = segmenter_.offset() + kValidatedBlock;
+        }
         if (segmenter_.atBoundary()) {
             // A run of ASCII decodes to itself under every policy and holds no error: copy it in
             // one go (vectorised search for its end) and let the segmenter resume after it.

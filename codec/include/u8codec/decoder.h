@@ -51,6 +51,7 @@ private:
     std::optional<Segment> firstError_;
     std::uint64_t errorSegments_ = 0;
     bool failed_ = false;
+    std::uint64_t slowUntil_ = 0; // no validated copy before this offset (see feed())
 };
 
 // One-shot helper: decodes a whole buffer.
