@@ -14,6 +14,7 @@
 #include "select_range_dialog.h"
 #include "status_field.h"
 #include "u8codec/mojibake.h"
+#include "window_test_support.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -36,9 +37,7 @@ class TestWindowTools : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("u8scope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_window_commands"));
+        u8test::useTestSettings(QStringLiteral("tst_window_tools"));
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QVERIFY(dir_.isValid());
     }
@@ -287,12 +286,7 @@ private slots:
 
 private:
     QString write(const char* name, const QByteArray& bytes) {
-        const QString path = dir_.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return {};
-        f.write(bytes);
-        return path;
+        return u8test::writeFile(dir_, name, bytes);
     }
 
     QTemporaryDir dir_;

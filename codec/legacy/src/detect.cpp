@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 
@@ -286,6 +287,7 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     if (d.guesses.empty() && hasNul)
         guessByZeros(b, d.guesses);
     d.binary = binaryEvidence(b, !d.guesses.empty());
+    std::optional<NonAsciiRuns> runs; // counted once, where a guess needs them
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())
             d.guesses.push_back(
@@ -301,9 +303,9 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
             d.c1Punctuation = countC1Punctuation(m.text);
         }
     } else if (d.guesses.empty() && !d.validUtf8) {
-        const NonAsciiRuns runs = countNonAsciiRuns(b);
-        if (mostlyUtf8(runs))
-            d.guesses.push_back(strayBytesGuess(runs, d.multiByteCharacters, d.invalidSequences));
+        runs = countNonAsciiRuns(b);
+        if (mostlyUtf8(*runs))
+            d.guesses.push_back(strayBytesGuess(*runs, d.multiByteCharacters, d.invalidSequences));
     } else if (!d.validUtf8 && !d.guesses.empty() && d.guesses.front().encoding == "UTF-8") {
         d.guesses.front().strayBytesPage = kStrayBytesPage; // a UTF-8 BOM, then stray bytes
     }
@@ -312,8 +314,9 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     const std::uint64_t longSequences = summary.byLength[3] + summary.byLength[4];
     if (!d.validUtf8 && !d.guesses.empty() && d.guesses.front().encoding != "UTF-8" &&
         singleByteTextWouldNotHold(d.guesses.front().encoding, longSequences)) {
-        EncodingGuess stray =
-            strayBytesGuess(countNonAsciiRuns(b), d.multiByteCharacters, d.invalidSequences);
+        if (!runs)
+            runs = countNonAsciiRuns(b);
+        EncodingGuess stray = strayBytesGuess(*runs, d.multiByteCharacters, d.invalidSequences);
         stray.confidence =
             std::min(95, std::max(stray.confidence, d.guesses.front().confidence + 1));
         d.guesses.insert(d.guesses.begin(), std::move(stray));
