@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian 12 packages u8scope needs that are not installed yet.
-# Usage: scripts/deps.sh build|test|run   (sourced by run.sh and test.sh)
+# Usage: scripts/deps.sh build|test|run|fuzz   (sourced by run.sh, test.sh and fuzz.sh)
 # Runs `apt-get update` once, and only when something is missing, so a machine that already
 # has everything installs nothing.
 set -euo pipefail
@@ -11,11 +11,14 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin)
 # Running the window: the X11 platform plugin and fonts with Chinese, Japanese and Korean glyphs.
 run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum)
+# Fuzzing: clang with libFuzzer and the sanitizer runtimes.
+fuzz_packages=(clang libclang-rt-dev)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
 test) wanted+=("${test_packages[@]}") ;;
 run) wanted+=("${run_packages[@]}") ;;
+fuzz) wanted+=("${fuzz_packages[@]}") ;;
 esac
 
 missing=()

@@ -1,6 +1,7 @@
 // The consistency checks the fuzz targets run on every input, shared by the libFuzzer entry
 // points (fuzz_segmenter.cpp, fuzz_problems.cpp, fuzz_repair.cpp) and the seed replay test that
-// ctest always runs.
+// ctest always runs. The fast checks (fast_checks.cpp) run each input once or twice through the
+// vectorised paths, for targets that try more than 10,000 inputs a second.
 // Standard C++ only, so the fuzz targets need no Qt.
 #pragma once
 
@@ -26,5 +27,16 @@ std::string checkProblems(std::span<const std::uint8_t> data);
 // well-formed UTF-8 and a consistent report, the same for a given-up buffer, and nothing more to
 // change when run again.
 std::string checkRepair(std::span<const std::uint8_t> data);
+
+// Fast: the decoder under Replace and one other policy the data chooses (whole and in one steered
+// chunking), and the scan on every kernel the CPU has (whole; in pieces on one the data chooses),
+// each held to an answer built from the reference Segmenter's segments.
+std::string checkDecodeScanFast(std::span<const std::uint8_t> data);
+
+// Fast: the data decoded with replacement, then through every UTF-16 kernel and back, through
+// one of UTF-16LE/BE and UTF-32LE/BE and back (whole and streamed in pieces; the data chooses
+// which, and the byte order for the kernels); and the raw data read as
+// UTF-16 alike by every kernel.
+std::string checkTranscodeFast(std::span<const std::uint8_t> data);
 
 } // namespace u8fuzz

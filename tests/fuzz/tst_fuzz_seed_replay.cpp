@@ -16,6 +16,10 @@ private slots:
     void problems_data() { seeds_data(); }
     void repair();
     void repair_data() { seeds_data(); }
+    void decodeScanFast();
+    void decodeScanFast_data() { seeds_data(); }
+    void transcodeFast();
+    void transcodeFast_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -60,10 +64,26 @@ void TestFuzzSeedReplay::repair() {
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
+void TestFuzzSeedReplay::decodeScanFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkDecodeScanFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::transcodeFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkTranscodeFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
 void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkSegmenter({}).empty());
     QVERIFY(u8fuzz::checkProblems({}).empty());
     QVERIFY(u8fuzz::checkRepair({}).empty());
+    QVERIFY(u8fuzz::checkDecodeScanFast({}).empty());
+    QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)
