@@ -5,6 +5,7 @@
 #include "u8codec/byte_class.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
+#include "u8codec/segmenter.h"
 #include "unicode_info.h"
 
 #include <QHelpEvent>
@@ -171,12 +172,11 @@ QString CodePageTable::toolTipFor(int byteValue) const {
     if (u8codec::isRestrictedLead(b)) {
         const u8codec::ByteRange r = u8codec::firstContinuationRange(b);
         QString why;
-        switch (b) {
-        case 0xE0:
-        case 0xF0:
+        switch (u8codec::errorPreventedBy(b)) {
+        case u8codec::ErrorKind::Overlong:
             why = tr("lower values would be overlong forms");
             break;
-        case 0xED:
+        case u8codec::ErrorKind::Surrogate:
             why = tr("higher values would encode UTF-16 surrogates");
             break;
         default:
@@ -258,9 +258,7 @@ void CodePageTable::paintEvent(QPaintEvent*) {
             QPolygonF notch;
             notch << cell.topRight() << QPointF(cell.right() - s, cell.top())
                   << QPointF(cell.right(), cell.top() + s);
-            const auto prevented = b == 0xED   ? u8codec::ErrorKind::Surrogate
-                                   : b == 0xF4 ? u8codec::ErrorKind::TooLarge
-                                               : u8codec::ErrorKind::Overlong;
+            const auto prevented = u8codec::errorPreventedBy(std::uint8_t(b));
             p.setPen(Qt::NoPen);
             p.setBrush(roles.style(RolePalette::roleForError(prevented)).frame);
             p.drawPolygon(notch);

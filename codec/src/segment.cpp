@@ -44,8 +44,23 @@ std::string_view title(ErrorKind k) noexcept {
     return "Valid character";
 }
 
+ErrorKind errorPreventedBy(std::uint8_t lead) noexcept {
+    switch (lead) {
+    case 0xE0: // E0 80..9F would write U+0000..U+07FF in three bytes
+    case 0xF0: // F0 80..8F would write U+0000..U+FFFF in four bytes
+        return ErrorKind::Overlong;
+    case 0xED: // ED A0..BF would write U+D800..U+DFFF
+        return ErrorKind::Surrogate;
+    case 0xF4: // F4 90..BF would write U+110000 and above
+        return ErrorKind::TooLarge;
+    default:
+        return ErrorKind::None;
+    }
+}
+
 // Unicode Standard chapter 3, table 3-7: after each restricted lead, the first continuation byte
-// has a narrower range; a byte in the excluded part of 80-BF tells which rule was broken.
+// has a narrower range (firstContinuationRange); a byte in the excluded part of 80-BF tells which
+// rule was broken (errorPreventedBy).
 ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept {
     if (b0 >= 0x80 && b0 <= 0xBF)
         return ErrorKind::UnexpectedContinuation;
@@ -53,14 +68,9 @@ ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept {
         return ErrorKind::InvalidByte;
     if (b0 < 0x80)
         return ErrorKind::None; // an ASCII byte is never an error
-    if (b0 == 0xE0 && next >= 0x80 && next <= 0x9F)
-        return ErrorKind::Overlong;
-    if (b0 == 0xF0 && next >= 0x80 && next <= 0x8F)
-        return ErrorKind::Overlong;
-    if (b0 == 0xED && next >= 0xA0 && next <= 0xBF)
-        return ErrorKind::Surrogate;
-    if (b0 == 0xF4 && next >= 0x90 && next <= 0xBF)
-        return ErrorKind::TooLarge;
+    if (isRestrictedLead(b0) && next >= 0x80 && next <= 0xBF &&
+        !firstContinuationRange(b0).contains(std::uint8_t(next)))
+        return errorPreventedBy(b0);
     return ErrorKind::Truncated;
 }
 

@@ -2,6 +2,7 @@
 // and the Unicode Standard's table 3-7).
 #include "codec_test_support.h"
 #include "u8codec/byte_class.h"
+#include "u8codec/segmenter.h"
 
 #include <QTest>
 
@@ -80,11 +81,16 @@ void TestByteClass::restrictedLeads_data() {
     QTest::addColumn<int>("low");
     QTest::addColumn<int>("high");
     QTest::addColumn<int>("highestCodePoint");
+    QTest::addColumn<int>("prevented");
     // RFC 3629 section 4: %xE0 %xA0-BF, %xED %x80-9F, %xF0 %x90-BF, %xF4 %x80-8F.
-    QTest::newRow("E0 no overlong 3-byte") << 0xE0 << 0xA0 << 0xBF << 0x0FFF;
-    QTest::newRow("ED no surrogates") << 0xED << 0x80 << 0x9F << 0xD7FF;
-    QTest::newRow("F0 no overlong 4-byte") << 0xF0 << 0x90 << 0xBF << 0x3FFFF;
-    QTest::newRow("F4 not above U+10FFFF") << 0xF4 << 0x80 << 0x8F << 0x10FFFF;
+    QTest::newRow("E0 no overlong 3-byte")
+        << 0xE0 << 0xA0 << 0xBF << 0x0FFF << int(ErrorKind::Overlong);
+    QTest::newRow("ED no surrogates")
+        << 0xED << 0x80 << 0x9F << 0xD7FF << int(ErrorKind::Surrogate);
+    QTest::newRow("F0 no overlong 4-byte")
+        << 0xF0 << 0x90 << 0xBF << 0x3FFFF << int(ErrorKind::Overlong);
+    QTest::newRow("F4 not above U+10FFFF")
+        << 0xF4 << 0x80 << 0x8F << 0x10FFFF << int(ErrorKind::TooLarge);
 }
 
 void TestByteClass::restrictedLeads() {
@@ -92,6 +98,7 @@ void TestByteClass::restrictedLeads() {
     QFETCH(int, low);
     QFETCH(int, high);
     QFETCH(int, highestCodePoint);
+    QFETCH(int, prevented);
     const auto b = std::uint8_t(lead);
     QVERIFY(isRestrictedLead(b));
     const ByteRange r = firstContinuationRange(b);
@@ -100,6 +107,15 @@ void TestByteClass::restrictedLeads() {
     for (int x = 0; x < 256; ++x)
         QCOMPARE(r.contains(std::uint8_t(x)), x >= low && x <= high);
     QCOMPARE(int(*u8codec::highestCodePoint(b)), highestCodePoint);
+    // The error the narrower range prevents is the one a continuation byte outside it makes.
+    QCOMPARE(int(errorPreventedBy(b)), prevented);
+    for (int x = 0x80; x <= 0xBF; ++x)
+        QCOMPARE(int(errorKindOf(b, x)),
+                 r.contains(std::uint8_t(x)) ? int(ErrorKind::Truncated) : prevented);
+    // Every other byte prevents nothing.
+    for (int x = 0; x < 256; ++x)
+        if (!isRestrictedLead(std::uint8_t(x)))
+            QCOMPARE(int(errorPreventedBy(std::uint8_t(x))), int(ErrorKind::None));
 }
 
 void TestByteClass::lowestCodePoint_data() {

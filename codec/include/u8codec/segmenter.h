@@ -55,6 +55,11 @@ private:
 // end of the data). This is the single place where the kinds are decided.
 ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept;
 
+// The error a restricted lead's narrower first-continuation range (byte_class.h's
+// firstContinuationRange) prevents: Overlong for E0 and F0, Surrogate for ED, TooLarge for F4;
+// None for every other byte (Unicode Standard chapter 3, table 3-7).
+ErrorKind errorPreventedBy(std::uint8_t lead) noexcept;
+
 // All segments of a buffer, in order.
 std::vector<Segment> segment(std::span<const std::uint8_t> bytes, std::uint64_t baseOffset = 0);
 
