@@ -1,8 +1,10 @@
 #include "text_view.h"
 
 #include "hex_view.h"
+#include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
+#include "unicode_info.h"
 
 #include <QFontDatabase>
 #include <QKeyEvent>
@@ -24,7 +26,7 @@ constexpr std::size_t kMaxCachedParagraphs = 512;
 // C1 controls, format characters (zero-width space, BOM, bidi controls), line and paragraph
 // separators. They are drawn as their code point in a box.
 bool isInvisible(char32_t cp) {
-    if (cp >= 0x80 && cp < 0xA0)
+    if (u8codec::isC1Control(cp))
         return true;
     switch (QChar::category(cp)) {
     case QChar::Other_Format:
@@ -163,19 +165,15 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     }
     const char32_t cp = s.codePoint;
     g.breakAfter = cp == 0x20 || cp == 0x09;
-    if (cp < 0x20 || cp == 0x7F) {
-        // The Control Pictures block: U+2400 + code for C0 controls, U+2421 for DEL. Fonts that
-        // lack it get the control's ASCII mnemonic in a small box instead.
+    if (u8codec::isC0Control(cp)) {
+        // The Control Pictures block (U+2400 + code, U+2421 for DEL). Fonts that lack it get the
+        // control's abbreviation in a small box instead.
         g.kind = Glyph::Kind::ControlPicture;
-        const char32_t picture = cp == 0x7F ? 0x2421 : 0x2400 + cp;
+        const char32_t picture = u8codec::controlPicture(cp);
         if (QFontMetricsF(font()).inFontUcs4(picture)) {
             g.text = QString::fromUcs4(&picture, 1);
         } else {
-            static const char* const kMnemonics[33] = {
-                "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS",  "HT",  "LF",
-                "VT",  "FF",  "CR",  "SO",  "SI",  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK",
-                "SYN", "ETB", "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US",  "DEL"};
-            g.text = QString::fromLatin1(kMnemonics[cp == 0x7F ? 32 : cp]);
+            g.text = UnicodeInfo::controlAbbreviation(cp);
             g.width = small.horizontalAdvance(g.text) + 6;
             return g;
         }

@@ -2,6 +2,7 @@
 
 #include "change_tree.h"
 #include "number_format.h"
+#include "u8codec/controls.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 #include "unicode_info.h"
@@ -42,7 +43,7 @@ QString ChangePreviewDialog::visible(const QByteArray& bytes) {
             out += QObject::tr("⟨BOM⟩");
         else if (cp == 0xA0)
             out += QObject::tr("⟨NBSP⟩");
-        else if (cp >= 0x80 && cp < 0xA0)
+        else if (u8codec::isC1Control(cp))
             out += QStringLiteral("⟨%1⟩").arg(u8ui::UnicodeInfo::codePointLabel(cp));
         else
             out += QString::fromUcs4(&cp, 1);

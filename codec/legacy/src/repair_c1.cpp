@@ -6,6 +6,7 @@
 // LINE also ends a line (section 5.8), in text from EBCDIC systems. So the step runs only when
 // asked for.
 #include "repair_detail.h"
+#include "u8codec/controls.h"
 #include "u8codec/decoder.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
@@ -46,7 +47,7 @@ std::size_t findC1Punctuation(std::string_view utf8, std::size_t from) noexcept 
             const auto byte = std::uint8_t(utf8[at + 1]);
             // The codec's windows-1252 table (the WHATWG index) maps the five bytes the page
             // leaves undefined, 81 8D 8F 90 9D, to the C1 controls themselves: those stay.
-            if (byte >= 0x80 && byte <= 0x9F && cp1252ToUnicode(byte) != char32_t(byte))
+            if (isC1Control(byte) && cp1252ToUnicode(byte) != char32_t(byte))
                 return at;
         }
         from = at + 1;

@@ -1,5 +1,6 @@
 // The report of a repair in words (toText, toExplanation) and as JSON, and the confidence rule.
 #include "byte_view.h"
+#include "u8codec/controls.h"
 #include "u8codec/json_string.h"
 #include "u8codec/problem.h"
 #include "u8codec/repair.h"
@@ -22,8 +23,7 @@ std::string forTerminal(std::string_view utf8) {
     std::size_t from = 0;
     for (std::size_t at = utf8.find('\xC2'); at != std::string_view::npos;
          at = utf8.find('\xC2', at + 1)) {
-        if (at + 1 == utf8.size() || std::uint8_t(utf8[at + 1]) < 0x80 ||
-            std::uint8_t(utf8[at + 1]) > 0x9F)
+        if (at + 1 == utf8.size() || !isC1Control(std::uint8_t(utf8[at + 1])))
             continue;
         out.append(utf8.substr(from, at - from));
         out += '<' + codePointLabel(std::uint8_t(utf8[at + 1])) + '>';
