@@ -2,8 +2,8 @@
 // whether it reads like mojibake and which repair fixes it. Reads at most the first 4 MiB.
 #include "arguments.h"
 #include "commands.h"
+#include "detect_report.h"
 #include "input.h"
-#include "u8codec/detect.h"
 
 #include <cstdio>
 
@@ -44,9 +44,9 @@ int runDetect(Args args) {
         window.push_back(0);
     const u8codec::Detection d = u8codec::detectEncoding(window, limit);
     if (parsed->has("json"))
-        std::printf("%s\n", d.toJson().c_str());
+        std::printf("%s\n", detectionJson(d).c_str());
     else
-        std::printf("%s:\n%s", input->displayName().c_str(), d.toText().c_str());
+        std::printf("%s:\n%s", input->displayName().c_str(), detectionText(d).c_str());
     return kExitOk;
 }
 

@@ -1,5 +1,6 @@
-// Detection (issue 4 sections 3 and 6): BOMs, UTF-16/32 by zero bytes, ICU's detector for legacy
+// Detection: BOMs, UTF-16/32 by zero bytes, ICU's detector for legacy
 // pages, and the mojibake verdict for valid UTF-8.
+#include "detect_report.h"
 #include "repair_test_support.h"
 #include "u8codec/detect.h"
 #include "u8codec/transcode.h"
@@ -108,12 +109,13 @@ void TestDetect::validUtf8() {
     QCOMPARE(d.guesses.front().encoding, std::string("UTF-8"));
     QCOMPARE(d.guesses.front().confidence, 100);
     QCOMPARE(d.mojibake.fixes, 0u);
-    QVERIFY(d.toText().find("no sign of mojibake") != std::string::npos);
+    QVERIFY(u8cli::detectionText(d).find("no sign of mojibake") != std::string::npos);
     QVERIFY(d.lineEndings.has_value());
     QCOMPARE(d.lineEndings->lf, std::uint64_t(sentences().size()));
     const Detection mixed = detectEncoding(bytes("a\r\nb\nc\r\n"));
     QVERIFY(mixed.lineEndings->mixed());
-    QVERIFY(mixed.toText().find("line endings: 1 LF, 2 CRLF, 0 CR (mixed") != std::string::npos);
+    QVERIFY(u8cli::detectionText(mixed).find("line endings: 1 LF, 2 CRLF, 0 CR (mixed") !=
+            std::string::npos);
     const Detection ascii = detectEncoding(bytes("plain ASCII text\n"));
     QVERIFY(ascii.asciiOnly);
     QCOMPARE(ascii.guesses.front().encoding, std::string("UTF-8"));
@@ -128,7 +130,6 @@ void TestDetect::mojibakeVerdict() {
     QCOMPARE(q(d.mojibake.description), QByteArray("UTF-8 read as windows-1252"));
     QCOMPARE(q(d.mojibake.exampleBefore), QByteArray("Ã©"));
     QCOMPARE(q(d.mojibake.exampleAfter), QByteArray("é"));
-    QVERIFY(d.toText().find("repair --mojibake") != std::string::npos);
 }
 
 void TestDetect::legacyPages_data() {
@@ -154,7 +155,7 @@ void TestDetect::legacyPages() {
         repeated(encoded(utf8(text) + "\n", encoding.toLatin1().constData()), 8);
     const Detection d = detectEncoding(bytes(data));
     QVERIFY(!d.validUtf8);
-    QVERIFY2(inTop(d, accepted, 3), d.toText().c_str());
+    QVERIFY2(inTop(d, accepted, 3), u8cli::detectionText(d).c_str());
     for (const EncodingGuess& g : d.guesses)
         QVERIFY(g.confidence >= 0 && g.confidence <= 100);
     for (std::size_t i = 1; i < d.guesses.size(); ++i)
@@ -167,7 +168,7 @@ void TestDetect::mostlyUtf8() {
     QVERIFY(!d.validUtf8);
     QCOMPARE(d.invalidSequences, 1u);
     QCOMPARE(d.guesses.front().encoding, std::string("UTF-8"));
-    QVERIFY(d.guesses.front().reason.find("--invalid=cp1252") != std::string::npos);
+    QVERIFY(u8cli::detectionText(d).find("; try repair --invalid=cp1252") != std::string::npos);
     QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
 }
 
@@ -181,16 +182,17 @@ void TestDetect::strayBytesAmongFewCharacters() {
     QVERIFY(!d.validUtf8);
     QCOMPARE(d.invalidSequences, 7u);
     QCOMPARE(d.multiByteCharacters, 12u);
-    QVERIFY2(d.guesses.front().encoding == "UTF-8", d.toText().c_str());
+    QVERIFY2(d.guesses.front().encoding == "UTF-8", u8cli::detectionText(d).c_str());
     QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
-    QVERIFY2(d.toText().find("UTF-8 with 7 invalid sequence(s)") != std::string::npos,
-             d.toText().c_str());
-    QVERIFY(d.toText().find("would become mojibake") == std::string::npos);
+    QVERIFY2(u8cli::detectionText(d).find("UTF-8 with 7 invalid sequence(s)") != std::string::npos,
+             u8cli::detectionText(d).c_str());
+    QVERIFY(u8cli::detectionText(d).find("would become mojibake") == std::string::npos);
     // Fewer well-formed characters than stray bytes: no longer "mostly UTF-8".
     const std::string fewer = "Köln, café, ö\ncaf\xE9 sch\xF6n M\xFCller na\xEFve\n";
     const Detection f = detectEncoding(bytes(fewer));
     QCOMPARE(f.multiByteCharacters, 3u);
-    QVERIFY2(f.guesses.empty() || f.guesses.front().encoding != "UTF-8", f.toText().c_str());
+    QVERIFY2(f.guesses.empty() || f.guesses.front().encoding != "UTF-8",
+             u8cli::detectionText(f).c_str());
 }
 
 // A UTF-8 file that shows every kind of error (as the tour sample does) has more runs with an
@@ -203,13 +205,14 @@ void TestDetect::everyErrorKindBesideCjkIsUtf8() {
                              "\xE2\x82 | \xF0\x9F\x98 | \xC1\xBF | caf\xE9\n";
     const Detection d = detectEncoding(bytes(data));
     QVERIFY(!d.validUtf8);
-    QVERIFY2(d.guesses.front().encoding == "UTF-8", d.toText().c_str());
+    QVERIFY2(d.guesses.front().encoding == "UTF-8", u8cli::detectionText(d).c_str());
     QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
     // Without the long sequences the runs decide, and the legacy guess stays first.
     const std::string latin = "Kanji é, à.\nerrors: \xC0\xAF | \xFF | \xFE | \x80 | \xF5 | caf\xE9 "
                               "na\xEFve \xE0 la \xE8re\n";
     const Detection l = detectEncoding(bytes(latin));
-    QVERIFY2(l.guesses.empty() || l.guesses.front().encoding != "UTF-8", l.toText().c_str());
+    QVERIFY2(l.guesses.empty() || l.guesses.front().encoding != "UTF-8",
+             u8cli::detectionText(l).c_str());
 }
 
 // Legacy text forms well-formed multi-byte UTF-8 only by chance: in windows-1252 a capital
@@ -254,7 +257,7 @@ void TestDetect::legacyTextIsNotMostlyUtf8() {
     const Detection d = detectEncoding(bytes(data));
     QVERIFY(!d.validUtf8);
     for (const EncodingGuess& g : d.guesses)
-        QVERIFY2(g.encoding != "UTF-8", d.toText().c_str());
+        QVERIFY2(g.encoding != "UTF-8", u8cli::detectionText(d).c_str());
 }
 
 // When a legacy page ranks first for bytes that hold well-formed multi-byte UTF-8, the text says
@@ -263,13 +266,14 @@ void TestDetect::validUtf8InALegacyGuessIsNamed() {
     const std::string legacy = repeated(encoded(utf8(sentences().at(2)) + "\n", "windows-1252"), 8);
     const Detection clean = detectEncoding(bytes(legacy));
     QCOMPARE(clean.multiByteCharacters, 0u);
-    QVERIFY(clean.toText().find("would become mojibake") == std::string::npos);
+    QVERIFY(u8cli::detectionText(clean).find("would become mojibake") == std::string::npos);
     const Detection mixed = detectEncoding(bytes(legacy + "Grüße\n"));
     QCOMPARE(mixed.multiByteCharacters, 2u);
-    QVERIFY2(mixed.guesses.front().encoding != "UTF-8", mixed.toText().c_str());
-    QVERIFY2(mixed.toText().find("2 valid UTF-8 character(s) would become mojibake read as " +
-                                 mixed.guesses.front().encoding) != std::string::npos,
-             mixed.toText().c_str());
+    QVERIFY2(mixed.guesses.front().encoding != "UTF-8", u8cli::detectionText(mixed).c_str());
+    QVERIFY2(u8cli::detectionText(mixed).find(
+                 "2 valid UTF-8 character(s) would become mojibake read as " +
+                 mixed.guesses.front().encoding) != std::string::npos,
+             u8cli::detectionText(mixed).c_str());
 }
 
 // ICU's detector itself names windows-125x instead of ISO-8859-x when bytes 80-9F occur (C1
@@ -297,7 +301,7 @@ void TestDetect::icuNamesTheWindowsPageForBytes80To9F() {
     const std::string data = encoded(original, encoding.toLatin1().constData());
     const Detection d = detectEncoding(bytes(data));
     QVERIFY2(!d.guesses.empty() && d.guesses.front().encoding == encoding.toStdString(),
-             d.toText().c_str());
+             u8cli::detectionText(d).c_str());
     const TranscodeResult back = transcode(bytes(data), d.guesses.front().encoding, "UTF-8");
     QVERIFY(back.ok);
     QCOMPARE(q(back.output), q(original));
@@ -309,7 +313,7 @@ void TestDetect::mojibakeHintIsTheRepairsPage() {
     const std::string text = "Zażółć gęślą jaźń; źródło świętości. Żółw i łódź.\n";
     const std::string damaged = readAs(bytes(text), CodePage::Latin2);
     const Detection d = detectEncoding(bytes(damaged));
-    QVERIFY2(d.mojibake.fixes > 0, d.toText().c_str());
+    QVERIFY2(d.mojibake.fixes > 0, u8cli::detectionText(d).c_str());
     const MojibakeResult m = repairMojibake(damaged);
     QVERIFY(!m.fixes.empty());
     QCOMPARE(d.mojibake.misdecodings, m.fixes.front().misdecodings);
@@ -322,7 +326,7 @@ void TestDetect::mojibakeHintIsTheRepairsPage() {
 
 void TestDetect::json() {
     const std::string damaged = readAs(bytes("Café"), CodePage::Windows1252);
-    const std::string j = detectEncoding(bytes(damaged)).toJson();
+    const std::string j = u8cli::detectionJson(detectEncoding(bytes(damaged)));
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(j), &err);
     QVERIFY2(!doc.isNull(), qPrintable(err.errorString()));
@@ -361,8 +365,10 @@ void TestDetect::binaryBySignature() {
     QFETCH(QString, what);
     const Detection d = detectEncoding(bytes(std::string_view(data.constData(), data.size())));
     QCOMPARE(QString::fromStdString(d.binary), what);
-    QVERIFY(d.toText().find("binary data, not text: " + what.toStdString()) != std::string::npos);
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(d.toJson())).object();
+    QVERIFY(u8cli::detectionText(d).find("binary data, not text: " + what.toStdString()) !=
+            std::string::npos);
+    const QJsonObject o =
+        QJsonDocument::fromJson(QByteArray::fromStdString(u8cli::detectionJson(d))).object();
     QCOMPARE(o.value(QLatin1String("binary")).toString(), what);
 }
 
@@ -381,7 +387,7 @@ void TestDetect::binaryByNuls() {
     const std::string utf16 = encoded(utf8(sentences().at(0)), "UTF-16LE");
     const Detection d16 = detectEncoding(bytes(utf16));
     QVERIFY(d16.binary.empty());
-    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(d16.toJson()))
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(u8cli::detectionJson(d16)))
                 .object()
                 .value(QLatin1String("binary"))
                 .isNull());

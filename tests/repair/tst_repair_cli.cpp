@@ -651,8 +651,18 @@ void TestRepairCli::detectC1Controls() {
                             "punctuation"),
              r.out.constData());
     QVERIFY(r.out.contains("`repair --c1=cp1252` fixes them"));
+    const QJsonObject json =
+        QJsonDocument::fromJson(cli({"detect", "--json", "c1.txt"}).out).object();
+    QCOMPARE(json.value(QLatin1String("c1_punctuation")).toObject().value(QLatin1String("repair")),
+             QJsonValue(QStringLiteral("repair --c1=cp1252")));
     file(QStringLiteral("clean.txt"), "Er sagte \xE2\x80\x9Eja\xE2\x80\x9C.\n");
     QVERIFY(!cli({"detect", "clean.txt"}).out.contains("C1"));
+    QVERIFY(cli({"detect", "--json", "clean.txt"}).out.contains("\"c1_punctuation\":null"));
+    // With mojibake too, both repairs are named in one command.
+    file(QStringLiteral("both.txt"), "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon, "
+                                     "\xC2\x93vraiment\xC2\x94.\n");
+    const Run both = cli({"detect", "both.txt"});
+    QVERIFY2(both.out.contains("`repair --mojibake --c1=cp1252`"), both.out.constData());
 }
 
 // UTF-8 with a dozen valid characters and 7 stray Latin-1 bytes: `detect` names UTF-8 and the
@@ -672,9 +682,11 @@ void TestRepairCli::detectStrayBytes() {
     QCOMPARE(best.value(QLatin1String("encoding")).toString(), QStringLiteral("UTF-8"));
     QCOMPARE(best.value(QLatin1String("stray_bytes_page")).toString(),
              QStringLiteral("windows-1252"));
-    QVERIFY(best.value(QLatin1String("reason"))
-                .toString()
-                .contains(QLatin1String("repair --invalid=cp1252")));
+    // The codec's reason says what was found; the CLI names its own repair beside it.
+    QVERIFY(!best.value(QLatin1String("reason")).toString().contains(QLatin1String("repair")));
+    QCOMPARE(best.value(QLatin1String("repair")).toString(),
+             QStringLiteral("repair --invalid=cp1252"));
+    QVERIFY(cli({"detect", "s.txt"}).out.contains("; try repair --invalid=cp1252"));
 }
 
 void TestRepairCli::missingFile() {

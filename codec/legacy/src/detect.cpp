@@ -222,8 +222,7 @@ EncodingGuess strayBytesGuess(const NonAsciiRuns& runs, std::uint64_t multiByte,
     return {"UTF-8", int(95 - 35 * ratio),
             "UTF-8 with " + std::to_string(errorSegments) + " invalid sequence(s) among " +
                 std::to_string(multiByte) + " multi-byte characters: stray bytes, likely " +
-                kStrayBytesPage +
-                "; try repair --invalid=" + std::string(name(ErrorPolicy::Cp1252)),
+                kStrayBytesPage,
             "", kStrayBytesPage};
 }
 
@@ -327,107 +326,6 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8")
         d.lineEndings = countLineEndings(b);
     return d;
-}
-
-std::string Detection::toText() const {
-    std::string out;
-    int rank = 0;
-    for (const EncodingGuess& g : guesses) {
-        out += std::to_string(++rank) + ". " + g.encoding + " (" + std::to_string(g.confidence) +
-               " %)";
-        if (!g.language.empty())
-            out += " [" + g.language + "]";
-        out += ": " + g.reason + "\n";
-    }
-    if (!binary.empty())
-        out += "binary data, not text: " + binary + "\n";
-    if (guesses.empty())
-        out += "no guess: the bytes match no encoding the detector knows\n";
-    else if (guesses.front().encoding != "UTF-8" && multiByteCharacters != 0)
-        out += "note: " + std::to_string(multiByteCharacters) +
-               " valid UTF-8 character(s) would become mojibake read as " +
-               guesses.front().encoding + "\n";
-    if (lineEndings && lineEndings->total() != 0)
-        out += "line endings: " + std::to_string(lineEndings->lf) + " LF, " +
-               std::to_string(lineEndings->crlf) + " CRLF, " + std::to_string(lineEndings->cr) +
-               " CR" + (lineEndings->mixed() ? " (mixed: repair --newlines=lf or crlf)" : "") +
-               "\n";
-    if (mojibake.fixes != 0)
-        out += "looks like mojibake: " + std::to_string(mojibake.fixes) + " place(s), " +
-               mojibake.description + "; e.g. at offset " + std::to_string(mojibake.exampleOffset) +
-               " \"" + mojibake.exampleBefore + "\" -> \"" + mojibake.exampleAfter +
-               "\"; `repair --mojibake` fixes it\n";
-    else if (validUtf8 && !asciiOnly)
-        out += "no sign of mojibake\n";
-    // The count is of what the mojibake repair leaves: with mojibake, both steps are named.
-    if (c1Punctuation != 0)
-        out += std::to_string(c1Punctuation) +
-               " C1 control(s) U+0080..U+009F that stand for windows-1252 punctuation (text read "
-               "as ISO-8859-1); `repair " +
-               (mojibake.fixes != 0 ? "--mojibake " : "") + "--c1=cp1252` fixes them\n";
-    return out;
-}
-
-std::string Detection::toJson() const {
-    std::string out = "{\"valid_utf8\":" + std::string(validUtf8 ? "true" : "false") +
-                      ",\"ascii_only\":" + (asciiOnly ? "true" : "false") +
-                      ",\"invalid_sequences\":" + std::to_string(invalidSequences) +
-                      ",\"multibyte_characters\":" + std::to_string(multiByteCharacters) +
-                      ",\"examined_bytes\":" + std::to_string(examinedBytes) + ",\"guesses\":[";
-    for (std::size_t i = 0; i < guesses.size(); ++i) {
-        const EncodingGuess& g = guesses[i];
-        if (i)
-            out += ',';
-        out += "{\"encoding\":";
-        appendJsonString(out, g.encoding);
-        out += ",\"confidence\":" + std::to_string(g.confidence) + ",\"reason\":";
-        appendJsonString(out, g.reason);
-        out += ",\"language\":";
-        appendJsonString(out, g.language);
-        if (!g.strayBytesPage.empty()) {
-            out += ",\"stray_bytes_page\":";
-            appendJsonString(out, g.strayBytesPage);
-        }
-        out += '}';
-    }
-    out += "],\"binary\":";
-    if (binary.empty())
-        out += "null";
-    else
-        appendJsonString(out, binary);
-    out += ",\"line_endings\":";
-    if (lineEndings)
-        out += "{\"lf\":" + std::to_string(lineEndings->lf) +
-               ",\"crlf\":" + std::to_string(lineEndings->crlf) +
-               ",\"cr\":" + std::to_string(lineEndings->cr) +
-               ",\"mixed\":" + (lineEndings->mixed() ? "true" : "false") + "}";
-    else
-        out += "null";
-    out += ",\"mojibake\":";
-    if (mojibake.fixes == 0) {
-        out += "null";
-    } else {
-        out += "{\"fixes\":" + std::to_string(mojibake.fixes) + ",\"pages\":[";
-        for (std::size_t i = 0; i < mojibake.misdecodings.size(); ++i) {
-            if (i)
-                out += ',';
-            appendJsonString(out, name(mojibake.misdecodings[i]));
-        }
-        out += "],\"description\":";
-        appendJsonString(out, mojibake.description);
-        out += ",\"example_offset\":" + std::to_string(mojibake.exampleOffset) +
-               ",\"example_before\":";
-        appendJsonString(out, mojibake.exampleBefore);
-        out += ",\"example_after\":";
-        appendJsonString(out, mojibake.exampleAfter);
-        out += ",\"repair\":\"repair --mojibake\"}";
-    }
-    out += ",\"c1_punctuation\":";
-    out += c1Punctuation == 0 ? "null"
-                              : "{\"count\":" + std::to_string(c1Punctuation) +
-                                    ",\"repair\":\"repair --c1=cp1252\"}";
-    out += '}';
-    return out;
 }
 
 } // namespace u8codec

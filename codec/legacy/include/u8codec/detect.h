@@ -18,8 +18,9 @@ struct EncodingGuess {
     int confidence = 0;   // 0-100
     std::string reason;   // why: "byte order mark FF FE", "zero bytes at odd offsets", ...
     std::string language; // ISO 639 code when ICU's detector names one, else empty
-    // For "UTF-8 with stray bytes": the page `repair --invalid=cp1252` reads those bytes as
-    // ("windows-1252"), the repair that keeps every valid character. Empty for other guesses.
+    // For "UTF-8 with stray bytes": the page the repair with ErrorPolicy::Cp1252 reads those
+    // bytes as ("windows-1252"), the repair that keeps every valid character. Empty for other
+    // guesses.
     std::string strayBytesPage;
 };
 
@@ -53,12 +54,6 @@ struct Detection {
     // Line endings in the examined bytes, counted when the best guess is UTF-8 (in UTF-16 and
     // UTF-32 the bytes 0A and 0D can be halves of other characters).
     std::optional<LineEndingMix> lineEndings;
-
-    // One guess per line ("1. UTF-8 (100 %): valid UTF-8 ..."), what reading the bytes as the
-    // best guess does to valid UTF-8 in them, then the line endings, the mojibake verdict and the
-    // C1 controls.
-    std::string toText() const;
-    std::string toJson() const;
 };
 
 // Examines up to `maxBytes` from the start of `bytes`, in this order: a byte order mark;
