@@ -1,6 +1,5 @@
 #include "find_engine.h"
 
-#include "cancellable_source.h"
 #include "u8codec/navigate.h"
 
 #include <algorithm>
@@ -96,11 +95,10 @@ void FindEngine::scanErrors(const u8codec::ByteSource& source, std::uint64_t fro
     limit = std::min(limit, source.size());
     if (from >= limit)
         return;
-    const CancellableSource cancellable(source, progress.cancel);
     const double span = double(limit - from);
     for (std::uint64_t pos = forward ? from : limit;;) {
-        const auto segment = forward ? u8codec::findNextError(cancellable, pos)
-                                     : u8codec::findPreviousError(cancellable, pos);
+        const auto segment = forward ? u8codec::findNextError(source, pos, progress.cancel)
+                                     : u8codec::findPreviousError(source, pos, progress.cancel);
         if (progress.cancelled() || !segment || segment->offset >= limit || segment->offset < from)
             return;
         if (query_.errorKind == u8codec::ErrorKind::None || segment->error == query_.errorKind)

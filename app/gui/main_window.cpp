@@ -2,7 +2,6 @@
 
 #include "byte_document.h"
 #include "byte_selection.h"
-#include "cancellable_source.h"
 #include "code_page_table.h"
 #include "cursor_status.h"
 #include "document_history.h"
@@ -1114,12 +1113,13 @@ void MainWindow::goToDialog() {
 namespace {
 
 std::optional<u8codec::Segment> step(const u8codec::ByteSource& source, u8ui::ByteRange range,
-                                     bool forward, bool errorsOnly) {
+                                     bool forward, bool errorsOnly,
+                                     const std::atomic<bool>* cancel = nullptr) {
     // Step from the whole selection, so that repeating the command moves on.
-    return forward ? (errorsOnly ? u8codec::findNextError(source, range.end)
-                                 : u8codec::findNextNonAscii(source, range.end))
-                   : (errorsOnly ? u8codec::findPreviousError(source, range.start)
-                                 : u8codec::findPreviousNonAscii(source, range.start));
+    return forward ? (errorsOnly ? u8codec::findNextError(source, range.end, cancel)
+                                 : u8codec::findNextNonAscii(source, range.end, cancel))
+                   : (errorsOnly ? u8codec::findPreviousError(source, range.start, cancel)
+                                 : u8codec::findPreviousNonAscii(source, range.start, cancel));
 }
 
 } // namespace
@@ -1164,8 +1164,7 @@ void MainWindow::navigate(bool forward, bool errorsOnly) {
                 report(navigateWatcher_->result());
             });
     navigateWatcher_->setFuture(QtConcurrent::run([shared, cancel, range, forward, errorsOnly] {
-        const CancellableSource cancellable(*shared, cancel.get());
-        return step(cancellable, range, forward, errorsOnly);
+        return step(*shared, range, forward, errorsOnly, cancel.get());
     }));
 }
 

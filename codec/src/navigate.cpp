@@ -62,14 +62,16 @@ std::span<const std::uint8_t> chunkOf(const Window& w, std::uint64_t from) {
 }
 
 template <class Predicate>
-std::optional<Segment> searchForward(const ByteSource& source, std::uint64_t from,
-                                     Predicate wanted) {
+std::optional<Segment> searchForward(const ByteSource& source, std::uint64_t from, Predicate wanted,
+                                     const std::atomic<bool>* cancel) {
     Window w;
     std::uint64_t pos = from;
     // Start small, since the next hit is usually near (stepping through a broken file), and grow
     // to kNavigateChunk for long clean stretches.
     std::uint64_t chunk = kFirstChunk;
     while (pos < source.size()) {
+        if (cancel && *cancel)
+            return std::nullopt;
         const std::uint64_t chunkEnd = std::min(source.size(), pos + chunk);
         chunk = std::min(chunk * 2, kNavigateChunk);
         if (!readWindow(source, pos, chunkEnd, w))
@@ -88,11 +90,13 @@ std::optional<Segment> searchForward(const ByteSource& source, std::uint64_t fro
 
 template <class Predicate>
 std::optional<Segment> searchBackward(const ByteSource& source, std::uint64_t before,
-                                      Predicate wanted) {
+                                      Predicate wanted, const std::atomic<bool>* cancel) {
     Window w;
     std::uint64_t end = std::min(before, source.size());
     std::uint64_t chunk = kFirstChunk;
     while (end > 0) {
+        if (cancel && *cancel)
+            return std::nullopt;
         const std::uint64_t start = end > chunk ? end - chunk : 0;
         chunk = std::min(chunk * 2, kNavigateChunk);
         if (readWindow(source, start, end, w) && !allAscii(chunkOf(w, start))) {
@@ -146,20 +150,24 @@ std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset)
     return found;
 }
 
-std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from) {
-    return searchForward(source, from, isError);
+std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from,
+                                     const std::atomic<bool>* cancel) {
+    return searchForward(source, from, isError, cancel);
 }
 
-std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before) {
-    return searchBackward(source, before, isError);
+std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before,
+                                         const std::atomic<bool>* cancel) {
+    return searchBackward(source, before, isError, cancel);
 }
 
-std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from) {
-    return searchForward(source, from, isNonAscii);
+std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from,
+                                        const std::atomic<bool>* cancel) {
+    return searchForward(source, from, isNonAscii, cancel);
 }
 
-std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before) {
-    return searchBackward(source, before, isNonAscii);
+std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before,
+                                            const std::atomic<bool>* cancel) {
+    return searchBackward(source, before, isNonAscii, cancel);
 }
 
 } // namespace u8codec

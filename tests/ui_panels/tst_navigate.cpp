@@ -7,6 +7,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <random>
 #include <vector>
@@ -182,6 +183,46 @@ private slots:
         QVERIFY(!findNextNonAscii(clean, 0));
         QVERIFY(!findPreviousError(clean, 3 * kNavigateChunk));
     }
+
+    // A search stops at the first chunk after `cancel` becomes true, with no answer, although
+    // the error it looks for is further on; without a cancel the same search finds it.
+    void cancelStopsTheSearch() {
+        std::vector<std::uint8_t> bytes(64 * kNavigateChunk, 'x');
+        bytes[bytes.size() / 2] = 0xFF;
+        const ReadCounter source(std::move(bytes));
+        std::atomic<bool> cancel{false};
+        source.cancelAfterFirstRead = &cancel;
+        QVERIFY(!findNextError(source, 0, &cancel));
+        QCOMPARE(source.reads, 1);
+        cancel = false;
+        source.reads = 0;
+        QVERIFY(!findPreviousNonAscii(source, source.size(), &cancel));
+        QCOMPARE(source.reads, 1);
+        source.cancelAfterFirstRead = nullptr;
+        cancel = false;
+        const auto next = findNextError(source, 0, &cancel);
+        QVERIFY(next);
+        QCOMPARE(next->offset, source.size() / 2);
+        const auto previous = findPreviousNonAscii(source, source.size(), &cancel);
+        QVERIFY(previous);
+        QCOMPARE(previous->offset, source.size() / 2);
+    }
+
+private:
+    // Counts its reads, and sets a cancel flag after the first one when asked.
+    struct ReadCounter final : ByteSource {
+        explicit ReadCounter(std::vector<std::uint8_t> b) : inner(std::move(b)) {}
+        std::uint64_t size() const override { return inner.size(); }
+        std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+            ++reads;
+            if (cancelAfterFirstRead)
+                *cancelAfterFirstRead = true;
+            return inner.read(offset, dest);
+        }
+        MemorySource inner;
+        mutable int reads = 0;
+        mutable std::atomic<bool>* cancelAfterFirstRead = nullptr;
+    };
 };
 
 namespace QTest {

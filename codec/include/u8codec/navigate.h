@@ -6,6 +6,7 @@
 #include "u8codec/problem.h"
 #include "u8codec/segment.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -16,6 +17,10 @@ namespace u8codec {
 // double up to this.
 inline constexpr std::uint64_t kNavigateChunk = 64 * 1024;
 
+// Every search below reads the source chunk by chunk and stops, returning nullopt, as soon as
+// `cancel` (when given) becomes true: a window runs them in the background over gigabytes and
+// drops a step the user has moved on from.
+
 // The first error segment that starts at or after `from`, or nullopt if there is none before the
 // end. A segment that begins before `from` and overlaps it is not returned: to step from the
 // segment at the cursor to the next one, pass that segment's end().
@@ -23,17 +28,21 @@ inline constexpr std::uint64_t kNavigateChunk = 64 * 1024;
 // Every answer equals what segmenting the whole stream gives: each chunk is segmented from a
 // resynchronisation point at most kMaxLookBehind bytes before it (RFC 3629 section 1: octet
 // boundaries are readily found), so errors that straddle chunk edges are found exactly once.
-std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from);
+std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from,
+                                     const std::atomic<bool>* cancel = nullptr);
 
 // The last error segment that starts before `before`, or nullopt.
-std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before);
+std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before,
+                                         const std::atomic<bool>* cancel = nullptr);
 
 // The first segment (a character or an error) that starts at or after `from` and is not a 1-byte
 // ASCII character: the next multi-byte character or error.
-std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from);
+std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from,
+                                        const std::atomic<bool>* cancel = nullptr);
 
 // The last segment that starts before `before` and is not a 1-byte ASCII character.
-std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before);
+std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before,
+                                            const std::atomic<bool>* cancel = nullptr);
 
 // How far problemAt looks on each side of the offset.
 inline constexpr std::uint64_t kProblemContext = 256;
