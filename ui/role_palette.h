@@ -1,5 +1,5 @@
 // The one palette of u8scope: the colour, hatch and frame of every byte role, defined once and used
-// by the hex pane, the text pane, the legend and the code-page table (DESIGN.md, "Colour").
+// by the hex pane, the text pane, the legend and the code-page table.
 //
 // Choice of colours: valid roles take cool hues (blues, bluish green, greys) and errors warm hues
 // (vermillion, orange, yellow, reddish purple), from the Okabe-Ito set, which stays apart under

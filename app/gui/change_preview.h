@@ -1,6 +1,5 @@
-// What an operation on the document will change, shown before it is applied (issue 4: "every
-// action first shows a preview: what will change, the first changes before and after, the new
-// size").
+// What an operation on the document will change, shown before it is applied: what will change,
+// the first changes before and after, the new size. Nothing changes until the user accepts.
 #pragma once
 
 #include <QDialog>

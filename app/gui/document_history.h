@@ -1,7 +1,6 @@
 // The edits made to the open document, as an undo stack (Edit > Undo / Redo). Every repair or
 // reinterpretation replaces the document's bytes as one undoable step; the file on disk is never
-// touched until the user saves (issue 4: "the original file is never touched until the user
-// saves").
+// touched until the user saves.
 #pragma once
 
 #include "u8codec/byte_source.h"

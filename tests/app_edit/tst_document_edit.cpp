@@ -435,7 +435,7 @@ private slots:
     }
 
     // Save with a backup never overwrites one (NAME.bak.1, NAME.bak.2…), and the file and every
-    // backup keep the original's mode, owner and group (issue 18 point 4).
+    // backup keep the original's mode, owner and group.
     void savingTwiceKeepsEveryBackupAndTheMode() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("doc.txt"));

@@ -1,5 +1,5 @@
-// The context-free byte classes: the UTF-8 code-page table (issue 2 section 2; RFC 3629 section 4
-// and the Unicode Standard's table 3-7).
+// The context-free byte classes: the UTF-8 code-page table (RFC 3629 section 4 and the Unicode
+// Standard's table 3-7).
 #include "codec_test_support.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/segmenter.h"

@@ -1,5 +1,5 @@
-// The decoder under each error policy (issue 2 section 2, "Decoder"), and its replace / ignore
-// output against ICU and Python 3 (issue 2 section 3, "decode": byte for byte what they give).
+// The decoder under each error policy, and its replace / ignore output against ICU and Python 3
+// (byte for byte what they give: one U+FFFD per maximal subpart, Unicode chapter 3).
 #include "codec_test_support.h"
 #include "u8codec/decoder.h"
 #include "u8codec/segmenter.h"

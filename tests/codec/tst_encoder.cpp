@@ -1,5 +1,4 @@
-// The encoder and the encoding explained as data (issue 2 section 2, "Encoder"; RFC 3629
-// section 3's table and three steps).
+// The encoder and the encoding explained as data (RFC 3629 section 3's table and three steps).
 #include "codec_test_support.h"
 #include "u8codec/encoder.h"
 #include "u8codec/segmenter.h"

@@ -1,6 +1,5 @@
 // Feeding bytes in chunks gives exactly what one buffer gives: segments, problems, decoded text
-// and the scan summary, at every split point and for chunk sizes 1-7 (issue 2 section 2,
-// "Incremental and local").
+// and the scan summary, at every split point and for chunk sizes 1-7.
 #include "codec_test_support.h"
 #include "u8codec/decoder.h"
 #include "u8codec/problem.h"

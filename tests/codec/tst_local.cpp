@@ -1,6 +1,6 @@
 // The local view: segments around any offset, computed from a bounded neighbourhood, equal those
-// of segmenting the whole buffer, at every offset (issue 2 section 2, "Incremental and local";
-// DESIGN.md, "Bounded look-back").
+// of segmenting the whole buffer, at every offset (a character is at most 4 bytes, so a bounded
+// look-back finds a boundary: RFC 3629 section 1).
 #include "codec_test_support.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/local_segments.h"

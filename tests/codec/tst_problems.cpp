@@ -1,5 +1,5 @@
 // Problems: error segments grouped as a naive RFC 2279 decoder reads them, and explained in words
-// (issue 2 section 2, "Problems"). Key phrases are asserted, not whole sentences.
+// (problem.h). Key phrases are asserted, not whole sentences.
 #include "codec_test_support.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"

@@ -1,5 +1,5 @@
 // The maximal-subpart segmenter against the Unicode Standard's examples, RFC 3629's examples and
-// an independent reference written here from RFC 3629 section 4's ABNF (issue 2 sections 2, 4).
+// an independent reference written here from RFC 3629 section 4's ABNF.
 #include "codec_test_support.h"
 #include "u8codec/segmenter.h"
 
@@ -39,8 +39,9 @@ constexpr Alternative kAbnf[] = {
     {4, {{0xF4, 0xF4}, {0x80, 0x8F}, kTail, kTail}},
 };
 
-// Issue 2 section 2: an error segment's kind from its first byte b0 and the byte b1 after it
-// (-1 at the end of the data).
+// segment.h's rule, written again here independently: an error segment's kind from its first
+// byte b0 and the byte b1 after it (-1 at the end of the data), after the Unicode Standard's
+// table 3-7.
 ErrorKind referenceKind(int b0, int b1) {
     if (b0 == 0xC0 || b0 == 0xC1 || b0 >= 0xF5)
         return ErrorKind::InvalidByte;
@@ -269,7 +270,7 @@ void TestSegmenter::cases() {
 }
 
 void TestSegmenter::errorKindRule() {
-    // errorKindOf is the single place the codec decides kinds: it must follow issue 2's rule for
+    // errorKindOf is the single place the codec decides kinds: it must follow table 3-7 for
     // every first byte that can begin an error segment and every following byte or the end.
     for (int b0 = 0x80; b0 < 0x100; ++b0)
         for (int b1 = -1; b1 < 0x100; ++b1)

@@ -1,4 +1,4 @@
-// Mojibake repair (issue 4 sections 1 and 6): known examples, a generated sample set with a
+// Mojibake repair: known examples, a generated sample set with a
 // measured restoration rate, the negative set of correct text, idempotence and the fix report.
 #include "repair_test_support.h"
 #include "u8codec/mojibake.h"

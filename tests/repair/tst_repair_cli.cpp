@@ -1,6 +1,6 @@
-// u8scope-cli repair / transcode / detect through QProcess (issue 4 section 5): outputs, reports,
+// u8scope-cli repair / transcode / detect through QProcess: outputs, reports,
 // exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input, and
-// in-place writes that lose nothing (issue 18 point 4): numbered backups, the original's mode,
+// in-place writes that lose nothing: numbered backups, the original's mode,
 // owner and extended attributes, symbolic links, a durable rename.
 #include "repair_test_support.h"
 

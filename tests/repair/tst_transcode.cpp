@@ -1,4 +1,4 @@
-// Transcoding (issue 4 sections 2 and 6): round trips, the fast loops against ICU, byte equality
+// Transcoding: round trips, the fast loops against ICU, byte equality
 // with uconv (run through QProcess), unmappable characters reported with their offsets.
 #include "repair_test_support.h"
 #include "u8codec/transcode.h"
