@@ -422,6 +422,32 @@ U8CODEC_AVX2 KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
     return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
+// The vector check of scanBlocksAvx2 alone: no counting, and a stop at the first block in error.
+U8CODEC_AVX2 std::size_t wellFormedBlocksAvx2(const std::uint8_t* p, std::size_t n) noexcept {
+    const Tables tables;
+    const __m256i highBit = _mm256_set1_epi8(char(0x80));
+    bool unfinished = false; // the block before ends inside a character
+    std::size_t i = 0;
+    for (; i + kBlockSize <= n; i += kBlockSize) {
+        prefetchAhead(p, i);
+        const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+        const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
+        if (_mm256_testz_si256(_mm256_or_si256(low, high), highBit)) {
+            if (unfinished)
+                break; // ASCII right after an unfinished sequence ends it too early
+            continue;
+        }
+        const __m256i errors =
+            _mm256_or_si256(i == 0 ? checkVector(tables, low, _mm256_setzero_si256())
+                                   : checkInPlace(tables, highNibbles(low), p + i),
+                            checkInPlace(tables, highNibbles(high), p + i + 32));
+        if (!_mm256_testz_si256(errors, errors))
+            break;
+        unfinished = lastBoundary(p, i + kBlockSize) != i + kBlockSize;
+    }
+    return lastBoundary(p, i);
+}
+
 U8CODEC_AVX2 ByteMasks byteMasksAvx2(const std::uint8_t* p) noexcept {
     return byteMasks(p);
 }
