@@ -397,6 +397,99 @@ private slots:
         QVERIFY(r.err.contains("No such file or directory"));
     }
 
+    // A file of 8 MiB and more is scanned in two parts at once on two cores, cut near its
+    // middle at the first byte that is no continuation byte (input_scan.h). Whatever lies at
+    // the middle, the summary is the one standard input (scanned in turn, as it comes) gives.
+    void statsOfAFileInPartsEqualsStandardInput_data() {
+        QTest::addColumn<QByteArray>("middle"); // the bytes put at size / 2 - 2
+        QTest::newRow("CR LF across the cut") << QByteArray("ab\r\ncd");
+        QTest::newRow("4-byte character across it") << QByteArray("a\xF0\x9F\x98\x80z");
+        QTest::newRow("lead cut short by ASCII") << QByteArray("a\xE2\x82zz");
+        QTest::newRow("stray continuations") << QByteArray("a\x80\x80\x80\x80\x80\x80z");
+        QTest::newRow("no cut within 64 bytes") << QByteArray(100, '\x80');
+        QTest::newRow("overlong and invalid") << QByteArray("\xC0\xAF\xE0\x80\xFFz");
+    }
+    void statsOfAFileInPartsEqualsStandardInput() {
+        QFETCH(QByteArray, middle);
+        const qsizetype size = (8 << 20) + 4096;
+        QByteArray bytes;
+        bytes.reserve(size);
+        bytes += "\xEF\xBB\xBF";
+        while (bytes.size() < size)
+            bytes += "Grüße \xE4\xB8\xAD\xE6\x96\x87 line\r\n";
+        bytes.resize(size - 3);
+        bytes += "end"; // the last line has no LF
+        bytes.replace(size / 2 - 2, middle.size(), middle);
+        const QString path = write("parts.txt", bytes);
+        const Run fromFile = cli({"stats", "--json", path});
+        const Run fromStdin = cli({"stats", "--json", "-"}, bytes);
+        QCOMPARE(fromFile.exitCode, 0);
+        QCOMPARE(fromStdin.exitCode, 0);
+        const QJsonObject a = QJsonDocument::fromJson(fromFile.out).object();
+        const QJsonObject b = QJsonDocument::fromJson(fromStdin.out).object();
+        QCOMPARE(a.value("summary").toObject().value("bytes").toInteger(), qint64(size));
+        QVERIFY2(a.value("summary") == b.value("summary"),
+                 (fromFile.out + "\n" + fromStdin.out).constData());
+        // check answers the same: valid only where the middle holds no error.
+        const bool valid = b.value("summary").toObject().value("valid").toBool();
+        QCOMPARE(cli({"check", "--quiet", path}).exitCode, valid ? 0 : 1);
+    }
+
+    // check stops at the first error: found in either part, the file is invalid.
+    void checkFindsAnErrorInEitherPart() {
+        const qsizetype size = (8 << 20) + 100;
+        for (qsizetype at : {qsizetype(10), size / 2 - 1, size / 2 + 10, size - 1}) {
+            QByteArray bytes(size, 'a');
+            bytes[at] = char(0xFF);
+            const QString path = write("one-error.txt", bytes);
+            const Run r = cli({"check", path});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.out.contains(QStringLiteral("offset %1: ").arg(at).toUtf8()),
+                     r.out.constData());
+        }
+    }
+
+    // A file of several read chunks is read one chunk ahead on a second thread: the decoding is
+    // the one of standard input (read in other pieces) and of Python, under every policy, and
+    // strict stops at its first error however far in it lies.
+    void decodeLargeFileEqualsStandardInput() {
+        QRandomGenerator rng(18);
+        QByteArray bytes;
+        while (bytes.size() < (3 << 20) / 2) {
+            if (rng.bounded(50) == 0) {
+                for (int k = int(rng.bounded(1, 300)); k > 0; --k)
+                    bytes += char(rng.bounded(256));
+            }
+            bytes += "Grüße, Привет, 中文 😀 text between the damage.\n";
+        }
+        const QString path = write("large.bin", bytes);
+        for (const char* policy : {"replace", "ignore", "latin1", "cp1252"}) {
+            const Run fromFile = cli({"decode", QString("--errors=") + policy, path});
+            const Run fromStdin = cli({"decode", QString("--errors=") + policy, "-"}, bytes);
+            QCOMPARE(fromFile.exitCode, 0);
+            QVERIFY2(fromFile.out == fromStdin.out, policy);
+            QVERIFY(fromFile.out.size() > bytes.size() / 2);
+        }
+        if (!QStandardPaths::findExecutable("python3").isEmpty()) {
+            QProcess py;
+            py.start("python3", {"-c",
+                                 "import sys; sys.stdout.buffer.write(open(sys.argv[1],'rb')"
+                                 ".read().decode('utf-8','replace').encode('utf-8'))",
+                                 path});
+            QVERIFY(py.waitForFinished(60000));
+            QVERIFY(cli({"decode", "--errors=replace", path}).out == py.readAllStandardOutput());
+        }
+        QByteArray late(2 << 20, 'a');
+        late[(600 << 10) + 1] = char(0xC0);
+        const QString strict = write("late-error.txt", late);
+        const QString out = dir_.filePath("late-out.txt");
+        const Run r = cli({"decode", "--errors=strict", "-o", out, strict});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("offset %1: ").arg((600 << 10) + 1).toUtf8()),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
     void statsReadableAndJson() {
         const QString path =
             write("s.txt", "\xEF\xBB\xBFl1\r\nl2\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xFF");
