@@ -490,6 +490,28 @@ private slots:
         QVERIFY(!QFile::exists(out));
     }
 
+    // detect examines the first 4 MiB, read straight from a file or gathered from standard
+    // input's pieces: the same answer either way, and the same as for a file of those 4 MiB and
+    // one byte more (which tells that the window was cut).
+    void detectReadsTheSameWindowFromAFileAndStandardInput() {
+        QByteArray latin;
+        while (latin.size() < (5 << 20))
+            latin += "Caf\xE9 cr\xE8me, na\xEF"
+                     "ve fa\xE7"
+                     "ade \x96 d\xE9j\xE0 vu.\n";
+        for (const QByteArray& bytes : {latin, latin.left(100000), latin.left((4 << 20) + 1)}) {
+            const QString path = write("detect.txt", bytes);
+            const Run fromFile = cli({"detect", "--json", path});
+            const Run fromStdin = cli({"detect", "--json", "-"}, bytes);
+            QCOMPARE(fromFile.exitCode, 0);
+            QVERIFY(!fromFile.out.isEmpty());
+            QCOMPARE(fromFile.out, fromStdin.out);
+        }
+        const Run whole = cli({"detect", "--json", write("whole.txt", latin)});
+        QCOMPARE(whole.out,
+                 cli({"detect", "--json", write("cut.txt", latin.left((4 << 20) + 1))}).out);
+    }
+
     void statsReadableAndJson() {
         const QString path =
             write("s.txt", "\xEF\xBB\xBFl1\r\nl2\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xFF");
