@@ -188,6 +188,7 @@ private slots:
     void decoderAsciiFastPath();
     void wellFormedLength_data();
     void wellFormedLength();
+    void summariesOfPartsAppend();
 };
 
 void TestScanEquivalence::pathsAreReported() {
@@ -618,6 +619,32 @@ void TestScanEquivalence::wellFormedLength() {
         QRandomGenerator rng(seed);
         const Bytes bytes = randomText(rng, 20000, weights);
         QCOMPARE(u8codec::wellFormedLength(bytes, path), reference(bytes));
+    }
+}
+
+// Parts scanned on their own (as u8scope-cli scans a file on every core) and joined with
+// ScanSummary::append give the summary of the whole, wherever the cut lies before a byte that is
+// no continuation byte: CR LF, BOM, errors and a last line without LF around the cut included.
+void TestScanEquivalence::summariesOfPartsAppend() {
+    static const int weights[3] = {700, 200, 100};
+    for (quint32 seed = 1; seed <= 60; ++seed) {
+        QRandomGenerator rng(seed);
+        Bytes bytes = randomText(rng, 40, weights);
+        if (seed % 3 == 0)
+            bytes.insert(bytes.begin(), {0xEF, 0xBB, 0xBF});
+        if (seed % 4 == 0)
+            bytes.insert(bytes.begin() + std::ptrdiff_t(bytes.size() / 2), {'\r', '\n'});
+        const ScanSummary want = reference(bytes);
+        for (std::size_t cut = 0; cut <= bytes.size(); ++cut) {
+            if (cut < bytes.size() && (bytes[cut] & 0xC0) == 0x80)
+                continue; // a part never starts with a continuation byte
+            const std::span<const std::uint8_t> all(bytes);
+            ScanSummary joined = scan(all.first(cut));
+            joined.append(scan(all.subspan(cut)), cut > 0 && cut < bytes.size() &&
+                                                      bytes[cut - 1] == '\r' && bytes[cut] == '\n');
+            QVERIFY2(same(joined, want, "joined"),
+                     qPrintable(QStringLiteral("seed %1, cut at %2").arg(seed).arg(cut)));
+        }
     }
 }
 
