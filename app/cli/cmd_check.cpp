@@ -15,18 +15,19 @@ constexpr OptionSpec kOptions[] = {{"max-errors", true}, {"quiet", false}, {"q",
 
 enum class FileResult { Valid, Invalid, Unreadable };
 
-// The vectorised Scanner answers "is it valid?" at several GB/s; the ProblemReporter, which
-// tracks lines and columns and groups error segments into problems, is far slower. A file (which
-// can be read again) therefore goes through the Scanner first (on every core, input_scan.h),
-// stopping at the first chunk with an error; only an invalid file is read a second time to report
-// its problems. Standard input cannot be re-read, so it goes straight to the reporter.
+// The scan kernels' vector check answers "is it valid?" at several GB/s; the ProblemReporter,
+// which tracks lines and columns and groups error segments into problems, is far slower. A file
+// (which can be read again) therefore goes through the check first (on every core,
+// input_scan.h), stopping at the first chunk with an error; only an invalid file is read a second
+// time to report its problems. Standard input cannot be re-read, so it goes straight to the
+// reporter.
 enum class QuickVerdict { Valid, Invalid, Unreadable };
 
 QuickVerdict quickScan(const Input& input, std::string& error) {
-    u8codec::ScanSummary summary;
-    if (!scanInput(input, ScanGoal::ValidOrNot, summary, error))
+    bool valid = false;
+    if (!validateInput(input, valid, error))
         return QuickVerdict::Unreadable;
-    return summary.valid() ? QuickVerdict::Valid : QuickVerdict::Invalid;
+    return valid ? QuickVerdict::Valid : QuickVerdict::Invalid;
 }
 
 FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet) {

@@ -61,7 +61,7 @@ int runStats(Args args) {
         std::string error;
         const auto input = Input::open(path, error);
         u8codec::ScanSummary summary;
-        if (input && scanInput(*input, ScanGoal::Summary, summary, error)) {
+        if (input && summarizeInput(*input, summary, error)) {
             if (json)
                 std::printf("{\"file\":%s,\"summary\":%s}\n",
                             u8codec::jsonString(input->displayName()).c_str(),

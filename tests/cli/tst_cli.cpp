@@ -435,6 +435,31 @@ private slots:
         QCOMPARE(cli({"check", "--quiet", path}).exitCode, valid ? 0 : 1);
     }
 
+    // check's first pass reads a file in chunks of 256 KiB and checks each up to its last whole
+    // character, reading a character the chunk's end cuts again with the next chunk: whatever
+    // sits across a chunk's edge, its verdict is the one of the reporter (standard input).
+    void checkAcrossChunkEdges() {
+        const qsizetype edge = 256 << 10;
+        const QByteArray pieces[] = {"\xF0\x9F\x98\x80", "\xE2\x82\xAC", "\xE2\x82z",
+                                     "\xF0\x9F\x98z",    "\xC3",         "\x80\x80",
+                                     "\xED\xA0\x80",     "\xC3\xA9\xFF"};
+        for (const QByteArray& piece : pieces) {
+            for (qsizetype at = edge - 4; at <= edge + 1; ++at) {
+                QByteArray bytes(3 * edge + 10, 'a');
+                bytes.replace(at, piece.size(), piece);
+                const QString path = write("edge.txt", bytes);
+                const int fromFile = cli({"check", "--quiet", path}).exitCode;
+                const int fromStdin = cli({"check", "--quiet", "-"}, bytes).exitCode;
+                QVERIFY2(fromFile == fromStdin && fromFile != 2,
+                         qPrintable(QStringLiteral("%1 at %2: %3 against %4")
+                                        .arg(QString::fromLatin1(piece.toHex(' ')))
+                                        .arg(at)
+                                        .arg(fromFile)
+                                        .arg(fromStdin)));
+            }
+        }
+    }
+
     // check stops at the first error: found in either part, the file is invalid.
     void checkFindsAnErrorInEitherPart() {
         const qsizetype size = (8 << 20) + 100;
