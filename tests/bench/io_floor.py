@@ -2,7 +2,8 @@
 """Whole u8scope-cli commands against the I/O floor (issue 18, "I/O at the floor").
 
     tests/bench/io_floor.py [--cli build/bin/u8scope-cli] [--dir DIR] [--mib 256] [--runs 5]
-                            [--only check,stats,...] [--strace]
+                            [--only check,stats,...] [--kinds ascii,mixed,...] [--strace]
+                            [--compare OTHER_CLI]
 
 Writes four files of --mib MiB into DIR (kept for the next run; a temporary directory when DIR is
 not given): ASCII English-like words, mixed text (ASCII with Latin letters, Greek, Cyrillic, CJK
@@ -17,6 +18,9 @@ only read, and `cp FILE OUT` for those that write a file of about the same size 
 the commands' outputs; `decode -o` also syncs its output to disk before renaming it, which cp does
 not, so decode is also timed writing to standard output redirected to a file). `iconv -c` is
 timed for decode on random bytes. The ratio is the command's wall time over its floor's.
+
+With --compare, every command is also run with another build of u8scope-cli (an older commit,
+say), in the rows marked "(other)".
 
 With --strace, each command is also run once under `strace -c -f` and the system calls that took
 time are listed (the count and size of the reads tell whether the chunking is what it should be).
@@ -149,6 +153,7 @@ def main():
     parser.add_argument("--only", help="comma-separated command labels (e.g. check,stats)")
     parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--strace", action="store_true")
+    parser.add_argument("--compare", help="another u8scope-cli to run the same commands with")
     args = parser.parse_args()
 
     cli = os.path.abspath(args.cli)
@@ -192,6 +197,10 @@ def main():
             ("decode latin1 >file", [cli, "decode", "--errors=latin1", path], out, "cp"),
             ("decode cp1252 >file", [cli, "decode", "--errors=cp1252", path], out, "cp"),
         ]
+        if args.compare:
+            other = os.path.abspath(args.compare)
+            commands += [(label + " (other)", [other] + argv[1:], stdout_path, floor)
+                         for label, argv, stdout_path, floor in commands]
         if kind == "random":
             commands.append(("iconv -c >file", ["iconv", "-c", "-f", "UTF-8", "-t", "UTF-8", path],
                              out, "cp"))
