@@ -15,8 +15,9 @@ from wait4(2).
 
 The floors are `cat FILE > /dev/null` and `dd if=FILE of=/dev/null bs=1M` for the commands that
 only read, and `cp FILE OUT` for those that write a file of about the same size (OUT in DIR, as
-the commands' outputs; `decode -o` also syncs its output to disk before renaming it, which cp does
-not, so decode is also timed writing to standard output redirected to a file). `iconv -c` is
+the commands' outputs). `-o` syncs its output to disk before renaming it, which cp does not: the
+floor of the commands with -o is `dd bs=1M conv=fsync` into OUT, and decode is also timed writing
+to standard output redirected to a file, against cp. `iconv -c` is
 timed for decode on random bytes. The ratio is the command's wall time over its floor's.
 
 With --compare, every command is also run with another build of u8scope-cli (an older commit,
@@ -187,13 +188,17 @@ def main():
             "cat": (["cat", path], None, ()),
             "dd bs=1M": (["dd", f"if={path}", "of=/dev/null", "bs=1M", "status=none"], None, ()),
             "cp": (["cp", path, out], None, (out,)),
+            # A copy made durable, as `-o` makes its output (fsync before the rename).
+            "dd fsync": (["dd", f"if={path}", f"of={out}", "bs=1M", "conv=fsync", "status=none"],
+                         None, (out,)),
         }
         commands = [
             ("check", [cli, "check", path], None, "cat"),
             ("stats", [cli, "stats", path], None, "cat"),
             ("detect", [cli, "detect", path], None, "cat"),
             ("decode replace >file", [cli, "decode", "--errors=replace", path], out, "cp"),
-            ("decode replace -o", [cli, "decode", "--errors=replace", "-o", out, path], None, "cp"),
+            ("decode replace -o", [cli, "decode", "--errors=replace", "-o", out, path], None,
+             "dd fsync"),
             ("decode latin1 >file", [cli, "decode", "--errors=latin1", path], out, "cp"),
             ("decode cp1252 >file", [cli, "decode", "--errors=cp1252", path], out, "cp"),
         ]
@@ -207,7 +212,7 @@ def main():
         else:
             commands.append(("transcode to UTF-16LE -o", [cli, "transcode", "--from", "UTF-8",
                                                           "--to", "UTF-16LE", "-o", out, path],
-                             None, "cp"))
+                             None, "dd fsync"))
         measured = {}
         for label, (argv, stdout_path, cleanup) in floors.items():
             measured[label] = best_of(args.runs, argv, stdout_path, cleanup)
