@@ -1,11 +1,11 @@
 #include "selection_copy.h"
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/problem.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
 #include <limits>
-#include <vector>
 
 namespace u8ui {
 
@@ -54,8 +54,10 @@ SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, B
                 tr("The selection has %1 bytes; at most %2 can be copied at once.")
                     .arg(length)
                     .arg(kMaxBytes)};
-    std::vector<std::uint8_t> bytes(length);
-    const std::size_t got = source.read(range.start, bytes);
+    // Up to 16 MiB in one read, into page-aligned storage that is not zero-filled first.
+    u8codec::AlignedBuffer buffer{std::size_t(length)};
+    const std::span<const std::uint8_t> bytes = buffer.span();
+    const std::size_t got = source.read(range.start, buffer.span());
     if (got < length)
         return {{},
                 tr("Only %1 of the %2 selected bytes could be read: the file may have shrunk.")

@@ -2,8 +2,8 @@
 #include "arguments.h"
 #include "commands.h"
 #include "input.h"
+#include "input_scan.h"
 #include "problem_reporter.h"
-#include "u8codec/scan.h"
 
 #include <charconv>
 #include <cstdio>
@@ -15,30 +15,19 @@ constexpr OptionSpec kOptions[] = {{"max-errors", true}, {"quiet", false}, {"q",
 
 enum class FileResult { Valid, Invalid, Unreadable };
 
-// The vectorised Scanner answers "is it valid?" at several GB/s; the ProblemReporter, which
-// tracks lines and columns and groups error segments into problems, is far slower. A file (which
-// can be read again) therefore goes through the Scanner first, stopping at the first chunk with
-// an error; only an invalid file is read a second time to report its problems. Standard input
-// cannot be re-read, so it goes straight to the reporter.
+// The scan kernels' vector check answers "is it valid?" at several GB/s; the ProblemReporter,
+// which tracks lines and columns and groups error segments into problems, is far slower. A file
+// (which can be read again) therefore goes through the check first (on every core,
+// input_scan.h), stopping at the first chunk with an error; only an invalid file is read a second
+// time to report its problems. Standard input cannot be re-read, so it goes straight to the
+// reporter.
 enum class QuickVerdict { Valid, Invalid, Unreadable };
 
 QuickVerdict quickScan(const Input& input, std::string& error) {
-    u8codec::Scanner scanner;
-    bool invalid = false;
-    const bool read = input.forEachChunk(
-        [&](std::span<const std::uint8_t> chunk) {
-            scanner.feed(chunk);
-            invalid = !scanner.summary().valid();
-            return !invalid;
-        },
-        error);
-    if (!read)
+    bool valid = false;
+    if (!validateInput(input, valid, error))
         return QuickVerdict::Unreadable;
-    if (!invalid) {
-        scanner.finish(); // a sequence cut short by the end of the file
-        invalid = !scanner.summary().valid();
-    }
-    return invalid ? QuickVerdict::Invalid : QuickVerdict::Valid;
+    return valid ? QuickVerdict::Valid : QuickVerdict::Invalid;
 }
 
 FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet) {

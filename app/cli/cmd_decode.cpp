@@ -58,16 +58,16 @@ int runDecode(Args args) {
                 firstProblem = p;
         });
     bool failed = false;
-    std::string decoded;
+    // Well-formed stretches go from the read buffer to the output file without a copy (the
+    // Decoder's Writer); a write error surfaces in commit().
+    const u8codec::Decoder::Writer write = [&](std::string_view piece) { out->write(piece); };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             if (reporter)
                 reporter->feed(chunk);
             if (failed) // keep reading only until the reporter has located the problem
                 return !firstProblem;
-            decoded.clear();
-            failed = !decoder.feed(chunk, decoded);
-            out->write(decoded); // a write error surfaces in commit()
+            failed = !decoder.feed(chunk, write);
             return !(failed && firstProblem);
         },
         error);
@@ -75,11 +75,8 @@ int runDecode(Args args) {
         return usageError("decode", error);
     if (reporter)
         reporter->finish();
-    if (!failed) {
-        decoded.clear();
-        failed = !decoder.finish(decoded);
-        out->write(decoded);
-    }
+    if (!failed)
+        failed = !decoder.finish(write);
     if (failed) {
         // `out` is dropped uncommitted: no OUT file is left behind.
         if (firstProblem)

@@ -4,8 +4,11 @@
 #include "commands.h"
 #include "detect_report.h"
 #include "input.h"
+#include "u8codec/aligned_buffer.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace u8cli {
 namespace {
@@ -25,24 +28,27 @@ int runDetect(Args args) {
     const auto input = Input::open(parsed->positional.front(), error);
     if (!input)
         return usageError("detect", error);
-    std::vector<std::uint8_t> head;
-    bool more = false;
-    const bool read = input->forEachChunk(
-        [&](std::span<const std::uint8_t> chunk) {
-            const std::size_t take = std::min(chunk.size(), kExamined - head.size());
-            head.insert(head.end(), chunk.begin(), chunk.begin() + std::ptrdiff_t(take));
-            more = take < chunk.size();
-            return head.size() < kExamined;
-        },
-        error);
-    if (!read)
+    // The first kExamined bytes, and one more if the input has it: that byte tells
+    // detectEncoding that the window was cut (its value is set to 0, as it is not examined).
+    u8codec::AlignedBuffer window(kExamined + 1);
+    std::size_t got = 0;
+    if (const u8codec::FileSource* file = input->file()) {
+        got = file->read(0, window.span()); // straight into the window: no chunk loop, no copy
+    } else if (!input->forEachChunk(
+                   [&](std::span<const std::uint8_t> chunk) {
+                       const std::size_t take = std::min(chunk.size(), window.size() - got);
+                       std::memcpy(window.data() + got, chunk.data(), take);
+                       got += take;
+                       return got < window.size();
+                   },
+                   error)) {
         return usageError("detect", error);
-    // One byte beyond the window tells detectEncoding that the window was cut.
-    std::vector<std::uint8_t> window = head;
-    std::size_t limit = window.size();
-    if (more)
-        window.push_back(0);
-    const u8codec::Detection d = u8codec::detectEncoding(window, limit);
+    }
+    const std::size_t limit = std::min(got, kExamined);
+    if (got > kExamined)
+        window[kExamined] = 0;
+    window.resize(got);
+    const u8codec::Detection d = u8codec::detectEncoding(window.span(), limit);
     if (parsed->has("json"))
         std::printf("%s\n", detectionJson(d).c_str());
     else

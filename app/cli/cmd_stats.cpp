@@ -1,8 +1,10 @@
 // `stats [--json] FILE...`: the summary of each file (characters by length, errors by kind,
-// lines and line endings, BOM), computed by the codec's vectorised Scanner in constant memory.
+// lines and line endings, BOM), computed by the codec's vectorised Scanner in constant memory,
+// a file on every core (input_scan.h).
 #include "arguments.h"
 #include "commands.h"
 #include "input.h"
+#include "input_scan.h"
 #include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 
@@ -58,15 +60,8 @@ int runStats(Args args) {
     for (const std::string& path : parsed->positional) {
         std::string error;
         const auto input = Input::open(path, error);
-        u8codec::Scanner scanner;
-        if (input && input->forEachChunk(
-                         [&](std::span<const std::uint8_t> chunk) {
-                             scanner.feed(chunk);
-                             return true;
-                         },
-                         error)) {
-            scanner.finish();
-            const auto& summary = scanner.summary();
+        u8codec::ScanSummary summary;
+        if (input && summarizeInput(*input, summary, error)) {
             if (json)
                 std::printf("{\"file\":%s,\"summary\":%s}\n",
                             u8codec::jsonString(input->displayName()).c_str(),

@@ -1,11 +1,110 @@
 #include "input.h"
 
+#include "u8codec/aligned_buffer.h"
+
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
+#include <system_error>
+#include <thread>
 #include <unistd.h>
-#include <vector>
 
 namespace u8cli {
+namespace {
+
+using u8codec::AlignedBuffer;
+using u8codec::kReadChunkSize;
+using Consume = std::function<bool(std::span<const std::uint8_t>)>;
+
+// A file read front to back, one chunk ahead: a second thread reads the next chunk (the kernel's
+// copy out of the page cache) while the caller's thread works on the one before, in two buffers
+// used in turn. On two cores this takes the read out of the command's time whenever the work on a
+// chunk takes longer than its read (decode, transcode, scan); the chunks handed over are the same
+// as a plain read loop's. A short read is the end of the file (FileSource::read reads on until
+// the buffer is full or the file ends: a file that shrinks while it is read ends early).
+class ReadAhead {
+public:
+    explicit ReadAhead(const u8codec::FileSource& file) : file_(file) {}
+
+    // False when no thread could be started: then nothing was read.
+    bool run(const Consume& consume) {
+        for (Slot& slot : slots_)
+            slot.buffer.resize(kReadChunkSize);
+        std::thread reader;
+        try {
+            reader = std::thread([this] { readAll(); });
+        } catch (const std::system_error&) {
+            return false;
+        }
+        for (std::size_t k = 0;; ++k) {
+            Slot& slot = slots_[k % 2];
+            std::size_t length = 0;
+            {
+                std::unique_lock lock(mutex_);
+                changed_.wait(lock, [&] { return slot.filled; });
+                length = slot.length;
+            }
+            const bool more = length == kReadChunkSize;
+            const bool wanted = length == 0 || consume({slot.buffer.data(), length});
+            std::lock_guard lock(mutex_);
+            slot.filled = false;
+            stop_ = !wanted;
+            changed_.notify_all();
+            if (!more || !wanted)
+                break;
+        }
+        reader.join();
+        return true;
+    }
+
+private:
+    struct Slot {
+        AlignedBuffer buffer;
+        std::size_t length = 0;
+        bool filled = false;
+    };
+
+    void readAll() {
+        std::uint64_t offset = 0;
+        for (std::size_t k = 0;; ++k) {
+            Slot& slot = slots_[k % 2];
+            {
+                std::unique_lock lock(mutex_);
+                changed_.wait(lock, [&] { return !slot.filled || stop_; });
+                if (stop_)
+                    return;
+            }
+            const std::size_t n = file_.read(offset, slot.buffer.span());
+            offset += n;
+            std::lock_guard lock(mutex_);
+            slot.length = n;
+            slot.filled = true;
+            changed_.notify_all();
+            if (n < kReadChunkSize)
+                return;
+        }
+    }
+
+    const u8codec::FileSource& file_;
+    Slot slots_[2];
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    bool stop_ = false;
+};
+
+// The plain loop: for files of one chunk or two, where a thread costs more than it saves.
+void readInTurn(const u8codec::FileSource& file, const Consume& consume) {
+    AlignedBuffer buffer(kReadChunkSize);
+    for (std::uint64_t offset = 0;;) {
+        const std::size_t n = file.read(offset, buffer.span());
+        if (n == 0 || !consume({buffer.data(), n}) || n < buffer.size())
+            return;
+        offset += n;
+    }
+}
+
+} // namespace
 
 std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) {
     auto input = std::make_unique<Input>();
@@ -27,20 +126,16 @@ std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) 
     return input;
 }
 
-bool Input::forEachChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
-                         std::string& error) const {
-    std::vector<std::uint8_t> buffer(kChunkSize);
-    if (file_) {
-        // A file that shrinks while we read gives a short read: that is its new end.
-        for (std::uint64_t offset = 0;;) {
-            const std::size_t n = file_->read(offset, buffer);
-            if (n == 0)
-                return true;
-            offset += n;
-            if (!consume(std::span<const std::uint8_t>(buffer.data(), n)))
-                return true;
-        }
-    }
+bool Input::forEachChunk(const Consume& consume, std::string& error) const {
+    if (!file_)
+        return forEachStandardInputChunk(consume, error);
+    if (file_->size() <= 2 * kReadChunkSize || !ReadAhead(*file_).run(consume))
+        readInTurn(*file_, consume);
+    return true;
+}
+
+bool Input::forEachStandardInputChunk(const Consume& consume, std::string& error) const {
+    AlignedBuffer buffer(kReadChunkSize);
     for (;;) {
         const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
         if (n < 0) {
@@ -49,23 +144,31 @@ bool Input::forEachChunk(const std::function<bool(std::span<const std::uint8_t>)
             error = displayName_ + ": " + std::strerror(errno);
             return false;
         }
-        if (n == 0)
-            return true;
-        if (!consume(std::span<const std::uint8_t>(buffer.data(), std::size_t(n))))
+        if (n == 0 || !consume({buffer.data(), std::size_t(n)}))
             return true;
     }
 }
 
 bool Input::readAll(std::string& out, std::string& error) const {
     out.clear();
-    if (file_)
-        out.reserve(file_->size());
-    return forEachChunk(
-        [&](std::span<const std::uint8_t> chunk) {
-            out.append(reinterpret_cast<const char*>(chunk.data()), chunk.size());
-            return true;
-        },
-        error);
+    if (!file_)
+        return forEachStandardInputChunk(
+            [&](std::span<const std::uint8_t> chunk) {
+                out.append(reinterpret_cast<const char*>(chunk.data()), chunk.size());
+                return true;
+            },
+            error);
+    // Straight into the result: one copy out of the page cache instead of two. The file may have
+    // grown since it was opened (read on in chunks) or shrunk (the short read is its end).
+    out.resize(file_->size());
+    std::size_t got = file_->read(0, {reinterpret_cast<std::uint8_t*>(out.data()), out.size()});
+    if (got == out.size()) {
+        AlignedBuffer more(kReadChunkSize);
+        for (std::size_t n; (n = file_->read(got, more.span())) != 0; got += n)
+            out.append(reinterpret_cast<const char*>(more.data()), n);
+    }
+    out.resize(got);
+    return true;
 }
 
 } // namespace u8cli

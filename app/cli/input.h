@@ -1,6 +1,7 @@
 // The inputs of u8scope-cli: a file named on the command line, or "-" for standard input.
-// Files are read through u8codec::FileSource in fixed-size chunks, never copied whole, so
-// `check` and `stats` run in constant memory on files of any size. No command writes its input.
+// Files are read through u8codec::FileSource in fixed-size chunks into page-aligned buffers
+// (u8codec::AlignedBuffer, kReadChunkSize), never copied whole, so `check` and `stats` run in
+// constant memory on files of any size. No command writes its input.
 #pragma once
 
 #include "u8codec/byte_source.h"
@@ -24,18 +25,23 @@ public:
 
     // Calls consume() with consecutive chunks of the input, front to back. Returns false and
     // sets `error` ("NAME: reason") when reading fails; consume() returning false stops early.
+    // A file of several chunks is read one chunk ahead on a second thread while consume()
+    // works on the one before (see ReadAhead in input.cpp); the chunks are the same either way.
     bool forEachChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
                       std::string& error) const;
 
-    // The whole input in memory, for operations that need it all (repair, transcode).
+    // The whole input in memory, for operations that need it all (repair). A file is read
+    // straight into `out`, not through a chunk buffer.
     bool readAll(std::string& out, std::string& error) const;
 
     // The file itself (null for standard input): for size queries and re-reading.
     const u8codec::FileSource* file() const { return file_.get(); }
 
-    static constexpr std::size_t kChunkSize = std::size_t(1) << 20;
-
 private:
+    bool
+    forEachStandardInputChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
+                              std::string& error) const;
+
     std::unique_ptr<u8codec::FileSource> file_; // null for standard input
     std::string displayName_;
 };

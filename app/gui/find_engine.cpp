@@ -1,5 +1,6 @@
 #include "find_engine.h"
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/navigate.h"
 
 #include <algorithm>
@@ -8,8 +9,10 @@
 namespace u8app {
 
 namespace {
-// Bytes read at a time; consecutive chunks overlap by the longest match - 1 bytes, so that a
-// match across a chunk edge is found exactly once.
+// Bytes read at a time, into a page-aligned buffer; consecutive chunks overlap by the longest
+// match - 1 bytes, so that a match across a chunk edge is found exactly once. The search looks at
+// every byte, far slower than the read, so the chunk is larger than the codec's read chunk: it
+// sets how often the progress is reported (and the tests count on a MiB).
 constexpr std::uint64_t kChunk = std::uint64_t(1) << 20;
 } // namespace
 
@@ -64,7 +67,7 @@ void FindEngine::scanBytes(const u8codec::ByteSource& source, std::uint64_t from
     if (query_.units.empty() || from >= limit)
         return;
     const std::uint64_t span = limit - from;
-    std::vector<std::uint8_t> buffer;
+    u8codec::AlignedBuffer buffer;
     for (std::uint64_t done = 0; done < span;) {
         if (progress.cancelled())
             return;
@@ -73,7 +76,7 @@ void FindEngine::scanBytes(const u8codec::ByteSource& source, std::uint64_t from
         const std::uint64_t start = forward ? from + done : limit - done - step;
         const std::uint64_t end = std::min(size, start + step + maxLength_ - 1);
         buffer.resize(std::size_t(end - start));
-        buffer.resize(source.read(start, std::span(buffer)));
+        buffer.resize(source.read(start, buffer.span()));
         const std::size_t candidates = std::min<std::size_t>(std::size_t(step), buffer.size());
         for (std::size_t k = 0; k < candidates; ++k) {
             const std::size_t i = forward ? k : candidates - 1 - k;

@@ -8,6 +8,7 @@
 #include "number_format.h"
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/transcode.h"
 
 #include <QAction>
@@ -196,12 +197,13 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
         return false;
     return writeBytes(
         path, [source](u8io::AtomicOutput& file, JobControl& control, QString& error) {
-            std::vector<std::uint8_t> buffer(kChunk);
+            u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
             const std::uint64_t size = source->size();
             for (std::uint64_t done = 0; done < size;) {
                 if (control.cancelled())
                     return false;
-                const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
+                const std::size_t want =
+                    std::size_t(std::min<std::uint64_t>(buffer.size(), size - done));
                 const std::size_t got = source->read(done, std::span(buffer.data(), want));
                 if (got == 0) {
                     error = tr("the document's bytes could not be read (did the file shrink?)");

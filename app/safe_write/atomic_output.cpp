@@ -17,6 +17,10 @@ namespace u8io {
 namespace {
 
 constexpr std::size_t kBufferSize = std::size_t(1) << 20;
+// A piece at least this long is written as it is, after what the buffer holds: a copy into the
+// buffer would cost more than the write(2) it saves (a decoder hands over well-formed stretches
+// of its input this way).
+constexpr std::size_t kDirectWrite = std::size_t(64) << 10;
 
 // The temporary file of the output being written, removed if the process is interrupted
 // (Ctrl+C, kill) so that no partial file is left behind. One output at a time per process.
@@ -167,9 +171,10 @@ bool AtomicOutput::flushBuffer() {
 bool AtomicOutput::write(std::string_view text) {
     if (writeErrno_ != 0)
         return false;
-    if (buffer_.size() + text.size() > kBufferSize && !flushBuffer())
+    if ((buffer_.size() + text.size() > kBufferSize || text.size() >= kDirectWrite) &&
+        !flushBuffer())
         return false;
-    if (text.size() >= kBufferSize)
+    if (text.size() >= kDirectWrite)
         return writeRaw(text);
     buffer_.append(text);
     return true;

@@ -2,6 +2,7 @@
 
 #include "atomic_output.h"
 #include "file_attributes.h"
+#include "u8codec/aligned_buffer.h"
 
 #include <cerrno>
 #include <cstring>
@@ -29,7 +30,7 @@ std::optional<std::string> writeBackup(const std::string& path, std::string& err
         ::close(in);
         return std::nullopt;
     }
-    std::vector<char> buffer(std::size_t(1) << 20);
+    u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
     for (;;) {
         const ssize_t n = ::read(in, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR)
@@ -41,7 +42,7 @@ std::optional<std::string> writeBackup(const std::string& path, std::string& err
         }
         if (n == 0)
             break;
-        if (!out->write(std::string_view(buffer.data(), std::size_t(n))))
+        if (!out->write(buffer.span().first(std::size_t(n))))
             break; // commitUnderFreeName() reports the write error
     }
     ::close(in);

@@ -89,7 +89,7 @@ std::optional<std::uint64_t> findForward(const ByteSource& source,
     if (from >= limit)
         return std::nullopt;
     const std::boyer_moore_horspool_searcher searcher(pattern.begin(), pattern.end());
-    std::vector<std::uint8_t> chunk(kSearchChunkSize + pattern.size() - 1);
+    AlignedBuffer chunk(kSearchChunkSize + pattern.size() - 1);
     std::uint64_t pos = from;
     while (pos < limit) {
         if (cancelled(cancel))
@@ -120,7 +120,7 @@ std::optional<std::uint64_t> findBackward(const ByteSource& source,
     if (pattern.empty() || pattern.size() > size)
         return std::nullopt;
     before = std::min(before, size - pattern.size() + 1);
-    std::vector<std::uint8_t> chunk(kSearchChunkSize + pattern.size() - 1);
+    AlignedBuffer chunk(kSearchChunkSize + pattern.size() - 1);
     // Walk chunks of starts [lo, hi) from the back; within a chunk, the last match wins.
     std::uint64_t hi = before;
     while (hi > floor) {
@@ -152,7 +152,7 @@ std::vector<std::uint64_t> findAllOverlapping(const ByteSource& source,
     std::uint64_t pos = from - std::min<std::uint64_t>(from, pattern.size() - 1);
     const std::uint64_t limit = std::min(to, size - pattern.size() + 1);
     const std::boyer_moore_horspool_searcher searcher(pattern.begin(), pattern.end());
-    std::vector<std::uint8_t> chunk;
+    AlignedBuffer chunk;
     while (pos < limit && matches.size() < maxMatches) {
         const std::uint64_t starts = std::min<std::uint64_t>(kSearchChunkSize, limit - pos);
         const std::size_t want = std::size_t(starts + pattern.size() - 1);

@@ -1,5 +1,6 @@
 #include "u8codec/local_segments.h"
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
@@ -44,14 +45,15 @@ std::vector<Segment> segmentsInRange(const ByteSource& source, std::uint64_t fro
         return {};
     const std::uint64_t begin = from >= std::uint64_t(kMaxLookBehind) ? from - kMaxLookBehind : 0;
     const std::uint64_t end = std::min(size, to + kMaxLookAhead);
-    std::vector<std::uint8_t> buffer(end - begin);
-    const std::size_t got = source.read(begin, buffer);
+    AlignedBuffer buffer(std::size_t(end - begin));
+    const std::size_t got = source.read(begin, buffer.span());
     buffer.resize(got);
     // A short read means the source ended early (a file that shrank): treat it as the end.
     const bool reachesEnd = begin + got >= size || got < end - begin;
     if (begin + got <= from)
         return {};
-    return segmentsInWindow(buffer, begin, reachesEnd, from, std::min<std::uint64_t>(to, begin + got));
+    return segmentsInWindow(buffer.span(), begin, reachesEnd, from,
+                            std::min<std::uint64_t>(to, begin + got));
 }
 
 Segment segmentAt(const ByteSource& source, std::uint64_t offset) {

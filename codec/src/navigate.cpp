@@ -1,5 +1,6 @@
 #include "u8codec/navigate.h"
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/local_segments.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ bool isNonAscii(const Segment& s) {
 
 // A chunk [from, to) of the stream with the neighbourhood local segmentation needs.
 struct Window {
-    std::vector<std::uint8_t> bytes;
+    AlignedBuffer bytes;
     std::uint64_t offset = 0;
     bool reachesEnd = false;
     std::uint64_t to = 0; // `to` clipped to what could be read (a file may have shrunk)
@@ -49,7 +50,7 @@ bool readWindow(const ByteSource& source, std::uint64_t from, std::uint64_t to, 
     w.offset = from >= std::uint64_t(kMaxLookBehind) ? from - kMaxLookBehind : 0;
     const std::uint64_t end = std::min(size, to + kMaxLookAhead);
     w.bytes.resize(end - w.offset);
-    const std::size_t got = source.read(w.offset, w.bytes);
+    const std::size_t got = source.read(w.offset, w.bytes.span());
     w.bytes.resize(got);
     // A short read means the source ended early (a file that shrank): treat it as the end.
     w.reachesEnd = w.offset + got >= size || got < end - w.offset;
@@ -58,7 +59,7 @@ bool readWindow(const ByteSource& source, std::uint64_t from, std::uint64_t to, 
 }
 
 std::span<const std::uint8_t> chunkOf(const Window& w, std::uint64_t from) {
-    return std::span<const std::uint8_t>(w.bytes).subspan(from - w.offset, w.to - from);
+    return w.bytes.span().subspan(from - w.offset, w.to - from);
 }
 
 template <class Predicate>
@@ -77,7 +78,8 @@ std::optional<Segment> searchForward(const ByteSource& source, std::uint64_t fro
         if (!readWindow(source, pos, chunkEnd, w))
             return std::nullopt;
         if (!allAscii(chunkOf(w, pos))) {
-            for (const Segment& s : segmentsInWindow(w.bytes, w.offset, w.reachesEnd, pos, w.to))
+            for (const Segment& s :
+                 segmentsInWindow(w.bytes.span(), w.offset, w.reachesEnd, pos, w.to))
                 if (s.offset >= pos && wanted(s))
                     return s;
         }
@@ -100,7 +102,8 @@ std::optional<Segment> searchBackward(const ByteSource& source, std::uint64_t be
         const std::uint64_t start = end > chunk ? end - chunk : 0;
         chunk = std::min(chunk * 2, kNavigateChunk);
         if (readWindow(source, start, end, w) && !allAscii(chunkOf(w, start))) {
-            const auto segments = segmentsInWindow(w.bytes, w.offset, w.reachesEnd, start, w.to);
+            const auto segments =
+                segmentsInWindow(w.bytes.span(), w.offset, w.reachesEnd, start, w.to);
             // Segments are in stream order; the first one may begin before `start`, and belongs
             // to the next chunk back.
             for (auto it = segments.rbegin(); it != segments.rend(); ++it)
@@ -121,7 +124,7 @@ std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset)
     Window w;
     if (!readWindow(source, from, offset + kProblemContext, w) || offset >= w.to)
         return std::nullopt;
-    const auto segments = segmentsInWindow(w.bytes, w.offset, w.reachesEnd, from, w.to);
+    const auto segments = segmentsInWindow(w.bytes.span(), w.offset, w.reachesEnd, from, w.to);
     const auto at = std::find_if(segments.begin(), segments.end(),
                                  [offset](const Segment& s) { return s.end() > offset; });
     if (at == segments.end() || at->isValid())
@@ -139,7 +142,7 @@ std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset)
     };
     ProblemScanner scanner(first->offset);
     auto bytesOf = [&](const Segment& s) {
-        return std::span<const std::uint8_t>(w.bytes).subspan(s.offset - w.offset, s.length);
+        return w.bytes.span().subspan(s.offset - w.offset, s.length);
     };
     for (auto it = first; it != last; ++it)
         scanner.onSegment(*it, bytesOf(*it), sink);

@@ -80,11 +80,27 @@ std::size_t asciiRunLengthWith(ScanPath path, const std::uint8_t* p, std::size_t
     }
 }
 
+std::size_t wellFormedBlocksWith(ScanPath path, const std::uint8_t* p, std::size_t n) noexcept {
+    switch (path) {
+#if defined(U8CODEC_X86_KERNELS)
+    case ScanPath::Avx2:
+        return detail::wellFormedBlocksAvx2(p, n);
+#endif
+    default:
+        return detail::wellFormedBlocksScalar(p, n);
+    }
+}
+
 } // namespace
 
 std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept {
     static const ScanPath path = resolveScanPath(ScanPath::Auto);
     return asciiRunLengthWith(path, p, n);
+}
+
+std::size_t detail::wellFormedBlocks(const std::uint8_t* p, std::size_t n) noexcept {
+    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    return wellFormedBlocksWith(path, p, n);
 }
 
 detail::ByteMasks detail::byteMasksAt(const std::uint8_t* p) noexcept {
@@ -105,6 +121,22 @@ std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, ScanPath path) n
     return asciiRunLengthWith(resolveScanPath(path), bytes.data(), bytes.size());
 }
 
+std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, ScanPath path) noexcept {
+    std::size_t end = wellFormedBlocksWith(resolveScanPath(path), bytes.data(), bytes.size());
+    // The first error, if any, is a few dozen bytes on: the Segmenter finds it exactly, one byte
+    // at a time so as to stop there.
+    Segmenter segmenter(end);
+    bool error = false;
+    for (std::size_t i = end; i < bytes.size() && !error; ++i)
+        segmenter.feed(bytes.subspan(i, 1), [&](const Segment& s) {
+            // The byte that ends an unfinished sequence comes right after its error segment.
+            if (!error && s.isValid())
+                end = std::size_t(s.end());
+            error = error || !s.isValid();
+        });
+    return end;
+}
+
 Scanner::Scanner(ScanPath path) noexcept : path_(resolveScanPath(path)) {}
 
 std::uint64_t ScanSummary::errorSegments() const noexcept {
@@ -112,6 +144,28 @@ std::uint64_t ScanSummary::errorSegments() const noexcept {
     for (int k = 1; k < kErrorKindCount; ++k)
         n += errors[std::size_t(k)];
     return n;
+}
+
+void ScanSummary::append(const ScanSummary& next, bool crlfAtJoin) noexcept {
+    if (next.bytes == 0)
+        return;
+    if (bytes == 0) {
+        *this = next;
+        return;
+    }
+    bytes += next.bytes;
+    characters += next.characters;
+    for (std::size_t k = 0; k < byLength.size(); ++k)
+        byLength[k] += next.byLength[k];
+    for (std::size_t k = 0; k < errors.size(); ++k)
+        errors[k] += next.errors[k];
+    lineFeeds += next.lineFeeds;
+    carriageReturns += next.carriageReturns;
+    crlf += next.crlf + (crlfAtJoin ? 1 : 0);
+    // A last line without LF is the next part's (Scanner::finish() counted it there).
+    lines = lineFeeds + (next.lines - next.lineFeeds);
+    // `bom` stays this part's: its first three bytes are the stream's, as a part never starts
+    // at BB or BF.
 }
 
 std::string ScanSummary::toJson() const {

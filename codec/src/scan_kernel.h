@@ -81,23 +81,40 @@ constexpr std::size_t countedLength(std::uint8_t b) noexcept {
 
 // The stopping point `s` of a kernel lies after a stretch that is valid except, possibly, for an
 // unfinished last character (its continuations lie at or after s; or a lone C0 C1 F5-FF at s-1,
-// the one invalid byte the vector check cannot see before the byte after it). If there is one,
-// its count is taken back and its first byte's offset returned; otherwise s. Only bytes at or
-// after p[0] are read.
-inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
-                                    KernelCounts& counts) noexcept {
+// the one invalid byte the vector check cannot see before the byte after it). Returns the first
+// byte of that character if there is one, otherwise s: the character boundary at or before s.
+// Only bytes at or after p[0] are read.
+inline std::size_t lastBoundary(const std::uint8_t* p, std::size_t s) noexcept {
     for (std::size_t k = 1; k <= 3 && k <= s; ++k) {
         const std::size_t length = countedLength(p[s - k]);
         if (length == 0)
             continue; // a continuation: its lead is further back
-        if (k < length) {
-            --counts.byLength[length];
-            return s - k;
-        }
-        return s;
+        return k < length ? s - k : s;
     }
     return s; // three continuations: the last character is a complete 4-byte one
 }
+
+// lastBoundary() for a kernel that has counted the characters up to s by their leads: the count
+// of an unfinished last character is taken back.
+inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
+                                    KernelCounts& counts) noexcept {
+    const std::size_t boundary = lastBoundary(p, s);
+    if (boundary != s)
+        --counts.byLength[countedLength(p[boundary])];
+    return boundary;
+}
+
+// How far p[0..n) (p[0] at a character boundary) is well-formed, checked 64 bytes at a time
+// without counting anything, for copying well-formed text whole (Decoder). Returns a boundary b
+// such that p[0..b) is whole well-formed characters; the check stops at the first block that
+// holds an error, or before the last bytes that make no whole block, so the first error segment
+// of p[b..n), if any, starts before b + 64 + 3 (the block and the unfinished character before it).
+std::size_t wellFormedBlocks(const std::uint8_t* p, std::size_t n) noexcept;
+// The same with a given kernel (the SSE2 path uses the scalar one).
+std::size_t wellFormedBlocksScalar(const std::uint8_t* p, std::size_t n) noexcept;
+#if defined(U8CODEC_X86_KERNELS)
+std::size_t wellFormedBlocksAvx2(const std::uint8_t* p, std::size_t n) noexcept;
+#endif
 
 // --- The table-driven validator (scalar and SSE2 kernels) -------------------------------------
 //

@@ -182,6 +182,26 @@ KernelResult scanBlocksScalar(const std::uint8_t* p, std::size_t n, std::uint8_t
     return {restart + backUpToBoundary(p + restart, i - restart, counts), linesEnd, false};
 }
 
+std::size_t wellFormedBlocksScalar(const std::uint8_t* p, std::size_t n) noexcept {
+    std::uint64_t state = ShiftDfa::kAccept;
+    std::size_t i = 0;
+    for (; i + kBlockSize <= n; i += kBlockSize) {
+        if (blockIsAscii(p + i)) {
+            // ASCII right after an unfinished sequence ends it too early.
+            if (ShiftDfa::offset(state) != ShiftDfa::kAccept)
+                break;
+            continue;
+        }
+        std::uint64_t next = state;
+        for (std::size_t j = 0; j < kBlockSize; ++j)
+            next = kShiftDfa.step(next, p[i + j]);
+        if (kShiftDfa.rejected(next))
+            break;
+        state = next;
+    }
+    return lastBoundary(p, i);
+}
+
 std::size_t asciiRunLengthScalar(const std::uint8_t* p, std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {

@@ -397,6 +397,146 @@ private slots:
         QVERIFY(r.err.contains("No such file or directory"));
     }
 
+    // A file of 8 MiB and more is scanned in two parts at once on two cores, cut near its
+    // middle at the first byte that is no continuation byte (input_scan.h). Whatever lies at
+    // the middle, the summary is the one standard input (scanned in turn, as it comes) gives.
+    void statsOfAFileInPartsEqualsStandardInput_data() {
+        QTest::addColumn<QByteArray>("middle"); // the bytes put at size / 2 - 2
+        QTest::newRow("CR LF across the cut") << QByteArray("ab\r\ncd");
+        QTest::newRow("4-byte character across it") << QByteArray("a\xF0\x9F\x98\x80z");
+        QTest::newRow("lead cut short by ASCII") << QByteArray("a\xE2\x82zz");
+        QTest::newRow("stray continuations") << QByteArray("a\x80\x80\x80\x80\x80\x80z");
+        QTest::newRow("no cut within 64 bytes") << QByteArray(100, '\x80');
+        QTest::newRow("overlong and invalid") << QByteArray("\xC0\xAF\xE0\x80\xFFz");
+    }
+    void statsOfAFileInPartsEqualsStandardInput() {
+        QFETCH(QByteArray, middle);
+        const qsizetype size = (8 << 20) + 4096;
+        QByteArray bytes;
+        bytes.reserve(size);
+        bytes += "\xEF\xBB\xBF";
+        while (bytes.size() < size)
+            bytes += "Grüße \xE4\xB8\xAD\xE6\x96\x87 line\r\n";
+        bytes.resize(size - 3);
+        bytes += "end"; // the last line has no LF
+        bytes.replace(size / 2 - 2, middle.size(), middle);
+        const QString path = write("parts.txt", bytes);
+        const Run fromFile = cli({"stats", "--json", path});
+        const Run fromStdin = cli({"stats", "--json", "-"}, bytes);
+        QCOMPARE(fromFile.exitCode, 0);
+        QCOMPARE(fromStdin.exitCode, 0);
+        const QJsonObject a = QJsonDocument::fromJson(fromFile.out).object();
+        const QJsonObject b = QJsonDocument::fromJson(fromStdin.out).object();
+        QCOMPARE(a.value("summary").toObject().value("bytes").toInteger(), qint64(size));
+        QVERIFY2(a.value("summary") == b.value("summary"),
+                 (fromFile.out + "\n" + fromStdin.out).constData());
+        // check answers the same: valid only where the middle holds no error.
+        const bool valid = b.value("summary").toObject().value("valid").toBool();
+        QCOMPARE(cli({"check", "--quiet", path}).exitCode, valid ? 0 : 1);
+    }
+
+    // check's first pass reads a file in chunks of 256 KiB and checks each up to its last whole
+    // character, reading a character the chunk's end cuts again with the next chunk: whatever
+    // sits across a chunk's edge, its verdict is the one of the reporter (standard input).
+    void checkAcrossChunkEdges() {
+        const qsizetype edge = 256 << 10;
+        const QByteArray pieces[] = {"\xF0\x9F\x98\x80", "\xE2\x82\xAC", "\xE2\x82z",
+                                     "\xF0\x9F\x98z",    "\xC3",         "\x80\x80",
+                                     "\xED\xA0\x80",     "\xC3\xA9\xFF"};
+        for (const QByteArray& piece : pieces) {
+            for (qsizetype at = edge - 4; at <= edge + 1; ++at) {
+                QByteArray bytes(3 * edge + 10, 'a');
+                bytes.replace(at, piece.size(), piece);
+                const QString path = write("edge.txt", bytes);
+                const int fromFile = cli({"check", "--quiet", path}).exitCode;
+                const int fromStdin = cli({"check", "--quiet", "-"}, bytes).exitCode;
+                QVERIFY2(fromFile == fromStdin && fromFile != 2,
+                         qPrintable(QStringLiteral("%1 at %2: %3 against %4")
+                                        .arg(QString::fromLatin1(piece.toHex(' ')))
+                                        .arg(at)
+                                        .arg(fromFile)
+                                        .arg(fromStdin)));
+            }
+        }
+    }
+
+    // check stops at the first error: found in either part, the file is invalid.
+    void checkFindsAnErrorInEitherPart() {
+        const qsizetype size = (8 << 20) + 100;
+        for (qsizetype at : {qsizetype(10), size / 2 - 1, size / 2 + 10, size - 1}) {
+            QByteArray bytes(size, 'a');
+            bytes[at] = char(0xFF);
+            const QString path = write("one-error.txt", bytes);
+            const Run r = cli({"check", path});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.out.contains(QStringLiteral("offset %1: ").arg(at).toUtf8()),
+                     r.out.constData());
+        }
+    }
+
+    // A file of several read chunks is read one chunk ahead on a second thread: the decoding is
+    // the one of standard input (read in other pieces) and of Python, under every policy, and
+    // strict stops at its first error however far in it lies.
+    void decodeLargeFileEqualsStandardInput() {
+        QRandomGenerator rng(18);
+        QByteArray bytes;
+        while (bytes.size() < (3 << 20) / 2) {
+            if (rng.bounded(50) == 0) {
+                for (int k = int(rng.bounded(1, 300)); k > 0; --k)
+                    bytes += char(rng.bounded(256));
+            }
+            bytes += "Grüße, Привет, 中文 😀 text between the damage.\n";
+        }
+        const QString path = write("large.bin", bytes);
+        for (const char* policy : {"replace", "ignore", "latin1", "cp1252"}) {
+            const Run fromFile = cli({"decode", QString("--errors=") + policy, path});
+            const Run fromStdin = cli({"decode", QString("--errors=") + policy, "-"}, bytes);
+            QCOMPARE(fromFile.exitCode, 0);
+            QVERIFY2(fromFile.out == fromStdin.out, policy);
+            QVERIFY(fromFile.out.size() > bytes.size() / 2);
+        }
+        if (!QStandardPaths::findExecutable("python3").isEmpty()) {
+            QProcess py;
+            py.start("python3", {"-c",
+                                 "import sys; sys.stdout.buffer.write(open(sys.argv[1],'rb')"
+                                 ".read().decode('utf-8','replace').encode('utf-8'))",
+                                 path});
+            QVERIFY(py.waitForFinished(60000));
+            QVERIFY(cli({"decode", "--errors=replace", path}).out == py.readAllStandardOutput());
+        }
+        QByteArray late(2 << 20, 'a');
+        late[(600 << 10) + 1] = char(0xC0);
+        const QString strict = write("late-error.txt", late);
+        const QString out = dir_.filePath("late-out.txt");
+        const Run r = cli({"decode", "--errors=strict", "-o", out, strict});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("offset %1: ").arg((600 << 10) + 1).toUtf8()),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // detect examines the first 4 MiB, read straight from a file or gathered from standard
+    // input's pieces: the same answer either way, and the same as for a file of those 4 MiB and
+    // one byte more (which tells that the window was cut).
+    void detectReadsTheSameWindowFromAFileAndStandardInput() {
+        QByteArray latin;
+        while (latin.size() < (5 << 20))
+            latin += "Caf\xE9 cr\xE8me, na\xEF"
+                     "ve fa\xE7"
+                     "ade \x96 d\xE9j\xE0 vu.\n";
+        for (const QByteArray& bytes : {latin, latin.left(100000), latin.left((4 << 20) + 1)}) {
+            const QString path = write("detect.txt", bytes);
+            const Run fromFile = cli({"detect", "--json", path});
+            const Run fromStdin = cli({"detect", "--json", "-"}, bytes);
+            QCOMPARE(fromFile.exitCode, 0);
+            QVERIFY(!fromFile.out.isEmpty());
+            QCOMPARE(fromFile.out, fromStdin.out);
+        }
+        const Run whole = cli({"detect", "--json", write("whole.txt", latin)});
+        QCOMPARE(whole.out,
+                 cli({"detect", "--json", write("cut.txt", latin.left((4 << 20) + 1))}).out);
+    }
+
     void statsReadableAndJson() {
         const QString path =
             write("s.txt", "\xEF\xBB\xBFl1\r\nl2\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xFF");

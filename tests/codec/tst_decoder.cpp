@@ -163,6 +163,9 @@ private slots:
     void sameAsPython();
     void corpusReplacementCount();
     void validatedCopyAcrossBlocks();
+    void policiesAcrossChunkings_data();
+    void policiesAcrossChunkings();
+    void writerGetsStretchesWithoutCopy();
 };
 
 void TestDecoder::policies_data() {
@@ -398,6 +401,167 @@ void TestDecoder::validatedCopyAcrossBlocks() {
             QCOMPARE(d.firstError().has_value(), oneByOne.firstError().has_value());
             if (d.firstError())
                 QCOMPARE(d.firstError()->offset, oneByOne.firstError()->offset);
+        }
+    }
+}
+
+namespace {
+
+struct Decoded {
+    std::string text;
+    std::uint64_t errorSegments = 0;
+    std::optional<Segment> firstError;
+    bool ok = true;
+};
+
+// The decoding written out from its definition, segment by segment (the Segmenter's maximal
+// subparts): a valid character is copied, an error segment takes the policy's form. Shares no
+// code with the Decoder's fast paths.
+Decoded referenceDecode(std::span<const std::uint8_t> bytes, ErrorPolicy policy) {
+    Decoded d;
+    for (const Segment& s : segment(bytes)) {
+        if (!d.ok)
+            break;
+        const auto* b = bytes.data() + s.offset;
+        if (s.isValid()) {
+            d.text.append(reinterpret_cast<const char*>(b), s.length);
+            continue;
+        }
+        ++d.errorSegments;
+        if (!d.firstError)
+            d.firstError = s;
+        switch (policy) {
+        case ErrorPolicy::Strict:
+            d.ok = false;
+            break;
+        case ErrorPolicy::Replace:
+            d.text += utf8Of({0xFFFD}).toStdString();
+            break;
+        case ErrorPolicy::Ignore:
+            break;
+        case ErrorPolicy::Latin1:
+            for (int k = 0; k < s.length; ++k)
+                d.text += utf8Of({char32_t(b[k])}).toStdString();
+            break;
+        case ErrorPolicy::Cp1252:
+            for (int k = 0; k < s.length; ++k)
+                d.text += utf8Of({b[k] >= 0x80 && b[k] <= 0x9F ? kWindows1252High[b[k] - 0x80]
+                                                               : char32_t(b[k])})
+                              .toStdString();
+            break;
+        }
+    }
+    return d;
+}
+
+Decoded decodeInChunks(std::span<const std::uint8_t> bytes, ErrorPolicy policy, std::size_t chunk) {
+    Decoded d;
+    Decoder decoder(policy);
+    for (std::size_t at = 0; at < bytes.size(); at += chunk)
+        d.ok = decoder.feed(bytes.subspan(at, std::min(chunk, bytes.size() - at)), d.text) && d.ok;
+    d.ok = decoder.finish(d.text) && d.ok;
+    d.errorSegments = decoder.errorSegments();
+    d.firstError = decoder.firstError();
+    return d;
+}
+
+// Inputs for the fast paths: error-dense random bytes, text with errors now and then (every
+// kind, at window edges and far apart), and text that is valid throughout.
+QList<QPair<QString, Bytes>> fastPathInputs() {
+    QList<QPair<QString, Bytes>> inputs;
+    QRandomGenerator rng(1818);
+    Bytes random(60000);
+    for (auto& b : random)
+        b = std::uint8_t(rng.bounded(256));
+    inputs.append({QStringLiteral("random bytes"), random});
+    Bytes high(30000); // bytes 80-FF only: every policy's error path, no ASCII between
+    for (auto& b : high)
+        b = std::uint8_t(0x80 + rng.bounded(0x80));
+    inputs.append({QStringLiteral("high bytes"), high});
+    std::string text;
+    while (text.size() < 150000)
+        text += "Grüße, Привет, 中文 and 😀 — plain ASCII words in between. ";
+    inputs.append({QStringLiteral("valid"), Bytes(text.begin(), text.end())});
+    static const char* const kBad[] = {
+        "\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+        "\xF5",     "\xFF",         "\x80",         "\xBF\xBF",
+        "\xE2\x82", "\xF0\x9F\x98", "\xC2",         "\x81\x8D\x8F\x90\x9D"};
+    for (int density : {40, 400, 20000}) {
+        std::string damaged = text;
+        for (std::size_t at = std::size_t(rng.bounded(density)); at < damaged.size();
+             at += 1 + std::size_t(rng.bounded(density)))
+            damaged.insert(at, kBad[rng.bounded(int(std::size(kBad)))]);
+        inputs.append({QStringLiteral("errors every ~%1 bytes").arg(density / 2),
+                       Bytes(damaged.begin(), damaged.end())});
+    }
+    std::string edges = text.substr(0, 4096);
+    for (std::size_t at : {63, 64, 65, 127, 128, 129, 191, 192, 1000, 4000})
+        edges.insert(at, kBad[at % std::size(kBad)]);
+    inputs.append({QStringLiteral("errors at window edges"), Bytes(edges.begin(), edges.end())});
+    return inputs;
+}
+
+} // namespace
+
+void TestDecoder::policiesAcrossChunkings_data() {
+    QTest::addColumn<ErrorPolicy>("policy");
+    for (ErrorPolicy p : {ErrorPolicy::Replace, ErrorPolicy::Ignore, ErrorPolicy::Latin1,
+                          ErrorPolicy::Cp1252, ErrorPolicy::Strict})
+        QTest::addRow("%s", name(p).data()) << p;
+}
+
+// Every policy over the vectorised paths (well-formed blocks copied whole, error windows from the
+// byte-class masks, latin1 and cp1252 from their tables) gives what the segments say and what
+// feeding one byte at a time gives (which never reaches those paths), for every chunking: the
+// same text, error count and first error.
+void TestDecoder::policiesAcrossChunkings() {
+    QFETCH(ErrorPolicy, policy);
+    for (const auto& [label, bytes] : fastPathInputs()) {
+        const Decoded want = referenceDecode(bytes, policy);
+        const Decoded oneByOne = decodeInChunks(bytes, policy, 1);
+        QVERIFY2(oneByOne.text == want.text, qPrintable(label + QStringLiteral(": one by one")));
+        QCOMPARE(oneByOne.errorSegments, policy == ErrorPolicy::Strict
+                                             ? std::min<std::uint64_t>(want.errorSegments, 1)
+                                             : want.errorSegments);
+        for (std::size_t chunk :
+             {std::size_t(2), std::size_t(3), std::size_t(63), std::size_t(64), std::size_t(65),
+              std::size_t(127), std::size_t(129), std::size_t(1000), std::size_t(4096),
+              std::size_t(65537), bytes.size()}) {
+            const QString where = label + QStringLiteral(", chunks of %1").arg(chunk);
+            const Decoded got = decodeInChunks(bytes, policy, chunk);
+            QVERIFY2(got.text == want.text, qPrintable(where));
+            QVERIFY2(got.text == oneByOne.text, qPrintable(where));
+            QCOMPARE(got.ok, want.ok);
+            QCOMPARE(got.errorSegments, oneByOne.errorSegments);
+            QVERIFY2(got.firstError == want.firstError, qPrintable(where));
+        }
+    }
+}
+
+// The Writer gets long well-formed stretches as views into the fed bytes, and in all the same
+// text as the string form.
+void TestDecoder::writerGetsStretchesWithoutCopy() {
+    for (const auto& [label, bytes] : fastPathInputs()) {
+        for (ErrorPolicy policy : {ErrorPolicy::Replace, ErrorPolicy::Cp1252}) {
+            for (std::size_t chunk : {std::size_t(1000), std::size_t(1) << 18, bytes.size()}) {
+                Decoder decoder(policy);
+                std::string written;
+                bool direct = false;
+                const Decoder::Writer write = [&](std::string_view piece) {
+                    const auto* p = reinterpret_cast<const std::uint8_t*>(piece.data());
+                    direct = direct || (p >= bytes.data() && p < bytes.data() + bytes.size());
+                    written.append(piece);
+                };
+                for (std::size_t at = 0; at < bytes.size(); at += chunk)
+                    decoder.feed(std::span<const std::uint8_t>(bytes).subspan(
+                                     at, std::min(chunk, bytes.size() - at)),
+                                 write);
+                decoder.finish(write);
+                const QString where = label + QStringLiteral(", chunks of %1").arg(chunk);
+                QVERIFY2(written == decodeInChunks(bytes, policy, chunk).text, qPrintable(where));
+                if (label == QLatin1String("valid") && chunk >= (std::size_t(1) << 18))
+                    QVERIFY2(direct, qPrintable(where));
+            }
         }
     }
 }

@@ -186,6 +186,9 @@ private slots:
     void asciiRunLength();
     void decoderAsciiFastPath_data();
     void decoderAsciiFastPath();
+    void wellFormedLength_data();
+    void wellFormedLength();
+    void summariesOfPartsAppend();
 };
 
 void TestScanEquivalence::pathsAreReported() {
@@ -558,6 +561,89 @@ void TestScanEquivalence::decoderAsciiFastPath() {
             QVERIFY2(decoder.firstError() == firstError, qPrintable(where));
             if (policy != ErrorPolicy::Strict)
                 QCOMPARE(decoder.errorSegments(), errorSegments);
+        }
+    }
+}
+
+// The well-formed prefix that the Decoder copies whole: on every path, the offset of the first
+// error segment (or of a character cut short by the end), as the Segmenter gives it, with every
+// error piece at every offset around the first block edges and in long random text.
+void TestScanEquivalence::wellFormedLength_data() {
+    addPathColumn();
+    for (ScanPath path : supportedPaths())
+        QTest::addRow("%s", name(path).data()) << path;
+}
+
+void TestScanEquivalence::wellFormedLength() {
+    QFETCH(ScanPath, path);
+    const auto reference = [](const Bytes& bytes) {
+        std::size_t end = 0;
+        bool error = false;
+        Segmenter s;
+        s.feed(std::span<const std::uint8_t>(bytes), [&](const Segment& seg) {
+            if (!error && seg.isValid())
+                end = std::size_t(seg.end());
+            error = error || !seg.isValid();
+        });
+        return end;
+    };
+    static const Bytes fills[4] = {
+        {'x'}, {0xC3, 0xA9}, {0xE4, 0xB8, 0xAD}, {0xF0, 0x9F, 0x98, 0x80}};
+    for (const Bytes& fill : fills) {
+        for (const Bytes& piece : pieces(2)) {
+            for (std::size_t at = 0; at <= 200; ++at) {
+                Bytes bytes;
+                while (bytes.size() < at)
+                    bytes.insert(bytes.end(), fill.begin(), fill.end());
+                bytes.resize(at); // may cut a fill character: an earlier error
+                bytes.insert(bytes.end(), piece.begin(), piece.end());
+                const Bytes endsHere = bytes;
+                while (bytes.size() < 330)
+                    bytes.insert(bytes.end(), fill.begin(), fill.end());
+                const QString where =
+                    QStringLiteral("piece %1 at %2")
+                        .arg(QString::fromLatin1(
+                            QByteArray(reinterpret_cast<const char*>(piece.data()),
+                                       qsizetype(piece.size()))
+                                .toHex(' ')))
+                        .arg(at);
+                QVERIFY2(u8codec::wellFormedLength(bytes, path) == reference(bytes),
+                         qPrintable(where));
+                QVERIFY2(u8codec::wellFormedLength(endsHere, path) == reference(endsHere),
+                         qPrintable(where + QStringLiteral(", at the end")));
+            }
+        }
+    }
+    static const int weights[3] = {600, 399, 1};
+    for (quint32 seed = 1; seed <= 40; ++seed) {
+        QRandomGenerator rng(seed);
+        const Bytes bytes = randomText(rng, 20000, weights);
+        QCOMPARE(u8codec::wellFormedLength(bytes, path), reference(bytes));
+    }
+}
+
+// Parts scanned on their own (as u8scope-cli scans a file on every core) and joined with
+// ScanSummary::append give the summary of the whole, wherever the cut lies before a byte that is
+// no continuation byte: CR LF, BOM, errors and a last line without LF around the cut included.
+void TestScanEquivalence::summariesOfPartsAppend() {
+    static const int weights[3] = {700, 200, 100};
+    for (quint32 seed = 1; seed <= 60; ++seed) {
+        QRandomGenerator rng(seed);
+        Bytes bytes = randomText(rng, 40, weights);
+        if (seed % 3 == 0)
+            bytes.insert(bytes.begin(), {0xEF, 0xBB, 0xBF});
+        if (seed % 4 == 0)
+            bytes.insert(bytes.begin() + std::ptrdiff_t(bytes.size() / 2), {'\r', '\n'});
+        const ScanSummary want = reference(bytes);
+        for (std::size_t cut = 0; cut <= bytes.size(); ++cut) {
+            if (cut < bytes.size() && (bytes[cut] & 0xC0) == 0x80)
+                continue; // a part never starts with a continuation byte
+            const std::span<const std::uint8_t> all(bytes);
+            ScanSummary joined = scan(all.first(cut));
+            joined.append(scan(all.subspan(cut)), cut > 0 && cut < bytes.size() &&
+                                                      bytes[cut - 1] == '\r' && bytes[cut] == '\n');
+            QVERIFY2(same(joined, want, "joined"),
+                     qPrintable(QStringLiteral("seed %1, cut at %2").arg(seed).arg(cut)));
         }
     }
 }

@@ -3,6 +3,7 @@
 // the characters searched for, never a decoded approximation of them.
 #pragma once
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
 
 #include <atomic>
@@ -25,9 +26,11 @@ struct HexPattern {
 };
 HexPattern parseHexPattern(std::string_view text);
 
-// The search reads the source in chunks of this size; consecutive chunks overlap by
-// pattern.size() - 1 bytes so that a match across a chunk edge is found exactly once.
-inline constexpr std::size_t kSearchChunkSize = std::size_t(1) << 20;
+// The search reads the source in chunks of this size (the codec's read chunk: the chunk stays in
+// the core's cache between the read and the search), into page-aligned buffers; consecutive
+// chunks overlap by pattern.size() - 1 bytes so that a match across a chunk edge is found exactly
+// once.
+inline constexpr std::size_t kSearchChunkSize = kReadChunkSize;
 
 // The first match starting at an offset in [from, limit), or nullopt (also for an empty pattern,
 // or when `cancel` becomes true). limit defaults to the end of the source.

@@ -10,10 +10,12 @@
 //   encoder.h        encode(), BitLayout: RFC 3629 section 3 step by step
 //   scan.h           Scanner, ScanSummary: whole-stream counts
 //   byte_source.h    ByteSource, FileSource, MemorySource: reading without copying
+//   aligned_buffer.h AlignedBuffer, kReadChunkSize: page-aligned storage that reads fill
 //
 // Errors are values at this boundary: no function of this library throws on bad input.
 #pragma once
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/decoder.h"

@@ -4,6 +4,7 @@
 #include "u8codec/segmenter.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,7 +29,19 @@ std::optional<ErrorPolicy> errorPolicyFromName(std::string_view name) noexcept;
 // value; every other byte maps to the code point of the same value.
 char32_t cp1252ToUnicode(std::uint8_t b) noexcept;
 
+namespace detail {
+class DecodeOutput;
+}
+
 // Streams bytes in, appends well-formed UTF-8 to an output string.
+//
+// Well-formed stretches are checked 64 bytes at a time by the vectorised scan and go out whole,
+// as they are (Unicode chapter 3: well-formed UTF-8 is its own decoding). Stretches with errors
+// are taken 64 bytes at a time too: the byte-class masks of the scan kernels give where each
+// segment starts and whether it is an error; the bytes between errors are copied in one go and
+// only the error segments take the policy's path (for latin1 and cp1252, a table of each byte's
+// UTF-8 form). The exact Segmenter takes a sequence split between two feeds and the last bytes of
+// each, so the output is the same however the input is cut into chunks.
 class Decoder {
 public:
     explicit Decoder(ErrorPolicy policy, std::uint64_t startOffset = 0)
@@ -39,19 +52,35 @@ public:
     bool feed(std::span<const std::uint8_t> bytes, std::string& out);
     bool finish(std::string& out);
 
+    // The same, handing the decoding to write() in pieces, in order: long well-formed stretches
+    // straight out of `bytes`, without a copy, and the rest out of a buffer of the decoder's.
+    // A piece is valid only during the call.
+    using Writer = std::function<void(std::string_view piece)>;
+    bool feed(std::span<const std::uint8_t> bytes, const Writer& write);
+    bool finish(const Writer& write);
+
     // The first error segment met (under every policy).
     const std::optional<Segment>& firstError() const noexcept { return firstError_; }
+    // Error segments met; under Strict, which stops at the first, at most 1.
     std::uint64_t errorSegments() const noexcept { return errorSegments_; }
 
 private:
-    void onSegment(const Segment& s, std::span<const std::uint8_t> bytes, std::string& out);
+    bool decodeInto(std::span<const std::uint8_t> bytes, detail::DecodeOutput& out);
+    std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes, std::size_t from,
+                                   detail::DecodeOutput& out);
+    template <ErrorPolicy P>
+    std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes, std::size_t from,
+                                   detail::DecodeOutput& out);
+    // Counts an error segment; false when the policy stops there (Strict).
+    bool noteError(const Segment& s);
+    void putError(const Segment& s, std::span<const std::uint8_t> bytes, detail::DecodeOutput& out);
 
     ErrorPolicy policy_;
     Segmenter segmenter_;
     std::optional<Segment> firstError_;
     std::uint64_t errorSegments_ = 0;
     bool failed_ = false;
-    std::uint64_t slowUntil_ = 0; // no validated copy before this offset (see feed())
+    std::string pending_; // the pieces for a Writer that are not stretches of the input
 };
 
 // One-shot helper: decodes a whole buffer.

@@ -26,6 +26,13 @@ struct ScanSummary {
 
     std::uint64_t errorSegments() const noexcept;
     bool valid() const noexcept { return errorSegments() == 0; }
+    // Adds the summary of the bytes that follow these, scanned and finished on their own (by
+    // another thread, say): the result is the summary of both parts as one stream when no segment
+    // crosses the join, that is when the next part starts with a byte that is no continuation
+    // byte (80-BF), for such a byte always starts a segment (a lead cut short before it is
+    // Truncated either way: Unicode chapter 3, maximal subparts). `crlfAtJoin`: this part ends in
+    // CR and the next starts with LF, one CRLF.
+    void append(const ScanSummary& next, bool crlfAtJoin) noexcept;
     // The JSON object the CLI prints as {"summary": ...}.
     std::string toJson() const;
 };
@@ -76,6 +83,14 @@ private:
 // and holds no error, so callers can copy or skip it whole.
 std::size_t asciiRunLength(std::span<const std::uint8_t> bytes,
                            ScanPath path = ScanPath::Auto) noexcept;
+
+// How many bytes at the start of `bytes` are whole well-formed characters: the offset of the
+// first error segment, or of a character cut short by the end of `bytes`. Checked 64 bytes at a
+// time with the vector check of the best kernel of this CPU (or the one `path` forces; the SSE2
+// path uses the scalar one), without counting anything: a well-formed stretch is its own decoding
+// (Unicode chapter 3), so callers can copy it whole.
+std::size_t wellFormedLength(std::span<const std::uint8_t> bytes,
+                             ScanPath path = ScanPath::Auto) noexcept;
 
 // One-shot helper.
 ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path = ScanPath::Auto);

@@ -29,18 +29,7 @@ ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf
     ScanSummary all = scan(bytes.first(cut));
     worker.join();
 
-    all.bytes += second.bytes;
-    all.characters += second.characters;
-    for (std::size_t k = 0; k < all.byLength.size(); ++k)
-        all.byLength[k] += second.byLength[k];
-    for (std::size_t k = 0; k < all.errors.size(); ++k)
-        all.errors[k] += second.errors[k];
-    all.lineFeeds += second.lineFeeds;
-    all.carriageReturns += second.carriageReturns;
-    all.crlf += second.crlf + (bytes[cut - 1] == '\r' && bytes[cut] == '\n' ? 1 : 0);
-    // As Scanner::finish(): the line feeds, and a last line without one.
-    all.lines = all.lineFeeds + (bytes.back() != '\n' ? 1 : 0);
-    // `bom` is the first half's: it holds all of EF BB BF, as a cut is never at BB or BF.
+    all.append(second, bytes[cut - 1] == '\r' && bytes[cut] == '\n');
     return all;
 }
 

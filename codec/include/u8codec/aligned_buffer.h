@@ -1,0 +1,90 @@
+// Storage that bytes are read into: page-aligned and left uninitialised, in chunks sized for the
+// CPU's cache. Every buffer that a read (pread(2), read(2), ByteSource::read) fills in bulk is one
+// of these, so that the kernel's copy and the vector kernels that scan the bytes afterwards start
+// on a page (and so on a 64-byte cache line), whatever the allocator would have given:
+// std::vector's storage is only 16-byte aligned, and glibc's malloc returns a large block at a
+// page plus 16 bytes. No byte is written before the read (a zero-filling vector touches every page
+// once more for nothing).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <span>
+#include <utility>
+
+namespace u8codec {
+
+// How much one read takes at once when a file is read front to back. Chunks between 64 KiB and
+// 1 MiB scan alike on one core; at 2 MiB and more the chunk no longer stays in the core's L2
+// cache (2 MiB here) between the kernel's copy and the scan, and the scan slows by a tenth
+// (measured on the 2-core Xeon with AVX-512 that the benchmarks of tests/bench run on:
+// tests/bench/io_floor.py). A quarter of a MiB leaves room for the output of a command too.
+inline constexpr std::size_t kReadChunkSize = std::size_t(256) << 10;
+
+class AlignedBuffer {
+public:
+    static constexpr std::size_t kAlignment = 4096; // a page: a multiple of every cache line
+
+    AlignedBuffer() noexcept = default;
+    // `size` bytes, not initialised.
+    explicit AlignedBuffer(std::size_t size) { resize(size); }
+    AlignedBuffer(AlignedBuffer&& other) noexcept
+        : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)),
+          capacity_(std::exchange(other.capacity_, 0)) {}
+    AlignedBuffer& operator=(AlignedBuffer&& other) noexcept {
+        if (this != &other) {
+            release();
+            data_ = std::exchange(other.data_, nullptr);
+            size_ = std::exchange(other.size_, 0);
+            capacity_ = std::exchange(other.capacity_, 0);
+        }
+        return *this;
+    }
+    AlignedBuffer(const AlignedBuffer&) = delete;
+    AlignedBuffer& operator=(const AlignedBuffer&) = delete;
+    ~AlignedBuffer() { release(); }
+
+    std::uint8_t* data() noexcept { return data_; }
+    const std::uint8_t* data() const noexcept { return data_; }
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    std::uint8_t* begin() noexcept { return data_; }
+    std::uint8_t* end() noexcept { return data_ + size_; }
+    const std::uint8_t* begin() const noexcept { return data_; }
+    const std::uint8_t* end() const noexcept { return data_ + size_; }
+    std::uint8_t& operator[](std::size_t i) noexcept { return data_[i]; }
+    std::uint8_t operator[](std::size_t i) const noexcept { return data_[i]; }
+    std::span<std::uint8_t> span() noexcept { return {data_, size_}; }
+    std::span<const std::uint8_t> span() const noexcept { return {data_, size_}; }
+
+    // Keeps the first min(size(), size) bytes; bytes past them are not initialised. Growing past
+    // the capacity moves the bytes to new storage; shrinking keeps the storage for reuse.
+    void resize(std::size_t size) {
+        if (size > capacity_) {
+            auto* grown =
+                static_cast<std::uint8_t*>(::operator new(size, std::align_val_t(kAlignment)));
+            if (size_ != 0)
+                std::memcpy(grown, data_, size_);
+            release();
+            data_ = grown;
+            capacity_ = size;
+        }
+        size_ = size;
+    }
+
+private:
+    void release() noexcept {
+        if (data_)
+            ::operator delete(data_, std::align_val_t(kAlignment));
+        data_ = nullptr;
+        size_ = capacity_ = 0;
+    }
+
+    std::uint8_t* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+};
+
+} // namespace u8codec

@@ -1,0 +1,119 @@
+// The page-aligned read buffer (u8codec::AlignedBuffer, issue 18): aligned at every size, keeps
+// its bytes when it grows, and a FileSource reads a file into it in chunks exactly as into any
+// other storage.
+#include "codec_test_support.h"
+#include "u8codec/aligned_buffer.h"
+#include "u8codec/byte_source.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <cstring>
+
+using u8codec::AlignedBuffer;
+
+namespace {
+
+bool pageAligned(const void* p) {
+    return reinterpret_cast<std::uintptr_t>(p) % AlignedBuffer::kAlignment == 0;
+}
+
+} // namespace
+
+class TestAlignedBuffer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void alignedAtEverySize() {
+        QCOMPARE(AlignedBuffer::kAlignment % 64, std::size_t(0)); // whole cache lines
+        QCOMPARE(u8codec::kReadChunkSize % AlignedBuffer::kAlignment, std::size_t(0));
+        for (std::size_t size : {std::size_t(1), std::size_t(16), std::size_t(100),
+                                 std::size_t(4096), std::size_t(4097), u8codec::kReadChunkSize,
+                                 std::size_t(1) << 20, (std::size_t(3) << 20) + 5}) {
+            AlignedBuffer b(size);
+            QCOMPARE(b.size(), size);
+            QVERIFY2(pageAligned(b.data()), qPrintable(QString::number(size)));
+            QCOMPARE(b.span().size(), size);
+            QCOMPARE(b.end() - b.begin(), std::ptrdiff_t(size));
+            std::memset(b.data(), 0x5A, size); // every byte is writable
+            QCOMPARE(b[size - 1], std::uint8_t(0x5A));
+        }
+    }
+
+    void emptyUntilSized() {
+        AlignedBuffer b;
+        QVERIFY(b.empty());
+        QCOMPARE(b.size(), std::size_t(0));
+        QVERIFY(b.span().empty());
+        b.resize(10);
+        QVERIFY(!b.empty());
+        QVERIFY(pageAligned(b.data()));
+    }
+
+    // Growing keeps the bytes (moved to new aligned storage); shrinking keeps the storage.
+    void resizeKeepsTheBytes() {
+        AlignedBuffer b(1000);
+        for (std::size_t i = 0; i < b.size(); ++i)
+            b[i] = std::uint8_t(i * 7);
+        b.resize(300000);
+        QVERIFY(pageAligned(b.data()));
+        for (std::size_t i = 0; i < 1000; ++i)
+            QCOMPARE(b[i], std::uint8_t(i * 7));
+        const std::uint8_t* storage = b.data();
+        b.resize(10);
+        QCOMPARE(b.data(), storage);
+        QCOMPARE(b.size(), std::size_t(10));
+        b.resize(300000); // within the capacity: no new storage
+        QCOMPARE(b.data(), storage);
+        for (std::size_t i = 0; i < 10; ++i)
+            QCOMPARE(b[i], std::uint8_t(i * 7));
+    }
+
+    void moves() {
+        AlignedBuffer a(5000);
+        a[4999] = 42;
+        const std::uint8_t* storage = a.data();
+        AlignedBuffer b(std::move(a));
+        QCOMPARE(b.data(), storage);
+        QCOMPARE(b.size(), std::size_t(5000));
+        QCOMPARE(b[4999], std::uint8_t(42));
+        QVERIFY(a.empty()); // NOLINT(bugprone-use-after-move): moved-from is empty, by contract
+        AlignedBuffer c(10);
+        c = std::move(b);
+        QCOMPARE(c.data(), storage);
+        QVERIFY(b.empty()); // NOLINT(bugprone-use-after-move)
+    }
+
+    // A file read through FileSource into the buffer in chunks of every awkward size gives its
+    // bytes, the last chunk short.
+    void fileReadInChunks() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QRandomGenerator rng(18);
+        QByteArray bytes(700001, '\0');
+        for (char& c : bytes)
+            c = char(rng.bounded(256));
+        const QString path = dir.filePath(QStringLiteral("f.bin"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(bytes), bytes.size());
+        f.close();
+        auto opened = u8codec::FileSource::open(path.toStdString());
+        QVERIFY(opened.source);
+        for (std::size_t chunk : {std::size_t(1) << 12, std::size_t(65537), u8codec::kReadChunkSize,
+                                  std::size_t(1) << 20}) {
+            AlignedBuffer buffer(chunk);
+            QByteArray read;
+            for (std::uint64_t at = 0;;) {
+                const std::size_t n = opened.source->read(at, buffer.span());
+                read.append(reinterpret_cast<const char*>(buffer.data()), qsizetype(n));
+                at += n;
+                if (n < buffer.size())
+                    break;
+            }
+            QVERIFY2(read == bytes, qPrintable(QString::number(chunk)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlignedBuffer)
+#include "tst_aligned_buffer.moc"
