@@ -146,6 +146,14 @@ std::string makeRandomFile() {
     return path;
 }
 
+// User and system time of the whole process (all its threads), in seconds.
+double processCpuSeconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 double peakRssMiB() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
@@ -166,6 +174,7 @@ void scanFile(benchmark::State& state, const std::string& path) {
     std::atomic<bool> stop{false};
     quint64 problems = 0;
     std::size_t parts = 0;
+    const double cpuBefore = processCpuSeconds();
     for (auto _ : state) {
         const auto outcome = u8ui::DocumentScan::scan(
             *opened.source, u8ui::DocumentScan::kDefaultProblemCap, stop, {}, split);
@@ -182,6 +191,9 @@ void scanFile(benchmark::State& state, const std::string& path) {
     state.counters["GB"] =
         benchmark::Counter(double(state.iterations() * size) / 1e9, benchmark::Counter::kIsRate);
     state.counters["parts"] = double(parts);
+    // CPU time of all threads per scan: with the wall-clock time, how well the parts ran at once
+    // (the machine's cores may be busy with other work).
+    state.counters["cpu_s"] = (processCpuSeconds() - cpuBefore) / double(state.iterations());
     state.counters["problems"] = double(problems);
     state.counters["peak_rss_MiB"] = peakRssMiB();
 }
