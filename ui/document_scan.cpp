@@ -54,7 +54,7 @@ std::vector<Cut> placeCuts(const u8codec::ByteSource& source, std::vector<quint6
     std::sort(wanted.begin(), wanted.end());
     const quint64 size = source.size();
     std::vector<Cut> cuts;
-    std::array<std::uint8_t, kCutWindow> window;
+    alignas(64) std::array<std::uint8_t, kCutWindow> window; // aligned for the kernel's copy
     for (const quint64 target : wanted) {
         if (target == 0 || target >= size || (!cuts.empty() && target < cuts.back().at))
             continue;

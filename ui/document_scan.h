@@ -55,7 +55,7 @@ public:
                         const std::atomic<bool>& stop,
                         const std::function<void(quint64 done, quint64 total)>& progress = {});
 
-    // How a scan divides the document: for tests, which cut where they choose.
+    // How a scan divides the document: for tests and benchmarks, which cut where they choose.
     struct Split {
         // Offsets near which to cut (each moved on to the next place where a part can begin;
         // none: one part); nullopt: one part per core for documents large enough.
