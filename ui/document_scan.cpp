@@ -1,5 +1,6 @@
 #include "document_scan.h"
 
+#include "part_threads.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -8,133 +9,71 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
-#include <cstring>
+#include <array>
+#include <optional>
 #include <span>
+#include <thread>
 #include <vector>
 
 namespace u8ui {
 
 static_assert(kProblemKindCount == u8codec::kProblemKindCount);
+static_assert(kLineCheckpointStep % DocumentScan::kChunkSize == 0,
+              "the scan's chunks end on line checkpoints");
 
 namespace {
 
-// Histogram with four interleaved tables, so that neighbouring equal bytes do not serialise on
-// one counter (each increment waits for the previous store to the same address). Measured on
-// mixed text: about twice as fast as one table, and faster than eight tables fed by shifts.
-void countBytes(std::span<const std::uint8_t> bytes, std::array<quint64, 256>& counts) {
-    // quint32 counters cannot overflow: a chunk is far below 4 GiB.
-    std::array<std::array<quint32, 256>, 4> partial{};
-    const std::uint8_t* p = bytes.data();
-    std::size_t i = 0;
-    for (; i + 8 <= bytes.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p + i, 8);
-        // Runs of one byte (the NUL holes of sparse files, padding) would serialise even on
-        // four tables: count a word of eight equal bytes at once.
-        if (w == (w & 0xFF) * 0x0101010101010101ULL) {
-            partial[0][w & 0xFF] += 8;
-            continue;
-        }
-        ++partial[0][p[i]];
-        ++partial[1][p[i + 1]];
-        ++partial[2][p[i + 2]];
-        ++partial[3][p[i + 3]];
-        ++partial[0][p[i + 4]];
-        ++partial[1][p[i + 5]];
-        ++partial[2][p[i + 6]];
-        ++partial[3][p[i + 7]];
-    }
-    for (; i < bytes.size(); ++i)
-        ++partial[0][p[i]];
-    for (std::size_t b = 0; b < 256; ++b)
-        counts[b] += quint64(partial[0][b]) + partial[1][b] + partial[2][b] + partial[3][b];
+// Below this much per part, threads would not pay for themselves.
+constexpr quint64 kMinPartSize = quint64(16) << 20;
+// More parts than this would only multiply the problems each one keeps (up to the cap).
+constexpr unsigned kMaxParts = 8;
+// How far past a wanted cut a place where a part can begin is looked for.
+constexpr std::size_t kCutWindow = 4096;
+
+// A place where one part ends and the next begins.
+struct Cut {
+    quint64 at = 0;
+    bool crlf = false; // CR before it, LF at it: one CRLF, counted by neither part
+};
+
+// Equal parts, one per core, for documents large enough.
+std::vector<quint64> evenCuts(quint64 size) {
+    const quint64 cores = std::max(1u, std::thread::hardware_concurrency());
+    const quint64 parts = std::min<quint64>({cores, kMaxParts, size / kMinPartSize});
+    std::vector<quint64> wanted;
+    for (quint64 k = 1; k < parts; ++k)
+        wanted.push_back(size / parts * k);
+    return wanted;
 }
 
-// Finds the problems of a stream fed in chunks, and the line each one is on.
-//
-// Problems come from u8codec::ProblemScanner::feed(), which finds error segments 64 bytes at a
-// time and so passes quickly over valid text and over error-dense data alike; once the list is
-// full, from its count(), which only counts them. Chunks the vectorised Scanner found free of
-// errors, while no problem is pending, are not fed at all.
-class ProblemCollector {
-public:
-    explicit ProblemCollector(ScanReport& report) : report_(report) {}
-
-    // True when no problem is pending.
-    bool idle() const { return !problems_.pending(); }
-
-    // Passes over a chunk in which the Scanner found no error segment, while no problem was
-    // pending: nothing in it can start or continue a problem, so only the character that may
-    // straddle its end needs following. Scanning restarts at the last byte of the chunk that is
-    // not a continuation byte (such a byte always starts a segment, and a character is at most 4
-    // bytes: local_segments.h). Returns false (doing nothing) if there is no such byte.
-    bool skip(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore) {
-        const std::size_t lowest = chunk.size() > 4 ? chunk.size() - 4 : 0;
-        std::size_t start = chunk.size();
-        for (std::size_t i = chunk.size(); i > lowest; --i)
-            if ((chunk[i - 1] & 0xC0) != 0x80) {
-                start = i - 1;
-                break;
-            }
-        if (start == chunk.size())
-            return false;
-        problems_.restartAt(chunkOffset + start);
-        feed(chunk, chunkOffset, lineFeedsBefore, start);
-        return true;
+// Moves each wanted cut on to where a part can begin: the first segment start (the rule the
+// repair's scanOnCores cuts by), then past the first valid character from there, where problem
+// grouping is idle (ProblemScanner::handoverPoint). Drops a cut where no such place is near (a
+// long stretch with no valid character), or that would not come after the one before.
+std::vector<Cut> placeCuts(const u8codec::ByteSource& source, std::vector<quint64> wanted) {
+    std::sort(wanted.begin(), wanted.end());
+    const quint64 size = source.size();
+    std::vector<Cut> cuts;
+    alignas(64) std::array<std::uint8_t, kCutWindow> window; // aligned for the kernel's copy
+    for (const quint64 target : wanted) {
+        if (target == 0 || target >= size || (!cuts.empty() && target < cuts.back().at))
+            continue;
+        const std::size_t got = source.read(
+            target,
+            std::span(window).first(std::size_t(std::min<quint64>(kCutWindow, size - target))));
+        // The byte after the cut stays in the window, for the CRLF test.
+        const auto bytes = std::span<const std::uint8_t>(window).first(got > 0 ? got - 1 : 0);
+        const std::optional<std::size_t> start = u8codec::segmentStartNear(bytes, 0);
+        if (!start)
+            continue;
+        const auto handover = u8codec::ProblemScanner::handoverPoint(bytes.subspan(*start));
+        if (!handover)
+            continue;
+        const std::size_t at = *start + *handover;
+        cuts.push_back(Cut{target + at, window[at - 1] == '\r' && window[at] == '\n'});
     }
-
-    // Feeds the chunk from byte `from` on.
-    void feed(std::span<const std::uint8_t> chunk, quint64 chunkOffset, quint64 lineFeedsBefore,
-              std::size_t from = 0) {
-        if (report_.problems.size() >= report_.problemCap) {
-            // The list is full: from here on only the counts change, and count() finds them
-            // without building a Problem for each.
-            problems_.count(chunk.subspan(from), counted_);
-            return;
-        }
-        chunk_ = chunk;
-        chunkOffset_ = chunkOffset;
-        lineCursor_ = 0;
-        lineFeeds_ = lineFeedsBefore;
-        problems_.feed(chunk.subspan(from), [this](const u8codec::Problem& p) { store(p); });
-    }
-
-    void finish() {
-        problems_.finish([this](const u8codec::Problem& p) { store(p); });
-        for (std::size_t k = 0; k < counted_.size(); ++k) {
-            report_.problemsByKind[k] += counted_[k];
-            report_.totalProblems += counted_[k];
-        }
-    }
-
-private:
-    void store(const u8codec::Problem& p) {
-        ++report_.totalProblems;
-        ++report_.problemsByKind[std::size_t(p.kind)];
-        if (report_.problems.size() >= report_.problemCap)
-            return;
-        // A problem holds no LF (LF is a valid character, which ends a problem), and it is
-        // reported at the latest while the chunk holding the end of the segment after it is fed,
-        // so the bytes between its end and the start of the current chunk hold no LF either: its
-        // line is one more than the LF bytes before its end.
-        const std::size_t target = std::size_t(
-            std::min<quint64>(p.end() > chunkOffset_ ? p.end() - chunkOffset_ : 0, chunk_.size()));
-        if (target > lineCursor_) {
-            lineFeeds_ +=
-                quint64(std::count(chunk_.begin() + lineCursor_, chunk_.begin() + target, '\n'));
-            lineCursor_ = target;
-        }
-        report_.problems.push_back(ProblemEntry{p, lineFeeds_ + 1});
-    }
-
-    ScanReport& report_;
-    u8codec::ProblemScanner problems_;
-    u8codec::ProblemCounts counted_{}; // problems found by count(), once the list was full
-    std::span<const std::uint8_t> chunk_;
-    quint64 chunkOffset_ = 0;
-    std::size_t lineCursor_ = 0;
-    quint64 lineFeeds_ = 0;
-};
+    return cuts;
+}
 
 } // namespace
 
@@ -211,49 +150,46 @@ DocumentScan::Outcome
 DocumentScan::scan(const u8codec::ByteSource& source, std::size_t problemCap,
                    const std::atomic<bool>& stop,
                    const std::function<void(quint64 done, quint64 total)>& progress) {
-    Outcome outcome;
-    auto report = std::make_shared<ScanReport>();
-    report->problemCap = problemCap;
+    return scan(source, problemCap, stop, progress, Split{});
+}
+
+DocumentScan::Outcome DocumentScan::scan(
+    const u8codec::ByteSource& source, std::size_t problemCap, const std::atomic<bool>& stop,
+    const std::function<void(quint64 done, quint64 total)>& progress, const Split& split) {
     const quint64 size = source.size();
-    std::vector<std::uint8_t> buffer(std::size_t(std::min<quint64>(size, kChunkSize)));
-    u8codec::Scanner scanner;
-    ProblemCollector problems(*report);
-    quint64 offset = 0;
-    while (offset < size) {
-        if (stop.load(std::memory_order_relaxed)) {
-            outcome.cancelled = true;
-            return outcome;
-        }
-        const std::size_t want = std::size_t(std::min<quint64>(size - offset, buffer.size()));
-        const std::size_t got = source.read(offset, std::span<std::uint8_t>(buffer.data(), want));
-        if (got < want) {
+    const std::vector<Cut> cuts = placeCuts(source, split.near ? *split.near : evenCuts(size));
+    std::vector<detail::PartRange> ranges;
+    for (const Cut& cut : cuts)
+        ranges.push_back({ranges.empty() ? 0 : ranges.back().end, cut.at});
+    ranges.push_back({ranges.empty() ? 0 : ranges.back().end, size});
+
+    std::vector<detail::PartOutcome> parts =
+        detail::scanParts(source, ranges, problemCap, stop, progress, split.chunkSize);
+
+    Outcome outcome;
+    outcome.parts = parts.size();
+    // In document order, the first part that did not finish decides: a part stops early after
+    // a short read only in a part before it, which is met first.
+    for (const detail::PartOutcome& part : parts) {
+        if (part.status == detail::PartOutcome::Status::ShortRead) {
             outcome.error =
                 QCoreApplication::translate(
                     "u8ui::DocumentScan",
                     "The data ended at byte %1 although it was %2 bytes long when the scan "
                     "started: the file shrank or could not be read any further.")
-                    .arg(offset + got)
+                    .arg(part.dataEnd)
                     .arg(size);
             return outcome;
         }
-        const std::span<const std::uint8_t> chunk(buffer.data(), got);
-        const quint64 lineFeedsBefore = scanner.summary().lineFeeds;
-        const quint64 errorsBefore = scanner.summary().errorSegments();
-        scanner.feed(chunk);
-        countBytes(chunk, report->byteCounts);
-        // The vectorised Scanner says whether the chunk holds an error; only then (or while a
-        // problem is pending) does the chunk go through the exact segmenter for problems.
-        const bool clean = scanner.summary().errorSegments() == errorsBefore;
-        if (!(clean && problems.idle() && problems.skip(chunk, offset, lineFeedsBefore)))
-            problems.feed(chunk, offset, lineFeedsBefore);
-        offset += got;
-        if (progress)
-            progress(offset, size);
+        if (part.status == detail::PartOutcome::Status::Stopped) {
+            outcome.cancelled = true;
+            return outcome;
+        }
     }
-    scanner.finish();
-    problems.finish();
-    report->summary = scanner.summary();
-    outcome.report = std::move(report);
+    detail::ReportJoiner joiner(problemCap);
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        joiner.append(parts[i].report, i > 0 && cuts[i - 1].crlf);
+    outcome.report = joiner.take();
     return outcome;
 }
 

@@ -1,6 +1,7 @@
-// The background scan of a whole document: counts, byte histogram and problems, computed on a
-// worker thread in chunks with progress and cancel, so the window never blocks and memory stays
-// bounded whatever the file's size (only one chunk and the capped problem list are held).
+// The background scan of a whole document: counts, byte histogram, problems and line
+// checkpoints, computed in one pass on worker threads (one part of the document per core) in
+// chunks with progress and cancel, so the window never blocks and memory stays bounded whatever
+// the file's size (one chunk and the capped problem list per part are held).
 #pragma once
 
 #include "scan_report.h"
@@ -13,6 +14,8 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace u8ui {
 
@@ -41,12 +44,28 @@ public:
         std::shared_ptr<ScanReport> report; // null when cancelled or failed
         QString error;                      // why it failed, translated
         bool cancelled = false;
+        std::size_t parts = 0; // how many parts the document was scanned in, at once
     };
-    // Scans `source` on the calling thread. `progress` (may be empty) is called after each chunk
-    // with the bytes scanned so far; `stop` is polled once per chunk.
+    // Scans `source` from the calling thread, in one part per core (each of at least 16 MiB):
+    // the parts are cut where a segment starts and every problem is complete, so the report
+    // equals a scan in one part. `progress` (may be empty) is called on the calling thread as
+    // chunks are scanned, with the bytes scanned so far; `stop` is polled once per chunk by each
+    // part.
     static Outcome scan(const u8codec::ByteSource& source, std::size_t problemCap,
                         const std::atomic<bool>& stop,
                         const std::function<void(quint64 done, quint64 total)>& progress = {});
+
+    // How a scan divides the document: for tests and benchmarks, which cut where they choose.
+    struct Split {
+        // Offsets near which to cut (each moved on to the next place where a part can begin;
+        // none: one part); nullopt: one part per core for documents large enough.
+        std::optional<std::vector<quint64>> near;
+        std::size_t chunkSize = kChunkSize; // at most this much read per step
+    };
+    static Outcome scan(const u8codec::ByteSource& source, std::size_t problemCap,
+                        const std::atomic<bool>& stop,
+                        const std::function<void(quint64 done, quint64 total)>& progress,
+                        const Split& split);
 
 signals:
     // Scan progress in thousandths (0..1000), emitted at most once per change.

@@ -1,8 +1,10 @@
-// What a whole-document scan found: the codec's ScanSummary, a histogram of byte values, and the
+// What a whole-document scan found: the codec's ScanSummary, a histogram of byte values, the
 // problems, stored up to a cap with the total beyond it (DESIGN.md, "Performance by design": a
-// file of random bytes has millions of problems, and the list must stay small and lazy).
+// file of random bytes has millions of problems, and the list must stay small and lazy), and the
+// line checkpoints the window's line index answers from.
 #pragma once
 
+#include "line_checkpoints.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -30,6 +32,8 @@ struct ScanReport {
     // Every problem found, stored or not, and per u8codec::ProblemKind.
     quint64 totalProblems = 0;
     std::array<quint64, kProblemKindCount> problemsByKind{};
+    // Checkpoint k at offset k * kLineCheckpointStep, for every such offset up to the size.
+    std::vector<LineCheckpoint> lineCheckpoints;
 
     bool capped() const { return totalProblems > problems.size(); }
 };

@@ -31,25 +31,22 @@ unsigned partsFor(std::uint64_t size) {
     return unsigned(std::clamp<std::uint64_t>(size / kMinBytesPerScanThread, 1, cores));
 }
 
-// Where the parts meet: near each k/parts of the file, at the first byte that is no continuation
-// byte (80-BF), before which no segment crosses (ScanSummary::append). A sequence has three
-// continuation bytes at most, so a longer run is not text: no cut is made in it.
+// Where the parts meet: near each k/parts of the file, where a segment starts
+// (u8codec::segmentStartNear), so that the parts' summaries join into the whole's
+// (u8codec::joinSummaries). A long run of continuation bytes is not text: no cut is made in it.
 std::vector<Part> cutIntoParts(const FileSource& file) {
-    constexpr std::size_t kSearch = 64;
     const std::uint64_t size = file.size();
     const unsigned parts = partsFor(size);
     std::vector<Part> cut;
     std::uint64_t begin = 0;
     for (unsigned k = 1; k < parts; ++k) {
         const std::uint64_t near = size / parts * k;
-        std::uint8_t bytes[kSearch];
+        std::uint8_t bytes[u8codec::kSegmentStartSearch];
         const std::size_t got = file.read(near, bytes);
-        const auto at = std::find_if(bytes, bytes + got, [](std::uint8_t b) {
-            return u8codec::classify(b) != u8codec::ByteClass::Continuation;
-        });
-        if (at == bytes + got)
+        const auto at = u8codec::segmentStartNear(std::span<const std::uint8_t>(bytes, got), 0);
+        if (!at)
             continue;
-        const std::uint64_t edge = near + std::uint64_t(at - bytes);
+        const std::uint64_t edge = near + *at;
         if (edge <= begin)
             continue;
         cut.push_back(Part{begin, edge, begin, 0, 0, {}, true});
@@ -143,7 +140,8 @@ bool summarizeInput(const Input& input, ScanSummary& summary, std::string& error
         const Part& before = parts[k - 1];
         if (before.reached != before.end)
             break; // the file shrank within `before`: its end is the file's
-        summary.append(parts[k].summary, before.lastByte == '\r' && parts[k].firstByte == '\n');
+        summary = u8codec::joinSummaries(summary, parts[k].summary,
+                                         before.lastByte == '\r' && parts[k].firstByte == '\n');
     }
     return true;
 }

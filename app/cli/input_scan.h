@@ -14,7 +14,7 @@
 namespace u8cli {
 
 // The summary of the whole input (`stats`): the codec's Scanner over each part, the parts'
-// summaries joined (ScanSummary::append). False, with `error`, when the input cannot be read.
+// summaries joined (u8codec::joinSummaries). False, with `error`, when the input cannot be read.
 bool summarizeInput(const Input& input, u8codec::ScanSummary& summary, std::string& error);
 
 // Whether the input is well-formed UTF-8 (`check`'s first pass): only the vector check of the

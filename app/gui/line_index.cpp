@@ -15,6 +15,12 @@ bool cancelled(const std::atomic<bool>* cancel) {
 }
 } // namespace
 
+LineIndex::LineIndex(std::vector<u8ui::LineCheckpoint> checkpoints)
+    : checkpoints_(std::move(checkpoints)) {
+    if (checkpoints_.empty())
+        checkpoints_.push_back(Checkpoint{});
+}
+
 quint64 LineIndex::cost(quint64 offset) const {
     const quint64 indexed = (checkpoints_.size() - 1) * kStep;
     const quint64 base = std::min(indexed, offset / kStep * kStep);
@@ -31,14 +37,7 @@ bool LineIndex::countLines(const u8codec::ByteSource& source, quint64 from, quin
             return false;
         const std::size_t want = std::size_t(std::min<quint64>(kChunk, to - pos));
         const std::size_t got = source.read(pos, std::span(buffer.data(), want));
-        const std::uint8_t* p = buffer.data();
-        const std::uint8_t* end = p + got;
-        // memchr is vectorised by the C library: runs without LF cost little.
-        while (const void* hit = std::memchr(p, '\n', std::size_t(end - p))) {
-            p = static_cast<const std::uint8_t*>(hit) + 1;
-            ++state.lineFeeds;
-            state.lineStart = pos + quint64(p - buffer.data());
-        }
+        state.advance(std::span<const std::uint8_t>(buffer.data(), got), pos);
         if (got < want)
             return false; // the file shrank
         pos += got;

@@ -4,10 +4,13 @@
 // the line, each error segment counting as one (as the U+FFFD a decoder puts in its place). To
 // answer for an offset deep in a large file without re-reading it from the start each time, the
 // index keeps a checkpoint every kStep bytes: the number of LFs before it and where its line
-// starts. The index is a small value (a 4 GB file has 1024 checkpoints), so a background task can
-// extend a copy and hand it back.
+// starts (u8ui::LineCheckpoint). The window's whole-document scan gathers them all in its pass
+// (ScanReport::lineCheckpoints); until it has, the index extends them as it reads. The index is a
+// small value (a 4 GB file has 1024 checkpoints), so a background task can extend a copy and hand
+// it back.
 #pragma once
 
+#include "line_checkpoints.h"
 #include "u8codec/byte_source.h"
 
 #include <QtGlobal>
@@ -19,7 +22,12 @@ namespace u8app {
 
 class LineIndex {
 public:
-    static constexpr quint64 kStep = quint64(4) << 20;
+    static constexpr quint64 kStep = u8ui::kLineCheckpointStep;
+
+    LineIndex() = default;
+    // An index with the checkpoints a whole-document scan gathered (ScanReport::lineCheckpoints:
+    // checkpoint k at k * kStep, the first at 0).
+    explicit LineIndex(std::vector<u8ui::LineCheckpoint> checkpoints);
 
     struct Location {
         quint64 line = 1;   // 1-based
@@ -46,10 +54,7 @@ public:
     std::size_t checkpointCount() const { return checkpoints_.size(); }
 
 private:
-    struct Checkpoint {
-        quint64 lineFeeds = 0; // LF bytes before the checkpoint
-        quint64 lineStart = 0; // offset of the first byte of the line the checkpoint lies in
-    };
+    using Checkpoint = u8ui::LineCheckpoint;
     // Counts LFs in [from, to), updating lineFeeds and lineStart; false when cancelled or the
     // source ended early.
     static bool countLines(const u8codec::ByteSource& source, quint64 from, quint64 to,

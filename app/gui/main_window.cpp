@@ -881,6 +881,9 @@ void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) 
                                : problemsModel_->cappedNote());
     problemsNote_->setVisible(!problemsNote_->text().isEmpty());
     codePage_->setCounts(report_->byteCounts);
+    // The scan gathered every line checkpoint in its pass: lines anywhere are now quick.
+    if (report_->lineCheckpoints.size() > lineIndex_.checkpointCount())
+        lineIndex_ = LineIndex(report_->lineCheckpoints);
     syncPanelsToCursor();
     scanProgress_->hide();
     scanCancel_->hide();

@@ -344,6 +344,18 @@ void ProblemScanner::completeOpen(Out& out) {
     output(d, kind, out);
 }
 
+std::optional<std::size_t> ProblemScanner::handoverPoint(std::span<const std::uint8_t> bytes) {
+    // Byte by byte, so as to stop at the first valid segment: it is seldom far.
+    Segmenter segmenter;
+    std::optional<std::size_t> end;
+    for (std::size_t i = 0; i < bytes.size() && !end; ++i)
+        segmenter.feed(bytes.subspan(i, 1), [&](const Segment& s) {
+            if (s.isValid() && !end)
+                end = std::size_t(s.offset + s.length);
+        });
+    return end;
+}
+
 int ProblemScanner::acceptOne(const Segment& s, std::span<const std::uint8_t> bytes) {
     Out out{few_.data(), 0};
     accept(s, bytes, out);

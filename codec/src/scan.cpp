@@ -2,6 +2,8 @@
 
 #include "scan_kernel.h"
 
+#include <algorithm>
+
 namespace u8codec {
 
 std::string_view name(ScanPath p) noexcept {
@@ -146,28 +148,6 @@ std::uint64_t ScanSummary::errorSegments() const noexcept {
     return n;
 }
 
-void ScanSummary::append(const ScanSummary& next, bool crlfAtJoin) noexcept {
-    if (next.bytes == 0)
-        return;
-    if (bytes == 0) {
-        *this = next;
-        return;
-    }
-    bytes += next.bytes;
-    characters += next.characters;
-    for (std::size_t k = 0; k < byLength.size(); ++k)
-        byLength[k] += next.byLength[k];
-    for (std::size_t k = 0; k < errors.size(); ++k)
-        errors[k] += next.errors[k];
-    lineFeeds += next.lineFeeds;
-    carriageReturns += next.carriageReturns;
-    crlf += next.crlf + (crlfAtJoin ? 1 : 0);
-    // A last line without LF is the next part's (Scanner::finish() counted it there).
-    lines = lineFeeds + (next.lines - next.lineFeeds);
-    // `bom` stays this part's: its first three bytes are the stream's, as a part never starts
-    // at BB or BF.
-}
-
 std::string ScanSummary::toJson() const {
     std::string j = "{\"bytes\":" + std::to_string(bytes) +
                     ",\"characters\":" + std::to_string(characters) + ",\"by_length\":{";
@@ -299,6 +279,36 @@ ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path) {
     s.feed(bytes);
     s.finish();
     return s.summary();
+}
+
+std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
+                                            std::size_t from) noexcept {
+    const std::size_t limit = std::min(bytes.size(), from + kSegmentStartSearch);
+    for (std::size_t at = from; at < limit; ++at)
+        if (bytes[at] < 0x80 || bytes[at] > 0xBF)
+            return at;
+    return std::nullopt;
+}
+
+ScanSummary joinSummaries(const ScanSummary& before, const ScanSummary& after, bool crlfAtCut) {
+    if (before.bytes == 0)
+        return after;
+    if (after.bytes == 0)
+        return before;
+    ScanSummary all = before;
+    all.bytes += after.bytes;
+    all.characters += after.characters;
+    for (std::size_t k = 0; k < all.byLength.size(); ++k)
+        all.byLength[k] += after.byLength[k];
+    for (std::size_t k = 0; k < all.errors.size(); ++k)
+        all.errors[k] += after.errors[k];
+    all.lineFeeds += after.lineFeeds;
+    all.carriageReturns += after.carriageReturns;
+    all.crlf += after.crlf + (crlfAtCut ? 1 : 0);
+    // As Scanner::finish(): the line feeds, and one for a last line without one, which only
+    // `after` can tell.
+    all.lines = before.lineFeeds + after.lines;
+    return all;
 }
 
 } // namespace u8codec

@@ -3,6 +3,7 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "document_history.h"
+#include "document_scan.h"
 #include "inspector_panel.h"
 #include "line_index.h"
 #include "main_window.h"
@@ -30,6 +31,9 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include <atomic>
+#include <random>
+#include <vector>
 
 using u8app::MainWindow;
 
@@ -185,6 +189,55 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("no line 4")));
         QCOMPARE(w.selection()->cursor(), quint64(4));
         QVERIFY(!w.goToLine(0));
+    }
+
+    // The line index made from the whole-document scan's checkpoints answers as one that reads
+    // for itself: line, column and line start anywhere, and where lines start, also in a line
+    // longer than the checkpoint step and past the cuts between the scan's parts.
+    void lineIndexFromTheScan() {
+        const quint64 step = u8app::LineIndex::kStep;
+        std::vector<std::uint8_t> bytes(3 * step + 4321);
+        std::mt19937 rng(9);
+        // Lines of about 200 bytes, with CR LF, characters and errors.
+        static const std::vector<std::vector<std::uint8_t>> pieces = {
+            {'\r', '\n'}, {'\n'}, {'w', 'o', 'r', 'd', ' '}, {0xC3, 0xA9}, {0x80}, {0xE2, 0x82}};
+        for (std::size_t at = 0; at < bytes.size();) {
+            const unsigned r = rng() % 80;
+            const auto& piece = pieces[r < 2 ? r : 2 + r % 4];
+            for (std::size_t k = 0; k < piece.size() && at < bytes.size(); ++k)
+                bytes[at++] = piece[k];
+        }
+        std::fill(bytes.begin() + qsizetype(step - 1000),
+                  bytes.begin() + qsizetype(2 * step + 1000),
+                  'L'); // one line across two checkpoints and two cuts
+        u8ui::DocumentScan::Split split;
+        split.near = {step / 2, step + 10, 2 * step - 7, 2 * step + 5000};
+        std::atomic<bool> stop{false};
+        const u8codec::MemorySource source(bytes);
+        const auto outcome = u8ui::DocumentScan::scan(source, 100, stop, {}, split);
+        QVERIFY(outcome.report);
+        QCOMPARE(outcome.parts, std::size_t(5));
+        u8app::LineIndex fromScan(outcome.report->lineCheckpoints);
+        u8app::LineIndex reading;
+        QCOMPARE(fromScan.checkpointCount(), std::size_t(bytes.size() / step + 1));
+        QVERIFY(fromScan.cost(bytes.size() - 1) < step); // nothing left to read up to there
+        QVERIFY(reading.cost(bytes.size() - 1) > step);
+        std::vector<quint64> offsets = {0, step - 1, step, step + 1, 2 * step, bytes.size() - 1};
+        for (int i = 0; i < 100; ++i)
+            offsets.push_back(rng() % bytes.size());
+        for (const quint64 offset : offsets) {
+            const auto want = reading.locate(source, offset);
+            QVERIFY(want);
+            QVERIFY2(fromScan.locate(source, offset) == want,
+                     qPrintable(QStringLiteral("at %1").arg(offset)));
+        }
+        const quint64 lines = outcome.report->summary.lineFeeds + 1;
+        std::vector<quint64> wanted = {1, 2, lines - 1, lines, lines + 1};
+        for (int i = 0; i < 100; ++i)
+            wanted.push_back(1 + rng() % lines);
+        for (const quint64 line : wanted)
+            QVERIFY2(fromScan.lineStart(source, line) == reading.lineStart(source, line),
+                     qPrintable(QStringLiteral("line %1").arg(line)));
     }
 
     void goToLineFarInALargeFile() {

@@ -2,6 +2,7 @@
 // (problem.h). Key phrases are asserted, not whole sentences.
 #include "codec_test_support.h"
 #include "u8codec/problem.h"
+#include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
 
 #include <QTest>
@@ -128,6 +129,7 @@ private slots:
     void fastPathEqualsSegments_data();
     void fastPathEqualsSegments();
     void pendingAndRestart();
+    void handoverSplitsProblems();
 };
 
 void TestProblems::single_data() {
@@ -395,6 +397,51 @@ void TestProblems::pendingAndRestart() {
     QCOMPARE(got.size(), std::size_t(2));
     QCOMPARE(got[1].offset, std::uint64_t(1005));
     QCOMPARE(got[1].kind, ProblemKind::Truncated);
+}
+
+// A stream scanned for problems in two parts, cut at a handover point (after a segment start,
+// the end of the first valid character), gives the whole stream's problems in order, whatever
+// is pending where the cut is looked for: a CESU-8 pair, a high surrogate waiting for its low
+// half, a run of stray continuation bytes, a naive 5-byte form, a lead cut short, FE.
+void TestProblems::handoverSplitsProblems() {
+    const Bytes mix = u8test::hex("41 ED A0 BD ED B8 80 ED A0 80 80 80 80 42 F8 88 80 80 80 E2 82"
+                                  "0A C3 A9 ED B0 80 FE 80 E0 80 AF F0 9F 98 80 C0 AF 43");
+    Bytes text;
+    for (int i = 0; i < 3; ++i)
+        text.insert(text.end(), mix.begin(), mix.end());
+    const std::vector<Problem> whole = problemsBySegment(text);
+    const auto all = u8test::view(text);
+    int cuts = 0;
+    for (std::size_t from = 0; from < text.size(); ++from) {
+        const std::optional<std::size_t> start = segmentStartNear(all, from);
+        if (!start)
+            continue;
+        const std::optional<std::size_t> handover =
+            ProblemScanner::handoverPoint(all.subspan(*start));
+        if (!handover)
+            continue;
+        const std::size_t cut = *start + *handover;
+        std::vector<Problem> got;
+        auto sink = [&](const Problem& p) { got.push_back(p); };
+        ProblemScanner first;
+        first.feed(all.first(cut), sink);
+        first.finish(sink);
+        ProblemScanner second(cut);
+        second.feed(all.subspan(cut), sink);
+        second.finish(sink);
+        QVERIFY2(got.size() == whole.size() &&
+                     std::equal(got.begin(), got.end(), whole.begin(), sameProblem),
+                 qPrintable(QStringLiteral("cut at %1").arg(cut)));
+        ++cuts;
+    }
+    QVERIFY(cuts > int(text.size()) / 2);
+    // Where no valid character follows, there is no handover point.
+    QVERIFY(
+        !ProblemScanner::handoverPoint(u8test::view(u8test::hex("80 C0 AF ED A0 80 FF E2 82"))));
+    QVERIFY(!ProblemScanner::handoverPoint({}));
+    // The pair is not split: the handover is after the character that follows it.
+    QCOMPARE(ProblemScanner::handoverPoint(u8test::view(u8test::hex("ED A0 BD ED B8 80 C3 A9 41"))),
+             std::optional<std::size_t>(8));
 }
 
 QTEST_GUILESS_MAIN(TestProblems)

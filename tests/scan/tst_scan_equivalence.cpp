@@ -10,9 +10,11 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTest>
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 using namespace u8codec;
@@ -188,7 +190,8 @@ private slots:
     void decoderAsciiFastPath();
     void wellFormedLength_data();
     void wellFormedLength();
-    void summariesOfPartsAppend();
+    void summariesOfRandomParts();
+    void partsJoinAtSegmentStarts();
 };
 
 void TestScanEquivalence::pathsAreReported() {
@@ -622,10 +625,10 @@ void TestScanEquivalence::wellFormedLength() {
     }
 }
 
-// Parts scanned on their own (as u8scope-cli scans a file on every core) and joined with
-// ScanSummary::append give the summary of the whole, wherever the cut lies before a byte that is
-// no continuation byte: CR LF, BOM, errors and a last line without LF around the cut included.
-void TestScanEquivalence::summariesOfPartsAppend() {
+// Parts of random text scanned on their own (as u8scope-cli scans a file on every core) and
+// joined with joinSummaries give the summary of the whole, wherever the cut lies before a byte that
+// is no continuation byte: CR LF, BOM, errors and a last line without LF around the cut included.
+void TestScanEquivalence::summariesOfRandomParts() {
     static const int weights[3] = {700, 200, 100};
     for (quint32 seed = 1; seed <= 60; ++seed) {
         QRandomGenerator rng(seed);
@@ -639,13 +642,54 @@ void TestScanEquivalence::summariesOfPartsAppend() {
             if (cut < bytes.size() && (bytes[cut] & 0xC0) == 0x80)
                 continue; // a part never starts with a continuation byte
             const std::span<const std::uint8_t> all(bytes);
-            ScanSummary joined = scan(all.first(cut));
-            joined.append(scan(all.subspan(cut)), cut > 0 && cut < bytes.size() &&
-                                                      bytes[cut - 1] == '\r' && bytes[cut] == '\n');
+            const bool crlf =
+                cut > 0 && cut < bytes.size() && bytes[cut - 1] == '\r' && bytes[cut] == '\n';
+            const ScanSummary joined =
+                joinSummaries(scan(all.first(cut)), scan(all.subspan(cut)), crlf);
             QVERIFY2(same(joined, want, "joined"),
                      qPrintable(QStringLiteral("seed %1, cut at %2").arg(seed).arg(cut)));
         }
     }
+}
+
+// A text cut where segmentStartNear() says scans in two parts whose joined summary equals the
+// whole's, wherever the cut is looked for: across a BOM, CR LF, every byte of 2-, 3- and
+// 4-byte characters, every error kind, a lead cut short, a run of continuation bytes too long
+// to find a cut in, a text ending in CR or inside a character.
+void TestScanEquivalence::partsJoinAtSegmentStarts() {
+    std::string mix = "\xEF\xBB\xBF"
+                      "a\r\nb\rc\n\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"
+                      "\xE0\x80\xAF\xED\xA0\x80\xF4\x90\x80\x80\xC0\xAF\xFF\xE2\x82 x\r";
+    mix += std::string(70, '\x80');
+    mix += "end\r\n\xC3";
+    const std::string text = mix + mix;
+    const Bytes bytes(text.begin(), text.end());
+    const ScanSummary whole = scan(bytes);
+    int cuts = 0;
+    for (std::size_t from = 0; from < bytes.size(); ++from) {
+        const std::optional<std::size_t> cut = segmentStartNear(bytes, from);
+        if (!cut) {
+            // Only inside (or just before) the long run of continuation bytes.
+            QVERIFY(from + kSegmentStartSearch > bytes.size() ||
+                    std::all_of(bytes.begin() + qsizetype(from),
+                                bytes.begin() + qsizetype(from + kSegmentStartSearch),
+                                [](std::uint8_t b) { return b >= 0x80 && b <= 0xBF; }));
+            continue;
+        }
+        QVERIFY(*cut >= from && *cut < bytes.size());
+        QVERIFY(bytes[*cut] < 0x80 || bytes[*cut] > 0xBF);
+        const std::span<const std::uint8_t> all(bytes);
+        const bool crlf = *cut > 0 && bytes[*cut - 1] == '\r' && bytes[*cut] == '\n';
+        const ScanSummary joined =
+            joinSummaries(scan(all.first(*cut)), scan(all.subspan(*cut)), crlf);
+        QVERIFY2(joined.toJson() == whole.toJson(),
+                 qPrintable(QStringLiteral("cut at %1").arg(*cut)));
+        QCOMPARE(joined.lineFeeds, whole.lineFeeds);
+        ++cuts;
+    }
+    QVERIFY(cuts > int(bytes.size()) / 2);
+    QCOMPARE(joinSummaries(ScanSummary{}, whole, false).toJson(), whole.toJson());
+    QCOMPARE(joinSummaries(whole, ScanSummary{}, false).toJson(), whole.toJson());
 }
 
 QTEST_GUILESS_MAIN(TestScanEquivalence)

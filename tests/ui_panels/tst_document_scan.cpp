@@ -1,6 +1,7 @@
 // DocumentScan: the background whole-document scan finishes with the same counts and problems as
 // the codec's one-buffer reference, across chunk edges; its cap, cancel and read failures.
 #include "document_scan.h"
+#include "scan_reference.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
@@ -19,6 +20,9 @@
 using namespace u8ui;
 using u8codec::ByteSource;
 using u8codec::MemorySource;
+using u8test::Reference;
+using u8test::referenceOf;
+using u8test::sameProblem;
 
 namespace {
 
@@ -149,40 +153,6 @@ public:
     }
 };
 
-struct Reference {
-    std::vector<u8codec::Problem> problems;
-    std::vector<quint64> lines;
-};
-
-// The straightforward path: every segment of the whole buffer from the Segmenter through
-// ProblemScanner::onSegment(), and each problem's line counted from the start.
-Reference referenceOf(const std::vector<std::uint8_t>& bytes) {
-    Reference ref;
-    u8codec::ProblemScanner scanner;
-    u8codec::Segmenter segmenter;
-    std::uint64_t counted = 0;
-    quint64 line = 1;
-    auto sink = [&](const u8codec::Problem& p) {
-        ref.problems.push_back(p);
-        line += quint64(std::count(bytes.begin() + counted, bytes.begin() + p.offset, '\n'));
-        counted = p.offset;
-        ref.lines.push_back(line);
-    };
-    auto each = [&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
-        scanner.onSegment(s, b, sink);
-    };
-    segmenter.feed(std::span<const std::uint8_t>(bytes), each);
-    segmenter.finish(each);
-    scanner.finish(sink);
-    return ref;
-}
-
-bool sameProblem(const u8codec::Problem& a, const u8codec::Problem& b) {
-    return a.offset == b.offset && a.length == b.length && a.kind == b.kind && a.value == b.value &&
-           a.announcedLength == b.announcedLength && a.errorSegments == b.errorSegments &&
-           a.headLength == b.headLength && a.head == b.head;
-}
-
 } // namespace
 
 class TestDocumentScan : public QObject {
@@ -221,6 +191,7 @@ private slots:
         for (std::uint8_t b : bytes)
             ++counts[b];
         QVERIFY(r.byteCounts == counts);
+        QVERIFY(r.lineCheckpoints == u8test::checkpointsOf(bytes));
         quint64 byKind = 0;
         for (quint64 n : r.problemsByKind)
             byKind += n;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -99,6 +100,14 @@ public:
     // skip bytes they know to be valid text (or whose segments they gave to onSegment), so that
     // feed() goes on from there. A sequence feed() was in the middle of is dropped.
     void restartAt(std::uint64_t offset) noexcept { segmenter_ = Segmenter(offset); }
+
+    // Where a fresh ProblemScanner can take over from one that read everything before: the end
+    // of the first valid segment in `bytes`, which must begin where a segment starts (see
+    // segmentStartNear() in scan.h). A valid character ends whatever is pending, so after it
+    // every scanner is idle and at a segment boundary, whatever it read before: a stream scanned
+    // for problems in parts cut there gives the problems of the whole, in order. nullopt when
+    // `bytes` holds no valid segment.
+    static std::optional<std::size_t> handoverPoint(std::span<const std::uint8_t> bytes);
 
 private:
     // Where the grouping puts the problems it completes: a few for one segment, many for feed().

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -26,13 +27,6 @@ struct ScanSummary {
 
     std::uint64_t errorSegments() const noexcept;
     bool valid() const noexcept { return errorSegments() == 0; }
-    // Adds the summary of the bytes that follow these, scanned and finished on their own (by
-    // another thread, say): the result is the summary of both parts as one stream when no segment
-    // crosses the join, that is when the next part starts with a byte that is no continuation
-    // byte (80-BF), for such a byte always starts a segment (a lead cut short before it is
-    // Truncated either way: Unicode chapter 3, maximal subparts). `crlfAtJoin`: this part ends in
-    // CR and the next starts with LF, one CRLF.
-    void append(const ScanSummary& next, bool crlfAtJoin) noexcept;
     // The JSON object the CLI prints as {"summary": ...}.
     std::string toJson() const;
 };
@@ -94,5 +88,27 @@ std::size_t wellFormedLength(std::span<const std::uint8_t> bytes,
 
 // One-shot helper.
 ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path = ScanPath::Auto);
+
+// --- Scanning in parts (several threads) ---------------------------------------------------
+//
+// A stream cut where a segment starts scans, part by part, as it does whole: each part's
+// segments are the whole's, so their counts add up.
+
+// How far segmentStartNear() looks: a UTF-8 sequence has three continuation bytes at most, so a
+// longer run of them is not text and no cut is looked for past it.
+inline constexpr std::size_t kSegmentStartSearch = 64;
+
+// The first position at or after `from` (within kSegmentStartSearch bytes, and before the end
+// of `bytes`) holding a byte that is no continuation byte (80-BF). A segment always starts at
+// such a byte: every segment ends before it (a lead cut short there is Truncated, as at the end
+// of the data; Unicode chapter 3's maximal subparts never take it in). nullopt where none is.
+std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
+                                            std::size_t from) noexcept;
+
+// The summary of a stream from those of two stretches scanned apart, each with its own finished
+// Scanner: `after` begins right where `before` ends, at a segment start. Counts add; a CR ending
+// `before` and an LF starting `after` (`crlfAtCut`) are one CRLF; the byte-order mark is
+// `before`'s (it is one segment, so never cut), unless `before` is empty.
+ScanSummary joinSummaries(const ScanSummary& before, const ScanSummary& after, bool crlfAtCut);
 
 } // namespace u8codec

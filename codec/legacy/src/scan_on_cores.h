@@ -13,12 +13,11 @@ namespace u8codec::detail {
 // Buffers of at least twice this size are scanned in two halves at once.
 inline constexpr std::size_t kMinScanHalf = std::size_t(1) << 20;
 
-// Equals scan(bytes). The halves meet at a byte that is no continuation byte (80-BF): every
-// segment ends before such a byte (a lead cut short there is Truncated, as at the end of the
-// first half; Unicode chapter 3's maximal subparts never take it in), so the halves segment
-// as the whole does. Counts are added; a CR ending the first half and an LF starting the second
-// are one CRLF. Scans on the calling thread alone where no cut is found near the middle (a long
-// run of continuation bytes) or no thread can be started. `minHalf`: for tests.
+// Equals scan(bytes). The halves meet where a segment starts (u8codec::segmentStartNear), so the
+// halves segment as the whole does, and their summaries are joined (u8codec::joinSummaries: a
+// CR ending the first half and an LF starting the second are one CRLF). Scans on the calling
+// thread alone where no cut is found near the middle (a long run of continuation bytes) or no
+// thread can be started. `minHalf`: for tests.
 ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf = kMinScanHalf);
 
 } // namespace u8codec::detail
