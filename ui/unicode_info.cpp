@@ -1,5 +1,6 @@
 #include "unicode_info.h"
 
+#include "u8codec/audit.h"
 #include "u8codec/problem.h"
 
 #include <unicode/uchar.h>
@@ -19,104 +20,11 @@ QString hex(quint32 value, int width) {
     return QStringLiteral("%1").arg(value, width, 16, QLatin1Char('0')).toUpper();
 }
 
-// Controls have no Name property, and ICU's alias lookup (U_CHAR_NAME_ALIAS) holds only the
-// "correction" aliases: the names people use for controls are the "control" aliases of Unicode's
-// NameAliases.txt (Unicode 15, the first of each; "figment" where no control alias exists).
-const char* controlAlias(char32_t cp) {
-    static const char* const kC0[32] = {"NULL",
-                                        "START OF HEADING",
-                                        "START OF TEXT",
-                                        "END OF TEXT",
-                                        "END OF TRANSMISSION",
-                                        "ENQUIRY",
-                                        "ACKNOWLEDGE",
-                                        "ALERT",
-                                        "BACKSPACE",
-                                        "CHARACTER TABULATION",
-                                        "LINE FEED",
-                                        "LINE TABULATION",
-                                        "FORM FEED",
-                                        "CARRIAGE RETURN",
-                                        "SHIFT OUT",
-                                        "SHIFT IN",
-                                        "DATA LINK ESCAPE",
-                                        "DEVICE CONTROL ONE",
-                                        "DEVICE CONTROL TWO",
-                                        "DEVICE CONTROL THREE",
-                                        "DEVICE CONTROL FOUR",
-                                        "NEGATIVE ACKNOWLEDGE",
-                                        "SYNCHRONOUS IDLE",
-                                        "END OF TRANSMISSION BLOCK",
-                                        "CANCEL",
-                                        "END OF MEDIUM",
-                                        "SUBSTITUTE",
-                                        "ESCAPE",
-                                        "INFORMATION SEPARATOR FOUR",
-                                        "INFORMATION SEPARATOR THREE",
-                                        "INFORMATION SEPARATOR TWO",
-                                        "INFORMATION SEPARATOR ONE"};
-    static const char* const kC1[32] = {"PADDING CHARACTER",
-                                        "HIGH OCTET PRESET",
-                                        "BREAK PERMITTED HERE",
-                                        "NO BREAK HERE",
-                                        "INDEX",
-                                        "NEXT LINE",
-                                        "START OF SELECTED AREA",
-                                        "END OF SELECTED AREA",
-                                        "CHARACTER TABULATION SET",
-                                        "CHARACTER TABULATION WITH JUSTIFICATION",
-                                        "LINE TABULATION SET",
-                                        "PARTIAL LINE FORWARD",
-                                        "PARTIAL LINE BACKWARD",
-                                        "REVERSE LINE FEED",
-                                        "SINGLE SHIFT TWO",
-                                        "SINGLE SHIFT THREE",
-                                        "DEVICE CONTROL STRING",
-                                        "PRIVATE USE ONE",
-                                        "PRIVATE USE TWO",
-                                        "SET TRANSMIT STATE",
-                                        "CANCEL CHARACTER",
-                                        "MESSAGE WAITING",
-                                        "START OF GUARDED AREA",
-                                        "END OF GUARDED AREA",
-                                        "START OF STRING",
-                                        "SINGLE GRAPHIC CHARACTER INTRODUCER",
-                                        "SINGLE CHARACTER INTRODUCER",
-                                        "CONTROL SEQUENCE INTRODUCER",
-                                        "STRING TERMINATOR",
-                                        "OPERATING SYSTEM COMMAND",
-                                        "PRIVACY MESSAGE",
-                                        "APPLICATION PROGRAM COMMAND"};
-    if (cp < 0x20)
-        return kC0[cp];
-    if (cp == 0x7F)
-        return "DELETE";
-    if (cp >= 0x80 && cp < 0xA0)
-        return kC1[cp - 0x80];
-    return nullptr;
-}
-
 } // namespace
 
 QString UnicodeInfo::name(char32_t cp) {
-    char buffer[256];
-    UErrorCode status = U_ZERO_ERROR;
-    // A corrected name (NameAliases.txt "correction") first: it replaces a misspelt Name.
-    int32_t length =
-        u_charName(UChar32(cp), U_CHAR_NAME_ALIAS, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    status = U_ZERO_ERROR;
-    length = u_charName(UChar32(cp), U_UNICODE_CHAR_NAME, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    if (const char* alias = controlAlias(cp))
-        return QString::fromLatin1(alias);
-    status = U_ZERO_ERROR;
-    length = u_charName(UChar32(cp), U_EXTENDED_CHAR_NAME, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    return tr("(no name)");
+    // One owner for names: the codec's (the audit's messages print the same ones).
+    return QString::fromStdString(u8codec::characterName(cp));
 }
 
 QString UnicodeInfo::categoryName(char32_t cp) {
