@@ -48,8 +48,14 @@ void BidiTracker::onChar(const AuditChar& c, RuleContext& ctx) {
 }
 
 void BidiTracker::endLine(RuleContext& ctx) {
-    for (std::size_t i = 0; i < depth_; ++i)
-        report(stack_[i], ctx);
+    // UAX #9 X8 ends every embedding, override and isolate at the end of its paragraph. In code
+    // that is too late: the reordering has already crossed the tokens after it on the line (the
+    // Trojan Source attacks). Prose relies on X8 (Hebrew catalogues open their messages with
+    // RLE and never close it), so the text profile reports only stray pops, and overrides as
+    // bidi-control.
+    if (ctx.code())
+        for (std::size_t i = 0; i < depth_; ++i)
+            report(stack_[i], ctx);
     depth_ = 0;
 }
 

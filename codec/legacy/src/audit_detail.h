@@ -122,8 +122,8 @@ PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
 // --- bidi (audit_bidi.cpp) -----------------------------------------------------------------
 
 // The per-line stack of embeddings, overrides and isolates (UAX #9 X1-X8, kept per line as
-// GCC's -Wbidi-chars=unpaired and the Trojan Source paper do): what is open at the end of a
-// line, or a pop with nothing to close, is bidi-unterminated.
+// GCC's -Wbidi-chars=unpaired and the Trojan Source paper do): a pop with nothing to close is
+// bidi-unterminated, and in the code profile so is what is open at the end of a line.
 class BidiTracker {
 public:
     void onChar(const AuditChar& c, RuleContext& ctx);
@@ -196,12 +196,15 @@ private:
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
 
-// Identifiers (code) or words (text) are runs of ID_Continue characters (UAX #31). One that
-// holds non-ASCII characters is checked when it ends: its UTS #39 restriction level
-// (uspoof, section 5.2) against the profile's, and, when it also holds ASCII letters, each
-// character whose skeleton (section 4) is ASCII. At most kMaxLength characters are held: an
-// all-ASCII identifier keeps its last kMaxLength (and whether an ASCII letter went before them);
-// one with non-ASCII characters is checked in pieces of kMaxLength.
+// Identifiers (code) are runs of ID_Continue characters (UAX #31); words (text) are runs of
+// ID_Continue characters but connector punctuation ('_'), also cut where a script written
+// without spaces (Han, kana, Bopomofo) meets another one, as UAX #29 cuts words there. One that
+// holds non-ASCII characters is checked when it ends: its UTS #39 restriction level (uspoof,
+// section 5.2) against the profile's, and, when it also holds ASCII letters, each character
+// whose skeleton (section 4) is ASCII (in a word, only when the whole word then reads as ASCII). At
+// most kMaxLength characters are held: an all-ASCII identifier keeps its last kMaxLength (and
+// whether an ASCII letter went before them); one with non-ASCII characters is checked in pieces of
+// kMaxLength.
 class IdentifierTracker {
 public:
     static constexpr std::size_t kMaxLength = 256;
@@ -234,6 +237,10 @@ private:
     void checkMixedScript(RuleContext& ctx);
     void checkConfusables(RuleContext& ctx);
     bool hasAsciiLetter() const noexcept;
+    bool isWordCharacter(char32_t cp) const noexcept;
+    // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
+    // another script).
+    bool startsWord(char32_t cp) noexcept;
     // Whether cp alone has an ASCII skeleton (memoised for the BMP).
     bool asciiSkeleton(char32_t cp, std::string& skeleton);
 
@@ -242,7 +249,11 @@ private:
     std::array<IdChar, kMaxLength> chars_{};
     std::size_t count_ = 0;
     std::size_t nonAscii_ = 0;
-    bool droppedLetter_ = false;             // an ASCII letter slid out of an all-ASCII identifier
+    bool droppedLetter_ = false; // an ASCII letter slid out of an all-ASCII identifier
+    // Text profile: the kind of script of the word's last letter, to cut where a script written
+    // without spaces meets another.
+    enum class LetterClass : std::uint8_t { Neutral, Spaceless, Spaced };
+    LetterClass lastClass_ = LetterClass::Neutral;
     std::uint64_t line_ = 1, column_ = 1;    // of chars_[0]
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
 };

@@ -66,11 +66,45 @@ IdentifierTracker::~IdentifierTracker() {
         uspoof_close(spoof_);
 }
 
+bool IdentifierTracker::isWordCharacter(char32_t cp) const noexcept {
+    if (options_.profile == AuditProfile::Code)
+        return isIdentifierCharacter(cp);
+    if (cp < 0x80)
+        return isAsciiLetter(cp) || (cp >= U'0' && cp <= U'9');
+    return isIdentifierCharacter(cp) && u_charType(UChar32(cp)) != U_CONNECTOR_PUNCTUATION;
+}
+
+bool IdentifierTracker::startsWord(char32_t cp) noexcept {
+    LetterClass cls = LetterClass::Neutral;
+    if (cp < 0x80) {
+        cls = isAsciiLetter(cp) ? LetterClass::Spaced : LetterClass::Neutral;
+    } else {
+        UErrorCode status = U_ZERO_ERROR;
+        const UScriptCode sc = uscript_getScript(UChar32(cp), &status);
+        if (sc == USCRIPT_HAN || sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA ||
+            sc == USCRIPT_BOPOMOFO)
+            cls = LetterClass::Spaceless;
+        else if (sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED)
+            cls = LetterClass::Spaced;
+    }
+    if (cls == LetterClass::Neutral)
+        return false;
+    const bool cut = lastClass_ != LetterClass::Neutral && lastClass_ != cls;
+    lastClass_ = cls;
+    return cut;
+}
+
 void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
-    if (!c.error && isIdentifierCharacter(c.cp))
-        append(c, ctx);
-    else
+    if (c.error || !isWordCharacter(c.cp)) {
         endIdentifier(ctx);
+        return;
+    }
+    if (options_.profile == AuditProfile::Text && startsWord(c.cp)) {
+        const LetterClass cls = lastClass_;
+        endIdentifier(ctx);
+        lastClass_ = cls;
+    }
+    append(c, ctx);
 }
 
 void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
@@ -96,11 +130,27 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
 void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                                         std::uint64_t line, std::uint64_t column) {
     std::size_t trailing = 0; // identifier characters at the end of the run
-    while (trailing < n && isIdentifierCharacter(p[n - 1 - trailing]))
+    while (trailing < n && isWordCharacter(p[n - 1 - trailing]))
         ++trailing;
     if (trailing < n) { // the identifier before the run ended inside it (all ASCII: quiet)
         count_ = 0;
         droppedLetter_ = false;
+        lastClass_ = LetterClass::Neutral;
+    }
+    // Text profile: the run's letters are ASCII (Spaced); a word ending in a CJK letter (an
+    // allowlisted one: the word is quiet) ends at the first of them, as onChar() would cut it.
+    if (options_.profile == AuditProfile::Text) {
+        std::size_t first = n - trailing;
+        while (first < n && !isAsciiLetter(p[first]))
+            ++first;
+        if (first < n) {
+            if (lastClass_ == LetterClass::Spaceless) {
+                count_ = 0;
+                droppedLetter_ = false;
+                trailing = n - first;
+            }
+            lastClass_ = LetterClass::Spaced;
+        }
     }
     // As append() would have done character by character: only the last kMaxLength are kept,
     // and whether an ASCII letter slid out before them.
@@ -140,6 +190,7 @@ void IdentifierTracker::endIdentifier(RuleContext& ctx) {
     count_ = 0;
     nonAscii_ = 0;
     droppedLetter_ = false;
+    lastClass_ = LetterClass::Neutral;
 }
 
 void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
@@ -249,6 +300,15 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
     }
     if (found.empty())
         return;
+    // Prose: only a word that then reads as ASCII ("hellο" with a Greek omicron) imitates one;
+    // a word of another script glued to an ASCII one ("Hyperإضافي") imitates nothing.
+    if (ctx.options.profile == AuditProfile::Text) {
+        std::size_t nonAscii = 0;
+        for (std::size_t i = 0; i < count_; ++i)
+            nonAscii += chars_[i].cp >= 0x80 && !chars_[i].allowed;
+        if (found.size() != nonAscii)
+            return;
+    }
     std::u32string text;
     std::string lookalike;
     for (std::size_t i = 0, next = 0; i < count_; ++i) {
