@@ -16,6 +16,7 @@ import argparse
 import ast
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,7 +24,31 @@ import zlib
 
 LANGUAGES = ["ar", "he", "fa", "hi", "ru", "uk", "el", "zh_CN", "zh_TW", "ja", "ko"]
 LOCALE_DIR = "/usr/share/locale"
+DEFECTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prose_defects.txt")
 EMOJI_TEST = "/usr/share/unicode/emoji/emoji-test.txt"
+
+
+# Format directives are not prose: a program replaces them before anyone reads the message.
+# printf conversions ("%s", "%li", "%1$s", "%%s" in a format that is itself formatted), Python's
+# "%(name)s", "{0}" / "{name}", and escapes such as "\\t" each become a space, so the words
+# around them stay apart as they do once the message is shown.
+FORMAT_DIRECTIVE = re.compile(
+    r"%+(?:\([A-Za-z_]+\))?[-+#0-9.$*]*(?:hh|h|ll|l|L|q|j|z|t|I64|I32|I)?[A-Za-z]"
+    r"|\{[A-Za-z0-9_.]*(?::[^{}]*)?\}"
+    # and escape sequences left for a second expansion ("\\t", "\\xHH" shown in help texts).
+    r"|\\[A-Za-z]")
+
+
+def read_defects():
+    """{language: [substring]} of the messages reviewed as not correct prose."""
+    defects = {}
+    for line in open(DEFECTS, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        lang, text, _why = line.rstrip("\n").split("\t")
+        text = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m.group(1), 16)), text)
+        defects.setdefault(lang, []).append(text)
+    return defects
 
 
 def half_of(name):
@@ -66,16 +91,27 @@ def main():
     if os.path.isdir(args.out):
         shutil.rmtree(args.out)
     stats = {}
+    defects = read_defects()
+    dropped = {}
     for lang in LANGUAGES:
         texts = {"tune": [], "heldout": []}
         for mo in sorted(glob.glob(os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "*.mo"))):
             domain = os.path.basename(mo)[:-3]
+            # msgunfmt writes the catalogue in its own charset (EUC-JP, EUC-KR...); msgconv
+            # makes it UTF-8.
             run = subprocess.run(["msgunfmt", mo], capture_output=True)
             if run.returncode != 0:
                 continue
-            po = run.stdout.decode("utf-8", errors="replace")
-            texts[half_of(domain)].extend(po_strings(po))
+            conv = subprocess.run(["msgconv", "-t", "UTF-8"], input=run.stdout,
+                                  capture_output=True)
+            if conv.returncode != 0:
+                continue
+            po = conv.stdout.decode("utf-8", errors="replace")
+            texts[half_of(domain)].extend(FORMAT_DIRECTIVE.sub(" ", t) for t in po_strings(po))
         for half, strings in texts.items():
+            bad = [t for t in strings if any(d in t for d in defects.get(lang, []))]
+            dropped[(half, lang)] = len(bad)
+            strings = [t for t in strings if t not in bad]
             if not strings:
                 continue
             os.makedirs(os.path.join(args.out, half), exist_ok=True)
@@ -97,7 +133,8 @@ def main():
                 f.write("\n".join(lines) + "\n")
             stats[(half, "emoji")] = (len(part), sum(len(s.encode()) for s in part))
     for (half, lang), (n, size) in sorted(stats.items()):
-        print("%-8s %-6s %7d messages %9d bytes" % (half, lang, n, size))
+        print("%-8s %-6s %7d messages %9d bytes %4d dropped (prose_defects.txt)"
+              % (half, lang, n, size, dropped.get((half, lang), 0)))
     if not stats:
         print("no translation catalogue found: no prose corpus built")
     return 0

@@ -90,12 +90,13 @@ private slots:
         // UAX #9 X8 closes them at the paragraph's end, as prose expects (Hebrew catalogues).
         row("RLE open at LF text", "\u202B\u05E9\u05DC\nc", kText, K::BidiUnterminated, false);
         row("RLI open at end text", "a \u2067b", kText, K::BidiUnterminated, false);
-        row("RLI closed", "a \u2067b\u2069\n", kText, K::BidiUnterminated, false);
-        row("PDF alone", "a\u202Cb", kText, K::BidiUnterminated, true);
-        row("PDF over isolate", "\u2066a\u202Cb\u2069", kText, K::BidiUnterminated, true);
-        row("PDI closes embedding", "\u2066\u202Ba\u2069", kText, K::BidiUnterminated, false);
+        row("RLI closed", "a \u2067b\u2069\n", kCode, K::BidiUnterminated, false);
+        row("PDF alone", "a\u202Cb", kCode, K::BidiUnterminated, true);
+        row("PDF alone text", "a\u202Cb", kText, K::BidiUnterminated, false);
+        row("PDF over isolate", "\u2066a\u202Cb\u2069", kCode, K::BidiUnterminated, true);
+        row("PDI closes embedding", "\u2066\u202Ba\u2069", kCode, K::BidiUnterminated, false);
         row("PDI alone", "a\u2069", kCode, K::BidiUnterminated, true);
-        row("nested paired", "\u202B\u2066a\u2069\u202C", kText, K::BidiUnterminated, false);
+        row("nested paired", "\u202B\u2066a\u2069\u202C", kCode, K::BidiUnterminated, false);
         // invisible
         row("ZWSP code", "is\u200BAdmin", kCode, K::Invisible, true);
         row("ZWSP text", "is\u200BAdmin", kText, K::Invisible, true);

@@ -43,7 +43,7 @@ void BidiTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     case BidiClass::Mark:
         return;
     }
-    if (ctx.wants(AuditKind::BidiUnterminated))
+    if (ctx.code() && ctx.wants(AuditKind::BidiUnterminated))
         ctx.addCharacterFinding(AuditKind::BidiUnterminated, c, explainUnpairedPop(c.cp));
 }
 
@@ -51,8 +51,8 @@ void BidiTracker::endLine(RuleContext& ctx) {
     // UAX #9 X8 ends every embedding, override and isolate at the end of its paragraph. In code
     // that is too late: the reordering has already crossed the tokens after it on the line (the
     // Trojan Source attacks). Prose relies on X8 (Hebrew catalogues open their messages with
-    // RLE and never close it), so the text profile reports only stray pops, and overrides as
-    // bidi-control.
+    // RLE and never close it, or close a two-paragraph message in the second), and X6a/X7
+    // ignore a stray pop; so the text profile reports neither, only overrides (bidi-control).
     if (ctx.code())
         for (std::size_t i = 0; i < depth_; ++i)
             report(stack_[i], ctx);

@@ -122,8 +122,8 @@ PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
 // --- bidi (audit_bidi.cpp) -----------------------------------------------------------------
 
 // The per-line stack of embeddings, overrides and isolates (UAX #9 X1-X8, kept per line as
-// GCC's -Wbidi-chars=unpaired and the Trojan Source paper do): a pop with nothing to close is
-// bidi-unterminated, and in the code profile so is what is open at the end of a line.
+// GCC's -Wbidi-chars=unpaired and the Trojan Source paper do): in the code profile, what is open
+// at the end of a line and a pop with nothing to close are bidi-unterminated.
 class BidiTracker {
 public:
     void onChar(const AuditChar& c, RuleContext& ctx);

@@ -26,7 +26,8 @@ constexpr std::array<KindText, kAuditKindCount> kKinds = {{
      "U+202C, PDI U+2069) with nothing to close (UAX #9 rules X6a and X7, checked per line as "
      "GCC's -Wbidi-chars=unpaired does). An unterminated control reorders the rest of the line "
      "past the comment or string it sits in: the commenting-out and stretched-string attacks of "
-     "Trojan Source (CVE-2021-42574)."},
+     "Trojan Source (CVE-2021-42574). Code profile only: in prose, UAX #9 rule X8 closes "
+     "what is open at the end of the paragraph and a stray pop does nothing."},
     {"invisible", "Invisible character",
      "A character that draws nothing: Default_Ignorable_Code_Point or format (Cf) characters "
      "such as U+200B ZERO WIDTH SPACE, word joiners, Hangul fillers and tags, and variation "

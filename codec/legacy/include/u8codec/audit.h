@@ -26,8 +26,9 @@
 namespace u8codec {
 
 // What kind of text is audited. Code: every kind applies; identifiers are runs of letters,
-// digits and '_'. Text (prose): right-to-left text with paired embeddings and isolates, LRM/RLM,
-// no-break spaces, soft hyphens and ZWJ/ZWNJ where scripts use them are normal.
+// digits and '_'. Text (prose): right-to-left text with embeddings and isolates (which UAX #9 X8
+// closes at the end of the paragraph), LRM/RLM, no-break spaces, soft hyphens and ZWJ/ZWNJ where
+// scripts use them are normal; words end at '_' and where Han or kana meet another script.
 enum class AuditProfile : std::uint8_t { Code, Text };
 std::string_view name(AuditProfile p) noexcept; // "code", "text"
 std::optional<AuditProfile> auditProfileFromName(std::string_view name) noexcept;
@@ -39,8 +40,8 @@ AuditProfile profileForFileName(std::string_view path, std::string* why = nullpt
 
 enum class AuditKind : std::uint8_t {
     BidiControl,      // U+202A-202E, U+2066-2069 (code: also U+200E, U+200F, U+061C)
-    BidiUnterminated, // an embedding, override or isolate open at the end of its line, or a pop
-                      // without an opener (UAX #9, as GCC's -Wbidi-chars=unpaired)
+    BidiUnterminated, // code: an embedding, override or isolate open at the end of its line, or
+                      // a pop without an opener (UAX #9, as GCC's -Wbidi-chars=unpaired)
     Invisible,        // Default_Ignorable_Code_Point, Cf, variation selectors, tags
     Confusable,       // a character that looks like ASCII inside an identifier with ASCII letters
     MixedScript,      // an identifier or word below the profile's UTS #39 restriction level
