@@ -114,9 +114,13 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
     c.column = column;
     c.error = !s.isValid();
     c.allowed = !c.error && !options.allowlist.empty() && options.allowlist.contains(c.cp);
-    bidi.onChar(c, context);
-    if (const auto kind = characterKind(c, options.profile); kind && context.wants(*kind))
-        context.addCharacterFinding(*kind, c, explainCharacter(*kind, c.cp, options.profile));
+    if (!c.error)
+        c.traits = traitsOf(c.cp);
+    if (!c.traits.has(CharTraits::kOrdinary)) {
+        bidi.onChar(c, context);
+        if (const auto kind = characterKind(c, options.profile); kind && context.wants(*kind))
+            context.addCharacterFinding(*kind, c, explainCharacter(*kind, c.cp, options.profile));
+    }
     marks.onChar(c, context);
     if (watchIdentifiers)
         identifiers.onChar(c, context);

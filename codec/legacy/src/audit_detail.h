@@ -20,6 +20,25 @@ namespace u8codec::audit_detail {
 
 inline constexpr std::uint64_t kNothingPending = UINT64_MAX;
 
+// UAX #31 ID_Continue (ASCII: letters, digits, '_').
+bool isIdentifierCharacter(char32_t cp) noexcept;
+
+// What the rules ask of a character, from a table for the BMP (audit_traits.cpp).
+struct CharTraits {
+    static constexpr std::uint8_t kOrdinary = 1;   // no rule reports it, ends or decides runs
+    static constexpr std::uint8_t kIdentifier = 2; // ID_Continue
+    static constexpr std::uint8_t kWord = 4;       // ID_Continue but connector punctuation
+    static constexpr std::uint8_t kNfcInert = 8;   // NFC boundary before, quick-check-Yes starter
+    static constexpr std::uint8_t kLetterOrMark = 16; // general category L or M
+    static constexpr std::uint8_t kSeveralScripts = 0xFF;
+
+    std::uint8_t flags = 0;
+    std::uint8_t script = kSeveralScripts; // its one Script_Extensions value (a UScriptCode)
+
+    bool has(std::uint8_t f) const noexcept { return (flags & f) != 0; }
+};
+CharTraits traitsOf(char32_t cp);
+
 // One character, or one error segment (cp U+FFFD, error set), as the rules see it.
 struct AuditChar {
     char32_t cp = 0;
@@ -28,6 +47,7 @@ struct AuditChar {
     std::uint64_t line = 1, column = 1;
     bool error = false;
     bool allowed = false; // in the allowlist
+    CharTraits traits;    // none for an error segment
 };
 
 // Findings held until nothing before them can still be found, then delivered in offset order
@@ -237,10 +257,12 @@ private:
     void checkMixedScript(RuleContext& ctx);
     void checkConfusables(RuleContext& ctx);
     bool hasAsciiLetter() const noexcept;
-    bool isWordCharacter(char32_t cp) const noexcept;
+    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
     // another script).
-    bool startsWord(char32_t cp) noexcept;
+    bool startsWord(char32_t cp, const CharTraits& t) noexcept;
+    // Folds a letter's script into wordScript_.
+    void noteScript(std::int32_t script) noexcept;
     // Whether cp alone has an ASCII skeleton (memoised for the BMP).
     bool asciiSkeleton(char32_t cp, std::string& skeleton);
 
@@ -254,6 +276,11 @@ private:
     // without spaces meets another.
     enum class LetterClass : std::uint8_t { Neutral, Spaceless, Spaced };
     LetterClass lastClass_ = LetterClass::Neutral;
+    // The one script of every letter so far (Common and Inherited aside, allowlisted ones too):
+    // kNoScript before the first, kMixedScripts once two differ or one has several. A word of one
+    // script is single-script restrictive (UTS #39 section 5.2 step 4) without asking ICU.
+    static constexpr std::int32_t kNoScript = -1, kMixedScripts = -2;
+    std::int32_t wordScript_ = kNoScript;
     std::uint64_t line_ = 1, column_ = 1;    // of chars_[0]
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
 };

@@ -17,13 +17,6 @@ bool isAsciiLetter(char32_t cp) {
     return (cp >= U'a' && cp <= U'z') || (cp >= U'A' && cp <= U'Z');
 }
 
-// UAX #31 ID_Continue: letters, marks, digits, connector punctuation ('_') and a few others.
-bool isIdentifierCharacter(char32_t cp) {
-    if (cp < 0x80)
-        return isAsciiLetter(cp) || (cp >= U'0' && cp <= U'9') || cp == U'_';
-    return u_hasBinaryProperty(UChar32(cp), UCHAR_ID_CONTINUE);
-}
-
 // The most restrictive level UTS #39 section 5.2 the profile accepts: code allows one script, or
 // Latin with the scripts written with Han (Japanese, Korean, Chinese with Bopomofo); prose also
 // allows Latin with one other Recommended script but Cyrillic, Greek and Cherokee, whose letters
@@ -66,21 +59,30 @@ IdentifierTracker::~IdentifierTracker() {
         uspoof_close(spoof_);
 }
 
-bool IdentifierTracker::isWordCharacter(char32_t cp) const noexcept {
+bool IdentifierTracker::isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
     if (options_.profile == AuditProfile::Code)
-        return isIdentifierCharacter(cp);
+        return cp < 0x80 ? isIdentifierCharacter(cp) : t.has(CharTraits::kIdentifier);
     if (cp < 0x80)
         return isAsciiLetter(cp) || (cp >= U'0' && cp <= U'9');
-    return isIdentifierCharacter(cp) && u_charType(UChar32(cp)) != U_CONNECTOR_PUNCTUATION;
+    return t.has(CharTraits::kWord);
 }
 
-bool IdentifierTracker::startsWord(char32_t cp) noexcept {
+void IdentifierTracker::noteScript(std::int32_t script) noexcept {
+    if (script == USCRIPT_COMMON || script == USCRIPT_INHERITED || wordScript_ == script)
+        return;
+    wordScript_ =
+        wordScript_ == kNoScript && script != CharTraits::kSeveralScripts ? script : kMixedScripts;
+}
+
+bool IdentifierTracker::startsWord(char32_t cp, const CharTraits& t) noexcept {
     LetterClass cls = LetterClass::Neutral;
     if (cp < 0x80) {
         cls = isAsciiLetter(cp) ? LetterClass::Spaced : LetterClass::Neutral;
     } else {
         UErrorCode status = U_ZERO_ERROR;
-        const UScriptCode sc = uscript_getScript(UChar32(cp), &status);
+        const std::int32_t sc = t.script != CharTraits::kSeveralScripts
+                                    ? t.script
+                                    : std::int32_t(uscript_getScript(UChar32(cp), &status));
         if (sc == USCRIPT_HAN || sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA ||
             sc == USCRIPT_BOPOMOFO)
             cls = LetterClass::Spaceless;
@@ -95,11 +97,11 @@ bool IdentifierTracker::startsWord(char32_t cp) noexcept {
 }
 
 void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
-    if (c.error || !isWordCharacter(c.cp)) {
+    if (c.error || !isWordCharacter(c.cp, c.traits)) {
         endIdentifier(ctx);
         return;
     }
-    if (options_.profile == AuditProfile::Text && startsWord(c.cp)) {
+    if (options_.profile == AuditProfile::Text && startsWord(c.cp, c.traits)) {
         const LetterClass cls = lastClass_;
         endIdentifier(ctx);
         lastClass_ = cls;
@@ -125,17 +127,23 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
     chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
     if (c.cp >= 0x80 && !c.allowed)
         ++nonAscii_;
+    if (isAsciiLetter(c.cp))
+        noteScript(USCRIPT_LATIN);
+    else if (c.cp >= 0x80 && !c.allowed)
+        noteScript(c.traits.script);
 }
 
 void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                                         std::uint64_t line, std::uint64_t column) {
     std::size_t trailing = 0; // identifier characters at the end of the run
-    while (trailing < n && isWordCharacter(p[n - 1 - trailing]))
+    const CharTraits none;
+    while (trailing < n && isWordCharacter(p[n - 1 - trailing], none))
         ++trailing;
     if (trailing < n) { // the identifier before the run ended inside it (all ASCII: quiet)
         count_ = 0;
         droppedLetter_ = false;
         lastClass_ = LetterClass::Neutral;
+        wordScript_ = kNoScript;
     }
     // Text profile: the run's letters are ASCII (Spaced); a word ending in a CJK letter (an
     // allowlisted one: the word is quiet) ends at the first of them, as onChar() would cut it.
@@ -147,6 +155,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
             if (lastClass_ == LetterClass::Spaceless) {
                 count_ = 0;
                 droppedLetter_ = false;
+                wordScript_ = kNoScript;
                 trailing = n - first;
             }
             lastClass_ = LetterClass::Spaced;
@@ -171,6 +180,9 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     }
     for (std::size_t i = n - kept; i < n; ++i)
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
+    for (std::size_t i = n - trailing; i < n; ++i)
+        if (isAsciiLetter(p[i]))
+            noteScript(USCRIPT_LATIN);
 }
 
 bool IdentifierTracker::hasAsciiLetter() const noexcept {
@@ -191,10 +203,11 @@ void IdentifierTracker::endIdentifier(RuleContext& ctx) {
     nonAscii_ = 0;
     droppedLetter_ = false;
     lastClass_ = LetterClass::Neutral;
+    wordScript_ = kNoScript;
 }
 
 void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
-    if (!ctx.wants(AuditKind::MixedScript))
+    if (!ctx.wants(AuditKind::MixedScript) || wordScript_ != kMixedScripts)
         return;
     // Allowlisted characters count as Common: left out, as Common characters change no
     // resolved script set. An ASCII letter that slid out still says Latin was there.

@@ -81,7 +81,7 @@ bool isJoiningScript(std::int32_t s) {
 } // namespace
 
 bool MarkTracker::decides(const AuditChar& c, AuditProfile profile) noexcept {
-    if (c.error || c.allowed)
+    if (c.error || c.allowed || c.traits.has(CharTraits::kOrdinary))
         return false;
     return isVariationSelector(c.cp) || isTag(c.cp) ||
            (profile == AuditProfile::Text && isJoinerControl(c.cp));
@@ -100,6 +100,10 @@ void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
 }
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
+    if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_) {
+        noteContext(c, ctx); // the common case: nothing to decide
+        return;
+    }
     const bool runChar = !c.error && !c.allowed && (isVariationSelector(c.cp) || isTag(c.cp));
     if (runChar) {
         if (joinerPending_)
@@ -149,12 +153,16 @@ void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
     hasPrev_ = true;
     // Scripts only matter to the text profile's joiner rule.
     if (ctx.options.profile != AuditProfile::Text || c.cp < 0x80 || c.error || c.allowed ||
-        !isLetterOrMark(c.cp)) {
+        !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
         return;
     }
     std::array<std::int32_t, 8> scripts{};
-    const int n = scriptsOf(c.cp, scripts);
+    int n = 1;
+    if (c.traits.script != CharTraits::kSeveralScripts)
+        scripts[0] = c.traits.script;
+    else
+        n = scriptsOf(c.cp, scripts);
     if (n == 1 && scripts[0] == USCRIPT_INHERITED)
         return; // a combining mark keeps its base's script
     prevScripts_ = scripts;

@@ -28,11 +28,12 @@ void NfcTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         close(ctx);
         return;
     }
-    const bool boundary = c.cp < 0x80 || !nfc() || nfc()->hasBoundaryBefore(UChar32(c.cp));
+    const bool inert = c.cp < 0x80 || c.traits.has(CharTraits::kNfcInert);
+    const bool boundary = inert || !nfc() || nfc()->hasBoundaryBefore(UChar32(c.cp));
     if (boundary || count_ == kMaxLength)
         close(ctx);
     chars_[count_++] = c;
-    if (c.cp >= 0x80 && !detail::isQuickYesStarter(c.cp, NormalForm::Nfc))
+    if (!inert && !detail::isQuickYesStarter(c.cp, NormalForm::Nfc))
         needsCheck_ = true;
 }
 
