@@ -57,7 +57,17 @@ struct Auditor::Impl {
     void finish(const Sink& sink);
 };
 
+// The queue's sink for the length of one call.
+struct SinkScope {
+    SinkScope(FindingQueue& q, const Auditor::Sink& sink) : queue(q) { queue.setSink(&sink); }
+    ~SinkScope() { queue.setSink(nullptr); }
+    SinkScope(const SinkScope&) = delete;
+    SinkScope& operator=(const SinkScope&) = delete;
+    FindingQueue& queue;
+};
+
 void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) {
+    const SinkScope scope(findings, sink);
     const std::uint8_t* p = bytes.data();
     const std::size_t n = bytes.size();
     const auto onSegmentThunk = [this](const Segment& s, std::span<const std::uint8_t> b) {
@@ -67,7 +77,7 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
         if (quiet()) {
             const PlainAsciiRun run = plainAsciiRun(p + pos, n - pos);
             if (run.length != 0) {
-                findings.release(offset, sink);
+                findings.release(watermark(), sink);
                 skipPlainAscii(p + pos, run);
                 pos += run.length;
                 continue;
@@ -151,6 +161,7 @@ void Auditor::Impl::onProblem(const Problem& p) {
 }
 
 void Auditor::Impl::finish(const Sink& sink) {
+    const SinkScope scope(findings, sink);
     segmenter.finish(
         [this](const Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b); });
     problems.finish([this](const Problem& p) { onProblem(p); });
@@ -208,11 +219,16 @@ void FindingQueue::add(AuditFinding f) {
     while (at != held_.begin() && before(f, seq_, std::prev(at)->finding, std::prev(at)->seq))
         --at;
     held_.insert(at, Held{seq_++, std::move(f)});
+    // Checked at every finding, not when the driver releases, so that what is let go early
+    // depends on the stream only, never on its chunking.
+    while (held_.size() > kCapacity && sink_) {
+        (*sink_)(held_.front().finding);
+        held_.pop_front();
+    }
 }
 
 void FindingQueue::release(std::uint64_t watermark, const Auditor::Sink& sink) {
-    while (!held_.empty() &&
-           (held_.front().finding.offset < watermark || held_.size() > kCapacity)) {
+    while (!held_.empty() && held_.front().finding.offset < watermark) {
         sink(held_.front().finding);
         held_.pop_front();
     }

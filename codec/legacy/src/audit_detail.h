@@ -56,9 +56,11 @@ class FindingQueue {
 public:
     static constexpr std::size_t kCapacity = 4096;
 
+    // Where add() lets the earliest go when more than kCapacity are held (set by the driver
+    // while it runs).
+    void setSink(const Auditor::Sink* sink) noexcept { sink_ = sink; }
     void add(AuditFinding f);
-    // Delivers the findings that start before `watermark`; if more than kCapacity are held, the
-    // earliest go too.
+    // Delivers the findings that start before `watermark`.
     void release(std::uint64_t watermark, const Auditor::Sink& sink);
     bool empty() const noexcept { return held_.empty(); }
 
@@ -69,6 +71,7 @@ private:
     };
     std::deque<Held> held_;
     std::uint64_t seq_ = 0;
+    const Auditor::Sink* sink_ = nullptr;
 };
 
 struct RuleContext {
