@@ -53,6 +53,181 @@ std::string mixedSample() {
     return s;
 }
 
+void row(const char* name, const char* text, AuditProfile p, AuditKind k, bool found) {
+    QTest::newRow(name) << QByteArray(text) << p << int(k) << found;
+}
+
+// The rows of bidi-control and bidi-unterminated.
+void bidiRows() {
+    using K = AuditKind;
+    // bidi-control
+    row("RLO code", "a\u202Eb\u202C", kCode, K::BidiControl, true);
+    row("RLO text", "a\u202Eb\u202C", kText, K::BidiControl, true);
+    row("LRM code", "a\u200Eb", kCode, K::BidiControl, true);
+    row("LRM text", "a\u200Eb", kText, K::BidiControl, false);
+    row("ALM code", "\u0627\u061C1", kCode, K::BidiControl, true);
+    row("paired RLI text", "x \u2067\u05E9\u05DC\u2069 y", kText, K::BidiControl, false);
+    row("paired RLI code", "x \u2067\u05E9\u05DC\u2069 y", kCode, K::BidiControl, true);
+    row("Hebrew without controls", "\u05E9\u05DC\u05D5\u05DD", kCode, K::BidiControl, false);
+    // bidi-unterminated
+    row("RLI open at LF", "a \u2067b\nc \u2069", kCode, K::BidiUnterminated, true);
+    row("RLI open at end", "a \u2067b", kCode, K::BidiUnterminated, true);
+    row("RLI open at PS", "a \u2067b\u2029c", kCode, K::BidiUnterminated, true);
+    row("RLI open at NEL",
+        "a \u2067b\xC2\x85"
+        "c",
+        kCode, K::BidiUnterminated, true);
+    // UAX #9 X8 closes them at the paragraph's end, as prose expects (Hebrew catalogues).
+    row("RLE open at LF text", "\u202B\u05E9\u05DC\nc", kText, K::BidiUnterminated, false);
+    row("RLI open at end text", "a \u2067b", kText, K::BidiUnterminated, false);
+    row("RLI closed", "a \u2067b\u2069\n", kCode, K::BidiUnterminated, false);
+    row("PDF alone", "a\u202Cb", kCode, K::BidiUnterminated, true);
+    row("PDF alone text", "a\u202Cb", kText, K::BidiUnterminated, false);
+    row("PDF over isolate", "\u2066a\u202Cb\u2069", kCode, K::BidiUnterminated, true);
+    row("PDI closes embedding", "\u2066\u202Ba\u2069", kCode, K::BidiUnterminated, false);
+    row("PDI alone", "a\u2069", kCode, K::BidiUnterminated, true);
+    row("nested paired", "\u202B\u2066a\u2069\u202C", kCode, K::BidiUnterminated, false);
+}
+
+// The rows of invisible.
+void invisibleRows() {
+    using K = AuditKind;
+    // invisible
+    row("ZWSP code", "is\u200BAdmin", kCode, K::Invisible, true);
+    row("ZWSP text", "is\u200BAdmin", kText, K::Invisible, true);
+    row("word joiner", "a\u2060b", kText, K::Invisible, true);
+    row("Hangul filler", "\u3164x", kText, K::Invisible, true);
+    row("CGJ", "a\u034Fb", kCode, K::Invisible, true);
+    row("Mongolian vowel separator", "a\u180Eb", kCode, K::Invisible, true);
+    row("ZWJ Devanagari text", "\u0915\u094D\u200D\u0937", kText, K::Invisible, false);
+    row("ZWJ Devanagari code", "\u0915\u094D\u200D\u0937", kCode, K::Invisible, true);
+    row("ZWNJ Persian text", "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", kText,
+        K::Invisible, false);
+    row("ZWNJ Arabic after harakat", "\u0628\u064E\u200C\u0628", kText, K::Invisible, false);
+    row("ZWJ Latin text", "a\u200Db", kText, K::Invisible, true);
+    row("ZWJ before space text", "\u0645\u200D ", kText, K::Invisible, true);
+    row("ZWJ across scripts", "\u0915\u200D\u0645", kText, K::Invisible, true);
+    row("ZWJ emoji family text", "\U0001F468\u200D\U0001F469\u200D\U0001F467", kText, K::Invisible,
+        false);
+    row("ZWJ emoji after VS16 text", "\U0001F3F3\uFE0F\u200D\u26A7\uFE0F", kText, K::Invisible,
+        false);
+    row("ZWJ emoji code", "\U0001F468\u200D\U0001F469", kCode, K::Invisible, true);
+    row("soft hyphen text", "hy\u00ADphen", kText, K::Invisible, false);
+    row("soft hyphen code", "hy\u00ADphen", kCode, K::Invisible, true);
+    row("VS16 after a", "a\uFE0F", kText, K::Invisible, true);
+    row("VS16 after heart", "\u2764\uFE0F", kCode, K::Invisible, false);
+    row("VS16 keycap", "1\uFE0F\u20E3", kCode, K::Invisible, false);
+    row("IVS after ideograph", "\u845B\U000E0100", kCode, K::Invisible, false);
+    row("IVS after Latin", "a\U000E0100", kText, K::Invisible, true);
+    row("VS1 after math", "\u2269\uFE00", kCode, K::Invisible, false);
+    row("FVS after Mongolian", "\u1820\u180B", kText, K::Invisible, false);
+    row("FVS after Latin", "a\u180B", kText, K::Invisible, true);
+    row("two VS after emoji", "\u2764\uFE0F\uFE0F", kText, K::Invisible, true);
+    row("subdivision flag",
+        "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067"
+        "\U000E007F",
+        kCode, K::Invisible, false);
+    row("lone tag", "a\U000E0041b", kText, K::Invisible, true);
+    row("BOM at start", "\uFEFFabc", kCode, K::Invisible, false);
+    row("number sign", "\u0600\u0661\u0662", kCode, K::Invisible, false);
+}
+
+// The rows of confusable and mixed-script.
+void identifierRows() {
+    using K = AuditKind;
+    // confusable
+    row("Cyrillic EN code", "say\u041Dello", kCode, K::Confusable, true);
+    row("Cyrillic EN text", "say\u041Dello", kText, K::Confusable, true);
+    row("dotless i code", "f\u0131le", kCode, K::Confusable, true);
+    row("dotless i text", "f\u0131le", kText, K::Confusable, false);
+    row("all Cyrillic", "\u043F\u0440\u0438\u0432\u0435\u0442", kCode, K::Confusable, false);
+    row("Greek omicron text", "hel\u03BFo", kText, K::Confusable, true);
+    row("accented Latin", "caf\u00E9", kCode, K::Confusable, false);
+    // In prose, only a word that then reads as ASCII imitates one.
+    row("Latin glued to Arabic text", "Hyper\u0625\u0636\u0627\u0641\u064A", kText, K::Confusable,
+        false);
+    row("Latin glued to Arabic code", "Hyper\u0625\u0636\u0627\u0641\u064A", kCode, K::Confusable,
+        true);
+    // mixed-script
+    row("Latin Cyrillic code", "say\u041Dello", kCode, K::MixedScript, true);
+    row("Latin Cyrillic text", "Linux\u0430", kText, K::MixedScript, true);
+    row("Han Latin code", "\u4F7F\u7528UTF", kCode, K::MixedScript, false);
+    row("Hangul Latin text", "\uD55C\uAD6D\uC5B4abc", kText, K::MixedScript, false);
+    row("Japanese", "\u3072\u3089\u304C\u306A\u30AB\u30BF\u30AB\u30CA\u6F22\u5B57", kCode,
+        K::MixedScript, false);
+    row("Latin Devanagari code", "abc\u0928\u092E", kCode, K::MixedScript, true);
+    row("Latin Devanagari text", "abc\u0928\u092E", kText, K::MixedScript, false);
+    row("Latin Greek text", "alpha\u03B2", kText, K::MixedScript, true);
+    row("separate words", "Linux \u0430\u0431\u0432", kText, K::MixedScript, false);
+    // Prose words end at '_' and where Han or kana meet another script (UAX #29).
+    row("underscore joins code", "\u043D\u0430\u0437\u0432\u0430_bfd", kCode, K::MixedScript, true);
+    row("underscore splits text", "\u043D\u0430\u0437\u0432\u0430_bfd", kText, K::MixedScript,
+        false);
+    row("Han Greek code", "\u6DF7\u03B1\u8272", kCode, K::MixedScript, true);
+    row("Han Greek text", "\u6DF7\u03B1\u8272", kText, K::MixedScript, false);
+    row("Greek Latin after Han text", "\u6DF7\u03B1b", kText, K::MixedScript, true);
+}
+
+// The rows of control, noncharacter, private-use, unassigned, space-lookalike, not-nfc, bom-inside,
+// hidden-payload and ill-formed UTF-8.
+void otherRows() {
+    using K = AuditKind;
+    // control
+    row("ESC", "a\x1B[2Jb", kText, K::Control, true);
+    row("NUL", std::string("a\0b", 3).c_str(), kCode, K::Control, false); // C string: "a"
+    row("DEL",
+        "a\x7F"
+        "b",
+        kCode, K::Control, true);
+    row("NEL",
+        "a\xC2\x85"
+        "b",
+        kCode, K::Control, true);
+    row("tab lf cr ff", "a\tb\r\nc\fd\n", kCode, K::Control, false);
+    // noncharacter, private-use, unassigned
+    row("U+FFFF", "a\uFFFF", kText, K::Noncharacter, true);
+    row("U+FDD0", "a\uFDD0", kCode, K::Noncharacter, true);
+    row("U+FFFD", "a\uFFFD", kCode, K::Noncharacter, false);
+    row("PUA", "a\uE000", kText, K::PrivateUse, true);
+    row("plane 15 PUA", "a\U000F0000", kCode, K::PrivateUse, true);
+    row("unassigned", "a\u0378", kText, K::Unassigned, true);
+    row("assigned", "a\u00E9", kText, K::Unassigned, false);
+    // space-lookalike
+    row("NBSP code", "x\u00A0= 1", kCode, K::SpaceLookalike, true);
+    row("NBSP text", "10\u00A0km", kText, K::SpaceLookalike, false);
+    row("ideographic space code", "a\u3000b", kCode, K::SpaceLookalike, true);
+    row("narrow NBSP text", "a\u202Fb", kText, K::SpaceLookalike, false);
+    // not-nfc
+    row("e + acute",
+        "caf"
+        "e\u0301",
+        kText, K::NotNfc, true);
+    row("precomposed", "caf\u00E9", kCode, K::NotNfc, false);
+    row("marks out of order", "a\u0301\u0323", kCode, K::NotNfc, true);
+    row("marks in order", "a\u0323\u0301", kCode, K::NotNfc, true); // composes to U+1EA1 0301
+    row("Hangul jamo", "\u1100\u1161", kText, K::NotNfc, true);
+    row("Hangul syllable", "\uAC00", kText, K::NotNfc, false);
+    row("mark alone after LF", "a\n\u0301", kText, K::NotNfc, false);
+    // bom-inside
+    row("BOM inside", "abc\uFEFFdef", kCode, K::BomInside, true);
+    row("BOM first", "\uFEFFabc", kText, K::BomInside, false);
+    // hidden-payload
+    row("VS payload after emoji", "\U0001F600\U000E0138\U000E0155\U000E015C\U000E015C\U000E015F",
+        kText, K::HiddenPayload, true);
+    row("tag payload", "ok\U000E0048\U000E0069\U000E0021", kCode, K::HiddenPayload, true);
+    row("one VS16", "\u2764\uFE0F", kText, K::HiddenPayload, false);
+    row("two VS", "a\uFE00\uFE01", kText, K::HiddenPayload, false);
+    row("flag is no payload",
+        "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", kText,
+        K::HiddenPayload, false);
+    // ill-formed UTF-8
+    row("overlong",
+        "a\xC0\xAF"
+        "b",
+        kText, K::InvalidUtf8, true);
+    row("valid", "a\u00E9b", kText, K::InvalidUtf8, false);
+}
+
 } // namespace
 
 class TestAudit : public QObject {
@@ -65,163 +240,10 @@ private slots:
         QTest::addColumn<AuditProfile>("profile");
         QTest::addColumn<int>("kind");
         QTest::addColumn<bool>("found");
-        const auto row = [](const char* name, const char* text, AuditProfile p, AuditKind k,
-                            bool found) {
-            QTest::newRow(name) << QByteArray(text) << p << int(k) << found;
-        };
-        using K = AuditKind;
-        // bidi-control
-        row("RLO code", "a\u202Eb\u202C", kCode, K::BidiControl, true);
-        row("RLO text", "a\u202Eb\u202C", kText, K::BidiControl, true);
-        row("LRM code", "a\u200Eb", kCode, K::BidiControl, true);
-        row("LRM text", "a\u200Eb", kText, K::BidiControl, false);
-        row("ALM code", "\u0627\u061C1", kCode, K::BidiControl, true);
-        row("paired RLI text", "x \u2067\u05E9\u05DC\u2069 y", kText, K::BidiControl, false);
-        row("paired RLI code", "x \u2067\u05E9\u05DC\u2069 y", kCode, K::BidiControl, true);
-        row("Hebrew without controls", "\u05E9\u05DC\u05D5\u05DD", kCode, K::BidiControl, false);
-        // bidi-unterminated
-        row("RLI open at LF", "a \u2067b\nc \u2069", kCode, K::BidiUnterminated, true);
-        row("RLI open at end", "a \u2067b", kCode, K::BidiUnterminated, true);
-        row("RLI open at PS", "a \u2067b\u2029c", kCode, K::BidiUnterminated, true);
-        row("RLI open at NEL",
-            "a \u2067b\xC2\x85"
-            "c",
-            kCode, K::BidiUnterminated, true);
-        // UAX #9 X8 closes them at the paragraph's end, as prose expects (Hebrew catalogues).
-        row("RLE open at LF text", "\u202B\u05E9\u05DC\nc", kText, K::BidiUnterminated, false);
-        row("RLI open at end text", "a \u2067b", kText, K::BidiUnterminated, false);
-        row("RLI closed", "a \u2067b\u2069\n", kCode, K::BidiUnterminated, false);
-        row("PDF alone", "a\u202Cb", kCode, K::BidiUnterminated, true);
-        row("PDF alone text", "a\u202Cb", kText, K::BidiUnterminated, false);
-        row("PDF over isolate", "\u2066a\u202Cb\u2069", kCode, K::BidiUnterminated, true);
-        row("PDI closes embedding", "\u2066\u202Ba\u2069", kCode, K::BidiUnterminated, false);
-        row("PDI alone", "a\u2069", kCode, K::BidiUnterminated, true);
-        row("nested paired", "\u202B\u2066a\u2069\u202C", kCode, K::BidiUnterminated, false);
-        // invisible
-        row("ZWSP code", "is\u200BAdmin", kCode, K::Invisible, true);
-        row("ZWSP text", "is\u200BAdmin", kText, K::Invisible, true);
-        row("word joiner", "a\u2060b", kText, K::Invisible, true);
-        row("Hangul filler", "\u3164x", kText, K::Invisible, true);
-        row("CGJ", "a\u034Fb", kCode, K::Invisible, true);
-        row("Mongolian vowel separator", "a\u180Eb", kCode, K::Invisible, true);
-        row("ZWJ Devanagari text", "\u0915\u094D\u200D\u0937", kText, K::Invisible, false);
-        row("ZWJ Devanagari code", "\u0915\u094D\u200D\u0937", kCode, K::Invisible, true);
-        row("ZWNJ Persian text", "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", kText,
-            K::Invisible, false);
-        row("ZWNJ Arabic after harakat", "\u0628\u064E\u200C\u0628", kText, K::Invisible, false);
-        row("ZWJ Latin text", "a\u200Db", kText, K::Invisible, true);
-        row("ZWJ before space text", "\u0645\u200D ", kText, K::Invisible, true);
-        row("ZWJ across scripts", "\u0915\u200D\u0645", kText, K::Invisible, true);
-        row("ZWJ emoji family text", "\U0001F468\u200D\U0001F469\u200D\U0001F467", kText,
-            K::Invisible, false);
-        row("ZWJ emoji after VS16 text", "\U0001F3F3\uFE0F\u200D\u26A7\uFE0F", kText, K::Invisible,
-            false);
-        row("ZWJ emoji code", "\U0001F468\u200D\U0001F469", kCode, K::Invisible, true);
-        row("soft hyphen text", "hy\u00ADphen", kText, K::Invisible, false);
-        row("soft hyphen code", "hy\u00ADphen", kCode, K::Invisible, true);
-        row("VS16 after a", "a\uFE0F", kText, K::Invisible, true);
-        row("VS16 after heart", "\u2764\uFE0F", kCode, K::Invisible, false);
-        row("VS16 keycap", "1\uFE0F\u20E3", kCode, K::Invisible, false);
-        row("IVS after ideograph", "\u845B\U000E0100", kCode, K::Invisible, false);
-        row("IVS after Latin", "a\U000E0100", kText, K::Invisible, true);
-        row("VS1 after math", "\u2269\uFE00", kCode, K::Invisible, false);
-        row("FVS after Mongolian", "\u1820\u180B", kText, K::Invisible, false);
-        row("FVS after Latin", "a\u180B", kText, K::Invisible, true);
-        row("two VS after emoji", "\u2764\uFE0F\uFE0F", kText, K::Invisible, true);
-        row("subdivision flag",
-            "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067"
-            "\U000E007F",
-            kCode, K::Invisible, false);
-        row("lone tag", "a\U000E0041b", kText, K::Invisible, true);
-        row("BOM at start", "\uFEFFabc", kCode, K::Invisible, false);
-        row("number sign", "\u0600\u0661\u0662", kCode, K::Invisible, false);
-        // confusable
-        row("Cyrillic EN code", "say\u041Dello", kCode, K::Confusable, true);
-        row("Cyrillic EN text", "say\u041Dello", kText, K::Confusable, true);
-        row("dotless i code", "f\u0131le", kCode, K::Confusable, true);
-        row("dotless i text", "f\u0131le", kText, K::Confusable, false);
-        row("all Cyrillic", "\u043F\u0440\u0438\u0432\u0435\u0442", kCode, K::Confusable, false);
-        row("Greek omicron text", "hel\u03BFo", kText, K::Confusable, true);
-        row("accented Latin", "caf\u00E9", kCode, K::Confusable, false);
-        // In prose, only a word that then reads as ASCII imitates one.
-        row("Latin glued to Arabic text", "Hyper\u0625\u0636\u0627\u0641\u064A", kText,
-            K::Confusable, false);
-        row("Latin glued to Arabic code", "Hyper\u0625\u0636\u0627\u0641\u064A", kCode,
-            K::Confusable, true);
-        // mixed-script
-        row("Latin Cyrillic code", "say\u041Dello", kCode, K::MixedScript, true);
-        row("Latin Cyrillic text", "Linux\u0430", kText, K::MixedScript, true);
-        row("Han Latin code", "\u4F7F\u7528UTF", kCode, K::MixedScript, false);
-        row("Hangul Latin text", "\uD55C\uAD6D\uC5B4abc", kText, K::MixedScript, false);
-        row("Japanese", "\u3072\u3089\u304C\u306A\u30AB\u30BF\u30AB\u30CA\u6F22\u5B57", kCode,
-            K::MixedScript, false);
-        row("Latin Devanagari code", "abc\u0928\u092E", kCode, K::MixedScript, true);
-        row("Latin Devanagari text", "abc\u0928\u092E", kText, K::MixedScript, false);
-        row("Latin Greek text", "alpha\u03B2", kText, K::MixedScript, true);
-        row("separate words", "Linux \u0430\u0431\u0432", kText, K::MixedScript, false);
-        // Prose words end at '_' and where Han or kana meet another script (UAX #29).
-        row("underscore joins code", "\u043D\u0430\u0437\u0432\u0430_bfd", kCode, K::MixedScript,
-            true);
-        row("underscore splits text", "\u043D\u0430\u0437\u0432\u0430_bfd", kText, K::MixedScript,
-            false);
-        row("Han Greek code", "\u6DF7\u03B1\u8272", kCode, K::MixedScript, true);
-        row("Han Greek text", "\u6DF7\u03B1\u8272", kText, K::MixedScript, false);
-        row("Greek Latin after Han text", "\u6DF7\u03B1b", kText, K::MixedScript, true);
-        // control
-        row("ESC", "a\x1B[2Jb", kText, K::Control, true);
-        row("NUL", std::string("a\0b", 3).c_str(), kCode, K::Control, false); // C string: "a"
-        row("DEL",
-            "a\x7F"
-            "b",
-            kCode, K::Control, true);
-        row("NEL",
-            "a\xC2\x85"
-            "b",
-            kCode, K::Control, true);
-        row("tab lf cr ff", "a\tb\r\nc\fd\n", kCode, K::Control, false);
-        // noncharacter, private-use, unassigned
-        row("U+FFFF", "a\uFFFF", kText, K::Noncharacter, true);
-        row("U+FDD0", "a\uFDD0", kCode, K::Noncharacter, true);
-        row("U+FFFD", "a\uFFFD", kCode, K::Noncharacter, false);
-        row("PUA", "a\uE000", kText, K::PrivateUse, true);
-        row("plane 15 PUA", "a\U000F0000", kCode, K::PrivateUse, true);
-        row("unassigned", "a\u0378", kText, K::Unassigned, true);
-        row("assigned", "a\u00E9", kText, K::Unassigned, false);
-        // space-lookalike
-        row("NBSP code", "x\u00A0= 1", kCode, K::SpaceLookalike, true);
-        row("NBSP text", "10\u00A0km", kText, K::SpaceLookalike, false);
-        row("ideographic space code", "a\u3000b", kCode, K::SpaceLookalike, true);
-        row("narrow NBSP text", "a\u202Fb", kText, K::SpaceLookalike, false);
-        // not-nfc
-        row("e + acute",
-            "caf"
-            "e\u0301",
-            kText, K::NotNfc, true);
-        row("precomposed", "caf\u00E9", kCode, K::NotNfc, false);
-        row("marks out of order", "a\u0301\u0323", kCode, K::NotNfc, true);
-        row("marks in order", "a\u0323\u0301", kCode, K::NotNfc, true); // composes to U+1EA1 0301
-        row("Hangul jamo", "\u1100\u1161", kText, K::NotNfc, true);
-        row("Hangul syllable", "\uAC00", kText, K::NotNfc, false);
-        row("mark alone after LF", "a\n\u0301", kText, K::NotNfc, false);
-        // bom-inside
-        row("BOM inside", "abc\uFEFFdef", kCode, K::BomInside, true);
-        row("BOM first", "\uFEFFabc", kText, K::BomInside, false);
-        // hidden-payload
-        row("VS payload after emoji",
-            "\U0001F600\U000E0138\U000E0155\U000E015C\U000E015C\U000E015F", kText, K::HiddenPayload,
-            true);
-        row("tag payload", "ok\U000E0048\U000E0069\U000E0021", kCode, K::HiddenPayload, true);
-        row("one VS16", "\u2764\uFE0F", kText, K::HiddenPayload, false);
-        row("two VS", "a\uFE00\uFE01", kText, K::HiddenPayload, false);
-        row("flag is no payload",
-            "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", kText,
-            K::HiddenPayload, false);
-        // ill-formed UTF-8
-        row("overlong",
-            "a\xC0\xAF"
-            "b",
-            kText, K::InvalidUtf8, true);
-        row("valid", "a\u00E9b", kText, K::InvalidUtf8, false);
+        bidiRows();
+        invisibleRows();
+        identifierRows();
+        otherRows();
     }
     void eachKind() {
         QFETCH(QByteArray, text);
