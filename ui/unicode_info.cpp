@@ -1,5 +1,6 @@
 #include "unicode_info.h"
 
+#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/problem.h"
 
@@ -23,26 +24,8 @@ QString hex(quint32 value, int width) {
 } // namespace
 
 QString UnicodeInfo::name(char32_t cp) {
-    char buffer[256];
-    UErrorCode status = U_ZERO_ERROR;
-    // A corrected name (NameAliases.txt "correction") first: it replaces a misspelt Name.
-    int32_t length =
-        u_charName(UChar32(cp), U_CHAR_NAME_ALIAS, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    status = U_ZERO_ERROR;
-    length = u_charName(UChar32(cp), U_UNICODE_CHAR_NAME, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    // Controls have no Name property, and ICU's alias lookup (U_CHAR_NAME_ALIAS) holds only
-    // the "correction" aliases: the codec knows the "control" aliases people use.
-    if (const std::string_view alias = u8codec::controlName(cp); !alias.empty())
-        return QString::fromLatin1(alias.data(), qsizetype(alias.size()));
-    status = U_ZERO_ERROR;
-    length = u_charName(UChar32(cp), U_EXTENDED_CHAR_NAME, buffer, int32_t(sizeof buffer), &status);
-    if (U_SUCCESS(status) && length > 0)
-        return QString::fromLatin1(buffer, length);
-    return tr("(no name)");
+    // One owner for names: the codec's (the audit's messages print the same ones).
+    return QString::fromStdString(u8codec::characterName(cp));
 }
 
 QString UnicodeInfo::categoryName(char32_t cp) {

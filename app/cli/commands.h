@@ -1,6 +1,6 @@
 // The u8scope-cli commands. Each lives in its own file and returns the process exit status:
-// 0 success (for `check`: every file valid), 1 "found invalid data / refused", 2 usage or I/O
-// error.
+// 0 success (for `check`: every file valid; for `audit`: nothing found), 1 "found invalid data /
+// findings / refused", 2 usage or I/O error.
 #pragma once
 
 #include <cstdio>
@@ -29,6 +29,8 @@ int runExplain(Args args);
 int runRepair(Args args);
 int runTranscode(Args args);
 int runDetect(Args args);
+// Issue 19: what hides in valid UTF-8.
+int runAudit(Args args);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;

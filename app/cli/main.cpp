@@ -29,6 +29,10 @@ constexpr u8cli::Command kCommands[] = {
     {"transcode", "transcode --from ENC --to ENC -o OUT FILE   convert between encodings",
      u8cli::runTranscode},
     {"detect", "detect [--json] FILE              guess the encoding of a file", u8cli::runDetect},
+    {"audit",
+     "audit [--profile=code|text] [--json|--sarif] [--kinds=LIST] [--allow=FILE] FILE...\n"
+     "                                    bidi controls, invisible and look-alike characters...",
+     u8cli::runAudit},
 };
 
 void printUsage(std::FILE* to) {

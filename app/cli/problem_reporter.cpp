@@ -44,9 +44,7 @@ std::uint64_t ProblemReporter::problems() const {
 }
 
 void ProblemReporter::onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
-    if (!s.isValid() && !inErrorRun_)
-        runs_.push_back({s.offset, line_, column_});
-    inErrorRun_ = !s.isValid();
+    locator_.onSegment(s, line_, column_);
     problemScanner_.onSegment(s, bytes, [this](const u8codec::Problem& p) { onProblem(p); });
     if (s.isValid() && s.codePoint == U'\n') {
         ++line_;
@@ -61,24 +59,8 @@ void ProblemReporter::onProblem(const u8codec::Problem& p) {
         ++problems_; // found before counting took over: only counted
         return;
     }
-    LocatedProblem located{p, 0, 0};
-    if (p.offset == lastEnd_) {
-        located.line = lastLine_;
-        located.column = lastNextColumn_;
-    } else {
-        while (runs_.size() > 1 && runs_[1].offset <= p.offset)
-            runs_.pop_front();
-        if (!runs_.empty()) {
-            located.line = runs_.front().line;
-            located.column = runs_.front().column;
-            runs_.pop_front();
-        }
-    }
-    lastEnd_ = p.end();
-    lastLine_ = located.line;
-    lastNextColumn_ = located.column + p.errorSegments;
     ++problems_;
-    sink_(located);
+    sink_(locator_.locate(p));
 }
 
 std::string formatProblem(const std::string& file, const LocatedProblem& p) {

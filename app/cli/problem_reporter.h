@@ -4,21 +4,17 @@
 #pragma once
 
 #include "u8codec/problem.h"
+#include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <span>
 #include <string>
 
 namespace u8cli {
 
-struct LocatedProblem {
-    u8codec::Problem problem;
-    std::uint64_t line = 1;
-    std::uint64_t column = 1;
-};
+using u8codec::LocatedProblem;
 
 class ProblemReporter {
 public:
@@ -43,16 +39,8 @@ private:
     void onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
     void onProblem(const u8codec::Problem& p);
 
-    // Where each run of adjacent error segments starts. Problems only start at error segments
-    // and cover them in order, so a problem starts either where the previous one ended or at
-    // the start of a new run. Only runs whose problems are not yet reported are kept.
-    struct RunStart {
-        std::uint64_t offset, line, column;
-    };
-    std::deque<RunStart> runs_;
-    bool inErrorRun_ = false;
+    u8codec::ProblemLocator locator_;
     std::uint64_t line_ = 1, column_ = 1; // of the next segment
-    std::uint64_t lastEnd_ = UINT64_MAX, lastLine_ = 0, lastNextColumn_ = 0;
 
     u8codec::Segmenter segmenter_;
     u8codec::ProblemScanner problemScanner_;

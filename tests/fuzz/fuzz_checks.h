@@ -39,4 +39,10 @@ std::string checkDecodeScanFast(std::span<const std::uint8_t> data);
 // UTF-16 alike by every kernel.
 std::string checkTranscodeFast(std::span<const std::uint8_t> data);
 
+// The text audit (audit_checks.cpp) in both profiles: any chunking gives the same findings
+// (byte by byte, and in pieces the data chooses); findings lie inside the data, in offset
+// order, each with an explanation; the ill-formed UTF-8 it reports is exactly the
+// ProblemScanner's problems.
+std::string checkAudit(std::span<const std::uint8_t> data);
+
 } // namespace u8fuzz

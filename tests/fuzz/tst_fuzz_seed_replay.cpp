@@ -20,6 +20,8 @@ private slots:
     void decodeScanFast_data() { seeds_data(); }
     void transcodeFast();
     void transcodeFast_data() { seeds_data(); }
+    void audit();
+    void audit_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -47,6 +49,13 @@ void TestFuzzSeedReplay::segmenter() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::audit() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkAudit(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -84,6 +93,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkRepair({}).empty());
     QVERIFY(u8fuzz::checkDecodeScanFast({}).empty());
     QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
+    QVERIFY(u8fuzz::checkAudit({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)

@@ -85,6 +85,10 @@ bool icuIsNormalized(std::string_view utf8, NormalForm form) {
 
 namespace detail {
 
+bool isQuickYesStarter(char32_t c, NormalForm form) {
+    return quickYesStarters(form).contains(c);
+}
+
 // Every ASCII character is a quick-check-Yes starter that nothing before it can combine with
 // (it has a normalisation boundary before it, in both forms), so text splits into independent
 // pieces at each ASCII byte. The non-ASCII characters are visited by their lead bytes, 64 bytes

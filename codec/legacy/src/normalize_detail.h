@@ -12,4 +12,8 @@ namespace u8codec::detail {
 // quick-check-Yes starters are passed without asking ICU.
 bool isNormalizedWellFormed(std::string_view utf8, NormalForm form);
 
+// A starter (canonical combining class 0) whose quick check for the form is Yes: a text made of
+// such characters only is in the form (UAX #15 section 9). A table lookup below U+20000.
+bool isQuickYesStarter(char32_t c, NormalForm form);
+
 } // namespace u8codec::detail

@@ -1,0 +1,41 @@
+// The three outputs of `audit`: lines a person reads, JSON Lines for scripts, and SARIF 2.1.0
+// for code-scanning tools. Each writes to standard output as findings arrive (SARIF included:
+// its results array is streamed), so memory stays constant however many findings a file has.
+#pragma once
+
+#include "u8codec/audit.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace u8cli {
+
+// What one file gave: its profile, and its findings counted by printed kind name.
+struct AuditTally {
+    std::string file;
+    u8codec::AuditProfile profile = u8codec::AuditProfile::Code;
+    std::string profileReason; // "extension .c", "--profile", "no programming-language extension"
+    std::map<std::string, std::uint64_t, std::less<>> byKind;
+    std::uint64_t findings = 0;
+};
+
+class AuditOutput {
+public:
+    virtual ~AuditOutput() = default;
+    virtual void finding(const AuditTally& file, const u8codec::AuditFinding& f) = 0;
+    virtual void endFile(const AuditTally& file) = 0;
+    // After the last file; `complete` is false when a file could not be read.
+    virtual void finish(bool complete) = 0;
+};
+
+std::unique_ptr<AuditOutput> makeHumanAuditOutput();
+std::unique_ptr<AuditOutput> makeJsonAuditOutput();
+std::unique_ptr<AuditOutput> makeSarifAuditOutput();
+
+// "U+202E RIGHT-TO-LEFT OVERRIDE" for one character, "U+0065 U+0301" for a few, the first six
+// and a count for more; the bytes ("C0 AF") for ill-formed UTF-8.
+std::string describeFindingCharacters(const u8codec::AuditFinding& f);
+
+} // namespace u8cli

@@ -1,0 +1,158 @@
+// `audit [--profile=code|text] [--json | --sarif] [--kinds=LIST] [--allow=FILE] FILE...`: what
+// hides in (valid) UTF-8: bidirectional controls, invisible characters, look-alikes, and the
+// other kinds of u8codec::AuditKind, with ill-formed UTF-8 in the same stream. Each file is
+// streamed through the codec's Auditor in constant memory. Directories are refused (give the
+// files: `find DIR -type f -exec u8scope-cli audit {} +`), so what is audited is always what was
+// named.
+#include "arguments.h"
+#include "audit_output.h"
+#include "commands.h"
+#include "input.h"
+#include "u8codec/audit.h"
+
+#include <cstdio>
+#include <sys/stat.h>
+
+namespace u8cli {
+namespace {
+
+constexpr OptionSpec kOptions[] = {
+    {"profile", true}, {"json", false}, {"sarif", false}, {"kinds", true}, {"allow", true}};
+
+constexpr const char* kUsage =
+    "usage: audit [--profile=code|text] [--json | --sarif] [--kinds=LIST] [--allow=FILE] FILE...";
+
+// "bidi-control,invisible" -> mask; "invalid" stands for ill-formed UTF-8.
+bool parseKinds(const std::string& list, u8codec::AuditKindMask& mask, std::string& error) {
+    mask = 0;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const auto comma = list.find(',', start);
+        const std::string item =
+            list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (const auto kind = u8codec::auditKindFromName(item)) {
+            mask |= u8codec::kindBit(*kind);
+        } else {
+            error = "unknown kind '" + item + "' in --kinds (kinds:";
+            for (int k = 0; k < u8codec::kAuditKindCount; ++k)
+                error +=
+                    std::string(k ? ", " : " ") + std::string(u8codec::name(u8codec::AuditKind(k)));
+            error += ")";
+            return false;
+        }
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return true;
+}
+
+enum class FileResult { Clean, Findings, Unreadable };
+
+struct Settings {
+    std::optional<u8codec::AuditProfile> profile; // forced by --profile
+    u8codec::AuditKindMask kinds = u8codec::kAllAuditKinds;
+    u8codec::CodePointSet allowlist;
+};
+
+FileResult auditOne(const std::string& path, const Settings& settings, AuditOutput& output) {
+    struct stat st {};
+    if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        std::fprintf(stderr,
+                     "u8scope-cli audit: %s is a directory: name the files to audit (for "
+                     "example: find %s -type f -exec u8scope-cli audit {} +)\n",
+                     path.c_str(), path.c_str());
+        return FileResult::Unreadable;
+    }
+    std::string error;
+    const auto input = Input::open(path, error);
+    if (!input) {
+        std::fprintf(stderr, "u8scope-cli audit: %s\n", error.c_str());
+        return FileResult::Unreadable;
+    }
+    AuditTally tally;
+    tally.file = input->displayName();
+    if (settings.profile) {
+        tally.profile = *settings.profile;
+        tally.profileReason = "--profile";
+    } else if (path == "-") {
+        tally.profile = u8codec::AuditProfile::Text;
+        tally.profileReason = "standard input";
+    } else {
+        tally.profile = u8codec::profileForFileName(path, &tally.profileReason);
+    }
+    u8codec::AuditOptions options;
+    options.profile = tally.profile;
+    options.kinds = settings.kinds;
+    options.allowlist = settings.allowlist;
+    u8codec::Auditor auditor(std::move(options));
+    const auto sink = [&](const u8codec::AuditFinding& f) {
+        ++tally.findings;
+        ++tally.byKind[std::string(u8codec::kindName(f))];
+        output.finding(tally, f);
+    };
+    const bool read = input->forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) {
+            auditor.feed(chunk, sink);
+            return true;
+        },
+        error);
+    if (!read) {
+        std::fprintf(stderr, "u8scope-cli audit: %s\n", error.c_str());
+        return FileResult::Unreadable;
+    }
+    auditor.finish(sink);
+    output.endFile(tally);
+    return tally.findings == 0 ? FileResult::Clean : FileResult::Findings;
+}
+
+} // namespace
+
+int runAudit(Args args) {
+    const auto parsed = parseArguments("audit", args, kOptions);
+    if (!parsed)
+        return kExitUsage;
+    Settings settings;
+    if (const std::string* p = parsed->value("profile")) {
+        settings.profile = u8codec::auditProfileFromName(*p);
+        if (!settings.profile)
+            return usageError("audit", "unknown profile '" + *p + "' (code or text)");
+    }
+    if (const std::string* k = parsed->value("kinds")) {
+        std::string error;
+        if (!parseKinds(*k, settings.kinds, error))
+            return usageError("audit", error);
+    }
+    if (const std::string* a = parsed->value("allow")) {
+        u8codec::AllowlistParse allow = u8codec::readAllowlist(*a);
+        if (!allow.ok())
+            return usageError("audit", "allowlist " + allow.error);
+        settings.allowlist = std::move(allow.set);
+    }
+    if (parsed->has("json") && parsed->has("sarif"))
+        return usageError("audit", "--json and --sarif exclude each other");
+    if (parsed->positional.empty())
+        return usageError("audit", std::string("no FILE given (") + kUsage + ")");
+    const std::unique_ptr<AuditOutput> output = parsed->has("sarif")  ? makeSarifAuditOutput()
+                                                : parsed->has("json") ? makeJsonAuditOutput()
+                                                                      : makeHumanAuditOutput();
+    bool anyFindings = false, anyUnreadable = false;
+    for (const std::string& path : parsed->positional) {
+        switch (auditOne(path, settings, *output)) {
+        case FileResult::Clean:
+            break;
+        case FileResult::Findings:
+            anyFindings = true;
+            break;
+        case FileResult::Unreadable:
+            anyUnreadable = true;
+            break;
+        }
+        std::fflush(stdout);
+    }
+    output->finish(!anyUnreadable);
+    // An unreadable file is a usage/I-O error (2) even when others had findings.
+    return anyUnreadable ? kExitUsage : anyFindings ? kExitInvalid : kExitOk;
+}
+
+} // namespace u8cli

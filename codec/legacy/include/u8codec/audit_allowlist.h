@@ -1,0 +1,46 @@
+// The allowlist of the text audit: code points a project uses on purpose (its own language's
+// letters, a ZWJ in its emoji strings), read from a file of code points and ranges. One parser
+// for the CLI's --allow=FILE and the window.
+//
+//   # comments run to the end of the line
+//   U+200D              one code point, with or without "U+": 200D
+//   U+0600..U+06FF      an inclusive range
+//   00A0, 202F          several on a line, separated by commas or spaces
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8codec {
+
+struct CodePointRange {
+    char32_t first = 0, last = 0; // inclusive
+};
+
+// A set of code points as sorted, disjoint, non-adjacent ranges.
+class CodePointSet {
+public:
+    void add(char32_t first, char32_t last);
+    bool contains(char32_t cp) const noexcept;
+    bool empty() const noexcept { return ranges_.empty(); }
+    std::span<const CodePointRange> ranges() const noexcept { return ranges_; }
+
+private:
+    std::vector<CodePointRange> ranges_;
+};
+
+struct AllowlistParse {
+    CodePointSet set;
+    std::string error; // "FILE:LINE: reason" (or "FILE: reason" when it cannot be read)
+    bool ok() const noexcept { return error.empty(); }
+};
+
+// Parses allowlist text; `fileName` is only used in the error message. Stops at the first error.
+AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName);
+// Reads and parses a file (at most 16 MiB: an allowlist is a short hand-written list).
+AllowlistParse readAllowlist(const std::string& path);
+
+} // namespace u8codec

@@ -1,0 +1,70 @@
+// The auditor's fast path: runs of plain ASCII, the bulk of source code, skipped without
+// looking at each character.
+#include "audit_detail.h"
+#include "u8codec/scan.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace u8codec::audit_detail {
+
+namespace {
+
+// Bytes searched for non-ASCII at a time: the control and line-feed loop then reads them again
+// while they are still in the first-level cache.
+constexpr std::size_t kWindow = 16 * 1024;
+constexpr std::size_t kBlock = 64;
+
+// A control the audit reports (an ASCII byte that is not plain): C0 but TAB LF FF CR, and DEL.
+constexpr bool isReportedControl(std::uint8_t b) noexcept {
+    return b < 0x80 && !isPlainAscii(b);
+}
+
+// Within ASCII bytes p[0, n): the index of the first reported control (n if none); `lineFeeds`
+// grows by the LF before it. Whole 64-byte blocks are tested with branch-free compares the
+// compiler vectorises; the block holding a control is then read byte by byte.
+std::size_t firstControl(const std::uint8_t* p, std::size_t n, std::uint64_t& lineFeeds) noexcept {
+    std::size_t i = 0;
+    for (; i + kBlock <= n; i += kBlock) {
+        unsigned controls = 0, feeds = 0;
+        for (std::size_t j = 0; j < kBlock; ++j) {
+            const std::uint8_t b = p[i + j];
+            controls |= unsigned(b < 0x20) & unsigned(b != '\t') & unsigned(b != '\n') &
+                        unsigned(b != '\r') & unsigned(b != '\f');
+            controls |= unsigned(b == 0x7F);
+            feeds += unsigned(b == '\n');
+        }
+        if (controls != 0)
+            break;
+        lineFeeds += feeds;
+    }
+    for (; i < n; ++i) {
+        if (isReportedControl(p[i]))
+            return i;
+        lineFeeds += p[i] == '\n';
+    }
+    return n;
+}
+
+} // namespace
+
+PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
+    PlainAsciiRun run;
+    while (run.length < n) {
+        const std::size_t window = std::min(kWindow, n - run.length);
+        const std::uint8_t* w = p + run.length;
+        const std::size_t ascii = asciiRunLength(std::span<const std::uint8_t>(w, window));
+        const std::size_t plain = firstControl(w, ascii, run.lineFeeds);
+        run.length += plain;
+        if (plain < window)
+            break;
+    }
+    run.afterLastLf = run.length;
+    if (run.lineFeeds != 0) {
+        const void* lf = ::memrchr(p, '\n', run.length);
+        run.afterLastLf = std::size_t(p + run.length - static_cast<const std::uint8_t*>(lf)) - 1;
+    }
+    return run;
+}
+
+} // namespace u8codec::audit_detail

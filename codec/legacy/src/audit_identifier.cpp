@@ -1,0 +1,354 @@
+// confusable and mixed-script: identifiers (code) or words (text) checked with ICU's spoof
+// checker (UTS #39).
+#include "audit_detail.h"
+#include "u8codec/encoder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/uspoof.h>
+
+namespace u8codec::audit_detail {
+
+namespace {
+
+bool isAsciiLetter(char32_t cp) {
+    return (cp >= U'a' && cp <= U'z') || (cp >= U'A' && cp <= U'Z');
+}
+
+// The most restrictive level UTS #39 section 5.2 the profile accepts: code allows one script, or
+// Latin with the scripts written with Han (Japanese, Korean, Chinese with Bopomofo); prose also
+// allows Latin with one other Recommended script but Cyrillic, Greek and Cherokee, whose letters
+// look like Latin ones.
+URestrictionLevel accepted(AuditProfile p) {
+    return p == AuditProfile::Code ? USPOOF_HIGHLY_RESTRICTIVE : USPOOF_MODERATELY_RESTRICTIVE;
+}
+
+const char* levelName(URestrictionLevel level) {
+    switch (level) {
+    case USPOOF_ASCII:
+        return "ASCII-only";
+    case USPOOF_SINGLE_SCRIPT_RESTRICTIVE:
+        return "single script";
+    case USPOOF_HIGHLY_RESTRICTIVE:
+        return "highly restrictive";
+    case USPOOF_MODERATELY_RESTRICTIVE:
+        return "moderately restrictive";
+    case USPOOF_MINIMALLY_RESTRICTIVE:
+        return "minimally restrictive";
+    default:
+        return "unrestricted";
+    }
+}
+
+} // namespace
+
+IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(options) {
+    UErrorCode status = U_ZERO_ERROR;
+    spoof_ = uspoof_open(&status);
+    uspoof_setChecks(spoof_, USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO, &status);
+    if (U_FAILURE(status)) {
+        uspoof_close(spoof_);
+        spoof_ = nullptr; // no spoof data: the identifier checks find nothing
+    }
+}
+
+IdentifierTracker::~IdentifierTracker() {
+    if (spoof_)
+        uspoof_close(spoof_);
+}
+
+bool IdentifierTracker::isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
+    if (options_.profile == AuditProfile::Code)
+        return cp < 0x80 ? isIdentifierCharacter(cp) : t.has(CharTraits::kIdentifier);
+    if (cp < 0x80)
+        return isAsciiLetter(cp) || (cp >= U'0' && cp <= U'9');
+    return t.has(CharTraits::kWord);
+}
+
+void IdentifierTracker::noteScript(std::int32_t script) noexcept {
+    if (script == USCRIPT_COMMON || script == USCRIPT_INHERITED || wordScript_ == script)
+        return;
+    wordScript_ =
+        wordScript_ == kNoScript && script != CharTraits::kSeveralScripts ? script : kMixedScripts;
+}
+
+bool IdentifierTracker::startsWord(char32_t cp, const CharTraits& t) noexcept {
+    LetterClass cls = LetterClass::Neutral;
+    if (cp < 0x80) {
+        cls = isAsciiLetter(cp) ? LetterClass::Spaced : LetterClass::Neutral;
+    } else {
+        UErrorCode status = U_ZERO_ERROR;
+        const std::int32_t sc = t.script != CharTraits::kSeveralScripts
+                                    ? t.script
+                                    : std::int32_t(uscript_getScript(UChar32(cp), &status));
+        if (sc == USCRIPT_HAN || sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA ||
+            sc == USCRIPT_BOPOMOFO)
+            cls = LetterClass::Spaceless;
+        else if (sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED)
+            cls = LetterClass::Spaced;
+    }
+    if (cls == LetterClass::Neutral)
+        return false;
+    const bool cut = lastClass_ != LetterClass::Neutral && lastClass_ != cls;
+    lastClass_ = cls;
+    return cut;
+}
+
+void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
+    if (c.error || !isWordCharacter(c.cp, c.traits)) {
+        endIdentifier(ctx);
+        return;
+    }
+    if (options_.profile == AuditProfile::Text && startsWord(c.cp, c.traits)) {
+        const LetterClass cls = lastClass_;
+        endIdentifier(ctx);
+        lastClass_ = cls;
+    }
+    append(c, ctx);
+}
+
+void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
+    if (count_ == kMaxLength) {
+        if (nonAscii_ != 0) {
+            endIdentifier(ctx); // checked in pieces
+        } else {
+            droppedLetter_ = droppedLetter_ || isAsciiLetter(chars_[0].cp);
+            std::memmove(chars_.data(), chars_.data() + 1, (count_ - 1) * sizeof(IdChar));
+            --count_;
+            ++column_;
+        }
+    }
+    if (count_ == 0) {
+        line_ = c.line;
+        column_ = c.column;
+    }
+    chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
+    if (c.cp >= 0x80 && !c.allowed)
+        ++nonAscii_;
+    if (isAsciiLetter(c.cp))
+        noteScript(USCRIPT_LATIN);
+    else if (c.cp >= 0x80 && !c.allowed)
+        noteScript(c.traits.script);
+}
+
+void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
+                                        std::uint64_t line, std::uint64_t column) {
+    std::size_t trailing = 0; // identifier characters at the end of the run
+    const CharTraits none;
+    while (trailing < n && isWordCharacter(p[n - 1 - trailing], none))
+        ++trailing;
+    if (trailing < n) { // the identifier before the run ended inside it (all ASCII: quiet)
+        count_ = 0;
+        droppedLetter_ = false;
+        lastClass_ = LetterClass::Neutral;
+        wordScript_ = kNoScript;
+    }
+    // Text profile: the run's letters are ASCII (Spaced); a word ending in a CJK letter (an
+    // allowlisted one: the word is quiet) ends at the first of them, as onChar() would cut it.
+    if (options_.profile == AuditProfile::Text) {
+        std::size_t first = n - trailing;
+        while (first < n && !isAsciiLetter(p[first]))
+            ++first;
+        if (first < n) {
+            if (lastClass_ == LetterClass::Spaceless) {
+                count_ = 0;
+                droppedLetter_ = false;
+                wordScript_ = kNoScript;
+                trailing = n - first;
+            }
+            lastClass_ = LetterClass::Spaced;
+        }
+    }
+    // As append() would have done character by character: only the last kMaxLength are kept,
+    // and whether an ASCII letter slid out before them.
+    const std::size_t kept = std::min(trailing, kMaxLength);
+    for (std::size_t i = n - trailing; i < n - kept; ++i)
+        droppedLetter_ = droppedLetter_ || isAsciiLetter(p[i]);
+    const std::size_t drop = count_ + kept > kMaxLength ? count_ + kept - kMaxLength : 0;
+    for (std::size_t i = 0; i < drop; ++i)
+        droppedLetter_ = droppedLetter_ || isAsciiLetter(chars_[i].cp);
+    if (drop != 0) {
+        std::memmove(chars_.data(), chars_.data() + drop, (count_ - drop) * sizeof(IdChar));
+        count_ -= drop;
+        column_ += drop;
+    }
+    if (count_ == 0) {
+        line_ = line;
+        column_ = column - kept;
+    }
+    for (std::size_t i = n - kept; i < n; ++i)
+        chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
+    for (std::size_t i = n - trailing; i < n; ++i)
+        if (isAsciiLetter(p[i]))
+            noteScript(USCRIPT_LATIN);
+}
+
+bool IdentifierTracker::hasAsciiLetter() const noexcept {
+    if (droppedLetter_)
+        return true;
+    for (std::size_t i = 0; i < count_; ++i)
+        if (isAsciiLetter(chars_[i].cp))
+            return true;
+    return false;
+}
+
+void IdentifierTracker::endIdentifier(RuleContext& ctx) {
+    if (nonAscii_ != 0 && spoof_) {
+        checkMixedScript(ctx);
+        checkConfusables(ctx);
+    }
+    count_ = 0;
+    nonAscii_ = 0;
+    droppedLetter_ = false;
+    lastClass_ = LetterClass::Neutral;
+    wordScript_ = kNoScript;
+}
+
+void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
+    if (!ctx.wants(AuditKind::MixedScript) || wordScript_ != kMixedScripts)
+        return;
+    // Allowlisted characters count as Common: left out, as Common characters change no
+    // resolved script set. An ASCII letter that slid out still says Latin was there.
+    std::string checked = droppedLetter_ ? "a" : "";
+    std::u32string text;
+    for (std::size_t i = 0; i < count_; ++i) {
+        text += chars_[i].cp;
+        if (!chars_[i].allowed)
+            appendUtf8(chars_[i].cp, checked);
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    USpoofCheckResult* result = uspoof_openCheckResult(&status);
+    uspoof_check2UTF8(spoof_, checked.data(), int32_t(checked.size()), result, &status);
+    const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
+    uspoof_closeCheckResult(result);
+    if (U_FAILURE(status) || level <= accepted(ctx.options.profile))
+        return;
+    // The scripts named in the message: each character's own, in order of appearance.
+    std::vector<UScriptCode> scripts;
+    for (std::size_t i = 0; i < count_; ++i) {
+        if (chars_[i].allowed)
+            continue;
+        UErrorCode s = U_ZERO_ERROR;
+        const UScriptCode sc = uscript_getScript(UChar32(chars_[i].cp), &s);
+        if (sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED &&
+            std::find(scripts.begin(), scripts.end(), sc) == scripts.end())
+            scripts.push_back(sc);
+    }
+    std::string names;
+    for (std::size_t i = 0; i < scripts.size(); ++i) {
+        names += i == 0 ? "" : i + 1 == scripts.size() ? " and " : ", ";
+        names += uscript_getName(scripts[i]);
+    }
+    AuditFinding f;
+    f.kind = AuditKind::MixedScript;
+    f.offset = chars_[0].offset;
+    f.length = chars_[count_ - 1].offset + chars_[count_ - 1].length - chars_[0].offset;
+    f.line = line_;
+    f.column = column_;
+    f.codePoints.assign(text.begin(), text.end());
+    for (char32_t cp : text)
+        appendUtf8(cp, f.lookalike);
+    const bool code = ctx.code();
+    f.message = quoted(text) + " mixes " + (names.empty() ? "scripts" : names) +
+                ": its restriction level is " + levelName(level) +
+                " (UTS #39 section 5.2), and the " + (code ? "code" : "text") +
+                " profile accepts at most " +
+                (code ? "highly restrictive: one script, or Latin with Han and kana (Japanese), "
+                        "Han and Hangul (Korean) or Han and Bopomofo"
+                      : "moderately restrictive: one script, or Latin with one other script but "
+                        "Cyrillic, Greek and Cherokee") +
+                "; letters of two scripts in one " + (code ? "identifier" : "word") +
+                " are how look-alike names are made";
+    ctx.findings.add(std::move(f));
+}
+
+bool IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
+    // 2 bits per BMP code point: 0 not asked yet, 1 no, 2 yes.
+    if (skeletonMemo_.empty())
+        skeletonMemo_.assign(0x10000 / 4, 0);
+    const bool memoised = cp < 0x10000;
+    const unsigned shift = unsigned(cp & 3) * 2;
+    if (memoised && ((skeletonMemo_[cp >> 2] >> shift) & 3) == 1)
+        return false;
+    std::string utf8;
+    appendUtf8(cp, utf8);
+    char buffer[64];
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = uspoof_getSkeletonUTF8(spoof_, 0, utf8.data(), int32_t(utf8.size()), buffer,
+                                             int32_t(sizeof buffer), &status);
+    bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
+    for (int32_t i = 0; ascii && i < n; ++i)
+        ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
+    if (memoised)
+        skeletonMemo_[cp >> 2] |= std::uint8_t((ascii ? 2 : 1) << shift);
+    if (ascii)
+        skeleton.assign(buffer, std::size_t(n));
+    return ascii;
+}
+
+void IdentifierTracker::checkConfusables(RuleContext& ctx) {
+    if (!ctx.wants(AuditKind::Confusable) || !hasAsciiLetter())
+        return;
+    struct Lookalike {
+        std::size_t index;
+        std::string skeleton;
+    };
+    std::vector<Lookalike> found;
+    for (std::size_t i = 0; i < count_; ++i) {
+        const IdChar& c = chars_[i];
+        if (c.cp < 0x80 || c.allowed)
+            continue;
+        if (ctx.options.profile == AuditProfile::Text) {
+            // Prose uses Latin letters beyond ASCII (Turkish ı) and Common ones on purpose.
+            UErrorCode s = U_ZERO_ERROR;
+            const UScriptCode sc = uscript_getScript(UChar32(c.cp), &s);
+            if (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED)
+                continue;
+        }
+        std::string skeleton;
+        if (asciiSkeleton(c.cp, skeleton))
+            found.push_back({i, std::move(skeleton)});
+    }
+    if (found.empty())
+        return;
+    // Prose: only a word that then reads as ASCII ("hellο" with a Greek omicron) imitates one;
+    // a word of another script glued to an ASCII one ("Hyperإضافي") imitates nothing.
+    if (ctx.options.profile == AuditProfile::Text) {
+        std::size_t nonAscii = 0;
+        for (std::size_t i = 0; i < count_; ++i)
+            nonAscii += chars_[i].cp >= 0x80 && !chars_[i].allowed;
+        if (found.size() != nonAscii)
+            return;
+    }
+    std::u32string text;
+    std::string lookalike;
+    for (std::size_t i = 0, next = 0; i < count_; ++i) {
+        text += chars_[i].cp;
+        if (next < found.size() && found[next].index == i)
+            lookalike += found[next++].skeleton;
+        else
+            appendUtf8(chars_[i].cp, lookalike);
+    }
+    for (const Lookalike& l : found) {
+        const IdChar& c = chars_[l.index];
+        AuditFinding f;
+        f.kind = AuditKind::Confusable;
+        f.offset = c.offset;
+        f.length = c.length;
+        f.line = line_;
+        f.column = column_ + l.index;
+        f.codePoints = {c.cp};
+        f.lookalike = lookalike;
+        std::string glyph;
+        appendUtf8(c.cp, glyph);
+        f.message = quoted(text) + " looks like \"" + lookalike + "\": " + glyph + " is " +
+                    describeCharacter(c.cp) + ", drawn like \"" + l.skeleton +
+                    "\" (UTS #39 section 4, confusable skeletons): the homoglyph attack of "
+                    "Trojan Source makes two names that read the same";
+        ctx.findings.add(std::move(f));
+    }
+}
+
+} // namespace u8codec::audit_detail

@@ -1,0 +1,235 @@
+// invisible and hidden-payload for the characters that depend on their neighbours: variation
+// selectors, tags, and (text profile) ZWJ/ZWNJ.
+#include "audit_detail.h"
+
+#include <algorithm>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+
+namespace u8codec::audit_detail {
+
+namespace {
+
+bool isLetterOrMark(char32_t cp) {
+    return (U_GET_GC_MASK(UChar32(cp)) & (U_GC_L_MASK | U_GC_M_MASK)) != 0;
+}
+
+// Whether `base` takes the variation selector `vs`: the emoji presentation selectors after an
+// Emoji character (UTS #51 section 1.4.3; the keycap bases # * 0-9 are Emoji), ideographic
+// variation sequences after an ideograph (UTS #37), Mongolian free variation selectors after a
+// Mongolian letter, and the standardized variation sequences of StandardizedVariants.txt (math
+// symbols and letters, CJK punctuation and fullwidth forms, DIGIT ZERO, and the letters of
+// Myanmar, Phags-pa, Egyptian hieroglyphs and Manichaean).
+bool baseTakes(char32_t base, char32_t vs) {
+    const UChar32 b = UChar32(base);
+    if (vs == 0xFE0E || vs == 0xFE0F)
+        return u_hasBinaryProperty(b, UCHAR_EMOJI);
+    if (vs >= 0x180B && vs <= 0x180F)
+        return uscript_hasScript(b, USCRIPT_MONGOLIAN);
+    if (vs >= 0xE0100)
+        return u_hasBinaryProperty(b, UCHAR_IDEOGRAPHIC);
+    if (u_hasBinaryProperty(b, UCHAR_IDEOGRAPHIC) || u_hasBinaryProperty(b, UCHAR_MATH) ||
+        base == U'0')
+        return true;
+    const auto width = u_getIntPropertyValue(b, UCHAR_EAST_ASIAN_WIDTH);
+    if ((width == U_EA_FULLWIDTH || width == U_EA_WIDE) && !isLetterOrMark(base))
+        return true;
+    return uscript_hasScript(b, USCRIPT_MYANMAR) || uscript_hasScript(b, USCRIPT_PHAGS_PA) ||
+           uscript_hasScript(b, USCRIPT_EGYPTIAN_HIEROGLYPHS) ||
+           uscript_hasScript(b, USCRIPT_MANICHAEAN);
+}
+
+// The byte a variation selector or tag can stand for in a smuggled payload: VS1-16 are 00-0F,
+// VS17-256 are 10-FF, tags U+E0020-E007E are the ASCII characters 20-7E; -1 for the others.
+int payloadByte(char32_t cp) {
+    if (cp >= 0xFE00 && cp <= 0xFE0F)
+        return int(cp - 0xFE00);
+    if (cp >= 0xE0100 && cp <= 0xE01EF)
+        return int(cp - 0xE0100) + 16;
+    if (cp >= 0xE0020 && cp <= 0xE007E)
+        return int(cp - 0xE0000);
+    return -1;
+}
+
+// A subdivision flag (UTS #51 annex C): U+1F3F4, the tag letters and digits of a subdivision id
+// (3 to 7 of them: "gbeng"), then CANCEL TAG U+E007F.
+bool isFlagTagSequence(char32_t base, std::span<const char32_t> tags, std::uint64_t count) {
+    if (base != 0x1F3F4 || count < 4 || count > 8 || tags.size() != count || tags.back() != 0xE007F)
+        return false;
+    return std::all_of(tags.begin(), tags.end() - 1, [](char32_t t) {
+        return (t >= 0xE0030 && t <= 0xE0039) || (t >= 0xE0061 && t <= 0xE007A);
+    });
+}
+
+// The scripts of a letter or mark (Script_Extensions), written into `out`; 0 when there are
+// more than fit.
+int scriptsOf(char32_t cp, std::array<std::int32_t, 8>& out) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode codes[8];
+    const int n = uscript_getScriptExtensions(UChar32(cp), codes, 8, &status);
+    if (U_FAILURE(status))
+        return 0;
+    for (int i = 0; i < n; ++i)
+        out[std::size_t(i)] = codes[i];
+    return n;
+}
+
+bool isJoiningScript(std::int32_t s) {
+    return s != USCRIPT_LATIN && s != USCRIPT_COMMON && s != USCRIPT_INHERITED;
+}
+
+} // namespace
+
+bool MarkTracker::decides(const AuditChar& c, AuditProfile profile) noexcept {
+    if (c.error || c.allowed || c.traits.has(CharTraits::kOrdinary))
+        return false;
+    return isVariationSelector(c.cp) || isTag(c.cp) ||
+           (profile == AuditProfile::Text && isJoinerControl(c.cp));
+}
+
+std::uint64_t MarkTracker::earliest() const noexcept {
+    if (runCount_ != 0)
+        return runFirst_[0].offset;
+    return joinerPending_ ? joiner_.offset : kNothingPending;
+}
+
+void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
+    prev_ = last;
+    hasPrev_ = true;
+    prevScriptCount_ = 0;
+}
+
+void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
+    if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_) {
+        noteContext(c, ctx); // the common case: nothing to decide
+        return;
+    }
+    const bool runChar = !c.error && !c.allowed && (isVariationSelector(c.cp) || isTag(c.cp));
+    if (runChar) {
+        if (joinerPending_)
+            decideJoiner(&c, ctx);
+        if (runCount_ == 0) {
+            runBase_ = prev_;
+            runHasBase_ = hasPrev_;
+            runBytes_ = runDecoded_ = 0;
+            runChars_.clear();
+            runData_.clear();
+        }
+        if (runCount_ < runFirst_.size())
+            runFirst_[runCount_] = c;
+        if (runChars_.size() < kKeptCharacters)
+            runChars_.push_back(c.cp);
+        if (const int b = payloadByte(c.cp); b >= 0) {
+            ++runDecoded_;
+            if (runData_.size() < kKeptBytes)
+                runData_.push_back(std::uint8_t(b));
+        }
+        ++runCount_;
+        runBytes_ += c.length;
+        noteContext(c, ctx);
+        return;
+    }
+    if (runCount_ != 0)
+        closeRun(ctx);
+    if (joinerPending_)
+        decideJoiner(&c, ctx);
+    if (decides(c, ctx.options.profile)) { // a ZWJ or ZWNJ in the text profile
+        joiner_ = c;
+        joinerPending_ = true;
+        joinerScripts_ = prevScripts_;
+        joinerScriptCount_ = prevScriptCount_;
+        // UTS #51 ED-16: an emoji ZWJ sequence joins emoji, each possibly with a modifier or an
+        // emoji presentation selector.
+        joinerAfterEmoji_ =
+            hasPrev_ &&
+            (prev_ == 0xFE0F || u_hasBinaryProperty(UChar32(prev_), UCHAR_EXTENDED_PICTOGRAPHIC) ||
+             u_hasBinaryProperty(UChar32(prev_), UCHAR_EMOJI_MODIFIER));
+    }
+    noteContext(c, ctx);
+}
+
+void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
+    prev_ = c.error ? char32_t(0xFFFD) : c.cp;
+    hasPrev_ = true;
+    // Scripts only matter to the text profile's joiner rule.
+    if (ctx.options.profile != AuditProfile::Text || c.cp < 0x80 || c.error || c.allowed ||
+        !c.traits.has(CharTraits::kLetterOrMark)) {
+        prevScriptCount_ = 0;
+        return;
+    }
+    std::array<std::int32_t, 8> scripts{};
+    int n = 1;
+    if (c.traits.script != CharTraits::kSeveralScripts)
+        scripts[0] = c.traits.script;
+    else
+        n = scriptsOf(c.cp, scripts);
+    if (n == 1 && scripts[0] == USCRIPT_INHERITED)
+        return; // a combining mark keeps its base's script
+    prevScripts_ = scripts;
+    prevScriptCount_ = n;
+}
+
+void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
+    joinerPending_ = false;
+    bool fine = false;
+    if (next && !next->error && !next->allowed && next->cp >= 0x80) {
+        if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
+            u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC)) {
+            fine = true;
+        } else if (isLetterOrMark(next->cp)) {
+            // Between two letters or marks of one script that uses joiners to choose a form:
+            // Indic conjuncts, Arabic and Persian joining, Sinhala, Khmer... (Unicode chapter
+            // 23.2); never Latin or Common.
+            std::array<std::int32_t, 8> scripts{};
+            const int n = scriptsOf(next->cp, scripts);
+            for (int i = 0; i < n && !fine; ++i)
+                for (int j = 0; j < joinerScriptCount_ && !fine; ++j)
+                    fine = scripts[std::size_t(i)] == joinerScripts_[std::size_t(j)] &&
+                           isJoiningScript(scripts[std::size_t(i)]);
+        }
+    }
+    if (!fine && ctx.wants(AuditKind::Invisible))
+        ctx.addCharacterFinding(AuditKind::Invisible, joiner_, explainJoiner(joiner_.cp));
+}
+
+void MarkTracker::closeRun(RuleContext& ctx) {
+    const std::uint64_t count = runCount_;
+    runCount_ = 0;
+    if (runHasBase_ && isFlagTagSequence(runBase_, runChars_, count))
+        return;
+    if (count >= 3) {
+        if (!ctx.wants(AuditKind::HiddenPayload))
+            return;
+        AuditFinding f;
+        f.kind = AuditKind::HiddenPayload;
+        f.offset = runFirst_[0].offset;
+        f.length = runBytes_;
+        f.line = runFirst_[0].line;
+        f.column = runFirst_[0].column;
+        f.codePoints = runChars_;
+        f.message = explainHiddenPayload(count, runBase_, runHasBase_, runData_, runDecoded_);
+        ctx.findings.add(std::move(f));
+        return;
+    }
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const AuditChar& c = runFirst_[i];
+        if (i == 0 && runHasBase_ && baseTakes(runBase_, c.cp))
+            continue;
+        if (!ctx.wants(AuditKind::Invisible))
+            continue;
+        const bool afterBase = i == 0 ? runHasBase_ : true;
+        const char32_t base = i == 0 ? runBase_ : runFirst_[0].cp;
+        ctx.addCharacterFinding(AuditKind::Invisible, c,
+                                isTag(c.cp) ? explainTag(c.cp)
+                                            : explainVariationSelector(c.cp, base, afterBase));
+    }
+}
+
+void MarkTracker::finish(RuleContext& ctx) {
+    if (runCount_ != 0)
+        closeRun(ctx);
+    if (joinerPending_)
+        decideJoiner(nullptr, ctx);
+}
+
+} // namespace u8codec::audit_detail

@@ -1,0 +1,10 @@
+#include <stdbool.h>
+#include <stdio.h>
+
+int main(void) {
+    bool isAdmin = false;
+    /*‮ } ⁦if (isAdmin)⁩ ⁦ begin admins only */
+        printf("You are an admin.\n");
+    /* end admins only ‮ { ⁦*/
+    return 0;
+}

@@ -1,0 +1,348 @@
+// `u8scope-cli audit` as a user runs it (issue 19): the three output formats (SARIF checked for
+// the structure the 2.1.0 schema requires), exit codes, profiles by extension, --kinds,
+// --allow, directories refused, standard input, and the Trojan Source samples.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
+    QProcess p;
+    p.start(QStringLiteral(U8SCOPE_CLI), args);
+    if (!p.waitForStarted())
+        return {};
+    p.write(stdinBytes);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    Run r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// A C file with one finding of several kinds, and ill-formed UTF-8 between them.
+const QByteArray kSource = "int main() {\n"
+                           "    /*\u202E } if (isAdmin) begin admins only */\n"
+                           "    int is\u200BAdmin = 1;\n"
+                           "    bad \xC0\xAF here;\n"
+                           "    void say\u041Dello();\n"
+                           "}\n";
+
+QStringList lines(const QByteArray& out) {
+    QStringList l = QString::fromUtf8(out).split(QLatin1Char('\n'));
+    if (!l.isEmpty() && l.last().isEmpty())
+        l.removeLast();
+    return l;
+}
+
+} // namespace
+
+class TestCliAudit : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    QString write(const QString& name, const QByteArray& bytes) {
+        const QString path = dir_.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(bytes);
+        return path;
+    }
+
+private slots:
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no file") << QStringList{"audit"} << "no FILE given";
+        QTest::newRow("bad profile")
+            << QStringList{"audit", "--profile=prose", "x"} << "unknown profile 'prose'";
+        QTest::newRow("bad kind") << QStringList{"audit", "--kinds=bidi-control,weird", "x"}
+                                  << "unknown kind 'weird'";
+        QTest::newRow("two formats")
+            << QStringList{"audit", "--json", "--sarif", "x"} << "exclude each other";
+        QTest::newRow("missing allowlist")
+            << QStringList{"audit", "--allow=/nonexistent/allow.txt", "x"}
+            << "allowlist /nonexistent/allow.txt: No such file";
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+
+    void helpMentionsAudit() {
+        const Run r = cli({"--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("audit [--profile=code|text]"));
+    }
+
+    void allowlistErrorNamesFileAndLine() {
+        const QString allow = write("allow.txt", "U+200D\n# fine\nU+12G4\n");
+        const Run r = cli({"audit", "--allow=" + allow, write("a.c", "x")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains((allow + ":3: 'U+12G4' is not a code point").toUtf8()),
+                 r.err.constData());
+    }
+
+    // FILE:LINE:COLUMN: offset N: KIND: U+XXXX NAME: explanation, in offset order, ill-formed
+    // UTF-8 in the same stream with `check`'s kinds; the profile and its reason said.
+    void humanLines() {
+        const QString path = write("attack.c", kSource);
+        const Run r = cli({"audit", path});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList l = lines(r.out);
+        QCOMPARE(l.size(), 7);
+        QVERIFY2(l[0].startsWith(path + QStringLiteral(":2:7: offset 19: bidi-control: U+202E "
+                                                       "RIGHT-TO-LEFT OVERRIDE: ")),
+                 qPrintable(l[0]));
+        QVERIFY(l[0].contains(QLatin1String("CVE-2021-42574")));
+        QVERIFY(l[1].startsWith(path + QStringLiteral(":2:7: offset 19: bidi-unterminated: ")));
+        QVERIFY(l[2].startsWith(
+            path + QStringLiteral(":3:11: offset 69: invisible: U+200B ZERO WIDTH SPACE: ")));
+        QVERIFY2(l[3].startsWith(path + QStringLiteral(":4:9: offset 91: overlong: C0 AF: ")),
+                 qPrintable(l[3]));
+        QVERIFY(l[4].startsWith(path + QStringLiteral(":5:10: offset 109: mixed-script: ")));
+        QVERIFY(l[5].startsWith(
+            path + QStringLiteral(":5:13: offset 112: confusable: U+041D CYRILLIC CAPITAL "
+                                  "LETTER EN: \"say\u041Dello\" looks like \"sayHello\"")));
+        QCOMPARE(l[6], path + QStringLiteral(
+                                  ": code profile (extension .c): 6 findings: bidi-control 1, "
+                                  "bidi-unterminated 1, confusable 1, invisible 1, mixed-script 1, "
+                                  "overlong 1"));
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void cleanFileExitsZero() {
+        const QString path = write("notes.txt", "caf\xC3\xA9, \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D, "
+                                                "\xE2\x80\x8F 10\xC2\xA0km\n");
+        const Run r = cli({"audit", path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, (path + ": text profile (no programming-language extension): nothing "
+                                "suspicious found\n")
+                            .toUtf8());
+        // The same bytes as code: the RLM and the no-break space are findings.
+        const Run code = cli({"audit", "--profile=code", path});
+        QCOMPARE(code.exitCode, 1);
+        QVERIFY(code.out.contains(": bidi-control: U+200F RIGHT-TO-LEFT MARK: "));
+        QVERIFY(code.out.contains(": space-lookalike: U+00A0 NO-BREAK SPACE: "));
+        QVERIFY(code.out.contains("code profile (--profile)"));
+    }
+
+    void jsonLines() {
+        const QString path = write("attack.c", kSource);
+        const Run r = cli({"audit", "--json", path});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList l = lines(r.out);
+        QCOMPARE(l.size(), 7);
+        QStringList kinds;
+        for (int i = 0; i < 6; ++i) {
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(l[i].toUtf8(), &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(l[i]));
+            for (const char* key :
+                 {"file", "offset", "length", "line", "column", "kind", "cp", "message"})
+                QVERIFY2(o.contains(QLatin1String(key)), key);
+            QCOMPARE(o.value("file").toString(), path);
+            kinds << o.value("kind").toString();
+        }
+        QCOMPARE(kinds, (QStringList{"bidi-control", "bidi-unterminated", "invisible", "overlong",
+                                     "mixed-script", "confusable"}));
+        const QJsonObject first = QJsonDocument::fromJson(l[0].toUtf8()).object();
+        QCOMPARE(first.value("offset").toInt(), 19);
+        QCOMPARE(first.value("length").toInt(), 3);
+        QCOMPARE(first.value("line").toInt(), 2);
+        QCOMPARE(first.value("column").toInt(), 7);
+        QCOMPARE(first.value("cp").toArray(), QJsonArray{0x202E});
+        const QJsonObject confusable = QJsonDocument::fromJson(l[5].toUtf8()).object();
+        QCOMPARE(confusable.value("lookalike").toString(), QStringLiteral("sayHello"));
+        const QJsonObject overlong = QJsonDocument::fromJson(l[3].toUtf8()).object();
+        QCOMPARE(overlong.value("bytes").toString(), QStringLiteral("C0 AF"));
+        const QJsonObject summary =
+            QJsonDocument::fromJson(l[6].toUtf8()).object().value("summary").toObject();
+        QCOMPARE(summary.value("profile").toString(), QStringLiteral("code"));
+        QCOMPARE(summary.value("findings").toInt(), 6);
+        QCOMPARE(summary.value("kinds").toObject().value("invisible").toInt(), 1);
+        QCOMPARE(summary.value("unicodeVersion").toString(), QStringLiteral("15.0"));
+    }
+
+    // The properties the SARIF 2.1.0 schema requires (sarifLog: version, runs; run: tool;
+    // tool: driver; toolComponent: name; result: message; message: text), and what code
+    // scanning reads: one rule per kind with its help, ruleId/ruleIndex, locations with a
+    // region (startLine, startColumn, byteOffset, byteLength).
+    void sarif() {
+        const QString a = write("attack.c", kSource);
+        const QString b = write("clean name.txt", "plain\n");
+        const Run r = cli({"audit", "--sarif", a, b});
+        QCOMPARE(r.exitCode, 1);
+        QJsonParseError error;
+        const QJsonObject log = QJsonDocument::fromJson(r.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QCOMPARE(log.value("version").toString(), QStringLiteral("2.1.0"));
+        QVERIFY(log.value("$schema").toString().endsWith(QLatin1String("sarif-schema-2.1.0.json")));
+        const QJsonArray runs = log.value("runs").toArray();
+        QCOMPARE(runs.size(), 1);
+        const QJsonObject run = runs[0].toObject();
+        const QJsonObject driver = run.value("tool").toObject().value("driver").toObject();
+        QCOMPARE(driver.value("name").toString(), QStringLiteral("u8scope-cli"));
+        QVERIFY(!driver.value("version").toString().isEmpty());
+        QCOMPARE(run.value("columnKind").toString(), QStringLiteral("unicodeCodePoints"));
+        const QJsonArray rules = driver.value("rules").toArray();
+        QStringList ids;
+        for (const QJsonValue& v : rules) {
+            const QJsonObject rule = v.toObject();
+            ids << rule.value("id").toString();
+            QVERIFY(!rule.value("shortDescription").toObject().value("text").toString().isEmpty());
+            QVERIFY(rule.value("help").toObject().value("text").toString().size() > 80);
+        }
+        for (const char* id :
+             {"bidi-control", "bidi-unterminated", "invisible", "confusable", "mixed-script",
+              "control", "noncharacter", "private-use", "unassigned", "space-lookalike", "not-nfc",
+              "bom-inside", "hidden-payload", "overlong", "truncated"})
+            QVERIFY2(ids.contains(QLatin1String(id)), id);
+        const QJsonArray results = run.value("results").toArray();
+        QCOMPARE(results.size(), 6);
+        for (const QJsonValue& v : results) {
+            const QJsonObject result = v.toObject();
+            const QString ruleId = result.value("ruleId").toString();
+            QCOMPARE(ids.value(result.value("ruleIndex").toInt()), ruleId);
+            QVERIFY(!result.value("message").toObject().value("text").toString().isEmpty());
+            const QJsonObject location = result.value("locations")
+                                             .toArray()
+                                             .at(0)
+                                             .toObject()
+                                             .value("physicalLocation")
+                                             .toObject();
+            QCOMPARE(location.value("artifactLocation").toObject().value("uri").toString(),
+                     QString::fromLatin1(QUrl::fromLocalFile(a).toEncoded()));
+            const QJsonObject region = location.value("region").toObject();
+            for (const char* key : {"startLine", "startColumn", "byteOffset", "byteLength"})
+                QVERIFY2(region.value(QLatin1String(key)).toInt() > 0, key);
+        }
+        const QJsonObject first = results[0].toObject();
+        QCOMPARE(first.value("ruleId").toString(), QStringLiteral("bidi-control"));
+        QCOMPARE(first.value("level").toString(), QStringLiteral("error"));
+        const QJsonObject region = first.value("locations")
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value("physicalLocation")
+                                       .toObject()
+                                       .value("region")
+                                       .toObject();
+        QCOMPARE(region.value("startLine").toInt(), 2);
+        QCOMPARE(region.value("startColumn").toInt(), 7);
+        QCOMPARE(region.value("byteOffset").toInt(), 19);
+        QCOMPARE(region.value("byteLength").toInt(), 3);
+        QCOMPARE(run.value("invocations")
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value("executionSuccessful")
+                     .toBool(),
+                 true);
+        // Nothing found: a valid log with an empty results array, exit 0.
+        const Run clean = cli({"audit", "--sarif", b});
+        QCOMPARE(clean.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(clean.out)
+                    .object()
+                    .value("runs")
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value("results")
+                    .toArray()
+                    .isEmpty());
+    }
+
+    void kindsFilter() {
+        const Run r = cli({"audit", "--kinds=invisible,invalid", write("attack.c", kSource)});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList l = lines(r.out);
+        QCOMPARE(l.size(), 3);
+        QVERIFY(l[0].contains(QLatin1String(": invisible: ")));
+        QVERIFY(l[1].contains(QLatin1String(": overlong: ")));
+        const Run none = cli({"audit", "--kinds=hidden-payload", write("attack.c", kSource)});
+        QCOMPARE(none.exitCode, 0);
+    }
+
+    void allowlist() {
+        const QString allow =
+            write("allow.txt", "# our Cyrillic identifiers\nU+0400..U+04FF\n200B\n");
+        const Run r = cli({"audit", "--allow=" + allow, write("attack.c", kSource)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(!r.out.contains(": invisible: "));
+        QVERIFY(!r.out.contains(": confusable: "));
+        QVERIFY(!r.out.contains(": mixed-script: "));
+        QVERIFY(r.out.contains(": bidi-control: "));
+    }
+
+    void directoryRefused() {
+        const QString clean = write("ok.txt", "fine\n");
+        const Run r = cli({"audit", dir_.path(), clean});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains((dir_.path() + " is a directory").toUtf8()), r.err.constData());
+        QVERIFY(r.out.contains("ok.txt: text profile"));
+    }
+
+    void standardInput() {
+        const Run r = cli({"audit", "-"}, "x\xE2\x80\xAE"
+                                          "y\n");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.startsWith("<stdin>:1:2: offset 1: bidi-control: U+202E"),
+                 r.out.constData());
+        QVERIFY(r.out.contains("<stdin>: text profile (standard input)"));
+    }
+
+    // Every Trojan Source sample is reported with its attack's kinds by one run of the command.
+    void trojanSourceSamples() {
+        QStringList files;
+        QDirIterator it(QStringLiteral(U8SCOPE_AUDIT_SAMPLES_DIR), {QStringLiteral("*.*")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            if (!f.endsWith(QLatin1String(".md")))
+                files << f;
+        }
+        QCOMPARE(files.size(), 40);
+        const Run r = cli(QStringList{"audit"} + files);
+        QCOMPARE(r.exitCode, 1);
+        const QStringList l = lines(r.out);
+        for (const QString& f : files) {
+            const QString summary =
+                l.filter(QRegularExpression(QLatin1Char('^') + QRegularExpression::escape(f) +
+                                            QLatin1String(": code profile")))
+                    .value(0);
+            QVERIFY2(!summary.isEmpty(), qPrintable(f));
+            const QString attack = QFileInfo(f).completeBaseName();
+            const QStringList expected = attack == QLatin1String("invisible-function")
+                                             ? QStringList{"invisible"}
+                                         : attack == QLatin1String("homoglyph-function")
+                                             ? QStringList{"confusable", "mixed-script"}
+                                             : QStringList{"bidi-control", "bidi-unterminated"};
+            for (const QString& kind : expected)
+                QVERIFY2(summary.contains(kind + QLatin1Char(' ')), qPrintable(summary));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliAudit)
+#include "tst_cli_audit.moc"

@@ -1,0 +1,84 @@
+// The audit's fuzz check (fuzz_checks.h: checkAudit).
+#include "fuzz_checks.h"
+#include "u8codec/audit.h"
+#include "u8codec/problem.h"
+
+#include <string>
+#include <vector>
+
+namespace u8fuzz {
+
+namespace {
+
+std::string describe(const u8codec::AuditFinding& f) {
+    std::string s = std::string(u8codec::kindName(f)) + "@" + std::to_string(f.offset) + "+" +
+                    std::to_string(f.length) + " " + std::to_string(f.line) + ":" +
+                    std::to_string(f.column) + " [";
+    for (char32_t cp : f.codePoints)
+        s += std::to_string(std::uint32_t(cp)) + " ";
+    return s + "] " + f.message + " | " + f.lookalike;
+}
+
+// The findings of `data` fed in pieces of `step` bytes (0: whole).
+std::vector<std::string> findings(std::span<const std::uint8_t> data,
+                                  const u8codec::AuditOptions& options, std::size_t step) {
+    std::vector<std::string> out;
+    u8codec::Auditor auditor(options);
+    const auto keep = [&](const u8codec::AuditFinding& f) { out.push_back(describe(f)); };
+    for (std::size_t pos = 0; pos < data.size();) {
+        const std::size_t n = step == 0 ? data.size() - pos : std::min(step, data.size() - pos);
+        auditor.feed(data.subspan(pos, n), keep);
+        pos += n;
+    }
+    auditor.finish(keep);
+    return out;
+}
+
+} // namespace
+
+std::string checkAudit(std::span<const std::uint8_t> data) {
+    // The first byte chooses a chunk size besides byte by byte.
+    const std::size_t step = data.empty() ? 1 : 1 + data[0] % 97;
+    std::vector<u8codec::Problem> problems;
+    u8codec::ProblemScanner scanner;
+    const auto keepProblem = [&](const u8codec::Problem& p) { problems.push_back(p); };
+    scanner.feed(data, keepProblem);
+    scanner.finish(keepProblem);
+    for (const auto profile : {u8codec::AuditProfile::Code, u8codec::AuditProfile::Text}) {
+        u8codec::AuditOptions options;
+        options.profile = profile;
+        const auto all = u8codec::audit(data, options);
+        std::size_t invalid = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const auto& f = all[i];
+            if (f.end() > data.size() || f.length == 0 || f.message.empty())
+                return "finding outside the data or empty: " + describe(f);
+            if (i > 0 && all[i - 1].offset > f.offset)
+                return "findings out of order: " + describe(all[i - 1]) + " / " + describe(f);
+            if (f.kind == u8codec::AuditKind::InvalidUtf8) {
+                if (invalid >= problems.size() || problems[invalid].offset != f.offset ||
+                    problems[invalid].length != f.length)
+                    return "ill-formed UTF-8 reported unlike the ProblemScanner: " + describe(f);
+                ++invalid;
+            }
+        }
+        if (invalid != problems.size())
+            return "the audit reports " + std::to_string(invalid) + " problems, the scanner " +
+                   std::to_string(problems.size());
+        const auto whole = findings(data, options, 0);
+        for (const std::size_t s : {std::size_t(1), step}) {
+            const auto chunked = findings(data, options, s);
+            if (chunked != whole) {
+                std::size_t i = 0;
+                while (i < chunked.size() && i < whole.size() && chunked[i] == whole[i])
+                    ++i;
+                return "chunks of " + std::to_string(s) + " differ at finding " +
+                       std::to_string(i) + ": " + (i < whole.size() ? whole[i] : "(none)") + " / " +
+                       (i < chunked.size() ? chunked[i] : "(none)");
+            }
+        }
+    }
+    return {};
+}
+
+} // namespace u8fuzz
