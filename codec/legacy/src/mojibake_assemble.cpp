@@ -111,12 +111,7 @@ private:
     // Where each part's output goes, and its fixes among the whole's.
     void layOut() {
         for (std::size_t k = 0; k < parts_.size(); ++k) {
-            Part::Change c = parts_[k].sure;
-            for (std::size_t page = 0; page < kCodePageCount; ++page)
-                if (shows(confident_, CodePage(page))) {
-                    c.fixes += parts_[k].withEvidence[page].fixes;
-                    c.bytes += parts_[k].withEvidence[page].bytes;
-                }
+            const Part::Change c = parts_[k].counts.made(confident_);
             outputs_[k].fixes = c.fixes;
             outputs_[k].bytes = parts_[k].end - parts_[k].begin + c.bytes;
         }

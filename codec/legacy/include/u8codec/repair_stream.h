@@ -1,0 +1,51 @@
+// Repair of a text of any size in bounded memory: the pipeline of repair() run over windows of the
+// input, never the whole of it, with the same result byte for byte (text and report).
+//
+// The input is read window by window several times (docs/mojibake.md, "Streaming"): a first pass
+// validates it, runs the steps that need nothing but their window (CESU-8, ill-formed sequences,
+// BOM) and counts the evidence of mis-decodings the whole text shows; each later pass replays
+// what the passes before decided and adds a step that needed the whole text's figures (the
+// mojibake repair's second pass and its later rounds); the last writes the result. Windows are
+// cut only before a byte that is ASCII and not a space, where no step's decision crosses
+// (repair_windows.h says why); what a pass must hand on to the next (a mojibake round's fixes,
+// a few bytes each) is kept in memory up to a limit, then in a temporary file.
+#pragma once
+
+#include "u8codec/byte_source.h"
+#include "u8codec/repair.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace u8codec {
+
+struct StreamOptions {
+    // Windows are at least this long, and end before the first safe cut after it. A stretch
+    // without one (text without an ASCII byte other than the space; when normalising, without
+    // two of them side by side) makes its window as long as the stretch: memory then grows with
+    // the longest such stretch.
+    std::size_t windowBytes = std::size_t(8) << 20;
+    // What a mojibake round hands on to the next pass is kept in memory up to this many bytes,
+    // then in a temporary file (mode 0600, unlinked as soon as it is made).
+    std::size_t spoolMemory = std::size_t(16) << 20;
+    // Where temporary files go; empty: $TMPDIR, else /tmp.
+    std::string temporaryDirectory;
+};
+
+// Receives the repaired text piece by piece, in order. Returning false stops the repair (the
+// result is then not ok, with the error "the output could not be written").
+using RepairSink = std::function<bool(std::string_view)>;
+
+// repair() of `input`, read through ByteSource::read() window by window: the report is repair()'s
+// byte for byte, and the text, given to `sink` instead of RepairResult::text (left empty), is
+// repair()'s. Peak memory is about ten windows whatever the input's size, plus the report's
+// listed changes. When the result is not ok (a strict policy met an ill-formed sequence, the
+// repair was cancelled, the input changed size, a temporary file could not be written), what
+// the sink received is to be thrown away. options.progress is called as for repair(); the work
+// is counted in passes over the input.
+RepairResult repairStreamed(const ByteSource& input, const RepairSink& sink,
+                            const RepairOptions& options, const StreamOptions& stream = {});
+
+} // namespace u8codec
