@@ -87,12 +87,12 @@ private:
 
     // One pass over the input: each window read, its text made by the replay of the pipeline's
     // passes, then `work` done on it. The passes replayed for the first time are done after it.
-    bool stream(double share, const Work& work) {
+    bool stream(double share, const Work& work, bool written = false) {
         progressFrom_ = progressTo_;
         progressTo_ = progressFrom_ + (1.0 - progressFrom_) * share;
         const bool first = reader_.windowCount() == 0;
         setRooms();
-        replay_.startStream();
+        replay_.startStream(written);
         std::string error;
         for (std::size_t k = 0;; ++k) {
             InputWindow in;
@@ -272,13 +272,16 @@ private:
             Evidence credits{};
             if (!judgesOnly && ahead_.version == version_ && ahead_.scratchCounted) {
                 credits = ahead_.scratchCredits;
-            } else if (!stream(0.5, [&](WindowState& s) {
-                           windowStart_ = s.input.start;
-                           return detail::mojibake::countEvidenceIn(
-                                      s.mojibakeWindow(), windowOptions_,
-                                      judgesOnly ? &s.written : nullptr, credits) ||
-                                  cancelled();
-                       })) {
+            } else if (!stream(
+                           0.5,
+                           [&](WindowState& s) {
+                               windowStart_ = s.input.start;
+                               return detail::mojibake::countEvidenceIn(
+                                          s.mojibakeWindow(), windowOptions_,
+                                          judgesOnly ? &s.written : nullptr, credits) ||
+                                      cancelled();
+                           },
+                           judgesOnly)) {
                 return false;
             }
             addEvidence(confident, credits);
@@ -293,9 +296,10 @@ private:
         } else {
             m.confident = confident;
             m.spool = newSpool();
-            if (!stream(0.5, [&](WindowState& s) {
-                    return decide(s, judgesOnly ? &s.written : nullptr, m);
-                }))
+            if (!stream(
+                    0.5,
+                    [&](WindowState& s) { return decide(s, judgesOnly ? &s.written : nullptr, m); },
+                    judgesOnly))
                 return false;
         }
         addEvidence(confident, m.credits);
@@ -338,20 +342,28 @@ private:
         next.later.emplace();
         next.later->confident = m.confident;
         next.later->spool = newSpool();
-        const bool ok = stream(0.5, [&](WindowState& s) {
-            if (!s.written.empty()) {
-                next.anyWritten = true;
-                if (!decide(s, &s.written, *next.later))
-                    return false;
-            } else {
-                next.later->withRecord.push_back(false);
-            }
-            windowStart_ = s.input.start;
-            return detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
-                                                     next.scratchCredits) ||
-                   cancelled();
-        });
+        // The first pass of a round from scratch is wanted when the later round finds nothing:
+        // for certain when no window has fixes for it to judge. It is counted until one has
+        // (text damaged twice over has some in every window, round after round).
         next.scratchCounted = true;
+        const bool ok = stream(
+            0.5,
+            [&](WindowState& s) {
+                if (!s.written.empty()) {
+                    next.anyWritten = true;
+                    next.scratchCounted = false;
+                    if (!decide(s, &s.written, *next.later))
+                        return false;
+                } else {
+                    next.later->withRecord.push_back(false);
+                }
+                windowStart_ = s.input.start;
+                return !next.scratchCounted ||
+                       detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_,
+                                                         nullptr, next.scratchCredits) ||
+                       cancelled();
+            },
+            true);
         ahead_ = std::move(next);
         return ok;
     }

@@ -14,7 +14,8 @@
 
 namespace u8codec::detail::stream {
 
-void Replay::startStream() {
+void Replay::startStream(bool written) {
+    written_ = written;
     base_.assign(passes_.size(), 0);
     records_.clear();
     records_.resize(passes_.size());
@@ -155,8 +156,11 @@ bool Replay::replayMojibake(std::size_t p, WindowState& state, RepairReport& loc
     options.maxReportedFixes = room;
     MojibakeRun run;
     run.edits = edits;
-    run.written = &state.written;
+    // Where the fixes stand is found by the sieve over the result: only for a later round.
+    if (written_ && p + 1 == passes_.size())
+        run.written = &state.written;
     MojibakeResult result;
+    result.text = std::move(spare_); // its memory reused: no new pages for each window
     if (!mojibake::assembleFrom(state.mojibakeWindow(), record, pass.confident, options, run,
                                 result)) {
         error = "a temporary record of the repair is damaged";
@@ -218,6 +222,7 @@ void Replay::list(std::size_t p, RepairReport& local) {
 void Replay::setText(WindowState& state, std::string&& text) {
     const std::size_t size = text.size();
     text.append(state.text.data() + state.text.size(), state.context);
+    spare_ = std::move(owned_);
     owned_ = std::move(text);
     state.text = std::string_view(owned_.data(), size);
 }

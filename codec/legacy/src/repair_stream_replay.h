@@ -53,7 +53,7 @@ struct WindowState {
     std::string_view text;
     std::size_t context = 0;
     // Where the last pass replayed, when it is a mojibake round, wrote the fixes a later round
-    // judges (MojibakeRun::written); empty after any other pass.
+    // judges (MojibakeRun::written), when the stream asked for them; empty otherwise.
     std::vector<ByteSpan> written;
     bool validInput = true; // the input window is well-formed UTF-8
     mojibake::TextWindow mojibakeWindow() const {
@@ -69,8 +69,9 @@ public:
            std::vector<std::uint64_t>& fixesByPage)
         : options_(options), passes_(passes), report_(report), fixesByPage_(fixesByPage) {}
 
-    // Starts a pass over the input: every pipeline pass's offsets from the start.
-    void startStream();
+    // Starts a pass over the input: every pipeline pass's offsets from the start. `written`:
+    // the pass judges a later round of the mojibake repair, which needs WindowState::written.
+    void startStream(bool written);
     // Replays every pass over `state.input` into `state.text`. False with `error` (a strict
     // policy met an ill-formed sequence: "not well-formed UTF-8 at offset N (...)", or a
     // temporary file failed).
@@ -96,7 +97,9 @@ private:
     std::vector<OffsetMap> maps_; // of the passes that changed the window, for its changes
     std::uint64_t windowStart_ = 0;
     bool mapping_ = false; // maps_ is kept (a pass replayed the first time may list changes)
+    bool written_ = false; // WindowState::written is wanted
     std::string owned_;    // the window's text once a pass changed it, and its context
+    std::string spare_;    // the one before, whose memory the next assembly reuses
 };
 
 } // namespace u8codec::detail::stream
