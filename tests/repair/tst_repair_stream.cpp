@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -35,6 +36,7 @@ private slots:
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
+    void cliStreamsLargeInputs();
 };
 
 namespace {
@@ -468,6 +470,70 @@ void TestRepairStream::inputShrinkingIsAnError() {
         source, [](std::string_view) { return true; }, options, stream);
     QVERIFY(!r.ok);
     QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+}
+
+// u8scope-cli repairs inputs of 64 MiB and more window by window: from a file, in place, and
+// from standard input (copied to a temporary file first), with repair()'s output and report.
+void TestRepairStream::cliStreamsLargeInputs() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QRandomGenerator rng(18);
+    // Mostly clean text with some damage of every kind, as large files mostly are.
+    std::string block = mixture(rng, 40);
+    while (block.size() < (std::size_t(256) << 10))
+        block += "Plain text, line after line, with nothing to repair in it at all.\n";
+    std::string text;
+    while (text.size() <= (std::size_t(64) << 20))
+        text += block;
+    RepairOptions options;
+    options.mojibake = true;
+    options.lineEnding = LineEnding::Lf;
+    const RepairResult whole = repair(bytes(text), options);
+    QVERIFY(whole.ok);
+    const QString in = dir.filePath(QStringLiteral("in.txt"));
+    {
+        QFile f(in);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(text.data(), qint64(text.size())), qint64(text.size()));
+    }
+    const auto run = [&](const QStringList& args, const QByteArray& input = {}) {
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(U8SCOPE_CLI), args);
+        p.waitForStarted();
+        p.write(input);
+        p.closeWriteChannel();
+        p.waitForFinished(300000);
+        const QByteArray err = p.readAllStandardError();
+        if (p.exitCode() != 0)
+            qWarning("%s", err.constData());
+        return std::pair{p.exitCode(), err};
+    };
+    const QStringList common = {QStringLiteral("repair"), QStringLiteral("--mojibake"),
+                                QStringLiteral("--newlines=lf"), QStringLiteral("--json")};
+    const auto readOut = [&](const QString& name) {
+        QFile f(dir.filePath(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+    };
+    const QByteArray json = QByteArray::fromStdString(whole.report.toJson()) + "\n";
+    auto [code, err] =
+        run(common + QStringList{QStringLiteral("-o"), QStringLiteral("out.txt"), in});
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("out.txt")) == whole.text);
+    QCOMPARE(err, json);
+    std::tie(code, err) =
+        run(common +
+                QStringList{QStringLiteral("-o"), QStringLiteral("piped.txt"), QStringLiteral("-")},
+            QByteArray::fromStdString(text));
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("piped.txt")) == whole.text);
+    QCOMPARE(err, json);
+    std::tie(code, err) = run(common + QStringList{QStringLiteral("--in-place"), in});
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("in.txt")) == whole.text);
+    QVERIFY(readOut(QStringLiteral("in.txt.bak")) == text);
+    // Nothing else is left in the directory: no temporary file of the output or of the spools.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 4);
 }
 
 QTEST_GUILESS_MAIN(TestRepairStream)
