@@ -38,7 +38,7 @@ int refuse(const std::string& message) {
 // Inputs from this size on are repaired window by window in bounded memory
 // (u8codec::repairStreamed(), the same output and report as repair()); smaller ones in memory,
 // which reads them once.
-constexpr std::uint64_t kStreamFrom = std::uint64_t(64) << 20;
+constexpr std::uint64_t kStreamFrom = u8codec::kRepairInWindowsFrom;
 
 enum class ReportStyle { Text, Json, Explanation };
 

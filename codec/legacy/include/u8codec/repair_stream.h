@@ -34,6 +34,11 @@ struct StreamOptions {
     std::string temporaryDirectory;
 };
 
+// From this size on, the command line and the window repair an input window by window: below it
+// the in-memory repair reads the input once and is quicker; above it the memory repair() needs
+// (the input and the result, and twice the result while steps rewrite it) grows with the input.
+inline constexpr std::uint64_t kRepairInWindowsFrom = std::uint64_t(64) << 20;
+
 // Receives the repaired text piece by piece, in order. Returning false stops the repair (the
 // result is then not ok, with the error "the output could not be written").
 using RepairSink = std::function<bool(std::string_view)>;
