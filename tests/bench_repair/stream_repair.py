@@ -4,14 +4,14 @@
 The CLI repairs inputs of 64 MiB and more window by window (u8codec::repairStreamed()); the
 in-memory repair (`repair_whole`, built beside bench_repair) reads the whole file. The script
 generates a file of English prose with accented words, curly quotes and dashes, and a
-multilingual sentence every few paragraphs, with some paragraphs mis-decoded (one in DAMAGE,
+multilingual sentence in one paragraph of WORLD, with some paragraphs mis-decoded (one in DAMAGE,
 through windows-1252, windows-1251, MacRoman or windows-1250, a third of them twice), runs both
 under /usr/bin/time, checks that their outputs and reports are identical byte for byte, and
 prints seconds, GB/s (10^9 bytes of input per second) and peak resident memory.
 
-Usage: tests/bench_repair/stream_repair.py BUILD_DIR [--size MIB] [--damage N] [--keep]
-(BUILD_DIR holds bin/u8scope-cli and tests/bench_repair/repair_whole; --size 1024 by default,
---damage 10). The file goes to $TMPDIR (else /tmp) and is removed unless --keep.
+Usage: tests/bench_repair/stream_repair.py BUILD_DIR [--size MIB] [--damage N] [--world N]
+[--keep] (BUILD_DIR holds bin/u8scope-cli and tests/bench_repair/repair_whole; --size 1024 by
+default, --damage 10, --world 4; 0: none). The file goes to $TMPDIR (else /tmp) and is removed unless --keep.
 """
 import argparse
 import os
@@ -43,12 +43,13 @@ def misdecode(text, page, times):
     return text
 
 
-def block(rng, damage, size):
-    """About `size` bytes of paragraphs, one in `damage` mis-decoded."""
+def block(rng, damage, world, size):
+    """About `size` bytes of paragraphs, one in `damage` mis-decoded, one in `world` (0: none)
+    with a sentence in another script."""
     out, n = [], 0
     while n < size:
         sentences = [rng.choice(PROSE) for _ in range(rng.randint(2, 5))]
-        if rng.randrange(4) == 0:
+        if world and rng.randrange(world) == 0:
             sentences.insert(rng.randrange(len(sentences)), rng.choice(WORLD))
         paragraph = " ".join(sentences)
         if rng.randrange(damage) == 0:
@@ -60,10 +61,10 @@ def block(rng, damage, size):
     return b"".join(out)
 
 
-def generate(path, mib, damage):
+def generate(path, mib, damage, world):
     rng = random.Random(18)
     # 16 MiB of distinct paragraphs, repeated: generating 1 GiB in Python would take minutes.
-    piece = block(rng, damage, 16 << 20)
+    piece = block(rng, damage, world, 16 << 20)
     with open(path, "wb") as f:
         written = 0
         while written < mib << 20:
@@ -87,13 +88,14 @@ def main():
     parser.add_argument("build")
     parser.add_argument("--size", type=int, default=1024, help="MiB")
     parser.add_argument("--damage", type=int, default=10)
+    parser.add_argument("--world", type=int, default=4)
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     cli = os.path.join(args.build, "bin", "u8scope-cli")
     whole = os.path.join(args.build, "tests", "bench_repair", "repair_whole")
     tmp = tempfile.mkdtemp(prefix="u8scope-stream-bench-")
     sample = os.path.join(tmp, "sample.txt")
-    generate(sample, args.size, args.damage)
+    generate(sample, args.size, args.damage, args.world)
     size = os.path.getsize(sample)
     subprocess.run(["cat", sample], stdout=subprocess.DEVNULL)  # warm in the page cache
     results = {}

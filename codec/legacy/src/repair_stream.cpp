@@ -381,8 +381,18 @@ private:
                cancelled();
     }
 
+    // A spool for a round, in memory up to what the spools before it left of the budget: the
+    // spools of every round stay until the result is written.
     std::unique_ptr<Spool> newSpool() const {
-        return std::make_unique<Spool>(stream_.spoolMemory, stream_.temporaryDirectory);
+        std::uint64_t held = 0;
+        for (const PipelinePass& pass : passes_)
+            if (pass.spool && !pass.spool->inFile())
+                held += pass.spool->size();
+        if (ahead_.later && ahead_.later->spool && !ahead_.later->spool->inFile())
+            held += ahead_.later->spool->size();
+        const std::uint64_t left =
+            stream_.spoolMemory - std::min<std::uint64_t>(stream_.spoolMemory, held);
+        return std::make_unique<Spool>(std::size_t(left), stream_.temporaryDirectory);
     }
 
     bool outputStream() {

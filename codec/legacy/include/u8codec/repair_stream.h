@@ -27,8 +27,8 @@ struct StreamOptions {
     // two of them side by side) makes its window as long as the stretch: memory then grows with
     // the longest such stretch.
     std::size_t windowBytes = std::size_t(8) << 20;
-    // What a mojibake round hands on to the next pass is kept in memory up to this many bytes,
-    // then in a temporary file (mode 0600, unlinked as soon as it is made).
+    // What the mojibake rounds hand on to the passes after them is kept in memory up to this
+    // many bytes in all, then in temporary files (mode 0600, unlinked as soon as they are made).
     std::size_t spoolMemory = std::size_t(16) << 20;
     // Where temporary files go; empty: $TMPDIR, else /tmp.
     std::string temporaryDirectory;
