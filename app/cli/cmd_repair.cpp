@@ -84,13 +84,16 @@ int repairInWindows(const Input& input, const u8codec::FileSource& file, bool wa
     if (!out)
         return usageError("repair", error);
     bool writeFailed = false;
-    const u8codec::RepairResult result = u8codec::repairStreamed(
-        file,
-        [&](std::string_view piece) {
-            writeFailed = !out->write(piece);
-            return !writeFailed;
-        },
-        options);
+    u8codec::RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        writeFailed = !out->write(piece);
+        return !writeFailed;
+    };
+    // A temporary file can be written ahead and taken back (a clean file then takes one pass);
+    // standard output cannot.
+    if (!out->isStandardOutput())
+        sink.restart = [&] { return out->rewind(); };
+    const u8codec::RepairResult result = u8codec::repairStreamed(file, sink, options);
     // A failed write is reported by commit(), which then leaves the target as it was.
     if (writeFailed && !out->commit(error))
         return usageError("repair", error);

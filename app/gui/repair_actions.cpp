@@ -87,13 +87,13 @@ std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSo
         return nullptr;
     }
     bool writeFailed = false;
-    result = u8codec::repairStreamed(
-        source,
-        [&](std::string_view piece) {
-            writeFailed = file.write(piece.data(), qint64(piece.size())) != qint64(piece.size());
-            return !writeFailed;
-        },
-        options);
+    u8codec::RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        writeFailed = file.write(piece.data(), qint64(piece.size())) != qint64(piece.size());
+        return !writeFailed;
+    };
+    sink.restart = [&] { return file.flush() && file.resize(0) && file.seek(0); };
+    result = u8codec::repairStreamed(source, sink, options);
     if (writeFailed || (result.ok && !file.flush())) {
         result.ok = false;
         result.error = "the result could not be written to " + file.fileName().toStdString() +

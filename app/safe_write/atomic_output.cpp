@@ -175,6 +175,17 @@ bool AtomicOutput::write(std::string_view text) {
     return true;
 }
 
+bool AtomicOutput::rewind() {
+    if (tempPath_.empty() || fd_ < 0 || writeErrno_ != 0)
+        return false;
+    buffer_.clear();
+    if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
+        writeErrno_ = errno;
+        return false;
+    }
+    return true;
+}
+
 bool AtomicOutput::write(std::span<const std::uint8_t> bytes) {
     return write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }

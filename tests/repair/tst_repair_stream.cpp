@@ -33,6 +33,7 @@ private slots:
     void normalisationAcrossCuts();
     void emptyAndTinyInputs();
     void temporaryFilesArePrivateAndRemoved();
+    void writingAheadSavesPasses();
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
@@ -63,6 +64,22 @@ std::string dump(const RepairResult& r) {
     return s;
 }
 
+// A sink into a string; `restartable`: the repair may write ahead and take it back.
+RepairSink sinkInto(std::string& out, bool restartable) {
+    RepairSink sink;
+    sink.write = [&out](std::string_view piece) {
+        out += piece;
+        return true;
+    };
+    if (restartable)
+        sink.restart = [&out] {
+            out.clear();
+            return true;
+        };
+    return sink;
+}
+
+// The streamed repair in windows of `window` bytes; windows of an even size write ahead.
 RepairResult streamed(const std::string& text, const RepairOptions& options, std::size_t window,
                       std::size_t spoolMemory = std::size_t(1) << 20) {
     MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
@@ -70,13 +87,7 @@ RepairResult streamed(const std::string& text, const RepairOptions& options, std
     StreamOptions stream;
     stream.windowBytes = window;
     stream.spoolMemory = spoolMemory;
-    RepairResult r = repairStreamed(
-        source,
-        [&](std::string_view piece) {
-            out += piece;
-            return true;
-        },
-        options, stream);
+    RepairResult r = repairStreamed(source, sinkInto(out, window % 2 == 0), options, stream);
     r.text = std::move(out);
     return r;
 }
@@ -167,9 +178,17 @@ std::string mixture(QRandomGenerator& rng, int lines) {
             const CodePage page = pages[rng.bounded(8)];
             for (int times = 1 + int(rng.bounded(2)); times > 0; --times)
                 line = readAs(bytes(line), page);
-            if (rng.bounded(2) == 0)
-                for (std::size_t at; (at = line.find("\xC2\xA0")) != std::string::npos;)
-                    line.replace(at, 2, " ");
+            if (rng.bounded(2) == 0) {
+                std::string spaced;
+                for (std::size_t i = 0; i < line.size(); ++i)
+                    if (line.compare(i, 2, "\xC2\xA0") == 0) {
+                        spaced += ' ';
+                        ++i;
+                    } else {
+                        spaced += line[i];
+                    }
+                line = std::move(spaced);
+            }
             break;
         }
         case 3: // ill-formed bytes
@@ -180,7 +199,8 @@ std::string mixture(QRandomGenerator& rng, int lines) {
             line += " \xED\xA0\xBD\xED\xB8\x80 \xC0\x80";
             break;
         case 5: // C1 controls that stand for windows-1252 punctuation
-            line = "\xC2\x93" + line + "\xC2\x94 \xC2\x85";
+            line.insert(0, "\xC2\x93");
+            line += "\xC2\x94 \xC2\x85";
             break;
         case 6: // a stray BOM
             line.insert(line.size() / 2 & ~std::size_t(7), "\xEF\xBB\xBF");
@@ -350,32 +370,85 @@ void TestRepairStream::temporaryFilesArePrivateAndRemoved() {
     int spoolsSeen = 0;
     bool allPrivate = true;
     std::string out;
-    const RepairResult r = repairStreamed(
-        source,
-        [&](std::string_view piece) {
-            // While the output is written, the round's spool is open: find it among the
-            // process's descriptors.
-            const QDir fds(QStringLiteral("/proc/self/fd"));
-            for (const QString& fd : fds.entryList(QDir::Files | QDir::System)) {
-                const QString target = QFileInfo(fds.filePath(fd)).symLinkTarget();
-                if (!target.startsWith(dir.path()))
-                    continue;
-                ++spoolsSeen;
-                struct stat st {};
-                allPrivate &=
-                    ::stat(qPrintable(fds.filePath(fd)), &st) == 0 && (st.st_mode & 0777) == 0600;
-                allPrivate &= target.endsWith(QStringLiteral(" (deleted)"));
-            }
-            out += piece;
-            return true;
-        },
-        options, stream);
+    RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        // While the output is written, the round's spool is open: find it among the
+        // process's descriptors.
+        const QDir fds(QStringLiteral("/proc/self/fd"));
+        for (const QString& fd : fds.entryList(QDir::Files | QDir::System)) {
+            const QString target = QFileInfo(fds.filePath(fd)).symLinkTarget();
+            if (!target.startsWith(dir.path()))
+                continue;
+            ++spoolsSeen;
+            struct stat st {};
+            allPrivate &=
+                ::stat(qPrintable(fds.filePath(fd)), &st) == 0 && (st.st_mode & 0777) == 0600;
+            allPrivate &= target.endsWith(QStringLiteral(" (deleted)"));
+        }
+        out += piece;
+        return true;
+    };
+    const RepairResult r = repairStreamed(source, sink, options, stream);
     QVERIFY(r.ok);
     QVERIFY(r.report.counts[std::size_t(RepairKind::Mojibake)] > 0);
     QVERIFY(spoolsSeen > 0);
     QVERIFY(allPrivate);
     QVERIFY(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
     QCOMPARE(q(out), q(repair(bytes(text), options).text));
+}
+
+namespace {
+
+// Counts the passes over it: each starts at its first byte.
+class CountingSource final : public ByteSource {
+public:
+    explicit CountingSource(const std::string& text)
+        : bytes_(std::vector<std::uint8_t>(text.begin(), text.end())) {}
+    std::uint64_t size() const override { return bytes_.size(); }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        passes += offset == 0 ? 1 : 0;
+        return bytes_.read(offset, dest);
+    }
+    mutable int passes = 0;
+
+private:
+    MemorySource bytes_;
+};
+
+} // namespace
+
+// A sink that can take back what it received lets the repair write the text as it makes it:
+// clean text takes one pass over the input, damaged text as many as it needs, with the same
+// result; with standard output, the text has a pass of its own.
+void TestRepairStream::writingAheadSavesPasses() {
+    std::string clean;
+    while (clean.size() < 50000)
+        clean += "Plain text with a café, “quotes” and a dash — nothing to repair.\n";
+    std::string damaged = clean + readAs(bytes("Привет, мир! Ещё раз."), CodePage::Windows1251);
+    damaged += clean;
+    RepairOptions options;
+    options.mojibake = true;
+    StreamOptions stream;
+    stream.windowBytes = 4096;
+    for (const std::string* text : {&clean, &damaged}) {
+        const RepairResult whole = repair(bytes(*text), options);
+        int passes[2] = {0, 0};
+        for (const bool restartable : {false, true}) {
+            CountingSource source(*text);
+            std::string out;
+            const RepairResult r =
+                repairStreamed(source, sinkInto(out, restartable), options, stream);
+            QVERIFY(r.ok);
+            QVERIFY(out == whole.text);
+            passes[restartable] = source.passes;
+        }
+        if (text == &clean) {
+            QCOMPARE(passes[1], 1);
+            QCOMPARE(passes[0], 2);
+        } else {
+            QVERIFY(passes[1] < passes[0]);
+        }
+    }
 }
 
 void TestRepairStream::cancelStops() {
@@ -419,13 +492,12 @@ void TestRepairStream::strictRefusesWithTheSameMessage() {
     MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
     StreamOptions stream;
     stream.windowBytes = 1000;
-    const RepairResult s = repairStreamed(
-        source,
-        [&](std::string_view) {
-            wrote = true;
-            return true;
-        },
-        options, stream);
+    RepairSink sink;
+    sink.write = [&](std::string_view) {
+        wrote = true;
+        return true;
+    };
+    const RepairResult s = repairStreamed(source, sink, options, stream);
     QVERIFY(!s.ok);
     QCOMPARE(QString::fromStdString(s.error), QString::fromStdString(whole.error));
     QVERIFY(!wrote); // the output waits for the input to be known well-formed
@@ -466,8 +538,8 @@ void TestRepairStream::inputShrinkingIsAnError() {
     options.mojibake = true;
     StreamOptions stream;
     stream.windowBytes = 1000;
-    const RepairResult r = repairStreamed(
-        source, [](std::string_view) { return true; }, options, stream);
+    std::string out;
+    const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
     QVERIFY(!r.ok);
     QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
 }

@@ -76,7 +76,8 @@ public:
             return std::move(result_);
         if (options_.mojibake && !cycle())
             return std::move(result_);
-        if (!outputDone_ && !outputStream())
+        // The text written ahead is the result when no pass was added after it.
+        if (!(outputDone_ && writtenAhead_ == version_) && !(restartOutput() && outputStream()))
             return std::move(result_);
         finish();
         return std::move(result_);
@@ -162,16 +163,22 @@ private:
         const bool fused = !options_.mojibake && options_.invalid != ErrorPolicy::Strict;
         if (!options_.mojibake)
             addPostSteps();
+        // With the mojibake repair, a text that shows no evidence is the result: it is written
+        // ahead until a window shows some.
+        bool ahead = options_.mojibake && writesAhead();
         const bool ok = stream(0.3, [&](WindowState& s) {
-            if (options_.mojibake)
-                return countScratchEvidence(s);
-            return !fused || output(s);
+            if (!options_.mojibake)
+                return !fused || output(s);
+            if (!countScratchEvidence(s))
+                return false;
+            ahead &= !detail::mojibake::anyEvidence(scratchEvidenceSoFar());
+            return !ahead || output(s);
         });
         if (!ok)
             return false;
         settlePasses();
         firstSettled_ = true;
-        if (fused)
+        if (fused || ahead)
             return endOutput();
         return true;
     }
@@ -270,20 +277,10 @@ private:
         const bool judgesOnly = !fromScratch;
         if (detail::mojibake::needsFirstPass(judgesOnly, confident)) {
             Evidence credits{};
-            if (!judgesOnly && ahead_.version == version_ && ahead_.scratchCounted) {
+            if (!judgesOnly && ahead_.version == version_ && ahead_.scratchCounted)
                 credits = ahead_.scratchCredits;
-            } else if (!stream(
-                           0.5,
-                           [&](WindowState& s) {
-                               windowStart_ = s.input.start;
-                               return detail::mojibake::countEvidenceIn(
-                                          s.mojibakeWindow(), windowOptions_,
-                                          judgesOnly ? &s.written : nullptr, credits) ||
-                                      cancelled();
-                           },
-                           judgesOnly)) {
+            else if (!countEvidence(judgesOnly, confident, credits))
                 return false;
-            }
             addEvidence(confident, credits);
         }
         if (!detail::mojibake::anyEvidence(confident)) {
@@ -296,10 +293,20 @@ private:
         } else {
             m.confident = confident;
             m.spool = newSpool();
+            // A round from scratch that accepts no fix leaves the result as it is: it is written
+            // ahead until a window has one.
+            bool ahead = !judgesOnly && writesAhead() && restartOutput();
             if (!stream(
                     0.5,
-                    [&](WindowState& s) { return decide(s, judgesOnly ? &s.written : nullptr, m); },
+                    [&](WindowState& s) {
+                        if (!decide(s, judgesOnly ? &s.written : nullptr, m))
+                            return false;
+                        ahead &= m.counts.accepted() == 0;
+                        return !ahead || output(s);
+                    },
                     judgesOnly))
+                return false;
+            if (ahead && !endOutput())
                 return false;
         }
         addEvidence(confident, m.credits);
@@ -307,6 +314,27 @@ private:
         m.confident = confident;
         m.fixCount = m.counts.made(confident).fixes;
         return true;
+    }
+
+    // The first pass of a round over every window, where no pass before counted it ahead. A
+    // round from scratch that finds no evidence leaves the text as it is: it is written ahead
+    // until a window shows some.
+    bool countEvidence(bool judgesOnly, const Evidence& confident, Evidence& credits) {
+        bool ahead = !judgesOnly && writesAhead() && restartOutput();
+        const bool ok = stream(
+            0.5,
+            [&](WindowState& s) {
+                windowStart_ = s.input.start;
+                if (!detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_,
+                                                       judgesOnly ? &s.written : nullptr, credits))
+                    return cancelled();
+                Evidence sofar = confident;
+                addEvidence(sofar, credits);
+                ahead &= !detail::mojibake::anyEvidence(sofar);
+                return !ahead || output(s);
+            },
+            judgesOnly);
+        return ok && (!ahead || endOutput());
     }
 
     // The second pass of a round over a window: its fixes into the round's spool.
@@ -346,26 +374,34 @@ private:
         // for certain when no window has fixes for it to judge. It is counted until one has
         // (text damaged twice over has some in every window, round after round).
         next.scratchCounted = true;
+        // The text made here is the result when the later round has nothing to judge and the
+        // round from scratch finds no evidence: it is written ahead until a window says
+        // otherwise.
+        bool ahead = writesAhead() && restartOutput();
         const bool ok = stream(
             0.5,
             [&](WindowState& s) {
                 if (!s.written.empty()) {
                     next.anyWritten = true;
                     next.scratchCounted = false;
+                    ahead = false;
                     if (!decide(s, &s.written, *next.later))
                         return false;
                 } else {
                     next.later->withRecord.push_back(false);
                 }
                 windowStart_ = s.input.start;
-                return !next.scratchCounted ||
-                       detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_,
-                                                         nullptr, next.scratchCredits) ||
-                       cancelled();
+                if (next.scratchCounted &&
+                    !detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
+                                                       next.scratchCredits))
+                    return cancelled();
+                ahead &= !detail::mojibake::anyEvidence(
+                    detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
+                return !ahead || output(s);
             },
             true);
         ahead_ = std::move(next);
-        return ok;
+        return ok && (!ahead || endOutput());
     }
 
     // The first pass of a round from scratch over the text as it now is, computed ahead.
@@ -393,6 +429,29 @@ private:
         const std::uint64_t left =
             stream_.spoolMemory - std::min<std::uint64_t>(stream_.spoolMemory, held);
         return std::make_unique<Spool>(std::size_t(left), stream_.temporaryDirectory);
+    }
+
+    // Whether the text may be written ahead: the sink can take it back, and no step after the
+    // mojibake repair may change it once the repair is done.
+    bool writesAhead() const {
+        return options_.mojibake && sink_.restart && options_.c1 == C1Action::Keep &&
+               !options_.normalForm && options_.bom == BomAction::Keep;
+    }
+
+    // The evidence a round from scratch over the text of this pass starts from, with what the
+    // windows so far credited.
+    Evidence scratchEvidenceSoFar() const {
+        return detail::mojibake::roundStart(options_.mojibakeOptions, &ahead_.scratchCredits);
+    }
+
+    // Takes back what was written ahead, if anything: the output starts again.
+    bool restartOutput() {
+        if (!outputStarted_)
+            return true;
+        outputStarted_ = outputDone_ = pendingCr_ = false;
+        finalMix_ = LineEndingCounter();
+        lineEndingsRewritten_ = outputBytes_ = 0;
+        return sink_.restart() || fail("the output could not be written");
     }
 
     bool outputStream() {
@@ -427,12 +486,14 @@ private:
             lineEndingsRewritten_ += rewritten;
         }
         outputDone_ = true;
+        writtenAhead_ = version_;
         return true;
     }
 
     bool write(std::string_view text) {
         outputBytes_ += text.size();
-        if (text.empty() || sink_(text))
+        outputStarted_ = true;
+        if (text.empty() || sink_.write(text))
             return true;
         return fail("the output could not be written");
     }
@@ -524,7 +585,9 @@ private:
     // The output.
     LineEndingCounter finalMix_;
     bool pendingCr_ = false;
+    bool outputStarted_ = false; // since the last restart
     bool outputDone_ = false;
+    std::size_t writtenAhead_ = std::size_t(-1); // the version of the text written
     std::uint64_t lineEndingsRewritten_ = 0;
     std::uint64_t outputBytes_ = 0;
     double progressFrom_ = 0, progressTo_ = 0, reported_ = 0;

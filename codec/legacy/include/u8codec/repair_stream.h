@@ -39,9 +39,18 @@ struct StreamOptions {
 // (the input and the result, and twice the result while steps rewrite it) grows with the input.
 inline constexpr std::uint64_t kRepairInWindowsFrom = std::uint64_t(64) << 20;
 
-// Receives the repaired text piece by piece, in order. Returning false stops the repair (the
-// result is then not ok, with the error "the output could not be written").
-using RepairSink = std::function<bool(std::string_view)>;
+// Where the repaired text goes.
+struct RepairSink {
+    // Receives the text piece by piece, in order. Returning false stops the repair (the result
+    // is then not ok, with the error "the output could not be written").
+    std::function<bool(std::string_view)> write;
+    // Takes back everything written (the next write starts the output again); false when that
+    // failed. With it the repair writes ahead: a pass over the input that may be the last one
+    // (nothing it has seen says the text will change again) writes the text it makes, and
+    // for a clean input the first pass is the only one. Null (standard output cannot be taken
+    // back): the text is written by a pass of its own once the repair knows it.
+    std::function<bool()> restart;
+};
 
 // repair() of `input`, read through ByteSource::read() window by window: the report is repair()'s
 // byte for byte, and the text, given to `sink` instead of RepairResult::text (left empty), is
