@@ -58,7 +58,7 @@ class StreamedPipeline {
 public:
     StreamedPipeline(const ByteSource& input, const RepairSink& sink, const RepairOptions& options,
                      const StreamOptions& stream)
-        : input_(input), sink_(sink), options_(options), stream_(stream),
+        : sink_(sink), options_(options), stream_(stream),
           cap_(options.maxReportedChanges),
           reader_(input, stream.windowBytes, options.normalForm.has_value()),
           replay_(options, passes_, result_.report, fixesByPage_), total_(input.size()) {
@@ -561,7 +561,6 @@ private:
         std::optional<Round> later; // that later round's second pass
     };
 
-    const ByteSource& input_;
     const RepairSink& sink_;
     const RepairOptions& options_;
     const StreamOptions& stream_;

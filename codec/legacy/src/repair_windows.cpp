@@ -32,7 +32,8 @@ void WindowReader::reserve(std::size_t bytes) {
     auto* grown = static_cast<std::uint8_t*>(std::aligned_alloc(kAlignment, capacity));
     if (!grown)
         throw std::bad_alloc();
-    std::memcpy(grown, buffer_, capacity_);
+    if (buffer_)
+        std::memcpy(grown, buffer_, capacity_);
     std::free(buffer_);
     buffer_ = grown;
     capacity_ = capacity;
