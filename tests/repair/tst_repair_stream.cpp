@@ -29,6 +29,7 @@ private slots:
     void corpora();
     void generatedMixtures_data();
     void generatedMixtures();
+    void largeWindows();
     void longRunsWithoutCut();
     void normalisationAcrossCuts();
     void emptyAndTinyInputs();
@@ -309,6 +310,19 @@ void TestRepairStream::generatedMixtures() {
                 QFAIL(label);
         }
     }
+}
+
+// Windows of hundreds of KiB, a dozen over the text: larger spools, and CR LF written at the
+// cuts.
+void TestRepairStream::largeWindows() {
+    QRandomGenerator rng(256);
+    std::string text;
+    while (text.size() < (std::size_t(3) << 20))
+        text += mixture(rng, 100) + std::string(20000, 'x') + "\n";
+    RepairOptions options;
+    options.mojibake = true;
+    options.lineEnding = LineEnding::CrLf;
+    compare(text, options, {std::size_t(256) << 10, (std::size_t(300) << 10) + 1});
 }
 
 // Windows grow where no byte may be cut: a run of non-ASCII characters and spaces longer than
