@@ -2,6 +2,7 @@
 
 #include "file_attributes.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -144,10 +145,14 @@ AtomicOutput::~AtomicOutput() {
     }
 }
 
+// At most kBufferSize a call: the kernel copies a large write into the page cache at a fraction
+// of the speed of the same bytes in pieces of 1 MiB (`dd bs=8M` of 1 GiB: 2.4 s of system time;
+// bs=1M: 0.38 s; 60 MiB in one write: 0.07 s, in pieces of 1 MiB: 0.02 s).
 bool AtomicOutput::writeRaw(std::string_view data) {
     std::size_t done = 0;
     while (done < data.size() && writeErrno_ == 0) {
-        const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+        const ssize_t n =
+            ::write(fd_, data.data() + done, std::min(data.size() - done, kBufferSize));
         if (n < 0) {
             if (errno != EINTR)
                 writeErrno_ = errno;

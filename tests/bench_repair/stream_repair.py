@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time and peak memory of `u8scope-cli repair` on a large file, against the in-memory repair.
 
-The CLI repairs inputs of 64 MiB and more window by window (u8codec::repairStreamed()); the
+The CLI repairs inputs of 16 MiB and more window by window (u8codec::repairStreamed()); the
 in-memory repair (`repair_whole`, built beside bench_repair) reads the whole file. The script
 generates a file of English prose with accented words, curly quotes and dashes, and a
 multilingual sentence in one paragraph of WORLD, with some paragraphs mis-decoded (one in DAMAGE,

@@ -558,7 +558,7 @@ void TestRepairStream::inputShrinkingIsAnError() {
     QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
 }
 
-// u8scope-cli repairs inputs of 64 MiB and more window by window: from a file, in place, and
+// u8scope-cli repairs inputs of 16 MiB and more window by window: from a file, in place, and
 // from standard input (copied to a temporary file first), with repair()'s output and report.
 void TestRepairStream::cliStreamsLargeInputs() {
     QTemporaryDir dir;
@@ -569,7 +569,7 @@ void TestRepairStream::cliStreamsLargeInputs() {
     while (block.size() < (std::size_t(256) << 10))
         block += "Plain text, line after line, with nothing to repair in it at all.\n";
     std::string text;
-    while (text.size() <= (std::size_t(64) << 20))
+    while (text.size() <= kRepairInWindowsFrom)
         text += block;
     RepairOptions options;
     options.mojibake = true;
