@@ -15,6 +15,8 @@
 //  4. (when that text shows evidence) the second pass of the round from scratch, which finds
 //     nothing;
 //  5. the result written.
+// A pass that may be the last (nothing it saw says the text will change again) writes the text
+// ahead when the sink can take it back, which saves the fifth; a clean text takes one pass.
 // Without --mojibake everything happens in the first pass.
 #include "u8codec/repair_stream.h"
 
@@ -58,8 +60,7 @@ class StreamedPipeline {
 public:
     StreamedPipeline(const ByteSource& input, const RepairSink& sink, const RepairOptions& options,
                      const StreamOptions& stream)
-        : sink_(sink), options_(options), stream_(stream),
-          cap_(options.maxReportedChanges),
+        : sink_(sink), options_(options), stream_(stream), cap_(options.maxReportedChanges),
           reader_(input, stream.windowBytes, options.normalForm.has_value()),
           replay_(options, passes_, result_.report, fixesByPage_), total_(input.size()) {
         result_.report.inputBytes = total_;

@@ -5,10 +5,11 @@
 // validates it, runs the steps that need nothing but their window (CESU-8, ill-formed sequences,
 // BOM) and counts the evidence of mis-decodings the whole text shows; each later pass replays
 // what the passes before decided and adds a step that needed the whole text's figures (the
-// mojibake repair's second pass and its later rounds); the last writes the result. Windows are
-// cut only before a byte that is ASCII and not a space, where no step's decision crosses
-// (repair_windows.h says why); what a pass must hand on to the next (a mojibake round's fixes,
-// a few bytes each) is kept in memory up to a limit, then in a temporary file.
+// mojibake repair's second pass and its later rounds); the last writes the result (a pass that
+// may be the last writes it ahead, when the sink can take it back). Windows are cut only before
+// a byte that is ASCII and not a space, where no step's decision crosses (repair_windows.h says
+// why); what a pass must hand on to the next (a mojibake round's fixes, a few bytes each) is
+// kept in memory up to a limit, then in a temporary file.
 #pragma once
 
 #include "u8codec/byte_source.h"
@@ -55,11 +56,12 @@ struct RepairSink {
 
 // repair() of `input`, read through ByteSource::read() window by window: the report is repair()'s
 // byte for byte, and the text, given to `sink` instead of RepairResult::text (left empty), is
-// repair()'s. Peak memory is about ten windows whatever the input's size, plus the report's
-// listed changes. When the result is not ok (a strict policy met an ill-formed sequence, the
-// repair was cancelled, the input changed size, a temporary file could not be written), what
-// the sink received is to be thrown away. options.progress is called as for repair(); the work
-// is counted in passes over the input.
+// repair()'s. Peak memory is about six windows whatever the input's size (45 MB with the
+// default windows), plus the spools' budget and the report's listed changes. Normalisation is
+// not limited to 2 GiB as repair()'s is (it fails there). When the result is not ok (a strict
+// policy met an ill-formed sequence, the repair was cancelled, the input changed size, a temporary
+// file could not be written), what the sink received is to be thrown away. options.progress is
+// called as for repair(); the work is counted in passes over the input.
 RepairResult repairStreamed(const ByteSource& input, const RepairSink& sink,
                             const RepairOptions& options, const StreamOptions& stream = {});
 
