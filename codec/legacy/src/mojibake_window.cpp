@@ -23,15 +23,15 @@ std::vector<Part> passOver(TextWindow window, Pass& pass) {
 // The flags of a decision in its record.
 enum : std::uint8_t { kEveryUsesLost = 1, kLostNbsp = 2, kLostUndefined = 4 };
 
-// A record: the decisions the window's fixes took (each once), then the fixes, each its offset
-// after the one before and the index of its decision. Everything the assembly and the report of
-// a fix read of its decision (made(), Part::count(), reportOf()), nothing the judging needed.
+// A record: the decisions the window's fixes took (each once), then per part of the pass its end
+// and its fixes, each its offset after the one before and the index of its decision. Everything
+// the assembly and the report of a fix read of its decision (made(), Part::count(), reportOf()),
+// nothing the judging needed. The parts are kept so that the assembly writes them on threads of
+// their own, as repairMojibake()'s does.
 void writeRecord(const std::vector<Part>& parts, std::string& record) {
     std::unordered_map<const Decision*, std::uint64_t> index;
     std::vector<const Decision*> decisions;
-    std::size_t fixes = 0;
     for (const Part& part : parts) {
-        fixes += part.accepted.size();
         for (const Accepted& a : part.accepted)
             if (index.emplace(a.decision, decisions.size()).second)
                 decisions.push_back(a.decision);
@@ -51,14 +51,17 @@ void writeRecord(const std::vector<Part>& parts, std::string& record) {
             record += char(cp);
         appendBytes(record, d->repairedUtf8);
     }
-    appendVarint(record, fixes);
+    appendVarint(record, parts.size());
     std::size_t previous = 0;
-    for (const Part& part : parts)
+    for (const Part& part : parts) {
+        appendVarint(record, part.end);
+        appendVarint(record, part.accepted.size());
         for (const Accepted& a : part.accepted) {
             appendVarint(record, a.offset - previous);
             appendVarint(record, index[a.decision]);
             previous = a.offset;
         }
+    }
 }
 
 // The decisions of a record, as the memo keeps them (completeFix()).
@@ -134,23 +137,31 @@ bool assembleFrom(TextWindow window, std::string_view record, const Evidence& co
     std::vector<Decision> decisions;
     if (!readDecisions(in, decisions))
         return false;
-    std::vector<Part> parts;
-    Part& part = parts.emplace_back(0, window.length());
-    const std::uint64_t fixes = in.varint();
-    if (!in.ok() || fixes > window.length())
+    const std::uint64_t partCount = in.varint();
+    if (!in.ok() || partCount == 0 || partCount > window.length() + 1)
         return false;
-    part.accepted.reserve(std::size_t(fixes));
+    std::vector<Part> parts;
+    parts.reserve(std::size_t(partCount));
     std::uint64_t offset = 0;
-    for (std::uint64_t k = 0; k < fixes; ++k) {
-        offset += in.varint();
-        const std::uint64_t d = in.varint();
-        if (!in.ok() || d >= decisions.size() ||
-            offset + decisions[std::size_t(d)].damagedLength > window.length())
+    for (std::uint64_t k = 0; k < partCount; ++k) {
+        const std::uint64_t begin = parts.empty() ? 0 : parts.back().end;
+        const std::uint64_t end = in.varint();
+        const std::uint64_t fixes = in.varint();
+        if (!in.ok() || end < begin || end > window.length() || fixes > end - begin)
             return false;
-        part.accepted.push_back({std::size_t(offset), &decisions[std::size_t(d)]});
-        part.count(decisions[std::size_t(d)], 1);
+        Part& part = parts.emplace_back(std::size_t(begin), std::size_t(end));
+        part.accepted.reserve(std::size_t(fixes));
+        for (std::uint64_t f = 0; f < fixes; ++f) {
+            offset += in.varint();
+            const std::uint64_t d = in.varint();
+            if (!in.ok() || d >= decisions.size() || offset < begin ||
+                offset + decisions[std::size_t(d)].damagedLength > end)
+                return false;
+            part.accepted.push_back({std::size_t(offset), &decisions[std::size_t(d)]});
+            part.count(decisions[std::size_t(d)], 1);
+        }
     }
-    if (!in.atEnd())
+    if (!in.atEnd() || parts.back().end != window.length())
         return false;
     assemble(window.bytes, parts, confident, options, run, result);
     return true;
