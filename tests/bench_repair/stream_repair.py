@@ -10,8 +10,9 @@ under /usr/bin/time, checks that their outputs and reports are identical byte fo
 prints seconds, GB/s (10^9 bytes of input per second) and peak resident memory.
 
 Usage: tests/bench_repair/stream_repair.py BUILD_DIR [--size MIB] [--damage N] [--world N]
-[--keep] (BUILD_DIR holds bin/u8scope-cli and tests/bench_repair/repair_whole; --size 1024 by
-default, --damage 10, --world 4; 0: none). The file goes to $TMPDIR (else /tmp) and is removed unless --keep.
+[--partly] [--keep] (BUILD_DIR holds bin/u8scope-cli and tests/bench_repair/repair_whole; --size
+1024 by default, --damage 10, --world 4; 0: none; --partly: bench_repair's PartlyDamaged text,
+English prose with one paragraph in ten read as windows-1252, instead). The file goes to $TMPDIR (else /tmp) and is removed unless --keep.
 """
 import argparse
 import os
@@ -61,10 +62,21 @@ def block(rng, damage, world, size):
     return b"".join(out)
 
 
-def generate(path, mib, damage, world):
+# bench_repair's BM_RepairMojibake_PartlyDamaged: one paragraph in ten read as windows-1252.
+BENCH_PROSE = ("The café on the corner opened in 1998; it’s still the best place in town for a "
+               "coffee — ask anyone. The menu lists crème brûlée, naïve desserts and more, at "
+               "prices from 3 to 12 euros.\n")
+
+
+def bench_block():
+    damaged = BENCH_PROSE.encode("utf-8").decode("cp1252")
+    return "".join(damaged if i % 10 == 9 else BENCH_PROSE for i in range(10)).encode("utf-8")
+
+
+def generate(path, mib, damage, world, partly):
     rng = random.Random(18)
     # 16 MiB of distinct paragraphs, repeated: generating 1 GiB in Python would take minutes.
-    piece = block(rng, damage, world, 16 << 20)
+    piece = bench_block() * 8192 if partly else block(rng, damage, world, 16 << 20)
     with open(path, "wb") as f:
         written = 0
         while written < mib << 20:
@@ -89,13 +101,15 @@ def main():
     parser.add_argument("--size", type=int, default=1024, help="MiB")
     parser.add_argument("--damage", type=int, default=10)
     parser.add_argument("--world", type=int, default=4)
+    parser.add_argument("--partly", action="store_true",
+                        help="bench_repair's partly damaged text instead (--damage, --world unused)")
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     cli = os.path.join(args.build, "bin", "u8scope-cli")
     whole = os.path.join(args.build, "tests", "bench_repair", "repair_whole")
     tmp = tempfile.mkdtemp(prefix="u8scope-stream-bench-")
     sample = os.path.join(tmp, "sample.txt")
-    generate(sample, args.size, args.damage, args.world)
+    generate(sample, args.size, args.damage, args.world, args.partly)
     size = os.path.getsize(sample)
     subprocess.run(["cat", sample], stdout=subprocess.DEVNULL)  # warm in the page cache
     results = {}
