@@ -10,8 +10,11 @@
 #include "input.h"
 #include "output_target.h"
 #include "u8codec/repair.h"
+#include "u8codec/repair_stream.h"
 
 #include <cstdio>
+#include <optional>
+#include <sys/stat.h>
 
 namespace u8cli {
 namespace {
@@ -30,6 +33,79 @@ constexpr const char* kUsage =
 int refuse(const std::string& message) {
     std::fprintf(stderr, "u8scope-cli repair: %s\n", message.c_str());
     return kExitInvalid;
+}
+
+// Inputs from this size on are repaired window by window in bounded memory
+// (u8codec::repairStreamed(), the same output and report as repair()); smaller ones in memory,
+// which reads them once.
+constexpr std::uint64_t kStreamFrom = u8codec::kRepairInWindowsFrom;
+
+enum class ReportStyle { Text, Json, Explanation };
+
+void printReport(const Input& input, const u8codec::RepairReport& report, ReportStyle style) {
+    if (style == ReportStyle::Json)
+        std::fprintf(stderr, "%s\n", report.toJson().c_str());
+    else if (style == ReportStyle::Explanation)
+        std::fprintf(stderr, "%s:\n%s", input.displayName().c_str(),
+                     report.toExplanation().c_str());
+    else
+        std::fprintf(stderr, "%s: %s", input.displayName().c_str(), report.toText().c_str());
+}
+
+// What identifies a file's content for as long as a streamed repair reads it: it is read several
+// times, and a file changed in between would give a result that is no repair of either version.
+struct FileStamp {
+    dev_t device = 0;
+    ino_t inode = 0;
+    off_t size = 0;
+    timespec modified{};
+    bool operator==(const FileStamp& o) const {
+        return device == o.device && inode == o.inode && size == o.size &&
+               modified.tv_sec == o.modified.tv_sec && modified.tv_nsec == o.modified.tv_nsec;
+    }
+};
+
+std::optional<FileStamp> stampOf(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return std::nullopt;
+    return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
+
+// The repair of a large input window by window: the output is written as the last pass over the
+// input makes it (into the target's temporary file, made visible only when all went well).
+// `watch`: the input is the user's file, which must not change while it is read.
+int repairInWindows(const Input& input, const u8codec::FileSource& file, bool watch,
+                    const OutputTarget& target, const u8codec::RepairOptions& options,
+                    ReportStyle style) {
+    std::string error;
+    const auto stamp = watch ? stampOf(file.path()) : std::nullopt;
+    const auto out = AtomicOutput::create(target.path, error);
+    if (!out)
+        return usageError("repair", error);
+    bool writeFailed = false;
+    u8codec::RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        writeFailed = !out->write(piece);
+        return !writeFailed;
+    };
+    // A temporary file can be written ahead and taken back (a clean file then takes one pass);
+    // standard output cannot.
+    if (!out->isStandardOutput())
+        sink.restart = [&] { return out->rewind(); };
+    const u8codec::RepairResult result = u8codec::repairStreamed(file, sink, options);
+    // A failed write is reported by commit(), which then leaves the target as it was.
+    if (writeFailed && !out->commit(error))
+        return usageError("repair", error);
+    if (!result.ok)
+        return refuse(input.displayName() + ": " + result.error + "; nothing written");
+    if (watch && stampOf(file.path()) != stamp)
+        return refuse(input.displayName() +
+                      ": the file changed while it was being repaired; nothing written");
+    if (!commitOutput("repair", target, *out, error))
+        return usageError("repair", error);
+    printReport(input, result.report, style);
+    return kExitOk;
 }
 
 } // namespace
@@ -102,8 +178,19 @@ int runRepair(Args args) {
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("repair", error);
+    const ReportStyle style = json      ? ReportStyle::Json
+                              : explain ? ReportStyle::Explanation
+                                        : ReportStyle::Text;
+    // A file of kStreamFrom bytes or more is repaired window by window; standard input that
+    // long is first copied to a temporary file.
+    std::unique_ptr<u8codec::FileSource> spooled;
     std::string text;
-    if (!input->readAll(text, error))
+    if (!input->file() && !input->readOrSpool(kStreamFrom, text, spooled, error))
+        return usageError("repair", error);
+    const u8codec::FileSource* file = input->file() ? input->file() : spooled.get();
+    if (file && file->size() >= kStreamFrom)
+        return repairInWindows(*input, *file, !spooled, *target, options, style);
+    if (file && !input->readAll(text, error))
         return usageError("repair", error);
     // The input is given up: a file that needs no change is written from it, without a copy.
     const u8codec::RepairResult result = u8codec::repair(std::move(text), options);
@@ -116,14 +203,7 @@ int runRepair(Args args) {
     out->write(result.text);
     if (!commitOutput("repair", *target, *out, error))
         return usageError("repair", error);
-    if (json)
-        std::fprintf(stderr, "%s\n", result.report.toJson().c_str());
-    else if (explain)
-        std::fprintf(stderr, "%s:\n%s", input->displayName().c_str(),
-                     result.report.toExplanation().c_str());
-    else
-        std::fprintf(stderr, "%s: %s", input->displayName().c_str(),
-                     result.report.toText().c_str());
+    printReport(*input, result.report, style);
     return kExitOk;
 }
 

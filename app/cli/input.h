@@ -34,6 +34,12 @@ public:
     // straight into `out`, not through a chunk buffer.
     bool readAll(std::string& out, std::string& error) const;
 
+    // Standard input read whole: into `text` while shorter than `inMemory` bytes, else into a
+    // temporary file (in $TMPDIR, else /tmp; mode 0600, unlinked once opened) given as `spooled`,
+    // so that a command reading its input more than once can take input of any size.
+    bool readOrSpool(std::uint64_t inMemory, std::string& text,
+                     std::unique_ptr<u8codec::FileSource>& spooled, std::string& error) const;
+
     // The file itself (null for standard input): for size queries and re-reading.
     const u8codec::FileSource* file() const { return file_.get(); }
 

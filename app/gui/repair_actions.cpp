@@ -4,14 +4,17 @@
 #include "byte_document.h"
 #include "document_history.h"
 #include "u8codec/detect.h"
+#include "u8codec/repair_stream.h"
 #include "u8codec/transcode.h"
 
 #include <QAction>
+#include <QDir>
 #include <QInputDialog>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QTemporaryFile>
 #include <QWidget>
 
 namespace u8app {
@@ -71,6 +74,41 @@ std::function<bool(std::uint64_t, std::uint64_t)> progressAfterReading(JobContro
     };
 }
 
+// The repair of a large document window by window: its text goes to a temporary file (mode
+// 0600, in the system's temporary directory) that the returned source reads; the file's name is
+// removed when this returns, its bytes stay while the source is open. Null when the repair
+// failed or changed nothing (`result` says which).
+std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSource& source,
+                                                           const u8codec::RepairOptions& options,
+                                                           u8codec::RepairResult& result) {
+    QTemporaryFile file(QDir::tempPath() + QStringLiteral("/u8scope-repaired-XXXXXX"));
+    if (!file.open()) {
+        result.error = "no temporary file for the result: " + file.errorString().toStdString();
+        return nullptr;
+    }
+    bool writeFailed = false;
+    u8codec::RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        writeFailed = file.write(piece.data(), qint64(piece.size())) != qint64(piece.size());
+        return !writeFailed;
+    };
+    sink.restart = [&] { return file.flush() && file.resize(0) && file.seek(0); };
+    result = u8codec::repairStreamed(source, sink, options);
+    if (writeFailed || (result.ok && !file.flush())) {
+        result.ok = false;
+        result.error = "the result could not be written to " + file.fileName().toStdString() +
+                       ": " + file.errorString().toStdString();
+    }
+    if (!result.ok || result.report.total() == 0)
+        return nullptr;
+    auto opened = u8codec::FileSource::open(file.fileName().toStdString());
+    if (!opened.source) {
+        result.ok = false;
+        result.error = "the result cannot be read back: " + opened.error;
+    }
+    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source));
+}
+
 } // namespace
 
 bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t>& out,
@@ -96,7 +134,8 @@ bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t
 
 RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
                              DocumentHistory* history)
-    : QObject(window), window_(window), document_(document), history_(history) {
+    : QObject(window), window_(window), document_(document), history_(history),
+      inWindowsFrom_(u8codec::kRepairInWindowsFrom) {
     confirm_ = [this](const ChangePreview& preview) -> std::optional<PreviewChoice> {
         ChangePreviewDialog dialog(preview, window_);
         if (dialog.exec() != QDialog::Accepted || preview.totalChanges == 0)
@@ -226,7 +265,7 @@ ChangePreview RepairActions::previewOf(const QString& title, const u8codec::Repa
 
 struct RepairActions::RepairOutcome {
     u8codec::RepairResult result;
-    std::shared_ptr<std::vector<std::uint8_t>> bytes;
+    std::shared_ptr<const u8codec::ByteSource> repaired; // when something changed
     std::vector<std::size_t> groups; // tied changes, when the report lists every change
 };
 
@@ -241,9 +280,14 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
     options.mojibakeOptions.maxReportedFixes =
         std::max(options.mojibakeOptions.maxReportedFixes, kSelectableChanges);
     auto outcome = std::make_shared<RepairOutcome>();
+    const bool inWindows = source->size() >= inWindowsFrom_;
     runInBackground(
         window_, title,
-        [source, options, outcome, title](JobControl& control) {
+        [source, options, outcome, title, inWindows](JobControl& control) {
+            if (inWindows) {
+                repairLarge(*source, options, title, control, *outcome);
+                return;
+            }
             std::vector<std::uint8_t> input;
             control.setStage(tr("Reading the document…"));
             if (!readWholeSource(*source, input, control, 0.5))
@@ -264,8 +308,9 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             input.clear();
             input.shrink_to_fit();
             if (outcome->result.ok && report.total() > 0)
-                outcome->bytes = std::make_shared<std::vector<std::uint8_t>>(
-                    outcome->result.text.begin(), outcome->result.text.end());
+                outcome->repaired =
+                    std::make_shared<u8codec::MemorySource>(std::vector<std::uint8_t>(
+                        outcome->result.text.begin(), outcome->result.text.end()));
             outcome->result.text.clear();
             outcome->result.text.shrink_to_fit();
         },
@@ -288,6 +333,34 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
         });
 }
 
+// runRepair() for a large document: window by window into a temporary file. The preview's ties
+// need the whole document in memory, as for a small one: they are made only when the report lists
+// every change (u8codec::tieChanges(), and applySelection() after it). A repair with more changes
+// than the preview lists is never held in memory; what the user leaves out of it runs again
+// without those kinds or pages.
+void RepairActions::repairLarge(const u8codec::ByteSource& source,
+                                const u8codec::RepairOptions& options, const QString& title,
+                                JobControl& control, RepairOutcome& outcome) {
+    control.setStage(tr("%1…").arg(title));
+    u8codec::RepairOptions withProgress = options;
+    withProgress.progress = [&control](std::uint64_t done, std::uint64_t total) {
+        control.setProgress(total == 0 ? 1.0 : double(done) / double(total));
+        return !control.cancelled();
+    };
+    outcome.repaired = repairInWindows(source, withProgress, outcome.result);
+    const u8codec::RepairReport& report = outcome.result.report;
+    if (outcome.result.ok && report.total() > 0 && report.listsEveryChange()) {
+        control.setStage(tr("Reading the document to tie the changes…"));
+        std::vector<std::uint8_t> input;
+        if (!readWholeSource(source, input, control, 1.0))
+            return;
+        u8codec::ChangeTies ties = u8codec::tieChanges(input, report.changes);
+        if (ties.ok)
+            outcome.groups = std::move(ties.group);
+    }
+    control.setProgress(1.0);
+}
+
 void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptions& options,
                                 std::shared_ptr<const u8codec::ByteSource> source,
                                 RepairOutcome& outcome) {
@@ -295,7 +368,7 @@ void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptio
                                             outcome.groups.empty() ? nullptr : &outcome.groups);
     const std::optional<PreviewChoice> choice = confirm_(preview);
     if (!choice || choice->everything() || preview.totalChanges == 0) {
-        offer(preview, choice ? outcome.bytes : nullptr);
+        offer(preview, choice ? outcome.repaired : nullptr);
         return;
     }
     if (preview.selectable) {
@@ -370,15 +443,14 @@ void RepairActions::applySelection(const QString& title, const u8codec::RepairOp
 }
 
 void RepairActions::offer(const ChangePreview& preview,
-                          std::shared_ptr<std::vector<std::uint8_t>> bytes) {
+                          std::shared_ptr<const u8codec::ByteSource> bytes) {
     if (!bytes || preview.totalChanges == 0) {
         emit finished(preview.totalChanges == 0
                           ? tr("%1: nothing to change.").arg(preview.title)
                           : tr("%1: not applied; the document is unchanged.").arg(preview.title));
         return;
     }
-    history_->replaceContent(preview.title,
-                             std::make_shared<u8codec::MemorySource>(std::move(*bytes)));
+    history_->replaceContent(preview.title, std::move(bytes));
     emit finished(tr("%1: %n change(s) applied (Edit > Undo takes them back).", nullptr,
                      int(std::min<quint64>(preview.totalChanges, INT_MAX)))
                       .arg(preview.title));
@@ -498,8 +570,8 @@ void RepairActions::runReinterpret(const QString& encoding) {
             p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
                           "Saving writes UTF-8.")
                            .arg(QString::fromStdString(r.from));
-            auto bytes =
-                std::make_shared<std::vector<std::uint8_t>>(r.output.begin(), r.output.end());
+            auto bytes = std::make_shared<u8codec::MemorySource>(
+                std::vector<std::uint8_t>(r.output.begin(), r.output.end()));
             outcome->result.output.clear();
             offer(p, confirm_(p) ? std::move(bytes) : nullptr);
         });

@@ -24,6 +24,7 @@ class ByteDocument;
 namespace u8app {
 
 class DocumentHistory;
+class JobControl;
 
 class RepairActions : public QObject {
     Q_OBJECT
@@ -44,8 +45,12 @@ public:
     using Confirm = std::function<std::optional<PreviewChoice>(const ChangePreview&)>;
     void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
-    // Runs one repair (in the background); on confirmation the document changes.
+    // Runs one repair (in the background); on confirmation the document changes. A document of
+    // repairInWindowsFrom() bytes or more is repaired window by window (u8codec::repairStreamed())
+    // into a temporary file that the document then reads: neither needs memory of its size.
     void runRepair(const QString& title, const u8codec::RepairOptions& options);
+    std::uint64_t repairInWindowsFrom() const { return inWindowsFrom_; }
+    void setRepairInWindowsFrom(std::uint64_t bytes) { inWindowsFrom_ = bytes; } // for tests
     // Reads the document's bytes as `encoding` and shows them converted to UTF-8.
     void runReinterpret(const QString& encoding);
 
@@ -61,8 +66,11 @@ signals:
 
 private:
     void chooseReinterpretEncoding();
-    void offer(const ChangePreview& preview, std::shared_ptr<std::vector<std::uint8_t>> bytes);
+    void offer(const ChangePreview& preview, std::shared_ptr<const u8codec::ByteSource> bytes);
     struct RepairOutcome;
+    static void repairLarge(const u8codec::ByteSource& source,
+                            const u8codec::RepairOptions& options, const QString& title,
+                            JobControl& control, RepairOutcome& outcome);
     void offerRepair(const QString& title, const u8codec::RepairOptions& options,
                      std::shared_ptr<const u8codec::ByteSource> source, RepairOutcome& outcome);
     // Applies the ticked part of a repair whose report lists every change.
@@ -81,6 +89,7 @@ private:
     QAction* readAsCp1252_ = nullptr;
     QAction* readC1AsCp1252_ = nullptr;
     bool busy_ = false;
+    std::uint64_t inWindowsFrom_;
 };
 
 // Reads a whole byte source into memory in chunks, reporting progress (0..`share` of the job) and

@@ -2,6 +2,7 @@
 
 #include "file_attributes.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -148,10 +149,14 @@ AtomicOutput::~AtomicOutput() {
     }
 }
 
+// At most kBufferSize a call: the kernel copies a large write into the page cache at a fraction
+// of the speed of the same bytes in pieces of 1 MiB (`dd bs=8M` of 1 GiB: 2.4 s of system time;
+// bs=1M: 0.38 s; 60 MiB in one write: 0.07 s, in pieces of 1 MiB: 0.02 s).
 bool AtomicOutput::writeRaw(std::string_view data) {
     std::size_t done = 0;
     while (done < data.size() && writeErrno_ == 0) {
-        const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+        const ssize_t n =
+            ::write(fd_, data.data() + done, std::min(data.size() - done, kBufferSize));
         if (n < 0) {
             if (errno != EINTR)
                 writeErrno_ = errno;
@@ -177,6 +182,17 @@ bool AtomicOutput::write(std::string_view text) {
     if (text.size() >= kDirectWrite)
         return writeRaw(text);
     buffer_.append(text);
+    return true;
+}
+
+bool AtomicOutput::rewind() {
+    if (tempPath_.empty() || fd_ < 0 || writeErrno_ != 0)
+        return false;
+    buffer_.clear();
+    if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
+        writeErrno_ = errno;
+        return false;
+    }
     return true;
 }
 

@@ -36,6 +36,9 @@ public:
 
     bool write(std::span<const std::uint8_t> bytes);
     bool write(std::string_view text);
+    // Takes back everything written: the output starts again, empty. Not for standard output
+    // (false), nor after a failed write.
+    bool rewind();
     // Makes the output visible under its name. False (with `error`) if anything failed; then the
     // target is untouched.
     bool commit(std::string& error);

@@ -224,6 +224,60 @@ private slots:
         QVERIFY(!history_->isModified());
     }
 
+    // A large document is repaired window by window into a temporary file the document then
+    // reads (here every document is "large"): the same preview, the same bytes, a part of it
+    // applied the same, and Undo.
+    void largeDocumentsAreRepairedInWindows() {
+        QByteArray original;
+        for (int i = 0; i < 300; ++i)
+            original += "Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 ok"
+                        "\xC0\xAF \xD0\xA0\xD1\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\r\n";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.lineEnding = u8codec::LineEnding::Lf;
+        for (const bool untickOne : {false, true}) {
+            QList<ChangePreview> seen[2];
+            QByteArray repaired[2];
+            for (const bool inWindows : {false, true}) {
+                cleanup();
+                init();
+                choose_ = [untickOne](const ChangePreview& p) {
+                    PreviewChoice c;
+                    if (untickOne)
+                        c.untickedChanges.insert(int(p.changes.size()) / 2);
+                    return c;
+                };
+                if (inWindows)
+                    repairs_->setRepairInWindowsFrom(1);
+                document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+                const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
+                QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
+                seen[inWindows] = previews_;
+                repaired[inWindows] = contentOf(*document_);
+                // Applied whole, the document reads the temporary file; a part of it is made in
+                // memory from the report, as for any document.
+                QCOMPARE(dynamic_cast<const u8codec::FileSource*>(document_->source()) != nullptr,
+                         inWindows && !untickOne);
+                history_->undoStack()->undo();
+                QCOMPARE(contentOf(*document_), original);
+            }
+            QCOMPARE(repaired[1], repaired[0]);
+            QCOMPARE(seen[1].size(), 1);
+            QCOMPARE(seen[0].size(), 1);
+            const ChangePreview &a = seen[0].first(), &b = seen[1].first();
+            QVERIFY(b.selectable);
+            QCOMPARE(b.totalChanges, a.totalChanges);
+            QCOMPARE(b.newSize, a.newSize);
+            QCOMPARE(b.changes.size(), a.changes.size());
+            for (int i = 0; i < a.changes.size(); ++i) {
+                QCOMPARE(b.changes[i].offset, a.changes[i].offset);
+                QCOMPARE(b.changes[i].after, a.changes[i].after);
+                QCOMPARE(b.changes[i].group, a.changes[i].group);
+                QCOMPARE(b.changes[i].confidence, a.changes[i].confidence);
+            }
+        }
+    }
+
     void untickedLineEndingsAreKept() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9\r\n";
         document_->setSource(bytesOf(original), QStringLiteral("t.txt"));

@@ -3,6 +3,7 @@
 #include "fuzz_checks.h"
 #include "u8codec/normalize.h"
 #include "u8codec/repair.h"
+#include "u8codec/repair_stream.h"
 #include "u8codec/scan.h"
 // The library-internal fast paths, to hold them to their definitions.
 #include "mojibake_detail.h"
@@ -89,8 +90,41 @@ std::string checkShortcuts(std::string_view text) {
     return {};
 }
 
+// The streamed repair in windows of a size the input picks (a few bytes to a few hundred):
+// repair()'s text and report, byte for byte (repair_stream.h).
+std::string checkStreamed(std::span<const std::uint8_t> data, const RepairOptions& o,
+                          const RepairResult& whole) {
+    MemorySource source(std::vector<std::uint8_t>(data.begin(), data.end()));
+    StreamOptions stream;
+    stream.windowBytes = 1 + (data.empty() ? 0 : data[0] % 64) * (data.size() % 5 + 1);
+    std::string text;
+    RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        text += piece;
+        return true;
+    };
+    if (data.size() % 4 < 2)
+        sink.restart = [&] {
+            text.clear();
+            return true;
+        };
+    const RepairResult s = repairStreamed(source, sink, o, stream);
+    const std::string window = " (windows of " + std::to_string(stream.windowBytes) + ")";
+    if (s.ok != whole.ok || s.error != whole.error || text != whole.text)
+        return "the streamed repair's text differs" + window;
+    if (s.report.toJson() != whole.report.toJson())
+        return "the streamed repair's report differs" + window;
+    for (std::size_t k = 0; k < s.report.changes.size(); ++k)
+        if (s.report.changes[k].pass != whole.report.changes[k].pass ||
+            s.report.changes[k].passOffset != whole.report.changes[k].passOffset)
+            return "the streamed repair's change " + std::to_string(k) + " has another pass" +
+                   window;
+    return {};
+}
+
 // Every step: the result is well-formed, its size is reported, the given-up buffer gives the
-// same, each change lies in the input, and a second repair changes nothing.
+// same, each change lies in the input, a second repair changes nothing, and the streamed repair
+// gives the same.
 std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invalid) {
     RepairOptions o;
     o.invalid = invalid;
@@ -120,7 +154,12 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
     const RepairResult again = repair({out, r.text.size()}, o);
     if (!again.ok || again.text != r.text || again.report.total() != 0)
         return policy + "a second repair changed " + std::to_string(again.report.total()) + " more";
-    return {};
+    // The streamed repair under one of the two policies, by the input's size: it costs a
+    // repair again.
+    if ((invalid == ErrorPolicy::Replace) != (data.size() % 2 == 0))
+        return {};
+    const std::string streamed = checkStreamed(data, o, r);
+    return streamed.empty() ? streamed : policy + streamed;
 }
 
 } // namespace

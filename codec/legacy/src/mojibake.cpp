@@ -191,15 +191,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
     // A later round of the pipeline that brings evidence judges once, with that.
-    Evidence confident{};
-    if (run.evidence)
-        confident = *run.evidence;
-    // The pages the user says the text was read through show from the start.
-    for (CodePage cp : options.assumedPages)
-        confident[std::size_t(cp)] =
-            std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
-    const bool laterRound = run.only && anyEvidence(confident);
-    if (!laterRound) {
+    Evidence confident = roundStart(options, run.evidence);
+    if (needsFirstPass(run.only != nullptr, confident)) {
         Pass first(options, {.evidence = nullptr,
                              .wellFormed = wellFormed,
                              .collect = false,

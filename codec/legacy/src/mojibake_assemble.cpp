@@ -17,6 +17,10 @@ namespace {
 // text between two fixes, a fix): copied 16 or 8 bytes at a time, the last piece overlapping,
 // without a call.
 char* copyShort(char* out, const char* from, std::size_t n) {
+    if (n > 256) { // a long stretch between fixes: the library's copy is faster there
+        std::memcpy(out, from, n);
+        return out + n;
+    }
     if (n >= 16) {
         for (std::size_t i = 0; i + 16 < n; i += 16)
             std::memcpy(out + i, from + i, 16);
@@ -111,12 +115,7 @@ private:
     // Where each part's output goes, and its fixes among the whole's.
     void layOut() {
         for (std::size_t k = 0; k < parts_.size(); ++k) {
-            Part::Change c = parts_[k].sure;
-            for (std::size_t page = 0; page < kCodePageCount; ++page)
-                if (shows(confident_, CodePage(page))) {
-                    c.fixes += parts_[k].withEvidence[page].fixes;
-                    c.bytes += parts_[k].withEvidence[page].bytes;
-                }
+            const Part::Change c = parts_[k].counts.made(confident_);
             outputs_[k].fixes = c.fixes;
             outputs_[k].bytes = parts_[k].end - parts_[k].begin + c.bytes;
         }
@@ -132,6 +131,9 @@ private:
     void writeText(MojibakeResult& result) {
         std::exception_ptr failed; // resize_and_overwrite() must not throw
         const std::size_t resultSize = outputs_.back().offset + outputs_.back().bytes;
+        // A few bytes more, which a caller may append without a copy of the text (the streamed
+        // repair appends the byte after its window); a text given with room enough is reused.
+        result.text.reserve(resultSize + 8);
         // The operation's second argument is not used: GCC 12's library passes the capacity it
         // allocated there (2 x 15 for a result of 18 bytes), not the size asked for.
         result.text.resize_and_overwrite(resultSize, [&](char* text, std::size_t) {

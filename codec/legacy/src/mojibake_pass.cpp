@@ -497,8 +497,7 @@ private:
 // no lost byte. The text around the part is context (the bytes before and after a run).
 void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     part.accepted.clear();
-    part.sure = {};
-    part.withEvidence = {};
+    part.counts = {};
     // As many as the pass before found, and some: damaged text has a fix every few words, and
     // a list grown by doubling touches twice its memory.
     if (pass.collect)
@@ -518,19 +517,20 @@ constexpr std::size_t kMinPartBytes = std::size_t(1) << 20;
 // not a space: no run holds one (runs are non-ASCII characters and the spaces between them), so
 // every run, candidate and memo key lies in one part, and each part is judged as the whole text
 // would be. Fewer parts where the text has no such byte.
-std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count) {
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, std::size_t judged) {
+    const std::size_t size = std::min(judged, utf8.size());
     std::vector<Part> parts;
     std::size_t begin = 0;
     for (unsigned k = 1; k < count; ++k) {
-        std::size_t cut = std::max(begin, utf8.size() / count * k);
-        while (cut < utf8.size() && (std::uint8_t(utf8[cut]) >= 0x80 || utf8[cut] == ' '))
+        std::size_t cut = std::max(begin, size / count * k);
+        while (cut < size && (std::uint8_t(utf8[cut]) >= 0x80 || utf8[cut] == ' '))
             ++cut;
-        if (cut == begin || cut >= utf8.size())
+        if (cut == begin || cut >= size)
             continue;
         parts.emplace_back(begin, cut);
         begin = cut;
     }
-    parts.emplace_back(begin, utf8.size());
+    parts.emplace_back(begin, size);
     return parts;
 }
 
@@ -543,6 +543,16 @@ unsigned partsFor(std::size_t bytes, unsigned asked) {
 
 void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
     onThreads(parts.size(), [&](std::size_t k) { findRepairs(utf8, pass, parts[k], k == 0); });
+}
+
+Evidence roundStart(const MojibakeOptions& options, const Evidence* carried) {
+    Evidence confident{};
+    if (carried)
+        confident = *carried;
+    for (CodePage cp : options.assumedPages)
+        confident[std::size_t(cp)] =
+            std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
+    return confident;
 }
 
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {

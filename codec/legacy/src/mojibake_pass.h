@@ -74,6 +74,50 @@ private:
     std::atomic<bool> cancelled_{false};
 };
 
+// How many accepted fixes there are, and how many bytes they add to the text (modulo 2^64: most
+// remove): those made whatever the evidence (`sure`), and per page those made only with evidence
+// of it (made()). The assembly knows from them where each part's output goes; the streamed
+// repair sums them over the windows to know a round's fix count before any window is assembled.
+struct FixCounts {
+    struct Change {
+        std::uint64_t fixes = 0, bytes = 0;
+    };
+    Change sure;
+    std::array<Change, kCodePageCount> withEvidence{};
+
+    // A fix into `d`'s repair counted `times` times (-1: taken back).
+    void count(const Decision& d, std::uint64_t times) {
+        Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
+        c.fixes += times;
+        c.bytes += times * (d.repairedUtf8.size() - d.damagedLength);
+    }
+    void add(const FixCounts& o) {
+        sure.fixes += o.sure.fixes;
+        sure.bytes += o.sure.bytes;
+        for (std::size_t page = 0; page < withEvidence.size(); ++page) {
+            withEvidence[page].fixes += o.withEvidence[page].fixes;
+            withEvidence[page].bytes += o.withEvidence[page].bytes;
+        }
+    }
+    // How many fixes were accepted (made or not).
+    std::uint64_t accepted() const {
+        std::uint64_t n = sure.fixes;
+        for (const Change& c : withEvidence)
+            n += c.fixes;
+        return n;
+    }
+    // The fixes made where the text holds `confident` (made()), and the bytes they add.
+    Change made(const Evidence& confident) const {
+        Change c = sure;
+        for (std::size_t page = 0; page < withEvidence.size(); ++page)
+            if (shows(confident, CodePage(page))) {
+                c.fixes += withEvidence[page].fixes;
+                c.bytes += withEvidence[page].bytes;
+            }
+        return c;
+    }
+};
+
 // One part of the text, [begin, end) in bytes, and what a pass found there.
 struct Part {
     Part(std::size_t begin, std::size_t end) : begin(begin), end(end) {}
@@ -82,26 +126,19 @@ struct Part {
     RunMemo memo;         // the decisions of the current pass
     Evidence confident{}; // per page, the fixes that needed no lost byte
     std::vector<Accepted> accepted;
-    // How many of `accepted` there are, and how many bytes they add to the part (modulo 2^64:
-    // most remove): those made whatever the evidence (`sure`), and per page those made only with
-    // evidence of it (made()). The assembly knows from them where each part's output goes.
-    struct Change {
-        std::uint64_t fixes = 0, bytes = 0;
-    };
-    Change sure;
-    std::array<Change, kCodePageCount> withEvidence{};
+    using Change = FixCounts::Change;
+    FixCounts counts;           // of `accepted`
     std::size_t fixesFound = 0; // by the last pass (some perhaps taken back)
 
     // A fix into `d`'s repair counted `times` times (-1: taken back).
-    void count(const Decision& d, std::uint64_t times) {
-        Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
-        c.fixes += times;
-        c.bytes += times * (d.repairedUtf8.size() - d.damagedLength);
-    }
+    void count(const Decision& d, std::uint64_t times) { counts.count(d, times); }
 };
 
-// The text cut into `count` parts of about equal size, each ending at a byte no run holds.
-std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count);
+// The text cut into `count` parts of about equal size, each ending at a byte no run holds. Only
+// its first `judged` bytes are cut into parts (all when npos): the bytes after them are context,
+// the start of the next window of a longer text (mojibake_window.h).
+std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count,
+                               std::size_t judged = std::string_view::npos);
 
 // How many parts a text of `bytes` is cut into: `asked`, or by its size and the CPU's cores.
 unsigned partsFor(std::size_t bytes, unsigned asked);
@@ -133,6 +170,22 @@ void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts);
 
 // `sum` with what each part's pass found added.
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum);
+
+// A round of the repair (the pipeline repeats them until nothing changes) in the order its
+// passes run, for the whole text (repairMojibake()) and for a text seen window by window
+// (mojibake_window.h) alike:
+// - the evidence it starts from: what the earlier rounds found (`carried`, none in a round from
+//   scratch), with the pages the user says the text was read through showing from the start;
+Evidence roundStart(const MojibakeOptions& options, const Evidence* carried);
+// - the first pass, which only counts evidence, unless the round is a later one (it judges only
+//   the runs the round before wrote into: `judgesOnly`) that brings evidence: it judges once,
+//   with that;
+inline bool needsFirstPass(bool judgesOnly, const Evidence& confident) {
+    return !(judgesOnly && anyEvidence(confident));
+}
+// - the second pass, which decides knowing the evidence, only when there is some: without any
+//   page showing, nothing is repaired (anyEvidence());
+// - the assembly, with the evidence both passes found.
 
 // Runs work(k) for k in [0, count): 0 on the calling thread, each other on a thread of its own,
 // or on the calling thread after 0 where the system starts no more threads. An exception (out of

@@ -16,40 +16,15 @@ namespace u8codec {
 
 namespace {
 
-constexpr std::string_view kBom = "\xEF\xBB\xBF"; // U+FEFF in UTF-8
-
 using detail::asBytes;
 using detail::asText;
 
+using detail::addFixesByPage;
+using detail::judgeMojibakeFixes;
+using detail::kBom;
+using detail::mojibakeChange;
+using detail::OffsetMap;
 using detail::record;
-
-// Maps positions in the output of a step back to its input, from the step's edits (sorted,
-// non-overlapping): a position inside replacement text maps to the start of what it replaced.
-class OffsetMap {
-public:
-    explicit OffsetMap(std::vector<TextEdit> edits) : edits_(std::move(edits)) {
-        outStart_.reserve(edits_.size());
-        std::int64_t delta = 0; // output minus input, before the edit
-        for (const TextEdit& e : edits_) {
-            outStart_.push_back(std::uint64_t(std::int64_t(e.offset) + delta));
-            delta += std::int64_t(e.newLength) - std::int64_t(e.length);
-        }
-    }
-    std::uint64_t toInput(std::uint64_t out) const {
-        const auto it = std::upper_bound(outStart_.begin(), outStart_.end(), out);
-        if (it == outStart_.begin())
-            return out; // before the first edit: unchanged
-        const std::size_t i = std::size_t(it - outStart_.begin()) - 1;
-        const TextEdit& e = edits_[i];
-        if (out < outStart_[i] + e.newLength)
-            return e.offset;
-        return e.offset + e.length + (out - outStart_[i] - e.newLength);
-    }
-
-private:
-    std::vector<TextEdit> edits_;
-    std::vector<std::uint64_t> outStart_;
-};
 
 } // namespace
 
@@ -150,12 +125,18 @@ std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy polic
 
 std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
                       std::size_t maxReported, std::vector<TextEdit>* edits) {
+    return detail::repairBomIn(utf8, action, true, report, maxReported, edits);
+}
+
+std::string detail::repairBomIn(std::string_view utf8, BomAction action, bool atTextStart,
+                                RepairReport& report, std::size_t maxReported,
+                                std::vector<TextEdit>* edits) {
     if (action == BomAction::Keep)
         return std::string(utf8);
     std::string out;
     out.reserve(utf8.size() + 3);
     std::size_t from = 0;
-    const bool leading = utf8.starts_with(kBom);
+    const bool leading = atTextStart && utf8.starts_with(kBom);
     if (leading) {
         from = kBom.size();
         if (action == BomAction::Strip)
@@ -164,7 +145,7 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
                     "byte order mark at the start removed"});
         else
             out += kBom;
-    } else if (action == BomAction::Add) {
+    } else if (atTextStart && action == BomAction::Add) {
         out += kBom;
         record(report, maxReported, edits,
                {RepairKind::BomAdded, 0, 0, "", std::string(kBom), "byte order mark added"});
@@ -185,34 +166,6 @@ std::string repairBom(std::string_view utf8, BomAction action, RepairReport& rep
 }
 
 namespace {
-
-RepairChange mojibakeChange(MojibakeFix&& f) {
-    RepairChange c{RepairKind::Mojibake,  f.offset,       f.length, std::move(f.damaged),
-                   std::move(f.repaired), f.description()};
-    c.pages = std::move(f.misdecodings);
-    c.gain = f.gain;
-    c.lostByte = f.restoredNbsp || f.restoredUndefined;
-    return c;
-}
-
-void addFixesByPage(std::vector<std::uint64_t>& total, const std::vector<std::uint64_t>& round) {
-    if (total.size() < round.size())
-        total.resize(round.size());
-    for (std::size_t i = 0; i < round.size(); ++i)
-        total[i] += round[i];
-}
-
-// Once every round has run: each mojibake fix's evidence is every fix in the text through the
-// same first page (MojibakeResult::fixesByPage, over all rounds), and its confidence follows.
-void judgeMojibakeFixes(RepairReport& report, const std::vector<std::uint64_t>& fixesByPage) {
-    for (RepairChange& c : report.changes) {
-        if (c.kind != RepairKind::Mojibake || c.pages.empty())
-            continue;
-        const std::size_t page = std::size_t(c.pages.front());
-        c.evidence = page < fixesByPage.size() ? fixesByPage[page] : 0;
-        c.confidence = judgeMojibakeFix(c.gain, c.pages.size(), c.lostByte, c.evidence);
-    }
-}
 
 // The repair pipeline: the steps of repair() in order, each a row of a table (kSteps, and the
 // steps repeated while they change the text, kCycleSteps). `text` views the current state: the
@@ -267,8 +220,6 @@ private:
         bool cyclesAgain;
     };
 
-    static constexpr int kMaxCycles = 3;
-
     bool always() const { return true; }
     bool wantsCesu() const { return options_.cesu && !valid_; }
     bool hasInvalid() const { return !valid_; }
@@ -307,13 +258,7 @@ private:
             RepairChange& c = report.changes[i];
             c.pass = pass_;
             c.passOffset = c.offset;
-            std::uint64_t start = c.offset, end = c.offset + c.length;
-            for (auto m = maps_.rbegin(); m != maps_.rend(); ++m) {
-                start = m->toInput(start);
-                end = std::max(start, m->toInput(end));
-            }
-            c.offset = start;
-            c.length = end - start;
+            detail::takeBack(maps_, c.offset, c.length);
         }
         if (!edits_.empty())
             maps_.emplace_back(std::move(edits_));
@@ -333,9 +278,8 @@ private:
         if (options_.invalid == ErrorPolicy::Strict) {
             std::optional<Segment> first;
             decode(asBytes(text_), ErrorPolicy::Strict, &first);
-            std::uint64_t at = first ? first->offset : 0;
-            for (auto m = maps_.rbegin(); m != maps_.rend(); ++m)
-                at = m->toInput(at);
+            std::uint64_t at = first ? first->offset : 0, length = 0;
+            detail::takeBack(maps_, at, length);
             result_.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
                             std::string(first ? title(first->error) : "error") + ")";
             return Outcome::Stop;
@@ -363,7 +307,7 @@ private:
     // mojibake repair is asked for: it is what the others can give more to do), at most
     // kMaxCycles times.
     Outcome cycle() {
-        for (int cycle = 0; cycle < kMaxCycles; ++cycle) {
+        for (int cycle = 0; cycle < detail::kMaxCycles; ++cycle) {
             bool again = false;
             for (const Step& step : kCycleSteps) {
                 const Outcome o =
@@ -395,7 +339,7 @@ private:
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
         bool fromScratch = true; // this round judges every run, with no evidence carried
-        for (int round = 0; round < kMaxMojibakeRounds; ++round) {
+        for (int round = 0; round < detail::kMaxMojibakeRounds; ++round) {
             if (fromScratch)
                 evidence = {};
             std::vector<detail::ByteSpan> nowWritten;
@@ -433,7 +377,6 @@ private:
         }
         return Outcome::Unchanged; // the line-ending mix stays; the cycle does not repeat for it
     }
-    static constexpr int kMaxMojibakeRounds = 8;
 
     // How a round of the mojibake repair runs: carrying `evidence`, judging the runs of `only`
     // (null: every run), its fixes' spans into `written`.
@@ -502,6 +445,9 @@ private:
                      n.text.substr(outPos, s.newLength),
                      std::string("rewritten into ") +
                          (*options_.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
+            // Its edit, for the offsets of later changes (only the first cap_ spans are known:
+            // with more, the report is full and no later change is listed).
+            edits_.push_back({s.offset, s.length, s.newLength});
             outPos += s.newLength;
             inPos = s.offset + s.length;
         }

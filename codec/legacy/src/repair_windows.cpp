@@ -1,0 +1,109 @@
+#include "repair_windows.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace u8codec::detail {
+
+namespace {
+
+// Read beyond the target size at once, where the cut is looked for: text has an ASCII byte
+// every few bytes, so the cut is almost always within it.
+constexpr std::size_t kSlack = std::size_t(64) << 10;
+constexpr std::size_t kAlignment = 64;
+
+} // namespace
+
+WindowReader::WindowReader(const ByteSource& source, std::size_t target, bool normalising)
+    : source_(source), size_(source.size()), target_(std::max<std::size_t>(target, 1)),
+      normalising_(normalising) {}
+
+WindowReader::~WindowReader() {
+    std::free(buffer_);
+}
+
+void WindowReader::reserve(std::size_t bytes) {
+    if (bytes <= capacity_)
+        return;
+    std::size_t capacity = std::max(bytes, capacity_ + capacity_ / 2);
+    capacity = (capacity + kAlignment - 1) / kAlignment * kAlignment;
+    auto* grown = static_cast<std::uint8_t*>(std::aligned_alloc(kAlignment, capacity));
+    if (!grown)
+        throw std::bad_alloc();
+    if (buffer_)
+        std::memcpy(grown, buffer_, capacity_);
+    std::free(buffer_);
+    buffer_ = grown;
+    capacity_ = capacity;
+}
+
+// Makes the buffer hold [start, start + want) of the input, of which the first `have` bytes are
+// there already.
+bool WindowReader::fill(std::uint64_t start, std::size_t have, std::size_t want,
+                        std::string& error) {
+    reserve(want);
+    while (have < want) {
+        const std::size_t got =
+            source_.read(start + have, std::span<std::uint8_t>(buffer_ + have, want - have));
+        if (got == 0) {
+            error = "the input became shorter while it was being repaired";
+            return false;
+        }
+        have += got;
+    }
+    return true;
+}
+
+bool WindowReader::readNext(InputWindow& window, std::string& error) {
+    const std::uint64_t start = ends_.empty() ? 0 : ends_.back();
+    if (size_ == 0 && ends_.empty()) {
+        // An empty input is one empty window: a BOM may still be added to it.
+        ends_.push_back(0);
+        window = {0, 0, {}, 0};
+        return true;
+    }
+    if (start >= size_)
+        return false;
+    const std::uint64_t left = size_ - start;
+    std::size_t have = 0;
+    std::size_t want = std::size_t(std::min<std::uint64_t>(left, target_ + kSlack));
+    std::size_t from = std::min(target_, want); // where the cut is looked for
+    for (;;) {
+        if (!fill(start, have, want, error))
+            return false;
+        have = want;
+        const bool atEnd = have == left;
+        const std::uint8_t* const end = buffer_ + have;
+        // Before the input's end a cut needs the byte after it in the buffer (safeCutBefore()).
+        const std::size_t last = atEnd ? have : have - 1;
+        for (std::size_t i = from; i < last; ++i)
+            if (safeCutBefore(buffer_ + i, end, normalising_)) {
+                ends_.push_back(start + i);
+                window = {ends_.size() - 1, start, std::span<const std::uint8_t>(buffer_, i + 1),
+                          1};
+                return true;
+            }
+        if (atEnd) {
+            ends_.push_back(size_);
+            window = {ends_.size() - 1, start, std::span<const std::uint8_t>(buffer_, have), 0};
+            return true;
+        }
+        from = last;
+        want = std::size_t(std::min<std::uint64_t>(left, std::uint64_t(have) * 2));
+    }
+}
+
+bool WindowReader::read(std::size_t k, InputWindow& window, std::string& error) {
+    const std::uint64_t start = k == 0 ? 0 : ends_[k - 1];
+    const std::uint64_t end = ends_[k];
+    const std::size_t context = end < size_ ? 1 : 0;
+    const auto want = std::size_t(end - start) + context;
+    if (!fill(start, 0, want, error))
+        return false;
+    window = {k, start, std::span<const std::uint8_t>(buffer_, want), context};
+    return true;
+}
+
+} // namespace u8codec::detail
