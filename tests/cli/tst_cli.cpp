@@ -1,9 +1,10 @@
 // u8scope-cli as a user runs it: a real process, real files, standard input.
+#include "cli_run.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -13,24 +14,10 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = u8test::CliRun;
 
 Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
-    QProcess p;
-    p.start(QStringLiteral(U8SCOPE_CLI), args);
-    if (!p.waitForStarted())
-        return {};
-    p.write(stdinBytes);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return u8test::runCli(args, stdinBytes);
 }
 
 QString corpus(const char* name) {

@@ -1,13 +1,14 @@
 // `u8scope-cli audit` as a user runs it (issue 19): the three output formats (SARIF checked for
 // the structure the 2.1.0 schema requires), exit codes, profiles by extension, --kinds,
 // --allow, directories refused, standard input, and the Trojan Source samples.
+#include "cli_run.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,24 +16,10 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = u8test::CliRun;
 
 Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
-    QProcess p;
-    p.start(QStringLiteral(U8SCOPE_CLI), args);
-    if (!p.waitForStarted())
-        return {};
-    p.write(stdinBytes);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return u8test::runCli(args, stdinBytes);
 }
 
 // A C file with one finding of several kinds, and ill-formed UTF-8 between them.

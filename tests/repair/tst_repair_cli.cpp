@@ -2,6 +2,7 @@
 // exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input, and
 // in-place writes that lose nothing: numbered backups, the original's mode,
 // owner and extended attributes, symbolic links, a durable rename.
+#include "cli_run.h"
 #include "repair_test_support.h"
 
 #include <QDir>
@@ -55,11 +56,7 @@ private slots:
     void missingFile();
 
 private:
-    struct Run {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = u8test::CliRun;
     Run cli(const QStringList& args, const QByteArray& stdinData = {});
     QString file(const QString& name, const QByteArray& content);
     QByteArray read(const QString& name);
@@ -74,19 +71,7 @@ void TestRepairCli::init() {
 }
 
 TestRepairCli::Run TestRepairCli::cli(const QStringList& args, const QByteArray& stdinData) {
-    QProcess p;
-    p.setWorkingDirectory(dir_->path());
-    p.start(QStringLiteral(U8SCOPE_CLI), args);
-    Run r;
-    if (!p.waitForStarted())
-        return r;
-    p.write(stdinData);
-    p.closeWriteChannel();
-    p.waitForFinished(60000);
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return u8test::runCli(args, stdinData, dir_->path());
 }
 
 QString TestRepairCli::file(const QString& name, const QByteArray& content) {

@@ -1,0 +1,35 @@
+// Runs the built u8scope-cli (U8SCOPE_CLI, set by CMake) for the suites that test it end to end:
+// its exit code and both output streams, with bytes on its standard input.
+#pragma once
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace u8test {
+
+struct CliRun {
+    int exitCode = -1; // -1: did not start, or crashed
+    QByteArray out, err;
+};
+
+inline CliRun runCli(const QStringList& args, const QByteArray& stdinBytes = {},
+                     const QString& workingDirectory = {}) {
+    QProcess p;
+    if (!workingDirectory.isEmpty())
+        p.setWorkingDirectory(workingDirectory);
+    p.start(QStringLiteral(U8SCOPE_CLI), args);
+    CliRun r;
+    if (!p.waitForStarted())
+        return r;
+    p.write(stdinBytes);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace u8test
