@@ -6,58 +6,43 @@
 
 namespace u8codec {
 
-std::string_view name(ScanPath p) noexcept {
+bool scanPathSupported(Isa p) noexcept {
     switch (p) {
-    case ScanPath::Auto:
-        return "auto";
-    case ScanPath::Scalar:
-        return "scalar";
-    case ScanPath::Sse2:
-        return "sse2";
-    case ScanPath::Avx2:
-        return "avx2";
-    }
-    return "auto";
-}
-
-bool scanPathSupported(ScanPath p) noexcept {
-    switch (p) {
-    case ScanPath::Auto:
-    case ScanPath::Scalar:
+    case Isa::Auto:
+    case Isa::Portable:
         return true;
+    case Isa::Sse2:
+    case Isa::Avx2:
 #if defined(U8CODEC_X86_KERNELS)
-    case ScanPath::Sse2:
-        return true; // part of the x86-64 baseline
-    case ScanPath::Avx2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+        return cpuRuns(p);
 #else
-    case ScanPath::Sse2:
-    case ScanPath::Avx2:
         return false;
 #endif
+    case Isa::Avx512:
+        return false; // no kernel of its own: Auto takes the AVX2 one
     }
     return false;
 }
 
-ScanPath resolveScanPath(ScanPath p) noexcept {
-    if (p != ScanPath::Auto && scanPathSupported(p))
+Isa resolveScanPath(Isa p) noexcept {
+    if (p != Isa::Auto && scanPathSupported(p))
         return p;
-    if (scanPathSupported(ScanPath::Avx2))
-        return ScanPath::Avx2;
-    if (scanPathSupported(ScanPath::Sse2))
-        return ScanPath::Sse2;
-    return ScanPath::Scalar;
+    if (scanPathSupported(Isa::Avx2))
+        return Isa::Avx2;
+    if (scanPathSupported(Isa::Sse2))
+        return Isa::Sse2;
+    return Isa::Portable;
 }
 
 namespace {
 
-detail::KernelResult scanBlocks(ScanPath path, const std::uint8_t* p, std::size_t n,
+detail::KernelResult scanBlocks(Isa path, const std::uint8_t* p, std::size_t n,
                                 std::uint8_t previous, detail::KernelCounts& counts) noexcept {
     switch (path) {
 #if defined(U8CODEC_X86_KERNELS)
-    case ScanPath::Avx2:
+    case Isa::Avx2:
         return detail::scanBlocksAvx2(p, n, previous, counts);
-    case ScanPath::Sse2:
+    case Isa::Sse2:
         return detail::scanBlocksSse2(p, n, previous, counts);
 #endif
     default:
@@ -69,12 +54,12 @@ detail::KernelResult scanBlocks(ScanPath path, const std::uint8_t* p, std::size_
 
 namespace {
 
-std::size_t asciiRunLengthWith(ScanPath path, const std::uint8_t* p, std::size_t n) noexcept {
+std::size_t asciiRunLengthWith(Isa path, const std::uint8_t* p, std::size_t n) noexcept {
     switch (path) {
 #if defined(U8CODEC_X86_KERNELS)
-    case ScanPath::Avx2:
+    case Isa::Avx2:
         return detail::asciiRunLengthAvx2(p, n);
-    case ScanPath::Sse2:
+    case Isa::Sse2:
         return detail::asciiRunLengthSse2(p, n);
 #endif
     default:
@@ -82,10 +67,10 @@ std::size_t asciiRunLengthWith(ScanPath path, const std::uint8_t* p, std::size_t
     }
 }
 
-std::size_t wellFormedBlocksWith(ScanPath path, const std::uint8_t* p, std::size_t n) noexcept {
+std::size_t wellFormedBlocksWith(Isa path, const std::uint8_t* p, std::size_t n) noexcept {
     switch (path) {
 #if defined(U8CODEC_X86_KERNELS)
-    case ScanPath::Avx2:
+    case Isa::Avx2:
         return detail::wellFormedBlocksAvx2(p, n);
 #endif
     default:
@@ -96,22 +81,22 @@ std::size_t wellFormedBlocksWith(ScanPath path, const std::uint8_t* p, std::size
 } // namespace
 
 std::size_t detail::asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept {
-    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    static const Isa path = resolveScanPath(Isa::Auto);
     return asciiRunLengthWith(path, p, n);
 }
 
 std::size_t detail::wellFormedBlocks(const std::uint8_t* p, std::size_t n) noexcept {
-    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    static const Isa path = resolveScanPath(Isa::Auto);
     return wellFormedBlocksWith(path, p, n);
 }
 
 detail::ByteMasks detail::byteMasksAt(const std::uint8_t* p) noexcept {
-    static const ScanPath path = resolveScanPath(ScanPath::Auto);
+    static const Isa path = resolveScanPath(Isa::Auto);
     switch (path) {
 #if defined(U8CODEC_X86_KERNELS)
-    case ScanPath::Avx2:
+    case Isa::Avx2:
         return byteMasksAvx2(p);
-    case ScanPath::Sse2:
+    case Isa::Sse2:
         return byteMasksSse2(p);
 #endif
     default:
@@ -119,11 +104,11 @@ detail::ByteMasks detail::byteMasksAt(const std::uint8_t* p) noexcept {
     }
 }
 
-std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, ScanPath path) noexcept {
+std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, Isa path) noexcept {
     return asciiRunLengthWith(resolveScanPath(path), bytes.data(), bytes.size());
 }
 
-std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, ScanPath path) noexcept {
+std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, Isa path) noexcept {
     std::size_t end = wellFormedBlocksWith(resolveScanPath(path), bytes.data(), bytes.size());
     // The first error, if any, is a few dozen bytes on: the Segmenter finds it exactly, one byte
     // at a time so as to stop there.
@@ -139,7 +124,7 @@ std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, ScanPath path)
     return end;
 }
 
-Scanner::Scanner(ScanPath path) noexcept : path_(resolveScanPath(path)) {}
+Scanner::Scanner(Isa path) noexcept : path_(resolveScanPath(path)) {}
 
 std::uint64_t ScanSummary::errorSegments() const noexcept {
     std::uint64_t n = 0;
@@ -274,7 +259,7 @@ void Scanner::finish() {
     summary_.lines = summary_.lineFeeds + (summary_.bytes > 0 && lastByte_ != '\n' ? 1 : 0);
 }
 
-ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path) {
+ScanSummary scan(std::span<const std::uint8_t> bytes, Isa path) {
     Scanner s(path);
     s.feed(bytes);
     s.finish();

@@ -34,7 +34,7 @@ const std::vector<std::uint8_t>& dataSet(DataSet set) {
 
 // `slice` > 0 scans only the first `slice` bytes of the data set: small enough to stay in the
 // CPU's cache, it shows the kernel's own speed rather than the memory's.
-void scanFast(benchmark::State& state, DataSet set, u8codec::ScanPath path, std::size_t slice) {
+void scanFast(benchmark::State& state, DataSet set, u8codec::Isa path, std::size_t slice) {
     const std::vector<std::uint8_t>& all = dataSet(set);
     const std::span<const std::uint8_t> bytes =
         slice > 0 && slice < all.size() ? std::span<const std::uint8_t>(all).first(slice)
@@ -104,10 +104,10 @@ int main(int argc, char** argv) {
         }
         return writeDataSets(argv[2]);
     }
-    using u8codec::ScanPath;
+    using u8codec::Isa;
     for (DataSet set : u8bench::kDataSets) {
         const std::string prefix = std::string("scan/") + u8bench::name(set) + "/";
-        for (ScanPath path : {ScanPath::Auto, ScanPath::Avx2, ScanPath::Sse2, ScanPath::Scalar}) {
+        for (Isa path : {Isa::Auto, Isa::Avx2, Isa::Sse2, Isa::Portable}) {
             if (!u8codec::scanPathSupported(path))
                 continue;
             benchmark::RegisterBenchmark((prefix + std::string(u8codec::name(path))).c_str(),
@@ -120,13 +120,13 @@ int main(int argc, char** argv) {
     for (DataSet set : u8bench::kDataSets)
         benchmark::RegisterBenchmark(
             (std::string("scan-in-cache-1MiB/") + u8bench::name(set) + "/auto").c_str(), scanFast,
-            set, ScanPath::Auto, std::size_t(1) << 20)
+            set, Isa::Auto, std::size_t(1) << 20)
             ->Unit(benchmark::kMicrosecond);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 2;
-    benchmark::AddCustomContext(
-        "scan path (auto)", std::string(u8codec::name(u8codec::resolveScanPath(ScanPath::Auto))));
+    benchmark::AddCustomContext("scan path (auto)",
+                                std::string(u8codec::name(u8codec::resolveScanPath(Isa::Auto))));
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -232,7 +232,7 @@ void BM_Utf16LEToUtf8_Streaming_Multilingual(benchmark::State& s) {
 // the best one the CPU runs): what each instruction set is worth, without the validation, the
 // allocation and the piecewise growth of the string.
 void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16,
-            u8codec::detail::Utf16Kernel k) {
+            u8codec::Isa k) {
     if (!u8codec::detail::utf16KernelSupported(k)) {
         state.SkipWithError("this CPU lacks the instructions");
         return;
@@ -250,9 +250,9 @@ void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16,
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
 }
-constexpr auto kPortable = u8codec::detail::Utf16Kernel::Portable;
-constexpr auto kAvx2 = u8codec::detail::Utf16Kernel::Avx2;
-constexpr auto kAvx512 = u8codec::detail::Utf16Kernel::Avx512;
+constexpr auto kPortable = u8codec::Isa::Portable;
+constexpr auto kAvx2 = u8codec::Isa::Avx2;
+constexpr auto kAvx512 = u8codec::Isa::Avx512;
 
 void BM_Utf8ToWindows1252_MostlyAscii(benchmark::State& s) {
     transcodeWith(s, mostlyAscii(), "UTF-8", "windows-1252");

@@ -124,7 +124,7 @@ Decoded decodeChunks(const Chunks& chunks, ErrorPolicy policy, std::string buffe
     return d;
 }
 
-ScanSummary scanChunks(const Chunks& chunks, ScanPath path = ScanPath::Auto) {
+ScanSummary scanChunks(const Chunks& chunks, Isa path = Isa::Auto) {
     Scanner s(path);
     for (auto c : chunks)
         s.feed(c);
@@ -156,15 +156,15 @@ ScanSummary referenceSummary(const Bytes& b) {
     return s;
 }
 
-std::vector<ScanPath> scanPaths() {
-    std::vector<ScanPath> out;
-    for (ScanPath p : {ScanPath::Auto, ScanPath::Scalar, ScanPath::Sse2, ScanPath::Avx2})
+std::vector<Isa> scanPaths() {
+    std::vector<Isa> out;
+    for (Isa p : {Isa::Auto, Isa::Portable, Isa::Sse2, Isa::Avx2})
         if (scanPathSupported(p))
             out.push_back(p);
     return out;
 }
 
-QString pathName(ScanPath p) {
+QString pathName(Isa p) {
     return QString::fromLatin1(name(p).data(), qsizetype(name(p).size()));
 }
 
@@ -328,7 +328,7 @@ void TestIncremental::scannerEverySplit() {
 void TestIncremental::checkScannerEverySplit(const Bytes& b) {
     const ScanSummary reference = referenceSummary(b);
     // Every kernel this CPU can run (the vectorised ones skip ASCII and valid blocks).
-    for (ScanPath path : scanPaths()) {
+    for (Isa path : scanPaths()) {
         QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
                  qPrintable(QStringLiteral("%1: %2").arg(pathName(path), u8test::hexString(b))));
         for (std::size_t p = 0; p <= b.size(); ++p)
@@ -361,7 +361,7 @@ void TestIncremental::scannerBlockEdges() {
                     Bytes b = base;
                     b.insert(b.begin() + std::ptrdiff_t(at), insert.begin(), insert.end());
                     const ScanSummary reference = referenceSummary(b);
-                    for (ScanPath path : scanPaths()) {
+                    for (Isa path : scanPaths()) {
                         QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
                                  qPrintable(QStringLiteral("%1: %2").arg(pathName(path),
                                                                          u8test::hexString(b))));

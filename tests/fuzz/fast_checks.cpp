@@ -121,7 +121,7 @@ std::string checkScanPaths(std::span<const std::uint8_t> data, const std::vector
     const std::size_t asciiRun = std::size_t(
         std::find_if(data.begin(), data.end(), [](std::uint8_t b) { return b >= 0x80; }) -
         data.begin());
-    for (ScanPath path : {ScanPath::Scalar, ScanPath::Sse2, ScanPath::Avx2}) {
+    for (Isa path : {Isa::Portable, Isa::Sse2, Isa::Avx2}) {
         if (!scanPathSupported(path))
             continue;
         const std::string pathName(name(path));
@@ -156,7 +156,7 @@ std::string checkUtf16Kernels(const std::string& utf8, bool bigEndian) {
     const auto* begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
     const auto* end = begin + utf8.size();
     std::string firstUnits;
-    for (Utf16Kernel k : {Utf16Kernel::Portable, Utf16Kernel::Avx2, Utf16Kernel::Avx512}) {
+    for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
         if (!utf16KernelSupported(k))
             continue;
         const std::string kernel = "UTF-16 kernel " + std::to_string(int(k));
@@ -166,7 +166,7 @@ std::string checkUtf16Kernels(const std::string& utf8, bool bigEndian) {
             if (!unitsEnd)
                 return kernel + " refuses well-formed UTF-8";
             units.resize(std::size_t(unitsEnd - units.data()));
-            if (k == Utf16Kernel::Portable)
+            if (k == Isa::Portable)
                 firstUnits = units;
             else if (units != firstUnits)
                 return kernel + " writes other units than the portable one";
@@ -192,7 +192,7 @@ std::string checkUtf16Input(std::span<const std::uint8_t> data) {
     const auto* end = begin + (data.size() & ~std::size_t(1));
     std::optional<std::string> first;
     bool firstSet = false;
-    for (Utf16Kernel k : {Utf16Kernel::Portable, Utf16Kernel::Avx2, Utf16Kernel::Avx512}) {
+    for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
         if (!utf16KernelSupported(k))
             continue;
         std::string out(std::size_t(end - begin) / 2 * 3 + kUtf16KernelSlack, '\0');

@@ -931,7 +931,7 @@ void TestMojibake::sieveKernelsAgree() {
                 expected.push_back(std::size_t(p - base));
         if (mix != 2)
             QVERIFY(!expected.empty());
-        for (detail::SieveKernel k : {detail::SieveKernel::Scalar, detail::SieveKernel::Avx2}) {
+        for (Isa k : {Isa::Portable, Isa::Avx2}) {
             if (!detail::sieveKernelSupported(k))
                 continue;
             // One byte on after each find: the whole list.
@@ -962,7 +962,7 @@ void TestMojibake::sieveKernelsAgree() {
 // A0 lost), by a space and a continuation's image (a longer one), by a continuation's image and
 // a space (its third byte lost), and alone (windows-1252's dropped bytes).
 void TestMojibake::sieveQuickTestsKeepLoneCandidates() {
-    if (!detail::sieveKernelSupported(detail::SieveKernel::Avx2))
+    if (!detail::sieveKernelSupported(Isa::Avx2))
         QSKIP("this CPU lacks AVX2");
     int checked = 0;
     for (CodePage cp : allCodePages()) {
@@ -988,7 +988,7 @@ void TestMojibake::sieveQuickTestsKeepLoneCandidates() {
         for (const std::uint8_t* p = base; p != end; ++p)
             if (detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - base));
-        detail::RepairStartSieve sieve(end, rule, detail::SieveKernel::Avx2);
+        detail::RepairStartSieve sieve(end, rule, Isa::Avx2);
         for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
             found.push_back(std::size_t(p - base));
         QCOMPARE(found, expected);

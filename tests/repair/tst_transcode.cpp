@@ -113,24 +113,16 @@ std::vector<char32_t> randomText(QRandomGenerator& rng, std::size_t count,
     return cps;
 }
 
-std::vector<detail::Utf16Kernel> kernels() {
-    std::vector<detail::Utf16Kernel> k{detail::Utf16Kernel::Portable};
-    for (const detail::Utf16Kernel v : {detail::Utf16Kernel::Avx2, detail::Utf16Kernel::Avx512})
+std::vector<Isa> kernels() {
+    std::vector<Isa> k{Isa::Portable};
+    for (const Isa v : {Isa::Avx2, Isa::Avx512})
         if (detail::utf16KernelSupported(v))
             k.push_back(v);
     return k;
 }
 
-const char* kernelName(detail::Utf16Kernel k) {
-    switch (k) {
-    case detail::Utf16Kernel::Portable:
-        return "portable";
-    case detail::Utf16Kernel::Avx2:
-        return "avx2";
-    case detail::Utf16Kernel::Avx512:
-        return "avx512";
-    }
-    return "?";
+const char* kernelName(Isa k) {
+    return name(k).data();
 }
 
 // Runs both directions of every kernel on `cps` and compares with Qt's bytes. Input and output
@@ -142,7 +134,7 @@ void checkKernels(const std::vector<char32_t>& cps, const char* what) {
     for (const bool be : {false, true}) {
         const std::string utf16 = utf16Of(cps, be);
         const std::vector<std::uint8_t> u16(utf16.begin(), utf16.end());
-        for (const detail::Utf16Kernel k : kernels()) {
+        for (const Isa k : kernels()) {
             const QByteArray context =
                 QByteArray(what) + " " + kernelName(k) + (be ? " BE" : " LE");
             std::vector<char> out(2 * u8.size() + detail::kUtf16KernelSlack);
@@ -558,7 +550,7 @@ void TestTranscode::loneSurrogatesFoundEverywhere() {
                     QVERIFY(t.feed(bytes(utf16), out) && t.finish(out));
                     QCOMPARE(q(out), q(r.output));
                     QCOMPARE(t.state().invalidInputOffsets, r.invalidInputOffsets);
-                    for (const detail::Utf16Kernel k : kernels()) {
+                    for (const Isa k : kernels()) {
                         const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
                         QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
                         std::string out(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');

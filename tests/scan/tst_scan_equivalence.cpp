@@ -55,7 +55,7 @@ bool same(const ScanSummary& got, const ScanSummary& want, const char* what) {
     return equal;
 }
 
-ScanSummary scanChunks(const Bytes& bytes, ScanPath path, const std::vector<std::size_t>& cuts) {
+ScanSummary scanChunks(const Bytes& bytes, Isa path, const std::vector<std::size_t>& cuts) {
     Scanner scanner(path);
     std::size_t from = 0;
     for (std::size_t cut : cuts) {
@@ -147,21 +147,21 @@ Bytes randomBytes(QRandomGenerator& rng, std::size_t length) {
     return out;
 }
 
-QList<ScanPath> supportedPaths() {
-    QList<ScanPath> paths;
-    for (ScanPath p : {ScanPath::Scalar, ScanPath::Sse2, ScanPath::Avx2})
+QList<Isa> supportedPaths() {
+    QList<Isa> paths;
+    for (Isa p : {Isa::Portable, Isa::Sse2, Isa::Avx2})
         if (scanPathSupported(p))
             paths << p;
     return paths;
 }
 
 void addPathColumn() {
-    QTest::addColumn<ScanPath>("path");
+    QTest::addColumn<Isa>("path");
 }
 
 } // namespace
 
-Q_DECLARE_METATYPE(ScanPath)
+Q_DECLARE_METATYPE(Isa)
 
 class TestScanEquivalence : public QObject {
     Q_OBJECT
@@ -196,15 +196,15 @@ private slots:
 
 void TestScanEquivalence::pathsAreReported() {
     // Auto resolves to a concrete path this CPU supports; Scalar is always there.
-    const ScanPath chosen = resolveScanPath(ScanPath::Auto);
-    QVERIFY(chosen != ScanPath::Auto);
+    const Isa chosen = resolveScanPath(Isa::Auto);
+    QVERIFY(chosen != Isa::Auto);
     QVERIFY(scanPathSupported(chosen));
-    QVERIFY(scanPathSupported(ScanPath::Scalar));
-    QCOMPARE(resolveScanPath(ScanPath::Scalar), ScanPath::Scalar);
-    QCOMPARE(name(ScanPath::Avx2), std::string_view("avx2"));
+    QVERIFY(scanPathSupported(Isa::Portable));
+    QCOMPARE(resolveScanPath(Isa::Portable), Isa::Portable);
+    QCOMPARE(name(Isa::Avx2), std::string_view("avx2"));
     qInfo("scan path on this CPU: %s", name(chosen).data());
 #if defined(__x86_64__)
-    QVERIFY(scanPathSupported(ScanPath::Sse2));
+    QVERIFY(scanPathSupported(Isa::Sse2));
 #endif
 }
 
@@ -214,7 +214,7 @@ void TestScanEquivalence::randomInputs_data() {
     QTest::addColumn<int>("length");
     const char* profiles[] = {"ascii",         "mostly-ascii", "multibyte",
                               "sparse-errors", "errors",       "random-bytes"};
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int profile = 0; profile < 6; ++profile)
             for (int length : {0, 1, 3, 63, 64, 65, 200, 1000, 5000})
                 QTest::addRow("%s/%s/%d", name(path).data(), profiles[profile], length)
@@ -222,7 +222,7 @@ void TestScanEquivalence::randomInputs_data() {
 }
 
 void TestScanEquivalence::randomInputs() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, profile);
     QFETCH(int, length);
     static const int weights[5][3] = {
@@ -240,7 +240,7 @@ void TestScanEquivalence::everyErrorAtEveryBlockOffset_data() {
     addPathColumn();
     QTest::addColumn<int>("context");
     const char* contexts[] = {"ascii", "two-byte", "cjk", "four-byte"};
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int context = 0; context < 4; ++context)
             QTest::addRow("%s/%s", name(path).data(), contexts[context]) << path << context;
 }
@@ -248,7 +248,7 @@ void TestScanEquivalence::everyErrorAtEveryBlockOffset_data() {
 // Each error piece (and each valid multi-byte piece) placed at every offset around the first
 // two 64-byte block edges, in ASCII and in multi-byte surroundings, and at the very end.
 void TestScanEquivalence::everyErrorAtEveryBlockOffset() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, context);
     static const Bytes fills[4] = {
         {'x'}, {0xC3, 0xA9}, {0xE4, 0xB8, 0xAD}, {0xF0, 0x9F, 0x98, 0x80}};
@@ -276,7 +276,7 @@ void TestScanEquivalence::everyErrorAtEveryBlockOffset() {
 void TestScanEquivalence::allBytePairsAcrossABlockEdge_data() {
     addPathColumn();
     QTest::addColumn<int>("context");
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int context = 0; context < 2; ++context)
             QTest::addRow("%s/%s", name(path).data(), context == 0 ? "ascii" : "cjk")
                 << path << context;
@@ -285,7 +285,7 @@ void TestScanEquivalence::allBytePairsAcrossABlockEdge_data() {
 // Every pair of byte values with the pair straddling the edge between the first two blocks,
 // followed by a third byte that is ASCII, a continuation, or a lead.
 void TestScanEquivalence::allBytePairsAcrossABlockEdge() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, context);
     Bytes bytes;
     if (context == 0) {
@@ -315,7 +315,7 @@ void TestScanEquivalence::allBytePairsAcrossABlockEdge() {
 void TestScanEquivalence::byteTriplesAcrossABlockEdge_data() {
     addPathColumn();
     QTest::addColumn<int>("start");
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int start : {61, 62, 63, 64, 125})
             QTest::addRow("%s/at-%d", name(path).data(), start) << path << start;
 }
@@ -323,7 +323,7 @@ void TestScanEquivalence::byteTriplesAcrossABlockEdge_data() {
 // Triples and quadruples from the byte values where the rules change, at offsets where they
 // straddle a block edge in every way.
 void TestScanEquivalence::byteTriplesAcrossABlockEdge() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, start);
     static const std::uint8_t values[] = {0x00, 0x0A, 0x0D, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
                                           0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
@@ -351,7 +351,7 @@ void TestScanEquivalence::byteTriplesAcrossABlockEdge() {
 void TestScanEquivalence::chunkSplitsAtEveryPoint_data() {
     addPathColumn();
     QTest::addColumn<int>("profile");
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int profile = 0; profile < 3; ++profile)
             QTest::addRow("%s/%s", name(path).data(),
                           profile == 0   ? "multibyte"
@@ -363,7 +363,7 @@ void TestScanEquivalence::chunkSplitsAtEveryPoint_data() {
 // Two chunks cut at every point and three chunks cut at many pairs of points: sequences, error
 // segments and CR LF pairs split across feed() calls are counted as in one buffer.
 void TestScanEquivalence::chunkSplitsAtEveryPoint() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, profile);
     static const int weights[3][3] = {{200, 800, 0}, {300, 400, 300}, {900, 100, 0}};
     QRandomGenerator rng(quint32(99 + profile));
@@ -383,13 +383,13 @@ void TestScanEquivalence::chunkSplitsAtEveryPoint() {
 
 void TestScanEquivalence::smallChunks_data() {
     addPathColumn();
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         QTest::addRow("%s", name(path).data()) << path;
 }
 
 // The same input fed in chunks of every size from 1 to 200 bytes.
 void TestScanEquivalence::smallChunks() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     static const int weights[3] = {500, 490, 10};
     QRandomGenerator rng(4242);
     const Bytes bytes = randomText(rng, 3000, weights);
@@ -407,7 +407,7 @@ void TestScanEquivalence::longValidStretches_data() {
     addPathColumn();
     QTest::addColumn<int>("profile");
     const char* profiles[] = {"multibyte", "mostly-ascii", "crlf"};
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (int profile = 0; profile < 3; ++profile)
             QTest::addRow("%s/%s", name(path).data(), profiles[profile]) << path << profile;
 }
@@ -417,7 +417,7 @@ void TestScanEquivalence::longValidStretches_data() {
 // for many n: the counts taken before an error must be those of the blocks before it, whatever
 // the phase of those periods.
 void TestScanEquivalence::longValidStretches() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(int, profile);
     static const int weights[3][3] = {{50, 950, 0}, {950, 50, 0}, {900, 100, 0}};
     QRandomGenerator rng(quint32(777 + profile));
@@ -445,13 +445,13 @@ void TestScanEquivalence::longValidStretches() {
 void TestScanEquivalence::corpus_data() {
     addPathColumn();
     QTest::addColumn<QString>("file");
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"})
             QTest::addRow("%s/%s", name(path).data(), file) << path << QString::fromLatin1(file);
 }
 
 void TestScanEquivalence::corpus() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     QFETCH(QString, file);
     QFile f(QStringLiteral(U8SCOPE_CORPUS_DIR "/") + file);
     if (!f.exists())
@@ -478,12 +478,12 @@ void TestScanEquivalence::corpus() {
 // byte, against a byte-by-byte count.
 void TestScanEquivalence::asciiRunLength_data() {
     addPathColumn();
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         QTest::addRow("%s", name(path).data()) << path;
 }
 
 void TestScanEquivalence::asciiRunLength() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     for (std::size_t length = 0; length <= 100; ++length) {
         for (std::size_t stop = 0; stop <= length; ++stop) {
             Bytes bytes(length, 'a');
@@ -573,12 +573,12 @@ void TestScanEquivalence::decoderAsciiFastPath() {
 // error piece at every offset around the first block edges and in long random text.
 void TestScanEquivalence::wellFormedLength_data() {
     addPathColumn();
-    for (ScanPath path : supportedPaths())
+    for (Isa path : supportedPaths())
         QTest::addRow("%s", name(path).data()) << path;
 }
 
 void TestScanEquivalence::wellFormedLength() {
-    QFETCH(ScanPath, path);
+    QFETCH(Isa, path);
     const auto reference = [](const Bytes& bytes) {
         std::size_t end = 0;
         bool error = false;

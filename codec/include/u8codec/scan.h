@@ -1,6 +1,7 @@
 // The whole-stream summary: counts of characters, errors and lines, computed in one pass.
 #pragma once
 
+#include "u8codec/cpu_features.h"
 #include "u8codec/segment.h"
 #include "u8codec/segmenter.h"
 
@@ -31,16 +32,14 @@ struct ScanSummary {
     std::string toJson() const;
 };
 
-// The instruction set the scan's block kernel uses. Auto picks the best the CPU supports at run
-// time (AVX2, else SSE2 on x86-64, else the portable scalar kernel); the others force one path,
-// so that tests can prove every path gives the same summary.
-enum class ScanPath : std::uint8_t { Auto, Scalar, Sse2, Avx2 };
-// "auto", "scalar", "sse2", "avx2".
-std::string_view name(ScanPath p) noexcept;
-// Whether this build and this CPU can run `p` (Auto and Scalar always can).
-bool scanPathSupported(ScanPath p) noexcept;
-// The concrete path Auto stands for on this CPU; other paths map to themselves.
-ScanPath resolveScanPath(ScanPath p) noexcept;
+// The scan's block kernels exist for Portable, Sse2 and Avx2 (u8codec/cpu_features.h). A
+// Scanner given Auto takes the best of them this CPU runs; the others force one kernel, so that
+// tests can prove every kernel gives the same summary.
+// Whether this build and this CPU can run the scan's kernel for `p` (Auto and Portable always
+// can; Avx512 has no kernel of its own).
+bool scanPathSupported(Isa p) noexcept;
+// The concrete kernel Auto stands for on this CPU; other supported sets map to themselves.
+Isa resolveScanPath(Isa p) noexcept;
 
 // Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII are skipped with
 // vector compares, valid multi-byte text is validated and counted in 64-byte blocks, and
@@ -51,7 +50,7 @@ ScanPath resolveScanPath(ScanPath p) noexcept;
 class Scanner {
 public:
     // `path` forces a kernel (for tests and benchmarks); an unsupported path falls back to Auto.
-    explicit Scanner(ScanPath path = ScanPath::Auto) noexcept;
+    explicit Scanner(Isa path = Isa::Auto) noexcept;
     void feed(std::span<const std::uint8_t> bytes);
     void finish();
     const ScanSummary& summary() const noexcept { return summary_; }
@@ -66,7 +65,7 @@ private:
     void countLineBytes(std::span<const std::uint8_t> bytes);
 
     ScanSummary summary_;
-    ScanPath path_ = ScanPath::Scalar;
+    Isa path_ = Isa::Portable;
     Segmenter segmenter_;
     std::uint8_t lastByte_ = 0;
     bool finished_ = false;
@@ -75,19 +74,17 @@ private:
 // How many bytes at the start of `bytes` are ASCII (00-7F), searched 16 or 32 bytes at a time
 // with the best kernel of this CPU (or the one `path` forces): a run of ASCII is its own decoding
 // and holds no error, so callers can copy or skip it whole.
-std::size_t asciiRunLength(std::span<const std::uint8_t> bytes,
-                           ScanPath path = ScanPath::Auto) noexcept;
+std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto) noexcept;
 
 // How many bytes at the start of `bytes` are whole well-formed characters: the offset of the
 // first error segment, or of a character cut short by the end of `bytes`. Checked 64 bytes at a
 // time with the vector check of the best kernel of this CPU (or the one `path` forces; the SSE2
 // path uses the scalar one), without counting anything: a well-formed stretch is its own decoding
 // (Unicode chapter 3), so callers can copy it whole.
-std::size_t wellFormedLength(std::span<const std::uint8_t> bytes,
-                             ScanPath path = ScanPath::Auto) noexcept;
+std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto) noexcept;
 
 // One-shot helper.
-ScanSummary scan(std::span<const std::uint8_t> bytes, ScanPath path = ScanPath::Auto);
+ScanSummary scan(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto);
 
 // --- Scanning in parts (several threads) ---------------------------------------------------
 //

@@ -105,29 +105,29 @@ const SieveTables& sieveTables() noexcept {
     return s;
 }
 
-bool sieveKernelSupported(SieveKernel k) noexcept {
+bool sieveKernelSupported(Isa k) noexcept {
     switch (k) {
-    case SieveKernel::Scalar:
+    case Isa::Portable:
         return true;
-    case SieveKernel::Avx2:
+    case Isa::Avx2:
 #if defined(U8CODEC_SIEVE_AVX2)
-        return __builtin_cpu_supports("avx2") && sieveTables().complete;
+        return cpuRuns(k) && sieveTables().complete;
 #else
         return false;
 #endif
+    default:
+        return false; // no kernel of this family: bestSieveKernel() chooses
     }
-    return false;
 }
 
-SieveKernel bestSieveKernel() noexcept {
-    static const SieveKernel best =
-        sieveKernelSupported(SieveKernel::Avx2) ? SieveKernel::Avx2 : SieveKernel::Scalar;
+Isa bestSieveKernel() noexcept {
+    static const Isa best = sieveKernelSupported(Isa::Avx2) ? Isa::Avx2 : Isa::Portable;
     return best;
 }
 
 const std::uint8_t* RepairStartSieve::fromKernel(const std::uint8_t* from) noexcept {
 #if defined(U8CODEC_SIEVE_AVX2)
-    if (kernel_ == SieveKernel::Avx2)
+    if (kernel_ == Isa::Avx2)
         return nextRepairStartAvx2(from, end_, rule_, window_);
 #endif
     return nextRepairStartScalar(from, end_, rule_);

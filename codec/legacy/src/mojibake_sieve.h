@@ -14,6 +14,7 @@
 
 #include "mojibake_tables.h"
 #include "u8codec/byte_class.h"
+#include "u8codec/cpu_features.h"
 #include "well_formed_utf8.h"
 
 #include <bit>
@@ -43,12 +44,11 @@ struct SieveRule {
 inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
                            SieveRule rule) noexcept;
 
-enum class SieveKernel : std::uint8_t {
-    Scalar, // canStartRepair() at each non-ASCII byte
-    Avx2,   // 64 bytes at a time: a superset from per-lead tables, then canStartRepair()
-};
-bool sieveKernelSupported(SieveKernel k) noexcept;
-SieveKernel bestSieveKernel() noexcept;
+// The sieve's kernels (u8codec/cpu_features.h): Portable runs canStartRepair() at each non-ASCII
+// byte; Avx2 looks at 64 bytes at a time, a superset from per-lead tables, then
+// canStartRepair(). Other sets have no kernel of their own.
+bool sieveKernelSupported(Isa k) noexcept;
+Isa bestSieveKernel() noexcept;
 
 // Per position of a 64-byte window, a bit each: what the character starting there may be (the
 // AVX2 kernel's over-approximation, from SieveTables). Its candidates: a lead followed by a
@@ -67,7 +67,7 @@ struct SieveWindow {
 class RepairStartSieve {
 public:
     RepairStartSieve(const std::uint8_t* end, SieveRule rule,
-                     SieveKernel kernel = bestSieveKernel()) noexcept
+                     Isa kernel = bestSieveKernel()) noexcept
         : end_(end), rule_(rule), kernel_(kernel) {}
 
     // The first p in [from, end) where canStartRepair(p, end, rule) holds; end if none. Every
@@ -91,7 +91,7 @@ private:
 
     const std::uint8_t* end_;
     SieveRule rule_;
-    SieveKernel kernel_;
+    Isa kernel_;
     Window window_;
 };
 

@@ -1,6 +1,6 @@
 // The AVX2 kernel of the mojibake sieve (see mojibake_sieve.h). The functions carry target
 // attributes, so the build needs no -mavx2; RepairStartSieve calls them only when
-// sieveKernelSupported(SieveKernel::Avx2) says the CPU has it.
+// sieveKernelSupported(Isa::Avx2) says the CPU has it.
 #include "mojibake_sieve.h"
 
 #if defined(U8CODEC_SIEVE_AVX2)

@@ -462,7 +462,7 @@ const std::uint8_t* pieceEnd(const std::uint8_t* p, const std::uint8_t* end, std
 // With `exactUnits` (from the scan's counts) the string is allocated once, at its final size.
 bool appendUtf8AsUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out,
                        std::optional<std::uint64_t> exactUnits) {
-    const detail::Utf16Kernel kernel = detail::bestUtf16Kernel();
+    const Isa kernel = detail::bestUtf16Kernel();
     out.reserve(out.size() + 2 * std::size_t(exactUnits.value_or(utf8.size())) + 2 * kKernelPiece +
                 detail::kUtf16KernelSlack);
     const std::uint8_t* p = utf8.data();
@@ -487,7 +487,7 @@ bool appendUtf16AsUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std:
                        std::optional<std::uint64_t> exactBytes) {
     if (utf16.size() % 2 != 0)
         return false;
-    const detail::Utf16Kernel kernel = detail::bestUtf16Kernel();
+    const Isa kernel = detail::bestUtf16Kernel();
     out.reserve(out.size() + std::size_t(exactBytes.value_or(utf16.size() / 2 * 3)) +
                 kKernelPiece / 2 * 3 + detail::kUtf16KernelSlack);
     const std::uint8_t* p = utf16.data();

@@ -7,32 +7,28 @@
 
 namespace u8codec::detail {
 
-bool utf16KernelSupported(Utf16Kernel k) noexcept {
+bool utf16KernelSupported(Isa k) noexcept {
     switch (k) {
-    case Utf16Kernel::Portable:
+    case Isa::Portable:
         return true;
-    case Utf16Kernel::Avx2:
+    case Isa::Avx2:
+    case Isa::Avx512:
 #if defined(U8CODEC_UTF16_AVX2)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+        return cpuRuns(k);
 #else
         return false;
 #endif
-    case Utf16Kernel::Avx512:
-#if defined(U8CODEC_UTF16_AVX2)
-        return utf16KernelSupported(Utf16Kernel::Avx2) && __builtin_cpu_supports("avx512f") &&
-               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi2");
-#else
-        return false;
-#endif
+    case Isa::Auto:
+    case Isa::Sse2:
+        return false; // not a kernel of this family: bestUtf16Kernel() chooses
     }
     return false;
 }
 
-Utf16Kernel bestUtf16Kernel() noexcept {
-    static const Utf16Kernel best = utf16KernelSupported(Utf16Kernel::Avx512) ? Utf16Kernel::Avx512
-                                    : utf16KernelSupported(Utf16Kernel::Avx2)
-                                        ? Utf16Kernel::Avx2
-                                        : Utf16Kernel::Portable;
+Isa bestUtf16Kernel() noexcept {
+    static const Isa best = utf16KernelSupported(Isa::Avx512) ? Isa::Avx512
+                            : utf16KernelSupported(Isa::Avx2) ? Isa::Avx2
+                                                              : Isa::Portable;
     return best;
 }
 
@@ -117,34 +113,34 @@ utf8LengthOfUtf16Portable(const std::uint8_t* p, const std::uint8_t* end, bool b
 
 } // namespace
 
-char* utf8ToUtf16Units(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end, char* out,
+char* utf8ToUtf16Units(Isa k, const std::uint8_t* p, const std::uint8_t* end, char* out,
                        bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
-    if (k == Utf16Kernel::Avx512)
+    if (k == Isa::Avx512)
         return utf8ToUtf16UnitsAvx512(p, end, out, bigEndian);
-    if (k == Utf16Kernel::Avx2)
+    if (k == Isa::Avx2)
         return utf8ToUtf16UnitsAvx2(p, end, out, bigEndian);
 #endif
     (void)k;
     return utf8ToUtf16UnitsPortable(p, end, out, bigEndian);
 }
 
-std::uint8_t* utf16ToUtf8Bytes(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end,
+std::uint8_t* utf16ToUtf8Bytes(Isa k, const std::uint8_t* p, const std::uint8_t* end,
                                std::uint8_t* out, bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
-    if (k == Utf16Kernel::Avx512)
+    if (k == Isa::Avx512)
         return utf16ToUtf8BytesAvx512(p, end, out, bigEndian);
-    if (k == Utf16Kernel::Avx2)
+    if (k == Isa::Avx2)
         return utf16ToUtf8BytesAvx2(p, end, out, bigEndian);
 #endif
     (void)k;
     return utf16ToUtf8BytesPortable(p, end, out, bigEndian);
 }
 
-std::optional<std::uint64_t> utf8LengthOfUtf16(Utf16Kernel k, const std::uint8_t* p,
+std::optional<std::uint64_t> utf8LengthOfUtf16(Isa k, const std::uint8_t* p,
                                                const std::uint8_t* end, bool bigEndian) noexcept {
 #if defined(U8CODEC_UTF16_AVX2)
-    if (k == Utf16Kernel::Avx2 || k == Utf16Kernel::Avx512)
+    if (k == Isa::Avx2 || k == Isa::Avx512)
         return utf8LengthOfUtf16Avx2(p, end, bigEndian);
 #endif
     (void)k;

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "u8codec/byte_class.h"
+#include "u8codec/cpu_features.h"
 #include "well_formed_utf8.h"
 
 #include <cstddef>
@@ -157,12 +158,12 @@ inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end,
     return true;
 }
 
-enum class Utf16Kernel : std::uint8_t { Portable, Avx2, Avx512 };
+// The UTF-16 kernels exist for Portable, Avx2 and Avx512 (u8codec/cpu_features.h).
 
 // Whether this build and this CPU can run `k` (Portable always can).
-bool utf16KernelSupported(Utf16Kernel k) noexcept;
+bool utf16KernelSupported(Isa k) noexcept;
 // The fastest kernel this CPU runs.
-Utf16Kernel bestUtf16Kernel() noexcept;
+Isa bestUtf16Kernel() noexcept;
 
 // Bytes the kernels may write past the end of their output (whole-vector stores); the output
 // buffers below must have this much room beyond the converted bytes.
@@ -180,22 +181,22 @@ inline constexpr std::size_t kUtf16PrefetchAhead = 2 * kUtf16KernelPiece;
 // UTF-16 code units in the byte order asked for, written at `out`, which has room for
 // 2 * (end - p) + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr when the
 // last character is cut short by `end`.
-char* utf8ToUtf16Units(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end, char* out,
+char* utf8ToUtf16Units(Isa k, const std::uint8_t* p, const std::uint8_t* end, char* out,
                        bool bigEndian) noexcept;
 
 // UTF-16 [p, end) (an even number of bytes) to UTF-8 at `out`, which has room for
 // (end - p) / 2 * 3 + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr at a
 // surrogate that is not half of a pair (a pair cut by `end` counts as such).
-std::uint8_t* utf16ToUtf8Bytes(Utf16Kernel k, const std::uint8_t* p, const std::uint8_t* end,
+std::uint8_t* utf16ToUtf8Bytes(Isa k, const std::uint8_t* p, const std::uint8_t* end,
                                std::uint8_t* out, bool bigEndian) noexcept;
 
 // The length in UTF-8 of UTF-16 [p, end) (an even number of bytes), or nullopt when a surrogate
 // is not half of a pair: the exact size of utf16ToUtf8Bytes()'s output, so that the caller can
 // allocate it once.
-std::optional<std::uint64_t> utf8LengthOfUtf16(Utf16Kernel k, const std::uint8_t* p,
+std::optional<std::uint64_t> utf8LengthOfUtf16(Isa k, const std::uint8_t* p,
                                                const std::uint8_t* end, bool bigEndian) noexcept;
 
-// The AVX2 versions (callable only when utf16KernelSupported(Utf16Kernel::Avx2)).
+// The AVX2 versions (callable only when utf16KernelSupported(Isa::Avx2)).
 #if defined(__x86_64__)
 #define U8CODEC_UTF16_AVX2 1
 char* utf8ToUtf16UnitsAvx2(const std::uint8_t* p, const std::uint8_t* end, char* out,
@@ -204,7 +205,7 @@ std::uint8_t* utf16ToUtf8BytesAvx2(const std::uint8_t* p, const std::uint8_t* en
                                    std::uint8_t* out, bool bigEndian) noexcept;
 std::optional<std::uint64_t> utf8LengthOfUtf16Avx2(const std::uint8_t* p, const std::uint8_t* end,
                                                    bool bigEndian) noexcept;
-// The AVX-512 versions (callable only when utf16KernelSupported(Utf16Kernel::Avx512)); the
+// The AVX-512 versions (callable only when utf16KernelSupported(Isa::Avx512)); the
 // length pass, bound by memory, is the AVX2 one.
 char* utf8ToUtf16UnitsAvx512(const std::uint8_t* p, const std::uint8_t* end, char* out,
                              bool bigEndian) noexcept;
