@@ -6,7 +6,7 @@
 // blocks), LF too; only blocks with a CR take compare masks and popcounts. Stretches with errors
 // are counted with byte-class masks (countWindow, scan_kernel.h). The functions carry target
 // attributes, so the build needs no -mavx2; the Scanner calls them only when
-// __builtin_cpu_supports("avx2") says the CPU has it.
+// cpuRuns(Isa::Avx2) (cpu_features.h) says the CPU has it.
 #include "scan_kernel.h"
 
 #if defined(U8CODEC_X86_KERNELS)

@@ -1,6 +1,6 @@
 // The AVX2 UTF-8 <-> UTF-16 kernels (see utf16_kernels.h). The functions carry target
 // attributes, so the build needs no -mavx2; utf16_kernels.cpp calls them only when
-// __builtin_cpu_supports("avx2") says the CPU has it.
+// cpuRuns(Isa::Avx2) (cpu_features.h) says the CPU has it.
 #include "utf16_kernels.h"
 
 #if defined(U8CODEC_UTF16_AVX2)

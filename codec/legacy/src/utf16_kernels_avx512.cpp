@@ -1,7 +1,7 @@
 // The AVX-512 UTF-8 <-> UTF-16 kernels (see utf16_kernels.h): AVX512BW for 16-bit lanes and mask
 // registers, VBMI2 for vpcompressw / vpcompressb, which gather the lanes or bytes kept without
 // shuffle tables. The functions carry target attributes, so the build needs no -mavx512*;
-// utf16_kernels.cpp calls them only when __builtin_cpu_supports says the CPU has them.
+// utf16_kernels.cpp calls them only when cpuRuns(Isa::Avx512) says the CPU has them.
 #include "utf16_kernels.h"
 
 #if defined(U8CODEC_UTF16_AVX2)
