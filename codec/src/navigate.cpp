@@ -2,6 +2,7 @@
 
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/local_segments.h"
+#include "u8codec/scan.h"
 
 #include <algorithm>
 #include <cstring>
@@ -18,16 +19,7 @@ constexpr std::uint64_t kFirstChunk = 1024;
 // (RFC 3629 section 3: "0xxxxxxx"), so a chunk of them holds no error and no multi-byte character
 // that starts in it, whatever precedes it.
 bool allAscii(std::span<const std::uint8_t> bytes) {
-    std::size_t i = 0;
-    std::uint64_t acc = 0;
-    for (; i + 8 <= bytes.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, bytes.data() + i, 8);
-        acc |= w;
-    }
-    for (; i < bytes.size(); ++i)
-        acc |= bytes[i];
-    return (acc & 0x8080808080808080ULL) == 0;
+    return asciiRunLength(bytes) == bytes.size();
 }
 
 bool isError(const Segment& s) {

@@ -1,5 +1,6 @@
 #include "u8codec/transcode.h"
 
+#include "ascii_run.h"
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
 #include "utf16_kernels.h"
@@ -12,10 +13,6 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/ucnv_err.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace u8codec {
 
@@ -350,17 +347,12 @@ bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& pa
     const std::uint8_t* p = in.data();
     const std::uint8_t* end = p + in.size();
     while (p != end) {
-#if defined(__SSE2__)
-        if (end - p >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            if (_mm_movemask_epi8(v) == 0) {
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-                p += 16;
-                o += 16;
-                continue;
-            }
-        }
-#endif
+        // A run of ASCII is the same bytes on every page ICU's fast path takes and in UTF-8.
+        const std::uint8_t* const ascii = detail::nextNonAscii(p, end);
+        std::memcpy(o, p, std::size_t(ascii - p));
+        o += ascii - p;
+        if ((p = ascii) == end)
+            break;
         const char32_t c = page.toUnicode[*p++];
         if (c == 0xFFFFFFFF)
             return false;
@@ -377,17 +369,11 @@ bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& pa
     const std::uint8_t* p = in.data();
     const std::uint8_t* end = p + in.size();
     while (p != end) {
-#if defined(__SSE2__)
-        if (end - p >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            if (_mm_movemask_epi8(v) == 0) {
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-                p += 16;
-                o += 16;
-                continue;
-            }
-        }
-#endif
+        const std::uint8_t* const ascii = detail::nextNonAscii(p, end);
+        std::memcpy(o, p, std::size_t(ascii - p));
+        o += ascii - p;
+        if ((p = ascii) == end)
+            break;
         const char32_t c = detail::readValid(p);
         const std::uint16_t b = c < 0x2200 ? page.fromUnicode[c] : 0;
         if (b == 0)
