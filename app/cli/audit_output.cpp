@@ -18,8 +18,11 @@ std::string describeFindingCharacters(const AuditFinding& f) {
         return u8codec::describeCharacter(f.codePoints[0]);
     constexpr std::size_t kShown = 6;
     std::string s;
-    for (std::size_t i = 0; i < f.codePoints.size() && i < kShown; ++i)
-        s += (i ? " " : "") + u8codec::codePointLabel(f.codePoints[i]);
+    for (std::size_t i = 0; i < f.codePoints.size() && i < kShown; ++i) {
+        if (i)
+            s += ' ';
+        s += u8codec::codePointLabel(f.codePoints[i]);
+    }
     if (f.codePoints.size() > kShown)
         s += " ... (" + std::to_string(f.codePoints.size()) + " characters)";
     return s;
@@ -62,8 +65,11 @@ public:
 
 void appendCodePoints(std::string& out, const AuditFinding& f) {
     out += "[";
-    for (std::size_t i = 0; i < f.codePoints.size(); ++i)
-        out += (i ? "," : "") + std::to_string(std::uint32_t(f.codePoints[i]));
+    for (std::size_t i = 0; i < f.codePoints.size(); ++i) {
+        if (i)
+            out += ',';
+        out += std::to_string(std::uint32_t(f.codePoints[i]));
+    }
     out += "]";
 }
 
@@ -91,7 +97,11 @@ public:
                         ",\"findings\":" + std::to_string(file.findings) + ",\"kinds\":{";
         bool first = true;
         for (const auto& [kind, n] : file.byKind) {
-            o += (first ? "" : ",") + u8codec::jsonString(kind) + ':' + std::to_string(n);
+            if (!first)
+                o += ',';
+            o += u8codec::jsonString(kind);
+            o += ':';
+            o += std::to_string(n);
             first = false;
         }
         o += "},\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";

@@ -44,14 +44,9 @@ std::uint64_t ProblemReporter::problems() const {
 }
 
 void ProblemReporter::onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
-    locator_.onSegment(s, line_, column_);
+    locator_.onSegment(s, position_.line, position_.column);
     problemScanner_.onSegment(s, bytes, [this](const u8codec::Problem& p) { onProblem(p); });
-    if (s.isValid() && s.codePoint == U'\n') {
-        ++line_;
-        column_ = 1;
-    } else {
-        ++column_;
-    }
+    position_.advance(s);
 }
 
 void ProblemReporter::onProblem(const u8codec::Problem& p) {

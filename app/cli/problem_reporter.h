@@ -40,7 +40,7 @@ private:
     void onProblem(const u8codec::Problem& p);
 
     u8codec::ProblemLocator locator_;
-    std::uint64_t line_ = 1, column_ = 1; // of the next segment
+    u8codec::TextPosition position_; // of the next segment
 
     u8codec::Segmenter segmenter_;
     u8codec::ProblemScanner problemScanner_;

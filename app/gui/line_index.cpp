@@ -1,5 +1,6 @@
 #include "line_index.h"
 
+#include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
@@ -53,10 +54,11 @@ std::optional<quint64> LineIndex::countColumn(const u8codec::ByteSource& source,
     // (an ASCII byte always ends a pending sequence: Unicode chapter 3, maximal subparts).
     const quint64 end = std::min<quint64>(source.size(), offset + 4);
     u8codec::Segmenter segmenter(lineStart);
-    quint64 count = 0;
+    // The column of the segment holding `offset`: the codec's rule, from the line's start.
+    u8codec::TextPosition position;
     auto sink = [&](const u8codec::Segment& s) {
-        if (s.offset <= offset)
-            ++count;
+        if (s.end() <= offset)
+            position.advance(s);
     };
     std::vector<std::uint8_t> buffer(kChunk);
     quint64 pos = lineStart;
@@ -71,7 +73,7 @@ std::optional<quint64> LineIndex::countColumn(const u8codec::ByteSource& source,
         pos += got;
     }
     segmenter.finish(sink);
-    return std::max<quint64>(count, 1);
+    return position.column;
 }
 
 std::optional<LineIndex::Location> LineIndex::locate(const u8codec::ByteSource& source,

@@ -12,6 +12,31 @@
 
 namespace u8codec {
 
+// The position after the segments seen so far, as a person counts: lines end at LF, the column
+// counts characters and an error segment counts as one; both 1-based. The one place this rule
+// is written: `check`, `decode`, the auditor and the window's line index follow it.
+struct TextPosition {
+    std::uint64_t line = 1;
+    std::uint64_t column = 1;
+
+    // Moves past segment `s`.
+    void advance(const Segment& s) noexcept {
+        if (s.isValid() && s.codePoint == U'\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    // Moves past `n` ASCII bytes (each one character) holding `lineFeeds` LFs, the last of which
+    // is followed by `afterLastLf` of them.
+    void advanceAscii(std::uint64_t n, std::uint64_t lineFeeds,
+                      std::uint64_t afterLastLf) noexcept {
+        line += lineFeeds;
+        column = lineFeeds != 0 ? afterLastLf + 1 : column + n;
+    }
+};
+
 struct LocatedProblem {
     Problem problem;
     std::uint64_t line = 1;

@@ -32,7 +32,7 @@ struct Auditor::Impl {
     const bool watchIdentifiers, watchNfc;
     static constexpr std::size_t kStretch = 4096;
     std::uint64_t offset = 0; // of the next byte
-    std::uint64_t line = 1, column = 1;
+    TextPosition position;    // of the next byte
 
     bool quiet() const noexcept {
         return segmenter.atBoundary() && !problems.pending() && bidi.quiet() && marks.quiet() &&
@@ -101,27 +101,26 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
 // character starts and the character a variation selector after it would follow.
 void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& run) {
     const std::size_t n = run.length;
-    line += run.lineFeeds;
-    column = run.lineFeeds != 0 ? run.afterLastLf + 1 : column + n;
+    position.advanceAscii(n, run.lineFeeds, run.afterLastLf);
     offset += n;
     segmenter = Segmenter(offset);
     if (watchIdentifiers)
-        identifiers.afterPlainAscii(p, n, offset, line, column);
+        identifiers.afterPlainAscii(p, n, offset, position.line, position.column);
     const std::uint8_t last = p[n - 1];
     if (watchNfc)
-        nfc.afterPlainAscii(last, offset - 1, line, column - 1);
+        nfc.afterPlainAscii(last, offset - 1, position.line, position.column - 1);
     marks.afterPlainAscii(last);
 }
 
 void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> bytes) {
-    locator.onSegment(s, line, column);
+    locator.onSegment(s, position.line, position.column);
     problems.onSegment(s, bytes, [this](const Problem& p) { onProblem(p); });
     AuditChar c;
     c.cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
     c.offset = s.offset;
     c.length = s.length;
-    c.line = line;
-    c.column = column;
+    c.line = position.line;
+    c.column = position.column;
     c.error = !s.isValid();
     c.allowed = !c.error && !options.allowlist.empty() && options.allowlist.contains(c.cp);
     if (!c.error)
@@ -137,12 +136,7 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
     if (watchNfc)
         nfc.onChar(c, context);
     offset = s.end();
-    if (c.cp == U'\n' && !c.error) {
-        ++line;
-        column = 1;
-    } else {
-        ++column;
-    }
+    position.advance(s);
 }
 
 void Auditor::Impl::onProblem(const Problem& p) {
