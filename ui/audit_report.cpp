@@ -12,14 +12,32 @@ bool isSpanKind(u8codec::AuditKind k) {
            k == u8codec::AuditKind::HiddenPayload;
 }
 
+// The range of sorted, disjoint `ranges` that holds `offset`.
+std::optional<ByteRange> rangeHolding(const std::vector<ByteRange>& ranges, quint64 offset) {
+    const auto it = std::partition_point(ranges.begin(), ranges.end(),
+                                         [offset](const ByteRange& m) { return m.end <= offset; });
+    if (it == ranges.end() || !it->contains(offset))
+        return std::nullopt;
+    return *it;
+}
+
+// Adds [start, end) to sorted `ranges` (starts never decrease): overlapping ranges merge,
+// touching ones stay apart.
+void addRange(std::vector<ByteRange>& ranges, quint64 start, quint64 end) {
+    if (!ranges.empty() && start < ranges.back().end)
+        ranges.back().end = std::max(ranges.back().end, end);
+    else
+        ranges.push_back({start, end});
+}
+
 } // namespace
 
 std::optional<ByteRange> AuditReport::markAt(quint64 offset) const {
-    const auto it = std::partition_point(marks.begin(), marks.end(),
-                                         [offset](const ByteRange& m) { return m.end <= offset; });
-    if (it == marks.end() || !it->contains(offset))
-        return std::nullopt;
-    return *it;
+    return rangeHolding(marks, offset);
+}
+
+bool AuditReport::characterMarked(quint64 offset) const {
+    return rangeHolding(characterMarks, offset).has_value();
 }
 
 std::span<const ByteRange> AuditReport::marksIn(quint64 from, quint64 to) const {
@@ -99,10 +117,9 @@ AuditReport AuditCollector::finish() {
     for (const u8codec::AuditFinding& f : findings) {
         if (f.length == 0)
             continue;
-        if (!report_.marks.empty() && f.offset < report_.marks.back().end)
-            report_.marks.back().end = std::max<quint64>(report_.marks.back().end, f.end());
-        else
-            report_.marks.push_back({f.offset, f.end()});
+        addRange(report_.marks, f.offset, f.end());
+        if (!isSpanKind(f.kind))
+            addRange(report_.characterMarks, f.offset, f.end());
     }
     return std::move(report_);
 }

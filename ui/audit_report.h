@@ -31,11 +31,17 @@ struct AuditReport {
     // The bytes the stored findings cover: sorted and disjoint (findings that overlap make one
     // mark; touching ones stay two).
     std::vector<ByteRange> marks;
+    // Among them, those of findings about one character (every kind but the identifier's, the
+    // NFC segment's and the payload's, reported on a run): the characters to point at inside a
+    // marked identifier.
+    std::vector<ByteRange> characterMarks;
 
     bool capped() const { return totalFindings > findings.size(); }
     // Whether `offset` lies in a stored finding.
     bool marked(quint64 offset) const { return markAt(offset).has_value(); }
     std::optional<ByteRange> markAt(quint64 offset) const;
+    // Whether `offset` lies in a stored finding about one character.
+    bool characterMarked(quint64 offset) const;
     // The marks that meet [from, to).
     std::span<const ByteRange> marksIn(quint64 from, quint64 to) const;
     // The stored findings that cover `offset`, in list order.

@@ -318,7 +318,12 @@ void HexView::paintEvent(QPaintEvent*) {
         const CellRole role =
             RolePalette::withAudit(RolePalette::roleOf(s, o, byte), isSuspicious(o));
         const QRectF box = joinedBox(o, [&](quint64 n) { return n >= s.offset && n < s.end(); });
-        rolePalette_.paintCell(painter, box, role, false);
+        // Dots on the bytes of a character a finding is about; the fill alone on the rest of a
+        // run reported as a whole (an identifier), whose frame joins it.
+        if (role == CellRole::Suspicious && !audit_->characterMarked(o))
+            painter.fillRect(box, rolePalette_.style(role).fill);
+        else
+            rolePalette_.paintCell(painter, box, role, false);
     }
 
     // Frames joining the bytes of each multi-byte character, bold frames around each error

@@ -48,26 +48,6 @@ QString withCodePoints(const std::string& ascii) {
     return out;
 }
 
-// What one finding says, as lines: its kind's title, its explanation, and what it looks like.
-QStringList findingLines(const u8codec::AuditFinding& f) {
-    QStringList lines;
-    lines << InspectorPanel::tr("Suspicious: %1 (%2)")
-                 .arg(ProblemsModel::kindTitle(f.kind), fromView(u8codec::kindName(f)));
-    lines << QString::fromStdString(f.message);
-    if (f.kind == u8codec::AuditKind::Confusable && !f.codePoints.empty()) {
-        const char32_t cp = f.codePoints.front();
-        const std::string looksLike = u8codec::asciiLookalike(cp);
-        if (!looksLike.empty())
-            lines << InspectorPanel::tr("%1 %2 looks like %3")
-                         .arg(QString::fromUcs4(&cp, 1),
-                              QString::fromStdString(u8codec::describeCharacter(cp)),
-                              withCodePoints(looksLike));
-    } else if (f.kind == u8codec::AuditKind::NotNfc && !f.lookalike.empty()) {
-        lines << InspectorPanel::tr("In NFC: %1").arg(QString::fromStdString(f.lookalike));
-    }
-    return lines;
-}
-
 // What to draw as the big glyph: the character itself, or a visible stand-in for the ones that
 // draw nothing (controls, space and the invisible characters Unicode abbreviates by their
 // abbreviation, "RLO", "ZWSP"; combining marks on a dotted circle).
@@ -83,6 +63,27 @@ QString glyphOf(char32_t cp, const QString& category) {
     if (category.startsWith(QLatin1Char('M')))
         s.prepend(QChar(char16_t(0x25CC)));
     return s;
+}
+
+// What one finding says, as lines: its kind's title, what it looks like (a look-alike and its
+// code point; the NFC form), and its explanation.
+QStringList findingLines(const u8codec::AuditFinding& f) {
+    QStringList lines;
+    lines << InspectorPanel::tr("Suspicious: %1 (%2)")
+                 .arg(ProblemsModel::kindTitle(f.kind), fromView(u8codec::kindName(f)));
+    if (f.kind == u8codec::AuditKind::Confusable && !f.codePoints.empty()) {
+        const char32_t cp = f.codePoints.front();
+        const std::string looksLike = u8codec::asciiLookalike(cp);
+        if (!looksLike.empty())
+            lines << InspectorPanel::tr("%1 %2 looks like %3")
+                         .arg(QString::fromUcs4(&cp, 1),
+                              QString::fromStdString(u8codec::describeCharacter(cp)),
+                              withCodePoints(looksLike));
+    } else if (f.kind == u8codec::AuditKind::NotNfc && !f.lookalike.empty()) {
+        lines << InspectorPanel::tr("In NFC: %1").arg(QString::fromStdString(f.lookalike));
+    }
+    lines << QString::fromStdString(f.message);
+    return lines;
 }
 
 } // namespace

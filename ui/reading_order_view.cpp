@@ -93,7 +93,11 @@ bool ReadingOrderView::showLineAt(const u8codec::ByteSource& source, quint64 off
         c.cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
         c.offset = s.offset;
         c.control = s.isValid() && u8codec::isBidiControl(c.cp);
-        c.suspicious = audit && audit->marked(s.offset);
+        if (const auto mark = audit ? audit->markAt(s.offset) : std::nullopt) {
+            c.suspicious = true;
+            c.ownFinding = audit->characterMarked(s.offset);
+            c.markStart = mark->start;
+        }
         anyControl = anyControl || c.control;
         line_.push_back(c);
         text += c.cp;
@@ -108,6 +112,10 @@ bool ReadingOrderView::showLineAt(const u8codec::ByteSource& source, quint64 off
     updateGeometry();
     update();
     return true;
+}
+
+bool ReadingOrderView::sameMark(std::size_t a, std::size_t b) const {
+    return line_[a].suspicious && line_[b].suspicious && line_[a].markStart == line_[b].markStart;
 }
 
 QString ReadingOrderView::cellText(const Char& c, char32_t shown) const {
@@ -227,8 +235,14 @@ void ReadingOrderView::paintRow(QPainter& painter, int y,
             painter.setPen(palette_.markerText(c.suspicious));
             painter.drawText(box, Qt::AlignCenter, markerText(c.cp));
         } else {
-            if (c.suspicious)
-                palette_.paintCell(painter, box, CellRole::Suspicious, true);
+            if (c.suspicious) {
+                const bool closedLeft = k == 0 || !sameMark(cells[k - 1].first, index);
+                const bool closedRight =
+                    k + 1 == cells.size() || !sameMark(cells[k + 1].first, index);
+                palette_.paintSuspiciousText(
+                    painter, cell.adjusted(closedLeft ? 0.5 : 0, 2, closedRight ? -0.5 : 0, -2),
+                    c.ownFinding, closedLeft, closedRight);
+            }
             painter.setFont(font());
             painter.setPen(c.suspicious ? palette_.style(CellRole::Suspicious).text : text);
             painter.drawText(QPointF(x, y + 4 + fm.ascent()), cellText(c, shown));

@@ -57,7 +57,11 @@ private:
         quint64 offset = 0;
         bool control = false;    // a bidi control: drawn as a marker
         bool suspicious = false; // reported by the audit
+        bool ownFinding = false; // reported on its own, not only as part of a run
+        quint64 markStart = 0;   // where the audit's mark that holds it starts
     };
+    // Whether the characters `a` and `b` (indexes in the line) lie in one mark of the audit.
+    bool sameMark(std::size_t a, std::size_t b) const;
     // What a cell of the line draws: the character (mirrored in the first row where UAX #9 says
     // so), or a marker's abbreviation.
     QString cellText(const Char& c, char32_t shown) const;

@@ -212,7 +212,8 @@ QString RolePalette::description(CellRole role) {
         return tr("10xxxxxx: carries 6 more bits of the character its lead began.");
     case CellRole::Suspicious:
         return tr("Valid UTF-8 the audit reports: a bidi control, an invisible character, a "
-                  "look-alike of ASCII, a control... (the Problems list says why).");
+                  "look-alike of ASCII... Dotted where a finding is about that character; a "
+                  "dotted frame joins a run reported as a whole (a name that mixes scripts).");
     case CellRole::ErrorInvalidByte:
         return tr("C0, C1 or F5-FF: never appears in well-formed UTF-8.");
     case CellRole::ErrorUnexpectedContinuation:
@@ -273,6 +274,25 @@ void RolePalette::paintMarker(QPainter& painter, const QRectF& box, bool suspici
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
     }
+    painter.restore();
+}
+
+void RolePalette::paintSuspiciousText(QPainter& painter, const QRectF& box, bool ownFinding,
+                                      bool closedLeft, bool closedRight) const {
+    if (ownFinding) {
+        paintCell(painter, box, CellRole::Suspicious, true);
+        return;
+    }
+    painter.fillRect(box, style(CellRole::Suspicious).fill);
+    painter.save();
+    painter.setPen(framePen(CellRole::Suspicious));
+    const QRectF r = box.adjusted(closedLeft ? 1 : 0, 1, closedRight ? -1 : 0, -1);
+    painter.drawLine(r.topLeft(), r.topRight());
+    painter.drawLine(r.bottomLeft(), r.bottomRight());
+    if (closedLeft)
+        painter.drawLine(r.topLeft(), r.bottomLeft());
+    if (closedRight)
+        painter.drawLine(r.topRight(), r.bottomRight());
     painter.restore();
 }
 

@@ -112,6 +112,12 @@ public:
     void paintMarker(QPainter& painter, const QRectF& box, bool suspicious) const;
     // The colour of the text inside such a marker.
     QColor markerText(bool suspicious) const;
+    // The Suspicious look behind a character drawn as text: for a character a finding is about
+    // (`ownFinding`), the role's cell (fill, dots, dotted frame); for one that is only part of a
+    // finding about a run (an identifier that mixes scripts), the fill with dotted lines along
+    // the run, closed at its ends, so that a marked name stays legible.
+    void paintSuspiciousText(QPainter& painter, const QRectF& box, bool ownFinding, bool closedLeft,
+                             bool closedRight) const;
 
     // The tooltip for the byte at `offset`: offset (hex and decimal), byte value, role, and for an
     // error the codec's explanation of the problem it belongs to (u8codec::explain, from a

@@ -43,8 +43,15 @@ void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selecte
     switch (g.kind) {
     case Glyph::Kind::Text:
         if (suspicious) {
+            // A run the audit reports as a whole (an identifier) joins its glyphs; a character
+            // reported on its own is boxed and dotted inside it.
             style = &rolePalette_.style(CellRole::Suspicious);
-            rolePalette_.paintCell(painter, box, CellRole::Suspicious, true);
+            const std::optional<ByteRange> mark = audit_->markAt(g.offset);
+            const bool closedLeft = !mark || mark->start >= g.offset;
+            const bool closedRight = !mark || mark->end <= g.end();
+            rolePalette_.paintSuspiciousText(
+                painter, rect.adjusted(closedLeft ? 1 : 0, 2, closedRight ? -1 : 0, -2),
+                audit_->characterMarked(g.offset), closedLeft, closedRight);
         }
         break;
     case Glyph::Kind::ControlPicture:

@@ -285,12 +285,16 @@ void MainWindow::createActions() {
                                tr("Go to the previous match"), &MainWindow::findPrevious);
     nextProblemAction_ =
         make(tr("Next &Problem"), QKeySequence(Qt::Key_F8),
-             tr("Go to the next problem of the problems list"), [this] { goToProblem(true); });
+             tr("Go to the next row of the Problems list: an invalid sequence or a suspicious "
+                "character, as its filter shows"),
+             [this] { goToProblem(true); });
     previousProblemAction_ =
         make(tr("Previous P&roblem"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
-             tr("Go to the previous problem of the problems list"), [this] { goToProblem(false); });
+             tr("Go to the previous row of the Problems list, as its filter shows"),
+             [this] { goToProblem(false); });
     rescanAction_ = make(tr("&Check Again"), {},
-                         tr("Run the whole-file check again (counts and problems list)"),
+                         tr("Run the whole-file check and the audit again (counts and "
+                            "Problems list)"),
                          &MainWindow::startScan);
     nextInvalidAction_ =
         make(tr("Next &Invalid Sequence"), QKeySequence(tr("Ctrl+E")),

@@ -174,6 +174,7 @@ private:
     // main_window_audit.cpp: the Problems panel (list, filter, note), F8 over it, the audit's
     // wiring and the state shown in the title.
     QWidget* createProblemsPanel();
+    void createProblemsFilter();
     void connectAudit();
     void startAudit();
     void onAuditChanged();

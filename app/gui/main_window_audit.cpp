@@ -84,6 +84,29 @@ QWidget* MainWindow::createProblemsPanel() {
     connect(problemsView_, &QTableView::clicked, this, selectRow);
     connect(problemsView_, &QTableView::activated, this, selectRow);
 
+    createProblemsFilter();
+    auto* filterLabel = new QLabel(tr("&Show:"), this);
+    filterLabel->setBuddy(problemsFilter_);
+
+    problemsNote_->setObjectName(QStringLiteral("problemsNote"));
+    problemsNote_->setWordWrap(true);
+    problemsNote_->hide();
+    auto* problems = new QWidget(this);
+    auto* layout = new QVBoxLayout(problems);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    bar->addWidget(filterLabel);
+    bar->addWidget(problemsFilter_);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    layout->addWidget(problemsView_);
+    layout->addWidget(problemsNote_);
+    return problems;
+}
+
+void MainWindow::createProblemsFilter() {
     problemsFilter_ = new QComboBox(this);
     problemsFilter_->setObjectName(QStringLiteral("problemsFilter"));
     problemsFilter_->addItem(tr("Errors and suspicious characters"),
@@ -106,25 +129,6 @@ QWidget* MainWindow::createProblemsPanel() {
         syncPanelsToCursor();
         updateActions();
     });
-    auto* filterLabel = new QLabel(tr("&Show:"), this);
-    filterLabel->setBuddy(problemsFilter_);
-
-    problemsNote_->setObjectName(QStringLiteral("problemsNote"));
-    problemsNote_->setWordWrap(true);
-    problemsNote_->hide();
-    auto* problems = new QWidget(this);
-    auto* layout = new QVBoxLayout(problems);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 0);
-    bar->addWidget(filterLabel);
-    bar->addWidget(problemsFilter_);
-    bar->addStretch(1);
-    layout->addLayout(bar);
-    layout->addWidget(problemsView_);
-    layout->addWidget(problemsNote_);
-    return problems;
 }
 
 void MainWindow::connectAudit() {

@@ -132,6 +132,13 @@ private slots:
         QVERIFY(report->marked(rlo + 2));
         QVERIFY(!report->marked(rlo + 3));
         QCOMPARE(report->marksIn(0, rlo + 1).size(), std::size_t(1));
+        // The characters reported on their own: the four controls and the Cyrillic letter, not
+        // the rest of the identifier.
+        QCOMPARE(report->characterMarks.size(), std::size_t(5));
+        QVERIFY(report->characterMarked(rlo));
+        QVERIFY(report->characterMarked(name + 3));
+        QVERIFY(!report->characterMarked(name));
+        QVERIFY(report->marked(name));
         // At the Cyrillic letter: the identifier's finding and the letter's; at its first letter
         // the identifier's alone.
         QCOMPARE(report->findingsAt(name + 3).size(), std::size_t(2));
