@@ -93,9 +93,10 @@ void AuditActions::readSettings() {
         u8codec::readAllowlist(QFile::encodeName(path).toStdString());
     if (!parsed.ok()) {
         // Forgotten for this session only: the file may come back (a drive not mounted yet).
-        emit problem(tr("The audit allowlist cannot be used: %1. The audit runs without one; "
-                        "choose another with View > Audit Allowlist….")
-                         .arg(QString::fromStdString(parsed.error)));
+        startupProblem_ = tr("The audit allowlist cannot be used: %1. The audit runs without "
+                             "one; choose another with View > Audit Allowlist….")
+                              .arg(QString::fromStdString(parsed.error));
+        emit problem(startupProblem_);
         return;
     }
     allowlistPath_ = path;

@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QString>
 #include <memory>
+#include <utility>
 
 class QAction;
 class QActionGroup;
@@ -65,6 +66,9 @@ public:
     // problem() naming the file and the line, when it cannot be read. An empty path: none.
     bool setAllowlistFile(const QString& path);
     QString allowlistFile() const { return allowlistPath_; }
+    // What readSettings() found wrong with the remembered allowlist, once (empty after): the
+    // window says it again when it first audits, in case opening a file replaced the message.
+    QString takeStartupProblem() { return std::exchange(startupProblem_, QString()); }
 
     QAction* codeProfileAction() const { return codeAction_; }
     QAction* textProfileAction() const { return textAction_; }
@@ -96,6 +100,7 @@ private:
     QHash<QString, u8codec::AuditProfile> chosen_;
     QString allowlistPath_;
     u8codec::CodePointSet allowlist_;
+    QString startupProblem_;
 
     QActionGroup* profileGroup_ = nullptr;
     QAction* codeAction_ = nullptr;

@@ -176,6 +176,7 @@ private:
     QWidget* createProblemsPanel();
     void createProblemsFilter();
     void connectAudit();
+    void showAuditProblem(const QString& message);
     void startAudit();
     void onAuditChanged();
     void updateProblemsNote();

@@ -143,15 +143,22 @@ void MainWindow::connectAudit() {
         if (scanState_ == ScanState::Finished)
             startAudit();
     });
-    connect(audits_, &AuditActions::problem, this, [this](const QString& message) {
-        bannerAction_ = [this] { audits_->allowlistAction()->trigger(); };
-        banner_->showMessage(MessageBanner::Level::Error, message, tr("Choose Another…"));
-    });
+    connect(audits_, &AuditActions::problem, this, &MainWindow::showAuditProblem);
+}
+
+void MainWindow::showAuditProblem(const QString& message) {
+    bannerAction_ = [this] { audits_->allowlistAction()->trigger(); };
+    banner_->showMessage(MessageBanner::Level::Error, message, tr("Choose Another…"));
 }
 
 void MainWindow::startAudit() {
     if (document_->size() == 0)
         return;
+    // An allowlist that could not be read at start-up is news for the first audit too: opening
+    // the file may have replaced the banner that said so.
+    if (const QString problem = audits_->takeStartupProblem();
+        !problem.isEmpty() && banner_->text() != problem)
+        showAuditProblem(problem);
     scanProgress_->setFormat(tr("Auditing %p%"));
     scanProgress_->setToolTip(tr("The whole file is being audited in the background: bidi "
                                  "controls, invisible characters, look-alikes"));

@@ -237,6 +237,13 @@ private slots:
             QVERIFY(next.auditActions()->allowlistFile().isEmpty());
             QVERIFY2(next.banner()->text().contains(bad + QStringLiteral(":2:")),
                      qPrintable(next.banner()->text()));
+            // Opening a file (as the command line does at start-up) clears the banner; the
+            // first audit says it again.
+            QVERIFY(next.openFile(nbsp));
+            waitForAudit(next);
+            QVERIFY2(next.banner()->text().contains(bad + QStringLiteral(":2:")),
+                     qPrintable(next.banner()->text()));
+            QCOMPARE(next.auditReport()->totalFindings, quint64(1));
         }
         // Without it, the finding is back.
         audit->clearAllowlistAction()->trigger();
