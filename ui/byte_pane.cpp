@@ -7,6 +7,25 @@
 
 namespace u8ui {
 
+namespace {
+
+// What the audit says about a byte, for its tooltip: each finding's title and explanation.
+QString findingsText(const AuditReport* audit, quint64 offset) {
+    QString text;
+    if (!audit)
+        return text;
+    for (const u8codec::AuditFinding* f : audit->findingsAt(offset)) {
+        const std::string_view title = u8codec::title(f->kind);
+        text += QStringLiteral("\n\n") +
+                RolePalette::tr("Suspicious: %1")
+                    .arg(QString::fromUtf8(title.data(), qsizetype(title.size()))) +
+                QLatin1Char('\n') + QString::fromStdString(f->message);
+    }
+    return text;
+}
+
+} // namespace
+
 BytePane::BytePane(QWidget* parent) : QAbstractScrollArea(parent) {
     setFocusPolicy(Qt::StrongFocus);
     rolePalette_ = RolePalette::forPalette(palette());
@@ -42,6 +61,13 @@ void BytePane::setSelection(ByteSelection* selection) {
             followingCursor_ = false;
         });
     }
+    viewport()->update();
+}
+
+void BytePane::setAuditReport(std::shared_ptr<const AuditReport> report) {
+    if (report == audit_)
+        return;
+    audit_ = std::move(report);
     viewport()->update();
 }
 
@@ -86,7 +112,9 @@ bool BytePane::viewportEvent(QEvent* event) {
         const auto offset = offsetAt(help->pos());
         const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
         if (offset && source)
-            QToolTip::showText(help->globalPos(), RolePalette::toolTip(*source, *offset),
+            QToolTip::showText(help->globalPos(),
+                               RolePalette::toolTip(*source, *offset) +
+                                   findingsText(audit_.get(), *offset),
                                viewport(), toolTipRect(*offset));
         else
             QToolTip::hideText();

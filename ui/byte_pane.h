@@ -6,12 +6,14 @@
 // turned into line counts the pane applies itself.
 #pragma once
 
+#include "audit_report.h"
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "role_palette.h"
 
 #include <QAbstractScrollArea>
 #include <QPointer>
+#include <memory>
 #include <optional>
 
 namespace u8ui {
@@ -27,6 +29,11 @@ public:
     ByteSelection* selection() const { return selection_; }
 
     const RolePalette& rolePalette() const { return rolePalette_; }
+
+    // The audit of the document shown (null: none yet): the bytes of its findings take the
+    // Suspicious role, and the tooltip says why. The report must be about the bytes shown.
+    void setAuditReport(std::shared_ptr<const AuditReport> report);
+    const AuditReport* auditReport() const { return audit_.get(); }
 
     // The byte drawn under `pos` (viewport coordinates); nullopt where there is none.
     virtual std::optional<quint64> offsetAt(QPoint pos) const = 0;
@@ -72,9 +79,13 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
+    // Whether the audit reports the byte at `offset`.
+    bool isSuspicious(quint64 offset) const { return audit_ && audit_->marked(offset); }
+
     QPointer<ByteDocument> document_;
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
+    std::shared_ptr<const AuditReport> audit_;
     bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll
 
 private:

@@ -5,9 +5,6 @@
 #include "u8codec/scan.h"
 
 #include <QCoreApplication>
-#include <QMetaObject>
-#include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -80,23 +77,14 @@ std::vector<Cut> placeCuts(const u8codec::ByteSource& source, std::vector<quint6
 DocumentScan::DocumentScan(QObject* parent) : QObject(parent) {}
 
 DocumentScan::~DocumentScan() {
-    stopWorker();
-}
-
-void DocumentScan::stopWorker() {
-    if (stop_)
-        stop_->store(true);
-    worker_.waitForFinished();
-    stop_.reset();
+    run_.stopAndWait();
 }
 
 void DocumentScan::cancel() {
     if (!running_)
         return;
-    if (stop_)
-        stop_->store(true);
-    // The worker's own report is ignored: the generation moves on.
-    ++generation_;
+    // The worker's own report is ignored from now on.
+    run_.cancel();
     running_ = false;
     emit cancelled();
 }
@@ -105,45 +93,39 @@ void DocumentScan::start(std::shared_ptr<const u8codec::ByteSource> source,
                          std::size_t problemCap) {
     if (running_)
         cancel();
-    stopWorker();
     running_ = true;
-    const quint64 generation = ++generation_;
-    stop_ = std::make_shared<std::atomic<bool>>(false);
     emit progressChanged(0);
-
-    QPointer<DocumentScan> self(this);
-    // Results go back to this object's thread as queued calls; they are dropped if a newer scan
-    // started or this one was cancelled (the generation differs), or if this object is gone.
-    auto deliver = [self, generation](auto&& call) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, call = std::move(call)]() {
-                if (self && self->generation_ == generation)
-                    call(*self);
-            },
-            Qt::QueuedConnection);
-    };
-    std::shared_ptr<std::atomic<bool>> stop = stop_;
-    worker_ = QtConcurrent::run([source, problemCap, stop, deliver]() {
-        int lastPermille = 0;
-        auto progress = [&](quint64 done, quint64 total) {
-            const int permille = total ? int(done * 1000 / total) : 1000;
-            if (permille == lastPermille)
-                return;
-            lastPermille = permille;
-            deliver([permille](DocumentScan& scan) { emit scan.progressChanged(permille); });
-        };
-        Outcome outcome = scan(*source, problemCap, *stop, progress);
-        if (outcome.cancelled)
-            return; // cancel() already reported it
-        deliver([outcome = std::move(outcome)](DocumentScan& scan) {
-            scan.running_ = false;
-            if (outcome.report)
-                emit scan.finished(outcome.report);
-            else
-                emit scan.failed(outcome.error);
+    // Posted calls run only while this scan is the latest, so `this` is alive in them.
+    run_.start(
+        [this, source, problemCap](const std::atomic<bool>& stop, const LatestRun::Post& post) {
+            int lastPermille = 0;
+            auto progress = [&](quint64 done, quint64 total) {
+                const int permille = total ? int(done * 1000 / total) : 1000;
+                if (permille == lastPermille)
+                    return;
+                lastPermille = permille;
+                post([this, permille] { emit progressChanged(permille); });
+            };
+            Outcome outcome = scan(*source, problemCap, stop, progress);
+            if (outcome.cancelled)
+                return; // cancel() already reported it
+            post([this, outcome = std::move(outcome)] {
+                running_ = false;
+                if (outcome.report)
+                    emit finished(outcome.report);
+                else
+                    emit failed(outcome.error);
+            });
         });
-    });
+}
+
+QString DocumentScan::shortReadReason(quint64 dataEnd, quint64 size) {
+    return QCoreApplication::translate(
+               "u8ui::DocumentScan",
+               "The data ended at byte %1 although it was %2 bytes long when the scan "
+               "started: the file shrank or could not be read any further.")
+        .arg(dataEnd)
+        .arg(size);
 }
 
 DocumentScan::Outcome
@@ -172,13 +154,7 @@ DocumentScan::Outcome DocumentScan::scan(
     // a short read only in a part before it, which is met first.
     for (const detail::PartOutcome& part : parts) {
         if (part.status == detail::PartOutcome::Status::ShortRead) {
-            outcome.error =
-                QCoreApplication::translate(
-                    "u8ui::DocumentScan",
-                    "The data ended at byte %1 although it was %2 bytes long when the scan "
-                    "started: the file shrank or could not be read any further.")
-                    .arg(part.dataEnd)
-                    .arg(size);
+            outcome.error = shortReadReason(part.dataEnd, size);
             return outcome;
         }
         if (part.status == detail::PartOutcome::Status::Stopped) {

@@ -4,10 +4,10 @@
 // the file's size (one chunk and the capped problem list per part are held).
 #pragma once
 
+#include "latest_run.h"
 #include "scan_report.h"
 #include "u8codec/byte_source.h"
 
-#include <QFuture>
 #include <QObject>
 #include <QString>
 #include <atomic>
@@ -67,6 +67,10 @@ public:
                         const std::function<void(quint64 done, quint64 total)>& progress,
                         const Split& split);
 
+    // Why a pass over a source stopped at `dataEnd` before its `size`: a sentence for a person
+    // (the scan's and the audit's).
+    static QString shortReadReason(quint64 dataEnd, quint64 size);
+
 signals:
     // Scan progress in thousandths (0..1000), emitted at most once per change.
     void progressChanged(int permille);
@@ -76,11 +80,7 @@ signals:
     void cancelled();
 
 private:
-    void stopWorker();
-
-    std::shared_ptr<std::atomic<bool>> stop_;
-    QFuture<void> worker_;
-    quint64 generation_ = 0;
+    LatestRun run_{this};
     bool running_ = false;
 };
 

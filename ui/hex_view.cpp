@@ -260,7 +260,7 @@ CellRole HexView::roleAt(quint64 offset) const {
     const u8codec::Segment segment = u8codec::segmentAt(*source, offset);
     std::uint8_t byte = 0;
     source->read(offset, std::span<std::uint8_t>(&byte, 1));
-    return RolePalette::roleOf(segment, offset, byte);
+    return RolePalette::withAudit(RolePalette::roleOf(segment, offset, byte), isSuspicious(offset));
 }
 
 void HexView::paintEvent(QPaintEvent*) {
@@ -315,35 +315,45 @@ void HexView::paintEvent(QPaintEvent*) {
             break;
         const u8codec::Segment& s = w.segments[si];
         const quint8 byte = w.bytes[o - w.bufferStart];
-        const CellRole role = RolePalette::roleOf(s, o, byte);
+        const CellRole role =
+            RolePalette::withAudit(RolePalette::roleOf(s, o, byte), isSuspicious(o));
         const QRectF box = joinedBox(o, [&](quint64 n) { return n >= s.offset && n < s.end(); });
-        rolePalette_.paintCell(painter, box, role, false);
+        // Dots on the bytes of a character a finding is about; the fill alone on the rest of a
+        // run reported as a whole (an identifier), whose frame joins it.
+        if (role == CellRole::Suspicious && !audit_->characterMarked(o))
+            painter.fillRect(box, rolePalette_.style(role).fill);
+        else
+            rolePalette_.paintCell(painter, box, role, false);
     }
 
-    // Frames joining the bytes of each multi-byte character, and bold frames around each error
-    // segment; a run that crosses a row break is drawn open on that side.
+    // Frames joining the bytes of each multi-byte character, bold frames around each error
+    // segment and dotted ones around each run of bytes the audit reports (in place of the
+    // frames of the characters inside it); a run that crosses a row break is drawn open on that
+    // side.
     painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const u8codec::Segment& s : w.segments) {
-        if (s.isValid() && s.length < 2)
-            continue;
-        const quint64 first = std::max<quint64>(s.offset, w.from);
-        const quint64 last = std::min<quint64>(s.end(), w.to) - 1;
-        QPen pen;
-        if (s.isValid()) {
-            pen = QPen(rolePalette_.characterFrame(), 1.5);
-        } else {
-            pen = QPen(rolePalette_.style(RolePalette::roleForError(s.error)).frame, 2.0);
-        }
+    auto frameRun = [&](quint64 begin, quint64 end, const QPen& pen) {
+        const quint64 first = std::max<quint64>(begin, w.from);
+        const quint64 last = std::min<quint64>(end, w.to) - 1;
         for (quint64 runStart = first; runStart <= last;) {
             const quint64 rowEnd = (runStart / bpr + 1) * bpr; // first offset of the next row
             const quint64 runLast = std::min(last, rowEnd - 1);
             QRectF rect = cellBox(column(runStart), rowY(runStart));
             rect.setRight(cellBox(column(runLast), rowY(runLast)).right());
-            drawRunFrame(painter, rect.adjusted(0.5, 0.5, -0.5, -0.5), runStart > s.offset,
-                         runLast + 1 < s.end(), pen);
+            drawRunFrame(painter, rect.adjusted(0.5, 0.5, -0.5, -0.5), runStart > begin,
+                         runLast + 1 < end, pen);
             runStart = runLast + 1;
         }
+    };
+    for (const u8codec::Segment& s : w.segments) {
+        if (s.isValid() && (s.length < 2 || isSuspicious(s.offset)))
+            continue;
+        frameRun(s.offset, s.end(),
+                 s.isValid() ? QPen(rolePalette_.characterFrame(), 1.5)
+                             : rolePalette_.framePen(RolePalette::roleForError(s.error)));
     }
+    if (audit_)
+        for (const ByteRange& mark : audit_->marksIn(w.from, w.to))
+            frameRun(mark.start, mark.end, rolePalette_.framePen(CellRole::Suspicious));
     painter.setRenderHint(QPainter::Antialiasing, false);
 
     // Search matches, then the selection, over the fills (both translucent).
@@ -371,7 +381,8 @@ void HexView::paintEvent(QPaintEvent*) {
         if (si >= w.segments.size())
             break;
         const quint8 byte = w.bytes[o - w.bufferStart];
-        const CellRole role = RolePalette::roleOf(w.segments[si], o, byte);
+        const CellRole role =
+            RolePalette::withAudit(RolePalette::roleOf(w.segments[si], o, byte), isSuspicious(o));
         painter.setPen(rolePalette_.style(role).text);
         const QRectF box = cellBox(column(o), rowY(o));
         painter.drawText(box, Qt::AlignCenter,

@@ -5,7 +5,10 @@
 #include "byte_selection.h"
 #include "number_format.h"
 #include "problems_model.h"
+#include "reading_order_view.h"
 #include "role_palette.h"
+#include "u8codec/audit.h"
+#include "u8codec/controls.h"
 #include "u8codec/encoder.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/navigate.h"
@@ -17,6 +20,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <vector>
 
@@ -32,11 +36,26 @@ QString offsetText(quint64 offset) {
     return NumberFormat::offsetAndDecimal(offset);
 }
 
+QString fromView(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+// "H U+0048", "rn U+0072 U+006E": ASCII text and its code points.
+QString withCodePoints(const std::string& ascii) {
+    QString out = QString::fromStdString(ascii);
+    for (const char c : ascii)
+        out += QLatin1Char(' ') + QString::fromStdString(u8codec::codePointLabel(char32_t(c)));
+    return out;
+}
+
 // What to draw as the big glyph: the character itself, or a visible stand-in for the ones that
-// draw nothing (controls and space by their abbreviation, combining marks on a dotted circle).
+// draw nothing (controls, space and the invisible characters Unicode abbreviates by their
+// abbreviation, "RLO", "ZWSP"; combining marks on a dotted circle).
 QString glyphOf(char32_t cp, const QString& category) {
     if (const QString abbreviation = UnicodeInfo::controlAbbreviation(cp); !abbreviation.isEmpty())
         return abbreviation;
+    if (u8codec::drawsNothing(cp))
+        return QString::fromStdString(u8codec::abbreviation(cp));
     if (category.startsWith(QLatin1Char('C')) || category.startsWith(QLatin1Char('Z')))
         return {};
     const char32_t text[] = {cp};
@@ -44,6 +63,27 @@ QString glyphOf(char32_t cp, const QString& category) {
     if (category.startsWith(QLatin1Char('M')))
         s.prepend(QChar(char16_t(0x25CC)));
     return s;
+}
+
+// What one finding says, as lines: its kind's title, what it looks like (a look-alike and its
+// code point; the NFC form), and its explanation.
+QStringList findingLines(const u8codec::AuditFinding& f) {
+    QStringList lines;
+    lines << InspectorPanel::tr("Suspicious: %1 (%2)")
+                 .arg(ProblemsModel::kindTitle(f.kind), fromView(u8codec::kindName(f)));
+    if (f.kind == u8codec::AuditKind::Confusable && !f.codePoints.empty()) {
+        const char32_t cp = f.codePoints.front();
+        const std::string looksLike = u8codec::asciiLookalike(cp);
+        if (!looksLike.empty())
+            lines << InspectorPanel::tr("%1 %2 looks like %3")
+                         .arg(QString::fromUcs4(&cp, 1),
+                              QString::fromStdString(u8codec::describeCharacter(cp)),
+                              withCodePoints(looksLike));
+    } else if (f.kind == u8codec::AuditKind::NotNfc && !f.lookalike.empty()) {
+        lines << InspectorPanel::tr("In NFC: %1").arg(QString::fromStdString(f.lookalike));
+    }
+    lines << QString::fromStdString(f.message);
+    return lines;
 }
 
 } // namespace
@@ -84,6 +124,30 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
     header->addLayout(titles, 1);
     column->addLayout(header);
 
+    // What the audit reports here, in the Suspicious look.
+    finding_ = new QLabel(content);
+    finding_->setObjectName(QStringLiteral("inspectorFinding"));
+    finding_->setWordWrap(true);
+    finding_->setTextFormat(Qt::RichText);
+    finding_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    finding_->hide();
+    column->addWidget(finding_);
+    readingTitle_ = new QLabel(tr("This line holds bidirectional controls. As a reader sees it "
+                                  "(UAX #9 applied) and as a compiler reads it:"),
+                               content);
+    readingTitle_->setWordWrap(true);
+    readingTitle_->hide();
+    column->addWidget(readingTitle_);
+    readingOrder_ = new ReadingOrderView(content);
+    readingOrder_->setObjectName(QStringLiteral("readingOrder"));
+    readingScroll_ = new QScrollArea(content);
+    readingScroll_->setWidget(readingOrder_);
+    readingScroll_->setWidgetResizable(false);
+    readingScroll_->setFrameShape(QFrame::StyledPanel);
+    readingScroll_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    readingScroll_->hide();
+    column->addWidget(readingScroll_);
+
     bitLayout_ = new BitLayoutWidget(content);
     column->addWidget(bitLayout_);
 
@@ -107,6 +171,66 @@ void InspectorPanel::attach(ByteDocument* document, ByteSelection* selection) {
     if (selection_)
         connect(selection_, &ByteSelection::cursorChanged, this, &InspectorPanel::followCursor);
     followCursor();
+}
+
+void InspectorPanel::setAuditReport(std::shared_ptr<const AuditReport> audit) {
+    audit_ = std::move(audit);
+    followCursor();
+}
+
+bool InspectorPanel::showsReadingOrder() const {
+    return !readingScroll_->isHidden();
+}
+
+void InspectorPanel::hideAudit() {
+    findingText_.clear();
+    finding_->clear();
+    finding_->hide();
+    readingOrder_->clear();
+    readingTitle_->hide();
+    readingScroll_->hide();
+}
+
+void InspectorPanel::showAudit(const u8codec::ByteSource& source, quint64 offset) {
+    hideAudit();
+    QStringList plain;
+    QString html;
+    if (audit_) {
+        for (const u8codec::AuditFinding* f : audit_->findingsAt(offset)) {
+            const QStringList lines = findingLines(*f);
+            plain << lines.join(QLatin1Char('\n'));
+            if (!html.isEmpty())
+                html += QStringLiteral("<br><br>");
+            html += QStringLiteral("<b>%1</b>").arg(lines.front().toHtmlEscaped());
+            for (qsizetype i = 1; i < lines.size(); ++i)
+                html += QStringLiteral("<br>") + lines[i].toHtmlEscaped();
+        }
+    }
+    findingText_ = plain.join(QStringLiteral("\n\n"));
+    if (!html.isEmpty()) {
+        finding_->setText(html);
+        styleFinding();
+        finding_->show();
+    }
+    if (readingOrder_->showLineAt(source, offset, audit_.get())) {
+        readingOrder_->resize(readingOrder_->sizeHint());
+        readingScroll_->setFixedHeight(readingOrder_->sizeHint().height() +
+                                       readingScroll_->horizontalScrollBar()->sizeHint().height() +
+                                       2 * readingScroll_->frameWidth());
+        readingTitle_->show();
+        readingScroll_->show();
+        if (const auto span = readingOrder_->cursorSpan())
+            readingScroll_->ensureVisible((span->first + span->second) / 2, 0,
+                                          (span->second - span->first) / 2 + 24, 0);
+    }
+}
+
+void InspectorPanel::styleFinding() {
+    const RolePalette palette = RolePalette::forPalette(this->palette());
+    const RoleStyle& style = palette.style(CellRole::Suspicious);
+    finding_->setStyleSheet(QStringLiteral("QLabel#inspectorFinding { background: %1; color: %2; "
+                                           "border: 2px dotted %3; padding: 6px; }")
+                                .arg(style.fill.name(), style.text.name(), style.frame.name()));
 }
 
 void InspectorPanel::followCursor() {
@@ -133,6 +257,7 @@ void InspectorPanel::addField(const QString& label, const QString& value, bool w
 
 void InspectorPanel::clear(const QString& message) {
     resetFields();
+    hideAudit();
     glyph_->clear();
     title_->setText(message);
     title_->setStyleSheet({});
@@ -158,10 +283,12 @@ void InspectorPanel::setDocumentAndOffset(const u8codec::ByteSource& source, qui
         showCharacter(segment, bytes);
     else
         showError(segment, bytes, u8codec::problemAt(source, offset));
+    showAudit(source, offset);
 }
 
 void InspectorPanel::setSegment(const u8codec::Segment& segment,
                                 std::span<const std::uint8_t> bytes) {
+    hideAudit(); // nothing is known of the neighbourhood
     if (segment.isValid()) {
         showCharacter(segment, bytes);
         return;
@@ -263,6 +390,8 @@ void InspectorPanel::showError(const u8codec::Segment& segment, std::span<const 
 }
 
 void InspectorPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange && !finding_->isHidden())
+        styleFinding();
     if (event->type() == QEvent::PaletteChange && shownError_) {
         const RoleStyle style =
             RolePalette::forPalette(palette()).style(RolePalette::roleForError(*shownError_));

@@ -12,8 +12,8 @@ namespace u8ui {
 namespace {
 
 // What a swatch shows besides a byte role: the frame that joins a character's bytes, the
-// selection and a search match.
-enum class Extra { None, CharacterFrame, Selection, Match };
+// text pane's marker for a character that draws nothing, the selection and a search match.
+enum class Extra { None, CharacterFrame, Marker, Selection, Match };
 
 // A cell as the hex pane draws it: the role's fill, hatch and frame, with a sample byte.
 class Swatch final : public QWidget {
@@ -22,7 +22,7 @@ public:
         : QWidget(parent), role_(role), extra_(extra) {
         setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         const QFontMetrics fm(font());
-        const int cells = extra_ == Extra::CharacterFrame ? 3 : 1;
+        const int cells = extra_ == Extra::CharacterFrame || extra_ == Extra::Marker ? 3 : 1;
         setFixedSize(cells * fm.horizontalAdvance(QStringLiteral("00")) + cells * 8 + 4,
                      fm.height() + 8);
     }
@@ -54,6 +54,16 @@ protected:
             painter.setPen(QPen(palette.characterFrame(), 1.5));
             painter.setBrush(Qt::NoBrush);
             painter.drawRoundedRect(area.adjusted(0.75, 0.75, -0.75, -0.75), 3, 3);
+            break;
+        }
+        case Extra::Marker: {
+            // U+202E as the text pane draws it when the audit reports it.
+            palette.paintMarker(painter, area, true);
+            QFont small = font();
+            small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.78));
+            painter.setFont(small);
+            painter.setPen(palette.markerText(true));
+            painter.drawText(area, Qt::AlignCenter, QStringLiteral("RLO"));
             break;
         }
         case Extra::Selection:
@@ -107,6 +117,8 @@ QString LegendWidget::sampleByte(CellRole role) {
         return QStringLiteral("F0");
     case CellRole::Continuation:
         return QStringLiteral("82");
+    case CellRole::Suspicious:
+        return QStringLiteral("D0"); // the lead of a Cyrillic letter in a Latin name
     case CellRole::ErrorInvalidByte:
         return QStringLiteral("C0");
     case CellRole::ErrorUnexpectedContinuation:
@@ -150,6 +162,10 @@ void LegendWidget::rebuild() {
     entries.append({CellRole::Lead3, Extra::CharacterFrame, tr("One character"),
                     tr("A frame joins the bytes of one multi-byte character, across a row break "
                        "too.")});
+    entries.append({CellRole::Suspicious, Extra::Marker, tr("Marker"),
+                    tr("The text pane's stand-in for a character that draws nothing (a bidi "
+                       "control, a zero-width space): its abbreviation or code point, grey, or "
+                       "violet and dotted when the audit reports it.")});
     entries.append({CellRole::AsciiPrintable, Extra::Selection, tr("Selection"),
                     tr("The selected bytes; the text pane covers whole characters.")});
     entries.append({CellRole::AsciiPrintable, Extra::Match, tr("Search match"),
@@ -162,6 +178,8 @@ void LegendWidget::rebuild() {
         auto* swatch = new Swatch(e.role, e.extra, this);
         if (e.extra == Extra::None)
             swatch->setObjectName(QStringLiteral("swatch-%1").arg(int(e.role)));
+        else if (e.extra == Extra::Marker)
+            swatch->setObjectName(QStringLiteral("swatch-marker"));
         auto* name = new QLabel(e.name, this);
         const QString tip = e.name + QLatin1Char('\n') + e.description;
         swatch->setToolTip(tip);

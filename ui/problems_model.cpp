@@ -16,40 +16,97 @@ ProblemsModel::ProblemsModel(QObject* parent) : QAbstractTableModel(parent) {}
 void ProblemsModel::setReport(std::shared_ptr<const ScanReport> report) {
     beginResetModel();
     report_ = std::move(report);
+    rebuildRows();
     endResetModel();
 }
 
-const u8codec::Problem* ProblemsModel::problemAt(int row) const {
-    if (!report_ || row < 0 || std::size_t(row) >= report_->problems.size())
-        return nullptr;
-    return &report_->problems[std::size_t(row)].problem;
+void ProblemsModel::setAuditReport(std::shared_ptr<const AuditReport> audit) {
+    beginResetModel();
+    audit_ = std::move(audit);
+    rebuildRows();
+    endResetModel();
 }
 
-// Stored problems are in stream order and do not overlap, so offsets are sorted.
+void ProblemsModel::setFilter(Filter filter) {
+    if (filter == filter_)
+        return;
+    beginResetModel();
+    filter_ = filter;
+    rebuildRows();
+    endResetModel();
+}
+
+void ProblemsModel::rebuildRows() {
+    rows_.clear();
+    const std::size_t problems = report_ && showsErrors() ? report_->problems.size() : 0;
+    const std::size_t findings = audit_ && showsFindings() ? audit_->findings.size() : 0;
+    rows_.reserve(problems + findings);
+    // Both lists are in offset order: merge them. A problem and a finding never share a byte (the
+    // audit leaves ill-formed UTF-8 to the scan).
+    std::size_t p = 0, f = 0;
+    while (p < problems || f < findings) {
+        const bool takeFinding =
+            p == problems ||
+            (f < findings && audit_->findings[f].offset < report_->problems[p].problem.offset);
+        if (takeFinding)
+            rows_.push_back({quint32(f++), true});
+        else
+            rows_.push_back({quint32(p++), false});
+    }
+}
+
+quint64 ProblemsModel::startOf(const Row& row) const {
+    return row.finding ? audit_->findings[row.index].offset
+                       : report_->problems[row.index].problem.offset;
+}
+
+const u8codec::Problem* ProblemsModel::problemAt(int row) const {
+    if (row < 0 || std::size_t(row) >= rows_.size() || rows_[std::size_t(row)].finding)
+        return nullptr;
+    return &report_->problems[rows_[std::size_t(row)].index].problem;
+}
+
+const u8codec::AuditFinding* ProblemsModel::findingAt(int row) const {
+    if (row < 0 || std::size_t(row) >= rows_.size() || !rows_[std::size_t(row)].finding)
+        return nullptr;
+    return &audit_->findings[rows_[std::size_t(row)].index];
+}
+
+ByteRange ProblemsModel::rangeAt(int row) const {
+    if (const u8codec::Problem* p = problemAt(row))
+        return {p->offset, p->end()};
+    if (const u8codec::AuditFinding* f = findingAt(row))
+        return {f->offset, f->end()};
+    return {};
+}
+
+// Rows are in offset order.
 int ProblemsModel::rowAtOrAfter(quint64 offset) const {
-    if (!report_)
-        return -1;
-    const auto& list = report_->problems;
-    const auto it = std::partition_point(list.begin(), list.end(), [offset](const ProblemEntry& e) {
-        return e.problem.offset < offset;
-    });
-    return it == list.end() ? -1 : int(it - list.begin());
+    const auto it = std::partition_point(rows_.begin(), rows_.end(),
+                                         [&](const Row& r) { return startOf(r) < offset; });
+    return it == rows_.end() ? -1 : int(it - rows_.begin());
 }
 
 int ProblemsModel::rowBefore(quint64 offset) const {
-    if (!report_)
-        return -1;
-    const auto& list = report_->problems;
-    const auto it = std::partition_point(list.begin(), list.end(), [offset](const ProblemEntry& e) {
-        return e.problem.offset < offset;
-    });
-    return int(it - list.begin()) - 1;
+    const auto it = std::partition_point(rows_.begin(), rows_.end(),
+                                         [&](const Row& r) { return startOf(r) < offset; });
+    return int(it - rows_.begin()) - 1;
 }
 
 int ProblemsModel::rowContaining(quint64 offset) const {
-    const int row = rowBefore(offset + 1);
-    const u8codec::Problem* p = problemAt(row);
-    return p && offset < p->end() ? row : -1;
+    int row = rowBefore(offset + 1);
+    if (row < 0)
+        return -1;
+    // Problems never overlap, findings may (an identifier and a letter in it): a finding that
+    // covers the offset starts inside the audit's mark there, so look back no further.
+    quint64 lowest = rangeAt(row).start;
+    if (audit_ && showsFindings())
+        if (const auto mark = audit_->markAt(offset))
+            lowest = std::min(lowest, mark->start);
+    for (; row >= 0 && rangeAt(row).start >= lowest; --row)
+        if (rangeAt(row).contains(offset))
+            return row;
+    return -1;
 }
 
 quint64 ProblemsModel::completeUntil() const {
@@ -59,11 +116,17 @@ quint64 ProblemsModel::completeUntil() const {
 }
 
 QString ProblemsModel::cappedNote() const {
-    if (!report_ || !report_->capped())
-        return {};
-    return tr("Showing the first %1 of %2 problems.")
-        .arg(NumberFormat::count(report_->problems.size()),
-             NumberFormat::count(report_->totalProblems));
+    QStringList notes;
+    if (report_ && showsErrors() && report_->capped())
+        notes << tr("Showing the first %1 of %2 problems.")
+                     .arg(NumberFormat::count(report_->problems.size()),
+                          NumberFormat::count(report_->totalProblems));
+    if (audit_ && showsFindings() && audit_->capped())
+        notes << tr("Showing the first %1 of %2 audit findings; the panes mark the characters of "
+                    "those shown.")
+                     .arg(NumberFormat::count(audit_->findings.size()),
+                          NumberFormat::count(audit_->totalFindings));
+    return notes.join(QLatin1Char(' '));
 }
 
 QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
@@ -89,10 +152,30 @@ QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
     return {};
 }
 
+QString ProblemsModel::kindTitle(u8codec::AuditKind kind) {
+    const std::string_view title = u8codec::title(kind);
+    return QString::fromUtf8(title.data(), qsizetype(title.size()));
+}
+
+QString ProblemsModel::kindNameAt(int row) const {
+    std::string_view name;
+    if (const u8codec::Problem* p = problemAt(row))
+        name = u8codec::name(p->kind);
+    else if (const u8codec::AuditFinding* f = findingAt(row))
+        name = u8codec::kindName(*f);
+    return QString::fromLatin1(name.data(), qsizetype(name.size()));
+}
+
+QString ProblemsModel::explanationAt(int row) const {
+    if (const u8codec::Problem* p = problemAt(row))
+        return QString::fromStdString(u8codec::explain(*p));
+    if (const u8codec::AuditFinding* f = findingAt(row))
+        return QString::fromStdString(f->message);
+    return {};
+}
+
 int ProblemsModel::rowCount(const QModelIndex& parent) const {
-    if (parent.isValid() || !report_)
-        return 0;
-    return int(report_->problems.size());
+    return parent.isValid() ? 0 : int(rows_.size());
 }
 
 int ProblemsModel::columnCount(const QModelIndex& parent) const {
@@ -100,19 +183,24 @@ int ProblemsModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
-    const u8codec::Problem* p = problemAt(index.row());
-    if (!p || index.column() < 0 || index.column() >= ColumnCount)
+    const int row = index.row();
+    const u8codec::Problem* p = problemAt(row);
+    const u8codec::AuditFinding* f = findingAt(row);
+    if ((!p && !f) || index.column() < 0 || index.column() >= ColumnCount)
         return {};
-    const ProblemEntry& entry = report_->problems[std::size_t(index.row())];
+    const ByteRange range = rangeAt(row);
+    const quint64 line = p ? report_->problems[rows_[std::size_t(row)].index].line : f->line;
     switch (role) {
     case OffsetRole:
-        return QVariant::fromValue(quint64(p->offset));
+        return QVariant::fromValue(range.start);
     case LengthRole:
-        return QVariant::fromValue(quint64(p->length));
+        return QVariant::fromValue(range.end - range.start);
     case LineRole:
-        return QVariant::fromValue(entry.line);
+        return QVariant::fromValue(line);
     case KindRole:
-        return int(p->kind);
+        return p ? int(p->kind) : int(f->kind);
+    case IsFindingRole:
+        return f != nullptr;
     case Qt::FontRole:
         // Fixed-pitch digits line up from row to row.
         if (index.column() == OffsetColumn || index.column() == LineColumn)
@@ -125,14 +213,14 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case OffsetColumn:
-            return NumberFormat::offset(p->offset, 8);
+            return NumberFormat::offset(range.start, 8);
         case LineColumn:
-            return NumberFormat::count(entry.line);
+            return NumberFormat::count(line);
         case KindColumn:
-            return kindTitle(p->kind);
+            return p ? kindTitle(p->kind) : kindTitle(f->kind);
         case ExplanationColumn:
             // Computed on demand: only the rows a view shows are ever explained.
-            return QString::fromStdString(u8codec::explain(*p));
+            return explanationAt(row);
         case ColumnCount:
             break;
         }
@@ -140,9 +228,17 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (index.column() == OffsetColumn)
             return tr("Offset %1, %2 long")
-                .arg(NumberFormat::offsetAndDecimal(p->offset), NumberFormat::bytes(p->length));
+                .arg(NumberFormat::offsetAndDecimal(range.start),
+                     NumberFormat::bytes(range.end - range.start));
+        if (index.column() == KindColumn && f) {
+            const std::string_view why = u8codec::rationale(f->kind);
+            return tr("Suspicious character (the text audit): %1")
+                .arg(QString::fromUtf8(why.data(), qsizetype(why.size())));
+        }
+        if (index.column() == KindColumn)
+            return tr("Invalid UTF-8 (the whole-file check)");
         if (index.column() == ExplanationColumn)
-            return QString::fromStdString(u8codec::explain(*p));
+            return explanationAt(row);
         return {};
     default:
         return {};
@@ -184,39 +280,33 @@ QByteArray csvField(const QByteArray& field) {
 
 QByteArray ProblemsModel::toCsv() const {
     QByteArray out = "offset,length,line,kind,explanation\r\n";
-    if (!report_)
-        return out;
-    for (const ProblemEntry& e : report_->problems) {
-        const u8codec::Problem& p = e.problem;
-        out += QByteArray::number(qulonglong(p.offset)) + ',' +
-               QByteArray::number(qulonglong(p.length)) + ',' +
-               QByteArray::number(qulonglong(e.line)) + ',' +
-               QByteArray::fromStdString(std::string(u8codec::name(p.kind))) + ',' +
-               csvField(QByteArray::fromStdString(u8codec::explain(p))) + "\r\n";
+    for (int row = 0; row < rowCount(); ++row) {
+        const ByteRange range = rangeAt(row);
+        out += QByteArray::number(qulonglong(range.start)) + ',' +
+               QByteArray::number(qulonglong(range.end - range.start)) + ',' +
+               QByteArray::number(data(index(row, 0), LineRole).toULongLong()) + ',' +
+               kindNameAt(row).toLatin1() + ',' + csvField(explanationAt(row).toUtf8()) + "\r\n";
     }
     return out;
 }
 
 QByteArray ProblemsModel::toJson() const {
     QJsonArray rows;
-    if (report_)
-        for (const ProblemEntry& e : report_->problems) {
-            const u8codec::Problem& p = e.problem;
-            // JSON numbers are exact up to 2^53 (RFC 8259, section 6): far past any file size.
-            rows.append(QJsonObject{
-                {QStringLiteral("offset"), double(p.offset)},
-                {QStringLiteral("length"), double(p.length)},
-                {QStringLiteral("line"), double(e.line)},
-                {QStringLiteral("kind"),
-                 QString::fromLatin1(u8codec::name(p.kind).data(),
-                                     qsizetype(u8codec::name(p.kind).size()))},
-                {QStringLiteral("explanation"), QString::fromStdString(u8codec::explain(p))}});
-        }
+    for (int row = 0; row < rowCount(); ++row) {
+        const ByteRange range = rangeAt(row);
+        // JSON numbers are exact up to 2^53 (RFC 8259, section 6): far past any file size.
+        rows.append(QJsonObject{
+            {QStringLiteral("offset"), double(range.start)},
+            {QStringLiteral("length"), double(range.end - range.start)},
+            {QStringLiteral("line"), double(data(index(row, 0), LineRole).toULongLong())},
+            {QStringLiteral("kind"), kindNameAt(row)},
+            {QStringLiteral("explanation"), explanationAt(row)}});
+    }
     return QJsonDocument(rows).toJson(QJsonDocument::Indented);
 }
 
 QString ProblemsModel::rowText(int row) const {
-    if (!problemAt(row))
+    if (!problemAt(row) && !findingAt(row))
         return {};
     QStringList fields;
     for (int column = 0; column < ColumnCount; ++column)

@@ -16,8 +16,9 @@ namespace {
 // Okabe & Ito's colour-blind-safe set, lightened (light theme) or darkened (dark theme) for cell
 // backgrounds; the saturated originals (or near them) serve as frames and hatches.
 RoleStyle makeStyle(const char* fill, const char* text, const char* frame = nullptr,
-                    Qt::BrushStyle hatch = Qt::NoBrush) {
-    return RoleStyle{QColor(fill), QColor(text), frame ? QColor(frame) : QColor(), hatch};
+                    Qt::BrushStyle hatch = Qt::NoBrush, Qt::PenStyle frameStyle = Qt::SolidLine) {
+    return RoleStyle{QColor(fill), QColor(text), frame ? QColor(frame) : QColor(), hatch,
+                     frameStyle};
 }
 
 } // namespace
@@ -33,6 +34,10 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         set(CellRole::Lead3, makeStyle("#9ccaeb", "#002b47"));
         set(CellRole::Lead4, makeStyle("#6fa8d6", "#001b30"));
         set(CellRole::Continuation, makeStyle("#c2e6d8", "#00442f"));
+        // Violet, away from the blues of the leads in hue and from every error in pattern (dots,
+        // not lines) and frame (dotted, not solid).
+        set(CellRole::Suspicious,
+            makeStyle("#d9cff7", "#1e0d4a", "#5b34c9", Qt::Dense6Pattern, Qt::DotLine));
         set(CellRole::ErrorInvalidByte,
             makeStyle("#f7c6aa", "#4d1500", "#c2410c", Qt::DiagCrossPattern));
         set(CellRole::ErrorUnexpectedContinuation,
@@ -56,6 +61,8 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         set(CellRole::Lead3, makeStyle("#245a85", "#eaf4fb"));
         set(CellRole::Lead4, makeStyle("#3479b3", "#ffffff"));
         set(CellRole::Continuation, makeStyle("#1c4a3b", "#c8eadc"));
+        set(CellRole::Suspicious,
+            makeStyle("#3b2a6e", "#efe9ff", "#b9a3ff", Qt::Dense6Pattern, Qt::DotLine));
         set(CellRole::ErrorInvalidByte,
             makeStyle("#5c2410", "#ffe3d6", "#ff8a50", Qt::DiagCrossPattern));
         set(CellRole::ErrorUnexpectedContinuation,
@@ -169,6 +176,8 @@ QString RolePalette::name(CellRole role) {
         return tr("Lead of 4-byte character");
     case CellRole::Continuation:
         return tr("Continuation byte");
+    case CellRole::Suspicious:
+        return tr("Suspicious character");
     case CellRole::ErrorInvalidByte:
         return tr("Error: invalid byte");
     case CellRole::ErrorUnexpectedContinuation:
@@ -201,6 +210,10 @@ QString RolePalette::description(CellRole role) {
         return tr("11110xxx: starts a 4-byte character (U+10000 to U+10FFFF).");
     case CellRole::Continuation:
         return tr("10xxxxxx: carries 6 more bits of the character its lead began.");
+    case CellRole::Suspicious:
+        return tr("Valid UTF-8 the audit reports: a bidi control, an invisible character, a "
+                  "look-alike of ASCII... Dotted where a finding is about that character; a "
+                  "dotted frame joins a run reported as a whole (a name that mixes scripts).");
     case CellRole::ErrorInvalidByte:
         return tr("C0, C1 or F5-FF: never appears in well-formed UTF-8.");
     case CellRole::ErrorUnexpectedContinuation:
@@ -232,11 +245,59 @@ void RolePalette::paintCell(QPainter& painter, const QRectF& rect, CellRole role
     }
     if (withFrame && s.frame.isValid()) {
         painter.save();
-        painter.setPen(QPen(s.frame, 2.0));
+        painter.setPen(framePen(role));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(rect.adjusted(1, 1, -1, -1));
         painter.restore();
     }
+}
+
+QPen RolePalette::framePen(CellRole role) const {
+    const RoleStyle& s = style(role);
+    QPen pen(s.frame, 2.0, s.frameStyle);
+    pen.setCapStyle(Qt::FlatCap); // dots stay dots, whatever the length of the frame
+    return pen;
+}
+
+void RolePalette::paintMarker(QPainter& painter, const QRectF& box, bool suspicious) const {
+    painter.save();
+    if (suspicious) {
+        // No dots inside: the abbreviation in the small font must stay legible.
+        painter.fillRect(box, style(CellRole::Suspicious).fill);
+        painter.setPen(framePen(CellRole::Suspicious));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(box.adjusted(1, 1, -1, -1));
+    } else {
+        const RoleStyle& s = style(CellRole::AsciiControl);
+        painter.fillRect(box, s.fill);
+        painter.setPen(QPen(s.text, 1, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    painter.restore();
+}
+
+void RolePalette::paintSuspiciousText(QPainter& painter, const QRectF& box, bool ownFinding,
+                                      bool closedLeft, bool closedRight) const {
+    if (ownFinding) {
+        paintCell(painter, box, CellRole::Suspicious, true);
+        return;
+    }
+    painter.fillRect(box, style(CellRole::Suspicious).fill);
+    painter.save();
+    painter.setPen(framePen(CellRole::Suspicious));
+    const QRectF r = box.adjusted(closedLeft ? 1 : 0, 1, closedRight ? -1 : 0, -1);
+    painter.drawLine(r.topLeft(), r.topRight());
+    painter.drawLine(r.bottomLeft(), r.bottomRight());
+    if (closedLeft)
+        painter.drawLine(r.topLeft(), r.bottomLeft());
+    if (closedRight)
+        painter.drawLine(r.topRight(), r.bottomRight());
+    painter.restore();
+}
+
+QColor RolePalette::markerText(bool suspicious) const {
+    return style(suspicious ? CellRole::Suspicious : CellRole::AsciiControl).text;
 }
 
 QString RolePalette::toolTip(const u8codec::ByteSource& source, quint64 offset) {

@@ -5,7 +5,10 @@
 // (vermillion, orange, yellow, reddish purple), from the Okabe-Ito set, which stays apart under
 // the common colour-vision deficiencies. Nothing relies on hue alone: the lead bytes differ in
 // lightness by their length, and every error cell is also hatched (a different hatch per kind)
-// and framed in bold, so errors read in greyscale too.
+// and framed in bold, so errors read in greyscale too. Suspicious characters (valid UTF-8 that
+// the text audit reports: bidi controls, invisibles, look-alikes) are violet, dotted rather than
+// hatched and framed with a dotted line rather than a solid one: they are neither an error nor
+// plain text.
 #pragma once
 
 #include "u8codec/byte_class.h"
@@ -17,6 +20,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QPalette>
+#include <QPen>
 #include <QString>
 #include <array>
 
@@ -35,6 +39,7 @@ enum class CellRole : quint8 {
     Lead3,
     Lead4,
     Continuation, // later byte of a valid multi-byte character
+    Suspicious,   // a byte of a character the text audit reports (u8codec::Auditor)
     ErrorInvalidByte,
     ErrorUnexpectedContinuation,
     ErrorOverlong,
@@ -42,14 +47,15 @@ enum class CellRole : quint8 {
     ErrorTooLarge,
     ErrorTruncated,
 };
-inline constexpr int kCellRoleCount = 13;
+inline constexpr int kCellRoleCount = 14;
 
 // How one role is drawn.
 struct RoleStyle {
-    QColor fill;                        // cell background
-    QColor text;                        // hex digits or glyph
-    QColor frame;                       // bold outline (errors), or invalid for none
-    Qt::BrushStyle hatch = Qt::NoBrush; // drawn over the fill in `frame` colour (errors)
+    QColor fill;                             // cell background
+    QColor text;                             // hex digits or glyph
+    QColor frame;                            // outline (errors, suspicious), or invalid for none
+    Qt::BrushStyle hatch = Qt::NoBrush;      // drawn over the fill in `frame` colour
+    Qt::PenStyle frameStyle = Qt::SolidLine; // solid for errors, dotted for suspicious
 };
 
 class RolePalette {
@@ -72,6 +78,11 @@ public:
     static CellRole roleForClass(quint8 byte);
     static CellRole roleForError(u8codec::ErrorKind kind);
     static bool isError(CellRole role) { return role >= CellRole::ErrorInvalidByte; }
+    // A role the audit may put in place of a byte's structural role: never over an error (the
+    // audit reports ill-formed bytes no differently from the scan).
+    static CellRole withAudit(CellRole structural, bool suspicious) {
+        return suspicious && !isError(structural) ? CellRole::Suspicious : structural;
+    }
     // Every role, in legend order.
     static QList<CellRole> allRoles();
 
@@ -89,10 +100,24 @@ public:
     QColor offsetText() const { return offsetText_; } // the offset column
     QColor offsetBackground() const { return offsetBackground_; }
 
-    // Paints a role's fill, hatch and (for errors, when withFrame) bold frame into rect. The hex
-    // pane passes withFrame = false and frames whole error segments itself.
+    // Paints a role's fill, hatch and (when withFrame) frame into rect. The hex pane passes
+    // withFrame = false and frames whole error segments and findings itself.
     void paintCell(QPainter& painter, const QRectF& rect, CellRole role,
                    bool withFrame = true) const;
+    // The pen of a role's frame: 2 px, solid or dotted (invalid colour for roles without one).
+    QPen framePen(CellRole role) const;
+    // The box the text pane draws in place of a character that draws nothing (a bidi control, a
+    // zero-width space): the control grey with a dashed outline, or the suspicious look when the
+    // audit reports the character. The caller writes the abbreviation or code point inside.
+    void paintMarker(QPainter& painter, const QRectF& box, bool suspicious) const;
+    // The colour of the text inside such a marker.
+    QColor markerText(bool suspicious) const;
+    // The Suspicious look behind a character drawn as text: for a character a finding is about
+    // (`ownFinding`), the role's cell (fill, dots, dotted frame); for one that is only part of a
+    // finding about a run (an identifier that mixes scripts), the fill with dotted lines along
+    // the run, closed at its ends, so that a marked name stays legible.
+    void paintSuspiciousText(QPainter& painter, const QRectF& box, bool ownFinding, bool closedLeft,
+                             bool closedRight) const;
 
     // The tooltip for the byte at `offset`: offset (hex and decimal), byte value, role, and for an
     // error the codec's explanation of the problem it belongs to (u8codec::explain, from a

@@ -1,7 +1,7 @@
 #include "scan_part.h"
 
-#include "u8codec/aligned_buffer.h"
 #include "byte_histogram.h"
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -106,34 +106,24 @@ quint64 nextMultiple(quint64 offset, quint64 step) {
     return (offset / step + 1) * step;
 }
 
-// Reads the chunks of one part: in place from a source that holds its bytes in memory, else
-// into one aligned buffer.
-class ChunkReader {
-public:
-    ChunkReader(const u8codec::ByteSource& source, std::size_t chunkSize)
-        : source_(source), whole_(source.contiguous()) {
-        if (whole_.empty())
-            buffer_.emplace(chunkSize);
-    }
-    // Up to `size` bytes at `offset`: fewer where the data ends.
-    std::span<const std::uint8_t> read(quint64 offset, std::size_t size) {
-        if (!buffer_) {
-            if (offset >= whole_.size())
-                return {};
-            return whole_.subspan(std::size_t(offset),
-                                  std::min<std::size_t>(size, whole_.size() - offset));
-        }
-        const auto dest = buffer_->span().first(size);
-        return dest.first(source_.read(offset, dest));
-    }
-
-private:
-    const u8codec::ByteSource& source_;
-    std::span<const std::uint8_t> whole_;
-    std::optional<u8codec::AlignedBuffer> buffer_;
-};
-
 } // namespace
+
+ChunkReader::ChunkReader(const u8codec::ByteSource& source, std::size_t chunkSize)
+    : source_(source), whole_(source.contiguous()) {
+    if (whole_.empty())
+        buffer_.emplace(chunkSize);
+}
+
+std::span<const std::uint8_t> ChunkReader::read(quint64 offset, std::size_t size) {
+    if (!buffer_) {
+        if (offset >= whole_.size())
+            return {};
+        return whole_.subspan(std::size_t(offset),
+                              std::min<std::size_t>(size, whole_.size() - offset));
+    }
+    const auto dest = buffer_->span().first(size);
+    return dest.first(source_.read(offset, dest));
+}
 
 PartOutcome scanPart(const u8codec::ByteSource& source, PartRange range, std::size_t problemCap,
                      std::size_t chunkSize, const std::function<bool()>& shouldStop,

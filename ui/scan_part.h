@@ -5,14 +5,33 @@
 
 #include "line_checkpoints.h"
 #include "scan_report.h"
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
 
 #include <QtGlobal>
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 
 namespace u8ui::detail {
+
+// Reads a source in chunks: in place from a source that holds its bytes in memory
+// (ByteSource::contiguous()), else into one aligned buffer of `chunkSize`. The scan's parts and
+// the audit read this way.
+class ChunkReader {
+public:
+    ChunkReader(const u8codec::ByteSource& source, std::size_t chunkSize);
+    // Up to `size` (at most chunkSize) bytes at `offset`: fewer where the data ends. Valid until
+    // the next read.
+    std::span<const std::uint8_t> read(quint64 offset, std::size_t size);
+
+private:
+    const u8codec::ByteSource& source_;
+    std::span<const std::uint8_t> whole_;
+    std::optional<u8codec::AlignedBuffer> buffer_;
+};
 
 // Where a part lies. `begin` is 0 or a place where a fresh ProblemScanner can take over
 // (u8codec::ProblemScanner::handoverPoint: the end of a valid segment), so the part's segments

@@ -1,6 +1,7 @@
 #include "text_view.h"
 
 #include "hex_view.h"
+#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
@@ -21,22 +22,6 @@ namespace {
 constexpr quint64 kLineFeed = 0x0A;
 // Paragraph caches are dropped wholesale past this many entries (only the screen's few are hot).
 constexpr std::size_t kMaxCachedParagraphs = 512;
-
-// True for code points that have no visible glyph of their own and would vanish from the text:
-// C1 controls, format characters (zero-width space, BOM, bidi controls), line and paragraph
-// separators. They are drawn as their code point in a box.
-bool isInvisible(char32_t cp) {
-    if (u8codec::isC1Control(cp))
-        return true;
-    switch (QChar::category(cp)) {
-    case QChar::Other_Format:
-    case QChar::Separator_Line:
-    case QChar::Separator_Paragraph:
-        return true;
-    default:
-        return false;
-    }
-}
 
 bool isCombining(char32_t cp) {
     switch (QChar::category(cp)) {
@@ -177,10 +162,14 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
             g.width = small.horizontalAdvance(g.text) + 6;
             return g;
         }
-    } else if (isInvisible(cp)) {
+    } else if (u8codec::drawsNothing(cp)) {
+        // A marker: Unicode's abbreviation ("RLO", "ZWSP", "VS16"), else the code point
+        // ("E0061").
         g.kind = Glyph::Kind::CodePointBox;
-        g.text = QString::fromStdString(u8codec::codePointLabel(cp)).mid(2); // "FEFF"
-        g.width = small.horizontalAdvance(g.text) + 8;
+        const std::string abbreviation = u8codec::abbreviation(cp);
+        g.text = abbreviation.empty() ? QString::fromStdString(u8codec::codePointLabel(cp)).mid(2)
+                                      : QString::fromStdString(abbreviation);
+        g.width = small.horizontalAdvance(g.text) + 12;
         return g;
     } else if (isCombining(cp)) {
         const char32_t withCircle[2] = {0x25CC, cp};
@@ -505,6 +494,19 @@ QRect TextView::rectForOffset(quint64 offset) const {
             const Glyph& g = p.glyphs[std::size_t(i)];
             if (offset >= g.offset && offset < g.end())
                 return glyphRect(g, l.y).toAlignedRect();
+        }
+    }
+    return {};
+}
+
+QString TextView::markerAt(quint64 offset) const {
+    for (const VisibleLine& l : visibleLineList()) {
+        const Paragraph& p = *l.paragraph;
+        const int end = p.lineEnd(l.line);
+        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            if (offset >= g.offset && offset < g.end())
+                return g.kind == Glyph::Kind::CodePointBox ? g.text : QString();
         }
     }
     return {};

@@ -2,11 +2,14 @@
 // shared ByteSelection.
 //
 // What is drawn: every valid character as its glyph; C0 controls and DEL as their symbols from
-// the Control Pictures block (U+2400 + code, U+2421 for DEL: TAB is "␉", LF "␊"); C1 controls and
-// invisible format characters (U+200B, U+FEFF, U+2028...) as their code point in a small box;
-// combining marks on a dotted circle (U+25CC); and every error segment as its hex bytes in a box
-// drawn in the error's colour and hatch, so that no byte is hidden. Lines break after each LF (so
-// CRLF too) and wrap at the viewport's width.
+// the Control Pictures block (U+2400 + code, U+2421 for DEL: TAB is "␉", LF "␊"); characters that
+// draw nothing (u8codec::drawsNothing: C1 controls, bidi controls, zero-width characters,
+// variation selectors, tags, U+2028...) as a marker, a small box with Unicode's abbreviation
+// ("RLO", "ZWSP", "VS16") or else the code point ("E0061"); combining marks on a dotted circle
+// (U+25CC); and every error segment as its hex bytes in a box drawn in the error's colour and
+// hatch, so that no byte is hidden. The characters the audit reports (setAuditReport) take the
+// Suspicious look: a violet cell with a dotted frame, the marker likewise. Lines break after each
+// LF (so CRLF too) and wrap at the viewport's width.
 //
 // Huge files: the pane never lays out the whole file. It lays out "paragraphs" on demand, around
 // what is visible: a paragraph runs from a paragraph start to the next LF. To bound the work on
@@ -61,6 +64,9 @@ public:
     QRect rectForOffset(quint64 offset) const;
     // The marks of forced breaks on screen (viewport coordinates), top to bottom.
     std::vector<QRect> forcedBreakMarks() const;
+    // The text of the marker drawn for the character that contains `offset` ("RLO"), when it is
+    // drawn as one and is on screen; empty otherwise.
+    QString markerAt(quint64 offset) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

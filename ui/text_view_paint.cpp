@@ -37,19 +37,35 @@ void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selecte
     const QRectF rect = glyphRect(g, y);
     const QRectF box = rect.adjusted(1, 2, -1, -2);
     const RoleStyle* style = nullptr;
+    // A character the audit reports: the Suspicious look, whatever else it is (not an error).
+    const bool suspicious = g.kind != Glyph::Kind::ErrorBox && isSuspicious(g.offset);
+    QColor markerText;
     switch (g.kind) {
     case Glyph::Kind::Text:
+        if (suspicious) {
+            // A run the audit reports as a whole (an identifier) joins its glyphs; a character
+            // reported on its own is boxed and dotted inside it.
+            style = &rolePalette_.style(CellRole::Suspicious);
+            const std::optional<ByteRange> mark = audit_->markAt(g.offset);
+            const bool closedLeft = !mark || mark->start >= g.offset;
+            const bool closedRight = !mark || mark->end <= g.end();
+            rolePalette_.paintSuspiciousText(
+                painter, rect.adjusted(closedLeft ? 1 : 0, 2, closedRight ? -1 : 0, -2),
+                audit_->characterMarked(g.offset), closedLeft, closedRight);
+        }
         break;
     case Glyph::Kind::ControlPicture:
-        style = &rolePalette_.style(g.role);
-        painter.fillRect(box, style->fill);
+        if (suspicious) {
+            style = &rolePalette_.style(CellRole::Suspicious);
+            rolePalette_.paintMarker(painter, box, true);
+        } else {
+            style = &rolePalette_.style(g.role);
+            painter.fillRect(box, style->fill);
+        }
         break;
     case Glyph::Kind::CodePointBox:
-        style = &rolePalette_.style(CellRole::AsciiControl);
-        rolePalette_.paintCell(painter, box, CellRole::AsciiControl, false);
-        painter.setPen(QPen(style->text, 1, Qt::DotLine));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+        rolePalette_.paintMarker(painter, box, suspicious);
+        markerText = rolePalette_.markerText(suspicious);
         break;
     case Glyph::Kind::ErrorBox: {
         style = &rolePalette_.style(g.role);
@@ -75,7 +91,7 @@ void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selecte
     } else {
         // Mnemonics and code points in the small font; error bytes in the text's own size.
         painter.setFont(g.kind == Glyph::Kind::ErrorBox ? font() : smallFont_);
-        painter.setPen(style->text);
+        painter.setPen(markerText.isValid() ? markerText : style->text);
         painter.drawText(box, Qt::AlignCenter, g.text);
     }
 }

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "audit_actions.h"
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "code_page_table.h"
@@ -98,7 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
       lineWatcher_(new QFutureWatcher<LineJob>(this)),
       finder_(new FindController(findBar_, document_, selection_, hexView_, textView_, this)),
       navigateWatcher_(new QFutureWatcher<std::optional<u8codec::Segment>>(this)),
-      encodingWatcher_(new QFutureWatcher<EncodingJob>(this)) {
+      encodingWatcher_(new QFutureWatcher<EncodingJob>(this)), audits_(new AuditActions(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -206,6 +207,7 @@ MainWindow::MainWindow(QWidget* parent)
             bannerAction_();
     });
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    connectAudit();
 
     readSettings();
     rebuildRecentMenu();
@@ -283,12 +285,16 @@ void MainWindow::createActions() {
                                tr("Go to the previous match"), &MainWindow::findPrevious);
     nextProblemAction_ =
         make(tr("Next &Problem"), QKeySequence(Qt::Key_F8),
-             tr("Go to the next problem of the problems list"), [this] { goToProblem(true); });
+             tr("Go to the next row of the Problems list: an invalid sequence or a suspicious "
+                "character, as its filter shows"),
+             [this] { goToProblem(true); });
     previousProblemAction_ =
         make(tr("Previous P&roblem"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
-             tr("Go to the previous problem of the problems list"), [this] { goToProblem(false); });
+             tr("Go to the previous row of the Problems list, as its filter shows"),
+             [this] { goToProblem(false); });
     rescanAction_ = make(tr("&Check Again"), {},
-                         tr("Run the whole-file check again (counts and problems list)"),
+                         tr("Run the whole-file check and the audit again (counts and "
+                            "Problems list)"),
                          &MainWindow::startScan);
     nextInvalidAction_ =
         make(tr("Next &Invalid Sequence"), QKeySequence(tr("Ctrl+E")),
@@ -387,6 +393,8 @@ void MainWindow::createMenus() {
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
     viewMenu_->addSeparator();
+    audits_->populate(viewMenu_);
+    viewMenu_->addSeparator();
     viewMenu_->addAction(darkThemeAction_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -431,7 +439,12 @@ void MainWindow::createStatusBar() {
     scanCancel_->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
     scanCancel_->setAutoRaise(true);
     scanCancel_->setToolTip(tr("Stop checking the whole file"));
-    connect(scanCancel_, &QToolButton::clicked, scan_, &u8ui::DocumentScan::cancel);
+    connect(scanCancel_, &QToolButton::clicked, this, [this] {
+        if (scan_->isRunning())
+            scan_->cancel();
+        else
+            audits_->cancel();
+    });
     statusBar()->addPermanentWidget(scanProgress_);
     statusBar()->addPermanentWidget(scanCancel_);
     scanProgress_->hide();
@@ -471,6 +484,7 @@ void MainWindow::readSettings() {
     goToHex_ = s.value(QStringLiteral("goToHex"), true).toBool();
     setBytesPerRow(s.value(QStringLiteral("bytesPerRow"), 16).toInt());
     darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
+    audits_->readSettings();
 }
 
 void MainWindow::writeSettings() const {
@@ -639,6 +653,7 @@ void MainWindow::setSource(std::shared_ptr<const u8codec::ByteSource> source, co
     selection_->setHighlights({});
     selection_->setCursor(0);
     history_->reset();
+    audits_->setDocument(path_, name);
     document_->setSource(std::move(source), name);
 }
 
@@ -673,11 +688,12 @@ void MainWindow::syncPanelsToCursor() {
         codePage_->setCurrentByte(b);
     else
         codePage_->setCurrentByte(-1);
-    // The problems list follows the cursor when it lies inside a problem.
+    // The problems list follows the cursor when it lies inside a problem or a finding (and
+    // stays on the row it is on when that one covers the cursor: findings may overlap).
     if (problemsModel_->rowCount() > 0) {
+        const int current = problemsView_->currentIndex().row();
         const int row = problemsModel_->rowContaining(cursor);
-        if (row >= 0 && (!problemsView_->currentIndex().isValid() ||
-                         problemsView_->currentIndex().row() != row)) {
+        if (row >= 0 && !(current >= 0 && problemsModel_->rangeAt(current).contains(cursor))) {
             problemsView_->selectRow(row);
             problemsView_->scrollTo(problemsModel_->index(row, 0));
         }
@@ -749,46 +765,7 @@ void MainWindow::createDocks() {
     codePage_->setObjectName(QStringLiteral("codePageTable"));
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, this, &MainWindow::findByteValue);
 
-    problemsView_->setObjectName(QStringLiteral("problemsView"));
-    problemsView_->setModel(problemsModel_);
-    problemsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    problemsView_->setSelectionMode(QAbstractItemView::SingleSelection);
-    problemsView_->setAlternatingRowColors(true);
-    problemsView_->setWordWrap(false);
-    problemsView_->verticalHeader()->hide();
-    problemsView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    problemsView_->horizontalHeader()->setStretchLastSection(true);
-    // Fixed widths from the font, not ResizeToContents: the list may hold 100 000 rows.
-    {
-        const QFontMetrics fm = problemsView_->fontMetrics();
-        const int pad = 3 * fm.horizontalAdvance(QLatin1Char(' '));
-        int kindWidth = 0;
-        for (int k = 0; k < u8ui::kProblemKindCount; ++k)
-            kindWidth = std::max(kindWidth, fm.horizontalAdvance(u8ui::ProblemsModel::kindTitle(
-                                                u8codec::ProblemKind(k))));
-        auto* header = problemsView_->horizontalHeader();
-        header->resizeSection(u8ui::ProblemsModel::OffsetColumn,
-                              fm.horizontalAdvance(QStringLiteral("0x000000000")) + pad);
-        header->resizeSection(u8ui::ProblemsModel::LineColumn,
-                              fm.horizontalAdvance(QStringLiteral("00000000")) + pad);
-        header->resizeSection(u8ui::ProblemsModel::KindColumn, kindWidth + pad);
-    }
-    problemsView_->setToolTip(tr("Every problem of the file; click one to select its bytes. F8 "
-                                 "and Shift+F8 step through them."));
-    auto selectProblem = [this](const QModelIndex& index) {
-        if (const u8codec::Problem* p = problemsModel_->problemAt(index.row()))
-            goTo(p->offset, p->length);
-    };
-    connect(problemsView_, &QTableView::clicked, this, selectProblem);
-    connect(problemsView_, &QTableView::activated, this, selectProblem);
-    problemsNote_->setObjectName(QStringLiteral("problemsNote"));
-    problemsNote_->setWordWrap(true);
-    problemsNote_->hide();
-    auto* problems = new QWidget(this);
-    auto* problemsLayout = new QVBoxLayout(problems);
-    problemsLayout->setContentsMargins(0, 0, 0, 0);
-    problemsLayout->addWidget(problemsView_);
-    problemsLayout->addWidget(problemsNote_);
+    QWidget* problems = createProblemsPanel();
 
     legend_->setObjectName(QStringLiteral("legend"));
     legend_->setMode(u8ui::LegendWidget::Mode::Detailed);
@@ -804,7 +781,8 @@ void MainWindow::createDocks() {
                 tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
                 QKeySequence(tr("Ctrl+2")));
     addDock(problems, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
-            tr("Show or hide the list of every invalid sequence"), QKeySequence(tr("Ctrl+3")));
+            tr("Show or hide the list of every invalid sequence and suspicious character"),
+            QKeySequence(tr("Ctrl+3")));
     QDockWidget* legend = addDock(
         scrollable(legend_), QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
         tr("Show or hide what the colours of the panes mean"), QKeySequence(tr("Ctrl+4")));
@@ -832,6 +810,7 @@ void MainWindow::setBinary(const QString& kind) {
     report_.reset();
     problemsModel_->setReport(nullptr);
     summary_->setReport(nullptr);
+    audits_->reset();
     scanProgress_->hide();
     scanCancel_->hide();
     binaryKind_ = kind;
@@ -855,12 +834,14 @@ void MainWindow::startScan() {
     codePage_->clearCounts();
     // A scan still running for the old bytes is cancelled first; that is no news for the user.
     scanState_ = ScanState::None;
+    audits_->reset();
     scan_->cancel(); // reports cancelled() at once, while the state says None
     if (document_->size() == 0) {
         scanProgress_->hide();
         scanCancel_->hide();
     } else {
         scanState_ = ScanState::Running;
+        scanProgress_->setFormat(tr("Checking %p%"));
         scanProgress_->setValue(0);
         scanProgress_->show();
         scanCancel_->show();
@@ -875,11 +856,6 @@ void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) 
     scanState_ = ScanState::Finished;
     problemsModel_->setReport(report_);
     summary_->setReport(report_);
-    // An empty list alone could mean "not checked yet": say that the check found nothing.
-    problemsNote_->setText(report_->totalProblems == 0
-                               ? tr("No problems: %1 is valid UTF-8.").arg(document_->displayName())
-                               : problemsModel_->cappedNote());
-    problemsNote_->setVisible(!problemsNote_->text().isEmpty());
     codePage_->setCounts(report_->byteCounts);
     // The scan gathered every line checkpoint in its pass: lines anywhere are now quick.
     if (report_->lineCheckpoints.size() > lineIndex_.checkpointCount())
@@ -887,42 +863,8 @@ void MainWindow::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) 
     syncPanelsToCursor();
     scanProgress_->hide();
     scanCancel_->hide();
-    updateTitle();
-    updateActions();
-}
-
-void MainWindow::goToProblem(bool forward) {
-    // The problems of the finished scan, in stream order; past the stored ones (a capped list)
-    // and before the scan has finished, the codec's error segments stand in for them.
-    const u8ui::ByteRange range = selection_->range();
-    if (report_) {
-        const auto& problems = report_->problems;
-        const auto byStart = [](const u8ui::ProblemEntry& e, quint64 offset) {
-            return e.problem.offset < offset;
-        };
-        if (forward) {
-            // The first problem that starts after the selection's first byte.
-            auto it = std::lower_bound(problems.begin(), problems.end(), range.start + 1, byStart);
-            if (it != problems.end()) {
-                goTo(it->problem.offset, it->problem.length);
-                return;
-            }
-            if (!report_->capped()) {
-                statusBar()->showMessage(tr("No problem after the cursor"), 4000);
-                return;
-            }
-        } else {
-            auto it = std::lower_bound(problems.begin(), problems.end(), range.start, byStart);
-            if (it != problems.begin()) {
-                --it;
-                goTo(it->problem.offset, it->problem.length);
-                return;
-            }
-            statusBar()->showMessage(tr("No problem before the cursor"), 4000);
-            return;
-        }
-    }
-    navigate(forward, true);
+    // The audit of what hides in the text follows, on the same bytes.
+    startAudit();
 }
 
 void MainWindow::showOpenError(const QString& path, const QString& reason) {
@@ -986,43 +928,6 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 // --- title and status -------------------------------------------------------------------------
-
-void MainWindow::updateTitle() {
-    if (!document_->source()) {
-        setWindowTitle(QStringLiteral("u8scope"));
-        return;
-    }
-    QString state;
-    switch (scanState_) {
-    case ScanState::None:
-        state = document_->size() == 0  ? tr("empty")
-                : binaryKind_.isEmpty() ? QString()
-                                        : tr("binary data (%1)").arg(binaryKind_);
-        break;
-    case ScanState::Running:
-        state = tr("checking UTF-8…");
-        break;
-    case ScanState::Finished:
-        state = report_ && report_->summary.valid()
-                    ? tr("valid UTF-8")
-                    : tr("not valid UTF-8 (%1)")
-                          .arg(report_->totalProblems == 1
-                                   ? tr("1 problem")
-                                   : tr("%1 problems")
-                                         .arg(u8ui::NumberFormat::count(report_->totalProblems)));
-        break;
-    case ScanState::Cancelled:
-        state = tr("UTF-8 check cancelled");
-        break;
-    case ScanState::Failed:
-        state = tr("UTF-8 check failed");
-        break;
-    }
-    // "[*]" is where Qt shows the modified mark (after a repair, until saved).
-    setWindowTitle(state.isEmpty()
-                       ? tr("%1[*] — u8scope").arg(document_->displayName())
-                       : tr("%1[*] — %2 — u8scope").arg(document_->displayName(), state));
-}
 
 void MainWindow::updateActions() {
     const bool hasBytes = document_->size() > 0;

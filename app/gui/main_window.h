@@ -14,6 +14,7 @@
 
 class QAction;
 class QActionGroup;
+class QComboBox;
 class QDockWidget;
 class QTableView;
 class QFileSystemWatcher;
@@ -30,6 +31,7 @@ class FileSource;
 } // namespace u8codec
 
 namespace u8ui {
+struct AuditReport;
 class ByteDocument;
 class ByteSelection;
 class CodePageTable;
@@ -47,6 +49,7 @@ namespace u8app {
 
 class WindowLayout;
 
+class AuditActions;
 class DocumentHistory;
 class FindBar;
 class FindController;
@@ -99,6 +102,13 @@ public:
     RepairActions* repairActions() const { return repairs_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const { return report_; }
+    // The text audit (profile, allowlist) and its last finished report (null while it runs).
+    AuditActions* auditActions() const { return audits_; }
+    std::shared_ptr<const u8ui::AuditReport> auditReport() const;
+    // The Problems list's filter: errors, suspicious characters or both.
+    QComboBox* problemsFilter() const { return problemsFilter_; }
+    // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
+    QString checkStateText() const;
     QString filePath() const { return path_; }
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
@@ -161,6 +171,15 @@ private:
     QScrollArea* scrollable(QWidget* content);
     void startScan();
     void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
+    // main_window_audit.cpp: the Problems panel (list, filter, note), F8 over it, the audit's
+    // wiring and the state shown in the title.
+    QWidget* createProblemsPanel();
+    void createProblemsFilter();
+    void connectAudit();
+    void showAuditProblem(const QString& message);
+    void startAudit();
+    void onAuditChanged();
+    void updateProblemsNote();
     void goToProblem(bool forward);
     // Detects the encoding of the file just opened in the background; if it is not clean UTF-8,
     // the banner says so and offers the repair (see EncodingAdvice).
@@ -191,6 +210,7 @@ private:
     u8ui::ProblemsModel* problemsModel_;
     QTableView* problemsView_;
     QLabel* problemsNote_;
+    QComboBox* problemsFilter_ = nullptr;
     u8ui::LegendWidget* legend_;
     u8ui::SummaryPanel* summary_;
     DocumentHistory* history_;
@@ -230,6 +250,8 @@ private:
     quint64 encodingTicket_ = 0; // a result for an older ticket is dropped
     QString adviceText_;         // the banner's text while it shows the advice
     QString binaryKind_;         // what the encoding check found binary, while not checked
+
+    AuditActions* audits_;
 
     QAction* openAction_ = nullptr;
     QAction* reloadAction_ = nullptr;

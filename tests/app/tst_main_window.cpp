@@ -634,10 +634,14 @@ private slots:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("state");
         QTest::addColumn<QString>("problemsNote");
-        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC") << "— valid UTF-8"
-                               << "No problems: title.txt is valid UTF-8.";
-        QTest::newRow("invalid") << QByteArray("a\xC0\xAF") << "— not valid UTF-8 (1 problem)"
-                                 << "";
+        const QString audited =
+            QStringLiteral("Audited as text (no programming-language extension): nothing "
+                           "suspicious.");
+        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC")
+                               << "— valid UTF-8, nothing suspicious"
+                               << "No problems: title.txt is valid UTF-8. " + audited;
+        QTest::newRow("invalid") << QByteArray("a\xC0\xAF")
+                                 << "— not valid UTF-8 (1 problem), nothing suspicious" << audited;
     }
     void titleSaysWhetherValid() {
         QFETCH(QByteArray, bytes);
@@ -646,11 +650,13 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.auditReport()); // the audit follows the check
         // "[*]" marks where Qt shows the unsaved-changes mark; none here.
         QVERIFY(!w.isWindowModified());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));
         QVERIFY2(title.startsWith(QStringLiteral("title.txt ") + state), qPrintable(title));
-        // The problems dock says a check found nothing, rather than showing an empty list.
+        // The problems dock says what the check and the audit found, rather than showing an
+        // empty list.
         QFETCH(QString, problemsNote);
         const auto* note = w.findChild<QLabel*>(QStringLiteral("problemsNote"));
         QVERIFY(note);

@@ -474,6 +474,21 @@ private slots:
         }
     }
 
+    // With ill-formed UTF-8 left out of the kinds (as the window audits), a finding still goes
+    // as soon as nothing before it can be found: the problems not reported must not hold it back
+    // (nor be kept: that was memory growing with every error in the stream).
+    void unwantedProblemsHoldNothingBack() {
+        // An error reported, then a ZWSP while a C0 at the end may still start an overlong form.
+        const std::string text = "\xFF a\u200B\xC0";
+        u8codec::Auditor auditor(
+            options(kCode, u8codec::kAllAuditKinds & ~u8codec::kindBit(AuditKind::InvalidUtf8)));
+        int duringFeed = 0, atFinish = 0;
+        auditor.feed(bytes(text), [&](const AuditFinding&) { ++duringFeed; });
+        auditor.finish([&](const AuditFinding&) { ++atFinish; });
+        QCOMPARE(duringFeed, 1); // the ZWSP, before the C0 is decided
+        QCOMPARE(atFinish, 0);
+    }
+
     void kindsMask() {
         const auto findings =
             run(mixedSample(), options(kCode, u8codec::kindBit(AuditKind::BidiControl) |

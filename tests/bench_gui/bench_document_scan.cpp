@@ -3,6 +3,13 @@
 // second of wall-clock time (the scan may use several threads) and the process's peak resident
 // memory, which must stay near the chunk size whatever the file's size (DESIGN.md, "Performance
 // by design"). Issue 18's target: 1 GiB of mixed text at 3 GB/s or more on two cores.
+//
+// And the window's background audit (DocumentAudit::audit: the codec's Auditor over a FileSource,
+// findings capped with their totals), on one core, with its peak resident memory: issue 19's
+// target for the audit is 1 GB/s or more on ASCII-heavy source; random bytes are its worst case
+// for findings (every C1 control, private-use and unassigned character is one), where the cap
+// must keep memory bounded.
+#include "document_audit.h"
 #include "document_scan.h"
 #include "u8codec/byte_source.h"
 
@@ -214,6 +221,45 @@ void BM_DocumentScanRandom256MiB(benchmark::State& state) {
     scanFile(state, makeRandomFile());
 }
 
+void auditFile(benchmark::State& state, const std::string& path, u8codec::AuditProfile profile) {
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened.source) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+        return;
+    }
+    const std::uint64_t size = opened.source->size();
+    const auto options = u8ui::DocumentAudit::windowOptions(profile, {});
+    std::atomic<bool> stop{false};
+    quint64 findings = 0, stored = 0;
+    for (auto _ : state) {
+        const auto outcome = u8ui::DocumentAudit::audit(
+            *opened.source, options, u8ui::DocumentAudit::kDefaultFindingCap, stop);
+        if (!outcome.report) {
+            state.SkipWithError(outcome.error.toStdString().c_str());
+            return;
+        }
+        findings = outcome.report->totalFindings;
+        stored = outcome.report->findings.size();
+        benchmark::DoNotOptimize(outcome.report->marks.data());
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations() * size));
+    state.counters["GB"] =
+        benchmark::Counter(double(state.iterations() * size) / 1e9, benchmark::Counter::kIsRate);
+    state.counters["findings"] = double(findings);
+    state.counters["stored"] = double(stored);
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+}
+
+void BM_DocumentAuditAsciiCode1GiB(benchmark::State& state) {
+    auditFile(state, makeAsciiFile(), u8codec::AuditProfile::Code);
+}
+void BM_DocumentAuditTextText1GiB(benchmark::State& state) {
+    auditFile(state, makeTextFile(), u8codec::AuditProfile::Text);
+}
+void BM_DocumentAuditRandomCode256MiB(benchmark::State& state) {
+    auditFile(state, makeRandomFile(), u8codec::AuditProfile::Code);
+}
+
 } // namespace
 
 // Wall-clock time: the CPU time of the calling thread alone would leave out the other cores.
@@ -251,5 +297,18 @@ BENCHMARK(BM_DocumentScanRandom256MiB)
     ->UseRealTime()
     ->ArgName("one_part")
     ->Arg(0);
+
+BENCHMARK(BM_DocumentAuditAsciiCode1GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2)
+    ->UseRealTime();
+BENCHMARK(BM_DocumentAuditTextText1GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2)
+    ->UseRealTime();
+BENCHMARK(BM_DocumentAuditRandomCode256MiB)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -4,14 +4,19 @@
 // which code points they are and how they are shown live here once.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace u8codec {
 
 // C0 controls and DELETE: U+0000..U+001F, U+007F.
-constexpr bool isC0Control(char32_t c) noexcept { return c < 0x20 || c == 0x7F; }
+constexpr bool isC0Control(char32_t c) noexcept {
+    return c < 0x20 || c == 0x7F;
+}
 // C1 controls: U+0080..U+009F (in UTF-8, C2 80..C2 9F).
-constexpr bool isC1Control(char32_t c) noexcept { return c >= 0x80 && c <= 0x9F; }
+constexpr bool isC1Control(char32_t c) noexcept {
+    return c >= 0x80 && c <= 0x9F;
+}
 
 // The symbol of the Control Pictures block for a C0 control or DELETE: U+2400 + code ("␉" for
 // TAB, "␊" for LF), U+2421 for DELETE; 0 for every other code point.
@@ -28,5 +33,14 @@ std::string_view controlAbbreviation(char32_t c) noexcept;
 // "NULL", "LINE FEED", "DELETE", "NEXT LINE", "CONTROL SEQUENCE INTRODUCER". Empty for other
 // code points.
 std::string_view controlName(char32_t c) noexcept;
+
+// The abbreviation Unicode gives a character that draws nothing of its own (NameAliases.txt,
+// aliases of type "abbreviation", the first of each), for views that must show it: those of
+// controlAbbreviation() for C0, SPACE and DELETE; the C1 controls' ("NEL", "CSI"); the
+// bidirectional controls' ("LRE" to "RLO", "LRI" to "PDI", "LRM", "RLM", "ALM"); "ZWSP", "ZWNJ",
+// "ZWJ", "WJ", "SHY", "CGJ", "MVS" and "BOM" (U+FEFF); the variation selectors' ("VS1" to
+// "VS256", "FVS1" to "FVS4"); and the spaces' "NBSP", "NNBSP" and "MMSP". Empty for every other
+// code point.
+std::string abbreviation(char32_t c);
 
 } // namespace u8codec

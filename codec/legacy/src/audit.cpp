@@ -140,9 +140,12 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
 }
 
 void Auditor::Impl::onProblem(const Problem& p) {
+    // Located even when the kind is not wanted: the locator holds each run of error segments
+    // until its problem is located, so skipping it would keep every run of the stream (and hold
+    // the watermark back at the first).
+    const LocatedProblem located = locator.locate(p);
     if (!context.wants(AuditKind::InvalidUtf8))
         return;
-    const LocatedProblem located = locator.locate(p);
     AuditFinding f;
     f.kind = AuditKind::InvalidUtf8;
     f.offset = p.offset;

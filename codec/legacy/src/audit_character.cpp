@@ -111,3 +111,24 @@ std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile)
 }
 
 } // namespace u8codec::audit_detail
+
+namespace u8codec {
+
+bool drawsNothing(char32_t cp) {
+    if (isC0Control(cp))
+        return false; // the Control Pictures stand for them
+    if (isC1Control(cp))
+        return true;
+    if (u_hasBinaryProperty(UChar32(cp), UCHAR_PREPENDED_CONCATENATION_MARK))
+        return false;
+    switch (u_charType(UChar32(cp))) {
+    case U_FORMAT_CHAR:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
+        return true;
+    default:
+        return u_hasBinaryProperty(UChar32(cp), UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+    }
+}
+
+} // namespace u8codec

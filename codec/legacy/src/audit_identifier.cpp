@@ -42,6 +42,22 @@ const char* levelName(URestrictionLevel level) {
     }
 }
 
+// Whether cp alone has an ASCII skeleton (UTS #39 section 4); if so, `skeleton` receives it.
+bool asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton) {
+    std::string utf8;
+    appendUtf8(cp, utf8);
+    char buffer[64];
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = uspoof_getSkeletonUTF8(spoof, 0, utf8.data(), int32_t(utf8.size()), buffer,
+                                             int32_t(sizeof buffer), &status);
+    bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
+    for (int32_t i = 0; ascii && i < n; ++i)
+        ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
+    if (ascii)
+        skeleton.assign(buffer, std::size_t(n));
+    return ascii;
+}
+
 } // namespace
 
 IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(options) {
@@ -272,19 +288,9 @@ bool IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
     const unsigned shift = unsigned(cp & 3) * 2;
     if (memoised && ((skeletonMemo_[cp >> 2] >> shift) & 3) == 1)
         return false;
-    std::string utf8;
-    appendUtf8(cp, utf8);
-    char buffer[64];
-    UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = uspoof_getSkeletonUTF8(spoof_, 0, utf8.data(), int32_t(utf8.size()), buffer,
-                                             int32_t(sizeof buffer), &status);
-    bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
-    for (int32_t i = 0; ascii && i < n; ++i)
-        ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
+    const bool ascii = asciiSkeletonOf(spoof_, cp, skeleton);
     if (memoised)
         skeletonMemo_[cp >> 2] |= std::uint8_t((ascii ? 2 : 1) << shift);
-    if (ascii)
-        skeleton.assign(buffer, std::size_t(n));
     return ascii;
 }
 
@@ -352,3 +358,27 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
 }
 
 } // namespace u8codec::audit_detail
+
+namespace u8codec {
+
+std::string asciiLookalike(char32_t cp) {
+    if (cp < 0x80)
+        return {};
+    // One checker for every caller: once configured, ICU's spoof checker may be used from several
+    // threads at once (uspoof.h, "thread safety").
+    static const USpoofChecker* const spoof = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        USpoofChecker* checker = uspoof_open(&status);
+        if (U_FAILURE(status)) {
+            uspoof_close(checker);
+            return static_cast<USpoofChecker*>(nullptr);
+        }
+        return checker;
+    }();
+    std::string skeleton;
+    if (!spoof || !audit_detail::asciiSkeletonOf(spoof, cp, skeleton))
+        return {};
+    return skeleton;
+}
+
+} // namespace u8codec

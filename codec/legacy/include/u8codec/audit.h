@@ -146,4 +146,18 @@ std::string characterName(char32_t cp);
 // "U+041D CYRILLIC CAPITAL LETTER EN".
 std::string describeCharacter(char32_t cp);
 
+// The ASCII text a character is drawn like, when its UTS #39 skeleton (section 4,
+// confusables.txt) is ASCII: "H" for U+041D CYRILLIC CAPITAL LETTER EN. Empty when the skeleton
+// is not ASCII, and for ASCII itself. The confusable kind reports characters with such a
+// skeleton.
+std::string asciiLookalike(char32_t cp);
+
+// Whether a character draws nothing of its own, so that a view must show something in its place:
+// Default_Ignorable_Code_Point (Unicode chapter 5.21: zero-width characters, joiners, variation
+// selectors, Hangul fillers, tags), format characters (Cf) but the prepended concatenation marks
+// (which span the digits after them), the line and paragraph separators, and the C1 controls. C0
+// controls are the Control Pictures' (controls.h). Drawn or not, the audit decides what is
+// suspicious.
+bool drawsNothing(char32_t cp);
+
 } // namespace u8codec

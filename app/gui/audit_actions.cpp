@@ -1,0 +1,219 @@
+#include "audit_actions.h"
+
+#include "document_audit.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QWidget>
+
+namespace u8app {
+
+namespace {
+
+const QString kAllowlistKey = QStringLiteral("auditAllowlist");
+
+} // namespace
+
+AuditActions::AuditActions(QWidget* window)
+    : QObject(window), window_(window), job_(new u8ui::DocumentAudit(this)) {
+    profileGroup_ = new QActionGroup(this);
+    auto makeProfile = [this](const QString& text, const QString& tip,
+                              u8codec::AuditProfile profile) {
+        auto* a = new QAction(text, this);
+        a->setCheckable(true);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        profileGroup_->addAction(a);
+        connect(a, &QAction::triggered, this, [this, profile] { setProfile(profile); });
+        return a;
+    };
+    const QString kept = tr("The choice is kept for this file until u8scope quits; other files "
+                            "get the profile their name suggests.");
+    codeAction_ = makeProfile(
+        tr("Audit as &Code"),
+        tr("Audit as source code: every bidi control, invisible character, look-alike in an "
+           "identifier and no-break space is reported. ") +
+            kept,
+        u8codec::AuditProfile::Code);
+    codeAction_->setObjectName(QStringLiteral("auditAsCode"));
+    textAction_ = makeProfile(
+        tr("Audit as &Text"),
+        tr("Audit as prose: right-to-left text and its marks, no-break spaces, soft hyphens and "
+           "joiners where scripts use them are normal. ") +
+            kept,
+        u8codec::AuditProfile::Text);
+    textAction_->setObjectName(QStringLiteral("auditAsText"));
+    textAction_->setChecked(true);
+
+    allowlistAction_ = new QAction(tr("Audit &Allowlist…"), this);
+    allowlistAction_->setObjectName(QStringLiteral("auditAllowlist"));
+    connect(allowlistAction_, &QAction::triggered, this, &AuditActions::pickAllowlist);
+    clearAllowlistAction_ = new QAction(tr("Audit &Without Allowlist"), this);
+    clearAllowlistAction_->setObjectName(QStringLiteral("auditWithoutAllowlist"));
+    connect(clearAllowlistAction_, &QAction::triggered, this, [this] { setAllowlistFile({}); });
+    updateActions();
+
+    connect(job_, &u8ui::DocumentAudit::progressChanged, this, &AuditActions::progressChanged);
+    connect(job_, &u8ui::DocumentAudit::finished, this,
+            [this](std::shared_ptr<const u8ui::AuditReport> report) {
+                report_ = std::move(report);
+                state_ = State::Finished;
+                emit stateChanged();
+            });
+    connect(job_, &u8ui::DocumentAudit::cancelled, this, [this] {
+        if (state_ != State::Running)
+            return; // replaced or reset: no news
+        state_ = State::Cancelled;
+        emit stateChanged();
+    });
+    connect(job_, &u8ui::DocumentAudit::failed, this, [this](const QString&) {
+        state_ = State::Failed;
+        emit stateChanged();
+    });
+}
+
+void AuditActions::populate(QMenu* menu) {
+    menu->addAction(codeAction_);
+    menu->addAction(textAction_);
+    menu->addAction(allowlistAction_);
+    menu->addAction(clearAllowlistAction_);
+}
+
+void AuditActions::readSettings() {
+    const QString path = QSettings().value(kAllowlistKey).toString();
+    if (path.isEmpty())
+        return;
+    const u8codec::AllowlistParse parsed =
+        u8codec::readAllowlist(QFile::encodeName(path).toStdString());
+    if (!parsed.ok()) {
+        // Forgotten for this session only: the file may come back (a drive not mounted yet).
+        startupProblem_ = tr("The audit allowlist cannot be used: %1. The audit runs without "
+                             "one; choose another with View > Audit Allowlist….")
+                              .arg(QString::fromStdString(parsed.error));
+        emit problem(startupProblem_);
+        return;
+    }
+    allowlistPath_ = path;
+    allowlist_ = parsed.set;
+    updateActions();
+}
+
+void AuditActions::setDocument(const QString& path, const QString& name) {
+    reset();
+    path_ = path.isEmpty() ? name : path;
+    if (const auto chosen = chosen_.constFind(path_); chosen != chosen_.constEnd()) {
+        profile_ = *chosen;
+        profileReason_ = tr("chosen in the View menu");
+    } else {
+        std::string why;
+        profile_ = u8codec::profileForFileName(
+            QFile::encodeName(path.isEmpty() ? name : QFileInfo(path).fileName()).toStdString(),
+            &why);
+        profileReason_ = QString::fromStdString(why);
+    }
+    (profile_ == u8codec::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
+}
+
+QString AuditActions::profileText() const {
+    return profile_ == u8codec::AuditProfile::Code ? tr("Audited as code (%1)").arg(profileReason_)
+                                                   : tr("Audited as text (%1)").arg(profileReason_);
+}
+
+void AuditActions::setProfile(u8codec::AuditProfile profile) {
+    chosen_.insert(path_, profile);
+    (profile == u8codec::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
+    profileReason_ = tr("chosen in the View menu");
+    if (profile == profile_)
+        return;
+    profile_ = profile;
+    emit rerunRequested();
+}
+
+void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
+    report_.reset();
+    state_ = State::Running;
+    job_->start(std::move(source), u8ui::DocumentAudit::windowOptions(profile_, allowlist_));
+    emit stateChanged();
+}
+
+void AuditActions::reset() {
+    const bool news = state_ != State::None || report_;
+    state_ = State::None; // first, so that the cancel is no news
+    job_->cancel();
+    report_.reset();
+    if (news)
+        emit stateChanged();
+}
+
+void AuditActions::cancel() {
+    if (state_ == State::Running)
+        job_->cancel();
+}
+
+bool AuditActions::setAllowlistFile(const QString& path) {
+    if (path.isEmpty()) {
+        const bool had = !allowlistPath_.isEmpty();
+        allowlistPath_.clear();
+        allowlist_ = {};
+        QSettings().remove(kAllowlistKey);
+        updateActions();
+        if (had)
+            emit rerunRequested();
+        return true;
+    }
+    const u8codec::AllowlistParse parsed =
+        u8codec::readAllowlist(QFile::encodeName(path).toStdString());
+    if (!parsed.ok()) {
+        emit problem(tr("The audit allowlist cannot be used: %1. The audit goes on %2.")
+                         .arg(QString::fromStdString(parsed.error),
+                              allowlistPath_.isEmpty()
+                                  ? tr("without one")
+                                  : tr("with %1").arg(QDir::toNativeSeparators(allowlistPath_))));
+        return false;
+    }
+    allowlistPath_ = path;
+    allowlist_ = parsed.set;
+    QSettings().setValue(kAllowlistKey, path);
+    updateActions();
+    emit rerunRequested();
+    return true;
+}
+
+void AuditActions::pickAllowlist() {
+    const QString dir = allowlistPath_.isEmpty()
+                            ? QSettings().value(QStringLiteral("lastDirectory")).toString()
+                            : QFileInfo(allowlistPath_).absolutePath();
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Audit Allowlist"), dir,
+                                     tr("Allowlists (*.txt *.allow *.allowlist);;All files (*)"));
+    if (!path.isEmpty())
+        setAllowlistFile(path);
+}
+
+void AuditActions::updateActions() {
+    const QString tip =
+        allowlistPath_.isEmpty()
+            ? tr("Choose a file of code points and ranges the audit accepts (one a line or "
+                 "separated by commas: U+200D, U+0600..U+06FF; # starts a comment). Remembered "
+                 "for the next session.")
+            : tr("Choose another allowlist for the audit (now: %1). Remembered for the next "
+                 "session.")
+                  .arg(QDir::toNativeSeparators(allowlistPath_));
+    allowlistAction_->setToolTip(tip);
+    allowlistAction_->setStatusTip(tip);
+    const QString clearTip =
+        allowlistPath_.isEmpty()
+            ? tr("The audit uses no allowlist")
+            : tr("Audit without the allowlist %1").arg(QDir::toNativeSeparators(allowlistPath_));
+    clearAllowlistAction_->setToolTip(clearTip);
+    clearAllowlistAction_->setStatusTip(clearTip);
+    clearAllowlistAction_->setEnabled(!allowlistPath_.isEmpty());
+}
+
+} // namespace u8app

@@ -1,0 +1,322 @@
+// The audit's panels: the report (the places it counts, its cap, its marks), the background audit
+// (the codec's findings, in any chunking; progress, cancel, a file that shrank), the Problems list
+// with errors and findings and its filter, the inspector's explanation of a finding, and the
+// line shown in reading order.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "document_audit.h"
+#include "document_scan.h"
+#include "inspector_panel.h"
+#include "problems_model.h"
+#include "reading_order_view.h"
+#include "u8codec/byte_source.h"
+
+#include <QAbstractItemModelTester>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <cstring>
+#include <numeric>
+
+using namespace u8ui;
+using u8codec::AuditKind;
+using u8codec::AuditProfile;
+
+namespace {
+
+// The commenting-out attack (RLO, LRI, PDI) and the homoglyph one (a Cyrillic EN), then an
+// overlong form.
+const std::string kTrojan = "int main(void) {\n"
+                            "    /*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */\n"
+                            "    sayHello(); say\u041Dello();\n"
+                            "}\n";
+
+std::shared_ptr<const AuditReport> auditOf(const std::string& text, AuditProfile profile,
+                                           std::size_t cap = 1000, std::size_t chunk = 1 << 20) {
+    std::atomic<bool> stop{false};
+    const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+    return DocumentAudit::audit(source, DocumentAudit::windowOptions(profile, {}), cap, stop, {},
+                                chunk)
+        .report;
+}
+
+std::shared_ptr<const ScanReport> scanOf(const std::string& text) {
+    std::atomic<bool> stop{false};
+    return DocumentScan::scan(
+               u8codec::MemorySource(std::vector<std::uint8_t>(text.begin(), text.end())), 1000,
+               stop)
+        .report;
+}
+
+quint64 offsetOf(const std::string& text, const char* what) {
+    return quint64(text.find(what));
+}
+
+class GatedSource final : public u8codec::ByteSource {
+public:
+    std::uint64_t size() const override { return 64 * DocumentAudit::kChunkSize; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        gate.acquire();
+        gate.release();
+        ++reads;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), size() - offset));
+        std::memset(dest.data(), 'a', n);
+        return n;
+    }
+    mutable QSemaphore gate{0};
+    mutable std::atomic<int> reads{0};
+};
+
+class ShrinkingSource final : public u8codec::ByteSource {
+public:
+    std::uint64_t size() const override { return 3 * DocumentAudit::kChunkSize; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::uint64_t realEnd = DocumentAudit::kChunkSize + 1000;
+        const std::size_t n =
+            offset >= realEnd ? 0
+                              : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
+        std::memset(dest.data(), 'b', n);
+        return n;
+    }
+};
+
+struct Followed {
+    ByteDocument document;
+    ByteSelection selection;
+    explicit Followed(const std::string& text) {
+        document.setSource(std::make_shared<u8codec::MemorySource>(
+                               std::vector<std::uint8_t>(text.begin(), text.end())),
+                           QStringLiteral("trojan.c"));
+    }
+};
+
+} // namespace
+
+class TestAuditPanels : public QObject {
+    Q_OBJECT
+private slots:
+    void reportIsTheCodecsInAnyChunking() {
+        u8codec::AuditOptions options = DocumentAudit::windowOptions(AuditProfile::Code, {});
+        const auto expected = u8codec::audit(
+            std::span(reinterpret_cast<const std::uint8_t*>(kTrojan.data()), kTrojan.size()),
+            options);
+        for (std::size_t chunk : {std::size_t(1) << 20, std::size_t(7), std::size_t(1)}) {
+            const auto report = auditOf(kTrojan, AuditProfile::Code, 1000, chunk);
+            QVERIFY(report);
+            QCOMPARE(report->findings.size(), expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                QCOMPARE(report->findings[i].offset, expected[i].offset);
+                QCOMPARE(int(report->findings[i].kind), int(expected[i].kind));
+            }
+        }
+    }
+
+    void reportCountsPlacesAndMarks() {
+        const auto report = auditOf(kTrojan, AuditProfile::Code);
+        QVERIFY(report);
+        // RLO (bidi-control, unterminated), LRI, PDI, LRI (bidi-control, unterminated); the
+        // Cyrillic EN (confusable) in an identifier that mixes scripts.
+        QCOMPARE(report->totalFindings, quint64(8));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiControl)], quint64(4));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiUnterminated)], quint64(2));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::Confusable)], quint64(1));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::MixedScript)], quint64(1));
+        QCOMPARE(report->suspiciousCharacters, quint64(5));
+        QVERIFY(!report->capped());
+        // Four controls of 3 bytes each, then the identifier "sayНello".
+        const quint64 rlo = offsetOf(kTrojan, "\u202E");
+        const quint64 name = offsetOf(kTrojan, "say\u041D");
+        QCOMPARE(report->marks.size(), std::size_t(5));
+        QCOMPARE(report->marks.front(), (ByteRange{rlo, rlo + 3}));
+        QCOMPARE(report->marks.back(), (ByteRange{name, name + 9}));
+        QVERIFY(report->marked(rlo + 2));
+        QVERIFY(!report->marked(rlo + 3));
+        QCOMPARE(report->marksIn(0, rlo + 1).size(), std::size_t(1));
+        // The characters reported on their own: the four controls and the Cyrillic letter, not
+        // the rest of the identifier.
+        QCOMPARE(report->characterMarks.size(), std::size_t(5));
+        QVERIFY(report->characterMarked(rlo));
+        QVERIFY(report->characterMarked(name + 3));
+        QVERIFY(!report->characterMarked(name));
+        QVERIFY(report->marked(name));
+        // At the Cyrillic letter: the identifier's finding and the letter's; at its first letter
+        // the identifier's alone.
+        QCOMPARE(report->findingsAt(name + 3).size(), std::size_t(2));
+        QCOMPARE(report->findingsAt(name).size(), std::size_t(1));
+        QCOMPARE(int(report->findingsAt(name).front()->kind), int(AuditKind::MixedScript));
+        QVERIFY(report->findingsAt(name - 2).empty());
+    }
+
+    void capKeepsTheTotals() {
+        std::string text;
+        for (int i = 0; i < 50; ++i)
+            text += "\xC2\x85"; // NEXT LINE, a C1 control
+        const auto report = auditOf(text, AuditProfile::Text, 10);
+        QVERIFY(report);
+        QCOMPARE(report->findings.size(), std::size_t(10));
+        QCOMPARE(report->totalFindings, quint64(50));
+        QVERIFY(report->capped());
+        QCOMPARE(report->suspiciousCharacters, quint64(50));
+        // Touching findings stay apart: each character is framed on its own.
+        QCOMPARE(report->marks.size(), std::size_t(10));
+        QVERIFY(!report->marked(20));
+    }
+
+    void backgroundAuditFinishesCancelsAndFails() {
+        DocumentAudit audit;
+        QSignalSpy finished(&audit, &DocumentAudit::finished);
+        QSignalSpy cancelled(&audit, &DocumentAudit::cancelled);
+        QSignalSpy failed(&audit, &DocumentAudit::failed);
+        auto gated = std::make_shared<GatedSource>();
+        const auto options = DocumentAudit::windowOptions(AuditProfile::Code, {});
+        audit.start(gated, options);
+        audit.cancel();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!audit.isRunning());
+        gated->gate.release();
+        audit.start(std::make_shared<u8codec::MemorySource>(
+                        std::vector<std::uint8_t>(kTrojan.begin(), kTrojan.end())),
+                    options);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).value<std::shared_ptr<const AuditReport>>()->totalFindings,
+                 quint64(8));
+        QVERIFY(gated->reads.load() < 64); // it stopped early
+        audit.start(std::make_shared<ShrinkingSource>(), options);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.at(0).at(0).toString().contains("shrank"),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(finished.count(), 1);
+    }
+
+    void problemsListShowsErrorsAndFindings() {
+        const std::string text = kTrojan + "bad \xC0\xAF end\n";
+        ProblemsModel model;
+        QAbstractItemModelTester tester(&model);
+        model.setReport(scanOf(text));
+        model.setAuditReport(auditOf(text, AuditProfile::Code));
+        QCOMPARE(model.filter(), ProblemsModel::Filter::All);
+        QCOMPARE(model.rowCount(), 9);
+        // In offset order, the overlong form last.
+        for (int row = 1; row < model.rowCount(); ++row)
+            QVERIFY(model.rangeAt(row - 1).start <= model.rangeAt(row).start);
+        QVERIFY(model.problemAt(8));
+        QVERIFY(!model.findingAt(8));
+        QVERIFY(model.findingAt(0));
+        QCOMPARE(model.data(model.index(0, 0), ProblemsModel::IsFindingRole).toBool(), true);
+        QCOMPARE(model.data(model.index(8, 0), ProblemsModel::IsFindingRole).toBool(), false);
+        QCOMPARE(model.data(model.index(0, ProblemsModel::KindColumn)).toString(),
+                 QStringLiteral("Bidirectional control character"));
+        QCOMPARE(model.data(model.index(0, ProblemsModel::LineColumn)).toString(),
+                 QStringLiteral("2"));
+        QVERIFY(model.data(model.index(0, ProblemsModel::ExplanationColumn))
+                    .toString()
+                    .contains(QLatin1String("RIGHT-TO-LEFT OVERRIDE")));
+        // The Cyrillic letter lies in two findings; the last that covers it is its own.
+        const quint64 en = offsetOf(text, "\u041D");
+        const int row = model.rowContaining(en);
+        QVERIFY(row >= 0);
+        QCOMPARE(int(model.findingAt(row)->kind), int(AuditKind::Confusable));
+        QCOMPARE(model.rowAtOrAfter(en + 1), 8);
+        // Exports name the kinds as the CLI does.
+        const QByteArray csv = model.toCsv();
+        QVERIFY(csv.contains(",bidi-control,"));
+        QVERIFY(csv.contains(",confusable,"));
+        QVERIFY(csv.contains(",overlong,"));
+        QVERIFY(model.toJson().contains("\"mixed-script\""));
+        // The filter.
+        model.setFilter(ProblemsModel::Filter::Errors);
+        QCOMPARE(model.rowCount(), 1);
+        QVERIFY(model.problemAt(0));
+        QCOMPARE(model.rowContaining(en), -1);
+        model.setFilter(ProblemsModel::Filter::Suspicious);
+        QCOMPARE(model.rowCount(), 8);
+        QVERIFY(!model.problemAt(7));
+        QVERIFY(!model.toCsv().contains(",overlong,"));
+        // A capped audit says so.
+        QVERIFY(model.cappedNote().isEmpty());
+        model.setAuditReport(auditOf(text, AuditProfile::Code, 3));
+        QCOMPARE(model.rowCount(), 3);
+        QVERIFY2(model.cappedNote().contains(QLatin1String("first 3 of 8 audit findings")),
+                 qPrintable(model.cappedNote()));
+        model.setFilter(ProblemsModel::Filter::Errors);
+        QVERIFY(model.cappedNote().isEmpty());
+    }
+
+    void inspectorExplainsAConfusable() {
+        Followed f(kTrojan);
+        InspectorPanel inspector;
+        inspector.attach(&f.document, &f.selection);
+        inspector.setAuditReport(auditOf(kTrojan, AuditProfile::Code));
+        f.selection.setCursor(offsetOf(kTrojan, "\u041D"));
+        QCOMPARE(inspector.titleText(), QStringLiteral("U+041D  CYRILLIC CAPITAL LETTER EN"));
+        const QString text = inspector.findingText();
+        QVERIFY2(text.contains(QStringLiteral(
+                     "\u041D U+041D CYRILLIC CAPITAL LETTER EN looks like H U+0048")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Suspicious: Character confusable with ASCII "
+                                             "(confusable)")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("looks like \"sayHello\"")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("(mixed-script)")), qPrintable(text));
+        // A character the audit does not report: nothing.
+        f.selection.setCursor(offsetOf(kTrojan, "main"));
+        QVERIFY(inspector.findingText().isEmpty());
+        // Without a report: nothing either.
+        f.selection.setCursor(offsetOf(kTrojan, "\u041D"));
+        inspector.setAuditReport(nullptr);
+        QVERIFY(inspector.findingText().isEmpty());
+    }
+
+    void readingOrderOfATrojanSourceLine() {
+        const u8codec::MemorySource source(
+            std::vector<std::uint8_t>(kTrojan.begin(), kTrojan.end()));
+        const auto report = auditOf(kTrojan, AuditProfile::Code);
+        ReadingOrderView view;
+        QVERIFY(view.showLineAt(source, offsetOf(kTrojan, "isAdmin"), report.get()));
+        QVERIFY(!view.isEmpty());
+        // The compiler reads the comment first; a reader sees the comment's words first.
+        QCOMPARE(
+            view.logicalText(),
+            QStringLiteral("    /*\u27E8RLO\u27E9 } \u27E8LRI\u27E9if (isAdmin)\u27E8PDI\u27E9 "
+                           "\u27E8LRI\u27E9 begin admins only */"));
+        QVERIFY2(view.readerText().startsWith(QLatin1String("    /* begin admins only */")),
+                 qPrintable(view.readerText()));
+        QVERIFY(view.readerText() != view.logicalText());
+        const std::vector<std::size_t> order = view.displayOrder();
+        std::vector<std::size_t> identity(order.size());
+        std::iota(identity.begin(), identity.end(), std::size_t(0));
+        QVERIFY(order != identity);
+        QVERIFY(view.cursorSpan().has_value());
+        const QString logical = view.logicalText();
+        // A line without bidi controls: nothing to show.
+        QVERIFY(!view.showLineAt(source, offsetOf(kTrojan, "int main"), report.get()));
+        QVERIFY(view.isEmpty());
+        // The inspector shows it for the cursor's line only.
+        Followed f(kTrojan);
+        InspectorPanel inspector;
+        inspector.attach(&f.document, &f.selection);
+        f.selection.setCursor(offsetOf(kTrojan, "begin"));
+        QVERIFY(inspector.showsReadingOrder());
+        QCOMPARE(inspector.readingOrder()->logicalText(), logical);
+        f.selection.setCursor(offsetOf(kTrojan, "sayHello"));
+        QVERIFY(!inspector.showsReadingOrder());
+    }
+
+    void readingOrderOfALongLineIsReadAroundTheCursor() {
+        // No line feed for 100 000 bytes: only the neighbourhood of the cursor is read.
+        std::string text(50000, 'x');
+        text += "\u202Eabc";
+        text += std::string(50000, 'y');
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+        ReadingOrderView view;
+        QVERIFY(view.showLineAt(source, 50001, nullptr));
+        const QString logical = view.logicalText();
+        QVERIFY(logical.size() <= int(2 * ReadingOrderView::kReach + 8));
+        QVERIFY(logical.contains(QStringLiteral("\u27E8RLO\u27E9abc")));
+        QVERIFY(view.sizeHint().width() > 0);
+    }
+};
+
+QTEST_MAIN(TestAuditPanels)
+#include "tst_audit_panels.moc"

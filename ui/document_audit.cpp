@@ -1,0 +1,96 @@
+#include "document_audit.h"
+
+#include "document_scan.h"
+#include "scan_part.h"
+
+#include <algorithm>
+
+namespace u8ui {
+
+DocumentAudit::DocumentAudit(QObject* parent) : QObject(parent) {}
+
+DocumentAudit::~DocumentAudit() {
+    run_.stopAndWait();
+}
+
+u8codec::AuditOptions DocumentAudit::windowOptions(u8codec::AuditProfile profile,
+                                                   const u8codec::CodePointSet& allowlist) {
+    u8codec::AuditOptions options;
+    options.profile = profile;
+    options.kinds = u8codec::kAllAuditKinds & ~u8codec::kindBit(u8codec::AuditKind::InvalidUtf8);
+    options.allowlist = allowlist;
+    return options;
+}
+
+void DocumentAudit::cancel() {
+    if (!running_)
+        return;
+    run_.cancel();
+    running_ = false;
+    emit cancelled();
+}
+
+void DocumentAudit::start(std::shared_ptr<const u8codec::ByteSource> source,
+                          u8codec::AuditOptions options, std::size_t findingCap) {
+    if (running_)
+        cancel();
+    running_ = true;
+    emit progressChanged(0);
+    // Posted calls run only while this audit is the latest, so `this` is alive in them.
+    run_.start([this, source, options = std::move(options),
+                findingCap](const std::atomic<bool>& stop, const LatestRun::Post& post) {
+        int lastPermille = 0;
+        auto progress = [&](quint64 done, quint64 total) {
+            const int permille = total ? int(done * 1000 / total) : 1000;
+            if (permille == lastPermille)
+                return;
+            lastPermille = permille;
+            post([this, permille] { emit progressChanged(permille); });
+        };
+        Outcome outcome = audit(*source, options, findingCap, stop, progress);
+        if (outcome.cancelled)
+            return; // cancel() already reported it
+        post([this, outcome = std::move(outcome)] {
+            running_ = false;
+            if (outcome.report)
+                emit finished(outcome.report);
+            else
+                emit failed(outcome.error);
+        });
+    });
+}
+
+DocumentAudit::Outcome
+DocumentAudit::audit(const u8codec::ByteSource& source, const u8codec::AuditOptions& options,
+                     std::size_t findingCap, const std::atomic<bool>& stop,
+                     const std::function<void(quint64 done, quint64 total)>& progress,
+                     std::size_t chunkSize) {
+    Outcome outcome;
+    const quint64 size = source.size();
+    AuditCollector collector(options.profile, findingCap);
+    u8codec::Auditor auditor(options);
+    const auto sink = [&collector](const u8codec::AuditFinding& f) { collector.add(f); };
+    chunkSize = std::max<std::size_t>(1, chunkSize);
+    detail::ChunkReader reader(source, std::size_t(std::clamp<quint64>(size, 1, chunkSize)));
+    for (quint64 offset = 0; offset < size;) {
+        if (stop.load()) {
+            outcome.cancelled = true;
+            return outcome;
+        }
+        const std::size_t want = std::size_t(std::min<quint64>(chunkSize, size - offset));
+        const std::span<const std::uint8_t> chunk = reader.read(offset, want);
+        if (chunk.size() < want) {
+            outcome.error = DocumentScan::shortReadReason(offset + chunk.size(), size);
+            return outcome;
+        }
+        auditor.feed(chunk, sink);
+        offset += want;
+        if (progress)
+            progress(offset, size);
+    }
+    auditor.finish(sink);
+    outcome.report = std::make_shared<AuditReport>(collector.finish());
+    return outcome;
+}
+
+} // namespace u8ui
