@@ -4,13 +4,11 @@
 // a page (and so on a 64-byte cache line) whatever the allocator gives: std::vector's storage is
 // only 16-byte aligned, and glibc's malloc returns a large block at a page plus 16 bytes.
 //
-// What was measured on the 2-core Xeon (AVX-512) the benchmarks run on: a read into a page the
-// process has not touched yet costs the kernel about four times more than into one it has (1 MiB
-// from the page cache: 0.25-0.44 ms against 0.06-0.15 ms, aligned or not), because each page is
-// faulted in during the copy; with touched pages the alignment of the destination changes little
-// (a hot 256 KiB copy: 5.3 us aligned to 64 bytes, 6.1 us at 16 past; streaming a cached file:
-// within a tenth either way). Hence one buffer per reader, allocated once and reused, and no
-// zero-filling (which would write every byte once more for nothing).
+// Why (tests/bench/io_floor.py measures it): a read into a page the process has not touched yet
+// costs the kernel several times more than into one it has, aligned or not, because each page is
+// faulted in during the copy; with touched pages the destination's alignment changes little.
+// Hence one buffer per reader, allocated once and reused, and no zero-filling (which would write
+// every byte once more for nothing).
 #pragma once
 
 #include <cstddef>
@@ -22,11 +20,10 @@
 
 namespace u8codec {
 
-// How much one read takes at once when a file is read front to back. Reading a cached 256 MiB
-// file and scanning it took 51 ms in chunks of 64 to 512 KiB, 52 ms at 1 MiB, 56 at 2 MiB and
-// 58 at 4 MiB on one core (27-28, 29 and 30 ms on two): past 1 MiB the chunk no longer stays in
-// the core's 2 MiB L2 cache between the kernel's copy and the scan. A quarter of a MiB leaves
-// room for a command's output beside it.
+// How much one read takes at once when a file is read front to back: chunks up to 1 MiB read and
+// scan alike; past that a chunk no longer stays in the core's L2 cache between the kernel's copy
+// and the scan (docs/measurements.md). A quarter of a MiB leaves room for a command's output
+// beside it.
 inline constexpr std::size_t kReadChunkSize = std::size_t(256) << 10;
 
 class AlignedBuffer {
