@@ -3,6 +3,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -30,6 +32,16 @@ inline CliRun runCli(const QStringList& args, const QByteArray& stdinBytes = {},
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// Writes `bytes` to `name` in `dir` (replacing it) and returns its path: the suites' input files.
+inline QString writeFile(const QDir& dir, const QString& name, const QByteArray& bytes) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(bytes);
+    return path;
 }
 
 } // namespace u8test

@@ -32,12 +32,7 @@ class TestCli : public QObject {
     QTemporaryDir dir_;
 
     QString write(const QString& name, const QByteArray& bytes) {
-        const QString path = dir_.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(bytes);
-        return path;
+        return u8test::writeFile(QDir(dir_.path()), name, bytes);
     }
 
     // Nothing but `keep` in the temporary directory: no stray temporary or partial files.

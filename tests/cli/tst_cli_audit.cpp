@@ -45,12 +45,7 @@ class TestCliAudit : public QObject {
     QTemporaryDir dir_;
 
     QString write(const QString& name, const QByteArray& bytes) {
-        const QString path = dir_.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(bytes);
-        return path;
+        return u8test::writeFile(QDir(dir_.path()), name, bytes);
     }
 
 private slots:
