@@ -11,8 +11,11 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # The audit's suites read Unicode's variation and emoji sequences (unicode-data) and build their
 # prose corpus from the installed translation catalogues with gettext's msgunfmt and msgconv.
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext)
-# Running the window: the X11 platform plugin and fonts with Chinese, Japanese and Korean glyphs.
-run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum)
+# Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
+# emoji and every script of UTF-8-demo.txt and the tour sample (Noto; Symbola for runes, Linear B
+# and OCR).
+run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji
+              fonts-symbola)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
 

@@ -3,6 +3,7 @@
 #include "bit_layout_widget.h"
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "glyph_coverage.h"
 #include "number_format.h"
 #include "problems_model.h"
 #include "reading_order_view.h"
@@ -338,6 +339,13 @@ void InspectorPanel::showCharacter(const u8codec::Segment& segment,
     addField(tr("Escape"), UnicodeInfo::escapeU(cp));
     addField(tr("Byte escapes"), UnicodeInfo::escapeBytes(bytes));
     addField(tr("HTML"), UnicodeInfo::htmlReference(cp));
+    const QString glyph = glyph_->text();
+    if (!glyph.isEmpty() && glyph == QString::fromUcs4(&cp, 1) &&
+        !fontsCanDraw(glyph_->font(), cp)) {
+        // The big glyph would be an empty box: say why instead of showing one.
+        glyph_->setText(label);
+        addField(tr("Glyph"), tr("No installed font has this character"));
+    }
 }
 
 void InspectorPanel::showError(const u8codec::Segment& segment, std::span<const std::uint8_t> bytes,

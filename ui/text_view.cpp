@@ -1,5 +1,6 @@
 #include "text_view.h"
 
+#include "glyph_coverage.h"
 #include "hex_view.h"
 #include "u8codec/audit.h"
 #include "u8codec/controls.h"
@@ -176,6 +177,14 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         g.text = QString::fromUcs4(withCircle, 2);
     } else {
         g.text = QString::fromUcs4(&cp, 1);
+    }
+    if (g.kind == Glyph::Kind::Text && !fontsCanDraw(font(), cp)) {
+        // No installed font has it: its code point in a box says which character is here, where
+        // the fonts' empty box ("tofu") would not.
+        g.kind = Glyph::Kind::CodePointBox;
+        g.text = QString::fromStdString(u8codec::codePointLabel(cp)).mid(2);
+        g.width = small.horizontalAdvance(g.text) + 12;
+        return g;
     }
     // Zero-width glyphs still get room to be seen and clicked.
     g.width =

@@ -5,11 +5,12 @@
 // the Control Pictures block (U+2400 + code, U+2421 for DEL: TAB is "␉", LF "␊"); characters that
 // draw nothing (u8codec::drawsNothing: C1 controls, bidi controls, zero-width characters,
 // variation selectors, tags, U+2028...) as a marker, a small box with Unicode's abbreviation
-// ("RLO", "ZWSP", "VS16") or else the code point ("E0061"); combining marks on a dotted circle
-// (U+25CC); and every error segment as its hex bytes in a box drawn in the error's colour and
-// hatch, so that no byte is hidden. The characters the audit reports (setAuditReport) take the
-// Suspicious look: a violet cell with a dotted frame, the marker likewise. Lines break after each
-// LF (so CRLF too) and wrap at the viewport's width.
+// ("RLO", "ZWSP", "VS16") or else the code point ("E0061"); a character no installed font has
+// (fontsCanDraw) likewise as its code point ("1E4D0"), never an empty box; combining marks on a
+// dotted circle (U+25CC); and every error segment as its hex bytes in a box drawn in the error's
+// colour and hatch, so that no byte is hidden. The characters the audit reports (setAuditReport)
+// take the Suspicious look: a violet cell with a dotted frame, the marker likewise. Lines break
+// after each LF (so CRLF too) and wrap at the viewport's width.
 //
 // Huge files: the pane never lays out the whole file. It lays out "paragraphs" on demand, around
 // what is visible: a paragraph runs from a paragraph start to the next LF. To bound the work on

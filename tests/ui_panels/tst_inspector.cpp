@@ -136,6 +136,18 @@ private slots:
         saveShots(panel, QString("inspector-") + QTest::currentDataTag());
     }
 
+    void aCharacterNoFontHasIsNamedNotBoxed() {
+        // U+1E4D0 NAG MUNDARI LETTER O (Unicode 15.0): no font of Debian 12 has it.
+        const std::vector<std::uint8_t> data = bytesOf("A\xF0\x9E\x93\x90");
+        const u8codec::MemorySource source(data);
+        InspectorPanel panel;
+        panel.setDocumentAndOffset(source, 1);
+        QCOMPARE(panel.titleText(), QStringLiteral("U+1E4D0  NAG MUNDARI LETTER O"));
+        QCOMPARE(panel.field("Glyph"), QStringLiteral("No installed font has this character"));
+        panel.setDocumentAndOffset(source, 0);
+        QCOMPARE(panel.field("Glyph"), QString());
+    }
+
     void error_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<int>("at");

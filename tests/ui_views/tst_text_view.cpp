@@ -1,6 +1,7 @@
 // The text pane: whole characters selected by mouse and keyboard, lines and wrapping, nothing
 // hidden, a 4 GB source laid out from its neighbourhood only, and the panes kept in step.
 #include "contrast.h"
+#include "glyph_coverage.h"
 #include "hex_view.h"
 #include "keep_in_step.h"
 #include "sample_sources.h"
@@ -83,6 +84,7 @@ private slots:
     void localLayoutEqualsAWalkFromTheStart();
     void panesKeepInStep();
     void aForcedBreakIsMarked();
+    void aCharacterNoFontHasShowsItsCodePoint();
     void errorBytesReadAlsoWhenSelected();
     void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
@@ -463,6 +465,23 @@ void TestTextView::clickAndDragInAScrolledTextPaneKeepItStill() {
 // A line longer than a chunk without a line feed is cut at the chunk boundary (see the header):
 // the cut is marked after its last character, inside the pane; lines that end at a line feed
 // or at the end of the text get no mark.
+void TestTextView::aCharacterNoFontHasShowsItsCodePoint() {
+    // U+0378 is unassigned and U+1E4D0 NAG MUNDARI LETTER O (Unicode 15.0) is in no font of
+    // Debian 12: both get their code point in a box. "a", "é" and "€" are in every font the set-up
+    // installs.
+    const QByteArray bytes("a\xCD\xB8\xC3\xA9\xE2\x82\xAC\xF0\x9E\x93\x90");
+    Fixture f(u8ui::testing::memorySource(bytes));
+    QVERIFY(!u8ui::fontsCanDraw(f.view.font(), U'\u0378'));
+    QVERIFY(u8ui::fontsCanDraw(f.view.font(), U'\u00E9'));
+    QCOMPARE(f.view.markerAt(1), QStringLiteral("0378"));
+    QCOMPARE(f.view.markerAt(8), QStringLiteral("1E4D0"));
+    QCOMPARE(f.view.markerAt(0), QString());
+    QCOMPARE(f.view.markerAt(3), QString());
+    QCOMPARE(f.view.markerAt(5), QString());
+    // The box is as wide as its label needs, wider than a letter.
+    QVERIFY(f.view.rectForOffset(1).width() > f.view.rectForOffset(0).width());
+}
+
 void TestTextView::aForcedBreakIsMarked() {
     QByteArray bytes;
     while (bytes.size() < 10000)
