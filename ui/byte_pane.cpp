@@ -68,6 +68,7 @@ void BytePane::setAuditReport(std::shared_ptr<const AuditReport> report) {
     if (report == audit_)
         return;
     audit_ = std::move(report);
+    onAuditChanged();
     viewport()->update();
 }
 

@@ -55,6 +55,8 @@ protected:
     virtual void onDocumentSet() { onContentChanged(); }
     // The document's bytes were replaced (an edit, a repair): keep the place where possible.
     virtual void onContentChanged() = 0;
+    // The audit's report changed (setAuditReport); the pane repaints after this.
+    virtual void onAuditChanged() {}
     // The font changed: recompute the metrics, keep the place.
     virtual void onFontChanged() = 0;
     // Where the tooltip for the byte at `offset` belongs (viewport coordinates).

@@ -182,6 +182,7 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         // No installed font has it: its code point in a box says which character is here, where
         // the fonts' empty box ("tofu") would not.
         g.kind = Glyph::Kind::CodePointBox;
+        g.noFontHasIt = true;
         g.text = QString::fromStdString(u8codec::codePointLabel(cp)).mid(2);
         g.width = small.horizontalAdvance(g.text) + 12;
         return g;
@@ -247,6 +248,7 @@ TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
                 break;
             }
         }
+        joinClusters(*p, bytes);
     }
     // Wrap at the layout width, after the last space or tab of the line when there is one,
     // otherwise between any two characters. A forced break's mark needs room after the last

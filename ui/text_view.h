@@ -23,6 +23,7 @@
 #pragma once
 
 #include "byte_pane.h"
+#include "u8codec/graphemes.h"
 #include "u8codec/segment.h"
 
 #include <QHash>
@@ -68,6 +69,15 @@ public:
     // The text of the marker drawn for the character that contains `offset` ("RLO"), when it is
     // drawn as one and is on screen; empty otherwise.
     QString markerAt(quint64 offset) const;
+    // Whether a grapheme cluster (UAX #29: e + U+0301, an emoji ZWJ sequence, a flag, a keycap,
+    // Hangul jamo) is drawn as one cell, as a reader sees it (the default), or each code point as
+    // a cell of its own. A cluster holding a character the audit reports is always drawn code
+    // point by code point, so that its marks stay visible.
+    void setShowClusters(bool show);
+    bool showClusters() const { return showClusters_; }
+    // The bytes of the cell that contains `offset` when it is on screen: the cluster's, or the
+    // character's; nullopt otherwise.
+    std::optional<ByteRange> cellAt(quint64 offset) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -78,6 +88,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void onDocumentSet() override;
     void onContentChanged() override;
+    void onAuditChanged() override;
     void onFontChanged() override;
     QRect toolTipRect(quint64 offset) const override;
     int pageLines() const override;
@@ -93,7 +104,8 @@ private:
         QString text;
         qreal x = 0; // left edge within its visual line
         qreal width = 0;
-        bool breakAfter = false; // a space or tab: long lines wrap after it
+        bool breakAfter = false;  // a space or tab: long lines wrap after it
+        bool noFontHasIt = false; // drawn as its code point in a box (fontsCanDraw)
         quint64 end() const { return offset + length; }
     };
     // Bytes [start, end) laid out into visual lines for the current width.
@@ -125,6 +137,10 @@ private:
     quint64 paragraphStartFor(quint64 offset) const;
     ParagraphPtr paragraph(quint64 start) const;
     Glyph makeGlyph(const u8codec::Segment& s, const quint8* bytes) const;
+    // text_view_clusters.cpp: the glyphs of each multi-character cluster of `p` joined into one.
+    void joinClusters(Paragraph& p, const std::vector<quint8>& bytes) const;
+    bool canJoin(const Paragraph& p, std::size_t first, std::size_t last,
+                 char32_t firstCodePoint) const;
     qreal advance(const QString& text) const;
     quint64 lineStartOffset(const LinePosition& pos) const;
     LinePosition positionOf(quint64 offset) const;
@@ -160,6 +176,8 @@ private:
     int smallAscent_ = 10;
     int margin_ = 6;
     qreal layoutWidth_ = 0;
+    bool showClusters_ = true;
+    mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 
 } // namespace u8ui

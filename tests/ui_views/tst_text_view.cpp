@@ -85,6 +85,7 @@ private slots:
     void panesKeepInStep();
     void aForcedBreakIsMarked();
     void aCharacterNoFontHasShowsItsCodePoint();
+    void aClusterIsOneCell();
     void errorBytesReadAlsoWhenSelected();
     void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
@@ -480,6 +481,33 @@ void TestTextView::aCharacterNoFontHasShowsItsCodePoint() {
     QCOMPARE(f.view.markerAt(5), QString());
     // The box is as wide as its label needs, wider than a letter.
     QVERIFY(f.view.rectForOffset(1).width() > f.view.rectForOffset(0).width());
+}
+
+void TestTextView::aClusterIsOneCell() {
+    // e + U+0301, then 👩‍👩‍👧 (three emoji joined by U+200D), then a flag, each one
+    // cluster (UAX #29); an error segment after "x" stays a cell of its own, and so does the mark
+    // after it (it has no base).
+    const QByteArray bytes("e\xCC\x81 \xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D"
+                           "\xF0\x9F\x91\xA7 \xF0\x9F\x87\xAB\xF0\x9F\x87\xB7 x\xFF\xCC\x81");
+    Fixture f(u8ui::testing::memorySource(bytes));
+    QVERIFY(f.view.showClusters());
+    QCOMPARE(f.view.cellAt(1), (ByteRange{0, 3}));
+    QCOMPARE(f.view.cellAt(10), (ByteRange{4, 22}));
+    QCOMPARE(f.view.cellAt(23), (ByteRange{23, 31}));
+    QCOMPARE(f.view.cellAt(33), (ByteRange{33, 34}));
+    QCOMPARE(f.view.cellAt(34), (ByteRange{34, 36}));
+    QCOMPARE(f.view.rectForOffset(2), f.view.rectForOffset(0));
+    QCOMPARE(f.view.markerAt(8), QString()); // the ZWJ is inside the family's cell
+    // A click on any byte of the cluster selects the whole cluster.
+    QTest::mouseClick(f.view.viewport(), Qt::LeftButton, {}, f.view.rectForOffset(10).center());
+    QCOMPARE(f.selection.range(), (ByteRange{4, 22}));
+
+    f.view.setShowClusters(false);
+    QCOMPARE(f.view.cellAt(1), (ByteRange{1, 3}));
+    QCOMPARE(f.view.cellAt(0), (ByteRange{0, 1}));
+    QCOMPARE(f.view.cellAt(23), (ByteRange{23, 27}));
+    QCOMPARE(f.view.markerAt(8), QStringLiteral("ZWJ"));
+    QVERIFY(f.view.rectForOffset(1) != f.view.rectForOffset(0));
 }
 
 void TestTextView::aForcedBreakIsMarked() {
