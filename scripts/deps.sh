@@ -12,10 +12,9 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # prose corpus from the installed translation catalogues with gettext's msgunfmt and msgconv.
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
-# emoji and every script of UTF-8-demo.txt and the tour sample (Noto; Symbola for runes, Linear B
-# and OCR).
-run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji
-              fonts-symbola)
+# emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
+# tour sample (Noto).
+run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
 
