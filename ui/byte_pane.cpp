@@ -72,6 +72,14 @@ void BytePane::setAuditReport(std::shared_ptr<const AuditReport> report) {
     viewport()->update();
 }
 
+void BytePane::setShowClusters(bool show) {
+    if (show == showClusters_)
+        return;
+    showClusters_ = show;
+    onShowClustersChanged();
+    viewport()->update();
+}
+
 quint64 BytePane::scaled(quint64 value, quint64 from, quint64 to) {
     if (from == 0)
         return 0;

@@ -34,6 +34,11 @@ public:
     // Suspicious role, and the tooltip says why. The report must be about the bytes shown.
     void setAuditReport(std::shared_ptr<const AuditReport> report);
     const AuditReport* auditReport() const { return audit_.get(); }
+    // Whether grapheme clusters (UAX #29: e + U+0301, an emoji ZWJ sequence, a flag, a keycap,
+    // Hangul jamo) are shown as what a reader sees, one unit (the default: the text pane draws
+    // one cell, the hex pane brackets its bytes), or code point by code point.
+    void setShowClusters(bool show);
+    bool showClusters() const { return showClusters_; }
 
     // The byte drawn under `pos` (viewport coordinates); nullopt where there is none.
     virtual std::optional<quint64> offsetAt(QPoint pos) const = 0;
@@ -57,6 +62,8 @@ protected:
     virtual void onContentChanged() = 0;
     // The audit's report changed (setAuditReport); the pane repaints after this.
     virtual void onAuditChanged() {}
+    // setShowClusters() changed the setting; the pane repaints after this.
+    virtual void onShowClustersChanged() {}
     // The font changed: recompute the metrics, keep the place.
     virtual void onFontChanged() = 0;
     // Where the tooltip for the byte at `offset` belongs (viewport coordinates).
@@ -88,6 +95,7 @@ protected:
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
     std::shared_ptr<const AuditReport> audit_;
+    bool showClusters_ = true;
     bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll
 
 private:

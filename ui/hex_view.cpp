@@ -5,7 +5,6 @@
 #include <QFontDatabase>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QScrollBar>
 #include <algorithm>
 #include <utility>
@@ -195,10 +194,11 @@ const HexView::VisibleWindow& HexView::visibleWindow() const {
     if (!source || from >= to)
         return window_;
     // The codec's bounded neighbourhood: 3 bytes before and after are enough to segment the
-    // visible bytes exactly as a whole-file pass would (local_segments.h).
-    window_.bufferStart =
-        from >= quint64(u8codec::kMaxLookBehind) ? from - u8codec::kMaxLookBehind : 0;
-    const quint64 end = std::min(size, to + u8codec::kMaxLookAhead);
+    // visible bytes exactly as a whole-file pass would (local_segments.h); the grapheme clusters,
+    // when shown, need kClusterContext (graphemes.h).
+    const quint64 context = showClusters() ? u8codec::kClusterContext : u8codec::kMaxLookBehind;
+    window_.bufferStart = from >= context ? from - context : 0;
+    const quint64 end = std::min(size, to + context);
     window_.bytes.resize(end - window_.bufferStart);
     const std::size_t got = source->read(window_.bufferStart, window_.bytes);
     window_.bytes.resize(got);
@@ -208,7 +208,26 @@ const HexView::VisibleWindow& HexView::visibleWindow() const {
     if (window_.to > from)
         window_.segments = u8codec::segmentsInWindow(window_.bytes, window_.bufferStart, reachesEnd,
                                                      from, window_.to);
+    if (showClusters() && window_.to > from) {
+        if (!clusterBreaks_)
+            clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();
+        for (const u8codec::ClusterSpan& c : u8codec::clustersInWindow(
+                 window_.bytes, window_.bufferStart, reachesEnd, from, window_.to, *clusterBreaks_))
+            if (c.codePoints > 1)
+                window_.clusters.push_back(c);
+    }
     return window_;
+}
+
+void HexView::onShowClustersChanged() {
+    window_.valid = false;
+}
+
+std::vector<ByteRange> HexView::bracketedClusters() const {
+    std::vector<ByteRange> ranges;
+    for (const u8codec::ClusterSpan& c : visibleWindow().clusters)
+        ranges.push_back({c.offset, c.end()});
+    return ranges;
 }
 
 QRect HexView::cellRect(quint64 offset) const {
@@ -354,6 +373,20 @@ void HexView::paintEvent(QPaintEvent*) {
     if (audit_)
         for (const ByteRange& mark : audit_->marksIn(w.from, w.to))
             frameRun(mark.start, mark.end, rolePalette_.framePen(CellRole::Suspicious));
+    // A bracket under the bytes of each grapheme cluster of several code points (UAX #29): the
+    // characters a reader takes for one (e + U+0301, an emoji ZWJ sequence, a flag).
+    for (const u8codec::ClusterSpan& c : w.clusters) {
+        const quint64 first = std::max<quint64>(c.offset, w.from);
+        const quint64 last = std::min<quint64>(c.end(), w.to) - 1;
+        for (quint64 runStart = first; runStart <= last;) {
+            const quint64 runLast = std::min(last, (runStart / bpr + 1) * bpr - 1);
+            QRectF rect = cellBox(column(runStart), rowY(runStart));
+            rect.setRight(cellBox(column(runLast), rowY(runLast)).right());
+            rolePalette_.paintClusterBracket(painter, rect, runStart > c.offset,
+                                             runLast + 1 < c.end());
+            runStart = runLast + 1;
+        }
+    }
     painter.setRenderHint(QPainter::Antialiasing, false);
 
     // Search matches, then the selection, over the fills (both translucent).

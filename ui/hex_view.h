@@ -8,8 +8,10 @@
 #pragma once
 
 #include "byte_pane.h"
+#include "u8codec/graphemes.h"
 #include "u8codec/segment.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -40,6 +42,8 @@ public:
     // The box of the cell of `offset` in viewport coordinates; a null QRect when the byte is not
     // on screen (a cell of the partly visible last row extends past the viewport's bottom).
     QRect cellRect(quint64 offset) const;
+    // The grapheme clusters of several code points bracketed on screen (setShowClusters).
+    std::vector<ByteRange> bracketedClusters() const;
     // The byte whose cell contains `pos` (viewport coordinates); nullopt outside every cell.
     std::optional<quint64> offsetAt(QPoint pos) const override;
     // The role of the byte at `offset` in context (reads only its neighbourhood); AsciiControl for
@@ -54,6 +58,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void onContentChanged() override;
+    void onShowClustersChanged() override;
     void onFontChanged() override;
     QRect toolTipRect(quint64 offset) const override;
     int pageLines() const override;
@@ -63,9 +68,11 @@ private:
     struct VisibleWindow {
         bool valid = false;
         quint64 from = 0, to = 0;               // the bytes shown
-        quint64 bufferStart = 0;                // offset of bytes[0] (from minus the look-behind)
-        std::vector<quint8> bytes;              // [bufferStart, to + look-ahead)
+        quint64 bufferStart = 0;                // offset of bytes[0] (from minus the context)
+        std::vector<quint8> bytes;              // [bufferStart, to + the context)
         std::vector<u8codec::Segment> segments; // those overlapping [from, to), in order
+        // The grapheme clusters of more than one code point overlapping [from, to), when shown.
+        std::vector<u8codec::ClusterSpan> clusters;
     };
 
     quint64 totalRows() const;
@@ -92,6 +99,7 @@ private:
     int offsetColumnWidth_ = 0;
     int cellWidth_ = 24;
     mutable VisibleWindow window_;
+    mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 
 } // namespace u8ui

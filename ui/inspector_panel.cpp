@@ -280,11 +280,41 @@ void InspectorPanel::setDocumentAndOffset(const u8codec::ByteSource& source, qui
                   .arg(offsetText(offset)));
         return;
     }
-    if (segment.isValid())
+    if (segment.isValid()) {
         showCharacter(segment, bytes);
-    else
+        showCluster(source, offset);
+    } else {
         showError(segment, bytes, u8codec::problemAt(source, offset));
+    }
     showAudit(source, offset);
+}
+
+// The grapheme cluster (UAX #29) the character belongs to, when it holds more than this one code
+// point: what a reader takes for one character, listed code point by code point.
+void InspectorPanel::showCluster(const u8codec::ByteSource& source, quint64 offset) {
+    if (!clusterBreaks_)
+        clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();
+    const std::vector<u8codec::ClusterSpan> clusters =
+        u8codec::clustersIn(source, offset, offset + 1, *clusterBreaks_);
+    if (clusters.empty() || clusters.front().codePoints < 2)
+        return;
+    const u8codec::ClusterSpan& cluster = clusters.front();
+    QStringList lines;
+    lines << tr("%1 code points in %2 bytes, read as one character:")
+                 .arg(cluster.codePoints)
+                 .arg(cluster.length);
+    for (const u8codec::Segment& s :
+         u8codec::segmentsInRange(source, cluster.offset, cluster.end())) {
+        if (s.isValid()) {
+            lines << QStringLiteral("%1 %2").arg(UnicodeInfo::codePointLabel(s.codePoint),
+                                                 UnicodeInfo::name(s.codePoint));
+        } else {
+            std::vector<std::uint8_t> bytes(s.length);
+            bytes.resize(source.read(s.offset, bytes));
+            lines << tr("%1 (invalid UTF-8)").arg(hexOf(bytes));
+        }
+    }
+    addField(tr("Cluster"), lines.join(QLatin1Char('\n')), true);
 }
 
 void InspectorPanel::setSegment(const u8codec::Segment& segment,

@@ -11,6 +11,7 @@
 
 #include "audit_report.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/graphemes.h"
 #include "u8codec/problem.h"
 #include "u8codec/segment.h"
 
@@ -79,6 +80,7 @@ private:
     void resetFields();
     void followCursor();
     void showAudit(const u8codec::ByteSource& source, quint64 offset);
+    void showCluster(const u8codec::ByteSource& source, quint64 offset);
     void hideAudit();
     void styleFinding();
 
@@ -96,6 +98,7 @@ private:
     QPointer<ByteDocument> document_;
     QPointer<ByteSelection> selection_;
     std::optional<u8codec::ErrorKind> shownError_; // to recolour the title on palette changes
+    std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 
 } // namespace u8ui

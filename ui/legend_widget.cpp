@@ -13,7 +13,7 @@ namespace {
 
 // What a swatch shows besides a byte role: the frame that joins a character's bytes, the
 // text pane's marker for a character that draws nothing, the selection and a search match.
-enum class Extra { None, CharacterFrame, Marker, Selection, Match };
+enum class Extra { None, CharacterFrame, Cluster, Marker, Selection, Match };
 
 // A cell as the hex pane draws it: the role's fill, hatch and frame, with a sample byte.
 class Swatch final : public QWidget {
@@ -22,7 +22,10 @@ public:
         : QWidget(parent), role_(role), extra_(extra) {
         setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         const QFontMetrics fm(font());
-        const int cells = extra_ == Extra::CharacterFrame || extra_ == Extra::Marker ? 3 : 1;
+        const int cells =
+            extra_ == Extra::CharacterFrame || extra_ == Extra::Cluster || extra_ == Extra::Marker
+                ? 3
+                : 1;
         setFixedSize(cells * fm.horizontalAdvance(QStringLiteral("00")) + cells * 8 + 4,
                      fm.height() + 8);
     }
@@ -54,6 +57,21 @@ protected:
             painter.setPen(QPen(palette.characterFrame(), 1.5));
             painter.setBrush(Qt::NoBrush);
             painter.drawRoundedRect(area.adjusted(0.75, 0.75, -0.75, -0.75), 3, 3);
+            break;
+        }
+        case Extra::Cluster: {
+            // 65 CC 81: "e" + U+0301 COMBINING ACUTE ACCENT, one cluster read as "é".
+            const CellRole roles[3] = {CellRole::AsciiPrintable, CellRole::Lead2,
+                                       CellRole::Continuation};
+            const char* bytes[3] = {"65", "CC", "81"};
+            const qreal w = area.width() / 3;
+            for (int i = 0; i < 3; ++i) {
+                const QRectF cell(area.left() + i * w, area.top(), w, area.height());
+                palette.paintCell(painter, cell, roles[i]);
+                painter.setPen(palette.style(roles[i]).text);
+                painter.drawText(cell, Qt::AlignCenter, QString::fromLatin1(bytes[i]));
+            }
+            palette.paintClusterBracket(painter, area, false, false);
             break;
         }
         case Extra::Marker: {
@@ -162,6 +180,11 @@ void LegendWidget::rebuild() {
     entries.append({CellRole::Lead3, Extra::CharacterFrame, tr("One character"),
                     tr("A frame joins the bytes of one multi-byte character, across a row break "
                        "too.")});
+    entries.append({CellRole::Lead2, Extra::Cluster, tr("One cluster"),
+                    tr("A bracket under the bytes of a grapheme cluster of several code points "
+                       "(e + U+0301, an emoji sequence, a flag): what a reader takes for one "
+                       "character (UAX #29). The text pane draws it as one cell. View > Show "
+                       "Clusters turns both off.")});
     entries.append({CellRole::Suspicious, Extra::Marker, tr("Marker"),
                     tr("The text pane's stand-in for a character that draws nothing (a bidi "
                        "control, a zero-width space): its abbreviation or code point, grey, or "

@@ -5,6 +5,7 @@
 #include "u8codec/problem.h"
 
 #include <QPainter>
+#include <QPainterPath>
 #include <QRectF>
 #include <optional>
 #include <vector>
@@ -53,6 +54,7 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         matchFrame_ = QColor("#7f7400");
         offsetText_ = QColor("#6b6b6b");
         offsetBackground_ = QColor("#ececec");
+        clusterBracket_ = QColor("#a0306e"); // Okabe-Ito's reddish purple, darkened
     } else {
         set(CellRole::AsciiPrintable, makeStyle("#2a2a2a", "#e6e6e6"));
         set(CellRole::AsciiWhitespace, makeStyle("#2b3532", "#63d4b0"));
@@ -78,6 +80,7 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         matchFrame_ = QColor("#f0e442");
         offsetText_ = QColor("#9a9a9a");
         offsetBackground_ = QColor("#232323");
+        clusterBracket_ = QColor("#f08cc4");
     }
 }
 
@@ -257,6 +260,25 @@ QPen RolePalette::framePen(CellRole role) const {
     QPen pen(s.frame, 2.0, s.frameStyle);
     pen.setCapStyle(Qt::FlatCap); // dots stay dots, whatever the length of the frame
     return pen;
+}
+
+void RolePalette::paintClusterBracket(QPainter& painter, const QRectF& rect, bool openLeft,
+                                      bool openRight) const {
+    const qreal y = rect.bottom() - 1;
+    const qreal left = rect.left() + (openLeft ? 0 : 2);
+    const qreal right = rect.right() - (openRight ? 0 : 2);
+    const qreal tick = std::min<qreal>(5, rect.height() / 3);
+    QPainterPath path;
+    path.moveTo(left, openLeft ? y : y - tick);
+    path.lineTo(left, y);
+    path.lineTo(right, y);
+    path.lineTo(right, openRight ? y : y - tick);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(clusterBracket_, 2, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPath(path);
+    painter.restore();
 }
 
 void RolePalette::paintMarker(QPainter& painter, const QRectF& box, bool suspicious) const {

@@ -97,7 +97,8 @@ public:
     QColor cursorFrame() const { return cursorFrame_; }
     QColor matchFill() const { return matchFill_; } // search hits, translucent
     QColor matchFrame() const { return matchFrame_; }
-    QColor offsetText() const { return offsetText_; } // the offset column
+    QColor offsetText() const { return offsetText_; }         // the offset column
+    QColor clusterBracket() const { return clusterBracket_; } // a grapheme cluster's bytes
     QColor offsetBackground() const { return offsetBackground_; }
 
     // Paints a role's fill, hatch and (when withFrame) frame into rect. The hex pane passes
@@ -110,6 +111,11 @@ public:
     // zero-width space): the control grey with a dashed outline, or the suspicious look when the
     // audit reports the character. The caller writes the abbreviation or code point inside.
     void paintMarker(QPainter& painter, const QRectF& box, bool suspicious) const;
+    // A bracket along the bottom of `rect` (the cells of one row of a grapheme cluster), its ends
+    // turned up where the cluster starts or ends on this row (not where `openLeft`/`openRight`
+    // say it goes on in the row before or after).
+    void paintClusterBracket(QPainter& painter, const QRectF& rect, bool openLeft,
+                             bool openRight) const;
     // The colour of the text inside such a marker.
     QColor markerText(bool suspicious) const;
     // The Suspicious look behind a character drawn as text: for a character a finding is about
@@ -131,7 +137,7 @@ private:
     bool dark_ = false;
     std::array<RoleStyle, kCellRoleCount> styles_{};
     QColor characterFrame_, selectionFill_, cursorFrame_, matchFill_, matchFrame_, offsetText_,
-        offsetBackground_;
+        offsetBackground_, clusterBracket_;
 };
 
 } // namespace u8ui

@@ -69,12 +69,8 @@ public:
     // The text of the marker drawn for the character that contains `offset` ("RLO"), when it is
     // drawn as one and is on screen; empty otherwise.
     QString markerAt(quint64 offset) const;
-    // Whether a grapheme cluster (UAX #29: e + U+0301, an emoji ZWJ sequence, a flag, a keycap,
-    // Hangul jamo) is drawn as one cell, as a reader sees it (the default), or each code point as
-    // a cell of its own. A cluster holding a character the audit reports is always drawn code
-    // point by code point, so that its marks stay visible.
-    void setShowClusters(bool show);
-    bool showClusters() const { return showClusters_; }
+    // setShowClusters (BytePane): a grapheme cluster is one cell, unless it holds a character the
+    // audit reports, which is then drawn code point by code point so that its marks stay visible.
     // The bytes of the cell that contains `offset` when it is on screen: the cluster's, or the
     // character's; nullopt otherwise.
     std::optional<ByteRange> cellAt(quint64 offset) const;
@@ -89,6 +85,7 @@ protected:
     void onDocumentSet() override;
     void onContentChanged() override;
     void onAuditChanged() override;
+    void onShowClustersChanged() override;
     void onFontChanged() override;
     QRect toolTipRect(quint64 offset) const override;
     int pageLines() const override;
@@ -176,7 +173,6 @@ private:
     int smallAscent_ = 10;
     int margin_ = 6;
     qreal layoutWidth_ = 0;
-    bool showClusters_ = true;
     mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 

@@ -1,6 +1,6 @@
 // How the text pane draws grapheme clusters (UAX #29): the glyphs of a cluster's code points
-// joined into one cell, so that e + U+0301 reads "é" and 👩‍👩‍👧 one family, as a reader
-// sees them.
+// joined into one cell, so that e + U+0301 reads "é" and 👩‍👩‍👧 one family, as a
+// reader sees them.
 #include "text_view.h"
 
 namespace u8ui {
@@ -14,12 +14,8 @@ char32_t firstCodePoint(const char* utf8, std::size_t length) {
 
 } // namespace
 
-void TextView::setShowClusters(bool show) {
-    if (show == showClusters_)
-        return;
-    showClusters_ = show;
+void TextView::onShowClustersChanged() {
     onAuditChanged(); // the same re-layout, keeping the place
-    viewport()->update();
 }
 
 void TextView::onAuditChanged() {
@@ -55,7 +51,7 @@ bool TextView::canJoin(const Paragraph& p, std::size_t first, std::size_t last,
 }
 
 void TextView::joinClusters(Paragraph& p, const std::vector<quint8>& bytes) const {
-    if (!showClusters_ || p.glyphs.size() < 2)
+    if (!showClusters() || p.glyphs.size() < 2)
         return;
     if (!clusterBreaks_)
         clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();

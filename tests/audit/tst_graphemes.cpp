@@ -125,6 +125,38 @@ private slots:
                  (std::vector<std::size_t>{1, 2, 3, 5, 8}));
         QVERIFY(breaks.ends("").empty());
     }
+
+    // The clusters around a range of a source, as the panes ask for them: their bytes and code
+    // points, the same wherever the range starts (ASCII before it or not, near the start or far
+    // into a text with no ASCII at all).
+    void clustersAroundARange() {
+        GraphemeBreaks breaks;
+        const std::string text = "ab e\xCC\x81\r\n\xFF\x80!";
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+        using u8codec::ClusterSpan;
+        QCOMPARE(u8codec::clustersIn(source, 4, 5, breaks), (std::vector<ClusterSpan>{{3, 3, 2}}));
+        QCOMPARE(u8codec::clustersIn(source, 5, 10, breaks),
+                 (std::vector<ClusterSpan>{{3, 3, 2}, {6, 2, 2}, {8, 1, 1}, {9, 1, 1}}));
+        QVERIFY(u8codec::clustersIn(source, 11, 20, breaks).empty());
+
+        // 1,000 Cyrillic letters, each followed by U+0301: every cluster is 4 bytes, 2 code
+        // points, wherever the range falls.
+        std::string cyrillic;
+        for (int i = 0; i < 1000; ++i)
+            cyrillic += "\xD0\xB0\xCC\x81";
+        const u8codec::MemorySource marks(
+            std::vector<std::uint8_t>(cyrillic.begin(), cyrillic.end()));
+        for (std::uint64_t from : {0, 1, 2, 3, 517, 2999, 3998}) {
+            const auto clusters = u8codec::clustersIn(marks, from, from + 9, breaks);
+            QVERIFY(!clusters.empty());
+            QCOMPARE(clusters.front().offset, from / 4 * 4);
+            for (const ClusterSpan& c : clusters) {
+                QCOMPARE(c.offset % 4, std::uint64_t(0));
+                QCOMPARE(c.length, std::uint64_t(4));
+                QCOMPARE(c.codePoints, std::uint32_t(2));
+            }
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestGraphemes)

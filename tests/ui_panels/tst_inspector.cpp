@@ -148,6 +148,26 @@ private slots:
         QCOMPARE(panel.field("Glyph"), QString());
     }
 
+    void aClusterIsListedCodePointByCodePoint() {
+        // "e" + U+0301, then 👩‍👧: the inspector on any of their code points lists the
+        // cluster; on "x", a cluster of one, it says nothing of clusters.
+        const std::vector<std::uint8_t> data =
+            bytesOf("e\xCC\x81x\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7");
+        const u8codec::MemorySource source(data);
+        InspectorPanel panel;
+        panel.setDocumentAndOffset(source, 1);
+        QCOMPARE(panel.field("Cluster"),
+                 QStringLiteral("2 code points in 3 bytes, read as one character:\n"
+                                "U+0065 LATIN SMALL LETTER E\n"
+                                "U+0301 COMBINING ACUTE ACCENT"));
+        panel.setDocumentAndOffset(source, 3);
+        QCOMPARE(panel.field("Cluster"), QString());
+        panel.setDocumentAndOffset(source, 9);
+        QVERIFY(panel.field("Cluster").startsWith(
+            QStringLiteral("3 code points in 11 bytes, read as one character:\nU+1F469 WOMAN\n"
+                           "U+200D ZERO WIDTH JOINER\nU+1F467 GIRL")));
+    }
+
     void error_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<int>("at");

@@ -51,6 +51,7 @@ private slots:
     void hugeSourcePaintsFromAFewScreens();
     void cursorFromElsewhereScrollsIntoView();
     void toolTipsExplain();
+    void clustersAreBracketed();
     void legendExplainsEveryRole_data();
     void legendExplainsEveryRole();
 };
@@ -287,7 +288,8 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
         f.view.viewport()->grab();
         return source->bytesRead.load();
     };
-    QVERIFY(paint() <= screen + 6);
+    // The screen, and the context the segments and the grapheme clusters need around it.
+    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
     QVERIFY(source->bytesRead.load() > 0);
     qInfo("bytes read to paint the first screen of 4 GiB: %llu", quint64(source->bytesRead.load()));
 
@@ -295,7 +297,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     const quint64 deep = (quint64(3) << 30) + 7;
     f.view.setTopOffset(deep);
     QCOMPARE(f.view.topOffset(), deep / 16 * 16);
-    QVERIFY(paint() <= screen + 6);
+    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
     QVERIFY(f.view.verticalScrollBar()->maximum() > 0);
     const double fraction =
         double(f.view.verticalScrollBar()->value()) / f.view.verticalScrollBar()->maximum();
@@ -312,7 +314,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     // The end of the file, through the cursor.
     f.selection.setCursor(size - 1);
     QVERIFY(!f.view.cellRect(size - 1).isNull());
-    QVERIFY(paint() <= screen + 6);
+    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
     // Dragging the scaled scroll bar to its middle shows the middle of the file.
     f.view.verticalScrollBar()->setValue(f.view.verticalScrollBar()->maximum() / 2);
     QVERIFY(qAbs(double(f.view.topOffset()) / double(size) - 0.5) < 0.01);
@@ -324,7 +326,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     QCOMPARE(f.view.topOffset(), middle + 16 + quint64(f.view.visibleRows()) * 16);
     f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
     QCOMPARE(f.view.topOffset(), middle + quint64(f.view.visibleRows()) * 16);
-    QVERIFY(paint() <= screen + 6);
+    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
 }
 
 void TestHexView::cursorFromElsewhereScrollsIntoView() {
@@ -335,6 +337,31 @@ void TestHexView::cursorFromElsewhereScrollsIntoView() {
     QVERIFY(!f.view.cellRect(50000).isNull());
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.takeFirst().at(0).toULongLong(), f.view.topOffset());
+}
+
+void TestHexView::clustersAreBracketed() {
+    // e + U+0301 and a flag are clusters of two code points; "x", "é" (one code point) and the
+    // stray byte are not bracketed. A cluster across a row break is bracketed on both rows.
+    QByteArray bytes("e\xCC\x81 x\xC3\xA9\xFF ");
+    bytes += QByteArray(5, 'a') + "\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7";
+    Fixture f(u8ui::testing::memorySource(bytes));
+    f.view.setBytesPerRow(16);
+    QVERIFY(f.view.showClusters());
+    const std::vector<ByteRange> expected{{0, 3}, {14, 22}};
+    QCOMPARE(f.view.bracketedClusters(), expected);
+    // Drawn: the bracket's colour under the flag's bytes on both rows.
+    const QImage shot = f.view.viewport()->grab().toImage();
+    const QColor bracket = f.view.rolePalette().clusterBracket();
+    for (quint64 offset : {quint64(14), quint64(17)}) {
+        const QRect cell = f.view.cellRect(offset);
+        int drawn = 0;
+        for (int x = cell.left(); x <= cell.right(); ++x)
+            for (int y = cell.bottom() - 4; y <= cell.bottom(); ++y)
+                drawn += shot.pixelColor(x, y) == bracket;
+        QVERIFY2(drawn > 0, qPrintable(QString::number(offset)));
+    }
+    f.view.setShowClusters(false);
+    QVERIFY(f.view.bracketedClusters().empty());
 }
 
 void TestHexView::toolTipsExplain() {

@@ -1,5 +1,7 @@
 #include "u8codec/graphemes.h"
 
+#include "u8codec/local_segments.h"
+
 #include <climits>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
@@ -63,6 +65,71 @@ const std::vector<std::size_t>& GraphemeBreaks::ends(std::string_view utf8) {
 
 bool invisiblesShapeCluster(char32_t first) {
     return u_hasBinaryProperty(UChar32(first), UCHAR_EMOJI);
+}
+
+namespace {
+
+bool isContinuation(std::uint8_t b) {
+    return (b & 0xC0) == 0x80;
+}
+
+// Where in `bytes` (read from `base`) reading may start at or before `want`: before an ASCII byte
+// other than an LF after a CR, the last one at or before `want`; else the first byte that is not
+// a continuation byte.
+std::size_t safeStart(std::span<const std::uint8_t> bytes, std::size_t want) {
+    for (std::size_t i = std::min(want, bytes.size()); i > 0; --i)
+        if (bytes[i] < 0x80 && !(bytes[i] == '\n' && bytes[i - 1] == '\r'))
+            return i;
+    std::size_t i = 0;
+    while (i < bytes.size() && i < want && isContinuation(bytes[i]))
+        ++i;
+    return i;
+}
+
+} // namespace
+
+std::vector<ClusterSpan> clustersIn(const ByteSource& source, std::uint64_t from, std::uint64_t to,
+                                    GraphemeBreaks& breaks) {
+    to = std::min(to, source.size());
+    if (from >= to)
+        return {};
+    const std::uint64_t readFrom = from >= kClusterContext ? from - kClusterContext : 0;
+    const std::uint64_t readTo = std::min(source.size(), to + kClusterContext);
+    std::vector<std::uint8_t> bytes(readTo - readFrom);
+    bytes.resize(source.read(readFrom, bytes));
+    return clustersInWindow(bytes, readFrom, readFrom + bytes.size() >= source.size(), from, to,
+                            breaks);
+}
+
+std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
+                                          std::uint64_t windowOffset, bool windowReachesEnd,
+                                          std::uint64_t from, std::uint64_t to,
+                                          GraphemeBreaks& breaks) {
+    std::vector<ClusterSpan> clusters;
+    to = std::min(to, windowOffset + window.size());
+    if (from >= to || from < windowOffset)
+        return clusters;
+    const std::size_t start =
+        windowOffset == 0 ? 0 : safeStart(window, std::size_t(from - windowOffset));
+    const std::string_view text(reinterpret_cast<const char*>(window.data()) + start,
+                                window.size() - start);
+    // Code points as the codec counts them: one per character or maximal subpart.
+    const std::vector<Segment> segments = segmentsInWindow(
+        window, windowOffset, windowReachesEnd, windowOffset + start, windowOffset + window.size());
+    std::size_t si = 0;
+    std::size_t begin = 0;
+    for (const std::size_t end : breaks.ends(text)) {
+        const std::uint64_t offset = windowOffset + start + begin;
+        if (offset >= to)
+            break;
+        ClusterSpan c{offset, end - begin, 0};
+        for (; si < segments.size() && segments[si].offset < c.end(); ++si)
+            c.codePoints += segments[si].offset >= offset ? 1 : 0;
+        if (c.end() > from)
+            clusters.push_back(c);
+        begin = end;
+    }
+    return clusters;
 }
 
 namespace {

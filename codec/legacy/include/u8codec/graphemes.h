@@ -5,6 +5,8 @@
 // ICU's character break iterator, read straight over the UTF-8 (no conversion).
 #pragma once
 
+#include "u8codec/byte_source.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,6 +37,35 @@ private:
     std::unique_ptr<Icu> icu_;
     std::vector<std::size_t> ends_;
 };
+
+// One cluster of a source: where its bytes are and how many code points it holds.
+struct ClusterSpan {
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+    std::uint32_t codePoints = 0; // ill-formed bytes count one per maximal subpart, as U+FFFD
+    std::uint64_t end() const { return offset + length; }
+    friend bool operator==(const ClusterSpan&, const ClusterSpan&) = default;
+};
+
+// How far around a range the clusters are looked for: a cluster that starts more than this many
+// bytes before the range, or runs on more than this after it, is seen only in part. Real clusters
+// are a few dozen bytes (the longest emoji ZWJ sequence is 35); only stacked marks ("Zalgo" text)
+// are longer.
+inline constexpr std::uint64_t kClusterContext = 256;
+
+// The clusters that overlap [from, to) of `source`, in order, read with kClusterContext bytes
+// around the range. The reading starts before an ASCII byte (not an LF after a CR) where UAX #29
+// always breaks (GB999), so the boundaries are the whole text's.
+std::vector<ClusterSpan> clustersIn(const ByteSource& source, std::uint64_t from, std::uint64_t to,
+                                    GraphemeBreaks& breaks);
+
+// The same from bytes already read: `window` holds the stream from `windowOffset`, starting
+// kClusterContext bytes before `from` (or at 0) and reaching kClusterContext bytes past `to` (or
+// the end of the stream: `windowReachesEnd`).
+std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
+                                          std::uint64_t windowOffset, bool windowReachesEnd,
+                                          std::uint64_t from, std::uint64_t to,
+                                          GraphemeBreaks& breaks);
 
 // Whether the invisible characters of a cluster that starts with `first` (U+200D ZWJ, variation
 // selectors, tags) are part of what it shows: an emoji sequence (UTS #51: ZWJ sequences, emoji
