@@ -46,6 +46,23 @@ const std::string* Arguments::value(std::string_view option) const {
     return it == values.end() ? nullptr : &it->second;
 }
 
+std::string unknownValue(std::span<const OptionSpec> table, std::string_view option,
+                         std::string_view what, std::string_view value) {
+    std::string message = "unknown " + std::string(what) + " '" + std::string(value) + "'";
+    const auto spec = std::find_if(table.begin(), table.end(),
+                                   [&](const OptionSpec& o) { return o.name == option; });
+    if (spec == table.end())
+        return message;
+    const std::vector<std::string> names = valueNames(*spec);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        message += (i == 0 ? " (" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    if (!names.empty())
+        message += ')';
+    if (const auto near = closestMatch(value, names))
+        message += "; did you mean '" + *near + "'?";
+    return message;
+}
+
 int usageError(std::string_view command, std::string_view message) {
     std::fprintf(stderr, "u8scope-cli %.*s: %.*s\n", int(command.size()), command.data(),
                  int(message.size()), message.data());

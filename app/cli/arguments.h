@@ -8,6 +8,7 @@
 #include "option_table.h"
 
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,12 @@ struct ParseOutcome {
 // unknown option, prints "u8scope-cli COMMAND: reason" for the first on stderr, with the closest
 // known option for a misspelt one, and gives Error (the caller exits with kExitUsage).
 ParseOutcome parseArguments(const CommandSpec& command, Args args);
+
+// The message for a value the option `option` of `table` does not take: "unknown WHAT 'VALUE'
+// (a, b or c)", its choices as the table lists them, then "; did you mean 'b'?" when one is
+// close to VALUE.
+std::string unknownValue(std::span<const OptionSpec> table, std::string_view option,
+                         std::string_view what, std::string_view value);
 
 // Prints "u8scope-cli COMMAND: message" on stderr and returns kExitUsage.
 int usageError(std::string_view command, std::string_view message);

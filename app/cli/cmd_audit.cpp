@@ -147,7 +147,7 @@ int runAudit(const Arguments& parsed) {
     if (const std::string* p = parsed.value("profile")) {
         settings.profile = u8codec::auditProfileFromName(*p);
         if (!settings.profile)
-            return usageError("audit", "unknown profile '" + *p + "' (code or text)");
+            return usageError("audit", unknownValue(kOptions, "profile", "profile", *p));
     }
     if (const std::string* k = parsed.value("kinds")) {
         std::string error;

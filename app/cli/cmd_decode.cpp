@@ -60,8 +60,7 @@ int runDecode(const Arguments& parsed) {
     if (const std::string* v = parsed.value("errors")) {
         const auto p = u8codec::errorPolicyFromName(*v);
         if (!p)
-            return usageError("decode", "unknown error policy '" + *v +
-                                            "' (strict, replace, ignore, latin1 or cp1252)");
+            return usageError("decode", unknownValue(kOptions, "errors", "error policy", *v));
         policy = *p;
     }
     const std::string& inPath = parsed.positional.front();

@@ -207,8 +207,7 @@ int runRepair(const Arguments& parsed) {
         // "drop" is the CLI's word for the Decoder's Ignore policy.
         const auto policy = u8codec::errorPolicyFromName(*v == "drop" ? "ignore" : *v);
         if (!policy)
-            return usageError("repair", "unknown --invalid policy '" + *v +
-                                            "' (replace, drop, cp1252, latin1 or strict)");
+            return usageError("repair", unknownValue(kOptions, "invalid", "--invalid policy", *v));
         options.invalid = *policy;
     }
     options.mojibake = parsed.has("mojibake");
@@ -226,7 +225,7 @@ int runRepair(const Arguments& parsed) {
     if (const std::string* v = parsed.value("bom")) {
         const auto action = u8codec::bomActionFromName(*v);
         if (!action)
-            return usageError("repair", "unknown --bom action '" + *v + "' (keep, strip or add)");
+            return usageError("repair", unknownValue(kOptions, "bom", "--bom action", *v));
         options.bom = *action;
     }
     if (const std::string* v = parsed.value("c1")) {
@@ -243,12 +242,13 @@ int runRepair(const Arguments& parsed) {
         else if (*v == "crlf")
             options.lineEnding = u8codec::LineEnding::CrLf;
         else if (*v != "keep")
-            return usageError("repair", "unknown --newlines value '" + *v + "' (keep, lf or crlf)");
+            return usageError("repair", unknownValue(kOptions, "newlines", "--newlines value", *v));
     }
     if (const std::string* v = parsed.value("normalize")) {
         options.normalForm = u8codec::normalFormFromName(*v);
         if (!options.normalForm)
-            return usageError("repair", "unknown --normalize form '" + *v + "' (nfc or nfd)");
+            return usageError("repair",
+                              unknownValue(kOptions, "normalize", "--normalize form", *v));
     }
     const bool json = parsed.has("json");
     const bool explain = parsed.has("explain");

@@ -147,15 +147,14 @@ int runTranscode(const Arguments& parsed) {
     if (const std::string* v = parsed.value("unmappable")) {
         const auto p = u8codec::unmappablePolicyFromName(*v);
         if (!p)
-            return usageError("transcode", "unknown --unmappable policy '" + *v +
-                                               "' (fail, substitute or escape)");
+            return usageError("transcode",
+                              unknownValue(kOptions, "unmappable", "--unmappable policy", *v));
         options.unmappable = *p;
     }
     if (const std::string* v = parsed.value("escape")) {
         const auto s = u8codec::escapeStyleFromName(*v);
         if (!s)
-            return usageError("transcode", "unknown --escape style '" + *v +
-                                               "' (xml-hex, xml-dec, java, c, unicode or icu)");
+            return usageError("transcode", unknownValue(kOptions, "escape", "--escape style", *v));
         options.escape = *s;
     }
     options.addSignature = parsed.has("add-bom");

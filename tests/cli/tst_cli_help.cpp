@@ -130,6 +130,9 @@ private slots:
             << QStringList{"check", "--qiuet", "in"} << "did you mean '--quiet'?";
         QTest::newRow("a prefix") << QStringList{"check", "--max", "3", "in"}
                                   << "did you mean '--max-errors'?";
+        QTest::newRow("value") << QStringList{"decode", "--errors=replce", "in"}
+                               << "unknown error policy 'replce' (strict, replace, ignore, "
+                                  "latin1 or cp1252); did you mean 'replace'?";
         QTest::newRow("command") << QStringList{"chekc", "in"}
                                  << "unknown command 'chekc'; did you mean 'check'?";
         QTest::newRow("help topic") << QStringList{"help", "trnscode"}
