@@ -1,18 +1,66 @@
 #include "arguments.h"
 
+#include "did_you_mean.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace u8cli {
+namespace {
 
-bool Arguments::has(std::string_view flag) const {
-    return std::find(flags.begin(), flags.end(), flag) != flags.end() ||
-           values.find(flag) != values.end();
+// The option `name` (a long name, or one letter when `isLetter`) in the command's table or the
+// common options.
+const OptionSpec* findOption(const CommandSpec& command, std::string_view name, bool isLetter) {
+    for (const std::span<const OptionSpec> table : {command.options, commonOptions()})
+        for (const OptionSpec& o : table)
+            if (isLetter ? (o.letter != 0 && name.size() == 1 && o.letter == name[0])
+                         : o.name == name)
+                return &o;
+    return nullptr;
+}
+
+std::string unknownOptionMessage(const CommandSpec& command, const std::string& arg,
+                                 std::string_view name, bool isLetter) {
+    std::string message = "unknown option '" + arg + "'";
+    if (!isLetter) {
+        std::vector<std::string> known;
+        for (const std::span<const OptionSpec> table : {command.options, commonOptions()})
+            for (const OptionSpec& o : table)
+                known.emplace_back(o.name);
+        if (const auto near = closestMatch(name, known))
+            message += "; did you mean '--" + *near + "'?";
+    }
+    return message + " (u8scope-cli " + std::string(command.name) + " --help lists the options)";
+}
+
+} // namespace
+
+bool Arguments::has(std::string_view option) const {
+    return std::find(flags.begin(), flags.end(), option) != flags.end() ||
+           values.find(option) != values.end();
 }
 
 const std::string* Arguments::value(std::string_view option) const {
     const auto it = values.find(option);
     return it == values.end() ? nullptr : &it->second;
+}
+
+std::string unknownValue(std::span<const OptionSpec> table, std::string_view option,
+                         std::string_view what, std::string_view value) {
+    std::string message = "unknown " + std::string(what) + " '" + std::string(value) + "'";
+    const auto spec = std::find_if(table.begin(), table.end(),
+                                   [&](const OptionSpec& o) { return o.name == option; });
+    if (spec == table.end())
+        return message;
+    const std::vector<std::string> names = valueNames(*spec);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        message += (i == 0 ? " (" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    if (!names.empty())
+        message += ')';
+    if (const auto near = closestMatch(value, names))
+        message += "; did you mean '" + *near + "'?";
+    return message;
 }
 
 int usageError(std::string_view command, std::string_view message) {
@@ -21,9 +69,16 @@ int usageError(std::string_view command, std::string_view message) {
     return kExitUsage;
 }
 
-std::optional<Arguments> parseArguments(std::string_view command, Args args,
-                                        std::span<const OptionSpec> specs) {
-    Arguments parsed;
+ParseOutcome parseArguments(const CommandSpec& command, Args args) {
+    ParseOutcome outcome;
+    Arguments& parsed = outcome.arguments;
+    // The first mistake is reported only once the whole line was read: -h or --version anywhere
+    // in it wins, so that `repair --in-plase --help` shows the help.
+    std::optional<std::string> mistake;
+    const auto note = [&](std::string message) {
+        if (!mistake)
+            mistake = std::move(message);
+    };
     bool optionsEnded = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -43,30 +98,38 @@ std::optional<Arguments> parseArguments(std::string_view command, Args args,
             inlineValue = name.substr(eq + 1);
             name.resize(eq);
         }
-        const auto spec = std::find_if(specs.begin(), specs.end(),
-                                       [&](const OptionSpec& s) { return s.name == name; });
-        if (spec == specs.end()) {
-            usageError(command, "unknown option '" + arg + "' (try u8scope-cli --help)");
-            return std::nullopt;
+        const OptionSpec* spec = findOption(command, name, isShort);
+        if (!spec) {
+            note(unknownOptionMessage(command, arg, name, isShort));
+            continue;
         }
-        if (!spec->takesValue || (spec->valueOnlyInline && !inlineValue)) {
-            if (inlineValue) {
-                usageError(command, "option '--" + name + "' takes no value");
-                return std::nullopt;
-            }
-            parsed.flags.push_back(name);
+        if (spec->name == "help" || spec->name == "version") {
+            outcome.action =
+                spec->name == "help" ? ParseOutcome::Action::Help : ParseOutcome::Action::Version;
+            return outcome;
+        }
+        const std::string key(spec->name);
+        if (!spec->takesValue() || (spec->valueOnlyInline && !inlineValue)) {
+            if (inlineValue)
+                note("option '--" + key + "' takes no value");
+            else
+                parsed.flags.push_back(key);
             continue;
         }
         if (!inlineValue) {
             if (i + 1 >= args.size()) {
-                usageError(command, "option '" + arg + "' needs a value");
-                return std::nullopt;
+                note("option '" + arg + "' needs a value");
+                continue;
             }
             inlineValue = args[++i];
         }
-        parsed.values[name] = *inlineValue;
+        parsed.values[key] = *inlineValue;
     }
-    return parsed;
+    if (mistake) {
+        usageError(command.name, *mistake);
+        outcome.action = ParseOutcome::Action::Error;
+    }
+    return outcome;
 }
 
 } // namespace u8cli

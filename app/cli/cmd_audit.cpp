@@ -7,6 +7,7 @@
 #include "arguments.h"
 #include "audit_output.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "u8codec/audit.h"
 
@@ -16,11 +17,44 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {
-    {"profile", true}, {"json", false}, {"sarif", false}, {"kinds", true}, {"allow", true}};
+constexpr Choice kProfiles[] = {
+    {"code", "every kind applies; identifiers are runs of letters, digits and _"},
+    {"text", "prose: right-to-left embeddings, LRM/RLM, no-break spaces, soft hyphens and "
+             "ZWJ/ZWNJ where scripts use them are normal"},
+};
 
-constexpr const char* kUsage =
-    "usage: audit [--profile=code|text] [--json | --sarif] [--kinds=LIST] [--allow=FILE] FILE...";
+// Every kind --kinds takes, named by the codec.
+std::vector<std::string> auditKindNames() {
+    std::vector<std::string> names;
+    for (int k = 0; k < u8codec::kAuditKindCount; ++k)
+        names.emplace_back(u8codec::name(u8codec::AuditKind(k)));
+    return names;
+}
+
+constexpr OptionSpec kOptions[] = {
+    {.name = "profile",
+     .kind = ValueKind::Choice,
+     .valueName = "PROFILE",
+     .choices = kProfiles,
+     .defaultValue = "from the file name: code for programming-language extensions and names "
+                     "such as Makefile, text otherwise and for standard input",
+     .help = "what kind of text FILE is"},
+    {.name = "json",
+     .help = "JSON Lines: one object for each finding, then {\"summary\":{...}}",
+     .group = "format"},
+    {.name = "sarif", .help = "one SARIF 2.1.0 log, for code-scanning services", .group = "format"},
+    {.name = "kinds",
+     .kind = ValueKind::NameList,
+     .valueName = "KIND,...",
+     .names = auditKindNames,
+     .defaultValue = "every kind",
+     .help = "report only these kinds; `invalid` is ill-formed UTF-8"},
+    {.name = "allow",
+     .kind = ValueKind::File,
+     .valueName = "FILE",
+     .help = "never report the code points listed in FILE, one U+XXXX or U+XXXX..U+YYYY a line "
+             "(# starts a comment)"},
+};
 
 // "bidi-control,invisible" -> mask; "invalid" stands for ill-formed UTF-8.
 bool parseKinds(const std::string& list, u8codec::AuditKindMask& mask, std::string& error) {
@@ -108,36 +142,33 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
 
 } // namespace
 
-int runAudit(Args args) {
-    const auto parsed = parseArguments("audit", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
+int runAudit(const Arguments& parsed) {
     Settings settings;
-    if (const std::string* p = parsed->value("profile")) {
+    if (const std::string* p = parsed.value("profile")) {
         settings.profile = u8codec::auditProfileFromName(*p);
         if (!settings.profile)
-            return usageError("audit", "unknown profile '" + *p + "' (code or text)");
+            return usageError("audit", unknownValue(kOptions, "profile", "profile", *p));
     }
-    if (const std::string* k = parsed->value("kinds")) {
+    if (const std::string* k = parsed.value("kinds")) {
         std::string error;
         if (!parseKinds(*k, settings.kinds, error))
             return usageError("audit", error);
     }
-    if (const std::string* a = parsed->value("allow")) {
+    if (const std::string* a = parsed.value("allow")) {
         u8codec::AllowlistParse allow = u8codec::readAllowlist(*a);
         if (!allow.ok())
             return usageError("audit", "allowlist " + allow.error);
         settings.allowlist = std::move(allow.set);
     }
-    if (parsed->has("json") && parsed->has("sarif"))
+    if (parsed.has("json") && parsed.has("sarif"))
         return usageError("audit", "--json and --sarif exclude each other");
-    if (parsed->positional.empty())
-        return usageError("audit", std::string("no FILE given (") + kUsage + ")");
-    const std::unique_ptr<AuditOutput> output = parsed->has("sarif")  ? makeSarifAuditOutput()
-                                                : parsed->has("json") ? makeJsonAuditOutput()
-                                                                      : makeHumanAuditOutput();
+    if (parsed.positional.empty())
+        return usageError("audit", "no FILE given (" + usageOf(kAuditCommand) + ")");
+    const std::unique_ptr<AuditOutput> output = parsed.has("sarif")  ? makeSarifAuditOutput()
+                                                : parsed.has("json") ? makeJsonAuditOutput()
+                                                                     : makeHumanAuditOutput();
     bool anyFindings = false, anyUnreadable = false;
-    for (const std::string& path : parsed->positional) {
+    for (const std::string& path : parsed.positional) {
         switch (auditOne(path, settings, *output)) {
         case FileResult::Clean:
             break;
@@ -154,5 +185,38 @@ int runAudit(Args args) {
     // An unreadable file is a usage/I-O error (2) even when others had findings.
     return anyUnreadable ? kExitUsage : anyFindings ? kExitInvalid : kExitOk;
 }
+
+namespace {
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "nothing was found"},
+    {1, "something was found in a FILE"},
+    {2, "a usage error, or a FILE could not be read (a directory is refused)"},
+};
+
+constexpr Example kExamples[] = {
+    {"audit src/main.c", "FILE:LINE:COLUMN: offset N: KIND: U+XXXX NAME: explanation"},
+    {"audit --sarif $(git ls-files) > audit.sarif", "every tracked file, for code scanning"},
+};
+
+} // namespace
+
+const CommandSpec kAuditCommand{
+    .name = "audit",
+    .summary = "bidi controls, invisible and look-alike characters, and other hidden text",
+    .operands = "FILE...",
+    .description =
+        "What hides in valid UTF-8: bidirectional controls (Trojan Source, CVE-2021-42574), "
+        "invisible characters, look-alikes of ASCII and mixed scripts (UTS #39), controls, "
+        "noncharacters, private-use and unassigned code points, text not in NFC, a BOM inside "
+        "the text, payloads hidden in variation selectors or tags; ill-formed UTF-8 is reported "
+        "in the same stream. Each file is streamed in constant memory; the output says which "
+        "profile was used and why.\n\n"
+        "Directories are refused: name the files (find DIR -type f -exec u8scope-cli audit {} +).",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runAudit,
+};
 
 } // namespace u8cli

@@ -1,4 +1,4 @@
-// `check [--max-errors N] [--quiet] FILE...`: is every file valid UTF-8? One line per problem.
+// `check [--max-errors=N] [-q] FILE...`: is every file valid UTF-8? One line per problem.
 #include "arguments.h"
 #include "commands.h"
 #include "input.h"
@@ -11,7 +11,25 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {{"max-errors", true}, {"quiet", false}, {"q", false}};
+constexpr OptionSpec kOptions[] = {
+    {.name = "max-errors",
+     .kind = ValueKind::Number,
+     .valueName = "N",
+     .defaultValue = "100",
+     .help = "print at most N problems of each file; the others are counted, not located"},
+    {.name = "quiet", .letter = 'q', .help = "print nothing: the exit status says it"},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "every FILE is valid UTF-8"},
+    {1, "a FILE is not valid UTF-8"},
+    {2, "a usage error, or a FILE could not be read"},
+};
+
+constexpr Example kExamples[] = {
+    {"check notes.txt data/*.csv", "one line per problem, then a verdict for each file"},
+    {"check -q -- \"$f\" || echo \"$f: not UTF-8\"", "in a script: only the exit status"},
+};
 
 enum class FileResult { Valid, Invalid, Unreadable };
 
@@ -88,21 +106,18 @@ FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet
 
 } // namespace
 
-int runCheck(Args args) {
-    const auto parsed = parseArguments("check", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
+int runCheck(const Arguments& parsed) {
     std::uint64_t maxErrors = 100;
-    if (const std::string* v = parsed->value("max-errors")) {
+    if (const std::string* v = parsed.value("max-errors")) {
         const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), maxErrors);
         if (ec != std::errc() || end != v->data() + v->size())
             return usageError("check", "--max-errors needs a number, not '" + *v + "'");
     }
-    if (parsed->positional.empty())
+    if (parsed.positional.empty())
         return usageError("check", "no FILE given (usage: check [--max-errors N] FILE...)");
-    const bool quiet = parsed->has("quiet") || parsed->has("q");
+    const bool quiet = parsed.has("quiet");
     bool anyInvalid = false, anyUnreadable = false;
-    for (const std::string& path : parsed->positional) {
+    for (const std::string& path : parsed.positional) {
         switch (checkOne(path, maxErrors, quiet)) {
         case FileResult::Valid:
             break;
@@ -118,5 +133,21 @@ int runCheck(Args args) {
     // An unreadable file is a usage/I-O error (2) even when others were invalid.
     return anyUnreadable ? kExitUsage : anyInvalid ? kExitInvalid : kExitOk;
 }
+
+const CommandSpec kCheckCommand{
+    .name = "check",
+    .summary = "exit 0 if every FILE is valid UTF-8",
+    .operands = "FILE...",
+    .description =
+        "Is every FILE valid UTF-8 (RFC 3629, Unicode chapter 3)? Each problem is printed on a "
+        "line of its own: FILE:LINE:COLUMN: offset N: KIND: BYTES: explanation, the column "
+        "counted in characters; then a verdict for each file.\n\n"
+        "A file is first checked by the vectorised scan on every core and read a second time "
+        "only when it is invalid, to locate its problems.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runCheck,
+};
 
 } // namespace u8cli

@@ -4,6 +4,7 @@
 // the first error with the check diagnostic and leaves no OUT file behind.
 #include "arguments.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "output_target.h"
 #include "problem_reporter.h"
@@ -15,27 +16,55 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {{"errors", true}, {"o", true}, {"output", true}};
+constexpr Choice kPolicies[] = {
+    {"strict", "stop at the first error: exit status 1, no OUT written"},
+    {"replace", "one U+FFFD for each maximal subpart (Unicode chapter 3), as Python, ICU and the "
+                "WHATWG decoder do"},
+    {"ignore", "drop the ill-formed bytes"},
+    {"latin1", "read each ill-formed byte as ISO-8859-1 (U+0080..U+00FF)"},
+    {"cp1252", "read each ill-formed byte as its windows-1252 character"},
+};
+
+constexpr OptionSpec kOptions[] = {
+    {.name = "errors",
+     .kind = ValueKind::Choice,
+     .valueName = "POLICY",
+     .choices = kPolicies,
+     .defaultValue = "strict",
+     .help = "what becomes of ill-formed sequences"},
+    {.name = "output",
+     .letter = 'o',
+     .kind = ValueKind::File,
+     .valueName = "OUT",
+     .defaultValue = "standard output",
+     .help = "write to OUT, which appears whole or not at all and is never the input file"},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the output was written"},
+    {1, "FILE is not valid UTF-8 under --errors=strict; nothing was written"},
+    {2, "a usage error, or a file could not be read or written"},
+};
+
+constexpr Example kExamples[] = {
+    {"decode --errors=replace -o clean.txt damaged.txt", "U+FFFD where the bytes were bad"},
+    {"decode --errors=cp1252 - < mixed.txt", "bytes from a windows-1252 file kept as its letters"},
+};
 
 } // namespace
 
-int runDecode(Args args) {
-    const auto parsed = parseArguments("decode", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.size() != 1)
-        return usageError("decode", "needs exactly one FILE (usage: decode "
-                                    "--errors=strict|replace|ignore|latin1|cp1252 [-o OUT] FILE)");
+int runDecode(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("decode", "needs exactly one FILE (" + usageOf(kDecodeCommand) + ")");
     u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Strict;
-    if (const std::string* v = parsed->value("errors")) {
+    if (const std::string* v = parsed.value("errors")) {
         const auto p = u8codec::errorPolicyFromName(*v);
         if (!p)
-            return usageError("decode", "unknown error policy '" + *v +
-                                            "' (strict, replace, ignore, latin1 or cp1252)");
+            return usageError("decode", unknownValue(kOptions, "errors", "error policy", *v));
         policy = *p;
     }
-    const std::string& inPath = parsed->positional.front();
-    const auto target = outputTarget("decode", *parsed, inPath, InPlace::Refused, {});
+    const std::string& inPath = parsed.positional.front();
+    const auto target = outputTarget("decode", parsed, inPath, InPlace::Refused, {});
     if (!target)
         return kExitUsage;
 
@@ -97,5 +126,19 @@ int runDecode(Args args) {
             decoder.errorSegments() == 1 ? "" : "s", std::string(u8codec::name(policy)).c_str());
     return kExitOk;
 }
+
+const CommandSpec kDecodeCommand{
+    .name = "decode",
+    .summary = "well-formed UTF-8 out of any bytes, under an error policy",
+    .operands = "FILE",
+    .description = "Writes FILE as well-formed UTF-8: valid stretches go out as they are, "
+                   "ill-formed sequences as the error policy says. Under `strict` the first "
+                   "problem is reported with its line and column as `check` reports it. The "
+                   "number of error segments handled is said on standard error.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runDecode,
+};
 
 } // namespace u8cli

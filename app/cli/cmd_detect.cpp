@@ -3,6 +3,7 @@
 #include "arguments.h"
 #include "commands.h"
 #include "detect_report.h"
+#include "help_text.h"
 #include "input.h"
 #include "u8codec/aligned_buffer.h"
 
@@ -13,19 +14,28 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {{"json", false}};
+constexpr OptionSpec kOptions[] = {
+    {.name = "json", .help = "one JSON object: the guesses with their confidence, and the repair"},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the guesses were printed"},
+    {2, "a usage error, or FILE could not be read"},
+};
+
+constexpr Example kExamples[] = {
+    {"detect old.txt", "ranked guesses: windows-1252, ISO-8859-2, ..."},
+    {"detect --json page.html", "the same as JSON, with the repair for UTF-8 mojibake"},
+};
 constexpr std::size_t kExamined = std::size_t(4) << 20;
 
 } // namespace
 
-int runDetect(Args args) {
-    const auto parsed = parseArguments("detect", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.size() != 1)
-        return usageError("detect", "needs exactly one FILE (usage: detect [--json] FILE)");
+int runDetect(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("detect", "needs exactly one FILE (" + usageOf(kDetectCommand) + ")");
     std::string error;
-    const auto input = Input::open(parsed->positional.front(), error);
+    const auto input = Input::open(parsed.positional.front(), error);
     if (!input)
         return usageError("detect", error);
     // The first kExamined bytes, and one more if the input has it: that byte tells
@@ -49,11 +59,24 @@ int runDetect(Args args) {
         window[kExamined] = 0;
     window.resize(got);
     const u8codec::Detection d = u8codec::detectEncoding(window.span(), limit);
-    if (parsed->has("json"))
+    if (parsed.has("json"))
         std::printf("%s\n", detectionJson(d).c_str());
     else
         std::printf("%s:\n%s", input->displayName().c_str(), detectionText(d).c_str());
     return kExitOk;
 }
+
+const CommandSpec kDetectCommand{
+    .name = "detect",
+    .summary = "guess the encoding of a file",
+    .operands = "FILE",
+    .description = "Ranked guesses of the encoding of FILE, each with a confidence, from its "
+                   "first 4 MiB. For valid UTF-8, also whether it reads like mojibake (text "
+                   "encoded twice) and which `repair --mojibake` fixes it.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runDetect,
+};
 
 } // namespace u8cli

@@ -3,6 +3,7 @@
 #include "arguments.h"
 #include "bit_walkthrough.h"
 #include "commands.h"
+#include "help_text.h"
 #include "u8codec/segmenter.h"
 
 #include <charconv>
@@ -30,15 +31,12 @@ std::optional<char32_t> parseCodePoint(const std::string& arg) {
 
 } // namespace
 
-int runEncode(Args args) {
-    const auto parsed = parseArguments("encode", args, {});
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.empty())
-        return usageError("encode", "nothing to encode (usage: encode CHAR|U+XXXX ...)");
+int runEncode(const Arguments& parsed) {
+    if (parsed.positional.empty())
+        return usageError("encode", "nothing to encode (" + usageOf(kEncodeCommand) + ")");
     // Collect the values first: a usage error prints nothing else.
     std::vector<char32_t> values;
-    for (const std::string& arg : parsed->positional) {
+    for (const std::string& arg : parsed.positional) {
         if (const auto cp = parseCodePoint(arg)) {
             values.push_back(*cp);
             continue;
@@ -66,5 +64,33 @@ int runEncode(Args args) {
     std::fputs(text.c_str(), stdout);
     return allEncodable ? kExitOk : kExitInvalid;
 }
+
+namespace {
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "every value is a code point UTF-8 encodes"},
+    {1, "a value is a surrogate or beyond U+10FFFF: why UTF-8 refuses it is explained"},
+    {2, "a usage error (an argument that is neither a character nor U+XXXX)"},
+};
+
+constexpr Example kExamples[] = {
+    {"encode U+20AC", "E2 82 AC, bit by bit"},
+    {"encode 'é' U+1F600 0xD800", "each in turn; the surrogate is refused"},
+};
+
+} // namespace
+
+const CommandSpec kEncodeCommand{
+    .name = "encode",
+    .summary = "how a code point is encoded in UTF-8, bit by bit",
+    .operands = "CHAR|U+XXXX...",
+    .operandKind = OperandKind::Words,
+    .description = "How each code point is encoded in UTF-8, in the words of RFC 3629 section "
+                   "3: its bits, how many bytes it takes and where each bit goes. A value is "
+                   "written as U+XXXX or 0xXXXX, or as the character itself.",
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runEncode,
+};
 
 } // namespace u8cli

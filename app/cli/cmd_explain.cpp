@@ -70,12 +70,9 @@ void explainProblem(const u8codec::Problem& p, std::span<const std::uint8_t> all
 
 } // namespace
 
-int runExplain(Args args) {
-    const auto parsed = parseArguments("explain", args, {});
-    if (!parsed)
-        return kExitUsage;
+int runExplain(const Arguments& parsed) {
     std::string error;
-    const auto bytes = parseHex(parsed->positional, error);
+    const auto bytes = parseHex(parsed.positional, error);
     if (!bytes)
         return usageError("explain", error);
     const std::span<const std::uint8_t> all(*bytes);
@@ -108,5 +105,34 @@ int runExplain(Args args) {
     std::fputs(text.c_str(), stdout);
     return problems.empty() ? kExitOk : kExitInvalid;
 }
+
+namespace {
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the bytes are valid UTF-8"},
+    {1, "the bytes are not valid UTF-8: each problem is named and explained"},
+    {2, "a usage error (an argument that is not hex bytes)"},
+};
+
+constexpr Example kExamples[] = {
+    {"explain E2 82 AC", "a 3-byte character, U+20AC EURO SIGN, bit by bit"},
+    {"explain C0 AF", "an overlong encoding of '/', and why UTF-8 refuses it"},
+};
+
+} // namespace
+
+const CommandSpec kExplainCommand{
+    .name = "explain",
+    .summary = "what a byte sequence is, or why it is refused",
+    .operands = "HEX...",
+    .operandKind = OperandKind::Words,
+    .description = "What the bytes are: each character decoded bit by bit (RFC 3629 section 3 "
+                   "in reverse), each problem named and explained with the bits a naive RFC 2279 "
+                   "decoder would read. The bytes are written as the window's Find takes them: "
+                   "E2 82 AC, E282AC, e2,82,ac, 0xE2 0x82 or \\xE2\\x82.",
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runExplain,
+};
 
 } // namespace u8cli

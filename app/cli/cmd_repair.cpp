@@ -7,6 +7,7 @@
 #include "arguments.h"
 #include "code_page_names.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "output_target.h"
 #include "u8codec/repair.h"
@@ -19,16 +20,104 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {
-    {"invalid", true},  {"mojibake", true, true}, {"cesu", false},     {"bom", true},
-    {"c1", true},       {"newlines", true},       {"normalize", true}, {"json", false},
-    {"explain", false}, {"in-place", false},      {"o", true},         {"output", true},
+constexpr Choice kInvalidPolicies[] = {
+    {"replace", "one U+FFFD for each maximal subpart (Unicode chapter 3)"},
+    {"drop", "remove the ill-formed bytes (also spelt `ignore`)"},
+    {"cp1252", "read each ill-formed byte as its windows-1252 character"},
+    {"latin1", "read each ill-formed byte as ISO-8859-1"},
+    {"strict", "refuse: exit status 1 and nothing written if there is any"},
+};
+constexpr Choice kBomActions[] = {
+    {"keep", "leave a leading byte order mark as it is"},
+    {"strip", "remove it, and any U+FEFF inside the text"},
+    {"add", "start with one, and remove any U+FEFF inside the text"},
+};
+constexpr Choice kC1Actions[] = {
+    {"keep", "leave the C1 controls U+0080..U+009F"},
+    {"cp1252", "read each as the windows-1252 punctuation of its byte: U+0093 becomes U+201C"},
+};
+constexpr Choice kLineEndings[] = {
+    {"keep", "leave line endings as they are"},
+    {"lf", "end every line with LF"},
+    {"crlf", "end every line with CR LF"},
+};
+constexpr Choice kNormalForms[] = {
+    {"nfc", "canonical composition (UAX #15): what the web and most APIs expect"},
+    {"nfd", "canonical decomposition (HFS+ file names)"},
 };
 
-constexpr const char* kUsage =
-    "usage: repair [--invalid=replace|drop|cp1252|latin1] [--mojibake[=PAGE,...]] [--cesu] "
-    "[--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd] "
-    "[--json | --explain] (-o OUT | --in-place) FILE";
+constexpr OptionSpec kOptions[] = {
+    {.name = "invalid",
+     .kind = ValueKind::Choice,
+     .valueName = "POLICY",
+     .choices = kInvalidPolicies,
+     .defaultValue = "replace",
+     .help = "what becomes of ill-formed sequences"},
+    {.name = "mojibake",
+     .kind = ValueKind::NameList,
+     .valueName = "PAGE,...",
+     .names = codePageNames,
+     .help = "undo text encoded twice (UTF-8 read through a legacy code page and encoded "
+             "again); with =PAGE,... only those pages are tried, and the text is taken to have "
+             "been read through them",
+     .valueOnlyInline = true},
+    {.name = "cesu", .help = "turn CESU-8 surrogate pairs and C0 80 (Modified UTF-8) into UTF-8"},
+    {.name = "bom",
+     .kind = ValueKind::Choice,
+     .valueName = "ACTION",
+     .choices = kBomActions,
+     .defaultValue = "keep",
+     .help = "the byte order mark"},
+    {.name = "c1",
+     .kind = ValueKind::Choice,
+     .valueName = "ACTION",
+     .choices = kC1Actions,
+     .defaultValue = "keep",
+     .help = "C1 control characters left in well-formed text"},
+    {.name = "newlines",
+     .kind = ValueKind::Choice,
+     .valueName = "ENDING",
+     .choices = kLineEndings,
+     .defaultValue = "keep",
+     .help = "line endings"},
+    {.name = "normalize",
+     .kind = ValueKind::Choice,
+     .valueName = "FORM",
+     .choices = kNormalForms,
+     .defaultValue = "none, the text keeps its forms",
+     .help = "Unicode normalisation"},
+    {.name = "json", .help = "the report of the changes as one JSON object", .group = "report"},
+    {.name = "explain",
+     .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence "
+             "and confidence",
+     .group = "report"},
+    {.name = "output",
+     .letter = 'o',
+     .kind = ValueKind::File,
+     .valueName = "OUT",
+     .help = "write to OUT (- for standard output), which appears whole or not at all",
+     .group = "output",
+     .required = true},
+    {.name = "in-place",
+     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
+             "taken)",
+     .group = "output",
+     .required = true},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the output was written, and the report of the changes printed on standard error"},
+    {1, "the repair was refused (--invalid=strict met an ill-formed sequence, or FILE changed "
+        "while it was read); nothing was written"},
+    {2, "a usage error, or a file could not be read or written"},
+};
+
+constexpr Example kExamples[] = {
+    {"repair --mojibake -o fixed.txt broken.txt",
+     "\"CafÃ©\" becomes \"Café\"; ill-formed bytes become U+FFFD"},
+    {"repair --invalid=cp1252 --newlines=lf --in-place notes.txt",
+     "clean a file where it is; notes.txt.bak keeps the original"},
+};
 
 int refuse(const std::string& message) {
     std::fprintf(stderr, "u8scope-cli repair: %s\n", message.c_str());
@@ -110,23 +199,19 @@ int repairInWindows(const Input& input, const u8codec::FileSource& file, bool wa
 
 } // namespace
 
-int runRepair(Args args) {
-    const auto parsed = parseArguments("repair", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.size() != 1)
-        return usageError("repair", std::string("needs exactly one FILE (") + kUsage + ")");
+int runRepair(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("repair", "needs exactly one FILE (" + usageOf(kRepairCommand) + ")");
     u8codec::RepairOptions options;
-    if (const std::string* v = parsed->value("invalid")) {
+    if (const std::string* v = parsed.value("invalid")) {
         // "drop" is the CLI's word for the Decoder's Ignore policy.
         const auto policy = u8codec::errorPolicyFromName(*v == "drop" ? "ignore" : *v);
         if (!policy)
-            return usageError("repair", "unknown --invalid policy '" + *v +
-                                            "' (replace, drop, cp1252, latin1 or strict)");
+            return usageError("repair", unknownValue(kOptions, "invalid", "--invalid policy", *v));
         options.invalid = *policy;
     }
-    options.mojibake = parsed->has("mojibake");
-    if (const std::string* v = parsed->value("mojibake")) {
+    options.mojibake = parsed.has("mojibake");
+    if (const std::string* v = parsed.value("mojibake")) {
         // The pages named are the only ones tried, and the text is taken to have been read
         // through them: an equally plausible repair through one of them is made.
         std::string why;
@@ -136,14 +221,14 @@ int runRepair(Args args) {
         options.mojibakeOptions.codePages = *pages;
         options.mojibakeOptions.assumedPages = *pages;
     }
-    options.cesu = parsed->has("cesu");
-    if (const std::string* v = parsed->value("bom")) {
+    options.cesu = parsed.has("cesu");
+    if (const std::string* v = parsed.value("bom")) {
         const auto action = u8codec::bomActionFromName(*v);
         if (!action)
-            return usageError("repair", "unknown --bom action '" + *v + "' (keep, strip or add)");
+            return usageError("repair", unknownValue(kOptions, "bom", "--bom action", *v));
         options.bom = *action;
     }
-    if (const std::string* v = parsed->value("c1")) {
+    if (const std::string* v = parsed.value("c1")) {
         const auto action = u8codec::c1ActionFromName(*v);
         if (!action)
             return usageError("repair", "unknown --c1 action '" + *v +
@@ -151,26 +236,28 @@ int runRepair(Args args) {
                                             "as windows-1252 punctuation)");
         options.c1 = *action;
     }
-    if (const std::string* v = parsed->value("newlines")) {
+    if (const std::string* v = parsed.value("newlines")) {
         if (*v == "lf")
             options.lineEnding = u8codec::LineEnding::Lf;
         else if (*v == "crlf")
             options.lineEnding = u8codec::LineEnding::CrLf;
         else if (*v != "keep")
-            return usageError("repair", "unknown --newlines value '" + *v + "' (keep, lf or crlf)");
+            return usageError("repair", unknownValue(kOptions, "newlines", "--newlines value", *v));
     }
-    if (const std::string* v = parsed->value("normalize")) {
+    if (const std::string* v = parsed.value("normalize")) {
         options.normalForm = u8codec::normalFormFromName(*v);
         if (!options.normalForm)
-            return usageError("repair", "unknown --normalize form '" + *v + "' (nfc or nfd)");
+            return usageError("repair",
+                              unknownValue(kOptions, "normalize", "--normalize form", *v));
     }
-    const bool json = parsed->has("json");
-    const bool explain = parsed->has("explain");
+    const bool json = parsed.has("json");
+    const bool explain = parsed.has("explain");
     if (json && explain)
-        return usageError("repair",
-                          std::string("--json and --explain exclude each other (") + kUsage + ")");
-    const std::string& inPath = parsed->positional.front();
-    const auto target = outputTarget("repair", *parsed, inPath, InPlace::Allowed, kUsage);
+        return usageError("repair", "--json and --explain exclude each other (" +
+                                        usageOf(kRepairCommand) + ")");
+    const std::string& inPath = parsed.positional.front();
+    const auto target =
+        outputTarget("repair", parsed, inPath, InPlace::Allowed, usageOf(kRepairCommand));
     if (!target)
         return kExitUsage;
 
@@ -206,5 +293,23 @@ int runRepair(Args args) {
     printReport(*input, result.report, style);
     return kExitOk;
 }
+
+const CommandSpec kRepairCommand{
+    .name = "repair",
+    .summary = "fix invalid bytes, mojibake, CESU-8, C1 controls, BOM, newlines, normal form",
+    .operands = "FILE",
+    .description =
+        "Clean UTF-8 out of FILE, and a report of every change on standard error. The steps "
+        "run in this order: CESU-8, ill-formed sequences, BOM, mojibake, C1 controls, "
+        "normalisation, line endings. Only the steps asked for run, but ill-formed sequences are "
+        "always handled (by --invalid): the output is well-formed UTF-8.\n\n"
+        "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup. "
+        "A large file is repaired window by window in bounded memory, with the same output and "
+        "report.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runRepair,
+};
 
 } // namespace u8cli

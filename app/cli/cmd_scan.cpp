@@ -3,6 +3,7 @@
 #include "arguments.h"
 #include "atomic_output.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
@@ -12,7 +13,23 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {{"json", false}, {"all", false}};
+constexpr OptionSpec kOptions[] = {
+    {.name = "json",
+     .help = "JSON Lines: {\"offset\",\"length\",\"error\"} for each error segment (with --all "
+             "{\"offset\",\"length\",\"cp\"} for each character too), then {\"summary\":{...}}; "
+             "without it, tab-separated lines OFFSET LENGTH U+XXXX-or-KIND"},
+    {.name = "all", .help = "list every character, not only the error segments"},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the list was written (whether or not FILE is valid: that is `check`)"},
+    {2, "a usage error, or FILE could not be read"},
+};
+
+constexpr Example kExamples[] = {
+    {"scan --json data.bin", "where each error segment is, as JSON Lines"},
+    {"scan --all notes.txt", "every character with its offset and length in bytes"},
+};
 
 void appendNumber(std::string& out, std::uint64_t n) {
     char digits[24];
@@ -39,16 +56,13 @@ void appendHex(std::string& out, std::uint64_t n, int minDigits) {
 
 } // namespace
 
-int runScan(Args args) {
-    const auto parsed = parseArguments("scan", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.size() != 1)
-        return usageError("scan", "needs exactly one FILE (usage: scan --json [--all] FILE)");
-    const bool json = parsed->has("json");
-    const bool all = parsed->has("all");
+int runScan(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("scan", "needs exactly one FILE (" + usageOf(kScanCommand) + ")");
+    const bool json = parsed.has("json");
+    const bool all = parsed.has("all");
     std::string error;
-    const auto input = Input::open(parsed->positional.front(), error);
+    const auto input = Input::open(parsed.positional.front(), error);
     if (!input)
         return usageError("scan", error);
     const auto out = u8io::AtomicOutput::create("-", error);
@@ -112,5 +126,19 @@ int runScan(Args args) {
         return usageError("scan", error);
     return kExitOk; // a report: `check` is the command whose status says valid or not
 }
+
+const CommandSpec kScanCommand{
+    .name = "scan",
+    .summary = "every error segment (and character) with its offset, as text or JSON Lines",
+    .operands = "FILE",
+    .description = "The segments of FILE in order: each error segment (a maximal subpart of an "
+                   "ill-formed sequence, Unicode chapter 3) with its byte offset, length and "
+                   "kind, and with --all every character with its code point. Ends with a "
+                   "summary of the whole file.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runScan,
+};
 
 } // namespace u8cli

@@ -3,6 +3,7 @@
 // a file on every core (input_scan.h).
 #include "arguments.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "input_scan.h"
 #include "u8codec/json_string.h"
@@ -13,7 +14,19 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {{"json", false}};
+constexpr OptionSpec kOptions[] = {
+    {.name = "json", .help = "one JSON object a line: {\"file\":...,\"summary\":{...}}"},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "every FILE was read (valid or not: that is `check`)"},
+    {2, "a usage error, or a FILE could not be read"},
+};
+
+constexpr Example kExamples[] = {
+    {"stats notes.txt", "characters by length, errors by kind, lines by ending, BOM"},
+    {"stats --json *.txt", "the same for each file, for a script"},
+};
 
 std::string plural(std::uint64_t n, const char* noun) {
     return std::to_string(n) + ' ' + noun + (n == 1 ? "" : "s");
@@ -49,15 +62,12 @@ void printReadable(const std::string& name, const u8codec::ScanSummary& s) {
 
 } // namespace
 
-int runStats(Args args) {
-    const auto parsed = parseArguments("stats", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.empty())
-        return usageError("stats", "no FILE given (usage: stats [--json] FILE...)");
-    const bool json = parsed->has("json");
+int runStats(const Arguments& parsed) {
+    if (parsed.positional.empty())
+        return usageError("stats", "no FILE given (" + usageOf(kStatsCommand) + ")");
+    const bool json = parsed.has("json");
     bool anyUnreadable = false;
-    for (const std::string& path : parsed->positional) {
+    for (const std::string& path : parsed.positional) {
         std::string error;
         const auto input = Input::open(path, error);
         u8codec::ScanSummary summary;
@@ -77,5 +87,19 @@ int runStats(Args args) {
     // A report, not a verdict (that is `check`): 0 unless a file could not be read.
     return anyUnreadable ? kExitUsage : kExitOk;
 }
+
+const CommandSpec kStatsCommand{
+    .name = "stats",
+    .summary = "counts of characters, errors, lines and line endings",
+    .operands = "FILE...",
+    .description = "The summary of each FILE: bytes, characters by encoded length, error "
+                   "segments by kind, lines by ending (LF, CRLF, CR), and whether it starts with "
+                   "a byte order mark. Computed by the vectorised scan in constant memory, a file "
+                   "on every core.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runStats,
+};
 
 } // namespace u8cli

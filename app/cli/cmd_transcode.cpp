@@ -5,6 +5,7 @@
 // offsets; under `fail` (the default) nothing is written and the exit status is 1.
 #include "arguments.h"
 #include "commands.h"
+#include "help_text.h"
 #include "input.h"
 #include "output_target.h"
 #include "u8codec/transcode.h"
@@ -15,16 +16,72 @@
 namespace u8cli {
 namespace {
 
-constexpr OptionSpec kOptions[] = {
-    {"from", true},      {"to", true},       {"unmappable", true},
-    {"escape", true},    {"add-bom", false}, {"json", false},
-    {"in-place", false}, {"o", true},        {"output", true},
+constexpr Choice kUnmappablePolicies[] = {
+    {"fail", "write nothing and report every such place: exit status 1"},
+    {"substitute", "the target's substitution character (ICU's: ? or 0x1A; U+FFFD into Unicode)"},
+    {"escape", "an escape sequence in the target's characters (see --escape)"},
+};
+constexpr Choice kEscapeStyles[] = {
+    {"xml-hex", "&#x20AC;"},       {"xml-dec", "&#8364;"},  {"java", "\\u20AC, surrogate pairs"},
+    {"c", "\\u20AC, \\U0001F600"}, {"unicode", "{U+20AC}"}, {"icu", "%U20AC"},
 };
 
-constexpr const char* kUsage =
-    "usage: transcode --from ENC --to ENC [--unmappable=fail|substitute|escape] "
-    "[--escape=xml-hex|xml-dec|java|c|unicode|icu] [--add-bom] [--json] (-o OUT | --in-place) "
-    "FILE";
+constexpr OptionSpec kOptions[] = {
+    {.name = "from",
+     .kind = ValueKind::Encoding,
+     .valueName = "ENC",
+     .help = "the encoding of FILE: any name ICU knows (u8scope-cli --list-encodings)",
+     .required = true},
+    {.name = "to",
+     .kind = ValueKind::Encoding,
+     .valueName = "ENC",
+     .help = "the encoding to write",
+     .required = true},
+    {.name = "unmappable",
+     .kind = ValueKind::Choice,
+     .valueName = "POLICY",
+     .choices = kUnmappablePolicies,
+     .defaultValue = "fail",
+     .help = "what becomes of characters the target cannot represent, and of bytes not valid in "
+             "the source"},
+    {.name = "escape",
+     .kind = ValueKind::Choice,
+     .valueName = "STYLE",
+     .choices = kEscapeStyles,
+     .defaultValue = "xml-hex",
+     .help = "the escape written by --unmappable=escape, as uconv's --callback escape-STYLE"},
+    {.name = "add-bom", .help = "start with a byte order mark (Unicode targets only)"},
+    {.name = "json",
+     .help = "the report on standard error as one JSON object: names, output bytes, and the "
+             "offsets of unmappable and invalid input"},
+    {.name = "output",
+     .letter = 'o',
+     .kind = ValueKind::File,
+     .valueName = "OUT",
+     .help = "write to OUT (- for standard output), which appears whole or not at all",
+     .group = "output",
+     .required = true},
+    {.name = "in-place",
+     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
+             "taken)",
+     .group = "output",
+     .required = true},
+};
+
+constexpr ExitStatus kExitStatuses[] = {
+    {0, "the output was written"},
+    {1, "a character is not representable in the target, or FILE is not valid in the source "
+        "encoding, under --unmappable=fail; nothing was written"},
+    {2, "a usage error (an unknown encoding), or a file could not be read or written"},
+};
+
+constexpr Example kExamples[] = {
+    {"transcode --from windows-1252 --to UTF-8 -o notes.utf8.txt notes.txt",
+     "a legacy file to UTF-8"},
+    {"transcode --from UTF-8 --to ISO-8859-1 --unmappable=escape --escape=xml-dec -o page.html "
+     "page.utf8.html",
+     "characters Latin-1 lacks become &#NNNN;"},
+};
 
 std::string offsetList(const std::vector<std::uint64_t>& offsets, std::uint64_t total) {
     std::string s;
@@ -38,8 +95,11 @@ std::string offsetList(const std::vector<std::uint64_t>& offsets, std::uint64_t 
 
 std::string jsonOffsets(const std::vector<std::uint64_t>& offsets) {
     std::string s = "[";
-    for (std::size_t i = 0; i < offsets.size(); ++i)
-        s += (i ? "," : "") + std::to_string(offsets[i]);
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        if (i)
+            s += ',';
+        s += std::to_string(offsets[i]);
+    }
     return s + "]";
 }
 
@@ -70,39 +130,38 @@ void report(const std::string& name, const u8codec::TranscodeResult& r, bool jso
 
 } // namespace
 
-int runTranscode(Args args) {
-    const auto parsed = parseArguments("transcode", args, kOptions);
-    if (!parsed)
-        return kExitUsage;
-    if (parsed->positional.size() != 1)
-        return usageError("transcode", std::string("needs exactly one FILE (") + kUsage + ")");
-    const std::string* from = parsed->value("from");
-    const std::string* to = parsed->value("to");
+int runTranscode(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("transcode",
+                          "needs exactly one FILE (" + usageOf(kTranscodeCommand) + ")");
+    const std::string* from = parsed.value("from");
+    const std::string* to = parsed.value("to");
     if (!from || !to)
-        return usageError("transcode", std::string("needs --from and --to (") + kUsage + ")");
+        return usageError("transcode",
+                          "needs --from and --to (" + usageOf(kTranscodeCommand) + ")");
     for (const std::string* enc : {from, to})
         if (!u8codec::canonicalEncodingName(*enc))
             return usageError("transcode", "unknown encoding '" + *enc +
-                                               "' (any name ICU knows: `uconv -l` lists them)");
+                                               "' (u8scope-cli --list-encodings lists them)");
     u8codec::TranscodeOptions options;
-    if (const std::string* v = parsed->value("unmappable")) {
+    if (const std::string* v = parsed.value("unmappable")) {
         const auto p = u8codec::unmappablePolicyFromName(*v);
         if (!p)
-            return usageError("transcode", "unknown --unmappable policy '" + *v +
-                                               "' (fail, substitute or escape)");
+            return usageError("transcode",
+                              unknownValue(kOptions, "unmappable", "--unmappable policy", *v));
         options.unmappable = *p;
     }
-    if (const std::string* v = parsed->value("escape")) {
+    if (const std::string* v = parsed.value("escape")) {
         const auto s = u8codec::escapeStyleFromName(*v);
         if (!s)
-            return usageError("transcode", "unknown --escape style '" + *v +
-                                               "' (xml-hex, xml-dec, java, c, unicode or icu)");
+            return usageError("transcode", unknownValue(kOptions, "escape", "--escape style", *v));
         options.escape = *s;
     }
-    options.addSignature = parsed->has("add-bom");
-    const bool json = parsed->has("json");
-    const std::string& inPath = parsed->positional.front();
-    const auto target = outputTarget("transcode", *parsed, inPath, InPlace::Allowed, kUsage);
+    options.addSignature = parsed.has("add-bom");
+    const bool json = parsed.has("json");
+    const std::string& inPath = parsed.positional.front();
+    const auto target =
+        outputTarget("transcode", parsed, inPath, InPlace::Allowed, usageOf(kTranscodeCommand));
     if (!target)
         return kExitUsage;
 
@@ -150,5 +209,20 @@ int runTranscode(Args args) {
         return usageError("transcode", error);
     return kExitOk;
 }
+
+const CommandSpec kTranscodeCommand{
+    .name = "transcode",
+    .summary = "convert between encodings",
+    .operands = "FILE",
+    .description =
+        "Converts FILE from one encoding to another, the same bytes as `uconv -f ENC -t ENC` "
+        "(with --callback substitute or escape-STYLE). The input streams through in chunks, so "
+        "memory does not grow with the file. Characters the target cannot represent, and bytes "
+        "not valid in the source, are reported with their offsets.",
+    .options = kOptions,
+    .exitStatuses = kExitStatuses,
+    .examples = kExamples,
+    .run = runTranscode,
+};
 
 } // namespace u8cli

@@ -78,4 +78,11 @@ std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view
     return pages;
 }
 
+std::vector<std::string> codePageNames() {
+    std::vector<std::string> names;
+    for (const u8codec::CodePage cp : u8codec::allCodePages())
+        names.emplace_back(name(cp));
+    return names;
+}
+
 } // namespace u8cli

@@ -19,4 +19,8 @@ std::optional<u8codec::CodePage> codePageFromTypedName(std::string_view typed);
 std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view list,
                                                                 std::string& error);
 
+// The name of every page the codec knows ("windows-1252", "ISO-8859-2", ...), in its order: what
+// the completions offer for --mojibake=.
+std::vector<std::string> codePageNames();
+
 } // namespace u8cli

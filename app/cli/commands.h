@@ -1,36 +1,30 @@
-// The u8scope-cli commands. Each lives in its own file and returns the process exit status:
-// 0 success (for `check`: every file valid; for `audit`: nothing found), 1 "found invalid data /
-// findings / refused", 2 usage or I/O error.
+// The u8scope-cli commands. Each lives in its own file with its option table (option_table.h)
+// and returns the process exit status: 0 success (for `check`: every file valid; for `audit`:
+// nothing found), 1 "found invalid data / findings / refused", 2 usage or I/O error.
 #pragma once
 
-#include <cstdio>
 #include <span>
 #include <string>
-#include <string_view>
 
 namespace u8cli {
 
 using Args = std::span<const std::string>; // the arguments after the command's name
 
-struct Command {
-    std::string_view name;
-    std::string_view synopsis; // one line for `u8scope-cli --help`
-    int (*run)(Args args);
-};
+struct CommandSpec;
 
 // Issue 2: inspection.
-int runCheck(Args args);
-int runScan(Args args);
-int runDecode(Args args);
-int runStats(Args args);
-int runEncode(Args args);
-int runExplain(Args args);
+extern const CommandSpec kCheckCommand;
+extern const CommandSpec kScanCommand;
+extern const CommandSpec kDecodeCommand;
+extern const CommandSpec kStatsCommand;
+extern const CommandSpec kEncodeCommand;
+extern const CommandSpec kExplainCommand;
 // Issue 4: repair and transcode.
-int runRepair(Args args);
-int runTranscode(Args args);
-int runDetect(Args args);
+extern const CommandSpec kRepairCommand;
+extern const CommandSpec kTranscodeCommand;
+extern const CommandSpec kDetectCommand;
 // Issue 19: what hides in valid UTF-8.
-int runAudit(Args args);
+extern const CommandSpec kAuditCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;

@@ -1,68 +1,122 @@
-// u8scope-cli: the codec for scripts and CI. No command ever modifies its input.
+// u8scope-cli: the codec for scripts and CI. No command ever modifies its input unless told to
+// with --in-place. Everything it takes is described in one table (option_table.h), from which
+// its parser, its help, its manual page and its shell completions are derived.
+#include "arguments.h"
 #include "commands.h"
+#include "completion.h"
+#include "did_you_mean.h"
+#include "help_text.h"
+#include "man_page.h"
+#include "u8codec/transcode.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
+using namespace u8cli;
+
 namespace {
 
-// Keep in the order `--help` lists them.
-constexpr u8cli::Command kCommands[] = {
-    {"check", "check [--max-errors N] FILE...   exit 0 if every FILE is valid UTF-8",
-     u8cli::runCheck},
-    {"scan", "scan --json [--all] FILE          JSON Lines: every error segment (and character)",
-     u8cli::runScan},
-    {"decode",
-     "decode --errors=POLICY [-o OUT] FILE   well-formed UTF-8 "
-     "(strict|replace|ignore|latin1|cp1252)",
-     u8cli::runDecode},
-    {"stats", "stats [--json] FILE               counts of characters, errors and lines",
-     u8cli::runStats},
-    {"encode", "encode CHAR|U+XXXX                how a code point is encoded, bit by bit",
-     u8cli::runEncode},
-    {"explain", "explain HEX...                    what a byte sequence is, or why it is refused",
-     u8cli::runExplain},
-    {"repair",
-     "repair [OPTIONS] -o OUT FILE      fix invalid bytes, mojibake, CESU-8, C1, BOM, newlines",
-     u8cli::runRepair},
-    {"transcode", "transcode --from ENC --to ENC -o OUT FILE   convert between encodings",
-     u8cli::runTranscode},
-    {"detect", "detect [--json] FILE              guess the encoding of a file", u8cli::runDetect},
-    {"audit",
-     "audit [--profile=code|text] [--json|--sarif] [--kinds=LIST] [--allow=FILE] FILE...\n"
-     "                                    bidi controls, invisible and look-alike characters...",
-     u8cli::runAudit},
-};
+int unknownCommand(const std::string& typed) {
+    std::vector<std::string> names{"help"};
+    for (const CommandSpec* c : allCommands())
+        names.emplace_back(c->name);
+    std::string message = "u8scope-cli: unknown command '" + typed + "'";
+    if (const auto near = closestMatch(typed, names))
+        message += "; did you mean '" + *near + "'?";
+    std::fprintf(stderr, "%s (try u8scope-cli --help)\n", message.c_str());
+    return kExitUsage;
+}
 
-void printUsage(std::FILE* to) {
-    std::fputs("usage: u8scope-cli COMMAND [OPTIONS] ARGS  (FILE may be - for standard input)\n\n"
-               "commands:\n",
-               to);
-    for (const auto& c : kCommands)
-        std::fprintf(to, "  %.*s\n", int(c.synopsis.size()), c.synopsis.data());
+int unknownTopLevelOption(const std::string& typed) {
+    std::string message = "u8scope-cli: unknown option '" + typed + "'";
+    if (typed.starts_with("--")) {
+        std::vector<std::string> names;
+        for (const OptionSpec& o : topLevelOptions())
+            names.emplace_back(o.name);
+        if (const auto near = closestMatch(std::string_view(typed).substr(2), names))
+            message += "; did you mean '--" + *near + "'?";
+    }
+    std::fprintf(stderr, "%s (try u8scope-cli --help)\n", message.c_str());
+    return kExitUsage;
+}
+
+// `help`, `help COMMAND`.
+int help(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        printGeneralHelp(stdout);
+        return kExitOk;
+    }
+    if (args.size() > 1) {
+        std::fputs("u8scope-cli help: takes one COMMAND (usage: u8scope-cli help COMMAND)\n",
+                   stderr);
+        return kExitUsage;
+    }
+    const CommandSpec* c = findCommand(args.front());
+    if (!c)
+        return unknownCommand(args.front());
+    printCommandHelp(*c, stdout);
+    return kExitOk;
+}
+
+// Hidden options that write files the build installs (they are not for people, so no help
+// lists them): `--man TEMPLATE`, `--completion bash|zsh`, `--list-options`.
+std::optional<int> generator(const std::string& option, const std::vector<std::string>& args) {
+    if (option == "--man" && args.size() == 1)
+        return writeManPage(args.front()) ? kExitOk : kExitUsage;
+    if (option == "--completion" && args.size() == 1)
+        return writeCompletion(args.front()) ? kExitOk : kExitUsage;
+    if (option == "--list-options" && args.empty()) {
+        writeOptionList();
+        return kExitOk;
+    }
+    return std::nullopt;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        printUsage(stderr);
-        return u8cli::kExitUsage;
+        printGeneralHelp(stderr);
+        return kExitUsage;
     }
-    const std::string command = argv[1];
-    if (command == "--help" || command == "-h" || command == "help") {
-        printUsage(stdout);
-        return u8cli::kExitOk;
-    }
-    if (command == "--version") {
-        std::puts("u8scope-cli " U8SCOPE_VERSION);
-        return u8cli::kExitOk;
-    }
+    const std::string first = argv[1];
     const std::vector<std::string> args(argv + 2, argv + argc);
-    for (const auto& c : kCommands)
-        if (c.name == command)
-            return c.run(args);
-    std::fprintf(stderr, "u8scope-cli: unknown command '%s' (try --help)\n", command.c_str());
-    return u8cli::kExitUsage;
+    if (first == "--help" || first == "-h") {
+        printGeneralHelp(stdout);
+        return kExitOk;
+    }
+    if (first == "help")
+        return help(args);
+    if (first == "--version") {
+        printVersion();
+        return kExitOk;
+    }
+    if (first == "--list-encodings") {
+        for (const std::string& name : u8codec::encodingNames())
+            std::puts(name.c_str());
+        return kExitOk;
+    }
+    if (const auto status = generator(first, args))
+        return *status;
+    if (first.starts_with("-"))
+        return unknownTopLevelOption(first);
+    const CommandSpec* command = findCommand(first);
+    if (!command)
+        return unknownCommand(first);
+    const ParseOutcome parsed = parseArguments(*command, args);
+    switch (parsed.action) {
+    case ParseOutcome::Action::Help:
+        printCommandHelp(*command, stdout);
+        return kExitOk;
+    case ParseOutcome::Action::Version:
+        printVersion();
+        return kExitOk;
+    case ParseOutcome::Action::Error:
+        return kExitUsage;
+    case ParseOutcome::Action::Run:
+        break;
+    }
+    return command->run(parsed.arguments);
 }

@@ -9,9 +9,7 @@ namespace u8cli {
 std::optional<OutputTarget> outputTarget(std::string_view command, const Arguments& parsed,
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage) {
-    const std::string* outPath = parsed.value("o");
-    if (!outPath)
-        outPath = parsed.value("output");
+    const std::string* outPath = parsed.value("output"); // -o or --output
     const bool wantsInPlace = inPlace == InPlace::Allowed && parsed.has("in-place");
     const auto refuse = [&](const std::string& message) -> std::optional<OutputTarget> {
         usageError(command, message);

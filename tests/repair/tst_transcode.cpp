@@ -10,6 +10,7 @@
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QtTest>
+#include <algorithm>
 
 using namespace u8codec;
 using namespace repairtest;
@@ -27,6 +28,7 @@ private slots:
     void invalidInputReported();
     void unknownEncoding();
     void encodingsNamedAsPeopleKnowThem();
+    void everyListedEncodingOpens();
     void signature();
     void progressAndCancel();
     void streamingEqualsWhole_data();
@@ -314,6 +316,21 @@ void TestTranscode::unknownEncoding() {
     QVERIFY(!r.ok);
     QCOMPARE(q(r.error), QByteArray("unknown encoding 'no-such-encoding'"));
     QCOMPARE(canonicalEncodingName("latin1").value_or(""), std::string("ISO-8859-1"));
+}
+
+// `u8scope-cli --list-encodings` and its completions offer encodingNames(): each must be a name
+// the transcoder takes, listed once, by the name people know (windows-1251, not ICU's table).
+void TestTranscode::everyListedEncodingOpens() {
+    const std::vector<std::string> names = encodingNames();
+    QVERIFY(names.size() > 100);
+    for (const std::string& name : names)
+        QVERIFY2(canonicalEncodingName(name), name.c_str());
+    std::vector<std::string> sorted = names;
+    std::sort(sorted.begin(), sorted.end());
+    QVERIFY(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    for (const char* known : {"UTF-8", "windows-1251", "ISO-8859-2", "Shift_JIS", "KOI8-R"})
+        QVERIFY2(std::find(names.begin(), names.end(), known) != names.end(), known);
+    QVERIFY(std::find(names.begin(), names.end(), "ibm-5347_P100-1998") == names.end());
 }
 
 // Results and messages name an encoding as people know it, whatever alias was asked for: ICU's

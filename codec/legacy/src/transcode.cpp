@@ -6,7 +6,9 @@
 #include "utf16_kernels.h"
 #include "well_formed_utf8.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -81,8 +83,7 @@ std::string canonicalName(UConverter* c) {
 // The name a person knows an encoding by: the preferred MIME name (ISO-8859-2, EUC-JP,
 // Shift_JIS), else IANA's (windows-1251, IBM437, macintosh), else ICU's canonical name, which for
 // most code pages is IBM's table ("ibm-5347_P100-1998" is windows-1251).
-std::string displayName(UConverter* c) {
-    const std::string canonical = canonicalName(c);
+std::string displayNameOf(const std::string& canonical) {
     for (const char* standard : {"MIME", "IANA"}) {
         UErrorCode status = U_ZERO_ERROR;
         const char* n = ucnv_getStandardName(canonical.c_str(), standard, &status);
@@ -90,6 +91,10 @@ std::string displayName(UConverter* c) {
             return n;
     }
     return canonical;
+}
+
+std::string displayName(UConverter* c) {
+    return displayNameOf(canonicalName(c));
 }
 
 // The ICU context string of each escape style (ucnv_err.h).
@@ -899,6 +904,24 @@ std::optional<std::string> canonicalEncodingName(std::string_view name) {
         return std::nullopt;
     std::string n = canonicalName(c.get());
     return n.empty() ? std::nullopt : std::optional<std::string>(std::move(n));
+}
+
+std::vector<std::string> encodingNames() {
+    std::vector<std::string> names;
+    const std::int32_t count = ucnv_countAvailable();
+    for (std::int32_t i = 0; i < count; ++i)
+        if (const char* canonical = ucnv_getAvailableName(i))
+            names.push_back(displayNameOf(canonical));
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                            [](char x, char y) {
+                                                return std::tolower(static_cast<unsigned char>(x)) <
+                                                       std::tolower(static_cast<unsigned char>(y));
+                                            });
+    });
+    return names;
 }
 
 TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,

@@ -102,6 +102,10 @@ private:
 
 // ICU's canonical name of an encoding, or nullopt if ICU does not know it.
 std::optional<std::string> canonicalEncodingName(std::string_view name);
+// One name for every encoding ICU has, the one people know it by (the MIME name, else IANA's,
+// else ICU's own), sorted without regard to case: what `u8scope-cli --list-encodings` prints.
+// ICU takes many more aliases of each.
+std::vector<std::string> encodingNames();
 
 // The hand-written loops, for well-formed input (checked by the caller): false (and `out` left
 // unspecified) if the input is not well-formed or a character is not representable.
