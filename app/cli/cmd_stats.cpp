@@ -1,21 +1,28 @@
-// `stats [--json] FILE...`: the summary of each file (characters by length, errors by kind,
-// lines and line endings, BOM), computed by the codec's vectorised Scanner in constant memory,
-// a file on every core (input_scan.h).
+// `stats [--json] [--graphemes] FILE...`: the summary of each file (characters by length, errors
+// by kind, lines and line endings, BOM), computed by the codec's vectorised Scanner in constant
+// memory, a file on every core (input_scan.h); with --graphemes also its grapheme clusters
+// (UAX #29), which take a pass of their own at decoder speed.
 #include "arguments.h"
 #include "commands.h"
 #include "help_text.h"
 #include "input.h"
 #include "input_scan.h"
+#include "u8codec/graphemes.h"
 #include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 
 #include <cstdio>
+#include <optional>
 
 namespace u8cli {
 namespace {
 
 constexpr OptionSpec kOptions[] = {
     {.name = "json", .help = "one JSON object a line: {\"file\":...,\"summary\":{...}}"},
+    {.name = "graphemes",
+     .help = "also count grapheme clusters (UAX #29: what a reader takes for one character, "
+             "e + U+0301 or an emoji sequence); a second pass over FILE, at about 0.1 GB/s "
+             "where the text is not ASCII"},
 };
 
 constexpr ExitStatus kExitStatuses[] = {
@@ -26,13 +33,40 @@ constexpr ExitStatus kExitStatuses[] = {
 constexpr Example kExamples[] = {
     {"stats notes.txt", "characters by length, errors by kind, lines by ending, BOM"},
     {"stats --json *.txt", "the same for each file, for a script"},
+    {"stats --graphemes poem.txt", "also the characters a reader sees (grapheme clusters)"},
 };
 
 std::string plural(std::uint64_t n, const char* noun) {
     return std::to_string(n) + ' ' + noun + (n == 1 ? "" : "s");
 }
 
-void printReadable(const std::string& name, const u8codec::ScanSummary& s) {
+// The summary and the grapheme clusters (GraphemeCounter) of the input: a file is read twice (the
+// summary on every core first), standard input once for both.
+bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
+                            std::uint64_t& graphemes, std::string& error) {
+    const bool twice = input.file() != nullptr;
+    if (twice && !summarizeInput(input, summary, error))
+        return false;
+    u8codec::Scanner scanner;
+    u8codec::GraphemeCounter counter;
+    const bool read = input.forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) {
+            if (!twice)
+                scanner.feed(chunk);
+            counter.feed(chunk);
+            return true;
+        },
+        error);
+    graphemes = counter.finish();
+    if (!twice) {
+        scanner.finish();
+        summary = scanner.summary();
+    }
+    return read;
+}
+
+void printReadable(const std::string& name, const u8codec::ScanSummary& s,
+                   const std::optional<std::uint64_t>& graphemes) {
     std::printf("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
     std::printf("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
     std::printf("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
@@ -41,6 +75,9 @@ void printReadable(const std::string& name, const u8codec::ScanSummary& s) {
                 static_cast<unsigned long long>(s.byLength[2]),
                 static_cast<unsigned long long>(s.byLength[3]),
                 static_cast<unsigned long long>(s.byLength[4]));
+    if (graphemes)
+        std::printf("  graphemes    %llu  (grapheme clusters, UAX #29)\n",
+                    static_cast<unsigned long long>(*graphemes));
     std::string errors;
     for (int k = 1; k < u8codec::kErrorKindCount; ++k) {
         const auto n = s.errors[std::size_t(k)];
@@ -71,13 +108,21 @@ int runStats(const Arguments& parsed) {
         std::string error;
         const auto input = Input::open(path, error);
         u8codec::ScanSummary summary;
-        if (input && summarizeInput(*input, summary, error)) {
+        std::optional<std::uint64_t> graphemes;
+        bool read = false;
+        if (input && parsed.has("graphemes"))
+            read = summarizeWithGraphemes(*input, summary, graphemes.emplace(), error);
+        else if (input)
+            read = summarizeInput(*input, summary, error);
+        if (read) {
+            std::string object = summary.toJson();
+            if (graphemes) // {"bytes":...} gains "graphemes" beside "characters"
+                object.insert(object.size() - 1, ",\"graphemes\":" + std::to_string(*graphemes));
             if (json)
                 std::printf("{\"file\":%s,\"summary\":%s}\n",
-                            u8codec::jsonString(input->displayName()).c_str(),
-                            summary.toJson().c_str());
+                            u8codec::jsonString(input->displayName()).c_str(), object.c_str());
             else
-                printReadable(input->displayName(), summary);
+                printReadable(input->displayName(), summary, graphemes);
         } else {
             std::fprintf(stderr, "u8scope-cli stats: %s\n", error.c_str());
             anyUnreadable = true;

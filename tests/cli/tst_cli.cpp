@@ -539,6 +539,25 @@ private slots:
         QCOMPARE(s.value("bom").toBool(), true);
         QCOMPARE(s.value("errors").toObject().value("invalid-byte").toInt(), 1);
         QCOMPARE(cli({"stats", dir_.filePath("nope")}).exitCode, 2);
+        QVERIFY(!s.contains("graphemes")); // only when asked for
+    }
+
+    // --graphemes: e + U+0301, a flag, CR LF, an error byte and a mark after it are 4 clusters of
+    // 8 code points (UAX #29), from a file and from standard input alike.
+    void statsCountsGraphemeClusters() {
+        const QByteArray bytes("e\xCC\x81\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7\r\n\xFF\xCC\x81");
+        const QString path = write("g.txt", bytes);
+        const Run text = cli({"stats", "--graphemes", path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("graphemes    4 "), text.out.constData());
+        for (const Run& json : {cli({"stats", "--graphemes", "--json", path}),
+                                cli({"stats", "--graphemes", "--json", "-"}, bytes)}) {
+            QCOMPARE(json.exitCode, 0);
+            const QJsonObject s =
+                QJsonDocument::fromJson(json.out).object().value("summary").toObject();
+            QCOMPARE(s.value("graphemes").toInt(), 4);
+            QCOMPARE(s.value("characters").toInt() + s.value("error_segments").toInt(), 8);
+        }
     }
 
     void encodeWalkthrough() {

@@ -134,42 +134,108 @@ std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
 
 namespace {
 
-// Where an incomplete sequence at the end of `bytes` starts (a lead byte with fewer bytes after it
-// than it announces), or bytes.size(): its bytes wait for the next piece, which may complete it.
-std::size_t incompleteTail(std::string_view bytes) {
-    const std::size_t n = bytes.size();
-    for (std::size_t back = 1; back <= 3 && back <= n; ++back) {
-        const auto b = std::uint8_t(bytes[n - back]);
-        if (b < 0x80)
-            return n;
-        if (b >= 0xC0) {
-            const std::size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-            return need > back ? n - back : n;
-        }
+// What the counter needs to know of a character's Grapheme_Cluster_Break (UAX #29, table 2).
+enum Kind : std::uint8_t { kPlain = 1, kPrepend = 2, kControl = 4 };
+
+std::uint8_t kindFromIcu(char32_t cp) {
+    switch (u_getIntPropertyValue(UChar32(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_PREPEND:
+        return kPrepend;
+    case U_GCB_CONTROL:
+    case U_GCB_CR:
+    case U_GCB_LF:
+        return kControl;
+    case U_GCB_OTHER:
+        return u_hasBinaryProperty(UChar32(cp), UCHAR_EXTENDED_PICTOGRAPHIC) ? 0 : kPlain;
+    default:
+        return 0;
     }
-    return n;
+}
+
+std::uint8_t kindOf(char32_t cp) {
+    // The BMP from a table made once (64 KiB); the rest (emoji, historic scripts) asks ICU.
+    static const std::vector<std::uint8_t> bmp = [] {
+        std::vector<std::uint8_t> t(0x10000);
+        for (char32_t c = 0; c < 0x10000; ++c)
+            t[c] = kindFromIcu(c);
+        return t;
+    }();
+    return cp < 0x10000 ? bmp[cp] : kindFromIcu(cp);
 }
 
 } // namespace
 
-void GraphemeCounter::feed(std::span<const std::uint8_t> bytes) {
-    pending_.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    countWhole(incompleteTail(pending_));
+void GraphemeCounter::closeStretch() {
+    if (stretchCharacters_ == 1 || stretch_ == "\r\n")
+        ++count_;
+    else if (stretchCharacters_ > 1)
+        count_ += breaks_.ends(stretch_).size();
+    stretch_.clear();
+    stretchCharacters_ = 0;
 }
 
-void GraphemeCounter::countWhole(std::size_t upTo) {
-    const std::vector<std::size_t>& ends = breaks_.ends(std::string_view(pending_).substr(0, upTo));
-    if (ends.size() < 2)
-        return;
-    // Every boundary but the last is final; the last cluster may still grow.
-    count_ += ends.size() - 1;
-    pending_.erase(0, ends[ends.size() - 2]);
+void GraphemeCounter::character(const std::uint8_t* bytes, std::size_t length, char32_t cp,
+                                bool valid) {
+    // An ill-formed sequence reads as U+FFFD (Other, not pictographic): plain.
+    const std::uint8_t kind = valid ? kindOf(cp) : std::uint8_t(kPlain);
+    bool breakBefore = false;
+    if (valid && cp == '\n' && lastWasCarriageReturn_)
+        breakBefore = false; // GB3: CR × LF
+    else if ((kind & kControl) || lastWasControl_)
+        breakBefore = true; // GB4, GB5: around controls, CR and LF, even after a Prepend
+    else
+        breakBefore = (kind & kPlain) && !lastWasPrepend_; // GB999, unless GB9b
+    if (breakBefore)
+        closeStretch();
+    stretch_.append(reinterpret_cast<const char*>(bytes), length);
+    ++stretchCharacters_;
+    lastWasPrepend_ = kind & kPrepend;
+    lastWasControl_ = kind & kControl;
+    lastWasCarriageReturn_ = valid && cp == '\r';
+}
+
+void GraphemeCounter::feed(std::span<const std::uint8_t> bytes) {
+    const std::uint8_t* p = bytes.data();
+    const std::uint8_t* const end = p + bytes.size();
+    while (p < end) {
+        if (segmenter_.atBoundary() && *p < 0x80 && *p != '\r') {
+            // A run of ASCII without CR: its first character closes the stretch before it (as
+            // character() decides), each of the others is a cluster of its own, and the last opens
+            // the next stretch (marks may follow it).
+            const std::uint8_t* run = p + 1;
+            while (run < end && *run < 0x80 && *run != '\r')
+                ++run;
+            character(p, 1, *p, true);
+            if (run - p > 1) {
+                closeStretch();
+                count_ += std::uint64_t(run - p - 2);
+                character(run - 1, 1, run[-1], true);
+            }
+            segmenter_ = Segmenter(segmenter_.offset() + std::uint64_t(run - p));
+            p = run;
+            continue;
+        }
+        // Up to the next ASCII byte (or the end), through the exact segmenter.
+        const std::uint8_t* stop = p + 1;
+        while (stop < end && (*stop >= 0x80 || *stop == '\r'))
+            ++stop;
+        segmenter_.feed(std::span<const std::uint8_t>(p, stop),
+                        [&](const Segment& s, std::span<const std::uint8_t> b) {
+                            character(b.data(), b.size(), s.codePoint, s.isValid());
+                        });
+        p = stop;
+    }
 }
 
 std::uint64_t GraphemeCounter::finish() {
-    const std::uint64_t total = count_ + breaks_.ends(pending_).size();
-    pending_.clear();
+    segmenter_.finish([&](const Segment& s, std::span<const std::uint8_t> b) {
+        character(b.data(), b.size(), s.codePoint, s.isValid());
+    });
+    closeStretch();
+    const std::uint64_t total = count_;
     count_ = 0;
+    segmenter_ = Segmenter();
+    lastWasPrepend_ = lastWasControl_ = lastWasCarriageReturn_ = false;
     return total;
 }
 

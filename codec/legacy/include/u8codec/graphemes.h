@@ -6,6 +6,7 @@
 #pragma once
 
 #include "u8codec/byte_source.h"
+#include "u8codec/segmenter.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -75,9 +76,13 @@ std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
 bool invisiblesShapeCluster(char32_t first);
 
 // Counts the clusters of a text fed in pieces of any size, as GraphemeBreaks would over the whole
-// text: a boundary before the end of what was fed is final (UAX #29's rules look at what comes
-// before a position and at one character after it), so only the last cluster and an incomplete
-// sequence at the end wait for the next piece.
+// text, at the speed of a decoder where ICU is not needed. UAX #29 always breaks around a
+// control, CR or LF (GB4, GB5; not inside CR LF, GB3), and before a character whose
+// Grapheme_Cluster_Break is Other and that is not Extended_Pictographic, unless a Prepend comes
+// before it (GB999: no rule from GB6 to GB13 applies). These sure boundaries cut the text into
+// stretches: a stretch of one character is one cluster without asking ICU (most of any text),
+// and only a longer one (a base and its marks, an emoji sequence, Hangul jamo) goes through the
+// break iterator, whole, since it begins and ends on a boundary.
 class GraphemeCounter {
 public:
     void feed(std::span<const std::uint8_t> bytes);
@@ -85,9 +90,15 @@ public:
     std::uint64_t finish();
 
 private:
-    void countWhole(std::size_t upTo); // counts the final clusters of pending_[0, upTo)
+    void character(const std::uint8_t* bytes, std::size_t length, char32_t cp, bool valid);
+    void closeStretch();
     GraphemeBreaks breaks_;
-    std::string pending_; // the bytes after the last final boundary
+    Segmenter segmenter_;
+    std::string stretch_; // the bytes since the last sure boundary
+    std::size_t stretchCharacters_ = 0;
+    bool lastWasPrepend_ = false;
+    bool lastWasControl_ = false; // a control, CR or LF
+    bool lastWasCarriageReturn_ = false;
     std::uint64_t count_ = 0;
 };
 
