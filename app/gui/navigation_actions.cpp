@@ -88,24 +88,28 @@ void NavigationActions::writeSettings() const {
     QSettings().setValue(kHexKey, goToHex_);
 }
 
+// Runs an offset dialog; true when accepted, whose choice of hex or decimal is kept for the next.
+template <typename Dialog> bool NavigationActions::accepted(Dialog& dialog) {
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    goToHex_ = dialog.hexSelected();
+    return true;
+}
+
 void NavigationActions::goToOffsetDialog() {
     GoToOffsetDialog dialog(document_->document()->size(), document_->selection()->cursor(),
                             goToHex_, window_);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    goToHex_ = dialog.hexSelected();
-    if (const auto offset = dialog.offset())
-        document_->goTo(*offset);
+    if (accepted(dialog))
+        if (const auto offset = dialog.offset())
+            document_->goTo(*offset);
 }
 
 void NavigationActions::selectRangeDialog() {
     SelectRangeDialog dialog(document_->document()->size(), document_->selection()->range(),
                              goToHex_, window_);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    goToHex_ = dialog.hexSelected();
-    if (const auto range = dialog.range())
-        document_->goTo(range->start, range->end - range->start);
+    if (accepted(dialog))
+        if (const auto range = dialog.range())
+            document_->goTo(range->start, range->end - range->start);
 }
 
 bool NavigationActions::goToLine(quint64 line) {

@@ -51,6 +51,7 @@ signals:
     void finished(bool found);
 
 private:
+    template <typename Dialog> bool accepted(Dialog& dialog);
     void goToOffsetDialog();
     void goToLineDialog();
     void selectRangeDialog();

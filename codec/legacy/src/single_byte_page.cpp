@@ -43,48 +43,53 @@ const SingleBytePage* singleBytePage(bool cp1252) {
     return ok[cp1252 ? 1 : 0] ? &pages[cp1252 ? 1 : 0] : nullptr;
 }
 
-bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& page,
-                      std::string& out) {
-    out.resize(in.size() * 3);
+namespace {
+
+// Converts `in` into `out` (at most `bound` bytes) a character at a time with `one`, which reads
+// a character at p and writes it at o (false: it cannot), with the runs of ASCII copied as they
+// are: the same bytes on both pages ICU's fast path takes and in UTF-8.
+template <typename One>
+bool convertAround(std::span<const std::uint8_t> in, std::size_t bound, std::string& out, One one) {
+    out.resize(bound);
     char* o = out.data();
     const std::uint8_t* p = in.data();
-    const std::uint8_t* end = p + in.size();
+    const std::uint8_t* const end = p + in.size();
     while (p != end) {
-        // A run of ASCII is the same bytes on every page ICU's fast path takes and in UTF-8.
         const std::uint8_t* const ascii = nextNonAscii(p, end);
         std::memcpy(o, p, std::size_t(ascii - p));
         o += ascii - p;
         if ((p = ascii) == end)
             break;
-        const char32_t c = page.toUnicode[*p++];
-        if (c == 0xFFFFFFFF)
+        if (!one(p, o))
             return false;
-        o += encode(c, reinterpret_cast<std::uint8_t*>(o));
     }
     out.resize(std::size_t(o - out.data()));
     return true;
 }
 
+} // namespace
+
+bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& page,
+                      std::string& out) {
+    return convertAround(in, in.size() * 3, out, [&page](const std::uint8_t*& p, char*& o) {
+        const char32_t c = page.toUnicode[*p++];
+        if (c == 0xFFFFFFFF)
+            return false;
+        o += encode(c, reinterpret_cast<std::uint8_t*>(o));
+        return true;
+    });
+}
+
 bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& page,
                       std::string& out) {
-    out.resize(in.size());
-    char* o = out.data();
-    const std::uint8_t* p = in.data();
-    const std::uint8_t* end = p + in.size();
-    while (p != end) {
-        const std::uint8_t* const ascii = nextNonAscii(p, end);
-        std::memcpy(o, p, std::size_t(ascii - p));
-        o += ascii - p;
-        if ((p = ascii) == end)
-            break;
+    return convertAround(in, in.size(), out, [&page](const std::uint8_t*& p, char*& o) {
         const char32_t c = readValid(p);
         const std::uint16_t b = c < 0x2200 ? page.fromUnicode[c] : 0;
         if (b == 0)
             return false; // not on the page: ICU's path reports it
         *o++ = char(b - 1);
-    }
-    out.resize(std::size_t(o - out.data()));
-    return true;
+        return true;
+    });
 }
 
 } // namespace u8codec::detail
