@@ -7,11 +7,7 @@
 
 namespace u8ui {
 
-DocumentAudit::DocumentAudit(QObject* parent) : QObject(parent) {}
-
-DocumentAudit::~DocumentAudit() {
-    run_.stopAndWait();
-}
+DocumentAudit::DocumentAudit(QObject* parent) : BackgroundPass(parent) {}
 
 u8codec::AuditOptions DocumentAudit::windowOptions(u8codec::AuditProfile profile,
                                                    const u8codec::CodePointSet& allowlist) {
@@ -22,42 +18,14 @@ u8codec::AuditOptions DocumentAudit::windowOptions(u8codec::AuditProfile profile
     return options;
 }
 
-void DocumentAudit::cancel() {
-    if (!running_)
-        return;
-    run_.cancel();
-    running_ = false;
-    emit cancelled();
-}
-
 void DocumentAudit::start(std::shared_ptr<const u8codec::ByteSource> source,
                           u8codec::AuditOptions options, std::size_t findingCap) {
-    if (running_)
-        cancel();
-    running_ = true;
-    emit progressChanged(0);
-    // Posted calls run only while this audit is the latest, so `this` is alive in them.
-    run_.start([this, source, options = std::move(options),
-                findingCap](const std::atomic<bool>& stop, const LatestRun::Post& post) {
-        int lastPermille = 0;
-        auto progress = [&](quint64 done, quint64 total) {
-            const int permille = total ? int(done * 1000 / total) : 1000;
-            if (permille == lastPermille)
-                return;
-            lastPermille = permille;
-            post([this, permille] { emit progressChanged(permille); });
-        };
-        Outcome outcome = audit(*source, options, findingCap, stop, progress);
-        if (outcome.cancelled)
-            return; // cancel() already reported it
-        post([this, outcome = std::move(outcome)] {
-            running_ = false;
-            if (outcome.report)
-                emit finished(outcome.report);
-            else
-                emit failed(outcome.error);
-        });
-    });
+    startPass<Outcome>(
+        [source, options = std::move(options), findingCap](const std::atomic<bool>& stop,
+                                                           const Progress& progress) {
+            return audit(*source, options, findingCap, stop, progress);
+        },
+        [this](std::shared_ptr<const AuditReport> report) { emit finished(std::move(report)); });
 }
 
 DocumentAudit::Outcome

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "audit_report.h"
-#include "latest_run.h"
+#include "background_pass.h"
 #include "u8codec/audit.h"
 #include "u8codec/byte_source.h"
 
@@ -18,15 +18,13 @@
 
 namespace u8ui {
 
-class DocumentAudit : public QObject {
+class DocumentAudit : public BackgroundPass {
     Q_OBJECT
 public:
     static constexpr std::size_t kDefaultFindingCap = 100000;
     static constexpr std::size_t kChunkSize = 1 << 20; // bytes read per step
 
     explicit DocumentAudit(QObject* parent = nullptr);
-    // Cancels a running audit and waits for its worker to stop (at most one chunk).
-    ~DocumentAudit() override;
 
     // The options the window audits with: `profile` and `allowlist`, every kind but InvalidUtf8.
     static u8codec::AuditOptions windowOptions(u8codec::AuditProfile profile,
@@ -36,9 +34,6 @@ public:
     // results are then never reported). The source must not change while it is audited.
     void start(std::shared_ptr<const u8codec::ByteSource> source, u8codec::AuditOptions options,
                std::size_t findingCap = kDefaultFindingCap);
-    // Stops the running audit soon (within one chunk); cancelled() follows.
-    void cancel();
-    bool isRunning() const { return running_; }
 
     struct Outcome {
         std::shared_ptr<AuditReport> report; // null when cancelled or failed
@@ -54,16 +49,8 @@ public:
                          std::size_t chunkSize = kChunkSize);
 
 signals:
-    // Progress in thousandths (0..1000), emitted at most once per change.
-    void progressChanged(int permille);
+    // Besides BackgroundPass's progressChanged(), failed() and cancelled().
     void finished(std::shared_ptr<const u8ui::AuditReport> report);
-    // The source could not be read to its end; `reason` is a sentence for a person.
-    void failed(const QString& reason);
-    void cancelled();
-
-private:
-    LatestRun run_{this};
-    bool running_ = false;
 };
 
 } // namespace u8ui

@@ -74,49 +74,15 @@ std::vector<Cut> placeCuts(const u8codec::ByteSource& source, std::vector<quint6
 
 } // namespace
 
-DocumentScan::DocumentScan(QObject* parent) : QObject(parent) {}
-
-DocumentScan::~DocumentScan() {
-    run_.stopAndWait();
-}
-
-void DocumentScan::cancel() {
-    if (!running_)
-        return;
-    // The worker's own report is ignored from now on.
-    run_.cancel();
-    running_ = false;
-    emit cancelled();
-}
+DocumentScan::DocumentScan(QObject* parent) : BackgroundPass(parent) {}
 
 void DocumentScan::start(std::shared_ptr<const u8codec::ByteSource> source,
                          std::size_t problemCap) {
-    if (running_)
-        cancel();
-    running_ = true;
-    emit progressChanged(0);
-    // Posted calls run only while this scan is the latest, so `this` is alive in them.
-    run_.start(
-        [this, source, problemCap](const std::atomic<bool>& stop, const LatestRun::Post& post) {
-            int lastPermille = 0;
-            auto progress = [&](quint64 done, quint64 total) {
-                const int permille = total ? int(done * 1000 / total) : 1000;
-                if (permille == lastPermille)
-                    return;
-                lastPermille = permille;
-                post([this, permille] { emit progressChanged(permille); });
-            };
-            Outcome outcome = scan(*source, problemCap, stop, progress);
-            if (outcome.cancelled)
-                return; // cancel() already reported it
-            post([this, outcome = std::move(outcome)] {
-                running_ = false;
-                if (outcome.report)
-                    emit finished(outcome.report);
-                else
-                    emit failed(outcome.error);
-            });
-        });
+    startPass<Outcome>(
+        [source, problemCap](const std::atomic<bool>& stop, const Progress& progress) {
+            return scan(*source, problemCap, stop, progress);
+        },
+        [this](std::shared_ptr<const ScanReport> report) { emit finished(std::move(report)); });
 }
 
 QString DocumentScan::shortReadReason(quint64 dataEnd, quint64 size) {

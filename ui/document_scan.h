@@ -4,7 +4,7 @@
 // the file's size (one chunk and the capped problem list per part are held).
 #pragma once
 
-#include "latest_run.h"
+#include "background_pass.h"
 #include "scan_report.h"
 #include "u8codec/byte_source.h"
 
@@ -19,15 +19,13 @@
 
 namespace u8ui {
 
-class DocumentScan : public QObject {
+class DocumentScan : public BackgroundPass {
     Q_OBJECT
 public:
     static constexpr std::size_t kDefaultProblemCap = 100000;
     static constexpr std::size_t kChunkSize = 1 << 20; // bytes read per step
 
     explicit DocumentScan(QObject* parent = nullptr);
-    // Cancels a running scan and waits for its worker to stop (at most one chunk).
-    ~DocumentScan() override;
 
     // Starts scanning `source` on a worker thread, cancelling any scan still running (whose
     // results are then never reported). The source must not change while it is scanned; a
@@ -35,9 +33,6 @@ public:
     // with failed().
     void start(std::shared_ptr<const u8codec::ByteSource> source,
                std::size_t problemCap = kDefaultProblemCap);
-    // Stops the running scan soon (within one chunk); cancelled() follows.
-    void cancel();
-    bool isRunning() const { return running_; }
 
     // The result of one scan, for callers that run it themselves (the benchmark, the tests).
     struct Outcome {
@@ -72,16 +67,8 @@ public:
     static QString shortReadReason(quint64 dataEnd, quint64 size);
 
 signals:
-    // Scan progress in thousandths (0..1000), emitted at most once per change.
-    void progressChanged(int permille);
+    // Besides BackgroundPass's progressChanged(), failed() and cancelled().
     void finished(std::shared_ptr<const u8ui::ScanReport> report);
-    // The source could not be read to its end; `reason` is a sentence for a person.
-    void failed(const QString& reason);
-    void cancelled();
-
-private:
-    LatestRun run_{this};
-    bool running_ = false;
 };
 
 } // namespace u8ui

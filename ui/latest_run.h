@@ -27,6 +27,14 @@ public:
 
     // Stops the run before (dropping its results) and starts `work` on the global thread pool.
     void start(Work work);
+    // The same for a job with one result: `compute(stop)` runs on the worker (it may modify what
+    // it captured), then `deliver(result)` on the owner's thread while this run is the latest.
+    template <typename Compute, typename Deliver> void start(Compute compute, Deliver deliver) {
+        start(Work([compute = std::move(compute), deliver = std::move(deliver)](
+                       const std::atomic<bool>& stop, const Post& post) mutable {
+            post([deliver, result = compute(stop)]() mutable { deliver(std::move(result)); });
+        }));
+    }
     // Drops the current run's results and asks it to stop, without waiting.
     void cancel();
     // Asks the current run to stop and waits for its worker to end.

@@ -1,12 +1,33 @@
 #include "background_job.h"
 
-#include <QFutureWatcher>
+#include "latest_run.h"
+
 #include <QProgressDialog>
 #include <QTimer>
 #include <QWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace u8app {
+
+namespace {
+
+// The dialog's worker, through the window's one background helper. It goes with the dialog: by
+// then the work has ended (its last act is to post the end), or it is told to stop (the window
+// closes under it) and waited for.
+class DialogWork final : public QObject {
+public:
+    DialogWork(QObject* dialog, std::shared_ptr<JobControl> control)
+        : QObject(dialog), control_(std::move(control)) {}
+    ~DialogWork() override {
+        control_->cancel();
+        run.stopAndWait();
+    }
+    u8ui::LatestRun run{this};
+
+private:
+    std::shared_ptr<JobControl> control_;
+};
+
+} // namespace
 
 void JobControl::setStage(const QString& stage) {
     const std::lock_guard lock(mutex_);
@@ -41,21 +62,25 @@ void runInBackground(QWidget* parent, const QString& title, std::function<void(J
         dialog->setLabelText(QObject::tr("Cancelling…"));
     });
 
-    auto* watcher = new QFutureWatcher<void>(dialog);
-    QObject::connect(watcher, &QFutureWatcher<void>::finished, dialog,
-                     [dialog, timer, control, done = std::move(done)] {
-                         // `done` may open a modal dialog (a preview) whose event loop runs
-                         // while this dialog still exists: stop everything that could show
-                         // it again (our timer's setValue, QProgressDialog's own delayed show,
-                         // which reset() stops) before hiding it.
-                         timer->stop();
-                         dialog->reset();
-                         dialog->hide();
-                         done(*control);
-                         dialog->deleteLater();
-                     });
+    std::function<void()> finish = [dialog, timer, control, done = std::move(done)] {
+        // `done` may open a modal dialog (a preview) whose event loop runs while this dialog
+        // still exists: stop everything that could show it again (our timer's setValue,
+        // QProgressDialog's own delayed show, which reset() stops) before hiding it.
+        timer->stop();
+        dialog->reset();
+        dialog->hide();
+        done(*control);
+        dialog->deleteLater();
+    };
     timer->start();
-    watcher->setFuture(QtConcurrent::run([control, work = std::move(work)] { work(*control); }));
+    // The work polls control.cancelled(), not the run's stop: after Cancel, `done` still runs and
+    // tells it.
+    auto* job = new DialogWork(dialog, control);
+    job->run.start([control, work = std::move(work), finish = std::move(finish)](
+                       const std::atomic<bool>&, const u8ui::LatestRun::Post& post) {
+        work(*control);
+        post(finish);
+    });
 }
 
 } // namespace u8app

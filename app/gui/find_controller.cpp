@@ -4,12 +4,13 @@
 #include "byte_selection.h"
 #include "find_bar.h"
 #include "hex_view.h"
+#include "number_format.h"
 #include "text_view.h"
 #include "u8codec/local_segments.h"
+#include "window_action.h"
 
 #include <QLocale>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace u8app {
@@ -20,19 +21,17 @@ constexpr quint64 kHighlightReach = 64 * 1024;
 // The longest selection that prefills the find field.
 constexpr quint64 kMaxPrefill = 1024;
 
-FindProgress progressOf(const std::shared_ptr<std::atomic<bool>>& cancel,
+FindProgress progressOf(const std::atomic<bool>& stop,
                         const std::shared_ptr<std::atomic<int>>& permille) {
-    return {cancel.get(), [permille](double done) { *permille = int(done * 1000); }};
+    return {&stop, [permille](double done) { *permille = int(done * 1000); }};
 }
 } // namespace
 
 FindController::FindController(FindBar* bar, u8ui::ByteDocument* document,
                                u8ui::ByteSelection* selection, u8ui::HexView* hex,
-                               u8ui::TextView* text, QObject* parent)
-    : QObject(parent), bar_(bar), document_(document), selection_(selection), hex_(hex),
-      text_(text), searchWatcher_(new QFutureWatcher<SearchJob>(this)),
-      searchPermille_(std::make_shared<std::atomic<int>>(0)),
-      countWatcher_(new QFutureWatcher<FindEngine::Count>(this)),
+                               u8ui::TextView* text, QWidget* window)
+    : QObject(window), bar_(bar), document_(document), selection_(selection), hex_(hex),
+      text_(text), searchPermille_(std::make_shared<std::atomic<int>>(0)),
       countPermille_(std::make_shared<std::atomic<int>>(0)), countDelay_(new QTimer(this)),
       progressTimer_(new QTimer(this)) {
     countDelay_->setSingleShot(true);
@@ -40,10 +39,9 @@ FindController::FindController(FindBar* bar, u8ui::ByteDocument* document,
     progressTimer_->setInterval(150);
     connect(countDelay_, &QTimer::timeout, this, &FindController::startCount);
     connect(progressTimer_, &QTimer::timeout, this, &FindController::showStatus);
-    connect(searchWatcher_, &QFutureWatcher<SearchJob>::finished, this,
-            &FindController::onSearchDone);
-    connect(countWatcher_, &QFutureWatcher<FindEngine::Count>::finished, this,
-            &FindController::onCountDone);
+    createActions(window);
+    connect(bar_, &FindBar::findNext, this, [this] { start(true); });
+    connect(bar_, &FindBar::findPrevious, this, [this] { start(false); });
     connect(bar_, &FindBar::patternChanged, this, &FindController::onPatternChanged);
     connect(bar_, &FindBar::opened, this, &FindController::onPatternChanged);
     connect(bar_, &FindBar::closed, this, [this] {
@@ -64,23 +62,39 @@ FindController::FindController(FindBar* bar, u8ui::ByteDocument* document,
     });
 }
 
-FindController::~FindController() {
-    cancel();
-    searchWatcher_->waitForFinished();
-    countWatcher_->waitForFinished();
+void FindController::createActions(QWidget* window) {
+    find_ = makeWindowAction(window, tr("&Find…"), QKeySequence::Find,
+                             tr("Find text (as its UTF-8 bytes, with or without case), hex bytes, "
+                                "code points or invalid sequences of a kind"),
+                             this, [this] { activate(); });
+    next_ = makeWindowAction(window, tr("Find &Next"), QKeySequence(Qt::Key_F3),
+                             tr("Go to the next match"), this, [this] { start(true); });
+    previous_ = makeWindowAction(window, tr("Find Pre&vious"), QKeySequence(Qt::SHIFT | Qt::Key_F3),
+                                 tr("Go to the previous match"), this, [this] { start(false); });
 }
 
-std::shared_ptr<std::atomic<bool>> FindController::renew(std::shared_ptr<std::atomic<bool>>& flag) {
-    if (flag)
-        *flag = true;
-    flag = std::make_shared<std::atomic<bool>>(false);
-    return flag;
+void FindController::updateActions() {
+    const bool hasBytes = document_->size() > 0;
+    for (QAction* a : actions())
+        a->setEnabled(hasBytes);
+}
+
+void FindController::findByte(std::uint8_t value) {
+    bar_->setMode(FindBar::Mode::Hex);
+    bar_->setText(u8ui::NumberFormat::byteHex(value));
+    bar_->show();
+    start(true);
+}
+
+FindController::~FindController() {
+    cancel();
+    searchRun_.stopAndWait();
+    countRun_.stopAndWait();
 }
 
 void FindController::cancel() {
-    for (auto* flag : {&searchCancel_, &countCancel_})
-        if (*flag)
-            **flag = true;
+    searchRun_.cancel();
+    countRun_.cancel();
     countDelay_->stop();
     searching_ = counting_ = false;
 }
@@ -127,17 +141,17 @@ void FindController::start(bool forward) {
     const auto source = document_->sharedSource();
     if (!source)
         return;
-    auto cancel = renew(searchCancel_);
-    *searchPermille_ = 0;
+    searchPermille_ = std::make_shared<std::atomic<int>>(0);
     searching_ = true;
     progressTimer_->start();
     const u8ui::ByteRange range = selection_->range();
     // From the selection: forward past its first byte (so a selected match is not found again),
     // backward before it. Past the end the search wraps around once.
     const quint64 from = range.start;
-    const FindProgress progress = progressOf(cancel, searchPermille_);
-    searchWatcher_->setFuture(
-        QtConcurrent::run([source, engine = FindEngine(query), from, forward, progress] {
+    searchRun_.start(
+        [source, engine = FindEngine(query), from, forward,
+         permille = searchPermille_](const std::atomic<bool>& stop) {
+            const FindProgress progress = progressOf(stop, permille);
             SearchJob job;
             job.forward = forward;
             if (forward) {
@@ -156,14 +170,13 @@ void FindController::start(bool forward) {
             if (progress.cancelled())
                 job.match.reset();
             return job;
-        }));
+        },
+        // A search superseded by a newer one, a new pattern or new bytes never reports.
+        [this](const SearchJob& job) { onSearchDone(job); });
     showStatus();
 }
 
-void FindController::onSearchDone() {
-    if (searchCancel_ && *searchCancel_)
-        return; // superseded by a newer search, pattern or document
-    const SearchJob job = searchWatcher_->result();
+void FindController::onSearchDone(const SearchJob& job) {
     searching_ = false;
     notFound_ = !job.match;
     wrapped_ = job.wrapped;
@@ -180,10 +193,8 @@ void FindController::onSearchDone() {
 }
 
 void FindController::onPatternChanged() {
-    if (searchCancel_)
-        *searchCancel_ = true;
-    if (countCancel_)
-        *countCancel_ = true;
+    searchRun_.cancel();
+    countRun_.cancel();
     searching_ = counting_ = false;
     current_.reset();
     notFound_ = false;
@@ -199,23 +210,21 @@ void FindController::startCount() {
     const FindQuery query = bar_->query();
     if (!source || query.isEmpty())
         return;
-    auto cancel = renew(countCancel_);
-    *countPermille_ = 0;
+    countPermille_ = std::make_shared<std::atomic<int>>(0);
     counting_ = true;
     progressTimer_->start();
-    const FindProgress progress = progressOf(cancel, countPermille_);
-    countWatcher_->setFuture(QtConcurrent::run([source, engine = FindEngine(query), progress] {
-        return engine.count(*source, progress);
-    }));
+    countRun_.start(
+        [source, engine = FindEngine(query),
+         permille = countPermille_](const std::atomic<bool>& stop) {
+            return engine.count(*source, progressOf(stop, permille));
+        },
+        [this](FindEngine::Count count) { onCountDone(std::move(count)); });
 }
 
-void FindController::onCountDone() {
-    if (countCancel_ && *countCancel_)
-        return;
-    FindEngine::Count c = countWatcher_->result();
+void FindController::onCountDone(FindEngine::Count count) {
     counting_ = false;
-    if (c.complete)
-        count_ = std::move(c);
+    if (count.complete)
+        count_ = std::move(count);
     showStatus();
     emit counted();
 }

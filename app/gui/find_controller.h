@@ -1,18 +1,23 @@
 // Runs the find bar's searches on the window's document: next and previous match from the
 // selection (wrapping once), the count of every match ("3 of 41"), the highlights around what
-// is on screen, and progress on large files. Searches and counts run in the background; a newer
-// one, a new pattern or new bytes cancel the older.
+// is on screen, and progress on large files; and the window's Find, Find Next and Find Previous.
+// Searches and counts run in the background; a newer one, a new pattern or new bytes cancel the
+// older.
 #pragma once
 
 #include "find_engine.h"
+#include "latest_run.h"
 
-#include <QFutureWatcher>
+#include <QList>
 #include <QObject>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
+class QAction;
 class QTimer;
+class QWidget;
 
 namespace u8ui {
 class ByteDocument;
@@ -28,9 +33,15 @@ class FindBar;
 class FindController : public QObject {
     Q_OBJECT
 public:
+    // The commands are added to `window`, which owns the controller.
     FindController(FindBar* bar, u8ui::ByteDocument* document, u8ui::ByteSelection* selection,
-                   u8ui::HexView* hex, u8ui::TextView* text, QObject* parent);
+                   u8ui::HexView* hex, u8ui::TextView* text, QWidget* window);
     ~FindController() override;
+
+    // Find…, Find Next, Find Previous (the Go menu).
+    QList<QAction*> actions() const { return {find_, next_, previous_}; }
+    // Enables them when there are bytes.
+    void updateActions();
 
     // Ctrl+F: shows the bar, prefilled from a selection of more than one character (as text when
     // it is printable UTF-8, else as hex bytes).
@@ -41,6 +52,9 @@ public:
     void updateHighlights();
     // Stops what runs (the document goes away).
     void cancel();
+    // The next occurrence of one byte `value` (the code-page table's "find its next occurrence"):
+    // a hex search for it, so that the bar shows what is searched and F3 goes on to the next.
+    void findByte(std::uint8_t value);
 
     // The last finished count of the current pattern (null while counting or without pattern).
     const FindEngine::Count* count() const { return count_ ? &*count_ : nullptr; }
@@ -56,12 +70,12 @@ private:
         bool wrapped = false;
         bool forward = true;
     };
-    void onSearchDone();
+    void onSearchDone(const SearchJob& job);
     void startCount();
-    void onCountDone();
+    void onCountDone(FindEngine::Count count);
     void onPatternChanged();
     void showStatus();
-    static std::shared_ptr<std::atomic<bool>> renew(std::shared_ptr<std::atomic<bool>>& flag);
+    void createActions(QWidget* window);
 
     FindBar* bar_;
     u8ui::ByteDocument* document_;
@@ -69,14 +83,14 @@ private:
     u8ui::HexView* hex_;
     u8ui::TextView* text_;
 
-    QFutureWatcher<SearchJob>* searchWatcher_;
-    std::shared_ptr<std::atomic<bool>> searchCancel_;
+    // Each run's progress, written by its worker: a new one for each run.
     std::shared_ptr<std::atomic<int>> searchPermille_;
-    QFutureWatcher<FindEngine::Count>* countWatcher_;
-    std::shared_ptr<std::atomic<bool>> countCancel_;
     std::shared_ptr<std::atomic<int>> countPermille_;
     QTimer* countDelay_;    // a count starts when the typing pauses
     QTimer* progressTimer_; // refreshes "Searching… 40%" while something runs
+    QAction* find_ = nullptr;
+    QAction* next_ = nullptr;
+    QAction* previous_ = nullptr;
 
     // What the status tells.
     bool searching_ = false;
@@ -86,6 +100,10 @@ private:
     bool forward_ = true;
     bool notFound_ = false;
     std::optional<FindEngine::Count> count_;
+
+    // Last: destroyed first, waiting for their workers before the rest goes.
+    u8ui::LatestRun searchRun_{this};
+    u8ui::LatestRun countRun_{this};
 };
 
 } // namespace u8app

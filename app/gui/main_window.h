@@ -1,34 +1,20 @@
-// The u8scope window: one document, its panes and panels, and the commands on it.
+// The u8scope window: composes the panes, the docks, the menus and the status bar around one
+// document. What each part does lives with its owner: the document, selection and history
+// (DocumentController), opening files (OpenActions), the check and audit (DocumentCheck), the
+// encoding advice (EncodingCheck), the Problems panel, moving the cursor (NavigationActions),
+// search (FindController), the cursor's status (StatusFields) and the docks (DockSetup).
 #pragma once
 
-#include "line_index.h"
-#include "u8codec/detect.h"
-#include "u8codec/segment.h"
-
-#include <QFutureWatcher>
 #include <QMainWindow>
-#include <atomic>
-#include <functional>
 #include <memory>
-#include <optional>
 
 class QAction;
 class QActionGroup;
 class QComboBox;
 class QDockWidget;
-class QTableView;
-class QFileSystemWatcher;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QScrollArea;
 class QSplitter;
-class QToolButton;
-
-namespace u8codec {
-class ByteSource;
-class FileSource;
-} // namespace u8codec
+class QTableView;
 
 namespace u8ui {
 struct AuditReport;
@@ -39,7 +25,6 @@ class DocumentScan;
 class HexView;
 class InspectorPanel;
 class LegendWidget;
-class ProblemsModel;
 class SummaryPanel;
 class TextView;
 struct ScanReport;
@@ -47,16 +32,24 @@ struct ScanReport;
 
 namespace u8app {
 
-class WindowLayout;
-
 class AuditActions;
+class CopyActions;
+class DockSetup;
+class DocumentCheck;
+class DocumentController;
 class DocumentHistory;
+class EncodingCheck;
 class FindBar;
 class FindController;
+class LineLocator;
 class MessageBanner;
-class RecentFiles;
+class NavigationActions;
+class OpenActions;
+class ProblemsPanel;
 class RepairActions;
 class SaveActions;
+class StatusFields;
+class WindowLayout;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -87,29 +80,31 @@ public:
     void findNext();
     void findPrevious();
 
-    u8ui::ByteDocument* document() const { return document_; }
-    u8ui::ByteSelection* selection() const { return selection_; }
+    DocumentController* documentController() const { return controller_; }
+    u8ui::ByteDocument* document() const;
+    u8ui::ByteSelection* selection() const;
+    DocumentHistory* history() const;
     MessageBanner* banner() const { return banner_; }
     FindBar* findBar() const { return findBar_; }
     u8ui::HexView* hexView() const { return hexView_; }
     u8ui::TextView* textView() const { return textView_; }
-    u8ui::DocumentScan* documentScan() const { return scan_; }
+    u8ui::DocumentScan* documentScan() const;
     u8ui::InspectorPanel* inspector() const { return inspector_; }
     u8ui::CodePageTable* codePageTable() const { return codePage_; }
-    QTableView* problemsView() const { return problemsView_; }
+    QTableView* problemsView() const;
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
-    DocumentHistory* history() const { return history_; }
     RepairActions* repairActions() const { return repairs_; }
+    LineLocator* lineLocator() const { return lines_; }
     // The last finished whole-document scan of the current document; null while it runs.
-    std::shared_ptr<const u8ui::ScanReport> scanReport() const { return report_; }
+    std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
     AuditActions* auditActions() const { return audits_; }
     std::shared_ptr<const u8ui::AuditReport> auditReport() const;
     // The Problems list's filter: errors, suspicious characters or both.
-    QComboBox* problemsFilter() const { return problemsFilter_; }
+    QComboBox* problemsFilter() const;
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString checkStateText() const;
-    QString filePath() const { return path_; }
+    QString filePath() const;
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
 
@@ -131,161 +126,52 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    QWidget* createCentralWidget();
     void createDocks();
-    QDockWidget* addDock(QWidget* content, const QString& name, const QString& title,
-                         Qt::DockWidgetArea area, const QString& tip, const QKeySequence& key);
-    // A dock's shortcut: shows the dock and brings it to the front of its tabs; hides it only
-    // when it is already in front.
-    void showOrHideDock(QDockWidget* dock);
-    void onContentChanged();
-    void syncPanelsToCursor();
-    void findByteValue(int byteValue);
-    void createActions();
-    // Go to Line, Select Range, the problems list's Copy Row and Export (main_window_commands).
-    void createEverydayCommands(QMenu* edit, QMenu* go);
-    void updateEverydayCommands();
-    void goToLineDialog();
-    void selectRangeDialog();
-    void copyProblemRow();
-    void exportProblemsDialog();
+    void createWindowActions();
     void createMenus();
+    QMenu* createViewMenu();
     void createStatusBar();
+    void connectDocument();
+    void connectCheck();
     void readSettings();
     void writeSettings() const;
 
-    void setSource(std::shared_ptr<const u8codec::ByteSource> source, const QString& name);
-    void showOpenError(const QString& path, const QString& reason);
-    void openDialog();
-    void goToDialog();
-    void rebuildRecentMenu();
+    void onContentChanged();
+    void syncPanelsToCursor();
+    void setBytesPerRow(int bytes);
     void updateTitle();
     void updateActions();
-    void updateStatus();
-    void updateLineStatus(quint64 offset);
-    void updateHighlights();
-    void onFileChanged(const QString& path);
-    void navigate(bool forward, bool errorsOnly);
-    void copySelection(int format);
-    void setBytesPerRow(int bytes);
-    // `content` in a frameless, resizable scroll area (for a dock).
-    QScrollArea* scrollable(QWidget* content);
-    void startScan();
-    void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
-    // main_window_audit.cpp: the Problems panel (list, filter, note), F8 over it, the audit's
-    // wiring and the state shown in the title.
-    QWidget* createProblemsPanel();
-    void createProblemsFilter();
-    void connectAudit();
-    void showAuditProblem(const QString& message);
-    void startAudit();
-    void onAuditChanged();
-    void updateProblemsNote();
-    void goToProblem(bool forward);
-    // Detects the encoding of the file just opened in the background; if it is not clean UTF-8,
-    // the banner says so and offers the repair (see EncodingAdvice).
-    void startEncodingCheck();
-    void onEncodingExamined();
-    // The encoding check found binary data (`kind`, "ELF executable"): the whole-file check stops
-    // and waits for the user.
-    void setBinary(const QString& kind);
 
-    u8ui::ByteDocument* document_;
-    u8ui::ByteSelection* selection_;
-    std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
-    QString path_;
-    quint64 openedSize_ = 0;
-
+    DocumentController* controller_;
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
-    WindowLayout* windowLayout_ = nullptr;
     u8ui::HexView* hexView_;
     u8ui::TextView* textView_;
-    u8ui::DocumentScan* scan_;
-    std::shared_ptr<const u8ui::ScanReport> report_;
-    enum class ScanState { None, Running, Finished, Cancelled, Failed };
-    ScanState scanState_ = ScanState::None;
+    WindowLayout* windowLayout_ = nullptr; // once the panes hold both views
     u8ui::InspectorPanel* inspector_;
     u8ui::CodePageTable* codePage_;
-    u8ui::ProblemsModel* problemsModel_;
-    QTableView* problemsView_;
-    QLabel* problemsNote_;
-    QComboBox* problemsFilter_ = nullptr;
     u8ui::LegendWidget* legend_;
     u8ui::SummaryPanel* summary_;
-    DocumentHistory* history_;
     RepairActions* repairs_;
     SaveActions* saves_;
-    QProgressBar* scanProgress_;
-    QToolButton* scanCancel_;
-    std::function<void()> bannerAction_;
-    RecentFiles* recent_;
-    QFileSystemWatcher* watcher_;
-
-    QLabel* offsetLabel_;
-    QLabel* byteLabel_;
-    QLabel* roleLabel_;
-    QLabel* characterLabel_;
-    QLabel* lineLabel_;
-
-    LineIndex lineIndex_;
-    struct LineJob {
-        LineIndex index;
-        std::optional<LineIndex::Location> location;
-        quint64 offset = 0;
-    };
-    QFutureWatcher<LineJob>* lineWatcher_;
-    std::shared_ptr<std::atomic<bool>> lineCancel_;
-    bool linePending_ = false;
-
-    FindController* finder_;
-    QFutureWatcher<std::optional<u8codec::Segment>>* navigateWatcher_;
-    std::shared_ptr<std::atomic<bool>> navigateCancel_;
-
-    struct EncodingJob {
-        u8codec::Detection detection;
-        quint64 ticket = 0;
-    };
-    QFutureWatcher<EncodingJob>* encodingWatcher_;
-    quint64 encodingTicket_ = 0; // a result for an older ticket is dropped
-    QString adviceText_;         // the banner's text while it shows the advice
-    QString binaryKind_;         // what the encoding check found binary, while not checked
-
     AuditActions* audits_;
+    OpenActions* open_;
+    LineLocator* lines_;
+    NavigationActions* navigation_;
+    FindController* finder_;
+    CopyActions* copies_;
+    EncodingCheck* encoding_;
+    DocumentCheck* check_;
+    ProblemsPanel* problems_;
+    StatusFields* status_;
+    DockSetup* docks_;
 
-    QAction* openAction_ = nullptr;
-    QAction* reloadAction_ = nullptr;
-    QAction* sampleAction_ = nullptr;
-    QAction* closeAction_ = nullptr;
     QAction* quitAction_ = nullptr;
-    QAction* copyTextAction_ = nullptr;
-    QAction* copyHexAction_ = nullptr;
-    QAction* copyCArrayAction_ = nullptr;
-    QAction* selectAllAction_ = nullptr;
-    QAction* goToAction_ = nullptr;
-    QAction* goToLineAction_ = nullptr;
-    QAction* selectRangeAction_ = nullptr;
-    QAction* copyProblemAction_ = nullptr;
-    QAction* exportProblemsAction_ = nullptr;
-    QAction* findAction_ = nullptr;
-    QAction* findNextAction_ = nullptr;
-    QAction* findPreviousAction_ = nullptr;
-    QAction* nextProblemAction_ = nullptr;
-    QAction* previousProblemAction_ = nullptr;
-    QAction* rescanAction_ = nullptr;
-    QAction* nextInvalidAction_ = nullptr;
-    QAction* previousInvalidAction_ = nullptr;
-    QAction* nextNonAsciiAction_ = nullptr;
-    QAction* previousNonAsciiAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
-    QMenu* viewMenu_ = nullptr;
-    QMenu* fileMenu_ = nullptr;
-    QList<QDockWidget*> docks_;
-    QList<QAction*> dockActions_; // the View menu's entries, one per dock
     QActionGroup* bytesPerRowGroup_ = nullptr;
-    bool goToHex_ = true;
     bool restoredLayout_ = false; // the dock layout came from the settings
     bool shownOnce_ = false;
 };

@@ -26,12 +26,19 @@ MessageBanner::MessageBanner(QWidget* parent)
     layout->addWidget(action_);
     layout->addWidget(close_);
     connect(action_, &QPushButton::clicked, this, &MessageBanner::actionTriggered);
+    connect(this, &MessageBanner::actionTriggered, this, [this] {
+        // A copy: the action may show another message, which replaces it.
+        if (const std::function<void()> action = onAction_)
+            action();
+    });
     connect(close_, &QToolButton::clicked, this, &MessageBanner::dismiss);
     hide();
 }
 
-void MessageBanner::showMessage(Level level, const QString& text, const QString& actionText) {
+void MessageBanner::showMessage(Level level, const QString& text, const QString& actionText,
+                                std::function<void()> action) {
     level_ = level;
+    onAction_ = std::move(action);
     label_->setText(text);
     action_->setText(actionText);
     action_->setVisible(!actionText.isEmpty());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QFrame>
+#include <functional>
 
 class QLabel;
 class QPushButton;
@@ -18,8 +19,10 @@ public:
 
     explicit MessageBanner(QWidget* parent = nullptr);
 
-    // Shows `text`; with a non-empty actionText, a button that emits actionTriggered().
-    void showMessage(Level level, const QString& text, const QString& actionText = {});
+    // Shows `text`; with a non-empty actionText, a button that emits actionTriggered(), which
+    // runs `action` (kept until the next message replaces it).
+    void showMessage(Level level, const QString& text, const QString& actionText = {},
+                     std::function<void()> action = {});
     void dismiss();
     QString text() const;
     // The button's words ("Fix Mojibake…"), empty when hidden or without a button.
@@ -39,6 +42,7 @@ private:
     QLabel* label_;
     QPushButton* action_;
     QToolButton* close_;
+    std::function<void()> onAction_;
     Level level_ = Level::Information;
 };
 

@@ -1,0 +1,36 @@
+// Edit > Copy as Text, Copy as Hex and Copy as C Array: the selected bytes to the clipboard in
+// the form chosen (u8ui::SelectionCopy), and a word in the status bar of what was copied.
+#pragma once
+
+#include "selection_copy.h"
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+
+namespace u8app {
+
+class DocumentController;
+
+class CopyActions : public QObject {
+    Q_OBJECT
+public:
+    CopyActions(QMainWindow* window, DocumentController* document);
+
+    QList<QAction*> actions() const { return {text_, hex_, cArray_}; }
+    // Enables them when there are bytes.
+    void updateActions();
+
+private:
+    void copy(u8ui::SelectionCopy::Format format);
+
+    QMainWindow* window_;
+    DocumentController* document_;
+    QAction* text_;
+    QAction* hex_;
+    QAction* cArray_;
+};
+
+} // namespace u8app

@@ -1,0 +1,57 @@
+#include "dock_setup.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QScrollArea>
+
+namespace u8app {
+
+DockSetup::DockSetup(QMainWindow* window) : QObject(window), window_(window) {}
+
+QDockWidget* DockSetup::add(QWidget* content, const QString& name, const QString& title,
+                            Qt::DockWidgetArea area, const QString& tip, const QKeySequence& key,
+                            Fit fit) {
+    if (fit == Fit::Scroll) {
+        // The dock's minimum is then the scroll area's, not the content's.
+        auto* scroll = new QScrollArea(window_);
+        scroll->setWidget(content);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        content = scroll;
+    }
+    auto* dock = new QDockWidget(title, window_);
+    dock->setObjectName(name);
+    dock->setWidget(content);
+    window_->addDockWidget(area, dock);
+    auto* action = new QAction(title, window_);
+    action->setObjectName(name + QStringLiteral("Action"));
+    action->setCheckable(true);
+    action->setToolTip(tip);
+    action->setStatusTip(tip);
+    action->setShortcut(key);
+    action->setChecked(dock->toggleViewAction()->isChecked());
+    connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+    connect(action, &QAction::triggered, this, [dock, action] {
+        showOrHide(dock);
+        action->setChecked(!dock->isHidden());
+    });
+    window_->addAction(action);
+    actions_.push_back(action);
+    return dock;
+}
+
+void DockSetup::showOrHide(QDockWidget* dock) {
+    // In front: shown and not covered by the other docks of its tab group (a tab behind another
+    // is not visible). Only then does the command hide it.
+    if (!dock->isHidden() && dock->isVisible() && !dock->visibleRegion().isEmpty()) {
+        dock->hide();
+        return;
+    }
+    dock->show();
+    dock->raise();
+    if (dock->isFloating())
+        dock->activateWindow();
+}
+
+} // namespace u8app

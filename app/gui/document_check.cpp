@@ -1,0 +1,252 @@
+#include "document_check.h"
+
+#include "audit_actions.h"
+#include "audit_report.h"
+#include "byte_document.h"
+#include "document_scan.h"
+#include "message_banner.h"
+#include "number_format.h"
+#include "open_actions.h"
+#include "scan_report.h"
+#include "summary_panel.h"
+#include "window_action.h"
+
+#include <QMainWindow>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolButton>
+
+namespace u8app {
+
+using u8ui::NumberFormat;
+
+namespace {
+
+QString checkingTip() {
+    return DocumentCheck::tr(
+        "The whole file is being checked in the background: counts and problems list");
+}
+
+} // namespace
+
+DocumentCheck::DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, OpenActions* files,
+                             AuditActions* audits, u8ui::SummaryPanel* summary,
+                             MessageBanner* banner)
+    : QObject(window), window_(window), document_(document), files_(files), audits_(audits),
+      summary_(summary), banner_(banner), scan_(new u8ui::DocumentScan(this)),
+      progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)) {
+    progress_->setObjectName(QStringLiteral("scanProgress"));
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(160);
+    progress_->setFormat(tr("Checking %p%"));
+    progress_->setToolTip(checkingTip());
+    hideProgress();
+    again_ = makeWindowAction(window, tr("&Check Again"), {},
+                              tr("Run the whole-file check and the audit again (counts and "
+                                 "Problems list)"),
+                              this, [this] { start(); });
+    connectScan();
+    connectAudit();
+}
+
+QToolButton* DocumentCheck::makeCancelButton(QMainWindow* window) {
+    auto* button = new QToolButton(window);
+    button->setObjectName(QStringLiteral("scanCancel"));
+    button->setIcon(window->style()->standardIcon(QStyle::SP_DialogCancelButton));
+    button->setAutoRaise(true);
+    button->setToolTip(tr("Stop checking the whole file"));
+    connect(button, &QToolButton::clicked, this, [this] {
+        if (scan_->isRunning())
+            scan_->cancel();
+        else
+            audits_->cancel();
+    });
+    return button;
+}
+
+void DocumentCheck::hideProgress() {
+    progress_->hide();
+    cancel_->hide();
+}
+
+void DocumentCheck::connectScan() {
+    connect(scan_, &u8ui::DocumentScan::progressChanged, this, [this](int permille) {
+        progress_->setValue(permille);
+        summary_->setProgress(permille);
+    });
+    connect(scan_, &u8ui::DocumentScan::finished, this, &DocumentCheck::onScanFinished);
+    connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
+        if (state_ != State::Running)
+            return; // replaced by a newer scan, which reports for itself
+        state_ = State::Cancelled;
+        summary_->showMessage(tr("The check was cancelled: use Go > Check Again."));
+        hideProgress();
+        emit stateChanged();
+        window_->statusBar()->showMessage(
+            tr("Check cancelled: the problems list and counts are incomplete. Use Go > Check "
+               "Again to run it."),
+            8000);
+    });
+    connect(scan_, &u8ui::DocumentScan::failed, this, [this](const QString& reason) {
+        state_ = State::Failed;
+        summary_->showMessage(reason);
+        hideProgress();
+        emit stateChanged();
+        banner_->showMessage(
+            MessageBanner::Level::Warning,
+            tr("The whole-file check of %1 stopped: %2").arg(document_->displayName(), reason),
+            files_->path().isEmpty() ? QString() : tr("Reload"), [this] { files_->reload(); });
+    });
+}
+
+void DocumentCheck::start() {
+    binaryKind_.clear();
+    window_->statusBar()->clearMessage(); // "Check cancelled" is about the check this replaces
+    report_.reset();
+    summary_->setReport(nullptr);
+    emit reportChanged(nullptr);
+    // A scan still running for the old bytes is cancelled first; that is no news for the user.
+    state_ = State::None;
+    audits_->reset();
+    scan_->cancel(); // reports cancelled() at once, while the state says None
+    if (document_->size() == 0) {
+        hideProgress();
+    } else {
+        state_ = State::Running;
+        progress_->setFormat(tr("Checking %p%"));
+        progress_->setValue(0);
+        progress_->show();
+        cancel_->show();
+        scan_->start(document_->sharedSource());
+    }
+    emit stateChanged();
+}
+
+void DocumentCheck::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) {
+    report_ = std::move(report);
+    state_ = State::Finished;
+    summary_->setReport(report_);
+    emit reportChanged(report_);
+    hideProgress();
+    // The audit of what hides in the text follows, on the same bytes.
+    startAudit();
+}
+
+void DocumentCheck::setBinary(const QString& kind) {
+    state_ = State::None; // first, so that the cancel is no news
+    scan_->cancel();
+    // A check that ended before the detection did (a small file) is dropped as well.
+    report_.reset();
+    summary_->setReport(nullptr);
+    emit reportChanged(nullptr);
+    audits_->reset();
+    hideProgress();
+    binaryKind_ = kind;
+    summary_->showMessage(
+        tr("Not checked: binary data (%1). Use Go > Check Again to check it as UTF-8.").arg(kind));
+    emit stateChanged();
+}
+
+// --- the audit --------------------------------------------------------------------------------
+
+void DocumentCheck::connectAudit() {
+    connect(audits_, &AuditActions::progressChanged, this, [this](int permille) {
+        if (!scan_->isRunning())
+            progress_->setValue(permille);
+    });
+    connect(audits_, &AuditActions::stateChanged, this, &DocumentCheck::onAuditChanged);
+    connect(audits_, &AuditActions::rerunRequested, this, [this] {
+        // A new profile or allowlist: audit again what was checked; a check still to come (or
+        // running) starts its audit with them anyway.
+        if (state_ == State::Finished)
+            startAudit();
+    });
+    connect(audits_, &AuditActions::problem, this, &DocumentCheck::showAuditProblem);
+}
+
+void DocumentCheck::showAuditProblem(const QString& message) {
+    banner_->showMessage(MessageBanner::Level::Error, message, tr("Choose Another…"),
+                         [this] { audits_->allowlistAction()->trigger(); });
+}
+
+void DocumentCheck::startAudit() {
+    if (document_->size() == 0)
+        return;
+    // An allowlist that could not be read at start-up is news for the first audit too: opening
+    // the file may have replaced the banner that said so.
+    if (const QString problem = audits_->takeStartupProblem();
+        !problem.isEmpty() && banner_->text() != problem)
+        showAuditProblem(problem);
+    progress_->setFormat(tr("Auditing %p%"));
+    progress_->setToolTip(tr("The whole file is being audited in the background: bidi "
+                             "controls, invisible characters, look-alikes"));
+    progress_->setValue(0);
+    progress_->show();
+    cancel_->show();
+    audits_->start(document_->sharedSource());
+}
+
+void DocumentCheck::onAuditChanged() {
+    const AuditActions::State state = audits_->state();
+    if (state != AuditActions::State::Running && !scan_->isRunning()) {
+        hideProgress();
+        progress_->setToolTip(checkingTip());
+    }
+    if (state == AuditActions::State::Cancelled)
+        window_->statusBar()->showMessage(tr("Audit cancelled: suspicious characters are not "
+                                             "listed or marked. Use Go > Check Again to run it."),
+                                          8000);
+    emit auditReportChanged(audits_->report());
+    emit stateChanged();
+}
+
+// --- the state in words -----------------------------------------------------------------------
+
+QString DocumentCheck::stateText() const {
+    switch (state_) {
+    case State::None:
+        return document_->size() == 0  ? tr("empty")
+               : binaryKind_.isEmpty() ? QString()
+                                       : tr("binary data (%1)").arg(binaryKind_);
+    case State::Running:
+        return tr("checking UTF-8…");
+    case State::Cancelled:
+        return tr("UTF-8 check cancelled");
+    case State::Failed:
+        return tr("UTF-8 check failed");
+    case State::Finished:
+        break;
+    }
+    if (!report_)
+        return {};
+    const QString valid =
+        report_->summary.valid()
+            ? tr("valid UTF-8")
+            : tr("not valid UTF-8 (%1)")
+                  .arg(report_->totalProblems == 1
+                           ? tr("1 problem")
+                           : tr("%1 problems").arg(NumberFormat::count(report_->totalProblems)));
+    return valid + auditStateText();
+}
+
+QString DocumentCheck::auditStateText() const {
+    switch (audits_->state()) {
+    case AuditActions::State::None:
+        return {};
+    case AuditActions::State::Running:
+        return tr(", auditing…");
+    case AuditActions::State::Cancelled:
+        return tr(", audit cancelled");
+    case AuditActions::State::Failed:
+        return tr(", audit failed");
+    case AuditActions::State::Finished:
+        break;
+    }
+    const quint64 n = audits_->report()->suspiciousCharacters;
+    return n == 0   ? tr(", nothing suspicious")
+           : n == 1 ? tr(", 1 suspicious character")
+                    : tr(", %1 suspicious characters").arg(NumberFormat::count(n));
+}
+
+} // namespace u8app

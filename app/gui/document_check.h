@@ -1,0 +1,91 @@
+// The window's whole-document check and the audit that follows it, on the document's bytes: runs
+// them (u8ui::DocumentScan, then AuditActions), shows their progress in the status bar with a
+// button that stops them, says in the Summary, the status bar or the banner when one was cancelled
+// or failed, waits for the user on binary data, and holds the state the title says ("valid UTF-8,
+// 3 suspicious characters"), made here only.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <memory>
+
+class QAction;
+class QMainWindow;
+class QProgressBar;
+class QToolButton;
+
+namespace u8ui {
+struct AuditReport;
+class ByteDocument;
+class DocumentScan;
+class SummaryPanel;
+struct ScanReport;
+} // namespace u8ui
+
+namespace u8app {
+
+class AuditActions;
+class MessageBanner;
+class OpenActions;
+
+class DocumentCheck : public QObject {
+    Q_OBJECT
+public:
+    DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, OpenActions* files,
+                  AuditActions* audits, u8ui::SummaryPanel* summary, MessageBanner* banner);
+
+    // The status bar's progress and Cancel button (hidden while nothing runs).
+    QProgressBar* progressBar() const { return progress_; }
+    QToolButton* cancelButton() const { return cancel_; }
+    // Go > Check Again.
+    QAction* againAction() const { return again_; }
+
+    // Checks the document's bytes from the start (dropping what was found), then audits them.
+    void start();
+    // The encoding check found binary data (`kind`, "ELF executable"): the check would list
+    // nearly every byte, so it stops and waits until the user asks for it.
+    void setBinary(const QString& kind);
+
+    // The last finished check of the current bytes; null while it runs.
+    std::shared_ptr<const u8ui::ScanReport> report() const { return report_; }
+    u8ui::DocumentScan* scan() const { return scan_; }
+    // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
+    QString stateText() const;
+
+signals:
+    // The check's report, null when dropped (new bytes, a new check, binary data).
+    void reportChanged(std::shared_ptr<const u8ui::ScanReport> report);
+    // The audit's report changed (null while none).
+    void auditReportChanged(std::shared_ptr<const u8ui::AuditReport> report);
+    // What stateText() says may have changed.
+    void stateChanged();
+
+private:
+    QToolButton* makeCancelButton(QMainWindow* window);
+    void connectScan();
+    void connectAudit();
+    void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
+    void showAuditProblem(const QString& message);
+    void startAudit();
+    void onAuditChanged();
+    void hideProgress();
+    QString auditStateText() const;
+
+    QMainWindow* window_;
+    u8ui::ByteDocument* document_;
+    OpenActions* files_;
+    AuditActions* audits_;
+    u8ui::SummaryPanel* summary_;
+    MessageBanner* banner_;
+    u8ui::DocumentScan* scan_;
+    QProgressBar* progress_;
+    QToolButton* cancel_;
+    QAction* again_;
+
+    std::shared_ptr<const u8ui::ScanReport> report_;
+    enum class State { None, Running, Finished, Cancelled, Failed };
+    State state_ = State::None;
+    QString binaryKind_; // what the encoding check found binary, while not checked
+};
+
+} // namespace u8app

@@ -1,0 +1,62 @@
+#include "line_locator.h"
+
+namespace u8app {
+
+LineLocator::LineLocator(QObject* parent) : QObject(parent) {}
+
+void LineLocator::reset(std::shared_ptr<const u8codec::ByteSource> source) {
+    run_.cancel();
+    counting_ = false;
+    source_ = std::move(source);
+    index_ = LineIndex();
+}
+
+void LineLocator::adopt(const std::vector<u8ui::LineCheckpoint>& checkpoints) {
+    if (checkpoints.size() > index_.checkpointCount())
+        index_ = LineIndex(checkpoints);
+}
+
+bool LineLocator::isQuick(quint64 offset) const {
+    return index_.cost(offset) <= kSynchronousBytes;
+}
+
+std::optional<LineIndex::Location> LineLocator::locateNow(quint64 offset) {
+    if (!source_ || offset >= source_->size())
+        return std::nullopt;
+    return index_.locate(*source_, offset);
+}
+
+bool LineLocator::locateLater(quint64 offset) {
+    if (counting_ || !source_ || offset >= source_->size())
+        return false;
+    counting_ = true;
+    struct Count {
+        LineIndex index;
+        std::optional<LineIndex::Location> location;
+    };
+    // The worker extends a copy of the index and hands it back: the index here stays usable.
+    run_.start(
+        [source = source_, index = index_, offset](const std::atomic<bool>& stop) mutable {
+            Count count;
+            count.location = index.locate(*source, offset, &stop);
+            count.index = std::move(index);
+            return count;
+        },
+        // Only the latest count of these bytes reports (reset() drops the others), and only an
+        // index that reaches further replaces this one (a scan's may have been adopted since).
+        [this, offset](Count count) {
+            counting_ = false;
+            if (count.index.checkpointCount() > index_.checkpointCount())
+                index_ = std::move(count.index);
+            emit located(offset, count.location);
+        });
+    return true;
+}
+
+std::optional<quint64> LineLocator::lineStart(quint64 line) {
+    if (!source_)
+        return std::nullopt;
+    return index_.lineStart(*source_, line);
+}
+
+} // namespace u8app

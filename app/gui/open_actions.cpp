@@ -1,0 +1,234 @@
+#include "open_actions.h"
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "document_controller.h"
+#include "document_history.h"
+#include "message_banner.h"
+#include "number_format.h"
+#include "recent_files.h"
+#include "save_actions.h"
+#include "u8codec/byte_source.h"
+#include "window_action.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QMainWindow>
+#include <QMenu>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+
+namespace u8app {
+
+namespace {
+
+const QString kSamplePath = QStringLiteral(":/u8scope/sample/tour.txt");
+const QString kDirectoryKey = QStringLiteral("lastDirectory");
+
+} // namespace
+
+OpenActions::OpenActions(QMainWindow* window, DocumentController* document, SaveActions* saves,
+                         MessageBanner* banner)
+    : QObject(window), window_(window), document_(document), saves_(saves), banner_(banner),
+      recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)) {
+    open_ =
+        makeWindowAction(window, tr("&Open…"), QKeySequence::Open,
+                         tr("Open a file to inspect its bytes"), this, [this] { openDialog(); });
+    open_->setIcon(window->style()->standardIcon(QStyle::SP_DialogOpenButton));
+    reload_ = makeWindowAction(window, tr("&Reload"), QKeySequence::Refresh,
+                               tr("Read the file again from disk"), this, [this] { reload(); });
+    sample_ = makeWindowAction(window, tr("Open the &Tour Sample"), {},
+                               tr("Open the bundled sample: every byte class and every kind of "
+                                  "error, each on a line that says what it shows"),
+                               this, [this] { openSample(); });
+    close_ = makeWindowAction(window, tr("&Close"), QKeySequence(tr("Ctrl+W")),
+                              tr("Close the file (asks first when it has unsaved changes)"), this,
+                              [this] { closeDocument(); });
+    connect(watcher_, &QFileSystemWatcher::fileChanged, this, &OpenActions::onFileChanged);
+    connect(recent_, &RecentFiles::changed, this, &OpenActions::rebuildRecentMenu);
+    connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
+        // The saved bytes are now the file: show them from disk, where the cursor was.
+        const QString said = window_->statusBar()->currentMessage(); // "Saved …": these bytes
+        reopen(path);
+        window_->statusBar()->showMessage(said, 8000);
+    });
+}
+
+void OpenActions::populate(QMenu* file) {
+    file->addAction(open_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setToolTipsVisible(true);
+    file->addAction(reload_);
+    file->addAction(sample_);
+    file->addAction(close_);
+    rebuildRecentMenu();
+}
+
+void OpenActions::updateActions() {
+    reload_->setEnabled(!path_.isEmpty());
+    close_->setEnabled(document_->document()->source() != nullptr);
+}
+
+bool OpenActions::openFile(const QString& path) {
+    if (document_->history()->isModified() && !saves_->maybeSave())
+        return false;
+    const QFileInfo info(path);
+    // Checked here too, so that the message names the case plainly before the codec's errno text.
+    if (!info.exists() && !info.isSymLink()) {
+        showOpenError(path, tr("the file does not exist"));
+        recent_->remove(path);
+        return false;
+    }
+    if (info.isDir()) {
+        showOpenError(path, tr("it is a folder, not a file"));
+        return false;
+    }
+    // Checked before open(2): opening a FIFO for reading would block until a writer appears,
+    // freezing the window.
+    if (!info.isFile()) {
+        showOpenError(path,
+                      tr("Not a regular file (a device, pipe or socket cannot be inspected)"));
+        return false;
+    }
+    auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
+    if (!opened.source) {
+        showOpenError(path, QString::fromLocal8Bit(opened.error.c_str()));
+        return false;
+    }
+    forgetFile();
+    path_ = info.absoluteFilePath();
+    file_ = std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
+    openedSize_ = file_->size();
+    watcher_->addPath(path_);
+    recent_->add(path_);
+    QSettings().setValue(kDirectoryKey, info.absolutePath());
+    document_->replace(file_, info.fileName());
+    if (openedSize_ == 0) {
+        banner_->showMessage(
+            MessageBanner::Level::Information,
+            tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
+    } else {
+        banner_->dismiss();
+    }
+    return true;
+}
+
+void OpenActions::openSample() {
+    if (document_->history()->isModified() && !saves_->maybeSave())
+        return;
+    QFile f(kSamplePath);
+    if (!f.open(QIODevice::ReadOnly)) {
+        showOpenError(tr("the tour sample"), f.errorString());
+        return;
+    }
+    const QByteArray data = f.readAll();
+    forgetFile();
+    openedSize_ = quint64(data.size());
+    document_->replace(std::make_shared<u8codec::MemorySource>(
+                           std::vector<std::uint8_t>(data.begin(), data.end())),
+                       tr("tour.txt (sample)"));
+    banner_->dismiss();
+}
+
+bool OpenActions::closeDocument() {
+    if (document_->history()->isModified() && !saves_->maybeSave())
+        return false;
+    forgetFile();
+    openedSize_ = 0;
+    banner_->dismiss();
+    window_->statusBar()->clearMessage();
+    document_->replace(nullptr, QString());
+    emit closed();
+    return true;
+}
+
+void OpenActions::reload() {
+    if (!path_.isEmpty())
+        reopen(path_);
+}
+
+bool OpenActions::reopen(const QString& path) {
+    const quint64 cursor = document_->selection()->cursor();
+    if (!openFile(path))
+        return false;
+    const quint64 size = document_->document()->size();
+    if (size > 0)
+        document_->goTo(std::min(cursor, size - 1));
+    return true;
+}
+
+void OpenActions::forgetFile() {
+    if (!path_.isEmpty())
+        watcher_->removePath(path_);
+    path_.clear();
+    file_.reset();
+}
+
+void OpenActions::showOpenError(const QString& path, const QString& reason) {
+    banner_->showMessage(MessageBanner::Level::Error,
+                         tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(path), reason),
+                         tr("Open Another File…"), [this] { openDialog(); });
+}
+
+void OpenActions::openDialog() {
+    const QString dir = path_.isEmpty() ? QSettings().value(kDirectoryKey).toString()
+                                        : QFileInfo(path_).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(window_, tr("Open File"), dir);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void OpenActions::onFileChanged(const QString& path) {
+    if (path != path_ || !file_)
+        return;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
+        // it is open), so the panes stay as they are.
+        banner_->showMessage(MessageBanner::Level::Warning,
+                             tr("%1 was deleted or renamed on disk. The bytes shown are those of "
+                                "the file as it was opened.")
+                                 .arg(info.fileName()));
+        return;
+    }
+    watcher_->addPath(path); // editors that replace the file drop it from the watch list
+    const quint64 now = quint64(info.size());
+    if (now == openedSize_)
+        return;
+    const QString before = u8ui::NumberFormat::size(openedSize_);
+    const QString after = u8ui::NumberFormat::size(now);
+    banner_->showMessage(
+        MessageBanner::Level::Warning,
+        now < openedSize_
+            ? tr("%1 shrank on disk from %2 to %3: bytes past the new end can no "
+                 "longer be read.")
+                  .arg(info.fileName(), before, after)
+            : tr("%1 grew on disk from %2 to %3.").arg(info.fileName(), before, after),
+        tr("Reload"), [this] { reload(); });
+}
+
+void OpenActions::rebuildRecentMenu() {
+    if (!recentMenu_)
+        return;
+    recentMenu_->clear();
+    const QStringList paths = recent_->paths();
+    for (int i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
+        QAction* a = recentMenu_->addAction(
+            QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()));
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (!paths.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), recent_, &RecentFiles::clear)
+            ->setToolTip(tr("Forget the recently opened files"));
+    }
+    recentMenu_->setEnabled(!paths.isEmpty());
+}
+
+} // namespace u8app

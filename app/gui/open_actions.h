@@ -1,0 +1,87 @@
+// Which file the window shows, and the commands that choose it: File > Open…, Open Recent,
+// Reload, Open the Tour Sample and Close. A file is read through u8codec::FileSource, never whole;
+// unsaved changes are asked about first (SaveActions); while it is open, what happens to it on
+// disk (it grew, shrank or went away) is said in the banner, with Reload.
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <memory>
+
+class QAction;
+class QFileSystemWatcher;
+class QMainWindow;
+class QMenu;
+
+namespace u8codec {
+class FileSource;
+}
+
+namespace u8app {
+
+class DocumentController;
+class MessageBanner;
+class RecentFiles;
+class SaveActions;
+
+class OpenActions : public QObject {
+    Q_OBJECT
+public:
+    OpenActions(QMainWindow* window, DocumentController* document, SaveActions* saves,
+                MessageBanner* banner);
+
+    // Opens a file (never reading it whole). On failure the current document stays and the
+    // banner says why; returns false.
+    bool openFile(const QString& path);
+    // Opens the bundled tour sample.
+    void openSample();
+    // Asks to save unsaved changes, then shows no document. False when the user cancelled.
+    bool closeDocument();
+    // Opens the current file again from disk (after it changed), the cursor where it was.
+    void reload();
+
+    // The open file's absolute path; empty for the sample or without a document.
+    QString path() const { return path_; }
+    // The size of the bytes when they were opened (a repair does not change it).
+    quint64 openedSize() const { return openedSize_; }
+    // Whether the bytes shown come from a file (not the sample).
+    bool hasFile() const { return file_ != nullptr; }
+
+    // Open…, Open Recent, Reload, the tour sample and Close, in that order (the File menu).
+    void populate(QMenu* file);
+    QAction* sampleAction() const { return sample_; }
+    // Enables what needs a file or a document.
+    void updateActions();
+
+signals:
+    // The document was closed: nothing is shown.
+    void closed();
+
+private:
+    void openDialog();
+    void showOpenError(const QString& path, const QString& reason);
+    void forgetFile();
+    // Opens `path` with the cursor kept where it was (as far as the bytes reach).
+    bool reopen(const QString& path);
+    void onFileChanged(const QString& path);
+    void rebuildRecentMenu();
+
+    QMainWindow* window_;
+    DocumentController* document_;
+    SaveActions* saves_;
+    MessageBanner* banner_;
+    RecentFiles* recent_;
+    QFileSystemWatcher* watcher_;
+    std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
+    QString path_;
+    quint64 openedSize_ = 0;
+
+    QAction* open_;
+    QAction* reload_;
+    QAction* sample_;
+    QAction* close_;
+    QMenu* recentMenu_ = nullptr;
+};
+
+} // namespace u8app

@@ -1,0 +1,100 @@
+#include "status_fields.h"
+
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "cursor_status.h"
+#include "document_controller.h"
+#include "line_locator.h"
+#include "number_format.h"
+#include "status_field.h"
+
+#include <QMainWindow>
+#include <QStatusBar>
+
+namespace u8app {
+
+namespace {
+
+QString lineText(const LineIndex::Location& at) {
+    return StatusFields::tr("Line %1, column %2")
+        .arg(u8ui::NumberFormat::count(at.line), u8ui::NumberFormat::count(at.column));
+}
+
+} // namespace
+
+StatusFields::StatusFields(QMainWindow* window, DocumentController* document, LineLocator* lines)
+    : QObject(window), document_(document), lines_(lines) {
+    // Fixed fields, each as wide as a typical text and elided when the window is narrower, so
+    // that they never run into each other; transient messages get the space on their left.
+    auto field = [window](const QString& name, const QString& tip, const QString& sample) {
+        auto* f = new StatusField(name, tip, sample, window);
+        window->statusBar()->addPermanentWidget(f);
+        return f;
+    };
+    offset_ = field(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"),
+                    QStringLiteral("Offset 0x0000000 (00,000,000)"));
+    byte_ =
+        field(QStringLiteral("byte"), tr("Value of the byte under the cursor, in hex and binary"),
+              QStringLiteral("Byte 00 (0000 0000)"));
+    role_ = field(QStringLiteral("role"),
+                  tr("Class of the byte on its own, and the role it plays here"),
+                  QStringLiteral("Class lead3 · Lead of 3-byte character"));
+    character_ = field(QStringLiteral("character"),
+                       tr("The character or error segment the cursor byte belongs to"),
+                       QStringLiteral("U+20AC '€', 3 bytes at 0x0000000"));
+    line_ = field(QStringLiteral("line"),
+                  tr("Line (counted by LF) and column (in characters) of the cursor"),
+                  QStringLiteral("Line 000,000, column 0,000"));
+    connect(lines_, &LineLocator::located, this,
+            [this](quint64 offset, const std::optional<LineIndex::Location>& location) {
+                // Only the answer for where the cursor still is gets shown; otherwise ask again.
+                if (location && offset == document_->selection()->cursor())
+                    line_->setText(lineText(*location));
+                else
+                    updateLine(document_->selection()->cursor());
+                if (!lines_->isCounting())
+                    emit lineLocated();
+            });
+}
+
+void StatusFields::update() {
+    const u8codec::ByteSource* source = document_->document()->source();
+    const quint64 cursor = document_->selection()->cursor();
+    if (!source || cursor >= source->size()) {
+        for (QLabel* l : {offset_, byte_, role_, character_, line_})
+            l->clear();
+        if (source)
+            offset_->setText(tr("Empty file"));
+        return;
+    }
+    const CursorStatus status = CursorStatus::describe(*source, cursor);
+    const u8ui::ByteRange range = document_->selection()->range();
+    offset_->setText(
+        range.end - range.start > 1
+            ? tr("%1, %2 selected")
+                  .arg(status.offset, u8ui::NumberFormat::bytes(range.end - range.start))
+            : status.offset);
+    byte_->setText(status.byte);
+    role_->setText(status.role);
+    character_->setText(status.character);
+    updateLine(cursor);
+}
+
+void StatusFields::updateLine(quint64 offset) {
+    const u8codec::ByteSource* source = document_->document()->source();
+    if (!source || offset >= source->size())
+        return;
+    if (lines_->isQuick(offset)) {
+        if (const auto location = lines_->locateNow(offset)) {
+            line_->setText(lineText(*location));
+            emit lineLocated();
+        }
+        return;
+    }
+    // Far into a large file: counted in the background, the window stays responsive. While a
+    // count runs, its report asks again for where the cursor is then.
+    if (lines_->locateLater(offset))
+        line_->setText(tr("Line …"));
+}
+
+} // namespace u8app

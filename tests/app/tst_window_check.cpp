@@ -1,0 +1,276 @@
+// The window's check of what it opens: the encoding advice in the banner and the repair its
+// button runs, a repair rechecked and undone, and the title and Problems note saying what the
+// check and the audit found.
+#include "byte_document.h"
+#include "change_preview.h"
+#include "document_history.h"
+#include "main_window.h"
+#include "message_banner.h"
+#include "repair_actions.h"
+#include "scan_report.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/detect.h"
+#include "u8codec/mojibake.h"
+#include "u8codec/transcode.h"
+#include "window_test_support.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using u8app::MainWindow;
+
+class TestWindowCheck : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        u8test::useTestSettings(QStringLiteral("tst_window_check"));
+        QVERIFY(dir_.isValid());
+    }
+
+    // A repair changes the document as one undoable step: the title gets its modified mark and the
+    // whole-file check runs again on the new bytes; Undo brings the original bytes back.
+    void repairIsUndoableAndRechecked() {
+        const QString path = write("repair.txt", "ok \xC0\xAF \xFF end");
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+        w.repairActions()->setConfirm(
+            [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
+        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        u8codec::RepairOptions options;
+        options.invalid = u8codec::ErrorPolicy::Replace;
+        w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.isWindowModified());
+        QTRY_VERIFY(w.scanReport());
+        QVERIFY(w.scanReport()->summary.valid());
+        const QString title = w.windowTitle().remove(QLatin1String("[*]"));
+        QVERIFY2(title.contains(QStringLiteral("— valid UTF-8")), qPrintable(title));
+        QCOMPARE(w.document()->size(), quint64(17)); // C0, AF, FF: three U+FFFD of 3 bytes
+        w.history()->undoStack()->undo();
+        QCOMPARE(w.document()->size(), quint64(11));
+        QVERIFY(!w.isWindowModified());
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+    }
+
+    // Opening a file that is not clean UTF-8 puts up a banner that says what the bytes most likely
+    // are, and its button runs the repair that helps (through the preview).
+    void openingAdvisesOnTheEncoding() {
+        for (const AdviceCase& c : adviceCases()) {
+            const QString path = write(c.file, QByteArray::fromStdString(c.bytes));
+            MainWindow w;
+            QSignalSpy examined(&w, &MainWindow::encodingExamined);
+            QVERIFY(w.openFile(path));
+            QVERIFY(examined.wait(20000));
+            QCOMPARE(examined.first().first().toBool(), true);
+            const QString text = w.banner()->text();
+            for (const QString& part : c.says)
+                QVERIFY2(text.contains(part), qPrintable(c.file + (": " + text)));
+            QCOMPARE(w.banner()->actionText(), c.button);
+            u8app::ChangePreview preview;
+            w.repairActions()->setConfirm([&](const u8app::ChangePreview& p) {
+                preview = p;
+                return std::optional(u8app::PreviewChoice{});
+            });
+            QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+            emit w.banner()->actionTriggered();
+            QVERIFY(finished.wait(20000));
+            QCOMPARE(contents(w), c.repaired);
+            if (c.button.startsWith(QLatin1String("Read Invalid Bytes"))) {
+                // Only the stray bytes change: every valid character stays as it was.
+                for (const auto& change : preview.changes)
+                    QVERIFY2(change.before.size() == 1 && quint8(change.before[0]) >= 0x80,
+                             qPrintable(c.file + (": " + change.before.toHex())));
+            }
+            QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+        }
+    }
+
+    // Clean UTF-8 and binary data get no advice, nor do bytes changed before the check ended; what
+    // the banner says already is not replaced.
+    void noAdviceForCleanOrChangedBytes() {
+        const QByteArray mojibake = QByteArray::fromStdString(adviceCases().front().bytes);
+        const QString mojibakePath = write("mojibake.txt", mojibake);
+        // Binary bytes: ICU's detector names a code page for them too, with a low confidence.
+        QByteArray binary;
+        std::uint32_t state = 12345;
+        for (int i = 0; i < 8192; ++i) {
+            state = state * 1103515245u + 12345u;
+            binary += char(state >> 24);
+        }
+        const QString clean = write("clean.txt", "Grüße, Привет, 日本語 — ok.\n");
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("binary.bin", binary)));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.openFile(clean));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.banner()->text().isEmpty());
+
+        // The bytes change before the check ends (an edit, or another file opens): what it
+        // found is about bytes no longer shown, and no advice appears.
+        QVERIFY(w.openFile(write("late.txt", mojibake)));
+        w.history()->replaceContent(
+            QStringLiteral("Edit"),
+            std::make_shared<u8codec::MemorySource>(std::vector<std::uint8_t>{'o', 'k'}));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QVERIFY(w.banner()->text().isEmpty());
+        w.history()->undoStack()->undo(); // unmodified: opening asks nothing
+
+        // What the banner says already (the file changed on disk, say) is not replaced.
+        QVERIFY(w.openFile(mojibakePath));
+        w.banner()->showMessage(u8app::MessageBanner::Level::Warning, QStringLiteral("grew"));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QCOMPARE(w.banner()->text(), QStringLiteral("grew"));
+
+        QVERIFY(w.openFile(mojibakePath));
+        QVERIFY(w.openFile(clean));
+        QVERIFY(examined.wait(20000));
+        QCOMPARE(examined.last().first().toBool(), false);
+        QTest::qWait(100);
+        QCOMPARE(examined.size(), 5);
+        QVERIFY(w.banner()->text().isEmpty());
+    }
+
+    void titleSaysWhetherValid_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<QString>("problemsNote");
+        const QString audited =
+            QStringLiteral("Audited as text (no programming-language extension): nothing "
+                           "suspicious.");
+        QTest::newRow("valid") << QByteArray("caf\xC3\xA9 \xE2\x82\xAC")
+                               << "— valid UTF-8, nothing suspicious"
+                               << "No problems: title.txt is valid UTF-8. " + audited;
+        QTest::newRow("invalid") << QByteArray("a\xC0\xAF")
+                                 << "— not valid UTF-8 (1 problem), nothing suspicious" << audited;
+    }
+
+    void titleSaysWhetherValid() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, state);
+        const QString path = write("title.txt", bytes);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.auditReport()); // the audit follows the check
+        // "[*]" marks where Qt shows the unsaved-changes mark; none here.
+        QVERIFY(!w.isWindowModified());
+        const QString title = w.windowTitle().remove(QLatin1String("[*]"));
+        QVERIFY2(title.startsWith(QStringLiteral("title.txt ") + state), qPrintable(title));
+        // The problems dock says what the check and the audit found, rather than showing an
+        // empty list.
+        QFETCH(QString, problemsNote);
+        const auto* note = w.findChild<QLabel*>(QStringLiteral("problemsNote"));
+        QVERIFY(note);
+        QCOMPARE(note->isVisibleTo(&w) ? note->text() : QString(), problemsNote);
+    }
+
+private:
+    // A file name, its bytes, what the banner says of them, its button and the bytes it repairs
+    // them to.
+    struct AdviceCase {
+        const char* file;
+        std::string bytes;
+        QStringList says; // in the banner
+        QString button;
+        std::string repaired;
+    };
+    static std::vector<AdviceCase> adviceCases() {
+        const std::string german = repeat("Der Kaffee im Café ist heiß, sagt Müller: „Schön!“\n");
+        const std::string russian = repeat("Привет, мир! Это обычный русский текст в кодировке.\n");
+        // The case: a dozen correct accented and CJK characters, 7 stray Latin-1 bytes.
+        const std::string few = "Grüße aus Köln: schön, café, 中文, naïve, Øresund, ö ö é.\n";
+        const std::string french = repeat("Le café est très bon, n’est-ce pas ? « Déjà l’été », "
+                                          "dit-elle à l’hôtel où l’œuvre était exposée.\n");
+        const std::string czech = repeat(
+            "Česká republika je vnitrozemský stát ve střední Evropě. Hlavním městem je Praha. "
+            "Šumava a Krkonoše jsou známá pohoří, kde se v zimě lyžuje a v létě chodí na túry. "
+            "Ještě v devatenáctém století byla většina obyvatel zaměstnána v zemědělství.\n");
+        const std::string czech1250 =
+            u8codec::transcode(span(czech), "UTF-8", "windows-1250").output;
+        return {
+            {"mojibake.txt",
+             u8codec::readAs(span(german), u8codec::CodePage::Windows1252),
+             {"reads like mojibake", "UTF-8 read as windows-1252", "“Ã©” should be “é”",
+              "(places like it in the whole file: "},
+             "Fix Mojibake…",
+             german},
+            {"legacy.txt",
+             u8codec::transcode(span(russian), "UTF-8", "windows-1251").output,
+             {"is not UTF-8", "windows-1251, Russian text", "ICU charset detector"},
+             "Reinterpret as windows-1251…",
+             russian},
+            {"stray.txt",
+             german + "caf\xE9\n",
+             {"mostly UTF-8", "(1 in the whole file)", "stray bytes of windows-1252"},
+             "Read Invalid Bytes as windows-1252…",
+             german + "café\n"},
+            {"c1.txt",
+             u8codec::transcode(
+                 span(u8codec::transcode(span(german), "UTF-8", "windows-1252").output),
+                 "ISO-8859-1", "UTF-8")
+                 .output,
+             {"holds C1 controls (16 in the whole file)",
+              "that stand for windows-1252 punctuation"},
+             "Read C1 Controls as windows-1252 Punctuation…",
+             german},
+            {"few-stray.txt",
+             few + "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n",
+             {"mostly UTF-8", "(7 in the whole file)", "stray bytes of windows-1252"},
+             "Read Invalid Bytes as windows-1252…",
+             few + "café schön Müller naïve à la ère ñ\n"},
+            {"cp1252.txt",
+             u8codec::transcode(span(french), "UTF-8", "windows-1252").output,
+             {"is not UTF-8", "reads best as windows-1252"},
+             "Reinterpret as windows-1252…",
+             french},
+            {"cp1250.txt",
+             czech1250,
+             {"is not UTF-8", "reads best as windows-1250, Czech text"},
+             "Reinterpret as windows-1250…",
+             czech},
+            // A legacy file that holds a little valid UTF-8: the banner says what the
+            // reinterpretation does to it.
+            {"cp1250-and-utf8.txt",
+             czech1250 + "Grüße\n",
+             {"reads best as windows-1250", "2 valid UTF-8 characters would become mojibake"},
+             "Reinterpret as windows-1250…",
+             czech + "GrĂĽĂźe\n"},
+        };
+    }
+    static std::string repeat(const std::string& line) {
+        std::string s;
+        for (int i = 0; i < 8; ++i)
+            s += line;
+        return s;
+    }
+    static std::span<const std::uint8_t> span(const std::string& s) {
+        return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+    }
+    // The document's bytes as they are now.
+    static std::string contents(const MainWindow& w) {
+        const auto source = w.document()->sharedSource();
+        std::string out(std::size_t(source->size()), '\0');
+        out.resize(
+            source->read(0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), out.size())));
+        return out;
+    }
+    QString write(const char* name, const QByteArray& bytes) {
+        return u8test::writeFile(dir_, name, bytes);
+    }
+
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestWindowCheck)
+#include "tst_window_check.moc"
