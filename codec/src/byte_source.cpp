@@ -72,11 +72,18 @@ std::size_t FileSource::read(std::uint64_t offset, std::span<std::uint8_t> dest)
     return done;
 }
 
-bool FileSource::refreshSize() {
+std::optional<std::uint64_t> FileSource::currentSize() const {
     struct stat st {};
     if (::fstat(fd_, &st) != 0)
+        return std::nullopt;
+    return std::uint64_t(st.st_size);
+}
+
+bool FileSource::refreshSize() {
+    const std::optional<std::uint64_t> now = currentSize();
+    if (!now)
         return false;
-    size_ = std::uint64_t(st.st_size);
+    size_ = *now;
     return true;
 }
 
