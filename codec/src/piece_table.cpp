@@ -68,7 +68,7 @@ std::uint64_t PieceView::size() const {
 
 std::size_t PieceView::read(std::uint64_t offset, std::span<std::uint8_t> dest) const {
     const std::uint64_t size = this->size();
-    if (offset >= size)
+    if (offset >= size || dest.empty())
         return 0;
     const std::size_t wanted = std::size_t(std::min<std::uint64_t>(dest.size(), size - offset));
     std::size_t done = 0;
