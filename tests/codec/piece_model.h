@@ -22,6 +22,12 @@ struct ModelByte {
     friend bool operator==(const ModelByte&, const ModelByte&) = default;
 };
 
+// What one step did to the model: the bytes `removed` at `offset` became `inserted`.
+struct ModelChange {
+    std::uint64_t offset = 0;
+    std::vector<ModelByte> removed, inserted;
+};
+
 class PieceModel {
 public:
     explicit PieceModel(std::vector<std::uint8_t> original) : original_(std::move(original)) {
@@ -38,11 +44,12 @@ public:
             out.push_back(bytes[i].value);
         return out;
     }
-    void replace(std::uint64_t offset, std::uint64_t length, std::span<const std::uint8_t> with) {
+    ModelChange replace(std::uint64_t offset, std::uint64_t length,
+                        std::span<const std::uint8_t> with) {
         std::vector<ModelByte> typed;
         for (std::uint8_t b : with)
             typed.push_back({b, -1});
-        replaceWith(offset, length, typed);
+        return replaceWith(offset, length, std::move(typed));
     }
     bool isUnmodified() const {
         if (bytes.size() != original_.size())
@@ -93,24 +100,30 @@ public:
         }
         return out;
     }
-    void revert(std::uint64_t from, std::uint64_t to) {
+    ModelChange revert(std::uint64_t from, std::uint64_t to) {
         const auto ranges = editedRanges(from, to);
         if (ranges.empty())
-            return;
+            return {from, {}, {}};
         std::vector<ModelByte> restored;
         const std::uint64_t originalEnd =
             ranges.back().originalOffset + ranges.back().originalLength;
         for (std::uint64_t o = ranges.front().originalOffset; o < originalEnd; ++o)
             restored.push_back({original_[o], std::int32_t(o)});
-        replaceWith(ranges.front().offset,
-                    ranges.back().offset + ranges.back().length - ranges.front().offset, restored);
+        return replaceWith(ranges.front().offset,
+                           ranges.back().offset + ranges.back().length - ranges.front().offset,
+                           std::move(restored));
     }
-    void replaceWith(std::uint64_t offset, std::uint64_t length,
-                     const std::vector<ModelByte>& with) {
-        bytes.erase(bytes.begin() + std::ptrdiff_t(offset),
-                    bytes.begin() + std::ptrdiff_t(offset + length));
-        bytes.insert(bytes.begin() + std::ptrdiff_t(offset), with.begin(), with.end());
+    ModelChange replaceWith(std::uint64_t offset, std::uint64_t length,
+                            std::vector<ModelByte> with) {
+        const auto at = bytes.begin() + std::ptrdiff_t(offset);
+        ModelChange change{offset, {at, at + std::ptrdiff_t(length)}, std::move(with)};
+        bytes.erase(at, at + std::ptrdiff_t(length));
+        bytes.insert(bytes.begin() + std::ptrdiff_t(offset), change.inserted.begin(),
+                     change.inserted.end());
+        return change;
     }
+    void undo(const ModelChange& c) { replaceWith(c.offset, c.inserted.size(), c.removed); }
+    void redo(const ModelChange& c) { replaceWith(c.offset, c.removed.size(), c.inserted); }
 
 private:
     std::vector<std::uint8_t> original_;
@@ -156,23 +169,15 @@ public:
 
 private:
     enum class Run { None, Type, Overwrite, Backspace };
-    // What a step did to the model: the bytes at `offset` that `removed` were became `inserted`
-    // (found by comparing before and after, so the model keeps no rule of the table's).
-    struct ModelDiff {
-        std::uint64_t offset = 0;
-        std::vector<ModelByte> removed, inserted;
-    };
     struct Step {
         u8codec::Edit edit;
-        ModelDiff diff;
+        ModelChange change;
         Run run = Run::None;
     };
     static constexpr std::size_t kDepth = 200;   // undo steps kept (the oldest are dropped)
     static constexpr std::size_t kSnapshots = 6; // snapshots kept
 
-    static ModelDiff diff(const std::vector<ModelByte>& before,
-                          const std::vector<ModelByte>& after);
-    std::string push(u8codec::Edit edit, const std::vector<ModelByte>& before, Run run);
+    void push(u8codec::Edit edit, ModelChange change, Run run);
     std::string typing(const PieceOp& op, Run run);
     std::string compareRange(std::uint64_t from, std::uint64_t to) const;
 
@@ -183,29 +188,11 @@ private:
         snapshots_;
 };
 
-inline PieceChecker::ModelDiff PieceChecker::diff(const std::vector<ModelByte>& before,
-                                                  const std::vector<ModelByte>& after) {
-    std::size_t head = 0;
-    while (head < before.size() && head < after.size() && before[head] == after[head])
-        ++head;
-    std::size_t tail = 0;
-    while (tail < before.size() - head && tail < after.size() - head &&
-           before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
-        ++tail;
-    ModelDiff d;
-    d.offset = head;
-    d.removed.assign(before.begin() + std::ptrdiff_t(head), before.end() - std::ptrdiff_t(tail));
-    d.inserted.assign(after.begin() + std::ptrdiff_t(head), after.end() - std::ptrdiff_t(tail));
-    return d;
-}
-
-inline std::string PieceChecker::push(u8codec::Edit edit, const std::vector<ModelByte>& before,
-                                      Run run) {
+inline void PieceChecker::push(u8codec::Edit edit, ModelChange change, Run run) {
     undone_.clear();
     if (done_.size() == kDepth)
         done_.erase(done_.begin());
-    done_.push_back({std::move(edit), diff(before, model_.bytes), run});
-    return {};
+    done_.push_back({std::move(edit), std::move(change), run});
 }
 
 // Typing: one byte at a time at a cursor; a step that continues the run just before it must be
@@ -214,46 +201,51 @@ inline std::string PieceChecker::typing(const PieceOp& op, Run run) {
     const std::uint64_t size = model_.size();
     std::uint64_t at = op.a % (size + 1);
     const std::uint8_t byte = op.bytes.empty() ? std::uint8_t(op.a) : op.bytes[0];
-    const std::vector<ModelByte> before = model_.bytes;
     u8codec::Edit edit;
+    ModelChange change;
     if (run == Run::Type) {
         edit = table_.insert(at, {&byte, 1});
-        model_.replace(at, 0, {&byte, 1});
+        change = model_.replace(at, 0, {&byte, 1});
     } else if (run == Run::Overwrite) {
         if (at == size)
             return {};
         edit = table_.replace(at, 1, {&byte, 1});
-        model_.replace(at, 1, {&byte, 1});
+        change = model_.replace(at, 1, {&byte, 1});
     } else {
         if (at == 0)
             return {};
         edit = table_.erase(--at, 1);
-        model_.replace(at, 1, {});
+        change = model_.replace(at, 1, {});
     }
     if (!done_.empty() && undone_.empty() && done_.back().run == run) {
         const u8codec::Edit& last = done_.back().edit;
         // Backspace continues a run of erasures backwards; Delete (the same offset again)
         // forwards.
-        const bool continues = at == last.offset() + last.insertedLength() ||
-                               (run == Run::Backspace && at + 1 == last.offset());
+        const bool forwards = at == last.offset() + last.insertedLength();
+        const bool backwards = run == Run::Backspace && at + 1 == last.offset();
         u8codec::Edit merged = last;
-        if (merged.mergeWith(edit) != continues)
+        if (merged.mergeWith(edit) != (forwards || backwards))
             return "mergeWith disagrees on whether a typed byte continues the run";
-        if (continues) {
-            // One step from before the run to now.
+        if (forwards || backwards) {
+            // One step from before the run to now: this byte's change joins the run's.
             Step& step = done_.back();
-            std::vector<ModelByte> runStart = before;
-            runStart.erase(runStart.begin() + std::ptrdiff_t(step.diff.offset),
-                           runStart.begin() +
-                               std::ptrdiff_t(step.diff.offset + step.diff.inserted.size()));
-            runStart.insert(runStart.begin() + std::ptrdiff_t(step.diff.offset),
-                            step.diff.removed.begin(), step.diff.removed.end());
+            ModelChange& whole = step.change;
+            if (forwards) {
+                whole.removed.insert(whole.removed.end(), change.removed.begin(),
+                                     change.removed.end());
+                whole.inserted.insert(whole.inserted.end(), change.inserted.begin(),
+                                      change.inserted.end());
+            } else {
+                whole.removed.insert(whole.removed.begin(), change.removed.begin(),
+                                     change.removed.end());
+                whole.offset = change.offset;
+            }
             step.edit = std::move(merged);
-            step.diff = diff(runStart, model_.bytes);
             return {};
         }
     }
-    return push(std::move(edit), before, run);
+    push(std::move(edit), std::move(change), run);
+    return {};
 }
 
 inline std::string PieceChecker::apply(const PieceOp& op) {
@@ -266,23 +258,25 @@ inline std::string PieceChecker::apply(const PieceOp& op) {
     case PieceOp::Erase:
     case PieceOp::Replace:
     case PieceOp::Revert: {
-        const std::vector<ModelByte> before = model_.bytes;
         u8codec::Edit edit;
+        ModelChange change;
         if (op.kind == PieceOp::Insert) {
             edit = table_.insert(offset, op.bytes);
-            model_.replace(offset, 0, op.bytes);
+            change = model_.replace(offset, 0, op.bytes);
         } else if (op.kind == PieceOp::Erase) {
             edit = table_.erase(offset, length);
-            model_.replace(offset, length, {});
+            change = model_.replace(offset, length, {});
         } else if (op.kind == PieceOp::Replace) {
             edit = table_.replace(offset, length, op.bytes);
-            model_.replace(offset, length, op.bytes);
+            change = model_.replace(offset, length, op.bytes);
         } else {
             edit = table_.revert(offset, offset + length);
-            model_.revert(offset, offset + length);
+            change = model_.revert(offset, offset + length);
         }
+        if (edit.changes() != (!change.removed.empty() || !change.inserted.empty()))
+            return "Edit::changes differs from the model's";
         if (edit.changes())
-            failure = push(std::move(edit), before, Run::None);
+            push(std::move(edit), std::move(change), Run::None);
         break;
     }
     case PieceOp::Type:
@@ -300,7 +294,7 @@ inline std::string PieceChecker::apply(const PieceOp& op) {
             done_.pop_back();
             if (!table_.undo(step.edit))
                 return "undo refused the last edit";
-            model_.replaceWith(step.diff.offset, step.diff.inserted.size(), step.diff.removed);
+            model_.undo(step.change);
             undone_.push_back(std::move(step));
         }
         break;
@@ -310,7 +304,7 @@ inline std::string PieceChecker::apply(const PieceOp& op) {
             undone_.pop_back();
             if (!table_.redo(step.edit))
                 return "redo refused the last undone edit";
-            model_.replaceWith(step.diff.offset, step.diff.removed.size(), step.diff.inserted);
+            model_.redo(step.change);
             done_.push_back(std::move(step));
         }
         break;
