@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -67,6 +68,35 @@ mode_t processUmask() {
     return mask;
 }
 
+// The name under which a process reaches its own descriptor `fd`.
+std::string descriptorPath(int fd) {
+    std::string path = "/proc/self/fd/";
+    path += std::to_string(fd);
+    return path;
+}
+
+// A temporary file with no name in `directory` (open(2) with O_TMPFILE: Linux 3.11 and later, on
+// ext4, XFS, Btrfs and tmpfs among others). If the process dies before the file is complete, even
+// by SIGKILL, which no handler sees, the kernel frees it and nothing is left behind. It can be
+// named later only through /proc/self/fd (linkat(2) with AT_EMPTY_PATH needs
+// CAP_DAC_READ_SEARCH), so it is used only where that is there. -1 otherwise: the caller makes
+// a named temporary file instead.
+int openUnnamed(const std::string& directory) {
+#ifdef O_TMPFILE
+    const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    if (::access(descriptorPath(fd).c_str(), F_OK) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+#else
+    (void)directory;
+    return -1;
+#endif
+}
+
 } // namespace
 
 AtomicOutput::AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath)
@@ -114,17 +144,22 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
                                                        const std::string& targetPath,
                                                        const std::string& attributesFrom,
                                                        std::string& error) {
-    std::string temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
-    std::vector<char> name(temp.begin(), temp.end());
-    name.push_back('\0');
-    const int fd = ::mkstemp(name.data()); // mode 0600 until the attributes are given
+    std::string temp;
+    int fd = openUnnamed(directoryOf(targetPath)); // mode 0600 until the attributes are given
     if (fd < 0) {
-        error = path + ": " + std::strerror(errno);
-        return nullptr;
+        temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
+        std::vector<char> name(temp.begin(), temp.end());
+        name.push_back('\0');
+        fd = ::mkstemp(name.data()); // mode 0600 likewise
+        if (fd < 0) {
+            error = path + ": " + std::strerror(errno);
+            return nullptr;
+        }
+        temp.assign(name.data());
+        guardTemp(temp);
     }
-    temp.assign(name.data());
-    guardTemp(temp);
     auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
+    out->unnamed_ = temp.empty();
     if (!attributesFrom.empty()) {
         if (!copyAttributes(attributesFrom, fd, error))
             return nullptr; // the destructor removes the temporary file
@@ -135,7 +170,7 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
 }
 
 AtomicOutput::~AtomicOutput() {
-    if (tempPath_.empty()) {
+    if (writesInPlace()) {
         flushBuffer();
         if (fd_ != 1)
             ::close(fd_);
@@ -143,8 +178,9 @@ AtomicOutput::~AtomicOutput() {
     }
     if (!committed_) {
         if (fd_ >= 0)
-            ::close(fd_);
-        ::unlink(tempPath_.c_str());
+            ::close(fd_); // an unnamed temporary file is gone with it
+        if (!tempPath_.empty())
+            ::unlink(tempPath_.c_str());
         releaseTemp();
     }
 }
@@ -186,7 +222,7 @@ bool AtomicOutput::write(std::string_view text) {
 }
 
 bool AtomicOutput::rewind() {
-    if (tempPath_.empty() || fd_ < 0 || writeErrno_ != 0)
+    if (writesInPlace() || fd_ < 0 || writeErrno_ != 0)
         return false;
     buffer_.clear();
     if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
@@ -206,13 +242,45 @@ bool AtomicOutput::finishTemp(std::string& error) {
         error = path_ + ": " + std::strerror(flushed ? errno : writeErrno_);
         return false;
     }
+    if (unnamed_ && !nameTemp(error))
+        return false;
     ::close(fd_);
     fd_ = -1;
     return true;
 }
 
+// Named only now, complete and synced, so that only the moment between this link and the rename
+// that follows could leave it behind.
+bool AtomicOutput::nameTemp(std::string& error) {
+    static constexpr char kLetters[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    const std::string stem =
+        directoryOf(targetPath_) + "/." + baseNameOf(targetPath_) + ".u8scope-";
+    std::random_device random;
+    constexpr int kAttempts = 100; // six random letters: 62^6 names, so only a broken directory
+                                   // (or a full one) fails a hundred times
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+        std::string name = stem;
+        for (int i = 0; i < 6; ++i)
+            name += kLetters[random() % (sizeof kLetters - 1)];
+        if (::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
+                     AT_SYMLINK_FOLLOW) == 0) {
+            tempPath_ = name;
+            unnamed_ = false;
+            guardTemp(tempPath_);
+            return true;
+        }
+        if (errno != EEXIST) {
+            error = path_ + ": " + std::strerror(errno);
+            return false;
+        }
+    }
+    error = path_ + ": no free name for the temporary file in " + directoryOf(targetPath_);
+    return false;
+}
+
 bool AtomicOutput::commit(std::string& error) {
-    if (tempPath_.empty()) {
+    if (writesInPlace()) {
         const bool flushed = flushBuffer();
         if (!flushed)
             error = (fd_ == 1 ? std::string("standard output") : path_) + ": " +

@@ -4,6 +4,10 @@
 // "-" writes to standard output directly, and so is a target that is not a regular file (a
 // device such as /dev/null, a FIFO), which a rename would replace.
 //
+// The temporary file has no name while it is written (O_TMPFILE), where the file system allows:
+// a process killed outright (SIGKILL, a crash, a power cut) leaves nothing behind. It is named
+// only once complete and synced, just before the rename.
+//
 // Replacing a file loses nothing of it but its bytes: the new file has the old one's mode, owner,
 // group and extended attributes (file_attributes.h); a symbolic link is written through (its
 // target is replaced, the link stays a link); and the rename is made durable by syncing the
@@ -63,14 +67,19 @@ private:
                                                     std::string& error);
     bool writeRaw(std::string_view data);
     bool flushBuffer();
-    // Flushes and syncs the temporary file and closes it; false with `error` (the destructor
-    // then removes it).
+    // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
+    // false with `error` (the destructor then removes it).
     bool finishTemp(std::string& error);
+    // Gives the unnamed temporary file a free name beside the target (linkat(2)).
+    bool nameTemp(std::string& error);
+    // Standard output or a device: written where it is, with no temporary file.
+    bool writesInPlace() const { return tempPath_.empty() && !unnamed_; }
 
     int fd_;
     std::string path_;
     std::string targetPath_;
-    std::string tempPath_; // empty for standard output
+    std::string tempPath_; // empty for standard output, and while the temporary is unnamed
+    bool unnamed_ = false; // the temporary file has no name yet (O_TMPFILE)
     std::string buffer_;
     int writeErrno_ = 0;
     bool committed_ = false;

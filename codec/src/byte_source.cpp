@@ -10,8 +10,8 @@
 namespace u8codec {
 
 std::size_t MemorySource::read(std::uint64_t offset, std::span<std::uint8_t> dest) const {
-    if (offset >= bytes_.size())
-        return 0;
+    if (offset >= bytes_.size() || dest.empty())
+        return 0; // an empty span may have no storage, which memcpy(3) must not be given
     const std::size_t n = std::min<std::uint64_t>(dest.size(), bytes_.size() - offset);
     std::memcpy(dest.data(), bytes_.data() + offset, n);
     return n;
@@ -72,11 +72,18 @@ std::size_t FileSource::read(std::uint64_t offset, std::span<std::uint8_t> dest)
     return done;
 }
 
-bool FileSource::refreshSize() {
+std::optional<std::uint64_t> FileSource::currentSize() const {
     struct stat st {};
     if (::fstat(fd_, &st) != 0)
+        return std::nullopt;
+    return std::uint64_t(st.st_size);
+}
+
+bool FileSource::refreshSize() {
+    const std::optional<std::uint64_t> now = currentSize();
+    if (!now)
         return false;
-    size_ = std::uint64_t(st.st_size);
+    size_ = *now;
     return true;
 }
 

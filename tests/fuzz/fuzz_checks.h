@@ -45,4 +45,10 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data);
 // ProblemScanner's problems.
 std::string checkAudit(std::span<const std::uint8_t> data);
 
+// Fast: the data as an edit script (insert, erase, replace, typed runs, revert, undo, redo,
+// reads, snapshots) run on a piece table and on a plain vector that knows where each byte came
+// from; every answer of the table (bytes, isUnmodified, isOriginal, editedRanges, its canonical
+// layout, earlier snapshots) must equal the vector's (piece_table_checks.cpp).
+std::string checkPieceTable(std::span<const std::uint8_t> data);
+
 } // namespace u8fuzz

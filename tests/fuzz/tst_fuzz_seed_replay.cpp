@@ -22,6 +22,8 @@ private slots:
     void transcodeFast_data() { seeds_data(); }
     void audit();
     void audit_data() { seeds_data(); }
+    void pieceTable();
+    void pieceTable_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -87,6 +89,13 @@ void TestFuzzSeedReplay::transcodeFast() {
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
+void TestFuzzSeedReplay::pieceTable() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkPieceTable(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
 void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkSegmenter({}).empty());
     QVERIFY(u8fuzz::checkProblems({}).empty());
@@ -94,6 +103,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkDecodeScanFast({}).empty());
     QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
     QVERIFY(u8fuzz::checkAudit({}).empty());
+    QVERIFY(u8fuzz::checkPieceTable({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)

@@ -401,8 +401,11 @@ void TestRepairCli::inPlaceRenameIsDurable() {
     for (int i = 0; i < calls.size(); ++i) {
         if (!calls[i].contains("rename"))
             continue;
+        // The temporary file is named (".u8scope-"), or has no name until just before the
+        // rename (O_TMPFILE: strace shows the descriptor as "DIR/#INODE (deleted)").
         const bool fileSynced =
-            i > 0 && calls[i - 1].contains("fsync(") && calls[i - 1].contains(".u8scope-");
+            i > 0 && calls[i - 1].contains("fsync(") &&
+            (calls[i - 1].contains(".u8scope-") || calls[i - 1].contains("(deleted)"));
         const bool directorySynced = i + 1 < calls.size() && calls[i + 1].contains("fsync(") &&
                                      calls[i + 1].contains("<" + directory + ">");
         durableRenames += fileSynced && directorySynced;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ public:
     virtual std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const = 0;
     // All bytes at once when they are already in memory; empty otherwise.
     virtual std::span<const std::uint8_t> contiguous() const { return {}; }
+    // The size the bytes have now, for a source that can change under its reader (a file that
+    // another program truncates or appends to); size() for one that cannot. Nullopt when it can
+    // no longer be examined. Changes nothing, so it may be asked from any thread.
+    virtual std::optional<std::uint64_t> currentSize() const { return size(); }
 };
 
 // Bytes held in memory (owned).
@@ -51,6 +56,9 @@ public:
 
     std::uint64_t size() const override { return size_; }
     std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    // The file's size now (fstat(2) of the open descriptor: the file that was opened, even if
+    // its name now leads to another).
+    std::optional<std::uint64_t> currentSize() const override;
     // Re-reads the size from the file system; false if the file can no longer be examined.
     bool refreshSize();
     const std::string& path() const { return path_; }

@@ -1,0 +1,63 @@
+#include "save_source.h"
+
+#include "atomic_output.h"
+#include "backup_file.h"
+#include "u8codec/aligned_buffer.h"
+
+#include <algorithm>
+#include <sys/stat.h>
+
+namespace u8io {
+
+SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
+                      const SaveOptions& options) {
+    SaveResult result;
+    std::string error;
+    // Until commit() the target is untouched; dropping `out` discards what was written.
+    const auto out = AtomicOutput::create(path, error);
+    if (!out) {
+        result.error = error;
+        return result;
+    }
+    // One page-aligned chunk, reused: a chunk as large as kDirectWrite or more goes from it to
+    // write(2) without another copy (atomic_output.cpp).
+    u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
+    const std::uint64_t total = bytes.size();
+    for (std::uint64_t done = 0; done < total;) {
+        const std::size_t want = std::size_t(std::min<std::uint64_t>(buffer.size(), total - done));
+        const std::size_t got = bytes.read(done, buffer.span().first(want));
+        if (got < want) {
+            result.error = path + ": only " + std::to_string(done + got) + " of the " +
+                           std::to_string(total) +
+                           " bytes to save could be read (has the file being edited shrunk?); "
+                           "nothing written";
+            return result;
+        }
+        if (!out->write(buffer.span().first(got)))
+            break; // commit() says why
+        done += got;
+        if (options.progress && !options.progress(done, total)) {
+            result.status = SaveResult::Status::Cancelled;
+            return result;
+        }
+    }
+    // Only a file that exists has a previous version to keep (a new name has none). The backup
+    // is copied from the target as it is on disk, which is still the old version.
+    struct stat st {};
+    if (options.keepBackup && ::stat(out->targetPath().c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        const auto made = writeBackup(path, error);
+        if (!made) {
+            result.error = path + ": cannot keep the backup: " + error;
+            return result;
+        }
+        result.backupName = *made;
+    }
+    if (!out->commit(error)) {
+        result.error = error;
+        return result;
+    }
+    result.status = SaveResult::Status::Saved;
+    return result;
+}
+
+} // namespace u8io

@@ -1,0 +1,507 @@
+// The piece table (u8codec/piece_table.h, issue 21): every operation at the start, middle and end,
+// on an empty document and across pieces; undo and redo exact, typed runs as one step, edited
+// ranges and revert, snapshots that later edits do not touch, offsets past 4 GiB, an original
+// that shrinks on disk; and thousands of random steps held to a plain vector (piece_model.h).
+#include "codec_test_support.h"
+#include "piece_model.h"
+#include "u8codec/piece_table.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <thread>
+#include <unistd.h>
+
+using u8codec::Edit;
+using u8codec::EditedRange;
+using u8codec::OriginalState;
+using u8codec::PieceTable;
+using u8test::Bytes;
+
+namespace {
+
+std::shared_ptr<const u8codec::ByteSource> memory(const std::string& text) {
+    return std::make_shared<u8codec::MemorySource>(Bytes(text.begin(), text.end()));
+}
+
+std::span<const std::uint8_t> bytes(const char* text) {
+    return {reinterpret_cast<const std::uint8_t*>(text), std::strlen(text)};
+}
+
+std::string contentOf(const u8codec::ByteSource& source) {
+    std::string out(std::size_t(source.size()), '\0');
+    out.resize(source.read(0, {reinterpret_cast<std::uint8_t*>(out.data()), out.size()}));
+    return out;
+}
+
+// A source far larger than any test file: byte i is a function of i.
+class SyntheticSource final : public u8codec::ByteSource {
+public:
+    explicit SyntheticSource(std::uint64_t size) : size_(size) {}
+    static std::uint8_t at(std::uint64_t i) { return std::uint8_t((i * 2654435761u) >> 13); }
+    std::uint64_t size() const override { return size_; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::size_t n =
+            offset >= size_ ? 0 : std::min<std::uint64_t>(dest.size(), size_ - offset);
+        for (std::size_t i = 0; i < n; ++i)
+            dest[i] = at(offset + i);
+        return n;
+    }
+
+private:
+    std::uint64_t size_;
+};
+
+} // namespace
+
+class TestPieceTable : public QObject {
+    Q_OBJECT
+
+private slots:
+    void emptyDocument();
+    void insertAtStartMiddleEnd();
+    void eraseAtStartMiddleEnd();
+    void replaceAndOverwrite();
+    void acrossPieces();
+    void undoRedoAreExact();
+    void undoRefusesWhatIsNotThere();
+    void outOfRangeChangesNothing();
+    void typedRunsMerge();
+    void editedRangesAreHunks();
+    void revertRestoresTheFile();
+    void unmodifiedIsAboutLayoutNotBytes();
+    void snapshotsDoNotChange();
+    void offsetsPastFourGiB();
+    void originalThatShrinks();
+    void randomAgainstVector_data();
+    void randomAgainstVector();
+};
+
+void TestPieceTable::emptyDocument() {
+    for (const auto& source : {std::shared_ptr<const u8codec::ByteSource>(), memory("")}) {
+        PieceTable t(source);
+        QCOMPARE(t.size(), std::uint64_t(0));
+        QVERIFY(t.isUnmodified());
+        QVERIFY(!t.referencesOriginal());
+        QCOMPARE(t.pieceCount(), std::size_t(0));
+        std::uint8_t b[4];
+        QCOMPARE(t.read(0, b), std::size_t(0));
+        QVERIFY(t.editedRanges(0, 0).empty());
+        QCOMPARE(t.originalState(), OriginalState::Unchanged);
+        const Edit noop = t.erase(0, 0);
+        QVERIFY(!noop.changes());
+        QVERIFY(t.undo(noop));
+        const Edit e = t.insert(0, bytes("abc"));
+        QCOMPARE(contentOf(t), std::string("abc"));
+        QVERIFY(!t.isUnmodified());
+        QCOMPARE(t.editedRanges(0, 3), (std::vector<EditedRange>{{0, 3, 0, 0}}));
+        QVERIFY(t.undo(e));
+        QVERIFY(t.isUnmodified());
+        QCOMPARE(t.size(), std::uint64_t(0));
+    }
+}
+
+void TestPieceTable::insertAtStartMiddleEnd() {
+    PieceTable t(memory("hello world"));
+    const Edit atStart = t.insert(0, bytes(">"));
+    const Edit inMiddle = t.insert(6, bytes(","));
+    const Edit atEnd = t.insert(t.size(), bytes("!"));
+    QCOMPARE(contentOf(t), std::string(">hello, world!"));
+    QCOMPARE(atStart.kind(), Edit::Kind::Insert);
+    QCOMPARE(inMiddle.offset(), std::uint64_t(6));
+    QCOMPARE(atEnd.insertedLength(), std::uint64_t(1));
+    QCOMPARE(atEnd.removedLength(), std::uint64_t(0));
+    QCOMPARE(t.pieceCount(), std::size_t(5));
+    QVERIFY(!t.isOriginal(0, 1));
+    QVERIFY(t.isOriginal(1, 5));
+    QVERIFY(!t.isOriginal(1, 6));
+    QVERIFY(t.referencesOriginal());
+    QVERIFY(t.undo(atEnd));
+    QVERIFY(t.undo(inMiddle));
+    QVERIFY(t.undo(atStart));
+    QCOMPARE(contentOf(t), std::string("hello world"));
+    QVERIFY(t.isUnmodified());
+    QCOMPARE(t.pieceCount(), std::size_t(1)); // the file's piece is whole again
+}
+
+void TestPieceTable::eraseAtStartMiddleEnd() {
+    PieceTable t(memory("0123456789"));
+    const Edit atStart = t.erase(0, 2);
+    const Edit inMiddle = t.erase(3, 2);
+    const Edit atEnd = t.erase(t.size() - 1, 1);
+    QCOMPARE(contentOf(t), std::string("23478"));
+    QCOMPARE(atStart.kind(), Edit::Kind::Erase);
+    QCOMPARE(inMiddle.removedLength(), std::uint64_t(2));
+    QVERIFY(t.isOriginal(0, 5)); // nothing typed
+    QVERIFY(!t.isUnmodified());
+    QVERIFY(t.undo(atEnd));
+    QVERIFY(t.undo(inMiddle));
+    QVERIFY(t.undo(atStart));
+    QVERIFY(t.isUnmodified());
+    const Edit all = t.erase(0, t.size());
+    QCOMPARE(t.size(), std::uint64_t(0));
+    QVERIFY(!t.referencesOriginal());
+    QVERIFY(t.undo(all));
+    QCOMPARE(contentOf(t), std::string("0123456789"));
+}
+
+void TestPieceTable::replaceAndOverwrite() {
+    PieceTable t(memory("abcdefgh"));
+    const Edit start = t.replace(0, 1, bytes("XY"));
+    const Edit middle = t.replace(4, 2, bytes("-"));         // "XYbc" + "de" -> "-"
+    const Edit end = t.replace(t.size() - 1, 1, bytes("H")); // overwrite
+    QCOMPARE(contentOf(t), std::string("XYbc-fgH"));
+    QCOMPARE(start.kind(), Edit::Kind::Replace);
+    QCOMPARE(middle.removedLength(), std::uint64_t(2));
+    QCOMPARE(middle.insertedLength(), std::uint64_t(1));
+    QCOMPARE(end.removedLength(), end.insertedLength());
+    // A replace by nothing is an erase; of nothing, an insert.
+    const Edit none = t.replace(2, 2, {});
+    QCOMPARE(contentOf(t), std::string("XY-fgH"));
+    QVERIFY(t.undo(none));
+    QVERIFY(t.undo(end));
+    QVERIFY(t.undo(middle));
+    QVERIFY(t.undo(start));
+    QVERIFY(t.isUnmodified());
+}
+
+void TestPieceTable::acrossPieces() {
+    PieceTable t(memory("0123456789"));
+    t.insert(2, bytes("ab"));
+    t.insert(7, bytes("cd")); // "01ab234cd56789"
+    t.erase(11, 1);           // "01ab234cd5689"
+    QCOMPARE(contentOf(t), std::string("01ab234cd5689"));
+    QVERIFY(t.pieceCount() >= 5);
+    // A read that starts inside one piece and ends inside another.
+    std::string window(7, '\0');
+    QCOMPARE(t.read(3, {reinterpret_cast<std::uint8_t*>(window.data()), window.size()}),
+             std::size_t(7));
+    QCOMPARE(window, std::string("b234cd5"));
+    // An erase and a replace that span several pieces, cutting the first and last.
+    const Edit erase = t.erase(1, 9);
+    QCOMPARE(contentOf(t), std::string("0689"));
+    const Edit replace = t.replace(0, 3, bytes("xyz!"));
+    QCOMPARE(contentOf(t), std::string("xyz!9"));
+    QVERIFY(t.undo(replace));
+    QVERIFY(t.undo(erase));
+    QCOMPARE(contentOf(t), std::string("01ab234cd5689"));
+    // A read past the end is short; at the end, empty.
+    std::uint8_t tail[8];
+    QCOMPARE(t.read(10, tail), std::size_t(3));
+    QCOMPARE(t.read(13, tail), std::size_t(0));
+}
+
+void TestPieceTable::undoRedoAreExact() {
+    PieceTable t(memory("The quick brown fox"));
+    std::vector<Edit> edits;
+    std::vector<std::string> states{contentOf(t)};
+    std::vector<std::vector<u8codec::Piece>> layouts{t.pieces()};
+    edits.push_back(t.replace(4, 5, bytes("slow")));
+    edits.push_back(t.insert(0, bytes("[")));
+    edits.push_back(t.erase(10, 6));
+    edits.push_back(t.insert(t.size(), bytes("]")));
+    edits.push_back(t.replace(1, 3, bytes("A")));
+    for (std::size_t i = 0; i < edits.size(); ++i) {
+        QVERIFY(t.undo(edits[edits.size() - 1 - i]));
+        QVERIFY(t.redo(edits[edits.size() - 1 - i]));
+        QVERIFY(t.undo(edits[edits.size() - 1 - i]));
+    }
+    QCOMPARE(contentOf(t), states[0]);
+    QCOMPARE(t.pieces(), layouts[0]);
+    QVERIFY(t.isUnmodified());
+    for (const Edit& e : edits)
+        QVERIFY(t.redo(e));
+    QCOMPARE(contentOf(t), std::string("[A slow fox]"));
+}
+
+void TestPieceTable::undoRefusesWhatIsNotThere() {
+    PieceTable t(memory("abcdef"));
+    const Edit typed = t.insert(3, bytes("XYZ"));
+    const Edit erased = t.erase(2, 3); // takes "cXY"
+    // `typed` cannot be undone before `erased`: its bytes are no longer where it left them.
+    QVERIFY(!t.undo(typed));
+    QCOMPARE(contentOf(t), std::string("abZdef"));
+    QVERIFY(t.undo(erased));
+    QVERIFY(t.undo(typed));
+    QVERIFY(t.isUnmodified());
+    // Another table's edit is refused even where the bytes would fit.
+    PieceTable other(memory("abcdef"));
+    const Edit foreign = other.erase(0, 1);
+    QVERIFY(!t.redo(foreign));
+    QVERIFY(!t.undo(foreign));
+    QCOMPARE(contentOf(t), std::string("abcdef"));
+}
+
+void TestPieceTable::outOfRangeChangesNothing() {
+    PieceTable t(memory("abc"));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.insert(4, bytes("x")));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.erase(2, 2));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.replace(3, 1, bytes("x")));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.revert(2, 4));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range,
+                             t.erase(1, std::numeric_limits<std::uint64_t>::max()));
+    QCOMPARE(contentOf(t), std::string("abc"));
+    QVERIFY(t.isUnmodified());
+}
+
+void TestPieceTable::typedRunsMerge() {
+    PieceTable t(memory("0123"));
+    // Typing "abc" at offset 2, one byte at a time: one step, one piece.
+    Edit run = t.insert(2, bytes("a"));
+    QVERIFY(run.mergeWith(t.insert(3, bytes("b"))));
+    QVERIFY(run.mergeWith(t.insert(4, bytes("c"))));
+    QCOMPARE(contentOf(t), std::string("01abc23"));
+    QCOMPARE(run.insertedLength(), std::uint64_t(3));
+    QCOMPARE(t.pieceCount(), std::size_t(3));
+    // Typing elsewhere, or another kind of edit, starts a new step.
+    const Edit elsewhere = t.insert(0, bytes("z"));
+    Edit copy = run;
+    QVERIFY(!copy.mergeWith(elsewhere));
+    QVERIFY(t.undo(elsewhere));
+    const Edit erase = t.erase(5, 1);
+    QVERIFY(!copy.mergeWith(erase));
+    QVERIFY(t.undo(erase));
+    QVERIFY(t.undo(run)); // the whole run at once
+    QVERIFY(t.isUnmodified());
+
+    // Overwriting "01" with "xy", then Backspace twice and Delete once: two steps.
+    Edit overwrite = t.replace(0, 1, bytes("x"));
+    QVERIFY(overwrite.mergeWith(t.replace(1, 1, bytes("y"))));
+    QCOMPARE(contentOf(t), std::string("xy23"));
+    Edit backspace = t.erase(3, 1);
+    QVERIFY(backspace.mergeWith(t.erase(2, 1)));
+    QCOMPARE(contentOf(t), std::string("xy"));
+    QVERIFY(!overwrite.mergeWith(backspace));
+    QVERIFY(t.undo(backspace));
+    QCOMPARE(contentOf(t), std::string("xy23"));
+    QVERIFY(t.undo(overwrite));
+    QVERIFY(t.isUnmodified());
+    // A revert is never part of a run.
+    Edit typed = t.insert(1, bytes("q"));
+    Edit revert = t.revert(0, t.size());
+    QVERIFY(!revert.mergeWith(t.revert(0, t.size())));
+    QVERIFY(!typed.mergeWith(revert));
+}
+
+void TestPieceTable::editedRangesAreHunks() {
+    PieceTable t(memory("0123456789"));
+    t.replace(2, 2, bytes("ab")); // 01ab456789
+    t.erase(6, 1);                // 01ab45789 (the 6 is gone)
+    t.insert(0, bytes("X"));      // X01ab45789
+    const std::vector<EditedRange> all{{0, 1, 0, 0}, {3, 2, 2, 2}, {7, 0, 6, 1}};
+    QCOMPARE(t.editedRanges(0, t.size()), all);
+    QCOMPARE(t.editedRanges(1, 3), std::vector<EditedRange>{});
+    QCOMPARE(t.editedRanges(4, 4), std::vector<EditedRange>{});
+    QCOMPARE(t.editedRanges(4, 5), std::vector<EditedRange>{all[1]});
+    QCOMPARE(t.editedRanges(7, 7), std::vector<EditedRange>{all[2]}); // the deletion's place
+    QCOMPARE(t.editedRanges(5, 9), std::vector<EditedRange>{all[2]});
+    QVERIFY(t.isOriginal(1, 2));
+    QVERIFY(!t.isOriginal(2, 2));
+    // An erase at the end, and everything erased.
+    PieceTable u(memory("abc"));
+    u.erase(2, 1);
+    QCOMPARE(u.editedRanges(0, 2), (std::vector<EditedRange>{{2, 0, 2, 1}}));
+    u.erase(0, 2);
+    QCOMPARE(u.editedRanges(0, 0), (std::vector<EditedRange>{{0, 0, 0, 3}}));
+}
+
+void TestPieceTable::revertRestoresTheFile() {
+    PieceTable t(memory("0123456789"));
+    t.replace(2, 2, bytes("ab"));
+    t.erase(6, 1);
+    t.insert(0, bytes("X")); // X01ab45789
+    // Reverting a selection inside one range gives back the whole range.
+    const Edit one = t.revert(4, 5);
+    QCOMPARE(one.kind(), Edit::Kind::Revert);
+    QCOMPARE(contentOf(t), std::string("X012345789"));
+    // Reverting a span over the other two gives back everything between them too.
+    const Edit rest = t.revert(0, t.size());
+    QCOMPARE(contentOf(t), std::string("0123456789"));
+    QVERIFY(t.isUnmodified());
+    QCOMPARE(t.pieceCount(), std::size_t(1));
+    QVERIFY(!t.revert(0, t.size()).changes()); // nothing left to revert
+    // Reverts are undone like any edit.
+    QVERIFY(t.undo(rest));
+    QVERIFY(t.undo(one));
+    QCOMPARE(contentOf(t), std::string("X01ab45789"));
+}
+
+void TestPieceTable::unmodifiedIsAboutLayoutNotBytes() {
+    PieceTable t(memory("abc"));
+    // The same byte typed over itself is an edit: it no longer comes from the file.
+    const Edit same = t.replace(1, 1, bytes("b"));
+    QCOMPARE(contentOf(t), std::string("abc"));
+    QVERIFY(!t.isUnmodified());
+    QVERIFY(!t.isOriginal(1, 1));
+    QVERIFY(t.undo(same));
+    QVERIFY(t.isUnmodified());
+    // Erasing bytes and undoing in any interleaving of undo and redo comes back to the file.
+    const Edit a = t.erase(0, 1);
+    const Edit b = t.erase(1, 1);
+    QVERIFY(t.undo(b));
+    QVERIFY(t.redo(b));
+    QVERIFY(t.undo(b));
+    QVERIFY(t.undo(a));
+    QVERIFY(t.isUnmodified());
+}
+
+void TestPieceTable::snapshotsDoNotChange() {
+    Bytes original(1 << 20);
+    for (std::size_t i = 0; i < original.size(); ++i)
+        original[i] = std::uint8_t(i * 7);
+    PieceTable t(std::make_shared<u8codec::MemorySource>(original));
+    const auto before = t.snapshot();
+    const Edit edit = t.erase(10, 100);
+    const auto after = t.snapshot();
+    const Edit typed = t.insert(0, bytes("abc"));
+    QCOMPARE(before->size(), std::uint64_t(original.size()));
+    QVERIFY(before->isUnmodified());
+    QCOMPARE(after->size(), std::uint64_t(original.size() - 100));
+    QVERIFY(!after->isUnmodified());
+    QCOMPARE(after->editedRanges(0, after->size()), (std::vector<EditedRange>{{10, 0, 10, 100}}));
+    // A reader on another thread sees its version whole while this thread keeps editing.
+    std::atomic<bool> stop{false};
+    std::atomic<int> mismatches{0}, rounds{0};
+    std::thread reader([&] {
+        Bytes got(original.size());
+        while (!stop.load() || rounds.load() < 3) {
+            const std::size_t n = before->read(0, got);
+            if (n != original.size() || got != original)
+                ++mismatches;
+            ++rounds;
+        }
+    });
+    std::vector<Edit> edits;
+    for (int i = 0; i < 2000; ++i)
+        edits.push_back(t.replace(std::uint64_t(i * 97) % t.size(), 3, bytes("xyzw")));
+    stop = true;
+    reader.join();
+    QCOMPARE(mismatches.load(), 0);
+    for (auto it = edits.rbegin(); it != edits.rend(); ++it)
+        QVERIFY(t.undo(*it));
+    QCOMPARE(contentOf(*t.snapshot()), std::string("abc") + contentOf(*after));
+    QVERIFY(t.undo(typed));
+    QVERIFY(t.undo(edit));
+    QVERIFY(t.isUnmodified());
+    QCOMPARE(contentOf(*before), std::string(original.begin(), original.end()));
+}
+
+void TestPieceTable::offsetsPastFourGiB() {
+    constexpr std::uint64_t kSize = std::uint64_t(1) << 40; // 1 TiB, never materialised
+    PieceTable t(std::make_shared<SyntheticSource>(kSize));
+    const std::uint64_t far = (std::uint64_t(5) << 32) + 123; // past 4 GiB and 2^32
+    const Edit insert = t.insert(far, bytes("HELLO"));
+    const Edit erase = t.erase(kSize - 10, 5);
+    QCOMPARE(t.size(), kSize);
+    std::uint8_t window[9];
+    QCOMPARE(t.read(far - 2, window), std::size_t(9));
+    QCOMPARE(window[0], SyntheticSource::at(far - 2));
+    QCOMPARE(std::string(reinterpret_cast<char*>(window + 2), 5), std::string("HELLO"));
+    QCOMPARE(window[7], SyntheticSource::at(far));
+    QCOMPARE(t.editedRanges(far, far + 5), (std::vector<EditedRange>{{far, 5, far, 0}}));
+    QCOMPARE(t.editedRanges(kSize - 10, kSize - 1),
+             (std::vector<EditedRange>{{kSize - 10, 0, kSize - 15, 5}}));
+    QVERIFY(t.undo(erase));
+    QVERIFY(t.undo(insert));
+    QVERIFY(t.isUnmodified());
+}
+
+void TestPieceTable::originalThatShrinks() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath(QStringLiteral("shrinks.bin")).toStdString();
+    Bytes original(64 << 10);
+    for (std::size_t i = 0; i < original.size(); ++i)
+        original[i] = std::uint8_t('a' + i % 26);
+    {
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
+    }
+    auto opened = u8codec::FileSource::open(path);
+    QVERIFY(opened.source);
+    PieceTable t(std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source)));
+    t.replace(100, 4, bytes("EDIT"));
+    QCOMPARE(t.originalState(), OriginalState::Unchanged);
+    // Another program cuts the file to 10 KiB.
+    QVERIFY(::truncate(path.c_str(), 10 << 10) == 0);
+    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    // What is still there reads; a read past it comes back short, not a crash.
+    std::uint8_t head[200];
+    QCOMPARE(t.read(0, head), sizeof head);
+    QCOMPARE(std::string(reinterpret_cast<char*>(head + 100), 4), std::string("EDIT"));
+    Bytes all(t.size());
+    QCOMPARE(t.read(0, all), std::size_t(10 << 10));
+    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    // Grown back, it still lost bytes the document read short: still Shrunk.
+    QVERIFY(::truncate(path.c_str(), 100 << 10) == 0);
+    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    // A file that only grew (a log being written) is Grown.
+    auto reopened = u8codec::FileSource::open(path);
+    QVERIFY(reopened.source);
+    PieceTable log(std::shared_ptr<const u8codec::ByteSource>(std::move(reopened.source)));
+    QCOMPARE(log.originalState(), OriginalState::Unchanged);
+    QVERIFY(::truncate(path.c_str(), 200 << 10) == 0);
+    QCOMPARE(log.originalState(), OriginalState::Grown);
+    QCOMPARE(log.size(), std::uint64_t(100 << 10)); // the document is what was opened
+}
+
+void TestPieceTable::randomAgainstVector_data() {
+    QTest::addColumn<quint32>("seed");
+    QTest::addColumn<bool>("fromFile");
+    for (quint32 seed : {1u, 2u, 3u, 20261122u, 4242u})
+        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed << false;
+    QTest::newRow("seed 7, a file") << 7u << true;
+}
+
+// Thousands of random steps, biased towards small edits so that pieces pile up, with every
+// query compared after each step and everything (layout, snapshots) every 50 steps.
+void TestPieceTable::randomAgainstVector() {
+    QFETCH(quint32, seed);
+    QFETCH(bool, fromFile);
+    QRandomGenerator rng(seed);
+    Bytes original(std::size_t(rng.bounded(1, 5000)));
+    for (auto& b : original)
+        b = std::uint8_t(rng.bounded(256));
+    std::shared_ptr<const u8codec::ByteSource> source =
+        std::make_shared<u8codec::MemorySource>(original);
+    QTemporaryDir dir;
+    if (fromFile) {
+        const QString path = dir.filePath(QStringLiteral("original.bin"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
+        f.close();
+        auto opened = u8codec::FileSource::open(path.toStdString());
+        QVERIFY(opened.source);
+        source = std::move(opened.source);
+    }
+    u8test::PieceChecker checker(source, original);
+    for (int step = 0; step < 4000; ++step) {
+        u8test::PieceOp op;
+        op.kind = u8test::PieceOp::Kind(rng.bounded(int(u8test::PieceOp::Kinds)));
+        op.a = rng.generate64();
+        op.b = rng.bounded(4) == 0 ? rng.generate64() : rng.bounded(40);
+        op.bytes.resize(rng.bounded(1, rng.bounded(8) == 0 ? 3000 : 12));
+        for (auto& b : op.bytes)
+            b = std::uint8_t(rng.bounded(256));
+        const std::string failure = checker.apply(op);
+        QVERIFY2(failure.empty(), qPrintable(QStringLiteral("step %1 (kind %2): %3")
+                                                 .arg(step)
+                                                 .arg(int(op.kind))
+                                                 .arg(QString::fromStdString(failure))));
+        if (step % 50 == 49) {
+            const std::string all = checker.checkAll();
+            QVERIFY2(all.empty(), qPrintable(QStringLiteral("after step %1: %2")
+                                                 .arg(step)
+                                                 .arg(QString::fromStdString(all))));
+        }
+    }
+    QVERIFY(checker.table().pieceCount() > 1); // the run did leave pieces to check
+}
+
+QTEST_GUILESS_MAIN(TestPieceTable)
+#include "tst_piece_table.moc"
