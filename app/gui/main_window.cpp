@@ -228,6 +228,17 @@ void MainWindow::createWindowActions() {
                              QSettings().setValue(QStringLiteral("darkTheme"), on);
                          });
     darkThemeAction_->setCheckable(true);
+    clustersAction_ = makeWindowAction(
+        this, tr("Show Grapheme &Clusters"), QKeySequence(tr("Ctrl+Alt+G")),
+        tr("On: a grapheme cluster (e + U+0301, an emoji sequence, a flag) is one cell in the text "
+           "pane and its bytes are bracketed in the hex pane, as a reader sees it (UAX #29). Off: "
+           "every code point on its own"),
+        this, [this](bool on) {
+            hexView_->setShowClusters(on);
+            textView_->setShowClusters(on);
+            QSettings().setValue(QStringLiteral("showClusters"), on);
+        });
+    clustersAction_->setCheckable(true);
     aboutAction_ = makeWindowAction(
         this, tr("&About u8scope"), {}, tr("Version and purpose of u8scope"), this, [this] {
             QMessageBox::about(this, tr("About u8scope"),
@@ -301,6 +312,7 @@ QMenu* MainWindow::createViewMenu() {
         addAction(a);
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
+    view->addAction(clustersAction_);
     view->addSeparator();
     audits_->populate(view);
     view->addSeparator();
@@ -395,6 +407,10 @@ void MainWindow::readSettings() {
     navigation_->readSettings();
     setBytesPerRow(s.value(QStringLiteral("bytesPerRow"), 16).toInt());
     darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
+    const bool clusters = s.value(QStringLiteral("showClusters"), true).toBool();
+    clustersAction_->setChecked(clusters);
+    hexView_->setShowClusters(clusters);
+    textView_->setShowClusters(clusters);
     audits_->readSettings();
 }
 

@@ -88,6 +88,7 @@ public:
     FindBar* findBar() const { return findBar_; }
     u8ui::HexView* hexView() const { return hexView_; }
     u8ui::TextView* textView() const { return textView_; }
+    QAction* showClustersAction() const { return clustersAction_; }
     u8ui::DocumentScan* documentScan() const;
     u8ui::InspectorPanel* inspector() const { return inspector_; }
     u8ui::CodePageTable* codePageTable() const { return codePage_; }
@@ -170,6 +171,7 @@ private:
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
+    QAction* clustersAction_ = nullptr; // View > Show Grapheme Clusters
     QAction* aboutAction_ = nullptr;
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool restoredLayout_ = false; // the dock layout came from the settings

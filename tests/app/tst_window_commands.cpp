@@ -7,10 +7,12 @@
 #include "contrast.h"
 #include "find_bar.h"
 #include "find_engine.h"
+#include "hex_view.h"
 #include "main_window.h"
 #include "message_banner.h"
 #include "recent_files.h"
 #include "summary_panel.h"
+#include "text_view.h"
 #include "theme.h"
 #include "u8codec/byte_source.h"
 #include "window_test_support.h"
@@ -271,6 +273,28 @@ private slots:
         // The rule moves a colour only when it does not read: black on white stays black.
         QCOMPARE(u8ui::readableOn(Qt::black, Qt::white), QColor(Qt::black));
         QCOMPARE(u8ui::contrastRatio(Qt::black, Qt::white), 21.0);
+    }
+
+    // View > Show Grapheme Clusters switches both panes and is remembered.
+    void showClustersIsOneSettingForBothPanes() {
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(w.openFile(write("clusters.txt", "e\xCC\x81 x")));
+            QVERIFY(w.showClustersAction()->isChecked());
+            QCOMPARE(w.hexView()->bracketedClusters().size(), std::size_t(1));
+            QCOMPARE(w.textView()->cellAt(0), (u8ui::ByteRange{0, 3}));
+            w.showClustersAction()->trigger();
+            QVERIFY(!w.hexView()->showClusters());
+            QVERIFY(w.hexView()->bracketedClusters().empty());
+            QCOMPARE(w.textView()->cellAt(0), (u8ui::ByteRange{0, 1}));
+            w.close();
+        }
+        MainWindow again;
+        QVERIFY(!again.showClustersAction()->isChecked());
+        QVERIFY(!again.textView()->showClusters());
+        again.showClustersAction()->trigger(); // back to the default for the other tests
+        QVERIFY(again.textView()->showClusters());
     }
 
     // --- theme ------------------------------------------------------------------------------
