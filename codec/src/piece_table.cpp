@@ -38,11 +38,30 @@ std::uint64_t nextTableId() {
     throw std::out_of_range(message);
 }
 
+// The pieces of bytes [from, to) of a canonical run of pieces, cut at both ends.
+std::vector<Piece> slicePieces(const std::vector<Piece>& pieces, std::uint64_t from,
+                               std::uint64_t to) {
+    std::vector<Piece> out;
+    std::uint64_t at = 0;
+    for (const Piece& p : pieces) {
+        const std::uint64_t end = at + p.length;
+        if (end > from && at < to) {
+            const std::uint64_t skip = from > at ? from - at : 0;
+            const std::uint64_t take = std::min(end, to) - at - skip;
+            out.push_back(cut(cut(p, skip).second, take).first);
+        }
+        at = end;
+    }
+    return out;
+}
+
 } // namespace
 
 bool Edit::mergeWith(const Edit& next) {
-    if (table_ != next.table_ || kind_ != next.kind_ || kind_ == Kind::Revert)
+    if (table_ != next.table_ || kind_ == Kind::Revert || next.kind_ == Kind::Revert)
         return false;
+    if (kind_ != next.kind_)
+        return rewrite(next);
     if (next.offset_ == offset_ + insertedLength_) {
         // Typing, overwriting or Delete: `next` changed the bytes right after this edit's.
         removed_.insert(removed_.end(), next.removed_.begin(), next.removed_.end());
@@ -53,12 +72,32 @@ bool Edit::mergeWith(const Edit& next) {
         removed_.insert(removed_.begin(), next.removed_.begin(), next.removed_.end());
         offset_ = next.offset_;
     } else {
-        return false;
+        return rewrite(next);
     }
     removedLength_ += next.removedLength_;
     insertedLength_ += next.insertedLength_;
     canonicalise(removed_);
     canonicalise(inserted_);
+    return true;
+}
+
+bool Edit::rewrite(const Edit& next) {
+    // Only a replacement that lies wholly within the bytes this edit put in (the second hex
+    // digit of a byte just typed), and finds them there.
+    if (next.kind_ != Kind::Replace || next.offset_ < offset_ ||
+        next.offset_ + next.removedLength_ > offset_ + insertedLength_)
+        return false;
+    const std::uint64_t from = next.offset_ - offset_;
+    const std::uint64_t to = from + next.removedLength_;
+    if (slicePieces(inserted_, from, to) != next.removed_)
+        return false;
+    std::vector<Piece> rewritten = slicePieces(inserted_, 0, from);
+    rewritten.insert(rewritten.end(), next.inserted_.begin(), next.inserted_.end());
+    const std::vector<Piece> after = slicePieces(inserted_, to, insertedLength_);
+    rewritten.insert(rewritten.end(), after.begin(), after.end());
+    canonicalise(rewritten);
+    inserted_ = std::move(rewritten);
+    insertedLength_ = insertedLength_ - next.removedLength_ + next.insertedLength_;
     return true;
 }
 

@@ -223,14 +223,19 @@ inline std::string PieceChecker::typing(const PieceOp& op, Run run) {
         // forwards.
         const bool forwards = at == last.offset() + last.insertedLength();
         const bool backwards = run == Run::Backspace && at + 1 == last.offset();
+        // Overwriting a byte the run put in again (a byte's second hex digit) rewrites it.
+        const bool rewrite = run == Run::Overwrite && at >= last.offset() &&
+                             at < last.offset() + last.insertedLength();
         u8codec::Edit merged = last;
-        if (merged.mergeWith(edit) != (forwards || backwards))
+        if (merged.mergeWith(edit) != (forwards || backwards || rewrite))
             return "mergeWith disagrees on whether a typed byte continues the run";
-        if (forwards || backwards) {
+        if (forwards || backwards || rewrite) {
             // One step from before the run to now: this byte's change joins the run's.
             Step& step = done_.back();
             ModelChange& whole = step.change;
-            if (forwards) {
+            if (rewrite) {
+                whole.inserted[std::size_t(at - whole.offset)] = change.inserted.front();
+            } else if (forwards) {
                 whole.removed.insert(whole.removed.end(), change.removed.begin(),
                                      change.removed.end());
                 whole.inserted.insert(whole.inserted.end(), change.inserted.begin(),

@@ -70,6 +70,7 @@ private slots:
     void undoRefusesWhatIsNotThere();
     void outOfRangeChangesNothing();
     void typedRunsMerge();
+    void secondDigitRewritesItsByte();
     void editedRangesAreHunks();
     void revertRestoresTheFile();
     void unmodifiedIsAboutLayoutNotBytes();
@@ -284,6 +285,49 @@ void TestPieceTable::typedRunsMerge() {
     Edit revert = t.revert(0, t.size());
     QVERIFY(!revert.mergeWith(t.revert(0, t.size())));
     QVERIFY(!typed.mergeWith(revert));
+}
+
+// A byte typed as two hex digits: the first sets the high nibble (an overwrite, or an insert in
+// insert mode), the second replaces that same byte; both, and the bytes typed after, undo as one.
+void TestPieceTable::secondDigitRewritesItsByte() {
+    PieceTable t(memory("0123"));
+    Edit run = t.replace(1, 1, bytes("\xE1")); // "E" over '1' (0x31): E1
+    QVERIFY(run.mergeWith(t.replace(1, 1, bytes("\xE2"))));
+    QVERIFY(run.mergeWith(t.replace(2, 1, bytes("\x81"))));
+    QVERIFY(run.mergeWith(t.replace(2, 1, bytes("\x82"))));
+    QCOMPARE(contentOf(t), std::string("0\xE2\x82"
+                                       "3"));
+    QCOMPARE(run.kind(), Edit::Kind::Replace);
+    QCOMPARE(run.removedLength(), std::uint64_t(2));
+    QCOMPARE(run.insertedLength(), std::uint64_t(2));
+    QVERIFY(t.undo(run));
+    QVERIFY(t.isUnmodified());
+    QVERIFY(t.redo(run));
+    QCOMPARE(contentOf(t), std::string("0\xE2\x82"
+                                       "3"));
+    QVERIFY(t.undo(run));
+
+    // Insert mode: the first digit inserts, the second replaces the inserted byte; the run stays
+    // an insert and goes on with the next byte inserted.
+    Edit inserted = t.insert(4, bytes("\xA0"));
+    QVERIFY(inserted.mergeWith(t.replace(4, 1, bytes("\xAC"))));
+    QVERIFY(inserted.mergeWith(t.insert(5, bytes("\x40"))));
+    QVERIFY(inserted.mergeWith(t.replace(5, 1, bytes("\x41"))));
+    QCOMPARE(contentOf(t), std::string("0123\xAC"
+                                       "A"));
+    QCOMPARE(inserted.kind(), Edit::Kind::Insert);
+    QCOMPARE(inserted.insertedLength(), std::uint64_t(2));
+    QVERIFY(t.undo(inserted));
+    QVERIFY(t.isUnmodified());
+
+    // Not a rewrite: a replace reaching past the bytes put in, or of bytes another edit changed
+    // since.
+    Edit one = t.replace(0, 1, bytes("x"));
+    Edit copy = one;
+    QVERIFY(!copy.mergeWith(t.replace(0, 2, bytes("yz"))));
+    QCOMPARE(copy.insertedLength(), std::uint64_t(1));
+    Edit stale = t.replace(0, 1, bytes("q")); // over "y", which `one` did not put there
+    QVERIFY(!one.mergeWith(stale));
 }
 
 void TestPieceTable::editedRangesAreHunks() {

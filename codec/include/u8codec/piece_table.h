@@ -86,14 +86,17 @@ public:
     // Folds `next`, made right after this edit, into it when it continues the same run of
     // typing, so that one undo takes back the whole run (QUndoCommand::mergeWith calls this):
     // same kind (never Revert) and `next` starts where this edit's inserted bytes end (typing,
-    // overwriting, Delete), or, for erasures, ends where this one starts (Backspace). Returns
-    // false, leaving both unchanged, otherwise. Whether a run should break (a pause, a word
-    // boundary) is the caller's choice.
+    // overwriting, Delete), or, for erasures, ends where this one starts (Backspace); or `next`
+    // is a Replace of bytes this edit put in, wholly within them (the second hex digit of a
+    // byte: the high nibble typed, then the low one), whatever this edit's kind. Returns false,
+    // leaving both unchanged, otherwise. Whether a run should break (a pause, a word boundary)
+    // is the caller's choice.
     bool mergeWith(const Edit& next);
 
 private:
     friend class PieceTable;
-    std::uint64_t table_ = 0; // the PieceTable that made it
+    bool rewrite(const Edit& next); // mergeWith's last case
+    std::uint64_t table_ = 0;       // the PieceTable that made it
     Kind kind_ = Kind::Insert;
     std::uint64_t offset_ = 0;
     std::uint64_t removedLength_ = 0;
