@@ -78,6 +78,18 @@ HexPattern parseHexPattern(std::string_view text) {
     return result;
 }
 
+HexPattern parseHexPaste(std::string_view text) {
+    const std::size_t open = text.find('{');
+    const std::size_t close = text.rfind('}');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open)
+        return parseHexPattern(text);
+    // Only a declaration or nothing before the brace, and nothing but ';' and space after it.
+    const std::string_view after = text.substr(close + 1);
+    if (after.find_first_not_of(" \t\r\n;") != std::string_view::npos)
+        return parseHexPattern(text);
+    return parseHexPattern(text.substr(open + 1, close - open - 1));
+}
+
 std::optional<std::uint64_t> findForward(const ByteSource& source,
                                          std::span<const std::uint8_t> pattern, std::uint64_t from,
                                          std::uint64_t limit, const std::atomic<bool>* cancel) {

@@ -62,6 +62,35 @@ private slots:
     }
 
     // A pattern placed at every offset around a chunk edge is found there, forward and backward.
+    // What people copy as hex, pasted: the pattern forms, and a C array (Copy as C Array).
+    void parsePaste_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("spaced") << "E2 82 AC" << QByteArray("\xE2\x82\xAC");
+        QTest::newRow("packed") << "e282ac\n" << QByteArray("\xE2\x82\xAC");
+        QTest::newRow("escapes") << "\\xE2\\x82\\xAC" << QByteArray("\xE2\x82\xAC");
+        QTest::newRow("0x and commas") << "0xE2, 0x82, 0xAC," << QByteArray("\xE2\x82\xAC");
+        QTest::newRow("C array") << "const unsigned char bytes[] = { 0xE2, 0x82, 0xAC };"
+                                 << QByteArray("\xE2\x82\xAC");
+        QTest::newRow("C array, lines") << "const unsigned char b[] = {\n    0x41, 0x00,\n};\n"
+                                        << QByteArray("\x41\x00", 2);
+        QTest::newRow("braces only") << "{0x41}" << QByteArray("A");
+        QTest::newRow("text after the brace") << "{0x41} x" << QByteArray();
+        QTest::newRow("prose") << "hello" << QByteArray();
+        QTest::newRow("empty braces") << "{ }" << QByteArray();
+    }
+    void parsePaste() {
+        QFETCH(QString, text);
+        QFETCH(QByteArray, bytes);
+        const HexPattern p = parseHexPaste(text.toStdString());
+        QCOMPARE(p.ok(), !bytes.isEmpty());
+        QCOMPARE(
+            QByteArray(reinterpret_cast<const char*>(p.bytes.data()), qsizetype(p.bytes.size())),
+            bytes);
+        if (!p.ok())
+            QVERIFY(!p.error.empty());
+    }
+
     void acrossChunkEdges_data() {
         QTest::addColumn<qint64>("at");
         for (qint64 d = -4; d <= 2; ++d)

@@ -25,6 +25,10 @@ struct HexPattern {
     bool ok() const noexcept { return error.empty(); }
 };
 HexPattern parseHexPattern(std::string_view text);
+// Hex bytes pasted from the clipboard: anything parseHexPattern() reads, also as a C array
+// ("const unsigned char bytes[] = { 0xE2, 0x82, 0xAC };", what Copy as C Array writes): the
+// values between the braces are read.
+HexPattern parseHexPaste(std::string_view text);
 
 // The search reads the source in chunks of this size (the codec's read chunk: the chunk stays in
 // the core's cache between the read and the search), into page-aligned buffers; consecutive
