@@ -60,7 +60,10 @@ std::vector<Piece> slicePieces(const std::vector<Piece>& pieces, std::uint64_t f
 bool Edit::mergeWith(const Edit& next) {
     if (table_ != next.table_ || kind_ == Kind::Revert || next.kind_ == Kind::Revert)
         return false;
-    if (kind_ != next.kind_)
+    // Overwriting goes on past the end of the document as an insert (the window breaks a run
+    // when the mode changes, so an insert after an overwrite is only ever that).
+    const bool pastTheEnd = kind_ == Kind::Replace && next.kind_ == Kind::Insert;
+    if (kind_ != next.kind_ && !pastTheEnd)
         return rewrite(next);
     if (next.offset_ == offset_ + insertedLength_) {
         // Typing, overwriting or Delete: `next` changed the bytes right after this edit's.

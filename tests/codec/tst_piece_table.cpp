@@ -305,7 +305,12 @@ void TestPieceTable::secondDigitRewritesItsByte() {
     QVERIFY(t.redo(run));
     QCOMPARE(contentOf(t), std::string("0\xE2\x82"
                                        "3"));
+    // Overwriting the last byte, then on past the end (inserts): still one run.
+    QVERIFY(run.mergeWith(t.replace(3, 1, bytes("x"))));
+    QVERIFY(run.mergeWith(t.insert(4, bytes("y"))));
+    QCOMPARE(contentOf(t), std::string("0\xE2\x82xy"));
     QVERIFY(t.undo(run));
+    QVERIFY(t.isUnmodified());
 
     // Insert mode: the first digit inserts, the second replaces the inserted byte; the run stays
     // an insert and goes on with the next byte inserted.

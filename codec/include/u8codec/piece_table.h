@@ -85,8 +85,9 @@ public:
 
     // Folds `next`, made right after this edit, into it when it continues the same run of
     // typing, so that one undo takes back the whole run (QUndoCommand::mergeWith calls this):
-    // same kind (never Revert) and `next` starts where this edit's inserted bytes end (typing,
-    // overwriting, Delete), or, for erasures, ends where this one starts (Backspace); or `next`
+    // same kind (never Revert), or an insert after a replace (overwriting goes on past the end),
+    // and `next` starts where this edit's inserted bytes end (typing, overwriting, Delete), or,
+    // for erasures, ends where this one starts (Backspace); or `next`
     // is a Replace of bytes this edit put in, wholly within them (the second hex digit of a
     // byte: the high nibble typed, then the low one), whatever this edit's kind. Returns false,
     // leaving both unchanged, otherwise. Whether a run should break (a pause, a word boundary)
