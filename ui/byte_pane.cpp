@@ -1,7 +1,9 @@
 #include "byte_pane.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollBar>
 #include <QToolTip>
 
@@ -38,8 +40,11 @@ void BytePane::setDocument(ByteDocument* document) {
     if (document_)
         disconnect(document_, nullptr, this, nullptr);
     document_ = document;
-    if (document_)
+    if (document_) {
         connect(document_, &ByteDocument::contentChanged, this, [this] { onContentChanged(); });
+        // The mode and read-only state change the cursor's look, and where it may go.
+        connect(document_, &ByteDocument::editingChanged, this, [this] { onContentChanged(); });
+    }
     onDocumentSet();
 }
 
@@ -56,6 +61,7 @@ void BytePane::setSelection(ByteSelection* selection) {
                 qOverload<>(&QWidget::update));
         // The cursor may move from the other pane, the problems list or a search: follow it.
         connect(selection_, &ByteSelection::cursorChanged, this, [this](quint64 offset) {
+            onCursorMoved();
             followingCursor_ = true;
             ensureVisible(offset);
             followingCursor_ = false;
@@ -140,6 +146,69 @@ void BytePane::focusInEvent(QFocusEvent* event) {
 void BytePane::focusOutEvent(QFocusEvent* event) {
     QAbstractScrollArea::focusOutEvent(event);
     viewport()->update();
+}
+
+bool BytePane::isEditable() const {
+    const DocumentEditor* e = editor();
+    return e && !e->isReadOnly() && document_->source();
+}
+
+quint64 BytePane::cursorLimit() const {
+    const quint64 size = documentSize();
+    if (isEditable())
+        return size;
+    return size > 0 ? size - 1 : 0;
+}
+
+bool BytePane::applyEdit(const DocumentEditor::Change& change) {
+    DocumentEditor* e = editor();
+    if (!e)
+        return false;
+    applyingEdit_ = true;
+    const bool made = e->edit(change);
+    applyingEdit_ = false;
+    return made;
+}
+
+bool BytePane::toggleModeKey(const QKeyEvent* event) {
+    if (event->key() != Qt::Key_Insert || event->modifiers() != Qt::NoModifier || !editor())
+        return false;
+    editor()->toggleMode();
+    return true;
+}
+
+QByteArray BytePane::typedText(const QKeyEvent* event) {
+    // A chord with Ctrl or Meta is a shortcut, not typing (AltGr types, and Alt alone may).
+    if (event->modifiers() & (Qt::ControlModifier | Qt::MetaModifier))
+        return {};
+    const QString text = event->text();
+    for (const QChar c : text)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7F ||
+            (c.unicode() >= 0x80 && c.unicode() < 0xA0))
+            return {}; // Backspace, Return, Escape, Tab arrive as controls: they are keys
+    return text.toUtf8();
+}
+
+void BytePane::paintCursor(QPainter& painter, const QRectF& cell) const {
+    const bool insert = editor() && editor()->mode() == DocumentEditor::Mode::Insert;
+    painter.save();
+    painter.setBrush(Qt::NoBrush);
+    if (insert) {
+        const qreal w = hasFocus() ? 2.5 : 1.5;
+        painter.setPen(QPen(rolePalette_.cursorFrame(), w,
+                            hasFocus() ? Qt::SolidLine : Qt::DashLine, Qt::FlatCap));
+        const qreal x = cell.left() + w / 2;
+        painter.drawLine(QPointF(x, cell.top() - 1), QPointF(x, cell.bottom() + 1));
+    } else {
+        painter.setPen(QPen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
+                            hasFocus() ? Qt::SolidLine : Qt::DashLine));
+        painter.drawRect(cell.adjusted(0, 0, -1, -1));
+    }
+    painter.restore();
+}
+
+std::vector<u8codec::EditedRange> BytePane::editedRangesIn(quint64 from, quint64 to) const {
+    return document_ ? document_->editedRanges(from, to) : std::vector<u8codec::EditedRange>{};
 }
 
 void BytePane::mouseReleaseEvent(QMouseEvent* event) {

@@ -9,10 +9,15 @@
 #include "audit_report.h"
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "document_editor.h"
 #include "role_palette.h"
 
 #include <QAbstractScrollArea>
 #include <QPointer>
+#include <vector>
+
+class QKeyEvent;
+class QPainter;
 #include <memory>
 #include <optional>
 
@@ -48,6 +53,13 @@ public:
     // asked for): a linked pane then follows the cursor, not this pane's top (keepInStep).
     bool isFollowingCursor() const { return followingCursor_; }
 
+    // Editing (the document's editor, ByteDocument::setEditor): whether key presses may change
+    // the bytes, and the furthest the cursor goes: the last byte, or the end of the document
+    // (where bytes are appended) when it is editable.
+    DocumentEditor* editor() const { return document_ ? document_->editor() : nullptr; }
+    bool isEditable() const;
+    quint64 cursorLimit() const;
+
 signals:
     void topOffsetChanged(quint64 offset);
 
@@ -64,6 +76,8 @@ protected:
     virtual void onAuditChanged() {}
     // setShowClusters() changed the setting; the pane repaints after this.
     virtual void onShowClustersChanged() {}
+    // The shared cursor moved (by this pane, the other one, or a command).
+    virtual void onCursorMoved() {}
     // The font changed: recompute the metrics, keep the place.
     virtual void onFontChanged() = 0;
     // Where the tooltip for the byte at `offset` belongs (viewport coordinates).
@@ -91,6 +105,21 @@ protected:
     // Whether the audit reports the byte at `offset`.
     bool isSuspicious(quint64 offset) const { return audit_ && audit_->marked(offset); }
 
+    // Hands `change` to the editor; true when it was made. isApplyingEdit() is true meanwhile, so
+    // that the pane can tell its own edit from another change of the bytes or the cursor.
+    bool applyEdit(const DocumentEditor::Change& change);
+    bool isApplyingEdit() const { return applyingEdit_; }
+    // The key toggles overwrite and insert mode (Insert); true when it did.
+    bool toggleModeKey(const QKeyEvent* event);
+    // Typed text as its UTF-8 bytes: what a key press types (no control characters, no shortcut
+    // chord), or an empty array.
+    static QByteArray typedText(const QKeyEvent* event);
+    // The cursor's look: a frame round the cell in overwrite mode, a bar at its left edge in
+    // insert mode (solid with focus, dashed without).
+    void paintCursor(QPainter& painter, const QRectF& cell) const;
+    // The edited-byte marks (RolePalette::paintEdited) on `cell`, and a deletion's tick at x.
+    std::vector<u8codec::EditedRange> editedRangesIn(quint64 from, quint64 to) const;
+
     QPointer<ByteDocument> document_;
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
@@ -103,6 +132,7 @@ private:
 
     qint64 pendingScrollLines_ = 0;
     bool followingCursor_ = false;
+    bool applyingEdit_ = false;
 };
 
 } // namespace u8ui

@@ -54,9 +54,13 @@ void HexView::setBytesPerRow(int bytes) {
     viewport()->update();
 }
 
+quint64 HexView::positionCount() const {
+    return documentSize() + (isEditable() ? 1 : 0);
+}
+
 quint64 HexView::totalRows() const {
-    const quint64 size = documentSize();
-    return size == 0 ? 0 : (size - 1) / quint64(bytesPerRow_) + 1;
+    const quint64 positions = positionCount();
+    return positions == 0 ? 0 : (positions - 1) / quint64(bytesPerRow_) + 1;
 }
 
 int HexView::visibleRows() const {
@@ -84,7 +88,7 @@ void HexView::setTopRow(quint64 row) {
 }
 
 void HexView::ensureVisible(quint64 offset) {
-    if (documentSize() == 0)
+    if (positionCount() == 0)
         return;
     const quint64 row = offset / quint64(bytesPerRow_);
     const quint64 visible = quint64(visibleRows());
@@ -95,6 +99,10 @@ void HexView::ensureVisible(quint64 offset) {
 }
 
 void HexView::onContentChanged() {
+    // Bytes changed by other means than the digit typed (an undo, a repair): a byte's second
+    // digit would no longer follow its first.
+    if (!isApplyingEdit())
+        lowDigitAt_.reset();
     window_.valid = false;
     updateMetrics();
     topRow_ = std::min(topRow_, maxTopRow());
@@ -223,6 +231,11 @@ void HexView::onShowClustersChanged() {
     window_.valid = false;
 }
 
+void HexView::onCursorMoved() {
+    if (!isApplyingEdit())
+        lowDigitAt_.reset();
+}
+
 std::vector<ByteRange> HexView::bracketedClusters() const {
     std::vector<ByteRange> ranges;
     for (const u8codec::ClusterSpan& c : visibleWindow().clusters)
@@ -269,7 +282,7 @@ quint64 HexView::nearestOffset(QPoint pos) const {
         ++column;
     const quint64 row = topRow_ + quint64(y / lineHeight_);
     const quint64 offset = row * quint64(bytesPerRow_) + quint64(column);
-    return size == 0 ? 0 : std::min(offset, size - 1);
+    return size == 0 ? 0 : std::min(offset, cursorLimit());
 }
 
 CellRole HexView::roleAt(quint64 offset) const {
@@ -293,8 +306,6 @@ void HexView::paintEvent(QPaintEvent*) {
     const quint64 bpr = quint64(bytesPerRow_);
     const int rows = visibleRows() + 1;
     const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
-    const bool hasCursor = selection_ && documentSize() > 0;
-    const quint64 cursor = selection_ ? selection_->cursor() : 0;
 
     // The offset column.
     painter.fillRect(QRect(scrollX, 0, offsetColumnWidth_ - charWidth_ / 2, viewport()->height()),
@@ -302,14 +313,16 @@ void HexView::paintEvent(QPaintEvent*) {
     painter.setPen(rolePalette_.offsetText());
     for (int r = 0; r < rows; ++r) {
         const quint64 rowStart = (topRow_ + quint64(r)) * bpr;
-        if (rowStart >= documentSize())
+        if (rowStart >= positionCount())
             break;
         painter.drawText(
             QPoint(scrollX + charWidth_, r * lineHeight_ + 3 + ascent_),
             QStringLiteral("%1").arg(rowStart, offsetDigits_, 16, QLatin1Char('0')).toUpper());
     }
-    if (w.from >= w.to)
+    if (w.from >= w.to) {
+        paintCursorCell(painter, w); // an empty document that may be typed into
         return;
+    }
 
     auto rowY = [&](quint64 offset) { return int(offset / bpr - topRow_) * lineHeight_; };
     auto column = [&](quint64 offset) { return int(offset % bpr); };
@@ -389,6 +402,8 @@ void HexView::paintEvent(QPaintEvent*) {
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
 
+    paintEditedMarks(painter, w);
+
     // Search matches, then the selection, over the fills (both translucent).
     if (selection_) {
         for (const ByteRange& h : selection_->highlights()) {
@@ -422,13 +437,55 @@ void HexView::paintEvent(QPaintEvent*) {
                          QStringLiteral("%1").arg(byte, 2, 16, QLatin1Char('0')).toUpper());
     }
 
-    // The cursor: a solid frame when this pane has focus, dashed otherwise.
-    if (hasCursor && cursor >= w.from && cursor < w.to) {
-        QPen pen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
-                 hasFocus() ? Qt::SolidLine : Qt::DashLine);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(cellBox(column(cursor), rowY(cursor)).adjusted(0, 0, -1, -1));
+    paintCursorCell(painter, w);
+}
+
+void HexView::paintEditedMarks(QPainter& painter, const VisibleWindow& w) const {
+    const quint64 bpr = quint64(bytesPerRow_);
+    auto box = [&](quint64 offset) {
+        return cellBox(int(offset % bpr), int(offset / bpr - topRow_) * lineHeight_);
+    };
+    for (const u8codec::EditedRange& r : editedRangesIn(w.from, w.to)) {
+        if (r.length == 0) {
+            // A deletion: a tick before the byte that now follows it (or after the last byte).
+            const bool atEnd = r.offset >= w.to;
+            if (r.offset < w.from || (atEnd && r.offset != documentSize()) || r.offset == 0)
+                continue;
+            const QRectF cell = box(atEnd ? r.offset - 1 : r.offset);
+            rolePalette_.paintDeletion(painter, atEnd ? cell.right() + 1 : cell.left() - 1,
+                                       cell.top(), cell.bottom());
+            continue;
+        }
+        const quint64 first = std::max<quint64>(r.offset, w.from);
+        const quint64 last = std::min<quint64>(r.offset + r.length, w.to);
+        // One mark per run of a row, joined across the gaps between cells.
+        for (quint64 runStart = first; runStart < last;) {
+            const quint64 runEnd = std::min(last, (runStart / bpr + 1) * bpr);
+            QRectF rect = box(runStart);
+            rect.setRight(box(runEnd - 1).right());
+            rolePalette_.paintEdited(painter, rect);
+            runStart = runEnd;
+        }
+    }
+}
+
+void HexView::paintCursorCell(QPainter& painter, const VisibleWindow& w) const {
+    if (!selection_ || positionCount() == 0)
+        return;
+    const quint64 cursor = selection_->cursor();
+    const bool atEnd = cursor == documentSize();
+    if (!(cursor >= w.from && cursor < w.to) && !atEnd)
+        return;
+    const quint64 row = cursor / quint64(bytesPerRow_);
+    if (row < topRow_ || row > topRow_ + quint64(visibleRows()))
+        return;
+    const QRectF cell =
+        cellBox(int(cursor % quint64(bytesPerRow_)), int(row - topRow_) * lineHeight_);
+    paintCursor(painter, cell);
+    if (lowDigitAt_ == cursor) {
+        // The low digit is next: a bar under it.
+        const QRectF digit(cell.center().x(), cell.bottom() - 3, charWidth_, 2);
+        painter.fillRect(digit, rolePalette_.cursorFrame());
     }
 }
 
@@ -439,22 +496,24 @@ void HexView::resizeEvent(QResizeEvent* event) {
 }
 
 void HexView::moveCursorTo(qint64 target, bool extend) {
-    const quint64 size = documentSize();
-    if (!selection_ || size == 0)
+    if (!selection_ || positionCount() == 0)
         return;
-    const quint64 clamped = quint64(std::clamp<qint64>(target, 0, qint64(size - 1)));
+    const quint64 clamped = quint64(std::clamp<qint64>(target, 0, qint64(cursorLimit())));
     selection_->setCursor(clamped, extend);
     ensureVisible(clamped);
 }
 
 void HexView::keyPressEvent(QKeyEvent* event) {
-    if (!selection_ || documentSize() == 0) {
+    if (editKey(event))
+        return;
+    if (!selection_ || positionCount() == 0) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
     const bool extend = event->modifiers() & Qt::ShiftModifier;
     const bool control = event->modifiers() & Qt::ControlModifier;
     const qint64 cursor = qint64(selection_->cursor());
+    const qint64 limit = qint64(cursorLimit()); // the last byte, or the end when editable
     const qint64 bpr = bytesPerRow_;
     const qint64 page = qint64(visibleRows()) * bpr;
     switch (event->key()) {
@@ -469,7 +528,7 @@ void HexView::keyPressEvent(QKeyEvent* event) {
             moveCursorTo(cursor - bpr, extend);
         break;
     case Qt::Key_Down:
-        if (quint64(cursor + bpr) < documentSize())
+        if (cursor + bpr <= limit)
             moveCursorTo(cursor + bpr, extend);
         break;
     case Qt::Key_PageUp:
@@ -479,17 +538,14 @@ void HexView::keyPressEvent(QKeyEvent* event) {
         break;
     case Qt::Key_PageDown: {
         setTopRow(topRow_ + quint64(visibleRows()));
-        const qint64 target = cursor + page;
-        moveCursorTo(quint64(target) < documentSize() ? target : qint64(documentSize()) - 1,
-                     extend);
+        moveCursorTo(std::min(cursor + page, limit), extend);
         break;
     }
     case Qt::Key_Home:
         moveCursorTo(control ? 0 : cursor - cursor % bpr, extend);
         break;
     case Qt::Key_End:
-        moveCursorTo(control ? qint64(documentSize()) - 1 : cursor - cursor % bpr + bpr - 1,
-                     extend);
+        moveCursorTo(control ? limit : cursor - cursor % bpr + bpr - 1, extend);
         break;
     default:
         QAbstractScrollArea::keyPressEvent(event);

@@ -49,6 +49,9 @@ public:
     // The role of the byte at `offset` in context (reads only its neighbourhood); AsciiControl for
     // an offset outside the document.
     CellRole roleAt(quint64 offset) const;
+    // The byte whose low digit the next hex digit typed sets (its high digit was just typed), if
+    // any: the cursor marks that digit.
+    std::optional<quint64> pendingLowDigit() const { return lowDigitAt_; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -59,6 +62,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void onContentChanged() override;
     void onShowClustersChanged() override;
+    void onCursorMoved() override;
     void onFontChanged() override;
     QRect toolTipRect(quint64 offset) const override;
     int pageLines() const override;
@@ -75,6 +79,8 @@ private:
         std::vector<u8codec::ClusterSpan> clusters;
     };
 
+    // The cursor's places: every byte, and the end when the document is editable.
+    quint64 positionCount() const;
     quint64 totalRows() const;
     quint64 maxTopRow() const;
     void setTopRow(quint64 row);
@@ -87,6 +93,13 @@ private:
     QRectF cellBox(int column, int rowY) const;
     quint64 nearestOffset(QPoint pos) const;
     void moveCursorTo(qint64 target, bool extend);
+    void paintEditedMarks(QPainter& painter, const VisibleWindow& w) const;
+    void paintCursorCell(QPainter& painter, const VisibleWindow& w) const;
+    // hex_view_edit.cpp: the keys that edit (hex digits, Delete, Backspace, Insert); true when
+    // the key was one of them.
+    bool editKey(QKeyEvent* event);
+    void typeHexDigit(int digit);
+    void eraseAtCursor(bool backwards);
 
     int bytesPerRow_ = 16;
     quint64 topRow_ = 0;
@@ -99,6 +112,7 @@ private:
     int offsetColumnWidth_ = 0;
     int cellWidth_ = 24;
     mutable VisibleWindow window_;
+    std::optional<quint64> lowDigitAt_;
     mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 

@@ -55,6 +55,9 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         offsetText_ = QColor("#6b6b6b");
         offsetBackground_ = QColor("#ececec");
         clusterBracket_ = QColor("#a0306e"); // Okabe-Ito's reddish purple, darkened
+        // Okabe-Ito's bluish green, darkened: apart from the blues of the leads, the warm errors,
+        // the violet of the audit and the yellow of matches.
+        editedMark_ = QColor("#00795a");
     } else {
         set(CellRole::AsciiPrintable, makeStyle("#2a2a2a", "#e6e6e6"));
         set(CellRole::AsciiWhitespace, makeStyle("#2b3532", "#63d4b0"));
@@ -81,6 +84,7 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
         offsetText_ = QColor("#9a9a9a");
         offsetBackground_ = QColor("#232323");
         clusterBracket_ = QColor("#f08cc4");
+        editedMark_ = QColor("#3ee0a6");
     }
 }
 
@@ -316,6 +320,18 @@ void RolePalette::paintSuspiciousText(QPainter& painter, const QRectF& box, bool
     if (closedRight)
         painter.drawLine(r.topRight(), r.bottomRight());
     painter.restore();
+}
+
+void RolePalette::paintEdited(QPainter& painter, const QRectF& rect) const {
+    QColor tint = editedMark_;
+    tint.setAlpha(dark_ ? 60 : 45);
+    painter.fillRect(rect, tint);
+    painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(), 3), editedMark_);
+}
+
+void RolePalette::paintDeletion(QPainter& painter, qreal x, qreal top, qreal bottom) const {
+    painter.fillRect(QRectF(x - 1, top, 2, bottom - top), editedMark_);
+    painter.fillRect(QRectF(x - 3, top, 6, 3), editedMark_);
 }
 
 QColor RolePalette::markerText(bool suspicious) const {

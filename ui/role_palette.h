@@ -100,6 +100,7 @@ public:
     QColor offsetText() const { return offsetText_; }         // the offset column
     QColor clusterBracket() const { return clusterBracket_; } // a grapheme cluster's bytes
     QColor offsetBackground() const { return offsetBackground_; }
+    QColor editedMark() const { return editedMark_; } // bytes changed since the file was saved
 
     // Paints a role's fill, hatch and (when withFrame) frame into rect. The hex pane passes
     // withFrame = false and frames whole error segments and findings itself.
@@ -116,6 +117,12 @@ public:
     // say it goes on in the row before or after).
     void paintClusterBracket(QPainter& painter, const QRectF& rect, bool openLeft,
                              bool openRight) const;
+    // The mark of bytes edited and not saved yet, over their role's look (which still says what
+    // the bytes are now): a faint tint and a bar along the top of `rect`, where nothing else
+    // draws (search matches and clusters are marked along the bottom).
+    void paintEdited(QPainter& painter, const QRectF& rect) const;
+    // Where bytes were deleted: a tick at x, from top to bottom, with a notch at the top.
+    void paintDeletion(QPainter& painter, qreal x, qreal top, qreal bottom) const;
     // The colour of the text inside such a marker.
     QColor markerText(bool suspicious) const;
     // The Suspicious look behind a character drawn as text: for a character a finding is about
@@ -137,7 +144,7 @@ private:
     bool dark_ = false;
     std::array<RoleStyle, kCellRoleCount> styles_{};
     QColor characterFrame_, selectionFill_, cursorFrame_, matchFill_, matchFrame_, offsetText_,
-        offsetBackground_, clusterBracket_;
+        offsetBackground_, clusterBracket_, editedMark_;
 };
 
 } // namespace u8ui

@@ -42,6 +42,7 @@ TextView::TextView(QWidget* parent) : BytePane(parent) {
     horizontalScrollBar()->setRange(0, 0);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // lines wrap
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &TextView::onScrollBarMoved);
+    setAttribute(Qt::WA_InputMethodEnabled); // composed characters arrive as commit strings
     updateMetrics();
 }
 
@@ -393,8 +394,9 @@ std::vector<TextView::VisibleLine> TextView::visibleLineList(int extra) const {
 
 void TextView::ensureVisible(quint64 offset) {
     const quint64 size = documentSize();
-    if (size == 0 || offset >= size)
+    if (size == 0 || offset > size)
         return;
+    offset = std::min(offset, size - 1); // the end is drawn after the last character
     // Fully visible lines only (extra = 0).
     const auto lines = visibleLineList(0);
     for (const VisibleLine& l : lines) {
@@ -548,8 +550,9 @@ void TextView::moveToCharacter(const u8codec::Segment& target, bool extend) {
     if (!extend) {
         selection_->setAnchorAndCursor(target.end() - 1, target.offset);
     } else {
-        const u8codec::Segment anchor =
-            u8codec::segmentAt(*document_->source(), selection_->anchor());
+        // From the end (where an editable document appends), the last character anchors.
+        const u8codec::Segment anchor = u8codec::segmentAt(
+            *document_->source(), std::min(selection_->anchor(), documentSize() - 1));
         if (target.offset >= anchor.offset)
             selection_->setAnchorAndCursor(anchor.offset, target.end() - 1);
         else
@@ -565,7 +568,17 @@ void TextView::moveToCharacterAt(quint64 offset, bool extend) {
     moveToCharacter(u8codec::segmentAt(*document_->source(), std::min(offset, size - 1)), extend);
 }
 
+void TextView::moveToEnd(bool extend) {
+    const quint64 size = documentSize();
+    if (!selection_ || cursorLimit() < size)
+        return;
+    selection_->setAnchorAndCursor(extend ? selection_->anchor() : size, size);
+    ensureVisible(size);
+}
+
 void TextView::keyPressEvent(QKeyEvent* event) {
+    if (editKey(event))
+        return;
     const quint64 size = documentSize();
     if (!selection_ || size == 0) {
         QAbstractScrollArea::keyPressEvent(event);
@@ -610,13 +623,18 @@ void TextView::keyPressEvent(QKeyEvent* event) {
             scrollLines(moved);
         moveToCharacter(target, extend);
     };
+    const bool atEnd = selection_->cursor() >= size;
     switch (event->key()) {
     case Qt::Key_Right:
         if (current.end() < size)
             moveToCharacterAt(current.end(), extend);
+        else if (!atEnd)
+            moveToEnd(extend); // past the last character, where an editable document appends
         break;
     case Qt::Key_Left:
-        if (current.offset > 0)
+        if (atEnd)
+            moveToCharacterAt(size - 1, extend);
+        else if (current.offset > 0)
             moveToCharacterAt(current.offset - 1, extend);
         break;
     case Qt::Key_Up:
@@ -635,7 +653,12 @@ void TextView::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_End: {
         const bool home = event->key() == Qt::Key_Home;
         if (control) {
-            moveToCharacterAt(home ? 0 : size - 1, extend);
+            if (home)
+                moveToCharacterAt(0, extend);
+            else if (cursorLimit() == size)
+                moveToEnd(extend);
+            else
+                moveToCharacterAt(size - 1, extend);
             break;
         }
         const LinePosition pos = positionOf(current.offset);

@@ -74,11 +74,14 @@ public:
     // The bytes of the cell that contains `offset` when it is on screen: the cluster's, or the
     // character's; nullopt otherwise.
     std::optional<ByteRange> cellAt(quint64 offset) const;
+    // Where an input method places its window (the cursor's box), and that the pane takes text.
+    QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void inputMethodEvent(QInputMethodEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -150,6 +153,16 @@ private:
     const Glyph* glyphAt(QPoint pos, bool clamp) const;
     void moveToCharacter(const u8codec::Segment& target, bool extend);
     void moveToCharacterAt(quint64 offset, bool extend);
+    // The place after the last character, where an editable document appends.
+    void moveToEnd(bool extend);
+    // Where the cursor is drawn when it stands at the end (viewport coordinates); null when
+    // that is not on screen.
+    QRectF endCaretRect() const;
+    // text_view_edit.cpp: the keys that edit (typing, Return, Delete, Backspace, Insert); true
+    // when the key was one of them.
+    bool editKey(QKeyEvent* event);
+    void typeText(const QByteArray& utf8);
+    void eraseAtCursor(bool backwards);
     void invalidateLayout();
     void updateMetrics();
     void updateScrollBar();
@@ -157,6 +170,9 @@ private:
     QRectF glyphRect(const Glyph& g, int y) const;
     // text_view_paint.cpp: one glyph, and the mark after a forced break.
     void paintGlyph(QPainter& painter, const Glyph& g, int y, bool selected) const;
+    // The edited marks of the glyphs on `l` (RolePalette::paintEdited, paintDeletion).
+    void paintEdits(QPainter& painter, const VisibleLine& l,
+                    const std::vector<u8codec::EditedRange>& edits) const;
     qreal breakMarkWidth() const;
     // Where the mark of visible line `l` goes; a null rect when that line ends no forced break.
     QRectF breakMarkRect(const VisibleLine& l) const;

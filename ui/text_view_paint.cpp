@@ -96,6 +96,41 @@ void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selecte
     }
 }
 
+QRectF TextView::endCaretRect() const {
+    const quint64 size = documentSize();
+    if (size == 0)
+        return QRectF(margin_, 0, 2 * margin_, lineHeight_);
+    for (const VisibleLine& l : visibleLineList()) {
+        const Paragraph& p = *l.paragraph;
+        const int end = p.lineEnd(l.line);
+        if (end > p.lineStarts[std::size_t(l.line)] &&
+            p.glyphs[std::size_t(end - 1)].end() == size) {
+            const Glyph& last = p.glyphs[std::size_t(end - 1)];
+            return QRectF(margin_ + last.x + last.width, l.y, 2 * margin_, lineHeight_);
+        }
+    }
+    return {};
+}
+
+void TextView::paintEdits(QPainter& painter, const VisibleLine& l,
+                          const std::vector<u8codec::EditedRange>& edits) const {
+    const Paragraph& p = *l.paragraph;
+    const int first = p.lineStarts[std::size_t(l.line)];
+    const int end = p.lineEnd(l.line);
+    for (const u8codec::EditedRange& r : edits) {
+        for (int i = first; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            const QRectF rect = glyphRect(g, l.y).adjusted(0, 1, 0, -1);
+            if (r.length > 0 && g.offset < r.offset + r.length && g.end() > r.offset)
+                rolePalette_.paintEdited(painter, rect);
+            else if (r.length == 0 && r.offset == g.offset && r.offset > 0)
+                rolePalette_.paintDeletion(painter, rect.left(), rect.top(), rect.bottom());
+            else if (r.length == 0 && r.offset == g.end() && g.end() == documentSize())
+                rolePalette_.paintDeletion(painter, rect.right(), rect.top(), rect.bottom());
+        }
+    }
+}
+
 void TextView::paintEvent(QPaintEvent*) {
     QPainter painter(viewport());
     painter.fillRect(viewport()->rect(), palette().color(QPalette::Base));
@@ -103,7 +138,15 @@ void TextView::paintEvent(QPaintEvent*) {
     const quint64 cursor = selection_ ? selection_->cursor() : 0;
     const bool hasCursor = selection_ && documentSize() > 0;
 
-    for (const VisibleLine& l : visibleLineList()) {
+    const std::vector<VisibleLine> lines = visibleLineList();
+    std::vector<u8codec::EditedRange> edits;
+    if (!lines.empty()) {
+        const Paragraph& top = *lines.front().paragraph;
+        const Paragraph& bottom = *lines.back().paragraph;
+        edits =
+            editedRangesIn(top.glyphs.empty() ? top.start : top.glyphs.front().offset, bottom.end);
+    }
+    for (const VisibleLine& l : lines) {
         const Paragraph& p = *l.paragraph;
         const int end = p.lineEnd(l.line);
         for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
@@ -123,12 +166,13 @@ void TextView::paintEvent(QPaintEvent*) {
                     }
             }
             paintGlyph(painter, g, l.y, touches(selected));
-            if (hasCursor && cursor >= g.offset && cursor < g.end()) {
-                painter.setPen(QPen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
-                                    hasFocus() ? Qt::SolidLine : Qt::DashLine));
-                painter.setBrush(Qt::NoBrush);
-                painter.drawRect(rect.adjusted(0.5, 1.5, -0.5, -1.5));
-            }
+        }
+        if (!edits.empty())
+            paintEdits(painter, l, edits);
+        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
+            const Glyph& g = p.glyphs[std::size_t(i)];
+            if (hasCursor && cursor >= g.offset && cursor < g.end())
+                paintCursor(painter, glyphRect(g, l.y).adjusted(0.5, 1.5, 0.5, -0.5));
         }
         // A forced break: the line goes on below, without a line feed or a space here.
         if (const QRectF mark = breakMarkRect(l); !mark.isNull()) {
@@ -142,6 +186,10 @@ void TextView::paintEvent(QPaintEvent*) {
             painter.drawText(box, Qt::AlignCenter, kBreakMark);
         }
     }
+    // The cursor at the end, where an editable document appends.
+    if (selection_ && cursor >= documentSize() && isEditable())
+        if (const QRectF caret = endCaretRect(); !caret.isNull())
+            paintCursor(painter, caret.adjusted(0.5, 1.5, 0.5, -0.5));
 }
 
 } // namespace u8ui

@@ -1,0 +1,91 @@
+#include "edit_placement.h"
+
+#include "u8codec/local_segments.h"
+#include "u8codec/segmenter.h"
+
+#include <algorithm>
+
+namespace u8ui {
+
+namespace {
+
+// The end of the `count` characters (segments) that start at `from`, or the document's end.
+// Read a block at a time: a long paste in overwrite mode walks as many characters.
+quint64 endAfterUnits(const u8codec::ByteSource& source, quint64 from, std::size_t count) {
+    constexpr quint64 kBlock = 64 * 1024;
+    const quint64 size = source.size();
+    quint64 at = from;
+    while (count > 0 && at < size) {
+        const auto segments = u8codec::segmentsInRange(source, at, std::min(size, at + kBlock));
+        if (segments.empty())
+            break; // nothing could be read (the file shrank)
+        for (const u8codec::Segment& s : segments) {
+            if (s.offset < at)
+                continue;
+            at = s.end();
+            if (--count == 0)
+                break;
+        }
+    }
+    return std::min(at, size);
+}
+
+} // namespace
+
+ByteRange selectedBytes(const u8codec::ByteSource& source, const ByteSelection& selection) {
+    const quint64 size = source.size();
+    const ByteRange r = selection.range();
+    return {std::min(r.start, size), std::min(r.end, size)};
+}
+
+quint64 unitStart(const u8codec::ByteSource& source, quint64 cursor, EditUnit unit) {
+    const quint64 size = source.size();
+    if (cursor >= size)
+        return size;
+    return unit == EditUnit::Byte ? cursor : u8codec::segmentAt(source, cursor).offset;
+}
+
+bool selectsSeveralUnits(const u8codec::ByteSource& source, const ByteSelection& selection,
+                         EditUnit unit) {
+    if (selection.anchor() == selection.cursor())
+        return false;
+    if (unit == EditUnit::Byte || selection.cursor() >= source.size())
+        return true;
+    // The text pane selects a character by putting the anchor on its last byte.
+    const u8codec::Segment s = u8codec::segmentAt(source, selection.cursor());
+    const ByteRange r = selectedBytes(source, selection);
+    return r.start < s.offset || r.end > s.end();
+}
+
+ByteRange placeInput(const u8codec::ByteSource& source, const ByteSelection& selection,
+                     DocumentEditor::Mode mode, EditUnit unit,
+                     std::span<const std::uint8_t> bytes) {
+    if (selectsSeveralUnits(source, selection, unit))
+        return selectedBytes(source, selection);
+    const quint64 size = source.size();
+    const quint64 start = unitStart(source, selection.cursor(), unit);
+    if (mode == DocumentEditor::Mode::Insert || start == size)
+        return {start, start};
+    if (unit == EditUnit::Byte)
+        return {start, start + std::min<quint64>(bytes.size(), size - start)};
+    return {start, endAfterUnits(source, start, u8codec::segment(bytes).size())};
+}
+
+std::optional<ByteRange> deletionRange(const u8codec::ByteSource& source,
+                                       const ByteSelection& selection, EditUnit unit,
+                                       bool backwards) {
+    if (selectsSeveralUnits(source, selection, unit))
+        return selectedBytes(source, selection);
+    const quint64 size = source.size();
+    const quint64 start = unitStart(source, selection.cursor(), unit);
+    if (backwards) {
+        if (start == 0)
+            return std::nullopt;
+        return ByteRange{unitStart(source, start - 1, unit), start};
+    }
+    if (start >= size)
+        return std::nullopt;
+    return ByteRange{start, unit == EditUnit::Byte ? start + 1 : endAfterUnits(source, start, 1)};
+}
+
+} // namespace u8ui

@@ -1,0 +1,110 @@
+// The hex pane's editing keys. A hex digit edits the byte under the cursor a digit at a time: the
+// first sets its high digit (in insert mode, a new byte goes in first) and the second its low
+// digit, then the cursor moves on; the two are one keystroke run with the bytes typed after them
+// (Edit::mergeWith). Delete and Backspace remove a byte, Insert toggles the mode. Where the bytes
+// go is edit_placement.h's rule, shared with the text pane and the Edit menu.
+#include "edit_placement.h"
+#include "hex_view.h"
+
+#include <QKeyEvent>
+
+namespace u8ui {
+
+namespace {
+
+int hexDigitValue(char c) {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+bool isPlainKey(const QKeyEvent* event) {
+    return (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+}
+
+} // namespace
+
+bool HexView::editKey(QKeyEvent* event) {
+    if (!editor() || !selection_ || !document_ || !document_->source())
+        return false;
+    if (toggleModeKey(event)) {
+        event->accept();
+        return true;
+    }
+    if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) &&
+        isPlainKey(event)) {
+        eraseAtCursor(event->key() == Qt::Key_Backspace);
+        event->accept();
+        return true;
+    }
+    const QByteArray text = typedText(event);
+    if (text.size() != 1 || hexDigitValue(text[0]) < 0)
+        return false;
+    typeHexDigit(hexDigitValue(text[0]));
+    event->accept();
+    return true;
+}
+
+void HexView::typeHexDigit(int digit) {
+    const u8codec::ByteSource& source = *document_->source();
+    const quint64 size = source.size();
+    const quint64 cursor = std::min(selection_->cursor(), size);
+    const bool several = selectsSeveralUnits(source, *selection_, EditUnit::Byte);
+    DocumentEditor::Change change;
+    change.description = tr("Typing");
+    change.step = DocumentEditor::Step::Keystroke;
+    std::uint8_t byte = 0;
+    if (lowDigitAt_ == cursor && cursor < size && !several) {
+        // The second digit: the low half of the byte whose high half was just typed.
+        source.read(cursor, std::span(&byte, 1));
+        change.offset = cursor;
+        change.length = 1;
+        change.bytes = QByteArray(1, char((byte & 0xF0) | digit));
+        change.cursorAfter = cursor + 1;
+        if (applyEdit(change))
+            lowDigitAt_.reset();
+        return;
+    }
+    // The first digit: the high half of the byte under the cursor (its low half kept), or of a
+    // new byte (insert mode, the end, or in place of a selection).
+    const std::uint8_t typed = std::uint8_t(digit << 4);
+    const ByteRange target =
+        placeInput(source, *selection_, editor()->mode(), EditUnit::Byte, std::span(&typed, 1));
+    if (target.end - target.start == 1 && !several)
+        source.read(target.start, std::span(&byte, 1));
+    change.offset = target.start;
+    change.length = target.end - target.start;
+    change.bytes = QByteArray(1, char(typed | (byte & 0x0F)));
+    change.cursorAfter = target.start;
+    if (applyEdit(change)) {
+        lowDigitAt_ = target.start;
+        viewport()->update();
+    }
+}
+
+void HexView::eraseAtCursor(bool backwards) {
+    const u8codec::ByteSource& source = *document_->source();
+    const std::optional<ByteRange> range =
+        deletionRange(source, *selection_, EditUnit::Byte, backwards);
+    if (!range) {
+        if (editor()->isReadOnly()) // say why, even where there is nothing to remove
+            applyEdit({});
+        return;
+    }
+    DocumentEditor::Change change;
+    change.offset = range->start;
+    change.length = range->end - range->start;
+    change.description = tr("Delete");
+    // A byte at a time is a run (Delete forwards, Backspace backwards); a selection a step.
+    change.step = selectsSeveralUnits(source, *selection_, EditUnit::Byte)
+                      ? DocumentEditor::Step::Separate
+                      : DocumentEditor::Step::Keystroke;
+    change.cursorAfter = range->start;
+    applyEdit(change);
+}
+
+} // namespace u8ui

@@ -1,0 +1,99 @@
+// The text pane's editing keys: what is typed goes in as its UTF-8 (key presses, and the commit
+// strings of input methods, so composed characters too), Return as a line feed; Delete and
+// Backspace remove a whole character, or a whole error segment; Insert toggles the mode. Where
+// the bytes go is edit_placement.h's rule, shared with the hex pane and the Edit menu.
+#include "edit_placement.h"
+#include "text_view.h"
+
+#include <QInputMethodEvent>
+#include <QKeyEvent>
+
+namespace u8ui {
+
+bool TextView::editKey(QKeyEvent* event) {
+    if (!editor() || !selection_ || !document_ || !document_->source())
+        return false;
+    if (toggleModeKey(event)) {
+        event->accept();
+        return true;
+    }
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    const int key = event->key();
+    if ((key == Qt::Key_Delete || key == Qt::Key_Backspace) && mods == Qt::NoModifier) {
+        eraseAtCursor(key == Qt::Key_Backspace);
+        event->accept();
+        return true;
+    }
+    QByteArray text = typedText(event);
+    if ((key == Qt::Key_Return || key == Qt::Key_Enter) &&
+        (mods == Qt::NoModifier || mods == Qt::ShiftModifier))
+        text = QByteArray("\n"); // a line feed, the only line end the pane breaks at by itself
+    if (text.isEmpty())
+        return false;
+    typeText(text);
+    event->accept();
+    return true;
+}
+
+void TextView::typeText(const QByteArray& utf8) {
+    const u8codec::ByteSource& source = *document_->source();
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(utf8.constData());
+    const ByteRange target = placeInput(source, *selection_, editor()->mode(), EditUnit::Character,
+                                        std::span(bytes, std::size_t(utf8.size())));
+    DocumentEditor::Change change;
+    change.offset = target.start;
+    change.length = target.end - target.start;
+    change.bytes = utf8;
+    change.description = tr("Typing");
+    change.step = DocumentEditor::Step::Keystroke;
+    change.cursorAfter = target.start + quint64(utf8.size());
+    applyEdit(change);
+}
+
+void TextView::eraseAtCursor(bool backwards) {
+    const u8codec::ByteSource& source = *document_->source();
+    const std::optional<ByteRange> range =
+        deletionRange(source, *selection_, EditUnit::Character, backwards);
+    if (!range) {
+        if (editor()->isReadOnly()) // say why, even where there is nothing to remove
+            applyEdit({});
+        return;
+    }
+    DocumentEditor::Change change;
+    change.offset = range->start;
+    change.length = range->end - range->start;
+    change.description = tr("Delete");
+    change.step = selectsSeveralUnits(source, *selection_, EditUnit::Character)
+                      ? DocumentEditor::Step::Separate
+                      : DocumentEditor::Step::Keystroke;
+    change.cursorAfter = range->start;
+    applyEdit(change);
+}
+
+void TextView::inputMethodEvent(QInputMethodEvent* event) {
+    // The text being composed is the input method's to show; what it commits is typed.
+    if (!event->commitString().isEmpty() && editor() && selection_ && document_ &&
+        document_->source())
+        typeText(event->commitString().toUtf8());
+    event->accept();
+}
+
+QVariant TextView::inputMethodQuery(Qt::InputMethodQuery query) const {
+    switch (query) {
+    case Qt::ImEnabled:
+        return isEditable();
+    case Qt::ImCursorRectangle:
+    case Qt::ImAnchorRectangle: {
+        const quint64 cursor = selection_ ? selection_->cursor() : 0;
+        const QRect r =
+            cursor >= documentSize() ? endCaretRect().toAlignedRect() : rectForOffset(cursor);
+        return r.isNull() ? QRect(margin_, 0, 1, lineHeight_) : r;
+    }
+    case Qt::ImHints:
+        return int(Qt::ImhNoPredictiveText);
+    default:
+        return BytePane::inputMethodQuery(query);
+    }
+}
+
+} // namespace u8ui
