@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 
 namespace u8app {
@@ -35,7 +36,13 @@ DocumentCheck::DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, 
                              MessageBanner* banner)
     : QObject(window), window_(window), document_(document), files_(files), audits_(audits),
       summary_(summary), banner_(banner), scan_(new u8ui::DocumentScan(this)),
-      progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)) {
+      progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)),
+      restart_(new QTimer(this)) {
+    // After an edit, the check starts again once the typing pauses: a keystroke would otherwise
+    // start a whole-file check only for the next one to cancel it.
+    restart_->setSingleShot(true);
+    restart_->setInterval(kQuietAfterEdit);
+    connect(restart_, &QTimer::timeout, this, &DocumentCheck::run);
     progress_->setObjectName(QStringLiteral("scanProgress"));
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(160);
@@ -101,8 +108,20 @@ void DocumentCheck::connectScan() {
 }
 
 void DocumentCheck::start() {
-    binaryKind_.clear();
+    restart_->stop();
     window_->statusBar()->clearMessage(); // "Check cancelled" is about the check this replaces
+    run();
+}
+
+void DocumentCheck::restartAfterEdit() {
+    if (!binaryKind_.isEmpty())
+        return; // binary data: the check waits until the user asks for it
+    drop();
+    emit stateChanged();
+    restart_->start();
+}
+
+void DocumentCheck::drop() {
     report_.reset();
     summary_->setReport(nullptr);
     emit reportChanged(nullptr);
@@ -110,6 +129,11 @@ void DocumentCheck::start() {
     state_ = State::None;
     audits_->reset();
     scan_->cancel(); // reports cancelled() at once, while the state says None
+}
+
+void DocumentCheck::run() {
+    binaryKind_.clear();
+    drop();
     if (document_->size() == 0) {
         hideProgress();
     } else {
@@ -134,6 +158,7 @@ void DocumentCheck::onScanFinished(std::shared_ptr<const u8ui::ScanReport> repor
 }
 
 void DocumentCheck::setBinary(const QString& kind) {
+    restart_->stop();
     state_ = State::None; // first, so that the cancel is no news
     scan_->cancel();
     // A check that ended before the detection did (a small file) is dropped as well.

@@ -12,6 +12,7 @@
 class QAction;
 class QMainWindow;
 class QProgressBar;
+class QTimer;
 class QToolButton;
 
 namespace u8ui {
@@ -42,6 +43,10 @@ public:
 
     // Checks the document's bytes from the start (dropping what was found), then audits them.
     void start();
+    // The bytes were edited by hand: what was found goes now (its offsets may no longer fit), and
+    // the check starts again once the edits pause for kQuietAfterEdit (the latest bytes win).
+    void restartAfterEdit();
+    static constexpr int kQuietAfterEdit = 300; // ms
     // The encoding check found binary data (`kind`, "ELF executable"): the check would list
     // nearly every byte, so it stops and waits until the user asks for it.
     void setBinary(const QString& kind);
@@ -66,6 +71,8 @@ private:
     void connectAudit();
     void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
     void showAuditProblem(const QString& message);
+    void drop();
+    void run();
     void startAudit();
     void onAuditChanged();
     void hideProgress();
@@ -81,6 +88,7 @@ private:
     QProgressBar* progress_;
     QToolButton* cancel_;
     QAction* again_;
+    QTimer* restart_;
 
     std::shared_ptr<const u8ui::ScanReport> report_;
     enum class State { None, Running, Finished, Cancelled, Failed };

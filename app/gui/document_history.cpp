@@ -2,56 +2,160 @@
 
 #include "byte_document.h"
 
+#include <QDebug>
 #include <QUndoCommand>
 #include <QUndoStack>
 
 namespace u8app {
+
 namespace {
-
-// Swaps the document's byte source. Both sources are kept alive by the command, so undo and redo
-// are instant and never re-run the operation.
-class ReplaceContentCommand : public QUndoCommand {
-public:
-    ReplaceContentCommand(u8ui::ByteDocument* document, const QString& description,
-                          std::shared_ptr<const u8codec::ByteSource> after)
-        : QUndoCommand(description), document_(document), before_(document->sharedSource()),
-          after_(std::move(after)) {}
-
-    void redo() override { document_->setSource(after_, document_->displayName()); }
-    void undo() override { document_->setSource(before_, document_->displayName()); }
-
-private:
-    u8ui::ByteDocument* document_;
-    std::shared_ptr<const u8codec::ByteSource> before_;
-    std::shared_ptr<const u8codec::ByteSource> after_;
-};
-
+// The QUndoCommand::id() of keystrokes: only they may merge.
+constexpr int kKeystrokeId = 0x7538; // "u8"
 } // namespace
 
+// A hand edit: the u8codec::Edit a table made. Undo and redo give it back to that table, which
+// checks that the bytes are where the edit left them; no byte is copied.
+class DocumentHistory::EditCommand final : public QUndoCommand {
+public:
+    EditCommand(DocumentHistory* history, std::shared_ptr<u8codec::PieceTable> table,
+                u8codec::Edit edit, const QString& text, bool keystroke, quint64 cursorBefore,
+                quint64 cursorAfter)
+        : QUndoCommand(text), history_(history), table_(std::move(table)), edit_(std::move(edit)),
+          run_(keystroke ? history->run_ : 0), keystroke_(keystroke), cursorBefore_(cursorBefore),
+          cursorAfter_(cursorAfter) {}
+
+    int id() const override { return keystroke_ ? kKeystrokeId : -1; }
+
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const EditCommand*>(other);
+        if (next->table_ != table_ || next->run_ != run_ || !edit_.mergeWith(next->edit_))
+            return false;
+        cursorAfter_ = next->cursorAfter_;
+        return true;
+    }
+
+    // The first redo() is the push: the table made the edit already.
+    void redo() override {
+        if (std::exchange(pushed_, false))
+            return;
+        apply(table_->redo(edit_), cursorAfter_);
+    }
+    void undo() override { apply(table_->undo(edit_), cursorBefore_); }
+
+private:
+    void apply(bool done, quint64 cursor) {
+        history_->breakTypingRun(); // typing after an undo starts a step of its own
+        if (!done) {
+            // The stack keeps the order, so this would be a bug: say so, change nothing.
+            qWarning("u8scope: an edit's bytes were not where it left them; undo/redo skipped");
+            return;
+        }
+        history_->show(table_, true);
+        emit history_->cursorWanted(cursor);
+    }
+
+    DocumentHistory* history_;
+    std::shared_ptr<u8codec::PieceTable> table_;
+    u8codec::Edit edit_;
+    quint64 run_;
+    bool keystroke_;
+    quint64 cursorBefore_, cursorAfter_;
+    bool pushed_ = true;
+};
+
+// A repair or reinterpretation: a new table over the repaired bytes. Both tables stay alive in
+// the command, so undo and redo are instant and never run the repair again; the table before
+// keeps its edits, and the steps under this one still find them.
+class DocumentHistory::ReplaceCommand final : public QUndoCommand {
+public:
+    ReplaceCommand(DocumentHistory* history, const QString& text,
+                   std::shared_ptr<const u8codec::ByteSource> after)
+        : QUndoCommand(text), history_(history), before_(history->table_),
+          after_(std::make_shared<u8codec::PieceTable>(std::move(after))) {}
+
+    void redo() override {
+        history_->breakTypingRun();
+        history_->show(after_, false);
+    }
+    void undo() override {
+        history_->breakTypingRun();
+        history_->show(before_, false);
+    }
+
+private:
+    DocumentHistory* history_;
+    std::shared_ptr<u8codec::PieceTable> before_, after_;
+};
+
 DocumentHistory::DocumentHistory(u8ui::ByteDocument* document, QObject* parent)
-    : QObject(parent), document_(document), stack_(new QUndoStack(this)) {
-    connect(stack_, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
+    : QObject(parent), document_(document), stack_(new QUndoStack(this)) {}
+
+// The commands refer to this object: they go first.
+DocumentHistory::~DocumentHistory() {
+    stack_->clear();
+}
+
+void DocumentHistory::open(std::shared_ptr<const u8codec::ByteSource> original,
+                           const QString& name) {
+    stack_->clear();
+    breakTypingRun();
+    base_ = original ? std::make_shared<u8codec::PieceTable>(std::move(original)) : nullptr;
+    table_ = base_;
+    document_->setSource(table_ ? table_->snapshot() : nullptr, name);
+    updateModified();
+}
+
+bool DocumentHistory::edit(quint64 offset, quint64 length, std::span<const std::uint8_t> bytes,
+                           const QString& description, bool keystroke, quint64 cursorBefore,
+                           quint64 cursorAfter) {
+    if (!table_ || offset > table_->size() || length > table_->size() - offset)
+        return false;
+    u8codec::Edit edit = table_->replace(offset, length, bytes);
+    if (!edit.changes())
+        return false;
+    show(table_, true);
+    stack_->push(new EditCommand(this, table_, std::move(edit), description, keystroke,
+                                 cursorBefore, cursorAfter));
+    return true;
+}
+
+bool DocumentHistory::revert(quint64 from, quint64 to, const QString& description) {
+    if (!table_ || from > to || to > table_->size())
+        return false;
+    u8codec::Edit edit = table_->revert(from, to);
+    if (!edit.changes())
+        return false;
+    const quint64 at = edit.offset();
+    show(table_, true);
+    stack_->push(new EditCommand(this, table_, std::move(edit), description, false, at, at));
+    return true;
 }
 
 void DocumentHistory::replaceContent(const QString& description,
                                      std::shared_ptr<const u8codec::ByteSource> bytes) {
-    stack_->push(new ReplaceContentCommand(document_, description, std::move(bytes)));
+    stack_->push(new ReplaceCommand(this, description, std::move(bytes)));
 }
 
-bool DocumentHistory::isModified() const {
-    return !stack_->isClean();
+void DocumentHistory::show(std::shared_ptr<u8codec::PieceTable> table, bool edited) {
+    table_ = std::move(table);
+    document_->setSource(table_ ? table_->snapshot() : nullptr, document_->displayName(),
+                         edited ? u8ui::ByteDocument::Change::Edited
+                                : u8ui::ByteDocument::Change::Replaced);
+    updateModified();
 }
 
 void DocumentHistory::markSaved() {
-    stack_->setClean();
+    if (std::exchange(modified_, false))
+        emit modifiedChanged(false);
 }
 
-void DocumentHistory::reset() {
-    const bool wasModified = isModified();
-    stack_->clear();
-    if (wasModified)
-        emit modifiedChanged(false);
+void DocumentHistory::updateModified() {
+    // The layout is canonical, so "the opened bytes, piece for piece" is exact (piece_table.h).
+    const bool modified = table_ && !(table_ == base_ && table_->isUnmodified());
+    if (modified != modified_) {
+        modified_ = modified;
+        emit modifiedChanged(modified);
+    }
 }
 
 } // namespace u8app

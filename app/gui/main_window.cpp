@@ -9,6 +9,7 @@
 #include "document_check.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "edit_actions.h"
 #include "encoding_check.h"
 #include "find_bar.h"
 #include "find_controller.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
       lines_(new LineLocator(this)), navigation_(new NavigationActions(this, controller_, lines_)),
       finder_(new FindController(findBar_, document(), selection(), hexView_, textView_, this)),
       copies_(new CopyActions(this, controller_)),
+      edits_(new EditActions(this, controller_, hexView_)),
       encoding_(new EncodingCheck(repairs_, banner_, this)),
       check_(new DocumentCheck(this, document(), open_, audits_, summary_, banner_)),
       problems_(new ProblemsPanel(this, controller_, audits_, navigation_,
@@ -91,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     connectDocument();
     connectCheck();
+    saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
 
     readSettings();
     updateTitle();
@@ -132,7 +135,10 @@ void MainWindow::connectDocument() {
     connect(selection, &u8ui::ByteSelection::selectionChanged, status_, &StatusFields::update);
     connect(selection, &u8ui::ByteSelection::cursorChanged, finder_,
             &FindController::updateHighlights);
-    connect(document(), &u8ui::ByteDocument::contentChanged, this, &MainWindow::onContentChanged);
+    connect(document(), &u8ui::ByteDocument::contentChanged, this,
+            [this](u8ui::ByteDocument::Change change) {
+                onContentChanged(change == u8ui::ByteDocument::Change::Edited);
+            });
     connect(selection, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::syncPanelsToCursor);
     connect(history(), &DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
     connect(controller_, &DocumentController::aboutToReplace, this, [this](const QString& name) {
@@ -186,19 +192,26 @@ void MainWindow::connectCheck() {
     });
 }
 
-void MainWindow::onContentChanged() {
-    // A new file, or the document's bytes replaced by a repair, undo or redo: everything derived
-    // from the bytes is recomputed. The advice on the encoding was about the bytes before: a
-    // file's bytes are examined again (after Undo, the mojibake advice comes back), the sample's
-    // never. Messages in the status bar were about the old bytes too ("Saved", "N changes
-    // applied").
+void MainWindow::onContentChanged(bool edited) {
     const std::shared_ptr<const u8codec::ByteSource> source = document()->sharedSource();
-    encoding_->restart(open_->hasFile() ? source : nullptr, document()->displayName(),
-                       open_->openedSize());
-    statusBar()->clearMessage();
     lines_->reset(source);
     controller_->keepSelectionInside();
-    check_->start();
+    if (edited) {
+        // A hand edit (or its undo): what was found is dropped and found again once the typing
+        // pauses. The advice on the encoding and the status bar's word stay: they are about the
+        // file, and about what the user just did.
+        check_->restartAfterEdit();
+    } else {
+        // A new file, or the document's bytes replaced by a repair or its undo: everything
+        // derived from the bytes is recomputed. The advice on the encoding was about the bytes
+        // before: a file's bytes are examined again (after Undo, the mojibake advice comes back),
+        // the sample's never. Messages in the status bar were about the old bytes too ("Saved",
+        // "N changes applied").
+        encoding_->restart(open_->hasFile() ? source : nullptr, document()->displayName(),
+                           open_->openedSize());
+        statusBar()->clearMessage();
+        check_->start();
+    }
     finder_->updateHighlights();
     status_->update();
     syncPanelsToCursor();
@@ -261,13 +274,15 @@ void MainWindow::createMenus() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = history()->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    undo->setToolTip(tr("Undo the last repair or reinterpretation"));
+    undo->setToolTip(tr("Undo the last edit, repair or reinterpretation"));
     QAction* redo = history()->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
-    redo->setToolTip(tr("Redo the repair or reinterpretation undone last"));
+    redo->setToolTip(tr("Redo the edit, repair or reinterpretation undone last"));
     edit->addActions({undo, redo});
     edit->addSeparator();
     edit->addActions(copies_->actions());
+    edit->addSeparator();
+    edit->addActions(edits_->actions());
     edit->addSeparator();
     edit->addActions(navigation_->selectActions());
 
@@ -313,6 +328,7 @@ QMenu* MainWindow::createViewMenu() {
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
     view->addAction(clustersAction_);
+    view->addAction(edits_->readOnlyAction());
     view->addSeparator();
     audits_->populate(view);
     view->addSeparator();
@@ -386,6 +402,7 @@ void MainWindow::updateTitle() {
 
 void MainWindow::updateActions() {
     copies_->updateActions();
+    edits_->updateActions();
     navigation_->updateActions();
     finder_->updateActions();
     open_->updateActions();
@@ -412,6 +429,7 @@ void MainWindow::readSettings() {
     hexView_->setShowClusters(clusters);
     textView_->setShowClusters(clusters);
     audits_->readSettings();
+    edits_->readSettings();
 }
 
 void MainWindow::writeSettings() const {

@@ -1,6 +1,7 @@
 // The u8scope window: composes the panes, the docks, the menus and the status bar around one
-// document. What each part does lives with its owner: the document, selection and history
-// (DocumentController), opening files (OpenActions), the check and audit (DocumentCheck), the
+// document. What each part does lives with its owner: the document, selection, history and
+// editing (DocumentController; the Edit menu's commands in EditActions), opening files
+// (OpenActions), the check and audit (DocumentCheck), the
 // encoding advice (EncodingCheck), the Problems panel, moving the cursor (NavigationActions),
 // search (FindController), the cursor's status (StatusFields) and the docks (DockSetup).
 #pragma once
@@ -38,6 +39,7 @@ class DockSetup;
 class DocumentCheck;
 class DocumentController;
 class DocumentHistory;
+class EditActions;
 class EncodingCheck;
 class FindBar;
 class FindController;
@@ -95,6 +97,7 @@ public:
     QTableView* problemsView() const;
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     RepairActions* repairActions() const { return repairs_; }
+    EditActions* editActions() const { return edits_; }
     LineLocator* lineLocator() const { return lines_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
@@ -138,7 +141,7 @@ private:
     void readSettings();
     void writeSettings() const;
 
-    void onContentChanged();
+    void onContentChanged(bool edited);
     void syncPanelsToCursor();
     void setBytesPerRow(int bytes);
     void updateTitle();
@@ -163,6 +166,7 @@ private:
     NavigationActions* navigation_;
     FindController* finder_;
     CopyActions* copies_;
+    EditActions* edits_;
     EncodingCheck* encoding_;
     DocumentCheck* check_;
     ProblemsPanel* problems_;

@@ -103,10 +103,18 @@ bool OpenActions::openFile(const QString& path) {
     path_ = info.absoluteFilePath();
     file_ = std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
     openedSize_ = file_->size();
+    opened_ = FileOnDisk::at(path_);
     watcher_->addPath(path_);
     recent_->add(path_);
     QSettings().setValue(kDirectoryKey, info.absolutePath());
+    const QString notWritable = FileOnDisk::whyNotWritable(path_);
     document_->replace(file_, info.fileName());
+    document_->setReadOnlyReason(notWritable);
+    if (!notWritable.isEmpty())
+        window_->statusBar()->showMessage(
+            tr("Read only: %1. View > Read Only turns editing on (Save As can then write the "
+               "changes elsewhere).")
+                .arg(notWritable));
     if (openedSize_ == 0) {
         banner_->showMessage(
             MessageBanner::Level::Information,
@@ -182,11 +190,44 @@ void OpenActions::openDialog() {
         openFile(path);
 }
 
+QString OpenActions::changeOnDisk() const {
+    if (!file_)
+        return {};
+    const FileOnDisk now = FileOnDisk::at(path_);
+    switch (opened_.changeTo(now)) {
+    case FileOnDisk::Change::None:
+        return {};
+    case FileOnDisk::Change::Deleted:
+        return tr("was deleted or renamed");
+    case FileOnDisk::Change::Replaced:
+        return tr("was replaced by another file");
+    case FileOnDisk::Change::Shrank:
+        return tr("shrank from %1 to %2")
+            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
+    case FileOnDisk::Change::Grew:
+        return tr("grew from %1 to %2")
+            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
+    case FileOnDisk::Change::Modified:
+        return tr("was changed by another program");
+    }
+    return {};
+}
+
 void OpenActions::onFileChanged(const QString& path) {
     if (path != path_ || !file_)
         return;
     const QFileInfo info(path);
-    if (!info.exists()) {
+    const FileOnDisk now = FileOnDisk::at(path);
+    if (now.exists())
+        watcher_->addPath(path); // editors that replace the file drop it from the watch list
+    const FileOnDisk::Change change = opened_.changeTo(now);
+    if (change == FileOnDisk::Change::None)
+        return;
+    if (document_->history()->isModified()) {
+        warnEditsAtRisk(info.fileName(), change);
+        return;
+    }
+    if (change == FileOnDisk::Change::Deleted) {
         // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
         // it is open), so the panes stay as they are.
         banner_->showMessage(MessageBanner::Level::Warning,
@@ -195,20 +236,54 @@ void OpenActions::onFileChanged(const QString& path) {
                                  .arg(info.fileName()));
         return;
     }
-    watcher_->addPath(path); // editors that replace the file drop it from the watch list
-    const quint64 now = quint64(info.size());
-    if (now == openedSize_)
-        return;
     const QString before = u8ui::NumberFormat::size(openedSize_);
-    const QString after = u8ui::NumberFormat::size(now);
-    banner_->showMessage(
-        MessageBanner::Level::Warning,
-        now < openedSize_
-            ? tr("%1 shrank on disk from %2 to %3: bytes past the new end can no "
-                 "longer be read.")
-                  .arg(info.fileName(), before, after)
-            : tr("%1 grew on disk from %2 to %3.").arg(info.fileName(), before, after),
-        tr("Reload"), [this] { reload(); });
+    const QString after = u8ui::NumberFormat::size(now.size());
+    QString text;
+    if (change == FileOnDisk::Change::Shrank)
+        text = tr("%1 shrank on disk from %2 to %3: bytes past the new end can no longer be read.")
+                   .arg(info.fileName(), before, after);
+    else if (change == FileOnDisk::Change::Grew)
+        text = tr("%1 grew on disk from %2 to %3.").arg(info.fileName(), before, after);
+    else
+        text = tr("%1 was changed on disk by another program.").arg(info.fileName());
+    banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
+}
+
+void OpenActions::warnEditsAtRisk(const QString& name, FileOnDisk::Change change) {
+    QString text;
+    switch (change) {
+    case FileOnDisk::Change::Deleted:
+        text = tr("%1 was deleted or renamed on disk. Your unsaved edits are kept, and the bytes "
+                  "you did not edit still read from the file as it was opened: Save writes it "
+                  "again, Save As… elsewhere.")
+                   .arg(name);
+        break;
+    case FileOnDisk::Change::Replaced:
+        text = tr("%1 was replaced on disk by another program. Your unsaved edits are kept and "
+                  "still read the version you opened; Save would write over the new version "
+                  "(it asks first), Save As… keeps both.")
+                   .arg(name);
+        break;
+    case FileOnDisk::Change::Shrank:
+        text = tr("%1 was cut short on disk while you have unsaved edits: the bytes of your "
+                  "document that came from the lost part can no longer be read, so it cannot be "
+                  "saved whole. Copy what you need, then Reload.")
+                   .arg(name);
+        break;
+    case FileOnDisk::Change::Grew:
+    case FileOnDisk::Change::Modified:
+    case FileOnDisk::Change::None:
+        text = tr("%1 was changed on disk by another program while you have unsaved edits: the "
+                  "bytes you did not edit are read from the file, and may now show its changes. "
+                  "Save would write over them (it asks first); Save As… keeps both.")
+                   .arg(name);
+        break;
+    }
+    if (change == FileOnDisk::Change::Shrank)
+        banner_->showMessage(MessageBanner::Level::Error, text, tr("Reload"), [this] { reload(); });
+    else
+        banner_->showMessage(MessageBanner::Level::Warning, text, tr("Save As…"),
+                             [this] { saves_->saveAs(); });
 }
 
 void OpenActions::rebuildRecentMenu() {

@@ -1,8 +1,11 @@
 // Which file the window shows, and the commands that choose it: File > Open…, Open Recent,
 // Reload, Open the Tour Sample and Close. A file is read through u8codec::FileSource, never whole;
-// unsaved changes are asked about first (SaveActions); while it is open, what happens to it on
-// disk (it grew, shrank or went away) is said in the banner, with Reload.
+// one the user may not write opens read only; unsaved changes are asked about first
+// (SaveActions); while it is open, what happens to it on disk (it grew, shrank, was replaced or
+// went away) is said in the banner: with Reload, or with Save As… while there are unsaved edits.
 #pragma once
+
+#include "file_on_disk.h"
 
 #include <QList>
 #include <QObject>
@@ -47,6 +50,9 @@ public:
     quint64 openedSize() const { return openedSize_; }
     // Whether the bytes shown come from a file (not the sample).
     bool hasFile() const { return file_ != nullptr; }
+    // What another program did to the open file since it was opened or saved, as a clause for a
+    // question ("was replaced by another file"); empty when nothing.
+    QString changeOnDisk() const;
 
     // Open…, Open Recent, Reload, the tour sample and Close, in that order (the File menu).
     void populate(QMenu* file);
@@ -65,6 +71,8 @@ private:
     // Opens `path` with the cursor kept where it was (as far as the bytes reach).
     bool reopen(const QString& path);
     void onFileChanged(const QString& path);
+    // The banner for a file changed on disk under unsaved edits.
+    void warnEditsAtRisk(const QString& name, FileOnDisk::Change change);
     void rebuildRecentMenu();
 
     QMainWindow* window_;
@@ -76,6 +84,7 @@ private:
     std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
     QString path_;
     quint64 openedSize_ = 0;
+    FileOnDisk opened_; // the file as opened (or saved)
 
     QAction* open_;
     QAction* reload_;

@@ -8,7 +8,7 @@
 #include "number_format.h"
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
-#include "u8codec/aligned_buffer.h"
+#include "save_source.h"
 #include "u8codec/transcode.h"
 
 #include <QAction>
@@ -41,6 +41,11 @@ SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, Document
                          std::function<QString()> currentPath)
     : QObject(window), window_(window), document_(document), history_(history),
       currentPath_(std::move(currentPath)) {
+    confirmOverwrite_ = [this](const QString& question) {
+        return QMessageBox::warning(window_, tr("Changed on disk"), question,
+                                    QMessageBox::Save | QMessageBox::Cancel,
+                                    QMessageBox::Cancel) == QMessageBox::Save;
+    };
     connect(history_, &DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
     connect(document_, &u8ui::ByteDocument::contentChanged, this, &SaveActions::updateEnabled);
 }
@@ -111,6 +116,18 @@ bool SaveActions::save() {
     const QString path = currentPath_();
     if (path.isEmpty())
         return saveAs();
+    // Never written over another program's version without asking.
+    if (const QString change = diskCheck_ ? diskCheck_() : QString(); !change.isEmpty()) {
+        const QString question =
+            tr("%1 %2 since it was opened. Save writes this document over what is there now; "
+               "Save As writes it elsewhere. Write over it?")
+                .arg(QFileInfo(path).fileName(), change);
+        if (!confirmOverwrite_(question)) {
+            emit message(tr("Not saved: %1 %2 on disk; Save As writes the document elsewhere.")
+                             .arg(QFileInfo(path).fileName(), change));
+            return false;
+        }
+    }
     if (!writeAtomically(document_->sharedSource(), path))
         return false;
     history_->markSaved();
@@ -195,27 +212,41 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
                                   const QString& path) {
     if (!source)
         return false;
-    return writeBytes(
-        path, [source](u8io::AtomicOutput& file, JobControl& control, QString& error) {
-            u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
-            const std::uint64_t size = source->size();
-            for (std::uint64_t done = 0; done < size;) {
-                if (control.cancelled())
-                    return false;
-                const std::size_t want =
-                    std::size_t(std::min<std::uint64_t>(buffer.size(), size - done));
-                const std::size_t got = source->read(done, std::span(buffer.data(), want));
-                if (got == 0) {
-                    error = tr("the document's bytes could not be read (did the file shrink?)");
-                    return false;
-                }
-                if (!file.write(std::span<const std::uint8_t>(buffer.data(), got)))
-                    break; // commit() reports why
-                done += got;
-                control.setProgress(double(done) / double(size));
-            }
-            return true;
-        });
+    u8io::SaveOptions options;
+    options.keepBackup = keepBackup();
+    auto result = std::make_shared<u8io::SaveResult>();
+    QEventLoop loop;
+    runInBackground(
+        window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
+        [source, path, options, result](JobControl& control) mutable {
+            // The source is a snapshot: edits made meanwhile do not reach this save.
+            options.progress = [&control](std::uint64_t written, std::uint64_t total) {
+                control.setProgress(total == 0 ? 1.0 : double(written) / double(total));
+                return !control.cancelled();
+            };
+            *result = u8io::saveSource(*source, QFile::encodeName(path).toStdString(), options);
+        },
+        [&loop](const JobControl&) { loop.quit(); });
+    loop.exec();
+    switch (result->status) {
+    case u8io::SaveResult::Status::Saved:
+        // Only what happened, with the backup's actual name.
+        emit message(result->backupName.empty() ? tr("Saved %1").arg(path)
+                                                : tr("Saved %1 (previous version kept as %2)")
+                                                      .arg(path, fromNative(result->backupName)));
+        return true;
+    case u8io::SaveResult::Status::Cancelled:
+        emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));
+        return false;
+    case u8io::SaveResult::Status::Failed:
+        break;
+    }
+    const QString error = fromNative(result->error);
+    QMessageBox::warning(
+        window_, tr("Save failed"),
+        tr("%1 could not be written: %2. The file is unchanged.").arg(path, error));
+    emit message(tr("Saving %1 failed: %2").arg(path, error));
+    return false;
 }
 
 namespace {

@@ -1,9 +1,11 @@
-// File > Save, Save As, Save As Encoding… and the unsaved-changes question. Saving writes through
-// u8io::AtomicOutput, as u8scope-cli's --in-place does: a temporary file with the replaced file's
-// mode, owner, group and extended attributes, renamed over it durably (through a symbolic link,
-// the target is replaced and the link kept), so a failed or cancelled save leaves the file as it
-// was. The previous version can be kept as NAME.bak, or NAME.bak.N when that is taken: a backup is
-// never overwritten (backup_file.h).
+// File > Save, Save As, Save As Encoding… and the unsaved-changes question. Saving streams the
+// document (a snapshot of its piece table: the file's own bytes and the edits, never the whole
+// document in memory) through u8io::saveSource and AtomicOutput, as u8scope-cli's --in-place
+// writes: a temporary file with the replaced file's mode, owner, group and extended attributes,
+// renamed over it durably (through a symbolic link, the target is replaced and the link kept), so
+// a failed or cancelled save leaves the file as it was. The previous version can be kept as
+// NAME.bak, or NAME.bak.N when that is taken: a backup is never overwritten (backup_file.h).
+// Save asks first when another program changed the file since it was opened.
 #pragma once
 
 #include <QObject>
@@ -58,6 +60,13 @@ public:
 
     bool keepBackup() const;
 
+    // What another program did to the file on disk since it was opened ("was replaced by
+    // another file"; empty when nothing): Save asks before writing over it.
+    void setDiskCheck(std::function<QString()> check) { diskCheck_ = std::move(check); }
+    // Answers that question (the default asks in a message box): true to write over it.
+    using Overwrite = std::function<bool(const QString& question)>;
+    void setConfirmOverwrite(Overwrite confirm) { confirmOverwrite_ = std::move(confirm); }
+
 signals:
     // The document's bytes are now in `path` (the window re-opens it from disk).
     void saved(const QString& path);
@@ -81,6 +90,8 @@ private:
     u8ui::ByteDocument* document_;
     DocumentHistory* history_;
     std::function<QString()> currentPath_;
+    std::function<QString()> diskCheck_;
+    Overwrite confirmOverwrite_;
     QAction* save_ = nullptr;
     QAction* saveAs_ = nullptr;
     QAction* saveAsEncoding_ = nullptr;

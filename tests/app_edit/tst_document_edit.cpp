@@ -159,7 +159,7 @@ private slots:
 
     void repairIsPreviewedThenOneUndoableStep() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9 ok\xC0\xAF\n";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         u8codec::RepairOptions options;
         options.mojibake = true;
         const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
@@ -194,7 +194,7 @@ private slots:
         const QByteArray original =
             "Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 ok"
             "\xC0\xAF\r\n";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         // Untick the fix at offset 13 (the first "Ã©" of "résumé"), keep everything else.
         choose_ = [](const ChangePreview& p) {
             PreviewChoice c;
@@ -249,14 +249,15 @@ private slots:
                 };
                 if (inWindows)
                     repairs_->setRepairInWindowsFrom(1);
-                document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+                history_->open(bytesOf(original), QStringLiteral("t.txt"));
                 const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
                 QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
                 seen[inWindows] = previews_;
                 repaired[inWindows] = contentOf(*document_);
-                // Applied whole, the document reads the temporary file; a part of it is made in
-                // memory from the report, as for any document.
-                QCOMPARE(dynamic_cast<const u8codec::FileSource*>(document_->source()) != nullptr,
+                // Applied whole, the document's pieces read the temporary file; a part of it is
+                // made in memory from the report, as for any document.
+                QCOMPARE(dynamic_cast<const u8codec::FileSource*>(
+                             history_->table()->original().get()) != nullptr,
                          inWindows && !untickOne);
                 history_->undoStack()->undo();
                 QCOMPARE(contentOf(*document_), original);
@@ -280,7 +281,7 @@ private slots:
 
     void untickedLineEndingsAreKept() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9\r\n";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         choose_ = [](const ChangePreview&) {
             PreviewChoice c;
             c.leftOutKinds.insert(int(u8codec::RepairKind::LineEnding));
@@ -298,7 +299,7 @@ private slots:
 
     void everythingUntickedChangesNothing() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         choose_ = [](const ChangePreview&) {
             PreviewChoice c;
             c.untickedChanges.insert(0);
@@ -318,7 +319,7 @@ private slots:
         QByteArray original;
         for (int i = 0; i < 20001; ++i)
             original += "\xC3\x83\xC2\xA9 ";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         choose_ = [](const ChangePreview& p) {
             PreviewChoice c;
             if (p.title == QStringLiteral("Fix Mojibake")) // the first preview only
@@ -388,7 +389,7 @@ private slots:
     void declinedPreviewChangesNothing() {
         const QByteArray original = "a\xFF"
                                     "b";
-        document_->setSource(bytesOf(original), QStringLiteral("t.txt"));
+        history_->open(bytesOf(original), QStringLiteral("t.txt"));
         accept_ = false;
         const QString message = repairAndWait(QStringLiteral("Replace"), {});
         QVERIFY(message.contains(QStringLiteral("not applied")));
@@ -399,14 +400,14 @@ private slots:
     }
 
     void nothingToChangeIsSaid() {
-        document_->setSource(bytesOf("clean text\n"), QStringLiteral("t.txt"));
+        history_->open(bytesOf("clean text\n"), QStringLiteral("t.txt"));
         const QString message = repairAndWait(QStringLiteral("Replace"), {});
         QVERIFY(message.contains(QStringLiteral("nothing to change")));
         QCOMPARE(history_->undoStack()->count(), 0);
     }
 
     void reinterpretAsLegacyEncoding() {
-        document_->setSource(bytesOf("caf\xE9 \x80"), QStringLiteral("t.txt"));
+        history_->open(bytesOf("caf\xE9 \x80"), QStringLiteral("t.txt"));
         QSignalSpy finished(repairs_, &RepairActions::finished);
         repairs_->runReinterpret(QStringLiteral("windows-1252"));
         QVERIFY(finished.wait(20000));
@@ -445,7 +446,7 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("old \xFF bytes");
         }
-        document_->setSource(bytesOf("old \xFF bytes"), QStringLiteral("doc.txt"));
+        history_->open(bytesOf("old \xFF bytes"), QStringLiteral("doc.txt"));
         QCOMPARE(repairAndWait(QStringLiteral("Replace"), {}).contains(QStringLiteral("applied")),
                  true);
         // Applying a repair never touches the file.
@@ -469,7 +470,7 @@ private slots:
     void saveAsANewNameReportsNoBackup() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("new.txt"));
-        document_->setSource(bytesOf("fresh"), QStringLiteral("fresh"));
+        history_->open(bytesOf("fresh"), QStringLiteral("fresh"));
         SaveActions saver(&window_, document_, history_, [] { return QString(); });
         QMenu menu;
         saver.populate(&menu, nullptr);
@@ -506,7 +507,7 @@ private slots:
         QVERIFY(saver.keepBackup());
         QSignalSpy messages(&saver, &SaveActions::message);
         for (const char* version : {"version 2", "version 3"}) {
-            document_->setSource(bytesOf(version), QStringLiteral("doc.txt"));
+            history_->open(bytesOf(version), QStringLiteral("doc.txt"));
             QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
         }
         QCOMPARE(readFile(path), QByteArray("version 3"));
@@ -541,7 +542,7 @@ private slots:
         saver.populate(&menu, nullptr);
         if (!saver.keepBackup())
             menu.actions().last()->trigger();
-        document_->setSource(bytesOf("after"), QStringLiteral("doc.txt"));
+        history_->open(bytesOf("after"), QStringLiteral("doc.txt"));
         QVERIFY(saver.writeAtomically(document_->sharedSource(), link));
         QVERIFY(S_ISLNK(statOf(link).st_mode));
         QCOMPARE(readFile(target), QByteArray("after"));
@@ -550,7 +551,7 @@ private slots:
     }
 
     void failedSaveLeavesNoFile() {
-        document_->setSource(bytesOf("x"), QStringLiteral("doc.txt"));
+        history_->open(bytesOf("x"), QStringLiteral("doc.txt"));
         SaveActions saver(&window_, document_, history_, [] { return QString(); });
         // A directory that does not exist: no temporary file can be made, nothing is created.
         QTimer closer; // accepts the "Save failed" message as soon as it shows

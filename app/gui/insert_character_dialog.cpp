@@ -1,0 +1,86 @@
+#include "insert_character_dialog.h"
+
+#include "u8codec/audit.h"
+#include "u8codec/character_lookup.h"
+#include "u8codec/encoder.h"
+#include "u8codec/problem.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+
+namespace u8app {
+
+namespace {
+const QString kLastKey = QStringLiteral("edit/insertCharacter");
+} // namespace
+
+InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
+    : QDialog(parent), query_(new QLineEdit(this)), preview_(new QLabel(this)),
+      buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+    setWindowTitle(tr("Insert Character"));
+    query_->setObjectName(QStringLiteral("characterQuery"));
+    query_->setPlaceholderText(tr("U+20AC, 20AC or a name: EURO SIGN"));
+    query_->setClearButtonEnabled(true);
+    query_->setMinimumWidth(query_->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 32);
+    preview_->setObjectName(QStringLiteral("characterPreview"));
+    preview_->setWordWrap(true);
+    preview_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    preview_->setMinimumHeight(preview_->fontMetrics().height() * 3);
+    buttons_->button(QDialogButtonBox::Ok)->setText(tr("Insert"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Character:"), query_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(preview_);
+    layout->addWidget(buttons_);
+
+    connect(query_, &QLineEdit::textChanged, this, &InsertCharacterDialog::lookUp);
+    connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
+        QSettings().setValue(kLastKey, query_->text());
+        accept();
+    });
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    query_->setText(QSettings().value(kLastKey).toString());
+    query_->selectAll();
+    lookUp();
+}
+
+void InsertCharacterDialog::setQuery(const QString& text) {
+    query_->setText(text);
+}
+
+QString InsertCharacterDialog::preview() const {
+    return preview_->text();
+}
+
+void InsertCharacterDialog::lookUp() {
+    found_.reset();
+    const QString text = query_->text();
+    if (text.trimmed().isEmpty()) {
+        preview_->setText(tr("Type a code point (U+20AC) or a character's name (EURO SIGN)."));
+        buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
+        return;
+    }
+    const u8codec::CharacterLookup lookup = u8codec::findCharacter(text.toStdString());
+    if (!lookup.codePoint) {
+        preview_->setText(QString::fromStdString(lookup.error));
+        buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
+        return;
+    }
+    found_ = lookup.codePoint;
+    std::uint8_t bytes[4];
+    const int length = u8codec::encode(*found_, bytes);
+    const QString hex = QString::fromStdString(
+        u8codec::hexBytes(std::span<const std::uint8_t>(bytes, std::size_t(length))));
+    preview_->setText(tr("%1 — inserts %2 (%n byte(s))", nullptr, length)
+                          .arg(QString::fromStdString(u8codec::describeCharacter(*found_)), hex));
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(true);
+}
+
+} // namespace u8app
