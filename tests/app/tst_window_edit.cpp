@@ -1,0 +1,267 @@
+// Editing in the window (issue 21), driven as a user does: key presses in the hex pane (digits,
+// Delete, Backspace, Insert) and the text pane (typed text, input-method commits, Return, Delete,
+// Backspace), in overwrite and insert mode, at the start, the middle and the end, inside a
+// multi-byte character and on an error segment; then undo of everything back to the file's bytes
+// (unmodified again), redo, and the edits marked in both panes.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "document_controller.h"
+#include "document_history.h"
+#include "edit_actions.h"
+#include "hex_view.h"
+#include "main_window.h"
+#include "text_view.h"
+#include "window_test_support.h"
+
+#include <QInputMethodEvent>
+#include <QLabel>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QtTest>
+
+using u8app::MainWindow;
+using Mode = u8ui::DocumentEditor::Mode;
+
+namespace {
+
+// 'a', EURO SIGN (E2 82 AC), 'b', the never-valid byte FF, 'c'.
+const QByteArray kDocument("a\xE2\x82\xAC"
+                           "b\xFF"
+                           "c");
+
+QByteArray contentOf(const u8ui::ByteDocument& document) {
+    QByteArray out(qsizetype(document.size()), '\0');
+    if (document.source())
+        out.resize(qsizetype(document.source()->read(
+            0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())))));
+    return out;
+}
+
+// The keys of a script: text is typed (one key per character), "<del>", "<bs>", "<ins>",
+// "<ret>" are those keys.
+void press(QWidget* pane, const QString& script) {
+    for (int i = 0; i < script.size();) {
+        if (script.at(i) == QLatin1Char('<')) {
+            const int close = script.indexOf(QLatin1Char('>'), i);
+            const QString key = script.mid(i + 1, close - i - 1);
+            const Qt::Key k = key == QLatin1String("del")   ? Qt::Key_Delete
+                              : key == QLatin1String("bs")  ? Qt::Key_Backspace
+                              : key == QLatin1String("ins") ? Qt::Key_Insert
+                                                            : Qt::Key_Return;
+            QTest::keyClick(pane, k);
+            i = close + 1;
+            continue;
+        }
+        // One character (a surrogate pair is one), with its text, as a keyboard sends it.
+        const int n = script.at(i).isHighSurrogate() ? 2 : 1;
+        const QString text = script.mid(i, n);
+        QTest::sendKeyEvent(QTest::Press, pane, Qt::Key_unknown, text, Qt::NoModifier);
+        QTest::sendKeyEvent(QTest::Release, pane, Qt::Key_unknown, text, Qt::NoModifier);
+        i += n;
+    }
+}
+
+} // namespace
+
+class TestWindowEdit : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    QString write(const char* name, const QByteArray& bytes) {
+        const QString path = u8test::writeFile(dir_, name, bytes);
+        if (path.isEmpty())
+            qFatal("cannot write %s", name);
+        return path;
+    }
+    // The window on a fresh copy of kDocument, the cursor at `at`, in `mode`.
+    void open(MainWindow& w, quint64 at, Mode mode) {
+        QVERIFY(w.openFile(write("doc.bin", kDocument)));
+        w.documentController()->setMode(mode);
+        if (at < quint64(kDocument.size()))
+            w.goTo(at);
+        else
+            w.selection()->setCursor(at); // the end: where an editable document appends
+    }
+
+private slots:
+    void initTestCase() {
+        u8test::useTestSettings(QStringLiteral("tst_window_edit"));
+        QVERIFY(dir_.isValid());
+    }
+
+    // Every hex-pane edit: (cursor, mode, keys) gives these bytes and this cursor.
+    void hexPane_data() {
+        QTest::addColumn<quint64>("at");
+        QTest::addColumn<bool>("insert");
+        QTest::addColumn<QString>("keys");
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<quint64>("cursor");
+        const QByteArray d = kDocument;
+        QTest::newRow("overwrite start") << 0ull << false << "41"
+                                         << "A" + d.mid(1) << 1ull;
+        QTest::newRow("overwrite inside EURO SIGN")
+            << 2ull << false << "5a" << d.left(2) + "\x5A" + d.mid(3) << 3ull;
+        QTest::newRow("overwrite the error")
+            << 5ull << false << "C3" << d.left(5) + "\xC3" + "c" << 6ull;
+        QTest::newRow("overwrite the last byte, then append")
+            << 6ull << false << "4445" << d.left(6) + "DE" << 8ull;
+        QTest::newRow("overwrite at the end appends") << 7ull << false << "0a" << d + "\n" << 8ull;
+        QTest::newRow("first digit keeps the low one") << 0ull << false << "4"
+                                                       << "A" + d.mid(1) << 0ull; // 61 -> 41
+        QTest::newRow("insert start") << 0ull << true << "41"
+                                      << "A" + d << 1ull;
+        QTest::newRow("insert inside EURO SIGN")
+            << 2ull << true << "00" << d.left(2) + QByteArray(1, '\0') + d.mid(2) << 3ull;
+        QTest::newRow("insert before the error")
+            << 5ull << true << "c3a9" << d.left(5) + "\xC3\xA9" + d.mid(5) << 7ull;
+        QTest::newRow("insert at the end") << 7ull << true << "21" << d + "!" << 8ull;
+        QTest::newRow("insert one digit") << 1ull << true << "7"
+                                          << "ap" + d.mid(1) << 1ull;
+        QTest::newRow("delete start") << 0ull << false << "<del>" << d.mid(1) << 0ull;
+        QTest::newRow("delete inside EURO SIGN")
+            << 2ull << true << "<del>" << d.left(2) + d.mid(3) << 2ull;
+        QTest::newRow("delete the error") << 5ull << false << "<del><del>" << d.left(5) << 5ull;
+        QTest::newRow("delete at the end: nothing") << 7ull << false << "<del>" << d << 7ull;
+        QTest::newRow("backspace start: nothing") << 0ull << false << "<bs>" << d << 0ull;
+        QTest::newRow("backspace inside EURO SIGN") << 3ull << false << "<bs><bs>"
+                                                    << "a\xAC" + d.mid(4) << 1ull;
+        QTest::newRow("backspace at the end") << 7ull << true << "<bs>" << d.left(6) << 6ull;
+        QTest::newRow("insert key switches mode") << 0ull << false << "<ins>41"
+                                                  << "A" + d << 1ull;
+    }
+    void hexPane() {
+        QFETCH(quint64, at);
+        QFETCH(bool, insert);
+        QFETCH(QString, keys);
+        QFETCH(QByteArray, bytes);
+        QFETCH(quint64, cursor);
+        MainWindow w;
+        open(w, at, insert ? Mode::Insert : Mode::Overwrite);
+        press(w.hexView(), keys);
+        QCOMPARE(contentOf(*w.document()), bytes);
+        QCOMPARE(w.selection()->cursor(), cursor);
+        const bool changed = bytes != kDocument;
+        QCOMPARE(w.history()->isModified(), changed);
+        // One run of typing is one step: undo gives the file's bytes back, redo the edit.
+        QUndoStack* stack = w.history()->undoStack();
+        QCOMPARE(stack->count(), changed ? 1 : 0);
+        if (!changed)
+            return;
+        stack->undo();
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY(!w.history()->isModified());
+        stack->redo();
+        QCOMPARE(contentOf(*w.document()), bytes);
+    }
+
+    // Every text-pane edit: a typed character replaces (overwrite) or goes in before (insert) a
+    // whole character or error segment; Delete and Backspace remove one.
+    void textPane_data() {
+        QTest::addColumn<quint64>("at");
+        QTest::addColumn<bool>("insert");
+        QTest::addColumn<QString>("keys");
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<quint64>("cursor");
+        const QByteArray d = kDocument;
+        const QString eacute = QStringLiteral("\u00E9");
+        QTest::newRow("overwrite start") << 0ull << false << "X"
+                                         << "X" + d.mid(1) << 1ull;
+        QTest::newRow("overwrite EURO SIGN with one byte") << 1ull << false << "X"
+                                                           << "aX" + d.mid(4) << 2ull;
+        QTest::newRow("overwrite the error with é")
+            << 5ull << false << eacute << d.left(5) + "\xC3\xA9" + "c" << 7ull;
+        QTest::newRow("overwrite the last, then append")
+            << 6ull << false << "yz" << d.left(6) + "yz" << 8ull;
+        QTest::newRow("overwrite a run of characters")
+            << 0ull << false << "XYZW" << QByteArray("XYZWc") << 4ull;
+        QTest::newRow("insert start") << 0ull << true << eacute << "\xC3\xA9" + d << 2ull;
+        QTest::newRow("insert before EURO SIGN (cursor inside it)") << 2ull << true << "-"
+                                                                    << "a-" + d.mid(1) << 2ull;
+        QTest::newRow("insert an emoji") << 4ull << true << QStringLiteral("\U0001F600")
+                                         << d.left(4) + "\xF0\x9F\x98\x80" + d.mid(4) << 8ull;
+        QTest::newRow("insert at the end") << 7ull << true << "!" << d + "!" << 8ull;
+        QTest::newRow("return is a line feed")
+            << 4ull << true << "<ret>" << d.left(4) + "\n" + d.mid(4) << 5ull;
+        QTest::newRow("delete EURO SIGN whole") << 1ull << false << "<del>"
+                                                << "a" + d.mid(4) << 1ull;
+        QTest::newRow("delete the error segment")
+            << 5ull << true << "<del>" << d.left(5) + "c" << 5ull;
+        QTest::newRow("delete at the end: nothing") << 7ull << false << "<del>" << d << 7ull;
+        QTest::newRow("backspace EURO SIGN whole") << 4ull << false << "<bs>"
+                                                   << "a" + d.mid(4) << 1ull;
+        QTest::newRow("backspace the error") << 6ull << false << "<bs>" << d.left(5) + "c" << 5ull;
+        QTest::newRow("backspace at the end") << 7ull << false << "<bs><bs>" << d.left(5) << 5ull;
+        QTest::newRow("backspace start: nothing") << 0ull << true << "<bs>" << d << 0ull;
+    }
+    void textPane() {
+        QFETCH(quint64, at);
+        QFETCH(bool, insert);
+        QFETCH(QString, keys);
+        QFETCH(QByteArray, bytes);
+        QFETCH(quint64, cursor);
+        MainWindow w;
+        open(w, at, insert ? Mode::Insert : Mode::Overwrite);
+        press(w.textView(), keys);
+        QCOMPARE(contentOf(*w.document()), bytes);
+        QCOMPARE(w.selection()->cursor(), cursor);
+        const bool changed = bytes != kDocument;
+        QCOMPARE(w.history()->isModified(), changed);
+        QUndoStack* stack = w.history()->undoStack();
+        QCOMPARE(stack->count(), changed ? 1 : 0);
+        if (!changed)
+            return;
+        stack->undo();
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY(!w.history()->isModified());
+        stack->redo();
+        QCOMPARE(contentOf(*w.document()), bytes);
+    }
+
+    // What an input method commits is typed, composed characters included; what it is still
+    // composing is not.
+    void inputMethodCommits() {
+        MainWindow w;
+        open(w, 1, Mode::Insert);
+        QInputMethodEvent composing(QStringLiteral("e"), {});
+        QApplication::sendEvent(w.textView(), &composing);
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QInputMethodEvent commit;
+        commit.setCommitString(QStringLiteral("\u00E9"));
+        QApplication::sendEvent(w.textView(), &commit);
+        QInputMethodEvent decomposed;
+        decomposed.setCommitString(QStringLiteral("e\u0301"));
+        QApplication::sendEvent(w.textView(), &decomposed);
+        QCOMPARE(contentOf(*w.document()), "a\xC3\xA9"
+                                           "e\xCC\x81" +
+                                               kDocument.mid(1));
+        QCOMPARE(w.selection()->cursor(), quint64(1 + 2 + 3));
+        QVERIFY(w.textView()->inputMethodQuery(Qt::ImEnabled).toBool());
+    }
+
+    // Typing into an empty file: the cursor stands at the end, where bytes go.
+    void emptyFile() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("empty.txt", {})));
+        press(w.textView(), QStringLiteral("hi"));
+        press(w.hexView(), QStringLiteral("21"));
+        QCOMPARE(contentOf(*w.document()), QByteArray("hi!"));
+        QCOMPARE(w.selection()->cursor(), quint64(3));
+    }
+
+    // Keys the panes do not edit with stay navigation and shortcuts.
+    void shortcutsAndArrowsDoNotType() {
+        MainWindow w;
+        open(w, 0, Mode::Overwrite);
+        QTest::keyClick(w.hexView(), Qt::Key_Right);
+        QTest::keyClick(w.hexView(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(w.textView(), Qt::Key_G, Qt::ControlModifier);
+        QTest::keyClick(w.textView(), Qt::Key_Escape);
+        QTest::keyClick(w.hexView(), Qt::Key_G); // not a hex digit
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY(!w.history()->isModified());
+    }
+};
+
+QTEST_MAIN(TestWindowEdit)
+#include "tst_window_edit.moc"
