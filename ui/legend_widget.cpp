@@ -12,8 +12,9 @@ namespace u8ui {
 namespace {
 
 // What a swatch shows besides a byte role: the frame that joins a character's bytes, the
-// text pane's marker for a character that draws nothing, the selection and a search match.
-enum class Extra { None, CharacterFrame, Cluster, Marker, Selection, Match };
+// text pane's marker for a character that draws nothing, the selection, a search match and
+// bytes edited and not saved yet.
+enum class Extra { None, CharacterFrame, Cluster, Marker, Selection, Match, Edited };
 
 // A cell as the hex pane draws it: the role's fill, hatch and frame, with a sample byte.
 class Swatch final : public QWidget {
@@ -95,6 +96,12 @@ protected:
             painter.fillRect(area, palette.matchFill());
             painter.fillRect(QRectF(area.left(), area.bottom() - 2, area.width(), 2),
                              palette.matchFrame());
+            painter.setPen(palette.style(CellRole::AsciiPrintable).text);
+            painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
+            break;
+        case Extra::Edited:
+            palette.paintCell(painter, area, CellRole::AsciiPrintable);
+            palette.paintEdited(painter, area);
             painter.setPen(palette.style(CellRole::AsciiPrintable).text);
             painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
             break;
@@ -193,6 +200,10 @@ void LegendWidget::rebuild() {
                     tr("The selected bytes; the text pane covers whole characters.")});
     entries.append({CellRole::AsciiPrintable, Extra::Match, tr("Search match"),
                     tr("Bytes found by the last search.")});
+    entries.append({CellRole::AsciiPrintable, Extra::Edited, tr("Edited"),
+                    tr("Bytes typed, pasted or filled since the file was opened or saved, over "
+                       "the colour of what they are now; a tick where bytes were deleted. Edit > "
+                       "Revert Selection gives them the file's bytes back.")});
 
     // Compact: name and swatch pairs in columns, read across.
     const int compactColumns = 4;
@@ -203,6 +214,8 @@ void LegendWidget::rebuild() {
             swatch->setObjectName(QStringLiteral("swatch-%1").arg(int(e.role)));
         else if (e.extra == Extra::Marker)
             swatch->setObjectName(QStringLiteral("swatch-marker"));
+        else if (e.extra == Extra::Edited)
+            swatch->setObjectName(QStringLiteral("swatch-edited"));
         auto* name = new QLabel(e.name, this);
         const QString tip = e.name + QLatin1Char('\n') + e.description;
         swatch->setToolTip(tip);

@@ -1,5 +1,6 @@
 #include "insert_character_dialog.h"
 
+#include "number_format.h"
 #include "u8codec/audit.h"
 #include "u8codec/character_lookup.h"
 #include "u8codec/encoder.h"
@@ -78,8 +79,9 @@ void InsertCharacterDialog::lookUp() {
     const int length = u8codec::encode(*found_, bytes);
     const QString hex = QString::fromStdString(
         u8codec::hexBytes(std::span<const std::uint8_t>(bytes, std::size_t(length))));
-    preview_->setText(tr("%1 — inserts %2 (%n byte(s))", nullptr, length)
-                          .arg(QString::fromStdString(u8codec::describeCharacter(*found_)), hex));
+    preview_->setText(tr("%1 — inserts %2 (%3)")
+                          .arg(QString::fromStdString(u8codec::describeCharacter(*found_)), hex,
+                               u8ui::NumberFormat::bytes(quint64(length))));
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(true);
 }
 

@@ -1,0 +1,234 @@
+// Saving edits (issue 21): Save streams the document (the file's bytes and the edits) over the
+// file atomically, and the saved file becomes the new original: nothing marked, no history, the
+// next edit modified again; Save As makes the new file the document's; a save can be cancelled.
+// While edits are unsaved and another program replaces, cuts or deletes the file, the banner says
+// so and Save asks before writing over anything.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "document_controller.h"
+#include "document_history.h"
+#include "hex_view.h"
+#include "main_window.h"
+#include "message_banner.h"
+#include "save_actions.h"
+#include "text_view.h"
+#include "window_test_support.h"
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+#include <unistd.h>
+
+using u8app::MainWindow;
+
+namespace {
+
+const QByteArray kDocument("a\xE2\x82\xAC"
+                           "b\xFF"
+                           "c\n");
+
+QByteArray contentOf(const u8ui::ByteDocument& document) {
+    QByteArray out(qsizetype(document.size()), '\0');
+    if (document.source())
+        out.resize(qsizetype(document.source()->read(
+            0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())))));
+    return out;
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+void type(QWidget* pane, const QString& text) {
+    for (const QChar c : text) {
+        QTest::sendKeyEvent(QTest::Press, pane, Qt::Key_unknown, QString(c), Qt::NoModifier);
+        QTest::sendKeyEvent(QTest::Release, pane, Qt::Key_unknown, QString(c), Qt::NoModifier);
+    }
+}
+
+// Accepts every message box that shows (a save that fails says so in one).
+class BoxCloser {
+public:
+    BoxCloser() {
+        QObject::connect(&timer_, &QTimer::timeout, [this] {
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
+                    text = box->text();
+                    box->accept();
+                }
+        });
+        timer_.start(20);
+    }
+    QString text;
+
+private:
+    QTimer timer_;
+};
+
+} // namespace
+
+class TestWindowEditSave : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    // Edits in both panes: 'a' overwritten with 'A' (hex), '!' inserted before the error (text),
+    // the EURO SIGN deleted (text).
+    static QByteArray editBothPanes(MainWindow& w) {
+        w.goTo(0);
+        type(w.hexView(), QStringLiteral("41"));
+        w.documentController()->setMode(u8ui::DocumentEditor::Mode::Insert);
+        w.goTo(5);
+        type(w.textView(), QStringLiteral("!"));
+        w.goTo(1);
+        QTest::keyClick(w.textView(), Qt::Key_Delete);
+        return QByteArray("Ab!\xFF"
+                          "c\n");
+    }
+    static u8app::SaveActions* saves(MainWindow& w) { return w.findChild<u8app::SaveActions*>(); }
+
+private slots:
+    void initTestCase() {
+        u8test::useTestSettings(QStringLiteral("tst_window_edit_save"));
+        QVERIFY(dir_.isValid());
+    }
+
+    void savedEditsBecomeTheFile() {
+        const QString path = u8test::writeFile(dir_, "saved.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        QCOMPARE(contentOf(*w.document()), edited);
+        QVERIFY(!w.document()->editedRanges(0, w.document()->size()).empty());
+        QVERIFY(w.isWindowModified());
+        QVERIFY(saves(w)->save());
+        QCOMPARE(readFile(path), edited);
+        // The saved file is the new original: nothing edited, nothing to undo, unmodified.
+        QCOMPARE(contentOf(*w.document()), edited);
+        QVERIFY(w.document()->editedRanges(0, w.document()->size()).empty());
+        QCOMPARE(w.history()->undoStack()->count(), 0);
+        QVERIFY(!w.history()->isModified());
+        QVERIFY(!w.isWindowModified());
+        QVERIFY(w.banner()->text().isEmpty());
+        // Reopened from disk, it reads the same; a new edit and its undo work on it.
+        MainWindow again;
+        QVERIFY(again.openFile(path));
+        QCOMPARE(contentOf(*again.document()), edited);
+        w.goTo(0);
+        type(w.hexView(), QStringLiteral("61"));
+        QVERIFY(w.history()->isModified());
+        w.history()->undoStack()->undo();
+        QVERIFY(!w.history()->isModified());
+        QCOMPARE(contentOf(*w.document()), edited);
+        QTRY_VERIFY(w.banner()->text().isEmpty()); // our own save is no news
+    }
+
+    void saveAsMakesTheNewFileTheDocument() {
+        const QString path = u8test::writeFile(dir_, "first.txt", kDocument);
+        const QString other = dir_.filePath(QStringLiteral("second.txt"));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        QVERIFY(saves(w)->writeAtomically(w.document()->sharedSource(), other));
+        QCOMPARE(readFile(other), edited);
+        QCOMPARE(readFile(path), kDocument); // the first file is untouched
+    }
+
+    // Cancelled while it writes: the file is as it was, the edits still unsaved.
+    void cancelledSaveLeavesTheFile() {
+        const QString path = dir_.filePath(QStringLiteral("large.bin"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64(256) << 20)); // sparse: 256 MiB of zeros
+        }
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        type(w.hexView(), QStringLiteral("41"));
+        // Cancel as soon as the save's progress dialog exists (it shows itself later).
+        QTimer canceller;
+        connect(&canceller, &QTimer::timeout, [&w] {
+            for (QProgressDialog* d : w.findChildren<QProgressDialog*>())
+                emit d->canceled(); // as its Cancel button does
+        });
+        canceller.start(0);
+        QSignalSpy messages(saves(w), &u8app::SaveActions::message);
+        QVERIFY(!saves(w)->save());
+        canceller.stop();
+        QVERIFY(messages.last().first().toString().contains(QLatin1String("cancelled")));
+        QCOMPARE(QFileInfo(path).size(), qint64(256) << 20);
+        QCOMPARE(readFile(path).left(1), QByteArray(1, '\0'));
+        QVERIFY(w.history()->isModified());
+        QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("large.bin*")}, QDir::Files).size(),
+                 1); // no temporary file left behind
+    }
+
+    // Another program replaces the file (an editor saving by rename) while edits are unsaved:
+    // the banner says so, the edits still read the version opened, Save asks first.
+    void replacedOnDiskUnderEdits() {
+        const QString path = u8test::writeFile(dir_, "replaced.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        const QString theirs = u8test::writeFile(dir_, "theirs.tmp", "their version\n");
+        QVERIFY(::rename(QFile::encodeName(theirs).constData(),
+                         QFile::encodeName(path).constData()) == 0);
+        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("replaced")),
+                     qPrintable(w.banner()->text()));
+        QVERIFY(w.banner()->text().contains(QLatin1String("unsaved edits")));
+        QCOMPARE(contentOf(*w.document()), edited);
+        QString asked;
+        saves(w)->setConfirmOverwrite([&asked](const QString& question) {
+            asked = question;
+            return false;
+        });
+        QVERIFY(!saves(w)->save());
+        QVERIFY2(asked.contains(QLatin1String("was replaced by another file")), qPrintable(asked));
+        QCOMPARE(readFile(path), QByteArray("their version\n"));
+        QVERIFY(w.history()->isModified());
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        QVERIFY(saves(w)->save());
+        QCOMPARE(readFile(path), edited);
+    }
+
+    // Deleted: the edits are kept (the open file still reads), and Save writes it again.
+    void deletedOnDiskUnderEdits() {
+        const QString path = u8test::writeFile(dir_, "deleted.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("deleted")),
+                     qPrintable(w.banner()->text()));
+        QCOMPARE(w.banner()->actionText(), QStringLiteral("Save As…"));
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        QVERIFY(saves(w)->save());
+        QCOMPARE(readFile(path), edited);
+    }
+
+    // Cut short in place: the bytes the edits did not replace are partly gone, so nothing can be
+    // saved whole; the save fails and writes nothing.
+    void truncatedOnDiskUnderEdits() {
+        const QString path = u8test::writeFile(dir_, "cut.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        editBothPanes(w);
+        QVERIFY(::truncate(QFile::encodeName(path).constData(), 2) == 0);
+        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("cut short")),
+                     qPrintable(w.banner()->text()));
+        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        BoxCloser closer;
+        QVERIFY(!saves(w)->save());
+        QVERIFY2(closer.text.contains(QLatin1String("could be read")), qPrintable(closer.text));
+        QCOMPARE(readFile(path), kDocument.left(2));
+    }
+};
+
+QTEST_MAIN(TestWindowEditSave)
+#include "tst_window_edit_save.moc"
