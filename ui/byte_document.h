@@ -26,13 +26,18 @@ public:
     // Replaces the bytes shown. The document shares ownership: views read through it while it
     // lives. An edited document's source is a PieceSnapshot: editedRanges() then says which
     // bytes differ from its original.
+    // An edit gives `changedFrom`, the first offset whose byte may differ: everything derived
+    // from the bytes before it still holds.
     void setSource(std::shared_ptr<const u8codec::ByteSource> source, const QString& displayName,
-                   Change change = Change::Replaced) {
+                   Change change = Change::Replaced, quint64 changedFrom = 0) {
         source_ = std::move(source);
         pieces_ = dynamic_cast<const u8codec::PieceView*>(source_.get());
         displayName_ = displayName;
+        changedFrom_ = change == Change::Edited ? changedFrom : 0;
         emit contentChanged(change);
     }
+    // The first offset the last change may have changed (0 for other bytes altogether).
+    quint64 changedFrom() const { return changedFrom_; }
     const u8codec::ByteSource* source() const { return source_.get(); }
     std::shared_ptr<const u8codec::ByteSource> sharedSource() const { return source_; }
     quint64 size() const { return source_ ? source_->size() : 0; }
@@ -63,6 +68,7 @@ private:
     std::shared_ptr<const u8codec::ByteSource> source_;
     const u8codec::PieceView* pieces_ = nullptr; // source_ as a piece table's, if it is one
     QString displayName_;
+    quint64 changedFrom_ = 0;
     DocumentEditor* editor_ = nullptr;
 };
 

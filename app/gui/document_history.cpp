@@ -50,7 +50,7 @@ private:
             qWarning("u8scope: an edit's bytes were not where it left them; undo/redo skipped");
             return;
         }
-        history_->show(table_, true);
+        history_->show(table_, edit_.offset());
         emit history_->cursorWanted(cursor);
     }
 
@@ -75,11 +75,11 @@ public:
 
     void redo() override {
         history_->breakTypingRun();
-        history_->show(after_, false);
+        history_->show(after_);
     }
     void undo() override {
         history_->breakTypingRun();
-        history_->show(before_, false);
+        history_->show(before_);
     }
 
 private:
@@ -113,7 +113,7 @@ bool DocumentHistory::edit(quint64 offset, quint64 length, std::span<const std::
     u8codec::Edit edit = table_->replace(offset, length, bytes);
     if (!edit.changes())
         return false;
-    show(table_, true);
+    show(table_, offset);
     stack_->push(new EditCommand(this, table_, std::move(edit), description, keystroke,
                                  cursorBefore, cursorAfter));
     return true;
@@ -126,7 +126,7 @@ bool DocumentHistory::revert(quint64 from, quint64 to, const QString& descriptio
     if (!edit.changes())
         return false;
     const quint64 at = edit.offset();
-    show(table_, true);
+    show(table_, at);
     stack_->push(new EditCommand(this, table_, std::move(edit), description, false, at, at));
     return true;
 }
@@ -136,11 +136,13 @@ void DocumentHistory::replaceContent(const QString& description,
     stack_->push(new ReplaceCommand(this, description, std::move(bytes)));
 }
 
-void DocumentHistory::show(std::shared_ptr<u8codec::PieceTable> table, bool edited) {
+void DocumentHistory::show(std::shared_ptr<u8codec::PieceTable> table,
+                           std::optional<quint64> editedFrom) {
     table_ = std::move(table);
     document_->setSource(table_ ? table_->snapshot() : nullptr, document_->displayName(),
-                         edited ? u8ui::ByteDocument::Change::Edited
-                                : u8ui::ByteDocument::Change::Replaced);
+                         editedFrom ? u8ui::ByteDocument::Change::Edited
+                                    : u8ui::ByteDocument::Change::Replaced,
+                         editedFrom.value_or(0));
     updateModified();
 }
 

@@ -15,6 +15,7 @@
 
 #include <QObject>
 #include <memory>
+#include <optional>
 #include <span>
 
 class QUndoStack;
@@ -73,9 +74,10 @@ private:
     class EditCommand;
     class ReplaceCommand;
 
-    // Shows `table`'s current bytes (a snapshot); `change` says whether they are other bytes or
-    // the same ones edited.
-    void show(std::shared_ptr<u8codec::PieceTable> table, bool edited);
+    // Shows `table`'s current bytes (a snapshot): other bytes altogether, or (`editedFrom`) the
+    // same ones edited from that offset on.
+    void show(std::shared_ptr<u8codec::PieceTable> table,
+              std::optional<quint64> editedFrom = std::nullopt);
     void updateModified();
 
     u8ui::ByteDocument* document_;

@@ -14,6 +14,7 @@
 #include "u8codec/byte_source.h"
 
 #include <QtGlobal>
+#include <algorithm>
 #include <atomic>
 #include <optional>
 #include <vector>
@@ -52,6 +53,11 @@ public:
                                      const std::atomic<bool>* cancel = nullptr);
 
     std::size_t checkpointCount() const { return checkpoints_.size(); }
+    // The bytes from `offset` on were edited: the checkpoints after it go, those at or before it
+    // still hold (they count only the bytes before them).
+    void keepUpTo(quint64 offset) {
+        checkpoints_.resize(std::min<std::size_t>(checkpoints_.size(), offset / kStep + 1));
+    }
 
 private:
     using Checkpoint = u8ui::LineCheckpoint;

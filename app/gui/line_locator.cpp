@@ -11,6 +11,13 @@ void LineLocator::reset(std::shared_ptr<const u8codec::ByteSource> source) {
     index_ = LineIndex();
 }
 
+void LineLocator::edited(std::shared_ptr<const u8codec::ByteSource> source, quint64 changedFrom) {
+    run_.cancel();
+    counting_ = false;
+    source_ = std::move(source);
+    index_.keepUpTo(changedFrom);
+}
+
 void LineLocator::adopt(const std::vector<u8ui::LineCheckpoint>& checkpoints) {
     if (checkpoints.size() > index_.checkpointCount())
         index_ = LineIndex(checkpoints);

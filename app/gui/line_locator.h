@@ -26,6 +26,9 @@ public:
     // The document's bytes are now `source` (null: none): what was counted in the old ones is
     // forgotten, and a count still running never reports.
     void reset(std::shared_ptr<const u8codec::ByteSource> source);
+    // The bytes are `source` now, the same as before up to `changedFrom` (an edit): what was
+    // counted before that offset is kept, the rest forgotten.
+    void edited(std::shared_ptr<const u8codec::ByteSource> source, quint64 changedFrom);
     // The line checkpoints a whole-document scan of these bytes gathered: kept when they reach
     // further than those counted so far.
     void adopt(const std::vector<u8ui::LineCheckpoint>& checkpoints);

@@ -194,7 +194,10 @@ void MainWindow::connectCheck() {
 
 void MainWindow::onContentChanged(bool edited) {
     const std::shared_ptr<const u8codec::ByteSource> source = document()->sharedSource();
-    lines_->reset(source);
+    if (edited)
+        lines_->edited(source, document()->changedFrom());
+    else
+        lines_->reset(source);
     controller_->keepSelectionInside();
     if (edited) {
         // A hand edit (or its undo): what was found is dropped and found again once the typing

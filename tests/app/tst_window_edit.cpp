@@ -249,6 +249,38 @@ private slots:
         QCOMPARE(w.selection()->cursor(), quint64(3));
     }
 
+    // The line and column after an edit deep in a large file: what was counted before the edit
+    // is kept, what follows it counted again (a line feed typed moves every later line down).
+    void linesAfterAnEditDeepInAFile() {
+        QByteArray line(63, 'x');
+        line += '\n';
+        QByteArray bytes;
+        while (bytes.size() < (20 << 20))
+            bytes += line;
+        MainWindow w;
+        QVERIFY(w.openFile(u8test::writeFile(dir_, "lines.txt", bytes)));
+        QSignalSpy located(&w, &MainWindow::lineLocated);
+        auto lineAt = [&](quint64 offset) {
+            located.clear();
+            w.goTo(offset);
+            if (!w.statusField("line").startsWith(QLatin1String("Line ")) ||
+                w.statusField("line").contains(QStringLiteral("…")))
+                located.wait(20000);
+            return w.statusField("line");
+        };
+        const quint64 far = 18u << 20;
+        const QString before = lineAt(far);
+        QCOMPARE(before, QStringLiteral("Line %1, column 1").arg(QLocale().toString(far / 64 + 1)));
+        w.documentController()->setMode(Mode::Insert);
+        w.goTo(15u << 20);
+        QTest::keyClick(w.textView(), Qt::Key_Return);
+        QCOMPARE(lineAt(far + 1),
+                 QStringLiteral("Line %1, column 1").arg(QLocale().toString(far / 64 + 2)));
+        QCOMPARE(lineAt(64 * 3), QStringLiteral("Line 4, column 1"));
+        w.history()->undoStack()->undo();
+        QCOMPARE(lineAt(far), before);
+    }
+
     // Keys the panes do not edit with stay navigation and shortcuts.
     void shortcutsAndArrowsDoNotType() {
         MainWindow w;
