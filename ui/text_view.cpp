@@ -80,9 +80,24 @@ void TextView::updateMetrics() {
     ascent_ = int(std::ceil(fm.ascent()));
     smallFont_ = font();
     smallFont_.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.78));
-    smallAscent_ = int(std::ceil(QFontMetricsF(smallFont_).ascent()));
+    const QFontMetricsF small(smallFont_);
+    smallAscent_ = int(std::ceil(small.ascent()));
     margin_ = int(fm.horizontalAdvance(QLatin1Char('0')) / 2) + 2;
+    minGlyphWidth_ = fm.horizontalAdvance(QLatin1Char('0')) * 0.5;
     advances_.clear();
+    // The Control Pictures block (U+2400 + code, U+2421 for DEL); fonts that lack it get the
+    // control's abbreviation in a small box instead. Worked out once per font: a file of zeros
+    // is a paragraph of 4096 controls, laid out again after every edit.
+    for (char32_t c = 0; c < controls_.size(); ++c) {
+        const char32_t cp = c < 0x20 ? c : 0x7F;
+        const char32_t picture = u8codec::controlPicture(cp);
+        ControlLook& look = controls_[c];
+        look.picture = fm.inFontUcs4(picture);
+        look.text =
+            look.picture ? QString::fromUcs4(&picture, 1) : UnicodeInfo::controlAbbreviation(cp);
+        look.width = look.picture ? std::max(fm.horizontalAdvance(look.text), minGlyphWidth_)
+                                  : small.horizontalAdvance(look.text) + 6;
+    }
     invalidateLayout();
 }
 
@@ -141,7 +156,6 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     g.offset = s.offset;
     g.length = s.length;
     g.role = RolePalette::roleOf(s, s.offset, bytes[0]);
-    const QFontMetricsF small(smallFont_);
     if (!s.isValid()) {
         g.kind = Glyph::Kind::ErrorBox;
         g.text = QString::fromStdString(
@@ -153,18 +167,14 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     const char32_t cp = s.codePoint;
     g.breakAfter = cp == 0x20 || cp == 0x09;
     if (u8codec::isC0Control(cp)) {
-        // The Control Pictures block (U+2400 + code, U+2421 for DEL). Fonts that lack it get the
-        // control's abbreviation in a small box instead.
+        const ControlLook& look = controls_[cp < 0x20 ? cp : 0x20];
         g.kind = Glyph::Kind::ControlPicture;
-        const char32_t picture = u8codec::controlPicture(cp);
-        if (QFontMetricsF(font()).inFontUcs4(picture)) {
-            g.text = QString::fromUcs4(&picture, 1);
-        } else {
-            g.text = UnicodeInfo::controlAbbreviation(cp);
-            g.width = small.horizontalAdvance(g.text) + 6;
-            return g;
-        }
-    } else if (u8codec::drawsNothing(cp)) {
+        g.text = look.text;
+        g.width = look.width;
+        return g;
+    }
+    const QFontMetricsF small(smallFont_);
+    if (u8codec::drawsNothing(cp)) {
         // A marker: Unicode's abbreviation ("RLO", "ZWSP", "VS16"), else the code point
         // ("E0061").
         g.kind = Glyph::Kind::CodePointBox;
@@ -189,8 +199,7 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         return g;
     }
     // Zero-width glyphs still get room to be seen and clicked.
-    g.width =
-        std::max(advance(g.text), QFontMetricsF(font()).horizontalAdvance(QLatin1Char('0')) * 0.5);
+    g.width = std::max(advance(g.text), minGlyphWidth_);
     return g;
 }
 

@@ -29,6 +29,7 @@
 #include <QHash>
 
 class QPainter;
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -189,6 +190,14 @@ private:
     int smallAscent_ = 10;
     int margin_ = 6;
     qreal layoutWidth_ = 0;
+    // Per font (updateMetrics): how each C0 control (index 0-31) and DEL (32) is drawn.
+    struct ControlLook {
+        QString text;
+        qreal width = 0;
+        bool picture = false; // a Control Pictures symbol, not the abbreviation in a box
+    };
+    std::array<ControlLook, 33> controls_;
+    qreal minGlyphWidth_ = 4; // zero-width glyphs still get room to be seen and clicked
     mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
 };
 
