@@ -63,8 +63,12 @@ void StatusFields::update() {
     if (!source || cursor >= source->size()) {
         for (QLabel* l : {offset_, byte_, role_, character_, line_})
             l->clear();
-        if (source)
+        // The end, where an editable document appends what is typed.
+        if (source && source->size() == 0)
             offset_->setText(tr("Empty file"));
+        else if (source)
+            offset_->setText(
+                tr("End, offset %1").arg(u8ui::NumberFormat::offsetAndDecimal(source->size())));
         return;
     }
     const CursorStatus status = CursorStatus::describe(*source, cursor);
