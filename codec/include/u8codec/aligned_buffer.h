@@ -4,7 +4,7 @@
 // a page (and so on a 64-byte cache line) whatever the allocator gives: std::vector's storage is
 // only 16-byte aligned, and glibc's malloc returns a large block at a page plus 16 bytes.
 //
-// Why (tests/bench/io_floor.py measures it): a read into a page the process has not touched yet
+// Why (tests/bench/cli/io_floor.py measures it): a read into a page the process has not touched yet
 // costs the kernel several times more than into one it has, aligned or not, because each page is
 // faulted in during the copy; with touched pages the destination's alignment changes little.
 // Hence one buffer per reader, allocated once and reused, and no zero-filling (which would write
