@@ -3,7 +3,7 @@
 // full background check of the 1 GiB file (the time until the title says valid or not). The window
 // must never read a file whole to show its first screen, so both should take milliseconds.
 //
-// Run: QT_QPA_PLATFORM=offscreen build/bin/bench_gui_open [--benchmark_...]
+// Run: QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_gui_open [--benchmark_...]
 // The files are made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
 #include "document_scan.h"
