@@ -231,8 +231,7 @@ void BM_Utf16LEToUtf8_Streaming_Multilingual(benchmark::State& s) {
 // Each UTF-16 kernel alone over the same 16 MiB into a buffer allocated once (the library picks
 // the best one the CPU runs): what each instruction set is worth, without the validation, the
 // allocation and the piecewise growth of the string.
-void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16,
-            u8codec::Isa k) {
+void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16, u8codec::Isa k) {
     if (!u8codec::detail::utf16KernelSupported(k)) {
         state.SkipWithError("this CPU lacks the instructions");
         return;
