@@ -11,7 +11,7 @@
 # that checks a generated file, or prepares a fixture). Either way the ctest name is
 # <label>.<name> and the label is <label>, so `ctest -L <label>` runs exactly one part's tests:
 #   codec    the Qt-free UTF-8 codec (codec/)
-#   convert  conversion, repair, detection and audit over ICU (codec/legacy)
+#   convert  conversion, repair, detection and audit over ICU (codec/convert)
 #   cli      u8scope-cli end to end (app/cli)
 #   ui       the widgets (ui/)
 #   app      the window (app/gui) and its bundled sample

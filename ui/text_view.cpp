@@ -2,10 +2,10 @@
 
 #include "glyph_coverage.h"
 #include "hex_view.h"
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
+#include "u8convert/audit.h"
 #include "unicode_info.h"
 
 #include <QFontDatabase>

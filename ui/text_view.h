@@ -23,8 +23,8 @@
 #pragma once
 
 #include "byte_pane.h"
-#include "u8codec/graphemes.h"
 #include "u8codec/segment.h"
+#include "u8convert/graphemes.h"
 
 #include <QHash>
 

@@ -10,8 +10,8 @@
 #include "help_text.h"
 #include "input.h"
 #include "output_target.h"
-#include "u8codec/repair.h"
-#include "u8codec/repair_stream.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
 
 #include <cstdio>
 #include <optional>

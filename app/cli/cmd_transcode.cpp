@@ -8,7 +8,7 @@
 #include "help_text.h"
 #include "input.h"
 #include "output_target.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 
 #include <algorithm>
 #include <cstdio>

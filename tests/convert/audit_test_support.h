@@ -2,8 +2,8 @@
 // findings in failure messages. No audit rule lives here.
 #pragma once
 
-#include "u8codec/audit.h"
 #include "u8codec/encoder.h"
+#include "u8convert/audit.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "repair_test_support.h"
-#include "u8codec/mojibake.h"
+#include "u8convert/mojibake.h"
 
 #include <QString>
 #include <string>

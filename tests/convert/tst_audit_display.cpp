@@ -1,9 +1,9 @@
 // What the window needs from the codec to show the audit: a line in the order a reader sees it
 // (UAX #9 through ICU), which characters draw nothing and their abbreviations (NameAliases.txt),
 // and the ASCII a look-alike is drawn like (UTS #39 skeletons).
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
-#include "u8codec/reading_order.h"
+#include "u8convert/audit.h"
+#include "u8convert/reading_order.h"
 
 #include <QTest>
 #include <string>

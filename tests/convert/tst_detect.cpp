@@ -2,8 +2,8 @@
 // pages, and the mojibake verdict for valid UTF-8.
 #include "detect_report.h"
 #include "repair_test_support.h"
-#include "u8codec/detect.h"
-#include "u8codec/transcode.h"
+#include "u8convert/detect.h"
+#include "u8convert/transcode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // Grapheme clusters (UAX #29) against Unicode's own test file, GraphemeBreakTest.txt (the
 // unicode-data package): every boundary of every line, the whole text and fed in pieces.
 #include "u8codec/encoder.h"
-#include "u8codec/graphemes.h"
+#include "u8convert/graphemes.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,8 +3,8 @@
 // fixes and the fix report.
 #include "mojibake_samples.h"
 #include "repair_test_support.h"
-#include "u8codec/mojibake.h"
-#include "u8codec/repair.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/repair.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 // candidates.
 #include "mojibake_samples.h"
 #include "repair_test_support.h"
-#include "u8codec/mojibake.h"
+#include "u8convert/mojibake.h"
 // The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
 #include "mojibake_reference.h"

@@ -3,8 +3,8 @@
 // and the pipeline's later rounds, which judge only what the earlier ones wrote, with their
 // evidence.
 #include "repair_test_support.h"
-#include "u8codec/mojibake.h"
-#include "u8codec/repair.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/repair.h"
 // The library-internal entry point, and the reference.
 #include "mojibake_detail.h"
 #include "mojibake_reference.h"

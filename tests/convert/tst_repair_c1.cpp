@@ -2,9 +2,9 @@
 // and in the pipeline (offsets in the original input, the order after the mojibake repair,
 // idempotence), and the detection's hint.
 #include "repair_test_support.h"
-#include "u8codec/detect.h"
-#include "u8codec/repair.h"
-#include "u8codec/transcode.h"
+#include "u8convert/detect.h"
+#include "u8convert/repair.h"
+#include "u8convert/transcode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

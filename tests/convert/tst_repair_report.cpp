@@ -2,7 +2,7 @@
 // report (pages, level, gain, evidence, confidence) and the explanation `repair --explain`
 // prints.
 #include "repair_test_support.h"
-#include "u8codec/repair.h"
+#include "u8convert/repair.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

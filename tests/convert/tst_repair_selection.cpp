@@ -2,7 +2,7 @@
 // byte for byte, none gives the original, one unticked leaves exactly its place original, and
 // changes that rewrote each other's text are tied.
 #include "repair_test_support.h"
-#include "u8codec/repair.h"
+#include "u8convert/repair.h"
 
 #include <QtTest>
 

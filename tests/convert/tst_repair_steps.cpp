@@ -2,8 +2,8 @@
 // under each policy, CESU-8 and Modified UTF-8, BOM, line endings, normalisation; idempotence
 // and the report.
 #include "repair_test_support.h"
-#include "u8codec/repair.h"
 #include "u8codec/scan.h"
+#include "u8convert/repair.h"
 // The library-internal scan on two threads.
 #include "scan_on_cores.h"
 

@@ -5,8 +5,8 @@
 // cancel, a strict refusal, and an input that shrinks between passes.
 #include "repair_test_support.h"
 #include "u8codec/byte_source.h"
-#include "u8codec/repair.h"
-#include "u8codec/repair_stream.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 // Transcoding: round trips, the fast loops against ICU, byte equality
 // with uconv (run through QProcess), unmappable characters reported with their offsets.
 #include "repair_test_support.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 // The kernels behind the UTF-16 loops, so that every kernel is checked, not only the one this
 // CPU picks (library-internal header).
 #include "utf16_kernels.h"

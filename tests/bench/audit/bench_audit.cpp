@@ -1,7 +1,7 @@
 // bench_audit FILE [code|text]: audits FILE (read into memory first, so only the auditor is
 // timed) in 1 MiB chunks, as u8scope-cli does, five times; prints the best time, the throughput
 // and the findings by kind.
-#include "u8codec/audit.h"
+#include "u8convert/audit.h"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
 // Throughput of repair and UTF-8 <-> UTF-16 transcoding on generated text (bytes per second of
 // input). Issue 4's target: >= 1 GB/s for repair of mostly clean text and for UTF-8 <-> UTF-16.
-#include "u8codec/mojibake.h"
-#include "u8codec/repair.h"
 #include "u8codec/scan.h"
-#include "u8codec/transcode.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/repair.h"
+#include "u8convert/transcode.h"
 // The UTF-16 kernels, to measure each instruction set (library-internal header).
 #include "utf16_kernels.h"
 

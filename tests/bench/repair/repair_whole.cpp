@@ -5,7 +5,7 @@
 // Usage: repair_whole [--mojibake] [--cesu] [--bom=strip|add] [--c1=cp1252] [--newlines=lf|crlf]
 //                     [--normalize=nfc|nfd] IN OUT
 // Writes the repaired text to OUT and the report (RepairReport::toJson()) to standard error.
-#include "u8codec/repair.h"
+#include "u8convert/repair.h"
 
 #include <cstdio>
 #include <fstream>
