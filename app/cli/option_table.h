@@ -1,4 +1,4 @@
-// The declarative description of u8scope-cli (issue 23): each command's options with their
+// The declarative description of u8scope-cli: each command's options with their
 // values and defaults, its operands, exit statuses and examples. It is the one source of truth:
 // the parser (arguments.cpp), `--help` (help_text.cpp), the manual page (man_page.cpp) and the
 // bash and zsh completions (completion_*.cpp) are all derived from it, so none can name an

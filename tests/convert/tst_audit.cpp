@@ -1,4 +1,4 @@
-// The text audit (issue 19): each kind found and not found, in both profiles; positions; the
+// The text audit: each kind found and not found, in both profiles; positions; the
 // order of findings; any chunking giving the same findings; the allowlist; the kinds mask.
 #include "audit_test_support.h"
 

@@ -1,4 +1,4 @@
-// The text profile on correct prose (issue 19, target 2): translation catalogues in Arabic,
+// The text profile on correct prose: translation catalogues in Arabic,
 // Hebrew, Persian, Hindi, Russian, Ukrainian, Greek, Chinese, Japanese and Korean, and emoji
 // sequences in sentences, built into the build tree by build_prose_corpus.py (ctest runs it
 // first). No bidi-control, bidi-unterminated, confusable or mixed-script finding is allowed;

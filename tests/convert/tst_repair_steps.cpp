@@ -1,4 +1,4 @@
-// The repair steps one by one and the pipeline (issue 4 sections 1 and 6): invalid sequences
+// The repair steps one by one and the pipeline: invalid sequences
 // under each policy, CESU-8 and Modified UTF-8, BOM, line endings, normalisation; idempotence
 // and the report.
 #include "repair_test_support.h"

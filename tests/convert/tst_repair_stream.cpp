@@ -1,4 +1,4 @@
-// The streamed repair (issue 18 point 3): repairStreamed() gives what repair() gives, text and
+// The streamed repair: repairStreamed() gives what repair() gives, text and
 // report byte for byte, however the input is cut into windows: on Markus Kuhn's files, on the
 // real-text corpora of tests/quality (when built), and on generated mixtures of every kind of
 // damage with random window sizes. Also its temporary files (mode 0600, gone afterwards), a

@@ -126,8 +126,8 @@ private:
     }
 
     // The result's text, each part's output written by a thread of its own, with the text's
-    // memory untouched before: 15 MB of zeros written first by one thread took 0.6 ms (more
-    // where the pages are new).
+    // memory untouched before: zeroing it first on one thread would cost more than writing it
+    // (docs/performance.md, "Why the code is as it is").
     void writeText(MojibakeResult& result) {
         std::exception_ptr failed; // resize_and_overwrite() must not throw
         const std::size_t resultSize = outputs_.back().offset + outputs_.back().bytes;

@@ -491,9 +491,9 @@ private:
         return true;
     }
 
-    // The text goes to the sink in pieces of 1 MiB at most: on the machine of the README a
-    // write(2) of 8 MiB into the page cache costs the kernel six times what eight of 1 MiB do
-    // (`dd bs=8M` of 1 GiB: 2.4 s of system time; bs=1M: 0.38 s).
+    // The text goes to the sink in pieces of 1 MiB at most: a write(2) of 8 MiB into the page
+    // cache costs the kernel several times what eight of 1 MiB do (docs/performance.md, "Why the
+    // code is as it is").
     bool write(std::string_view text) {
         constexpr std::size_t kPiece = std::size_t(1) << 20;
         outputBytes_ += text.size();

@@ -22,7 +22,7 @@ namespace u8codec {
 
 // How much one read takes at once when a file is read front to back: chunks up to 1 MiB read and
 // scan alike; past that a chunk no longer stays in the core's L2 cache between the kernel's copy
-// and the scan (docs/measurements.md). A quarter of a MiB leaves room for a command's output
+// and the scan (docs/performance.md). A quarter of a MiB leaves room for a command's output
 // beside it.
 inline constexpr std::size_t kReadChunkSize = std::size_t(256) << 10;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Whole u8scope-cli commands against the I/O floor (issue 18, "I/O at the floor").
+"""Whole u8scope-cli commands against the I/O floor.
 
     tests/bench/cli/io_floor.py [--cli build/bin/u8scope-cli] [--dir DIR] [--mib 256] [--runs 5]
                             [--only check,stats,...] [--kinds ascii,mixed,...] [--strace]

@@ -1,4 +1,4 @@
-// The piece table's costs (issue 21), on a file opened as the window opens it (FileSource, never
+// The piece table's costs, on a file opened as the window opens it (FileSource, never
 // mapped).
 //
 //   bench_edit edits FILE [EDITS]     EDITS random inserts, erases and replaces of 1 to 64 bytes at

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The piece table's figures (issue 21): 10,000 random edits in a 4 GiB sparse file (time per
+# The piece table's figures: 10,000 random edits in a 4 GiB sparse file (time per
 # edit, per 4 KiB read at a random offset as a repaint does, peak resident memory), and the
 # streamed save of a 1 GiB file with 1,000 edits against `cp` of the same file (with and without
 # the sync that a save does), the file warm in the page cache.

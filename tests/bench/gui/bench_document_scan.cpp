@@ -1,12 +1,12 @@
 // The full background scan of a large file, as the window runs it (DocumentScan::scan over a
 // FileSource: summary, byte histogram, capped problems with their lines). Reports bytes per
 // second of wall-clock time (the scan may use several threads) and the process's peak resident
-// memory, which must stay near the chunk size whatever the file's size (DESIGN.md, "Performance
-// by design"). Issue 18's target: 1 GiB of mixed text at 3 GB/s or more on two cores.
+// memory, which must stay near the chunk size whatever the file's size. The aim: 1 GiB of mixed
+// text at 3 GB/s or more on two cores.
 //
 // And the window's background audit (DocumentAudit::audit: the codec's Auditor over a FileSource,
-// findings capped with their totals), on one core, with its peak resident memory: issue 19's
-// target for the audit is 1 GB/s or more on ASCII-heavy source; random bytes are its worst case
+// findings capped with their totals), on one core, with its peak resident memory: the aim for
+// the audit is 1 GB/s or more on ASCII-heavy source; random bytes are its worst case
 // for findings (every C1 control, private-use and unassigned character is one), where the cap
 // must keep memory bounded.
 #include "document_audit.h"
@@ -167,7 +167,7 @@ double peakRssMiB() {
     return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
 }
 
-// state.range(0): 1 scans in one part (on one core, as before issue 18), 0 in one part per core.
+// state.range(0): 1 scans in one part (on one core), 0 in one part per core.
 void scanFile(benchmark::State& state, const std::string& path) {
     auto opened = u8codec::FileSource::open(path);
     if (!opened.source) {
@@ -194,7 +194,7 @@ void scanFile(benchmark::State& state, const std::string& path) {
         benchmark::DoNotOptimize(outcome.report->summary.characters);
     }
     state.SetBytesProcessed(std::int64_t(state.iterations() * size));
-    // Decimal gigabytes, as issue 18's target is written (bytes_per_second prints GiB).
+    // Decimal gigabytes, as the aim is written (bytes_per_second prints GiB).
     state.counters["GB"] =
         benchmark::Counter(double(state.iterations() * size) / 1e9, benchmark::Counter::kIsRate);
     state.counters["parts"] = double(parts);

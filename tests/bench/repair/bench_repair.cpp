@@ -1,5 +1,5 @@
 // Throughput of repair and UTF-8 <-> UTF-16 transcoding on generated text (bytes per second of
-// input). Issue 4's target: >= 1 GB/s for repair of mostly clean text and for UTF-8 <-> UTF-16.
+// input). The aim: >= 1 GB/s for repair of mostly clean text and for UTF-8 <-> UTF-16.
 #include "u8codec/scan.h"
 #include "u8convert/mojibake.h"
 #include "u8convert/repair.h"

@@ -1,4 +1,4 @@
-// The four data sets of the scan benchmark (issue 2 section 5), generated deterministically in
+// The four data sets of the scan benchmark, generated deterministically in
 // memory so that every run, and the iconv comparison, sees the same bytes.
 #pragma once
 

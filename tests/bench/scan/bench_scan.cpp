@@ -1,5 +1,5 @@
 // The full scan (ScanSummary: characters by length, errors by kind, lines and line endings, BOM)
-// over the four data sets of issue 2 section 5, warm in memory, on every kernel this CPU has, and
+// over the four data sets of bench_datasets.h, warm in memory, on every kernel this CPU has, and
 // the plain per-segment count over the exact Segmenter for comparison. Rates are bytes per CPU
 // second (Google Benchmark's default): on a shared machine, wall time also counts the time spent
 // waiting for a core. "scan-in-cache-1MiB" scans the first MiB of each set, which stays in the

@@ -1,5 +1,5 @@
 // Scans a file through FileSource in 1 MiB chunks and prints the summary as JSON: the whole-file
-// scan in constant memory (issue 2 section 5). run_scan_bench.sh measures its peak resident
+// scan in constant memory. run_scan_bench.sh measures its peak resident
 // memory with /usr/bin/time -v on a 1 GB file and compares it with a small one.
 //
 //   bench_scan_file FILE

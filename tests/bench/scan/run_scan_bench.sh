@@ -1,5 +1,5 @@
 #!/bin/sh
-# The scan benchmark of issue 2 section 5, against iconv, as a table.
+# The scan benchmark, against iconv, as a table.
 #
 #   tests/bench/scan/run_scan_bench.sh [--rss] [BUILD_DIR]      (BUILD_DIR defaults to ./build)
 #

@@ -36,9 +36,9 @@ struct StreamOptions {
 };
 
 // From this size on (two windows), the command line and the window repair an input window by
-// window: as quick as repair() there (16 to 60 MiB of prose with some damage, measured), in
-// about 45 MB, where repair() needs the input and the result and more while steps rewrite it
-// (3.3 GB for 1 GiB). Below it repair() reads the input once and is a little quicker.
+// window: as quick as repair() there, in about six windows of memory, where repair() needs the
+// input and the result and more while steps rewrite it (docs/performance.md has the figures).
+// Below it repair() reads the input once and is a little quicker.
 inline constexpr std::uint64_t kRepairInWindowsFrom = std::uint64_t(16) << 20;
 
 // Where the repaired text goes.
