@@ -50,6 +50,23 @@ struct OptionSpec {
     bool takesValue() const noexcept { return kind != ValueKind::None; }
 };
 
+// The two ways a command that rewrites a file writes its result, one of which must be given:
+// `repair` and `transcode` share them.
+inline constexpr OptionSpec kOutputOption{
+    .name = "output",
+    .letter = 'o',
+    .kind = ValueKind::File,
+    .valueName = "OUT",
+    .help = "write to OUT (- for standard output), which appears whole or not at all",
+    .group = "output",
+    .required = true};
+inline constexpr OptionSpec kInPlaceOption{
+    .name = "in-place",
+    .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
+            "taken)",
+    .group = "output",
+    .required = true};
+
 enum class OperandKind : std::uint8_t { Files, Words };
 
 struct ExitStatus {
