@@ -1,10 +1,10 @@
 #include "insert_character_dialog.h"
 
 #include "number_format.h"
-#include "u8codec/audit.h"
-#include "u8codec/character_lookup.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
+#include "u8convert/audit.h"
+#include "u8convert/character_lookup.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
