@@ -73,22 +73,19 @@ protected:
             break;
         }
         case Extra::Selection:
-            palette.paintCell(painter, area, CellRole::AsciiPrintable);
-            painter.fillRect(area, palette.selectionFill());
-            painter.setPen(palette.style(CellRole::AsciiPrintable).text);
-            painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
-            break;
         case Extra::Match:
-            palette.paintCell(painter, area, CellRole::AsciiPrintable);
-            painter.fillRect(area, palette.matchFill());
-            painter.fillRect(QRectF(area.left(), area.bottom() - 2, area.width(), 2),
-                             palette.matchFrame());
-            painter.setPen(palette.style(CellRole::AsciiPrintable).text);
-            painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
-            break;
         case Extra::Edited:
+            // An 'A' (41) under the overlay: the selection's tint, a match's, or an edit's mark.
             palette.paintCell(painter, area, CellRole::AsciiPrintable);
-            palette.paintEdited(painter, area);
+            if (extra_ == Extra::Selection) {
+                painter.fillRect(area, palette.selectionFill());
+            } else if (extra_ == Extra::Match) {
+                painter.fillRect(area, palette.matchFill());
+                painter.fillRect(QRectF(area.left(), area.bottom() - 2, area.width(), 2),
+                                 palette.matchFrame());
+            } else {
+                palette.paintEdited(painter, area);
+            }
             painter.setPen(palette.style(CellRole::AsciiPrintable).text);
             painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
             break;

@@ -582,6 +582,66 @@ void TextView::moveToEnd(bool extend) {
     ensureVisible(size);
 }
 
+// Up, Down, Page Up/Down: the character at the same x `lines` lines away from `current`.
+void TextView::moveVertically(const u8codec::Segment& current, int lines, bool extend) {
+    LinePosition pos = positionOf(current.offset);
+    qreal x = 0;
+    for (const Glyph& g : paragraph(pos.paragraph)->glyphs)
+        if (current.offset >= g.offset && current.offset < g.end())
+            x = g.x + g.width / 2;
+    int moved = 0;
+    for (; moved < lines && stepForward(pos); ++moved) {
+    }
+    for (; moved > lines && stepBackward(pos); --moved) {
+    }
+    if (moved == 0) {
+        // Already on the first or last line: go to the start or the end of the text.
+        moveToCharacterAt(lines < 0 ? 0 : documentSize() - 1, extend);
+        return;
+    }
+    const ParagraphPtr p = paragraph(pos.paragraph);
+    const int first = p->lineStarts[std::size_t(pos.line)];
+    const int end = p->lineEnd(pos.line);
+    if (end <= first) // nothing could be read there (the file shrank)
+        return;
+    const Glyph* g = &p->glyphs[std::size_t(end - 1)];
+    for (int i = first; i < end; ++i)
+        if (x < p->glyphs[std::size_t(i)].x + p->glyphs[std::size_t(i)].width) {
+            g = &p->glyphs[std::size_t(i)];
+            break;
+        }
+    const u8codec::Segment target{g->offset, g->length, u8codec::ErrorKind::None, 0};
+    // A page scrolls the view with the cursor, which keeps its place on screen.
+    if (lines > 1 || lines < -1)
+        scrollLines(moved);
+    moveToCharacter(target, extend);
+}
+
+// Home and End: the start or end of the visual line (End stops before its line feed); with
+// Control, of the document (End: past its last character when it is editable).
+void TextView::moveToLineEdge(const u8codec::Segment& current, bool home, bool control,
+                              bool extend) {
+    const quint64 size = documentSize();
+    if (control) {
+        if (home)
+            moveToCharacterAt(0, extend);
+        else if (cursorLimit() == size)
+            moveToEnd(extend);
+        else
+            moveToCharacterAt(size - 1, extend);
+        return;
+    }
+    const LinePosition pos = positionOf(current.offset);
+    const ParagraphPtr p = paragraph(pos.paragraph);
+    const int first = p->lineStarts[std::size_t(pos.line)];
+    int last = p->lineEnd(pos.line) - 1;
+    if (last < first) // nothing could be read there (the file shrank)
+        return;
+    if (!home && last > first && p->endsWithLineFeed && last + 1 == int(p->glyphs.size()))
+        --last;
+    moveToCharacterAt(p->glyphs[std::size_t(home ? first : last)].offset, extend);
+}
+
 void TextView::keyPressEvent(QKeyEvent* event) {
     if (editKey(event))
         return;
@@ -590,45 +650,9 @@ void TextView::keyPressEvent(QKeyEvent* event) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
-    const u8codec::ByteSource& source = *document_->source();
     const bool extend = event->modifiers() & Qt::ShiftModifier;
-    const bool control = event->modifiers() & Qt::ControlModifier;
     const u8codec::Segment current =
-        u8codec::segmentAt(source, std::min(selection_->cursor(), size - 1));
-    // Up, Down, Page Up/Down: the character at the same x one line (or a page) away.
-    auto moveVertically = [&](int lines) {
-        LinePosition pos = positionOf(current.offset);
-        qreal x = 0;
-        for (const Glyph& g : paragraph(pos.paragraph)->glyphs)
-            if (current.offset >= g.offset && current.offset < g.end())
-                x = g.x + g.width / 2;
-        int moved = 0;
-        for (; moved < lines && stepForward(pos); ++moved) {
-        }
-        for (; moved > lines && stepBackward(pos); --moved) {
-        }
-        if (moved == 0) {
-            // Already on the first or last line: go to the start or the end of the text.
-            moveToCharacterAt(lines < 0 ? 0 : size - 1, extend);
-            return;
-        }
-        const ParagraphPtr p = paragraph(pos.paragraph);
-        const int first = p->lineStarts[std::size_t(pos.line)];
-        const int end = p->lineEnd(pos.line);
-        if (end <= first) // nothing could be read there (the file shrank)
-            return;
-        const Glyph* g = &p->glyphs[std::size_t(end - 1)];
-        for (int i = first; i < end; ++i)
-            if (x < p->glyphs[std::size_t(i)].x + p->glyphs[std::size_t(i)].width) {
-                g = &p->glyphs[std::size_t(i)];
-                break;
-            }
-        const u8codec::Segment target{g->offset, g->length, u8codec::ErrorKind::None, 0};
-        // A page scrolls the view with the cursor, which keeps its place on screen.
-        if (lines > 1 || lines < -1)
-            scrollLines(moved);
-        moveToCharacter(target, extend);
-    };
+        u8codec::segmentAt(*document_->source(), std::min(selection_->cursor(), size - 1));
     const bool atEnd = selection_->cursor() >= size;
     switch (event->key()) {
     case Qt::Key_Right:
@@ -644,42 +668,19 @@ void TextView::keyPressEvent(QKeyEvent* event) {
             moveToCharacterAt(current.offset - 1, extend);
         break;
     case Qt::Key_Up:
-        moveVertically(-1);
-        break;
     case Qt::Key_Down:
-        moveVertically(1);
+        moveVertically(current, event->key() == Qt::Key_Up ? -1 : 1, extend);
         break;
     case Qt::Key_PageUp:
-        moveVertically(-visibleLines());
-        break;
     case Qt::Key_PageDown:
-        moveVertically(visibleLines());
+        moveVertically(current, event->key() == Qt::Key_PageUp ? -visibleLines() : visibleLines(),
+                       extend);
         break;
     case Qt::Key_Home:
-    case Qt::Key_End: {
-        const bool home = event->key() == Qt::Key_Home;
-        if (control) {
-            if (home)
-                moveToCharacterAt(0, extend);
-            else if (cursorLimit() == size)
-                moveToEnd(extend);
-            else
-                moveToCharacterAt(size - 1, extend);
-            break;
-        }
-        const LinePosition pos = positionOf(current.offset);
-        const ParagraphPtr p = paragraph(pos.paragraph);
-        const int first = p->lineStarts[std::size_t(pos.line)];
-        int last = p->lineEnd(pos.line) - 1;
-        if (last < first) // nothing could be read there (the file shrank)
-            break;
-        // End stops before the line feed that ends the line.
-        if (!home && last > first && p->endsWithLineFeed && last + 1 == int(p->glyphs.size()))
-            --last;
-        const Glyph& g = p->glyphs[std::size_t(home ? first : last)];
-        moveToCharacterAt(g.offset, extend);
+    case Qt::Key_End:
+        moveToLineEdge(current, event->key() == Qt::Key_Home,
+                       event->modifiers() & Qt::ControlModifier, extend);
         break;
-    }
     default:
         QAbstractScrollArea::keyPressEvent(event);
         return;

@@ -163,6 +163,8 @@ private:
     void moveToCharacterAt(quint64 offset, bool extend);
     // The place after the last character, where an editable document appends.
     void moveToEnd(bool extend);
+    void moveVertically(const u8codec::Segment& current, int lines, bool extend);
+    void moveToLineEdge(const u8codec::Segment& current, bool home, bool control, bool extend);
     // Where the cursor is drawn when it stands at the end (viewport coordinates); null when
     // that is not on screen.
     QRectF endCaretRect() const;
