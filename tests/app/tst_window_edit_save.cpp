@@ -11,10 +11,13 @@
 #include "main_window.h"
 #include "message_banner.h"
 #include "save_actions.h"
+#include "save_encoding_dialog.h"
 #include "text_view.h"
 #include "window_test_support.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QFileDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QStatusBar>
@@ -137,6 +140,35 @@ private slots:
         QVERIFY(saves(w)->writeAtomically(w.document()->sharedSource(), other));
         QCOMPARE(readFile(other), edited);
         QCOMPARE(readFile(path), kDocument); // the first file is untouched
+    }
+
+    // Save As Encoding converts the edited document: the EURO SIGN, which ISO-8859-1 cannot
+    // hold, typed over with é, which it can.
+    void saveAsEncodingConvertsTheEdits() {
+        const QString path = u8test::writeFile(dir_, "euro.txt", "price: \xE2\x82\xAC 5\n");
+        const QString target = dir_.filePath(QStringLiteral("latin1.txt"));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.goTo(7);
+        type(w.textView(), QStringLiteral("\u00E9"));
+        QCOMPARE(contentOf(*w.document()), QByteArray("price: \xC3\xA9 5\n"));
+        std::function<void()> drive = [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* d = qobject_cast<u8app::SaveEncodingDialog*>(modal); d && d->isVisible()) {
+                d->encodingBox()->setCurrentText(QStringLiteral("ISO-8859-1"));
+                d->policyBox()->setCurrentIndex(0); // refuse what does not fit
+                d->accept();
+            } else if (auto* f = qobject_cast<QFileDialog*>(modal); f && f->isVisible()) {
+                f->selectFile(target);
+                QMetaObject::invokeMethod(f, "accept"); // a protected slot: as its button does
+                return;
+            }
+            QTimer::singleShot(20, drive);
+        };
+        QTimer::singleShot(0, drive);
+        saves(w)->saveAsEncoding();
+        QCOMPARE(readFile(target), QByteArray("price: \xE9 5\n"));
+        QCOMPARE(readFile(path), QByteArray("price: \xE2\x82\xAC 5\n"));
     }
 
     // Cancelled while it writes: the file is as it was, the edits still unsaved.
