@@ -1,5 +1,8 @@
 #include "line_locator.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace u8app {
 
 LineLocator::LineLocator(QObject* parent) : QObject(parent) {}
@@ -12,8 +15,10 @@ void LineLocator::reset(std::shared_ptr<const u8codec::ByteSource> source) {
 }
 
 void LineLocator::edited(std::shared_ptr<const u8codec::ByteSource> source, quint64 changedFrom) {
-    run_.cancel();
-    counting_ = false;
+    // A count still running reads the bytes before the edit, which are the same up to
+    // changedFrom: it goes on (typing would otherwise restart it at every keystroke, and it would
+    // never end), and what it counts past that offset is dropped when it reports.
+    countValidUpTo_ = std::min(countValidUpTo_, changedFrom);
     source_ = std::move(source);
     index_.keepUpTo(changedFrom);
 }
@@ -37,6 +42,7 @@ bool LineLocator::locateLater(quint64 offset) {
     if (counting_ || !source_ || offset >= source_->size())
         return false;
     counting_ = true;
+    countValidUpTo_ = UINT64_MAX;
     struct Count {
         LineIndex index;
         std::optional<LineIndex::Location> location;
@@ -53,9 +59,13 @@ bool LineLocator::locateLater(quint64 offset) {
         // index that reaches further replaces this one (a scan's may have been adopted since).
         [this, offset](Count count) {
             counting_ = false;
+            const bool edited = countValidUpTo_ != UINT64_MAX;
+            if (edited)
+                count.index.keepUpTo(countValidUpTo_);
             if (count.index.checkpointCount() > index_.checkpointCount())
                 index_ = std::move(count.index);
-            emit located(offset, count.location);
+            // A location in bytes edited since is no answer: the caller asks again.
+            emit located(offset, edited ? std::nullopt : count.location);
         });
     return true;
 }

@@ -27,7 +27,8 @@ public:
     // forgotten, and a count still running never reports.
     void reset(std::shared_ptr<const u8codec::ByteSource> source);
     // The bytes are `source` now, the same as before up to `changedFrom` (an edit): what was
-    // counted before that offset is kept, the rest forgotten.
+    // counted before that offset is kept, the rest forgotten; a count still running goes on, and
+    // keeps only what it counted before that offset (its location is then reported as none).
     void edited(std::shared_ptr<const u8codec::ByteSource> source, quint64 changedFrom);
     // The line checkpoints a whole-document scan of these bytes gathered: kept when they reach
     // further than those counted so far.
@@ -48,14 +49,16 @@ public:
     const LineIndex& index() const { return index_; }
 
 signals:
-    // A background count ended: where `offset` is (nullopt when the bytes ended early).
+    // A background count ended: where `offset` is (nullopt when the bytes ended early, or were
+    // edited meanwhile).
     void located(quint64 offset, std::optional<u8app::LineIndex::Location> location);
 
 private:
     std::shared_ptr<const u8codec::ByteSource> source_;
     LineIndex index_;
     bool counting_ = false;
-    u8ui::LatestRun run_{this}; // last: waits for its worker before the rest goes
+    quint64 countValidUpTo_ = UINT64_MAX; // the running count's bytes are the document's up to
+    u8ui::LatestRun run_{this};           // last: waits for its worker before the rest goes
 };
 
 } // namespace u8app

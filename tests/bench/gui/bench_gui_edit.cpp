@@ -5,6 +5,7 @@
 // counters. The file is never read whole: resident memory stays small (a counter too).
 //
 // Run: QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_gui_edit [--benchmark_...]
+// (U8SCOPE_BENCH_TRACE=1 prints every keystroke's time, to tell a steady cost from other load.)
 // The file is made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
 #include "byte_selection.h"
@@ -65,9 +66,10 @@ public:
     }
 };
 
-// Types 100 characters into `pane` of a window on the 4 GiB file, the cursor at `offset`.
+// Types 100 characters into `pane` of a window on the 4 GiB file, the cursor at `offset`; or,
+// for the baseline (`arrows`), moves the cursor 100 times with the Right key, which edits nothing.
 void typeInto(benchmark::State& state, bool textPane, quint64 offset,
-              u8ui::DocumentEditor::Mode mode) {
+              u8ui::DocumentEditor::Mode mode, bool arrows = false) {
     const QString path = sparseFile();
     if (path.isEmpty()) {
         state.SkipWithError("could not create the benchmark file");
@@ -101,14 +103,21 @@ void typeInto(benchmark::State& state, bool textPane, quint64 offset,
         const int hex = hexPaints.paints, text = textPaints.paints;
         QElapsedTimer t;
         t.start();
-        QTest::sendKeyEvent(QTest::Press, pane, Qt::Key_unknown, key, Qt::NoModifier);
-        QTest::sendKeyEvent(QTest::Release, pane, Qt::Key_unknown, key, Qt::NoModifier);
+        if (arrows) {
+            QTest::keyClick(pane, Qt::Key_Right);
+        } else {
+            QTest::sendKeyEvent(QTest::Press, pane, Qt::Key_unknown, key, Qt::NoModifier);
+            QTest::sendKeyEvent(QTest::Release, pane, Qt::Key_unknown, key, Qt::NoModifier);
+        }
         while (hexPaints.paints == hex || textPaints.paints == text)
             QCoreApplication::processEvents(QEventLoop::AllEvents);
         const double elapsed = double(t.nsecsElapsed()) / 1e6;
         state.SetIterationTime(elapsed / 1e3);
         ms.push_back(elapsed);
     }
+    if (qEnvironmentVariableIsSet("U8SCOPE_BENCH_TRACE"))
+        for (double m : ms)
+            fprintf(stderr, "%.1f ", m);
     std::sort(ms.begin(), ms.end());
     state.counters["median_ms"] = ms[ms.size() / 2];
     state.counters["p99_ms"] = ms[std::min(ms.size() - 1, ms.size() * 99 / 100)];
@@ -126,6 +135,12 @@ void BM_TypeHexStart(benchmark::State& state) {
     typeInto(state, false, 0, u8ui::DocumentEditor::Mode::Overwrite);
 }
 
+// The baseline: the same window, the cursor moved instead of typing.
+void BM_MoveTextMiddle(benchmark::State& state) {
+    typeInto(state, true, quint64(2) << 30, u8ui::DocumentEditor::Mode::Insert, true);
+}
+
+BENCHMARK(BM_MoveTextMiddle)->Unit(benchmark::kMillisecond)->Iterations(100)->UseManualTime();
 BENCHMARK(BM_TypeTextMiddle)->Unit(benchmark::kMillisecond)->Iterations(100)->UseManualTime();
 BENCHMARK(BM_TypeTextEnd)->Unit(benchmark::kMillisecond)->Iterations(100)->UseManualTime();
 BENCHMARK(BM_TypeHexStart)->Unit(benchmark::kMillisecond)->Iterations(100)->UseManualTime();
