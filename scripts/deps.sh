@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian 12 packages u8scope needs that are not installed yet.
-# Usage: scripts/deps.sh build|test|run|fuzz   (sourced by run.sh, test.sh and fuzz.sh)
+# Usage: scripts/deps.sh build|test|run|fuzz|package
+# (run by run.sh, test.sh, fuzz.sh and package.sh)
 # Runs `apt-get update` once, and only when something is missing, so a machine that already
 # has everything installs nothing.
 set -euo pipefail
@@ -20,12 +21,16 @@ test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gette
 run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
+# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, and to run the unpacked window
+# a virtual X server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
+package_packages=(dpkg-dev xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
 test) wanted+=("${test_packages[@]}") ;;
 run) wanted+=("${run_packages[@]}") ;;
 fuzz) wanted+=("${fuzz_packages[@]}") ;;
+package) wanted+=("${package_packages[@]}") ;;
 esac
 
 missing=()
