@@ -115,9 +115,12 @@ void EncodeWalkthrough::styleHeading() {
     QFont bold = font();
     bold.setBold(true);
     heading_->setFont(bold);
+    // The error in the colour the panes give invalid bytes (a palette, not a style sheet: a style
+    // sheet would keep the label's font from following a zoom).
     const RoleStyle style = RolePalette::forPalette(palette()).style(CellRole::ErrorInvalidByte);
-    error_->setStyleSheet(QStringLiteral("QLabel#encodeError { color: %1; }")
-                              .arg((style.frame.isValid() ? style.frame : style.text).name()));
+    QPalette errorPalette = palette();
+    errorPalette.setColor(QPalette::WindowText, style.frame.isValid() ? style.frame : style.text);
+    error_->setPalette(errorPalette);
 }
 
 void EncodeWalkthrough::changeEvent(QEvent* event) {

@@ -1,8 +1,11 @@
 #include "u8codec/character_input.h"
 
+#include "u8codec/controls.h"
 #include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
 
+#include <algorithm>
+#include <cctype>
 #include <unicode/uchar.h>
 
 namespace u8codec {
@@ -18,6 +21,18 @@ std::optional<char32_t> codePointFromName(std::string_view name) {
         if (U_SUCCESS(status) && cp >= 0)
             return char32_t(cp);
     }
+    // Controls have no Name, and ICU's aliases hold only corrections: the names characterName()
+    // gives them ("LINE FEED", "BREAK PERMITTED HERE") are the codec's (controls.h).
+    const auto sameLetters = [&](std::string_view known) {
+        return known.size() == name.size() &&
+               std::equal(known.begin(), known.end(), name.begin(), [](char a, char b) {
+                   return std::toupper(static_cast<unsigned char>(a)) ==
+                          std::toupper(static_cast<unsigned char>(b));
+               });
+    };
+    for (char32_t c = 0; c <= 0x9F; ++c)
+        if ((isC0Control(c) || isC1Control(c)) && sameLetters(controlName(c)))
+            return c;
     return std::nullopt;
 }
 

@@ -10,8 +10,9 @@ namespace u8codec {
 
 // The code point named `name` (ICU u_charFromName, U_EXTENDED_CHAR_NAME, case-insensitive): a
 // character name ("EURO SIGN", "latin small letter e with acute"), a corrected name
-// (NameAliases.txt), or ICU's label of a code point without one ("<control-0007>",
-// "<private-use-E000>"). nullopt when no code point has that name.
+// (NameAliases.txt), a control's name as characterName() gives it ("LINE FEED", controls.h), or
+// ICU's label of a code point without one ("<control-0007>", "<private use area-E000>"). nullopt
+// when no code point has that name.
 std::optional<char32_t> codePointFromName(std::string_view name);
 
 // One code point as typed (UTF-8): "U+20AC" or "0x20AC" (parseCodePointNotation, up to
