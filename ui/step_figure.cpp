@@ -21,6 +21,20 @@ QColor activeFill(int tag, const QPalette& palette) {
     return fill;
 }
 
+// The grid and the marker fill from the text colour, faint: visible on a light and a dark
+// palette alike (the palette's Mid and AlternateBase nearly vanish on a dark one).
+QColor gridColour(const QPalette& palette) {
+    QColor c = palette.color(QPalette::WindowText);
+    c.setAlphaF(0.35);
+    return c;
+}
+
+QColor markerFill(const QPalette& palette) {
+    QColor c = palette.color(QPalette::WindowText);
+    c.setAlphaF(0.1);
+    return c;
+}
+
 } // namespace
 
 // --- FigureRow --------------------------------------------------------------------------------
@@ -86,6 +100,8 @@ struct StepFigure::Metrics {
     qreal noteGap = 0;
     qreal rowSpacing = 0;
     qreal margin = 6;
+    bool stacked = false; // each label on a line of its own, above its cells
+    qreal labelLine = 0;
 
     qreal blocksWidth(const FigureRow& row) const {
         qreal w = 0;
@@ -96,7 +112,9 @@ struct StepFigure::Metrics {
     qreal rowHeight(const FigureRow& row) const {
         const bool captioned = std::any_of(row.blocks.begin(), row.blocks.end(),
                                            [](const auto& b) { return !b.caption.isEmpty(); });
-        return cellHeight + (captioned ? captionHeight : 0) + rowSpacing;
+        const bool labelAbove = stacked && !row.label.isEmpty();
+        return (labelAbove ? labelLine : 0) + cellHeight + (captioned ? captionHeight : 0) +
+               rowSpacing;
     }
 };
 
@@ -120,16 +138,17 @@ QString StepFigure::textDescription() const {
     return lines.join(QLatin1Char('\n'));
 }
 
-StepFigure::Metrics StepFigure::metrics() const {
+StepFigure::Metrics StepFigure::metrics(bool stacked) const {
     Metrics m;
+    m.stacked = stacked;
     m.font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m.font.setPointSizeF(std::max(font().pointSizeF(), 6.0) * 1.05);
+    m.font.setPointSizeF(std::max(font().pointSizeF(), 6.0) * 1.15);
     m.boldFont = m.font;
     m.boldFont.setBold(true);
     m.captionFont = font();
     m.captionFont.setPointSizeF(std::max(font().pointSizeF() * 0.85, 6.0));
     const QFontMetricsF fm(m.boldFont);
-    m.cell = std::ceil(fm.horizontalAdvance(QLatin1Char('0'))) + 5;
+    m.cell = std::ceil(fm.horizontalAdvance(QLatin1Char('0'))) + 4;
     m.cellHeight = std::ceil(fm.height()) + 8;
     m.gap = std::round(m.cell * 0.6);
     m.captionHeight = QFontMetricsF(m.captionFont).height() + 2;
@@ -137,6 +156,9 @@ StepFigure::Metrics StepFigure::metrics() const {
     m.noteGap = m.cell;
     m.margin = std::round(m.cell * 0.5);
     const QFontMetricsF labels(font());
+    m.labelLine = labels.height() + 2;
+    if (stacked)
+        return m; // no label column
     for (const FigureRow& row : rows_)
         m.labelWidth = std::max(m.labelWidth, labels.horizontalAdvance(row.label));
     if (m.labelWidth > 0)
@@ -144,22 +166,41 @@ StepFigure::Metrics StepFigure::metrics() const {
     return m;
 }
 
-QSize StepFigure::sizeHint() const {
-    const Metrics m = metrics();
+QSize StepFigure::layoutSize(bool stacked) const {
+    const Metrics m = metrics(stacked);
     const QFontMetricsF labels(font());
     qreal width = 0, height = 0;
     for (const FigureRow& row : rows_) {
         qreal w = m.labelWidth + m.blocksWidth(row);
         if (!row.note.isEmpty())
             w += m.noteGap + labels.horizontalAdvance(row.note);
+        if (stacked)
+            w = std::max(w, labels.horizontalAdvance(row.label));
         width = std::max(width, w);
         height += m.rowHeight(row);
     }
     return QSizeF(width + 2 * m.margin, height + 2 * m.margin).toSize();
 }
 
+bool StepFigure::stackedAt(int width) const {
+    return width < layoutSize(false).width();
+}
+
+QSize StepFigure::sizeHint() const {
+    return layoutSize(false);
+}
+
 QSize StepFigure::minimumSizeHint() const {
-    return sizeHint();
+    // Narrower than that, the labels go above their cells.
+    return layoutSize(true);
+}
+
+bool StepFigure::hasHeightForWidth() const {
+    return true;
+}
+
+int StepFigure::heightForWidth(int width) const {
+    return layoutSize(stackedAt(width)).height();
 }
 
 void StepFigure::changeEvent(QEvent* event) {
@@ -173,7 +214,7 @@ void StepFigure::changeEvent(QEvent* event) {
 void StepFigure::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const Metrics m = metrics();
+    const Metrics m = metrics(stackedAt(width()));
     qreal y = m.margin;
     for (const FigureRow& row : rows_) {
         paintRow(p, row, int(y), m);
@@ -181,7 +222,7 @@ void StepFigure::paintEvent(QPaintEvent*) {
     }
 }
 
-void StepFigure::paintRow(QPainter& p, const FigureRow& row, int y, const Metrics& m) const {
+void StepFigure::paintRow(QPainter& p, const FigureRow& row, int top, const Metrics& m) const {
     const QPalette pal = palette();
     const QFontMetricsF labels(font());
     const qreal rowHeight = m.rowHeight(row) - m.rowSpacing;
@@ -190,8 +231,9 @@ void StepFigure::paintRow(QPainter& p, const FigureRow& row, int y, const Metric
         // The row the step is about: a band across label, cells and note.
         QColor fill = pal.color(QPalette::Highlight);
         fill.setAlphaF(0.2);
-        const QRectF band(m.margin / 2, y - m.rowSpacing / 2,
-                          m.labelWidth + m.blocksWidth(row) + noteWidth + m.margin,
+        const qreal width = std::max(m.labelWidth + m.blocksWidth(row) + noteWidth,
+                                     m.stacked ? labels.horizontalAdvance(row.label) : 0.0);
+        const QRectF band(m.margin / 2, top - m.rowSpacing / 2, width + m.margin,
                           rowHeight + m.rowSpacing);
         p.setPen(QPen(pal.color(QPalette::Highlight), 2));
         p.setBrush(fill);
@@ -200,8 +242,15 @@ void StepFigure::paintRow(QPainter& p, const FigureRow& row, int y, const Metric
     }
     p.setFont(font());
     p.setPen(pal.color(QPalette::WindowText));
-    p.drawText(QRectF(m.margin, y, m.labelWidth, m.cellHeight), Qt::AlignLeft | Qt::AlignVCenter,
-               row.label);
+    qreal y = top;
+    if (m.stacked && !row.label.isEmpty()) {
+        p.drawText(QRectF(m.margin, y, width() - 2 * m.margin, m.labelLine),
+                   Qt::AlignLeft | Qt::AlignVCenter, row.label);
+        y += m.labelLine;
+    } else if (!m.stacked) {
+        p.drawText(QRectF(m.margin, y, m.labelWidth, m.cellHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter, row.label);
+    }
     qreal x = m.margin + m.labelWidth;
     QColor muted = pal.color(QPalette::WindowText);
     muted.setAlphaF(0.6);
@@ -242,7 +291,7 @@ void StepFigure::paintBlockFrame(QPainter& p, const QRectF& box, FigureCell kind
         p.drawRect(box.adjusted(1, 1, -1, -1));
         return;
     }
-    QPen pen(pal.color(QPalette::Mid), 1);
+    QPen pen(gridColour(pal), 1);
     if (kind == FigureCell::Role) {
         // The frame errors have in the panes.
         const QPen role =
@@ -259,7 +308,7 @@ void StepFigure::paintCell(QPainter& p, const QRectF& cell, const QString& c, Fi
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::WindowText);
     QColor muted = text;
-    muted.setAlphaF(0.45);
+    muted.setAlphaF(0.55);
     const QRectF box = cell.adjusted(0.5, 0.5, -0.5, -0.5);
     QColor pen = text;
     QFont font = m.font;
@@ -273,7 +322,7 @@ void StepFigure::paintCell(QPainter& p, const QRectF& cell, const QString& c, Fi
         break;
     case FigureCell::Marker:
     case FigureCell::Padding:
-        p.fillRect(box, pal.color(QPalette::AlternateBase));
+        p.fillRect(box, markerFill(pal));
         pen = muted;
         break;
     case FigureCell::Payload: {
@@ -312,7 +361,7 @@ void StepFigure::paintCell(QPainter& p, const QRectF& cell, const QString& c, Fi
         p.setPen(QPen(tag >= 0 ? payloadHue(tag, pal) : text, 2));
         p.drawRect(cell.adjusted(1, 1, -1, -1));
     } else {
-        p.setPen(QPen(pal.color(QPalette::Mid), 1));
+        p.setPen(QPen(gridColour(pal), 1));
         p.drawRect(box);
     }
 }

@@ -61,8 +61,12 @@ public:
     // Every row's text(), one per line (tests, accessibility).
     QString textDescription() const;
 
+    // The labels left of their rows when the width allows (sizeHint), else each above its row
+    // (minimumSizeHint), so that a figure fits a narrow dock.
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -70,8 +74,10 @@ protected:
 
 private:
     struct Metrics;
-    Metrics metrics() const;
-    void paintRow(QPainter& p, const FigureRow& row, int y, const Metrics& m) const;
+    Metrics metrics(bool stacked) const;
+    QSize layoutSize(bool stacked) const;
+    bool stackedAt(int width) const;
+    void paintRow(QPainter& p, const FigureRow& row, int top, const Metrics& m) const;
     // The one frame of a joined block, in the look of its first cell.
     void paintBlockFrame(QPainter& p, const QRectF& box, FigureCell kind, int tag) const;
     // Draws one cell (or a joined block's cells as one), and its frame unless `framed` is false

@@ -115,9 +115,20 @@ void StepWalkthrough::setStepContent(const QString& title, const QString& text,
 }
 
 void StepWalkthrough::fitFigure() {
-    // As tall as the figure, with room for the sideways scroll bar it may need.
-    figureScroll_->setFixedHeight(figure_->sizeHint().height() +
-                                  figureScroll_->horizontalScrollBar()->sizeHint().height());
+    // As tall as the figure at the width it gets (its labels go above its rows in a narrow
+    // dock), with room for the sideways scroll bar when even that is too wide.
+    const int available = figureScroll_->viewport()->width();
+    const int minimum = figure_->minimumSizeHint().width();
+    const int bar =
+        available < minimum ? figureScroll_->horizontalScrollBar()->sizeHint().height() : 0;
+    const int height = figure_->heightForWidth(std::max(available, minimum)) + bar;
+    if (figureScroll_->height() != height)
+        figureScroll_->setFixedHeight(height);
+}
+
+void StepWalkthrough::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitFigure();
 }
 
 QString StepWalkthrough::stepTitle() const {
