@@ -2,8 +2,8 @@
 
 #include "encode_figures.h"
 #include "role_palette.h"
-#include "u8codec/character_input.h"
 #include "u8codec/problem.h"
+#include "u8convert/character_input.h"
 #include "unicode_info.h"
 
 #include <QEvent>

@@ -4,9 +4,9 @@
 #include "bit_walkthrough.h"
 #include "commands.h"
 #include "help_text.h"
-#include "u8codec/character_input.h"
 #include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
+#include "u8convert/character_input.h"
 
 #include <cstdio>
 

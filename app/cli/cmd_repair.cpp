@@ -10,8 +10,8 @@
 #include "help_text.h"
 #include "input.h"
 #include "output_target.h"
-#include "u8codec/repair.h"
-#include "u8codec/repair_stream.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
 
 #include <cstdio>
 #include <optional>
@@ -91,18 +91,8 @@ constexpr OptionSpec kOptions[] = {
      .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence "
              "and confidence",
      .group = "report"},
-    {.name = "output",
-     .letter = 'o',
-     .kind = ValueKind::File,
-     .valueName = "OUT",
-     .help = "write to OUT (- for standard output), which appears whole or not at all",
-     .group = "output",
-     .required = true},
-    {.name = "in-place",
-     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
-             "taken)",
-     .group = "output",
-     .required = true},
+    kOutputOption,
+    kInPlaceOption,
 };
 
 constexpr ExitStatus kExitStatuses[] = {

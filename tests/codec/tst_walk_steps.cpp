@@ -1,10 +1,8 @@
 // The walk-throughs as data (encode_steps.h, decode_steps.h): for every scalar value, the steps'
 // layout, fill groups and UTF-16 form agree with the encoder and with Qt's own UTF-16; refused
 // values are refused; the decode steps follow the Segmenter's segments byte by byte on random and
-// constructed bytes; and names and typed input resolve to code points (character_input.h, ICU).
+// constructed bytes. (Names typed for a character: tests/convert/tst_character_input.)
 #include "codec_test_support.h"
-#include "u8codec/audit.h"
-#include "u8codec/character_input.h"
 #include "u8codec/decode_steps.h"
 #include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
@@ -290,40 +288,6 @@ private slots:
         QCOMPARE(large.naive[0].sequences.size(), std::size_t(1));
         QVERIFY(!large.naive[0].shortest);
         QVERIFY(walkDecoding(u8test::hex("41")).naive.empty());
-    }
-
-    // --- character_input.h (ICU) -----------------------------------------------------------------
-
-    // Every named character in a sample comes back from its name.
-    void namesRoundTrip() {
-        int named = 0;
-        for (char32_t cp = 0x20; cp <= 0x10FFFF; cp += cp < 0x3000 ? 7 : 331) {
-            const std::string name = characterName(cp);
-            if (name.empty() || name.front() == '<')
-                continue;
-            const auto back = codePointFromName(name);
-            QVERIFY2(back && *back == cp, name.c_str());
-            ++named;
-        }
-        QVERIFY(named > 1000);
-        QCOMPARE(codePointFromName("euro sign").value_or(0), char32_t(0x20AC));
-        QCOMPARE(codePointFromName("<private use area-E000>").value_or(0), char32_t(0xE000));
-        QVERIFY(!codePointFromName("EURO SIGNS"));
-        QVERIFY(!codePointFromName(""));
-    }
-
-    void typedInput() {
-        std::string error;
-        QCOMPARE(codePointFromInput(" U+00E9 ", error).value_or(0), char32_t(0xE9));
-        QCOMPARE(codePointFromInput("\xC3\xA9", error).value_or(0), char32_t(0xE9));
-        QCOMPARE(codePointFromInput("LATIN SMALL LETTER E WITH ACUTE", error).value_or(0),
-                 char32_t(0xE9));
-        QCOMPARE(codePointFromInput("A", error).value_or(0), char32_t(0x41));
-        QVERIFY(!codePointFromInput("\xC3", error));
-        QVERIFY(error.find("not valid UTF-8") != std::string::npos);
-        QVERIFY(!codePointFromInput("e\xCC\x81", error)); // two code points
-        QVERIFY(error.find("neither one character") != std::string::npos);
-        QVERIFY(!codePointFromInput("   ", error));
     }
 };
 
