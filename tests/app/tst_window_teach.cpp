@@ -230,7 +230,8 @@ private slots:
     void zoomScalesPanesAndDocks() {
         MainWindow w;
         // The cursor on an invalid byte: the inspector's title takes the error's colour.
-        QVERIFY(w.openFile(write("zoom.txt", "\xC0" "a\xE2\x82\xAC")));
+        QVERIFY(w.openFile(write("zoom.txt", "\xC0"
+                                             "a\xE2\x82\xAC")));
         QVERIFY(!w.inspector()->titleText().isEmpty());
         u8app::ZoomActions* zoom = w.zoomActions();
         QCOMPARE(zoom->percent(), 100);
