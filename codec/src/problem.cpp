@@ -492,6 +492,8 @@ void ProblemScanner::count(std::span<const std::uint8_t> bytes, ProblemCounts& c
         bytes = bytes.subspan(scanBatch<true>(bytes, &counts));
 }
 
+// One function on purpose: the window loop keeps the scanner's state in registers across its
+// branches, which calls between the parts would spill (this is the check's hot path).
 template <bool kCounting>
 std::size_t ProblemScanner::scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts) {
     // Room a window leaves: a window holds at most 64 error segments, each completing at most
