@@ -62,7 +62,7 @@ FigureRow expectedRow(const u8codec::DecodeStep& st) {
     const QString range = hex(st.expected.low, 2) + QStringLiteral("..") + hex(st.expected.high, 2);
     row.label =
         st.action == A::Lead ? DecodeFigures::tr("next byte") : DecodeFigures::tr("expected");
-    row.block().add(range, FigureCell::Text);
+    row.joinedBlock().add(range, FigureCell::Text);
     switch (st.action) {
     case A::Lead:
     case A::Continue:

@@ -284,6 +284,8 @@ void StepFigure::paintRow(QPainter& p, const FigureRow& row, int top, const Metr
 }
 
 void StepFigure::paintBlockFrame(QPainter& p, const QRectF& box, FigureCell kind, int tag) const {
+    if (kind == FigureCell::Text)
+        return; // text stands free
     const QPalette pal = palette();
     p.setBrush(Qt::NoBrush);
     if (kind == FigureCell::Active) {
