@@ -382,8 +382,20 @@ void HexView::wheelEvent(QWheelEvent* event) {
 }
 
 void HexView::onFontChanged() {
+    // A zoom: the rows get taller, fewer fit. Keep the top row (as far as the new size allows),
+    // tell the linked pane, and keep the cursor in view if it was.
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    const quint64 oldTop = topRow_;
+    const bool cursorShown = selection_ && cursor < documentSize() &&
+                             cursor / quint64(bytesPerRow_) >= topRow_ &&
+                             cursor / quint64(bytesPerRow_) < topRow_ + quint64(visibleRows());
     updateMetrics();
     topRow_ = std::min(topRow_, maxTopRow());
+    updateScrollBars();
+    if (cursorShown)
+        ensureVisible(cursor);
+    if (topRow_ != oldTop)
+        emit topOffsetChanged(topOffset());
 }
 
 QRect HexView::toolTipRect(quint64 offset) const {

@@ -4,7 +4,7 @@
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 #include "u8convert/audit.h"
-#include "u8convert/character_lookup.h"
+#include "u8convert/character_input.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -25,7 +25,7 @@ InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Insert Character"));
     query_->setObjectName(QStringLiteral("characterQuery"));
-    query_->setPlaceholderText(tr("U+20AC, 20AC or a name: EURO SIGN"));
+    query_->setPlaceholderText(tr("U+20AC, €, or a name: EURO SIGN"));
     query_->setClearButtonEnabled(true);
     query_->setMinimumWidth(query_->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 32);
     preview_->setObjectName(QStringLiteral("characterPreview"));
@@ -64,17 +64,25 @@ void InsertCharacterDialog::lookUp() {
     found_.reset();
     const QString text = query_->text();
     if (text.trimmed().isEmpty()) {
-        preview_->setText(tr("Type a code point (U+20AC) or a character's name (EURO SIGN)."));
+        preview_->setText(tr("Type a code point (U+20AC), the character, or its name (EURO "
+                             "SIGN)."));
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    const u8codec::CharacterLookup lookup = u8codec::findCharacter(text.toStdString());
-    if (!lookup.codePoint) {
-        preview_->setText(QString::fromStdString(lookup.error));
+    std::string error;
+    const std::optional<char32_t> cp = u8codec::codePointFromInput(text.toStdString(), error);
+    // Only a scalar value has a UTF-8 form (Unicode chapter 3, D76; RFC 3629 section 3).
+    if (cp && !u8codec::isScalarValue(*cp))
+        error = (*cp > 0x10FFFF ? tr("%1 is above U+10FFFF, the last code point.")
+                                : tr("%1 is a surrogate: half of a UTF-16 pair, not a character."))
+                    .arg(QString::fromStdString(u8codec::codePointLabel(*cp)))
+                    .toStdString();
+    if (!cp || !error.empty()) {
+        preview_->setText(QString::fromStdString(error));
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    found_ = lookup.codePoint;
+    found_ = cp;
     std::uint8_t bytes[4];
     const int length = u8codec::encode(*found_, bytes);
     const QString hex = QString::fromStdString(

@@ -1,6 +1,6 @@
 // Edit > Insert Character…: a character by its code point ("U+20AC") or its name ("euro sign"),
-// found by u8codec::findCharacter (ICU's names), shown with its name and the UTF-8 bytes it will
-// insert before the user confirms.
+// read as the encode walk-through reads it (u8codec::codePointFromInput: ICU's names), shown with
+// its name and the UTF-8 bytes it will insert before the user confirms.
 #pragma once
 
 #include <QDialog>

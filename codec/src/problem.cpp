@@ -108,6 +108,10 @@ std::string codePointLabel(char32_t cp) {
     return buf;
 }
 
+std::string labelWithGlyph(char32_t cp) {
+    return codePointLabel(cp) + glyphOf(cp);
+}
+
 std::string explain(const Problem& p) {
     const std::string bytes = hexBytes(p.headBytes(), 8) + (p.length > p.headLength ? " ..." : "");
     const std::uint8_t b0 = p.headLength ? p.head[0] : 0;

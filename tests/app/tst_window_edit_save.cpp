@@ -146,7 +146,8 @@ private slots:
     // hold, typed over with é, which it can.
     void saveAsEncodingConvertsTheEdits() {
         const QString path = u8test::writeFile(dir_, "euro.txt", "price: \xE2\x82\xAC 5\n");
-        const QString target = dir_.filePath(QStringLiteral("latin1.txt"));
+        // The name the file dialog suggests, beside the file: accepted as it is.
+        const QString target = dir_.filePath(QStringLiteral("euro.iso-8859-1.txt"));
         MainWindow w;
         QVERIFY(w.openFile(path));
         w.goTo(7);
@@ -159,7 +160,6 @@ private slots:
                 d->policyBox()->setCurrentIndex(0); // refuse what does not fit
                 d->accept();
             } else if (auto* f = qobject_cast<QFileDialog*>(modal); f && f->isVisible()) {
-                f->selectFile(target);
                 QMetaObject::invokeMethod(f, "accept"); // a protected slot: as its button does
                 return;
             }

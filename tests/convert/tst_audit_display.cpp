@@ -1,10 +1,8 @@
 // What the window needs from the codec to show the audit: a line in the order a reader sees it
 // (UAX #9 through ICU), which characters draw nothing and their abbreviations (NameAliases.txt),
-// the ASCII a look-alike is drawn like (UTS #39 skeletons), and the character a person names
-// (Edit > Insert Character…).
+// and the ASCII a look-alike is drawn like (UTS #39 skeletons).
 #include "u8codec/controls.h"
 #include "u8convert/audit.h"
-#include "u8convert/character_lookup.h"
 #include "u8convert/reading_order.h"
 
 #include <QTest>
@@ -130,43 +128,6 @@ private slots:
         QVERIFY(u8codec::asciiLookalike('H').empty());    // ASCII itself
         QVERIFY(u8codec::asciiLookalike(0x4E00).empty()); // CJK ONE: no ASCII skeleton
         QVERIFY(u8codec::asciiLookalike(0x05D0).empty()); // HEBREW ALEF
-    }
-
-    // By code point, by name in any case, by a control's name or abbreviation; refused: what is
-    // not a character, and what names nothing.
-    void charactersByCodePointOrName_data() {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<uint>("codePoint"); // 0xFFFFFFFF: refused
-        QTest::newRow("U+") << "U+20AC" << 0x20ACu;
-        QTest::newRow("u+ lower") << "u+1f600" << 0x1F600u;
-        QTest::newRow("0x") << "0x41" << 0x41u;
-        QTest::newRow("backslash u") << "\\u00E9" << 0xE9u;
-        QTest::newRow("plain hex") << " 20ac " << 0x20ACu;
-        QTest::newRow("name") << "EURO SIGN" << 0x20ACu;
-        QTest::newRow("name, lower case") << "latin small letter e with acute" << 0xE9u;
-        QTest::newRow("corrected name")
-            << "PRESENTATION FORM FOR VERTICAL RIGHT WHITE LENTICULAR BRACKET" << 0xFE18u;
-        QTest::newRow("ICU label") << "<control-001B>" << 0x1Bu;
-        QTest::newRow("control name") << "line feed" << 0x0Au;
-        QTest::newRow("C1 control name") << "NEXT LINE" << 0x85u;
-        QTest::newRow("abbreviation") << "ZWJ" << 0x200Du;
-        QTest::newRow("bidi abbreviation") << "rlo" << 0x202Eu;
-        QTest::newRow("surrogate") << "U+D800" << 0xFFFFFFFFu;
-        QTest::newRow("too large") << "U+110000" << 0xFFFFFFFFu;
-        QTest::newRow("no such name") << "EURO SIGNS" << 0xFFFFFFFFu;
-        QTest::newRow("empty") << "  " << 0xFFFFFFFFu;
-    }
-    void charactersByCodePointOrName() {
-        QFETCH(QString, text);
-        QFETCH(uint, codePoint);
-        const u8codec::CharacterLookup found = u8codec::findCharacter(text.toStdString());
-        if (codePoint == 0xFFFFFFFFu) {
-            QVERIFY(!found.codePoint);
-            QVERIFY(!found.error.empty());
-        } else {
-            QVERIFY2(found.codePoint, found.error.c_str());
-            QCOMPARE(uint(*found.codePoint), codePoint);
-        }
     }
 };
 
