@@ -25,6 +25,8 @@ extern const CommandSpec kTranscodeCommand;
 extern const CommandSpec kDetectCommand;
 // Issue 19: what hides in valid UTF-8.
 extern const CommandSpec kAuditCommand;
+// Issue 22: the bytes shown, coloured by their role.
+extern const CommandSpec kDumpCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;

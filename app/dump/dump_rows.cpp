@@ -1,0 +1,249 @@
+#include "dump_rows.h"
+
+#include "u8codec/local_segments.h"
+
+#include <algorithm>
+
+namespace u8dump {
+namespace {
+
+TextCell fillerCell(CellRole role) {
+    TextCell c;
+    c.kind = TextCell::Kind::Filler;
+    c.role = role;
+    c.size = std::uint8_t(kFiller.size());
+    std::copy(kFiller.begin(), kFiller.end(), c.text.begin());
+    return c;
+}
+
+TextCell coveredCell(CellRole role) {
+    TextCell c;
+    c.kind = TextCell::Kind::Covered;
+    c.role = role;
+    c.columns = 0;
+    return c;
+}
+
+// The role of a problem's first byte: the kind of the error segment it starts with
+// (u8codec::errorKindOf, from that byte and the one after it).
+CellRole firstRole(const u8codec::Problem& p) {
+    const auto head = p.headBytes();
+    if (head.empty())
+        return CellRole::ErrorTruncated;
+    return roleForError(u8codec::errorKindOf(head[0], head.size() > 1 ? int(head[1]) : -1));
+}
+
+} // namespace
+
+std::uint64_t DumpRows::streamStart(const DumpOptions& options) noexcept {
+    return options.offset > std::uint64_t(u8codec::kMaxLookBehind)
+               ? options.offset - u8codec::kMaxLookBehind
+               : 0;
+}
+
+DumpRows::DumpRows(const DumpOptions& options, RowSink& sink)
+    : sink_(sink), width_(std::clamp(options.width, 1, kMaxRowWidth)), from_(options.offset),
+      to_(options.length > UINT64_MAX - options.offset ? UINT64_MAX
+                                                       : options.offset + options.length),
+      streamStart_(streamStart(options)), ring_(1) {
+    startRow(ring_[0], from_);
+    totals_.start = totals_.end = from_;
+}
+
+bool DumpRows::feed(std::span<const std::uint8_t> bytes) {
+    if (enough_)
+        return false;
+    if (!started_) {
+        // The bytes up to the offset's own decide where the first segment starts.
+        const std::size_t needed = std::size_t(from_ - streamStart_ + 1);
+        const std::size_t take = std::min(needed - prefix_.size(), bytes.size());
+        prefix_.insert(prefix_.end(), bytes.begin(), bytes.begin() + std::ptrdiff_t(take));
+        bytes = bytes.subspan(take);
+        if (prefix_.size() < needed)
+            return true;
+        begin(prefix_);
+        std::vector<std::uint8_t>().swap(prefix_);
+    }
+    if (!enough_)
+        segmenter_.feed(bytes, [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+            onSegment(s, b);
+        });
+    return !enough_;
+}
+
+// Starts at the last byte at or before the offset that is not a continuation byte, at most
+// kMaxLookBehind back: such a byte always begins a segment (local_segments.h, RFC 3629 section
+// 1). Without one, the byte at the offset cannot belong to a sequence begun earlier.
+void DumpRows::begin(std::span<const std::uint8_t> prefix) {
+    started_ = true;
+    const std::size_t fromIndex = std::size_t(from_ - streamStart_);
+    if (prefix.size() <= fromIndex) {
+        pastEnd_ = prefix.size() < fromIndex;
+        return; // the stream ends at or before the offset: nothing to show
+    }
+    std::size_t start = fromIndex;
+    for (std::size_t back = 0; back <= std::size_t(u8codec::kMaxLookBehind) && back <= fromIndex;
+         ++back) {
+        const std::uint8_t b = prefix[fromIndex - back];
+        if (b < 0x80 || b >= 0xC0) {
+            start = fromIndex - back;
+            break;
+        }
+    }
+    segmenter_ = u8codec::Segmenter(streamStart_ + start);
+    scanner_ = u8codec::ProblemScanner(streamStart_ + start);
+    segmenter_.feed(
+        prefix.subspan(start),
+        [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b); });
+}
+
+void DumpRows::onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
+    if (enough_)
+        return;
+    auto problemSink = [this](const u8codec::Problem& p) { onProblem(p); };
+    if (s.offset >= to_) {
+        // Past the shown range: only to finish a problem that starts inside it.
+        if (scanner_.pending() && s.offset < to_ + kProblemLookAhead)
+            scanner_.onSegment(s, bytes, problemSink);
+        if (!scanner_.pending() || s.offset >= to_ + kProblemLookAhead)
+            enough_ = true;
+        return;
+    }
+    scanner_.onSegment(s, bytes, problemSink);
+    if (s.length == 1 && s.isValid()) {
+        if (s.offset >= from_)
+            placeAscii(bytes[0]);
+    } else {
+        place(s, bytes);
+    }
+    if (s.end() >= to_ && !scanner_.pending())
+        enough_ = true;
+}
+
+void DumpRows::placeAscii(std::uint8_t byte) {
+    DumpRow& r = current();
+    const auto c = std::size_t(r.count);
+    const CellRole role = asciiRole(byte);
+    r.bytes[c] = byte;
+    r.roles[c] = role;
+    r.segmentStarts[c] = true;
+    r.text[c] = texts_.forAscii(byte);
+    ++totals_.bytesByRole[std::size_t(role)];
+    totals_.end = r.offset + c + 1;
+    if (++r.count == width_)
+        completeRow();
+}
+
+// A character's text goes in its lead's cell when it fits in the cells of the character left on
+// that row; else (a wide glyph whose lead is the row's last cell) in the first cell of the next
+// row, where the character goes on. Its other cells are fillers. When the lead is not shown (the
+// offset is inside the character) or no part of the character on a row can hold the text (the
+// shown range ends inside it), all its cells are fillers.
+void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
+    const std::uint64_t v0 = std::max(s.offset, from_);
+    const std::uint64_t v1 = std::min(s.end(), to_);
+    if (v0 >= v1)
+        return;
+    const TextCell text = texts_.forSegment(s, bytes);
+    bool textDue = v0 == s.offset;
+    int covered = 0;
+    for (std::uint64_t o = v0; o < v1; ++o) {
+        DumpRow& r = current();
+        const auto c = std::size_t(r.count);
+        const std::uint8_t b = bytes[std::size_t(o - s.offset)];
+        const CellRole role = roleOf(s, o, b);
+        r.bytes[c] = b;
+        r.roles[c] = role;
+        r.segmentStarts[c] = o == s.offset;
+        if (covered > 0) {
+            r.text[c] = coveredCell(text.role);
+            --covered;
+        } else if (textDue && text.columns <= std::min<std::uint64_t>(width_ - c, v1 - o)) {
+            r.text[c] = text;
+            covered = text.columns - 1;
+            textDue = false;
+        } else {
+            r.text[c] = fillerCell(role);
+        }
+        ++totals_.bytesByRole[std::size_t(role)];
+        totals_.end = o + 1;
+        if (++r.count == width_)
+            completeRow();
+    }
+}
+
+void DumpRows::onProblem(const u8codec::Problem& p) {
+    if (p.offset >= to_)
+        return;
+    ++totals_.problems;
+    // Under the row it starts in, or the first row not yet written after it.
+    const std::uint64_t first = ring_[head_].offset;
+    const std::size_t index = p.offset <= first
+                                  ? 0
+                                  : std::size_t(std::min<std::uint64_t>(
+                                        (p.offset - first) / std::uint64_t(width_), held_));
+    DumpRow& r = ring_[(head_ + index) % ring_.size()];
+    DumpNote note;
+    note.problem = p;
+    note.role = firstRole(p);
+    r.notes.push_back(note);
+}
+
+void DumpRows::startRow(DumpRow& row, std::uint64_t offset) {
+    row.offset = offset;
+    row.count = 0;
+    row.notes.clear();
+}
+
+void DumpRows::completeRow() {
+    const std::uint64_t next = current().offset + std::uint64_t(width_);
+    ++held_;
+    // Nothing open: every problem that starts in the held rows has been told.
+    if (!scanner_.pending() || held_ >= std::size_t(kMaxHeldRows))
+        flush();
+    if (held_ == ring_.size()) {
+        // Every slot holds a row: make room for the current one, the held rows kept in order.
+        std::rotate(ring_.begin(), ring_.begin() + std::ptrdiff_t(head_), ring_.end());
+        head_ = 0;
+        ring_.emplace_back();
+    }
+    startRow(current(), next);
+}
+
+// The notes' cells are found only now: a problem can be told before its last segment is placed
+// (the scanner hears of each segment first).
+void DumpRows::flush() {
+    for (std::size_t i = 0; i < held_; ++i) {
+        DumpRow& r = ring_[(head_ + i) % ring_.size()];
+        for (DumpNote& note : r.notes) {
+            const std::uint64_t lo = std::max(note.problem.offset, r.offset);
+            const std::uint64_t hi =
+                std::min(note.problem.end(), r.offset + std::uint64_t(r.count));
+            note.firstCell = lo < hi ? int(lo - r.offset) : -1;
+            note.endCell = lo < hi ? int(hi - r.offset) : -1;
+        }
+        sink_.row(r);
+    }
+    head_ = (head_ + held_) % ring_.size();
+    held_ = 0;
+}
+
+void DumpRows::finish() {
+    if (finished_)
+        return;
+    finished_ = true;
+    if (!started_)
+        begin(prefix_);
+    auto segmentSink = [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+        onSegment(s, b);
+    };
+    if (!enough_)
+        segmenter_.finish(segmentSink);
+    scanner_.finish([this](const u8codec::Problem& p) { onProblem(p); });
+    if (current().count > 0)
+        ++held_;
+    flush();
+    enough_ = true;
+}
+
+} // namespace u8dump
