@@ -164,7 +164,7 @@ int runDump(const Arguments& parsed) {
                                           ? file->size()
                                           : options.offset + options.length)
              : 0;
-    const int digits = u8dump::TerminalDump::offsetDigitsFor(end);
+    const int digits = u8dump::offsetDigitsFor(end);
 
     bool read = false, written = false, pastEnd = false;
     if (parsed.has("html")) {

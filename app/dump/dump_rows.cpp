@@ -1,5 +1,6 @@
 #include "dump_rows.h"
 
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/local_segments.h"
 
 #include <algorithm>
@@ -244,6 +245,27 @@ void DumpRows::finish() {
         ++held_;
     flush();
     enough_ = true;
+}
+
+int offsetDigitsFor(std::uint64_t end) noexcept {
+    int digits = 8;
+    while (digits < 16 && end > (std::uint64_t(1) << (4 * digits)))
+        ++digits;
+    return digits;
+}
+
+DumpTotals dumpSource(const u8codec::ByteSource& source, const DumpOptions& options,
+                      RowSink& sink) {
+    DumpRows rows(options, sink);
+    u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
+    for (std::uint64_t offset = DumpRows::streamStart(options);;) {
+        const std::size_t n = source.read(offset, buffer.span());
+        if (n == 0 || !rows.feed({buffer.data(), n}))
+            break;
+        offset += n;
+    }
+    rows.finish();
+    return rows.totals();
 }
 
 } // namespace u8dump

@@ -11,6 +11,7 @@
 
 #include "cell_role.h"
 #include "cell_text.h"
+#include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 
@@ -121,5 +122,12 @@ private:
     int pendingCovered_ = 0; // cells the last text still takes in the current row
     DumpTotals totals_;
 };
+
+// The hex digits of an offset column that holds offsets below `end`: at least 8.
+int offsetDigitsFor(std::uint64_t end) noexcept;
+
+// Dumps bytes of a source (a file, the window's document) to `sink`, read a chunk at a time from
+// DumpRows::streamStart(options); the totals of what was shown.
+DumpTotals dumpSource(const u8codec::ByteSource& source, const DumpOptions& options, RowSink& sink);
 
 } // namespace u8dump

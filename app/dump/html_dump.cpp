@@ -199,9 +199,7 @@ void HtmlDump::writeHead() {
 
 void HtmlDump::putOffset(std::uint64_t offset) {
     char digits[17];
-    int n = std::max(offsetDigits_, 1);
-    while (n < 16 && offset >= (std::uint64_t(1) << (4 * n)))
-        ++n;
+    const int n = std::max(offsetDigits_, offsetDigitsFor(offset + 1));
     for (int i = n - 1; i >= 0; --i, offset >>= 4)
         digits[i] = kHexDigits[offset & 15];
     put("<span class=\"off\">");
@@ -311,13 +309,7 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
         listed_.emplace_back(problemNumber_, note.problem);
     const int hexStart = offsetDigits_ + 2;
     auto column = [&](int cell) { return hexStart + cell * 3 + cell / kGroup; };
-    const int digits = [&] {
-        int n = offsetDigits_;
-        while (n < 16 && row.offset >= (std::uint64_t(1) << (4 * n)))
-            ++n;
-        return n;
-    }();
-    const int shift = digits - offsetDigits_;
+    const int shift = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1)) - offsetDigits_;
     put("<span class=\"note\" id=\"problem-");
     put(std::to_string(problemNumber_));
     put("\">");

@@ -50,7 +50,7 @@ std::string sgrFor(const TerminalLook& look, bool dimmed, bool underlined) {
 
 TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write)
     : colour_(colour), width_(std::clamp(width, 1, kMaxRowWidth)),
-      offsetDigits_(std::max(offsetDigits, 1)), write_(std::move(write)),
+      offsetDigits_(std::max(offsetDigits, 8)), write_(std::move(write)),
       buffer_(kDrainAt + kSlack) {
     for (int r = 0; r < kCellRoleCount; ++r) {
         const TerminalLook look = terminalLook(CellRole(r));
@@ -63,13 +63,6 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
 }
 
 TerminalDump::~TerminalDump() = default;
-
-int TerminalDump::offsetDigitsFor(std::uint64_t end) noexcept {
-    int digits = 8;
-    while (digits < 16 && end > (std::uint64_t(1) << (4 * digits)))
-        ++digits;
-    return digits;
-}
 
 void TerminalDump::reserve(std::size_t bytes) {
     if (used_ + bytes > buffer_.size()) {
@@ -108,7 +101,7 @@ void TerminalDump::putOffset(std::uint64_t offset) {
 }
 
 int TerminalDump::hexColumn(int cell) const {
-    return std::max(offsetDigits_, 8) + 2 + cell * 3 + (cell / kGroup) * 1;
+    return offsetDigits_ + 2 + cell * 3 + cell / kGroup;
 }
 
 void TerminalDump::row(const DumpRow& row) {
@@ -185,8 +178,8 @@ void TerminalDump::writeText(const DumpRow& row) {
 void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
     const std::string text = u8codec::describe(note.problem);
     reserve(text.size() + std::size_t(kMaxRowWidth) * 4 + 64);
-    const int digits = std::max(offsetDigits_, TerminalDump::offsetDigitsFor(row.offset + 1));
-    const int shift = digits - std::max(offsetDigits_, 8);
+    const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
+    const int shift = digits - offsetDigits_;
     int column = 0;
     auto padTo = [&](int to) {
         for (; column < to; ++column)

@@ -30,8 +30,8 @@ public:
     // Returns false when the output cannot take more (then nothing more is written).
     using Write = std::function<bool(std::string_view)>;
 
-    // `offsetDigits`: the hex digits of the offset column (at least; a larger offset takes
-    // more). `width` as the rows'.
+    // `offsetDigits`: the hex digits of the offset column (offsetDigitsFor(); a larger offset
+    // takes more). `width` as the rows'.
     TerminalDump(bool colour, int width, int offsetDigits, Write write);
     ~TerminalDump() override;
 
@@ -39,9 +39,6 @@ public:
     // Writes what is buffered. False if a write failed (now or before).
     bool finish();
     bool failed() const { return failed_; }
-
-    // The hex digits an offset column needs for offsets below `end` (at least 8).
-    static int offsetDigitsFor(std::uint64_t end) noexcept;
 
 private:
     enum Variant { Plain, Dimmed, Underlined, kVariants };
