@@ -32,6 +32,9 @@ DumpPainter::DumpPainter(QPainter& painter, QPagedPaintDevice& device, const QSt
     options_.width = std::clamp(options_.width, 1, u8dump::kMaxRowWidth);
     pageWidth_ = device.width();
     pageHeight_ = device.height();
+    scale_ = std::max(1.0, device.logicalDpiX() / 96.0);
+    // The hatches scale with the cells (Qt 6.4: otherwise a pattern is 8 printer pixels wide).
+    painter_.setRenderHint(QPainter::NonCosmeticBrushPatterns, true);
     // Columns of a row: offset, two spaces, hex cells and their gaps, two spaces, the text
     // between bars.
     const int columns =
@@ -86,8 +89,23 @@ void DumpPainter::ensureRoom(qreal height) {
     y_ = 0;
 }
 
-qreal DumpPainter::paintWrapped(const QString& text, qreal x, qreal y, const QColor& colour,
-                                bool paint) {
+void DumpPainter::paintCell(const QRectF& rect, u8dump::CellRole role, bool withFrame) {
+    painter_.save();
+    painter_.translate(rect.topLeft());
+    painter_.scale(scale_, scale_);
+    palette_.paintCell(painter_, QRectF(0, 0, rect.width() / scale_, rect.height() / scale_), role,
+                       withFrame);
+    painter_.restore();
+}
+
+QPen DumpPainter::framePen(u8dump::CellRole role) const {
+    QPen pen = palette_.framePen(role);
+    pen.setWidthF(pen.widthF() * scale_);
+    return pen;
+}
+
+qreal DumpPainter::paintWrapped(const QString& text, qreal firstX, qreal restX, qreal y,
+                                const QColor& colour, bool paint) {
     QTextLayout layout(text, font_, &device_);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
@@ -95,8 +113,9 @@ qreal DumpPainter::paintWrapped(const QString& text, qreal x, qreal y, const QCo
     layout.beginLayout();
     qreal height = 0;
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        const qreal x = height == 0 ? firstX : restX;
         line.setLineWidth(std::max(pageWidth_ - x, charWidth_ * 20));
-        line.setPosition(QPointF(0, height));
+        line.setPosition(QPointF(x, height));
         height += lineHeight_;
     }
     layout.endLayout();
@@ -104,7 +123,7 @@ qreal DumpPainter::paintWrapped(const QString& text, qreal x, qreal y, const QCo
         painter_.save();
         painter_.setPen(colour);
         layout.draw(&painter_,
-                    QPointF(x, y + (lineHeight_ - QFontMetricsF(font_, &device_).height()) / 2));
+                    QPointF(0, y + (lineHeight_ - QFontMetricsF(font_, &device_).height()) / 2));
         painter_.restore();
     }
     return height;
@@ -118,7 +137,7 @@ void DumpPainter::row(const u8dump::DumpRow& row) {
         notes.push_back(fromUtf8(u8codec::describe(note.problem)));
         const qreal x =
             column(note.firstCell >= 0 ? hexColumn(note.endCell - 1) + 3 : hexColumn(0) + 2);
-        height += paintWrapped(notes.back(), x, 0, Qt::black, false);
+        height += paintWrapped(notes.back(), x, column(hexColumn(0) + 2), 0, Qt::black, false);
     }
     ensureRoom(height);
     const int digits = std::max(offsetDigits_, u8dump::offsetDigitsFor(row.offset + 1));
@@ -147,7 +166,7 @@ void DumpPainter::row(const u8dump::DumpRow& row) {
         painter_.drawText(QRectF(x, y_, column(int(caret.size())), lineHeight_),
                           Qt::AlignLeft | Qt::AlignVCenter, caret);
         x += column(int(caret.size()) + 1);
-        y_ += paintWrapped(notes[i], x, y_, Qt::black, true);
+        y_ += paintWrapped(notes[i], x, column(hexColumn(0) + shift + 2), y_, Qt::black, true);
     }
 }
 
@@ -156,7 +175,7 @@ void DumpPainter::paintHex(const u8dump::DumpRow& row, qreal y, int shift) {
     for (int i = 0; i < row.count; ++i) {
         const QRectF cell(column(hexColumn(i) + shift) - charWidth_ * 0.5, y, charWidth_ * 3,
                           lineHeight_);
-        palette_.paintCell(painter_, cell, row.roles[std::size_t(i)], false);
+        paintCell(cell, row.roles[std::size_t(i)], false);
     }
     for (int i = 0; i < row.count; ++i) {
         const u8dump::CellRole role = row.roles[std::size_t(i)];
@@ -177,7 +196,7 @@ void DumpPainter::paintHex(const u8dump::DumpRow& row, qreal y, int shift) {
                                column(hexColumn(j - 1) - hexColumn(i) + 2) + charWidth_ * 0.8,
                                lineHeight_ - 2);
             painter_.save();
-            painter_.setPen(palette_.framePen(role));
+            painter_.setPen(framePen(role));
             painter_.setBrush(Qt::NoBrush);
             painter_.drawRect(frame);
             painter_.restore();
@@ -197,9 +216,8 @@ void DumpPainter::paintText(const u8dump::DumpRow& row, qreal y, int shift) {
         const u8dump::TextCell& t = row.text[std::size_t(i)];
         const QRectF cell(column(start + 1 + i), y, charWidth_, lineHeight_);
         if (t.kind != u8dump::TextCell::Kind::Covered)
-            palette_.paintCell(painter_,
-                               QRectF(cell.topLeft(), QSizeF(column(t.columns), lineHeight_)),
-                               t.role, u8ui::RolePalette::isError(t.role));
+            paintCell(QRectF(cell.topLeft(), QSizeF(column(t.columns), lineHeight_)), t.role,
+                      u8ui::RolePalette::isError(t.role));
         if (t.kind == u8dump::TextCell::Kind::Covered)
             continue;
         const QRectF box(cell.topLeft(), QSizeF(column(t.columns), lineHeight_));
@@ -207,7 +225,14 @@ void DumpPainter::paintText(const u8dump::DumpRow& row, qreal y, int shift) {
         if (t.kind == u8dump::TextCell::Kind::Filler)
             colour.setAlpha(110);
         if (t.kind == u8dump::TextCell::Kind::Marker) {
-            palette_.paintMarker(painter_, box.adjusted(1, 2, -1, -2), false);
+            painter_.save();
+            painter_.translate(box.topLeft());
+            painter_.scale(scale_, scale_);
+            palette_.paintMarker(painter_,
+                                 QRectF(0, 0, box.width() / scale_, box.height() / scale_)
+                                     .adjusted(0.5, 1.5, -0.5, -1.5),
+                                 false);
+            painter_.restore();
             colour = palette_.markerText(false);
         }
         painter_.setPen(colour);
@@ -237,7 +262,7 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
                              u8ui::RolePalette::description(role);
         const qreal height = paintWrapped(text, column(5), 0, Qt::black, false);
         ensureRoom(height);
-        palette_.paintCell(painter_, QRectF(0, y_ + 1, column(4), lineHeight_ - 2), role, true);
+        paintCell(QRectF(0, y_ + scale_, column(4), lineHeight_ - 2 * scale_), role, true);
         y_ += paintWrapped(text, column(5), y_, Qt::black, true);
     }
     y_ += lineHeight_ * 0.5;

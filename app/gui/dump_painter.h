@@ -37,9 +37,17 @@ private:
     void paintFooter();
     void paintHex(const u8dump::DumpRow& row, qreal y, int shift);
     void paintText(const u8dump::DumpRow& row, qreal y, int shift);
-    // Paints wrapped text from column `column` down; returns its height (only measures when
-    // `paint` is false).
-    qreal paintWrapped(const QString& text, qreal x, qreal y, const QColor& colour, bool paint);
+    // Paints text wrapped to the page's width, its first line from `firstX` and the others from
+    // `restX`; returns its height (only measures when `paint` is false).
+    qreal paintWrapped(const QString& text, qreal firstX, qreal restX, qreal y,
+                       const QColor& colour, bool paint);
+    qreal paintWrapped(const QString& text, qreal x, qreal y, const QColor& colour, bool paint) {
+        return paintWrapped(text, x, x, y, colour, paint);
+    }
+    // A role's cell as the window paints it, at the window's scale: the hatch's lines and the
+    // frame's width are the window's in points, not the printer's pixels, so that they show.
+    void paintCell(const QRectF& rect, u8dump::CellRole role, bool withFrame);
+    QPen framePen(u8dump::CellRole role) const;
     qreal column(int c) const { return c * charWidth_; }
     int hexColumn(int cell) const;
 
@@ -50,6 +58,7 @@ private:
     u8ui::RolePalette palette_ = u8ui::RolePalette::light();
     QFont font_;
     QFont smallFont_;
+    qreal scale_ = 1; // device pixels per pixel of a 96 dpi screen
     qreal charWidth_ = 0;
     qreal lineHeight_ = 0;
     qreal pageWidth_ = 0;
