@@ -2,6 +2,7 @@
 
 #include "u8codec/controls.h"
 #include "u8codec/encoder.h"
+#include "u8codec/segmenter.h"
 #include "u8codec/terminal_width.h"
 
 #include <algorithm>
@@ -46,7 +47,13 @@ constexpr char32_t kReplacement = 0xFFFD;  // one per error segment, as a replac
 
 } // namespace
 
-CellTexts::CellTexts() : pages_(0x110000 / 256) {
+CellTexts::CellTexts() : recent_(std::size_t(1) << 14), pages_(0x110000 / 256) {
+    for (int r = 0; r < kCellRoleCount; ++r) {
+        fillers_[std::size_t(r)] = makeCell(TextCell::Kind::Filler, CellRole(r), 1, kFiller);
+        covered_[std::size_t(r)] = makeCell(TextCell::Kind::Covered, CellRole(r), 0, {});
+        replacements_[std::size_t(r)] =
+            glyphCell(TextCell::Kind::Replacement, CellRole(r), 1, {kReplacement});
+    }
     for (int b = 0; b < 128; ++b) {
         const CellRole role = asciiRole(std::uint8_t(b));
         if (const char32_t picture = u8codec::controlPicture(char32_t(b)))
@@ -78,12 +85,31 @@ std::uint8_t CellTexts::shapeOf(char32_t cp) {
 }
 
 TextCell CellTexts::forSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
-    const CellRole role = roleOf(s, s.offset, bytes.empty() ? 0 : bytes[0]);
     if (!s.isValid())
-        return glyphCell(TextCell::Kind::Replacement, role, 1, {kReplacement});
+        return replacements_[std::size_t(roleOf(s, s.offset, bytes[0]))];
+    return forCharacter(bytes);
+}
+
+const TextCell& CellTexts::forCharacter(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() == 1)
+        return ascii_[bytes[0] & 0x7F];
+    std::uint32_t packed = 0;
+    for (std::size_t k = 0; k < bytes.size(); ++k)
+        packed |= std::uint32_t(bytes[k]) << (8 * k);
+    Recent& recent = recent_[(packed * 2654435761u) >> 18]; // Knuth's multiplicative hash
+    if (recent.bytes != packed) {
+        // The Segmenter reads the code point: the one place UTF-8 is decoded.
+        u8codec::Segment s;
+        u8codec::Segmenter segmenter;
+        segmenter.feed(bytes, [&s](const u8codec::Segment& segment) { s = segment; });
+        recent.bytes = packed;
+        recent.cell = compute(s, roleOf(s, s.offset, bytes[0]));
+    }
+    return recent.cell;
+}
+
+TextCell CellTexts::compute(const u8codec::Segment& s, CellRole role) {
     const char32_t cp = s.codePoint;
-    if (cp < 0x80)
-        return ascii_[cp];
     const std::uint8_t shape = shapeOf(cp);
     const auto form = CellForm(shape & 3);
     const int columns = (shape >> 2) & 3;

@@ -48,14 +48,31 @@ public:
 
     // The text in the lead cell of segment `s` (its bytes `bytes`), at most s.length columns.
     TextCell forSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
+    // The same for the bytes of one well-formed character (1-4), from a cache keyed by them:
+    // text repeats its characters, and a character's text depends on its bytes alone.
+    const TextCell& forCharacter(std::span<const std::uint8_t> bytes);
     // The same for an ASCII byte, from a table.
     const TextCell& forAscii(std::uint8_t byte) const { return ascii_[byte]; }
+    // A filler in a role's look, and the cell a wide text covers.
+    const TextCell& filler(CellRole role) const { return fillers_[std::size_t(role)]; }
+    const TextCell& covered(CellRole role) const { return covered_[std::size_t(role)]; }
 
 private:
     // A code point's form (bits 0-1) and columns (bits 2-3), with bit 7 set once computed.
     std::uint8_t shapeOf(char32_t cp);
+    TextCell compute(const u8codec::Segment& s, CellRole role);
 
     std::array<TextCell, 128> ascii_{};
+    std::array<TextCell, kCellRoleCount> fillers_{};
+    std::array<TextCell, kCellRoleCount> covered_{};
+    std::array<TextCell, kCellRoleCount> replacements_{};
+    // The last text computed in each of 16384 slots, by the character's bytes packed in a word
+    // (more than the characters of most texts: CJK prose uses some 3000).
+    struct Recent {
+        std::uint32_t bytes = 0; // 0: empty (a multi-byte character never packs to 0)
+        TextCell cell;
+    };
+    std::vector<Recent> recent_;
     std::vector<std::unique_ptr<std::array<std::uint8_t, 256>>> pages_;
 };
 

@@ -2,28 +2,13 @@
 
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/local_segments.h"
+#include "u8codec/scan.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace u8dump {
 namespace {
-
-TextCell fillerCell(CellRole role) {
-    TextCell c;
-    c.kind = TextCell::Kind::Filler;
-    c.role = role;
-    c.size = std::uint8_t(kFiller.size());
-    std::copy(kFiller.begin(), kFiller.end(), c.text.begin());
-    return c;
-}
-
-TextCell coveredCell(CellRole role) {
-    TextCell c;
-    c.kind = TextCell::Kind::Covered;
-    c.role = role;
-    c.columns = 0;
-    return c;
-}
 
 // The role of a problem's first byte: the kind of the error segment it starts with
 // (u8codec::errorKindOf, from that byte and the one after it).
@@ -47,6 +32,7 @@ DumpRows::DumpRows(const DumpOptions& options, RowSink& sink)
       to_(options.length > UINT64_MAX - options.offset ? UINT64_MAX
                                                        : options.offset + options.length),
       streamStart_(streamStart(options)), ring_(1) {
+    locateCurrent();
     startRow(ring_[0], from_);
     totals_.start = totals_.end = from_;
 }
@@ -65,11 +51,111 @@ bool DumpRows::feed(std::span<const std::uint8_t> bytes) {
         begin(prefix_);
         std::vector<std::uint8_t>().swap(prefix_);
     }
-    if (!enough_)
-        segmenter_.feed(bytes, [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
-            onSegment(s, b);
-        });
+    feedBytes(bytes);
     return !enough_;
+}
+
+// A well-formed stretch holds only whole, valid characters, and ends nothing the scanner could be
+// waiting for while it waits for nothing: after a segment boundary, it is found 64 bytes at a time
+// by the codec's vector check (u8codec::wellFormedLength), placed a character at a time from the
+// text cells' cache, and the Segmenter restarted after it: the same segments as feeding it byte
+// by byte. Errors, and what is around them, go through the Segmenter.
+void DumpRows::feedBytes(std::span<const std::uint8_t> bytes) {
+    auto sink = [this](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+        onSegment(s, b);
+    };
+    const std::size_t n = bytes.size();
+    std::size_t i = 0;
+    while (i < n && !enough_) {
+        const std::uint64_t at = segmenter_.offset();
+        if (segmenter_.atBoundary() && !scanner_.pending() && at >= from_ && at < to_) {
+            const std::size_t limit = std::size_t(std::min<std::uint64_t>(n - i, to_ - at));
+            const std::size_t length = u8codec::wellFormedLength(bytes.subspan(i, limit));
+            if (length > 0) {
+                placeWellFormed(bytes.subspan(i, length));
+                segmenter_ = u8codec::Segmenter(at + length);
+                if (at + length >= to_)
+                    enough_ = true; // nothing is pending: the range is read
+                i += length;
+                continue;
+            }
+        }
+        // Up to the next ASCII byte, which ends any sequence.
+        std::size_t j = i + 1;
+        while (j < n && bytes[j] >= 0x80)
+            ++j;
+        segmenter_.feed(bytes.subspan(i, j - i), sink);
+        i = j;
+    }
+}
+
+void DumpRows::placeWellFormed(std::span<const std::uint8_t> stretch) {
+    std::uint64_t offset = segmenter_.offset();
+    // Counted here, added once: a chain of increments in memory costs more than the rest.
+    std::uint64_t printable = 0;
+    std::array<std::uint64_t, 5> byLength{};
+    while (!stretch.empty()) {
+        DumpRow& r = *row_;
+        std::size_t c = std::size_t(r.count);
+        while (!stretch.empty()) {
+            const std::uint8_t b0 = stretch[0];
+            if (b0 < 0x80) {
+                const TextCell& t = texts_.forAscii(b0);
+                if (c == std::size_t(width_))
+                    break;
+                r.bytes[c] = b0;
+                r.roles[c] = t.role;
+                r.segmentStarts[c] = true;
+                r.text[c] = t;
+                if (t.role == CellRole::AsciiPrintable)
+                    ++printable;
+                else
+                    ++totals_.bytesByRole[std::size_t(t.role)];
+                ++c;
+                stretch = stretch.subspan(1);
+                continue;
+            }
+            const auto length = std::size_t(u8codec::sequenceLength(u8codec::classify(b0)));
+            if (c + length > std::size_t(width_))
+                break;
+            const TextCell& text = texts_.forCharacter(stretch.first(length));
+            r.bytes[c] = b0;
+            r.roles[c] = text.role;
+            r.segmentStarts[c] = true;
+            r.text[c] = text;
+            for (std::size_t k = 1; k < length; ++k) {
+                r.bytes[c + k] = stretch[k];
+                r.roles[c + k] = CellRole::Continuation;
+                r.segmentStarts[c + k] = false;
+                r.text[c + k] = k < text.columns ? texts_.covered(text.role)
+                                                 : texts_.filler(CellRole::Continuation);
+            }
+            ++byLength[length];
+            c += length;
+            stretch = stretch.subspan(length);
+        }
+        offset += c - std::size_t(r.count);
+        r.count = int(c);
+        totals_.end = offset;
+        if (r.count == width_) {
+            completeRow();
+            continue;
+        }
+        if (stretch.empty())
+            break;
+        // A character across the row's end: placed by the general way.
+        const auto length = std::size_t(u8codec::sequenceLength(u8codec::classify(stretch[0])));
+        const u8codec::Segment s{offset, std::uint8_t(length), u8codec::ErrorKind::None, 0};
+        place(s, stretch.first(length), texts_.forCharacter(stretch.first(length)));
+        offset += length;
+        stretch = stretch.subspan(length);
+    }
+    totals_.bytesByRole[std::size_t(CellRole::AsciiPrintable)] += printable;
+    totals_.bytesByRole[std::size_t(CellRole::Lead2)] += byLength[2];
+    totals_.bytesByRole[std::size_t(CellRole::Lead3)] += byLength[3];
+    totals_.bytesByRole[std::size_t(CellRole::Lead4)] += byLength[4];
+    totals_.bytesByRole[std::size_t(CellRole::Continuation)] +=
+        byLength[2] + 2 * byLength[3] + 3 * byLength[4];
 }
 
 // Starts at the last byte at or before the offset that is not a continuation byte, at most
@@ -111,28 +197,9 @@ void DumpRows::onSegment(const u8codec::Segment& s, std::span<const std::uint8_t
         return;
     }
     scanner_.onSegment(s, bytes, problemSink);
-    if (s.length == 1 && s.isValid()) {
-        if (s.offset >= from_)
-            placeAscii(bytes[0]);
-    } else {
-        place(s, bytes);
-    }
+    place(s, bytes, texts_.forSegment(s, bytes));
     if (s.end() >= to_ && !scanner_.pending())
         enough_ = true;
-}
-
-void DumpRows::placeAscii(std::uint8_t byte) {
-    DumpRow& r = current();
-    const auto c = std::size_t(r.count);
-    const CellRole role = asciiRole(byte);
-    r.bytes[c] = byte;
-    r.roles[c] = role;
-    r.segmentStarts[c] = true;
-    r.text[c] = texts_.forAscii(byte);
-    ++totals_.bytesByRole[std::size_t(role)];
-    totals_.end = r.offset + c + 1;
-    if (++r.count == width_)
-        completeRow();
 }
 
 // A character's text goes in its lead's cell when it fits in the cells of the character left on
@@ -140,12 +207,12 @@ void DumpRows::placeAscii(std::uint8_t byte) {
 // row, where the character goes on. Its other cells are fillers. When the lead is not shown (the
 // offset is inside the character) or no part of the character on a row can hold the text (the
 // shown range ends inside it), all its cells are fillers.
-void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes) {
+void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
+                     const TextCell& text) {
     const std::uint64_t v0 = std::max(s.offset, from_);
     const std::uint64_t v1 = std::min(s.end(), to_);
     if (v0 >= v1)
         return;
-    const TextCell text = texts_.forSegment(s, bytes);
     bool textDue = v0 == s.offset;
     int covered = 0;
     for (std::uint64_t o = v0; o < v1; ++o) {
@@ -157,14 +224,14 @@ void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> by
         r.roles[c] = role;
         r.segmentStarts[c] = o == s.offset;
         if (covered > 0) {
-            r.text[c] = coveredCell(text.role);
+            r.text[c] = texts_.covered(text.role);
             --covered;
         } else if (textDue && text.columns <= std::min<std::uint64_t>(width_ - c, v1 - o)) {
             r.text[c] = text;
             covered = text.columns - 1;
             textDue = false;
         } else {
-            r.text[c] = fillerCell(role);
+            r.text[c] = texts_.filler(role);
         }
         ++totals_.bytesByRole[std::size_t(role)];
         totals_.end = o + 1;
@@ -183,7 +250,7 @@ void DumpRows::onProblem(const u8codec::Problem& p) {
                                   ? 0
                                   : std::size_t(std::min<std::uint64_t>(
                                         (p.offset - first) / std::uint64_t(width_), held_));
-    DumpRow& r = ring_[(head_ + index) % ring_.size()];
+    DumpRow& r = ring_[slot(index)];
     DumpNote note;
     note.problem = p;
     note.role = firstRole(p);
@@ -208,6 +275,7 @@ void DumpRows::completeRow() {
         head_ = 0;
         ring_.emplace_back();
     }
+    locateCurrent();
     startRow(current(), next);
 }
 
@@ -215,7 +283,7 @@ void DumpRows::completeRow() {
 // (the scanner hears of each segment first).
 void DumpRows::flush() {
     for (std::size_t i = 0; i < held_; ++i) {
-        DumpRow& r = ring_[(head_ + i) % ring_.size()];
+        DumpRow& r = ring_[slot(i)];
         for (DumpNote& note : r.notes) {
             const std::uint64_t lo = std::max(note.problem.offset, r.offset);
             const std::uint64_t hi =
@@ -225,8 +293,11 @@ void DumpRows::flush() {
         }
         sink_.row(r);
     }
-    head_ = (head_ + held_) % ring_.size();
+    head_ = slot(held_);
+    if (head_ == ring_.size())
+        head_ = 0;
     held_ = 0;
+    locateCurrent();
 }
 
 void DumpRows::finish() {

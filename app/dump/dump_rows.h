@@ -94,12 +94,23 @@ public:
 private:
     void begin(std::span<const std::uint8_t> prefix);
     void onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
-    void place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
-    void placeAscii(std::uint8_t byte);
+    // Places the shown bytes of segment `s` (its bytes `bytes`, its lead cell's text `text`).
+    void place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
+               const TextCell& text);
+    // Feeds bytes to the Segmenter, and well-formed stretches around it (see feedBytes).
+    void feedBytes(std::span<const std::uint8_t> bytes);
+    void placeWellFormed(std::span<const std::uint8_t> stretch);
     void onProblem(const u8codec::Problem& p);
     void completeRow();
     void flush();
-    DumpRow& current() { return ring_[(head_ + held_) % ring_.size()]; }
+    DumpRow& current() { return *row_; }
+    // Points row_ at the slot after the held rows.
+    void locateCurrent() { row_ = &ring_[slot(held_)]; }
+    // The ring's index of the i-th row from head_ (i <= ring_.size()), without a division.
+    std::size_t slot(std::size_t i) const {
+        const std::size_t k = head_ + i;
+        return k >= ring_.size() ? k - ring_.size() : k;
+    }
     void startRow(DumpRow& row, std::uint64_t offset);
 
     RowSink& sink_;
@@ -119,6 +130,7 @@ private:
     std::vector<DumpRow> ring_; // held rows from head_, then the current row
     std::size_t head_ = 0;
     std::size_t held_ = 0;
+    DumpRow* row_ = nullptr; // the row being filled: ring_'s slot after the held rows
     int pendingCovered_ = 0; // cells the last text still takes in the current row
     DumpTotals totals_;
 };

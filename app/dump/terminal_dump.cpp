@@ -55,11 +55,16 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
     for (int r = 0; r < kCellRoleCount; ++r) {
         const TerminalLook look = terminalLook(CellRole(r));
         for (int v = 0; v < kVariants; ++v) {
-            const std::size_t i = std::size_t(r * kVariants + v);
-            sgr_[i] = sgrFor(look, v == Dimmed, v == Underlined);
-            hasBackground_[i] = look.background >= 0;
+            Sgr& sgr = sgr_[std::size_t(r * kVariants + v)];
+            const std::string text = sgrFor(look, v == Dimmed, v == Underlined);
+            std::copy(text.begin(), text.end(), sgr.text.begin());
+            sgr.size = std::uint8_t(text.size());
+            sgr.background = look.background >= 0;
         }
     }
+    Sgr& reset = sgr_[kResetStyle];
+    std::copy(kReset.begin(), kReset.end(), reset.text.begin());
+    reset.size = std::uint8_t(kReset.size());
 }
 
 TerminalDump::~TerminalDump() = default;
@@ -86,9 +91,17 @@ void TerminalDump::put(std::string_view text) {
 }
 
 void TerminalDump::setStyle(Style style) {
+    char* out = buffer_.data() + used_;
+    putStyle(out, style);
+    used_ = std::size_t(out - buffer_.data());
+}
+
+void TerminalDump::putStyle(char*& out, Style style) {
     if (!colour_ || style == current_)
         return;
-    put(style < 0 ? kReset : std::string_view(sgr_[std::size_t(style)]));
+    const Sgr& sgr = sgr_[std::size_t(style < 0 ? kResetStyle : style)];
+    std::memcpy(out, sgr.text.data(), sizeof sgr.text);
+    out += sgr.size;
     current_ = style;
 }
 
@@ -107,7 +120,9 @@ int TerminalDump::hexColumn(int cell) const {
 void TerminalDump::row(const DumpRow& row) {
     if (failed_)
         return;
-    reserve(std::size_t(kMaxRowWidth) * 96 + 64);
+    // The most a row takes: each cell's style twice (hex and text, copied 32 bytes at a time),
+    // its digits and gap, and its text (copied 8 bytes at a time).
+    reserve(std::size_t(kMaxRowWidth) * (2 * 32 + 4 + 8 + 32) + 256);
     putOffset(row.offset);
     put("  ");
     writeHex(row);
@@ -123,54 +138,58 @@ void TerminalDump::row(const DumpRow& row) {
 }
 
 // Each byte in its role's look; an error segment's look (a background) stops at its last digit
-// and starts again at the next segment, so that adjacent error segments stay apart.
+// and starts again at the next segment, so that adjacent error segments stay apart. The cells are
+// written through a pointer, in copies of fixed size (the row's reserve leaves room for them).
 void TerminalDump::writeHex(const DumpRow& row) {
-    for (int i = 0; i < width_; ++i) {
-        const bool group = i > 0 && i % kGroup == 0;
-        if (i >= row.count) {
-            setStyle(-1);
-            put(group ? "    " : "   ");
-            continue;
-        }
+    char* out = buffer_.data() + used_;
+    for (int i = 0; i < row.count; ++i) {
         const CellRole role = row.roles[std::size_t(i)];
         const Style style = Style(role) * kVariants + Plain;
-        const bool newSegment = row.segmentStarts[std::size_t(i)] && isError(role);
         if (i > 0) {
-            if (colour_ && current_ >= 0 && hasBackground_[std::size_t(current_)] &&
-                (style != current_ || newSegment || group))
-                setStyle(-1);
-            put(group ? "  " : " ");
+            const bool group = i % kGroup == 0;
+            if (colour_ && current_ >= 0 && sgr_[std::size_t(current_)].background &&
+                (style != current_ || group ||
+                 (row.segmentStarts[std::size_t(i)] && isError(role))))
+                putStyle(out, -1);
+            *out++ = ' ';
+            if (group)
+                *out++ = ' ';
         }
-        setStyle(style);
-        const auto& digits = kHex.digits[row.bytes[std::size_t(i)]];
-        put(std::string_view(digits.data(), 2));
+        putStyle(out, style);
+        std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 2);
+        out += 2;
     }
-    setStyle(-1);
+    putStyle(out, -1);
+    for (int i = row.count; i < width_; ++i) {
+        if (i > 0) {
+            *out++ = ' ';
+            if (i % kGroup == 0)
+                *out++ = ' ';
+        }
+        *out++ = ' ';
+        *out++ = ' ';
+    }
+    used_ = std::size_t(out - buffer_.data());
 }
 
 void TerminalDump::writeText(const DumpRow& row) {
+    // The look of each kind of text: fillers dimmed, markers underlined; -1: write nothing.
+    static constexpr int kVariantOf[] = {Plain, Underlined, Plain, Dimmed, -1};
+    static_assert(int(TextCell::Kind::Covered) == 4);
+    char* out = buffer_.data() + used_;
     for (int i = 0; i < row.count; ++i) {
         const TextCell& t = row.text[std::size_t(i)];
-        Variant variant = Plain;
-        switch (t.kind) {
-        case TextCell::Kind::Covered:
+        const int variant = kVariantOf[int(t.kind)];
+        if (variant < 0)
             continue;
-        case TextCell::Kind::Filler:
-            variant = Dimmed;
-            break;
-        case TextCell::Kind::Marker:
-            variant = Underlined;
-            break;
-        case TextCell::Kind::Glyph:
-        case TextCell::Kind::Replacement:
-            break;
-        }
-        setStyle(Style(t.role) * kVariants + variant);
-        put(t.view());
+        putStyle(out, Style(t.role) * kVariants + variant);
+        std::memcpy(out, t.text.data(), sizeof t.text);
+        out += t.size;
     }
-    setStyle(-1);
+    putStyle(out, -1);
     for (int i = row.count; i < width_; ++i)
-        put(" ");
+        *out++ = ' ';
+    used_ = std::size_t(out - buffer_.data());
 }
 
 // "            ^~~~~ offset 10: overlong: C0 AF: ...": the caret under the problem's bytes in

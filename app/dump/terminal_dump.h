@@ -48,6 +48,8 @@ private:
     void writeText(const DumpRow& row);
     void writeNote(const DumpRow& row, const DumpNote& note);
     void setStyle(Style style);
+    // setStyle() for the cell loops, which write through `out`.
+    void putStyle(char*& out, Style style);
     void put(std::string_view text);
     void putOffset(std::uint64_t offset);
     void reserve(std::size_t bytes);
@@ -62,8 +64,15 @@ private:
     std::vector<char> buffer_;
     std::size_t used_ = 0;
     Style current_ = -1;
-    std::array<std::string, kCellRoleCount * kVariants> sgr_;
-    std::array<bool, kCellRoleCount * kVariants> hasBackground_{};
+    // Each style's SGR sequence, copied 32 bytes at a time (the buffer keeps room after its end);
+    // the last one is the reset.
+    struct Sgr {
+        std::array<char, 32> text{};
+        std::uint8_t size = 0;
+        bool background = false;
+    };
+    static constexpr int kResetStyle = kCellRoleCount * kVariants;
+    std::array<Sgr, kCellRoleCount * kVariants + 1> sgr_{};
 };
 
 } // namespace u8dump
