@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace u8cli {
@@ -99,6 +100,14 @@ bool wantsColour(const std::string& when) {
            !(term && std::strcmp(term, "dumb") == 0);
 }
 
+// The terminal's width when standard output is one (the notes are wrapped to it), else 0.
+int terminalColumns() {
+    winsize size{};
+    if (!::isatty(STDOUT_FILENO) || ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0)
+        return 0;
+    return size.ws_col;
+}
+
 bool writeOut(std::string_view bytes) {
     while (!bytes.empty()) {
         const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
@@ -175,7 +184,8 @@ int runDump(const Arguments& parsed) {
         pastEnd = rows.offsetPastEnd();
         written = read && !pastEnd && html.finish(rows.totals());
     } else {
-        u8dump::TerminalDump terminal(wantsColour(when), options.width, digits, writeOut);
+        u8dump::TerminalDump terminal(wantsColour(when), options.width, digits, writeOut,
+                                      terminalColumns());
         u8dump::DumpRows rows(options, terminal);
         read = feedRows(*input, rows, options, error);
         pastEnd = rows.offsetPastEnd();

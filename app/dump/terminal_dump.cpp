@@ -48,8 +48,8 @@ std::string sgrFor(const TerminalLook& look, bool dimmed, bool underlined) {
 
 } // namespace
 
-TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write)
-    : colour_(colour), width_(std::clamp(width, 1, kMaxRowWidth)),
+TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write, int wrapColumns)
+    : colour_(colour), wrapColumns_(wrapColumns), width_(std::clamp(width, 1, kMaxRowWidth)),
       offsetDigits_(std::max(offsetDigits, 8)), write_(std::move(write)),
       buffer_(kDrainAt + kSlack) {
     for (int r = 0; r < kCellRoleCount; ++r) {
@@ -224,9 +224,59 @@ void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
     } else {
         padTo(hexColumn(0) + shift);
         put("\u2026 "); // … it began in a row written before it ended
+        column += 2;
     }
-    put(text);
+    putWrapped(text, column, hexColumn(0) + shift + 2);
     put("\n");
+}
+
+// Breaks at spaces before the terminal's last column, the lines after the first from `indent`;
+// a word longer than a line is cut. Columns are counted in characters (the descriptions are
+// ASCII but for the character they quote).
+void TerminalDump::putWrapped(std::string_view text, int column, int indent) {
+    auto columnsOf = [](std::string_view piece) {
+        int n = 0;
+        for (char c : piece)
+            n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        return n;
+    };
+    if (wrapColumns_ <= 0 || indent + 20 > wrapColumns_) {
+        put(text);
+        return;
+    }
+    bool lineStart = true;
+    while (!text.empty()) {
+        const std::size_t space = text.find(' ');
+        std::string_view word = text.substr(0, space);
+        const int width = columnsOf(word);
+        if (!lineStart && column + 1 + width > wrapColumns_) {
+            put("\n");
+            put(std::string(std::size_t(indent), ' '));
+            column = indent;
+            lineStart = true;
+        }
+        if (!lineStart) {
+            put(" ");
+            ++column;
+        }
+        if (column + width > wrapColumns_ && width > wrapColumns_ - indent) {
+            // Longer than any line: as much as fits, the rest on the next.
+            std::size_t cut = 0;
+            for (int n = 0; cut < word.size() && column + n < wrapColumns_; ++n)
+                do
+                    ++cut;
+                while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80);
+            put(word.substr(0, cut));
+            text.remove_prefix(cut);
+            column = wrapColumns_;
+            lineStart = false;
+            continue;
+        }
+        put(word);
+        column += width;
+        lineStart = false;
+        text.remove_prefix(space == std::string_view::npos ? text.size() : space + 1);
+    }
 }
 
 bool TerminalDump::finish() {

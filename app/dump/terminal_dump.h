@@ -31,8 +31,10 @@ public:
     using Write = std::function<bool(std::string_view)>;
 
     // `offsetDigits`: the hex digits of the offset column (offsetDigitsFor(); a larger offset
-    // takes more). `width` as the rows'.
-    TerminalDump(bool colour, int width, int offsetDigits, Write write);
+    // takes more). `width` as the rows'. With `wrapColumns` (a terminal's width), the
+    // descriptions under the rows are wrapped to it, their lines after the first under the hex;
+    // with 0 each stays on one line (for grep).
+    TerminalDump(bool colour, int width, int offsetDigits, Write write, int wrapColumns = 0);
     ~TerminalDump() override;
 
     void row(const DumpRow& row) override;
@@ -47,6 +49,7 @@ private:
     void writeHex(const DumpRow& row);
     void writeText(const DumpRow& row);
     void writeNote(const DumpRow& row, const DumpNote& note);
+    void putWrapped(std::string_view text, int column, int indent);
     void setStyle(Style style);
     // setStyle() for the cell loops, which write through `out`.
     void putStyle(char*& out, Style style);
@@ -57,6 +60,7 @@ private:
     int hexColumn(int cell) const; // of a cell's first hex digit, from the start of the line
 
     bool colour_;
+    int wrapColumns_;
     int width_;
     int offsetDigits_;
     Write write_;

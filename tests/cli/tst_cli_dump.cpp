@@ -25,7 +25,7 @@ Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
 // with NO_COLOR set to `noColor` (unset when null) and TERM to `term`; what it wrote, with the
 // terminal's CR LF line ends back to LF.
 QByteArray onTerminal(const QStringList& args, const QByteArray& noColor = QByteArray(),
-                      const QByteArray& term = "xterm-256color") {
+                      const QByteArray& term = "xterm-256color", unsigned short columns = 0) {
     std::vector<std::string> words{U8SCOPE_CLI};
     for (const QString& a : args)
         words.push_back(a.toStdString());
@@ -34,7 +34,10 @@ QByteArray onTerminal(const QStringList& args, const QByteArray& noColor = QByte
         argv.push_back(w.data());
     argv.push_back(nullptr);
     int master = -1;
-    const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+    winsize size{};
+    size.ws_row = 24;
+    size.ws_col = columns;
+    const pid_t pid = ::forkpty(&master, nullptr, nullptr, columns ? &size : nullptr);
     if (pid < 0)
         return "forkpty failed";
     if (pid == 0) {
@@ -114,6 +117,18 @@ private slots:
         QVERIFY(always.out.contains(kEscape));
     }
 
+    // On a terminal the descriptions are wrapped to its width; into a pipe each is one line.
+    void notesWrapOnATerminal() {
+        const QByteArray out = onTerminal({"dump", sample_}, "1", "xterm-256color", 72);
+        for (const QByteArray& line : out.split('\n'))
+            if (!line.startsWith("0000")) // the rows are as wide as they are
+                QVERIFY2(QString::fromUtf8(line).size() <= 72, line.constData());
+        const Run piped = cli({"dump", sample_});
+        QCOMPARE(piped.out.count('\n'), 3); // two rows, one note
+        QVERIFY(out.count('\n') > 3);
+        QCOMPARE(QString::fromUtf8(out).simplified(), QString::fromUtf8(piped.out).simplified());
+    }
+
     void standardInputLikeAFile() {
         QFile f(sample_);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -130,9 +145,9 @@ private slots:
         const QString path = write("cjk.txt", "\xE4\xB8\x96\xE7\x95\x8C");
         const Run r = cli({"dump", "--offset=1", path});
         QCOMPARE(r.exitCode, 0);
-        const QByteArray expected =
-            "00000001  B8 96 E7 95 8C" + QByteArray(3 * 11 + 1, ' ') + "  \xE2\x94\x82" +
-            "\xC2\xB7\xC2\xB7\xE7\x95\x8C\xC2\xB7" + QByteArray(11, ' ') + "\xE2\x94\x82\n";
+        const QByteArray expected = "00000001  B8 96 E7 95 8C" + QByteArray(3 * 11 + 1, ' ') +
+                                    "  \xE2\x94\x82" + "\xC2\xB7\xC2\xB7\xE7\x95\x8C\xC2\xB7" +
+                                    QByteArray(11, ' ') + "\xE2\x94\x82\n";
         QCOMPARE(r.out, expected);
         QVERIFY(!r.out.contains("offset 1:")); // no stray continuation
         QCOMPARE(cli({"dump", "--offset=0x1", "--length=0x2", path}).out.left(20),
@@ -147,7 +162,8 @@ private slots:
             const QList<QByteArray> lines = r.out.split('\n');
             QCOMPARE(lines.size(), 64 / width + 1); // and the empty piece after the last LF
             QCOMPARE(lines[0].count("78"), width);
-            QVERIFY(lines[1].startsWith(QStringLiteral("%1").arg(width, 8, 16, QChar('0')).toUpper().toUtf8()));
+            QVERIFY(lines[1].startsWith(
+                QStringLiteral("%1").arg(width, 8, 16, QChar('0')).toUpper().toUtf8()));
         }
     }
 
@@ -156,7 +172,8 @@ private slots:
     void severalChunks() {
         QByteArray bytes;
         for (int i = 0; bytes.size() < (3 << 20) / 2; ++i)
-            bytes += "caf\xC3\xA9 \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80 " + QByteArray::number(i) + '\n';
+            bytes += "caf\xC3\xA9 \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80 " +
+                     QByteArray::number(i) + '\n';
         bytes += "\xC0\xAF";
         const QString path = write("big.txt", bytes);
         const Run file = cli({"dump", "--color=never", path});

@@ -66,13 +66,16 @@ QStringList cellsOf(const DumpRow& row) {
     return cells;
 }
 
-QString terminalText(const QByteArray& bytes, bool colour, DumpOptions options = {}) {
+QString terminalText(const QByteArray& bytes, bool colour, DumpOptions options = {},
+                     int wrapColumns = 0) {
     std::string out;
-    TerminalDump terminal(colour, options.width, offsetDigitsFor(bytes.size()),
-                          [&](std::string_view piece) {
-                              out.append(piece);
-                              return true;
-                          });
+    TerminalDump terminal(
+        colour, options.width, offsetDigitsFor(bytes.size()),
+        [&](std::string_view piece) {
+            out.append(piece);
+            return true;
+        },
+        wrapColumns);
     DumpRows rows(options, terminal);
     rows.feed(bytesOf(bytes.mid(qsizetype(DumpRows::streamStart(options)))));
     rows.finish();
@@ -116,6 +119,7 @@ private slots:
     void terminalWithoutColour();
     void terminalWithColour();
     void terminalNoteLine();
+    void terminalNotesWrapped();
     void htmlReadsBack();
     void htmlEscapesTheInput();
     void terminalColoursReadOnDarkAndLight();
@@ -434,6 +438,38 @@ void TestDump::terminalNoteLine() {
     QCOMPARE(lines[1],
              QString(column, ' ') + QStringLiteral("^~~~~ ") + QString::fromStdString(described));
     QCOMPARE(lines[0].indexOf(QStringLiteral("C0 AF")), column);
+}
+
+// On a terminal of 60 columns: no line longer, the lines after a note's first just inside the
+// hex, and the words those of the description.
+void TestDump::terminalNotesWrapped() {
+    const QByteArray bytes = QByteArray("abcdefghij\xF0\x82\x82\xAC") + "mn";
+    const QStringList lines =
+        terminalText(bytes, false, {.width = 16}, 60).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 3);
+    u8codec::ProblemScanner scanner;
+    QString described;
+    auto sink = [&](const u8codec::Problem& p) {
+        described = QString::fromStdString(u8codec::describe(p));
+    };
+    scanner.feed(bytesOf(bytes), sink);
+    scanner.finish(sink);
+    QString words;
+    for (int i = 1; i < lines.size(); ++i) {
+        QVERIFY2(lines[i].size() <= 60, qPrintable(lines[i]));
+        if (i == 1) {
+            // The caret under F0 82 82 AC: 11 columns from the 11th byte's.
+            QVERIFY2(lines[i].startsWith(QString(41, ' ') + '^' + QString(10, '~') + " offset"),
+                     qPrintable(lines[i]));
+            words += lines[i].mid(lines[i].indexOf("offset"));
+        } else {
+            // Two columns in from the hex: a hanging indent.
+            QVERIFY2(lines[i].startsWith(QString(12, ' ')) && lines[i][12] != ' ',
+                     qPrintable(lines[i]));
+            words += ' ' + lines[i].mid(12);
+        }
+    }
+    QCOMPARE(words, described);
 }
 
 // The page is well-formed XML with the structure it promises: a style sheet with each role's
