@@ -110,6 +110,8 @@ std::string HtmlDump::styleSheet() {
         ".legend{border-collapse:collapse}.legend td{padding:.2em .6em;vertical-align:top}\n"
         ".legend .sample{display:inline-block;min-width:3ch;text-align:center}\n"
         ".problems li{margin:.2em 0}\n"
+        // A description wraps to the page, its lines after the first just inside the hex.
+        ".dump .note{display:block;white-space:pre-wrap;padding-left:12ch;text-indent:-12ch}\n"
         "@media print{*{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
         "body{margin:0}}\n";
     css += paletteCss(light);
@@ -326,7 +328,7 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
         put("\u2026 ");
     }
     putText(u8codec::describe(note.problem));
-    put("</span>\n");
+    put("\n</span>");
 }
 
 bool HtmlDump::finish(const DumpTotals& totals) {
