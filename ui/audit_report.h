@@ -5,7 +5,7 @@
 #pragma once
 
 #include "byte_selection.h"
-#include "u8codec/audit.h"
+#include "u8convert/audit.h"
 
 #include <QtGlobal>
 #include <array>

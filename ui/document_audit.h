@@ -7,8 +7,8 @@
 
 #include "audit_report.h"
 #include "background_pass.h"
-#include "u8codec/audit.h"
 #include "u8codec/byte_source.h"
+#include "u8convert/audit.h"
 
 #include <QObject>
 #include <QString>

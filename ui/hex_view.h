@@ -8,8 +8,8 @@
 #pragma once
 
 #include "byte_pane.h"
-#include "u8codec/graphemes.h"
 #include "u8codec/segment.h"
+#include "u8convert/graphemes.h"
 
 #include <memory>
 #include <optional>

@@ -8,11 +8,11 @@
 #include "problems_model.h"
 #include "reading_order_view.h"
 #include "role_palette.h"
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/encoder.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/navigate.h"
+#include "u8convert/audit.h"
 #include "unicode_info.h"
 
 #include <QEvent>

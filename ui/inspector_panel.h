@@ -11,9 +11,9 @@
 
 #include "audit_report.h"
 #include "u8codec/byte_source.h"
-#include "u8codec/graphemes.h"
 #include "u8codec/problem.h"
 #include "u8codec/segment.h"
+#include "u8convert/graphemes.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
+#include <array>
 
 namespace u8ui {
 
@@ -43,16 +44,9 @@ protected:
             break;
         case Extra::CharacterFrame: {
             // E2 82 AC: the euro sign, its three bytes joined.
-            const CellRole roles[3] = {CellRole::Lead3, CellRole::Continuation,
-                                       CellRole::Continuation};
-            const char* bytes[3] = {"E2", "82", "AC"};
-            const qreal w = area.width() / 3;
-            for (int i = 0; i < 3; ++i) {
-                const QRectF cell(area.left() + i * w, area.top(), w, area.height());
-                palette.paintCell(painter, cell, roles[i]);
-                painter.setPen(palette.style(roles[i]).text);
-                painter.drawText(cell, Qt::AlignCenter, QString::fromLatin1(bytes[i]));
-            }
+            paintCells(painter, palette, area,
+                       {CellRole::Lead3, CellRole::Continuation, CellRole::Continuation},
+                       {"E2", "82", "AC"});
             painter.setRenderHint(QPainter::Antialiasing);
             painter.setPen(QPen(palette.characterFrame(), 1.5));
             painter.setBrush(Qt::NoBrush);
@@ -61,16 +55,9 @@ protected:
         }
         case Extra::Cluster: {
             // 65 CC 81: "e" + U+0301 COMBINING ACUTE ACCENT, one cluster read as "é".
-            const CellRole roles[3] = {CellRole::AsciiPrintable, CellRole::Lead2,
-                                       CellRole::Continuation};
-            const char* bytes[3] = {"65", "CC", "81"};
-            const qreal w = area.width() / 3;
-            for (int i = 0; i < 3; ++i) {
-                const QRectF cell(area.left() + i * w, area.top(), w, area.height());
-                palette.paintCell(painter, cell, roles[i]);
-                painter.setPen(palette.style(roles[i]).text);
-                painter.drawText(cell, Qt::AlignCenter, QString::fromLatin1(bytes[i]));
-            }
+            paintCells(painter, palette, area,
+                       {CellRole::AsciiPrintable, CellRole::Lead2, CellRole::Continuation},
+                       {"65", "CC", "81"});
             palette.paintClusterBracket(painter, area, false, false);
             break;
         }
@@ -102,6 +89,18 @@ protected:
     }
 
 private:
+    // Three sample bytes side by side, each in its role's look.
+    static void paintCells(QPainter& painter, const RolePalette& palette, const QRectF& area,
+                           std::array<CellRole, 3> roles, std::array<const char*, 3> bytes) {
+        const qreal w = area.width() / 3;
+        for (std::size_t i = 0; i < 3; ++i) {
+            const QRectF cell(area.left() + qreal(i) * w, area.top(), w, area.height());
+            palette.paintCell(painter, cell, roles[i]);
+            painter.setPen(palette.style(roles[i]).text);
+            painter.drawText(cell, Qt::AlignCenter, QString::fromLatin1(bytes[i]));
+        }
+    }
+
     CellRole role_;
     Extra extra_;
 };

@@ -1,8 +1,8 @@
 #include "reading_order_view.h"
 
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
+#include "u8convert/audit.h"
 
 #include <QEvent>
 #include <QFontDatabase>

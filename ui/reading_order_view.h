@@ -13,7 +13,7 @@
 #include "audit_report.h"
 #include "role_palette.h"
 #include "u8codec/byte_source.h"
-#include "u8codec/reading_order.h"
+#include "u8convert/reading_order.h"
 
 #include <QWidget>
 #include <optional>

@@ -1,7 +1,7 @@
 // What a whole-document scan found: the codec's ScanSummary, a histogram of byte values, the
-// problems, stored up to a cap with the total beyond it (DESIGN.md, "Performance by design": a
-// file of random bytes has millions of problems, and the list must stay small and lazy), and the
-// line checkpoints the window's line index answers from.
+// problems, stored up to a cap with the total beyond it (a file of random bytes has millions of
+// problems, and the list must stay small and lazy), and the line checkpoints the window's line
+// index answers from.
 #pragma once
 
 #include "line_checkpoints.h"

@@ -2,10 +2,10 @@
 
 #include "glyph_coverage.h"
 #include "hex_view.h"
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
+#include "u8convert/audit.h"
 #include "unicode_info.h"
 
 #include <QFontDatabase>
@@ -497,30 +497,27 @@ std::optional<quint64> TextView::offsetAt(QPoint pos) const {
     return g->offset;
 }
 
-QRect TextView::rectForOffset(quint64 offset) const {
+std::optional<TextView::GlyphOnScreen> TextView::glyphOnScreen(quint64 offset) const {
     for (const VisibleLine& l : visibleLineList()) {
         const Paragraph& p = *l.paragraph;
         const int end = p.lineEnd(l.line);
         for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
             const Glyph& g = p.glyphs[std::size_t(i)];
             if (offset >= g.offset && offset < g.end())
-                return glyphRect(g, l.y).toAlignedRect();
+                return GlyphOnScreen{l.paragraph, &g, l.y};
         }
     }
-    return {};
+    return std::nullopt;
+}
+
+QRect TextView::rectForOffset(quint64 offset) const {
+    const auto on = glyphOnScreen(offset);
+    return on ? glyphRect(*on->glyph, on->y).toAlignedRect() : QRect();
 }
 
 QString TextView::markerAt(quint64 offset) const {
-    for (const VisibleLine& l : visibleLineList()) {
-        const Paragraph& p = *l.paragraph;
-        const int end = p.lineEnd(l.line);
-        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
-            const Glyph& g = p.glyphs[std::size_t(i)];
-            if (offset >= g.offset && offset < g.end())
-                return g.kind == Glyph::Kind::CodePointBox ? g.text : QString();
-        }
-    }
-    return {};
+    const auto on = glyphOnScreen(offset);
+    return on && on->glyph->kind == Glyph::Kind::CodePointBox ? on->glyph->text : QString();
 }
 
 void TextView::resizeEvent(QResizeEvent* event) {

@@ -23,8 +23,8 @@
 #pragma once
 
 #include "byte_pane.h"
-#include "u8codec/graphemes.h"
 #include "u8codec/segment.h"
+#include "u8convert/graphemes.h"
 
 #include <QHash>
 
@@ -131,6 +131,13 @@ private:
         int y = 0;
     };
 
+    // The glyph on screen that holds `offset`, with the paragraph that owns it and its line's y.
+    struct GlyphOnScreen {
+        ParagraphPtr paragraph;
+        const Glyph* glyph = nullptr;
+        int y = 0;
+    };
+    std::optional<GlyphOnScreen> glyphOnScreen(quint64 offset) const;
     quint64 paragraphStartFor(quint64 offset) const;
     ParagraphPtr paragraph(quint64 start) const;
     Glyph makeGlyph(const u8codec::Segment& s, const quint8* bytes) const;

@@ -90,16 +90,10 @@ void TextView::joinClusters(Paragraph& p, const std::vector<quint8>& bytes) cons
 }
 
 std::optional<ByteRange> TextView::cellAt(quint64 offset) const {
-    for (const VisibleLine& l : visibleLineList()) {
-        const Paragraph& p = *l.paragraph;
-        const int end = p.lineEnd(l.line);
-        for (int i = p.lineStarts[std::size_t(l.line)]; i < end; ++i) {
-            const Glyph& g = p.glyphs[std::size_t(i)];
-            if (offset >= g.offset && offset < g.end())
-                return ByteRange{g.offset, g.end()};
-        }
-    }
-    return std::nullopt;
+    const auto on = glyphOnScreen(offset);
+    if (!on)
+        return std::nullopt;
+    return ByteRange{on->glyph->offset, on->glyph->end()};
 }
 
 } // namespace u8ui

@@ -1,8 +1,8 @@
 #include "unicode_info.h"
 
-#include "u8codec/audit.h"
 #include "u8codec/controls.h"
 #include "u8codec/problem.h"
+#include "u8convert/audit.h"
 
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>

@@ -3,7 +3,7 @@
 // its results array is streamed), so memory stays constant however many findings a file has.
 #pragma once
 
-#include "u8codec/audit.h"
+#include "u8convert/audit.h"
 
 #include <cstdint>
 #include <map>

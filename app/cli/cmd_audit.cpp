@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "help_text.h"
 #include "input.h"
-#include "u8codec/audit.h"
+#include "u8convert/audit.h"
 
 #include <cstdio>
 #include <sys/stat.h>

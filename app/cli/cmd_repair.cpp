@@ -10,8 +10,8 @@
 #include "help_text.h"
 #include "input.h"
 #include "output_target.h"
-#include "u8codec/repair.h"
-#include "u8codec/repair_stream.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
 
 #include <cstdio>
 #include <optional>
@@ -91,18 +91,8 @@ constexpr OptionSpec kOptions[] = {
      .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence "
              "and confidence",
      .group = "report"},
-    {.name = "output",
-     .letter = 'o',
-     .kind = ValueKind::File,
-     .valueName = "OUT",
-     .help = "write to OUT (- for standard output), which appears whole or not at all",
-     .group = "output",
-     .required = true},
-    {.name = "in-place",
-     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
-             "taken)",
-     .group = "output",
-     .required = true},
+    kOutputOption,
+    kInPlaceOption,
 };
 
 constexpr ExitStatus kExitStatuses[] = {
@@ -197,17 +187,18 @@ int repairInWindows(const Input& input, const u8codec::FileSource& file, bool wa
     return kExitOk;
 }
 
-} // namespace
-
-int runRepair(const Arguments& parsed) {
-    if (parsed.positional.size() != 1)
-        return usageError("repair", "needs exactly one FILE (" + usageOf(kRepairCommand) + ")");
+// The repair's options from the command line; a usage message in `error` when one is refused.
+std::optional<u8codec::RepairOptions> repairOptionsOf(const Arguments& parsed, std::string& error) {
     u8codec::RepairOptions options;
+    const auto fail = [&](std::string message) {
+        error = std::move(message);
+        return std::nullopt;
+    };
     if (const std::string* v = parsed.value("invalid")) {
         // "drop" is the CLI's word for the Decoder's Ignore policy.
         const auto policy = u8codec::errorPolicyFromName(*v == "drop" ? "ignore" : *v);
         if (!policy)
-            return usageError("repair", unknownValue(kOptions, "invalid", "--invalid policy", *v));
+            return fail(unknownValue(kOptions, "invalid", "--invalid policy", *v));
         options.invalid = *policy;
     }
     options.mojibake = parsed.has("mojibake");
@@ -217,7 +208,7 @@ int runRepair(const Arguments& parsed) {
         std::string why;
         const auto pages = codePagesFromList(*v, why);
         if (!pages)
-            return usageError("repair", why);
+            return fail(why);
         options.mojibakeOptions.codePages = *pages;
         options.mojibakeOptions.assumedPages = *pages;
     }
@@ -225,15 +216,15 @@ int runRepair(const Arguments& parsed) {
     if (const std::string* v = parsed.value("bom")) {
         const auto action = u8codec::bomActionFromName(*v);
         if (!action)
-            return usageError("repair", unknownValue(kOptions, "bom", "--bom action", *v));
+            return fail(unknownValue(kOptions, "bom", "--bom action", *v));
         options.bom = *action;
     }
     if (const std::string* v = parsed.value("c1")) {
         const auto action = u8codec::c1ActionFromName(*v);
         if (!action)
-            return usageError("repair", "unknown --c1 action '" + *v +
-                                            "' (keep, or cp1252 to read C1 controls U+0080..U+009F "
-                                            "as windows-1252 punctuation)");
+            return fail("unknown --c1 action '" + *v +
+                        "' (keep, or cp1252 to read C1 controls U+0080..U+009F "
+                        "as windows-1252 punctuation)");
         options.c1 = *action;
     }
     if (const std::string* v = parsed.value("newlines")) {
@@ -242,14 +233,26 @@ int runRepair(const Arguments& parsed) {
         else if (*v == "crlf")
             options.lineEnding = u8codec::LineEnding::CrLf;
         else if (*v != "keep")
-            return usageError("repair", unknownValue(kOptions, "newlines", "--newlines value", *v));
+            return fail(unknownValue(kOptions, "newlines", "--newlines value", *v));
     }
     if (const std::string* v = parsed.value("normalize")) {
         options.normalForm = u8codec::normalFormFromName(*v);
         if (!options.normalForm)
-            return usageError("repair",
-                              unknownValue(kOptions, "normalize", "--normalize form", *v));
+            return fail(unknownValue(kOptions, "normalize", "--normalize form", *v));
     }
+    return options;
+}
+
+} // namespace
+
+int runRepair(const Arguments& parsed) {
+    if (parsed.positional.size() != 1)
+        return usageError("repair", "needs exactly one FILE (" + usageOf(kRepairCommand) + ")");
+    std::string optionError;
+    const auto parsedOptions = repairOptionsOf(parsed, optionError);
+    if (!parsedOptions)
+        return usageError("repair", optionError);
+    const u8codec::RepairOptions& options = *parsedOptions;
     const bool json = parsed.has("json");
     const bool explain = parsed.has("explain");
     if (json && explain)

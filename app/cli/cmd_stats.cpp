@@ -7,9 +7,9 @@
 #include "help_text.h"
 #include "input.h"
 #include "input_scan.h"
-#include "u8codec/graphemes.h"
 #include "u8codec/json_string.h"
 #include "u8codec/scan.h"
+#include "u8convert/graphemes.h"
 
 #include <cstdio>
 #include <optional>

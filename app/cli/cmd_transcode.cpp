@@ -8,7 +8,7 @@
 #include "help_text.h"
 #include "input.h"
 #include "output_target.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -54,18 +54,8 @@ constexpr OptionSpec kOptions[] = {
     {.name = "json",
      .help = "the report on standard error as one JSON object: names, output bytes, and the "
              "offsets of unmappable and invalid input"},
-    {.name = "output",
-     .letter = 'o',
-     .kind = ValueKind::File,
-     .valueName = "OUT",
-     .help = "write to OUT (- for standard output), which appears whole or not at all",
-     .group = "output",
-     .required = true},
-    {.name = "in-place",
-     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
-             "taken)",
-     .group = "output",
-     .required = true},
+    kOutputOption,
+    kInPlaceOption,
 };
 
 constexpr ExitStatus kExitStatuses[] = {

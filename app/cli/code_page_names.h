@@ -3,7 +3,7 @@
 // people type for them ("cp1252", "latin2", "koi8r", "mac", "cp437").
 #pragma once
 
-#include "u8codec/mojibake.h"
+#include "u8convert/mojibake.h"
 
 #include <optional>
 #include <string>

@@ -12,18 +12,18 @@ using Args = std::span<const std::string>; // the arguments after the command's 
 
 struct CommandSpec;
 
-// Issue 2: inspection.
+// Inspection.
 extern const CommandSpec kCheckCommand;
 extern const CommandSpec kScanCommand;
 extern const CommandSpec kDecodeCommand;
 extern const CommandSpec kStatsCommand;
 extern const CommandSpec kEncodeCommand;
 extern const CommandSpec kExplainCommand;
-// Issue 4: repair and transcode.
+// Repair and transcode.
 extern const CommandSpec kRepairCommand;
 extern const CommandSpec kTranscodeCommand;
 extern const CommandSpec kDetectCommand;
-// Issue 19: what hides in valid UTF-8.
+// What hides in valid UTF-8.
 extern const CommandSpec kAuditCommand;
 // Issue 22: the bytes shown, coloured by their role.
 extern const CommandSpec kDumpCommand;

@@ -2,7 +2,7 @@
 // u8scope-cli repair that fixes what was found (the codec's Detection holds only the findings).
 #pragma once
 
-#include "u8codec/detect.h"
+#include "u8convert/detect.h"
 
 #include <string>
 

@@ -7,7 +7,7 @@
 #include "did_you_mean.h"
 #include "help_text.h"
 #include "man_page.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 
 #include <cstdio>
 #include <optional>

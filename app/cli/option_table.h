@@ -1,4 +1,4 @@
-// The declarative description of u8scope-cli (issue 23): each command's options with their
+// The declarative description of u8scope-cli: each command's options with their
 // values and defaults, its operands, exit statuses and examples. It is the one source of truth:
 // the parser (arguments.cpp), `--help` (help_text.cpp), the manual page (man_page.cpp) and the
 // bash and zsh completions (completion_*.cpp) are all derived from it, so none can name an
@@ -49,6 +49,23 @@ struct OptionSpec {
 
     bool takesValue() const noexcept { return kind != ValueKind::None; }
 };
+
+// The two ways a command that rewrites a file writes its result, one of which must be given:
+// `repair` and `transcode` share them.
+inline constexpr OptionSpec kOutputOption{
+    .name = "output",
+    .letter = 'o',
+    .kind = ValueKind::File,
+    .valueName = "OUT",
+    .help = "write to OUT (- for standard output), which appears whole or not at all",
+    .group = "output",
+    .required = true};
+inline constexpr OptionSpec kInPlaceOption{
+    .name = "in-place",
+    .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
+            "taken)",
+    .group = "output",
+    .required = true};
 
 enum class OperandKind : std::uint8_t { Files, Words };
 

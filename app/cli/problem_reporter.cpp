@@ -60,7 +60,7 @@ void ProblemReporter::onProblem(const u8codec::Problem& p) {
 
 std::string formatProblem(const std::string& file, const LocatedProblem& p) {
     return file + ':' + std::to_string(p.line) + ':' + std::to_string(p.column) + ": " +
-           u8codec::describe(p.problem);
+           u8codec::oneLine(p.problem);
 }
 
 } // namespace u8cli

@@ -3,7 +3,7 @@
 #include "u8codec/controls.h"
 #include "u8codec/encoder.h"
 #include "u8codec/segmenter.h"
-#include "u8codec/terminal_width.h"
+#include "u8convert/terminal_width.h"
 
 #include <algorithm>
 

@@ -40,7 +40,7 @@ struct TextCell {
 inline constexpr std::string_view kFiller = "\u00B7";
 
 // Computes the text of segments. Keeps how each code point shows (cellForm and terminalColumns
-// of u8codec/terminal_width.h, which ask ICU) in a table filled a page of 256 code points at a
+// of u8convert/terminal_width.h, which ask ICU) in a table filled a page of 256 code points at a
 // time, so that a dump of CJK text asks ICU once per code point page, not once per character.
 class CellTexts {
 public:

@@ -1,6 +1,6 @@
 // The rows of a dump, streamed: bytes in, rows of `width` cells out, each byte with its role
 // (cell_role.h) and its text cell (cell_text.h), and under each row the problems that start in
-// it (u8codec::ProblemScanner, worded by u8codec::describe). Constant memory whatever the size
+// it (u8codec::ProblemScanner, worded by u8codec::oneLine). Constant memory whatever the size
 // of the input: the Segmenter and the ProblemScanner are incremental, and rows are held back
 // only while a problem that starts in them is still open, at most kMaxHeldRows of them (a run of
 // stray continuation bytes can be as long as the file: its note then goes under the first row

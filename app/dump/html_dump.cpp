@@ -1,8 +1,8 @@
 #include "html_dump.h"
 
 #include "role_colours.h"
-#include "u8codec/audit.h"
 #include "u8codec/segmenter.h"
+#include "u8convert/audit.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -327,7 +327,7 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
         put(std::string(std::size_t(hexStart + shift), ' '));
         put("\u2026 ");
     }
-    putText(u8codec::describe(note.problem));
+    putText(u8codec::oneLine(note.problem));
     put("\n</span>");
 }
 
@@ -370,7 +370,7 @@ bool HtmlDump::finish(const DumpTotals& totals) {
             put("<li><a href=\"#problem-");
             put(std::to_string(number));
             put("\">");
-            putText(u8codec::describe(problem));
+            putText(u8codec::oneLine(problem));
             put("</a></li>\n");
         }
         put("</ol>\n");

@@ -195,7 +195,7 @@ void TerminalDump::writeText(const DumpRow& row) {
 // "            ^~~~~ offset 10: overlong: C0 AF: ...": the caret under the problem's bytes in
 // this row, in its first byte's colour.
 void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
-    const std::string text = u8codec::describe(note.problem);
+    const std::string text = u8codec::oneLine(note.problem);
     reserve(text.size() + std::size_t(kMaxRowWidth) * 4 + 64);
     const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
     const int shift = digits - offsetDigits_;

@@ -8,8 +8,8 @@
 #pragma once
 
 #include "audit_report.h"
-#include "u8codec/audit.h"
 #include "u8codec/byte_source.h"
+#include "u8convert/audit.h"
 
 #include <QHash>
 #include <QObject>

@@ -5,7 +5,7 @@
 // executable, an image, an archive) each get one; clean UTF-8 gets none, so nothing is shown.
 #pragma once
 
-#include "u8codec/detect.h"
+#include "u8convert/detect.h"
 
 #include <QString>
 

@@ -3,7 +3,7 @@
 #include "encoding_advice.h"
 #include "message_banner.h"
 #include "repair_actions.h"
-#include "u8codec/detect.h"
+#include "u8convert/detect.h"
 
 #include <QAction>
 #include <algorithm>

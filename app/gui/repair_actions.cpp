@@ -3,9 +3,9 @@
 #include "background_job.h"
 #include "byte_document.h"
 #include "document_history.h"
-#include "u8codec/detect.h"
-#include "u8codec/repair_stream.h"
-#include "u8codec/transcode.h"
+#include "u8convert/detect.h"
+#include "u8convert/repair_stream.h"
+#include "u8convert/transcode.h"
 
 #include <QAction>
 #include <QDir>

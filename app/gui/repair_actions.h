@@ -5,7 +5,7 @@
 
 #include "change_preview.h"
 #include "u8codec/byte_source.h"
-#include "u8codec/repair.h"
+#include "u8convert/repair.h"
 
 #include <QObject>
 #include <functional>

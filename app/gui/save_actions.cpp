@@ -9,7 +9,7 @@
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
 #include "u8codec/aligned_buffer.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -3,7 +3,7 @@
 // characters that do not fit), the dialog comes back with the reason and every choice kept.
 #pragma once
 
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 
 #include <QDialog>
 

@@ -186,8 +186,8 @@ AtomicOutput::~AtomicOutput() {
 }
 
 // At most kBufferSize a call: the kernel copies a large write into the page cache at a fraction
-// of the speed of the same bytes in pieces of 1 MiB (`dd bs=8M` of 1 GiB: 2.4 s of system time;
-// bs=1M: 0.38 s; 60 MiB in one write: 0.07 s, in pieces of 1 MiB: 0.02 s).
+// of the speed of the same bytes in pieces of 1 MiB (docs/performance.md, "Why the code is as it
+// is").
 bool AtomicOutput::writeRaw(std::string_view data) {
     std::size_t done = 0;
     while (done < data.size() && writeErrno_ == 0) {

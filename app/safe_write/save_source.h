@@ -1,4 +1,4 @@
-// Saving a document of any size (issue 21): its bytes are read from a ByteSource (an edited
+// Saving a document of any size: its bytes are read from a ByteSource (an edited
 // PieceTable, or a snapshot of one) a chunk at a time and written through an AtomicOutput, so the
 // file appears whole or not at all, with the replaced file's attributes (atomic_output.h), and
 // memory stays one chunk whatever the size. The target may be the very file the document's

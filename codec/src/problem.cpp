@@ -108,7 +108,7 @@ std::string codePointLabel(char32_t cp) {
     return buf;
 }
 
-std::string describe(const Problem& p) {
+std::string oneLine(const Problem& p) {
     std::string line = "offset ";
     line += std::to_string(p.offset);
     line += ": ";
@@ -505,6 +505,8 @@ void ProblemScanner::count(std::span<const std::uint8_t> bytes, ProblemCounts& c
         bytes = bytes.subspan(scanBatch<true>(bytes, &counts));
 }
 
+// One function on purpose: the window loop keeps the scanner's state in registers across its
+// branches, which calls between the parts would spill (this is the check's hot path).
 template <bool kCounting>
 std::size_t ProblemScanner::scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts) {
     // Room a window leaves: a window holds at most 64 error segments, each completing at most

@@ -212,8 +212,9 @@ void Scanner::feed(std::span<const std::uint8_t> bytes) {
     // Two cursors: segments are counted up to `pos` (the Segmenter may hold a pending sequence
     // there), line-ending bytes up to `linesEnd`. The kernels take whole blocks from a character
     // boundary (scan_kernel.h); the stretches they leave (see KernelResult::error) and the tail
-    // go through the exact Segmenter. tests/scan proves every count equal to the per-segment
-    // count of Scanner::count() over the Segmenter, on every path and every chunking.
+    // go through the exact Segmenter. tests/codec/tst_scan_equivalence proves every count equal
+    // to the per-segment count of Scanner::count() over the Segmenter, on every path and every
+    // chunking.
     const std::uint8_t* p = bytes.data();
     const std::size_t n = bytes.size();
     std::size_t pos = feedExactToBoundary(bytes);

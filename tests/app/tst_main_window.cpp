@@ -7,7 +7,7 @@
 #include "message_banner.h"
 #include "recent_files.h"
 #include "scan_report.h"
-#include "u8codec/detect.h"
+#include "u8convert/detect.h"
 #include "window_test_support.h"
 
 #include <QFile>

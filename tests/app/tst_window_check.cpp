@@ -9,9 +9,9 @@
 #include "repair_actions.h"
 #include "scan_report.h"
 #include "u8codec/byte_source.h"
-#include "u8codec/detect.h"
-#include "u8codec/mojibake.h"
-#include "u8codec/transcode.h"
+#include "u8convert/detect.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/transcode.h"
 #include "window_test_support.h"
 
 #include <QLabel>

@@ -14,7 +14,7 @@
 #include "scan_report.h"
 #include "select_range_dialog.h"
 #include "status_field.h"
-#include "u8codec/mojibake.h"
+#include "u8convert/mojibake.h"
 #include "window_test_support.h"
 
 #include <QApplication>

@@ -1,4 +1,4 @@
-// `u8scope-cli audit` as a user runs it (issue 19): the three output formats (SARIF checked for
+// `u8scope-cli audit` as a user runs it: the three output formats (SARIF checked for
 // the structure the 2.1.0 schema requires), exit codes, profiles by extension, --kinds,
 // --allow, directories refused, standard input, and the Trojan Source samples.
 #include "cli_run.h"

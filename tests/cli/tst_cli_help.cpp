@@ -1,4 +1,4 @@
-// The conventions of u8scope-cli (issue 23): `COMMAND --help`, `-h` and `help COMMAND` for every
+// The conventions of u8scope-cli: `COMMAND --help`, `-h` and `help COMMAND` for every
 // command, `--version` everywhere, the closest option or command for a misspelt one, and every
 // value the help documents accepted by the command.
 #include "cli_run.h"

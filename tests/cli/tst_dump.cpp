@@ -12,7 +12,6 @@
 #include "terminal_dump.h"
 #include "u8codec/problem.h"
 
-#include <QColor>
 #include <QMap>
 #include <QRegularExpression>
 #include <QTest>
@@ -99,6 +98,17 @@ QString sgr(int fg, int bg = -1, bool bold = false, bool dim = false, bool under
     return s + 'm';
 }
 const QString kReset = QStringLiteral("\x1b[0m");
+
+// "#rrggbb", as CSS writes an opaque colour.
+QString cssName(Argb colour) {
+    return QString::asprintf("#%06x", unsigned(colour & 0xFFFFFFu));
+}
+
+// HSL lightness, 0-255.
+int lightness(Argb colour) {
+    const int r = int(colour >> 16 & 0xFF), g = int(colour >> 8 & 0xFF), b = int(colour & 0xFF);
+    return (std::max({r, g, b}) + std::min({r, g, b})) / 2;
+}
 const QString kBar = QStringLiteral("\u2502");
 
 } // namespace
@@ -430,7 +440,7 @@ void TestDump::terminalNoteLine() {
     QCOMPARE(lines.size(), 2);
     u8codec::ProblemScanner scanner;
     std::string described;
-    auto sink = [&](const u8codec::Problem& p) { described = u8codec::describe(p); };
+    auto sink = [&](const u8codec::Problem& p) { described = u8codec::oneLine(p); };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
     // The caret under C0 AF: the 11th and 12th bytes, past the gap after the 8th.
@@ -450,7 +460,7 @@ void TestDump::terminalNotesWrapped() {
     u8codec::ProblemScanner scanner;
     QString described;
     auto sink = [&](const u8codec::Problem& p) {
-        described = QString::fromStdString(u8codec::describe(p));
+        described = QString::fromStdString(u8codec::oneLine(p));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
@@ -521,12 +531,11 @@ void TestDump::htmlReadsBack() {
         const CellRole role = CellRole(r);
         const QString cls = "r-" + QString::fromUtf8(key(role).data());
         const RoleColours& c = lightPalette()[role];
-        const QString rule = "." + cls + "{background-color:" + QColor::fromRgba(c.fill).name() +
-                             ";color:" + QColor::fromRgba(c.text).name();
+        const QString rule =
+            "." + cls + "{background-color:" + cssName(c.fill) + ";color:" + cssName(c.text);
         QVERIFY2(style.contains(rule), qPrintable(rule));
         if (isError(role))
-            QVERIFY2(style.contains(QColor::fromRgba(c.frame).name() + ";outline-offset"),
-                     qPrintable(cls));
+            QVERIFY2(style.contains(cssName(c.frame) + ";outline-offset"), qPrintable(cls));
     }
     for (const char* shown :
          {"r-printable", "r-whitespace", "r-lead3", "r-lead4", "r-continuation", "r-invalid-byte",
@@ -536,7 +545,7 @@ void TestDump::htmlReadsBack() {
     QStringList expected;
     u8codec::ProblemScanner scanner;
     auto sink = [&](const u8codec::Problem& p) {
-        expected << QString::fromStdString(u8codec::describe(p));
+        expected << QString::fromStdString(u8codec::oneLine(p));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
@@ -612,15 +621,13 @@ void TestDump::terminalColoursReadOnDarkAndLight() {
 // frame and a hatch of its own.
 void TestDump::windowPaletteIsTheTable() {
     for (const Palette* p : {&lightPalette(), &darkPalette()}) {
-        const auto lightness = [&](CellRole r) {
-            return QColor::fromRgba((*p)[r].fill).lightness();
-        };
+        const auto lightnessOf = [&](CellRole r) { return lightness((*p)[r].fill); };
         if (p->dark) {
-            QVERIFY(lightness(CellRole::Lead2) < lightness(CellRole::Lead3));
-            QVERIFY(lightness(CellRole::Lead3) < lightness(CellRole::Lead4));
+            QVERIFY(lightnessOf(CellRole::Lead2) < lightnessOf(CellRole::Lead3));
+            QVERIFY(lightnessOf(CellRole::Lead3) < lightnessOf(CellRole::Lead4));
         } else {
-            QVERIFY(lightness(CellRole::Lead2) > lightness(CellRole::Lead3));
-            QVERIFY(lightness(CellRole::Lead3) > lightness(CellRole::Lead4));
+            QVERIFY(lightnessOf(CellRole::Lead2) > lightnessOf(CellRole::Lead3));
+            QVERIFY(lightnessOf(CellRole::Lead3) > lightnessOf(CellRole::Lead4));
         }
         QSet<int> hatches;
         for (int r = int(CellRole::ErrorInvalidByte); r < kCellRoleCount; ++r) {

@@ -1,4 +1,4 @@
-// The page-aligned read buffer (u8codec::AlignedBuffer, issue 18): aligned at every size, keeps
+// The page-aligned read buffer (u8codec::AlignedBuffer): aligned at every size, keeps
 // its bytes when it grows, and a FileSource reads a file into it in chunks exactly as into any
 // other storage.
 #include "codec_test_support.h"

@@ -1,4 +1,4 @@
-// The streamed save of an edited document (u8io::saveSource, issue 21): what is read back equals
+// The streamed save of an edited document (u8io::saveSource): what is read back equals
 // the plain model, to another file and onto the very file the pieces refer to; progress and
 // cancel; the backup; an original that shrank fails with the reason; and a save killed outright
 // (SIGKILL, in a child process) leaves the original as it was and no temporary file behind.

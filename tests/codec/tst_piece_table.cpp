@@ -1,4 +1,4 @@
-// The piece table (u8codec/piece_table.h, issue 21): every operation at the start, middle and end,
+// The piece table (u8codec/piece_table.h): every operation at the start, middle and end,
 // on an empty document and across pieces; undo and redo exact, typed runs as one step, edited
 // ranges and revert, snapshots that later edits do not touch, offsets past 4 GiB, an original
 // that shrinks on disk; and thousands of random steps held to a plain vector (piece_model.h).

@@ -1,7 +1,7 @@
 // The audit's fuzz check (fuzz_checks.h: checkAudit).
 #include "fuzz_checks.h"
-#include "u8codec/audit.h"
 #include "u8codec/problem.h"
+#include "u8convert/audit.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // thorough checks (fuzz_checks.cpp) try every chunking and every offset instead.
 #include "fuzz_checks.h"
 #include "u8codec/codec.h"
-#include "u8codec/transcode.h"
+#include "u8convert/transcode.h"
 // The library-internal UTF-16 kernels, to hold each one to the others.
 #include "utf16_kernels.h"
 

@@ -76,13 +76,13 @@ std::vector<Problem> problemsOf(const std::vector<std::span<const std::uint8_t>>
 
 } // namespace
 
-std::string checkSegmenter(std::span<const std::uint8_t> data) {
-    const std::vector<Segment> whole = segment(data);
+namespace {
 
-    // Segments tile the data; lengths and code points are plausible; kinds follow errorKindOf.
+// Segments tile the data; lengths and code points are plausible; kinds follow errorKindOf. Counts
+// the error segments and gathers the bytes of the valid characters.
+std::string checkTiling(std::span<const std::uint8_t> data, const std::vector<Segment>& whole,
+                        std::uint64_t& errors, std::string& valid) {
     std::uint64_t next = 0;
-    std::uint64_t errors = 0;
-    std::string valid; // the bytes of the valid characters, in order
     for (const Segment& s : whole) {
         if (s.offset != next)
             return at("segments do not tile the data", s.offset);
@@ -106,12 +106,11 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
     if (next != data.size())
         return "segments do not reach the end";
 
-    // Chunked feeding gives the same segments.
-    for (const auto& chunks : chunkings(data))
-        if (segmentsOf(chunks) != whole)
-            return "chunked segments differ from one buffer";
+    return {};
+}
 
-    // The local view equals the whole at every offset (inputs are capped by the fuzz options).
+// The local view equals the whole at every offset (inputs are capped by the fuzz options).
+std::string checkLocalView(std::span<const std::uint8_t> data, const std::vector<Segment>& whole) {
     const MemorySource source(std::vector<std::uint8_t>(data.begin(), data.end()));
     std::vector<std::uint32_t> segmentOfByte(data.size());
     for (std::size_t i = 0; i < whole.size(); ++i)
@@ -127,6 +126,11 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
             return at("segmentsInRange differs from the whole", o);
     }
 
+    return {};
+}
+
+std::string checkDecodes(std::span<const std::uint8_t> data, const std::vector<Segment>& whole,
+                         std::uint64_t errors, const std::string& valid) {
     // Replace: well-formed, one U+FFFD per error segment (plus those already in the data).
     const std::string replaced = decode(data, ErrorPolicy::Replace);
     const auto replacedSegments =
@@ -167,7 +171,12 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
                 return std::string("decode output is not well-formed: ") + std::string(name(p));
     }
 
-    // The scan summary equals the per-segment count, in any chunking.
+    return {};
+}
+
+std::string checkScanSummary(std::span<const std::uint8_t> data,
+                             const std::vector<Segment>& whole) {
+    // Equal to the per-segment count, in any chunking.
     ScanSummary reference;
     for (const Segment& s : whole)
         Scanner::count(s, reference);
@@ -182,6 +191,26 @@ std::string checkSegmenter(std::span<const std::uint8_t> data) {
             return "scan summary differs from the per-segment count";
     }
     return {};
+}
+
+} // namespace
+
+std::string checkSegmenter(std::span<const std::uint8_t> data) {
+    const std::vector<Segment> whole = segment(data);
+    std::uint64_t errors = 0;
+    std::string valid; // the bytes of the valid characters, in order
+    if (std::string failure = checkTiling(data, whole, errors, valid); !failure.empty())
+        return failure;
+    // Chunked feeding gives the same segments.
+    for (const auto& chunks : chunkings(data))
+        if (segmentsOf(chunks) != whole)
+            return "chunked segments differ from one buffer";
+
+    if (std::string failure = checkLocalView(data, whole); !failure.empty())
+        return failure;
+    if (std::string failure = checkDecodes(data, whole, errors, valid); !failure.empty())
+        return failure;
+    return checkScanSummary(data, whole);
 }
 
 std::string checkProblems(std::span<const std::uint8_t> data) {

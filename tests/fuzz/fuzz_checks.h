@@ -21,7 +21,7 @@ std::string checkSegmenter(std::span<const std::uint8_t> data);
 // no valid character; every problem has an explanation naming its first byte.
 std::string checkProblems(std::span<const std::uint8_t> data);
 
-// Repair (repair_checks.cpp, which needs u8codec_legacy): every kernel of the mojibake sieve finds
+// Repair (repair_checks.cpp, which needs u8convert): every kernel of the mojibake sieve finds
 // exactly where canStartRepair() holds; on well-formed input the normal-form check agrees with
 // normalising; every step at once, with invalid bytes replaced or read as windows-1252, gives
 // well-formed UTF-8 and a consistent report, the same for a given-up buffer, and nothing more to

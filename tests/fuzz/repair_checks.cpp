@@ -1,10 +1,10 @@
 // The repair fuzz checks (u8fuzz::checkRepair, declared in fuzz_checks.h): the contract of the
 // repair pipeline on any bytes, and the fast paths held to their definitions.
 #include "fuzz_checks.h"
-#include "u8codec/normalize.h"
-#include "u8codec/repair.h"
-#include "u8codec/repair_stream.h"
 #include "u8codec/scan.h"
+#include "u8convert/normalize.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
 // The library-internal fast paths, to hold them to their definitions.
 #include "mojibake_detail.h"
 #include "mojibake_reference.h"

@@ -4,7 +4,7 @@
 // a page (and so on a 64-byte cache line) whatever the allocator gives: std::vector's storage is
 // only 16-byte aligned, and glibc's malloc returns a large block at a page plus 16 bytes.
 //
-// Why (tests/bench/io_floor.py measures it): a read into a page the process has not touched yet
+// Why (tests/bench/cli/io_floor.py measures it): a read into a page the process has not touched yet
 // costs the kernel several times more than into one it has, aligned or not, because each page is
 // faulted in during the copy; with touched pages the destination's alignment changes little.
 // Hence one buffer per reader, allocated once and reused, and no zero-filling (which would write
@@ -22,7 +22,7 @@ namespace u8codec {
 
 // How much one read takes at once when a file is read front to back: chunks up to 1 MiB read and
 // scan alike; past that a chunk no longer stays in the core's L2 cache between the kernel's copy
-// and the scan (docs/measurements.md). A quarter of a MiB leaves room for a command's output
+// and the scan (docs/performance.md). A quarter of a MiB leaves room for a command's output
 // beside it.
 inline constexpr std::size_t kReadChunkSize = std::size_t(256) << 10;
 

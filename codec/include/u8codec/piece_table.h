@@ -1,4 +1,4 @@
-// Editing bytes in place in a file of any size (issue 21): a piece table. The document is a
+// Editing bytes in place in a file of any size: a piece table. The document is a
 // sequence of pieces, each a run of either the original's bytes (a read-only ByteSource, usually
 // the FileSource of the open file, never copied) or of an append-only add buffer that holds every
 // byte the user ever typed or pasted. An edit replaces a range of pieces; nothing else moves.

@@ -45,8 +45,8 @@ Isa resolveScanPath(Isa p) noexcept;
 // vector compares, valid multi-byte text is validated and counted in 64-byte blocks, and
 // stretches with errors are counted from byte-class masks (UTF-8 resynchronises within three
 // bytes); the exact Segmenter handles only the last bytes of each chunk and sequences split
-// between chunks. The counts always equal a per-segment count (tests/scan proves it on every
-// path and every split).
+// between chunks. The counts always equal a per-segment count (tests/codec/tst_scan_equivalence
+// proves it on every path and every split).
 class Scanner {
 public:
     // `path` forces a kernel (for tests and benchmarks); an unsupported path falls back to Auto.

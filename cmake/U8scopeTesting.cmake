@@ -1,0 +1,68 @@
+# How every test is registered with ctest: one naming scheme, one label per part of the code.
+#
+#   u8scope_add_test(NAME <name> LABEL <label>
+#                    SOURCES <files...> [LIBS <libraries...>]
+#                    [DEFINES <definitions...>] [INCLUDES <directories...>]
+#                    [TIMEOUT <seconds>] [CORPUS] [RUNS_CLI])
+#   u8scope_add_test(NAME <name> LABEL <label> COMMAND <command...>)
+#
+# The first form builds the Qt Test suite tst_<name> (its SOURCES must include tst_<name>.cpp)
+# linked with LIBS, Qt6::Test and the project's warnings; the second runs a command (a script
+# that checks a generated file, or prepares a fixture). Either way the ctest name is
+# <label>.<name> and the label is <label>, so `ctest -L <label>` runs exactly one part's tests:
+#   codec    the Qt-free UTF-8 codec (codec/)
+#   convert  conversion, repair, detection and audit over ICU (codec/convert)
+#   cli      u8scope-cli end to end (app/cli)
+#   ui       the widgets (ui/)
+#   app      the window (app/gui) and its bundled sample
+#   fuzz     the fuzz checks replayed over the committed seeds (tests/fuzz)
+# Every test runs on Qt's offscreen platform, so none needs a display.
+#   CORPUS    defines U8SCOPE_CORPUS_DIR (Markus Kuhn's files; suites skip when it is absent)
+#   RUNS_CLI  defines U8SCOPE_CLI, the built u8scope-cli, and builds it before the suite
+set(U8SCOPE_TEST_LABELS codec convert cli ui app fuzz)
+
+function(u8scope_add_test)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI" "NAME;LABEL;TIMEOUT"
+                        "SOURCES;LIBS;DEFINES;INCLUDES;COMMAND")
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT arg_NAME OR NOT arg_LABEL)
+    message(FATAL_ERROR "u8scope_add_test: NAME and LABEL are required")
+  endif()
+  if(NOT arg_LABEL IN_LIST U8SCOPE_TEST_LABELS)
+    message(FATAL_ERROR
+            "u8scope_add_test(${arg_NAME}): LABEL ${arg_LABEL} is not one of ${U8SCOPE_TEST_LABELS}")
+  endif()
+  set(test ${arg_LABEL}.${arg_NAME})
+
+  if(arg_COMMAND)
+    if(arg_SOURCES OR arg_LIBS OR arg_DEFINES OR arg_INCLUDES OR arg_CORPUS OR arg_RUNS_CLI)
+      message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): COMMAND runs a command, it builds nothing")
+    endif()
+    add_test(NAME ${test} COMMAND ${arg_COMMAND})
+  else()
+    set(target tst_${arg_NAME})
+    if(NOT "${target}.cpp" IN_LIST arg_SOURCES)
+      message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): SOURCES must hold ${target}.cpp")
+    endif()
+    add_executable(${target} ${arg_SOURCES})
+    target_link_libraries(${target} PRIVATE ${arg_LIBS} Qt6::Test u8scope_warnings)
+    target_compile_definitions(${target} PRIVATE ${arg_DEFINES})
+    target_include_directories(${target} PRIVATE ${arg_INCLUDES})
+    if(arg_CORPUS)
+      target_compile_definitions(${target} PRIVATE U8SCOPE_CORPUS_DIR="${U8SCOPE_CORPUS_DIR}")
+    endif()
+    if(arg_RUNS_CLI)
+      target_compile_definitions(${target} PRIVATE U8SCOPE_CLI="$<TARGET_FILE:u8scope-cli>")
+      add_dependencies(${target} u8scope-cli)
+    endif()
+    add_test(NAME ${test} COMMAND ${target})
+  endif()
+
+  set_tests_properties(${test} PROPERTIES LABELS ${arg_LABEL}
+                                          ENVIRONMENT QT_QPA_PLATFORM=offscreen)
+  if(arg_TIMEOUT)
+    set_tests_properties(${test} PROPERTIES TIMEOUT ${arg_TIMEOUT})
+  endif()
+endfunction()

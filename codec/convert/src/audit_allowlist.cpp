@@ -1,0 +1,130 @@
+// The audit allowlist: code points and ranges read from a file.
+#include "u8convert/audit_allowlist.h"
+
+#include "u8codec/byte_source.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace u8codec {
+
+void CodePointSet::add(char32_t first, char32_t last) {
+    // Merged with every range it overlaps or touches, so ranges stay disjoint and sorted.
+    auto it =
+        std::lower_bound(ranges_.begin(), ranges_.end(), first,
+                         [](const CodePointRange& r, char32_t cp) { return r.last + 1 < cp; });
+    CodePointRange merged{first, last};
+    auto end = it;
+    while (end != ranges_.end() && end->first <= last + 1) {
+        merged.first = std::min(merged.first, end->first);
+        merged.last = std::max(merged.last, end->last);
+        ++end;
+    }
+    it = ranges_.erase(it, end);
+    ranges_.insert(it, merged);
+}
+
+bool CodePointSet::contains(char32_t cp) const noexcept {
+    const auto it =
+        std::upper_bound(ranges_.begin(), ranges_.end(), cp,
+                         [](char32_t c, const CodePointRange& r) { return c < r.first; });
+    return it != ranges_.begin() && std::prev(it)->last >= cp;
+}
+
+namespace {
+
+// "U+200D", "u+200d" or "200D": 1 to 6 hex digits, at most U+10FFFF.
+bool parseCodePoint(std::string_view token, char32_t& cp, std::string& reason) {
+    std::string_view digits = token;
+    if (digits.size() > 2 && (digits[0] == 'U' || digits[0] == 'u') && digits[1] == '+')
+        digits.remove_prefix(2);
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
+    if (digits.empty() || digits.size() > 6 || ec != std::errc() ||
+        end != digits.data() + digits.size()) {
+        reason = "'" + std::string(token) + "' is not a code point (write U+200D or 200D)";
+        return false;
+    }
+    if (value > 0x10FFFF) {
+        reason = "'" + std::string(token) + "' is above U+10FFFF, the last code point";
+        return false;
+    }
+    cp = char32_t(value);
+    return true;
+}
+
+bool parseEntry(std::string_view token, CodePointSet& set, std::string& reason) {
+    char32_t first = 0, last = 0;
+    const auto dots = token.find("..");
+    if (dots == std::string_view::npos) {
+        if (!parseCodePoint(token, first, reason))
+            return false;
+        set.add(first, first);
+        return true;
+    }
+    if (!parseCodePoint(token.substr(0, dots), first, reason) ||
+        !parseCodePoint(token.substr(dots + 2), last, reason))
+        return false;
+    if (last < first) {
+        reason = "range '" + std::string(token) + "' ends before it starts";
+        return false;
+    }
+    set.add(first, last);
+    return true;
+}
+
+} // namespace
+
+AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) {
+    AllowlistParse result;
+    std::size_t lineNumber = 0;
+    while (!text.empty()) {
+        ++lineNumber;
+        const auto eol = text.find('\n');
+        std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+        line = line.substr(0, line.find('#'));
+        std::size_t i = 0;
+        while (i < line.size()) {
+            while (i < line.size() &&
+                   (line[i] == ' ' || line[i] == '\t' || line[i] == ',' || line[i] == '\r'))
+                ++i;
+            std::size_t j = i;
+            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != ',' &&
+                   line[j] != '\r')
+                ++j;
+            if (j == i)
+                break;
+            std::string reason;
+            if (!parseEntry(line.substr(i, j - i), result.set, reason)) {
+                result.error =
+                    std::string(fileName) + ':' + std::to_string(lineNumber) + ": " + reason;
+                result.set = {};
+                return result;
+            }
+            i = j;
+        }
+    }
+    return result;
+}
+
+AllowlistParse readAllowlist(const std::string& path) {
+    constexpr std::uint64_t kMaxSize = 16u << 20;
+    AllowlistParse result;
+    auto opened = FileSource::open(path);
+    if (!opened.source) {
+        result.error = path + ": " + opened.error;
+        return result;
+    }
+    if (opened.source->size() > kMaxSize) {
+        result.error = path + ": larger than 16 MiB, not an allowlist of code points";
+        return result;
+    }
+    std::string text(std::size_t(opened.source->size()), '\0');
+    const std::size_t n = opened.source->read(
+        0, std::span(reinterpret_cast<std::uint8_t*>(text.data()), text.size()));
+    text.resize(n);
+    return parseAllowlist(text, path);
+}
+
+} // namespace u8codec

@@ -1,0 +1,321 @@
+// Library-internal: the parts of the Auditor (audit.h). Each rule family is a tracker fed one
+// character at a time; a tracker that holds characters whose findings are not decided yet says
+// how far back it may still report (earliest()) and whether plain ASCII could change its state
+// in a way that matters (quiet()), so that the driver can skip ASCII runs while all are quiet.
+#pragma once
+
+#include "u8codec/controls.h"
+#include "u8convert/audit.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct USpoofChecker;
+
+namespace u8codec::audit_detail {
+
+inline constexpr std::uint64_t kNothingPending = UINT64_MAX;
+
+// UAX #31 ID_Continue (ASCII: letters, digits, '_').
+bool isIdentifierCharacter(char32_t cp) noexcept;
+
+// What the rules ask of a character, from a table for the BMP (audit_traits.cpp).
+struct CharTraits {
+    static constexpr std::uint8_t kOrdinary = 1;   // no rule reports it, ends or decides runs
+    static constexpr std::uint8_t kIdentifier = 2; // ID_Continue
+    static constexpr std::uint8_t kWord = 4;       // ID_Continue but connector punctuation
+    static constexpr std::uint8_t kNfcInert = 8;   // NFC boundary before, quick-check-Yes starter
+    static constexpr std::uint8_t kLetterOrMark = 16; // general category L or M
+    static constexpr std::uint8_t kSeveralScripts = 0xFF;
+
+    std::uint8_t flags = 0;
+    std::uint8_t script = kSeveralScripts; // its one Script_Extensions value (a UScriptCode)
+
+    bool has(std::uint8_t f) const noexcept { return (flags & f) != 0; }
+};
+CharTraits traitsOf(char32_t cp);
+
+// One character, or one error segment (cp U+FFFD, error set), as the rules see it.
+struct AuditChar {
+    char32_t cp = 0;
+    std::uint64_t offset = 0;
+    std::uint8_t length = 0;
+    std::uint64_t line = 1, column = 1;
+    bool error = false;
+    bool allowed = false; // in the allowlist
+    CharTraits traits;    // none for an error segment
+};
+
+// Findings held until nothing before them can still be found, then delivered in offset order
+// (ties in the order they were found, which the rules' order fixes).
+class FindingQueue {
+public:
+    static constexpr std::size_t kCapacity = 4096;
+
+    // Where add() lets the earliest go when more than kCapacity are held (set by the driver
+    // while it runs).
+    void setSink(const Auditor::Sink* sink) noexcept { sink_ = sink; }
+    void add(AuditFinding f);
+    // Delivers the findings that start before `watermark`.
+    void release(std::uint64_t watermark, const Auditor::Sink& sink);
+    bool empty() const noexcept { return held_.empty(); }
+
+private:
+    struct Held {
+        std::uint64_t seq;
+        AuditFinding finding;
+    };
+    std::deque<Held> held_;
+    std::uint64_t seq_ = 0;
+    const Auditor::Sink* sink_ = nullptr;
+};
+
+struct RuleContext {
+    const AuditOptions& options;
+    FindingQueue& findings;
+
+    bool wants(AuditKind k) const noexcept { return (options.kinds & kindBit(k)) != 0; }
+    bool code() const noexcept { return options.profile == AuditProfile::Code; }
+    // A finding on one character, with its explanation.
+    void addCharacterFinding(AuditKind k, const AuditChar& c, std::string message);
+};
+
+// --- per-character kinds (audit_character.cpp) ---------------------------------------------
+
+// The bidirectional formatting characters of UAX #9 section 2.
+enum class BidiClass : std::uint8_t {
+    None,
+    Embedding,     // LRE U+202A, RLE U+202B
+    Override,      // LRO U+202D, RLO U+202E
+    Isolate,       // LRI U+2066, RLI U+2067, FSI U+2068
+    PopFormatting, // PDF U+202C
+    PopIsolate,    // PDI U+2069
+    Mark,          // LRM U+200E, RLM U+200F, ALM U+061C
+};
+BidiClass bidiClassOf(char32_t cp) noexcept;
+// LF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR: where the per-line bidi stack ends.
+bool endsLine(char32_t cp) noexcept;
+// Variation selectors (VS1-256, Mongolian FVS1-4) and the assigned tags (U+E0001,
+// U+E0020-E007F): the characters a hidden payload is made of, left to the MarkTracker.
+bool isVariationSelector(char32_t cp) noexcept;
+bool isTag(char32_t cp) noexcept;
+inline bool isZeroWidthJoiner(char32_t cp) noexcept {
+    return cp == 0x200D;
+}
+inline bool isJoinerControl(char32_t cp) noexcept {
+    return cp == 0x200C || cp == 0x200D;
+}
+// The kind of a finding on this character alone (kinds decided by context are not: variation
+// selectors, tags and, in the text profile, ZWJ/ZWNJ are the MarkTracker's), or none.
+std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
+// ASCII: the bytes the fast path skips without looking (no finding, no state but position).
+constexpr bool isPlainAscii(std::uint8_t b) noexcept {
+    return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r' || b == '\f';
+}
+
+// --- explanations (audit_explain.cpp) ----------------------------------------------------
+
+std::string explainCharacter(AuditKind k, char32_t cp, AuditProfile profile);
+std::string explainUnterminated(char32_t opener);
+std::string explainUnpairedPop(char32_t pop);
+std::string explainJoiner(char32_t cp);
+std::string explainVariationSelector(char32_t vs, char32_t base, bool hasBase);
+std::string explainTag(char32_t tag);
+std::string explainHiddenPayload(std::uint64_t characters, char32_t base, bool hasBase,
+                                 const std::vector<std::uint8_t>& bytes,
+                                 std::uint64_t decodedCount);
+std::string quoted(const std::u32string& text); // "«text»" as UTF-8
+
+// --- the fast path (audit_fast_path.cpp) ---------------------------------------------------
+
+struct PlainAsciiRun {
+    std::size_t length = 0;      // bytes of plain ASCII from the start
+    std::uint64_t lineFeeds = 0; // LF among them
+    std::size_t afterLastLf = 0; // bytes after the last LF (length when there is none)
+};
+// The run of plain ASCII (isPlainAscii) at the start of p[0, n): the codec's asciiRunLength()
+// finds the first non-ASCII byte; a block loop the compiler vectorises finds controls and counts
+// line feeds, 64 bytes at a time.
+PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
+
+// --- bidi (audit_bidi.cpp) -----------------------------------------------------------------
+
+// The per-line stack of embeddings, overrides and isolates (UAX #9 X1-X8, kept per line as
+// GCC's -Wbidi-chars=unpaired and the Trojan Source paper do): in the code profile, what is open
+// at the end of a line and a pop with nothing to close are bidi-unterminated.
+class BidiTracker {
+public:
+    void onChar(const AuditChar& c, RuleContext& ctx);
+    void finish(RuleContext& ctx) { endLine(ctx); }
+    bool quiet() const noexcept { return depth_ == 0; }
+    std::uint64_t earliest() const noexcept {
+        return depth_ == 0 ? kNothingPending : stack_[0].offset;
+    }
+
+private:
+    // UAX #9 section 3.3.2: max_depth 125; openers past it are reported when seen.
+    static constexpr std::size_t kMaxDepth = 125;
+    struct Opener {
+        char32_t cp;
+        BidiClass cls;
+        std::uint64_t offset, line, column;
+        std::uint8_t length;
+    };
+    void endLine(RuleContext& ctx);
+    void report(const Opener& o, RuleContext& ctx);
+
+    std::array<Opener, kMaxDepth> stack_{};
+    std::size_t depth_ = 0;
+};
+
+// --- variation selectors, tags and joiners (audit_marks.cpp) ---------------------------------
+
+// Decides the characters whose meaning depends on their neighbours: a variation selector is
+// fine after a base that takes it, a tag inside an emoji tag sequence, a ZWJ or ZWNJ (text
+// profile) between letters of a script that uses it or between emoji; a run of 3 or more
+// variation selectors or tags is a hidden payload.
+class MarkTracker {
+public:
+    void onChar(const AuditChar& c, RuleContext& ctx);
+    void finish(RuleContext& ctx);
+    // After the fast path skipped plain ASCII ending with `last`.
+    void afterPlainAscii(std::uint8_t last) noexcept;
+    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_; }
+    std::uint64_t earliest() const noexcept;
+    // Whether c is one this tracker decides (the per-character rules leave it alone).
+    static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
+
+private:
+    static constexpr std::size_t kKeptCharacters = 32;
+    static constexpr std::size_t kKeptBytes = 64;
+    void closeRun(RuleContext& ctx);
+    void decideJoiner(const AuditChar* next, RuleContext& ctx);
+    void noteContext(const AuditChar& c, const RuleContext& ctx);
+
+    // The character before the current one, and the scripts of the last letter or mark (marks
+    // of the Inherited script take their base's), for the joiner rule.
+    char32_t prev_ = 0;
+    bool hasPrev_ = false;
+    std::array<std::int32_t, 8> prevScripts_{};
+    int prevScriptCount_ = 0;
+    // The run of variation selectors and tags being read.
+    char32_t runBase_ = 0;
+    bool runHasBase_ = false;
+    std::uint64_t runCount_ = 0, runBytes_ = 0, runDecoded_ = 0;
+    std::array<AuditChar, 2> runFirst_{}; // its first two characters, decided one by one
+    std::vector<char32_t> runChars_;      // the first kKeptCharacters
+    std::vector<std::uint8_t> runData_;   // the bytes they stand for, the first kKeptBytes
+    // A ZWJ or ZWNJ (text profile) waiting for the character after it.
+    AuditChar joiner_{};
+    bool joinerPending_ = false;
+    std::array<std::int32_t, 8> joinerScripts_{};
+    int joinerScriptCount_ = 0;
+    bool joinerAfterEmoji_ = false;
+};
+
+// --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
+
+// Identifiers (code) are runs of ID_Continue characters (UAX #31); words (text) are runs of
+// ID_Continue characters but connector punctuation ('_'), also cut where a script written
+// without spaces (Han, kana, Bopomofo) meets another one, as UAX #29 cuts words there. One that
+// holds non-ASCII characters is checked when it ends: its UTS #39 restriction level (uspoof,
+// section 5.2) against the profile's, and, when it also holds ASCII letters, each character
+// whose skeleton (section 4) is ASCII (in a word, only when the whole word then reads as ASCII). At
+// most kMaxLength characters are held: an all-ASCII identifier keeps its last kMaxLength (and
+// whether an ASCII letter went before them); one with non-ASCII characters is checked in pieces of
+// kMaxLength.
+class IdentifierTracker {
+public:
+    static constexpr std::size_t kMaxLength = 256;
+
+    explicit IdentifierTracker(const AuditOptions& options);
+    ~IdentifierTracker();
+    IdentifierTracker(const IdentifierTracker&) = delete;
+    IdentifierTracker& operator=(const IdentifierTracker&) = delete;
+
+    void onChar(const AuditChar& c, RuleContext& ctx);
+    void finish(RuleContext& ctx) { endIdentifier(ctx); }
+    // After the fast path skipped plain ASCII p[0, n), which ends at `line`, `column` (of the
+    // next character) and at stream offset `end`.
+    void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
+                         std::uint64_t line, std::uint64_t column);
+    bool quiet() const noexcept { return nonAscii_ == 0; }
+    std::uint64_t earliest() const noexcept {
+        return count_ == 0 ? kNothingPending : chars_[0].offset;
+    }
+
+private:
+    struct IdChar {
+        char32_t cp;
+        std::uint64_t offset;
+        std::uint8_t length;
+        bool allowed;
+    };
+    void append(const AuditChar& c, RuleContext& ctx);
+    void endIdentifier(RuleContext& ctx);
+    void checkMixedScript(RuleContext& ctx);
+    void checkConfusables(RuleContext& ctx);
+    bool hasAsciiLetter() const noexcept;
+    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
+    // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
+    // another script).
+    bool startsWord(char32_t cp, const CharTraits& t) noexcept;
+    // Folds a letter's script into wordScript_.
+    void noteScript(std::int32_t script) noexcept;
+    // Whether cp alone has an ASCII skeleton (memoised for the BMP).
+    bool asciiSkeleton(char32_t cp, std::string& skeleton);
+
+    const AuditOptions& options_;
+    USpoofChecker* spoof_ = nullptr;
+    std::array<IdChar, kMaxLength> chars_{};
+    std::size_t count_ = 0;
+    std::size_t nonAscii_ = 0;
+    bool droppedLetter_ = false; // an ASCII letter slid out of an all-ASCII identifier
+    // Text profile: the kind of script of the word's last letter, to cut where a script written
+    // without spaces meets another.
+    enum class LetterClass : std::uint8_t { Neutral, Spaceless, Spaced };
+    LetterClass lastClass_ = LetterClass::Neutral;
+    // The one script of every letter so far (Common and Inherited aside, allowlisted ones too):
+    // kNoScript before the first, kMixedScripts once two differ or one has several. A word of one
+    // script is single-script restrictive (UTS #39 section 5.2 step 4) without asking ICU.
+    static constexpr std::int32_t kNoScript = -1, kMixedScripts = -2;
+    std::int32_t wordScript_ = kNoScript;
+    std::uint64_t line_ = 1, column_ = 1;    // of chars_[0]
+    std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
+};
+
+// --- normalization (audit_nfc.cpp) -----------------------------------------------------------
+
+// Cuts the text into NFC segments (a character with a boundary before it starts one, Normalizer2
+// hasBoundaryBefore) of at most kMaxLength characters (UAX #15 section 13, the stream-safe
+// format, allows 30 non-starters in a row); a segment holding a character that is not a
+// quick-check-Yes starter is asked whether NFC changes it. Controls (TAB, LF, CR...) are in no
+// segment: nothing composes with them or reorders across them.
+class NfcTracker {
+public:
+    static constexpr std::size_t kMaxLength = 32;
+
+    void onChar(const AuditChar& c, RuleContext& ctx);
+    void finish(RuleContext& ctx) { close(ctx); }
+    // After the fast path skipped plain ASCII ending with `last` at `offset`, `line`, `column`.
+    void afterPlainAscii(std::uint8_t last, std::uint64_t offset, std::uint64_t line,
+                         std::uint64_t column) noexcept;
+    bool quiet() const noexcept { return !needsCheck_; }
+    std::uint64_t earliest() const noexcept {
+        return count_ == 0 ? kNothingPending : chars_[0].offset;
+    }
+
+private:
+    void close(RuleContext& ctx);
+
+    std::array<AuditChar, kMaxLength> chars_{};
+    std::size_t count_ = 0;
+    bool needsCheck_ = false;
+};
+
+} // namespace u8codec::audit_detail

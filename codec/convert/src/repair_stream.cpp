@@ -1,0 +1,608 @@
+// The streamed repair (repair_stream.h): the control of repair()'s pipeline (repair.cpp, class
+// Pipeline) over passes of the input. Every decision repair() takes from the whole text (is the
+// input well-formed, does a step change anything, which pages the text shows mis-decoded, does a
+// round of the mojibake repair fix anything) is taken here from sums over the windows, at the
+// same point of the pipeline, by the same rules (mojibake_pass.h's round, repair_detail.h's
+// limits); what the windows' steps do is the replay's (repair_stream_replay.h).
+//
+// The passes over the input, for `repair --mojibake` of a text with some damage:
+//  1. read, validated and counted; the steps before the mojibake repair; the first pass of its
+//     first round (the evidence);
+//  2. the round's second pass: its fixes kept per window in a spool;
+//  3. the round assembled (now that its evidence is whole); computed ahead, what the next round
+//     needs: the later round on the runs it wrote into, and the first pass of a round from
+//     scratch, one of which the pipeline then takes (usually the second: nothing is left);
+//  4. (when that text shows evidence) the second pass of the round from scratch, which finds
+//     nothing;
+//  5. the result written.
+// A pass that may be the last (nothing it saw says the text will change again) writes the text
+// ahead when the sink can take it back, which saves the fifth; a clean text takes one pass.
+// Without --mojibake everything happens in the first pass.
+#include "u8convert/repair_stream.h"
+
+#include "byte_view.h"
+#include "mojibake_window.h"
+#include "repair_stream_replay.h"
+#include "scan_on_cores.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace u8codec {
+
+namespace {
+
+using detail::InputWindow;
+using detail::Spool;
+using detail::WindowReader;
+using detail::mojibake::Evidence;
+using detail::mojibake::FixCounts;
+using detail::stream::PipelinePass;
+using detail::stream::StepKind;
+using detail::stream::WindowState;
+
+void addEvidence(Evidence& sum, const Evidence& more) {
+    for (std::size_t k = 0; k < sum.size(); ++k)
+        sum[k] += more[k];
+}
+
+// A round of the mojibake repair over every window: what its second pass accepted, per window.
+struct Round {
+    std::uint64_t fixCount = 0;
+    Evidence confident{};
+    std::unique_ptr<Spool> spool;
+    std::vector<bool> withRecord; // per window: the spool holds a record of its fixes
+    Evidence credits{};           // the second pass's
+    FixCounts counts;
+};
+
+class StreamedPipeline {
+public:
+    StreamedPipeline(const ByteSource& input, const RepairSink& sink, const RepairOptions& options,
+                     const StreamOptions& stream)
+        : sink_(sink), options_(options), stream_(stream), cap_(options.maxReportedChanges),
+          reader_(input, stream.windowBytes, options.normalForm.has_value()),
+          replay_(options, passes_, result_.report, fixesByPage_), total_(input.size()) {
+        result_.report.inputBytes = total_;
+        windowOptions_ = options.mojibakeOptions;
+        windowOptions_.progress = nullptr;
+        if (options.progress)
+            windowOptions_.progress = [this](std::uint64_t done, std::uint64_t) {
+                return advance(windowStart_ + done);
+            };
+    }
+
+    RepairResult run() {
+        if (!reportProgress(0.0) || !firstStream())
+            return std::move(result_);
+        if (options_.mojibake && !cycle())
+            return std::move(result_);
+        // The text written ahead is the result when no pass was added after it.
+        if (!(outputDone_ && writtenAhead_ == version_) && !(restartOutput() && outputStream()))
+            return std::move(result_);
+        finish();
+        return std::move(result_);
+    }
+
+private:
+    using Work = std::function<bool(WindowState&)>;
+
+    // One pass over the input: each window read, its text made by the replay of the pipeline's
+    // passes, then `work` done on it. The passes replayed for the first time are done after it.
+    bool stream(double share, const Work& work, bool written = false) {
+        progressFrom_ = progressTo_;
+        progressTo_ = progressFrom_ + (1.0 - progressFrom_) * share;
+        const bool first = reader_.windowCount() == 0;
+        setRooms();
+        replay_.startStream(written);
+        std::string error;
+        for (std::size_t k = 0;; ++k) {
+            InputWindow in;
+            const bool got = first ? reader_.readNext(in, error)
+                                   : k < reader_.windowCount() && reader_.read(k, in, error);
+            if (!got) {
+                if (!error.empty())
+                    return fail(error);
+                break;
+            }
+            WindowState state;
+            state.input = in;
+            windowStart_ = in.start;
+            if (first)
+                scanInput(in);
+            state.validInput = validInput_[k];
+            if (!replay_.window(state, error))
+                return fail(error);
+            if (!work(state) || !advance(in.start + in.length()))
+                return false;
+        }
+        for (PipelinePass& pass : passes_)
+            pass.firstDone = true;
+        return true;
+    }
+
+    // How many changes each pass replayed for the first time may list: the report lists the
+    // first cap_ changes in the order of the passes (a round of the mojibake repair its first
+    // maxReportedFixes).
+    void setRooms() {
+        std::size_t listed = 0;
+        for (PipelinePass& pass : passes_) {
+            if (pass.firstDone) {
+                listed += pass.listed.size();
+                continue;
+            }
+            pass.room = cap_ - std::min(cap_, listed);
+            if (pass.kind == StepKind::Mojibake)
+                pass.room = std::min(pass.room, options_.mojibakeOptions.maxReportedFixes);
+        }
+    }
+
+    // The first pass's reading of a window: whether it is well-formed, and its line endings
+    // (the scan's counts are the input's; a CR ending one window and an LF starting the next
+    // are one CR LF).
+    void scanInput(const InputWindow& in) {
+        const auto bytes = in.bytes.first(in.length());
+        const ScanSummary s = detail::scanOnCores(bytes);
+        validInput_.push_back(s.valid());
+        lineFeeds_ += s.lineFeeds;
+        carriageReturns_ += s.carriageReturns;
+        crlf_ += s.crlf + (lastInputByte_ == '\r' && !bytes.empty() && bytes[0] == '\n' ? 1 : 0);
+        if (!bytes.empty())
+            lastInputByte_ = bytes.back();
+    }
+
+    // The steps before the mojibake repair, in repair()'s order; without it, the steps after it
+    // and the output too, all in this one pass.
+    bool firstStream() {
+        if (options_.cesu)
+            addPass(StepKind::Cesu);
+        addPass(StepKind::Invalid);
+        if (options_.bom != BomAction::Keep)
+            addPass(StepKind::Bom);
+        // An ill-formed sequence refused (the strict policy) may come after output was written:
+        // then the output waits for its own pass.
+        const bool fused = !options_.mojibake && options_.invalid != ErrorPolicy::Strict;
+        if (!options_.mojibake)
+            addPostSteps();
+        // With the mojibake repair, a text that shows no evidence is the result: it is written
+        // ahead until a window shows some.
+        bool ahead = options_.mojibake && writesAhead();
+        const bool ok = stream(0.3, [&](WindowState& s) {
+            if (!options_.mojibake)
+                return !fused || output(s);
+            if (!countScratchEvidence(s))
+                return false;
+            ahead &= !detail::mojibake::anyEvidence(scratchEvidenceSoFar());
+            return !ahead || output(s);
+        });
+        if (!ok)
+            return false;
+        settlePasses();
+        firstSettled_ = true;
+        if (fused || ahead)
+            return endOutput();
+        return true;
+    }
+
+    void addPass(StepKind kind) {
+        PipelinePass pass;
+        pass.kind = kind;
+        passes_.push_back(std::move(pass));
+        ++version_;
+    }
+
+    // C1 controls, normalisation, and stray BOMs (with the mojibake repair) after it: kCycleSteps.
+    void addPostSteps() {
+        if (options_.c1 != C1Action::Keep)
+            addPass(StepKind::C1);
+        if (options_.normalForm)
+            addPass(StepKind::Normalization);
+        if (options_.mojibake && options_.bom != BomAction::Keep)
+            addPass(StepKind::Bom);
+    }
+
+    // After the first replay of passes: which count as passes of the pipeline (repair() finishes
+    // the CESU-8 and ill-formed steps whenever they run, the others when they change something;
+    // normalisation whenever the text is not in the form), and which change nothing and are
+    // dropped. A step that ran and is not the mojibake repair, C1 or normalisation changed the
+    // line-ending mix (Pipeline::inputMix_). Returns whether one of them changed the text.
+    bool settlePasses() {
+        bool changed = false;
+        for (std::size_t p = 0; p < passes_.size();) {
+            PipelinePass& pass = passes_[p];
+            if (pass.kind != StepKind::Mojibake && !pass.settled) {
+                const bool any =
+                    std::find(pass.changed.begin(), pass.changed.end(), true) != pass.changed.end();
+                pass.settled = true;
+                pass.counts = pass.kind == StepKind::Bom ? any : pass.applied;
+                changed |= pass.counts;
+                if (pass.counts && (pass.kind == StepKind::Cesu || pass.kind == StepKind::Invalid ||
+                                    pass.kind == StepKind::Bom))
+                    inputMix_ = false;
+                if (!any && !pass.counts) {
+                    passes_.erase(passes_.begin() + std::ptrdiff_t(p));
+                    continue;
+                }
+            }
+            ++p;
+        }
+        return changed;
+    }
+
+    // kCycleSteps with the mojibake repair: the repair to its fixpoint, then the steps after it,
+    // again while those change the text (Pipeline::cycle()).
+    bool cycle() {
+        for (int c = 0; c < detail::kMaxCycles; ++c) {
+            if (!fixpoint())
+                return false;
+            const std::size_t before = passes_.size();
+            addPostSteps();
+            if (passes_.size() == before)
+                return true;
+            if (!stream(0.5, [&](WindowState& s) { return countScratchEvidence(s); }))
+                return false;
+            if (!settlePasses())
+                return true;
+        }
+        return true;
+    }
+
+    // Pipeline::repairMojibakeToFixpoint(), round by round.
+    bool fixpoint() {
+        Evidence evidence{};
+        bool fromScratch = true;
+        for (int round = 0; round < detail::kMaxMojibakeRounds; ++round) {
+            if (fromScratch)
+                evidence = {};
+            Round m;
+            if ((fromScratch || ahead_.anyWritten) && !runRound(evidence, fromScratch, m))
+                return false;
+            if (m.fixCount == 0) {
+                if (fromScratch)
+                    break;
+                fromScratch = true;
+                continue;
+            }
+            fromScratch = false;
+            if (!finishRound(std::move(m)))
+                return false;
+        }
+        return true;
+    }
+
+    // One round (repairMojibake() over the windows): the first pass, unless it is a later round
+    // that brings evidence; the second, when some page shows; its fix count from the sums. A
+    // later round judges only the runs the round before wrote into.
+    bool runRound(Evidence& evidence, bool fromScratch, Round& m) {
+        Evidence confident = detail::mojibake::roundStart(options_.mojibakeOptions, &evidence);
+        const bool judgesOnly = !fromScratch;
+        if (detail::mojibake::needsFirstPass(judgesOnly, confident)) {
+            Evidence credits{};
+            if (!judgesOnly && ahead_.version == version_ && ahead_.scratchCounted)
+                credits = ahead_.scratchCredits;
+            else if (!countEvidence(judgesOnly, confident, credits))
+                return false;
+            addEvidence(confident, credits);
+        }
+        if (!detail::mojibake::anyEvidence(confident)) {
+            evidence = confident;
+            return true;
+        }
+        if (judgesOnly && ahead_.version == version_ && ahead_.later &&
+            ahead_.later->confident == confident) {
+            m = std::move(*ahead_.later);
+        } else {
+            m.confident = confident;
+            m.spool = newSpool();
+            // A round from scratch that accepts no fix leaves the result as it is: it is written
+            // ahead until a window has one.
+            bool ahead = !judgesOnly && writesAhead() && restartOutput();
+            if (!stream(
+                    0.5,
+                    [&](WindowState& s) {
+                        if (!decide(s, judgesOnly ? &s.written : nullptr, m))
+                            return false;
+                        ahead &= m.counts.accepted() == 0;
+                        return !ahead || output(s);
+                    },
+                    judgesOnly))
+                return false;
+            if (ahead && !endOutput())
+                return false;
+        }
+        addEvidence(confident, m.credits);
+        evidence = confident;
+        m.confident = confident;
+        m.fixCount = m.counts.made(confident).fixes;
+        return true;
+    }
+
+    // The first pass of a round over every window, where no pass before counted it ahead. A
+    // round from scratch that finds no evidence leaves the text as it is: it is written ahead
+    // until a window shows some.
+    bool countEvidence(bool judgesOnly, const Evidence& confident, Evidence& credits) {
+        bool ahead = !judgesOnly && writesAhead() && restartOutput();
+        const bool ok = stream(
+            0.5,
+            [&](WindowState& s) {
+                windowStart_ = s.input.start;
+                if (!detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_,
+                                                       judgesOnly ? &s.written : nullptr, credits))
+                    return cancelled();
+                Evidence sofar = confident;
+                addEvidence(sofar, credits);
+                ahead &= !detail::mojibake::anyEvidence(sofar);
+                return !ahead || output(s);
+            },
+            judgesOnly);
+        return ok && (!ahead || endOutput());
+    }
+
+    // The second pass of a round over a window: its fixes into the round's spool.
+    bool decide(WindowState& s, const std::vector<detail::ByteSpan>* only, Round& m) {
+        windowStart_ = s.input.start;
+        std::string record;
+        FixCounts counts;
+        if (!detail::mojibake::decideIn(s.mojibakeWindow(), windowOptions_, only, m.confident,
+                                        m.credits, counts, record))
+            return cancelled();
+        m.counts.add(counts);
+        const bool has = counts.accepted() != 0;
+        m.withRecord.push_back(has);
+        std::string error;
+        return !has || m.spool->append(record, error) || fail(error);
+    }
+
+    // A round that fixed something becomes a pass of the pipeline; the next pass over the input
+    // assembles it (its changes listed and counted) and computes what the next round needs: the
+    // later round on the runs it wrote into, and the first pass of a round from scratch.
+    bool finishRound(Round&& m) {
+        PipelinePass pass;
+        pass.kind = StepKind::Mojibake;
+        pass.counts = true;
+        pass.settled = true;
+        pass.changed = std::move(m.withRecord);
+        pass.spool = std::move(m.spool);
+        pass.confident = m.confident;
+        passes_.push_back(std::move(pass));
+        ++version_;
+        Ahead next;
+        next.version = version_;
+        next.later.emplace();
+        next.later->confident = m.confident;
+        next.later->spool = newSpool();
+        // The first pass of a round from scratch is wanted when the later round finds nothing:
+        // for certain when no window has fixes for it to judge. It is counted until one has
+        // (text damaged twice over has some in every window, round after round).
+        next.scratchCounted = true;
+        // The text made here is the result when the later round has nothing to judge and the
+        // round from scratch finds no evidence: it is written ahead until a window says
+        // otherwise.
+        bool ahead = writesAhead() && restartOutput();
+        const bool ok = stream(
+            0.5,
+            [&](WindowState& s) {
+                if (!s.written.empty()) {
+                    next.anyWritten = true;
+                    next.scratchCounted = false;
+                    ahead = false;
+                    if (!decide(s, &s.written, *next.later))
+                        return false;
+                } else {
+                    next.later->withRecord.push_back(false);
+                }
+                windowStart_ = s.input.start;
+                if (next.scratchCounted &&
+                    !detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
+                                                       next.scratchCredits))
+                    return cancelled();
+                ahead &= !detail::mojibake::anyEvidence(
+                    detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
+                return !ahead || output(s);
+            },
+            true);
+        ahead_ = std::move(next);
+        return ok && (!ahead || endOutput());
+    }
+
+    // The first pass of a round from scratch over the text as it now is, computed ahead.
+    bool countScratchEvidence(WindowState& s) {
+        if (ahead_.version != version_) {
+            ahead_ = Ahead{};
+            ahead_.version = version_;
+        }
+        windowStart_ = s.input.start;
+        ahead_.scratchCounted = true;
+        return detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
+                                                 ahead_.scratchCredits) ||
+               cancelled();
+    }
+
+    // A spool for a round, in memory up to what the spools before it left of the budget: the
+    // spools of every round stay until the result is written.
+    std::unique_ptr<Spool> newSpool() const {
+        std::uint64_t held = 0;
+        for (const PipelinePass& pass : passes_)
+            if (pass.spool && !pass.spool->inFile())
+                held += pass.spool->size();
+        if (ahead_.later && ahead_.later->spool && !ahead_.later->spool->inFile())
+            held += ahead_.later->spool->size();
+        const std::uint64_t left =
+            stream_.spoolMemory - std::min<std::uint64_t>(stream_.spoolMemory, held);
+        return std::make_unique<Spool>(std::size_t(left), stream_.temporaryDirectory);
+    }
+
+    // Whether the text may be written ahead: the sink can take it back, and no step after the
+    // mojibake repair may change it once the repair is done.
+    bool writesAhead() const {
+        return options_.mojibake && sink_.restart && options_.c1 == C1Action::Keep &&
+               !options_.normalForm && options_.bom == BomAction::Keep;
+    }
+
+    // The evidence a round from scratch over the text of this pass starts from, with what the
+    // windows so far credited.
+    Evidence scratchEvidenceSoFar() const {
+        return detail::mojibake::roundStart(options_.mojibakeOptions, &ahead_.scratchCredits);
+    }
+
+    // Takes back what was written ahead, if anything: the output starts again.
+    bool restartOutput() {
+        if (!outputStarted_)
+            return true;
+        outputStarted_ = outputDone_ = pendingCr_ = false;
+        finalMix_ = LineEndingCounter();
+        lineEndingsRewritten_ = outputBytes_ = 0;
+        return sink_.restart() || fail("the output could not be written");
+    }
+
+    bool outputStream() {
+        return stream(1.0, [&](WindowState& s) { return output(s); }) && endOutput();
+    }
+
+    // fixLineEndings() and the result's text, window by window: the line endings are counted
+    // (for the report, when the steps changed the input's mix) and rewritten; a CR at the end of
+    // a window waits for the next, whose first byte may be its LF.
+    bool output(WindowState& s) {
+        if (!firstSettled_ || !inputMix_)
+            finalMix_.feed(detail::asBytes(s.text));
+        if (!options_.lineEnding)
+            return write(s.text);
+        std::string piece = pendingCr_ ? "\r" : "";
+        piece += s.text;
+        pendingCr_ = !piece.empty() && piece.back() == '\r';
+        if (pendingCr_)
+            piece.pop_back();
+        std::uint64_t rewritten = 0;
+        const bool ok = write(normalizeLineEndings(piece, *options_.lineEnding, &rewritten));
+        lineEndingsRewritten_ += rewritten;
+        return ok;
+    }
+
+    bool endOutput() {
+        finalMix_.finish();
+        if (pendingCr_) {
+            std::uint64_t rewritten = 0;
+            if (!write(normalizeLineEndings("\r", *options_.lineEnding, &rewritten)))
+                return false;
+            lineEndingsRewritten_ += rewritten;
+        }
+        outputDone_ = true;
+        writtenAhead_ = version_;
+        return true;
+    }
+
+    // The text goes to the sink in pieces of 1 MiB at most: a write(2) of 8 MiB into the page
+    // cache costs the kernel several times what eight of 1 MiB do (docs/performance.md, "Why the
+    // code is as it is").
+    bool write(std::string_view text) {
+        constexpr std::size_t kPiece = std::size_t(1) << 20;
+        outputBytes_ += text.size();
+        outputStarted_ = true;
+        for (std::size_t at = 0; at < text.size(); at += kPiece)
+            if (!sink_.write(text.substr(at, kPiece)))
+                return fail("the output could not be written");
+        return true;
+    }
+
+    // Pipeline::finish(): the passes numbered, their changes listed in pass order, the mojibake
+    // fixes judged, the line endings counted.
+    void finish() {
+        RepairReport& report = result_.report;
+        std::uint32_t number = 0;
+        for (PipelinePass& pass : passes_) {
+            if (!pass.counts)
+                continue;
+            for (RepairChange& c : pass.listed) {
+                c.pass = number;
+                if (report.changes.size() < cap_)
+                    report.changes.push_back(std::move(c));
+            }
+            ++number;
+        }
+        if (inputMix_) {
+            report.lineEndings.crlf = crlf_;
+            report.lineEndings.lf = lineFeeds_ - crlf_;
+            report.lineEndings.cr = carriageReturns_ - crlf_;
+        } else {
+            report.lineEndings = finalMix_.mix();
+        }
+        report.counts[std::size_t(RepairKind::LineEnding)] += lineEndingsRewritten_;
+        detail::judgeMojibakeFixes(report, fixesByPage_);
+        report.outputBytes = outputBytes_;
+        result_.ok = reportProgress(1.0);
+    }
+
+    bool fail(const std::string& error) {
+        if (result_.error.empty())
+            result_.error = error;
+        return false;
+    }
+    bool cancelled() {
+        result_.cancelled = true;
+        return fail("cancelled");
+    }
+
+    // Progress: each pass over the input covers a share of what is left, the last the rest.
+    bool advance(std::uint64_t inputDone) {
+        const double within = total_ ? double(inputDone) / double(total_) : 1.0;
+        return reportProgress(progressFrom_ + (progressTo_ - progressFrom_) * within);
+    }
+    // Never backwards: a pass over a window may report its work twice (the later round's second
+    // pass, then the first pass of a round from scratch).
+    bool reportProgress(double fraction) {
+        reported_ = std::max(reported_, std::min(fraction, 1.0));
+        if (!options_.progress ||
+            options_.progress(std::uint64_t(double(total_) * reported_), total_))
+            return true;
+        return cancelled();
+    }
+
+    // What a pass over the input computed ahead for the round after it, on the text as it was
+    // then (`version`: the passes it replayed).
+    struct Ahead {
+        std::size_t version = std::size_t(-1);
+        bool scratchCounted = false; // the first pass of a round from scratch
+        Evidence scratchCredits{};
+        bool anyWritten = false;    // the last round wrote fixes a later round judges
+        std::optional<Round> later; // that later round's second pass
+    };
+
+    const RepairSink& sink_;
+    const RepairOptions& options_;
+    const StreamOptions& stream_;
+    const std::size_t cap_;
+    RepairResult result_;
+    WindowReader reader_;
+    std::vector<PipelinePass> passes_;
+    std::vector<std::uint64_t> fixesByPage_;
+    detail::stream::Replay replay_;
+    const std::uint64_t total_;
+    MojibakeOptions windowOptions_; // for the mojibake passes over a window
+    std::uint64_t windowStart_ = 0;
+    std::size_t version_ = 0; // passes added so far: the text they make
+    Ahead ahead_;
+    // The first pass: each window well-formed or not, the input's line endings.
+    std::vector<bool> validInput_;
+    std::uint64_t lineFeeds_ = 0, carriageReturns_ = 0, crlf_ = 0;
+    std::uint8_t lastInputByte_ = 0;
+    bool inputMix_ = true;      // the steps kept the input's line-ending mix
+    bool firstSettled_ = false; // ... as far as the first pass's steps tell
+    // The output.
+    LineEndingCounter finalMix_;
+    bool pendingCr_ = false;
+    bool outputStarted_ = false; // since the last restart
+    bool outputDone_ = false;
+    std::size_t writtenAhead_ = std::size_t(-1); // the version of the text written
+    std::uint64_t lineEndingsRewritten_ = 0;
+    std::uint64_t outputBytes_ = 0;
+    double progressFrom_ = 0, progressTo_ = 0, reported_ = 0;
+};
+
+} // namespace
+
+RepairResult repairStreamed(const ByteSource& input, const RepairSink& sink,
+                            const RepairOptions& options, const StreamOptions& stream) {
+    return StreamedPipeline(input, sink, options, stream).run();
+}
+
+} // namespace u8codec

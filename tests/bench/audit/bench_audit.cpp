@@ -1,0 +1,52 @@
+// bench_audit FILE [code|text]: audits FILE (read into memory first, so only the auditor is
+// timed) in 1 MiB chunks, as u8scope-cli does, five times; prints the best time, the throughput
+// and the findings by kind.
+#include "u8convert/audit.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_audit FILE [code|text]\n");
+        return 2;
+    }
+    std::ifstream in(argv[1], std::ios::binary);
+    if (!in) {
+        std::fprintf(stderr, "bench_audit: cannot read %s\n", argv[1]);
+        return 2;
+    }
+    const std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)),
+                                         std::istreambuf_iterator<char>());
+    u8codec::AuditOptions options;
+    if (argc > 2)
+        options.profile = u8codec::auditProfileFromName(argv[2]).value_or(options.profile);
+    constexpr std::size_t kChunk = std::size_t(1) << 20;
+    double best = 1e30;
+    std::array<std::uint64_t, u8codec::kAuditKindCount> counts{};
+    for (int round = 0; round < 5; ++round) {
+        counts = {};
+        u8codec::Auditor auditor(options);
+        const auto sink = [&](const u8codec::AuditFinding& f) { ++counts[std::size_t(f.kind)]; };
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t pos = 0; pos < data.size(); pos += kChunk)
+            auditor.feed(std::span(data).subspan(pos, std::min(kChunk, data.size() - pos)), sink);
+        auditor.finish(sink);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        best = std::min(best, took.count());
+    }
+    std::printf("%s: %zu bytes, %s profile: %.3f s, %.2f GB/s\n", argv[1], data.size(),
+                std::string(u8codec::name(options.profile)).c_str(), best,
+                double(data.size()) / best / 1e9);
+    for (int k = 0; k < u8codec::kAuditKindCount; ++k)
+        if (counts[std::size_t(k)] != 0)
+            std::printf("  %-18s %llu\n", std::string(u8codec::name(u8codec::AuditKind(k))).c_str(),
+                        static_cast<unsigned long long>(counts[std::size_t(k)]));
+    return 0;
+}

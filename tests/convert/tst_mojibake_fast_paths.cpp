@@ -1,0 +1,382 @@
+// Mojibake repair's fast paths held to the reference: the result, the fixes and the evidence of
+// the parts and the later rounds equal referenceRepairMojibake()'s on generated, random and
+// corpus text; the sieve admits every fix, its kernels agree and its quick tests keep lone
+// candidates.
+#include "mojibake_samples.h"
+#include "repair_test_support.h"
+#include "u8convert/mojibake.h"
+// The library-internal entry point, and the reference the fast paths are held to.
+#include "mojibake_detail.h"
+#include "mojibake_reference.h"
+#include "mojibake_sieve.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace u8codec;
+using namespace repairtest;
+
+class TestMojibakeFastPaths : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sieveRuleLosesOneByteUnderPagesWithEvidence();
+    void fastPathsEqualReference_data();
+    void fastPathsEqualReference();
+    void fastPathsEqualReferenceOnSamplesAndCorpus();
+    void sieveAdmitsEveryFix();
+    void sieveKernelsAgree_data();
+    void sieveKernelsAgree();
+    void sieveQuickTestsKeepLoneCandidates();
+};
+
+namespace {
+
+// Every observable part of two results must agree.
+void compareResults(const MojibakeResult& fast, const MojibakeResult& ref) {
+    QCOMPARE(fast.fixCount, ref.fixCount);
+    QCOMPARE(q(fast.text), q(ref.text));
+    QCOMPARE(fast.fixes.size(), ref.fixes.size());
+    for (std::size_t i = 0; i < ref.fixes.size(); ++i) {
+        const MojibakeFix& a = fast.fixes[i];
+        const MojibakeFix& b = ref.fixes[i];
+        QCOMPARE(a.offset, b.offset);
+        QCOMPARE(a.length, b.length);
+        QCOMPARE(q(a.damaged), q(b.damaged));
+        QCOMPARE(q(a.repaired), q(b.repaired));
+        QCOMPARE(q(a.description()), q(b.description()));
+        QCOMPARE(a.gain, b.gain);
+    }
+    QCOMPARE(fast.fixesByPage, ref.fixesByPage);
+}
+
+// The fast path (in 1, 2 and 3 parts) and the reference agree on `text`: the result, the evidence
+// found, and a later round as the pipeline runs it on the result, with the evidence found so far,
+// judging only where the fixes were written. The reference hands every fix on to its later
+// round; the fast path only those in a run where the sieve finds a start
+// (MojibakeRun::written), and it passes over the runs where it finds none.
+void compareWithReference(const std::string& text) {
+    MojibakeOptions options;
+    options.maxReportedFixes = 100000;
+    struct Round {
+        MojibakeResult result;
+        detail::MojibakeEvidence evidence{};
+        std::vector<detail::ByteSpan> written;
+    };
+    Round ref;
+    ref.result = detail::referenceRepairMojibake(
+        text, options, {.evidence = &ref.evidence, .written = &ref.written});
+    detail::MojibakeEvidence refLaterEvidence = ref.evidence;
+    const MojibakeResult refLater = detail::referenceRepairMojibake(
+        ref.result.text, options, {.evidence = &refLaterEvidence, .only = &ref.written});
+    for (unsigned parts : {1u, 2u, 3u}) {
+        Round fast;
+        detail::MojibakeRun run;
+        run.evidence = &fast.evidence;
+        run.written = &fast.written;
+        run.parts = parts;
+        fast.result = detail::repairMojibake(text, options, run);
+        compareResults(fast.result, ref.result);
+        QVERIFY(fast.evidence == ref.evidence);
+        QVERIFY(fast.written.size() <= ref.written.size());
+        detail::MojibakeRun later;
+        detail::MojibakeEvidence laterEvidence = fast.evidence;
+        later.evidence = &laterEvidence;
+        later.only = &fast.written;
+        later.parts = parts;
+        compareResults(detail::repairMojibake(fast.result.text, options, later), refLater);
+        QVERIFY(laterEvidence == refLaterEvidence);
+    }
+}
+
+} // namespace
+
+// Under the lost-bytes rule a space stands for A0 only under the pages given, and a character
+// loses one byte at most.
+void TestMojibakeFastPaths::sieveRuleLosesOneByteUnderPagesWithEvidence() {
+    using detail::pageBit;
+    using detail::SieveRule;
+    const auto starts = [](std::string_view text, SieveRule rule) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
+        return detail::canStartRepair(p, p + text.size(), rule);
+    };
+    const SieveRule cp1252 = SieveRule::lostBytes(pageBit(CodePage::Windows1252));
+    const SieveRule macRoman = SieveRule::lostBytes(pageBit(CodePage::MacRoman));
+    // "Ã" + a lost A0 ("à"): one byte lost.
+    QVERIFY(starts("Ã la", cp1252));
+    QVERIFY(!starts("Ã la", SieveRule::adjacent()));
+    // "é" (E9, a 3-byte lead) + a space: the A0 and a dropped byte would be two.
+    QVERIFY(!starts("é o", cp1252));
+    // ... with the third byte there, one.
+    QVERIFY(starts("é ©", cp1252));
+    // MacRoman "—" (D1) + a space: only under MacRoman.
+    QVERIFY(!starts("— x", cp1252));
+    QVERIFY(starts("— x", macRoman));
+    // "â€" + a dropped byte: one byte lost; under windows-1252 only.
+    QVERIFY(starts("â€ x", cp1252));
+    QVERIFY(!starts("â€ x", SieveRule::lostBytes(pageBit(CodePage::Latin1))));
+}
+
+void TestMojibakeFastPaths::fastPathsEqualReference_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("damagedPieces"); // samples mixed into the clean text
+    QTest::addColumn<bool>("randomBytes");  // stray random bytes too (ill-formed text)
+    // Most sentences mis-decoded whole, each through a page of its own: text damaged throughout,
+    // where the repair stops asking the sieve and judges run after run until one has no fix.
+    QTest::addColumn<bool>("throughout");
+    for (int seed = 1; seed <= 12; ++seed) {
+        const int pieces = seed <= 3 ? 0 : seed <= 6 ? 3 : seed <= 9 ? 40 : 400;
+        QTest::addRow("seed %d, %d damaged pieces", seed, pieces)
+            << seed << pieces << false << false;
+    }
+    for (int seed = 13; seed <= 16; ++seed)
+        QTest::addRow("seed %d, random bytes", seed) << seed << 40 << true << false;
+    for (int seed = 17; seed <= 20; ++seed)
+        QTest::addRow("seed %d, damaged throughout", seed) << seed << 40 << (seed > 18) << true;
+}
+
+// The shortcuts of the repair (the sieve, runs judged word by word and remembered, parts on
+// threads, run after run where the text is damaged throughout) change nothing: on clean
+// multilingual text (the sentences, UTF-8-demo.txt when present) with damaged samples inserted at
+// random places, text, count, every reported fix and the evidence equal the reference's
+// (referenceRepairMojibake(), which judges every run whole and afresh), and so do a later round's.
+// Both passes and the lost-byte rules are exercised: many pieces give evidence, few give none.
+void TestMojibakeFastPaths::fastPathsEqualReference() {
+    QFETCH(int, seed);
+    QFETCH(int, damagedPieces);
+    QFETCH(bool, randomBytes);
+    QFETCH(bool, throughout);
+    std::mt19937 rng{std::uint32_t(seed)};
+    bool found = false;
+    const QByteArray demo = readCorpusFile("UTF-8-demo.txt", &found);
+    std::vector<std::string> clean;
+    for (const QString& s : sentences())
+        clean.push_back(utf8(s) + (rng() % 2 ? "\n" : " "));
+    if (found)
+        clean.emplace_back(demo.constData(), std::size_t(demo.size()));
+    const std::vector<Sample> samples = sampleSet();
+    std::string text;
+    const std::span<const CodePage> pages = allCodePages();
+    for (int k = 0; k < 60; ++k) {
+        const std::string& sentence = clean[rng() % clean.size()];
+        text += throughout && rng() % 4 != 0 ? readAs(bytes(sentence), pages[rng() % pages.size()])
+                                             : sentence;
+    }
+    for (int k = 0; k < damagedPieces; ++k) {
+        // A random place: between characters mostly, sometimes inside one (breaking it).
+        std::size_t at = rng() % (text.size() + 1);
+        if (rng() % 4 != 0)
+            while (at > 0 && at < text.size() && (std::uint8_t(text[at]) & 0xC0) == 0x80)
+                --at;
+        const Sample& s = samples[rng() % samples.size()];
+        std::string piece = rng() % 2 ? s.damaged : " " + s.damaged + " ";
+        if (randomBytes && rng() % 3 == 0)
+            piece.insert(rng() % (piece.size() + 1), 1, char(rng() % 256));
+        text.insert(at, piece);
+    }
+    compareWithReference(text);
+    if (damagedPieces == 0 && !randomBytes)
+        QCOMPARE(detail::referenceRepairMojibake(text, {}).fixCount, 0u);
+    if (damagedPieces >= 40)
+        QVERIFY(detail::referenceRepairMojibake(text, {}).fixCount > 0);
+    // The same text repeated: the second copy meets every run again.
+    compareWithReference(text + "\n" + text);
+}
+
+// The same on every sample of the sample set, and on the files of the corpus as they are and
+// read through every page (UTF-8-test.txt is ill-formed on purpose).
+void TestMojibakeFastPaths::fastPathsEqualReferenceOnSamplesAndCorpus() {
+    for (const Sample& s : sampleSet()) {
+        compareWithReference(s.damaged);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"}) {
+        bool found = false;
+        const QByteArray data = readCorpusFile(file, &found);
+        if (!found)
+            QSKIP("corpus files not found (U8SCOPE_CORPUS_DIR)");
+        const std::string text(data.constData(), std::size_t(data.size()));
+        compareWithReference(text);
+        for (CodePage cp : allCodePages()) {
+            compareWithReference(readAs(bytes(text), cp));
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+}
+
+// The sieve only skips what cannot be repaired: every fix of the sample set starts where the
+// sieve's definition admits a repair, under the rule of the pass that makes it (a fix that
+// restored no lost byte is admitted without lost bytes too).
+void TestMojibakeFastPaths::sieveAdmitsEveryFix() {
+    MojibakeOptions options;
+    std::size_t checked = 0;
+    for (const Sample& s : sampleSet()) {
+        const MojibakeResult r = repairMojibake(s.damaged, options);
+        const auto* base = reinterpret_cast<const std::uint8_t*>(s.damaged.data());
+        const auto* end = base + s.damaged.size();
+        for (const MojibakeFix& f : r.fixes) {
+            const bool lost = f.restoredNbsp || f.restoredUndefined;
+            // Bytes are lost only under the page of the last mis-decoding.
+            const auto rule = detail::SieveRule::lostBytes(detail::pageBit(f.misdecodings.back()));
+            // A chain (a fix whose output reads as damage again with the characters after it:
+            // "æ½" + "Ā½", which windows-1257 reads as "½") may start where only its later
+            // link is admitted; the repair judges the whole run around that start.
+            const auto* fixEnd = base + f.offset + f.length;
+            QVERIFY2(detail::canStartRepair(base + f.offset, end, rule) ||
+                         (f.misdecodings.size() > 1 &&
+                          detail::nextRepairStartScalar(base + f.offset, end, rule) < fixEnd),
+                     qPrintable(QString::fromStdString(s.damaged)));
+            const auto adjacent = detail::SieveRule::adjacent();
+            if (!lost)
+                QVERIFY2(
+                    detail::canStartRepair(base + f.offset, end, adjacent) ||
+                        (f.misdecodings.size() > 1 &&
+                         detail::nextRepairStartScalar(base + f.offset, end, adjacent) < fixEnd),
+                    qPrintable(QString::fromStdString(s.damaged)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 800);
+}
+
+void TestMojibakeFastPaths::sieveKernelsAgree_data() {
+    QTest::addColumn<int>("seed");
+    // 0 page characters, 1 sentences and samples, 2 random bytes, 3 page characters far apart
+    QTest::addColumn<int>("mix");
+    for (int seed = 1; seed <= 6; ++seed)
+        for (int mix = 0; mix < 4; ++mix)
+            QTest::addRow("seed %d, mix %d", seed, mix) << seed << mix;
+}
+
+// Every kernel of the sieve finds the same positions as the definition tried at every byte,
+// under each rule, when the caller moves on by one byte or jumps (the kernels keep the window
+// they classified between calls). The texts: characters of every page side by side (each is the
+// image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
+// sentences with damaged samples; random bytes (ill-formed text); ASCII with one to three page
+// characters (spaces between and after them) every 0-90 bytes (windows the AVX2 kernel passes
+// over after its quick tests, pairs at their edges).
+void TestMojibakeFastPaths::sieveKernelsAgree() {
+    QFETCH(int, seed);
+    QFETCH(int, mix);
+    std::mt19937 rng{std::uint32_t(seed * 7919 + mix)};
+    std::string text;
+    if (mix == 0 || mix == 3) {
+        std::vector<std::string> pieces = {" ", "a", "e ", "\xE6\x97\xA5", "\xF0\x9F\x98\x80"};
+        std::vector<std::string> pageChars;
+        for (CodePage cp : allCodePages())
+            for (int b = 0x80; b < 0x100; ++b) {
+                const std::uint8_t byte = std::uint8_t(b);
+                pageChars.push_back(readAs(std::span<const std::uint8_t>(&byte, 1), cp));
+            }
+        pieces.insert(pieces.end(), pageChars.begin(), pageChars.end());
+        while (text.size() < 40000) {
+            if (mix == 0) {
+                text += pieces[rng() % pieces.size()];
+                continue;
+            }
+            text.append(rng() % 91, 'x');
+            for (int k = 1 + int(rng() % 3); k > 0; --k) {
+                text += pageChars[rng() % pageChars.size()];
+                if (k > 1 && rng() % 3 == 0)
+                    text += ' '; // a lost A0 inside a sequence
+            }
+            if (rng() % 2)
+                text += ' '; // a lost A0 under the lost-bytes rule
+        }
+    } else if (mix == 1) {
+        const std::vector<Sample> samples = sampleSet();
+        while (text.size() < 40000)
+            text += rng() % 2 ? utf8(sentences()[int(rng() % std::uint32_t(sentences().size()))])
+                              : samples[rng() % samples.size()].damaged + " ";
+    } else {
+        while (text.size() < 40000)
+            text += char(rng() % 4 == 0 ? rng() % 128 : 0x80 + rng() % 128);
+    }
+    const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto* end = base + text.size();
+    // Without lost bytes; with lost bytes under every page, under windows-1252 alone (the page
+    // that also drops bytes), ISO-8859-1 alone (in the AVX2 kernel's tables they share a group),
+    // and two other pages (IBM437 has the bit ISO-8859-1 left free).
+    using detail::pageBit;
+    using detail::SieveRule;
+    for (SieveRule rule :
+         {SieveRule::adjacent(), SieveRule::lostBytes(0x1FF),
+          SieveRule::lostBytes(pageBit(CodePage::Windows1252)),
+          SieveRule::lostBytes(pageBit(CodePage::Latin1)),
+          SieveRule::lostBytes(pageBit(CodePage::Windows1251) | pageBit(CodePage::Cp437))}) {
+        std::vector<std::size_t> expected;
+        for (const std::uint8_t* p = base; p != end; ++p)
+            if (detail::canStartRepair(p, end, rule))
+                expected.push_back(std::size_t(p - base));
+        if (mix != 2)
+            QVERIFY(!expected.empty());
+        for (Isa k : {Isa::Portable, Isa::Avx2}) {
+            if (!detail::sieveKernelSupported(k))
+                continue;
+            // One byte on after each find: the whole list.
+            std::vector<std::size_t> found;
+            detail::RepairStartSieve sieve(end, rule, k);
+            for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+                found.push_back(std::size_t(p - base));
+            QCOMPARE(found, expected);
+            // Jumps of up to 300 bytes: the first position at or after each jump.
+            std::mt19937 jumps{std::uint32_t(seed)};
+            detail::RepairStartSieve jumping(end, rule, k);
+            for (const std::uint8_t* p = base; p < end;) {
+                const std::uint8_t* at = jumping.next(p);
+                const auto it =
+                    std::lower_bound(expected.begin(), expected.end(), std::size_t(p - base));
+                QCOMPARE(at == end ? text.size() : std::size_t(at - base),
+                         it == expected.end() ? text.size() : *it);
+                p += 1 + jumps() % 300;
+            }
+        }
+    }
+    QVERIFY(detail::sieveTables().complete);
+}
+
+// The AVX2 kernel passes over a window after a quick test of its bytes. A candidate alone in a
+// window of ASCII must survive it, wherever it stands in the window: under each page with lost
+// bytes, the image of every lead byte followed by a space and nothing (a 2-byte sequence, its
+// A0 lost), by a space and a continuation's image (a longer one), by a continuation's image and
+// a space (its third byte lost), and alone (windows-1252's dropped bytes).
+void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
+    if (!detail::sieveKernelSupported(Isa::Avx2))
+        QSKIP("this CPU lacks AVX2");
+    int checked = 0;
+    for (CodePage cp : allCodePages()) {
+        const auto image = [&](int b) {
+            const std::uint8_t byte = std::uint8_t(b);
+            return readAs(std::span<const std::uint8_t>(&byte, 1), cp);
+        };
+        const std::string cont = image(0x80);
+        std::string text;
+        int k = 0;
+        for (int lead = 0xC2; lead <= 0xF4; ++lead)
+            for (const std::string& tail :
+                 {std::string(" x"), " " + cont + "x", cont + " x", std::string("x")}) {
+                // 128 bytes or more of ASCII between two candidates: never in one window.
+                text.append(std::size_t(128 + k++ % 64), 'x');
+                text += image(lead) + tail;
+            }
+        text.append(200, 'x');
+        const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+        const auto* end = base + text.size();
+        const auto rule = detail::SieveRule::lostBytes(detail::pageBit(cp));
+        std::vector<std::size_t> expected, found;
+        for (const std::uint8_t* p = base; p != end; ++p)
+            if (detail::canStartRepair(p, end, rule))
+                expected.push_back(std::size_t(p - base));
+        detail::RepairStartSieve sieve(end, rule, Isa::Avx2);
+        for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+            found.push_back(std::size_t(p - base));
+        QCOMPARE(found, expected);
+        checked += int(expected.size());
+    }
+    QVERIFY(checked > 200);
+}
+
+QTEST_GUILESS_MAIN(TestMojibakeFastPaths)
+#include "tst_mojibake_fast_paths.moc"

@@ -1,0 +1,626 @@
+// The streamed repair: repairStreamed() gives what repair() gives, text and
+// report byte for byte, however the input is cut into windows: on Markus Kuhn's files, on the
+// real-text corpora of tests/quality (when built), and on generated mixtures of every kind of
+// damage with random window sizes. Also its temporary files (mode 0600, gone afterwards), a
+// cancel, a strict refusal, and an input that shrinks between passes.
+#include "repair_test_support.h"
+#include "u8codec/byte_source.h"
+#include "u8convert/repair.h"
+#include "u8convert/repair_stream.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace u8codec;
+using namespace repairtest;
+
+class TestRepairStream : public QObject {
+    Q_OBJECT
+
+private slots:
+    void kuhnFiles_data();
+    void kuhnFiles();
+    void corpora();
+    void generatedMixtures_data();
+    void generatedMixtures();
+    void largeWindows();
+    void longRunsWithoutCut();
+    void normalisationAcrossCuts();
+    void emptyAndTinyInputs();
+    void temporaryFilesArePrivateAndRemoved();
+    void writingAheadSavesPasses();
+    void cancelStops();
+    void strictRefusesWithTheSameMessage();
+    void inputShrinkingIsAnError();
+    void cliStreamsLargeInputs();
+};
+
+namespace {
+
+std::string pagesText(const std::vector<CodePage>& pages) {
+    std::string s;
+    for (CodePage cp : pages)
+        s += std::string(name(cp)) + ",";
+    return s;
+}
+
+// Everything a report holds, one change a line (the pass and offsets too, which toJson() leaves
+// out), so that a difference shows where it is.
+std::string dump(const RepairResult& r) {
+    std::string s = "ok=" + std::to_string(r.ok) + " cancelled=" + std::to_string(r.cancelled) +
+                    " error=" + r.error + "\n" + r.report.toJson() + "\n";
+    for (const RepairChange& c : r.report.changes)
+        s += std::string(name(c.kind)) + " @" + std::to_string(c.offset) + "+" +
+             std::to_string(c.length) + " pass " + std::to_string(c.pass) + "@" +
+             std::to_string(c.passOffset) + " [" + c.before + "]->[" + c.after + "] " + c.detail +
+             " pages=" + pagesText(c.pages) + " gain=" + std::to_string(c.gain) +
+             " lost=" + std::to_string(c.lostByte) + " ev=" + std::to_string(c.evidence) +
+             " conf=" + std::string(name(c.confidence)) + "\n";
+    return s;
+}
+
+// A sink into a string; `restartable`: the repair may write ahead and take it back.
+RepairSink sinkInto(std::string& out, bool restartable) {
+    RepairSink sink;
+    sink.write = [&out](std::string_view piece) {
+        out += piece;
+        return true;
+    };
+    if (restartable)
+        sink.restart = [&out] {
+            out.clear();
+            return true;
+        };
+    return sink;
+}
+
+// The streamed repair in windows of `window` bytes; windows of an even size write ahead.
+RepairResult streamed(const std::string& text, const RepairOptions& options, std::size_t window,
+                      std::size_t spoolMemory = std::size_t(1) << 20) {
+    MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+    std::string out;
+    StreamOptions stream;
+    stream.windowBytes = window;
+    stream.spoolMemory = spoolMemory;
+    RepairResult r = repairStreamed(source, sinkInto(out, window % 2 == 0), options, stream);
+    r.text = std::move(out);
+    return r;
+}
+
+// Compares the streamed repair of `text` in windows of `window` bytes with repair().
+void compareWith(const RepairResult& whole, const std::string& text, const RepairOptions& options,
+                 std::size_t window, std::size_t spoolMemory = std::size_t(1) << 20) {
+    const RepairResult s = streamed(text, options, window, spoolMemory);
+    if (whole.ok)
+        QVERIFY2(s.text == whole.text, ("text differs, window " + std::to_string(window)).c_str());
+    const std::string a = dump(whole), b = dump(s);
+    if (a != b) {
+        std::size_t at = 0;
+        while (at < a.size() && at < b.size() && a[at] == b[at])
+            ++at;
+        const std::size_t from = at > 200 ? at - 200 : 0;
+        QFAIL(("report differs, window " + std::to_string(window) + ", at byte " +
+               std::to_string(at) + "\nin memory: " + a.substr(from, 600) +
+               "\nstreamed:  " + b.substr(from, 600))
+                  .c_str());
+    }
+}
+
+void compare(const std::string& text, const RepairOptions& options,
+             std::initializer_list<std::size_t> windows) {
+    const RepairResult whole = repair(bytes(text), options);
+    for (std::size_t w : windows) {
+        compareWith(whole, text, options, w);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+// The option sets the comparisons run: each step alone and together, the caps small and large.
+std::vector<std::pair<const char*, RepairOptions>> optionSets() {
+    std::vector<std::pair<const char*, RepairOptions>> sets;
+    RepairOptions o;
+    sets.emplace_back("default", o);
+    o.mojibake = true;
+    sets.emplace_back("mojibake", o);
+    RepairOptions all;
+    all.cesu = true;
+    all.mojibake = true;
+    all.bom = BomAction::Strip;
+    all.c1 = C1Action::Cp1252;
+    all.lineEnding = LineEnding::Lf;
+    all.normalForm = NormalForm::Nfc;
+    sets.emplace_back("everything-nfc-lf", all);
+    RepairOptions other = all;
+    other.invalid = ErrorPolicy::Cp1252;
+    other.bom = BomAction::Add;
+    other.lineEnding = LineEnding::CrLf;
+    other.normalForm = NormalForm::Nfd;
+    sets.emplace_back("cp1252-add-crlf-nfd", other);
+    RepairOptions drop;
+    drop.invalid = ErrorPolicy::Ignore;
+    drop.mojibake = true;
+    drop.lineEnding = LineEnding::Cr;
+    drop.bom = BomAction::Strip;
+    sets.emplace_back("drop-cr-strip", drop);
+    RepairOptions small = all;
+    small.maxReportedChanges = 7;
+    small.mojibakeOptions.maxReportedFixes = 3;
+    sets.emplace_back("small-caps", small);
+    RepairOptions assumed;
+    assumed.mojibake = true;
+    assumed.invalid = ErrorPolicy::Latin1;
+    assumed.mojibakeOptions.codePages = {CodePage::Windows1251, CodePage::Windows1252};
+    assumed.mojibakeOptions.assumedPages = {CodePage::Windows1251};
+    sets.emplace_back("assumed-pages", assumed);
+    return sets;
+}
+
+// A generated text mixing every kind of damage the pipeline repairs, line by line.
+std::string mixture(QRandomGenerator& rng, int lines) {
+    static const CodePage pages[] = {
+        CodePage::Windows1252, CodePage::Windows1251, CodePage::MacRoman, CodePage::Windows1250,
+        CodePage::Latin1,      CodePage::Koi8R,       CodePage::Cp437,    CodePage::Greek};
+    static const char* const endings[] = {"\n", "\r\n", "\r", "\n\n"};
+    const QStringList& all = sentences();
+    std::string out = rng.bounded(4) == 0 ? "\xEF\xBB\xBF" : "";
+    for (int k = 0; k < lines; ++k) {
+        std::string line = utf8(all[int(rng.bounded(qsizetype(all.size())))]);
+        switch (rng.bounded(12)) {
+        case 0:
+        case 1:
+        case 2: { // mis-decoded once or twice, perhaps with the NBSPs turned into spaces
+            const CodePage page = pages[rng.bounded(8)];
+            for (int times = 1 + int(rng.bounded(2)); times > 0; --times)
+                line = readAs(bytes(line), page);
+            if (rng.bounded(2) == 0) {
+                std::string spaced;
+                for (std::size_t i = 0; i < line.size(); ++i)
+                    if (line.compare(i, 2, "\xC2\xA0") == 0) {
+                        spaced += ' ';
+                        ++i;
+                    } else {
+                        spaced += line[i];
+                    }
+                line = std::move(spaced);
+            }
+            break;
+        }
+        case 3: // ill-formed bytes
+            for (int n = 1 + int(rng.bounded(3)); n > 0; --n)
+                line.insert(rng.bounded(int(line.size()) + 1), 1, char(0x80 + rng.bounded(0x80)));
+            break;
+        case 4: // an emoji as CESU-8, and Modified UTF-8's NUL
+            line += " \xED\xA0\xBD\xED\xB8\x80 \xC0\x80";
+            break;
+        case 5: // C1 controls that stand for windows-1252 punctuation
+            line.insert(0, "\xC2\x93");
+            line += "\xC2\x94 \xC2\x85";
+            break;
+        case 6: // a stray BOM
+            line.insert(line.size() / 2 & ~std::size_t(7), "\xEF\xBB\xBF");
+            break;
+        case 7: // decomposed letters and marks to reorder
+            line += " e\xCC\x81t\xC3\xA9 A\xCC\x8A q\xCC\xA3\xCC\x87 \xE1\x84\x80\xE1\x85\xA1 "
+                    "a\xCC\x8A"
+                    "e\xCC\x81o\xCC\x88\xC3\xA5";
+            break;
+        case 8: { // a long run of non-ASCII characters, damaged or not
+            std::string run;
+            for (int n = 50 + int(rng.bounded(400)); n > 0; --n)
+                run += rng.bounded(3) == 0 ? " " : "\xD0\xB6";
+            line += rng.bounded(2) == 0 ? run : readAs(bytes(run), CodePage::Windows1252);
+            break;
+        }
+        default:
+            break;
+        }
+        out += line;
+        out += endings[rng.bounded(4)];
+    }
+    return out;
+}
+
+} // namespace
+
+void TestRepairStream::kuhnFiles_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("demo") << "UTF-8-demo.txt";
+    QTest::newRow("test") << "UTF-8-test.txt";
+}
+
+void TestRepairStream::kuhnFiles() {
+    QFETCH(QString, file);
+    bool found = false;
+    const QByteArray data = readCorpusFile(file.toLatin1().constData(), &found);
+    if (!found)
+        QSKIP("Kuhn's files not found (U8SCOPE_CORPUS_DIR)");
+    const std::string text = data.toStdString();
+    for (const auto& [label, options] : optionSets()) {
+        compare(text, options, {1, 13, 256, 4096, 1 << 20});
+        if (QTest::currentTestFailed())
+            QFAIL(label);
+        // Damaged throughout: the text read as windows-1252, then repaired.
+        RepairOptions o = options;
+        compare(readAs(bytes(text), CodePage::Windows1252), o, {7, 300, 5000});
+        if (QTest::currentTestFailed())
+            QFAIL(label);
+    }
+}
+
+// The corpora of tests/quality (build_corpora.py), as they are and with every seventh line
+// mis-decoded through one of several pages.
+void TestRepairStream::corpora() {
+    const QDir dir(QStringLiteral(U8SCOPE_CORPORA_DIR));
+    const QStringList files = {QStringLiteral("heldout/positive.tsv"),
+                               QStringLiteral("heldout/negative.tsv"),
+                               QStringLiteral("tune/wild.tsv")};
+    if (!QFileInfo::exists(dir.filePath(files.front())))
+        QSKIP("corpora not built (python3 tests/quality/build_corpora.py)");
+    RepairOptions options;
+    options.mojibake = true;
+    for (const QString& name : files) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        // 2 MiB of each keeps the suite quick.
+        const std::string text = f.read(qint64(2) << 20).toStdString();
+        compare(text, options, {4096, 100000});
+        if (QTest::currentTestFailed())
+            return;
+        std::string damaged;
+        int k = 0;
+        for (std::size_t at = 0; at < text.size(); ++k) {
+            std::size_t end = text.find('\n', at);
+            end = end == std::string::npos ? text.size() : end + 1;
+            const std::string line = text.substr(at, end - at);
+            static const CodePage pages[] = {CodePage::Windows1252, CodePage::Windows1251,
+                                             CodePage::Windows1250, CodePage::MacRoman};
+            damaged += k % 7 == 3 ? readAs(bytes(line), pages[(k / 7) % 4]) : line;
+            at = end;
+        }
+        compare(damaged, options, {4096, 100000});
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestRepairStream::generatedMixtures_data() {
+    QTest::addColumn<quint32>("seed");
+    for (quint32 seed = 1; seed <= 12; ++seed)
+        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+}
+
+void TestRepairStream::generatedMixtures() {
+    QFETCH(quint32, seed);
+    QRandomGenerator rng(seed);
+    const std::string text = mixture(rng, 150);
+    for (const auto& [label, options] : optionSets()) {
+        const RepairResult whole = repair(bytes(text), options);
+        for (int k = 0; k < 4; ++k) {
+            // Random windows, from a byte to a few lines; the spool in memory or in a file.
+            const std::size_t window = 1 + rng.bounded(k < 2 ? 64 : 2000);
+            compareWith(whole, text, options, window, rng.bounded(2) == 0 ? 0 : 1 << 20);
+            if (QTest::currentTestFailed())
+                QFAIL(label);
+        }
+    }
+}
+
+// Windows of hundreds of KiB, a dozen over the text: larger spools, and CR LF written at the
+// cuts.
+void TestRepairStream::largeWindows() {
+    QRandomGenerator rng(256);
+    std::string text;
+    while (text.size() < (std::size_t(3) << 20))
+        text += mixture(rng, 100) + std::string(20000, 'x') + "\n";
+    RepairOptions options;
+    options.mojibake = true;
+    options.lineEnding = LineEnding::CrLf;
+    compare(text, options, {std::size_t(256) << 10, (std::size_t(300) << 10) + 1});
+}
+
+// Windows grow where no byte may be cut: a run of non-ASCII characters and spaces longer than
+// the window, damaged and not.
+void TestRepairStream::longRunsWithoutCut() {
+    std::string run;
+    for (int k = 0; k < 3000; ++k)
+        run += k % 5 == 4 ? " " : "\xC3\xA9";
+    const std::string text = "start " + run + " x " + readAs(bytes(run), CodePage::Windows1252) +
+                             "\r\n" + readAs(bytes("Привет мир"), CodePage::Windows1251) + "\n";
+    RepairOptions options;
+    options.mojibake = true;
+    options.normalForm = NormalForm::Nfd;
+    options.lineEnding = LineEnding::Lf;
+    compare(text, options, {1, 100, 1000});
+}
+
+// Decomposed letters side by side ("a" + U+030A + "e" + U+0301): normalisation rewrites each,
+// and reports stretches that touch as one, so no window may end between two of them.
+void TestRepairStream::normalisationAcrossCuts() {
+    std::string text;
+    for (int k = 0; k < 40; ++k)
+        text += "xa\xCC\x8A"
+                "e\xCC\x81o\xCC\x88\xC3\xA5.\n";
+    for (NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
+        RepairOptions options;
+        options.normalForm = form;
+        for (std::size_t window = 1; window < 24; ++window) {
+            compare(text, options, {window});
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+}
+
+void TestRepairStream::emptyAndTinyInputs() {
+    for (const auto& [label, options] : optionSets())
+        for (const char* text : {"", "\r", "\n", "a", "\xEF\xBB\xBF", "\xC3", "\r\n"}) {
+            compare(text, options, {1, 2, 100});
+            if (QTest::currentTestFailed())
+                QFAIL(label);
+        }
+}
+
+// The spool's temporary file: only the owner may read it (mode 0600), and it has no name left
+// while it is open (so nothing is left behind).
+void TestRepairStream::temporaryFilesArePrivateAndRemoved() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QRandomGenerator rng(99);
+    const std::string text = mixture(rng, 400);
+    RepairOptions options;
+    options.mojibake = true;
+    MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+    StreamOptions stream;
+    stream.windowBytes = 512;
+    stream.spoolMemory = 0; // always a file
+    stream.temporaryDirectory = dir.path().toStdString();
+    int spoolsSeen = 0;
+    bool allPrivate = true;
+    std::string out;
+    RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        // While the output is written, the round's spool is open: find it among the
+        // process's descriptors.
+        const QDir fds(QStringLiteral("/proc/self/fd"));
+        for (const QString& fd : fds.entryList(QDir::Files | QDir::System)) {
+            const QString target = QFileInfo(fds.filePath(fd)).symLinkTarget();
+            if (!target.startsWith(dir.path()))
+                continue;
+            ++spoolsSeen;
+            struct stat st {};
+            allPrivate &=
+                ::stat(qPrintable(fds.filePath(fd)), &st) == 0 && (st.st_mode & 0777) == 0600;
+            allPrivate &= target.endsWith(QStringLiteral(" (deleted)"));
+        }
+        out += piece;
+        return true;
+    };
+    const RepairResult r = repairStreamed(source, sink, options, stream);
+    QVERIFY(r.ok);
+    QVERIFY(r.report.counts[std::size_t(RepairKind::Mojibake)] > 0);
+    QVERIFY(spoolsSeen > 0);
+    QVERIFY(allPrivate);
+    QVERIFY(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
+    QCOMPARE(q(out), q(repair(bytes(text), options).text));
+}
+
+namespace {
+
+// Counts the passes over it: each starts at its first byte.
+class CountingSource final : public ByteSource {
+public:
+    explicit CountingSource(const std::string& text)
+        : bytes_(std::vector<std::uint8_t>(text.begin(), text.end())) {}
+    std::uint64_t size() const override { return bytes_.size(); }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        passes += offset == 0 ? 1 : 0;
+        return bytes_.read(offset, dest);
+    }
+    mutable int passes = 0;
+
+private:
+    MemorySource bytes_;
+};
+
+} // namespace
+
+// A sink that can take back what it received lets the repair write the text as it makes it:
+// clean text takes one pass over the input, damaged text as many as it needs, with the same
+// result; with standard output, the text has a pass of its own.
+void TestRepairStream::writingAheadSavesPasses() {
+    std::string clean;
+    while (clean.size() < 50000)
+        clean += "Plain text with a café, “quotes” and a dash — nothing to repair.\n";
+    std::string damaged = clean + readAs(bytes("Привет, мир! Ещё раз."), CodePage::Windows1251);
+    damaged += clean;
+    RepairOptions options;
+    options.mojibake = true;
+    StreamOptions stream;
+    stream.windowBytes = 4096;
+    for (const std::string* text : {&clean, &damaged}) {
+        const RepairResult whole = repair(bytes(*text), options);
+        int passes[2] = {0, 0};
+        for (const bool restartable : {false, true}) {
+            CountingSource source(*text);
+            std::string out;
+            const RepairResult r =
+                repairStreamed(source, sinkInto(out, restartable), options, stream);
+            QVERIFY(r.ok);
+            QVERIFY(out == whole.text);
+            passes[restartable] = source.passes;
+        }
+        if (text == &clean) {
+            QCOMPARE(passes[1], 1);
+            QCOMPARE(passes[0], 2);
+        } else {
+            QVERIFY(passes[1] < passes[0]);
+        }
+    }
+}
+
+void TestRepairStream::cancelStops() {
+    QRandomGenerator rng(5);
+    const std::string text = mixture(rng, 300);
+    for (int stopAfter : {0, 1, 3, 10}) {
+        RepairOptions options;
+        options.mojibake = true;
+        int calls = 0;
+        options.progress = [&](std::uint64_t, std::uint64_t) { return calls++ < stopAfter; };
+        const RepairResult r = streamed(text, options, 100);
+        QVERIFY(!r.ok);
+        QVERIFY(r.cancelled);
+        QCOMPARE(QString::fromStdString(r.error), QStringLiteral("cancelled"));
+    }
+    // Never cancelled: progress climbs to the total and the result is repair()'s.
+    RepairOptions options;
+    options.mojibake = true;
+    std::uint64_t last = 0;
+    bool monotonic = true;
+    options.progress = [&](std::uint64_t done, std::uint64_t total) {
+        monotonic &= done >= last && done <= total;
+        last = done;
+        return true;
+    };
+    const RepairResult r = streamed(text, options, 100);
+    QVERIFY(r.ok);
+    QVERIFY(monotonic);
+    QCOMPARE(last, std::uint64_t(text.size()));
+}
+
+void TestRepairStream::strictRefusesWithTheSameMessage() {
+    RepairOptions options;
+    options.invalid = ErrorPolicy::Strict;
+    options.cesu = true;
+    const std::string text = std::string(5000, 'a') + " \xED\xA0\xBD\xED\xB8\x80 ok " +
+                             std::string(3000, 'b') + "\xE2\x82 tail";
+    const RepairResult whole = repair(bytes(text), options);
+    QVERIFY(!whole.ok);
+    bool wrote = false;
+    MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+    StreamOptions stream;
+    stream.windowBytes = 1000;
+    RepairSink sink;
+    sink.write = [&](std::string_view) {
+        wrote = true;
+        return true;
+    };
+    const RepairResult s = repairStreamed(source, sink, options, stream);
+    QVERIFY(!s.ok);
+    QCOMPARE(QString::fromStdString(s.error), QString::fromStdString(whole.error));
+    QVERIFY(!wrote); // the output waits for the input to be known well-formed
+}
+
+namespace {
+
+// A source that loses its second half once the first pass read it (when reading starts again
+// at its first byte).
+class ShrinkingSource final : public ByteSource {
+public:
+    explicit ShrinkingSource(std::string text) : text_(std::move(text)) {}
+    std::uint64_t size() const override { return text_.size(); }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        if (offset == 0)
+            ++starts_;
+        const std::uint64_t end = starts_ > 1 ? text_.size() / 2 : text_.size();
+        if (offset >= end)
+            return 0;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), end - offset));
+        std::memcpy(dest.data(), text_.data() + offset, n);
+        return n;
+    }
+
+private:
+    std::string text_;
+    mutable int starts_ = 0;
+};
+
+} // namespace
+
+void TestRepairStream::inputShrinkingIsAnError() {
+    std::string text;
+    while (text.size() < 20000)
+        text += "Ã© and Ã¨ and text, ";
+    ShrinkingSource source(text);
+    RepairOptions options;
+    options.mojibake = true;
+    StreamOptions stream;
+    stream.windowBytes = 1000;
+    std::string out;
+    const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+}
+
+// u8scope-cli repairs inputs of 16 MiB and more window by window: from a file, in place, and
+// from standard input (copied to a temporary file first), with repair()'s output and report.
+void TestRepairStream::cliStreamsLargeInputs() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QRandomGenerator rng(18);
+    // Mostly clean text with some damage of every kind, as large files mostly are.
+    std::string block = mixture(rng, 40);
+    while (block.size() < (std::size_t(256) << 10))
+        block += "Plain text, line after line, with nothing to repair in it at all.\n";
+    std::string text;
+    while (text.size() <= kRepairInWindowsFrom)
+        text += block;
+    RepairOptions options;
+    options.mojibake = true;
+    options.lineEnding = LineEnding::Lf;
+    const RepairResult whole = repair(bytes(text), options);
+    QVERIFY(whole.ok);
+    const QString in = dir.filePath(QStringLiteral("in.txt"));
+    {
+        QFile f(in);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(text.data(), qint64(text.size())), qint64(text.size()));
+    }
+    const auto run = [&](const QStringList& args, const QByteArray& input = {}) {
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(U8SCOPE_CLI), args);
+        p.waitForStarted();
+        p.write(input);
+        p.closeWriteChannel();
+        p.waitForFinished(300000);
+        const QByteArray err = p.readAllStandardError();
+        if (p.exitCode() != 0)
+            qWarning("%s", err.constData());
+        return std::pair{p.exitCode(), err};
+    };
+    const QStringList common = {QStringLiteral("repair"), QStringLiteral("--mojibake"),
+                                QStringLiteral("--newlines=lf"), QStringLiteral("--json")};
+    const auto readOut = [&](const QString& name) {
+        QFile f(dir.filePath(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+    };
+    const QByteArray json = QByteArray::fromStdString(whole.report.toJson()) + "\n";
+    auto [code, err] =
+        run(common + QStringList{QStringLiteral("-o"), QStringLiteral("out.txt"), in});
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("out.txt")) == whole.text);
+    QCOMPARE(err, json);
+    std::tie(code, err) =
+        run(common +
+                QStringList{QStringLiteral("-o"), QStringLiteral("piped.txt"), QStringLiteral("-")},
+            QByteArray::fromStdString(text));
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("piped.txt")) == whole.text);
+    QCOMPARE(err, json);
+    std::tie(code, err) = run(common + QStringList{QStringLiteral("--in-place"), in});
+    QCOMPARE(code, 0);
+    QVERIFY(readOut(QStringLiteral("in.txt")) == whole.text);
+    QVERIFY(readOut(QStringLiteral("in.txt.bak")) == text);
+    // Nothing else is left in the directory: no temporary file of the output or of the spools.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 4);
+}
+
+QTEST_GUILESS_MAIN(TestRepairStream)
+#include "tst_repair_stream.moc"
