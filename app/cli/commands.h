@@ -25,7 +25,7 @@ extern const CommandSpec kTranscodeCommand;
 extern const CommandSpec kDetectCommand;
 // What hides in valid UTF-8.
 extern const CommandSpec kAuditCommand;
-// Issue 22: the bytes shown, coloured by their role.
+// The bytes shown, coloured by their role in UTF-8.
 extern const CommandSpec kDumpCommand;
 
 inline constexpr int kExitOk = 0;

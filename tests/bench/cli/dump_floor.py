@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""`u8scope-cli dump` against the I/O floor (issue 22, "Terminal dump" and "Export").
+"""`u8scope-cli dump` against the I/O floor: the terminal dump and the HTML page.
 
-    tests/bench/dump_floor.py [--cli build/bin/u8scope-cli] [--dir DIR] [--mib 128]
-                              [--random-mib 8] [--runs 3] [--kinds ascii,mixed,cjk,random]
-                              [--strace]
+    tests/bench/cli/dump_floor.py [--cli build/bin/u8scope-cli] [--dir DIR] [--mib 128]
+                                  [--random-mib 8] [--runs 3] [--kinds ascii,mixed,cjk,random]
+                                  [--strace]
 
 Writes the files of io_floor.py (ASCII words, mixed scripts with emoji, CJK, random bytes) into
 DIR (kept for the next run; a temporary directory when DIR is not given), --mib MiB each but the
