@@ -70,7 +70,7 @@ constexpr ExitStatus kExitStatuses[] = {
 };
 
 constexpr Example kExamples[] = {
-    {"dump notes.txt | less -R", "the whole file, in colour through a pager"},
+    {"dump --color=always notes.txt | less -R", "the whole file, in colour through a pager"},
     {"dump --offset=0x1F0 --length=64 data.csv", "64 bytes from offset 0x1F0"},
     {"dump --width=8 --color=never -", "standard input, 8 bytes a row, without colour"},
     {"dump --html damaged.txt > damaged.html", "a page to attach to a bug report"},
