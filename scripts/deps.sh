@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian 12 packages u8scope needs that are not installed yet.
-# Usage: scripts/deps.sh build|test|run|fuzz   (sourced by run.sh, test.sh and fuzz.sh)
+# Usage: scripts/deps.sh build|test|run|fuzz|package
+# (run by run.sh, test.sh, fuzz.sh and package.sh)
 # Runs `apt-get update` once, and only when something is missing, so a machine that already
 # has everything installs nothing.
 set -euo pipefail
@@ -10,20 +11,26 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
 # The audit's suites read Unicode's variation and emoji sequences (unicode-data) and build their
 # prose corpus from the installed translation catalogues with gettext's msgunfmt and msgconv.
-# The manual pages are checked with groff (groff-base), the zsh completion with zsh -n.
-test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext groff-base zsh)
+# The manual pages are checked with groff (groff-base), the zsh completion with zsh -n, the
+# desktop entry with desktop-file-validate (desktop-file-utils), the metainfo with appstreamcli.
+test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext groff-base zsh
+               desktop-file-utils appstream)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
 # emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
 # tour sample (Noto).
 run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
+# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, and to run the unpacked window
+# a virtual X server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
+package_packages=(dpkg-dev xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
 test) wanted+=("${test_packages[@]}") ;;
 run) wanted+=("${run_packages[@]}") ;;
 fuzz) wanted+=("${fuzz_packages[@]}") ;;
+package) wanted+=("${package_packages[@]}") ;;
 esac
 
 missing=()

@@ -1,5 +1,7 @@
 #include "bit_layout_widget.h"
 
+#include "payload_hues.h"
+
 #include <QEvent>
 #include <QFontDatabase>
 #include <QPainter>
@@ -45,16 +47,8 @@ BitLayoutWidget::Metrics BitLayoutWidget::metrics() const {
 }
 
 // Payload bits of each byte get a hue of their own so that they can be followed into the value.
-// These colours tell bytes apart, not byte roles (the role colours are RolePalette's); they come
-// from the Okabe-Ito set, which stays distinct under common colour-vision deficiencies, and the
-// bits are also bold, so the marker/payload split never relies on colour alone.
 QColor BitLayoutWidget::payloadColour(int octet) const {
-    static const QColor kHues[6] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
-                                    QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                                    QColor(0xB0, 0x80, 0x00), QColor(0x56, 0xB4, 0xE9)};
-    const QColor c = kHues[octet % 6];
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    return dark ? c.lighter(octet % 6 == 0 ? 190 : 135) : c;
+    return payloadHue(octet, palette());
 }
 
 void BitLayoutWidget::showLayout(const u8codec::BitLayout& layout, const QString& valueCaption) {

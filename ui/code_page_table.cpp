@@ -188,7 +188,7 @@ QString CodePageTable::toolTipFor(int byteValue) const {
     }
     if (hasCounts_)
         lines << tr("Occurs %1 times in the document.").arg(NumberFormat::count(counts_[b]));
-    lines << tr("Click to find its next occurrence.");
+    lines << tr("Click to find its next occurrence (and to walk through it).");
     return lines.join(QStringLiteral("<br>"));
 }
 

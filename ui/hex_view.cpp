@@ -11,26 +11,6 @@
 
 namespace u8ui {
 
-namespace {
-
-// Frames a run of cells; an open side (the character continues on the next or previous row) is
-// left without its vertical edge, so the frame visibly continues across the row break.
-void drawRunFrame(QPainter& painter, const QRectF& rect, bool openLeft, bool openRight,
-                  const QPen& pen) {
-    const qreal radius = 3.0;
-    const qreal reach = pen.widthF() + 1;
-    painter.save();
-    painter.setClipRect(rect.adjusted(openLeft ? 0 : -reach, -reach, openRight ? 0 : reach, reach));
-    painter.setPen(pen);
-    painter.setBrush(Qt::NoBrush);
-    painter.drawRoundedRect(
-        rect.adjusted(openLeft ? -2 * radius - reach : 0, 0, openRight ? 2 * radius + reach : 0, 0),
-        radius, radius);
-    painter.restore();
-}
-
-} // namespace
-
 HexView::HexView(QWidget* parent) : BytePane(parent) {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     viewport()->setMouseTracking(false);
@@ -282,156 +262,6 @@ CellRole HexView::roleAt(quint64 offset) const {
     return RolePalette::withAudit(RolePalette::roleOf(segment, offset, byte), isSuspicious(offset));
 }
 
-void HexView::paintEvent(QPaintEvent*) {
-    QPainter painter(viewport());
-    const QPalette& pal = palette();
-    painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
-    const int scrollX = horizontalScrollBar()->value();
-    painter.translate(-scrollX, 0);
-
-    const VisibleWindow& w = visibleWindow();
-    const quint64 bpr = quint64(bytesPerRow_);
-    const int rows = visibleRows() + 1;
-    const ByteRange selected = selection_ ? selection_->range() : ByteRange{};
-    const bool hasCursor = selection_ && documentSize() > 0;
-    const quint64 cursor = selection_ ? selection_->cursor() : 0;
-
-    // The offset column.
-    painter.fillRect(QRect(scrollX, 0, offsetColumnWidth_ - charWidth_ / 2, viewport()->height()),
-                     rolePalette_.offsetBackground());
-    painter.setPen(rolePalette_.offsetText());
-    for (int r = 0; r < rows; ++r) {
-        const quint64 rowStart = (topRow_ + quint64(r)) * bpr;
-        if (rowStart >= documentSize())
-            break;
-        painter.drawText(
-            QPoint(scrollX + charWidth_, r * lineHeight_ + 3 + ascent_),
-            QStringLiteral("%1").arg(rowStart, offsetDigits_, 16, QLatin1Char('0')).toUpper());
-    }
-    if (w.from >= w.to)
-        return;
-
-    auto rowY = [&](quint64 offset) { return int(offset / bpr - topRow_) * lineHeight_; };
-    auto column = [&](quint64 offset) { return int(offset % bpr); };
-    // The box of a byte, stretched to touch its neighbours on the same row that `joined` says
-    // belong with it (the bytes of one character, or of one selection).
-    auto joinedBox = [&](quint64 offset, auto joined) {
-        QRectF box = cellBox(column(offset), rowY(offset));
-        const int c = column(offset);
-        if (c > 0 && joined(offset - 1))
-            box.setLeft(columnX(c) - (c == bytesPerRow_ / 2 ? charWidth_ : 0));
-        if (c + 1 < bytesPerRow_ && offset + 1 < w.to && joined(offset + 1))
-            box.setRight(columnX(c) + cellWidth_);
-        return box;
-    };
-
-    // Cell fills, by role; the bytes of one segment touch each other.
-    std::size_t si = 0;
-    for (quint64 o = w.from; o < w.to; ++o) {
-        while (si < w.segments.size() && w.segments[si].end() <= o)
-            ++si;
-        if (si >= w.segments.size())
-            break;
-        const u8codec::Segment& s = w.segments[si];
-        const quint8 byte = w.bytes[o - w.bufferStart];
-        const CellRole role =
-            RolePalette::withAudit(RolePalette::roleOf(s, o, byte), isSuspicious(o));
-        const QRectF box = joinedBox(o, [&](quint64 n) { return n >= s.offset && n < s.end(); });
-        // Dots on the bytes of a character a finding is about; the fill alone on the rest of a
-        // run reported as a whole (an identifier), whose frame joins it.
-        if (role == CellRole::Suspicious && !audit_->characterMarked(o))
-            painter.fillRect(box, rolePalette_.style(role).fill);
-        else
-            rolePalette_.paintCell(painter, box, role, false);
-    }
-
-    // Frames joining the bytes of each multi-byte character, bold frames around each error
-    // segment and dotted ones around each run of bytes the audit reports (in place of the
-    // frames of the characters inside it); a run that crosses a row break is drawn open on that
-    // side.
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    auto frameRun = [&](quint64 begin, quint64 end, const QPen& pen) {
-        const quint64 first = std::max<quint64>(begin, w.from);
-        const quint64 last = std::min<quint64>(end, w.to) - 1;
-        for (quint64 runStart = first; runStart <= last;) {
-            const quint64 rowEnd = (runStart / bpr + 1) * bpr; // first offset of the next row
-            const quint64 runLast = std::min(last, rowEnd - 1);
-            QRectF rect = cellBox(column(runStart), rowY(runStart));
-            rect.setRight(cellBox(column(runLast), rowY(runLast)).right());
-            drawRunFrame(painter, rect.adjusted(0.5, 0.5, -0.5, -0.5), runStart > begin,
-                         runLast + 1 < end, pen);
-            runStart = runLast + 1;
-        }
-    };
-    for (const u8codec::Segment& s : w.segments) {
-        if (s.isValid() && (s.length < 2 || isSuspicious(s.offset)))
-            continue;
-        frameRun(s.offset, s.end(),
-                 s.isValid() ? QPen(rolePalette_.characterFrame(), 1.5)
-                             : rolePalette_.framePen(RolePalette::roleForError(s.error)));
-    }
-    if (audit_)
-        for (const ByteRange& mark : audit_->marksIn(w.from, w.to))
-            frameRun(mark.start, mark.end, rolePalette_.framePen(CellRole::Suspicious));
-    // A bracket under the bytes of each grapheme cluster of several code points (UAX #29): the
-    // characters a reader takes for one (e + U+0301, an emoji ZWJ sequence, a flag).
-    for (const u8codec::ClusterSpan& c : w.clusters) {
-        const quint64 first = std::max<quint64>(c.offset, w.from);
-        const quint64 last = std::min<quint64>(c.end(), w.to) - 1;
-        for (quint64 runStart = first; runStart <= last;) {
-            const quint64 runLast = std::min(last, (runStart / bpr + 1) * bpr - 1);
-            QRectF rect = cellBox(column(runStart), rowY(runStart));
-            rect.setRight(cellBox(column(runLast), rowY(runLast)).right());
-            rolePalette_.paintClusterBracket(painter, rect, runStart > c.offset,
-                                             runLast + 1 < c.end());
-            runStart = runLast + 1;
-        }
-    }
-    painter.setRenderHint(QPainter::Antialiasing, false);
-
-    // Search matches, then the selection, over the fills (both translucent).
-    if (selection_) {
-        for (const ByteRange& h : selection_->highlights()) {
-            if (h.end <= w.from || h.start >= w.to)
-                continue;
-            for (quint64 o = std::max(h.start, w.from); o < std::min(h.end, w.to); ++o) {
-                const QRectF box = joinedBox(o, [&](quint64 n) { return h.contains(n); });
-                painter.fillRect(box, rolePalette_.matchFill());
-                painter.fillRect(QRectF(box.left(), box.bottom() - 2, box.width(), 2),
-                                 rolePalette_.matchFrame());
-            }
-        }
-        for (quint64 o = std::max(selected.start, w.from); o < std::min(selected.end, w.to); ++o)
-            painter.fillRect(joinedBox(o, [&](quint64 n) { return selected.contains(n); }),
-                             rolePalette_.selectionFill());
-    }
-
-    // The hex digits.
-    si = 0;
-    for (quint64 o = w.from; o < w.to; ++o) {
-        while (si < w.segments.size() && w.segments[si].end() <= o)
-            ++si;
-        if (si >= w.segments.size())
-            break;
-        const quint8 byte = w.bytes[o - w.bufferStart];
-        const CellRole role =
-            RolePalette::withAudit(RolePalette::roleOf(w.segments[si], o, byte), isSuspicious(o));
-        painter.setPen(rolePalette_.style(role).text);
-        const QRectF box = cellBox(column(o), rowY(o));
-        painter.drawText(box, Qt::AlignCenter,
-                         QStringLiteral("%1").arg(byte, 2, 16, QLatin1Char('0')).toUpper());
-    }
-
-    // The cursor: a solid frame when this pane has focus, dashed otherwise.
-    if (hasCursor && cursor >= w.from && cursor < w.to) {
-        QPen pen(rolePalette_.cursorFrame(), hasFocus() ? 2 : 1,
-                 hasFocus() ? Qt::SolidLine : Qt::DashLine);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(cellBox(column(cursor), rowY(cursor)).adjusted(0, 0, -1, -1));
-    }
-}
-
 void HexView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
     topRow_ = std::min(topRow_, maxTopRow());
@@ -540,8 +370,20 @@ void HexView::wheelEvent(QWheelEvent* event) {
 }
 
 void HexView::onFontChanged() {
+    // A zoom: the rows get taller, fewer fit. Keep the top row (as far as the new size allows),
+    // tell the linked pane, and keep the cursor in view if it was.
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    const quint64 oldTop = topRow_;
+    const bool cursorShown = selection_ && cursor < documentSize() &&
+                             cursor / quint64(bytesPerRow_) >= topRow_ &&
+                             cursor / quint64(bytesPerRow_) < topRow_ + quint64(visibleRows());
     updateMetrics();
     topRow_ = std::min(topRow_, maxTopRow());
+    updateScrollBars();
+    if (cursorShown)
+        ensureVisible(cursor);
+    if (topRow_ != oldTop)
+        emit topOffsetChanged(topOffset());
 }
 
 QRect HexView::toolTipRect(quint64 offset) const {

@@ -15,6 +15,8 @@
 #include <optional>
 #include <vector>
 
+class QPainter;
+
 namespace u8ui {
 
 class HexView : public BytePane {
@@ -85,6 +87,20 @@ private:
     int columnX(int column) const; // left of a column's slot, in content coordinates
     int contentWidth() const;      // a whole row, in content coordinates
     QRectF cellBox(int column, int rowY) const;
+    // hex_view_paint.cpp: the box of the byte at `offset` on screen, and the layers of a paint.
+    QRectF cellBoxOf(quint64 offset) const;
+    // The box of a byte, stretched to touch its neighbours on the same row that `joined` says
+    // belong with it (the bytes of one character, or of one selection).
+    template <class Joined>
+    QRectF joinedBox(quint64 offset, quint64 windowEnd, Joined joined) const;
+    // draw(rect, openLeft, openRight) for each row's piece of the bytes [begin, end) on screen.
+    template <class Draw>
+    void forEachRowPiece(const VisibleWindow& w, quint64 begin, quint64 end, Draw draw) const;
+    void paintOffsets(QPainter& painter, int scrollX) const;
+    void paintFills(QPainter& painter, const VisibleWindow& w) const;
+    void paintFrames(QPainter& painter, const VisibleWindow& w) const;
+    void paintHighlights(QPainter& painter, const VisibleWindow& w) const;
+    void paintDigits(QPainter& painter, const VisibleWindow& w) const;
     quint64 nearestOffset(QPoint pos) const;
     void moveCursorTo(qint64 target, bool extend);
 

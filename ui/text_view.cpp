@@ -696,11 +696,17 @@ void TextView::wheelEvent(QWheelEvent* event) {
 }
 
 void TextView::onFontChanged() {
+    // A zoom: the lines wrap anew. Keep the top offset, and the cursor in view if it was.
     const quint64 keep = topOffset();
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    const bool cursorShown =
+        selection_ && cursor < documentSize() && !rectForOffset(cursor).isNull();
     updateMetrics();
     if (documentSize() > 0)
         top_ = positionOf(keep);
     updateScrollBar();
+    if (cursorShown)
+        ensureVisible(cursor);
 }
 
 QRect TextView::toolTipRect(quint64 offset) const {

@@ -33,17 +33,23 @@ void TextView::onAuditChanged() {
 
 // A cluster is joined when all its code points are characters drawn as text (an error segment or
 // a control is never part of one: Unicode ch. 3, GB4/GB5) that some font has, or invisible ones
-// that shape an emoji sequence (invisiblesShapeCluster); when it is short enough for one glyph's
-// byte count; and when the audit reports none of them.
+// that shape an emoji sequence (invisiblesShapeCluster); and when it is short enough for one
+// glyph's byte count. What the audit reports must stay visible: a reported invisible character
+// keeps its marker, so its cluster is not joined; a cluster reported as a whole (text not in NFC)
+// is joined and takes the suspicious look, which the joined cell's first character carries.
 bool TextView::canJoin(const Paragraph& p, std::size_t first, std::size_t last,
                        char32_t firstCodePoint) const {
+    const bool reportedFirst = isSuspicious(p.glyphs[first].offset);
     std::size_t bytes = 0;
     for (std::size_t i = first; i < last; ++i) {
         const Glyph& g = p.glyphs[i];
         if (g.kind == Glyph::Kind::ErrorBox || g.kind == Glyph::Kind::ControlPicture ||
-            g.noFontHasIt || isSuspicious(g.offset))
+            g.noFontHasIt)
             return false;
-        if (g.kind == Glyph::Kind::CodePointBox && !u8codec::invisiblesShapeCluster(firstCodePoint))
+        const bool marker = g.kind == Glyph::Kind::CodePointBox;
+        if (marker && !u8codec::invisiblesShapeCluster(firstCodePoint))
+            return false;
+        if (isSuspicious(g.offset) && (marker || !reportedFirst))
             return false;
         bytes += g.length;
     }

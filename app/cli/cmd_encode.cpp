@@ -4,40 +4,25 @@
 #include "bit_walkthrough.h"
 #include "commands.h"
 #include "help_text.h"
+#include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
+#include "u8convert/character_input.h"
 
-#include <charconv>
 #include <cstdio>
-#include <optional>
 
 namespace u8cli {
-namespace {
-
-// "U+20AC", "u+1f600", "0x20AC": a code point written as hex; nullopt for anything else.
-std::optional<char32_t> parseCodePoint(const std::string& arg) {
-    std::string_view digits;
-    if (arg.size() > 2 && (arg[0] == 'U' || arg[0] == 'u') && arg[1] == '+')
-        digits = std::string_view(arg).substr(2);
-    else if (arg.size() > 2 && arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X'))
-        digits = std::string_view(arg).substr(2);
-    else
-        return std::nullopt;
-    std::uint64_t value = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
-    if (ec != std::errc() || end != digits.data() + digits.size() || value > 0x7FFFFFFF)
-        return std::nullopt;
-    return char32_t(value);
-}
-
-} // namespace
-
 int runEncode(const Arguments& parsed) {
     if (parsed.positional.empty())
         return usageError("encode", "nothing to encode (" + usageOf(kEncodeCommand) + ")");
     // Collect the values first: a usage error prints nothing else.
     std::vector<char32_t> values;
     for (const std::string& arg : parsed.positional) {
-        if (const auto cp = parseCodePoint(arg)) {
+        if (const auto cp = u8codec::parseCodePointNotation(arg)) {
+            values.push_back(*cp);
+            continue;
+        }
+        // A name ("EURO SIGN") when the argument is one; else its characters, each in turn.
+        if (const auto cp = u8codec::codePointFromName(arg); cp && arg.size() > 1) {
             values.push_back(*cp);
             continue;
         }
@@ -70,12 +55,13 @@ namespace {
 constexpr ExitStatus kExitStatuses[] = {
     {0, "every value is a code point UTF-8 encodes"},
     {1, "a value is a surrogate or beyond U+10FFFF: why UTF-8 refuses it is explained"},
-    {2, "a usage error (an argument that is neither a character nor U+XXXX)"},
+    {2, "a usage error (an argument that is not valid UTF-8)"},
 };
 
 constexpr Example kExamples[] = {
     {"encode U+20AC", "E2 82 AC, bit by bit"},
     {"encode 'é' U+1F600 0xD800", "each in turn; the surrogate is refused"},
+    {"encode 'GREEK SMALL LETTER ALPHA'", "a character by its name"},
 };
 
 } // namespace
@@ -83,11 +69,13 @@ constexpr Example kExamples[] = {
 const CommandSpec kEncodeCommand{
     .name = "encode",
     .summary = "how a code point is encoded in UTF-8, bit by bit",
-    .operands = "CHAR|U+XXXX...",
+    .operands = "CHAR|U+XXXX|NAME...",
     .operandKind = OperandKind::Words,
-    .description = "How each code point is encoded in UTF-8, in the words of RFC 3629 section "
-                   "3: its bits, how many bytes it takes and where each bit goes. A value is "
-                   "written as U+XXXX or 0xXXXX, or as the character itself.",
+    .description =
+        "How each code point is encoded in UTF-8, in the words of RFC 3629 section "
+        "3: its bits, how many bytes it takes and where each bit goes, then its UTF-16 and "
+        "UTF-32 forms. A value is written as U+XXXX or 0xXXXX, as the character itself, "
+        "or as its Unicode name ('EURO SIGN').",
     .exitStatuses = kExitStatuses,
     .examples = kExamples,
     .run = runEncode,

@@ -5,6 +5,7 @@
 #include "bit_walkthrough.h"
 #include "commands.h"
 #include "u8codec/byte_search.h"
+#include "u8codec/decode_steps.h"
 #include "u8codec/problem.h"
 #include "u8codec/segmenter.h"
 
@@ -39,7 +40,7 @@ std::optional<std::vector<std::uint8_t>> parseHex(const std::vector<std::string>
 void explainCharacter(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
                       std::string& text) {
     text += u8codec::hexBytes(bytes) + ": a " + std::to_string(s.length) + "-byte character, " +
-            describeCodePoint(s.codePoint) + "\n";
+            u8codec::labelWithGlyph(s.codePoint) + "\n";
     if (const auto l = u8codec::layoutOfBytes(bytes)) {
         text += "  The lead byte's high bits say how many octets follow; each continuation byte "
                 "starts with 10.\n  Dropping these marker bits leaves the payload, read as one "
@@ -57,13 +58,8 @@ void explainProblem(const u8codec::Problem& p, std::span<const std::uint8_t> all
             u8codec::explain(p) + "\n";
     // The sequences a naive RFC 2279 decoder would read in these bytes (two for a CESU-8 pair).
     std::string naive;
-    for (auto rest = bytes; !rest.empty();) {
-        const auto l = u8codec::layoutOfBytes(rest);
-        if (!l || l->octets < 2)
-            break;
-        naive += renderBitRows(*l, "    ");
-        rest = rest.subspan(std::size_t(l->octets));
-    }
+    for (const u8codec::BitLayout& l : u8codec::naiveSequences(bytes))
+        naive += renderBitRows(l, "    ");
     if (!naive.empty())
         text += "  What a naive RFC 2279 decoder would read:\n" + naive;
 }

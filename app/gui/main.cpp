@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("u8scope"));
     QApplication::setOrganizationName(QStringLiteral("u8scope"));
     QApplication::setApplicationVersion(QStringLiteral(U8SCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("u8scope"));
+    QApplication::setDesktopFileName(QStringLiteral(U8SCOPE_APP_ID));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

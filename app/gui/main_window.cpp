@@ -29,8 +29,11 @@
 #include "summary_panel.h"
 #include "text_view.h"
 #include "theme.h"
+#include "walkthrough_actions.h"
+#include "walkthrough_panel.h"
 #include "window_action.h"
 #include "window_layout.h"
+#include "zoom_actions.h"
 
 #include <QActionGroup>
 #include <QCloseEvent>
@@ -79,7 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
       check_(new DocumentCheck(this, document(), open_, audits_, summary_, banner_)),
       problems_(new ProblemsPanel(this, controller_, audits_, navigation_,
                                   [this] { return open_->path(); })),
-      status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)) {
+      status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
+      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -155,6 +159,14 @@ void MainWindow::connectDocument() {
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
+    connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
+            &WalkthroughActions::showByteValue);
+    walkthrough_->addToContextMenu(hexView_);
+    walkthrough_->addToContextMenu(textView_);
+    connect(zoom_, &ZoomActions::zoomed, this, [this] {
+        if (shownOnce_)
+            windowLayout_->fitHexPane(); // the hex row's width changed with the font
+    });
 }
 
 void MainWindow::connectCheck() {
@@ -289,12 +301,15 @@ void MainWindow::createMenus() {
     QMenu* repair = menuBar()->addMenu(tr("&Repair"));
     repairs_->populate(repair);
 
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addActions(walkthrough_->actions());
+
     QMenu* view = createViewMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(open_->sampleAction());
     help->addAction(aboutAction_);
-    for (QMenu* m : {file, edit, go, repair, view, help})
+    for (QMenu* m : {file, edit, go, repair, tools, view, help})
         m->setToolTipsVisible(true);
 }
 
@@ -318,6 +333,8 @@ QMenu* MainWindow::createViewMenu() {
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
     view->addAction(clustersAction_);
+    view->addSeparator();
+    view->addActions(zoom_->actions());
     view->addSeparator();
     audits_->populate(view);
     view->addSeparator();
@@ -359,7 +376,20 @@ void MainWindow::createDocks() {
     tabifyDockWidget(inspector, codePage);
     tabifyDockWidget(codePage, summary);
     tabifyDockWidget(summary, legend);
+    QDockWidget* walkthrough = docks_->add(
+        walkthrough_->panel(), QStringLiteral("walkthroughDock"), tr("Walk-through"),
+        Qt::RightDockWidgetArea,
+        tr("Show or hide the walk-through: a character encoded, or the selection decoded, step by "
+           "step"),
+        QKeySequence(tr("Ctrl+6")), Fit::Scroll);
+    walkthrough_->setDock(walkthrough);
+    tabifyDockWidget(legend, walkthrough);
     inspector->raise();
+    // View > Zoom scales the panes and every dock.
+    zoom_->addTarget(hexView_);
+    zoom_->addTarget(textView_);
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        zoom_->addTarget(dock->widget());
     resizeDocks({inspector}, {530}, Qt::Horizontal);
 }
 
@@ -395,6 +425,7 @@ void MainWindow::updateActions() {
     finder_->updateActions();
     open_->updateActions();
     problems_->updateActions();
+    walkthrough_->updateActions();
 }
 
 // --- settings and window events ---------------------------------------------------------------
@@ -417,6 +448,7 @@ void MainWindow::readSettings() {
     hexView_->setShowClusters(clusters);
     textView_->setShowClusters(clusters);
     audits_->readSettings();
+    zoom_->readSettings();
 }
 
 void MainWindow::writeSettings() const {

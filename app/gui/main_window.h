@@ -2,7 +2,8 @@
 // document. What each part does lives with its owner: the document, selection and history
 // (DocumentController), opening files (OpenActions), the check and audit (DocumentCheck), the
 // encoding advice (EncodingCheck), the Problems panel, moving the cursor (NavigationActions),
-// search (FindController), the cursor's status (StatusFields) and the docks (DockSetup).
+// search (FindController), the cursor's status (StatusFields), the docks (DockSetup), the
+// walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
 #pragma once
 
 #include <QMainWindow>
@@ -49,7 +50,9 @@ class ProblemsPanel;
 class RepairActions;
 class SaveActions;
 class StatusFields;
+class WalkthroughActions;
 class WindowLayout;
+class ZoomActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -96,6 +99,9 @@ public:
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     RepairActions* repairActions() const { return repairs_; }
     LineLocator* lineLocator() const { return lines_; }
+    // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
+    WalkthroughActions* walkthroughActions() const { return walkthrough_; }
+    ZoomActions* zoomActions() const { return zoom_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
@@ -168,6 +174,8 @@ private:
     ProblemsPanel* problems_;
     StatusFields* status_;
     DockSetup* docks_;
+    WalkthroughActions* walkthrough_;
+    ZoomActions* zoom_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;

@@ -125,6 +125,10 @@ std::string oneLine(const Problem& p) {
     return line;
 }
 
+std::string labelWithGlyph(char32_t cp) {
+    return codePointLabel(cp) + glyphOf(cp);
+}
+
 std::string explain(const Problem& p) {
     const std::string bytes = hexBytes(p.headBytes(), 8) + (p.length > p.headLength ? " ..." : "");
     const std::uint8_t b0 = p.headLength ? p.head[0] : 0;

@@ -142,6 +142,23 @@ private slots:
         QTest::newRow("line separator") << quint64(21) << "2028";
         QTest::newRow("x") << quint64(24) << "";
     }
+    // Clusters and the audit: "é" written e + U+0301 (not in NFC, reported as a whole) stays
+    // one cell, which takes the suspicious look; "c" + VS16 (a variation selector after a letter,
+    // reported on its own) is drawn code point by code point so that its marker shows, as it is
+    // without the audit (an invisible after a base that is not an emoji).
+    void reportedClustersStayVisible() {
+        const QByteArray bytes("re\xCC\x81sume c\xEF\xB8\x8F x\n");
+        Fixture<u8ui::TextView> f(bytes);
+        QCOMPARE(f.view.cellAt(1), (u8ui::ByteRange{1, 4}));
+        QCOMPARE(f.view.cellAt(10), (u8ui::ByteRange{10, 13}));
+        f.view.setAuditReport(auditOf(bytes, AuditProfile::Code));
+        QVERIFY(f.view.auditReport()->marked(1));
+        QVERIFY(f.view.auditReport()->marked(10));
+        QCOMPARE(f.view.cellAt(1), (u8ui::ByteRange{1, 4}));
+        QCOMPARE(f.view.cellAt(9), (u8ui::ByteRange{9, 10}));
+        QCOMPARE(f.view.markerAt(10), QStringLiteral("VS16"));
+    }
+
     void textPaneDrawsMarkers() {
         QFETCH(quint64, offset);
         QFETCH(QString, marker);

@@ -52,6 +52,16 @@ BitLayout layoutOfValue(char32_t value);
 // first byte is a continuation, FE or FF, or the continuation bytes are missing or wrong.
 std::optional<BitLayout> layoutOfBytes(std::span<const std::uint8_t> bytes);
 
+// The high-order bits of a byte that RFC 2279 reads as its marker: its leading 1 bits and the 0
+// after them (1 for 0xxxxxxx, 2 for 10xxxxxx, 4 for 1110xxxx; 8 for FE and FF, which have no
+// payload).
+constexpr int markerBitCount(std::uint8_t b) noexcept {
+    int ones = 0;
+    while (ones < 8 && (b & (0x80 >> ones)))
+        ++ones;
+    return ones < 7 ? ones + 1 : 8;
+}
+
 // The binary of one octet with its marker bits separated from its payload: "1110|0010".
 std::string bitsWithMarker(std::uint8_t byte, int markerBits);
 

@@ -64,6 +64,9 @@ std::string oneLine(const Problem& p);
 std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
 // "U+002F", "U+1F600".
 std::string codePointLabel(char32_t cp);
+// "U+20AC '€'": the label and the character itself, when it prints (not a control, a scalar
+// value); else the label alone.
+std::string labelWithGlyph(char32_t cp);
 
 // How many problems of each kind, indexed by ProblemKind.
 inline constexpr int kProblemKindCount = 8;
