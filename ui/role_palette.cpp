@@ -1,6 +1,7 @@
 #include "role_palette.h"
 
 #include "number_format.h"
+#include "role_colours.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
 
@@ -14,150 +15,56 @@ namespace u8ui {
 
 namespace {
 
-// Okabe & Ito's colour-blind-safe set, lightened (light theme) or darkened (dark theme) for cell
-// backgrounds; the saturated originals (or near them) serve as frames and hatches.
-RoleStyle makeStyle(const char* fill, const char* text, const char* frame = nullptr,
-                    Qt::BrushStyle hatch = Qt::NoBrush, Qt::PenStyle frameStyle = Qt::SolidLine) {
-    return RoleStyle{QColor(fill), QColor(text), frame ? QColor(frame) : QColor(), hatch,
-                     frameStyle};
+QColor colour(u8dump::Argb argb) {
+    return argb == 0 ? QColor() : QColor::fromRgba(argb);
+}
+
+Qt::BrushStyle brushOf(u8dump::Hatch hatch) {
+    switch (hatch) {
+    case u8dump::Hatch::None:
+        break;
+    case u8dump::Hatch::DiagonalCross:
+        return Qt::DiagCrossPattern;
+    case u8dump::Hatch::Backward:
+        return Qt::BDiagPattern;
+    case u8dump::Hatch::Forward:
+        return Qt::FDiagPattern;
+    case u8dump::Hatch::Horizontal:
+        return Qt::HorPattern;
+    case u8dump::Hatch::Cross:
+        return Qt::CrossPattern;
+    case u8dump::Hatch::Vertical:
+        return Qt::VerPattern;
+    case u8dump::Hatch::Dots:
+        return Qt::Dense6Pattern;
+    }
+    return Qt::NoBrush;
 }
 
 } // namespace
 
 RolePalette::RolePalette(bool dark) : dark_(dark) {
-    auto set = [this](CellRole r, RoleStyle s) { styles_[std::size_t(r)] = s; };
-    // Each error kind has its own hatch so that kinds stay apart without colour.
-    if (!dark) {
-        set(CellRole::AsciiPrintable, makeStyle("#f4f4f4", "#1a1a1a"));
-        set(CellRole::AsciiWhitespace, makeStyle("#e3ebe8", "#00694d"));
-        set(CellRole::AsciiControl, makeStyle("#cdcdcd", "#3a3a3a"));
-        set(CellRole::Lead2, makeStyle("#cbe6f8", "#003a5c"));
-        set(CellRole::Lead3, makeStyle("#9ccaeb", "#002b47"));
-        set(CellRole::Lead4, makeStyle("#6fa8d6", "#001b30"));
-        set(CellRole::Continuation, makeStyle("#c2e6d8", "#00442f"));
-        // Violet, away from the blues of the leads in hue and from every error in pattern (dots,
-        // not lines) and frame (dotted, not solid).
-        set(CellRole::Suspicious,
-            makeStyle("#d9cff7", "#1e0d4a", "#5b34c9", Qt::Dense6Pattern, Qt::DotLine));
-        set(CellRole::ErrorInvalidByte,
-            makeStyle("#f7c6aa", "#4d1500", "#c2410c", Qt::DiagCrossPattern));
-        set(CellRole::ErrorUnexpectedContinuation,
-            makeStyle("#fae0a8", "#3f2900", "#a86b00", Qt::BDiagPattern));
-        set(CellRole::ErrorOverlong, makeStyle("#f1c9df", "#40092a", "#a8447c", Qt::FDiagPattern));
-        set(CellRole::ErrorSurrogate, makeStyle("#f4ec9c", "#363000", "#7f7400", Qt::HorPattern));
-        set(CellRole::ErrorTooLarge, makeStyle("#f9d5c8", "#4d1500", "#d55e00", Qt::CrossPattern));
-        set(CellRole::ErrorTruncated, makeStyle("#e6d0ee", "#33103f", "#8a4fa0", Qt::VerPattern));
-        characterFrame_ = QColor("#1f4e79");
-        selectionFill_ = QColor(0, 114, 178, 95);
-        cursorFrame_ = QColor("#000000");
-        matchFill_ = QColor(240, 228, 66, 170);
-        matchFrame_ = QColor("#7f7400");
-        offsetText_ = QColor("#6b6b6b");
-        offsetBackground_ = QColor("#ececec");
-        clusterBracket_ = QColor("#a0306e"); // Okabe-Ito's reddish purple, darkened
-        // Okabe-Ito's bluish green, darkened: apart from the blues of the leads, the warm errors,
-        // the violet of the audit and the yellow of matches.
-        editedMark_ = QColor("#00795a");
-    } else {
-        set(CellRole::AsciiPrintable, makeStyle("#2a2a2a", "#e6e6e6"));
-        set(CellRole::AsciiWhitespace, makeStyle("#2b3532", "#63d4b0"));
-        set(CellRole::AsciiControl, makeStyle("#464646", "#cfcfcf"));
-        set(CellRole::Lead2, makeStyle("#1d3d55", "#d6ecfa"));
-        set(CellRole::Lead3, makeStyle("#245a85", "#eaf4fb"));
-        set(CellRole::Lead4, makeStyle("#3479b3", "#ffffff"));
-        set(CellRole::Continuation, makeStyle("#1c4a3b", "#c8eadc"));
-        set(CellRole::Suspicious,
-            makeStyle("#3b2a6e", "#efe9ff", "#b9a3ff", Qt::Dense6Pattern, Qt::DotLine));
-        set(CellRole::ErrorInvalidByte,
-            makeStyle("#5c2410", "#ffe3d6", "#ff8a50", Qt::DiagCrossPattern));
-        set(CellRole::ErrorUnexpectedContinuation,
-            makeStyle("#553d0a", "#fff0cc", "#f2b630", Qt::BDiagPattern));
-        set(CellRole::ErrorOverlong, makeStyle("#522040", "#ffe0f1", "#e58cc0", Qt::FDiagPattern));
-        set(CellRole::ErrorSurrogate, makeStyle("#4a4510", "#fffbd0", "#e8dc50", Qt::HorPattern));
-        set(CellRole::ErrorTooLarge, makeStyle("#4e2a1e", "#ffe6dc", "#ff9e70", Qt::CrossPattern));
-        set(CellRole::ErrorTruncated, makeStyle("#3e2452", "#f3e6fa", "#c89be0", Qt::VerPattern));
-        characterFrame_ = QColor("#9ccaeb");
-        selectionFill_ = QColor(86, 180, 233, 105);
-        cursorFrame_ = QColor("#ffffff");
-        matchFill_ = QColor(240, 228, 66, 95);
-        matchFrame_ = QColor("#f0e442");
-        offsetText_ = QColor("#9a9a9a");
-        offsetBackground_ = QColor("#232323");
-        clusterBracket_ = QColor("#f08cc4");
-        editedMark_ = QColor("#3ee0a6");
+    const u8dump::Palette& p = dark ? u8dump::darkPalette() : u8dump::lightPalette();
+    for (int r = 0; r < kCellRoleCount; ++r) {
+        const auto role = CellRole(r);
+        const u8dump::RoleColours& c = p[role];
+        styles_[std::size_t(r)] = RoleStyle{
+            colour(c.fill), colour(c.text), colour(c.frame), brushOf(u8dump::hatchOf(role)),
+            u8dump::frameLineOf(role) == u8dump::FrameLine::Dotted ? Qt::DotLine : Qt::SolidLine};
     }
+    characterFrame_ = colour(p.characterFrame);
+    selectionFill_ = colour(p.selectionFill);
+    cursorFrame_ = colour(p.cursorFrame);
+    matchFill_ = colour(p.matchFill);
+    matchFrame_ = colour(p.matchFrame);
+    offsetText_ = colour(p.offsetText);
+    offsetBackground_ = colour(p.offsetBackground);
+    clusterBracket_ = colour(p.clusterBracket);
+    editedMark_ = colour(p.editedMark);
 }
 
 RolePalette RolePalette::forPalette(const QPalette& palette) {
     return RolePalette(palette.color(QPalette::Window).lightnessF() < 0.5);
-}
-
-CellRole RolePalette::roleForError(u8codec::ErrorKind kind) {
-    using u8codec::ErrorKind;
-    switch (kind) {
-    case ErrorKind::InvalidByte:
-        return CellRole::ErrorInvalidByte;
-    case ErrorKind::UnexpectedContinuation:
-        return CellRole::ErrorUnexpectedContinuation;
-    case ErrorKind::Overlong:
-        return CellRole::ErrorOverlong;
-    case ErrorKind::Surrogate:
-        return CellRole::ErrorSurrogate;
-    case ErrorKind::TooLarge:
-        return CellRole::ErrorTooLarge;
-    case ErrorKind::Truncated:
-    case ErrorKind::None:
-        break;
-    }
-    return CellRole::ErrorTruncated;
-}
-
-namespace {
-// ASCII's own split (not a UTF-8 rule): HT LF VT FF CR and SPACE are whitespace, the other C0
-// controls and DEL are controls.
-CellRole asciiRole(quint8 byte) {
-    if (byte == 0x20 || (byte >= 0x09 && byte <= 0x0D))
-        return CellRole::AsciiWhitespace;
-    if (byte < 0x20 || byte == 0x7F)
-        return CellRole::AsciiControl;
-    return CellRole::AsciiPrintable;
-}
-} // namespace
-
-CellRole RolePalette::roleOf(const u8codec::Segment& s, quint64 offset, quint8 byte) {
-    switch (u8codec::roleInSegment(s, offset)) {
-    case u8codec::ByteRole::Ascii:
-        return asciiRole(byte);
-    case u8codec::ByteRole::Lead2:
-        return CellRole::Lead2;
-    case u8codec::ByteRole::Lead3:
-        return CellRole::Lead3;
-    case u8codec::ByteRole::Lead4:
-        return CellRole::Lead4;
-    case u8codec::ByteRole::Continuation:
-        return CellRole::Continuation;
-    case u8codec::ByteRole::Error:
-        break;
-    }
-    return roleForError(s.error);
-}
-
-CellRole RolePalette::roleForClass(quint8 byte) {
-    switch (u8codec::classify(byte)) {
-    case u8codec::ByteClass::Ascii:
-        return asciiRole(byte);
-    case u8codec::ByteClass::Continuation:
-        return CellRole::Continuation;
-    case u8codec::ByteClass::Lead2:
-        return CellRole::Lead2;
-    case u8codec::ByteClass::Lead3:
-        return CellRole::Lead3;
-    case u8codec::ByteClass::Lead4:
-        return CellRole::Lead4;
-    case u8codec::ByteClass::Invalid:
-        break;
-    }
-    return CellRole::ErrorInvalidByte;
 }
 
 QList<CellRole> RolePalette::allRoles() {
@@ -167,74 +74,13 @@ QList<CellRole> RolePalette::allRoles() {
     return roles;
 }
 
+// The words are the shared table's (cell_role.h), translated here.
 QString RolePalette::name(CellRole role) {
-    switch (role) {
-    case CellRole::AsciiPrintable:
-        return tr("ASCII printable");
-    case CellRole::AsciiWhitespace:
-        return tr("ASCII whitespace");
-    case CellRole::AsciiControl:
-        return tr("ASCII control");
-    case CellRole::Lead2:
-        return tr("Lead of 2-byte character");
-    case CellRole::Lead3:
-        return tr("Lead of 3-byte character");
-    case CellRole::Lead4:
-        return tr("Lead of 4-byte character");
-    case CellRole::Continuation:
-        return tr("Continuation byte");
-    case CellRole::Suspicious:
-        return tr("Suspicious character");
-    case CellRole::ErrorInvalidByte:
-        return tr("Error: invalid byte");
-    case CellRole::ErrorUnexpectedContinuation:
-        return tr("Error: stray continuation");
-    case CellRole::ErrorOverlong:
-        return tr("Error: overlong form");
-    case CellRole::ErrorSurrogate:
-        return tr("Error: encoded surrogate");
-    case CellRole::ErrorTooLarge:
-        return tr("Error: beyond U+10FFFF");
-    case CellRole::ErrorTruncated:
-        return tr("Error: truncated sequence");
-    }
-    return {};
+    return tr(u8dump::name(role).data());
 }
 
 QString RolePalette::description(CellRole role) {
-    switch (role) {
-    case CellRole::AsciiPrintable:
-        return tr("A visible ASCII character (21-7E), one byte.");
-    case CellRole::AsciiWhitespace:
-        return tr("Space, tab, line feed, carriage return, vertical tab or form feed.");
-    case CellRole::AsciiControl:
-        return tr("An ASCII control character (00-1F, 7F) other than whitespace.");
-    case CellRole::Lead2:
-        return tr("110xxxxx: starts a 2-byte character (U+0080 to U+07FF).");
-    case CellRole::Lead3:
-        return tr("1110xxxx: starts a 3-byte character (U+0800 to U+FFFF).");
-    case CellRole::Lead4:
-        return tr("11110xxx: starts a 4-byte character (U+10000 to U+10FFFF).");
-    case CellRole::Continuation:
-        return tr("10xxxxxx: carries 6 more bits of the character its lead began.");
-    case CellRole::Suspicious:
-        return tr("Valid UTF-8 the audit reports: a bidi control, an invisible character, a "
-                  "look-alike of ASCII... Dotted where a finding is about that character; a "
-                  "dotted frame joins a run reported as a whole (a name that mixes scripts).");
-    case CellRole::ErrorInvalidByte:
-        return tr("C0, C1 or F5-FF: never appears in well-formed UTF-8.");
-    case CellRole::ErrorUnexpectedContinuation:
-        return tr("A 10xxxxxx byte with no lead byte before it.");
-    case CellRole::ErrorOverlong:
-        return tr("A longer form than needed; UTF-8 allows only the shortest (RFC 3629).");
-    case CellRole::ErrorSurrogate:
-        return tr("A UTF-16 surrogate (U+D800 to U+DFFF) encoded as if it were a character.");
-    case CellRole::ErrorTooLarge:
-        return tr("A 4-byte form of a value above U+10FFFF, the last code point.");
-    case CellRole::ErrorTruncated:
-        return tr("A lead byte whose continuation bytes stop early.");
-    }
-    return {};
+    return tr(u8dump::description(role).data());
 }
 
 void RolePalette::paintCell(QPainter& painter, const QRectF& rect, CellRole role,

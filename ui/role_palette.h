@@ -1,16 +1,10 @@
-// The one palette of u8scope: the colour, hatch and frame of every byte role, defined once and used
-// by the hex pane, the text pane, the legend and the code-page table.
-//
-// Choice of colours: valid roles take cool hues (blues, bluish green, greys) and errors warm hues
-// (vermillion, orange, yellow, reddish purple), from the Okabe-Ito set, which stays apart under
-// the common colour-vision deficiencies. Nothing relies on hue alone: the lead bytes differ in
-// lightness by their length, and every error cell is also hatched (a different hatch per kind)
-// and framed in bold, so errors read in greyscale too. Suspicious characters (valid UTF-8 that
-// the text audit reports: bidi controls, invisibles, look-alikes) are violet, dotted rather than
-// hatched and framed with a dotted line rather than a solid one: they are neither an error nor
-// plain text.
+// The one palette of u8scope in Qt's terms: the colour, hatch and frame of every byte role, read
+// from the shared table (app/dump/role_colours.h, which u8scope-cli's dump and the exported pages
+// use too) and used by the hex pane, the text pane, the legend and the code-page table. Why the
+// colours are what they are is said there.
 #pragma once
 
+#include "cell_role.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/segment.h"
@@ -29,25 +23,9 @@ class QRectF;
 
 namespace u8ui {
 
-// What a cell shows, finer than u8codec::ByteRole: ASCII is split into printable, whitespace and
-// control, and errors by their u8codec::ErrorKind.
-enum class CellRole : quint8 {
-    AsciiPrintable,  // 21-7E
-    AsciiWhitespace, // 09-0D and 20
-    AsciiControl,    // 00-08, 0E-1F, 7F
-    Lead2,           // first byte of a valid 2-byte character
-    Lead3,
-    Lead4,
-    Continuation, // later byte of a valid multi-byte character
-    Suspicious,   // a byte of a character the text audit reports (u8codec::Auditor)
-    ErrorInvalidByte,
-    ErrorUnexpectedContinuation,
-    ErrorOverlong,
-    ErrorSurrogate,
-    ErrorTooLarge,
-    ErrorTruncated,
-};
-inline constexpr int kCellRoleCount = 14;
+// What a cell shows, finer than u8codec::ByteRole (cell_role.h).
+using CellRole = u8dump::CellRole;
+inline constexpr int kCellRoleCount = u8dump::kCellRoleCount;
 
 // How one role is drawn.
 struct RoleStyle {
@@ -72,16 +50,18 @@ public:
     const RoleStyle& style(CellRole role) const { return styles_[std::size_t(role)]; }
 
     // The role of the byte `byte` at `offset` inside segment `s` (the segment that contains it).
-    static CellRole roleOf(const u8codec::Segment& s, quint64 offset, quint8 byte);
+    static CellRole roleOf(const u8codec::Segment& s, quint64 offset, quint8 byte) {
+        return u8dump::roleOf(s, offset, byte);
+    }
     // The role for the context-free class of a byte (the code-page table): ASCII by the byte's
     // value, a lead by its length, a continuation, and Invalid as ErrorInvalidByte.
-    static CellRole roleForClass(quint8 byte);
-    static CellRole roleForError(u8codec::ErrorKind kind);
-    static bool isError(CellRole role) { return role >= CellRole::ErrorInvalidByte; }
+    static CellRole roleForClass(quint8 byte) { return u8dump::roleForClass(byte); }
+    static CellRole roleForError(u8codec::ErrorKind kind) { return u8dump::roleForError(kind); }
+    static bool isError(CellRole role) { return u8dump::isError(role); }
     // A role the audit may put in place of a byte's structural role: never over an error (the
     // audit reports ill-formed bytes no differently from the scan).
     static CellRole withAudit(CellRole structural, bool suspicious) {
-        return suspicious && !isError(structural) ? CellRole::Suspicious : structural;
+        return u8dump::withAudit(structural, suspicious);
     }
     // Every role, in legend order.
     static QList<CellRole> allRoles();

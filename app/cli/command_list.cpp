@@ -9,9 +9,10 @@
 namespace u8cli {
 namespace {
 
-constexpr std::array<const CommandSpec*, 10> kCommands = {
-    &kCheckCommand,   &kScanCommand,   &kDecodeCommand,    &kStatsCommand,  &kEncodeCommand,
-    &kExplainCommand, &kRepairCommand, &kTranscodeCommand, &kDetectCommand, &kAuditCommand,
+constexpr std::array<const CommandSpec*, 11> kCommands = {
+    &kCheckCommand,     &kScanCommand,   &kDecodeCommand,  &kStatsCommand,
+    &kDumpCommand,      &kEncodeCommand, &kExplainCommand, &kRepairCommand,
+    &kTranscodeCommand, &kDetectCommand, &kAuditCommand,
 };
 
 constexpr OptionSpec kHelp{

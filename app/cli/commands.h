@@ -25,6 +25,8 @@ extern const CommandSpec kTranscodeCommand;
 extern const CommandSpec kDetectCommand;
 // What hides in valid UTF-8.
 extern const CommandSpec kAuditCommand;
+// The bytes shown, coloured by their role in UTF-8.
+extern const CommandSpec kDumpCommand;
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;

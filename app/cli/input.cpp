@@ -2,6 +2,7 @@
 
 #include "u8codec/aligned_buffer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdlib>
@@ -27,7 +28,7 @@ using Consume = std::function<bool(std::span<const std::uint8_t>)>;
 // the buffer is full or the file ends: a file that shrinks while it is read ends early).
 class ReadAhead {
 public:
-    explicit ReadAhead(const u8codec::FileSource& file) : file_(file) {}
+    ReadAhead(const u8codec::FileSource& file, std::uint64_t from) : file_(file), from_(from) {}
 
     // False when no thread could be started: then nothing was read.
     bool run(const Consume& consume) {
@@ -68,7 +69,7 @@ private:
     };
 
     void readAll() {
-        std::uint64_t offset = 0;
+        std::uint64_t offset = from_;
         for (std::size_t k = 0;; ++k) {
             Slot& slot = slots_[k % 2];
             {
@@ -89,6 +90,7 @@ private:
     }
 
     const u8codec::FileSource& file_;
+    std::uint64_t from_;
     Slot slots_[2];
     std::mutex mutex_;
     std::condition_variable changed_;
@@ -96,9 +98,9 @@ private:
 };
 
 // The plain loop: for files of one chunk or two, where a thread costs more than it saves.
-void readInTurn(const u8codec::FileSource& file, const Consume& consume) {
+void readInTurn(const u8codec::FileSource& file, std::uint64_t from, const Consume& consume) {
     AlignedBuffer buffer(kReadChunkSize);
-    for (std::uint64_t offset = 0;;) {
+    for (std::uint64_t offset = from;;) {
         const std::size_t n = file.read(offset, buffer.span());
         if (n == 0 || !consume({buffer.data(), n}) || n < buffer.size())
             return;
@@ -128,17 +130,19 @@ std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) 
     return input;
 }
 
-bool Input::forEachChunk(const Consume& consume, std::string& error) const {
+bool Input::forEachChunk(const Consume& consume, std::string& error, std::uint64_t from) const {
     if (!file_)
-        return forEachStandardInputChunk(consume, error);
-    if (file_->size() <= 2 * kReadChunkSize || !ReadAhead(*file_).run(consume))
-        readInTurn(*file_, consume);
+        return forEachStandardInputChunk(consume, error, from);
+    const std::uint64_t size = file_->size();
+    if (size - std::min(size, from) <= 2 * kReadChunkSize || !ReadAhead(*file_, from).run(consume))
+        readInTurn(*file_, from, consume);
     return true;
 }
 
-bool Input::forEachStandardInputChunk(const Consume& consume, std::string& error) const {
+bool Input::forEachStandardInputChunk(const Consume& consume, std::string& error,
+                                      std::uint64_t from) const {
     AlignedBuffer buffer(kReadChunkSize);
-    for (;;) {
+    for (std::uint64_t skipped = 0;;) {
         const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
         if (n < 0) {
             if (errno == EINTR)
@@ -146,7 +150,13 @@ bool Input::forEachStandardInputChunk(const Consume& consume, std::string& error
             error = displayName_ + ": " + std::strerror(errno);
             return false;
         }
-        if (n == 0 || !consume({buffer.data(), std::size_t(n)}))
+        if (n == 0)
+            return true;
+        // Up to `from`, the bytes are only counted.
+        const std::size_t drop =
+            std::size_t(std::min<std::uint64_t>(from - skipped, std::uint64_t(n)));
+        skipped += drop;
+        if (std::size_t(n) > drop && !consume({buffer.data() + drop, std::size_t(n) - drop}))
             return true;
     }
 }

@@ -27,8 +27,10 @@ public:
     // sets `error` ("NAME: reason") when reading fails; consume() returning false stops early.
     // A file of several chunks is read one chunk ahead on a second thread while consume()
     // works on the one before (see ReadAhead in input.cpp); the chunks are the same either way.
+    // With `from`, the input starts at that offset: a file is read from there, standard input
+    // read and dropped up to it.
     bool forEachChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
-                      std::string& error) const;
+                      std::string& error, std::uint64_t from = 0) const;
 
     // The whole input in memory, for operations that need it all (repair). A file is read
     // straight into `out`, not through a chunk buffer.
@@ -46,7 +48,7 @@ public:
 private:
     bool
     forEachStandardInputChunk(const std::function<bool(std::span<const std::uint8_t>)>& consume,
-                              std::string& error) const;
+                              std::string& error, std::uint64_t from = 0) const;
 
     std::unique_ptr<u8codec::FileSource> file_; // null for standard input
     std::string displayName_;

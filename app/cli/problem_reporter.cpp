@@ -59,14 +59,8 @@ void ProblemReporter::onProblem(const u8codec::Problem& p) {
 }
 
 std::string formatProblem(const std::string& file, const LocatedProblem& p) {
-    std::string bytes = u8codec::hexBytes(p.problem.headBytes());
-    if (p.problem.length > p.problem.headLength)
-        bytes += " ... (" + std::to_string(p.problem.length) + " bytes)";
-    std::string line = file + ':' + std::to_string(p.line) + ':' + std::to_string(p.column) +
-                       ": offset " + std::to_string(p.problem.offset) + ": ";
-    line += u8codec::name(p.problem.kind);
-    line += ": " + bytes + ": " + u8codec::explain(p.problem);
-    return line;
+    return file + ':' + std::to_string(p.line) + ':' + std::to_string(p.column) + ": " +
+           u8codec::oneLine(p.problem);
 }
 
 } // namespace u8cli

@@ -11,6 +11,7 @@
 #include "document_history.h"
 #include "edit_actions.h"
 #include "encoding_check.h"
+#include "export_actions.h"
 #include "find_bar.h"
 #include "find_controller.h"
 #include "hex_view.h"
@@ -285,6 +286,10 @@ void MainWindow::createMenus() {
     file->addAction(quitAction_);
     saves_->populate(file, quitSeparator);
     file->insertAction(quitSeparator, problems_->exportAction());
+    auto* exports = new ExportActions(
+        this, controller_, [this] { return open_->path(); },
+        [this] { return hexView_->bytesPerRow(); });
+    exports->populate(file, quitSeparator);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = history()->undoStack()->createUndoAction(this, tr("&Undo"));

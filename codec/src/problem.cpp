@@ -108,6 +108,23 @@ std::string codePointLabel(char32_t cp) {
     return buf;
 }
 
+std::string oneLine(const Problem& p) {
+    std::string line = "offset ";
+    line += std::to_string(p.offset);
+    line += ": ";
+    line += name(p.kind);
+    line += ": ";
+    line += hexBytes(p.headBytes());
+    if (p.length > p.headLength) {
+        line += " ... (";
+        line += std::to_string(p.length);
+        line += " bytes)";
+    }
+    line += ": ";
+    line += explain(p);
+    return line;
+}
+
 std::string labelWithGlyph(char32_t cp) {
     return codePointLabel(cp) + glyphOf(cp);
 }

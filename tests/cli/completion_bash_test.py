@@ -31,7 +31,7 @@ def expect(words, wanted, exact=False, cwd=None):
         failures.append(f'{list(words)}: wanted {"exactly " if exact else ""}{wanted}, got {got}')
 
 
-commands = ['help', 'check', 'scan', 'decode', 'stats', 'encode', 'explain', 'repair',
+commands = ['help', 'check', 'scan', 'decode', 'stats', 'dump', 'encode', 'explain', 'repair',
             'transcode', 'detect', 'audit']
 expect([''], commands, exact=True)
 expect(['ch'], ['check'], exact=True)
@@ -50,6 +50,8 @@ expect(['decode', '--errors', 'l'], ['latin1'], exact=True)
 expect(['decode', '--errors=re'], ['--errors=replace'], exact=True)
 expect(['audit', '--profile', '=', ''], ['code', 'text'], exact=True)
 expect(['repair', '--newlines', '=', 'c'], ['crlf'], exact=True)
+expect(['dump', '--color', '=', ''], ['auto', 'always', 'never'], exact=True)
+expect(['dump', '--width', '=', ''], ['8', '16', '32'], exact=True)
 # Lists: the last name completes, the ones before it are kept.
 expect(['audit', '--kinds', '=', 'bidi-control,inv'], ['bidi-control,invalid',
                                                         'bidi-control,invisible'], exact=True)

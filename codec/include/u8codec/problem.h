@@ -55,6 +55,11 @@ struct Problem {
 // checks (RFC 3629 section 10)."
 std::string explain(const Problem& p);
 
+// The problem in one line, as `u8scope-cli check` and `dump` print it and the exported page
+// lists it: "offset 17: overlong: C0 AF: " then explain(); a long run's bytes are elided, with
+// its length: "80 80 80 80 80 80 80 80 ... (4096 bytes)".
+std::string oneLine(const Problem& p);
+
 // Upper-case hex, space separated: "C0 AF". Elides after `max` bytes with " ...".
 std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
 // "U+002F", "U+1F600".

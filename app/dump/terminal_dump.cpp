@@ -1,0 +1,287 @@
+#include "terminal_dump.h"
+
+#include "role_colours.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace u8dump {
+namespace {
+
+constexpr std::size_t kDrainAt = std::size_t(1) << 20; // write in pieces of about 1 MiB
+constexpr std::size_t kSlack = std::size_t(64) << 10;  // more than one row's worst case
+constexpr std::string_view kReset = "\x1b[0m";
+constexpr std::string_view kBar = "\u2502"; // │ around the text column
+constexpr int kGroup = 8;                   // a wider gap every 8 bytes
+
+struct HexTable {
+    std::array<std::array<char, 2>, 256> digits{};
+    HexTable() {
+        constexpr char kDigits[] = "0123456789ABCDEF";
+        for (int b = 0; b < 256; ++b)
+            digits[std::size_t(b)] = {kDigits[b >> 4], kDigits[b & 15]};
+    }
+};
+const HexTable kHex;
+
+// "\x1b[0;1;38;5;16;48;5;214m": a whole look, after a reset, so that a style never depends on
+// the one before it.
+std::string sgrFor(const TerminalLook& look, bool dimmed, bool underlined) {
+    std::string s = "\x1b[0";
+    if (look.bold && !dimmed)
+        s += ";1";
+    if (dimmed)
+        s += ";2";
+    if (underlined)
+        s += ";4";
+    if (look.foreground >= 0) {
+        s += ";38;5;";
+        s += std::to_string(look.foreground);
+    }
+    if (look.background >= 0) {
+        s += ";48;5;";
+        s += std::to_string(look.background);
+    }
+    s += 'm';
+    return s;
+}
+
+} // namespace
+
+TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write, int wrapColumns)
+    : colour_(colour), wrapColumns_(wrapColumns), width_(std::clamp(width, 1, kMaxRowWidth)),
+      offsetDigits_(std::max(offsetDigits, 8)), write_(std::move(write)),
+      buffer_(kDrainAt + kSlack) {
+    for (int r = 0; r < kCellRoleCount; ++r) {
+        const TerminalLook look = terminalLook(CellRole(r));
+        for (int v = 0; v < kVariants; ++v) {
+            Sgr& sgr = sgr_[std::size_t(r * kVariants + v)];
+            const std::string text = sgrFor(look, v == Dimmed, v == Underlined);
+            std::copy(text.begin(), text.end(), sgr.text.begin());
+            sgr.size = std::uint8_t(text.size());
+            sgr.background = look.background >= 0;
+        }
+    }
+    Sgr& reset = sgr_[kResetStyle];
+    std::copy(kReset.begin(), kReset.end(), reset.text.begin());
+    reset.size = std::uint8_t(kReset.size());
+}
+
+TerminalDump::~TerminalDump() = default;
+
+void TerminalDump::reserve(std::size_t bytes) {
+    if (used_ + bytes > buffer_.size()) {
+        drain();
+        if (bytes > buffer_.size())
+            buffer_.resize(bytes);
+    }
+}
+
+void TerminalDump::drain() {
+    if (used_ == 0)
+        return;
+    if (!failed_ && !write_(std::string_view(buffer_.data(), used_)))
+        failed_ = true;
+    used_ = 0;
+}
+
+void TerminalDump::put(std::string_view text) {
+    std::memcpy(buffer_.data() + used_, text.data(), text.size());
+    used_ += text.size();
+}
+
+void TerminalDump::setStyle(Style style) {
+    char* out = buffer_.data() + used_;
+    putStyle(out, style);
+    used_ = std::size_t(out - buffer_.data());
+}
+
+void TerminalDump::putStyle(char*& out, Style style) {
+    if (!colour_ || style == current_)
+        return;
+    const Sgr& sgr = sgr_[std::size_t(style < 0 ? kResetStyle : style)];
+    std::memcpy(out, sgr.text.data(), sizeof sgr.text);
+    out += sgr.size;
+    current_ = style;
+}
+
+void TerminalDump::putOffset(std::uint64_t offset) {
+    const int digits = std::max(offsetDigits_, offsetDigitsFor(offset + 1));
+    char* out = buffer_.data() + used_;
+    for (int i = digits - 1; i >= 0; --i, offset >>= 4)
+        out[i] = "0123456789ABCDEF"[offset & 15];
+    used_ += std::size_t(digits);
+}
+
+int TerminalDump::hexColumn(int cell) const {
+    return offsetDigits_ + 2 + cell * 3 + cell / kGroup;
+}
+
+void TerminalDump::row(const DumpRow& row) {
+    if (failed_)
+        return;
+    // The most a row takes: each cell's style twice (hex and text, copied 32 bytes at a time),
+    // its digits and gap, and its text (copied 8 bytes at a time).
+    reserve(std::size_t(kMaxRowWidth) * (2 * 32 + 4 + 8 + 32) + 256);
+    putOffset(row.offset);
+    put("  ");
+    writeHex(row);
+    put("  ");
+    put(kBar);
+    writeText(row);
+    put(kBar);
+    put("\n");
+    for (const DumpNote& note : row.notes)
+        writeNote(row, note);
+    if (used_ >= kDrainAt)
+        drain();
+}
+
+// Each byte in its role's look; an error segment's look (a background) stops at its last digit
+// and starts again at the next segment, so that adjacent error segments stay apart. The cells are
+// written through a pointer, in copies of fixed size (the row's reserve leaves room for them).
+void TerminalDump::writeHex(const DumpRow& row) {
+    char* out = buffer_.data() + used_;
+    for (int i = 0; i < row.count; ++i) {
+        const CellRole role = row.roles[std::size_t(i)];
+        const Style style = Style(role) * kVariants + Plain;
+        if (i > 0) {
+            const bool group = i % kGroup == 0;
+            if (colour_ && current_ >= 0 && sgr_[std::size_t(current_)].background &&
+                (style != current_ || group ||
+                 (row.segmentStarts[std::size_t(i)] && isError(role))))
+                putStyle(out, -1);
+            *out++ = ' ';
+            if (group)
+                *out++ = ' ';
+        }
+        putStyle(out, style);
+        std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 2);
+        out += 2;
+    }
+    putStyle(out, -1);
+    for (int i = row.count; i < width_; ++i) {
+        if (i > 0) {
+            *out++ = ' ';
+            if (i % kGroup == 0)
+                *out++ = ' ';
+        }
+        *out++ = ' ';
+        *out++ = ' ';
+    }
+    used_ = std::size_t(out - buffer_.data());
+}
+
+void TerminalDump::writeText(const DumpRow& row) {
+    // The look of each kind of text: fillers dimmed, markers underlined; -1: write nothing.
+    static constexpr int kVariantOf[] = {Plain, Underlined, Plain, Dimmed, -1};
+    static_assert(int(TextCell::Kind::Covered) == 4);
+    char* out = buffer_.data() + used_;
+    for (int i = 0; i < row.count; ++i) {
+        const TextCell& t = row.text[std::size_t(i)];
+        const int variant = kVariantOf[int(t.kind)];
+        if (variant < 0)
+            continue;
+        putStyle(out, Style(t.role) * kVariants + variant);
+        std::memcpy(out, t.text.data(), sizeof t.text);
+        out += t.size;
+    }
+    putStyle(out, -1);
+    for (int i = row.count; i < width_; ++i)
+        *out++ = ' ';
+    used_ = std::size_t(out - buffer_.data());
+}
+
+// "            ^~~~~ offset 10: overlong: C0 AF: ...": the caret under the problem's bytes in
+// this row, in its first byte's colour.
+void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
+    const std::string text = u8codec::oneLine(note.problem);
+    reserve(text.size() + std::size_t(kMaxRowWidth) * 4 + 64);
+    const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
+    const int shift = digits - offsetDigits_;
+    int column = 0;
+    auto padTo = [&](int to) {
+        for (; column < to; ++column)
+            put(" ");
+    };
+    if (note.firstCell >= 0) {
+        padTo(hexColumn(note.firstCell) + shift);
+        if (colour_) {
+            TerminalLook look = terminalLook(note.role);
+            // The caret is text: the error's background colour as its foreground.
+            look.foreground = look.background >= 0 ? look.background : look.foreground;
+            look.background = -1;
+            put(sgrFor(look, false, false));
+            current_ = -2; // a look of no role: the next style is written in full
+        }
+        put("^");
+        const int end = hexColumn(note.endCell - 1) + shift + 2;
+        for (++column; column < end; ++column)
+            put("~");
+        setStyle(-1);
+        put(" ");
+        ++column;
+    } else {
+        padTo(hexColumn(0) + shift);
+        put("\u2026 "); // … it began in a row written before it ended
+        column += 2;
+    }
+    putWrapped(text, column, hexColumn(0) + shift + 2);
+    put("\n");
+}
+
+// Breaks at spaces before the terminal's last column, the lines after the first from `indent`;
+// a word longer than a line is cut. Columns are counted in characters (the descriptions are
+// ASCII but for the character they quote).
+void TerminalDump::putWrapped(std::string_view text, int column, int indent) {
+    auto columnsOf = [](std::string_view piece) {
+        int n = 0;
+        for (char c : piece)
+            n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        return n;
+    };
+    if (wrapColumns_ <= 0 || indent + 20 > wrapColumns_) {
+        put(text);
+        return;
+    }
+    bool lineStart = true;
+    while (!text.empty()) {
+        const std::size_t space = text.find(' ');
+        std::string_view word = text.substr(0, space);
+        const int width = columnsOf(word);
+        if (!lineStart && column + 1 + width > wrapColumns_) {
+            put("\n");
+            put(std::string(std::size_t(indent), ' '));
+            column = indent;
+            lineStart = true;
+        }
+        if (!lineStart) {
+            put(" ");
+            ++column;
+        }
+        if (column + width > wrapColumns_ && width > wrapColumns_ - indent) {
+            // Longer than any line: as much as fits, the rest on the next.
+            std::size_t cut = 0;
+            for (int n = 0; cut < word.size() && column + n < wrapColumns_; ++n)
+                do
+                    ++cut;
+                while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80);
+            put(word.substr(0, cut));
+            text.remove_prefix(cut);
+            column = wrapColumns_;
+            lineStart = false;
+            continue;
+        }
+        put(word);
+        column += width;
+        lineStart = false;
+        text.remove_prefix(space == std::string_view::npos ? text.size() : space + 1);
+    }
+}
+
+bool TerminalDump::finish() {
+    drain();
+    return !failed_;
+}
+
+} // namespace u8dump
