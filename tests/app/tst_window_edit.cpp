@@ -1,4 +1,4 @@
-// Editing in the window (issue 21), driven as a user does: key presses in the hex pane (digits,
+// Editing in the window, driven as a user does: key presses in the hex pane (digits,
 // Delete, Backspace, Insert) and the text pane (typed text, input-method commits, Return, Delete,
 // Backspace), in overwrite and insert mode, at the start, the middle and the end, inside a
 // multi-byte character and on an error segment; then undo of everything back to the file's bytes

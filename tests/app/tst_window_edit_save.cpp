@@ -1,4 +1,4 @@
-// Saving edits (issue 21): Save streams the document (the file's bytes and the edits) over the
+// Saving edits: Save streams the document (the file's bytes and the edits) over the
 // file atomically, and the saved file becomes the new original: nothing marked, no history, the
 // next edit modified again; Save As makes the new file the document's; a save can be cancelled.
 // While edits are unsaved and another program replaces, cuts or deletes the file, the banner says
