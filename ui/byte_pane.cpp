@@ -160,6 +160,24 @@ quint64 BytePane::cursorLimit() const {
     return size > 0 ? size - 1 : 0;
 }
 
+void BytePane::eraseAtCursor(EditUnit unit, bool backwards) {
+    const u8codec::ByteSource& source = *document_->source();
+    const std::optional<ByteRange> range = deletionRange(source, *selection_, unit, backwards);
+    if (!range) {
+        if (editor()->isReadOnly()) // say why, even where there is nothing to remove
+            applyEdit({});
+        return;
+    }
+    DocumentEditor::Change change;
+    change.offset = range->start;
+    change.length = range->end - range->start;
+    change.description = tr("Delete");
+    change.step = selectsSeveralUnits(source, *selection_, unit) ? DocumentEditor::Step::Separate
+                                                                 : DocumentEditor::Step::Keystroke;
+    change.cursorAfter = range->start;
+    applyEdit(change);
+}
+
 bool BytePane::applyEdit(const DocumentEditor::Change& change) {
     DocumentEditor* e = editor();
     if (!e)

@@ -10,6 +10,7 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "document_editor.h"
+#include "edit_placement.h"
 #include "role_palette.h"
 
 #include <QAbstractScrollArea>
@@ -108,6 +109,9 @@ protected:
     // Hands `change` to the editor; true when it was made. isApplyingEdit() is true meanwhile, so
     // that the pane can tell its own edit from another change of the bytes or the cursor.
     bool applyEdit(const DocumentEditor::Change& change);
+    // Delete (forwards) or Backspace: the selection, or one `unit` (edit_placement.h) beside the
+    // cursor; a byte or a character at a time is one keystroke run, a selection a step of its own.
+    void eraseAtCursor(EditUnit unit, bool backwards);
     bool isApplyingEdit() const { return applyingEdit_; }
     // The key toggles overwrite and insert mode (Insert); true when it did.
     bool toggleModeKey(const QKeyEvent* event);

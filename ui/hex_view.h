@@ -115,7 +115,6 @@ private:
     // the key was one of them.
     bool editKey(QKeyEvent* event);
     void typeHexDigit(int digit);
-    void eraseAtCursor(bool backwards);
 
     int bytesPerRow_ = 16;
     quint64 topRow_ = 0;

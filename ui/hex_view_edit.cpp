@@ -37,7 +37,7 @@ bool HexView::editKey(QKeyEvent* event) {
     }
     if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) &&
         isPlainKey(event)) {
-        eraseAtCursor(event->key() == Qt::Key_Backspace);
+        eraseAtCursor(EditUnit::Byte, event->key() == Qt::Key_Backspace);
         event->accept();
         return true;
     }
@@ -84,27 +84,6 @@ void HexView::typeHexDigit(int digit) {
         lowDigitAt_ = target.start;
         viewport()->update();
     }
-}
-
-void HexView::eraseAtCursor(bool backwards) {
-    const u8codec::ByteSource& source = *document_->source();
-    const std::optional<ByteRange> range =
-        deletionRange(source, *selection_, EditUnit::Byte, backwards);
-    if (!range) {
-        if (editor()->isReadOnly()) // say why, even where there is nothing to remove
-            applyEdit({});
-        return;
-    }
-    DocumentEditor::Change change;
-    change.offset = range->start;
-    change.length = range->end - range->start;
-    change.description = tr("Delete");
-    // A byte at a time is a run (Delete forwards, Backspace backwards); a selection a step.
-    change.step = selectsSeveralUnits(source, *selection_, EditUnit::Byte)
-                      ? DocumentEditor::Step::Separate
-                      : DocumentEditor::Step::Keystroke;
-    change.cursorAfter = range->start;
-    applyEdit(change);
 }
 
 } // namespace u8ui

@@ -172,7 +172,6 @@ private:
     // when the key was one of them.
     bool editKey(QKeyEvent* event);
     void typeText(const QByteArray& utf8);
-    void eraseAtCursor(bool backwards);
     void invalidateLayout();
     void updateMetrics();
     void updateScrollBar();

@@ -20,7 +20,7 @@ bool TextView::editKey(QKeyEvent* event) {
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const int key = event->key();
     if ((key == Qt::Key_Delete || key == Qt::Key_Backspace) && mods == Qt::NoModifier) {
-        eraseAtCursor(key == Qt::Key_Backspace);
+        eraseAtCursor(EditUnit::Character, key == Qt::Key_Backspace);
         event->accept();
         return true;
     }
@@ -47,26 +47,6 @@ void TextView::typeText(const QByteArray& utf8) {
     change.description = tr("Typing");
     change.step = DocumentEditor::Step::Keystroke;
     change.cursorAfter = target.start + quint64(utf8.size());
-    applyEdit(change);
-}
-
-void TextView::eraseAtCursor(bool backwards) {
-    const u8codec::ByteSource& source = *document_->source();
-    const std::optional<ByteRange> range =
-        deletionRange(source, *selection_, EditUnit::Character, backwards);
-    if (!range) {
-        if (editor()->isReadOnly()) // say why, even where there is nothing to remove
-            applyEdit({});
-        return;
-    }
-    DocumentEditor::Change change;
-    change.offset = range->start;
-    change.length = range->end - range->start;
-    change.description = tr("Delete");
-    change.step = selectsSeveralUnits(source, *selection_, EditUnit::Character)
-                      ? DocumentEditor::Step::Separate
-                      : DocumentEditor::Step::Keystroke;
-    change.cursorAfter = range->start;
     applyEdit(change);
 }
 
