@@ -52,22 +52,43 @@ char* copyPiece(char* out, const char* from, std::size_t n, const char* outLimit
     return copyShort(out, from, n);
 }
 
-// The runs (non-ASCII characters and the spaces between them) of [begin, end) where the sieve
-// finds a start under `rule`, in order. `end` is the end of the text or a byte no run holds (the
-// start of the next part), so the sieve sees what it would in the whole.
-std::vector<ByteSpan> runsWithStarts(const std::uint8_t* base, const std::uint8_t* begin,
-                                     const std::uint8_t* end, SieveRule rule) {
-    std::vector<ByteSpan> runs;
-    RepairStartSieve starts(end, rule);
-    for (const std::uint8_t* p = begin;;) {
-        const std::uint8_t* t = starts.next(p);
-        if (t == end)
-            return runs;
-        const std::uint8_t* runBegin = startOfRun(t, p, RunExtent::Run);
-        p = endOfRun(runBegin, end, RunExtent::Run);
-        runs.push_back({std::uint64_t(runBegin - base), std::uint64_t(p - runBegin)});
+// Whether the fixes written into a text stand in runs (non-ASCII characters and the spaces
+// between them) where the sieve finds a start under `rule`: what a later round judges
+// (findRepairs(), pass.only). Asked for each fix in order; the run of the last one asked is kept,
+// so a run holding several fixes is looked at once. Only the runs holding a fix are looked at:
+// a start's characters lie in its run (a lost A0 is a space inside it), so the sieve's definition
+// run by run finds what the sieve finds over the whole text, and prose around the fixes (in
+// another script, it holds candidates all over) costs nothing.
+class RunsWithStarts {
+public:
+    // [begin, end): the part's output; `end` is the end of the text or a byte no run holds.
+    RunsWithStarts(const std::uint8_t* begin, const std::uint8_t* end, SieveRule rule)
+        : begin_(begin), end_(end), rule_(rule) {}
+
+    // Whether the byte at `at` lies in a run holding a start.
+    bool at(const std::uint8_t* at) {
+        if (at >= runBegin_ && at < runEnd_)
+            return hasStart_;
+        if (at >= end_ || (*at < 0x80 && *at != ' '))
+            return false;
+        // The run's first non-ASCII character: a space before it belongs to no run.
+        const std::uint8_t* first = startOfRun(at, begin_, RunExtent::Run);
+        if (first > at)
+            return false;
+        runBegin_ = first;
+        runEnd_ = endOfRun(first, end_, RunExtent::Run);
+        hasStart_ = nextRepairStartScalar(runBegin_, runEnd_, rule_) != runEnd_;
+        return hasStart_;
     }
-}
+
+private:
+    const std::uint8_t* const begin_;
+    const std::uint8_t* const end_;
+    const SieveRule rule_;
+    const std::uint8_t* runBegin_ = nullptr;
+    const std::uint8_t* runEnd_ = nullptr;
+    bool hasStart_ = false;
+};
 
 // The assembly of one result (assemble()). Each part's thread writes its output where the counts
 // kept while accepting (Part::Change) put it: text damaged throughout has a fix every few words.
@@ -155,7 +176,6 @@ private:
         const char* const outLimit = out + o.bytes; // the next part's output follows
         const char* const inLimit = utf8_.data() + utf8_.size();
         TextEdit* edit = edits_ ? run_.edits->data() + firstEdit_ + o.fixesBefore : nullptr;
-        bool asciiWritten = false; // by a fix
         std::size_t copied = parts_[k].begin;
         for (const Accepted& a : parts_[k].accepted) {
             const Decision& d = *a.decision;
@@ -170,29 +190,24 @@ private:
                 out = copyShort(out, d.repairedUtf8.data(), repaired);
             }
             copied = a.offset + a.length();
-            asciiWritten |= d.repairedAscii;
             ++o.byPage[std::size_t(d.steps.back())];
             if (edit)
                 *edit++ = {a.offset, a.length(), d.repairedUtf8.size()};
         }
         copyShort(out, utf8_.data() + copied, parts_[k].end - copied);
         if (run_.written)
-            noteWritten(begin, k, asciiWritten);
+            noteWritten(begin, k);
     }
 
     // Where part k's fixes stand in the result written at `begin`. A later round judges only the
     // fixes in a run where the sieve finds a start (findRepairs(), pass.only), and only those are
-    // handed on; a fix that wrote an ASCII byte (`asciiWritten`), which may touch two runs, is
-    // handed on too. Text damaged throughout has a fix in almost every word, and its result almost
-    // no start.
-    void noteWritten(char* const begin, std::size_t k, bool asciiWritten) {
+    // handed on; a fix that wrote an ASCII byte (Decision::repairedAscii), which may touch two
+    // runs, is handed on too. Text damaged throughout has a fix in almost every word, and its
+    // result almost no start.
+    void noteWritten(char* const begin, std::size_t k) {
         Output& o = outputs_[k];
         const auto* text = reinterpret_cast<const std::uint8_t*>(begin);
-        const std::vector<ByteSpan> runs =
-            runsWithStarts(text, text + o.offset, text + o.offset + o.bytes, nextRule_);
-        if (runs.empty() && !asciiWritten)
-            return;
-        std::size_t inRun = 0; // the first of `runs` not before the fix
+        RunsWithStarts runs(text + o.offset, text + o.offset + o.bytes, nextRule_);
         std::uint64_t at = o.offset;
         std::size_t copied = parts_[k].begin;
         for (const Accepted& a : parts_[k].accepted) {
@@ -201,9 +216,7 @@ private:
                 continue;
             at += a.offset - copied;
             copied = a.offset + a.length();
-            while (inRun < runs.size() && runs[inRun].offset + runs[inRun].length <= at)
-                ++inRun;
-            if (d.repairedAscii || (inRun < runs.size() && runs[inRun].offset <= at))
+            if (d.repairedAscii || runs.at(text + at))
                 o.written.push_back({at, d.repairedUtf8.size()});
             at += d.repairedUtf8.size();
         }
