@@ -371,23 +371,25 @@ private:
         next.later.emplace();
         next.later->confident = m.confident;
         next.later->spool = newSpool();
-        // The first pass of a round from scratch is wanted when the later round finds nothing:
-        // for certain when no window has fixes for it to judge. It is counted until one has
-        // (text damaged twice over has some in every window, round after round).
+        // The first pass of a round from scratch is wanted when the later round makes no fix.
+        // It is counted until the later round makes one (text damaged twice over has some in
+        // every window, round after round); in the last round of such text the later round
+        // judges runs and makes nothing there, and the count taken here saves a pass.
         next.scratchCounted = true;
-        // The text made here is the result when the later round has nothing to judge and the
-        // round from scratch finds no evidence: it is written ahead until a window says
-        // otherwise.
+        // The text made here is the result when the later round makes no fix and the round
+        // from scratch finds no evidence: it is written ahead until a window says otherwise.
         bool ahead = writesAhead() && restartOutput();
         const bool ok = stream(
             0.5,
             [&](WindowState& s) {
                 if (!s.written.empty()) {
                     next.anyWritten = true;
-                    next.scratchCounted = false;
-                    ahead = false;
                     if (!decide(s, &s.written, *next.later))
                         return false;
+                    if (makesFixes(*next.later)) {
+                        next.scratchCounted = false;
+                        ahead = false;
+                    }
                 } else {
                     next.later->withRecord.push_back(false);
                 }
@@ -403,6 +405,15 @@ private:
             true);
         ahead_ = std::move(next);
         return ok && (!ahead || endOutput());
+    }
+
+    // Whether a round makes fixes with the evidence its windows so far gave it: then it makes
+    // them whatever the windows after give (evidence only grows, and a fix is made where its page
+    // shows: mojibake::made()).
+    static bool makesFixes(const Round& m) {
+        Evidence sofar = m.confident;
+        addEvidence(sofar, m.credits);
+        return m.counts.made(sofar).fixes != 0;
     }
 
     // The first pass of a round from scratch over the text as it now is, computed ahead.
