@@ -23,6 +23,8 @@ constexpr std::size_t kBufferSize = std::size_t(1) << 20;
 // buffer would cost more than the write(2) it saves (a decoder hands over well-formed stretches
 // of its input this way).
 constexpr std::size_t kDirectWrite = std::size_t(64) << 10;
+// The disk's writes of the temporary file are started every this many bytes (startWriteback()).
+constexpr std::uint64_t kWritebackStep = std::uint64_t(8) << 20;
 
 // The temporary file of the output being written, removed if the process is interrupted
 // (Ctrl+C, kill) so that no partial file is left behind. One output at a time per process.
@@ -200,7 +202,24 @@ bool AtomicOutput::writeRaw(std::string_view data) {
         }
         done += std::size_t(n);
     }
+    written_ += done;
+    if (written_ - writtenBack_ >= kWritebackStep)
+        startWriteback();
     return writeErrno_ == 0;
+}
+
+// commit() syncs the temporary file before it is renamed: durable, but the sync then waits for
+// every byte to reach the disk (about 0.5 s per GiB here, after a repair that took 2). The
+// disk's writes are started every kWritebackStep bytes instead, while the rest is computed, so
+// the sync finds little left to write. Linux only (sync_file_range(2)); elsewhere the sync does
+// it all.
+void AtomicOutput::startWriteback() {
+#if defined(__linux__)
+    if (!writesInPlace())
+        ::sync_file_range(fd_, off_t(writtenBack_), off_t(written_ - writtenBack_),
+                          SYNC_FILE_RANGE_WRITE);
+#endif
+    writtenBack_ = written_;
 }
 
 bool AtomicOutput::flushBuffer() {
@@ -225,6 +244,7 @@ bool AtomicOutput::rewind() {
     if (writesInPlace() || fd_ < 0 || writeErrno_ != 0)
         return false;
     buffer_.clear();
+    written_ = writtenBack_ = 0;
     if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
         writeErrno_ = errno;
         return false;

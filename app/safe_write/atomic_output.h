@@ -66,6 +66,8 @@ private:
                                                     const std::string& attributesFrom,
                                                     std::string& error);
     bool writeRaw(std::string_view data);
+    // Starts the disk's writes of what the temporary file holds so far, without waiting for them.
+    void startWriteback();
     bool flushBuffer();
     // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
     // false with `error` (the destructor then removes it).
@@ -83,6 +85,8 @@ private:
     std::string buffer_;
     int writeErrno_ = 0;
     bool committed_ = false;
+    std::uint64_t written_ = 0;     // into the temporary file, since it was last emptied
+    std::uint64_t writtenBack_ = 0; // of which the disk's writes were started
 };
 
 // True when both paths name the same existing file (same device and inode), so that an output
