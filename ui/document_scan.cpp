@@ -1,6 +1,7 @@
 #include "document_scan.h"
 
 #include "part_threads.h"
+#include "u8codec/cpu_features.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
 
@@ -35,7 +36,7 @@ struct Cut {
 
 // Equal parts, one per core, for documents large enough.
 std::vector<quint64> evenCuts(quint64 size) {
-    const quint64 cores = std::max(1u, std::thread::hardware_concurrency());
+    const quint64 cores = u8codec::cpuCores();
     const quint64 parts = std::min<quint64>({cores, kMaxParts, size / kMinPartSize});
     std::vector<quint64> wanted;
     for (quint64 k = 1; k < parts; ++k)

@@ -2,6 +2,7 @@
 
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_class.h"
+#include "u8codec/cpu_features.h"
 
 #include <algorithm>
 #include <atomic>
@@ -27,7 +28,7 @@ struct Part {
 };
 
 unsigned partsFor(std::uint64_t size) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned cores = u8codec::cpuCores();
     return unsigned(std::clamp<std::uint64_t>(size / kMinBytesPerScanThread, 1, cores));
 }
 

@@ -1,5 +1,8 @@
 #include "u8codec/cpu_features.h"
 
+#include <algorithm>
+#include <thread>
+
 namespace u8codec {
 
 std::string_view name(Isa isa) noexcept {
@@ -54,6 +57,11 @@ bool cpuRuns(Isa isa) noexcept {
         return cpu.avx512;
     }
     return false;
+}
+
+unsigned cpuCores() noexcept {
+    static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    return cores;
 }
 
 } // namespace u8codec

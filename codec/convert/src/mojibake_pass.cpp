@@ -8,6 +8,7 @@
 #include "mojibake_score.h"
 #include "mojibake_sieve.h"
 #include "mojibake_tables.h"
+#include "u8codec/cpu_features.h"
 #include "u8codec/segmenter.h"
 #include "well_formed_utf8.h"
 
@@ -537,7 +538,7 @@ std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count, std::size_
 unsigned partsFor(std::size_t bytes, unsigned asked) {
     if (asked != 0)
         return asked;
-    const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    const unsigned cores = std::min(8u, cpuCores());
     return unsigned(std::clamp<std::size_t>(bytes / kMinPartBytes, 1, cores));
 }
 

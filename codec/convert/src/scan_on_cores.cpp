@@ -1,12 +1,14 @@
 #include "scan_on_cores.h"
 
+#include "u8codec/cpu_features.h"
+
 #include <system_error>
 #include <thread>
 
 namespace u8codec::detail {
 
 ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf) {
-    if (bytes.size() < 2 * minHalf || std::thread::hardware_concurrency() < 2)
+    if (bytes.size() < 2 * minHalf || cpuCores() < 2)
         return scan(bytes);
     const std::optional<std::size_t> found = segmentStartNear(bytes, bytes.size() / 2);
     if (!found)

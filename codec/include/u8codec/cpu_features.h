@@ -24,4 +24,8 @@ std::string_view name(Isa isa) noexcept;
 // Whether this CPU, and this build, can run code written for `isa` (Auto and Portable always).
 bool cpuRuns(Isa isa) noexcept;
 
+// How many cores the work of one call may be spread over (at least 1). Asked once: the C
+// library reads /sys for it at every call, and the repair asks for each window of its input.
+unsigned cpuCores() noexcept;
+
 } // namespace u8codec
