@@ -26,8 +26,6 @@
 #include "scan_on_cores.h"
 
 #include <algorithm>
-#include <ctime>
-#include <cstdio>
 #include <optional>
 
 namespace u8codec {
@@ -92,7 +90,6 @@ private:
     // One pass over the input: each window read, its text made by the replay of the pipeline's
     // passes, then `work` done on it. The passes replayed for the first time are done after it.
     bool stream(double share, const Work& work, bool written = false) {
-        struct T { static double cpu(){ timespec ts; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&ts); return ts.tv_sec+ts.tv_nsec*1e-9;} static double wall(){ timespec ts; clock_gettime(CLOCK_MONOTONIC,&ts); return ts.tv_sec+ts.tv_nsec*1e-9;} double t0=cpu(); double w0=wall(); size_t n; bool w; ~T(){ fprintf(stderr, "TRACE pass %zu passes written=%d %.3f cpu s %.3f wall\n", n, int(w), cpu()-t0, wall()-w0); } } tr_{T::cpu(), T::wall(), passes_.size(), written};
         progressFrom_ = progressTo_;
         progressTo_ = progressFrom_ + (1.0 - progressFrom_) * share;
         const bool first = reader_.windowCount() == 0;
