@@ -126,32 +126,108 @@ void BitLayoutWidget::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+// One paint of the picture: the painter, the sizes and colours, and where the bytes are. Each row
+// of the picture is one method, drawn top to bottom; each returns the y below what it drew.
+struct BitLayoutWidget::Painting {
+    Painting(const BitLayoutWidget& widget, QPainter& painter);
+
+    int top() const { return m.margin; }
+    int byteX(int i) const { return x0 + i * (8 * m.cell + m.byteGap); }
+    int drawByteHeadings(int y) const;
+    int drawByteBits(int y) const;
+    int drawPatterns(int y) const;
+    void drawCaption(int y, const QFont& font) const;
+    void drawAssembledValue(int bitsTop, int y) const;
+
+private:
+    // The assembled value's row: payload bits padded to whole hex digits, grouped by digit.
+    struct ValueRow {
+        int payloadBits, bits, pad, x0, top, nibbleGap, cell;
+        int x(int k) const { return x0 + k * cell + (k / 4) * nibbleGap; }
+        int digits() const { return bits / 4; }
+    };
+    ValueRow valueRow(int top) const;
+    // A bit in its cell: a payload bit (hue given) bold on a tint of its hue, a marker bit in
+    // `markerPen` on the marker fill.
+    void drawBit(const QRect& cell, bool one, const QColor* hue, const QColor& markerPen) const;
+    // The rounded frame around a byte or a hex digit's four bits.
+    void drawFrame(const QRectF& box) const;
+    void drawBand(int octet, const ValueRow& row, const std::vector<int>& origin, qreal ya) const;
+    int drawValueBits(const ValueRow& row, const std::vector<int>& origin) const;
+    int drawHexDigits(const ValueRow& row, int y) const;
+
+    const BitLayoutWidget& w;
+    QPainter& p;
+    const Metrics m;
+    const u8codec::BitLayout* layout; // null when the bytes are no sequence (showBytes)
+    const std::vector<std::uint8_t>& bytes;
+    const int n;
+    QColor text, muted, grid, markerFill;
+    int x0 = 0; // left edge of the first byte
+};
+
+namespace {
+
+bool bitOf(std::uint8_t byte, int bit) {
+    return (byte >> (7 - bit)) & 1;
+}
+
+QString digitText(bool one) {
+    return one ? QStringLiteral("1") : QStringLiteral("0");
+}
+
+// The byte each bit of the assembled value came from (-1 for the padding in front).
+std::vector<int> valueBitOrigins(const u8codec::BitLayout& layout, int bits, int pad) {
+    std::vector<int> origin(std::size_t(bits), -1);
+    int k = pad;
+    for (int i = 0; i < layout.octets; ++i)
+        for (int b = layout.markerBits[std::size_t(i)]; b < 8; ++b)
+            origin[std::size_t(k++)] = i;
+    return origin;
+}
+
+} // namespace
+
+BitLayoutWidget::Painting::Painting(const BitLayoutWidget& widget, QPainter& painter)
+    : w(widget), p(painter), m(widget.metrics()),
+      layout(widget.layout_ ? &*widget.layout_ : nullptr), bytes(widget.bytes_),
+      n(int(widget.bytes_.size())) {
+    const QPalette pal = w.palette();
+    text = pal.color(QPalette::WindowText);
+    muted = text;
+    muted.setAlphaF(0.45);
+    grid = pal.color(QPalette::Mid);
+    markerFill = pal.color(QPalette::AlternateBase);
+    const int topWidth = n * 8 * m.cell + (n - 1) * m.byteGap;
+    x0 = (w.width() - topWidth) / 2;
+}
+
 void BitLayoutWidget::paintEvent(QPaintEvent*) {
     if (bytes_.empty())
         return;
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const Metrics m = metrics();
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::WindowText);
-    QColor muted = text;
-    muted.setAlphaF(0.45);
-    QColor grid = pal.color(QPalette::Mid);
-    const QColor markerFill = pal.color(QPalette::AlternateBase);
-    const int n = int(bytes_.size());
-    const int topWidth = n * 8 * m.cell + (n - 1) * m.byteGap;
-    const int x0 = (width() - topWidth) / 2;
-    auto byteX = [&](int i) { return x0 + i * (8 * m.cell + m.byteGap); };
+    const Painting painting(*this, p);
+    int y = painting.drawByteHeadings(painting.top());
+    const int bitsTop = y;
+    y = painting.drawByteBits(y);
+    y = painting.drawPatterns(y);
+    if (!layout_) {
+        painting.drawCaption(y, font());
+        return;
+    }
+    painting.drawAssembledValue(bitsTop, y);
+}
 
-    // Row 1: what each byte is, and its value in hex.
-    int y = m.margin;
+// Row 1: what each byte is, and its value in hex.
+int BitLayoutWidget::Painting::drawByteHeadings(int y) const {
     p.setFont(m.smallFont);
     p.setPen(muted);
     for (int i = 0; i < n; ++i) {
         QString role;
-        if (!layout_)
+        if (!layout)
             role = tr("byte");
-        else if (layout_->octets == 1)
+        else if (layout->octets == 1)
             role = tr("single byte");
         else if (i == 0)
             role = tr("lead byte");
@@ -165,154 +241,160 @@ void BitLayoutWidget::paintEvent(QPaintEvent*) {
     for (int i = 0; i < n; ++i)
         p.drawText(
             QRect(byteX(i), y, 8 * m.cell, m.labelHeight), Qt::AlignCenter,
-            QStringLiteral("%1").arg(bytes_[std::size_t(i)], 2, 16, QLatin1Char('0')).toUpper());
-    y += m.labelHeight;
+            QStringLiteral("%1").arg(bytes[std::size_t(i)], 2, 16, QLatin1Char('0')).toUpper());
+    return y + m.labelHeight;
+}
 
-    // Row 2: the bits; markers muted, payload bold in the byte's colour.
-    const int bitsTop = y;
+void BitLayoutWidget::Painting::drawBit(const QRect& cell, bool one, const QColor* hue,
+                                        const QColor& markerPen) const {
+    if (hue) {
+        QColor fill = *hue;
+        fill.setAlphaF(0.16);
+        p.fillRect(cell, fill);
+        p.setFont(m.boldFont);
+        p.setPen(*hue);
+    } else {
+        p.fillRect(cell, markerFill);
+        p.setFont(m.font);
+        p.setPen(markerPen);
+    }
+    p.drawText(cell, Qt::AlignCenter, digitText(one));
+}
+
+void BitLayoutWidget::Painting::drawFrame(const QRectF& box) const {
+    p.setPen(QPen(grid, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+}
+
+// Row 2: the bits; markers muted, payload bold in the byte's colour.
+int BitLayoutWidget::Painting::drawByteBits(int y) const {
     for (int i = 0; i < n; ++i) {
-        const int markers = layout_ ? layout_->markerBits[std::size_t(i)] : 8;
-        const QColor hue = payloadColour(i);
-        for (int bit = 0; bit < 8; ++bit) {
-            const QRect cell(byteX(i) + bit * m.cell, y, m.cell, m.cellHeight);
-            const bool one = (bytes_[std::size_t(i)] >> (7 - bit)) & 1;
-            const bool payload = bit >= markers;
-            if (payload) {
-                QColor fill = hue;
-                fill.setAlphaF(0.16);
-                p.fillRect(cell, fill);
-                p.setFont(m.boldFont);
-                p.setPen(hue);
-            } else {
-                p.fillRect(cell, markerFill);
-                p.setFont(m.font);
-                p.setPen(layout_ ? muted : text);
-            }
-            p.drawText(cell, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"));
-        }
+        const int markers = layout ? layout->markerBits[std::size_t(i)] : 8;
+        const QColor hue = w.payloadColour(i);
+        for (int bit = 0; bit < 8; ++bit)
+            drawBit(QRect(byteX(i) + bit * m.cell, y, m.cell, m.cellHeight),
+                    bitOf(bytes[std::size_t(i)], bit), bit >= markers ? &hue : nullptr,
+                    layout ? muted : text);
         // The byte's frame, and a divider between its marker and payload bits.
-        p.setPen(QPen(grid, 1));
-        p.setBrush(Qt::NoBrush);
-        p.drawRoundedRect(
-            QRectF(byteX(i), y, 8 * m.cell, m.cellHeight).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-        if (layout_ && markers > 0 && markers < 8) {
+        drawFrame(QRectF(byteX(i), y, 8 * m.cell, m.cellHeight));
+        if (layout && markers > 0 && markers < 8) {
             p.setPen(QPen(text, 1.5));
             const qreal x = byteX(i) + markers * m.cell;
             p.drawLine(QPointF(x, y + 2), QPointF(x, y + m.cellHeight - 2));
         }
     }
-    y += m.cellHeight;
+    return y + m.cellHeight;
+}
 
-    // Row 3: the pattern of RFC 3629 section 3's table under each byte: "1110xxxx".
+// Row 3: the pattern of RFC 3629 section 3's table under each byte: "1110xxxx".
+int BitLayoutWidget::Painting::drawPatterns(int y) const {
     p.setFont(m.font);
-    if (layout_) {
+    if (layout) {
         for (int i = 0; i < n; ++i) {
-            const int markers = layout_->markerBits[std::size_t(i)];
+            const int markers = layout->markerBits[std::size_t(i)];
             for (int bit = 0; bit < 8; ++bit) {
                 const QRect cell(byteX(i) + bit * m.cell, y, m.cell, m.smallHeight);
                 const bool payload = bit >= markers;
-                p.setPen(payload ? payloadColour(i) : muted);
-                const bool one = (bytes_[std::size_t(i)] >> (7 - bit)) & 1;
+                p.setPen(payload ? w.payloadColour(i) : muted);
                 p.drawText(cell, Qt::AlignCenter,
                            payload ? QStringLiteral("x")
-                                   : (one ? QStringLiteral("1") : QStringLiteral("0")));
+                                   : digitText(bitOf(bytes[std::size_t(i)], bit)));
             }
         }
     }
-    y += m.smallHeight;
+    return y + m.smallHeight;
+}
 
-    if (!layout_) {
-        p.setFont(font());
-        p.setPen(text);
-        p.drawText(QRect(0, y, width(), m.labelHeight), Qt::AlignCenter, caption_);
-        return;
-    }
+void BitLayoutWidget::Painting::drawCaption(int y, const QFont& font) const {
+    p.setFont(font);
+    p.setPen(text);
+    p.drawText(QRect(0, y, w.width(), m.labelHeight), Qt::AlignCenter, w.caption_);
+}
 
-    // Row 4: the payload bits read in order, padded to whole hex digits, grouped by hex digit.
-    const int payloadBits = layout_->payloadBits;
-    const int bits = paddedBits(payloadBits);
-    const int pad = bits - payloadBits;
-    const int valueWidth = bits * m.cell + (bits / 4 - 1) * m.nibbleGap;
-    const int vx0 = (width() - valueWidth) / 2;
-    auto valueX = [&](int k) { return vx0 + k * m.cell + (k / 4) * m.nibbleGap; };
-    const int valueTop = y + m.funnel;
-    // The byte each value bit came from.
-    std::vector<int> origin(std::size_t(bits), -1);
-    {
-        int k = pad;
-        for (int i = 0; i < n; ++i)
-            for (int b = layout_->markerBits[std::size_t(i)]; b < 8; ++b)
-                origin[std::size_t(k++)] = i;
-    }
+BitLayoutWidget::Painting::ValueRow BitLayoutWidget::Painting::valueRow(int top) const {
+    ValueRow row;
+    row.payloadBits = layout->payloadBits;
+    row.bits = paddedBits(row.payloadBits);
+    row.pad = row.bits - row.payloadBits;
+    row.cell = m.cell;
+    row.nibbleGap = m.nibbleGap;
+    const int valueWidth = row.bits * m.cell + (row.digits() - 1) * m.nibbleGap;
+    row.x0 = (w.width() - valueWidth) / 2;
+    row.top = top;
+    return row;
+}
 
-    // The bands: from each byte's payload bits down to the bits they become.
-    for (int i = 0; i < n; ++i) {
-        const int markers = layout_->markerBits[std::size_t(i)];
-        if (markers >= 8)
-            continue;
-        int first = -1, last = -1;
-        for (int k = 0; k < bits; ++k)
-            if (origin[std::size_t(k)] == i) {
-                if (first < 0)
-                    first = k;
-                last = k;
-            }
-        const qreal ax0 = byteX(i) + markers * m.cell + 1, ax1 = byteX(i) + 8 * m.cell - 1;
-        const qreal bx0 = valueX(first) + 1, bx1 = valueX(last) + m.cell - 1;
-        const qreal ya = bitsTop + m.cellHeight + m.smallHeight, yb = valueTop;
-        const qreal mid = (ya + yb) / 2;
-        QPainterPath band;
-        band.moveTo(ax0, ya);
-        band.lineTo(ax1, ya);
-        band.cubicTo(ax1, mid, bx1, mid, bx1, yb);
-        band.lineTo(bx0, yb);
-        band.cubicTo(bx0, mid, ax0, mid, ax0, ya);
-        QColor fill = payloadColour(i);
-        fill.setAlphaF(0.22);
-        p.setPen(QPen(payloadColour(i), 1));
-        p.setBrush(fill);
-        p.drawPath(band);
-    }
-    p.setBrush(Qt::NoBrush);
+// A band from byte `octet`'s payload bits (their bottom at ya) down to the value bits they become.
+void BitLayoutWidget::Painting::drawBand(int octet, const ValueRow& row,
+                                         const std::vector<int>& origin, qreal ya) const {
+    const int markers = layout->markerBits[std::size_t(octet)];
+    int first = -1, last = -1;
+    for (int k = 0; k < row.bits; ++k)
+        if (origin[std::size_t(k)] == octet) {
+            if (first < 0)
+                first = k;
+            last = k;
+        }
+    const qreal ax0 = byteX(octet) + markers * m.cell + 1, ax1 = byteX(octet) + 8 * m.cell - 1;
+    const qreal bx0 = row.x(first) + 1, bx1 = row.x(last) + m.cell - 1;
+    const qreal yb = row.top;
+    const qreal mid = (ya + yb) / 2;
+    QPainterPath band;
+    band.moveTo(ax0, ya);
+    band.lineTo(ax1, ya);
+    band.cubicTo(ax1, mid, bx1, mid, bx1, yb);
+    band.lineTo(bx0, yb);
+    band.cubicTo(bx0, mid, ax0, mid, ax0, ya);
+    QColor fill = w.payloadColour(octet);
+    fill.setAlphaF(0.22);
+    p.setPen(QPen(w.payloadColour(octet), 1));
+    p.setBrush(fill);
+    p.drawPath(band);
+}
 
-    y = valueTop;
-    for (int k = 0; k < bits; ++k) {
-        const QRect cell(valueX(k), y, m.cell, m.cellHeight);
+// Row 4: the payload bits read in order, each on the tint of the byte it came from, framed by hex
+// digit.
+int BitLayoutWidget::Painting::drawValueBits(const ValueRow& row,
+                                             const std::vector<int>& origin) const {
+    for (int k = 0; k < row.bits; ++k) {
         const int from = origin[std::size_t(k)];
-        const bool one = k >= pad && ((layout_->value >> (payloadBits - 1 - (k - pad))) & 1);
-        if (from >= 0) {
-            QColor fill = payloadColour(from);
-            fill.setAlphaF(0.16);
-            p.fillRect(cell, fill);
-            p.setFont(m.boldFont);
-            p.setPen(payloadColour(from));
-        } else {
-            p.fillRect(cell, markerFill);
-            p.setFont(m.font);
-            p.setPen(muted);
-        }
-        p.drawText(cell, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"));
+        const bool one =
+            k >= row.pad && ((layout->value >> (row.payloadBits - 1 - (k - row.pad))) & 1);
+        const QColor hue = from >= 0 ? w.payloadColour(from) : QColor();
+        drawBit(QRect(row.x(k), row.top, m.cell, m.cellHeight), one, from >= 0 ? &hue : nullptr,
+                muted);
     }
-    p.setPen(QPen(grid, 1));
-    for (int d = 0; d < bits / 4; ++d)
-        p.drawRoundedRect(
-            QRectF(valueX(4 * d), y, 4 * m.cell, m.cellHeight).adjusted(0.5, 0.5, -0.5, -0.5), 3,
-            3);
-    y += m.cellHeight;
+    for (int d = 0; d < row.digits(); ++d)
+        drawFrame(QRectF(row.x(4 * d), row.top, 4 * m.cell, m.cellHeight));
+    return row.top + m.cellHeight;
+}
 
-    // Row 5: the hex digit of each group of four bits, then the caption (U+XXXX).
+// Row 5: the hex digit of each group of four bits.
+int BitLayoutWidget::Painting::drawHexDigits(const ValueRow& row, int y) const {
     p.setFont(m.boldFont);
     p.setPen(text);
-    for (int d = 0; d < bits / 4; ++d) {
-        const int digit = int((layout_->value >> (4 * (bits / 4 - 1 - d))) & 0xF);
-        p.drawText(QRect(valueX(4 * d), y, 4 * m.cell, m.labelHeight), Qt::AlignCenter,
+    for (int d = 0; d < row.digits(); ++d) {
+        const int digit = int((layout->value >> (4 * (row.digits() - 1 - d))) & 0xF);
+        p.drawText(QRect(row.x(4 * d), y, 4 * m.cell, m.labelHeight), Qt::AlignCenter,
                    QString::number(digit, 16).toUpper());
     }
-    y += m.labelHeight;
-    QFont captionFont = font();
+    return y + m.labelHeight;
+}
+
+// Below the patterns: the bands from each byte down to the bits it gives, the assembled value,
+// its hex digits, then the caption (U+XXXX).
+void BitLayoutWidget::Painting::drawAssembledValue(int bitsTop, int y) const {
+    const ValueRow row = valueRow(y + m.funnel);
+    const std::vector<int> origin = valueBitOrigins(*layout, row.bits, row.pad);
+    for (int i = 0; i < n; ++i)
+        if (layout->markerBits[std::size_t(i)] < 8)
+            drawBand(i, row, origin, bitsTop + m.cellHeight + m.smallHeight);
+    p.setBrush(Qt::NoBrush);
+    y = drawHexDigits(row, drawValueBits(row, origin));
+    QFont captionFont = w.font();
     captionFont.setBold(true);
-    p.setFont(captionFont);
-    p.drawText(QRect(0, y, width(), m.labelHeight), Qt::AlignCenter, caption_);
+    drawCaption(y, captionFont);
 }
 
 } // namespace u8ui

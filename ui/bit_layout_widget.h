@@ -42,6 +42,7 @@ protected:
 
 private:
     struct Metrics;
+    struct Painting; // one paintEvent, row by row
     Metrics metrics() const;
     QColor payloadColour(int octet) const;
 
