@@ -20,6 +20,9 @@ struct BitLayoutWidget::Metrics {
     int labelHeight = 0;
     int smallHeight = 0;
     int funnel = 0; // height of the band joining bytes to the value
+
+    int bytesWidth(int n) const { return n * 8 * cell + (n - 1) * byteGap; }
+    int valueWidth(int bits) const { return bits * cell + (bits / 4 - 1) * nibbleGap; }
 };
 
 BitLayoutWidget::BitLayoutWidget(QWidget* parent) : QWidget(parent) {
@@ -101,11 +104,10 @@ int paddedBits(int payloadBits) {
 QSize BitLayoutWidget::sizeHint() const {
     const Metrics m = metrics();
     const int n = std::max<int>(1, int(bytes_.size()));
-    int width = n * 8 * m.cell + (n - 1) * m.byteGap;
+    int width = m.bytesWidth(n);
     int height = m.margin + m.smallHeight + m.labelHeight + m.cellHeight + m.smallHeight;
     if (layout_) {
-        const int bits = paddedBits(layout_->payloadBits);
-        width = std::max(width, bits * m.cell + (bits / 4 - 1) * m.nibbleGap);
+        width = std::max(width, m.valueWidth(paddedBits(layout_->payloadBits)));
         height += m.funnel + m.cellHeight + m.labelHeight + m.labelHeight;
     } else {
         height += m.labelHeight;
@@ -126,44 +128,87 @@ void BitLayoutWidget::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-// One paint of the picture: the painter, the sizes and colours, and where the bytes are. Each row
-// of the picture is one method, drawn top to bottom; each returns the y below what it drew.
+// Where the rows and cells of the picture go, from the top: the bytes' roles and hex values, their
+// bits, the patterns under them, then (for a layout) the bands, the assembled value, its hex
+// digits and the caption, or else the caption.
+struct BitLayoutWidget::Placement {
+    Metrics m;
+    int x0 = 0;      // left edge of the first byte
+    int bitsTop = 0; // top of the bytes' bits
+    // The assembled value: the payload bits padded to whole hex digits, grouped by digit.
+    int payloadBits = 0, bits = 0, pad = 0, valueX0 = 0, valueTop = 0;
+
+    int hexTop() const { return m.margin + m.smallHeight; }
+    int patternsTop() const { return bitsTop + m.cellHeight; }
+    int belowPatterns() const { return patternsTop() + m.smallHeight; }
+    int byteX(int i) const { return x0 + i * (8 * m.cell + m.byteGap); }
+    QRect byteBit(int octet, int bit) const {
+        return {byteX(octet) + bit * m.cell, bitsTop, m.cell, m.cellHeight};
+    }
+    int valueX(int k) const { return valueX0 + k * m.cell + (k / 4) * m.nibbleGap; }
+    QRect valueBit(int k) const { return {valueX(k), valueTop, m.cell, m.cellHeight}; }
+    int digits() const { return bits / 4; }
+};
+
+BitLayoutWidget::Placement BitLayoutWidget::placement() const {
+    Placement at;
+    at.m = metrics();
+    at.x0 = (width() - at.m.bytesWidth(int(bytes_.size()))) / 2;
+    at.bitsTop = at.hexTop() + at.m.labelHeight;
+    if (layout_) {
+        at.payloadBits = layout_->payloadBits;
+        at.bits = paddedBits(at.payloadBits);
+        at.pad = at.bits - at.payloadBits;
+        at.valueX0 = (width() - at.m.valueWidth(at.bits)) / 2;
+        at.valueTop = at.belowPatterns() + at.m.funnel;
+    }
+    return at;
+}
+
+QRect BitLayoutWidget::byteBitRect(int octet, int bit) const {
+    if (octet < 0 || octet >= int(bytes_.size()) || bit < 0 || bit > 7)
+        return {};
+    return placement().byteBit(octet, bit);
+}
+
+QRect BitLayoutWidget::valueBitRect(int k) const {
+    const Placement at = placement();
+    if (!layout_ || k < 0 || k >= at.bits)
+        return {};
+    return at.valueBit(k);
+}
+
+// One paint of the picture: the painter, the colours, and where everything goes. Each row of the
+// picture is one method, drawn top to bottom.
 struct BitLayoutWidget::Painting {
     Painting(const BitLayoutWidget& widget, QPainter& painter);
 
-    int top() const { return m.margin; }
-    int byteX(int i) const { return x0 + i * (8 * m.cell + m.byteGap); }
-    int drawByteHeadings(int y) const;
-    int drawByteBits(int y) const;
-    int drawPatterns(int y) const;
-    void drawCaption(int y, const QFont& font) const;
-    void drawAssembledValue(int bitsTop, int y) const;
+    void drawByteHeadings() const;
+    void drawByteBits() const;
+    void drawPatterns() const;
+    void drawAssembledValue() const;
+    // In place of the value, for bytes that are no sequence: the note, under the patterns.
+    void drawNote() const;
 
 private:
-    // The assembled value's row: payload bits padded to whole hex digits, grouped by digit.
-    struct ValueRow {
-        int payloadBits, bits, pad, x0, top, nibbleGap, cell;
-        int x(int k) const { return x0 + k * cell + (k / 4) * nibbleGap; }
-        int digits() const { return bits / 4; }
-    };
-    ValueRow valueRow(int top) const;
+    void drawCaption(int y, const QFont& font) const;
     // A bit in its cell: a payload bit (hue given) bold on a tint of its hue, a marker bit in
     // `markerPen` on the marker fill.
     void drawBit(const QRect& cell, bool one, const QColor* hue, const QColor& markerPen) const;
     // The rounded frame around a byte or a hex digit's four bits.
     void drawFrame(const QRectF& box) const;
-    void drawBand(int octet, const ValueRow& row, const std::vector<int>& origin, qreal ya) const;
-    int drawValueBits(const ValueRow& row, const std::vector<int>& origin) const;
-    int drawHexDigits(const ValueRow& row, int y) const;
+    void drawBand(int octet, const std::vector<int>& origin) const;
+    void drawValueBits(const std::vector<int>& origin) const;
+    void drawHexDigits() const;
 
     const BitLayoutWidget& w;
     QPainter& p;
-    const Metrics m;
+    const Placement at;
+    const Metrics& m;
     const u8codec::BitLayout* layout; // null when the bytes are no sequence (showBytes)
     const std::vector<std::uint8_t>& bytes;
     const int n;
     QColor text, muted, grid, markerFill;
-    int x0 = 0; // left edge of the first byte
 };
 
 namespace {
@@ -189,7 +234,7 @@ std::vector<int> valueBitOrigins(const u8codec::BitLayout& layout, int bits, int
 } // namespace
 
 BitLayoutWidget::Painting::Painting(const BitLayoutWidget& widget, QPainter& painter)
-    : w(widget), p(painter), m(widget.metrics()),
+    : w(widget), p(painter), at(widget.placement()), m(at.m),
       layout(widget.layout_ ? &*widget.layout_ : nullptr), bytes(widget.bytes_),
       n(int(widget.bytes_.size())) {
     const QPalette pal = w.palette();
@@ -198,8 +243,6 @@ BitLayoutWidget::Painting::Painting(const BitLayoutWidget& widget, QPainter& pai
     muted.setAlphaF(0.45);
     grid = pal.color(QPalette::Mid);
     markerFill = pal.color(QPalette::AlternateBase);
-    const int topWidth = n * 8 * m.cell + (n - 1) * m.byteGap;
-    x0 = (w.width() - topWidth) / 2;
 }
 
 void BitLayoutWidget::paintEvent(QPaintEvent*) {
@@ -208,19 +251,17 @@ void BitLayoutWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const Painting painting(*this, p);
-    int y = painting.drawByteHeadings(painting.top());
-    const int bitsTop = y;
-    y = painting.drawByteBits(y);
-    y = painting.drawPatterns(y);
-    if (!layout_) {
-        painting.drawCaption(y, font());
-        return;
-    }
-    painting.drawAssembledValue(bitsTop, y);
+    painting.drawByteHeadings();
+    painting.drawByteBits();
+    painting.drawPatterns();
+    if (layout_)
+        painting.drawAssembledValue();
+    else
+        painting.drawNote();
 }
 
 // Row 1: what each byte is, and its value in hex.
-int BitLayoutWidget::Painting::drawByteHeadings(int y) const {
+void BitLayoutWidget::Painting::drawByteHeadings() const {
     p.setFont(m.smallFont);
     p.setPen(muted);
     for (int i = 0; i < n; ++i) {
@@ -233,16 +274,14 @@ int BitLayoutWidget::Painting::drawByteHeadings(int y) const {
             role = tr("lead byte");
         else
             role = tr("continuation");
-        p.drawText(QRect(byteX(i), y, 8 * m.cell, m.smallHeight), Qt::AlignCenter, role);
+        p.drawText(QRect(at.byteX(i), m.margin, 8 * m.cell, m.smallHeight), Qt::AlignCenter, role);
     }
-    y += m.smallHeight;
     p.setFont(m.boldFont);
     p.setPen(text);
     for (int i = 0; i < n; ++i)
         p.drawText(
-            QRect(byteX(i), y, 8 * m.cell, m.labelHeight), Qt::AlignCenter,
+            QRect(at.byteX(i), at.hexTop(), 8 * m.cell, m.labelHeight), Qt::AlignCenter,
             QStringLiteral("%1").arg(bytes[std::size_t(i)], 2, 16, QLatin1Char('0')).toUpper());
-    return y + m.labelHeight;
 }
 
 void BitLayoutWidget::Painting::drawBit(const QRect& cell, bool one, const QColor* hue,
@@ -268,42 +307,40 @@ void BitLayoutWidget::Painting::drawFrame(const QRectF& box) const {
 }
 
 // Row 2: the bits; markers muted, payload bold in the byte's colour.
-int BitLayoutWidget::Painting::drawByteBits(int y) const {
+void BitLayoutWidget::Painting::drawByteBits() const {
+    const int y = at.bitsTop;
     for (int i = 0; i < n; ++i) {
         const int markers = layout ? layout->markerBits[std::size_t(i)] : 8;
         const QColor hue = w.payloadColour(i);
         for (int bit = 0; bit < 8; ++bit)
-            drawBit(QRect(byteX(i) + bit * m.cell, y, m.cell, m.cellHeight),
-                    bitOf(bytes[std::size_t(i)], bit), bit >= markers ? &hue : nullptr,
-                    layout ? muted : text);
+            drawBit(at.byteBit(i, bit), bitOf(bytes[std::size_t(i)], bit),
+                    bit >= markers ? &hue : nullptr, layout ? muted : text);
         // The byte's frame, and a divider between its marker and payload bits.
-        drawFrame(QRectF(byteX(i), y, 8 * m.cell, m.cellHeight));
+        drawFrame(QRectF(at.byteX(i), y, 8 * m.cell, m.cellHeight));
         if (layout && markers > 0 && markers < 8) {
             p.setPen(QPen(text, 1.5));
-            const qreal x = byteX(i) + markers * m.cell;
+            const qreal x = at.byteX(i) + markers * m.cell;
             p.drawLine(QPointF(x, y + 2), QPointF(x, y + m.cellHeight - 2));
         }
     }
-    return y + m.cellHeight;
 }
 
 // Row 3: the pattern of RFC 3629 section 3's table under each byte: "1110xxxx".
-int BitLayoutWidget::Painting::drawPatterns(int y) const {
+void BitLayoutWidget::Painting::drawPatterns() const {
     p.setFont(m.font);
-    if (layout) {
-        for (int i = 0; i < n; ++i) {
-            const int markers = layout->markerBits[std::size_t(i)];
-            for (int bit = 0; bit < 8; ++bit) {
-                const QRect cell(byteX(i) + bit * m.cell, y, m.cell, m.smallHeight);
-                const bool payload = bit >= markers;
-                p.setPen(payload ? w.payloadColour(i) : muted);
-                p.drawText(cell, Qt::AlignCenter,
-                           payload ? QStringLiteral("x")
-                                   : digitText(bitOf(bytes[std::size_t(i)], bit)));
-            }
+    if (!layout)
+        return;
+    for (int i = 0; i < n; ++i) {
+        const int markers = layout->markerBits[std::size_t(i)];
+        for (int bit = 0; bit < 8; ++bit) {
+            const QRect cell(at.byteX(i) + bit * m.cell, at.patternsTop(), m.cell, m.smallHeight);
+            const bool payload = bit >= markers;
+            p.setPen(payload ? w.payloadColour(i) : muted);
+            p.drawText(cell, Qt::AlignCenter,
+                       payload ? QStringLiteral("x")
+                               : digitText(bitOf(bytes[std::size_t(i)], bit)));
         }
     }
-    return y + m.smallHeight;
 }
 
 void BitLayoutWidget::Painting::drawCaption(int y, const QFont& font) const {
@@ -312,33 +349,24 @@ void BitLayoutWidget::Painting::drawCaption(int y, const QFont& font) const {
     p.drawText(QRect(0, y, w.width(), m.labelHeight), Qt::AlignCenter, w.caption_);
 }
 
-BitLayoutWidget::Painting::ValueRow BitLayoutWidget::Painting::valueRow(int top) const {
-    ValueRow row;
-    row.payloadBits = layout->payloadBits;
-    row.bits = paddedBits(row.payloadBits);
-    row.pad = row.bits - row.payloadBits;
-    row.cell = m.cell;
-    row.nibbleGap = m.nibbleGap;
-    const int valueWidth = row.bits * m.cell + (row.digits() - 1) * m.nibbleGap;
-    row.x0 = (w.width() - valueWidth) / 2;
-    row.top = top;
-    return row;
+void BitLayoutWidget::Painting::drawNote() const {
+    drawCaption(at.belowPatterns(), w.font());
 }
 
-// A band from byte `octet`'s payload bits (their bottom at ya) down to the value bits they become.
-void BitLayoutWidget::Painting::drawBand(int octet, const ValueRow& row,
-                                         const std::vector<int>& origin, qreal ya) const {
+// A band from byte `octet`'s payload bits down to the value bits they become.
+void BitLayoutWidget::Painting::drawBand(int octet, const std::vector<int>& origin) const {
     const int markers = layout->markerBits[std::size_t(octet)];
     int first = -1, last = -1;
-    for (int k = 0; k < row.bits; ++k)
+    for (int k = 0; k < at.bits; ++k)
         if (origin[std::size_t(k)] == octet) {
             if (first < 0)
                 first = k;
             last = k;
         }
-    const qreal ax0 = byteX(octet) + markers * m.cell + 1, ax1 = byteX(octet) + 8 * m.cell - 1;
-    const qreal bx0 = row.x(first) + 1, bx1 = row.x(last) + m.cell - 1;
-    const qreal yb = row.top;
+    const qreal ax0 = at.byteX(octet) + markers * m.cell + 1,
+                ax1 = at.byteX(octet) + 8 * m.cell - 1;
+    const qreal bx0 = at.valueX(first) + 1, bx1 = at.valueX(last) + m.cell - 1;
+    const qreal ya = at.belowPatterns(), yb = at.valueTop;
     const qreal mid = (ya + yb) / 2;
     QPainterPath band;
     band.moveTo(ax0, ya);
@@ -355,46 +383,43 @@ void BitLayoutWidget::Painting::drawBand(int octet, const ValueRow& row,
 
 // Row 4: the payload bits read in order, each on the tint of the byte it came from, framed by hex
 // digit.
-int BitLayoutWidget::Painting::drawValueBits(const ValueRow& row,
-                                             const std::vector<int>& origin) const {
-    for (int k = 0; k < row.bits; ++k) {
+void BitLayoutWidget::Painting::drawValueBits(const std::vector<int>& origin) const {
+    for (int k = 0; k < at.bits; ++k) {
         const int from = origin[std::size_t(k)];
         const bool one =
-            k >= row.pad && ((layout->value >> (row.payloadBits - 1 - (k - row.pad))) & 1);
+            k >= at.pad && ((layout->value >> (at.payloadBits - 1 - (k - at.pad))) & 1);
         const QColor hue = from >= 0 ? w.payloadColour(from) : QColor();
-        drawBit(QRect(row.x(k), row.top, m.cell, m.cellHeight), one, from >= 0 ? &hue : nullptr,
-                muted);
+        drawBit(at.valueBit(k), one, from >= 0 ? &hue : nullptr, muted);
     }
-    for (int d = 0; d < row.digits(); ++d)
-        drawFrame(QRectF(row.x(4 * d), row.top, 4 * m.cell, m.cellHeight));
-    return row.top + m.cellHeight;
+    for (int d = 0; d < at.digits(); ++d)
+        drawFrame(QRectF(at.valueX(4 * d), at.valueTop, 4 * m.cell, m.cellHeight));
 }
 
 // Row 5: the hex digit of each group of four bits.
-int BitLayoutWidget::Painting::drawHexDigits(const ValueRow& row, int y) const {
+void BitLayoutWidget::Painting::drawHexDigits() const {
     p.setFont(m.boldFont);
     p.setPen(text);
-    for (int d = 0; d < row.digits(); ++d) {
-        const int digit = int((layout->value >> (4 * (row.digits() - 1 - d))) & 0xF);
-        p.drawText(QRect(row.x(4 * d), y, 4 * m.cell, m.labelHeight), Qt::AlignCenter,
+    const int y = at.valueTop + m.cellHeight;
+    for (int d = 0; d < at.digits(); ++d) {
+        const int digit = int((layout->value >> (4 * (at.digits() - 1 - d))) & 0xF);
+        p.drawText(QRect(at.valueX(4 * d), y, 4 * m.cell, m.labelHeight), Qt::AlignCenter,
                    QString::number(digit, 16).toUpper());
     }
-    return y + m.labelHeight;
 }
 
 // Below the patterns: the bands from each byte down to the bits it gives, the assembled value,
 // its hex digits, then the caption (U+XXXX).
-void BitLayoutWidget::Painting::drawAssembledValue(int bitsTop, int y) const {
-    const ValueRow row = valueRow(y + m.funnel);
-    const std::vector<int> origin = valueBitOrigins(*layout, row.bits, row.pad);
+void BitLayoutWidget::Painting::drawAssembledValue() const {
+    const std::vector<int> origin = valueBitOrigins(*layout, at.bits, at.pad);
     for (int i = 0; i < n; ++i)
         if (layout->markerBits[std::size_t(i)] < 8)
-            drawBand(i, row, origin, bitsTop + m.cellHeight + m.smallHeight);
+            drawBand(i, origin);
     p.setBrush(Qt::NoBrush);
-    y = drawHexDigits(row, drawValueBits(row, origin));
+    drawValueBits(origin);
+    drawHexDigits();
     QFont captionFont = w.font();
     captionFont.setBold(true);
-    drawCaption(y, captionFont);
+    drawCaption(at.valueTop + m.cellHeight + m.labelHeight, captionFont);
 }
 
 } // namespace u8ui
