@@ -33,6 +33,12 @@ public:
     // 0010000010101100 = U+20AC", or empty.
     QString textDescription() const;
 
+    // Where bits are drawn (widget coordinates), for tests and tools: bit `bit` (0 = the most
+    // significant) of byte `octet` in the row of bytes, and bit `k` of the assembled value (0 =
+    // the first, padding in front included). Null when there is no such bit.
+    QRect byteBitRect(int octet, int bit) const;
+    QRect valueBitRect(int k) const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -42,7 +48,10 @@ protected:
 
 private:
     struct Metrics;
+    struct Placement; // where the rows and cells go
+    struct Painting;  // one paintEvent, row by row
     Metrics metrics() const;
+    Placement placement() const;
     QColor payloadColour(int octet) const;
 
     std::vector<std::uint8_t> bytes_;

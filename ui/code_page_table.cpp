@@ -192,20 +192,39 @@ QString CodePageTable::toolTipFor(int byteValue) const {
     return lines.join(QStringLiteral("<br>"));
 }
 
-void CodePageTable::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    const RolePalette roles = RolePalette::forPalette(palette());
-    const Grid g = grid();
-    const QFontMetrics fm(font());
+// What every cell is painted with: the role colours for the palette, the fonts, and how many
+// lines of text (hex, detail, count) fit in a cell.
+struct CodePageTable::CellLook {
+    RolePalette roles;
+    QFont bold, small;
+    QFontMetrics smallMetrics;
+    int lines;
+};
+
+CodePageTable::CellLook CodePageTable::cellLook() const {
     QFont bold = font();
     bold.setBold(true);
     const QFont small = smallFont();
-    const QFontMetrics smallFm(small);
-    const QColor headerText = palette().color(QPalette::PlaceholderText);
+    const QFontMetrics smallMetrics(small);
+    const Grid g = grid();
+    const int lines = std::clamp(int((g.cellHeight - 2) / (smallMetrics.height())), 1, 3);
+    return {RolePalette::forPalette(palette()), bold, small, smallMetrics, lines};
+}
 
-    // Headers: the high nibble down the side, the low nibble across the top.
+void CodePageTable::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const CellLook look = cellLook();
+    paintHeaders(p, look.bold);
+    for (int b = 0; b < 256; ++b)
+        paintCell(p, b, look);
+    paintCurrentFrame(p, look.roles);
+}
+
+// The high nibble down the side, the low nibble across the top.
+void CodePageTable::paintHeaders(QPainter& p, const QFont& bold) const {
+    const Grid g = grid();
     p.setFont(bold);
-    p.setPen(headerText);
+    p.setPen(palette().color(QPalette::PlaceholderText));
     for (int i = 0; i < 16; ++i) {
         const QString nibble = QString::number(i, 16).toUpper();
         p.drawText(QRectF(g.left + i * g.cellWidth, 0, g.cellWidth, g.top), Qt::AlignCenter,
@@ -213,58 +232,77 @@ void CodePageTable::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(0, g.top + i * g.cellHeight, g.left, g.cellHeight), Qt::AlignCenter,
                    nibble + QLatin1Char('_'));
     }
+}
 
-    // How many lines of text fit in a cell.
-    const int lines = std::clamp(int((g.cellHeight - 2) / (smallFm.height())), 1, 3);
-    // A detail line too long for a narrow cell ("U+10000") is drawn smaller, down to a floor.
-    auto fitted = [&](const QString& detail, qreal width) {
-        QFont f = small;
-        const qreal room = width - 2, wanted = smallFm.horizontalAdvance(detail);
-        if (wanted > room && wanted > 0)
-            f.setPointSizeF(std::max(small.pointSizeF() * room / wanted, 5.5));
-        return f;
-    };
-    for (int b = 0; b < 256; ++b) {
-        const QRectF cell = QRectF(cellRect(b)).adjusted(0.5, 0.5, -0.5, -0.5);
-        const CellRole role = RolePalette::roleForClass(std::uint8_t(b));
-        const RoleStyle& style = roles.style(role);
-        roles.paintCell(p, cell, role);
-        p.setPen(QPen(palette().color(QPalette::Window), 1));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(cell);
+namespace {
 
-        const CellText text = cellText(b);
-        const qreal lineH = lines == 1 ? cell.height() : cell.height() / lines;
-        p.setPen(style.text);
-        p.setFont(bold);
-        p.drawText(QRectF(cell.left(), cell.top(), cell.width(), lineH), Qt::AlignCenter, text.hex);
-        if (lines >= 2 && !text.detail.isEmpty()) {
-            p.setFont(fitted(text.detail, cell.width()));
-            p.drawText(QRectF(cell.left(), cell.top() + lineH, cell.width(), lineH),
-                       Qt::AlignCenter, text.detail);
-        }
-        p.setFont(small);
-        if (lines >= 3 && !text.count.isEmpty()) {
-            QColor c = style.text;
-            if (counts_[std::size_t(b)] == 0)
-                c.setAlphaF(0.4);
-            p.setPen(c);
-            p.drawText(QRectF(cell.left(), cell.top() + 2 * lineH, cell.width(), lineH),
-                       Qt::AlignCenter, text.count);
-        }
-        // Restricted leads: a corner notch in the frame colour of the error their rule prevents.
-        if (u8codec::isRestrictedLead(std::uint8_t(b))) {
-            const qreal s = std::min(cell.width(), cell.height()) * 0.3;
-            QPolygonF notch;
-            notch << cell.topRight() << QPointF(cell.right() - s, cell.top())
-                  << QPointF(cell.right(), cell.top() + s);
-            const auto prevented = u8codec::errorPreventedBy(std::uint8_t(b));
-            p.setPen(Qt::NoPen);
-            p.setBrush(roles.style(RolePalette::roleForError(prevented)).frame);
-            p.drawPolygon(notch);
-            p.setBrush(Qt::NoBrush);
-        }
+// A detail line too long for a narrow cell ("U+10000") is drawn smaller, down to a floor.
+QFont fittedFont(const QFont& small, const QFontMetrics& smallMetrics, const QString& detail,
+                 qreal width) {
+    QFont f = small;
+    const qreal room = width - 2, wanted = smallMetrics.horizontalAdvance(detail);
+    if (wanted > room && wanted > 0)
+        f.setPointSizeF(std::max(small.pointSizeF() * room / wanted, 5.5));
+    return f;
+}
+
+} // namespace
+
+// One cell: the role's colours, a frame in the window colour, the text lines that fit, and for a
+// restricted lead its notch.
+void CodePageTable::paintCell(QPainter& p, int b, const CellLook& look) const {
+    const QRectF cell = QRectF(cellRect(b)).adjusted(0.5, 0.5, -0.5, -0.5);
+    const CellRole role = RolePalette::roleForClass(std::uint8_t(b));
+    look.roles.paintCell(p, cell, role);
+    p.setPen(QPen(palette().color(QPalette::Window), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(cell);
+    paintCellText(p, cell, b, look.roles.style(role).text, look);
+    if (u8codec::isRestrictedLead(std::uint8_t(b)))
+        paintRestrictedNotch(p, cell, b, look.roles);
+}
+
+// The lines of cellText() that fit: the hex byte bold, the detail (fitted to the width), the count
+// (faint when zero).
+void CodePageTable::paintCellText(QPainter& p, const QRectF& cell, int b, const QColor& ink,
+                                  const CellLook& look) const {
+    const CellText text = cellText(b);
+    const qreal lineH = look.lines == 1 ? cell.height() : cell.height() / look.lines;
+    p.setPen(ink);
+    p.setFont(look.bold);
+    p.drawText(QRectF(cell.left(), cell.top(), cell.width(), lineH), Qt::AlignCenter, text.hex);
+    if (look.lines >= 2 && !text.detail.isEmpty()) {
+        p.setFont(fittedFont(look.small, look.smallMetrics, text.detail, cell.width()));
+        p.drawText(QRectF(cell.left(), cell.top() + lineH, cell.width(), lineH), Qt::AlignCenter,
+                   text.detail);
     }
+    p.setFont(look.small);
+    if (look.lines >= 3 && !text.count.isEmpty()) {
+        QColor c = ink;
+        if (counts_[std::size_t(b)] == 0)
+            c.setAlphaF(0.4);
+        p.setPen(c);
+        p.drawText(QRectF(cell.left(), cell.top() + 2 * lineH, cell.width(), lineH),
+                   Qt::AlignCenter, text.count);
+    }
+}
+
+// Restricted leads: a corner notch in the frame colour of the error their rule prevents.
+void CodePageTable::paintRestrictedNotch(QPainter& p, const QRectF& cell, int b,
+                                         const RolePalette& roles) const {
+    const qreal s = std::min(cell.width(), cell.height()) * 0.3;
+    QPolygonF notch;
+    notch << cell.topRight() << QPointF(cell.right() - s, cell.top())
+          << QPointF(cell.right(), cell.top() + s);
+    const auto prevented = u8codec::errorPreventedBy(std::uint8_t(b));
+    p.setPen(Qt::NoPen);
+    p.setBrush(roles.style(RolePalette::roleForError(prevented)).frame);
+    p.drawPolygon(notch);
+    p.setBrush(Qt::NoBrush);
+}
+
+// The current byte's bold frame, and inside it a dotted one while the table has the focus.
+void CodePageTable::paintCurrentFrame(QPainter& p, const RolePalette& roles) const {
     if (current_ >= 0) {
         p.setPen(QPen(roles.cursorFrame(), 2.5));
         p.drawRect(QRectF(cellRect(current_)).adjusted(1.5, 1.5, -1.5, -1.5));

@@ -8,7 +8,11 @@
 #include <QWidget>
 #include <array>
 
+class QPainter;
+
 namespace u8ui {
+
+class RolePalette;
 
 class CodePageTable : public QWidget {
     Q_OBJECT
@@ -59,6 +63,16 @@ private:
     };
     Grid grid() const;
     QFont smallFont() const; // the detail and count lines
+    // paintEvent, part by part.
+    struct CellLook;
+    CellLook cellLook() const;
+    void paintHeaders(QPainter& p, const QFont& bold) const;
+    void paintCell(QPainter& p, int b, const CellLook& look) const;
+    void paintCellText(QPainter& p, const QRectF& cell, int b, const QColor& ink,
+                       const CellLook& look) const;
+    void paintRestrictedNotch(QPainter& p, const QRectF& cell, int b,
+                              const RolePalette& roles) const;
+    void paintCurrentFrame(QPainter& p, const RolePalette& roles) const;
 
     std::array<quint64, 256> counts_{};
     bool hasCounts_ = false;

@@ -203,6 +203,34 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     return g;
 }
 
+namespace {
+
+// The bytes from `start` until a line feed or `limit`, growing the read (256 bytes, then four
+// times more each time) so that short lines read little. Shorter when the source ends early.
+std::vector<quint8> readParagraphBytes(const u8codec::ByteSource& source, quint64 start,
+                                       quint64 limit) {
+    std::vector<quint8> bytes;
+    quint64 want = 256;
+    for (;;) {
+        const quint64 from = start + bytes.size();
+        const quint64 to = std::min(limit, start + want);
+        if (to <= from)
+            break;
+        const std::size_t old = bytes.size();
+        bytes.resize(to - start);
+        const std::size_t got = source.read(from, std::span<quint8>(bytes.data() + old, to - from));
+        bytes.resize(old + got);
+        if (got < to - from) // the source ended early (a file that shrank)
+            break;
+        if (std::memchr(bytes.data() + old, int(kLineFeed), got) != nullptr)
+            break;
+        want *= 4;
+    }
+    return bytes;
+}
+
+} // namespace
+
 TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
     auto found = paragraphs_.find(start);
     if (found != paragraphs_.end())
@@ -210,75 +238,71 @@ TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
     auto p = std::make_shared<Paragraph>();
     p->start = p->end = start;
     const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    if (source && start < documentSize())
+        fillGlyphs(*p, *source);
+    wrapLines(*p);
+    if (paragraphs_.size() >= kMaxCachedParagraphs)
+        paragraphs_.clear();
+    paragraphs_.emplace(start, p);
+    return p;
+}
+
+// The glyphs of the paragraph at p.start: up to and with its line feed, or up to the chunk
+// boundary where the rule in the header forces a break.
+void TextView::fillGlyphs(Paragraph& p, const u8codec::ByteSource& source) const {
+    const quint64 start = p.start;
     const quint64 size = documentSize();
-    if (source && start < size) {
-        // Read until a line feed or the longest possible paragraph (2 * kChunk + the segment
-        // that straddles the boundary), growing the read so that short lines read little.
-        const quint64 limit = std::min(size, start + 2 * kChunk + 2 * u8codec::kMaxLookAhead + 1);
-        std::vector<quint8> bytes;
-        quint64 want = 256;
-        for (;;) {
-            const quint64 from = start + bytes.size();
-            const quint64 to = std::min(limit, start + want);
-            if (to <= from)
+    // The longest possible paragraph: 2 * kChunk + the segment that straddles the boundary.
+    const quint64 limit = std::min(size, start + 2 * kChunk + 2 * u8codec::kMaxLookAhead + 1);
+    const std::vector<quint8> bytes = readParagraphBytes(source, start, limit);
+    const bool reachesEnd = start + bytes.size() >= size || start + bytes.size() < limit;
+    const auto segments =
+        u8codec::segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());
+    // The first chunk boundary at which this paragraph may be cut (see the header).
+    quint64 boundary = ((start + u8codec::kMaxLookBehind) / kChunk + 1) * kChunk;
+    for (const u8codec::Segment& s : segments) {
+        bool forced = false;
+        while (s.end() > boundary) {
+            if (start + kChunk <= boundary) {
+                forced = true;
                 break;
-            const std::size_t old = bytes.size();
-            bytes.resize(to - start);
-            const std::size_t got =
-                source->read(from, std::span<quint8>(bytes.data() + old, to - from));
-            bytes.resize(old + got);
-            if (got < to - from) // the source ended early (a file that shrank)
-                break;
-            if (std::memchr(bytes.data() + old, int(kLineFeed), got) != nullptr)
-                break;
-            want *= 4;
+            }
+            boundary += kChunk;
         }
-        const bool reachesEnd = start + bytes.size() >= size || start + bytes.size() < limit;
-        const auto segments =
-            u8codec::segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());
-        // The first chunk boundary at which this paragraph may be cut (see the header).
-        quint64 boundary = ((start + u8codec::kMaxLookBehind) / kChunk + 1) * kChunk;
-        for (const u8codec::Segment& s : segments) {
-            bool forced = false;
-            while (s.end() > boundary) {
-                if (start + kChunk <= boundary) {
-                    forced = true;
-                    break;
-                }
-                boundary += kChunk;
-            }
-            if (forced) {
-                p->forcedBreak = true;
-                break;
-            }
-            p->glyphs.push_back(makeGlyph(s, bytes.data() + (s.offset - start)));
-            p->end = s.end();
-            if (s.isValid() && s.codePoint == kLineFeed) {
-                p->endsWithLineFeed = true;
-                break;
-            }
+        if (forced) {
+            p.forcedBreak = true;
+            break;
         }
-        joinClusters(*p, bytes);
+        p.glyphs.push_back(makeGlyph(s, bytes.data() + (s.offset - start)));
+        p.end = s.end();
+        if (s.isValid() && s.codePoint == kLineFeed) {
+            p.endsWithLineFeed = true;
+            break;
+        }
     }
-    // Wrap at the layout width, after the last space or tab of the line when there is one,
-    // otherwise between any two characters. A forced break's mark needs room after the last
-    // glyph.
+    joinClusters(p, bytes);
+}
+
+// Wraps at the layout width, after the last space or tab of the line when there is one,
+// otherwise between any two characters; sets each glyph's x. A forced break's mark needs room
+// after the last glyph.
+void TextView::wrapLines(Paragraph& p) const {
     qreal x = 0;
     std::size_t breakAfterSpace = 0; // first glyph after the line's last space, 0 for none
-    for (std::size_t i = 0; i < p->glyphs.size(); ++i) {
-        Glyph& g = p->glyphs[i];
-        const bool last = i + 1 == p->glyphs.size();
-        const qreal need = g.width + (p->forcedBreak && last ? breakMarkWidth() : 0);
-        if (p->lineStarts.empty()) {
-            p->lineStarts.push_back(0);
+    for (std::size_t i = 0; i < p.glyphs.size(); ++i) {
+        Glyph& g = p.glyphs[i];
+        const bool last = i + 1 == p.glyphs.size();
+        const qreal need = g.width + (p.forcedBreak && last ? breakMarkWidth() : 0);
+        if (p.lineStarts.empty()) {
+            p.lineStarts.push_back(0);
         } else if (x > 0 && x + need > layoutWidth_) {
-            const std::size_t lineStart = std::size_t(p->lineStarts.back());
+            const std::size_t lineStart = std::size_t(p.lineStarts.back());
             const std::size_t next = breakAfterSpace > lineStart ? breakAfterSpace : i;
-            p->lineStarts.push_back(int(next));
+            p.lineStarts.push_back(int(next));
             x = 0;
             for (std::size_t j = next; j < i; ++j) {
-                p->glyphs[j].x = x;
-                x += p->glyphs[j].width;
+                p.glyphs[j].x = x;
+                x += p.glyphs[j].width;
             }
             breakAfterSpace = 0;
         }
@@ -287,12 +311,8 @@ TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
         if (g.breakAfter)
             breakAfterSpace = i + 1;
     }
-    if (p->lineStarts.empty())
-        p->lineStarts.push_back(0);
-    if (paragraphs_.size() >= kMaxCachedParagraphs)
-        paragraphs_.clear();
-    paragraphs_.emplace(start, p);
-    return p;
+    if (p.lineStarts.empty())
+        p.lineStarts.push_back(0);
 }
 
 // --- visual lines --------------------------------------------------------------------------

@@ -144,6 +144,9 @@ private:
     std::optional<GlyphOnScreen> glyphOnScreen(quint64 offset) const;
     quint64 paragraphStartFor(quint64 offset) const;
     ParagraphPtr paragraph(quint64 start) const;
+    // paragraph(), step by step: its glyphs from the source, then its visual lines.
+    void fillGlyphs(Paragraph& p, const u8codec::ByteSource& source) const;
+    void wrapLines(Paragraph& p) const;
     Glyph makeGlyph(const u8codec::Segment& s, const quint8* bytes) const;
     // text_view_clusters.cpp: the glyphs of each multi-character cluster of `p` joined into one.
     void joinClusters(Paragraph& p, const std::vector<quint8>& bytes) const;

@@ -315,12 +315,8 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             outcome->result.text.shrink_to_fit();
         },
         [this, outcome, title, options, source](const JobControl& control) {
-            busy_ = false;
-            updateEnabled();
-            if (control.cancelled()) {
-                emit finished(tr("%1: cancelled; the document is unchanged.").arg(title));
+            if (!jobEnded(control, title))
                 return;
-            }
             if (!outcome->result.ok) {
                 const QString why = QString::fromStdString(outcome->result.error);
                 QMessageBox::warning(
@@ -495,6 +491,13 @@ void RepairActions::chooseReinterpretEncoding() {
     runReinterpret(encoding.trimmed());
 }
 
+struct RepairActions::ReinterpretOutcome {
+    u8codec::TranscodeResult result;
+    QByteArray head; // the first input bytes, for the preview
+    std::uint64_t inputSize = 0;
+    std::vector<std::pair<std::uint64_t, QByteArray>> invalid; // offsets and their bytes
+};
+
 void RepairActions::runReinterpret(const QString& encoding) {
     auto source = document_->sharedSource();
     if (!source || busy_)
@@ -502,79 +505,98 @@ void RepairActions::runReinterpret(const QString& encoding) {
     busy_ = true;
     updateEnabled();
     const QString title = tr("Reinterpret as %1").arg(encoding);
-    struct Outcome {
-        u8codec::TranscodeResult result;
-        QByteArray head; // the first input bytes, for the preview
-        std::uint64_t inputSize = 0;
-        std::vector<std::pair<std::uint64_t, QByteArray>> invalid; // offsets and their bytes
-    };
-    auto outcome = std::make_shared<Outcome>();
+    auto outcome = std::make_shared<ReinterpretOutcome>();
     const std::string from = encoding.toStdString();
     runInBackground(
         window_, title,
         [source, from, outcome](JobControl& control) {
-            std::vector<std::uint8_t> input;
-            control.setStage(tr("Reading the document…"));
-            if (!readWholeSource(*source, input, control, 0.5))
-                return;
-            control.setStage(tr("Converting from %1…").arg(QString::fromStdString(from)));
-            u8codec::TranscodeOptions options;
-            options.unmappable = u8codec::UnmappablePolicy::Substitute;
-            options.progress = progressAfterReading(control);
-            outcome->result = u8codec::transcode(input, from, "UTF-8", options);
-            outcome->inputSize = input.size();
-            outcome->head = QByteArray(reinterpret_cast<const char*>(input.data()),
-                                       qsizetype(std::min<std::size_t>(input.size(), 48)));
-            for (const auto offset : outcome->result.invalidInputOffsets) {
-                if (outcome->invalid.size() >= std::size_t(kPreviewChanges))
-                    break;
-                const auto n = std::min<std::uint64_t>(4, input.size() - offset);
-                outcome->invalid.emplace_back(
-                    offset,
-                    QByteArray(reinterpret_cast<const char*>(input.data() + offset), qsizetype(n)));
-            }
-            control.setProgress(1.0);
+            transcodeWhole(*source, from, control, *outcome);
         },
         [this, outcome, title, encoding](const JobControl& control) {
-            busy_ = false;
-            updateEnabled();
-            if (control.cancelled()) {
-                emit finished(tr("%1: cancelled; the document is unchanged.").arg(title));
-                return;
-            }
-            const auto& r = outcome->result;
-            if (!r.ok) {
-                QMessageBox::warning(
-                    window_, title,
-                    tr("%1 cannot be read as %2: %3")
-                        .arg(document_->displayName(), encoding, QString::fromStdString(r.error)));
-                emit finished(tr("%1 failed.").arg(title));
-                return;
-            }
-            ChangePreview p;
-            p.title = title;
-            p.totalChanges = 1;
-            p.counts.append(
-                {tr("Whole document read as %1").arg(QString::fromStdString(r.from)), 1});
-            if (r.invalidInput)
-                p.counts.append({tr("Byte sequences not valid in %1 (become U+FFFD)").arg(encoding),
-                                 r.invalidInput});
-            const QByteArray output = QByteArray::fromStdString(r.output);
-            p.changes.append({0, outcome->head, output.left(160),
-                              tr("the beginning of the document, before and after")});
-            for (const auto& [offset, bytes] : outcome->invalid)
-                p.changes.append({offset, bytes, QByteArray("\xEF\xBF\xBD"),
-                                  tr("not a valid sequence in %1").arg(encoding)});
-            p.oldSize = outcome->inputSize;
-            p.newSize = quint64(r.output.size());
-            p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
-                          "Saving writes UTF-8.")
-                           .arg(QString::fromStdString(r.from));
-            auto bytes = std::make_shared<u8codec::MemorySource>(
-                std::vector<std::uint8_t>(r.output.begin(), r.output.end()));
-            outcome->result.output.clear();
-            offer(p, confirm_(p) ? std::move(bytes) : nullptr);
+            if (jobEnded(control, title))
+                offerReinterpret(title, encoding, *outcome);
         });
+}
+
+bool RepairActions::jobEnded(const JobControl& control, const QString& title) {
+    busy_ = false;
+    updateEnabled();
+    if (control.cancelled()) {
+        emit finished(tr("%1: cancelled; the document is unchanged.").arg(title));
+        return false;
+    }
+    return true;
+}
+
+// runReinterpret() in the background: the whole document read and converted from `from` to UTF-8,
+// invalid input becoming U+FFFD; the first bytes and the first invalid sequences are kept for the
+// preview.
+void RepairActions::transcodeWhole(const u8codec::ByteSource& source, const std::string& from,
+                                   JobControl& control, ReinterpretOutcome& outcome) {
+    std::vector<std::uint8_t> input;
+    control.setStage(tr("Reading the document…"));
+    if (!readWholeSource(source, input, control, 0.5))
+        return;
+    control.setStage(tr("Converting from %1…").arg(QString::fromStdString(from)));
+    u8codec::TranscodeOptions options;
+    options.unmappable = u8codec::UnmappablePolicy::Substitute;
+    options.progress = progressAfterReading(control);
+    outcome.result = u8codec::transcode(input, from, "UTF-8", options);
+    outcome.inputSize = input.size();
+    outcome.head = QByteArray(reinterpret_cast<const char*>(input.data()),
+                              qsizetype(std::min<std::size_t>(input.size(), 48)));
+    for (const auto offset : outcome.result.invalidInputOffsets) {
+        if (outcome.invalid.size() >= std::size_t(kPreviewChanges))
+            break;
+        const auto n = std::min<std::uint64_t>(4, input.size() - offset);
+        outcome.invalid.emplace_back(
+            offset, QByteArray(reinterpret_cast<const char*>(input.data() + offset), qsizetype(n)));
+    }
+    control.setProgress(1.0);
+}
+
+// What reinterpreting changes: the whole document, its beginning before and after, and the
+// sequences not valid in the encoding.
+ChangePreview RepairActions::reinterpretPreview(const QString& title, const QString& encoding,
+                                                const ReinterpretOutcome& outcome) {
+    const auto& r = outcome.result;
+    ChangePreview p;
+    p.title = title;
+    p.totalChanges = 1;
+    p.counts.append({tr("Whole document read as %1").arg(QString::fromStdString(r.from)), 1});
+    if (r.invalidInput)
+        p.counts.append(
+            {tr("Byte sequences not valid in %1 (become U+FFFD)").arg(encoding), r.invalidInput});
+    const QByteArray output = QByteArray::fromStdString(r.output);
+    p.changes.append(
+        {0, outcome.head, output.left(160), tr("the beginning of the document, before and after")});
+    for (const auto& [offset, bytes] : outcome.invalid)
+        p.changes.append({offset, bytes, QByteArray("\xEF\xBF\xBD"),
+                          tr("not a valid sequence in %1").arg(encoding)});
+    p.oldSize = outcome.inputSize;
+    p.newSize = quint64(r.output.size());
+    p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
+                  "Saving writes UTF-8.")
+                   .arg(QString::fromStdString(r.from));
+    return p;
+}
+
+void RepairActions::offerReinterpret(const QString& title, const QString& encoding,
+                                     ReinterpretOutcome& outcome) {
+    const auto& r = outcome.result;
+    if (!r.ok) {
+        QMessageBox::warning(
+            window_, title,
+            tr("%1 cannot be read as %2: %3")
+                .arg(document_->displayName(), encoding, QString::fromStdString(r.error)));
+        emit finished(tr("%1 failed.").arg(title));
+        return;
+    }
+    const ChangePreview p = reinterpretPreview(title, encoding, outcome);
+    auto bytes = std::make_shared<u8codec::MemorySource>(
+        std::vector<std::uint8_t>(r.output.begin(), r.output.end()));
+    outcome.result.output.clear();
+    offer(p, confirm_(p) ? std::move(bytes) : nullptr);
 }
 
 } // namespace u8app

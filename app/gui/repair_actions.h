@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 class QAction;
@@ -78,6 +79,16 @@ private:
                         const u8codec::ByteSource& source, const RepairOutcome& outcome,
                         const PreviewChoice& choice);
     void updateEnabled();
+    // The end of a background job (busy no more); false, after saying so, when it was cancelled.
+    bool jobEnded(const JobControl& control, const QString& title);
+    // runReinterpret(), part by part.
+    struct ReinterpretOutcome;
+    static void transcodeWhole(const u8codec::ByteSource& source, const std::string& from,
+                               JobControl& control, ReinterpretOutcome& outcome);
+    static ChangePreview reinterpretPreview(const QString& title, const QString& encoding,
+                                            const ReinterpretOutcome& outcome);
+    void offerReinterpret(const QString& title, const QString& encoding,
+                          ReinterpretOutcome& outcome);
 
     QWidget* window_;
     u8ui::ByteDocument* document_;

@@ -416,6 +416,35 @@ private slots:
         QCOMPARE(contentOf(*document_), QByteArray("caf\xE9 \x80"));
     }
 
+    // The preview of a reinterpretation: the whole document as one change, its beginning before
+    // and after, and each sequence not valid in the encoding with the U+FFFD it becomes.
+    void reinterpretPreviewListsInvalidSequences() {
+        const QByteArray utf16("a\x00\x00\xD8"
+                               "b\x00",
+                               6); // a lone high surrogate between "a" and "b"
+        history_->open(bytesOf(utf16), QStringLiteral("t.txt"));
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runReinterpret(QStringLiteral("UTF-16LE"));
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(previews_.size(), 1);
+        const ChangePreview& p = previews_.first();
+        QCOMPARE(p.title, QStringLiteral("Reinterpret as UTF-16LE"));
+        QCOMPARE(p.totalChanges, quint64(1));
+        QCOMPARE(p.counts.size(), 2);
+        QVERIFY(p.counts[0].label.startsWith(QStringLiteral("Whole document read as UTF-16")));
+        QCOMPARE(p.counts[1].count, quint64(1));
+        QCOMPARE(p.changes.size(), 2);
+        QCOMPARE(p.changes[0].before, utf16);
+        QCOMPARE(p.changes[0].after, QByteArray("a\xEF\xBF\xBD"
+                                                "b"));
+        QCOMPARE(p.changes[1].offset, quint64(2));
+        QCOMPARE(p.changes[1].before, utf16.mid(2));
+        QCOMPARE(p.changes[1].after, QByteArray("\xEF\xBF\xBD"));
+        QCOMPARE(p.oldSize, quint64(6));
+        QCOMPARE(p.newSize, quint64(5));
+        QCOMPARE(contentOf(*document_), p.changes[0].after);
+    }
+
     void previewShowsBytesVisibly() {
         // Controls by their abbreviations (drawn in any font), as the text pane shows them.
         QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a⟨CR⟩⟨LF⟩"));

@@ -30,6 +30,21 @@ const QByteArray kSource = "int main() {\n"
                            "    void say\u041Dello();\n"
                            "}\n";
 
+// The physicalLocation of a SARIF result's first location.
+QJsonObject physicalLocation(const QJsonObject& result) {
+    return result.value("locations")
+        .toArray()
+        .at(0)
+        .toObject()
+        .value("physicalLocation")
+        .toObject();
+}
+
+// The first run of a SARIF log.
+QJsonObject firstRun(const QByteArray& log) {
+    return QJsonDocument::fromJson(log).object().value("runs").toArray().at(0).toObject();
+}
+
 QStringList lines(const QByteArray& out) {
     QStringList l = QString::fromUtf8(out).split(QLatin1Char('\n'));
     if (!l.isEmpty() && l.last().isEmpty())
@@ -207,12 +222,7 @@ private slots:
             const QString ruleId = result.value("ruleId").toString();
             QCOMPARE(ids.value(result.value("ruleIndex").toInt()), ruleId);
             QVERIFY(!result.value("message").toObject().value("text").toString().isEmpty());
-            const QJsonObject location = result.value("locations")
-                                             .toArray()
-                                             .at(0)
-                                             .toObject()
-                                             .value("physicalLocation")
-                                             .toObject();
+            const QJsonObject location = physicalLocation(result);
             QCOMPARE(location.value("artifactLocation").toObject().value("uri").toString(),
                      QString::fromLatin1(QUrl::fromLocalFile(a).toEncoded()));
             const QJsonObject region = location.value("region").toObject();
@@ -222,14 +232,7 @@ private slots:
         const QJsonObject first = results[0].toObject();
         QCOMPARE(first.value("ruleId").toString(), QStringLiteral("bidi-control"));
         QCOMPARE(first.value("level").toString(), QStringLiteral("error"));
-        const QJsonObject region = first.value("locations")
-                                       .toArray()
-                                       .at(0)
-                                       .toObject()
-                                       .value("physicalLocation")
-                                       .toObject()
-                                       .value("region")
-                                       .toObject();
+        const QJsonObject region = physicalLocation(first).value("region").toObject();
         QCOMPARE(region.value("startLine").toInt(), 2);
         QCOMPARE(region.value("startColumn").toInt(), 7);
         QCOMPARE(region.value("byteOffset").toInt(), 19);
@@ -241,18 +244,15 @@ private slots:
                      .value("executionSuccessful")
                      .toBool(),
                  true);
-        // Nothing found: a valid log with an empty results array, exit 0.
-        const Run clean = cli({"audit", "--sarif", b});
+    }
+
+    // Nothing found: a valid log with an empty results array, exit 0.
+    void sarifWithNothingFound() {
+        const Run clean = cli({"audit", "--sarif", write("clean name.txt", "plain\n")});
         QCOMPARE(clean.exitCode, 0);
-        QVERIFY(QJsonDocument::fromJson(clean.out)
-                    .object()
-                    .value("runs")
-                    .toArray()
-                    .at(0)
-                    .toObject()
-                    .value("results")
-                    .toArray()
-                    .isEmpty());
+        const QJsonObject run = firstRun(clean.out);
+        QVERIFY(run.value("results").isArray());
+        QVERIFY(run.value("results").toArray().isEmpty());
     }
 
     void kindsFilter() {

@@ -115,6 +115,62 @@ QString kindName(ProblemKind k) {
     return QString::fromLatin1(name(k).data(), qsizetype(name(k).size()));
 }
 
+// The data of fastPathEqualsSegments: 20 to 23 kB from `source` (one of its rows), drawn with
+// `seed`.
+Bytes fastPathSample(int source, uint seed) {
+    std::mt19937 rng(seed * 7919u + uint(source));
+    const std::size_t size = 20000 + rng() % 3000;
+    Bytes data;
+    switch (source) {
+    case 0: // uniformly random: a problem every three bytes or so
+        data.resize(size);
+        for (auto& b : data)
+            b = std::uint8_t(rng());
+        break;
+    case 1: { // every lead a naive decoder reads on from, with continuation bytes after them
+        std::vector<Bytes> alphabet = {{0x80}, {0xBF}, {0xA0}, {0x8F}, {0x41}, {0x0A}};
+        for (int lead : {0xC0, 0xC1, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFD,
+                         0xFE, 0xFF, 0xC3, 0xE2, 0xF1})
+            alphabet.push_back({std::uint8_t(lead)});
+        data = drawn(rng, alphabet, size);
+        break;
+    }
+    case 2: // CESU-8 pairs, lone halves and cut ones, at every offset around the windows
+        data = drawn(rng,
+                     {{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80},
+                      {0xED, 0xAF, 0xBF},
+                      {0xED, 0xB0, 0x80},
+                      {0xED, 0xA0},
+                      {0x80},
+                      {0x41},
+                      {0xF4, 0x90, 0x80, 0x80},
+                      {0xE0, 0x80, 0xAF}},
+                     size);
+        break;
+    case 3: { // runs of continuation bytes longer than a window, between other problems
+        for (std::size_t i = 0; data.size() < size; ++i) {
+            data.insert(data.end(), std::size_t(rng() % 200), std::uint8_t(0x80 + rng() % 64));
+            const std::uint8_t between[] = {0x41, 0xC0, 0xE2, 0xFE, 0xF8, 0xED};
+            data.push_back(between[rng() % std::size(between)]);
+        }
+        data.resize(size);
+        break;
+    }
+    default: // valid text with a damaged byte now and then
+        data = drawn(rng,
+                     {{'w', 'o', 'r', 'd', ' '},
+                      {'\n'},
+                      {0xC3, 0xA9},
+                      {0xE2, 0x82, 0xAC},
+                      {0xF0, 0x9F, 0x98, 0x80}},
+                     size);
+        for (int k = 0; k < 40; ++k)
+            data[rng() % data.size()] = std::uint8_t(0x80 + rng() % 128);
+        break;
+    }
+    return data;
+}
+
 } // namespace
 
 class TestProblems : public QObject {
@@ -286,56 +342,7 @@ void TestProblems::fastPathEqualsSegments_data() {
 void TestProblems::fastPathEqualsSegments() {
     QFETCH(int, source);
     QFETCH(uint, seed);
-    std::mt19937 rng(seed * 7919u + uint(source));
-    const std::size_t size = 20000 + rng() % 3000;
-    Bytes data;
-    switch (source) {
-    case 0: // uniformly random: a problem every three bytes or so
-        data.resize(size);
-        for (auto& b : data)
-            b = std::uint8_t(rng());
-        break;
-    case 1: { // every lead a naive decoder reads on from, with continuation bytes after them
-        std::vector<Bytes> alphabet = {{0x80}, {0xBF}, {0xA0}, {0x8F}, {0x41}, {0x0A}};
-        for (int lead : {0xC0, 0xC1, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFD,
-                         0xFE, 0xFF, 0xC3, 0xE2, 0xF1})
-            alphabet.push_back({std::uint8_t(lead)});
-        data = drawn(rng, alphabet, size);
-        break;
-    }
-    case 2: // CESU-8 pairs, lone halves and cut ones, at every offset around the windows
-        data = drawn(rng,
-                     {{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80},
-                      {0xED, 0xAF, 0xBF},
-                      {0xED, 0xB0, 0x80},
-                      {0xED, 0xA0},
-                      {0x80},
-                      {0x41},
-                      {0xF4, 0x90, 0x80, 0x80},
-                      {0xE0, 0x80, 0xAF}},
-                     size);
-        break;
-    case 3: { // runs of continuation bytes longer than a window, between other problems
-        for (std::size_t i = 0; data.size() < size; ++i) {
-            data.insert(data.end(), std::size_t(rng() % 200), std::uint8_t(0x80 + rng() % 64));
-            const std::uint8_t between[] = {0x41, 0xC0, 0xE2, 0xFE, 0xF8, 0xED};
-            data.push_back(between[rng() % std::size(between)]);
-        }
-        data.resize(size);
-        break;
-    }
-    default: // valid text with a damaged byte now and then
-        data = drawn(rng,
-                     {{'w', 'o', 'r', 'd', ' '},
-                      {'\n'},
-                      {0xC3, 0xA9},
-                      {0xE2, 0x82, 0xAC},
-                      {0xF0, 0x9F, 0x98, 0x80}},
-                     size);
-        for (int k = 0; k < 40; ++k)
-            data[rng() % data.size()] = std::uint8_t(0x80 + rng() % 128);
-        break;
-    }
+    const Bytes data = fastPathSample(source, seed);
     const std::vector<Problem> want = problemsBySegment(data);
     QVERIFY(!want.empty());
     const std::vector<std::vector<std::size_t>> cuts = {

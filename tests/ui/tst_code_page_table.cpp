@@ -2,6 +2,7 @@
 #include "code_page_table.h"
 #include "contrast.h"
 #include "document_scan.h"
+#include "paint_probe.h"
 #include "role_palette.h"
 #include "u8codec/byte_source.h"
 
@@ -105,6 +106,26 @@ private slots:
             }
     }
 
+    // Every cell is painted in the shared colour of its byte's context-free class (the codec's
+    // classify, through RolePalette::roleForClass), in both themes.
+    void cellsWearTheirClassColour() {
+        for (const QPalette& palette : {QPalette(), u8ui::testing::darkPalette()}) {
+            CodePageTable table;
+            table.setPalette(palette);
+            table.resize(table.sizeHint());
+            const QImage image = table.grab().toImage();
+            const RolePalette roles = RolePalette::forPalette(palette);
+            QCOMPARE(roles.isDark(), palette.color(QPalette::Window).lightness() < 128);
+            for (int b = 0; b < 256; ++b) {
+                const QColor want = roles.style(RolePalette::roleForClass(quint8(b))).fill;
+                const QColor got = u8ui::testing::dominantColour(image, table.cellRect(b));
+                QVERIFY2(got == want, qPrintable(QStringLiteral("%1: %2, want %3")
+                                                     .arg(b, 2, 16, QLatin1Char('0'))
+                                                     .arg(got.name(), want.name())));
+            }
+        }
+    }
+
     // Even at its minimum size (a narrow dock), the lead cells show their code point under the
     // hex byte: the detail line of F0 ("U+10000") is painted, smaller, not left out.
     void narrowCellsStillShowTheCodePoint() {
@@ -155,11 +176,7 @@ private slots:
             table.setCounts(counts);
             QDir().mkpath(dir);
             table.grab().save(dir + "/code-page-table-light.png");
-            QPalette dark;
-            dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x26));
-            dark.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
-            dark.setColor(QPalette::PlaceholderText, QColor(0xA0, 0xA0, 0xA0));
-            table.setPalette(dark);
+            table.setPalette(u8ui::testing::darkPalette());
             table.setAutoFillBackground(true);
             table.grab().save(dir + "/code-page-table-dark.png");
         }

@@ -7,6 +7,7 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "inspector_panel.h"
+#include "paint_probe.h"
 #include "u8codec/byte_source.h"
 #include "unicode_info.h"
 
@@ -23,17 +24,6 @@ std::vector<std::uint8_t> bytesOf(const char* s) {
     return std::vector<std::uint8_t>(s, s + std::strlen(s));
 }
 
-QPalette darkPalette() {
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x20, 0x22, 0x26));
-    p.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
-    p.setColor(QPalette::Base, QColor(0x18, 0x19, 0x1C));
-    p.setColor(QPalette::AlternateBase, QColor(0x2C, 0x2E, 0x33));
-    p.setColor(QPalette::Text, QColor(0xE6, 0xE6, 0xE6));
-    p.setColor(QPalette::Mid, QColor(0x55, 0x58, 0x5F));
-    return p;
-}
-
 void saveShots(QWidget& w, const QString& name) {
     const QString dir = qEnvironmentVariable("U8SCOPE_SCREENSHOT_DIR");
     if (dir.isEmpty())
@@ -42,7 +32,7 @@ void saveShots(QWidget& w, const QString& name) {
     w.resize(560, w.sizeHint().height() + 40);
     w.setPalette(QPalette());
     w.grab().save(dir + "/" + name + "-light.png");
-    w.setPalette(darkPalette());
+    w.setPalette(testing::darkPalette());
     w.setAutoFillBackground(true);
     w.grab().save(dir + "/" + name + "-dark.png");
     w.setPalette(QPalette());
