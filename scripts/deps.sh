@@ -23,9 +23,10 @@ test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gette
 run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
-# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, and to run the unpacked window
-# a virtual X server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
-package_packages=(dpkg-dev xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
+# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, lintian to check the package,
+# man (man-db) to read its compressed manual pages, and to run the unpacked window a virtual X
+# server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
+package_packages=(dpkg-dev lintian man-db xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
