@@ -1,5 +1,6 @@
 # The Debian package: `cpack -G DEB` in the build directory (scripts/package.sh builds a Release
-# tree, packs it and checks the package) packs exactly what the install rules install, under /usr.
+# tree, packs it and checks the package) packs exactly what the install rules install, under /usr,
+# and the Debian changelog (below).
 # Its Depends are read by dpkg-shlibdeps (Debian: dpkg-dev) from the libraries the programs load,
 # so they follow whatever Qt and ICU the build linked, plus what no program links but the window
 # needs at run time.
@@ -47,4 +48,26 @@ if(U8SCOPE_GUI)
   # Glyphs for every script and emoji the window shows (as scripts/deps.sh run installs).
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-core, fonts-noto-color-emoji")
 endif()
+
+# Its changelog. The package is native, in Debian's terms: its packaging is part of its own
+# sources, and its version, the project's, has no Debian revision. Debian policy (12.7) then asks
+# for the changelog as /usr/share/doc/u8scope/changelog.gz (lintian: no-changelog; with a
+# revision, 0.1.0-1, it would be changelog.Debian.gz, and lintian would ask a first entry to
+# close an ITP bug, as for an upload to Debian). CPack writes none: here one entry for this
+# version, dated like the manual pages (SOURCE_DATE_EPOCH when it is set), that CPack adds to the
+# tree it packs (U8scopeDebianFiles.cmake, run between its install and the packing). No install
+# rule installs it: `cmake --install` into a prefix is no Debian package.
+string(TIMESTAMP U8SCOPE_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/debian/changelog @ONLY CONTENT [=[
+u8scope (@PROJECT_VERSION@) UNRELEASED; urgency=medium
+
+  * u8scope @PROJECT_VERSION@, packed from its sources with CPack
+    (cmake/U8scopePackaging.cmake).
+
+ -- @U8SCOPE_PACKAGE_MAINTAINER@  @U8SCOPE_CHANGELOG_DATE@
+]=])
+set(CPACK_PRE_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/U8scopeDebianFiles.cmake)
+# Read by that script (CPack passes every CPACK_ variable on to it).
+set(CPACK_U8SCOPE_DEBIAN_CHANGELOG ${PROJECT_BINARY_DIR}/debian/changelog)
+set(CPACK_U8SCOPE_GZIP ${U8SCOPE_GZIP})
 include(CPack)

@@ -10,20 +10,23 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
                 libgl-dev fonts-dejavu-core)
 # Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
 # The audit's suites read Unicode's variation and emoji sequences (unicode-data) and build their
-# prose corpus from the installed translation catalogues with gettext's msgunfmt and msgconv.
+# prose corpus with gettext's msgunfmt and msgconv from the translation catalogues of a fixed set
+# of packages (tests/convert/build_prose_corpus.py): iso-codes' and those that come with the
+# packages named here or are Essential.
 # The manual pages are checked with groff (groff-base), the zsh completion with zsh -n, the
 # desktop entry with desktop-file-validate (desktop-file-utils), the metainfo with appstreamcli.
-test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext groff-base zsh
-               desktop-file-utils appstream)
+test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
+               groff-base zsh desktop-file-utils appstream)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
 # emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
 # tour sample (Noto).
 run_packages=(qt6-qpa-plugins fonts-droid-fallback fonts-nanum fonts-noto-core fonts-noto-color-emoji)
 # Fuzzing: clang with libFuzzer and the sanitizer runtimes.
 fuzz_packages=(clang libclang-rt-dev)
-# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, and to run the unpacked window
-# a virtual X server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
-package_packages=(dpkg-dev xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
+# Packaging (scripts/package.sh): dpkg-shlibdeps for the Depends, lintian to check the package,
+# man (man-db) to read its compressed manual pages, and to run the unpacked window a virtual X
+# server, xdotool and xprop to find it, ImageMagick to take and measure a screenshot.
+package_packages=(dpkg-dev lintian man-db xvfb xdotool x11-utils imagemagick qt6-qpa-plugins)
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in

@@ -2,12 +2,15 @@
 # Builds the Debian package of u8scope and checks it: builds a Release tree (build/package), packs
 # it with CPack (cmake/U8scopePackaging.cmake), then checks that
 #   - the package holds exactly what `cmake --install` writes (the test install.installed_tree
-#     holds that tree to its list), under /usr, none of it under /usr/local or naming the build;
+#     holds that tree to its list), under /usr, and its changelog, none of it under /usr/local or
+#     naming the build;
 #   - its control fields are set, and its Depends (from dpkg-shlibdeps) name Qt 6 and ICU;
 #   - unpacked into a scratch root (dpkg -x, nothing installed on this machine), every library
-#     the programs load is found, u8scope-cli runs, and the window opens on a virtual X server
-#     (Xvfb): a window named u8scope appears, of the X11 class the desktop entry names, and the
-#     screenshot (build/package/window.png) is not blank.
+#     the programs load is found, u8scope-cli runs, the changelog's entry is this version's, man
+#     reads the compressed manual pages without a warning, and the window opens on a virtual X
+#     server (Xvfb): a window named u8scope appears, of the X11 class the desktop entry names,
+#     and the screenshot (build/package/window.png) is not blank;
+#   - lintian, Debian's package checker, reports no error (its warnings are printed).
 # Prints the package's path on success; stops at the first failed check, saying which.
 # Usage: scripts/package.sh
 set -euo pipefail
@@ -23,7 +26,7 @@ if [[ -z "${SOURCE_DATE_EPOCH:-}" ]] && git rev-parse --git-dir >/dev/null 2>&1;
 fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DU8SCOPE_BENCH=OFF >/dev/null
 # The installed targets only; the tests are not packed.
-cmake --build "$build" --target u8scope u8scope-cli u8scope-cli-docs
+cmake --build "$build" --target u8scope u8scope-cli u8scope-cli-docs u8scope-docs
 rm -f "$build"/u8scope_*.deb
 (cd "$build" && cpack -G DEB >/dev/null)
 debs=("$build"/u8scope_*.deb)
@@ -44,9 +47,11 @@ fail() {
     exit 1
 }
 
-# The files: those of `cmake --install` under /usr (CPack's install prefix), and nothing else.
+# The files: those of `cmake --install` under /usr (CPack's install prefix), and the changelog
+# CPack adds (cmake/U8scopeDebianFiles.cmake), and nothing else.
+changelog=./usr/share/doc/u8scope/changelog.gz
 cmake --install "$build" --prefix "$scratch/install/usr" >/dev/null
-(cd "$scratch/install" && find . -type f | sort) >"$scratch/installed.txt"
+(cd "$scratch/install" && { find . -type f; echo "$changelog"; } | sort) >"$scratch/installed.txt"
 dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ { print $6 }' | sort >"$scratch/packed.txt"
 if ! diff -u "$scratch/installed.txt" "$scratch/packed.txt"; then
     fail "its files differ from what cmake --install writes (- installed, + packed)"
@@ -85,6 +90,15 @@ fi
 if "$root/usr/bin/u8scope-cli" check "$scratch/bad.txt" >/dev/null; then
     fail "u8scope-cli check accepts the byte FF"
 fi
+# The changelog's one entry is this version's.
+entry=$(gzip -dc "$root/$changelog" | head -n 1)
+[[ "$entry" == "u8scope ($(dpkg-deb --field "$deb" Version)) "* ]] ||
+    fail "$changelog begins '$entry', not this version's entry"
+# The manual pages, compressed as packed: man reads each without a warning.
+for page in "$root"/usr/share/man/man*/*.gz; do
+    warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || fail "man -l $page failed"
+    [[ -z "$warnings" ]] || fail "man -l $page warns: $warnings"
+done
 
 # The window, on a virtual X server at a display number it picks free (-displayfd), with its
 # settings in the scratch directory.
@@ -118,3 +132,12 @@ echo "package: $deb ($(du -h "$deb" | cut -f1), $(wc -l <"$scratch/packed.txt") 
 echo "Depends: $depends"
 echo "unpacked and run: $version; window '$title', $wm_class, screenshot $build/window.png" \
     "($colours colours)"
+
+# Last, as it may stop here: lintian. An error (E:) fails the package; warnings (W:) are printed,
+# and do not.
+if ! lintian --fail-on error "$deb" >"$scratch/lintian.txt" 2>"$scratch/lintian.log"; then
+    cat "$scratch/lintian.txt" "$scratch/lintian.log" >&2
+    fail "lintian reports an error, or failed (above)"
+fi
+grep '^W:' "$scratch/lintian.txt" || true
+echo "lintian: no error, $(grep -c '^W:' "$scratch/lintian.txt" || true) warnings"

@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
 """Builds the audit's prose corpus: correct text in Arabic, Hebrew, Persian, Hindi, Russian,
 Ukrainian, Greek, Chinese, Japanese and Korean, taken from the gettext translation catalogues
-installed on this machine (/usr/share/locale/LANG/LC_MESSAGES/*.mo, read back with msgunfmt),
-and emoji sequences from Unicode's emoji-test.txt (Debian package unicode-data).
+(/usr/share/locale/LANG/LC_MESSAGES/*.mo, read back with msgunfmt) of a fixed set of Debian
+packages (CATALOGUE_PACKAGES), and emoji sequences from Unicode's emoji-test.txt (Debian package
+unicode-data). The catalogues of every other package are ignored, so installing something else
+on the machine does not change the corpus (the KDE catalogues that came with Okteta once brought
+real mixed-script typos into it).
 
 Catalogues are split into two halves by a hash of their domain name: "tune" (looked at while
 writing the rules) and "heldout" (only counted), so the figures of the held-out half are not
 fitted to it. Writes OUT/tune/LANG.txt and OUT/heldout/LANG.txt, one translated message per
-paragraph, and prints how much each holds. With no catalogue on the machine it writes nothing
-and exits 0: the suite that reads the corpus then skips.
+paragraph, and prints how much each holds and which named package gave no catalogue. When none
+of the named catalogues is on the machine (no dpkg, the packages or their /usr/share/locale left
+out as minimal images do) it writes nothing and exits 0: the suite that reads the corpus then
+skips.
 
 Usage: build_prose_corpus.py --out DIR
 """
 import argparse
 import ast
-import glob
 import os
 import re
 import shutil
@@ -24,6 +28,15 @@ import zlib
 
 LANGUAGES = ["ar", "he", "fa", "hi", "ru", "uk", "el", "zh_CN", "zh_TW", "ja", "ko"]
 LOCALE_DIR = "/usr/share/locale"
+# The packages whose catalogues make the corpus, and no other. Each is on every machine that ran
+# `scripts/deps.sh test`: named there (iso-codes, appstream, gettext), a dependency of one named
+# there (gettext-base of gettext; binutils-common of g++, through binutils; shared-mime-info of
+# Qt Core and xkb-data of Qt Gui, through libxkbcommon0), or Essential in Debian (the rest).
+# iso-codes (names of languages, countries, scripts and currencies) holds all of the Persian and
+# most of the Hindi.
+CATALOGUE_PACKAGES = ["iso-codes", "shared-mime-info", "xkb-data", "appstream", "gettext",
+                      "gettext-base", "binutils-common", "coreutils", "bash", "grep", "sed", "tar",
+                      "findutils", "diffutils", "dpkg"]
 DEFECTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "prose_defects.txt")
 EMOJI_TEST = "/usr/share/unicode/emoji/emoji-test.txt"
 
@@ -49,6 +62,25 @@ def read_defects():
         text = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m.group(1), 16)), text)
         defects.setdefault(lang, []).append(text)
     return defects
+
+
+def named_catalogues():
+    """{language: [path]} of the named packages' catalogues present on this machine, and the
+    packages that gave none. The files are the packages' own (dpkg-query -L); a symbolic link
+    (iso-codes keeps old domain names as links) is skipped, so no catalogue is read twice or
+    lands in both halves."""
+    wanted = {os.path.join(LOCALE_DIR, lang, "LC_MESSAGES"): lang for lang in LANGUAGES}
+    found, missing = {lang: [] for lang in LANGUAGES}, []
+    for package in CATALOGUE_PACKAGES:
+        listing = subprocess.run(["dpkg-query", "-L", package], capture_output=True, text=True)
+        paths = listing.stdout.splitlines() if listing.returncode == 0 else []
+        mos = [p for p in paths if p.endswith(".mo") and os.path.dirname(p) in wanted
+               and os.path.isfile(p) and not os.path.islink(p)]
+        if not mos:
+            missing.append(package)
+        for mo in mos:
+            found[wanted[os.path.dirname(mo)]].append(mo)
+    return {lang: sorted(paths) for lang, paths in found.items()}, missing
 
 
 def half_of(name):
@@ -85,17 +117,21 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    if shutil.which("msgunfmt") is None:
-        print("msgunfmt (gettext) not found: no prose corpus built")
-        return 0
+    for tool, package in (("msgunfmt", "gettext"), ("dpkg-query", "dpkg")):
+        if shutil.which(tool) is None:
+            print(f"{tool} ({package}) not found: no prose corpus built")
+            return 0
     if os.path.isdir(args.out):
         shutil.rmtree(args.out)
     stats = {}
     defects = read_defects()
     dropped = {}
+    catalogues, missing = named_catalogues()
+    if missing:
+        print("no catalogue in these languages from: " + " ".join(missing))
     for lang in LANGUAGES:
         texts = {"tune": [], "heldout": []}
-        for mo in sorted(glob.glob(os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "*.mo"))):
+        for mo in catalogues[lang]:
             domain = os.path.basename(mo)[:-3]
             # msgunfmt writes the catalogue in its own charset (EUC-JP, EUC-KR...); msgconv
             # makes it UTF-8.
@@ -136,7 +172,7 @@ def main():
         print("%-8s %-6s %7d messages %9d bytes %4d dropped (prose_defects.txt)"
               % (half, lang, n, size, dropped.get((half, lang), 0)))
     if not stats:
-        print("no translation catalogue found: no prose corpus built")
+        print("none of the named packages' catalogues found: no prose corpus built")
     return 0
 
 

@@ -1,7 +1,8 @@
 // The text profile on correct prose: translation catalogues in Arabic,
-// Hebrew, Persian, Hindi, Russian, Ukrainian, Greek, Chinese, Japanese and Korean, and emoji
-// sequences in sentences, built into the build tree by build_prose_corpus.py (ctest runs it
-// first). No bidi-control, bidi-unterminated, confusable or mixed-script finding is allowed;
+// Hebrew, Persian, Hindi, Russian, Ukrainian, Greek, Chinese, Japanese and Korean, of a fixed
+// set of Debian packages (so that installing another package does not change the input), and
+// emoji sequences in sentences, built into the build tree by build_prose_corpus.py (ctest runs
+// it first). No bidi-control, bidi-unterminated, confusable or mixed-script finding is allowed;
 // the other kinds are counted and printed. Skips when the corpus was not built.
 #include "audit_test_support.h"
 
@@ -38,7 +39,8 @@ private slots:
         const QDir dir(corpusDir().filePath(half));
         const QStringList files = dir.entryList({QStringLiteral("*.txt")}, QDir::Files, QDir::Name);
         if (files.isEmpty())
-            QSKIP("no prose corpus (tests/convert/build_prose_corpus.py found no catalogue)");
+            QSKIP("no prose corpus (tests/convert/build_prose_corpus.py found none of its "
+                  "packages' catalogues)");
         std::array<std::uint64_t, u8codec::kAuditKindCount> total{};
         QStringList failures;
         for (const QString& name : files) {

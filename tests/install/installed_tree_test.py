@@ -2,7 +2,8 @@
 """`cmake --install BUILD --prefix P` into a fresh temporary prefix (its path holds a space): the
 tree holds exactly the expected files (the programs, their manual pages and completions and, with
 the window, its desktop entry, AppStream metainfo and icons), the programs run from there and
-print the version, and the desktop entry, the metainfo and the tree agree with one another.
+print the version, the manual pages are the build's (BUILD/share/man) compressed reproducibly,
+and the desktop entry, the metainfo and the tree agree with one another.
 
 Usage: installed_tree_test.py --cmake CMAKE --build BUILD --version VERSION --bindir DIR
            --datadir DIR --mandir DIR [--gui --app-id ID --icon-sizes SIZE...]
@@ -10,6 +11,7 @@ The directories are GNUInstallDirs' CMAKE_INSTALL_BINDIR, _DATADIR and _MANDIR, 
 """
 import argparse
 import configparser
+import gzip
 import os
 import pathlib
 import shutil
@@ -33,12 +35,12 @@ failures = []
 def expected_files():
     """The relative paths `cmake --install` must write, and no other."""
     bindir, datadir, mandir = args.bindir, args.datadir, args.mandir
-    files = {f'{bindir}/u8scope-cli', f'{mandir}/man1/u8scope-cli.1',
+    files = {f'{bindir}/u8scope-cli', f'{mandir}/man1/u8scope-cli.1.gz',
              f'{datadir}/bash-completion/completions/u8scope-cli',
              f'{datadir}/zsh/site-functions/_u8scope-cli'}
     if args.gui:
         app_id = args.app_id
-        files |= {f'{bindir}/u8scope', f'{mandir}/man1/u8scope.1',
+        files |= {f'{bindir}/u8scope', f'{mandir}/man1/u8scope.1.gz',
                   f'{datadir}/applications/{app_id}.desktop',
                   f'{datadir}/metainfo/{app_id}.metainfo.xml',
                   f'{datadir}/icons/hicolor/scalable/apps/{app_id}.svg'}
@@ -78,6 +80,26 @@ def check_programs(prefix):
             for line in dynamic.splitlines():
                 if 'RPATH' in line or 'RUNPATH' in line:
                     failures.append(f'{program}: keeps a library path: {line.strip()}')
+
+
+def check_man_pages(prefix):
+    """Each installed page is gzip-compressed (Debian policy 12.1), holds exactly the page the
+    build wrote (which the suite cli.man_lint reads with groff), and its gzip header keeps no
+    file name and no time (gzip -n), so the same page always gives the same bytes."""
+    for page in sorted((prefix / args.mandir).rglob('*')):
+        if page.is_dir():
+            continue
+        if page.suffix != '.gz':
+            failures.append(f'{page}: not compressed')
+            continue
+        header = page.read_bytes()[:10]
+        # RFC 1952 section 2.3: ID1 ID2 CM FLG MTIME(4, little-endian) XFL OS; FLG bit 3 FNAME.
+        if header[:3] != b'\x1f\x8b\x08' or header[3] & 0x08 or header[4:8] != bytes(4):
+            failures.append(f'{page}: not gzip -n (header {header.hex()})')
+            continue
+        built = pathlib.Path(args.build) / 'share/man' / page.parent.name / page.stem
+        if not built.is_file() or gzip.decompress(page.read_bytes()) != built.read_bytes():
+            failures.append(f'{page}: does not hold the build\'s page {built}')
 
 
 def check_icons(prefix):
@@ -138,6 +160,7 @@ with tempfile.TemporaryDirectory(prefix='u8scope-install-') as scratch:
         sys.exit(1)
     check_file_list(prefix)
     check_programs(prefix)
+    check_man_pages(prefix)
     if args.gui:
         check_icons(prefix)
         check_desktop_entry(prefix)
@@ -148,5 +171,5 @@ for failure in failures:
     print(failure)
 if failures:
     sys.exit(1)
-print(f'{count} files installed as expected; the programs run from the prefix; '
-      'desktop entry, metainfo and icons agree')
+print(f'{count} files installed as expected; the programs run from the prefix; the manual '
+      'pages are the build\'s, gzip -n; desktop entry, metainfo and icons agree')

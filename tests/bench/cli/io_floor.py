@@ -18,7 +18,9 @@ only read, and `cp FILE OUT` for those that write a file of about the same size 
 the commands' outputs). `-o` syncs its output to disk before renaming it, which cp does not: the
 floor of the commands with -o is `dd bs=1M conv=fsync` into OUT, and decode is also timed writing
 to standard output redirected to a file, against cp. `iconv -c` is
-timed for decode on random bytes. The ratio is the command's wall time over its floor's.
+timed for decode on random bytes, and on the text files `iconv -f UTF-8 -t UTF-8 > /dev/null`
+(it reads and checks the whole file, as check does) against cat. The ratio is the command's wall
+time over its floor's.
 
 With --compare, every command is also run with another build of u8scope-cli (an older commit,
 say), in the rows marked "(other)".
@@ -210,6 +212,8 @@ def main():
             commands.append(("iconv -c >file", ["iconv", "-c", "-f", "UTF-8", "-t", "UTF-8", path],
                              out, "cp"))
         else:
+            commands.append(("iconv >/dev/null", ["iconv", "-f", "UTF-8", "-t", "UTF-8", path],
+                             None, "cat"))
             commands.append(("transcode to UTF-16LE -o", [cli, "transcode", "--from", "UTF-8",
                                                           "--to", "UTF-16LE", "-o", out, path],
                              None, "dd fsync"))
