@@ -53,7 +53,7 @@ def block(rng, damage, world, size):
         if world and rng.randrange(world) == 0:
             sentences.insert(rng.randrange(len(sentences)), rng.choice(WORLD))
         paragraph = " ".join(sentences)
-        if rng.randrange(damage) == 0:
+        if damage and rng.randrange(damage) == 0:
             page = rng.choice(PAGES[1:] if any(s in paragraph for s in WORLD[:1]) else PAGES)
             paragraph = misdecode(paragraph, page, 2 if rng.randrange(3) == 0 else 1)
         data = (paragraph + "\n\n").encode("utf-8")
