@@ -104,6 +104,8 @@ _u8scope_cli_options() {
            R"sh(    esac
 }
 
+# One function, as bash calls it for every word completed: where the word stands (command,
+# option, an option's value, a file) is decided in one reading of the words before it.
 _u8scope_cli() {
     local cur=${COMP_WORDS[COMP_CWORD]} command= option= value= prefix= kind= separate= ended= i
     COMPREPLY=()

@@ -171,6 +171,7 @@ private slots:
     void atBoundary();
 };
 
+// A table, one row a case: long, but read in one place, beside the column names.
 void TestSegmenter::cases_data() {
     QTest::addColumn<QByteArray>("hexInput");
     QTest::addColumn<QString>("expected");
