@@ -5,22 +5,13 @@
 // go is edit_placement.h's rule, shared with the text pane and the Edit menu.
 #include "edit_placement.h"
 #include "hex_view.h"
+#include "u8codec/byte_search.h"
 
 #include <QKeyEvent>
 
 namespace u8ui {
 
 namespace {
-
-int hexDigitValue(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 bool isPlainKey(const QKeyEvent* event) {
     return (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
@@ -42,9 +33,9 @@ bool HexView::editKey(QKeyEvent* event) {
         return true;
     }
     const QByteArray text = typedText(event);
-    if (text.size() != 1 || hexDigitValue(text[0]) < 0)
+    if (text.size() != 1 || u8codec::hexDigitValue(text[0]) < 0)
         return false;
-    typeHexDigit(hexDigitValue(text[0]));
+    typeHexDigit(u8codec::hexDigitValue(text[0]));
     event->accept();
     return true;
 }

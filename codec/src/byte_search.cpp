@@ -6,9 +6,7 @@
 
 namespace u8codec {
 
-namespace {
-
-int hexDigit(char c) noexcept {
+int hexDigitValue(char c) noexcept {
     if (c >= '0' && c <= '9')
         return c - '0';
     if (c >= 'a' && c <= 'f')
@@ -17,6 +15,8 @@ int hexDigit(char c) noexcept {
         return c - 'A' + 10;
     return -1;
 }
+
+namespace {
 
 bool isSeparator(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':' || c == '-';
@@ -48,7 +48,7 @@ HexPattern parseHexPattern(std::string_view text) {
             ++i;
             continue;
         }
-        const int d = hexDigit(c);
+        const int d = hexDigitValue(c);
         if (d >= 0) {
             if (high < 0) {
                 high = d;

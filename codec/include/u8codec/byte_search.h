@@ -16,6 +16,10 @@
 
 namespace u8codec {
 
+// The value of a hex digit (0-9, a-f, A-F); -1 for any other character. Typing in the hex pane
+// and the patterns below read digits by it.
+int hexDigitValue(char c) noexcept;
+
 // A hex pattern as a person types it: "E2 82 AC", "e282ac", "E2,82,AC", "0xE2 0x82 0xAC",
 // "\xE2\x82\xAC". Separators (spaces, commas, ':', '-') may split the pattern between bytes,
 // never inside one; an odd count of digits is an error, not a guess.
