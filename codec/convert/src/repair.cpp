@@ -431,26 +431,10 @@ private:
             result_.error = "normalisation failed: " + n.error;
             return Outcome::Stop;
         }
-        RepairReport& report = result_.report;
-        const std::size_t first = report.changes.size();
-        report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
-        // Each span's replacement: the output advances by newLength per span, in order.
-        std::size_t outPos = 0, inPos = 0;
-        for (const NormalizedSpan& s : n.spans) {
-            outPos += s.offset - inPos;
-            if (report.changes.size() < cap_)
-                report.changes.push_back(
-                    {RepairKind::Normalization, s.offset, s.length,
-                     std::string(text_.substr(s.offset, s.length)),
-                     n.text.substr(outPos, s.newLength),
-                     std::string("rewritten into ") +
-                         (*options_.normalForm == NormalForm::Nfc ? "NFC" : "NFD")});
-            // Its edit, for the offsets of later changes (only the first cap_ spans are known:
-            // with more, the report is full and no later change is listed).
-            edits_.push_back({s.offset, s.length, s.newLength});
-            outPos += s.newLength;
-            inPos = s.offset + s.length;
-        }
+        const std::size_t first = result_.report.changes.size();
+        // Only the first cap_ spans are known (normalize() was asked for no more): with more,
+        // the report is full and no later change is listed, so no later offset needs them.
+        detail::recordNormalization(text_, n, *options_.normalForm, result_.report, cap_, &edits_);
         finishStep(first);
         replaceWith(std::move(n.text), true);
         return Outcome::Changed;

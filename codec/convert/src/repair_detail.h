@@ -2,6 +2,7 @@
 // changes through it).
 #pragma once
 
+#include "u8convert/normalize.h"
 #include "u8convert/repair.h"
 
 #include <algorithm>
@@ -18,6 +19,28 @@ inline void record(RepairReport& report, std::size_t maxReported, std::vector<Te
     ++report.counts[std::size_t(change.kind)];
     if (report.changes.size() < maxReported)
         report.changes.push_back(std::move(change));
+}
+
+// normalize()'s result for `text` as the changes of the normalisation step: each stretch the
+// normaliser rewrote is counted, listed while the report has room, and noted as an edit. The
+// spans are those normalize() was asked for; their replacements follow one another in n.text.
+inline void recordNormalization(std::string_view text, const NormalizeResult& n, NormalForm form,
+                                RepairReport& report, std::size_t maxReported,
+                                std::vector<TextEdit>* edits) {
+    report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
+    std::size_t outPos = 0, inPos = 0;
+    for (const NormalizedSpan& s : n.spans) {
+        outPos += s.offset - inPos;
+        if (report.changes.size() < maxReported)
+            report.changes.push_back(
+                {RepairKind::Normalization, s.offset, s.length,
+                 std::string(text.substr(s.offset, s.length)), n.text.substr(outPos, s.newLength),
+                 std::string("rewritten into ") + (form == NormalForm::Nfc ? "NFC" : "NFD")});
+        if (edits)
+            edits->push_back({s.offset, s.length, s.newLength});
+        outPos += s.newLength;
+        inPos = s.offset + s.length;
+    }
 }
 
 // The mojibake repair runs again on its own result until a round from scratch finds nothing, at

@@ -9,6 +9,7 @@
 
 #include "byte_view.h"
 #include "normalize_detail.h"
+#include "repair_detail.h"
 #include "scan_on_cores.h"
 #include "u8codec/decoder.h"
 
@@ -186,21 +187,7 @@ bool Replay::normalizeWindow(WindowState& state, RepairReport& local, std::size_
         error = "normalisation failed: " + n.error;
         return false;
     }
-    local.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;
-    std::size_t outPos = 0, inPos = 0;
-    for (const NormalizedSpan& s : n.spans) {
-        outPos += s.offset - inPos;
-        if (local.changes.size() < room)
-            local.changes.push_back(
-                {RepairKind::Normalization, s.offset, s.length,
-                 std::string(state.text.substr(s.offset, s.length)),
-                 n.text.substr(outPos, s.newLength),
-                 std::string("rewritten into ") + (form == NormalForm::Nfc ? "NFC" : "NFD")});
-        if (edits)
-            edits->push_back({s.offset, s.length, s.newLength});
-        outPos += s.newLength;
-        inPos = s.offset + s.length;
-    }
+    recordNormalization(state.text, n, form, local, room, edits);
     setText(state, std::move(n.text));
     return true;
 }
