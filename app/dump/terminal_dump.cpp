@@ -59,8 +59,10 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
             const std::string text = sgrFor(look, v == Dimmed, v == Underlined);
             std::copy(text.begin(), text.end(), sgrText_[std::size_t(style)].begin());
             sgrSize_[std::size_t(style)] = std::uint8_t(text.size());
-            if (look.background >= 0)
+            if (look.background >= 0) {
                 backgrounds_ |= std::uint64_t(1) << style;
+                backgroundsOnlyOnErrors_ = backgroundsOnlyOnErrors_ && isError(CellRole(r));
+            }
         }
     }
     std::copy(kReset.begin(), kReset.end(), sgrText_[kResetStyle].begin());
@@ -159,6 +161,8 @@ char* TerminalDump::writeHex(char* out, const DumpRow& row) const {
 // Each byte in its role's look; an error segment's look (a background) stops at its last digit
 // and starts again at the next segment, so that adjacent error segments stay apart.
 char* TerminalDump::writeHexInColour(char* out, const DumpRow& row) {
+    if (!mayHaveBackground(row))
+        return writeHexInColourWithoutBackground(out, row);
     Style current = current_;
     const std::uint64_t backgrounds = backgrounds_;
     const int count = row.count;
@@ -180,6 +184,41 @@ char* TerminalDump::writeHexInColour(char* out, const DumpRow& row) {
     putStyle(out, current, kResetStyle);
     current_ = current;
     return padHex(out, count);
+}
+
+// No cell with a background: no reset between cells, the gaps as writeHex() writes them.
+char* TerminalDump::writeHexInColourWithoutBackground(char* out, const DumpRow& row) {
+    Style current = current_;
+    const int count = row.count;
+    for (int group = 0; group < count; group += kGroup) {
+        const int end = std::min(count, group + kGroup);
+        for (int i = group; i < end; ++i) {
+            putStyle(out, current, Style(row.roles[std::size_t(i)]));
+            std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 4);
+            out += 3;
+        }
+        ++out;
+    }
+    if (count > 0)
+        out -= 2;
+    putStyle(out, current, kResetStyle);
+    current_ = current;
+    return padHex(out, count);
+}
+
+// Looks with a background are errors' (checked when the table is made), and the error roles are
+// the last, from 8: the roles of a row ORed together, 8 at a time, tell whether it has one (or a
+// stale one past its count: then it only takes the longer way).
+bool TerminalDump::mayHaveBackground(const DumpRow& row) const {
+    static_assert(int(CellRole::ErrorInvalidByte) == 8 && kCellRoleCount <= 16);
+    static_assert(kMaxRowWidth % 8 == 0);
+    std::uint64_t roles = 0;
+    for (std::size_t i = 0; i < std::size_t(row.count); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, &row.roles[i], 8);
+        roles |= word;
+    }
+    return !backgroundsOnlyOnErrors_ || (roles & 0xF8F8F8F8F8F8F8F8u) != 0;
 }
 
 // The cells a short last row lacks, blank.

@@ -57,6 +57,8 @@ private:
     char* writeOffset(char* out, std::uint64_t offset) const;
     char* writeHex(char* out, const DumpRow& row) const;
     char* writeHexInColour(char* out, const DumpRow& row);
+    char* writeHexInColourWithoutBackground(char* out, const DumpRow& row);
+    bool mayHaveBackground(const DumpRow& row) const;
     char* padHex(char* out, int count) const;
     char* writeText(char* out, const DumpRow& row) const;
     char* writeTextInColour(char* out, const DumpRow& row);
@@ -97,6 +99,7 @@ private:
     std::array<std::array<char, 32>, kStyles> sgrText_{};
     std::array<std::uint8_t, kStyles> sgrSize_{};
     std::uint64_t backgrounds_ = 0;
+    bool backgroundsOnlyOnErrors_ = true;
 };
 
 } // namespace u8dump
