@@ -66,6 +66,16 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
         }
     }
     std::copy(kReset.begin(), kReset.end(), sgrText_[kResetStyle].begin());
+    for (int r = 0; r < kCellRoleCount; ++r) {
+        TerminalLook look = terminalLook(CellRole(r));
+        // The caret is text: the error's background colour as its foreground.
+        look.foreground = look.background >= 0 ? look.background : look.foreground;
+        look.background = -1;
+        const std::string text = sgrFor(look, false, false);
+        Caret& caret = carets_[std::size_t(r)];
+        caret.size = std::uint8_t(std::min(text.size(), caret.text.size()));
+        std::copy_n(text.begin(), caret.size, caret.text.begin());
+    }
     sgrSize_[kResetStyle] = std::uint8_t(kReset.size());
 }
 
@@ -88,6 +98,7 @@ void TerminalDump::drain() {
 }
 
 void TerminalDump::put(std::string_view text) {
+    reserve(text.size());
     std::memcpy(buffer_.data() + used_, text.data(), text.size());
     used_ += text.size();
 }
@@ -95,6 +106,7 @@ void TerminalDump::put(std::string_view text) {
 void TerminalDump::setStyle(Style style) {
     if (!colour_)
         return;
+    reserve(sizeof sgrText_[0]);
     char* out = buffer_.data() + used_;
     putStyle(out, current_, style);
     used_ = std::size_t(out - buffer_.data());
@@ -270,33 +282,32 @@ char* TerminalDump::writeTextInColour(char* out, const DumpRow& row) {
 // this row, in its first byte's colour.
 void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
     const std::string text = u8codec::oneLine(note.problem);
-    reserve(text.size() + std::size_t(kMaxRowWidth) * 4 + 64);
     const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
     const int shift = digits - offsetDigits_;
     int column = 0;
-    auto padTo = [&](int to) {
-        for (; column < to; ++column)
-            put(" ");
+    auto fillTo = [&](int to, char c) {
+        if (to <= column)
+            return;
+        reserve(std::size_t(to - column));
+        std::memset(buffer_.data() + used_, c, std::size_t(to - column));
+        used_ += std::size_t(to - column);
+        column = to;
     };
     if (note.firstCell >= 0) {
-        padTo(hexColumn(note.firstCell) + shift);
+        fillTo(hexColumn(note.firstCell) + shift, ' ');
         if (colour_) {
-            TerminalLook look = terminalLook(note.role);
-            // The caret is text: the error's background colour as its foreground.
-            look.foreground = look.background >= 0 ? look.background : look.foreground;
-            look.background = -1;
-            put(sgrFor(look, false, false));
+            const Caret& caret = carets_[std::size_t(note.role)];
+            put({caret.text.data(), caret.size});
             current_ = kUnknownStyle; // the next style is written in full
         }
         put("^");
-        const int end = hexColumn(note.endCell - 1) + shift + 2;
-        for (++column; column < end; ++column)
-            put("~");
+        ++column;
+        fillTo(hexColumn(note.endCell - 1) + shift + 2, '~');
         setStyle(kResetStyle);
         put(" ");
         ++column;
     } else {
-        padTo(hexColumn(0) + shift);
+        fillTo(hexColumn(0) + shift, ' ');
         put("\u2026 "); // … it began in a row written before it ended
         column += 2;
     }

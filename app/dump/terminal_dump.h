@@ -100,6 +100,12 @@ private:
     std::array<std::uint8_t, kStyles> sgrSize_{};
     std::uint64_t backgrounds_ = 0;
     bool backgroundsOnlyOnErrors_ = true;
+    // The look of the caret under each role's problems: its error colour as text.
+    struct Caret {
+        std::array<char, 32> text{};
+        std::uint8_t size = 0;
+    };
+    std::array<Caret, kCellRoleCount> carets_{};
 };
 
 } // namespace u8dump
