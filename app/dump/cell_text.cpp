@@ -59,10 +59,10 @@ CellTexts::CellTexts()
     for (int b = 0; b < 128; ++b) {
         const CellRole role = asciiRole(std::uint8_t(b));
         if (const char32_t picture = u8codec::controlPicture(char32_t(b)))
-            ascii_[std::size_t(b)] = glyphCell(TextCell::Kind::Glyph, role, 1, {picture});
+            ascii_[std::size_t(b)].cell = glyphCell(TextCell::Kind::Glyph, role, 1, {picture});
         else {
             const char c = char(b);
-            ascii_[std::size_t(b)] = makeCell(TextCell::Kind::Glyph, role, 1, {&c, 1});
+            ascii_[std::size_t(b)].cell = makeCell(TextCell::Kind::Glyph, role, 1, {&c, 1});
         }
     }
     // A character's own cell text could hold "BOM" and U+FFFD with room to spare; two characters

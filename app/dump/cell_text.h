@@ -62,7 +62,7 @@ public:
     // The same for the bytes of one well-formed character (1-4).
     const TextCell& forCharacter(std::span<const std::uint8_t> bytes) {
         if (bytes.size() == 1)
-            return ascii_[bytes[0] & 0x7F];
+            return ascii_[bytes[0] & 0x7F].cell;
         return cellsOf(bytes, bytes.size()).text[0];
     }
     // The cells of the well-formed character of `length` bytes (2-4) that `bytes` starts with,
@@ -97,7 +97,13 @@ public:
         return packed;
     }
     // The same for an ASCII byte, from a table.
-    const TextCell& forAscii(std::uint8_t byte) const { return ascii_[byte]; }
+    const TextCell& forAscii(std::uint8_t byte) const { return ascii_[byte].cell; }
+    // The same with 4 bytes after it, for copies of 16 bytes (the rows' cells are 12).
+    struct alignas(16) PaddedCell {
+        TextCell cell;
+        std::array<char, 16 - sizeof(TextCell)> pad{};
+    };
+    const PaddedCell& forAsciiPadded(std::uint8_t byte) const { return ascii_[byte]; }
     // A filler in a role's look, and the cell a wide text covers.
     const TextCell& filler(CellRole role) const { return fillers_[std::size_t(role)]; }
     const TextCell& covered(CellRole role) const { return covered_[std::size_t(role)]; }
@@ -107,7 +113,7 @@ private:
     std::uint8_t shapeOf(char32_t cp);
     TextCell compute(const u8codec::Segment& s, CellRole role);
 
-    std::array<TextCell, 128> ascii_{};
+    std::array<PaddedCell, 128> ascii_{};
     std::array<TextCell, kCellRoleCount> fillers_{};
     std::array<TextCell, kCellRoleCount> covered_{};
     std::array<TextCell, kCellRoleCount> replacements_{};

@@ -172,10 +172,15 @@ void DumpRows::placeWellFormed(std::span<const std::uint8_t> stretch) {
                     n = std::min(asciiPrefix(stretch.first(kAsciiStep)), width - c);
                     std::memcpy(&r.bytes[c], stretch.data(), kAsciiStep);
                     std::fill_n(&r.segmentStarts[c], kAsciiStep, true);
+                    // Each cell's 12 bytes in a copy of 16, the next cell written over the 4 more,
+                    // the last in a copy of its own size.
+                    static_assert(sizeof(TextCell) == 12);
+                    char* text = reinterpret_cast<char*>(r.text.data()) + sizeof(TextCell) * c;
                     for (std::size_t k = 0; k < kAsciiStep; ++k) {
-                        const TextCell& t = texts_.forAscii(stretch[k] & 0x7F);
-                        r.roles[c + k] = t.role;
-                        r.text[c + k] = t;
+                        const auto& t = texts_.forAsciiPadded(stretch[k] & 0x7F);
+                        r.roles[c + k] = t.cell.role;
+                        std::memcpy(text + sizeof(TextCell) * k, &t,
+                                    k + 1 < kAsciiStep ? sizeof t : sizeof(TextCell));
                     }
                 } else {
                     n = asciiPrefix(stretch.first(std::min(width - c, stretch.size())));

@@ -59,10 +59,10 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
             const std::string text = sgrFor(look, v == Dimmed, v == Underlined);
             std::copy(text.begin(), text.end(), sgrText_[std::size_t(style)].begin());
             sgrSize_[std::size_t(style)] = std::uint8_t(text.size());
-            if (look.background >= 0) {
+            if (look.background >= 0)
                 backgrounds_ |= std::uint64_t(1) << style;
-                backgroundsOnlyOnErrors_ = backgroundsOnlyOnErrors_ && isError(CellRole(r));
-            }
+            if (v == Plain && !isError(CellRole(r)))
+                simpleLooks_ = simpleLooks_ && look.background < 0 && text.size() <= 16;
         }
     }
     std::copy(kReset.begin(), kReset.end(), sgrText_[kResetStyle].begin());
@@ -198,14 +198,15 @@ char* TerminalDump::writeHexInColour(char* out, const DumpRow& row) {
     return padHex(out, count);
 }
 
-// No cell with a background: no reset between cells, the gaps as writeHex() writes them.
+// No error: no background to reset between cells, the gaps as writeHex() writes them, looks of
+// 16 bytes at most.
 char* TerminalDump::writeHexInColourWithoutBackground(char* out, const DumpRow& row) {
     Style current = current_;
     const int count = row.count;
     for (int group = 0; group < count; group += kGroup) {
         const int end = std::min(count, group + kGroup);
         for (int i = group; i < end; ++i) {
-            putStyle(out, current, Style(row.roles[std::size_t(i)]));
+            putStyle<16>(out, current, Style(row.roles[std::size_t(i)]));
             std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 4);
             out += 3;
         }
@@ -213,14 +214,13 @@ char* TerminalDump::writeHexInColourWithoutBackground(char* out, const DumpRow& 
     }
     if (count > 0)
         out -= 2;
-    putStyle(out, current, kResetStyle);
+    putStyle<16>(out, current, kResetStyle);
     current_ = current;
     return padHex(out, count);
 }
 
-// Looks with a background are errors' (checked when the table is made), and the error roles are
-// the last, from 8: the roles of a row ORed together, 8 at a time, tell whether it has one (or a
-// stale one past its count: then it only takes the longer way).
+// The error roles are the last, from 8: the roles of a row ORed together, 8 at a time, tell
+// whether it has one (or a stale one past its count: then it only takes the longer way).
 bool TerminalDump::mayHaveBackground(const DumpRow& row) const {
     static_assert(int(CellRole::ErrorInvalidByte) == 8 && kCellRoleCount <= 16);
     static_assert(kMaxRowWidth % 8 == 0);
@@ -230,7 +230,7 @@ bool TerminalDump::mayHaveBackground(const DumpRow& row) const {
         std::memcpy(&word, &row.roles[i], 8);
         roles |= word;
     }
-    return !backgroundsOnlyOnErrors_ || (roles & 0xF8F8F8F8F8F8F8F8u) != 0;
+    return !simpleLooks_ || (roles & 0xF8F8F8F8F8F8F8F8u) != 0;
 }
 
 // The cells a short last row lacks, blank.
@@ -259,17 +259,18 @@ char* TerminalDump::writeText(char* out, const DumpRow& row) const {
 }
 
 char* TerminalDump::writeTextInColour(char* out, const DumpRow& row) {
-    // The look of each kind of text: fillers dimmed, markers underlined; a covered cell keeps the
-    // look it finds.
+    // The look of each kind of text: fillers dimmed, markers underlined.
     static constexpr Style kLookOf[] = {Plain * kCellRoleCount, Underlined * kCellRoleCount,
-                                        Plain * kCellRoleCount, Dimmed * kCellRoleCount, 0};
-    static_assert(int(TextCell::Kind::Covered) == 4);
+                                        Plain * kCellRoleCount, Dimmed * kCellRoleCount};
     Style current = current_;
     const int count = row.count;
     for (int i = 0; i < count; ++i) {
         const TextCell& t = row.text[std::size_t(i)];
-        const Style style = kLookOf[int(t.kind)] + Style(t.role);
-        putStyle(out, current, t.kind == TextCell::Kind::Covered ? current : style);
+        // A covered cell writes nothing and keeps the look. A branch: they come in the regular
+        // steps of wide text (one in three cells of CJK), or seldom.
+        if (t.kind == TextCell::Kind::Covered)
+            continue;
+        putStyle(out, current, kLookOf[int(t.kind)] + Style(t.role));
         std::memcpy(out, t.text.data(), sizeof t.text);
         out += t.size;
     }

@@ -74,8 +74,10 @@ private:
     // of text that is not ASCII, in no order a predictor learns), the look so far in `current`, a
     // local of the loop (current_ could change under any store through `out`, a char*: the
     // compiler would read it again after each).
-    void putStyle(char*& out, Style& current, Style style) const {
-        std::memcpy(out, sgrText_[std::size_t(style)].data(), sizeof sgrText_[0]);
+    // Copies `N` bytes of the sequence: less than 32 where every style the loop meets is shorter.
+    template <std::size_t N = 32> void putStyle(char*& out, Style& current, Style style) const {
+        static_assert(N <= sizeof sgrText_[0]);
+        std::memcpy(out, sgrText_[std::size_t(style)].data(), N);
         // A mask, not a conditional: the compiler would make that a branch again.
         out += sgrSize_[std::size_t(style)] & (std::size_t(0) - std::size_t(style != current));
         current = style;
@@ -99,7 +101,9 @@ private:
     std::array<std::array<char, 32>, kStyles> sgrText_{};
     std::array<std::uint8_t, kStyles> sgrSize_{};
     std::uint64_t backgrounds_ = 0;
-    bool backgroundsOnlyOnErrors_ = true;
+    // The plain looks of the roles that are no error, and the reset, set no background and take
+    // at most 16 bytes: rows without an error take the shorter way.
+    bool simpleLooks_ = true;
     // The look of the caret under each role's problems: its error colour as text.
     struct Caret {
         std::array<char, 32> text{};
