@@ -115,6 +115,11 @@ void TerminalDump::setStyle(Style style) {
 // The offset in hex, two digits at a time from the right.
 char* TerminalDump::writeOffset(char* out, std::uint64_t offset) const {
     const int digits = std::max(offsetDigits_, offsetDigitsFor(offset + 1));
+    if (digits == 8) { // the usual width, unrolled
+        for (int i = 0; i < 4; ++i)
+            std::memcpy(out + 2 * i, kHex.digits[(offset >> (24 - 8 * i)) & 0xFF].data(), 2);
+        return out + 8;
+    }
     char* p = out + digits;
     for (int i = 0; i < digits / 2; ++i, offset >>= 8) {
         p -= 2;
