@@ -81,6 +81,58 @@ std::size_t asciiPrefix(std::span<const std::uint8_t> bytes) {
     return k;
 }
 
+// The run of ASCII `stretch` starts with, as much of it as the row takes from cell `c`, eight
+// bytes at a time: eight cells at once where the bytes and the cells are there, else one by one.
+// Returns the bytes placed.
+std::size_t placeAscii(const CellTexts& texts, DumpRow& r, std::size_t c, std::size_t width,
+                       std::span<const std::uint8_t> stretch) {
+    if (stretch.size() < kAsciiStep || c + kAsciiStep > kMaxRowWidth) {
+        const std::size_t n = asciiPrefix(stretch.first(std::min(width - c, stretch.size())));
+        for (std::size_t k = 0; k < n; ++k) {
+            const TextCell& t = texts.forAscii(stretch[k]);
+            r.bytes[c + k] = stretch[k];
+            r.roles[c + k] = t.role;
+            r.segmentStarts[c + k] = true;
+            r.text[c + k] = t;
+        }
+        return n;
+    }
+    std::memcpy(&r.bytes[c], stretch.data(), kAsciiStep);
+    std::fill_n(&r.segmentStarts[c], kAsciiStep, true);
+    // Each cell's 12 bytes in a copy of 16, the next cell written over the 4 more, the last in a
+    // copy of its own size.
+    static_assert(sizeof(TextCell) == 12);
+    char* text = reinterpret_cast<char*>(r.text.data()) + sizeof(TextCell) * c;
+    for (std::size_t k = 0; k < kAsciiStep; ++k) {
+        const auto& t = texts.forAsciiPadded(stretch[k] & 0x7F);
+        r.roles[c + k] = t.cell.role;
+        std::memcpy(text + sizeof(TextCell) * k, &t,
+                    k + 1 < kAsciiStep ? sizeof t : sizeof(TextCell));
+    }
+    return std::min(asciiPrefix(stretch.first(kAsciiStep)), width - c);
+}
+
+// The character of `length` bytes `stretch` starts with, at cell `c`: its four cells at once where
+// the bytes and the cells are there.
+void placeCharacter(CellTexts& texts, DumpRow& r, std::size_t c,
+                    std::span<const std::uint8_t> stretch, std::size_t length) {
+    const CharacterCells& cells = texts.cellsOf(stretch, length);
+    if (c + 4 <= std::size_t(kMaxRowWidth) && stretch.size() >= 4) {
+        static constexpr std::array<bool, 4> kStarts = {true, false, false, false};
+        std::memcpy(&r.bytes[c], stretch.data(), 4);
+        std::memcpy(&r.roles[c], cells.roles.data(), 4);
+        std::memcpy(&r.segmentStarts[c], kStarts.data(), 4);
+        std::memcpy(&r.text[c], cells.text.data(), sizeof cells.text);
+        return;
+    }
+    for (std::size_t k = 0; k < length; ++k) {
+        r.bytes[c + k] = stretch[k];
+        r.roles[c + k] = cells.roles[k];
+        r.segmentStarts[c + k] = k == 0;
+        r.text[c + k] = cells.text[k];
+    }
+}
+
 } // namespace
 
 std::uint64_t DumpRows::streamStart(const DumpOptions& options) noexcept {
@@ -165,33 +217,7 @@ void DumpRows::placeWellFormed(std::span<const std::uint8_t> stretch) {
         std::size_t c = std::size_t(r.count);
         while (c < width && !stretch.empty()) {
             if (stretch[0] < 0x80) {
-                // A run of ASCII, as much of it as the row takes, eight bytes at a time: eight
-                // cells at once where the bytes and the cells are there, else one by one.
-                std::size_t n = 0;
-                if (stretch.size() >= kAsciiStep && c + kAsciiStep <= kMaxRowWidth) {
-                    n = std::min(asciiPrefix(stretch.first(kAsciiStep)), width - c);
-                    std::memcpy(&r.bytes[c], stretch.data(), kAsciiStep);
-                    std::fill_n(&r.segmentStarts[c], kAsciiStep, true);
-                    // Each cell's 12 bytes in a copy of 16, the next cell written over the 4 more,
-                    // the last in a copy of its own size.
-                    static_assert(sizeof(TextCell) == 12);
-                    char* text = reinterpret_cast<char*>(r.text.data()) + sizeof(TextCell) * c;
-                    for (std::size_t k = 0; k < kAsciiStep; ++k) {
-                        const auto& t = texts_.forAsciiPadded(stretch[k] & 0x7F);
-                        r.roles[c + k] = t.cell.role;
-                        std::memcpy(text + sizeof(TextCell) * k, &t,
-                                    k + 1 < kAsciiStep ? sizeof t : sizeof(TextCell));
-                    }
-                } else {
-                    n = asciiPrefix(stretch.first(std::min(width - c, stretch.size())));
-                    for (std::size_t k = 0; k < n; ++k) {
-                        const TextCell& t = texts_.forAscii(stretch[k]);
-                        r.bytes[c + k] = stretch[k];
-                        r.roles[c + k] = t.role;
-                        r.segmentStarts[c + k] = true;
-                        r.text[c + k] = t;
-                    }
-                }
+                const std::size_t n = placeAscii(texts_, r, c, width, stretch);
                 c += n;
                 stretch = stretch.subspan(n);
                 continue;
@@ -199,21 +225,7 @@ void DumpRows::placeWellFormed(std::span<const std::uint8_t> stretch) {
             const std::size_t length = kLengthOfLead[stretch[0]];
             if (c + length > width)
                 break;
-            const CharacterCells& cells = texts_.cellsOf(stretch, length);
-            if (c + 4 <= std::size_t(kMaxRowWidth) && stretch.size() >= 4) {
-                static constexpr std::array<bool, 4> kStarts = {true, false, false, false};
-                std::memcpy(&r.bytes[c], stretch.data(), 4);
-                std::memcpy(&r.roles[c], cells.roles.data(), 4);
-                std::memcpy(&r.segmentStarts[c], kStarts.data(), 4);
-                std::memcpy(&r.text[c], cells.text.data(), sizeof cells.text);
-            } else {
-                for (std::size_t k = 0; k < length; ++k) {
-                    r.bytes[c + k] = stretch[k];
-                    r.roles[c + k] = cells.roles[k];
-                    r.segmentStarts[c + k] = k == 0;
-                    r.text[c + k] = cells.text[k];
-                }
-            }
+            placeCharacter(texts_, r, c, stretch, length);
             c += length;
             stretch = stretch.subspan(length);
         }
