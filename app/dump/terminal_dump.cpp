@@ -77,6 +77,9 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
         std::copy_n(text.begin(), caret.size, caret.text.begin());
     }
     sgrSize_[kResetStyle] = std::uint8_t(kReset.size());
+    for (std::size_t from = 0; from < kStyles; ++from)
+        for (std::size_t to = 0; to < kStyles; ++to)
+            advance_[from * kStyleStride + to] = from == to ? 0 : sgrSize_[to];
 }
 
 TerminalDump::~TerminalDump() = default;

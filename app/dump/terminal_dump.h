@@ -78,8 +78,8 @@ private:
     template <std::size_t N = 32> void putStyle(char*& out, Style& current, Style style) const {
         static_assert(N <= sizeof sgrText_[0]);
         std::memcpy(out, sgrText_[std::size_t(style)].data(), N);
-        // A mask, not a conditional: the compiler would make that a branch again.
-        out += sgrSize_[std::size_t(style)] & (std::size_t(0) - std::size_t(style != current));
+        // From a table, not a conditional: the compiler would make that a branch again.
+        out += advance_[std::size_t(current) * kStyleStride + std::size_t(style)];
         current = style;
     }
     void put(std::string_view text);
@@ -100,6 +100,9 @@ private:
     // its length, and which styles set a background (a bit each).
     std::array<std::array<char, 32>, kStyles> sgrText_{};
     std::array<std::uint8_t, kStyles> sgrSize_{};
+    // How far a style's sequence moves the output after another: its length, or 0 after itself.
+    static constexpr std::size_t kStyleStride = 64; // a shift, not a multiplication
+    std::array<std::uint8_t, kStyleStride * kStyles> advance_{};
     std::uint64_t backgrounds_ = 0;
     // The plain looks of the roles that are no error, and the reset, set no background and take
     // at most 16 bytes: rows without an error take the shorter way.
