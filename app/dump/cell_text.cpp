@@ -47,7 +47,9 @@ constexpr char32_t kReplacement = 0xFFFD;  // one per error segment, as a replac
 
 } // namespace
 
-CellTexts::CellTexts() : recent_(std::size_t(1) << 14), pages_(0x110000 / 256) {
+CellTexts::CellTexts()
+    : recentKeys_(std::size_t(1) << kRecentSetBits), recent_(kRecentWays << kRecentSetBits),
+      pages_(0x110000 / 256) {
     for (int r = 0; r < kCellRoleCount; ++r) {
         fillers_[std::size_t(r)] = makeCell(TextCell::Kind::Filler, CellRole(r), 1, kFiller);
         covered_[std::size_t(r)] = makeCell(TextCell::Kind::Covered, CellRole(r), 0, {});
@@ -57,10 +59,10 @@ CellTexts::CellTexts() : recent_(std::size_t(1) << 14), pages_(0x110000 / 256) {
     for (int b = 0; b < 128; ++b) {
         const CellRole role = asciiRole(std::uint8_t(b));
         if (const char32_t picture = u8codec::controlPicture(char32_t(b)))
-            ascii_[std::size_t(b)] = glyphCell(TextCell::Kind::Glyph, role, 1, {picture});
+            ascii_[std::size_t(b)].cell = glyphCell(TextCell::Kind::Glyph, role, 1, {picture});
         else {
             const char c = char(b);
-            ascii_[std::size_t(b)] = makeCell(TextCell::Kind::Glyph, role, 1, {&c, 1});
+            ascii_[std::size_t(b)].cell = makeCell(TextCell::Kind::Glyph, role, 1, {&c, 1});
         }
     }
     // A character's own cell text could hold "BOM" and U+FFFD with room to spare; two characters
@@ -90,22 +92,27 @@ TextCell CellTexts::forSegment(const u8codec::Segment& s, std::span<const std::u
     return forCharacter(bytes);
 }
 
-const TextCell& CellTexts::forCharacter(std::span<const std::uint8_t> bytes) {
-    if (bytes.size() == 1)
-        return ascii_[bytes[0] & 0x7F];
-    std::uint32_t packed = 0;
-    for (std::size_t k = 0; k < bytes.size(); ++k)
-        packed |= std::uint32_t(bytes[k]) << (8 * k);
-    Recent& recent = recent_[(packed * 2654435761u) >> 18]; // Knuth's multiplicative hash
-    if (recent.bytes != packed) {
-        // The Segmenter reads the code point: the one place UTF-8 is decoded.
-        u8codec::Segment s;
-        u8codec::Segmenter segmenter;
-        segmenter.feed(bytes, [&s](const u8codec::Segment& segment) { s = segment; });
-        recent.bytes = packed;
-        recent.cell = compute(s, roleOf(s, s.offset, bytes[0]));
-    }
-    return recent.cell;
+const CharacterCells& CellTexts::computeCells(std::size_t set, std::uint32_t packed,
+                                              std::span<const std::uint8_t> bytes) {
+    // The Segmenter reads the code point: the one place UTF-8 is decoded.
+    u8codec::Segment s;
+    u8codec::Segmenter segmenter;
+    segmenter.feed(bytes, [&s](const u8codec::Segment& segment) { s = segment; });
+    // The least recent goes.
+    auto& keys = recentKeys_[set];
+    const auto ways = recent_.begin() + std::ptrdiff_t(set * kRecentWays);
+    std::rotate(keys.begin(), keys.end() - 1, keys.end());
+    std::rotate(ways, ways + (kRecentWays - 1), ways + kRecentWays);
+    keys[0] = packed;
+    CharacterCells& cells = *ways;
+    cells.roles = {roleOf(s, s.offset, bytes[0]), CellRole::Continuation, CellRole::Continuation,
+                   CellRole::Continuation};
+    cells.text[0] = compute(s, cells.roles[0]);
+    // A continuation byte's cell: covered by the lead's text where it is wide, else a filler.
+    for (std::size_t k = 1; k < cells.text.size(); ++k)
+        cells.text[k] =
+            k < cells.text[0].columns ? covered(cells.roles[0]) : filler(CellRole::Continuation);
+    return cells;
 }
 
 TextCell CellTexts::compute(const u8codec::Segment& s, CellRole role) {

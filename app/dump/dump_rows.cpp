@@ -5,6 +5,7 @@
 #include "u8codec/scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace u8dump {
@@ -17,6 +18,119 @@ CellRole firstRole(const u8codec::Problem& p) {
     if (head.empty())
         return CellRole::ErrorTruncated;
     return roleForError(u8codec::errorKindOf(head[0], head.size() > 1 ? int(head[1]) : -1));
+}
+
+// The length of the character each byte starts (u8codec::sequenceLength), from a table: the lead
+// bytes of well-formed text come in any order, and a table takes no branch.
+constexpr auto kLengthOfLead = [] {
+    std::array<std::uint8_t, 256> lengths{};
+    for (int b = 0; b < 256; ++b)
+        lengths[std::size_t(b)] =
+            std::uint8_t(u8codec::sequenceLength(u8codec::classify(std::uint8_t(b))));
+    return lengths;
+}();
+
+// asciiRole() and classify() as arithmetic without a branch, for countWellFormed() to vectorise;
+// the static_assert below holds them to the rules for every byte of well-formed text.
+constexpr std::uint32_t isWhitespaceByte(std::uint8_t b) noexcept {
+    return std::uint32_t(b == 0x20) | std::uint32_t(std::uint8_t(b - 0x09) < 5);
+}
+constexpr std::uint32_t isControlByte(std::uint8_t b) noexcept {
+    return std::uint32_t(b < 0x20) + std::uint32_t(b == 0x7F) -
+           std::uint32_t(std::uint8_t(b - 0x09) < 5);
+}
+// The lead of a character of `length` (2-4) bytes: 110xxxxx, 1110xxxx, 11110xxx (RFC 3629 section
+// 3).
+constexpr std::uint32_t isLeadByte(std::uint8_t b, int length) noexcept {
+    const std::uint8_t mask = std::uint8_t(0xFF00 >> (length + 1));
+    return std::uint32_t((b & mask) == std::uint8_t(mask << 1));
+}
+static_assert([] {
+    for (int i = 0; i < 256; ++i) {
+        const auto b = std::uint8_t(i);
+        const auto c = u8codec::classify(b);
+        if (c == u8codec::ByteClass::Invalid)
+            continue; // never in well-formed text
+        if (b < 0x80 && (isWhitespaceByte(b) != (asciiRole(b) == CellRole::AsciiWhitespace) ||
+                         isControlByte(b) != (asciiRole(b) == CellRole::AsciiControl)))
+            return false;
+        for (int length = 2; length <= 4; ++length)
+            if (isLeadByte(b, length) != (u8codec::sequenceLength(c) == length))
+                return false;
+    }
+    return true;
+}());
+
+constexpr std::size_t kAsciiStep = 8;
+
+// How many bytes at the start of `bytes` are ASCII, 8 at a time (without a branch for 8 bytes:
+// the count of a word is that of the zero bits below its first high bit).
+std::size_t asciiPrefix(std::span<const std::uint8_t> bytes) {
+    std::size_t k = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        for (; k + 8 <= bytes.size(); k += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, bytes.data() + k, 8);
+            const std::size_t n = std::size_t(std::countr_zero(word & 0x8080808080808080u) / 8);
+            if (n < 8)
+                return k + n;
+        }
+    }
+    while (k < bytes.size() && bytes[k] < 0x80)
+        ++k;
+    return k;
+}
+
+// The run of ASCII `stretch` starts with, as much of it as the row takes from cell `c`, eight
+// bytes at a time: eight cells at once where the bytes and the cells are there, else one by one.
+// Returns the bytes placed.
+std::size_t placeAscii(const CellTexts& texts, DumpRow& r, std::size_t c, std::size_t width,
+                       std::span<const std::uint8_t> stretch) {
+    if (stretch.size() < kAsciiStep || c + kAsciiStep > kMaxRowWidth) {
+        const std::size_t n = asciiPrefix(stretch.first(std::min(width - c, stretch.size())));
+        for (std::size_t k = 0; k < n; ++k) {
+            const TextCell& t = texts.forAscii(stretch[k]);
+            r.bytes[c + k] = stretch[k];
+            r.roles[c + k] = t.role;
+            r.segmentStarts[c + k] = true;
+            r.text[c + k] = t;
+        }
+        return n;
+    }
+    std::memcpy(&r.bytes[c], stretch.data(), kAsciiStep);
+    std::fill_n(&r.segmentStarts[c], kAsciiStep, true);
+    // Each cell's 12 bytes in a copy of 16, the next cell written over the 4 more, the last in a
+    // copy of its own size.
+    static_assert(sizeof(TextCell) == 12);
+    char* text = reinterpret_cast<char*>(r.text.data()) + sizeof(TextCell) * c;
+    for (std::size_t k = 0; k < kAsciiStep; ++k) {
+        const auto& t = texts.forAsciiPadded(stretch[k] & 0x7F);
+        r.roles[c + k] = t.cell.role;
+        std::memcpy(text + sizeof(TextCell) * k, &t,
+                    k + 1 < kAsciiStep ? sizeof t : sizeof(TextCell));
+    }
+    return std::min(asciiPrefix(stretch.first(kAsciiStep)), width - c);
+}
+
+// The character of `length` bytes `stretch` starts with, at cell `c`: its four cells at once where
+// the bytes and the cells are there.
+void placeCharacter(CellTexts& texts, DumpRow& r, std::size_t c,
+                    std::span<const std::uint8_t> stretch, std::size_t length) {
+    const CharacterCells& cells = texts.cellsOf(stretch, length);
+    if (c + 4 <= std::size_t(kMaxRowWidth) && stretch.size() >= 4) {
+        static constexpr std::array<bool, 4> kStarts = {true, false, false, false};
+        std::memcpy(&r.bytes[c], stretch.data(), 4);
+        std::memcpy(&r.roles[c], cells.roles.data(), 4);
+        std::memcpy(&r.segmentStarts[c], kStarts.data(), 4);
+        std::memcpy(&r.text[c], cells.text.data(), sizeof cells.text);
+        return;
+    }
+    for (std::size_t k = 0; k < length; ++k) {
+        r.bytes[c + k] = stretch[k];
+        r.roles[c + k] = cells.roles[k];
+        r.segmentStarts[c + k] = k == 0;
+        r.text[c + k] = cells.text[k];
+    }
 }
 
 } // namespace
@@ -89,73 +203,81 @@ void DumpRows::feedBytes(std::span<const std::uint8_t> bytes) {
     }
 }
 
+// The cells of a well-formed stretch are placed in fixed-size copies, past the characters' own
+// cells when the row's arrays have room: the cells after them are written over by what comes next
+// (or lie past the row's count). Branches cost more than those stores: in text that mixes
+// scripts, runs of ASCII and of other characters alternate every few bytes, in no order a
+// predictor learns.
 void DumpRows::placeWellFormed(std::span<const std::uint8_t> stretch) {
     std::uint64_t offset = segmenter_.offset();
-    // Counted here, added once: a chain of increments in memory costs more than the rest.
-    std::uint64_t printable = 0;
-    std::array<std::uint64_t, 5> byLength{};
+    countWellFormed(stretch);
     while (!stretch.empty()) {
         DumpRow& r = *row_;
+        const std::size_t width = std::size_t(width_);
         std::size_t c = std::size_t(r.count);
-        while (!stretch.empty()) {
-            const std::uint8_t b0 = stretch[0];
-            if (b0 < 0x80) {
-                const TextCell& t = texts_.forAscii(b0);
-                if (c == std::size_t(width_))
-                    break;
-                r.bytes[c] = b0;
-                r.roles[c] = t.role;
-                r.segmentStarts[c] = true;
-                r.text[c] = t;
-                if (t.role == CellRole::AsciiPrintable)
-                    ++printable;
-                else
-                    ++totals_.bytesByRole[std::size_t(t.role)];
-                ++c;
-                stretch = stretch.subspan(1);
+        while (c < width && !stretch.empty()) {
+            if (stretch[0] < 0x80) {
+                const std::size_t n = placeAscii(texts_, r, c, width, stretch);
+                c += n;
+                stretch = stretch.subspan(n);
                 continue;
             }
-            const auto length = std::size_t(u8codec::sequenceLength(u8codec::classify(b0)));
-            if (c + length > std::size_t(width_))
+            const std::size_t length = kLengthOfLead[stretch[0]];
+            if (c + length > width)
                 break;
-            const TextCell& text = texts_.forCharacter(stretch.first(length));
-            r.bytes[c] = b0;
-            r.roles[c] = text.role;
-            r.segmentStarts[c] = true;
-            r.text[c] = text;
-            for (std::size_t k = 1; k < length; ++k) {
-                r.bytes[c + k] = stretch[k];
-                r.roles[c + k] = CellRole::Continuation;
-                r.segmentStarts[c + k] = false;
-                r.text[c + k] = k < text.columns ? texts_.covered(text.role)
-                                                 : texts_.filler(CellRole::Continuation);
-            }
-            ++byLength[length];
+            placeCharacter(texts_, r, c, stretch, length);
             c += length;
             stretch = stretch.subspan(length);
         }
         offset += c - std::size_t(r.count);
         r.count = int(c);
         totals_.end = offset;
-        if (r.count == width_) {
+        if (c == width) {
             completeRow();
             continue;
         }
         if (stretch.empty())
             break;
-        // A character across the row's end: placed by the general way.
-        const auto length = std::size_t(u8codec::sequenceLength(u8codec::classify(stretch[0])));
+        // A character across the row's end: placed by the general way (already counted).
+        const std::size_t length = kLengthOfLead[stretch[0]];
         const u8codec::Segment s{offset, std::uint8_t(length), u8codec::ErrorKind::None, 0};
-        place(s, stretch.first(length), texts_.forCharacter(stretch.first(length)));
+        place(s, stretch.first(length), texts_.forCharacter(stretch.first(length)), false);
         offset += length;
         stretch = stretch.subspan(length);
     }
-    totals_.bytesByRole[std::size_t(CellRole::AsciiPrintable)] += printable;
-    totals_.bytesByRole[std::size_t(CellRole::Lead2)] += byLength[2];
-    totals_.bytesByRole[std::size_t(CellRole::Lead3)] += byLength[3];
-    totals_.bytesByRole[std::size_t(CellRole::Lead4)] += byLength[4];
-    totals_.bytesByRole[std::size_t(CellRole::Continuation)] +=
-        byLength[2] + 2 * byLength[3] + 3 * byLength[4];
+}
+
+// In well-formed text each byte's role is that of its class (roleForClass): counted apart from
+// the placing, in one pass of compares the compiler vectorises, in blocks of 240 bytes whose
+// counts fit in a byte (the vectors then add bytes, 16 at a time or more).
+void DumpRows::countWellFormed(std::span<const std::uint8_t> stretch) {
+    std::uint64_t whitespace = 0, control = 0, ascii = 0, lead2 = 0, lead3 = 0, lead4 = 0;
+    constexpr std::size_t kBlock = 240;
+    for (std::size_t at = 0; at < stretch.size(); at += kBlock) {
+        std::uint8_t w = 0, c = 0, a = 0, l2 = 0, l3 = 0, l4 = 0;
+        for (const std::uint8_t b : stretch.subspan(at, std::min(kBlock, stretch.size() - at))) {
+            w = std::uint8_t(w + isWhitespaceByte(b));
+            c = std::uint8_t(c + isControlByte(b));
+            a = std::uint8_t(a + (b < 0x80));
+            l2 = std::uint8_t(l2 + isLeadByte(b, 2));
+            l3 = std::uint8_t(l3 + isLeadByte(b, 3));
+            l4 = std::uint8_t(l4 + isLeadByte(b, 4));
+        }
+        whitespace += w;
+        control += c;
+        ascii += a;
+        lead2 += l2;
+        lead3 += l3;
+        lead4 += l4;
+    }
+    auto& byRole = totals_.bytesByRole;
+    byRole[std::size_t(CellRole::AsciiPrintable)] += ascii - whitespace - control;
+    byRole[std::size_t(CellRole::AsciiWhitespace)] += whitespace;
+    byRole[std::size_t(CellRole::AsciiControl)] += control;
+    byRole[std::size_t(CellRole::Lead2)] += lead2;
+    byRole[std::size_t(CellRole::Lead3)] += lead3;
+    byRole[std::size_t(CellRole::Lead4)] += lead4;
+    byRole[std::size_t(CellRole::Continuation)] += stretch.size() - ascii - lead2 - lead3 - lead4;
 }
 
 // Starts at the last byte at or before the offset that is not a continuation byte, at most
@@ -208,7 +330,7 @@ void DumpRows::onSegment(const u8codec::Segment& s, std::span<const std::uint8_t
 // offset is inside the character) or no part of the character on a row can hold the text (the
 // shown range ends inside it), all its cells are fillers.
 void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
-                     const TextCell& text) {
+                     const TextCell& text, bool count) {
     const std::uint64_t v0 = std::max(s.offset, from_);
     const std::uint64_t v1 = std::min(s.end(), to_);
     if (v0 >= v1)
@@ -233,7 +355,7 @@ void DumpRows::place(const u8codec::Segment& s, std::span<const std::uint8_t> by
         } else {
             r.text[c] = texts_.filler(role);
         }
-        ++totals_.bytesByRole[std::size_t(role)];
+        totals_.bytesByRole[std::size_t(role)] += count;
         totals_.end = o + 1;
         if (++r.count == width_)
             completeRow();
@@ -265,6 +387,12 @@ void DumpRows::startRow(DumpRow& row, std::uint64_t offset) {
 
 void DumpRows::completeRow() {
     const std::uint64_t next = current().offset + std::uint64_t(width_);
+    if (held_ == 0 && current().notes.empty() && !scanner_.pending()) {
+        // The usual row, with nothing held and nothing to tell: out at once, its slot reused.
+        sink_.row(current());
+        startRow(current(), next);
+        return;
+    }
     ++held_;
     // Nothing open: every problem that starts in the held rows has been told.
     if (!scanner_.pending() || held_ >= std::size_t(kMaxHeldRows))

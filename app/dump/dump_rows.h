@@ -94,12 +94,14 @@ public:
 private:
     void begin(std::span<const std::uint8_t> prefix);
     void onSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
-    // Places the shown bytes of segment `s` (its bytes `bytes`, its lead cell's text `text`).
-    void place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes,
-               const TextCell& text);
+    // Places the shown bytes of segment `s` (its bytes `bytes`, its lead cell's text `text`),
+    // and counts them by role unless `count` is false (the caller has).
+    void place(const u8codec::Segment& s, std::span<const std::uint8_t> bytes, const TextCell& text,
+               bool count = true);
     // Feeds bytes to the Segmenter, and well-formed stretches around it (see feedBytes).
     void feedBytes(std::span<const std::uint8_t> bytes);
     void placeWellFormed(std::span<const std::uint8_t> stretch);
+    void countWellFormed(std::span<const std::uint8_t> stretch);
     void onProblem(const u8codec::Problem& p);
     void completeRow();
     void flush();

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace u8dump {
 namespace {
 
 constexpr std::size_t kDrainAt = std::size_t(1) << 20;
+constexpr std::size_t kSlack = std::size_t(64) << 10; // more than a row's worst case
 constexpr int kGroup = 8;
 constexpr std::string_view kHexDigits = "0123456789ABCDEF";
 
@@ -125,25 +127,55 @@ std::string HtmlDump::styleSheet() {
 
 HtmlDump::HtmlDump(HtmlPage page, const DumpOptions& options, int offsetDigits, Write write)
     : page_(std::move(page)), options_(options), offsetDigits_(std::max(offsetDigits, 8)),
-      write_(std::move(write)) {
+      write_(std::move(write)), buffer_(kDrainAt + kSlack) {
     options_.width = std::clamp(options_.width, 1, kMaxRowWidth);
-    out_.reserve(kDrainAt + (std::size_t(64) << 10));
+    setFragment(close_, "</span>");
+    for (int r = 0; r < kCellRoleCount; ++r)
+        setFragment(roleOpen_[std::size_t(r)], "<span class=\"" + roleClass(CellRole(r)) + "\">");
+    // A box for each kind of text but Covered and each width: "<span class=\"g w2 f\">".
+    for (int kind = 0; kind < kBoxKinds; ++kind)
+        for (int columns = 1; columns <= kMaxColumns; ++columns) {
+            std::string tag = "<span class=\"g";
+            if (columns > 1)
+                tag += " w" + std::to_string(columns);
+            if (TextCell::Kind(kind) == TextCell::Kind::Filler)
+                tag += " f";
+            else if (TextCell::Kind(kind) == TextCell::Kind::Marker)
+                tag += " m";
+            setFragment(boxOpen_[boxIndex(TextCell::Kind(kind), columns)], tag + "\">");
+        }
+    for (int b = 0; b < 256; ++b) {
+        const char c = char(b);
+        const std::string_view entity = escapeAscii(c);
+        setFragment(escaped_[std::size_t(b)], entity.empty() ? std::string_view(&c, 1) : entity);
+    }
 }
 
 void HtmlDump::drain() {
-    if (!out_.empty() && !failed_ && !write_(out_))
+    if (used_ > 0 && !failed_ && !write_(std::string_view(buffer_.data(), used_)))
         failed_ = true;
-    out_.clear();
+    used_ = 0;
+}
+
+void HtmlDump::reserve(std::size_t bytes) {
+    if (used_ + bytes > buffer_.size()) {
+        drain();
+        if (bytes > buffer_.size())
+            buffer_.resize(bytes);
+    }
+}
+
+void HtmlDump::put(std::string_view text) {
+    reserve(text.size());
+    std::memcpy(buffer_.data() + used_, text.data(), text.size());
+    used_ += text.size();
 }
 
 // Escapes text that is already well-formed UTF-8 of characters XML allows (the cells' texts).
 void HtmlDump::putEscaped(std::string_view utf8) {
     for (char c : utf8) {
         const std::string_view entity = escapeAscii(c);
-        if (entity.empty())
-            out_ += c;
-        else
-            out_ += entity;
+        put(entity.empty() ? std::string_view(&c, 1) : entity);
     }
 }
 
@@ -165,7 +197,7 @@ void HtmlDump::putText(std::string_view bytes) {
         } else if (cp == 0xFFFE || cp == 0xFFFF || u8codec::drawsNothing(cp)) {
             put(kReplacement);
         } else {
-            out_.append(reinterpret_cast<const char*>(b.data()), b.size());
+            put({reinterpret_cast<const char*>(b.data()), b.size()});
         }
     };
     u8codec::Segmenter segmenter;
@@ -199,110 +231,97 @@ void HtmlDump::writeHead() {
         "<pre class=\"dump\">");
 }
 
-void HtmlDump::putOffset(std::uint64_t offset) {
-    char digits[17];
+char* HtmlDump::writeOffset(char* out, std::uint64_t offset) const {
     const int n = std::max(offsetDigits_, offsetDigitsFor(offset + 1));
+    out = copy(out, "<span class=\"off\">");
     for (int i = n - 1; i >= 0; --i, offset >>= 4)
-        digits[i] = kHexDigits[offset & 15];
-    put("<span class=\"off\">");
-    put(std::string_view(digits, std::size_t(n)));
-    put("</span>");
+        out[i] = kHexDigits[offset & 15];
+    return copy(out + n, "</span>");
 }
 
 void HtmlDump::row(const DumpRow& row) {
     if (!headWritten_)
         writeHead();
-    putOffset(row.offset);
-    put("  ");
-    writeHex(row);
-    put("  \u2502");
-    writeText(row);
-    put("\u2502\n");
+    reserve(kRowRoom);
+    // Written through a local pointer: the members would be read again after every store
+    // through a char*, which may alias them. Fragments are copied whole, of a fixed size, and
+    // only their own length kept (the room reserved covers the rest).
+    char* out = buffer_.data() + used_;
+    out = writeOffset(out, row.offset);
+    out = copy(out, "  ");
+    out = writeHex(out, row);
+    out = copy(out, "  \u2502");
+    out = writeText(out, row);
+    out = copy(out, "\u2502\n");
+    used_ = std::size_t(out - buffer_.data());
     for (const DumpNote& note : row.notes)
         writeNote(row, note);
-    if (out_.size() >= kDrainAt)
+    if (used_ >= kDrainAt)
         drain();
 }
 
 // Runs of one role in one span; an error segment, and an error's bytes across a group gap, in
 // spans of their own, so that each is framed by itself.
-void HtmlDump::writeHex(const DumpRow& row) {
+char* HtmlDump::writeHex(char* out, const DumpRow& row) const {
     bool open = false;
     CellRole current{};
-    for (int i = 0; i < options_.width; ++i) {
+    const int count = row.count;
+    for (int i = 0; i < count; ++i) {
         const bool group = i > 0 && i % kGroup == 0;
-        const std::string_view gap = group ? "  " : " ";
-        if (i >= row.count) {
-            if (open)
-                put("</span>");
-            open = false;
-            put(i > 0 ? gap : std::string_view());
-            put("  ");
-            continue;
-        }
         const CellRole role = row.roles[std::size_t(i)];
         const bool breaks =
             open &&
             (role != current || (isError(role) && (row.segmentStarts[std::size_t(i)] || group)));
-        if (breaks) {
-            put("</span>");
-            open = false;
+        out = copyIf(out, close_, breaks);
+        if (i > 0) {
+            std::memcpy(out, "  ", 2);
+            out += 1 + group;
         }
-        if (i > 0)
-            put(gap);
-        if (!open) {
-            put("<span class=\"");
-            put(roleClass(role));
-            put("\">");
-            open = true;
-            current = role;
-        }
+        out = copyIf(out, roleOpen_[std::size_t(role)], !open || breaks);
+        open = true;
+        current = role;
         const std::uint8_t b = row.bytes[std::size_t(i)];
-        out_ += kHexDigits[b >> 4];
-        out_ += kHexDigits[b & 15];
+        out[0] = kHexDigits[b >> 4];
+        out[1] = kHexDigits[b & 15];
+        out += 2;
     }
-    if (open)
-        put("</span>");
+    out = copyIf(out, close_, open);
+    for (int i = count; i < options_.width; ++i) {
+        if (i > 0) {
+            *out++ = ' ';
+            if (i % kGroup == 0)
+                *out++ = ' ';
+        }
+        out = copy(out, "  ");
+    }
+    return out;
 }
 
-void HtmlDump::writeText(const DumpRow& row) {
+// A span for each run of one role; ASCII in it as it is (one cell in any monospace font), any
+// other text in a box of its cells' width, whatever the font's advance.
+char* HtmlDump::writeText(char* out, const DumpRow& row) const {
     bool open = false;
     CellRole current{};
-    for (int i = 0; i < row.count; ++i) {
+    const int count = row.count;
+    for (int i = 0; i < count; ++i) {
         const TextCell& t = row.text[std::size_t(i)];
         if (t.kind == TextCell::Kind::Covered)
             continue;
-        if (!open || t.role != current) {
-            if (open)
-                put("</span>");
-            put("<span class=\"");
-            put(roleClass(t.role));
-            put("\">");
-            open = true;
-            current = t.role;
-        }
-        if (t.kind == TextCell::Kind::Glyph && t.size == 1) {
-            putEscaped(t.view()); // ASCII: one cell in any monospace font
-            continue;
-        }
-        // Anything else in a box of its cells' width, whatever the font's advance.
-        put("<span class=\"g");
-        if (t.columns > 1) {
-            put(" w");
-            out_ += char('0' + t.columns);
-        }
-        if (t.kind == TextCell::Kind::Filler)
-            put(" f");
-        else if (t.kind == TextCell::Kind::Marker)
-            put(" m");
-        put("\">");
-        putEscaped(t.view());
-        put("</span>");
+        const bool change = !open || t.role != current;
+        out = copyIf(out, close_, open && change);
+        out = copyIf(out, roleOpen_[std::size_t(t.role)], change);
+        open = true;
+        current = t.role;
+        const bool boxed = !(t.kind == TextCell::Kind::Glyph && t.size == 1);
+        out = copyIf(out, boxOpen_[boxIndex(t.kind, t.columns)], boxed);
+        for (std::size_t k = 0; k < t.size; ++k)
+            out = copy(out, escaped_[std::uint8_t(t.text[k])]);
+        out = copyIf(out, close_, boxed);
     }
-    if (open)
-        put("</span>");
-    for (int i = row.count; i < options_.width; ++i)
-        put(" ");
+    out = copyIf(out, close_, open);
+    for (int i = count; i < options_.width; ++i)
+        *out++ = ' ';
+    return out;
 }
 
 void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {

@@ -12,7 +12,10 @@
 
 #include "dump_rows.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -44,12 +47,46 @@ public:
     static std::string roleClass(CellRole role);
 
 private:
+    // A piece of markup copied whole, N bytes: its bytes, and how many of them count.
+    template <std::size_t N> struct Fragment {
+        std::array<char, N - 1> text{};
+        std::uint8_t size = 0;
+    };
+    using Tag = Fragment<48>;           // <span class="r-unexpected-continuation">: 40 bytes
+    using Escape = Fragment<8>;         // &quot;: 6 bytes
+    static constexpr int kBoxKinds = 4; // the kinds of TextCell but Covered
+    static constexpr int kMaxColumns = 4;
+    static constexpr std::size_t boxIndex(TextCell::Kind kind, int columns) {
+        return std::size_t(kind) * kMaxColumns +
+               std::size_t(std::clamp(columns, 1, kMaxColumns) - 1);
+    }
+    // The most a row takes: each cell's hex and text with every fragment copied whole.
+    static constexpr std::size_t kRowRoom = kMaxRowWidth * 16 * sizeof(Tag) + 256;
+    template <std::size_t N> static void setFragment(Fragment<N>& fragment, std::string_view text) {
+        fragment.size = std::uint8_t(std::min(text.size(), fragment.text.size()));
+        std::copy_n(text.data(), fragment.size, fragment.text.data());
+    }
+    template <std::size_t N> static char* copy(char* out, const Fragment<N>& fragment) {
+        std::memcpy(out, fragment.text.data(), sizeof fragment.text);
+        return out + fragment.size;
+    }
+    // The fragment where `when`, nothing else, without a branch.
+    template <std::size_t N>
+    static char* copyIf(char* out, const Fragment<N>& fragment, bool when) {
+        std::memcpy(out, fragment.text.data(), sizeof fragment.text);
+        return out + (fragment.size & (0u - unsigned(when)));
+    }
+    template <std::size_t N> static char* copy(char* out, const char (&literal)[N]) {
+        std::memcpy(out, literal, N - 1);
+        return out + N - 1;
+    }
+
     void writeHead();
-    void writeHex(const DumpRow& row);
-    void writeText(const DumpRow& row);
+    char* writeOffset(char* out, std::uint64_t offset) const;
+    char* writeHex(char* out, const DumpRow& row) const;
+    char* writeText(char* out, const DumpRow& row) const;
     void writeNote(const DumpRow& row, const DumpNote& note);
-    void putOffset(std::uint64_t offset);
-    void put(std::string_view text) { out_ += text; }
+    void put(std::string_view text);
     // Cell text (well-formed UTF-8 of characters XML allows): escaped.
     void putEscaped(std::string_view utf8);
     // Any other text (the file's name, the problems' descriptions): decoded (U+FFFD for each
@@ -57,6 +94,7 @@ private:
     // U+FFFE, U+FFFF) and what draws nothing (a bidi override quoted in a description would
     // reorder the rest of its line) as U+FFFD.
     void putText(std::string_view bytes);
+    void reserve(std::size_t bytes);
     void drain();
 
     HtmlPage page_;
@@ -65,9 +103,14 @@ private:
     Write write_;
     bool failed_ = false;
     bool headWritten_ = false;
-    std::string out_;
+    std::vector<char> buffer_;
+    std::size_t used_ = 0;
     std::uint64_t problemNumber_ = 0;
     std::vector<std::pair<std::uint64_t, u8codec::Problem>> listed_; // number, problem
+    std::array<Tag, kCellRoleCount> roleOpen_{};                     // <span class="r-lead3">
+    std::array<Tag, kBoxKinds * kMaxColumns> boxOpen_{};             // <span class="g w2">
+    std::array<Escape, 256> escaped_{};                              // each byte, escaped
+    Escape close_{};                                                 // </span>
 };
 
 } // namespace u8dump

@@ -11,15 +11,15 @@ namespace {
 constexpr std::size_t kDrainAt = std::size_t(1) << 20; // write in pieces of about 1 MiB
 constexpr std::size_t kSlack = std::size_t(64) << 10;  // more than one row's worst case
 constexpr std::string_view kReset = "\x1b[0m";
-constexpr std::string_view kBar = "\u2502"; // │ around the text column
-constexpr int kGroup = 8;                   // a wider gap every 8 bytes
+constexpr int kGroup = 8; // a wider gap every 8 bytes
 
+// Each byte's two digits and the space after them, copied 4 bytes at a time.
 struct HexTable {
-    std::array<std::array<char, 2>, 256> digits{};
+    std::array<std::array<char, 4>, 256> digits{};
     HexTable() {
         constexpr char kDigits[] = "0123456789ABCDEF";
         for (int b = 0; b < 256; ++b)
-            digits[std::size_t(b)] = {kDigits[b >> 4], kDigits[b & 15]};
+            digits[std::size_t(b)] = {kDigits[b >> 4], kDigits[b & 15], ' ', ' '};
     }
 };
 const HexTable kHex;
@@ -55,16 +55,31 @@ TerminalDump::TerminalDump(bool colour, int width, int offsetDigits, Write write
     for (int r = 0; r < kCellRoleCount; ++r) {
         const TerminalLook look = terminalLook(CellRole(r));
         for (int v = 0; v < kVariants; ++v) {
-            Sgr& sgr = sgr_[std::size_t(r * kVariants + v)];
+            const Style style = v * kCellRoleCount + r;
             const std::string text = sgrFor(look, v == Dimmed, v == Underlined);
-            std::copy(text.begin(), text.end(), sgr.text.begin());
-            sgr.size = std::uint8_t(text.size());
-            sgr.background = look.background >= 0;
+            std::copy(text.begin(), text.end(), sgrText_[std::size_t(style)].begin());
+            sgrSize_[std::size_t(style)] = std::uint8_t(text.size());
+            if (look.background >= 0)
+                backgrounds_ |= std::uint64_t(1) << style;
+            if (v == Plain && !isError(CellRole(r)))
+                simpleLooks_ = simpleLooks_ && look.background < 0 && text.size() <= 16;
         }
     }
-    Sgr& reset = sgr_[kResetStyle];
-    std::copy(kReset.begin(), kReset.end(), reset.text.begin());
-    reset.size = std::uint8_t(kReset.size());
+    std::copy(kReset.begin(), kReset.end(), sgrText_[kResetStyle].begin());
+    for (int r = 0; r < kCellRoleCount; ++r) {
+        TerminalLook look = terminalLook(CellRole(r));
+        // The caret is text: the error's background colour as its foreground.
+        look.foreground = look.background >= 0 ? look.background : look.foreground;
+        look.background = -1;
+        const std::string text = sgrFor(look, false, false);
+        Caret& caret = carets_[std::size_t(r)];
+        caret.size = std::uint8_t(std::min(text.size(), caret.text.size()));
+        std::copy_n(text.begin(), caret.size, caret.text.begin());
+    }
+    sgrSize_[kResetStyle] = std::uint8_t(kReset.size());
+    for (std::size_t from = 0; from < kStyles; ++from)
+        for (std::size_t to = 0; to < kStyles; ++to)
+            advance_[from * kStyleStride + to] = from == to ? 0 : sgrSize_[to];
 }
 
 TerminalDump::~TerminalDump() = default;
@@ -86,31 +101,36 @@ void TerminalDump::drain() {
 }
 
 void TerminalDump::put(std::string_view text) {
+    reserve(text.size());
     std::memcpy(buffer_.data() + used_, text.data(), text.size());
     used_ += text.size();
 }
 
 void TerminalDump::setStyle(Style style) {
+    if (!colour_)
+        return;
+    reserve(sizeof sgrText_[0]);
     char* out = buffer_.data() + used_;
-    putStyle(out, style);
+    putStyle(out, current_, style);
     used_ = std::size_t(out - buffer_.data());
 }
 
-void TerminalDump::putStyle(char*& out, Style style) {
-    if (!colour_ || style == current_)
-        return;
-    const Sgr& sgr = sgr_[std::size_t(style < 0 ? kResetStyle : style)];
-    std::memcpy(out, sgr.text.data(), sizeof sgr.text);
-    out += sgr.size;
-    current_ = style;
-}
-
-void TerminalDump::putOffset(std::uint64_t offset) {
+// The offset in hex, two digits at a time from the right.
+char* TerminalDump::writeOffset(char* out, std::uint64_t offset) const {
     const int digits = std::max(offsetDigits_, offsetDigitsFor(offset + 1));
-    char* out = buffer_.data() + used_;
-    for (int i = digits - 1; i >= 0; --i, offset >>= 4)
-        out[i] = "0123456789ABCDEF"[offset & 15];
-    used_ += std::size_t(digits);
+    if (digits == 8) { // the usual width, unrolled
+        for (int i = 0; i < 4; ++i)
+            std::memcpy(out + 2 * i, kHex.digits[(offset >> (24 - 8 * i)) & 0xFF].data(), 2);
+        return out + 8;
+    }
+    char* p = out + digits;
+    for (int i = 0; i < digits / 2; ++i, offset >>= 8) {
+        p -= 2;
+        std::memcpy(p, kHex.digits[offset & 0xFF].data(), 2);
+    }
+    if (digits % 2)
+        *--p = kHex.digits[offset & 0xF][1];
+    return out + digits;
 }
 
 int TerminalDump::hexColumn(int cell) const {
@@ -120,47 +140,110 @@ int TerminalDump::hexColumn(int cell) const {
 void TerminalDump::row(const DumpRow& row) {
     if (failed_)
         return;
-    // The most a row takes: each cell's style twice (hex and text, copied 32 bytes at a time),
-    // its digits and gap, and its text (copied 8 bytes at a time).
-    reserve(std::size_t(kMaxRowWidth) * (2 * 32 + 4 + 8 + 32) + 256);
-    putOffset(row.offset);
-    put("  ");
-    writeHex(row);
-    put("  ");
-    put(kBar);
-    writeText(row);
-    put(kBar);
-    put("\n");
+    // The most a row takes: each cell's style thrice (a reset, its hex and its text, copied 32
+    // bytes at a time), its digits and gaps, and its text (copied 8 bytes at a time).
+    reserve(std::size_t(kMaxRowWidth) * (3 * 32 + 4 + 8) + 256);
+    // Written through a local pointer: the members would be read again after every store
+    // through a char*, which may alias them.
+    char* out = buffer_.data() + used_;
+    out = writeOffset(out, row.offset);
+    out = copy(out, "  ");
+    out = colour_ ? writeHexInColour(out, row) : writeHex(out, row);
+    out = copy(out, "  \u2502"); // │ before the text column
+    out = colour_ ? writeTextInColour(out, row) : writeText(out, row);
+    for (int i = row.count; i < width_; ++i)
+        *out++ = ' ';
+    out = copy(out, "\u2502\n");
+    used_ = std::size_t(out - buffer_.data());
     for (const DumpNote& note : row.notes)
         writeNote(row, note);
     if (used_ >= kDrainAt)
         drain();
 }
 
+// Each byte's digits and a space, a second space after each group (the table's four bytes).
+char* TerminalDump::writeHex(char* out, const DumpRow& row) const {
+    const int count = row.count;
+    for (int group = 0; group < count; group += kGroup) {
+        const int end = std::min(count, group + kGroup);
+        for (int i = group; i < end; ++i) {
+            std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 4);
+            out += 3;
+        }
+        ++out;
+    }
+    // The last cell's spaces go.
+    if (count > 0)
+        out -= 2;
+    return padHex(out, count);
+}
+
 // Each byte in its role's look; an error segment's look (a background) stops at its last digit
-// and starts again at the next segment, so that adjacent error segments stay apart. The cells are
-// written through a pointer, in copies of fixed size (the row's reserve leaves room for them).
-void TerminalDump::writeHex(const DumpRow& row) {
-    char* out = buffer_.data() + used_;
-    for (int i = 0; i < row.count; ++i) {
+// and starts again at the next segment, so that adjacent error segments stay apart.
+char* TerminalDump::writeHexInColour(char* out, const DumpRow& row) {
+    if (!mayHaveBackground(row))
+        return writeHexInColourWithoutBackground(out, row);
+    Style current = current_;
+    const std::uint64_t backgrounds = backgrounds_;
+    const int count = row.count;
+    for (int i = 0; i < count; ++i) {
         const CellRole role = row.roles[std::size_t(i)];
-        const Style style = Style(role) * kVariants + Plain;
+        const Style style = Style(role); // its plain look
         if (i > 0) {
             const bool group = i % kGroup == 0;
-            if (colour_ && current_ >= 0 && sgr_[std::size_t(current_)].background &&
-                (style != current_ || group ||
-                 (row.segmentStarts[std::size_t(i)] && isError(role))))
-                putStyle(out, -1);
-            *out++ = ' ';
-            if (group)
-                *out++ = ' ';
+            if ((backgrounds >> current) & 1 &&
+                (style != current || group || (row.segmentStarts[std::size_t(i)] && isError(role))))
+                putStyle(out, current, kResetStyle);
+            std::memcpy(out, "  ", 2);
+            out += 1 + group;
         }
-        putStyle(out, style);
-        std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 2);
+        putStyle(out, current, style);
+        std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 4);
         out += 2;
     }
-    putStyle(out, -1);
-    for (int i = row.count; i < width_; ++i) {
+    putStyle(out, current, kResetStyle);
+    current_ = current;
+    return padHex(out, count);
+}
+
+// No error: no background to reset between cells, the gaps as writeHex() writes them, looks of
+// 16 bytes at most.
+char* TerminalDump::writeHexInColourWithoutBackground(char* out, const DumpRow& row) {
+    Style current = current_;
+    const int count = row.count;
+    for (int group = 0; group < count; group += kGroup) {
+        const int end = std::min(count, group + kGroup);
+        for (int i = group; i < end; ++i) {
+            putStyle<16>(out, current, Style(row.roles[std::size_t(i)]));
+            std::memcpy(out, kHex.digits[row.bytes[std::size_t(i)]].data(), 4);
+            out += 3;
+        }
+        ++out;
+    }
+    if (count > 0)
+        out -= 2;
+    putStyle<16>(out, current, kResetStyle);
+    current_ = current;
+    return padHex(out, count);
+}
+
+// The error roles are the last, from 8: the roles of a row ORed together, 8 at a time, tell
+// whether it has one (or a stale one past its count: then it only takes the longer way).
+bool TerminalDump::mayHaveBackground(const DumpRow& row) const {
+    static_assert(int(CellRole::ErrorInvalidByte) == 8 && kCellRoleCount <= 16);
+    static_assert(kMaxRowWidth % 8 == 0);
+    std::uint64_t roles = 0;
+    for (std::size_t i = 0; i < std::size_t(row.count); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, &row.roles[i], 8);
+        roles |= word;
+    }
+    return !simpleLooks_ || (roles & 0xF8F8F8F8F8F8F8F8u) != 0;
+}
+
+// The cells a short last row lacks, blank.
+char* TerminalDump::padHex(char* out, int count) const {
+    for (int i = count; i < width_; ++i) {
         if (i > 0) {
             *out++ = ' ';
             if (i % kGroup == 0)
@@ -169,60 +252,71 @@ void TerminalDump::writeHex(const DumpRow& row) {
         *out++ = ' ';
         *out++ = ' ';
     }
-    used_ = std::size_t(out - buffer_.data());
+    return out;
 }
 
-void TerminalDump::writeText(const DumpRow& row) {
-    // The look of each kind of text: fillers dimmed, markers underlined; -1: write nothing.
-    static constexpr int kVariantOf[] = {Plain, Underlined, Plain, Dimmed, -1};
-    static_assert(int(TextCell::Kind::Covered) == 4);
-    char* out = buffer_.data() + used_;
-    for (int i = 0; i < row.count; ++i) {
+// A covered cell's text is empty: it writes nothing.
+char* TerminalDump::writeText(char* out, const DumpRow& row) const {
+    const int count = row.count; // read once: stores through `out` may alias it
+    for (int i = 0; i < count; ++i) {
         const TextCell& t = row.text[std::size_t(i)];
-        const int variant = kVariantOf[int(t.kind)];
-        if (variant < 0)
-            continue;
-        putStyle(out, Style(t.role) * kVariants + variant);
         std::memcpy(out, t.text.data(), sizeof t.text);
         out += t.size;
     }
-    putStyle(out, -1);
-    for (int i = row.count; i < width_; ++i)
-        *out++ = ' ';
-    used_ = std::size_t(out - buffer_.data());
+    return out;
+}
+
+char* TerminalDump::writeTextInColour(char* out, const DumpRow& row) {
+    // The look of each kind of text: fillers dimmed, markers underlined.
+    static constexpr Style kLookOf[] = {Plain * kCellRoleCount, Underlined * kCellRoleCount,
+                                        Plain * kCellRoleCount, Dimmed * kCellRoleCount};
+    Style current = current_;
+    const int count = row.count;
+    for (int i = 0; i < count; ++i) {
+        const TextCell& t = row.text[std::size_t(i)];
+        // A covered cell writes nothing and keeps the look. A branch: they come in the regular
+        // steps of wide text (one in three cells of CJK), or seldom.
+        if (t.kind == TextCell::Kind::Covered)
+            continue;
+        putStyle(out, current, kLookOf[int(t.kind)] + Style(t.role));
+        std::memcpy(out, t.text.data(), sizeof t.text);
+        out += t.size;
+    }
+    putStyle(out, current, kResetStyle);
+    current_ = current;
+    return out;
 }
 
 // "            ^~~~~ offset 10: overlong: C0 AF: ...": the caret under the problem's bytes in
 // this row, in its first byte's colour.
 void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
     const std::string text = u8codec::oneLine(note.problem);
-    reserve(text.size() + std::size_t(kMaxRowWidth) * 4 + 64);
     const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
     const int shift = digits - offsetDigits_;
     int column = 0;
-    auto padTo = [&](int to) {
-        for (; column < to; ++column)
-            put(" ");
+    auto fillTo = [&](int to, char c) {
+        if (to <= column)
+            return;
+        reserve(std::size_t(to - column));
+        std::memset(buffer_.data() + used_, c, std::size_t(to - column));
+        used_ += std::size_t(to - column);
+        column = to;
     };
     if (note.firstCell >= 0) {
-        padTo(hexColumn(note.firstCell) + shift);
+        fillTo(hexColumn(note.firstCell) + shift, ' ');
         if (colour_) {
-            TerminalLook look = terminalLook(note.role);
-            // The caret is text: the error's background colour as its foreground.
-            look.foreground = look.background >= 0 ? look.background : look.foreground;
-            look.background = -1;
-            put(sgrFor(look, false, false));
-            current_ = -2; // a look of no role: the next style is written in full
+            const Caret& caret = carets_[std::size_t(note.role)];
+            put({caret.text.data(), caret.size});
+            current_ = kUnknownStyle; // the next style is written in full
         }
         put("^");
-        const int end = hexColumn(note.endCell - 1) + shift + 2;
-        for (++column; column < end; ++column)
-            put("~");
-        setStyle(-1);
+        ++column;
+        fillTo(hexColumn(note.endCell - 1) + shift + 2, '~');
+        setStyle(kResetStyle);
         put(" ");
         ++column;
     } else {
-        padTo(hexColumn(0) + shift);
+        fillTo(hexColumn(0) + shift, ' ');
         put("\u2026 "); // … it began in a row written before it ended
         column += 2;
     }

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -44,17 +45,44 @@ public:
 
 private:
     enum Variant { Plain, Dimmed, Underlined, kVariants };
-    using Style = int; // role * kVariants + variant; -1: the terminal's own look
+    // An index into the SGR tables: variant * kCellRoleCount + role (a role's plain look is the
+    // role's number), then the reset and a look of no role (a caret's), which has no sequence.
+    using Style = int;
+    static constexpr Style kResetStyle = kCellRoleCount * kVariants; // the terminal's own look
+    static constexpr Style kUnknownStyle = kResetStyle + 1; // the next style is written in full
+    static constexpr int kStyles = kUnknownStyle + 1;
+    static_assert(kStyles <= 64, "backgrounds_ has a bit per style");
 
-    void writeHex(const DumpRow& row);
-    void writeText(const DumpRow& row);
+    // The parts of a row, written through `out` (room reserved), each returning where it ended.
+    char* writeOffset(char* out, std::uint64_t offset) const;
+    char* writeHex(char* out, const DumpRow& row) const;
+    char* writeHexInColour(char* out, const DumpRow& row);
+    char* writeHexInColourWithoutBackground(char* out, const DumpRow& row);
+    bool mayHaveBackground(const DumpRow& row) const;
+    char* padHex(char* out, int count) const;
+    char* writeText(char* out, const DumpRow& row) const;
+    char* writeTextInColour(char* out, const DumpRow& row);
+    template <std::size_t N> static char* copy(char* out, const char (&literal)[N]) {
+        std::memcpy(out, literal, N - 1);
+        return out + N - 1;
+    }
     void writeNote(const DumpRow& row, const DumpNote& note);
     void putWrapped(std::string_view text, int column, int indent);
+    // Writes a style's SGR sequence where the look changes (only with colour).
     void setStyle(Style style);
-    // setStyle() for the cell loops, which write through `out`.
-    void putStyle(char*& out, Style style);
+    // The same for the cell loops, with colour: without a branch (the look changes at most cells
+    // of text that is not ASCII, in no order a predictor learns), the look so far in `current`, a
+    // local of the loop (current_ could change under any store through `out`, a char*: the
+    // compiler would read it again after each).
+    // Copies `N` bytes of the sequence: less than 32 where every style the loop meets is shorter.
+    template <std::size_t N = 32> void putStyle(char*& out, Style& current, Style style) const {
+        static_assert(N <= sizeof sgrText_[0]);
+        std::memcpy(out, sgrText_[std::size_t(style)].data(), N);
+        // From a table, not a conditional: the compiler would make that a branch again.
+        out += advance_[std::size_t(current) * kStyleStride + std::size_t(style)];
+        current = style;
+    }
     void put(std::string_view text);
-    void putOffset(std::uint64_t offset);
     void reserve(std::size_t bytes);
     void drain();
     int hexColumn(int cell) const; // of a cell's first hex digit, from the start of the line
@@ -67,16 +95,24 @@ private:
     bool failed_ = false;
     std::vector<char> buffer_;
     std::size_t used_ = 0;
-    Style current_ = -1;
-    // Each style's SGR sequence, copied 32 bytes at a time (the buffer keeps room after its end);
-    // the last one is the reset.
-    struct Sgr {
+    Style current_ = kResetStyle;
+    // Each style's SGR sequence, copied 32 bytes at a time (the buffer keeps room after its end),
+    // its length, and which styles set a background (a bit each).
+    std::array<std::array<char, 32>, kStyles> sgrText_{};
+    std::array<std::uint8_t, kStyles> sgrSize_{};
+    // How far a style's sequence moves the output after another: its length, or 0 after itself.
+    static constexpr std::size_t kStyleStride = 64; // a shift, not a multiplication
+    std::array<std::uint8_t, kStyleStride * kStyles> advance_{};
+    std::uint64_t backgrounds_ = 0;
+    // The plain looks of the roles that are no error, and the reset, set no background and take
+    // at most 16 bytes: rows without an error take the shorter way.
+    bool simpleLooks_ = true;
+    // The look of the caret under each role's problems: its error colour as text.
+    struct Caret {
         std::array<char, 32> text{};
         std::uint8_t size = 0;
-        bool background = false;
     };
-    static constexpr int kResetStyle = kCellRoleCount * kVariants;
-    std::array<Sgr, kCellRoleCount * kVariants + 1> sgr_{};
+    std::array<Caret, kCellRoleCount> carets_{};
 };
 
 } // namespace u8dump

@@ -2,7 +2,8 @@
 // character, rows of 8, 16 and 32 with wide characters across their ends, an offset inside a
 // character, a length that ends inside one, problems under the rows they start in (also when
 // they are told only a row later, and when a run outgrows the rows held back), any chunking
-// giving the same rows; the terminal writer's lines with and without colour (built here from the
+// giving the same rows, the totals by role, more characters than the cache of texts holds; the
+// terminal writer's lines with and without colour (built here from the
 // documented layout, not copied from the program); the HTML page read back as XML; and the
 // terminal colours' contrast.
 #include "cell_text.h"
@@ -10,6 +11,7 @@
 #include "html_dump.h"
 #include "role_colours.h"
 #include "terminal_dump.h"
+#include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 
 #include <QMap>
@@ -125,6 +127,8 @@ private slots:
     void problemsUnderTheirRows();
     void longRunIsHeldBackBoundedly();
     void anyChunkingGivesTheSameRows();
+    void totalsCountEveryShownByte();
+    void manyCharactersKeepTheirTexts();
     void offsetPastTheEnd();
     void terminalWithoutColour();
     void terminalWithColour();
@@ -381,6 +385,63 @@ void TestDump::anyChunkingGivesTheSameRows() {
             }
         }
     }
+}
+
+// The totals count each shown byte once, under the role of its cell, whichever way its row was
+// filled (well-formed stretches are counted apart from their placing, a character across a row's
+// end is placed the general way) and whatever the chunking.
+void TestDump::totalsCountEveryShownByte() {
+    QByteArray bytes;
+    quint32 state = 18;
+    for (int i = 0; i < 4000; ++i) {
+        state = state * 1664525u + 1013904223u;
+        const int pick = int(state >> 24);
+        if (pick < 110)
+            bytes += char('a' + pick % 26);
+        else if (pick < 130)
+            bytes += " \t\n\r"[pick % 4];
+        else if (pick < 140)
+            bytes += pick % 2 ? "\x7F" : "\x1B";
+        else if (pick < 165)
+            bytes += "\xE4\xB8\x96";
+        else if (pick < 185)
+            bytes += "\xF0\x9F\x98\x80";
+        else if (pick < 215)
+            bytes += "\xC3\xA9";
+        else
+            bytes += char(0x80 + pick % 128);
+    }
+    for (const int width : {8, 16, 32})
+        for (const std::uint64_t offset : {0u, 5u})
+            for (const std::size_t chunk : {0u, 7u, 1000u}) {
+                DumpTotals totals;
+                const auto rows = rowsOf(bytes, {.width = width, .offset = offset, .length = 7000},
+                                         chunk, &totals);
+                QList<quint64> shown(kCellRoleCount);
+                quint64 cells = 0;
+                for (const DumpRow& r : rows)
+                    for (int i = 0; i < r.count; ++i, ++cells)
+                        ++shown[int(r.roles[std::size_t(i)])];
+                QCOMPARE(quint64(totals.end - totals.start), cells);
+                QCOMPARE(QList<quint64>(totals.bytesByRole.begin(), totals.bytesByRole.end()),
+                         shown);
+            }
+}
+
+// More characters than the cache of texts holds (the 20992 CJK unified ideographs, many sharing
+// a set of it), forwards then backwards: each keeps its own text, computed again once put out.
+void TestDump::manyCharactersKeepTheirTexts() {
+    CellTexts texts;
+    for (const bool backwards : {false, true})
+        for (char32_t i = 0; i <= 0x9FFF - 0x4E00; ++i) {
+            const char32_t cp = backwards ? 0x9FFF - i : 0x4E00 + i;
+            std::uint8_t utf8[4];
+            const int n = u8codec::encode(cp, utf8);
+            const TextCell& t = texts.forCharacter({utf8, std::size_t(n)});
+            QCOMPARE(QByteArray(t.view().data(), qsizetype(t.size)),
+                     QByteArray(reinterpret_cast<const char*>(utf8), n));
+            QCOMPARE(t.columns, std::uint8_t(2)); // East Asian Wide
+        }
 }
 
 void TestDump::offsetPastTheEnd() {
