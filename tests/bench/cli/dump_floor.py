@@ -22,34 +22,13 @@ and the bytes written (from one more run into a pipe). With --strace, each comma
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from io_floor import make_file, strace_summary  # noqa: E402  the same files, the same strace
+from io_floor import best_of, make_file, prepare, strace_summary  # noqa: E402  the same files
 
 KINDS = ("ascii", "mixed", "cjk", "random")
-
-
-def run_once(argv):
-    """(wall, user, sys, exit status) of one run, output to /dev/null."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    return wall, usage.ru_utime, usage.ru_stime, os.waitstatus_to_exitcode(status)
-
-
-def best_of(runs, argv):
-    best = None
-    for _ in range(runs):
-        result = run_once(argv)
-        if best is None or result[0] < best[0]:
-            best = result
-    return best
 
 
 def max_rss(argv):
@@ -82,19 +61,7 @@ def main():
     parser.add_argument("--strace", action="store_true")
     args = parser.parse_args()
 
-    cli = os.path.abspath(args.cli)
-    if not os.access(cli, os.X_OK):
-        sys.exit(f"dump_floor.py: {cli}: not an executable (build u8scope-cli first)")
-    for tool in ("cat", "/usr/bin/time") + (("strace",) if args.strace else ()):
-        if not shutil.which(tool):
-            sys.exit(f"dump_floor.py: {tool}: not found")
-    temp = None
-    if args.dir:
-        work = args.dir
-        os.makedirs(work, exist_ok=True)
-    else:
-        temp = tempfile.TemporaryDirectory(prefix="u8scope-dump-floor.")
-        work = temp.name
+    cli, work, temp = prepare("dump_floor.py", args.cli, ("cat", "/usr/bin/time"), args)
 
     print(f"# files in {work}, best of {args.runs} runs; {os.cpu_count()} CPUs; seconds; "
           f"MB/s of input over wall and over user+sys; max RSS; bytes written")

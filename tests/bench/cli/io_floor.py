@@ -94,6 +94,22 @@ def make_file(path, kind, size):
         f.write(tail[: tail.rfind(b"\n") + 1])
 
 
+def prepare(script, cli, tools, args):
+    """The CLI's absolute path, the directory for the files (args.dir, or a temporary one) and the
+    temporary directory to clean up (None for args.dir); exits naming what is missing."""
+    cli = os.path.abspath(cli)
+    if not os.access(cli, os.X_OK):
+        sys.exit(f"{script}: {cli}: not an executable (build u8scope-cli first)")
+    for tool in tuple(tools) + (("strace",) if args.strace else ()):
+        if not shutil.which(tool):
+            sys.exit(f"{script}: {tool}: not found")
+    if args.dir:
+        os.makedirs(args.dir, exist_ok=True)
+        return cli, args.dir, None
+    temp = tempfile.TemporaryDirectory(prefix=f"u8scope-{script.removesuffix('.py')}.")
+    return cli, temp.name, temp
+
+
 # --- timing -------------------------------------------------------------------------------------
 
 def run_once(argv, stdout_path=None):
@@ -159,19 +175,7 @@ def main():
     parser.add_argument("--compare", help="another u8scope-cli to run the same commands with")
     args = parser.parse_args()
 
-    cli = os.path.abspath(args.cli)
-    if not os.access(cli, os.X_OK):
-        sys.exit(f"io_floor.py: {cli}: not an executable (build u8scope-cli first)")
-    for tool in ("cat", "dd", "cp", "iconv") + (("strace",) if args.strace else ()):
-        if not shutil.which(tool):
-            sys.exit(f"io_floor.py: {tool}: not found")
-    temp = None
-    if args.dir:
-        work = args.dir
-        os.makedirs(work, exist_ok=True)
-    else:
-        temp = tempfile.TemporaryDirectory(prefix="u8scope-io-floor.")
-        work = temp.name
+    cli, work, temp = prepare("io_floor.py", args.cli, ("cat", "dd", "cp", "iconv"), args)
     size = args.mib << 20
     out = os.path.join(work, "out.tmp")
     only = set(args.only.split(",")) if args.only else None
