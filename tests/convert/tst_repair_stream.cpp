@@ -14,6 +14,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,6 +39,7 @@ private slots:
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
+    void largeReadsInPieces();
     void cliStreamsLargeInputs();
 };
 
@@ -519,16 +521,17 @@ void TestRepairStream::strictRefusesWithTheSameMessage() {
 
 namespace {
 
-// A source that loses its second half once the first pass read it (when reading starts again
-// at its first byte).
+// A source that loses its bytes from `keep` on once the first pass read it (when reading
+// starts again at its first byte). Read from several threads at once, as large reads are.
 class ShrinkingSource final : public ByteSource {
 public:
-    explicit ShrinkingSource(std::string text) : text_(std::move(text)) {}
+    explicit ShrinkingSource(std::string text, std::size_t keep = std::size_t(-1))
+        : text_(std::move(text)), keep_(keep == std::size_t(-1) ? text_.size() / 2 : keep) {}
     std::uint64_t size() const override { return text_.size(); }
     std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
         if (offset == 0)
             ++starts_;
-        const std::uint64_t end = starts_ > 1 ? text_.size() / 2 : text_.size();
+        const std::uint64_t end = starts_ > 1 ? keep_ : text_.size();
         if (offset >= end)
             return 0;
         const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), end - offset));
@@ -538,7 +541,8 @@ public:
 
 private:
     std::string text_;
-    mutable int starts_ = 0;
+    std::size_t keep_;
+    mutable std::atomic<int> starts_{0};
 };
 
 } // namespace
@@ -552,6 +556,28 @@ void TestRepairStream::inputShrinkingIsAnError() {
     options.mojibake = true;
     StreamOptions stream;
     stream.windowBytes = 1000;
+    std::string out;
+    const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+}
+
+// Windows of megabytes are read in pieces, one per core (repair_windows.cpp): the output is
+// repair()'s, and an input that shrinks inside a piece after the first is still an error.
+void TestRepairStream::largeReadsInPieces() {
+    QRandomGenerator rng(4096);
+    std::string text;
+    while (text.size() < (std::size_t(9) << 20))
+        text += mixture(rng, 100) + "\n";
+    RepairOptions options;
+    options.mojibake = true;
+    compare(text, options, {std::size_t(4) << 20});
+    if (QTest::currentTestFailed())
+        return;
+    // Windows of 4 MiB, the second read from 4 MiB on: its last piece meets the new end.
+    ShrinkingSource source(text, (std::size_t(7) << 20) - 12345);
+    StreamOptions stream;
+    stream.windowBytes = std::size_t(4) << 20;
     std::string out;
     const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
     QVERIFY(!r.ok);

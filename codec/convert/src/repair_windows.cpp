@@ -1,9 +1,13 @@
 #include "repair_windows.h"
 
+#include "on_threads.h"
+#include "u8codec/cpu_features.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 
 namespace u8codec::detail {
 
@@ -13,6 +17,8 @@ namespace {
 // every few bytes, so the cut is almost always within it.
 constexpr std::size_t kSlack = std::size_t(64) << 10;
 constexpr std::size_t kAlignment = 64;
+// A large read is cut into pieces of at least this, read at once, one per core (four at most).
+constexpr std::size_t kReadPiece = std::size_t(1) << 20;
 
 } // namespace
 
@@ -40,18 +46,32 @@ void WindowReader::reserve(std::size_t bytes) {
 }
 
 // Makes the buffer hold [start, start + want) of the input, of which the first `have` bytes are
-// there already.
+// there already. Copying out of the page cache is most of what a later pass costs the kernel,
+// and the repair's threads wait for it: a large read is cut into pieces read on as many cores.
+// ByteSource::read() may be asked from several threads at once.
 bool WindowReader::fill(std::uint64_t start, std::size_t have, std::size_t want,
                         std::string& error) {
     reserve(want);
-    while (have < want) {
-        const std::size_t got =
-            source_.read(start + have, std::span<std::uint8_t>(buffer_ + have, want - have));
-        if (got == 0) {
-            error = "the input became shorter while it was being repaired";
-            return false;
+    const std::size_t pieces =
+        std::clamp<std::size_t>((want - have) / kReadPiece, 1, std::min(cpuCores(), 4u));
+    // Pieces of whole pages, so that each copy starts on a page of the buffer.
+    const std::size_t each = ((want - have) / pieces + 4095) / 4096 * 4096;
+    std::vector<char> complete(pieces, 0);
+    onThreads(pieces, [&](std::size_t k) {
+        std::size_t at = std::min(want, have + k * each);
+        const std::size_t to = std::min(want, at + each);
+        while (at < to) {
+            const std::size_t got =
+                source_.read(start + at, std::span<std::uint8_t>(buffer_ + at, to - at));
+            if (got == 0)
+                return;
+            at += got;
         }
-        have += got;
+        complete[k] = 1;
+    });
+    if (std::find(complete.begin(), complete.end(), 0) != complete.end()) {
+        error = "the input became shorter while it was being repaired";
+        return false;
     }
     return true;
 }

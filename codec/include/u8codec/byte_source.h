@@ -19,6 +19,8 @@ public:
     virtual std::uint64_t size() const = 0;
     // Copies up to dest.size() bytes starting at `offset`; returns how many were copied (fewer at
     // the end, or if the underlying file shrank: callers treat a short read as the new end).
+    // Changes nothing the reader sees, so it may be asked from several threads at once (the
+    // window's background check and the streamed repair read parts on every core).
     virtual std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const = 0;
     // All bytes at once when they are already in memory; empty otherwise.
     virtual std::span<const std::uint8_t> contiguous() const { return {}; }
