@@ -4,6 +4,7 @@
 // damage with random window sizes. Also its temporary files (mode 0600, gone afterwards), a
 // cancel, a strict refusal, and an input that shrinks between passes.
 #include "repair_test_support.h"
+#include "repair_windows.h"
 #include "u8codec/byte_source.h"
 #include "u8convert/repair.h"
 #include "u8convert/repair_stream.h"
@@ -40,6 +41,7 @@ private slots:
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
     void largeReadsInPieces();
+    void windowsHoldTheInputsBytes();
     void cliStreamsLargeInputs();
 };
 
@@ -582,6 +584,36 @@ void TestRepairStream::largeReadsInPieces() {
     const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
     QVERIFY(!r.ok);
     QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+}
+
+// Every window the reader gives holds the input's bytes and the one after it (its context), in
+// the first pass and the later ones, however its read is cut into pieces: windows that end
+// exactly at their target (ASCII throughout), of odd and even sizes around whole pages.
+void TestRepairStream::windowsHoldTheInputsBytes() {
+    std::string text;
+    for (std::size_t k = 0; text.size() < (std::size_t(9) << 20) + 17; ++k)
+        text += std::to_string(k) + "-abcdefghijklmnopqrstuvwxyz\n";
+    MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+    for (const std::size_t target :
+         {std::size_t(2) << 20, (std::size_t(2) << 20) + 1, (std::size_t(3) << 20) + 12345}) {
+        detail::WindowReader reader(source, target, false);
+        std::string error;
+        const auto check = [&](const detail::InputWindow& w) {
+            QVERIFY(w.start + w.bytes.size() <= text.size());
+            QVERIFY2(std::memcmp(w.bytes.data(), text.data() + w.start, w.bytes.size()) == 0,
+                     ("window at " + std::to_string(w.start) + ", target " + std::to_string(target))
+                         .c_str());
+        };
+        detail::InputWindow w;
+        while (reader.readNext(w, error))
+            check(w);
+        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY(reader.windowCount() >= 3);
+        for (std::size_t k = 0; k < reader.windowCount(); ++k) {
+            QVERIFY2(reader.read(k, w, error), error.c_str());
+            check(w);
+        }
+    }
 }
 
 // u8scope-cli repairs inputs of 16 MiB and more window by window: from a file, in place, and

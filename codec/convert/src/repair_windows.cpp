@@ -54,12 +54,13 @@ bool WindowReader::fill(std::uint64_t start, std::size_t have, std::size_t want,
     reserve(want);
     const std::size_t pieces =
         std::clamp<std::size_t>((want - have) / kReadPiece, 1, std::min(cpuCores(), 4u));
-    // Pieces of whole pages, so that each copy starts on a page of the buffer.
-    const std::size_t each = ((want - have) / pieces + 4095) / 4096 * 4096;
+    // Pieces of whole pages, so that each copy starts on a page of the buffer; the last ends at
+    // `want`.
+    const std::size_t each = ((want - have + pieces - 1) / pieces + 4095) / 4096 * 4096;
     std::vector<char> complete(pieces, 0);
     onThreads(pieces, [&](std::size_t k) {
         std::size_t at = std::min(want, have + k * each);
-        const std::size_t to = std::min(want, at + each);
+        const std::size_t to = k + 1 == pieces ? want : std::min(want, at + each);
         while (at < to) {
             const std::size_t got =
                 source_.read(start + at, std::span<std::uint8_t>(buffer_ + at, to - at));
