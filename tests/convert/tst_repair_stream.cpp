@@ -37,6 +37,7 @@ private slots:
     void emptyAndTinyInputs();
     void temporaryFilesArePrivateAndRemoved();
     void writingAheadSavesPasses();
+    void laterRoundsAssembledAhead();
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
@@ -467,6 +468,34 @@ void TestRepairStream::writingAheadSavesPasses() {
             QVERIFY(passes[1] < passes[0]);
         }
     }
+}
+
+// Text whose fixes give later rounds something to judge takes a pass over the input per later
+// round, while the report still lists changes. Once it lists no more, the pass that assembles
+// the first round assembles the later ones ahead too: three passes (evidence, fixes, assembly),
+// with repair()'s output and report.
+void TestRepairStream::laterRoundsAssembledAhead() {
+    QRandomGenerator rng(5);
+    const std::string text = mixture(rng, 600);
+    int passes[2] = {0, 0};
+    for (const std::size_t cap : {std::size_t(3), std::size_t(100000)}) {
+        RepairOptions options;
+        options.mojibake = true;
+        options.maxReportedChanges = cap;
+        const RepairResult whole = repair(bytes(text), options);
+        compareWith(whole, text, options, 4096);
+        if (QTest::currentTestFailed())
+            return;
+        CountingSource source(text);
+        std::string out;
+        StreamOptions stream;
+        stream.windowBytes = 4096;
+        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).ok);
+        QVERIFY(out == whole.text);
+        passes[cap > 3] = source.passes;
+    }
+    QCOMPARE(passes[0], 3);
+    QVERIFY2(passes[1] > 3, std::to_string(passes[1]).c_str());
 }
 
 void TestRepairStream::cancelStops() {

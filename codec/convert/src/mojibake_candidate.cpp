@@ -569,6 +569,20 @@ std::uint64_t readDeeper(const Evidence* evidence, CodePage page) {
     return evidence ? (*evidence)[std::size_t(kCodePageCount) + std::size_t(page)] : 0;
 }
 
+bool sameReading(const Evidence& a, const Evidence& b) {
+    constexpr std::size_t n = kCodePageCount;
+    const auto order = [](std::uint64_t x, std::uint64_t y) { return int(x > y) - int(x < y); };
+    for (std::size_t p = 0; p < n; ++p) {
+        if (shows(a, CodePage(p)) != shows(b, CodePage(p)) || (a[n + p] == 0) != (b[n + p] == 0))
+            return false;
+        for (std::size_t q = p + 1; q < n; ++q)
+            if (order(a[p], a[q]) != order(b[p], b[q]) ||
+                order(a[n + p], a[n + q]) != order(b[n + p], b[n + q]))
+                return false;
+    }
+    return true;
+}
+
 PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
     PageMask pages = 0;
     if (opt.restoreLostBytes && evidence)

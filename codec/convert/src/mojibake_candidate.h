@@ -75,6 +75,13 @@ bool anyEvidence(const Evidence& e);
 // The fixes with `page` deeper than their last mis-decoding; 0 without evidence.
 std::uint64_t readDeeper(const Evidence* evidence, CodePage page);
 
+// Whether two sums of evidence lead every decision and assembly the same way. They read it
+// through shows() (lostBytePages() and made() too), whether readDeeper() is 0, and the order of
+// two pages' weights or of their deeper readings (RepairSearch's rank() and deeperRank()): the
+// streamed repair decides ahead with a partial sum and keeps what it decided where the partial
+// sum reads as the whole does.
+bool sameReading(const Evidence& a, const Evidence& b);
+
 // The pages whose lost bytes are restored: in the second pass, those the first found evidence
 // of. A lost byte is a guess, and a guess through a page the text shows no other damage of is
 // a false repair far more often than a true one (MacRoman "—" + " " would read as "Ѡ").

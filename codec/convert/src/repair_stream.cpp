@@ -10,19 +10,22 @@
 //     first round (the evidence);
 //  2. the round's second pass: its fixes kept per window in a spool;
 //  3. the round assembled (now that its evidence is whole); computed ahead, what the next round
-//     needs: the later round on the runs it wrote into, and the first pass of a round from
-//     scratch, one of which the pipeline then takes (usually the second: nothing is left);
-//  4. (when that text shows evidence) the second pass of the round from scratch, which finds
-//     nothing;
+//     needs: the later round on the runs it wrote into, assembled there too with the evidence
+//     so far, and the rounds after it while the window changes (AheadRounds), then the first
+//     pass of a round from scratch over the window's last text;
+//  4. when the rounds ahead cannot be kept (a window's partial evidence read otherwise than the
+//     whole, or the report still lists changes), a pass per later round, as 3;
 //  5. the result written.
 // A pass that may be the last (nothing it saw says the text will change again) writes the text
-// ahead when the sink can take it back, which saves the fifth; a clean text takes one pass.
+// ahead when the sink can take it back, which saves the fifth: text damaged twice over takes
+// three passes, a clean text one.
 // Without --mojibake everything happens in the first pass.
 #include "u8convert/repair_stream.h"
 
 #include "byte_view.h"
 #include "mojibake_window.h"
 #include "repair_stream_replay.h"
+#include "repair_stream_rounds.h"
 #include "scan_on_cores.h"
 
 #include <algorithm>
@@ -37,24 +40,12 @@ using detail::Spool;
 using detail::WindowReader;
 using detail::mojibake::Evidence;
 using detail::mojibake::FixCounts;
+using detail::stream::addEvidence;
+using detail::stream::AheadRounds;
 using detail::stream::PipelinePass;
+using detail::stream::Round;
 using detail::stream::StepKind;
 using detail::stream::WindowState;
-
-void addEvidence(Evidence& sum, const Evidence& more) {
-    for (std::size_t k = 0; k < sum.size(); ++k)
-        sum[k] += more[k];
-}
-
-// A round of the mojibake repair over every window: what its second pass accepted, per window.
-struct Round {
-    std::uint64_t fixCount = 0;
-    Evidence confident{};
-    std::unique_ptr<Spool> spool;
-    std::vector<bool> withRecord; // per window: the spool holds a record of its fixes
-    Evidence credits{};           // the second pass's
-    FixCounts counts;
-};
 
 class StreamedPipeline {
 public:
@@ -86,6 +77,16 @@ public:
 
 private:
     using Work = std::function<bool(WindowState&)>;
+
+    // What a pass over the input computed ahead for the round after it, on the text as it was
+    // then (`version`: the passes it replayed).
+    struct Ahead {
+        std::size_t version = std::size_t(-1);
+        bool scratchCounted = false; // the first pass of a round from scratch
+        Evidence scratchCredits{};
+        bool anyWritten = false;    // the last round wrote fixes a later round judges
+        std::optional<Round> later; // that later round's second pass
+    };
 
     // One pass over the input: each window read, its text made by the replay of the pipeline's
     // passes, then `work` done on it. The passes replayed for the first time are done after it.
@@ -338,10 +339,13 @@ private:
         return ok && (!ahead || endOutput());
     }
 
-    // The second pass of a round over a window: its fixes into the round's spool.
-    bool decide(WindowState& s, const std::vector<detail::ByteSpan>* only, Round& m) {
+    // The second pass of a round over a window: its fixes into the round's spool (and `kept`).
+    bool decide(WindowState& s, const std::vector<detail::ByteSpan>* only, Round& m,
+                std::string* kept = nullptr) {
         windowStart_ = s.input.start;
-        std::string record;
+        std::string local;
+        std::string& record = kept ? *kept : local;
+        record.clear();
         FixCounts counts;
         if (!detail::mojibake::decideIn(s.mojibakeWindow(), windowOptions_, only, m.confident,
                                         m.credits, counts, record))
@@ -355,7 +359,9 @@ private:
 
     // A round that fixed something becomes a pass of the pipeline; the next pass over the input
     // assembles it (its changes listed and counted) and computes what the next round needs: the
-    // later round on the runs it wrote into, and the first pass of a round from scratch.
+    // later round on the runs it wrote into, and the first pass of a round from scratch. The
+    // later rounds after that are assembled ahead in the same pass where they can be
+    // (AheadRounds); a round assembled ahead becomes a pass without one.
     bool finishRound(Round&& m) {
         PipelinePass pass;
         pass.kind = StepKind::Mojibake;
@@ -364,6 +370,9 @@ private:
         pass.changed = std::move(m.withRecord);
         pass.spool = std::move(m.spool);
         pass.confident = m.confident;
+        if (takeAssembled(m, pass))
+            return true;
+        aheadRounds_.reset();
         passes_.push_back(std::move(pass));
         ++version_;
         Ahead next;
@@ -371,40 +380,122 @@ private:
         next.later.emplace();
         next.later->confident = m.confident;
         next.later->spool = newSpool();
-        // The first pass of a round from scratch is wanted when the later round makes no fix.
-        // It is counted until the later round makes one (text damaged twice over has some in
-        // every window, round after round); in the last round of such text the later round
-        // judges runs and makes nothing there, and the count taken here saves a pass.
+        // Without rounds assembled ahead, the first pass of a round from scratch is counted
+        // until the later round makes a fix (text damaged twice over has some in every window,
+        // round after round); in the last round of such text the later round judges runs and
+        // makes nothing there, and the count taken here saves a pass.
         next.scratchCounted = true;
-        // The text made here is the result when the later round makes no fix and the round
-        // from scratch finds no evidence: it is written ahead until a window says otherwise.
+        std::optional<AheadRounds> rounds;
+        if (detail::mojibake::roundStart(options_.mojibakeOptions, &m.confident) == m.confident)
+            rounds.emplace();
+        building_ = rounds ? &*rounds : nullptr;
+        // The text made here (or ahead) is the result when no later round makes a fix and the
+        // round from scratch finds no evidence: it is written ahead until a window says
+        // otherwise.
         bool ahead = writesAhead() && restartOutput();
+        std::string record;
+        const AheadRounds::Settings settings{options_.mojibakeOptions, windowOptions_,
+                                             [this] { return newSpool(); }};
         const bool ok = stream(
             0.5,
             [&](WindowState& s) {
+                bool has = false;
                 if (!s.written.empty()) {
                     next.anyWritten = true;
-                    if (!decide(s, &s.written, *next.later))
+                    if (!decide(s, &s.written, *next.later, &record))
                         return false;
-                    if (makesFixes(*next.later)) {
-                        next.scratchCounted = false;
-                        ahead = false;
-                    }
+                    has = next.later->withRecord.back();
                 } else {
                     next.later->withRecord.push_back(false);
                 }
+                WindowState last;
+                last.input = s.input;
+                last.text = s.text;
+                last.context = s.context;
+                if (rounds) {
+                    std::string error;
+                    if (!rounds->assemble(s, *next.later, std::move(record), has, settings, last,
+                                          error))
+                        return error.empty() ? cancelled() : fail(error);
+                } else if (makesFixes(*next.later)) {
+                    next.scratchCounted = false;
+                    ahead = false;
+                }
                 windowStart_ = s.input.start;
                 if (next.scratchCounted &&
-                    !detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
-                                                       next.scratchCredits))
+                    !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_,
+                                                       nullptr, next.scratchCredits))
                     return cancelled();
                 ahead &= !detail::mojibake::anyEvidence(
                     detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
-                return !ahead || output(s);
+                return !ahead || output(last);
             },
             true);
+        building_ = nullptr;
+        std::size_t writtenVersion = version_;
+        if (ok && rounds) {
+            // A round assembled ahead lists no change: only where the report lists no more.
+            std::size_t listed = 0;
+            for (const PipelinePass& p : passes_)
+                listed += p.listed.size();
+            const std::optional<std::size_t> made =
+                listed < cap_ && options_.mojibakeOptions.maxReportedFixes != 0
+                    ? std::nullopt
+                    : rounds->settle(*next.later, options_.mojibakeOptions);
+            if (made && *made > 0) {
+                // The scratch count and the text written are those after the rounds ahead.
+                writtenVersion = version_ + *made;
+                rounds->scratchCredits = next.scratchCredits;
+                next.scratchCounted = false;
+                rounds->from = version_;
+                aheadRounds_ = std::move(rounds);
+            } else if (!made && rounds->changedAny) {
+                next.scratchCounted = false;
+                ahead = false;
+            }
+        }
         ahead_ = std::move(next);
-        return ok && (!ahead || endOutput());
+        if (!ok || !(!ahead || endOutput()))
+            return false;
+        if (ahead)
+            writtenAhead_ = writtenVersion;
+        return true;
+    }
+
+    // finishRound() of a round assembled ahead: it becomes a pass, its fixes counted as its first
+    // replay would have, and what the next round needs is what the pass ahead computed.
+    bool takeAssembled(const Round& m, PipelinePass& pass) {
+        if (!aheadRounds_ || aheadRounds_->from + aheadRounds_->taken != version_ ||
+            ahead_.version != version_)
+            return false;
+        AheadRounds& a = *aheadRounds_;
+        const std::size_t level = a.taken;
+        if (level >= a.assembled.size() || a.assembled[level].fixCount != m.fixCount ||
+            a.assembled[level].confident != m.confident) {
+            aheadRounds_.reset();
+            return false;
+        }
+        const AheadRounds::Assembled& done = a.assembled[level];
+        pass.firstDone = true;
+        result_.report.counts[std::size_t(RepairKind::Mojibake)] += done.fixCount;
+        detail::addFixesByPage(fixesByPage_, done.fixesByPage);
+        passes_.push_back(std::move(pass));
+        ++version_;
+        ++a.taken;
+        Ahead next;
+        next.version = version_;
+        next.anyWritten = done.anyWritten;
+        if (level < a.judged.size())
+            next.later.emplace(std::move(a.judged[level]));
+        const bool lastMade =
+            level + 1 >= a.assembled.size() || a.assembled[level + 1].fixCount == 0;
+        if (lastMade) {
+            next.scratchCounted = true;
+            next.scratchCredits = a.scratchCredits;
+            aheadRounds_.reset();
+        }
+        ahead_ = std::move(next);
+        return true;
     }
 
     // Whether a round makes fixes with the evidence its windows so far gave it: then it makes
@@ -438,6 +529,9 @@ private:
                 held += pass.spool->size();
         if (ahead_.later && ahead_.later->spool && !ahead_.later->spool->inFile())
             held += ahead_.later->spool->size();
+        for (const AheadRounds* a : {aheadRounds_ ? &*aheadRounds_ : nullptr, building_})
+            if (a)
+                held += a->spooledInMemory();
         const std::uint64_t left =
             stream_.spoolMemory - std::min<std::uint64_t>(stream_.spoolMemory, held);
         return std::make_unique<Spool>(std::size_t(left), stream_.temporaryDirectory);
@@ -568,16 +662,6 @@ private:
         return cancelled();
     }
 
-    // What a pass over the input computed ahead for the round after it, on the text as it was
-    // then (`version`: the passes it replayed).
-    struct Ahead {
-        std::size_t version = std::size_t(-1);
-        bool scratchCounted = false; // the first pass of a round from scratch
-        Evidence scratchCredits{};
-        bool anyWritten = false;    // the last round wrote fixes a later round judges
-        std::optional<Round> later; // that later round's second pass
-    };
-
     const RepairSink& sink_;
     const RepairOptions& options_;
     const StreamOptions& stream_;
@@ -592,6 +676,8 @@ private:
     std::uint64_t windowStart_ = 0;
     std::size_t version_ = 0; // passes added so far: the text they make
     Ahead ahead_;
+    std::optional<AheadRounds> aheadRounds_; // settled, until each has become a pass
+    const AheadRounds* building_ = nullptr;  // the rounds the current pass assembles ahead
     // The first pass: each window well-formed or not, the input's line endings.
     std::vector<bool> validInput_;
     std::uint64_t lineFeeds_ = 0, carriageReturns_ = 0, crlf_ = 0;
