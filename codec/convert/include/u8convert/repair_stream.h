@@ -26,8 +26,9 @@ struct StreamOptions {
     // Windows are at least this long, and end before the first safe cut after it. A stretch
     // without one (text without an ASCII byte other than the space; when normalising, without
     // two of them side by side) makes its window as long as the stretch: memory then grows with
-    // the longest such stretch.
-    std::size_t windowBytes = std::size_t(8) << 20;
+    // the longest such stretch. Below 16 MiB each pass over the input costs more (the 1 GiB
+    // benchmark of docs/performance.md: 10 % more CPU time with 8 MiB), above it no less.
+    std::size_t windowBytes = std::size_t(16) << 20;
     // What the mojibake rounds hand on to the passes after them is kept in memory up to this
     // many bytes in all, then in temporary files (mode 0600, unlinked as soon as they are made).
     std::size_t spoolMemory = std::size_t(16) << 20;
@@ -35,10 +36,11 @@ struct StreamOptions {
     std::string temporaryDirectory;
 };
 
-// From this size on (two windows), the command line and the window repair an input window by
-// window: as quick as repair() there, in about six windows of memory, where repair() needs the
-// input and the result and more while steps rewrite it (docs/performance.md has the figures).
-// Below it repair() reads the input once and is a little quicker.
+// From this size on, the command line and the window repair an input window by window: quicker
+// than repair() there, in memory for a few windows (up to about nine where the text is damaged
+// throughout), where repair() needs the input and the result and more while steps rewrite it
+// (docs/performance.md has the figures). Below it repair() reads the input once and is a little
+// quicker.
 inline constexpr std::uint64_t kRepairInWindowsFrom = std::uint64_t(16) << 20;
 
 // Where the repaired text goes.
