@@ -9,8 +9,13 @@ through windows-1252, windows-1251, MacRoman or windows-1250, a third of them tw
 under /usr/bin/time, checks that their outputs and reports are identical byte for byte, and
 prints seconds, GB/s (10^9 bytes of input per second) and peak resident memory.
 
+The streamed repair runs --runs times (3 by default) and the best is printed, each run from the
+same state: its output removed and synced away, and, when the script may (as root), the page
+cache dropped and the input read back into it. Otherwise the runs after the in-memory repair
+(which leaves gigabytes of page cache to reclaim) pay for reclaiming it in system time.
+
 Usage: tests/bench/repair/stream_repair.py BUILD_DIR [--size MIB] [--damage N] [--world N]
-[--partly] [--keep] (BUILD_DIR holds bin/u8scope-cli and tests/bench/repair/repair_whole; --size
+[--partly] [--runs N] [--keep] (BUILD_DIR holds bin/u8scope-cli and tests/bench/repair/repair_whole; --size
 1024 by default, --damage 10, --world 4; 0: none; --partly: bench_repair's PartlyDamaged text,
 English prose with one paragraph in ten read as windows-1252, instead). The file goes to $TMPDIR (else /tmp) and is removed unless --keep.
 """
@@ -84,6 +89,20 @@ def generate(path, mib, damage, world, partly):
             written += len(piece)
 
 
+def settle(sample, output):
+    """The same start for every run: no output left from the run before, its blocks synced
+    away, and (as root) a page cache holding the input and little else."""
+    if os.path.exists(output):
+        os.remove(output)
+    os.sync()
+    try:
+        with open("/proc/sys/vm/drop_caches", "w") as f:
+            f.write("1\n")
+    except OSError:
+        pass
+    subprocess.run(["cat", sample], stdout=subprocess.DEVNULL)
+
+
 def timed(command, stderr_path):
     with open(stderr_path, "wb") as err:
         result = subprocess.run(["/usr/bin/time", "-f", "TIME %e %U %S %M"] + command,
@@ -103,6 +122,7 @@ def main():
     parser.add_argument("--world", type=int, default=4)
     parser.add_argument("--partly", action="store_true",
                         help="bench_repair's partly damaged text instead (--damage, --world unused)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of the streamed repair")
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     cli = os.path.join(args.build, "bin", "u8scope-cli")
@@ -113,21 +133,28 @@ def main():
     size = os.path.getsize(sample)
     subprocess.run(["cat", sample], stdout=subprocess.DEVNULL)  # warm in the page cache
     results = {}
-    for label, command in [
+    streamed, in_memory = os.path.join(tmp, "streamed.txt"), os.path.join(tmp, "whole.txt")
+    for label, command, output, runs in [
         ("streamed (u8scope-cli repair --json)",
-         [cli, "repair", "--mojibake", "--json", "-o", os.path.join(tmp, "streamed.txt"), sample]),
-        ("in memory (repair_whole)",
-         [whole, "--mojibake", sample, os.path.join(tmp, "whole.txt")]),
+         [cli, "repair", "--mojibake", "--json", "-o", streamed, sample], streamed, args.runs),
+        ("in memory (repair_whole)", [whole, "--mojibake", sample, in_memory], in_memory, 1),
     ]:
-        code, elapsed, user, system, peak, report = timed(command, os.path.join(tmp, "err"))
+        best = None
+        for _ in range(max(1, runs)):
+            settle(sample, output)
+            run = timed(command, os.path.join(tmp, "err"))
+            if best is None or run[0] != 0 or run[1] < best[1]:
+                best = run
+            if run[0] != 0:
+                break
+        code, elapsed, user, system, peak, report = best
         if code != 0:
             print(f"{label}: exit {code}\n{report}", file=sys.stderr)
             return 1
         results[label] = report
         print(f"{label}: {elapsed:.2f} s ({user:.2f} user, {system:.2f} sys), "
               f"{size / elapsed / 1e9:.2f} GB/s, peak {peak / 1024:.0f} MiB")
-    same_text = subprocess.run(["cmp", "-s", os.path.join(tmp, "streamed.txt"),
-                                os.path.join(tmp, "whole.txt")]).returncode == 0
+    same_text = subprocess.run(["cmp", "-s", streamed, in_memory]).returncode == 0
     reports = list(results.values())
     print(f"{size} bytes; outputs identical: {same_text}; reports identical: "
           f"{reports[0] == reports[1]}")
