@@ -38,6 +38,7 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
                                         : tr("Untick to run the repair again without "
                                              "this kind of change"));
             } else {
+                item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable); // see addChange()
                 item->setToolTip(0, tr("Ill-formed sequences must be replaced for the other "
                                        "repairs to run: left out only one by one, when every "
                                        "change is listed"));
@@ -93,6 +94,11 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
     item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
     item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
     item->setToolTip(3, why);
+    // A QTreeWidgetItem is user-checkable from the start, and its check state reads Unchecked
+    // until one is set: a change that cannot be unticked must say so, or choice() takes it for
+    // unticked (every change of a repair listing only its first ones was, and Apply ran the
+    // repair again "without" nothing).
+    item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
     if (c.kind >= 0 && preview_.selectable) {
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Checked);

@@ -386,6 +386,38 @@ private slots:
                  Qt::PartiallyChecked);
     }
 
+    // A repair that lists only its first changes (more than can be picked one by one): nothing
+    // is unticked until the user unticks something, so Apply applies it as it is.
+    void treeOfAPartialListTicksEverything() {
+        std::string in = "\xC0\xAF ";
+        for (int i = 0; i < 30; ++i)
+            in += "Caf\xC3\x83\xC2\xA9 ";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.maxReportedChanges = 10;
+        const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
+        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        QVERIFY(r.report.total() > r.report.changes.size());
+        const ChangePreview p = RepairActions::previewOf(QStringLiteral("Fix"), r.report, options);
+        QVERIFY(!p.selectable);
+        ChangePreviewDialog dialog(p);
+        const PreviewChoice c = dialog.choice();
+        QVERIFY2(c.everything(), qPrintable(QStringLiteral("%1 unticked, %2 kinds, %3 pages")
+                                                .arg(c.untickedChanges.size())
+                                                .arg(c.leftOutKinds.size())
+                                                .arg(c.leftOutPages.size())));
+        auto* tree = dialog.findChild<ChangeTree*>();
+        QVERIFY(tree);
+        QVERIFY(tree->changeItem(0));
+        QVERIFY(!(tree->changeItem(0)->flags() & Qt::ItemIsUserCheckable));
+        const QString pageName = p.changes.last().page;
+        QTreeWidgetItem* page = tree->pageItem(pageName);
+        QVERIFY2(page, qPrintable(pageName));
+        page->setCheckState(0, Qt::Unchecked);
+        QVERIFY(dialog.choice().leftOutPages.contains(pageName));
+        QVERIFY(dialog.choice().untickedChanges.isEmpty());
+    }
+
     void declinedPreviewChangesNothing() {
         const QByteArray original = "a\xFF"
                                     "b";
