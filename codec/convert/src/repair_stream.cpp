@@ -47,6 +47,36 @@ using detail::stream::Round;
 using detail::stream::StepKind;
 using detail::stream::WindowState;
 
+// What a pass over the input computed ahead for the round after it, on the text as it was
+// then (`version`: the passes it replayed).
+struct Ahead {
+    std::size_t version = std::size_t(-1);
+    bool scratchCounted = false; // the first pass of a round from scratch
+    Evidence scratchCredits{};
+    bool anyWritten = false;    // the last round wrote fixes a later round judges
+    std::optional<Round> later; // that later round's second pass
+};
+
+// The pass of StreamedPipeline::finishRound(): what it computes for the next round.
+struct LaterPass {
+    explicit LaterPass(const Evidence& confident) {
+        next.later.emplace();
+        next.later->confident = confident;
+        // Without rounds assembled ahead, the first pass of a round from scratch is counted until
+        // the later round makes a fix (text damaged twice over has some in every window, round
+        // after round); in the last round of such text the later round judges runs and makes
+        // nothing there, and the count taken here saves a pass.
+        next.scratchCounted = true;
+    }
+    Ahead next;
+    std::optional<AheadRounds> rounds;
+    std::optional<AheadRounds::Settings> settings;
+    // The text made here (or ahead) is the result when no later round makes a fix and the round
+    // from scratch finds no evidence: it is written ahead until a window says otherwise.
+    bool ahead = false;
+    std::string record;
+};
+
 class StreamedPipeline {
 public:
     StreamedPipeline(const ByteSource& input, const RepairSink& sink, const RepairOptions& options,
@@ -77,16 +107,6 @@ public:
 
 private:
     using Work = std::function<bool(WindowState&)>;
-
-    // What a pass over the input computed ahead for the round after it, on the text as it was
-    // then (`version`: the passes it replayed).
-    struct Ahead {
-        std::size_t version = std::size_t(-1);
-        bool scratchCounted = false; // the first pass of a round from scratch
-        Evidence scratchCredits{};
-        bool anyWritten = false;    // the last round wrote fixes a later round judges
-        std::optional<Round> later; // that later round's second pass
-    };
 
     // One pass over the input: each window read, its text made by the replay of the pipeline's
     // passes, then `work` done on it. The passes replayed for the first time are done after it.
@@ -375,91 +395,91 @@ private:
         aheadRounds_.reset();
         passes_.push_back(std::move(pass));
         ++version_;
-        Ahead next;
-        next.version = version_;
-        next.later.emplace();
-        next.later->confident = m.confident;
-        next.later->spool = newSpool();
-        // Without rounds assembled ahead, the first pass of a round from scratch is counted
-        // until the later round makes a fix (text damaged twice over has some in every window,
-        // round after round); in the last round of such text the later round judges runs and
-        // makes nothing there, and the count taken here saves a pass.
-        next.scratchCounted = true;
-        std::optional<AheadRounds> rounds;
-        if (detail::mojibake::roundStart(options_.mojibakeOptions, &m.confident) == m.confident)
-            rounds.emplace();
-        building_ = rounds ? &*rounds : nullptr;
-        // The text made here (or ahead) is the result when no later round makes a fix and the
-        // round from scratch finds no evidence: it is written ahead until a window says
-        // otherwise.
-        bool ahead = writesAhead() && restartOutput();
-        std::string record;
-        const AheadRounds::Settings settings{options_.mojibakeOptions, windowOptions_,
-                                             [this] { return newSpool(); }};
-        const bool ok = stream(
-            0.5,
-            [&](WindowState& s) {
-                bool has = false;
-                if (!s.written.empty()) {
-                    next.anyWritten = true;
-                    if (!decide(s, &s.written, *next.later, &record))
-                        return false;
-                    has = next.later->withRecord.back();
-                } else {
-                    next.later->withRecord.push_back(false);
-                }
-                WindowState last;
-                last.input = s.input;
-                last.text = s.text;
-                last.context = s.context;
-                if (rounds) {
-                    std::string error;
-                    if (!rounds->assemble(s, *next.later, std::move(record), has, settings, last,
-                                          error))
-                        return error.empty() ? cancelled() : fail(error);
-                } else if (makesFixes(*next.later)) {
-                    next.scratchCounted = false;
-                    ahead = false;
-                }
-                windowStart_ = s.input.start;
-                if (next.scratchCounted &&
-                    !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_,
-                                                       nullptr, next.scratchCredits))
-                    return cancelled();
-                ahead &= !detail::mojibake::anyEvidence(
-                    detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
-                return !ahead || output(last);
-            },
-            true);
-        building_ = nullptr;
-        std::size_t writtenVersion = version_;
-        if (ok && rounds) {
-            // A round assembled ahead lists no change: only where the report lists no more.
-            std::size_t listed = 0;
-            for (const PipelinePass& p : passes_)
-                listed += p.listed.size();
-            const std::optional<std::size_t> made =
-                listed < cap_ && options_.mojibakeOptions.maxReportedFixes != 0
-                    ? std::nullopt
-                    : rounds->settle(*next.later, options_.mojibakeOptions);
-            if (made && *made > 0) {
-                // The scratch count and the text written are those after the rounds ahead.
-                writtenVersion = version_ + *made;
-                rounds->scratchCredits = next.scratchCredits;
-                next.scratchCounted = false;
-                rounds->from = version_;
-                aheadRounds_ = std::move(rounds);
-            } else if (!made && rounds->changedAny) {
-                next.scratchCounted = false;
-                ahead = false;
-            }
+        LaterPass later(m.confident);
+        later.next.version = version_;
+        later.next.later->spool = newSpool();
+        if (detail::mojibake::roundStart(options_.mojibakeOptions, &m.confident) == m.confident) {
+            later.rounds.emplace();
+            later.settings.emplace(AheadRounds::Settings{options_.mojibakeOptions, windowOptions_,
+                                                         [this] { return newSpool(); }});
         }
-        ahead_ = std::move(next);
-        if (!ok || !(!ahead || endOutput()))
+        building_ = later.rounds ? &*later.rounds : nullptr;
+        later.ahead = writesAhead() && restartOutput();
+        const bool ok = stream(
+            0.5, [&](WindowState& s) { return laterRounds(s, later); }, true);
+        building_ = nullptr;
+        const std::size_t writtenVersion = ok ? keepAhead(later) : version_;
+        ahead_ = std::move(later.next);
+        if (!ok || !(!later.ahead || endOutput()))
             return false;
-        if (ahead)
+        if (later.ahead)
             writtenAhead_ = writtenVersion;
         return true;
+    }
+
+    // finishRound()'s work on a window: the later round judged on the runs the round wrote
+    // into, the rounds after it assembled ahead, the first pass of a round from scratch over the
+    // window's last text, and that text written ahead.
+    bool laterRounds(WindowState& s, LaterPass& p) {
+        Ahead& next = p.next;
+        bool has = false;
+        if (!s.written.empty()) {
+            next.anyWritten = true;
+            if (!decide(s, &s.written, *next.later, &p.record))
+                return false;
+            has = next.later->withRecord.back();
+        } else {
+            next.later->withRecord.push_back(false);
+        }
+        WindowState last;
+        last.input = s.input;
+        last.text = s.text;
+        last.context = s.context;
+        if (p.rounds) {
+            std::string error;
+            if (!p.rounds->assemble(s, *next.later, std::move(p.record), has, *p.settings, last,
+                                    error))
+                return error.empty() ? cancelled() : fail(error);
+        } else if (makesFixes(*next.later)) {
+            next.scratchCounted = false;
+            p.ahead = false;
+        }
+        windowStart_ = s.input.start;
+        if (next.scratchCounted &&
+            !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_, nullptr,
+                                               next.scratchCredits))
+            return cancelled();
+        p.ahead &= !detail::mojibake::anyEvidence(
+            detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
+        return !p.ahead || output(last);
+    }
+
+    // After finishRound()'s pass: the rounds assembled ahead kept when they can be (a round
+    // assembled ahead lists no change: only where the report lists no more). Returns the version
+    // of the text the pass wrote ahead.
+    std::size_t keepAhead(LaterPass& p) {
+        if (!p.rounds)
+            return version_;
+        std::size_t listed = 0;
+        for (const PipelinePass& pass : passes_)
+            listed += pass.listed.size();
+        const std::optional<std::size_t> made =
+            listed < cap_ && options_.mojibakeOptions.maxReportedFixes != 0
+                ? std::nullopt
+                : p.rounds->settle(*p.next.later, options_.mojibakeOptions);
+        if (made && *made > 0) {
+            // The scratch count and the text written are those after the rounds ahead.
+            p.rounds->scratchCredits = p.next.scratchCredits;
+            p.next.scratchCounted = false;
+            p.rounds->from = version_;
+            aheadRounds_ = std::move(p.rounds);
+            return version_ + *made;
+        }
+        if (!made && p.rounds->changedAny) {
+            p.next.scratchCounted = false;
+            p.ahead = false;
+        }
+        return version_;
     }
 
     // finishRound() of a round assembled ahead: it becomes a pass, its fixes counted as its first
