@@ -5,7 +5,9 @@
 #include "mojibake_assemble.h"
 #include "record_bytes.h"
 
-#include <unordered_map>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace u8codec::detail::mojibake {
 
@@ -23,19 +25,65 @@ std::vector<Part> passOver(TextWindow window, Pass& pass) {
 // The flags of a decision in its record.
 enum : std::uint8_t { kEveryUsesLost = 1, kLostNbsp = 2, kLostUndefined = 4 };
 
+// Each fix's decision's index among a record's decisions, first met first. A window of damaged
+// text has a hundred thousand fixes and a few thousand decisions (the memo's): a table of
+// pointers with open addressing, at most half full, instead of std::unordered_map's nodes (a
+// fifteenth of the fixes' pass).
+class DecisionIndex {
+public:
+    // The index of `d`, which is `decisions`'s size, appended to it, when `d` is new.
+    std::uint64_t of(const Decision* d, std::vector<const Decision*>& decisions) {
+        if (2 * (decisions.size() + 1) > table_.size())
+            grow(decisions);
+        std::size_t i = slot(d);
+        while (table_[i].first && table_[i].first != d)
+            i = (i + 1) & (table_.size() - 1);
+        if (!table_[i].first) {
+            table_[i] = {d, decisions.size()};
+            decisions.push_back(d);
+        }
+        return table_[i].second;
+    }
+
+private:
+    // Fibonacci hashing: the top bits of the address times 2^64 / the golden ratio.
+    std::size_t slot(const Decision* d) const {
+        return std::size_t(
+            (std::uint64_t(reinterpret_cast<std::uintptr_t>(d)) * 0x9E3779B97F4A7C15u) >>
+            (64 - bits_));
+    }
+    void grow(const std::vector<const Decision*>& decisions) {
+        ++bits_;
+        table_.assign(std::size_t(1) << bits_, {nullptr, 0});
+        for (std::size_t k = 0; k < decisions.size(); ++k) {
+            std::size_t i = slot(decisions[k]);
+            while (table_[i].first)
+                i = (i + 1) & (table_.size() - 1);
+            table_[i] = {decisions[k], k};
+        }
+    }
+
+    unsigned bits_ = 9;
+    std::vector<std::pair<const Decision*, std::uint64_t>> table_ =
+        std::vector<std::pair<const Decision*, std::uint64_t>>(std::size_t(1) << 9);
+};
+
 // A record: the decisions the window's fixes took (each once), then per part of the pass its end
 // and its fixes, each its offset after the one before and the index of its decision. Everything
 // the assembly and the report of a fix read of its decision (made(), Part::count(), reportOf()),
 // nothing the judging needed. The parts are kept so that the assembly writes them on threads of
 // their own, as repairMojibake()'s does.
 void writeRecord(const std::vector<Part>& parts, std::string& record) {
-    std::unordered_map<const Decision*, std::uint64_t> index;
+    std::size_t fixes = 0;
+    for (const Part& part : parts)
+        fixes += part.accepted.size();
+    DecisionIndex index;
+    std::vector<std::uint64_t> indexOf;
+    indexOf.reserve(fixes);
     std::vector<const Decision*> decisions;
-    for (const Part& part : parts) {
+    for (const Part& part : parts)
         for (const Accepted& a : part.accepted)
-            if (index.emplace(a.decision, decisions.size()).second)
-                decisions.push_back(a.decision);
-    }
+            indexOf.push_back(index.of(a.decision, decisions));
     appendVarint(record, decisions.size());
     for (const Decision* d : decisions) {
         appendVarint(record, d->damagedLength);
@@ -52,13 +100,13 @@ void writeRecord(const std::vector<Part>& parts, std::string& record) {
         appendBytes(record, d->repairedUtf8);
     }
     appendVarint(record, parts.size());
-    std::size_t previous = 0;
+    std::size_t previous = 0, fix = 0;
     for (const Part& part : parts) {
         appendVarint(record, part.end);
         appendVarint(record, part.accepted.size());
         for (const Accepted& a : part.accepted) {
             appendVarint(record, a.offset - previous);
-            appendVarint(record, index[a.decision]);
+            appendVarint(record, indexOf[fix++]);
             previous = a.offset;
         }
     }
