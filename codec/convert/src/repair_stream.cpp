@@ -59,9 +59,11 @@ struct Ahead {
 
 // The pass of StreamedPipeline::finishRound(): what it computes for the next round.
 struct LaterPass {
-    explicit LaterPass(const Evidence& confident) {
+    LaterPass(std::size_t version, const Evidence& confident, std::unique_ptr<Spool> spool) {
+        next.version = version;
         next.later.emplace();
         next.later->confident = confident;
+        next.later->spool = std::move(spool);
         // Without rounds assembled ahead, the first pass of a round from scratch is counted until
         // the later round makes a fix (text damaged twice over has some in every window, round
         // after round); in the last round of such text the later round judges runs and makes
@@ -70,7 +72,6 @@ struct LaterPass {
     }
     Ahead next;
     std::optional<AheadRounds> rounds;
-    std::optional<AheadRounds::Settings> settings;
     // The text made here (or ahead) is the result when no later round makes a fix and the round
     // from scratch finds no evidence: it is written ahead until a window says otherwise.
     bool ahead = false;
@@ -395,14 +396,10 @@ private:
         aheadRounds_.reset();
         passes_.push_back(std::move(pass));
         ++version_;
-        LaterPass later(m.confident);
-        later.next.version = version_;
-        later.next.later->spool = newSpool();
-        if (detail::mojibake::roundStart(options_.mojibakeOptions, &m.confident) == m.confident) {
-            later.rounds.emplace();
-            later.settings.emplace(AheadRounds::Settings{options_.mojibakeOptions, windowOptions_,
-                                                         [this] { return newSpool(); }});
-        }
+        LaterPass later(version_, m.confident, newSpool());
+        if (detail::mojibake::roundStart(options_.mojibakeOptions, &m.confident) == m.confident)
+            later.rounds.emplace(AheadRounds::Settings{options_.mojibakeOptions, windowOptions_,
+                                                       [this] { return newSpool(); }});
         building_ = later.rounds ? &*later.rounds : nullptr;
         later.ahead = writesAhead() && restartOutput();
         const bool ok = stream(
@@ -437,8 +434,7 @@ private:
         last.context = s.context;
         if (p.rounds) {
             std::string error;
-            if (!p.rounds->assemble(s, *next.later, std::move(p.record), has, *p.settings, last,
-                                    error))
+            if (!p.rounds->assemble(s, *next.later, std::move(p.record), has, last, error))
                 return error.empty() ? cancelled() : fail(error);
         } else if (makesFixes(*next.later)) {
             next.scratchCounted = false;
@@ -466,13 +462,13 @@ private:
         const std::optional<std::size_t> made =
             listed < cap_ && options_.mojibakeOptions.maxReportedFixes != 0
                 ? std::nullopt
-                : p.rounds->settle(*p.next.later, options_.mojibakeOptions);
+                : p.rounds->settle(*p.next.later);
         if (made && *made > 0) {
             // The scratch count and the text written are those after the rounds ahead.
             p.rounds->scratchCredits = p.next.scratchCredits;
             p.next.scratchCounted = false;
             p.rounds->from = version_;
-            aheadRounds_ = std::move(p.rounds);
+            aheadRounds_.emplace(std::move(*p.rounds));
             return version_ + *made;
         }
         if (!made && p.rounds->changedAny) {

@@ -10,13 +10,16 @@ void addEvidence(Evidence& sum, const Evidence& more) {
         sum[k] += more[k];
 }
 
+AheadRounds::AheadRounds(Settings settings)
+    : settings_(std::move(settings)), assembly_(settings_.options) {
+    assembly_.progress = nullptr;
+    assembly_.maxReportedFixes = 0;
+}
+
 bool AheadRounds::assemble(const WindowState& s, Round& later, std::string record, bool has,
-                           const Settings& settings, WindowState& last, std::string& error) {
+                           WindowState& last, std::string& error) {
     const std::string_view context(s.text.data() + s.text.size(), s.context);
     mojibake::TextWindow window = s.mojibakeWindow();
-    MojibakeOptions assembly = settings.options;
-    assembly.progress = nullptr;
-    assembly.maxReportedFixes = 0;
     std::vector<ByteSpan> written;
     for (std::size_t level = 0; has; ++level) {
         Round& round = level == 0 ? later : judged[level - 1];
@@ -29,7 +32,7 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         wanted.written = &written;
         MojibakeResult result;
         result.text = std::move(spare_); // its memory reused: no new pages for each window
-        if (!mojibake::assembleFrom(window, record, whole, assembly, wanted, result)) {
+        if (!mojibake::assembleFrom(window, record, whole, assembly_, wanted, result)) {
             error = "a temporary record of the repair is damaged";
             return false;
         }
@@ -57,15 +60,15 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         // The round after, on the runs this one wrote into.
         if (judged.size() <= level) {
             Round& next = judged.emplace_back();
-            next.spool = settings.newSpool();
+            next.spool = settings_.newSpool();
             next.withRecord.assign(s.input.index, false);
         }
         Round& next = judged[level];
-        next.confident = mojibake::roundStart(settings.options, &whole);
+        next.confident = mojibake::roundStart(settings_.options, &whole);
         used_.push_back({level + 1, true, next.confident});
         mojibake::FixCounts counts;
         record.clear();
-        if (!mojibake::decideIn(window, settings.judging, &written, next.confident, next.credits,
+        if (!mojibake::decideIn(window, settings_.judging, &written, next.confident, next.credits,
                                 counts, record)) {
             error.clear();
             return false;
@@ -81,13 +84,14 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
     return true;
 }
 
-std::optional<std::size_t> AheadRounds::settle(Round& later, const MojibakeOptions& options) {
+std::optional<std::size_t> AheadRounds::settle(Round& later) {
     if (!usable_)
         return std::nullopt;
     for (std::size_t level = 0; level < assembled.size(); ++level) {
         Round& round = level == 0 ? later : judged[level - 1];
         if (level > 0)
-            round.confident = mojibake::roundStart(options, &assembled[level - 1].confident);
+            round.confident =
+                mojibake::roundStart(settings_.options, &assembled[level - 1].confident);
         Evidence& whole = assembled[level].confident;
         whole = round.confident;
         addEvidence(whole, round.credits);

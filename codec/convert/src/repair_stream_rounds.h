@@ -54,17 +54,18 @@ public:
         const MojibakeOptions& judging; // ... with the progress of a pass over a window
         std::function<std::unique_ptr<Spool>()> newSpool;
     };
+    explicit AheadRounds(Settings settings);
 
     // Window `s`'s later rounds, from the record of round k + 1 there (`later`, judged; `has`:
     // the record holds a fix). `last` gets the window's last text, which lives until the next
     // window's. False with `error` (empty: cancelled).
     bool assemble(const WindowState& s, Round& later, std::string record, bool has,
-                  const Settings& settings, WindowState& last, std::string& error);
+                  WindowState& last, std::string& error);
 
     // After the pass: whether every window read its evidence as the rounds' whole sums do.
     // Then each round's evidence is its whole sum's (`later`'s, k + 1, is given) and the result
     // is how many of the rounds make fixes; nullopt when the rounds are to be made pass by pass.
-    std::optional<std::size_t> settle(Round& later, const MojibakeOptions& options);
+    std::optional<std::size_t> settle(Round& later);
 
     // Bytes the judged rounds' spools hold in memory.
     std::uint64_t spooledInMemory() const;
@@ -77,7 +78,9 @@ public:
     Evidence scratchCredits{};        // a round from scratch over the last text
 
 private:
-    struct Used { // the evidence a window used: to assemble a round, or to judge it
+    Settings settings_;
+    MojibakeOptions assembly_; // the repair's, without progress or a list of fixes
+    struct Used {              // the evidence a window used: to assemble a round, or to judge it
         std::size_t level;
         bool judged;
         Evidence evidence;
