@@ -113,6 +113,18 @@ int lightness(Argb colour) {
 }
 const QString kBar = QStringLiteral("\u2502");
 
+// `count` pieces of bytes, each chosen by `add` from a pick in 0-255 of a linear congruential
+// generator started at `seed` (the same bytes on every machine).
+template <typename Add> QByteArray generated(quint32 seed, int count, Add add) {
+    QByteArray bytes;
+    quint32 state = seed;
+    for (int i = 0; i < count; ++i) {
+        state = state * 1664525u + 1013904223u;
+        add(int(state >> 24), bytes);
+    }
+    return bytes;
+}
+
 } // namespace
 
 class TestDump : public QObject {
@@ -352,23 +364,19 @@ void TestDump::longRunIsHeldBackBoundedly() {
 }
 
 void TestDump::anyChunkingGivesTheSameRows() {
-    QByteArray bytes;
-    quint32 state = 22;
-    for (int i = 0; i < 3000; ++i) {
-        state = state * 1664525u + 1013904223u;
-        // Mostly text, with every kind of lead and error now and then.
-        const int pick = int(state >> 24);
+    // Mostly text, with every kind of lead and error now and then.
+    const QByteArray bytes = generated(22, 3000, [](int pick, QByteArray& out) {
         if (pick < 150)
-            bytes += char('a' + pick % 26);
+            out += char('a' + pick % 26);
         else if (pick < 170)
-            bytes += "\xE4\xB8\x96";
+            out += "\xE4\xB8\x96";
         else if (pick < 190)
-            bytes += "\xF0\x9F\x98\x80";
+            out += "\xF0\x9F\x98\x80";
         else if (pick < 210)
-            bytes += "\xC3\xA9";
+            out += "\xC3\xA9";
         else
-            bytes += char(0x80 + pick % 128);
-    }
+            out += char(0x80 + pick % 128);
+    });
     for (std::uint64_t offset : {0u, 1u, 2u, 5u, 17u}) {
         const DumpOptions options{.width = 16, .offset = offset, .length = 2500};
         const auto whole = rowsOf(bytes, options);
@@ -391,26 +399,22 @@ void TestDump::anyChunkingGivesTheSameRows() {
 // filled (well-formed stretches are counted apart from their placing, a character across a row's
 // end is placed the general way) and whatever the chunking.
 void TestDump::totalsCountEveryShownByte() {
-    QByteArray bytes;
-    quint32 state = 18;
-    for (int i = 0; i < 4000; ++i) {
-        state = state * 1664525u + 1013904223u;
-        const int pick = int(state >> 24);
+    const QByteArray bytes = generated(18, 4000, [](int pick, QByteArray& out) {
         if (pick < 110)
-            bytes += char('a' + pick % 26);
+            out += char('a' + pick % 26);
         else if (pick < 130)
-            bytes += " \t\n\r"[pick % 4];
+            out += " \t\n\r"[pick % 4];
         else if (pick < 140)
-            bytes += pick % 2 ? "\x7F" : "\x1B";
+            out += pick % 2 ? "\x7F" : "\x1B";
         else if (pick < 165)
-            bytes += "\xE4\xB8\x96";
+            out += "\xE4\xB8\x96";
         else if (pick < 185)
-            bytes += "\xF0\x9F\x98\x80";
+            out += "\xF0\x9F\x98\x80";
         else if (pick < 215)
-            bytes += "\xC3\xA9";
+            out += "\xC3\xA9";
         else
-            bytes += char(0x80 + pick % 128);
-    }
+            out += char(0x80 + pick % 128);
+    });
     for (const int width : {8, 16, 32})
         for (const std::uint64_t offset : {0u, 5u})
             for (const std::size_t chunk : {0u, 7u, 1000u}) {
