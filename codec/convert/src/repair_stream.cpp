@@ -29,7 +29,9 @@
 #include "scan_on_cores.h"
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace u8codec {
 
@@ -441,13 +443,27 @@ private:
             p.ahead = false;
         }
         windowStart_ = s.input.start;
-        if (next.scratchCounted &&
-            !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_, nullptr,
-                                               next.scratchCredits))
+        // The text is written ahead while the first pass of a round from scratch reads it (both
+        // only read it): the write, the kernel's copy into the page cache on one core, runs beside
+        // the count on both instead of after it. A window whose count shows evidence makes the
+        // text written ahead void, as it did after the write: it is taken back before the output.
+        const bool writesNow = p.ahead;
+        bool written = true;
+        std::thread writer;
+        if (writesNow && next.scratchCounted)
+            writer = std::thread([&] { written = output(last); });
+        const bool counted = !next.scratchCounted || detail::mojibake::countEvidenceIn(
+                                                         last.mojibakeWindow(), windowOptions_,
+                                                         nullptr, next.scratchCredits);
+        if (writer.joinable())
+            writer.join();
+        else if (writesNow)
+            written = output(last);
+        if (!counted)
             return cancelled();
         p.ahead &= !detail::mojibake::anyEvidence(
             detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
-        return !p.ahead || output(last);
+        return written;
     }
 
     // After finishRound()'s pass: the rounds assembled ahead kept when they can be (a round
@@ -653,13 +669,18 @@ private:
         result_.ok = reportProgress(1.0);
     }
 
+    // Both may be called while the text is written on a thread of its own (laterRounds()).
     bool fail(const std::string& error) {
+        const std::lock_guard lock(failing_);
         if (result_.error.empty())
             result_.error = error;
         return false;
     }
     bool cancelled() {
-        result_.cancelled = true;
+        {
+            const std::lock_guard lock(failing_);
+            result_.cancelled = true;
+        }
         return fail("cancelled");
     }
 
@@ -683,6 +704,7 @@ private:
     const StreamOptions& stream_;
     const std::size_t cap_;
     RepairResult result_;
+    std::mutex failing_; // result_'s error and cancelled
     WindowReader reader_;
     std::vector<PipelinePass> passes_;
     std::vector<std::uint64_t> fixesByPage_;
