@@ -38,6 +38,7 @@ private slots:
     void temporaryFilesArePrivateAndRemoved();
     void writingAheadSavesPasses();
     void laterRoundsAssembledAhead();
+    void firstRoundDecidedAhead();
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
@@ -496,6 +497,41 @@ void TestRepairStream::laterRoundsAssembledAhead() {
     }
     QCOMPARE(passes[0], 3);
     QVERIFY2(passes[1] > 3, std::to_string(passes[1]).c_str());
+}
+
+// Text whose evidence reads the same from its first window on (damage of one kind all through)
+// has its first round decided by the first pass, window by window, with the evidence counted so
+// far: two passes (evidence and fixes, assembly), where damage that first shows later, or whose
+// evidence reads otherwise as it grows, takes three. The same output and report as repair().
+void TestRepairStream::firstRoundDecidedAhead() {
+    const std::string clean = "Plain prose, a café and “quotes” — nothing to repair here.\n";
+    const std::string damaged = readAs(
+        bytes("Déjà vu: the café’s crème brûlée, naïve and soigné.\n"), CodePage::Windows1252);
+    const std::string cyrillic = readAs(bytes("Ещё раз, привет!\n"), CodePage::Windows1251);
+    std::string uniform, late, growing;
+    for (int k = 0; k < 400; ++k) {
+        uniform += clean + damaged;
+        late += k < 200 ? clean + clean : clean + damaged;
+        // Another page's damage from the middle on: its evidence changes how the sum reads.
+        growing += clean + damaged + (k >= 200 ? cyrillic : clean);
+    }
+    RepairOptions options;
+    options.mojibake = true;
+    for (const auto& [text, expected] :
+         {std::pair{&uniform, 2}, std::pair{&late, 3}, std::pair{&growing, 3}}) {
+        const RepairResult whole = repair(bytes(*text), options);
+        QVERIFY(whole.report.total() > 0);
+        compareWith(whole, *text, options, 4096);
+        if (QTest::currentTestFailed())
+            return;
+        CountingSource source(*text);
+        std::string out;
+        StreamOptions stream;
+        stream.windowBytes = 4096;
+        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).ok);
+        QVERIFY(out == whole.text);
+        QCOMPARE(source.passes, expected);
+    }
 }
 
 void TestRepairStream::cancelStops() {

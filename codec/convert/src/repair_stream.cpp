@@ -7,8 +7,9 @@
 //
 // The passes over the input, for `repair --mojibake` of a text with some damage:
 //  1. read, validated and counted; the steps before the mojibake repair; the first pass of its
-//     first round (the evidence);
-//  2. the round's second pass: its fixes kept per window in a spool;
+//     first round (the evidence), and its second pass decided ahead with the evidence so far
+//     where every window's sum reads as the whole's (decideAhead());
+//  2. the round's second pass, unless decided ahead: its fixes kept per window in a spool;
 //  3. the round assembled (now that its evidence is whole); computed ahead, what the next round
 //     needs: the later round on the runs it wrote into, assembled there too with the evidence
 //     so far, and the rounds after it while the window changes (AheadRounds), then the first
@@ -18,7 +19,7 @@
 //  5. the result written.
 // A pass that may be the last (nothing it saw says the text will change again) writes the text
 // ahead when the sink can take it back, which saves the fifth: text damaged twice over takes
-// three passes, a clean text one.
+// two or three passes, a clean text one.
 // Without --mojibake everything happens in the first pass.
 #include "u8convert/repair_stream.h"
 
@@ -32,6 +33,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 
 namespace u8codec {
 
@@ -49,6 +51,8 @@ using detail::stream::Round;
 using detail::stream::StepKind;
 using detail::stream::WindowState;
 
+const Evidence kNoEvidence{};
+
 // What a pass over the input computed ahead for the round after it, on the text as it was
 // then (`version`: the passes it replayed).
 struct Ahead {
@@ -57,6 +61,10 @@ struct Ahead {
     Evidence scratchCredits{};
     bool anyWritten = false;    // the last round wrote fixes a later round judges
     std::optional<Round> later; // that later round's second pass
+    // The second pass of a round from scratch, decided window by window with the evidence counted
+    // so far (StreamedPipeline::decideAhead()), and what every window's evidence read as.
+    std::optional<Round> scratchDecided;
+    Evidence scratchReading{};
 };
 
 // The pass of StreamedPipeline::finishRound(): what it computes for the next round.
@@ -191,14 +199,16 @@ private:
         // With the mojibake repair, a text that shows no evidence is the result: it is written
         // ahead until a window shows some.
         bool ahead = options_.mojibake && writesAhead();
+        decidingAhead_ = options_.mojibake;
         const bool ok = stream(0.3, [&](WindowState& s) {
             if (!options_.mojibake)
                 return !fused || output(s);
-            if (!countScratchEvidence(s))
+            if (!countScratchEvidence(s) || !decideAhead(s))
                 return false;
             ahead &= !detail::mojibake::anyEvidence(scratchEvidenceSoFar());
             return !ahead || output(s);
         });
+        decidingAhead_ = false;
         if (!ok)
             return false;
         settlePasses();
@@ -312,10 +322,16 @@ private:
             evidence = confident;
             return true;
         }
+        std::optional<Round> decided = std::exchange(ahead_.scratchDecided, std::nullopt);
         if (judgesOnly && ahead_.version == version_ && ahead_.later &&
             ahead_.later->confident == confident) {
             m = std::move(*ahead_.later);
+        } else if (!judgesOnly && ahead_.version == version_ && decided &&
+                   detail::mojibake::sameReading(ahead_.scratchReading, confident) &&
+                   decided->counts.accepted() != 0) {
+            m = std::move(*decided);
         } else {
+            decided.reset();
             m.confident = confident;
             m.spool = newSpool();
             // A round from scratch that accepts no fix leaves the result as it is: it is written
@@ -539,6 +555,34 @@ private:
         return m.counts.made(sofar).fixes != 0;
     }
 
+    // The second pass of the first round from scratch, decided in the first pass (Ahead::
+    // scratchDecided): each window with the evidence counted up to it, its own included. Kept
+    // where every window's sum reads as the whole text's does (mojibake::sameReading(), as for
+    // AheadRounds), which saves the pass over the input that would decide it; given up at the
+    // first window whose sum reads otherwise, and where the first window shows no evidence (an
+    // earlier window would have to be decided again). A round that accepts no fix is decided by
+    // its pass, which writes the text ahead.
+    bool decideAhead(WindowState& s) {
+        if (!decidingAhead_)
+            return true;
+        Evidence sofar = detail::mojibake::roundStart(options_.mojibakeOptions, &kNoEvidence);
+        addEvidence(sofar, ahead_.scratchCredits);
+        if (!ahead_.scratchDecided) {
+            decidingAhead_ = s.input.index == 0 && detail::mojibake::anyEvidence(sofar);
+            if (!decidingAhead_)
+                return true;
+            ahead_.scratchDecided.emplace();
+            ahead_.scratchDecided->spool = newSpool();
+            ahead_.scratchReading = sofar;
+        } else if (!detail::mojibake::sameReading(ahead_.scratchReading, sofar)) {
+            ahead_.scratchDecided.reset();
+            decidingAhead_ = false;
+            return true;
+        }
+        ahead_.scratchDecided->confident = sofar;
+        return decide(s, nullptr, *ahead_.scratchDecided);
+    }
+
     // The first pass of a round from scratch over the text as it now is, computed ahead.
     bool countScratchEvidence(WindowState& s) {
         if (ahead_.version != version_) {
@@ -559,8 +603,9 @@ private:
         for (const PipelinePass& pass : passes_)
             if (pass.spool && !pass.spool->inFile())
                 held += pass.spool->size();
-        if (ahead_.later && ahead_.later->spool && !ahead_.later->spool->inFile())
-            held += ahead_.later->spool->size();
+        for (const std::optional<Round>* r : {&ahead_.later, &ahead_.scratchDecided})
+            if (*r && (*r)->spool && !(*r)->spool->inFile())
+                held += (*r)->spool->size();
         for (const AheadRounds* a : {aheadRounds_ ? &*aheadRounds_ : nullptr, building_})
             if (a)
                 held += a->spooledInMemory();
@@ -714,6 +759,7 @@ private:
     std::uint64_t windowStart_ = 0;
     std::size_t version_ = 0; // passes added so far: the text they make
     Ahead ahead_;
+    bool decidingAhead_ = false; // the first pass decides the first round ahead (decideAhead())
     std::optional<AheadRounds> aheadRounds_; // settled, until each has become a pass
     const AheadRounds* building_ = nullptr;  // the rounds the current pass assembles ahead
     // The first pass: each window well-formed or not, the input's line endings.
