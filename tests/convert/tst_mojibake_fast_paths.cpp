@@ -312,7 +312,7 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
                 expected.push_back(std::size_t(p - base));
         if (mix != 2)
             QVERIFY(!expected.empty());
-        for (Isa k : {Isa::Portable, Isa::Avx2}) {
+        for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
             if (!detail::sieveKernelSupported(k))
                 continue;
             // One byte on after each find: the whole list.
@@ -345,6 +345,9 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
 void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
     if (!detail::sieveKernelSupported(Isa::Avx2))
         QSKIP("this CPU lacks AVX2");
+    std::vector<Isa> kernels{Isa::Avx2};
+    if (detail::sieveKernelSupported(Isa::Avx512))
+        kernels.push_back(Isa::Avx512);
     int checked = 0;
     for (CodePage cp : allCodePages()) {
         const auto image = [&](int b) {
@@ -369,10 +372,13 @@ void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
         for (const std::uint8_t* p = base; p != end; ++p)
             if (detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - base));
-        detail::RepairStartSieve sieve(end, rule, Isa::Avx2);
-        for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
-            found.push_back(std::size_t(p - base));
-        QCOMPARE(found, expected);
+        for (Isa k : kernels) {
+            found.clear();
+            detail::RepairStartSieve sieve(end, rule, k);
+            for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+                found.push_back(std::size_t(p - base));
+            QCOMPARE(found, expected);
+        }
         checked += int(expected.size());
     }
     QVERIFY(checked > 200);

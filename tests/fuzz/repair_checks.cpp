@@ -35,7 +35,7 @@ std::string checkSieve(std::span<const std::uint8_t> data) {
         for (const std::uint8_t* p = begin; p != end; ++p)
             if (detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - begin));
-        for (Isa k : {Isa::Portable, Isa::Avx2}) {
+        for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
             if (!detail::sieveKernelSupported(k))
                 continue;
             std::vector<std::size_t> found;

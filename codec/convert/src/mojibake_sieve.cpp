@@ -115,18 +115,28 @@ bool sieveKernelSupported(Isa k) noexcept {
 #else
         return false;
 #endif
+    case Isa::Avx512:
+#if defined(U8CODEC_SIEVE_AVX2)
+        return cpuRuns(k) && __builtin_cpu_supports("avx512vbmi") && sieveTables().complete;
+#else
+        return false;
+#endif
     default:
         return false; // no kernel of this family: bestSieveKernel() chooses
     }
 }
 
 Isa bestSieveKernel() noexcept {
-    static const Isa best = sieveKernelSupported(Isa::Avx2) ? Isa::Avx2 : Isa::Portable;
+    static const Isa best = sieveKernelSupported(Isa::Avx512) ? Isa::Avx512
+                            : sieveKernelSupported(Isa::Avx2) ? Isa::Avx2
+                                                              : Isa::Portable;
     return best;
 }
 
 const std::uint8_t* RepairStartSieve::fromKernel(const std::uint8_t* from) noexcept {
 #if defined(U8CODEC_SIEVE_AVX2)
+    if (kernel_ == Isa::Avx512)
+        return nextRepairStartAvx512(from, end_, rule_, window_);
     if (kernel_ == Isa::Avx2)
         return nextRepairStartAvx2(from, end_, rule_, window_);
 #endif

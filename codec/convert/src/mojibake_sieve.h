@@ -46,7 +46,8 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
 
 // The sieve's kernels (u8codec/cpu_features.h): Portable runs canStartRepair() at each non-ASCII
 // byte; Avx2 looks at 64 bytes at a time, a superset from per-lead tables, then
-// canStartRepair(). Other sets have no kernel of their own.
+// canStartRepair(); Avx512 is Avx2 with the bytes classified in one step (it needs VBMI too).
+// Other sets have no kernel of their own.
 bool sieveKernelSupported(Isa k) noexcept;
 Isa bestSieveKernel() noexcept;
 
@@ -193,9 +194,11 @@ const std::uint8_t* nextRepairStartScalar(const std::uint8_t* from, const std::u
 
 #if defined(__x86_64__)
 #define U8CODEC_SIEVE_AVX2 1
-// The AVX2 kernel, for a `from` past the window `w` classified last (or none).
+// The AVX2 and AVX-512 kernels, for a `from` past the window `w` classified last (or none).
 const std::uint8_t* nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end,
                                         SieveRule rule, RepairStartSieve::Window& w) noexcept;
+const std::uint8_t* nextRepairStartAvx512(const std::uint8_t* from, const std::uint8_t* end,
+                                          SieveRule rule, RepairStartSieve::Window& w) noexcept;
 #endif
 
 namespace sieve {
