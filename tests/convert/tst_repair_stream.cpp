@@ -39,6 +39,7 @@ private slots:
     void writingAheadSavesPasses();
     void laterRoundsAssembledAhead();
     void firstRoundDecidedAhead();
+    void aFailedWriteStopsTheRepair();
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
@@ -531,6 +532,41 @@ void TestRepairStream::firstRoundDecidedAhead() {
         QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).ok);
         QVERIFY(out == whole.text);
         QCOMPARE(source.passes, expected);
+    }
+}
+
+// The text is written on a thread of its own while the next window is made: a write that fails
+// there stops the repair as one that fails at once does, whenever it fails, with the same error.
+void TestRepairStream::aFailedWriteStopsTheRepair() {
+    QRandomGenerator rng(11);
+    const std::string text = mixture(rng, 600);
+    RepairOptions options;
+    options.mojibake = true;
+    const RepairResult whole = repair(bytes(text), options);
+    QVERIFY(whole.ok);
+    for (const std::size_t failAt : {std::size_t(0), text.size() / 3, whole.text.size() - 1}) {
+        MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+        std::string out;
+        std::size_t calls = 0;
+        RepairSink sink;
+        sink.write = [&](std::string_view piece) {
+            ++calls;
+            if (out.size() + piece.size() > failAt)
+                return false;
+            out += piece;
+            return true;
+        };
+        sink.restart = [&] {
+            out.clear();
+            return true;
+        };
+        StreamOptions stream;
+        stream.windowBytes = 2048;
+        const RepairResult r = repairStreamed(source, sink, options, stream);
+        QVERIFY(!r.ok);
+        QCOMPARE(QString::fromStdString(r.error),
+                 QStringLiteral("the output could not be written"));
+        QVERIFY(calls > 0);
     }
 }
 

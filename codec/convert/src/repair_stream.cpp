@@ -104,6 +104,10 @@ public:
             };
     }
 
+    ~StreamedPipeline() { finishWrite(); }
+    StreamedPipeline(const StreamedPipeline&) = delete;
+    StreamedPipeline& operator=(const StreamedPipeline&) = delete;
+
     RepairResult run() {
         if (!reportProgress(0.0) || !firstStream())
             return std::move(result_);
@@ -423,6 +427,8 @@ private:
         const bool ok = stream(
             0.5, [&](WindowState& s) { return laterRounds(s, later); }, true);
         building_ = nullptr;
+        if (!finishWrite())
+            return false;
         const std::size_t writtenVersion = ok ? keepAhead(later) : version_;
         ahead_ = std::move(later.next);
         if (!ok || !(!later.ahead || endOutput()))
@@ -459,27 +465,51 @@ private:
             p.ahead = false;
         }
         windowStart_ = s.input.start;
-        // The text is written ahead while the first pass of a round from scratch reads it (both
-        // only read it): the write, the kernel's copy into the page cache on one core, runs beside
-        // the count on both instead of after it. A window whose count shows evidence makes the
-        // text written ahead void, as it did after the write: it is taken back before the output.
-        const bool writesNow = p.ahead;
-        bool written = true;
-        std::thread writer;
-        if (writesNow && next.scratchCounted)
-            writer = std::thread([&] { written = output(last); });
-        const bool counted = !next.scratchCounted || detail::mojibake::countEvidenceIn(
-                                                         last.mojibakeWindow(), windowOptions_,
-                                                         nullptr, next.scratchCredits);
-        if (writer.joinable())
-            writer.join();
-        else if (writesNow)
-            written = output(last);
-        if (!counted)
+        // A window whose count shows evidence makes the text written ahead void, as it would have
+        // after the write: it is taken back before the output.
+        if (p.ahead && !writeBehind(last, p.rounds ? &p.rounds->texts() : nullptr))
+            return false;
+        if (next.scratchCounted &&
+            !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_, nullptr,
+                                               next.scratchCredits))
             return cancelled();
         p.ahead &= !detail::mojibake::anyEvidence(
             detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
-        return written;
+        return true;
+    }
+
+    // The write of a window's text, the kernel's copy into the page cache, is the one step of the
+    // pass that makes the result on one core: it runs on a thread of its own while the first pass
+    // of a round from scratch reads the text and the next window is read, made and judged. Its
+    // string is taken from where it was made (the replay's texts, or those of the rounds
+    // assembled ahead: `rounds`), which make the next text in other memory, and given back once
+    // written; the input's own bytes (no pass changed the window) are written at once.
+    bool writeBehind(WindowState& last, detail::stream::WindowTexts* rounds) {
+        if (!finishWrite())
+            return false;
+        std::optional<std::string_view> taken;
+        for (detail::stream::WindowTexts* from : {rounds, &replay_.texts()})
+            if (from && !taken && (taken = from->take(last.text, behind_.text)))
+                behind_.from = from;
+        if (!taken)
+            return output(last);
+        behind_.window = last;
+        behind_.window.text = *taken;
+        behind_.window.context = 0;
+        behind_.thread = std::thread([this] { behind_.ok = output(behind_.window); });
+        return true;
+    }
+
+    // Waits for the text written behind (writeBehind()); false if its write failed. Before
+    // anything else writes, or takes back what was written, and before the rounds ahead are
+    // kept (which frees their texts).
+    bool finishWrite() {
+        if (!behind_.thread.joinable())
+            return true;
+        behind_.thread.join();
+        behind_.from->giveBack(std::move(behind_.text));
+        behind_.text = {};
+        return behind_.ok;
     }
 
     // After finishRound()'s pass: the rounds assembled ahead kept when they can be (a round
@@ -629,6 +659,8 @@ private:
 
     // Takes back what was written ahead, if anything: the output starts again.
     bool restartOutput() {
+        if (!finishWrite())
+            return false;
         if (!outputStarted_)
             return true;
         outputStarted_ = outputDone_ = pendingCr_ = false;
@@ -661,6 +693,8 @@ private:
     }
 
     bool endOutput() {
+        if (!finishWrite())
+            return false;
         finalMix_.finish();
         if (pendingCr_) {
             std::uint64_t rewritten = 0;
@@ -750,6 +784,14 @@ private:
     const std::size_t cap_;
     RepairResult result_;
     std::mutex failing_; // result_'s error and cancelled
+    // The text written behind (writeBehind()): its string, where that came from, and the write.
+    struct {
+        std::string text;
+        detail::stream::WindowTexts* from = nullptr;
+        WindowState window;
+        bool ok = true;
+        std::thread thread;
+    } behind_;
     WindowReader reader_;
     std::vector<PipelinePass> passes_;
     std::vector<std::uint64_t> fixesByPage_;

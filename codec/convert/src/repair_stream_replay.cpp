@@ -161,7 +161,7 @@ bool Replay::replayMojibake(std::size_t p, WindowState& state, RepairReport& loc
     if (written_ && p + 1 == passes_.size())
         run.written = &state.written;
     MojibakeResult result;
-    result.text = std::move(spare_); // its memory reused: no new pages for each window
+    result.text = std::move(texts_.spare); // its memory reused: no new pages for each window
     if (!mojibake::assembleFrom(state.mojibakeWindow(), record, pass.confident, options, run,
                                 result)) {
         error = "a temporary record of the repair is damaged";
@@ -209,9 +209,9 @@ void Replay::list(std::size_t p, RepairReport& local) {
 void Replay::setText(WindowState& state, std::string&& text) {
     const std::size_t size = text.size();
     text.append(state.text.data() + state.text.size(), state.context);
-    spare_ = std::move(owned_);
-    owned_ = std::move(text);
-    state.text = std::string_view(owned_.data(), size);
+    texts_.spare = std::move(texts_.text);
+    texts_.text = std::move(text);
+    state.text = std::string_view(texts_.text.data(), size);
 }
 
 } // namespace u8codec::detail::stream

@@ -61,6 +61,31 @@ struct WindowState {
     }
 };
 
+// A window's text and the one before it, whose memory the next text reuses (no new pages for each
+// window): what the replay and the rounds assembled ahead make the texts in.
+struct WindowTexts {
+    std::string text, spare;
+
+    // Moves `text` into `out` if `viewed` views its bytes, so that another thread may write them
+    // out while the next window's text is made; returns the same view into `out`. Nothing, with
+    // nothing moved, if `viewed` lies elsewhere.
+    std::optional<std::string_view> take(std::string_view viewed, std::string& out) {
+        if (text.empty() || viewed.data() < text.data() ||
+            viewed.data() + viewed.size() > text.data() + text.size())
+            return std::nullopt;
+        const auto offset = std::size_t(viewed.data() - text.data());
+        out = std::move(text);
+        text = {};
+        return std::string_view(out.data() + offset, viewed.size());
+    }
+    // A string taken and no longer needed: its memory reused for the next text when `spare` has
+    // less.
+    void giveBack(std::string&& s) {
+        if (s.capacity() > spare.capacity())
+            spare = std::move(s);
+    }
+};
+
 // Everything the replay reads and adds to besides the passes: the options, the report, and the
 // per-pass offsets of the current window.
 class Replay {
@@ -76,6 +101,9 @@ public:
     // policy met an ill-formed sequence: "not well-formed UTF-8 at offset N (...)", or a
     // temporary file failed).
     bool window(WindowState& state, std::string& error);
+
+    // The window's text once a pass changed it, and the one before.
+    WindowTexts& texts() { return texts_; }
 
 private:
     bool applies(const PipelinePass& pass, const WindowState& state) const;
@@ -98,8 +126,7 @@ private:
     std::uint64_t windowStart_ = 0;
     bool mapping_ = false; // maps_ is kept (a pass replayed the first time may list changes)
     bool written_ = false; // WindowState::written is wanted
-    std::string owned_;    // the window's text once a pass changed it, and its context
-    std::string spare_;    // the one before, whose memory the next assembly reuses
+    WindowTexts texts_;    // the window's text once a pass changed it, and its context
 };
 
 } // namespace u8codec::detail::stream

@@ -31,7 +31,7 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         MojibakeRun wanted;
         wanted.written = &written;
         MojibakeResult result;
-        result.text = std::move(spare_); // its memory reused: no new pages for each window
+        result.text = std::move(texts_.spare); // its memory reused: no new pages for each window
         if (!mojibake::assembleFrom(window, record, whole, assembly_, wanted, result)) {
             error = "a temporary record of the repair is damaged";
             return false;
@@ -40,16 +40,16 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         done.fixCount += result.fixCount;
         addFixesByPage(done.fixesByPage, result.fixesByPage);
         if (result.fixCount == 0) {
-            spare_ = std::move(result.text);
+            texts_.spare = std::move(result.text);
             break;
         }
         changedAny = true;
         const std::size_t size = result.text.size();
         result.text.append(context);
-        spare_ = std::move(text_);
-        text_ = std::move(result.text);
-        window = {text_, context.size()};
-        last.text = std::string_view(text_.data(), size);
+        texts_.spare = std::move(texts_.text);
+        texts_.text = std::move(result.text);
+        window = {texts_.text, context.size()};
+        last.text = std::string_view(texts_.text.data(), size);
         if (written.empty())
             break;
         done.anyWritten = true;
@@ -105,7 +105,7 @@ std::optional<std::size_t> AheadRounds::settle(Round& later) {
             return std::nullopt;
     }
     used_ = {};
-    text_ = spare_ = {};
+    texts_ = {};
     std::size_t made = 0;
     while (made < assembled.size() && assembled[made].fixCount != 0)
         ++made;

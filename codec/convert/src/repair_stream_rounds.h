@@ -70,6 +70,9 @@ public:
     // Bytes the judged rounds' spools hold in memory.
     std::uint64_t spooledInMemory() const;
 
+    // The window's last text, when a round changed it, and the one before.
+    WindowTexts& texts() { return texts_; }
+
     std::vector<Assembled> assembled; // rounds k + 1, k + 2, ...
     std::vector<Round> judged;        // rounds k + 2, k + 3, ...
     bool changedAny = false;          // some window's text changed ahead
@@ -87,7 +90,7 @@ private:
     };
     std::vector<Used> used_;
     bool usable_ = true;
-    std::string text_, spare_; // the window's last text, and the one before (memory reused)
+    WindowTexts texts_; // the window's last text
 };
 
 } // namespace u8codec::detail::stream
