@@ -21,6 +21,9 @@ struct Rows {
     __m256i twoLeadC, twoLeadD, twoLeadE;
     __m256i split0, split0Second, split1, split1Second; // SieveTables::split
     __m256i lead2C, lead2D, lead2E; // SieveTables::lead2ByGroups of the lost-bytes rule's groups
+#if U8CODEC_SIEVE_512
+    __m512i lead2; // ... its 48 bytes, for vpermb (F0-FF: none)
+#endif
 };
 
 U8CODEC_AVX2 __m256i broadcastRow(const std::uint8_t* row16) {
@@ -211,6 +214,12 @@ U8CODEC_AVX2 void candidates(const std::uint8_t* p, const SieveWindow& cur, cons
 // ASCII ones), and are passed over with this test alone. Reads p[0..66].
 U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
     std::uint64_t multi = 0, three = 0;
+#if U8CODEC_SIEVE_512
+    const __m512i v = _mm512_loadu_si512(p);
+    multi = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(char(0xC0)));
+    three = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
+                                   _mm512_set1_epi8(char(0xE0)));
+#else
     for (unsigned half = 0; half < 2; ++half) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half));
         // Bit 7 of v + v is bit 6 of v: both set is C0-FF.
@@ -222,12 +231,23 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
                 _mm256_and_si256(v, _mm256_set1_epi8(char(0xF0))), _mm256_set1_epi8(char(0xE0))))))
             << (32 * half);
     }
+#endif
     const std::uint64_t after = std::uint64_t(p[64] >= 0xC0) | std::uint64_t(p[65] >= 0xC0) << 1 |
                                 std::uint64_t(p[66] >= 0xC0) << 2;
     const std::uint64_t twoOn = multi >> 2 | after << 62;
     const std::uint64_t threeOn = multi >> 3 | after << 61;
     return (multi & ((~three & twoOn) | (three & threeOn))) != 0;
 }
+
+#if U8CODEC_SIEVE_512
+// For vpermb by a second byte's high nibble: its bucket (80-8F, 90-9F, A0-AF, B0-BF) as a bit.
+U8CODEC_AVX2 __m512i bucketBits512() {
+    alignas(64) std::uint8_t b[64] = {};
+    for (std::size_t k = 0; k < 4; ++k)
+        b[8 + k] = std::uint8_t(1u << k);
+    return _mm512_load_si512(b);
+}
+#endif
 
 // Whether [p, p + 64) can hold a candidate of the lost-bytes rule, from bytes and one table
 // (reads p[0..67]). A candidate is a character C0-EF followed by:
@@ -240,10 +260,23 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
 // So "café on" and "— ask" in clean prose, an accented letter or a dash before a space, pass
 // over the window: under windows-1252 "é" is a 3-byte lead and "—" a continuation byte.
 U8CODEC_AVX2 bool mayHoldLost(const std::uint8_t* p, const Rows& r, bool dropped) {
+    std::uint64_t multi = 0, three = 0, space = 0, lead2 = 0;
+#if U8CODEC_SIEVE_512
+    static const __m512i buckets = bucketBits512();
+    const __m512i v = _mm512_loadu_si512(p);
+    const __m512i second = _mm512_loadu_si512(p + 1);
+    const __mmask64 leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(char(0xC0)));
+    const __m512i bucket = _mm512_permutexvar_epi8(
+        _mm512_and_si512(_mm512_srli_epi16(second, 4), _mm512_set1_epi8(0x0F)), buckets);
+    multi = leads;
+    three = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
+                                   _mm512_set1_epi8(char(0xE0)));
+    space = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' '));
+    lead2 = _mm512_test_epi8_mask(_mm512_maskz_permutexvar_epi8(leads, v, r.lead2), bucket);
+#else
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i buckets = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0, 0, 0,
                                              0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0);
-    std::uint64_t multi = 0, three = 0, space = 0, lead2 = 0;
     for (unsigned half = 0; half < 2; ++half) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half));
         const __m256i second =
@@ -267,6 +300,7 @@ U8CODEC_AVX2 bool mayHoldLost(const std::uint8_t* p, const Rows& r, bool dropped
                  << shift;
         lead2 |= std::uint64_t(nonZero(_mm256_and_si256(rows, bucket))) << shift;
     }
+#endif
     std::uint64_t multiAfter = 0, spaceAfter = 0; // p[64..67]
     for (unsigned k = 0; k < 4; ++k) {
         multiAfter |= std::uint64_t(p[64 + k] >= 0xC0) << k;
@@ -325,19 +359,17 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
     constexpr std::ptrdiff_t kNeed = 2 * 64 + 1;
     const SieveTables& t = sieveTables();
     const std::uint8_t* lead2 = t.lead2ByGroups[lost.groups];
-    const Rows r{broadcastRow(t.leadCont),
-                 broadcastRow(t.leadCont + 16),
-                 broadcastRow(t.leadCont + 32),
-                 broadcastRow(t.twoLead1252),
-                 broadcastRow(t.twoLead1252 + 16),
-                 broadcastRow(t.twoLead1252 + 32),
-                 _mm256_set1_epi8(char(t.split[0][0])),
-                 _mm256_set1_epi8(char(t.split[0][1])),
-                 _mm256_set1_epi8(char(t.split[1][0])),
-                 _mm256_set1_epi8(char(t.split[1][1])),
-                 broadcastRow(lead2),
-                 broadcastRow(lead2 + 16),
-                 broadcastRow(lead2 + 32)};
+    const Rows r {
+        broadcastRow(t.leadCont), broadcastRow(t.leadCont + 16), broadcastRow(t.leadCont + 32),
+            broadcastRow(t.twoLead1252), broadcastRow(t.twoLead1252 + 16),
+            broadcastRow(t.twoLead1252 + 32), _mm256_set1_epi8(char(t.split[0][0])),
+            _mm256_set1_epi8(char(t.split[0][1])), _mm256_set1_epi8(char(t.split[1][0])),
+            _mm256_set1_epi8(char(t.split[1][1])), broadcastRow(lead2), broadcastRow(lead2 + 16),
+            broadcastRow(lead2 + 32),
+#if U8CODEC_SIEVE_512
+            _mm512_maskz_loadu_epi8((std::uint64_t(1) << 48) - 1, lead2)
+#endif
+    };
     // `from` is past the window of the last call (RepairStartSieve::next() answers inside it).
     const std::uint8_t* p = from;
     std::uint64_t pending = 0; // candidates of [p, p + 64) at or after `from`
