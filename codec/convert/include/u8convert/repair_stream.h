@@ -31,7 +31,8 @@ struct StreamOptions {
     std::size_t windowBytes = std::size_t(16) << 20;
     // What the mojibake rounds hand on to the passes after them is kept in memory up to this
     // many bytes in all, then in temporary files (mode 0600, unlinked as soon as they are made).
-    std::size_t spoolMemory = std::size_t(16) << 20;
+    // A gigabyte of text with a damaged paragraph in ten hands on about 20 MB.
+    std::size_t spoolMemory = std::size_t(32) << 20;
     // Where temporary files go; empty: $TMPDIR, else /tmp.
     std::string temporaryDirectory;
 };
