@@ -7,6 +7,7 @@
 #include "u8convert/mojibake.h"
 // The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
+#include "mojibake_memo.h"
 #include "mojibake_reference.h"
 #include "mojibake_sieve.h"
 
@@ -28,6 +29,7 @@ private slots:
     void sieveKernelsAgree_data();
     void sieveKernelsAgree();
     void sieveQuickTestsKeepLoneCandidates();
+    void memoOutlivesItsText();
 };
 
 namespace {
@@ -382,6 +384,34 @@ void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
         checked += int(expected.size());
     }
     QVERIFY(checked > 200);
+}
+
+// The streamed repair hands a pass's memo on from window to window, each window's text in other
+// memory: what the memo learnt of a run is found again from the same bytes anywhere, once the text
+// it was learnt from is gone, and a memo moved from knows nothing.
+void TestMojibakeFastPaths::memoOutlivesItsText() {
+    using detail::mojibake::RunMemo;
+    RunMemo memo;
+    std::vector<std::string> keys;
+    for (int k = 0; k < 3000; ++k)
+        keys.push_back(" Ã©t" + std::to_string(k) + "Ã¨ ");
+    {
+        std::string window;
+        for (const std::string& key : keys)
+            window += key;
+        std::size_t at = 0;
+        for (const std::string& key : keys) {
+            memo.remember(std::string_view(window).substr(at, key.size()), 0, 0, {});
+            at += key.size();
+        }
+        window.assign(window.size(), 'x'); // the text is overwritten, then freed
+    }
+    RunMemo handedOn = std::move(memo);
+    for (const std::string& key : keys)
+        QVERIFY2(handedOn.find(std::string(key), 0, 0).has_value(), key.c_str());
+    QVERIFY(!handedOn.find(" Ã©t-1Ã¨ ", 0, 0).has_value());
+    QVERIFY(!memo.find(keys.front(), 0, 0).has_value());
+    QVERIFY(handedOn.worthKeeping());
 }
 
 QTEST_GUILESS_MAIN(TestMojibakeFastPaths)

@@ -9,10 +9,12 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace u8codec::detail::mojibake {
@@ -39,8 +41,31 @@ inline void completeFix(Decision& d, std::size_t damagedLength) {
 // the text is known well-formed): a run met again with the same bytes around it gets the same
 // repairs, so damaged text, which repeats the same few damaged words, is judged once per word.
 // So does a word that had to be judged with its whole run: it is told so at once when met again.
+// The memo keeps copies of its keys, so that it may outlive the text: the streamed repair hands
+// a part's memo on from window to window of a pass (mojibake_window.h, PassMemos).
 class RunMemo {
 public:
+    // Moved, never copied: its slots view its own key blocks, and the fixes of the pass point at
+    // its decisions. A memo moved from is empty. (A deque's move may allocate; out of memory
+    // there, the process ends.)
+    RunMemo() = default;
+    RunMemo(RunMemo&& other) noexcept { *this = std::move(other); }
+    RunMemo& operator=(RunMemo&& other) noexcept {
+        decisions_ = std::move(other.decisions_);
+        keyBlocks_ = std::move(other.keyBlocks_);
+        keyBlockUsed_ = std::exchange(other.keyBlockUsed_, 0);
+        slots_ = std::move(other.slots_);
+        count_ = std::exchange(other.count_, 0);
+        fixes_ = std::move(other.fixes_);
+        other.decisions_.clear();
+        other.keyBlocks_.clear();
+        other.slots_.clear();
+        other.fixes_.clear();
+        return *this;
+    }
+    RunMemo(const RunMemo&) = delete;
+    RunMemo& operator=(const RunMemo&) = delete;
+
     struct Fix {
         std::size_t offset; // bytes, relative to the run's start
         const Decision* decision;
@@ -91,6 +116,12 @@ public:
                 s.met = 0;
             }
     }
+    // Whether the memo is worth handing on to the next window of a pass: it knows a few thousand
+    // runs at most (damaged prose repeats a few hundred words; a text whose every run is new
+    // would make a memo kept from window to window grow with the input).
+    bool worthKeeping() const { return count_ <= kKeptRuns && decisions_.size() <= kKeptRuns; }
+    static constexpr std::size_t kKeptRuns = 4096;
+
     // Decisions live as long as the memo (the pass's Accepted entries point at them).
     const Decision* keep(Decision&& d, std::size_t damagedLength) {
         decisions_.push_back(std::move(d));
@@ -108,7 +139,7 @@ private:
         Slot s;
         s.hash = hashOf(key, edges, layout);
         s.layout = layout;
-        s.key = key;
+        s.key = keep(key);
         s.edges = edges;
         s.wholeRun = wholeRun;
         s.first = std::uint32_t(fixes_.size());
@@ -121,9 +152,22 @@ private:
     // An open-addressing table (linear probing, at most half full, a power of two in size): on
     // damaged text every run is a lookup, and a node-based map's modulo and pointer chasing
     // were a sixth of the time.
+    // A copy of `key` in the memo's own blocks, which never move.
+    std::string_view keep(std::string_view key) {
+        constexpr std::size_t kBlock = std::size_t(64) << 10;
+        if (keyBlocks_.empty() || kBlock - keyBlockUsed_ < key.size()) {
+            keyBlocks_.push_back(std::make_unique<char[]>(kBlock));
+            keyBlockUsed_ = 0;
+        }
+        char* at = keyBlocks_.back().get() + keyBlockUsed_;
+        std::memcpy(at, key.data(), key.size());
+        keyBlockUsed_ += key.size();
+        return {at, key.size()};
+    }
+
     struct Slot {
         std::uint64_t hash = 0;
-        std::string_view key; // views the text, which outlives the memo's use; empty slot: null
+        std::string_view key; // views keyBlocks_; empty slot: null
         unsigned edges = 0;
         std::uint64_t layout = 0; // where the earlier round's fixes lie in a later round's run
         bool wholeRun = false;
@@ -202,6 +246,8 @@ private:
     }
 
     std::deque<Decision> decisions_;
+    std::vector<std::unique_ptr<char[]>> keyBlocks_;
+    std::size_t keyBlockUsed_ = 0;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;
     std::vector<Fix> fixes_;

@@ -5,6 +5,7 @@
 #include "mojibake_assemble.h"
 #include "record_bytes.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -14,12 +15,26 @@ namespace u8codec::detail::mojibake {
 namespace {
 
 // A pass over the window's bytes, cut into parts as repairMojibake() cuts a text (by its size and
-// the CPU's cores): the result does not depend on the cut.
-std::vector<Part> passOver(TextWindow window, Pass& pass) {
+// the CPU's cores): the result does not depend on the cut. Part k judges with the memo `memos`
+// holds for it, if any.
+std::vector<Part> passOver(TextWindow window, Pass& pass, PassMemos* memos) {
     std::vector<Part> parts =
         cutIntoParts(window.bytes, partsFor(window.length(), 0), window.length());
+    if (memos)
+        for (std::size_t k = 0; k < parts.size() && k < memos->size(); ++k)
+            parts[k].memo = std::move((*memos)[k]);
     runPass(window.bytes, pass, parts);
     return parts;
+}
+
+// After the pass (and the record, whose fixes point at the memos' decisions): the memos back for
+// the next window, those worth keeping.
+void handOn(std::vector<Part>& parts, PassMemos* memos) {
+    if (!memos)
+        return;
+    memos->resize(std::max(memos->size(), parts.size()));
+    for (std::size_t k = 0; k < parts.size(); ++k)
+        (*memos)[k] = parts[k].memo.worthKeeping() ? std::move(parts[k].memo) : RunMemo();
 }
 
 // The flags of a decision in its record.
@@ -149,33 +164,36 @@ bool readDecisions(RecordReader& in, std::vector<Decision>& decisions) {
 } // namespace
 
 bool countEvidenceIn(TextWindow window, const MojibakeOptions& options,
-                     const std::vector<ByteSpan>* only, Evidence& credits) {
+                     const std::vector<ByteSpan>* only, Evidence& credits, PassMemos* memos) {
     Pass pass(options, {.evidence = nullptr,
                         .wellFormed = true,
                         .collect = false,
                         .progressBase = 0,
                         .progressTotal = window.length(),
                         .only = only});
-    const std::vector<Part> parts = passOver(window, pass);
+    std::vector<Part> parts = passOver(window, pass, memos);
     credits = evidenceOf(parts, credits);
+    handOn(parts, memos);
     return !pass.cancelled();
 }
 
 bool decideIn(TextWindow window, const MojibakeOptions& options, const std::vector<ByteSpan>* only,
-              const Evidence& evidence, Evidence& credits, FixCounts& counts, std::string& record) {
+              const Evidence& evidence, Evidence& credits, FixCounts& counts, std::string& record,
+              PassMemos* memos) {
     Pass pass(options, {.evidence = &evidence,
                         .wellFormed = true,
                         .collect = true,
                         .progressBase = 0,
                         .progressTotal = window.length(),
                         .only = only});
-    const std::vector<Part> parts = passOver(window, pass);
+    std::vector<Part> parts = passOver(window, pass, memos);
     if (pass.cancelled())
         return false;
     credits = evidenceOf(parts, credits);
     for (const Part& part : parts)
         counts.add(part.counts);
     writeRecord(parts, record);
+    handOn(parts, memos);
     return true;
 }
 

@@ -338,13 +338,15 @@ private:
             decided.reset();
             m.confident = confident;
             m.spool = newSpool();
+            decideMemos_.clear(); // a round from scratch decides with the same evidence throughout
             // A round from scratch that accepts no fix leaves the result as it is: it is written
             // ahead until a window has one.
             bool ahead = !judgesOnly && writesAhead() && restartOutput();
             if (!stream(
                     0.5,
                     [&](WindowState& s) {
-                        if (!decide(s, judgesOnly ? &s.written : nullptr, m))
+                        if (!decide(s, judgesOnly ? &s.written : nullptr, m, nullptr,
+                                    judgesOnly ? nullptr : &decideMemos_))
                             return false;
                         ahead &= m.counts.accepted() == 0;
                         return !ahead || output(s);
@@ -371,7 +373,8 @@ private:
             [&](WindowState& s) {
                 windowStart_ = s.input.start;
                 if (!detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_,
-                                                       judgesOnly ? &s.written : nullptr, credits))
+                                                       judgesOnly ? &s.written : nullptr, credits,
+                                                       judgesOnly ? nullptr : &countMemos_))
                     return cancelled();
                 Evidence sofar = confident;
                 addEvidence(sofar, credits);
@@ -384,14 +387,14 @@ private:
 
     // The second pass of a round over a window: its fixes into the round's spool (and `kept`).
     bool decide(WindowState& s, const std::vector<detail::ByteSpan>* only, Round& m,
-                std::string* kept = nullptr) {
+                std::string* kept = nullptr, detail::mojibake::PassMemos* memos = nullptr) {
         windowStart_ = s.input.start;
         std::string local;
         std::string& record = kept ? *kept : local;
         record.clear();
         FixCounts counts;
         if (!detail::mojibake::decideIn(s.mojibakeWindow(), windowOptions_, only, m.confident,
-                                        m.credits, counts, record))
+                                        m.credits, counts, record, memos))
             return cancelled();
         m.counts.add(counts);
         const bool has = counts.accepted() != 0;
@@ -471,7 +474,7 @@ private:
             return false;
         if (next.scratchCounted &&
             !detail::mojibake::countEvidenceIn(last.mojibakeWindow(), windowOptions_, nullptr,
-                                               next.scratchCredits))
+                                               next.scratchCredits, &countMemos_))
             return cancelled();
         p.ahead &= !detail::mojibake::anyEvidence(
             detail::mojibake::roundStart(options_.mojibakeOptions, &next.scratchCredits));
@@ -604,13 +607,14 @@ private:
             ahead_.scratchDecided.emplace();
             ahead_.scratchDecided->spool = newSpool();
             ahead_.scratchReading = sofar;
+            decideMemos_.clear(); // every window's evidence reads the same, or this is given up
         } else if (!detail::mojibake::sameReading(ahead_.scratchReading, sofar)) {
             ahead_.scratchDecided.reset();
             decidingAhead_ = false;
             return true;
         }
         ahead_.scratchDecided->confident = sofar;
-        return decide(s, nullptr, *ahead_.scratchDecided);
+        return decide(s, nullptr, *ahead_.scratchDecided, nullptr, &decideMemos_);
     }
 
     // The first pass of a round from scratch over the text as it now is, computed ahead.
@@ -622,7 +626,7 @@ private:
         windowStart_ = s.input.start;
         ahead_.scratchCounted = true;
         return detail::mojibake::countEvidenceIn(s.mojibakeWindow(), windowOptions_, nullptr,
-                                                 ahead_.scratchCredits) ||
+                                                 ahead_.scratchCredits, &countMemos_) ||
                cancelled();
     }
 
@@ -801,6 +805,10 @@ private:
     std::uint64_t windowStart_ = 0;
     std::size_t version_ = 0; // passes added so far: the text they make
     Ahead ahead_;
+    // The memos handed on from window to window (mojibake::PassMemos): of the first pass of a
+    // round from scratch (no evidence: good for the whole repair), and of the second pass of the
+    // round being decided (its evidence).
+    detail::mojibake::PassMemos countMemos_, decideMemos_;
     bool decidingAhead_ = false; // the first pass decides the first round ahead (decideAhead())
     std::optional<AheadRounds> aheadRounds_; // settled, until each has become a pass
     const AheadRounds* building_ = nullptr;  // the rounds the current pass assembles ahead
