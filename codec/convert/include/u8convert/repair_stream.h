@@ -26,9 +26,11 @@ struct StreamOptions {
     // Windows are at least this long, and end before the first safe cut after it. A stretch
     // without one (text without an ASCII byte other than the space; when normalising, without
     // two of them side by side) makes its window as long as the stretch: memory then grows with
-    // the longest such stretch. Below 16 MiB each pass over the input costs more (the 1 GiB
-    // benchmark of docs/performance.md: 10 % more CPU time with 8 MiB), above it no less.
-    std::size_t windowBytes = std::size_t(16) << 20;
+    // the longest such stretch. A window's memory is a few times its size, and more where every
+    // word is damaged and new (the records of its fixes): 8 MiB keeps a gigabyte of that under
+    // 210 MB, and passes over damaged prose cost no more than with 16 MiB (the 1 GiB benchmark
+    // of docs/performance.md), since the memos go on from window to window.
+    std::size_t windowBytes = std::size_t(8) << 20;
     // What the mojibake rounds hand on to the passes after them is kept in memory up to this
     // many bytes in all, then in temporary files (mode 0600, unlinked as soon as they are made).
     // A gigabyte of text with a damaged paragraph in ten hands on about 20 MB.
@@ -61,8 +63,8 @@ struct RepairSink {
 // repair() of `input`, read through ByteSource::read() window by window: the report is repair()'s
 // byte for byte, and the text, given to `sink` instead of RepairResult::text (left empty), is
 // repair()'s. Peak memory follows the window's size, not the input's: with the default windows,
-// about 25 MiB for clean text and 170 MiB for text damaged throughout (the spools' budget
-// included), plus the report's listed changes. Normalisation is
+// about 20 MiB for clean text, 100 MiB for prose with damage all through (the spools' budget
+// included) and 210 MiB where every word is damaged and new, plus the report's listed changes. Normalisation is
 // not limited to 2 GiB as repair()'s is (it fails there). When the result is not ok (a strict
 // policy met an ill-formed sequence, the repair was cancelled, the input changed size, a temporary
 // file could not be written), what the sink received is to be thrown away. options.progress is
