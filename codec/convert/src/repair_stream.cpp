@@ -427,6 +427,7 @@ private:
                                                        [this] { return newSpool(); }});
         building_ = later.rounds ? &*later.rounds : nullptr;
         later.ahead = writesAhead() && restartOutput();
+        laterMemos_.clear(); // the later round is judged with one evidence throughout
         const bool ok = stream(
             0.5, [&](WindowState& s) { return laterRounds(s, later); }, true);
         building_ = nullptr;
@@ -449,7 +450,7 @@ private:
         bool has = false;
         if (!s.written.empty()) {
             next.anyWritten = true;
-            if (!decide(s, &s.written, *next.later, &p.record))
+            if (!decide(s, &s.written, *next.later, &p.record, &laterMemos_))
                 return false;
             has = next.later->withRecord.back();
         } else {
@@ -806,9 +807,10 @@ private:
     std::size_t version_ = 0; // passes added so far: the text they make
     Ahead ahead_;
     // The memos handed on from window to window (mojibake::PassMemos): of the first pass of a
-    // round from scratch (no evidence: good for the whole repair), and of the second pass of the
-    // round being decided (its evidence).
-    detail::mojibake::PassMemos countMemos_, decideMemos_;
+    // round from scratch (no evidence: good for the whole repair), of the second pass of the
+    // round being decided, and of the later round judged on the runs a round wrote into (each
+    // with its evidence).
+    detail::mojibake::PassMemos countMemos_, decideMemos_, laterMemos_;
     bool decidingAhead_ = false; // the first pass decides the first round ahead (decideAhead())
     std::optional<AheadRounds> aheadRounds_; // settled, until each has become a pass
     const AheadRounds* building_ = nullptr;  // the rounds the current pass assembles ahead
