@@ -195,13 +195,17 @@ constexpr std::ptrdiff_t kProgressStep = std::ptrdiff_t(1) << 20;
 constexpr int kDenseAfter = 8;
 
 // In a later round, the fixes of the round before in a run (rereadsEarlierFix()), and where they
-// lie, for the memo's key: the bytes they cover and those where each begins, for runs of up to 32
-// bytes (longer ones are not remembered).
+// lie, for the memo's key: for a run of up to 32 bytes the bytes they cover and those where each
+// begins (`layout`); for a longer one the key holds where each begins and ends instead
+// (PartScan::keyWithLayout()).
 struct EarlierFixes {
     std::span<const ByteSpan> fixes;
     std::uint64_t layout = 0;
-    bool remembered = true;
+    bool longRun = false;
 };
+
+// The memo key's flag (beside those of keyOf()) of a key that holds its run's layout.
+constexpr unsigned kLayoutInKey = 8;
 
 // One pass over a part of the text (findRepairs()): where repairs can start (the sieve, or run
 // after run where the text is damaged throughout), each run or word there judged or met again in
@@ -403,9 +407,9 @@ private:
         while (last < spans.size() && spans[last].offset < runEndOffset)
             ++last;
         earlier.fixes = std::span<const ByteSpan>(spans.data() + first, last - first);
-        earlier.remembered = runEnd - p <= 32;
+        earlier.longRun = runEnd - p > 32;
         for (const ByteSpan& f : earlier.fixes) {
-            if (!earlier.remembered || f.length == 0)
+            if (earlier.longRun || f.length == 0)
                 continue;
             const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
             const std::uint64_t e =
@@ -425,9 +429,14 @@ private:
         // holds where they lie.
         const EarlierFixes earlier = earlierFixesIn(p, runEnd);
         RunMemo& memo = part_.memo;
-        const auto [key, edges] = keyOf(p, runEnd, extent);
-        if (const auto known =
-                earlier.remembered ? memo.find(key, edges, earlier.layout) : std::nullopt) {
+        auto [key, edges] = keyOf(p, runEnd, extent);
+        if (earlier.longRun) {
+            key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
+            edges |= kLayoutInKey;
+        }
+        // (A key longer than the memo keeps is not looked for: a later round's runs can be long.)
+        const bool memoised = !earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes;
+        if (const auto known = memoised ? memo.find(key, edges, earlier.layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;
             metAgain(p, *known);
@@ -454,10 +463,30 @@ private:
             if (pass_.collect)
                 accept(off, *kept);
         });
-        if (earlier.remembered)
+        if (memoised)
             memo.remember(key, edges, earlier.layout, runFixes_);
         fixesInRun_ = runFixes_.size();
         return true;
+    }
+
+    // The memo's key of a run longer than a layout's 32 bits in a later round: its key (keyOf())
+    // and, after it, where each fix of the round before begins and ends in it (two bytes each; a
+    // run too long for that is longer than any key the memo keeps).
+    std::string_view keyWithLayout(std::string_view key, const EarlierFixes& earlier,
+                                   std::size_t runOffset, std::size_t runEndOffset) {
+        longKey_.assign(key);
+        for (const ByteSpan& f : earlier.fixes) {
+            if (f.length == 0)
+                continue;
+            const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
+            const std::uint64_t e =
+                std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset;
+            for (const std::uint64_t v : {b, e}) {
+                longKey_ += char(v & 0xFF);
+                longKey_ += char((v >> 8) & 0xFF);
+            }
+        }
+        return longKey_;
     }
 
     // The part judged: the runs met again credited, the last progress reported.
@@ -482,6 +511,7 @@ private:
     const std::uint8_t* const stop_; // of the part
     std::vector<Char> chars_;        // of the run being judged
     std::vector<RunMemo::Fix> runFixes_;
+    std::string longKey_; // keyWithLayout()
     RunRewrite rewrite_;
     const SieveRule rule_;
     RepairStartSieve starts_;
