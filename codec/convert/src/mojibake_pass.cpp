@@ -207,6 +207,13 @@ struct EarlierFixes {
 // The memo key's flag (beside those of keyOf()) of a key that holds its run's layout.
 constexpr unsigned kLayoutInKey = 8;
 
+// Where a fix of the round before lies in the run [runOffset, runEndOffset): [first, second).
+std::pair<std::uint64_t, std::uint64_t> spanInRun(const ByteSpan& f, std::uint64_t runOffset,
+                                                  std::uint64_t runEndOffset) {
+    return {std::max<std::uint64_t>(f.offset, runOffset) - runOffset,
+            std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset};
+}
+
 // One pass over a part of the text (findRepairs()): where repairs can start (the sieve, or run
 // after run where the text is damaged throughout), each run or word there judged or met again in
 // the memo, its fixes accepted (when collecting) and credited as evidence.
@@ -411,9 +418,7 @@ private:
         for (const ByteSpan& f : earlier.fixes) {
             if (earlier.longRun || f.length == 0)
                 continue;
-            const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
-            const std::uint64_t e =
-                std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset;
+            const auto [b, e] = spanInRun(f, runOffset, runEndOffset);
             earlier.layout |= (((std::uint64_t(1) << e) - 1) & ~((std::uint64_t(1) << b) - 1)) |
                               std::uint64_t(1) << (32 + b);
         }
@@ -478,9 +483,7 @@ private:
         for (const ByteSpan& f : earlier.fixes) {
             if (f.length == 0)
                 continue;
-            const std::uint64_t b = std::max<std::uint64_t>(f.offset, runOffset) - runOffset;
-            const std::uint64_t e =
-                std::min<std::uint64_t>(f.offset + f.length, runEndOffset) - runOffset;
+            const auto [b, e] = spanInRun(f, runOffset, runEndOffset);
             for (const std::uint64_t v : {b, e}) {
                 longKey_ += char(v & 0xFF);
                 longKey_ += char((v >> 8) & 0xFF);

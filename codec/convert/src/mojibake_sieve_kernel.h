@@ -92,7 +92,7 @@ struct Rows512 {
     __m512i leadCont, twoLead, buckets;
 };
 
-U8CODEC_AVX2 Rows512 rows512(const SieveTables& t) {
+U8CODEC_AVX2 Rows512 buildRows512(const SieveTables& t) {
     alignas(64) std::uint8_t leadCont[64] = {}, twoLead[64] = {}, buckets[64] = {};
     for (std::size_t i = 0; i < 48; ++i) {
         leadCont[i] = t.leadCont[i];
@@ -103,6 +103,24 @@ U8CODEC_AVX2 Rows512 rows512(const SieveTables& t) {
     return {_mm512_load_si512(leadCont), _mm512_load_si512(twoLead), _mm512_load_si512(buckets)};
 }
 
+U8CODEC_AVX2 const Rows512& rows512() {
+    static const Rows512 rows = buildRows512(sieveTables());
+    return rows;
+}
+
+// The bucket of each second byte (80-8F, 90-9F, A0-AF, B0-BF) as one bit in each nibble; nothing
+// where it is no continuation byte.
+U8CODEC_AVX2 __m512i bucketOf(__m512i second) {
+    return _mm512_permutexvar_epi8(
+        _mm512_and_si512(_mm512_srli_epi16(second, 4), _mm512_set1_epi8(0x0F)), rows512().buckets);
+}
+
+// Where the bytes are E0-EF: 3-byte leads.
+U8CODEC_AVX2 __mmask64 threeByteLeads(__m512i v) {
+    return _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
+                                  _mm512_set1_epi8(char(0xE0)));
+}
+
 // Where `bytes` holds the byte `broadcast` holds in each of its own.
 U8CODEC_AVX2 __mmask64 equalTo(__m512i bytes, __m256i broadcast) {
     return _mm512_cmpeq_epi8_mask(bytes, _mm512_broadcastb_epi8(_mm256_castsi256_si128(broadcast)));
@@ -110,12 +128,11 @@ U8CODEC_AVX2 __mmask64 equalTo(__m512i bytes, __m256i broadcast) {
 
 // classify32() of 64 bytes at once. Reads p[0..64].
 template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p, const Rows& r) {
-    static const Rows512 rows = rows512(sieveTables());
+    const Rows512& rows = rows512();
     const __m512i v = _mm512_loadu_si512(p);
     const __m512i second = _mm512_loadu_si512(p + 1);
     const __mmask64 leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(char(0xC0)));
-    const __m512i bucket = _mm512_permutexvar_epi8(
-        _mm512_and_si512(_mm512_srli_epi16(second, 4), _mm512_set1_epi8(0x0F)), rows.buckets);
+    const __m512i bucket = bucketOf(second);
     const __m512i leadCont =
         _mm512_and_si512(_mm512_maskz_permutexvar_epi8(leads, v, rows.leadCont), bucket);
     SieveWindow m;
@@ -123,8 +140,7 @@ template <bool kLost> U8CODEC_AVX2 SieveWindow classify64(const std::uint8_t* p,
     m.cont = _mm512_test_epi8_mask(leadCont, _mm512_set1_epi8(char(0xF0))) |
              (equalTo(v, r.split0) & equalTo(second, r.split0Second)) |
              (equalTo(v, r.split1) & equalTo(second, r.split1Second));
-    m.three = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
-                                     _mm512_set1_epi8(char(0xE0)));
+    m.three = threeByteLeads(v);
     if constexpr (kLost) {
         const __m512i twoLead =
             _mm512_and_si512(_mm512_maskz_permutexvar_epi8(leads, v, rows.twoLead), bucket);
@@ -217,8 +233,7 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
 #if U8CODEC_SIEVE_512
     const __m512i v = _mm512_loadu_si512(p);
     multi = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(char(0xC0)));
-    three = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
-                                   _mm512_set1_epi8(char(0xE0)));
+    three = threeByteLeads(v);
 #else
     for (unsigned half = 0; half < 2; ++half) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * half));
@@ -239,16 +254,6 @@ U8CODEC_AVX2 bool mayHoldPair(const std::uint8_t* p) {
     return (multi & ((~three & twoOn) | (three & threeOn))) != 0;
 }
 
-#if U8CODEC_SIEVE_512
-// For vpermb by a second byte's high nibble: its bucket (80-8F, 90-9F, A0-AF, B0-BF) as a bit.
-U8CODEC_AVX2 __m512i bucketBits512() {
-    alignas(64) std::uint8_t b[64] = {};
-    for (std::size_t k = 0; k < 4; ++k)
-        b[8 + k] = std::uint8_t(1u << k);
-    return _mm512_load_si512(b);
-}
-#endif
-
 // Whether [p, p + 64) can hold a candidate of the lost-bytes rule, from bytes and one table
 // (reads p[0..67]). A candidate is a character C0-EF followed by:
 // - another non-ASCII one (the pairs of mayHoldPair());
@@ -262,15 +267,12 @@ U8CODEC_AVX2 __m512i bucketBits512() {
 U8CODEC_AVX2 bool mayHoldLost(const std::uint8_t* p, const Rows& r, bool dropped) {
     std::uint64_t multi = 0, three = 0, space = 0, lead2 = 0;
 #if U8CODEC_SIEVE_512
-    static const __m512i buckets = bucketBits512();
     const __m512i v = _mm512_loadu_si512(p);
-    const __m512i second = _mm512_loadu_si512(p + 1);
     const __mmask64 leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(char(0xC0)));
-    const __m512i bucket = _mm512_permutexvar_epi8(
-        _mm512_and_si512(_mm512_srli_epi16(second, 4), _mm512_set1_epi8(0x0F)), buckets);
+    // The rows hold bits 0-3 only: a bucket's bit in either nibble picks the same one.
+    const __m512i bucket = bucketOf(_mm512_loadu_si512(p + 1));
     multi = leads;
-    three = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, _mm512_set1_epi8(char(0xF0))),
-                                   _mm512_set1_epi8(char(0xE0)));
+    three = threeByteLeads(v);
     space = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' '));
     lead2 = _mm512_test_epi8_mask(_mm512_maskz_permutexvar_epi8(leads, v, r.lead2), bucket);
 #else

@@ -51,8 +51,6 @@ using detail::stream::Round;
 using detail::stream::StepKind;
 using detail::stream::WindowState;
 
-const Evidence kNoEvidence{};
-
 // What a pass over the input computed ahead for the round after it, on the text as it was
 // then (`version`: the passes it replayed).
 struct Ahead {
@@ -599,7 +597,7 @@ private:
     bool decideAhead(WindowState& s) {
         if (!decidingAhead_)
             return true;
-        Evidence sofar = detail::mojibake::roundStart(options_.mojibakeOptions, &kNoEvidence);
+        Evidence sofar = detail::mojibake::roundStart(options_.mojibakeOptions, nullptr);
         addEvidence(sofar, ahead_.scratchCredits);
         if (!ahead_.scratchDecided) {
             decidingAhead_ = s.input.index == 0 && detail::mojibake::anyEvidence(sofar);
@@ -753,7 +751,7 @@ private:
         result_.ok = reportProgress(1.0);
     }
 
-    // Both may be called while the text is written on a thread of its own (laterRounds()).
+    // Both may be called while the text is written on a thread of its own (writeBehind()).
     bool fail(const std::string& error) {
         const std::lock_guard lock(failing_);
         if (result_.error.empty())

@@ -209,8 +209,7 @@ void Replay::list(std::size_t p, RepairReport& local) {
 void Replay::setText(WindowState& state, std::string&& text) {
     const std::size_t size = text.size();
     text.append(state.text.data() + state.text.size(), state.context);
-    texts_.spare = std::move(texts_.text);
-    texts_.text = std::move(text);
+    texts_.advance(std::move(text));
     state.text = std::string_view(texts_.text.data(), size);
 }
 

@@ -78,6 +78,11 @@ struct WindowTexts {
         text = {};
         return std::string_view(out.data() + offset, viewed.size());
     }
+    // The next text, made in `spare`'s memory (or other): the one before becomes the spare.
+    void advance(std::string&& next) {
+        spare = std::move(text);
+        text = std::move(next);
+    }
     // A string taken and no longer needed: its memory reused for the next text when `spare` has
     // less.
     void giveBack(std::string&& s) {

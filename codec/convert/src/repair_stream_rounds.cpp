@@ -46,8 +46,7 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         changedAny = true;
         const std::size_t size = result.text.size();
         result.text.append(context);
-        texts_.spare = std::move(texts_.text);
-        texts_.text = std::move(result.text);
+        texts_.advance(std::move(result.text));
         window = {texts_.text, context.size()};
         last.text = std::string_view(texts_.text.data(), size);
         if (written.empty())
