@@ -190,14 +190,15 @@ void TestRepairC1::mojibakeIsRepairedFirst() {
     QCOMPARE(r.report.counts[std::size_t(RepairKind::C1Control)], 2u);
     for (const RepairChange& c : r.report.changes)
         QCOMPARE(q(in.substr(c.offset, c.length)), q(c.before));
-    // The other order loses the word: U+008C read as windows-1252 makes "ÄŒ", which the mojibake
-    // repair then takes for another page's mis-decoding.
+    // The other order makes "ÄŒ" (U+008C read as windows-1252): "Č" read as windows-1252, which
+    // the mojibake repair then undoes as such, in one repair of its own (ISO-8859-15 would read
+    // "ÄŒ" as "ļ", a rarer letter after a capital: the plausibility model tells them apart).
     const RepairResult c1First = run(in, cp1252());
     QCOMPARE(q(c1First.text), QByteArray("„ÄŒech“"));
     RepairOptions mojibakeOnly;
     mojibakeOnly.mojibake = true;
     const RepairResult thenMojibake = run(c1First.text, mojibakeOnly);
-    QVERIFY(thenMojibake.text.find("Č") == std::string::npos);
+    QCOMPARE(q(thenMojibake.text), QByteArray("„Čech“"));
 }
 
 void TestRepairC1::punctuationThatMakesMojibakeIsRepairedToo() {

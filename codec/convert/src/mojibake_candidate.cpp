@@ -3,6 +3,7 @@
 // deeper levels, and judged by the cost function (mojibake_score.h).
 #include "mojibake_candidate.h"
 
+#include "mojibake_plausibility.h"
 #include "mojibake_score.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/segmenter.h"
@@ -405,10 +406,11 @@ private:
     // more evidence; then fewer capitals (ISO-8859-15 "Ã€" is "ä", windows-1252 "Ã€" is "À": small
     // letters are far more frequent); then the longer stretch; then the earlier page (a tie
     // keeps the first).
-    std::tuple<int, std::uint64_t, int, std::size_t> rank(const Decision& x) const {
+    std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const Decision& x) const {
         const std::uint64_t weight =
             context_.evidence ? (*context_.evidence)[std::size_t(x.steps.front())] : 0;
-        return std::make_tuple(x.gain, weight, -uppercaseCount(x.cand.repaired), x.cand.end);
+        return std::make_tuple(has(x.steps.front()), x.gain, weight, x.likelier,
+                               -uppercaseCount(x.cand.repaired), x.cand.end);
     }
 
     // The repair through `cp` (its deeper levels read back), with its gain; nullopt when the
@@ -431,7 +433,9 @@ private:
         chosen.cand = std::move(*cand);
         chosen.steps = {cp};
         int chosenCost = textCost(context_.before, chosen.cand.repaired, after);
-        readBackDeeper(chosen, chosenCost, after);
+        int chosenLikelihood = plausibility(context_.before, chosen.cand.repaired, after);
+        readBackDeeper(chosen, chosenCost, chosenLikelihood, after, !has(cp));
+        chosen.likelier = chosenLikelihood - plausibility(context_.before, damaged, after);
         const std::optional<int> gain = gainOf(chosen, chosenCost, damagedCost, cp);
         if (!gain)
             return std::nullopt;
@@ -442,9 +446,11 @@ private:
     // At a deeper level, of the pages that read all of it back: the lowest cost; then, as at the
     // first level, the page the text shows read deeper more often, then fewer capitals (double
     // ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
-    std::tuple<int, std::uint64_t, int> deeperRank(int cost, CodePage page,
-                                                   const std::vector<char32_t>& repaired) const {
-        return std::make_tuple(cost, ~readDeeper(context_.evidence, page),
+    // Where the text shows no damage through the first page (`thin`), the likeliest level.
+    std::tuple<int, int, std::uint64_t, int>
+    deeperRank(int cost, int likelihood, bool thin, CodePage page,
+               const std::vector<char32_t>& repaired) const {
+        return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page),
                                uppercaseCount(repaired));
     }
 
@@ -454,8 +460,10 @@ private:
         Candidate cand;
         CodePage page;
         int cost;
+        int likelihood; // plausibility()
     };
-    std::optional<Level> nextLevel(const std::vector<char32_t>& current, char32_t after) const {
+    std::optional<Level> nextLevel(const std::vector<char32_t>& current, char32_t after,
+                                   bool thin) const {
         const PageTables& t = tables();
         // Only pages that map the first character to a lead and the second to a continuation
         // byte can read all of it back.
@@ -475,9 +483,11 @@ private:
             if (!c2 || c2->end != inner.size())
                 continue;
             const int cost2 = textCost(context_.before, c2->repaired, after);
-            if (!next || deeperRank(cost2, cp2, c2->repaired) <
-                             deeperRank(next->cost, next->page, next->cand.repaired))
-                next = Level{std::move(*c2), cp2, cost2};
+            const int likelihood2 = plausibility(context_.before, c2->repaired, after);
+            if (!next ||
+                deeperRank(cost2, likelihood2, thin, cp2, c2->repaired) <
+                    deeperRank(next->cost, next->likelihood, thin, next->page, next->cand.repaired))
+                next = Level{std::move(*c2), cp2, cost2, likelihood2};
         }
         return next;
     }
@@ -485,12 +495,13 @@ private:
     // The deeper levels of `chosen` (of cost `chosenCost`): the level with the lowest cost, a
     // level as costly taken where the text shows its page read deeper. Copied from the first
     // only when some page reads it back (most repairs have none).
-    void readBackDeeper(Decision& chosen, int& chosenCost, char32_t after) const {
+    void readBackDeeper(Decision& chosen, int& chosenCost, int& chosenLikelihood, char32_t after,
+                        bool thin) const {
         std::optional<Decision> level;
         for (int depth = 1; depth < context_.options.maxDepth; ++depth) {
             const std::vector<char32_t>& current =
                 level ? level->cand.repaired : chosen.cand.repaired;
-            std::optional<Level> next = nextLevel(current, after);
+            std::optional<Level> next = nextLevel(current, after, thin);
             if (!next)
                 break;
             if (!level)
@@ -498,9 +509,16 @@ private:
             level->cand.repaired = std::move(next->cand.repaired);
             level->steps.push_back(next->page);
             const int levelCost = next->cost;
-            if (levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(next->page))) {
+            // Where the model decides, a level deeper must be likelier by the odds against one
+            // more mis-decoding: a shorter text is likelier by itself ("тип" read once more
+            // through IBM866 is the one symbol "⨯").
+            const bool better =
+                thin ? next->likelihood > chosenLikelihood + kDeeperOdds
+                     : levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(next->page));
+            if (better) {
                 chosen = *level;
                 chosenCost = levelCost;
+                chosenLikelihood = next->likelihood;
             }
         }
     }
@@ -533,19 +551,40 @@ private:
              chosen.cand.surrogatePair) &&
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
-        if (chosenCost > damagedCost || (chosenCost == damagedCost && (!has(page) || onlyAGuess)))
-            return std::nullopt;
-        // Without damage through the page elsewhere in the text, a repair must read clearly
-        // better than the source: one step of cost is what correct text with a symbol or a
-        // quote next to a letter scores ("×”", "Ã’s", "√π" would become a Hebrew letter, "Ò",
-        // "ù").
-        if (context_.evidence && !has(page) && damagedCost - chosenCost < kClearGain)
-            return std::nullopt;
         if (!std::all_of(repaired.begin(), repaired.end(), plausibleResult) ||
             !marksFit(context_.before, repaired))
             return std::nullopt;
+        if (!has(page))
+            return thinGain(chosen, damagedCost - chosenCost);
+        if (chosenCost > damagedCost || (chosenCost == damagedCost && onlyAGuess))
+            return std::nullopt;
         return damagedCost - chosenCost;
     }
+
+    // Where the text shows no damage through the page (a short string, or the first pass, which
+    // looks for that damage), the plausibility model decides with the hand-written costs: the
+    // costs must see the damage's signature (textCost() lower for the repair), and the model
+    // must find the repair likelier than the damaged text by the odds against such damage.
+    // Neither alone is enough: the costs cannot tell "Ã‰COLE" from "Ã’s", and the model alone
+    // prefers any shorter reading of rare characters ("─┐" as "Ŀ", "ßéö" as one sign).
+    std::optional<int> thinGain(const Decision& chosen, int costGain) const {
+        // The odds, in 1/16 nat (tuned on the tuning half of the short-string corpus,
+        // tests/quality/short_quality.py): e^16 makes a repair that counts as evidence of its
+        // page, e^8 one that is made (and counts only when it is telling, as a gain of 1).
+        constexpr int sure = 16 * kPlausibilityScale;
+        constexpr int accept = 8 * kPlausibilityScale;
+        if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) || costGain < 1)
+            return std::nullopt;
+        // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
+        if (chosen.likelier >= sure)
+            return kClearGain;
+        if (chosen.likelier >= accept)
+            return 1;
+        return std::nullopt;
+    }
+
+    // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).
+    static constexpr int kDeeperOdds = 8 * kPlausibilityScale;
 
     const std::vector<Char>& chars_;
     const std::size_t start_;

@@ -47,6 +47,10 @@ struct Decision {
     // How much more plausible the repair reads than the damaged text (textCost()); 0: made on an
     // equal cost only because the text shows damage through the page elsewhere.
     int gain = 0;
+    // How much more likely the repair reads than the damaged text under the plausibility model
+    // (mojibake_plausibility.h), in 1/16 nat: what decides where the text shows no damage
+    // through the page.
+    int likelier = 0;
     // The damaged characters are all letters (or marks), or three or more: a repair that reads
     // only a little better ("Ăł" as "ó", MacRoman's "‚Äú" as "“") still says something of its
     // page, where two characters with a symbol or a quote ("√π" as "ù", "Ã”" as "Ô") are what

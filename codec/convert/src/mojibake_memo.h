@@ -54,6 +54,7 @@ public:
         decisions_ = std::move(other.decisions_);
         keyBlocks_ = std::move(other.keyBlocks_);
         keyBlockUsed_ = std::exchange(other.keyBlockUsed_, 0);
+        keyBlockSize_ = std::exchange(other.keyBlockSize_, 0);
         slots_ = std::move(other.slots_);
         count_ = std::exchange(other.count_, 0);
         fixes_ = std::move(other.fixes_);
@@ -154,9 +155,14 @@ private:
     // were a sixth of the time.
     // A copy of `key` in the memo's own blocks, which never move.
     std::string_view keep(std::string_view key) {
+        // Blocks of 1 KiB doubling to 64 KiB: a short string's repair (one memo per call) must
+        // not pay for a dense text's.
         constexpr std::size_t kBlock = std::size_t(64) << 10;
-        if (keyBlocks_.empty() || kBlock - keyBlockUsed_ < key.size()) {
-            keyBlocks_.push_back(std::make_unique<char[]>(kBlock));
+        if (keyBlocks_.empty() || keyBlockSize_ - keyBlockUsed_ < key.size()) {
+            keyBlockSize_ =
+                keyBlocks_.empty() ? std::size_t(1) << 10 : std::min(2 * keyBlockSize_, kBlock);
+            keyBlockSize_ = std::max(keyBlockSize_, key.size());
+            keyBlocks_.push_back(std::make_unique_for_overwrite<char[]>(keyBlockSize_));
             keyBlockUsed_ = 0;
         }
         char* at = keyBlocks_.back().get() + keyBlockUsed_;
@@ -239,7 +245,7 @@ private:
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);
-        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), Slot{});
+        slots_.assign(std::max<std::size_t>(16, 2 * old.size()), Slot{});
         for (const Slot& s : old)
             if (s.key.data() != nullptr)
                 place(s);
@@ -248,6 +254,7 @@ private:
     std::deque<Decision> decisions_;
     std::vector<std::unique_ptr<char[]>> keyBlocks_;
     std::size_t keyBlockUsed_ = 0;
+    std::size_t keyBlockSize_ = 0;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;
     std::vector<Fix> fixes_;

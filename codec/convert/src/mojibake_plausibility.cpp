@@ -1,0 +1,243 @@
+// The plausibility model (mojibake_plausibility.h): the generated tables of
+// codec/convert/model/plausibility.inc read into a token table and a hash table of pairs.
+#include "mojibake_plausibility.h"
+
+#include "u8codec/encoder.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <unicode/uchar.h>
+
+namespace u8codec::detail::mojibake {
+
+namespace {
+
+struct TokenOf {
+    char32_t cp;
+    std::uint16_t token;
+};
+struct TokenModel {
+    std::int16_t logp; // log P(token); a class token: of one character of the class
+    std::int16_t bow;  // the back-off weight of absolute discounting
+};
+struct PairModel {
+    std::uint32_t key; // token a << 16 | token b
+    std::int16_t logp; // log P(b | a)
+};
+
+#include "../model/plausibility.inc"
+
+// The folded character the model counts: what build_plausibility.py's fold() makes of c.
+char32_t fold(char32_t c) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || (c >= 0x2000 && c <= 0x200A))
+        return ' ';
+    if (u_charType(UChar32(c)) == U_DECIMAL_DIGIT_NUMBER)
+        return '0';
+    const UChar32 low = u_tolower(UChar32(c));
+    return char32_t(low);
+}
+
+int classToken(char32_t c) {
+    if ((c >= 0x3400 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
+        (c >= 0x20000 && c <= 0x3FFFF))
+        return kClassHan;
+    if (c >= 0xAC00 && c <= 0xD7A3)
+        return kClassHangul;
+    switch (u_charType(UChar32(c))) {
+    case U_UPPERCASE_LETTER:
+        return kClassLu;
+    case U_LOWERCASE_LETTER:
+        return kClassLl;
+    case U_TITLECASE_LETTER:
+        return kClassLt;
+    case U_MODIFIER_LETTER:
+        return kClassLm;
+    case U_OTHER_LETTER:
+        return kClassLo;
+    case U_NON_SPACING_MARK:
+        return kClassMn;
+    case U_COMBINING_SPACING_MARK:
+        return kClassMc;
+    case U_ENCLOSING_MARK:
+        return kClassMe;
+    case U_DECIMAL_DIGIT_NUMBER:
+        return kClassNd;
+    case U_LETTER_NUMBER:
+        return kClassNl;
+    case U_OTHER_NUMBER:
+        return kClassNo;
+    case U_CONNECTOR_PUNCTUATION:
+        return kClassPc;
+    case U_DASH_PUNCTUATION:
+        return kClassPd;
+    case U_START_PUNCTUATION:
+        return kClassPs;
+    case U_END_PUNCTUATION:
+        return kClassPe;
+    case U_INITIAL_PUNCTUATION:
+        return kClassPi;
+    case U_FINAL_PUNCTUATION:
+        return kClassPf;
+    case U_OTHER_PUNCTUATION:
+        return kClassPo;
+    case U_MATH_SYMBOL:
+        return kClassSm;
+    case U_CURRENCY_SYMBOL:
+        return kClassSc;
+    case U_MODIFIER_SYMBOL:
+        return kClassSk;
+    case U_OTHER_SYMBOL:
+        return kClassSo;
+    case U_SPACE_SEPARATOR:
+        return kClassZs;
+    case U_LINE_SEPARATOR:
+        return kClassZl;
+    case U_PARAGRAPH_SEPARATOR:
+        return kClassZp;
+    case U_CONTROL_CHAR:
+        return kClassCc;
+    case U_FORMAT_CHAR:
+        return kClassCf;
+    case U_SURROGATE:
+        return kClassCs;
+    case U_PRIVATE_USE_CHAR:
+        return kClassCo;
+    default:
+        return kClassCn;
+    }
+}
+
+int lookUpToken(char32_t c) {
+    const char32_t f = fold(c);
+    const auto* end = std::end(kTokens);
+    const auto* it = std::lower_bound(std::begin(kTokens), end, f,
+                                      [](const TokenOf& t, char32_t x) { return t.cp < x; });
+    return it != end && it->cp == f ? it->token : classToken(f);
+}
+
+// Characters below this have their token in a flat table (every letter of the pages and of the
+// scripts mis-decodings produce); the others are looked up.
+constexpr char32_t kFlatTokens = 0x3000;
+
+// The case of a letter that has one: 0 none, 1 lower, 2 upper.
+int lookUpCase(char32_t c) {
+    return u_isUUppercase(UChar32(c)) ? 2 : u_isULowercase(UChar32(c)) ? 1 : 0;
+}
+
+// A character's token and case.
+struct Folded {
+    std::uint16_t token;
+    std::uint8_t letterCase;
+};
+
+Folded folded(char32_t c) {
+    static const std::vector<Folded> flat = [] {
+        std::vector<Folded> t(kFlatTokens);
+        for (char32_t k = 0; k < kFlatTokens; ++k)
+            t[k] = Folded{std::uint16_t(lookUpToken(k)), std::uint8_t(lookUpCase(k))};
+        return t;
+    }();
+    return c < kFlatTokens ? flat[c]
+                           : Folded{std::uint16_t(lookUpToken(c)), std::uint8_t(lookUpCase(c))};
+}
+
+// The pairs in an open-addressing table of 2^17 slots (53,907 pairs: under half full).
+class PairTable {
+public:
+    PairTable() {
+        slots_.fill(Slot{kEmpty, 0});
+        for (const PairModel& p : kPairs) {
+            std::uint32_t at = hash(p.key);
+            while (slots_[at].key != kEmpty)
+                at = (at + 1) & kMask;
+            slots_[at] = Slot{p.key, p.logp};
+        }
+    }
+    // log P(b | a), or false when the pair is left to the back-off.
+    bool find(std::uint32_t key, int& logp) const {
+        for (std::uint32_t at = hash(key);; at = (at + 1) & kMask) {
+            if (slots_[at].key == key) {
+                logp = slots_[at].logp;
+                return true;
+            }
+            if (slots_[at].key == kEmpty)
+                return false;
+        }
+    }
+
+private:
+    static constexpr std::uint32_t kBits = 17, kMask = (1u << kBits) - 1, kEmpty = 0xFFFFFFFF;
+    static_assert(std::size(kPairs) < (1u << kBits) / 2);
+    struct Slot {
+        std::uint32_t key;
+        std::int16_t logp;
+    };
+    static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1u) >> (32 - kBits); }
+    std::array<Slot, (1u << kBits)> slots_;
+};
+
+int pairLogP(int a, int b) {
+    static const PairTable table;
+    int logp = 0;
+    if (table.find(std::uint32_t(a) << 16 | std::uint32_t(b), logp))
+        return logp;
+    return kModel[a].bow + kModel[b].logp;
+}
+
+int pairScore(char32_t a, char32_t b) {
+    const Folded fa = folded(a), fb = folded(b);
+    int s = pairLogP(fa.token, fb.token);
+    if (fa.letterCase != 0 && fb.letterCase != 0)
+        s -= kCaseCost[fa.letterCase - 1][fb.letterCase - 1];
+    return s;
+}
+
+} // namespace
+
+int plausibility(char32_t before, std::span<const char32_t> middle, char32_t after) {
+    int total = 0;
+    char32_t prev = before;
+    for (char32_t c : middle) {
+        total += pairScore(prev, c);
+        prev = c;
+    }
+    return total + pairScore(prev, after);
+}
+
+std::vector<PairScore> scoredPairs(char32_t before, std::span<const char32_t> middle,
+                                   char32_t after) {
+    std::vector<PairScore> out;
+    char32_t prev = before;
+    for (char32_t c : middle) {
+        out.push_back({prev, c, pairScore(prev, c)});
+        prev = c;
+    }
+    out.push_back({prev, after, pairScore(prev, after)});
+    return out;
+}
+
+std::string leastLikelyPairs(const std::vector<PairScore>& pairs, std::size_t most) {
+    std::vector<PairScore> sorted = pairs;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const PairScore& x, const PairScore& y) { return x.logp < y.logp; });
+    std::string out;
+    const auto utf8 = [&](char32_t c) {
+        if (c < 0x20)
+            c = ' ';
+        appendUtf8(c, out);
+    };
+    for (std::size_t k = 0; k < sorted.size() && k < most; ++k) {
+        if (k)
+            out += ", ";
+        out += '"';
+        utf8(sorted[k].a);
+        utf8(sorted[k].b);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "\" %.1f", double(sorted[k].logp) / kPlausibilityScale);
+        out += buf;
+    }
+    return out;
+}
+
+} // namespace u8codec::detail::mojibake
