@@ -573,7 +573,8 @@ private:
         // page, e^8 one that is made (and counts only when it is telling, as a gain of 1).
         constexpr int sure = 16 * kPlausibilityScale;
         constexpr int accept = 8 * kPlausibilityScale;
-        if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) || costGain < 1)
+        if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) || costGain < 1 ||
+            trademarkAfterCapitals(chosen))
             return std::nullopt;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
         if (chosen.likelier >= sure)
@@ -581,6 +582,20 @@ private:
         if (chosen.likelier >= accept)
             return 1;
         return std::nullopt;
+    }
+
+    // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
+    // "ÎNCĂ™"): a brand as it is written. As mojibake it would be a small letter at the end of a
+    // word in capitals ("SKř"), which is rarer than the brand.
+    bool trademarkAfterCapitals(const Decision& d) const {
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        if (d.cand.end - d.cand.begin < 2 || (last != 0x2122 && last != 0xAE && last != 0xA9))
+            return false;
+        const char32_t after =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        return info(after).kind != Kind::Letter && info(chars_[d.cand.end - 2].cp).upper &&
+               info(left).upper;
     }
 
     // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).

@@ -3,6 +3,8 @@
 #include "mojibake_plausibility.h"
 
 #include "u8codec/encoder.h"
+#include "u8codec/segmenter.h"
+#include "u8convert/mojibake.h"
 
 #include <algorithm>
 #include <array>
@@ -240,4 +242,33 @@ std::string leastLikelyPairs(const std::vector<PairScore>& pairs, std::size_t mo
     return out;
 }
 
+namespace {
+
+std::vector<char32_t> codePoints(std::string_view utf8) {
+    std::vector<char32_t> out;
+    Segmenter seg;
+    const auto add = [&](const Segment& s) { out.push_back(s.isValid() ? s.codePoint : 0xFFFD); };
+    seg.feed(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
+                                           utf8.size()),
+             add);
+    seg.finish(add);
+    return out;
+}
+
+} // namespace
+
 } // namespace u8codec::detail::mojibake
+
+namespace u8codec {
+
+MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view repaired) {
+    using namespace detail::mojibake;
+    const std::vector<char32_t> d = codePoints(damaged), r = codePoints(repaired);
+    MojibakeLikelihood out;
+    out.nats = double(plausibility(' ', r, ' ') - plausibility(' ', d, ' ')) / kPlausibilityScale;
+    out.damagedPairs = leastLikelyPairs(scoredPairs(' ', d, ' '), 3);
+    out.repairedPairs = leastLikelyPairs(scoredPairs(' ', r, ' '), 3);
+    return out;
+}
+
+} // namespace u8codec

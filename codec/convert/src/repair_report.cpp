@@ -3,7 +3,10 @@
 #include "u8codec/controls.h"
 #include "u8codec/json_string.h"
 #include "u8codec/problem.h"
+#include "u8convert/mojibake.h"
 #include "u8convert/repair.h"
+
+#include <cstdio>
 
 namespace u8codec {
 
@@ -101,6 +104,14 @@ std::string explainChange(const RepairChange& c) {
     out += "\n  Evidence: " +
            (others ? plural(others, "other fix", "other fixes") : std::string("no other fix")) +
            " in this file through " + page + '.';
+    // What the plausibility model says of the two readings alone: what decides a fix where the
+    // text shows no other damage through its page.
+    const MojibakeLikelihood l = explainLikelihood(c.before, c.after);
+    char nats[32];
+    std::snprintf(nats, sizeof nats, "%.1f", l.nats);
+    out += "\n  Likelihood: the repair reads " + std::string(nats) +
+           " nats likelier in real text; least likely pairs of the damage " +
+           forTerminal(l.damagedPairs) + "; of the repair " + forTerminal(l.repairedPairs) + '.';
     std::string why;
     judgeMojibakeFix(c.gain, c.pages.size(), c.lostByte, c.evidence, &why);
     out += "\n  Confidence: " + std::string(name(c.confidence)) + " (" + why + ").\n";

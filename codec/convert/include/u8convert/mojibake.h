@@ -119,4 +119,16 @@ struct MojibakeResult {
 // repair of the same page that needed none, and restore one byte of a character at most.
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options = {});
 
+// How the mojibake repair's plausibility model (learned from real text in many languages; see
+// docs/mojibake.md) reads a repair, without the characters around it: how many nats likelier the
+// repaired text is than the damaged text, and the least likely character pairs of each with
+// their log probabilities ("\"Ã‰\" -23.4, \"‰C\" -11.0"). Where a text shows no damage through a
+// page (a short string alone), these pairs are what decided.
+struct MojibakeLikelihood {
+    double nats = 0;
+    std::string damagedPairs;
+    std::string repairedPairs;
+};
+MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view repaired);
+
 } // namespace u8codec

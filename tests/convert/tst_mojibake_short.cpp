@@ -1,0 +1,126 @@
+// The mojibake repair of one short string alone (a name, a title, a cell), where the text holds
+// no other evidence of its page and the plausibility model decides: each class both ways, a
+// string it restores and a correct string it leaves alone, and what --explain says of it.
+#include "u8convert/mojibake.h"
+#include "u8convert/repair.h"
+
+#include <QtTest>
+
+using namespace u8codec;
+
+class TestMojibakeShort : public QObject {
+    Q_OBJECT
+
+private slots:
+    void restored_data();
+    void restored();
+    void correctStringUnchanged_data();
+    void correctStringUnchanged();
+    void likelihoodNamesThePairs();
+    void explanationSaysTheLikelihood();
+};
+
+static QString repaired(const QString& in) {
+    return QString::fromStdString(repairMojibake(in.toStdString()).text);
+}
+
+void TestMojibakeShort::restored_data() {
+    QTest::addColumn<QString>("damaged");
+    QTest::addColumn<QString>("expected");
+    // All capitals: the capital images (Ã + ‰ ‘ “ €) are the only clue.
+    QTest::newRow("caps ecole") << QStringLiteral("Ã‰COLE") << QStringLiteral("ÉCOLE");
+    QTest::newRow("caps espana") << QStringLiteral("ESPAÃ‘A") << QStringLiteral("ESPAÑA");
+    QTest::newRow("caps nino") << QStringLiteral("NIÃ‘O") << QStringLiteral("NIÑO");
+    QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
+    QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
+    // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's
+    // "ä".
+    QTest::newRow("ete a paris") << QStringLiteral("Ã‰TÃ‰ Ã€ PARIS")
+                                 << QStringLiteral("ÉTÉ À PARIS");
+    // "ÄŒ" is "Č" through windows-1252; ISO-8859-15 would read it as "ļ" after a capital.
+    QTest::newRow("ceska") << QStringLiteral("ÄŒeskÃ¡ republika")
+                           << QStringLiteral("Česká republika");
+    // Damaged twice, and through windows-1252 then windows-1251.
+    QTest::newRow("trademark twice") << QStringLiteral("Ã¢â€žÂ¢") << QStringLiteral("™");
+    QTest::newRow("degrees 1252 1251") << QStringLiteral("25 Г‚В°C") << QStringLiteral("25 °C");
+    // A lost no-break space, with another fix through the page in the same string.
+    QTest::newRow("deja vu") << QStringLiteral("dÃ©jÃ  vu") << QStringLiteral("déjà vu");
+    // One damaged character in an otherwise clean sentence.
+    QTest::newRow("one enye") << QStringLiteral("one Ã± here") << QStringLiteral("one ñ here");
+    QTest::newRow("uber") << QStringLiteral("Ãœber") << QStringLiteral("Über");
+    QTest::newRow("registered in caps")
+        << QStringLiteral("LÃ‰GUMESÂ®") << QStringLiteral("LÉGUMES®");
+    QTest::newRow("inverted question") << QStringLiteral("Â¿Qué?") << QStringLiteral("¿Qué?");
+}
+
+void TestMojibakeShort::restored() {
+    QFETCH(QString, damaged);
+    QFETCH(QString, expected);
+    QCOMPARE(repaired(damaged), expected);
+    // The same string as one line of a file of correct lines: nothing else changes.
+    const QString file = QStringLiteral("Zoë and Noël\n") + damaged + QStringLiteral("\nok\n");
+    QCOMPARE(repaired(file),
+             QStringLiteral("Zoë and Noël\n") + expected + QStringLiteral("\nok\n"));
+}
+
+void TestMojibakeShort::correctStringUnchanged_data() {
+    QTest::addColumn<QString>("text");
+    // A Swedish or Romanian word in capitals before a trademark sign: "Å™" would be "ř".
+    QTest::newRow("swedish brand") << QStringLiteral("SKÅ™ PRO");
+    QTest::newRow("romanian brand") << QStringLiteral("ÎNCĂ™");
+    QTest::newRow("swedish caps") << QStringLiteral("VÄSTERÅS™");
+    QTest::newRow("romania") << QStringLiteral("ROMÂNIA™");
+    // Box-drawing art, kaomoji, leetspeak in accented capitals.
+    QTest::newRow("box") << QStringLiteral("╔═══╗ ║ ok ║ ╚═══╝");
+    QTest::newRow("table flip") << QStringLiteral("(╯°□°)╯︵ ┻━┻");
+    QTest::newRow("shrug") << QStringLiteral("¯\\_(ツ)_/¯");
+    QTest::newRow("leet") << QStringLiteral("ÉCOL3 N4TION4LE");
+    QTest::newRow("leet a la") << QStringLiteral("ÀL4 C4RT3");
+    // Acute accents as closing quotes after a letter.
+    QTest::newRow("acute quotes") << QStringLiteral("it´s ´quoted´ now");
+    QTest::newRow("acute after accent") << QStringLiteral("the café´s door");
+    // Symbols and mathematics.
+    QTest::newRow("times") << QStringLiteral("2×3 = 6");
+    QTest::newRow("dimensions") << QStringLiteral("Dimensions: 210 mm × 297 mm");
+    QTest::newRow("price") << QStringLiteral("5×£35");
+    QTest::newRow("ohm metre") << QStringLiteral("Ω·m");
+    QTest::newRow("greek caps") << QStringLiteral("ΓΆ ΟΔΟΣ");
+    // Portuguese "Ã" is a letter of its own.
+    QTest::newRow("sao paulo") << QStringLiteral("SÃO PAULO");
+    QTest::newRow("irma") << QStringLiteral("IRMÃ MARIA");
+    QTest::newRow("quoted A tilde") << QStringLiteral("Ã’s");
+    QTest::newRow("accented prose") << QStringLiteral("naïve façade");
+}
+
+void TestMojibakeShort::correctStringUnchanged() {
+    QFETCH(QString, text);
+    const MojibakeResult r = repairMojibake(text.toStdString());
+    QCOMPARE(QString::fromStdString(r.text), text);
+    QCOMPARE(r.fixCount, 0u);
+}
+
+void TestMojibakeShort::likelihoodNamesThePairs() {
+    const MojibakeLikelihood l = explainLikelihood("Ã‰COLE", "ÉCOLE");
+    QVERIFY2(l.nats > 16, qPrintable(QString::number(l.nats)));
+    // The least likely pair of the damage is the image of the lead byte before the continuation.
+    QVERIFY2(QString::fromStdString(l.damagedPairs).startsWith(QStringLiteral("\"Ã‰\" -")),
+             l.damagedPairs.c_str());
+    QVERIFY(!l.repairedPairs.empty());
+    // Correct text against a reading of it through a page: the correct text is likelier.
+    QVERIFY(explainLikelihood("Привет", "РџСЂРёРІРµС‚").nats < -16);
+}
+
+void TestMojibakeShort::explanationSaysTheLikelihood() {
+    RepairOptions o;
+    o.mojibake = true;
+    const RepairResult r = repair(std::string("CAFÃ‰\n"), o);
+    QVERIFY(r.ok);
+    const QString text = QString::fromStdString(r.report.toExplanation());
+    QVERIFY2(text.contains(QStringLiteral("Likelihood: the repair reads ")) &&
+                 text.contains(QStringLiteral("nats likelier in real text; least likely pairs of "
+                                              "the damage \"Ã‰\" -")),
+             qPrintable(text));
+}
+
+QTEST_GUILESS_MAIN(TestMojibakeShort)
+#include "tst_mojibake_short.moc"
