@@ -1,8 +1,8 @@
 // `repair [--invalid=replace|drop|cp1252|latin1] [--mojibake[=PAGE,…]] [--cesu]
 // [--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd]
 // [--json | --explain] (-o OUT | --in-place) FILE`: clean UTF-8 out, a report of every change on
-// stderr (--explain: a paragraph per change, for a mojibake fix its pages, evidence and
-// confidence). OUT appears whole or not at all; the input is only replaced with --in-place, after
+// stderr (--explain: a paragraph per change, for a mojibake fix its pages, evidence, likelihood
+// and confidence). OUT appears whole or not at all; the input is only replaced with --in-place, after
 // a copy of it was saved as FILE.bak (FILE.bak.N when that is taken; see backup_file.h).
 #include "arguments.h"
 #include "code_page_names.h"
@@ -88,8 +88,8 @@ constexpr OptionSpec kOptions[] = {
      .help = "Unicode normalisation"},
     {.name = "json", .help = "the report of the changes as one JSON object", .group = "report"},
     {.name = "explain",
-     .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence "
-             "and confidence",
+     .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence, "
+             "likelihood (the character pairs that decided) and confidence",
      .group = "report"},
     kOutputOption,
     kInPlaceOption,

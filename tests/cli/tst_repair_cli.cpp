@@ -132,8 +132,11 @@ void TestRepairCli::repairExplain() {
     QVERIFY2(
         err.contains("offset 3: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 (and "
                      "that result read as windows-1252).\n  Evidence: no other fix in this "
-                     "file through windows-1252.\n  Confidence: "),
+                     "file through windows-1252.\n  Likelihood: the repair reads "),
         r.err.constData());
+    QVERIFY2(err.contains(" nats likelier in real text; least likely pairs of the damage \"Ãƒ\" -"),
+             r.err.constData());
+    QVERIFY2(err.contains("\n  Confidence: "), r.err.constData());
     QVERIFY(err.endsWith("changes: invalid-sequence=1 mojibake=1; 15 bytes in, 13 bytes out\n"));
 }
 

@@ -150,7 +150,9 @@ void TestRepairReport::explanationSaysPagesEvidenceAndConfidence() {
     QVERIFY2(text.contains("offset 0: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 "
                            "(and that result read as windows-1252).\n  Evidence: "),
              qPrintable(text));
-    QVERIFY(text.contains(" in this file through windows-1252.\n  Confidence: "));
+    QVERIFY(text.contains(" in this file through windows-1252.\n  Likelihood: the repair reads "));
+    QVERIFY(text.contains(" nats likelier in real text; least likely pairs of the damage "));
+    QVERIFY(text.contains(".\n  Confidence: "));
     QVERIFY(text.contains("offset 25: invalid-sequence: "));
     QVERIFY(text.contains("mojibake fixes by confidence: "));
     QVERIFY(text.endsWith("changes: invalid-sequence=1 mojibake=2; 27 bytes in, 19 bytes out\n"));
