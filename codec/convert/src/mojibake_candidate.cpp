@@ -368,6 +368,10 @@ public:
             return true;
         for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
             const CharInfo ci = info(chars_[k].cp);
+            // A no-break space inside a word is A0 read as itself ("Å" + A0 is "Š").
+            const char32_t next = k + 1 < chars_.size() ? chars_[k + 1].cp : context_.afterRun;
+            if (chars_[k].cp == 0xA0 && k > d.cand.begin && info(next).kind == Kind::Letter)
+                continue;
             if (ci.kind != Kind::Letter && !ci.mark)
                 return false;
         }
@@ -409,7 +413,10 @@ private:
     std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const Decision& x) const {
         const std::uint64_t weight =
             context_.evidence ? (*context_.evidence)[std::size_t(x.steps.front())] : 0;
-        return std::make_tuple(has(x.steps.front()), x.gain, weight, x.likelier,
+        // Where the text shows no damage through the page, the gain only says which odds the
+        // repair passed (thinGain()): the likelier repair ranks first.
+        const bool evidenced = has(x.steps.front());
+        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier,
                                -uppercaseCount(x.cand.repaired), x.cand.end);
     }
 
@@ -435,7 +442,8 @@ private:
         int chosenCost = textCost(context_.before, chosen.cand.repaired, after);
         int chosenLikelihood = plausibility(context_.before, chosen.cand.repaired, after);
         readBackDeeper(chosen, chosenCost, chosenLikelihood, after, !has(cp));
-        chosen.likelier = chosenLikelihood - plausibility(context_.before, damaged, after);
+        chosen.likelier =
+            chosenLikelihood - plausibility(context_.before, damaged, after) - pageOdds(cp);
         const std::optional<int> gain = gainOf(chosen, chosenCost, damagedCost, cp);
         if (!gain)
             return std::nullopt;
@@ -573,8 +581,14 @@ private:
         // page, e^8 one that is made (and counts only when it is telling, as a gain of 1).
         constexpr int sure = 16 * kPlausibilityScale;
         constexpr int accept = 8 * kPlausibilityScale;
-        if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) || costGain < 1 ||
-            trademarkAfterCapitals(chosen))
+        // Where three damaged characters or more read back as one sequence (an emoji's four,
+        // a CJK character's three), the model alone may decide, with odds of e^32 and costs that
+        // do not read the repair as worse: correct text holds such runs by chance far more
+        // rarely than the two-character signatures the costs weigh.
+        const bool longDamage = chosen.cand.end - chosen.cand.begin >= 3 && costGain >= 0 &&
+                                chosen.likelier >= 32 * kPlausibilityScale;
+        if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) ||
+            (costGain < 1 && !longDamage) || trademarkAfterCapitals(chosen))
             return std::nullopt;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
         if (chosen.likelier >= sure)
@@ -596,6 +610,14 @@ private:
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         return info(after).kind != Kind::Letter && info(chars_[d.cand.end - 2].cp).upper &&
                info(left).upper;
+    }
+
+    // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
+    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
+    static int pageOdds(CodePage page) {
+        const auto pages = allCodePages();
+        const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
+        return at < 2 ? 0 : at < 8 ? kPlausibilityScale : 2 * kPlausibilityScale;
     }
 
     // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).

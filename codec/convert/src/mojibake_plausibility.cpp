@@ -187,35 +187,47 @@ int pairLogP(int a, int b) {
     return kModel[a].bow + kModel[b].logp;
 }
 
-int pairScore(char32_t a, char32_t b) {
-    const Folded fa = folded(a), fb = folded(b);
-    int s = pairLogP(fa.token, fb.token);
-    if (fa.letterCase != 0 && fb.letterCase != 0)
-        s -= kCaseCost[fa.letterCase - 1][fb.letterCase - 1];
-    return s;
-}
+// Scores a text pair by pair: the bigram of the folded characters and, between letters with a
+// case, the cost of the second's case after the one or two letters before it.
+class PairScorer {
+public:
+    explicit PairScorer(char32_t first) : prev_(folded(first)) {}
+
+    int next(char32_t c) {
+        const Folded f = folded(c);
+        int s = pairLogP(prev_.token, f.token);
+        if (prev_.letterCase != 0 && f.letterCase != 0)
+            s -= kCaseCost[beforePrev_][prev_.letterCase - 1][f.letterCase - 1];
+        beforePrev_ = f.letterCase != 0 ? prev_.letterCase : 0;
+        prev_ = f;
+        return s;
+    }
+
+private:
+    Folded prev_;
+    int beforePrev_ = 0; // the case of the letter before prev_ (0: none, or prev_ is no letter)
+};
 
 } // namespace
 
 int plausibility(char32_t before, std::span<const char32_t> middle, char32_t after) {
+    PairScorer scorer(before);
     int total = 0;
-    char32_t prev = before;
-    for (char32_t c : middle) {
-        total += pairScore(prev, c);
-        prev = c;
-    }
-    return total + pairScore(prev, after);
+    for (char32_t c : middle)
+        total += scorer.next(c);
+    return total + scorer.next(after);
 }
 
 std::vector<PairScore> scoredPairs(char32_t before, std::span<const char32_t> middle,
                                    char32_t after) {
     std::vector<PairScore> out;
+    PairScorer scorer(before);
     char32_t prev = before;
     for (char32_t c : middle) {
-        out.push_back({prev, c, pairScore(prev, c)});
+        out.push_back({prev, c, scorer.next(c)});
         prev = c;
     }
-    out.push_back({prev, after, pairScore(prev, after)});
+    out.push_back({prev, after, scorer.next(after)});
     return out;
 }
 
