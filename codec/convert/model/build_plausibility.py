@@ -235,6 +235,12 @@ def main():
     uni, bi, members = tokenize(chars, pairs)
     vocab, logp, bow, kept = model(uni, bi, members)
     write(args.out, vocab, logp, bow, kept, case, len(lines))
+    # The corpus list: the packages the text came from, at the versions read.
+    debs = sorted(p.name for p in (args.cache / "debs").glob("*.deb"))
+    (HERE / "corpus_packages.txt").write_text(
+        "# The Debian packages whose text the plausibility model was counted from (with the\n"
+        "# symbol-rich lines and short strings of tests/quality/), at the versions read.\n"
+        + "".join(d + "\n" for d in debs), encoding="utf-8")
     print(f"{len(lines)} lines, {len(vocab)} tokens, {len(kept)} pairs -> {args.out}")
     return 0
 

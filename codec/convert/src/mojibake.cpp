@@ -198,7 +198,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .collect = false,
                              .progressBase = 0,
                              .progressTotal = 2 * size,
-                             .only = run.only});
+                             .only = run.only,
+                             .shortText = isShortText(utf8.size())});
         runPass(utf8, first, parts);
         confident = evidenceOf(parts, confident);
         result.cancelled = first.cancelled();
@@ -214,7 +215,8 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                               .collect = true,
                               .progressBase = size,
                               .progressTotal = 2 * size,
-                              .only = run.only});
+                              .only = run.only,
+                              .shortText = isShortText(utf8.size())});
         runPass(utf8, second, parts);
         confident = evidenceOf(parts, evidence);
         result.cancelled = second.cancelled();

@@ -346,6 +346,7 @@ public:
                 results.emplace_back();
             PageResult& r = results[resultCount++];
             r.page = cp;
+            r.clear = chosen->clearlyBetter;
             r.gain = chosen->gain;
             r.end = chosen->cand.end;
             r.repaired.assign(chosen->cand.repaired.begin(), chosen->cand.repaired.end());
@@ -356,7 +357,7 @@ public:
             return best;
         best->telling = tellsOfItsPage(*best);
         for (std::size_t k = 0; k < resultCount; ++k)
-            if (results[k].gain >= kClearGain ||
+            if (results[k].clear ||
                 (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired))
                 best->explaining |= pageBit(results[k].page);
         return best;
@@ -381,6 +382,7 @@ public:
 private:
     struct PageResult {
         CodePage page;
+        bool clear; // Decision::clearlyBetter
         int gain;
         std::size_t end;
         std::vector<char32_t> repaired;
@@ -448,6 +450,7 @@ private:
         if (!gain)
             return std::nullopt;
         chosen.gain = *gain;
+        chosen.clearlyBetter = damagedCost - chosenCost >= kClearGain;
         return chosen;
     }
 
@@ -564,7 +567,11 @@ private:
             return std::nullopt;
         if (!has(page))
             return thinGain(chosen, damagedCost - chosenCost);
-        if (chosenCost > damagedCost || (chosenCost == damagedCost && onlyAGuess))
+        // Through a page the text shows, the costs decide, but the model may still refuse: a
+        // repair it finds less likely than the damaged text is correct text that happens to map
+        // ("5×£35" would become "5ף35" in a text where windows-1252's damage shows).
+        if (chosenCost > damagedCost || (chosenCost == damagedCost && onlyAGuess) ||
+            chosen.likelier < 0)
             return std::nullopt;
         return damagedCost - chosenCost;
     }
@@ -578,7 +585,9 @@ private:
     std::optional<int> thinGain(const Decision& chosen, int costGain) const {
         // The odds, in 1/16 nat (tuned on the tuning half of the short-string corpus,
         // tests/quality/short_quality.py): e^16 makes a repair that counts as evidence of its
-        // page, e^8 one that is made (and counts only when it is telling, as a gain of 1).
+        // page (in a text longer than a short string only where the costs also read it clearly
+        // better or its characters tell of the page: isShortText()), e^8 one that is made (and
+        // counts only when it is telling, as a gain of 1).
         constexpr int sure = 16 * kPlausibilityScale;
         constexpr int accept = 8 * kPlausibilityScale;
         // Where three damaged characters or more read back as one sequence (an emoji's four,
@@ -591,7 +600,8 @@ private:
             (costGain < 1 && !longDamage) || trademarkAfterCapitals(chosen))
             return std::nullopt;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
-        if (chosen.likelier >= sure)
+        if (chosen.likelier >= sure &&
+            (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
             return kClearGain;
         if (chosen.likelier >= accept)
             return 1;

@@ -41,12 +41,15 @@ struct Decision {
     std::vector<CodePage> steps; // repair order: the last mis-decoding first
     // The pages that explain the damage: those whose reading gave this same repair (ISO-8859-1,
     // windows-1252 and ISO-8859-15 agree on most letters) and those whose own repair of it read
-    // clearly better than the damage (kClearGain). Evidence is credited to each, so that the
+    // clearly better than the damage (clearlyBetter). Evidence is credited to each, so that the
     // weight of a page is how much of the text's damage it explains, not how often it won a tie.
     PageMask explaining = 0;
     // How much more plausible the repair reads than the damaged text (textCost()); 0: made on an
     // equal cost only because the text shows damage through the page elsewhere.
     int gain = 0;
+    // The costs (textCost()) read the repair clearly better than the damage (kClearGain): such a
+    // page explains the damage (`explaining`) even where another page's repair was kept.
+    bool clearlyBetter = false;
     // How much more likely the repair reads than the damaged text under the plausibility model
     // (mojibake_plausibility.h), in 1/16 nat: what decides where the text shows no damage
     // through the page.
@@ -100,6 +103,7 @@ struct RepairContext {
     const MojibakeOptions& options;
     const Evidence* evidence;
     PageMask lostPages;
+    bool shortText; // the text is one short string (isShortText())
 };
 
 // The best repair starting at chars[start]. For each page whose bytes read back as UTF-8, the

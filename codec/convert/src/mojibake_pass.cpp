@@ -119,7 +119,9 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         }
         const char32_t before = i > 0 ? chars[i - 1].cp : beforeRun;
         auto d = bestRepair(
-            chars, i, {before, afterRun, pass.options, pass.evidence, pass.lostPages}, openAtEnd);
+            chars, i,
+            {before, afterRun, pass.options, pass.evidence, pass.lostPages, pass.shortText},
+            openAtEnd);
         // Repaired text is read again only together with what follows it (how far to read
         // it back by itself, the fix that wrote it has decided: its deeper levels), and not
         // with bytes taken as lost: "é" + " " is not E9 A0 and a dropped byte, "ä" + " " +

@@ -36,7 +36,18 @@ struct PassSettings {
     std::uint64_t progressTotal = 0;
     // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
     const std::vector<ByteSpan>* only = nullptr;
+    // The text is one short string (isShortText()): the plausibility model alone may make a
+    // repair count as evidence of its page.
+    bool shortText = false;
 };
+
+// A text of up to 2 KiB: a name, a title, a cell, a tweet. Where a longer text shows no damage
+// through a page, a repair counts as evidence of it only when the costs read it clearly better
+// (or its characters tell of the page), as they do for every text: a long text has more chances
+// to show its damage, and more correct text that a likely repair may take by chance.
+inline bool isShortText(std::size_t bytes) {
+    return bytes <= 2048;
+}
 
 // What the parts of a pass share: its settings, the progress, and whether it was cancelled.
 // Only the part on the calling thread calls options.progress (the caller's callback need not be
@@ -45,13 +56,14 @@ class Pass {
 public:
     Pass(const MojibakeOptions& options, const PassSettings& settings)
         : options(options), evidence(settings.evidence),
-          lostPages(lostBytePages(options, settings.evidence)), wellFormed(settings.wellFormed),
-          collect(settings.collect), only(settings.only), base_(settings.progressBase),
-          total_(settings.progressTotal) {}
+          lostPages(lostBytePages(options, settings.evidence)), shortText(settings.shortText),
+          wellFormed(settings.wellFormed), collect(settings.collect), only(settings.only),
+          base_(settings.progressBase), total_(settings.progressTotal) {}
 
     const MojibakeOptions& options;
     const Evidence* evidence; // null in the first pass
     const PageMask lostPages; // the pages whose lost bytes are restored
+    const bool shortText;     // PassSettings::shortText
     const bool wellFormed;    // the text is known well-formed
     const bool collect;       // keep the repairs (the first pass only counts evidence)
     // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
