@@ -2,8 +2,8 @@
 // [--bom=keep|strip|add] [--c1=keep|cp1252] [--newlines=keep|lf|crlf] [--normalize=nfc|nfd]
 // [--json | --explain] (-o OUT | --in-place) FILE`: clean UTF-8 out, a report of every change on
 // stderr (--explain: a paragraph per change, for a mojibake fix its pages, evidence, likelihood
-// and confidence). OUT appears whole or not at all; the input is only replaced with --in-place, after
-// a copy of it was saved as FILE.bak (FILE.bak.N when that is taken; see backup_file.h).
+// and confidence). OUT appears whole or not at all; the input is only replaced with --in-place,
+// after a copy of it was saved as FILE.bak (FILE.bak.N when that is taken; see backup_file.h).
 #include "arguments.h"
 #include "code_page_names.h"
 #include "commands.h"
@@ -11,6 +11,7 @@
 #include "input.h"
 #include "output_target.h"
 #include "u8convert/repair.h"
+#include "u8convert/repair_lines.h"
 #include "u8convert/repair_stream.h"
 
 #include <cstdio>
@@ -40,6 +41,11 @@ constexpr Choice kLineEndings[] = {
     {"keep", "leave line endings as they are"},
     {"lf", "end every line with LF"},
     {"crlf", "end every line with CR LF"},
+};
+constexpr Choice kScopes[] = {
+    {"file", "the mojibake repair weighs the damage the whole file shows"},
+    {"line", "each line is repaired on its own, by its own evidence (records: CSV, TSV, JSON "
+             "Lines, logs, lists of names)"},
 };
 constexpr Choice kNormalForms[] = {
     {"nfc", "canonical composition (UAX #15): what the web and most APIs expect"},
@@ -86,6 +92,12 @@ constexpr OptionSpec kOptions[] = {
      .choices = kNormalForms,
      .defaultValue = "none, the text keeps its forms",
      .help = "Unicode normalisation"},
+    {.name = "scope",
+     .kind = ValueKind::Choice,
+     .valueName = "SCOPE",
+     .choices = kScopes,
+     .defaultValue = "file",
+     .help = "what a repair is judged by"},
     {.name = "json", .help = "the report of the changes as one JSON object", .group = "report"},
     {.name = "explain",
      .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence, "
@@ -151,14 +163,24 @@ std::optional<FileStamp> stampOf(const std::string& path) {
     return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
 }
 
-// The repair of a large input window by window: the output is written as the last pass over the
-// input makes it (into the target's temporary file, made visible only when all went well).
-// `watch`: the input is the user's file, which must not change while it is read.
-int repairInWindows(const Input& input, const u8codec::FileSource& file, bool watch,
-                    const OutputTarget& target, const u8codec::RepairOptions& options,
-                    ReportStyle style) {
+// How a repair that writes as it goes is run: window by window (repairStreamed()) or line by line
+// (repairLineByLine()).
+using SinkRepair = u8codec::RepairResult (*)(const u8codec::ByteSource&, const u8codec::RepairSink&,
+                                             const u8codec::RepairOptions&);
+
+u8codec::RepairResult inWindows(const u8codec::ByteSource& source, const u8codec::RepairSink& sink,
+                                const u8codec::RepairOptions& options) {
+    return u8codec::repairStreamed(source, sink, options);
+}
+
+// A repair that writes its output as it makes it (into the target's temporary file, made visible
+// only when all went well): a large input window by window, or any input line by line.
+// `watchPath`: the input is the user's file there, which must not change while it is read.
+int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
+                      const std::string* watchPath, const OutputTarget& target,
+                      const u8codec::RepairOptions& options, ReportStyle style, SinkRepair run) {
     std::string error;
-    const auto stamp = watch ? stampOf(file.path()) : std::nullopt;
+    const auto stamp = watchPath ? stampOf(*watchPath) : std::nullopt;
     const auto out = AtomicOutput::create(target.path, error);
     if (!out)
         return usageError("repair", error);
@@ -172,13 +194,13 @@ int repairInWindows(const Input& input, const u8codec::FileSource& file, bool wa
     // standard output cannot.
     if (!out->isStandardOutput())
         sink.restart = [&] { return out->rewind(); };
-    const u8codec::RepairResult result = u8codec::repairStreamed(file, sink, options);
+    const u8codec::RepairResult result = run(source, sink, options);
     // A failed write is reported by commit(), which then leaves the target as it was.
     if (writeFailed && !out->commit(error))
         return usageError("repair", error);
     if (!result.ok)
         return refuse(input.displayName() + ": " + result.error + "; nothing written");
-    if (watch && stampOf(file.path()) != stamp)
+    if (watchPath && stampOf(*watchPath) != stamp)
         return refuse(input.displayName() +
                       ": the file changed while it was being repaired; nothing written");
     if (!commitOutput("repair", target, *out, error))
@@ -255,6 +277,10 @@ int runRepair(const Arguments& parsed) {
     const u8codec::RepairOptions& options = *parsedOptions;
     const bool json = parsed.has("json");
     const bool explain = parsed.has("explain");
+    const std::string* scope = parsed.value("scope");
+    if (scope && *scope != "file" && *scope != "line")
+        return usageError("repair", unknownValue(kOptions, "scope", "--scope", *scope));
+    const bool byLine = scope && *scope == "line";
     if (json && explain)
         return usageError("repair", "--json and --explain exclude each other (" +
                                         usageOf(kRepairCommand) + ")");
@@ -278,10 +304,18 @@ int runRepair(const Arguments& parsed) {
     if (!input->file() && !input->readOrSpool(kStreamFrom, text, spooled, error))
         return usageError("repair", error);
     const u8codec::FileSource* file = input->file() ? input->file() : spooled.get();
+    // Line by line, any input is read once, a block at a time.
+    const std::string* watchPath = file && !spooled ? &file->path() : nullptr;
     if (file && file->size() >= kStreamFrom)
-        return repairInWindows(*input, *file, !spooled, *target, options, style);
+        return repairThroughSink(*input, *file, watchPath, *target, options, style,
+                                 byLine ? u8codec::repairLineByLine : inWindows);
     if (file && !input->readAll(text, error))
         return usageError("repair", error);
+    if (byLine) {
+        const u8codec::MemorySource memory(std::vector<std::uint8_t>(text.begin(), text.end()));
+        return repairThroughSink(*input, memory, nullptr, *target, options, style,
+                                 u8codec::repairLineByLine);
+    }
     // The input is given up: a file that needs no change is written from it, without a copy.
     const u8codec::RepairResult result = u8codec::repair(std::move(text), options);
     if (!result.ok)

@@ -28,6 +28,7 @@ private slots:
     void repairWritesOutAndReports();
     void repairJsonReport();
     void repairExplain();
+    void repairScopeLine();
     void repairMojibakePages_data();
     void repairMojibakePages();
     void repairUnknownPageListsTheKnownOnes();
@@ -138,6 +139,27 @@ void TestRepairCli::repairExplain() {
              r.err.constData());
     QVERIFY2(err.contains("\n  Confidence: "), r.err.constData());
     QVERIFY(err.endsWith("changes: invalid-sequence=1 mojibake=1; 15 bytes in, 13 bytes out\n"));
+}
+
+void TestRepairCli::repairScopeLine() {
+    // Records: a correct line stays correct whatever the other lines show ("Ã" + a space is "à"
+    // whose A0 was lost only where the text shows windows-1252's damage), and each damaged line
+    // is repaired through its own page.
+    file(QStringLiteral("in.csv"), "caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9\n"
+                                   "\xC3\x83 is a letter\n"
+                                   "\xD0\xA0\xD1\x9F\xD0\xA1\xD0\x82\xD0\xA0\xD1\x91\n");
+    const Run line = cli({"repair", "--mojibake", "--scope=line", "-o", "out.csv", "in.csv"});
+    QCOMPARE(line.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.csv")),
+             QByteArray("caf\xC3\xA9 r\xC3\xA9sum\xC3\xA9\n\xC3\x83 is a letter\n"
+                        "\xD0\x9F\xD1\x80\xD0\xB8\n"));
+    QVERIFY2(QString::fromUtf8(line.err).contains("changes: mojibake=4; "), line.err.constData());
+    const Run whole = cli({"repair", "--mojibake", "-o", "out.csv", "in.csv"});
+    QCOMPARE(whole.exitCode, 0);
+    QVERIFY(read(QStringLiteral("out.csv")).contains("\xC3\xA0 is a letter"));
+    const Run bad = cli({"repair", "--mojibake", "--scope=word", "-o", "out.csv", "in.csv"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--scope"), bad.err.constData());
 }
 
 void TestRepairCli::repairMojibakePages_data() {

@@ -1,0 +1,137 @@
+// Repair line by line (u8convert/repair_lines.h, `repair --scope=line`): each line judged by its
+// own evidence, the text written line after line, the reports added up with offsets in the input.
+#include "u8convert/repair_lines.h"
+
+#include <QtTest>
+
+using namespace u8codec;
+
+class TestRepairLines : public QObject {
+    Q_OBJECT
+
+private slots:
+    void eachLineThroughItsOwnPage();
+    void correctLineNotRepairedOnAnotherLinesEvidence();
+    void sameAsRepairForOneLine();
+    void bomAddedBeforeTheFirstLineOnly();
+    void strictNamesTheLine();
+    void linesLongerThanABlock();
+    void failedWriteStops();
+};
+
+namespace {
+
+struct Run {
+    RepairResult result;
+    std::string text;
+};
+
+Run byLine(const std::string& in, RepairOptions options = {}) {
+    options.mojibake = true;
+    const MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
+    Run run;
+    RepairSink sink;
+    sink.write = [&](std::string_view piece) {
+        run.text += piece;
+        return true;
+    };
+    run.result = repairLineByLine(source, sink, options);
+    return run;
+}
+
+QByteArray q(const std::string& s) {
+    return QByteArray(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+void TestRepairLines::eachLineThroughItsOwnPage() {
+    const std::string in = "id,name\n1,CAFÃ‰\n2,РџСЂРёРІРµС‚\n3,Zoë\r\n4,KrakÃ³w";
+    const Run r = byLine(in);
+    QVERIFY(r.result.ok);
+    QCOMPARE(q(r.text), q("id,name\n1,CAFÉ\n2,Привет\n3,Zoë\r\n4,Kraków"));
+    const RepairReport& report = r.result.report;
+    QCOMPARE(report.counts[std::size_t(RepairKind::Mojibake)], 3u);
+    QCOMPARE(report.inputBytes, std::uint64_t(in.size()));
+    QCOMPARE(report.outputBytes, std::uint64_t(r.text.size()));
+    QCOMPARE(report.lineEndings.lf, 3u);
+    QCOMPARE(report.lineEndings.crlf, 1u);
+    // Every change names its bytes where they stand in the input.
+    QCOMPARE(report.changes.size(), std::size_t(3));
+    for (const RepairChange& c : report.changes)
+        QCOMPARE(q(in.substr(c.offset, c.length)), q(c.before));
+    QCOMPARE(report.changes[1].pages, std::vector<CodePage>{CodePage::Windows1251});
+}
+
+void TestRepairLines::correctLineNotRepairedOnAnotherLinesEvidence() {
+    // "Ã" + a space is "à" whose A0 became a space, but only where the text shows windows-1252's
+    // damage: the whole file does, this line alone does not.
+    const std::string in = "cafÃ© rÃ©sumÃ© naÃ¯ve\nÃ is a letter\n";
+    RepairOptions whole;
+    whole.mojibake = true;
+    QCOMPARE(q(repair(std::string(in), whole).text), q("café résumé naïve\nà is a letter\n"));
+    QCOMPARE(q(byLine(in).text), q("café résumé naïve\nÃ is a letter\n"));
+}
+
+void TestRepairLines::sameAsRepairForOneLine() {
+    RepairOptions o;
+    o.mojibake = true;
+    o.c1 = C1Action::Cp1252;
+    o.lineEnding = LineEnding::Lf;
+    for (const std::string one : {"JOSÃ‰ PÃ‰REZ\r\n", "plain ASCII\n", "\xC0\xAF bad\n", "a"}) {
+        const RepairResult whole = repair(std::string(one), o);
+        const Run lines = byLine(one, o);
+        QVERIFY(lines.result.ok);
+        QCOMPARE(q(lines.text), q(whole.text));
+        QCOMPARE(lines.result.report.toJson(), whole.report.toJson());
+    }
+}
+
+void TestRepairLines::bomAddedBeforeTheFirstLineOnly() {
+    RepairOptions o;
+    o.bom = BomAction::Add;
+    const Run r = byLine("one\n\xEF\xBB\xBFtwo\nthree\n", o);
+    QVERIFY(r.result.ok);
+    QCOMPARE(q(r.text), q("\xEF\xBB\xBFone\ntwo\nthree\n"));
+}
+
+void TestRepairLines::strictNamesTheLine() {
+    RepairOptions o;
+    o.invalid = ErrorPolicy::Strict;
+    const Run r = byLine("fine\nalso fine\nbad \xFF here\n", o);
+    QVERIFY(!r.result.ok);
+    QVERIFY2(QString::fromStdString(r.result.error).startsWith("in the line at offset 15: "),
+             r.result.error.c_str());
+}
+
+void TestRepairLines::linesLongerThanABlock() {
+    // Lines cut across the 1 MiB blocks the input is read in, and a last line without an LF.
+    std::string in, want;
+    for (int k = 0; k < 3; ++k) {
+        in += std::string(700'000, 'x') + " cafÃ© rÃ©sumÃ©\n";
+        want += std::string(700'000, 'x') + " café résumé\n";
+    }
+    in += "end rÃ©sumÃ©";
+    want += "end résumé";
+    const Run r = byLine(in);
+    QVERIFY(r.result.ok);
+    QVERIFY(r.text == want);
+    QCOMPARE(r.result.report.counts[std::size_t(RepairKind::Mojibake)], 11u);
+}
+
+void TestRepairLines::failedWriteStops() {
+    const std::string in = "CAFÃ‰\nCAFÃ‰\nCAFÃ‰\n";
+    const MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
+    int writes = 0;
+    RepairSink sink;
+    sink.write = [&](std::string_view) { return ++writes < 2; };
+    RepairOptions o;
+    o.mojibake = true;
+    const RepairResult r = repairLineByLine(source, sink, o);
+    QVERIFY(!r.ok);
+    QCOMPARE(writes, 2);
+    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the output could not be written"));
+}
+
+QTEST_GUILESS_MAIN(TestRepairLines)
+#include "tst_repair_lines.moc"
