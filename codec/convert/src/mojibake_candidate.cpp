@@ -408,10 +408,11 @@ private:
         return leadMask;
     }
 
-    // Of two pages' repairs, the one ranked higher is kept: the larger gain; then the page with
-    // more evidence; then fewer capitals (ISO-8859-15 "Ã€" is "ä", windows-1252 "Ã€" is "À": small
-    // letters are far more frequent); then the longer stretch; then the earlier page (a tie
-    // keeps the first).
+    // Of two pages' repairs, the one ranked higher is kept: a page the text shows (one page per
+    // text: "Ã‰TÃ‰ Ã€" is "ÉTÉ À" through windows-1252, not "ÉTÉ ä" through ISO-8859-15); the
+    // larger gain; then the page with more evidence; then the likelier repair
+    // (mojibake_plausibility.h); then fewer capitals (small letters are far more frequent); then
+    // the longer stretch; then the earlier page (a tie keeps the first).
     std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const Decision& x) const {
         const std::uint64_t weight =
             context_.evidence ? (*context_.evidence)[std::size_t(x.steps.front())] : 0;
@@ -454,10 +455,10 @@ private:
         return chosen;
     }
 
-    // At a deeper level, of the pages that read all of it back: the lowest cost; then, as at the
-    // first level, the page the text shows read deeper more often, then fewer capitals (double
-    // ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
-    // Where the text shows no damage through the first page (`thin`), the likeliest level.
+    // At a deeper level, of the pages that read all of it back: where the text shows no damage
+    // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
+    // the first level, the page the text shows read deeper more often, then fewer capitals
+    // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
     std::tuple<int, int, std::uint64_t, int>
     deeperRank(int cost, int likelihood, bool thin, CodePage page,
                const std::vector<char32_t>& repaired) const {
