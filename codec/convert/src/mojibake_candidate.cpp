@@ -49,6 +49,11 @@ std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
             best = cp;
         }
     }
+    // No frequent character among them: which one was lost is a guess, and a guess invents a
+    // character ("שלו" and a lost byte after D7 could be "ם", "א" or a point): the character
+    // is lost, one U+FFFD (Unicode chapter 3).
+    if (best && bestRank >= 100)
+        return kLostByte;
     return best;
 }
 

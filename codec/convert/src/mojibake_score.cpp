@@ -18,6 +18,12 @@ CharInfo lookUpInfo(char32_t c) {
         ci.kind = Kind::Space;
         return ci;
     }
+    // U+FFFD stands for a character that was lost (a byte the damage dropped): for the costs, a
+    // letter of no script, so that a repair that says so reads no worse than one that guesses.
+    if (c == kLostByte) {
+        ci.kind = Kind::Letter;
+        return ci;
+    }
     const auto gc = UCharCategory(u_charType(UChar32(c)));
     ci.mark = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK;
     if (gc == U_CONTROL_CHAR || gc == U_FORMAT_CHAR || gc == U_PRIVATE_USE_CHAR ||
