@@ -199,7 +199,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .progressBase = 0,
                              .progressTotal = 2 * size,
                              .only = run.only,
-                             .shortText = isShortText(utf8.size())});
+                             .shortText = isShortText(options, utf8.size())});
         runPass(utf8, first, parts);
         confident = evidenceOf(parts, confident);
         result.cancelled = first.cancelled();
@@ -216,7 +216,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                               .progressBase = size,
                               .progressTotal = 2 * size,
                               .only = run.only,
-                              .shortText = isShortText(utf8.size())});
+                              .shortText = isShortText(options, utf8.size())});
         runPass(utf8, second, parts);
         confident = evidenceOf(parts, evidence);
         result.cancelled = second.cancelled();

@@ -36,17 +36,16 @@ struct PassSettings {
     std::uint64_t progressTotal = 0;
     // Only the runs holding a byte of these spans (sorted) are judged; null: every run.
     const std::vector<ByteSpan>* only = nullptr;
-    // The text is one short string (isShortText()): the plausibility model alone may make a
-    // repair count as evidence of its page.
+    // The text is one short string (isShortText(), MojibakeOptions::length): the plausibility
+    // model alone may make a repair count as evidence of its page.
     bool shortText = false;
 };
 
-// A text of up to 2 KiB: a name, a title, a cell, a tweet. Where a longer text shows no damage
-// through a page, a repair counts as evidence of it only when the costs read it clearly better
-// (or its characters tell of the page), as they do for every text: a long text has more chances
-// to show its damage, and more correct text that a likely repair may take by chance.
-inline bool isShortText(std::size_t bytes) {
-    return bytes <= 2048;
+// Whether a text of `bytes` is judged as one short string (MojibakeOptions::length): up to
+// 2 KiB where the options leave it to the size.
+inline bool isShortText(const MojibakeOptions& options, std::size_t bytes) {
+    using Length = MojibakeOptions::Length;
+    return options.length == Length::Short || (options.length == Length::Auto && bytes <= 2048);
 }
 
 // What the parts of a pass share: its settings, the progress, and whether it was cancelled.

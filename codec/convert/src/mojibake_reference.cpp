@@ -142,19 +142,20 @@ MojibakeResult referenceRepairMojibake(std::string_view utf8, const MojibakeOpti
             std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
     // The first pass counts evidence; a later round that brings evidence judges once, with it.
     if (!(run.only && anyEvidence(confident)))
-        creditAll(confident, judgeText(utf8,
-                                       Pass(options, {.evidence = nullptr,
-                                                      .shortText = isShortText(utf8.size())}),
-                                       run.only));
+        creditAll(confident,
+                  judgeText(utf8,
+                            Pass(options, {.evidence = nullptr,
+                                           .shortText = isShortText(options, utf8.size())}),
+                            run.only));
     // The second decides knowing which pages the text shows; without any, nothing is repaired.
     std::vector<FoundFix> fixes;
     if (anyEvidence(confident)) {
         const Evidence evidence = confident;
-        fixes = judgeText(
-            utf8,
-            Pass(options,
-                 {.evidence = &evidence, .collect = true, .shortText = isShortText(utf8.size())}),
-            run.only);
+        fixes = judgeText(utf8,
+                          Pass(options, {.evidence = &evidence,
+                                         .collect = true,
+                                         .shortText = isShortText(options, utf8.size())}),
+                          run.only);
         creditAll(confident, fixes);
     }
     if (run.evidence)

@@ -170,7 +170,8 @@ bool countEvidenceIn(TextWindow window, const MojibakeOptions& options,
                         .collect = false,
                         .progressBase = 0,
                         .progressTotal = window.length(),
-                        .only = only});
+                        .only = only,
+                        .shortText = options.length == MojibakeOptions::Length::Short});
     std::vector<Part> parts = passOver(window, pass, memos);
     credits = evidenceOf(parts, credits);
     handOn(parts, memos);
@@ -185,7 +186,8 @@ bool decideIn(TextWindow window, const MojibakeOptions& options, const std::vect
                         .collect = true,
                         .progressBase = 0,
                         .progressTotal = window.length(),
-                        .only = only});
+                        .only = only,
+                        .shortText = options.length == MojibakeOptions::Length::Short});
     std::vector<Part> parts = passOver(window, pass, memos);
     if (pass.cancelled())
         return false;

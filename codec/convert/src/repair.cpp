@@ -2,6 +2,7 @@
 
 #include "byte_view.h"
 #include "mojibake_detail.h"
+#include "mojibake_pass.h"
 #include "normalize_detail.h"
 #include "repair_detail.h"
 #include "scan_on_cores.h"
@@ -181,6 +182,12 @@ public:
         : options_(options), givenUp_(givenUp), cap_(options.maxReportedChanges),
           text_(asText(bytes)), total_(bytes.size()), mojibakeOptions_(options.mojibakeOptions) {
         result_.report.inputBytes = bytes.size();
+        // Judged as a short string or not by the input's size, in every round (a round's text
+        // is shorter than the input where fixes shrank it).
+        if (mojibakeOptions_.length == MojibakeOptions::Length::Auto)
+            mojibakeOptions_.length = detail::mojibake::isShortText(mojibakeOptions_, total_)
+                                          ? MojibakeOptions::Length::Short
+                                          : MojibakeOptions::Length::Long;
         if (options.progress)
             mojibakeOptions_.progress = [this](std::uint64_t done, std::uint64_t all) {
                 return options_.progress(

@@ -96,6 +96,11 @@ public:
         result_.report.inputBytes = total_;
         windowOptions_ = options.mojibakeOptions;
         windowOptions_.progress = nullptr;
+        // Judged as a short string or not by the input's size, as repair() judges it.
+        if (windowOptions_.length == MojibakeOptions::Length::Auto)
+            windowOptions_.length = detail::mojibake::isShortText(windowOptions_, total_)
+                                        ? MojibakeOptions::Length::Short
+                                        : MojibakeOptions::Length::Long;
         if (options.progress)
             windowOptions_.progress = [this](std::uint64_t done, std::uint64_t) {
                 return advance(windowStart_ + done);

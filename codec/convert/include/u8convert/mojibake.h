@@ -93,6 +93,14 @@ struct MojibakeOptions {
     // Pages the user says the text was read through: treated as evidenced from the start, so a
     // repair through them that reads equally plausible is made.
     std::vector<CodePage> assumedPages;
+    // Whether the text is one short string (a name, a title, a cell, a tweet: up to 2 KiB). Where
+    // such a text shows no damage through a page, the plausibility model alone may make a
+    // repair count as evidence of the page; a longer text has more chances to show its damage,
+    // and more correct text that a likely repair may take by chance. Auto: by the size of the
+    // text repaired. The repair pipelines (repair(), repairStreamed()) set it once by their
+    // input's size, so that every round and every window judges alike.
+    enum class Length : std::uint8_t { Auto, Short, Long };
+    Length length = Length::Auto;
     // Called about every MiB with (done, total), total being twice the text's size: a first pass
     // looks for evidence, a second (only when there is some) repairs. Returning false cancels.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
