@@ -1,6 +1,7 @@
 #include "audit_output.h"
 
 #include "problem_reporter.h"
+#include "standard_output.h"
 #include "u8codec/json_string.h"
 
 #include <cstdio>
@@ -48,17 +49,17 @@ public:
             line += u8codec::kindName(f);
             line += ": " + describeFindingCharacters(f) + ": " + f.message;
         }
-        std::printf("%s\n", line.c_str());
+        printOut("%s\n", line.c_str());
     }
     void endFile(const AuditTally& file) override {
         std::string kinds;
         for (const auto& [kind, n] : file.byKind)
             kinds += (kinds.empty() ? "" : ", ") + kind + ' ' + std::to_string(n);
-        std::printf("%s: %s profile (%s): %s%s%s\n", file.file.c_str(),
-                    std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
-                    file.findings == 0 ? "nothing suspicious found"
-                                       : plural(file.findings, "finding").c_str(),
-                    kinds.empty() ? "" : ": ", kinds.c_str());
+        printOut("%s: %s profile (%s): %s%s%s\n", file.file.c_str(),
+                 std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
+                 file.findings == 0 ? "nothing suspicious found"
+                                    : plural(file.findings, "finding").c_str(),
+                 kinds.empty() ? "" : ": ", kinds.c_str());
     }
     void finish(bool) override {}
 };
@@ -88,7 +89,7 @@ public:
         if (!f.lookalike.empty())
             o += ",\"lookalike\":" + u8codec::jsonString(f.lookalike);
         o += ",\"message\":" + u8codec::jsonString(f.message) + "}";
-        std::printf("%s\n", o.c_str());
+        printOut("%s\n", o.c_str());
     }
     void endFile(const AuditTally& file) override {
         std::string o = "{\"summary\":{\"file\":" + u8codec::jsonString(file.file) +
@@ -105,7 +106,7 @@ public:
             first = false;
         }
         o += "},\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
-        std::printf("%s\n", o.c_str());
+        printOut("%s\n", o.c_str());
     }
     void finish(bool) override {}
 };

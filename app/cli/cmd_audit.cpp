@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "help_text.h"
 #include "input.h"
+#include "standard_output.h"
 #include "u8convert/audit.h"
 
 #include <cstdio>
@@ -128,7 +129,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             auditor.feed(chunk, sink);
-            return true;
+            return !outputFailed(); // the reader is gone (EPIPE) or the disk full: stop
         },
         error);
     if (!read) {
@@ -180,6 +181,8 @@ int runAudit(const Arguments& parsed) {
             break;
         }
         std::fflush(stdout);
+        if (outputFailed())
+            return kExitUsage; // main() says why
     }
     output->finish(!anyUnreadable);
     // An unreadable file is a usage/I-O error (2) even when others had findings.

@@ -87,9 +87,12 @@ int runDecode(const Arguments& parsed) {
                 firstProblem = p;
         });
     bool failed = false;
+    bool writing = true;
     // Well-formed stretches go from the read buffer to the output file without a copy (the
-    // Decoder's Writer); a write error surfaces in commit().
-    const u8codec::Decoder::Writer write = [&](std::string_view piece) { out->write(piece); };
+    // Decoder's Writer).
+    const u8codec::Decoder::Writer write = [&](std::string_view piece) {
+        writing = out->write(piece) && writing;
+    };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             if (reporter)
@@ -97,11 +100,14 @@ int runDecode(const Arguments& parsed) {
             if (failed) // keep reading only until the reporter has located the problem
                 return !firstProblem;
             failed = !decoder.feed(chunk, write);
-            return !(failed && firstProblem);
+            // A failed write stops the reading at once: an endless input would go on for ever.
+            return writing && !(failed && firstProblem);
         },
         error);
     if (!read)
         return usageError("decode", error);
+    if (!writing)
+        return usageError("decode", out->writeFailure() + "; nothing written");
     if (reporter)
         reporter->finish();
     if (!failed)
@@ -117,8 +123,8 @@ int runDecode(const Arguments& parsed) {
                      input->displayName().c_str());
         return kExitInvalid;
     }
-    if (!out->commit(error))
-        return usageError("decode", error);
+    if (const int status = commitOutput("decode", *input, *target, *out); status != kExitOk)
+        return status;
     if (decoder.errorSegments() != 0 && target->path != "-")
         std::fprintf(
             stderr, "u8scope-cli decode: %s: %llu error segment%s handled by '%s'\n",

@@ -4,6 +4,7 @@
 #include "bit_walkthrough.h"
 #include "commands.h"
 #include "help_text.h"
+#include "standard_output.h"
 #include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
 #include "u8convert/character_input.h"
@@ -46,7 +47,7 @@ int runEncode(const Arguments& parsed) {
             text += "\n";
         allEncodable = explainEncoding(values[i], text) && allEncodable;
     }
-    std::fputs(text.c_str(), stdout);
+    writeOut(text.c_str());
     return allEncodable ? kExitOk : kExitInvalid;
 }
 

@@ -13,9 +13,10 @@
 #include "u8convert/repair.h"
 #include "u8convert/repair_stream.h"
 
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <optional>
-#include <sys/stat.h>
 
 namespace u8cli {
 namespace {
@@ -86,6 +87,12 @@ constexpr OptionSpec kOptions[] = {
      .choices = kNormalForms,
      .defaultValue = "none, the text keeps its forms",
      .help = "Unicode normalisation"},
+    {.name = "max-input",
+     .kind = ValueKind::Number,
+     .valueName = "BYTES",
+     .defaultValue = "4294967296 (4 GiB)",
+     .help = "the most standard input taken: it is copied to a temporary file first, which an "
+             "endless stream would otherwise grow until the disk is full (a FILE has no limit)"},
     {.name = "json", .help = "the report of the changes as one JSON object", .group = "report"},
     {.name = "explain",
      .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence "
@@ -118,6 +125,8 @@ int refuse(const std::string& message) {
 // (u8codec::repairStreamed(), the same output and report as repair()); smaller ones in memory,
 // which reads them once.
 constexpr std::uint64_t kStreamFrom = u8codec::kRepairInWindowsFrom;
+// The most standard input spooled unless --max-input says otherwise.
+constexpr std::uint64_t kDefaultMaxInput = std::uint64_t(4) << 30;
 
 enum class ReportStyle { Text, Json, Explanation };
 
@@ -131,60 +140,32 @@ void printReport(const Input& input, const u8codec::RepairReport& report, Report
         std::fprintf(stderr, "%s: %s", input.displayName().c_str(), report.toText().c_str());
 }
 
-// What identifies a file's content for as long as a streamed repair reads it: it is read several
-// times, and a file changed in between would give a result that is no repair of either version.
-struct FileStamp {
-    dev_t device = 0;
-    ino_t inode = 0;
-    off_t size = 0;
-    timespec modified{};
-    bool operator==(const FileStamp& o) const {
-        return device == o.device && inode == o.inode && size == o.size &&
-               modified.tv_sec == o.modified.tv_sec && modified.tv_nsec == o.modified.tv_nsec;
-    }
-};
-
-std::optional<FileStamp> stampOf(const std::string& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        return std::nullopt;
-    return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
-}
-
 // The repair of a large input window by window: the output is written as the last pass over the
 // input makes it (into the target's temporary file, made visible only when all went well).
-// `watch`: the input is the user's file, which must not change while it is read.
-int repairInWindows(const Input& input, const u8codec::FileSource& file, bool watch,
-                    const OutputTarget& target, const u8codec::RepairOptions& options,
-                    ReportStyle style) {
+int repairInWindows(const Input& input, const u8codec::FileSource& file, const OutputTarget& target,
+                    const u8codec::RepairOptions& options, ReportStyle style) {
     std::string error;
-    const auto stamp = watch ? stampOf(file.path()) : std::nullopt;
     const auto out = AtomicOutput::create(target.path, error);
     if (!out)
         return usageError("repair", error);
-    bool writeFailed = false;
     u8codec::RepairSink sink;
-    sink.write = [&](std::string_view piece) {
-        writeFailed = !out->write(piece);
-        return !writeFailed;
-    };
+    sink.write = [&](std::string_view piece) { return out->write(piece); };
     // A temporary file can be written ahead and taken back (a clean file then takes one pass);
     // standard output cannot.
     if (!out->isStandardOutput())
         sink.restart = [&] { return out->rewind(); };
     const u8codec::RepairResult result = u8codec::repairStreamed(file, sink, options);
-    // A failed write is reported by commit(), which then leaves the target as it was.
-    if (writeFailed && !out->commit(error))
-        return usageError("repair", error);
+    if (const int failed = file.readError())
+        return usageError("repair",
+                          input.displayName() + ": " + std::strerror(failed) + "; nothing written");
+    if (const std::string failure = out->writeFailure(); !failure.empty())
+        return usageError("repair", failure + "; nothing written");
     if (!result.ok)
         return refuse(input.displayName() + ": " + result.error + "; nothing written");
-    if (watch && stampOf(file.path()) != stamp)
-        return refuse(input.displayName() +
-                      ": the file changed while it was being repaired; nothing written");
-    if (!commitOutput("repair", target, *out, error))
-        return usageError("repair", error);
-    printReport(input, result.report, style);
-    return kExitOk;
+    const int status = commitOutput("repair", input, target, *out);
+    if (status == kExitOk)
+        printReport(input, result.report, style);
+    return status;
 }
 
 // The repair's options from the command line; a usage message in `error` when one is refused.
@@ -275,11 +256,17 @@ int runRepair(const Arguments& parsed) {
     // long is first copied to a temporary file.
     std::unique_ptr<u8codec::FileSource> spooled;
     std::string text;
-    if (!input->file() && !input->readOrSpool(kStreamFrom, text, spooled, error))
+    std::uint64_t maxInput = kDefaultMaxInput;
+    if (const std::string* v = parsed.value("max-input")) {
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), maxInput);
+        if (ec != std::errc() || end != v->data() + v->size())
+            return usageError("repair", "--max-input needs a number of bytes, not '" + *v + "'");
+    }
+    if (!input->file() && !input->readOrSpool(kStreamFrom, maxInput, text, spooled, error))
         return usageError("repair", error);
     const u8codec::FileSource* file = input->file() ? input->file() : spooled.get();
     if (file && file->size() >= kStreamFrom)
-        return repairInWindows(*input, *file, !spooled, *target, options, style);
+        return repairInWindows(*input, *file, *target, options, style);
     if (file && !input->readAll(text, error))
         return usageError("repair", error);
     // The input is given up: a file that needs no change is written from it, without a copy.
@@ -290,11 +277,12 @@ int runRepair(const Arguments& parsed) {
     const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("repair", error);
-    out->write(result.text);
-    if (!commitOutput("repair", *target, *out, error))
-        return usageError("repair", error);
-    printReport(*input, result.report, style);
-    return kExitOk;
+    if (!out->write(result.text))
+        return usageError("repair", out->writeFailure() + "; nothing written");
+    const int status = commitOutput("repair", *input, *target, *out);
+    if (status == kExitOk)
+        printReport(*input, result.report, style);
+    return status;
 }
 
 const CommandSpec kRepairCommand{

@@ -7,6 +7,7 @@
 #include "help_text.h"
 #include "input.h"
 #include "input_scan.h"
+#include "standard_output.h"
 #include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 #include "u8convert/graphemes.h"
@@ -67,17 +68,17 @@ bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
 
 void printReadable(const std::string& name, const u8codec::ScanSummary& s,
                    const std::optional<std::uint64_t>& graphemes) {
-    std::printf("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
-    std::printf("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
-    std::printf("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
-                static_cast<unsigned long long>(s.characters),
-                static_cast<unsigned long long>(s.byLength[1]),
-                static_cast<unsigned long long>(s.byLength[2]),
-                static_cast<unsigned long long>(s.byLength[3]),
-                static_cast<unsigned long long>(s.byLength[4]));
+    printOut("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
+    printOut("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
+    printOut("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
+             static_cast<unsigned long long>(s.characters),
+             static_cast<unsigned long long>(s.byLength[1]),
+             static_cast<unsigned long long>(s.byLength[2]),
+             static_cast<unsigned long long>(s.byLength[3]),
+             static_cast<unsigned long long>(s.byLength[4]));
     if (graphemes)
-        std::printf("  graphemes    %llu  (grapheme clusters, UAX #29)\n",
-                    static_cast<unsigned long long>(*graphemes));
+        printOut("  graphemes    %llu  (grapheme clusters, UAX #29)\n",
+                 static_cast<unsigned long long>(*graphemes));
     std::string errors;
     for (int k = 1; k < u8codec::kErrorKindCount; ++k) {
         const auto n = s.errors[std::size_t(k)];
@@ -87,14 +88,14 @@ void printReadable(const std::string& name, const u8codec::ScanSummary& s,
             errors += ", ";
         errors += std::string(u8codec::name(u8codec::ErrorKind(k))) + ' ' + std::to_string(n);
     }
-    std::printf("  errors       %s%s%s%s\n", plural(s.errorSegments(), "error segment").c_str(),
-                errors.empty() ? "" : "  (", errors.c_str(), errors.empty() ? "" : ")");
-    std::printf("  lines        %llu  (LF %llu, CRLF %llu, CR %llu)\n",
-                static_cast<unsigned long long>(s.lines),
-                static_cast<unsigned long long>(s.lineFeeds - s.crlf),
-                static_cast<unsigned long long>(s.crlf),
-                static_cast<unsigned long long>(s.carriageReturns - s.crlf));
-    std::printf("  BOM          %s\n", s.bom ? "yes (EF BB BF)" : "no");
+    printOut("  errors       %s%s%s%s\n", plural(s.errorSegments(), "error segment").c_str(),
+             errors.empty() ? "" : "  (", errors.c_str(), errors.empty() ? "" : ")");
+    printOut("  lines        %llu  (LF %llu, CRLF %llu, CR %llu)\n",
+             static_cast<unsigned long long>(s.lines),
+             static_cast<unsigned long long>(s.lineFeeds - s.crlf),
+             static_cast<unsigned long long>(s.crlf),
+             static_cast<unsigned long long>(s.carriageReturns - s.crlf));
+    printOut("  BOM          %s\n", s.bom ? "yes (EF BB BF)" : "no");
 }
 
 } // namespace
@@ -119,8 +120,8 @@ int runStats(const Arguments& parsed) {
             if (graphemes) // {"bytes":...} gains "graphemes" beside "characters"
                 object.insert(object.size() - 1, ",\"graphemes\":" + std::to_string(*graphemes));
             if (json)
-                std::printf("{\"file\":%s,\"summary\":%s}\n",
-                            u8codec::jsonString(input->displayName()).c_str(), object.c_str());
+                printOut("{\"file\":%s,\"summary\":%s}\n",
+                         u8codec::jsonString(input->displayName()).c_str(), object.c_str());
             else
                 printReadable(input->displayName(), summary, graphemes);
         } else {
@@ -128,6 +129,8 @@ int runStats(const Arguments& parsed) {
             anyUnreadable = true;
         }
         std::fflush(stdout);
+        if (outputFailed())
+            return kExitUsage; // main() says why
     }
     // A report, not a verdict (that is `check`): 0 unless a file could not be read.
     return anyUnreadable ? kExitUsage : kExitOk;

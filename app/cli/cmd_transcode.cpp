@@ -61,7 +61,8 @@ constexpr OptionSpec kOptions[] = {
 constexpr ExitStatus kExitStatuses[] = {
     {0, "the output was written"},
     {1, "a character is not representable in the target, or FILE is not valid in the source "
-        "encoding, under --unmappable=fail; nothing was written"},
+        "encoding, under --unmappable=fail; or FILE changed while it was read; nothing was "
+        "written"},
     {2, "a usage error (an unknown encoding), or a file could not be read or written"},
 };
 
@@ -169,22 +170,24 @@ int runTranscode(const Arguments& parsed) {
         return usageError("transcode", error);
     std::string converted;
     bool converting = true;
+    bool writing = true;
     std::uint64_t written = 0;
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             converted.clear();
             converting = transcoder.feed(chunk, converted);
             written += converted.size();
-            out->write(converted); // a write error surfaces in commit()
-            return converting;
+            writing = out->write(converted);
+            return converting && writing; // a failed write stops the reading at once
         },
         error);
     if (!read)
         return usageError("transcode", error); // `out` is dropped: no partial OUT
     converted.clear();
-    const bool finished = converting && transcoder.finish(converted);
+    const bool finished = converting && writing && transcoder.finish(converted);
     written += converted.size();
-    out->write(converted);
+    if (!out->write(converted))
+        return usageError("transcode", out->writeFailure() + "; nothing written");
     const u8codec::TranscodeResult& result = transcoder.state();
     report(input->displayName(), result, json, finished ? written : 0);
     if (!finished) {
@@ -195,9 +198,7 @@ int runTranscode(const Arguments& parsed) {
                          : "");
         return result.unmappable + result.invalidInput != 0 ? kExitInvalid : kExitUsage;
     }
-    if (!commitOutput("transcode", *target, *out, error))
-        return usageError("transcode", error);
-    return kExitOk;
+    return commitOutput("transcode", *input, *target, *out);
 }
 
 const CommandSpec kTranscodeCommand{

@@ -3,6 +3,7 @@
 #include "backup_file.h"
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace u8cli {
 
@@ -32,18 +33,33 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
     return OutputTarget{outPath ? *outPath : "-", false};
 }
 
-bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
-                  std::string& error) {
+int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
+                 AtomicOutput& out) {
+    std::string error;
+    std::optional<std::string> backup;
     if (target.inPlace) {
-        const auto backup = u8io::writeBackup(target.path, error);
-        if (!backup) {
-            error = "backup failed, input left as it was: " + error;
-            return false;
-        }
+        backup = u8io::writeBackup(target.path, error);
+        if (!backup)
+            return usageError(command, "backup failed, input left as it was: " + error);
+    }
+    if (input.changedSinceOpened()) {
+        if (backup)
+            ::unlink(backup->c_str());
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: the file changed while it was being read; nothing "
+                     "written\n",
+                     int(command.size()), command.data(), input.displayName().c_str());
+        return kExitInvalid;
+    }
+    if (backup)
         std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
                      command.data(), backup->c_str());
+    if (!out.commit(error)) {
+        if (backup)
+            ::unlink(backup->c_str());
+        return usageError(command, error);
     }
-    return out.commit(error);
+    return kExitOk;
 }
 
 } // namespace u8cli

@@ -240,6 +240,12 @@ bool AtomicOutput::write(std::string_view text) {
     return true;
 }
 
+std::string AtomicOutput::writeFailure() const {
+    if (writeErrno_ == 0)
+        return {};
+    return (fd_ == 1 ? std::string("standard output") : path_) + ": " + std::strerror(writeErrno_);
+}
+
 bool AtomicOutput::rewind() {
     if (writesInPlace() || fd_ < 0 || writeErrno_ != 0)
         return false;
@@ -303,8 +309,7 @@ bool AtomicOutput::commit(std::string& error) {
     if (writesInPlace()) {
         const bool flushed = flushBuffer();
         if (!flushed)
-            error = (fd_ == 1 ? std::string("standard output") : path_) + ": " +
-                    std::strerror(writeErrno_);
+            error = writeFailure();
         return flushed;
     }
     if (!finishTemp(error))

@@ -38,8 +38,13 @@ public:
     AtomicOutput(const AtomicOutput&) = delete;
     AtomicOutput& operator=(const AtomicOutput&) = delete;
 
+    // False once a write failed; every write after is refused, so that a caller can stop
+    // producing output (and reading input) at the first failure.
     bool write(std::span<const std::uint8_t> bytes);
     bool write(std::string_view text);
+    // "PATH: reason" (the target's path, or "standard output") once a write failed; empty
+    // before.
+    std::string writeFailure() const;
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
     bool rewind();
