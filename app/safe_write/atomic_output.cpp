@@ -13,6 +13,7 @@
 #include <random>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace u8io {
@@ -174,7 +175,7 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
 AtomicOutput::~AtomicOutput() {
     if (writesInPlace()) {
         flushBuffer();
-        if (fd_ != 1)
+        if (fd_ != 1 && fd_ >= 0)
             ::close(fd_);
         return;
     }
@@ -270,8 +271,12 @@ bool AtomicOutput::finishTemp(std::string& error) {
     }
     if (unnamed_ && !nameTemp(error))
         return false;
-    ::close(fd_);
-    fd_ = -1;
+    // close(2) can report what no write did (a quota met on NFS): checked like the writes.
+    const int fd = std::exchange(fd_, -1);
+    if (::close(fd) != 0) {
+        error = path_ + ": " + std::strerror(errno);
+        return false;
+    }
     return true;
 }
 
@@ -307,9 +312,15 @@ bool AtomicOutput::nameTemp(std::string& error) {
 
 bool AtomicOutput::commit(std::string& error) {
     if (writesInPlace()) {
-        const bool flushed = flushBuffer();
+        bool flushed = flushBuffer();
         if (!flushed)
             error = writeFailure();
+        if (fd_ != 1 && fd_ >= 0) { // a device or a FIFO; standard output is closed by main()
+            if (::close(std::exchange(fd_, -1)) != 0 && flushed) {
+                error = path_ + ": " + std::strerror(errno);
+                flushed = false;
+            }
+        }
         return flushed;
     }
     if (!finishTemp(error))
