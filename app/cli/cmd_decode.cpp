@@ -42,7 +42,9 @@ constexpr OptionSpec kOptions[] = {
 
 constexpr ExitStatus kExitStatuses[] = {
     {0, "the output was written"},
-    {1, "FILE is not valid UTF-8 under --errors=strict; nothing was written"},
+    {1, "FILE is not valid UTF-8 under --errors=strict; nothing was written (to standard "
+        "output: nothing, unless more than 16 MiB had to go out before the error, which is "
+        "then said)"},
     {2, "a usage error, or a file could not be read or written"},
 };
 
@@ -76,6 +78,8 @@ int runDecode(const Arguments& parsed) {
     if (!out)
         return usageError("decode", error);
 
+    if (policy == u8codec::ErrorPolicy::Strict)
+        out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either
     u8codec::Decoder decoder(policy);
     // Under `strict`, the problem at the first error and its line and column are reported the
     // way `check` reports them.
@@ -107,7 +111,7 @@ int runDecode(const Arguments& parsed) {
     if (!read)
         return usageError("decode", error);
     if (!writing)
-        return usageError("decode", out->writeFailure() + "; nothing written");
+        return usageError("decode", out->writeFailure() + "; " + whatWasWritten(*out));
     if (reporter)
         reporter->finish();
     if (!failed)
@@ -118,9 +122,9 @@ int runDecode(const Arguments& parsed) {
             std::fprintf(stderr, "%s\n",
                          formatProblem(input->displayName(), *firstProblem).c_str());
         std::fprintf(stderr,
-                     "u8scope-cli decode: %s: not valid UTF-8 (use --errors=replace, "
+                     "u8scope-cli decode: %s: not valid UTF-8, %s (use --errors=replace, "
                      "ignore, latin1 or cp1252 to decode anyway)\n",
-                     input->displayName().c_str());
+                     input->displayName().c_str(), whatWasWritten(*out).c_str());
         return kExitInvalid;
     }
     if (const int status = commitOutput("decode", *input, *target, *out); status != kExitOk)

@@ -7,10 +7,23 @@
 
 namespace u8cli {
 
+namespace {
+
+// The names of standard output itself: written as "-" is. Opened by name, /dev/stdout leads
+// to a pipe that cannot be reached again ("pipe:[N]") or to a terminal a rename must not
+// replace.
+bool namesStandardOutput(const std::string& path) {
+    return path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
+} // namespace
+
 std::optional<OutputTarget> outputTarget(std::string_view command, const Arguments& parsed,
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage) {
-    const std::string* outPath = parsed.value("output"); // -o or --output
+    const std::string* given = parsed.value("output"); // -o or --output
+    const std::string standardOutput = "-";
+    const std::string* outPath = given && namesStandardOutput(*given) ? &standardOutput : given;
     const bool wantsInPlace = inPlace == InPlace::Allowed && parsed.has("in-place");
     const auto refuse = [&](const std::string& message) -> std::optional<OutputTarget> {
         usageError(command, message);
@@ -31,6 +44,14 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
     if (wantsInPlace)
         return OutputTarget{inPath, true};
     return OutputTarget{outPath ? *outPath : "-", false};
+}
+
+std::string whatWasWritten(const AtomicOutput& out) {
+    if (out.bytesOut() == 0)
+        return "nothing written";
+    return std::to_string(out.bytesOut()) + " bytes already written to " +
+           (out.isStandardOutput() ? std::string("standard output") : out.path()) +
+           " (only the first " + std::to_string(kHeldOutput) + " are held back)";
 }
 
 int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,

@@ -30,6 +30,13 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage);
 
+// Standard output (or a device) cannot be taken back: a command that may yet refuse holds back
+// the first kHeldOutput bytes of it (AtomicOutput::holdBack), so that a refusal writes nothing,
+// unless the output was longer than that; whatWasWritten() then says how much went out.
+inline constexpr std::size_t kHeldOutput = std::size_t(16) << 20;
+// "nothing written", or "N bytes already written to standard output" (or to the device).
+std::string whatWasWritten(const AtomicOutput& out);
+
 // Makes `out` the target's file, made from `input`: for an in-place target, the backup (FILE.bak,
 // or FILE.bak.N when that is taken) is written first and named on stderr, so that a failure
 // leaves the original where it was. Nothing is written when the input changed while it was read

