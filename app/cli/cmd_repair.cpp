@@ -140,6 +140,22 @@ void printReport(const Input& input, const u8codec::RepairReport& report, Report
         std::fprintf(stderr, "%s: %s", input.displayName().c_str(), report.toText().c_str());
 }
 
+// The end of every repair: the output made visible and the report printed; but --in-place with
+// nothing to change leaves FILE alone, neither rewritten nor backed up.
+int finishRepair(const Input& input, const OutputTarget& target, AtomicOutput& out,
+                 const u8codec::RepairReport& report, ReportStyle style) {
+    if (target.inPlace && report.total() == 0 && report.inputBytes == report.outputBytes) {
+        printReport(input, report, style);
+        std::fprintf(stderr, "u8scope-cli repair: %s: nothing to change; left as it was\n",
+                     input.displayName().c_str());
+        return kExitOk; // `out` is dropped: its temporary file goes
+    }
+    const int status = commitOutput("repair", input, target, out);
+    if (status == kExitOk)
+        printReport(input, report, style);
+    return status;
+}
+
 // The repair of a large input window by window: the output is written as the last pass over the
 // input makes it (into the target's temporary file, made visible only when all went well).
 int repairInWindows(const Input& input, const u8codec::FileSource& file, const OutputTarget& target,
@@ -162,10 +178,7 @@ int repairInWindows(const Input& input, const u8codec::FileSource& file, const O
         return usageError("repair", failure + "; nothing written");
     if (!result.ok)
         return refuse(input.displayName() + ": " + result.error + "; nothing written");
-    const int status = commitOutput("repair", input, target, *out);
-    if (status == kExitOk)
-        printReport(input, result.report, style);
-    return status;
+    return finishRepair(input, target, *out, result.report, style);
 }
 
 // The repair's options from the command line; a usage message in `error` when one is refused.
@@ -279,10 +292,7 @@ int runRepair(const Arguments& parsed) {
         return usageError("repair", error);
     if (!out->write(result.text))
         return usageError("repair", out->writeFailure() + "; nothing written");
-    const int status = commitOutput("repair", *input, *target, *out);
-    if (status == kExitOk)
-        printReport(*input, result.report, style);
-    return status;
+    return finishRepair(*input, *target, *out, result.report, style);
 }
 
 const CommandSpec kRepairCommand{
@@ -294,8 +304,8 @@ const CommandSpec kRepairCommand{
         "run in this order: CESU-8, ill-formed sequences, BOM, mojibake, C1 controls, "
         "normalisation, line endings. Only the steps asked for run, but ill-formed sequences are "
         "always handled (by --invalid): the output is well-formed UTF-8.\n\n"
-        "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup. "
-        "A large file is repaired window by window in bounded memory, with the same output and "
+        "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup, "
+        "and left alone, without a backup, when nothing needs to change. A large file is repaired window by window in bounded memory, with the same output and "
         "report.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,

@@ -7,6 +7,7 @@
 #include "did_you_mean.h"
 #include "help_text.h"
 #include "man_page.h"
+#include "out_of_memory.h"
 #include "standard_output.h"
 #include "u8convert/transcode.h"
 
@@ -107,6 +108,7 @@ int run(int argc, char** argv, std::string& name) {
     if (!command)
         return unknownCommand(first);
     name = command->name;
+    reportOutOfMemoryAs(name);
     const ParseOutcome parsed = parseArguments(*command, args);
     switch (parsed.action) {
     case ParseOutcome::Action::Help:
@@ -126,6 +128,7 @@ int run(int argc, char** argv, std::string& name) {
 } // namespace
 
 int main(int argc, char** argv) {
+    reportOutOfMemoryAs({});
     std::string name;
     const int status = run(argc, argv, name);
     return finishOutput(name, status);

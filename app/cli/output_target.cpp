@@ -2,7 +2,10 @@
 
 #include "backup_file.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace u8cli {
@@ -41,6 +44,12 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
                                         "backup is kept)"
                                       : ": is the input file; " + std::string(command) +
                                             " never overwrites its input (write elsewhere)"));
+    // Permission to write the directory is no permission to replace a file in it (sed -i
+    // should not either): the file itself must be writable.
+    if (wantsInPlace && ::faccessat(AT_FDCWD, inPath.c_str(), W_OK, AT_EACCESS) != 0 &&
+        errno == EACCES)
+        return refuse(inPath + ": you may not write this file, so --in-place does not replace "
+                               "it (write elsewhere with -o)");
     if (wantsInPlace)
         return OutputTarget{inPath, true};
     return OutputTarget{outPath ? *outPath : "-", false};
@@ -54,9 +63,36 @@ std::string whatWasWritten(const AtomicOutput& out) {
            " (only the first " + std::to_string(kHeldOutput) + " are held back)";
 }
 
+namespace {
+
+// What --in-place cannot keep, said after the replacement: another owner (only the owner or
+// root can give a file away), and the other names of a hard-linked file, which keep the old
+// content (a rename gives the name a new file).
+void warnWhatChanged(std::string_view command, const std::string& path, const struct stat& before) {
+    struct stat after {};
+    if (::stat(path.c_str(), &after) != 0)
+        return;
+    if (after.st_uid != before.st_uid || after.st_gid != before.st_gid)
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: its owner changed from %u:%u to %u:%u (only its "
+                     "owner or root can keep it)\n",
+                     int(command.size()), command.data(), path.c_str(), unsigned(before.st_uid),
+                     unsigned(before.st_gid), unsigned(after.st_uid), unsigned(after.st_gid));
+    if (before.st_nlink > 1)
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: had %lu names (hard links); only this one has the "
+                     "new content, the others keep the old\n",
+                     int(command.size()), command.data(), path.c_str(),
+                     static_cast<unsigned long>(before.st_nlink));
+}
+
+} // namespace
+
 int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
                  AtomicOutput& out) {
     std::string error;
+    struct stat before {};
+    const bool known = target.inPlace && ::stat(target.path.c_str(), &before) == 0;
     std::optional<std::string> backup;
     if (target.inPlace) {
         backup = u8io::writeBackup(target.path, error);
@@ -80,6 +116,8 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
             ::unlink(backup->c_str());
         return usageError(command, error);
     }
+    if (known)
+        warnWhatChanged(command, target.path, before);
     return kExitOk;
 }
 

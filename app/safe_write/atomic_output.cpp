@@ -33,8 +33,7 @@ char g_tempPath[4096];
 std::atomic<bool> g_tempActive{false};
 
 extern "C" void removeTempAndReraise(int sig) {
-    if (g_tempActive.load())
-        ::unlink(g_tempPath); // async-signal-safe
+    removeUnfinishedOutput();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
 }
@@ -385,6 +384,11 @@ AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor
     }
     error = nameFor(kMostNames - 1) + ": every name up to this one is taken";
     return std::nullopt;
+}
+
+void removeUnfinishedOutput() {
+    if (g_tempActive.load())
+        ::unlink(g_tempPath); // async-signal-safe
 }
 
 bool sameFile(const std::string& a, const std::string& b) {

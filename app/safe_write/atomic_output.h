@@ -103,6 +103,11 @@ private:
     std::uint64_t writtenBack_ = 0; // of which the disk's writes were started
 };
 
+// Removes the named temporary file of the output being written, if there is one, for a process
+// about to end without unwinding (out of memory): async-signal-safe, allocates nothing. An
+// unnamed one (O_TMPFILE) goes with the process anyway.
+void removeUnfinishedOutput();
+
 // True when both paths name the same existing file (same device and inode), so that an output
 // can never silently overwrite its input.
 bool sameFile(const std::string& a, const std::string& b);

@@ -88,7 +88,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::newRow("transcode")
             << QStringList{"transcode", "--from=UTF-8", "--to=UTF-8", "--in-place"};
-        QTest::newRow("repair") << QStringList{"repair", "--in-place"};
+        QTest::newRow("repair") << QStringList{"repair", "--newlines=crlf", "--in-place"};
     }
     void inPlaceRefusesAFileThatChanged() {
         QFETCH(QStringList, args);

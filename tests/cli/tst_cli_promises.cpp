@@ -5,12 +5,16 @@
 // audit's output capped, file names escaped in text.
 #include "cli_run.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -156,6 +160,59 @@ private slots:
         QCOMPARE(cli({"encode", "abc"}).exitCode, 0);
         QCOMPARE(cli({"encode", "U+20AC"}).exitCode, 0);
         QCOMPARE(cli({"encode", "U+110000"}).exitCode, 1); // explained, refused
+    }
+
+    // Defect 8: out of memory ended in std::bad_alloc and abort() (134).
+    void outOfMemoryIsReported() {
+        QFile random("/dev/urandom");
+        QVERIFY(random.open(QIODevice::ReadOnly));
+        write("random", random.read(50 << 20));
+        const Run r =
+            shell("cd '" + dir_.path() + "' && ulimit -v 200000 && \"$CLI\" repair -o out random");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("out of memory"), r.err.constData());
+        QCOMPARE(names(), QStringList{"random"});
+    }
+
+    // Defect 15: --in-place with nothing to change wrote a backup and rewrote the file.
+    void inPlaceLeavesAloneWhatNeedsNoChange() {
+        const QString path = write("clean.txt", "caf\xC3\xA9\n");
+        const QDateTime modified = QFileInfo(path).lastModified();
+        QThread::msleep(20);
+        const Run r = cli({"repair", "--in-place", path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("nothing to change; left as it was"), r.err.constData());
+        QCOMPARE(names(), QStringList{"clean.txt"});
+        QCOMPARE(QFileInfo(path).lastModified(), modified);
+    }
+
+    // Defect 12: --in-place by a user who may write the directory but not the file replaced it
+    // (and gave it to that user); a hard link was broken without a word.
+    void inPlaceRespectsTheFile() {
+        if (::geteuid() != 0)
+            QSKIP("needs root, to run the CLI as another user (setpriv)");
+        QTemporaryDir shared;
+        QVERIFY(::chmod(shared.path().toLocal8Bit().constData(), 0777) == 0);
+        const QString path = u8test::writeFile(QDir(shared.path()), "f.txt", "a\xFF\n");
+        QVERIFY(::chmod(path.toLocal8Bit().constData(), 0644) == 0);
+        const QString as = "setpriv --reuid=65534 --regid=65534 --clear-groups \"$CLI\" ";
+        const Run refused = shell(as + "repair --in-place '" + path + "'");
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("you may not write this file"), refused.err.constData());
+        QCOMPARE(QDir(shared.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"f.txt"});
+        // Writable by all: replaced, and the change of owner said.
+        QVERIFY(::chmod(path.toLocal8Bit().constData(), 0666) == 0);
+        const Run given = shell(as + "repair --in-place '" + path + "'");
+        QCOMPARE(given.exitCode, 0);
+        QVERIFY2(given.err.contains("its owner changed from 0:0 to 65534:65534"),
+                 given.err.constData());
+        // A second name: said to keep the old content.
+        const QString other = write("g.txt", "a\xFF\n");
+        QVERIFY(::link(other.toLocal8Bit().constData(),
+                       dir_.filePath("h.txt").toLocal8Bit().constData()) == 0);
+        const Run linked = cli({"repair", "--in-place", other});
+        QCOMPARE(linked.exitCode, 0);
+        QVERIFY2(linked.err.contains("had 2 names (hard links)"), linked.err.constData());
     }
 };
 
