@@ -55,6 +55,7 @@ public:
         std::string kinds;
         for (const auto& [kind, n] : file.byKind)
             kinds += (kinds.empty() ? "" : ", ") + kind + ' ' + std::to_string(n);
+        writeOut(notShownText(file));
         printOut("%s: %s profile (%s): %s%s%s\n", file.file.c_str(),
                  std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
                  file.findings == 0 ? "nothing suspicious found"
@@ -105,13 +106,30 @@ public:
             o += std::to_string(n);
             first = false;
         }
-        o += "},\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
+        o += '}';
+        if (!file.notShown.empty()) {
+            o += ",\"notShown\":{";
+            for (const auto& [kind, n] : file.notShown)
+                o += (o.back() == '{' ? "" : ",") + u8codec::jsonString(kind) + ':' +
+                     std::to_string(n);
+            o += '}';
+        }
+        o += ",\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
         printOut("%s\n", o.c_str());
     }
     void finish(bool) override {}
 };
 
 } // namespace
+
+std::string notShownText(const AuditTally& file) {
+    std::string text;
+    for (const auto& [kind, n] : file.notShown)
+        text += file.file + ": " + std::to_string(n) + " more " + kind + " finding" +
+                (n == 1 ? "" : "s") + " not shown (--max-findings " +
+                std::to_string(file.maxFindings) + ")\n";
+    return text;
+}
 
 std::unique_ptr<AuditOutput> makeHumanAuditOutput() {
     return std::make_unique<HumanOutput>();

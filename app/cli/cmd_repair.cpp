@@ -305,7 +305,8 @@ const CommandSpec kRepairCommand{
         "normalisation, line endings. Only the steps asked for run, but ill-formed sequences are "
         "always handled (by --invalid): the output is well-formed UTF-8.\n\n"
         "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup, "
-        "and left alone, without a backup, when nothing needs to change. A large file is repaired window by window in bounded memory, with the same output and "
+        "and left alone, without a backup, when nothing needs to change. A large file is repaired "
+        "window by window in bounded memory, with the same output and "
         "report.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,

@@ -126,16 +126,28 @@ public:
         writeOut(o.c_str());
     }
 
-    void endFile(const AuditTally&) override {}
+    // The findings past --max-findings, said as notifications of the run.
+    void endFile(const AuditTally& file) override {
+        for (const auto& [kind, n] : file.notShown)
+            notes_ += std::string(notes_.empty() ? "" : ",") + "{\"level\":\"note\",\"message\":{" +
+                      "\"text\":" +
+                      u8codec::jsonString(file.file + ": " + std::to_string(n) + " more " + kind +
+                                          " findings not shown (--max-findings " +
+                                          std::to_string(file.maxFindings) + ")") +
+                      "}}";
+    }
 
     void finish(bool complete) override {
-        printOut("\n],\"invocations\":[{\"executionSuccessful\":%s}]}]}\n",
-                 complete ? "true" : "false");
+        printOut("\n],\"invocations\":[{\"executionSuccessful\":%s%s%s%s}]}]}\n",
+                 complete ? "true" : "false",
+                 notes_.empty() ? "" : ",\"toolExecutionNotifications\":[", notes_.c_str(),
+                 notes_.empty() ? "" : "]");
     }
 
 private:
     std::vector<Rule> rules_;
     bool first_ = true;
+    std::string notes_; // toolExecutionNotifications
 };
 
 } // namespace

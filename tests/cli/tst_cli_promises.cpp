@@ -214,6 +214,26 @@ private slots:
         QCOMPARE(linked.exitCode, 0);
         QVERIFY2(linked.err.contains("had 2 names (hard links)"), linked.err.constData());
     }
+
+    // Defect 10: audit's output had no cap (3 MB of nested bidi openers gave 699 MB of text).
+    void auditCapsItsFindings() {
+        QByteArray text;
+        for (int i = 0; i < 300000; ++i)
+            text += "\xE2\x80\xAE"; // RIGHT-TO-LEFT OVERRIDE, never closed
+        const QString path = write("nested.txt", text);
+        const Run r = cli({"audit", path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.size() < 2 << 20, QByteArray::number(r.out.size()).constData());
+        QVERIFY2(r.out.contains(path.toUtf8() +
+                                ": 299000 more bidi-control findings not shown (--max-findings "
+                                "1000)"),
+                 r.out.right(600).constData());
+        const Run few = cli({"audit", "--max-findings=2", "--json", path});
+        QCOMPARE(few.out.count("\"kind\":\"bidi-control\""), 2);
+        QVERIFY(few.out.contains("\"notShown\":{\"bidi-control\":299998"));
+        const Run sarif = cli({"audit", "--max-findings=2", "--sarif", path});
+        QVERIFY(sarif.out.contains("299998 more bidi-control findings not shown"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPromises)
