@@ -1,6 +1,7 @@
 #include "audit_output.h"
 
 #include "problem_reporter.h"
+#include "shown_name.h"
 #include "standard_output.h"
 #include "u8codec/json_string.h"
 
@@ -42,10 +43,11 @@ public:
     void finding(const AuditTally& file, const AuditFinding& f) override {
         std::string line;
         if (f.kind == AuditKind::InvalidUtf8) {
-            line = formatProblem(file.file, u8codec::LocatedProblem{f.problem, f.line, f.column});
+            line = formatProblem(shownName(file.file),
+                                 u8codec::LocatedProblem{f.problem, f.line, f.column});
         } else {
-            line = file.file + ':' + std::to_string(f.line) + ':' + std::to_string(f.column) +
-                   ": offset " + std::to_string(f.offset) + ": ";
+            line = shownName(file.file) + ':' + std::to_string(f.line) + ':' +
+                   std::to_string(f.column) + ": offset " + std::to_string(f.offset) + ": ";
             line += u8codec::kindName(f);
             line += ": " + describeFindingCharacters(f) + ": " + f.message;
         }
@@ -56,7 +58,7 @@ public:
         for (const auto& [kind, n] : file.byKind)
             kinds += (kinds.empty() ? "" : ", ") + kind + ' ' + std::to_string(n);
         writeOut(notShownText(file));
-        printOut("%s: %s profile (%s): %s%s%s\n", file.file.c_str(),
+        printOut("%s: %s profile (%s): %s%s%s\n", shownName(file.file).c_str(),
                  std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
                  file.findings == 0 ? "nothing suspicious found"
                                     : plural(file.findings, "finding").c_str(),
@@ -125,7 +127,7 @@ public:
 std::string notShownText(const AuditTally& file) {
     std::string text;
     for (const auto& [kind, n] : file.notShown)
-        text += file.file + ": " + std::to_string(n) + " more " + kind + " finding" +
+        text += shownName(file.file) + ": " + std::to_string(n) + " more " + kind + " finding" +
                 (n == 1 ? "" : "s") + " not shown (--max-findings " +
                 std::to_string(file.maxFindings) + ")\n";
     return text;

@@ -115,7 +115,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
         return FileResult::Unreadable;
     }
     AuditTally tally;
-    tally.file = input->displayName();
+    tally.file = input->name(); // the text output shows it escaped (shownName)
     tally.maxFindings = settings.maxFindings;
     if (settings.profile) {
         tally.profile = *settings.profile;

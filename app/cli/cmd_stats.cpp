@@ -121,7 +121,7 @@ int runStats(const Arguments& parsed) {
                 object.insert(object.size() - 1, ",\"graphemes\":" + std::to_string(*graphemes));
             if (json)
                 printOut("{\"file\":%s,\"summary\":%s}\n",
-                         u8codec::jsonString(input->displayName()).c_str(), object.c_str());
+                         u8codec::jsonString(input->name()).c_str(), object.c_str());
             else
                 printReadable(input->displayName(), summary, graphemes);
         } else {

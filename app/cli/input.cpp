@@ -1,5 +1,6 @@
 #include "input.h"
 
+#include "shown_name.h"
 #include "u8codec/aligned_buffer.h"
 
 #include <algorithm>
@@ -133,10 +134,11 @@ bool Input::changedSinceOpened() const {
 std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) {
     auto input = std::make_unique<Input>();
     if (path == "-") {
-        input->displayName_ = "<stdin>";
+        input->displayName_ = input->name_ = "<stdin>";
         return input;
     }
-    input->displayName_ = path;
+    input->displayName_ = shownName(path);
+    input->name_ = path;
     if (path.empty()) {
         error = "'': empty file name";
         return nullptr;
@@ -145,11 +147,11 @@ std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) 
     const auto stamp = stampOf(path);
     auto opened = u8codec::FileSource::open(path);
     if (!opened.source) {
-        error = path + ": " + opened.error;
+        error = input->displayName_ + ": " + opened.error;
         return nullptr;
     }
     if (!stamp) { // it appeared between the two
-        error = path + ": the file changed while it was being opened";
+        error = input->displayName_ + ": the file changed while it was being opened";
         return nullptr;
     }
     input->file_ = std::move(opened.source);

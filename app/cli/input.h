@@ -33,8 +33,11 @@ public:
     // "PATH: reason" (e.g. "notes.txt: No such file or directory").
     static std::unique_ptr<Input> open(const std::string& path, std::string& error);
 
-    // The name to print in messages: the path, or "<stdin>".
+    // The name to print in text and messages: the path (shown_name.h: escaped when it holds
+    // controls or bytes that are not UTF-8), or "<stdin>".
     const std::string& displayName() const { return displayName_; }
+    // The name as it is, for JSON and SARIF, which escape it themselves.
+    const std::string& name() const { return name_; }
 
     // Calls consume() with consecutive chunks of the input, front to back. Returns false and
     // sets `error` ("NAME: reason") when reading fails; consume() returning false stops early.
@@ -80,6 +83,7 @@ private:
     std::unique_ptr<u8codec::FileSource> file_; // null for standard input
     FileStamp opened_;                          // taken just before the file was opened
     std::string displayName_;
+    std::string name_;
 };
 
 } // namespace u8cli

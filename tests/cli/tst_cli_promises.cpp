@@ -234,6 +234,25 @@ private slots:
         const Run sarif = cli({"audit", "--max-findings=2", "--sarif", path});
         QVERIFY(sarif.out.contains("299998 more bidi-control findings not shown"));
     }
+
+    // Defect 14: file names were printed raw in text: an ESC coloured the terminal, a newline
+    // broke FILE:LINE:COLUMN. Now in the shell's $'...' quoting; JSON escapes them itself.
+    void fileNamesAreEscapedInText() {
+        const QString name = QStringLiteral("evil\x1B[31m\nname.txt");
+        const QString path = write(name, "a\xFF"
+                                         "b\n");
+        const QByteArray shown = "$'" + dir_.path().toUtf8() + "/evil\\x1B[31m\\nname.txt'";
+        const Run check = cli({"check", path});
+        QCOMPARE(check.exitCode, 1);
+        QVERIFY2(!check.out.contains('\x1B'), check.out.constData());
+        QVERIFY2(check.out.startsWith(shown + ":1:2: offset 1: "), check.out.constData());
+        const Run audit = cli({"audit", path});
+        QVERIFY2(audit.out.startsWith(shown + ":1:2: offset 1: "), audit.out.constData());
+        const Run stats = cli({"stats", path});
+        QVERIFY2(stats.out.startsWith(shown + ": not valid UTF-8"), stats.out.constData());
+        const Run json = cli({"stats", "--json", path});
+        QVERIFY2(json.out.contains("/evil\\u001b[31m\\nname.txt\""), json.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPromises)
