@@ -253,6 +253,27 @@ private slots:
         const Run json = cli({"stats", "--json", path});
         QVERIFY2(json.out.contains("/evil\\u001b[31m\\nname.txt\""), json.out.constData());
     }
+
+    // Defect 16: `scan` said invalid-byte where `check` said never-valid-byte: one name.
+    void scanAndCheckNameErrorsAlike() {
+        const QString path = write("bad.txt", "a\xFF\x80"
+                                              "b");
+        const Run scan = cli({"scan", path});
+        const Run check = cli({"check", path});
+        for (const QByteArray kind : {"never-valid-byte", "stray-continuation"}) {
+            QVERIFY2(scan.out.contains(kind), scan.out.constData());
+            QVERIFY2(check.out.contains(kind), check.out.constData());
+        }
+    }
+
+    // Defect 16: an allowlist saved with a byte order mark was refused.
+    void allowlistMayStartWithAByteOrderMark() {
+        const QString allow = write("allow.txt", "\xEF\xBB\xBFU+200D\n");
+        const QString text = write("t.txt", "a\xE2\x80\x8D"
+                                            "b\n"); // ZERO WIDTH JOINER
+        const Run r = cli({"audit", "--allow=" + allow, text});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPromises)

@@ -90,6 +90,7 @@ constexpr Signature kSignatures[] = {
 // Text has no NUL bytes (outside UTF-16/UTF-32, whose guesses explain them); one in a hundred is
 // far more than a stray NUL in a text file and far fewer than binary formats hold.
 constexpr double kBinaryNulShare = 0.01;
+constexpr double kBinaryControlShare = 0.05;
 
 std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained) {
     const std::string_view head(reinterpret_cast<const char*>(b.data()),
@@ -101,9 +102,20 @@ std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained)
         return {};
     const auto nuls = std::size_t(std::count(b.begin(), b.end(), std::uint8_t(0)));
     const double share = double(nuls) / double(b.size());
-    if (share < kBinaryNulShare)
+    if (share >= kBinaryNulShare)
+        return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
+    // Controls no text uses (tab, line breaks, form feed and ESC are text's): random bytes have
+    // one in ten, text next to none.
+    const auto controls = std::size_t(std::count_if(b.begin(), b.end(), [](std::uint8_t c) {
+        return (c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r' &&
+                c != 0x1B) ||
+               c == 0x7F;
+    }));
+    const double controlShare = double(controls) / double(b.size());
+    if (controlShare < kBinaryControlShare)
         return {};
-    return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
+    return "control-rich: " + std::to_string(int(controlShare * 100 + 0.5)) +
+           " % control bytes text does not use";
 }
 
 void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
@@ -255,6 +267,19 @@ MojibakeHint mojibakeHint(const MojibakeResult& m) {
     return hint;
 }
 
+// "ASCII only", or, when only the first bytes were examined, that they are ASCII: what follows
+// them may be anything (an é, invalid bytes past 4 MiB).
+std::string asciiOnlyReason(std::size_t examined, bool cut) {
+    if (!cut)
+        return "ASCII only: also valid in every ASCII-based encoding";
+    const std::string size = examined % (std::size_t(1) << 20) == 0
+                                 ? std::to_string(examined >> 20) + " MiB"
+                                 : std::to_string(examined) + " bytes";
+    return "the first " + size +
+           " are ASCII (the rest was not examined): valid so far in every "
+           "ASCII-based encoding";
+}
+
 } // namespace
 
 Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
@@ -271,7 +296,21 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
                 std::snprintf(buf, sizeof buf, "%s%02X", hex.empty() ? "" : " ", c);
                 hex += buf;
             }
-            d.guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
+            // The units after the mark must be whole: FE FF 00 is no UTF-16BE text.
+            const std::string_view encoding = bom.encoding;
+            const std::size_t unit = encoding.starts_with("UTF-32")   ? 4
+                                     : encoding.starts_with("UTF-16") ? 2
+                                                                      : 1;
+            const std::size_t rest = b.size() - bom.bytes.size();
+            const bool cut = b.size() < all.size(); // the window may cut a unit: no evidence
+            if (rest % unit == 0 || cut)
+                d.guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
+            else
+                d.guesses.push_back({bom.encoding, 30,
+                                     "byte order mark " + hex + ", but " + std::to_string(rest) +
+                                         " bytes after it: not whole " + std::to_string(unit * 8) +
+                                         "-bit units",
+                                     "", ""});
             break;
         }
     const ScanSummary summary = scan(b);
@@ -289,12 +328,12 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     std::optional<NonAsciiRuns> runs; // counted once, where a guess needs them
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())
-            d.guesses.push_back(
-                {"UTF-8", d.asciiOnly ? 90 : 100,
-                 d.asciiOnly ? "ASCII only: also valid in every ASCII-based encoding"
-                             : "well-formed UTF-8 with " + std::to_string(d.multiByteCharacters) +
-                                   " multi-byte characters",
-                 "", ""});
+            d.guesses.push_back({"UTF-8", d.asciiOnly ? 90 : 100,
+                                 d.asciiOnly ? asciiOnlyReason(b.size(), b.size() < all.size())
+                                             : "well-formed UTF-8 with " +
+                                                   std::to_string(d.multiByteCharacters) +
+                                                   " multi-byte characters",
+                                 "", ""});
         if (!d.asciiOnly) {
             const MojibakeResult m =
                 repairMojibake(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
@@ -320,10 +359,14 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
             std::min(95, std::max(stray.confidence, d.guesses.front().confidence + 1));
         d.guesses.insert(d.guesses.begin(), std::move(stray));
     }
+    // Binary data is no text with stray bytes: no repair is suggested for it.
+    if (!d.binary.empty())
+        for (EncodingGuess& g : d.guesses)
+            g.strayBytesPage.clear();
     std::stable_sort(
         d.guesses.begin(), d.guesses.end(),
         [](const EncodingGuess& x, const EncodingGuess& y) { return x.confidence > y.confidence; });
-    if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8")
+    if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8" && d.binary.empty())
         d.lineEndings = countLineEndings(b);
     return d;
 }
