@@ -51,4 +51,15 @@ std::string checkAudit(std::span<const std::uint8_t> data);
 // layout, earlier snapshots) must equal the vector's (piece_table_checks.cpp).
 std::string checkPieceTable(std::span<const std::uint8_t> data);
 
+// Fast: the audit allowlist's parser against a reference parser written apart from it (the
+// same entries, set and first bad line), and its set written out and read back
+// (allowlist_checks.cpp).
+std::string checkAllowlist(std::span<const std::uint8_t> data);
+
+// Fast: the CLI's argument parser, the first byte choosing the command and the rest its
+// arguments split at NUL: only the command's options, values and flags as each is meant, and
+// the canonical form of what it parsed parses to the same (argument_checks.cpp, which links the
+// CLI's code).
+std::string checkArguments(std::span<const std::uint8_t> data);
+
 } // namespace u8fuzz
