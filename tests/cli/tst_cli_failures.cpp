@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QThread>
 #include <functional>
+#include <unistd.h>
 
 namespace {
 
@@ -265,6 +266,50 @@ private slots:
                                "' | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\"");
         QCOMPARE(r.out.trimmed(), QByteArray("2"));
         QVERIFY2(r.err.contains("standard output: Broken pipe"), r.err.constData());
+    }
+
+    // A real full disk: a 1 MiB tmpfs, mounted in a mount namespace of its own (root only), that
+    // the output, the backup or the temporary file does not fit on.
+    void realFullDisk_data() {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("decode -o") << "\"$CLI\" decode --errors=replace -o out \"$IN\"";
+        QTest::newRow("transcode -o")
+            << "\"$CLI\" transcode --from=UTF-8 --to=UTF-16 --unmappable=substitute -o out "
+               "\"$IN\"";
+        QTest::newRow("repair -o") << "\"$CLI\" repair -o out \"$IN\"";
+        QTest::newRow("repair --in-place")
+            << "cp \"$IN\" here && \"$CLI\" repair --newlines=crlf --in-place here";
+        QTest::newRow("transcode --in-place")
+            << "cp \"$IN\" here && \"$CLI\" transcode --from=UTF-8 --to=UTF-16 "
+               "--unmappable=substitute --in-place here";
+        QTest::newRow("decode, stdin") << "\"$CLI\" decode --errors=replace -o out - < \"$IN\"";
+    }
+    void realFullDisk() {
+        QFETCH(QString, command);
+        if (::geteuid() != 0 || QProcess::execute("unshare", {"-m", "true"}) != 0)
+            QSKIP("needs root and mount namespaces (unshare -m)");
+        QByteArray text;
+        // Larger than the disk for -o; for --in-place, the file fits but not its backup too.
+        while (text.size() < (command.contains("--in-place") ? 600 << 10 : 1200 << 10))
+            text += "caf\xC3\xA9 na\xC3\xAFve \xFF line\n";
+        const QString in = write("in.txt", text);
+        QTemporaryDir mountPoint;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("CLI", u8test::cliPath());
+        env.insert("IN", in);
+        p.setProcessEnvironment(env);
+        // The listing before and after the command: only what the setup made may be there.
+        p.start("unshare",
+                {"-m", "bash", "-c",
+                 "mount -t tmpfs -o size=1m tmpfs '" + mountPoint.path() + "' && cd '" +
+                     mountPoint.path() + "' && " + command + "; echo \"exit $?\"; ls -A"});
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray out = p.readAllStandardOutput();
+        const QByteArray err = p.readAllStandardError();
+        const bool inPlace = command.contains("--in-place");
+        QCOMPARE(out, QByteArray(inPlace ? "exit 2\nhere\n" : "exit 2\n"));
+        QVERIFY2(err.contains("No space left on device"), err.constData());
     }
 };
 
