@@ -10,8 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <random>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -77,22 +79,43 @@ std::string descriptorPath(int fd) {
     return path;
 }
 
+// Whether the process may name a file by its descriptor alone (linkat(2) with AT_EMPTY_PATH):
+// CAP_DAC_READ_SEARCH in its effective set, as root has.
+bool canLinkDescriptors() {
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct data[2]{};
+    if (::syscall(SYS_capget, &header, data) != 0)
+        return false;
+    return (data[CAP_DAC_READ_SEARCH / 32].effective >> (CAP_DAC_READ_SEARCH % 32)) & 1;
+}
+
+// How an unnamed temporary file is given its name: through /proc/self/fd, or, where /proc is
+// not mounted, by its descriptor (needs CAP_DAC_READ_SEARCH).
+enum class Naming { ThroughProc, ByDescriptor };
+
+Naming g_naming = Naming::ThroughProc; // set by openUnnamed() for the file it opened
+
 // A temporary file with no name in `directory` (open(2) with O_TMPFILE: Linux 3.11 and later, on
 // ext4, XFS, Btrfs and tmpfs among others). If the process dies before the file is complete, even
 // by SIGKILL, which no handler sees, the kernel frees it and nothing is left behind. It can be
-// named later only through /proc/self/fd (linkat(2) with AT_EMPTY_PATH needs
-// CAP_DAC_READ_SEARCH), so it is used only where that is there. -1 otherwise: the caller makes
-// a named temporary file instead.
+// named later only through /proc/self/fd, or by its descriptor with CAP_DAC_READ_SEARCH, so it
+// is used only where one of them is there. -1 otherwise (no /proc, and no such capability): the
+// caller makes a named temporary file instead, which SIGKILL can leave behind.
 int openUnnamed(const std::string& directory) {
 #ifdef O_TMPFILE
     const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
     if (fd < 0)
         return -1;
-    if (::access(descriptorPath(fd).c_str(), F_OK) != 0) {
-        ::close(fd);
-        return -1;
+    if (::access(descriptorPath(fd).c_str(), F_OK) == 0) {
+        g_naming = Naming::ThroughProc;
+        return fd;
     }
-    return fd;
+    if (canLinkDescriptors()) {
+        g_naming = Naming::ByDescriptor;
+        return fd;
+    }
+    ::close(fd);
+    return -1;
 #else
     (void)directory;
     return -1;
@@ -303,8 +326,11 @@ bool AtomicOutput::nameTemp(std::string& error) {
         std::string name = stem;
         for (int i = 0; i < 6; ++i)
             name += kLetters[random() % (sizeof kLetters - 1)];
-        if (::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
-                     AT_SYMLINK_FOLLOW) == 0) {
+        const bool linked = g_naming == Naming::ByDescriptor
+                                ? ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0
+                                : ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD,
+                                           name.c_str(), AT_SYMLINK_FOLLOW) == 0;
+        if (linked) {
             tempPath_ = name;
             unnamed_ = false;
             guardTemp(tempPath_);

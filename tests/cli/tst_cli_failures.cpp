@@ -311,6 +311,26 @@ private slots:
         QCOMPARE(out, QByteArray(inPlace ? "exit 2\nhere\n" : "exit 2\n"));
         QVERIFY2(err.contains("No space left on device"), err.constData());
     }
+
+    // Defect 16: without /proc the temporary output file had a name from the start, which a
+    // SIGKILL left behind. Where the process may link a descriptor (root), it has none now.
+    void sigkillWithoutProcLeavesNothing() {
+        if (::geteuid() != 0 || QProcess::execute("unshare", {"-m", "true"}) != 0)
+            QSKIP("needs root and mount namespaces (unshare -m)");
+        QTemporaryDir work;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("CLI", u8test::cliPath());
+        p.setProcessEnvironment(env);
+        // The command waits on a FIFO nobody writes, its output begun, until it is killed.
+        p.start("unshare", {"-m", "bash", "-c",
+                            "umount -l /proc && cd '" + work.path() +
+                                "' && mkfifo in && { \"$CLI\" decode --errors=replace -o out - "
+                                "< in & pid=$!; exec 3>in; sleep 0.3; kill -9 $pid; wait $pid; "
+                                "exec 3>&-; rm in; ls -A; }"});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.readAllStandardOutput(), QByteArray());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliFailures)
