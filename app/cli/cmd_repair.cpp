@@ -306,8 +306,10 @@ const CommandSpec kRepairCommand{
         "always handled (by --invalid): the output is well-formed UTF-8.\n\n"
         "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup, "
         "and left alone, without a backup, when nothing needs to change. A large file is repaired "
-        "window by window in bounded memory, with the same output and "
-        "report.",
+        "window by window, with the same output and report. A window ends only before an ASCII "
+        "byte (with --normalize, two side by side), so a stretch without one, such as a long run "
+        "of combining marks, is held whole: memory grows with the longest such stretch (about 8 "
+        "times its length with --normalize), not with the file.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,
     .examples = kExamples,
