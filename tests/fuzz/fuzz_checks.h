@@ -45,6 +45,11 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data);
 // ProblemScanner's problems.
 std::string checkAudit(std::span<const std::uint8_t> data);
 
+// Fast sibling of checkAudit: inputs capped at kAuditFastMaxBytes, one profile the data
+// chooses, whole against one chunking it chooses, and byte by byte for one input in sixteen.
+inline constexpr std::size_t kAuditFastMaxBytes = 512;
+std::string checkAuditFast(std::span<const std::uint8_t> data);
+
 // Fast: the data as an edit script (insert, erase, replace, typed runs, revert, undo, redo,
 // reads, snapshots) run on a piece table and on a plain vector that knows where each byte came
 // from; every answer of the table (bytes, isUnmodified, isOriginal, editedRanges, its canonical

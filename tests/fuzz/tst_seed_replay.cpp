@@ -24,6 +24,8 @@ private slots:
     void audit_data() { seeds_data(); }
     void pieceTable();
     void pieceTable_data() { seeds_data(); }
+    void auditFast();
+    void auditFast_data() { seeds_data(); }
     void allowlist();
     void allowlist_data() { seeds_data(); }
     void arguments();
@@ -55,6 +57,13 @@ void TestFuzzSeedReplay::segmenter() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::auditFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkAuditFast(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -122,6 +131,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
     QVERIFY(u8fuzz::checkAudit({}).empty());
     QVERIFY(u8fuzz::checkPieceTable({}).empty());
+    QVERIFY(u8fuzz::checkAuditFast({}).empty());
     QVERIFY(u8fuzz::checkAllowlist({}).empty());
     QVERIFY(u8fuzz::checkArguments({}).empty());
 }
