@@ -174,6 +174,25 @@ private slots:
         QCOMPARE(names(), QStringList{"random"});
     }
 
+    // Defect 9: stats --graphemes held a whole cluster: a 100 MB run of U+0301 took 130 MB.
+    // Now it runs in 100 MB of address space, the cluster counted and said to be that long.
+    void longClusterIsNotHeld() {
+        QByteArray run(100 << 20, '\0');
+        run[0] = 'e';
+        for (qsizetype i = 1; i + 1 < run.size(); i += 2) {
+            run[i] = char(0xCC);
+            run[i + 1] = char(0x81);
+        }
+        run.chop(1);
+        write("run.txt", run);
+        const Run r = shell("cd '" + dir_.path() +
+                            "' && ulimit -v 100000 && \"$CLI\" stats --graphemes run.txt");
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("graphemes    1  (grapheme clusters, UAX #29; longer than 1 MiB, "
+                                "counted without being held: 1)"),
+                 r.out.constData());
+    }
+
     // Defect 15: --in-place with nothing to change wrote a backup and rewrote the file.
     void inPlaceLeavesAloneWhatNeedsNoChange() {
         const QString path = write("clean.txt", "caf\xC3\xA9\n");
