@@ -267,6 +267,37 @@ MojibakeHint mojibakeHint(const MojibakeResult& m) {
     return hint;
 }
 
+// A byte order mark at the start: its encoding, sure when the units after it are whole (or the
+// window `cut` them), doubtful when not (FE FF 00 is no UTF-16BE text).
+void guessByBom(std::span<const std::uint8_t> b, bool cut, std::vector<EncodingGuess>& guesses) {
+    const std::string_view head(reinterpret_cast<const char*>(b.data()),
+                                std::min<std::size_t>(4, b.size()));
+    for (const Bom& bom : kBoms)
+        if (head.starts_with(bom.bytes)) {
+            std::string hex;
+            for (unsigned char c : bom.bytes) {
+                char buf[4];
+                std::snprintf(buf, sizeof buf, "%s%02X", hex.empty() ? "" : " ", c);
+                hex += buf;
+            }
+            // The units after the mark must be whole: FE FF 00 is no UTF-16BE text.
+            const std::string_view encoding = bom.encoding;
+            const std::size_t unit = encoding.starts_with("UTF-32")   ? 4
+                                     : encoding.starts_with("UTF-16") ? 2
+                                                                      : 1;
+            const std::size_t rest = b.size() - bom.bytes.size();
+            if (rest % unit == 0 || cut)
+                guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
+            else
+                guesses.push_back({bom.encoding, 30,
+                                   "byte order mark " + hex + ", but " + std::to_string(rest) +
+                                       " bytes after it: not whole " + std::to_string(unit * 8) +
+                                       "-bit units",
+                                   "", ""});
+            break;
+        }
+}
+
 // "ASCII only", or, when only the first bytes were examined, that they are ASCII: what follows
 // them may be anything (an é, invalid bytes past 4 MiB).
 std::string asciiOnlyReason(std::size_t examined, bool cut) {
@@ -286,33 +317,7 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     Detection d;
     const auto b = all.first(std::min(all.size(), maxBytes));
     d.examinedBytes = b.size();
-    const std::string_view head(reinterpret_cast<const char*>(b.data()),
-                                std::min<std::size_t>(4, b.size()));
-    for (const Bom& bom : kBoms)
-        if (head.starts_with(bom.bytes)) {
-            std::string hex;
-            for (unsigned char c : bom.bytes) {
-                char buf[4];
-                std::snprintf(buf, sizeof buf, "%s%02X", hex.empty() ? "" : " ", c);
-                hex += buf;
-            }
-            // The units after the mark must be whole: FE FF 00 is no UTF-16BE text.
-            const std::string_view encoding = bom.encoding;
-            const std::size_t unit = encoding.starts_with("UTF-32")   ? 4
-                                     : encoding.starts_with("UTF-16") ? 2
-                                                                      : 1;
-            const std::size_t rest = b.size() - bom.bytes.size();
-            const bool cut = b.size() < all.size(); // the window may cut a unit: no evidence
-            if (rest % unit == 0 || cut)
-                d.guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
-            else
-                d.guesses.push_back({bom.encoding, 30,
-                                     "byte order mark " + hex + ", but " + std::to_string(rest) +
-                                         " bytes after it: not whole " + std::to_string(unit * 8) +
-                                         "-bit units",
-                                     "", ""});
-            break;
-        }
+    guessByBom(b, b.size() < all.size(), d.guesses);
     const ScanSummary summary = scan(b);
     d.invalidSequences = summary.errorSegments();
     d.multiByteCharacters = summary.characters - summary.byLength[1];
