@@ -28,6 +28,11 @@ std::string checkProblems(std::span<const std::uint8_t> data);
 // change when run again.
 std::string checkRepair(std::span<const std::uint8_t> data);
 
+// Fast sibling of checkRepair: inputs capped at kRepairFastMaxBytes, and one of its checks a
+// run, the data choosing (the whole pipeline with one policy most often).
+inline constexpr std::size_t kRepairFastMaxBytes = 512;
+std::string checkRepairFast(std::span<const std::uint8_t> data);
+
 // Fast: the decoder under Replace and one other policy the data chooses (whole and in one steered
 // chunking), and the scan on every kernel the CPU has (whole; in pieces on one the data chooses),
 // each held to an answer built from the reference Segmenter's segments.

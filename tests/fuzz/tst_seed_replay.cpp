@@ -26,6 +26,8 @@ private slots:
     void pieceTable_data() { seeds_data(); }
     void auditFast();
     void auditFast_data() { seeds_data(); }
+    void repairFast();
+    void repairFast_data() { seeds_data(); }
     void allowlist();
     void allowlist_data() { seeds_data(); }
     void arguments();
@@ -57,6 +59,13 @@ void TestFuzzSeedReplay::segmenter() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::repairFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkRepairFast(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -132,6 +141,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkAudit({}).empty());
     QVERIFY(u8fuzz::checkPieceTable({}).empty());
     QVERIFY(u8fuzz::checkAuditFast({}).empty());
+    QVERIFY(u8fuzz::checkRepairFast({}).empty());
     QVERIFY(u8fuzz::checkAllowlist({}).empty());
     QVERIFY(u8fuzz::checkArguments({}).empty());
 }
