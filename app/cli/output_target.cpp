@@ -1,6 +1,7 @@
 #include "output_target.h"
 
 #include "backup_file.h"
+#include "shown_name.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -76,13 +77,14 @@ void warnWhatChanged(std::string_view command, const std::string& path, const st
         std::fprintf(stderr,
                      "u8scope-cli %.*s: %s: its owner changed from %u:%u to %u:%u (only its "
                      "owner or root can keep it)\n",
-                     int(command.size()), command.data(), path.c_str(), unsigned(before.st_uid),
-                     unsigned(before.st_gid), unsigned(after.st_uid), unsigned(after.st_gid));
+                     int(command.size()), command.data(), shownName(path).c_str(),
+                     unsigned(before.st_uid), unsigned(before.st_gid), unsigned(after.st_uid),
+                     unsigned(after.st_gid));
     if (before.st_nlink > 1)
         std::fprintf(stderr,
                      "u8scope-cli %.*s: %s: had %lu names (hard links); only this one has the "
                      "new content, the others keep the old\n",
-                     int(command.size()), command.data(), path.c_str(),
+                     int(command.size()), command.data(), shownName(path).c_str(),
                      static_cast<unsigned long>(before.st_nlink));
 }
 
@@ -110,7 +112,7 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
     }
     if (backup)
         std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
-                     command.data(), backup->c_str());
+                     command.data(), shownName(*backup).c_str());
     if (!out.commit(error)) {
         if (backup)
             ::unlink(backup->c_str());

@@ -269,6 +269,14 @@ private slots:
         QVERIFY2(audit.out.startsWith(shown + ":1:2: offset 1: "), audit.out.constData());
         const Run stats = cli({"stats", path});
         QVERIFY2(stats.out.startsWith(shown + ": not valid UTF-8"), stats.out.constData());
+        // In messages too: a file that is not there, an output that cannot be written.
+        const Run missing = cli({"check", dir_.filePath("gone\x1B[31m.txt")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(!missing.err.contains('\x1B') && missing.err.contains("gone\\x1B[31m.txt"),
+                 missing.err.constData());
+        const Run unwritable = cli({"decode", "-o", "/nonexistent/out\x1B[31m", path});
+        QCOMPARE(unwritable.exitCode, 2);
+        QVERIFY2(!unwritable.err.contains('\x1B'), unwritable.err.constData());
         const Run json = cli({"stats", "--json", path});
         QVERIFY2(json.out.contains("/evil\\u001b[31m\\nname.txt\""), json.out.constData());
     }
