@@ -89,35 +89,25 @@ bool canLinkDescriptors() {
     return (data[CAP_DAC_READ_SEARCH / 32].effective >> (CAP_DAC_READ_SEARCH % 32)) & 1;
 }
 
-// How an unnamed temporary file is given its name: through /proc/self/fd, or, where /proc is
-// not mounted, by its descriptor (needs CAP_DAC_READ_SEARCH).
-enum class Naming { ThroughProc, ByDescriptor };
-
-Naming g_naming = Naming::ThroughProc; // set by openUnnamed() for the file it opened
-
 // A temporary file with no name in `directory` (open(2) with O_TMPFILE: Linux 3.11 and later, on
 // ext4, XFS, Btrfs and tmpfs among others). If the process dies before the file is complete, even
 // by SIGKILL, which no handler sees, the kernel frees it and nothing is left behind. It can be
-// named later only through /proc/self/fd, or by its descriptor with CAP_DAC_READ_SEARCH, so it
-// is used only where one of them is there. -1 otherwise (no /proc, and no such capability): the
-// caller makes a named temporary file instead, which SIGKILL can leave behind.
-int openUnnamed(const std::string& directory) {
+// named later through /proc/self/fd, by its descriptor with CAP_DAC_READ_SEARCH, or, with
+// neither, copied into a named file once complete (`naming` says which). -1 where the file
+// system has no O_TMPFILE: the caller makes a named temporary file instead.
+int openUnnamed(const std::string& directory, AtomicOutput::Naming& naming) {
 #ifdef O_TMPFILE
-    const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    // Readable too, for the copy.
+    const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd < 0)
         return -1;
-    if (::access(descriptorPath(fd).c_str(), F_OK) == 0) {
-        g_naming = Naming::ThroughProc;
-        return fd;
-    }
-    if (canLinkDescriptors()) {
-        g_naming = Naming::ByDescriptor;
-        return fd;
-    }
-    ::close(fd);
-    return -1;
+    naming = ::access(descriptorPath(fd).c_str(), F_OK) == 0 ? AtomicOutput::Naming::ThroughProc
+             : canLinkDescriptors()                          ? AtomicOutput::Naming::ByDescriptor
+                                                             : AtomicOutput::Naming::ByCopy;
+    return fd;
 #else
     (void)directory;
+    (void)naming;
     return -1;
 #endif
 }
@@ -170,7 +160,8 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
                                                        const std::string& attributesFrom,
                                                        std::string& error) {
     std::string temp;
-    int fd = openUnnamed(directoryOf(targetPath)); // mode 0600 until the attributes are given
+    Naming naming = Naming::ThroughProc;
+    int fd = openUnnamed(directoryOf(targetPath), naming); // mode 0600 until the attributes
     if (fd < 0) {
         temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
         std::vector<char> name(temp.begin(), temp.end());
@@ -185,12 +176,10 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
     }
     auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
     out->unnamed_ = temp.empty();
-    if (!attributesFrom.empty()) {
-        if (!copyAttributes(attributesFrom, fd, error))
-            return nullptr; // the destructor removes the temporary file
-    } else {
-        ::fchmod(fd, 0666 & ~processUmask());
-    }
+    out->naming_ = naming;
+    out->attributesFrom_ = attributesFrom;
+    if (!out->giveAttributes(fd, error))
+        return nullptr; // the destructor removes the temporary file
     return out;
 }
 
@@ -326,10 +315,21 @@ bool AtomicOutput::nameTemp(std::string& error) {
         std::string name = stem;
         for (int i = 0; i < 6; ++i)
             name += kLetters[random() % (sizeof kLetters - 1)];
-        const bool linked = g_naming == Naming::ByDescriptor
-                                ? ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0
-                                : ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD,
-                                           name.c_str(), AT_SYMLINK_FOLLOW) == 0;
+        bool linked = false;
+        if (naming_ == Naming::ByCopy) {
+            const int named = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            if (named >= 0) {
+                tempPath_ = name; // removed by the destructor should the copy fail
+                unnamed_ = false;
+                guardTemp(tempPath_);
+                return moveIntoNamed(named, error);
+            }
+        } else {
+            linked = naming_ == Naming::ByDescriptor
+                         ? ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0
+                         : ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
+                                    AT_SYMLINK_FOLLOW) == 0;
+        }
         if (linked) {
             tempPath_ = name;
             unnamed_ = false;
@@ -343,6 +343,56 @@ bool AtomicOutput::nameTemp(std::string& error) {
     }
     error = path_ + ": no free name for the temporary file in " + directoryOf(targetPath_);
     return false;
+}
+
+bool AtomicOutput::giveAttributes(int fd, std::string& error) {
+    if (!attributesFrom_.empty())
+        return copyAttributes(attributesFrom_, fd, error);
+    ::fchmod(fd, 0666 & ~processUmask());
+    return true;
+}
+
+bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
+    const auto fail = [&] {
+        error = path_ + ": " + std::strerror(errno);
+        ::close(named);
+        return false;
+    };
+    if (!giveAttributes(named, error)) {
+        ::close(named);
+        return false;
+    }
+    // copy_file_range(2) where the kernel has it (Linux 4.5 and later); else read and write.
+    std::vector<char> buffer;
+    for (off_t at = 0;;) {
+        ssize_t n = buffer.empty()
+                        ? ::copy_file_range(fd_, &at, named, nullptr, std::size_t(1) << 30, 0)
+                        : ::pread(fd_, buffer.data(), buffer.size(), at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && buffer.empty() && at == 0 &&
+            (errno == ENOSYS || errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP)) {
+            buffer.resize(std::size_t(1) << 20);
+            continue;
+        }
+        if (n < 0)
+            return fail();
+        if (n == 0)
+            break;
+        if (!buffer.empty()) {
+            for (ssize_t done = 0; done < n;) {
+                const ssize_t w = ::write(named, buffer.data() + done, std::size_t(n - done));
+                if (w < 0 && errno != EINTR)
+                    return fail();
+                done += w > 0 ? w : 0;
+            }
+            at += n;
+        }
+    }
+    if (::fsync(named) != 0)
+        return fail();
+    ::close(std::exchange(fd_, named)); // the unnamed file goes with its descriptor
+    return true;
 }
 
 bool AtomicOutput::commit(std::string& error) {

@@ -6,7 +6,9 @@
 //
 // The temporary file has no name while it is written (O_TMPFILE), where the file system allows:
 // a process killed outright (SIGKILL, a crash, a power cut) leaves nothing behind. It is named
-// only once complete and synced, just before the rename.
+// only once complete and synced, just before the rename: through /proc/self/fd, or by its
+// descriptor (with CAP_DAC_READ_SEARCH), or, with neither, by copying it into a named file then,
+// so that only the moments of that copy could leave a file behind.
 //
 // Replacing a file loses nothing of it but its bytes: the new file has the old one's mode, owner,
 // group and extended attributes (file_attributes.h); a symbolic link is written through (its
@@ -85,8 +87,19 @@ private:
     // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
     // false with `error` (the destructor then removes it).
     bool finishTemp(std::string& error);
-    // Gives the unnamed temporary file a free name beside the target (linkat(2)).
+    // Gives the unnamed temporary file a free name beside the target (linkat(2), or a copy).
     bool nameTemp(std::string& error);
+    // Without a way to link it: copies the unnamed file into the new file `named` (its
+    // attributes given again) and goes on with that one.
+    bool moveIntoNamed(int named, std::string& error);
+    // The attributes of attributesFrom_, or of a new file (0666 less the umask), to `fd`.
+    bool giveAttributes(int fd, std::string& error);
+
+public:
+    // How an unnamed temporary file gets its name (nameTemp()).
+    enum class Naming : std::uint8_t { ThroughProc, ByDescriptor, ByCopy };
+
+private:
     // Standard output or a device: written where it is, with no temporary file.
     bool writesInPlace() const { return tempPath_.empty() && !unnamed_; }
 
@@ -95,6 +108,8 @@ private:
     std::string targetPath_;
     std::string tempPath_; // empty for standard output, and while the temporary is unnamed
     bool unnamed_ = false; // the temporary file has no name yet (O_TMPFILE)
+    Naming naming_ = Naming::ThroughProc;
+    std::string attributesFrom_; // the file whose attributes the output takes, if any
     std::string buffer_;
     int writeErrno_ = 0;
     bool committed_ = false;

@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QThread>
 #include <functional>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -313,23 +314,35 @@ private slots:
     }
 
     // Defect 16: without /proc the temporary output file had a name from the start, which a
-    // SIGKILL left behind. Where the process may link a descriptor (root), it has none now.
+    // SIGKILL left behind. Now it has none, as root (linked by its descriptor) and as another
+    // user (copied into a named file only once complete); and the output is still right.
+    void sigkillWithoutProcLeavesNothing_data() {
+        QTest::addColumn<QString>("as");
+        QTest::newRow("root") << "";
+        QTest::newRow("another user") << "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    }
     void sigkillWithoutProcLeavesNothing() {
+        QFETCH(QString, as);
         if (::geteuid() != 0 || QProcess::execute("unshare", {"-m", "true"}) != 0)
             QSKIP("needs root and mount namespaces (unshare -m)");
         QTemporaryDir work;
+        QVERIFY(::chmod(work.path().toLocal8Bit().constData(), 0777) == 0);
+        u8test::writeFile(QDir(work.path()), "in", "caf\xC3\xA9 \xFF\n");
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("CLI", u8test::cliPath());
         p.setProcessEnvironment(env);
-        // The command waits on a FIFO nobody writes, its output begun, until it is killed.
-        p.start("unshare", {"-m", "bash", "-c",
-                            "umount -l /proc && cd '" + work.path() +
-                                "' && mkfifo in && { \"$CLI\" decode --errors=replace -o out - "
-                                "< in & pid=$!; exec 3>in; sleep 0.3; kill -9 $pid; wait $pid; "
-                                "exec 3>&-; rm in; ls -A; }"});
+        // The command waits on a FIFO nobody writes, its output begun, until it is killed; then
+        // a whole run, whose output must be right.
+        p.start("unshare",
+                {"-m", "bash", "-c",
+                 "umount -l /proc && cd '" + work.path() +
+                     "' && mkfifo fifo && chmod 666 fifo && { " + as +
+                     "\"$CLI\" decode --errors=replace -o out - < fifo & pid=$!; exec 3>fifo; "
+                     "sleep 0.3; kill -9 $pid; wait $pid; exec 3>&-; rm fifo; ls -A; } && " +
+                     as + "\"$CLI\" decode --errors=replace -o out in 2>/dev/null && cat out"});
         QVERIFY(p.waitForFinished(30000));
-        QCOMPARE(p.readAllStandardOutput(), QByteArray());
+        QCOMPARE(p.readAllStandardOutput(), QByteArray("in\ncaf\xC3\xA9 \xEF\xBF\xBD\n"));
     }
 };
 
