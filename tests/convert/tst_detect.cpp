@@ -415,6 +415,15 @@ void TestDetect::whatIssue32Found() {
         QVERIFY(g.strayBytesPage.empty());
     QVERIFY(u8cli::detectionText(noise).find("repair") == std::string::npos);
 
+    // UTF-16 text without ASCII and without a zero byte has as many such controls: not binary.
+    std::string cjk;
+    for (char32_t cp = 0x4E01; cjk.size() < 3000; cp += 7)
+        if ((cp & 0xFF) != 0) {
+            cjk += char(cp & 0xFF);
+            cjk += char(cp >> 8);
+        }
+    QVERIFY(detectEncoding(bytes(cjk)).binary.empty());
+
     std::string elf("\x7F"
                     "ELF\x02\x01\x01\0\0\0",
                     10);

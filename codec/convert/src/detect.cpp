@@ -92,6 +92,22 @@ constexpr Signature kSignatures[] = {
 constexpr double kBinaryNulShare = 0.01;
 constexpr double kBinaryControlShare = 0.05;
 
+// Whether the bytes read as well-formed UTF-16 in that byte order (a last odd byte, or a high
+// surrogate the window cut off, ignored).
+bool wellFormedUtf16(std::span<const std::uint8_t> b, bool bigEndian) {
+    bool expectLow = false;
+    for (std::size_t i = 0; i + 1 < b.size(); i += 2) {
+        const unsigned unit =
+            bigEndian ? unsigned(b[i]) << 8 | b[i + 1] : unsigned(b[i + 1]) << 8 | b[i];
+        const bool high = unit >= 0xD800 && unit <= 0xDBFF;
+        const bool low = unit >= 0xDC00 && unit <= 0xDFFF;
+        if (low != expectLow)
+            return false;
+        expectLow = high;
+    }
+    return true;
+}
+
 std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained) {
     const std::string_view head(reinterpret_cast<const char*>(b.data()),
                                 std::min<std::size_t>(16, b.size()));
@@ -105,7 +121,11 @@ std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained)
     if (share >= kBinaryNulShare)
         return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
     // Controls no text uses (tab, line breaks, form feed and ESC are text's): random bytes have
-    // one in ten, text next to none.
+    // one in ten, text next to none. UTF-16 text without ASCII (CJK) has as many, and no zero
+    // byte: bytes that read as well-formed UTF-16 in either order are not called binary for them
+    // (random bytes are not: about one unit in 32 is a surrogate, and they do not pair).
+    if (wellFormedUtf16(b, false) || wellFormedUtf16(b, true))
+        return {};
     const auto controls = std::size_t(std::count_if(b.begin(), b.end(), [](std::uint8_t c) {
         return (c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r' &&
                 c != 0x1B) ||
