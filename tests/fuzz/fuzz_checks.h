@@ -61,6 +61,10 @@ std::string checkAuditFast(std::span<const std::uint8_t> data);
 // layout, earlier snapshots) must equal the vector's (piece_table_checks.cpp).
 std::string checkPieceTable(std::span<const std::uint8_t> data);
 
+// Fast: the grapheme cluster counter, with a bound of 16 to 79 bytes on what it holds, fed in
+// pieces, against the break iterator over the whole text (grapheme_checks.cpp).
+std::string checkGraphemesFast(std::span<const std::uint8_t> data);
+
 // Fast: the audit allowlist's parser against a reference parser written apart from it (the
 // same entries, set and first bad line), and its set written out and read back
 // (allowlist_checks.cpp).

@@ -28,6 +28,8 @@ private slots:
     void auditFast_data() { seeds_data(); }
     void repairFast();
     void repairFast_data() { seeds_data(); }
+    void graphemes();
+    void graphemes_data() { seeds_data(); }
     void allowlist();
     void allowlist_data() { seeds_data(); }
     void arguments();
@@ -73,6 +75,13 @@ void TestFuzzSeedReplay::auditFast() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkAuditFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::graphemes() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkGraphemesFast(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -142,6 +151,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkPieceTable({}).empty());
     QVERIFY(u8fuzz::checkAuditFast({}).empty());
     QVERIFY(u8fuzz::checkRepairFast({}).empty());
+    QVERIFY(u8fuzz::checkGraphemesFast({}).empty());
     QVERIFY(u8fuzz::checkAllowlist({}).empty());
     QVERIFY(u8fuzz::checkArguments({}).empty());
 }

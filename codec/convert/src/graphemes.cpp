@@ -197,7 +197,7 @@ void GraphemeCounter::shortenStretch() {
         stretch_.erase(0, ends[ends.size() - 2]);
         stretchCharacters_ = 2; // or more: the break iterator decides when it closes
     }
-    if (stretch_.size() > kMaxStretch / 2) { // one cluster that long: counted now, not held
+    if (stretch_.size() > maxStretch_ / 2) { // one cluster that long: counted now, not held
         ++count_;
         ++longClusters_;
         stretch_.clear();
@@ -233,7 +233,7 @@ void GraphemeCounter::character(const std::uint8_t* bytes, std::size_t length, c
         closeStretch();
     stretch_.append(reinterpret_cast<const char*>(bytes), length);
     ++stretchCharacters_;
-    if (stretch_.size() > kMaxStretch)
+    if (stretch_.size() > maxStretch_)
         shortenStretch();
     lastWasPrepend_ = kind & kPrepend;
     lastWasControl_ = kind & kControl;
