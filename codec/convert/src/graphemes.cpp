@@ -138,16 +138,20 @@ namespace {
 // What the counter needs to know of a character's Grapheme_Cluster_Break (UAX #29, table 2).
 // kJoins: Extend, ZWJ and SpacingMark, before which no cluster ever breaks (GB9, GB9a); kZwj
 // and kPictographic for the emoji sequences GB11 keeps together (ZWJ × Extended_Pictographic).
+// kVirama: a character of canonical combining class 9, after which ICU joins a consonant to the
+// cluster (its rule for Indic conjuncts, UAX #29 GB9c from Unicode 15.1).
 enum Kind : std::uint8_t {
     kPlain = 1,
     kPrepend = 2,
     kControl = 4,
     kJoins = 8,
     kZwj = 16,
-    kPictographic = 32
+    kPictographic = 32,
+    kVirama = 64
 };
 
 std::uint8_t kindFromIcu(char32_t cp) {
+    const std::uint8_t virama = u_getCombiningClass(UChar32(cp)) == 9 ? kVirama : 0;
     switch (u_getIntPropertyValue(UChar32(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
     case U_GCB_PREPEND:
         return kPrepend;
@@ -159,7 +163,7 @@ std::uint8_t kindFromIcu(char32_t cp) {
         return kJoins | kZwj;
     case U_GCB_EXTEND:
     case U_GCB_SPACING_MARK:
-        return kJoins;
+        return kJoins | virama;
     case U_GCB_OTHER:
         return u_hasBinaryProperty(UChar32(cp), UCHAR_EXTENDED_PICTOGRAPHIC) ? kPictographic
                                                                              : kPlain;
@@ -222,13 +226,17 @@ void GraphemeCounter::character(const std::uint8_t* bytes, std::size_t length, c
         inLongCluster_ = false;
     }
     lastWasZwj_ = kind & kZwj;
+    // After a virama (and the marks after it) a consonant may join the cluster: no sure
+    // boundary there, the break iterator decides.
+    const bool afterVirama = inViramaChain_;
+    inViramaChain_ = (kind & kVirama) || (inViramaChain_ && (kind & kJoins));
     bool breakBefore = false;
     if (valid && cp == '\n' && lastWasCarriageReturn_)
         breakBefore = false; // GB3: CR × LF
     else if ((kind & kControl) || lastWasControl_)
         breakBefore = true; // GB4, GB5: around controls, CR and LF, even after a Prepend
     else
-        breakBefore = (kind & kPlain) && !lastWasPrepend_; // GB999, unless GB9b
+        breakBefore = (kind & kPlain) && !lastWasPrepend_ && !afterVirama; // GB999, unless GB9b
     if (breakBefore)
         closeStretch();
     stretch_.append(reinterpret_cast<const char*>(bytes), length);
@@ -281,7 +289,7 @@ std::uint64_t GraphemeCounter::finish() {
     const std::uint64_t total = count_;
     count_ = 0;
     lastLongClusters_ = std::exchange(longClusters_, 0);
-    inLongCluster_ = false;
+    inLongCluster_ = inViramaChain_ = false;
     segmenter_ = Segmenter();
     lastWasPrepend_ = lastWasControl_ = lastWasCarriageReturn_ = false;
     return total;

@@ -122,6 +122,7 @@ private:
     bool lastWasCarriageReturn_ = false;
     bool inLongCluster_ = false; // counted already; its marks are passed over
     bool lastWasZwj_ = false;
+    bool inViramaChain_ = false; // a virama, then only marks
     std::uint64_t count_ = 0;
     std::uint64_t longClusters_ = 0, lastLongClusters_ = 0;
 };
