@@ -5,9 +5,11 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default 60
-#   TARGET              default all: fuzz_decode_fast fuzz_transcode_fast fuzz_piece_table (fast,
-#                       inputs up to 4 KiB) and fuzz_segmenter fuzz_problems fuzz_repair
-#                       fuzz_audit (thorough, 2 KiB)
+#   TARGET              default all: fuzz_decode_fast fuzz_transcode_fast fuzz_piece_table
+#                       fuzz_audit_fast fuzz_repair_fast fuzz_graphemes_fast fuzz_allowlist_fast
+#                       fuzz_arguments_fast (fast, inputs up to 4 KiB; fuzz_audit_fast and
+#                       fuzz_repair_fast read the first 512 bytes) and
+#                       fuzz_segmenter fuzz_problems fuzz_repair fuzz_audit (thorough, 2 KiB)
 # Fast targets are built in build-fuzz-fast, thorough ones in build-fuzz. Corpora grow in
 # build-fuzz/corpus/TARGET (seeded from tests/fuzz/seeds) and are kept between
 # runs; logs go to build-fuzz/logs/TARGET.log. A failure stops with the crashing input saved in
@@ -19,8 +21,10 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 ((${#targets[@]})) ||
-    targets=(fuzz_decode_fast fuzz_transcode_fast fuzz_piece_table fuzz_segmenter fuzz_problems
-             fuzz_repair fuzz_audit)
+    targets=(fuzz_decode_fast fuzz_transcode_fast fuzz_piece_table fuzz_audit_fast
+             fuzz_repair_fast fuzz_graphemes_fast fuzz_allowlist_fast fuzz_arguments_fast
+             fuzz_segmenter
+             fuzz_problems fuzz_repair fuzz_audit)
 
 # The fast targets are built without libFuzzer's comparison tracing, in a directory of their own
 # (see tests/fuzz/CMakeLists.txt); the thorough ones keep it.

@@ -64,8 +64,22 @@ std::string unknownValue(std::span<const OptionSpec> table, std::string_view opt
 }
 
 int usageError(std::string_view command, std::string_view message) {
-    std::fprintf(stderr, "u8scope-cli %.*s: %.*s\n", int(command.size()), command.data(),
-                 int(message.size()), message.data());
+    // A file name in the message may hold controls (an ESC, a newline): shown as \xHH, so that
+    // the message stays one line and acts on no terminal (shown_name.h does the same for names
+    // in text output).
+    std::string shown;
+    for (const char c : message) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x20 || b == 0x7F) {
+            char hex[5];
+            std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(b));
+            shown += hex;
+        } else {
+            shown += c;
+        }
+    }
+    std::fprintf(stderr, "u8scope-cli %.*s: %s\n", int(command.size()), command.data(),
+                 shown.c_str());
     return kExitUsage;
 }
 

@@ -1,6 +1,8 @@
 #include "audit_output.h"
 
 #include "problem_reporter.h"
+#include "shown_name.h"
+#include "standard_output.h"
 #include "u8codec/json_string.h"
 
 #include <cstdio>
@@ -41,24 +43,26 @@ public:
     void finding(const AuditTally& file, const AuditFinding& f) override {
         std::string line;
         if (f.kind == AuditKind::InvalidUtf8) {
-            line = formatProblem(file.file, u8codec::LocatedProblem{f.problem, f.line, f.column});
+            line = formatProblem(shownName(file.file),
+                                 u8codec::LocatedProblem{f.problem, f.line, f.column});
         } else {
-            line = file.file + ':' + std::to_string(f.line) + ':' + std::to_string(f.column) +
-                   ": offset " + std::to_string(f.offset) + ": ";
+            line = shownName(file.file) + ':' + std::to_string(f.line) + ':' +
+                   std::to_string(f.column) + ": offset " + std::to_string(f.offset) + ": ";
             line += u8codec::kindName(f);
             line += ": " + describeFindingCharacters(f) + ": " + f.message;
         }
-        std::printf("%s\n", line.c_str());
+        printOut("%s\n", line.c_str());
     }
     void endFile(const AuditTally& file) override {
         std::string kinds;
         for (const auto& [kind, n] : file.byKind)
             kinds += (kinds.empty() ? "" : ", ") + kind + ' ' + std::to_string(n);
-        std::printf("%s: %s profile (%s): %s%s%s\n", file.file.c_str(),
-                    std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
-                    file.findings == 0 ? "nothing suspicious found"
-                                       : plural(file.findings, "finding").c_str(),
-                    kinds.empty() ? "" : ": ", kinds.c_str());
+        writeOut(notShownText(file));
+        printOut("%s: %s profile (%s): %s%s%s\n", shownName(file.file).c_str(),
+                 std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
+                 file.findings == 0 ? "nothing suspicious found"
+                                    : plural(file.findings, "finding").c_str(),
+                 kinds.empty() ? "" : ": ", kinds.c_str());
     }
     void finish(bool) override {}
 };
@@ -88,7 +92,7 @@ public:
         if (!f.lookalike.empty())
             o += ",\"lookalike\":" + u8codec::jsonString(f.lookalike);
         o += ",\"message\":" + u8codec::jsonString(f.message) + "}";
-        std::printf("%s\n", o.c_str());
+        printOut("%s\n", o.c_str());
     }
     void endFile(const AuditTally& file) override {
         std::string o = "{\"summary\":{\"file\":" + u8codec::jsonString(file.file) +
@@ -104,13 +108,30 @@ public:
             o += std::to_string(n);
             first = false;
         }
-        o += "},\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
-        std::printf("%s\n", o.c_str());
+        o += '}';
+        if (!file.notShown.empty()) {
+            o += ",\"notShown\":{";
+            for (const auto& [kind, n] : file.notShown)
+                o += (o.back() == '{' ? "" : ",") + u8codec::jsonString(kind) + ':' +
+                     std::to_string(n);
+            o += '}';
+        }
+        o += ",\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
+        printOut("%s\n", o.c_str());
     }
     void finish(bool) override {}
 };
 
 } // namespace
+
+std::string notShownText(const AuditTally& file) {
+    std::string text;
+    for (const auto& [kind, n] : file.notShown)
+        text += shownName(file.file) + ": " + std::to_string(n) + " more " + kind + " finding" +
+                (n == 1 ? "" : "s") + " not shown (--max-findings " +
+                std::to_string(file.maxFindings) + ")\n";
+    return text;
+}
 
 std::unique_ptr<AuditOutput> makeHumanAuditOutput() {
     return std::make_unique<HumanOutput>();

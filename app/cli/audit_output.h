@@ -19,7 +19,13 @@ struct AuditTally {
     std::string profileReason; // "extension .c", "--profile", "no programming-language extension"
     std::map<std::string, std::uint64_t, std::less<>> byKind;
     std::uint64_t findings = 0;
+    // The findings of a kind past --max-findings are counted, not written: by kind, and the cap.
+    std::map<std::string, std::uint64_t, std::less<>> notShown;
+    std::uint64_t maxFindings = 0;
 };
+
+// "FILE: N more KIND findings not shown (--max-findings M)", a line for each kind capped.
+std::string notShownText(const AuditTally& file);
 
 class AuditOutput {
 public:

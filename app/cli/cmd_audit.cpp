@@ -9,8 +9,10 @@
 #include "commands.h"
 #include "help_text.h"
 #include "input.h"
+#include "standard_output.h"
 #include "u8convert/audit.h"
 
+#include <charconv>
 #include <cstdio>
 #include <sys/stat.h>
 
@@ -49,6 +51,13 @@ constexpr OptionSpec kOptions[] = {
      .names = auditKindNames,
      .defaultValue = "every kind",
      .help = "report only these kinds; `invalid` is ill-formed UTF-8"},
+    {.name = "max-findings",
+     .kind = ValueKind::Number,
+     .valueName = "N",
+     .defaultValue = "1000",
+     .help = "write at most N findings of each kind for each file, then a line saying how many "
+             "more there were (0: every one); nested bidi controls would otherwise give "
+             "hundreds of MB"},
     {.name = "allow",
      .kind = ValueKind::File,
      .valueName = "FILE",
@@ -87,6 +96,7 @@ struct Settings {
     std::optional<u8codec::AuditProfile> profile; // forced by --profile
     u8codec::AuditKindMask kinds = u8codec::kAllAuditKinds;
     u8codec::CodePointSet allowlist;
+    std::uint64_t maxFindings = 1000; // of each kind in each file; 0: no limit
 };
 
 FileResult auditOne(const std::string& path, const Settings& settings, AuditOutput& output) {
@@ -105,7 +115,8 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
         return FileResult::Unreadable;
     }
     AuditTally tally;
-    tally.file = input->displayName();
+    tally.file = input->name(); // the text output shows it escaped (shownName)
+    tally.maxFindings = settings.maxFindings;
     if (settings.profile) {
         tally.profile = *settings.profile;
         tally.profileReason = "--profile";
@@ -122,13 +133,17 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     u8codec::Auditor auditor(std::move(options));
     const auto sink = [&](const u8codec::AuditFinding& f) {
         ++tally.findings;
-        ++tally.byKind[std::string(u8codec::kindName(f))];
-        output.finding(tally, f);
+        const std::string_view kind = u8codec::kindName(f);
+        const std::uint64_t seen = ++tally.byKind[std::string(kind)];
+        if (settings.maxFindings != 0 && seen > settings.maxFindings)
+            ++tally.notShown[std::string(kind)];
+        else
+            output.finding(tally, f);
     };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             auditor.feed(chunk, sink);
-            return true;
+            return !outputFailed(); // the reader is gone (EPIPE) or the disk full: stop
         },
         error);
     if (!read) {
@@ -160,6 +175,12 @@ int runAudit(const Arguments& parsed) {
             return usageError("audit", "allowlist " + allow.error);
         settings.allowlist = std::move(allow.set);
     }
+    if (const std::string* v = parsed.value("max-findings")) {
+        const auto [end, ec] =
+            std::from_chars(v->data(), v->data() + v->size(), settings.maxFindings);
+        if (ec != std::errc() || end != v->data() + v->size())
+            return usageError("audit", "--max-findings needs a number, not '" + *v + "'");
+    }
     if (parsed.has("json") && parsed.has("sarif"))
         return usageError("audit", "--json and --sarif exclude each other");
     if (parsed.positional.empty())
@@ -180,6 +201,8 @@ int runAudit(const Arguments& parsed) {
             break;
         }
         std::fflush(stdout);
+        if (outputFailed())
+            return kExitUsage; // main() says why
     }
     output->finish(!anyUnreadable);
     // An unreadable file is a usage/I-O error (2) even when others had findings.

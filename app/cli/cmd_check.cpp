@@ -4,6 +4,7 @@
 #include "input.h"
 #include "input_scan.h"
 #include "problem_reporter.h"
+#include "standard_output.h"
 
 #include <charconv>
 #include <cstdio>
@@ -60,7 +61,7 @@ FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet
         switch (quickScan(*input, error)) {
         case QuickVerdict::Valid:
             if (!quiet)
-                std::printf("%s: valid UTF-8\n", name.c_str());
+                printOut("%s: valid UTF-8\n", name.c_str());
             return FileResult::Valid;
         case QuickVerdict::Unreadable:
             std::fprintf(stderr, "u8scope-cli check: %s\n", error.c_str());
@@ -75,13 +76,13 @@ FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet
     ProblemReporter reporter(
         [&](const LocatedProblem& p) {
             if (!quiet && reporter.problems() <= maxErrors) // counts this one
-                std::printf("%s\n", formatProblem(name, p).c_str());
+                printOut("%s\n", formatProblem(name, p).c_str());
         },
         quiet ? 0 : maxErrors);
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             reporter.feed(chunk);
-            return true;
+            return !outputFailed();
         },
         error);
     if (!read) {
@@ -91,15 +92,15 @@ FileResult checkOne(const std::string& path, std::uint64_t maxErrors, bool quiet
     reporter.finish();
     const std::uint64_t found = reporter.problems();
     if (!quiet && found > maxErrors)
-        std::printf("%s: %llu more problem%s not shown (--max-errors %llu)\n", name.c_str(),
-                    static_cast<unsigned long long>(found - maxErrors),
-                    found - maxErrors == 1 ? "" : "s", static_cast<unsigned long long>(maxErrors));
+        printOut("%s: %llu more problem%s not shown (--max-errors %llu)\n", name.c_str(),
+                 static_cast<unsigned long long>(found - maxErrors),
+                 found - maxErrors == 1 ? "" : "s", static_cast<unsigned long long>(maxErrors));
     if (!quiet) {
         if (found == 0)
-            std::printf("%s: valid UTF-8\n", name.c_str());
+            printOut("%s: valid UTF-8\n", name.c_str());
         else
-            std::printf("%s: not valid UTF-8: %llu problem%s\n", name.c_str(),
-                        static_cast<unsigned long long>(found), found == 1 ? "" : "s");
+            printOut("%s: not valid UTF-8: %llu problem%s\n", name.c_str(),
+                     static_cast<unsigned long long>(found), found == 1 ? "" : "s");
     }
     return found == 0 ? FileResult::Valid : FileResult::Invalid;
 }
@@ -129,6 +130,8 @@ int runCheck(const Arguments& parsed) {
             break;
         }
         std::fflush(stdout);
+        if (outputFailed())
+            return kExitUsage; // main() says why
     }
     // An unreadable file is a usage/I-O error (2) even when others were invalid.
     return anyUnreadable ? kExitUsage : anyInvalid ? kExitInvalid : kExitOk;

@@ -42,7 +42,9 @@ constexpr OptionSpec kOptions[] = {
 
 constexpr ExitStatus kExitStatuses[] = {
     {0, "the output was written"},
-    {1, "FILE is not valid UTF-8 under --errors=strict; nothing was written"},
+    {1, "FILE is not valid UTF-8 under --errors=strict; nothing was written (to standard "
+        "output: nothing, unless more than 16 MiB had to go out before the error, which is "
+        "then said)"},
     {2, "a usage error, or a file could not be read or written"},
 };
 
@@ -76,6 +78,8 @@ int runDecode(const Arguments& parsed) {
     if (!out)
         return usageError("decode", error);
 
+    if (policy == u8codec::ErrorPolicy::Strict)
+        out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either
     u8codec::Decoder decoder(policy);
     // Under `strict`, the problem at the first error and its line and column are reported the
     // way `check` reports them.
@@ -87,9 +91,12 @@ int runDecode(const Arguments& parsed) {
                 firstProblem = p;
         });
     bool failed = false;
+    bool writing = true;
     // Well-formed stretches go from the read buffer to the output file without a copy (the
-    // Decoder's Writer); a write error surfaces in commit().
-    const u8codec::Decoder::Writer write = [&](std::string_view piece) { out->write(piece); };
+    // Decoder's Writer).
+    const u8codec::Decoder::Writer write = [&](std::string_view piece) {
+        writing = out->write(piece) && writing;
+    };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             if (reporter)
@@ -97,11 +104,14 @@ int runDecode(const Arguments& parsed) {
             if (failed) // keep reading only until the reporter has located the problem
                 return !firstProblem;
             failed = !decoder.feed(chunk, write);
-            return !(failed && firstProblem);
+            // A failed write stops the reading at once: an endless input would go on for ever.
+            return writing && !(failed && firstProblem);
         },
         error);
     if (!read)
         return usageError("decode", error);
+    if (!writing)
+        return usageError("decode", out->writeFailure() + "; " + whatWasWritten(*out));
     if (reporter)
         reporter->finish();
     if (!failed)
@@ -112,13 +122,13 @@ int runDecode(const Arguments& parsed) {
             std::fprintf(stderr, "%s\n",
                          formatProblem(input->displayName(), *firstProblem).c_str());
         std::fprintf(stderr,
-                     "u8scope-cli decode: %s: not valid UTF-8 (use --errors=replace, "
+                     "u8scope-cli decode: %s: not valid UTF-8, %s (use --errors=replace, "
                      "ignore, latin1 or cp1252 to decode anyway)\n",
-                     input->displayName().c_str());
+                     input->displayName().c_str(), whatWasWritten(*out).c_str());
         return kExitInvalid;
     }
-    if (!out->commit(error))
-        return usageError("decode", error);
+    if (const int status = commitOutput("decode", *input, *target, *out); status != kExitOk)
+        return status;
     if (decoder.errorSegments() != 0 && target->path != "-")
         std::fprintf(
             stderr, "u8scope-cli decode: %s: %llu error segment%s handled by '%s'\n",

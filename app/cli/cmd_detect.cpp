@@ -5,6 +5,7 @@
 #include "detect_report.h"
 #include "help_text.h"
 #include "input.h"
+#include "standard_output.h"
 #include "u8codec/aligned_buffer.h"
 
 #include <algorithm>
@@ -44,6 +45,8 @@ int runDetect(const Arguments& parsed) {
     std::size_t got = 0;
     if (const u8codec::FileSource* file = input->file()) {
         got = file->read(0, window.span()); // straight into the window: no chunk loop, no copy
+        if (input->readFailed(error))
+            return usageError("detect", error);
     } else if (!input->forEachChunk(
                    [&](std::span<const std::uint8_t> chunk) {
                        const std::size_t take = std::min(chunk.size(), window.size() - got);
@@ -60,9 +63,9 @@ int runDetect(const Arguments& parsed) {
     window.resize(got);
     const u8codec::Detection d = u8codec::detectEncoding(window.span(), limit);
     if (parsed.has("json"))
-        std::printf("%s\n", detectionJson(d).c_str());
+        printOut("%s\n", detectionJson(d).c_str());
     else
-        std::printf("%s:\n%s", input->displayName().c_str(), detectionText(d).c_str());
+        printOut("%s:\n%s", input->displayName().c_str(), detectionText(d).c_str());
     return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "help_text.h"
 #include "html_dump.h"
 #include "input.h"
+#include "standard_output.h"
 #include "terminal_dump.h"
 
 #include <cerrno>
@@ -108,24 +109,13 @@ int terminalColumns() {
     return size.ws_col;
 }
 
-bool writeOut(std::string_view bytes) {
-    while (!bytes.empty()) {
-        const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        bytes.remove_prefix(std::size_t(n));
-    }
-    return true;
-}
-
 // Reads the input into the rows; false (with `error`) when it could not be read.
 bool feedRows(const Input& input, u8dump::DumpRows& rows, const u8dump::DumpOptions& options,
               std::string& error) {
-    const bool read =
-        input.forEachChunk([&](std::span<const std::uint8_t> chunk) { return rows.feed(chunk); },
-                           error, u8dump::DumpRows::streamStart(options));
+    // Until the rows asked for are done, or a write failed (the reader gone: stop).
+    const bool read = input.forEachChunk(
+        [&](std::span<const std::uint8_t> chunk) { return rows.feed(chunk) && !outputFailed(); },
+        error, u8dump::DumpRows::streamStart(options));
     rows.finish();
     return read;
 }
@@ -196,8 +186,8 @@ int runDump(const Arguments& parsed) {
     if (pastEnd)
         return usageError("dump", name + ": --offset " + std::to_string(options.offset) +
                                       " is past its end");
-    if (!written)
-        return usageError("dump", std::string("standard output: ") + std::strerror(errno));
+    if (!written || outputFailed())
+        return usageError("dump", outputFailure());
     return kExitOk;
 }
 

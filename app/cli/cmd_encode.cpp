@@ -4,6 +4,7 @@
 #include "bit_walkthrough.h"
 #include "commands.h"
 #include "help_text.h"
+#include "standard_output.h"
 #include "u8codec/encode_steps.h"
 #include "u8codec/segmenter.h"
 #include "u8convert/character_input.h"
@@ -11,6 +12,29 @@
 #include <cstdio>
 
 namespace u8cli {
+namespace {
+
+// U+ or 0x, then anything: meant as a code point, so never taken for its characters.
+bool looksLikeNotation(std::string_view arg) {
+    return arg.size() > 2 && (arg.starts_with("U+") || arg.starts_with("u+") ||
+                              arg.starts_with("0x") || arg.starts_with("0X"));
+}
+
+// Capitals, digits, spaces and hyphens, a letter among them ("EURO SIGN", "NO-BREAK SPACE"):
+// meant as a name, so never taken for its characters either.
+bool looksLikeName(std::string_view arg) {
+    bool letter = false;
+    for (const char c : arg) {
+        if (c >= 'A' && c <= 'Z')
+            letter = true;
+        else if (!(c >= '0' && c <= '9') && c != ' ' && c != '-')
+            return false;
+    }
+    return arg.size() > 1 && letter;
+}
+
+} // namespace
+
 int runEncode(const Arguments& parsed) {
     if (parsed.positional.empty())
         return usageError("encode", "nothing to encode (" + usageOf(kEncodeCommand) + ")");
@@ -26,6 +50,14 @@ int runEncode(const Arguments& parsed) {
             values.push_back(*cp);
             continue;
         }
+        if (looksLikeNotation(arg))
+            return usageError("encode", "'" + arg +
+                                            "' is not a code point (U+XXXX or 0xXXXX, at most "
+                                            "eight hex digits)");
+        if (looksLikeName(arg))
+            return usageError("encode", "no character is named '" + arg +
+                                            "' (to encode its letters one by one, give them "
+                                            "apart or in lower case)");
         // Literal characters, as UTF-8 (the terminal's encoding).
         const auto bytes = std::span<const std::uint8_t>(
             reinterpret_cast<const std::uint8_t*>(arg.data()), arg.size());
@@ -46,7 +78,7 @@ int runEncode(const Arguments& parsed) {
             text += "\n";
         allEncodable = explainEncoding(values[i], text) && allEncodable;
     }
-    std::fputs(text.c_str(), stdout);
+    writeOut(text.c_str());
     return allEncodable ? kExitOk : kExitInvalid;
 }
 
@@ -55,7 +87,8 @@ namespace {
 constexpr ExitStatus kExitStatuses[] = {
     {0, "every value is a code point UTF-8 encodes"},
     {1, "a value is a surrogate or beyond U+10FFFF: why UTF-8 refuses it is explained"},
-    {2, "a usage error (an argument that is not valid UTF-8)"},
+    {2, "a usage error: an argument that is not valid UTF-8, a U+XXXX or 0xXXXX that is no "
+        "number, or a name in capitals no character has"},
 };
 
 constexpr Example kExamples[] = {

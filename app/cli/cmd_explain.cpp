@@ -4,6 +4,7 @@
 #include "arguments.h"
 #include "bit_walkthrough.h"
 #include "commands.h"
+#include "standard_output.h"
 #include "u8codec/byte_search.h"
 #include "u8codec/decode_steps.h"
 #include "u8codec/problem.h"
@@ -98,7 +99,7 @@ int runExplain(const Arguments& parsed) {
     else
         text += "Not valid UTF-8: " + std::to_string(problems.size()) + " problem" +
                 (problems.size() == 1 ? "" : "s") + ".\n";
-    std::fputs(text.c_str(), stdout);
+    writeOut(text.c_str());
     return problems.empty() ? kExitOk : kExitInvalid;
 }
 

@@ -14,9 +14,10 @@
 #include "u8convert/repair_lines.h"
 #include "u8convert/repair_stream.h"
 
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <optional>
-#include <sys/stat.h>
 
 namespace u8cli {
 namespace {
@@ -98,6 +99,12 @@ constexpr OptionSpec kOptions[] = {
      .choices = kScopes,
      .defaultValue = "file",
      .help = "what a repair is judged by"},
+    {.name = "max-input",
+     .kind = ValueKind::Number,
+     .valueName = "BYTES",
+     .defaultValue = "4294967296 (4 GiB)",
+     .help = "the most standard input taken: it is copied to a temporary file first, which an "
+             "endless stream would otherwise grow until the disk is full (a FILE has no limit)"},
     {.name = "json", .help = "the report of the changes as one JSON object", .group = "report"},
     {.name = "explain",
      .help = "the report as a paragraph for each change; for a mojibake fix its pages, evidence, "
@@ -130,6 +137,8 @@ int refuse(const std::string& message) {
 // (u8codec::repairStreamed(), the same output and report as repair()); smaller ones in memory,
 // which reads them once.
 constexpr std::uint64_t kStreamFrom = u8codec::kRepairInWindowsFrom;
+// The most standard input spooled unless --max-input says otherwise.
+constexpr std::uint64_t kDefaultMaxInput = std::uint64_t(4) << 30;
 
 enum class ReportStyle { Text, Json, Explanation };
 
@@ -143,24 +152,20 @@ void printReport(const Input& input, const u8codec::RepairReport& report, Report
         std::fprintf(stderr, "%s: %s", input.displayName().c_str(), report.toText().c_str());
 }
 
-// What identifies a file's content for as long as a streamed repair reads it: it is read several
-// times, and a file changed in between would give a result that is no repair of either version.
-struct FileStamp {
-    dev_t device = 0;
-    ino_t inode = 0;
-    off_t size = 0;
-    timespec modified{};
-    bool operator==(const FileStamp& o) const {
-        return device == o.device && inode == o.inode && size == o.size &&
-               modified.tv_sec == o.modified.tv_sec && modified.tv_nsec == o.modified.tv_nsec;
+// The end of every repair: the output made visible and the report printed; but --in-place with
+// nothing to change leaves FILE alone, neither rewritten nor backed up.
+int finishRepair(const Input& input, const OutputTarget& target, AtomicOutput& out,
+                 const u8codec::RepairReport& report, ReportStyle style) {
+    if (target.inPlace && report.total() == 0 && report.inputBytes == report.outputBytes) {
+        printReport(input, report, style);
+        std::fprintf(stderr, "u8scope-cli repair: %s: nothing to change; left as it was\n",
+                     input.displayName().c_str());
+        return kExitOk; // `out` is dropped: its temporary file goes
     }
-};
-
-std::optional<FileStamp> stampOf(const std::string& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        return std::nullopt;
-    return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+    const int status = commitOutput("repair", input, target, out);
+    if (status == kExitOk)
+        printReport(input, report, style);
+    return status;
 }
 
 // How a repair that writes as it goes is run: window by window (repairStreamed()) or line by line
@@ -174,39 +179,30 @@ u8codec::RepairResult inWindows(const u8codec::ByteSource& source, const u8codec
 }
 
 // A repair that writes its output as it makes it (into the target's temporary file, made visible
-// only when all went well): a large input window by window, or any input line by line.
-// `watchPath`: the input is the user's file there, which must not change while it is read.
+// only when all went well): a large input window by window, or any input line by line. `file`:
+// the file the input is read from, whose read errors are reported (null: the input is in memory).
 int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
-                      const std::string* watchPath, const OutputTarget& target,
+                      const u8codec::FileSource* file, const OutputTarget& target,
                       const u8codec::RepairOptions& options, ReportStyle style, SinkRepair run) {
     std::string error;
-    const auto stamp = watchPath ? stampOf(*watchPath) : std::nullopt;
     const auto out = AtomicOutput::create(target.path, error);
     if (!out)
         return usageError("repair", error);
-    bool writeFailed = false;
     u8codec::RepairSink sink;
-    sink.write = [&](std::string_view piece) {
-        writeFailed = !out->write(piece);
-        return !writeFailed;
-    };
+    sink.write = [&](std::string_view piece) { return out->write(piece); };
     // A temporary file can be written ahead and taken back (a clean file then takes one pass);
     // standard output cannot.
     if (!out->isStandardOutput())
         sink.restart = [&] { return out->rewind(); };
     const u8codec::RepairResult result = run(source, sink, options);
-    // A failed write is reported by commit(), which then leaves the target as it was.
-    if (writeFailed && !out->commit(error))
-        return usageError("repair", error);
+    if (const int failed = file ? file->readError() : 0)
+        return usageError("repair",
+                          input.displayName() + ": " + std::strerror(failed) + "; nothing written");
+    if (const std::string failure = out->writeFailure(); !failure.empty())
+        return usageError("repair", failure + "; nothing written");
     if (!result.ok)
         return refuse(input.displayName() + ": " + result.error + "; nothing written");
-    if (watchPath && stampOf(*watchPath) != stamp)
-        return refuse(input.displayName() +
-                      ": the file changed while it was being repaired; nothing written");
-    if (!commitOutput("repair", target, *out, error))
-        return usageError("repair", error);
-    printReport(input, result.report, style);
-    return kExitOk;
+    return finishRepair(input, target, *out, result.report, style);
 }
 
 // The repair's options from the command line; a usage message in `error` when one is refused.
@@ -301,13 +297,18 @@ int runRepair(const Arguments& parsed) {
     // long is first copied to a temporary file.
     std::unique_ptr<u8codec::FileSource> spooled;
     std::string text;
-    if (!input->file() && !input->readOrSpool(kStreamFrom, text, spooled, error))
+    std::uint64_t maxInput = kDefaultMaxInput;
+    if (const std::string* v = parsed.value("max-input")) {
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), maxInput);
+        if (ec != std::errc() || end != v->data() + v->size())
+            return usageError("repair", "--max-input needs a number of bytes, not '" + *v + "'");
+    }
+    if (!input->file() && !input->readOrSpool(kStreamFrom, maxInput, text, spooled, error))
         return usageError("repair", error);
     const u8codec::FileSource* file = input->file() ? input->file() : spooled.get();
     // Line by line, any input is read once, a block at a time.
-    const std::string* watchPath = file && !spooled ? &file->path() : nullptr;
     if (file && file->size() >= kStreamFrom)
-        return repairThroughSink(*input, *file, watchPath, *target, options, style,
+        return repairThroughSink(*input, *file, file, *target, options, style,
                                  byLine ? u8codec::repairLineByLine : inWindows);
     if (file && !input->readAll(text, error))
         return usageError("repair", error);
@@ -324,11 +325,9 @@ int runRepair(const Arguments& parsed) {
     const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("repair", error);
-    out->write(result.text);
-    if (!commitOutput("repair", *target, *out, error))
-        return usageError("repair", error);
-    printReport(*input, result.report, style);
-    return kExitOk;
+    if (!out->write(result.text))
+        return usageError("repair", out->writeFailure() + "; nothing written");
+    return finishRepair(*input, *target, *out, result.report, style);
 }
 
 const CommandSpec kRepairCommand{
@@ -340,9 +339,12 @@ const CommandSpec kRepairCommand{
         "run in this order: CESU-8, ill-formed sequences, BOM, mojibake, C1 controls, "
         "normalisation, line endings. Only the steps asked for run, but ill-formed sequences are "
         "always handled (by --invalid): the output is well-formed UTF-8.\n\n"
-        "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup. "
-        "A large file is repaired window by window in bounded memory, with the same output and "
-        "report.",
+        "OUT appears whole or not at all; FILE is only replaced with --in-place, after a backup, "
+        "and left alone, without a backup, when nothing needs to change. A large file is repaired "
+        "window by window, with the same output and report. A window ends only before an ASCII "
+        "byte (with --normalize, two side by side), so a stretch without one, such as a long run "
+        "of combining marks, is held whole: memory grows with the longest such stretch (about 8 "
+        "times its length with --normalize), not with the file.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,
     .examples = kExamples,

@@ -107,7 +107,7 @@ int runScan(const Arguments& parsed) {
         [&](std::span<const std::uint8_t> chunk) {
             segmenter.feed(chunk, onSegment);
             scanner.feed(chunk);
-            return true;
+            return out->writeFailure().empty(); // a failed write stops the reading
         },
         error);
     if (!read)

@@ -7,6 +7,7 @@
 #include "help_text.h"
 #include "input.h"
 #include "input_scan.h"
+#include "standard_output.h"
 #include "u8codec/json_string.h"
 #include "u8codec/scan.h"
 #include "u8convert/graphemes.h"
@@ -22,7 +23,8 @@ constexpr OptionSpec kOptions[] = {
     {.name = "graphemes",
      .help = "also count grapheme clusters (UAX #29: what a reader takes for one character, "
              "e + U+0301 or an emoji sequence); a second pass over FILE, at about 0.1 GB/s "
-             "where the text is not ASCII"},
+             "where the text is not ASCII. A cluster longer than 1 MiB (a base and a million "
+             "marks) is counted without being held, and said"},
 };
 
 constexpr ExitStatus kExitStatuses[] = {
@@ -42,8 +44,14 @@ std::string plural(std::uint64_t n, const char* noun) {
 
 // The summary and the grapheme clusters (GraphemeCounter) of the input: a file is read twice (the
 // summary on every core first), standard input once for both.
+// The grapheme clusters, and of them those too long to be held (GraphemeCounter::kMaxStretch).
+struct GraphemeCount {
+    std::uint64_t clusters = 0;
+    std::uint64_t tooLong = 0;
+};
+
 bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
-                            std::uint64_t& graphemes, std::string& error) {
+                            GraphemeCount& graphemes, std::string& error) {
     const bool twice = input.file() != nullptr;
     if (twice && !summarizeInput(input, summary, error))
         return false;
@@ -57,7 +65,8 @@ bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
             return true;
         },
         error);
-    graphemes = counter.finish();
+    graphemes.clusters = counter.finish();
+    graphemes.tooLong = counter.longClusters();
     if (!twice) {
         scanner.finish();
         summary = scanner.summary();
@@ -66,18 +75,20 @@ bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
 }
 
 void printReadable(const std::string& name, const u8codec::ScanSummary& s,
-                   const std::optional<std::uint64_t>& graphemes) {
-    std::printf("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
-    std::printf("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
-    std::printf("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
-                static_cast<unsigned long long>(s.characters),
-                static_cast<unsigned long long>(s.byLength[1]),
-                static_cast<unsigned long long>(s.byLength[2]),
-                static_cast<unsigned long long>(s.byLength[3]),
-                static_cast<unsigned long long>(s.byLength[4]));
+                   const std::optional<GraphemeCount>& graphemes) {
+    printOut("%s: %s\n", name.c_str(), s.valid() ? "valid UTF-8" : "not valid UTF-8");
+    printOut("  bytes        %llu\n", static_cast<unsigned long long>(s.bytes));
+    printOut("  characters   %llu  (1-byte %llu, 2-byte %llu, 3-byte %llu, 4-byte %llu)\n",
+             static_cast<unsigned long long>(s.characters),
+             static_cast<unsigned long long>(s.byLength[1]),
+             static_cast<unsigned long long>(s.byLength[2]),
+             static_cast<unsigned long long>(s.byLength[3]),
+             static_cast<unsigned long long>(s.byLength[4]));
     if (graphemes)
-        std::printf("  graphemes    %llu  (grapheme clusters, UAX #29)\n",
-                    static_cast<unsigned long long>(*graphemes));
+        printOut("  graphemes    %llu  (grapheme clusters, UAX #29%s%s)\n",
+                 static_cast<unsigned long long>(graphemes->clusters),
+                 graphemes->tooLong ? "; longer than 1 MiB, counted without being held: " : "",
+                 graphemes->tooLong ? std::to_string(graphemes->tooLong).c_str() : "");
     std::string errors;
     for (int k = 1; k < u8codec::kErrorKindCount; ++k) {
         const auto n = s.errors[std::size_t(k)];
@@ -87,14 +98,14 @@ void printReadable(const std::string& name, const u8codec::ScanSummary& s,
             errors += ", ";
         errors += std::string(u8codec::name(u8codec::ErrorKind(k))) + ' ' + std::to_string(n);
     }
-    std::printf("  errors       %s%s%s%s\n", plural(s.errorSegments(), "error segment").c_str(),
-                errors.empty() ? "" : "  (", errors.c_str(), errors.empty() ? "" : ")");
-    std::printf("  lines        %llu  (LF %llu, CRLF %llu, CR %llu)\n",
-                static_cast<unsigned long long>(s.lines),
-                static_cast<unsigned long long>(s.lineFeeds - s.crlf),
-                static_cast<unsigned long long>(s.crlf),
-                static_cast<unsigned long long>(s.carriageReturns - s.crlf));
-    std::printf("  BOM          %s\n", s.bom ? "yes (EF BB BF)" : "no");
+    printOut("  errors       %s%s%s%s\n", plural(s.errorSegments(), "error segment").c_str(),
+             errors.empty() ? "" : "  (", errors.c_str(), errors.empty() ? "" : ")");
+    printOut("  lines        %llu  (LF %llu, CRLF %llu, CR %llu)\n",
+             static_cast<unsigned long long>(s.lines),
+             static_cast<unsigned long long>(s.lineFeeds - s.crlf),
+             static_cast<unsigned long long>(s.crlf),
+             static_cast<unsigned long long>(s.carriageReturns - s.crlf));
+    printOut("  BOM          %s\n", s.bom ? "yes (EF BB BF)" : "no");
 }
 
 } // namespace
@@ -108,7 +119,7 @@ int runStats(const Arguments& parsed) {
         std::string error;
         const auto input = Input::open(path, error);
         u8codec::ScanSummary summary;
-        std::optional<std::uint64_t> graphemes;
+        std::optional<GraphemeCount> graphemes;
         bool read = false;
         if (input && parsed.has("graphemes"))
             read = summarizeWithGraphemes(*input, summary, graphemes.emplace(), error);
@@ -117,10 +128,14 @@ int runStats(const Arguments& parsed) {
         if (read) {
             std::string object = summary.toJson();
             if (graphemes) // {"bytes":...} gains "graphemes" beside "characters"
-                object.insert(object.size() - 1, ",\"graphemes\":" + std::to_string(*graphemes));
+                object.insert(object.size() - 1,
+                              ",\"graphemes\":" + std::to_string(graphemes->clusters) +
+                                  (graphemes->tooLong ? ",\"graphemes_over_1mib\":" +
+                                                            std::to_string(graphemes->tooLong)
+                                                      : std::string()));
             if (json)
-                std::printf("{\"file\":%s,\"summary\":%s}\n",
-                            u8codec::jsonString(input->displayName()).c_str(), object.c_str());
+                printOut("{\"file\":%s,\"summary\":%s}\n",
+                         u8codec::jsonString(input->name()).c_str(), object.c_str());
             else
                 printReadable(input->displayName(), summary, graphemes);
         } else {
@@ -128,6 +143,8 @@ int runStats(const Arguments& parsed) {
             anyUnreadable = true;
         }
         std::fflush(stdout);
+        if (outputFailed())
+            return kExitUsage; // main() says why
     }
     // A report, not a verdict (that is `check`): 0 unless a file could not be read.
     return anyUnreadable ? kExitUsage : kExitOk;

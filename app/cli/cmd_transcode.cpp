@@ -61,7 +61,9 @@ constexpr OptionSpec kOptions[] = {
 constexpr ExitStatus kExitStatuses[] = {
     {0, "the output was written"},
     {1, "a character is not representable in the target, or FILE is not valid in the source "
-        "encoding, under --unmappable=fail; nothing was written"},
+        "encoding, under --unmappable=fail; or FILE changed while it was read; nothing was "
+        "written (to standard output: nothing, unless more than 16 MiB had to go out before "
+        "the error, which is then said)"},
     {2, "a usage error (an unknown encoding), or a file could not be read or written"},
 };
 
@@ -167,37 +169,39 @@ int runTranscode(const Arguments& parsed) {
     const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("transcode", error);
+    if (options.unmappable == u8codec::UnmappablePolicy::Fail)
+        out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either
     std::string converted;
     bool converting = true;
+    bool writing = true;
     std::uint64_t written = 0;
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             converted.clear();
             converting = transcoder.feed(chunk, converted);
             written += converted.size();
-            out->write(converted); // a write error surfaces in commit()
-            return converting;
+            writing = out->write(converted);
+            return converting && writing; // a failed write stops the reading at once
         },
         error);
     if (!read)
         return usageError("transcode", error); // `out` is dropped: no partial OUT
     converted.clear();
-    const bool finished = converting && transcoder.finish(converted);
+    const bool finished = converting && writing && transcoder.finish(converted);
     written += converted.size();
-    out->write(converted);
+    if (!out->write(converted))
+        return usageError("transcode", out->writeFailure() + "; " + whatWasWritten(*out));
     const u8codec::TranscodeResult& result = transcoder.state();
     report(input->displayName(), result, json, finished ? written : 0);
     if (!finished) {
-        std::fprintf(stderr, "u8scope-cli transcode: %s: %s; nothing written%s\n",
-                     input->displayName().c_str(), result.error.c_str(),
+        std::fprintf(stderr, "u8scope-cli transcode: %s: %s; %s%s\n", input->displayName().c_str(),
+                     result.error.c_str(), whatWasWritten(*out).c_str(),
                      result.unmappable + result.invalidInput != 0
                          ? " (--unmappable=substitute or escape converts anyway)"
                          : "");
         return result.unmappable + result.invalidInput != 0 ? kExitInvalid : kExitUsage;
     }
-    if (!commitOutput("transcode", *target, *out, error))
-        return usageError("transcode", error);
-    return kExitOk;
+    return commitOutput("transcode", *input, *target, *out);
 }
 
 const CommandSpec kTranscodeCommand{

@@ -1,6 +1,7 @@
 #include "completion.h"
 
 #include "option_table.h"
+#include "standard_output.h"
 
 #include <cstdio>
 
@@ -8,11 +9,11 @@ namespace u8cli {
 
 bool writeCompletion(const std::string& shell) {
     if (shell == "bash") {
-        std::fputs(bashCompletion().c_str(), stdout);
+        writeOut(bashCompletion());
         return true;
     }
     if (shell == "zsh") {
-        std::fputs(zshCompletion().c_str(), stdout);
+        writeOut(zshCompletion());
         return true;
     }
     std::fprintf(stderr, "u8scope-cli --completion: no completion for '%s' (bash or zsh)\n",
@@ -24,11 +25,11 @@ void writeOptionList() {
     const auto list = [](std::string_view scope, std::span<const OptionSpec> options) {
         for (const OptionSpec& o : options) {
             if (o.letter)
-                std::printf("%.*s -%c\n", int(scope.size()), scope.data(), o.letter);
+                printOut("%.*s -%c\n", int(scope.size()), scope.data(), o.letter);
             std::string line = std::string(scope) + " " + longForm(o);
             for (const std::string& value : valueNames(o))
                 line += " " + value;
-            std::puts(line.c_str());
+            printOut("%s\n", line.c_str());
         }
     };
     list("-", topLevelOptions());

@@ -1,5 +1,7 @@
 #include "help_text.h"
 
+#include "standard_output.h"
+
 #include <algorithm>
 
 namespace u8cli {
@@ -246,7 +248,7 @@ void printCommandHelp(const CommandSpec& c, std::FILE* to) {
 }
 
 void printVersion() {
-    std::puts("u8scope-cli " U8SCOPE_VERSION);
+    printOut("u8scope-cli %s\n", U8SCOPE_VERSION);
 }
 
 } // namespace u8cli

@@ -1,5 +1,6 @@
 #include "input.h"
 
+#include "shown_name.h"
 #include "u8codec/aligned_buffer.h"
 
 #include <algorithm>
@@ -9,9 +10,11 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
+#include <sys/stat.h>
 #include <system_error>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace u8cli {
 namespace {
@@ -24,7 +27,8 @@ using Consume = std::function<bool(std::span<const std::uint8_t>)>;
 // copy out of the page cache) while the caller's thread works on the one before, in two buffers
 // used in turn. On two cores this takes the read out of the command's time whenever the work on a
 // chunk takes longer than its read (decode, transcode, scan); the chunks handed over are the same
-// as a plain read loop's. A short read is the end of the file (FileSource::read reads on until
+// as a plain read loop's. A short read is the end of the file, or a failed read, which
+// forEachChunk tells from it by FileSource::readError() (FileSource::read reads on until
 // the buffer is full or the file ends: a file that shrinks while it is read ends early).
 class ReadAhead {
 public:
@@ -110,23 +114,48 @@ void readInTurn(const u8codec::FileSource& file, std::uint64_t from, const Consu
 
 } // namespace
 
+namespace {
+
+std::optional<FileStamp> stampOf(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return std::nullopt;
+    return FileStamp{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), st.st_size,
+                     st.st_mtim.tv_sec,        st.st_mtim.tv_nsec,       st.st_ctim.tv_sec,
+                     st.st_ctim.tv_nsec};
+}
+
+} // namespace
+
+bool Input::changedSinceOpened() const {
+    return file_ && stampOf(file_->path()) != opened_;
+}
+
 std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) {
     auto input = std::make_unique<Input>();
     if (path == "-") {
-        input->displayName_ = "<stdin>";
+        input->displayName_ = input->name_ = "<stdin>";
         return input;
     }
-    input->displayName_ = path;
+    input->displayName_ = shownName(path);
+    input->name_ = path;
     if (path.empty()) {
         error = "'': empty file name";
         return nullptr;
     }
+    // Stamped before it is opened: a change between the two is seen as a change, never missed.
+    const auto stamp = stampOf(path);
     auto opened = u8codec::FileSource::open(path);
     if (!opened.source) {
-        error = path + ": " + opened.error;
+        error = input->displayName_ + ": " + opened.error;
+        return nullptr;
+    }
+    if (!stamp) { // it appeared between the two
+        error = input->displayName_ + ": the file changed while it was being opened";
         return nullptr;
     }
     input->file_ = std::move(opened.source);
+    input->opened_ = *stamp;
     return input;
 }
 
@@ -136,7 +165,14 @@ bool Input::forEachChunk(const Consume& consume, std::string& error, std::uint64
     const std::uint64_t size = file_->size();
     if (size - std::min(size, from) <= 2 * kReadChunkSize || !ReadAhead(*file_, from).run(consume))
         readInTurn(*file_, from, consume);
-    return true;
+    return !readFailed(error);
+}
+
+bool Input::readFailed(std::string& error) const {
+    const int failed = file_ ? file_->readError() : 0;
+    if (failed != 0)
+        error = displayName_ + ": " + std::strerror(failed);
+    return failed != 0;
 }
 
 bool Input::forEachStandardInputChunk(const Consume& consume, std::string& error,
@@ -177,54 +213,87 @@ bool writeAll(int fd, std::span<const std::uint8_t> bytes) {
 
 } // namespace
 
-bool Input::readOrSpool(std::uint64_t inMemory, std::string& text,
+namespace {
+
+// A file for standard input that has no name from the start: O_TMPFILE where the file system
+// has it, else mkostemp(3) unlinked at once. Either way a signal, even SIGKILL, leaves nothing
+// in the directory. -1 with errno on failure.
+int openSpool(const std::string& dir) {
+#ifdef O_TMPFILE
+    const int unnamed = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (unnamed >= 0)
+        return unnamed;
+#endif
+    std::vector<char> name(dir.begin(), dir.end());
+    const std::string_view pattern = "/u8scope-stdin-XXXXXX";
+    name.insert(name.end(), pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC); // mode 0600
+    if (fd >= 0)
+        ::unlink(name.data());
+    return fd;
+}
+
+} // namespace
+
+bool Input::readOrSpool(std::uint64_t inMemory, std::uint64_t limit, std::string& text,
                         std::unique_ptr<u8codec::FileSource>& spooled, std::string& error) const {
     text.clear();
     const char* tmp = std::getenv("TMPDIR");
     const std::string dir = tmp && *tmp ? tmp : "/tmp";
-    std::string path;
     int fd = -1;
-    bool failed = false;
+    int failed = 0; // errno of the spool's failure
+    std::uint64_t total = 0;
+    const auto spool = [&](std::span<const std::uint8_t> bytes) {
+        if (!writeAll(fd, bytes))
+            failed = errno ? errno : EIO;
+        return failed == 0;
+    };
     const bool read = forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
+            total += chunk.size();
+            if (total > limit)
+                return false;
             if (fd < 0 && text.size() + chunk.size() < inMemory) {
                 text.append(reinterpret_cast<const char*>(chunk.data()), chunk.size());
                 return true;
             }
             if (fd < 0) {
-                std::vector<char> name(dir.begin(), dir.end());
-                const std::string_view pattern = "/u8scope-stdin-XXXXXX";
-                name.insert(name.end(), pattern.begin(), pattern.end());
-                name.push_back('\0');
-                fd = ::mkostemp(name.data(), O_CLOEXEC); // mode 0600
-                path = name.data();
-                failed = fd < 0 ||
-                         !writeAll(fd, std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
-                                                 text.size()));
+                fd = openSpool(dir);
+                if (fd < 0) {
+                    failed = errno;
+                    return false;
+                }
+                const bool held =
+                    spool({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
                 std::string().swap(text);
+                if (!held)
+                    return false;
             }
-            failed = failed || !writeAll(fd, chunk);
-            return !failed;
+            return spool(chunk); // stops reading at the first write error
         },
         error);
-    if (fd >= 0 || failed) {
-        const int saved = errno;
-        if (!failed) {
-            auto opened = u8codec::FileSource::open(path);
-            spooled = std::move(opened.source);
-            failed = !spooled;
-        }
-        if (!path.empty())
-            ::unlink(path.c_str());
-        if (fd >= 0)
-            ::close(fd);
-        if (failed) {
-            error = displayName_ + ": copying to a temporary file in " + dir + ": " +
-                    std::strerror(saved ? saved : EIO);
-            return false;
-        }
+    if (fd >= 0 && failed == 0 && total <= limit && read) {
+        spooled = u8codec::FileSource::adopt(fd, displayName_);
+        if (spooled)
+            return true;
+        failed = errno;
     }
-    return read;
+    if (fd >= 0)
+        ::close(fd);
+    if (!read)
+        return false;
+    if (total > limit) {
+        error = displayName_ + ": longer than " + std::to_string(limit) +
+                " bytes (--max-input); nothing written";
+        return false;
+    }
+    if (failed != 0) {
+        error =
+            displayName_ + ": copying to a temporary file in " + dir + ": " + std::strerror(failed);
+        return false;
+    }
+    return true;
 }
 
 bool Input::readAll(std::string& out, std::string& error) const {
@@ -246,7 +315,7 @@ bool Input::readAll(std::string& out, std::string& error) const {
             out.append(reinterpret_cast<const char*>(more.data()), n);
     }
     out.resize(got);
-    return true;
+    return !readFailed(error);
 }
 
 } // namespace u8cli

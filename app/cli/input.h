@@ -9,10 +9,23 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
 namespace u8cli {
+
+// What identifies a file's content: a command that reads a file and then writes what it made of
+// it checks that the file is still the one it read (Input::changedSinceOpened()).
+struct FileStamp {
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    std::int64_t size = 0;
+    std::int64_t modifiedSeconds = 0, modifiedNanoseconds = 0;
+    std::int64_t changedSeconds = 0, changedNanoseconds = 0; // ctime: also a truncate to the
+                                                             // same size, a chmod
+    bool operator==(const FileStamp&) const = default;
+};
 
 class Input {
 public:
@@ -20,8 +33,11 @@ public:
     // "PATH: reason" (e.g. "notes.txt: No such file or directory").
     static std::unique_ptr<Input> open(const std::string& path, std::string& error);
 
-    // The name to print in messages: the path, or "<stdin>".
+    // The name to print in text and messages: the path (shown_name.h: escaped when it holds
+    // controls or bytes that are not UTF-8), or "<stdin>".
     const std::string& displayName() const { return displayName_; }
+    // The name as it is, for JSON and SARIF, which escape it themselves.
+    const std::string& name() const { return name_; }
 
     // Calls consume() with consecutive chunks of the input, front to back. Returns false and
     // sets `error` ("NAME: reason") when reading fails; consume() returning false stops early.
@@ -37,10 +53,24 @@ public:
     bool readAll(std::string& out, std::string& error) const;
 
     // Standard input read whole: into `text` while shorter than `inMemory` bytes, else into a
-    // temporary file (in $TMPDIR, else /tmp; mode 0600, unlinked once opened) given as `spooled`,
-    // so that a command reading its input more than once can take input of any size.
-    bool readOrSpool(std::uint64_t inMemory, std::string& text,
+    // temporary file given as `spooled` (in $TMPDIR, else /tmp; mode 0600, without a name from
+    // the moment it is made, so that nothing is left behind whatever ends the process), so that
+    // a command reading its input more than once can take long input. Input longer than `limit`
+    // bytes is refused (the spool would otherwise fill the disk from an endless stream), and so
+    // is a failed write to the spool, which stops the reading at once.
+    bool readOrSpool(std::uint64_t inMemory, std::uint64_t limit, std::string& text,
                      std::unique_ptr<u8codec::FileSource>& spooled, std::string& error) const;
+
+    // True, with `error` ("NAME: reason"), when a read of the file failed: a failed read ends
+    // short like the end of the file (FileSource::read), and must not be taken for it. For the
+    // callers that read file() themselves; forEachChunk() and readAll() ask it already.
+    bool readFailed(std::string& error) const;
+
+    // True when the file is no longer the one opened: written to, truncated, replaced or
+    // removed since (never for standard input). The one rule of every command that writes what
+    // it made of a file: a result read from a file that changed under it is no conversion of
+    // either version (and --in-place would lose what was added), so it is not written.
+    bool changedSinceOpened() const;
 
     // The file itself (null for standard input): for size queries and re-reading.
     const u8codec::FileSource* file() const { return file_.get(); }
@@ -51,7 +81,9 @@ private:
                               std::string& error, std::uint64_t from = 0) const;
 
     std::unique_ptr<u8codec::FileSource> file_; // null for standard input
+    FileStamp opened_;                          // taken just before the file was opened
     std::string displayName_;
+    std::string name_;
 };
 
 } // namespace u8cli

@@ -17,6 +17,8 @@ using u8codec::AlignedBuffer;
 using u8codec::FileSource;
 using u8codec::ScanSummary;
 
+constexpr std::uint64_t kToTheEnd = UINT64_MAX;
+
 struct Part {
     std::uint64_t begin = 0;
     std::uint64_t end = 0;
@@ -53,7 +55,9 @@ std::vector<Part> cutIntoParts(const FileSource& file) {
         cut.push_back(Part{begin, edge, begin, 0, 0, {}, true});
         begin = edge;
     }
-    cut.push_back(Part{begin, size, begin, 0, 0, {}, true});
+    // The last part reads on to the end of the file, whatever its size said: a file in /proc
+    // says 0 bytes and has more, and one may grow while it is read.
+    cut.push_back(Part{begin, kToTheEnd, begin, 0, 0, {}, true});
     return cut;
 }
 
@@ -144,7 +148,7 @@ bool summarizeInput(const Input& input, ScanSummary& summary, std::string& error
         summary = u8codec::joinSummaries(summary, parts[k].summary,
                                          before.lastByte == '\r' && parts[k].firstByte == '\n');
     }
-    return true;
+    return !input.readFailed(error);
 }
 
 bool validateInput(const Input& input, bool& valid, std::string& error) {
@@ -173,7 +177,7 @@ bool validateInput(const Input& input, bool& valid, std::string& error) {
             break;
     }
     valid = valid && !errorSeen.load();
-    return true;
+    return !input.readFailed(error);
 }
 
 } // namespace u8cli

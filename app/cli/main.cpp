@@ -7,6 +7,8 @@
 #include "did_you_mean.h"
 #include "help_text.h"
 #include "man_page.h"
+#include "out_of_memory.h"
+#include "standard_output.h"
 #include "u8convert/transcode.h"
 
 #include <cstdio>
@@ -74,9 +76,9 @@ std::optional<int> generator(const std::string& option, const std::vector<std::s
     return std::nullopt;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+// Everything main() does but the final flush of standard output. `name` is set to the
+// command's, for the message should that flush fail.
+int run(int argc, char** argv, std::string& name) {
     if (argc < 2) {
         printGeneralHelp(stderr);
         return kExitUsage;
@@ -95,7 +97,7 @@ int main(int argc, char** argv) {
     }
     if (first == "--list-encodings") {
         for (const std::string& name : u8codec::encodingNames())
-            std::puts(name.c_str());
+            printOut("%s\n", name.c_str());
         return kExitOk;
     }
     if (const auto status = generator(first, args))
@@ -105,6 +107,8 @@ int main(int argc, char** argv) {
     const CommandSpec* command = findCommand(first);
     if (!command)
         return unknownCommand(first);
+    name = command->name;
+    reportOutOfMemoryAs(name);
     const ParseOutcome parsed = parseArguments(*command, args);
     switch (parsed.action) {
     case ParseOutcome::Action::Help:
@@ -119,4 +123,13 @@ int main(int argc, char** argv) {
         break;
     }
     return command->run(parsed.arguments);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    reportOutOfMemoryAs({});
+    std::string name;
+    const int status = run(argc, argv, name);
+    return finishOutput(name, status);
 }

@@ -2,6 +2,7 @@
 
 #include "help_text.h"
 #include "option_table.h"
+#include "standard_output.h"
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
@@ -211,7 +212,7 @@ bool writeManPage(const std::string& templatePath) {
                          templatePath.c_str(), marker.c_str(), part.first.c_str());
             return false;
         }
-    std::fputs(out.c_str(), stdout);
+    writeOut(out);
     return true;
 }
 

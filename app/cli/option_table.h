@@ -63,7 +63,8 @@ inline constexpr OptionSpec kOutputOption{
 inline constexpr OptionSpec kInPlaceOption{
     .name = "in-place",
     .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
-            "taken)",
+            "taken); only a file you may write, and not if it changed while it was read (its "
+            "other hard links keep the old content, and a new owner is said)",
     .group = "output",
     .required = true};
 

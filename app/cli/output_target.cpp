@@ -1,15 +1,33 @@
 #include "output_target.h"
 
 #include "backup_file.h"
+#include "shown_name.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace u8cli {
+
+namespace {
+
+// The names of standard output itself: written as "-" is. Opened by name, /dev/stdout leads
+// to a pipe that cannot be reached again ("pipe:[N]") or to a terminal a rename must not
+// replace.
+bool namesStandardOutput(const std::string& path) {
+    return path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
+} // namespace
 
 std::optional<OutputTarget> outputTarget(std::string_view command, const Arguments& parsed,
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage) {
-    const std::string* outPath = parsed.value("output"); // -o or --output
+    const std::string* given = parsed.value("output"); // -o or --output
+    const std::string standardOutput = "-";
+    const std::string* outPath = given && namesStandardOutput(*given) ? &standardOutput : given;
     const bool wantsInPlace = inPlace == InPlace::Allowed && parsed.has("in-place");
     const auto refuse = [&](const std::string& message) -> std::optional<OutputTarget> {
         usageError(command, message);
@@ -27,23 +45,82 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
                                         "backup is kept)"
                                       : ": is the input file; " + std::string(command) +
                                             " never overwrites its input (write elsewhere)"));
+    // Permission to write the directory is no permission to replace a file in it (sed -i
+    // should not either): the file itself must be writable.
+    if (wantsInPlace && ::faccessat(AT_FDCWD, inPath.c_str(), W_OK, AT_EACCESS) != 0 &&
+        errno == EACCES)
+        return refuse(inPath + ": you may not write this file, so --in-place does not replace "
+                               "it (write elsewhere with -o)");
     if (wantsInPlace)
         return OutputTarget{inPath, true};
     return OutputTarget{outPath ? *outPath : "-", false};
 }
 
-bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
-                  std::string& error) {
+std::string whatWasWritten(const AtomicOutput& out) {
+    if (out.bytesOut() == 0)
+        return "nothing written";
+    return std::to_string(out.bytesOut()) + " bytes already written to " +
+           (out.isStandardOutput() ? std::string("standard output") : out.path()) +
+           " (only the first " + std::to_string(kHeldOutput) + " are held back)";
+}
+
+namespace {
+
+// What --in-place cannot keep, said after the replacement: another owner (only the owner or
+// root can give a file away), and the other names of a hard-linked file, which keep the old
+// content (a rename gives the name a new file).
+void warnWhatChanged(std::string_view command, const std::string& path, const struct stat& before) {
+    struct stat after {};
+    if (::stat(path.c_str(), &after) != 0)
+        return;
+    if (after.st_uid != before.st_uid || after.st_gid != before.st_gid)
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: its owner changed from %u:%u to %u:%u (only its "
+                     "owner or root can keep it)\n",
+                     int(command.size()), command.data(), shownName(path).c_str(),
+                     unsigned(before.st_uid), unsigned(before.st_gid), unsigned(after.st_uid),
+                     unsigned(after.st_gid));
+    if (before.st_nlink > 1)
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: had %lu names (hard links); only this one has the "
+                     "new content, the others keep the old\n",
+                     int(command.size()), command.data(), shownName(path).c_str(),
+                     static_cast<unsigned long>(before.st_nlink));
+}
+
+} // namespace
+
+int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
+                 AtomicOutput& out) {
+    std::string error;
+    struct stat before {};
+    const bool known = target.inPlace && ::stat(target.path.c_str(), &before) == 0;
+    std::optional<std::string> backup;
     if (target.inPlace) {
-        const auto backup = u8io::writeBackup(target.path, error);
-        if (!backup) {
-            error = "backup failed, input left as it was: " + error;
-            return false;
-        }
-        std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
-                     command.data(), backup->c_str());
+        backup = u8io::writeBackup(target.path, error);
+        if (!backup)
+            return usageError(command, "backup failed, input left as it was: " + error);
     }
-    return out.commit(error);
+    if (input.changedSinceOpened()) {
+        if (backup)
+            ::unlink(backup->c_str());
+        std::fprintf(stderr,
+                     "u8scope-cli %.*s: %s: the file changed while it was being read; nothing "
+                     "written\n",
+                     int(command.size()), command.data(), input.displayName().c_str());
+        return kExitInvalid;
+    }
+    if (backup)
+        std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
+                     command.data(), shownName(*backup).c_str());
+    if (!out.commit(error)) {
+        if (backup)
+            ::unlink(backup->c_str());
+        return usageError(command, error);
+    }
+    if (known)
+        warnWhatChanged(command, target.path, before);
+    return kExitOk;
 }
 
 } // namespace u8cli

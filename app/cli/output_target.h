@@ -6,6 +6,7 @@
 
 #include "arguments.h"
 #include "atomic_output.h"
+#include "input.h"
 
 #include <optional>
 #include <string>
@@ -29,10 +30,20 @@ std::optional<OutputTarget> outputTarget(std::string_view command, const Argumen
                                          const std::string& inPath, InPlace inPlace,
                                          std::string_view usage);
 
-// Makes `out` the target's file: for an in-place target, the backup (FILE.bak, or FILE.bak.N
-// when that is taken) is written first and named on stderr, so that a failure leaves the
-// original where it was. Returns false with `error`.
-bool commitOutput(std::string_view command, const OutputTarget& target, AtomicOutput& out,
-                  std::string& error);
+// Standard output (or a device) cannot be taken back: a command that may yet refuse holds back
+// the first kHeldOutput bytes of it (AtomicOutput::holdBack), so that a refusal writes nothing,
+// unless the output was longer than that; whatWasWritten() then says how much went out.
+inline constexpr std::size_t kHeldOutput = std::size_t(16) << 20;
+// "nothing written", or "N bytes already written to standard output" (or to the device).
+std::string whatWasWritten(const AtomicOutput& out);
+
+// Makes `out` the target's file, made from `input`: for an in-place target, the backup (FILE.bak,
+// or FILE.bak.N when that is taken) is written first and named on stderr, so that a failure
+// leaves the original where it was. Nothing is written when the input changed while it was read
+// (Input::changedSinceOpened(), asked after the backup, the last moment before the rename; the
+// backup just made is removed again). Prints what went wrong and returns the exit status:
+// kExitOk, kExitInvalid (the input changed) or kExitUsage (a write failed).
+int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
+                 AtomicOutput& out);
 
 } // namespace u8cli

@@ -2,6 +2,7 @@
 // run, one rule per kind (the audit's kinds and the codec's ill-formed UTF-8 kinds), and one
 // result per finding, streamed as findings arrive.
 #include "audit_output.h"
+#include "standard_output.h"
 #include "u8codec/json_string.h"
 
 #include <cstdio>
@@ -93,7 +94,7 @@ public:
         }
         // Columns count code points, as the human and JSON outputs do (SARIF section 3.14.15).
         head += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[";
-        std::fputs(head.c_str(), stdout);
+        writeOut(head.c_str());
     }
 
     void finding(const AuditTally& file, const AuditFinding& f) override {
@@ -122,19 +123,31 @@ public:
         if (!f.lookalike.empty())
             o += ",\"lookalike\":" + u8codec::jsonString(f.lookalike);
         o += "}}";
-        std::fputs(o.c_str(), stdout);
+        writeOut(o.c_str());
     }
 
-    void endFile(const AuditTally&) override {}
+    // The findings past --max-findings, said as notifications of the run.
+    void endFile(const AuditTally& file) override {
+        for (const auto& [kind, n] : file.notShown)
+            notes_ += std::string(notes_.empty() ? "" : ",") + "{\"level\":\"note\",\"message\":{" +
+                      "\"text\":" +
+                      u8codec::jsonString(file.file + ": " + std::to_string(n) + " more " + kind +
+                                          " findings not shown (--max-findings " +
+                                          std::to_string(file.maxFindings) + ")") +
+                      "}}";
+    }
 
     void finish(bool complete) override {
-        std::printf("\n],\"invocations\":[{\"executionSuccessful\":%s}]}]}\n",
-                    complete ? "true" : "false");
+        printOut("\n],\"invocations\":[{\"executionSuccessful\":%s%s%s%s}]}]}\n",
+                 complete ? "true" : "false",
+                 notes_.empty() ? "" : ",\"toolExecutionNotifications\":[", notes_.c_str(),
+                 notes_.empty() ? "" : "]");
     }
 
 private:
     std::vector<Rule> rules_;
     bool first_ = true;
+    std::string notes_; // toolExecutionNotifications
 };
 
 } // namespace

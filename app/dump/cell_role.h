@@ -115,7 +115,7 @@ std::string_view name(CellRole role) noexcept;
 std::string_view description(CellRole role) noexcept;
 // A stable lower-case key for machines (CSS classes, tests): "printable", "whitespace",
 // "control", "lead2", "lead3", "lead4", "continuation", "suspicious", then the error kinds'
-// names of u8codec::name(ErrorKind): "invalid-byte", "unexpected-continuation", "overlong",
+// names of u8codec::name(ErrorKind): "never-valid-byte", "stray-continuation", "overlong",
 // "surrogate", "too-large", "truncated".
 std::string_view key(CellRole role) noexcept;
 

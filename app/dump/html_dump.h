@@ -52,7 +52,7 @@ private:
         std::array<char, N - 1> text{};
         std::uint8_t size = 0;
     };
-    using Tag = Fragment<48>;           // <span class="r-unexpected-continuation">: 40 bytes
+    using Tag = Fragment<48>;           // <span class="r-never-valid-byte">: 33 bytes
     using Escape = Fragment<8>;         // &quot;: 6 bytes
     static constexpr int kBoxKinds = 4; // the kinds of TextCell but Covered
     static constexpr int kMaxColumns = 4;

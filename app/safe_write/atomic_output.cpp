@@ -10,9 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <random>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace u8io {
@@ -32,8 +35,7 @@ char g_tempPath[4096];
 std::atomic<bool> g_tempActive{false};
 
 extern "C" void removeTempAndReraise(int sig) {
-    if (g_tempActive.load())
-        ::unlink(g_tempPath); // async-signal-safe
+    removeUnfinishedOutput();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
 }
@@ -77,24 +79,35 @@ std::string descriptorPath(int fd) {
     return path;
 }
 
+// Whether the process may name a file by its descriptor alone (linkat(2) with AT_EMPTY_PATH):
+// CAP_DAC_READ_SEARCH in its effective set, as root has.
+bool canLinkDescriptors() {
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct data[2]{};
+    if (::syscall(SYS_capget, &header, data) != 0)
+        return false;
+    return (data[CAP_DAC_READ_SEARCH / 32].effective >> (CAP_DAC_READ_SEARCH % 32)) & 1;
+}
+
 // A temporary file with no name in `directory` (open(2) with O_TMPFILE: Linux 3.11 and later, on
 // ext4, XFS, Btrfs and tmpfs among others). If the process dies before the file is complete, even
 // by SIGKILL, which no handler sees, the kernel frees it and nothing is left behind. It can be
-// named later only through /proc/self/fd (linkat(2) with AT_EMPTY_PATH needs
-// CAP_DAC_READ_SEARCH), so it is used only where that is there. -1 otherwise: the caller makes
-// a named temporary file instead.
-int openUnnamed(const std::string& directory) {
+// named later through /proc/self/fd, by its descriptor with CAP_DAC_READ_SEARCH, or, with
+// neither, copied into a named file once complete (`naming` says which). -1 where the file
+// system has no O_TMPFILE: the caller makes a named temporary file instead.
+int openUnnamed(const std::string& directory, AtomicOutput::Naming& naming) {
 #ifdef O_TMPFILE
-    const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    // Readable too, for the copy.
+    const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd < 0)
         return -1;
-    if (::access(descriptorPath(fd).c_str(), F_OK) != 0) {
-        ::close(fd);
-        return -1;
-    }
+    naming = ::access(descriptorPath(fd).c_str(), F_OK) == 0 ? AtomicOutput::Naming::ThroughProc
+             : canLinkDescriptors()                          ? AtomicOutput::Naming::ByDescriptor
+                                                             : AtomicOutput::Naming::ByCopy;
     return fd;
 #else
     (void)directory;
+    (void)naming;
     return -1;
 #endif
 }
@@ -147,7 +160,8 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
                                                        const std::string& attributesFrom,
                                                        std::string& error) {
     std::string temp;
-    int fd = openUnnamed(directoryOf(targetPath)); // mode 0600 until the attributes are given
+    Naming naming = Naming::ThroughProc;
+    int fd = openUnnamed(directoryOf(targetPath), naming); // mode 0600 until the attributes
     if (fd < 0) {
         temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
         std::vector<char> name(temp.begin(), temp.end());
@@ -162,19 +176,18 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
     }
     auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
     out->unnamed_ = temp.empty();
-    if (!attributesFrom.empty()) {
-        if (!copyAttributes(attributesFrom, fd, error))
-            return nullptr; // the destructor removes the temporary file
-    } else {
-        ::fchmod(fd, 0666 & ~processUmask());
-    }
+    out->naming_ = naming;
+    out->attributesFrom_ = attributesFrom;
+    if (!out->giveAttributes(fd, error))
+        return nullptr; // the destructor removes the temporary file
     return out;
 }
 
 AtomicOutput::~AtomicOutput() {
     if (writesInPlace()) {
-        flushBuffer();
-        if (fd_ != 1)
+        if (holdBack_ == 0) // held output is written by commit() only
+            flushBuffer();
+        if (fd_ != 1 && fd_ >= 0)
             ::close(fd_);
         return;
     }
@@ -231,6 +244,10 @@ bool AtomicOutput::flushBuffer() {
 bool AtomicOutput::write(std::string_view text) {
     if (writeErrno_ != 0)
         return false;
+    if (written_ == 0 && buffer_.size() + text.size() <= holdBack_) {
+        buffer_.append(text);
+        return true;
+    }
     if ((buffer_.size() + text.size() > kBufferSize || text.size() >= kDirectWrite) &&
         !flushBuffer())
         return false;
@@ -238,6 +255,17 @@ bool AtomicOutput::write(std::string_view text) {
         return writeRaw(text);
     buffer_.append(text);
     return true;
+}
+
+void AtomicOutput::holdBack(std::size_t bytes) {
+    if (writesInPlace())
+        holdBack_ = bytes;
+}
+
+std::string AtomicOutput::writeFailure() const {
+    if (writeErrno_ == 0)
+        return {};
+    return (fd_ == 1 ? std::string("standard output") : path_) + ": " + std::strerror(writeErrno_);
 }
 
 bool AtomicOutput::rewind() {
@@ -264,8 +292,12 @@ bool AtomicOutput::finishTemp(std::string& error) {
     }
     if (unnamed_ && !nameTemp(error))
         return false;
-    ::close(fd_);
-    fd_ = -1;
+    // close(2) can report what no write did (a quota met on NFS): checked like the writes.
+    const int fd = std::exchange(fd_, -1);
+    if (::close(fd) != 0) {
+        error = path_ + ": " + std::strerror(errno);
+        return false;
+    }
     return true;
 }
 
@@ -283,8 +315,22 @@ bool AtomicOutput::nameTemp(std::string& error) {
         std::string name = stem;
         for (int i = 0; i < 6; ++i)
             name += kLetters[random() % (sizeof kLetters - 1)];
-        if (::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
-                     AT_SYMLINK_FOLLOW) == 0) {
+        bool linked = false;
+        if (naming_ == Naming::ByCopy) {
+            const int named = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            if (named >= 0) {
+                tempPath_ = name; // removed by the destructor should the copy fail
+                unnamed_ = false;
+                guardTemp(tempPath_);
+                return moveIntoNamed(named, error);
+            }
+        } else {
+            linked = naming_ == Naming::ByDescriptor
+                         ? ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0
+                         : ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
+                                    AT_SYMLINK_FOLLOW) == 0;
+        }
+        if (linked) {
             tempPath_ = name;
             unnamed_ = false;
             guardTemp(tempPath_);
@@ -299,12 +345,67 @@ bool AtomicOutput::nameTemp(std::string& error) {
     return false;
 }
 
+bool AtomicOutput::giveAttributes(int fd, std::string& error) {
+    if (!attributesFrom_.empty())
+        return copyAttributes(attributesFrom_, fd, error);
+    ::fchmod(fd, 0666 & ~processUmask());
+    return true;
+}
+
+bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
+    const auto fail = [&] {
+        error = path_ + ": " + std::strerror(errno);
+        ::close(named);
+        return false;
+    };
+    if (!giveAttributes(named, error)) {
+        ::close(named);
+        return false;
+    }
+    // copy_file_range(2) where the kernel has it (Linux 4.5 and later); else read and write.
+    std::vector<char> buffer;
+    for (off_t at = 0;;) {
+        ssize_t n = buffer.empty()
+                        ? ::copy_file_range(fd_, &at, named, nullptr, std::size_t(1) << 30, 0)
+                        : ::pread(fd_, buffer.data(), buffer.size(), at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && buffer.empty() && at == 0 &&
+            (errno == ENOSYS || errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP)) {
+            buffer.resize(std::size_t(1) << 20);
+            continue;
+        }
+        if (n < 0)
+            return fail();
+        if (n == 0)
+            break;
+        if (!buffer.empty()) {
+            for (ssize_t done = 0; done < n;) {
+                const ssize_t w = ::write(named, buffer.data() + done, std::size_t(n - done));
+                if (w < 0 && errno != EINTR)
+                    return fail();
+                done += w > 0 ? w : 0;
+            }
+            at += n;
+        }
+    }
+    if (::fsync(named) != 0)
+        return fail();
+    ::close(std::exchange(fd_, named)); // the unnamed file goes with its descriptor
+    return true;
+}
+
 bool AtomicOutput::commit(std::string& error) {
     if (writesInPlace()) {
-        const bool flushed = flushBuffer();
+        bool flushed = flushBuffer();
         if (!flushed)
-            error = (fd_ == 1 ? std::string("standard output") : path_) + ": " +
-                    std::strerror(writeErrno_);
+            error = writeFailure();
+        if (fd_ != 1 && fd_ >= 0) { // a device or a FIFO; standard output is closed by main()
+            if (::close(std::exchange(fd_, -1)) != 0 && flushed) {
+                error = path_ + ": " + std::strerror(errno);
+                flushed = false;
+            }
+        }
         return flushed;
     }
     if (!finishTemp(error))
@@ -359,6 +460,11 @@ AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor
     }
     error = nameFor(kMostNames - 1) + ": every name up to this one is taken";
     return std::nullopt;
+}
+
+void removeUnfinishedOutput() {
+    if (g_tempActive.load())
+        ::unlink(g_tempPath); // async-signal-safe
 }
 
 bool sameFile(const std::string& a, const std::string& b) {

@@ -6,7 +6,9 @@
 //
 // The temporary file has no name while it is written (O_TMPFILE), where the file system allows:
 // a process killed outright (SIGKILL, a crash, a power cut) leaves nothing behind. It is named
-// only once complete and synced, just before the rename.
+// only once complete and synced, just before the rename: through /proc/self/fd, or by its
+// descriptor (with CAP_DAC_READ_SEARCH), or, with neither, by copying it into a named file then,
+// so that only the moments of that copy could leave a file behind.
 //
 // Replacing a file loses nothing of it but its bytes: the new file has the old one's mode, owner,
 // group and extended attributes (file_attributes.h); a symbolic link is written through (its
@@ -38,8 +40,21 @@ public:
     AtomicOutput(const AtomicOutput&) = delete;
     AtomicOutput& operator=(const AtomicOutput&) = delete;
 
+    // False once a write failed; every write after is refused, so that a caller can stop
+    // producing output (and reading input) at the first failure.
     bool write(std::span<const std::uint8_t> bytes);
     bool write(std::string_view text);
+    // "PATH: reason" (the target's path, or "standard output") once a write failed; empty
+    // before.
+    std::string writeFailure() const;
+    // For standard output or a device, which cannot be taken back: holds the first `bytes`
+    // written in memory, so that a command that may yet refuse (decode --errors=strict,
+    // transcode --unmappable=fail) writes nothing when it does. Output longer than that goes
+    // out as it comes; bytesOut() then says how much did. Held bytes are only written by
+    // commit(): dropped uncommitted, the output is discarded.
+    void holdBack(std::size_t bytes);
+    // The bytes that reached the target itself so far (not held or buffered).
+    std::uint64_t bytesOut() const { return written_; }
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
     bool rewind();
@@ -72,8 +87,19 @@ private:
     // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
     // false with `error` (the destructor then removes it).
     bool finishTemp(std::string& error);
-    // Gives the unnamed temporary file a free name beside the target (linkat(2)).
+    // Gives the unnamed temporary file a free name beside the target (linkat(2), or a copy).
     bool nameTemp(std::string& error);
+    // Without a way to link it: copies the unnamed file into the new file `named` (its
+    // attributes given again) and goes on with that one.
+    bool moveIntoNamed(int named, std::string& error);
+    // The attributes of attributesFrom_, or of a new file (0666 less the umask), to `fd`.
+    bool giveAttributes(int fd, std::string& error);
+
+public:
+    // How an unnamed temporary file gets its name (nameTemp()).
+    enum class Naming : std::uint8_t { ThroughProc, ByDescriptor, ByCopy };
+
+private:
     // Standard output or a device: written where it is, with no temporary file.
     bool writesInPlace() const { return tempPath_.empty() && !unnamed_; }
 
@@ -82,12 +108,20 @@ private:
     std::string targetPath_;
     std::string tempPath_; // empty for standard output, and while the temporary is unnamed
     bool unnamed_ = false; // the temporary file has no name yet (O_TMPFILE)
+    Naming naming_ = Naming::ThroughProc;
+    std::string attributesFrom_; // the file whose attributes the output takes, if any
     std::string buffer_;
     int writeErrno_ = 0;
     bool committed_ = false;
+    std::size_t holdBack_ = 0;      // holdBack()
     std::uint64_t written_ = 0;     // into the temporary file, since it was last emptied
     std::uint64_t writtenBack_ = 0; // of which the disk's writes were started
 };
+
+// Removes the named temporary file of the output being written, if there is one, for a process
+// about to end without unwinding (out of memory): async-signal-safe, allocates nothing. An
+// unnamed one (O_TMPFILE) goes with the process anyway.
+void removeUnfinishedOutput();
 
 // True when both paths name the same existing file (same device and inode), so that an output
 // can never silently overwrite its input.

@@ -58,6 +58,14 @@ FileSource::Opened FileSource::open(const std::string& path) {
     return result;
 }
 
+std::unique_ptr<FileSource> FileSource::adopt(int fd, std::string path) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0)
+        return nullptr;
+    return std::unique_ptr<FileSource>(
+        new FileSource(fd, std::uint64_t(st.st_size), std::move(path)));
+}
+
 std::size_t FileSource::read(std::uint64_t offset, std::span<std::uint8_t> dest) const {
     std::size_t done = 0;
     while (done < dest.size()) {
@@ -65,6 +73,10 @@ std::size_t FileSource::read(std::uint64_t offset, std::span<std::uint8_t> dest)
             ::pread(fd_, dest.data() + done, dest.size() - done, off_t(offset + done));
         if (n < 0 && errno == EINTR)
             continue;
+        if (n < 0) {
+            int none = 0;
+            readErrno_.compare_exchange_strong(none, errno, std::memory_order_relaxed);
+        }
         if (n <= 0)
             break; // end of file (the file may have shrunk) or an I/O error: a short read
         done += std::size_t(n);

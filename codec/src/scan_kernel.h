@@ -230,14 +230,14 @@ inline std::uint64_t validateBlockDfa(const std::uint8_t* block, std::uint64_t s
 // segment starts at a byte, and what it is, depends only on the three bytes before it and the three
 // after it. The maximal subparts of the Unicode Standard (chapter 3, "U+FFFD Substitution of
 // Maximal Subparts") then read, per byte:
-// - an ASCII byte is a character; a C0 C1 F5-FF byte is an invalid-byte error;
+// - an ASCII byte is a character; a C0 C1 F5-FF byte is an never-valid-byte error;
 // - a lead (C2-F4) starts a segment that takes the next byte if it lies in the lead's first
 //   continuation range (firstContinuationRange), then further 80-BF bytes, up to the lead's
 //   length: a character if it reaches that length, else an error whose kind errorKindOf() takes
 //   from the lead and the byte after it (overlong, surrogate, too-large when that byte is a
 //   continuation outside the range of E0, F0, ED, F4; truncated otherwise);
 // - a continuation byte that no lead one, two or three bytes back takes in this way is an
-//   unexpected-continuation error of its own.
+//   stray-continuation error of its own.
 // Each byte class becomes a 64-bit mask over 64 bytes, and "the byte after" / "the byte before"
 // become shifts, with the bits that cross into the next or the previous 64 bytes carried over.
 // The tests compare these counts with the Segmenter's on every byte pair and triple at every

@@ -9,9 +9,9 @@ std::string_view name(ErrorKind k) noexcept {
     case ErrorKind::None:
         return "valid";
     case ErrorKind::InvalidByte:
-        return "invalid-byte";
+        return "never-valid-byte";
     case ErrorKind::UnexpectedContinuation:
-        return "unexpected-continuation";
+        return "stray-continuation";
     case ErrorKind::Overlong:
         return "overlong";
     case ErrorKind::Surrogate:

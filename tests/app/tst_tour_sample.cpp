@@ -39,8 +39,8 @@ private slots:
     void everyErrorKindOnALineThatNamesIt_data() {
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("word"); // the line of the first such segment says this
-        QTest::newRow("invalid-byte") << int(ErrorKind::InvalidByte) << "Invalid byte";
-        QTest::newRow("unexpected-continuation")
+        QTest::newRow("never-valid-byte") << int(ErrorKind::InvalidByte) << "Invalid byte";
+        QTest::newRow("stray-continuation")
             << int(ErrorKind::UnexpectedContinuation) << "continuation";
         QTest::newRow("overlong") << int(ErrorKind::Overlong) << "Overlong";
         QTest::newRow("surrogate") << int(ErrorKind::Surrogate) << "Surrogate";

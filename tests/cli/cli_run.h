@@ -16,12 +16,18 @@ struct CliRun {
     QByteArray out, err;
 };
 
+// The binary run: U8SCOPE_CLI as built, unless the environment names another in
+// U8SCOPE_CLI_UNDER_TEST (to see a suite fail on an older build before a fix).
+inline QString cliPath() {
+    return qEnvironmentVariable("U8SCOPE_CLI_UNDER_TEST", QStringLiteral(U8SCOPE_CLI));
+}
+
 inline CliRun runCli(const QStringList& args, const QByteArray& stdinBytes = {},
                      const QString& workingDirectory = {}) {
     QProcess p;
     if (!workingDirectory.isEmpty())
         p.setWorkingDirectory(workingDirectory);
-    p.start(QStringLiteral(U8SCOPE_CLI), args);
+    p.start(cliPath(), args);
     CliRun r;
     if (!p.waitForStarted())
         return r;

@@ -40,8 +40,8 @@ expect(['help', 'tr'], ['transcode'], exact=True)
 # Options, a value option offered with its "="
 expect(['repair', '--moj'], ['--mojibake'], exact=True)
 expect(['check', '--max'], ['--max-errors='], exact=True)
-expect(['audit', '--'], ['--profile=', '--json', '--sarif', '--kinds=', '--allow=', '--help',
-                         '--version'], exact=True)
+expect(['audit', '--'], ['--profile=', '--json', '--sarif', '--kinds=', '--max-findings=',
+                         '--allow=', '--help', '--version'], exact=True)
 # Values: bash splits "--errors=re" at "=" (COMP_WORDBREAKS), or not when "=" was taken out.
 policies = ['strict', 'replace', 'ignore', 'latin1', 'cp1252']
 expect(['decode', '--errors', '=', ''], policies, exact=True)

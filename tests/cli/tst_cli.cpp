@@ -232,9 +232,9 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 4);
-        QCOMPARE(lines[0], QByteArray(R"({"offset":1,"length":1,"error":"invalid-byte"})"));
+        QCOMPARE(lines[0], QByteArray(R"({"offset":1,"length":1,"error":"never-valid-byte"})"));
         QCOMPARE(lines[1],
-                 QByteArray(R"({"offset":2,"length":1,"error":"unexpected-continuation"})"));
+                 QByteArray(R"({"offset":2,"length":1,"error":"stray-continuation"})"));
         QCOMPARE(lines[2], QByteArray(R"({"offset":6,"length":2,"error":"truncated"})"));
         const QJsonObject summary =
             QJsonDocument::fromJson(lines[3]).object().value("summary").toObject();
@@ -525,7 +525,7 @@ private slots:
         const Run text = cli({"stats", path});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("not valid UTF-8"));
-        QVERIFY(text.out.contains("invalid-byte 1"));
+        QVERIFY(text.out.contains("never-valid-byte 1"));
         QVERIFY(text.out.contains("CRLF 1"));
         QVERIFY(text.out.contains("BOM          yes"));
         const Run json = cli({"stats", "--json", path});
@@ -537,7 +537,7 @@ private slots:
         QCOMPARE(s.value("characters").toInt(), 11);
         QCOMPARE(s.value("lines").toInt(), 3);
         QCOMPARE(s.value("bom").toBool(), true);
-        QCOMPARE(s.value("errors").toObject().value("invalid-byte").toInt(), 1);
+        QCOMPARE(s.value("errors").toObject().value("never-valid-byte").toInt(), 1);
         QCOMPARE(cli({"stats", dir_.filePath("nope")}).exitCode, 2);
         QVERIFY(!s.contains("graphemes")); // only when asked for
     }

@@ -192,20 +192,20 @@ void TestDump::cellsOfEveryKind_data() {
     QTest::newRow("NBSP") << QByteArray("\xC2\xA0")
                           << QStringList{"marker lead2 ␣", "filler continuation"};
     QTest::newRow("invalid byte") << QByteArray("\xC0")
-                                  << QStringList{"replacement invalid-byte �"};
-    QTest::newRow("FF") << QByteArray("\xFF") << QStringList{"replacement invalid-byte �"};
+                                  << QStringList{"replacement never-valid-byte �"};
+    QTest::newRow("FF") << QByteArray("\xFF") << QStringList{"replacement never-valid-byte �"};
     QTest::newRow("stray continuation")
-        << QByteArray("\x80") << QStringList{"replacement unexpected-continuation �"};
+        << QByteArray("\x80") << QStringList{"replacement stray-continuation �"};
     QTest::newRow("overlong") << QByteArray("\xE0\x80")
                               << QStringList{"replacement overlong �",
-                                             "replacement unexpected-continuation �"};
+                                             "replacement stray-continuation �"};
     QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80")
                                << QStringList{"replacement surrogate �",
-                                              "replacement unexpected-continuation �",
-                                              "replacement unexpected-continuation �"};
+                                              "replacement stray-continuation �",
+                                              "replacement stray-continuation �"};
     QTest::newRow("too large") << QByteArray("\xF4\x90")
                                << QStringList{"replacement too-large �",
-                                              "replacement unexpected-continuation �"};
+                                              "replacement stray-continuation �"};
     QTest::newRow("truncated") << QByteArray("\xE2\x82"
                                              "A")
                                << QStringList{"replacement truncated �", "filler truncated",
@@ -603,8 +603,8 @@ void TestDump::htmlReadsBack() {
             QVERIFY2(style.contains(cssName(c.frame) + ";outline-offset"), qPrintable(cls));
     }
     for (const char* shown :
-         {"r-printable", "r-whitespace", "r-lead3", "r-lead4", "r-continuation", "r-invalid-byte",
-          "r-unexpected-continuation", "r-surrogate", "r-truncated"})
+         {"r-printable", "r-whitespace", "r-lead3", "r-lead4", "r-continuation", "r-never-valid-byte",
+          "r-stray-continuation", "r-surrogate", "r-truncated"})
         QVERIFY2(classes.contains(shown), shown);
     // Every problem the codec finds is listed, in order.
     QStringList expected;

@@ -523,6 +523,13 @@ private slots:
             QVERIFY(!parsed.ok());
             QVERIFY2(parsed.error.starts_with(b.error), parsed.error.c_str());
         }
+        // An editor's byte order mark before the first entry (issue 32).
+        const auto marked = u8codec::parseAllowlist("\xEF\xBB\xBFU+200D\n", "allow.txt");
+        QVERIFY2(marked.ok(), marked.error.c_str());
+        QVERIFY(marked.set.contains(0x200D));
+        const auto unreadable = u8codec::readAllowlist("/proc/self/mem");
+        QVERIFY2(unreadable.error == "/proc/self/mem: Input/output error",
+                 unreadable.error.c_str());
         const auto missing = u8codec::readAllowlist("/nonexistent/allow.txt");
         QVERIFY(missing.error.starts_with("/nonexistent/allow.txt: "));
     }

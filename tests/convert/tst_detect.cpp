@@ -38,6 +38,7 @@ private slots:
     void binaryBySignature_data();
     void binaryBySignature();
     void binaryByNuls();
+    void whatIssue32Found();
 };
 
 namespace {
@@ -391,6 +392,51 @@ void TestDetect::binaryByNuls() {
                 .object()
                 .value(QLatin1String("binary"))
                 .isNull());
+}
+
+// Issue 32: FE FF 00 is no UTF-16BE text; random bytes are binary; binary data gets no repair
+// suggested; ASCII in the first 4 MiB is said to be only that.
+void TestDetect::whatIssue32Found() {
+    const Detection cut = detectEncoding(bytes(std::string("\xFE\xFF\0", 3)));
+    QCOMPARE(cut.guesses.front().encoding, std::string("UTF-16BE"));
+    QVERIFY(cut.guesses.front().confidence < 50);
+    QVERIFY2(cut.guesses.front().reason.find("not whole 16-bit units") != std::string::npos,
+             cut.guesses.front().reason.c_str());
+
+    std::string random;
+    std::uint32_t x = 12345;
+    for (int i = 0; i < 3000; ++i) {
+        x = x * 1103515245 + 12345;
+        random += char(x >> 24);
+    }
+    const Detection noise = detectEncoding(bytes(random));
+    QVERIFY2(noise.binary.starts_with("control-rich"), noise.binary.c_str());
+    for (const EncodingGuess& g : noise.guesses)
+        QVERIFY(g.strayBytesPage.empty());
+    QVERIFY(u8cli::detectionText(noise).find("repair") == std::string::npos);
+
+    // UTF-16 text without ASCII and without a zero byte has as many such controls: not binary.
+    std::string cjk;
+    for (char32_t cp = 0x4E01; cjk.size() < 3000; cp += 7)
+        if ((cp & 0xFF) != 0) {
+            cjk += char(cp & 0xFF);
+            cjk += char(cp >> 8);
+        }
+    QVERIFY(detectEncoding(bytes(cjk)).binary.empty());
+
+    std::string elf("\x7F"
+                    "ELF\x02\x01\x01\0\0\0",
+                    10);
+    elf += random;
+    const Detection executable = detectEncoding(bytes(elf));
+    QCOMPARE(executable.binary, std::string("ELF executable"));
+    QVERIFY(u8cli::detectionText(executable).find("repair") == std::string::npos);
+
+    std::string ascii(std::size_t(5) << 20, 'a');
+    ascii += "caf\xC3\xA9 \xFF";
+    const Detection head = detectEncoding(bytes(ascii), std::size_t(4) << 20);
+    QVERIFY2(head.guesses.front().reason.starts_with("the first 4 MiB are ASCII"),
+             head.guesses.front().reason.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDetect)

@@ -108,6 +108,46 @@ private slots:
         }
     }
 
+    // Memory is bounded (issue 32): a stretch past GraphemeCounter::kMaxStretch is counted as the
+    // break iterator counts it (Hangul syllables, regional indicators: clusters without a sure
+    // boundary between them), and one cluster that long is counted once, not held.
+    void longStretchesAreCountedInBoundedMemory() {
+        const auto count = [](const std::string& text, std::uint64_t* tooLong = nullptr) {
+            GraphemeCounter counter;
+            for (std::size_t i = 0; i < text.size(); i += 4096)
+                counter.feed(bytesOf(std::string_view(text).substr(i, 4096)));
+            const std::uint64_t n = counter.finish();
+            if (tooLong)
+                *tooLong = counter.longClusters();
+            return n;
+        };
+        for (const std::string_view unit : {std::string_view("\xEA\xB0\x80"),        // U+AC00
+                                            std::string_view("\xF0\x9F\x87\xAB")}) { // RI F
+            std::string text;
+            while (text.size() < 3 * GraphemeCounter::kMaxStretch)
+                text += unit;
+            GraphemeBreaks breaks;
+            std::uint64_t tooLong = 1;
+            QCOMPARE(count(text, &tooLong), std::uint64_t(breaks.ends(text).size()));
+            QCOMPARE(tooLong, std::uint64_t(0));
+        }
+        // A consonant after a virama joins the cluster in ICU (Indic conjuncts, GB9c): the
+        // counter takes no sure boundary there (fuzz_graphemes_fast found it counting two).
+        for (const std::string& conjunct : {std::string("\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\x95"),
+                                            std::string("\xE2\x80\xA9\xE0\xA4\x95\xE0\xA5\x8D"
+                                                        "\xE0\xA4\x95 x")}) {
+            GraphemeBreaks breaks;
+            QCOMPARE(count(conjunct), std::uint64_t(breaks.ends(conjunct).size()));
+        }
+        std::string marks = "e";
+        while (marks.size() < 2 * GraphemeCounter::kMaxStretch)
+            marks += "\xCC\x81"; // U+0301
+        std::uint64_t tooLong = 0;
+        QCOMPARE(count(marks + "x\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9 e", &tooLong),
+                 std::uint64_t(5)); // the long one, x, the family, space, e
+        QCOMPARE(tooLong, std::uint64_t(1));
+    }
+
     // What the window and the walk-through show: e + U+0301, a family emoji, a flag and a keycap
     // are one cluster each; ill-formed bytes one each (one U+FFFD per maximal subpart), a mark
     // after them joining the last.

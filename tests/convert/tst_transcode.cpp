@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QtTest>
 #include <algorithm>
+#include <cstring>
 
 using namespace u8codec;
 using namespace repairtest;
@@ -363,6 +364,59 @@ void TestTranscode::signature() {
     QCOMPARE(q(transcode(bytes("a"), "UTF-8", "UTF-8", opt).output), QByteArray("\xEF\xBB\xBF"
                                                                                 "a"));
     QVERIFY(!transcode(bytes("a"), "UTF-8", "KOI8-R", opt).ok);
+    // One byte order mark, always (issue 32): the input's own is dropped, and ICU's UTF-16 and
+    // UTF-32, which write one of their own, get no second. Whole and streamed (in pieces of one
+    // byte, so that the signature is cut) alike.
+    const struct {
+        const char *input, *from, *to;
+        QByteArray expected;
+    } cases[] = {
+        {"\xEF\xBB\xBF"
+         "ab",
+         "UTF-8", "UTF-8",
+         QByteArray("\xEF\xBB\xBF"
+                    "ab")},
+        {"ab", "UTF-8", "UTF-16",
+         QByteArray("\xFF\xFE"
+                    "a\0b\0",
+                    6)},
+        {"\xEF\xBB\xBF"
+         "ab",
+         "UTF-8", "UTF-16",
+         QByteArray("\xFF\xFE"
+                    "a\0b\0",
+                    6)},
+        {"\xEF\xBB\xBF"
+         "ab",
+         "UTF-8", "UTF-16LE",
+         QByteArray("\xFF\xFE"
+                    "a\0b\0",
+                    6)},
+        {"ab", "UTF-8", "UTF-32",
+         QByteArray("\xFF\xFE\0\0"
+                    "a\0\0\0"
+                    "b\0\0\0",
+                    12)},
+        {"\xFF\xFE"
+         "a",
+         "UTF-16LE", "UTF-8",
+         QByteArray("\xEF\xBB\xBF"
+                    "a")},
+    };
+    for (const auto& c : cases) {
+        const std::string_view in(
+            c.input, c.from == std::string_view("UTF-16LE") ? 4 : std::strlen(c.input));
+        const QByteArray whole = q(transcode(bytes(std::string(in)), c.from, c.to, opt).output);
+        QCOMPARE(whole, c.expected);
+        Transcoder t(c.from, c.to, opt);
+        std::string streamed;
+        for (const char ch : in) {
+            const auto byte = static_cast<std::uint8_t>(ch);
+            QVERIFY(t.feed(std::span<const std::uint8_t>(&byte, 1), streamed));
+        }
+        QVERIFY(t.finish(streamed));
+        QCOMPARE(q(streamed), c.expected);
+    }
 }
 
 void TestTranscode::progressAndCancel() {

@@ -255,6 +255,24 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data) {
         const TranscodeResult back = transcode(bytesOf(there.output), form, "UTF-8");
         if (!back.ok || back.output != utf8)
             return std::string("UTF-8 to ") + form + " and back is not the identity";
+        // --add-bom: one byte order mark, whatever the text starts with, whole and in pieces
+        // (issue 32). The data may start with U+FEFF itself.
+        TranscodeOptions signed_;
+        signed_.addSignature = true;
+        const TranscodeResult marked = transcode(bytesOf(utf8), "UTF-8", form, signed_);
+        Transcoder markedPieces("UTF-8", form, signed_);
+        std::string markedStreamed;
+        for (auto c : chunks)
+            markedPieces.feed(c, markedStreamed);
+        markedPieces.finish(markedStreamed);
+        const std::string unmarked = utf8.starts_with("\xEF\xBB\xBF") ? utf8.substr(3) : utf8;
+        const TranscodeResult plain = transcode(bytesOf(unmarked), "UTF-8", form);
+        const std::string mark =
+            transcode(bytesOf(std::string("\xEF\xBB\xBF")), "UTF-8", form).output;
+        if (!marked.ok || marked.output != mark + plain.output)
+            return std::string("UTF-8 to ") + form + " with a BOM is not one BOM and the text";
+        if (markedStreamed != marked.output)
+            return std::string("UTF-8 to ") + form + " with a BOM in pieces differs from whole";
     }
     return {};
 }

@@ -28,6 +28,11 @@ std::string checkProblems(std::span<const std::uint8_t> data);
 // change when run again.
 std::string checkRepair(std::span<const std::uint8_t> data);
 
+// Fast sibling of checkRepair: inputs capped at kRepairFastMaxBytes, and one of its checks a
+// run, the data choosing (the whole pipeline with one policy most often).
+inline constexpr std::size_t kRepairFastMaxBytes = 512;
+std::string checkRepairFast(std::span<const std::uint8_t> data);
+
 // Fast: the decoder under Replace and one other policy the data chooses (whole and in one steered
 // chunking), and the scan on every kernel the CPU has (whole; in pieces on one the data chooses),
 // each held to an answer built from the reference Segmenter's segments.
@@ -45,10 +50,30 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data);
 // ProblemScanner's problems.
 std::string checkAudit(std::span<const std::uint8_t> data);
 
+// Fast sibling of checkAudit: inputs capped at kAuditFastMaxBytes, one profile the data
+// chooses, whole against one chunking it chooses, and byte by byte for one input in sixteen.
+inline constexpr std::size_t kAuditFastMaxBytes = 512;
+std::string checkAuditFast(std::span<const std::uint8_t> data);
+
 // Fast: the data as an edit script (insert, erase, replace, typed runs, revert, undo, redo,
 // reads, snapshots) run on a piece table and on a plain vector that knows where each byte came
 // from; every answer of the table (bytes, isUnmodified, isOriginal, editedRanges, its canonical
 // layout, earlier snapshots) must equal the vector's (piece_table_checks.cpp).
 std::string checkPieceTable(std::span<const std::uint8_t> data);
+
+// Fast: the grapheme cluster counter, with a bound of 16 to 79 bytes on what it holds, fed in
+// pieces, against the break iterator over the whole text (grapheme_checks.cpp).
+std::string checkGraphemesFast(std::span<const std::uint8_t> data);
+
+// Fast: the audit allowlist's parser against a reference parser written apart from it (the
+// same entries, set and first bad line), and its set written out and read back
+// (allowlist_checks.cpp).
+std::string checkAllowlist(std::span<const std::uint8_t> data);
+
+// Fast: the CLI's argument parser, the first byte choosing the command and the rest its
+// arguments split at NUL: only the command's options, values and flags as each is meant, and
+// the canonical form of what it parsed parses to the same (argument_checks.cpp, which links the
+// CLI's code).
+std::string checkArguments(std::span<const std::uint8_t> data);
 
 } // namespace u8fuzz

@@ -5,6 +5,7 @@
 #include "u8convert/normalize.h"
 #include "u8convert/repair.h"
 #include "u8convert/repair_stream.h"
+
 // The library-internal fast paths, to hold them to their definitions.
 #include "mojibake_detail.h"
 #include "mojibake_reference.h"
@@ -12,6 +13,7 @@
 #include "normalize_detail.h"
 #include "scan_on_cores.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace u8fuzz {
@@ -176,6 +178,28 @@ std::string checkRepair(std::span<const std::uint8_t> data) {
         if (failure.empty())
             failure = checkPipeline(data, p);
     return failure;
+}
+
+std::string checkRepairFast(std::span<const std::uint8_t> data) {
+    data = data.first(std::min<std::size_t>(data.size(), kRepairFastMaxBytes));
+    if (data.empty())
+        return {};
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    // One of checkRepair's checks, the data choosing; the pipeline, which finds the most, twice
+    // as often as each other.
+    switch (data[data.size() - 1] % 6) {
+    case 0:
+        return checkSieve(data);
+    case 1:
+        return checkScanOnCores(data);
+    case 2:
+        return checkShortcuts(text);
+    case 3:
+        return scan(data).valid() ? checkNormalForms(text)
+                                  : checkPipeline(data, ErrorPolicy::Cp1252);
+    default:
+        return checkPipeline(data, data[0] % 2 ? ErrorPolicy::Replace : ErrorPolicy::Cp1252);
+    }
 }
 
 } // namespace u8fuzz

@@ -24,6 +24,16 @@ private slots:
     void audit_data() { seeds_data(); }
     void pieceTable();
     void pieceTable_data() { seeds_data(); }
+    void auditFast();
+    void auditFast_data() { seeds_data(); }
+    void repairFast();
+    void repairFast_data() { seeds_data(); }
+    void graphemes();
+    void graphemes_data() { seeds_data(); }
+    void allowlist();
+    void allowlist_data() { seeds_data(); }
+    void arguments();
+    void arguments_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -51,6 +61,41 @@ void TestFuzzSeedReplay::segmenter() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::repairFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkRepairFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::auditFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkAuditFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::graphemes() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkGraphemesFast(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::allowlist() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkAllowlist(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::arguments() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkArguments(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -104,6 +149,11 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
     QVERIFY(u8fuzz::checkAudit({}).empty());
     QVERIFY(u8fuzz::checkPieceTable({}).empty());
+    QVERIFY(u8fuzz::checkAuditFast({}).empty());
+    QVERIFY(u8fuzz::checkRepairFast({}).empty());
+    QVERIFY(u8fuzz::checkGraphemesFast({}).empty());
+    QVERIFY(u8fuzz::checkAllowlist({}).empty());
+    QVERIFY(u8fuzz::checkArguments({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 namespace u8codec {
 
@@ -77,6 +78,9 @@ bool parseEntry(std::string_view token, CodePointSet& set, std::string& reason) 
 
 AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) {
     AllowlistParse result;
+    // An editor's byte order mark is no entry: the file starts after it.
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
     std::size_t lineNumber = 0;
     while (!text.empty()) {
         ++lineNumber;
@@ -109,21 +113,30 @@ AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) 
 }
 
 AllowlistParse readAllowlist(const std::string& path) {
-    constexpr std::uint64_t kMaxSize = 16u << 20;
+    constexpr std::size_t kMaxSize = std::size_t(16) << 20;
     AllowlistParse result;
     auto opened = FileSource::open(path);
     if (!opened.source) {
         result.error = path + ": " + opened.error;
         return result;
     }
-    if (opened.source->size() > kMaxSize) {
+    // Read to the end, whatever size the file system says (a file in /proc says 0).
+    std::string text;
+    for (std::size_t n = 1; n != 0 && text.size() <= kMaxSize;) {
+        const std::size_t at = text.size();
+        text.resize(at + (std::size_t(64) << 10));
+        n = opened.source->read(
+            at, std::span(reinterpret_cast<std::uint8_t*>(text.data() + at), text.size() - at));
+        text.resize(at + n);
+    }
+    if (const int failed = opened.source->readError()) {
+        result.error = path + ": " + std::strerror(failed);
+        return result;
+    }
+    if (text.size() > kMaxSize) {
         result.error = path + ": larger than 16 MiB, not an allowlist of code points";
         return result;
     }
-    std::string text(std::size_t(opened.source->size()), '\0');
-    const std::size_t n = opened.source->read(
-        0, std::span(reinterpret_cast<std::uint8_t*>(text.data()), text.size()));
-    text.resize(n);
     return parseAllowlist(text, path);
 }
 

@@ -90,6 +90,23 @@ constexpr Signature kSignatures[] = {
 // Text has no NUL bytes (outside UTF-16/UTF-32, whose guesses explain them); one in a hundred is
 // far more than a stray NUL in a text file and far fewer than binary formats hold.
 constexpr double kBinaryNulShare = 0.01;
+constexpr double kBinaryControlShare = 0.05;
+
+// Whether the bytes read as well-formed UTF-16 in that byte order (a last odd byte, or a high
+// surrogate the window cut off, ignored).
+bool wellFormedUtf16(std::span<const std::uint8_t> b, bool bigEndian) {
+    bool expectLow = false;
+    for (std::size_t i = 0; i + 1 < b.size(); i += 2) {
+        const unsigned unit =
+            bigEndian ? unsigned(b[i]) << 8 | b[i + 1] : unsigned(b[i + 1]) << 8 | b[i];
+        const bool high = unit >= 0xD800 && unit <= 0xDBFF;
+        const bool low = unit >= 0xDC00 && unit <= 0xDFFF;
+        if (low != expectLow)
+            return false;
+        expectLow = high;
+    }
+    return true;
+}
 
 std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained) {
     const std::string_view head(reinterpret_cast<const char*>(b.data()),
@@ -101,9 +118,24 @@ std::string binaryEvidence(std::span<const std::uint8_t> b, bool zerosExplained)
         return {};
     const auto nuls = std::size_t(std::count(b.begin(), b.end(), std::uint8_t(0)));
     const double share = double(nuls) / double(b.size());
-    if (share < kBinaryNulShare)
+    if (share >= kBinaryNulShare)
+        return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
+    // Controls no text uses (tab, line breaks, form feed and ESC are text's): random bytes have
+    // one in ten, text next to none. UTF-16 text without ASCII (CJK) has as many, and no zero
+    // byte: bytes that read as well-formed UTF-16 in either order are not called binary for them
+    // (random bytes are not: about one unit in 32 is a surrogate, and they do not pair).
+    if (wellFormedUtf16(b, false) || wellFormedUtf16(b, true))
         return {};
-    return "NUL-rich: " + std::to_string(std::max(1, int(share * 100 + 0.5))) + " % zero bytes";
+    const auto controls = std::size_t(std::count_if(b.begin(), b.end(), [](std::uint8_t c) {
+        return (c < 0x20 && c != '\t' && c != '\n' && c != '\v' && c != '\f' && c != '\r' &&
+                c != 0x1B) ||
+               c == 0x7F;
+    }));
+    const double controlShare = double(controls) / double(b.size());
+    if (controlShare < kBinaryControlShare)
+        return {};
+    return "control-rich: " + std::to_string(int(controlShare * 100 + 0.5)) +
+           " % control bytes text does not use";
 }
 
 void guessWithIcu(std::span<const std::uint8_t> b, bool excludeUtf8,
@@ -255,12 +287,9 @@ MojibakeHint mojibakeHint(const MojibakeResult& m) {
     return hint;
 }
 
-} // namespace
-
-Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
-    Detection d;
-    const auto b = all.first(std::min(all.size(), maxBytes));
-    d.examinedBytes = b.size();
+// A byte order mark at the start: its encoding, sure when the units after it are whole (or the
+// window `cut` them), doubtful when not (FE FF 00 is no UTF-16BE text).
+void guessByBom(std::span<const std::uint8_t> b, bool cut, std::vector<EncodingGuess>& guesses) {
     const std::string_view head(reinterpret_cast<const char*>(b.data()),
                                 std::min<std::size_t>(4, b.size()));
     for (const Bom& bom : kBoms)
@@ -271,9 +300,44 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
                 std::snprintf(buf, sizeof buf, "%s%02X", hex.empty() ? "" : " ", c);
                 hex += buf;
             }
-            d.guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
+            // The units after the mark must be whole: FE FF 00 is no UTF-16BE text.
+            const std::string_view encoding = bom.encoding;
+            const std::size_t unit = encoding.starts_with("UTF-32")   ? 4
+                                     : encoding.starts_with("UTF-16") ? 2
+                                                                      : 1;
+            const std::size_t rest = b.size() - bom.bytes.size();
+            if (rest % unit == 0 || cut)
+                guesses.push_back({bom.encoding, 100, "byte order mark " + hex, "", ""});
+            else
+                guesses.push_back({bom.encoding, 30,
+                                   "byte order mark " + hex + ", but " + std::to_string(rest) +
+                                       " bytes after it: not whole " + std::to_string(unit * 8) +
+                                       "-bit units",
+                                   "", ""});
             break;
         }
+}
+
+// "ASCII only", or, when only the first bytes were examined, that they are ASCII: what follows
+// them may be anything (an é, invalid bytes past 4 MiB).
+std::string asciiOnlyReason(std::size_t examined, bool cut) {
+    if (!cut)
+        return "ASCII only: also valid in every ASCII-based encoding";
+    const std::string size = examined % (std::size_t(1) << 20) == 0
+                                 ? std::to_string(examined >> 20) + " MiB"
+                                 : std::to_string(examined) + " bytes";
+    return "the first " + size +
+           " are ASCII (the rest was not examined): valid so far in every "
+           "ASCII-based encoding";
+}
+
+} // namespace
+
+Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
+    Detection d;
+    const auto b = all.first(std::min(all.size(), maxBytes));
+    d.examinedBytes = b.size();
+    guessByBom(b, b.size() < all.size(), d.guesses);
     const ScanSummary summary = scan(b);
     d.invalidSequences = summary.errorSegments();
     d.multiByteCharacters = summary.characters - summary.byLength[1];
@@ -289,12 +353,12 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     std::optional<NonAsciiRuns> runs; // counted once, where a guess needs them
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())
-            d.guesses.push_back(
-                {"UTF-8", d.asciiOnly ? 90 : 100,
-                 d.asciiOnly ? "ASCII only: also valid in every ASCII-based encoding"
-                             : "well-formed UTF-8 with " + std::to_string(d.multiByteCharacters) +
-                                   " multi-byte characters",
-                 "", ""});
+            d.guesses.push_back({"UTF-8", d.asciiOnly ? 90 : 100,
+                                 d.asciiOnly ? asciiOnlyReason(b.size(), b.size() < all.size())
+                                             : "well-formed UTF-8 with " +
+                                                   std::to_string(d.multiByteCharacters) +
+                                                   " multi-byte characters",
+                                 "", ""});
         if (!d.asciiOnly) {
             const MojibakeResult m =
                 repairMojibake(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
@@ -320,10 +384,14 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
             std::min(95, std::max(stray.confidence, d.guesses.front().confidence + 1));
         d.guesses.insert(d.guesses.begin(), std::move(stray));
     }
+    // Binary data is no text with stray bytes: no repair is suggested for it.
+    if (!d.binary.empty())
+        for (EncodingGuess& g : d.guesses)
+            g.strayBytesPage.clear();
     std::stable_sort(
         d.guesses.begin(), d.guesses.end(),
         [](const EncodingGuess& x, const EncodingGuess& y) { return x.confidence > y.confidence; });
-    if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8")
+    if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8" && d.binary.empty())
         d.lineEndings = countLineEndings(b);
     return d;
 }

@@ -6,6 +6,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
+#include <utility>
 
 namespace u8codec {
 
@@ -135,9 +136,22 @@ std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
 namespace {
 
 // What the counter needs to know of a character's Grapheme_Cluster_Break (UAX #29, table 2).
-enum Kind : std::uint8_t { kPlain = 1, kPrepend = 2, kControl = 4 };
+// kJoins: Extend, ZWJ and SpacingMark, before which no cluster ever breaks (GB9, GB9a); kZwj
+// and kPictographic for the emoji sequences GB11 keeps together (ZWJ × Extended_Pictographic).
+// kVirama: a character of canonical combining class 9, after which ICU joins a consonant to the
+// cluster (its rule for Indic conjuncts, UAX #29 GB9c from Unicode 15.1).
+enum Kind : std::uint8_t {
+    kPlain = 1,
+    kPrepend = 2,
+    kControl = 4,
+    kJoins = 8,
+    kZwj = 16,
+    kPictographic = 32,
+    kVirama = 64
+};
 
 std::uint8_t kindFromIcu(char32_t cp) {
+    const std::uint8_t virama = u_getCombiningClass(UChar32(cp)) == 9 ? kVirama : 0;
     switch (u_getIntPropertyValue(UChar32(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
     case U_GCB_PREPEND:
         return kPrepend;
@@ -145,8 +159,14 @@ std::uint8_t kindFromIcu(char32_t cp) {
     case U_GCB_CR:
     case U_GCB_LF:
         return kControl;
+    case U_GCB_ZWJ:
+        return kJoins | kZwj;
+    case U_GCB_EXTEND:
+    case U_GCB_SPACING_MARK:
+        return kJoins | virama;
     case U_GCB_OTHER:
-        return u_hasBinaryProperty(UChar32(cp), UCHAR_EXTENDED_PICTOGRAPHIC) ? 0 : kPlain;
+        return u_hasBinaryProperty(UChar32(cp), UCHAR_EXTENDED_PICTOGRAPHIC) ? kPictographic
+                                                                             : kPlain;
     default:
         return 0;
     }
@@ -174,21 +194,55 @@ void GraphemeCounter::closeStretch() {
     stretchCharacters_ = 0;
 }
 
+void GraphemeCounter::shortenStretch() {
+    const std::vector<std::size_t> ends = breaks_.ends(stretch_);
+    if (ends.size() > 1) {
+        count_ += ends.size() - 1;
+        stretch_.erase(0, ends[ends.size() - 2]);
+        stretchCharacters_ = 2; // or more: the break iterator decides when it closes
+    }
+    if (stretch_.size() > maxStretch_ / 2) { // one cluster that long: counted now, not held
+        ++count_;
+        ++longClusters_;
+        stretch_.clear();
+        stretchCharacters_ = 0;
+        inLongCluster_ = true;
+    }
+}
+
 void GraphemeCounter::character(const std::uint8_t* bytes, std::size_t length, char32_t cp,
                                 bool valid) {
     // An ill-formed sequence reads as U+FFFD (Other, not pictographic): plain.
     const std::uint8_t kind = valid ? kindOf(cp) : std::uint8_t(kPlain);
+    if (inLongCluster_) {
+        // A mark, or a pictograph after a ZWJ (an emoji sequence, GB11), extends the long
+        // cluster, counted already; anything else is taken to start the next one.
+        const bool extends = (kind & kJoins) || ((kind & kPictographic) && lastWasZwj_);
+        lastWasZwj_ = kind & kZwj;
+        if (extends) {
+            lastWasPrepend_ = lastWasControl_ = lastWasCarriageReturn_ = false;
+            return;
+        }
+        inLongCluster_ = false;
+    }
+    lastWasZwj_ = kind & kZwj;
+    // After a virama (and the marks after it) a consonant may join the cluster: no sure
+    // boundary there, the break iterator decides.
+    const bool afterVirama = inViramaChain_;
+    inViramaChain_ = (kind & kVirama) || (inViramaChain_ && (kind & kJoins));
     bool breakBefore = false;
     if (valid && cp == '\n' && lastWasCarriageReturn_)
         breakBefore = false; // GB3: CR × LF
     else if ((kind & kControl) || lastWasControl_)
         breakBefore = true; // GB4, GB5: around controls, CR and LF, even after a Prepend
     else
-        breakBefore = (kind & kPlain) && !lastWasPrepend_; // GB999, unless GB9b
+        breakBefore = (kind & kPlain) && !lastWasPrepend_ && !afterVirama; // GB999, unless GB9b
     if (breakBefore)
         closeStretch();
     stretch_.append(reinterpret_cast<const char*>(bytes), length);
     ++stretchCharacters_;
+    if (stretch_.size() > maxStretch_)
+        shortenStretch();
     lastWasPrepend_ = kind & kPrepend;
     lastWasControl_ = kind & kControl;
     lastWasCarriageReturn_ = valid && cp == '\r';
@@ -234,6 +288,8 @@ std::uint64_t GraphemeCounter::finish() {
     closeStretch();
     const std::uint64_t total = count_;
     count_ = 0;
+    lastLongClusters_ = std::exchange(longClusters_, 0);
+    inLongCluster_ = inViramaChain_ = false;
     segmenter_ = Segmenter();
     lastWasPrepend_ = lastWasControl_ = lastWasCarriageReturn_ = false;
     return total;

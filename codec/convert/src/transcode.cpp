@@ -85,8 +85,14 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
     const Form fromForm = pair.from;
     const Form toForm = pair.to;
     std::string out;
-    if (options.addSignature)
+    if (options.addSignature && !pair.targetSigns)
         detail::appendSignature(toForm, out);
+    // One byte order mark, always: with one asked for, the input's own is dropped.
+    if (const std::string own = detail::signatureOf(fromForm);
+        options.addSignature && !own.empty() &&
+        std::string_view(reinterpret_cast<const char*>(input.data()), input.size())
+            .starts_with(own))
+        input = input.subspan(own.size());
     if (options.progress && !options.progress(0, input.size())) {
         result.cancelled = true;
         result.error = "cancelled";
@@ -101,8 +107,9 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         result.ok = true;
         return result;
     }
-    if (!detail::transcodeWithIcu(input, pair.src.get(), pair.dst.get(), options,
-                                  options.addSignature && toForm == Form::Other, result))
+    if (!detail::transcodeWithIcu(
+            input, pair.src.get(), pair.dst.get(), options,
+            options.addSignature && toForm == Form::Other && !pair.targetSigns, result))
         return result;
     if (toForm != Form::Other)
         result.output.insert(0, out);

@@ -116,6 +116,12 @@ Form formOf(const char* icuName) {
     return Form::Other;
 }
 
+std::string signatureOf(Form f) {
+    std::string s;
+    appendSignature(f, s);
+    return s;
+}
+
 void appendSignature(Form f, std::string& out) {
     char buf[4];
     char* o = buf;

@@ -18,6 +18,9 @@ Form formOf(const char* icuName);
 
 // Appends U+FEFF in form `f` (nothing for a form without one).
 void appendSignature(Form f, std::string& out);
+// U+FEFF in form `f`: the bytes an input of that form starts with when it has a signature
+// (empty for a form without one).
+std::string signatureOf(Form f);
 
 // The fast paths: from well-formed input of a Unicode form or a single-byte page, to UTF-8 or
 // from UTF-8, appended to `out`. False when the loop cannot do this conversion exactly (ICU's

@@ -104,6 +104,7 @@ bool openPair(std::string_view from, std::string_view to, bool addSignature, Con
     const std::string target = canonicalName(pair.dst.get());
     pair.from = formOf(canonicalName(pair.src.get()).c_str());
     pair.to = formOf(target.c_str());
+    pair.targetSigns = target == "UTF-16" || target == "UTF-32";
     if (addSignature && !target.starts_with("UTF-")) {
         result.error =
             std::string("a byte order mark can only be written in a Unicode encoding, not in ") +

@@ -36,6 +36,8 @@ struct ConverterPair {
     Converter dst;
     Form from = Form::Other;
     Form to = Form::Other;
+    // ICU's "UTF-16" and "UTF-32" write a byte order mark of their own: --add-bom adds none.
+    bool targetSigns = false;
 };
 // Opens both and names them in `result` (from, to: the names a person knows); false, with
 // result.error, for a name ICU does not know or a signature asked of a target that is not one of

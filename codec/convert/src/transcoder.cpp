@@ -35,6 +35,10 @@ struct Transcoder::Impl {
     std::string pending;        // input not converted yet (a sequence cut between pieces)
     std::string scratch;        // the fast loops' output, reused
     std::uint64_t consumed = 0; // input offset of pending[0]
+    // With a signature asked for, the input's own (if it has one) is dropped: one byte order
+    // mark, always. The input's first bytes are held here until they tell.
+    std::string head;
+    bool headSeen = false;
     std::vector<UChar> pivot;
     std::vector<std::int32_t> offsets;
 
@@ -80,7 +84,7 @@ struct Transcoder::Impl {
         if (started)
             return;
         started = true;
-        if (!opt.addSignature)
+        if (!opt.addSignature || pair.targetSigns)
             return;
         if (pair.to != Form::Other) {
             appendSignature(pair.to, out);
@@ -126,6 +130,19 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
     Impl& m = *impl_;
     if (!ok())
         return false;
+    if (m.opt.addSignature && !m.headSeen) {
+        const std::string signature = detail::signatureOf(m.pair.from);
+        m.head.append(reinterpret_cast<const char*>(piece.data()), piece.size());
+        if (m.head.size() < signature.size() && signature.starts_with(m.head))
+            return true; // too short to tell yet
+        m.headSeen = true;
+        const std::size_t skip =
+            !signature.empty() && m.head.starts_with(signature) ? signature.size() : 0;
+        m.consumed += skip; // the offsets reported stay the input's
+        const std::string head = m.head.substr(skip);
+        m.head.clear();
+        return feed({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out);
+    }
     m.start(out);
     if (m.icu)
         return m.icuFeed(reinterpret_cast<const char*>(piece.data()), piece.size(), false, out);
@@ -169,6 +186,12 @@ bool Transcoder::finish(std::string& out) {
     Impl& m = *impl_;
     if (!ok())
         return false;
+    if (!m.headSeen && !m.head.empty()) { // shorter than a signature: no signature
+        m.headSeen = true;
+        const std::string head = std::move(m.head);
+        if (!feed({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out))
+            return false;
+    }
     m.start(out);
     if (!m.pending.empty() || m.icu) {
         m.icu = true;

@@ -2,6 +2,7 @@
 // look the same to the scanners and the views. Nothing here copies a whole file.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -55,9 +56,17 @@ public:
     // Opens `path` read-only. On failure the result has no source and a reason a person can read
     // ("No such file or directory", "Is a directory", "Permission denied", ...).
     static Opened open(const std::string& path);
+    // Takes over `fd`, open for reading, as a FileSource named `path` in messages: a file that
+    // has no name (a spool unlinked as soon as it was made). Null if it cannot be examined.
+    static std::unique_ptr<FileSource> adopt(int fd, std::string path);
 
     std::uint64_t size() const override { return size_; }
+    // A read that fails (EIO from a bad disk, EIO from /proc/self/mem) ends short like the end
+    // of the file, for the callers that treat a short read as the end; it is also remembered,
+    // so that a caller that must not take a failed read for the end asks readError() after.
     std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    // The errno of the first read that failed, 0 if none has.
+    int readError() const { return readErrno_.load(std::memory_order_relaxed); }
     // The file's size now (fstat(2) of the open descriptor: the file that was opened, even if
     // its name now leads to another).
     std::optional<std::uint64_t> currentSize() const override;
@@ -71,6 +80,7 @@ private:
     int fd_;
     std::uint64_t size_;
     std::string path_;
+    mutable std::atomic<int> readErrno_{0}; // read() is const and may run on several threads
 };
 
 struct FileSource::Opened {

@@ -19,7 +19,8 @@ enum class ErrorKind : std::uint8_t {
 };
 inline constexpr int kErrorKindCount = 7; // including None
 
-// Stable names used by the CLI and JSON: "invalid-byte", "unexpected-continuation", "overlong",
+// Stable names used by the CLI and JSON, the same as the problems' (problem.h) for the same
+// bytes: "never-valid-byte", "stray-continuation", "overlong",
 // "surrogate", "too-large", "truncated" ("valid" for None).
 std::string_view name(ErrorKind k) noexcept;
 // A short human title: "Invalid byte", "Stray continuation byte", ...

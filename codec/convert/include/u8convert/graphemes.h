@@ -83,15 +83,36 @@ bool invisiblesShapeCluster(char32_t first);
 // stretches: a stretch of one character is one cluster without asking ICU (most of any text),
 // and only a longer one (a base and its marks, an emoji sequence, Hangul jamo) goes through the
 // break iterator, whole, since it begins and ends on a boundary.
+//
+// A stretch is held while it lasts, so memory is bounded by kMaxStretch (2 MiB): past it, the
+// clusters that end in the stretch are counted and only the last is kept; a cluster that is then
+// longer than half of it (1 MiB: a base and a million marks, pathological, never text) is
+// counted as one there and then,
+// and what goes on extending it (Extend, ZWJ, SpacingMark, before which UAX #29 never breaks,
+// GB9, GB9a; a pictograph after a ZWJ, GB11) is only passed over. Such clusters are told apart
+// in longClusters(). (Past the cap, GB11's condition that the sequence began with a pictograph is
+// not checked: a pathological cluster of marks and ZWJs that goes on with a pictograph is
+// counted as one.)
 class GraphemeCounter {
 public:
+    static constexpr std::size_t kMaxStretch = std::size_t(2) << 20;
+
+    // `maxStretch`: another bound, for tests that reach it with little text.
+    explicit GraphemeCounter(std::size_t maxStretch = kMaxStretch) : maxStretch_(maxStretch) {}
+
     void feed(std::span<const std::uint8_t> bytes);
     // The count once everything is fed; the counter then starts again from nothing.
     std::uint64_t finish();
+    // Of the clusters the last finish() counted, those counted without being held (each longer
+    // than half the bound).
+    std::uint64_t longClusters() const { return lastLongClusters_; }
 
 private:
     void character(const std::uint8_t* bytes, std::size_t length, char32_t cp, bool valid);
     void closeStretch();
+    // The stretch has grown past the bound: count what it holds but its last cluster.
+    void shortenStretch();
+    std::size_t maxStretch_;
     GraphemeBreaks breaks_;
     Segmenter segmenter_;
     std::string stretch_; // the bytes since the last sure boundary
@@ -99,7 +120,11 @@ private:
     bool lastWasPrepend_ = false;
     bool lastWasControl_ = false; // a control, CR or LF
     bool lastWasCarriageReturn_ = false;
+    bool inLongCluster_ = false; // counted already; its marks are passed over
+    bool lastWasZwj_ = false;
+    bool inViramaChain_ = false; // a virama, then only marks
     std::uint64_t count_ = 0;
+    std::uint64_t longClusters_ = 0, lastLongClusters_ = 0;
 };
 
 } // namespace u8codec

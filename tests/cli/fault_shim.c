@@ -1,0 +1,142 @@
+/* A fault injector for u8scope-cli, loaded with LD_PRELOAD by tst_cli_faults: the Nth call of one
+ * system call fails, as a full disk or a failing one would make it.
+ *
+ *   U8SCOPE_FAULT=CALL:N:ERRNO     the Nth call of CALL fails with ERRNO (EIO, ENOSPC, EPIPE)
+ *   U8SCOPE_FAULT=CALL:N+:ERRNO    ... and every call of it after (reads failing from 1 MB on)
+ *   U8SCOPE_FAULT_COUNT=FILE       at exit, "CALL COUNT" lines: how often each was made, so a
+ *                                  test knows the range of N worth trying
+ *
+ * CALL is one of read, pread, write, fsync, rename, close. Only the calls a failure of which
+ * would matter are counted: write to anything but standard error (the message must get out),
+ * close of a descriptor open for writing, fsync of a regular file (the directory's sync after a
+ * rename is best effort by design: the rename is done, file_attributes.h). rename counts
+ * rename, renameat2 and link (the backup's rename without replacing). A failed close still
+ * closes, as close(2) does on Linux. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { kRead, kPread, kWrite, kFsync, kRename, kClose, kCalls };
+static const char* const kNames[kCalls] = {"read", "pread", "write", "fsync", "rename", "close"};
+
+static long g_counts[kCalls];
+static int g_call = -1;  /* the call to fail */
+static long g_nth = 0;   /* at its Nth */
+static int g_sticky = 0; /* and after */
+static int g_errno = EIO;
+
+static int errnoNamed(const char* name) {
+    if (strcmp(name, "ENOSPC") == 0)
+        return ENOSPC;
+    if (strcmp(name, "EPIPE") == 0)
+        return EPIPE;
+    if (strcmp(name, "EDQUOT") == 0)
+        return EDQUOT;
+    return EIO;
+}
+
+__attribute__((constructor)) static void readSettings(void) {
+    const char* spec = getenv("U8SCOPE_FAULT");
+    if (!spec || !*spec)
+        return;
+    char name[16] = {0}, err[16] = {0}, sticky = 0;
+    long nth = 0;
+    if (sscanf(spec, "%15[a-z]:%ld%c", name, &nth, &sticky) < 2)
+        return;
+    const char* colon = strrchr(spec, ':');
+    if (colon && colon != strchr(spec, ':'))
+        snprintf(err, sizeof err, "%s", colon + 1);
+    for (int k = 0; k < kCalls; ++k)
+        if (strcmp(name, kNames[k]) == 0)
+            g_call = k;
+    g_nth = nth;
+    g_sticky = sticky == '+';
+    g_errno = errnoNamed(err);
+}
+
+__attribute__((destructor)) static void writeCounts(void) {
+    const char* path = getenv("U8SCOPE_FAULT_COUNT");
+    if (!path || !*path)
+        return;
+    FILE* f = fopen(path, "w");
+    if (!f)
+        return;
+    for (int k = 0; k < kCalls; ++k)
+        fprintf(f, "%s %ld\n", kNames[k], g_counts[k]);
+    fclose(f);
+}
+
+/* Counts a call of `call`; true when it is to fail (errno is then set). */
+static int fails(int call) {
+    const long n = __atomic_add_fetch(&g_counts[call], 1, __ATOMIC_RELAXED);
+    if (call != g_call || !(n == g_nth || (g_sticky && n > g_nth)))
+        return 0;
+    errno = g_errno;
+    return 1;
+}
+
+#define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
+
+ssize_t read(int fd, void* buf, size_t n) {
+    if (fails(kRead))
+        return -1;
+    return REAL(read)(fd, buf, n);
+}
+
+ssize_t pread(int fd, void* buf, size_t n, off_t offset) {
+    if (fails(kPread))
+        return -1;
+    return REAL(pread)(fd, buf, n, offset);
+}
+
+ssize_t pread64(int fd, void* buf, size_t n, off_t offset) {
+    if (fails(kPread))
+        return -1;
+    return REAL(pread64)(fd, buf, n, offset);
+}
+
+ssize_t write(int fd, const void* buf, size_t n) {
+    if (fd != STDERR_FILENO && fails(kWrite))
+        return -1;
+    return REAL(write)(fd, buf, n);
+}
+
+int fsync(int fd) {
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fails(kFsync))
+        return -1;
+    return REAL(fsync)(fd);
+}
+
+int rename(const char* from, const char* to) {
+    if (fails(kRename))
+        return -1;
+    return REAL(rename)(from, to);
+}
+
+int renameat2(int fromDir, const char* from, int toDir, const char* to, unsigned flags) {
+    if (fails(kRename))
+        return -1;
+    return REAL(renameat2)(fromDir, from, toDir, to, flags);
+}
+
+int link(const char* from, const char* to) {
+    if (fails(kRename))
+        return -1;
+    return REAL(link)(from, to);
+}
+
+int close(int fd) {
+    const int flags = fcntl(fd, F_GETFL);
+    const int writable = flags >= 0 && (flags & O_ACCMODE) != O_RDONLY;
+    const int result = REAL(close)(fd);
+    if (result == 0 && writable && fd != STDERR_FILENO && fails(kClose))
+        return -1;
+    return result;
+}

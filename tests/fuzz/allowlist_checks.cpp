@@ -1,0 +1,137 @@
+// The audit allowlist's parser against a reference written apart from it: the same entries
+// accepted, the same set of code points, the first bad line named; and the set's ranges sorted,
+// disjoint and apart, read back the same when written out again.
+#include "fuzz_checks.h"
+#include "u8convert/audit_allowlist.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace u8fuzz {
+namespace {
+
+using Ranges = std::vector<std::pair<char32_t, char32_t>>;
+
+bool isSeparator(char c) {
+    return c == ' ' || c == '\t' || c == ',' || c == '\r';
+}
+
+// "U+200D", "u+200d" or "200D": 1 to 6 hex digits, at most U+10FFFF.
+std::optional<char32_t> referenceCodePoint(std::string_view token) {
+    if (token.size() > 2 && (token[0] == 'U' || token[0] == 'u') && token[1] == '+')
+        token.remove_prefix(2);
+    if (token.empty() || token.size() > 6)
+        return std::nullopt;
+    char32_t value = 0;
+    for (const char c : token) {
+        if (!std::isxdigit(static_cast<unsigned char>(c)))
+            return std::nullopt;
+        value = value * 16 + char32_t(std::isdigit(static_cast<unsigned char>(c))
+                                          ? c - '0'
+                                          : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+    }
+    if (value > 0x10FFFF)
+        return std::nullopt;
+    return value;
+}
+
+bool referenceEntry(std::string_view token, Ranges& ranges) {
+    const auto dots = token.find("..");
+    const auto first = referenceCodePoint(token.substr(0, dots));
+    const auto last =
+        dots == std::string_view::npos ? first : referenceCodePoint(token.substr(dots + 2));
+    if (!first || !last || *last < *first)
+        return false;
+    ranges.emplace_back(*first, *last);
+    return true;
+}
+
+// The entries of `text`, or the number of the first line holding a bad one.
+struct Reference {
+    Ranges ranges;
+    std::size_t badLine = 0;
+};
+
+Reference referenceParse(std::string_view text) {
+    Reference r;
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    for (std::size_t line = 1; !text.empty(); ++line) {
+        const auto eol = text.find('\n');
+        std::string_view content = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+        content = content.substr(0, content.find('#'));
+        std::size_t i = 0;
+        while (i < content.size()) {
+            while (i < content.size() && isSeparator(content[i]))
+                ++i;
+            std::size_t j = i;
+            while (j < content.size() && !isSeparator(content[j]))
+                ++j;
+            if (j > i && !referenceEntry(content.substr(i, j - i), r.ranges)) {
+                r.badLine = line;
+                return r;
+            }
+            i = j;
+        }
+    }
+    return r;
+}
+
+Ranges merged(Ranges ranges) {
+    std::sort(ranges.begin(), ranges.end());
+    Ranges out;
+    for (const auto& [first, last] : ranges)
+        if (!out.empty() && first <= out.back().second + 1)
+            out.back().second = std::max(out.back().second, last);
+        else
+            out.emplace_back(first, last);
+    return out;
+}
+
+Ranges rangesOf(const u8codec::CodePointSet& set) {
+    Ranges out;
+    for (const auto& r : set.ranges())
+        out.emplace_back(r.first, r.last);
+    return out;
+}
+
+} // namespace
+
+std::string checkAllowlist(std::span<const std::uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    const u8codec::AllowlistParse parsed = u8codec::parseAllowlist(text, "allow.txt");
+    const Reference expected = referenceParse(text);
+    if (parsed.ok() != (expected.badLine == 0))
+        return "accepted " + std::string(parsed.ok() ? "" : "not ") +
+               "where the reference does the opposite: " + parsed.error;
+    if (!parsed.ok()) {
+        const std::string where = "allow.txt:" + std::to_string(expected.badLine) + ": ";
+        if (!parsed.error.starts_with(where))
+            return "the error '" + parsed.error + "' does not start with '" + where + "'";
+        return {};
+    }
+    const Ranges got = rangesOf(parsed.set);
+    if (got != merged(expected.ranges))
+        return "the set differs from the reference's";
+    for (std::size_t k = 1; k < got.size(); ++k)
+        if (got[k - 1].second + 1 >= got[k].first)
+            return "ranges not sorted, disjoint and apart";
+    // Written out and read back: the same set.
+    std::string written;
+    for (const auto& [first, last] : got) {
+        char line[32];
+        std::snprintf(line, sizeof line, "U+%04X..U+%04X\n", unsigned(first), unsigned(last));
+        written += line;
+    }
+    const u8codec::AllowlistParse again = u8codec::parseAllowlist(written, "again");
+    if (!again.ok() || rangesOf(again.set) != got)
+        return "the set written out does not read back the same";
+    return {};
+}
+
+} // namespace u8fuzz
