@@ -40,6 +40,8 @@ void TestMojibakeShort::restored_data() {
     // "ÄŒ" is "Č" through windows-1252; ISO-8859-15 would read it as "ļ" after a capital.
     QTest::newRow("ceska") << QStringLiteral("ÄŒeskÃ¡ republika")
                            << QStringLiteral("Česká republika");
+    // Vietnamese through windows-1252: 3-byte sequences of Latin letters, not CJK.
+    QTest::newRow("vietnamese") << QStringLiteral("Tiáº¿ng Viá»‡t") << QStringLiteral("Tiếng Việt");
     // Damaged twice, and through windows-1252 then windows-1251.
     QTest::newRow("trademark twice") << QStringLiteral("Ã¢â€žÂ¢") << QStringLiteral("™");
     QTest::newRow("degrees 1252 1251") << QStringLiteral("25 Г‚В°C") << QStringLiteral("25 °C");
