@@ -111,7 +111,7 @@ def harvest(root, wild):
     return pools
 
 
-def choose(pools):
+def choose(pools, symbols=True):
     """Disjoint positive and negative rows (lang, script, source, text): lines with at least one
     character outside ASCII (damage needs one), in stable-hash order, alternately."""
     positive, negative = [], []
@@ -122,8 +122,9 @@ def choose(pools):
             for index, line in enumerate(lines[: 2 * cap]):
                 row = (lang, sources.script_of(line), kind, line)
                 (positive if index % 2 == 0 else negative).append(row)
-    negative += [("en", sources.script_of(line), "symbols", line)
-                 for line in symbol_lines.symbol_lines()]
+    if symbols:  # the validation set leaves them out: the corpora hold them already
+        negative += [("en", sources.script_of(line), "symbols", line)
+                     for line in symbol_lines.symbol_lines()]
     return positive, negative
 
 
@@ -178,7 +179,7 @@ def main():
               file=sys.stderr)
         return 1
     wild = list(sources.wild_mojibake([args.doc_root, root / "usr/share/doc"]))
-    positive, negative = choose(harvest(root, wild))
+    positive, negative = choose(harvest(root, wild), symbols=not args.validation)
     wild = first_source_per_line(wild)
     write_halves(args.out, "positive", ("lang", "script", "source", "text"), positive,
                  lambda row: row[3])
