@@ -629,12 +629,11 @@ private:
     }
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
-    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first (e^4 for
-    // the next six, e^8 for the rest; tuned on the short-string corpus' tuning half).
+    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
     static int pageOdds(CodePage page) {
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
-        return at < 2 ? 0 : at < 8 ? 4 * kPlausibilityScale : 8 * kPlausibilityScale;
+        return at < 2 ? 0 : at < 8 ? kPlausibilityScale : 2 * kPlausibilityScale;
     }
 
     // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).
