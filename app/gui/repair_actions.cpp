@@ -160,10 +160,11 @@ void RepairActions::populate(QMenu* menu) {
         actions_ << action;
         return action;
     };
-    add(tr("Replace &Invalid Sequences with U+FFFD…"),
-        tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
-           "conforming decoder do"),
-        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
+    replaceInvalid_ =
+        add(tr("Replace &Invalid Sequences with U+FFFD…"),
+            tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
+               "conforming decoder do"),
+            [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
     add(tr("&Remove Invalid Sequences…"), tr("Drop ill-formed bytes"),
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
     readAsCp1252_ = add(
@@ -462,10 +463,7 @@ void RepairActions::chooseReinterpretEncoding() {
     }
     // The detected encodings come first, best first (the detector reads the first 4 MiB).
     const QString detectedMark = QStringLiteral("  — ");
-    std::vector<std::uint8_t> head(
-        std::size_t(std::min<std::uint64_t>(document_->size(), std::uint64_t(4) << 20)));
-    head.resize(document_->source()->read(0, head));
-    const u8codec::Detection detection = u8codec::detectEncoding(head);
+    const u8codec::Detection detection = u8codec::detectEncoding(*document_->source());
     for (auto it = detection.guesses.rbegin(); it != detection.guesses.rend(); ++it) {
         const QString name = QString::fromStdString(it->encoding);
         if (name.compare(QStringLiteral("UTF-8"), Qt::CaseInsensitive) == 0)

@@ -100,11 +100,21 @@ bool SaveActions::keepBackup() const {
 bool SaveActions::maybeSave() {
     if (!history_->isModified())
         return true;
-    const auto answer = QMessageBox::warning(
-        window_, tr("Unsaved changes"),
-        tr("%1 has changes that are not saved. Save them before going on?")
-            .arg(document_->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    // When another program changed the file, Save would write over its change: Enter must not
+    // do that, so the default is Cancel there.
+    const QString change = diskCheck_ ? diskCheck_() : QString();
+    const QString question =
+        change.isEmpty()
+            ? tr("%1 has changes that are not saved. Save them before going on?")
+                  .arg(document_->displayName())
+            : tr("%1 has changes that are not saved, and the file %2 since it was opened. Save "
+                 "writes the changes over that; Discard drops them. Cancel keeps both as they "
+                 "are.")
+                  .arg(document_->displayName(), change);
+    const auto answer =
+        QMessageBox::warning(window_, tr("Unsaved changes"), question,
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                             change.isEmpty() ? QMessageBox::Save : QMessageBox::Cancel);
     if (answer == QMessageBox::Cancel)
         return false;
     if (answer == QMessageBox::Discard)

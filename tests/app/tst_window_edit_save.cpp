@@ -20,6 +20,7 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -226,6 +227,36 @@ private slots:
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
+    }
+
+    // Issue 33, defect 9: with unsaved edits and the file changed on disk, Reload's question
+    // defaults to Cancel: Enter keeps both the edits and the other program's change.
+    void reloadUnderEditsDefaultsToTheSafeChoice() {
+        const QString path = u8test::writeFile(dir_, "reload.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        const QString theirs = u8test::writeFile(dir_, "theirs2.tmp", "their version\n");
+        QVERIFY(::rename(QFile::encodeName(theirs).constData(),
+                         QFile::encodeName(path).constData()) == 0);
+        QTRY_VERIFY(w.banner()->text().contains(QLatin1String("replaced")));
+        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        QString question;
+        QTimer::singleShot(50, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            question = box->text();
+            defaultButton = box->standardButton(box->defaultButton());
+            QTest::keyClick(box, Qt::Key_Return); // what a user pressing Enter gets
+        });
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        w.reload();
+        QCOMPARE(defaultButton, QMessageBox::Cancel);
+        QVERIFY2(question.contains(QLatin1String("was replaced by another file")),
+                 qPrintable(question));
+        QCOMPARE(readFile(path), QByteArray("their version\n"));
+        QVERIFY(w.history()->isModified());
+        QCOMPARE(contentOf(*w.document()), edited);
     }
 
     // Deleted: the edits are kept (the open file still reads), and Save writes it again.
