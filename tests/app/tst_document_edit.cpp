@@ -4,6 +4,7 @@
 #include "change_preview.h"
 #include "change_tree.h"
 #include "document_history.h"
+#include "number_format.h"
 #include "repair_actions.h"
 #include "save_actions.h"
 
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -18,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QWidget>
 #include <atomic>
@@ -384,6 +387,49 @@ private slots:
         QCOMPARE(page->checkState(0), Qt::PartiallyChecked);
         QCOMPARE(tree->kindItem(int(u8codec::RepairKind::Mojibake))->checkState(0),
                  Qt::PartiallyChecked);
+    }
+
+    // Issue 33, defect 4: unticking changes updates the headline's count and new size, and the
+    // count of each kind.
+    void untickingUpdatesTheCountsAndTheSize() {
+        const std::string in = "Caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 \xC0\xAF";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.invalid = u8codec::ErrorPolicy::Replace;
+        const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
+        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const ChangePreview p =
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
+        QVERIFY(p.selectable);
+        QCOMPARE(p.totalChanges, quint64(4)); // 3 fixes and C0 AF
+        ChangePreviewDialog dialog(p);
+        auto* headline = dialog.findChild<QLabel*>(QStringLiteral("headline"));
+        auto* counts = dialog.findChild<QTreeWidget*>(QStringLiteral("counts"));
+        auto* tree = dialog.findChild<ChangeTree*>();
+        QVERIFY(headline && counts && tree);
+        const auto size = [](quint64 n) { return u8ui::NumberFormat::size(n); };
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 4 change(s)")),
+                 qPrintable(headline->text()));
+        QVERIFY(
+            headline->text().contains(size(p.oldSize) + QStringLiteral(" → ") + size(p.newSize)));
+        // Each fix makes 4 bytes 2: leaving one out keeps 2 bytes more.
+        tree->pageItem(QStringLiteral("windows-1252"))->child(0)->setCheckState(0, Qt::Unchecked);
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 3 change(s)")),
+                 qPrintable(headline->text()));
+        QVERIFY2(headline->text().contains(size(p.oldSize) + QStringLiteral(" → ") +
+                                           size(p.newSize + 2)),
+                 qPrintable(headline->text()));
+        int mojibakeRow = -1;
+        for (int row = 0; row < p.counts.size(); ++row)
+            if (p.counts[row].kind == int(u8codec::RepairKind::Mojibake))
+                mojibakeRow = row;
+        QVERIFY(mojibakeRow >= 0);
+        QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("2"));
+        tree->kindItem(int(u8codec::RepairKind::Mojibake))->setCheckState(0, Qt::Unchecked);
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 1 change(s)")),
+                 qPrintable(headline->text()));
+        QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("0"));
     }
 
     // A repair that lists only its first changes (more than can be picked one by one): nothing
