@@ -99,6 +99,17 @@ MainWindow::MainWindow(QWidget* parent)
     connectDocument();
     connectCheck();
     saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
+    // Reload and the reopening after Save keep the top row and the selection (clamped to the
+    // new size), so that the view does not jump.
+    open_->setPlaceKeeper([this] {
+        const quint64 top = hexView_->topOffset();
+        const quint64 anchor = selection()->anchor(), cursor = selection()->cursor();
+        return std::function<void()>([this, top, anchor, cursor] {
+            const quint64 limit = controller_->cursorLimit();
+            selection()->setAnchorAndCursor(std::min(anchor, limit), std::min(cursor, limit));
+            hexView_->setTopOffset(top);
+        });
+    });
 
     readSettings();
     updateTitle();

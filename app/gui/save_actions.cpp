@@ -170,6 +170,7 @@ bool SaveActions::writeBytes(
     };
     auto outcome = std::make_shared<Outcome>();
     QEventLoop loop;
+    emit writeStarting(path);
     runInBackground(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [path, backup, outcome, write](JobControl& control) {
@@ -200,6 +201,7 @@ bool SaveActions::writeBytes(
         },
         [&loop](const JobControl&) { loop.quit(); });
     loop.exec();
+    emit writeEnded(path);
     if (!outcome->ok) {
         if (outcome->error.isEmpty()) {
             emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));
@@ -226,6 +228,7 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
     options.keepBackup = keepBackup();
     auto result = std::make_shared<u8io::SaveResult>();
     QEventLoop loop;
+    emit writeStarting(path);
     runInBackground(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [source, path, options, result](JobControl& control) mutable {
@@ -238,6 +241,7 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
         },
         [&loop](const JobControl&) { loop.quit(); });
     loop.exec();
+    emit writeEnded(path);
     switch (result->status) {
     case u8io::SaveResult::Status::Saved:
         // Only what happened, with the backup's actual name.

@@ -132,6 +132,41 @@ private slots:
         QTRY_VERIFY(w.banner()->text().isEmpty()); // our own save is no news
     }
 
+    // Issue 33, defect 3: the window's own save of a large file is no news: no banner says the
+    // file was replaced by another program, at any moment, and the view stays where it was.
+    void ownSaveIsNoChangeOnDisk() {
+        QByteArray big;
+        while (big.size() < (qsizetype(48) << 20))
+            big += "Grüße, テスト, a line of a large file to save.\n";
+        const QString path = u8test::writeFile(dir_, "large.txt", big);
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(path));
+        const quint64 at = quint64(big.size()) / 2 + 5;
+        w.goTo(at);
+        type(w.hexView(), QStringLiteral("41"));
+        w.goTo(at + 1);
+        w.hexView()->setTopOffset(at - 4 * quint64(w.hexView()->bytesPerRow())); // mid-screen
+        QTest::qWait(50); // the text pane follows
+        const quint64 top = w.hexView()->topOffset();
+        QStringList said;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (!w.banner()->text().isEmpty() && !said.contains(w.banner()->text()))
+                said << w.banner()->text();
+        });
+        poll.start(0);
+        QVERIFY(saves(w)->save());
+        QTest::qWait(500); // the file system's notice of the rename
+        poll.stop();
+        QVERIFY2(said.isEmpty(), qPrintable(said.join(QLatin1Char('\n'))));
+        QCOMPARE(w.selection()->cursor(), at + 1);
+        QCOMPARE(w.hexView()->topOffset(), top);
+        QVERIFY(!w.history()->isModified());
+    }
+
     void saveAsMakesTheNewFileTheDocument() {
         const QString path = u8test::writeFile(dir_, "first.txt", kDocument);
         const QString other = dir_.filePath(QStringLiteral("second.txt"));
