@@ -37,6 +37,7 @@
 #include "zoom_actions.h"
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -174,6 +175,10 @@ void MainWindow::connectDocument() {
     connect(status_, &StatusFields::lineLocated, this, &MainWindow::lineLocated);
     connect(navigation_, &NavigationActions::finished, this, &MainWindow::navigationFinished);
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
+    connect(hexView_, &u8ui::HexView::keyRefused, this, [this](const QString& why) {
+        QApplication::beep();
+        statusBar()->showMessage(why, 6000);
+    });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
