@@ -35,6 +35,9 @@ public:
     void setTopOffset(quint64 offset);
     // Scrolls the least needed for the row holding `offset` to be fully visible.
     void ensureVisible(quint64 offset) override;
+    // A jump (Go to, Find): when the row holding `offset` is not fully visible, scrolls it to the
+    // middle of the pane, as editors do, rather than to an edge.
+    void centreIfHidden(quint64 offset);
     // Rows that fit entirely in the viewport (at least 1).
     int visibleRows() const;
     // The width the pane needs to show a whole row without scrolling sideways: the offsets, every

@@ -175,6 +175,7 @@ void MainWindow::connectDocument() {
     connect(status_, &StatusFields::lineLocated, this, &MainWindow::lineLocated);
     connect(navigation_, &NavigationActions::finished, this, &MainWindow::navigationFinished);
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
+    connect(controller_, &DocumentController::jumping, hexView_, &u8ui::HexView::centreIfHidden);
     connect(hexView_, &u8ui::HexView::keyRefused, this, [this](const QString& why) {
         QApplication::beep();
         statusBar()->showMessage(why, 6000);
