@@ -10,6 +10,7 @@
 #include "document_controller.h"
 #include "document_history.h"
 #include "edit_actions.h"
+#include "eliding_status_bar.h"
 #include "encoding_check.h"
 #include "export_actions.h"
 #include "find_bar.h"
@@ -68,12 +69,12 @@ static void initResources() {
 namespace u8app {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), controller_(new DocumentController(this)),
-      banner_(new MessageBanner(this)), findBar_(new FindBar(this)),
-      panes_(new QSplitter(Qt::Horizontal, this)), hexView_(new u8ui::HexView(panes_)),
-      textView_(new u8ui::TextView(panes_)), inspector_(new u8ui::InspectorPanel(this)),
-      codePage_(new u8ui::CodePageTable(this)), legend_(new u8ui::LegendWidget(this)),
-      summary_(new u8ui::SummaryPanel(this)),
+    : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)),
+      controller_(new DocumentController(this)), banner_(new MessageBanner(this)),
+      findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
+      hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
+      inspector_(new u8ui::InspectorPanel(this)), codePage_(new u8ui::CodePageTable(this)),
+      legend_(new u8ui::LegendWidget(this)), summary_(new u8ui::SummaryPanel(this)),
       repairs_(new RepairActions(this, document(), history())),
       saves_(new SaveActions(this, document(), history(), [this] { return open_->path(); })),
       audits_(new AuditActions(this)), open_(new OpenActions(this, controller_, saves_, banner_)),
@@ -106,8 +107,10 @@ MainWindow::MainWindow(QWidget* parent)
         const quint64 top = hexView_->topOffset();
         const quint64 anchor = selection()->anchor(), cursor = selection()->cursor();
         return std::function<void()>([this, top, anchor, cursor] {
-            const quint64 limit = controller_->cursorLimit();
-            selection()->setAnchorAndCursor(std::min(anchor, limit), std::min(cursor, limit));
+            // On the bytes (not past the end), as far as they reach.
+            const quint64 size = document()->size();
+            const quint64 last = size > 0 ? size - 1 : 0;
+            selection()->setAnchorAndCursor(std::min(anchor, last), std::min(cursor, last));
             hexView_->setTopOffset(top);
         });
     });

@@ -34,6 +34,8 @@ struct ScanReport;
 
 namespace u8app {
 
+class ElidingStatusBar;
+
 class AuditActions;
 class CopyActions;
 class DockSetup;
@@ -153,6 +155,8 @@ private:
     void updateTitle();
     void updateActions();
 
+    // First: the parts below add their fields to the status bar as they are made.
+    ElidingStatusBar* statusBar_;
     DocumentController* controller_;
     MessageBanner* banner_;
     FindBar* findBar_;

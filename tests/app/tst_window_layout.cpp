@@ -9,6 +9,7 @@
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QtTest>
 
 using u8app::MainWindow;
@@ -60,6 +61,29 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), QSize(1024, 640));
+    }
+
+    // Issue 33, defect 10: at 1024 x 640 a status message longer than the room the fields leave
+    // is cut with "…" and given whole in the tooltip; one that fits has none.
+    void longStatusMessageKeepsItsWholeText() {
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString message = QStringLiteral(
+            "Fix Mojibake: 33 change(s) applied (Edit > Undo takes them back), "
+            "and a long tail that no status bar of 1024 pixels can hold whole, not even "
+            "with every field of the cursor out of its way for the moment");
+        w.statusBar()->showMessage(message);
+        QCOMPARE(w.statusBar()->toolTip(), message);
+        // The cursor's fields make room for it meanwhile, and come back.
+        auto* offset = w.statusBar()->findChild<QWidget*>(QStringLiteral("offset"));
+        QVERIFY(offset && !offset->isVisible());
+        w.statusBar()->showMessage(QStringLiteral("Saved"));
+        QVERIFY(w.statusBar()->toolTip().isEmpty());
+        w.statusBar()->clearMessage();
+        QVERIFY(offset->isVisible());
     }
 
     // Large to small and back: the hex pane shows what a fresh window of each size shows, a whole
