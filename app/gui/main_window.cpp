@@ -27,6 +27,7 @@
 #include "repair_actions.h"
 #include "save_actions.h"
 #include "scan_report.h"
+#include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
 #include "text_view.h"
@@ -144,6 +145,10 @@ QWidget* MainWindow::createCentralWidget() {
     u8ui::keepInStep(hexView_, textView_);
     windowLayout_ = new WindowLayout(this, panes_, hexView_);
     layout->addWidget(panes_, 1);
+    startPage_ = new StartPage(
+        open_->openAction(), open_->sampleAction(), open_->recentFiles(),
+        [this](const QString& path) { openFile(path); }, central);
+    layout->addWidget(startPage_, 1);
     layout->addWidget(findBar_);
     return central;
 }
@@ -459,6 +464,9 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateActions() {
+    const bool hasDocument = document()->source() != nullptr;
+    panes_->setVisible(hasDocument);
+    startPage_->setVisible(!hasDocument);
     copies_->updateActions();
     edits_->updateActions();
     navigation_->updateActions();

@@ -35,6 +35,7 @@ struct ScanReport;
 namespace u8app {
 
 class ElidingStatusBar;
+class StartPage;
 
 class AuditActions;
 class CopyActions;
@@ -161,6 +162,7 @@ private:
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
+    StartPage* startPage_ = nullptr; // in the panes' place while no document is open
     u8ui::HexView* hexView_;
     u8ui::TextView* textView_;
     WindowLayout* windowLayout_ = nullptr; // once the panes hold both views

@@ -253,14 +253,21 @@ void OpenActions::onFileChanged(const QString& path) {
     }
     const QString before = u8ui::NumberFormat::size(openedSize_);
     const QString after = u8ui::NumberFormat::size(now.size());
-    QString text;
-    if (change == FileOnDisk::Change::Shrank)
-        text = tr("%1 shrank on disk from %2 to %3: bytes past the new end can no longer be read.")
-                   .arg(info.fileName(), before, after);
-    else if (change == FileOnDisk::Change::Grew)
-        text = tr("%1 grew on disk from %2 to %3.").arg(info.fileName(), before, after);
-    else
-        text = tr("%1 was changed on disk by another program.").arg(info.fileName());
+    if (change == FileOnDisk::Change::Shrank || change == FileOnDisk::Change::Grew) {
+        // Nothing of the user's is at stake: the panes show the file as it is now (a log that
+        // grows shows its new lines, a file cut short no bytes past its end), where they were.
+        if (!reopen(path_))
+            return;
+        const QString text =
+            change == FileOnDisk::Change::Shrank
+                ? tr("%1 shrank on disk from %2 to %3: the bytes past the new end are gone.")
+                      .arg(info.fileName(), before, after)
+                : tr("%1 grew on disk from %2 to %3: the new bytes are shown.")
+                      .arg(info.fileName(), before, after);
+        banner_->showMessage(MessageBanner::Level::Information, text);
+        return;
+    }
+    const QString text = tr("%1 was changed on disk by another program.").arg(info.fileName());
     banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
 }
 

@@ -58,6 +58,8 @@ public:
     // Open…, Open Recent, Reload, the tour sample and Close, in that order (the File menu).
     void populate(QMenu* file);
     QAction* sampleAction() const { return sample_; }
+    QAction* openAction() const { return open_; }
+    RecentFiles* recentFiles() const { return recent_; }
     // Enables what needs a file or a document.
     void updateActions();
     // Called before the file is read again (Reload, after Save): returns what puts the view and
