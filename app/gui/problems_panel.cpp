@@ -96,6 +96,9 @@ void ProblemsPanel::setUpView() {
     view_->setModel(model_);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Tab leaves the list for the next control (the arrows move in it): otherwise it would move
+    // from cell to cell and keep the focus for ever.
+    view_->setTabKeyNavigation(false);
     view_->setAlternatingRowColors(true);
     view_->setWordWrap(false);
     view_->verticalHeader()->hide();

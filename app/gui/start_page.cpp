@@ -18,7 +18,7 @@ QPushButton* buttonFor(QAction* action, QWidget* parent) {
     const QString shortcut = action->shortcut().toString(QKeySequence::NativeText);
     QString text = action->text().remove(QLatin1Char('&'));
     if (!shortcut.isEmpty())
-        text += QStringLiteral("  (%1)").arg(shortcut);
+        text += QStringLiteral(" (%1)").arg(shortcut);
     auto* button = new QPushButton(text, parent);
     button->setToolTip(action->toolTip());
     QObject::connect(button, &QPushButton::clicked, action, &QAction::trigger);

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "window_test_support.h"
 
+#include <QApplication>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -84,6 +85,32 @@ private slots:
         QVERIFY(w.statusBar()->toolTip().isEmpty());
         w.statusBar()->clearMessage();
         QVERIFY(offset->isVisible());
+    }
+
+    // Issue 33, defect 6: Tab walks through the window's controls and every one it reaches is on
+    // screen (a hidden one would take the keys and show no focus), and it comes back round.
+    void tabReachesOnlyVisibleControls() {
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::setActiveWindow(&w);
+        w.hexView()->setFocus();
+        QTRY_VERIFY(w.hexView()->hasFocus());
+        QStringList path;
+        for (int i = 0; i < 40; ++i) {
+            QWidget* focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            path << (focus->objectName().isEmpty()
+                         ? QString::fromLatin1(focus->metaObject()->className())
+                         : focus->objectName());
+            QVERIFY2(focus->isVisible() && focus->window() == &w,
+                     qPrintable(path.join(QStringLiteral(" > "))));
+            QTest::keyClick(focus, Qt::Key_Tab);
+        }
+        QVERIFY2(path.count(QStringLiteral("hexView")) >= 2,
+                 qPrintable(path.join(QStringLiteral(" > "))));
     }
 
     // Large to small and back: the hex pane shows what a fresh window of each size shows, a whole
