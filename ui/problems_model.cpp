@@ -11,7 +11,20 @@
 
 namespace u8ui {
 
-ProblemsModel::ProblemsModel(QObject* parent) : QAbstractTableModel(parent) {}
+ProblemsModel::ProblemsModel(QObject* parent)
+    : QAbstractTableModel(parent),
+      fixedPitch_(QFontDatabase::systemFont(QFontDatabase::FixedFont)) {}
+
+void ProblemsModel::setFixedPitchScale(qreal scale) {
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * scale);
+    if (font == fixedPitch_)
+        return;
+    fixedPitch_ = font;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::FontRole});
+}
 
 void ProblemsModel::setReport(std::shared_ptr<const ScanReport> report) {
     beginResetModel();
@@ -204,7 +217,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     case Qt::FontRole:
         // Fixed-pitch digits line up from row to row.
         if (index.column() == OffsetColumn || index.column() == LineColumn)
-            return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+            return fixedPitch_;
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == OffsetColumn || index.column() == LineColumn)

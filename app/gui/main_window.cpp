@@ -354,6 +354,10 @@ void MainWindow::createMenus() {
     help->addAction(aboutAction_);
     for (QMenu* m : {file, edit, go, repair, tools, view, help})
         m->setToolTipsVisible(true);
+    // Menus are windows of their own: a font set on the menu bar does not reach them.
+    zoom_->addTarget(menuBar());
+    for (QMenu* m : menuBar()->findChildren<QMenu*>())
+        zoom_->addTarget(m);
 }
 
 QMenu* MainWindow::createViewMenu() {
@@ -429,11 +433,14 @@ void MainWindow::createDocks() {
     walkthrough_->setDock(walkthrough);
     tabifyDockWidget(legend, walkthrough);
     inspector->raise();
-    // View > Zoom scales the panes and every dock.
+    // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
+    // start page (the menus and the status bar: createStatusBar(), createMenus()).
     zoom_->addTarget(hexView_);
     zoom_->addTarget(textView_);
+    zoom_->addTarget(banner_);
+    zoom_->addTarget(startPage_);
     for (QDockWidget* dock : findChildren<QDockWidget*>())
-        zoom_->addTarget(dock->widget());
+        zoom_->addTarget(dock);
     resizeDocks({inspector}, {530}, Qt::Horizontal);
 }
 
@@ -441,6 +448,7 @@ void MainWindow::createStatusBar() {
     // The cursor's fields (StatusFields) first, then the check's progress and its Cancel button.
     statusBar()->addPermanentWidget(check_->progressBar());
     statusBar()->addPermanentWidget(check_->cancelButton());
+    zoom_->addTarget(statusBar());
 }
 
 void MainWindow::setBytesPerRow(int bytes) {

@@ -12,6 +12,7 @@
 #include "scan_report.h"
 #include "window_action.h"
 
+#include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -89,6 +90,16 @@ ProblemsPanel::ProblemsPanel(QMainWindow* window, DocumentController* document,
     layout->addWidget(view_);
     layout->addWidget(note_);
     createActions(window);
+}
+
+void ProblemsPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
+    const qreal base = QApplication::font().pointSizeF();
+    model_->setFixedPitchScale(base > 0 ? font().pointSizeF() / base : 1.0);
+    view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    sizeColumns();
 }
 
 void ProblemsPanel::setUpView() {
