@@ -45,7 +45,8 @@ EncodingAdvice invalidAdvice(const u8codec::Detection& d, const QString& fileNam
                              const QString& legacy) {
     EncodingAdvice advice;
     const QLocale locale;
-    const QString count = locale.toString(qulonglong(d.invalidSequences));
+    // Problems, as the Problems list counts them (one rule for the window: C0 AF is one).
+    const QString count = locale.toString(qulonglong(d.problems));
     if (d.utf8Damage > 0) {
         advice.remedy = EncodingAdvice::Remedy::ReplaceInvalid;
         advice.text = tr("%1 is UTF-8 with invalid sequences (%2 %3), among them overlong forms, "

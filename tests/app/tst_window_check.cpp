@@ -159,6 +159,20 @@ private slots:
         QCOMPARE(examined.first().first().toBool(), false);
     }
 
+    // Issue 33, defect 12: the banner counts as the Problems list does (C0 AF is one problem,
+    // though two error segments).
+    void bannerCountsAsTheProblemsList() {
+        const QString path = write("one-overlong.txt", "Grüße aus Köln \xC0\xAF ende\n");
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(path));
+        QVERIFY(examined.wait(20000));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(1));
+        QVERIFY2(w.banner()->text().contains(QStringLiteral("(1 in the whole file)")),
+                 qPrintable(w.banner()->text()));
+    }
+
     void titleSaysWhetherValid_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("state");
@@ -261,7 +275,7 @@ private:
             {"damage.txt",
              "Hello w\xC3\xB6rld and na\xC3\xAFve text.\nerrors: \xC0\xAF and \xE0\x80\xAF "
              "and \xED\xA0\x80 and \xE2\x82 and \xF0\x9F\x98 end\n",
-             {"is UTF-8 with invalid sequences (10 in the whole file)", "damage of UTF-8 itself"},
+             {"is UTF-8 with invalid sequences (5 in the whole file)", "damage of UTF-8 itself"},
              "Replace Invalid Sequences with U+FFFD…",
              "Hello wörld and naïve text.\nerrors: �� and ��� and ��� and � and � end\n"},
             {"cp1252.txt",

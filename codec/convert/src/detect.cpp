@@ -3,6 +3,7 @@
 #include "u8codec/byte_source.h"
 #include "u8codec/decoder.h"
 #include "u8codec/json_string.h"
+#include "u8codec/problem.h"
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
 #include "u8convert/repair.h"
@@ -324,6 +325,13 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     if (!d.validUtf8) {
         runs = countNonAsciiRuns(b);
         d.utf8Damage = runs->utf8Damage;
+        // As the window's Problems list and `check` count them (C0 AF is one, not two).
+        ProblemScanner problems;
+        ProblemCounts counts{};
+        problems.count(b, counts);
+        problems.finish([&counts](const Problem& p) { ++counts[std::size_t(p.kind)]; });
+        for (const std::uint64_t n : counts)
+            d.problems += n;
     }
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())

@@ -42,7 +42,10 @@ struct Detection {
     std::vector<EncodingGuess> guesses; // best first
     bool validUtf8 = false;
     bool asciiOnly = false;
-    std::uint64_t invalidSequences = 0;    // UTF-8 error segments in the examined bytes
+    std::uint64_t invalidSequences = 0; // UTF-8 error segments in the examined bytes
+    // The problems they make (u8codec::Problem: the overlong pair C0 AF is one), as the window's
+    // Problems list and `check` count them.
+    std::uint64_t problems = 0;
     std::uint64_t multiByteCharacters = 0; // well-formed multi-byte UTF-8 sequences in them
     // Of them, error segments that are damage of UTF-8 itself, never a stray byte of a legacy
     // page: overlong forms, surrogates, code points above U+10FFFF, sequences cut short after
