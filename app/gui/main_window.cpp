@@ -192,8 +192,20 @@ void MainWindow::connectDocument() {
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
             &WalkthroughActions::showByteValue);
-    walkthrough_->addToContextMenu(hexView_);
-    walkthrough_->addToContextMenu(textView_);
+    // Both panes' context menus: the everyday edits, then the walk-through's Explain Selection.
+    for (QWidget* pane : {static_cast<QWidget*>(hexView_), static_cast<QWidget*>(textView_)}) {
+        const QList<QAction*> copies = copies_->actions();
+        pane->addActions({edits_->cutAction(), copies.value(0), copies.value(1),
+                          edits_->pasteAction(), edits_->pasteHexAction()});
+        auto* separator = new QAction(pane);
+        separator->setSeparator(true);
+        pane->addAction(separator);
+        pane->addActions(navigation_->selectActions().mid(0, 1)); // Select All
+        auto* before = new QAction(pane);
+        before->setSeparator(true);
+        pane->addAction(before);
+        walkthrough_->addToContextMenu(pane);
+    }
     connect(zoom_, &ZoomActions::zoomed, this, [this] {
         if (shownOnce_)
             windowLayout_->fitHexPane(); // the hex row's width changed with the font
