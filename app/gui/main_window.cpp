@@ -148,7 +148,9 @@ QWidget* MainWindow::createCentralWidget() {
     startPage_ = new StartPage(
         open_->openAction(), open_->sampleAction(), open_->recentFiles(),
         [this](const QString& path) { openFile(path); }, central);
-    layout->addWidget(startPage_, 1);
+    // Over the panes, outside the layout: it changes no width the window lays out (the docks
+    // and the panes keep those of a window with a document).
+    startPage_->cover(panes_);
     layout->addWidget(findBar_);
     return central;
 }
@@ -484,9 +486,7 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateActions() {
-    const bool hasDocument = document()->source() != nullptr;
-    panes_->setVisible(hasDocument);
-    startPage_->setVisible(!hasDocument);
+    startPage_->setVisible(document()->source() == nullptr);
     copies_->updateActions();
     edits_->updateActions();
     navigation_->updateActions();

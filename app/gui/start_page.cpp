@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
@@ -31,6 +32,7 @@ StartPage::StartPage(QAction* open, QAction* sample, RecentFiles* recent,
                      std::function<void(const QString&)> openPath, QWidget* parent)
     : QWidget(parent), recent_(recent), openPath_(std::move(openPath)) {
     setObjectName(QStringLiteral("startPage"));
+    setAutoFillBackground(true); // the empty panes under it do not show through
     auto* outer = new QVBoxLayout(this);
     outer->addStretch(1);
     auto* column = new QVBoxLayout;
@@ -43,6 +45,7 @@ StartPage::StartPage(QAction* open, QAction* sample, RecentFiles* recent,
     big.setPointSizeF(big.pointSizeF() * 1.4);
     hint->setFont(big);
     hint->setAlignment(Qt::AlignCenter);
+    hint->setWordWrap(true);
     column->addWidget(hint);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch(1);
@@ -64,6 +67,25 @@ StartPage::StartPage(QAction* open, QAction* sample, RecentFiles* recent,
     listRecentFiles();
 }
 
+void StartPage::cover(QWidget* target) {
+    target_ = target;
+    target->installEventFilter(this);
+    setGeometry(target->geometry());
+}
+
+bool StartPage::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == target_ && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        setGeometry(target_->geometry());
+    return QWidget::eventFilter(watched, event);
+}
+
+void StartPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (target_)
+        setGeometry(target_->geometry());
+    raise();
+}
+
 void StartPage::listRecentFiles() {
     while (QLayoutItem* item = recentList_->takeAt(0)) {
         delete item->widget();
@@ -78,7 +100,6 @@ void StartPage::listRecentFiles() {
         auto* button = new QPushButton(QFileInfo(path).fileName(), this);
         button->setObjectName(QStringLiteral("recentFile"));
         button->setFlat(true);
-        button->setStyleSheet(QStringLiteral("text-align: left"));
         button->setToolTip(QDir::toNativeSeparators(path));
         connect(button, &QPushButton::clicked, this, [this, path] { openPath_(path); });
         recentList_->addWidget(button);

@@ -20,6 +20,14 @@ public:
     StartPage(QAction* open, QAction* sample, RecentFiles* recent,
               std::function<void(const QString&)> openPath, QWidget* parent = nullptr);
 
+    // Lies over `target` (a sibling), following its geometry, instead of taking a place in a
+    // layout of its own.
+    void cover(QWidget* target);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
 private:
     // One button per recent file, most recent first; the heading only when there are some.
     void listRecentFiles();
@@ -27,6 +35,7 @@ private:
     RecentFiles* recent_;
     std::function<void(const QString&)> openPath_;
     QVBoxLayout* recentList_;
+    QWidget* target_ = nullptr;
 };
 
 } // namespace u8app
