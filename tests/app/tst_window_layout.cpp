@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "window_test_support.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QScrollArea>
@@ -111,6 +112,36 @@ private slots:
         }
         QVERIFY2(path.count(QStringLiteral("hexView")) >= 2,
                  qPrintable(path.join(QStringLiteral(" > "))));
+    }
+
+    // Issue 33, defect 15: 32 bytes a row fit at 1440 px without scrolling sideways (the dock
+    // column gives way), and back at 16 the dock column takes its width again.
+    void thirtyTwoBytesFitAt1440() {
+        MainWindow w;
+        w.resize(1440, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        settle(w, 1440, 900);
+        const int dockWidth = dock(w, "inspectorDock")->width();
+        QAction* thirtyTwo = nullptr;
+        QAction* sixteen = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            if (a->data() == QVariant(32))
+                thirtyTwo = a;
+            if (a->data() == QVariant(16))
+                sixteen = a;
+        }
+        QVERIFY(thirtyTwo && sixteen);
+        thirtyTwo->trigger();
+        settle(w, 1440, 900);
+        QCOMPARE(w.hexView()->bytesPerRow(), 32);
+        QCOMPARE(visibleColumns(w.hexView()), 32);
+        QCOMPARE(w.hexView()->horizontalScrollBar()->maximum(), 0);
+        sixteen->trigger();
+        settle(w, 1440, 900);
+        QCOMPARE(visibleColumns(w.hexView()), 16);
+        QCOMPARE(dock(w, "inspectorDock")->width(), dockWidth);
     }
 
     // Large to small and back: the hex pane shows what a fresh window of each size shows, a whole
