@@ -143,26 +143,8 @@ QString ProblemsModel::cappedNote() const {
 }
 
 QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
-    using K = u8codec::ProblemKind;
-    switch (kind) {
-    case K::NeverValidByte:
-        return tr("Never-valid byte");
-    case K::StrayContinuation:
-        return tr("Stray continuation");
-    case K::Overlong:
-        return tr("Overlong form");
-    case K::Surrogate:
-        return tr("Encoded surrogate");
-    case K::SurrogatePair:
-        return tr("Surrogate pair (CESU-8)");
-    case K::TooLarge:
-        return tr("Beyond U+10FFFF");
-    case K::LegacyLongForm:
-        return tr("RFC 2279 long form");
-    case K::Truncated:
-        return tr("Truncated sequence");
-    }
-    return {};
+    const std::string_view title = u8codec::title(kind);
+    return QString::fromUtf8(title.data(), qsizetype(title.size()));
 }
 
 QString ProblemsModel::kindTitle(u8codec::AuditKind kind) {
