@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStringDecoder>
 #include <QTemporaryFile>
 #include <QWidget>
 
@@ -542,7 +543,7 @@ void RepairActions::transcodeWhole(const u8codec::ByteSource& source, const std:
     outcome.result = u8codec::transcode(input, from, "UTF-8", options);
     outcome.inputSize = input.size();
     outcome.head = QByteArray(reinterpret_cast<const char*>(input.data()),
-                              qsizetype(std::min<std::size_t>(input.size(), 48)));
+                              qsizetype(std::min<std::size_t>(input.size(), 24)));
     for (const auto offset : outcome.result.invalidInputOffsets) {
         if (outcome.invalid.size() >= std::size_t(kPreviewChanges))
             break;
@@ -565,9 +566,15 @@ ChangePreview RepairActions::reinterpretPreview(const QString& title, const QStr
     if (r.invalidInput)
         p.counts.append(
             {tr("Byte sequences not valid in %1 (become U+FFFD)").arg(encoding), r.invalidInput});
-    const QByteArray output = QByteArray::fromStdString(r.output);
+    // The beginning as one short row: the first line, a few words of it at most (a whole
+    // paragraph pushed "After" off the screen).
+    // (QString::fromUtf8 would drop a leading BOM: it is shown, as the document keeps it.)
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    QString start = utf8(
+        QByteArrayView(r.output.data(), qsizetype(std::min<std::size_t>(r.output.size(), 160))));
+    start = start.left(24).section(QLatin1Char('\n'), 0, 0);
     p.changes.append(
-        {0, outcome.head, output.left(160), tr("the beginning of the document, before and after")});
+        {0, outcome.head, start.toUtf8(), tr("the beginning of the document, before and after")});
     for (const auto& [offset, bytes] : outcome.invalid)
         p.changes.append({offset, bytes, QByteArray("\xEF\xBF\xBD"),
                           tr("not a valid sequence in %1").arg(encoding)});
@@ -576,6 +583,11 @@ ChangePreview RepairActions::reinterpretPreview(const QString& title, const QStr
     p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
                   "Saving writes UTF-8.")
                    .arg(QString::fromStdString(r.from));
+    if (std::string_view(r.output).starts_with("\xEF\xBB\xBF"))
+        p.notes << tr("It then starts with a byte order mark, EF BB BF: the %1 one read as the "
+                      "character U+FEFF. UTF-8 needs none; Repair > Remove Byte Order Mark drops "
+                      "it after this, as a step of its own.")
+                       .arg(QString::fromStdString(r.from));
     return p;
 }
 

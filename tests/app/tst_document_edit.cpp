@@ -523,6 +523,32 @@ private slots:
         QCOMPARE(contentOf(*document_), p.changes[0].after);
     }
 
+    // Issue 33, defect 16: UTF-16 with a BOM read as UTF-16LE: the preview's first row is short
+    // (the first words of the first line), and a note says that the result keeps the BOM as
+    // EF BB BF and how to drop it.
+    void reinterpretPreviewIsShortAndNamesTheBom() {
+        QByteArray text;
+        for (int i = 0; i < 20; ++i)
+            text += "A line of text that goes on and on, read as UTF-16.\n";
+        QByteArray utf16("\xFF\xFE", 2);
+        for (const char c : text)
+            utf16 += QByteArray(1, c) + QByteArray(1, '\0');
+        history_->open(bytesOf(utf16), QStringLiteral("t.txt"));
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runReinterpret(QStringLiteral("UTF-16LE"));
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(previews_.size(), 1);
+        const ChangePreview& p = previews_.first();
+        QVERIFY(p.changes[0].before.size() <= 24);
+        const QString after = QString::fromUtf8(p.changes[0].after);
+        QVERIFY2(after.size() <= 24 && !after.contains(QLatin1Char('\n')), qPrintable(after));
+        QVERIFY(p.changes[0].after.startsWith("\xEF\xBB\xBF")); // shown, not dropped silently
+        QVERIFY2(
+            p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("byte order mark, EF BB BF")),
+            qPrintable(p.notes.join(QLatin1Char(' '))));
+        QVERIFY(p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("Remove Byte Order Mark")));
+    }
+
     void previewShowsBytesVisibly() {
         // Controls by their abbreviations (drawn in any font), as the text pane shows them.
         QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a⟨CR⟩⟨LF⟩"));
