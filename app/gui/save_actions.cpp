@@ -35,6 +35,15 @@ QString fromNative(const std::string& text) {
     return QFile::decodeName(QByteArray::fromStdString(text));
 }
 
+// "Saved PATH" and, when a previous version was kept, its name and its size: a backup of a large
+// file takes as much room again, which the user should not learn from a full disk.
+QString savedMessage(const QString& path, const QString& backup) {
+    if (backup.isEmpty())
+        return QObject::tr("Saved %1").arg(path);
+    return QObject::tr("Saved %1 (previous version kept as %2, %3)")
+        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())));
+}
+
 } // namespace
 
 SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
@@ -214,9 +223,7 @@ bool SaveActions::writeBytes(
         return false;
     }
     // Only what happened, with the backup's actual name.
-    emit message(outcome->backupName.isEmpty()
-                     ? tr("Saved %1").arg(path)
-                     : tr("Saved %1 (previous version kept as %2)").arg(path, outcome->backupName));
+    emit message(savedMessage(path, outcome->backupName));
     return true;
 }
 
@@ -245,9 +252,7 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
     switch (result->status) {
     case u8io::SaveResult::Status::Saved:
         // Only what happened, with the backup's actual name.
-        emit message(result->backupName.empty() ? tr("Saved %1").arg(path)
-                                                : tr("Saved %1 (previous version kept as %2)")
-                                                      .arg(path, fromNative(result->backupName)));
+        emit message(savedMessage(path, fromNative(result->backupName)));
         return true;
     case u8io::SaveResult::Status::Cancelled:
         emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));

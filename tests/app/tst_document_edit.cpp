@@ -617,7 +617,9 @@ private slots:
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".bak")));
         // Saved again over the file now there: its previous version is kept and said so.
         QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
-        QVERIFY2(messages.last().first().toString().contains(path + QStringLiteral(".bak")),
+        // Issue 33, defect 23: with its size, never silently.
+        QVERIFY2(messages.last().first().toString().endsWith(
+                     QStringLiteral("previous version kept as %1.bak, 5 bytes)").arg(path)),
                  qPrintable(messages.last().first().toString()));
         QCOMPARE(readFile(path + QStringLiteral(".bak")), QByteArray("fresh"));
     }
@@ -648,8 +650,9 @@ private slots:
         QCOMPARE(readFile(path + QStringLiteral(".bak.1")), QByteArray("version 1"));
         QCOMPARE(readFile(path + QStringLiteral(".bak.2")), QByteArray("version 2"));
         QCOMPARE(messages.size(), 2);
-        QVERIFY2(messages.last().first().toString().endsWith(path + QStringLiteral(".bak.2)")),
-                 qPrintable(messages.last().first().toString()));
+        QVERIFY2(
+            messages.last().first().toString().endsWith(path + QStringLiteral(".bak.2, 9 bytes)")),
+            qPrintable(messages.last().first().toString()));
         for (const QString& written :
              {path, path + QStringLiteral(".bak.1"), path + QStringLiteral(".bak.2")}) {
             const struct stat st = statOf(written);

@@ -163,7 +163,12 @@ private slots:
         poll.stop();
         QVERIFY2(said.isEmpty(), qPrintable(said.join(QLatin1Char('\n'))));
         QCOMPARE(w.selection()->cursor(), at + 1);
-        QCOMPARE(w.hexView()->topOffset(), top);
+        // Where it was: the text pane may align the top to its line, a row at most (before, the
+        // view was back at the cursor's row from the top of the file: 20 rows off here).
+        const quint64 row = quint64(w.hexView()->bytesPerRow());
+        QVERIFY2(
+            w.hexView()->topOffset() + row >= top && w.hexView()->topOffset() <= top + row,
+            qPrintable(QStringLiteral("%1 against %2").arg(w.hexView()->topOffset()).arg(top)));
         QVERIFY(!w.history()->isModified());
     }
 
