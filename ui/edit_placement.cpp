@@ -1,6 +1,7 @@
 #include "edit_placement.h"
 
 #include "u8codec/local_segments.h"
+#include "u8codec/navigate.h"
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
@@ -28,6 +29,19 @@ quint64 endAfterUnits(const u8codec::ByteSource& source, quint64 from, std::size
         }
     }
     return std::min(at, size);
+}
+
+// The problem around `unit` when Problems lists it as one sequence of several error segments (the
+// overlong pair C0 AF, a CESU-8 pair, a 5-byte RFC 2279 form): removing a part of it would leave
+// the rest as new errors. A run of stray continuation bytes is several segments too, but each is
+// its own U+FFFD: it goes byte by byte.
+ByteRange wholeProblem(const u8codec::ByteSource& source, ByteRange unit) {
+    const auto problem = u8codec::problemAt(source, unit.start);
+    if (!problem || problem->errorSegments < 2 ||
+        problem->kind == u8codec::ProblemKind::StrayContinuation)
+        return unit;
+    return {std::min<quint64>(unit.start, problem->offset),
+            std::max<quint64>(unit.end, problem->end())};
 }
 
 } // namespace
@@ -81,11 +95,12 @@ std::optional<ByteRange> deletionRange(const u8codec::ByteSource& source,
     if (backwards) {
         if (start == 0)
             return std::nullopt;
-        return ByteRange{unitStart(source, start - 1, unit), start};
+        return wholeProblem(source, {unitStart(source, start - 1, unit), start});
     }
     if (start >= size)
         return std::nullopt;
-    return ByteRange{start, unit == EditUnit::Byte ? start + 1 : endAfterUnits(source, start, 1)};
+    return wholeProblem(
+        source, {start, unit == EditUnit::Byte ? start + 1 : endAfterUnits(source, start, 1)});
 }
 
 } // namespace u8ui

@@ -6,7 +6,8 @@
 // - Otherwise, in insert mode, the bytes go in before the cursor's unit; in overwrite mode they
 //   replace as many units from the cursor as they hold (a typed "é" replaces one character
 //   whatever its length), up to the end. At the end of the document they are appended.
-// - Delete removes the cursor's unit, Backspace the unit before it.
+// - Delete removes the cursor's unit, Backspace the unit before it; in either pane, an error that
+//   Problems lists as one sequence of several segments (the overlong pair C0 AF) goes whole.
 #pragma once
 
 #include "byte_selection.h"

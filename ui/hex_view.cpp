@@ -78,6 +78,16 @@ void HexView::ensureVisible(quint64 offset) {
         setTopRow(row - visible + 1);
 }
 
+void HexView::centreIfHidden(quint64 offset) {
+    if (positionCount() == 0)
+        return;
+    const quint64 row = offset / quint64(bytesPerRow_);
+    const quint64 visible = quint64(visibleRows());
+    if (row >= topRow_ && row < topRow_ + visible)
+        return;
+    setTopRow(row - std::min(row, visible / 2));
+}
+
 void HexView::onContentChanged() {
     // Bytes changed by other means than the digit typed (an undo, a repair): a byte's second
     // digit would no longer follow its first.

@@ -35,6 +35,9 @@ public:
     void setTopOffset(quint64 offset);
     // Scrolls the least needed for the row holding `offset` to be fully visible.
     void ensureVisible(quint64 offset) override;
+    // A jump (Go to, Find): when the row holding `offset` is not fully visible, scrolls it to the
+    // middle of the pane, as editors do, rather than to an edge.
+    void centreIfHidden(quint64 offset);
     // Rows that fit entirely in the viewport (at least 1).
     int visibleRows() const;
     // The width the pane needs to show a whole row without scrolling sideways: the offsets, every
@@ -54,6 +57,11 @@ public:
     // The byte whose low digit the next hex digit typed sets (its high digit was just typed), if
     // any: the cursor marks that digit.
     std::optional<quint64> pendingLowDigit() const { return lowDigitAt_; }
+
+signals:
+    // A printable key that is no hex digit was typed where a hex digit edits: `why` says what the
+    // pane takes.
+    void keyRefused(const QString& why);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -33,6 +33,14 @@ bool HexView::editKey(QKeyEvent* event) {
         return true;
     }
     const QByteArray text = typedText(event);
+    if (text.size() == 1 && u8codec::hexDigitValue(text[0]) < 0 && isPlainKey(event) &&
+        QChar::fromLatin1(text[0]).isPrint() && text[0] != ' ') {
+        // Silence would look like a broken key: say what goes here, and where text goes.
+        emit keyRefused(tr("The hex pane takes hex digits: type 0–9 or A–F (text goes in the "
+                           "text pane: Tab switches to it)."));
+        event->accept();
+        return true;
+    }
     if (text.size() != 1 || u8codec::hexDigitValue(text[0]) < 0)
         return false;
     typeHexDigit(u8codec::hexDigitValue(text[0]));

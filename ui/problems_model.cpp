@@ -11,7 +11,20 @@
 
 namespace u8ui {
 
-ProblemsModel::ProblemsModel(QObject* parent) : QAbstractTableModel(parent) {}
+ProblemsModel::ProblemsModel(QObject* parent)
+    : QAbstractTableModel(parent),
+      fixedPitch_(QFontDatabase::systemFont(QFontDatabase::FixedFont)) {}
+
+void ProblemsModel::setFixedPitchScale(qreal scale) {
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * scale);
+    if (font == fixedPitch_)
+        return;
+    fixedPitch_ = font;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::FontRole});
+}
 
 void ProblemsModel::setReport(std::shared_ptr<const ScanReport> report) {
     beginResetModel();
@@ -130,26 +143,8 @@ QString ProblemsModel::cappedNote() const {
 }
 
 QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
-    using K = u8codec::ProblemKind;
-    switch (kind) {
-    case K::NeverValidByte:
-        return tr("Never-valid byte");
-    case K::StrayContinuation:
-        return tr("Stray continuation");
-    case K::Overlong:
-        return tr("Overlong form");
-    case K::Surrogate:
-        return tr("Encoded surrogate");
-    case K::SurrogatePair:
-        return tr("Surrogate pair (CESU-8)");
-    case K::TooLarge:
-        return tr("Beyond U+10FFFF");
-    case K::LegacyLongForm:
-        return tr("RFC 2279 long form");
-    case K::Truncated:
-        return tr("Truncated sequence");
-    }
-    return {};
+    const std::string_view title = u8codec::title(kind);
+    return QString::fromUtf8(title.data(), qsizetype(title.size()));
 }
 
 QString ProblemsModel::kindTitle(u8codec::AuditKind kind) {
@@ -204,7 +199,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     case Qt::FontRole:
         // Fixed-pitch digits line up from row to row.
         if (index.column() == OffsetColumn || index.column() == LineColumn)
-            return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+            return fixedPitch_;
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == OffsetColumn || index.column() == LineColumn)

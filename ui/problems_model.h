@@ -11,6 +11,7 @@
 #include "u8codec/problem.h"
 
 #include <QAbstractTableModel>
+#include <QFont>
 #include <QString>
 #include <memory>
 #include <vector>
@@ -42,6 +43,9 @@ public:
     const AuditReport* auditReport() const { return audit_.get(); }
     void setFilter(Filter filter);
     Filter filter() const { return filter_; }
+    // The fixed-pitch font of the offset and line columns at `scale` times its size (the view's
+    // zoom: the columns grow with the rest of the window).
+    void setFixedPitchScale(qreal scale);
     bool showsErrors() const { return filter_ != Filter::Suspicious; }
     bool showsFindings() const { return filter_ != Filter::Errors; }
 
@@ -100,6 +104,7 @@ private:
 
     std::shared_ptr<const ScanReport> report_;
     std::shared_ptr<const AuditReport> audit_;
+    QFont fixedPitch_;
     Filter filter_ = Filter::All;
     std::vector<Row> rows_;
 };

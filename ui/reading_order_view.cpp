@@ -271,13 +271,23 @@ void ReadingOrderView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     const QFontMetricsF fm(font());
     const int rowHeight = int(std::ceil(fm.height())) + 8;
-    painter.setPen(palette().color(QPalette::WindowText));
-    painter.drawText(QRect(0, 0, labelWidth(), rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("Reader"));
-    painter.drawText(QRect(0, rowHeight + 6, labelWidth(), rowHeight),
-                     Qt::AlignRight | Qt::AlignVCenter, tr("Compiler"));
     paintRow(painter, 0, readerCells(), true);
     paintRow(painter, rowHeight + 6, logicalCells(), false);
+    // The labels stay at the visible left edge when a scroll area shows the rows in part, over
+    // the cells that pass beneath them ("Compiler", never "mpiler").
+    const int left = visibleRegion().boundingRect().left();
+    painter.fillRect(QRect(left, 0, labelWidth() + kGap / 2, height()),
+                     palette().color(QPalette::Window));
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(QRect(left, 0, labelWidth(), rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("Reader"));
+    painter.drawText(QRect(left, rowHeight + 6, labelWidth(), rowHeight),
+                     Qt::AlignRight | Qt::AlignVCenter, tr("Compiler"));
+}
+
+void ReadingOrderView::moveEvent(QMoveEvent* event) {
+    QWidget::moveEvent(event);
+    update();
 }
 
 void ReadingOrderView::changeEvent(QEvent* event) {

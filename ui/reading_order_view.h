@@ -50,6 +50,8 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
+    // Moved by a scroll area: the labels are painted where the visible part now begins.
+    void moveEvent(QMoveEvent* event) override;
 
 private:
     struct Char {

@@ -80,6 +80,8 @@ void TextView::updateMetrics() {
     ascent_ = int(std::ceil(fm.ascent()));
     smallFont_ = font();
     smallFont_.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.78));
+    emojiFont_ = font();
+    emojiFont_.setFamilies(QStringList{QStringLiteral("Noto Color Emoji")} + font().families());
     const QFontMetricsF small(smallFont_);
     smallAscent_ = int(std::ceil(small.ascent()));
     margin_ = int(fm.horizontalAdvance(QLatin1Char('0')) / 2) + 2;
@@ -108,6 +110,10 @@ qreal TextView::advance(const QString& text) const {
     const qreal width = QFontMetricsF(font()).horizontalAdvance(text);
     advances_.insert(text, width);
     return width;
+}
+
+qreal TextView::emojiAdvance(const QString& text) const {
+    return QFontMetricsF(emojiFont_).horizontalAdvance(text);
 }
 
 // --- paragraphs ----------------------------------------------------------------------------
@@ -199,7 +205,8 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         return g;
     }
     // Zero-width glyphs still get room to be seen and clicked.
-    g.width = std::max(advance(g.text), minGlyphWidth_);
+    g.emoji = g.kind == Glyph::Kind::Text && UnicodeInfo::drawsAsEmoji(cp);
+    g.width = std::max(g.emoji ? emojiAdvance(g.text) : advance(g.text), minGlyphWidth_);
     return g;
 }
 

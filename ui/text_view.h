@@ -107,6 +107,7 @@ private:
         qreal width = 0;
         bool breakAfter = false;  // a space or tab: long lines wrap after it
         bool noFontHasIt = false; // drawn as its code point in a box (fontsCanDraw)
+        bool emoji = false;       // drawn in emojiFont_ (UnicodeInfo::drawsAsEmoji)
         quint64 end() const { return offset + length; }
     };
     // Bytes [start, end) laid out into visual lines for the current width.
@@ -153,6 +154,7 @@ private:
     bool canJoin(const Paragraph& p, std::size_t first, std::size_t last,
                  char32_t firstCodePoint) const;
     qreal advance(const QString& text) const;
+    qreal emojiAdvance(const QString& text) const;
     quint64 lineStartOffset(const LinePosition& pos) const;
     LinePosition positionOf(quint64 offset) const;
     bool stepForward(LinePosition& pos) const;
@@ -196,6 +198,10 @@ private:
     int wheelRemainder_ = 0;
     std::optional<u8codec::Segment> dragAnchor_;
     QFont smallFont_;
+    // The pane's font with a colour emoji font first: fontconfig's fallback for a fixed-pitch font
+    // finds monochrome outlines of some emoji (👍) before the colour ones, and a skin tone then
+    // shows as a square beside the hand.
+    QFont emojiFont_;
     int lineHeight_ = 18;
     int ascent_ = 12;
     int smallAscent_ = 10;

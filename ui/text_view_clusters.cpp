@@ -3,6 +3,8 @@
 // reader sees them.
 #include "text_view.h"
 
+#include <algorithm>
+
 namespace u8ui {
 
 namespace {
@@ -87,7 +89,11 @@ void TextView::joinClusters(Paragraph& p, const std::vector<quint8>& bytes) cons
             cell.length = quint8(p.glyphs[j - 1].end() - cell.offset);
             cell.text = QString::fromUtf8(at, qsizetype(cell.length));
             cell.breakAfter = p.glyphs[j - 1].breakAfter;
-            cell.width = std::max(advance(cell.text), p.glyphs[i].width);
+            cell.emoji = std::any_of(p.glyphs.begin() + std::ptrdiff_t(i),
+                                     p.glyphs.begin() + std::ptrdiff_t(j),
+                                     [](const Glyph& g) { return g.emoji; });
+            cell.width = std::max(cell.emoji ? emojiAdvance(cell.text) : advance(cell.text),
+                                  p.glyphs[i].width);
             cells.push_back(std::move(cell));
         }
         i = j;

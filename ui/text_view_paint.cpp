@@ -85,7 +85,7 @@ void TextView::paintGlyph(QPainter& painter, const Glyph& g, int y, bool selecte
         painter.fillRect(rect, rolePalette_.selectionFill());
     if (g.kind == Glyph::Kind::Text ||
         (g.kind == Glyph::Kind::ControlPicture && g.text.size() == 1)) {
-        painter.setFont(font());
+        painter.setFont(g.emoji ? emojiFont_ : font());
         painter.setPen(style ? style->text : pal.color(QPalette::Text));
         painter.drawText(QPointF(rect.left(), y + 3 + ascent_), g.text);
     } else {

@@ -87,4 +87,9 @@ QString UnicodeInfo::htmlReference(char32_t cp) {
     return QStringLiteral("&#x") + hex(quint32(cp), 1) + QLatin1Char(';');
 }
 
+bool UnicodeInfo::drawsAsEmoji(char32_t cp) {
+    return u_hasBinaryProperty(UChar32(cp), UCHAR_EMOJI_PRESENTATION) ||
+           u_hasBinaryProperty(UChar32(cp), UCHAR_EMOJI_MODIFIER);
+}
+
 } // namespace u8ui

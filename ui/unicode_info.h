@@ -36,6 +36,10 @@ public:
     // The standard abbreviation of an ASCII control or space (ISO 6429 / ASCII): "NUL", "LF",
     // "ESC", "SP", "DEL"; empty for other code points. Drawn where a control would draw nothing.
     static QString controlAbbreviation(char32_t cp);
+    // Whether `cp` is drawn as an emoji by default, or changes one (a skin-tone modifier): UTS
+    // #51's Emoji_Presentation and Emoji_Modifier properties. Such text is drawn in a colour emoji
+    // font.
+    static bool drawsAsEmoji(char32_t cp);
     // HTML/XML numeric character reference: "&#x20AC;".
     static QString htmlReference(char32_t cp);
 };

@@ -8,6 +8,7 @@
 #include "unicode_info.h"
 
 #include <QDialogButtonBox>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -74,32 +75,63 @@ PreviewChoice ChangePreviewDialog::choice() const {
     return tree_ ? tree_->choice() : PreviewChoice{};
 }
 
+void ChangePreviewDialog::updateSummary() {
+    const ChangePreview& p = preview_;
+    if (p.totalChanges == 0) {
+        headline_->setText(tr("<b>%1</b>: nothing to change in this document.").arg(p.title));
+        return;
+    }
+    // What the unticked changes would have made; kinds and pages left out of a repair that
+    // lists only its first changes are counted when it runs again without them.
+    const PreviewChoice c = choice();
+    QHash<int, quint64> leftOutByKind;
+    quint64 leftOut = 0;
+    qint64 sizeDelta = 0;
+    if (p.selectable) {
+        for (const int i : c.untickedChanges) {
+            const ChangePreview::Change& change = p.changes.value(i);
+            ++leftOutByKind[change.kind];
+            ++leftOut;
+            sizeDelta -= change.after.size() - change.before.size();
+        }
+    }
+    const quint64 made = p.totalChanges - std::min(leftOut, p.totalChanges);
+    QString text =
+        tr("<b>%1</b> will make %n change(s). Size: %2 → %3.", nullptr,
+           int(std::min<quint64>(made, INT_MAX)))
+            .arg(p.title, sizeText(p.oldSize), sizeText(quint64(qint64(p.newSize) + sizeDelta)));
+    if (!p.selectable && !c.everything())
+        text += QLatin1Char(' ') + tr("Apply runs the repair again without what is unticked.");
+    headline_->setText(text);
+    if (!counts_)
+        return;
+    for (int row = 0; row < p.counts.size(); ++row) {
+        const ChangePreview::Count& count = p.counts[row];
+        const quint64 n = count.count - std::min(count.count, leftOutByKind.value(count.kind));
+        counts_->topLevelItem(row)->setText(1, u8ui::NumberFormat::count(n));
+    }
+}
+
 ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent)
-    : QDialog(parent) {
+    : QDialog(parent), preview_(p) {
     setWindowTitle(tr("Preview: %1").arg(p.title));
     auto* layout = new QVBoxLayout(this);
 
-    auto* headline = new QLabel(this);
-    headline->setObjectName(QStringLiteral("headline"));
-    headline->setWordWrap(true);
-    if (p.totalChanges == 0)
-        headline->setText(tr("<b>%1</b>: nothing to change in this document.").arg(p.title));
-    else
-        headline->setText(tr("<b>%1</b> will make %n change(s). Size: %2 → %3.", nullptr,
-                             int(std::min<quint64>(p.totalChanges, INT_MAX)))
-                              .arg(p.title, sizeText(p.oldSize), sizeText(p.newSize)));
-    layout->addWidget(headline);
+    headline_ = new QLabel(this);
+    headline_->setObjectName(QStringLiteral("headline"));
+    headline_->setWordWrap(true);
+    layout->addWidget(headline_);
 
     if (!p.counts.isEmpty()) {
-        auto* counts = new QTreeWidget(this);
-        counts->setObjectName(QStringLiteral("counts"));
-        counts->setHeaderLabels({tr("Change"), tr("Count")});
-        counts->setRootIsDecorated(false);
+        counts_ = new QTreeWidget(this);
+        counts_->setObjectName(QStringLiteral("counts"));
+        counts_->setHeaderLabels({tr("Change"), tr("Count")});
+        counts_->setRootIsDecorated(false);
         for (const ChangePreview::Count& c : p.counts)
-            new QTreeWidgetItem(counts, {c.label, u8ui::NumberFormat::count(c.count)});
-        counts->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-        counts->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
-        layout->addWidget(counts);
+            new QTreeWidgetItem(counts_, {c.label, u8ui::NumberFormat::count(c.count)});
+        counts_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+        counts_->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
+        layout->addWidget(counts_);
     }
 
     const bool repair =
@@ -119,8 +151,10 @@ ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent
         label->setWordWrap(true);
         layout->addWidget(label);
         tree_ = new ChangeTree(p, this);
+        connect(tree_, &ChangeTree::choiceChanged, this, &ChangePreviewDialog::updateSummary);
         layout->addWidget(tree_, 1);
     }
+    updateSummary();
 
     for (const QString& note : p.notes) {
         auto* label = new QLabel(note, this);

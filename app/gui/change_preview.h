@@ -9,6 +9,9 @@
 #include <QString>
 #include <QStringList>
 
+class QLabel;
+class QTreeWidget;
+
 namespace u8app {
 
 class ChangeTree;
@@ -70,6 +73,13 @@ public:
                                                    const QByteArray& after);
 
 private:
+    // The headline and the counts for what is ticked now: unticked changes are neither counted
+    // nor in the new size.
+    void updateSummary();
+
+    const ChangePreview& preview_;
+    QLabel* headline_ = nullptr;
+    QTreeWidget* counts_ = nullptr;
     ChangeTree* tree_ = nullptr;
 };
 

@@ -148,6 +148,7 @@ void ChangeTree::ticked(QTreeWidgetItem* item) {
             updateAbove(changeItems_[member]);
         }
     updating_ = false;
+    emit choiceChanged();
 }
 
 void ChangeTree::setBelow(QTreeWidgetItem* item, Qt::CheckState state, QList<int>& changes) {

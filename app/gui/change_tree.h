@@ -23,6 +23,10 @@ public:
     QTreeWidgetItem* pageItem(const QString& page) const;
     QTreeWidgetItem* changeItem(int index) const { return changeItems_.value(index); }
 
+signals:
+    // A tick changed: choice() is different now.
+    void choiceChanged();
+
 private:
     enum Level { KindLevel, PageLevel, ChangeLevel };
     QTreeWidgetItem* addChange(QTreeWidgetItem* parent, const ChangePreview::Change& c, int index);

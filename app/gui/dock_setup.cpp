@@ -18,6 +18,8 @@ QDockWidget* DockSetup::add(QWidget* content, const QString& name, const QString
         scroll->setWidget(content);
         scroll->setWidgetResizable(true);
         scroll->setFrameShape(QFrame::NoFrame);
+        // Tab goes to the controls inside, not to the scroll area, which shows no focus.
+        scroll->setFocusPolicy(Qt::NoFocus);
         content = scroll;
     }
     auto* dock = new QDockWidget(title, window_);

@@ -41,6 +41,7 @@ void DocumentController::goTo(quint64 offset, quint64 length) {
     if (offset >= document_->size())
         return;
     length = std::max<quint64>(1, std::min(length, document_->size() - offset));
+    emit jumping(offset);
     // The cursor on the first byte: the status bar and the inspector then describe the segment
     // from its start, as the problems list and the find bar name it.
     selection_->setAnchorAndCursor(offset + length - 1, offset);

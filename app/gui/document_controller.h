@@ -37,6 +37,7 @@ public:
     // contentChanged().
     void replace(std::shared_ptr<const u8codec::ByteSource> source, const QString& name);
     // Selects `length` bytes from `offset`, the cursor on the first of them; nothing past the end.
+    // A jump: jumping() comes first, so that the panes can bring a far place to their middle.
     void goTo(quint64 offset, quint64 length = 1);
     // Selects every byte (none in an empty document).
     void selectAll();
@@ -74,6 +75,8 @@ signals:
     void editingChanged();
     // An edit was asked for and refused: `why` ("Read only: …") is for the status bar.
     void editRefused(const QString& why);
+    // goTo() is about to put the cursor on `offset`.
+    void jumping(quint64 offset);
 
 private:
     // Puts the cursor at `offset` (an edit's doing: the run of typing goes on).

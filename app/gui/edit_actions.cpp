@@ -6,6 +6,7 @@
 #include "edit_placement.h"
 #include "insert_character_dialog.h"
 #include "number_format.h"
+#include "selection_copy.h"
 #include "u8codec/byte_search.h"
 #include "u8codec/encoder.h"
 #include "window_action.h"
@@ -33,6 +34,10 @@ QString clipboardText() {
 EditActions::EditActions(QMainWindow* window, DocumentController* document, QWidget* hexPane)
     : QObject(window), window_(window), document_(document), hexPane_(hexPane),
       mode_(new QLabel(window)) {
+    cut_ = makeWindowAction(window, tr("Cu&t"), QKeySequence::Cut,
+                            tr("Copy the selected bytes (as hex bytes from the hex pane, as text "
+                               "from the text pane) and remove them"),
+                            this, [this] { cut(); });
     paste_ = makeWindowAction(window, tr("&Paste"), QKeySequence::Paste,
                               tr("Paste the clipboard at the cursor: as hex bytes in the hex "
                                  "pane (E2 82 AC), as text (its UTF-8) in the text pane"),
@@ -96,7 +101,7 @@ EditActions::EditActions(QMainWindow* window, DocumentController* document, QWid
 }
 
 QList<QAction*> EditActions::actions() const {
-    return {paste_, pasteHex_, pasteText_, insertCharacter_, fill_, revert_, insertMode_};
+    return {cut_, paste_, pasteHex_, pasteText_, insertCharacter_, fill_, revert_, insertMode_};
 }
 
 void EditActions::readSettings() {
@@ -110,6 +115,7 @@ void EditActions::updateActions() {
     for (QAction* a : actions())
         a->setEnabled(hasDocument);
     fill_->setEnabled(hasDocument && document_->document()->size() > 0);
+    cut_->setEnabled(hasDocument && document_->document()->size() > 0);
     insertMode_->setChecked(document_->mode() == u8ui::DocumentEditor::Mode::Insert);
     readOnly_->setChecked(document_->isReadOnly());
     updateModeField();
@@ -133,6 +139,36 @@ void EditActions::updateModeField() {
 
 void EditActions::showMessage(const QString& text, int ms) {
     window_->statusBar()->showMessage(text, ms);
+}
+
+void EditActions::cut() {
+    const u8codec::ByteSource* source = document_->document()->source();
+    if (!source)
+        return;
+    const u8ui::ByteRange range = u8ui::selectedBytes(*source, *document_->selection());
+    if (range.isEmpty())
+        return;
+    u8ui::DocumentEditor::Change change;
+    change.offset = range.start;
+    change.length = range.end - range.start;
+    change.description = tr("Cut");
+    change.cursorAfter = range.start;
+    if (document_->isReadOnly()) {
+        document_->edit(change); // refused: says why, and nothing is copied
+        return;
+    }
+    const bool hex = window_->focusWidget() == hexPane_;
+    const auto copied = u8ui::SelectionCopy::toClipboard(
+        *source, range, hex ? u8ui::SelectionCopy::Format::Hex : u8ui::SelectionCopy::Format::Text);
+    if (!copied.ok()) {
+        showMessage(copied.error, 6000);
+        return;
+    }
+    if (document_->edit(change))
+        showMessage(tr("Cut %1 at offset %2 (Edit > Undo puts them back)")
+                        .arg(u8ui::NumberFormat::bytes(change.length),
+                             u8ui::NumberFormat::offset(range.start)),
+                    4000);
 }
 
 void EditActions::paste() {

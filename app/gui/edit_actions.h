@@ -29,6 +29,10 @@ public:
     // Insert Mode, for the Edit menu.
     QList<QAction*> actions() const;
     QAction* readOnlyAction() const { return readOnly_; }
+    // Cut, Paste and Paste Hex: the edits of the panes' context menus.
+    QAction* cutAction() const { return cut_; }
+    QAction* pasteAction() const { return paste_; }
+    QAction* pasteHexAction() const { return pasteHex_; }
     // The status bar's editing field: OVR, INS or "Read only".
     QLabel* modeField() const { return mode_; }
 
@@ -47,6 +51,9 @@ public:
 
 private:
     void paste();
+    // Copies the selection (as hex from the hex pane, as text from the text pane) and removes it,
+    // as one undo step.
+    void cut();
     void chooseCharacter();
     void chooseFillByte();
     bool insertBytes(const QByteArray& bytes, bool asText, const QString& description);
@@ -56,6 +63,7 @@ private:
     QMainWindow* window_;
     DocumentController* document_;
     QWidget* hexPane_;
+    QAction* cut_;
     QAction* paste_;
     QAction* pasteHex_;
     QAction* pasteText_;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <algorithm>
 
 namespace u8app {
 
@@ -18,11 +19,67 @@ QString excerpt(const std::string& utf8) {
     return s.size() <= kMax ? s : s.left(kMax - 1) + QStringLiteral("…");
 }
 
-// "in the whole file" or "in the first 4 MiB": how much the detector read.
+// "in the whole file" or "in the first 4 MiB": how much the detector read (the window less a
+// character its end cuts, so rounded; a file shorter than a MiB is read whole).
 QString where(const u8codec::Detection& d, quint64 fileSize) {
-    if (d.examinedBytes >= fileSize)
+    if (d.wholeInput || d.examinedBytes >= fileSize)
         return tr("in the whole file");
-    return tr("in the first %1 MiB").arg(d.examinedBytes >> 20);
+    return tr("in the first %1 MiB")
+        .arg(std::max<quint64>(1, (d.examinedBytes + (1u << 19)) >> 20));
+}
+
+// The guess that reads the invalid sequences as stray bytes of a legacy page and keeps every
+// valid character, or null.
+const u8codec::EncodingGuess* strayBytesGuess(const u8codec::Detection& d) {
+    for (const u8codec::EncodingGuess& g : d.guesses)
+        if (!g.strayBytesPage.empty())
+            return &g;
+    return nullptr;
+}
+
+// Invalid sequences among valid multi-byte UTF-8, which the remedy must keep: UTF-8's own
+// damage (overlong forms, surrogates, characters cut short) is replaced, never read as another
+// encoding (that makes mojibake of it); stray bytes alone are read as their page. `legacy` is a
+// whole-file reinterpretation the detector ranked higher, named as the second choice.
+EncodingAdvice invalidAdvice(const u8codec::Detection& d, const QString& fileName, quint64 fileSize,
+                             const QString& legacy) {
+    EncodingAdvice advice;
+    const QLocale locale;
+    // Problems, as the Problems list counts them (one rule for the window: C0 AF is one).
+    const QString count = locale.toString(qulonglong(d.problems));
+    if (d.utf8Damage > 0) {
+        advice.remedy = EncodingAdvice::Remedy::ReplaceInvalid;
+        advice.text = tr("%1 is UTF-8 with invalid sequences (%2 %3), among them overlong forms, "
+                         "surrogates or characters cut short: damage of UTF-8 itself, not bytes "
+                         "of another encoding.")
+                          .arg(fileName, count, where(d, fileSize));
+        advice.actionText = tr("Replace Invalid Sequences with U+FFFD…");
+        return advice;
+    }
+    const QString page = QString::fromStdString(strayBytesGuess(d)->strayBytesPage);
+    advice.remedy = EncodingAdvice::Remedy::ReadAsCp1252;
+    advice.text = tr("%1 is mostly UTF-8, with a few invalid sequences (%2 %3): most likely "
+                     "stray bytes of %4.")
+                      .arg(fileName, count, where(d, fileSize), page);
+    if (!legacy.isEmpty())
+        advice.text +=
+            QLatin1Char(' ') + tr("Repair > Reinterpret As… would read the whole file "
+                                  "as %1 instead, making mojibake of its %2 valid "
+                                  "UTF-8 character(s).")
+                                   .arg(legacy, locale.toString(qulonglong(d.multiByteCharacters)));
+    advice.actionText = tr("Read Invalid Bytes as %1…").arg(page);
+    return advice;
+}
+
+// Whether the invalid sequences sit among valid UTF-8 that a whole-file reinterpretation would
+// damage: the detector ranks UTF-8 with stray bytes among its guesses, or most errors are UTF-8's
+// own. (A legacy file holding a few UTF-8 characters is neither: it is reinterpreted.)
+bool invalidAmongUtf8(const u8codec::Detection& d) {
+    if (d.validUtf8 || d.multiByteCharacters == 0)
+        return false;
+    return (strayBytesGuess(d) && !d.guesses.front().encoding.starts_with("UTF-16") &&
+            !d.guesses.front().encoding.starts_with("UTF-32")) ||
+           2 * d.utf8Damage >= d.invalidSequences;
 }
 
 // ", Russian text" where ICU's detector names the language (ISO 639: "ru"), else nothing.
@@ -71,6 +128,8 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
         // A byte order mark, zero bytes in a UTF-16/UTF-32 pattern, or ICU's detector.
         if (best.confidence < kAdviceMinConfidence)
             return advice;
+        if (invalidAmongUtf8(d))
+            return invalidAdvice(d, fileName, fileSize, QString::fromStdString(best.encoding));
         advice.remedy = EncodingAdvice::Remedy::Reinterpret;
         advice.encoding = QString::fromStdString(best.encoding);
         advice.text = tr("%1 is not UTF-8: it reads best as %2%3 (%4 % confident, from the %5).")
@@ -88,19 +147,11 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
         return advice;
     }
     if (!d.validUtf8) {
-        // UTF-8 ranked first with invalid sequences: stray legacy bytes among well-formed
-        // characters (see detectEncoding()). The repair reads them as the guess's page and keeps
-        // every valid character; a whole-file reinterpretation would not.
+        // UTF-8 ranked first with invalid sequences: stray legacy bytes or UTF-8's own damage
+        // among well-formed characters (see detectEncoding()).
         if (best.strayBytesPage.empty())
             return advice;
-        const QString page = QString::fromStdString(best.strayBytesPage);
-        advice.remedy = EncodingAdvice::Remedy::ReadAsCp1252;
-        advice.text = tr("%1 is mostly UTF-8, with a few invalid sequences (%2 %3): most likely "
-                         "stray bytes of %4.")
-                          .arg(fileName, locale.toString(qulonglong(d.invalidSequences)),
-                               where(d, fileSize), page);
-        advice.actionText = tr("Read Invalid Bytes as %1…").arg(page);
-        return advice;
+        return invalidAdvice(d, fileName, fileSize, {});
     }
     if (d.mojibake.fixes == 0)
         return c1Advice(d, fileName, fileSize);

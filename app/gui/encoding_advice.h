@@ -13,12 +13,13 @@ namespace u8app {
 
 struct EncodingAdvice {
     enum class Remedy {
-        None,         // nothing to say
-        FixMojibake,  // Repair > Fix Mojibake
-        ReadAsCp1252, // Repair > Read Invalid Bytes as windows-1252
-        C1AsCp1252,   // Repair > Read C1 Controls as windows-1252 Punctuation
-        Reinterpret,  // Repair > Reinterpret as `encoding`
-        Binary,       // not text at all: check it as UTF-8 only if the user wants to
+        None,           // nothing to say
+        FixMojibake,    // Repair > Fix Mojibake
+        ReadAsCp1252,   // Repair > Read Invalid Bytes as windows-1252
+        ReplaceInvalid, // Repair > Replace Invalid Sequences with U+FFFD
+        C1AsCp1252,     // Repair > Read C1 Controls as windows-1252 Punctuation
+        Reinterpret,    // Repair > Reinterpret as `encoding`
+        Binary,         // not text at all: check it as UTF-8 only if the user wants to
     };
     Remedy remedy = Remedy::None;
     QString text;       // the banner's sentence

@@ -33,17 +33,11 @@ void EncodingCheck::restart(std::shared_ptr<const u8codec::ByteSource> source, c
         return;
     }
     pending_ = true;
-    run_.start(
-        [source](const std::atomic<bool>&) {
-            std::vector<std::uint8_t> head(
-                std::size_t(std::min<quint64>(source->size(), u8codec::kDetectWindow)));
-            head.resize(source->read(0, std::span(head)));
-            return u8codec::detectEncoding(head);
-        },
-        [this, name, fileSize](const u8codec::Detection& detection) {
-            pending_ = false;
-            advise(detection, name, fileSize);
-        });
+    run_.start([source](const std::atomic<bool>&) { return u8codec::detectEncoding(*source); },
+               [this, name, fileSize](const u8codec::Detection& detection) {
+                   pending_ = false;
+                   advise(detection, name, fileSize);
+               });
 }
 
 void EncodingCheck::advise(const u8codec::Detection& detection, const QString& name,
@@ -62,6 +56,9 @@ void EncodingCheck::advise(const u8codec::Detection& detection, const QString& n
         break;
     case EncodingAdvice::Remedy::ReadAsCp1252:
         action = [this] { repairs_->readInvalidAsCp1252Action()->trigger(); };
+        break;
+    case EncodingAdvice::Remedy::ReplaceInvalid:
+        action = [this] { repairs_->replaceInvalidAction()->trigger(); };
         break;
     case EncodingAdvice::Remedy::C1AsCp1252:
         action = [this] { repairs_->readC1AsCp1252Action()->trigger(); };

@@ -184,7 +184,9 @@ void FindController::onSearchDone(const SearchJob& job) {
     current_ = job.match;
     if (job.match) {
         const u8ui::ByteRange found{job.match->offset, job.match->offset + job.match->length};
-        selection_->select(found);
+        // The cursor on the match's first byte, as Go to leaves it; a far match in the middle.
+        hex_->centreIfHidden(found.start);
+        selection_->setAnchorAndCursor(found.end - 1, found.start);
         current_ = job.match; // select() may have cleared it: it is the selection now
         updateHighlights();
     }

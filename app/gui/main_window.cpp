@@ -10,6 +10,7 @@
 #include "document_controller.h"
 #include "document_history.h"
 #include "edit_actions.h"
+#include "eliding_status_bar.h"
 #include "encoding_check.h"
 #include "export_actions.h"
 #include "find_bar.h"
@@ -26,6 +27,7 @@
 #include "repair_actions.h"
 #include "save_actions.h"
 #include "scan_report.h"
+#include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
 #include "text_view.h"
@@ -37,6 +39,7 @@
 #include "zoom_actions.h"
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -67,12 +70,12 @@ static void initResources() {
 namespace u8app {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), controller_(new DocumentController(this)),
-      banner_(new MessageBanner(this)), findBar_(new FindBar(this)),
-      panes_(new QSplitter(Qt::Horizontal, this)), hexView_(new u8ui::HexView(panes_)),
-      textView_(new u8ui::TextView(panes_)), inspector_(new u8ui::InspectorPanel(this)),
-      codePage_(new u8ui::CodePageTable(this)), legend_(new u8ui::LegendWidget(this)),
-      summary_(new u8ui::SummaryPanel(this)),
+    : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)),
+      controller_(new DocumentController(this)), banner_(new MessageBanner(this)),
+      findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
+      hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
+      inspector_(new u8ui::InspectorPanel(this)), codePage_(new u8ui::CodePageTable(this)),
+      legend_(new u8ui::LegendWidget(this)), summary_(new u8ui::SummaryPanel(this)),
       repairs_(new RepairActions(this, document(), history())),
       saves_(new SaveActions(this, document(), history(), [this] { return open_->path(); })),
       audits_(new AuditActions(this)), open_(new OpenActions(this, controller_, saves_, banner_)),
@@ -99,6 +102,19 @@ MainWindow::MainWindow(QWidget* parent)
     connectDocument();
     connectCheck();
     saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
+    // Reload and the reopening after Save keep the top row and the selection (clamped to the
+    // new size), so that the view does not jump.
+    open_->setPlaceKeeper([this] {
+        const quint64 top = hexView_->topOffset();
+        const quint64 anchor = selection()->anchor(), cursor = selection()->cursor();
+        return std::function<void()>([this, top, anchor, cursor] {
+            // On the bytes (not past the end), as far as they reach.
+            const quint64 size = document()->size();
+            const quint64 last = size > 0 ? size - 1 : 0;
+            selection()->setAnchorAndCursor(std::min(anchor, last), std::min(cursor, last));
+            hexView_->setTopOffset(top);
+        });
+    });
 
     readSettings();
     updateTitle();
@@ -129,6 +145,12 @@ QWidget* MainWindow::createCentralWidget() {
     u8ui::keepInStep(hexView_, textView_);
     windowLayout_ = new WindowLayout(this, panes_, hexView_);
     layout->addWidget(panes_, 1);
+    startPage_ = new StartPage(
+        open_->openAction(), open_->sampleAction(), open_->recentFiles(),
+        [this](const QString& path) { openFile(path); }, central);
+    // Over the panes, outside the layout: it changes no width the window lays out (the docks
+    // and the panes keep those of a window with a document).
+    startPage_->cover(panes_);
     layout->addWidget(findBar_);
     return central;
 }
@@ -163,12 +185,29 @@ void MainWindow::connectDocument() {
     connect(status_, &StatusFields::lineLocated, this, &MainWindow::lineLocated);
     connect(navigation_, &NavigationActions::finished, this, &MainWindow::navigationFinished);
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
+    connect(controller_, &DocumentController::jumping, hexView_, &u8ui::HexView::centreIfHidden);
+    connect(hexView_, &u8ui::HexView::keyRefused, this, [this](const QString& why) {
+        QApplication::beep();
+        statusBar()->showMessage(why, 6000);
+    });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
             &WalkthroughActions::showByteValue);
-    walkthrough_->addToContextMenu(hexView_);
-    walkthrough_->addToContextMenu(textView_);
+    // Both panes' context menus: the everyday edits, then the walk-through's Explain Selection.
+    for (QWidget* pane : {static_cast<QWidget*>(hexView_), static_cast<QWidget*>(textView_)}) {
+        const QList<QAction*> copies = copies_->actions();
+        pane->addActions({edits_->cutAction(), copies.value(0), copies.value(1),
+                          edits_->pasteAction(), edits_->pasteHexAction()});
+        auto* separator = new QAction(pane);
+        separator->setSeparator(true);
+        pane->addAction(separator);
+        pane->addActions(navigation_->selectActions().mid(0, 1)); // Select All
+        auto* before = new QAction(pane);
+        before->setSeparator(true);
+        pane->addAction(before);
+        walkthrough_->addToContextMenu(pane);
+    }
     connect(zoom_, &ZoomActions::zoomed, this, [this] {
         if (shownOnce_)
             windowLayout_->fitHexPane(); // the hex row's width changed with the font
@@ -329,6 +368,10 @@ void MainWindow::createMenus() {
     help->addAction(aboutAction_);
     for (QMenu* m : {file, edit, go, repair, tools, view, help})
         m->setToolTipsVisible(true);
+    // Menus are windows of their own: a font set on the menu bar does not reach them.
+    zoom_->addTarget(menuBar());
+    for (QMenu* m : menuBar()->findChildren<QMenu*>())
+        zoom_->addTarget(m);
 }
 
 QMenu* MainWindow::createViewMenu() {
@@ -404,11 +447,14 @@ void MainWindow::createDocks() {
     walkthrough_->setDock(walkthrough);
     tabifyDockWidget(legend, walkthrough);
     inspector->raise();
-    // View > Zoom scales the panes and every dock.
+    // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
+    // start page (the menus and the status bar: createStatusBar(), createMenus()).
     zoom_->addTarget(hexView_);
     zoom_->addTarget(textView_);
+    zoom_->addTarget(banner_);
+    zoom_->addTarget(startPage_);
     for (QDockWidget* dock : findChildren<QDockWidget*>())
-        zoom_->addTarget(dock->widget());
+        zoom_->addTarget(dock);
     resizeDocks({inspector}, {530}, Qt::Horizontal);
 }
 
@@ -416,6 +462,7 @@ void MainWindow::createStatusBar() {
     // The cursor's fields (StatusFields) first, then the check's progress and its Cancel button.
     statusBar()->addPermanentWidget(check_->progressBar());
     statusBar()->addPermanentWidget(check_->cancelButton());
+    zoom_->addTarget(statusBar());
 }
 
 void MainWindow::setBytesPerRow(int bytes) {
@@ -439,6 +486,7 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateActions() {
+    startPage_->setVisible(document()->source() == nullptr);
     copies_->updateActions();
     edits_->updateActions();
     navigation_->updateActions();

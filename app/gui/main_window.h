@@ -34,6 +34,9 @@ struct ScanReport;
 
 namespace u8app {
 
+class ElidingStatusBar;
+class StartPage;
+
 class AuditActions;
 class CopyActions;
 class DockSetup;
@@ -153,10 +156,13 @@ private:
     void updateTitle();
     void updateActions();
 
+    // First: the parts below add their fields to the status bar as they are made.
+    ElidingStatusBar* statusBar_;
     DocumentController* controller_;
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
+    StartPage* startPage_ = nullptr; // in the panes' place while no document is open
     u8ui::HexView* hexView_;
     u8ui::TextView* textView_;
     WindowLayout* windowLayout_ = nullptr; // once the panes hold both views

@@ -50,6 +50,18 @@ OpenActions::OpenActions(QMainWindow* window, DocumentController* document, Save
                               [this] { closeDocument(); });
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &OpenActions::onFileChanged);
     connect(recent_, &RecentFiles::changed, this, &OpenActions::rebuildRecentMenu);
+    // The window's own save replaces the file (a rename): not watched meanwhile, it never looks
+    // like another program's change; the file is watched again when it is reopened, or as it
+    // was when the save failed.
+    connect(saves_, &SaveActions::writeStarting, this, [this](const QString& path) {
+        if (!path_.isEmpty() && QFileInfo(path).absoluteFilePath() == path_)
+            watcher_->removePath(path_);
+    });
+    connect(saves_, &SaveActions::writeEnded, this, [this](const QString& path) {
+        if (!path_.isEmpty() && QFileInfo(path).absoluteFilePath() == path_ &&
+            FileOnDisk::at(path_).exists())
+            watcher_->addPath(path_);
+    });
     connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
         // The saved bytes are now the file: show them from disk, where the cursor was.
         const QString said = window_->statusBar()->currentMessage(); // "Saved …": these bytes
@@ -161,10 +173,13 @@ void OpenActions::reload() {
 
 bool OpenActions::reopen(const QString& path) {
     const quint64 cursor = document_->selection()->cursor();
+    const std::function<void()> restore = placeKeeper_ ? placeKeeper_() : nullptr;
     if (!openFile(path))
         return false;
     const quint64 size = document_->document()->size();
-    if (size > 0)
+    if (restore)
+        restore();
+    else if (size > 0)
         document_->goTo(std::min(cursor, size - 1));
     return true;
 }
@@ -238,14 +253,21 @@ void OpenActions::onFileChanged(const QString& path) {
     }
     const QString before = u8ui::NumberFormat::size(openedSize_);
     const QString after = u8ui::NumberFormat::size(now.size());
-    QString text;
-    if (change == FileOnDisk::Change::Shrank)
-        text = tr("%1 shrank on disk from %2 to %3: bytes past the new end can no longer be read.")
-                   .arg(info.fileName(), before, after);
-    else if (change == FileOnDisk::Change::Grew)
-        text = tr("%1 grew on disk from %2 to %3.").arg(info.fileName(), before, after);
-    else
-        text = tr("%1 was changed on disk by another program.").arg(info.fileName());
+    if (change == FileOnDisk::Change::Shrank || change == FileOnDisk::Change::Grew) {
+        // Nothing of the user's is at stake: the panes show the file as it is now (a log that
+        // grows shows its new lines, a file cut short no bytes past its end), where they were.
+        if (!reopen(path_))
+            return;
+        const QString text =
+            change == FileOnDisk::Change::Shrank
+                ? tr("%1 shrank on disk from %2 to %3: the bytes past the new end are gone.")
+                      .arg(info.fileName(), before, after)
+                : tr("%1 grew on disk from %2 to %3: the new bytes are shown.")
+                      .arg(info.fileName(), before, after);
+        banner_->showMessage(MessageBanner::Level::Information, text);
+        return;
+    }
+    const QString text = tr("%1 was changed on disk by another program.").arg(info.fileName());
     banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
 }
 

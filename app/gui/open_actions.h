@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -57,8 +58,14 @@ public:
     // Open…, Open Recent, Reload, the tour sample and Close, in that order (the File menu).
     void populate(QMenu* file);
     QAction* sampleAction() const { return sample_; }
+    QAction* openAction() const { return open_; }
+    RecentFiles* recentFiles() const { return recent_; }
     // Enables what needs a file or a document.
     void updateActions();
+    // Called before the file is read again (Reload, after Save): returns what puts the view and
+    // the selection back where they were, called once the file is open again.
+    using PlaceKeeper = std::function<std::function<void()>()>;
+    void setPlaceKeeper(PlaceKeeper keeper) { placeKeeper_ = std::move(keeper); }
 
 signals:
     // The document was closed: nothing is shown.
@@ -68,7 +75,8 @@ private:
     void openDialog();
     void showOpenError(const QString& path, const QString& reason);
     void forgetFile();
-    // Opens `path` with the cursor kept where it was (as far as the bytes reach).
+    // Opens `path` with the view and the selection kept where they were (as far as the bytes
+    // reach).
     bool reopen(const QString& path);
     void onFileChanged(const QString& path);
     // The banner for a file changed on disk under unsaved edits.
@@ -91,6 +99,7 @@ private:
     QAction* sample_;
     QAction* close_;
     QMenu* recentMenu_ = nullptr;
+    PlaceKeeper placeKeeper_;
 };
 
 } // namespace u8app

@@ -12,6 +12,7 @@
 #include "scan_report.h"
 #include "window_action.h"
 
+#include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -91,11 +92,24 @@ ProblemsPanel::ProblemsPanel(QMainWindow* window, DocumentController* document,
     createActions(window);
 }
 
+void ProblemsPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
+    const qreal base = QApplication::font().pointSizeF();
+    model_->setFixedPitchScale(base > 0 ? font().pointSizeF() / base : 1.0);
+    view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    sizeColumns();
+}
+
 void ProblemsPanel::setUpView() {
     view_->setObjectName(QStringLiteral("problemsView"));
     view_->setModel(model_);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Tab leaves the list for the next control (the arrows move in it): otherwise it would move
+    // from cell to cell and keep the focus for ever.
+    view_->setTabKeyNavigation(false);
     view_->setAlternatingRowColors(true);
     view_->setWordWrap(false);
     view_->verticalHeader()->hide();

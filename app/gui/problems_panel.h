@@ -58,6 +58,10 @@ public:
     // it failed, naming the file; empty on success.
     QString exportTo(const QString& path) const;
 
+protected:
+    // The zoom changed the panel's font: the fixed-pitch columns, their widths and the rows follow.
+    void changeEvent(QEvent* event) override;
+
 private:
     void setUpView();
     void sizeColumns();

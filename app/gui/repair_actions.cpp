@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStringDecoder>
 #include <QTemporaryFile>
 #include <QWidget>
 
@@ -160,10 +161,11 @@ void RepairActions::populate(QMenu* menu) {
         actions_ << action;
         return action;
     };
-    add(tr("Replace &Invalid Sequences with U+FFFD…"),
-        tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
-           "conforming decoder do"),
-        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
+    replaceInvalid_ =
+        add(tr("Replace &Invalid Sequences with U+FFFD…"),
+            tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
+               "conforming decoder do"),
+            [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
     add(tr("&Remove Invalid Sequences…"), tr("Drop ill-formed bytes"),
         [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
     readAsCp1252_ = add(
@@ -462,10 +464,7 @@ void RepairActions::chooseReinterpretEncoding() {
     }
     // The detected encodings come first, best first (the detector reads the first 4 MiB).
     const QString detectedMark = QStringLiteral("  — ");
-    std::vector<std::uint8_t> head(
-        std::size_t(std::min<std::uint64_t>(document_->size(), std::uint64_t(4) << 20)));
-    head.resize(document_->source()->read(0, head));
-    const u8codec::Detection detection = u8codec::detectEncoding(head);
+    const u8codec::Detection detection = u8codec::detectEncoding(*document_->source());
     for (auto it = detection.guesses.rbegin(); it != detection.guesses.rend(); ++it) {
         const QString name = QString::fromStdString(it->encoding);
         if (name.compare(QStringLiteral("UTF-8"), Qt::CaseInsensitive) == 0)
@@ -544,7 +543,7 @@ void RepairActions::transcodeWhole(const u8codec::ByteSource& source, const std:
     outcome.result = u8codec::transcode(input, from, "UTF-8", options);
     outcome.inputSize = input.size();
     outcome.head = QByteArray(reinterpret_cast<const char*>(input.data()),
-                              qsizetype(std::min<std::size_t>(input.size(), 48)));
+                              qsizetype(std::min<std::size_t>(input.size(), 24)));
     for (const auto offset : outcome.result.invalidInputOffsets) {
         if (outcome.invalid.size() >= std::size_t(kPreviewChanges))
             break;
@@ -567,9 +566,15 @@ ChangePreview RepairActions::reinterpretPreview(const QString& title, const QStr
     if (r.invalidInput)
         p.counts.append(
             {tr("Byte sequences not valid in %1 (become U+FFFD)").arg(encoding), r.invalidInput});
-    const QByteArray output = QByteArray::fromStdString(r.output);
+    // The beginning as one short row: the first line, a few words of it at most (a whole
+    // paragraph pushed "After" off the screen).
+    // (QString::fromUtf8 would drop a leading BOM: it is shown, as the document keeps it.)
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    QString start = utf8(
+        QByteArrayView(r.output.data(), qsizetype(std::min<std::size_t>(r.output.size(), 160))));
+    start = start.left(24).section(QLatin1Char('\n'), 0, 0);
     p.changes.append(
-        {0, outcome.head, output.left(160), tr("the beginning of the document, before and after")});
+        {0, outcome.head, start.toUtf8(), tr("the beginning of the document, before and after")});
     for (const auto& [offset, bytes] : outcome.invalid)
         p.changes.append({offset, bytes, QByteArray("\xEF\xBF\xBD"),
                           tr("not a valid sequence in %1").arg(encoding)});
@@ -578,6 +583,11 @@ ChangePreview RepairActions::reinterpretPreview(const QString& title, const QStr
     p.notes << tr("The document becomes the UTF-8 text these bytes stand for in %1. "
                   "Saving writes UTF-8.")
                    .arg(QString::fromStdString(r.from));
+    if (std::string_view(r.output).starts_with("\xEF\xBB\xBF"))
+        p.notes << tr("It then starts with a byte order mark, EF BB BF: the %1 one read as the "
+                      "character U+FEFF. UTF-8 needs none; Repair > Remove Byte Order Mark drops "
+                      "it after this, as a step of its own.")
+                       .arg(QString::fromStdString(r.from));
     return p;
 }
 

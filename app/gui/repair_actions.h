@@ -39,6 +39,7 @@ public:
     // windows-1252 Punctuation (after populate()).
     QAction* fixMojibakeAction() const { return fixMojibake_; }
     QAction* readInvalidAsCp1252Action() const { return readAsCp1252_; }
+    QAction* replaceInvalidAction() const { return replaceInvalid_; }
     QAction* readC1AsCp1252Action() const { return readC1AsCp1252_; }
 
     // Decides whether a previewed change is applied, and which part of it (nullopt: none). The
@@ -98,6 +99,7 @@ private:
     QAction* reinterpret_ = nullptr;
     QAction* fixMojibake_ = nullptr;
     QAction* readAsCp1252_ = nullptr;
+    QAction* replaceInvalid_ = nullptr;
     QAction* readC1AsCp1252_ = nullptr;
     bool busy_ = false;
     std::uint64_t inWindowsFrom_;

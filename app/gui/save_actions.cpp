@@ -35,6 +35,15 @@ QString fromNative(const std::string& text) {
     return QFile::decodeName(QByteArray::fromStdString(text));
 }
 
+// "Saved PATH" and, when a previous version was kept, its name and its size: a backup of a large
+// file takes as much room again, which the user should not learn from a full disk.
+QString savedMessage(const QString& path, const QString& backup) {
+    if (backup.isEmpty())
+        return QObject::tr("Saved %1").arg(path);
+    return QObject::tr("Saved %1 (previous version kept as %2, %3)")
+        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())));
+}
+
 } // namespace
 
 SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
@@ -100,11 +109,21 @@ bool SaveActions::keepBackup() const {
 bool SaveActions::maybeSave() {
     if (!history_->isModified())
         return true;
-    const auto answer = QMessageBox::warning(
-        window_, tr("Unsaved changes"),
-        tr("%1 has changes that are not saved. Save them before going on?")
-            .arg(document_->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    // When another program changed the file, Save would write over its change: Enter must not
+    // do that, so the default is Cancel there.
+    const QString change = diskCheck_ ? diskCheck_() : QString();
+    const QString question =
+        change.isEmpty()
+            ? tr("%1 has changes that are not saved. Save them before going on?")
+                  .arg(document_->displayName())
+            : tr("%1 has changes that are not saved, and the file %2 since it was opened. Save "
+                 "writes the changes over that; Discard drops them. Cancel keeps both as they "
+                 "are.")
+                  .arg(document_->displayName(), change);
+    const auto answer =
+        QMessageBox::warning(window_, tr("Unsaved changes"), question,
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                             change.isEmpty() ? QMessageBox::Save : QMessageBox::Cancel);
     if (answer == QMessageBox::Cancel)
         return false;
     if (answer == QMessageBox::Discard)
@@ -160,6 +179,7 @@ bool SaveActions::writeBytes(
     };
     auto outcome = std::make_shared<Outcome>();
     QEventLoop loop;
+    emit writeStarting(path);
     runInBackground(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [path, backup, outcome, write](JobControl& control) {
@@ -190,6 +210,7 @@ bool SaveActions::writeBytes(
         },
         [&loop](const JobControl&) { loop.quit(); });
     loop.exec();
+    emit writeEnded(path);
     if (!outcome->ok) {
         if (outcome->error.isEmpty()) {
             emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));
@@ -202,9 +223,7 @@ bool SaveActions::writeBytes(
         return false;
     }
     // Only what happened, with the backup's actual name.
-    emit message(outcome->backupName.isEmpty()
-                     ? tr("Saved %1").arg(path)
-                     : tr("Saved %1 (previous version kept as %2)").arg(path, outcome->backupName));
+    emit message(savedMessage(path, outcome->backupName));
     return true;
 }
 
@@ -216,6 +235,7 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
     options.keepBackup = keepBackup();
     auto result = std::make_shared<u8io::SaveResult>();
     QEventLoop loop;
+    emit writeStarting(path);
     runInBackground(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [source, path, options, result](JobControl& control) mutable {
@@ -228,12 +248,11 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
         },
         [&loop](const JobControl&) { loop.quit(); });
     loop.exec();
+    emit writeEnded(path);
     switch (result->status) {
     case u8io::SaveResult::Status::Saved:
         // Only what happened, with the backup's actual name.
-        emit message(result->backupName.empty() ? tr("Saved %1").arg(path)
-                                                : tr("Saved %1 (previous version kept as %2)")
-                                                      .arg(path, fromNative(result->backupName)));
+        emit message(savedMessage(path, fromNative(result->backupName)));
         return true;
     case u8io::SaveResult::Status::Cancelled:
         emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));

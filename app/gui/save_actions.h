@@ -70,6 +70,10 @@ public:
 signals:
     // The document's bytes are now in `path` (the window re-opens it from disk).
     void saved(const QString& path);
+    // Around a write to `path` (whether it succeeds or not): the window's own write, which the
+    // watch of the open file must not take for another program's change.
+    void writeStarting(const QString& path);
+    void writeEnded(const QString& path);
     void message(const QString& text);
 
 private:

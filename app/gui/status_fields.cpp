@@ -25,10 +25,12 @@ QString lineText(const LineIndex::Location& at) {
 StatusFields::StatusFields(QMainWindow* window, DocumentController* document, LineLocator* lines)
     : QObject(window), document_(document), lines_(lines) {
     // Fixed fields, each as wide as a typical text and elided when the window is narrower, so
-    // that they never run into each other; transient messages get the space on their left.
+    // that they never run into each other. A transient message ("Saved …") takes their place for
+    // its few seconds: at 1024 pixels they would leave it no room (ElidingStatusBar cuts one
+    // that is still too long, whole in its tooltip).
     auto field = [window](const QString& name, const QString& tip, const QString& sample) {
         auto* f = new StatusField(name, tip, sample, window);
-        window->statusBar()->addPermanentWidget(f);
+        window->statusBar()->addWidget(f);
         return f;
     };
     offset_ = field(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"),

@@ -32,6 +32,9 @@ int WindowLayout::textPaneMinimum() const {
 
 void WindowLayout::fitHexPane() {
     hexWidth_ = 0;
+    // A wider row (32 bytes, a zoom) may need room the dock column has: it gives way, and takes
+    // its width back when the row narrows again.
+    sizeDockColumn();
     splitPanes();
 }
 

@@ -88,6 +88,28 @@ std::string_view name(ProblemKind k) noexcept {
     return "truncated";
 }
 
+std::string_view title(ProblemKind k) noexcept {
+    switch (k) {
+    case ProblemKind::NeverValidByte:
+        return title(ErrorKind::InvalidByte);
+    case ProblemKind::StrayContinuation:
+        return title(ErrorKind::UnexpectedContinuation);
+    case ProblemKind::Overlong:
+        return title(ErrorKind::Overlong);
+    case ProblemKind::Surrogate:
+        return title(ErrorKind::Surrogate);
+    case ProblemKind::SurrogatePair:
+        return "Surrogate pair (CESU-8)";
+    case ProblemKind::TooLarge:
+        return title(ErrorKind::TooLarge);
+    case ProblemKind::LegacyLongForm:
+        return "RFC 2279 long form";
+    case ProblemKind::Truncated:
+        return title(ErrorKind::Truncated);
+    }
+    return title(ErrorKind::Truncated);
+}
+
 std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max) {
     std::string out;
     char buf[4];

@@ -276,6 +276,22 @@ std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
     return std::nullopt;
 }
 
+std::size_t unfinishedTailLength(std::span<const std::uint8_t> bytes) noexcept {
+    // A character has at most 4 bytes, so its lead is among the last 3 when it is cut short.
+    const std::size_t from = bytes.size() - std::min<std::size_t>(bytes.size(), 3);
+    for (std::size_t lead = bytes.size(); lead-- > from;) {
+        if (bytes[lead] < 0x80 || bytes[lead] > 0xBF) {
+            // The segmenter completes no segment from this lead on and waits for more: the
+            // bytes are a well-formed start (every range check of table 3-7 passed).
+            Segmenter segmenter;
+            bool completed = false;
+            segmenter.feed(bytes.subspan(lead), [&](const Segment&) { completed = true; });
+            return !completed && !segmenter.atBoundary() ? bytes.size() - lead : 0;
+        }
+    }
+    return 0;
+}
+
 ScanSummary joinSummaries(const ScanSummary& before, const ScanSummary& after, bool crlfAtCut) {
     if (before.bytes == 0)
         return after;

@@ -28,10 +28,11 @@ std::string_view title(ErrorKind k) noexcept {
     switch (k) {
     case ErrorKind::None:
         return "Valid character";
+    // The words of the problem kinds (title(ProblemKind)) where a kind is both: one name a kind.
     case ErrorKind::InvalidByte:
-        return "Invalid byte";
+        return "Never-valid byte";
     case ErrorKind::UnexpectedContinuation:
-        return "Unexpected continuation byte";
+        return "Stray continuation byte";
     case ErrorKind::Overlong:
         return "Overlong form";
     case ErrorKind::Surrogate:

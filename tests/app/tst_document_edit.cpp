@@ -4,6 +4,7 @@
 #include "change_preview.h"
 #include "change_tree.h"
 #include "document_history.h"
+#include "number_format.h"
 #include "repair_actions.h"
 #include "save_actions.h"
 
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -18,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QWidget>
 #include <atomic>
@@ -386,6 +389,49 @@ private slots:
                  Qt::PartiallyChecked);
     }
 
+    // Issue 33, defect 4: unticking changes updates the headline's count and new size, and the
+    // count of each kind.
+    void untickingUpdatesTheCountsAndTheSize() {
+        const std::string in = "Caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 \xC0\xAF";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        options.invalid = u8codec::ErrorPolicy::Replace;
+        const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
+        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const ChangePreview p =
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
+        QVERIFY(p.selectable);
+        QCOMPARE(p.totalChanges, quint64(4)); // 3 fixes and C0 AF
+        ChangePreviewDialog dialog(p);
+        auto* headline = dialog.findChild<QLabel*>(QStringLiteral("headline"));
+        auto* counts = dialog.findChild<QTreeWidget*>(QStringLiteral("counts"));
+        auto* tree = dialog.findChild<ChangeTree*>();
+        QVERIFY(headline && counts && tree);
+        const auto size = [](quint64 n) { return u8ui::NumberFormat::size(n); };
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 4 change(s)")),
+                 qPrintable(headline->text()));
+        QVERIFY(
+            headline->text().contains(size(p.oldSize) + QStringLiteral(" → ") + size(p.newSize)));
+        // Each fix makes 4 bytes 2: leaving one out keeps 2 bytes more.
+        tree->pageItem(QStringLiteral("windows-1252"))->child(0)->setCheckState(0, Qt::Unchecked);
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 3 change(s)")),
+                 qPrintable(headline->text()));
+        QVERIFY2(headline->text().contains(size(p.oldSize) + QStringLiteral(" → ") +
+                                           size(p.newSize + 2)),
+                 qPrintable(headline->text()));
+        int mojibakeRow = -1;
+        for (int row = 0; row < p.counts.size(); ++row)
+            if (p.counts[row].kind == int(u8codec::RepairKind::Mojibake))
+                mojibakeRow = row;
+        QVERIFY(mojibakeRow >= 0);
+        QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("2"));
+        tree->kindItem(int(u8codec::RepairKind::Mojibake))->setCheckState(0, Qt::Unchecked);
+        QVERIFY2(headline->text().contains(QStringLiteral("will make 1 change(s)")),
+                 qPrintable(headline->text()));
+        QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("0"));
+    }
+
     // A repair that lists only its first changes (more than can be picked one by one): nothing
     // is unticked until the user unticks something, so Apply applies it as it is.
     void treeOfAPartialListTicksEverything() {
@@ -477,6 +523,32 @@ private slots:
         QCOMPARE(contentOf(*document_), p.changes[0].after);
     }
 
+    // Issue 33, defect 16: UTF-16 with a BOM read as UTF-16LE: the preview's first row is short
+    // (the first words of the first line), and a note says that the result keeps the BOM as
+    // EF BB BF and how to drop it.
+    void reinterpretPreviewIsShortAndNamesTheBom() {
+        QByteArray text;
+        for (int i = 0; i < 20; ++i)
+            text += "A line of text that goes on and on, read as UTF-16.\n";
+        QByteArray utf16("\xFF\xFE", 2);
+        for (const char c : text)
+            utf16 += QByteArray(1, c) + QByteArray(1, '\0');
+        history_->open(bytesOf(utf16), QStringLiteral("t.txt"));
+        QSignalSpy finished(repairs_, &RepairActions::finished);
+        repairs_->runReinterpret(QStringLiteral("UTF-16LE"));
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(previews_.size(), 1);
+        const ChangePreview& p = previews_.first();
+        QVERIFY(p.changes[0].before.size() <= 24);
+        const QString after = QString::fromUtf8(p.changes[0].after);
+        QVERIFY2(after.size() <= 24 && !after.contains(QLatin1Char('\n')), qPrintable(after));
+        QVERIFY(p.changes[0].after.startsWith("\xEF\xBB\xBF")); // shown, not dropped silently
+        QVERIFY2(
+            p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("byte order mark, EF BB BF")),
+            qPrintable(p.notes.join(QLatin1Char(' '))));
+        QVERIFY(p.notes.join(QLatin1Char(' ')).contains(QStringLiteral("Remove Byte Order Mark")));
+    }
+
     void previewShowsBytesVisibly() {
         // Controls by their abbreviations (drawn in any font), as the text pane shows them.
         QCOMPARE(ChangePreviewDialog::visible("a\r\n"), QStringLiteral("a⟨CR⟩⟨LF⟩"));
@@ -545,7 +617,9 @@ private slots:
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".bak")));
         // Saved again over the file now there: its previous version is kept and said so.
         QVERIFY(saver.writeAtomically(document_->sharedSource(), path));
-        QVERIFY2(messages.last().first().toString().contains(path + QStringLiteral(".bak")),
+        // Issue 33, defect 23: with its size, never silently.
+        QVERIFY2(messages.last().first().toString().endsWith(
+                     QStringLiteral("previous version kept as %1.bak, 5 bytes)").arg(path)),
                  qPrintable(messages.last().first().toString()));
         QCOMPARE(readFile(path + QStringLiteral(".bak")), QByteArray("fresh"));
     }
@@ -576,8 +650,9 @@ private slots:
         QCOMPARE(readFile(path + QStringLiteral(".bak.1")), QByteArray("version 1"));
         QCOMPARE(readFile(path + QStringLiteral(".bak.2")), QByteArray("version 2"));
         QCOMPARE(messages.size(), 2);
-        QVERIFY2(messages.last().first().toString().endsWith(path + QStringLiteral(".bak.2)")),
-                 qPrintable(messages.last().first().toString()));
+        QVERIFY2(
+            messages.last().first().toString().endsWith(path + QStringLiteral(".bak.2, 9 bytes)")),
+            qPrintable(messages.last().first().toString()));
         for (const QString& written :
              {path, path + QStringLiteral(".bak.1"), path + QStringLiteral(".bak.2")}) {
             const struct stat st = statOf(written);

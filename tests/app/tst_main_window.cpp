@@ -10,8 +10,11 @@
 #include "u8convert/detect.h"
 #include "window_test_support.h"
 
+#include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMimeData>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
@@ -141,11 +144,68 @@ private slots:
         QVERIFY(::truncate(QFile::encodeName(path).constData(), 10) == 0);
         QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("shrank")),
                      qPrintable(w.banner()->text()));
+        // Issue 33, defect 17: with no edits at stake the panes show the file as it is now, no
+        // byte past its new end.
+        QCOMPARE(w.document()->size(), quint64(10));
+        QVERIFY(w.selection()->cursor() < 10);
         // Reading past the new end gives short reads, never a crash.
         w.goTo(4090);
         w.reload();
         QCOMPARE(w.document()->size(), quint64(10));
         QVERIFY(w.selection()->cursor() < 10);
+    }
+
+    // Issue 33, defect 22: the window with no document says how to open one and lists the
+    // recent files, each a click away; a document takes its place, and closing brings it back.
+    void startPageWithoutADocument() {
+        const QString path = write("recent.txt", "recent\n");
+        {
+            MainWindow first;
+            QVERIFY(first.openFile(path)); // now a recent file
+        }
+        MainWindow w;
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* page = w.findChild<QWidget*>(QStringLiteral("startPage"));
+        QVERIFY(page && page->isVisible());
+        // It lies over the panes, as large as they are.
+        auto* panes = w.findChild<QWidget*>(QStringLiteral("panes"));
+        QVERIFY(panes);
+        QCOMPARE(page->geometry(), panes->geometry());
+        auto* hint = page->findChild<QLabel*>(QStringLiteral("startHint"));
+        QVERIFY(hint);
+        QCOMPARE(hint->text(), QStringLiteral("Open a file (Ctrl+O) or drop one here."));
+        QPushButton* recent = nullptr;
+        for (QPushButton* b : page->findChildren<QPushButton*>(QStringLiteral("recentFile")))
+            if (b->toolTip() == QDir::toNativeSeparators(path))
+                recent = b;
+        QVERIFY(recent);
+        recent->click();
+        QCOMPARE(w.document()->size(), quint64(7));
+        QVERIFY(!page->isVisible());
+        QVERIFY(w.hexView()->isVisible());
+        QVERIFY(w.closeDocument());
+        QVERIFY(page->isVisible());
+    }
+
+    // Issue 33, defect 17: bytes another program appends (a log) appear, the cursor and the view
+    // staying where they were.
+    void fileGrowsWhileOpen() {
+        const QString path = write("grows.txt", QByteArray(4096, 'a'));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.goTo(100);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::Append));
+            QVERIFY(f.write(QByteArray(100, 'b')) == 100);
+        }
+        QTRY_COMPARE(w.document()->size(), quint64(4196));
+        QVERIFY2(w.banner()->text().contains(QLatin1String("grew")),
+                 qPrintable(w.banner()->text()));
+        QCOMPARE(w.selection()->cursor(), quint64(100));
+        QVERIFY(!w.isWindowModified());
     }
 
     // A 4 GiB sparse file opens at once without being read whole: resident memory grows by far

@@ -145,6 +145,38 @@ private slots:
         QVERIFY(w.banner()->text().isEmpty());
     }
 
+    // Issue 33, defect 1: a valid file longer than the detector's window, the window ending
+    // inside a 3-byte character (e3 | 83 86), gets no banner: the cut is not an error.
+    void validFileCutByTheWindowGetsNoAdvice() {
+        // Valid text with multi-byte characters all through (the issue's file was Japanese),
+        // padded with ASCII so that the window ends right after e3.
+        std::string text;
+        while (text.size() < u8codec::kDetectWindow - 64)
+            text += "Grüße, テスト, ünïcödé.\n";
+        text.resize(u8codec::kDetectWindow - 1, 'a');
+        text += "\xE3\x83\x86\xE3\x82\xB9\xE3\x83\x88: valid UTF-8, ünïcödé.\n";
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(write("cut.txt", QByteArray::fromStdString(text))));
+        QVERIFY(examined.wait(20000));
+        QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+        QCOMPARE(examined.first().first().toBool(), false);
+    }
+
+    // Issue 33, defect 12: the banner counts as the Problems list does (C0 AF is one problem,
+    // though two error segments).
+    void bannerCountsAsTheProblemsList() {
+        const QString path = write("one-overlong.txt", "Grüße aus Köln \xC0\xAF ende\n");
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QVERIFY(w.openFile(path));
+        QVERIFY(examined.wait(20000));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(1));
+        QVERIFY2(w.banner()->text().contains(QStringLiteral("(1 in the whole file)")),
+                 qPrintable(w.banner()->text()));
+    }
+
     void titleSaysWhetherValid_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("state");
@@ -233,6 +265,23 @@ private:
              {"mostly UTF-8", "(7 in the whole file)", "stray bytes of windows-1252"},
              "Read Invalid Bytes as windows-1252…",
              few + "café schön Müller naïve à la ère ñ\n"},
+            // Issue 33, defect 2: correct accented letters among stray Latin-1 bytes, which ICU
+            // ranks as ISO-8859-1: the banner's action keeps "wörld" (a reinterpretation would
+            // make it "wÃ¶rld") and names the reinterpretation only as the second choice.
+            {"world.txt",
+             "Hello w\xC3\xB6rld, this is a test of the caf\xE9 problem.\n",
+             {"mostly UTF-8", "(1 in the whole file)", "stray bytes of windows-1252",
+              "would read the whole file as ISO-8859-1 instead"},
+             "Read Invalid Bytes as windows-1252…",
+             "Hello wörld, this is a test of the café problem.\n"},
+            // ... and overlong forms, a surrogate and characters cut short beside valid UTF-8:
+            // UTF-8's own damage, replaced, never read as windows-1252.
+            {"damage.txt",
+             "Hello w\xC3\xB6rld and na\xC3\xAFve text.\nerrors: \xC0\xAF and \xE0\x80\xAF "
+             "and \xED\xA0\x80 and \xE2\x82 and \xF0\x9F\x98 end\n",
+             {"is UTF-8 with invalid sequences (5 in the whole file)", "damage of UTF-8 itself"},
+             "Replace Invalid Sequences with U+FFFD…",
+             "Hello wörld and naïve text.\nerrors: �� and ��� and ��� and � and � end\n"},
             {"cp1252.txt",
              u8codec::transcode(span(french), "UTF-8", "windows-1252").output,
              {"is not UTF-8", "reads best as windows-1252"},

@@ -155,6 +155,22 @@ private slots:
         QCOMPARE(contentOf(*w.document()), bytes);
     }
 
+    // Issue 33, defect 18: a key that is no hex digit in the hex pane changes nothing and says
+    // what the pane takes, in the status bar.
+    void hexPaneSaysWhatItTakes() {
+        MainWindow w;
+        open(w, 0, Mode::Overwrite);
+        press(w.hexView(), QStringLiteral("z"));
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("0–9")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("A–F")));
+        // A hex digit goes in, and is no refusal.
+        w.statusBar()->clearMessage();
+        press(w.hexView(), QStringLiteral("4"));
+        QVERIFY(w.statusBar()->currentMessage().isEmpty());
+    }
+
     // Every text-pane edit: a typed character replaces (overwrite) or goes in before (insert) a
     // whole character or error segment; Delete and Backspace remove one.
     void textPane_data() {

@@ -139,6 +139,58 @@ private slots:
         QCOMPARE(w.selection()->cursor(), quint64(10));
     }
 
+    // Cut (Ctrl+X) copies the selection in the form of the pane with the focus and removes it,
+    // as one undo step; read only, it copies and removes nothing.
+    void cutFollowsTheFocus() {
+        MainWindow w;
+        open(w);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QGuiApplication::clipboard()->setText(QStringLiteral("before"));
+        w.hexView()->setFocus();
+        w.goTo(1, 3); // the EURO SIGN
+        QTest::keyClick(w.hexView(), Qt::Key_X, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("E2 82 AC"));
+        QCOMPARE(contentOf(*w.document()), "a" + kDocument.mid(4));
+        QCOMPARE(w.history()->undoStack()->count(), 1);
+        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Cut"));
+        w.history()->undoStack()->undo();
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        w.textView()->setFocus();
+        w.goTo(1, 3);
+        QTest::keyClick(w.textView(), Qt::Key_X, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("€"));
+        QCOMPARE(contentOf(*w.document()), "a" + kDocument.mid(4));
+        w.history()->undoStack()->undo();
+        w.documentController()->setUserReadOnly(true);
+        QGuiApplication::clipboard()->setText(QStringLiteral("kept"));
+        w.goTo(1, 3);
+        QTest::keyClick(w.textView(), Qt::Key_X, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("kept"));
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY2(message(w).startsWith(QStringLiteral("Read only")), qPrintable(message(w)));
+    }
+
+    // Both panes' context menus hold the everyday edits, with their shortcuts and tooltips.
+    void contextMenusOfThePanes() {
+        MainWindow w;
+        open(w);
+        for (QWidget* pane :
+             {static_cast<QWidget*>(w.hexView()), static_cast<QWidget*>(w.textView())}) {
+            QCOMPARE(pane->contextMenuPolicy(), Qt::ActionsContextMenu);
+            QStringList texts;
+            for (QAction* a : pane->actions()) {
+                if (a->isSeparator())
+                    continue;
+                texts << a->text().remove(QLatin1Char('&'));
+                QVERIFY2(!a->toolTip().isEmpty(), qPrintable(a->text()));
+            }
+            QCOMPARE(texts, (QStringList{"Cut", "Copy as Text", "Copy as Hex", "Paste", "Paste Hex",
+                                         "Select All", "Explain Selection"}));
+            QCOMPARE(pane->actions().first()->shortcut(), QKeySequence(QKeySequence::Cut));
+        }
+    }
+
     // Pasted text overwrites as many characters as it holds (an error segment is one).
     void pasteTextOverwritesCharacters() {
         MainWindow w;

@@ -20,6 +20,7 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -131,6 +132,46 @@ private slots:
         QTRY_VERIFY(w.banner()->text().isEmpty()); // our own save is no news
     }
 
+    // Issue 33, defect 3: the window's own save of a large file is no news: no banner says the
+    // file was replaced by another program, at any moment, and the view stays where it was.
+    void ownSaveIsNoChangeOnDisk() {
+        QByteArray big;
+        while (big.size() < (qsizetype(48) << 20))
+            big += "Grüße, テスト, a line of a large file to save.\n";
+        const QString path = u8test::writeFile(dir_, "large.txt", big);
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(path));
+        const quint64 at = quint64(big.size()) / 2 + 5;
+        w.goTo(at);
+        type(w.hexView(), QStringLiteral("41"));
+        w.goTo(at + 1);
+        w.hexView()->setTopOffset(at - 4 * quint64(w.hexView()->bytesPerRow())); // mid-screen
+        QTest::qWait(50); // the text pane follows
+        const quint64 top = w.hexView()->topOffset();
+        QStringList said;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (!w.banner()->text().isEmpty() && !said.contains(w.banner()->text()))
+                said << w.banner()->text();
+        });
+        poll.start(0);
+        QVERIFY(saves(w)->save());
+        QTest::qWait(500); // the file system's notice of the rename
+        poll.stop();
+        QVERIFY2(said.isEmpty(), qPrintable(said.join(QLatin1Char('\n'))));
+        QCOMPARE(w.selection()->cursor(), at + 1);
+        // Where it was: the text pane may align the top to its line, a row at most (before, the
+        // view was back at the cursor's row from the top of the file: 20 rows off here).
+        const quint64 row = quint64(w.hexView()->bytesPerRow());
+        QVERIFY2(
+            w.hexView()->topOffset() + row >= top && w.hexView()->topOffset() <= top + row,
+            qPrintable(QStringLiteral("%1 against %2").arg(w.hexView()->topOffset()).arg(top)));
+        QVERIFY(!w.history()->isModified());
+    }
+
     void saveAsMakesTheNewFileTheDocument() {
         const QString path = u8test::writeFile(dir_, "first.txt", kDocument);
         const QString other = dir_.filePath(QStringLiteral("second.txt"));
@@ -226,6 +267,36 @@ private slots:
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
+    }
+
+    // Issue 33, defect 9: with unsaved edits and the file changed on disk, Reload's question
+    // defaults to Cancel: Enter keeps both the edits and the other program's change.
+    void reloadUnderEditsDefaultsToTheSafeChoice() {
+        const QString path = u8test::writeFile(dir_, "reload.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        const QString theirs = u8test::writeFile(dir_, "theirs2.tmp", "their version\n");
+        QVERIFY(::rename(QFile::encodeName(theirs).constData(),
+                         QFile::encodeName(path).constData()) == 0);
+        QTRY_VERIFY(w.banner()->text().contains(QLatin1String("replaced")));
+        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        QString question;
+        QTimer::singleShot(50, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            question = box->text();
+            defaultButton = box->standardButton(box->defaultButton());
+            QTest::keyClick(box, Qt::Key_Return); // what a user pressing Enter gets
+        });
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        w.reload();
+        QCOMPARE(defaultButton, QMessageBox::Cancel);
+        QVERIFY2(question.contains(QLatin1String("was replaced by another file")),
+                 qPrintable(question));
+        QCOMPARE(readFile(path), QByteArray("their version\n"));
+        QVERIFY(w.history()->isModified());
+        QCOMPARE(contentOf(*w.document()), edited);
     }
 
     // Deleted: the edits are kept (the open file still reads), and Save writes it again.

@@ -6,9 +6,12 @@
 #include "main_window.h"
 #include "window_test_support.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QtTest>
 
 using u8app::MainWindow;
@@ -60,6 +63,85 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), QSize(1024, 640));
+    }
+
+    // Issue 33, defect 10: at 1024 x 640 a status message longer than the room the fields leave
+    // is cut with "…" and given whole in the tooltip; one that fits has none.
+    void longStatusMessageKeepsItsWholeText() {
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString message = QStringLiteral(
+            "Fix Mojibake: 33 change(s) applied (Edit > Undo takes them back), "
+            "and a long tail that no status bar of 1024 pixels can hold whole, not even "
+            "with every field of the cursor out of its way for the moment");
+        w.statusBar()->showMessage(message);
+        QCOMPARE(w.statusBar()->toolTip(), message);
+        // The cursor's fields make room for it meanwhile, and come back.
+        auto* offset = w.statusBar()->findChild<QWidget*>(QStringLiteral("offset"));
+        QVERIFY(offset && !offset->isVisible());
+        w.statusBar()->showMessage(QStringLiteral("Saved"));
+        QVERIFY(w.statusBar()->toolTip().isEmpty());
+        w.statusBar()->clearMessage();
+        QVERIFY(offset->isVisible());
+    }
+
+    // Issue 33, defect 6: Tab walks through the window's controls and every one it reaches is on
+    // screen (a hidden one would take the keys and show no focus), and it comes back round.
+    void tabReachesOnlyVisibleControls() {
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::setActiveWindow(&w);
+        w.hexView()->setFocus();
+        QTRY_VERIFY(w.hexView()->hasFocus());
+        QStringList path;
+        for (int i = 0; i < 40; ++i) {
+            QWidget* focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            path << (focus->objectName().isEmpty()
+                         ? QString::fromLatin1(focus->metaObject()->className())
+                         : focus->objectName());
+            QVERIFY2(focus->isVisible() && focus->window() == &w,
+                     qPrintable(path.join(QStringLiteral(" > "))));
+            QTest::keyClick(focus, Qt::Key_Tab);
+        }
+        QVERIFY2(path.count(QStringLiteral("hexView")) >= 2,
+                 qPrintable(path.join(QStringLiteral(" > "))));
+    }
+
+    // Issue 33, defect 15: 32 bytes a row fit at 1440 px without scrolling sideways (the dock
+    // column gives way), and back at 16 the dock column takes its width again.
+    void thirtyTwoBytesFitAt1440() {
+        MainWindow w;
+        w.resize(1440, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        settle(w, 1440, 900);
+        const int dockWidth = dock(w, "inspectorDock")->width();
+        QAction* thirtyTwo = nullptr;
+        QAction* sixteen = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            if (a->data() == QVariant(32))
+                thirtyTwo = a;
+            if (a->data() == QVariant(16))
+                sixteen = a;
+        }
+        QVERIFY(thirtyTwo && sixteen);
+        thirtyTwo->trigger();
+        settle(w, 1440, 900);
+        QCOMPARE(w.hexView()->bytesPerRow(), 32);
+        QCOMPARE(visibleColumns(w.hexView()), 32);
+        QCOMPARE(w.hexView()->horizontalScrollBar()->maximum(), 0);
+        sixteen->trigger();
+        settle(w, 1440, 900);
+        QCOMPARE(visibleColumns(w.hexView()), 16);
+        QCOMPARE(dock(w, "inspectorDock")->width(), dockWidth);
     }
 
     // Large to small and back: the hex pane shows what a fresh window of each size shows, a whole

@@ -127,6 +127,44 @@ private slots:
         QCOMPARE(back.first().at(1).toULongLong(), quint64(hits[hits.size() - 2]));
     }
 
+    // Issue 33, defect 20: a jump (Go to Offset or Line, Find) to a place off screen puts it in
+    // the middle of the pane, as editors do, and Find leaves the cursor on the match's start.
+    void jumpsCentreTheTarget() {
+        QByteArray bytes;
+        for (int i = 0; i < 4000; ++i)
+            bytes += (i == 3000 ? QByteArray("a needle, then more text on the line.........\n")
+                                : QByteArray("plain text on a line, nothing to see here....\n"));
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(write("jumps.txt", bytes)));
+        const auto centred = [&w](quint64 offset) {
+            const QRect cell = w.hexView()->cellRect(offset);
+            const int middle = w.hexView()->viewport()->height() / 2;
+            return !cell.isNull() && qAbs(cell.center().y() - middle) <= cell.height();
+        };
+        w.goTo(1000 * 46 + 7);
+        QVERIFY(centred(1000 * 46 + 7));
+        QVERIFY(w.goToLine(2000));
+        QVERIFY(centred(1999 * 46));
+        // A place already on screen is not scrolled to.
+        const quint64 top = w.hexView()->topOffset();
+        w.goTo(1999 * 46 + 16);
+        QCOMPARE(w.hexView()->topOffset(), top);
+        w.findBar()->setMode(u8app::FindBar::Mode::Text);
+        w.findBar()->setText(QStringLiteral("needle"));
+        w.findBar()->activate();
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        w.findNext();
+        QVERIFY(done.wait(5000));
+        const quint64 match = quint64(bytes.indexOf("needle"));
+        QCOMPARE(done.first().at(1).toULongLong(), match);
+        QCOMPARE(w.selection()->cursor(), match);
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{match, match + 6}));
+        QVERIFY(centred(match));
+    }
+
     void searchNotFoundAndBadHex() {
         MainWindow w;
         w.openSample();

@@ -10,6 +10,7 @@
 #include "hex_view.h"
 #include "inspector_panel.h"
 #include "main_window.h"
+#include "message_banner.h"
 #include "text_view.h"
 #include "walkthrough_actions.h"
 #include "walkthrough_panel.h"
@@ -22,8 +23,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QPointer>
 #include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -223,6 +227,42 @@ private slots:
         QMenu* view = menuTitled(w, QStringLiteral("&View"));
         for (QAction* a : zoom->actions())
             QVERIFY(view->actions().contains(a));
+    }
+
+    // Issue 33, defect 7: the zoom scales the whole window, as the README says: the menu bar and
+    // its menus, the banner, the status bar, the docks' titles and the Problems list's
+    // fixed-pitch offset column too.
+    void zoomScalesTheWholeWindow() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("zoom-all.txt", "a\xC0\xAF b\n")));
+        QTRY_VERIFY(w.scanReport());
+        u8app::ZoomActions* zoom = w.zoomActions();
+        zoom->setPercent(100);
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("problemsDock"));
+        auto* problems = w.findChild<QTableView*>(QStringLiteral("problemsView"));
+        QVERIFY(dock && problems && problems->model()->rowCount() > 0);
+        auto* fileMenu = w.menuBar()->findChildren<QMenu*>().value(0);
+        QVERIFY(fileMenu);
+        const auto offsetFont = [problems] {
+            return problems->model()->index(0, 0).data(Qt::FontRole).value<QFont>().pointSizeF();
+        };
+        const QList<QPair<QString, QWidget*>> parts{{"menu bar", w.menuBar()},
+                                                    {"menu", fileMenu},
+                                                    {"banner", w.banner()},
+                                                    {"status bar", w.statusBar()},
+                                                    {"dock title", dock}};
+        QList<qreal> before;
+        for (const auto& part : parts)
+            before << part.second->font().pointSizeF();
+        const qreal offsetBefore = offsetFont();
+        zoom->setPercent(150);
+        for (int i = 0; i < parts.size(); ++i)
+            QVERIFY2(qFuzzyCompare(parts[i].second->font().pointSizeF(), before[i] * 1.5),
+                     qPrintable(parts[i].first));
+        QVERIFY(qFuzzyCompare(offsetFont(), offsetBefore * 1.5));
+        zoom->setPercent(100);
+        QVERIFY(qFuzzyCompare(w.menuBar()->font().pointSizeF(), before[0]));
+        QVERIFY(qFuzzyCompare(offsetFont(), offsetBefore));
     }
 
     // Zoom In and Out scale the panes and every label of the docks (the inspector's big glyph

@@ -2,6 +2,7 @@
 // pages, and the mojibake verdict for valid UTF-8.
 #include "detect_report.h"
 #include "repair_test_support.h"
+#include "u8codec/byte_source.h"
 #include "u8convert/detect.h"
 #include "u8convert/transcode.h"
 
@@ -26,6 +27,8 @@ private slots:
     void legacyPages_data();
     void legacyPages();
     void mostlyUtf8();
+    void windowCutInsideACharacter();
+    void utf8DamageIsNotStrayBytes();
     void strayBytesAmongFewCharacters();
     void everyErrorKindBesideCjkIsUtf8();
     void legacyTextIsNotMostlyUtf8_data();
@@ -171,6 +174,53 @@ void TestDetect::mostlyUtf8() {
     QCOMPARE(d.guesses.front().encoding, std::string("UTF-8"));
     QVERIFY(u8cli::detectionText(d).find("; try repair --invalid=cp1252") != std::string::npos);
     QCOMPARE(d.guesses.front().strayBytesPage, std::string("windows-1252"));
+}
+
+// Issue 33, defect 1: a valid file longer than the window, the window ending inside a 3-byte
+// character (e3 | 83 86). The cut character is neither examined nor an error, with or without
+// other errors before it, whichever way the caller says the input goes on.
+void TestDetect::windowCutInsideACharacter() {
+    const std::string text = repeated(utf8(sentences().at(0)) + " テスト\n", 40);
+    const std::size_t cut = text.find("\xE3\x83\x86") + 1; // after e3
+    const Detection d = detectEncoding(bytes(text), cut);
+    QVERIFY2(d.validUtf8, u8cli::detectionText(d).c_str());
+    QCOMPARE(d.invalidSequences, 0u);
+    QCOMPARE(d.examinedBytes, std::uint64_t(cut - 1));
+    QVERIFY(!d.wholeInput);
+    QCOMPARE(d.guesses.front().encoding, std::string("UTF-8"));
+    // With a stray byte before the cut: one invalid sequence, not two.
+    std::string stray = text;
+    stray.insert(10, "\xE9");
+    const Detection s = detectEncoding(bytes(stray), cut + 2);
+    QCOMPARE(s.invalidSequences, 1u);
+    QCOMPARE(s.utf8Damage, 0u);
+    // Every cut inside a 2-, 3- or 4-byte character, through a source read by the detector.
+    for (const std::string ch : {"\xC3\xA9", "\xE3\x83\x86", "\xF0\x9F\x98\x80"}) {
+        for (std::size_t into = 1; into < ch.size(); ++into) {
+            std::string all(kDetectWindow - into, 'a');
+            all += ch + "tail\n";
+            const MemorySource source(std::vector<std::uint8_t>(all.begin(), all.end()));
+            const Detection w = detectEncoding(source);
+            QVERIFY2(w.validUtf8 && w.invalidSequences == 0, u8cli::detectionText(w).c_str());
+            QCOMPARE(w.examinedBytes, std::uint64_t(kDetectWindow - into));
+        }
+    }
+    // At the true end of the input, a cut character is an error.
+    const Detection end = detectEncoding(bytes("abc\xE3\x83"));
+    QVERIFY(!end.validUtf8);
+    QCOMPARE(end.utf8Damage, 1u);
+}
+
+// Issue 33, defect 2: overlong forms, surrogates and sequences cut short are UTF-8's own damage,
+// counted apart from stray legacy bytes (which stand alone).
+void TestDetect::utf8DamageIsNotStrayBytes() {
+    const Detection damaged = detectEncoding(bytes(
+        "w\xC3\xB6rld: \xC0\xAF, \xE0\x80\xAF, \xED\xA0\x80, \xE2\x82 and \xF0\x9F\x98 end\n"));
+    QCOMPARE(damaged.utf8Damage, 5u);
+    const Detection stray =
+        detectEncoding(bytes("w\xC3\xB6rld, caf\xE9 na\xEFve \x80 \xFF \xC0 done\n"));
+    QCOMPARE(stray.invalidSequences, 5u);
+    QCOMPARE(stray.utf8Damage, 0u);
 }
 
 // The case of the issue: a dozen correct accented and CJK characters and 7 stray Latin-1 bytes.

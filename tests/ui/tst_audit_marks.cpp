@@ -62,6 +62,27 @@ template <typename View> struct Fixture {
 class TestAuditMarks : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 33, defect 1's sweep: the window's audit reads the document in chunks; a chunk that
+    // ends inside a character (every size from 1 byte up cuts the 2-, 3- and 4-byte ones here)
+    // finds what the whole text gives, and no cut is taken for an error.
+    void chunksCutInsideCharactersFindTheSame() {
+        const QByteArray text = kSample + "Grüße テスト 😀 \xE2\x80\x8B x\xD0\xB0y \xE2\x81\xA6!\n";
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+        const auto options = u8ui::DocumentAudit::windowOptions(AuditProfile::Code, {});
+        std::atomic<bool> stop{false};
+        const auto whole = u8ui::DocumentAudit::audit(source, options, 1000, stop).report;
+        QVERIFY(whole && whole->totalFindings > 3);
+        for (std::size_t chunk = 1; chunk <= 9; ++chunk) {
+            const auto cut =
+                u8ui::DocumentAudit::audit(source, options, 1000, stop, {}, chunk).report;
+            QVERIFY(cut);
+            QCOMPARE(cut->totalFindings, whole->totalFindings);
+            QCOMPARE(cut->findingsByKind, whole->findingsByKind);
+            QCOMPARE(cut->suspiciousCharacters, whole->suspiciousCharacters);
+            QVERIFY2(cut->marks == whole->marks, qPrintable(QString::number(chunk)));
+        }
+    }
+
     void suspiciousRoleStandsApart_data() {
         QTest::addColumn<bool>("dark");
         QTest::newRow("light") << false;

@@ -12,6 +12,8 @@
 #include "u8codec/byte_source.h"
 
 #include <QAbstractItemModelTester>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
@@ -315,6 +317,33 @@ private slots:
         QVERIFY(logical.size() <= int(2 * ReadingOrderView::kReach + 8));
         QVERIFY(logical.contains(QStringLiteral("\u27E8RLO\u27E9abc")));
         QVERIFY(view.sizeHint().width() > 0);
+    }
+
+    // Issue 33, defect 11: scrolled sideways in its scroll area, the rows' labels stay whole at
+    // the left edge ("Compiler", never "mpiler").
+    void rowLabelsStayWhenScrolled() {
+        std::string text = "int x = 1; /* \u202E ";
+        for (int i = 0; i < 40; ++i)
+            text += "word ";
+        text += "*/\n";
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
+        QScrollArea area;
+        auto* view = new ReadingOrderView;
+        QVERIFY(view->showLineAt(source, 14, nullptr));
+        view->resize(view->sizeHint());
+        area.setWidget(view);
+        area.resize(300, view->height() + 40);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QVERIFY(area.horizontalScrollBar()->maximum() > 0);
+        const int labels = QFontMetrics(view->font()).horizontalAdvance(QStringLiteral("Compiler"));
+        const auto strip = [&] {
+            return area.viewport()->grab(QRect(0, 0, labels + 4, view->height())).toImage();
+        };
+        const QImage before = strip();
+        area.horizontalScrollBar()->setValue(area.horizontalScrollBar()->maximum() / 2);
+        QCoreApplication::processEvents();
+        QVERIFY(strip() == before);
     }
 };
 

@@ -372,7 +372,7 @@ void TestHexView::toolTipsExplain() {
     QVERIFY2(euro.contains(QStringLiteral("Offset 0x6 (6)")), qPrintable(euro));
     const QString invalid = u8ui::RolePalette::toolTip(*source, 13);
     QVERIFY2(invalid.contains(QStringLiteral("C0")), qPrintable(invalid));
-    QVERIFY2(invalid.contains(QStringLiteral("Invalid byte")), qPrintable(invalid));
+    QVERIFY2(invalid.contains(QStringLiteral("Never-valid byte")), qPrintable(invalid));
     const QString truncated = u8ui::RolePalette::toolTip(*source, 25);
     QVERIFY2(truncated.contains(QStringLiteral("E2 82")), qPrintable(truncated));
     QVERIFY(u8ui::RolePalette::toolTip(*source, 28).isEmpty());

@@ -175,7 +175,7 @@ private slots:
             << "1110|1101 10|100000 10|000000 -> 1101100000000000 = U+D800, as a decoder that "
                "ignores the rules would read it";
         QTest::newRow("stray continuation")
-            << QByteArray("x\x80y") << 1 << "Stray continuation"
+            << QByteArray("x\x80y") << 1 << "Stray continuation byte"
             << "80 is a continuation byte (10xxxxxx) with no lead byte before it"
             << "10000000 (No complete sequence: nothing to assemble)";
     }

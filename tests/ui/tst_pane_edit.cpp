@@ -182,6 +182,33 @@ private slots:
         QCOMPARE(u8ui::deletionRange(source, s, EditUnit::Byte, true)->end, quint64(6));
     }
 
+    // Issue 33, defect 14: an error that Problems lists as one sequence of several segments (the
+    // overlong pair C0 AF, a CESU-8 surrogate pair) is removed whole by Delete and Backspace in
+    // both panes, never leaving a new stray continuation byte; a run of stray continuation bytes
+    // (one U+FFFD each) goes byte by byte.
+    void deletionTakesAWholeProblem() {
+        // 0 'x'  1-2 C0 AF  3 'y'  4-9 ED A0 BD ED B8 80 (CESU-8 U+1F600)  10-11 80 80  12 'z'
+        const QByteArray bytes("x\xC0\xAFy\xED\xA0\xBD\xED\xB8\x80\x80\x80z");
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+        u8ui::ByteSelection s;
+        auto range = [&](quint64 at, EditUnit unit, bool backwards) {
+            s.setCursor(at);
+            const auto r = u8ui::deletionRange(source, s, unit, backwards);
+            return r ? std::pair(r->start, r->end) : std::pair(quint64(99), quint64(99));
+        };
+        using P = std::pair<quint64, quint64>;
+        for (const EditUnit unit : {EditUnit::Byte, EditUnit::Character}) {
+            QCOMPARE(range(1, unit, false), P(1, 3));
+            QCOMPARE(range(2, unit, false), P(1, 3));
+            QCOMPARE(range(3, unit, true), P(1, 3));
+            QCOMPARE(range(4, unit, false), P(4, 10));
+            QCOMPARE(range(10, unit, true), P(4, 10));
+            QCOMPARE(range(10, unit, false), P(10, 11));
+            QCOMPARE(range(12, unit, true), P(11, 12));
+        }
+        QCOMPARE(range(0, EditUnit::Byte, false), P(0, 1));
+    }
+
     // The panes hand their keys to the editor; a read-only one refuses them and the cursor stays
     // on the bytes (no place past the end).
     void panesEditThroughTheEditor() {

@@ -35,6 +35,22 @@ std::vector<std::uint8_t> randomBinary(std::size_t size) {
 class TestProblemsModel : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 33, defect 13: one name per kind of error, from the codec, whether the window speaks
+    // of an error segment (the status bar, the tooltips, the Summary, Find) or of a problem (the
+    // Problems list, the Inspector): never "Unexpected continuation byte" beside "Stray
+    // continuation", or "Invalid byte" beside "Never-valid byte".
+    void oneNamePerErrorKind() {
+        using E = u8codec::ErrorKind;
+        using P = u8codec::ProblemKind;
+        const std::pair<E, P> same[] = {
+            {E::InvalidByte, P::NeverValidByte}, {E::UnexpectedContinuation, P::StrayContinuation},
+            {E::Overlong, P::Overlong},          {E::Surrogate, P::Surrogate},
+            {E::TooLarge, P::TooLarge},          {E::Truncated, P::Truncated}};
+        for (const auto& [segment, problem] : same)
+            QCOMPARE(QString::fromUtf8(u8codec::title(segment).data()),
+                     u8ui::ProblemsModel::kindTitle(problem));
+    }
+
     void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
 
     void rowsAndColumns() {

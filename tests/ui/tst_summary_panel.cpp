@@ -46,8 +46,8 @@ private slots:
         QVERIFY2(text.startsWith("\u2715 Not valid UTF-8: 4 problems"), qPrintable(text));
         QVERIFY2(text.contains("Overlong form: 2"), qPrintable(text));
         QVERIFY2(text.contains("Encoded surrogate: 1"), qPrintable(text));
-        QVERIFY2(text.contains("Stray continuation: 1"), qPrintable(text));
-        QVERIFY2(text.contains("Invalid byte: 2"), qPrintable(text)); // the C0 error segments
+        QVERIFY2(text.contains("Stray continuation byte: 1"), qPrintable(text));
+        QVERIFY2(text.contains("Never-valid byte: 2"), qPrintable(text)); // the C0 error segments
         QVERIFY2(text.contains("Listed: the first 2 of 4 problems"), qPrintable(text));
         QVERIFY2(text.contains("Byte-order mark: No"), qPrintable(text));
 

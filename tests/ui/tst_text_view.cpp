@@ -86,6 +86,7 @@ private slots:
     void aForcedBreakIsMarked();
     void aCharacterNoFontHasShowsItsCodePoint();
     void aClusterIsOneCell();
+    void emojiClustersDrawInColour();
     void errorBytesReadAlsoWhenSelected();
     void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
@@ -508,6 +509,33 @@ void TestTextView::aClusterIsOneCell() {
     QCOMPARE(f.view.cellAt(23), (ByteRange{23, 27}));
     QCOMPARE(f.view.markerAt(8), QStringLiteral("ZWJ"));
     QVERIFY(f.view.rectForOffset(1) != f.view.rectForOffset(0));
+}
+
+// Issue 33, defect 8: a skin-toned emoji joined into one cell ("👍🏽") draws as one colour
+// glyph, as wide as a lone emoji, never as a monochrome hand beside a brown square.
+void TestTextView::emojiClustersDrawInColour() {
+    // 0-7 👍🏽, 8 ' ', 9-12 👩, 13 LF
+    const QByteArray bytes("\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD \xF0\x9F\x91\xA9\n");
+    Fixture f(u8ui::testing::memorySource(bytes));
+    f.selection.setCursor(quint64(bytes.size()) - 1); // the cursor box away from the emoji
+    // Pixels far from grey: a colour glyph has many, an outline none.
+    const auto colourful = [&f](const QRect& cell) {
+        const QImage image = f.view.viewport()->grab().toImage();
+        int n = 0;
+        for (int y = cell.top(); y <= cell.bottom(); ++y)
+            for (int x = cell.left(); x <= cell.left() + cell.width() / 2; ++x)
+                n += QColor(image.pixel(x, y)).hsvSaturation() > 100;
+        return n;
+    };
+    QVERIFY(f.view.showClusters());
+    const QRect woman = f.view.rectForOffset(9);
+    if (colourful(woman) < 10)
+        QSKIP("no colour emoji font (fonts-noto-color-emoji) here");
+    QCOMPARE(f.view.cellAt(0), (ByteRange{0, 8}));
+    const QRect thumb = f.view.rectForOffset(0);
+    QVERIFY2(qAbs(thumb.width() - woman.width()) <= 2,
+             qPrintable(QStringLiteral("%1 against %2").arg(thumb.width()).arg(woman.width())));
+    QVERIFY2(colourful(thumb) >= 10, qPrintable(QString::number(colourful(thumb))));
 }
 
 void TestTextView::aForcedBreakIsMarked() {

@@ -1,8 +1,11 @@
 #include "u8convert/detect.h"
 
+#include "u8codec/byte_source.h"
 #include "u8codec/decoder.h"
 #include "u8codec/json_string.h"
+#include "u8codec/problem.h"
 #include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
 #include "u8convert/repair.h"
 #include "u8convert/transcode.h"
 
@@ -188,7 +191,31 @@ std::uint64_t countC1Punctuation(std::string_view utf8) {
 struct NonAsciiRuns {
     std::uint64_t wellFormed = 0;
     std::uint64_t withErrors = 0;
+    std::uint64_t utf8Damage = 0; // see Detection::utf8Damage
 };
+
+// Whether an error segment is damage of UTF-8 itself rather than a stray byte of a legacy page:
+// an overlong form, a surrogate, a code point above U+10FFFF, a lead with its continuation bytes
+// cut short, or C0/C1 before a continuation byte (the overlong 2-byte form, "C0 AF" for "/"). A
+// single-byte page's stray byte stands alone: a letter of C0-FF before ASCII, or a symbol of
+// 80-BF after it.
+bool isUtf8Damage(const Segment& s, std::span<const std::uint8_t> run) {
+    switch (s.error) {
+    case ErrorKind::Overlong:
+    case ErrorKind::Surrogate:
+    case ErrorKind::TooLarge:
+        return true;
+    case ErrorKind::Truncated:
+        return s.length > 1;
+    case ErrorKind::InvalidByte: {
+        const std::uint8_t b0 = run[s.offset];
+        const std::size_t next = std::size_t(s.offset) + 1;
+        return (b0 == 0xC0 || b0 == 0xC1) && next < run.size() && run[next] <= 0xBF;
+    }
+    default:
+        return false;
+    }
+}
 
 NonAsciiRuns countNonAsciiRuns(std::span<const std::uint8_t> b) {
     NonAsciiRuns runs;
@@ -198,8 +225,14 @@ NonAsciiRuns countNonAsciiRuns(std::span<const std::uint8_t> b) {
         std::size_t end = i;
         while (end < b.size() && b[end] >= 0x80)
             ++end;
-        if (end > i)
-            ++(scan(b.subspan(i, end - i)).valid() ? runs.wellFormed : runs.withErrors);
+        const auto run = b.subspan(i, end - i);
+        if (!run.empty() && scan(run).valid()) {
+            ++runs.wellFormed;
+        } else if (!run.empty()) {
+            ++runs.withErrors;
+            for (const Segment& s : segment(run))
+                runs.utf8Damage += isUtf8Damage(s, run);
+        }
         i = end;
     }
     return runs;
@@ -335,22 +368,35 @@ std::string asciiOnlyReason(std::size_t examined, bool cut) {
 
 Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes) {
     Detection d;
-    const auto b = all.first(std::min(all.size(), maxBytes));
+    auto b = all.first(std::min(all.size(), maxBytes));
+    // A sample cut inside a character ends before it: the character goes on after the sample,
+    // and every judge below (the scan, the runs, ICU, the mojibake repair) sees whole ones.
+    if (b.size() < all.size())
+        b = b.first(b.size() - unfinishedTailLength(b));
     d.examinedBytes = b.size();
-    guessByBom(b, b.size() < all.size(), d.guesses);
+    d.wholeInput = b.size() == all.size();
+    guessByBom(b, !d.wholeInput, d.guesses);
     const ScanSummary summary = scan(b);
     d.invalidSequences = summary.errorSegments();
     d.multiByteCharacters = summary.characters - summary.byLength[1];
-    // A window cut inside the last character is not an error of the file.
-    const bool cutAtEnd = b.size() < all.size() && summary.errorSegments() == 1 &&
-                          summary.errors[std::size_t(ErrorKind::Truncated)] == 1;
-    d.validUtf8 = summary.valid() || cutAtEnd;
+    d.validUtf8 = summary.valid();
     d.asciiOnly = summary.characters == summary.byLength[1] && summary.valid();
     const bool hasNul = std::find(b.begin(), b.end(), std::uint8_t(0)) != b.end();
     if (d.guesses.empty() && hasNul)
         guessByZeros(b, d.guesses);
     d.binary = binaryEvidence(b, !d.guesses.empty());
-    std::optional<NonAsciiRuns> runs; // counted once, where a guess needs them
+    std::optional<NonAsciiRuns> runs; // counted once, where the bytes hold errors
+    if (!d.validUtf8) {
+        runs = countNonAsciiRuns(b);
+        d.utf8Damage = runs->utf8Damage;
+        // As the window's Problems list and `check` count them (C0 AF is one, not two).
+        ProblemScanner problems;
+        ProblemCounts counts{};
+        problems.count(b, counts);
+        problems.finish([&counts](const Problem& p) { ++counts[std::size_t(p.kind)]; });
+        for (const std::uint64_t n : counts)
+            d.problems += n;
+    }
     if (d.validUtf8 && (d.guesses.empty() || d.guesses.front().encoding == "UTF-8")) {
         if (d.guesses.empty())
             d.guesses.push_back({"UTF-8", d.asciiOnly ? 90 : 100,
@@ -366,7 +412,6 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
             d.c1Punctuation = countC1Punctuation(m.text);
         }
     } else if (d.guesses.empty() && !d.validUtf8) {
-        runs = countNonAsciiRuns(b);
         if (mostlyUtf8(*runs))
             d.guesses.push_back(strayBytesGuess(*runs, d.multiByteCharacters, d.invalidSequences));
     } else if (!d.validUtf8 && !d.guesses.empty() && d.guesses.front().encoding == "UTF-8") {
@@ -377,8 +422,6 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     const std::uint64_t longSequences = summary.byLength[3] + summary.byLength[4];
     if (!d.validUtf8 && !d.guesses.empty() && d.guesses.front().encoding != "UTF-8" &&
         singleByteTextWouldNotHold(d.guesses.front().encoding, longSequences)) {
-        if (!runs)
-            runs = countNonAsciiRuns(b);
         EncodingGuess stray = strayBytesGuess(*runs, d.multiByteCharacters, d.invalidSequences);
         stray.confidence =
             std::min(95, std::max(stray.confidence, d.guesses.front().confidence + 1));
@@ -394,6 +437,14 @@ Detection detectEncoding(std::span<const std::uint8_t> all, std::size_t maxBytes
     if (!d.guesses.empty() && d.guesses.front().encoding == "UTF-8" && d.binary.empty())
         d.lineEndings = countLineEndings(b);
     return d;
+}
+
+Detection detectEncoding(const ByteSource& source) {
+    // One byte past the window tells the detector that the window was cut, and where.
+    std::vector<std::uint8_t> head(
+        std::size_t(std::min<std::uint64_t>(source.size(), kDetectWindow + 1)));
+    head.resize(source.read(0, std::span(head)));
+    return detectEncoding(head, kDetectWindow);
 }
 
 } // namespace u8codec

@@ -32,6 +32,9 @@ enum class ProblemKind : std::uint8_t {
 // Stable names: "never-valid-byte", "stray-continuation", "overlong", "surrogate",
 // "surrogate-pair", "too-large", "legacy-long-form", "truncated".
 std::string_view name(ProblemKind k) noexcept;
+// A short human title: "Never-valid byte", "Stray continuation byte", "Overlong form", ... The
+// one set of words the window and the reports use (title(ErrorKind) shares them).
+std::string_view title(ProblemKind k) noexcept;
 
 struct Problem {
     std::uint64_t offset = 0;

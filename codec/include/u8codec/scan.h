@@ -102,6 +102,12 @@ inline constexpr std::size_t kSegmentStartSearch = 64;
 std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
                                             std::size_t from) noexcept;
 
+// How many bytes at the end of `bytes` (0-3) begin a character that the end cuts short: a lead
+// and the continuation bytes it allows so far. Where a sample or a part of a longer stream ends
+// there, the character goes on in the bytes after it: those bytes are unfinished, not an error,
+// and a judge of the sample leaves them out (at the true end of a stream they are Truncated).
+std::size_t unfinishedTailLength(std::span<const std::uint8_t> bytes) noexcept;
+
 // The summary of a stream from those of two stretches scanned apart, each with its own finished
 // Scanner: `after` begins right where `before` ends, at a segment start. Counts add; a CR ending
 // `before` and an LF starting `after` (`crlfAtCut`) are one CRLF; the byte-order mark is

@@ -23,7 +23,8 @@ inline constexpr int kErrorKindCount = 7; // including None
 // bytes: "never-valid-byte", "stray-continuation", "overlong",
 // "surrogate", "too-large", "truncated" ("valid" for None).
 std::string_view name(ErrorKind k) noexcept;
-// A short human title: "Invalid byte", "Stray continuation byte", ...
+// A short human title: "Never-valid byte", "Stray continuation byte", ... (the same words as
+// title(ProblemKind) for the kinds that are both).
 std::string_view title(ErrorKind k) noexcept;
 
 // A run of bytes that is either one valid character or one maximal subpart of an ill-formed

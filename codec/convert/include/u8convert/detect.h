@@ -13,6 +13,8 @@
 
 namespace u8codec {
 
+class ByteSource;
+
 struct EncodingGuess {
     std::string encoding; // a name ICU and uconv accept ("UTF-16LE", "windows-1251")
     int confidence = 0;   // 0-100
@@ -40,9 +42,20 @@ struct Detection {
     std::vector<EncodingGuess> guesses; // best first
     bool validUtf8 = false;
     bool asciiOnly = false;
-    std::uint64_t invalidSequences = 0;    // UTF-8 error segments in the examined bytes
+    std::uint64_t invalidSequences = 0; // UTF-8 error segments in the examined bytes
+    // The problems they make (u8codec::Problem: the overlong pair C0 AF is one), as the window's
+    // Problems list and `check` count them.
+    std::uint64_t problems = 0;
     std::uint64_t multiByteCharacters = 0; // well-formed multi-byte UTF-8 sequences in them
+    // Of them, error segments that are damage of UTF-8 itself, never a stray byte of a legacy
+    // page: overlong forms, surrogates, code points above U+10FFFF, sequences cut short after
+    // their lead. Reading them as windows-1252 would make mojibake of them; U+FFFD says what
+    // they are.
+    std::uint64_t utf8Damage = 0;
+    // How many bytes were judged: the window, less a character its end cuts (that character is
+    // neither examined nor an error); and whether they are the whole input.
     std::uint64_t examinedBytes = 0;
+    bool wholeInput = true;
     // Why the bytes look like binary data rather than text, or empty: a known file signature
     // at the start ("ELF executable", "PNG image", "ZIP archive", "PDF document", ...) or NUL
     // bytes that no UTF-16/UTF-32 pattern explains ("NUL-rich: 12 % zero bytes").
@@ -64,6 +77,12 @@ struct Detection {
 // rather than ISO-8859-x when bytes 80-9F occur (letters and punctuation there, C1 controls in
 // ISO-8859-x), so the page named is the one that reads them.
 inline constexpr std::size_t kDetectWindow = std::size_t(4) << 20;
+// Where `bytes` goes on past `maxBytes`, a character the window cuts is left out (see
+// unfinishedTailLength()), so a caller that reads one byte more than it examines never sees a
+// valid file called invalid.
 Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = kDetectWindow);
+// The same over the first kDetectWindow bytes of `source` (one more is read to know whether the
+// window is cut).
+Detection detectEncoding(const ByteSource& source);
 
 } // namespace u8codec
