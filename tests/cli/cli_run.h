@@ -40,6 +40,22 @@ inline CliRun runCli(const QStringList& args, const QByteArray& stdinBytes = {},
     return r;
 }
 
+// Runs a bash line with $CLI set to the binary under test: for pipes, ignored signals, ulimit.
+inline CliRun runShell(const QString& line) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CLI", cliPath());
+    p.setProcessEnvironment(env);
+    p.start("bash", {"-c", line});
+    CliRun r;
+    if (!p.waitForStarted() || !p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
 // Writes `bytes` to `name` in `dir` (replacing it) and returns its path: the suites' input files.
 inline QString writeFile(const QDir& dir, const QString& name, const QByteArray& bytes) {
     const QString path = dir.filePath(name);

@@ -45,22 +45,6 @@ Run runWith(const QStringList& args, const std::function<void(QProcess&)>& setup
     return r;
 }
 
-// Runs a shell line (bash), for pipes and ignored signals; $CLI is the binary.
-Run runShell(const QString& line) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("CLI", u8test::cliPath());
-    p.setProcessEnvironment(env);
-    p.start("bash", {"-c", line});
-    Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(60000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
 } // namespace
 
 class TestCliFailures : public QObject {
@@ -263,8 +247,8 @@ private slots:
             text += "x = \xE2\x80\xAE"
                     "evil\xE2\x80\xAC;\n";
         const QString in = write("bidi.c", text);
-        const Run r = runShell("trap '' PIPE; \"$CLI\" audit '" + in +
-                               "' | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\"");
+        const Run r = u8test::runShell("trap '' PIPE; \"$CLI\" audit '" + in +
+                                       "' | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\"");
         QCOMPARE(r.out.trimmed(), QByteArray("2"));
         QVERIFY2(r.err.contains("standard output: Broken pipe"), r.err.constData());
     }

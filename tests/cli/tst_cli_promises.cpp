@@ -24,22 +24,6 @@ Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
     return u8test::runCli(args, stdinBytes);
 }
 
-// A bash line with $CLI set to the binary: for pipes and ulimit.
-Run shell(const QString& line) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("CLI", u8test::cliPath());
-    p.setProcessEnvironment(env);
-    p.start("bash", {"-c", line});
-    Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
 } // namespace
 
 class TestCliPromises : public QObject {
@@ -134,7 +118,7 @@ private slots:
     void devStdoutIsStandardOutput() {
         QFETCH(QString, name);
         const QString in = write("in.txt", "caf\xC3\xA9\n");
-        const Run r = shell("\"$CLI\" decode -o " + name + " '" + in + "' | cat");
+        const Run r = u8test::runShell("\"$CLI\" decode -o " + name + " '" + in + "' | cat");
         QCOMPARE(r.out, QByteArray("caf\xC3\xA9\n"));
         QVERIFY2(r.err.isEmpty(), r.err.constData());
     }
@@ -167,8 +151,8 @@ private slots:
         QFile random("/dev/urandom");
         QVERIFY(random.open(QIODevice::ReadOnly));
         write("random", random.read(50 << 20));
-        const Run r =
-            shell("cd '" + dir_.path() + "' && ulimit -v 200000 && \"$CLI\" repair -o out random");
+        const Run r = u8test::runShell("cd '" + dir_.path() +
+                                       "' && ulimit -v 200000 && \"$CLI\" repair -o out random");
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("out of memory"), r.err.constData());
         QCOMPARE(names(), QStringList{"random"});
@@ -185,8 +169,8 @@ private slots:
         }
         run.chop(1);
         write("run.txt", run);
-        const Run r = shell("cd '" + dir_.path() +
-                            "' && ulimit -v 100000 && \"$CLI\" stats --graphemes run.txt");
+        const Run r = u8test::runShell(
+            "cd '" + dir_.path() + "' && ulimit -v 100000 && \"$CLI\" stats --graphemes run.txt");
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("graphemes    1  (grapheme clusters, UAX #29; longer than 1 MiB, "
                                 "counted without being held: 1)"),
@@ -215,13 +199,13 @@ private slots:
         const QString path = u8test::writeFile(QDir(shared.path()), "f.txt", "a\xFF\n");
         QVERIFY(::chmod(path.toLocal8Bit().constData(), 0644) == 0);
         const QString as = "setpriv --reuid=65534 --regid=65534 --clear-groups \"$CLI\" ";
-        const Run refused = shell(as + "repair --in-place '" + path + "'");
+        const Run refused = u8test::runShell(as + "repair --in-place '" + path + "'");
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.err.contains("you may not write this file"), refused.err.constData());
         QCOMPARE(QDir(shared.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"f.txt"});
         // Writable by all: replaced, and the change of owner said.
         QVERIFY(::chmod(path.toLocal8Bit().constData(), 0666) == 0);
-        const Run given = shell(as + "repair --in-place '" + path + "'");
+        const Run given = u8test::runShell(as + "repair --in-place '" + path + "'");
         QCOMPARE(given.exitCode, 0);
         QVERIFY2(given.err.contains("its owner changed from 0:0 to 65534:65534"),
                  given.err.constData());
