@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace u8test {
 
@@ -65,5 +66,27 @@ inline QString writeFile(const QDir& dir, const QString& name, const QByteArray&
     f.write(bytes);
     return path;
 }
+
+// A suite whose runs work in a scratch folder of their own, emptied before each test (its
+// init() calls clear()), and which looks at what a run left there.
+class ScratchSuite : public QObject {
+protected:
+    QTemporaryDir dir_;
+
+    QString write(const QString& name, const QByteArray& bytes) {
+        return writeFile(QDir(dir_.path()), name, bytes);
+    }
+    // The files in the folder, hidden ones too, sorted.
+    QStringList names() const {
+        QStringList n = QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden);
+        n.sort();
+        return n;
+    }
+    bool clear() {
+        for (const QString& f : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
+            QFile::remove(dir_.filePath(f));
+        return dir_.isValid();
+    }
+};
 
 } // namespace u8test

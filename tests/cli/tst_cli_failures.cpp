@@ -47,26 +47,11 @@ Run runWith(const QStringList& args, const std::function<void(QProcess&)>& setup
 
 } // namespace
 
-class TestCliFailures : public QObject {
+class TestCliFailures : public u8test::ScratchSuite {
     Q_OBJECT
 
-    QTemporaryDir dir_;
-
-    QString write(const QString& name, const QByteArray& bytes) {
-        return u8test::writeFile(QDir(dir_.path()), name, bytes);
-    }
-    QStringList names() const {
-        QStringList n = QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden);
-        n.sort();
-        return n;
-    }
-
 private slots:
-    void init() {
-        QVERIFY(dir_.isValid());
-        for (const QString& f : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
-            QFile::remove(dir_.filePath(f));
-    }
+    void init() { QVERIFY(clear()); }
 
     // Defect 1: lines appended while `transcode --in-place` runs were in neither the file nor
     // its backup. Now the file is refused, and every line is still in it.

@@ -26,26 +26,11 @@ Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
 
 } // namespace
 
-class TestCliPromises : public QObject {
+class TestCliPromises : public u8test::ScratchSuite {
     Q_OBJECT
 
-    QTemporaryDir dir_;
-
-    QString write(const QString& name, const QByteArray& bytes) {
-        return u8test::writeFile(QDir(dir_.path()), name, bytes);
-    }
-    QStringList names() const {
-        QStringList n = QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden);
-        n.sort();
-        return n;
-    }
-
 private slots:
-    void init() {
-        QVERIFY(dir_.isValid());
-        for (const QString& f : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
-            QFile::remove(dir_.filePath(f));
-    }
+    void init() { QVERIFY(clear()); }
 
     // Defect 6: a refusal wrote what came before the error to standard output.
     void refusalWritesNothingToStandardOutput_data() {
