@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace u8dump {
 namespace {
@@ -134,6 +136,21 @@ void placeCharacter(CellTexts& texts, DumpRow& r, std::size_t c,
 }
 
 } // namespace
+
+std::string totalsSentence(const DumpTotals& totals) {
+    const std::uint64_t n = totals.end - totals.start;
+    const auto hex = [](std::uint64_t v) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
+        return std::string(buf);
+    };
+    std::string out = n == 0 ? std::string("No bytes")
+                             : "Bytes " + hex(totals.start) + " to " + hex(totals.end - 1) + " (" +
+                                   std::to_string(n) + (n == 1 ? " byte)" : " bytes)");
+    out += ", " + std::to_string(totals.problems) +
+           (totals.problems == 1 ? " problem." : " problems.");
+    return out;
+}
 
 std::uint64_t DumpRows::streamStart(const DumpOptions& options) noexcept {
     return options.offset > std::uint64_t(u8codec::kMaxLookBehind)

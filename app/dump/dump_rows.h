@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace u8dump {
@@ -58,6 +59,10 @@ struct DumpTotals {
     std::array<std::uint64_t, kCellRoleCount> bytesByRole{};
     std::uint64_t problems = 0; // that start in the shown range (or hold its first byte)
 };
+
+// "Bytes 0x0 to 0x98 (153 bytes), 2 problems.": the totals line of the HTML page and the printed
+// page. Offsets in hex, as everywhere in the window, the last one the last byte shown.
+std::string totalsSentence(const DumpTotals& totals);
 
 class RowSink {
 public:

@@ -353,15 +353,9 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
 bool HtmlDump::finish(const DumpTotals& totals) {
     if (!headWritten_)
         writeHead();
-    put("</pre>\n<p class=\"totals\">Bytes ");
-    put(std::to_string(totals.start));
-    put(" to ");
-    put(std::to_string(totals.end));
-    put(" (");
-    put(std::to_string(totals.end - totals.start));
-    put(totals.end - totals.start == 1 ? " byte), " : " bytes), ");
-    put(std::to_string(totals.problems));
-    put(totals.problems == 1 ? " problem.</p>\n" : " problems.</p>\n");
+    put("</pre>\n<p class=\"totals\">");
+    put(totalsSentence(totals));
+    put("</p>\n");
 
     put("<h2>Legend</h2>\n<table class=\"legend\">\n");
     for (int r = 0; r < kCellRoleCount; ++r) {

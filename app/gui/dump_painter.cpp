@@ -244,12 +244,8 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
     painter_.setFont(font_);
     ensureRoom(lineHeight_ * 3);
     y_ += lineHeight_ * 0.5;
-    y_ += paintWrapped(QObject::tr("Bytes %1 to %2 (%3), %4 problem(s).")
-                           .arg(totals.start)
-                           .arg(totals.end)
-                           .arg(totals.end - totals.start)
-                           .arg(totals.problems),
-                       0, y_, Qt::black, true);
+    y_ += paintWrapped(QString::fromStdString(u8dump::totalsSentence(totals)), 0, y_, Qt::black,
+                       true);
     y_ += lineHeight_ * 0.5;
     ensureRoom(lineHeight_ * 2);
     y_ += paintWrapped(QObject::tr("Legend"), 0, y_, Qt::black, true);

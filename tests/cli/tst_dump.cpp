@@ -140,6 +140,7 @@ private slots:
     void longRunIsHeldBackBoundedly();
     void anyChunkingGivesTheSameRows();
     void totalsCountEveryShownByte();
+    void totalsSentenceNamesTheLastByte();
     void manyCharactersKeepTheirTexts();
     void offsetPastTheEnd();
     void terminalWithoutColour();
@@ -432,6 +433,38 @@ void TestDump::totalsCountEveryShownByte() {
             }
 }
 
+// The totals line of the HTML and printed pages: offsets in hex as in the window, the range's
+// last byte shown (a 153-byte file is 0x0 to 0x98, not "0 to 153").
+void TestDump::totalsSentenceNamesTheLastByte() {
+    DumpTotals t;
+    t.end = 153;
+    t.problems = 2;
+    QCOMPARE(QString::fromStdString(totalsSentence(t)),
+             QStringLiteral("Bytes 0x0 to 0x98 (153 bytes), 2 problems."));
+    t.start = 0x10;
+    t.end = 0x11;
+    t.problems = 1;
+    QCOMPARE(QString::fromStdString(totalsSentence(t)),
+             QStringLiteral("Bytes 0x10 to 0x10 (1 byte), 1 problem."));
+    t.end = t.start;
+    t.problems = 0;
+    QCOMPARE(QString::fromStdString(totalsSentence(t)), QStringLiteral("No bytes, 0 problems."));
+    // The HTML page says the same.
+    const QByteArray bytes(153, 'a');
+    std::string page;
+    HtmlDump html({"a.txt", std::uint64_t(bytes.size()), "u8scope test"}, {}, 8,
+                  [&](std::string_view piece) {
+                      page.append(piece);
+                      return true;
+                  });
+    DumpRows rows({}, html);
+    rows.feed(bytesOf(bytes));
+    rows.finish();
+    QVERIFY(html.finish(rows.totals()));
+    QVERIFY2(page.find("Bytes 0x0 to 0x98 (153 bytes), 0 problems.") != std::string::npos,
+             page.c_str());
+}
+
 // More characters than the cache of texts holds (the 20992 CJK unified ideographs, many sharing
 // a set of it), forwards then backwards: each keeps its own text, computed again once put out.
 void TestDump::manyCharactersKeepTheirTexts() {
@@ -603,8 +636,8 @@ void TestDump::htmlReadsBack() {
             QVERIFY2(style.contains(cssName(c.frame) + ";outline-offset"), qPrintable(cls));
     }
     for (const char* shown :
-         {"r-printable", "r-whitespace", "r-lead3", "r-lead4", "r-continuation", "r-never-valid-byte",
-          "r-stray-continuation", "r-surrogate", "r-truncated"})
+         {"r-printable", "r-whitespace", "r-lead3", "r-lead4", "r-continuation",
+          "r-never-valid-byte", "r-stray-continuation", "r-surrogate", "r-truncated"})
         QVERIFY2(classes.contains(shown), shown);
     // Every problem the codec finds is listed, in order.
     QStringList expected;
