@@ -125,6 +125,20 @@ template <typename Add> QByteArray generated(quint32 seed, int count, Add add) {
     return bytes;
 }
 
+// The HTML page of `bytes`, named `name`, dumped whole with the default options.
+std::string htmlPageOf(const QByteArray& bytes, const std::string& name) {
+    std::string page;
+    HtmlDump html({name, std::uint64_t(bytes.size()), "u8scope test"}, {}, 8,
+                  [&](std::string_view piece) {
+                      page.append(piece);
+                      return true;
+                  });
+    DumpRows rows({}, html);
+    rows.feed(bytesOf(bytes));
+    rows.finish();
+    return html.finish(rows.totals()) ? page : std::string();
+}
+
 } // namespace
 
 class TestDump : public QObject {
@@ -450,17 +464,8 @@ void TestDump::totalsSentenceNamesTheLastByte() {
     t.problems = 0;
     QCOMPARE(QString::fromStdString(totalsSentence(t)), QStringLiteral("No bytes, 0 problems."));
     // The HTML page says the same.
-    const QByteArray bytes(153, 'a');
-    std::string page;
-    HtmlDump html({"a.txt", std::uint64_t(bytes.size()), "u8scope test"}, {}, 8,
-                  [&](std::string_view piece) {
-                      page.append(piece);
-                      return true;
-                  });
-    DumpRows rows({}, html);
-    rows.feed(bytesOf(bytes));
-    rows.finish();
-    QVERIFY(html.finish(rows.totals()));
+    const std::string page = htmlPageOf(QByteArray(153, 'a'), "a.txt");
+    QVERIFY(!page.empty());
     QVERIFY2(page.find("Bytes 0x0 to 0x98 (153 bytes), 0 problems.") != std::string::npos,
              page.c_str());
 }
@@ -654,17 +659,8 @@ void TestDump::htmlReadsBack() {
 
 // The input's "<script>" is text in the page, never an element; quotes and ampersands too.
 void TestDump::htmlEscapesTheInput() {
-    const QByteArray bytes = "<script>alert(\"x\")</script> & <b>";
-    std::string page;
-    HtmlDump html({"<i>name</i>", std::uint64_t(bytes.size()), "u8scope test"}, {}, 8,
-                  [&](std::string_view piece) {
-                      page.append(piece);
-                      return true;
-                  });
-    DumpRows rows({}, html);
-    rows.feed(bytesOf(bytes));
-    rows.finish();
-    QVERIFY(html.finish(rows.totals()));
+    const std::string page = htmlPageOf("<script>alert(\"x\")</script> & <b>", "<i>name</i>");
+    QVERIFY(!page.empty());
     QXmlStreamReader xml(QByteArray::fromStdString(page));
     QString text;
     while (!xml.atEnd()) {
