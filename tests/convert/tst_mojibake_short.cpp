@@ -16,6 +16,7 @@ private slots:
     void restored();
     void correctStringUnchanged_data();
     void correctStringUnchanged();
+    void correctLettersStayBesideDamage();
     void likelihoodNamesThePairs();
     void explanationSaysTheLikelihood();
 };
@@ -31,6 +32,12 @@ void TestMojibakeShort::restored_data() {
     QTest::newRow("caps ecole") << QStringLiteral("Ã‰COLE") << QStringLiteral("ÉCOLE");
     QTest::newRow("caps espana") << QStringLiteral("ESPAÃ‘A") << QStringLiteral("ESPAÑA");
     QTest::newRow("caps nino") << QStringLiteral("NIÃ‘O") << QStringLiteral("NIÑO");
+    // A quote between two letters is no quote: "Ã”" inside a word is "Ô".
+    QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
+    // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
+    // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).
+    QTest::newRow("rtl mark") << QStringLiteral("â€\u008FAlt Ø§Ù„ÙŠÙ…ÙŠÙ†")
+                              << QStringLiteral("\u200FAlt اليمين");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's
@@ -86,6 +93,9 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::newRow("acute after accent") << QStringLiteral("the café´s door");
     // Symbols and mathematics.
     QTest::newRow("times") << QStringLiteral("2×3 = 6");
+    QTest::newRow("times quoted") << QStringLiteral("2×3 = 6 “×” sign");
+    QTest::newRow("quoted letters") << QStringLiteral("the letters “Õ” and “Ñ”");
+    QTest::newRow("quoted caps") << QStringLiteral("the word “IRMÃ” is Portuguese");
     QTest::newRow("dimensions") << QStringLiteral("Dimensions: 210 mm × 297 mm");
     QTest::newRow("price") << QStringLiteral("5×£35");
     QTest::newRow("ohm metre") << QStringLiteral("Ω·m");
@@ -102,6 +112,16 @@ void TestMojibakeShort::correctStringUnchanged() {
     const MojibakeResult r = repairMojibake(text.toStdString());
     QCOMPARE(QString::fromStdString(r.text), text);
     QCOMPARE(r.fixCount, 0u);
+}
+
+// Where the text shows windows-1252's damage elsewhere, correct characters that happen to map
+// through it stay: a quoted character is not a letter that ate its closing quote, and two
+// alphabets do not meet inside a word. The damage beside them is still repaired.
+void TestMojibakeShort::correctLettersStayBesideDamage() {
+    const std::string correct = "The letters “Õ”, “Ñ” and “×” are quoted; Å—Ä—Ö is the order.";
+    const MojibakeResult r = repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE. " + correct);
+    QCOMPARE(QString::fromStdString(r.text),
+             QString::fromStdString("Café crème, déjà vu, ÉCOLE. " + correct));
 }
 
 void TestMojibakeShort::likelihoodNamesThePairs() {

@@ -569,7 +569,7 @@ private:
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
         if (!std::all_of(repaired.begin(), repaired.end(), plausibleResult) ||
-            !marksFit(context_.before, repaired))
+            !marksFit(context_.before, repaired) || unreadable(chosen))
             return std::nullopt;
         if (!has(page))
             return thinGain(chosen, damagedCost - chosenCost);
@@ -610,8 +610,67 @@ private:
             (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
             return kClearGain;
         if (chosen.likelier >= accept)
-            return 1;
+            return insideAWord(chosen) ? kClearGain : 1;
         return std::nullopt;
+    }
+
+    // Damage with a quote, a dash or a symbol between letters ("HÃ”PITAL", "ÄŒESKÃ"):
+    // correct text does not put those inside a word (an apostrophe it does: "Ã’s").
+    bool insideAWord(const Decision& d) const {
+        const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        if (!isLetter(left) || !isLetter(right))
+            return false;
+        for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
+            const char32_t c = chars_[k].cp;
+            if (c == 0x2019 || c == 0x2018 || c == 0xB4 || c == 0xA0)
+                return false;
+        }
+        return true;
+    }
+
+    // A repair no correct reading would give:
+    // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
+    //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
+    // - letters of another alphabet glued to an accented Latin letter the repair leaves:
+    //   "Å—Ä—Ö" as "Åрх" mixes two alphabets inside one word (a word glued to ASCII, "вашID",
+    //   is written so, and damage there reads back whole).
+    bool unreadable(const Decision& d) const {
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        if (d.cand.end - d.cand.begin == 2 && closingQuoteOf(left) == last)
+            return true;
+        bool otherAlphabet = false;
+        for (char32_t c : d.cand.repaired) {
+            const CharInfo ci = info(c);
+            otherAlphabet |= ci.kind == Kind::Letter && ci.script != USCRIPT_LATIN &&
+                             ci.script != USCRIPT_HAN && ci.script != USCRIPT_HIRAGANA &&
+                             ci.script != USCRIPT_KATAKANA && ci.script != USCRIPT_HANGUL;
+        }
+        const auto accentedLatin = [](char32_t c) {
+            return c >= 0x80 && info(c).kind == Kind::Letter && info(c).script == USCRIPT_LATIN;
+        };
+        return otherAlphabet && (accentedLatin(left) || accentedLatin(right));
+    }
+
+    // The quote that closes `open` in the languages that quote so, 0 for any other character.
+    static char32_t closingQuoteOf(char32_t open) {
+        switch (open) {
+        case U'\u201C':
+            return U'\u201D';
+        case U'\u2018':
+            return U'\u2019';
+        case U'\u00AB':
+            return U'\u00BB';
+        case U'\u2039':
+            return U'\u203A';
+        default:
+            return 0;
+        }
     }
 
     // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
@@ -631,6 +690,13 @@ private:
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
     // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
     static int pageOdds(CodePage page) {
+        // ISO-8859-15 differs from windows-1252 only where it moved eight letters and the euro
+        // sign into the Latin-1 symbols' places, so any text it damages windows-1252 could have
+        // damaged too, and windows-1252 is by far the more common culprit: "ÅŒ" is the
+        // Japanese "Ō" through windows-1252 before the Polish "ż" through ISO-8859-15, and
+        // "â€\u008F" a right-to-left mark before an arrow.
+        if (page == CodePage::Latin9)
+            return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
         return at < 2 ? 0 : at < 8 ? kPlausibilityScale : 2 * kPlausibilityScale;

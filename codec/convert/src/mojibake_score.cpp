@@ -237,8 +237,14 @@ bool commonCyrillic(char32_t c) {
 }
 
 int charCost(char32_t cp, const CharInfo& c) {
+    // The zero-width characters and the explicit directional formatting characters (UAX #9:
+    // marks, embeddings, overrides, isolates) are how right-to-left, Indic and emoji text is
+    // written; other controls are what a page's bytes land on by chance.
     if (c.kind == Kind::Control)
-        return 2;
+        return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+                       (cp >= 0x2066 && cp <= 0x2069) || cp == 0x061C
+                   ? 0
+                   : 2;
     // The Cyrillic letters of the smaller languages (Tajik "Ҳ", Abkhaz "Ӡ") and the historic ones
     // are far rarer than two letters of Russian or Ukrainian, which windows-1251 reads as one of
     // them by chance ("ТІ" is D2 B2, "Ҳ"). Ukrainian "Ґ" is common.
