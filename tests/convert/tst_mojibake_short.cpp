@@ -33,6 +33,18 @@ void TestMojibakeShort::restored_data() {
     QTest::newRow("caps espana") << QStringLiteral("ESPAÃ‘A") << QStringLiteral("ESPAÑA");
     QTest::newRow("caps nino") << QStringLiteral("NIÃ‘O") << QStringLiteral("NIÑO");
     // A quote between two letters is no quote: "Ã”" inside a word is "Ô".
+    // Esperanto: "Äœ" is "Ĝ" through windows-1252 (ISO-8859-16's "Ľ" reads one point better
+    // to the costs, far less likely to the model), "Äˆ" is "Ĉ" (a letter and a modifier).
+    QTest::newRow("esperanto caps")
+        << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
+    QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")
+                               << QStringLiteral("Ĉefbloko nevalidas,");
+    // Twice through windows-1252, not the second time through ISO-8859-15 ("ä").
+    QTest::newRow("double grave caps")
+        << QStringLiteral("ESTÃƒâ‚¬ MUNTAT") << QStringLiteral("ESTÀ MUNTAT");
+    QTest::newRow("capital before 99") << QStringLiteral("MOLLADOÃ™") << QStringLiteral("MOLLADOÙ");
+    QTest::newRow("french colon") << QStringLiteral("BANNÂ\u00A0:")
+                                  << QStringLiteral("BANN\u00A0:");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

@@ -355,7 +355,7 @@ public:
             r.gain = chosen->gain;
             r.end = chosen->cand.end;
             r.repaired.assign(chosen->cand.repaired.begin(), chosen->cand.repaired.end());
-            if (!best || rank(*chosen) > rank(*best))
+            if (!best || outranks(*chosen, *best))
                 best = std::move(*chosen);
         }
         if (!best)
@@ -428,6 +428,18 @@ private:
                                -uppercaseCount(x.cand.repaired), x.cand.end);
     }
 
+    // Whether `a` is kept over `b`: by rank(), but in a short string, of two readings of the
+    // same stretch through pages it shows, the one the model finds likelier by the odds of a
+    // deeper level, whatever the costs say ("FIÄœIA" is the Esperanto "FIĜIA" through
+    // windows-1252, not ISO-8859-16's "FIĽIA", which the costs read one point better). In a
+    // longer text the evidence of each page decides.
+    bool outranks(const Decision& a, const Decision& b) const {
+        if (context_.shortText && has(a.steps.front()) && has(b.steps.front()) &&
+            a.cand.end == b.cand.end && std::abs(a.likelier - b.likelier) >= kDeeperOdds)
+            return a.likelier > b.likelier;
+        return rank(a) > rank(b);
+    }
+
     // The repair through `cp` (its deeper levels read back), with its gain; nullopt when the
     // page's reading is no repair.
     std::optional<Decision> throughPage(CodePage cp) {
@@ -477,7 +489,7 @@ private:
         Candidate cand;
         CodePage page;
         int cost;
-        int likelihood; // plausibility()
+        int likelihood; // plausibility(), less the odds against its page
     };
     std::optional<Level> nextLevel(const std::vector<char32_t>& current, char32_t after,
                                    bool thin) const {
@@ -500,7 +512,10 @@ private:
             if (!c2 || c2->end != inner.size())
                 continue;
             const int cost2 = textCost(context_.before, c2->repaired, after);
-            const int likelihood2 = plausibility(context_.before, c2->repaired, after);
+            // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
+            // windows-1252 before "ä" through ISO-8859-15 the second time).
+            const int likelihood2 =
+                plausibility(context_.before, c2->repaired, after) - pageOdds(cp2);
             if (!next ||
                 deeperRank(cost2, likelihood2, thin, cp2, c2->repaired) <
                     deeperRank(next->cost, next->likelihood, thin, next->page, next->cand.repaired))
@@ -602,16 +617,34 @@ private:
         // rarely than the two-character signatures the costs weigh.
         const bool longDamage = chosen.cand.end - chosen.cand.begin >= 3 && costGain >= 0 &&
                                 chosen.likelier >= 32 * kPlausibilityScale;
+        // Two letters that the costs read as no worse ("Äˆefbloko", the Esperanto "Ĉ" read as
+        // a letter and a modifier letter) may pass on the model alone at e^24 (three, as one
+        // sequence, at e^32 above: "ßéö" in correct text would be one sign).
+        const bool lettersOnly = costGain == 0 && chosen.cand.end - chosen.cand.begin == 2 &&
+                                 tellsOfItsPage(chosen) &&
+                                 chosen.likelier >= 24 * kPlausibilityScale;
         if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) ||
-            (costGain < 1 && !longDamage) || trademarkAfterCapitals(chosen))
+            (costGain < 1 && !longDamage && !lettersOnly) || trademarkAfterCapitals(chosen))
             return std::nullopt;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
         if (chosen.likelier >= sure &&
             (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
             return kClearGain;
         if (chosen.likelier >= accept)
-            return insideAWord(chosen) ? kClearGain : 1;
+            return insideAWord(chosen) || spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
+    }
+
+    // A no-break space read back from "Â" + A0 where French and its neighbours put one: before
+    // ":;!?»" and a percent sign, after "«" ("BANNÂ :" is "BANN :").
+    bool spacedPunctuation(const Decision& d) const {
+        if (d.cand.repaired.size() != 1 || d.cand.repaired.front() != 0xA0)
+            return false;
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return right == ':' || right == ';' || right == '!' || right == '?' || right == '%' ||
+               right == 0xBB || left == 0xAB;
     }
 
     // Damage with a quote, a dash or a symbol between letters ("HÃ”PITAL", "ÄŒESKÃ"):
@@ -683,8 +716,9 @@ private:
         const char32_t after =
             d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        // But "Ã" + "™" is the commonest lead byte's image before 99: "MOLLADOÃ™" is "MOLLADOÙ".
         return info(after).kind != Kind::Letter && info(chars_[d.cand.end - 2].cp).upper &&
-               info(left).upper;
+               chars_[d.cand.end - 2].cp != 0xC3 && info(left).upper;
     }
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
