@@ -591,8 +591,13 @@ private:
         // Through a page the text shows, the costs decide, but the model may still refuse: a
         // repair it finds less likely than the damaged text is correct text that happens to map
         // ("5×£35" would become "5ף35" in a text where windows-1252's damage shows).
+        // The odds against the pages are for text that does not show them: a longer text that
+        // shows them has its evidence (a short string's own is thin, and the odds stay).
+        int odds = 0;
+        for (CodePage step : chosen.steps)
+            odds += context_.shortText ? 0 : pageOdds(step);
         if (chosenCost > damagedCost || (chosenCost == damagedCost && onlyAGuess) ||
-            chosen.likelier < 0)
+            chosen.likelier + odds < 0)
             return std::nullopt;
         return damagedCost - chosenCost;
     }
@@ -723,13 +728,13 @@ private:
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
     // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
-    static int pageOdds(CodePage page) {
+    int pageOdds(CodePage page) const {
         // ISO-8859-15 differs from windows-1252 only where it moved eight letters and the euro
         // sign into the Latin-1 symbols' places, so any text it damages windows-1252 could have
-        // damaged too, and windows-1252 is by far the more common culprit: "ÅŒ" is the
-        // Japanese "Ō" through windows-1252 before the Polish "ż" through ISO-8859-15, and
-        // "â€\u008F" a right-to-left mark before an arrow.
-        if (page == CodePage::Latin9)
+        // damaged too, and windows-1252 is by far the more common culprit: in a short string,
+        // "ÅŒ" is the Japanese "Ō" through windows-1252 before the Polish "ż" through
+        // ISO-8859-15. A longer text shows which it was (its evidence decides there).
+        if (page == CodePage::Latin9 && context_.shortText)
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
