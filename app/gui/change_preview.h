@@ -26,6 +26,7 @@ struct ChangePreview {
         QString page{};       // a mojibake fix: the page it was first mis-decoded through
         QString confidence{}; // a mojibake fix: "high", "medium" or "low"
         int group = -1;       // the first change it is tied to (ticked and unticked together)
+        quint64 line = 0;     // its 1-based line in the document, 0 when not known
     };
     struct Count {
         QString label;

@@ -15,7 +15,10 @@ constexpr int kKeyRole = Qt::UserRole + 1; // the kind, the page, or the change'
 
 ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(parent), preview_(p) {
     setObjectName(QStringLiteral("changes"));
-    setHeaderLabels({tr("Change"), tr("Before"), tr("After"), tr("Why")});
+    setHeaderLabels({tr("Change"), tr("Line"), tr("Before"), tr("After"), tr("Why")});
+    const bool anyLine =
+        std::any_of(p.changes.begin(), p.changes.end(), [](const auto& c) { return c.line > 0; });
+    setColumnHidden(1, !anyLine);
     setUniformRowHeights(true);
     const bool repair =
         std::any_of(p.changes.begin(), p.changes.end(), [](const auto& c) { return c.kind >= 0; });
@@ -47,6 +50,13 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
             kindItems_ << item;
         }
         QHash<QString, QTreeWidgetItem*> pages;
+        // A line with several changes under one page gets a row of its own: a record's fixes
+        // (a CSV row, a name in a list) are seen, ticked and unticked together.
+        QHash<QPair<QString, quint64>, int> perLine;
+        for (const ChangePreview::Change& c : p.changes)
+            if (c.line > 0 && !c.page.isEmpty())
+                ++perLine[{c.page, c.line}];
+        QHash<QPair<QString, quint64>, QTreeWidgetItem*> lines;
         for (int i = 0; i < p.changes.size(); ++i) {
             const ChangePreview::Change& c = p.changes[i];
             QTreeWidgetItem* parentItem = kinds.value(c.kind);
@@ -66,11 +76,21 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
                     pageItems_ << page;
                 }
                 parentItem = page;
+                const int onLine = perLine.value({c.page, c.line});
+                if (onLine >= 2)
+                    parentItem = lineItem(lines[{c.page, c.line}], parentItem, c.line, onLine);
             }
             addChange(parentItem, c, i);
         }
-        for (QTreeWidgetItem* page : pageItems_)
-            page->setText(1, tr("%n fix(es)", nullptr, page->childCount()));
+        for (QTreeWidgetItem* page : pageItems_) {
+            int fixes = 0;
+            for (int k = 0; k < page->childCount(); ++k)
+                fixes += page->child(k)->data(0, kLevelRole).toInt() == LineLevel
+                             ? page->child(k)->childCount()
+                             : 1;
+            page->setText(
+                0, tr("%1 — %n fix(es)", nullptr, fixes).arg(page->data(0, kKeyRole).toString()));
+        }
         expandAll();
         connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
             if (column == 0 && !updating_)
@@ -81,19 +101,42 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
     header()->setStretchLastSection(true);
 }
 
+QTreeWidgetItem* ChangeTree::lineItem(QTreeWidgetItem*& item, QTreeWidgetItem* parent, quint64 line,
+                                      int changes) {
+    if (item)
+        return item;
+    item = new QTreeWidgetItem(
+        parent, {tr("Line %1 — %n fix(es)", nullptr, changes).arg(u8ui::NumberFormat::count(line)),
+                 u8ui::NumberFormat::count(line)});
+    item->setData(0, kLevelRole, LineLevel);
+    item->setData(0, kKeyRole, line);
+    item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
+    if (preview_.selectable) {
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, Qt::Checked);
+        item->setToolTip(0, tr("Untick to leave out every fix on this line"));
+    } else {
+        item->setToolTip(0, preview_.whyNotSelectable);
+    }
+    lineItems_ << item;
+    return item;
+}
+
 QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePreview::Change& c,
                                        int index) {
     QString why = c.detail;
     if (!c.confidence.isEmpty())
         why = tr("%1; confidence %2").arg(why, c.confidence);
     const auto [before, after] = ChangePreviewDialog::visiblePair(c.before, c.after);
-    const QStringList columns{u8ui::NumberFormat::offset(c.offset, 8), before, after, why};
+    const QStringList columns{u8ui::NumberFormat::offset(c.offset, 8),
+                              c.line > 0 ? u8ui::NumberFormat::count(c.line) : QString(), before,
+                              after, why};
     auto* item = parent ? new QTreeWidgetItem(parent, columns) : new QTreeWidgetItem(this, columns);
     item->setData(0, kLevelRole, ChangeLevel);
     item->setData(0, kKeyRole, index);
-    item->setToolTip(1, QString::fromLatin1(c.before.toHex(' ').toUpper()));
-    item->setToolTip(2, QString::fromLatin1(c.after.toHex(' ').toUpper()));
-    item->setToolTip(3, why);
+    item->setToolTip(2, QString::fromLatin1(c.before.toHex(' ').toUpper()));
+    item->setToolTip(3, QString::fromLatin1(c.after.toHex(' ').toUpper()));
+    item->setToolTip(4, why);
     // A QTreeWidgetItem is user-checkable from the start, and its check state reads Unchecked
     // until one is set: a change that cannot be unticked must say so, or choice() takes it for
     // unticked (every change of a repair listing only its first ones was, and Apply ran the
@@ -119,6 +162,14 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
 QTreeWidgetItem* ChangeTree::kindItem(int kind) const {
     for (QTreeWidgetItem* item : kindItems_)
         if (item->data(0, kKeyRole).toInt() == kind)
+            return item;
+    return nullptr;
+}
+
+QTreeWidgetItem* ChangeTree::lineItem(const QString& page, quint64 line) const {
+    for (QTreeWidgetItem* item : lineItems_)
+        if (item->data(0, kKeyRole).toULongLong() == line &&
+            item->parent()->data(0, kKeyRole).toString() == page)
             return item;
     return nullptr;
 }

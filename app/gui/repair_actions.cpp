@@ -2,6 +2,7 @@
 
 #include "background_job.h"
 #include "byte_document.h"
+#include "change_lines.h"
 #include "document_history.h"
 #include "u8convert/detect.h"
 #include "u8convert/repair_stream.h"
@@ -228,7 +229,8 @@ void RepairActions::updateEnabled() {
 
 ChangePreview RepairActions::previewOf(const QString& title, const u8codec::RepairReport& report,
                                        const u8codec::RepairOptions& options,
-                                       const std::vector<std::size_t>* groups) {
+                                       const std::vector<std::size_t>* groups,
+                                       const std::vector<quint64>* lines) {
     ChangePreview p;
     p.title = title;
     p.selectable = groups && groups->size() == report.changes.size() && report.listsEveryChange();
@@ -253,6 +255,7 @@ ChangePreview RepairActions::previewOf(const QString& title, const u8codec::Repa
             change.confidence = QString::fromUtf8(u8codec::name(c.confidence));
         }
         change.group = p.selectable ? int((*groups)[i]) : int(i);
+        change.line = lines ? (*lines)[i] : 0;
         p.changes.append(change);
     }
     p.oldSize = report.inputBytes;
@@ -269,6 +272,18 @@ struct RepairActions::RepairOutcome {
     u8codec::RepairResult result;
     std::shared_ptr<const u8codec::ByteSource> repaired; // when something changed
     std::vector<std::size_t> groups; // tied changes, when the report lists every change
+    std::vector<quint64> lines;      // the line of each reported change (linesOfChanges())
+
+    // The lines of the reported changes, for the preview's grouping by line (none when the
+    // user cancels or the document cannot be read).
+    void findLines(const u8codec::ByteSource& source, JobControl& control) {
+        if (!result.ok || result.report.changes.empty())
+            return;
+        control.setStage(RepairActions::tr("Finding the lines of the changes…"));
+        if (auto found = linesOfChanges(source, result.report.changes,
+                                        [&control] { return control.cancelled(); }))
+            lines = std::move(*found);
+    }
 };
 
 void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions& asked) {
@@ -299,6 +314,7 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             withProgress.progress = progressAfterReading(control);
             outcome->result = u8codec::repair(input, withProgress);
             control.setProgress(1.0);
+            outcome->findLines(*source, control);
             const u8codec::RepairReport& report = outcome->result.report;
             if (outcome->result.ok && report.total() > 0 && report.listsEveryChange()) {
                 u8codec::ChangeTies ties = u8codec::tieChanges(input, report.changes);
@@ -346,6 +362,7 @@ void RepairActions::repairLarge(const u8codec::ByteSource& source,
         return !control.cancelled();
     };
     outcome.repaired = repairInWindows(source, withProgress, outcome.result);
+    outcome.findLines(source, control);
     const u8codec::RepairReport& report = outcome.result.report;
     if (outcome.result.ok && report.total() > 0 && report.listsEveryChange()) {
         control.setStage(tr("Reading the document to tie the changes…"));
@@ -362,8 +379,9 @@ void RepairActions::repairLarge(const u8codec::ByteSource& source,
 void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptions& options,
                                 std::shared_ptr<const u8codec::ByteSource> source,
                                 RepairOutcome& outcome) {
-    const ChangePreview preview = previewOf(title, outcome.result.report, options,
-                                            outcome.groups.empty() ? nullptr : &outcome.groups);
+    const ChangePreview preview = previewOf(
+        title, outcome.result.report, options, outcome.groups.empty() ? nullptr : &outcome.groups,
+        outcome.lines.size() == outcome.result.report.changes.size() ? &outcome.lines : nullptr);
     const std::optional<PreviewChoice> choice = confirm_(preview);
     if (!choice || choice->everything() || preview.totalChanges == 0) {
         offer(preview, choice ? outcome.repaired : nullptr);

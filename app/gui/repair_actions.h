@@ -57,10 +57,12 @@ public:
     void runReinterpret(const QString& encoding);
 
     // The preview of a repair's report (public for tests). `groups` (from u8codec::tieChanges)
-    // is given when the report lists every change: single changes can then be unticked.
+    // is given when the report lists every change: single changes can then be unticked. `lines`
+    // (linesOfChanges()) lets the preview group a line's changes.
     static ChangePreview previewOf(const QString& title, const u8codec::RepairReport& report,
                                    const u8codec::RepairOptions& options,
-                                   const std::vector<std::size_t>* groups = nullptr);
+                                   const std::vector<std::size_t>* groups = nullptr,
+                                   const std::vector<quint64>* lines = nullptr);
 
 signals:
     // An operation finished: applied, cancelled, or failed (the text says which).

@@ -1,6 +1,7 @@
 // Repairs in the window's model: preview, apply as one undoable step, save atomically.
 #include "background_job.h"
 #include "byte_document.h"
+#include "change_lines.h"
 #include "change_preview.h"
 #include "change_tree.h"
 #include "document_history.h"
@@ -386,6 +387,38 @@ private slots:
                 QVERIFY(!again.untickedChanges.contains(i));
         QCOMPARE(page->checkState(0), Qt::PartiallyChecked);
         QCOMPARE(tree->kindItem(int(u8codec::RepairKind::Mojibake))->checkState(0),
+                 Qt::PartiallyChecked);
+    }
+
+    // Issue 31: the preview groups a record's fixes under its line (a CSV row with two damaged
+    // cells), ticked and unticked together; a line with one fix stays a plain row.
+    void treeGroupsALinesFixes() {
+        const std::string in = "name;city\nJOS\xC3\x83\xE2\x80\xB0;Z\xC3\x83\xC2\xBCrich\n"
+                               "Ren\xC3\x83\xC2\xA9"
+                               "e;Paris\n";
+        u8codec::RepairOptions options;
+        options.mojibake = true;
+        const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
+        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        QCOMPARE(r.report.changes.size(), std::size_t(3));
+        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
+        const auto lines = linesOfChanges(source, r.report.changes);
+        QVERIFY(lines);
+        QCOMPARE(*lines, (std::vector<quint64>{2, 2, 3}));
+        const ChangePreview p = RepairActions::previewOf(QStringLiteral("Fix"), r.report, options,
+                                                         &ties.group, &*lines);
+        ChangePreviewDialog dialog(p);
+        auto* tree = dialog.findChild<ChangeTree*>();
+        QVERIFY(tree);
+        QTreeWidgetItem* line = tree->lineItem(QStringLiteral("windows-1252"), 2);
+        QVERIFY(line);
+        QCOMPARE(line->childCount(), 2);
+        QVERIFY(!tree->lineItem(QStringLiteral("windows-1252"), 3));
+        QCOMPARE(tree->changeItem(2)->text(1), QStringLiteral("3"));
+        line->setCheckState(0, Qt::Unchecked);
+        QCOMPARE(dialog.choice().untickedChanges, (QSet<int>{0, 1}));
+        QCOMPARE(tree->pageItem(QStringLiteral("windows-1252"))->checkState(0),
                  Qt::PartiallyChecked);
     }
 
