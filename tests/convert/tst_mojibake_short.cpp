@@ -127,13 +127,17 @@ void TestMojibakeShort::correctStringUnchanged() {
 }
 
 // Where the text shows windows-1252's damage elsewhere, correct characters that happen to map
-// through it stay: a quoted character is not a letter that ate its closing quote, and two
-// alphabets do not meet inside a word. The damage beside them is still repaired.
+// through it stay: a quoted character is not a letter that ate its closing quote, two alphabets
+// do not meet inside a word, a letter named alone is no lost A0's, a capital and a dash are no
+// Latvian letter. The damage beside them is still repaired.
 void TestMojibakeShort::correctLettersStayBesideDamage() {
-    const std::string correct = "The letters “Õ”, “Ñ” and “×” are quoted; Å—Ä—Ö is the order.";
-    const MojibakeResult r = repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE. " + correct);
+    const std::string correct = "The letters “Õ”, “Ñ” and “×” are quoted; Å—Ä—Ö is the order.\n"
+                                "Letter names: Ã (A tilde), Ð (eth), Þ (thorn).\n"
+                                "Â Â Â — the circumflex alone; a capital and a dash: Å— and Ä—.";
+    const MojibakeResult r =
+        repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE, Ã  la carte.\n" + correct);
     QCOMPARE(QString::fromStdString(r.text),
-             QString::fromStdString("Café crème, déjà vu, ÉCOLE. " + correct));
+             QString::fromStdString("Café crème, déjà vu, ÉCOLE, à la carte.\n" + correct));
 }
 
 void TestMojibakeShort::likelihoodNamesThePairs() {

@@ -682,6 +682,8 @@ private:
         const char32_t last = chars_[d.cand.end - 1].cp;
         if (d.cand.end - d.cand.begin == 2 && closingQuoteOf(left) == last)
             return true;
+        if (loneGuess(d, left, right))
+            return true;
         bool otherAlphabet = false;
         for (char32_t c : d.cand.repaired) {
             const CharInfo ci = info(c);
@@ -693,6 +695,45 @@ private:
             return c >= 0x80 && info(c).kind == Kind::Letter && info(c).script == USCRIPT_LATIN;
         };
         return otherAlphabet && (accentedLatin(left) || accentedLatin(right));
+    }
+
+    // What correct text holds where a guess or a dash would read as damage, in a text that shows
+    // the page's damage elsewhere:
+    // - a no-break space after a space: "Â" + a lost A0 follows a word, a number or a quote, so
+    //   after a space or at the start of a line "Â" is the letter ("Â Â Â", "Â at the start");
+    // - a letter standing alone (no letter on either side) that a lost byte would make: "Ã (A
+    //   tilde)" and "Ð (eth)" name letters. The one such letter that is a word is the French
+    //   "à", with its space and a word after it ("Ã  la", "Ã perturber");
+    // - a letter of Latin Extended standing alone that a capital and a dash or a closing quote
+    //   would make: "Å—" is a letter and a dash, not the Latvian "ŗ" (the lone words of
+    //   Lithuanian "į" and Belarusian "ŭ" end in a macron and a soft hyphen).
+    bool loneGuess(const Decision& d, char32_t left, char32_t right) const {
+        const auto isLetter = [](char32_t c) {
+            return c != kLostByte && info(c).kind == Kind::Letter;
+        };
+        const std::vector<char32_t>& r = d.cand.repaired;
+        if (d.cand.lostNbsp &&
+            std::all_of(r.begin(), r.end(), [](char32_t c) { return c == 0xA0; }))
+            return left == ' ' || left == '\n' || left == '\r' || left == 0;
+        if (isLetter(left) || isLetter(right) || r.size() != 1 || !isLetter(r.front()))
+            return false;
+        if (d.cand.lostUndefined)
+            return true;
+        if (d.cand.lostNbsp) {
+            // "à" is followed by its space (the A0 dropped, "Ã perturber", or become a space,
+            // "Ã  la") and a word; a letter named alone is followed by punctuation.
+            const std::size_t next = d.cand.end + (chars_[d.cand.end - 1].cp == ' ' ? 0 : 1);
+            const char32_t afterSpace = next < chars_.size()    ? chars_[next].cp
+                                        : next == chars_.size() ? context_.afterRun
+                                                                : 0;
+            return !((r.front() == 0xE0 || r.front() == 0xC0) && right == ' ' &&
+                     (afterSpace == ' ' || isLetter(afterSpace)));
+        }
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        const bool dashOrClosing =
+            last == 0x2013 || last == 0x2014 || last == 0x201D || last == 0x2019 || last == 0xBB;
+        return d.cand.end - d.cand.begin == 2 && dashOrClosing && r.front() >= 0x100 &&
+               r.front() <= 0x24F;
     }
 
     // The quote that closes `open` in the languages that quote so, 0 for any other character.
