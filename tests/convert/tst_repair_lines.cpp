@@ -1,5 +1,6 @@
 // Repair line by line (u8convert/repair_lines.h, `repair --scope=line`): each line judged by its
 // own evidence, the text written line after line, the reports added up with offsets in the input.
+#include "u8convert/mojibake.h"
 #include "u8convert/repair_lines.h"
 
 #include <QtTest>
@@ -11,6 +12,7 @@ class TestRepairLines : public QObject {
 
 private slots:
     void eachLineThroughItsOwnPage();
+    void fileScopeTakesEachLinesOwnPage();
     void correctLineNotRepairedOnAnotherLinesEvidence();
     void sameAsRepairForOneLine();
     void bomAddedBeforeTheFirstLineOnly();
@@ -61,6 +63,29 @@ void TestRepairLines::eachLineThroughItsOwnPage() {
     for (const RepairChange& c : report.changes)
         QCOMPARE(q(in.substr(c.offset, c.length)), q(c.before));
     QCOMPARE(report.changes[1].pages, std::vector<CodePage>{CodePage::Windows1251});
+}
+
+// The default, the whole file's judgement, where the lines' damage shows different pages (a
+// record each from a Spanish, a Russian, a Czech and a Ukrainian source): each line's own
+// evidence decides its page, as line by line.
+void TestRepairLines::fileScopeTakesEachLinesOwnPage() {
+    const auto damaged = [](const char* text, CodePage page) {
+        const std::string utf8(text);
+        return readAs(std::span(reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size()),
+                      page);
+    };
+    const std::string clean = "id;name;city\n1;Zoë Müller;Köln\n";
+    std::string in = clean;
+    in += "2;" + damaged("José Pérez Núñez;Málaga", CodePage::Windows1252) + "\n";
+    in += "3;" + damaged("Ольга Смирнова;Москва", CodePage::Windows1251) + "\n";
+    in += "4;" + damaged("Tomáš Dvořák;České Budějovice", CodePage::Windows1250) + "\n";
+    in += "5;" + damaged("Олена Шевченко;Київ", CodePage::Koi8U) + "\n";
+    const std::string want = clean + "2;José Pérez Núñez;Málaga\n3;Ольга Смирнова;Москва\n"
+                                     "4;Tomáš Dvořák;České Budějovice\n5;Олена Шевченко;Київ\n";
+    RepairOptions whole;
+    whole.mojibake = true;
+    QCOMPARE(q(repair(std::string(in), whole).text), q(want));
+    QCOMPARE(q(byLine(in).text), q(want));
 }
 
 void TestRepairLines::correctLineNotRepairedOnAnotherLinesEvidence() {
