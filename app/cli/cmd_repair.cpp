@@ -79,7 +79,7 @@ constexpr OptionSpec kOptions[] = {
      .kind = ValueKind::Choice,
      .valueName = "ACTION",
      .choices = kC1Actions,
-     .defaultValue = "keep",
+     .defaultValue = "cp1252 with --mojibake, keep without",
      .help = "C1 control characters left in well-formed text"},
     {.name = "newlines",
      .kind = ValueKind::Choice,
@@ -244,6 +244,10 @@ std::optional<u8codec::RepairOptions> repairOptionsOf(const Arguments& parsed, s
                         "' (keep, or cp1252 to read C1 controls U+0080..U+009F "
                         "as windows-1252 punctuation)");
         options.c1 = *action;
+    } else if (options.mojibake) {
+        // A C1 control left in text that shows mojibake is windows-1252 punctuation that a
+        // Latin-1 reader kept ("â€œword\u0094": the closing quote of two origins).
+        options.c1 = u8codec::C1Action::Cp1252;
     }
     if (const std::string* v = parsed.value("newlines")) {
         if (*v == "lf")

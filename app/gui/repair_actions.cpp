@@ -181,7 +181,10 @@ void RepairActions::populate(QMenu* menu) {
     fixMojibake_ = add(tr("Fix &Mojibake…"),
                        tr("Undo UTF-8 text read as windows-1252, ISO-8859-1, windows-1251, "
                           "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
-                       [](u8codec::RepairOptions& o) { o.mojibake = true; });
+                       [](u8codec::RepairOptions& o) {
+                           o.mojibake = true;
+                           o.c1 = u8codec::C1Action::Cp1252; // as repair --mojibake
+                       });
     fixMojibake_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     readC1AsCp1252_ = add(
         tr("Read C1 Controls as windows-1252 &Punctuation…"),

@@ -29,6 +29,7 @@ private slots:
     void repairJsonReport();
     void repairExplain();
     void repairScopeLine();
+    void mojibakeReadsC1Punctuation();
     void repairMojibakePages_data();
     void repairMojibakePages();
     void repairUnknownPageListsTheKnownOnes();
@@ -160,6 +161,20 @@ void TestRepairCli::repairScopeLine() {
     const Run bad = cli({"repair", "--mojibake", "--scope=word", "-o", "out.csv", "in.csv"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("--scope"), bad.err.constData());
+}
+
+// Quotes of two origins in one string: the opening one UTF-8 read as ISO-8859-1 ("â" + two C1
+// controls), the closing one windows-1252's 94 read as ISO-8859-1 (U+0094). --mojibake reads C1
+// controls as windows-1252 punctuation unless --c1=keep says otherwise.
+void TestRepairCli::mojibakeReadsC1Punctuation() {
+    file(QStringLiteral("q.txt"), "\xC3\xA2\xC2\x80\xC2\x9Cword\xC2\x94\n");
+    const Run r = cli({"repair", "--mojibake", "-o", "out.txt", "q.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("\xE2\x80\x9Cword\xE2\x80\x9D\n"));
+    QVERIFY2(r.err.contains("c1-control=1"), r.err.constData());
+    const Run keep = cli({"repair", "--mojibake", "--c1=keep", "-o", "out.txt", "q.txt"});
+    QCOMPARE(keep.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("\xE2\x80\x9Cword\xC2\x94\n"));
 }
 
 void TestRepairCli::repairMojibakePages_data() {

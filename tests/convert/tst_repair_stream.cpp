@@ -732,6 +732,7 @@ void TestRepairStream::cliStreamsLargeInputs() {
         text += block;
     RepairOptions options;
     options.mojibake = true;
+    options.c1 = C1Action::Cp1252; // what `repair --mojibake` does unless --c1 says otherwise
     options.lineEnding = LineEnding::Lf;
     const RepairResult whole = repair(bytes(text), options);
     QVERIFY(whole.ok);
