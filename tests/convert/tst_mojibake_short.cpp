@@ -45,6 +45,8 @@ void TestMojibakeShort::restored_data() {
     QTest::newRow("capital before 99") << QStringLiteral("MOLLADOÃ™") << QStringLiteral("MOLLADOÙ");
     QTest::newRow("french colon") << QStringLiteral("BANNÂ\u00A0:")
                                   << QStringLiteral("BANN\u00A0:");
+    // One Greek letter inside a Latin word: "²" glued between two capitals is no exponent.
+    QTest::newRow("gene name") << QStringLiteral("IL6RÎ²KO mice") << QStringLiteral("IL6RβKO mice");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

@@ -628,9 +628,16 @@ private:
         const bool lettersOnly = costGain == 0 && chosen.cand.end - chosen.cand.begin == 2 &&
                                  tellsOfItsPage(chosen) &&
                                  chosen.likelier >= 24 * kPlausibilityScale;
+        // A symbol between two letters that reads back as one letter the model finds likelier
+        // ("IL6RÎ²KO" is "IL6RβKO"): correct text glues no "²" to a capital on either side.
+        const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 && insideAWord(chosen) &&
+                                chosen.cand.end - chosen.cand.begin == 2;
         if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) ||
-            (costGain < 1 && !longDamage && !lettersOnly) || trademarkAfterCapitals(chosen))
+            (costGain < 1 && !longDamage && !lettersOnly && !wordSymbol) ||
+            trademarkAfterCapitals(chosen))
             return std::nullopt;
+        if (wordSymbol && chosen.likelier < accept)
+            return kClearGain;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
         if (chosen.likelier >= sure &&
             (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
