@@ -385,6 +385,32 @@ public:
     }
 
 private:
+    // The costs (textCost()) and likelihood (plausibility()) of a stretch between `before` and
+    // `after`.
+    struct Judged {
+        int cost;
+        int likelihood;
+    };
+
+    // A first-level reading met before in this search (judgeReading()).
+    struct KnownReading {
+        std::size_t end = 0;
+        bool thin = false;
+        std::vector<char32_t> first;    // the first level's reading
+        std::vector<char32_t> repaired; // with its deeper levels read back
+        std::vector<CodePage> deeper;   // the pages of those levels
+        Judged judged{};
+    };
+    // In storage kept between searches (the vectors keep their capacity).
+    static std::vector<KnownReading>& readings() {
+        thread_local std::vector<KnownReading> known;
+        return known;
+    }
+    std::size_t readingCount_ = 0;
+    std::array<std::pair<std::size_t, Judged>, 8> damagedJudged_{};
+    std::size_t damagedCount_ = 0;
+    Judged damagedScratch_{};
+
     struct PageResult {
         CodePage page;
         bool clear; // Decision::clearlyBetter
@@ -450,26 +476,65 @@ private:
                             openAtEnd_);
         if (!cand)
             return std::nullopt;
-        thread_local std::vector<char32_t> damaged;
-        damaged.clear();
-        for (std::size_t i = cand->begin; i < cand->end; ++i)
-            damaged.push_back(chars_[i].cp);
         const char32_t after = cand->end < chars_.size() ? chars_[cand->end].cp : context_.afterRun;
-        const int damagedCost = textCost(context_.before, damaged, after);
+        const Judged& damaged = judgeDamaged(cand->end, after);
         Decision chosen;
         chosen.cand = std::move(*cand);
         chosen.steps = {cp};
-        int chosenCost = textCost(context_.before, chosen.cand.repaired, after);
-        int chosenLikelihood = plausibility(context_.before, chosen.cand.repaired, after);
-        readBackDeeper(chosen, chosenCost, chosenLikelihood, after, !has(cp));
-        chosen.likelier =
-            chosenLikelihood - plausibility(context_.before, damaged, after) - pageOdds(cp);
-        const std::optional<int> gain = gainOf(chosen, chosenCost, damagedCost, cp);
+        const Judged& reading = judgeReading(chosen, after, !has(cp));
+        const int chosenCost = reading.cost;
+        chosen.likelier = reading.likelihood - damaged.likelihood - pageOdds(cp);
+        const std::optional<int> gain = gainOf(chosen, chosenCost, damaged.cost, cp);
         if (!gain)
             return std::nullopt;
         chosen.gain = *gain;
-        chosen.clearlyBetter = damagedCost - chosenCost >= kClearGain;
+        chosen.clearlyBetter = damaged.cost - chosenCost >= kClearGain;
         return chosen;
+    }
+
+    // The damaged stretch [start, end), judged once for all the pages that read it.
+    const Judged& judgeDamaged(std::size_t end, char32_t after) {
+        for (std::size_t k = 0; k < damagedCount_; ++k)
+            if (damagedJudged_[k].first == end)
+                return damagedJudged_[k].second;
+        thread_local std::vector<char32_t> damaged;
+        damaged.clear();
+        for (std::size_t i = start_; i < end; ++i)
+            damaged.push_back(chars_[i].cp);
+        const Judged judged{textCost(context_.before, damaged, after),
+                            plausibility(context_.before, damaged, after)};
+        if (damagedCount_ == damagedJudged_.size())
+            return damagedScratch_ = judged;
+        damagedJudged_[damagedCount_] = {end, judged};
+        return damagedJudged_[damagedCount_++].second;
+    }
+
+    // `chosen`'s reading (its deeper levels read back: readBackDeeper()) and how it is judged.
+    // Pages that agree on the bytes of a stretch read it the same way (ISO-8859-1, windows-1252
+    // and a dozen others on "Ã©"): the first page's work is kept for the others.
+    Judged judgeReading(Decision& chosen, char32_t after, bool thin) {
+        for (std::size_t k = 0; k < readingCount_; ++k) {
+            const KnownReading& known = readings()[k];
+            if (known.end == chosen.cand.end && known.thin == thin &&
+                known.first == chosen.cand.repaired) {
+                chosen.cand.repaired = known.repaired;
+                chosen.steps.insert(chosen.steps.end(), known.deeper.begin(), known.deeper.end());
+                return known.judged;
+            }
+        }
+        if (readingCount_ == readings().size())
+            readings().emplace_back();
+        KnownReading& known = readings()[readingCount_++];
+        known.end = chosen.cand.end;
+        known.thin = thin;
+        known.first.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
+        int cost = textCost(context_.before, chosen.cand.repaired, after);
+        int likelihood = plausibility(context_.before, chosen.cand.repaired, after);
+        readBackDeeper(chosen, cost, likelihood, after, thin);
+        known.repaired.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
+        known.deeper.assign(chosen.steps.begin() + 1, chosen.steps.end());
+        known.judged = {cost, likelihood};
+        return known.judged;
     }
 
     // At a deeper level, of the pages that read all of it back: where the text shows no damage
