@@ -47,6 +47,16 @@ void TestMojibakeShort::restored_data() {
                                   << QStringLiteral("BANN\u00A0:");
     // One Greek letter inside a Latin word: "²" glued between two capitals is no exponent.
     QTest::newRow("gene name") << QStringLiteral("IL6RÎ²KO mice") << QStringLiteral("IL6RβKO mice");
+    // A letter and a no-break space before a small letter: "Š" (C5 A0) read as windows-1252.
+    QTest::newRow("nbsp in a word")
+        << QStringLiteral("Å\u00A0irina ivice") << QStringLiteral("Širina ivice");
+    // Yoruba tone marks read through ISO-8859-1 (a letter and a C1 control each).
+    QTest::newRow("yoruba marks") << QStringLiteral("Ìpínláº¹Ì\u0080 Aá¹£á»\u008DÌ\u0080kan")
+                                  << QStringLiteral("Ìpínlẹ̀ Aṣọ̀kan");
+    // windows-1250 before ISO-8859-2 in a string that shows neither ("Ľ" is BC in one, A5 in the
+    // other).
+    QTest::newRow("polish 1250") << QStringLiteral("niepozaniĹĽany")
+                                 << QStringLiteral("niepozaniżany");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

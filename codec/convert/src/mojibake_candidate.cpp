@@ -731,6 +731,11 @@ private:
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
             d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        // A letter and a no-break space before a small letter ("Å irina" is "Širina"): a
+        // no-break space goes before a unit or a name, after a number, a quote or a word, and
+        // a capital and a no-break space are how a correct word in capitals ends ("PÅ SVENSKA").
+        if (d.cand.end - d.cand.begin == 2 && chars_[d.cand.begin + 1].cp == 0xA0)
+            return isLetter(chars_[d.cand.begin].cp) && info(right).lower && isLetter(right);
         if (!isLetter(left) || !isLetter(right))
             return false;
         for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
@@ -846,8 +851,10 @@ private:
         // sign into the Latin-1 symbols' places, so any text it damages windows-1252 could have
         // damaged too, and windows-1252 is by far the more common culprit: in a short string,
         // "ÅŒ" is the Japanese "Ō" through windows-1252 before the Polish "ż" through
-        // ISO-8859-15. A longer text shows which it was (its evidence decides there).
-        if (page == CodePage::Latin9 && context_.shortText)
+        // ISO-8859-15. So is ISO-8859-2 beside windows-1250 ("ĹĽ" is "ż" through windows-1250
+        // before "ť" through ISO-8859-2). A longer text shows which it was (its evidence decides
+        // there).
+        if ((page == CodePage::Latin9 || page == CodePage::Latin2) && context_.shortText)
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());

@@ -293,6 +293,10 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
     if (c == 0x0259 || c == 0x02BB || c == 0x02BC)
         return true;
+    // And the tone and accent marks that Yoruba, Vietnamese and decomposed text put on a letter
+    // (grave to caron, dot below, cedilla, ogonek): marksFit() still asks for a letter under them.
+    if ((c >= 0x0300 && c <= 0x030C) || c == 0x0323 || c == 0x0327 || c == 0x0328)
+        return true;
     if (c >= 0x0250 && c <= 0x0385)
         return false;
     // U+FFFD is what a lost byte's character becomes ("ï¿½" is U+FFFD read as windows-1252).
