@@ -57,6 +57,9 @@ void TestMojibakeShort::restored_data() {
     // other).
     QTest::newRow("polish 1250") << QStringLiteral("niepozaniĹĽany")
                                  << QStringLiteral("niepozaniżany");
+    // A sign glued before a small letter: "‰" (89) after "Ä" (C4) is the Esperanto "ĉ".
+    QTest::newRow("esperanto glued")
+        << QStringLiteral("Se Ä‰eestas") << QStringLiteral("Se ĉeestas");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

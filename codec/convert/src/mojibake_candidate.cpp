@@ -9,6 +9,8 @@
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <span>
 #include <tuple>
 #include <unicode/uchar.h>
@@ -736,6 +738,16 @@ private:
         // a capital and a no-break space are how a correct word in capitals ends ("PÅ SVENSKA").
         if (d.cand.end - d.cand.begin == 2 && chars_[d.cand.begin + 1].cp == 0xA0)
             return isLetter(chars_[d.cand.begin].cp) && info(right).lower && isLetter(right);
+        // A sign glued before a small letter starts a word with it ("Ä‰eestas" is the
+        // Esperanto "ĉeestas"): no dash or quote, which correct text puts there.
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        const bool gluedSign = d.cand.end - d.cand.begin == 2 &&
+                               isLetter(chars_[d.cand.begin].cp) && info(right).lower &&
+                               isLetter(right) && info(last).kind != Kind::Letter &&
+                               info(last).kind != Kind::Quote && last != 0x2013 && last != 0x2014 &&
+                               last != 0x2026 && last != 0xA0 && last != 0xB4 && last != '-';
+        if (gluedSign)
+            return true;
         if (!isLetter(left) || !isLetter(right))
             return false;
         for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
