@@ -144,11 +144,13 @@ void TestMojibakeShort::correctStringUnchanged() {
 // Where the text shows windows-1252's damage elsewhere, correct characters that happen to map
 // through it stay: a quoted character is not a letter that ate its closing quote, two alphabets
 // do not meet inside a word, a letter named alone is no lost A0's, a capital and a dash are no
-// Latvian letter. The damage beside them is still repaired.
+// Latvian letter, words in capitals joined by a no-break space stay apart. The damage beside
+// them is still repaired.
 void TestMojibakeShort::correctLettersStayBesideDamage() {
     const std::string correct = "The letters “Õ”, “Ñ” and “×” are quoted; Å—Ä—Ö is the order.\n"
                                 "Letter names: Ã (A tilde), Ð (eth), Þ (thorn).\n"
-                                "Â Â Â — the circumflex alone; a capital and a dash: Å— and Ä—.";
+                                "Â Â Â — the circumflex alone; a capital and a dash: Å— and Ä—.\n"
+                                "IRMÃ\u00A0ANA, PÅ\u00A0NORSK, HÄ\u00A0DET\u00A0BRA.";
     const MojibakeResult r =
         repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE, Ã  la carte.\n" + correct);
     QCOMPARE(QString::fromStdString(r.text),

@@ -771,7 +771,7 @@ private:
         const char32_t last = chars_[d.cand.end - 1].cp;
         if (d.cand.end - d.cand.begin == 2 && closingQuoteOf(left) == last)
             return true;
-        if (loneGuess(d, left, right))
+        if (loneGuess(d, left, right) || capitalsSpaced(d, right))
             return true;
         bool otherAlphabet = false;
         for (char32_t c : d.cand.repaired) {
@@ -823,6 +823,26 @@ private:
             last == 0x2013 || last == 0x2014 || last == 0x201D || last == 0x2019 || last == 0xBB;
         return d.cand.end - d.cand.begin == 2 && dashOrClosing && r.front() >= 0x100 &&
                r.front() <= 0x24F;
+    }
+
+    // A capital and a no-break space before an ASCII capital: words in capitals joined by a
+    // no-break space ("IRMÃ MARIA", "PÅ SVENSKA", "HÄ DET BRA"), not "à", "Š" or "Ġ" inside
+    // one, where other fixes show the page (or the text is longer than a short string). Damage
+    // in capitals reads so too ("NIÅ TA") and is left there: a correct word changed costs more
+    // than a damaged one kept. A short string whose only fix it is: the model has judged it.
+    bool capitalsSpaced(const Decision& d, char32_t right) const {
+        // Other fixes show damage: some page has more evidence than one fix's own.
+        std::uint64_t shown = 0;
+        for (std::size_t p = 0; context_.evidence && p < std::size_t(kCodePageCount); ++p)
+            shown = std::max(shown, (*context_.evidence)[p]);
+        if ((context_.shortText && shown <= std::uint64_t(kClearGain)) ||
+            d.cand.end - d.cand.begin < 2 || chars_[d.cand.end - 1].cp != 0xA0 ||
+            info(d.cand.repaired.back()).kind != Kind::Letter ||
+            !info(chars_[d.cand.end - 2].cp).upper)
+            return false;
+        // The next word's capital is ASCII: damage in capitals goes on in images of lead bytes
+        // ("Ð ÐžÐ¡", Cyrillic capitals read as windows-1252).
+        return right >= 'A' && right <= 'Z';
     }
 
     // The quote that closes `open` in the languages that quote so, 0 for any other character.
