@@ -60,6 +60,10 @@ void TestMojibakeShort::restored_data() {
     // A sign glued before a small letter: "‰" (89) after "Ä" (C4) is the Esperanto "ĉ".
     QTest::newRow("esperanto glued")
         << QStringLiteral("Se Ä‰eestas") << QStringLiteral("Se ĉeestas");
+    // Arabic read as windows-1256 beside correct Arabic: "ص" and a space are not the Armenian
+    // "ՠ" (D5 A0) glued to an Arabic word.
+    QTest::newRow("arabic beside correct")
+        << QStringLiteral("نص ط´ط§ط±ط© الموسع") << QStringLiteral("نص شارة الموسع");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

@@ -761,9 +761,9 @@ private:
     // A repair no correct reading would give:
     // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
     //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
-    // - letters of another alphabet glued to an accented Latin letter the repair leaves:
-    //   "Å—Ä—Ö" as "Åрх" mixes two alphabets inside one word (a word glued to ASCII, "вашID",
-    //   is written so, and damage there reads back whole).
+    // - letters of one script glued to a letter of another that the repair leaves (not ASCII):
+    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic word (a
+    //   word glued to ASCII, "вашID", is written so, and damage there reads back whole);
     bool unreadable(const Decision& d) const {
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
@@ -773,17 +773,22 @@ private:
             return true;
         if (loneGuess(d, left, right) || capitalsSpaced(d, right))
             return true;
-        bool otherAlphabet = false;
-        for (char32_t c : d.cand.repaired) {
-            const CharInfo ci = info(c);
-            otherAlphabet |= ci.kind == Kind::Letter && ci.script != USCRIPT_LATIN &&
-                             ci.script != USCRIPT_HAN && ci.script != USCRIPT_HIRAGANA &&
-                             ci.script != USCRIPT_KATAKANA && ci.script != USCRIPT_HANGUL;
-        }
-        const auto accentedLatin = [](char32_t c) {
-            return c >= 0x80 && info(c).kind == Kind::Letter && info(c).script == USCRIPT_LATIN;
+        // The writing system of a letter: Japanese mixes its three scripts in one word.
+        const auto system = [](const CharInfo& ci) {
+            return ci.script == USCRIPT_HIRAGANA || ci.script == USCRIPT_KATAKANA ? USCRIPT_HAN
+                                                                                  : ci.script;
         };
-        return otherAlphabet && (accentedLatin(left) || accentedLatin(right));
+        const auto glued = [&](char32_t neighbour) {
+            const CharInfo n = info(neighbour);
+            if (neighbour < 0x80 || n.kind != Kind::Letter || n.script <= USCRIPT_INHERITED)
+                return false;
+            return std::any_of(d.cand.repaired.begin(), d.cand.repaired.end(), [&](char32_t c) {
+                const CharInfo ci = info(c);
+                return ci.kind == Kind::Letter && ci.script > USCRIPT_INHERITED &&
+                       system(ci) != system(n);
+            });
+        };
+        return glued(left) || glued(right);
     }
 
     // What correct text holds where a guess or a dash would read as damage, in a text that shows
