@@ -127,6 +127,7 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::newRow("times quoted") << QStringLiteral("2×3 = 6 “×” sign");
     QTest::newRow("quoted letters") << QStringLiteral("the letters “Õ” and “Ñ”");
     QTest::newRow("quoted caps") << QStringLiteral("the word “IRMÃ” is Portuguese");
+    QTest::newRow("quoted product") << QStringLiteral("The identity ‘∏ k = n!’ holds.");
     QTest::newRow("dimensions") << QStringLiteral("Dimensions: 210 mm × 297 mm");
     QTest::newRow("price") << QStringLiteral("5×£35");
     QTest::newRow("ohm metre") << QStringLiteral("Ω·m");
@@ -154,7 +155,8 @@ void TestMojibakeShort::correctLettersStayBesideDamage() {
     const std::string correct = "The letters “Õ”, “Ñ” and “×” are quoted; Å—Ä—Ö is the order.\n"
                                 "Letter names: Ã (A tilde), Ð (eth), Þ (thorn).\n"
                                 "Â Â Â — the circumflex alone; a capital and a dash: Å— and Ä—.\n"
-                                "IRMÃ\u00A0ANA, PÅ\u00A0NORSK, HÄ\u00A0DET\u00A0BRA.";
+                                "IRMÃ\u00A0ANA, PÅ\u00A0NORSK, HÄ\u00A0DET\u00A0BRA.\n"
+                                "Die Zeichen „Ã“ und ‚Ä‘.";
     const MojibakeResult r =
         repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE, Ã  la carte.\n" + correct);
     QCOMPARE(QString::fromStdString(r.text),

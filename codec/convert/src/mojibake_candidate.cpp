@@ -762,8 +762,8 @@ private:
     // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
     //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
     // - letters of one script glued to a letter of another that the repair leaves (not ASCII):
-    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic word (a
-    //   word glued to ASCII, "вашID", is written so, and damage there reads back whole);
+    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic word
+    //   (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
     bool unreadable(const Decision& d) const {
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
@@ -798,6 +798,7 @@ private:
     // - a letter standing alone (no letter on either side) that a lost byte would make: "Ã (A
     //   tilde)" and "Ð (eth)" name letters. The one such letter that is a word is the French
     //   "à", with its space and a word after it ("Ã  la", "Ã perturber");
+    // - an opening quote and a sign read as one letter standing alone ("‘∏" as "Ը");
     // - a letter of Latin Extended standing alone that a capital and a dash or a closing quote
     //   would make: "Å—" is a letter and a dash, not the Latvian "ŗ" (the lone words of
     //   Lithuanian "į" and Belarusian "ŭ" end in a macron and a soft hyphen).
@@ -823,6 +824,11 @@ private:
             return !((r.front() == 0xE0 || r.front() == 0xC0) && right == ' ' &&
                      (afterSpace == ' ' || isLetter(afterSpace)));
         }
+        // An opening quote and a sign read as one letter alone (MacRoman's "‘∏" is the Armenian
+        // "Ը"): a quotation that opens on a symbol.
+        if (d.cand.end - d.cand.begin == 2 && info(chars_[d.cand.begin].cp).kind == Kind::Quote &&
+            info(chars_[d.cand.begin + 1].cp).kind != Kind::Letter)
+            return true;
         const char32_t last = chars_[d.cand.end - 1].cp;
         const bool dashOrClosing =
             last == 0x2013 || last == 0x2014 || last == 0x201D || last == 0x2019 || last == 0xBB;
@@ -861,6 +867,10 @@ private:
             return U'\u00BB';
         case U'\u2039':
             return U'\u203A';
+        case U'\u201E': // German and Czech: „…“ and ‚…‘
+            return U'\u201C';
+        case U'\u201A':
+            return U'\u2018';
         default:
             return 0;
         }
