@@ -64,6 +64,11 @@ void TestMojibakeShort::restored_data() {
     // "ՠ" (D5 A0) glued to an Arabic word.
     QTest::newRow("arabic beside correct")
         << QStringLiteral("نص ط´ط§ط±ط© الموسع") << QStringLiteral("نص شارة الموسع");
+    // Emoji ZWJ sequences with variation selectors (U+FE0F on "❤"), their 8F and 9D left as C1
+    // controls by the windows-1252 reading.
+    QTest::newRow("emoji zwj")
+        << QStringLiteral("Thanks ðŸ§‘ðŸ\u008F½â€\u008Dâ\u009D¤ï¸\u008Fâ€\u008DðŸ§‘ðŸ\u008F¼")
+        << QStringLiteral("Thanks 🧑🏽\u200D❤\uFE0F\u200D🧑🏼");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

@@ -330,6 +330,11 @@ bool plausibleResult(char32_t c) {
 bool markFits(char32_t mark, char32_t base) {
     if (base == 0xFFFD)
         return true; // the character lost there (a strict decoder's U+FFFD) may have been its base
+    // A variation selector asks for the emoji or the text form of a symbol ("❤" + U+FE0F) or a
+    // variant of an ideograph, and the enclosing keycap goes on a digit, "#" or "*" (UTS #51).
+    if ((mark >= 0xFE00 && mark <= 0xFE0F) || (mark >= 0xE0100 && mark <= 0xE01EF) ||
+        mark == 0x20E3)
+        return base > ' ' && base != 0x7F;
     if (!u_isalpha(UChar32(base)))
         return false;
     UErrorCode e = U_ZERO_ERROR;
