@@ -69,6 +69,9 @@ void TestMojibakeShort::restored_data() {
     QTest::newRow("emoji zwj")
         << QStringLiteral("Thanks ðŸ§‘ðŸ\u008F½â€\u008Dâ\u009D¤ï¸\u008Fâ€\u008DðŸ§‘ðŸ\u008F¼")
         << QStringLiteral("Thanks 🧑🏽\u200D❤\uFE0F\u200D🧑🏼");
+    // A strikethrough mark after each digit: a stroke fits any character.
+    QTest::newRow("struck digits")
+        << QStringLiteral("was 9Ì¶9Ì¶ now 79") << QStringLiteral("was 9\u03369\u0336 now 79");
     QTest::newRow("caps hopital") << QStringLiteral("HÃ”PITAL") << QStringLiteral("HÔPITAL");
     // A right-to-left mark read through windows-1252 (its 8F left as the C1 control): the
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).

@@ -55,6 +55,13 @@ CharInfo lookUpInfo(char32_t c) {
 
 bool lookUpPlausible(char32_t c, const CharInfo& ci);
 
+// The marks that strike through, underline or overline any character, and the double
+// diacritics that join two: strikethrough text ("9̶9̶"), and kaomoji ("( ͡° ͜ʖ ͡°)", "$̲̅").
+bool isStrokeMark(char32_t c) {
+    return c == 0x0305 || c == 0x0332 || c == 0x0333 || c == 0x033F ||
+           (c >= 0x0334 && c <= 0x0338) || (c >= 0x035C && c <= 0x0362);
+}
+
 } // namespace
 
 // lookUpInfo() for the characters below U+2600, built once: every character of the pages and of
@@ -295,7 +302,8 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
         return true;
     // And the tone and accent marks that Yoruba, Vietnamese and decomposed text put on a letter
     // (grave to caron, dot below, cedilla, ogonek): marksFit() still asks for a letter under them.
-    if ((c >= 0x0300 && c <= 0x030C) || c == 0x0323 || c == 0x0327 || c == 0x0328)
+    if ((c >= 0x0300 && c <= 0x030C) || c == 0x0323 || c == 0x0327 || c == 0x0328 ||
+        isStrokeMark(c))
         return true;
     if (c >= 0x0250 && c <= 0x0385)
         return false;
@@ -333,7 +341,7 @@ bool markFits(char32_t mark, char32_t base) {
     // A variation selector asks for the emoji or the text form of a symbol ("❤" + U+FE0F) or a
     // variant of an ideograph, and the enclosing keycap goes on a digit, "#" or "*" (UTS #51).
     if ((mark >= 0xFE00 && mark <= 0xFE0F) || (mark >= 0xE0100 && mark <= 0xE01EF) ||
-        mark == 0x20E3)
+        mark == 0x20E3 || isStrokeMark(mark))
         return base > ' ' && base != 0x7F;
     if (!u_isalpha(UChar32(base)))
         return false;
