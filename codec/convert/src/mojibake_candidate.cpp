@@ -459,11 +459,14 @@ private:
     // Whether `a` is kept over `b`: by rank(), but in a short string, of two readings of the
     // same stretch through pages it shows, the one the model finds likelier by the odds of a
     // deeper level, whatever the costs say ("FIÄœIA" is the Esperanto "FIĜIA" through
-    // windows-1252, not ISO-8859-16's "FIĽIA", which the costs read one point better). In a
+    // windows-1252, not ISO-8859-16's "FIĽIA", which the costs read one point better; but not
+    // against costs that read the other two points better or more: "'Ã¼'" is "'ü'", not
+    // IBM850's "'Ǭ'", which a model that has seen code tables of rare capitals likes). In a
     // longer text the evidence of each page decides.
     bool outranks(const Decision& a, const Decision& b) const {
         if (context_.shortText && has(a.steps.front()) && has(b.steps.front()) &&
-            a.cand.end == b.cand.end && std::abs(a.likelier - b.likelier) >= kDeeperOdds)
+            a.cand.end == b.cand.end && std::abs(a.likelier - b.likelier) >= kDeeperOdds &&
+            std::abs(a.gain - b.gain) <= 1)
             return a.likelier > b.likelier;
         return rank(a) > rank(b);
     }
@@ -762,8 +765,8 @@ private:
     // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
     //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
     // - letters of one script glued to a letter of another that the repair leaves (not ASCII):
-    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic word
-    //   (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
+    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic
+    //   word (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
     bool unreadable(const Decision& d) const {
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
