@@ -3,6 +3,7 @@
 #include "audit_actions.h"
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "checksum_actions.h"
 #include "code_page_table.h"
 #include "copy_actions.h"
 #include "dock_setup.h"
@@ -88,7 +89,8 @@ MainWindow::MainWindow(QWidget* parent)
       problems_(new ProblemsPanel(this, controller_, audits_, navigation_,
                                   [this] { return open_->path(); })),
       status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
-      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)) {
+      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)),
+      checksums_(new ChecksumActions(this, controller_)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -360,6 +362,8 @@ void MainWindow::createMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addActions(walkthrough_->actions());
+    tools->addSeparator();
+    tools->addAction(checksums_->checksumsAction());
 
     QMenu* view = createViewMenu();
 
@@ -494,6 +498,7 @@ void MainWindow::updateActions() {
     open_->updateActions();
     problems_->updateActions();
     walkthrough_->updateActions();
+    checksums_->updateActions();
 }
 
 // --- settings and window events ---------------------------------------------------------------

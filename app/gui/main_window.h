@@ -38,6 +38,7 @@ class ElidingStatusBar;
 class StartPage;
 
 class AuditActions;
+class ChecksumActions;
 class CopyActions;
 class DockSetup;
 class DocumentCheck;
@@ -108,6 +109,8 @@ public:
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
+    // Tools > Checksums….
+    ChecksumActions* checksumActions() const { return checksums_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
@@ -186,6 +189,7 @@ private:
     DockSetup* docks_;
     WalkthroughActions* walkthrough_;
     ZoomActions* zoom_;
+    ChecksumActions* checksums_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
