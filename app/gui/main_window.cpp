@@ -28,6 +28,7 @@
 #include "repair_actions.h"
 #include "save_actions.h"
 #include "scan_report.h"
+#include "selection_file_actions.h"
 #include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
@@ -90,7 +91,9 @@ MainWindow::MainWindow(QWidget* parent)
                                   [this] { return open_->path(); })),
       status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
       walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)),
-      checksums_(new ChecksumActions(this, controller_)) {
+      checksums_(new ChecksumActions(this, controller_)),
+      selectionFiles_(
+          new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -326,6 +329,7 @@ void MainWindow::createMenus() {
     QAction* quitSeparator = file->addSeparator();
     file->addAction(quitAction_);
     saves_->populate(file, quitSeparator);
+    file->insertAction(quitSeparator, selectionFiles_->saveSelectionAction());
     file->insertAction(quitSeparator, problems_->exportAction());
     auto* exports = new ExportActions(
         this, controller_, [this] { return open_->path(); },
@@ -344,6 +348,7 @@ void MainWindow::createMenus() {
     edit->addActions(copies_->actions());
     edit->addSeparator();
     edit->addActions(edits_->actions());
+    edit->addAction(selectionFiles_->insertFileAction());
     edit->addSeparator();
     edit->addActions(navigation_->selectActions());
 
@@ -499,6 +504,7 @@ void MainWindow::updateActions() {
     problems_->updateActions();
     walkthrough_->updateActions();
     checksums_->updateActions();
+    selectionFiles_->updateActions();
 }
 
 // --- settings and window events ---------------------------------------------------------------

@@ -55,6 +55,7 @@ class OpenActions;
 class ProblemsPanel;
 class RepairActions;
 class SaveActions;
+class SelectionFileActions;
 class StatusFields;
 class WalkthroughActions;
 class WindowLayout;
@@ -111,6 +112,8 @@ public:
     ZoomActions* zoomActions() const { return zoom_; }
     // Tools > Checksums….
     ChecksumActions* checksumActions() const { return checksums_; }
+    // File > Save Selection As… and Edit > Insert File….
+    SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
@@ -190,6 +193,7 @@ private:
     WalkthroughActions* walkthrough_;
     ZoomActions* zoom_;
     ChecksumActions* checksums_;
+    SelectionFileActions* selectionFiles_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;

@@ -1,12 +1,17 @@
 // The hex-editor tools of the window: Tools > Checksums… (CRC-32, MD5, SHA-1, SHA-256 of the
-// selection or the whole file, on a worker thread, cancellable, copyable).
+// selection or the whole file, on a worker thread, cancellable, copyable); File > Save Selection
+// As… (the selected bytes, raw, written atomically) and Edit > Insert File… (one undo step,
+// refused while read only).
 #include "background_job.h"
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "checksum_actions.h"
 #include "checksum_dialog.h"
 #include "checksums.h"
+#include "document_controller.h"
+#include "document_history.h"
 #include "main_window.h"
+#include "selection_file_actions.h"
 #include "u8codec/byte_source.h"
 #include "window_test_support.h"
 
@@ -15,8 +20,10 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QtTest>
 #include <vector>
 
@@ -36,6 +43,19 @@ std::vector<std::uint8_t> pattern(std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
         out[i] = std::uint8_t(i * 7 + (i >> 8));
     return out;
+}
+
+QByteArray documentBytes(const MainWindow& w) {
+    QByteArray out(qsizetype(w.document()->size()), '\0');
+    const std::size_t got = w.document()->source()->read(
+        0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())));
+    out.truncate(qsizetype(got));
+    return out;
+}
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
 }
 
 } // namespace
@@ -118,6 +138,53 @@ private slots:
         copies.first()->click();
         QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("ffab723a"));
         dialog->close();
+    }
+
+    void saveSelectionWritesTheSelectedBytes() {
+        MainWindow w;
+        const QString doc =
+            u8test::writeFile(dir_, "part.bin", QByteArray("ab\xE2\x82\xAC\xFFyz", 8));
+        QVERIFY(w.openFile(doc));
+        w.selection()->setAnchorAndCursor(2, 5); // the euro sign and the stray FF
+        // An existing file is replaced whole, not written into.
+        const QString out = u8test::writeFile(dir_, "out.bin", QByteArray(100, 'x'));
+        u8app::SelectionFileActions* files = w.selectionFileActions();
+        QVERIFY(files->saveSelectionTo(out));
+        QCOMPARE(fileBytes(out), QByteArray("\xE2\x82\xAC\xFF", 4));
+        QVERIFY(w.statusBar()->currentMessage().contains(out));
+        // Never over the open document: Save is for that.
+        QVERIFY(!files->saveSelectionTo(doc));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("is the open document")));
+        QCOMPARE(fileBytes(doc), QByteArray("ab\xE2\x82\xAC\xFFyz", 8));
+        QVERIFY(!files->saveSelectionAction()->shortcut().isEmpty());
+    }
+
+    void insertFileIsOneUndoStep() {
+        MainWindow w;
+        QVERIFY(w.openFile(u8test::writeFile(dir_, "host.txt", "abcdef")));
+        const QString insert = u8test::writeFile(dir_, "insert.bin", "XYZ");
+        w.selection()->setAnchorAndCursor(2, 3); // "cd": the file goes before it
+        u8app::SelectionFileActions* files = w.selectionFileActions();
+        QVERIFY(files->insertFile(insert));
+        QCOMPARE(documentBytes(w), QByteArray("abXYZcdef"));
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 5})); // what came in, selected
+        QCOMPARE(w.history()->undoStack()->count(), 1);
+        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Insert File"));
+        w.history()->undoStack()->undo();
+        QCOMPARE(documentBytes(w), QByteArray("abcdef"));
+        // Read only: refused, saying which file and why.
+        w.documentController()->setUserReadOnly(true);
+        QVERIFY(!files->insertFile(insert));
+        QCOMPARE(documentBytes(w), QByteArray("abcdef"));
+        QVERIFY(w.statusBar()->currentMessage().contains(insert));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("Read only")));
+        w.documentController()->setUserReadOnly(false);
+        // A file that cannot be read: its name and the reason.
+        const QString missing = dir_.filePath(QStringLiteral("missing.bin"));
+        QVERIFY(!files->insertFile(missing));
+        QVERIFY(w.statusBar()->currentMessage().contains(missing));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("No such file")));
+        QCOMPARE(w.history()->undoStack()->count(), 1); // the undone insert, nothing new
     }
 
 private:
