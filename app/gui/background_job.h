@@ -20,6 +20,8 @@ public:
     void setProgress(double fraction) { permille_.store(int(fraction * 1000)); }
     void setStage(const QString& stage);
     bool cancelled() const { return cancelled_.load(); }
+    // The flag itself, for the engines that poll one (FindProgress::cancel).
+    const std::atomic<bool>* cancelFlag() const { return &cancelled_; }
 
     int permille() const { return permille_.load(); }
     QString stage() const;

@@ -16,6 +16,7 @@
 #include "export_actions.h"
 #include "find_bar.h"
 #include "find_controller.h"
+#include "find_replace_dialog.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
 #include "keep_in_step.h"
@@ -312,6 +313,11 @@ void MainWindow::createWindowActions() {
             QSettings().setValue(QStringLiteral("showClusters"), on);
         });
     clustersAction_->setCheckable(true);
+    replaceAction_ = makeWindowAction(
+        this, tr("&Replace…"), QKeySequence(tr("Ctrl+H")),
+        tr("Find text, hex bytes or code points and replace them: one at a time, or all at once "
+           "as one undo step"),
+        this, [this] { showFindReplace(); });
     aboutAction_ = makeWindowAction(
         this, tr("&About u8scope"), {}, tr("Version and purpose of u8scope"), this, [this] {
             QMessageBox::about(this, tr("About u8scope"),
@@ -349,6 +355,7 @@ void MainWindow::createMenus() {
     edit->addSeparator();
     edit->addActions(edits_->actions());
     edit->addAction(selectionFiles_->insertFileAction());
+    edit->addAction(replaceAction_);
     edit->addSeparator();
     edit->addActions(navigation_->selectActions());
 
@@ -505,6 +512,7 @@ void MainWindow::updateActions() {
     walkthrough_->updateActions();
     checksums_->updateActions();
     selectionFiles_->updateActions();
+    replaceAction_->setEnabled(document()->source() != nullptr);
 }
 
 // --- settings and window events ---------------------------------------------------------------
@@ -590,6 +598,17 @@ void MainWindow::reload() {
 }
 void MainWindow::goTo(quint64 offset, quint64 length) {
     controller_->goTo(offset, length);
+}
+FindReplaceDialog* MainWindow::showFindReplace() {
+    if (!findReplace_) {
+        findReplace_ = new FindReplaceDialog(controller_, this);
+        findReplace_->setObjectName(QStringLiteral("findReplaceDialog"));
+        zoom_->addTarget(findReplace_);
+    }
+    findReplace_->show();
+    findReplace_->raise();
+    findReplace_->activateWindow();
+    return findReplace_;
 }
 bool MainWindow::goToLine(quint64 line) {
     return navigation_->goToLine(line);

@@ -46,6 +46,7 @@ class DocumentController;
 class DocumentHistory;
 class EditActions;
 class EncodingCheck;
+class FindReplaceDialog;
 class FindBar;
 class FindController;
 class LineLocator;
@@ -114,6 +115,8 @@ public:
     ChecksumActions* checksumActions() const { return checksums_; }
     // File > Save Selection As… and Edit > Insert File….
     SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
+    // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
+    FindReplaceDialog* showFindReplace();
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
@@ -199,6 +202,8 @@ private:
     QAction* darkThemeAction_ = nullptr;
     QAction* clustersAction_ = nullptr; // View > Show Grapheme Clusters
     QAction* aboutAction_ = nullptr;
+    QAction* replaceAction_ = nullptr;
+    FindReplaceDialog* findReplace_ = nullptr; // made on first use
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool restoredLayout_ = false; // the dock layout came from the settings
     bool shownOnce_ = false;

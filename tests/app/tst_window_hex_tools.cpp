@@ -1,7 +1,8 @@
 // The hex-editor tools of the window: Tools > Checksums… (CRC-32, MD5, SHA-1, SHA-256 of the
 // selection or the whole file, on a worker thread, cancellable, copyable); File > Save Selection
 // As… (the selected bytes, raw, written atomically) and Edit > Insert File… (one undo step,
-// refused while read only).
+// refused while read only); Edit > Replace… (text, hex, code points; Replace All as one undo
+// step with a count).
 #include "background_job.h"
 #include "byte_document.h"
 #include "byte_selection.h"
@@ -10,7 +11,9 @@
 #include "checksums.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "find_replace_dialog.h"
 #include "main_window.h"
+#include "replace_search.h"
 #include "selection_file_actions.h"
 #include "u8codec/byte_source.h"
 #include "window_test_support.h"
@@ -185,6 +188,99 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().contains(missing));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("No such file")));
         QCOMPARE(w.history()->undoStack()->count(), 1); // the undone insert, nothing new
+    }
+
+    void replaceAllIsOneUndoStepWithACount() {
+        MainWindow w;
+        QVERIFY(w.openFile(u8test::writeFile(dir_, "replace.txt", "cafe Cafe CAFE caf\xC3\xA9")));
+        u8app::FindReplaceDialog* dialog = w.showFindReplace();
+        QVERIFY(dialog);
+        dialog->setMode(u8app::FindReplaceDialog::Mode::Text);
+        dialog->setFindText(QStringLiteral("cafe"));
+        dialog->setReplaceText(QStringLiteral("tea"));
+        dialog->setMatchCase(false);
+        QCOMPARE(dialog->replaceAll(), quint64(3));
+        QCOMPARE(documentBytes(w), QByteArray("tea tea tea caf\xC3\xA9"));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("Replaced 3 matches")));
+        QCOMPARE(w.history()->undoStack()->count(), 1);
+        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Replace All"));
+        w.history()->undoStack()->undo();
+        QCOMPARE(documentBytes(w), QByteArray("cafe Cafe CAFE caf\xC3\xA9"));
+        w.history()->undoStack()->redo();
+        QCOMPARE(documentBytes(w), QByteArray("tea tea tea caf\xC3\xA9"));
+        // Code points: the é (C3 A9) by U+00E9, replaced by the hex bytes of "e".
+        dialog->setMode(u8app::FindReplaceDialog::Mode::CodePoint);
+        dialog->setFindText(QStringLiteral("U+00E9"));
+        dialog->setReplaceText(QStringLiteral("U+0065 U+0301"));
+        QCOMPARE(dialog->replaceAll(), quint64(1));
+        QCOMPARE(documentBytes(w), QByteArray("tea tea tea cafe\xCC\x81"));
+        // Hex, with nothing: the matches removed.
+        dialog->setMode(u8app::FindReplaceDialog::Mode::Hex);
+        dialog->setFindText(QStringLiteral("74 65"));
+        dialog->setReplaceText(QString());
+        QCOMPARE(dialog->replaceAll(), quint64(3));
+        QCOMPARE(documentBytes(w), QByteArray("a a a cafe\xCC\x81"));
+        QCOMPARE(w.history()->undoStack()->count(), 3);
+        // Nothing found, a bad pattern, read only: nothing changes and the dialog says why.
+        dialog->setFindText(QStringLiteral("FF"));
+        QCOMPARE(dialog->replaceAll(), quint64(0));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("Not found")));
+        dialog->setFindText(QStringLiteral("GG"));
+        QCOMPARE(dialog->replaceAll(), quint64(0));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("Not hex")));
+        w.documentController()->setUserReadOnly(true);
+        dialog->setFindText(QStringLiteral("61"));
+        QCOMPARE(dialog->replaceAll(), quint64(0));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("Read only")));
+        QCOMPARE(documentBytes(w), QByteArray("a a a cafe\xCC\x81"));
+        QCOMPARE(w.history()->undoStack()->count(), 3);
+    }
+
+    void replaceOneAtATime() {
+        MainWindow w;
+        QVERIFY(w.openFile(u8test::writeFile(dir_, "one.txt", "ab ab ab")));
+        u8app::FindReplaceDialog* dialog = w.showFindReplace();
+        dialog->setMode(u8app::FindReplaceDialog::Mode::Text);
+        dialog->setMatchCase(true);
+        dialog->setFindText(QStringLiteral("ab"));
+        dialog->setReplaceText(QStringLiteral("X"));
+        w.goTo(1); // inside the first "ab": the next match is the second
+        QVERIFY(dialog->findNext());
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{3, 5}));
+        QVERIFY(dialog->replace()); // replaces the selected match, selects the next
+        QCOMPARE(documentBytes(w), QByteArray("ab X ab"));
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{5, 7}));
+        QVERIFY(dialog->replace());
+        QCOMPARE(documentBytes(w), QByteArray("ab X X"));
+        // Wraps to the start for the last one.
+        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{0, 2}));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("from the start again")));
+        QCOMPARE(w.history()->undoStack()->count(), 2); // one step per Replace
+        QAction* replaceAction = nullptr;
+        for (QAction* a : w.actions())
+            if (a->text() == QStringLiteral("&Replace…"))
+                replaceAction = a;
+        QVERIFY(replaceAction);
+        QCOMPARE(replaceAction->shortcut(), QKeySequence(QStringLiteral("Ctrl+H")));
+        QVERIFY(!replaceAction->toolTip().isEmpty());
+    }
+
+    void replaceAllDoesNotOverlap() {
+        // "aa" in "aaaaa": at 0 and 2, as editors replace (not at 0, 1, 2 and 3).
+        const u8codec::MemorySource source(bytesOf("aaaaa"));
+        u8app::JobControl control;
+        bool more = true;
+        const auto splices = u8app::gatherReplacements(
+            source, u8app::FindEngine(u8app::FindQuery::forBytes("aa")), "b", control, 10, &more);
+        QVERIFY(splices);
+        QCOMPARE(splices->size(), std::size_t(2));
+        QCOMPARE((*splices)[0].offset, quint64(0));
+        QCOMPARE((*splices)[1].offset, quint64(2));
+        QVERIFY(!more);
+        // Past the limit: said, so that nothing is replaced in part.
+        QVERIFY(u8app::gatherReplacements(
+            source, u8app::FindEngine(u8app::FindQuery::forBytes("a")), "b", control, 3, &more));
+        QVERIFY(more);
     }
 
 private:
