@@ -34,10 +34,14 @@ NumberPanel::NumberPanel(QWidget* parent) : QWidget(parent) {
     table_->setObjectName(QStringLiteral("numbersTable"));
     table_->setHorizontalHeaderLabels({tr("Type"), tr("Little endian"), tr("Big endian")});
     table_->verticalHeader()->hide();
+    // Rows as tight as the inspector's own lines: all twelve fit without scrolling the dock.
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setSectionResizeMode(TypeColumn, QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(LittleColumn, QHeaderView::Stretch);
     table_->horizontalHeader()->setSectionResizeMode(BigColumn, QHeaderView::Stretch);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Tab goes on to the next control, as everywhere in the window; the arrows move between cells.
+    table_->setTabKeyNavigation(false);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
