@@ -40,4 +40,8 @@ private:
 void runInBackground(QWidget* parent, const QString& title, std::function<void(JobControl&)> work,
                      std::function<void(const JobControl&)> done);
 
+// The same, waiting for `work` to end (in a local event loop: the window stays responsive and
+// repaints); true unless the user cancelled.
+bool runAndWait(QWidget* parent, const QString& title, std::function<void(JobControl&)> work);
+
 } // namespace u8app

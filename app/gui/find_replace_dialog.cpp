@@ -11,7 +11,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QEventLoop>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -103,6 +102,10 @@ void FindReplaceDialog::setReplaceText(const QString& text) {
 void FindReplaceDialog::setMatchCase(bool on) {
     matchCase_->setChecked(on);
 }
+void FindReplaceDialog::focusFind() {
+    find_->setFocus();
+    find_->selectAll();
+}
 QString FindReplaceDialog::statusText() const {
     return status_->text();
 }
@@ -136,16 +139,10 @@ std::optional<QByteArray> FindReplaceDialog::replacement() {
 
 bool FindReplaceDialog::runSearch(const QString& title,
                                   const std::function<void(JobControl&)>& work) {
-    bool cancelled = false;
-    QEventLoop loop;
-    runInBackground(this, title, work, [&](const JobControl& control) {
-        cancelled = control.cancelled();
-        loop.quit();
-    });
-    loop.exec();
-    if (cancelled)
+    const bool done = runAndWait(this, title, work);
+    if (!done)
         setStatus(tr("Cancelled: nothing was changed."));
-    return !cancelled;
+    return done;
 }
 
 namespace {

@@ -34,6 +34,8 @@ public:
     void setFindText(const QString& text);
     void setReplaceText(const QString& text);
     void setMatchCase(bool on);
+    // Puts the keyboard in the Find field, its text selected (Ctrl+H again).
+    void focusFind();
 
     // What the buttons do (for tests too); each says in statusText() what happened or why not.
     bool findNext();

@@ -10,7 +10,6 @@
 #include "save_actions.h"
 #include "window_action.h"
 
-#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -93,9 +92,7 @@ bool SelectionFileActions::readFile(const QString& path, QByteArray& bytes, QStr
     file.close();
     auto out = std::make_shared<QByteArray>();
     auto failure = std::make_shared<QString>();
-    bool cancelled = false;
-    QEventLoop loop;
-    runInBackground(
+    const bool done = runAndWait(
         window_, tr("Reading %1").arg(QFileInfo(path).fileName()),
         [path, out, failure](JobControl& control) {
             QFile in(path);
@@ -119,14 +116,9 @@ bool SelectionFileActions::readFile(const QString& path, QByteArray& bytes, QStr
                 out->append(chunk);
                 control.setProgress(double(out->size()) / double(total));
             }
-        },
-        [&loop, &cancelled](const JobControl& control) {
-            cancelled = control.cancelled();
-            loop.quit();
         });
-    loop.exec();
     error = *failure;
-    if (cancelled || !error.isEmpty())
+    if (!done || !error.isEmpty())
         return false; // cancelled: no error, and nothing of what was read is used
     bytes = std::move(*out);
     return true;
