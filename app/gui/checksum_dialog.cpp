@@ -82,6 +82,8 @@ QLineEdit* ChecksumDialog::addField(QGridLayout* grid, int row, const QString& n
     field->setObjectName(name);
     field->setReadOnly(true);
     field->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // Room for a SHA-256 (64 hex digits) without scrolling the field.
+    field->setMinimumWidth(field->fontMetrics().horizontalAdvance(QString(66, QLatin1Char('0'))));
     field->setToolTip(tip);
     grid->addWidget(field, row, 1);
     auto* copy = new QToolButton(this);

@@ -608,6 +608,7 @@ FindReplaceDialog* MainWindow::showFindReplace() {
     findReplace_->show();
     findReplace_->raise();
     findReplace_->activateWindow();
+    findReplace_->focusFind();
     return findReplace_;
 }
 bool MainWindow::goToLine(quint64 line) {
