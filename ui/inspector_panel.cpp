@@ -5,6 +5,7 @@
 #include "byte_selection.h"
 #include "glyph_coverage.h"
 #include "number_format.h"
+#include "number_panel.h"
 #include "problems_model.h"
 #include "reading_order_view.h"
 #include "role_palette.h"
@@ -157,6 +158,9 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form_->setLabelAlignment(Qt::AlignRight);
     column->addLayout(form_);
+    numbers_ = new NumberPanel(content);
+    numbers_->setObjectName(QStringLiteral("numbers"));
+    column->addWidget(numbers_);
     column->addStretch(1);
     clear(tr("No character selected"));
 }
@@ -236,11 +240,13 @@ void InspectorPanel::styleFinding() {
 }
 
 void InspectorPanel::followCursor() {
+    const quint64 cursor = selection_ ? selection_->cursor() : 0;
+    numbers_->showAt(document_ ? document_->source() : nullptr, cursor);
     if (!document_ || !document_->source() || document_->size() == 0) {
         clear(tr("No data"));
         return;
     }
-    setDocumentAndOffset(*document_->source(), selection_ ? selection_->cursor() : 0);
+    setDocumentAndOffset(*document_->source(), cursor);
 }
 
 void InspectorPanel::resetFields() {

@@ -5,8 +5,8 @@
 // from a bounded neighbourhood by u8codec::problemAt) and the bytes. When the document's audit
 // reports the character (setAuditReport): what it found and why, in the Suspicious look, and for
 // a look-alike the ASCII it is drawn like. When the cursor's line holds bidirectional controls:
-// that line as a reader sees it above the order a compiler reads (ReadingOrderView). Every value
-// is selectable.
+// that line as a reader sees it above the order a compiler reads (ReadingOrderView). Below: the
+// bytes at the cursor read as numbers (NumberPanel). Every value is selectable.
 #pragma once
 
 #include "audit_report.h"
@@ -29,6 +29,7 @@ class QScrollArea;
 namespace u8ui {
 
 class BitLayoutWidget;
+class NumberPanel;
 class ByteDocument;
 class ByteSelection;
 class ReadingOrderView;
@@ -60,6 +61,8 @@ public:
     // The value shown for a field label ("Name", "UTF-16", "Explanation"...), or empty.
     QString field(const QString& label) const;
     BitLayoutWidget* bitLayout() const { return bitLayout_; }
+    // The bytes at the cursor read as numbers, below the character.
+    NumberPanel* numbers() const { return numbers_; }
     // What the audit says about the character shown, as text: per finding its kind's title, its
     // explanation and, for a look-alike, "Н U+041D CYRILLIC CAPITAL LETTER EN looks like H
     // U+0048"; empty when it reports nothing there.
@@ -89,6 +92,7 @@ private:
     QLabel* subtitle_ = nullptr;
     BitLayoutWidget* bitLayout_ = nullptr;
     QFormLayout* form_ = nullptr;
+    NumberPanel* numbers_ = nullptr;
     QLabel* finding_ = nullptr;
     QLabel* readingTitle_ = nullptr;
     QScrollArea* readingScroll_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include "latest_run.h"
 
+#include <QEventLoop>
 #include <QProgressDialog>
 #include <QTimer>
 #include <QWidget>
@@ -81,6 +82,17 @@ void runInBackground(QWidget* parent, const QString& title, std::function<void(J
         work(*control);
         post(finish);
     });
+}
+
+bool runAndWait(QWidget* parent, const QString& title, std::function<void(JobControl&)> work) {
+    bool cancelled = false;
+    QEventLoop loop;
+    runInBackground(parent, title, std::move(work), [&](const JobControl& control) {
+        cancelled = control.cancelled();
+        loop.quit();
+    });
+    loop.exec();
+    return !cancelled;
 }
 
 } // namespace u8app

@@ -20,6 +20,8 @@ public:
     void setProgress(double fraction) { permille_.store(int(fraction * 1000)); }
     void setStage(const QString& stage);
     bool cancelled() const { return cancelled_.load(); }
+    // The flag itself, for the engines that poll one (FindProgress::cancel).
+    const std::atomic<bool>* cancelFlag() const { return &cancelled_; }
 
     int permille() const { return permille_.load(); }
     QString stage() const;
@@ -37,5 +39,9 @@ private:
 // control.cancelled() telling whether the user gave up (then the result should be dropped).
 void runInBackground(QWidget* parent, const QString& title, std::function<void(JobControl&)> work,
                      std::function<void(const JobControl&)> done);
+
+// The same, waiting for `work` to end (in a local event loop: the window stays responsive and
+// repaints); true unless the user cancelled.
+bool runAndWait(QWidget* parent, const QString& title, std::function<void(JobControl&)> work);
 
 } // namespace u8app

@@ -87,6 +87,49 @@ private:
     std::shared_ptr<u8codec::PieceTable> before_, after_;
 };
 
+// Several hand edits as one step: the table's Edits, made from the last splice to the first so
+// that each splice's offset still holds when it is made; undone in the reverse order.
+class DocumentHistory::SpliceCommand final : public QUndoCommand {
+public:
+    SpliceCommand(DocumentHistory* history, std::shared_ptr<u8codec::PieceTable> table,
+                  std::vector<u8codec::Edit> edits, const QString& text, quint64 cursorBefore,
+                  quint64 cursorAfter)
+        : QUndoCommand(text), history_(history), table_(std::move(table)), edits_(std::move(edits)),
+          cursorBefore_(cursorBefore), cursorAfter_(cursorAfter) {}
+
+    // The first redo() is the push: the table made the edits already.
+    void redo() override {
+        if (std::exchange(pushed_, false))
+            return;
+        bool done = true;
+        for (const u8codec::Edit& edit : edits_)
+            done = table_->redo(edit) && done;
+        apply(done, cursorAfter_);
+    }
+    void undo() override {
+        bool done = true;
+        for (auto edit = edits_.rbegin(); edit != edits_.rend(); ++edit)
+            done = table_->undo(*edit) && done;
+        apply(done, cursorBefore_);
+    }
+
+private:
+    void apply(bool done, quint64 cursor) {
+        history_->breakTypingRun();
+        if (!done)
+            qWarning("u8scope: a step's bytes were not where it left them; undo/redo incomplete");
+        // The last edit made is the first splice: nothing before it changed.
+        history_->show(table_, edits_.back().offset());
+        emit history_->cursorWanted(cursor);
+    }
+
+    DocumentHistory* history_;
+    std::shared_ptr<u8codec::PieceTable> table_;
+    std::vector<u8codec::Edit> edits_;
+    quint64 cursorBefore_, cursorAfter_;
+    bool pushed_ = true;
+};
+
 DocumentHistory::DocumentHistory(u8ui::ByteDocument* document, QObject* parent)
     : QObject(parent), document_(document), stack_(new QUndoStack(this)) {}
 
@@ -116,6 +159,32 @@ bool DocumentHistory::edit(quint64 offset, quint64 length, std::span<const std::
     show(table_, offset);
     stack_->push(new EditCommand(this, table_, std::move(edit), description, keystroke,
                                  cursorBefore, cursorAfter));
+    return true;
+}
+
+bool DocumentHistory::editAll(const std::vector<Splice>& splices, const QString& description,
+                              quint64 cursorBefore, quint64 cursorAfter) {
+    if (!table_ || splices.empty())
+        return false;
+    quint64 end = 0; // where the splice before ends
+    for (const Splice& s : splices) {
+        if (s.offset < end || s.offset > table_->size() || s.length > table_->size() - s.offset)
+            return false;
+        end = s.offset + s.length;
+    }
+    std::vector<u8codec::Edit> edits;
+    for (auto s = splices.rbegin(); s != splices.rend(); ++s) {
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(s->bytes.constData());
+        u8codec::Edit edit =
+            table_->replace(s->offset, s->length, std::span(bytes, std::size_t(s->bytes.size())));
+        if (edit.changes())
+            edits.push_back(std::move(edit));
+    }
+    if (edits.empty())
+        return false;
+    show(table_, edits.back().offset());
+    stack_->push(
+        new SpliceCommand(this, table_, std::move(edits), description, cursorBefore, cursorAfter));
     return true;
 }
 

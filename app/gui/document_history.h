@@ -13,10 +13,12 @@
 #include "u8codec/byte_source.h"
 #include "u8codec/piece_table.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 class QUndoStack;
 
@@ -45,6 +47,18 @@ public:
     bool edit(quint64 offset, quint64 length, std::span<const std::uint8_t> bytes,
               const QString& description, bool keystroke, quint64 cursorBefore,
               quint64 cursorAfter);
+    // `bytes` in place of [offset, offset + length): one of several made as one step.
+    struct Splice {
+        quint64 offset = 0;
+        quint64 length = 0;
+        QByteArray bytes;
+    };
+    // Several hand edits as one step named `description` (Replace All): `splices` in ascending
+    // order, not overlapping, each at its offset in the document before any of them. The
+    // document changes once. False, with nothing changed, when one lies outside the document or
+    // none changes a byte.
+    bool editAll(const std::vector<Splice>& splices, const QString& description,
+                 quint64 cursorBefore, quint64 cursorAfter);
     // Gives the edited ranges that share a byte with [from, to) their original bytes back (Edit >
     // Revert Selection), as one step; false when nothing there differs.
     bool revert(quint64 from, quint64 to, const QString& description);
@@ -73,6 +87,7 @@ signals:
 private:
     class EditCommand;
     class ReplaceCommand;
+    class SpliceCommand;
 
     // Shows `table`'s current bytes (a snapshot): other bytes altogether, or (`editedFrom`) the
     // same ones edited from that offset on.

@@ -3,6 +3,7 @@
 #include "audit_actions.h"
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "checksum_actions.h"
 #include "code_page_table.h"
 #include "copy_actions.h"
 #include "dock_setup.h"
@@ -15,6 +16,7 @@
 #include "export_actions.h"
 #include "find_bar.h"
 #include "find_controller.h"
+#include "find_replace_dialog.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
 #include "keep_in_step.h"
@@ -27,6 +29,7 @@
 #include "repair_actions.h"
 #include "save_actions.h"
 #include "scan_report.h"
+#include "selection_file_actions.h"
 #include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
@@ -88,7 +91,10 @@ MainWindow::MainWindow(QWidget* parent)
       problems_(new ProblemsPanel(this, controller_, audits_, navigation_,
                                   [this] { return open_->path(); })),
       status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
-      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)) {
+      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)),
+      checksums_(new ChecksumActions(this, controller_)),
+      selectionFiles_(
+          new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -307,6 +313,11 @@ void MainWindow::createWindowActions() {
             QSettings().setValue(QStringLiteral("showClusters"), on);
         });
     clustersAction_->setCheckable(true);
+    replaceAction_ = makeWindowAction(
+        this, tr("&Replace…"), QKeySequence(tr("Ctrl+H")),
+        tr("Find text, hex bytes or code points and replace them: one at a time, or all at once "
+           "as one undo step"),
+        this, [this] { showFindReplace(); });
     aboutAction_ = makeWindowAction(
         this, tr("&About u8scope"), {}, tr("Version and purpose of u8scope"), this, [this] {
             QMessageBox::about(this, tr("About u8scope"),
@@ -324,6 +335,7 @@ void MainWindow::createMenus() {
     QAction* quitSeparator = file->addSeparator();
     file->addAction(quitAction_);
     saves_->populate(file, quitSeparator);
+    file->insertAction(quitSeparator, selectionFiles_->saveSelectionAction());
     file->insertAction(quitSeparator, problems_->exportAction());
     auto* exports = new ExportActions(
         this, controller_, [this] { return open_->path(); },
@@ -342,6 +354,8 @@ void MainWindow::createMenus() {
     edit->addActions(copies_->actions());
     edit->addSeparator();
     edit->addActions(edits_->actions());
+    edit->addAction(selectionFiles_->insertFileAction());
+    edit->addAction(replaceAction_);
     edit->addSeparator();
     edit->addActions(navigation_->selectActions());
 
@@ -360,6 +374,8 @@ void MainWindow::createMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addActions(walkthrough_->actions());
+    tools->addSeparator();
+    tools->addAction(checksums_->checksumsAction());
 
     QMenu* view = createViewMenu();
 
@@ -494,6 +510,9 @@ void MainWindow::updateActions() {
     open_->updateActions();
     problems_->updateActions();
     walkthrough_->updateActions();
+    checksums_->updateActions();
+    selectionFiles_->updateActions();
+    replaceAction_->setEnabled(document()->source() != nullptr);
 }
 
 // --- settings and window events ---------------------------------------------------------------
@@ -579,6 +598,18 @@ void MainWindow::reload() {
 }
 void MainWindow::goTo(quint64 offset, quint64 length) {
     controller_->goTo(offset, length);
+}
+FindReplaceDialog* MainWindow::showFindReplace() {
+    if (!findReplace_) {
+        findReplace_ = new FindReplaceDialog(controller_, this);
+        findReplace_->setObjectName(QStringLiteral("findReplaceDialog"));
+        zoom_->addTarget(findReplace_);
+    }
+    findReplace_->show();
+    findReplace_->raise();
+    findReplace_->activateWindow();
+    findReplace_->focusFind();
+    return findReplace_;
 }
 bool MainWindow::goToLine(quint64 line) {
     return navigation_->goToLine(line);

@@ -38,6 +38,7 @@ class ElidingStatusBar;
 class StartPage;
 
 class AuditActions;
+class ChecksumActions;
 class CopyActions;
 class DockSetup;
 class DocumentCheck;
@@ -45,6 +46,7 @@ class DocumentController;
 class DocumentHistory;
 class EditActions;
 class EncodingCheck;
+class FindReplaceDialog;
 class FindBar;
 class FindController;
 class LineLocator;
@@ -54,6 +56,7 @@ class OpenActions;
 class ProblemsPanel;
 class RepairActions;
 class SaveActions;
+class SelectionFileActions;
 class StatusFields;
 class WalkthroughActions;
 class WindowLayout;
@@ -108,6 +111,12 @@ public:
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
+    // Tools > Checksums….
+    ChecksumActions* checksumActions() const { return checksums_; }
+    // File > Save Selection As… and Edit > Insert File….
+    SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
+    // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
+    FindReplaceDialog* showFindReplace();
     // The last finished whole-document scan of the current document; null while it runs.
     std::shared_ptr<const u8ui::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
@@ -186,11 +195,15 @@ private:
     DockSetup* docks_;
     WalkthroughActions* walkthrough_;
     ZoomActions* zoom_;
+    ChecksumActions* checksums_;
+    SelectionFileActions* selectionFiles_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
     QAction* clustersAction_ = nullptr; // View > Show Grapheme Clusters
     QAction* aboutAction_ = nullptr;
+    QAction* replaceAction_ = nullptr;
+    FindReplaceDialog* findReplace_ = nullptr; // made on first use
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool restoredLayout_ = false; // the dock layout came from the settings
     bool shownOnce_ = false;
