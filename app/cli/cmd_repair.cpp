@@ -347,7 +347,7 @@ const CommandSpec kRepairCommand{
         "(a few times its length), not with the file.\n\n"
         "With --normalize, a run of more than 4096 combining characters (no normalisation "
         "boundary between them) is refused with exit 1, as soon as it is read: the normaliser "
-        "holds such a run whole, in several copies (a 100 MiB run took 825 MB), while real text "
+        "holds such a run whole, in several copies (a 100 MiB run took 826 MB), while real text "
         "has at most 30 (the Stream-Safe Text Format, UAX #15 section 13). That format's remedy, "
         "inserting U+034F COMBINING GRAPHEME JOINER, is not applied: it would add characters "
         "that are not in FILE and give text that is not FILE's normal form.",

@@ -37,7 +37,7 @@ struct NormalizeResult {
 // The longest run of characters without a normalisation boundary before them (non-starters, and
 // starters that compose with what precedes them) that normalize() takes. The normaliser holds
 // such a run whole, in several copies, to reorder and compose it: an unbounded run is unbounded
-// memory (a 100 MiB run of combining marks took about 825 MB). Real text stays far below: the
+// memory (a 100 MiB run of combining marks took about 826 MB). Real text stays far below: the
 // Stream-Safe Text Format (UAX #15 section 13) allows 30 non-starters in a row. A longer run is
 // refused, not rewritten: that format's remedy, inserting U+034F COMBINING GRAPHEME JOINER, would
 // add characters that are not in the input and give text that is not the input's normal form.
