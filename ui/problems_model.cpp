@@ -164,9 +164,16 @@ QString ProblemsModel::kindNameAt(int row) const {
 QString ProblemsModel::explanationAt(int row) const {
     if (const u8codec::Problem* p = problemAt(row))
         return QString::fromStdString(u8codec::explain(*p));
-    if (const u8codec::AuditFinding* f = findingAt(row))
-        return QString::fromStdString(f->message);
-    return {};
+    const u8codec::AuditFinding* f = findingAt(row);
+    if (!f)
+        return {};
+    // A look-alike's message begins with the two names, which read the same ("sayНello" looks
+    // like "sayHello"): the character that differs comes first, as `u8scope-cli audit` puts it
+    // (issue 33, defect 21).
+    if (f->kind == u8codec::AuditKind::Confusable && f->codePoints.size() == 1)
+        return QString::fromStdString(u8codec::describeCharacter(f->codePoints.front()) + ": " +
+                                      f->message);
+    return QString::fromStdString(f->message);
 }
 
 int ProblemsModel::rowCount(const QModelIndex& parent) const {

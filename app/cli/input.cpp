@@ -127,8 +127,15 @@ std::optional<FileStamp> stampOf(const std::string& path) {
 
 } // namespace
 
-bool Input::changedSinceOpened() const {
-    return file_ && stampOf(file_->path()) != opened_;
+bool Input::changedSinceOpened(bool linkedSince) const {
+    if (!file_)
+        return false;
+    std::optional<FileStamp> now = stampOf(file_->path());
+    if (now && linkedSince) {
+        now->changedSeconds = opened_.changedSeconds;
+        now->changedNanoseconds = opened_.changedNanoseconds;
+    }
+    return now != opened_;
 }
 
 std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) {

@@ -70,7 +70,9 @@ public:
     // removed since (never for standard input). The one rule of every command that writes what
     // it made of a file: a result read from a file that changed under it is no conversion of
     // either version (and --in-place would lose what was added), so it is not written.
-    bool changedSinceOpened() const;
+    // `linkedSince`: a backup linked to the file since (backup_file.h) changed its ctime, which
+    // is then not compared; its size and mtime still show a write.
+    bool changedSinceOpened(bool linkedSince = false) const;
 
     // The file itself (null for standard input): for size queries and re-reading.
     const u8codec::FileSource* file() const { return file_.get(); }

@@ -62,8 +62,10 @@ inline constexpr OptionSpec kOutputOption{
     .required = true};
 inline constexpr OptionSpec kInPlaceOption{
     .name = "in-place",
-    .help = "replace FILE, after a copy of it was saved as FILE.bak (FILE.bak.N when that is "
-            "taken); only a file you may write, and not if it changed while it was read (its "
+    .help = "replace FILE, after its old version was kept as FILE.bak (FILE.bak.N when that is "
+            "taken): the old file itself (a hard link, as FILE is replaced by a new file) unless "
+            "it has other names, else a reflink where the file system makes one, else a copy; "
+            "only a file you may write, and not if it changed while it was read (its "
             "other hard links keep the old content, and a new owner is said)",
     .group = "output",
     .required = true};

@@ -96,12 +96,20 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
     struct stat before {};
     const bool known = target.inPlace && ::stat(target.path.c_str(), &before) == 0;
     std::optional<std::string> backup;
-    if (target.inPlace) {
-        backup = u8io::writeBackup(target.path, error);
-        if (!backup)
+    const char* backupKind = "";
+    bool linked = false;
+    // Asked before the backup too: a hard link changes the file's ctime, so that the check after
+    // it no longer sees a chmod or a truncate to the same size made meanwhile.
+    const bool changedBefore = input.changedSinceOpened();
+    if (target.inPlace && !changedBefore) {
+        const auto made = u8io::writeBackup(target.path, error, &out);
+        if (!made)
             return usageError(command, "backup failed, input left as it was: " + error);
+        backup = made->name;
+        backupKind = u8io::describe(made->kind);
+        linked = made->kind == u8io::BackupKind::HardLink;
     }
-    if (input.changedSinceOpened()) {
+    if (changedBefore || input.changedSinceOpened(linked)) {
         if (backup)
             ::unlink(backup->c_str());
         std::fprintf(stderr,
@@ -111,8 +119,8 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
         return kExitInvalid;
     }
     if (backup)
-        std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s\n", int(command.size()),
-                     command.data(), shownName(*backup).c_str());
+        std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s (%s)\n", int(command.size()),
+                     command.data(), shownName(*backup).c_str(), backupKind);
     if (!out.commit(error)) {
         if (backup)
             ::unlink(backup->c_str());

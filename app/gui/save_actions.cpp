@@ -37,11 +37,25 @@ QString fromNative(const std::string& text) {
 
 // "Saved PATH" and, when a previous version was kept, its name and its size: a backup of a large
 // file takes as much room again, which the user should not learn from a full disk.
-QString savedMessage(const QString& path, const QString& backup) {
+// How the backup was made, since a copy of a large file costs its size again (issue 33, defect 23).
+QString backupHow(u8io::BackupKind kind) {
+    switch (kind) {
+    case u8io::BackupKind::Reflink:
+        return QObject::tr("a reflink: its blocks shared, nothing copied");
+    case u8io::BackupKind::HardLink:
+        return QObject::tr("the old file itself under a new name, nothing copied");
+    case u8io::BackupKind::Copy:
+        break;
+    }
+    return QObject::tr("copied");
+}
+
+QString savedMessage(const QString& path, const QString& backup, u8io::BackupKind kind) {
     if (backup.isEmpty())
         return QObject::tr("Saved %1").arg(path);
-    return QObject::tr("Saved %1 (previous version kept as %2, %3)")
-        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())));
+    return QObject::tr("Saved %1 (previous version kept as %2, %3, %4)")
+        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())),
+             backupHow(kind));
 }
 
 } // namespace
@@ -175,6 +189,7 @@ bool SaveActions::writeBytes(
     struct Outcome {
         bool ok = false;
         QString backupName; // empty when no previous version was kept
+        u8io::BackupKind backupKind = u8io::BackupKind::Copy;
         QString error;
     };
     auto outcome = std::make_shared<Outcome>();
@@ -195,12 +210,13 @@ bool SaveActions::writeBytes(
                 return;
             // Only a file that exists has a previous version to keep (a new name has none).
             if (backup && QFileInfo::exists(path)) {
-                const auto made = u8io::writeBackup(name, error);
+                const auto made = u8io::writeBackup(name, error, file.get());
                 if (!made) {
                     outcome->error = tr("cannot keep the backup: %1").arg(fromNative(error));
                     return;
                 }
-                outcome->backupName = fromNative(*made);
+                outcome->backupName = fromNative(made->name);
+                outcome->backupKind = made->kind;
             }
             if (!file->commit(error)) {
                 outcome->error = fromNative(error);
@@ -223,7 +239,7 @@ bool SaveActions::writeBytes(
         return false;
     }
     // Only what happened, with the backup's actual name.
-    emit message(savedMessage(path, outcome->backupName));
+    emit message(savedMessage(path, outcome->backupName, outcome->backupKind));
     return true;
 }
 
@@ -252,7 +268,7 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
     switch (result->status) {
     case u8io::SaveResult::Status::Saved:
         // Only what happened, with the backup's actual name.
-        emit message(savedMessage(path, fromNative(result->backupName)));
+        emit message(savedMessage(path, fromNative(result->backupName), result->backupKind));
         return true;
     case u8io::SaveResult::Status::Cancelled:
         emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));

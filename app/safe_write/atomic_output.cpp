@@ -11,7 +11,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/fs.h>
 #include <random>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -438,6 +440,12 @@ int renameWithoutReplacing(const char* from, const char* to) {
 }
 
 } // namespace
+
+bool AtomicOutput::cloneFrom(int from) {
+    if (writesInPlace() || fd_ < 0 || written_ != 0 || !buffer_.empty() || writeErrno_ != 0)
+        return false;
+    return ::ioctl(fd_, FICLONE, from) == 0;
+}
 
 std::optional<std::string>
 AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor,

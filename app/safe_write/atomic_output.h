@@ -67,6 +67,14 @@ public:
     std::optional<std::string> commitUnderFreeName(const std::function<std::string(int)>& nameFor,
                                                    std::string& error);
 
+    // For createBeside(), before any write: makes the output a copy of the file open as `from`
+    // that shares its blocks (a reflink, the FICLONE ioctl), where the file system can (Btrfs,
+    // XFS, bcachefs…): no data is read or written. False, the output unchanged, where it cannot.
+    bool cloneFrom(int from);
+    // Whether commit() puts a new file in the target's place (a rename), so that the target's
+    // old file is left whole; false where it writes into the target (standard output, devices).
+    bool replacesTarget() const { return !writesInPlace(); }
+
     const std::string& path() const { return path_; }
     // The file that is written: path() with symbolic links resolved.
     const std::string& targetPath() const { return targetPath_; }

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -16,7 +17,82 @@ std::string backupName(const std::string& path, int n) {
     return n == 0 ? path + ".bak" : path + ".bak." + std::to_string(n);
 }
 
-std::optional<std::string> writeBackup(const std::string& path, std::string& error) {
+const char* describe(BackupKind kind) {
+    switch (kind) {
+    case BackupKind::Reflink:
+        return "a reflink";
+    case BackupKind::HardLink:
+        return "a hard link";
+    case BackupKind::Copy:
+        break;
+    }
+    return "a copy";
+}
+
+namespace {
+
+// Whether the original (open as `in`, named `original`) may become the backup itself: only when
+// `replacement` puts a new file at that very name, and nothing else names the old one.
+bool mayLink(int in, const std::string& original, const AtomicOutput* replacement) {
+    struct stat st {};
+    return replacement && replacement->replacesTarget() && replacement->targetPath() == original &&
+           ::fstat(in, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1;
+}
+
+// Whether link(2) failed because this file system or its rules allow no such link (the backup is
+// then copied), rather than because of an I/O error, which is reported.
+bool cannotLinkHere(int error) {
+    return error == EPERM || error == EMLINK || error == EXDEV || error == ENOTSUP ||
+           error == EOPNOTSUPP || error == ENOSYS || error == EACCES;
+}
+
+// The original (open as `in`), synced, under the first free backup name by link(2), which never
+// replaces an existing name (EEXIST), and the directory synced: as durable as a copy. An empty
+// name where the file system refuses the link; nullopt with `error` on an I/O error.
+std::optional<std::string> linkUnderFreeName(int in, const std::string& original,
+                                             std::string& error) {
+    if (::fsync(in) != 0) {
+        error = original + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    constexpr int kMostNames = 100000; // as AtomicOutput::commitUnderFreeName()
+    for (int n = 0; n < kMostNames; ++n) {
+        std::string name = backupName(original, n);
+        if (::link(original.c_str(), name.c_str()) == 0) {
+            syncDirectoryOf(name);
+            return name;
+        }
+        if (errno == EEXIST)
+            continue;
+        if (cannotLinkHere(errno))
+            return std::string();
+        error = name + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    return std::string();
+}
+
+// Copies what `in` holds into `out`, a chunk at a time. False on a read error (with `error`); a
+// write error is left for the commit to report.
+bool copyInto(int in, const std::string& path, AtomicOutput& out, std::string& error) {
+    u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
+    for (;;) {
+        const ssize_t n = ::read(in, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = path + ": " + std::strerror(errno);
+            return false;
+        }
+        if (n == 0 || !out.write(buffer.span().first(std::size_t(n))))
+            return true;
+    }
+}
+
+} // namespace
+
+std::optional<Backup> writeBackup(const std::string& path, std::string& error,
+                                  const AtomicOutput* replacement) {
     std::string original;
     if (!resolveLinks(path, original, error))
         return std::nullopt;
@@ -25,28 +101,33 @@ std::optional<std::string> writeBackup(const std::string& path, std::string& err
         error = path + ": " + std::strerror(errno);
         return std::nullopt;
     }
+    // The hard link first: it makes no new file at all (and so writes nothing that could fail).
+    if (mayLink(in, original, replacement)) {
+        auto name = linkUnderFreeName(in, original, error);
+        if (!name || !name->empty()) {
+            ::close(in);
+            if (!name)
+                return std::nullopt;
+            return Backup{std::move(*name), BackupKind::HardLink};
+        }
+    }
     auto out = AtomicOutput::createBeside(original, error);
     if (!out) {
         ::close(in);
         return std::nullopt;
     }
-    u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
-    for (;;) {
-        const ssize_t n = ::read(in, buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            error = path + ": " + std::strerror(errno);
-            ::close(in);
-            return std::nullopt;
-        }
-        if (n == 0)
-            break;
-        if (!out->write(buffer.span().first(std::size_t(n))))
-            break; // commitUnderFreeName() reports the write error
-    }
+    Backup backup;
+    if (out->cloneFrom(in))
+        backup.kind = BackupKind::Reflink;
+    const bool read = backup.kind == BackupKind::Reflink || copyInto(in, path, *out, error);
     ::close(in);
-    return out->commitUnderFreeName([&](int n) { return backupName(original, n); }, error);
+    if (!read)
+        return std::nullopt;
+    auto name = out->commitUnderFreeName([&](int n) { return backupName(original, n); }, error);
+    if (!name)
+        return std::nullopt;
+    backup.name = std::move(*name);
+    return backup;
 }
 
 } // namespace u8io

@@ -42,15 +42,17 @@ SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
         }
     }
     // Only a file that exists has a previous version to keep (a new name has none). The backup
-    // is copied from the target as it is on disk, which is still the old version.
+    // is made from the target as it is on disk, which is still the old version: as a reflink or
+    // a hard link where it can be, so that a large file is not written twice.
     struct stat st {};
     if (options.keepBackup && ::stat(out->targetPath().c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        const auto made = writeBackup(path, error);
+        const auto made = writeBackup(path, error, out.get());
         if (!made) {
             result.error = path + ": cannot keep the backup: " + error;
             return result;
         }
-        result.backupName = *made;
+        result.backupName = made->name;
+        result.backupKind = made->kind;
     }
     if (!out->commit(error)) {
         result.error = error;

@@ -6,6 +6,7 @@
 // renamed over it, and the descriptor the pieces read through still reads the old file.
 #pragma once
 
+#include "backup_file.h"
 #include "u8codec/byte_source.h"
 
 #include <cstdint>
@@ -25,8 +26,9 @@ struct SaveOptions {
 struct SaveResult {
     enum class Status { Saved, Cancelled, Failed };
     Status status = Status::Failed;
-    std::string error;      // when Failed: "PATH: reason"
-    std::string backupName; // when a backup was kept
+    std::string error;                        // when Failed: "PATH: reason"
+    std::string backupName;                   // when a backup was kept
+    BackupKind backupKind = BackupKind::Copy; // then how it was made
 };
 
 // Writes `bytes` (size() of them) to `path`. Fails, with the target untouched, if fewer can be

@@ -36,6 +36,7 @@ private slots:
     void repairRefusesOverwritingInput();
     void repairInPlaceKeepsBackup();
     void inPlaceNeverOverwritesABackup();
+    void inPlaceBackupIsNoCopyWhereItNeedNotBe();
     void inPlaceKeepsModeOwnerAndGroup();
     void inPlaceNeverWidensToAnotherGroup();
     void inPlaceKeepsExtendedAttributesAndAcl();
@@ -292,7 +293,7 @@ void TestRepairCli::inPlaceNeverOverwritesABackup() {
     QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
     QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
     QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
-    QVERIFY2(r.err.contains("original saved as notes.txt.bak.1\n"), r.err.constData());
+    QVERIFY2(r.err.contains("original saved as notes.txt.bak.1 (a "), r.err.constData());
     // Again (transcode, the other --in-place command): the next free number, nothing replaced.
     const Run again =
         cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "notes.txt"});
@@ -300,7 +301,42 @@ void TestRepairCli::inPlaceNeverOverwritesABackup() {
     QCOMPARE(read(QStringLiteral("notes.txt.bak.2")), kRepaired);
     QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
     QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
-    QVERIFY2(again.err.contains("original saved as notes.txt.bak.2\n"), again.err.constData());
+    QVERIFY2(again.err.contains("original saved as notes.txt.bak.2 (a "), again.err.constData());
+}
+
+// Issue 33, defect 23: the backup of a large file is not written a second time. The file is
+// replaced by a new one, so the old one itself becomes the backup (a hard link), and the message
+// says so. A file with another name is copied (or reflinked where the file system can): a write
+// through that name would change the backup.
+void TestRepairCli::inPlaceBackupIsNoCopyWhereItNeedNotBe() {
+    const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
+    struct stat before {};
+    QCOMPARE(::stat(name.constData(), &before), 0);
+    const Run r = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
+    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
+    struct stat backup {};
+    QCOMPARE(::stat(QFile::encodeName(path(QStringLiteral("notes.txt.bak"))).constData(), &backup),
+             0);
+    QVERIFY2(r.err.contains("original saved as notes.txt.bak (a hard link)\n"), r.err.constData());
+    QCOMPARE(backup.st_ino, before.st_ino);
+    QCOMPARE(backup.st_nlink, nlink_t(1)); // the file itself now has a new one
+    // Two names: copied, and the other name keeps the old content, apart from the backup.
+    QVERIFY(QFile::remove(path(QStringLiteral("notes.txt.bak"))));
+    file(QStringLiteral("notes.txt"), kDamaged);
+    const QByteArray other = QFile::encodeName(path(QStringLiteral("other-name.txt")));
+    QCOMPARE(::link(name.constData(), other.constData()), 0);
+    const Run linked = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
+    QCOMPARE(linked.exitCode, 0);
+    QVERIFY2(linked.err.contains("original saved as notes.txt.bak (a copy)\n") ||
+                 linked.err.contains("original saved as notes.txt.bak (a reflink)\n"),
+             linked.err.constData());
+    QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
+    QCOMPARE(read(QStringLiteral("other-name.txt")), kDamaged);
+    QCOMPARE(::stat(QFile::encodeName(path(QStringLiteral("notes.txt.bak"))).constData(), &backup),
+             0);
+    QCOMPARE(backup.st_nlink, nlink_t(1));
 }
 
 void TestRepairCli::inPlaceKeepsModeOwnerAndGroup() {
@@ -363,7 +399,11 @@ void TestRepairCli::inPlaceNeverWidensToAnotherGroup() {
         for (const QString& written : {name, name + QStringLiteral(".bak")}) {
             const struct stat st = statOf(path(written));
             QCOMPARE(st.st_uid, kNobody);
-            QCOMPARE(st.st_mode & 07777, c.expected);
+            // A backup that is the original itself (a hard link) keeps its group and mode.
+            if (written != name && st.st_gid == c.group && st.st_nlink == 1)
+                QCOMPARE(st.st_mode & 07777, mode_t(0640));
+            else
+                QCOMPARE(st.st_mode & 07777, c.expected);
         }
     }
 }
@@ -428,7 +468,7 @@ void TestRepairCli::inPlaceRenameIsDurable() {
     QProcess p;
     p.setWorkingDirectory(dir_->path());
     p.start(strace,
-            {"-f", "-y", "-e", "trace=fsync,rename,renameat2", "-o", "trace.txt",
+            {"-f", "-y", "-e", "trace=fsync,rename,renameat2,link", "-o", "trace.txt",
              QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", "notes.txt"});
     QVERIFY(p.waitForFinished(60000));
     if (p.exitCode() != 0)
@@ -436,16 +476,19 @@ void TestRepairCli::inPlaceRenameIsDurable() {
     const QList<QByteArray> calls = read(QStringLiteral("trace.txt")).split('\n');
     const QByteArray directory = QFile::encodeName(QDir(dir_->path()).canonicalPath());
     // For the backup and for the file: a sync of the temporary file, the rename, then a sync of
-    // the directory.
+    // the directory. A backup that is the original itself: a sync of it, the link, then a sync
+    // of the directory.
     int durableRenames = 0;
     for (int i = 0; i < calls.size(); ++i) {
-        if (!calls[i].contains("rename"))
+        const bool linked = calls[i].contains(" link(");
+        if (!calls[i].contains("rename") && !linked)
             continue;
         // The temporary file is named (".u8scope-"), or has no name until just before the
         // rename (O_TMPFILE: strace shows the descriptor as "DIR/#INODE (deleted)").
         const bool fileSynced =
             i > 0 && calls[i - 1].contains("fsync(") &&
-            (calls[i - 1].contains(".u8scope-") || calls[i - 1].contains("(deleted)"));
+            (calls[i - 1].contains(".u8scope-") || calls[i - 1].contains("(deleted)") ||
+             (linked && calls[i - 1].contains("/notes.txt>")));
         const bool directorySynced = i + 1 < calls.size() && calls[i + 1].contains("fsync(") &&
                                      calls[i + 1].contains("<" + directory + ">");
         durableRenames += fileSynced && directorySynced;

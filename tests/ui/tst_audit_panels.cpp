@@ -219,6 +219,12 @@ private slots:
         const int row = model.rowContaining(en);
         QVERIFY(row >= 0);
         QCOMPARE(int(model.findingAt(row)->kind), int(AuditKind::Confusable));
+        // Issue 33, defect 21: the two names read the same; the character that differs first.
+        const QString explained =
+            model.data(model.index(row, ProblemsModel::ExplanationColumn)).toString();
+        QVERIFY2(explained.startsWith(QStringLiteral("U+041D CYRILLIC CAPITAL LETTER EN: "
+                                                     "\"say\u041Dello\" looks like \"sayHello\"")),
+                 qPrintable(explained));
         QCOMPARE(model.rowAtOrAfter(en + 1), 8);
         // Exports name the kinds as the CLI does.
         const QByteArray csv = model.toCsv();

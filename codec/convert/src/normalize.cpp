@@ -13,6 +13,7 @@
 #include <unicode/normalizer2.h>
 #include <unicode/stringpiece.h>
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 namespace u8codec {
 
@@ -71,6 +72,50 @@ const QuickYesStarters& quickYesStarters(NormalForm form) {
     return form == NormalForm::Nfc ? nfc : nfd;
 }
 
+// Where, in a stretch of non-ASCII bytes, a run of characters each without a normalisation
+// boundary before it (`noBoundaryBefore`) grows past kMaxUnboundedRun; npos if none does.
+// Ill-formed bytes end a run.
+template <typename NoBoundaryBefore>
+std::size_t overlongRunIn(std::string_view stretch, NoBoundaryBefore noBoundaryBefore) {
+    std::size_t run = 0;
+    for (int32_t i = 0, length = int32_t(stretch.size()); i < length;) {
+        const int32_t at = i;
+        UChar32 c = 0;
+        U8_NEXT(stretch.data(), i, length, c);
+        run = c >= 0 && noBoundaryBefore(c) ? run + 1 : 0;
+        if (run > kMaxUnboundedRun)
+            return std::size_t(at);
+    }
+    return std::string_view::npos;
+}
+
+// Where in `utf8` such a run grows past kMaxUnboundedRun, or npos. Every character of a run is
+// two bytes or more (ASCII has a boundary before it in both forms), so a run that long covers a
+// whole aligned block of kMaxUnboundedRun non-ASCII bytes: only the stretches of non-ASCII bytes
+// around such blocks are decoded, and text with an ASCII byte now and then costs a look at a few
+// bytes of each block.
+template <typename NoBoundaryBefore>
+std::size_t overlongRun(std::string_view utf8, NoBoundaryBefore noBoundaryBefore) {
+    const auto* const p = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const std::size_t size = utf8.size();
+    constexpr std::size_t kBlock = kMaxUnboundedRun;
+    const auto isAscii = [](std::uint8_t b) { return b < 0x80; };
+    for (std::size_t block = 0; block + kBlock <= size; block += kBlock) {
+        if (std::find_if(p + block, p + block + kBlock, isAscii) != p + block + kBlock)
+            continue;
+        std::size_t start = block, end = block + kBlock;
+        while (start > 0 && !isAscii(p[start - 1]))
+            --start;
+        while (end < size && !isAscii(p[end]))
+            ++end;
+        const std::size_t at = overlongRunIn(utf8.substr(start, end - start), noBoundaryBefore);
+        if (at != std::string_view::npos)
+            return start + at;
+        block = end / kBlock * kBlock; // on after the stretch (`end` is ASCII, or the end)
+    }
+    return std::string_view::npos;
+}
+
 bool icuIsNormalized(std::string_view utf8, NormalForm form) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = instance(form, status);
@@ -95,6 +140,10 @@ bool isQuickYesStarter(char32_t c, NormalForm form) {
 // at a time, and looked up in the table above; where one is not a quick-Yes starter, ICU decides
 // on its piece alone: the run of non-ASCII characters around it with the ASCII character before
 // ("e" + U+0301).
+std::size_t overlongNonStarterRun(std::string_view utf8) {
+    return overlongRun(utf8, [](UChar32 c) { return u_getCombiningClass(c) != 0; });
+}
+
 bool isNormalizedWellFormed(std::string_view utf8, NormalForm form) {
     const QuickYesStarters& starters = quickYesStarters(form);
     const auto* const begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
@@ -140,6 +189,12 @@ bool isNormalized(std::string_view utf8, NormalForm form) {
     return icuIsNormalized(utf8, form);
 }
 
+std::string overlongRunMessage() {
+    return "a run of more than " + std::to_string(kMaxUnboundedRun) +
+           " combining characters (no normalisation boundary between them) is not normalised: "
+           "the normaliser would hold it whole, and real text has at most 30 (UAX #15 section 13)";
+}
+
 NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t maxSpans) {
     NormalizeResult result;
     if (utf8.size() > std::size_t(INT32_MAX)) {
@@ -150,6 +205,14 @@ NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t ma
     const icu::Normalizer2* n = instance(form, status);
     if (U_FAILURE(status)) {
         result.error = std::string("ICU normaliser unavailable: ") + u_errorName(status);
+        return result;
+    }
+    const QuickYesStarters& starters = quickYesStarters(form);
+    const auto noBoundaryBefore = [&](UChar32 c) {
+        return !starters.contains(char32_t(c)) && !n->hasBoundaryBefore(c);
+    };
+    if (overlongRun(utf8, noBoundaryBefore) != std::string_view::npos) {
+        result.error = overlongRunMessage();
         return result;
     }
     result.text.reserve(utf8.size());

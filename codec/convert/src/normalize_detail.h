@@ -16,4 +16,11 @@ bool isNormalizedWellFormed(std::string_view utf8, NormalForm form);
 // such characters only is in the form (UAX #15 section 9). A table lookup below U+20000.
 bool isQuickYesStarter(char32_t c, NormalForm form);
 
+// Where the first run of more than kMaxUnboundedRun characters of canonical combining class other
+// than 0 in `utf8` ends (the offset of the character that makes it too long), or npos. Such
+// characters have no normalisation boundary before them in either form (UAX #15), so normalize()
+// refuses any text this finds a run in; the repair refuses such text even where it is already in
+// the form, so that its streamed and in-memory forms agree. Ill-formed bytes end a run.
+std::size_t overlongNonStarterRun(std::string_view utf8);
+
 } // namespace u8codec::detail

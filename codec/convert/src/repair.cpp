@@ -431,7 +431,10 @@ private:
     }
 
     Outcome normalizeText() {
-        if (detail::isNormalizedWellFormed(text_, *options_.normalForm))
+        // A run normalize() refuses is refused even in text already in the form, as the streamed
+        // repair refuses it on sight (repair_windows.h): the same answer either way.
+        if (detail::overlongNonStarterRun(text_) == std::string_view::npos &&
+            detail::isNormalizedWellFormed(text_, *options_.normalForm))
             return Outcome::Unchanged;
         NormalizeResult n = normalize(text_, *options_.normalForm, cap_);
         if (!n.ok) {

@@ -64,7 +64,9 @@ bool Replay::applies(const PipelinePass& pass, const WindowState& state) const {
     case StepKind::C1:
         return findC1Punctuation(state.text) != std::string_view::npos;
     case StepKind::Normalization:
-        return !isNormalizedWellFormed(state.text, *options_.normalForm);
+        // As repair(): a run normalize() refuses is refused even in text already in the form.
+        return overlongNonStarterRun(state.text) != std::string_view::npos ||
+               !isNormalizedWellFormed(state.text, *options_.normalForm);
     case StepKind::Mojibake:
         break;
     }

@@ -1,9 +1,11 @@
 #include "repair_windows.h"
 
+#include "normalize_detail.h"
 #include "on_threads.h"
 #include "u8codec/cpu_features.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -111,9 +113,26 @@ bool WindowReader::readNext(InputWindow& window, std::string& error) {
             window = {ends_.size() - 1, start, std::span<const std::uint8_t>(buffer_, have), 0};
             return true;
         }
+        if (normalising_ && overlongRunIn(start, have, error))
+            return false;
         from = last;
         want = std::size_t(std::min<std::uint64_t>(left, std::uint64_t(have) * 2));
     }
+}
+
+// A window that grows because it has no cut may be a run of combining characters, which
+// normalize() refuses past kMaxUnboundedRun: refused here, as soon as it is seen, the run is never
+// read whole (a 100 MiB run took 826 MB before). Rescanning the window on each doubling costs at
+// most twice its length.
+bool WindowReader::overlongRunIn(std::uint64_t start, std::size_t have, std::string& error) const {
+    const std::size_t at =
+        overlongNonStarterRun(std::string_view(reinterpret_cast<const char*>(buffer_), have));
+    if (at == std::string_view::npos)
+        return false;
+    char offset[32];
+    std::snprintf(offset, sizeof offset, "0x%llX", static_cast<unsigned long long>(start + at));
+    error = "normalisation failed at byte " + std::string(offset) + ": " + overlongRunMessage();
+    return true;
 }
 
 bool WindowReader::read(std::size_t k, InputWindow& window, std::string& error) {

@@ -44,7 +44,9 @@ struct InputWindow {
 
 // Reads the windows of `source`. Windows are `target` bytes long, or longer: each ends before the
 // first safe cut at or after `target` bytes. A stretch without a safe cut (text without ASCII,
-// or, when normalising, without two ASCII bytes side by side) makes its window as long as it.
+// or, when normalising, without two ASCII bytes side by side) makes its window as long as it;
+// when normalising, one holding a run of combining characters longer than normalize() takes
+// (kMaxUnboundedRun) is an error as soon as the run is read.
 // The buffer is aligned for the kernel's copy (a read into a buffer aligned to 64 bytes costs the
 // kernel less on x86-64).
 class WindowReader {
@@ -67,6 +69,7 @@ public:
 private:
     bool fill(std::uint64_t start, std::size_t have, std::size_t want, std::string& error);
     void reserve(std::size_t bytes);
+    bool overlongRunIn(std::uint64_t start, std::size_t have, std::string& error) const;
 
     const ByteSource& source_;
     const std::uint64_t size_;

@@ -1,6 +1,7 @@
 // Unicode normalisation (UAX #15) of UTF-8 text, through ICU's Normalizer2.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,8 +34,21 @@ struct NormalizeResult {
     std::vector<NormalizedSpan> spans; // the first `maxSpans` changed spans, in order
 };
 
+// The longest run of characters without a normalisation boundary before them (non-starters, and
+// starters that compose with what precedes them) that normalize() takes. The normaliser holds
+// such a run whole, in several copies, to reorder and compose it: an unbounded run is unbounded
+// memory (a 100 MiB run of combining marks took about 826 MB). Real text stays far below: the
+// Stream-Safe Text Format (UAX #15 section 13) allows 30 non-starters in a row. A longer run is
+// refused, not rewritten: that format's remedy, inserting U+034F COMBINING GRAPHEME JOINER, would
+// add characters that are not in the input and give text that is not the input's normal form.
+inline constexpr std::size_t kMaxUnboundedRun = 4096;
+
+// The refusal of a run longer than kMaxUnboundedRun.
+std::string overlongRunMessage();
+
 // Normalises well-formed UTF-8. Text already in the form (the common case: ICU's quick check
-// answers "yes" for almost all characters) is copied through unchanged.
+// answers "yes" for almost all characters) is copied through unchanged. Text with a run longer
+// than kMaxUnboundedRun is refused (`error` is overlongRunMessage()).
 NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t maxSpans = 1000);
 
 // True when the text is already in the form.
