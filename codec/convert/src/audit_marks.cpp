@@ -1,5 +1,5 @@
 // invisible and hidden-payload for the characters that depend on their neighbours: variation
-// selectors, tags, and (text profile) ZWJ/ZWNJ.
+// selectors, tags, and ZWJ/ZWNJ.
 #include "audit_detail.h"
 
 #include <algorithm>
@@ -80,11 +80,13 @@ bool isJoiningScript(std::int32_t s) {
 
 } // namespace
 
-bool MarkTracker::decides(const AuditChar& c, AuditProfile profile) noexcept {
+// ZWJ and ZWNJ are decided by their neighbours in both profiles: UAX #31 A1, A2 and B allow them
+// in identifiers after a virama and between joining letters, and comments and strings in code are
+// text in the scripts that need them (Persian, Malayalam chillu, emoji ZWJ sequences).
+bool MarkTracker::decides(const AuditChar& c, AuditProfile) noexcept {
     if (c.error || c.allowed || c.traits.has(CharTraits::kOrdinary))
         return false;
-    return isVariationSelector(c.cp) || isTag(c.cp) ||
-           (profile == AuditProfile::Text && isJoinerControl(c.cp));
+    return isVariationSelector(c.cp) || isTag(c.cp) || isJoinerControl(c.cp);
 }
 
 std::uint64_t MarkTracker::earliest() const noexcept {
@@ -101,7 +103,7 @@ void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_) {
-        noteContext(c, ctx); // the common case: nothing to decide
+        noteContext(c); // the common case: nothing to decide
         return;
     }
     const bool runChar = !c.error && !c.allowed && (isVariationSelector(c.cp) || isTag(c.cp));
@@ -126,34 +128,35 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         }
         ++runCount_;
         runBytes_ += c.length;
-        noteContext(c, ctx);
+        noteContext(c);
         return;
     }
     if (runCount_ != 0)
         closeRun(ctx);
     if (joinerPending_)
         decideJoiner(&c, ctx);
-    if (decides(c, ctx.options.profile)) { // a ZWJ or ZWNJ in the text profile
+    if (decides(c, ctx.options.profile)) { // a ZWJ or ZWNJ
         joiner_ = c;
         joinerPending_ = true;
         joinerScripts_ = prevScripts_;
         joinerScriptCount_ = prevScriptCount_;
         // UTS #51 ED-16: an emoji ZWJ sequence joins emoji, each possibly with a modifier or an
         // emoji presentation selector.
+        // UAX #31 A1, A2 and B: a joiner after a virama chooses a form (Malayalam chillu, half
+        // forms), also at the end of a word.
+        joinerAfterVirama_ = hasPrev_ && u_getCombiningClass(UChar32(prev_)) == 9;
         joinerAfterEmoji_ =
             hasPrev_ &&
             (prev_ == 0xFE0F || u_hasBinaryProperty(UChar32(prev_), UCHAR_EXTENDED_PICTOGRAPHIC) ||
              u_hasBinaryProperty(UChar32(prev_), UCHAR_EMOJI_MODIFIER));
     }
-    noteContext(c, ctx);
+    noteContext(c);
 }
 
-void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
+void MarkTracker::noteContext(const AuditChar& c) {
     prev_ = c.error ? char32_t(0xFFFD) : c.cp;
     hasPrev_ = true;
-    // Scripts only matter to the text profile's joiner rule.
-    if (ctx.options.profile != AuditProfile::Text || c.cp < 0x80 || c.error || c.allowed ||
-        !c.traits.has(CharTraits::kLetterOrMark)) {
+    if (c.cp < 0x80 || c.error || c.allowed || !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
         return;
     }
@@ -171,8 +174,8 @@ void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
 
 void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
     joinerPending_ = false;
-    bool fine = false;
-    if (next && !next->error && !next->allowed && next->cp >= 0x80) {
+    bool fine = joinerAfterVirama_;
+    if (!fine && next && !next->error && !next->allowed && next->cp >= 0x80) {
         if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
             u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC)) {
             fine = true;
