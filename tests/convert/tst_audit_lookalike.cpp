@@ -189,6 +189,32 @@ private slots:
         QCOMPARE(joinerFindings("int \u200DisAdmin;"), std::size_t(1));
     }
 
+    void zeroWidthSpaceBetweenKhmerWords() {
+        const auto invisible = [](const std::string& s, AuditProfile p) {
+            std::size_t n = 0;
+            for (const auto& f : auditDefault(s, p))
+                n += f.kind == AuditKind::Invisible;
+            return n;
+        };
+        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+            // Khmer marks word boundaries with ZWSP (Unicode chapter 16).
+            QCOMPARE(invisible("\u1780\u17D2\u1798\u17C2\u179A\u200B\u1797\u17B6\u179F\u17B6"
+                               "\u200B \"\u200B\u1780\"",
+                               p),
+                     std::size_t(0));
+            // Between Latin letters, or Khmer glued to Latin, it is a finding.
+            QCOMPARE(invisible("pay\u200Bpal", p), std::size_t(1));
+            QCOMPARE(invisible("\u1780\u200Bpal", p), std::size_t(1));
+            QCOMPARE(invisible("a \u200B b", p), std::size_t(1));
+        }
+    }
+
+    void percentEncodingAndOtherDirectives() {
+        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек"})
+            QVERIFY2(confusables(s, AuditProfile::Text).empty(), s);
+        QVERIFY(!confusables("%%Bнеразрешённы", AuditProfile::Text).empty());
+    }
+
     void defaultKinds() {
         const auto code = u8codec::defaultAuditKinds(AuditProfile::Code);
         const auto text = u8codec::defaultAuditKinds(AuditProfile::Text);

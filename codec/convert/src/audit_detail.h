@@ -111,6 +111,10 @@ inline bool isZeroWidthJoiner(char32_t cp) noexcept {
 inline bool isJoinerControl(char32_t cp) noexcept {
     return cp == 0x200C || cp == 0x200D;
 }
+// ZWJ, ZWNJ and ZERO WIDTH SPACE: invisible characters whose neighbours decide (MarkTracker).
+inline bool isDecidedByNeighbours(char32_t cp) noexcept {
+    return isJoinerControl(cp) || cp == 0x200B;
+}
 // The kind of a finding on this character alone (kinds decided by context are not: variation
 // selectors, tags and ZWJ/ZWNJ are the MarkTracker's), or none.
 std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
@@ -196,6 +200,8 @@ private:
     static constexpr std::size_t kKeptBytes = 64;
     void closeRun(RuleContext& ctx);
     void decideJoiner(const AuditChar* next, RuleContext& ctx);
+    bool joinerFits(const AuditChar* next) const;
+    bool wordBreakHintFits(const AuditChar* next) const;
     void noteContext(const AuditChar& c);
 
     // The character before the current one, and the scripts of the last letter or mark (marks

@@ -87,12 +87,14 @@ std::size_t formatDirective(std::string_view s, std::size_t q) {
            std::string_view("-+ #0123456789.$*").find(s[i]) != std::string_view::npos)
         ++i;
     const bool digits = i > flagsStart;
+    const std::size_t modifierStart = i;
     while (i < s.size() && std::string_view("hlLqjzt").find(s[i]) != std::string_view::npos)
         ++i;
-    if (i < s.size() &&
-        std::string_view("diouxXfFeEgGaAcsSpn@").find(s[i]) != std::string_view::npos)
+    // Any letter: printf's conversions and the ones programs add (aptitude's %B for bold); a
+    // modifier letter alone ("%t") is one too.
+    if (i < s.size() && (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')
         return i + 1 - q;
-    return digits ? i - q : 0; // Qt's %1 (digits only)
+    return digits || i > modifierStart ? i - q : 0; // Qt's %1 (digits only)
 }
 
 } // namespace
@@ -109,8 +111,12 @@ std::size_t escapeHead(std::string_view before, std::span<const char32_t> word) 
         std::size_t escapes = 1; // an escaped '\' or "%%" is a character, not an escape
         while (q >= escapes && s[q - escapes] == s[q])
             ++escapes;
-        if (escapes % 2 == 0)
-            return 0;
+        if (escapes % 2 == 0) {
+            // "%%0A" is printf's way of writing the percent-encoded "%0A" (URL, GnuPG).
+            const bool encoded =
+                s[q] == '%' && q + 2 < s.size() && isHex(s[q + 1]) && isHex(s[q + 2]);
+            return encoded && q + 3 > start ? q + 3 - start : 0;
+        }
         const std::size_t len = s[q] == '\\' ? backslashEscape(s, q) : formatDirective(s, q);
         return q + len > start ? q + len - start : 0;
     }

@@ -78,6 +78,21 @@ bool isJoiningScript(std::int32_t s) {
     return s != USCRIPT_LATIN && s != USCRIPT_COMMON && s != USCRIPT_INHERITED;
 }
 
+// The scripts written without spaces between words whose text marks the places a line may break
+// with ZERO WIDTH SPACE (Unicode chapter 16: Khmer, Thai, Lao, Myanmar; UAX #14 ZW).
+bool marksWordsWithZwsp(std::int32_t s) {
+    return s == USCRIPT_KHMER || s == USCRIPT_THAI || s == USCRIPT_LAO || s == USCRIPT_MYANMAR ||
+           s == USCRIPT_LANNA || s == USCRIPT_TAI_VIET || s == USCRIPT_NEW_TAI_LUE;
+}
+
+template <std::size_t N>
+bool anyScript(const std::array<std::int32_t, N>& scripts, int n, bool (*test)(std::int32_t)) {
+    for (int i = 0; i < n; ++i)
+        if (test(scripts[std::size_t(i)]))
+            return true;
+    return false;
+}
+
 } // namespace
 
 // ZWJ and ZWNJ are decided by their neighbours in both profiles: UAX #31 A1, A2 and B allow them
@@ -86,7 +101,7 @@ bool isJoiningScript(std::int32_t s) {
 bool MarkTracker::decides(const AuditChar& c, AuditProfile) noexcept {
     if (c.error || c.allowed || c.traits.has(CharTraits::kOrdinary))
         return false;
-    return isVariationSelector(c.cp) || isTag(c.cp) || isJoinerControl(c.cp);
+    return isVariationSelector(c.cp) || isTag(c.cp) || isDecidedByNeighbours(c.cp);
 }
 
 std::uint64_t MarkTracker::earliest() const noexcept {
@@ -174,25 +189,51 @@ void MarkTracker::noteContext(const AuditChar& c) {
 
 void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
     joinerPending_ = false;
-    bool fine = joinerAfterVirama_;
-    if (!fine && next && !next->error && !next->allowed && next->cp >= 0x80) {
-        if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
-            u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC)) {
-            fine = true;
-        } else if (isLetterOrMark(next->cp)) {
-            // Between two letters or marks of one script that uses joiners to choose a form:
-            // Indic conjuncts, Arabic and Persian joining, Sinhala, Khmer... (Unicode chapter
-            // 23.2); never Latin or Common.
-            std::array<std::int32_t, 8> scripts{};
-            const int n = scriptsOf(next->cp, scripts);
-            for (int i = 0; i < n && !fine; ++i)
-                for (int j = 0; j < joinerScriptCount_ && !fine; ++j)
-                    fine = scripts[std::size_t(i)] == joinerScripts_[std::size_t(j)] &&
-                           isJoiningScript(scripts[std::size_t(i)]);
-        }
-    }
+    const bool fine = joiner_.cp == 0x200B ? wordBreakHintFits(next) : joinerFits(next);
     if (!fine && ctx.wants(AuditKind::Invisible))
         ctx.addCharacterFinding(AuditKind::Invisible, joiner_, explainJoiner(joiner_.cp));
+}
+
+bool MarkTracker::joinerFits(const AuditChar* next) const {
+    if (joinerAfterVirama_)
+        return true;
+    if (!next || next->error || next->allowed || next->cp < 0x80)
+        return false;
+    if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
+        u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC))
+        return true;
+    if (!isLetterOrMark(next->cp))
+        return false;
+    // Between two letters or marks of one script that uses joiners to choose a form: Indic
+    // conjuncts, Arabic and Persian joining, Sinhala, Khmer... (Unicode chapter 23.2); never
+    // Latin or Common.
+    std::array<std::int32_t, 8> scripts{};
+    const int n = scriptsOf(next->cp, scripts);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < joinerScriptCount_; ++j)
+            if (scripts[std::size_t(i)] == joinerScripts_[std::size_t(j)] &&
+                isJoiningScript(scripts[std::size_t(i)]))
+                return true;
+    return false;
+}
+
+// A ZERO WIDTH SPACE next to a letter of a script that marks word boundaries with it, and not
+// against a letter of another script ("pay\u200Bpal" and a ZWSP between Latin words stay
+// findings).
+bool MarkTracker::wordBreakHintFits(const AuditChar* next) const {
+    const bool before = anyScript(joinerScripts_, joinerScriptCount_, marksWordsWithZwsp);
+    bool nextLetter = false, after = false;
+    if (next && !next->error && next->cp >= 0x80 && isLetterOrMark(next->cp)) {
+        std::array<std::int32_t, 8> scripts{};
+        const int n = scriptsOf(next->cp, scripts);
+        nextLetter = true;
+        after = anyScript(scripts, n, marksWordsWithZwsp);
+    } else if (next && !next->error && next->cp < 0x80) {
+        nextLetter = (next->cp | 0x20) >= 'a' && (next->cp | 0x20) <= 'z';
+    }
+    if (before)
+        return !nextLetter || after;
+    return after && joinerScriptCount_ == 0;
 }
 
 void MarkTracker::closeRun(RuleContext& ctx) {
