@@ -136,6 +136,8 @@ private slots:
         QTest::newRow("вашID") << QStringLiteral("вашID") << false;
         QTest::newRow("answerα") << QStringLiteral("answerα") << false;
         QTest::newRow("kΩ") << QStringLiteral("kΩ") << false;
+        QTest::newRow("ПРЕФИКСaa") << QStringLiteral("ПРЕФИКСaa") << false;
+        QTest::newRow("часy") << QStringLiteral("час\u0079") << true;
         QTest::newRow("Gооgle") << QStringLiteral("G\u043E\u043Egle") << true;
         QTest::newRow("Еnginn") << QStringLiteral("\u0415nginn") << true;
         QTest::newRow("hellο") << QStringLiteral("hell\u03BF") << true;
@@ -206,6 +208,27 @@ private slots:
             QCOMPARE(invisible("pay\u200Bpal", p), std::size_t(1));
             QCOMPARE(invisible("\u1780\u200Bpal", p), std::size_t(1));
             QCOMPARE(invisible("a \u200B b", p), std::size_t(1));
+            // Past spaces and other ZWSPs, the last letter decides.
+            QCOMPARE(invisible("\u1780\u200B\u200B \u1780", p), std::size_t(0));
+            QCOMPARE(invisible("a\u200B\u200B \u1780", p), std::size_t(2));
+            // After a virama (older Malayalam), between letters.
+            QCOMPARE(invisible("\u0D15\u0D4D\u200B\u0D35", p), std::size_t(0));
+        }
+    }
+
+    void joinersOfSoraniAndTelugu() {
+        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+            std::size_t n = 0;
+            // Sorani: HEH and ZWNJ for the vowel ە, at a word's end; Telugu: ZWJ ZWNJ after a
+            // virama.
+            for (const auto& f :
+                 auditDefault("\u0628\u0647\u200C \u0C15\u0C4D\u200D\u200C\u0C35", p))
+                n += f.kind == AuditKind::Invisible;
+            QCOMPARE(n, std::size_t(0));
+            n = 0;
+            for (const auto& f : auditDefault("\u0628\u0628\u200C \u0C15\u200D\u200C\u0C35", p))
+                n += f.kind == AuditKind::Invisible;
+            QCOMPARE(n, std::size_t(3));
         }
     }
 

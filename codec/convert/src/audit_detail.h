@@ -224,6 +224,12 @@ private:
     int joinerScriptCount_ = 0;
     bool joinerAfterEmoji_ = false;
     bool joinerAfterVirama_ = false;
+    bool joinerAfterHeh_ = false;
+    bool joinerInZwspText_ = false;
+    // Whether the last character but joiners was a virama; whether the last letter on the line
+    // (no ASCII between) was of a script that marks words with ZWSP.
+    bool viramaBefore_ = false;
+    bool inZwspText_ = false;
 };
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------

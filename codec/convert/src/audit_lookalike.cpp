@@ -191,6 +191,11 @@ bool LookalikeFinder::intrudes(std::span<const char32_t> word, const std::vector
                                : (i == 0 || runs[i - 1].end != r.begin);
         if (!edge || other.end - other.begin <= r.end - r.begin)
             return false;
+        // A lower-case tail after a word in capitals is a segment of its own ("ПРЕФИКСaa":
+        // split's suffixes after PREFIX).
+        if (left && isLower(word[r.begin]) && other.end - other.begin >= 2 &&
+            isUpper(word[r.begin - 1]) && isUpper(word[r.begin - 2]))
+            return false;
         for (std::size_t k = r.begin; k < r.end; ++k)
             if (isLetter(word[k]) && kHomoglyphs.find(word[k]) == std::u32string_view::npos)
                 return false;

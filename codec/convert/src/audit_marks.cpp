@@ -114,6 +114,8 @@ void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
     prev_ = last;
     hasPrev_ = true;
     prevScriptCount_ = 0;
+    inZwspText_ = false;
+    viramaBefore_ = false;
 }
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
@@ -159,7 +161,11 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         // emoji presentation selector.
         // UAX #31 A1, A2 and B: a joiner after a virama chooses a form (Malayalam chillu, half
         // forms), also at the end of a word.
-        joinerAfterVirama_ = hasPrev_ && u_getCombiningClass(UChar32(prev_)) == 9;
+        // Through a joiner before it too: Telugu writes ZWJ ZWNJ after a virama.
+        joinerAfterVirama_ = viramaBefore_;
+        // Sorani Kurdish writes the vowel ە as HEH and ZWNJ in older text (at a word's end too).
+        joinerAfterHeh_ = hasPrev_ && prev_ == 0x0647;
+        joinerInZwspText_ = inZwspText_;
         joinerAfterEmoji_ =
             hasPrev_ &&
             (prev_ == 0xFE0F || u_hasBinaryProperty(UChar32(prev_), UCHAR_EXTENDED_PICTOGRAPHIC) ||
@@ -171,6 +177,11 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
 void MarkTracker::noteContext(const AuditChar& c) {
     prev_ = c.error ? char32_t(0xFFFD) : c.cp;
     hasPrev_ = true;
+    if (!isDecidedByNeighbours(c.cp))
+        viramaBefore_ = !c.error && c.cp >= 0x80 && u_getCombiningClass(UChar32(c.cp)) == 9;
+    const bool asciiLetter = (c.cp | 0x20) >= 'a' && (c.cp | 0x20) <= 'z';
+    if (asciiLetter || endsLine(c.cp))
+        inZwspText_ = false;
     if (c.cp < 0x80 || c.error || c.allowed || !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
         return;
@@ -185,6 +196,7 @@ void MarkTracker::noteContext(const AuditChar& c) {
         return; // a combining mark keeps its base's script
     prevScripts_ = scripts;
     prevScriptCount_ = n;
+    inZwspText_ = anyScript(scripts, n, marksWordsWithZwsp);
 }
 
 void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
@@ -195,7 +207,7 @@ void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
 }
 
 bool MarkTracker::joinerFits(const AuditChar* next) const {
-    if (joinerAfterVirama_)
+    if (joinerAfterVirama_ || (joiner_.cp == 0x200C && joinerAfterHeh_))
         return true;
     if (!next || next->error || next->allowed || next->cp < 0x80)
         return false;
@@ -221,7 +233,12 @@ bool MarkTracker::joinerFits(const AuditChar* next) const {
 // against a letter of another script ("pay\u200Bpal" and a ZWSP between Latin words stay
 // findings).
 bool MarkTracker::wordBreakHintFits(const AuditChar* next) const {
-    const bool before = anyScript(joinerScripts_, joinerScriptCount_, marksWordsWithZwsp);
+    // After a virama it keeps two letters from forming a conjunct, as ZWNJ should (older
+    // Malayalam and Telugu text).
+    if (joinerAfterVirama_)
+        return true;
+    // The last letter before it (past spaces, punctuation and other ZWSPs) is of such a script.
+    const bool before = joinerInZwspText_;
     bool nextLetter = false, after = false;
     if (next && !next->error && next->cp >= 0x80 && isLetterOrMark(next->cp)) {
         std::array<std::int32_t, 8> scripts{};
