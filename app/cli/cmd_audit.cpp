@@ -230,7 +230,7 @@ const CommandSpec kAuditCommand{
     .operands = "FILE...",
     .description =
         "What hides in valid UTF-8: bidirectional controls (Trojan Source, CVE-2021-42574), "
-        "invisible characters, look-alikes of ASCII and mixed scripts (UTS #39), controls, "
+        "invisible characters, look-alike letters and mixed scripts (UTS #39), controls, "
         "noncharacters, private-use and unassigned code points, text not in NFC, a BOM inside "
         "the text, payloads hidden in variation selectors or tags; ill-formed UTF-8 is reported "
         "in the same stream. Each file is streamed in constant memory; the output says which "
