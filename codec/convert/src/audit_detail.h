@@ -226,9 +226,9 @@ private:
     bool joinerAfterVirama_ = false;
     bool joinerAfterHeh_ = false;
     bool joinerInZwspText_ = false;
-    // Whether the last character but joiners was a virama; whether the last letter on the line
-    // (no ASCII between) was of a script that marks words with ZWSP.
-    bool viramaBefore_ = false;
+    // The last character but joiners (a virama there allows them); whether the last letter on the
+    // line (no ASCII between) was of a script that marks words with ZWSP.
+    char32_t beforeJoiners_ = 0; // the last character that is not a joiner
     bool inZwspText_ = false;
 };
 
@@ -308,8 +308,8 @@ private:
     // The last bytes before the current character (non-ASCII as 0x80), and those before the
     // word being read.
     static constexpr std::size_t kBefore = 8;
-    std::array<char, kBefore> recent_{};
-    std::array<char, kBefore> before_{};
+    std::uint64_t recent_ = 0, before_ = 0; // the first byte in the highest bits
+
     std::array<IdChar, kMaxLength> chars_{};
     std::size_t count_ = 0;
     std::size_t nonAscii_ = 0;

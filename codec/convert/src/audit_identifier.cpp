@@ -139,7 +139,7 @@ void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     const std::uint8_t byte = c.cp < 0x80 ? std::uint8_t(c.cp) : std::uint8_t(0x80);
     if (c.error || !isWordCharacter(c.cp, c.traits)) {
         endIdentifier(ctx);
-        noteBefore(&byte, 1);
+        recent_ = (recent_ << 8) | byte;
         return;
     }
     if (options_.profile == AuditProfile::Text && startsWord(c.cp, c.traits)) {
@@ -148,16 +148,14 @@ void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         lastClass_ = cls;
     }
     append(c, ctx);
-    noteBefore(&byte, 1);
+    recent_ = (recent_ << 8) | byte;
 }
 
 void IdentifierTracker::noteBefore(const std::uint8_t* p, std::size_t n) noexcept {
-    const std::size_t take = std::min(n, kBefore);
-    std::memmove(recent_.data(), recent_.data() + take, kBefore - take);
-    for (std::size_t i = 0; i < take; ++i) {
-        const std::uint8_t b = p[n - take + i];
-        recent_[kBefore - take + i] = char(b < 0x80 ? b : 0x80);
-    }
+    // A shift register of the last 8 bytes, non-ASCII ones as 0x80: one shift per character on
+    // the per-character path.
+    for (std::size_t i = n > kBefore ? n - kBefore : 0; i < n; ++i)
+        recent_ = (recent_ << 8) | (p[i] < 0x80 ? p[i] : 0x80u);
 }
 
 std::size_t IdentifierTracker::escapeLength() const noexcept {
@@ -165,7 +163,10 @@ std::size_t IdentifierTracker::escapeLength() const noexcept {
     const std::size_t n = std::min(count_, head.size());
     for (std::size_t i = 0; i < n; ++i)
         head[i] = chars_[i].cp;
-    return escapeHead(std::string_view(before_.data(), kBefore), std::span(head.data(), n));
+    std::array<char, kBefore> before{};
+    for (std::size_t i = 0; i < kBefore; ++i)
+        before[i] = char((before_ >> (8 * (kBefore - 1 - i))) & 0xFF);
+    return escapeHead(std::string_view(before.data(), kBefore), std::span(head.data(), n));
 }
 
 void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
@@ -395,7 +396,8 @@ void IdentifierTracker::findIntrusions(std::size_t head, std::vector<Lookalike>&
 void IdentifierTracker::checkConfusables(RuleContext& ctx) {
     if (!ctx.wants(AuditKind::Confusable))
         return;
-    const std::size_t head = escapeLength();
+    // An escape glued to the head of a word matters only where it adds a script ("\\nЗапит").
+    const std::size_t head = wordScript_ == kMixedScripts ? escapeLength() : 0;
     std::vector<Lookalike> found;
     findAsciiLookalikes(head, found);
     findIntrusions(head, found);

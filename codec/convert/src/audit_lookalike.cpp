@@ -143,6 +143,15 @@ std::u32string LookalikeFinder::skeleton(char32_t cp) const {
 }
 
 char32_t LookalikeFinder::counterpart(char32_t cp, std::int32_t host) {
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(host)) << 32) | cp;
+    if (const auto m = memo_.find(key); m != memo_.end())
+        return m->second;
+    const char32_t found = lookUp(cp, host);
+    memo_.emplace(key, found);
+    return found;
+}
+
+char32_t LookalikeFinder::lookUp(char32_t cp, std::int32_t host) {
     auto it = letters_.find(host);
     if (it == letters_.end()) {
         std::map<std::u32string, char32_t> table;

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct USpoofChecker;
@@ -46,13 +47,16 @@ private:
         std::int32_t script;
     };
     // The letter of `host` drawn like cp (same skeleton), or 0.
-    char32_t counterpart(char32_t cp, std::int32_t host);
+    char32_t counterpart(char32_t cp, std::int32_t host); // memoised lookUp()
+    char32_t lookUp(char32_t cp, std::int32_t host);
     bool intrudes(std::span<const char32_t> word, const std::vector<Run>& runs, std::size_t i);
     std::u32string skeleton(char32_t cp) const;
 
     const USpoofChecker* spoof_ = nullptr;
     // Per host script: skeleton -> its first letter with that skeleton (built when first asked).
     std::map<std::int32_t, std::map<std::u32string, char32_t>> letters_;
+    // (letter, host script) -> counterpart, 0 for none: a text repeats its words.
+    std::unordered_map<std::uint64_t, char32_t> memo_;
 };
 
 // How many characters at the head of a word belong to an escape or format directive that began

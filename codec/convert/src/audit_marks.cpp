@@ -115,7 +115,7 @@ void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
     hasPrev_ = true;
     prevScriptCount_ = 0;
     inZwspText_ = false;
-    viramaBefore_ = false;
+    beforeJoiners_ = last;
 }
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
@@ -162,7 +162,8 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         // UAX #31 A1, A2 and B: a joiner after a virama chooses a form (Malayalam chillu, half
         // forms), also at the end of a word.
         // Through a joiner before it too: Telugu writes ZWJ ZWNJ after a virama.
-        joinerAfterVirama_ = viramaBefore_;
+        joinerAfterVirama_ =
+            beforeJoiners_ >= 0x80 && u_getCombiningClass(UChar32(beforeJoiners_)) == 9;
         // Sorani Kurdish writes the vowel ە as HEH and ZWNJ in older text (at a word's end too).
         joinerAfterHeh_ = hasPrev_ && prev_ == 0x0647;
         joinerInZwspText_ = inZwspText_;
@@ -178,9 +179,8 @@ void MarkTracker::noteContext(const AuditChar& c) {
     prev_ = c.error ? char32_t(0xFFFD) : c.cp;
     hasPrev_ = true;
     if (!isDecidedByNeighbours(c.cp))
-        viramaBefore_ = !c.error && c.cp >= 0x80 && u_getCombiningClass(UChar32(c.cp)) == 9;
-    const bool asciiLetter = (c.cp | 0x20) >= 'a' && (c.cp | 0x20) <= 'z';
-    if (asciiLetter || endsLine(c.cp))
+        beforeJoiners_ = c.error ? char32_t(0xFFFD) : c.cp;
+    if (inZwspText_ && (((c.cp | 0x20) >= 'a' && (c.cp | 0x20) <= 'z') || endsLine(c.cp)))
         inZwspText_ = false;
     if (c.cp < 0x80 || c.error || c.allowed || !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
