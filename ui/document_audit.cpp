@@ -13,7 +13,9 @@ u8codec::AuditOptions DocumentAudit::windowOptions(u8codec::AuditProfile profile
                                                    const u8codec::CodePointSet& allowlist) {
     u8codec::AuditOptions options;
     options.profile = profile;
-    options.kinds = u8codec::kAllAuditKinds & ~u8codec::kindBit(u8codec::AuditKind::InvalidUtf8);
+    // The codec's default for the profile (what can deceive); ill-formed UTF-8 is the check's.
+    options.kinds =
+        u8codec::defaultAuditKinds(profile) & ~u8codec::kindBit(u8codec::AuditKind::InvalidUtf8);
     options.allowlist = allowlist;
     return options;
 }

@@ -49,7 +49,7 @@ constexpr OptionSpec kOptions[] = {
      .kind = ValueKind::NameList,
      .valueName = "KIND,...",
      .names = auditKindNames,
-     .defaultValue = "every kind",
+     .defaultValue = "every kind but mixed-script, and in the text profile not-nfc",
      .help = "report only these kinds; `invalid` is ill-formed UTF-8"},
     {.name = "max-findings",
      .kind = ValueKind::Number,
@@ -94,7 +94,7 @@ enum class FileResult { Clean, Findings, Unreadable };
 
 struct Settings {
     std::optional<u8codec::AuditProfile> profile; // forced by --profile
-    u8codec::AuditKindMask kinds = u8codec::kAllAuditKinds;
+    std::optional<u8codec::AuditKindMask> kinds;  // named by --kinds; else the profile's default
     u8codec::CodePointSet allowlist;
     std::uint64_t maxFindings = 1000; // of each kind in each file; 0: no limit
 };
@@ -128,7 +128,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     }
     u8codec::AuditOptions options;
     options.profile = tally.profile;
-    options.kinds = settings.kinds;
+    options.kinds = settings.kinds.value_or(u8codec::defaultAuditKinds(tally.profile));
     options.allowlist = settings.allowlist;
     u8codec::Auditor auditor(std::move(options));
     const auto sink = [&](const u8codec::AuditFinding& f) {
@@ -166,7 +166,7 @@ int runAudit(const Arguments& parsed) {
     }
     if (const std::string* k = parsed.value("kinds")) {
         std::string error;
-        if (!parseKinds(*k, settings.kinds, error))
+        if (!parseKinds(*k, settings.kinds.emplace(), error))
             return usageError("audit", error);
     }
     if (const std::string* a = parsed.value("allow")) {
@@ -230,11 +230,13 @@ const CommandSpec kAuditCommand{
     .operands = "FILE...",
     .description =
         "What hides in valid UTF-8: bidirectional controls (Trojan Source, CVE-2021-42574), "
-        "invisible characters, look-alikes of ASCII and mixed scripts (UTS #39), controls, "
+        "invisible characters, look-alike letters and mixed scripts (UTS #39), controls, "
         "noncharacters, private-use and unassigned code points, text not in NFC, a BOM inside "
         "the text, payloads hidden in variation selectors or tags; ill-formed UTF-8 is reported "
         "in the same stream. Each file is streamed in constant memory; the output says which "
-        "profile was used and why.\n\n"
+        "profile was used and why. mixed-script findings (and not-nfc in the text profile) are "
+        "reported only when named in --kinds: a look-alike letter inside a word of another "
+        "script is a confusable finding in every profile.\n\n"
         "Directories are refused: name the files (find DIR -type f -exec u8scope-cli audit {} +).",
     .options = kOptions,
     .exitStatuses = kExitStatuses,

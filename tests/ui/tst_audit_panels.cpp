@@ -33,13 +33,19 @@ const std::string kTrojan = "int main(void) {\n"
                             "    sayHello(); say\u041Dello();\n"
                             "}\n";
 
+// The window's kinds and the opt-in mixed-script one, whose identifier-wide findings the panels
+// mark apart from the characters' own.
+u8codec::AuditOptions panelOptions(AuditProfile profile) {
+    u8codec::AuditOptions options = DocumentAudit::windowOptions(profile, {});
+    options.kinds |= u8codec::kindBit(AuditKind::MixedScript);
+    return options;
+}
+
 std::shared_ptr<const AuditReport> auditOf(const std::string& text, AuditProfile profile,
                                            std::size_t cap = 1000, std::size_t chunk = 1 << 20) {
     std::atomic<bool> stop{false};
     const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
-    return DocumentAudit::audit(source, DocumentAudit::windowOptions(profile, {}), cap, stop, {},
-                                chunk)
-        .report;
+    return DocumentAudit::audit(source, panelOptions(profile), cap, stop, {}, chunk).report;
 }
 
 std::shared_ptr<const ScanReport> scanOf(const std::string& text) {
@@ -98,7 +104,7 @@ class TestAuditPanels : public QObject {
     Q_OBJECT
 private slots:
     void reportIsTheCodecsInAnyChunking() {
-        u8codec::AuditOptions options = DocumentAudit::windowOptions(AuditProfile::Code, {});
+        const u8codec::AuditOptions options = panelOptions(AuditProfile::Code);
         const auto expected = u8codec::audit(
             std::span(reinterpret_cast<const std::uint8_t*>(kTrojan.data()), kTrojan.size()),
             options);
@@ -111,6 +117,27 @@ private slots:
                 QCOMPARE(int(report->findings[i].kind), int(expected[i].kind));
             }
         }
+    }
+
+    // The window reports what can deceive: mixed-script only when asked for, and not-nfc not in
+    // prose (issue 33 defect 5), so that a real RLO is never buried.
+    void windowKindsAreTheCodecsDefault() {
+        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+            const auto kinds = DocumentAudit::windowOptions(p, {}).kinds;
+            QCOMPARE(kinds,
+                     u8codec::defaultAuditKinds(p) & ~u8codec::kindBit(AuditKind::InvalidUtf8));
+            QVERIFY(!(kinds & u8codec::kindBit(AuditKind::MixedScript)));
+        }
+        QVERIFY(!(DocumentAudit::windowOptions(AuditProfile::Text, {}).kinds &
+                  u8codec::kindBit(AuditKind::NotNfc)));
+        // Polytonic Greek and "kΩ" in prose: nothing suspicious.
+        std::atomic<bool> stop{false};
+        const auto report = DocumentAudit::audit(
+            u8codec::MemorySource(std::vector<std::uint8_t>(
+                {0xE1, 0xBC, 0x80, 0xCC, 0x81, ' ', '1', '0', ' ', 'k', 0xCE, 0xA9, '\n'})),
+            DocumentAudit::windowOptions(AuditProfile::Text, {}), 1000, stop);
+        QVERIFY(report.report);
+        QCOMPARE(report.report->totalFindings, quint64(0));
     }
 
     void reportCountsPlacesAndMarks() {
@@ -170,7 +197,7 @@ private slots:
         QSignalSpy cancelled(&audit, &DocumentAudit::cancelled);
         QSignalSpy failed(&audit, &DocumentAudit::failed);
         auto gated = std::make_shared<GatedSource>();
-        const auto options = DocumentAudit::windowOptions(AuditProfile::Code, {});
+        const auto options = panelOptions(AuditProfile::Code);
         audit.start(gated, options);
         audit.cancel();
         QCOMPARE(cancelled.count(), 1);
@@ -262,8 +289,7 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral(
                      "\u041D U+041D CYRILLIC CAPITAL LETTER EN looks like H U+0048")),
                  qPrintable(text));
-        QVERIFY2(text.contains(QLatin1String("Suspicious: Character confusable with ASCII "
-                                             "(confusable)")),
+        QVERIFY2(text.contains(QLatin1String("Suspicious: Look-alike character (confusable)")),
                  qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("looks like \"sayHello\"")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("(mixed-script)")), qPrintable(text));

@@ -4,6 +4,7 @@
 // in a way that matters (quiet()), so that the driver can skip ASCII runs while all are quiet.
 #pragma once
 
+#include "audit_lookalike.h"
 #include "u8codec/controls.h"
 #include "u8convert/audit.h"
 
@@ -110,8 +111,12 @@ inline bool isZeroWidthJoiner(char32_t cp) noexcept {
 inline bool isJoinerControl(char32_t cp) noexcept {
     return cp == 0x200C || cp == 0x200D;
 }
+// ZWJ, ZWNJ and ZERO WIDTH SPACE: invisible characters whose neighbours decide (MarkTracker).
+inline bool isDecidedByNeighbours(char32_t cp) noexcept {
+    return isJoinerControl(cp) || cp == 0x200B;
+}
 // The kind of a finding on this character alone (kinds decided by context are not: variation
-// selectors, tags and, in the text profile, ZWJ/ZWNJ are the MarkTracker's), or none.
+// selectors, tags and ZWJ/ZWNJ are the MarkTracker's), or none.
 std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
 // ASCII: the bytes the fast path skips without looking (no finding, no state but position).
 constexpr bool isPlainAscii(std::uint8_t b) noexcept {
@@ -176,8 +181,8 @@ private:
 // --- variation selectors, tags and joiners (audit_marks.cpp) ---------------------------------
 
 // Decides the characters whose meaning depends on their neighbours: a variation selector is
-// fine after a base that takes it, a tag inside an emoji tag sequence, a ZWJ or ZWNJ (text
-// profile) between letters of a script that uses it or between emoji; a run of 3 or more
+// fine after a base that takes it, a tag inside an emoji tag sequence, a ZWJ or ZWNJ between
+// letters of a script that uses it or between emoji; a run of 3 or more
 // variation selectors or tags is a hidden payload.
 class MarkTracker {
 public:
@@ -195,7 +200,9 @@ private:
     static constexpr std::size_t kKeptBytes = 64;
     void closeRun(RuleContext& ctx);
     void decideJoiner(const AuditChar* next, RuleContext& ctx);
-    void noteContext(const AuditChar& c, const RuleContext& ctx);
+    bool joinerFits(const AuditChar* next) const;
+    bool wordBreakHintFits(const AuditChar* next) const;
+    void noteContext(const AuditChar& c);
 
     // The character before the current one, and the scripts of the last letter or mark (marks
     // of the Inherited script take their base's), for the joiner rule.
@@ -210,12 +217,19 @@ private:
     std::array<AuditChar, 2> runFirst_{}; // its first two characters, decided one by one
     std::vector<char32_t> runChars_;      // the first kKeptCharacters
     std::vector<std::uint8_t> runData_;   // the bytes they stand for, the first kKeptBytes
-    // A ZWJ or ZWNJ (text profile) waiting for the character after it.
+    // A ZWJ or ZWNJ waiting for the character after it.
     AuditChar joiner_{};
     bool joinerPending_ = false;
     std::array<std::int32_t, 8> joinerScripts_{};
     int joinerScriptCount_ = 0;
     bool joinerAfterEmoji_ = false;
+    bool joinerAfterVirama_ = false;
+    bool joinerAfterHeh_ = false;
+    bool joinerInZwspText_ = false;
+    // The last character but joiners (a virama there allows them); whether the last letter on the
+    // line (no ASCII between) was of a script that marks words with ZWSP.
+    char32_t beforeJoiners_ = 0; // the last character that is not a joiner
+    bool inZwspText_ = false;
 };
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
@@ -224,8 +238,11 @@ private:
 // ID_Continue characters but connector punctuation ('_'), also cut where a script written
 // without spaces (Han, kana, Bopomofo) meets another one, as UAX #29 cuts words there. One that
 // holds non-ASCII characters is checked when it ends: its UTS #39 restriction level (uspoof,
-// section 5.2) against the profile's, and, when it also holds ASCII letters, each character
-// whose skeleton (section 4) is ASCII (in a word, only when the whole word then reads as ASCII). At
+// section 5.2) against the profile's (mixed-script, opt-in), and its look-alike letters: a letter
+// inside a run of another script that has a letter drawn like it (LookalikeFinder), and in code,
+// a Latin or Common character drawn like ASCII in an identifier with ASCII letters (fullwidth,
+// mathematical, dotless i). Escapes and format directives glued to its head ("\nЗапит") are left
+// out of both: the word is judged as it reads once they are replaced. At
 // most kMaxLength characters are held: an all-ASCII identifier keeps its last kMaxLength (and
 // whether an ASCII letter went before them); one with non-ASCII characters is checked in pieces of
 // kMaxLength.
@@ -260,6 +277,17 @@ private:
     void endIdentifier(RuleContext& ctx);
     void checkMixedScript(RuleContext& ctx);
     void checkConfusables(RuleContext& ctx);
+    // A character drawn like another: `meant` is what it is drawn like (UTF-8); hostScript the
+    // script of the word around it (an intrusion), 0 for an ASCII look-alike.
+    struct Lookalike {
+        std::size_t index;
+        std::string meant;
+        std::int32_t hostScript;
+    };
+    void findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found);
+    void findIntrusions(std::size_t head, std::vector<Lookalike>& found);
+    void reportLookalike(const Lookalike& l, const std::u32string& text,
+                         const std::string& lookalike, RuleContext& ctx) const;
     bool hasAsciiLetter() const noexcept;
     bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
@@ -269,9 +297,19 @@ private:
     void noteScript(std::int32_t script) noexcept;
     // Whether cp alone has an ASCII skeleton (memoised for the BMP).
     bool asciiSkeleton(char32_t cp, std::string& skeleton);
+    // Remembers the ASCII bytes before the next word (escapeHead() reads them).
+    void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
+    // Characters at the head of the word that an escape before it owns.
+    std::size_t escapeLength() const noexcept;
 
     const AuditOptions& options_;
     USpoofChecker* spoof_ = nullptr;
+    LookalikeFinder lookalikes_;
+    // The last bytes before the current character (non-ASCII as 0x80), and those before the
+    // word being read.
+    static constexpr std::size_t kBefore = 8;
+    std::uint64_t recent_ = 0, before_ = 0; // the first byte in the highest bits
+
     std::array<IdChar, kMaxLength> chars_{};
     std::size_t count_ = 0;
     std::size_t nonAscii_ = 0;

@@ -150,6 +150,12 @@ std::string explainUnpairedPop(char32_t pop) {
 }
 
 std::string explainJoiner(char32_t cp) {
+    if (cp == 0x200B)
+        return describeCharacter(cp) +
+               " is invisible here: text uses it only to mark where a line may break between "
+               "words of a script written without spaces (Khmer, Thai, Lao, Myanmar: Unicode "
+               "chapter 16, UAX #14); elsewhere two names that look the same differ by it (the "
+               "invisible-character attack of Trojan Source)";
     return describeCharacter(cp) +
            " is invisible here: prose uses it only between two letters or marks of a script "
            "that joins or forms conjuncts (Indic, Arabic, Persian, Sinhala... Unicode chapter "

@@ -1,13 +1,17 @@
 // confusable and mixed-script: identifiers (code) or words (text) checked with ICU's spoof
 // checker (UTS #39).
 #include "audit_detail.h"
+#include "audit_lookalike.h"
 #include "u8codec/encoder.h"
 
 #include <algorithm>
 #include <cstring>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 #include <unicode/uscript.h>
 #include <unicode/uspoof.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
 
 namespace u8codec::audit_detail {
 
@@ -42,20 +46,38 @@ const char* levelName(URestrictionLevel level) {
     }
 }
 
-// Whether cp alone has an ASCII skeleton (UTS #39 section 4); if so, `skeleton` receives it.
+// Whether cp alone is drawn like ASCII: its UTS #39 skeleton (section 4) is ASCII, or else its
+// NFKC form is (UAX #15: the fullwidth ｍ and the mathematical 𝐚 are compatibility forms of m and
+// a, which confusables.txt leaves to NFKC, as UAX #31 section 5 does for identifiers); if so,
+// `skeleton` receives it.
 bool asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton) {
     std::string utf8;
     appendUtf8(cp, utf8);
     char buffer[64];
     UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = uspoof_getSkeletonUTF8(spoof, 0, utf8.data(), int32_t(utf8.size()), buffer,
-                                             int32_t(sizeof buffer), &status);
-    bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
-    for (int32_t i = 0; ascii && i < n; ++i)
-        ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
-    if (ascii)
-        skeleton.assign(buffer, std::size_t(n));
-    return ascii;
+    int32_t n = uspoof_getSkeletonUTF8(spoof, 0, utf8.data(), int32_t(utf8.size()), buffer,
+                                       int32_t(sizeof buffer), &status);
+    const auto isAscii = [&] {
+        bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
+        for (int32_t i = 0; ascii && i < n; ++i)
+            ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
+        return ascii;
+    };
+    if (!isAscii()) {
+        UChar in[2], out[16];
+        int32_t len = 0;
+        U16_APPEND_UNSAFE(in, len, UChar32(cp));
+        status = U_ZERO_ERROR;
+        const UNormalizer2* nfkc = unorm2_getNFKCInstance(&status);
+        const int32_t m = U_SUCCESS(status) ? unorm2_normalize(nfkc, in, len, out, 16, &status) : 0;
+        n = 0;
+        for (int32_t i = 0; U_SUCCESS(status) && i < m && n < int32_t(sizeof buffer) - 1; ++i)
+            buffer[n++] = out[i] < 0x80 ? char(out[i]) : char(0x80);
+        if (!isAscii())
+            return false;
+    }
+    skeleton.assign(buffer, std::size_t(n));
+    return true;
 }
 
 } // namespace
@@ -68,6 +90,7 @@ IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(opt
         uspoof_close(spoof_);
         spoof_ = nullptr; // no spoof data: the identifier checks find nothing
     }
+    lookalikes_.use(spoof_);
 }
 
 IdentifierTracker::~IdentifierTracker() {
@@ -113,8 +136,10 @@ bool IdentifierTracker::startsWord(char32_t cp, const CharTraits& t) noexcept {
 }
 
 void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
+    const std::uint8_t byte = c.cp < 0x80 ? std::uint8_t(c.cp) : std::uint8_t(0x80);
     if (c.error || !isWordCharacter(c.cp, c.traits)) {
         endIdentifier(ctx);
+        recent_ = (recent_ << 8) | byte;
         return;
     }
     if (options_.profile == AuditProfile::Text && startsWord(c.cp, c.traits)) {
@@ -123,6 +148,25 @@ void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         lastClass_ = cls;
     }
     append(c, ctx);
+    recent_ = (recent_ << 8) | byte;
+}
+
+void IdentifierTracker::noteBefore(const std::uint8_t* p, std::size_t n) noexcept {
+    // A shift register of the last 8 bytes, non-ASCII ones as 0x80: one shift per character on
+    // the per-character path.
+    for (std::size_t i = n > kBefore ? n - kBefore : 0; i < n; ++i)
+        recent_ = (recent_ << 8) | (p[i] < 0x80 ? p[i] : 0x80u);
+}
+
+std::size_t IdentifierTracker::escapeLength() const noexcept {
+    std::array<char32_t, 12> head{};
+    const std::size_t n = std::min(count_, head.size());
+    for (std::size_t i = 0; i < n; ++i)
+        head[i] = chars_[i].cp;
+    std::array<char, kBefore> before{};
+    for (std::size_t i = 0; i < kBefore; ++i)
+        before[i] = char((before_ >> (8 * (kBefore - 1 - i))) & 0xFF);
+    return escapeHead(std::string_view(before.data(), kBefore), std::span(head.data(), n));
 }
 
 void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
@@ -139,6 +183,7 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
     if (count_ == 0) {
         line_ = c.line;
         column_ = c.column;
+        before_ = recent_;
     }
     chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
     if (c.cp >= 0x80 && !c.allowed)
@@ -193,6 +238,11 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     if (count_ == 0) {
         line_ = line;
         column_ = column - kept;
+        noteBefore(p, n - kept);
+        before_ = recent_;
+        noteBefore(p + n - kept, kept);
+    } else {
+        noteBefore(p, n);
     }
     for (std::size_t i = n - kept; i < n; ++i)
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
@@ -229,9 +279,10 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     // resolved script set. An ASCII letter that slid out still says Latin was there.
     std::string checked = droppedLetter_ ? "a" : "";
     std::u32string text;
+    const std::size_t head = escapeLength();
     for (std::size_t i = 0; i < count_; ++i) {
         text += chars_[i].cp;
-        if (!chars_[i].allowed)
+        if (!chars_[i].allowed && i >= head)
             appendUtf8(chars_[i].cp, checked);
     }
     UErrorCode status = U_ZERO_ERROR;
@@ -294,67 +345,110 @@ bool IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
     return ascii;
 }
 
-void IdentifierTracker::checkConfusables(RuleContext& ctx) {
-    if (!ctx.wants(AuditKind::Confusable) || !hasAsciiLetter())
+// Code: a Latin or Common character drawn like ASCII (fullwidth ｍ, mathematical 𝐚, dotless ı) in
+// an identifier that also has ASCII letters. Letters of other scripts are the LookalikeFinder's.
+void IdentifierTracker::findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found) {
+    if (options_.profile != AuditProfile::Code)
         return;
-    struct Lookalike {
-        std::size_t index;
-        std::string skeleton;
-    };
-    std::vector<Lookalike> found;
-    for (std::size_t i = 0; i < count_; ++i) {
+    const std::size_t before = found.size();
+    bool allAscii = true; // every non-ASCII character drawn like ASCII: "ｍａｉｎ" reads "main"
+    for (std::size_t i = head; i < count_; ++i) {
         const IdChar& c = chars_[i];
         if (c.cp < 0x80 || c.allowed)
             continue;
-        if (ctx.options.profile == AuditProfile::Text) {
-            // Prose uses Latin letters beyond ASCII (Turkish ı) and Common ones on purpose.
-            UErrorCode s = U_ZERO_ERROR;
-            const UScriptCode sc = uscript_getScript(UChar32(c.cp), &s);
-            if (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED)
-                continue;
+        UErrorCode s = U_ZERO_ERROR;
+        const UScriptCode sc = uscript_getScript(UChar32(c.cp), &s);
+        if (sc != USCRIPT_LATIN && sc != USCRIPT_COMMON && sc != USCRIPT_INHERITED) {
+            allAscii = false;
+            continue;
         }
         std::string skeleton;
         if (asciiSkeleton(c.cp, skeleton))
-            found.push_back({i, std::move(skeleton)});
+            found.push_back({i, std::move(skeleton), 0});
+        else
+            allAscii = false;
     }
+    // Without ASCII letters, a name of two or more characters that reads as ASCII ("ｍａｉｎ");
+    // one letter alone is a symbol (ℝ, ℕ).
+    if (!hasAsciiLetter() && (!allAscii || count_ - head < 2))
+        found.resize(before);
+}
+
+// Letters of one script inside a run of another (UTS #39 section 4 skeletons).
+void IdentifierTracker::findIntrusions(std::size_t head, std::vector<Lookalike>& found) {
+    if (wordScript_ != kMixedScripts || head >= count_)
+        return;
+    std::u32string word;
+    std::vector<std::uint8_t> allowed;
+    for (std::size_t i = head; i < count_; ++i) {
+        word += chars_[i].cp;
+        allowed.push_back(chars_[i].allowed);
+    }
+    std::vector<Intrusion> intrusions;
+    lookalikes_.find(word, allowed, intrusions);
+    for (const Intrusion& in : intrusions) {
+        std::string meant;
+        appendUtf8(in.meant, meant);
+        found.push_back({head + in.index, std::move(meant), in.hostScript});
+    }
+}
+
+void IdentifierTracker::checkConfusables(RuleContext& ctx) {
+    if (!ctx.wants(AuditKind::Confusable))
+        return;
+    // An escape glued to the head of a word matters only where it adds a script ("\\nЗапит").
+    const std::size_t head = wordScript_ == kMixedScripts ? escapeLength() : 0;
+    std::vector<Lookalike> found;
+    findAsciiLookalikes(head, found);
+    findIntrusions(head, found);
     if (found.empty())
         return;
-    // Prose: only a word that then reads as ASCII ("hellο" with a Greek omicron) imitates one;
-    // a word of another script glued to an ASCII one ("Hyperإضافي") imitates nothing.
-    if (ctx.options.profile == AuditProfile::Text) {
-        std::size_t nonAscii = 0;
-        for (std::size_t i = 0; i < count_; ++i)
-            nonAscii += chars_[i].cp >= 0x80 && !chars_[i].allowed;
-        if (found.size() != nonAscii)
-            return;
-    }
+    std::sort(found.begin(), found.end(),
+              [](const Lookalike& a, const Lookalike& b) { return a.index < b.index; });
     std::u32string text;
     std::string lookalike;
     for (std::size_t i = 0, next = 0; i < count_; ++i) {
         text += chars_[i].cp;
         if (next < found.size() && found[next].index == i)
-            lookalike += found[next++].skeleton;
+            lookalike += found[next++].meant;
         else
             appendUtf8(chars_[i].cp, lookalike);
     }
-    for (const Lookalike& l : found) {
-        const IdChar& c = chars_[l.index];
-        AuditFinding f;
-        f.kind = AuditKind::Confusable;
-        f.offset = c.offset;
-        f.length = c.length;
-        f.line = line_;
-        f.column = column_ + l.index;
-        f.codePoints = {c.cp};
-        f.lookalike = lookalike;
-        std::string glyph;
-        appendUtf8(c.cp, glyph);
-        f.message = quoted(text) + " looks like \"" + lookalike + "\": " + glyph + " is " +
-                    describeCharacter(c.cp) + ", drawn like \"" + l.skeleton +
-                    "\" (UTS #39 section 4, confusable skeletons): the homoglyph attack of "
-                    "Trojan Source makes two names that read the same";
-        ctx.findings.add(std::move(f));
+    for (const Lookalike& l : found)
+        reportLookalike(l, text, lookalike, ctx);
+}
+
+void IdentifierTracker::reportLookalike(const Lookalike& l, const std::u32string& text,
+                                        const std::string& lookalike, RuleContext& ctx) const {
+    const IdChar& c = chars_[l.index];
+    AuditFinding f;
+    f.kind = AuditKind::Confusable;
+    f.offset = c.offset;
+    f.length = c.length;
+    f.line = line_;
+    f.column = column_ + l.index;
+    f.codePoints = {c.cp};
+    f.lookalike = lookalike;
+    std::string glyph;
+    appendUtf8(c.cp, glyph);
+    std::string drawn = "drawn like \"" + l.meant + "\"";
+    if (l.hostScript != 0) {
+        char32_t meant = 0;
+        if (!l.meant.empty()) {
+            std::size_t i = 0;
+            const auto* b = reinterpret_cast<const std::uint8_t*>(l.meant.data());
+            UChar32 m = 0;
+            U8_NEXT(b, i, l.meant.size(), m);
+            meant = char32_t(m);
+        }
+        drawn = std::string("inside a word of ") + uscript_getName(UScriptCode(l.hostScript)) +
+                " letters, drawn like " + describeCharacter(meant) + " (the letter probably meant)";
     }
+    f.message = quoted(text) + " looks like \"" + lookalike + "\": " + glyph + " is " +
+                describeCharacter(c.cp) + ", " + drawn +
+                " (UTS #39 section 4, confusable skeletons): the homoglyph attack of Trojan "
+                "Source makes two names that read the same";
+    ctx.findings.add(std::move(f));
 }
 
 } // namespace u8codec::audit_detail

@@ -1,5 +1,5 @@
 // invisible and hidden-payload for the characters that depend on their neighbours: variation
-// selectors, tags, and (text profile) ZWJ/ZWNJ.
+// selectors, tags, and ZWJ/ZWNJ.
 #include "audit_detail.h"
 
 #include <algorithm>
@@ -78,13 +78,30 @@ bool isJoiningScript(std::int32_t s) {
     return s != USCRIPT_LATIN && s != USCRIPT_COMMON && s != USCRIPT_INHERITED;
 }
 
+// The scripts written without spaces between words whose text marks the places a line may break
+// with ZERO WIDTH SPACE (Unicode chapter 16: Khmer, Thai, Lao, Myanmar; UAX #14 ZW).
+bool marksWordsWithZwsp(std::int32_t s) {
+    return s == USCRIPT_KHMER || s == USCRIPT_THAI || s == USCRIPT_LAO || s == USCRIPT_MYANMAR ||
+           s == USCRIPT_LANNA || s == USCRIPT_TAI_VIET || s == USCRIPT_NEW_TAI_LUE;
+}
+
+template <std::size_t N>
+bool anyScript(const std::array<std::int32_t, N>& scripts, int n, bool (*test)(std::int32_t)) {
+    for (int i = 0; i < n; ++i)
+        if (test(scripts[std::size_t(i)]))
+            return true;
+    return false;
+}
+
 } // namespace
 
-bool MarkTracker::decides(const AuditChar& c, AuditProfile profile) noexcept {
+// ZWJ and ZWNJ are decided by their neighbours in both profiles: UAX #31 A1, A2 and B allow them
+// in identifiers after a virama and between joining letters, and comments and strings in code are
+// text in the scripts that need them (Persian, Malayalam chillu, emoji ZWJ sequences).
+bool MarkTracker::decides(const AuditChar& c, AuditProfile) noexcept {
     if (c.error || c.allowed || c.traits.has(CharTraits::kOrdinary))
         return false;
-    return isVariationSelector(c.cp) || isTag(c.cp) ||
-           (profile == AuditProfile::Text && isJoinerControl(c.cp));
+    return isVariationSelector(c.cp) || isTag(c.cp) || isDecidedByNeighbours(c.cp);
 }
 
 std::uint64_t MarkTracker::earliest() const noexcept {
@@ -97,11 +114,13 @@ void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
     prev_ = last;
     hasPrev_ = true;
     prevScriptCount_ = 0;
+    inZwspText_ = false;
+    beforeJoiners_ = last;
 }
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_) {
-        noteContext(c, ctx); // the common case: nothing to decide
+        noteContext(c); // the common case: nothing to decide
         return;
     }
     const bool runChar = !c.error && !c.allowed && (isVariationSelector(c.cp) || isTag(c.cp));
@@ -126,34 +145,44 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         }
         ++runCount_;
         runBytes_ += c.length;
-        noteContext(c, ctx);
+        noteContext(c);
         return;
     }
     if (runCount_ != 0)
         closeRun(ctx);
     if (joinerPending_)
         decideJoiner(&c, ctx);
-    if (decides(c, ctx.options.profile)) { // a ZWJ or ZWNJ in the text profile
+    if (decides(c, ctx.options.profile)) { // a ZWJ or ZWNJ
         joiner_ = c;
         joinerPending_ = true;
         joinerScripts_ = prevScripts_;
         joinerScriptCount_ = prevScriptCount_;
         // UTS #51 ED-16: an emoji ZWJ sequence joins emoji, each possibly with a modifier or an
         // emoji presentation selector.
+        // UAX #31 A1, A2 and B: a joiner after a virama chooses a form (Malayalam chillu, half
+        // forms), also at the end of a word.
+        // Through a joiner before it too: Telugu writes ZWJ ZWNJ after a virama.
+        joinerAfterVirama_ =
+            beforeJoiners_ >= 0x80 && u_getCombiningClass(UChar32(beforeJoiners_)) == 9;
+        // Sorani Kurdish writes the vowel ە as HEH and ZWNJ in older text (at a word's end too).
+        joinerAfterHeh_ = hasPrev_ && prev_ == 0x0647;
+        joinerInZwspText_ = inZwspText_;
         joinerAfterEmoji_ =
             hasPrev_ &&
             (prev_ == 0xFE0F || u_hasBinaryProperty(UChar32(prev_), UCHAR_EXTENDED_PICTOGRAPHIC) ||
              u_hasBinaryProperty(UChar32(prev_), UCHAR_EMOJI_MODIFIER));
     }
-    noteContext(c, ctx);
+    noteContext(c);
 }
 
-void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
+void MarkTracker::noteContext(const AuditChar& c) {
     prev_ = c.error ? char32_t(0xFFFD) : c.cp;
     hasPrev_ = true;
-    // Scripts only matter to the text profile's joiner rule.
-    if (ctx.options.profile != AuditProfile::Text || c.cp < 0x80 || c.error || c.allowed ||
-        !c.traits.has(CharTraits::kLetterOrMark)) {
+    if (!isDecidedByNeighbours(c.cp))
+        beforeJoiners_ = c.error ? char32_t(0xFFFD) : c.cp;
+    if (inZwspText_ && (((c.cp | 0x20) >= 'a' && (c.cp | 0x20) <= 'z') || endsLine(c.cp)))
+        inZwspText_ = false;
+    if (c.cp < 0x80 || c.error || c.allowed || !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
         return;
     }
@@ -167,29 +196,61 @@ void MarkTracker::noteContext(const AuditChar& c, const RuleContext& ctx) {
         return; // a combining mark keeps its base's script
     prevScripts_ = scripts;
     prevScriptCount_ = n;
+    inZwspText_ = anyScript(scripts, n, marksWordsWithZwsp);
 }
 
 void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
     joinerPending_ = false;
-    bool fine = false;
-    if (next && !next->error && !next->allowed && next->cp >= 0x80) {
-        if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
-            u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC)) {
-            fine = true;
-        } else if (isLetterOrMark(next->cp)) {
-            // Between two letters or marks of one script that uses joiners to choose a form:
-            // Indic conjuncts, Arabic and Persian joining, Sinhala, Khmer... (Unicode chapter
-            // 23.2); never Latin or Common.
-            std::array<std::int32_t, 8> scripts{};
-            const int n = scriptsOf(next->cp, scripts);
-            for (int i = 0; i < n && !fine; ++i)
-                for (int j = 0; j < joinerScriptCount_ && !fine; ++j)
-                    fine = scripts[std::size_t(i)] == joinerScripts_[std::size_t(j)] &&
-                           isJoiningScript(scripts[std::size_t(i)]);
-        }
-    }
+    const bool fine = joiner_.cp == 0x200B ? wordBreakHintFits(next) : joinerFits(next);
     if (!fine && ctx.wants(AuditKind::Invisible))
         ctx.addCharacterFinding(AuditKind::Invisible, joiner_, explainJoiner(joiner_.cp));
+}
+
+bool MarkTracker::joinerFits(const AuditChar* next) const {
+    if (joinerAfterVirama_ || (joiner_.cp == 0x200C && joinerAfterHeh_))
+        return true;
+    if (!next || next->error || next->allowed || next->cp < 0x80)
+        return false;
+    if (isZeroWidthJoiner(joiner_.cp) && joinerAfterEmoji_ &&
+        u_hasBinaryProperty(UChar32(next->cp), UCHAR_EXTENDED_PICTOGRAPHIC))
+        return true;
+    if (!isLetterOrMark(next->cp))
+        return false;
+    // Between two letters or marks of one script that uses joiners to choose a form: Indic
+    // conjuncts, Arabic and Persian joining, Sinhala, Khmer... (Unicode chapter 23.2); never
+    // Latin or Common.
+    std::array<std::int32_t, 8> scripts{};
+    const int n = scriptsOf(next->cp, scripts);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < joinerScriptCount_; ++j)
+            if (scripts[std::size_t(i)] == joinerScripts_[std::size_t(j)] &&
+                isJoiningScript(scripts[std::size_t(i)]))
+                return true;
+    return false;
+}
+
+// A ZERO WIDTH SPACE next to a letter of a script that marks word boundaries with it, and not
+// against a letter of another script ("pay\u200Bpal" and a ZWSP between Latin words stay
+// findings).
+bool MarkTracker::wordBreakHintFits(const AuditChar* next) const {
+    // After a virama it keeps two letters from forming a conjunct, as ZWNJ should (older
+    // Malayalam and Telugu text).
+    if (joinerAfterVirama_)
+        return true;
+    // The last letter before it (past spaces, punctuation and other ZWSPs) is of such a script.
+    const bool before = joinerInZwspText_;
+    bool nextLetter = false, after = false;
+    if (next && !next->error && next->cp >= 0x80 && isLetterOrMark(next->cp)) {
+        std::array<std::int32_t, 8> scripts{};
+        const int n = scriptsOf(next->cp, scripts);
+        nextLetter = true;
+        after = anyScript(scripts, n, marksWordsWithZwsp);
+    } else if (next && !next->error && next->cp < 0x80) {
+        nextLetter = (next->cp | 0x20) >= 'a' && (next->cp | 0x20) <= 'z';
+    }
+    if (before)
+        return !nextLetter || after;
+    return after && joinerScriptCount_ == 0;
 }
 
 void MarkTracker::closeRun(RuleContext& ctx) {

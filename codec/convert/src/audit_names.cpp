@@ -33,19 +33,25 @@ constexpr std::array<KindText, kAuditKindCount> kKinds = {{
      "such as U+200B ZERO WIDTH SPACE, word joiners, Hangul fillers and tags, and variation "
      "selectors after a character that takes none (Unicode chapters 5.21 and 23). Two names that "
      "look identical can differ by one (the invisible-function attack of Trojan Source; UAX #31 "
-     "section 2.3). In the text profile a ZWJ or ZWNJ between letters of a script that uses "
-     "them, or between emoji, and a soft hyphen are normal."},
-    {"confusable", "Character confusable with ASCII",
-     "A character drawn like an ASCII letter or digit, inside an identifier or word that also "
-     "holds ASCII letters: its UTS #39 skeleton (section 4, confusables.txt) is ASCII, so the "
-     "name looks like another one (\"sayНello\" with a Cyrillic EN looks like \"sayHello\"): the "
-     "homoglyph attack of Trojan Source. In the text profile only letters of scripts other than "
-     "Latin count."},
+     "section 2.3). A ZWJ or ZWNJ between letters of a script that uses them (UAX #31 A1, A2 "
+     "and B: Persian, Malayalam chillu, Indic conjuncts) or between emoji is normal, and in the "
+     "text profile a soft hyphen too."},
+    {"confusable", "Look-alike character",
+     "A letter of one script inside a run of letters of another that has a letter drawn like it "
+     "(the same UTS #39 skeleton, section 4, confusables.txt), so the name or word looks like "
+     "another one: \"sayНello\" with a Cyrillic EN looks like \"sayHello\", \"вiдео\" with a "
+     "Latin i like the Cyrillic \"відео\"; the message says which letter was meant. Whole "
+     "segments of two scripts (\"HTTPСоединение\", \"вашID\") are not look-alikes. In code, "
+     "also a Latin or Common character drawn like ASCII (fullwidth, mathematical, dotless i) in "
+     "an identifier with ASCII letters. Escapes and format directives glued to a word "
+     "(\"\\nЗапит\", \"%sмлн\") are left out. The homoglyph attack of Trojan Source."},
     {"mixed-script", "Identifier mixing scripts",
      "An identifier (code) or word (text) whose characters come from scripts that UTS #39 "
      "section 5.2 does not let mix at the profile's restriction level, computed by ICU's spoof "
      "checker from the resolved script sets (Han with kana is Japanese, Han with Hangul Korean): "
-     "code accepts at most highly restrictive, prose moderately restrictive."},
+     "code accepts at most highly restrictive, prose moderately restrictive. Reported only when "
+     "asked for (--kinds): words that mix whole segments of two scripts are common on "
+     "purpose, and the confusable kind reports the look-alikes among them."},
     {"control", "Control character",
      "A C0 control other than TAB, LF, FF and CR, DEL, or a C1 control (Unicode chapter 23.1). "
      "Text has no use for them; a terminal acts on some (ESC starts the escape sequences that "
@@ -107,6 +113,13 @@ std::optional<AuditKind> auditKindFromName(std::string_view n) noexcept {
         if (kKinds[i].name == n)
             return AuditKind(i);
     return std::nullopt;
+}
+
+AuditKindMask defaultAuditKinds(AuditProfile profile) noexcept {
+    AuditKindMask kinds = kAllAuditKinds & ~kindBit(AuditKind::MixedScript);
+    if (profile == AuditProfile::Text)
+        kinds &= ~kindBit(AuditKind::NotNfc);
+    return kinds;
 }
 
 std::string_view title(AuditKind k) noexcept {

@@ -22,7 +22,7 @@ std::uint8_t flagsOf(char32_t cp, const icu::Normalizer2* nfc) {
     c.offset = 1; // U+FEFF anywhere but at the start
     const bool ordinary = !characterKind(c, AuditProfile::Code) &&
                           !characterKind(c, AuditProfile::Text) && !isVariationSelector(cp) &&
-                          !isTag(cp) && !isJoinerControl(cp) &&
+                          !isTag(cp) && !isDecidedByNeighbours(cp) &&
                           bidiClassOf(cp) == BidiClass::None && !endsLine(cp);
     if (ordinary)
         flags |= CharTraits::kOrdinary;

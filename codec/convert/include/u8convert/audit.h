@@ -27,8 +27,9 @@ namespace u8codec {
 
 // What kind of text is audited. Code: every kind applies; identifiers are runs of letters,
 // digits and '_'. Text (prose): right-to-left text with embeddings and isolates (which UAX #9 X8
-// closes at the end of the paragraph), LRM/RLM, no-break spaces, soft hyphens and ZWJ/ZWNJ where
-// scripts use them are normal; words end at '_' and where Han or kana meet another script.
+// closes at the end of the paragraph), LRM/RLM, no-break spaces and soft hyphens are normal
+// (ZWJ/ZWNJ where scripts use them are, in both profiles); words end at '_' and where Han or kana
+// meet another script.
 enum class AuditProfile : std::uint8_t { Code, Text };
 std::string_view name(AuditProfile p) noexcept; // "code", "text"
 std::optional<AuditProfile> auditProfileFromName(std::string_view name) noexcept;
@@ -43,8 +44,10 @@ enum class AuditKind : std::uint8_t {
     BidiUnterminated, // code: an embedding, override or isolate open at the end of its line, or
                       // a pop without an opener (UAX #9, as GCC's -Wbidi-chars=unpaired)
     Invisible,        // Default_Ignorable_Code_Point, Cf, variation selectors, tags
-    Confusable,       // a character that looks like ASCII inside an identifier with ASCII letters
+    Confusable,       // a letter inside a run of another script that has a letter drawn like it;
+                      // code: also Latin/Common drawn like ASCII in an identifier with ASCII
     MixedScript,      // an identifier or word below the profile's UTS #39 restriction level
+                      // (opt-in: not in defaultAuditKinds())
     Control,          // C0 other than TAB LF CR FF, DEL, C1
     Noncharacter,     // U+FDD0-FDEF and the last two code points of every plane
     PrivateUse,       // general category Co
@@ -74,6 +77,13 @@ constexpr AuditKindMask kindBit(AuditKind k) noexcept {
 }
 inline constexpr AuditKindMask kAllAuditKinds = (AuditKindMask(1) << kAuditKindCount) - 1;
 
+// The kinds reported when none are named: the ones that can deceive a reader. mixed-script is
+// opt-in in both profiles (words such as "HTTPСоединение" or "вашID" mix whole segments of two
+// scripts on purpose; a look-alike letter inside a run of one script is a confusable finding),
+// and not-nfc is opt-in in the text profile (polytonic Greek and decomposed accents are correct
+// prose): so that a real RLO is never buried under them.
+AuditKindMask defaultAuditKinds(AuditProfile profile) noexcept;
+
 struct AuditFinding {
     AuditKind kind = AuditKind::Invisible;
     std::uint64_t offset = 0; // of the first byte
@@ -87,7 +97,8 @@ struct AuditFinding {
     // first 32 characters of a hidden payload. Empty for InvalidUtf8.
     std::vector<char32_t> codePoints;
     std::string message; // the explanation, citing its rule
-    // Confusable: the ASCII text the identifier looks like ("sayHello" for "sayНello");
+    // Confusable: the text the identifier looks like ("sayHello" for "sayНello", "відео" for
+    // "вiдео");
     // MixedScript and NotNfc: the identifier, or the NFC form of the segment. Empty otherwise.
     std::string lookalike;
     Problem problem; // InvalidUtf8 only

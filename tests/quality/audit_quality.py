@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""False alarms and attacks of `u8scope-cli audit`, for issue 34's figures.
+
+False alarms: every file of CORPUS/tune and CORPUS/heldout (built by build_audit_corpus.py: real,
+correct multilingual files) is audited with the profile its name picks and the default kinds; the
+findings of the kinds a CI gate trusts (bidi-control, bidi-unterminated, invisible, confusable,
+mixed-script, hidden-payload) are counted per kind per 1,000 files, for each half. The held-out
+half is only counted, never looked at while writing rules.
+
+Attacks: each line of tests/convert/audit_lines/attacks.txt is written to a file of its profile
+(.c for code, .txt for text) and audited; the line counts as flagged when a finding of its kind
+is among the findings.
+
+Usage: audit_quality.py --cli PATH [--corpus DIR] [--attacks FILE] [--all-kinds]
+(--all-kinds asks for every kind, as a build from before mixed-script became opt-in did by
+default, so that two builds are compared on the same kinds.)
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+GATED = ["bidi-control", "bidi-unterminated", "invisible", "confusable", "mixed-script",
+         "hidden-payload"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+ATTACKS = os.path.join(HERE, "..", "convert", "audit_lines", "attacks.txt")
+
+
+def audit(cli, files, extra):
+    """{file: Counter(kind)} from --json output, in batches."""
+    counts = collections.defaultdict(collections.Counter)
+    for i in range(0, len(files), 200):
+        batch = files[i:i + 200]
+        out = subprocess.run([cli, "audit", "--json", "--max-findings=0"] + extra + batch,
+                             capture_output=True, check=False).stdout
+        for line in out.decode("utf-8", "replace").splitlines():
+            o = json.loads(line)
+            if "kind" in o:
+                counts[o["file"]][o["kind"]] += 1
+    return counts
+
+
+def false_alarms(cli, corpus, extra):
+    for half in ("tune", "heldout"):
+        d = os.path.join(corpus, half)
+        files = sorted(os.path.join(d, f) for f in os.listdir(d))
+        counts = audit(cli, files, extra)
+        total = collections.Counter()
+        files_with = collections.Counter()
+        for c in counts.values():
+            for k in GATED:
+                total[k] += c[k]
+                files_with[k] += c[k] != 0
+        per = ", ".join(f"{k} {1000 * total[k] / len(files):.1f} ({files_with[k]} files)"
+                        for k in GATED)
+        print(f"{half}: {len(files)} files; findings per 1,000 files: {per}")
+
+
+def unescape(text):
+    text = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), text)
+    return text.replace("\\\\", "\\")
+
+
+def attacks(cli, extra):
+    flagged, lines, missed = 0, 0, []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, line in enumerate(open(ATTACKS, encoding="utf-8")):
+            if line.startswith("#") or not line.strip():
+                continue
+            kind, profile, text = line.rstrip("\n").split("\t")
+            path = os.path.join(tmp, f"a{n}." + ("c" if profile == "code" else "txt"))
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(unescape(text) + "\n")
+            lines += 1
+            if audit(cli, [path], extra)[path][kind]:
+                flagged += 1
+            else:
+                missed.append(line.strip())
+    print(f"attack lines flagged with their kind: {flagged} of {lines}")
+    for m in missed:
+        print("  missed: " + m)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cli", required=True)
+    parser.add_argument("--corpus", default="/work/audit-corpus")
+    parser.add_argument("--all-kinds", action="store_true")
+    args = parser.parse_args()
+    extra = ["--kinds=" + ",".join(GATED)] if args.all_kinds else []
+    false_alarms(args.cli, args.corpus, extra)
+    attacks(args.cli, extra)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
