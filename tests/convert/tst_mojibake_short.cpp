@@ -36,10 +36,15 @@ void TestMojibakeShort::restored_data() {
     // A quote between two letters is no quote: "Ã”" inside a word is "Ô".
     // Esperanto: "Äœ" is "Ĝ" through windows-1252 (ISO-8859-16's "Ľ" reads one point better
     // to the costs, far less likely to the model), "Äˆ" is "Ĉ" (a letter and a modifier).
-    // A letter quoted in code: windows-1252's "ü", not IBM850's "Ǭ" that the model prefers
-    // between quotes (the costs read "ü" two points better).
+    // A letter quoted in code: windows-1252's "ü" and "Т", not IBM850's "Ǭ" and "ѽ" (a quote
+    // before a rare letter is as likely as before any one letter of its class, not as before
+    // any letter of the thousands: build_plausibility.py).
     QTest::newRow("quoted in code")
         << QStringLiteral("17: 2,  # 'Ã¼'") << QStringLiteral("17: 2,  # 'ü'");
+    QTest::newRow("quoted cyrillic")
+        << QStringLiteral("194: 34,  # 'Ð¢'") << QStringLiteral("194: 34,  # 'Т'");
+    QTest::newRow("quoted greek") << QStringLiteral("39: 1,  # 'ÎŸ'")
+                                  << QStringLiteral("39: 1,  # 'Ο'");
     QTest::newRow("esperanto caps")
         << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
     QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")

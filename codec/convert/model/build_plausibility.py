@@ -163,7 +163,14 @@ def model(uni, bi, members):
     for (a, b), n in bi.items():
         if n < PAIR_MIN:
             continue
-        p = (n - DISCOUNT) / uni[a] + math.exp(bow[a] + logp[b])
+        seen = (n - DISCOUNT) / uni[a]
+        if b.startswith(CLASS) and b[len(CLASS):] not in ("Han", "Hangul"):
+            # P(b | a) of one character of the class, as logp[b] is: "'" + a rare letter is
+            # not as likely as "'" + any letter of thousands (code tables quote rare letters
+            # one at a time, which made "'ѽ'" likelier than "'Т'"). Ideographs and syllables
+            # stay one token whose pairs are the script's (is_class_only()).
+            seen /= max(class_sizes.get(b[len(CLASS):], 1), 1)
+        p = seen + math.exp(bow[a] + logp[b])
         lp = math.log(p)
         if abs(lp - (bow[a] + logp[b])) > PRUNE:
             kept_pairs[(a, b)] = lp
