@@ -84,6 +84,8 @@ void TestMojibakeShort::restored_data() {
     // mark, not the arrow ISO-8859-15 would read ("€" is A4 there).
     QTest::newRow("rtl mark") << QStringLiteral("â€\u008FAlt Ø§Ù„ÙŠÙ…ÙŠÙ†")
                               << QStringLiteral("\u200FAlt اليمين");
+    // Letters only, one fix alone: "ÅŒ" is the Japanese "Ō" through windows-1252.
+    QTest::newRow("osaka") << QStringLiteral("The ÅŒsaka trip") << QStringLiteral("The Ōsaka trip");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's
@@ -178,10 +180,11 @@ void TestMojibakeShort::correctLettersStayBesideDamage() {
              QString::fromStdString("Café crème, déjà vu, ÉCOLE, à la carte.\n" + correct));
 }
 
-// A strikethrough mark after each digit: a stroke fits any character, and where the text shows
-// windows-1252's damage the struck digits are read back too (alone, each reads only a little
-// better than the damage, and stays).
+// A strikethrough mark after each digit: a stroke fits any character; glued between two digits
+// the damage is read back alone too, and beside windows-1252's other damage.
 void TestMojibakeShort::struckDigits() {
+    QCOMPARE(QString::fromStdString(repairMojibake("was 9Ì¶9Ì¶").text),
+             QStringLiteral("was 9\u03369\u0336"));
     const MojibakeResult r = repairMojibake("CafÃ© crÃ¨me was 9Ì¶9Ì¶, now 79");
     QCOMPARE(QString::fromStdString(r.text),
              QStringLiteral("Café crème was 9\u03369\u0336, now 79"));

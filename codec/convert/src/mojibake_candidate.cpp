@@ -686,6 +686,7 @@ private:
         // counts only when it is telling, as a gain of 1).
         constexpr int sure = 16 * kPlausibilityScale;
         constexpr int accept = 8 * kPlausibilityScale;
+        constexpr int likelyInAWord = 10 * kPlausibilityScale;
         // Where three damaged characters or more read back as one sequence (an emoji's four,
         // a CJK character's three), the model alone may decide, with odds of e^32 and costs that
         // do not read the repair as worse: correct text holds such runs by chance far more
@@ -712,9 +713,27 @@ private:
         if (chosen.likelier >= sure &&
             (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
             return kClearGain;
+        // A repair of letters only ("ÅŒsaka" is "Ōsaka"), or glued between letters or digits on
+        // both sides ("9Ì¶9" is a struck-through 9), counts at e^10: correct text puts such
+        // pairs of capitals and symbols inside a word far more rarely than the odds of e^16 say
+        // of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored, 0 correct strings
+        // or lines changed; at e^6 a correct "ROMÂ NIA" changes).
+        if (chosen.likelier >= likelyInAWord && (tellsOfItsPage(chosen) || gluedBothSides(chosen)))
+            return kClearGain;
         if (chosen.likelier >= accept)
             return insideAWord(chosen) || spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
+    }
+
+    // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number.
+    bool gluedBothSides(const Decision& d) const {
+        const auto glues = [](char32_t c) {
+            return c != kLostByte && (info(c).kind == Kind::Letter || (c >= '0' && c <= '9'));
+        };
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return glues(left) && glues(right);
     }
 
     // A no-break space read back from "Â" + A0 where French and its neighbours put one: before
