@@ -86,6 +86,13 @@ void TestMojibakeShort::restored_data() {
                               << QStringLiteral("\u200FAlt اليمين");
     // Letters only, one fix alone: "ÅŒ" is the Japanese "Ō" through windows-1252.
     QTest::newRow("osaka") << QStringLiteral("The ÅŒsaka trip") << QStringLiteral("The Ōsaka trip");
+    // A lost no-break space alone in a string: "à" before a word, with the space its A0 became;
+    // "à" inside a Gaelic word; a no-break space between two Polish words.
+    QTest::newRow("a la carte") << QStringLiteral("Ã  la carte") << QStringLiteral("à la carte");
+    QTest::newRow("gaelic clar") << QStringLiteral("ClÃ r nan tagaichean")
+                                 << QStringLiteral("Clàr nan tagaichean");
+    QTest::newRow("polish nbsp") << QStringLiteral("tylko wÂ wersji 3")
+                                 << QStringLiteral("tylko w\u00A0wersji 3");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's
@@ -153,6 +160,9 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::newRow("sao paulo") << QStringLiteral("SÃO PAULO");
     QTest::newRow("irma") << QStringLiteral("IRMÃ MARIA");
     QTest::newRow("quoted A tilde") << QStringLiteral("Ã’s");
+    // The letter named, before one space; a word in capitals ending in "Ã" before two.
+    QTest::newRow("letter named") << QStringLiteral("the letter Ã is rare");
+    QTest::newRow("irma two spaces") << QStringLiteral("IRMÃ  maria");
     QTest::newRow("accented prose") << QStringLiteral("naïve façade");
 }
 

@@ -202,6 +202,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .shortText = isShortText(options, utf8.size())});
         runPass(utf8, first, parts);
         confident = evidenceOf(parts, confident);
+        creditLostNbsp(utf8, options, confident);
         result.cancelled = first.cancelled();
     }
     if (!result.cancelled && anyEvidence(confident)) {

@@ -141,12 +141,14 @@ MojibakeResult referenceRepairMojibake(std::string_view utf8, const MojibakeOpti
         confident[std::size_t(cp)] =
             std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
     // The first pass counts evidence; a later round that brings evidence judges once, with it.
-    if (!(run.only && anyEvidence(confident)))
+    if (!(run.only && anyEvidence(confident))) {
         creditAll(confident,
                   judgeText(utf8,
                             Pass(options, {.evidence = nullptr,
                                            .shortText = isShortText(options, utf8.size())}),
                             run.only));
+        creditLostNbsp(utf8, options, confident);
+    }
     // The second decides knowing which pages the text shows; without any, nothing is repaired.
     std::vector<FoundFix> fixes;
     if (anyEvidence(confident)) {
