@@ -45,6 +45,12 @@ void TestMojibakeShort::restored_data() {
         << QStringLiteral("194: 34,  # 'Ð¢'") << QStringLiteral("194: 34,  # 'Т'");
     QTest::newRow("quoted greek") << QStringLiteral("39: 1,  # 'ÎŸ'")
                                   << QStringLiteral("39: 1,  # 'Ο'");
+    // All a quoted string holds: a sign, a Greek letter through windows-1252 (not IBM850's
+    // Hebrew "ׯ").
+    QTest::newRow("quoted sign") << QStringLiteral("164: 195,  # 'Â§'")
+                                 << QStringLiteral("164: 195,  # '§'");
+    QTest::newRow("quoted lambda")
+        << QStringLiteral("16: 1,  # 'Î»'") << QStringLiteral("16: 1,  # 'λ'");
     QTest::newRow("esperanto caps")
         << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
     QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")

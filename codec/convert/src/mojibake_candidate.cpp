@@ -714,10 +714,10 @@ private:
             (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
             return kClearGain;
         // A repair of letters only ("ÅŒsaka" is "Ōsaka"), or glued between letters or digits on
-        // both sides ("9Ì¶9" is a struck-through 9), counts at e^10: correct text puts such
-        // pairs of capitals and symbols inside a word far more rarely than the odds of e^16 say
-        // of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored, 0 correct strings
-        // or lines changed; at e^6 a correct "ROMÂ NIA" changes).
+        // both sides ("9Ì¶9" is a struck-through 9) or all of a quoted string, counts at e^10:
+        // correct text puts such pairs of capitals and symbols inside a word far more rarely than
+        // the odds of e^16 say of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored,
+        // 0 correct strings or lines changed; at e^6 a correct "ROMÂ NIA" changes).
         if (chosen.likelier >= likelyInAWord && (tellsOfItsPage(chosen) || gluedBothSides(chosen)))
             return kClearGain;
         if (chosen.likelier >= accept)
@@ -725,7 +725,9 @@ private:
         return std::nullopt;
     }
 
-    // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number.
+    // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number;
+    // or the same ASCII quote on both: it is all a quoted string holds ("'Â§'" in code is a
+    // quoted "§": correct text quotes no "Â" glued to a sign).
     bool gluedBothSides(const Decision& d) const {
         const auto glues = [](char32_t c) {
             return c != kLostByte && (info(c).kind == Kind::Letter || (c >= '0' && c <= '9'));
@@ -733,7 +735,8 @@ private:
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
             d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        return glues(left) && glues(right);
+        return (glues(left) && glues(right)) ||
+               (left == right && (left == '\'' || left == '"' || left == '`'));
     }
 
     // A no-break space read back from "Â" + A0 where French and its neighbours put one: before
@@ -921,9 +924,12 @@ private:
         // damaged too, and windows-1252 is by far the more common culprit: in a short string,
         // "ÅŒ" is the Japanese "Ō" through windows-1252 before the Polish "ż" through
         // ISO-8859-15. So is ISO-8859-2 beside windows-1250 ("ĹĽ" is "ż" through windows-1250
-        // before "ť" through ISO-8859-2). A longer text shows which it was (its evidence decides
-        // there).
-        if ((page == CodePage::Latin9 || page == CodePage::Latin2) && context_.shortText)
+        // before "ť" through ISO-8859-2). So are the DOS pages IBM850 and IBM852 beside the
+        // Windows pages that hold the same letters ("'Î»'" is "'λ'" through windows-1252, not
+        // IBM850's Hebrew "'ׯ'"). A longer text shows which it was (its evidence decides there).
+        if ((page == CodePage::Latin9 || page == CodePage::Latin2 || page == CodePage::Cp850 ||
+             page == CodePage::Cp852) &&
+            context_.shortText)
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
