@@ -99,6 +99,11 @@ void TestMojibakeShort::restored_data() {
                                  << QStringLiteral("Clàr nan tagaichean");
     QTest::newRow("polish nbsp") << QStringLiteral("tylko wÂ wersji 3")
                                  << QStringLiteral("tylko w\u00A0wersji 3");
+    // A character lost to U+FFFD after a letter, alone in a string: one U+FFFD, no guess.
+    QTest::newRow("lost inside a word") << QStringLiteral("povzroÄ\uFFFDena prekinitev")
+                                        << QStringLiteral("povzro\uFFFDena prekinitev");
+    QTest::newRow("lost at a word's end")
+        << QStringLiteral("pardalÄ\uFFFD") << QStringLiteral("pardal\uFFFD");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's
@@ -169,6 +174,8 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     // The letter named, before one space; a word in capitals ending in "Ã" before two.
     QTest::newRow("letter named") << QStringLiteral("the letter Ã is rare");
     QTest::newRow("irma two spaces") << QStringLiteral("IRMÃ  maria");
+    // A U+FFFD after a letter standing alone, which no lead byte's image is.
+    QTest::newRow("replacement after a letter") << QStringLiteral("caf\uFFFD au lait");
     QTest::newRow("accented prose") << QStringLiteral("naïve façade");
 }
 
