@@ -104,6 +104,9 @@ void TestMojibakeShort::restored_data() {
                                         << QStringLiteral("povzro\uFFFDena prekinitev");
     QTest::newRow("lost at a word's end")
         << QStringLiteral("pardalÄ\uFFFD") << QStringLiteral("pardal\uFFFD");
+    // A capital through windows-1252, not a small letter through ISO-8859-4.
+    QTest::newRow("caps voce") << QStringLiteral("CONFORME VOCÃŠ PEDIU.")
+                               << QStringLiteral("CONFORME VOCÊ PEDIU.");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

@@ -919,21 +919,43 @@ private:
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
     // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
     int pageOdds(CodePage page) const {
-        // ISO-8859-15 differs from windows-1252 only where it moved eight letters and the euro
-        // sign into the Latin-1 symbols' places, so any text it damages windows-1252 could have
-        // damaged too, and windows-1252 is by far the more common culprit: in a short string,
-        // "ÅŒ" is the Japanese "Ō" through windows-1252 before the Polish "ż" through
-        // ISO-8859-15. So is ISO-8859-2 beside windows-1250 ("ĹĽ" is "ż" through windows-1250
-        // before "ť" through ISO-8859-2). So are the DOS pages IBM850 and IBM852 beside the
-        // Windows pages that hold the same letters ("'Î»'" is "'λ'" through windows-1252, not
-        // IBM850's Hebrew "'ׯ'"). A longer text shows which it was (its evidence decides there).
-        if ((page == CodePage::Latin9 || page == CodePage::Latin2 || page == CodePage::Cp850 ||
-             page == CodePage::Cp852) &&
-            context_.shortText)
+        if (context_.shortText && besideAWindowsPage(page))
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
         return at < 2 ? 0 : at < 8 ? kPlausibilityScale : 2 * kPlausibilityScale;
+    }
+
+    // The ISO, DOS and Mac pages that hold the letters of a Windows page in other places:
+    // ISO-8859-15 differs from windows-1252 only where it moved eight letters and the euro sign
+    // into the Latin-1 symbols' places, so any text it damages windows-1252 could have damaged
+    // too, and windows-1252 is by far the more common culprit. In a short string, which shows no
+    // page by its evidence, those pages read a stretch at odds of e^8 against: "ÅŒ" is the
+    // Japanese "Ō" through windows-1252 before the Polish "ż" through ISO-8859-15, "ĹĽ" "ż"
+    // through windows-1250 before "ť" through ISO-8859-2, "'Î»'" "'λ'" before IBM850's Hebrew
+    // "'ׯ'", "VOCÃŠ" "VOCÊ" before ISO-8859-4's "VOCé". A longer text shows which it was.
+    static bool besideAWindowsPage(CodePage page) {
+        switch (page) {
+        case CodePage::Latin9:
+        case CodePage::Latin2:
+        case CodePage::Latin3:
+        case CodePage::Latin4:
+        case CodePage::Latin5:
+        case CodePage::Latin6:
+        case CodePage::Latin7:
+        case CodePage::Latin8:
+        case CodePage::Latin10:
+        case CodePage::Cyrillic:
+        case CodePage::Arabic:
+        case CodePage::Hebrew:
+        case CodePage::Cp850:
+        case CodePage::Cp852:
+        case CodePage::MacCentralEurope:
+        case CodePage::MacCyrillic:
+            return true;
+        default:
+            return false;
+        }
     }
 
     // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).
