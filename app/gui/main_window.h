@@ -38,6 +38,7 @@ class ElidingStatusBar;
 class StartPage;
 
 class AuditActions;
+class BookmarkActions;
 class ChecksumActions;
 class CopyActions;
 class DockSetup;
@@ -111,6 +112,8 @@ public:
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
+    // The Bookmarks menu, dock and sidecar file.
+    BookmarkActions* bookmarkActions() const { return bookmarks_; }
     // Tools > Checksums….
     ChecksumActions* checksumActions() const { return checksums_; }
     // File > Save Selection As… and Edit > Insert File….
@@ -197,6 +200,7 @@ private:
     ZoomActions* zoom_;
     ChecksumActions* checksums_;
     SelectionFileActions* selectionFiles_;
+    BookmarkActions* bookmarks_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
