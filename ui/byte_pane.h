@@ -63,6 +63,10 @@ public:
 
 signals:
     void topOffsetChanged(quint64 offset);
+    // A key that edits elsewhere was refused here (a printable key that is no hex digit in the
+    // hex pane; typing in a text pane that reads another encoding): `why` says what the pane
+    // takes.
+    void keyRefused(const QString& why);
 
 protected:
     explicit BytePane(QWidget* parent);

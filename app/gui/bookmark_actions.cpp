@@ -201,6 +201,11 @@ void BookmarkActions::showKept() {
                                    "open.")
                               : QString(),
                           false);
+    else if (list_->isEmpty() && !QFileInfo::exists(bookmarkSidecarPath(path)))
+        panel_->setStatus(tr("No bookmarks yet: Toggle Bookmark (Ctrl+B) marks the selected "
+                             "bytes. They are kept in %1, beside the file.")
+                              .arg(QFileInfo(bookmarkSidecarPath(path)).fileName()),
+                          false);
     else
         panel_->setStatus(
             tr("Kept in %1, beside the file.").arg(QFileInfo(bookmarkSidecarPath(path)).fileName()),

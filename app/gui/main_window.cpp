@@ -36,6 +36,7 @@
 #include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
+#include "text_encoding_actions.h"
 #include "text_view.h"
 #include "theme.h"
 #include "walkthrough_actions.h"
@@ -98,8 +99,8 @@ MainWindow::MainWindow(QWidget* parent)
       checksums_(new ChecksumActions(this, controller_)),
       selectionFiles_(
           new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })),
-      bookmarks_(
-          new BookmarkActions(this, controller_, banner_, [this] { return open_->path(); })) {
+      bookmarks_(new BookmarkActions(this, controller_, banner_, [this] { return open_->path(); })),
+      textEncoding_(new TextEncodingActions(this, textView_)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -200,10 +201,14 @@ void MainWindow::connectDocument() {
     connect(navigation_, &NavigationActions::finished, this, &MainWindow::navigationFinished);
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
     connect(controller_, &DocumentController::jumping, hexView_, &u8ui::HexView::centreIfHidden);
-    connect(hexView_, &u8ui::HexView::keyRefused, this, [this](const QString& why) {
-        QApplication::beep();
-        statusBar()->showMessage(why, 6000);
-    });
+    for (u8ui::BytePane* pane :
+         {static_cast<u8ui::BytePane*>(hexView_), static_cast<u8ui::BytePane*>(textView_)})
+        connect(pane, &u8ui::BytePane::keyRefused, this, [this](const QString& why) {
+            QApplication::beep();
+            statusBar()->showMessage(why, 6000);
+        });
+    connect(textEncoding_, &TextEncodingActions::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
@@ -427,6 +432,7 @@ QMenu* MainWindow::createViewMenu() {
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
     view->addAction(clustersAction_);
+    textEncoding_->populate(view);
     view->addAction(edits_->readOnlyAction());
     view->addSeparator();
     view->addActions(zoom_->actions());

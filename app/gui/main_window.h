@@ -59,6 +59,7 @@ class RepairActions;
 class SaveActions;
 class SelectionFileActions;
 class StatusFields;
+class TextEncodingActions;
 class WalkthroughActions;
 class WindowLayout;
 class ZoomActions;
@@ -112,6 +113,8 @@ public:
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
+    // View > Text Encoding: the text pane read through another encoding.
+    TextEncodingActions* textEncodingActions() const { return textEncoding_; }
     // The Bookmarks menu, dock and sidecar file.
     BookmarkActions* bookmarkActions() const { return bookmarks_; }
     // Tools > Checksums….
@@ -201,6 +204,7 @@ private:
     ChecksumActions* checksums_;
     SelectionFileActions* selectionFiles_;
     BookmarkActions* bookmarks_;
+    TextEncodingActions* textEncoding_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;
