@@ -128,7 +128,7 @@ bool BytePane::viewportEvent(QEvent* event) {
         const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
         if (offset && source)
             QToolTip::showText(help->globalPos(),
-                               RolePalette::toolTip(*source, *offset) +
+                               toolTipPreface(*offset) + RolePalette::toolTip(*source, *offset) +
                                    findingsText(audit_.get(), *offset),
                                viewport(), toolTipRect(*offset));
         else

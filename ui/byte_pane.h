@@ -87,6 +87,9 @@ protected:
     virtual void onFontChanged() = 0;
     // Where the tooltip for the byte at `offset` belongs (viewport coordinates).
     virtual QRect toolTipRect(quint64 offset) const = 0;
+    // What the pane's tooltip says of the byte at `offset` before what it is in UTF-8 (the text
+    // pane read through another encoding says what it is there); empty for nothing.
+    virtual QString toolTipPreface(quint64) const { return {}; }
     // Lines a page click on the scroll bar moves.
     virtual int pageLines() const = 0;
 

@@ -82,6 +82,9 @@ public:
     // are refused in another encoding (keyRefused), since what is typed goes in as UTF-8.
     void setTextReading(std::shared_ptr<const u8codec::TextReading> reading);
     const u8codec::TextReading& textReading() const { return *reading_; }
+    // The tooltip's first lines in another encoding: "Read as windows-1252: U+20AC EURO SIGN",
+    // then what the byte is in UTF-8.
+    QString toolTipPreface(quint64 offset) const override;
     // Where an input method places its window (the cursor's box), and that the pane takes text.
     QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 

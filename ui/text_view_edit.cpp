@@ -4,6 +4,7 @@
 // the bytes go is edit_placement.h's rule, shared with the hex pane and the Edit menu.
 #include "edit_placement.h"
 #include "text_view.h"
+#include "unicode_info.h"
 
 #include <QInputMethodEvent>
 #include <QKeyEvent>
@@ -46,6 +47,19 @@ bool TextView::editKey(QKeyEvent* event) {
     typeText(text);
     event->accept();
     return true;
+}
+
+QString TextView::toolTipPreface(quint64 offset) const {
+    if (reading_->isUtf8() || !document_ || !document_->source() || offset >= documentSize())
+        return {};
+    const u8codec::Segment s = reading_->segmentAt(*document_->source(), offset);
+    const QString encoding = QString::fromStdString(reading_->name());
+    const QString what = s.isValid() ? tr("%1 %2").arg(UnicodeInfo::codePointLabel(s.codePoint),
+                                                       UnicodeInfo::name(s.codePoint))
+                                     : tr("no character (%1 bytes from 0x%2)")
+                                           .arg(s.length)
+                                           .arg(QString::number(s.offset, 16).toUpper());
+    return tr("Read as %1: %2\n\nIn UTF-8:\n").arg(encoding, what);
 }
 
 QString TextView::refusedWhy() const {

@@ -80,6 +80,9 @@ private slots:
         QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
         // 0x80 is the euro sign there, no control; in ISO-8859-1 it is the C1 control PAD.
         QVERIFY(text->markerAt(6).isEmpty());
+        QVERIFY2(text->toolTipPreface(6).startsWith(
+                     QStringLiteral("Read as windows-1252: U+20AC EURO SIGN\n\nIn UTF-8:")),
+                 qPrintable(text->toolTipPreface(6)));
         QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("ISO-8859-1")));
         QTRY_VERIFY(!text->markerAt(6).isEmpty());
         // No byte changed; the hex pane still colours UTF-8's roles.
@@ -99,6 +102,7 @@ private slots:
         QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("UTF-8")));
         QTRY_COMPARE(text->cellAt(3), (u8ui::ByteRange{3, 5}));
         QCOMPARE(encodingField(w), QStringLiteral("Text: UTF-8"));
+        QVERIFY(text->toolTipPreface(6).isEmpty());
     }
 
     void utf16UnitsPairsAndLines() {
