@@ -11,9 +11,13 @@
 #include "document_controller.h"
 #include "document_history.h"
 #include "export_actions.h"
+#include "hex_view.h"
+#include "legend_widget.h"
 #include "main_window.h"
 #include "message_banner.h"
+#include "role_palette.h"
 #include "save_actions.h"
+#include "text_view.h"
 #include "window_test_support.h"
 
 #include <QAction>
@@ -58,6 +62,16 @@ bool edit(MainWindow& w, quint64 offset, quint64 length, const QByteArray& bytes
     return w.documentController()->edit({offset, length, bytes, QStringLiteral("Test edit"),
                                          u8ui::DocumentEditor::Step::Separate,
                                          offset + quint64(bytes.size())});
+}
+
+// Pixels of `colour` (exactly) in `rect` of `image`.
+int pixelsOf(const QImage& image, const QRect& rect, const QColor& colour) {
+    int n = 0;
+    const QRect r = rect.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            n += image.pixelColor(x, y).rgb() == colour.rgb();
+    return n;
 }
 
 QAction* action(MainWindow& w, const QString& text) {
@@ -154,6 +168,35 @@ private slots:
         // The panes paint it: the selection's marks are the bookmarks.
         QCOMPARE(w.selection()->marks().size(), 1);
         QCOMPARE(w.selection()->marks().first(), (u8ui::ByteRange{13, 17}));
+    }
+
+    // Both panes draw the bookmark's brackets on its bytes, and nowhere else; the legend says so.
+    void paintedInBothPanes() {
+        MainWindow w;
+        QVERIFY(w.openFile(u8test::writeFile(dir_, "paint.txt", "0123456789abcdef0123456789")));
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.goTo(4, 3);
+        w.bookmarkActions()->toggle();
+        w.goTo(20); // the selection elsewhere
+        const QColor mark = u8ui::RolePalette::forPalette(w.palette()).bookmark();
+        const QImage hex = w.hexView()->viewport()->grab().toImage();
+        QVERIFY(pixelsOf(hex, w.hexView()->cellRect(4), mark) > 0);
+        QVERIFY(pixelsOf(hex, w.hexView()->cellRect(6), mark) > 0);
+        QCOMPARE(pixelsOf(hex, w.hexView()->cellRect(8), mark), 0);
+        const QImage text = w.textView()->viewport()->grab().toImage();
+        QVERIFY(pixelsOf(text, w.textView()->rectForOffset(4), mark) > 0);
+        QCOMPARE(pixelsOf(text, w.textView()->rectForOffset(10), mark), 0);
+
+        u8ui::LegendWidget legend;
+        legend.show();
+        QWidget* swatch = legend.findChild<QWidget*>(QStringLiteral("swatch-bookmark"));
+        QVERIFY(swatch);
+        QVERIFY(swatch->toolTip().startsWith(QLatin1String("Bookmark")));
+        const QImage image = swatch->grab().toImage();
+        QVERIFY(pixelsOf(image, image.rect(),
+                         u8ui::RolePalette::forPalette(legend.palette()).bookmark()) > 0);
     }
 
     void sidecarRoundTrip() {
