@@ -116,13 +116,17 @@ void BookmarkActions::documentWritten(const QString& path) {
     // The file on disk now has the document's offsets. A sidecar that could not be read stays as
     // it is beside its own file; another file gets the bookmarks (none: an empty list replaces a
     // sidecar left there by the file written over).
-    if (samePlace && unreadable_)
+    const QString target = QFileInfo(path).absoluteFilePath();
+    if (samePlace && unreadable_) {
+        keepFor_ = target; // the window opens the file again: these stay, as they were
         return;
+    }
     if (samePlace && !dirty_)
         return;
     if (list_->isEmpty() && !QFileInfo::exists(bookmarkSidecarPath(path)))
         return;
-    write(QFileInfo(path).absoluteFilePath());
+    if (!write(target))
+        keepFor_ = target; // the sidecar there is older than these: not read back over them
 }
 
 bool BookmarkActions::write(const QString& documentPath) {
@@ -150,6 +154,13 @@ bool BookmarkActions::write(const QString& documentPath) {
 }
 
 void BookmarkActions::load() {
+    if (!keepFor_.isEmpty() && std::exchange(keepFor_, QString()) == currentPath_()) {
+        // The file just saved, opened again: the bookmarks that could not be written (or read
+        // before) stay as they are, not yet kept beside it.
+        dirty_ = !unreadable_;
+        updateActions();
+        return;
+    }
     dirty_ = false;
     unreadable_ = false;
     lastError_.clear();

@@ -73,6 +73,7 @@ private:
     bool dirty_ = false;      // changes not in the sidecar yet
     bool unreadable_ = false; // the sidecar could not be read: never written over
     QString lastError_;
+    QString keepFor_; // the file Save wrote without its bookmarks: load() keeps them for it
 };
 
 } // namespace u8app

@@ -319,6 +319,35 @@ private slots:
         QCOMPARE(w.bookmarkActions()->list()->size(), 1); // kept while open
     }
 
+    // Save opens the saved file again: bookmarks its sidecar could not take (a failed write, or
+    // a sidecar that could not be read and is not written over) are not lost to that.
+    void saveKeepsWhatTheSidecarCouldNotTake() {
+        const QString path = u8test::writeFile(dir_, "keep.txt", "0123456789");
+        QVERIFY(QFile::link(dir_.filePath(QStringLiteral("nowhere/keep")),
+                            u8app::bookmarkSidecarPath(path)));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.goTo(5);
+        w.bookmarkActions()->toggle();
+        QVERIFY(!w.bookmarkActions()->lastError().isEmpty());
+        QVERIFY(edit(w, 0, 0, "ab"));
+        QVERIFY(w.findChild<u8app::SaveActions*>()->save());
+        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
+        QCOMPARE(w.bookmarkActions()->list()->at(0).start, 7ull);
+        QVERIFY(!w.bookmarkActions()->lastError().isEmpty());
+
+        const QString bad = u8test::writeFile(dir_, "keep2.txt", "0123456789");
+        QVERIFY(!u8test::writeFile(dir_, "keep2.txt.u8scope-bookmarks.json", "not json").isEmpty());
+        QVERIFY(w.openFile(bad));
+        w.goTo(2);
+        w.bookmarkActions()->toggle();
+        QVERIFY(edit(w, 0, 0, "x"));
+        QVERIFY(w.findChild<u8app::SaveActions*>()->save());
+        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
+        QCOMPARE(w.bookmarkActions()->list()->at(0).start, 3ull);
+        QCOMPARE(readAll(u8app::bookmarkSidecarPath(bad)), QByteArray("not json"));
+    }
+
     void f2StepsThroughBookmarksAndWraps() {
         MainWindow w;
         const QString path = u8test::writeFile(dir_, "steps.txt", QByteArray(64, 'x'));
