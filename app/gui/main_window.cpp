@@ -114,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectDocument();
     connectCheck();
     saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
+    copies_->setTextReading([this] { return &textView_->textReading(); });
     // Reload and the reopening after Save keep the top row and the selection (clamped to the
     // new size), so that the view does not jump.
     open_->setPlaceKeeper([this] {

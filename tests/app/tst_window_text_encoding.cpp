@@ -10,6 +10,8 @@
 #include "text_view.h"
 #include "window_test_support.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -124,6 +126,12 @@ private slots:
         // The line feed 0A 00 ends the first line: the emoji starts the second.
         QVERIFY(text->rectForOffset(6).top() > text->rectForOffset(0).top());
         QCOMPARE(text->rectForOffset(10).top(), text->rectForOffset(6).top());
+        // Copy as Text copies the characters shown, whole.
+        w.goTo(7, 4);
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("Copy as &Text"))
+                a->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("\U0001F600z"));
         // A byte selected in the hex pane lights the character it belongs to.
         w.goTo(8);
         QCOMPARE(w.selection()->range(), (u8ui::ByteRange{8, 9}));
