@@ -2,6 +2,7 @@
 
 #include "glyph_coverage.h"
 #include "hex_view.h"
+#include "paragraph_bytes.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
@@ -13,7 +14,6 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 namespace u8ui {
@@ -227,34 +227,6 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     return g;
 }
 
-namespace {
-
-// The bytes from `start` until a line feed or `limit`, growing the read (256 bytes, then four
-// times more each time) so that short lines read little. Shorter when the source ends early.
-std::vector<quint8> readParagraphBytes(const u8codec::ByteSource& source, quint64 start,
-                                       quint64 limit) {
-    std::vector<quint8> bytes;
-    quint64 want = 256;
-    for (;;) {
-        const quint64 from = start + bytes.size();
-        const quint64 to = std::min(limit, start + want);
-        if (to <= from)
-            break;
-        const std::size_t old = bytes.size();
-        bytes.resize(to - start);
-        const std::size_t got = source.read(from, std::span<quint8>(bytes.data() + old, to - from));
-        bytes.resize(old + got);
-        if (got < to - from) // the source ended early (a file that shrank)
-            break;
-        if (std::memchr(bytes.data() + old, int(kLineFeed), got) != nullptr)
-            break;
-        want *= 4;
-    }
-    return bytes;
-}
-
-} // namespace
-
 TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
     auto found = paragraphs_.find(start);
     if (found != paragraphs_.end())
@@ -278,7 +250,7 @@ void TextView::fillGlyphs(Paragraph& p, const u8codec::ByteSource& source) const
     const quint64 size = documentSize();
     // The longest possible paragraph: 2 * kChunk + the segment that straddles the boundary.
     const quint64 limit = std::min(size, start + 2 * kChunk + 2 * u8codec::kMaxLookAhead + 1);
-    const std::vector<quint8> bytes = readParagraphBytes(source, start, limit);
+    const std::vector<quint8> bytes = readParagraphBytes(source, start, limit, *reading_);
     const bool reachesEnd = start + bytes.size() >= size || start + bytes.size() < limit;
     const auto segments =
         reading_->segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());

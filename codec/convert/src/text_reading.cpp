@@ -149,6 +149,8 @@ std::vector<Segment> TextReading::segmentsInWindow(std::span<const std::uint8_t>
             break;
         }
         const bool hasNext = at + 3 < windowEnd;
+        if (!hasNext && !windowReachesEnd && isHighSurrogate(unitAt(at)))
+            break; // its pair may follow past the window
         const Segment s = utf16Segment(at, unitAt(at), hasNext, hasNext ? unitAt(at + 2) : 0);
         out.push_back(s);
         at = s.end();
