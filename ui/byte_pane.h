@@ -15,6 +15,7 @@
 
 #include <QAbstractScrollArea>
 #include <QPointer>
+#include <functional>
 #include <vector>
 
 class QKeyEvent;
@@ -39,6 +40,13 @@ public:
     // The audit of the document shown (null: none yet): the bytes of its findings take the
     // Suspicious role, and the tooltip says why. The report must be about the bytes shown.
     void setAuditReport(std::shared_ptr<const AuditReport> report);
+    // What the tooltip says first of the byte at an offset that the selection marks (a
+    // bookmark's name and note); empty for nothing.
+    using MarkDescriber = std::function<QString(quint64 offset)>;
+    void setMarkDescriber(MarkDescriber describer) { markDescriber_ = std::move(describer); }
+    // The whole tooltip of the byte at `offset`: its mark, the text pane's reading, what it is in
+    // UTF-8, the audit's findings.
+    QString toolTipAt(quint64 offset) const;
     const AuditReport* auditReport() const { return audit_.get(); }
     // Whether grapheme clusters (UAX #29: e + U+0301, an emoji ZWJ sequence, a flag, a keycap,
     // Hangul jamo) are shown as what a reader sees, one unit (the default: the text pane draws
@@ -135,6 +143,7 @@ protected:
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
     std::shared_ptr<const AuditReport> audit_;
+    MarkDescriber markDescriber_;
     bool showClusters_ = true;
     bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll
 

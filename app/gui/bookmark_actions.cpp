@@ -270,6 +270,18 @@ bool BookmarkActions::step(bool forward) {
     return true;
 }
 
+QString BookmarkActions::describe(quint64 offset) const {
+    QStringList lines;
+    for (const Bookmark& b : list_->bookmarks()) {
+        if (b.start > offset)
+            break;
+        if (b.contains(offset))
+            lines << (b.note.isEmpty() ? tr("Bookmark \"%1\"").arg(b.name)
+                                       : tr("Bookmark \"%1\": %2").arg(b.name, b.note));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 void BookmarkActions::goTo(int index) {
     if (index < 0 || index >= list_->size())
         return;

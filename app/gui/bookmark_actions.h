@@ -42,6 +42,8 @@ public:
     bool step(bool forward);
     // Selects bookmark `index`.
     void goTo(int index);
+    // For a pane's tooltip: the bookmarks that hold `offset`, by name and note; empty for none.
+    QString describe(quint64 offset) const;
 
     // The document's bytes were written to `path` by Save or Save As: the bookmarks go beside.
     void documentWritten(const QString& path);

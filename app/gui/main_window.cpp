@@ -115,6 +115,9 @@ MainWindow::MainWindow(QWidget* parent)
     connectCheck();
     saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
     copies_->setTextReading([this] { return &textView_->textReading(); });
+    for (u8ui::BytePane* pane :
+         {static_cast<u8ui::BytePane*>(hexView_), static_cast<u8ui::BytePane*>(textView_)})
+        pane->setMarkDescriber([this](quint64 offset) { return bookmarks_->describe(offset); });
     // Reload and the reopening after Save keep the top row and the selection (clamped to the
     // new size), so that the view does not jump.
     open_->setPlaceKeeper([this] {

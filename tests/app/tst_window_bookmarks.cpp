@@ -188,6 +188,13 @@ private slots:
         const QImage text = w.textView()->viewport()->grab().toImage();
         QVERIFY(pixelsOf(text, w.textView()->rectForOffset(4), mark) > 0);
         QCOMPARE(pixelsOf(text, w.textView()->rectForOffset(10), mark), 0);
+        // Their tooltips name it, with its note.
+        w.bookmarkActions()->list()->setNote(0, QStringLiteral("why here"));
+        QVERIFY2(w.hexView()->toolTipAt(5).startsWith(
+                     QStringLiteral("Bookmark \"Bookmark 1\": why here\n\nOffset")),
+                 qPrintable(w.hexView()->toolTipAt(5)));
+        QVERIFY(w.textView()->toolTipAt(4).startsWith(QStringLiteral("Bookmark \"Bookmark 1\"")));
+        QVERIFY(w.hexView()->toolTipAt(8).startsWith(QStringLiteral("Offset")));
 
         u8ui::LegendWidget legend;
         legend.show();
