@@ -37,13 +37,13 @@ TextEncodingActions::TextEncodingActions(QMainWindow* window, u8ui::TextView* te
 void TextEncodingActions::populate(QMenu* view) {
     QMenu* menu = view->addMenu(tr("Text &Encoding"));
     menu->setToolTipsVisible(true);
-    const QList<QAction*> actions = group_->actions();
-    for (int i = 0; i < actions.size(); ++i) {
-        menu->addAction(actions[i]);
-        // UTF-8 apart, then the single-byte pages, then UTF-16.
-        if (i == 0 || actions[i + 1 < actions.size() ? i + 1 : i]->data().toString().startsWith(
-                          QStringLiteral("UTF-16")) !=
-                          actions[i]->data().toString().startsWith(QStringLiteral("UTF-16")))
+    // UTF-8 apart, then the single-byte pages, then UTF-16.
+    for (QAction* a : group_->actions()) {
+        const QString name = a->data().toString();
+        if (name == QStringLiteral("UTF-16LE"))
+            menu->addSeparator();
+        menu->addAction(a);
+        if (name == QStringLiteral("UTF-8"))
             menu->addSeparator();
     }
 }
