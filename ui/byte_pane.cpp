@@ -121,16 +121,25 @@ void BytePane::changeEvent(QEvent* event) {
     viewport()->update();
 }
 
+QString BytePane::toolTipAt(quint64 offset) const {
+    const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
+    if (!source || offset >= source->size())
+        return {};
+    QString mark = markDescriber_ ? markDescriber_(offset) : QString();
+    if (!mark.isEmpty())
+        mark += QStringLiteral("\n\n");
+    return mark + toolTipPreface(offset) + RolePalette::toolTip(*source, offset) +
+           findingsText(audit_.get(), offset);
+}
+
 bool BytePane::viewportEvent(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const auto offset = offsetAt(help->pos());
         const u8codec::ByteSource* source = document_ ? document_->source() : nullptr;
         if (offset && source)
-            QToolTip::showText(help->globalPos(),
-                               RolePalette::toolTip(*source, *offset) +
-                                   findingsText(audit_.get(), *offset),
-                               viewport(), toolTipRect(*offset));
+            QToolTip::showText(help->globalPos(), toolTipAt(*offset), viewport(),
+                               toolTipRect(*offset));
         else
             QToolTip::hideText();
         return true;

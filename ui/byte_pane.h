@@ -15,6 +15,7 @@
 
 #include <QAbstractScrollArea>
 #include <QPointer>
+#include <functional>
 #include <vector>
 
 class QKeyEvent;
@@ -39,6 +40,13 @@ public:
     // The audit of the document shown (null: none yet): the bytes of its findings take the
     // Suspicious role, and the tooltip says why. The report must be about the bytes shown.
     void setAuditReport(std::shared_ptr<const AuditReport> report);
+    // What the tooltip says first of the byte at an offset that the selection marks (a
+    // bookmark's name and note); empty for nothing.
+    using MarkDescriber = std::function<QString(quint64 offset)>;
+    void setMarkDescriber(MarkDescriber describer) { markDescriber_ = std::move(describer); }
+    // The whole tooltip of the byte at `offset`: its mark, the text pane's reading, what it is in
+    // UTF-8, the audit's findings.
+    QString toolTipAt(quint64 offset) const;
     const AuditReport* auditReport() const { return audit_.get(); }
     // Whether grapheme clusters (UAX #29: e + U+0301, an emoji ZWJ sequence, a flag, a keycap,
     // Hangul jamo) are shown as what a reader sees, one unit (the default: the text pane draws
@@ -63,6 +71,10 @@ public:
 
 signals:
     void topOffsetChanged(quint64 offset);
+    // A key that edits elsewhere was refused here (a printable key that is no hex digit in the
+    // hex pane; typing in a text pane that reads another encoding): `why` says what the pane
+    // takes.
+    void keyRefused(const QString& why);
 
 protected:
     explicit BytePane(QWidget* parent);
@@ -83,6 +95,9 @@ protected:
     virtual void onFontChanged() = 0;
     // Where the tooltip for the byte at `offset` belongs (viewport coordinates).
     virtual QRect toolTipRect(quint64 offset) const = 0;
+    // What the pane's tooltip says of the byte at `offset` before what it is in UTF-8 (the text
+    // pane read through another encoding says what it is there); empty for nothing.
+    virtual QString toolTipPreface(quint64) const { return {}; }
     // Lines a page click on the scroll bar moves.
     virtual int pageLines() const = 0;
 
@@ -128,6 +143,7 @@ protected:
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
     std::shared_ptr<const AuditReport> audit_;
+    MarkDescriber markDescriber_;
     bool showClusters_ = true;
     bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll
 

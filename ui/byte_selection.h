@@ -67,6 +67,16 @@ public:
         emit highlightsChanged();
     }
 
+    // Byte ranges marked for the user's own reasons (bookmarks); painted by both panes, under the
+    // search matches. highlightsChanged() says they changed too.
+    const QVector<ByteRange>& marks() const { return marks_; }
+    void setMarks(QVector<ByteRange> ranges) {
+        if (ranges == marks_)
+            return;
+        marks_ = std::move(ranges);
+        emit highlightsChanged();
+    }
+
 signals:
     void cursorChanged(quint64 offset);
     void selectionChanged();
@@ -76,6 +86,7 @@ private:
     quint64 cursor_ = 0;
     quint64 anchor_ = 0;
     QVector<ByteRange> highlights_;
+    QVector<ByteRange> marks_;
 };
 
 } // namespace u8ui

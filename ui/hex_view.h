@@ -58,11 +58,6 @@ public:
     // any: the cursor marks that digit.
     std::optional<quint64> pendingLowDigit() const { return lowDigitAt_; }
 
-signals:
-    // A printable key that is no hex digit was typed where a hex digit edits: `why` says what the
-    // pane takes.
-    void keyRefused(const QString& why);
-
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;

@@ -145,10 +145,17 @@ void HexView::paintFrames(QPainter& painter, const VisibleWindow& w) const {
                         });
 }
 
-// Search matches, then the selection, over the fills (both translucent).
+// Bookmarks, search matches, then the selection, over the fills (all translucent).
 void HexView::paintHighlights(QPainter& painter, const VisibleWindow& w) const {
     if (!selection_)
         return;
+    for (const ByteRange& m : selection_->marks()) {
+        if (m.end <= w.from || m.start >= w.to)
+            continue;
+        forEachRowPiece(w, m.start, m.end, [&](const QRectF& rect, bool openLeft, bool openRight) {
+            rolePalette_.paintBookmark(painter, rect, !openLeft, !openRight);
+        });
+    }
     for (const ByteRange& h : selection_->highlights()) {
         if (h.end <= w.from || h.start >= w.to)
             continue;

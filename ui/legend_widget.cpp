@@ -14,8 +14,8 @@ namespace {
 
 // What a swatch shows besides a byte role: the frame that joins a character's bytes, the
 // text pane's marker for a character that draws nothing, the selection, a search match and
-// bytes edited and not saved yet.
-enum class Extra { None, CharacterFrame, Cluster, Marker, Selection, Match, Edited };
+// bytes edited and not saved yet, a bookmark.
+enum class Extra { None, CharacterFrame, Cluster, Marker, Selection, Match, Edited, Bookmark };
 
 // A cell as the hex pane draws it: the role's fill, hatch and frame, with a sample byte.
 class Swatch final : public QWidget {
@@ -75,7 +75,9 @@ protected:
         case Extra::Selection:
         case Extra::Match:
         case Extra::Edited:
-            // An 'A' (41) under the overlay: the selection's tint, a match's, or an edit's mark.
+        case Extra::Bookmark:
+            // An 'A' (41) under the overlay: the selection's tint, a match's, an edit's mark or
+            // a bookmark's brackets.
             palette.paintCell(painter, area, CellRole::AsciiPrintable);
             if (extra_ == Extra::Selection) {
                 painter.fillRect(area, palette.selectionFill());
@@ -83,8 +85,10 @@ protected:
                 painter.fillRect(area, palette.matchFill());
                 painter.fillRect(QRectF(area.left(), area.bottom() - 2, area.width(), 2),
                                  palette.matchFrame());
-            } else {
+            } else if (extra_ == Extra::Edited) {
                 palette.paintEdited(painter, area);
+            } else {
+                palette.paintBookmark(painter, area, true, true);
             }
             painter.setPen(palette.style(CellRole::AsciiPrintable).text);
             painter.drawText(area, Qt::AlignCenter, QStringLiteral("41"));
@@ -200,6 +204,9 @@ void LegendWidget::rebuild() {
                     tr("Bytes typed, pasted or filled since the file was opened or saved, over "
                        "the colour of what they are now; a tick where bytes were deleted. Edit > "
                        "Revert Selection gives them the file's bytes back.")});
+    entries.append({CellRole::AsciiPrintable, Extra::Bookmark, tr("Bookmark"),
+                    tr("Bytes you marked (Bookmarks > Toggle Bookmark, Ctrl+B): a faint tint "
+                       "between brackets; F2 goes to the next.")});
 
     // Compact: name and swatch pairs in columns, read across.
     const int compactColumns = 4;
@@ -212,6 +219,8 @@ void LegendWidget::rebuild() {
             swatch->setObjectName(QStringLiteral("swatch-marker"));
         else if (e.extra == Extra::Edited)
             swatch->setObjectName(QStringLiteral("swatch-edited"));
+        else if (e.extra == Extra::Bookmark)
+            swatch->setObjectName(QStringLiteral("swatch-bookmark"));
         auto* name = new QLabel(e.name, this);
         const QString tip = e.name + QLatin1Char('\n') + e.description;
         swatch->setToolTip(tip);

@@ -61,6 +61,7 @@ RolePalette::RolePalette(bool dark) : dark_(dark) {
     offsetBackground_ = colour(p.offsetBackground);
     clusterBracket_ = colour(p.clusterBracket);
     editedMark_ = colour(p.editedMark);
+    bookmark_ = colour(p.bookmark);
 }
 
 RolePalette RolePalette::forPalette(const QPalette& palette) {
@@ -178,6 +179,21 @@ void RolePalette::paintEdited(QPainter& painter, const QRectF& rect) const {
 void RolePalette::paintDeletion(QPainter& painter, qreal x, qreal top, qreal bottom) const {
     painter.fillRect(QRectF(x - 1, top, 2, bottom - top), editedMark_);
     painter.fillRect(QRectF(x - 3, top, 6, 3), editedMark_);
+}
+
+void RolePalette::paintBookmark(QPainter& painter, const QRectF& rect, bool closedLeft,
+                                bool closedRight) const {
+    QColor tint = bookmark_;
+    tint.setAlpha(dark_ ? 55 : 40);
+    painter.fillRect(rect, tint);
+    if (closedLeft) {
+        painter.fillRect(QRectF(rect.left(), rect.top(), 2, rect.height()), bookmark_);
+        painter.fillRect(QRectF(rect.left(), rect.top(), 6, 2), bookmark_);
+    }
+    if (closedRight) {
+        painter.fillRect(QRectF(rect.right() - 2, rect.top(), 2, rect.height()), bookmark_);
+        painter.fillRect(QRectF(rect.right() - 6, rect.bottom() - 2, 6, 2), bookmark_);
+    }
 }
 
 QColor RolePalette::markerText(bool suspicious) const {

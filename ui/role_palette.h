@@ -81,6 +81,7 @@ public:
     QColor clusterBracket() const { return clusterBracket_; } // a grapheme cluster's bytes
     QColor offsetBackground() const { return offsetBackground_; }
     QColor editedMark() const { return editedMark_; } // bytes changed since the file was saved
+    QColor bookmark() const { return bookmark_; }     // the user's bookmarks
 
     // Paints a role's fill, hatch and (when withFrame) frame into rect. The hex pane passes
     // withFrame = false and frames whole error segments and findings itself.
@@ -101,6 +102,11 @@ public:
     // the bytes are now): a faint tint and a bar along the top of `rect`, where nothing else
     // draws (search matches and clusters are marked along the bottom).
     void paintEdited(QPainter& painter, const QRectF& rect) const;
+    // The mark of a bookmark's bytes: a faint tint, and where the bookmark starts (`closedLeft`)
+    // a bar up the left edge with a tab along the top, where it ends a bar down the right edge
+    // with a tab along the bottom, like brackets (the middle of edges is free of other marks).
+    void paintBookmark(QPainter& painter, const QRectF& rect, bool closedLeft,
+                       bool closedRight) const;
     // Where bytes were deleted: a tick at x, from top to bottom, with a notch at the top.
     void paintDeletion(QPainter& painter, qreal x, qreal top, qreal bottom) const;
     // The colour of the text inside such a marker.
@@ -124,7 +130,7 @@ private:
     bool dark_ = false;
     std::array<RoleStyle, kCellRoleCount> styles_{};
     QColor characterFrame_, selectionFill_, cursorFrame_, matchFill_, matchFrame_, offsetText_,
-        offsetBackground_, clusterBracket_, editedMark_;
+        offsetBackground_, clusterBracket_, editedMark_, bookmark_;
 };
 
 } // namespace u8ui

@@ -42,12 +42,29 @@ QString SelectionCopy::cArray(std::span<const std::uint8_t> bytes, const QString
     return out;
 }
 
+QString SelectionCopy::textAs(std::span<const std::uint8_t> bytes, quint64 offset,
+                              const u8codec::TextReading& reading) {
+    QString out;
+    for (const u8codec::Segment& s :
+         reading.segmentsInWindow(bytes, offset, true, offset, offset + bytes.size())) {
+        const char32_t cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
+        out += QString::fromUcs4(&cp, 1);
+    }
+    return out;
+}
+
 SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, ByteRange range,
-                                            Format format, u8codec::ErrorPolicy policy) {
+                                            Format format, u8codec::ErrorPolicy policy,
+                                            const u8codec::TextReading* reading) {
     const quint64 size = source.size();
     range.end = std::min(range.end, size);
     if (range.isEmpty())
         return {{}, tr("Nothing is selected.")};
+    if (reading && reading->isUtf8())
+        reading = nullptr;
+    if (reading && format == Format::Text) // whole characters of that encoding
+        range = {reading->segmentAt(source, range.start).offset,
+                 reading->segmentAt(source, range.end - 1).end()};
     const quint64 length = range.end - range.start;
     if (length > kMaxBytes)
         return {{},
@@ -67,7 +84,7 @@ SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, B
     case Format::Hex:
         return {hex(bytes), {}};
     case Format::Text:
-        return {text(bytes, policy), {}};
+        return {reading ? textAs(bytes, range.start, *reading) : text(bytes, policy), {}};
     case Format::CArray:
         return {cArray(bytes), {}};
     }
@@ -75,8 +92,9 @@ SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, B
 }
 
 SelectionCopy::Result SelectionCopy::toClipboard(const u8codec::ByteSource& source, ByteRange range,
-                                                 Format fmt, u8codec::ErrorPolicy policy) {
-    Result result = format(source, range, fmt, policy);
+                                                 Format fmt, u8codec::ErrorPolicy policy,
+                                                 const u8codec::TextReading* reading) {
+    Result result = format(source, range, fmt, policy, reading);
     if (result.ok()) {
         if (QClipboard* clipboard = QGuiApplication::clipboard())
             clipboard->setText(result.text);

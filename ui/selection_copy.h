@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/decoder.h"
+#include "u8convert/text_reading.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -15,7 +16,8 @@ class SelectionCopy {
 public:
     enum class Format {
         Hex,    // "E2 82 AC": upper-case, space separated
-        Text,   // the bytes decoded as UTF-8 under an ErrorPolicy (Replace by default)
+        Text,   // the bytes decoded as UTF-8 under an ErrorPolicy (Replace by default), or
+                // through another reading (the text pane's View > Text Encoding)
         CArray, // const unsigned char data[] = { 0xE2, 0x82, 0xAC };
     };
 
@@ -35,20 +37,28 @@ public:
     // The exact bytes of `range` (clipped to the source) in a format. Text decodes only these
     // bytes: a range that splits a character yields that part as an error (U+FFFD under
     // Replace), as any UTF-8 decoder would.
+    // With a `reading` other than UTF-8, Text is the characters of that encoding that share a
+    // byte with the range, whole (as the text pane shows them selected), an error segment as
+    // U+FFFD.
     static Result format(const u8codec::ByteSource& source, ByteRange range, Format format,
-                         u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace);
+                         u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace,
+                         const u8codec::TextReading* reading = nullptr);
 
     // Formatting of bytes already in memory.
     static QString hex(std::span<const std::uint8_t> bytes);
     static QString text(std::span<const std::uint8_t> bytes,
                         u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace);
+    // `bytes`, which start at `offset` of their stream, read through `reading`.
+    static QString textAs(std::span<const std::uint8_t> bytes, quint64 offset,
+                          const u8codec::TextReading& reading);
     static QString cArray(std::span<const std::uint8_t> bytes,
                           const QString& name = QStringLiteral("data"));
 
     // Formats and puts the result on the system clipboard (QGuiApplication::clipboard()); returns
     // the result so that the caller can show its error.
     static Result toClipboard(const u8codec::ByteSource& source, ByteRange range, Format format,
-                              u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace);
+                              u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace,
+                              const u8codec::TextReading* reading = nullptr);
 };
 
 } // namespace u8ui

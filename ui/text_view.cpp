@@ -2,6 +2,7 @@
 
 #include "glyph_coverage.h"
 #include "hex_view.h"
+#include "paragraph_bytes.h"
 #include "u8codec/controls.h"
 #include "u8codec/local_segments.h"
 #include "u8codec/problem.h"
@@ -13,7 +14,6 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 namespace u8ui {
@@ -54,6 +54,17 @@ void TextView::onContentChanged() {
     if (documentSize() > 0)
         setTop(positionOf(std::min(keep, documentSize() - 1)));
     updateScrollBar();
+    viewport()->update();
+}
+
+void TextView::setTextReading(std::shared_ptr<const u8codec::TextReading> reading) {
+    if (!reading || reading == reading_)
+        return;
+    const quint64 top = topOffset();
+    reading_ = std::move(reading);
+    invalidateLayout();
+    // The same bytes at the top, cut the new way.
+    setTopOffset(top);
     viewport()->update();
 }
 
@@ -130,7 +141,7 @@ quint64 TextView::paragraphStartFor(quint64 offset) const {
     // after that boundary.
     const quint64 nextBoundary = (k + 1) * kChunk;
     if (nextBoundary < size && nextBoundary - offset <= quint64(u8codec::kMaxLookBehind)) {
-        const u8codec::Segment s = u8codec::segmentAt(*source, nextBoundary);
+        const u8codec::Segment s = reading_->segmentAt(*source, nextBoundary);
         if (s.offset <= offset) {
             ++k;
             scanEnd = s.offset;
@@ -147,21 +158,27 @@ quint64 TextView::paragraphStartFor(quint64 offset) const {
             source->read(blockStart, std::span<quint8>(block.data(), blockEnd - blockStart));
         for (std::size_t i = got; i-- > 0;)
             if (block[i] == kLineFeed)
-                return blockStart + i + 1;
+                if (const quint64 after = reading_->lineStartAfter(*source, blockStart + i);
+                    after != 0 && after <= scanEnd)
+                    return after;
         blockEnd = blockStart;
     }
     if (k == 0)
         return 0;
     // The whole chunk before boundary k holds no LF: a paragraph starts at the segment that
     // contains the boundary.
-    return u8codec::segmentAt(*source, k * kChunk).offset;
+    return reading_->segmentAt(*source, k * kChunk).offset;
 }
 
 TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* bytes) const {
     Glyph g;
     g.offset = s.offset;
     g.length = s.length;
-    g.role = RolePalette::roleOf(s, s.offset, bytes[0]);
+    // Read through another encoding, a character's colour is not its UTF-8 length's: plain
+    // text, controls apart; errors keep their kind's look.
+    g.role = reading_->isUtf8() || !s.isValid() ? RolePalette::roleOf(s, s.offset, bytes[0])
+             : (s.codePoint < 0x20 || s.codePoint == 0x7F) ? CellRole::AsciiControl
+                                                           : CellRole::AsciiPrintable;
     if (!s.isValid()) {
         g.kind = Glyph::Kind::ErrorBox;
         g.text = QString::fromStdString(
@@ -210,34 +227,6 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
     return g;
 }
 
-namespace {
-
-// The bytes from `start` until a line feed or `limit`, growing the read (256 bytes, then four
-// times more each time) so that short lines read little. Shorter when the source ends early.
-std::vector<quint8> readParagraphBytes(const u8codec::ByteSource& source, quint64 start,
-                                       quint64 limit) {
-    std::vector<quint8> bytes;
-    quint64 want = 256;
-    for (;;) {
-        const quint64 from = start + bytes.size();
-        const quint64 to = std::min(limit, start + want);
-        if (to <= from)
-            break;
-        const std::size_t old = bytes.size();
-        bytes.resize(to - start);
-        const std::size_t got = source.read(from, std::span<quint8>(bytes.data() + old, to - from));
-        bytes.resize(old + got);
-        if (got < to - from) // the source ended early (a file that shrank)
-            break;
-        if (std::memchr(bytes.data() + old, int(kLineFeed), got) != nullptr)
-            break;
-        want *= 4;
-    }
-    return bytes;
-}
-
-} // namespace
-
 TextView::ParagraphPtr TextView::paragraph(quint64 start) const {
     auto found = paragraphs_.find(start);
     if (found != paragraphs_.end())
@@ -261,10 +250,10 @@ void TextView::fillGlyphs(Paragraph& p, const u8codec::ByteSource& source) const
     const quint64 size = documentSize();
     // The longest possible paragraph: 2 * kChunk + the segment that straddles the boundary.
     const quint64 limit = std::min(size, start + 2 * kChunk + 2 * u8codec::kMaxLookAhead + 1);
-    const std::vector<quint8> bytes = readParagraphBytes(source, start, limit);
+    const std::vector<quint8> bytes = readParagraphBytes(source, start, limit, *reading_);
     const bool reachesEnd = start + bytes.size() >= size || start + bytes.size() < limit;
     const auto segments =
-        u8codec::segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());
+        reading_->segmentsInWindow(bytes, start, reachesEnd, start, start + bytes.size());
     // The first chunk boundary at which this paragraph may be cut (see the header).
     quint64 boundary = ((start + u8codec::kMaxLookBehind) / kChunk + 1) * kChunk;
     for (const u8codec::Segment& s : segments) {
@@ -287,7 +276,8 @@ void TextView::fillGlyphs(Paragraph& p, const u8codec::ByteSource& source) const
             break;
         }
     }
-    joinClusters(p, bytes);
+    if (reading_->isUtf8()) // grapheme clusters are found in UTF-8's bytes
+        joinClusters(p, bytes);
 }
 
 // Wraps at the layout width, after the last space or tab of the line when there is one,
@@ -584,7 +574,7 @@ void TextView::moveToCharacter(const u8codec::Segment& target, bool extend) {
         selection_->setAnchorAndCursor(target.end() - 1, target.offset);
     } else {
         // From the end (where an editable document appends), the last character anchors.
-        const u8codec::Segment anchor = u8codec::segmentAt(
+        const u8codec::Segment anchor = reading_->segmentAt(
             *document_->source(), std::min(selection_->anchor(), documentSize() - 1));
         if (target.offset >= anchor.offset)
             selection_->setAnchorAndCursor(anchor.offset, target.end() - 1);
@@ -598,7 +588,7 @@ void TextView::moveToCharacterAt(quint64 offset, bool extend) {
     const quint64 size = documentSize();
     if (size == 0)
         return;
-    moveToCharacter(u8codec::segmentAt(*document_->source(), std::min(offset, size - 1)), extend);
+    moveToCharacter(reading_->segmentAt(*document_->source(), std::min(offset, size - 1)), extend);
 }
 
 void TextView::moveToEnd(bool extend) {
@@ -679,7 +669,7 @@ void TextView::keyPressEvent(QKeyEvent* event) {
     }
     const bool extend = event->modifiers() & Qt::ShiftModifier;
     const u8codec::Segment current =
-        u8codec::segmentAt(*document_->source(), std::min(selection_->cursor(), size - 1));
+        reading_->segmentAt(*document_->source(), std::min(selection_->cursor(), size - 1));
     const bool atEnd = selection_->cursor() >= size;
     switch (event->key()) {
     case Qt::Key_Right:

@@ -25,6 +25,7 @@
 #include "byte_pane.h"
 #include "u8codec/segment.h"
 #include "u8convert/graphemes.h"
+#include "u8convert/text_reading.h"
 
 #include <QHash>
 
@@ -75,6 +76,15 @@ public:
     // The bytes of the cell that contains `offset` when it is on screen: the cluster's, or the
     // character's; nullopt otherwise.
     std::optional<ByteRange> cellAt(quint64 offset) const;
+    // The encoding the pane reads the bytes through (View > Text Encoding): UTF-8 by default.
+    // Another one changes no byte, only how they are cut into characters and drawn; the hex pane
+    // stays UTF-8's. Grapheme clusters are shown only in UTF-8, and typing, Delete and Backspace
+    // are refused in another encoding (keyRefused), since what is typed goes in as UTF-8.
+    void setTextReading(std::shared_ptr<const u8codec::TextReading> reading);
+    const u8codec::TextReading& textReading() const { return *reading_; }
+    // The tooltip's first lines in another encoding: "Read as windows-1252: U+20AC EURO SIGN",
+    // then what the byte is in UTF-8.
+    QString toolTipPreface(quint64 offset) const override;
     // Where an input method places its window (the cursor's box), and that the pane takes text.
     QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 
@@ -177,6 +187,8 @@ private:
     // when the key was one of them.
     bool editKey(QKeyEvent* event);
     void typeText(const QByteArray& utf8);
+    // Why typing is refused while the pane reads another encoding than UTF-8.
+    QString refusedWhy() const;
     void invalidateLayout();
     void updateMetrics();
     void updateScrollBar();
@@ -216,6 +228,7 @@ private:
     std::array<ControlLook, 33> controls_;
     qreal minGlyphWidth_ = 4; // zero-width glyphs still get room to be seen and clicked
     mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
+    std::shared_ptr<const u8codec::TextReading> reading_ = u8codec::TextReading::utf8();
 };
 
 } // namespace u8ui

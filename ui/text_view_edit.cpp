@@ -4,6 +4,7 @@
 // the bytes go is edit_placement.h's rule, shared with the hex pane and the Edit menu.
 #include "edit_placement.h"
 #include "text_view.h"
+#include "unicode_info.h"
 
 #include <QInputMethodEvent>
 #include <QKeyEvent>
@@ -19,6 +20,19 @@ bool TextView::editKey(QKeyEvent* event) {
     }
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const int key = event->key();
+    if (!reading_->isUtf8()) {
+        // What is typed goes in as UTF-8, and Delete removes a character of UTF-8: neither is
+        // what this pane shows now.
+        const bool edits = ((key == Qt::Key_Delete || key == Qt::Key_Backspace ||
+                             key == Qt::Key_Return || key == Qt::Key_Enter) &&
+                            (mods == Qt::NoModifier || mods == Qt::ShiftModifier)) ||
+                           !typedText(event).isEmpty();
+        if (!edits)
+            return false;
+        emit keyRefused(refusedWhy());
+        event->accept();
+        return true;
+    }
     if ((key == Qt::Key_Delete || key == Qt::Key_Backspace) && mods == Qt::NoModifier) {
         eraseAtCursor(EditUnit::Character, key == Qt::Key_Backspace);
         event->accept();
@@ -33,6 +47,25 @@ bool TextView::editKey(QKeyEvent* event) {
     typeText(text);
     event->accept();
     return true;
+}
+
+QString TextView::toolTipPreface(quint64 offset) const {
+    if (reading_->isUtf8() || !document_ || !document_->source() || offset >= documentSize())
+        return {};
+    const u8codec::Segment s = reading_->segmentAt(*document_->source(), offset);
+    const QString encoding = QString::fromStdString(reading_->name());
+    const QString what = s.isValid() ? tr("%1 %2").arg(UnicodeInfo::codePointLabel(s.codePoint),
+                                                       UnicodeInfo::name(s.codePoint))
+                                     : tr("no character (%1 bytes from 0x%2)")
+                                           .arg(s.length)
+                                           .arg(QString::number(s.offset, 16).toUpper());
+    return tr("Read as %1: %2\n\nIn UTF-8:\n").arg(encoding, what);
+}
+
+QString TextView::refusedWhy() const {
+    return tr("The text pane reads the bytes as %1: edit in the hex pane, or read them as UTF-8 "
+              "again (View > Text Encoding) to type text.")
+        .arg(QString::fromStdString(reading_->name()));
 }
 
 void TextView::typeText(const QByteArray& utf8) {
@@ -53,8 +86,12 @@ void TextView::typeText(const QByteArray& utf8) {
 void TextView::inputMethodEvent(QInputMethodEvent* event) {
     // The text being composed is the input method's to show; what it commits is typed.
     if (!event->commitString().isEmpty() && editor() && selection_ && document_ &&
-        document_->source())
-        typeText(event->commitString().toUtf8());
+        document_->source()) {
+        if (reading_->isUtf8())
+            typeText(event->commitString().toUtf8());
+        else
+            emit keyRefused(refusedWhy());
+    }
     event->accept();
 }
 

@@ -158,6 +158,10 @@ void TextView::paintEvent(QPaintEvent*) {
                 return g.offset < r.end && g.end() > r.start;
             };
             if (selection_) {
+                for (const ByteRange& m : selection_->marks())
+                    if (touches(m))
+                        rolePalette_.paintBookmark(painter, rect, g.offset <= m.start,
+                                                   g.end() >= m.end);
                 for (const ByteRange& h : selection_->highlights())
                     if (touches(h)) {
                         painter.fillRect(rect, rolePalette_.matchFill());

@@ -111,7 +111,7 @@ std::string HtmlDump::styleSheet() {
         ".dump .m{text-decoration:underline dotted}\n"
         ".legend{border-collapse:collapse}.legend td{padding:.2em .6em;vertical-align:top}\n"
         ".legend .sample{display:inline-block;min-width:3ch;text-align:center}\n"
-        ".problems li{margin:.2em 0}\n"
+        ".problems li,.bookmarks li{margin:.2em 0}\n"
         // A description wraps to the page, its lines after the first just inside the hex.
         ".dump .note{display:block;white-space:pre-wrap;padding-left:12ch;text-indent:-12ch}\n"
         "@media print{*{-webkit-print-color-adjust:exact;print-color-adjust:exact}"
@@ -350,12 +350,48 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
     put("\n</span>");
 }
 
+// The bookmarks that share a byte with the rows dumped, at their offsets in the dump's own hex.
+void HtmlDump::writeBookmarks() {
+    const std::uint64_t from = options_.offset;
+    const std::uint64_t to =
+        options_.length > UINT64_MAX - from ? UINT64_MAX : options_.offset + options_.length;
+    std::vector<const HtmlBookmark*> shown;
+    for (const HtmlBookmark& b : page_.bookmarks)
+        if (b.offset < to && b.offset + b.length > from)
+            shown.push_back(&b);
+    if (shown.empty())
+        return;
+    put("<h2>Bookmarks</h2>\n<ol class=\"bookmarks\">\n");
+    for (const HtmlBookmark* b : shown) {
+        put("<li><span class=\"off\">0x");
+        std::string hex;
+        for (std::uint64_t v = b->offset; hex.empty() || v != 0; v >>= 4)
+            hex.insert(hex.begin(), kHexDigits[v & 15]);
+        put(hex);
+        put("</span> (");
+        put(std::to_string(b->length));
+        put(b->length == 1 ? " byte" : " bytes");
+        if (b->offset < from || b->offset + b->length > to)
+            put(", partly outside the bytes shown");
+        put(") <b>");
+        putText(b->name);
+        put("</b>");
+        if (!b->note.empty()) {
+            put(": ");
+            putText(b->note);
+        }
+        put("</li>\n");
+    }
+    put("</ol>\n");
+}
+
 bool HtmlDump::finish(const DumpTotals& totals) {
     if (!headWritten_)
         writeHead();
     put("</pre>\n<p class=\"totals\">");
     put(totalsSentence(totals));
     put("</p>\n");
+    writeBookmarks();
 
     put("<h2>Legend</h2>\n<table class=\"legend\">\n");
     for (int r = 0; r < kCellRoleCount; ++r) {

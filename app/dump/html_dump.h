@@ -23,10 +23,21 @@
 
 namespace u8dump {
 
+// A named range the user marked (the window's bookmarks), listed on the page.
+struct HtmlBookmark {
+    std::uint64_t offset = 0;
+    std::uint64_t length = 1;
+    std::string name; // UTF-8
+    std::string note; // UTF-8
+};
+
 struct HtmlPage {
     std::string name;                // the file's name, any bytes (shown decoded, errors as U+FFFD)
     std::uint64_t size = UINT64_MAX; // the whole input's size, when known
     std::string generator;           // "u8scope 0.1.0"
+    // Listed after the dump, in order, those that share a byte with the bytes dumped (none:
+    // no list).
+    std::vector<HtmlBookmark> bookmarks;
 };
 
 class HtmlDump final : public RowSink {
@@ -82,6 +93,7 @@ private:
     }
 
     void writeHead();
+    void writeBookmarks();
     char* writeOffset(char* out, std::uint64_t offset) const;
     char* writeHex(char* out, const DumpRow& row) const;
     char* writeText(char* out, const DumpRow& row) const;

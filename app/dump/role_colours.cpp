@@ -50,6 +50,9 @@ Palette makeLight() {
     // Okabe-Ito's bluish green, darkened: apart from the blues of the leads, the warm errors, the
     // violet of the audit and the yellow of matches.
     p.editedMark = opaque(0x00795a);
+    // Okabe-Ito's orange, darkened: a warm mark apart from the errors' fills (it is drawn as a
+    // faint tint and bars at the ends, never as a cell's fill).
+    p.bookmark = opaque(0xb06000);
     return p;
 }
 
@@ -81,6 +84,7 @@ Palette makeDark() {
     p.offsetBackground = opaque(0x232323);
     p.clusterBracket = opaque(0xf08cc4);
     p.editedMark = opaque(0x3ee0a6);
+    p.bookmark = opaque(0xf0a830);
     return p;
 }
 

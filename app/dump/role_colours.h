@@ -57,6 +57,7 @@ struct Palette {
     Argb offsetBackground = 0;
     Argb clusterBracket = 0; // a grapheme cluster's bytes
     Argb editedMark = 0;     // bytes edited since the file was opened or saved
+    Argb bookmark = 0;       // the user's bookmarks
 
     const RoleColours& operator[](CellRole role) const { return roles[std::size_t(role)]; }
 };

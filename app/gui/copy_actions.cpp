@@ -16,7 +16,9 @@ using Format = u8ui::SelectionCopy::Format;
 CopyActions::CopyActions(QMainWindow* window, DocumentController* document)
     : QObject(window), window_(window), document_(document) {
     text_ = makeWindowAction(window, tr("Copy as &Text"), QKeySequence::Copy,
-                             tr("Copy the selected bytes decoded as UTF-8 (errors become U+FFFD)"),
+                             tr("Copy the selected bytes decoded as the text pane reads them "
+                                "(UTF-8 unless View > Text Encoding says otherwise; errors become "
+                                "U+FFFD)"),
                              this, [this] { copy(Format::Text); });
     hex_ = makeWindowAction(window, tr("Copy as &Hex"), QKeySequence(tr("Ctrl+Shift+C")),
                             tr("Copy the selected bytes as hex: E2 82 AC"), this,
@@ -37,8 +39,16 @@ void CopyActions::copy(Format format) {
     if (!source || source->size() == 0)
         return;
     const u8ui::ByteRange range = document_->selection()->range();
-    const auto result = u8ui::SelectionCopy::toClipboard(*source, range, format);
-    if (result.ok())
+    const u8codec::TextReading* reading = format == Format::Text && reading_ ? reading_() : nullptr;
+    const auto result = u8ui::SelectionCopy::toClipboard(*source, range, format,
+                                                         u8codec::ErrorPolicy::Replace, reading);
+    if (result.ok() && reading && !reading->isUtf8())
+        window_->statusBar()->showMessage(
+            tr("Copied the text of %1 read as %2")
+                .arg(u8ui::NumberFormat::bytes(range.end - range.start),
+                     QString::fromStdString(reading->name())),
+            3000);
+    else if (result.ok())
         window_->statusBar()->showMessage(
             tr("Copied %1").arg(u8ui::NumberFormat::bytes(range.end - range.start)), 3000);
     else

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QObject>
+#include <functional>
 
 class QAction;
 class QMainWindow;
@@ -22,6 +23,10 @@ public:
     QList<QAction*> actions() const { return {text_, hex_, cArray_}; }
     // Enables them when there are bytes.
     void updateActions();
+    // How the text pane reads the bytes (View > Text Encoding): Copy as Text copies what it shows.
+    void setTextReading(std::function<const u8codec::TextReading*()> reading) {
+        reading_ = std::move(reading);
+    }
 
 private:
     void copy(u8ui::SelectionCopy::Format format);
@@ -31,6 +36,7 @@ private:
     QAction* text_;
     QAction* hex_;
     QAction* cArray_;
+    std::function<const u8codec::TextReading*()> reading_;
 };
 
 } // namespace u8app

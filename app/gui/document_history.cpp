@@ -38,9 +38,17 @@ public:
     void redo() override {
         if (std::exchange(pushed_, false))
             return;
-        apply(table_->redo(edit_), cursorAfter_);
+        const bool done = table_->redo(edit_);
+        if (done)
+            emit history_->spliced(edit_.offset(), edit_.removedLength(), edit_.insertedLength());
+        apply(done, cursorAfter_);
     }
-    void undo() override { apply(table_->undo(edit_), cursorBefore_); }
+    void undo() override {
+        const bool done = table_->undo(edit_);
+        if (done) // the inverse splice: the bytes put in go, the ones taken out come back
+            emit history_->spliced(edit_.offset(), edit_.insertedLength(), edit_.removedLength());
+        apply(done, cursorBefore_);
+    }
 
 private:
     void apply(bool done, quint64 cursor) {
@@ -102,14 +110,23 @@ public:
         if (std::exchange(pushed_, false))
             return;
         bool done = true;
-        for (const u8codec::Edit& edit : edits_)
-            done = table_->redo(edit) && done;
+        for (const u8codec::Edit& edit : edits_) {
+            const bool redone = table_->redo(edit);
+            if (redone)
+                emit history_->spliced(edit.offset(), edit.removedLength(), edit.insertedLength());
+            done = redone && done;
+        }
         apply(done, cursorAfter_);
     }
     void undo() override {
         bool done = true;
-        for (auto edit = edits_.rbegin(); edit != edits_.rend(); ++edit)
-            done = table_->undo(*edit) && done;
+        for (auto edit = edits_.rbegin(); edit != edits_.rend(); ++edit) {
+            const bool undone = table_->undo(*edit);
+            if (undone)
+                emit history_->spliced(edit->offset(), edit->insertedLength(),
+                                       edit->removedLength());
+            done = undone && done;
+        }
         apply(done, cursorBefore_);
     }
 
@@ -156,6 +173,7 @@ bool DocumentHistory::edit(quint64 offset, quint64 length, std::span<const std::
     u8codec::Edit edit = table_->replace(offset, length, bytes);
     if (!edit.changes())
         return false;
+    emit spliced(edit.offset(), edit.removedLength(), edit.insertedLength());
     show(table_, offset);
     stack_->push(new EditCommand(this, table_, std::move(edit), description, keystroke,
                                  cursorBefore, cursorAfter));
@@ -177,8 +195,10 @@ bool DocumentHistory::editAll(const std::vector<Splice>& splices, const QString&
         const auto* bytes = reinterpret_cast<const std::uint8_t*>(s->bytes.constData());
         u8codec::Edit edit =
             table_->replace(s->offset, s->length, std::span(bytes, std::size_t(s->bytes.size())));
-        if (edit.changes())
+        if (edit.changes()) {
+            emit spliced(edit.offset(), edit.removedLength(), edit.insertedLength());
             edits.push_back(std::move(edit));
+        }
     }
     if (edits.empty())
         return false;
@@ -195,6 +215,7 @@ bool DocumentHistory::revert(quint64 from, quint64 to, const QString& descriptio
     if (!edit.changes())
         return false;
     const quint64 at = edit.offset();
+    emit spliced(at, edit.removedLength(), edit.insertedLength());
     show(table_, at);
     stack_->push(new EditCommand(this, table_, std::move(edit), description, false, at, at));
     return true;

@@ -83,6 +83,11 @@ signals:
     void modifiedChanged(bool modified);
     // An undo or redo of a hand edit puts the cursor back where the edit happened.
     void cursorWanted(quint64 offset);
+    // A hand edit, or the undo or redo of one, put `inserted` bytes in place of the `removed`
+    // bytes at `offset`, before the document shows it: what refers to offsets after it (the
+    // bookmarks) moves with the bytes. Several edits made as one step report one by one, each
+    // at its offset at the time. A repair or reinterpretation replaces the bytes without it.
+    void spliced(quint64 offset, quint64 removed, quint64 inserted);
 
 private:
     class EditCommand;

@@ -45,6 +45,15 @@ DumpPainter::DumpPainter(QPainter& painter, QPagedPaintDevice& device, const QSt
     if (advance * columns > pageWidth_)
         font_.setPointSizeF(std::max(4.0, kLargestPoints * pageWidth_ / (advance * columns)));
     smallFont_ = font_;
+    // DejaVu Sans Mono's U+FFFD is as wide as its cell: a run of error segments would draw one
+    // black band of touching diamonds. Three quarters of the cell leaves a gap between them.
+    replacementFont_ = font_;
+    const qreal ink = QFontMetricsF(font_, &device)
+                          .tightBoundingRect(QString(QChar::ReplacementCharacter))
+                          .width();
+    const qreal cell = QFontMetricsF(font_, &device).horizontalAdvance(QLatin1Char('0'));
+    if (ink > 0.75 * cell)
+        replacementFont_.setPointSizeF(font_.pointSizeF() * 0.75 * cell / ink);
     const QFontMetricsF metrics(font_, &device);
     charWidth_ = metrics.horizontalAdvance(QLatin1Char('0'));
     lineHeight_ = metrics.height() * 1.3;
@@ -236,8 +245,18 @@ void DumpPainter::paintText(const u8dump::DumpRow& row, qreal y, int shift) {
             colour = palette_.markerText(false);
         }
         painter_.setPen(colour);
+        if (t.kind == u8dump::TextCell::Kind::Replacement)
+            painter_.setFont(replacementFont_);
         painter_.drawText(box, Qt::AlignCenter, fromUtf8(t.view()));
+        if (t.kind == u8dump::TextCell::Kind::Replacement)
+            painter_.setFont(font_);
     }
+}
+
+qreal DumpPainter::replacementInkWidth() const {
+    return QFontMetricsF(replacementFont_, &device_)
+        .tightBoundingRect(QString(QChar::ReplacementCharacter))
+        .width();
 }
 
 void DumpPainter::finish(const u8dump::DumpTotals& totals) {

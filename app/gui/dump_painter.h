@@ -31,6 +31,10 @@ public:
     void finish(const u8dump::DumpTotals& totals);
 
     int pages() const { return page_; }
+    // A text cell's width, and the width of the ink of U+FFFD as drawn for an error segment: less
+    // than the cell's, so that a run of them stays apart.
+    qreal cellWidth() const { return charWidth_; }
+    qreal replacementInkWidth() const;
 
 private:
     void ensureRoom(qreal height);
@@ -58,7 +62,8 @@ private:
     u8ui::RolePalette palette_ = u8ui::RolePalette::light();
     QFont font_;
     QFont smallFont_;
-    qreal scale_ = 1; // device pixels per pixel of a 96 dpi screen
+    QFont replacementFont_; // U+FFFD, smaller than the cell (the monospace fonts' fills it)
+    qreal scale_ = 1;       // device pixels per pixel of a 96 dpi screen
     qreal charWidth_ = 0;
     qreal lineHeight_ = 0;
     qreal pageWidth_ = 0;

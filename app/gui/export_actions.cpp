@@ -121,10 +121,12 @@ QString ExportActions::exportHtml(const QString& path, u8ui::ByteRange range) co
     if (!out)
         return QString::fromStdString(error);
     const u8dump::DumpOptions options = optionsFor(range, bytesPerRow_());
-    u8dump::HtmlDump html(
-        {QFile::encodeName(title()).toStdString(), source->size(), "u8scope " U8SCOPE_VERSION},
-        options, u8dump::offsetDigitsFor(range.end),
-        [&out](std::string_view piece) { return out->write(piece); });
+    u8dump::HtmlPage page{
+        QFile::encodeName(title()).toStdString(), source->size(), "u8scope " U8SCOPE_VERSION, {}};
+    if (bookmarks_)
+        page.bookmarks = bookmarks_();
+    u8dump::HtmlDump html(std::move(page), options, u8dump::offsetDigitsFor(range.end),
+                          [&out](std::string_view piece) { return out->write(piece); });
     const u8dump::DumpTotals totals = u8dump::dumpSource(*source, options, html);
     if (!html.finish(totals) || !out->commit(error))
         return error.empty() ? tr("%1: could not be written").arg(path)

@@ -1,11 +1,13 @@
 // File > Export as HTML…, Print… and Export as PDF…: the selected bytes (the whole document when
 // no more than the cursor's byte is selected) as `u8scope-cli dump` shows them. The page is the
-// CLI's `dump --html`, from the same generator (app/dump's HtmlDump), byte for byte; printing and
+// CLI's `dump --html`, from the same generator (app/dump's HtmlDump), byte for byte, but for the
+// list of the document's bookmarks, which only the window knows; printing and
 // PDF paint the same rows with the window's palette (DumpPainter). A large range asks first, and
 // a huge one is refused: a page of 64 MiB of bytes would be some 2 GB of HTML no browser opens.
 #pragma once
 
 #include "byte_selection.h"
+#include "html_dump.h"
 
 #include <QList>
 #include <QObject>
@@ -44,6 +46,9 @@ public:
     QString exportHtml(const QString& path, u8ui::ByteRange range) const;
     // The same as a PDF.
     QString exportPdf(const QString& path, u8ui::ByteRange range) const;
+    // The bookmarks the HTML page lists (those in the range exported).
+    using Bookmarks = std::function<std::vector<u8dump::HtmlBookmark>()>;
+    void setBookmarks(Bookmarks bookmarks) { bookmarks_ = std::move(bookmarks); }
 
 private:
     void updateActions();
@@ -61,6 +66,7 @@ private:
     DocumentController* document_;
     std::function<QString()> currentPath_;
     std::function<int()> bytesPerRow_;
+    Bookmarks bookmarks_;
     QAction* html_;
     QAction* print_;
     QAction* pdf_;

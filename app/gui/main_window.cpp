@@ -1,6 +1,9 @@
 #include "main_window.h"
 
 #include "audit_actions.h"
+#include "bookmark_actions.h"
+#include "bookmark_list.h"
+#include "bookmarks_panel.h"
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "checksum_actions.h"
@@ -33,6 +36,7 @@
 #include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
+#include "text_encoding_actions.h"
 #include "text_view.h"
 #include "theme.h"
 #include "walkthrough_actions.h"
@@ -94,7 +98,9 @@ MainWindow::MainWindow(QWidget* parent)
       walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)),
       checksums_(new ChecksumActions(this, controller_)),
       selectionFiles_(
-          new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })) {
+          new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })),
+      bookmarks_(new BookmarkActions(this, controller_, banner_, [this] { return open_->path(); })),
+      textEncoding_(new TextEncodingActions(this, textView_)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -108,6 +114,10 @@ MainWindow::MainWindow(QWidget* parent)
     connectDocument();
     connectCheck();
     saves_->setDiskCheck([this] { return open_->changeOnDisk(); });
+    copies_->setTextReading([this] { return &textView_->textReading(); });
+    for (u8ui::BytePane* pane :
+         {static_cast<u8ui::BytePane*>(hexView_), static_cast<u8ui::BytePane*>(textView_)})
+        pane->setMarkDescriber([this](quint64 offset) { return bookmarks_->describe(offset); });
     // Reload and the reopening after Save keep the top row and the selection (clamped to the
     // new size), so that the view does not jump.
     open_->setPlaceKeeper([this] {
@@ -184,6 +194,9 @@ void MainWindow::connectDocument() {
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(saves_, &SaveActions::message, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(saves_, &SaveActions::written, bookmarks_, &BookmarkActions::documentWritten);
+    connect(bookmarks_, &BookmarkActions::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, finder_, &FindController::updateHighlights);
     connect(textView_, &u8ui::TextView::topOffsetChanged, finder_,
             &FindController::updateHighlights);
@@ -192,10 +205,14 @@ void MainWindow::connectDocument() {
     connect(navigation_, &NavigationActions::finished, this, &MainWindow::navigationFinished);
     connect(open_, &OpenActions::closed, findBar_, &QWidget::hide);
     connect(controller_, &DocumentController::jumping, hexView_, &u8ui::HexView::centreIfHidden);
-    connect(hexView_, &u8ui::HexView::keyRefused, this, [this](const QString& why) {
-        QApplication::beep();
-        statusBar()->showMessage(why, 6000);
-    });
+    for (u8ui::BytePane* pane :
+         {static_cast<u8ui::BytePane*>(hexView_), static_cast<u8ui::BytePane*>(textView_)})
+        connect(pane, &u8ui::BytePane::keyRefused, this, [this](const QString& why) {
+            QApplication::beep();
+            statusBar()->showMessage(why, 6000);
+        });
+    connect(textEncoding_, &TextEncodingActions::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
@@ -341,6 +358,12 @@ void MainWindow::createMenus() {
         this, controller_, [this] { return open_->path(); },
         [this] { return hexView_->bytesPerRow(); });
     exports->populate(file, quitSeparator);
+    exports->setBookmarks([this] {
+        std::vector<u8dump::HtmlBookmark> out;
+        for (const Bookmark& b : bookmarks_->list()->bookmarks())
+            out.push_back({b.start, b.length, b.name.toStdString(), b.note.toStdString()});
+        return out;
+    });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = history()->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -369,6 +392,9 @@ void MainWindow::createMenus() {
     go->addSeparator();
     go->addActions(navigation_->stepActions());
 
+    QMenu* marks = menuBar()->addMenu(tr("&Bookmarks"));
+    marks->addActions(bookmarks_->actions());
+
     QMenu* repair = menuBar()->addMenu(tr("&Repair"));
     repairs_->populate(repair);
 
@@ -382,7 +408,7 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(open_->sampleAction());
     help->addAction(aboutAction_);
-    for (QMenu* m : {file, edit, go, repair, tools, view, help})
+    for (QMenu* m : {file, edit, go, marks, repair, tools, view, help})
         m->setToolTipsVisible(true);
     // Menus are windows of their own: a font set on the menu bar does not reach them.
     zoom_->addTarget(menuBar());
@@ -410,6 +436,7 @@ QMenu* MainWindow::createViewMenu() {
         connect(a, &QAction::triggered, this, [this, bytes] { setBytesPerRow(bytes); });
     }
     view->addAction(clustersAction_);
+    textEncoding_->populate(view);
     view->addAction(edits_->readOnlyAction());
     view->addSeparator();
     view->addActions(zoom_->actions());
@@ -462,6 +489,12 @@ void MainWindow::createDocks() {
         QKeySequence(tr("Ctrl+6")), Fit::Scroll);
     walkthrough_->setDock(walkthrough);
     tabifyDockWidget(legend, walkthrough);
+    QDockWidget* bookmarks =
+        docks_->add(bookmarks_->panel(), QStringLiteral("bookmarksDock"), tr("Bookmarks"),
+                    Qt::RightDockWidgetArea,
+                    tr("Show or hide the bookmarks: named ranges with notes, kept beside the file"),
+                    QKeySequence(tr("Ctrl+7")));
+    tabifyDockWidget(walkthrough, bookmarks);
     inspector->raise();
     // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
     // start page (the menus and the status bar: createStatusBar(), createMenus()).
@@ -512,6 +545,7 @@ void MainWindow::updateActions() {
     walkthrough_->updateActions();
     checksums_->updateActions();
     selectionFiles_->updateActions();
+    bookmarks_->updateActions();
     replaceAction_->setEnabled(document()->source() != nullptr);
 }
 

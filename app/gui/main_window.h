@@ -38,6 +38,7 @@ class ElidingStatusBar;
 class StartPage;
 
 class AuditActions;
+class BookmarkActions;
 class ChecksumActions;
 class CopyActions;
 class DockSetup;
@@ -58,6 +59,7 @@ class RepairActions;
 class SaveActions;
 class SelectionFileActions;
 class StatusFields;
+class TextEncodingActions;
 class WalkthroughActions;
 class WindowLayout;
 class ZoomActions;
@@ -111,6 +113,10 @@ public:
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
+    // View > Text Encoding: the text pane read through another encoding.
+    TextEncodingActions* textEncodingActions() const { return textEncoding_; }
+    // The Bookmarks menu, dock and sidecar file.
+    BookmarkActions* bookmarkActions() const { return bookmarks_; }
     // Tools > Checksums….
     ChecksumActions* checksumActions() const { return checksums_; }
     // File > Save Selection As… and Edit > Insert File….
@@ -197,6 +203,8 @@ private:
     ZoomActions* zoom_;
     ChecksumActions* checksums_;
     SelectionFileActions* selectionFiles_;
+    BookmarkActions* bookmarks_;
+    TextEncodingActions* textEncoding_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;

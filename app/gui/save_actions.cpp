@@ -164,6 +164,7 @@ bool SaveActions::save() {
     if (!writeAtomically(document_->sharedSource(), path))
         return false;
     history_->markSaved();
+    emit written(path);
     emit saved(path);
     return true;
 }
@@ -178,6 +179,7 @@ bool SaveActions::saveAs() {
     if (!writeAtomically(document_->sharedSource(), path))
         return false;
     history_->markSaved();
+    emit written(path);
     emit saved(path);
     return true;
 }

@@ -68,6 +68,9 @@ public:
     void setConfirmOverwrite(Overwrite confirm) { confirmOverwrite_ = std::move(confirm); }
 
 signals:
+    // The document's bytes are now in `path`, just before saved(): what goes beside the file
+    // (its bookmarks) is written before the window re-opens it.
+    void written(const QString& path);
     // The document's bytes are now in `path` (the window re-opens it from disk).
     void saved(const QString& path);
     // Around a write to `path` (whether it succeeds or not): the window's own write, which the

@@ -2,13 +2,17 @@
 // `u8scope-cli dump --html` writes for the same bytes (the whole document, a selection, the hex
 // pane's row width); a PDF export writes a PDF; the commands wait for a document.
 #include "byte_document.h"
+#include "dump_painter.h"
 #include "export_actions.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "window_test_support.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QMenuBar>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -111,6 +115,23 @@ private slots:
         QVERIFY2(pdf.size() > 4000, qPrintable(QString::number(pdf.size())));
         QVERIFY(pdf.contains("/Type /Page")); // at least one page
         QVERIFY(pdf.trimmed().endsWith("%%EOF"));
+    }
+
+    // Error segments side by side keep apart in the PDF: U+FFFD's ink is narrower than its cell
+    // (DejaVu Sans Mono's fills the cell, and a run of them drew one band; issue 33, defect 19).
+    void pdfReplacementCharactersKeepApart() {
+        QBuffer buffer;
+        QVERIFY(buffer.open(QIODevice::WriteOnly));
+        QPdfWriter writer(&buffer);
+        QPainter painter(&writer);
+        u8dump::DumpOptions options;
+        u8app::DumpPainter dump(painter, writer, QStringLiteral("t"), options, 8);
+        QVERIFY(dump.cellWidth() > 0);
+        QVERIFY2(
+            dump.replacementInkWidth() <= 0.8 * dump.cellWidth(),
+            qPrintable(
+                QStringLiteral("%1 of %2").arg(dump.replacementInkWidth()).arg(dump.cellWidth())));
+        painter.end();
     }
 
     // The size guard's limits are in order.

@@ -82,6 +82,8 @@ private slots:
     void hugeSourceIsLaidOutLocally();
     void localLayoutEqualsAWalkFromTheStart_data();
     void localLayoutEqualsAWalkFromTheStart();
+    void localLayoutInUtf16EqualsAWalkFromTheStart_data();
+    void localLayoutInUtf16EqualsAWalkFromTheStart();
     void panesKeepInStep();
     void aForcedBreakIsMarked();
     void aCharacterNoFontHasShowsItsCodePoint();
@@ -375,6 +377,66 @@ void TestTextView::localLayoutEqualsAWalkFromTheStart() {
         QCOMPARE(u8codec::segmentAt(*source, start).offset, start);
     const quint64 lastTop = lineStarts.last();
     for (int i = 0; i < 400; ++i) {
+        const quint64 offset = next() * 7919u % lastTop;
+        f.view.setTopOffset(offset);
+        const auto expected =
+            std::prev(std::upper_bound(lineStarts.begin(), lineStarts.end(), offset));
+        QCOMPARE(f.view.topOffset(), *expected);
+    }
+}
+
+void TestTextView::localLayoutInUtf16EqualsAWalkFromTheStart_data() {
+    QTest::addColumn<QString>("encoding");
+    QTest::addColumn<int>("lineFeedEvery"); // in units; 0 for none
+    QTest::newRow("LE, short lines") << "UTF-16LE" << 40;
+    QTest::newRow("LE, lines around a chunk") << "UTF-16LE" << 2000;
+    QTest::newRow("BE, no line feeds") << "UTF-16BE" << 0;
+}
+
+void TestTextView::localLayoutInUtf16EqualsAWalkFromTheStart() {
+    // The same in UTF-16 (View > Text Encoding): lines start on a unit, a pair is never cut, and
+    // 0A is a line feed only as the unit 000A (U+010A and U+0A00 hold the byte too).
+    QFETCH(QString, encoding);
+    QFETCH(int, lineFeedEvery);
+    std::string error;
+    const auto reading = u8codec::TextReading::make(encoding.toStdString(), error);
+    QVERIFY(reading);
+    const bool little = encoding.endsWith(QLatin1String("LE"));
+    QByteArray bytes;
+    auto unit = [&](char16_t u) {
+        bytes += char(little ? u & 0xFF : u >> 8);
+        bytes += char(little ? u >> 8 : u & 0xFF);
+    };
+    quint32 state = 54321;
+    auto next = [&] { return state = state * 1103515245u + 12345u, (state >> 8) & 0xFFFF; };
+    const char16_t pieces[][2] = {{u'a', 0},        {u' ', 0},   {0x010A, 0}, {0x0A00, 0},
+                                  {0xD83D, 0xDE00}, {0xDC00, 0}, {0x4E16, 0}, {0xD800, 0}};
+    while (bytes.size() < 48 * 1024) {
+        if (lineFeedEvery > 0 && int(next() % quint32(lineFeedEvery)) == 0) {
+            unit(u'\n');
+            continue;
+        }
+        const auto& p = pieces[next() % 8];
+        unit(p[0]);
+        if (p[1] != 0)
+            unit(p[1]);
+    }
+    const auto source = u8ui::testing::memorySource(bytes);
+    Fixture f(source, {500, 200});
+    f.view.setTextReading(reading);
+    QList<quint64> lineStarts{f.view.topOffset()};
+    for (;;) {
+        f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        if (f.view.topOffset() == lineStarts.last())
+            break;
+        QVERIFY(f.view.topOffset() > lineStarts.last());
+        lineStarts.append(f.view.topOffset());
+    }
+    QVERIFY(lineStarts.size() > 100);
+    for (quint64 start : lineStarts)
+        QCOMPARE(reading->segmentAt(*source, start).offset, start);
+    const quint64 lastTop = lineStarts.last();
+    for (int i = 0; i < 300; ++i) {
         const quint64 offset = next() * 7919u % lastTop;
         f.view.setTopOffset(offset);
         const auto expected =
