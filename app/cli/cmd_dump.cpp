@@ -167,8 +167,9 @@ int runDump(const Arguments& parsed) {
 
     bool read = false, written = false, pastEnd = false;
     if (parsed.has("html")) {
-        u8dump::HtmlDump html({name, file ? file->size() : UINT64_MAX, "u8scope " U8SCOPE_VERSION},
-                              options, digits, writeOut);
+        u8dump::HtmlDump html(
+            {name, file ? file->size() : UINT64_MAX, "u8scope " U8SCOPE_VERSION, {}}, options,
+            digits, writeOut);
         u8dump::DumpRows rows(options, html);
         read = feedRows(*input, rows, options, error);
         pastEnd = rows.offsetPastEnd();

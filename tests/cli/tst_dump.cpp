@@ -128,7 +128,7 @@ template <typename Add> QByteArray generated(quint32 seed, int count, Add add) {
 // The HTML page of `bytes`, named `name`, dumped whole with the default options.
 std::string htmlPageOf(const QByteArray& bytes, const std::string& name) {
     std::string page;
-    HtmlDump html({name, std::uint64_t(bytes.size()), "u8scope test"}, {}, 8,
+    HtmlDump html({name, std::uint64_t(bytes.size()), "u8scope test", {}}, {}, 8,
                   [&](std::string_view piece) {
                       page.append(piece);
                       return true;
@@ -592,7 +592,7 @@ void TestDump::htmlReadsBack() {
         QByteArray("Hi \xE4\xB8\x96\n\xC0\xAF\x80\xF0\x9F\x98\x80\xED\xA0\x80z\xE2\x82");
     std::string page;
     const DumpOptions options{.width = 16};
-    HtmlDump html({"t\xFF.txt", std::uint64_t(bytes.size()), "u8scope test"}, options, 8,
+    HtmlDump html({"t\xFF.txt", std::uint64_t(bytes.size()), "u8scope test", {}}, options, 8,
                   [&](std::string_view piece) {
                       page.append(piece);
                       return true;
