@@ -107,6 +107,13 @@ void TestMojibakeShort::restored_data() {
     // A capital through windows-1252, not a small letter through ISO-8859-4.
     QTest::newRow("caps voce") << QStringLiteral("CONFORME VOCÃŠ PEDIU.")
                                << QStringLiteral("CONFORME VOCÊ PEDIU.");
+    // A capital and a no-break space before a capital where another fix shows the page: a
+    // letter when the model finds it far likelier (Croatian "LOŠI"), a word in capitals joined
+    // by a no-break space when it does not (Swedish "PÅ SVENSKA", damaged twice).
+    QTest::newRow("caps losi") << QStringLiteral("KRITIÄŒNO: LOÅ\u00A0I TTY")
+                               << QStringLiteral("KRITIČNO: LOŠI TTY");
+    QTest::newRow("caps pa svenska")
+        << QStringLiteral("HÃ©j PÃ…Â\u00A0SVENSKA") << QStringLiteral("Héj PÅ\u00A0SVENSKA");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

@@ -684,7 +684,7 @@ private:
         // page (in a text longer than a short string only where the costs also read it clearly
         // better or its characters tell of the page: isShortText()), e^8 one that is made (and
         // counts only when it is telling, as a gain of 1).
-        constexpr int sure = 16 * kPlausibilityScale;
+        constexpr int sure = kSureOdds;
         constexpr int accept = 8 * kPlausibilityScale;
         constexpr int likelyInAWord = 10 * kPlausibilityScale;
         // Where three damaged characters or more read back as one sequence (an emoji's four,
@@ -865,14 +865,19 @@ private:
     // no-break space ("IRMÃ MARIA", "PÅ SVENSKA", "HÄ DET BRA"), not "à", "Š" or "Ġ" inside
     // one, where other fixes show the page (or the text is longer than a short string). Damage
     // in capitals reads so too ("NIÅ TA") and is left there: a correct word changed costs more
-    // than a damaged one kept. A short string whose only fix it is: the model has judged it.
+    // than a damaged one kept, unless the model finds the letter likelier by the odds that make
+    // a repair count on the model alone ("LOÅ I" is the Croatian "LOŠI" at e^17, where "PÅ
+    // SVENSKA" reads "PŠSVENSKA" at e^6), read once: "SÃ…Â HÃ„R" is the Swedish "SÅ HÄR"
+    // damaged twice, not "SŠHÄR". A short
+    // string whose only fix it is: the model has judged it.
     bool capitalsSpaced(const Decision& d, char32_t right) const {
         // Other fixes show damage: some page has more evidence than one fix's own.
         std::uint64_t shown = 0;
         for (std::size_t p = 0; context_.evidence && p < std::size_t(kCodePageCount); ++p)
             shown = std::max(shown, (*context_.evidence)[p]);
         if ((context_.shortText && shown <= std::uint64_t(kClearGain)) ||
-            d.cand.end - d.cand.begin < 2 || chars_[d.cand.end - 1].cp != 0xA0 ||
+            (d.likelier >= kSureOdds && d.steps.size() == 1) || d.cand.end - d.cand.begin < 2 ||
+            chars_[d.cand.end - 1].cp != 0xA0 ||
             info(d.cand.repaired.back()).kind != Kind::Letter ||
             !info(chars_[d.cand.end - 2].cp).upper)
             return false;
@@ -960,6 +965,8 @@ private:
 
     // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).
     static constexpr int kDeeperOdds = 8 * kPlausibilityScale;
+    // The odds at which the model alone makes a repair count as evidence (thinGain()).
+    static constexpr int kSureOdds = 16 * kPlausibilityScale;
 
     const std::vector<Char>& chars_;
     const std::size_t start_;
