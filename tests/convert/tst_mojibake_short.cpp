@@ -114,6 +114,13 @@ void TestMojibakeShort::restored_data() {
                                << QStringLiteral("KRITIČNO: LOŠI TTY");
     QTest::newRow("caps pa svenska")
         << QStringLiteral("HÃ©j PÃ…Â\u00A0SVENSKA") << QStringLiteral("Héj PÅ\u00A0SVENSKA");
+    // A whole 3- or 4-byte sequence read back, of a script of limited or historic use (Coptic
+    // and Old Hungarian quoted in a code table; "\u0090" and "\u009D" are the bytes windows-1252
+    // leaves undefined, kept as C1 controls).
+    QTest::newRow("coptic in code")
+        << QStringLiteral("(0x2CF2, 'M', 'â³³'),") << QStringLiteral("(0x2CF2, 'M', 'ⳳ'),");
+    QTest::newRow("old hungarian in code") << QStringLiteral("(0x10C9D, 'M', 'ð\u0090³\u009D'),")
+                                           << QStringLiteral("(0x10C9D, 'M', '\U00010CDD'),");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

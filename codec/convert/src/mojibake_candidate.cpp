@@ -653,7 +653,9 @@ private:
              chosen.cand.surrogatePair) &&
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
-        if (!std::all_of(repaired.begin(), repaired.end(), plausibleResult) ||
+        const bool wholeSequence = chosen.cand.end - chosen.cand.begin >= 3 && repaired.size() == 1;
+        if (!std::all_of(repaired.begin(), repaired.end(),
+                         wholeSequence ? plausibleWholeSequence : plausibleResult) ||
             !marksFit(context_.before, repaired) || unreadable(chosen))
             return std::nullopt;
         if (!has(page))

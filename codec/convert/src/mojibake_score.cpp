@@ -331,6 +331,25 @@ bool plausibleResult(char32_t c) {
     return c < kFlatLimit ? info(c).plausible : lookUpPlausible(c, lookUpInfo(c));
 }
 
+bool plausibleWholeSequence(char32_t c) {
+    if (plausibleResult(c))
+        return true;
+    // A 2-byte character (IPA, archaic Greek) is no whole 3- or 4-byte sequence read back; CJK
+    // Extension A stays out as plausibleResult() says.
+    if (c < 0x800 || (c >= 0x3400 && c <= 0x4DBF))
+        return false;
+    switch (u_charType(UChar32(c))) {
+    case U_UNASSIGNED:
+    case U_PRIVATE_USE_CHAR:
+    case U_SURROGATE:
+    case U_CONTROL_CHAR:
+    case U_FORMAT_CHAR:
+        return false;
+    default:
+        return (c & 0xFFFE) != 0xFFFE && !(c >= 0xFDD0 && c <= 0xFDEF);
+    }
+}
+
 // Combining marks in a repair must sit on a letter they belong to: "e" + U+0301 (decomposed
 // text) is fine, an Arabic fatha on "ð" is two Latin-1 letters read back by chance. A mark whose
 // Script_Extensions hold Inherited or Common fits any letter; others only letters of their

@@ -48,6 +48,12 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after);
 
 // Characters a repair may produce.
 bool plausibleResult(char32_t c);
+// A character a repair may produce where three damaged characters or more read back as it alone
+// (a whole 3- or 4-byte sequence): any assigned graphic character of 3 or 4 bytes but the rare
+// ideographs of CJK Extension A, of whatever script's usage
+// (Coptic, Glagolitic, Braille, Old Hungarian in a code table): correct text maps to such a run
+// by chance far more rarely than two Latin-1 letters to a rare script.
+bool plausibleWholeSequence(char32_t c);
 
 // Whether the combining mark `mark` may sit on `base` (UAX #24).
 bool markFits(char32_t mark, char32_t base);
