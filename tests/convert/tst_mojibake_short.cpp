@@ -121,6 +121,8 @@ void TestMojibakeShort::restored_data() {
         << QStringLiteral("(0x2CF2, 'M', 'â³³'),") << QStringLiteral("(0x2CF2, 'M', 'ⳳ'),");
     QTest::newRow("old hungarian in code") << QStringLiteral("(0x10C9D, 'M', 'ð\u0090³\u009D'),")
                                            << QStringLiteral("(0x10C9D, 'M', '\U00010CDD'),");
+    // Two characters that read back as one letter far likelier (e^24), the costs even.
+    QTest::newRow("long s") << QStringLiteral("# 's': 'Å¿'") << QStringLiteral("# 's': 'ſ'");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

@@ -696,11 +696,14 @@ private:
         const bool longDamage = chosen.cand.end - chosen.cand.begin >= 3 && costGain >= 0 &&
                                 chosen.likelier >= 32 * kPlausibilityScale;
         // Two letters that the costs read as no worse ("Äˆefbloko", the Esperanto "Ĉ" read as
-        // a letter and a modifier letter) may pass on the model alone at e^24 (three, as one
+        // a letter and a modifier letter), or two characters that read back as one letter ("Å¿"
+        // is the long s "ſ"), may pass on the model alone at e^24 (three, as one
         // sequence, at e^32 above: "ßéö" in correct text would be one sign).
-        const bool lettersOnly = costGain == 0 && chosen.cand.end - chosen.cand.begin == 2 &&
-                                 tellsOfItsPage(chosen) &&
-                                 chosen.likelier >= 24 * kPlausibilityScale;
+        const bool lettersOnly =
+            costGain == 0 && chosen.cand.end - chosen.cand.begin == 2 &&
+            (tellsOfItsPage(chosen) || (chosen.cand.repaired.size() == 1 &&
+                                        info(chosen.cand.repaired.front()).kind == Kind::Letter)) &&
+            chosen.likelier >= 24 * kPlausibilityScale;
         // A symbol between two letters that reads back as one letter the model finds likelier
         // ("IL6RÎ²KO" is "IL6RβKO"): correct text glues no "²" to a capital on either side.
         const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 && insideAWord(chosen) &&
