@@ -73,6 +73,14 @@ def report(half, tool, corpus, ftfy_dir, examples, per_class):
         line += (f", ftfy {ft}/{n} ({100 * ft / n:.2f} %); only u8scope right {only_ours}, "
                  f"only ftfy right {only_theirs}")
     print(line)
+    # A damaged string changed into something else than its original is worse than one left
+    # as it was: the user gets a wrong letter where the damage at least showed.
+    wrong = sum(1 for k, r in enumerate(damaged)
+                if ours_d[k] != r["expected"] and ours_d[k] != r["damaged"])
+    fwrong = sum(1 for k, r in enumerate(damaged) if theirs_d is not None
+                 and theirs_d[k] != r["expected"] and theirs_d[k] != r["damaged"])
+    print(f"   damaged strings changed wrongly: u8scope {wrong}/{n}"
+          + (f", ftfy {fwrong}/{n}" if theirs_d is not None else ""))
     changed = [k for k, r in enumerate(correct) if ours_c[k] != r["text"]]
     fchanged = [k for k, r in enumerate(correct) if theirs_c and theirs_c[k] != r["text"]]
     print(f"   correct strings changed: u8scope {len(changed)}/{len(correct)}"
