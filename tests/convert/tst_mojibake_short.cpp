@@ -123,6 +123,8 @@ void TestMojibakeShort::restored_data() {
                                            << QStringLiteral("(0x10C9D, 'M', '\U00010CDD'),");
     // Two characters that read back as one letter far likelier (e^24), the costs even.
     QTest::newRow("long s") << QStringLiteral("# 's': 'Å¿'") << QStringLiteral("# 's': 'ſ'");
+    // Gujarati through windows-1252: a vowel sign is a spacing mark on its letter, no symbol.
+    QTest::newRow("gujarati") << QStringLiteral("àª®à«‹àªŸà«‹") << QStringLiteral("મોટો");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

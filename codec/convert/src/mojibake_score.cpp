@@ -25,7 +25,8 @@ CharInfo lookUpInfo(char32_t c) {
         return ci;
     }
     const auto gc = UCharCategory(u_charType(UChar32(c)));
-    ci.mark = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK;
+    // Spacing marks too: the vowel signs of Indic scripts ("ો" after "મ") sit on their letter.
+    ci.mark = gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_COMBINING_SPACING_MARK;
     if (gc == U_CONTROL_CHAR || gc == U_FORMAT_CHAR || gc == U_PRIVATE_USE_CHAR ||
         gc == U_UNASSIGNED || gc == U_SURROGATE) {
         ci.kind = Kind::Control;
