@@ -109,7 +109,7 @@ void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& r
     const std::uint8_t last = p[n - 1];
     if (watchNfc)
         nfc.afterPlainAscii(last, offset - 1, position.line, position.column - 1);
-    marks.afterPlainAscii(last);
+    marks.afterPlainAscii(last, run.lineFeeds != 0);
 }
 
 void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> bytes) {

@@ -188,9 +188,9 @@ class MarkTracker {
 public:
     void onChar(const AuditChar& c, RuleContext& ctx);
     void finish(RuleContext& ctx);
-    // After the fast path skipped plain ASCII ending with `last`.
-    void afterPlainAscii(std::uint8_t last) noexcept;
-    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_; }
+    // After the fast path skipped plain ASCII ending with `last` (holding a line feed or not).
+    void afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept;
+    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_ && waiting_.empty(); }
     std::uint64_t earliest() const noexcept;
     // Whether c is one this tracker decides (the per-character rules leave it alone).
     static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
@@ -201,7 +201,11 @@ private:
     void closeRun(RuleContext& ctx);
     void decideJoiner(const AuditChar* next, RuleContext& ctx);
     bool joinerFits(const AuditChar* next) const;
-    bool wordBreakHintFits(const AuditChar* next) const;
+    // Whether the ZWSP joiner_ fits before `next`; nullopt: only a letter further on can say.
+    std::optional<bool> wordBreakHintFits(const AuditChar* next) const;
+    // Decides the ZWSPs waiting for a letter: `letterScripts` of the letter that came (none at
+    // the end of a line).
+    void decideWaiting(const std::array<std::int32_t, 8>* letterScripts, int n, RuleContext& ctx);
     void noteContext(const AuditChar& c);
 
     // The character before the current one, and the scripts of the last letter or mark (marks
@@ -226,13 +230,23 @@ private:
     bool joinerAfterVirama_ = false;
     bool joinerAfterHeh_ = false;
     bool joinerInZwspText_ = false;
-    // The last character but joiners (a virama there allows them); whether the last letter on the
-    // line (no ASCII between) was of a script that marks words with ZWSP.
+    bool joinerAfterWordCharacter_ = false; // a letter, mark or digit just before it
+    // ZWSPs with spaces, punctuation or other ZWSPs after them, waiting for the next letter on
+    // their line (at most kMaxWaiting; more are decided as findings).
+    static constexpr std::size_t kMaxWaiting = 16;
+    std::vector<AuditChar> waiting_;
+    // The last character but joiners (a virama there allows them); whether the last non-ASCII
+    // letter on the line was of a script that marks words with ZWSP.
     char32_t beforeJoiners_ = 0; // the last character that is not a joiner
     bool inZwspText_ = false;
 };
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
+
+// How a character alone is drawn like ASCII: not, as a compatibility form of it (NFKC), or by
+// its UTS #39 skeleton.
+enum class AsciiForm : std::uint8_t { None, Compatibility, Skeleton };
+AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton);
 
 // Identifiers (code) are runs of ID_Continue characters (UAX #31); words (text) are runs of
 // ID_Continue characters but connector punctuation ('_'), also cut where a script written
@@ -295,8 +309,8 @@ private:
     bool startsWord(char32_t cp, const CharTraits& t) noexcept;
     // Folds a letter's script into wordScript_.
     void noteScript(std::int32_t script) noexcept;
-    // Whether cp alone has an ASCII skeleton (memoised for the BMP).
-    bool asciiSkeleton(char32_t cp, std::string& skeleton);
+    // Whether and how cp alone is drawn like ASCII (memoised for the BMP).
+    AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
     // Remembers the ASCII bytes before the next word (escapeHead() reads them).
     void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
     // Characters at the head of the word that an escape before it owns.
