@@ -129,6 +129,8 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     u8codec::AuditOptions options;
     options.profile = tally.profile;
     options.kinds = settings.kinds.value_or(u8codec::defaultAuditKinds(tally.profile));
+    if (path != "-")
+        options.syntax = u8codec::codeSyntaxForFileName(path);
     options.allowlist = settings.allowlist;
     u8codec::Auditor auditor(std::move(options));
     const auto sink = [&](const u8codec::AuditFinding& f) {

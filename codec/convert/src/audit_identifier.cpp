@@ -186,6 +186,7 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
         line_ = c.line;
         column_ = c.column;
         before_ = recent_;
+        wordInText_ = inText_;
     }
     chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
     if (c.cp >= 0x80 && !c.allowed)
@@ -240,6 +241,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     if (count_ == 0) {
         line_ = line;
         column_ = column - kept;
+        wordInText_ = inText_;
         noteBefore(p, n - kept);
         before_ = recent_;
         noteBefore(p + n - kept, kept);
@@ -292,7 +294,8 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     uspoof_check2UTF8(spoof_, checked.data(), int32_t(checked.size()), result, &status);
     const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
     uspoof_closeCheckResult(result);
-    if (U_FAILURE(status) || level <= accepted(ctx.options.profile))
+    const bool code = !judgedAsText();
+    if (U_FAILURE(status) || level <= accepted(code ? AuditProfile::Code : AuditProfile::Text))
         return;
     // The scripts named in the message: each character's own, in order of appearance.
     std::vector<UScriptCode> scripts;
@@ -319,7 +322,6 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     f.codePoints.assign(text.begin(), text.end());
     for (char32_t cp : text)
         appendUtf8(cp, f.lookalike);
-    const bool code = ctx.code();
     f.message = quoted(text) + " mixes " + (names.empty() ? "scripts" : names) +
                 ": its restriction level is " + levelName(level) +
                 " (UTS #39 section 5.2), and the " + (code ? "code" : "text") +
@@ -354,7 +356,7 @@ AsciiForm IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
 // `main`). `Ærøskøbing` reads as no ASCII word: Æ is a letter of it. Letters of other scripts
 // are the LookalikeFinder's.
 void IdentifierTracker::findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found) {
-    if (options_.profile != AuditProfile::Code)
+    if (judgedAsText())
         return;
     const std::size_t before = found.size();
     bool allAscii = true; // every non-ASCII character drawn like ASCII: "ｍａｉｎ" reads "main"
@@ -414,6 +416,7 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
         return;
     // An escape glued to the head of a word matters only where it adds a script ("\\nЗапит").
     const std::size_t head = wordScript_ == kMixedScripts ? escapeLength() : 0;
+    checkWholeScript(head, ctx);
     std::vector<Lookalike> found;
     findAsciiLookalikes(head, found);
     findIntrusions(head, found);
@@ -432,6 +435,72 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
     }
     for (const Lookalike& l : found)
         reportLookalike(l, text, lookalike, ctx);
+}
+
+void IdentifierTracker::checkWholeScript(std::size_t head, RuleContext& ctx) {
+    if (judgedAsText())
+        return;
+    std::string skeleton;
+    std::size_t letters = 0;
+    bool allLookalike = true;
+    for (std::size_t i = head; i < count_; ++i) {
+        const IdChar& c = chars_[i];
+        if (c.allowed)
+            continue;
+        if (c.cp < 0x80) {
+            skeleton += char(c.cp);
+            continue;
+        }
+        std::string s;
+        if (asciiSkeleton(c.cp, s) != AsciiForm::None) {
+            skeleton += s;
+            ++letters;
+            continue;
+        }
+        allLookalike = false;
+        UErrorCode status = U_ZERO_ERROR;
+        const std::int32_t sc = uscript_getScript(UChar32(c.cp), &status);
+        if (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED ||
+            std::find(ownScripts_.begin(), ownScripts_.end(), sc) != ownScripts_.end())
+            continue;
+        // A letter of its own: this file writes identifiers in that script, and its words made
+        // of look-alike letters are words of that language.
+        ownScripts_.push_back(sc);
+        std::erase_if(wholeScript_, [sc](const HeldFinding& h) { return h.script == sc; });
+    }
+    const std::int32_t script = wordScript_;
+    if (!allLookalike || letters < 2 || script < 0 || script == USCRIPT_LATIN || hasAsciiLetter() ||
+        std::find(ownScripts_.begin(), ownScripts_.end(), script) != ownScripts_.end())
+        return;
+    AuditFinding f;
+    f.kind = AuditKind::Confusable;
+    f.offset = chars_[head].offset;
+    f.length = chars_[count_ - 1].offset + chars_[count_ - 1].length - f.offset;
+    f.line = line_;
+    f.column = column_ + head;
+    std::u32string text;
+    for (std::size_t i = head; i < count_; ++i)
+        text += chars_[i].cp;
+    f.codePoints.assign(text.begin(), text.end());
+    f.lookalike = skeleton;
+    const std::string name = uscript_getName(UScriptCode(script));
+    f.message = quoted(text) + " is written in " + name +
+                " letters that are all drawn like Latin ones: it reads as \"" + skeleton +
+                "\", and no other identifier of this file has a " + name +
+                " letter of its own (UTS #39 section 4, a whole-script confusable, as rustc's "
+                "mixed_script_confusables judges a crate): a name that reads as a Latin one "
+                "but is another";
+    if (wholeScript_.size() < kMaxWholeScript)
+        wholeScript_.push_back({std::move(f), script});
+    else
+        ctx.findings.add(std::move(f));
+}
+
+void IdentifierTracker::finish(RuleContext& ctx) {
+    endIdentifier(ctx);
+    for (HeldFinding& h : wholeScript_)
+        ctx.findings.add(std::move(h.finding));
+    wholeScript_.clear();
 }
 
 void IdentifierTracker::reportLookalike(const Lookalike& l, const std::u32string& text,

@@ -1,0 +1,67 @@
+// Library-internal: where a character of code stands, in code proper, a comment or a string
+// (issue 34 item 8). Comments and strings are text: identifier rules apply to identifiers only,
+// and a bidi control's context ends with its comment or string, as compilers judge it (GCC's
+// -Wbidi-chars, rustc's text_direction_codepoint_in_literal).
+#pragma once
+
+#include "u8convert/audit.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace u8codec::audit_detail {
+
+enum class CodeContext : std::uint8_t { Code, Comment, String };
+
+// A lexer of just enough of a language to tell identifiers from comments and strings: line
+// comments (//, #, --), block comments (/* */), strings in "...", '...' and `...` with
+// backslash escapes, and triple-quoted strings ("""...""", '''...'''). It reads every
+// character, ASCII ones included, one at a time or a run of plain ASCII at once.
+class CodeLexer {
+public:
+    explicit CodeLexer(const CodeSyntax& syntax);
+
+    // Reads cp; returns whether the context changed at it (a comment or string began or ended).
+    bool onChar(char32_t cp) noexcept;
+    // Reads the plain ASCII p[0, n); returns whether the context changed inside it.
+    bool onAscii(const std::uint8_t* p, std::size_t n) noexcept;
+    CodeContext context() const noexcept { return context_; }
+    // Whether the characters read are text (a comment or a string), not code.
+    bool inText() const noexcept { return context_ != CodeContext::Code; }
+
+private:
+    enum class State : std::uint8_t {
+        Code,
+        LineComment,
+        BlockComment,
+        Quote,
+        TripleQuote,
+        DocBlock
+    };
+    void step(char32_t cp) noexcept;
+    void enter(State s, CodeContext c) noexcept {
+        state_ = s;
+        context_ = c;
+    }
+
+    // The bytes after which the state may change, for the run skipped without a look.
+    const std::array<bool, 256>& interesting() const noexcept;
+
+    CodeSyntax syntax_;
+    std::array<bool, 256> codeBytes_{}, lineEnds_{}, blockEnds_{}, quoteBytes_{};
+    State state_ = State::Code;
+    CodeContext context_ = CodeContext::Code;
+    char32_t prev_ = U'\n';    // the character before, in code
+    char32_t quote_ = 0;       // the quote of the string being read
+    bool escaped_ = false;     // the last character was an escaping backslash
+    bool emptyClosed_ = false; // a string just closed right after it opened ("" or '')
+    bool stringEmpty_ = false; // the string has no character yet
+    int closing_ = 0;          // quotes in a row inside a triple-quoted string
+    // Documentation blocks: the characters of the current line so far (up to 5: "=cut",
+    // "=end"), and whether the line began with '='.
+    char docLine_[5] = {};
+    int docLength_ = 0;
+};
+
+} // namespace u8codec::audit_detail
