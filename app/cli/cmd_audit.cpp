@@ -5,6 +5,7 @@
 // files: `find DIR -type f -exec u8scope-cli audit {} +`), so what is audited is always what was
 // named.
 #include "arguments.h"
+#include "audit_baseline.h"
 #include "audit_output.h"
 #include "commands.h"
 #include "help_text.h"
@@ -14,6 +15,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <set>
 #include <sys/stat.h>
 
 namespace u8cli {
@@ -63,6 +65,12 @@ constexpr OptionSpec kOptions[] = {
      .valueName = "FILE",
      .help = "never report the code points listed in FILE, one U+XXXX or U+XXXX..U+YYYY a line "
              "(# starts a comment)"},
+    {.name = "baseline",
+     .kind = ValueKind::File,
+     .valueName = "FILE",
+     .help = "report only the findings that are not in FILE, the --json or --sarif output of an "
+             "accepted run (findings are matched by fingerprint: kind, file name, characters and "
+             "their order in the file, not line numbers)"},
 };
 
 // "bidi-control,invisible" -> mask; "invalid" stands for ill-formed UTF-8.
@@ -96,7 +104,8 @@ struct Settings {
     std::optional<u8codec::AuditProfile> profile; // forced by --profile
     std::optional<u8codec::AuditKindMask> kinds;  // named by --kinds; else the profile's default
     u8codec::CodePointSet allowlist;
-    std::uint64_t maxFindings = 1000; // of each kind in each file; 0: no limit
+    std::uint64_t maxFindings = 1000;              // of each kind in each file; 0: no limit
+    std::optional<std::set<std::string>> baseline; // fingerprints of accepted findings
 };
 
 FileResult auditOne(const std::string& path, const Settings& settings, AuditOutput& output) {
@@ -133,14 +142,20 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
         options.syntax = u8codec::codeSyntaxForFileName(path);
     options.allowlist = settings.allowlist;
     u8codec::Auditor auditor(std::move(options));
+    FindingFingerprints fingerprints(path);
     const auto sink = [&](const u8codec::AuditFinding& f) {
+        const std::string fingerprint = fingerprints.next(f);
+        if (settings.baseline && settings.baseline->count(fingerprint) != 0) {
+            ++tally.baselined;
+            return;
+        }
         ++tally.findings;
         const std::string_view kind = u8codec::kindName(f);
         const std::uint64_t seen = ++tally.byKind[std::string(kind)];
         if (settings.maxFindings != 0 && seen > settings.maxFindings)
             ++tally.notShown[std::string(kind)];
         else
-            output.finding(tally, f);
+            output.finding(tally, f, fingerprint);
     };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
@@ -182,6 +197,12 @@ int runAudit(const Arguments& parsed) {
             std::from_chars(v->data(), v->data() + v->size(), settings.maxFindings);
         if (ec != std::errc() || end != v->data() + v->size())
             return usageError("audit", "--max-findings needs a number, not '" + *v + "'");
+    }
+    if (const std::string* b = parsed.value("baseline")) {
+        std::string error;
+        settings.baseline = readBaseline(*b, error);
+        if (!settings.baseline)
+            return usageError("audit", error);
     }
     if (parsed.has("json") && parsed.has("sarif"))
         return usageError("audit", "--json and --sarif exclude each other");

@@ -281,6 +281,54 @@ private slots:
         QVERIFY(r.out.contains(": bidi-control: "));
     }
 
+    // SARIF partialFingerprints (SARIF 2.1.0 section 3.27.17): the same on two runs, and the
+    // same when lines are added above the finding; two identical findings differ.
+    void fingerprintsAreStable() {
+        const auto fingerprints = [&](const QByteArray& source) {
+            const Run r = cli({"audit", "--sarif", write("fp.c", source)});
+            QStringList out;
+            for (const QJsonValue& v : firstRun(r.out).value("results").toArray())
+                out << v.toObject()
+                           .value("partialFingerprints")
+                           .toObject()
+                           .value("u8scope/v1")
+                           .toString();
+            return out;
+        };
+        const QByteArray twice = "int is\u200BAdmin;\nint is\u200BAdmin;\n";
+        const QStringList first = fingerprints(twice);
+        QCOMPARE(first.size(), 2);
+        QCOMPARE(first[0].size(), 16);
+        QVERIFY(first[0] != first[1]);
+        QCOMPARE(fingerprints(twice), first);
+        QCOMPARE(fingerprints("// a comment\n\n" + twice), first);
+        const Run json = cli({"audit", "--json", write("fp.c", twice)});
+        QVERIFY(json.out.contains(("\"fingerprint\":\"" + first[0] + "\"").toUtf8()));
+    }
+
+    // --baseline: only what is new since an accepted run is reported, and decides the exit
+    // status; the JSON Lines and SARIF outputs both serve as a baseline.
+    void baseline() {
+        const QString file = write("base.c", kSource);
+        for (const char* format : {"--json", "--sarif"}) {
+            const Run accepted = cli({"audit", format, file});
+            const QString base = write(QStringLiteral("baseline.out"), accepted.out);
+            const Run same = cli({"audit", "--baseline=" + base, file});
+            QCOMPARE(same.exitCode, 0);
+            QVERIFY2(same.out.contains("findings in the baseline not shown"), same.out.constData());
+            write("base.c", "// new line above\n" + kSource + "int \u0430dmin;\n");
+            const Run grown = cli({"audit", "--baseline=" + base, file});
+            QCOMPARE(grown.exitCode, 1);
+            const QStringList l = lines(grown.out).filter(QLatin1String(": offset "));
+            QCOMPARE(l.size(), 1);
+            QVERIFY2(l[0].contains(QLatin1String("confusable: U+0430")), qPrintable(l[0]));
+            write("base.c", kSource);
+        }
+        const Run missing = cli({"audit", "--baseline=" + dir_.path() + "/none", file});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("cannot read the baseline"));
+    }
+
     void directoryRefused() {
         const QString clean = write("ok.txt", "fine\n");
         const Run r = cli({"audit", dir_.path(), clean});
