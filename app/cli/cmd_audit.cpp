@@ -63,8 +63,9 @@ constexpr OptionSpec kOptions[] = {
     {.name = "allow",
      .kind = ValueKind::File,
      .valueName = "FILE",
-     .help = "never report the code points listed in FILE, one U+XXXX or U+XXXX..U+YYYY a line "
-             "(# starts a comment)"},
+     .help = "never report what FILE lists, one entry a line (# starts a comment): code points "
+             "(U+XXXX, U+XXXX..U+YYYY), scripts (script:Cyrillic) and identifiers or words used "
+             "on purpose (word:NAME, which then gets no confusable or mixed-script finding)"},
     {.name = "baseline",
      .kind = ValueKind::File,
      .valueName = "FILE",
@@ -104,6 +105,7 @@ struct Settings {
     std::optional<u8codec::AuditProfile> profile; // forced by --profile
     std::optional<u8codec::AuditKindMask> kinds;  // named by --kinds; else the profile's default
     u8codec::CodePointSet allowlist;
+    std::vector<std::u32string> allowedWords;
     std::uint64_t maxFindings = 1000;              // of each kind in each file; 0: no limit
     std::optional<std::set<std::string>> baseline; // fingerprints of accepted findings
 };
@@ -141,6 +143,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     if (path != "-")
         options.syntax = u8codec::codeSyntaxForFileName(path);
     options.allowlist = settings.allowlist;
+    options.allowedWords = settings.allowedWords;
     u8codec::Auditor auditor(std::move(options));
     FindingFingerprints fingerprints(path);
     const auto sink = [&](const u8codec::AuditFinding& f) {
@@ -191,6 +194,7 @@ int runAudit(const Arguments& parsed) {
         if (!allow.ok())
             return usageError("audit", "allowlist " + allow.error);
         settings.allowlist = std::move(allow.set);
+        settings.allowedWords = std::move(allow.words);
     }
     if (const std::string* v = parsed.value("max-findings")) {
         const auto [end, ec] =

@@ -329,6 +329,26 @@ private slots:
         QVERIFY(missing.err.contains("cannot read the baseline"));
     }
 
+    // --allow names words and scripts too: 1C's platform word is left alone, a Cyrillic
+    // look-alike in a Latin word is still found, and an allowed script is used on purpose.
+    void allowWordsAndScripts() {
+        const QString source =
+            write("words.bsl", "Запрос = Новый HTTPЗапросX; Соединение = HTTPСоединениеX;\n"
+                               "x = G\u043E\u043Egle;\n");
+        const QString allow = write("words.txt", "word:HTTPЗапросX word:HTTPСоединениеX\n");
+        const Run words =
+            cli({"audit", "--kinds=confusable,mixed-script", "--allow=" + allow, source});
+        QCOMPARE(words.exitCode, 1);
+        QVERIFY2(!words.out.contains("HTTP"), words.out.constData());
+        QVERIFY(words.out.contains(":2:6: offset"));
+        const Run script = cli({"audit", "--kinds=confusable,mixed-script",
+                                "--allow=" + write("script.txt", "script:Cyrillic\n"), source});
+        QCOMPARE(script.exitCode, 0);
+        const Run bad = cli({"audit", "--allow=" + write("bad.txt", "script:Nonesuch\n"), source});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("is not a script"));
+    }
+
     void directoryRefused() {
         const QString clean = write("ok.txt", "fine\n");
         const Run r = cli({"audit", dir_.path(), clean});

@@ -113,6 +113,35 @@ private slots:
                  std::size_t(expected));
     }
 
+    // --allow takes words and scripts (issue 34 item 7): an allowed word gets no confusable or
+    // mixed-script finding, and a look-alike elsewhere still does; an allowed script's letters
+    // are used on purpose.
+    void allowWordsAndScripts() {
+        const auto parsed = u8codec::parseAllowlist(
+            "word:Gооgle word:HTTPСоединение # ours\nscript:Cyrl, word:Gооgle\n", "allow.txt");
+        QVERIFY2(parsed.ok(), parsed.error.c_str());
+        QCOMPARE(parsed.words.size(), std::size_t(2));
+        QVERIFY(parsed.set.contains(0x0416));
+        QVERIFY(!parsed.set.contains(U'a'));
+        QVERIFY(!u8codec::parseAllowlist("script:Klingonish\n", "a").ok());
+        QVERIFY(!u8codec::parseAllowlist("word:\n", "a").ok());
+        QVERIFY(u8codec::parseAllowlist("script:Greek\n", "a").set.contains(0x03B1));
+
+        u8codec::AuditOptions o = options(AuditProfile::Code, u8codec::kAllAuditKinds);
+        o.allowedWords = u8codec::parseAllowlist("word:Gооgle word:HTTPСоединение", "a").words;
+        const auto kinds = [&](const std::string& text) {
+            std::size_t n = 0;
+            for (const auto& f : run(text, o))
+                n += f.kind == AuditKind::Confusable || f.kind == AuditKind::MixedScript;
+            return n;
+        };
+        QCOMPARE(kinds("x = Gооgle + HTTPСоединение;"), std::size_t(0));
+        QCOMPARE(kinds("x = Gооgles;"), std::size_t(3));         // two letters, and the mixing
+        QCOMPARE(kinds("x = HTTPСоединениеX;"), std::size_t(1)); // mixed-script, asked for
+        o.allowedWords.clear();
+        QCOMPARE(kinds("x = Gооgle;"), std::size_t(3));
+    }
+
     void profileAndSyntaxFromTheName() {
         // A document translated into a language whose code is the last extension.
         QCOMPARE(u8codec::profileForFileName("mc.hlp.pl"), AuditProfile::Text);

@@ -323,6 +323,8 @@ private:
     void append(const AuditChar& c, RuleContext& ctx);
     void endIdentifier(RuleContext& ctx);
     void checkMixedScript(RuleContext& ctx);
+    // Whether the identifier is one of options_.allowedWords (with or without an escape's head).
+    bool allowedWord() const;
     void checkConfusables(RuleContext& ctx);
     // A character drawn like another: `meant` is what it is drawn like (UTF-8); hostScript the
     // script of the word around it (an intrusion), 0 for an ASCII look-alike.

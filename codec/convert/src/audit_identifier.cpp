@@ -264,8 +264,21 @@ bool IdentifierTracker::hasAsciiLetter() const noexcept {
     return false;
 }
 
+bool IdentifierTracker::allowedWord() const {
+    const auto& words = options_.allowedWords;
+    if (words.empty() || droppedLetter_)
+        return false;
+    std::u32string word;
+    for (std::size_t i = 0; i < count_; ++i)
+        word += chars_[i].cp;
+    if (std::binary_search(words.begin(), words.end(), word))
+        return true;
+    const std::size_t head = escapeLength(); // "\nHTTPСоединение"
+    return head != 0 && std::binary_search(words.begin(), words.end(), word.substr(head));
+}
+
 void IdentifierTracker::endIdentifier(RuleContext& ctx) {
-    if (nonAscii_ != 0 && spoof_) {
+    if (nonAscii_ != 0 && spoof_ && !allowedWord()) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }

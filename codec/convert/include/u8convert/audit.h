@@ -133,6 +133,8 @@ struct AuditOptions {
     // Characters used on purpose: no per-character finding, and Common (no script) for the
     // script checks.
     CodePointSet allowlist;
+    // Identifiers and words used on purpose (sorted): no confusable or mixed-script finding.
+    std::vector<std::u32string> allowedWords;
 };
 
 class Auditor {
