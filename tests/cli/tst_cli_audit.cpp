@@ -349,11 +349,41 @@ private slots:
         QVERIFY(bad.err.contains("is not a script"));
     }
 
+    // audit -r DIR: the files ripgrep would search (.gitignore and .ignore honoured, negation and
+    // anchoring included; hidden entries and binary files skipped), in sorted order.
+    void recursive() {
+        const QString root = dir_.path() + QStringLiteral("/tree");
+        const QByteArray attack = "int is\u200BAdmin;\n";
+        for (const char* name :
+             {"src/a.c", "src/deep/b.c", "build/x.c", ".hidden/h.c", "logs/x.log",
+              "logs/keep.log", "only-root.c", "src/only-root.c", "src/z.c"}) {
+            QDir().mkpath(QFileInfo(root + '/' + name).path());
+            u8test::writeFile(QDir(root), QString::fromLatin1(name), attack);
+        }
+        u8test::writeFile(QDir(root), ".gitignore", "build/\n*.log\n!keep.log\n/only-root.c\n");
+        u8test::writeFile(QDir(root), "src/.ignore", "deep/\n");
+        u8test::writeFile(QDir(root), "src/blob.c", QByteArray("bin\0ary\u200B", 10));
+        const Run r = cli({"audit", "-r", root});
+        QCOMPARE(r.exitCode, 1);
+        QStringList summaries = lines(r.out).filter(QLatin1String(" profile ("));
+        for (QString& l : summaries)
+            l = l.section(QLatin1String(": "), 0, 0).mid(root.size() + 1);
+        QCOMPARE(summaries, (QStringList{"logs/keep.log", "src/a.c", "src/only-root.c",
+                                         "src/z.c"}));
+        const Run plain = cli({"audit", root});
+        QCOMPARE(plain.exitCode, 2);
+        QVERIFY(plain.err.contains("give -r"));
+        u8test::writeFile(QDir(root), "src/z.c", "int x;\n");
+        const Run json = cli({"audit", "-r", "--json", root + "/src/z.c", root + "/src"});
+        QCOMPARE(lines(json.out).filter(QLatin1String("\"summary\"")).size(), 4);
+    }
+
     void directoryRefused() {
         const QString clean = write("ok.txt", "fine\n");
         const Run r = cli({"audit", dir_.path(), clean});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains((dir_.path() + " is a directory").toUtf8()), r.err.constData());
+        QVERIFY(r.err.contains("give -r"));
         QVERIFY(r.out.contains("ok.txt: text profile"));
     }
 
