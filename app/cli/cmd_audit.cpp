@@ -9,6 +9,7 @@
 #include "audit_output.h"
 #include "commands.h"
 #include "help_text.h"
+#include "in_order_on_cores.h"
 #include "input.h"
 #include "standard_output.h"
 #include "tree_walk.h"
@@ -16,13 +17,10 @@
 
 #include <atomic>
 #include <charconv>
-#include <condition_variable>
 #include <cstdio>
 #include <functional>
-#include <mutex>
 #include <set>
 #include <sys/stat.h>
-#include <thread>
 
 namespace u8cli {
 namespace {
@@ -216,62 +214,36 @@ struct FileAudit {
     std::vector<std::pair<u8codec::AuditFinding, std::string>> shown;
     std::string error;
     FileResult result = FileResult::Clean;
-    bool done = false;
 };
 
 // Audits `files` on every core and writes each file's findings in the order of `files`, as
 // soon as the files before it are written. Returns false when the output failed.
 bool auditInParallel(const std::vector<std::string>& files, const Settings& settings,
                      AuditOutput& output, bool& anyFindings, bool& anyUnreadable) {
-    std::vector<FileAudit> results(files.size());
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    const auto work = [&] {
-        for (std::size_t i; !stop && (i = next++) < files.size();) {
-            FileAudit a;
-            a.result = auditFile(
-                files[i], settings, a.tally,
-                [&a](const AuditTally&, const u8codec::AuditFinding& f, const std::string& fp) {
-                    a.shown.emplace_back(f, fp);
-                },
-                [&stop] { return !stop.load(); }, a.error);
-            a.done = true;
-            const std::scoped_lock lock(mutex);
-            results[i] = std::move(a);
-            ready.notify_all();
-        }
-    };
-    const unsigned n = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < n; ++t)
-        threads.emplace_back(work);
-    bool ok = true;
-    for (std::size_t i = 0; i < files.size() && ok; ++i) {
+    const auto compute = [&](std::size_t i, const std::atomic<bool>& stop) {
         FileAudit a;
-        {
-            std::unique_lock lock(mutex);
-            ready.wait(lock, [&] { return results[i].done; });
-            a = std::move(results[i]);
-            results[i] = FileAudit{};
-        }
+        a.result = auditFile(
+            files[i], settings, a.tally,
+            [&a](const AuditTally&, const u8codec::AuditFinding& f, const std::string& fp) {
+                a.shown.emplace_back(f, fp);
+            },
+            [&stop] { return !stop.load(); }, a.error);
+        return a;
+    };
+    const auto emit = [&](std::size_t, FileAudit a) {
         if (a.result == FileResult::Unreadable) {
             std::fprintf(stderr, "u8scope-cli audit: %s\n", a.error.c_str());
             anyUnreadable = true;
-            continue;
+            return true;
         }
         for (const auto& [f, fp] : a.shown)
             output.finding(a.tally, f, fp);
         output.endFile(a.tally);
         anyFindings = anyFindings || a.result == FileResult::Findings;
         std::fflush(stdout);
-        ok = !outputFailed();
-    }
-    stop = true;
-    for (std::thread& t : threads)
-        t.join();
-    return ok;
+        return !outputFailed();
+    };
+    return inOrderOnCores<FileAudit>(files.size(), compute, emit);
 }
 
 // audit -r: the named files, and the files under each named directory (tree_walk.h).

@@ -355,8 +355,8 @@ private slots:
         const QString root = dir_.path() + QStringLiteral("/tree");
         const QByteArray attack = "int is\u200BAdmin;\n";
         for (const char* name :
-             {"src/a.c", "src/deep/b.c", "build/x.c", ".hidden/h.c", "logs/x.log",
-              "logs/keep.log", "only-root.c", "src/only-root.c", "src/z.c"}) {
+             {"src/a.c", "src/deep/b.c", "build/x.c", ".hidden/h.c", "logs/x.log", "logs/keep.log",
+              "only-root.c", "src/only-root.c", "src/z.c"}) {
             QDir().mkpath(QFileInfo(root + '/' + name).path());
             u8test::writeFile(QDir(root), QString::fromLatin1(name), attack);
         }
@@ -368,14 +368,40 @@ private slots:
         QStringList summaries = lines(r.out).filter(QLatin1String(" profile ("));
         for (QString& l : summaries)
             l = l.section(QLatin1String(": "), 0, 0).mid(root.size() + 1);
-        QCOMPARE(summaries, (QStringList{"logs/keep.log", "src/a.c", "src/only-root.c",
-                                         "src/z.c"}));
+        QCOMPARE(summaries,
+                 (QStringList{"logs/keep.log", "src/a.c", "src/only-root.c", "src/z.c"}));
         const Run plain = cli({"audit", root});
         QCOMPARE(plain.exitCode, 2);
         QVERIFY(plain.err.contains("give -r"));
         u8test::writeFile(QDir(root), "src/z.c", "int x;\n");
         const Run json = cli({"audit", "-r", "--json", root + "/src/z.c", root + "/src"});
         QCOMPARE(lines(json.out).filter(QLatin1String("\"summary\"")).size(), 4);
+    }
+
+    // check -r walks a tree as audit -r does, writes the verdicts in sorted order and reports
+    // the problems of an invalid file.
+    void checkRecursive() {
+        const QString root = dir_.path() + QStringLiteral("/checked");
+        QDir().mkpath(root + "/a");
+        for (const char* name : {"b.txt", "a/x.txt", "a/ignored.txt", ".hidden.txt"})
+            u8test::writeFile(QDir(root), QString::fromLatin1(name), "fine\n");
+        u8test::writeFile(QDir(root), "a/x.txt", "fine\n");
+        u8test::writeFile(QDir(root), "a/ignored.txt", "bad \xC0\xAF\n");
+        u8test::writeFile(QDir(root), "c.txt", "bad \xC0\xAF\n");
+        u8test::writeFile(QDir(root), "a/.gitignore", "ignored.txt\n");
+        u8test::writeFile(QDir(root), "blob.bin", QByteArray("\0\xC0\xAF", 3));
+        const Run r = cli({"check", "-r", root});
+        QCOMPARE(r.exitCode, 1);
+        QStringList l = lines(r.out);
+        for (QString& line : l)
+            line = line.mid(root.size() + 1);
+        QCOMPARE(l.size(), 4);
+        QCOMPARE(l[0], QStringLiteral("a/x.txt: valid UTF-8"));
+        QCOMPARE(l[1], QStringLiteral("b.txt: valid UTF-8"));
+        QVERIFY2(l[2].startsWith(QLatin1String("c.txt:1:5: offset 4: overlong")), qPrintable(l[2]));
+        QCOMPARE(l[3], QStringLiteral("c.txt: not valid UTF-8: 1 problem"));
+        QCOMPARE(cli({"check", "-r", "-q", root + "/a"}).exitCode, 0);
+        QCOMPARE(cli({"check", "-r", root + "/a", root + "/missing"}).exitCode, 2);
     }
 
     void directoryRefused() {
