@@ -71,6 +71,7 @@ private slots:
         row("ѕсоре in a Latin file", "a.c", "int ѕсоре;\n", C, 1);
         row("сору in a Russian file", "a.bsl", "Процедура Тест() сору = 1; КонецПроцедуры\n", C, 0);
         row("сору before the Russian", "a.bsl", "сору = 1; Запрос = 2;\n", C, 0);
+        row("сору alone in BSL", "a.bsl", "сору = 1; x = 2;\n", C, 1);
         row("сору in a comment", "a.c", "// сору\nint x;\n", C, 0);
         row("one letter", "a.c", "int с = 1;\n", C, 0);
         // Compatibility forms and the identifiers that read as ASCII.
@@ -88,6 +89,10 @@ private slots:
         row("en dash in prose", "a.pm", "q{Nación – Secretaría}\n", C, 0);
         row("U+2010 in a word", "a.pm", "q{Shangri‐La}\n", C, 0);
         row("U+2800 as a name", "a.js", "var \u2800 = 1;", I, 1);
+        // A language whose comments the lexer does not know: no token is judged.
+        row("curly quotes in MATLAB", "a.m", "% see (“Smart”)\n", C, 0);
+        row("сору in MATLAB", "a.m", "% сору\n", C, 0);
+        row("curly quotes in Objective-C++", "a.mm", "printf(“hello”);", C, 1);
         row("U+2800 in a string", "a.js", "s = '\u2800';", I, 0);
         row("no-break space in code", "a.c", "int\u00A0x;", S, 1);
         row("no-break space in a string", "a.c", "s = \"prix\u00A0:\";", S, 0);
@@ -156,6 +161,10 @@ private slots:
         QVERIFY(u8codec::codeSyntaxForFileName("Makefile").hashComments);
         QVERIFY(u8codec::codeSyntaxForFileName("q.sql").dashComments);
         QVERIFY(!u8codec::codeSyntaxForFileName("a.c").hashComments);
+        QVERIFY(u8codec::codeSyntaxForFileName("a.rs").lexed);
+        QVERIFY(u8codec::codeSyntaxForFileName("Makefile").lexed);
+        QVERIFY(!u8codec::codeSyntaxForFileName("a.m").lexed);
+        QVERIFY(!u8codec::codeSyntaxForFileName("a.erl").lexed);
     }
 };
 

@@ -151,7 +151,7 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
         if (kind && context.wants(*kind) && !prose)
             context.addCharacterFinding(*kind, c, explainCharacter(*kind, c.cp, options.profile));
     }
-    if (context.code())
+    if (context.code() && options.syntax.lexed)
         punctuation.onChar(c, !inText, context);
     marks.onChar(c, context);
     if (watchIdentifiers)

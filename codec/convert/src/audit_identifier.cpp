@@ -451,7 +451,7 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
 }
 
 void IdentifierTracker::checkWholeScript(std::size_t head, RuleContext& ctx) {
-    if (judgedAsText())
+    if (judgedAsText() || !options_.syntax.lexed)
         return;
     std::string skeleton;
     std::size_t letters = 0;

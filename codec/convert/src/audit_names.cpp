@@ -153,7 +153,7 @@ constexpr std::string_view kCodeExtensions[] = {
     "for", "ml",   "mli",   "pas",  "d",      "cr",     "coffee", "vue",   "svelte", "sol", "ada",
     "adb", "ads",  "cob",   "cbl",  "tcl",    "awk",    "cmake",  "mk",    "bzl",    "gn",  "cu",
     "cuh", "glsl", "hlsl",  "wgsl", "proto",  "thrift", "y",      "l",     "rkt",    "scm", "lisp",
-    "el",  "ino",  "ipynb",
+    "el",  "ino",  "ipynb", "bsl",  "os",
 };
 constexpr std::string_view kCodeNames[] = {
     "Makefile", "GNUmakefile", "makefile",  "Dockerfile",  "CMakeLists.txt", "Rakefile",
@@ -185,6 +185,14 @@ constexpr std::string_view kHashComments[] = {"py",        "pyw",        "pyi",
 constexpr std::string_view kBothComments[] = {"php", "thrift"};
 constexpr std::string_view kDashComments[] = {"sql", "lua", "hs",  "elm", "ada",
                                               "adb", "ads", "vhd", "vhdl"};
+// Languages whose comments are // and /* */ (C family, Java, JS, Go, Rust, Swift, C#, Kotlin,
+// Scala, Dart, shaders, 1C's BSL...).
+constexpr std::string_view kSlashComments[] = {
+    "c",      "h",   "cc",  "cpp",   "cxx",  "c++",  "hh",    "hpp", "hxx", "h++",  "ipp",
+    "inl",    "tpp", "cs",  "java",  "js",   "mjs",  "cjs",   "ts",  "mts", "cts",  "tsx",
+    "jsx",    "go",  "rs",  "swift", "kt",   "kts",  "scala", "sc",  "mm",  "dart", "groovy",
+    "gradle", "cu",  "cuh", "glsl",  "hlsl", "wgsl", "proto", "sol", "zig", "d",    "ino",
+    "v",      "sv",  "fs",  "fsx",   "fsi",  "bsl",  "os"};
 constexpr std::string_view kSemicolonComments[] = {"el",  "lisp", "scm", "rkt",
                                                    "clj", "cljs", "asm", "s"};
 constexpr std::string_view kDocBlocks[] = {"pl", "pm", "rb", "pod", "t"};
@@ -220,6 +228,8 @@ CodeSyntax codeSyntaxForFileName(std::string_view path) {
     s.slashComments = s.slashComments && !s.semicolonComments;
     s.docBlocks = listed(kDocBlocks, ext);
     s.quotesSpanLines = listed(kSpanningQuotes, ext);
+    s.lexed = s.hashComments || s.dashComments || s.semicolonComments ||
+              listed(kSlashComments, ext) || base == "Jenkinsfile";
     return s;
 }
 
