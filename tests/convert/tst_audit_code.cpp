@@ -64,6 +64,15 @@ private slots:
         row("ı after POD", "a.pm", "=pod\n\n=cut\nmy $ılık = 1;\n", C, 2);
         row("ı in a Lisp comment", "a.el", ";; ‘ılık’ doesn’t\n", C, 0);
         row("ı in a -- comment", "a.sql", "SELECT 1; -- ılık\n", C, 0);
+        // Heredocs and Perl's quote-like operators are strings.
+        row("heredoc", "a.sh", "cat <<EOF\nTürkçe ılık (“quoted”)\nEOF\nılık=1\n", C, 2);
+        row("quoted heredoc word", "a.sh", "cat <<'END' | x\n= “x”\nEND\n", C, 0);
+        row("PHP heredoc", "a.php", "$s = <<<EOT\n(“Smart”)\n  EOT;\n$ılık = 1;\n", C, 2);
+        row("Ruby squiggly heredoc", "a.rb", "s = <<~TEXT\n  (“Smart”)\n  TEXT\n", C, 0);
+        row("a shift is no heredoc", "a.sh", "echo $((1<<n))\nx=(“a”)\n", C, 1);
+        row("no heredoc in C", "a.c", "x = 1 <<n;\ny = (“a”);\n", C, 1);
+        row("Perl q{}", "a.pl", "my $s = q{The (“Smart”) {nested} one};\nmy $ılık = 1;\n", C, 2);
+        row("Perl qw()", "a.pm", "my @a = qw(“a” b);\n", C, 0);
         row("a string ends at its line", "a.c", "s = \"abc\nint ılık;\n", C, 2);
         // Whole-script confusables: in an otherwise Latin file, an identifier all of one other
         // script whose every letter is drawn like ASCII (rustc's mixed_script_confusables).

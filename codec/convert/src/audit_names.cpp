@@ -196,6 +196,7 @@ constexpr std::string_view kSlashComments[] = {
 constexpr std::string_view kSemicolonComments[] = {"el",  "lisp", "scm", "rkt",
                                                    "clj", "cljs", "asm", "s"};
 constexpr std::string_view kDocBlocks[] = {"pl", "pm", "rb", "pod", "t"};
+constexpr std::string_view kHeredocs[] = {"sh", "bash", "zsh", "ksh", "pl", "pm", "rb", "php"};
 constexpr std::string_view kSpanningQuotes[] = {"sh",  "bash", "zsh", "ksh", "fish", "rb",
                                                 "php", "pl",   "pm",  "sql", "r"};
 
@@ -228,6 +229,8 @@ CodeSyntax codeSyntaxForFileName(std::string_view path) {
     s.slashComments = s.slashComments && !s.semicolonComments;
     s.docBlocks = listed(kDocBlocks, ext);
     s.quotesSpanLines = listed(kSpanningQuotes, ext);
+    s.heredocs = listed(kHeredocs, ext);
+    s.perlQuotes = ext == "pl" || ext == "pm" || ext == "t";
     s.lexed = s.hashComments || s.dashComments || s.semicolonComments ||
               listed(kSlashComments, ext) || base == "Jenkinsfile";
     return s;

@@ -26,6 +26,8 @@ CodeLexer::CodeLexer(const CodeSyntax& syntax) : syntax_(syntax) {
     codeBytes_['-'] = syntax.dashComments;
     codeBytes_[';'] = syntax.semicolonComments;
     codeBytes_['='] = syntax.docBlocks;
+    codeBytes_['<'] = syntax.heredocs;
+    codeBytes_['q'] = syntax.perlQuotes;
     lineEnds_['\n'] = lineEnds_['\r'] = true;
     blockEnds_['/'] = true;
     quoteBytes_ = lineEnds_;
@@ -53,6 +55,13 @@ void CodeLexer::step(char32_t cp) noexcept {
     case State::Code: {
         const char32_t before = prev_;
         prev_ = cp;
+        if (isLineEnd(cp)) {
+            endLineInCode(cp);
+            return;
+        }
+        if ((syntax_.heredocs && scanHeredoc(cp, before)) ||
+            (syntax_.perlQuotes && scanQuoteLike(cp, before)))
+            return;
         if (emptyClosed_ && cp == quote_) { // the third quote of """ or '''
             emptyClosed_ = false;
             closing_ = 0;
@@ -88,6 +97,7 @@ void CodeLexer::step(char32_t cp) noexcept {
         if (isLineEnd(cp)) {
             prev_ = cp;
             enter(State::Code, CodeContext::Code);
+            endLineInCode(cp); // a heredoc announced before the comment starts now
         }
         return;
     case State::BlockComment:
@@ -114,6 +124,12 @@ void CodeLexer::step(char32_t cp) noexcept {
             return;
         }
         stringEmpty_ = false;
+        return;
+    case State::Heredoc:
+        stepHeredoc(cp);
+        return;
+    case State::QuoteLike:
+        stepQuoteLike(cp);
         return;
     case State::DocBlock:
         if (isLineEnd(cp)) {
@@ -149,6 +165,110 @@ void CodeLexer::step(char32_t cp) noexcept {
     }
 }
 
+// "<<WORD", "<<-WORD", "<<~'WORD'", PHP's "<<<WORD": the heredoc's body starts at the next
+// line and ends at a line that is WORD (leading blanks and PHP's ';' aside). Returns whether cp
+// was taken (a quote around the word opens no string).
+bool CodeLexer::scanHeredoc(char32_t cp, char32_t before) noexcept {
+    if (!heredocScanning_) {
+        // After a value "<<" shifts or appends ("1<<n", "list<<x"): no heredoc.
+        if (cp == U'<' && before != U'<')
+            beforeShift_ = before;
+        else if (cp == U'<' && !heredocPending_ && !isWordByte(beforeShift_) &&
+                 beforeShift_ != U')' && beforeShift_ != U']') {
+            heredocScanning_ = true;
+            heredocQuoted_ = false;
+            heredocWord_.clear();
+        }
+        return false;
+    }
+    if (heredocWord_.empty() && !heredocQuoted_ && (cp == U'<' || cp == U'~' || cp == U'-'))
+        return true;
+    if (heredocWord_.empty() && !heredocQuoted_ && (cp == U'\'' || cp == U'"')) {
+        heredocQuoted_ = true;
+        return true;
+    }
+    if (isWordByte(cp) && !(heredocWord_.empty() && cp >= U'0' && cp <= U'9')) {
+        if (heredocWord_.size() < kMaxWord)
+            heredocWord_ += char(cp);
+        return true;
+    }
+    heredocScanning_ = false;
+    heredocPending_ = !heredocWord_.empty();
+    return heredocQuoted_ && (cp == U'\'' || cp == U'"'); // the closing quote of the word
+}
+
+void CodeLexer::endLineInCode(char32_t cp) noexcept {
+    if (heredocScanning_ && !heredocWord_.empty()) // "<<EOF" at the end of its line
+        heredocPending_ = true;
+    heredocScanning_ = false;
+    quoteLikeScan_ = 0;
+    if (!heredocPending_)
+        return;
+    heredocPending_ = false;
+    heredocLine_.clear();
+    prev_ = cp;
+    enter(State::Heredoc, CodeContext::String);
+}
+
+void CodeLexer::stepHeredoc(char32_t cp) noexcept {
+    if (!isLineEnd(cp)) {
+        if (heredocLine_.size() <= kMaxWord + 8)
+            heredocLine_ += cp < 0x80 ? char(cp) : '\x80';
+        return;
+    }
+    std::string_view line = heredocLine_;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+        line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ';' || line.back() == ',' || line.back() == ' '))
+        line.remove_suffix(1);
+    const bool closes = line == heredocWord_;
+    heredocLine_.clear();
+    if (closes) {
+        prev_ = cp;
+        enter(State::Code, CodeContext::Code);
+    }
+}
+
+// Perl's q, qq, qw, qr and qx with a bracket or punctuation delimiter, read as a string.
+bool CodeLexer::scanQuoteLike(char32_t cp, char32_t before) noexcept {
+    if (quoteLikeScan_ == 0) {
+        if (cp == U'q' && !isWordByte(before) && before != U'$' && before != U'@' &&
+            before != U'%' && before != U'-' && before != U'>')
+            quoteLikeScan_ = 1;
+        return false;
+    }
+    if (quoteLikeScan_ == 1 && (cp == U'q' || cp == U'w' || cp == U'r' || cp == U'x')) {
+        quoteLikeScan_ = 2;
+        return false;
+    }
+    quoteLikeScan_ = 0;
+    constexpr std::u32string_view kOpen = U"([{</|!~", kClose = U")]}>/|!~";
+    const std::size_t k = kOpen.find(cp);
+    if (k == std::u32string_view::npos)
+        return false;
+    quoteOpen_ = cp;
+    quoteClose_ = kClose[k];
+    quoteDepth_ = 0;
+    escaped_ = false;
+    enter(State::QuoteLike, CodeContext::String);
+    return true;
+}
+
+void CodeLexer::stepQuoteLike(char32_t cp) noexcept {
+    if (escaped_) {
+        escaped_ = false;
+    } else if (cp == U'\\') {
+        escaped_ = true;
+    } else if (cp == quoteClose_ && quoteDepth_ == 0) {
+        prev_ = cp;
+        enter(State::Code, CodeContext::Code);
+    } else if (cp == quoteClose_) {
+        --quoteDepth_;
+    } else if (cp == quoteOpen_ && quoteOpen_ != quoteClose_) {
+        ++quoteDepth_;
+    }
+}
+
 bool CodeLexer::onChar(char32_t cp) noexcept {
     const CodeContext before = context_;
     step(cp);
@@ -160,7 +280,9 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
     // the bytes that may start or end a comment or string are stepped through.
     bool changed = false;
     for (std::size_t i = 0; i < n;) {
-        if (!escaped_ && closing_ == 0 && !emptyClosed_ && state_ != State::DocBlock) {
+        if (!escaped_ && closing_ == 0 && !emptyClosed_ && state_ != State::DocBlock &&
+            state_ != State::Heredoc && state_ != State::QuoteLike && !heredocScanning_ &&
+            !heredocPending_ && quoteLikeScan_ == 0) {
             const std::array<bool, 256>& stop = interesting();
             const bool quoted = state_ == State::Quote || state_ == State::TripleQuote;
             std::size_t j = i;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace u8codec::audit_detail {
 
@@ -37,8 +38,16 @@ private:
         BlockComment,
         Quote,
         TripleQuote,
-        DocBlock
+        DocBlock,
+        Heredoc,   // up to a line that is its word
+        QuoteLike, // Perl's q{...}: up to the matching delimiter
     };
+    // Code: after "<<" (or "q"), what follows may start a heredoc (a quote-like string).
+    bool scanHeredoc(char32_t cp, char32_t before) noexcept;
+    bool scanQuoteLike(char32_t cp, char32_t before) noexcept;
+    void endLineInCode(char32_t cp) noexcept;
+    void stepHeredoc(char32_t cp) noexcept;
+    void stepQuoteLike(char32_t cp) noexcept;
     void step(char32_t cp) noexcept;
     void enter(State s, CodeContext c) noexcept {
         state_ = s;
@@ -62,6 +71,17 @@ private:
     // "=end"), and whether the line began with '='.
     char docLine_[5] = {};
     int docLength_ = 0;
+    // Heredocs: the word being read after "<<" (scanning_), the word of the heredoc that starts
+    // at the next line (pending_), and the current line of its body.
+    static constexpr std::size_t kMaxWord = 32;
+    std::string heredocWord_, heredocLine_;
+    bool heredocScanning_ = false, heredocQuoted_ = false, heredocPending_ = false;
+    char32_t beforeShift_ = 0; // the character before a '<'
+    // Perl's quote-like operators: 1 after "q", 2 after "qq", "qw", "qr", "qx"; the delimiters
+    // and how deep brackets nest.
+    int quoteLikeScan_ = 0;
+    char32_t quoteOpen_ = 0, quoteClose_ = 0;
+    int quoteDepth_ = 0;
 };
 
 } // namespace u8codec::audit_detail

@@ -50,6 +50,8 @@ struct CodeSyntax {
     bool semicolonComments = false; // ; to the end of the line (Lisps, assembly)
     bool quotesSpanLines = false;   // "..." and '...' go on past a line end (shell, Ruby, PHP)
     bool docBlocks = false;         // a line "=word" to a line "=cut" or "=end" (Perl POD, Ruby)
+    bool heredocs = false;          // <<WORD, <<'WORD', <<~WORD, PHP's <<<WORD (shell, Perl, Ruby)
+    bool perlQuotes = false;        // Perl's q{...}, qq(...), qw[...], qr<...>
     // Whether the lexer knows the language's comments and strings. The rules that judge tokens
     // (whole-script confusables, look-alike punctuation) apply only then: in a language whose
     // comments it cannot find (MATLAB's %, OCaml's (* *)), prose would be read as code.
