@@ -52,47 +52,9 @@ const std::array<bool, 256>& CodeLexer::interesting() const noexcept {
 
 void CodeLexer::step(char32_t cp) noexcept {
     switch (state_) {
-    case State::Code: {
-        const char32_t before = prev_;
-        prev_ = cp;
-        if (isLineEnd(cp)) {
-            endLineInCode(cp);
-            return;
-        }
-        if ((syntax_.heredocs && scanHeredoc(cp, before)) ||
-            (syntax_.perlQuotes && scanQuoteLike(cp, before)))
-            return;
-        if (emptyClosed_ && cp == quote_) { // the third quote of """ or '''
-            emptyClosed_ = false;
-            closing_ = 0;
-            escaped_ = false;
-            enter(State::TripleQuote, CodeContext::String);
-            return;
-        }
-        emptyClosed_ = false;
-        if (cp == U'"' || cp == U'\'' || cp == U'`') {
-            quote_ = cp;
-            escaped_ = false;
-            stringEmpty_ = true;
-            enter(State::Quote, CodeContext::String);
-        } else if (syntax_.slashComments && before == U'/' && cp == U'/') {
-            enter(State::LineComment, CodeContext::Comment);
-        } else if (syntax_.slashComments && before == U'/' && cp == U'*') {
-            prev_ = 0; // "/*/" does not close it
-            enter(State::BlockComment, CodeContext::Comment);
-        } else if (syntax_.docBlocks && cp == U'=' && isLineEnd(before)) {
-            docLength_ = 0; // Perl POD, Ruby =begin: documentation up to "=cut" or "=end"
-            enter(State::DocBlock, CodeContext::Comment);
-        } else if (syntax_.semicolonComments && cp == U';') {
-            enter(State::LineComment, CodeContext::Comment);
-        } else if (syntax_.dashComments && before == U'-' && cp == U'-') {
-            enter(State::LineComment, CodeContext::Comment);
-        } else if (syntax_.hashComments && cp == U'#' && !isWordByte(before) && before != U'$' &&
-                   before != U'{') { // shell: $# and ${#x} are no comments
-            enter(State::LineComment, CodeContext::Comment);
-        }
+    case State::Code:
+        stepCode(cp);
         return;
-    }
     case State::LineComment:
         if (isLineEnd(cp)) {
             prev_ = cp;
@@ -109,21 +71,10 @@ void CodeLexer::step(char32_t cp) noexcept {
         prev_ = cp;
         return;
     case State::Quote:
-        if (escaped_) {
-            escaped_ = false;
-        } else if (cp == U'\\') {
-            escaped_ = true;
-        } else if (cp == quote_) {
-            emptyClosed_ = stringEmpty_;
-            prev_ = cp;
-            enter(State::Code, CodeContext::Code);
-            return;
-        } else if (isLineEnd(cp) && quote_ != U'`' && !syntax_.quotesSpanLines) {
-            prev_ = cp; // an unterminated string ends with its line
-            enter(State::Code, CodeContext::Code);
-            return;
-        }
-        stringEmpty_ = false;
+        stepQuote(cp);
+        return;
+    case State::TripleQuote:
+        stepTripleQuote(cp);
         return;
     case State::Heredoc:
         stepHeredoc(cp);
@@ -132,36 +83,100 @@ void CodeLexer::step(char32_t cp) noexcept {
         stepQuoteLike(cp);
         return;
     case State::DocBlock:
-        if (isLineEnd(cp)) {
-            const std::string_view line(docLine_, std::size_t(docLength_));
-            docLength_ = 0;
-            const std::string_view head = line.substr(0, 4);
-            if ((head == "=cut" || head == "=end") &&
-                (line.size() == 4 || line[4] == ' ' || line[4] == '\t')) {
-                prev_ = cp;
-                enter(State::Code, CodeContext::Code);
-            }
-        } else if (docLength_ < 5) {
-            docLine_[docLength_++] = char(cp < 0x80 ? cp : 0x80);
-        }
+        stepDocBlock(cp);
         return;
-    case State::TripleQuote:
-        if (escaped_) {
-            escaped_ = false;
-            closing_ = 0;
-        } else if (cp == U'\\') {
-            escaped_ = true;
-            closing_ = 0;
-        } else if (cp == quote_) {
-            if (++closing_ == 3) {
-                closing_ = 0;
-                prev_ = cp;
-                enter(State::Code, CodeContext::Code);
-            }
-        } else {
-            closing_ = 0;
-        }
+    }
+}
+
+void CodeLexer::stepCode(char32_t cp) noexcept {
+    const char32_t before = prev_;
+    prev_ = cp;
+    if (isLineEnd(cp)) {
+        endLineInCode(cp);
         return;
+    }
+    if ((syntax_.heredocs && scanHeredoc(cp, before)) ||
+        (syntax_.perlQuotes && scanQuoteLike(cp, before)))
+        return;
+    if (emptyClosed_ && cp == quote_) { // the third quote of """ or '''
+        emptyClosed_ = false;
+        closing_ = 0;
+        escaped_ = false;
+        enter(State::TripleQuote, CodeContext::String);
+        return;
+    }
+    emptyClosed_ = false;
+    if (cp == U'"' || cp == U'\'' || cp == U'`') {
+        quote_ = cp;
+        escaped_ = false;
+        stringEmpty_ = true;
+        enter(State::Quote, CodeContext::String);
+    } else if (syntax_.slashComments && before == U'/' && cp == U'/') {
+        enter(State::LineComment, CodeContext::Comment);
+    } else if (syntax_.slashComments && before == U'/' && cp == U'*') {
+        prev_ = 0; // "/*/" does not close it
+        enter(State::BlockComment, CodeContext::Comment);
+    } else if (syntax_.docBlocks && cp == U'=' && isLineEnd(before)) {
+        docLength_ = 0; // Perl POD, Ruby =begin: documentation up to "=cut" or "=end"
+        enter(State::DocBlock, CodeContext::Comment);
+    } else if (syntax_.semicolonComments && cp == U';') {
+        enter(State::LineComment, CodeContext::Comment);
+    } else if (syntax_.dashComments && before == U'-' && cp == U'-') {
+        enter(State::LineComment, CodeContext::Comment);
+    } else if (syntax_.hashComments && cp == U'#' && !isWordByte(before) && before != U'$' &&
+               before != U'{') { // shell: $# and ${#x} are no comments
+        enter(State::LineComment, CodeContext::Comment);
+    }
+}
+
+void CodeLexer::stepQuote(char32_t cp) noexcept {
+    if (escaped_) {
+        escaped_ = false;
+    } else if (cp == U'\\') {
+        escaped_ = true;
+    } else if (cp == quote_) {
+        emptyClosed_ = stringEmpty_;
+        prev_ = cp;
+        enter(State::Code, CodeContext::Code);
+        return;
+    } else if (isLineEnd(cp) && quote_ != U'`' && !syntax_.quotesSpanLines) {
+        prev_ = cp; // an unterminated string ends with its line
+        enter(State::Code, CodeContext::Code);
+        return;
+    }
+    stringEmpty_ = false;
+}
+
+void CodeLexer::stepTripleQuote(char32_t cp) noexcept {
+    if (escaped_) {
+        escaped_ = false;
+        closing_ = 0;
+    } else if (cp == U'\\') {
+        escaped_ = true;
+        closing_ = 0;
+    } else if (cp == quote_) {
+        if (++closing_ == 3) {
+            closing_ = 0;
+            prev_ = cp;
+            enter(State::Code, CodeContext::Code);
+        }
+    } else {
+        closing_ = 0;
+    }
+}
+
+void CodeLexer::stepDocBlock(char32_t cp) noexcept {
+    if (isLineEnd(cp)) {
+        const std::string_view line(docLine_, std::size_t(docLength_));
+        docLength_ = 0;
+        const std::string_view head = line.substr(0, 4);
+        if ((head == "=cut" || head == "=end") &&
+            (line.size() == 4 || line[4] == ' ' || line[4] == '\t')) {
+            prev_ = cp;
+            enter(State::Code, CodeContext::Code);
+        }
+    } else if (docLength_ < 5) {
+        docLine_[docLength_++] = char(cp < 0x80 ? cp : 0x80);
     }
 }
 

@@ -46,6 +46,10 @@ private:
     bool scanHeredoc(char32_t cp, char32_t before) noexcept;
     bool scanQuoteLike(char32_t cp, char32_t before) noexcept;
     void endLineInCode(char32_t cp) noexcept;
+    void stepCode(char32_t cp) noexcept;
+    void stepQuote(char32_t cp) noexcept;
+    void stepTripleQuote(char32_t cp) noexcept;
+    void stepDocBlock(char32_t cp) noexcept;
     void stepHeredoc(char32_t cp) noexcept;
     void stepQuoteLike(char32_t cp) noexcept;
     void step(char32_t cp) noexcept;
