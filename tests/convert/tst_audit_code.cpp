@@ -73,6 +73,11 @@ private slots:
         row("no heredoc in C", "a.c", "x = 1 <<n;\ny = (“a”);\n", C, 1);
         row("Perl q{}", "a.pl", "my $s = q{The (“Smart”) {nested} one};\nmy $ılık = 1;\n", C, 2);
         row("Perl qw()", "a.pm", "my @a = qw(“a” b);\n", C, 0);
+        // A Rust lifetime opens no string; a character literal is one.
+        row("Rust lifetime", "a.rs", "fn f<'a>(x: &'a str) { let ılık = 1; }\n", C, 2);
+        row("Rust char", "a.rs", "let c = 'ı'; let d = '\\n';\n", C, 0);
+        row("C++ digit separators", "a.cpp", "int n = 1'000'000; int ılık;\n", C, 2);
+        row("JavaScript quotes", "a.js", "s = 'ılık ünlü';\n", C, 0);
         row("a string ends at its line", "a.c", "s = \"abc\nint ılık;\n", C, 2);
         // Whole-script confusables: in an otherwise Latin file, an identifier all of one other
         // script whose every letter is drawn like ASCII (rustc's mixed_script_confusables).

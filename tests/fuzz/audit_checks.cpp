@@ -37,11 +37,11 @@ std::vector<std::string> findings(std::span<const std::uint8_t> data,
 }
 
 // Every comment and string form the code lexer knows at once (audit_syntax.h): #, --, POD,
-// heredocs, Perl's q{}, strings across lines, beside // and /* */.
+// heredocs, Perl's q{}, character literals, strings across lines, beside // and /* */.
 u8codec::CodeSyntax scriptingSyntax() {
     u8codec::CodeSyntax s;
     s.hashComments = s.dashComments = s.quotesSpanLines = s.docBlocks = s.heredocs = s.perlQuotes =
-        true;
+        s.charQuotes = true;
     return s;
 }
 

@@ -188,6 +188,8 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
         before_ = recent_;
         wordInText_ = inText_;
     }
+    // A word that reaches code is judged as code (a character literal ends at a letter: '0001).
+    wordInText_ = wordInText_ && inText_;
     chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
     if (c.cp >= 0x80 && !c.allowed)
         ++nonAscii_;
@@ -250,6 +252,8 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     }
     for (std::size_t i = n - kept; i < n; ++i)
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
+    if (kept != 0)
+        wordInText_ = wordInText_ && inText_; // as append() does
     for (std::size_t i = n - trailing; i < n; ++i)
         if (isAsciiLetter(p[i]))
             noteScript(USCRIPT_LATIN);

@@ -196,6 +196,11 @@ constexpr std::string_view kSlashComments[] = {
 constexpr std::string_view kSemicolonComments[] = {"el",  "lisp", "scm", "rkt",
                                                    "clj", "cljs", "asm", "s"};
 constexpr std::string_view kDocBlocks[] = {"pl", "pm", "rb", "pod", "t"};
+// Languages whose '...' is a character: a quote that goes on past one is something else (Rust's
+// lifetimes 'a, C++'s digit separators 1'000).
+constexpr std::string_view kCharQuotes[] = {"c",   "h",   "cc",    "cpp", "cxx",  "c++", "hh",
+                                            "hpp", "hxx", "h++",   "cs",  "java", "go",  "rs",
+                                            "kt",  "kts", "scala", "cu",  "cuh",  "mm",  "ino"};
 constexpr std::string_view kHeredocs[] = {"sh", "bash", "zsh", "ksh", "pl", "pm", "rb", "php"};
 constexpr std::string_view kSpanningQuotes[] = {"sh",  "bash", "zsh", "ksh", "fish", "rb",
                                                 "php", "pl",   "pm",  "sql", "r"};
@@ -231,6 +236,7 @@ CodeSyntax codeSyntaxForFileName(std::string_view path) {
     s.quotesSpanLines = listed(kSpanningQuotes, ext);
     s.heredocs = listed(kHeredocs, ext);
     s.perlQuotes = ext == "pl" || ext == "pm" || ext == "t";
+    s.charQuotes = listed(kCharQuotes, ext);
     s.lexed = s.hashComments || s.dashComments || s.semicolonComments ||
               listed(kSlashComments, ext) || base == "Jenkinsfile";
     return s;

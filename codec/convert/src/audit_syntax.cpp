@@ -109,6 +109,7 @@ void CodeLexer::stepCode(char32_t cp) noexcept {
     if (cp == U'"' || cp == U'\'' || cp == U'`') {
         quote_ = cp;
         escaped_ = false;
+        afterEscape_ = false;
         stringEmpty_ = true;
         enter(State::Quote, CodeContext::String);
     } else if (syntax_.slashComments && before == U'/' && cp == U'/') {
@@ -130,6 +131,16 @@ void CodeLexer::stepCode(char32_t cp) noexcept {
 }
 
 void CodeLexer::stepQuote(char32_t cp) noexcept {
+    // A character literal holds one character: 'a followed by anything but a quote was a Rust
+    // lifetime or a C++ digit separator, and the code goes on.
+    if (syntax_.charQuotes && quote_ == U'\'' && !stringEmpty_ && !escaped_ && cp != quote_ &&
+        !afterEscape_) {
+        prev_ = cp;
+        enter(State::Code, CodeContext::Code);
+        stepCode(cp);
+        return;
+    }
+    afterEscape_ = escaped_;
     if (escaped_) {
         escaped_ = false;
     } else if (cp == U'\\') {
@@ -297,7 +308,8 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
     for (std::size_t i = 0; i < n;) {
         if (!escaped_ && closing_ == 0 && !emptyClosed_ && state_ != State::DocBlock &&
             state_ != State::Heredoc && state_ != State::QuoteLike && !heredocScanning_ &&
-            !heredocPending_ && quoteLikeScan_ == 0) {
+            !heredocPending_ && quoteLikeScan_ == 0 &&
+            !(syntax_.charQuotes && state_ == State::Quote && quote_ == U'\'')) {
             const std::array<bool, 256>& stop = interesting();
             const bool quoted = state_ == State::Quote || state_ == State::TripleQuote;
             std::size_t j = i;

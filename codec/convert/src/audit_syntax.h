@@ -70,6 +70,7 @@ private:
     bool escaped_ = false;     // the last character was an escaping backslash
     bool emptyClosed_ = false; // a string just closed right after it opened ("" or '')
     bool stringEmpty_ = false; // the string has no character yet
+    bool afterEscape_ = false; // in a string: an escape ('\n', '\u{...}') is being read
     int closing_ = 0;          // quotes in a row inside a triple-quoted string
     // Documentation blocks: the characters of the current line so far (up to 5: "=cut",
     // "=end"), and whether the line began with '='.

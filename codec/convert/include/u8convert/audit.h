@@ -52,6 +52,8 @@ struct CodeSyntax {
     bool docBlocks = false;         // a line "=word" to a line "=cut" or "=end" (Perl POD, Ruby)
     bool heredocs = false;          // <<WORD, <<'WORD', <<~WORD, PHP's <<<WORD (shell, Perl, Ruby)
     bool perlQuotes = false;        // Perl's q{...}, qq(...), qw[...], qr<...>
+    bool charQuotes =
+        false; // '...' holds one character (C, C++, Java, C#, Go, Rust): 'a is a lifetime
     // Whether the lexer knows the language's comments and strings. The rules that judge tokens
     // (whole-script confusables, look-alike punctuation) apply only then: in a language whose
     // comments it cannot find (MATLAB's %, OCaml's (* *)), prose would be read as code.
