@@ -55,6 +55,9 @@ private slots:
         // a finding there).
         row("ı in an identifier", "a.c", "int ılık = 1;", C, 2);
         row("ı in a // comment", "a.c", "int x; // Türkçe ılık\n", C, 0);
+        row("ı in a /* */ comment", "a.c", "int x; /* Türkçe ılık */\n", C, 0);
+        row("en dash in a /* */ comment", "a.h", "/* 817–1984, “topped off.” */\n", C, 0);
+        row("ı after a /* */ comment", "a.c", "/* x */ int ılık;\n", C, 2);
         row("ı in a string", "a.c", "s = \"ılık\";", C, 0);
         row("ı in a # comment", "a.py", "x = 1  # ılık\n", C, 0);
         row("# is no comment in C", "a.c", "#define ılık 1\n", C, 2);

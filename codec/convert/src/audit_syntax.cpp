@@ -309,7 +309,8 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
         if (!escaped_ && closing_ == 0 && !emptyClosed_ && state_ != State::DocBlock &&
             state_ != State::Heredoc && state_ != State::QuoteLike && !heredocScanning_ &&
             !heredocPending_ && quoteLikeScan_ == 0 &&
-            !(syntax_.charQuotes && state_ == State::Quote && quote_ == U'\'')) {
+            !(syntax_.charQuotes && state_ == State::Quote && quote_ == U'\'') &&
+            !(state_ == State::Code && prev_ == U'/')) { // the '*' of "/*" is looked at
             const std::array<bool, 256>& stop = interesting();
             const bool quoted = state_ == State::Quote || state_ == State::TripleQuote;
             std::size_t j = i;
