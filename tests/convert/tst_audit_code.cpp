@@ -48,6 +48,7 @@ private slots:
                             int n) {
             QTest::newRow(tag) << QString::fromUtf8(file) << QString::fromUtf8(text) << int(k) << n;
         };
+        const AuditKind B = AuditKind::BidiControl;
         const AuditKind C = AuditKind::Confusable, U = AuditKind::BidiUnterminated,
                         I = AuditKind::Invisible, S = AuditKind::SpaceLookalike;
         // Comments and strings are text: a Turkish ı or a Russian word made of look-alike
@@ -65,6 +66,11 @@ private slots:
         row("ı after a docstring", "a.py", "\"\"\"doc\"\"\"\nılık = 1\n", C, 2);
         row("ı in POD", "a.pm", "=head1 AUTHOR\n\nılık Ævar\n\n=cut\n", C, 0);
         row("ı after POD", "a.pm", "=pod\n\n=cut\nmy $ılık = 1;\n", C, 2);
+        row("=end inside POD", "a.pm", "=pod\n\n=begin :x\n\n=end :x\n\nılık\n=cut\n", C, 0);
+        row("Ruby =begin", "a.rb", "=begin\nılık\n=end\nılık = 1\n", C, 2);
+        row("after __END__", "a.pm", "1;\n__END__\nılık “x”\n", C, 0);
+        row("after __DATA__", "a.rb", "x = 1\n__DATA__\nılık\n", C, 0);
+        row("__END__ inside a line", "a.pm", "my $__END__x = 1; ılık;\n", C, 2);
         row("ı in a Lisp comment", "a.el", ";; ‘ılık’ doesn’t\n", C, 0);
         row("ı in a -- comment", "a.sql", "SELECT 1; -- ılık\n", C, 0);
         // Heredocs and Perl's quote-like operators are strings.
@@ -115,6 +121,12 @@ private slots:
         row("no-break space in a string", "a.c", "s = \"prix\u00A0:\";", S, 0);
         row("soft hyphen in a comment", "a.c", "// hy\u00ADphen\n", I, 0);
         row("soft hyphen in code", "a.c", "int hy\u00ADphen;", I, 1);
+        // LRM, RLM and ALM set the direction of text in strings and comments; in code they are
+        // controls like the others.
+        row("RLM in a string", "a.php", "'LLL' => 'OD MMMM OY،\u200F H:mm',\n", B, 0);
+        row("LRM in a comment", "a.c", "// کوردی\u200E\n", B, 0);
+        row("RLM in code", "a.c", "int x\u200F = 1;\n", B, 1);
+        row("RLO in a string", "a.php", "$s = 'a\u202Eb\u202C';\n", B, 2);
         // Bidi pairing per comment and per string, as compilers judge it.
         row("RLI and PDI in two comments", "a.c", "/* \u2067 */ x = 1; /* \u2069 */\n", U, 2);
         row("RLI and PDI in one comment", "a.c", "/* \u2067 x \u2069 */\n", U, 0);

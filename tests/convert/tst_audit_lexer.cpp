@@ -15,12 +15,13 @@ class TestAuditLexer : public QObject {
 private slots:
     void runsAgreeWithCharacters() {
         // Pieces of every form the lexer knows, and plain text between them.
-        const char* pieces[] = {"\"",     "'",        "`",       "\"\"\"",  "'''",    "#",     "//",
-                                "/*",     "*/",       "*",       "/",       "--",     "-",     ";",
-                                "=pod\n", "\n=cut\n", "<<EOF\n", "\nEOF\n", "<<<X\n", "<<",    "<",
-                                "q{",     "}",        "qw(",     ")",       "q",      "\\",    "\n",
-                                "\r\n",   " ",        "a",       "1<<n",    "'a",     "1'000", "{",
-                                "$",      "0",        "EOF",     "=",       "=end\n"};
+        const char* pieces[] = {
+            "\"",        "'",       "`",        "\"\"\"",  "'''",  "#",   "//",     "/*",
+            "*/",        "*",       "/",        "--",      "-",    ";",   "=pod\n", "\n=cut\n",
+            "<<EOF\n",   "\nEOF\n", "<<<X\n",   "<<",      "<",    "q{",  "}",      "qw(",
+            ")",         "q",       "\\",       "\n",      "\r\n", " ",   "a",      "1<<n",
+            "'a",        "1'000",   "{",        "$",       "0",    "EOF", "=",      "=end\n",
+            "__END__\n", "_",       "=begin\n", "__DATA__"};
         QRandomGenerator random(34);
         for (int i = 0; i < 30000; ++i) {
             const quint32 flags = random.generate();

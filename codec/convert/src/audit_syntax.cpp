@@ -26,6 +26,7 @@ CodeLexer::CodeLexer(const CodeSyntax& syntax) : syntax_(syntax) {
     codeBytes_['-'] = syntax.dashComments;
     codeBytes_[';'] = syntax.semicolonComments;
     codeBytes_['='] = syntax.docBlocks;
+    codeBytes_['_'] = syntax.docBlocks; // __END__
     codeBytes_['<'] = syntax.heredocs;
     codeBytes_['q'] = syntax.perlQuotes;
     lineEnds_['\n'] = lineEnds_['\r'] = true;
@@ -43,6 +44,8 @@ const std::array<bool, 256>& CodeLexer::interesting() const noexcept {
     case State::LineComment:
     case State::DocBlock:
         return lineEnds_;
+    case State::Trailer:
+        return noBytes_;
     case State::Quote:
     case State::TripleQuote:
         break;
@@ -85,12 +88,16 @@ void CodeLexer::step(char32_t cp) noexcept {
     case State::DocBlock:
         stepDocBlock(cp);
         return;
+    case State::Trailer:
+        return;
     }
 }
 
 void CodeLexer::stepCode(char32_t cp) noexcept {
     const char32_t before = prev_;
     prev_ = cp;
+    if (!endMarker_.empty() && scanEndMarker(cp))
+        return;
     if (isLineEnd(cp)) {
         endLineInCode(cp);
         return;
@@ -118,8 +125,12 @@ void CodeLexer::stepCode(char32_t cp) noexcept {
         prev_ = 0; // "/*/" does not close it
         enter(State::BlockComment, CodeContext::Comment);
     } else if (syntax_.docBlocks && cp == U'=' && isLineEnd(before)) {
-        docLength_ = 0; // Perl POD, Ruby =begin: documentation up to "=cut" or "=end"
+        docLine_[0] = '='; // Perl POD up to "=cut", Ruby's "=begin" up to "=end"
+        docLength_ = 1;
+        docFirstLine_ = true;
         enter(State::DocBlock, CodeContext::Comment);
+    } else if (syntax_.docBlocks && cp == U'_' && isLineEnd(before)) {
+        endMarker_ = "_"; // perhaps __END__ or __DATA__
     } else if (syntax_.semicolonComments && cp == U';') {
         enter(State::LineComment, CodeContext::Comment);
     } else if (syntax_.dashComments && before == U'-' && cp == U'-') {
@@ -177,18 +188,44 @@ void CodeLexer::stepTripleQuote(char32_t cp) noexcept {
 }
 
 void CodeLexer::stepDocBlock(char32_t cp) noexcept {
-    if (isLineEnd(cp)) {
-        const std::string_view line(docLine_, std::size_t(docLength_));
-        docLength_ = 0;
-        const std::string_view head = line.substr(0, 4);
-        if ((head == "=cut" || head == "=end") &&
-            (line.size() == 4 || line[4] == ' ' || line[4] == '\t')) {
-            prev_ = cp;
-            enter(State::Code, CodeContext::Code);
-        }
-    } else if (docLength_ < 5) {
-        docLine_[docLength_++] = char(cp < 0x80 ? cp : 0x80);
+    if (!isLineEnd(cp)) {
+        if (docLength_ < int(sizeof docLine_))
+            docLine_[docLength_++] = char(cp < 0x80 ? cp : 0x80);
+        return;
     }
+    const std::string_view line(docLine_, std::size_t(docLength_));
+    docLength_ = 0;
+    const auto is = [&](std::string_view word) {
+        return line.starts_with(word) && (line.size() == word.size() || line[word.size()] == ' ' ||
+                                          line[word.size()] == '\t');
+    };
+    if (docFirstLine_) {
+        // Ruby's =begin ends at =end; POD's "=begin FORMAT ... =end FORMAT" is inside it.
+        rubyBlock_ = is("=begin");
+        docFirstLine_ = false;
+        return;
+    }
+    if (rubyBlock_ ? is("=end") : is("=cut")) {
+        prev_ = cp;
+        enter(State::Code, CodeContext::Code);
+    }
+}
+
+// "__END__" or "__DATA__" alone on a line ends a Perl or Ruby program: what follows is data or
+// documentation (POD), text to the end of the file. Returns whether the line ended the program.
+bool CodeLexer::scanEndMarker(char32_t cp) noexcept {
+    if (isLineEnd(cp)) {
+        const bool ends = endMarker_ == "__END__" || endMarker_ == "__DATA__";
+        endMarker_.clear();
+        if (ends)
+            enter(State::Trailer, CodeContext::Comment);
+        return ends;
+    }
+    endMarker_ += cp < 0x80 ? char(cp) : '\x80';
+    if (!std::string_view("__END__").starts_with(endMarker_) &&
+        !std::string_view("__DATA__").starts_with(endMarker_))
+        endMarker_.clear();
+    return false;
 }
 
 // "<<WORD", "<<-WORD", "<<~'WORD'", PHP's "<<<WORD": the heredoc's body starts at the next
@@ -310,7 +347,8 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
             state_ != State::Heredoc && state_ != State::QuoteLike && !heredocScanning_ &&
             !heredocPending_ && quoteLikeScan_ == 0 &&
             !(syntax_.charQuotes && state_ == State::Quote && quote_ == U'\'') &&
-            !(state_ == State::Code && prev_ == U'/')) { // the '*' of "/*" is looked at
+            !(state_ == State::Code && prev_ == U'/') &&
+            endMarker_.empty()) { // the '*' of "/*" is looked at
             const std::array<bool, 256>& stop = interesting();
             const bool quoted = state_ == State::Quote || state_ == State::TripleQuote;
             std::size_t j = i;

@@ -41,7 +41,9 @@ private:
         DocBlock,
         Heredoc,   // up to a line that is its word
         QuoteLike, // Perl's q{...}: up to the matching delimiter
+        Trailer,   // after __END__ or __DATA__: text to the end
     };
+    bool scanEndMarker(char32_t cp) noexcept;
     // Code: after "<<" (or "q"), what follows may start a heredoc (a quote-like string).
     bool scanHeredoc(char32_t cp, char32_t before) noexcept;
     bool scanQuoteLike(char32_t cp, char32_t before) noexcept;
@@ -62,7 +64,7 @@ private:
     const std::array<bool, 256>& interesting() const noexcept;
 
     CodeSyntax syntax_;
-    std::array<bool, 256> codeBytes_{}, lineEnds_{}, blockEnds_{}, quoteBytes_{};
+    std::array<bool, 256> codeBytes_{}, lineEnds_{}, blockEnds_{}, quoteBytes_{}, noBytes_{};
     State state_ = State::Code;
     CodeContext context_ = CodeContext::Code;
     char32_t prev_ = U'\n';    // the character before, in code
@@ -74,8 +76,10 @@ private:
     int closing_ = 0;          // quotes in a row inside a triple-quoted string
     // Documentation blocks: the characters of the current line so far (up to 5: "=cut",
     // "=end"), and whether the line began with '='.
-    char docLine_[5] = {};
+    char docLine_[7] = {};
     int docLength_ = 0;
+    bool docFirstLine_ = false, rubyBlock_ = false;
+    std::string endMarker_; // a line in code that may be __END__ or __DATA__
     // Heredocs: the word being read after "<<" (scanning_), the word of the heredoc that starts
     // at the next line (pending_), and the current line of its body.
     static constexpr std::size_t kMaxWord = 32;
