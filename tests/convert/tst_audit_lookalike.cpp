@@ -242,9 +242,14 @@ private slots:
     }
 
     void percentEncodingAndOtherDirectives() {
-        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек"})
+        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек",
+                              "'y' => ':countр'", ":timeс назад"})
             QVERIFY2(confusables(s, AuditProfile::Text).empty(), s);
         QVERIFY(!confusables("%%Bнеразрешённы", AuditProfile::Text).empty());
+        // A placeholder is lower-case ASCII after ':' at the start of a word.
+        QVERIFY(!confusables("Visit:Gооgle", AuditProfile::Text).empty());
+        QVERIFY(!confusables("x :Gооgle", AuditProfile::Text).empty());
+        QVERIFY(!confusables("a:countр", AuditProfile::Text).empty());
     }
 
     void defaultKinds() {
