@@ -40,7 +40,7 @@ std::string plural(std::uint64_t n, const char* noun) {
 // the invalid UTF-8 findings reuse).
 class HumanOutput : public AuditOutput {
 public:
-    void finding(const AuditTally& file, const AuditFinding& f) override {
+    void finding(const AuditTally& file, const AuditFinding& f, const std::string&) override {
         std::string line;
         if (f.kind == AuditKind::InvalidUtf8) {
             line = formatProblem(shownName(file.file),
@@ -63,6 +63,9 @@ public:
                  file.findings == 0 ? "nothing suspicious found"
                                     : plural(file.findings, "finding").c_str(),
                  kinds.empty() ? "" : ": ", kinds.c_str());
+        if (file.baselined != 0)
+            printOut("%s: %s in the baseline not shown\n", shownName(file.file).c_str(),
+                     plural(file.baselined, "finding").c_str());
     }
     void finish(bool) override {}
 };
@@ -80,7 +83,8 @@ void appendCodePoints(std::string& out, const AuditFinding& f) {
 // One JSON object per line per finding, then {"summary":{...}} for the file.
 class JsonOutput : public AuditOutput {
 public:
-    void finding(const AuditTally& file, const AuditFinding& f) override {
+    void finding(const AuditTally& file, const AuditFinding& f,
+                 const std::string& fingerprint) override {
         std::string o =
             "{\"file\":" + u8codec::jsonString(file.file) +
             ",\"offset\":" + std::to_string(f.offset) + ",\"length\":" + std::to_string(f.length) +
@@ -91,14 +95,17 @@ public:
             o += ",\"bytes\":" + u8codec::jsonString(describeFindingCharacters(f));
         if (!f.lookalike.empty())
             o += ",\"lookalike\":" + u8codec::jsonString(f.lookalike);
-        o += ",\"message\":" + u8codec::jsonString(f.message) + "}";
+        o += ",\"message\":" + u8codec::jsonString(f.message) +
+             ",\"fingerprint\":" + u8codec::jsonString(fingerprint) + "}";
         printOut("%s\n", o.c_str());
     }
     void endFile(const AuditTally& file) override {
         std::string o = "{\"summary\":{\"file\":" + u8codec::jsonString(file.file) +
                         ",\"profile\":" + u8codec::jsonString(u8codec::name(file.profile)) +
                         ",\"profileReason\":" + u8codec::jsonString(file.profileReason) +
-                        ",\"findings\":" + std::to_string(file.findings) + ",\"kinds\":{";
+                        ",\"findings\":" + std::to_string(file.findings) +
+                        (file.baselined ? ",\"baselined\":" + std::to_string(file.baselined) : "") +
+                        ",\"kinds\":{";
         bool first = true;
         for (const auto& [kind, n] : file.byKind) {
             if (!first)

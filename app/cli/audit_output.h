@@ -22,6 +22,7 @@ struct AuditTally {
     // The findings of a kind past --max-findings are counted, not written: by kind, and the cap.
     std::map<std::string, std::uint64_t, std::less<>> notShown;
     std::uint64_t maxFindings = 0;
+    std::uint64_t baselined = 0; // findings left out as in the --baseline
 };
 
 // "FILE: N more KIND findings not shown (--max-findings M)", a line for each kind capped.
@@ -30,7 +31,9 @@ std::string notShownText(const AuditTally& file);
 class AuditOutput {
 public:
     virtual ~AuditOutput() = default;
-    virtual void finding(const AuditTally& file, const u8codec::AuditFinding& f) = 0;
+    // `fingerprint`: the finding's FindingFingerprints (audit_baseline.h).
+    virtual void finding(const AuditTally& file, const u8codec::AuditFinding& f,
+                         const std::string& fingerprint) = 0;
     virtual void endFile(const AuditTally& file) = 0;
     // After the last file; `complete` is false when a file could not be read.
     virtual void finish(bool complete) = 0;

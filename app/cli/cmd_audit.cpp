@@ -1,19 +1,25 @@
 // `audit [--profile=code|text] [--json | --sarif] [--kinds=LIST] [--allow=FILE] FILE...`: what
 // hides in (valid) UTF-8: bidirectional controls, invisible characters, look-alikes, and the
 // other kinds of u8codec::AuditKind, with ill-formed UTF-8 in the same stream. Each file is
-// streamed through the codec's Auditor in constant memory. Directories are refused (give the
-// files: `find DIR -type f -exec u8scope-cli audit {} +`), so what is audited is always what was
-// named.
+// streamed through the codec's Auditor in constant memory. A directory is walked with -r
+// (tree_walk.h, its files audited on every core and written in order), refused without it, so
+// what is audited is always what was named.
 #include "arguments.h"
+#include "audit_baseline.h"
 #include "audit_output.h"
 #include "commands.h"
 #include "help_text.h"
+#include "in_order_on_cores.h"
 #include "input.h"
 #include "standard_output.h"
+#include "tree_walk.h"
 #include "u8convert/audit.h"
 
+#include <atomic>
 #include <charconv>
 #include <cstdio>
+#include <functional>
+#include <set>
 #include <sys/stat.h>
 
 namespace u8cli {
@@ -61,8 +67,21 @@ constexpr OptionSpec kOptions[] = {
     {.name = "allow",
      .kind = ValueKind::File,
      .valueName = "FILE",
-     .help = "never report the code points listed in FILE, one U+XXXX or U+XXXX..U+YYYY a line "
-             "(# starts a comment)"},
+     .help = "never report what FILE lists, one entry a line (# starts a comment): code points "
+             "(U+XXXX, U+XXXX..U+YYYY), scripts (script:Cyrillic) and identifiers or words used "
+             "on purpose (word:NAME, which then gets no confusable or mixed-script finding)"},
+    {.name = "recursive",
+     .letter = 'r',
+     .help = "audit the files under each FILE that is a directory, on every core, as ripgrep "
+             "picks them: hidden entries, what .gitignore and .ignore exclude, symbolic links "
+             "and binary files (a NUL byte in the first 8 KiB) are left out; findings are "
+             "written in the order of the sorted paths"},
+    {.name = "baseline",
+     .kind = ValueKind::File,
+     .valueName = "FILE",
+     .help = "report only the findings that are not in FILE, the --json or --sarif output of an "
+             "accepted run (findings are matched by fingerprint: kind, file name, characters and "
+             "their order in the file, not line numbers)"},
 };
 
 // "bidi-control,invisible" -> mask; "invalid" stands for ill-formed UTF-8.
@@ -96,25 +115,23 @@ struct Settings {
     std::optional<u8codec::AuditProfile> profile; // forced by --profile
     std::optional<u8codec::AuditKindMask> kinds;  // named by --kinds; else the profile's default
     u8codec::CodePointSet allowlist;
-    std::uint64_t maxFindings = 1000; // of each kind in each file; 0: no limit
+    std::vector<std::u32string> allowedWords;
+    std::uint64_t maxFindings = 1000;              // of each kind in each file; 0: no limit
+    std::optional<std::set<std::string>> baseline; // fingerprints of accepted findings
 };
 
-FileResult auditOne(const std::string& path, const Settings& settings, AuditOutput& output) {
-    struct stat st {};
-    if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-        std::fprintf(stderr,
-                     "u8scope-cli audit: %s is a directory: name the files to audit (for "
-                     "example: find %s -type f -exec u8scope-cli audit {} +)\n",
-                     path.c_str(), path.c_str());
-        return FileResult::Unreadable;
-    }
-    std::string error;
+using ShownSink = std::function<void(const AuditTally&, const u8codec::AuditFinding&,
+                                     const std::string& fingerprint)>;
+
+// Audits the file `path` (not a directory) into `tally`; `shown` gets each finding to write
+// (those past --max-findings or in the baseline are only counted). `keepGoing` is asked after
+// every chunk. On failure returns Unreadable with `error` set.
+FileResult auditFile(const std::string& path, const Settings& settings, AuditTally& tally,
+                     const ShownSink& shown, const std::function<bool()>& keepGoing,
+                     std::string& error) {
     const auto input = Input::open(path, error);
-    if (!input) {
-        std::fprintf(stderr, "u8scope-cli audit: %s\n", error.c_str());
+    if (!input)
         return FileResult::Unreadable;
-    }
-    AuditTally tally;
     tally.file = input->name(); // the text output shows it escaped (shownName)
     tally.maxFindings = settings.maxFindings;
     if (settings.profile) {
@@ -129,30 +146,123 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     u8codec::AuditOptions options;
     options.profile = tally.profile;
     options.kinds = settings.kinds.value_or(u8codec::defaultAuditKinds(tally.profile));
+    if (path != "-")
+        options.syntax = u8codec::codeSyntaxForFileName(path);
     options.allowlist = settings.allowlist;
+    options.allowedWords = settings.allowedWords;
     u8codec::Auditor auditor(std::move(options));
+    FindingFingerprints fingerprints(path);
     const auto sink = [&](const u8codec::AuditFinding& f) {
+        const std::string fingerprint = fingerprints.next(f);
+        if (settings.baseline && settings.baseline->count(fingerprint) != 0) {
+            ++tally.baselined;
+            return;
+        }
         ++tally.findings;
         const std::string_view kind = u8codec::kindName(f);
         const std::uint64_t seen = ++tally.byKind[std::string(kind)];
         if (settings.maxFindings != 0 && seen > settings.maxFindings)
             ++tally.notShown[std::string(kind)];
         else
-            output.finding(tally, f);
+            shown(tally, f, fingerprint);
     };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             auditor.feed(chunk, sink);
-            return !outputFailed(); // the reader is gone (EPIPE) or the disk full: stop
+            return keepGoing();
         },
         error);
-    if (!read) {
-        std::fprintf(stderr, "u8scope-cli audit: %s\n", error.c_str());
+    if (!read)
+        return FileResult::Unreadable;
+    auditor.finish(sink);
+    return tally.findings == 0 ? FileResult::Clean : FileResult::Findings;
+}
+
+void refuseDirectory(const std::string& path) {
+    std::fprintf(stderr,
+                 "u8scope-cli audit: %s is a directory: give -r to audit the files under it, or "
+                 "name the files\n",
+                 path.c_str());
+}
+
+// One file, its findings written as they are found (constant memory).
+FileResult auditOne(const std::string& path, const Settings& settings, AuditOutput& output) {
+    struct stat st {};
+    if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        refuseDirectory(path);
         return FileResult::Unreadable;
     }
-    auditor.finish(sink);
-    output.endFile(tally);
-    return tally.findings == 0 ? FileResult::Clean : FileResult::Findings;
+    AuditTally tally;
+    std::string error;
+    const FileResult r = auditFile(
+        path, settings, tally,
+        [&](const AuditTally& t, const u8codec::AuditFinding& f, const std::string& fp) {
+            output.finding(t, f, fp);
+        },
+        [] { return !outputFailed(); }, // the reader is gone (EPIPE) or the disk full: stop
+        error);
+    if (r == FileResult::Unreadable)
+        std::fprintf(stderr, "u8scope-cli audit: %s\n", error.c_str());
+    else
+        output.endFile(tally);
+    return r;
+}
+
+// What one file gave, held until the files before it are written (audit -r).
+struct FileAudit {
+    AuditTally tally;
+    std::vector<std::pair<u8codec::AuditFinding, std::string>> shown;
+    std::string error;
+    FileResult result = FileResult::Clean;
+};
+
+// Audits `files` on every core and writes each file's findings in the order of `files`, as
+// soon as the files before it are written. Returns false when the output failed.
+bool auditInParallel(const std::vector<std::string>& files, const Settings& settings,
+                     AuditOutput& output, bool& anyFindings, bool& anyUnreadable) {
+    const auto compute = [&](std::size_t i, const std::atomic<bool>& stop) {
+        FileAudit a;
+        a.result = auditFile(
+            files[i], settings, a.tally,
+            [&a](const AuditTally&, const u8codec::AuditFinding& f, const std::string& fp) {
+                a.shown.emplace_back(f, fp);
+            },
+            [&stop] { return !stop.load(); }, a.error);
+        return a;
+    };
+    const auto emit = [&](std::size_t, FileAudit a) {
+        if (a.result == FileResult::Unreadable) {
+            std::fprintf(stderr, "u8scope-cli audit: %s\n", a.error.c_str());
+            anyUnreadable = true;
+            return true;
+        }
+        for (const auto& [f, fp] : a.shown)
+            output.finding(a.tally, f, fp);
+        output.endFile(a.tally);
+        anyFindings = anyFindings || a.result == FileResult::Findings;
+        std::fflush(stdout);
+        return !outputFailed();
+    };
+    return inOrderOnCores<FileAudit>(files.size(), compute, emit);
+}
+
+// audit -r: the named files, and the files under each named directory (tree_walk.h).
+bool auditTrees(const std::vector<std::string>& operands, const Settings& settings,
+                AuditOutput& output, bool& anyFindings, bool& anyUnreadable) {
+    std::vector<std::string> files;
+    for (const std::string& path : operands) {
+        struct stat st {};
+        if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+            files.push_back(path);
+            continue;
+        }
+        TreeWalk walk = walkTree(path);
+        for (const std::string& e : walk.errors)
+            std::fprintf(stderr, "u8scope-cli audit: %s\n", e.c_str());
+        anyUnreadable = anyUnreadable || !walk.errors.empty();
+        files.insert(files.end(), walk.files.begin(), walk.files.end());
+    }
+    return auditInParallel(files, settings, output, anyFindings, anyUnreadable);
 }
 
 } // namespace
@@ -174,12 +284,19 @@ int runAudit(const Arguments& parsed) {
         if (!allow.ok())
             return usageError("audit", "allowlist " + allow.error);
         settings.allowlist = std::move(allow.set);
+        settings.allowedWords = std::move(allow.words);
     }
     if (const std::string* v = parsed.value("max-findings")) {
         const auto [end, ec] =
             std::from_chars(v->data(), v->data() + v->size(), settings.maxFindings);
         if (ec != std::errc() || end != v->data() + v->size())
             return usageError("audit", "--max-findings needs a number, not '" + *v + "'");
+    }
+    if (const std::string* b = parsed.value("baseline")) {
+        std::string error;
+        settings.baseline = readBaseline(*b, error);
+        if (!settings.baseline)
+            return usageError("audit", error);
     }
     if (parsed.has("json") && parsed.has("sarif"))
         return usageError("audit", "--json and --sarif exclude each other");
@@ -189,6 +306,12 @@ int runAudit(const Arguments& parsed) {
                                                 : parsed.has("json") ? makeJsonAuditOutput()
                                                                      : makeHumanAuditOutput();
     bool anyFindings = false, anyUnreadable = false;
+    if (parsed.has("recursive")) {
+        if (!auditTrees(parsed.positional, settings, *output, anyFindings, anyUnreadable))
+            return kExitUsage; // main() says why
+        output->finish(!anyUnreadable);
+        return anyUnreadable ? kExitUsage : anyFindings ? kExitInvalid : kExitOk;
+    }
     for (const std::string& path : parsed.positional) {
         switch (auditOne(path, settings, *output)) {
         case FileResult::Clean:
@@ -214,12 +337,13 @@ namespace {
 constexpr ExitStatus kExitStatuses[] = {
     {0, "nothing was found"},
     {1, "something was found in a FILE"},
-    {2, "a usage error, or a FILE could not be read (a directory is refused)"},
+    {2, "a usage error, or a FILE could not be read (a directory is refused without -r)"},
 };
 
 constexpr Example kExamples[] = {
     {"audit src/main.c", "FILE:LINE:COLUMN: offset N: KIND: U+XXXX NAME: explanation"},
     {"audit --sarif $(git ls-files) > audit.sarif", "every tracked file, for code scanning"},
+    {"audit -r .", "every file of the tree that is not ignored or binary"},
 };
 
 } // namespace
@@ -237,7 +361,9 @@ const CommandSpec kAuditCommand{
         "profile was used and why. mixed-script findings (and not-nfc in the text profile) are "
         "reported only when named in --kinds: a look-alike letter inside a word of another "
         "script is a confusable finding in every profile.\n\n"
-        "Directories are refused: name the files (find DIR -type f -exec u8scope-cli audit {} +).",
+        "With -r a directory stands for the files under it, as ripgrep picks them (hidden "
+        "entries, what .gitignore and .ignore exclude and binary files are left out), audited "
+        "on every core; without it a directory is refused.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,
     .examples = kExamples,

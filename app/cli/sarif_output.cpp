@@ -1,6 +1,7 @@
 // `audit --sarif`: a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format) with one
 // run, one rule per kind (the audit's kinds and the codec's ill-formed UTF-8 kinds), and one
 // result per finding, streamed as findings arrive.
+#include "audit_baseline.h"
 #include "audit_output.h"
 #include "standard_output.h"
 #include "u8codec/json_string.h"
@@ -97,7 +98,8 @@ public:
         writeOut(head.c_str());
     }
 
-    void finding(const AuditTally& file, const AuditFinding& f) override {
+    void finding(const AuditTally& file, const AuditFinding& f,
+                 const std::string& fingerprint) override {
         const std::string_view id = u8codec::kindName(f);
         std::size_t index = 0;
         while (index < rules_.size() && rules_[index].id != id)
@@ -112,8 +114,9 @@ public:
              "},\"region\":{\"startLine\":" + std::to_string(f.line) +
              ",\"startColumn\":" + std::to_string(f.column) +
              ",\"byteOffset\":" + std::to_string(f.offset) +
-             ",\"byteLength\":" + std::to_string(f.length) +
-             "}}}],\"properties\":{\"profile\":" + u8codec::jsonString(u8codec::name(file.profile));
+             ",\"byteLength\":" + std::to_string(f.length) + "}}}],\"partialFingerprints\":{\"" +
+             kFingerprintKey + "\":\"" + fingerprint +
+             "\"},\"properties\":{\"profile\":" + u8codec::jsonString(u8codec::name(file.profile));
         if (!f.codePoints.empty()) {
             o += ",\"codePoints\":[";
             for (std::size_t i = 0; i < f.codePoints.size(); ++i)

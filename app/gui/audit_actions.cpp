@@ -101,6 +101,7 @@ void AuditActions::readSettings() {
     }
     allowlistPath_ = path;
     allowlist_ = parsed.set;
+    allowedWords_ = parsed.words;
     updateActions();
 }
 
@@ -138,7 +139,11 @@ void AuditActions::setProfile(u8codec::AuditProfile profile) {
 void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
     report_.reset();
     state_ = State::Running;
-    job_->start(std::move(source), u8ui::DocumentAudit::windowOptions(profile_, allowlist_));
+    u8codec::AuditOptions options = u8ui::DocumentAudit::windowOptions(profile_, allowlist_);
+    // The comments and strings of the language the file's name says, as the CLI reads them.
+    options.syntax = u8codec::codeSyntaxForFileName(QFile::encodeName(path_).toStdString());
+    options.allowedWords = allowedWords_;
+    job_->start(std::move(source), std::move(options));
     emit stateChanged();
 }
 
@@ -161,6 +166,7 @@ bool AuditActions::setAllowlistFile(const QString& path) {
         const bool had = !allowlistPath_.isEmpty();
         allowlistPath_.clear();
         allowlist_ = {};
+        allowedWords_.clear();
         QSettings().remove(kAllowlistKey);
         updateActions();
         if (had)
@@ -179,6 +185,7 @@ bool AuditActions::setAllowlistFile(const QString& path) {
     }
     allowlistPath_ = path;
     allowlist_ = parsed.set;
+    allowedWords_ = parsed.words;
     QSettings().setValue(kAllowlistKey, path);
     updateActions();
     emit rerunRequested();

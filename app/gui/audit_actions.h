@@ -100,6 +100,7 @@ private:
     QHash<QString, u8codec::AuditProfile> chosen_;
     QString allowlistPath_;
     u8codec::CodePointSet allowlist_;
+    std::vector<std::u32string> allowedWords_; // the allowlist's word: entries
     QString startupProblem_;
 
     QActionGroup* profileGroup_ = nullptr;

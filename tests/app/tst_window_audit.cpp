@@ -89,6 +89,20 @@ private slots:
         QVERIFY(note->text().contains(QLatin1String("Audited as code (extension .c)")));
     }
 
+    // The window reads a file's comments and strings as the CLI does, by its language: Python's
+    // "#" comment is text (a Turkish ı there is a letter), C's "#" line is code.
+    void languageFromTheFileName() {
+        const QByteArray bytes = "x = 1  # \xC4\xB1l\xC4\xB1k\n";
+        for (const auto& [name, state] :
+             {std::pair{"turkish.py", "valid UTF-8, nothing suspicious"},
+              std::pair{"turkish.c", "valid UTF-8, 2 suspicious characters"}}) {
+            MainWindow w;
+            QVERIFY(w.openFile(write(name, bytes)));
+            waitForAudit(w);
+            QCOMPARE(w.checkStateText(), QString::fromLatin1(state));
+        }
+    }
+
     // F8 and Shift+F8 step through the rows the filter shows: findings, errors or both; two
     // findings on the same character are two steps.
     void problemsFilterAndF8() {
@@ -203,6 +217,19 @@ private slots:
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8codec::AuditProfile::Text);
         QVERIFY(audit->textProfileAction()->isChecked());
+    }
+
+    // An allowlist's word: entry reaches the window's audit too.
+    void allowlistAcceptsWords() {
+        const QString source = write("words.c", "x = G\xD0\xBE\xD0\xBEgle;\n");
+        MainWindow w;
+        QVERIFY(w.openFile(source));
+        waitForAudit(w);
+        QCOMPARE(w.auditReport()->totalFindings, quint64(2));
+        QVERIFY(
+            w.auditActions()->setAllowlistFile(write("words.txt", "word:G\xD0\xBE\xD0\xBEgle\n")));
+        waitForAudit(w);
+        QCOMPARE(w.auditReport()->totalFindings, quint64(0));
     }
 
     void allowlistAcceptsCharactersAndReportsErrors() {

@@ -41,7 +41,7 @@ expect(['help', 'tr'], ['transcode'], exact=True)
 expect(['repair', '--moj'], ['--mojibake'], exact=True)
 expect(['check', '--max'], ['--max-errors='], exact=True)
 expect(['audit', '--'], ['--profile=', '--json', '--sarif', '--kinds=', '--max-findings=',
-                         '--allow=', '--help', '--version'], exact=True)
+                         '--allow=', '--recursive', '--baseline=', '--help', '--version'], exact=True)
 # Values: bash splits "--errors=re" at "=" (COMP_WORDBREAKS), or not when "=" was taken out.
 policies = ['strict', 'replace', 'ignore', 'latin1', 'cp1252']
 expect(['decode', '--errors', '=', ''], policies, exact=True)

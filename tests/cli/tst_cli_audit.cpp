@@ -281,11 +281,135 @@ private slots:
         QVERIFY(r.out.contains(": bidi-control: "));
     }
 
+    // SARIF partialFingerprints (SARIF 2.1.0 section 3.27.17): the same on two runs, and the
+    // same when lines are added above the finding; two identical findings differ.
+    void fingerprintsAreStable() {
+        const auto fingerprints = [&](const QByteArray& source) {
+            const Run r = cli({"audit", "--sarif", write("fp.c", source)});
+            QStringList out;
+            for (const QJsonValue& v : firstRun(r.out).value("results").toArray())
+                out << v.toObject()
+                           .value("partialFingerprints")
+                           .toObject()
+                           .value("u8scope/v1")
+                           .toString();
+            return out;
+        };
+        const QByteArray twice = "int is\u200BAdmin;\nint is\u200BAdmin;\n";
+        const QStringList first = fingerprints(twice);
+        QCOMPARE(first.size(), 2);
+        QCOMPARE(first[0].size(), 16);
+        QVERIFY(first[0] != first[1]);
+        QCOMPARE(fingerprints(twice), first);
+        QCOMPARE(fingerprints("// a comment\n\n" + twice), first);
+        const Run json = cli({"audit", "--json", write("fp.c", twice)});
+        QVERIFY(json.out.contains(("\"fingerprint\":\"" + first[0] + "\"").toUtf8()));
+    }
+
+    // --baseline: only what is new since an accepted run is reported, and decides the exit
+    // status; the JSON Lines and SARIF outputs both serve as a baseline.
+    void baseline() {
+        const QString file = write("base.c", kSource);
+        for (const char* format : {"--json", "--sarif"}) {
+            const Run accepted = cli({"audit", format, file});
+            const QString base = write(QStringLiteral("baseline.out"), accepted.out);
+            const Run same = cli({"audit", "--baseline=" + base, file});
+            QCOMPARE(same.exitCode, 0);
+            QVERIFY2(same.out.contains("findings in the baseline not shown"), same.out.constData());
+            write("base.c", "// new line above\n" + kSource + "int \u0430dmin;\n");
+            const Run grown = cli({"audit", "--baseline=" + base, file});
+            QCOMPARE(grown.exitCode, 1);
+            const QStringList l = lines(grown.out).filter(QLatin1String(": offset "));
+            QCOMPARE(l.size(), 1);
+            QVERIFY2(l[0].contains(QLatin1String("confusable: U+0430")), qPrintable(l[0]));
+            write("base.c", kSource);
+        }
+        const Run missing = cli({"audit", "--baseline=" + dir_.path() + "/none", file});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("cannot read the baseline"));
+    }
+
+    // --allow names words and scripts too: 1C's platform word is left alone, a Cyrillic
+    // look-alike in a Latin word is still found, and an allowed script is used on purpose.
+    void allowWordsAndScripts() {
+        const QString source =
+            write("words.bsl", "Запрос = Новый HTTPЗапросX; Соединение = HTTPСоединениеX;\n"
+                               "x = G\u043E\u043Egle;\n");
+        const QString allow = write("words.txt", "word:HTTPЗапросX word:HTTPСоединениеX\n");
+        const Run words =
+            cli({"audit", "--kinds=confusable,mixed-script", "--allow=" + allow, source});
+        QCOMPARE(words.exitCode, 1);
+        QVERIFY2(!words.out.contains("HTTP"), words.out.constData());
+        QVERIFY(words.out.contains(":2:6: offset"));
+        const Run script = cli({"audit", "--kinds=confusable,mixed-script",
+                                "--allow=" + write("script.txt", "script:Cyrillic\n"), source});
+        QCOMPARE(script.exitCode, 0);
+        const Run bad = cli({"audit", "--allow=" + write("bad.txt", "script:Nonesuch\n"), source});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("is not a script"));
+    }
+
+    // audit -r DIR: the files ripgrep would search (.gitignore and .ignore honoured, negation and
+    // anchoring included; hidden entries and binary files skipped), in sorted order.
+    void recursive() {
+        const QString root = dir_.path() + QStringLiteral("/tree");
+        const QByteArray attack = "int is\u200BAdmin;\n";
+        for (const char* name :
+             {"src/a.c", "src/deep/b.c", "build/x.c", ".hidden/h.c", "logs/x.log", "logs/keep.log",
+              "only-root.c", "src/only-root.c", "src/z.c"}) {
+            QDir().mkpath(QFileInfo(root + '/' + name).path());
+            u8test::writeFile(QDir(root), QString::fromLatin1(name), attack);
+        }
+        u8test::writeFile(QDir(root), ".gitignore", "build/\n*.log\n!keep.log\n/only-root.c\n");
+        u8test::writeFile(QDir(root), "src/.ignore", "deep/\n");
+        u8test::writeFile(QDir(root), "src/blob.c", QByteArray("bin\0ary\u200B", 10));
+        const Run r = cli({"audit", "-r", root});
+        QCOMPARE(r.exitCode, 1);
+        QStringList summaries = lines(r.out).filter(QLatin1String(" profile ("));
+        for (QString& l : summaries)
+            l = l.section(QLatin1String(": "), 0, 0).mid(root.size() + 1);
+        QCOMPARE(summaries,
+                 (QStringList{"logs/keep.log", "src/a.c", "src/only-root.c", "src/z.c"}));
+        const Run plain = cli({"audit", root});
+        QCOMPARE(plain.exitCode, 2);
+        QVERIFY(plain.err.contains("give -r"));
+        u8test::writeFile(QDir(root), "src/z.c", "int x;\n");
+        const Run json = cli({"audit", "-r", "--json", root + "/src/z.c", root + "/src"});
+        QCOMPARE(lines(json.out).filter(QLatin1String("\"summary\"")).size(), 4);
+    }
+
+    // check -r walks a tree as audit -r does, writes the verdicts in sorted order and reports
+    // the problems of an invalid file.
+    void checkRecursive() {
+        const QString root = dir_.path() + QStringLiteral("/checked");
+        QDir().mkpath(root + "/a");
+        for (const char* name : {"b.txt", "a/x.txt", "a/ignored.txt", ".hidden.txt"})
+            u8test::writeFile(QDir(root), QString::fromLatin1(name), "fine\n");
+        u8test::writeFile(QDir(root), "a/x.txt", "fine\n");
+        u8test::writeFile(QDir(root), "a/ignored.txt", "bad \xC0\xAF\n");
+        u8test::writeFile(QDir(root), "c.txt", "bad \xC0\xAF\n");
+        u8test::writeFile(QDir(root), "a/.gitignore", "ignored.txt\n");
+        u8test::writeFile(QDir(root), "blob.bin", QByteArray("\0\xC0\xAF", 3));
+        const Run r = cli({"check", "-r", root});
+        QCOMPARE(r.exitCode, 1);
+        QStringList l = lines(r.out);
+        for (QString& line : l)
+            line = line.mid(root.size() + 1);
+        QCOMPARE(l.size(), 4);
+        QCOMPARE(l[0], QStringLiteral("a/x.txt: valid UTF-8"));
+        QCOMPARE(l[1], QStringLiteral("b.txt: valid UTF-8"));
+        QVERIFY2(l[2].startsWith(QLatin1String("c.txt:1:5: offset 4: overlong")), qPrintable(l[2]));
+        QCOMPARE(l[3], QStringLiteral("c.txt: not valid UTF-8: 1 problem"));
+        QCOMPARE(cli({"check", "-r", "-q", root + "/a"}).exitCode, 0);
+        QCOMPARE(cli({"check", "-r", root + "/a", root + "/missing"}).exitCode, 2);
+    }
+
     void directoryRefused() {
         const QString clean = write("ok.txt", "fine\n");
         const Run r = cli({"audit", dir_.path(), clean});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains((dir_.path() + " is a directory").toUtf8()), r.err.constData());
+        QVERIFY(r.err.contains("give -r"));
         QVERIFY(r.out.contains("ok.txt: text profile"));
     }
 

@@ -208,9 +208,18 @@ private slots:
             QCOMPARE(invisible("pay\u200Bpal", p), std::size_t(1));
             QCOMPARE(invisible("\u1780\u200Bpal", p), std::size_t(1));
             QCOMPARE(invisible("a \u200B b", p), std::size_t(1));
-            // Past spaces and other ZWSPs, the last letter decides.
+            // Past spaces, punctuation and other ZWSPs, the nearest letters decide: Khmer text
+            // puts ZWSP around quotes, numbers and Latin words; Latin or Hangul text has no use
+            // for it (stray ZWSPs stay findings).
             QCOMPARE(invisible("\u1780\u200B\u200B \u1780", p), std::size_t(0));
-            QCOMPARE(invisible("a\u200B\u200B \u1780", p), std::size_t(2));
+            QCOMPARE(invisible("a\u200B\u200B \u1780", p), std::size_t(0));
+            QCOMPARE(invisible("\"\u200B\u200B\u1780\u17B6\"", p), std::size_t(0));
+            QCOMPARE(invisible("\u1780 APT\u200B \u1780", p), std::size_t(0));
+            QCOMPARE(invisible("usados \u200B\u200Bpara", p), std::size_t(2));
+            QCOMPARE(invisible("\uB370 \u200B\uB370", p), std::size_t(1));
+            QCOMPARE(invisible("msgstr \"\u200B\"\n", p), std::size_t(1));
+            QCOMPARE(invisible("(\u200B)", p), std::size_t(1));
+            QCOMPARE(invisible("\u1780\npay\u200B pal", p), std::size_t(1));
             // After a virama (older Malayalam), between letters.
             QCOMPARE(invisible("\u0D15\u0D4D\u200B\u0D35", p), std::size_t(0));
         }
@@ -233,9 +242,14 @@ private slots:
     }
 
     void percentEncodingAndOtherDirectives() {
-        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек"})
+        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек",
+                              "'y' => ':countр'", ":timeс назад"})
             QVERIFY2(confusables(s, AuditProfile::Text).empty(), s);
         QVERIFY(!confusables("%%Bнеразрешённы", AuditProfile::Text).empty());
+        // A placeholder is lower-case ASCII after ':' at the start of a word.
+        QVERIFY(!confusables("Visit:Gооgle", AuditProfile::Text).empty());
+        QVERIFY(!confusables("x :Gооgle", AuditProfile::Text).empty());
+        QVERIFY(!confusables("a:countр", AuditProfile::Text).empty());
     }
 
     void defaultKinds() {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace u8fuzz {
@@ -35,6 +36,15 @@ std::vector<std::string> findings(std::span<const std::uint8_t> data,
     return out;
 }
 
+// Every comment and string form the code lexer knows at once (audit_syntax.h): #, --, POD,
+// heredocs, Perl's q{}, character literals, strings across lines, beside // and /* */.
+u8codec::CodeSyntax scriptingSyntax() {
+    u8codec::CodeSyntax s;
+    s.hashComments = s.dashComments = s.quotesSpanLines = s.docBlocks = s.heredocs = s.perlQuotes =
+        s.charQuotes = true;
+    return s;
+}
+
 } // namespace
 
 std::string checkAudit(std::span<const std::uint8_t> data) {
@@ -45,9 +55,14 @@ std::string checkAudit(std::span<const std::uint8_t> data) {
     const auto keepProblem = [&](const u8codec::Problem& p) { problems.push_back(p); };
     scanner.feed(data, keepProblem);
     scanner.finish(keepProblem);
-    for (const auto profile : {u8codec::AuditProfile::Code, u8codec::AuditProfile::Text}) {
+    const std::pair<u8codec::AuditProfile, u8codec::CodeSyntax> variants[] = {
+        {u8codec::AuditProfile::Code, {}},
+        {u8codec::AuditProfile::Text, {}},
+        {u8codec::AuditProfile::Code, scriptingSyntax()}};
+    for (const auto& [profile, syntax] : variants) {
         u8codec::AuditOptions options;
         options.profile = profile;
+        options.syntax = syntax;
         const auto all = u8codec::audit(data, options);
         std::size_t invalid = 0;
         for (std::size_t i = 0; i < all.size(); ++i) {
@@ -89,6 +104,8 @@ std::string checkAuditFast(std::span<const std::uint8_t> data) {
         return {};
     u8codec::AuditOptions options;
     options.profile = data[0] & 1 ? u8codec::AuditProfile::Text : u8codec::AuditProfile::Code;
+    if (data[0] & 2)
+        options.syntax = scriptingSyntax();
     const auto whole = findings(data, options, 0);
     // One chunking the data chooses; byte by byte, the costliest, for one input in sixteen.
     const std::size_t step = 1 + data[data.size() / 2] % 61;

@@ -30,8 +30,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ATTACKS = os.path.join(HERE, "..", "convert", "audit_lines", "attacks.txt")
 
 
+# The rule behind a confusable finding, from its message (counted, never printed for the held-out
+# half): a letter inside a word of another script, an identifier all of another script, ASCII
+# punctuation's look-alike in code, or a character drawn like ASCII in an identifier.
+CONFUSABLE_RULES = [("intrusion", "inside a word of"), ("whole-script", " is written in "),
+                    ("punctuation", "where code reads that token")]
+
+
+def confusable_rule(message):
+    for rule, marker in CONFUSABLE_RULES:
+        if marker in message:
+            return rule
+    return "ascii-lookalike"
+
+
 def audit(cli, files, extra):
-    """{file: Counter(kind)} from --json output, in batches."""
+    """{file: Counter(kind)} from --json output, in batches; confusable findings are also
+    counted as "confusable/RULE"."""
     counts = collections.defaultdict(collections.Counter)
     for i in range(0, len(files), 200):
         batch = files[i:i + 200]
@@ -41,6 +56,8 @@ def audit(cli, files, extra):
             o = json.loads(line)
             if "kind" in o:
                 counts[o["file"]][o["kind"]] += 1
+                if o["kind"] == "confusable":
+                    counts[o["file"]]["confusable/" + confusable_rule(o.get("message", ""))] += 1
     return counts
 
 
@@ -58,6 +75,12 @@ def false_alarms(cli, corpus, extra):
         per = ", ".join(f"{k} {1000 * total[k] / len(files):.1f} ({files_with[k]} files)"
                         for k in GATED)
         print(f"{half}: {len(files)} files; findings per 1,000 files: {per}")
+        rules = collections.Counter()
+        for c in counts.values():
+            for rule, _ in CONFUSABLE_RULES + [("ascii-lookalike", "")]:
+                rules[rule] += c["confusable/" + rule]
+        print(f"  confusable by rule: " + ", ".join(
+            f"{r} {1000 * n / len(files):.1f}" for r, n in sorted(rules.items())))
 
 
 def unescape(text):

@@ -3,6 +3,7 @@
 #include "u8convert/audit.h"
 
 #include "audit_detail.h"
+#include "audit_syntax.h"
 #include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 
@@ -14,7 +15,8 @@ using namespace audit_detail;
 
 struct Auditor::Impl {
     explicit Impl(AuditOptions o)
-        : options(std::move(o)), context{options, findings}, identifiers(options),
+        : options(std::move(o)), context{options, findings}, lexer(options.syntax),
+          identifiers(options),
           watchIdentifiers((options.kinds & (kindBit(AuditKind::Confusable) |
                                              kindBit(AuditKind::MixedScript))) != 0),
           watchNfc((options.kinds & kindBit(AuditKind::NotNfc)) != 0) {}
@@ -25,9 +27,11 @@ struct Auditor::Impl {
     Segmenter segmenter;
     ProblemScanner problems;
     ProblemLocator locator;
+    CodeLexer lexer; // code profile: identifiers apart from comments and strings
     BidiTracker bidi;
     MarkTracker marks;
     IdentifierTracker identifiers;
+    PunctuationTracker punctuation; // code profile
     NfcTracker nfc;
     const bool watchIdentifiers, watchNfc;
     static constexpr std::size_t kStretch = 4096;
@@ -36,13 +40,14 @@ struct Auditor::Impl {
 
     bool quiet() const noexcept {
         return segmenter.atBoundary() && !problems.pending() && bidi.quiet() && marks.quiet() &&
-               (!watchIdentifiers || identifiers.quiet()) && (!watchNfc || nfc.quiet());
+               punctuation.quiet() && (!watchIdentifiers || identifiers.quiet()) &&
+               (!watchNfc || nfc.quiet());
     }
     std::uint64_t watermark() const noexcept {
         std::uint64_t w = offset;
         if (problems.pending())
             w = std::min(w, locator.earliestPending());
-        w = std::min({w, bidi.earliest(), marks.earliest()});
+        w = std::min({w, bidi.earliest(), marks.earliest(), punctuation.earliest()});
         if (watchIdentifiers)
             w = std::min(w, identifiers.earliest());
         if (watchNfc)
@@ -104,12 +109,17 @@ void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& r
     position.advanceAscii(n, run.lineFeeds, run.afterLastLf);
     offset += n;
     segmenter = Segmenter(offset);
+    if (context.code()) {
+        lexer.onAscii(p, n); // while quiet no bidi context is open: a change ends none
+        punctuation.afterPlainAscii(p, n);
+        identifiers.setInText(lexer.inText());
+    }
     if (watchIdentifiers)
         identifiers.afterPlainAscii(p, n, offset, position.line, position.column);
     const std::uint8_t last = p[n - 1];
     if (watchNfc)
         nfc.afterPlainAscii(last, offset - 1, position.line, position.column - 1);
-    marks.afterPlainAscii(last);
+    marks.afterPlainAscii(last, run.lineFeeds != 0);
 }
 
 void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> bytes) {
@@ -125,11 +135,27 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
     c.allowed = !c.error && !options.allowlist.empty() && options.allowlist.contains(c.cp);
     if (!c.error)
         c.traits = traitsOf(c.cp);
+    bool inText = false; // in a comment or string of code
+    if (context.code()) {
+        if (lexer.onChar(c.cp))
+            bidi.endContext(context);
+        inText = lexer.inText();
+        identifiers.setInText(inText);
+    }
     if (!c.traits.has(CharTraits::kOrdinary)) {
         bidi.onChar(c, context);
-        if (const auto kind = characterKind(c, options.profile); kind && context.wants(*kind))
+        const auto kind = characterKind(c, options.profile);
+        // Comments and strings are text: a no-break space there is typography (French "« »"),
+        // a soft hyphen where a word may break (Dutch), LRM, RLM and ALM set the direction of
+        // right-to-left text (locale data); they embed, override or isolate nothing, so rustc's
+        // text_direction_codepoint_in_literal leaves them alone too.
+        const bool prose = inText && (*kind == AuditKind::SpaceLookalike || c.cp == 0x00AD ||
+                                      bidiClassOf(c.cp) == BidiClass::Mark);
+        if (kind && context.wants(*kind) && !prose)
             context.addCharacterFinding(*kind, c, explainCharacter(*kind, c.cp, options.profile));
     }
+    if (context.code() && options.syntax.lexed)
+        punctuation.onChar(c, !inText, context);
     marks.onChar(c, context);
     if (watchIdentifiers)
         identifiers.onChar(c, context);
@@ -164,6 +190,7 @@ void Auditor::Impl::finish(const Sink& sink) {
     problems.finish([this](const Problem& p) { onProblem(p); });
     bidi.finish(context);
     marks.finish(context);
+    punctuation.finish();
     if (watchIdentifiers)
         identifiers.finish(context);
     if (watchNfc)

@@ -6,6 +6,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/uset.h>
+#include <unicode/utf8.h>
 
 namespace u8codec {
 
@@ -54,7 +58,61 @@ bool parseCodePoint(std::string_view token, char32_t& cp, std::string& reason) {
     return true;
 }
 
-bool parseEntry(std::string_view token, CodePointSet& set, std::string& reason) {
+bool hasPrefix(std::string_view token, std::string_view prefix) {
+    if (token.size() < prefix.size())
+        return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if ((token[i] | 0x20) != prefix[i])
+            return false;
+    return true;
+}
+
+// "script:Cyrillic": every code point whose Script property is that script (UAX #24).
+bool parseScript(std::string_view name, CodePointSet& set, std::string& reason) {
+    const std::string n(name);
+    const int32_t value = u_getPropertyValueEnum(UCHAR_SCRIPT, n.c_str());
+    if (value < 0) {
+        reason = "'" + n + "' is not a script (write its name, Cyrillic, or its code, Cyrl)";
+        return false;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    USet* codePoints = uset_openEmpty();
+    uset_applyIntPropertyValue(codePoints, UCHAR_SCRIPT, value, &status);
+    for (int32_t r = 0; U_SUCCESS(status) && r < uset_getRangeCount(codePoints); ++r) {
+        UChar32 lo = 0, hi = 0;
+        uset_getItem(codePoints, r, &lo, &hi, nullptr, 0, &status);
+        set.add(char32_t(lo), char32_t(hi));
+    }
+    uset_close(codePoints);
+    return true;
+}
+
+// "word:HTTPСоединение": the word, as UTF-8.
+bool parseWord(std::string_view word, std::vector<std::u32string>& words, std::string& reason) {
+    std::u32string w;
+    for (int32_t i = 0; i < int32_t(word.size());) {
+        UChar32 c = 0;
+        U8_NEXT(word.data(), i, int32_t(word.size()), c);
+        if (c < 0) {
+            reason = "'" + std::string(word) + "' is not UTF-8";
+            return false;
+        }
+        w += char32_t(c);
+    }
+    if (w.empty()) {
+        reason = "'word:' names no word";
+        return false;
+    }
+    words.push_back(std::move(w));
+    return true;
+}
+
+bool parseEntry(std::string_view token, AllowlistParse& into, std::string& reason) {
+    if (hasPrefix(token, "script:"))
+        return parseScript(token.substr(7), into.set, reason);
+    if (hasPrefix(token, "word:"))
+        return parseWord(token.substr(5), into.words, reason);
+    CodePointSet& set = into.set;
     char32_t first = 0, last = 0;
     const auto dots = token.find("..");
     if (dots == std::string_view::npos) {
@@ -100,15 +158,18 @@ AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) 
             if (j == i)
                 break;
             std::string reason;
-            if (!parseEntry(line.substr(i, j - i), result.set, reason)) {
+            if (!parseEntry(line.substr(i, j - i), result, reason)) {
                 result.error =
                     std::string(fileName) + ':' + std::to_string(lineNumber) + ": " + reason;
                 result.set = {};
+                result.words.clear();
                 return result;
             }
             i = j;
         }
     }
+    std::sort(result.words.begin(), result.words.end());
+    result.words.erase(std::unique(result.words.begin(), result.words.end()), result.words.end());
     return result;
 }
 

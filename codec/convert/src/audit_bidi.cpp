@@ -53,8 +53,11 @@ void BidiTracker::endLine(RuleContext& ctx) {
     // Trojan Source attacks). Prose relies on X8 (Hebrew catalogues open their messages with
     // RLE and never close it, or close a two-paragraph message in the second), and X6a/X7
     // ignore a stray pop; so the text profile reports neither, only overrides (bidi-control).
-    if (ctx.code())
-        for (std::size_t i = 0; i < depth_; ++i)
+    // An isolate is another matter (UAX #9 section 2.4): LRI, RLI and FSI exist to be closed by a
+    // PDI, and one left open at the end of a line of Markdown or prose runs on into the next line
+    // that a renderer joins to its paragraph; so text reports those.
+    for (std::size_t i = 0; i < depth_; ++i)
+        if (ctx.code() || stack_[i].cls == BidiClass::Isolate)
             report(stack_[i], ctx);
     depth_ = 0;
 }

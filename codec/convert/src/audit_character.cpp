@@ -1,5 +1,6 @@
 // The kinds decided by a character alone (and where it is, for U+FEFF).
 #include "audit_detail.h"
+#include "u8convert/audit.h"
 
 #include <unicode/uchar.h>
 
@@ -108,6 +109,83 @@ std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile)
         u_hasBinaryProperty(UChar32(cp), UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
         return AuditKind::Invisible;
     return std::nullopt;
+}
+
+namespace {
+
+bool isAsciiAlnum(char32_t c) noexcept {
+    return (c >= U'0' && c <= U'9') || ((c | 0x20) >= U'a' && (c | 0x20) <= U'z') || c == U'_';
+}
+
+bool isSpace(char32_t c) noexcept {
+    return c == U' ' || c == U'\t';
+}
+
+} // namespace
+
+void PunctuationTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n) noexcept {
+    for (std::size_t i = n; i-- > 0;)
+        if (!isSpace(p[i])) {
+            lastSignificant_ = p[i];
+            return;
+        }
+}
+
+void PunctuationTracker::report(const AuditChar& c, const std::string& ascii, RuleContext& ctx) {
+    AuditFinding f;
+    f.kind = AuditKind::Confusable;
+    f.offset = c.offset;
+    f.length = c.length;
+    f.line = c.line;
+    f.column = c.column;
+    f.codePoints = {c.cp};
+    f.lookalike = ascii;
+    f.message = describeCharacter(c.cp) + " is drawn like \"" + ascii +
+                "\" (UTS #39 section 4, confusable skeletons) where code reads that token: a "
+                "reader sees one program, the compiler reads another (or refuses the line)";
+    ctx.findings.add(std::move(f));
+}
+
+void PunctuationTracker::onChar(const AuditChar& c, bool inCode, RuleContext& ctx) {
+    if (pending_) {
+        pending_ = false;
+        if (inCode && !c.error && c.cp >= U'0' && c.cp <= U'9')
+            report(minus_, minusAscii_, ctx);
+    }
+    const char32_t before = lastSignificant_;
+    if (!isSpace(c.cp))
+        lastSignificant_ = c.error ? char32_t(0xFFFD) : c.cp;
+    if (!inCode || c.error || c.allowed || c.cp < 0x80)
+        return;
+    const auto gc = U_GET_GC_MASK(UChar32(c.cp));
+    // Letters, marks, digits and spaces are the identifier and space-lookalike rules'.
+    if ((gc & (U_GC_L_MASK | U_GC_M_MASK | U_GC_N_MASK | U_GC_Z_MASK)) != 0)
+        return;
+    if (c.cp == 0x2800) { // a symbol, drawn as a blank cell: where a name stands, none is seen
+        if (ctx.wants(AuditKind::Invisible))
+            ctx.addCharacterFinding(
+                AuditKind::Invisible, c,
+                describeCharacter(c.cp) +
+                    " draws nothing; in code outside strings and comments it stands where a name "
+                    "or operator is read and no reader sees one (UTS #39 section 3.1: not in "
+                    "identifiers)");
+        return;
+    }
+    if (!ctx.wants(AuditKind::Confusable))
+        return;
+    const std::string ascii = asciiLookalike(c.cp);
+    if (ascii == ";") {
+        report(c, ascii, ctx);
+    } else if (ascii == "-") {
+        minus_ = c;
+        minusAscii_ = ascii;
+        pending_ = true;
+    } else if ((ascii == "'" || ascii == "''" || ascii == "\"" || ascii == "`") &&
+               !isAsciiAlnum(before) &&
+               !(before >= 0x80 &&
+                 (U_GET_GC_MASK(UChar32(before)) & (U_GC_L_MASK | U_GC_N_MASK)) != 0)) {
+        report(c, ascii, ctx);
+    }
 }
 
 } // namespace u8codec::audit_detail

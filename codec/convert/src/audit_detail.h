@@ -8,6 +8,7 @@
 #include "u8codec/controls.h"
 #include "u8convert/audit.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -118,6 +119,29 @@ inline bool isDecidedByNeighbours(char32_t cp) noexcept {
 // The kind of a finding on this character alone (kinds decided by context are not: variation
 // selectors, tags and ZWJ/ZWNJ are the MarkTracker's), or none.
 std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
+// Code outside comments and strings: punctuation drawn like the ASCII punctuation a compiler
+// reads there (UTS #39 section 4 skeletons) is confusable where it stands in for it: a ';'
+// look-alike (U+037E GREEK QUESTION MARK), a quote look-alike opening a string where an
+// expression starts (`printf(“hello”)`, `x = ‘a’`), a '-' look-alike before a digit (U+2212 in
+// `6.674e−11`). U+2800 BRAILLE PATTERN BLANK, which draws nothing, is invisible. Quotes and
+// dashes inside words stay alone: prose that a lexer took for code uses them as typography.
+class PunctuationTracker {
+public:
+    void onChar(const AuditChar& c, bool inCode, RuleContext& ctx);
+    // After the fast path skipped plain ASCII p[0, n) (in code or not).
+    void afterPlainAscii(const std::uint8_t* p, std::size_t n) noexcept;
+    void finish() noexcept { pending_ = false; } // a '-' look-alike last: no digit after it
+    bool quiet() const noexcept { return !pending_; }
+    std::uint64_t earliest() const noexcept { return pending_ ? minus_.offset : kNothingPending; }
+
+private:
+    void report(const AuditChar& c, const std::string& ascii, RuleContext& ctx);
+
+    char32_t lastSignificant_ = U'\n'; // the last character but spaces
+    AuditChar minus_{};                // a '-' look-alike waiting for the character after it
+    std::string minusAscii_;
+    bool pending_ = false;
+};
 // ASCII: the bytes the fast path skips without looking (no finding, no state but position).
 constexpr bool isPlainAscii(std::uint8_t b) noexcept {
     return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r' || b == '\f';
@@ -157,6 +181,10 @@ class BidiTracker {
 public:
     void onChar(const AuditChar& c, RuleContext& ctx);
     void finish(RuleContext& ctx) { endLine(ctx); }
+    // Code: a comment or string began or ended. Compilers judge a bidi control within its
+    // comment or string (GCC's -Wbidi-chars, rustc): `/* RLI */ /* PDI */` is two unpaired
+    // controls, not a pair.
+    void endContext(RuleContext& ctx) { endLine(ctx); }
     bool quiet() const noexcept { return depth_ == 0; }
     std::uint64_t earliest() const noexcept {
         return depth_ == 0 ? kNothingPending : stack_[0].offset;
@@ -188,9 +216,9 @@ class MarkTracker {
 public:
     void onChar(const AuditChar& c, RuleContext& ctx);
     void finish(RuleContext& ctx);
-    // After the fast path skipped plain ASCII ending with `last`.
-    void afterPlainAscii(std::uint8_t last) noexcept;
-    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_; }
+    // After the fast path skipped plain ASCII ending with `last` (holding a line feed or not).
+    void afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept;
+    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_ && waiting_.empty(); }
     std::uint64_t earliest() const noexcept;
     // Whether c is one this tracker decides (the per-character rules leave it alone).
     static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
@@ -201,7 +229,11 @@ private:
     void closeRun(RuleContext& ctx);
     void decideJoiner(const AuditChar* next, RuleContext& ctx);
     bool joinerFits(const AuditChar* next) const;
-    bool wordBreakHintFits(const AuditChar* next) const;
+    // Whether the ZWSP joiner_ fits before `next`; nullopt: only a letter further on can say.
+    std::optional<bool> wordBreakHintFits(const AuditChar* next) const;
+    // Decides the ZWSPs waiting for a letter: `letterScripts` of the letter that came (none at
+    // the end of a line).
+    void decideWaiting(const std::array<std::int32_t, 8>* letterScripts, int n, RuleContext& ctx);
     void noteContext(const AuditChar& c);
 
     // The character before the current one, and the scripts of the last letter or mark (marks
@@ -226,13 +258,23 @@ private:
     bool joinerAfterVirama_ = false;
     bool joinerAfterHeh_ = false;
     bool joinerInZwspText_ = false;
-    // The last character but joiners (a virama there allows them); whether the last letter on the
-    // line (no ASCII between) was of a script that marks words with ZWSP.
+    bool joinerAfterWordCharacter_ = false; // a letter, mark or digit just before it
+    // ZWSPs with spaces, punctuation or other ZWSPs after them, waiting for the next letter on
+    // their line (at most kMaxWaiting; more are decided as findings).
+    static constexpr std::size_t kMaxWaiting = 16;
+    std::vector<AuditChar> waiting_;
+    // The last character but joiners (a virama there allows them); whether the last non-ASCII
+    // letter on the line was of a script that marks words with ZWSP.
     char32_t beforeJoiners_ = 0; // the last character that is not a joiner
     bool inZwspText_ = false;
 };
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
+
+// How a character alone is drawn like ASCII: not, as a compatibility form of it (NFKC), or by
+// its UTS #39 skeleton.
+enum class AsciiForm : std::uint8_t { None, Compatibility, Skeleton };
+AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton);
 
 // Identifiers (code) are runs of ID_Continue characters (UAX #31); words (text) are runs of
 // ID_Continue characters but connector punctuation ('_'), also cut where a script written
@@ -256,14 +298,19 @@ public:
     IdentifierTracker& operator=(const IdentifierTracker&) = delete;
 
     void onChar(const AuditChar& c, RuleContext& ctx);
-    void finish(RuleContext& ctx) { endIdentifier(ctx); }
+    void finish(RuleContext& ctx);
+    // Code: whether the characters that follow are in a comment or string (judged as text).
+    void setInText(bool text) noexcept { inText_ = text; }
     // After the fast path skipped plain ASCII p[0, n), which ends at `line`, `column` (of the
     // next character) and at stream offset `end`.
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     bool quiet() const noexcept { return nonAscii_ == 0; }
     std::uint64_t earliest() const noexcept {
-        return count_ == 0 ? kNothingPending : chars_[0].offset;
+        std::uint64_t e = count_ == 0 ? kNothingPending : chars_[0].offset;
+        if (!wholeScript_.empty())
+            e = std::min(e, wholeScript_.front().finding.offset);
+        return e;
     }
 
 private:
@@ -276,6 +323,8 @@ private:
     void append(const AuditChar& c, RuleContext& ctx);
     void endIdentifier(RuleContext& ctx);
     void checkMixedScript(RuleContext& ctx);
+    // Whether the identifier is one of options_.allowedWords (with or without an escape's head).
+    bool allowedWord() const;
     void checkConfusables(RuleContext& ctx);
     // A character drawn like another: `meant` is what it is drawn like (UTF-8); hostScript the
     // script of the word around it (an intrusion), 0 for an ASCII look-alike.
@@ -286,6 +335,12 @@ private:
     };
     void findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found);
     void findIntrusions(std::size_t head, std::vector<Lookalike>& found);
+    // Code: an identifier all of one script other than Latin whose every letter is drawn like
+    // ASCII ("сору"): held until the file shows that script's own letters in an identifier.
+    void checkWholeScript(std::size_t head, RuleContext& ctx);
+    bool judgedAsText() const noexcept {
+        return options_.profile == AuditProfile::Text || wordInText_;
+    }
     void reportLookalike(const Lookalike& l, const std::u32string& text,
                          const std::string& lookalike, RuleContext& ctx) const;
     bool hasAsciiLetter() const noexcept;
@@ -295,8 +350,8 @@ private:
     bool startsWord(char32_t cp, const CharTraits& t) noexcept;
     // Folds a letter's script into wordScript_.
     void noteScript(std::int32_t script) noexcept;
-    // Whether cp alone has an ASCII skeleton (memoised for the BMP).
-    bool asciiSkeleton(char32_t cp, std::string& skeleton);
+    // Whether and how cp alone is drawn like ASCII (memoised for the BMP).
+    AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
     // Remembers the ASCII bytes before the next word (escapeHead() reads them).
     void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
     // Characters at the head of the word that an escape before it owns.
@@ -323,7 +378,18 @@ private:
     // script is single-script restrictive (UTS #39 section 5.2 step 4) without asking ICU.
     static constexpr std::int32_t kNoScript = -1, kMixedScripts = -2;
     std::int32_t wordScript_ = kNoScript;
-    std::uint64_t line_ = 1, column_ = 1;    // of chars_[0]
+    std::uint64_t line_ = 1, column_ = 1;      // of chars_[0]
+    bool inText_ = false, wordInText_ = false; // code: in a comment or string (now, at the word)
+    // Whole-script confusables waiting for the end of the file, and the scripts an identifier
+    // of this file has shown a letter of that is drawn like no ASCII letter (UTS #39 section 4,
+    // as rustc's mixed_script_confusables judges a crate).
+    static constexpr std::size_t kMaxWholeScript = 64;
+    struct HeldFinding {
+        AuditFinding finding;
+        std::int32_t script;
+    };
+    std::vector<HeldFinding> wholeScript_;
+    std::vector<std::int32_t> ownScripts_;
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
 };
 

@@ -135,8 +135,9 @@ std::string explainUnterminated(char32_t opener) {
     const bool isolate = bidiClassOf(opener) == BidiClass::Isolate;
     return describeCharacter(opener) + " is not closed by " +
            (isolate ? "U+2069 POP DIRECTIONAL ISOLATE" : "U+202C POP DIRECTIONAL FORMATTING") +
-           " before the end of its line: it reorders the rest of the line, past the comment or "
-           "string it sits in, the commenting-out and stretched-string attacks of Trojan Source "
+           " before the end of its line (in code: of its comment or string, as compilers judge "
+           "it): it reorders what follows, past the comment or string it sits in, the "
+           "commenting-out and stretched-string attacks of Trojan Source "
            "(CVE-2021-42574; UAX #9 " +
            (isolate ? "rule X6a" : "rule X7") + "; GCC's -Wbidi-chars=unpaired)";
 }
@@ -145,7 +146,8 @@ std::string explainUnpairedPop(char32_t pop) {
     const bool isolate = pop == 0x2069;
     return describeCharacter(pop) + " has no " +
            (isolate ? "isolate (LRI, RLI, FSI)" : "embedding or override (LRE, RLE, LRO, RLO)") +
-           " open on its line to close (UAX #9 " + (isolate ? "rule X6a" : "rule X7") +
+           " open on its line (in code: in its comment or string) to close (UAX #9 " +
+           (isolate ? "rule X6a" : "rule X7") +
            "): a stray pop is left by an edit that moved its opener, or by a crafted reordering";
 }
 

@@ -46,41 +46,43 @@ const char* levelName(URestrictionLevel level) {
     }
 }
 
-// Whether cp alone is drawn like ASCII: its UTS #39 skeleton (section 4) is ASCII, or else its
-// NFKC form is (UAX #15: the fullwidth ｍ and the mathematical 𝐚 are compatibility forms of m and
-// a, which confusables.txt leaves to NFKC, as UAX #31 section 5 does for identifiers); if so,
-// `skeleton` receives it.
-bool asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton) {
-    std::string utf8;
-    appendUtf8(cp, utf8);
+} // namespace
+
+// Whether cp alone is drawn like ASCII, and how: a compatibility form whose NFKC form is ASCII
+// (UAX #15: the fullwidth ｍ and the mathematical 𝐚 are m and a, which UAX #31 section 5 folds
+// in identifiers: Python reads `ｍain` as `main`), or a character whose UTS #39 skeleton
+// (section 4) is ASCII (Cyrillic о, dotless ı, Æ); `skeleton` receives the ASCII text.
+AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton) {
     char buffer[64];
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t n = uspoof_getSkeletonUTF8(spoof, 0, utf8.data(), int32_t(utf8.size()), buffer,
-                                       int32_t(sizeof buffer), &status);
-    const auto isAscii = [&] {
+    int32_t n = 0;
+    const auto isAscii = [&](UErrorCode status) {
         bool ascii = U_SUCCESS(status) && n > 0 && n < int32_t(sizeof buffer);
         for (int32_t i = 0; ascii && i < n; ++i)
             ascii = static_cast<unsigned char>(buffer[i]) < 0x80;
         return ascii;
     };
-    if (!isAscii()) {
-        UChar in[2], out[16];
-        int32_t len = 0;
-        U16_APPEND_UNSAFE(in, len, UChar32(cp));
-        status = U_ZERO_ERROR;
-        const UNormalizer2* nfkc = unorm2_getNFKCInstance(&status);
-        const int32_t m = U_SUCCESS(status) ? unorm2_normalize(nfkc, in, len, out, 16, &status) : 0;
-        n = 0;
-        for (int32_t i = 0; U_SUCCESS(status) && i < m && n < int32_t(sizeof buffer) - 1; ++i)
-            buffer[n++] = out[i] < 0x80 ? char(out[i]) : char(0x80);
-        if (!isAscii())
-            return false;
+    UChar in[2], out[16];
+    int32_t len = 0;
+    U16_APPEND_UNSAFE(in, len, UChar32(cp));
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2* nfkc = unorm2_getNFKCInstance(&status);
+    const int32_t m = U_SUCCESS(status) ? unorm2_normalize(nfkc, in, len, out, 16, &status) : 0;
+    for (int32_t i = 0; U_SUCCESS(status) && i < m && n < int32_t(sizeof buffer) - 1; ++i)
+        buffer[n++] = out[i] < 0x80 ? char(out[i]) : char(0x80);
+    if (isAscii(status)) {
+        skeleton.assign(buffer, std::size_t(n));
+        return AsciiForm::Compatibility;
     }
+    std::string utf8;
+    appendUtf8(cp, utf8);
+    status = U_ZERO_ERROR;
+    n = uspoof_getSkeletonUTF8(spoof, 0, utf8.data(), int32_t(utf8.size()), buffer,
+                               int32_t(sizeof buffer), &status);
+    if (!isAscii(status))
+        return AsciiForm::None;
     skeleton.assign(buffer, std::size_t(n));
-    return true;
+    return AsciiForm::Skeleton;
 }
-
-} // namespace
 
 IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(options) {
     UErrorCode status = U_ZERO_ERROR;
@@ -184,7 +186,10 @@ void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
         line_ = c.line;
         column_ = c.column;
         before_ = recent_;
+        wordInText_ = inText_;
     }
+    // A word that reaches code is judged as code (a character literal ends at a letter: '0001).
+    wordInText_ = wordInText_ && inText_;
     chars_[count_++] = {c.cp, c.offset, c.length, c.allowed};
     if (c.cp >= 0x80 && !c.allowed)
         ++nonAscii_;
@@ -238,6 +243,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     if (count_ == 0) {
         line_ = line;
         column_ = column - kept;
+        wordInText_ = inText_;
         noteBefore(p, n - kept);
         before_ = recent_;
         noteBefore(p + n - kept, kept);
@@ -246,6 +252,8 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     }
     for (std::size_t i = n - kept; i < n; ++i)
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
+    if (kept != 0)
+        wordInText_ = wordInText_ && inText_; // as append() does
     for (std::size_t i = n - trailing; i < n; ++i)
         if (isAsciiLetter(p[i]))
             noteScript(USCRIPT_LATIN);
@@ -260,8 +268,21 @@ bool IdentifierTracker::hasAsciiLetter() const noexcept {
     return false;
 }
 
+bool IdentifierTracker::allowedWord() const {
+    const auto& words = options_.allowedWords;
+    if (words.empty() || droppedLetter_)
+        return false;
+    std::u32string word;
+    for (std::size_t i = 0; i < count_; ++i)
+        word += chars_[i].cp;
+    if (std::binary_search(words.begin(), words.end(), word))
+        return true;
+    const std::size_t head = escapeLength(); // "\nHTTPСоединение"
+    return head != 0 && std::binary_search(words.begin(), words.end(), word.substr(head));
+}
+
 void IdentifierTracker::endIdentifier(RuleContext& ctx) {
-    if (nonAscii_ != 0 && spoof_) {
+    if (nonAscii_ != 0 && spoof_ && !allowedWord()) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }
@@ -290,7 +311,8 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     uspoof_check2UTF8(spoof_, checked.data(), int32_t(checked.size()), result, &status);
     const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
     uspoof_closeCheckResult(result);
-    if (U_FAILURE(status) || level <= accepted(ctx.options.profile))
+    const bool code = !judgedAsText();
+    if (U_FAILURE(status) || level <= accepted(code ? AuditProfile::Code : AuditProfile::Text))
         return;
     // The scripts named in the message: each character's own, in order of appearance.
     std::vector<UScriptCode> scripts;
@@ -317,7 +339,6 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     f.codePoints.assign(text.begin(), text.end());
     for (char32_t cp : text)
         appendUtf8(cp, f.lookalike);
-    const bool code = ctx.code();
     f.message = quoted(text) + " mixes " + (names.empty() ? "scripts" : names) +
                 ": its restriction level is " + levelName(level) +
                 " (UTS #39 section 5.2), and the " + (code ? "code" : "text") +
@@ -331,27 +352,32 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     ctx.findings.add(std::move(f));
 }
 
-bool IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
-    // 2 bits per BMP code point: 0 not asked yet, 1 no, 2 yes.
+AsciiForm IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
+    // 2 bits per BMP code point: 0 not asked yet, 1 no, 2 asked (the skeleton is not kept).
     if (skeletonMemo_.empty())
         skeletonMemo_.assign(0x10000 / 4, 0);
     const bool memoised = cp < 0x10000;
     const unsigned shift = unsigned(cp & 3) * 2;
     if (memoised && ((skeletonMemo_[cp >> 2] >> shift) & 3) == 1)
-        return false;
-    const bool ascii = asciiSkeletonOf(spoof_, cp, skeleton);
+        return AsciiForm::None;
+    const AsciiForm form = asciiSkeletonOf(spoof_, cp, skeleton);
     if (memoised)
-        skeletonMemo_[cp >> 2] |= std::uint8_t((ascii ? 2 : 1) << shift);
-    return ascii;
+        skeletonMemo_[cp >> 2] |= std::uint8_t((form != AsciiForm::None ? 2 : 1) << shift);
+    return form;
 }
 
-// Code: a Latin or Common character drawn like ASCII (fullwidth ｍ, mathematical 𝐚, dotless ı) in
-// an identifier that also has ASCII letters. Letters of other scripts are the LookalikeFinder's.
+// Code: a Latin or Common character drawn like ASCII in an identifier that reads as an ASCII one
+// (UTS #39 section 4: its skeleton is ASCII; `ıd`, `sеt` with a Cyrillic е is the
+// LookalikeFinder's), and a compatibility form of ASCII anywhere in an identifier (fullwidth ｍ,
+// mathematical 𝐚: UAX #31 section 5 folds them with NFKC, so `ｍain` is another spelling of
+// `main`). `Ærøskøbing` reads as no ASCII word: Æ is a letter of it. Letters of other scripts
+// are the LookalikeFinder's.
 void IdentifierTracker::findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found) {
-    if (options_.profile != AuditProfile::Code)
+    if (judgedAsText())
         return;
     const std::size_t before = found.size();
     bool allAscii = true; // every non-ASCII character drawn like ASCII: "ｍａｉｎ" reads "main"
+    std::vector<std::size_t> skeletonOnly; // found[] entries of skeleton look-alikes
     for (std::size_t i = head; i < count_; ++i) {
         const IdChar& c = chars_[i];
         if (c.cp < 0x80 || c.allowed)
@@ -363,15 +389,24 @@ void IdentifierTracker::findAsciiLookalikes(std::size_t head, std::vector<Lookal
             continue;
         }
         std::string skeleton;
-        if (asciiSkeleton(c.cp, skeleton))
-            found.push_back({i, std::move(skeleton), 0});
-        else
+        const AsciiForm form = asciiSkeleton(c.cp, skeleton);
+        if (form == AsciiForm::None) {
             allAscii = false;
+            continue;
+        }
+        if (form == AsciiForm::Skeleton)
+            skeletonOnly.push_back(found.size());
+        found.push_back({i, std::move(skeleton), 0});
     }
     // Without ASCII letters, a name of two or more characters that reads as ASCII ("ｍａｉｎ");
     // one letter alone is a symbol (ℝ, ℕ).
-    if (!hasAsciiLetter() && (!allAscii || count_ - head < 2))
+    if (!hasAsciiLetter() && (!allAscii || count_ - head < 2)) {
         found.resize(before);
+        return;
+    }
+    if (!allAscii) // the identifier reads as no ASCII name: only compatibility forms stay
+        for (std::size_t k = skeletonOnly.size(); k-- > 0;)
+            found.erase(found.begin() + std::ptrdiff_t(skeletonOnly[k]));
 }
 
 // Letters of one script inside a run of another (UTS #39 section 4 skeletons).
@@ -398,6 +433,7 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
         return;
     // An escape glued to the head of a word matters only where it adds a script ("\\nЗапит").
     const std::size_t head = wordScript_ == kMixedScripts ? escapeLength() : 0;
+    checkWholeScript(head, ctx);
     std::vector<Lookalike> found;
     findAsciiLookalikes(head, found);
     findIntrusions(head, found);
@@ -416,6 +452,72 @@ void IdentifierTracker::checkConfusables(RuleContext& ctx) {
     }
     for (const Lookalike& l : found)
         reportLookalike(l, text, lookalike, ctx);
+}
+
+void IdentifierTracker::checkWholeScript(std::size_t head, RuleContext& ctx) {
+    if (judgedAsText() || !options_.syntax.lexed)
+        return;
+    std::string skeleton;
+    std::size_t letters = 0;
+    bool allLookalike = true;
+    for (std::size_t i = head; i < count_; ++i) {
+        const IdChar& c = chars_[i];
+        if (c.allowed)
+            continue;
+        if (c.cp < 0x80) {
+            skeleton += char(c.cp);
+            continue;
+        }
+        std::string s;
+        if (asciiSkeleton(c.cp, s) != AsciiForm::None) {
+            skeleton += s;
+            ++letters;
+            continue;
+        }
+        allLookalike = false;
+        UErrorCode status = U_ZERO_ERROR;
+        const std::int32_t sc = uscript_getScript(UChar32(c.cp), &status);
+        if (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED ||
+            std::find(ownScripts_.begin(), ownScripts_.end(), sc) != ownScripts_.end())
+            continue;
+        // A letter of its own: this file writes identifiers in that script, and its words made
+        // of look-alike letters are words of that language.
+        ownScripts_.push_back(sc);
+        std::erase_if(wholeScript_, [sc](const HeldFinding& h) { return h.script == sc; });
+    }
+    const std::int32_t script = wordScript_;
+    if (!allLookalike || letters < 2 || script < 0 || script == USCRIPT_LATIN || hasAsciiLetter() ||
+        std::find(ownScripts_.begin(), ownScripts_.end(), script) != ownScripts_.end())
+        return;
+    AuditFinding f;
+    f.kind = AuditKind::Confusable;
+    f.offset = chars_[head].offset;
+    f.length = chars_[count_ - 1].offset + chars_[count_ - 1].length - f.offset;
+    f.line = line_;
+    f.column = column_ + head;
+    std::u32string text;
+    for (std::size_t i = head; i < count_; ++i)
+        text += chars_[i].cp;
+    f.codePoints.assign(text.begin(), text.end());
+    f.lookalike = skeleton;
+    const std::string name = uscript_getName(UScriptCode(script));
+    f.message = quoted(text) + " is written in " + name +
+                " letters that are all drawn like Latin ones: it reads as \"" + skeleton +
+                "\", and no other identifier of this file has a " + name +
+                " letter of its own (UTS #39 section 4, a whole-script confusable, as rustc's "
+                "mixed_script_confusables judges a crate): a name that reads as a Latin one "
+                "but is another";
+    if (wholeScript_.size() < kMaxWholeScript)
+        wholeScript_.push_back({std::move(f), script});
+    else
+        ctx.findings.add(std::move(f));
+}
+
+void IdentifierTracker::finish(RuleContext& ctx) {
+    endIdentifier(ctx);
+    for (HeldFinding& h : wholeScript_)
+        ctx.findings.add(std::move(h.finding));
+    wholeScript_.clear();
 }
 
 void IdentifierTracker::reportLookalike(const Lookalike& l, const std::u32string& text,
@@ -470,7 +572,8 @@ std::string asciiLookalike(char32_t cp) {
         return checker;
     }();
     std::string skeleton;
-    if (!spoof || !audit_detail::asciiSkeletonOf(spoof, cp, skeleton))
+    if (!spoof ||
+        audit_detail::asciiSkeletonOf(spoof, cp, skeleton) == audit_detail::AsciiForm::None)
         return {};
     return skeleton;
 }

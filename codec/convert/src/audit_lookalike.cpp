@@ -5,6 +5,7 @@
 #include "u8codec/encoder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uset.h>
@@ -105,6 +106,17 @@ std::size_t escapeHead(std::string_view before, std::span<const char32_t> word) 
     const std::size_t start = s.size();
     for (std::size_t i = 0; i < word.size() && i < 12; ++i)
         s += word[i] < 0x80 ? char(word[i]) : char(0x80);
+    // A named placeholder (Laravel's and Carbon's ":count", ":time"): ':' after a non-word
+    // character, then lower-case ASCII letters glued to letters of another script.
+    if (start != 0 && s[start - 1] == ':' &&
+        (start == 1 ||
+         !(std::isalnum(static_cast<unsigned char>(s[start - 2])) || s[start - 2] == '_'))) {
+        std::size_t k = 0;
+        while (k < word.size() && ((word[k] >= U'a' && word[k] <= U'z') || word[k] == U'_'))
+            ++k;
+        if (k != 0 && k < word.size() && word[k] >= 0x80)
+            return k;
+    }
     for (std::size_t q = start; q-- > 0;) {
         if (s[q] != '\\' && s[q] != '%')
             continue;

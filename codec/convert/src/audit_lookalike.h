@@ -61,7 +61,8 @@ private:
 
 // How many characters at the head of a word belong to an escape or format directive that began
 // in the ASCII text just before it (`before`, its last bytes; non-ASCII bytes as 0x80): "n" of
-// "\nЗапит", "s" of "%sмлн", "5s" of "%-5sмлн", "u200c" of "\u200cگذرد", "1" of Qt's "%1Текст".
+// "\nЗапит", "s" of "%sмлн", "5s" of "%-5sмлн", "u200c" of "\u200cگذرد", "1" of Qt's "%1Текст",
+// "count" of Laravel's ":countр".
 // A program replaces them before anyone reads the text, so the word is judged without them.
 std::size_t escapeHead(std::string_view before, std::span<const char32_t> word) noexcept;
 

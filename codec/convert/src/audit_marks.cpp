@@ -74,6 +74,11 @@ int scriptsOf(char32_t cp, std::array<std::int32_t, 8>& out) {
     return n;
 }
 
+// A letter, mark or digit: what a word is made of.
+bool isWordCharacter(char32_t cp) {
+    return (U_GET_GC_MASK(UChar32(cp)) & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK)) != 0;
+}
+
 bool isJoiningScript(std::int32_t s) {
     return s != USCRIPT_LATIN && s != USCRIPT_COMMON && s != USCRIPT_INHERITED;
 }
@@ -105,23 +110,31 @@ bool MarkTracker::decides(const AuditChar& c, AuditProfile) noexcept {
 }
 
 std::uint64_t MarkTracker::earliest() const noexcept {
+    if (!waiting_.empty())
+        return waiting_.front().offset;
     if (runCount_ != 0)
         return runFirst_[0].offset;
     return joinerPending_ ? joiner_.offset : kNothingPending;
 }
 
-void MarkTracker::afterPlainAscii(std::uint8_t last) noexcept {
+void MarkTracker::afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept {
     prev_ = last;
     hasPrev_ = true;
     prevScriptCount_ = 0;
-    inZwspText_ = false;
+    inZwspText_ = inZwspText_ && !lineEnded;
     beforeJoiners_ = last;
 }
 
 void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
-    if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_) {
+    if (c.traits.has(CharTraits::kOrdinary) && runCount_ == 0 && !joinerPending_ &&
+        waiting_.empty()) {
         noteContext(c); // the common case: nothing to decide
         return;
+    }
+    if (!waiting_.empty() && !c.error && (endsLine(c.cp) || isWordCharacter(c.cp))) {
+        std::array<std::int32_t, 8> scripts{};
+        const int n = endsLine(c.cp) || c.cp < 0x80 ? 0 : scriptsOf(c.cp, scripts);
+        decideWaiting(endsLine(c.cp) ? nullptr : &scripts, n, ctx);
     }
     const bool runChar = !c.error && !c.allowed && (isVariationSelector(c.cp) || isTag(c.cp));
     if (runChar) {
@@ -167,6 +180,7 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
         // Sorani Kurdish writes the vowel ە as HEH and ZWNJ in older text (at a word's end too).
         joinerAfterHeh_ = hasPrev_ && prev_ == 0x0647;
         joinerInZwspText_ = inZwspText_;
+        joinerAfterWordCharacter_ = hasPrev_ && isWordCharacter(prev_);
         joinerAfterEmoji_ =
             hasPrev_ &&
             (prev_ == 0xFE0F || u_hasBinaryProperty(UChar32(prev_), UCHAR_EXTENDED_PICTOGRAPHIC) ||
@@ -180,7 +194,8 @@ void MarkTracker::noteContext(const AuditChar& c) {
     hasPrev_ = true;
     if (!isDecidedByNeighbours(c.cp))
         beforeJoiners_ = c.error ? char32_t(0xFFFD) : c.cp;
-    if (inZwspText_ && (((c.cp | 0x20) >= 'a' && (c.cp | 0x20) <= 'z') || endsLine(c.cp)))
+    // Latin words inside Khmer or Thai text ("APT", "%s") leave the line in such text.
+    if (inZwspText_ && endsLine(c.cp))
         inZwspText_ = false;
     if (c.cp < 0x80 || c.error || c.allowed || !c.traits.has(CharTraits::kLetterOrMark)) {
         prevScriptCount_ = 0;
@@ -201,9 +216,26 @@ void MarkTracker::noteContext(const AuditChar& c) {
 
 void MarkTracker::decideJoiner(const AuditChar* next, RuleContext& ctx) {
     joinerPending_ = false;
-    const bool fine = joiner_.cp == 0x200B ? wordBreakHintFits(next) : joinerFits(next);
+    bool fine = false;
+    if (joiner_.cp != 0x200B) {
+        fine = joinerFits(next);
+    } else if (const auto hint = wordBreakHintFits(next)) {
+        fine = *hint;
+    } else if (waiting_.size() < kMaxWaiting) {
+        waiting_.push_back(joiner_);
+        return;
+    }
     if (!fine && ctx.wants(AuditKind::Invisible))
         ctx.addCharacterFinding(AuditKind::Invisible, joiner_, explainJoiner(joiner_.cp));
+}
+
+void MarkTracker::decideWaiting(const std::array<std::int32_t, 8>* letterScripts, int n,
+                                RuleContext& ctx) {
+    const bool zwspText = letterScripts && anyScript(*letterScripts, n, marksWordsWithZwsp);
+    for (const AuditChar& w : waiting_)
+        if (!zwspText && ctx.wants(AuditKind::Invisible))
+            ctx.addCharacterFinding(AuditKind::Invisible, w, explainJoiner(0x200B));
+    waiting_.clear();
 }
 
 bool MarkTracker::joinerFits(const AuditChar* next) const {
@@ -229,28 +261,34 @@ bool MarkTracker::joinerFits(const AuditChar* next) const {
     return false;
 }
 
-// A ZERO WIDTH SPACE next to a letter of a script that marks word boundaries with it, and not
-// against a letter of another script ("pay\u200Bpal" and a ZWSP between Latin words stay
-// findings).
-bool MarkTracker::wordBreakHintFits(const AuditChar* next) const {
+// A ZERO WIDTH SPACE next to a letter of a script that marks word boundaries with it (UAX #14
+// ZW; Unicode chapter 16: Khmer, Thai, Lao, Myanmar), or in a line of such text, and not
+// against a letter of another script: "pay\u200Bpal", and a ZWSP before a Latin or Hangul word
+// or at the end of a line of such words, stay findings. Past spaces, punctuation and other ZWSPs
+// the nearest letter on each side decides: Khmer text puts ZWSP around quotes and numbers too.
+std::optional<bool> MarkTracker::wordBreakHintFits(const AuditChar* next) const {
     // After a virama it keeps two letters from forming a conjunct, as ZWNJ should (older
     // Malayalam and Telugu text).
     if (joinerAfterVirama_)
         return true;
-    // The last letter before it (past spaces, punctuation and other ZWSPs) is of such a script.
+    // The last non-ASCII letter before it on its line is of such a script.
     const bool before = joinerInZwspText_;
     bool nextLetter = false, after = false;
-    if (next && !next->error && next->cp >= 0x80 && isLetterOrMark(next->cp)) {
+    if (next && !next->error && next->cp >= 0x80 && isWordCharacter(next->cp)) {
         std::array<std::int32_t, 8> scripts{};
         const int n = scriptsOf(next->cp, scripts);
         nextLetter = true;
         after = anyScript(scripts, n, marksWordsWithZwsp);
     } else if (next && !next->error && next->cp < 0x80) {
-        nextLetter = (next->cp | 0x20) >= 'a' && (next->cp | 0x20) <= 'z';
+        nextLetter = isWordCharacter(next->cp);
     }
     if (before)
         return !nextLetter || after;
-    return after && joinerScriptCount_ == 0;
+    if (nextLetter)
+        return after && !joinerAfterWordCharacter_;
+    if (!next || next->error || endsLine(next->cp))
+        return false;
+    return std::nullopt; // a space, punctuation or another ZWSP: the next letter decides
 }
 
 void MarkTracker::closeRun(RuleContext& ctx) {
@@ -291,6 +329,8 @@ void MarkTracker::finish(RuleContext& ctx) {
         closeRun(ctx);
     if (joinerPending_)
         decideJoiner(nullptr, ctx);
+    if (!waiting_.empty())
+        decideWaiting(nullptr, 0, ctx);
 }
 
 } // namespace u8codec::audit_detail

@@ -153,7 +153,7 @@ constexpr std::string_view kCodeExtensions[] = {
     "for", "ml",   "mli",   "pas",  "d",      "cr",     "coffee", "vue",   "svelte", "sol", "ada",
     "adb", "ads",  "cob",   "cbl",  "tcl",    "awk",    "cmake",  "mk",    "bzl",    "gn",  "cu",
     "cuh", "glsl", "hlsl",  "wgsl", "proto",  "thrift", "y",      "l",     "rkt",    "scm", "lisp",
-    "el",  "ino",  "ipynb",
+    "el",  "ino",  "ipynb", "bsl",  "os",
 };
 constexpr std::string_view kCodeNames[] = {
     "Makefile", "GNUmakefile", "makefile",  "Dockerfile",  "CMakeLists.txt", "Rakefile",
@@ -167,7 +167,80 @@ std::string lower(std::string_view s) {
     return out;
 }
 
+// Languages whose comments start with # (and, for PHP, also //), with -- , and whose quoted
+// strings go on past a line end.
+constexpr std::string_view kHashComments[] = {"py",        "pyw",        "pyi",
+                                              "rb",        "pl",         "pm",
+                                              "sh",        "bash",       "zsh",
+                                              "ksh",       "fish",       "r",
+                                              "php",       "cmake",      "mk",
+                                              "nim",       "cr",         "coffee",
+                                              "ex",        "exs",        "jl",
+                                              "tcl",       "awk",        "ps1",
+                                              "psm1",      "gn",         "bzl",
+                                              "thrift",    "Makefile",   "GNUmakefile",
+                                              "makefile",  "Dockerfile", "CMakeLists.txt",
+                                              "Rakefile",  "Gemfile",    "BUILD",
+                                              "WORKSPACE", "meson.build"};
+constexpr std::string_view kBothComments[] = {"php", "thrift"};
+constexpr std::string_view kDashComments[] = {"sql", "lua", "hs",  "elm", "ada",
+                                              "adb", "ads", "vhd", "vhdl"};
+// Languages whose comments are // and /* */ (C family, Java, JS, Go, Rust, Swift, C#, Kotlin,
+// Scala, Dart, shaders, 1C's BSL...).
+constexpr std::string_view kSlashComments[] = {
+    "c",      "h",   "cc",  "cpp",   "cxx",  "c++",  "hh",    "hpp", "hxx", "h++",  "ipp",
+    "inl",    "tpp", "cs",  "java",  "js",   "mjs",  "cjs",   "ts",  "mts", "cts",  "tsx",
+    "jsx",    "go",  "rs",  "swift", "kt",   "kts",  "scala", "sc",  "mm",  "dart", "groovy",
+    "gradle", "cu",  "cuh", "glsl",  "hlsl", "wgsl", "proto", "sol", "zig", "d",    "ino",
+    "v",      "sv",  "fs",  "fsx",   "fsi",  "bsl",  "os"};
+constexpr std::string_view kSemicolonComments[] = {"el",  "lisp", "scm", "rkt",
+                                                   "clj", "cljs", "asm", "s"};
+constexpr std::string_view kDocBlocks[] = {"pl", "pm", "rb", "pod", "t"};
+// Languages whose '...' is a character: a quote that goes on past one is something else (Rust's
+// lifetimes 'a, C++'s digit separators 1'000).
+constexpr std::string_view kCharQuotes[] = {"c",   "h",   "cc",    "cpp", "cxx",  "c++", "hh",
+                                            "hpp", "hxx", "h++",   "cs",  "java", "go",  "rs",
+                                            "kt",  "kts", "scala", "cu",  "cuh",  "mm",  "ino"};
+constexpr std::string_view kHeredocs[] = {"sh", "bash", "zsh", "ksh", "pl", "pm", "rb", "php"};
+constexpr std::string_view kSpanningQuotes[] = {"sh",  "bash", "zsh", "ksh", "fish", "rb",
+                                                "php", "pl",   "pm",  "sql", "r"};
+
+template <std::size_t N> bool listed(const std::string_view (&list)[N], std::string_view s) {
+    for (std::string_view e : list)
+        if (e == s)
+            return true;
+    return false;
+}
+
+// Documents translated into a language whose code is the last extension (mc's "mc.hlp.pl" in
+// Polish, "mc.hint.cs" in Czech, "ls.1.de"): the extension before it says what the file is.
+constexpr std::string_view kDocumentExtensions[] = {
+    "txt",  "md",  "rst", "html", "htm", "hlp", "help", "hint", "info", "man", "menu", "po",
+    "tmpl", "tut", "1",   "2",    "3",   "4",   "5",    "6",    "7",    "8",   "9"};
+
 } // namespace
+
+CodeSyntax codeSyntaxForFileName(std::string_view path) {
+    const auto slash = path.find_last_of('/');
+    const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    const auto dot = base.find_last_of('.');
+    const std::string ext =
+        dot != std::string_view::npos && dot != 0 ? lower(base.substr(dot + 1)) : std::string();
+    CodeSyntax s;
+    s.hashComments = listed(kHashComments, ext) || listed(kHashComments, base);
+    s.slashComments = !s.hashComments || listed(kBothComments, ext);
+    s.dashComments = listed(kDashComments, ext);
+    s.semicolonComments = listed(kSemicolonComments, ext);
+    s.slashComments = s.slashComments && !s.semicolonComments;
+    s.docBlocks = listed(kDocBlocks, ext);
+    s.quotesSpanLines = listed(kSpanningQuotes, ext);
+    s.heredocs = listed(kHeredocs, ext);
+    s.perlQuotes = ext == "pl" || ext == "pm" || ext == "t";
+    s.charQuotes = listed(kCharQuotes, ext);
+    s.lexed = s.hashComments || s.dashComments || s.semicolonComments ||
+              listed(kSlashComments, ext) || base == "Jenkinsfile";
+    return s;
+}
 
 AuditProfile profileForFileName(std::string_view path, std::string* why) {
     const auto slash = path.find_last_of('/');
@@ -182,6 +255,14 @@ AuditProfile profileForFileName(std::string_view path, std::string* why) {
     const auto dot = base.find_last_of('.');
     if (dot != std::string_view::npos && dot != 0) {
         const std::string ext = lower(base.substr(dot + 1));
+        const auto inner = base.find_last_of('.', dot - 1);
+        if (ext.size() == 2 && inner != std::string_view::npos && inner != 0 &&
+            listed(kDocumentExtensions, lower(base.substr(inner + 1, dot - inner - 1)))) {
+            if (why)
+                *why = "language suffix ." + std::string(base.substr(dot + 1)) + " after ." +
+                       std::string(base.substr(inner + 1, dot - inner - 1));
+            return AuditProfile::Text;
+        }
         for (std::string_view e : kCodeExtensions) {
             if (ext == e) {
                 if (why)

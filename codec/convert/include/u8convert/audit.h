@@ -39,6 +39,30 @@ std::optional<AuditProfile> auditProfileFromName(std::string_view name) noexcept
 // reason in words: "extension .c", "name Makefile", "no programming-language extension".
 AuditProfile profileForFileName(std::string_view path, std::string* why = nullptr);
 
+// How a language writes comments and strings, so that the code profile tells identifiers from
+// the text of comments and strings (where Turkish ı, Danish æ and a Russian word are letters, not
+// look-alikes) and ends a bidi control's context with its comment or string, as compilers do.
+// Strings are "...", '...' and `...` with backslash escapes, and tripled quotes (Python, Kotlin).
+struct CodeSyntax {
+    bool slashComments = true;      // // and /* */ (C family, Java, JS, Go, Rust, Swift, C#, PHP)
+    bool hashComments = false;      // # to the end of the line (Python, Ruby, shell, Perl, PHP, R)
+    bool dashComments = false;      // -- to the end of the line (SQL, Lua, Haskell, Ada, VHDL)
+    bool semicolonComments = false; // ; to the end of the line (Lisps, assembly)
+    bool quotesSpanLines = false;   // "..." and '...' go on past a line end (shell, Ruby, PHP)
+    bool docBlocks = false;         // a line "=word" to a line "=cut" or "=end" (Perl POD, Ruby)
+    bool heredocs = false;          // <<WORD, <<'WORD', <<~WORD, PHP's <<<WORD (shell, Perl, Ruby)
+    bool perlQuotes = false;        // Perl's q{...}, qq(...), qw[...], qr<...>
+    bool charQuotes =
+        false; // '...' holds one character (C, C++, Java, C#, Go, Rust): 'a is a lifetime
+    // Whether the lexer knows the language's comments and strings. The rules that judge tokens
+    // (whole-script confusables, look-alike punctuation) apply only then: in a language whose
+    // comments it cannot find (MATLAB's %, OCaml's (* *)), prose would be read as code.
+    bool lexed = true;
+};
+
+// The syntax a file's name suggests (C family for names it does not know).
+CodeSyntax codeSyntaxForFileName(std::string_view path);
+
 enum class AuditKind : std::uint8_t {
     BidiControl,      // U+202A-202E, U+2066-2069 (code: also U+200E, U+200F, U+061C)
     BidiUnterminated, // code: an embedding, override or isolate open at the end of its line, or
@@ -113,9 +137,12 @@ std::string_view kindName(const AuditFinding& f) noexcept;
 struct AuditOptions {
     AuditProfile profile = AuditProfile::Code;
     AuditKindMask kinds = kAllAuditKinds; // the kinds to report
+    CodeSyntax syntax;                    // the code profile's comments and strings
     // Characters used on purpose: no per-character finding, and Common (no script) for the
     // script checks.
     CodePointSet allowlist;
+    // Identifiers and words used on purpose (sorted): no confusable or mixed-script finding.
+    std::vector<std::u32string> allowedWords;
 };
 
 class Auditor {

@@ -6,6 +6,9 @@
 //   U+200D              one code point, with or without "U+": 200D
 //   U+0600..U+06FF      an inclusive range
 //   00A0, 202F          several on a line, separated by commas or spaces
+//   script:Cyrillic     every code point of a script (its Unicode or ISO 15924 name: Cyrl)
+//   word:HTTPСоединение an identifier or word used on purpose: no confusable or mixed-script
+//                       finding for it (1C's platform names, a product's name)
 #pragma once
 
 #include <cstdint>
@@ -34,6 +37,7 @@ private:
 
 struct AllowlistParse {
     CodePointSet set;
+    std::vector<std::u32string> words; // sorted, without duplicates
     std::string error; // "FILE:LINE: reason" (or "FILE: reason" when it cannot be read)
     bool ok() const noexcept { return error.empty(); }
 };

@@ -1,0 +1,27 @@
+// The files of a directory tree as a search tool picks them (`audit -r DIR`, ripgrep's rules):
+// entries whose name starts with '.' are skipped (.git among them), so are the paths the
+// .gitignore and .ignore files on the way exclude (gitignore(5) patterns; .ignore wins over
+// .gitignore, a deeper file over a shallower one, a later line over an earlier one), symbolic
+// links, and binary files (a NUL byte among the first 8 KiB, as ripgrep and git judge them).
+// Directories are read and files sniffed on several threads; the paths come back sorted.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8cli {
+
+struct TreeWalk {
+    std::vector<std::string> files;  // sorted, each "DIR/relative/path"
+    std::vector<std::string> errors; // "PATH: reason" for what could not be read
+    std::size_t binarySkipped = 0;
+};
+
+TreeWalk walkTree(const std::string& dir);
+
+// gitignore(5) glob matching: `*` and `?` stop at '/', `**` crosses it, `[a-z]` and `[!a-z]`
+// are classes, a backslash quotes the next character.
+bool globMatch(std::string_view pattern, std::string_view path);
+
+} // namespace u8cli
