@@ -119,8 +119,10 @@ public:
         if (!file.notShown.empty()) {
             o += ",\"notShown\":{";
             for (const auto& [kind, n] : file.notShown)
-                o += (o.back() == '{' ? "" : ",") + u8codec::jsonString(kind) + ':' +
-                     std::to_string(n);
+                o.append(o.back() == '{' ? "" : ",")
+                    .append(u8codec::jsonString(kind))
+                    .append(":")
+                    .append(std::to_string(n));
             o += '}';
         }
         o += ",\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";

@@ -86,8 +86,8 @@ public:
             "\"name\":\"u8scope-cli\",\"version\":\"" U8SCOPE_VERSION "\",\"rules\":[";
         for (std::size_t i = 0; i < rules_.size(); ++i) {
             const Rule& r = rules_[i];
-            head += (i ? "," : "") + std::string("{\"id\":") + u8codec::jsonString(r.id) +
-                    ",\"name\":" + u8codec::jsonString(r.id) +
+            head += i ? ",{\"id\":" : "{\"id\":";
+            head += u8codec::jsonString(r.id) + ",\"name\":" + u8codec::jsonString(r.id) +
                     ",\"shortDescription\":{\"text\":" + u8codec::jsonString(r.title) +
                     "},\"fullDescription\":{\"text\":" + u8codec::jsonString(r.help) +
                     "},\"help\":{\"text\":" + u8codec::jsonString(r.help) +
@@ -120,7 +120,8 @@ public:
         if (!f.codePoints.empty()) {
             o += ",\"codePoints\":[";
             for (std::size_t i = 0; i < f.codePoints.size(); ++i)
-                o += (i ? "," : "") + u8codec::jsonString(u8codec::codePointLabel(f.codePoints[i]));
+                o.append(i ? "," : "")
+                    .append(u8codec::jsonString(u8codec::codePointLabel(f.codePoints[i])));
             o += "]";
         }
         if (!f.lookalike.empty())

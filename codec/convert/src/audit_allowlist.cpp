@@ -38,6 +38,18 @@ bool CodePointSet::contains(char32_t cp) const noexcept {
 
 namespace {
 
+// "'what'" and the rest of a message. Built by appending: GCC 12 warns of an overlap that cannot
+// happen when a literal is prepended to a string (-Wrestrict, GCC bug 105329).
+std::string quoted(std::string_view what, std::string_view rest) {
+    std::string s;
+    s.reserve(what.size() + rest.size() + 2);
+    s += '\'';
+    s += what;
+    s += '\'';
+    s += rest;
+    return s;
+}
+
 // "U+200D", "u+200d" or "200D": 1 to 6 hex digits, at most U+10FFFF.
 bool parseCodePoint(std::string_view token, char32_t& cp, std::string& reason) {
     std::string_view digits = token;
@@ -47,11 +59,11 @@ bool parseCodePoint(std::string_view token, char32_t& cp, std::string& reason) {
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
     if (digits.empty() || digits.size() > 6 || ec != std::errc() ||
         end != digits.data() + digits.size()) {
-        reason = "'" + std::string(token) + "' is not a code point (write U+200D or 200D)";
+        reason = quoted(token, " is not a code point (write U+200D or 200D)");
         return false;
     }
     if (value > 0x10FFFF) {
-        reason = "'" + std::string(token) + "' is above U+10FFFF, the last code point";
+        reason = quoted(token, " is above U+10FFFF, the last code point");
         return false;
     }
     cp = char32_t(value);
@@ -94,7 +106,7 @@ bool parseWord(std::string_view word, std::vector<std::u32string>& words, std::s
         UChar32 c = 0;
         U8_NEXT(word.data(), i, int32_t(word.size()), c);
         if (c < 0) {
-            reason = "'" + std::string(word) + "' is not UTF-8";
+            reason = quoted(word, " is not UTF-8");
             return false;
         }
         w += char32_t(c);

@@ -48,6 +48,8 @@ const std::array<bool, 256>& CodeLexer::interesting() const noexcept {
         return noBytes_;
     case State::Quote:
     case State::TripleQuote:
+    case State::Heredoc:   // a line end, where the terminator may stand
+    case State::QuoteLike: // and the closing delimiter, checked apart
         break;
     }
     return quoteBytes_; // and the quote, checked apart
