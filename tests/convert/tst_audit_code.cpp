@@ -182,6 +182,10 @@ private slots:
         QCOMPARE(u8codec::profileForFileName("mc.hint.cs"), AuditProfile::Text);
         QCOMPARE(u8codec::profileForFileName("ls.1.de"), AuditProfile::Text);
         QCOMPARE(u8codec::profileForFileName("main.test.cs"), AuditProfile::Code);
+        // A package's README or NEWS translated: ".cs" is Czech there, not C#.
+        QCOMPARE(u8codec::profileForFileName("doc/README.cs"), AuditProfile::Text);
+        QCOMPARE(u8codec::profileForFileName("NEWS.de"), AuditProfile::Text);
+        QCOMPARE(u8codec::profileForFileName("Readme.cs"), AuditProfile::Code);
         QCOMPARE(u8codec::profileForFileName("script.pl"), AuditProfile::Code);
         QVERIFY(u8codec::codeSyntaxForFileName("a.py").hashComments);
         QVERIFY(!u8codec::codeSyntaxForFileName("a.py").slashComments); // floor division

@@ -125,6 +125,9 @@ void TestMojibakeShort::restored_data() {
     QTest::newRow("long s") << QStringLiteral("# 's': 'Å¿'") << QStringLiteral("# 's': 'ſ'");
     // Gujarati through windows-1252: a vowel sign is a spacing mark on its letter, no symbol.
     QTest::newRow("gujarati") << QStringLiteral("àª®à«‹àªŸà«‹") << QStringLiteral("મોટો");
+    // The letters of African alphabets in the IPA block: Hausa and Fula "ɗ", Bambara "ɲ".
+    QTest::newRow("fula") << QStringLiteral("Dowlaaji DentuÉ—i")
+                          << QStringLiteral("Dowlaaji Dentuɗi");
     QTest::newRow("caps cafe") << QStringLiteral("CAFÃ‰") << QStringLiteral("CAFÉ");
     QTest::newRow("crm name") << QStringLiteral("JOSÃ‰ PÃ‰REZ") << QStringLiteral("JOSÉ PÉREZ");
     // One page per string: "Ã€" is "À" through windows-1252 (as the other words), not ISO-8859-15's

@@ -218,6 +218,13 @@ constexpr std::string_view kDocumentExtensions[] = {
     "txt",  "md",  "rst", "html", "htm", "hlp", "help", "hint", "info", "man", "menu", "po",
     "tmpl", "tut", "1",   "2",    "3",   "4",   "5",    "6",    "7",    "8",   "9"};
 
+// The documents a package ships beside its code, translated under a language's code as their
+// extension ("README.cs" in Czech, "NEWS.de", "INSTALL.fr"): prose, whatever that code would
+// mean as an extension (.cs is C#).
+constexpr std::string_view kDocumentNames[] = {
+    "README", "NEWS",    "INSTALL", "COPYING",   "AUTHORS", "TODO",    "THANKS",
+    "FAQ",    "HACKING", "BUGS",    "ChangeLog", "CHANGES", "LICENSE", "USAGE"};
+
 } // namespace
 
 CodeSyntax codeSyntaxForFileName(std::string_view path) {
@@ -256,6 +263,13 @@ AuditProfile profileForFileName(std::string_view path, std::string* why) {
     if (dot != std::string_view::npos && dot != 0) {
         const std::string ext = lower(base.substr(dot + 1));
         const auto inner = base.find_last_of('.', dot - 1);
+        if (ext.size() == 2 && inner == std::string_view::npos &&
+            listed(kDocumentNames, base.substr(0, dot))) {
+            if (why)
+                *why = "language suffix ." + std::string(base.substr(dot + 1)) + " of a " +
+                       std::string(base.substr(0, dot)) + " document";
+            return AuditProfile::Text;
+        }
         if (ext.size() == 2 && inner != std::string_view::npos && inner != 0 &&
             listed(kDocumentExtensions, lower(base.substr(inner + 1, dot - inner - 1)))) {
             if (why)

@@ -168,7 +168,47 @@ int signatureCost(char32_t a, char32_t b) {
 // a cost of 2), and the archaic and Coptic-derived Greek letters. Two characters of a page that
 // happen to read as UTF-8 land on them far more often than real text holds them ("Ä" + NBSP is
 // "Ġ").
+// The letters of the IPA and Latin Extended-B blocks that the alphabets of West and Central
+// Africa write (Hausa "ɓ ɗ ƙ ƴ", Fula and Bambara "ɲ ŋ", Ewe, Twi and Lingala "ɛ ɔ ɣ ʋ", Kabiye
+// "ɩ ʊ"), and Navajo's "ǫ": letters of languages with millions of writers, not the IPA symbols
+// that two Latin-1 letters encode by chance.
+bool africanLetter(char32_t c) {
+    switch (c) {
+    case 0x0181:
+    case 0x0253: // Ɓ ɓ
+    case 0x0186:
+    case 0x0254: // Ɔ ɔ
+    case 0x0189:
+    case 0x0256: // Ɖ ɖ
+    case 0x018A:
+    case 0x0257: // Ɗ ɗ
+    case 0x0190:
+    case 0x025B: // Ɛ ɛ
+    case 0x0194:
+    case 0x0263: // Ɣ ɣ
+    case 0x0196:
+    case 0x0269: // Ɩ ɩ
+    case 0x019D:
+    case 0x0272: // Ɲ ɲ
+    case 0x01B1:
+    case 0x028A: // Ʊ ʊ
+    case 0x01B2:
+    case 0x028B: // Ʋ ʋ
+    case 0x0198:
+    case 0x0199: // Ƙ ƙ
+    case 0x01B3:
+    case 0x01B4: // Ƴ ƴ
+    case 0x01EA:
+    case 0x01EB: // Ǫ ǫ
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool rareLetter(char32_t c) {
+    if (africanLetter(c))
+        return false;
     switch (c) {
     case 0x0108:
     case 0x0109:
@@ -299,7 +339,7 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
         return (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || c == 0xAD;
     // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance;
     // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
-    if (c == 0x0259 || c == 0x02BB || c == 0x02BC)
+    if (c == 0x0259 || c == 0x02BB || c == 0x02BC || africanLetter(c))
         return true;
     // And the tone and accent marks that Yoruba, Vietnamese and decomposed text put on a letter
     // (grave to caron, dot below, cedilla, ogonek): marksFit() still asks for a letter under them.

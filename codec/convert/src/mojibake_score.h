@@ -40,6 +40,9 @@ int signatureCost(char32_t a, char32_t b);
 // Letters no widely written language uses, which two characters of a page land on by chance.
 bool rareLetter(char32_t c);
 
+// The IPA and Latin Extended-B letters of African alphabets (and Navajo's "ǫ").
+bool africanLetter(char32_t c);
+
 // The cost of one character on its own (controls, rare letters).
 int charCost(char32_t cp, const CharInfo& c);
 
