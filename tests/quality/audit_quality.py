@@ -64,7 +64,7 @@ def audit(cli, files, extra):
 def false_alarms(cli, corpus, extra):
     for half in ("tune", "heldout"):
         d = os.path.join(corpus, half)
-        files = sorted(os.path.join(d, f) for f in os.listdir(d))
+        files = sorted(os.path.join(top, f) for top, _, names in os.walk(d) for f in names)
         counts = audit(cli, files, extra)
         total = collections.Counter()
         files_with = collections.Counter()

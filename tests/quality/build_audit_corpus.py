@@ -7,8 +7,9 @@ Each package of PACKAGES is fetched with `apt-get download` (Debian's archive on
 with `dpkg-deb -x`; gettext catalogues (.mo) are read back into .po with msgunfmt; every file of a
 text or code extension that holds non-ASCII UTF-8 is kept. Files are split into two halves by a
 hash of their content: "tune" (looked at while writing the rules) and "heldout" (only counted;
-never tune on it). Writes OUT/tune/... and OUT/heldout/... keeping the file names' extensions
-(the audit picks its profile from them), and prints how many files each half holds.
+never tune on it). Writes OUT/tune/PACKAGE__DIR/NAME and OUT/heldout/PACKAGE__DIR/NAME, keeping
+the files' own names (the audit picks its profile from them), and prints how many files each half
+holds.
 
 Usage: build_audit_corpus.py [--out DIR]   (default /work/audit-corpus)
 """
@@ -51,8 +52,11 @@ def non_ascii_utf8(data):
 def store(out, package, rel, data, counts):
     digest = hashlib.sha256(data).hexdigest()
     half = "tune" if int(digest[:8], 16) % 2 == 0 else "heldout"
-    name = package + "__" + rel.replace("/", "_")
-    dest = os.path.join(out, half, name[-150:])
+    # A folder per package directory, the file under its own name: the audit picks its profile
+    # from the name ("README.cs" is a Czech README, "x.cs" C#), as it does in a real tree.
+    folder = (package + "__" + os.path.dirname(rel).replace("/", "_"))[-120:]
+    dest = os.path.join(out, half, folder, os.path.basename(rel))
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
     with open(dest, "wb") as f:
         f.write(data)
     counts[half] += 1
