@@ -18,6 +18,7 @@ private slots:
     void correctStringUnchanged();
     void correctLettersStayBesideDamage();
     void struckDigits();
+    void asciiAnsweredAtOnce();
     void likelihoodNamesThePairs();
     void explanationSaysTheLikelihood();
 };
@@ -225,6 +226,23 @@ void TestMojibakeShort::correctLettersStayBesideDamage() {
         repairMojibake("CafÃ© crÃ¨me, dÃ©jÃ  vu, Ã‰COLE, Ã  la carte.\n" + correct);
     QCOMPARE(QString::fromStdString(r.text),
              QString::fromStdString("Café crème, déjà vu, ÉCOLE, à la carte.\n" + correct));
+}
+
+// ASCII holds no mojibake: it comes back as it is, and a cancel is still a cancel.
+void TestMojibakeShort::asciiAnsweredAtOnce() {
+    QCOMPARE(QString::fromStdString(repairMojibake("Plain, ASCII: 42").text),
+             QStringLiteral("Plain, ASCII: 42"));
+    QCOMPARE(QString::fromStdString(repairMojibake("").text), QString());
+    MojibakeOptions o;
+    std::uint64_t seen = 0;
+    o.progress = [&](std::uint64_t done, std::uint64_t total) {
+        seen = total;
+        return done < total;
+    };
+    const MojibakeResult r = repairMojibake("Plain", o);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.text.empty());
+    QCOMPARE(seen, std::uint64_t(10));
 }
 
 // A strikethrough mark after each digit: a stroke fits any character; glued between two digits
