@@ -149,8 +149,8 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
         // a soft hyphen where a word may break (Dutch), LRM, RLM and ALM set the direction of
         // right-to-left text (locale data); they embed, override or isolate nothing, so rustc's
         // text_direction_codepoint_in_literal leaves them alone too.
-        const bool prose = inText && (*kind == AuditKind::SpaceLookalike || c.cp == 0x00AD ||
-                                      bidiClassOf(c.cp) == BidiClass::Mark);
+        const bool prose = inText && ((kind && *kind == AuditKind::SpaceLookalike) ||
+                                      c.cp == 0x00AD || bidiClassOf(c.cp) == BidiClass::Mark);
         if (kind && context.wants(*kind) && !prose)
             context.addCharacterFinding(*kind, c, explainCharacter(*kind, c.cp, options.profile));
     }
