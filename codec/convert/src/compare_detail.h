@@ -1,0 +1,52 @@
+// Library-internal: the two sides of a text comparison once decoded, and the hunks of their
+// alignment (compare_hunks.cpp).
+#pragma once
+
+#include "u8convert/compare.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace u8codec::compare_detail {
+
+// How a side's bytes became its text, which says how many bytes each character took there.
+enum class Unit : std::uint8_t { Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be, SingleByte };
+
+struct DecodedSide {
+    // UTF-8. A side read as UTF-8 keeps its bytes as they are, invalid ones included, so that
+    // offsets in the text are offsets in the file (less the BOM) and invalid bytes are seen.
+    std::string text;
+    std::string encoding;
+    Unit unit = Unit::Utf8;
+    std::size_t bomLength = 0;
+    bool validUtf8 = true; // `text` is well-formed
+};
+
+// Maps offsets in a side's text to offsets in its file, walking forward from the last answer (the
+// hunks ask in increasing order; an earlier offset starts the walk again).
+class OffsetMap {
+public:
+    explicit OffsetMap(const DecodedSide& side) : side_(side) {}
+    std::uint64_t fileOffset(std::size_t textOffset);
+    // Line (LF-counted) and column (characters) of a text offset, both 1-based.
+    void lineColumn(std::size_t textOffset, std::uint64_t& line, std::uint64_t& column);
+
+private:
+    const DecodedSide& side_;
+    std::size_t pos_ = 0;
+    std::uint64_t file_ = 0;
+    bool started_ = false;
+    std::size_t lcPos_ = 0;
+    std::uint64_t line_ = 1, column_ = 1;
+};
+
+// The differences of two texts that no whole-file verdict explains, aligned by lines and then by
+// characters within changed lines, labelled (HunkKind). Fills r.hunks, r.hunkCount and r.note.
+void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
+               CompareResult& r);
+
+// Spaces and tabs at the end of a line (before its break or the end of the text).
+bool isTrailingBlank(char c) noexcept;
+
+} // namespace u8codec::compare_detail
