@@ -90,8 +90,10 @@ DecodedSide decode(std::span<const std::uint8_t> bytes, const Detection& d) {
     side.validUtf8 = wellFormed(body);
     // A guess of another encoding is taken only for text that is not UTF-8: valid UTF-8 reads as
     // UTF-8 (detect.h's order), and "UTF-8 with stray bytes" keeps its bytes to show them.
-    if (side.bomLength == 0 && !side.validUtf8 && !best.empty() && best != "UTF-8" &&
-        transcodeTo(body, best, side)) {
+    // Text with well-formed multi-byte UTF-8 in it is UTF-8 with damage, whatever page ICU's
+    // detector ranks first for it: its invalid bytes are shown as such.
+    if (side.bomLength == 0 && !side.validUtf8 && d.multiByteCharacters == 0 && !best.empty() &&
+        best != "UTF-8" && transcodeTo(body, best, side)) {
         side.validUtf8 = true;
         return side;
     }

@@ -244,16 +244,45 @@ CompareHunk label(std::string_view a, std::string_view b) {
     return h;
 }
 
-// Whether `ignore` sets this change aside (a changed line also holds the ignored kinds).
-bool ignored(const CompareHunk& h, std::string_view a, std::string_view b, IgnoreMask ignore) {
+// Whether `ignore` sets this change aside: a changed line also holds the ignored kinds of
+// difference, which are dropped from both sides (line breaks; blanks that end a line) before
+// they are compared again.
+bool ignored(const CompareHunk& h, std::string_view text, Range r, std::string_view otherText,
+             Range o, IgnoreMask ignore) {
     if (h.kind == HunkKind::LineEnding)
         return ignore & ignoreBit(IgnoreKind::LineEndings);
     if (h.kind == HunkKind::NormalForm)
         return ignore & ignoreBit(IgnoreKind::NormalForm);
-    const auto blanks = [](std::string_view s) {
-        return std::all_of(s.begin(), s.end(), isTrailingBlank);
+    const auto kept = [&](std::string_view t, Range x) {
+        const bool eol = ignore & ignoreBit(IgnoreKind::LineEndings);
+        const bool blank = ignore & ignoreBit(IgnoreKind::TrailingSpace);
+        std::string out;
+        for (std::size_t i = x.begin; i < x.end; ++i) {
+            const char ch = t[i];
+            if (eol && (ch == '\n' || ch == '\r'))
+                continue;
+            if (blank && isTrailingBlank(ch)) {
+                std::size_t k = i;
+                while (k < t.size() && isTrailingBlank(t[k]))
+                    ++k;
+                if (k == t.size() || t[k] == '\n' || t[k] == '\r')
+                    continue;
+            }
+            out += ch;
+        }
+        return out;
     };
-    return (ignore & ignoreBit(IgnoreKind::TrailingSpace)) && blanks(a) && blanks(b);
+    return ignore != 0 && kept(text, r) == kept(otherText, o);
+}
+
+// A change of line breaks covers the whole break on both sides: "LF -> CR LF", not "CR"
+// inserted before a kept LF.
+void widenBreaks(std::string_view t, Range& r) {
+    const auto isBreak = [](char ch) { return ch == '\n' || ch == '\r'; };
+    while (r.begin > 0 && isBreak(t[r.begin - 1]))
+        --r.begin;
+    while (r.end < t.size() && isBreak(t[r.end]))
+        ++r.end;
 }
 
 struct Context {
@@ -319,7 +348,7 @@ void characterDiff(Context& c, Range ra, Range rb) {
         kept -= e.aEnd - e.aBegin;
     if (al.gaveUp || ia.empty() || ib.empty() || 2 * kept < std::max(ia.size(), ib.size())) {
         CompareHunk h = label(ta, tb);
-        if (!ignored(h, ta, tb, c.options.ignore))
+        if (!ignored(h, c.a.text, ra, c.b.text, rb, c.options.ignore))
             add(c, std::move(h), ra, rb);
         return;
     }
@@ -328,12 +357,18 @@ void characterDiff(Context& c, Range ra, Range rb) {
                        e.aEnd ? ua[e.aEnd - 1].end : 0};
         const Range sb{e.bBegin < ub.size() ? ub[e.bBegin].begin : tb.size(),
                        e.bEnd ? ub[e.bEnd - 1].end : 0};
-        const Range fa{ra.begin + sa.begin, ra.begin + std::max(sa.begin, sa.end)};
-        const Range fb{rb.begin + sb.begin, rb.begin + std::max(sb.begin, sb.end)};
+        Range fa{ra.begin + sa.begin, ra.begin + std::max(sa.begin, sa.end)};
+        Range fb{rb.begin + sb.begin, rb.begin + std::max(sb.begin, sb.end)};
         const std::string_view xa = std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin);
         const std::string_view xb = std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin);
         CompareHunk h = label(xa, xb);
-        if (!ignored(h, xa, xb, c.options.ignore))
+        if (h.kind == HunkKind::LineEnding) {
+            widenBreaks(c.a.text, fa);
+            widenBreaks(c.b.text, fb);
+            h = label(std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin),
+                      std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin));
+        }
+        if (!ignored(h, c.a.text, fa, c.b.text, fb, c.options.ignore))
             add(c, std::move(h), fa, fb);
     }
 }
