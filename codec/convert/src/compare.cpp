@@ -282,6 +282,11 @@ bool decodesAs(std::span<const std::uint8_t> bytes, const Detection& d, const st
     return false;
 }
 
+bool startsWithBom(const ByteSource& s) {
+    std::uint8_t head[3] = {};
+    return s.read(0, head) == 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF;
+}
+
 } // namespace
 
 std::string_view name(IgnoreKind k) noexcept {
@@ -378,9 +383,24 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     if (!r.ok || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
         return r;
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
-        r.note = std::string(a.size() > options.textLimit ? "A" : "B") + " is over the " +
-                 std::to_string(options.textLimit >> 20) +
-                 " MiB the text alignment reads into memory: compared byte by byte";
+        // Too large to hold: aligned window by window, when both are read the same way (UTF-8
+        // with the same byte order mark, or none); other pairs are left to the byte runs.
+        const Detection da = detectEncoding(a), db = detectEncoding(b);
+        const auto utf8 = [](const Detection& d) {
+            return !d.guesses.empty() && d.guesses.front().encoding == "UTF-8";
+        };
+        if (!utf8(da) || !utf8(db) || startsWithBom(a) != startsWithBom(b)) {
+            r.note = std::string(a.size() > options.textLimit ? "A" : "B") + " is over the " +
+                     std::to_string(options.textLimit >> 20) +
+                     " MiB a text in another encoding is read into memory for: compared byte "
+                     "by byte";
+            return r;
+        }
+        r.a.encoding = r.b.encoding = "UTF-8";
+        r.verdictText = "the texts differ";
+        compare_detail::diffStreamed(a, b, options, r);
+        if (!r.error.empty())
+            r.ok = false;
         return r;
     }
     // Both in memory: each is read whole once (the byte pass's reads were checked; these are

@@ -4,6 +4,10 @@
 
 #include "u8convert/compare.h"
 
+namespace u8codec {
+class ByteSource;
+}
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -41,10 +45,31 @@ private:
     std::uint64_t line_ = 1, column_ = 1;
 };
 
+// Where a window of each file starts: its byte offset and line number (a window starts at a line
+// start).
+struct WindowBase {
+    std::uint64_t offsetA = 0, offsetB = 0;
+    std::uint64_t lineA = 1, lineB = 1;
+};
+struct WindowOutcome {
+    // Bytes of each window whose differences were reported (up to the end of the last change
+    // that ends before the windows do); the next window starts there.
+    std::size_t consumedA = 0, consumedB = 0;
+    bool stalled = false; // no change ended inside the windows: a larger window is needed
+};
+// The hunks of two windows of larger files. `final`: both windows end their files (every change
+// is reported, as diffTexts() does).
+WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
+                         CompareResult& r, const WindowBase& base, bool final);
+
 // The differences of two texts that no whole-file verdict explains, aligned by lines and then by
 // characters within changed lines, labelled (HunkKind). Fills r.hunks, r.hunkCount and r.note.
 void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
                CompareResult& r);
+
+// The hunks of two UTF-8 files too large to hold, in bounded memory (compare_stream.cpp).
+void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                  CompareResult& r);
 
 // Spaces and tabs at the end of a line (before its break or the end of the text).
 bool isTrailingBlank(char c) noexcept;

@@ -17,7 +17,8 @@ bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
     const long maxD = long(std::min<std::uint64_t>(maxCost, std::uint64_t(n + m)));
     std::vector<long> v(std::size_t(2 * maxD + 3), 0);
     const long off = maxD + 1;
-    std::vector<std::vector<long>> trace; // trace[d]: v[-d..d] after round d
+    // trace[d]: v[-d..d] after round d, 32 bits each (half the memory of the search's own).
+    std::vector<std::vector<std::int32_t>> trace;
     long found = -1;
     for (long d = 0; d <= maxD && found < 0; ++d) {
         for (long k = -d; k <= d; k += 2) {
@@ -38,8 +39,8 @@ bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
     std::vector<EditBlock> reversed;
     long x = n, y = m;
     for (long d = found; d > 0; --d) {
-        const std::vector<long>& pv = trace[std::size_t(d - 1)];
-        const auto at = [&](long k) { return pv[std::size_t(k + d - 1)]; };
+        const std::vector<std::int32_t>& pv = trace[std::size_t(d - 1)];
+        const auto at = [&](long k) { return long(pv[std::size_t(k + d - 1)]); };
         const long k = x - y;
         const bool down = k == -d || (k != d && at(k - 1) < at(k + 1));
         const long pk = down ? k + 1 : k - 1;

@@ -290,12 +290,17 @@ struct Context {
     const CompareOptions& options;
     CompareResult& r;
     OffsetMap mapA, mapB;
+    WindowBase base;
 };
 
-void fillSide(const DecodedSide& side, OffsetMap& map, Range range, HunkSide& out) {
+// A window starts at a line start, so only the line and the offset need its base.
+void fillSide(const DecodedSide& side, OffsetMap& map, Range range, std::uint64_t baseOffset,
+              std::uint64_t baseLine, HunkSide& out) {
     out.offset = map.fileOffset(range.begin);
     out.length = map.fileOffset(range.end) - out.offset;
+    out.offset += baseOffset;
     map.lineColumn(range.begin, out.line, out.column);
+    out.line += baseLine - 1;
     out.text = side.text.substr(range.begin, std::min(range.end - range.begin, kShownBytes));
 }
 
@@ -303,8 +308,8 @@ void add(Context& c, CompareHunk h, Range ra, Range rb) {
     ++c.r.hunkCount;
     if (c.r.hunks.size() >= c.options.maxHunks)
         return;
-    fillSide(c.a, c.mapA, ra, h.a);
-    fillSide(c.b, c.mapB, rb, h.b);
+    fillSide(c.a, c.mapA, ra, c.base.offsetA, c.base.lineA, h.a);
+    fillSide(c.b, c.mapB, rb, c.base.offsetB, c.base.lineB, h.b);
     c.r.hunks.push_back(std::move(h));
 }
 
@@ -429,9 +434,9 @@ void OffsetMap::lineColumn(std::size_t textOffset, std::uint64_t& line, std::uin
     column = column_;
 }
 
-void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-               CompareResult& r) {
-    Context c{a, b, options, r, OffsetMap(a), OffsetMap(b)};
+WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
+                         CompareResult& r, const WindowBase& base, bool final) {
+    Context c{a, b, options, r, OffsetMap(a), OffsetMap(b), base};
     const std::vector<Range> la = linesOf(a.text), lb = linesOf(b.text);
     Interner in;
     std::vector<std::uint32_t> ka, kb;
@@ -443,9 +448,28 @@ void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions&
     for (const Range& l : lb)
         kb.push_back(lineKey(tb.substr(l.begin, l.end - l.begin), options.ignore, b.validUtf8, in));
     const compare_detail::Alignment al = compare_detail::align(ka, kb, options.maxEditCost);
-    if (al.gaveUp)
+    WindowOutcome out;
+    std::vector<compare_detail::EditBlock> blocks = al.blocks;
+    if (!final) {
+        // A block that reaches a window's end may go on past it: it is left for the next
+        // window, which starts where the last block kept here ends.
+        while (!blocks.empty() &&
+               (blocks.back().aEnd == la.size() || blocks.back().bEnd == lb.size()))
+            blocks.pop_back();
+        if (blocks.empty() || al.gaveUp) {
+            out.stalled = true;
+            return out;
+        }
+        out.consumedA = la[blocks.back().aEnd - 1].end;
+        out.consumedB = lb[blocks.back().bEnd - 1].end;
+        if (blocks.back().aEnd == blocks.back().aBegin)
+            out.consumedA = blocks.back().aBegin ? la[blocks.back().aBegin - 1].end : 0;
+        if (blocks.back().bEnd == blocks.back().bBegin)
+            out.consumedB = blocks.back().bBegin ? lb[blocks.back().bBegin - 1].end : 0;
+    } else if (al.gaveUp) {
         r.note = "more than " + std::to_string(options.maxEditCost) +
                  " lines differ: the alignment gave up, and the changed middle is one block";
+    }
     const auto span = [](const std::vector<Range>& lines, std::size_t from, std::size_t to,
                          std::size_t textSize) {
         if (from == to)
@@ -453,12 +477,18 @@ void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions&
                          from < lines.size() ? lines[from].begin : textSize};
         return Range{lines[from].begin, lines[to - 1].end};
     };
-    for (const compare_detail::EditBlock& e : al.blocks) {
+    for (const compare_detail::EditBlock& e : blocks) {
         const Range ra = span(la, e.aBegin, e.aEnd, ta.size());
         const Range rb = span(lb, e.bBegin, e.bEnd, tb.size());
         if (!mojibakeBlock(c, ra, rb))
             characterDiff(c, ra, rb);
     }
+    return out;
+}
+
+void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
+               CompareResult& r) {
+    diffWindow(a, b, options, r, WindowBase{}, true);
 }
 
 } // namespace u8codec::compare_detail

@@ -108,14 +108,15 @@ struct CompareSideInfo {
 struct CompareOptions {
     bool bytesOnly = false; // `--bytes`: only the byte runs
     IgnoreMask ignore = 0;
-    // Files larger than this are compared byte by byte only (the alignment needs both decoded
-    // texts in memory), with a note saying so.
+    // Files larger than this are not read into memory: two UTF-8 files are aligned window by
+    // window as they are read (an equal stretch skipped with memcmp); other encodings are
+    // compared byte by byte, with a note saying so.
     std::uint64_t textLimit = std::uint64_t(512) << 20;
     std::size_t maxHunks = 1000;    // reported; the rest are counted
     std::size_t maxByteRuns = 1000; // likewise
     // The alignment's bound on work: edit scripts longer than this (lines, or characters within
     // one changed block) are not searched; what is left is reported as one block (and a note).
-    std::uint64_t maxEditCost = 4000;
+    std::uint64_t maxEditCost = 2000;
     // Called now and then with (bytes done, total); returning false cancels.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
@@ -149,7 +150,8 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
                            const CompareOptions& options = {});
 
 // The whole comparison of two sources: bytes first (equal files never leave that pass), then,
-// unless options.bytesOnly or a file is over options.textLimit, the texts.
+// unless options.bytesOnly, the texts: in memory up to options.textLimit, else streamed (the
+// whole-file verdicts need both texts whole, and are then not given).
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
                              const CompareOptions& options = {});
 
