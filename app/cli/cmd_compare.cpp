@@ -11,6 +11,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace u8cli {
@@ -78,11 +79,19 @@ bool openSide(const std::string& path, Side& side, std::string& error) {
     if (!side.input)
         return false;
     if (side.input->file()) {
-        side.source = side.input->file();
-        return true;
-    }
-    if (!side.input->readOrSpool(kStdinInMemory, kStdinLimit, side.held, side.spooled, error))
+        // The size the file system gives is trusted only for a regular file: /proc reports 0
+        // for files that hold text, so those (and devices, FIFOs) are read to their end.
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+            side.source = side.input->file();
+            return true;
+        }
+        if (!side.input->readAll(side.held, error))
+            return false;
+    } else if (!side.input->readOrSpool(kStdinInMemory, kStdinLimit, side.held, side.spooled,
+                                        error)) {
         return false;
+    }
     if (side.spooled) {
         side.source = side.spooled.get();
     } else {
