@@ -29,16 +29,19 @@ constexpr OptionSpec kOptions[] = {
              "(Unicode normal form, compared in NFC), trailing-space (spaces and tabs at the end "
              "of a line)"},
     {.name = "json",
-     .help = "one JSON object: \"a\" and \"b\" (name, size, encoding, bom, line_endings {lf, "
-             "crlf, cr}, not_nfc, not_nfd, trailing_space, invalid_sequences), \"verdict\" (a "
-             "name: same-bytes, same-text-other-encoding, only-bom, only-line-endings, "
-             "only-normal-form, only-trailing-space, b-is-a-with-mojibake, a-is-b-with-mojibake, "
-             "same-ignoring, differ), \"verdict_text\", \"hunks\" (each {kind, label, a, b}, a "
-             "side being {offset, length, line, column, text}; kind one of text-edit, "
-             "invisible-inserted, invisible-removed, lookalike, normal-form, line-ending, "
-             "encoding-damage, byte-order-mark), \"hunk_count\", \"byte_runs\" ({offset, "
-             "length}), \"byte_run_count\", \"differing_bytes\", \"first_difference\" and "
-             "\"note\" (null, or why the text alignment was not done or stopped)"},
+     .help =
+         "one JSON object: \"a\" and \"b\" (name, size, encoding, bom, line_endings {lf, "
+         "crlf, cr}, not_nfc and not_nfd (the places NFC and NFD would change; null when the texts "
+         "are the same and they were not counted), trailing_space, invalid_sequences), \"verdict\" "
+         "(a "
+         "name: same-bytes, same-text-other-encoding, only-bom, only-line-endings, "
+         "only-normal-form, only-trailing-space, b-is-a-with-mojibake, a-is-b-with-mojibake, "
+         "same-ignoring, differ), \"verdict_text\", \"hunks\" (each {kind, label, a, b}, a "
+         "side being {offset, length, line, column, text}; kind one of text-edit, "
+         "invisible-inserted, invisible-removed, lookalike, normal-form, line-ending, "
+         "encoding-damage, byte-order-mark), \"hunk_count\", \"byte_runs\" ({offset, "
+         "length}), \"byte_run_count\", \"differing_bytes\", \"first_difference\" and "
+         "\"note\" (null, or why the text alignment was not done or stopped)"},
     {.name = "max-hunks",
      .kind = ValueKind::Number,
      .valueName = "N",
@@ -112,7 +115,8 @@ void appendSideJson(std::string& j, const std::string& name, const u8codec::Comp
     j += ",\"line_endings\":{\"lf\":" + std::to_string(s.lineEndings.lf) +
          ",\"crlf\":" + std::to_string(s.lineEndings.crlf) +
          ",\"cr\":" + std::to_string(s.lineEndings.cr) + "}";
-    j += ",\"not_nfc\":" + std::to_string(s.notNfc) + ",\"not_nfd\":" + std::to_string(s.notNfd);
+    j += std::string(",\"not_nfc\":") + (s.formsCounted ? std::to_string(s.notNfc) : "null") +
+         ",\"not_nfd\":" + (s.formsCounted ? std::to_string(s.notNfd) : "null");
     j += ",\"trailing_space\":" + std::to_string(s.trailingSpace);
     j += ",\"invalid_sequences\":" + std::to_string(s.invalidSequences) + "}";
 }

@@ -73,6 +73,7 @@ bool transcodeTo(std::span<const std::uint8_t> bytes, const std::string& encodin
 
 DecodedSide decode(std::span<const std::uint8_t> bytes, const Detection& d) {
     DecodedSide side;
+    side.fileSize = bytes.size();
     const std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     for (const Bom& bom : kBoms) {
         if (!view.starts_with(bom.bytes))
@@ -143,13 +144,15 @@ std::string canonical(const DecodedSide& side, IgnoreMask mask) {
     return s;
 }
 
-void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, CompareSideInfo& s) {
+void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, bool countForms,
+                  CompareSideInfo& s) {
     s.size = bytes.size();
     s.encoding = d.encoding;
     s.bom = d.bomLength != 0;
     s.lineEndings =
         countLineEndings({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()});
-    if (d.validUtf8) {
+    if (d.validUtf8 && countForms) {
+        s.formsCounted = true;
         s.notNfc = normalize(d.text, NormalForm::Nfc, 0).changedSpans;
         s.notNfd = normalize(d.text, NormalForm::Nfd, 0).changedSpans;
     }
@@ -274,6 +277,7 @@ bool decodesAs(std::span<const std::uint8_t> bytes, const Detection& d, const st
     pages.emplace_back("windows-1252");
     for (const std::string& page : pages) {
         DecodedSide trial;
+        trial.fileSize = bytes.size();
         if (page != "UTF-8" && transcodeTo(bytes, page, trial) && trial.text == other) {
             side = std::move(trial);
             return true;
@@ -353,8 +357,9 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
         else if (!db.validUtf8 && da.validUtf8)
             decodesAs(b, detB, da.text, db);
     }
-    describeSide(da, a, r.a);
-    describeSide(db, b, r.b);
+    const bool sameText = da.text == db.text;
+    describeSide(da, a, !sameText, r.a);
+    describeSide(db, b, !sameText, r.b);
     if ((options.ignore & ignoreBit(IgnoreKind::Bom)) == 0 &&
         (da.bomLength == 0) != (db.bomLength == 0)) {
         CompareHunk h;

@@ -35,7 +35,17 @@ bool readChunk(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t
 // that continues one ended at the chunk before.
 void addRuns(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b, std::uint64_t base,
              CompareResult& r, std::size_t maxRuns, std::uint64_t& runEnd) {
+    // Equal 64-byte blocks are passed with memcmp: a chunk with one edit is not walked byte by
+    // byte.
+    constexpr std::size_t kBlock = 64;
     for (std::size_t i = 0; i < a.size(); ++i) {
+        if (i % kBlock == 0) {
+            const std::size_t n = std::min(kBlock, a.size() - i);
+            if (std::memcmp(a.data() + i, b.data() + i, n) == 0) {
+                i += n - 1;
+                continue;
+            }
+        }
         if (a[i] == b[i])
             continue;
         const std::uint64_t at = base + i;

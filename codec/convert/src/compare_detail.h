@@ -24,7 +24,8 @@ struct DecodedSide {
     std::string encoding;
     Unit unit = Unit::Utf8;
     std::size_t bomLength = 0;
-    bool validUtf8 = true; // `text` is well-formed
+    bool validUtf8 = true;               // `text` is well-formed
+    std::uint64_t fileSize = UINT64_MAX; // the bytes `text` was decoded from, BOM included
 };
 
 // Maps offsets in a side's text to offsets in its file, walking forward from the last answer (the

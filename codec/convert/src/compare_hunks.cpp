@@ -394,6 +394,10 @@ std::uint64_t OffsetMap::fileOffset(std::size_t textOffset) {
         return side_.bomLength + textOffset;
     // Each character took 1 byte in a single-byte page, 2 or 4 in UTF-16 (a pair above
     // U+FFFF), 4 in UTF-32.
+    // A U+FFFD that stands for invalid input is counted as one unit: the odd last byte of
+    // UTF-16 is shorter, so no offset is let past the end of the file.
+    if (textOffset >= side_.text.size())
+        return side_.fileSize == UINT64_MAX ? file_ : side_.fileSize;
     while (pos_ < textOffset) {
         std::size_t len = 0;
         next(side_.text, pos_, len);

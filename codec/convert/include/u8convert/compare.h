@@ -98,9 +98,12 @@ struct CompareSideInfo {
     std::uint64_t size = 0;
     std::string encoding; // "UTF-8", "UTF-16LE", "windows-1252"; empty when not decoded
     bool bom = false;
-    LineEndingMix lineEndings;          // in the decoded text
-    std::uint64_t notNfc = 0;           // places NFC would change
-    std::uint64_t notNfd = 0;           // places NFD would change
+    LineEndingMix lineEndings; // in the decoded text
+    // Places NFC and NFD would change: counted only where the texts differ (normalising a
+    // whole text is the costliest part of a comparison that ends with "same text").
+    bool formsCounted = false;
+    std::uint64_t notNfc = 0;
+    std::uint64_t notNfd = 0;
     std::uint64_t trailingSpace = 0;    // lines ending in spaces or tabs
     std::uint64_t invalidSequences = 0; // when read as UTF-8 with errors
 };
