@@ -40,7 +40,8 @@ constexpr OptionSpec kOptions[] = {
          "side being {offset, length, line, column, text}; kind one of text-edit, "
          "invisible-inserted, invisible-removed, lookalike, normal-form, line-ending, "
          "encoding-damage, byte-order-mark), \"hunk_count\", \"byte_runs\" ({offset, "
-         "length}), \"byte_run_count\", \"differing_bytes\", \"first_difference\" and "
+         "length}), \"byte_run_count\" and \"differing_bytes\" (with --bytes, or where the "
+         "texts were not aligned; else empty and 0), \"first_difference\" (a byte offset) and "
          "\"note\" (null, or why the text alignment was not done or stopped)"},
     {.name = "max-hunks",
      .kind = ValueKind::Number,

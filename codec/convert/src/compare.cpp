@@ -7,6 +7,7 @@
 #include "u8convert/compare.h"
 
 #include "compare_detail.h"
+#include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/scan.h"
 #include "u8convert/detect.h"
@@ -144,6 +145,31 @@ std::string canonical(const DecodedSide& side, IgnoreMask mask) {
     return s;
 }
 
+// Lines that end in a space or tab. Only the character before each line break is looked at
+// (found with memchr); a text with lone CRs, rare, is walked byte by byte.
+std::uint64_t trailingBlankLines(std::string_view t, bool loneCr) {
+    std::uint64_t n = 0;
+    if (loneCr) {
+        bool blank = false;
+        for (char c : t) {
+            if ((c == '\n' || c == '\r') && blank)
+                ++n;
+            blank = compare_detail::isTrailingBlank(c) || (blank && c == '\r');
+        }
+        return n + (blank ? 1 : 0);
+    }
+    const char* p = t.data();
+    const char* const end = p + t.size();
+    while (const char* lf = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)))) {
+        const char* last = lf;
+        if (last > p && last[-1] == '\r')
+            --last;
+        n += last > p && compare_detail::isTrailingBlank(last[-1]) ? 1 : 0;
+        p = lf + 1;
+    }
+    return n + (end > p && compare_detail::isTrailingBlank(end[-1]) ? 1 : 0);
+}
+
 void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, bool countForms,
                   CompareSideInfo& s) {
     s.size = bytes.size();
@@ -156,13 +182,7 @@ void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, boo
         s.notNfc = normalize(d.text, NormalForm::Nfc, 0).changedSpans;
         s.notNfd = normalize(d.text, NormalForm::Nfd, 0).changedSpans;
     }
-    bool blank = false;
-    for (char c : d.text) {
-        if ((c == '\n' || c == '\r') && blank)
-            ++s.trailingSpace;
-        blank = compare_detail::isTrailingBlank(c) || (blank && c == '\r');
-    }
-    s.trailingSpace += blank ? 1 : 0;
+    s.trailingSpace = trailingBlankLines(d.text, s.lineEndings.cr != 0);
     if (!d.validUtf8)
         s.invalidSequences =
             scan({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()})
@@ -384,9 +404,24 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
 
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
                              const CompareOptions& options) {
-    CompareResult r = compareBytes(a, b, options);
+    // The byte runs are listed for --bytes and where the texts are not aligned; a comparison of
+    // texts needs only whether and where the bytes first differ (a shifted text differs at
+    // every byte after its first edit, and walking them is most of the time of a "same text").
+    CompareOptions firstOnly = options;
+    firstOnly.maxByteRuns = options.bytesOnly ? options.maxByteRuns : 0;
+    CompareResult r = compareBytes(a, b, firstOnly, !options.bytesOnly);
     if (!r.ok || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
         return r;
+    const auto withRuns = [&](CompareResult& t) {
+        const CompareResult full = compareBytes(a, b, options);
+        t.byteRuns = full.byteRuns;
+        t.byteRunCount = full.byteRunCount;
+        t.differingBytes = full.differingBytes;
+        if (!full.ok) {
+            t.ok = false;
+            t.error = full.error;
+        }
+    };
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
         // Too large to hold: aligned window by window, when both are read the same way (UTF-8
         // with the same byte order mark, or none); other pairs are left to the byte runs.
@@ -399,6 +434,7 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
                      std::to_string(options.textLimit >> 20) +
                      " MiB a text in another encoding is read into memory for: compared byte "
                      "by byte";
+            withRuns(r);
             return r;
         }
         r.a.encoding = r.b.encoding = "UTF-8";
@@ -406,21 +442,22 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
         compare_detail::diffStreamed(a, b, options, r);
         if (!r.error.empty())
             r.ok = false;
+        else if (!r.note.empty() || r.hunkCount == 0)
+            withRuns(r);
         return r;
     }
     // Both in memory: each is read whole once (the byte pass's reads were checked; these are
     // too).
-    std::vector<std::uint8_t> ba(a.size()), bb(b.size());
-    if (a.read(0, ba) != ba.size() || b.read(0, bb) != bb.size()) {
+    AlignedBuffer ba(a.size()), bb(b.size()); // not zeroed: read over at once
+    if (a.read(0, ba.span()) != ba.size() || b.read(0, bb.span()) != bb.size()) {
         r.ok = false;
         r.error = "a file became shorter while it was compared";
         return r;
     }
-    CompareResult t = compareTexts(ba, bb, options);
-    t.byteRuns = std::move(r.byteRuns);
-    t.byteRunCount = r.byteRunCount;
-    t.differingBytes = r.differingBytes;
+    CompareResult t = compareTexts(ba.span(), bb.span(), options);
     t.firstDifference = r.firstDifference;
+    if (t.ok && t.verdict == CompareVerdict::Differ && t.hunkCount == 0)
+        withRuns(t);
     return t;
 }
 

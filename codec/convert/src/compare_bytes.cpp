@@ -65,8 +65,8 @@ void addRuns(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b, s
 
 } // namespace
 
-CompareResult compareBytes(const ByteSource& a, const ByteSource& b,
-                           const CompareOptions& options) {
+CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                           bool stopAtFirst) {
     CompareResult r;
     r.a.size = a.size();
     r.b.size = b.size();
@@ -81,6 +81,13 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b,
             return r;
         if (std::memcmp(sa.data(), sb.data(), n) != 0) {
             differ = true;
+            if (stopAtFirst) {
+                std::size_t i = 0;
+                while (sa[i] == sb[i])
+                    ++i;
+                r.firstDifference = at + i;
+                break;
+            }
             addRuns(sa, sb, at, r, options.maxByteRuns, runEnd);
         }
         at += n;
@@ -90,7 +97,7 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b,
             return r;
         }
     }
-    if (r.a.size != r.b.size && r.differingBytes == 0)
+    if (r.a.size != r.b.size && !differ)
         r.firstDifference = common;
     differ = differ || r.a.size != r.b.size;
     r.verdict = differ ? CompareVerdict::Differ : CompareVerdict::SameBytes;

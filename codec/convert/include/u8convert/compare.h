@@ -145,8 +145,9 @@ struct CompareResult {
 // Byte by byte, in chunks (constant memory): equal stretches at memory-compare speed, the runs of
 // differing offsets otherwise. Fills ok/error, sizes, byteRuns, differingBytes, firstDifference
 // and a SameBytes or Differ verdict.
+// `stopAtFirst`: only whether and where the bytes first differ (no runs).
 CompareResult compareBytes(const ByteSource& a, const ByteSource& b,
-                           const CompareOptions& options = {});
+                           const CompareOptions& options = {}, bool stopAtFirst = false);
 
 // Two texts in memory: the verdict, else the labelled hunks of the aligned decoded texts.
 CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
