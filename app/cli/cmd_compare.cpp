@@ -244,9 +244,13 @@ int runCompare(const Arguments& parsed) {
     const bool progress =
         isatty(STDERR_FILENO) && a.source->size() + b.source->size() > (256u << 20);
     if (progress)
-        options.progress = [](std::uint64_t done, std::uint64_t total) {
-            if (total && (done & ((64u << 20) - 1)) == 0)
-                std::fprintf(stderr, "\rcompare: %llu %%", 100ULL * done / total);
+        // Each pass (bytes, then the texts) reports from 0 to its total: a line per change of
+        // percentage, not per chunk.
+        options.progress = [shown = ~0ULL](std::uint64_t done, std::uint64_t total) mutable {
+            const unsigned long long percent = total ? 100ULL * done / total : 100;
+            if (percent != shown)
+                std::fprintf(stderr, "\rcompare: %llu %%", percent);
+            shown = percent;
             return true;
         };
     const u8codec::CompareResult r = u8codec::compareSources(*a.source, *b.source, options);
