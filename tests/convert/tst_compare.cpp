@@ -204,6 +204,14 @@ private slots:
         const CompareResult left = run(kText, QByteArray(crlf).replace("Le", "La"), eol | space);
         QCOMPARE(left.hunkCount, 1u);
         QCOMPARE(left.hunks.front().a.text, std::string("e"));
+        // Only a byte order mark, set aside: nothing is left.
+        const CompareResult bom = run(kText, "\xEF\xBB\xBF" + kText, ignoreBit(IgnoreKind::Bom));
+        QCOMPARE(int(bom.verdict), int(CompareVerdict::SameIgnoring));
+        const CompareResult bomAndEdit =
+            run(kText, "\xEF\xBB\xBF" + QByteArray(kText).replace("Le", "La"),
+                ignoreBit(IgnoreKind::Bom));
+        QCOMPARE(bomAndEdit.hunkCount, 1u);
+        QCOMPARE(name(bomAndEdit.hunks.front().kind), name(HunkKind::TextEdit));
         IgnoreMask parsed = 0;
         std::string bad;
         QVERIFY(parseIgnoreList("bom,nf", parsed, bad));
@@ -314,6 +322,26 @@ private slots:
             QCOMPARE(s.a.column, h.a.column);
             QCOMPARE(s.b.text, h.b.text);
         }
+    }
+
+    // A changed block too large to label character by character is one hunk, still told
+    // apart as invalid UTF-8 or not.
+    void largeBlock() {
+        QByteArray a, b;
+        for (int i = 0; i < 3000; ++i) {
+            a += "a" + QByteArray::number(i) + " line of the first text\n";
+            b += "b" + QByteArray::number(i) + " LINE OF THE OTHER TEXT\n";
+        }
+        CompareOptions o;
+        o.maxEditCost = 100;
+        const CompareResult r = compareTexts(bytes(a), bytes(b), o);
+        QCOMPARE(r.hunkCount, 1u);
+        QCOMPARE(name(r.hunks.front().kind), name(HunkKind::TextEdit));
+        const CompareResult bad = compareTexts(bytes(a), bytes(b + "caf\xC3\xA9 \xC0\xAF\n"), o);
+        QCOMPARE(bad.hunkCount, 1u);
+        QCOMPARE(name(bad.hunks.front().kind), name(HunkKind::EncodingDamage));
+        QVERIFY2(bad.hunks.front().label.find("overlong") != std::string::npos,
+                 bad.hunks.front().label.c_str());
     }
 
     // A file over the text limit in another encoding is compared by its bytes, with a note.

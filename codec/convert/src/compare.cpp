@@ -226,7 +226,10 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore
     };
     const CompareSideInfo &a = r.a, &b = r.b;
     if (da.text == db.text) {
-        if (a.encoding == b.encoding) {
+        if (a.encoding == b.encoding && (ignore & ignoreBit(IgnoreKind::Bom))) {
+            r.verdict = CompareVerdict::SameIgnoring;
+            r.verdictText = "same text once bom differences are set aside";
+        } else if (a.encoding == b.encoding) {
             r.verdict = CompareVerdict::OnlyBom;
             r.verdictText = std::string("only the byte order mark differs: ") +
                             (a.bom ? "A" : "B") + " starts with one";

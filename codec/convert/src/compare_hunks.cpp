@@ -317,7 +317,9 @@ void add(Context& c, CompareHunk h, Range ra, Range rb) {
 bool mojibakeBlock(Context& c, Range ra, Range rb) {
     const std::string_view ta = std::string_view(c.a.text).substr(ra.begin, ra.end - ra.begin);
     const std::string_view tb = std::string_view(c.b.text).substr(rb.begin, rb.end - rb.begin);
-    if (ta.empty() || tb.empty())
+    // A whole-file mojibake is the verdict's; a block is tried only while its repair is cheap.
+    if (ta.empty() || tb.empty() || ta.size() > 16 * kCharacterBlockLimit ||
+        tb.size() > 16 * kCharacterBlockLimit)
         return false;
     for (const bool bDamaged : {true, false}) {
         const MojibakeResult m = repairMojibake(bDamaged ? tb : ta);
@@ -338,7 +340,14 @@ void characterDiff(Context& c, Range ra, Range rb) {
     const std::string_view ta = std::string_view(c.a.text).substr(ra.begin, ra.end - ra.begin);
     const std::string_view tb = std::string_view(c.b.text).substr(rb.begin, rb.end - rb.begin);
     if (ta.size() > kCharacterBlockLimit || tb.size() > kCharacterBlockLimit) {
-        add(c, label(ta, tb), ra, rb);
+        // Too large to label character by character (the labels look at every code point):
+        // only whether either side holds invalid UTF-8, which the vector scan says at once.
+        CompareHunk h;
+        const bool valid = wellFormedLength(bytesOf(ta)) == ta.size() &&
+                           wellFormedLength(bytesOf(tb)) == tb.size();
+        h.kind = valid ? HunkKind::TextEdit : HunkKind::EncodingDamage;
+        h.label = valid ? std::string("replaced") : invalidLabel(ta, tb);
+        add(c, std::move(h), ra, rb);
         return;
     }
     Interner in;
