@@ -133,8 +133,7 @@ private slots:
             << "a line" + tail << "a  line" + other << HunkKind::TextEdit << "inserted";
         QTest::newRow("Cyrillic a")
             << "cat says" + tail << "c\xD0\xB0t says" + other << HunkKind::Lookalike
-            << "U+0061 LATIN SMALL LETTER A -> U+0430 CYRILLIC SMALL "
-               "LETTER A";
+            << "'a' U+0061 LATIN SMALL LETTER A -> 'а' U+0430 CYRILLIC SMALL LETTER A";
         QTest::newRow("b for a") << "cat says" + tail << "cbt says" + other << HunkKind::TextEdit
                                  << "replaced";
         QTest::newRow("decomposed") << "un café noir" + tail << "un cafe\xCC\x81 noir" + other

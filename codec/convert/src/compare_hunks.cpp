@@ -177,6 +177,28 @@ std::string breaksName(std::string_view s) {
     return out.empty() ? "nothing" : out;
 }
 
+// A letter as the readers compare them: "'а' U+0430 CYRILLIC SMALL LETTER A" (look-alikes
+// are letters and digits, never controls, so the character itself can be shown).
+std::string shown(char32_t cp) {
+    std::string s = "'";
+    if (cp < 0x80) {
+        s += char(cp);
+    } else if (cp < 0x800) {
+        s += char(0xC0 | (cp >> 6));
+        s += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        s += char(0xE0 | (cp >> 12));
+        s += char(0x80 | ((cp >> 6) & 0x3F));
+        s += char(0x80 | (cp & 0x3F));
+    } else {
+        s += char(0xF0 | (cp >> 18));
+        s += char(0x80 | ((cp >> 12) & 0x3F));
+        s += char(0x80 | ((cp >> 6) & 0x3F));
+        s += char(0x80 | (cp & 0x3F));
+    }
+    return s + "' " + describeCharacter(cp);
+}
+
 // Each character of `a` replaced by one drawn like it (the audit's confusable skeletons).
 bool lookalikes(std::string_view a, std::string_view b, std::string& label) {
     const auto ca = codePoints(a), cb = codePoints(b);
@@ -194,7 +216,7 @@ bool lookalikes(std::string_view a, std::string_view b, std::string& label) {
         if (!alike)
             return false;
         if (label.empty())
-            label = describeCharacter(x) + " -> " + describeCharacter(y);
+            label = shown(x) + " -> " + shown(y);
     }
     return !label.empty();
 }
