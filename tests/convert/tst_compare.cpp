@@ -343,6 +343,32 @@ private slots:
                  bad.hunks.front().label.c_str());
     }
 
+    // Streamed, a file that goes on past the other's end: the rest is one hunk.
+    void streamedTail() {
+        std::vector<std::uint8_t> a;
+        for (int i = 0; i < 20000; ++i)
+            for (char ch : "a line of text\n")
+                if (ch)
+                    a.push_back(std::uint8_t(ch));
+        std::vector<std::uint8_t> b = a;
+        for (int i = 0; i < 3; ++i)
+            for (char ch : "more\n")
+                if (ch)
+                    b.push_back(std::uint8_t(ch));
+        CompareOptions o;
+        o.textLimit = 1024;
+        for (const bool swapped : {false, true}) {
+            const CompareResult r = swapped ? compareSources(MemorySource(b), MemorySource(a), o)
+                                            : compareSources(MemorySource(a), MemorySource(b), o);
+            QVERIFY2(r.note.empty(), r.note.c_str());
+            QCOMPARE(r.hunkCount, 1u);
+            const HunkSide& longer = swapped ? r.hunks.front().a : r.hunks.front().b;
+            QCOMPARE(longer.offset, std::uint64_t(a.size()));
+            QCOMPARE(longer.length, 15u);
+            QCOMPARE(longer.line, 20001u);
+        }
+    }
+
     // A file over the text limit in another encoding is compared by its bytes, with a note.
     void overTheTextLimit() {
         std::vector<std::uint8_t> a(4096, 'a'), b(2 + 2 * 4096, 0);
