@@ -343,6 +343,48 @@ private slots:
                  bad.hunks.front().label.c_str());
     }
 
+    // Over the text limit, the verdicts a streamed reading can give: only the BOM, only line
+    // endings (with their counts), only trailing whitespace, the same once --ignore's kinds are
+    // set aside; and not given to a pair that also differs otherwise.
+    void streamedVerdicts() {
+        QByteArray text;
+        for (int i = 0; i < 100000; ++i)
+            text += "line " + QByteArray::number(i) + " caf\xC3\xA9\n";
+        QByteArray crlf = text, blanks = text, both = text;
+        crlf.replace("\n", "\r\n");
+        blanks.replace("\xC3\xA9\n", "\xC3\xA9 \t\n");
+        both.replace("\xC3\xA9\n", "\xC3\xA9 \r\n");
+        const auto streamed = [](const QByteArray& a, const QByteArray& b, IgnoreMask ignore) {
+            CompareOptions o;
+            o.textLimit = 4096;
+            o.ignore = ignore;
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}), o);
+        };
+        const CompareResult eol = streamed(text, crlf, 0);
+        QCOMPARE(int(eol.verdict), int(CompareVerdict::OnlyLineEndings));
+        QVERIFY2(eol.verdictText.find("A has 100000 LF, 0 CRLF, 0 CR; B has 0 LF, 100000 CRLF") !=
+                     std::string::npos,
+                 eol.verdictText.c_str());
+        const CompareResult blank = streamed(text, blanks, 0);
+        QCOMPARE(int(blank.verdict), int(CompareVerdict::OnlyTrailingSpace));
+        QVERIFY(blank.verdictText.find("0 lines of A and 100000 of B") != std::string::npos);
+        QCOMPARE(int(streamed(text, "\xEF\xBB\xBF" + text, 0).verdict),
+                 int(CompareVerdict::OnlyBom));
+        QCOMPARE(int(streamed(text, both, 0).verdict), int(CompareVerdict::Differ));
+        const IgnoreMask eolAndBlanks =
+            ignoreBit(IgnoreKind::LineEndings) | ignoreBit(IgnoreKind::TrailingSpace);
+        QCOMPARE(int(streamed(text, both, eolAndBlanks).verdict),
+                 int(CompareVerdict::SameIgnoring));
+        QByteArray edited = crlf;
+        edited.replace("line 77777 ", "line 77777!");
+        QCOMPARE(int(streamed(text, edited, 0).verdict), int(CompareVerdict::Differ));
+        const CompareResult left = streamed(text, edited, ignoreBit(IgnoreKind::LineEndings));
+        QCOMPARE(int(left.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(left.hunkCount, 1u);
+        QCOMPARE(left.hunks.front().a.line, 77778u);
+    }
+
     // Streamed, a file that goes on past the other's end: the rest is one hunk.
     void streamedTail() {
         std::vector<std::uint8_t> a;

@@ -314,6 +314,90 @@ bool startsWithBom(const ByteSource& s) {
     return s.read(0, head) == 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF;
 }
 
+// The start of the line that holds `offset` in `s`, looked for up to 64 KiB back (else 0).
+std::uint64_t lineStartBefore(const ByteSource& s, std::uint64_t offset) {
+    std::vector<std::uint8_t> back(std::size_t(std::min<std::uint64_t>(offset, 64 << 10)));
+    const std::uint64_t from = offset - back.size();
+    if (s.read(from, back) != back.size())
+        return 0;
+    for (std::size_t i = back.size(); i > 0; --i)
+        if (back[i - 1] == '\n')
+            return from + i;
+    return 0;
+}
+
+// The verdicts that hold for UTF-8 files too large to hold, tried as each one's difference set
+// aside in a streamed reading of both from the line where their bytes first differ (the normal
+// form and mojibake need the texts whole, and are not tried). The counts a verdict names are
+// taken in one more reading from the start, only for the verdict that holds.
+bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore,
+                     CompareResult& r) {
+    using compare_detail::equalRewritten;
+    const std::uint64_t from = lineStartBefore(a, r.firstDifference);
+    const auto holds = [&](IgnoreMask extra) {
+        return equalRewritten(a, b, ignore | extra, from, r.error).equal;
+    };
+    const auto counts = [&](IgnoreMask extra) {
+        return equalRewritten(a, b, ignore | extra, 0, r.error);
+    };
+    if (ignore != 0 && holds(0)) {
+        r.verdict = CompareVerdict::SameIgnoring;
+        r.verdictText = "same text once the differences --ignore names are set aside";
+        return true;
+    }
+    if (r.error.empty() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&
+        equalRewritten(a, b, ignore | ignoreBit(IgnoreKind::Bom), 0, r.error).equal) {
+        r.verdict = CompareVerdict::OnlyBom;
+        r.verdictText = std::string("only the byte order mark differs: ") + (r.a.bom ? "A" : "B") +
+                        " starts with one";
+        return true;
+    }
+    const IgnoreMask eol = ignoreBit(IgnoreKind::LineEndings);
+    if (r.error.empty() && !(ignore & eol) && holds(eol)) {
+        const auto c = counts(eol);
+        r.verdict = CompareVerdict::OnlyLineEndings;
+        r.verdictText = "only line endings differ: A has " + mixText(c.lineEndingsA) + "; B has " +
+                        mixText(c.lineEndingsB);
+        return true;
+    }
+    const IgnoreMask blank = ignoreBit(IgnoreKind::TrailingSpace);
+    if (r.error.empty() && !(ignore & blank) && holds(blank)) {
+        const auto c = counts(blank);
+        r.verdict = CompareVerdict::OnlyTrailingSpace;
+        r.verdictText = "only trailing whitespace differs: " + std::to_string(c.trailingA) +
+                        " lines of A and " + std::to_string(c.trailingB) +
+                        " of B end in spaces or tabs";
+        return true;
+    }
+    return false;
+}
+
+// Files over the text limit: two UTF-8 files get the streamed verdicts, else are aligned window
+// by window; other pairs are left to the byte runs, with a note.
+void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                  CompareResult& r) {
+    const Detection da = detectEncoding(a), db = detectEncoding(b);
+    const auto utf8 = [](const Detection& d) {
+        return !d.guesses.empty() && d.guesses.front().encoding == "UTF-8";
+    };
+    if (!utf8(da) || !utf8(db)) {
+        r.note = std::string(a.size() > options.textLimit ? "A" : "B") + " is over the " +
+                 std::to_string(options.textLimit >> 20) +
+                 " MiB a text in another encoding is read into memory for: compared byte by byte";
+        return;
+    }
+    r.a.encoding = r.b.encoding = "UTF-8";
+    r.a.bom = startsWithBom(a);
+    r.b.bom = startsWithBom(b);
+    if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
+        r.ok = r.error.empty();
+        return;
+    }
+    r.verdictText = "the texts differ";
+    compare_detail::diffStreamed(a, b, options, r);
+    r.ok = r.error.empty();
+}
+
 } // namespace
 
 std::string_view name(IgnoreKind k) noexcept {
@@ -426,26 +510,8 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
         }
     };
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
-        // Too large to hold: aligned window by window, when both are read the same way (UTF-8
-        // with the same byte order mark, or none); other pairs are left to the byte runs.
-        const Detection da = detectEncoding(a), db = detectEncoding(b);
-        const auto utf8 = [](const Detection& d) {
-            return !d.guesses.empty() && d.guesses.front().encoding == "UTF-8";
-        };
-        if (!utf8(da) || !utf8(db) || startsWithBom(a) != startsWithBom(b)) {
-            r.note = std::string(a.size() > options.textLimit ? "A" : "B") + " is over the " +
-                     std::to_string(options.textLimit >> 20) +
-                     " MiB a text in another encoding is read into memory for: compared byte "
-                     "by byte";
-            withRuns(r);
-            return r;
-        }
-        r.a.encoding = r.b.encoding = "UTF-8";
-        r.verdictText = "the texts differ";
-        compare_detail::diffStreamed(a, b, options, r);
-        if (!r.error.empty())
-            r.ok = false;
-        else if (!r.note.empty() || r.hunkCount == 0)
+        compareLarge(a, b, options, r);
+        if (r.ok && (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))
             withRuns(r);
         return r;
     }

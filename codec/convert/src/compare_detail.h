@@ -72,6 +72,19 @@ void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions&
 void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
                   CompareResult& r);
 
+// Whether two UTF-8 sources are equal once the differences in `mask` (Bom, LineEndings,
+// TrailingSpace) are set aside, read in chunks in bounded memory (compare_canonical.cpp); with
+// the counts a verdict names. Not equal, and `error` set, when a read fails.
+struct CanonicalOutcome {
+    bool equal = false;
+    std::uint64_t trailingA = 0, trailingB = 0; // lines ending in blanks (TrailingSpace set)
+    LineEndingMix lineEndingsA, lineEndingsB;
+};
+// `from`: an offset at a line start before which both are the same bytes (the rewriting of that
+// part is then the same too, and only the counts need it).
+CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
+                                std::uint64_t from, std::string& error);
+
 // Spaces and tabs at the end of a line (before its break or the end of the text).
 bool isTrailingBlank(char c) noexcept;
 
