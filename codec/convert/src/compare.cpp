@@ -334,11 +334,13 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore
                      CompareResult& r) {
     using compare_detail::equalRewritten;
     const std::uint64_t from = lineStartBefore(a, r.firstDifference);
+    compare_detail::CanonicalOutcome last;
     const auto holds = [&](IgnoreMask extra) {
-        return equalRewritten(a, b, ignore | extra, from, r.error).equal;
+        last = equalRewritten(a, b, ignore | extra, from, r.error);
+        return last.equal;
     };
     const auto counts = [&](IgnoreMask extra) {
-        return equalRewritten(a, b, ignore | extra, 0, r.error);
+        return from == 0 ? last : equalRewritten(a, b, ignore | extra, 0, r.error);
     };
     if (ignore != 0 && holds(0)) {
         r.verdict = CompareVerdict::SameIgnoring;

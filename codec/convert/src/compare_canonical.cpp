@@ -31,8 +31,12 @@ public:
         lineEndings.feed(bytes);
         const bool eol = mask_ & ignoreBit(IgnoreKind::LineEndings);
         const bool blanks = mask_ & ignoreBit(IgnoreKind::TrailingSpace);
+        // What each rule looks at: CR for line endings; blanks and both breaks for trailing
+        // whitespace. Everything else is plain.
         const auto plain = [&](std::uint8_t x) {
-            return x != '\n' && x != '\r' && x != ' ' && x != '\t';
+            if (blanks)
+                return x != '\n' && x != '\r' && x != ' ' && x != '\t';
+            return x != '\r';
         };
         for (std::size_t i = 0; i < bytes.size(); ++i) {
             // Runs of bytes that no rule rewrites are copied whole.
