@@ -286,11 +286,12 @@ const CommandSpec kCompareCommand{
         "confusables); normal-form; line-ending; encoding-damage (invalid UTF-8 on one side, "
         "explained as `check` does, or mojibake); byte-order-mark.\n\n"
         "The bytes are compared first, in chunks, in constant memory: equal files never go "
-        "further. Files over 512 MiB are not read into memory: two UTF-8 files are aligned "
-        "window by window as they are read, equal stretches skipped at memory-compare speed "
-        "(the whole-file verdicts, which need both texts whole, are then not given); a change "
-        "that no 16 MiB window holds, and files in other encodings, are left to the byte runs, "
-        "with a note. An alignment that would need more than 2000 line edits gives up and "
+        "further. Files over 512 MiB are not read into memory: two UTF-8 files get the "
+        "verdicts a streamed reading can give (only the BOM, line endings or trailing "
+        "whitespace; not the normal form or mojibake), else are aligned window by window as "
+        "they are read, equal stretches skipped at memory-compare speed; a change that no "
+        "16 MiB window holds, and files in other encodings, are left to the byte runs, with a "
+        "note. An alignment that would need more than 2000 line edits gives up and "
         "reports the changed middle as one block, with a note.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,

@@ -154,8 +154,8 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
                            const CompareOptions& options = {});
 
 // The whole comparison of two sources: bytes first (equal files never leave that pass), then,
-// unless options.bytesOnly, the texts: in memory up to options.textLimit, else streamed (the
-// whole-file verdicts need both texts whole, and are then not given).
+// unless options.bytesOnly, the texts: in memory up to options.textLimit, else streamed (only
+// the verdicts a streamed reading can give: BOM, line endings, trailing whitespace, --ignore).
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
                              const CompareOptions& options = {});
 
