@@ -32,7 +32,8 @@ constexpr OptionSpec kOptions[] = {
      .help =
          "one JSON object: \"a\" and \"b\" (name, size, encoding, bom, line_endings {lf, "
          "crlf, cr}, not_nfc and not_nfd (the places NFC and NFD would change; null when the texts "
-         "are the same and they were not counted), trailing_space, invalid_sequences), \"verdict\" "
+         "are the same and they were not counted), trailing_space, invalid_sequences; the counts "
+         "null for files over 512 MiB, read as streams), \"verdict\" "
          "(a "
          "name: same-bytes, same-text-other-encoding, only-bom, only-line-endings, "
          "only-normal-form, only-trailing-space, b-is-a-with-mojibake, a-is-b-with-mojibake, "
@@ -113,13 +114,20 @@ void appendSideJson(std::string& j, const std::string& name, const u8codec::Comp
     j += ",\"size\":" + std::to_string(s.size) + ",\"encoding\":";
     u8codec::appendJsonString(j, s.encoding);
     j += std::string(",\"bom\":") + (s.bom ? "true" : "false");
-    j += ",\"line_endings\":{\"lf\":" + std::to_string(s.lineEndings.lf) +
-         ",\"crlf\":" + std::to_string(s.lineEndings.crlf) +
-         ",\"cr\":" + std::to_string(s.lineEndings.cr) + "}";
-    j += std::string(",\"not_nfc\":") + (s.formsCounted ? std::to_string(s.notNfc) : "null") +
-         ",\"not_nfd\":" + (s.formsCounted ? std::to_string(s.notNfd) : "null");
-    j += ",\"trailing_space\":" + std::to_string(s.trailingSpace);
-    j += ",\"invalid_sequences\":" + std::to_string(s.invalidSequences) + "}";
+    // Counts not taken are null, never 0 (a file read as a stream is not counted).
+    const auto count = [](bool taken, std::uint64_t n) {
+        return taken ? std::to_string(n) : std::string("null");
+    };
+    if (s.counted)
+        j += ",\"line_endings\":{\"lf\":" + std::to_string(s.lineEndings.lf) +
+             ",\"crlf\":" + std::to_string(s.lineEndings.crlf) +
+             ",\"cr\":" + std::to_string(s.lineEndings.cr) + "}";
+    else
+        j += ",\"line_endings\":null";
+    j += ",\"not_nfc\":" + count(s.formsCounted, s.notNfc) +
+         ",\"not_nfd\":" + count(s.formsCounted, s.notNfd);
+    j += ",\"trailing_space\":" + count(s.counted, s.trailingSpace);
+    j += ",\"invalid_sequences\":" + count(s.counted, s.invalidSequences) + "}";
 }
 
 void appendHunkSideJson(std::string& j, const u8codec::HunkSide& s) {

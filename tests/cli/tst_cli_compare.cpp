@@ -165,6 +165,9 @@ private slots:
         const QJsonObject j = json(r);
         QCOMPARE(j.value("hunk_count").toInteger(), 200);
         QVERIFY2(j.value("note").isNull(), qPrintable(j.value("note").toString()));
+        // Read as streams, the files' counts were not taken: null, not 0.
+        QVERIFY(j.value("a").toObject().value("line_endings").isNull());
+        QVERIFY(j.value("b").toObject().value("trailing_space").isNull());
         const QJsonArray hunks = j.value("hunks").toArray();
         qint64 shift = 0; // lines inserted in B before the hunk
         for (int i = 0; i < 200; ++i) {

@@ -173,6 +173,7 @@ std::uint64_t trailingBlankLines(std::string_view t, bool loneCr) {
 void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, bool countForms,
                   CompareSideInfo& s) {
     s.size = bytes.size();
+    s.counted = true;
     s.encoding = d.encoding;
     s.bom = d.bomLength != 0;
     s.lineEndings =

@@ -98,6 +98,9 @@ struct CompareSideInfo {
     std::uint64_t size = 0;
     std::string encoding; // "UTF-8", "UTF-16LE", "windows-1252"; empty when not decoded
     bool bom = false;
+    // Whether the counts below were taken: not for files over the text limit, read as streams
+    // (the line endings are, where they are the verdict).
+    bool counted = false;
     LineEndingMix lineEndings; // in the decoded text
     // Places NFC and NFD would change: counted only where the texts differ (normalising a
     // whole text is the costliest part of a comparison that ends with "same text").
