@@ -55,6 +55,44 @@ private slots:
         QVERIFY2(badIgnore.err.contains("'crlf'"), badIgnore.err);
     }
 
+    // Each read failing in turn (fault_shim.c, preloaded) ends the comparison with exit 2 and
+    // the file's name and the reason, wherever it falls: the byte pass, the texts read whole.
+    void everyFailedReadIsReported() {
+        QByteArray text;
+        for (int i = 0; i < 60000; ++i)
+            text += "line " + QByteArray::number(i) + " of the text\n";
+        const QString a = file("fa.txt", text);
+        const QString b = file("fb.txt", QByteArray(text).replace("line 50000 ", "line 50000!"));
+        const auto run = [&](const QString& fault, const QString& counts) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("LD_PRELOAD", QStringLiteral(U8SCOPE_FAULT_SHIM));
+            if (!fault.isEmpty())
+                env.insert("U8SCOPE_FAULT", fault);
+            if (!counts.isEmpty())
+                env.insert("U8SCOPE_FAULT_COUNT", counts);
+            p.setProcessEnvironment(env);
+            p.start(u8test::cliPath(), {"compare", a, b});
+            p.waitForFinished(60000);
+            return std::make_pair(p.exitCode(), p.readAllStandardError());
+        };
+        const QString counts = QDir(dir_.path()).filePath("counts");
+        QCOMPARE(run({}, counts).first, 1);
+        QFile f(counts);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int preads = 0;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (line.startsWith("pread "))
+                preads = line.mid(6).toInt();
+        QVERIFY(preads >= 4);
+        for (int n = 1; n <= preads; ++n) {
+            const auto [code, err] = run(QString("pread:%1:EIO").arg(n), {});
+            QCOMPARE(code, 2);
+            QVERIFY2(err.contains("Input/output error"), err);
+            QVERIFY2(err.contains("fa.txt") || err.contains("fb.txt"), err);
+        }
+    }
+
     // /proc gives a size of 0 for files that hold text: they are read to their end.
     void procFilesAreReadToTheirEnd() {
         const QString a = file("status.txt", "Name:\tnothing\n");

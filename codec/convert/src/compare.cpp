@@ -521,9 +521,9 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     // Both in memory: each is read whole once (the byte pass's reads were checked; these are
     // too).
     AlignedBuffer ba(a.size()), bb(b.size()); // not zeroed: read over at once
-    if (a.read(0, ba.span()) != ba.size() || b.read(0, bb.span()) != bb.size()) {
+    if (!compare_detail::readExactly(a, 0, ba.span(), 'A', r.error) ||
+        !compare_detail::readExactly(b, 0, bb.span(), 'B', r.error)) {
         r.ok = false;
-        r.error = "a file became shorter while it was compared";
         return r;
     }
     CompareResult t = compareTexts(ba.span(), bb.span(), options);

@@ -1,6 +1,7 @@
 // The byte pass of a comparison: both sources read in chunks side by side, each pair of chunks
 // compared with memcmp (equal files never leave it), and only a chunk pair that differs walked
 // byte by byte into runs of differing offsets. Memory: two chunks, whatever the files' sizes.
+#include "compare_detail.h"
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
 #include "u8convert/compare.h"
@@ -13,23 +14,6 @@ namespace u8codec {
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
-
-// A read that ends short before the size the source had is a failed read, not the end: the file
-// shrank or the disk failed (FileSource::read ends short on EIO), and must not be taken for an
-// equal or shorter file.
-bool readChunk(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest,
-               std::string_view side, std::string& error) {
-    const std::size_t got = s.read(offset, dest);
-    if (got == dest.size())
-        return true;
-    int err = 0;
-    if (const auto* file = dynamic_cast<const FileSource*>(&s))
-        err = file->readError();
-    error = std::string(side) + ": " +
-            (err ? std::string(std::strerror(err)) : std::string("the file became shorter")) +
-            " at offset " + std::to_string(offset + got);
-    return false;
-}
 
 // Appends the differing offsets of two equal-length chunks at `base` as runs, joining a run
 // that continues one ended at the chunk before.
@@ -65,6 +49,27 @@ void addRuns(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b, s
 
 } // namespace
 
+namespace compare_detail {
+
+// A read that ends short before the size the source had is a failed read, not the end: the file
+// shrank or the disk failed (FileSource::read ends short on EIO), and must not be taken for an
+// equal or shorter file.
+bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest, char side,
+                 std::string& error) {
+    const std::size_t got = s.read(offset, dest);
+    if (got == dest.size())
+        return true;
+    int err = 0;
+    if (const auto* file = dynamic_cast<const FileSource*>(&s))
+        err = file->readError();
+    error = std::string(1, side) + ": " +
+            (err ? std::string(std::strerror(err)) : std::string("the file became shorter")) +
+            " at offset " + std::to_string(offset + got);
+    return false;
+}
+
+} // namespace compare_detail
+
 CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
                            bool stopAtFirst) {
     CompareResult r;
@@ -77,7 +82,8 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const Compa
     for (std::uint64_t at = 0; at < common;) {
         const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, common - at));
         const std::span<std::uint8_t> sa = ba.span().first(n), sb = bb.span().first(n);
-        if (!readChunk(a, at, sa, "A", r.error) || !readChunk(b, at, sb, "B", r.error))
+        if (!compare_detail::readExactly(a, at, sa, 'A', r.error) ||
+            !compare_detail::readExactly(b, at, sb, 'B', r.error))
             return r;
         if (std::memcmp(sa.data(), sb.data(), n) != 0) {
             differ = true;

@@ -109,11 +109,8 @@ bool advance(Side& s, AlignedBuffer& buffer, char name, std::string& error) {
         return true;
     }
     const auto span = buffer.span().first(n);
-    if (s.source.read(s.read, span) != n) {
-        error = std::string(1, name) + ": the file could not be read at offset " +
-                std::to_string(s.read);
+    if (!readExactly(s.source, s.read, span, name, error))
         return false;
-    }
     s.read += n;
     s.rewriter.feed(span, s.waiting);
     return true;

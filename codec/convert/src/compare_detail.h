@@ -85,6 +85,11 @@ struct CanonicalOutcome {
 CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
                                 std::uint64_t from, std::string& error);
 
+// Reads dest.size() bytes at `offset`, or says why not: "A: Input/output error at offset 4096"
+// (a short read is a failed read or a file that shrank, never the end of an equal file).
+bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest, char side,
+                 std::string& error);
+
 // Spaces and tabs at the end of a line (before its break or the end of the text).
 bool isTrailingBlank(char c) noexcept;
 

@@ -25,14 +25,6 @@ struct Cursor {
     std::uint64_t lineA = 1, lineB = 1; // their lines
 };
 
-bool readAt(const ByteSource& s, std::uint64_t at, std::span<std::uint8_t> dest, char side,
-            std::string& error) {
-    if (s.read(at, dest) == dest.size())
-        return true;
-    error = std::string(1, side) + ": the file could not be read at offset " + std::to_string(at);
-    return false;
-}
-
 std::uint64_t lineBreaks(std::span<const std::uint8_t> bytes) {
     return std::uint64_t(std::count(bytes.begin(), bytes.end(), std::uint8_t('\n')));
 }
@@ -52,7 +44,7 @@ bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuff
         if (n == 0 && leftA == leftB)
             return false;
         const auto sa = ba.span().first(n), sb = bb.span().first(n);
-        if (!readAt(a, at.a, sa, 'A', r.error) || !readAt(b, at.b, sb, 'B', r.error))
+        if (!readExactly(a, at.a, sa, 'A', r.error) || !readExactly(b, at.b, sb, 'B', r.error))
             return false;
         const bool endsHere = n == std::min(leftA, leftB) && leftA != leftB;
         if (n != 0 && std::memcmp(sa.data(), sb.data(), n) == 0 && !endsHere) {
@@ -95,7 +87,7 @@ bool readWindow(const ByteSource& s, std::uint64_t at, std::size_t size, char si
                 DecodedSide& out, bool& toEnd, std::string& error) {
     const std::size_t n = std::size_t(std::min<std::uint64_t>(size, s.size() - at));
     out.text.resize(n);
-    if (!readAt(s, at, {reinterpret_cast<std::uint8_t*>(out.text.data()), n}, side, error))
+    if (!readExactly(s, at, {reinterpret_cast<std::uint8_t*>(out.text.data()), n}, side, error))
         return false;
     toEnd = at + n == s.size();
     if (!toEnd) {
