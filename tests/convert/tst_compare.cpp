@@ -385,6 +385,29 @@ private slots:
         QCOMPARE(left.hunks.front().a.line, 77778u);
     }
 
+    // Files of 16 MiB and more in two encodings are first compared as decoded streams: the
+    // same text is told in bounded memory, also past the text limit; a pair that differs goes on
+    // to the hunks.
+    void streamedSameText() {
+        QString text;
+        for (int i = 0; text.size() < (9 << 20); ++i)
+            text += "ligne " + QString::number(i) + " : caf\u00e9, \u041f\u0440\u0438 \U0001F600\n";
+        const QByteArray u8 = text.toUtf8();
+        QByteArray u16(reinterpret_cast<const char*>(text.utf16()), text.size() * 2);
+        const auto source = [](const QByteArray& b) { return MemorySource({b.begin(), b.end()}); };
+        CompareOptions o;
+        o.textLimit = 1 << 20;
+        const CompareResult same = compareSources(source(u8), source("\xFF\xFE" + u16), o);
+        QCOMPARE(int(same.verdict), int(CompareVerdict::SameTextOtherEncoding));
+        QCOMPARE(same.b.encoding, std::string("UTF-16LE"));
+        QVERIFY(same.b.bom);
+        QByteArray edited = u16;
+        edited[edited.size() / 2] = 'X'; // the low byte of a character in the middle
+        const CompareResult other = compareSources(source(u8), source(edited));
+        QCOMPARE(int(other.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(other.hunkCount, 1u);
+    }
+
     // Streamed, a file that goes on past the other's end: the rest is one hunk.
     void streamedTail() {
         std::vector<std::uint8_t> a;

@@ -375,6 +375,39 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore
     return false;
 }
 
+// How a side reads, for the streamed "same text" check: a byte order mark, else detection's
+// first guess (valid UTF-8 is UTF-8).
+compare_detail::StreamSide streamSideOf(const ByteSource& s, char name) {
+    std::uint8_t head[4] = {};
+    const std::size_t got = s.read(0, head);
+    const std::string_view view(reinterpret_cast<const char*>(head), got);
+    for (const Bom& bom : kBoms)
+        if (view.starts_with(bom.bytes))
+            return {s, bom.encoding, bom.bytes.size(), name};
+    const Detection d = detectEncoding(s);
+    const std::string best = d.guesses.empty() ? "UTF-8" : d.guesses.front().encoding;
+    return {s, d.validUtf8 ? std::string("UTF-8") : best, 0, name};
+}
+
+// Files of some size in two encodings are first checked for the same text as streams, in
+// bounded memory: holding both (and the decoded texts) would take several times their size.
+bool streamedSameText(const ByteSource& a, const ByteSource& b, CompareResult& r) {
+    constexpr std::uint64_t kWorthStreaming = std::uint64_t(16) << 20;
+    if (std::max(a.size(), b.size()) < kWorthStreaming)
+        return false;
+    const compare_detail::StreamSide sa = streamSideOf(a, 'A'), sb = streamSideOf(b, 'B');
+    if (sa.encoding == sb.encoding || !compare_detail::sameDecodedText(sa, sb, r.error))
+        return false;
+    r.a.encoding = sa.encoding;
+    r.b.encoding = sb.encoding;
+    r.a.bom = sa.skip != 0;
+    r.b.bom = sb.skip != 0;
+    r.verdict = CompareVerdict::SameTextOtherEncoding;
+    r.verdictText =
+        "same text, different encoding: A is " + encodingText(r.a) + ", B is " + encodingText(r.b);
+    return true;
+}
+
 // Files over the text limit: two UTF-8 files get the streamed verdicts, else are aligned window
 // by window; other pairs are left to the byte runs, with a note.
 void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
@@ -512,6 +545,10 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
             t.error = full.error;
         }
     };
+    if (streamedSameText(a, b, r) || !r.error.empty()) {
+        r.ok = r.error.empty();
+        return r;
+    }
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
         compareLarge(a, b, options, r);
         if (r.ok && (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))

@@ -85,6 +85,18 @@ struct CanonicalOutcome {
 CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
                                 std::uint64_t from, std::string& error);
 
+// One side of a streamed "same text" check: its encoding ("UTF-8", "UTF-16LE", a legacy page)
+// and the bytes of its byte order mark, skipped.
+struct StreamSide {
+    const ByteSource& source;
+    std::string encoding;
+    std::uint64_t skip = 0;
+    char name = 'A';
+};
+// Whether both decode to the same text, read in chunks in bounded memory
+// (compare_transcoded.cpp). False with `error` set when a read fails.
+bool sameDecodedText(const StreamSide& a, const StreamSide& b, std::string& error);
+
 // Reads dest.size() bytes at `offset`, or says why not: "A: Input/output error at offset 4096"
 // (a short read is a failed read or a file that shrank, never the end of an equal file).
 bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest, char side,
