@@ -298,8 +298,11 @@ const CommandSpec kCompareCommand{
         "verdicts a streamed reading can give (only the BOM, line endings or trailing "
         "whitespace; not the normal form or mojibake), else are aligned window by window as "
         "they are read, equal stretches skipped at memory-compare speed; a change that no "
-        "16 MiB window holds, and files in other encodings, are left to the byte runs, with a "
-        "note. An alignment that would need more than 2000 line edits gives up and "
+        "16 MiB window holds is left to the byte runs, with a note. Files of 16 MiB and more in "
+        "two encodings are first compared as decoded streams, so the same text in another "
+        "encoding is told in bounded memory at any size; over 512 MiB, such a pair with "
+        "another difference is compared byte by byte, with a note. An alignment that would need "
+        "more than 2000 line edits gives up and "
         "reports the changed middle as one block, with a note.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,

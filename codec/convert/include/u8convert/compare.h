@@ -157,7 +157,8 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
                            const CompareOptions& options = {});
 
 // The whole comparison of two sources: bytes first (equal files never leave that pass), then,
-// unless options.bytesOnly, the texts: in memory up to options.textLimit, else streamed (only
+// unless options.bytesOnly, the texts: two encodings of 16 MiB and more first as decoded streams
+// (the same text in bounded memory); then in memory up to options.textLimit, else streamed (only
 // the verdicts a streamed reading can give: BOM, line endings, trailing whitespace, --ignore).
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
                              const CompareOptions& options = {});
