@@ -130,6 +130,19 @@ std::string withoutTrailingBlanks(std::string_view s) {
     return out;
 }
 
+// "same text once eol, trailing-space differences are set aside".
+std::string sameIgnoringText(IgnoreMask ignore) {
+    std::string what;
+    for (IgnoreKind k : {IgnoreKind::Bom, IgnoreKind::LineEndings, IgnoreKind::NormalForm,
+                         IgnoreKind::TrailingSpace})
+        if (ignore & ignoreBit(k)) {
+            if (!what.empty())
+                what += ", ";
+            what += name(k);
+        }
+    return "same text once " + what + " differences are set aside";
+}
+
 // A text with the differences in `mask` set aside.
 std::string canonical(const DecodedSide& side, IgnoreMask mask) {
     std::string s = side.text;
@@ -242,16 +255,8 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore
         return true;
     }
     if (equalSetting(0)) {
-        std::string what;
-        for (IgnoreKind k : {IgnoreKind::Bom, IgnoreKind::LineEndings, IgnoreKind::NormalForm,
-                             IgnoreKind::TrailingSpace})
-            if (ignore & ignoreBit(k)) {
-                if (!what.empty())
-                    what += ", ";
-                what += name(k);
-            }
         r.verdict = CompareVerdict::SameIgnoring;
-        r.verdictText = "same text once " + what + " differences are set aside";
+        r.verdictText = sameIgnoringText(ignore);
         return true;
     }
     if (equalSetting(ignoreBit(IgnoreKind::LineEndings))) {
@@ -345,7 +350,7 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore
     };
     if (ignore != 0 && holds(0)) {
         r.verdict = CompareVerdict::SameIgnoring;
-        r.verdictText = "same text once the differences --ignore names are set aside";
+        r.verdictText = sameIgnoringText(ignore);
         return true;
     }
     if (r.error.empty() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&

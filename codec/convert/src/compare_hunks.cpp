@@ -502,8 +502,9 @@ WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const Compa
         if (blocks.back().bEnd == blocks.back().bBegin)
             out.consumedB = blocks.back().bBegin ? lb[blocks.back().bBegin - 1].end : 0;
     } else if (al.gaveUp) {
-        r.note = "more than " + std::to_string(options.maxEditCost) +
-                 " lines differ: the alignment gave up, and the changed middle is one block";
+        r.note = "the lines differ by more than " + std::to_string(options.maxEditCost) +
+                 " insertions and deletions: the alignment gave up, and the changed middle is "
+                 "one block";
     }
     const auto span = [](const std::vector<Range>& lines, std::size_t from, std::size_t to,
                          std::size_t textSize) {
