@@ -23,6 +23,7 @@ targets=("$@")
 ((${#targets[@]})) ||
     targets=(fuzz_decode_fast fuzz_transcode_fast fuzz_piece_table fuzz_audit_fast
              fuzz_repair_fast fuzz_graphemes_fast fuzz_allowlist_fast fuzz_arguments_fast
+             fuzz_compare_fast
              fuzz_segmenter
              fuzz_problems fuzz_repair fuzz_audit)
 

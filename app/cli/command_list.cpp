@@ -9,10 +9,10 @@
 namespace u8cli {
 namespace {
 
-constexpr std::array<const CommandSpec*, 11> kCommands = {
+constexpr std::array<const CommandSpec*, 12> kCommands = {
     &kCheckCommand,     &kScanCommand,   &kDecodeCommand,  &kStatsCommand,
     &kDumpCommand,      &kEncodeCommand, &kExplainCommand, &kRepairCommand,
-    &kTranscodeCommand, &kDetectCommand, &kAuditCommand,
+    &kTranscodeCommand, &kDetectCommand, &kCompareCommand, &kAuditCommand,
 };
 
 constexpr OptionSpec kHelp{
@@ -30,10 +30,11 @@ constexpr OptionSpec kTopLevelOptions[] = {
 };
 
 constexpr ExitStatus kGeneralExitStatuses[] = {
-    {0, "success: for `check` every file is valid UTF-8, for `audit` nothing was found"},
+    {0, "success: for `check` every file is valid UTF-8, for `audit` nothing was found, for "
+        "`compare` the files hold the same bytes"},
     {1, "the input is not valid (check, decode --errors=strict, encode, explain), has findings "
-        "(audit), or the command refused to write a result that would lose or invent text "
-        "(repair, transcode); nothing was written"},
+        "(audit), the files differ (compare), or the command refused to write a result that "
+        "would lose or invent text (repair, transcode); nothing was written"},
     {2, "a usage error (an unknown command or option, a bad value, a missing FILE), or a file "
         "could not be read or written"},
 };

@@ -23,6 +23,8 @@ extern const CommandSpec kExplainCommand;
 extern const CommandSpec kRepairCommand;
 extern const CommandSpec kTranscodeCommand;
 extern const CommandSpec kDetectCommand;
+// Two files: whether they differ, and why.
+extern const CommandSpec kCompareCommand;
 // What hides in valid UTF-8.
 extern const CommandSpec kAuditCommand;
 // The bytes shown, coloured by their role in UTF-8.

@@ -32,7 +32,7 @@ def expect(words, wanted, exact=False, cwd=None):
 
 
 commands = ['help', 'check', 'scan', 'decode', 'stats', 'dump', 'encode', 'explain', 'repair',
-            'transcode', 'detect', 'audit']
+            'transcode', 'detect', 'compare', 'audit']
 expect([''], commands, exact=True)
 expect(['ch'], ['check'], exact=True)
 expect(['-'], ['-h', '--help', '--version', '--list-encodings'], exact=True)

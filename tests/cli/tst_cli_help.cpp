@@ -51,7 +51,7 @@ class TestCliHelp : public QObject {
 private slots:
     void everyCommandIsListed() {
         const QStringList names = commandNames();
-        QCOMPARE(names.size(), 11);
+        QCOMPARE(names.size(), 12);
         const Run general = cli({"--help"});
         QCOMPARE(general.exitCode, 0);
         for (const QString& name : names)
@@ -181,6 +181,7 @@ private slots:
             {"transcode", {"--from=UTF-8", "--to=UTF-16LE", "-o", out, in}},
             {"audit", {in}},
             {"dump", {in}},
+            {"compare", {in, in}},
         };
         int tried = 0;
         const auto byScope = listedOptions();

@@ -65,6 +65,11 @@ std::string checkPieceTable(std::span<const std::uint8_t> data);
 // pieces, against the break iterator over the whole text (grapheme_checks.cpp).
 std::string checkGraphemesFast(std::span<const std::uint8_t> data);
 
+// Fast: compare's alignment (its edit script applied to A gives B, blocks in order, within the
+// bound) and compareTexts() (same bytes exactly for equal inputs, hunks inside both and in
+// order), A and B cut from the input where its first byte says.
+std::string checkCompareFast(std::span<const std::uint8_t> data);
+
 // Fast: the audit allowlist's parser against a reference parser written apart from it (the
 // same entries, set and first bad line), and its set written out and read back
 // (allowlist_checks.cpp).

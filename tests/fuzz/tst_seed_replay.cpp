@@ -34,6 +34,8 @@ private slots:
     void allowlist_data() { seeds_data(); }
     void arguments();
     void arguments_data() { seeds_data(); }
+    void compareFast();
+    void compareFast_data() { seeds_data(); }
     void emptyInput();
 };
 
@@ -61,6 +63,13 @@ void TestFuzzSeedReplay::segmenter() {
     QFETCH(QString, path);
     const QByteArray data = readSeed(path);
     const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
+    QVERIFY2(failure.empty(), failure.c_str());
+}
+
+void TestFuzzSeedReplay::compareFast() {
+    QFETCH(QString, path);
+    const QByteArray data = readSeed(path);
+    const std::string failure = u8fuzz::checkCompareFast(bytesOf(data));
     QVERIFY2(failure.empty(), failure.c_str());
 }
 
@@ -154,6 +163,7 @@ void TestFuzzSeedReplay::emptyInput() {
     QVERIFY(u8fuzz::checkGraphemesFast({}).empty());
     QVERIFY(u8fuzz::checkAllowlist({}).empty());
     QVERIFY(u8fuzz::checkArguments({}).empty());
+    QVERIFY(u8fuzz::checkCompareFast({}).empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzSeedReplay)

@@ -1,0 +1,578 @@
+// The whole-file verdicts of a comparison. Each side is decoded the way detection reads it (a
+// byte order mark, UTF-16/UTF-32 by its pattern of zero bytes, else UTF-8, else the legacy page
+// ICU's detector names); then the verdicts are tried from the narrowest: the same text, only the
+// BOM, only line endings, only the normal form, only trailing whitespace, mojibake. Each verdict
+// is one difference set aside and the texts found equal: a pair that differs in two ways gets no
+// verdict but its hunks.
+#include "u8convert/compare.h"
+
+#include "compare_detail.h"
+#include "u8codec/aligned_buffer.h"
+#include "u8codec/byte_source.h"
+#include "u8codec/scan.h"
+#include "u8convert/detect.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/normalize.h"
+#include "u8convert/transcode.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace u8codec {
+namespace {
+
+using compare_detail::DecodedSide;
+using compare_detail::Unit;
+
+constexpr std::array<std::string_view, 4> kIgnoreNames = {"bom", "eol", "nf", "trailing-space"};
+
+struct Bom {
+    std::string_view bytes;
+    const char* encoding;
+    Unit unit;
+};
+// Longest first: FF FE 00 00 is UTF-32LE's mark, not UTF-16LE's followed by U+0000.
+constexpr Bom kBoms[] = {
+    {{"\xFF\xFE\x00\x00", 4}, "UTF-32LE", Unit::Utf32Le},
+    {{"\x00\x00\xFE\xFF", 4}, "UTF-32BE", Unit::Utf32Be},
+    {"\xEF\xBB\xBF", "UTF-8", Unit::Utf8},
+    {"\xFF\xFE", "UTF-16LE", Unit::Utf16Le},
+    {"\xFE\xFF", "UTF-16BE", Unit::Utf16Be},
+};
+
+Unit unitOf(std::string_view encoding) {
+    if (encoding == "UTF-16LE")
+        return Unit::Utf16Le;
+    if (encoding == "UTF-16BE")
+        return Unit::Utf16Be;
+    if (encoding == "UTF-32LE")
+        return Unit::Utf32Le;
+    if (encoding == "UTF-32BE")
+        return Unit::Utf32Be;
+    return encoding == "UTF-8" ? Unit::Utf8 : Unit::SingleByte;
+}
+
+bool wellFormed(std::span<const std::uint8_t> bytes) {
+    return wellFormedLength(bytes) == bytes.size();
+}
+
+// Into UTF-8 from `encoding`; bytes invalid there become U+FFFD (they are then damage of that
+// side, which the hunks show).
+bool transcodeTo(std::span<const std::uint8_t> bytes, const std::string& encoding,
+                 DecodedSide& side) {
+    TranscodeOptions o;
+    o.unmappable = UnmappablePolicy::Substitute;
+    TranscodeResult t = transcode(bytes, encoding, "UTF-8", o);
+    if (!t.ok)
+        return false;
+    side.text = std::move(t.output);
+    side.encoding = encoding;
+    side.unit = unitOf(encoding);
+    return true;
+}
+
+DecodedSide decode(std::span<const std::uint8_t> bytes, const Detection& d) {
+    DecodedSide side;
+    side.fileSize = bytes.size();
+    const std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    for (const Bom& bom : kBoms) {
+        if (!view.starts_with(bom.bytes))
+            continue;
+        side.bomLength = bom.bytes.size();
+        const auto body = bytes.subspan(side.bomLength);
+        if (bom.unit != Unit::Utf8 && transcodeTo(body, bom.encoding, side))
+            return side;
+        side.bomLength = bom.unit == Unit::Utf8 ? side.bomLength : 0;
+        break;
+    }
+    const auto body = bytes.subspan(side.bomLength);
+    const std::string best = d.guesses.empty() ? std::string() : d.guesses.front().encoding;
+    const Unit bestUnit = unitOf(best);
+    side.validUtf8 = wellFormed(body);
+    // A guess of another encoding is taken only for text that is not UTF-8: valid UTF-8 reads as
+    // UTF-8 (detect.h's order), and "UTF-8 with stray bytes" keeps its bytes to show them.
+    // Text with well-formed multi-byte UTF-8 in it is UTF-8 with damage, whatever page ICU's
+    // detector ranks first for it: its invalid bytes are shown as such.
+    if (side.bomLength == 0 && !side.validUtf8 && d.multiByteCharacters == 0 && !best.empty() &&
+        best != "UTF-8" && transcodeTo(body, best, side)) {
+        side.validUtf8 = true;
+        return side;
+    }
+    if (side.bomLength == 0 && bestUnit != Unit::Utf8 && bestUnit != Unit::SingleByte &&
+        transcodeTo(body, best, side))
+        return side;
+    side.text.assign(reinterpret_cast<const char*>(body.data()), body.size());
+    side.encoding = "UTF-8";
+    return side;
+}
+
+// Every line break as LF (line_endings.h's rule: CR LF is one break, a lone CR one).
+std::string withLf(std::string_view s) {
+    return s.find('\r') == std::string_view::npos ? std::string(s)
+                                                  : normalizeLineEndings(s, LineEnding::Lf);
+}
+
+std::string withoutTrailingBlanks(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    std::size_t blanks = 0; // held until we know whether a break or text follows
+    for (char c : s) {
+        if (compare_detail::isTrailingBlank(c)) {
+            ++blanks;
+            continue;
+        }
+        if (c != '\n' && c != '\r')
+            out.append(blanks, ' ');
+        blanks = 0;
+        out += c;
+    }
+    return out;
+}
+
+// "same text once eol, trailing-space differences are set aside".
+std::string sameIgnoringText(IgnoreMask ignore) {
+    std::string what;
+    for (IgnoreKind k : {IgnoreKind::Bom, IgnoreKind::LineEndings, IgnoreKind::NormalForm,
+                         IgnoreKind::TrailingSpace})
+        if (ignore & ignoreBit(k)) {
+            if (!what.empty())
+                what += ", ";
+            what += name(k);
+        }
+    return "same text once " + what + " differences are set aside";
+}
+
+// A text with the differences in `mask` set aside.
+std::string canonical(const DecodedSide& side, IgnoreMask mask) {
+    std::string s = side.text;
+    if (mask & ignoreBit(IgnoreKind::LineEndings))
+        s = withLf(s);
+    if (mask & ignoreBit(IgnoreKind::TrailingSpace))
+        s = withoutTrailingBlanks(s);
+    if ((mask & ignoreBit(IgnoreKind::NormalForm)) && side.validUtf8) {
+        NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
+        if (n.ok)
+            s = std::move(n.text);
+    }
+    return s;
+}
+
+// Lines that end in a space or tab. Only the character before each line break is looked at
+// (found with memchr); a text with lone CRs, rare, is walked byte by byte.
+std::uint64_t trailingBlankLines(std::string_view t, bool loneCr) {
+    std::uint64_t n = 0;
+    if (loneCr) {
+        bool blank = false;
+        for (char c : t) {
+            if ((c == '\n' || c == '\r') && blank)
+                ++n;
+            blank = compare_detail::isTrailingBlank(c) || (blank && c == '\r');
+        }
+        return n + (blank ? 1 : 0);
+    }
+    const char* p = t.data();
+    const char* const end = p + t.size();
+    while (const char* lf = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)))) {
+        const char* last = lf;
+        if (last > p && last[-1] == '\r')
+            --last;
+        n += last > p && compare_detail::isTrailingBlank(last[-1]) ? 1 : 0;
+        p = lf + 1;
+    }
+    return n + (end > p && compare_detail::isTrailingBlank(end[-1]) ? 1 : 0);
+}
+
+void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, bool countForms,
+                  CompareSideInfo& s) {
+    s.size = bytes.size();
+    s.counted = true;
+    s.encoding = d.encoding;
+    s.bom = d.bomLength != 0;
+    s.lineEndings =
+        countLineEndings({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()});
+    if (d.validUtf8 && countForms) {
+        s.formsCounted = true;
+        s.notNfc = normalize(d.text, NormalForm::Nfc, 0).changedSpans;
+        s.notNfd = normalize(d.text, NormalForm::Nfd, 0).changedSpans;
+    }
+    s.trailingSpace = trailingBlankLines(d.text, s.lineEndings.cr != 0);
+    if (!d.validUtf8)
+        s.invalidSequences =
+            scan({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()})
+                .errorSegments();
+}
+
+std::string mixText(const LineEndingMix& m) {
+    return std::to_string(m.lf) + " LF, " + std::to_string(m.crlf) + " CRLF, " +
+           std::to_string(m.cr) + " CR";
+}
+
+std::string formText(const CompareSideInfo& s) {
+    const char* form = s.notNfc == 0 ? "NFC" : s.notNfd == 0 ? "NFD" : "mixed";
+    return std::string(form) + " (" + std::to_string(s.notNfc) + " places not NFC, " +
+           std::to_string(s.notNfd) + " not NFD)";
+}
+
+std::string encodingText(const CompareSideInfo& s) {
+    return s.encoding + (s.bom ? " with BOM" : "");
+}
+
+// Repairing `damaged`'s mojibake gives `clean`: the page most fixes went through, and how many.
+bool mojibakeOf(const DecodedSide& damaged, const std::string& clean, std::string& words) {
+    if (!damaged.validUtf8)
+        return false;
+    const MojibakeResult m = repairMojibake(damaged.text);
+    if (m.fixCount == 0 || m.text != clean)
+        return false;
+    const auto top = std::max_element(m.fixesByPage.begin(), m.fixesByPage.end());
+    const CodePage page = CodePage(top - m.fixesByPage.begin());
+    words = "UTF-8 read as " + std::string(name(page)) + ", " + std::to_string(m.fixCount) +
+            (m.fixCount == 1 ? " place" : " places");
+    return true;
+}
+
+// The narrowest verdict that holds, tried in the order the header lists them.
+bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore,
+                 CompareResult& r) {
+    const auto equalSetting = [&](IgnoreMask extra) {
+        return canonical(da, ignore | extra) == canonical(db, ignore | extra);
+    };
+    const CompareSideInfo &a = r.a, &b = r.b;
+    if (da.text == db.text) {
+        if (a.encoding == b.encoding && (ignore & ignoreBit(IgnoreKind::Bom))) {
+            r.verdict = CompareVerdict::SameIgnoring;
+            r.verdictText = "same text once bom differences are set aside";
+        } else if (a.encoding == b.encoding) {
+            r.verdict = CompareVerdict::OnlyBom;
+            r.verdictText = std::string("only the byte order mark differs: ") +
+                            (a.bom ? "A" : "B") + " starts with one";
+        } else {
+            r.verdict = CompareVerdict::SameTextOtherEncoding;
+            r.verdictText = "same text, different encoding: A is " + encodingText(a) + ", B is " +
+                            encodingText(b);
+        }
+        return true;
+    }
+    if (equalSetting(0)) {
+        r.verdict = CompareVerdict::SameIgnoring;
+        r.verdictText = sameIgnoringText(ignore);
+        return true;
+    }
+    if (equalSetting(ignoreBit(IgnoreKind::LineEndings))) {
+        r.verdict = CompareVerdict::OnlyLineEndings;
+        r.verdictText = "only line endings differ: A has " + mixText(a.lineEndings) + "; B has " +
+                        mixText(b.lineEndings);
+        return true;
+    }
+    if (da.validUtf8 && db.validUtf8 && equalSetting(ignoreBit(IgnoreKind::NormalForm))) {
+        r.verdict = CompareVerdict::OnlyNormalForm;
+        r.verdictText =
+            "only the Unicode normal form differs: A is " + formText(a) + "; B is " + formText(b);
+        return true;
+    }
+    if (equalSetting(ignoreBit(IgnoreKind::TrailingSpace))) {
+        r.verdict = CompareVerdict::OnlyTrailingSpace;
+        r.verdictText = "only trailing whitespace differs: " + std::to_string(a.trailingSpace) +
+                        " lines of A and " + std::to_string(b.trailingSpace) +
+                        " of B end in spaces or tabs";
+        return true;
+    }
+    std::string words;
+    if (ignore == 0 && mojibakeOf(db, da.text, words)) {
+        r.verdict = CompareVerdict::BIsAWithMojibake;
+        r.verdictText = "B is A with mojibake: " + words;
+        return true;
+    }
+    if (ignore == 0 && mojibakeOf(da, db.text, words)) {
+        r.verdict = CompareVerdict::AIsBWithMojibake;
+        r.verdictText = "A is B with mojibake: " + words;
+        return true;
+    }
+    return false;
+}
+
+// One side that is not UTF-8 may be the other's text in a legacy page that detection ranked
+// below another (a short file): each guess, and the page detection names for stray bytes, is
+// tried against the other side's text.
+bool decodesAs(std::span<const std::uint8_t> bytes, const Detection& d, const std::string& other,
+               DecodedSide& side) {
+    std::vector<std::string> pages;
+    for (const EncodingGuess& g : d.guesses) {
+        if (!g.strayBytesPage.empty())
+            pages.push_back(g.strayBytesPage);
+        pages.push_back(g.encoding);
+    }
+    pages.emplace_back("windows-1252");
+    for (const std::string& page : pages) {
+        DecodedSide trial;
+        trial.fileSize = bytes.size();
+        if (page != "UTF-8" && transcodeTo(bytes, page, trial) && trial.text == other) {
+            side = std::move(trial);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool startsWithBom(const ByteSource& s) {
+    std::uint8_t head[3] = {};
+    return s.read(0, head) == 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF;
+}
+
+// The start of the line that holds `offset` in `s`, looked for up to 64 KiB back (else 0).
+std::uint64_t lineStartBefore(const ByteSource& s, std::uint64_t offset) {
+    std::vector<std::uint8_t> back(std::size_t(std::min<std::uint64_t>(offset, 64 << 10)));
+    const std::uint64_t from = offset - back.size();
+    if (s.read(from, back) != back.size())
+        return 0;
+    for (std::size_t i = back.size(); i > 0; --i)
+        if (back[i - 1] == '\n')
+            return from + i;
+    return 0;
+}
+
+// The verdicts that hold for UTF-8 files too large to hold, tried as each one's difference set
+// aside in a streamed reading of both from the line where their bytes first differ (the normal
+// form and mojibake need the texts whole, and are not tried). The counts a verdict names are
+// taken in one more reading from the start, only for the verdict that holds.
+bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore,
+                     CompareResult& r) {
+    using compare_detail::equalRewritten;
+    const std::uint64_t from = lineStartBefore(a, r.firstDifference);
+    compare_detail::CanonicalOutcome last;
+    const auto holds = [&](IgnoreMask extra) {
+        last = equalRewritten(a, b, ignore | extra, from, r.error);
+        return last.equal;
+    };
+    const auto counts = [&](IgnoreMask extra) {
+        return from == 0 ? last : equalRewritten(a, b, ignore | extra, 0, r.error);
+    };
+    if (ignore != 0 && holds(0)) {
+        r.verdict = CompareVerdict::SameIgnoring;
+        r.verdictText = sameIgnoringText(ignore);
+        return true;
+    }
+    if (r.error.empty() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&
+        equalRewritten(a, b, ignore | ignoreBit(IgnoreKind::Bom), 0, r.error).equal) {
+        r.verdict = CompareVerdict::OnlyBom;
+        r.verdictText = std::string("only the byte order mark differs: ") + (r.a.bom ? "A" : "B") +
+                        " starts with one";
+        return true;
+    }
+    const IgnoreMask eol = ignoreBit(IgnoreKind::LineEndings);
+    if (r.error.empty() && !(ignore & eol) && holds(eol)) {
+        const auto c = counts(eol);
+        r.verdict = CompareVerdict::OnlyLineEndings;
+        r.verdictText = "only line endings differ: A has " + mixText(c.lineEndingsA) + "; B has " +
+                        mixText(c.lineEndingsB);
+        return true;
+    }
+    const IgnoreMask blank = ignoreBit(IgnoreKind::TrailingSpace);
+    if (r.error.empty() && !(ignore & blank) && holds(blank)) {
+        const auto c = counts(blank);
+        r.verdict = CompareVerdict::OnlyTrailingSpace;
+        r.verdictText = "only trailing whitespace differs: " + std::to_string(c.trailingA) +
+                        " lines of A and " + std::to_string(c.trailingB) +
+                        " of B end in spaces or tabs";
+        return true;
+    }
+    return false;
+}
+
+// How a side reads, for the streamed "same text" check: a byte order mark, else detection's
+// first guess (valid UTF-8 is UTF-8).
+compare_detail::StreamSide streamSideOf(const ByteSource& s, char name) {
+    std::uint8_t head[4] = {};
+    const std::size_t got = s.read(0, head);
+    const std::string_view view(reinterpret_cast<const char*>(head), got);
+    for (const Bom& bom : kBoms)
+        if (view.starts_with(bom.bytes))
+            return {s, bom.encoding, bom.bytes.size(), name};
+    const Detection d = detectEncoding(s);
+    const std::string best = d.guesses.empty() ? "UTF-8" : d.guesses.front().encoding;
+    return {s, d.validUtf8 ? std::string("UTF-8") : best, 0, name};
+}
+
+// Files of some size in two encodings are first checked for the same text as streams, in
+// bounded memory: holding both (and the decoded texts) would take several times their size.
+bool streamedSameText(const ByteSource& a, const ByteSource& b, CompareResult& r) {
+    constexpr std::uint64_t kWorthStreaming = std::uint64_t(16) << 20;
+    if (std::max(a.size(), b.size()) < kWorthStreaming)
+        return false;
+    const compare_detail::StreamSide sa = streamSideOf(a, 'A'), sb = streamSideOf(b, 'B');
+    if (sa.encoding == sb.encoding || !compare_detail::sameDecodedText(sa, sb, r.error))
+        return false;
+    r.a.encoding = sa.encoding;
+    r.b.encoding = sb.encoding;
+    r.a.bom = sa.skip != 0;
+    r.b.bom = sb.skip != 0;
+    r.verdict = CompareVerdict::SameTextOtherEncoding;
+    r.verdictText =
+        "same text, different encoding: A is " + encodingText(r.a) + ", B is " + encodingText(r.b);
+    return true;
+}
+
+// Files over the text limit: two UTF-8 files get the streamed verdicts, else are aligned window
+// by window; other pairs are left to the byte runs, with a note.
+void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                  CompareResult& r) {
+    const Detection da = detectEncoding(a), db = detectEncoding(b);
+    const auto utf8 = [](const Detection& d) {
+        return !d.guesses.empty() && d.guesses.front().encoding == "UTF-8";
+    };
+    if (!utf8(da) || !utf8(db)) {
+        r.note = std::string(a.size() > options.textLimit ? "A" : "B") + " is over the " +
+                 std::to_string(options.textLimit >> 20) +
+                 " MiB a text in another encoding is read into memory for: compared byte by byte";
+        return;
+    }
+    r.a.encoding = r.b.encoding = "UTF-8";
+    r.a.bom = startsWithBom(a);
+    r.b.bom = startsWithBom(b);
+    if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
+        r.ok = r.error.empty();
+        return;
+    }
+    r.verdictText = "the texts differ";
+    compare_detail::diffStreamed(a, b, options, r);
+    r.ok = r.error.empty();
+}
+
+} // namespace
+
+std::string_view name(IgnoreKind k) noexcept {
+    return kIgnoreNames[std::size_t(k)];
+}
+
+std::vector<std::string> ignoreKindNames() {
+    return {kIgnoreNames.begin(), kIgnoreNames.end()};
+}
+
+bool parseIgnoreList(std::string_view list, IgnoreMask& mask, std::string& error) {
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string_view item = list.substr(0, comma);
+        const auto it = std::find(kIgnoreNames.begin(), kIgnoreNames.end(), item);
+        if (it == kIgnoreNames.end()) {
+            error = std::string(item);
+            return false;
+        }
+        mask |= ignoreBit(IgnoreKind(it - kIgnoreNames.begin()));
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return true;
+}
+
+std::string_view name(CompareVerdict v) noexcept {
+    static constexpr std::string_view kNames[] = {"same-bytes",
+                                                  "same-text-other-encoding",
+                                                  "only-bom",
+                                                  "only-line-endings",
+                                                  "only-normal-form",
+                                                  "only-trailing-space",
+                                                  "b-is-a-with-mojibake",
+                                                  "a-is-b-with-mojibake",
+                                                  "same-ignoring",
+                                                  "differ"};
+    return kNames[std::size_t(v)];
+}
+
+std::string_view name(HunkKind k) noexcept {
+    static constexpr std::string_view kNames[] = {
+        "text-edit",   "invisible-inserted", "invisible-removed", "lookalike",
+        "normal-form", "line-ending",        "encoding-damage",   "byte-order-mark"};
+    return kNames[std::size_t(k)];
+}
+
+CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                           const CompareOptions& options) {
+    CompareResult r;
+    r.ok = true;
+    r.a.size = a.size();
+    r.b.size = b.size();
+    if (a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0) {
+        r.verdict = CompareVerdict::SameBytes;
+        r.verdictText = "same bytes";
+        return r;
+    }
+    const Detection detA = detectEncoding(a), detB = detectEncoding(b);
+    DecodedSide da = decode(a, detA), db = decode(b, detB);
+    // The same text in a page detection did not rank first.
+    if (da.text != db.text) {
+        if (!da.validUtf8 && db.validUtf8)
+            decodesAs(a, detA, db.text, da);
+        else if (!db.validUtf8 && da.validUtf8)
+            decodesAs(b, detB, da.text, db);
+    }
+    const bool sameText = da.text == db.text;
+    describeSide(da, a, !sameText, r.a);
+    describeSide(db, b, !sameText, r.b);
+    if ((options.ignore & ignoreBit(IgnoreKind::Bom)) == 0 &&
+        (da.bomLength == 0) != (db.bomLength == 0)) {
+        CompareHunk h;
+        h.kind = HunkKind::ByteOrderMark;
+        h.a.length = da.bomLength;
+        h.b.length = db.bomLength;
+        h.label = std::string("byte order mark (U+FEFF) only in ") + (da.bomLength ? "A" : "B");
+        if (da.text != db.text) { // else the verdict says it
+            r.hunks.push_back(std::move(h));
+            ++r.hunkCount;
+        }
+    }
+    if (findVerdict(da, db, options.ignore, r))
+        return r;
+    r.verdict = CompareVerdict::Differ;
+    r.verdictText = "the texts differ";
+    if (r.a.encoding != r.b.encoding)
+        r.verdictText += " (A is " + encodingText(r.a) + ", B is " + encodingText(r.b) + ")";
+    compare_detail::diffTexts(da, db, options, r);
+    return r;
+}
+
+CompareResult compareSources(const ByteSource& a, const ByteSource& b,
+                             const CompareOptions& options) {
+    // The byte runs are listed for --bytes and where the texts are not aligned; a comparison of
+    // texts needs only whether and where the bytes first differ (a shifted text differs at
+    // every byte after its first edit, and walking them is most of the time of a "same text").
+    CompareOptions firstOnly = options;
+    firstOnly.maxByteRuns = options.bytesOnly ? options.maxByteRuns : 0;
+    CompareResult r = compareBytes(a, b, firstOnly, !options.bytesOnly);
+    if (!r.ok || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
+        return r;
+    const auto withRuns = [&](CompareResult& t) {
+        const CompareResult full = compareBytes(a, b, options);
+        t.byteRuns = full.byteRuns;
+        t.byteRunCount = full.byteRunCount;
+        t.differingBytes = full.differingBytes;
+        if (!full.ok) {
+            t.ok = false;
+            t.error = full.error;
+        }
+    };
+    if (streamedSameText(a, b, r) || !r.error.empty()) {
+        r.ok = r.error.empty();
+        return r;
+    }
+    if (a.size() > options.textLimit || b.size() > options.textLimit) {
+        compareLarge(a, b, options, r);
+        if (r.ok && (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))
+            withRuns(r);
+        return r;
+    }
+    // Both in memory: each is read whole once (the byte pass's reads were checked; these are
+    // too).
+    AlignedBuffer ba(a.size()), bb(b.size()); // not zeroed: read over at once
+    if (!compare_detail::readExactly(a, 0, ba.span(), 'A', r.error) ||
+        !compare_detail::readExactly(b, 0, bb.span(), 'B', r.error)) {
+        r.ok = false;
+        return r;
+    }
+    CompareResult t = compareTexts(ba.span(), bb.span(), options);
+    t.firstDifference = r.firstDifference;
+    if (t.ok && t.verdict == CompareVerdict::Differ && t.hunkCount == 0)
+        withRuns(t);
+    return t;
+}
+
+} // namespace u8codec

@@ -1,0 +1,454 @@
+// The comparison engine (u8convert/compare.h): every whole-file verdict on a pair that has it and
+// on a pair that only looks like it; every hunk label likewise; the positions a hunk gives on
+// both sides (also through UTF-16); the byte pass's runs; --ignore; a large generated pair with
+// scattered edits; and the bound on the alignment's work.
+#include "u8codec/byte_source.h"
+#include "u8convert/compare.h"
+
+#include <QtTest>
+
+using namespace u8codec;
+
+namespace {
+
+std::span<const std::uint8_t> bytes(const QByteArray& b) {
+    return {reinterpret_cast<const std::uint8_t*>(b.constData()), std::size_t(b.size())};
+}
+
+CompareResult run(const QByteArray& a, const QByteArray& b, IgnoreMask ignore = 0) {
+    CompareOptions o;
+    o.ignore = ignore;
+    return compareTexts(bytes(a), bytes(b), o);
+}
+
+QByteArray utf16le(const QString& s, bool bom) {
+    QByteArray out = bom ? QByteArray("\xFF\xFE", 2) : QByteArray();
+    for (QChar c : s) {
+        out += char(c.unicode() & 0xFF);
+        out += char(c.unicode() >> 8);
+    }
+    return out;
+}
+
+QByteArray utf16be(const QString& s, bool bom) {
+    QByteArray out = bom ? QByteArray("\xFE\xFF", 2) : QByteArray();
+    for (QChar c : s) {
+        out += char(c.unicode() >> 8);
+        out += char(c.unicode() & 0xFF);
+    }
+    return out;
+}
+
+const QByteArray kText = "Le café est prêt.\nUne deuxième ligne, assez longue pour la détection.\n";
+
+} // namespace
+
+Q_DECLARE_METATYPE(u8codec::CompareVerdict)
+Q_DECLARE_METATYPE(u8codec::HunkKind)
+
+class TestCompare : public QObject {
+    Q_OBJECT
+
+private slots:
+    void verdicts_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<CompareVerdict>("verdict");
+        QTest::addColumn<QString>("words"); // a part of the verdict's text
+        const QString text = QString::fromUtf8(kText);
+        QByteArray crlf = kText;
+        crlf.replace("\n", "\r\n");
+        QByteArray nfd = kText;
+        nfd.replace("é", "e\xCC\x81");
+        QByteArray trailing = kText;
+        trailing.replace("\n", "  \t\n");
+
+        QTest::newRow("same bytes") << kText << kText << CompareVerdict::SameBytes << "same bytes";
+        QTest::newRow("one byte off")
+            << kText << QByteArray(kText).replace("Le", "La") << CompareVerdict::Differ << "differ";
+        QTest::newRow("UTF-16LE") << kText << utf16le(text, false)
+                                  << CompareVerdict::SameTextOtherEncoding << "B is UTF-16LE";
+        QTest::newRow("UTF-16BE with BOM")
+            << kText << utf16be(text, true) << CompareVerdict::SameTextOtherEncoding
+            << "B is UTF-16BE with BOM";
+        QTest::newRow("UTF-16LE, other text")
+            << kText << utf16le(text.left(20) + "X" + text.mid(21), false) << CompareVerdict::Differ
+            << "B is UTF-16LE";
+        QTest::newRow("windows-1252")
+            << kText << text.toLatin1() << CompareVerdict::SameTextOtherEncoding << "A is UTF-8";
+        QTest::newRow("BOM") << kText << "\xEF\xBB\xBF" + kText << CompareVerdict::OnlyBom
+                             << "B starts with one";
+        QTest::newRow("BOM and an edit")
+            << kText << "\xEF\xBB\xBF" + QByteArray(kText).replace("Le", "La")
+            << CompareVerdict::Differ << "differ";
+        QTest::newRow("line endings") << kText << crlf << CompareVerdict::OnlyLineEndings
+                                      << "A has 2 LF, 0 CRLF, 0 CR; B has 0 LF, 2 CRLF, 0 CR";
+        QTest::newRow("line endings and an edit")
+            << kText << QByteArray(crlf).replace("Le", "La") << CompareVerdict::Differ << "differ";
+        QTest::newRow("NFD")
+            << kText << nfd << CompareVerdict::OnlyNormalForm
+            << "A is NFC (0 places not NFC, 4 not NFD); B is mixed (2 places not NFC, 2 not NFD)";
+        QTest::newRow("accent lost")
+            << kText << QByteArray(kText).replace("é", "e") << CompareVerdict::Differ << "differ";
+        QTest::newRow("trailing space")
+            << kText << trailing << CompareVerdict::OnlyTrailingSpace << "0 lines of A and 2 of B";
+        QTest::newRow("leading space")
+            << kText << " " + kText << CompareVerdict::Differ << "differ";
+        QTest::newRow("mojibake") << kText << QByteArray(kText).replace("é", "Ã©")
+                                  << CompareVerdict::BIsAWithMojibake
+                                  << "UTF-8 read as windows-1252, 2 places";
+        QTest::newRow("mojibake in A")
+            << QByteArray("AÃ§Ã£o rÃ¡pida\n") << QByteArray("Ação rápida\n")
+            << CompareVerdict::AIsBWithMojibake
+            << "A is B with mojibake: UTF-8 read as windows-1252";
+        QTest::newRow("only looks like mojibake")
+            << kText << QByteArray(kText).replace("é", "Ã") << CompareVerdict::Differ << "differ";
+    }
+    void verdicts() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(CompareVerdict, verdict);
+        QFETCH(QString, words);
+        const CompareResult r = run(a, b);
+        QVERIFY(r.ok);
+        QCOMPARE(int(r.verdict), int(verdict));
+        QVERIFY2(QString::fromStdString(r.verdictText).contains(words), r.verdictText.c_str());
+        QCOMPARE(r.hunkCount == 0, verdict != CompareVerdict::Differ);
+    }
+
+    void labels_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<HunkKind>("kind");
+        QTest::addColumn<QString>("label");
+        // Each pair differs in a second place too, so that no whole-file verdict holds.
+        const QByteArray tail = "\nkept\nzzzz\n", other = "\nkept\nyyyy\n";
+        QTest::newRow("zero width space")
+            << "a line" + tail << "a \xE2\x80\x8Bline" + other << HunkKind::InvisibleInserted
+            << "U+200B ZERO WIDTH SPACE inserted";
+        QTest::newRow("word joiner removed")
+            << "a\xE2\x81\xA0line" + tail << "aline" + other << HunkKind::InvisibleRemoved
+            << "U+2060 WORD JOINER removed";
+        QTest::newRow("a space inserted")
+            << "a line" + tail << "a  line" + other << HunkKind::TextEdit << "inserted";
+        QTest::newRow("Cyrillic a")
+            << "cat says" + tail << "c\xD0\xB0t says" + other << HunkKind::Lookalike
+            << "'a' U+0061 LATIN SMALL LETTER A -> 'а' U+0430 CYRILLIC SMALL LETTER A";
+        QTest::newRow("b for a") << "cat says" + tail << "cbt says" + other << HunkKind::TextEdit
+                                 << "replaced";
+        QTest::newRow("decomposed") << "un café noir" + tail << "un cafe\xCC\x81 noir" + other
+                                    << HunkKind::NormalForm << "NFC -> NFD";
+        QTest::newRow("accent dropped")
+            << "un café noir" + tail << "un cafe noir" + other << HunkKind::TextEdit << "replaced";
+        QTest::newRow("CR LF") << "one\ntwo" + tail << "one\r\ntwo" + other << HunkKind::LineEnding
+                               << "LF -> CR LF";
+        QTest::newRow("invalid byte")
+            << "thé, caf\xC3\xA9 ok" + tail << "thé, caf\xC3\x28 ok" + other
+            << HunkKind::EncodingDamage << "invalid UTF-8 in B";
+        QTest::newRow("mojibake line")
+            << "un café noir et un thé" + tail << "un cafÃ© noir et un thÃ©" + other
+            << HunkKind::EncodingDamage << "mojibake in B: UTF-8 read as windows-1252";
+        QTest::newRow("real Ã") << "un café noir" + tail << "un cafÃ noir" + other
+                                << HunkKind::TextEdit << "replaced";
+    }
+    void labels() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(HunkKind, kind);
+        QFETCH(QString, label);
+        const CompareResult r = run(a, b);
+        QCOMPARE(int(r.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(r.hunkCount, 2u);
+        QCOMPARE(name(r.hunks.front().kind), name(kind));
+        QVERIFY2(QString::fromStdString(r.hunks.front().label).contains(label),
+                 r.hunks.front().label.c_str());
+        QCOMPARE(name(r.hunks.back().kind), name(HunkKind::TextEdit));
+    }
+
+    // Both sides' line, column (characters) and byte offsets; a UTF-16 side counts its own bytes.
+    void positions() {
+        const CompareResult r = run("é first\nsecond é a\nthird\nfourth\n",
+                                    "é first\nsecond é \xD0\xB0\nthird\nFOURTH\n");
+        QCOMPARE(r.hunkCount, 2u);
+        const CompareHunk& h = r.hunks.front();
+        QCOMPARE(h.a.line, 2u);
+        QCOMPARE(h.a.column, 10u);
+        QCOMPARE(h.a.offset, 19u);
+        QCOMPARE(h.a.length, 1u);
+        QCOMPARE(h.b.offset, 19u);
+        QCOMPARE(h.b.length, 2u);
+
+        const QString b = QString::fromUtf8("é first\nsecond é b\n");
+        const CompareResult u = run("é first\nsecond é a\n", utf16le(b, true));
+        QCOMPARE(u.hunkCount, 2u); // the byte order mark, then the edit
+        QCOMPARE(name(u.hunks.front().kind), name(HunkKind::ByteOrderMark));
+        const CompareHunk& e = u.hunks.back();
+        QCOMPARE(e.b.offset, 2u + 2 * 17); // BOM, then 17 characters
+        QCOMPARE(e.b.length, 2u);
+        QCOMPARE(e.b.line, 2u);
+        QCOMPARE(e.b.column, 10u);
+    }
+
+    void ignore() {
+        QByteArray crlf = kText;
+        crlf.replace("\n", " \r\n");
+        const IgnoreMask eol = ignoreBit(IgnoreKind::LineEndings);
+        const IgnoreMask space = ignoreBit(IgnoreKind::TrailingSpace);
+        QCOMPARE(int(run(kText, crlf).verdict), int(CompareVerdict::Differ));
+        QCOMPARE(int(run(kText, crlf, eol).verdict), int(CompareVerdict::OnlyTrailingSpace));
+        const CompareResult both = run(kText, crlf, eol | space);
+        QCOMPARE(int(both.verdict), int(CompareVerdict::SameIgnoring));
+        QVERIFY(both.verdictText.find("eol, trailing-space") != std::string::npos);
+        // What is left after ignoring is still found, and only that.
+        const CompareResult left = run(kText, QByteArray(crlf).replace("Le", "La"), eol | space);
+        QCOMPARE(left.hunkCount, 1u);
+        QCOMPARE(left.hunks.front().a.text, std::string("e"));
+        // Only a byte order mark, set aside: nothing is left.
+        const CompareResult bom = run(kText, "\xEF\xBB\xBF" + kText, ignoreBit(IgnoreKind::Bom));
+        QCOMPARE(int(bom.verdict), int(CompareVerdict::SameIgnoring));
+        const CompareResult bomAndEdit =
+            run(kText, "\xEF\xBB\xBF" + QByteArray(kText).replace("Le", "La"),
+                ignoreBit(IgnoreKind::Bom));
+        QCOMPARE(bomAndEdit.hunkCount, 1u);
+        QCOMPARE(name(bomAndEdit.hunks.front().kind), name(HunkKind::TextEdit));
+        IgnoreMask parsed = 0;
+        std::string bad;
+        QVERIFY(parseIgnoreList("bom,nf", parsed, bad));
+        QCOMPARE(parsed,
+                 IgnoreMask(ignoreBit(IgnoreKind::Bom) | ignoreBit(IgnoreKind::NormalForm)));
+        QVERIFY(!parseIgnoreList("eol,crlf", parsed, bad));
+        QCOMPARE(bad, std::string("crlf"));
+    }
+
+    void byteRuns() {
+        std::vector<std::uint8_t> a(3 << 20, 'x'), b = a;
+        // Runs on both sides of the byte pass's 1 MiB chunk boundary join into one.
+        for (std::size_t i = (1 << 20) - 2; i < (1 << 20) + 3; ++i)
+            b[i] = 'y';
+        b[10] = 'z';
+        b.push_back('!');
+        const CompareResult r = compareBytes(MemorySource(a), MemorySource(b));
+        QVERIFY(r.ok);
+        QCOMPARE(r.byteRunCount, 2u);
+        QCOMPARE(r.byteRuns[0].offset, 10u);
+        QCOMPARE(r.byteRuns[1].offset, std::uint64_t((1 << 20) - 2));
+        QCOMPARE(r.byteRuns[1].length, 5u);
+        QCOMPARE(r.differingBytes, 6u);
+        QCOMPARE(r.firstDifference, 10u);
+        QCOMPARE(int(r.verdict), int(CompareVerdict::Differ));
+        const CompareResult same = compareBytes(MemorySource(a), MemorySource(a));
+        QCOMPARE(int(same.verdict), int(CompareVerdict::SameBytes));
+        // A prefix differs where it ends.
+        b = a;
+        b.pop_back();
+        QCOMPARE(compareBytes(MemorySource(a), MemorySource(b)).firstDifference,
+                 std::uint64_t(a.size() - 1));
+    }
+
+    // 20,000 lines, 300 of them edited at scattered places: each found, on its line.
+    void largeScatteredEdits() {
+        QByteArray a, b;
+        std::vector<int> edited;
+        for (int i = 0; i < 20000; ++i) {
+            const QByteArray line = "line " + QByteArray::number(i) + " of the generated text é\n";
+            a += line;
+            if (i % 67 == 13 && edited.size() < 300) {
+                edited.push_back(i);
+                b += QByteArray(line).replace("generated", "GENERATED");
+            } else {
+                b += line;
+            }
+        }
+        const CompareResult r = run(a, b);
+        QCOMPARE(r.hunkCount, std::uint64_t(edited.size()));
+        QVERIFY(r.note.empty());
+        for (std::size_t k = 0; k < edited.size(); ++k) {
+            QCOMPARE(r.hunks[k].a.line, std::uint64_t(edited[k] + 1));
+            QCOMPARE(r.hunks[k].b.text, std::string("GENERATED"));
+        }
+    }
+
+    // Past the bound on work the alignment gives up, says so, and still reports the change.
+    void alignmentGivesUp() {
+        QByteArray a, b;
+        for (int i = 0; i < 200; ++i) {
+            a += "a" + QByteArray::number(i) + "\n";
+            b += "b" + QByteArray::number(i) + "\n";
+        }
+        CompareOptions o;
+        o.maxEditCost = 50;
+        const CompareResult r = compareTexts(bytes(a), bytes(b), o);
+        QVERIFY(r.note.find("gave up") != std::string::npos);
+        QCOMPARE(r.hunkCount, 1u);
+        QCOMPARE(r.hunks.front().a.length, std::uint64_t(a.size()));
+    }
+
+    // Over the text limit, two UTF-8 files are aligned window by window as they are read: the
+    // same hunks, at the same offsets and lines, as the alignment in memory finds, also where
+    // edits insert and delete lines (the windows then start at different offsets).
+    void streamedEqualsInMemory() {
+        QByteArray a, b;
+        for (int i = 0; i < 60000; ++i) {
+            const QByteArray line = "row " + QByteArray::number(i) + " – the text goes on é\n";
+            a += line;
+            if (i % 997 == 5)
+                b += QByteArray(line).replace("text", "TEXT");
+            else if (i % 1499 == 7)
+                b += line + "an inserted line\n";
+            else if (i % 2011 == 9)
+                continue; // deleted
+            else if (i % 3001 == 11)
+                b += QByteArray(line).replace("é", "e\xE2\x80\x8B");
+            else
+                b += line;
+        }
+        const std::vector<std::uint8_t> va(a.begin(), a.end()), vb(b.begin(), b.end());
+        const CompareResult held = run(a, b);
+        CompareOptions o;
+        o.textLimit = 1024;
+        const CompareResult streamed = compareSources(MemorySource(va), MemorySource(vb), o);
+        QVERIFY(streamed.ok);
+        QVERIFY2(streamed.note.empty(), streamed.note.c_str());
+        QVERIFY(held.hunkCount > 100);
+        QCOMPARE(streamed.hunkCount, held.hunkCount);
+        for (std::size_t k = 0; k < held.hunks.size(); ++k) {
+            const CompareHunk &s = streamed.hunks[k], &h = held.hunks[k];
+            QCOMPARE(name(s.kind), name(h.kind));
+            QCOMPARE(s.a.offset, h.a.offset);
+            QCOMPARE(s.b.offset, h.b.offset);
+            QCOMPARE(s.a.line, h.a.line);
+            QCOMPARE(s.b.line, h.b.line);
+            QCOMPARE(s.a.column, h.a.column);
+            QCOMPARE(s.b.text, h.b.text);
+        }
+    }
+
+    // A changed block too large to label character by character is one hunk, still told
+    // apart as invalid UTF-8 or not.
+    void largeBlock() {
+        QByteArray a, b;
+        for (int i = 0; i < 3000; ++i) {
+            a += "a" + QByteArray::number(i) + " line of the first text\n";
+            b += "b" + QByteArray::number(i) + " LINE OF THE OTHER TEXT\n";
+        }
+        CompareOptions o;
+        o.maxEditCost = 100;
+        const CompareResult r = compareTexts(bytes(a), bytes(b), o);
+        QCOMPARE(r.hunkCount, 1u);
+        QCOMPARE(name(r.hunks.front().kind), name(HunkKind::TextEdit));
+        const CompareResult bad = compareTexts(bytes(a), bytes(b + "caf\xC3\xA9 \xC0\xAF\n"), o);
+        QCOMPARE(bad.hunkCount, 1u);
+        QCOMPARE(name(bad.hunks.front().kind), name(HunkKind::EncodingDamage));
+        QVERIFY2(bad.hunks.front().label.find("overlong") != std::string::npos,
+                 bad.hunks.front().label.c_str());
+    }
+
+    // Over the text limit, the verdicts a streamed reading can give: only the BOM, only line
+    // endings (with their counts), only trailing whitespace, the same once --ignore's kinds are
+    // set aside; and not given to a pair that also differs otherwise.
+    void streamedVerdicts() {
+        QByteArray text;
+        for (int i = 0; i < 100000; ++i)
+            text += "line " + QByteArray::number(i) + " caf\xC3\xA9\n";
+        QByteArray crlf = text, blanks = text, both = text;
+        crlf.replace("\n", "\r\n");
+        blanks.replace("\xC3\xA9\n", "\xC3\xA9 \t\n");
+        both.replace("\xC3\xA9\n", "\xC3\xA9 \r\n");
+        const auto streamed = [](const QByteArray& a, const QByteArray& b, IgnoreMask ignore) {
+            CompareOptions o;
+            o.textLimit = 4096;
+            o.ignore = ignore;
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}), o);
+        };
+        const CompareResult eol = streamed(text, crlf, 0);
+        QCOMPARE(int(eol.verdict), int(CompareVerdict::OnlyLineEndings));
+        QVERIFY2(eol.verdictText.find("A has 100000 LF, 0 CRLF, 0 CR; B has 0 LF, 100000 CRLF") !=
+                     std::string::npos,
+                 eol.verdictText.c_str());
+        const CompareResult blank = streamed(text, blanks, 0);
+        QCOMPARE(int(blank.verdict), int(CompareVerdict::OnlyTrailingSpace));
+        QVERIFY(blank.verdictText.find("0 lines of A and 100000 of B") != std::string::npos);
+        QCOMPARE(int(streamed(text, "\xEF\xBB\xBF" + text, 0).verdict),
+                 int(CompareVerdict::OnlyBom));
+        QCOMPARE(int(streamed(text, both, 0).verdict), int(CompareVerdict::Differ));
+        const IgnoreMask eolAndBlanks =
+            ignoreBit(IgnoreKind::LineEndings) | ignoreBit(IgnoreKind::TrailingSpace);
+        QCOMPARE(int(streamed(text, both, eolAndBlanks).verdict),
+                 int(CompareVerdict::SameIgnoring));
+        QByteArray edited = crlf;
+        edited.replace("line 77777 ", "line 77777!");
+        QCOMPARE(int(streamed(text, edited, 0).verdict), int(CompareVerdict::Differ));
+        const CompareResult left = streamed(text, edited, ignoreBit(IgnoreKind::LineEndings));
+        QCOMPARE(int(left.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(left.hunkCount, 1u);
+        QCOMPARE(left.hunks.front().a.line, 77778u);
+    }
+
+    // Files of 16 MiB and more in two encodings are first compared as decoded streams: the
+    // same text is told in bounded memory, also past the text limit; a pair that differs goes on
+    // to the hunks.
+    void streamedSameText() {
+        QString text;
+        for (int i = 0; text.size() < (9 << 20); ++i)
+            text += "ligne " + QString::number(i) + " : caf\u00e9, \u041f\u0440\u0438 \U0001F600\n";
+        const QByteArray u8 = text.toUtf8();
+        QByteArray u16(reinterpret_cast<const char*>(text.utf16()), text.size() * 2);
+        const auto source = [](const QByteArray& b) { return MemorySource({b.begin(), b.end()}); };
+        CompareOptions o;
+        o.textLimit = 1 << 20;
+        const CompareResult same = compareSources(source(u8), source("\xFF\xFE" + u16), o);
+        QCOMPARE(int(same.verdict), int(CompareVerdict::SameTextOtherEncoding));
+        QCOMPARE(same.b.encoding, std::string("UTF-16LE"));
+        QVERIFY(same.b.bom);
+        QByteArray edited = u16;
+        edited[edited.size() / 2] = 'X'; // the low byte of a character in the middle
+        const CompareResult other = compareSources(source(u8), source(edited));
+        QCOMPARE(int(other.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(other.hunkCount, 1u);
+    }
+
+    // Streamed, a file that goes on past the other's end: the rest is one hunk.
+    void streamedTail() {
+        std::vector<std::uint8_t> a;
+        for (int i = 0; i < 20000; ++i)
+            for (char ch : "a line of text\n")
+                if (ch)
+                    a.push_back(std::uint8_t(ch));
+        std::vector<std::uint8_t> b = a;
+        for (int i = 0; i < 3; ++i)
+            for (char ch : "more\n")
+                if (ch)
+                    b.push_back(std::uint8_t(ch));
+        CompareOptions o;
+        o.textLimit = 1024;
+        for (const bool swapped : {false, true}) {
+            const CompareResult r = swapped ? compareSources(MemorySource(b), MemorySource(a), o)
+                                            : compareSources(MemorySource(a), MemorySource(b), o);
+            QVERIFY2(r.note.empty(), r.note.c_str());
+            QCOMPARE(r.hunkCount, 1u);
+            const HunkSide& longer = swapped ? r.hunks.front().a : r.hunks.front().b;
+            QCOMPARE(longer.offset, std::uint64_t(a.size()));
+            QCOMPARE(longer.length, 15u);
+            QCOMPARE(longer.line, 20001u);
+        }
+    }
+
+    // A file over the text limit in another encoding is compared by its bytes, with a note.
+    void overTheTextLimit() {
+        std::vector<std::uint8_t> a(4096, 'a'), b(2 + 2 * 4096, 0);
+        b[0] = 0xFF;
+        b[1] = 0xFE;
+        for (std::size_t i = 0; i < 4096; ++i)
+            b[2 + 2 * i] = i == 100 ? 'b' : 'a';
+        CompareOptions o;
+        o.textLimit = 1024;
+        const CompareResult r = compareSources(MemorySource(a), MemorySource(b), o);
+        QCOMPARE(r.hunkCount, 0u);
+        QVERIFY(r.byteRunCount > 0);
+        QVERIFY(r.note.find("byte by byte") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCompare)
+#include "tst_compare.moc"
