@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
         auto* window = new u8app::MainWindow;
         u8app::StartupTrace::mark("window");
         window->setAttribute(Qt::WA_DeleteOnClose);
+        window->holdBackgroundWorkUntilPainted();
         if (sample)
             window->openSample();
         else
