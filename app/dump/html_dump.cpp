@@ -218,7 +218,7 @@ void HtmlDump::writeHead() {
     put("</style>\n</head>\n<body>\n<h1>");
     putText(page_.name);
     put("</h1>\n<p class=\"range\">From offset ");
-    put(std::to_string(options_.offset));
+    put(hexOffset(options_.offset)); // in hex, as every offset of the page and the window
     if (page_.size != UINT64_MAX) {
         put(" of ");
         put(std::to_string(page_.size));

@@ -70,7 +70,7 @@ DumpPainter::DumpPainter(QPainter& painter, QPagedPaintDevice& device, const QSt
     painter_.setFont(font_);
     y_ += paintWrapped(QObject::tr("From offset %1, %2 bytes a row: each byte coloured by its "
                                    "role in UTF-8, errors hatched and framed.")
-                           .arg(options_.offset)
+                           .arg(QString::fromStdString(u8dump::hexOffset(options_.offset)))
                            .arg(options_.width),
                        0, y_, Qt::black, true) +
           lineHeight_ * 0.5;

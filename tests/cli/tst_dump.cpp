@@ -155,6 +155,7 @@ private slots:
     void anyChunkingGivesTheSameRows();
     void totalsCountEveryShownByte();
     void totalsSentenceNamesTheLastByte();
+    void htmlFirstOffsetInHex();
     void manyCharactersKeepTheirTexts();
     void offsetPastTheEnd();
     void terminalWithoutColour();
@@ -468,6 +469,25 @@ void TestDump::totalsSentenceNamesTheLastByte() {
     QVERIFY(!page.empty());
     QVERIFY2(page.find("Bytes 0x0 to 0x98 (153 bytes), 0 problems.") != std::string::npos,
              page.c_str());
+}
+
+// The page's first line gives its first offset in hex, as its totals and rows do and the window
+// does (issue 33, defect 12: it said "From offset 4096" above "Bytes 0x1000 to ...").
+void TestDump::htmlFirstOffsetInHex() {
+    const QByteArray bytes(0x1100, 'a');
+    std::string page;
+    const DumpOptions options{.width = 16, .offset = 0x1000};
+    HtmlDump html({"a.txt", std::uint64_t(bytes.size()), "u8scope test", {}}, options, 8,
+                  [&](std::string_view piece) {
+                      page.append(piece);
+                      return true;
+                  });
+    DumpRows rows(options, html);
+    rows.feed(bytesOf(bytes.mid(qsizetype(DumpRows::streamStart(options)))));
+    rows.finish();
+    QVERIFY(html.finish(rows.totals()));
+    QVERIFY2(page.find("From offset 0x1000 of 4352 bytes") != std::string::npos, page.c_str());
+    QVERIFY2(page.find("Bytes 0x1000 to 0x10FF (256 bytes)") != std::string::npos, page.c_str());
 }
 
 // More characters than the cache of texts holds (the 20992 CJK unified ideographs, many sharing
