@@ -350,15 +350,30 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
     put("\n</span>");
 }
 
+namespace {
+// One past the last byte `options` dump.
+std::uint64_t dumpEnd(const DumpOptions& options) {
+    return options.length > UINT64_MAX - options.offset ? UINT64_MAX
+                                                        : options.offset + options.length;
+}
+} // namespace
+
+std::vector<const HtmlBookmark*> bookmarksShown(const std::vector<HtmlBookmark>& bookmarks,
+                                                const DumpOptions& options) {
+    std::vector<const HtmlBookmark*> shown;
+    for (const HtmlBookmark& b : bookmarks)
+        if (b.offset < dumpEnd(options) && b.offset + b.length > options.offset)
+            shown.push_back(&b);
+    return shown;
+}
+
+bool bookmarkPartlyOutside(const HtmlBookmark& bookmark, const DumpOptions& options) {
+    return bookmark.offset < options.offset || bookmark.offset + bookmark.length > dumpEnd(options);
+}
+
 // The bookmarks that share a byte with the rows dumped, at their offsets in the dump's own hex.
 void HtmlDump::writeBookmarks() {
-    const std::uint64_t from = options_.offset;
-    const std::uint64_t to =
-        options_.length > UINT64_MAX - from ? UINT64_MAX : options_.offset + options_.length;
-    std::vector<const HtmlBookmark*> shown;
-    for (const HtmlBookmark& b : page_.bookmarks)
-        if (b.offset < to && b.offset + b.length > from)
-            shown.push_back(&b);
+    const std::vector<const HtmlBookmark*> shown = bookmarksShown(page_.bookmarks, options_);
     if (shown.empty())
         return;
     put("<h2>Bookmarks</h2>\n<ol class=\"bookmarks\">\n");
@@ -371,7 +386,7 @@ void HtmlDump::writeBookmarks() {
         put("</span> (");
         put(std::to_string(b->length));
         put(b->length == 1 ? " byte" : " bytes");
-        if (b->offset < from || b->offset + b->length > to)
+        if (bookmarkPartlyOutside(*b, options_))
             put(", partly outside the bytes shown");
         put(") <b>");
         putText(b->name);

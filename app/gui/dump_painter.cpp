@@ -115,6 +115,8 @@ QPen DumpPainter::framePen(u8dump::CellRole role) const {
 
 qreal DumpPainter::paintWrapped(const QString& text, qreal firstX, qreal restX, qreal y,
                                 const QColor& colour, bool paint) {
+    if (paint && transcript_)
+        transcript_->append(text);
     QTextLayout layout(text, font_, &device_);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
@@ -296,7 +298,34 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
         y_ += paintWrapped(QObject::tr("%1 more, each explained under its row above.")
                                .arg(totals.problems - listed_.size()),
                            0, y_, Qt::black, true);
+    paintBookmarks();
     paintFooter();
+}
+
+// As the HTML page lists them: the offset in hex, the length, the name and the note.
+void DumpPainter::paintBookmarks() {
+    const std::vector<const u8dump::HtmlBookmark*> shown =
+        u8dump::bookmarksShown(bookmarks_, options_);
+    if (shown.empty())
+        return;
+    y_ += lineHeight_ * 0.5;
+    ensureRoom(lineHeight_ * 2);
+    y_ += paintWrapped(QObject::tr("Bookmarks"), 0, y_, Qt::black, true);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const u8dump::HtmlBookmark& b = *shown[i];
+        QString place = b.length == 1 ? QObject::tr("1 byte")
+                                      : QObject::tr("%1 bytes").arg(qulonglong(b.length));
+        if (u8dump::bookmarkPartlyOutside(b, options_))
+            place += QObject::tr(", partly outside the bytes shown");
+        QString text =
+            QStringLiteral("%1. %2 (%3) %4")
+                .arg(i + 1)
+                .arg(QString::fromStdString(u8dump::hexOffset(b.offset)), place, fromUtf8(b.name));
+        if (!b.note.empty())
+            text += QStringLiteral(": ") + fromUtf8(b.note);
+        ensureRoom(paintWrapped(text, 0, 0, Qt::black, false));
+        y_ += paintWrapped(text, 0, y_, Qt::black, true);
+    }
 }
 
 } // namespace u8app
