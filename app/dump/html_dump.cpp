@@ -346,7 +346,7 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
         put(std::string(std::size_t(hexStart + shift), ' '));
         put("\u2026 ");
     }
-    putText(u8codec::oneLine(note.problem));
+    putText(u8codec::oneLine(note.problem, u8codec::OffsetStyle::Hex));
     put("\n</span>");
 }
 
@@ -434,7 +434,7 @@ bool HtmlDump::finish(const DumpTotals& totals) {
             put("<li><a href=\"#problem-");
             put(std::to_string(number));
             put("\">");
-            putText(u8codec::oneLine(problem));
+            putText(u8codec::oneLine(problem, u8codec::OffsetStyle::Hex));
             put("</a></li>\n");
         }
         put("</ol>\n");

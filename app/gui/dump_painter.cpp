@@ -145,7 +145,7 @@ void DumpPainter::row(const u8dump::DumpRow& row) {
     std::vector<QString> notes;
     qreal height = lineHeight_;
     for (const u8dump::DumpNote& note : row.notes) {
-        notes.push_back(fromUtf8(u8codec::oneLine(note.problem)));
+        notes.push_back(fromUtf8(u8codec::oneLine(note.problem, u8codec::OffsetStyle::Hex)));
         const qreal x =
             column(note.firstCell >= 0 ? hexColumn(note.endCell - 1) + 3 : hexColumn(0) + 2);
         height += paintWrapped(notes.back(), x, column(hexColumn(0) + 2), 0, Qt::black, false);
@@ -289,8 +289,8 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
         y_ += paintWrapped(QObject::tr("None: the bytes shown are valid UTF-8."), 0, y_, Qt::black,
                            true);
     for (std::size_t i = 0; i < listed_.size(); ++i) {
-        const QString text =
-            QStringLiteral("%1. ").arg(i + 1) + fromUtf8(u8codec::oneLine(listed_[i]));
+        const QString text = QStringLiteral("%1. ").arg(i + 1) +
+                             fromUtf8(u8codec::oneLine(listed_[i], u8codec::OffsetStyle::Hex));
         ensureRoom(paintWrapped(text, 0, 0, Qt::black, false));
         y_ += paintWrapped(text, 0, y_, Qt::black, true);
     }

@@ -553,7 +553,7 @@ void TestDump::terminalWithColour() {
     const QString expected = hex + "  " + kBar + textColumn + kBar + '\n';
     QCOMPARE(text.section('\n', 0, 0) + '\n', expected);
     // The error's note: its caret in the error's colour.
-    QVERIFY(text.section('\n', 1, 1).contains(sgr(160, -1, true) + "^~" + kReset + " offset 7:"));
+    QVERIFY(text.section('\n', 1, 1).contains(sgr(160, -1, true) + "^~" + kReset + " offset 0x7:"));
 }
 
 void TestDump::terminalNoteLine() {
@@ -563,7 +563,9 @@ void TestDump::terminalNoteLine() {
     QCOMPARE(lines.size(), 2);
     u8codec::ProblemScanner scanner;
     std::string described;
-    auto sink = [&](const u8codec::Problem& p) { described = u8codec::oneLine(p); };
+    auto sink = [&](const u8codec::Problem& p) {
+        described = u8codec::oneLine(p, u8codec::OffsetStyle::Hex);
+    };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
     // The caret under C0 AF: the 11th and 12th bytes, past the gap after the 8th.
@@ -583,7 +585,7 @@ void TestDump::terminalNotesWrapped() {
     u8codec::ProblemScanner scanner;
     QString described;
     auto sink = [&](const u8codec::Problem& p) {
-        described = QString::fromStdString(u8codec::oneLine(p));
+        described = QString::fromStdString(u8codec::oneLine(p, u8codec::OffsetStyle::Hex));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
@@ -668,7 +670,7 @@ void TestDump::htmlReadsBack() {
     QStringList expected;
     u8codec::ProblemScanner scanner;
     auto sink = [&](const u8codec::Problem& p) {
-        expected << QString::fromStdString(u8codec::oneLine(p));
+        expected << QString::fromStdString(u8codec::oneLine(p, u8codec::OffsetStyle::Hex));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
