@@ -26,6 +26,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <algorithm>
+#include <set>
 
 namespace u8app {
 namespace {
@@ -300,6 +302,22 @@ QString offsetsText(const std::vector<std::uint64_t>& offsets) {
 
 } // namespace
 
+// In a target without U+FFFD (ISO-8859-1), the converter counts the U+FFFD of each invalid
+// sequence as unmappable too, at the sequence's offset: those are the problems' own.
+void SaveActions::takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+                                                  ProblemTally& tally) {
+    const std::set<std::uint64_t> invalid(result.invalidInputOffsets.begin(),
+                                          result.invalidInputOffsets.end());
+    auto& offsets = result.unmappableOffsets;
+    if (invalid.empty() || std::find_if(offsets.begin(), offsets.end(), [&](std::uint64_t o) {
+                               return invalid.contains(o);
+                           }) == offsets.end())
+        return;
+    tally.replacementUnmappable = true;
+    std::erase_if(offsets, [&](std::uint64_t o) { return invalid.contains(o); });
+    result.unmappable -= std::min(result.unmappable, result.invalidInput);
+}
+
 bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
                                  const QString& target, const u8codec::TranscodeOptions& options,
                                  u8codec::TranscodeResult& result, ProblemTally& tally) {
@@ -325,6 +343,7 @@ bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource
                 };
                 scanner.feed(input, add);
                 scanner.finish(add);
+                takeReplacementsOutOfUnmappable(*out, *problems);
             }
             control.setProgress(1.0);
         },
@@ -340,20 +359,26 @@ bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource
 
 QString SaveActions::lossQuestion(const u8codec::TranscodeResult& result, const ProblemTally& tally,
                                   const QString& target, const u8codec::TranscodeOptions& options) {
+    const QString fate =
+        options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped") : tr("substituted");
     QStringList parts;
     if (result.unmappable > 0)
         parts << tr("%1 cannot represent %n character(s) (first at offsets %2); they will be %3.",
                     nullptr, int(std::min<std::uint64_t>(result.unmappable, INT_MAX)))
-                     .arg(target, offsetsText(result.unmappableOffsets),
-                          options.unmappable == u8codec::UnmappablePolicy::Escape
-                              ? tr("escaped")
-                              : tr("substituted"));
-    if (tally.problems > 0)
+                     .arg(target, offsetsText(result.unmappableOffsets), fate);
+    const int problems = int(std::min<std::uint64_t>(tally.problems, INT_MAX));
+    const QString first = offsetsText(tally.firstOffsets);
+    const QString replacements = QLocale().toString(qulonglong(tally.replacements));
+    if (tally.problems > 0 && tally.replacementUnmappable)
+        parts << tr("The %n problem(s) of the Problems list (first at offsets %1) become %2 "
+                    "U+FFFD first, which %3 cannot represent either: they will be %4 too.",
+                    nullptr, problems)
+                     .arg(first, replacements, target, fate);
+    else if (tally.problems > 0)
         parts << tr("The %n problem(s) of the Problems list (first at offsets %1) become %2 "
                     "U+FFFD first.",
-                    nullptr, int(std::min<std::uint64_t>(tally.problems, INT_MAX)))
-                     .arg(offsetsText(tally.firstOffsets),
-                          QLocale().toString(qulonglong(tally.replacements)));
+                    nullptr, problems)
+                     .arg(first, replacements);
     parts << tr("Go on?");
     return parts.join(QLatin1Char(' '));
 }

@@ -87,7 +87,12 @@ private:
         std::uint64_t problems = 0;
         std::uint64_t replacements = 0;          // U+FFFD a replacing decoder writes for them
         std::vector<std::uint64_t> firstOffsets; // of the first few
+        // The target has no U+FFFD: the converter counted each as a character it cannot
+        // represent too, which is taken out of its count (a problem is said once, as a problem).
+        bool replacementUnmappable = false;
     };
+    static void takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+                                                ProblemTally& tally);
     // Converts the document to `target` in the background; false when the user cancelled.
     bool convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
                         const QString& target, const u8codec::TranscodeOptions& options,

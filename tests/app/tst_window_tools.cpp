@@ -342,8 +342,26 @@ private slots:
     // Defect 12 (issue 33): Save As Encoding counts the problems as the Problems list does (C0 AF
     // is one problem, replaced by two U+FFFD) and gives their offsets in hex, both when it refuses
     // and when it asks; it says nothing of characters the target cannot represent when there are
-    // none.
+    // none, and in a target without U+FFFD it does not count the problems' U+FFFD again as such.
+    void saveAsEncodingCountsProblemsAsTheList_data() {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("refused");
+        QTest::addColumn<QString>("asked");
+        const QString problems = QStringLiteral("The 2 problem(s) of the Problems list (first at "
+                                                "offsets 0x3, 0x9)");
+        QTest::newRow("UTF-16LE") << QStringLiteral("UTF-16LE")
+                                  << problems + QStringLiteral(" would become 3 U+FFFD.")
+                                  << problems + QStringLiteral(" become 3 U+FFFD first. Go on?");
+        QTest::newRow("ISO-8859-1")
+            << QStringLiteral("ISO-8859-1") << problems + QStringLiteral(" would become 3 U+FFFD.")
+            << problems + QStringLiteral(" become 3 U+FFFD first, which ISO-8859-1 cannot "
+                                         "represent either: they will be substituted too.");
+    }
+
     void saveAsEncodingCountsProblemsAsTheList() {
+        QFETCH(QString, target);
+        QFETCH(QString, refused);
+        QFETCH(QString, asked);
         MainWindow w;
         QVERIFY(w.openFile(write("bad.txt", "ab \xC0\xAF cd \xFF\n")));
         auto* saves = w.findChild<u8app::SaveActions*>();
@@ -367,7 +385,7 @@ private slots:
             }
             ++dialogs;
             if (dialogs == 1) {
-                d->encodingBox()->setCurrentText(QStringLiteral("UTF-16LE"));
+                d->encodingBox()->setCurrentText(target);
                 d->policyBox()->setCurrentIndex(0); // refuse
                 d->accept();
             } else if (dialogs == 2) {
@@ -383,14 +401,11 @@ private slots:
         QTimer::singleShot(0, drive);
         saves->saveAsEncoding();
         QCOMPARE(dialogs, 3);
-        const QLatin1String problems("The 2 problem(s) of the Problems list (first at offsets "
-                                     "0x3, 0x9)");
-        QVERIFY2(refusal.contains(problems + QLatin1String(" would become 3 U+FFFD.")),
-                 qPrintable(refusal));
+        QVERIFY2(refusal.contains(refused), qPrintable(refusal));
         QVERIFY2(!refusal.contains(QLatin1String("sequence")), qPrintable(refusal));
-        QVERIFY2(question.contains(problems + QLatin1String(" become 3 U+FFFD first.")),
-                 qPrintable(question));
-        QVERIFY2(!question.contains(QLatin1String("cannot represent")), qPrintable(question));
+        QVERIFY2(!refusal.contains(QLatin1String("cannot be represented")), qPrintable(refusal));
+        QVERIFY2(question.contains(asked), qPrintable(question));
+        QVERIFY2(!question.contains(QLatin1String(" cannot represent 3")), qPrintable(question));
     }
 
 private:
