@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QtTest>
 
 using u8app::MainWindow;
@@ -115,6 +116,31 @@ private slots:
         }
         QVERIFY2(path.count(QStringLiteral("hexView")) >= 2,
                  qPrintable(path.join(QStringLiteral(" > "))));
+    }
+
+    // Walk-through of issue 33 at 1024x640: the tabs of the docks in the right column keep their
+    // whole names ("Inspector", not "In…"); a column too narrow for them all scrolls.
+    void dockTabsKeepTheirNames() {
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // The column as narrow as its docks allow, as on a small screen.
+        auto* inspector = w.findChild<QDockWidget*>(QStringLiteral("inspectorDock"));
+        QVERIFY(inspector);
+        w.resizeDocks({inspector}, {1}, Qt::Horizontal);
+        QTRY_VERIFY(inspector->width() < 360);
+        int tabs = 0;
+        for (QTabBar* bar : w.findChildren<QTabBar*>()) {
+            if (bar->parentWidget() != &w || !bar->isVisible())
+                continue;
+            for (int i = 0; i < bar->count(); ++i, ++tabs)
+                QVERIFY2(bar->tabRect(i).width() >
+                             bar->fontMetrics().horizontalAdvance(bar->tabText(i)),
+                         qPrintable(bar->tabText(i)));
+        }
+        QVERIFY(tabs >= 6);
     }
 
     // Issue 33, defect 15: 32 bytes a row fit at 1440 px without scrolling sideways (the dock
