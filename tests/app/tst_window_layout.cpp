@@ -92,7 +92,7 @@ private slots:
     // Issue 33, defect 6: Tab walks through the window's controls and every one it reaches is on
     // screen (a hidden one would take the keys and show no focus), and it comes back round. A dock
     // behind another of its tab group counts as visible to Qt but is covered: its region is
-    // empty.
+    // empty, and no control in it may take the focus.
     void tabReachesOnlyVisibleControls() {
         MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
@@ -109,8 +109,11 @@ private slots:
             path << (focus->objectName().isEmpty()
                          ? QString::fromLatin1(focus->metaObject()->className())
                          : focus->objectName());
+            QWidget* dock = focus;
+            while (dock && !qobject_cast<QDockWidget*>(dock))
+                dock = dock->parentWidget();
             QVERIFY2(focus->isVisible() && focus->window() == &w &&
-                         !focus->visibleRegion().isEmpty(),
+                         (!dock || !dock->visibleRegion().isEmpty()),
                      qPrintable(path.join(QStringLiteral(" > "))));
             QTest::keyClick(focus, Qt::Key_Tab);
         }
