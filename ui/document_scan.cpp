@@ -1,5 +1,6 @@
 #include "document_scan.h"
 
+#include "number_format.h"
 #include "part_threads.h"
 #include "u8codec/cpu_features.h"
 #include "u8codec/problem.h"
@@ -91,8 +92,7 @@ QString DocumentScan::shortReadReason(quint64 dataEnd, quint64 size) {
                "u8ui::DocumentScan",
                "The data ended at byte %1 although it was %2 bytes long when the scan "
                "started: the file shrank or could not be read any further.")
-        .arg(dataEnd)
-        .arg(size);
+        .arg(NumberFormat::offset(dataEnd), NumberFormat::count(size));
 }
 
 DocumentScan::Outcome

@@ -137,13 +137,15 @@ void placeCharacter(CellTexts& texts, DumpRow& r, std::size_t c,
 
 } // namespace
 
+std::string hexOffset(std::uint64_t offset) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(offset));
+    return std::string(buf);
+}
+
 std::string totalsSentence(const DumpTotals& totals) {
     const std::uint64_t n = totals.end - totals.start;
-    const auto hex = [](std::uint64_t v) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
-        return std::string(buf);
-    };
+    const auto hex = hexOffset;
     std::string out = n == 0 ? std::string("No bytes")
                              : "Bytes " + hex(totals.start) + " to " + hex(totals.end - 1) + " (" +
                                    std::to_string(n) + (n == 1 ? " byte)" : " bytes)");

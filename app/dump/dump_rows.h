@@ -63,6 +63,8 @@ struct DumpTotals {
 // "Bytes 0x0 to 0x98 (153 bytes), 2 problems.": the totals line of the HTML page and the printed
 // page. Offsets in hex, as everywhere in the window, the last one the last byte shown.
 std::string totalsSentence(const DumpTotals& totals);
+// An offset as the window and the dump write it: "0x1F" (hex, no padding).
+std::string hexOffset(std::uint64_t offset);
 
 class RowSink {
 public:

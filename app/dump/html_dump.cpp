@@ -218,7 +218,7 @@ void HtmlDump::writeHead() {
     put("</style>\n</head>\n<body>\n<h1>");
     putText(page_.name);
     put("</h1>\n<p class=\"range\">From offset ");
-    put(std::to_string(options_.offset));
+    put(hexOffset(options_.offset)); // in hex, as every offset of the page and the window
     if (page_.size != UINT64_MAX) {
         put(" of ");
         put(std::to_string(page_.size));
@@ -346,19 +346,34 @@ void HtmlDump::writeNote(const DumpRow& row, const DumpNote& note) {
         put(std::string(std::size_t(hexStart + shift), ' '));
         put("\u2026 ");
     }
-    putText(u8codec::oneLine(note.problem));
+    putText(u8codec::oneLine(note.problem, u8codec::OffsetStyle::Hex));
     put("\n</span>");
+}
+
+namespace {
+// One past the last byte `options` dump.
+std::uint64_t dumpEnd(const DumpOptions& options) {
+    return options.length > UINT64_MAX - options.offset ? UINT64_MAX
+                                                        : options.offset + options.length;
+}
+} // namespace
+
+std::vector<const HtmlBookmark*> bookmarksShown(const std::vector<HtmlBookmark>& bookmarks,
+                                                const DumpOptions& options) {
+    std::vector<const HtmlBookmark*> shown;
+    for (const HtmlBookmark& b : bookmarks)
+        if (b.offset < dumpEnd(options) && b.offset + b.length > options.offset)
+            shown.push_back(&b);
+    return shown;
+}
+
+bool bookmarkPartlyOutside(const HtmlBookmark& bookmark, const DumpOptions& options) {
+    return bookmark.offset < options.offset || bookmark.offset + bookmark.length > dumpEnd(options);
 }
 
 // The bookmarks that share a byte with the rows dumped, at their offsets in the dump's own hex.
 void HtmlDump::writeBookmarks() {
-    const std::uint64_t from = options_.offset;
-    const std::uint64_t to =
-        options_.length > UINT64_MAX - from ? UINT64_MAX : options_.offset + options_.length;
-    std::vector<const HtmlBookmark*> shown;
-    for (const HtmlBookmark& b : page_.bookmarks)
-        if (b.offset < to && b.offset + b.length > from)
-            shown.push_back(&b);
+    const std::vector<const HtmlBookmark*> shown = bookmarksShown(page_.bookmarks, options_);
     if (shown.empty())
         return;
     put("<h2>Bookmarks</h2>\n<ol class=\"bookmarks\">\n");
@@ -371,7 +386,7 @@ void HtmlDump::writeBookmarks() {
         put("</span> (");
         put(std::to_string(b->length));
         put(b->length == 1 ? " byte" : " bytes");
-        if (b->offset < from || b->offset + b->length > to)
+        if (bookmarkPartlyOutside(*b, options_))
             put(", partly outside the bytes shown");
         put(") <b>");
         putText(b->name);
@@ -419,7 +434,7 @@ bool HtmlDump::finish(const DumpTotals& totals) {
             put("<li><a href=\"#problem-");
             put(std::to_string(number));
             put("\">");
-            putText(u8codec::oneLine(problem));
+            putText(u8codec::oneLine(problem, u8codec::OffsetStyle::Hex));
             put("</a></li>\n");
         }
         put("</ol>\n");

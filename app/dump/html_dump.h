@@ -40,6 +40,13 @@ struct HtmlPage {
     std::vector<HtmlBookmark> bookmarks;
 };
 
+// The bookmarks that share a byte with the bytes `options` dump, in their order: the ones the
+// HTML page and the printed page list.
+std::vector<const HtmlBookmark*> bookmarksShown(const std::vector<HtmlBookmark>& bookmarks,
+                                                const DumpOptions& options);
+// Whether a shown bookmark reaches past the bytes dumped, on either side.
+bool bookmarkPartlyOutside(const HtmlBookmark& bookmark, const DumpOptions& options);
+
 class HtmlDump final : public RowSink {
 public:
     using Write = std::function<bool(std::string_view)>;

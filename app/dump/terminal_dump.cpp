@@ -290,7 +290,7 @@ char* TerminalDump::writeTextInColour(char* out, const DumpRow& row) {
 // "            ^~~~~ offset 10: overlong: C0 AF: ...": the caret under the problem's bytes in
 // this row, in its first byte's colour.
 void TerminalDump::writeNote(const DumpRow& row, const DumpNote& note) {
-    const std::string text = u8codec::oneLine(note.problem);
+    const std::string text = u8codec::oneLine(note.problem, u8codec::OffsetStyle::Hex);
     const int digits = std::max(offsetDigits_, offsetDigitsFor(row.offset + 1));
     const int shift = digits - offsetDigits_;
     int column = 0;

@@ -6,10 +6,10 @@
 //                                ^~~~~ offset 10: overlong: C0 AF: C0 AF is an overlong ...
 //
 // and under a row, each problem that starts in it: a caret under its bytes and its description
-// (u8codec::oneLine, as `check` words it). With colour, every byte and character takes its
-// role's look (role_colours.h's terminalLook: ANSI 256-colour SGR sequences, emitted only where
-// the look changes), fillers dimmed and markers underlined. Without colour the text stays the
-// same: the replacement characters and the carets mark the errors.
+// (u8codec::oneLine, as `check` words it, the offset in hex as the rows). With colour, every byte
+// and character takes its role's look (role_colours.h's terminalLook: ANSI 256-colour SGR
+// sequences, emitted only where the look changes), fillers dimmed and markers underlined. Without
+// colour the text stays the same: the replacement characters and the carets mark the errors.
 //
 // Formatted with lookup tables into one buffer, handed to `write` in pieces of about 1 MiB.
 #pragma once

@@ -25,6 +25,11 @@ QDockWidget* DockSetup::add(QWidget* content, const QString& name, const QString
     auto* dock = new QDockWidget(title, window_);
     dock->setObjectName(name);
     dock->setWidget(content);
+    // A dock behind another in its tab group stays "visible" to Qt, covered: Tab would take the
+    // focus into it, out of sight (the code-page table, the walk-through's tabs and input). Its
+    // controls take no focus until its tab is in front.
+    connect(dock, &QDockWidget::visibilityChanged, content,
+            [content](bool visible) { content->setEnabled(visible); });
     window_->addDockWidget(area, dock);
     auto* action = new QAction(title, window_);
     action->setObjectName(name + QStringLiteral("Action"));

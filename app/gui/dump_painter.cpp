@@ -70,7 +70,7 @@ DumpPainter::DumpPainter(QPainter& painter, QPagedPaintDevice& device, const QSt
     painter_.setFont(font_);
     y_ += paintWrapped(QObject::tr("From offset %1, %2 bytes a row: each byte coloured by its "
                                    "role in UTF-8, errors hatched and framed.")
-                           .arg(options_.offset)
+                           .arg(QString::fromStdString(u8dump::hexOffset(options_.offset)))
                            .arg(options_.width),
                        0, y_, Qt::black, true) +
           lineHeight_ * 0.5;
@@ -115,6 +115,8 @@ QPen DumpPainter::framePen(u8dump::CellRole role) const {
 
 qreal DumpPainter::paintWrapped(const QString& text, qreal firstX, qreal restX, qreal y,
                                 const QColor& colour, bool paint) {
+    if (paint && transcript_)
+        transcript_->append(text);
     QTextLayout layout(text, font_, &device_);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
@@ -143,7 +145,7 @@ void DumpPainter::row(const u8dump::DumpRow& row) {
     std::vector<QString> notes;
     qreal height = lineHeight_;
     for (const u8dump::DumpNote& note : row.notes) {
-        notes.push_back(fromUtf8(u8codec::oneLine(note.problem)));
+        notes.push_back(fromUtf8(u8codec::oneLine(note.problem, u8codec::OffsetStyle::Hex)));
         const qreal x =
             column(note.firstCell >= 0 ? hexColumn(note.endCell - 1) + 3 : hexColumn(0) + 2);
         height += paintWrapped(notes.back(), x, column(hexColumn(0) + 2), 0, Qt::black, false);
@@ -287,8 +289,8 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
         y_ += paintWrapped(QObject::tr("None: the bytes shown are valid UTF-8."), 0, y_, Qt::black,
                            true);
     for (std::size_t i = 0; i < listed_.size(); ++i) {
-        const QString text =
-            QStringLiteral("%1. ").arg(i + 1) + fromUtf8(u8codec::oneLine(listed_[i]));
+        const QString text = QStringLiteral("%1. ").arg(i + 1) +
+                             fromUtf8(u8codec::oneLine(listed_[i], u8codec::OffsetStyle::Hex));
         ensureRoom(paintWrapped(text, 0, 0, Qt::black, false));
         y_ += paintWrapped(text, 0, y_, Qt::black, true);
     }
@@ -296,7 +298,34 @@ void DumpPainter::finish(const u8dump::DumpTotals& totals) {
         y_ += paintWrapped(QObject::tr("%1 more, each explained under its row above.")
                                .arg(totals.problems - listed_.size()),
                            0, y_, Qt::black, true);
+    paintBookmarks();
     paintFooter();
+}
+
+// As the HTML page lists them: the offset in hex, the length, the name and the note.
+void DumpPainter::paintBookmarks() {
+    const std::vector<const u8dump::HtmlBookmark*> shown =
+        u8dump::bookmarksShown(bookmarks_, options_);
+    if (shown.empty())
+        return;
+    y_ += lineHeight_ * 0.5;
+    ensureRoom(lineHeight_ * 2);
+    y_ += paintWrapped(QObject::tr("Bookmarks"), 0, y_, Qt::black, true);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const u8dump::HtmlBookmark& b = *shown[i];
+        QString place = b.length == 1 ? QObject::tr("1 byte")
+                                      : QObject::tr("%1 bytes").arg(qulonglong(b.length));
+        if (u8dump::bookmarkPartlyOutside(b, options_))
+            place += QObject::tr(", partly outside the bytes shown");
+        QString text =
+            QStringLiteral("%1. %2 (%3) %4")
+                .arg(i + 1)
+                .arg(QString::fromStdString(u8dump::hexOffset(b.offset)), place, fromUtf8(b.name));
+        if (!b.note.empty())
+            text += QStringLiteral(": ") + fromUtf8(b.note);
+        ensureRoom(paintWrapped(text, 0, 0, Qt::black, false));
+        y_ += paintWrapped(text, 0, y_, Qt::black, true);
+    }
 }
 
 } // namespace u8app

@@ -8,10 +8,12 @@
 #pragma once
 
 #include "dump_rows.h"
+#include "html_dump.h"
 #include "role_palette.h"
 
 #include <QFont>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 class QPagedPaintDevice;
@@ -26,8 +28,15 @@ public:
     DumpPainter(QPainter& painter, QPagedPaintDevice& device, const QString& title,
                 const u8dump::DumpOptions& options, int offsetDigits);
 
+    // The bookmarks listed at the end: those that share a byte with the bytes dumped.
+    void setBookmarks(std::vector<u8dump::HtmlBookmark> bookmarks) {
+        bookmarks_ = std::move(bookmarks);
+    }
+    // For tests: every text painted (the rows' cells excepted) is added to `transcript`.
+    void setTranscript(QStringList* transcript) { transcript_ = transcript; }
+
     void row(const u8dump::DumpRow& row) override;
-    // The legend and the list of problems, and the last page's number.
+    // The legend, the lists of problems and bookmarks, and the last page's number.
     void finish(const u8dump::DumpTotals& totals);
 
     int pages() const { return page_; }
@@ -39,6 +48,7 @@ public:
 private:
     void ensureRoom(qreal height);
     void paintFooter();
+    void paintBookmarks();
     void paintHex(const u8dump::DumpRow& row, qreal y, int shift);
     void paintText(const u8dump::DumpRow& row, qreal y, int shift);
     // Paints text wrapped to the page's width, its first line from `firstX` and the others from
@@ -72,6 +82,8 @@ private:
     int page_ = 1;
     std::uint64_t problems_ = 0;
     std::vector<u8codec::Problem> listed_; // the first ones, for the list at the end
+    std::vector<u8dump::HtmlBookmark> bookmarks_;
+    QStringList* transcript_ = nullptr;
 };
 
 } // namespace u8app

@@ -134,11 +134,15 @@ QString ExportActions::exportHtml(const QString& path, u8ui::ByteRange range) co
     return {};
 }
 
-void ExportActions::paint(QPagedPaintDevice& device, u8ui::ByteRange range) const {
+void ExportActions::paint(QPagedPaintDevice& device, u8ui::ByteRange range,
+                          QStringList* transcript) const {
     const u8codec::ByteSource* source = document_->document()->source();
     QPainter painter(&device);
     const u8dump::DumpOptions options = optionsFor(range, bytesPerRow_());
     DumpPainter dump(painter, device, title(), options, u8dump::offsetDigitsFor(range.end));
+    dump.setTranscript(transcript);
+    if (bookmarks_)
+        dump.setBookmarks(bookmarks_());
     dump.finish(u8dump::dumpSource(*source, options, dump));
 }
 

@@ -49,6 +49,10 @@ public:
     // The bookmarks the HTML page lists (those in the range exported).
     using Bookmarks = std::function<std::vector<u8dump::HtmlBookmark>()>;
     void setBookmarks(Bookmarks bookmarks) { bookmarks_ = std::move(bookmarks); }
+    // Paints the dump of `range` on `device`, page by page (Print, Export as PDF); the texts it
+    // paints besides the rows go to `transcript` too when one is given (for tests).
+    void paint(QPagedPaintDevice& device, u8ui::ByteRange range,
+               QStringList* transcript = nullptr) const;
 
 private:
     void updateActions();
@@ -56,8 +60,6 @@ private:
     bool sizeAccepted(u8ui::ByteRange range, const QString& what);
     QString defaultPath(const QString& suffix) const;
     QString title() const;
-    // Paints the dump of `range` on `device`, page by page.
-    void paint(QPagedPaintDevice& device, u8ui::ByteRange range) const;
     void askHtml();
     void askPdf();
     void print();

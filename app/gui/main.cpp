@@ -1,55 +1,104 @@
 // u8scope: the UTF-8 byte inspector window.
 #include "main_window.h"
+#include "startup_trace.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
+#include <cstring>
+#include <utility>
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("u8scope"));
-    QApplication::setOrganizationName(QStringLiteral("u8scope"));
-    QApplication::setApplicationVersion(QStringLiteral(U8SCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral(U8SCOPE_APP_ID));
+namespace {
 
-    QCommandLineParser parser;
+struct Options {
+    QCommandLineOption dark{QStringLiteral("dark"),
+                            QApplication::translate("main", "Use the dark theme.")};
+    QCommandLineOption light{QStringLiteral("light"),
+                             QApplication::translate("main", "Use the light theme.")};
+};
+
+void describe(QCommandLineParser& parser, const Options& options) {
     parser.setApplicationDescription(
         QApplication::translate("main", "Inspect the UTF-8 bytes of files. With no file, the "
                                         "tour sample opens."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dark(QStringLiteral("dark"),
-                                  QApplication::translate("main", "Use the dark theme."));
-    const QCommandLineOption light(QStringLiteral("light"),
-                                   QApplication::translate("main", "Use the light theme."));
-    parser.addOption(dark);
-    parser.addOption(light);
+    parser.addOption(options.dark);
+    parser.addOption(options.light);
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QApplication::translate("main", "Files to open, one window each."),
                                  QStringLiteral("[files...]"));
+}
+
+void name(QCoreApplication& app) {
+    app.setApplicationName(QStringLiteral("u8scope"));
+    app.setOrganizationName(QStringLiteral("u8scope"));
+    app.setApplicationVersion(QStringLiteral(U8SCOPE_VERSION));
+}
+
+// --version and --help print and exit: they need no display (and should not wait for one).
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        for (const char* option : {"-v", "--version", "-h", "--help", "--help-all", "-?"})
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    u8app::StartupTrace::mark("main");
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        name(app);
+        const Options options;
+        QCommandLineParser parser;
+        describe(parser, options);
+        parser.process(app); // prints and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    name(app);
+    QApplication::setDesktopFileName(QStringLiteral(U8SCOPE_APP_ID));
+    u8app::StartupTrace::mark("application");
+
+    const Options options;
+    QCommandLineParser parser;
+    describe(parser, options);
     parser.process(app);
 
     bool useDark = QSettings().value(QStringLiteral("darkTheme"), false).toBool();
-    if (parser.isSet(dark) || parser.isSet(light)) {
-        useDark = parser.isSet(dark);
+    if (parser.isSet(options.dark) || parser.isSet(options.light)) {
+        useDark = parser.isSet(options.dark);
         QSettings().setValue(QStringLiteral("darkTheme"), useDark);
     }
     if (useDark)
         u8app::Theme::apply(true);
+    u8app::StartupTrace::mark("settings");
 
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty()) {
+    // One window per file (the tour sample with none); the first one's start-up is traced.
+    const QStringList paths = parser.positionalArguments();
+    const bool sample = paths.isEmpty();
+    bool first = true;
+    for (const QString& path : sample ? QStringList{QString()} : paths) {
         auto* window = new u8app::MainWindow;
+        u8app::StartupTrace::mark("window");
         window->setAttribute(Qt::WA_DeleteOnClose);
-        window->openSample();
+        window->holdBackgroundWorkUntilPainted();
+        if (sample)
+            window->openSample();
+        else
+            window->openFile(path); // a failure is shown in the window itself
+        u8app::StartupTrace::mark("open");
+        if (std::exchange(first, false))
+            u8app::StartupTrace::markFirstPaint(window);
         window->show();
-    }
-    for (const QString& path : files) {
-        auto* window = new u8app::MainWindow;
-        window->setAttribute(Qt::WA_DeleteOnClose);
-        window->openFile(path); // a failure is shown in the window itself
-        window->show();
+        u8app::StartupTrace::mark("show");
     }
     return app.exec();
 }

@@ -76,6 +76,11 @@ static void initResources() {
 
 namespace u8app {
 
+namespace {
+// The longest a shown window holds its background work back waiting for a first paint.
+constexpr int kLongestHold = 500; // ms
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)),
       controller_(new DocumentController(this)), banner_(new MessageBanner(this)),
@@ -285,14 +290,42 @@ void MainWindow::onContentChanged(bool edited) {
         // before: a file's bytes are examined again (after Undo, the mojibake advice comes back),
         // the sample's never. Messages in the status bar were about the old bytes too ("Saved",
         // "N changes applied").
-        encoding_->restart(open_->hasFile() ? source : nullptr, document()->displayName(),
-                           open_->openedSize());
         statusBar()->clearMessage();
-        check_->start();
+        auto work = [this, source, hasFile = open_->hasFile(), name = document()->displayName(),
+                     size = open_->openedSize()] {
+            encoding_->restart(hasFile ? source : nullptr, name, size);
+            check_->start();
+        };
+        if (holdBackgroundWork_)
+            heldWork_ = std::move(work);
+        else
+            work();
     }
     finder_->updateHighlights();
     status_->update();
     syncPanelsToCursor();
+}
+
+void MainWindow::holdBackgroundWorkUntilPainted() {
+    holdBackgroundWork_ = true;
+    hexView_->viewport()->installEventFilter(this);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // The first paint of the hex pane is part of the window's first paint (one pass): work
+    // queued now starts once that pass has been drawn.
+    if (holdBackgroundWork_ && watched == hexView_->viewport() && event->type() == QEvent::Paint)
+        QTimer::singleShot(0, this, &MainWindow::releaseBackgroundWork);
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::releaseBackgroundWork() {
+    if (!holdBackgroundWork_)
+        return;
+    holdBackgroundWork_ = false;
+    hexView_->viewport()->removeEventFilter(this);
+    if (const std::function<void()> work = std::exchange(heldWork_, nullptr))
+        work();
 }
 
 void MainWindow::syncPanelsToCursor() {
@@ -609,6 +642,10 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (shownOnce_)
         return;
     shownOnce_ = true;
+    // A window whose hex pane is not painted (no document: the start page) starts its held
+    // work all the same.
+    if (holdBackgroundWork_)
+        QTimer::singleShot(kLongestHold, this, &MainWindow::releaseBackgroundWork);
     // Sizes that depend on the laid-out window: after the first layout pass.
     if (restoredLayout_)
         if (const QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock")))

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -75,6 +76,10 @@ public:
     bool openFile(const QString& path);
     // Opens the bundled tour sample.
     void openSample();
+    // Start-up: the whole-file check and the encoding advice of the document opened next wait
+    // until the window's first paint has been drawn, so that they do not take the cores from it
+    // (main() asks; without it, as in most tests, they start as the document opens).
+    void holdBackgroundWorkUntilPainted();
     // File > Close: asks to save unsaved changes, then shows no document. False when the user
     // cancelled.
     bool closeDocument();
@@ -152,6 +157,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* createCentralWidget();
@@ -166,6 +172,7 @@ private:
     void writeSettings() const;
 
     void onContentChanged(bool edited);
+    void releaseBackgroundWork();
     void syncPanelsToCursor();
     void setBytesPerRow(int bytes);
     void updateTitle();
@@ -215,6 +222,8 @@ private:
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool restoredLayout_ = false; // the dock layout came from the settings
     bool shownOnce_ = false;
+    bool holdBackgroundWork_ = false; // until the first paint (holdBackgroundWorkUntilPainted)
+    std::function<void()> heldWork_;  // what the last document change would have started
 };
 
 } // namespace u8app

@@ -9,6 +9,7 @@
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
 #include "save_source.h"
+#include "u8codec/problem.h"
 #include "u8convert/transcode.h"
 
 #include <QAction>
@@ -21,9 +22,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <algorithm>
+#include <set>
 
 namespace u8app {
 namespace {
@@ -298,19 +302,49 @@ QString offsetsText(const std::vector<std::uint64_t>& offsets) {
 
 } // namespace
 
+// In a target without U+FFFD (ISO-8859-1), the converter counts the U+FFFD of each invalid
+// sequence as unmappable too, at the sequence's offset: those are the problems' own.
+void SaveActions::takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+                                                  ProblemTally& tally) {
+    const std::set<std::uint64_t> invalid(result.invalidInputOffsets.begin(),
+                                          result.invalidInputOffsets.end());
+    auto& offsets = result.unmappableOffsets;
+    if (invalid.empty() || std::find_if(offsets.begin(), offsets.end(), [&](std::uint64_t o) {
+                               return invalid.contains(o);
+                           }) == offsets.end())
+        return;
+    tally.replacementUnmappable = true;
+    std::erase_if(offsets, [&](std::uint64_t o) { return invalid.contains(o); });
+    result.unmappable -= std::min(result.unmappable, result.invalidInput);
+}
+
 bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
                                  const QString& target, const u8codec::TranscodeOptions& options,
-                                 u8codec::TranscodeResult& result) {
+                                 u8codec::TranscodeResult& result, ProblemTally& tally) {
     auto out = std::make_shared<u8codec::TranscodeResult>();
+    auto problems = std::make_shared<ProblemTally>();
     QEventLoop loop;
     bool cancelled = false;
     runInBackground(
         window_, tr("Converting to %1").arg(target),
-        [source, out, options, target](JobControl& control) {
+        [source, out, problems, options, target](JobControl& control) {
             std::vector<std::uint8_t> input;
             if (!readWholeSource(*source, input, control, 0.5))
                 return;
             *out = u8codec::transcode(input, "UTF-8", target.toStdString(), options);
+            if (out->invalidInput > 0) {
+                // The converter counts error segments; the window counts problems.
+                u8codec::ProblemScanner scanner;
+                auto add = [&problems](const u8codec::Problem& p) {
+                    if (problems->firstOffsets.size() < 8)
+                        problems->firstOffsets.push_back(p.offset);
+                    ++problems->problems;
+                    problems->replacements += p.errorSegments;
+                };
+                scanner.feed(input, add);
+                scanner.finish(add);
+                takeReplacementsOutOfUnmappable(*out, *problems);
+            }
             control.setProgress(1.0);
         },
         [&](const JobControl& control) {
@@ -319,19 +353,55 @@ bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource
         });
     loop.exec();
     result = std::move(*out);
+    tally = std::move(*problems);
     return !cancelled;
 }
 
+QString SaveActions::lossQuestion(const u8codec::TranscodeResult& result, const ProblemTally& tally,
+                                  const QString& target, const u8codec::TranscodeOptions& options) {
+    const QString fate =
+        options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped") : tr("substituted");
+    QStringList parts;
+    if (result.unmappable > 0)
+        parts << tr("%1 cannot represent %n character(s) (first at offsets %2); they will be %3.",
+                    nullptr, int(std::min<std::uint64_t>(result.unmappable, INT_MAX)))
+                     .arg(target, offsetsText(result.unmappableOffsets), fate);
+    const int problems = int(std::min<std::uint64_t>(tally.problems, INT_MAX));
+    const QString first = offsetsText(tally.firstOffsets);
+    const QString replacements = QLocale().toString(qulonglong(tally.replacements));
+    if (tally.problems > 0 && tally.replacementUnmappable)
+        parts << tr("The %n problem(s) of the Problems list (first at offsets %1) become %2 "
+                    "U+FFFD first, which %3 cannot represent either: they will be %4 too.",
+                    nullptr, problems)
+                     .arg(first, replacements, target, fate);
+    else if (tally.problems > 0)
+        parts << tr("The %n problem(s) of the Problems list (first at offsets %1) become %2 "
+                    "U+FFFD first.",
+                    nullptr, problems)
+                     .arg(first, replacements);
+    parts << tr("Go on?");
+    return parts.join(QLatin1Char(' '));
+}
+
 QString SaveActions::unsavableReason(const u8codec::TranscodeResult& result,
-                                     const QString& target) {
+                                     const ProblemTally& tally, const QString& target) {
     if (result.ok)
         return {};
-    if (!result.unmappable)
+    if (!result.unmappable && !tally.problems)
         return QString::fromStdString(result.error);
-    return tr("%n character(s) cannot be represented in %1 (first at offsets %2). Choose "
-              "\"Substitute\" or \"Escape\" to save anyway, or another encoding.",
-              nullptr, int(std::min<std::uint64_t>(result.unmappable, INT_MAX)))
-        .arg(target, offsetsText(result.unmappableOffsets));
+    QStringList parts;
+    if (tally.problems > 0)
+        parts << tr("The %n problem(s) of the Problems list (first at offsets %1) would become "
+                    "%2 U+FFFD.",
+                    nullptr, int(std::min<std::uint64_t>(tally.problems, INT_MAX)))
+                     .arg(offsetsText(tally.firstOffsets),
+                          QLocale().toString(qulonglong(tally.replacements)));
+    if (result.unmappable > 0)
+        parts << tr("%n character(s) cannot be represented in %1 (first at offsets %2).", nullptr,
+                    int(std::min<std::uint64_t>(result.unmappable, INT_MAX)))
+                     .arg(target, offsetsText(result.unmappableOffsets));
+    parts << tr("Choose \"Substitute\" or \"Escape\" to save anyway, or another encoding.");
+    return parts.join(QLatin1Char(' '));
 }
 
 void SaveActions::saveAsEncoding() {
@@ -343,6 +413,7 @@ void SaveActions::saveAsEncoding() {
     QString target;
     u8codec::TranscodeOptions options;
     auto result = std::make_shared<u8codec::TranscodeResult>();
+    ProblemTally tally;
     for (;;) {
         if (dialog.exec() != QDialog::Accepted)
             return;
@@ -354,24 +425,16 @@ void SaveActions::saveAsEncoding() {
         }
         dialog.saveChoices();
         options = dialog.options();
-        if (!convertForSave(source, target, options, *result))
+        if (!convertForSave(source, target, options, *result, tally))
             return; // cancelled
-        if (const QString why = unsavableReason(*result, target); !why.isEmpty()) {
+        if (const QString why = unsavableReason(*result, tally, target); !why.isEmpty()) {
             dialog.setProblem(why);
             continue;
         }
         if (!result->unmappable && !result->invalidInput)
             break;
-        const auto answer = QMessageBox::question(
-            window_, tr("Save As Encoding"),
-            tr("%1 cannot represent %2 character(s) (first at offsets %3); they will be %4. "
-               "%5 ill-formed sequence(s) become U+FFFD first. Go on?")
-                .arg(target)
-                .arg(result->unmappable)
-                .arg(offsetsText(result->unmappableOffsets))
-                .arg(options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped")
-                                                                             : tr("substituted"))
-                .arg(result->invalidInput));
+        const auto answer = QMessageBox::question(window_, tr("Save As Encoding"),
+                                                  lossQuestion(*result, tally, target, options));
         if (answer == QMessageBox::Yes)
             break;
     }

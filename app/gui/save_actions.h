@@ -81,13 +81,29 @@ signals:
 
 private:
     void updateEnabled();
+    // The problems of UTF-8 in a converted document, counted as the Problems list counts
+    // them (C0 AF is one problem, two U+FFFD).
+    struct ProblemTally {
+        std::uint64_t problems = 0;
+        std::uint64_t replacements = 0;          // U+FFFD a replacing decoder writes for them
+        std::vector<std::uint64_t> firstOffsets; // of the first few
+        // The target has no U+FFFD: the converter counted each as a character it cannot
+        // represent too, which is taken out of its count (a problem is said once, as a problem).
+        bool replacementUnmappable = false;
+    };
+    static void takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+                                                ProblemTally& tally);
     // Converts the document to `target` in the background; false when the user cancelled.
     bool convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
                         const QString& target, const u8codec::TranscodeOptions& options,
-                        u8codec::TranscodeResult& result);
+                        u8codec::TranscodeResult& result, ProblemTally& tally);
+    // The question before a save that substitutes characters or replaces problems.
+    static QString lossQuestion(const u8codec::TranscodeResult& result, const ProblemTally& tally,
+                                const QString& target, const u8codec::TranscodeOptions& options);
     // Why `result` cannot be saved (characters that do not fit, a converter error); empty if it
     // can.
-    static QString unsavableReason(const u8codec::TranscodeResult& result, const QString& target);
+    static QString unsavableReason(const u8codec::TranscodeResult& result,
+                                   const ProblemTally& tally, const QString& target);
     // Runs `write` (filling the output on a worker thread; false when cancelled or the bytes
     // could not be read, with the reason) and commits it, or explains.
     bool writeBytes(const QString& path,

@@ -7,6 +7,7 @@
 #include <QLayout>
 #include <QMainWindow>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTimer>
 #include <algorithm>
 
@@ -77,7 +78,14 @@ void WindowLayout::sizeDockColumn() {
 }
 
 bool WindowLayout::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == panes_ && event->type() == QEvent::Resize) {
+    if (watched == window_ && event->type() == QEvent::ChildPolished) {
+        // The tabs of docks in one place ("Inspector", "Code Page", ...) keep their whole names
+        // and scroll when the column is narrow ("In…", "Co…" said nothing at 1024 px).
+        if (auto* tabs = qobject_cast<QTabBar*>(static_cast<QChildEvent*>(event)->child())) {
+            tabs->setElideMode(Qt::ElideNone);
+            tabs->setUsesScrollButtons(true);
+        }
+    } else if (watched == panes_ && event->type() == QEvent::Resize) {
         splitPanes();
     } else if (watched == window_ && event->type() == QEvent::Resize) {
         // After QMainWindow's own layout pass, which would otherwise undo the docks' new width.

@@ -130,9 +130,15 @@ std::string codePointLabel(char32_t cp) {
     return buf;
 }
 
-std::string oneLine(const Problem& p) {
+std::string oneLine(const Problem& p, OffsetStyle style) {
     std::string line = "offset ";
-    line += std::to_string(p.offset);
+    if (style == OffsetStyle::Hex) {
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "0x%llX", static_cast<unsigned long long>(p.offset));
+        line += hex;
+    } else {
+        line += std::to_string(p.offset);
+    }
     line += ": ";
     line += name(p.kind);
     line += ": ";

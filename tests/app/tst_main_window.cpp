@@ -67,6 +67,25 @@ private slots:
         QCOMPARE(w.statusField("line"), QStringLiteral("Line 2, column 2"));
     }
 
+    // Start-up (issue 33, item 24): with its background work held, as main() holds it, a window
+    // opens a file without starting the whole-file check or the encoding advice, which would
+    // take the cores from its first paint; both start once that paint has been drawn.
+    void backgroundWorkWaitsForTheFirstPaint() {
+        const QString path = write("held.txt", "caf\xE9 and more text\n");
+        MainWindow w;
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        w.holdBackgroundWorkUntilPainted();
+        QVERIFY(w.openFile(path));
+        QTest::qWait(300);
+        QVERIFY(!w.scanReport());
+        QCOMPARE(examined.count(), 0);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(w.scanReport());
+        QCOMPARE(w.scanReport()->totalProblems, quint64(1));
+        QTRY_COMPARE(examined.count(), 1);
+    }
+
     void opensTheSample() {
         MainWindow w;
         w.openSample();

@@ -21,10 +21,12 @@
 #include "window_test_support.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPdfWriter>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -411,6 +413,30 @@ private slots:
         // A range without it lists none.
         QVERIFY(exports->exportHtml(out, {10, 14}).isEmpty());
         QVERIFY(!readAll(out).contains("Bookmarks"));
+    }
+
+    // Item 4 of issue 33: Print and Export as PDF list them as the HTML page does.
+    void printListsBookmarks() {
+        MainWindow w;
+        const QString path = u8test::writeFile(dir_, "print.txt", "abc <b>def</b> ghi");
+        QVERIFY(w.openFile(path));
+        w.goTo(4, 3);
+        w.bookmarkActions()->toggle();
+        w.bookmarkActions()->list()->setName(0, QStringLiteral("the <b> tag"));
+        w.bookmarkActions()->list()->setNote(0, QStringLiteral("R&D"));
+        auto* exports = w.findChild<u8app::ExportActions*>();
+        QVERIFY(exports);
+        for (const bool inside : {true, false}) {
+            QBuffer buffer;
+            QVERIFY(buffer.open(QIODevice::WriteOnly));
+            QPdfWriter writer(&buffer);
+            QStringList painted;
+            exports->paint(
+                writer, inside ? u8ui::ByteRange{0, w.document()->size()} : u8ui::ByteRange{10, 14},
+                &painted);
+            QCOMPARE(painted.contains(QStringLiteral("Bookmarks")), inside);
+            QCOMPARE(painted.contains(QStringLiteral("1. 0x4 (3 bytes) the <b> tag: R&D")), inside);
+        }
     }
 
 private:

@@ -23,6 +23,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -335,6 +337,75 @@ private slots:
                                                 "offsets 0x7)")),
                  qPrintable(problem));
         QCOMPARE(keptEncoding, QStringLiteral("ISO-8859-1"));
+    }
+
+    // Defect 12 (issue 33): Save As Encoding counts the problems as the Problems list does (C0 AF
+    // is one problem, replaced by two U+FFFD) and gives their offsets in hex, both when it refuses
+    // and when it asks; it says nothing of characters the target cannot represent when there are
+    // none, and in a target without U+FFFD it does not count the problems' U+FFFD again as such.
+    void saveAsEncodingCountsProblemsAsTheList_data() {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("refused");
+        QTest::addColumn<QString>("asked");
+        const QString problems = QStringLiteral("The 2 problem(s) of the Problems list (first at "
+                                                "offsets 0x3, 0x9)");
+        QTest::newRow("UTF-16LE") << QStringLiteral("UTF-16LE")
+                                  << problems + QStringLiteral(" would become 3 U+FFFD.")
+                                  << problems + QStringLiteral(" become 3 U+FFFD first. Go on?");
+        QTest::newRow("ISO-8859-1")
+            << QStringLiteral("ISO-8859-1") << problems + QStringLiteral(" would become 3 U+FFFD.")
+            << problems + QStringLiteral(" become 3 U+FFFD first, which ISO-8859-1 cannot "
+                                         "represent either: they will be substituted too.");
+    }
+
+    void saveAsEncodingCountsProblemsAsTheList() {
+        QFETCH(QString, target);
+        QFETCH(QString, refused);
+        QFETCH(QString, asked);
+        MainWindow w;
+        QVERIFY(w.openFile(write("bad.txt", "ab \xC0\xAF cd \xFF\n")));
+        auto* saves = w.findChild<u8app::SaveActions*>();
+        QVERIFY(saves);
+        int dialogs = 0;
+        QString refusal, question;
+        // Refuse to save (the dialog comes back with why), then Substitute (a question, answered
+        // No, and the dialog back again), then cancel.
+        std::function<void()> drive = [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* box = qobject_cast<QMessageBox*>(modal); box && box->isVisible()) {
+                question = box->text();
+                box->button(QMessageBox::No)->click();
+                QTimer::singleShot(20, drive);
+                return;
+            }
+            auto* d = qobject_cast<u8app::SaveEncodingDialog*>(modal);
+            if (!d || !d->isVisible()) {
+                QTimer::singleShot(20, drive);
+                return;
+            }
+            ++dialogs;
+            if (dialogs == 1) {
+                d->encodingBox()->setCurrentText(target);
+                d->policyBox()->setCurrentIndex(0); // refuse
+                d->accept();
+            } else if (dialogs == 2) {
+                refusal = d->problem();
+                d->policyBox()->setCurrentIndex(1); // substitute
+                d->accept();
+            } else {
+                d->reject();
+                return;
+            }
+            QTimer::singleShot(20, drive);
+        };
+        QTimer::singleShot(0, drive);
+        saves->saveAsEncoding();
+        QCOMPARE(dialogs, 3);
+        QVERIFY2(refusal.contains(refused), qPrintable(refusal));
+        QVERIFY2(!refusal.contains(QLatin1String("sequence")), qPrintable(refusal));
+        QVERIFY2(!refusal.contains(QLatin1String("cannot be represented")), qPrintable(refusal));
+        QVERIFY2(question.contains(asked), qPrintable(question));
+        QVERIFY2(!question.contains(QLatin1String(" cannot represent 3")), qPrintable(question));
     }
 
 private:

@@ -91,7 +91,7 @@ private slots:
         QVERIFY(!r.out.contains(kEscape));
         QVERIFY(r.out.startsWith("00000000  48 69 20 E4 B8 96 E7 95  8C 0A C0 AF 21 F0 9F 98  "
                                  "\xE2\x94\x82Hi \xE4\xB8\x96\xC2\xB7\xE7\x95\x8C\xC2\xB7"));
-        QVERIFY(r.out.contains("offset 10: overlong: C0 AF: "));
+        QVERIFY(r.out.contains("offset 0xA: overlong: C0 AF: "));
     }
 
     void colourOnATerminal() {
@@ -149,7 +149,7 @@ private slots:
                                     "  \xE2\x94\x82" + "\xC2\xB7\xC2\xB7\xE7\x95\x8C\xC2\xB7" +
                                     QByteArray(11, ' ') + "\xE2\x94\x82\n";
         QCOMPARE(r.out, expected);
-        QVERIFY(!r.out.contains("offset 1:")); // no stray continuation
+        QVERIFY(!r.out.contains("offset 0x1:")); // no stray continuation
         QCOMPARE(cli({"dump", "--offset=0x1", "--length=0x2", path}).out.left(20),
                  QByteArray("00000001  B8 96     "));
     }

@@ -155,6 +155,7 @@ private slots:
     void anyChunkingGivesTheSameRows();
     void totalsCountEveryShownByte();
     void totalsSentenceNamesTheLastByte();
+    void htmlFirstOffsetInHex();
     void manyCharactersKeepTheirTexts();
     void offsetPastTheEnd();
     void terminalWithoutColour();
@@ -470,6 +471,25 @@ void TestDump::totalsSentenceNamesTheLastByte() {
              page.c_str());
 }
 
+// The page's first line gives its first offset in hex, as its totals and rows do and the window
+// does (issue 33, defect 12: it said "From offset 4096" above "Bytes 0x1000 to ...").
+void TestDump::htmlFirstOffsetInHex() {
+    const QByteArray bytes(0x1100, 'a');
+    std::string page;
+    const DumpOptions options{.width = 16, .offset = 0x1000};
+    HtmlDump html({"a.txt", std::uint64_t(bytes.size()), "u8scope test", {}}, options, 8,
+                  [&](std::string_view piece) {
+                      page.append(piece);
+                      return true;
+                  });
+    DumpRows rows(options, html);
+    rows.feed(bytesOf(bytes.mid(qsizetype(DumpRows::streamStart(options)))));
+    rows.finish();
+    QVERIFY(html.finish(rows.totals()));
+    QVERIFY2(page.find("From offset 0x1000 of 4352 bytes") != std::string::npos, page.c_str());
+    QVERIFY2(page.find("Bytes 0x1000 to 0x10FF (256 bytes)") != std::string::npos, page.c_str());
+}
+
 // More characters than the cache of texts holds (the 20992 CJK unified ideographs, many sharing
 // a set of it), forwards then backwards: each keeps its own text, computed again once put out.
 void TestDump::manyCharactersKeepTheirTexts() {
@@ -533,7 +553,7 @@ void TestDump::terminalWithColour() {
     const QString expected = hex + "  " + kBar + textColumn + kBar + '\n';
     QCOMPARE(text.section('\n', 0, 0) + '\n', expected);
     // The error's note: its caret in the error's colour.
-    QVERIFY(text.section('\n', 1, 1).contains(sgr(160, -1, true) + "^~" + kReset + " offset 7:"));
+    QVERIFY(text.section('\n', 1, 1).contains(sgr(160, -1, true) + "^~" + kReset + " offset 0x7:"));
 }
 
 void TestDump::terminalNoteLine() {
@@ -543,7 +563,9 @@ void TestDump::terminalNoteLine() {
     QCOMPARE(lines.size(), 2);
     u8codec::ProblemScanner scanner;
     std::string described;
-    auto sink = [&](const u8codec::Problem& p) { described = u8codec::oneLine(p); };
+    auto sink = [&](const u8codec::Problem& p) {
+        described = u8codec::oneLine(p, u8codec::OffsetStyle::Hex);
+    };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
     // The caret under C0 AF: the 11th and 12th bytes, past the gap after the 8th.
@@ -563,7 +585,7 @@ void TestDump::terminalNotesWrapped() {
     u8codec::ProblemScanner scanner;
     QString described;
     auto sink = [&](const u8codec::Problem& p) {
-        described = QString::fromStdString(u8codec::oneLine(p));
+        described = QString::fromStdString(u8codec::oneLine(p, u8codec::OffsetStyle::Hex));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);
@@ -648,7 +670,7 @@ void TestDump::htmlReadsBack() {
     QStringList expected;
     u8codec::ProblemScanner scanner;
     auto sink = [&](const u8codec::Problem& p) {
-        expected << QString::fromStdString(u8codec::oneLine(p));
+        expected << QString::fromStdString(u8codec::oneLine(p, u8codec::OffsetStyle::Hex));
     };
     scanner.feed(bytesOf(bytes), sink);
     scanner.finish(sink);

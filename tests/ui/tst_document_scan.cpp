@@ -1,6 +1,7 @@
 // DocumentScan: the background whole-document scan finishes with the same counts and problems as
 // the codec's one-buffer reference, across chunk edges; its cap, cancel and read failures.
 #include "document_scan.h"
+#include "number_format.h"
 #include "scan_reference.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
@@ -158,6 +159,12 @@ public:
 class TestDocumentScan : public QObject {
     Q_OBJECT
 private slots:
+    // Its offset in hex, as the rest of the window (issue 33, defect 12).
+    void shortReadGivesAHexOffset() {
+        const QString why = u8ui::DocumentScan::shortReadReason(0x1000, 8192);
+        QVERIFY2(why.contains(QLatin1String("ended at byte 0x1000 although")), qPrintable(why));
+    }
+
     void matchesReference_data() {
         QTest::addColumn<int>("size");
         QTest::addColumn<unsigned>("seed");
@@ -390,7 +397,7 @@ private slots:
         QCOMPARE(finished.count(), 0);
         const QString reason = failed.at(0).at(0).toString();
         QVERIFY2(reason.contains("shrank"), qPrintable(reason));
-        QVERIFY2(reason.contains(QString::number(DocumentScan::kChunkSize + 1000)),
+        QVERIFY2(reason.contains(u8ui::NumberFormat::offset(DocumentScan::kChunkSize + 1000)),
                  qPrintable(reason));
     }
 };

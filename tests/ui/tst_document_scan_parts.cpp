@@ -4,6 +4,7 @@
 // for, a stretch with no valid character (no cut there), lines longer than a part; progress on
 // the calling thread, cancel within a chunk per part, and the first part's short read reported.
 #include "document_scan.h"
+#include "number_format.h"
 #include "scan_reference.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/scan.h"
@@ -282,8 +283,10 @@ private slots:
         QVERIFY(!outcome.report);
         QVERIFY(!outcome.cancelled);
         QCOMPARE(outcome.parts, std::size_t(3));
-        QVERIFY2(outcome.error.contains(QString::number(realEnd)), qPrintable(outcome.error));
-        QVERIFY2(outcome.error.contains(QString::number(bytes.size())), qPrintable(outcome.error));
+        QVERIFY2(outcome.error.contains(u8ui::NumberFormat::offset(realEnd)),
+                 qPrintable(outcome.error));
+        QVERIFY2(outcome.error.contains(u8ui::NumberFormat::count(bytes.size())),
+                 qPrintable(outcome.error));
     }
 };
 

@@ -58,10 +58,15 @@ struct Problem {
 // checks (RFC 3629 section 10)."
 std::string explain(const Problem& p);
 
-// The problem in one line, as `u8scope-cli check` and `dump` print it and the exported page
-// lists it: "offset 17: overlong: C0 AF: " then explain(); a long run's bytes are elided, with
-// its length: "80 80 80 80 80 80 80 80 ... (4096 bytes)".
-std::string oneLine(const Problem& p);
+// How oneLine() writes the offset: in decimal, as `u8scope-cli check` prints it beside line and
+// column ("offset 17"), or in hex, as the dump's rows and the window write offsets ("offset 0x11").
+enum class OffsetStyle { Decimal, Hex };
+
+// The problem in one line, as `u8scope-cli check` prints it ("offset 17: overlong: C0 AF: " then
+// explain()) and the dump (terminal, HTML, printed) lists it (OffsetStyle::Hex: "offset 0x11:
+// ..."); a long run's bytes are elided, with its length: "80 80 80 80 80 80 80 80 ... (4096
+// bytes)".
+std::string oneLine(const Problem& p, OffsetStyle style = OffsetStyle::Decimal);
 
 // Upper-case hex, space separated: "C0 AF". Elides after `max` bytes with " ...".
 std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
