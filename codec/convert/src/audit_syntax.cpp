@@ -132,7 +132,8 @@ void CodeLexer::stepCode(char32_t cp) noexcept {
         docFirstLine_ = true;
         enter(State::DocBlock, CodeContext::Comment);
     } else if (syntax_.docBlocks && cp == U'_' && isLineEnd(before)) {
-        endMarker_ = "_"; // perhaps __END__ or __DATA__
+        endMarker_.clear(); // perhaps __END__ or __DATA__ (not `= "_"`: GCC 12's false -Wrestrict)
+        endMarker_.push_back('_');
     } else if (syntax_.semicolonComments && cp == U';') {
         enter(State::LineComment, CodeContext::Comment);
     } else if (syntax_.dashComments && before == U'-' && cp == U'-') {
