@@ -156,14 +156,14 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         const bool gluedToALetter = u_isalpha(UChar32(left)) != 0 || u_isalpha(UChar32(right)) != 0;
         d->cand.everyUsesLost |=
             (onlyBoxDrawing && !gluedToALetter) || (!damagedLetter && !repairedLetter);
-        // In a short string, a character lost to U+FFFD right after a letter ("povzroÄ�ena",
+        // In a short string, a character lost to U+FFFD right after an ASCII letter ("povzroÄ�ena",
         // "pardalÄ�": "č" and "ă" whose second byte windows-1252 leaves undefined) is no guess:
         // the lead byte's image glued to a word, with the U+FFFD a strict decoder wrote for its
         // continuation, tells of the page as a letter read back would. (A longer text has its
         // letters read back to tell which page: every page that maps the lead reads the same
         // U+FFFD, and counting them all would blur its evidence.)
-        if (pass.shortText && d->cand.lostToReplacement && u_isalpha(UChar32(left)) != 0 &&
-            d->cand.end - d->cand.begin == 2)
+        if (pass.shortText && d->cand.lostToReplacement && left < 0x80 &&
+            u_isalpha(UChar32(left)) != 0 && d->cand.end - d->cand.begin == 2)
             d->cand.everyUsesLost = false;
         // Judging goes on a little before the repaired text: with the characters after it,
         // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
