@@ -495,12 +495,15 @@ WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const Compa
             out.stalled = true;
             return out;
         }
-        out.consumedA = la[blocks.back().aEnd - 1].end;
-        out.consumedB = lb[blocks.back().bEnd - 1].end;
-        if (blocks.back().aEnd == blocks.back().aBegin)
-            out.consumedA = blocks.back().aBegin ? la[blocks.back().aBegin - 1].end : 0;
-        if (blocks.back().bEnd == blocks.back().bBegin)
-            out.consumedB = blocks.back().bBegin ? lb[blocks.back().bBegin - 1].end : 0;
+        // Up to the last line the block holds, or, where it holds none of a side (a pure
+        // insertion or deletion), up to the line before it (none at the window's start).
+        const auto consumed = [](const std::vector<Range>& lines, std::size_t begin,
+                                 std::size_t end) -> std::size_t {
+            const std::size_t last = end > begin ? end : begin;
+            return last ? lines[last - 1].end : 0;
+        };
+        out.consumedA = consumed(la, blocks.back().aBegin, blocks.back().aEnd);
+        out.consumedB = consumed(lb, blocks.back().bBegin, blocks.back().bEnd);
     } else if (al.gaveUp) {
         r.note = "the lines differ by more than " + std::to_string(options.maxEditCost) +
                  " insertions and deletions: the alignment gave up, and the changed middle is "
