@@ -1,0 +1,314 @@
+// Reading a stretch back through a code page (mojibake_page_reading.h).
+#include "mojibake_page_reading.h"
+
+#include "mojibake_score.h"
+#include "u8codec/byte_class.h"
+#include "u8codec/segmenter.h"
+
+#include <algorithm>
+#include <span>
+#include <unicode/uchar.h>
+#include <utility>
+
+namespace u8codec::detail::mojibake {
+
+namespace {
+
+// Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
+// (the lead and continuations read so far): the candidates that complete a plausible character,
+// preferring the characters that are frequent in text ("”", Cyrillic "с", "я", "Á", "č", "Ł").
+std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
+    static constexpr char32_t kPreferred[] = {0x201D, 0x0441, 0x03C1, 0x044F, 0x0410,
+                                              0x041D, 0x00C1, 0x010D, 0x0141, 0x00CD,
+                                              0x044D, 0x0150, 0x010F};
+    std::optional<char32_t> best;
+    int bestRank = 1000;
+    int order = 0;
+    for (std::uint8_t u : {std::uint8_t(0x8D), std::uint8_t(0x81), std::uint8_t(0x9D),
+                           std::uint8_t(0x8F), std::uint8_t(0x90)}) {
+        ++order;
+        Segmenter trial = pending;
+        bool ok = false;
+        char32_t cp = 0;
+        trial.feed(std::span<const std::uint8_t>(&u, 1), [&](const Segment& s) {
+            ok = s.isValid() && s.length >= 2;
+            cp = s.codePoint;
+        });
+        if (!ok || !trial.atBoundary() || !plausibleResult(cp))
+            continue;
+        int rank = 100 + order;
+        for (int k = 0; k < int(std::size(kPreferred)); ++k)
+            if (kPreferred[k] == cp)
+                rank = k;
+        if (rank < bestRank) {
+            bestRank = rank;
+            best = cp;
+        }
+    }
+    // No frequent character among them: which one was lost is a guess, and a guess invents a
+    // character ("שלו" and a lost byte after D7 could be "ם", "א" or a point): the character
+    // is lost, one U+FFFD (Unicode chapter 3).
+    if (best && bestRank >= 100)
+        return kLostByte;
+    return best;
+}
+
+// Whether the space chars[i], taken as the lost A0 of "à" (C3 A0, its "Ã" at i - 1), was also
+// the space after it. "à" is a word of its own in French, Catalan and Portuguese, so after it
+// comes a space; a program that turned its A0 into a space and then collapsed the two spaces (as
+// HTML rendering does) left one: "Ã perturber" is "à perturber", not "àperturber". Where two
+// spaces follow ("Ã  la"), the first was the A0. Inside a word ("carÃ cter", Catalan "caràcter")
+// the space was the A0 alone: a word ending in "à" ("voilà", "città") whose spaces collapsed
+// cannot be told from that, and is taken as that. (Portuguese "às" and "àquele", which ftfy tells
+// apart by the letters after the space, would need more of the text than a run's repair sees.)
+bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t before,
+                    char32_t afterRun) {
+    // After an elided article ("l'Ã rea", Catalan "l'àrea") it is inside a word too.
+    const char32_t beforeLead = i >= 2 ? chars[i - 2].cp : before;
+    if (u_isalpha(UChar32(beforeLead)) || beforeLead == '\'' || beforeLead == 0x2019)
+        return false;
+    const char32_t next = i + 1 < chars.size() ? chars[i + 1].cp : afterRun;
+    if (next >= 0x80)
+        return true;
+    return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
+           (next >= '0' && next <= '9');
+}
+
+// The supplementary character whose surrogate pair, each half in its 3-byte form (ED A0-AF xx,
+// ED B0-BF xx: CESU-8), chars[i, i + 6) stand for under `page`; 0 if they do not.
+char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTable& page) {
+    if (chars.size() - i < 6)
+        return 0;
+    std::uint8_t b[6];
+    for (std::size_t k = 0; k < 6; ++k) {
+        const char32_t c = chars[i + k].cp;
+        b[k] = c == ' ' && (k == 1 || k == 4) ? 0xA0 : c < 0x80 ? 0 : page.byteOf(c);
+    }
+    const auto cont = [](std::uint8_t x) { return x >= 0x80 && x <= 0xBF; };
+    if (b[0] != 0xED || b[1] < 0xA0 || b[1] > 0xAF || !cont(b[2]) || b[3] != 0xED || b[4] < 0xB0 ||
+        b[4] > 0xBF || !cont(b[5]))
+        return 0;
+    const char32_t high = 0xD000 | char32_t(b[1] & 0x3F) << 6 | (b[2] & 0x3F);
+    const char32_t low = 0xD000 | char32_t(b[4] & 0x3F) << 6 | (b[5] & 0x3F);
+    return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+}
+
+// Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 with the codec's
+// segmenter, one character at a time (tryPage()).
+class PageReading {
+public:
+    PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                PageReadOptions options)
+        : chars_(chars), start_(start), page_(tables().pages[std::size_t(page)]),
+          restoreLost_(options.restoreLost), readsTheText_(options.readsTheText),
+          before_(options.before), afterRun_(options.afterRun),
+          // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
+          mayDrop_(options.restoreLost && page == CodePage::Windows1252), consumed_(start) {
+        cand_.begin = start;
+        // A repair is shorter than the characters it reads: one allocation for most.
+        cand_.repaired.reserve(std::min<std::size_t>(chars.size() - start, 32));
+    }
+
+    std::optional<Candidate> read(bool& openAtEnd) {
+        std::size_t i = start_;
+        while (i < chars_.size() && !failed_)
+            if (!readChar(i))
+                break;
+        return finish(i, openAtEnd);
+    }
+
+private:
+    // Feeds one byte to the segmenter; true when it completed a sequence.
+    bool feed(std::uint8_t b) {
+        bool done = false;
+        seg_.feed(std::span<const std::uint8_t>(&b, 1), [&](const Segment& s) {
+            done = true;
+            if (!s.isValid() || s.length < 2) {
+                failed_ = true;
+                return;
+            }
+            cand_.repaired.push_back(s.codePoint);
+            anyWithoutLost_ |= !seqLost_;
+            seqLost_ = false;
+        });
+        return done;
+    }
+
+    // A pending sequence cut short: complete it with a dropped undefined byte, if one fits.
+    bool completeDropped(std::size_t at) {
+        if (!mayDrop_ || seg_.atBoundary() || seqLost_)
+            return false;
+        const auto cp = guessDroppedByte(seg_);
+        if (!cp)
+            return false;
+        seg_ = Segmenter();
+        cand_.repaired.push_back(*cp);
+        cand_.lostUndefined = true;
+        seqLost_ = false; // this character needed a lost byte; it does not count as evidence
+        consumed_ = at;
+        return true;
+    }
+
+    // The byte the character c stands for under the page, into `b`; `lost`: a byte taken as lost
+    // stands in for it. False: the stretch ends before c.
+    bool byteFor(char32_t c, std::uint8_t& b, bool& lost) {
+        // "â€" then a space under any other page: "”" whose 9D was lost (the rule in readChar())
+        // is far more likely than "†", whatever page the rest of the text was read through.
+        const bool afterE280 = seqBytes_ == 2 && seqHead_[0] == 0xE2 && seqHead_[1] == 0x80;
+        if (c == ' ' && restoreLost_ && !seg_.atBoundary() && !seqLost_ && !afterE280) {
+            b = 0xA0; // NBSP turned into a space by the mis-decoding program
+            lost = true;
+            return true;
+        }
+        if (c == kLostByte && readsTheText_ && page_.losesContinuations && !seg_.atBoundary() &&
+            (!seqLost_ || lossy_)) {
+            // A byte the page leaves undefined, written as U+FFFD by a strict decoder ("â€�"
+            // for "”", whose 9D windows-1252 does not define): the character it was part of is
+            // lost, and becomes one U+FFFD (Unicode chapter 3, U+FFFD substitution). Any byte
+            // the sequence allows there stands in for it until the character is complete.
+            b = seqBytes_ == 1 ? firstContinuationRange(seqHead_[0]).low : std::uint8_t(0x80);
+            lost = true;
+            lossy_ = true;
+            return true;
+        }
+        if (c < 0x80)
+            return false;
+        b = page_.byteOf(c);
+        return b != 0;
+    }
+
+    // A surrogate pair written as two 3-byte forms (CESU-8, Java's Modified UTF-8) and then
+    // mis-decoded: "í ½í¸€" is U+1F600. RFC 3629 section 3 forbids the surrogate forms; the
+    // character they pair into is what the writer meant. True: read, i past its six characters.
+    bool readSurrogatePair(std::size_t& i) {
+        const char32_t pair = cesuPairAt(chars_, i, page_);
+        if (pair == 0)
+            return false;
+        cand_.repaired.push_back(pair);
+        cand_.surrogatePair = true;
+        anyWithoutLost_ = true;
+        i += 6;
+        consumed_ = i;
+        return true;
+    }
+
+    // A lead byte the page leaves undefined, written as U+FFFD by a strict decoder, and the
+    // images of the continuation bytes after it (up to three): one lost character, one U+FFFD.
+    // False (nothing read) when no continuation follows: a U+FFFD alone is no mis-decoding.
+    bool readLostLead(std::size_t& i) {
+        std::size_t k = i + 1;
+        while (k < chars_.size() && k - i <= 3 && chars_[k].cp >= 0x80 &&
+               classify(page_.byteOf(chars_[k].cp)) == ByteClass::Continuation)
+            ++k;
+        if (k == i + 1)
+            return false;
+        cand_.repaired.push_back(kLostByte);
+        cand_.lostToReplacement = true;
+        cand_.lostUndefined = true;
+        i = k;
+        consumed_ = k;
+        return true;
+    }
+
+    // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
+    // the stretch ends at i.
+    bool readChar(std::size_t& i) {
+        const char32_t c = chars_[i].cp;
+        if (c == ' ' && mayDrop_ && !seg_.atBoundary() &&
+            guessDroppedByte(seg_) == char32_t(0x201D)) {
+            // "â€" then a space: a dropped 9D (the closing quote "”") is far more common than
+            // a dagger "†" (E2 80 A0) whose A0 became a space.
+            completeDropped(i);
+            return false;
+        }
+        if (c == kLostByte && readsTheText_ && page_.losesLeads && seg_.atBoundary())
+            return readLostLead(i);
+        std::uint8_t b = 0;
+        bool lost = false;
+        if (!byteFor(c, b, lost))
+            return false;
+        if (!seg_.atBoundary() && !firstContinuationRange(0x80).contains(b) && !completeDropped(i))
+            return false;
+        if (seg_.atBoundary() && b == 0xED && !lost && readSurrogatePair(i))
+            return true;
+        if (seg_.atBoundary() && sequenceLength(classify(b)) < 2)
+            return false;
+        return readByte(i, b, lost);
+    }
+
+    // Feeds the byte of chars_[i] and moves i past it. False: the stretch ends at i (the space
+    // after a restored "à" stays).
+    bool readByte(std::size_t& i, std::uint8_t b, bool lost) {
+        if (lost && !lossy_)
+            cand_.lostNbsp = true;
+        seqLost_ |= lost;
+        seqBytes_ = seg_.atBoundary() ? 1 : seqBytes_ + 1;
+        if (seqBytes_ <= 2)
+            seqHead_[seqBytes_ - 1] = b;
+        if (feed(b) && !failed_) {
+            consumed_ = i + 1;
+            if (std::exchange(lossy_, false)) {
+                cand_.lostToReplacement = true;
+                cand_.repaired.back() = kLostByte;
+                cand_.lostUndefined = true;
+            }
+            if (lost && cand_.repaired.back() == 0xE0 &&
+                alsoAWordBreak(chars_, i, before_, afterRun_)) {
+                consumed_ = i; // the space stays
+                return false;
+            }
+        }
+        ++i;
+        return true;
+    }
+
+    // The stretch read, up to chars_[i]: the candidate, if it holds a repair.
+    std::optional<Candidate> finish(std::size_t i, bool& openAtEnd) {
+        if (!failed_ && restoreLost_ && i == chars_.size() && !seg_.atBoundary())
+            openAtEnd = true;
+        if (!failed_)
+            completeDropped(i);
+        if (consumed_ == start_ || cand_.repaired.empty())
+            return std::nullopt;
+        cand_.end = consumed_;
+        cand_.everyUsesLost = !anyWithoutLost_;
+        // A letter right after the repaired stretch, still inside the non-ASCII run, means the
+        // stretch was part of a correct word ("Рівне": "Рі" maps to "г", "вне" does not map).
+        if (consumed_ < chars_.size() && chars_[consumed_].cp >= 0x80 &&
+            info(chars_[consumed_].cp).kind == Kind::Letter &&
+            page_.byteOf(chars_[consumed_].cp) != 0)
+            return std::nullopt;
+        return std::move(cand_);
+    }
+
+    const std::vector<Char>& chars_;
+    const std::size_t start_;
+    const PageTable& page_;
+    const bool restoreLost_;
+    const bool readsTheText_;
+    const char32_t before_;
+    const char32_t afterRun_;
+    const bool mayDrop_;
+    Segmenter seg_;
+    Candidate cand_;
+    std::size_t consumed_; // chars consumed by completed multi-byte characters
+    bool seqLost_ = false; // the pending sequence has its one lost byte (see SieveRule)
+    bool anyWithoutLost_ = false;
+    bool failed_ = false;
+    bool lossy_ = false;               // the pending sequence lost a byte to U+FFFD
+    int seqBytes_ = 0;                 // bytes of the pending sequence
+    std::uint8_t seqHead_[2] = {0, 0}; // its first two
+};
+
+} // namespace
+
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 with the codec's
+// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
+// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
+// space after them could be its lost A0 (or the place of a dropped byte).
+std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                                 PageReadOptions options, bool& openAtEnd) {
+    return PageReading(chars, start, page, options).read(openAtEnd);
+}
+
+} // namespace u8codec::detail::mojibake

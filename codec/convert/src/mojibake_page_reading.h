@@ -1,0 +1,32 @@
+// Reading a stretch of a run's characters back through a code page (tryPage()): the characters
+// mapped to the page's bytes and read as UTF-8 with the codec's segmenter, with the bytes a
+// mis-decoding may have lost (a no-break space turned into a space, a dropped undefined byte, a
+// strict decoder's U+FFFD) restored where the caller allows. Library-internal.
+#pragma once
+
+#include "mojibake_candidate.h"
+
+#include <optional>
+#include <vector>
+
+namespace u8codec::detail::mojibake {
+
+// How tryPage() reads a stretch: whether lost bytes may be restored (a space for a lost A0, a
+// dropped undefined windows-1252 byte), and the character after the run.
+struct PageReadOptions {
+    bool restoreLost = false;
+    // The stretch is the text itself, not a repair read back at a deeper level: a U+FFFD in a
+    // repair stands for a character lost already, not for a byte of one.
+    bool readsTheText = true;
+    char32_t before = ' '; // the character before chars[start]
+    char32_t afterRun = ' ';
+};
+
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 with the codec's
+// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
+// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
+// space after them could be its lost A0 (or the place of a dropped byte).
+std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                                 PageReadOptions options, bool& openAtEnd);
+
+} // namespace u8codec::detail::mojibake
