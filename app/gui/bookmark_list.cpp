@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <algorithm>
+#include <functional>
 
 namespace u8app {
 
@@ -125,28 +126,23 @@ void BookmarkList::splice(quint64 offset, quint64 removed, quint64 inserted, qui
     auto newEnd = [&](quint64 e) {
         return e <= offset ? e : e < cut ? offset + inserted : e - removed + inserted;
     };
-    bool any = false;
-    for (Bookmark& b : bookmarks_) {
-        const Bookmark before = b;
+    moveAll(size, [&](Bookmark& b) {
         const quint64 start = newStart(b.start), end = newEnd(b.end());
         b.start = start;
         b.length = end > start ? end - start : 1;
-        if (size > 0) {
-            b.start = std::min(b.start, size - 1);
-            b.length = std::max<quint64>(1, std::min(b.length, size - b.start));
-        }
-        any = any || !(b == before);
-    }
-    if (any) {
-        sort();
-        emit changed(false);
-    }
+    });
 }
 
 void BookmarkList::clampTo(quint64 size) {
+    moveAll(size, [](Bookmark&) {});
+}
+
+void BookmarkList::moveAll(quint64 size, const std::function<void(Bookmark&)>& move) {
     bool any = false;
     for (Bookmark& b : bookmarks_) {
         const Bookmark before = b;
+        move(b);
+        // Each keeps at least one byte inside the document.
         if (size > 0) {
             b.start = std::min(b.start, size - 1);
             b.length = std::max<quint64>(1, std::min(b.length, size - b.start));

@@ -12,6 +12,7 @@
 
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -74,6 +75,9 @@ signals:
 
 private:
     void sort();
+    // Each bookmark moved by `move`, then kept inside a document of `size` bytes; changed(false)
+    // if any moved.
+    void moveAll(quint64 size, const std::function<void(Bookmark&)>& move);
     std::vector<Bookmark> bookmarks_;
 };
 
