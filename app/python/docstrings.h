@@ -21,7 +21,7 @@ worked through in C++ on every core, without the GIL. A refusal raises u8scope.E
 ValueError) with the codec's message; in a list, the first item refused names its index.)";
 
 inline constexpr const char* kCheck =
-    R"(check(data: bytes) -> Report
+    R"(check(data: bytes, *, max_problems=None) -> Report
 
 Is DATA valid UTF-8? As `u8scope-cli check`: every problem (error segments grouped as a
 naive decoder reads them: an overlong form, a surrogate, a CESU-8 pair, a truncated sequence,
@@ -40,7 +40,7 @@ Example:
     'overlong')";
 
 inline constexpr const char* kFixEncoding =
-    R"(fix_encoding(text: str, pages=None) -> str
+    R"(fix_encoding(text: str, *, pages=None) -> str
 
 Undoes mojibake: UTF-8 text that a program read as a single-byte code page and wrote back as
 UTF-8 ("CafÃ©" -> "Café", "â€™" -> "’", "РџСЂРёРІРµС‚" -> "Привет"), as
@@ -58,7 +58,7 @@ Example:
     'The café “María”')";
 
 inline constexpr const char* kRepair =
-    R"(repair(data: bytes, invalid="replace", mojibake=True, cesu=False, bom="keep", c1=None,
+    R"(repair(data: bytes, *, invalid="replace", mojibake=True, cesu=False, bom="keep", c1=None,
        newlines="keep", normalize=None, pages=None) -> (bytes, list[Change])
 
 Turns DATA into clean UTF-8, as `u8scope-cli repair`, and lists every change. The steps run in
@@ -101,7 +101,7 @@ Example:
     'windows-1251')";
 
 inline constexpr const char* kTranscode =
-    R"(transcode(data: bytes, from_: str, to: str, unmappable="fail", escape="xml-hex",
+    R"(transcode(data: bytes, from_: str, to: str, *, unmappable="fail", escape="xml-hex",
           add_bom=False) -> bytes
 
 Converts DATA from encoding FROM_ to encoding TO (any name ICU knows: "UTF-16LE", "latin1",

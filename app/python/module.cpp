@@ -271,6 +271,9 @@ void bindTranscode(py::module_& m) {
 } // namespace u8py
 
 PYBIND11_MODULE(u8scope, m) {
+    // Each docstring starts with its own signature, in the manual page's words (docstrings.h).
+    py::options options;
+    options.disable_function_signatures();
     m.doc() = u8py::doc::kModule;
     m.attr("__version__") = U8SCOPE_VERSION;
     m.attr("__license__") = "Apache-2.0";
