@@ -17,10 +17,11 @@
 #   app      the window (app/gui) and its bundled sample
 #   fuzz     the fuzz checks replayed over the committed seeds (tests/fuzz)
 #   install  what `cmake --install` writes: desktop entry, metainfo, icons (tests/install)
+#   python   the Python module (app/python), by pytest (tests/python)
 # Every test runs on Qt's offscreen platform, so none needs a display.
 #   CORPUS    defines U8SCOPE_CORPUS_DIR (Markus Kuhn's files; suites skip when it is absent)
 #   RUNS_CLI  defines U8SCOPE_CLI, the built u8scope-cli, and builds it before the suite
-set(U8SCOPE_TEST_LABELS codec convert cli ui app fuzz install)
+set(U8SCOPE_TEST_LABELS codec convert cli ui app fuzz install python)
 
 function(u8scope_add_test)
   cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI" "NAME;LABEL;TIMEOUT"

@@ -15,8 +15,11 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # packages named here or are Essential.
 # The manual pages are checked with groff (groff-base), the zsh completion with zsh -n, the
 # desktop entry with desktop-file-validate (desktop-file-utils), the metainfo with appstreamcli.
+# The Python module is built with pybind11 (pybind11-dev, python3-pybind11) and tested with
+# pytest (python3-pytest).
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
-               groff-base zsh desktop-file-utils appstream)
+               groff-base zsh desktop-file-utils appstream pybind11-dev python3-pybind11
+               python3-pytest)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
 # emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
 # tour sample (Noto).

@@ -28,6 +28,10 @@ for option in ('--cmake', '--build', '--version', '--bindir', '--datadir', '--ma
 parser.add_argument('--gui', action='store_true')
 parser.add_argument('--app-id')
 parser.add_argument('--icon-sizes', nargs='*', default=[])
+# The Python module: its folder under the prefix, its file name and the Python it is built for.
+parser.add_argument('--python-dir')
+parser.add_argument('--python-module')
+parser.add_argument('--python')
 args = parser.parse_args()
 failures = []
 
@@ -46,6 +50,9 @@ def expected_files():
                   f'{datadir}/icons/hicolor/scalable/apps/{app_id}.svg'}
         files |= {f'{datadir}/icons/hicolor/{size}x{size}/apps/{app_id}.png'
                   for size in args.icon_sizes}
+    if args.python_module:
+        files |= {f'{args.python_dir}/{args.python_module}', f'{args.python_dir}/u8scope.pyi',
+                  f'{args.python_dir}/u8scope-{args.version}.dist-info/METADATA'}
     return files
 
 
@@ -80,6 +87,21 @@ def check_programs(prefix):
             for line in dynamic.splitlines():
                 if 'RPATH' in line or 'RUNPATH' in line:
                     failures.append(f'{program}: keeps a library path: {line.strip()}')
+
+
+def check_python_module(prefix):
+    """The installed module imports from the prefix, with the project's version and licence."""
+    code = ('import importlib.metadata as m, u8scope; '
+            'print(u8scope.__file__, u8scope.__version__, m.version("u8scope"), '
+            'm.metadata("u8scope")["License"], u8scope.fix_encoding("Caf\u00c3\u00a9"))')
+    env = dict(os.environ, PYTHONPATH=str(prefix / args.python_dir))
+    done = subprocess.run([args.python, '-B', '-c', code], capture_output=True, text=True,
+                          env=env, check=False)
+    module = prefix / args.python_dir / args.python_module
+    wanted = f'{module} {args.version} {args.version} Apache-2.0 Caf\u00e9'
+    if done.returncode != 0 or done.stdout.strip() != wanted:
+        failures.append(f'the installed module: {done.stdout.strip()!r}, not {wanted!r} '
+                        f'{done.stderr}')
 
 
 def check_man_pages(prefix):
@@ -161,6 +183,8 @@ with tempfile.TemporaryDirectory(prefix='u8scope-install-') as scratch:
     check_file_list(prefix)
     check_programs(prefix)
     check_man_pages(prefix)
+    if args.python_module:
+        check_python_module(prefix)
     if args.gui:
         check_icons(prefix)
         check_desktop_entry(prefix)

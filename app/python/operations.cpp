@@ -1,0 +1,149 @@
+#include "operations.h"
+
+#include "u8codec/problem.h"
+#include "u8codec/problem_locator.h"
+#include "u8codec/segmenter.h"
+#include "u8convert/mojibake.h"
+#include "u8convert/transcode.h"
+
+#include <algorithm>
+#include <span>
+
+namespace u8py {
+namespace {
+
+std::span<const std::uint8_t> bytesOf(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+[[noreturn]] void unknown(const std::string& what, const std::string& value,
+                          const std::string& known) {
+    throw CodecError("unknown " + what + " '" + value + "' (" + known + ")");
+}
+
+std::vector<u8codec::CodePage> pagesOf(const std::vector<std::string>& names) {
+    std::vector<u8codec::CodePage> pages;
+    for (const std::string& n : names) {
+        const auto cp = u8codec::codePageFromName(n);
+        if (!cp) {
+            std::string known;
+            for (const u8codec::CodePage p : u8codec::allCodePages())
+                known += (known.empty() ? "" : ", ") + std::string(name(p));
+            unknown("code page", n, "known: " + known);
+        }
+        if (std::find(pages.begin(), pages.end(), *cp) == pages.end())
+            pages.push_back(*cp);
+    }
+    return pages;
+}
+
+CheckedProblem checkedProblem(const u8codec::LocatedProblem& located) {
+    const u8codec::Problem& p = located.problem;
+    const auto head = p.headBytes();
+    return {.offset = p.offset,
+            .length = p.length,
+            .kind = std::string(name(p.kind)),
+            .line = located.line,
+            .column = located.column,
+            .explanation = u8codec::explain(p),
+            .message = u8codec::oneLine(p),
+            .bytes = std::string(head.begin(), head.end())};
+}
+
+} // namespace
+
+// The segments, their positions and their grouping into problems, as `check` reports an invalid
+// file (app/cli/problem_reporter.cpp): every problem is counted, the first maxProblems located.
+CheckReport checkBytes(const std::string& data, std::size_t maxProblems) {
+    CheckReport report;
+    u8codec::Segmenter segmenter;
+    u8codec::ProblemScanner scanner;
+    u8codec::ProblemLocator locator;
+    u8codec::TextPosition position;
+    const auto onProblem = [&](const u8codec::Problem& p) {
+        const u8codec::LocatedProblem located = locator.locate(p);
+        if (report.problems.size() < maxProblems)
+            report.problems.push_back(checkedProblem(located));
+        ++report.problemCount;
+    };
+    const auto onSegment = [&](const u8codec::Segment& s, std::span<const std::uint8_t> b) {
+        locator.onSegment(s, position.line, position.column);
+        scanner.onSegment(s, b, onProblem);
+        position.advance(s);
+    };
+    segmenter.feed(bytesOf(data), onSegment);
+    segmenter.finish(onSegment);
+    scanner.finish(onProblem);
+    report.valid = report.problemCount == 0;
+    return report;
+}
+
+// The CLI's option rules (app/cli/cmd_repair.cpp, repairOptionsOf()), by the same names.
+u8codec::RepairOptions repairOptionsOf(const RepairRequest& r) {
+    u8codec::RepairOptions options;
+    const auto policy = u8codec::errorPolicyFromName(r.invalid == "drop" ? "ignore" : r.invalid);
+    if (!policy || r.invalid == "ignore")
+        unknown("invalid policy", r.invalid, "replace, drop, cp1252, latin1 or strict");
+    options.invalid = *policy;
+    options.mojibake = r.mojibake;
+    if (!r.pages.empty()) {
+        options.mojibakeOptions.codePages = pagesOf(r.pages);
+        options.mojibakeOptions.assumedPages = options.mojibakeOptions.codePages;
+    }
+    options.cesu = r.cesu;
+    const auto bom = u8codec::bomActionFromName(r.bom);
+    if (!bom)
+        unknown("bom action", r.bom, "keep, strip or add");
+    options.bom = *bom;
+    if (r.c1) {
+        const auto c1 = u8codec::c1ActionFromName(*r.c1);
+        if (!c1)
+            unknown("c1 action", *r.c1, "keep or cp1252");
+        options.c1 = *c1;
+    } else if (r.mojibake) {
+        // As the CLI: a C1 control left in text that shows mojibake is windows-1252 punctuation.
+        options.c1 = u8codec::C1Action::Cp1252;
+    }
+    if (r.newlines == "lf")
+        options.lineEnding = u8codec::LineEnding::Lf;
+    else if (r.newlines == "crlf")
+        options.lineEnding = u8codec::LineEnding::CrLf;
+    else if (r.newlines != "keep")
+        unknown("newlines value", r.newlines, "keep, lf or crlf");
+    if (r.normalize) {
+        options.normalForm = u8codec::normalFormFromName(*r.normalize);
+        if (!options.normalForm)
+            unknown("normal form", *r.normalize, "nfc or nfd");
+    }
+    return options;
+}
+
+u8codec::RepairResult repairBytes(const std::string& data, const u8codec::RepairOptions& options) {
+    u8codec::RepairResult result = u8codec::repair(bytesOf(data), options);
+    if (!result.ok)
+        throw CodecError(result.error);
+    return result;
+}
+
+u8codec::Detection detectBytes(const std::string& data) {
+    return u8codec::detectEncoding(bytesOf(data));
+}
+
+std::string transcodeBytes(const std::string& data, const TranscodeRequest& r) {
+    u8codec::TranscodeOptions options;
+    const auto policy = u8codec::unmappablePolicyFromName(r.unmappable);
+    if (!policy)
+        unknown("unmappable policy", r.unmappable, "fail, substitute or escape");
+    options.unmappable = *policy;
+    const auto style = u8codec::escapeStyleFromName(r.escape);
+    if (!style)
+        unknown("escape style", r.escape, "xml-hex, xml-dec, java, c, unicode or icu");
+    options.escape = *style;
+    options.addSignature = r.addSignature;
+    u8codec::TranscodeResult result = u8codec::transcode(bytesOf(data), r.from, r.to, options);
+    if (!result.ok)
+        throw CodecError(result.error);
+    return std::move(result.output);
+}
+
+} // namespace u8py
