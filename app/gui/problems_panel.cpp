@@ -231,8 +231,12 @@ void ProblemsPanel::updateNote() {
     if (audit && model_->showsFindings())
         note << (audit->totalFindings == 0
                      ? tr("%1: nothing suspicious.").arg(audits_->profileText())
-                     : tr("%1: %2 findings on %3.")
-                           .arg(audits_->profileText(), NumberFormat::count(audit->totalFindings),
+                     : tr("%1: %2 on %3.")
+                           .arg(audits_->profileText(),
+                                audit->totalFindings == 1
+                                    ? tr("1 finding")
+                                    : tr("%1 findings")
+                                          .arg(NumberFormat::count(audit->totalFindings)),
                                 audit->suspiciousCharacters == 1
                                     ? tr("1 character")
                                     : tr("%1 characters")
