@@ -174,6 +174,12 @@ void TestMojibake::correctTextUnchanged_data() {
         "├── src\n│   ├── main.c\n│   └── util┤\n└── README ╣═╗ ├┤ ok");
     QTest::newRow("thai") << QStringLiteral("ถือขันทีเป็นที่พึ่ง ฤๅหาใครค้ำชูกู้บรรลังก์");
     QTest::newRow("hebrew points") << QStringLiteral("שָׁלוֹם עוֹלָם");
+    // An alphabet listed in a longer text (no short string): "ĆČ" between two capitals is
+    // ISO-8859-16's "Ų" at odds of only e^3, and two letters glued so are no sign in a word.
+    QString alphabet = QStringLiteral("Łacinka: abcćčdefghi ABCĆČDEFGHI\n");
+    while (alphabet.toUtf8().size() <= 4096)
+        alphabet += QStringLiteral("Mały fotazdymak, Kanvert zaprašeńnia, Na syčanaść.\n");
+    QTest::newRow("alphabet in a long text") << alphabet;
 }
 
 void TestMojibake::correctTextUnchanged() {

@@ -52,6 +52,16 @@ void TestMojibakeShort::restored_data() {
                                  << QStringLiteral("164: 195,  # '§'");
     QTest::newRow("quoted lambda")
         << QStringLiteral("16: 1,  # 'Î»'") << QStringLiteral("16: 1,  # 'λ'");
+    // All a quoted string holds, read back as one character of any script, IPA too (a code
+    // table's): windows-1252's "ό", not ISO-8859-15's Coptic "ϼ", which the model likes.
+    QTest::newRow("quoted IPA") << QStringLiteral("(0x1A6, 'M', 'Ê€'),")
+                                << QStringLiteral("(0x1A6, 'M', 'ʀ'),");
+    QTest::newRow("quoted arabic")
+        << QStringLiteral("(0x1EE00, 'M', 'Ø§'),") << QStringLiteral("(0x1EE00, 'M', 'ا'),");
+    QTest::newRow("quoted greek accent")
+        << QStringLiteral("19: 0,  # 'ÏŒ'") << QStringLiteral("19: 0,  # 'ό'");
+    QTest::newRow("quoted kazakh")
+        << QStringLiteral("(0x49A, 'M', 'Ò›'),") << QStringLiteral("(0x49A, 'M', 'қ'),");
     QTest::newRow("esperanto caps")
         << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
     QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")
@@ -202,6 +212,10 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     // A U+FFFD after a letter standing alone, which no lead byte's image is.
     QTest::newRow("replacement after a letter") << QStringLiteral("caf\uFFFD au lait");
     QTest::newRow("accented prose") << QStringLiteral("naïve façade");
+    // A quoted pair of letters that encodes no character, and an alphabet's "ĆČ" (ISO-8859-16's
+    // "Ų" at odds of only e^3).
+    QTest::newRow("quoted letters pair") << QStringLiteral("the pair 'ÄÖ' sorts first");
+    QTest::newRow("alphabet") << QStringLiteral("abcćčdefghi ABCĆČDEFGHI");
 }
 
 void TestMojibakeShort::correctStringUnchanged() {

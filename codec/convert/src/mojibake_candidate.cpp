@@ -309,9 +309,14 @@ private:
             // Where the model decides, a level deeper must be likelier by the odds against one
             // more mis-decoding: a shorter text is likelier by itself ("тип" read once more
             // through IBM866 is the one symbol "⨯").
+            // A level that reads all a quoted string holds back as one character needs only be
+            // likelier, whatever the costs (which count a sign glued to a quote): code quotes
+            // one character ("'Ã¢â€“Â '" is "'■'" damaged twice).
+            const bool quotedOne = quotedCharacter(*level) && next->likelihood > chosenLikelihood;
             const bool better =
-                thin ? next->likelihood > chosenLikelihood + kDeeperOdds
-                     : levelCost < chosenCost || (levelCost == chosenCost && hasDeeper(next->page));
+                quotedOne || (thin ? next->likelihood > chosenLikelihood + kDeeperOdds
+                                   : levelCost < chosenCost ||
+                                         (levelCost == chosenCost && hasDeeper(next->page)));
             if (better) {
                 chosen = *level;
                 chosenCost = levelCost;
@@ -349,9 +354,12 @@ private:
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
         const bool wholeSequence = chosen.cand.end - chosen.cand.begin >= 3 && repaired.size() == 1;
-        if (!std::all_of(repaired.begin(), repaired.end(),
-                         wholeSequence ? plausibleWholeSequence : plausibleResult) ||
-            !marksFit(context_.before, repaired) || unreadable(chosen))
+        const auto plausible = quotedCharacter(chosen) ? plausibleQuoted
+                               : wholeSequence         ? plausibleWholeSequence
+                                                       : plausibleResult;
+        if (!std::all_of(repaired.begin(), repaired.end(), plausible) ||
+            (!marksFit(context_.before, repaired) && !quotedMark(chosen, page)) ||
+            unreadable(chosen))
             return std::nullopt;
         if (!has(page))
             return thinGain(chosen, damagedCost - chosenCost);
@@ -363,10 +371,12 @@ private:
         int odds = 0;
         for (CodePage step : chosen.steps)
             odds += context_.shortText ? 0 : pageOdds(step);
-        if (chosenCost > damagedCost || (chosenCost == damagedCost && onlyAGuess) ||
+        // A character all a quoted string holds may cost the sign glued to the quotes (thinGain()).
+        const int quotes = quotedCharacter(chosen) ? 2 : 0;
+        if (chosenCost > damagedCost + quotes || (chosenCost == damagedCost && onlyAGuess) ||
             chosen.likelier + odds < 0)
             return std::nullopt;
-        return damagedCost - chosenCost;
+        return std::max(damagedCost - chosenCost, 0);
     }
 
     // Where the text shows no damage through the page (a short string, or the first pass, which
@@ -400,11 +410,25 @@ private:
                                         info(chosen.cand.repaired.front()).kind == Kind::Letter)) &&
             chosen.likelier >= 24 * kPlausibilityScale;
         // A symbol between two letters that reads back as one letter the model finds likelier
-        // ("IL6RÎ²KO" is "IL6RβKO"): correct text glues no "²" to a capital on either side.
+        // ("IL6RÎ²KO" is "IL6RβKO"): correct text glues no "²" to a capital on either side. Two
+        // letters glued so ("URBANÄŚIÄŚ" is "URBANČIČ") must be likelier by e^8: an alphabet
+        // lists "ĆČ" between "C" and "D", which ISO-8859-16 would read as "Ų" at e^3.
+        // Two characters or more that are all a quoted string holds and read back as one
+        // character ("'Ø§'" in a code table is "'ا'", "'Ê€'" "'ʀ'"): code quotes a character,
+        // not two that happen to encode one. Not through the pages that
+        // hold a Windows page's letters elsewhere: the model likes the rare letters they read
+        // ("'ÏŒ'" is windows-1252's "'ό'", not ISO-8859-15's Coptic "'ϼ'").
+        // The costs count the sign or rare letter glued to the quotes (up to 2), which is how
+        // code quotes one ("'Ã·'" is "'÷'"), and the model finds it likelier at e^8.
+        const bool quotedOne = costGain >= -2 && quotedCharacter(chosen) &&
+                               chosen.likelier >= accept &&
+                               !besideAWindowsPage(chosen.steps.front());
         const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 && insideAWord(chosen) &&
-                                chosen.cand.end - chosen.cand.begin == 2;
+                                chosen.cand.end - chosen.cand.begin == 2 &&
+                                (info(chars_[chosen.cand.end - 1].cp).kind != Kind::Letter ||
+                                 chosen.likelier >= accept);
         if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) ||
-            (costGain < 1 && !longDamage && !lettersOnly && !wordSymbol) ||
+            (costGain < 1 && !longDamage && !lettersOnly && !wordSymbol && !quotedOne) ||
             trademarkAfterCapitals(chosen))
             return std::nullopt;
         if (wordSymbol && chosen.likelier < accept)
@@ -418,11 +442,29 @@ private:
         // correct text puts such pairs of capitals and symbols inside a word far more rarely than
         // the odds of e^16 say of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored,
         // 0 correct strings or lines changed; at e^6 a correct "ROMÂ NIA" changes).
-        if (chosen.likelier >= likelyInAWord && (tellsOfItsPage(chosen) || gluedBothSides(chosen)))
+        if (quotedOne || (chosen.likelier >= likelyInAWord &&
+                          (tellsOfItsPage(chosen) || gluedBothSides(chosen))))
             return kClearGain;
         if (chosen.likelier >= accept)
             return insideAWord(chosen) || spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
+    }
+
+    // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
+    // reads back as one character.
+    bool quotedCharacter(const Decision& d) const {
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return d.cand.repaired.size() == 1 && d.cand.end - d.cand.begin >= 2 && left == right &&
+               (left == '\'' || left == '"' || left == '`');
+    }
+
+    // A combining mark all a quoted string holds (code tables quote the Hebrew points and Thai
+    // vowel signs alone), read through windows-1252 or ISO-8859-1: the model likes any lone
+    // mark, and other pages land on one by chance (Mac Roman reads "'Ã¶'" as "'̦'").
+    bool quotedMark(const Decision& d, CodePage page) const {
+        return quotedCharacter(d) && pageOdds(page) == 0 && d.steps.size() == 1;
     }
 
     // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number;

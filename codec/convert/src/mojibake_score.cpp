@@ -373,11 +373,15 @@ bool plausibleResult(char32_t c) {
 }
 
 bool plausibleWholeSequence(char32_t c) {
+    // A 2-byte character (IPA, archaic Greek) is no whole 3- or 4-byte sequence read back.
+    return plausibleResult(c) || (c >= 0x800 && plausibleQuoted(c));
+}
+
+bool plausibleQuoted(char32_t c) {
     if (plausibleResult(c))
         return true;
-    // A 2-byte character (IPA, archaic Greek) is no whole 3- or 4-byte sequence read back; CJK
-    // Extension A stays out as plausibleResult() says.
-    if (c < 0x800 || (c >= 0x3400 && c <= 0x4DBF))
+    // CJK Extension A stays out as plausibleResult() says.
+    if (c >= 0x3400 && c <= 0x4DBF)
         return false;
     switch (u_charType(UChar32(c))) {
     case U_UNASSIGNED:

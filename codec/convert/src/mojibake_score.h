@@ -57,6 +57,10 @@ bool plausibleResult(char32_t c);
 // (Coptic, Glagolitic, Braille, Old Hungarian in a code table): correct text maps to such a run
 // by chance far more rarely than two Latin-1 letters to a rare script.
 bool plausibleWholeSequence(char32_t c);
+// A character a repair may produce where it is all a quoted string holds ("'Ê€'" in a code
+// table is "'ʀ'"): any assigned graphic character but CJK Extension A, IPA and modifier letters
+// too. Correct code quotes a character, not two that happen to encode one.
+bool plausibleQuoted(char32_t c);
 
 // Whether the combining mark `mark` may sit on `base` (UAX #24).
 bool markFits(char32_t mark, char32_t base);
