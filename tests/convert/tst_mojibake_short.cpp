@@ -216,6 +216,13 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     // "Ų" at odds of only e^3).
     QTest::newRow("quoted letters pair") << QStringLiteral("the pair 'ÄÖ' sorts first");
     QTest::newRow("alphabet") << QStringLiteral("abcćčdefghi ABCĆČDEFGHI");
+    // A code page's table in code (iconv-lite's IBM437 and IBM737): "≈°" is Mac Roman's "š"
+    // and "≈≤" its "Ų", but the "÷" and "√" glued before them are lead bytes there.
+    QTest::newRow("code page table") << QStringLiteral(
+        "\"chars\": \"ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψ░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟"
+        "╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀ωάέήϊίόύϋώΆΈΉΊΌΎΏ±≥≤ΪΫ÷≈°∙·√ⁿ²■ \"");
+    QTest::newRow("cyrillic code page table")
+        << QStringLiteral("\"chars\": \"─│┌┐└┘├┤┬┴┼▀▄█▌▐░▒▓⌠■∙√≈≤≥ ⌡°²·÷═║╒ё╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡\"");
 }
 
 void TestMojibakeShort::correctStringUnchanged() {

@@ -362,7 +362,8 @@ private:
             unreadable(chosen))
             return std::nullopt;
         if (!has(page))
-            return thinGain(chosen, damagedCost - chosenCost);
+            return brokenBeside(chosen, page) ? std::nullopt
+                                              : thinGain(chosen, damagedCost - chosenCost);
         // Through a page the text shows, the costs decide, but the model may still refuse: a
         // repair it finds less likely than the damaged text is correct text that happens to map
         // ("5×£35" would become "5ף35" in a text where windows-1252's damage shows).
@@ -448,6 +449,20 @@ private:
         if (chosen.likelier >= accept)
             return insideAWord(chosen) || spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
+    }
+
+    // Text damaged through a page is images of UTF-8's bytes through it, whole sequences one
+    // after the other: a lead byte's image right before the stretch, or a continuation byte's
+    // right after it, is a sequence the page cannot have made. Correct text that lists
+    // characters glues such neighbours to the pair that happens to map (a code page's table in
+    // code: "÷≈°∙" holds Mac Roman's "≈°", "š", after its "÷", a lead byte D6).
+    bool brokenBeside(const Decision& d, CodePage page) const {
+        const PageTables& t = tables();
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return (left >= 0x80 && left != 0xA0 && (t.leadMask(left) & pageBit(page)) != 0) ||
+               (right >= 0x80 && right != 0xA0 && (t.contMask(right) & pageBit(page)) != 0);
     }
 
     // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
