@@ -298,10 +298,11 @@ bool ignored(const CompareHunk& h, std::string_view text, Range r, std::string_v
 }
 
 // A change of line breaks covers the whole break on both sides: "LF -> CR LF", not "CR"
-// inserted before a kept LF.
-void widenBreaks(std::string_view t, Range& r) {
+// inserted before a kept LF; but not back into the hunk before it (`floor`: where that one
+// ends), so that hunks stay in order and apart.
+void widenBreaks(std::string_view t, Range& r, std::size_t floor) {
     const auto isBreak = [](char ch) { return ch == '\n' || ch == '\r'; };
-    while (r.begin > 0 && isBreak(t[r.begin - 1]))
+    while (r.begin > floor && isBreak(t[r.begin - 1]))
         --r.begin;
     while (r.end < t.size() && isBreak(t[r.end]))
         ++r.end;
@@ -313,6 +314,7 @@ struct Context {
     CompareResult& r;
     OffsetMap mapA, mapB;
     WindowBase base;
+    std::size_t endA = 0, endB = 0; // where the last hunk added ends in each side's text
 };
 
 // A window starts at a line start, so only the line and the offset need its base.
@@ -332,6 +334,8 @@ void add(Context& c, CompareHunk h, Range ra, Range rb) {
         return;
     fillSide(c.a, c.mapA, ra, c.base.offsetA, c.base.lineA, h.a);
     fillSide(c.b, c.mapB, rb, c.base.offsetB, c.base.lineB, h.b);
+    c.endA = std::max(c.endA, ra.end);
+    c.endB = std::max(c.endB, rb.end);
     c.r.hunks.push_back(std::move(h));
 }
 
@@ -399,8 +403,8 @@ void characterDiff(Context& c, Range ra, Range rb) {
         const std::string_view xb = std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin);
         CompareHunk h = label(xa, xb);
         if (h.kind == HunkKind::LineEnding) {
-            widenBreaks(c.a.text, fa);
-            widenBreaks(c.b.text, fb);
+            widenBreaks(c.a.text, fa, c.endA);
+            widenBreaks(c.b.text, fb, c.endB);
             h = label(std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin),
                       std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin));
         }
