@@ -65,21 +65,31 @@ bool isStrokeMark(char32_t c) {
 
 } // namespace
 
-// lookUpInfo() for the characters below U+2600, built once: every character of the pages and of
-// the Latin, Greek and Cyrillic text they damage is there, and the cost function asks about each
-// character of every candidate (five ICU lookups each, a fifth of the time on damaged Cyrillic).
-// Each entry also says whether a repair may produce the character (plausibleResult()).
-CharInfo info(char32_t c) {
-    static const std::vector<CharInfo> table = [] {
-        std::vector<CharInfo> t;
-        t.reserve(kFlatLimit);
-        for (char32_t k = 0; k < kFlatLimit; ++k) {
-            t.push_back(lookUpInfo(k));
-            t.back().plausible = lookUpPlausible(k, t.back());
-        }
-        return t;
-    }();
-    return c < table.size() ? table[c] : lookUpInfo(c);
+std::array<std::atomic<const CharInfo*>, 0x10000 / kInfoBlockSize> gInfoBlocks{};
+
+// lookUpInfo() for one block of 256 characters, each entry also saying whether a repair may
+// produce the character (plausibleResult()). Two threads may fill the same block at once: the
+// first to install its table wins and the other's is freed; a table once installed lives as
+// long as the process (at most 256 of 3 KiB).
+const CharInfo* fillInfoBlock(std::size_t block) {
+    auto* table = new CharInfo[kInfoBlockSize];
+    for (std::size_t k = 0; k < kInfoBlockSize; ++k) {
+        const auto c = char32_t(block * kInfoBlockSize + k);
+        table[k] = lookUpInfo(c);
+        table[k].plausible = lookUpPlausible(c, table[k]);
+    }
+    const CharInfo* expected = nullptr;
+    if (gInfoBlocks[block].compare_exchange_strong(expected, table, std::memory_order_acq_rel)) {
+        return table;
+    }
+    delete[] table;
+    return expected;
+}
+
+CharInfo infoAbovePlane0(char32_t c) {
+    CharInfo ci = lookUpInfo(c);
+    ci.plausible = lookUpPlausible(c, ci);
+    return ci;
 }
 
 // How much a pair of adjacent characters looks like mojibake. Correct text in any language has
@@ -367,9 +377,9 @@ bool lookUpPlausible(char32_t c, const CharInfo& ci) {
 
 } // namespace
 
-// lookUpPlausible(), from the table below U+2600.
+// lookUpPlausible(), from the table of info().
 bool plausibleResult(char32_t c) {
-    return c < kFlatLimit ? info(c).plausible : lookUpPlausible(c, lookUpInfo(c));
+    return info(c).plausible;
 }
 
 bool plausibleWholeSequence(char32_t c) {

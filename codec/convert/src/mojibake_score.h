@@ -5,6 +5,9 @@
 
 #include "mojibake_tables.h"
 
+#include <array>
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <unicode/uscript.h>
@@ -28,8 +31,25 @@ struct CharInfo {
     UScriptCode script;
 };
 
-// What the cost function needs to know of a character (from a table below U+2600).
-CharInfo info(char32_t c);
+// The table behind info(): the Basic Multilingual Plane in blocks of 256 characters, each
+// filled on first use (several ICU lookups a character; CJK and Hangul candidates ask about
+// thousands) and then only read, from any thread.
+inline constexpr std::size_t kInfoBlockSize = 256;
+extern std::array<std::atomic<const CharInfo*>, 0x10000 / kInfoBlockSize> gInfoBlocks;
+const CharInfo* fillInfoBlock(std::size_t block);
+CharInfo infoAbovePlane0(char32_t c);
+
+// What the cost function needs to know of a character. Asked of every character of every
+// candidate: the common case is one load from a filled block.
+inline CharInfo info(char32_t c) {
+    if (c >= 0x10000)
+        return infoAbovePlane0(c);
+    const std::size_t block = c / kInfoBlockSize;
+    const CharInfo* table = gInfoBlocks[block].load(std::memory_order_acquire);
+    if (table == nullptr)
+        table = fillInfoBlock(block);
+    return table[c % kInfoBlockSize];
+}
 
 // How much a pair of adjacent characters looks like mojibake.
 int pairCost(const CharInfo& a, const CharInfo& b);
