@@ -67,6 +67,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 
 // Resources live in the static library u8scope_gui: registered explicitly (outside any namespace,
 // as Q_INIT_RESOURCE requires) so that the linker keeps them.
@@ -492,14 +493,15 @@ void MainWindow::createDocks() {
         inspector_, QStringLiteral("inspectorDock"), tr("Inspector"), Qt::RightDockWidgetArea,
         tr("Show or hide the inspector: the bits, code point and name of the character "
            "under the cursor"),
-        QKeySequence(tr("Ctrl+1")));
+        QKeySequence(tr("Ctrl+1")), Fit::Scroll);
     QDockWidget* codePage = docks_->add(
         codePage_, QStringLiteral("codePageDock"), tr("Code Page"), Qt::RightDockWidgetArea,
         tr("Show or hide the table of the 256 byte values and their UTF-8 classes"),
         QKeySequence(tr("Ctrl+2")), Fit::Scroll);
-    docks_->add(problems_, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
-                tr("Show or hide the list of every invalid sequence and suspicious character"),
-                QKeySequence(tr("Ctrl+3")));
+    problemsDock_ = docks_->add(
+        problems_, QStringLiteral("problemsDock"), tr("Problems"), Qt::BottomDockWidgetArea,
+        tr("Show or hide the list of every invalid sequence and suspicious character"),
+        QKeySequence(tr("Ctrl+3")));
     QDockWidget* legend =
         docks_->add(legend_, QStringLiteral("legendDock"), tr("Legend"), Qt::RightDockWidgetArea,
                     tr("Show or hide what the colours of the panes mean"),
@@ -526,7 +528,7 @@ void MainWindow::createDocks() {
         docks_->add(bookmarks_->panel(), QStringLiteral("bookmarksDock"), tr("Bookmarks"),
                     Qt::RightDockWidgetArea,
                     tr("Show or hide the bookmarks: named ranges with notes, kept beside the file"),
-                    QKeySequence(tr("Ctrl+7")));
+                    QKeySequence(tr("Ctrl+7")), Fit::Scroll);
     tabifyDockWidget(walkthrough, bookmarks);
     inspector->raise();
     // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
@@ -647,9 +649,14 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (holdBackgroundWork_)
         QTimer::singleShot(kLongestHold, this, &MainWindow::releaseBackgroundWork);
     // Sizes that depend on the laid-out window: after the first layout pass.
-    if (restoredLayout_)
+    if (restoredLayout_) {
         if (const QDockWidget* dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock")))
             windowLayout_->setDockColumnWidth(dock->width());
+    } else {
+        // The panes keep most of the height on a short screen (at 1024×640 the problems list
+        // took half of it): a quarter for the list, which scrolls.
+        resizeDocks({problemsDock_}, {std::max(height() / 4, 120)}, Qt::Vertical);
+    }
     QTimer::singleShot(0, this, [this] { windowLayout_->fitHexPane(); });
 }
 

@@ -220,7 +220,8 @@ private:
     QAction* replaceAction_ = nullptr;
     FindReplaceDialog* findReplace_ = nullptr; // made on first use
     QActionGroup* bytesPerRowGroup_ = nullptr;
-    bool restoredLayout_ = false; // the dock layout came from the settings
+    bool restoredLayout_ = false;         // the dock layout came from the settings
+    QDockWidget* problemsDock_ = nullptr; // the bottom dock, sized on a first start (showEvent())
     bool shownOnce_ = false;
     bool holdBackgroundWork_ = false; // until the first paint (holdBackgroundWorkUntilPainted)
     std::function<void()> heldWork_;  // what the last document change would have started

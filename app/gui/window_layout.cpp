@@ -7,6 +7,7 @@
 #include <QLayout>
 #include <QMainWindow>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabBar>
 #include <QTimer>
 #include <algorithm>
@@ -26,9 +27,14 @@ WindowLayout::WindowLayout(QMainWindow* window, QSplitter* panes, u8ui::HexView*
     });
 }
 
+// 24 characters of text besides the pane's scroll bar and margins (at 1024×640 the average
+// width alone left 18 in view).
 int WindowLayout::textPaneMinimum() const {
     const QWidget* text = panes_->widget(1);
-    return text ? text->fontMetrics().averageCharWidth() * 24 : 0;
+    if (!text)
+        return 0;
+    const int digit = text->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    return digit * 26 + text->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, text);
 }
 
 void WindowLayout::fitHexPane() {

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "window_test_support.h"
 
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -208,6 +209,30 @@ private slots:
         QCOMPARE(dock(w, "inspectorDock")->width(), freshDock[1]);
         // No room wasted: the hex pane is as wide as its row, the text pane takes the rest.
         QCOMPARE(w.hexView()->width(), w.hexView()->fullRowWidth());
+    }
+
+    // Issue 33's walk-through at 1024 x 640: on a first start the text pane holds 24 characters
+    // of a line beside the whole hex row (the Inspector and Bookmarks columns scroll rather than
+    // keep it at 18), and the problems list leaves the panes most of the height.
+    void textPaneReadableAt1024() {
+        QSettings().clear();
+        MainWindow w;
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
+        settle(w, 1024, 640);
+        QCOMPARE(visibleColumns(w.hexView()), 16);
+        const auto* text = w.findChild<QAbstractScrollArea*>(QStringLiteral("textView"));
+        QVERIFY(text);
+        const int digit = text->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+        const int room = text->viewport()->width();
+        QVERIFY2(room >= 24 * digit,
+                 qPrintable(QStringLiteral("%1 px, %2 a character").arg(room).arg(digit)));
+        const QDockWidget* problems = dock(w, "problemsDock");
+        QVERIFY(problems && problems->isVisible());
+        QVERIFY2(problems->height() <= w.height() / 3,
+                 qPrintable(QString::number(problems->height())));
     }
 
     // The code-page table's 16 columns fit its dock at 1024 x 640, and after the dock is widened
