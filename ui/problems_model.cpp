@@ -280,11 +280,14 @@ QByteArray csvField(const QByteArray& field) {
 
 } // namespace
 
+// The offset in decimal for programs, and as the list and the panes show it (hex), so that a
+// row of the file is found again in the window.
 QByteArray ProblemsModel::toCsv() const {
-    QByteArray out = "offset,length,line,kind,explanation\r\n";
+    QByteArray out = "offset,offset_hex,length,line,kind,explanation\r\n";
     for (int row = 0; row < rowCount(); ++row) {
         const ByteRange range = rangeAt(row);
         out += QByteArray::number(qulonglong(range.start)) + ',' +
+               data(index(row, OffsetColumn)).toString().toLatin1() + ',' +
                QByteArray::number(qulonglong(range.end - range.start)) + ',' +
                QByteArray::number(data(index(row, 0), LineRole).toULongLong()) + ',' +
                kindNameAt(row).toLatin1() + ',' + csvField(explanationAt(row).toUtf8()) + "\r\n";
@@ -299,6 +302,7 @@ QByteArray ProblemsModel::toJson() const {
         // JSON numbers are exact up to 2^53 (RFC 8259, section 6): far past any file size.
         rows.append(QJsonObject{
             {QStringLiteral("offset"), double(range.start)},
+            {QStringLiteral("offset_hex"), data(index(row, OffsetColumn)).toString()},
             {QStringLiteral("length"), double(range.end - range.start)},
             {QStringLiteral("line"), double(data(index(row, 0), LineRole).toULongLong())},
             {QStringLiteral("kind"), kindNameAt(row)},

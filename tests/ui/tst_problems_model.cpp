@@ -97,19 +97,20 @@ private slots:
 
     void exportsCsvJsonAndARow() {
         ProblemsModel model;
-        QCOMPARE(model.toCsv(), QByteArray("offset,length,line,kind,explanation\r\n"));
+        QCOMPARE(model.toCsv(), QByteArray("offset,offset_hex,length,line,kind,explanation\r\n"));
         QCOMPARE(model.toJson().trimmed(), QByteArray("[\n]"));
         const std::string text = "ok\nslash \xC0\xAF\nend \xE2\x82";
         model.setReport(reportOf({text.begin(), text.end()}, 100));
         const QList<QByteArray> lines = model.toCsv().split('\n');
         QCOMPARE(lines.size(), 4); // header, two rows, the empty rest after the last CRLF
-        QVERIFY2(lines[1].startsWith("9,2,2,overlong,\"C0 AF is an overlong"),
+        QVERIFY2(lines[1].startsWith("9,0x00000009,2,2,overlong,\"C0 AF is an overlong"),
                  lines[1].constData());
         QVERIFY(lines[1].endsWith("\"\r"));
-        QVERIFY2(lines[2].startsWith("16,2,3,truncated,"), lines[2].constData());
+        QVERIFY2(lines[2].startsWith("16,0x00000010,2,3,truncated,"), lines[2].constData());
         const QJsonArray rows = QJsonDocument::fromJson(model.toJson()).array();
         QCOMPARE(rows.size(), 2);
         QCOMPARE(rows[0].toObject().value("offset").toInteger(), 9);
+        QCOMPARE(rows[0].toObject().value("offset_hex").toString(), QString("0x00000009"));
         QCOMPARE(rows[0].toObject().value("length").toInteger(), 2);
         QCOMPARE(rows[1].toObject().value("line").toInteger(), 3);
         QCOMPARE(rows[1].toObject().value("kind").toString(), QString("truncated"));
