@@ -154,6 +154,37 @@ private slots:
         }
     }
 
+    // A catalogue's accelerator: a Latin letter after '&' or '_' in a word of another script is
+    // a hotkey picked on purpose (Midnight Commander's Ukrainian strings), in text and in code's
+    // strings (tr("&Open")); outside a string '&' is an operator and the name is judged. Without
+    // the marker the letter is still flagged.
+    void acceleratorLettersInCatalogues_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("code");
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("amp inside") << QStringLiteral("msgstr \"Г&aразд\"") << false << false;
+        QTest::newRow("amp first") << QStringLiteral("msgstr \"&Hазад\"") << false << false;
+        QTest::newRow("gtk underscore")
+            << QStringLiteral("msgstr \"Пр_oдовжити\"") << false << false;
+        QTest::newRow("no marker") << QStringLiteral("msgstr \"Гaразд\"") << false << true;
+        QTest::newRow("escaped amp") << QStringLiteral("msgstr \"Г&&aразд\"") << false << true;
+        QTest::newRow("code string") << QStringLiteral("tr(\"Г&aразд\");") << true << false;
+        QTest::newRow("code operator") << QStringLiteral("int* p = &aразд;") << true << true;
+    }
+    void acceleratorLettersInCatalogues() {
+        QFETCH(QString, text);
+        QFETCH(bool, code);
+        QFETCH(bool, flagged);
+        const AuditProfile p = code ? AuditProfile::Code : AuditProfile::Text;
+        for (int chunking : {0, 1, 3}) {
+            std::size_t n = 0;
+            for (const auto& f :
+                 run(text.toStdString(), options(p, u8codec::defaultAuditKinds(p)), chunking))
+                n += f.kind == AuditKind::Confusable;
+            QVERIFY2((n != 0) == flagged, qPrintable(text));
+        }
+    }
+
     void escapesGluedToWordsAreDecoded_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("flagged");

@@ -5,7 +5,9 @@ False alarms: every file of CORPUS/tune and CORPUS/heldout (built by build_audit
 correct multilingual files) is audited with the profile its name picks and the default kinds; the
 findings of the kinds a CI gate trusts (bidi-control, bidi-unterminated, invisible, confusable,
 mixed-script, hidden-payload) are counted per kind per 1,000 files, for each half. The held-out
-half is only counted, never looked at while writing rules.
+half is only counted, never looked at while writing rules. Each finding of the tuning half was
+read: those listed in audit_reviewed.tsv are true problems of their files (a typo mixing two
+scripts in a word, a doubled zero-width character) and are counted apart from false alarms.
 
 Attacks: each line of tests/convert/audit_lines/attacks.txt is written to a file of its profile
 (.c for code, .txt for text) and audited; the line counts as flagged when a finding of its kind
@@ -28,6 +30,7 @@ GATED = ["bidi-control", "bidi-unterminated", "invisible", "confusable", "mixed-
          "hidden-payload"]
 HERE = os.path.dirname(os.path.abspath(__file__))
 ATTACKS = os.path.join(HERE, "..", "convert", "audit_lines", "attacks.txt")
+REVIEWED = os.path.join(HERE, "audit_reviewed.tsv")
 
 
 # The rule behind a confusable finding, from its message (counted, never printed for the held-out
@@ -44,9 +47,22 @@ def confusable_rule(message):
     return "ascii-lookalike"
 
 
-def audit(cli, files, extra):
+def reviewed_findings():
+    """{(file relative to its half, line, column, kind)} of audit_reviewed.tsv."""
+    found = set()
+    with open(REVIEWED, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            place, kind = line.split("\t")[:2]
+            path, row, column = place.rsplit(":", 2)
+            found.add((path, int(row), int(column), kind))
+    return found
+
+
+def audit(cli, files, extra, places=None):
     """{file: Counter(kind)} from --json output, in batches; confusable findings are also
-    counted as "confusable/RULE"."""
+    counted as "confusable/RULE". `places` (a list) receives (file, line, column, kind)."""
     counts = collections.defaultdict(collections.Counter)
     for i in range(0, len(files), 200):
         batch = files[i:i + 200]
@@ -56,6 +72,8 @@ def audit(cli, files, extra):
             o = json.loads(line)
             if "kind" in o:
                 counts[o["file"]][o["kind"]] += 1
+                if places is not None:
+                    places.append((o["file"], o.get("line", 0), o.get("column", 0), o["kind"]))
                 if o["kind"] == "confusable":
                     counts[o["file"]]["confusable/" + confusable_rule(o.get("message", ""))] += 1
     return counts
@@ -65,7 +83,8 @@ def false_alarms(cli, corpus, extra):
     for half in ("tune", "heldout"):
         d = os.path.join(corpus, half)
         files = sorted(os.path.join(top, f) for top, _, names in os.walk(d) for f in names)
-        counts = audit(cli, files, extra)
+        places = []
+        counts = audit(cli, files, extra, places)
         total = collections.Counter()
         files_with = collections.Counter()
         for c in counts.values():
@@ -81,6 +100,18 @@ def false_alarms(cli, corpus, extra):
                 rules[rule] += c["confusable/" + rule]
         print(f"  confusable by rule: " + ", ".join(
             f"{r} {1000 * n / len(files):.1f}" for r, n in sorted(rules.items())))
+        if half == "tune":
+            # Each finding of the tuning half was reviewed: those that are true problems of the
+            # file (audit_reviewed.tsv) are not false alarms. A new finding is either.
+            known = reviewed_findings()
+            gated = [p for p in places if p[3] in GATED]
+            true = [p for p in gated if (os.path.relpath(p[0], d), p[1], p[2], p[3]) in known]
+            other = [p for p in gated if p not in true]
+            print(f"  reviewed: {len(true)} of {len(gated)} findings are true problems of their "
+                  f"files; {len(other)} not reviewed ({1000 * len(other) / len(files):.1f} per "
+                  f"1,000 files at most are false alarms)")
+            for p in other[:20]:
+                print(f"    not reviewed: {os.path.relpath(p[0], d)}:{p[1]}:{p[2]} {p[3]}")
 
 
 def unescape(text):

@@ -335,6 +335,8 @@ private:
     };
     void findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found);
     void findIntrusions(std::size_t head, std::vector<Lookalike>& found);
+    // Text: whether the letter at i is a catalogue's accelerator (after '&' or '_').
+    bool acceleratorAt(std::size_t i) const noexcept;
     // Code: an identifier all of one script other than Latin whose every letter is drawn like
     // ASCII ("сору"): held until the file shows that script's own letters in an identifier.
     void checkWholeScript(std::size_t head, RuleContext& ctx);

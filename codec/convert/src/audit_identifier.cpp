@@ -409,6 +409,21 @@ void IdentifierTracker::findAsciiLookalikes(std::size_t head, std::vector<Lookal
             found.erase(found.begin() + std::ptrdiff_t(skeletonOnly[k]));
 }
 
+// A catalogue's keyboard accelerator: the letter after '&' (Qt, KDE, Windows, Midnight
+// Commander) or '_' (GTK) in text. Translators pick a Latin letter there on purpose, so that the
+// hotkey works whatever the keyboard layout ("Г&aразд", "&Hазад", "Пр&oдовжити" in Midnight
+// Commander's Ukrainian strings): drawn like the letter it stands in for by design, not to
+// deceive. In code '&' before a name is an operator, and the name is judged.
+bool IdentifierTracker::acceleratorAt(std::size_t i) const noexcept {
+    if (!judgedAsText())
+        return false;
+    if (i == 0) {
+        const auto last = char(before_ & 0xFF), previous = char((before_ >> 8) & 0xFF);
+        return (last == '&' && previous != '&') || last == '_';
+    }
+    return chars_[i - 1].cp == U'_' && (i < 2 || chars_[i - 2].cp != U'_');
+}
+
 // Letters of one script inside a run of another (UTS #39 section 4 skeletons).
 void IdentifierTracker::findIntrusions(std::size_t head, std::vector<Lookalike>& found) {
     if (wordScript_ != kMixedScripts || head >= count_)
@@ -422,6 +437,8 @@ void IdentifierTracker::findIntrusions(std::size_t head, std::vector<Lookalike>&
     std::vector<Intrusion> intrusions;
     lookalikes_.find(word, allowed, intrusions);
     for (const Intrusion& in : intrusions) {
+        if (acceleratorAt(head + in.index))
+            continue;
         std::string meant;
         appendUtf8(in.meant, meant);
         found.push_back({head + in.index, std::move(meant), in.hostScript});
