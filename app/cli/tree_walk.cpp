@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -89,13 +90,16 @@ namespace {
 
 struct IgnoreRule {
     std::string base; // the directory of its file, relative to the root ("" at the root)
+    // For a file in a directory above the root: the root's path from that directory
+    // ("src/lib"), which the paths below the root are matched after.
+    std::string above;
     std::string pattern;
     bool negate = false, directoryOnly = false, anchored = false;
 };
 
 // The rules of one .gitignore or .ignore file, read from `dir` (relative path `base`).
 void readIgnoreFile(const std::string& path, const std::string& base,
-                    std::vector<IgnoreRule>& rules) {
+                    std::vector<IgnoreRule>& rules, const std::string& above = {}) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), std::fclose);
     if (!f)
         return;
@@ -111,6 +115,7 @@ void readIgnoreFile(const std::string& path, const std::string& base,
             continue;
         IgnoreRule r;
         r.base = base;
+        r.above = above;
         if (line[0] == '!') {
             r.negate = true;
             line.erase(0, 1);
@@ -141,8 +146,10 @@ bool ignored(const std::vector<IgnoreRule>& rules, const std::string& rel, bool 
         if (!r.base.empty() &&
             !(rel.size() > r.base.size() && rel.starts_with(r.base) && rel[r.base.size()] == '/'))
             continue;
+        const std::string below = r.above.empty() ? std::string() : r.above + '/' + rel;
         const std::string_view sub =
-            std::string_view(rel).substr(r.base.empty() ? 0 : r.base.size() + 1);
+            r.above.empty() ? std::string_view(rel).substr(r.base.empty() ? 0 : r.base.size() + 1)
+                            : std::string_view(below);
         const std::string_view name = sub.substr(sub.rfind('/') + 1);
         if (globMatch(r.pattern, r.anchored ? sub : name))
             result = !r.negate;
@@ -166,12 +173,56 @@ struct Directory {
     std::shared_ptr<const std::vector<IgnoreRule>> rules;
 };
 
+// The rules that apply to the root from the directories above it, as git and ripgrep read them
+// for a walk that starts inside a repository: .git/info/exclude first (the lowest precedence),
+// then each directory's .gitignore and .ignore from the repository's top down to the root's
+// parent. Outside a repository only the .ignore files above apply.
+std::vector<IgnoreRule> rulesAbove(const std::string& root) {
+    char* real = ::realpath(root.c_str(), nullptr);
+    if (!real)
+        return {};
+    const std::string absolute = real;
+    std::free(real);
+    std::vector<IgnoreRule> rules;
+    struct stat here {};
+    if (::stat((absolute + "/.git").c_str(), &here) == 0) {
+        // The root is the repository's top: its own ignore files are read on the way down.
+        readIgnoreFile(absolute + "/.git/info/exclude", "", rules);
+        return rules;
+    }
+    std::vector<std::string> ancestors; // nearest first
+    std::string top;                    // the repository's top directory, if any
+    for (std::string dir = absolute; dir.size() > 1;) {
+        const std::size_t slash = dir.rfind('/');
+        const std::string parent = slash == 0 ? "/" : dir.substr(0, slash);
+        ancestors.push_back(parent);
+        struct stat st {};
+        if (::stat((parent == "/" ? std::string("/.git") : parent + "/.git").c_str(), &st) == 0) {
+            top = parent;
+            break;
+        }
+        dir = parent;
+    }
+    const auto fromAncestor = [&](const std::string& dir) {
+        return absolute.substr(dir == "/" ? 1 : dir.size() + 1);
+    };
+    if (!top.empty())
+        readIgnoreFile(top + "/.git/info/exclude", "", rules, fromAncestor(top));
+    for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
+        const std::string prefix = *it == "/" ? "" : *it;
+        if (!top.empty())
+            readIgnoreFile(prefix + "/.gitignore", "", rules, fromAncestor(*it));
+        readIgnoreFile(prefix + "/.ignore", "", rules, fromAncestor(*it));
+    }
+    return rules;
+}
+
 class Walker {
 public:
     explicit Walker(TreeWalk& out) : out_(out) {}
 
     void run(const std::string& root) {
-        pending_.push_back({root, "", std::make_shared<std::vector<IgnoreRule>>()});
+        pending_.push_back({root, "", std::make_shared<std::vector<IgnoreRule>>(rulesAbove(root))});
         const unsigned n = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
         std::vector<std::thread> threads;
         for (unsigned i = 1; i < n; ++i)

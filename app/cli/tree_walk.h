@@ -1,7 +1,9 @@
 // The files of a directory tree as a search tool picks them (`audit -r DIR`, ripgrep's rules):
 // entries whose name starts with '.' are skipped (.git among them), so are the paths the
 // .gitignore and .ignore files on the way exclude (gitignore(5) patterns; .ignore wins over
-// .gitignore, a deeper file over a shallower one, a later line over an earlier one), symbolic
+// .gitignore, a deeper file over a shallower one, a later line over an earlier one; inside a
+// repository the repository's .git/info/exclude and the files above the directory given apply
+// too, outside one the .ignore files above), symbolic
 // links, and binary files (a NUL byte among the first 8 KiB, as ripgrep and git judge them).
 // Directories are read and files sniffed on several threads; the paths come back sorted.
 #pragma once

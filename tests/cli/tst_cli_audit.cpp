@@ -378,6 +378,40 @@ private slots:
         QCOMPARE(lines(json.out).filter(QLatin1String("\"summary\"")).size(), 4);
     }
 
+    // audit -r of a directory inside a repository: the ignore files above it apply as git and
+    // ripgrep apply them (the repository's .git/info/exclude, each .gitignore and .ignore from
+    // its top down, anchored patterns from their own directory); outside a repository only the
+    // .ignore files above.
+    void recursiveHonoursIgnoreFilesAbove() {
+        const QString repo = dir_.path() + QStringLiteral("/repo");
+        QDir().mkpath(repo + "/.git/info");
+        QDir().mkpath(repo + "/src/build");
+        for (const char* name : {"src/a.c", "src/x.gen.c", "src/only-top.c", "src/secret.c",
+                                 "src/build/y.c", "src/keep.c"})
+            u8test::writeFile(QDir(repo), QString::fromLatin1(name), "int is\u200BAdmin;\n");
+        u8test::writeFile(QDir(repo), ".gitignore", "*.gen.c\n/src/only-top.c\nbuild/\n");
+        u8test::writeFile(QDir(repo), ".git/info/exclude", "secret.c\n");
+        u8test::writeFile(QDir(repo), "src/.ignore", "!keep.c\n");
+        const auto audited = [&](const QString& root) {
+            QStringList summaries =
+                lines(cli({"audit", "-r", root}).out).filter(QLatin1String(" profile ("));
+            for (QString& l : summaries)
+                l = l.section(QLatin1String(": "), 0, 0).mid(root.size() + 1);
+            return summaries;
+        };
+        QCOMPARE(audited(repo + "/src"), (QStringList{"a.c", "keep.c"}));
+        // A directory given is searched, as ripgrep does, though a rule above ignores it.
+        QCOMPARE(audited(repo + "/src/build"), QStringList{"y.c"});
+        // Outside a repository: the .ignore above applies, a .gitignore above does not.
+        const QString outer = dir_.path() + QStringLiteral("/outer");
+        QDir().mkpath(outer + "/inner");
+        u8test::writeFile(QDir(outer), ".ignore", "*.tmp.c\n");
+        u8test::writeFile(QDir(outer), ".gitignore", "a.c\n");
+        for (const char* name : {"inner/a.c", "inner/z.tmp.c"})
+            u8test::writeFile(QDir(outer), QString::fromLatin1(name), "int is\u200BAdmin;\n");
+        QCOMPARE(audited(outer + "/inner"), QStringList{"a.c"});
+    }
+
     // check -r walks a tree as audit -r does, writes the verdicts in sorted order and reports
     // the problems of an invalid file.
     void checkRecursive() {
