@@ -62,6 +62,12 @@ void TestMojibakeShort::restored_data() {
         << QStringLiteral("19: 0,  # 'ÏŒ'") << QStringLiteral("19: 0,  # 'ό'");
     QTest::newRow("quoted kazakh")
         << QStringLiteral("(0x49A, 'M', 'Ò›'),") << QStringLiteral("(0x49A, 'M', 'қ'),");
+    // A character lost to U+FFFD that is all a quoted string holds: one U+FFFD, as the damage
+    // left nothing more of it.
+    QTest::newRow("quoted lost emoji") << QStringLiteral("\"cookie\": \"ðŸ\uFFFDª\",")
+                                       << QStringLiteral("\"cookie\": \"\uFFFD\",");
+    QTest::newRow("quoted lost letter")
+        << QStringLiteral("51: 0,  # 'Ã\uFFFD'") << QStringLiteral("51: 0,  # '\uFFFD'");
     QTest::newRow("esperanto caps")
         << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
     QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")
@@ -216,6 +222,7 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     // "Ų" at odds of only e^3).
     QTest::newRow("quoted letters pair") << QStringLiteral("the pair 'ÄÖ' sorts first");
     QTest::newRow("alphabet") << QStringLiteral("abcćčdefghi ABCĆČDEFGHI");
+    QTest::newRow("quoted replacement alone") << QStringLiteral("the byte '\uFFFD' was lost");
     // A code page's table in code (iconv-lite's IBM437 and IBM737): "≈°" is Mac Roman's "š"
     // and "≈≤" its "Ų", but the "÷" and "√" glued before them are lead bytes there.
     QTest::newRow("code page table") << QStringLiteral(

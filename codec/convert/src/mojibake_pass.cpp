@@ -162,8 +162,13 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         // continuation, tells of the page as a letter read back would. (A longer text has its
         // letters read back to tell which page: every page that maps the lead reads the same
         // U+FFFD, and counting them all would blur its evidence.)
-        if (pass.shortText && d->cand.lostToReplacement && left < 0x80 &&
-            u_isalpha(UChar32(left)) != 0 && d->cand.end - d->cand.begin == 2)
+        // So is a character lost so that is all a quoted string holds ("'Ï�'", "\"ðŸ�ª\"" in
+        // code tables and emoji lists): correct text quotes no lead byte's image with a U+FFFD.
+        const bool quotedAlone = left == right && (left == '\'' || left == '"' || left == '`') &&
+                                 d->cand.repaired.size() == 1;
+        if (pass.shortText && d->cand.lostToReplacement &&
+            ((left < 0x80 && u_isalpha(UChar32(left)) != 0 && d->cand.end - d->cand.begin == 2) ||
+             quotedAlone))
             d->cand.everyUsesLost = false;
         // Judging goes on a little before the repaired text: with the characters after it,
         // it may be damage again ("Р" + NBSP is "Р" read as windows-1251, so "Р" + NBSP +
