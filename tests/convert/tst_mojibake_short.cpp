@@ -62,6 +62,9 @@ void TestMojibakeShort::restored_data() {
         << QStringLiteral("19: 0,  # 'ÏŒ'") << QStringLiteral("19: 0,  # 'ό'");
     QTest::newRow("quoted kazakh")
         << QStringLiteral("(0x49A, 'M', 'Ò›'),") << QStringLiteral("(0x49A, 'M', 'қ'),");
+    // Two symbols, each a whole 3-byte sequence, all a quoted string holds, damaged twice.
+    QTest::newRow("quoted frames") << QStringLiteral("\"frames\": \"ГўвЂ”вЂ°ГўвЂ”ЕЅ\"},")
+                                   << QStringLiteral("\"frames\": \"◉◎\"},");
     // A character lost to U+FFFD that is all a quoted string holds: one U+FFFD, as the damage
     // left nothing more of it.
     QTest::newRow("quoted lost emoji") << QStringLiteral("\"cookie\": \"ðŸ\uFFFDª\",")

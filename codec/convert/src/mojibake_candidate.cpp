@@ -466,20 +466,28 @@ private:
     }
 
     // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
-    // reads back as one character.
+    // reads back as one character, or as whole sequences of 3 or 4 bytes.
     bool quotedCharacter(const Decision& d) const {
         const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
         const char32_t right =
             d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        return d.cand.repaired.size() == 1 && d.cand.end - d.cand.begin >= 2 && left == right &&
-               (left == '\'' || left == '"' || left == '`');
+        if (left != right || (left != '\'' && left != '"' && left != '`'))
+            return false;
+        const std::vector<char32_t>& r = d.cand.repaired;
+        const std::size_t damaged = d.cand.end - d.cand.begin;
+        // Or several characters each a whole 3- or 4-byte sequence read back (an emoji list's
+        // "◉◎", Braille spinner frames): three damaged characters or more for each.
+        return (r.size() == 1 && damaged >= 2) ||
+               (r.size() > 1 && damaged >= 3 * r.size() &&
+                std::all_of(r.begin(), r.end(), [](char32_t c) { return c >= 0x800; }));
     }
 
     // A combining mark all a quoted string holds (code tables quote the Hebrew points and Thai
     // vowel signs alone), read through windows-1252 or ISO-8859-1: the model likes any lone
     // mark, and other pages land on one by chance (Mac Roman reads "'Ã¶'" as "'̦'").
     bool quotedMark(const Decision& d, CodePage page) const {
-        return quotedCharacter(d) && pageOdds(page) == 0 && d.steps.size() == 1;
+        return quotedCharacter(d) && d.cand.repaired.size() == 1 && pageOdds(page) == 0 &&
+               d.steps.size() == 1;
     }
 
     // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number;
