@@ -62,6 +62,9 @@ void TestMojibakeShort::restored_data() {
         << QStringLiteral("19: 0,  # 'ÏŒ'") << QStringLiteral("19: 0,  # 'ό'");
     QTest::newRow("quoted kazakh")
         << QStringLiteral("(0x49A, 'M', 'Ò›'),") << QStringLiteral("(0x49A, 'M', 'қ'),");
+    // A kaomoji's IPA and modifier letters beside its symbols (not two Latin-1 letters alone).
+    QTest::newRow("kaomoji bear") << QStringLiteral("Obrigado Ê•â€¢á´¥â€¢Ê”")
+                                  << QStringLiteral("Obrigado ʕ•ᴥ•ʔ");
     // Two symbols, each a whole 3-byte sequence, all a quoted string holds, damaged twice.
     QTest::newRow("quoted frames") << QStringLiteral("\"frames\": \"ГўвЂ”вЂ°ГўвЂ”ЕЅ\"},")
                                    << QStringLiteral("\"frames\": \"◉◎\"},");
@@ -226,6 +229,8 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::newRow("quoted letters pair") << QStringLiteral("the pair 'ÄÖ' sorts first");
     QTest::newRow("alphabet") << QStringLiteral("abcćčdefghi ABCĆČDEFGHI");
     QTest::newRow("quoted replacement alone") << QStringLiteral("the byte '\uFFFD' was lost");
+    // Two Latin-1 letters that read as an IPA letter, with no symbol read back beside them.
+    QTest::newRow("IPA by chance") << QStringLiteral("SEÊ• ok");
     // A code page's table in code (iconv-lite's IBM437 and IBM737): "≈°" is Mac Roman's "š"
     // and "≈≤" its "Ų", but the "÷" and "√" glued before them are lead bytes there.
     QTest::newRow("code page table") << QStringLiteral(

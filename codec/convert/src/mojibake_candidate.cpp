@@ -357,7 +357,8 @@ private:
         const auto plausible = quotedCharacter(chosen) ? plausibleQuoted
                                : wholeSequence         ? plausibleWholeSequence
                                                        : plausibleResult;
-        if (!std::all_of(repaired.begin(), repaired.end(), plausible) ||
+        if (!std::all_of(repaired.begin(), repaired.end(),
+                         [&](char32_t c) { return plausible(c) || kaomojiLetter(c, repaired); }) ||
             (!marksFit(context_.before, repaired) && !quotedMark(chosen, page)) ||
             unreadable(chosen))
             return std::nullopt;
@@ -488,6 +489,14 @@ private:
     bool quotedMark(const Decision& d, CodePage page) const {
         return quotedCharacter(d) && d.cand.repaired.size() == 1 && pageOdds(page) == 0 &&
                d.steps.size() == 1;
+    }
+
+    // An IPA or spacing modifier letter read back beside a whole 3-byte sequence (a symbol, a
+    // phonetic or syllabic letter) in one reading of three characters or more: the face of a
+    // kaomoji ("ʕ•ᴥ•ʔ", "ˊᗜˋ"), which two Latin-1 letters alone do not make by chance.
+    static bool kaomojiLetter(char32_t c, const std::vector<char32_t>& reading) {
+        return c >= 0x0250 && c <= 0x02FF && reading.size() >= 3 &&
+               std::any_of(reading.begin(), reading.end(), [](char32_t r) { return r >= 0x800; });
     }
 
     // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number;
