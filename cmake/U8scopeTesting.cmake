@@ -10,8 +10,10 @@
 # linked with LIBS, Qt6::Test and the project's warnings; the second runs a command (a script
 # that checks a generated file, or prepares a fixture). Either way the ctest name is
 # <label>.<name> and the label is <label>, so `ctest -L <label>` runs exactly one part's tests:
-#   codec    the Qt-free UTF-8 codec (codec/)
+#   codec    the Qt-free UTF-8 codec (codec/include, codec/src)
 #   convert  conversion, repair, detection and audit over ICU (codec/convert)
+#   io       safe writing: atomic output, backups, the streamed save (codec/io)
+#   dump     the terminal and HTML dump (codec/dump)
 #   cli      u8scope-cli end to end (app/cli)
 #   ui       the widgets (ui/)
 #   app      the window (app/gui) and its bundled sample
@@ -21,7 +23,7 @@
 # Every test runs on Qt's offscreen platform, so none needs a display.
 #   CORPUS    defines U8SCOPE_CORPUS_DIR (Markus Kuhn's files; suites skip when it is absent)
 #   RUNS_CLI  defines U8SCOPE_CLI, the built u8scope-cli, and builds it before the suite
-set(U8SCOPE_TEST_LABELS codec convert cli ui app fuzz install python)
+set(U8SCOPE_TEST_LABELS codec convert io dump cli ui app fuzz install python)
 
 function(u8scope_add_test)
   cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI" "NAME;LABEL;TIMEOUT"

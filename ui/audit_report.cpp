@@ -7,9 +7,9 @@ namespace u8ui {
 namespace {
 
 // The kinds reported on a run of characters as a whole rather than on one character.
-bool isSpanKind(u8codec::AuditKind k) {
-    return k == u8codec::AuditKind::MixedScript || k == u8codec::AuditKind::NotNfc ||
-           k == u8codec::AuditKind::HiddenPayload;
+bool isSpanKind(u8convert::AuditKind k) {
+    return k == u8convert::AuditKind::MixedScript || k == u8convert::AuditKind::NotNfc ||
+           k == u8convert::AuditKind::HiddenPayload;
 }
 
 // The range of sorted, disjoint `ranges` that holds `offset`.
@@ -48,28 +48,27 @@ std::span<const ByteRange> AuditReport::marksIn(quint64 from, quint64 to) const 
     return {first, last};
 }
 
-std::vector<const u8codec::AuditFinding*> AuditReport::findingsAt(quint64 offset) const {
-    std::vector<const u8codec::AuditFinding*> found;
+std::vector<const u8convert::AuditFinding*> AuditReport::findingsAt(quint64 offset) const {
+    std::vector<const u8convert::AuditFinding*> found;
     const std::optional<ByteRange> mark = markAt(offset);
     if (!mark)
         return found;
     // Every finding that covers the offset lies inside its mark: look no further back than that.
-    auto it =
-        std::partition_point(findings.begin(), findings.end(), [&](const u8codec::AuditFinding& f) {
-            return f.offset < mark->start;
-        });
+    auto it = std::partition_point(
+        findings.begin(), findings.end(),
+        [&](const u8convert::AuditFinding& f) { return f.offset < mark->start; });
     for (; it != findings.end() && it->offset <= offset; ++it)
         if (offset < it->end())
             found.push_back(&*it);
     return found;
 }
 
-AuditCollector::AuditCollector(u8codec::AuditProfile profile, std::size_t findingCap) {
+AuditCollector::AuditCollector(u8convert::AuditProfile profile, std::size_t findingCap) {
     report_.profile = profile;
     report_.findingCap = findingCap;
 }
 
-void AuditCollector::add(const u8codec::AuditFinding& f) {
+void AuditCollector::add(const u8convert::AuditFinding& f) {
     ++report_.totalFindings;
     ++report_.findingsByKind[std::size_t(f.kind)];
     countPlace(f);
@@ -77,7 +76,7 @@ void AuditCollector::add(const u8codec::AuditFinding& f) {
         report_.findings.push_back(f);
 }
 
-void AuditCollector::countPlace(const u8codec::AuditFinding& f) {
+void AuditCollector::countPlace(const u8convert::AuditFinding& f) {
     // Findings come in offset order, so a span's characters come after it.
     if (span_ && f.offset >= span_->end)
         closeSpan();
@@ -109,12 +108,12 @@ AuditReport AuditCollector::finish() {
     // The codec lets the earliest findings go first when thousands wait behind one unterminated
     // embedding (audit.h): sort, so that the list and its searches can rely on the order.
     std::stable_sort(findings.begin(), findings.end(),
-                     [](const u8codec::AuditFinding& a, const u8codec::AuditFinding& b) {
+                     [](const u8convert::AuditFinding& a, const u8convert::AuditFinding& b) {
                          return a.offset < b.offset;
                      });
     // Sorted by start now; overlapping findings make one mark, touching ones stay apart (each
     // character gets its own frame).
-    for (const u8codec::AuditFinding& f : findings) {
+    for (const u8convert::AuditFinding& f : findings) {
         if (f.length == 0)
             continue;
         addRange(report_.marks, f.offset, f.end());

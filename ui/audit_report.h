@@ -1,4 +1,4 @@
-// What the text audit of a whole document found (u8codec::Auditor): its findings, stored up to a
+// What the text audit of a whole document found (u8convert::Auditor): its findings, stored up to a
 // cap with the total beyond it (as ScanReport stores problems: a file of C1 controls has one
 // finding per character, and the list must stay bounded), how many characters they concern, and
 // the bytes they cover as sorted, disjoint marks that the panes paint from.
@@ -17,13 +17,13 @@
 namespace u8ui {
 
 struct AuditReport {
-    u8codec::AuditProfile profile = u8codec::AuditProfile::Code;
+    u8convert::AuditProfile profile = u8convert::AuditProfile::Code;
     // The first `findingCap` findings, by offset (the codec's order; ties keep it).
-    std::vector<u8codec::AuditFinding> findings;
+    std::vector<u8convert::AuditFinding> findings;
     std::size_t findingCap = 0;
-    // Every finding, stored or not, and per u8codec::AuditKind.
+    // Every finding, stored or not, and per u8convert::AuditKind.
     quint64 totalFindings = 0;
-    std::array<quint64, u8codec::kAuditKindCount> findingsByKind{};
+    std::array<quint64, u8convert::kAuditKindCount> findingsByKind{};
     // The places the findings concern, counted whatever the cap: each character with a finding of
     // its own once (a bidi control that is also unterminated is one), and each identifier, NFC
     // segment or payload reported as a whole that holds no such character.
@@ -45,19 +45,19 @@ struct AuditReport {
     // The marks that meet [from, to).
     std::span<const ByteRange> marksIn(quint64 from, quint64 to) const;
     // The stored findings that cover `offset`, in list order.
-    std::vector<const u8codec::AuditFinding*> findingsAt(quint64 offset) const;
+    std::vector<const u8convert::AuditFinding*> findingsAt(quint64 offset) const;
 };
 
 // Builds an AuditReport from the Auditor's findings as they come.
 class AuditCollector {
 public:
-    AuditCollector(u8codec::AuditProfile profile, std::size_t findingCap);
-    void add(const u8codec::AuditFinding& f);
+    AuditCollector(u8convert::AuditProfile profile, std::size_t findingCap);
+    void add(const u8convert::AuditFinding& f);
     // The report, its marks built; the collector is spent.
     AuditReport finish();
 
 private:
-    void countPlace(const u8codec::AuditFinding& f);
+    void countPlace(const u8convert::AuditFinding& f);
     void closeSpan();
 
     AuditReport report_;

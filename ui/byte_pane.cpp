@@ -16,8 +16,8 @@ QString findingsText(const AuditReport* audit, quint64 offset) {
     QString text;
     if (!audit)
         return text;
-    for (const u8codec::AuditFinding* f : audit->findingsAt(offset)) {
-        const std::string_view title = u8codec::title(f->kind);
+    for (const u8convert::AuditFinding* f : audit->findingsAt(offset)) {
+        const std::string_view title = u8convert::title(f->kind);
         text += QStringLiteral("\n\n") +
                 RolePalette::tr("Suspicious: %1")
                     .arg(QString::fromUtf8(title.data(), qsizetype(title.size()))) +

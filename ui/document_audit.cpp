@@ -9,19 +9,19 @@ namespace u8ui {
 
 DocumentAudit::DocumentAudit(QObject* parent) : BackgroundPass(parent) {}
 
-u8codec::AuditOptions DocumentAudit::windowOptions(u8codec::AuditProfile profile,
-                                                   const u8codec::CodePointSet& allowlist) {
-    u8codec::AuditOptions options;
+u8convert::AuditOptions DocumentAudit::windowOptions(u8convert::AuditProfile profile,
+                                                     const u8convert::CodePointSet& allowlist) {
+    u8convert::AuditOptions options;
     options.profile = profile;
     // The codec's default for the profile (what can deceive); ill-formed UTF-8 is the check's.
-    options.kinds =
-        u8codec::defaultAuditKinds(profile) & ~u8codec::kindBit(u8codec::AuditKind::InvalidUtf8);
+    options.kinds = u8convert::defaultAuditKinds(profile) &
+                    ~u8convert::kindBit(u8convert::AuditKind::InvalidUtf8);
     options.allowlist = allowlist;
     return options;
 }
 
 void DocumentAudit::start(std::shared_ptr<const u8codec::ByteSource> source,
-                          u8codec::AuditOptions options, std::size_t findingCap) {
+                          u8convert::AuditOptions options, std::size_t findingCap) {
     startPass<Outcome>(
         [source, options = std::move(options), findingCap](const std::atomic<bool>& stop,
                                                            const Progress& progress) {
@@ -31,15 +31,15 @@ void DocumentAudit::start(std::shared_ptr<const u8codec::ByteSource> source,
 }
 
 DocumentAudit::Outcome
-DocumentAudit::audit(const u8codec::ByteSource& source, const u8codec::AuditOptions& options,
+DocumentAudit::audit(const u8codec::ByteSource& source, const u8convert::AuditOptions& options,
                      std::size_t findingCap, const std::atomic<bool>& stop,
                      const std::function<void(quint64 done, quint64 total)>& progress,
                      std::size_t chunkSize) {
     Outcome outcome;
     const quint64 size = source.size();
     AuditCollector collector(options.profile, findingCap);
-    u8codec::Auditor auditor(options);
-    const auto sink = [&collector](const u8codec::AuditFinding& f) { collector.add(f); };
+    u8convert::Auditor auditor(options);
+    const auto sink = [&collector](const u8convert::AuditFinding& f) { collector.add(f); };
     chunkSize = std::max<std::size_t>(1, chunkSize);
     detail::ChunkReader reader(source, std::size_t(std::clamp<quint64>(size, 1, chunkSize)));
     for (quint64 offset = 0; offset < size;) {

@@ -27,12 +27,12 @@ public:
     explicit DocumentAudit(QObject* parent = nullptr);
 
     // The options the window audits with: `profile` and `allowlist`, every kind but InvalidUtf8.
-    static u8codec::AuditOptions windowOptions(u8codec::AuditProfile profile,
-                                               const u8codec::CodePointSet& allowlist);
+    static u8convert::AuditOptions windowOptions(u8convert::AuditProfile profile,
+                                                 const u8convert::CodePointSet& allowlist);
 
     // Starts auditing `source` on a worker thread, cancelling any audit still running (whose
     // results are then never reported). The source must not change while it is audited.
-    void start(std::shared_ptr<const u8codec::ByteSource> source, u8codec::AuditOptions options,
+    void start(std::shared_ptr<const u8codec::ByteSource> source, u8convert::AuditOptions options,
                std::size_t findingCap = kDefaultFindingCap);
 
     struct Outcome {
@@ -43,7 +43,7 @@ public:
     // Audits `source` from the calling thread (the worker's body; tests and benchmarks call it).
     // `progress` (may be empty) gets the bytes audited so far after each chunk; `stop` is polled
     // before each chunk.
-    static Outcome audit(const u8codec::ByteSource& source, const u8codec::AuditOptions& options,
+    static Outcome audit(const u8codec::ByteSource& source, const u8convert::AuditOptions& options,
                          std::size_t findingCap, const std::atomic<bool>& stop,
                          const std::function<void(quint64 done, quint64 total)>& progress = {},
                          std::size_t chunkSize = kChunkSize);

@@ -56,7 +56,7 @@ EncodeWalkthrough::EncodeWalkthrough(QWidget* parent) : StepWalkthrough(parent) 
 
 bool EncodeWalkthrough::showInput(const QString& text) {
     std::string why;
-    const auto cp = u8codec::codePointFromInput(text.toStdString(), why);
+    const auto cp = u8convert::codePointFromInput(text.toStdString(), why);
     if (!cp) {
         error_->setText(QString::fromStdString(why));
         error_->show();

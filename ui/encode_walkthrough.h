@@ -19,7 +19,7 @@ class EncodeWalkthrough : public StepWalkthrough {
 public:
     explicit EncodeWalkthrough(QWidget* parent = nullptr);
 
-    // Reads `text` as one character, U+XXXX or 0xXXXX, or a name (u8codec::codePointFromInput),
+    // Reads `text` as one character, U+XXXX or 0xXXXX, or a name (u8convert::codePointFromInput),
     // puts it in the field and walks through its encoding from the first step. False when it is
     // none of these: the walk-through then stays as it was and errorText() says why.
     bool showInput(const QString& text);

@@ -194,7 +194,7 @@ const HexView::VisibleWindow& HexView::visibleWindow() const {
     // The codec's bounded neighbourhood: 3 bytes before and after are enough to segment the
     // visible bytes exactly as a whole-file pass would (local_segments.h); the grapheme clusters,
     // when shown, need kClusterContext (graphemes.h).
-    const quint64 context = showClusters() ? u8codec::kClusterContext : u8codec::kMaxLookBehind;
+    const quint64 context = showClusters() ? u8convert::kClusterContext : u8codec::kMaxLookBehind;
     window_.bufferStart = from >= context ? from - context : 0;
     const quint64 end = std::min(size, to + context);
     window_.bytes.resize(end - window_.bufferStart);
@@ -208,8 +208,8 @@ const HexView::VisibleWindow& HexView::visibleWindow() const {
                                                      from, window_.to);
     if (showClusters() && window_.to > from) {
         if (!clusterBreaks_)
-            clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();
-        for (const u8codec::ClusterSpan& c : u8codec::clustersInWindow(
+            clusterBreaks_ = std::make_unique<u8convert::GraphemeBreaks>();
+        for (const u8convert::ClusterSpan& c : u8convert::clustersInWindow(
                  window_.bytes, window_.bufferStart, reachesEnd, from, window_.to, *clusterBreaks_))
             if (c.codePoints > 1)
                 window_.clusters.push_back(c);
@@ -228,7 +228,7 @@ void HexView::onCursorMoved() {
 
 std::vector<ByteRange> HexView::bracketedClusters() const {
     std::vector<ByteRange> ranges;
-    for (const u8codec::ClusterSpan& c : visibleWindow().clusters)
+    for (const u8convert::ClusterSpan& c : visibleWindow().clusters)
         ranges.push_back({c.offset, c.end()});
     return ranges;
 }

@@ -81,7 +81,7 @@ private:
         std::vector<quint8> bytes;              // [bufferStart, to + the context)
         std::vector<u8codec::Segment> segments; // those overlapping [from, to), in order
         // The grapheme clusters of more than one code point overlapping [from, to), when shown.
-        std::vector<u8codec::ClusterSpan> clusters;
+        std::vector<u8convert::ClusterSpan> clusters;
     };
 
     // The cursor's places: every byte, and the end when the document is editable.
@@ -131,7 +131,7 @@ private:
     int cellWidth_ = 24;
     mutable VisibleWindow window_;
     std::optional<quint64> lowDigitAt_;
-    mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
+    mutable std::unique_ptr<u8convert::GraphemeBreaks> clusterBreaks_;
 };
 
 } // namespace u8ui

@@ -138,7 +138,7 @@ void HexView::paintFrames(QPainter& painter, const VisibleWindow& w) const {
     if (audit_)
         for (const ByteRange& mark : audit_->marksIn(w.from, w.to))
             frameRun(mark.start, mark.end, rolePalette_.framePen(CellRole::Suspicious));
-    for (const u8codec::ClusterSpan& c : w.clusters)
+    for (const u8convert::ClusterSpan& c : w.clusters)
         forEachRowPiece(w, c.offset, c.end(),
                         [&](const QRectF& rect, bool openLeft, bool openRight) {
                             rolePalette_.paintClusterBracket(painter, rect, openLeft, openRight);

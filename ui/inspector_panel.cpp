@@ -56,7 +56,7 @@ QString withCodePoints(const std::string& ascii) {
 QString glyphOf(char32_t cp, const QString& category) {
     if (const QString abbreviation = UnicodeInfo::controlAbbreviation(cp); !abbreviation.isEmpty())
         return abbreviation;
-    if (u8codec::drawsNothing(cp))
+    if (u8convert::drawsNothing(cp))
         return QString::fromStdString(u8codec::abbreviation(cp));
     if (category.startsWith(QLatin1Char('C')) || category.startsWith(QLatin1Char('Z')))
         return {};
@@ -69,19 +69,19 @@ QString glyphOf(char32_t cp, const QString& category) {
 
 // What one finding says, as lines: its kind's title, what it looks like (a look-alike and its
 // code point; the NFC form), and its explanation.
-QStringList findingLines(const u8codec::AuditFinding& f) {
+QStringList findingLines(const u8convert::AuditFinding& f) {
     QStringList lines;
     lines << InspectorPanel::tr("Suspicious: %1 (%2)")
-                 .arg(ProblemsModel::kindTitle(f.kind), fromView(u8codec::kindName(f)));
-    if (f.kind == u8codec::AuditKind::Confusable && !f.codePoints.empty()) {
+                 .arg(ProblemsModel::kindTitle(f.kind), fromView(u8convert::kindName(f)));
+    if (f.kind == u8convert::AuditKind::Confusable && !f.codePoints.empty()) {
         const char32_t cp = f.codePoints.front();
-        const std::string looksLike = u8codec::asciiLookalike(cp);
+        const std::string looksLike = u8convert::asciiLookalike(cp);
         if (!looksLike.empty())
             lines << InspectorPanel::tr("%1 %2 looks like %3")
                          .arg(QString::fromUcs4(&cp, 1),
-                              QString::fromStdString(u8codec::describeCharacter(cp)),
+                              QString::fromStdString(u8convert::describeCharacter(cp)),
                               withCodePoints(looksLike));
-    } else if (f.kind == u8codec::AuditKind::NotNfc && !f.lookalike.empty()) {
+    } else if (f.kind == u8convert::AuditKind::NotNfc && !f.lookalike.empty()) {
         lines << InspectorPanel::tr("In NFC: %1").arg(QString::fromStdString(f.lookalike));
     }
     lines << QString::fromStdString(f.message);
@@ -202,7 +202,7 @@ void InspectorPanel::showAudit(const u8codec::ByteSource& source, quint64 offset
     QStringList plain;
     QString html;
     if (audit_) {
-        for (const u8codec::AuditFinding* f : audit_->findingsAt(offset)) {
+        for (const u8convert::AuditFinding* f : audit_->findingsAt(offset)) {
             const QStringList lines = findingLines(*f);
             plain << lines.join(QLatin1Char('\n'));
             if (!html.isEmpty())
@@ -300,12 +300,12 @@ void InspectorPanel::setDocumentAndOffset(const u8codec::ByteSource& source, qui
 // point: what a reader takes for one character, listed code point by code point.
 void InspectorPanel::showCluster(const u8codec::ByteSource& source, quint64 offset) {
     if (!clusterBreaks_)
-        clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();
-    const std::vector<u8codec::ClusterSpan> clusters =
-        u8codec::clustersIn(source, offset, offset + 1, *clusterBreaks_);
+        clusterBreaks_ = std::make_unique<u8convert::GraphemeBreaks>();
+    const std::vector<u8convert::ClusterSpan> clusters =
+        u8convert::clustersIn(source, offset, offset + 1, *clusterBreaks_);
     if (clusters.empty() || clusters.front().codePoints < 2)
         return;
-    const u8codec::ClusterSpan& cluster = clusters.front();
+    const u8convert::ClusterSpan& cluster = clusters.front();
     QStringList lines;
     lines << tr("%1 code points in %2 bytes, read as one character:")
                  .arg(cluster.codePoints)

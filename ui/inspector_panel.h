@@ -102,7 +102,7 @@ private:
     QPointer<ByteDocument> document_;
     QPointer<ByteSelection> selection_;
     std::optional<u8codec::ErrorKind> shownError_; // to recolour the title on palette changes
-    std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
+    std::unique_ptr<u8convert::GraphemeBreaks> clusterBreaks_;
 };
 
 } // namespace u8ui

@@ -13,7 +13,7 @@ constexpr quint8 kLineFeed = 0x0A;
 // in UTF-16 the byte 0A is one only as the low byte of the unit 000A.
 bool holdsLineFeed(const std::vector<quint8>& bytes, std::size_t from, std::size_t to,
                    quint64 start, const u8codec::ByteSource& source,
-                   const u8codec::TextReading& reading) {
+                   const u8convert::TextReading& reading) {
     for (std::size_t i = from; i < to;) {
         const void* hit = std::memchr(bytes.data() + i, int(kLineFeed), to - i);
         if (!hit)
@@ -29,7 +29,7 @@ bool holdsLineFeed(const std::vector<quint8>& bytes, std::size_t from, std::size
 } // namespace
 
 std::vector<quint8> readParagraphBytes(const u8codec::ByteSource& source, quint64 start,
-                                       quint64 limit, const u8codec::TextReading& reading) {
+                                       quint64 limit, const u8convert::TextReading& reading) {
     std::vector<quint8> bytes;
     quint64 want = 256;
     for (;;) {

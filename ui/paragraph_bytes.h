@@ -14,6 +14,6 @@ namespace u8ui {
 // then four times more each time) so that short lines read little, and a few bytes past the
 // line feed (the rest of its UTF-16 unit). Shorter when the source ends early.
 std::vector<quint8> readParagraphBytes(const u8codec::ByteSource& source, quint64 start,
-                                       quint64 limit, const u8codec::TextReading& reading);
+                                       quint64 limit, const u8convert::TextReading& reading);
 
 } // namespace u8ui

@@ -79,7 +79,7 @@ const u8codec::Problem* ProblemsModel::problemAt(int row) const {
     return &report_->problems[rows_[std::size_t(row)].index].problem;
 }
 
-const u8codec::AuditFinding* ProblemsModel::findingAt(int row) const {
+const u8convert::AuditFinding* ProblemsModel::findingAt(int row) const {
     if (row < 0 || std::size_t(row) >= rows_.size() || !rows_[std::size_t(row)].finding)
         return nullptr;
     return &audit_->findings[rows_[std::size_t(row)].index];
@@ -88,7 +88,7 @@ const u8codec::AuditFinding* ProblemsModel::findingAt(int row) const {
 ByteRange ProblemsModel::rangeAt(int row) const {
     if (const u8codec::Problem* p = problemAt(row))
         return {p->offset, p->end()};
-    if (const u8codec::AuditFinding* f = findingAt(row))
+    if (const u8convert::AuditFinding* f = findingAt(row))
         return {f->offset, f->end()};
     return {};
 }
@@ -147,8 +147,8 @@ QString ProblemsModel::kindTitle(u8codec::ProblemKind kind) {
     return QString::fromUtf8(title.data(), qsizetype(title.size()));
 }
 
-QString ProblemsModel::kindTitle(u8codec::AuditKind kind) {
-    const std::string_view title = u8codec::title(kind);
+QString ProblemsModel::kindTitle(u8convert::AuditKind kind) {
+    const std::string_view title = u8convert::title(kind);
     return QString::fromUtf8(title.data(), qsizetype(title.size()));
 }
 
@@ -156,22 +156,22 @@ QString ProblemsModel::kindNameAt(int row) const {
     std::string_view name;
     if (const u8codec::Problem* p = problemAt(row))
         name = u8codec::name(p->kind);
-    else if (const u8codec::AuditFinding* f = findingAt(row))
-        name = u8codec::kindName(*f);
+    else if (const u8convert::AuditFinding* f = findingAt(row))
+        name = u8convert::kindName(*f);
     return QString::fromLatin1(name.data(), qsizetype(name.size()));
 }
 
 QString ProblemsModel::explanationAt(int row) const {
     if (const u8codec::Problem* p = problemAt(row))
         return QString::fromStdString(u8codec::explain(*p));
-    const u8codec::AuditFinding* f = findingAt(row);
+    const u8convert::AuditFinding* f = findingAt(row);
     if (!f)
         return {};
     // A look-alike's message begins with the two names, which read the same ("sayНello" looks
     // like "sayHello"): the character that differs comes first, as `u8scope-cli audit` puts it
     // (issue 33, defect 21).
-    if (f->kind == u8codec::AuditKind::Confusable && f->codePoints.size() == 1)
-        return QString::fromStdString(u8codec::describeCharacter(f->codePoints.front()) + ": " +
+    if (f->kind == u8convert::AuditKind::Confusable && f->codePoints.size() == 1)
+        return QString::fromStdString(u8convert::describeCharacter(f->codePoints.front()) + ": " +
                                       f->message);
     return QString::fromStdString(f->message);
 }
@@ -187,7 +187,7 @@ int ProblemsModel::columnCount(const QModelIndex& parent) const {
 QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
     const int row = index.row();
     const u8codec::Problem* p = problemAt(row);
-    const u8codec::AuditFinding* f = findingAt(row);
+    const u8convert::AuditFinding* f = findingAt(row);
     if ((!p && !f) || index.column() < 0 || index.column() >= ColumnCount)
         return {};
     const ByteRange range = rangeAt(row);
@@ -233,7 +233,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
                 .arg(NumberFormat::offsetAndDecimal(range.start),
                      NumberFormat::bytes(range.end - range.start));
         if (index.column() == KindColumn && f) {
-            const std::string_view why = u8codec::rationale(f->kind);
+            const std::string_view why = u8convert::rationale(f->kind);
             return tr("Suspicious character (the text audit): %1")
                 .arg(QString::fromUtf8(why.data(), qsizetype(why.size())));
         }

@@ -27,7 +27,7 @@ public:
         OffsetRole = Qt::UserRole + 1, // quint64: first byte of the problem or finding
         LengthRole,                    // quint64: bytes it covers
         LineRole,                      // quint64: 1-based line
-        KindRole,      // int: u8codec::ProblemKind, or u8codec::AuditKind for a finding
+        KindRole,      // int: u8codec::ProblemKind, or u8convert::AuditKind for a finding
         IsFindingRole, // bool: an audit finding (a suspicious character), not an error
     };
     // What the list shows: the errors of the scan, the findings of the audit, or both.
@@ -52,7 +52,7 @@ public:
     // The problem on `row`, or null when row is out of range or holds a finding.
     const u8codec::Problem* problemAt(int row) const;
     // The finding on `row`, or null when row is out of range or holds a problem.
-    const u8codec::AuditFinding* findingAt(int row) const;
+    const u8convert::AuditFinding* findingAt(int row) const;
     // The bytes of the problem or finding on `row` (empty when out of range).
     ByteRange rangeAt(int row) const;
     // The first row that starts at or after `offset`; -1 if none (F8).
@@ -83,7 +83,7 @@ public:
     // A short title for a kind of problem, for the list and the summary: "Overlong form".
     static QString kindTitle(u8codec::ProblemKind kind);
     // The title of a kind of finding: the codec's, "Bidirectional control character".
-    static QString kindTitle(u8codec::AuditKind kind);
+    static QString kindTitle(u8convert::AuditKind kind);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -25,7 +25,7 @@ QString markerText(char32_t cp) {
 }
 
 bool isMarker(char32_t cp) {
-    return u8codec::drawsNothing(cp);
+    return u8convert::drawsNothing(cp);
 }
 
 } // namespace
@@ -92,7 +92,7 @@ bool ReadingOrderView::showLineAt(const u8codec::ByteSource& source, quint64 off
         Char c;
         c.cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
         c.offset = s.offset;
-        c.control = s.isValid() && u8codec::isBidiControl(c.cp);
+        c.control = s.isValid() && u8convert::isBidiControl(c.cp);
         if (const auto mark = audit ? audit->markAt(s.offset) : std::nullopt) {
             c.suspicious = true;
             c.ownFinding = audit->characterMarked(s.offset);
@@ -106,7 +106,7 @@ bool ReadingOrderView::showLineAt(const u8codec::ByteSource& source, quint64 off
         clear();
         return false;
     }
-    order_ = u8codec::readingOrder(text);
+    order_ = u8convert::readingOrder(text);
     if (cursor >= first && cursor < end)
         cursor_ = cursor - first;
     updateGeometry();
@@ -145,7 +145,7 @@ int ReadingOrderView::labelWidth() const {
 
 std::vector<std::pair<std::size_t, char32_t>> ReadingOrderView::readerCells() const {
     std::vector<std::pair<std::size_t, char32_t>> cells;
-    for (const u8codec::ReadingOrderCell& c : order_.cells)
+    for (const u8convert::ReadingOrderCell& c : order_.cells)
         cells.emplace_back(c.logical, c.shown);
     return cells;
 }
@@ -176,7 +176,7 @@ QString ReadingOrderView::logicalText() const {
 
 std::vector<std::size_t> ReadingOrderView::displayOrder() const {
     std::vector<std::size_t> order;
-    for (const u8codec::ReadingOrderCell& c : order_.cells)
+    for (const u8convert::ReadingOrderCell& c : order_.cells)
         order.push_back(c.logical);
     return order;
 }

@@ -1,5 +1,5 @@
 // The line at the cursor as a reader sees it above the order in which a compiler reads it: the
-// Unicode Bidirectional Algorithm applied (u8codec::readingOrder, UAX #9) in the first row, the
+// Unicode Bidirectional Algorithm applied (u8convert::readingOrder, UAX #9) in the first row, the
 // characters as their bytes come in the second, one cell per character in both, the
 // bidirectional controls drawn as markers ("RLO", "PDI") and the characters the audit reports in
 // the Suspicious look. The cell of the cursor's character is framed in both rows, so that a
@@ -29,7 +29,7 @@ public:
     explicit ReadingOrderView(QWidget* parent = nullptr);
 
     // Shows the line of `source` that holds `offset`, marking the findings of `audit` (may be
-    // null). Returns whether the line holds a bidirectional control (u8codec::isBidiControl);
+    // null). Returns whether the line holds a bidirectional control (u8convert::isBidiControl);
     // when it holds none the view is left empty.
     bool showLineAt(const u8codec::ByteSource& source, quint64 offset, const AuditReport* audit);
     void clear();
@@ -76,7 +76,7 @@ private:
     std::vector<std::pair<std::size_t, char32_t>> logicalCells() const;
 
     std::vector<Char> line_;
-    u8codec::ReadingOrder order_;
+    u8convert::ReadingOrder order_;
     std::optional<std::size_t> cursor_; // index of the cursor's character
     bool cutBefore_ = false, cutAfter_ = false;
     RolePalette palette_;

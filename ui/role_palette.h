@@ -1,5 +1,5 @@
 // The one palette of u8scope in Qt's terms: the colour, hatch and frame of every byte role, read
-// from the shared table (app/dump/role_colours.h, which u8scope-cli's dump and the exported pages
+// from the shared table (codec/dump/role_colours.h, which u8scope-cli's dump and the exported pages
 // use too) and used by the hex pane, the text pane, the legend and the code-page table. Why the
 // colours are what they are is said there.
 #pragma once

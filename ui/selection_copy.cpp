@@ -43,7 +43,7 @@ QString SelectionCopy::cArray(std::span<const std::uint8_t> bytes, const QString
 }
 
 QString SelectionCopy::textAs(std::span<const std::uint8_t> bytes, quint64 offset,
-                              const u8codec::TextReading& reading) {
+                              const u8convert::TextReading& reading) {
     QString out;
     for (const u8codec::Segment& s :
          reading.segmentsInWindow(bytes, offset, true, offset, offset + bytes.size())) {
@@ -55,7 +55,7 @@ QString SelectionCopy::textAs(std::span<const std::uint8_t> bytes, quint64 offse
 
 SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, ByteRange range,
                                             Format format, u8codec::ErrorPolicy policy,
-                                            const u8codec::TextReading* reading) {
+                                            const u8convert::TextReading* reading) {
     const quint64 size = source.size();
     range.end = std::min(range.end, size);
     if (range.isEmpty())
@@ -93,7 +93,7 @@ SelectionCopy::Result SelectionCopy::format(const u8codec::ByteSource& source, B
 
 SelectionCopy::Result SelectionCopy::toClipboard(const u8codec::ByteSource& source, ByteRange range,
                                                  Format fmt, u8codec::ErrorPolicy policy,
-                                                 const u8codec::TextReading* reading) {
+                                                 const u8convert::TextReading* reading) {
     Result result = format(source, range, fmt, policy, reading);
     if (result.ok()) {
         if (QClipboard* clipboard = QGuiApplication::clipboard())

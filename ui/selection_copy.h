@@ -42,7 +42,7 @@ public:
     // U+FFFD.
     static Result format(const u8codec::ByteSource& source, ByteRange range, Format format,
                          u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace,
-                         const u8codec::TextReading* reading = nullptr);
+                         const u8convert::TextReading* reading = nullptr);
 
     // Formatting of bytes already in memory.
     static QString hex(std::span<const std::uint8_t> bytes);
@@ -50,7 +50,7 @@ public:
                         u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace);
     // `bytes`, which start at `offset` of their stream, read through `reading`.
     static QString textAs(std::span<const std::uint8_t> bytes, quint64 offset,
-                          const u8codec::TextReading& reading);
+                          const u8convert::TextReading& reading);
     static QString cArray(std::span<const std::uint8_t> bytes,
                           const QString& name = QStringLiteral("data"));
 
@@ -58,7 +58,7 @@ public:
     // the result so that the caller can show its error.
     static Result toClipboard(const u8codec::ByteSource& source, ByteRange range, Format format,
                               u8codec::ErrorPolicy policy = u8codec::ErrorPolicy::Replace,
-                              const u8codec::TextReading* reading = nullptr);
+                              const u8convert::TextReading* reading = nullptr);
 };
 
 } // namespace u8ui

@@ -57,7 +57,7 @@ void TextView::onContentChanged() {
     viewport()->update();
 }
 
-void TextView::setTextReading(std::shared_ptr<const u8codec::TextReading> reading) {
+void TextView::setTextReading(std::shared_ptr<const u8convert::TextReading> reading) {
     if (!reading || reading == reading_)
         return;
     const quint64 top = topOffset();
@@ -197,7 +197,7 @@ TextView::Glyph TextView::makeGlyph(const u8codec::Segment& s, const quint8* byt
         return g;
     }
     const QFontMetricsF small(smallFont_);
-    if (u8codec::drawsNothing(cp)) {
+    if (u8convert::drawsNothing(cp)) {
         // A marker: Unicode's abbreviation ("RLO", "ZWSP", "VS16"), else the code point
         // ("E0061").
         g.kind = Glyph::Kind::CodePointBox;

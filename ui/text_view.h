@@ -3,7 +3,7 @@
 //
 // What is drawn: every valid character as its glyph; C0 controls and DEL as their symbols from
 // the Control Pictures block (U+2400 + code, U+2421 for DEL: TAB is "␉", LF "␊"); characters that
-// draw nothing (u8codec::drawsNothing: C1 controls, bidi controls, zero-width characters,
+// draw nothing (u8convert::drawsNothing: C1 controls, bidi controls, zero-width characters,
 // variation selectors, tags, U+2028...) as a marker, a small box with Unicode's abbreviation
 // ("RLO", "ZWSP", "VS16") or else the code point ("E0061"); a character no installed font has
 // (fontsCanDraw) likewise as its code point ("1E4D0"), never an empty box; combining marks on a
@@ -80,8 +80,8 @@ public:
     // Another one changes no byte, only how they are cut into characters and drawn; the hex pane
     // stays UTF-8's. Grapheme clusters are shown only in UTF-8, and typing, Delete and Backspace
     // are refused in another encoding (keyRefused), since what is typed goes in as UTF-8.
-    void setTextReading(std::shared_ptr<const u8codec::TextReading> reading);
-    const u8codec::TextReading& textReading() const { return *reading_; }
+    void setTextReading(std::shared_ptr<const u8convert::TextReading> reading);
+    const u8convert::TextReading& textReading() const { return *reading_; }
     // The tooltip's first lines in another encoding: "Read as windows-1252: U+20AC EURO SIGN",
     // then what the byte is in UTF-8.
     QString toolTipPreface(quint64 offset) const override;
@@ -227,8 +227,8 @@ private:
     };
     std::array<ControlLook, 33> controls_;
     qreal minGlyphWidth_ = 4; // zero-width glyphs still get room to be seen and clicked
-    mutable std::unique_ptr<u8codec::GraphemeBreaks> clusterBreaks_;
-    std::shared_ptr<const u8codec::TextReading> reading_ = u8codec::TextReading::utf8();
+    mutable std::unique_ptr<u8convert::GraphemeBreaks> clusterBreaks_;
+    std::shared_ptr<const u8convert::TextReading> reading_ = u8convert::TextReading::utf8();
 };
 
 } // namespace u8ui

@@ -49,7 +49,7 @@ bool TextView::canJoin(const Paragraph& p, std::size_t first, std::size_t last,
             g.noFontHasIt)
             return false;
         const bool marker = g.kind == Glyph::Kind::CodePointBox;
-        if (marker && !u8codec::invisiblesShapeCluster(firstCodePoint))
+        if (marker && !u8convert::invisiblesShapeCluster(firstCodePoint))
             return false;
         if (isSuspicious(g.offset) && (marker || !reportedFirst))
             return false;
@@ -62,7 +62,7 @@ void TextView::joinClusters(Paragraph& p, const std::vector<quint8>& bytes) cons
     if (!showClusters() || p.glyphs.size() < 2)
         return;
     if (!clusterBreaks_)
-        clusterBreaks_ = std::make_unique<u8codec::GraphemeBreaks>();
+        clusterBreaks_ = std::make_unique<u8convert::GraphemeBreaks>();
     const std::size_t length = std::size_t(p.end - p.start);
     const std::vector<std::size_t>& ends =
         clusterBreaks_->ends(std::string_view(reinterpret_cast<const char*>(bytes.data()), length));

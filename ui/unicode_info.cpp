@@ -25,7 +25,7 @@ QString hex(quint32 value, int width) {
 
 QString UnicodeInfo::name(char32_t cp) {
     // One owner for names: the codec's (the audit's messages print the same ones).
-    return QString::fromStdString(u8codec::characterName(cp));
+    return QString::fromStdString(u8convert::characterName(cp));
 }
 
 QString UnicodeInfo::categoryName(char32_t cp) {

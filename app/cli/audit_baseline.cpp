@@ -46,13 +46,13 @@ void collect(std::string_view text, std::string_view key, std::set<std::string>&
 
 } // namespace
 
-std::string FindingFingerprints::next(const u8codec::AuditFinding& f) {
+std::string FindingFingerprints::next(const u8convert::AuditFinding& f) {
     std::uint64_t content = kFnvOffset;
-    mix(content, u8codec::kindName(f));
+    mix(content, u8convert::kindName(f));
     std::string chars;
     for (char32_t cp : f.codePoints)
         u8codec::appendUtf8(cp, chars);
-    if (f.kind == u8codec::AuditKind::InvalidUtf8)
+    if (f.kind == u8convert::AuditKind::InvalidUtf8)
         chars = std::to_string(f.problem.length);
     mix(content, chars);
     mix(content, f.lookalike);

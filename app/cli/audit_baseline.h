@@ -21,7 +21,7 @@ namespace u8cli {
 class FindingFingerprints {
 public:
     explicit FindingFingerprints(std::string file) : file_(std::move(file)) {}
-    std::string next(const u8codec::AuditFinding& f); // 16 lower-case hex digits
+    std::string next(const u8convert::AuditFinding& f); // 16 lower-case hex digits
 
 private:
     std::string file_;

@@ -9,15 +9,15 @@
 
 namespace u8cli {
 
-using u8codec::AuditFinding;
-using u8codec::AuditKind;
+using u8convert::AuditFinding;
+using u8convert::AuditKind;
 
 std::string describeFindingCharacters(const AuditFinding& f) {
     if (f.kind == AuditKind::InvalidUtf8)
         return u8codec::hexBytes(f.problem.headBytes()) +
                (f.problem.length > f.problem.headLength ? " ..." : "");
     if (f.codePoints.size() == 1)
-        return u8codec::describeCharacter(f.codePoints[0]);
+        return u8convert::describeCharacter(f.codePoints[0]);
     constexpr std::size_t kShown = 6;
     std::string s;
     for (std::size_t i = 0; i < f.codePoints.size() && i < kShown; ++i) {
@@ -48,7 +48,7 @@ public:
         } else {
             line = shownName(file.file) + ':' + std::to_string(f.line) + ':' +
                    std::to_string(f.column) + ": offset " + std::to_string(f.offset) + ": ";
-            line += u8codec::kindName(f);
+            line += u8convert::kindName(f);
             line += ": " + describeFindingCharacters(f) + ": " + f.message;
         }
         printOut("%s\n", line.c_str());
@@ -59,7 +59,7 @@ public:
             kinds += (kinds.empty() ? "" : ", ") + kind + ' ' + std::to_string(n);
         writeOut(notShownText(file));
         printOut("%s: %s profile (%s): %s%s%s\n", shownName(file.file).c_str(),
-                 std::string(u8codec::name(file.profile)).c_str(), file.profileReason.c_str(),
+                 std::string(u8convert::name(file.profile)).c_str(), file.profileReason.c_str(),
                  file.findings == 0 ? "nothing suspicious found"
                                     : plural(file.findings, "finding").c_str(),
                  kinds.empty() ? "" : ": ", kinds.c_str());
@@ -89,7 +89,7 @@ public:
             "{\"file\":" + u8codec::jsonString(file.file) +
             ",\"offset\":" + std::to_string(f.offset) + ",\"length\":" + std::to_string(f.length) +
             ",\"line\":" + std::to_string(f.line) + ",\"column\":" + std::to_string(f.column) +
-            ",\"kind\":" + u8codec::jsonString(u8codec::kindName(f)) + ",\"cp\":";
+            ",\"kind\":" + u8codec::jsonString(u8convert::kindName(f)) + ",\"cp\":";
         appendCodePoints(o, f);
         if (f.kind == AuditKind::InvalidUtf8)
             o += ",\"bytes\":" + u8codec::jsonString(describeFindingCharacters(f));
@@ -101,7 +101,7 @@ public:
     }
     void endFile(const AuditTally& file) override {
         std::string o = "{\"summary\":{\"file\":" + u8codec::jsonString(file.file) +
-                        ",\"profile\":" + u8codec::jsonString(u8codec::name(file.profile)) +
+                        ",\"profile\":" + u8codec::jsonString(u8convert::name(file.profile)) +
                         ",\"profileReason\":" + u8codec::jsonString(file.profileReason) +
                         ",\"findings\":" + std::to_string(file.findings) +
                         (file.baselined ? ",\"baselined\":" + std::to_string(file.baselined) : "") +
@@ -125,7 +125,7 @@ public:
                     .append(std::to_string(n));
             o += '}';
         }
-        o += ",\"unicodeVersion\":" + u8codec::jsonString(u8codec::unicodeVersion()) + "}}";
+        o += ",\"unicodeVersion\":" + u8codec::jsonString(u8convert::unicodeVersion()) + "}}";
         printOut("%s\n", o.c_str());
     }
     void finish(bool) override {}

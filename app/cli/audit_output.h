@@ -15,7 +15,7 @@ namespace u8cli {
 // What one file gave: its profile, and its findings counted by printed kind name.
 struct AuditTally {
     std::string file;
-    u8codec::AuditProfile profile = u8codec::AuditProfile::Code;
+    u8convert::AuditProfile profile = u8convert::AuditProfile::Code;
     std::string profileReason; // "extension .c", "--profile", "no programming-language extension"
     std::map<std::string, std::uint64_t, std::less<>> byKind;
     std::uint64_t findings = 0;
@@ -32,7 +32,7 @@ class AuditOutput {
 public:
     virtual ~AuditOutput() = default;
     // `fingerprint`: the finding's FindingFingerprints (audit_baseline.h).
-    virtual void finding(const AuditTally& file, const u8codec::AuditFinding& f,
+    virtual void finding(const AuditTally& file, const u8convert::AuditFinding& f,
                          const std::string& fingerprint) = 0;
     virtual void endFile(const AuditTally& file) = 0;
     // After the last file; `complete` is false when a file could not be read.
@@ -45,6 +45,6 @@ std::unique_ptr<AuditOutput> makeSarifAuditOutput();
 
 // "U+202E RIGHT-TO-LEFT OVERRIDE" for one character, "U+0065 U+0301" for a few, the first six
 // and a count for more; the bytes ("C0 AF") for ill-formed UTF-8.
-std::string describeFindingCharacters(const u8codec::AuditFinding& f);
+std::string describeFindingCharacters(const u8convert::AuditFinding& f);
 
 } // namespace u8cli

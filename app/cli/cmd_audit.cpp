@@ -1,6 +1,6 @@
 // `audit [--profile=code|text] [--json | --sarif] [--kinds=LIST] [--allow=FILE] FILE...`: what
 // hides in (valid) UTF-8: bidirectional controls, invisible characters, look-alikes, and the
-// other kinds of u8codec::AuditKind, with ill-formed UTF-8 in the same stream. Each file is
+// other kinds of u8convert::AuditKind, with ill-formed UTF-8 in the same stream. Each file is
 // streamed through the codec's Auditor in constant memory. A directory is walked with -r
 // (tree_walk.h, its files audited on every core and written in order), refused without it, so
 // what is audited is always what was named.
@@ -34,8 +34,8 @@ constexpr Choice kProfiles[] = {
 // Every kind --kinds takes, named by the codec.
 std::vector<std::string> auditKindNames() {
     std::vector<std::string> names;
-    for (int k = 0; k < u8codec::kAuditKindCount; ++k)
-        names.emplace_back(u8codec::name(u8codec::AuditKind(k)));
+    for (int k = 0; k < u8convert::kAuditKindCount; ++k)
+        names.emplace_back(u8convert::name(u8convert::AuditKind(k)));
     return names;
 }
 
@@ -85,20 +85,20 @@ constexpr OptionSpec kOptions[] = {
 };
 
 // "bidi-control,invisible" -> mask; "invalid" stands for ill-formed UTF-8.
-bool parseKinds(const std::string& list, u8codec::AuditKindMask& mask, std::string& error) {
+bool parseKinds(const std::string& list, u8convert::AuditKindMask& mask, std::string& error) {
     mask = 0;
     std::size_t start = 0;
     while (start <= list.size()) {
         const auto comma = list.find(',', start);
         const std::string item =
             list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (const auto kind = u8codec::auditKindFromName(item)) {
-            mask |= u8codec::kindBit(*kind);
+        if (const auto kind = u8convert::auditKindFromName(item)) {
+            mask |= u8convert::kindBit(*kind);
         } else {
             error = "unknown kind '" + item + "' in --kinds (kinds:";
-            for (int k = 0; k < u8codec::kAuditKindCount; ++k)
-                error +=
-                    std::string(k ? ", " : " ") + std::string(u8codec::name(u8codec::AuditKind(k)));
+            for (int k = 0; k < u8convert::kAuditKindCount; ++k)
+                error += std::string(k ? ", " : " ") +
+                         std::string(u8convert::name(u8convert::AuditKind(k)));
             error += ")";
             return false;
         }
@@ -112,15 +112,15 @@ bool parseKinds(const std::string& list, u8codec::AuditKindMask& mask, std::stri
 enum class FileResult { Clean, Findings, Unreadable };
 
 struct Settings {
-    std::optional<u8codec::AuditProfile> profile; // forced by --profile
-    std::optional<u8codec::AuditKindMask> kinds;  // named by --kinds; else the profile's default
-    u8codec::CodePointSet allowlist;
+    std::optional<u8convert::AuditProfile> profile; // forced by --profile
+    std::optional<u8convert::AuditKindMask> kinds;  // named by --kinds; else the profile's default
+    u8convert::CodePointSet allowlist;
     std::vector<std::u32string> allowedWords;
     std::uint64_t maxFindings = 1000;              // of each kind in each file; 0: no limit
     std::optional<std::set<std::string>> baseline; // fingerprints of accepted findings
 };
 
-using ShownSink = std::function<void(const AuditTally&, const u8codec::AuditFinding&,
+using ShownSink = std::function<void(const AuditTally&, const u8convert::AuditFinding&,
                                      const std::string& fingerprint)>;
 
 // Audits the file `path` (not a directory) into `tally`; `shown` gets each finding to write
@@ -138,28 +138,28 @@ FileResult auditFile(const std::string& path, const Settings& settings, AuditTal
         tally.profile = *settings.profile;
         tally.profileReason = "--profile";
     } else if (path == "-") {
-        tally.profile = u8codec::AuditProfile::Text;
+        tally.profile = u8convert::AuditProfile::Text;
         tally.profileReason = "standard input";
     } else {
-        tally.profile = u8codec::profileForFileName(path, &tally.profileReason);
+        tally.profile = u8convert::profileForFileName(path, &tally.profileReason);
     }
-    u8codec::AuditOptions options;
+    u8convert::AuditOptions options;
     options.profile = tally.profile;
-    options.kinds = settings.kinds.value_or(u8codec::defaultAuditKinds(tally.profile));
+    options.kinds = settings.kinds.value_or(u8convert::defaultAuditKinds(tally.profile));
     if (path != "-")
-        options.syntax = u8codec::codeSyntaxForFileName(path);
+        options.syntax = u8convert::codeSyntaxForFileName(path);
     options.allowlist = settings.allowlist;
     options.allowedWords = settings.allowedWords;
-    u8codec::Auditor auditor(std::move(options));
+    u8convert::Auditor auditor(std::move(options));
     FindingFingerprints fingerprints(path);
-    const auto sink = [&](const u8codec::AuditFinding& f) {
+    const auto sink = [&](const u8convert::AuditFinding& f) {
         const std::string fingerprint = fingerprints.next(f);
         if (settings.baseline && settings.baseline->count(fingerprint) != 0) {
             ++tally.baselined;
             return;
         }
         ++tally.findings;
-        const std::string_view kind = u8codec::kindName(f);
+        const std::string_view kind = u8convert::kindName(f);
         const std::uint64_t seen = ++tally.byKind[std::string(kind)];
         if (settings.maxFindings != 0 && seen > settings.maxFindings)
             ++tally.notShown[std::string(kind)];
@@ -196,7 +196,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
     std::string error;
     const FileResult r = auditFile(
         path, settings, tally,
-        [&](const AuditTally& t, const u8codec::AuditFinding& f, const std::string& fp) {
+        [&](const AuditTally& t, const u8convert::AuditFinding& f, const std::string& fp) {
             output.finding(t, f, fp);
         },
         [] { return !outputFailed(); }, // the reader is gone (EPIPE) or the disk full: stop
@@ -211,7 +211,7 @@ FileResult auditOne(const std::string& path, const Settings& settings, AuditOutp
 // What one file gave, held until the files before it are written (audit -r).
 struct FileAudit {
     AuditTally tally;
-    std::vector<std::pair<u8codec::AuditFinding, std::string>> shown;
+    std::vector<std::pair<u8convert::AuditFinding, std::string>> shown;
     std::string error;
     FileResult result = FileResult::Clean;
 };
@@ -224,7 +224,7 @@ bool auditInParallel(const std::vector<std::string>& files, const Settings& sett
         FileAudit a;
         a.result = auditFile(
             files[i], settings, a.tally,
-            [&a](const AuditTally&, const u8codec::AuditFinding& f, const std::string& fp) {
+            [&a](const AuditTally&, const u8convert::AuditFinding& f, const std::string& fp) {
                 a.shown.emplace_back(f, fp);
             },
             [&stop] { return !stop.load(); }, a.error);
@@ -270,7 +270,7 @@ bool auditTrees(const std::vector<std::string>& operands, const Settings& settin
 int runAudit(const Arguments& parsed) {
     Settings settings;
     if (const std::string* p = parsed.value("profile")) {
-        settings.profile = u8codec::auditProfileFromName(*p);
+        settings.profile = u8convert::auditProfileFromName(*p);
         if (!settings.profile)
             return usageError("audit", unknownValue(kOptions, "profile", "profile", *p));
     }
@@ -280,7 +280,7 @@ int runAudit(const Arguments& parsed) {
             return usageError("audit", error);
     }
     if (const std::string* a = parsed.value("allow")) {
-        u8codec::AllowlistParse allow = u8codec::readAllowlist(*a);
+        u8convert::AllowlistParse allow = u8convert::readAllowlist(*a);
         if (!allow.ok())
             return usageError("audit", "allowlist " + allow.error);
         settings.allowlist = std::move(allow.set);

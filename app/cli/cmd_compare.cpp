@@ -24,7 +24,7 @@ constexpr OptionSpec kOptions[] = {
     {.name = "ignore",
      .kind = ValueKind::NameList,
      .valueName = "KIND,...",
-     .names = u8codec::ignoreKindNames,
+     .names = u8convert::ignoreKindNames,
      .help = "set these differences aside: bom (a byte order mark), eol (LF, CR LF and CR), nf "
              "(Unicode normal form, compared in NFC), trailing-space (spaces and tabs at the end "
              "of a line)"},
@@ -108,7 +108,7 @@ bool openSide(const std::string& path, Side& side, std::string& error) {
     return true;
 }
 
-void appendSideJson(std::string& j, const std::string& name, const u8codec::CompareSideInfo& s) {
+void appendSideJson(std::string& j, const std::string& name, const u8convert::CompareSideInfo& s) {
     j += "{\"name\":";
     u8codec::appendJsonString(j, name);
     j += ",\"size\":" + std::to_string(s.size) + ",\"encoding\":";
@@ -130,7 +130,7 @@ void appendSideJson(std::string& j, const std::string& name, const u8codec::Comp
     j += ",\"invalid_sequences\":" + count(s.counted, s.invalidSequences) + "}";
 }
 
-void appendHunkSideJson(std::string& j, const u8codec::HunkSide& s) {
+void appendHunkSideJson(std::string& j, const u8convert::HunkSide& s) {
     j += "{\"offset\":" + std::to_string(s.offset) + ",\"length\":" + std::to_string(s.length) +
          ",\"line\":" + std::to_string(s.line) + ",\"column\":" + std::to_string(s.column) +
          ",\"text\":";
@@ -138,7 +138,7 @@ void appendHunkSideJson(std::string& j, const u8codec::HunkSide& s) {
     j += "}";
 }
 
-std::string resultJson(const u8codec::CompareResult& r, const Side& a, const Side& b) {
+std::string resultJson(const u8convert::CompareResult& r, const Side& a, const Side& b) {
     std::string j = "{\"a\":";
     appendSideJson(j, a.input->name(), r.a);
     j += ",\"b\":";
@@ -147,7 +147,7 @@ std::string resultJson(const u8codec::CompareResult& r, const Side& a, const Sid
     u8codec::appendJsonString(j, r.verdictText);
     j += ",\"hunks\":[";
     for (std::size_t i = 0; i < r.hunks.size(); ++i) {
-        const u8codec::CompareHunk& h = r.hunks[i];
+        const u8convert::CompareHunk& h = r.hunks[i];
         j += (i ? ",{\"kind\":\"" : "{\"kind\":\"") + std::string(name(h.kind)) + "\",\"label\":";
         u8codec::appendJsonString(j, h.label);
         j += ",\"a\":";
@@ -170,7 +170,7 @@ std::string resultJson(const u8codec::CompareResult& r, const Side& a, const Sid
     return j + "}";
 }
 
-std::string sideLine(const char* tag, const Side& s, const u8codec::CompareSideInfo& i) {
+std::string sideLine(const char* tag, const Side& s, const u8convert::CompareSideInfo& i) {
     std::string line =
         std::string(tag) + ": " + s.input->displayName() + " (" + std::to_string(i.size) + " bytes";
     if (!i.encoding.empty())
@@ -178,9 +178,9 @@ std::string sideLine(const char* tag, const Side& s, const u8codec::CompareSideI
     return line + ")\n";
 }
 
-void printText(const u8codec::CompareResult& r, const Side& a, const Side& b, bool bytesOnly) {
+void printText(const u8convert::CompareResult& r, const Side& a, const Side& b, bool bytesOnly) {
     std::string out = sideLine("A", a, r.a) + sideLine("B", b, r.b) + r.verdictText + "\n";
-    for (const u8codec::CompareHunk& h : r.hunks) {
+    for (const u8convert::CompareHunk& h : r.hunks) {
         out += "A " + std::to_string(h.a.line) + ":" + std::to_string(h.a.column) + " @" +
                std::to_string(h.a.offset) + "+" + std::to_string(h.a.length) + ", B " +
                std::to_string(h.b.line) + ":" + std::to_string(h.b.column) + " @" +
@@ -193,9 +193,9 @@ void printText(const u8codec::CompareResult& r, const Side& a, const Side& b, bo
     // Byte runs say something only where nothing shifted the bytes: listed with --bytes, or
     // when no text was aligned; otherwise only where the first difference is.
     const bool listRuns =
-        bytesOnly || (r.hunkCount == 0 && r.verdict == u8codec::CompareVerdict::Differ);
+        bytesOnly || (r.hunkCount == 0 && r.verdict == u8convert::CompareVerdict::Differ);
     if (listRuns) {
-        for (const u8codec::ByteRun& run : r.byteRuns)
+        for (const u8convert::ByteRun& run : r.byteRuns)
             out += "bytes " + std::to_string(run.offset) + "-" +
                    std::to_string(run.offset + run.length - 1) + " differ (" +
                    std::to_string(run.length) + ")\n";
@@ -205,7 +205,7 @@ void printText(const u8codec::CompareResult& r, const Side& a, const Side& b, bo
             out += std::to_string(r.differingBytes) + " bytes differ in " +
                    std::to_string(r.byteRunCount) + (r.byteRunCount == 1 ? " run\n" : " runs\n");
     }
-    if (r.verdict != u8codec::CompareVerdict::SameBytes)
+    if (r.verdict != u8convert::CompareVerdict::SameBytes)
         out += "first difference at byte " + std::to_string(r.firstDifference) + "\n";
     if (r.a.size != r.b.size)
         out += std::string(r.a.size < r.b.size ? "A" : "B") + " ends at offset " +
@@ -231,11 +231,11 @@ int runCompare(const Arguments& parsed) {
         return usageError("compare", "needs two files, A and B (" + usageOf(kCompareCommand) + ")");
     if (parsed.positional[0] == "-" && parsed.positional[1] == "-")
         return usageError("compare", "standard input can be only one of A and B");
-    u8codec::CompareOptions options;
+    u8convert::CompareOptions options;
     options.bytesOnly = parsed.has("bytes");
     if (const std::string* v = parsed.value("ignore")) {
         std::string bad;
-        if (!u8codec::parseIgnoreList(*v, options.ignore, bad))
+        if (!u8convert::parseIgnoreList(*v, options.ignore, bad))
             return usageError("compare", unknownValue(kOptions, "ignore", "difference", bad));
     }
     if (const std::string* v = parsed.value("max-hunks")) {
@@ -261,7 +261,7 @@ int runCompare(const Arguments& parsed) {
             shown = percent;
             return true;
         };
-    const u8codec::CompareResult r = u8codec::compareSources(*a.source, *b.source, options);
+    const u8convert::CompareResult r = u8convert::compareSources(*a.source, *b.source, options);
     if (progress)
         std::fprintf(stderr, "\r\033[K");
     if (!r.ok || a.input->readFailed(error) || b.input->readFailed(error))
@@ -270,8 +270,8 @@ int runCompare(const Arguments& parsed) {
         writeOut(resultJson(r, a, b) + "\n");
     else
         printText(r, a, b, options.bytesOnly);
-    const bool same = r.verdict == u8codec::CompareVerdict::SameBytes ||
-                      r.verdict == u8codec::CompareVerdict::SameIgnoring;
+    const bool same = r.verdict == u8convert::CompareVerdict::SameBytes ||
+                      r.verdict == u8convert::CompareVerdict::SameIgnoring;
     return same ? kExitOk : kExitInvalid;
 }
 

@@ -61,7 +61,7 @@ int runDetect(const Arguments& parsed) {
     if (got > kExamined)
         window[kExamined] = 0;
     window.resize(got);
-    const u8codec::Detection d = u8codec::detectEncoding(window.span(), limit);
+    const u8convert::Detection d = u8convert::detectEncoding(window.span(), limit);
     if (parsed.has("json"))
         printOut("%s\n", detectionJson(d).c_str());
     else

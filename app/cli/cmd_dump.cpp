@@ -1,6 +1,6 @@
 // `dump [--color=WHEN] [--width=N] [--offset=N] [--length=N] [--html] FILE`: a hex dump coloured
 // by each byte's role in UTF-8, with the text beside it one cell a byte and the problems
-// explained under the rows they start in (app/dump: the rows, and the terminal and HTML
+// explained under the rows they start in (codec/dump: the rows, and the terminal and HTML
 // writers). Streams files of any size and standard input in constant memory.
 #include "arguments.h"
 #include "commands.h"

@@ -46,7 +46,7 @@ int runEncode(const Arguments& parsed) {
             continue;
         }
         // A name ("EURO SIGN") when the argument is one; else its characters, each in turn.
-        if (const auto cp = u8codec::codePointFromName(arg); cp && arg.size() > 1) {
+        if (const auto cp = u8convert::codePointFromName(arg); cp && arg.size() > 1) {
             values.push_back(*cp);
             continue;
         }

@@ -134,15 +134,15 @@ int refuse(const std::string& message) {
 }
 
 // Inputs from this size on are repaired window by window in bounded memory
-// (u8codec::repairStreamed(), the same output and report as repair()); smaller ones in memory,
+// (u8convert::repairStreamed(), the same output and report as repair()); smaller ones in memory,
 // which reads them once.
-constexpr std::uint64_t kStreamFrom = u8codec::kRepairInWindowsFrom;
+constexpr std::uint64_t kStreamFrom = u8convert::kRepairInWindowsFrom;
 // The most standard input spooled unless --max-input says otherwise.
 constexpr std::uint64_t kDefaultMaxInput = std::uint64_t(4) << 30;
 
 enum class ReportStyle { Text, Json, Explanation };
 
-void printReport(const Input& input, const u8codec::RepairReport& report, ReportStyle style) {
+void printReport(const Input& input, const u8convert::RepairReport& report, ReportStyle style) {
     if (style == ReportStyle::Json)
         std::fprintf(stderr, "%s\n", report.toJson().c_str());
     else if (style == ReportStyle::Explanation)
@@ -155,7 +155,7 @@ void printReport(const Input& input, const u8codec::RepairReport& report, Report
 // The end of every repair: the output made visible and the report printed; but --in-place with
 // nothing to change leaves FILE alone, neither rewritten nor backed up.
 int finishRepair(const Input& input, const OutputTarget& target, AtomicOutput& out,
-                 const u8codec::RepairReport& report, ReportStyle style) {
+                 const u8convert::RepairReport& report, ReportStyle style) {
     if (target.inPlace && report.total() == 0 && report.inputBytes == report.outputBytes) {
         printReport(input, report, style);
         std::fprintf(stderr, "u8scope-cli repair: %s: nothing to change; left as it was\n",
@@ -170,12 +170,14 @@ int finishRepair(const Input& input, const OutputTarget& target, AtomicOutput& o
 
 // How a repair that writes as it goes is run: window by window (repairStreamed()) or line by line
 // (repairLineByLine()).
-using SinkRepair = u8codec::RepairResult (*)(const u8codec::ByteSource&, const u8codec::RepairSink&,
-                                             const u8codec::RepairOptions&);
+using SinkRepair = u8convert::RepairResult (*)(const u8codec::ByteSource&,
+                                               const u8convert::RepairSink&,
+                                               const u8convert::RepairOptions&);
 
-u8codec::RepairResult inWindows(const u8codec::ByteSource& source, const u8codec::RepairSink& sink,
-                                const u8codec::RepairOptions& options) {
-    return u8codec::repairStreamed(source, sink, options);
+u8convert::RepairResult inWindows(const u8codec::ByteSource& source,
+                                  const u8convert::RepairSink& sink,
+                                  const u8convert::RepairOptions& options) {
+    return u8convert::repairStreamed(source, sink, options);
 }
 
 // A repair that writes its output as it makes it (into the target's temporary file, made visible
@@ -183,18 +185,18 @@ u8codec::RepairResult inWindows(const u8codec::ByteSource& source, const u8codec
 // the file the input is read from, whose read errors are reported (null: the input is in memory).
 int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
                       const u8codec::FileSource* file, const OutputTarget& target,
-                      const u8codec::RepairOptions& options, ReportStyle style, SinkRepair run) {
+                      const u8convert::RepairOptions& options, ReportStyle style, SinkRepair run) {
     std::string error;
     const auto out = AtomicOutput::create(target.path, error);
     if (!out)
         return usageError("repair", error);
-    u8codec::RepairSink sink;
+    u8convert::RepairSink sink;
     sink.write = [&](std::string_view piece) { return out->write(piece); };
     // A temporary file can be written ahead and taken back (a clean file then takes one pass);
     // standard output cannot.
     if (!out->isStandardOutput())
         sink.restart = [&] { return out->rewind(); };
-    const u8codec::RepairResult result = run(source, sink, options);
+    const u8convert::RepairResult result = run(source, sink, options);
     if (const int failed = file ? file->readError() : 0)
         return usageError("repair",
                           input.displayName() + ": " + std::strerror(failed) + "; nothing written");
@@ -206,8 +208,9 @@ int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
 }
 
 // The repair's options from the command line; a usage message in `error` when one is refused.
-std::optional<u8codec::RepairOptions> repairOptionsOf(const Arguments& parsed, std::string& error) {
-    u8codec::RepairOptions options;
+std::optional<u8convert::RepairOptions> repairOptionsOf(const Arguments& parsed,
+                                                        std::string& error) {
+    u8convert::RepairOptions options;
     const auto fail = [&](std::string message) {
         error = std::move(message);
         return std::nullopt;
@@ -232,13 +235,13 @@ std::optional<u8codec::RepairOptions> repairOptionsOf(const Arguments& parsed, s
     }
     options.cesu = parsed.has("cesu");
     if (const std::string* v = parsed.value("bom")) {
-        const auto action = u8codec::bomActionFromName(*v);
+        const auto action = u8convert::bomActionFromName(*v);
         if (!action)
             return fail(unknownValue(kOptions, "bom", "--bom action", *v));
         options.bom = *action;
     }
     if (const std::string* v = parsed.value("c1")) {
-        const auto action = u8codec::c1ActionFromName(*v);
+        const auto action = u8convert::c1ActionFromName(*v);
         if (!action)
             return fail("unknown --c1 action '" + *v +
                         "' (keep, or cp1252 to read C1 controls U+0080..U+009F "
@@ -247,18 +250,18 @@ std::optional<u8codec::RepairOptions> repairOptionsOf(const Arguments& parsed, s
     } else if (options.mojibake) {
         // A C1 control left in text that shows mojibake is windows-1252 punctuation that a
         // Latin-1 reader kept ("â€œword\u0094": the closing quote of two origins).
-        options.c1 = u8codec::C1Action::Cp1252;
+        options.c1 = u8convert::C1Action::Cp1252;
     }
     if (const std::string* v = parsed.value("newlines")) {
         if (*v == "lf")
-            options.lineEnding = u8codec::LineEnding::Lf;
+            options.lineEnding = u8convert::LineEnding::Lf;
         else if (*v == "crlf")
-            options.lineEnding = u8codec::LineEnding::CrLf;
+            options.lineEnding = u8convert::LineEnding::CrLf;
         else if (*v != "keep")
             return fail(unknownValue(kOptions, "newlines", "--newlines value", *v));
     }
     if (const std::string* v = parsed.value("normalize")) {
-        options.normalForm = u8codec::normalFormFromName(*v);
+        options.normalForm = u8convert::normalFormFromName(*v);
         if (!options.normalForm)
             return fail(unknownValue(kOptions, "normalize", "--normalize form", *v));
     }
@@ -274,7 +277,7 @@ int runRepair(const Arguments& parsed) {
     const auto parsedOptions = repairOptionsOf(parsed, optionError);
     if (!parsedOptions)
         return usageError("repair", optionError);
-    const u8codec::RepairOptions& options = *parsedOptions;
+    const u8convert::RepairOptions& options = *parsedOptions;
     const bool json = parsed.has("json");
     const bool explain = parsed.has("explain");
     const std::string* scope = parsed.value("scope");
@@ -313,16 +316,16 @@ int runRepair(const Arguments& parsed) {
     // Line by line, any input is read once, a block at a time.
     if (file && file->size() >= kStreamFrom)
         return repairThroughSink(*input, *file, file, *target, options, style,
-                                 byLine ? u8codec::repairLineByLine : inWindows);
+                                 byLine ? u8convert::repairLineByLine : inWindows);
     if (file && !input->readAll(text, error))
         return usageError("repair", error);
     if (byLine) {
         const u8codec::MemorySource memory(std::vector<std::uint8_t>(text.begin(), text.end()));
         return repairThroughSink(*input, memory, nullptr, *target, options, style,
-                                 u8codec::repairLineByLine);
+                                 u8convert::repairLineByLine);
     }
     // The input is given up: a file that needs no change is written from it, without a copy.
-    const u8codec::RepairResult result = u8codec::repair(std::move(text), options);
+    const u8convert::RepairResult result = u8convert::repair(std::move(text), options);
     if (!result.ok)
         return refuse(input->displayName() + ": " + result.error + "; nothing written");
 

@@ -56,7 +56,7 @@ bool summarizeWithGraphemes(const Input& input, u8codec::ScanSummary& summary,
     if (twice && !summarizeInput(input, summary, error))
         return false;
     u8codec::Scanner scanner;
-    u8codec::GraphemeCounter counter;
+    u8convert::GraphemeCounter counter;
     const bool read = input.forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             if (!twice)

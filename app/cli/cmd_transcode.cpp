@@ -95,7 +95,7 @@ std::string jsonOffsets(const std::vector<std::uint64_t>& offsets) {
     return s + "]";
 }
 
-void report(const std::string& name, const u8codec::TranscodeResult& r, bool json,
+void report(const std::string& name, const u8convert::TranscodeResult& r, bool json,
             std::uint64_t outputBytes) {
     if (json) {
         std::fprintf(stderr,
@@ -132,19 +132,19 @@ int runTranscode(const Arguments& parsed) {
         return usageError("transcode",
                           "needs --from and --to (" + usageOf(kTranscodeCommand) + ")");
     for (const std::string* enc : {from, to})
-        if (!u8codec::canonicalEncodingName(*enc))
+        if (!u8convert::canonicalEncodingName(*enc))
             return usageError("transcode", "unknown encoding '" + *enc +
                                                "' (u8scope-cli --list-encodings lists them)");
-    u8codec::TranscodeOptions options;
+    u8convert::TranscodeOptions options;
     if (const std::string* v = parsed.value("unmappable")) {
-        const auto p = u8codec::unmappablePolicyFromName(*v);
+        const auto p = u8convert::unmappablePolicyFromName(*v);
         if (!p)
             return usageError("transcode",
                               unknownValue(kOptions, "unmappable", "--unmappable policy", *v));
         options.unmappable = *p;
     }
     if (const std::string* v = parsed.value("escape")) {
-        const auto s = u8codec::escapeStyleFromName(*v);
+        const auto s = u8convert::escapeStyleFromName(*v);
         if (!s)
             return usageError("transcode", unknownValue(kOptions, "escape", "--escape style", *v));
         options.escape = *s;
@@ -161,7 +161,7 @@ int runTranscode(const Arguments& parsed) {
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("transcode", error);
-    u8codec::Transcoder transcoder(*from, *to, options);
+    u8convert::Transcoder transcoder(*from, *to, options);
     if (!transcoder.ok())
         return usageError("transcode", transcoder.state().error);
     // --in-place: the output goes to a temporary file first and replaces FILE only at the end,
@@ -169,7 +169,7 @@ int runTranscode(const Arguments& parsed) {
     const auto out = AtomicOutput::create(target->path, error);
     if (!out)
         return usageError("transcode", error);
-    if (options.unmappable == u8codec::UnmappablePolicy::Fail)
+    if (options.unmappable == u8convert::UnmappablePolicy::Fail)
         out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either
     std::string converted;
     bool converting = true;
@@ -191,7 +191,7 @@ int runTranscode(const Arguments& parsed) {
     written += converted.size();
     if (!out->write(converted))
         return usageError("transcode", out->writeFailure() + "; " + whatWasWritten(*out));
-    const u8codec::TranscodeResult& result = transcoder.state();
+    const u8convert::TranscodeResult& result = transcoder.state();
     report(input->displayName(), result, json, finished ? written : 0);
     if (!finished) {
         std::fprintf(stderr, "u8scope-cli transcode: %s: %s; %s%s\n", input->displayName().c_str(),

@@ -45,11 +45,11 @@ std::string expanded(const std::string& key) {
 
 } // namespace
 
-std::optional<u8codec::CodePage> codePageFromTypedName(std::string_view typed) {
-    if (const auto cp = u8codec::codePageFromName(typed))
+std::optional<u8convert::CodePage> codePageFromTypedName(std::string_view typed) {
+    if (const auto cp = u8convert::codePageFromName(typed))
         return cp;
     const std::string key = expanded(squashed(typed));
-    for (const u8codec::CodePage cp : u8codec::allCodePages()) {
+    for (const u8convert::CodePage cp : u8convert::allCodePages()) {
         std::string known = squashed(name(cp));
         if (known == key || (known.starts_with('x') && known.substr(1) == key))
             return cp; // ICU writes some Mac pages "x-mac-…"
@@ -57,17 +57,17 @@ std::optional<u8codec::CodePage> codePageFromTypedName(std::string_view typed) {
     return std::nullopt;
 }
 
-std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view list,
-                                                                std::string& error) {
-    std::vector<u8codec::CodePage> pages;
+std::optional<std::vector<u8convert::CodePage>> codePagesFromList(std::string_view list,
+                                                                  std::string& error) {
+    std::vector<u8convert::CodePage> pages;
     for (std::size_t from = 0; from <= list.size();) {
         const std::size_t comma = std::min(list.find(',', from), list.size());
         const std::string_view item = list.substr(from, comma - from);
         const auto cp = codePageFromTypedName(item);
         if (!cp) {
             error = "unknown code page '" + std::string(item) + "' for --mojibake (known: ";
-            for (std::size_t i = 0; i < u8codec::allCodePages().size(); ++i)
-                error += (i ? ", " : "") + std::string(name(u8codec::allCodePages()[i]));
+            for (std::size_t i = 0; i < u8convert::allCodePages().size(); ++i)
+                error += (i ? ", " : "") + std::string(name(u8convert::allCodePages()[i]));
             error += "; also cp1252, win1252, latin1, latin2, koi8r, mac, cp437 and the like)";
             return std::nullopt;
         }
@@ -80,7 +80,7 @@ std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view
 
 std::vector<std::string> codePageNames() {
     std::vector<std::string> names;
-    for (const u8codec::CodePage cp : u8codec::allCodePages())
+    for (const u8convert::CodePage cp : u8convert::allCodePages())
         names.emplace_back(name(cp));
     return names;
 }

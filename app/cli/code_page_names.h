@@ -12,12 +12,12 @@
 
 namespace u8cli {
 
-std::optional<u8codec::CodePage> codePageFromTypedName(std::string_view typed);
+std::optional<u8convert::CodePage> codePageFromTypedName(std::string_view typed);
 
 // "PAGE,PAGE…" into pages (in the order given, each once); on an unknown name, nullopt and
 // `error` says which and lists the known pages.
-std::optional<std::vector<u8codec::CodePage>> codePagesFromList(std::string_view list,
-                                                                std::string& error);
+std::optional<std::vector<u8convert::CodePage>> codePagesFromList(std::string_view list,
+                                                                  std::string& error);
 
 // The name of every page the codec knows ("windows-1252", "ISO-8859-2", ...), in its order: what
 // the completions offer for --mojibake=.

@@ -5,6 +5,7 @@
 namespace u8cli {
 
 using namespace u8codec;
+using namespace u8convert;
 
 namespace {
 

@@ -96,7 +96,7 @@ int run(int argc, char** argv, std::string& name) {
         return kExitOk;
     }
     if (first == "--list-encodings") {
-        for (const std::string& name : u8codec::encodingNames())
+        for (const std::string& name : u8convert::encodingNames())
             printOut("%s\n", name.c_str());
         return kExitOk;
     }

@@ -13,8 +13,8 @@ namespace u8cli {
 
 namespace {
 
-using u8codec::AuditFinding;
-using u8codec::AuditKind;
+using u8convert::AuditFinding;
+using u8convert::AuditKind;
 
 struct Rule {
     std::string id, title, help;
@@ -42,18 +42,18 @@ const char* levelOf(AuditKind k) {
 // The audit's kinds in the order of AuditKind, then the codec's problem kinds.
 std::vector<Rule> rules() {
     std::vector<Rule> r;
-    for (int k = 0; k < u8codec::kAuditKindCount; ++k) {
+    for (int k = 0; k < u8convert::kAuditKindCount; ++k) {
         const auto kind = AuditKind(k);
         if (kind == AuditKind::InvalidUtf8)
             continue;
-        r.push_back({std::string(u8codec::name(kind)), std::string(u8codec::title(kind)),
-                     std::string(u8codec::rationale(kind)), levelOf(kind)});
+        r.push_back({std::string(u8convert::name(kind)), std::string(u8convert::title(kind)),
+                     std::string(u8convert::rationale(kind)), levelOf(kind)});
     }
     for (int k = 0; k < u8codec::kProblemKindCount; ++k) {
         const auto kind = u8codec::ProblemKind(k);
         r.push_back({std::string(u8codec::name(kind)),
                      "Ill-formed UTF-8: " + std::string(u8codec::name(kind)),
-                     std::string(u8codec::rationale(AuditKind::InvalidUtf8)), "error"});
+                     std::string(u8convert::rationale(AuditKind::InvalidUtf8)), "error"});
     }
     return r;
 }
@@ -100,7 +100,7 @@ public:
 
     void finding(const AuditTally& file, const AuditFinding& f,
                  const std::string& fingerprint) override {
-        const std::string_view id = u8codec::kindName(f);
+        const std::string_view id = u8convert::kindName(f);
         std::size_t index = 0;
         while (index < rules_.size() && rules_[index].id != id)
             ++index;
@@ -115,8 +115,8 @@ public:
              ",\"startColumn\":" + std::to_string(f.column) +
              ",\"byteOffset\":" + std::to_string(f.offset) +
              ",\"byteLength\":" + std::to_string(f.length) + "}}}],\"partialFingerprints\":{\"" +
-             kFingerprintKey + "\":\"" + fingerprint +
-             "\"},\"properties\":{\"profile\":" + u8codec::jsonString(u8codec::name(file.profile));
+             kFingerprintKey + "\":\"" + fingerprint + "\"},\"properties\":{\"profile\":" +
+             u8codec::jsonString(u8convert::name(file.profile));
         if (!f.codePoints.empty()) {
             o += ",\"codePoints\":[";
             for (std::size_t i = 0; i < f.codePoints.size(); ++i)

@@ -24,7 +24,7 @@ AuditActions::AuditActions(QWidget* window)
     : QObject(window), window_(window), job_(new u8ui::DocumentAudit(this)) {
     profileGroup_ = new QActionGroup(this);
     auto makeProfile = [this](const QString& text, const QString& tip,
-                              u8codec::AuditProfile profile) {
+                              u8convert::AuditProfile profile) {
         auto* a = new QAction(text, this);
         a->setCheckable(true);
         a->setToolTip(tip);
@@ -40,14 +40,14 @@ AuditActions::AuditActions(QWidget* window)
         tr("Audit as source code: every bidi control, invisible character, look-alike in an "
            "identifier and no-break space is reported. ") +
             kept,
-        u8codec::AuditProfile::Code);
+        u8convert::AuditProfile::Code);
     codeAction_->setObjectName(QStringLiteral("auditAsCode"));
     textAction_ = makeProfile(
         tr("Audit as &Text"),
         tr("Audit as prose: right-to-left text and its marks, no-break spaces, soft hyphens and "
            "joiners where scripts use them are normal. ") +
             kept,
-        u8codec::AuditProfile::Text);
+        u8convert::AuditProfile::Text);
     textAction_->setObjectName(QStringLiteral("auditAsText"));
     textAction_->setChecked(true);
 
@@ -89,8 +89,8 @@ void AuditActions::readSettings() {
     const QString path = QSettings().value(kAllowlistKey).toString();
     if (path.isEmpty())
         return;
-    const u8codec::AllowlistParse parsed =
-        u8codec::readAllowlist(QFile::encodeName(path).toStdString());
+    const u8convert::AllowlistParse parsed =
+        u8convert::readAllowlist(QFile::encodeName(path).toStdString());
     if (!parsed.ok()) {
         // Forgotten for this session only: the file may come back (a drive not mounted yet).
         startupProblem_ = tr("The audit allowlist cannot be used: %1. The audit runs without "
@@ -113,22 +113,23 @@ void AuditActions::setDocument(const QString& path, const QString& name) {
         profileReason_ = tr("chosen in the View menu");
     } else {
         std::string why;
-        profile_ = u8codec::profileForFileName(
+        profile_ = u8convert::profileForFileName(
             QFile::encodeName(path.isEmpty() ? name : QFileInfo(path).fileName()).toStdString(),
             &why);
         profileReason_ = QString::fromStdString(why);
     }
-    (profile_ == u8codec::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
+    (profile_ == u8convert::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
 }
 
 QString AuditActions::profileText() const {
-    return profile_ == u8codec::AuditProfile::Code ? tr("Audited as code (%1)").arg(profileReason_)
-                                                   : tr("Audited as text (%1)").arg(profileReason_);
+    return profile_ == u8convert::AuditProfile::Code
+               ? tr("Audited as code (%1)").arg(profileReason_)
+               : tr("Audited as text (%1)").arg(profileReason_);
 }
 
-void AuditActions::setProfile(u8codec::AuditProfile profile) {
+void AuditActions::setProfile(u8convert::AuditProfile profile) {
     chosen_.insert(path_, profile);
-    (profile == u8codec::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
+    (profile == u8convert::AuditProfile::Code ? codeAction_ : textAction_)->setChecked(true);
     profileReason_ = tr("chosen in the View menu");
     if (profile == profile_)
         return;
@@ -139,9 +140,9 @@ void AuditActions::setProfile(u8codec::AuditProfile profile) {
 void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
     report_.reset();
     state_ = State::Running;
-    u8codec::AuditOptions options = u8ui::DocumentAudit::windowOptions(profile_, allowlist_);
+    u8convert::AuditOptions options = u8ui::DocumentAudit::windowOptions(profile_, allowlist_);
     // The comments and strings of the language the file's name says, as the CLI reads them.
-    options.syntax = u8codec::codeSyntaxForFileName(QFile::encodeName(path_).toStdString());
+    options.syntax = u8convert::codeSyntaxForFileName(QFile::encodeName(path_).toStdString());
     options.allowedWords = allowedWords_;
     job_->start(std::move(source), std::move(options));
     emit stateChanged();
@@ -173,8 +174,8 @@ bool AuditActions::setAllowlistFile(const QString& path) {
             emit rerunRequested();
         return true;
     }
-    const u8codec::AllowlistParse parsed =
-        u8codec::readAllowlist(QFile::encodeName(path).toStdString());
+    const u8convert::AllowlistParse parsed =
+        u8convert::readAllowlist(QFile::encodeName(path).toStdString());
     if (!parsed.ok()) {
         emit problem(tr("The audit allowlist cannot be used: %1. The audit goes on %2.")
                          .arg(QString::fromStdString(parsed.error),

@@ -1,7 +1,7 @@
 // The window's text audit: the codec's Auditor run over the document in the background
 // (u8ui::DocumentAudit) once the whole-file check has finished, with the profile the View menu
 // chooses (Audit as Code / Audit as Text: the default from the file's name,
-// u8codec::profileForFileName, and the choice kept per file until u8scope quits) and the
+// u8convert::profileForFileName, and the choice kept per file until u8scope quits) and the
 // allowlist file picked with "Audit Allowlist…" (remembered in the settings, read with the
 // codec's readAllowlist). The window shows what it finds: the Problems list, the panes, the
 // inspector and the title.
@@ -53,14 +53,14 @@ public:
 
     State state() const { return state_; }
     std::shared_ptr<const u8ui::AuditReport> report() const { return report_; }
-    u8codec::AuditProfile profile() const { return profile_; }
+    u8convert::AuditProfile profile() const { return profile_; }
     // Why this profile: "extension .c", "chosen in the View menu".
     QString profileReason() const { return profileReason_; }
     // "Audited as code (extension .c)".
     QString profileText() const;
     // Chooses the profile for the current document (as the View menu does) and asks for a new
     // audit (rerunRequested).
-    void setProfile(u8codec::AuditProfile profile);
+    void setProfile(u8convert::AuditProfile profile);
 
     // Uses the allowlist in `path` from now on (remembered in the settings); false, with
     // problem() naming the file and the line, when it cannot be read. An empty path: none.
@@ -93,13 +93,13 @@ private:
     u8ui::DocumentAudit* job_;
     State state_ = State::None;
     std::shared_ptr<const u8ui::AuditReport> report_;
-    u8codec::AuditProfile profile_ = u8codec::AuditProfile::Text;
+    u8convert::AuditProfile profile_ = u8convert::AuditProfile::Text;
     QString profileReason_;
     QString path_;
     // The profiles chosen in the View menu, per file, for this session.
-    QHash<QString, u8codec::AuditProfile> chosen_;
+    QHash<QString, u8convert::AuditProfile> chosen_;
     QString allowlistPath_;
-    u8codec::CodePointSet allowlist_;
+    u8convert::CodePointSet allowlist_;
     std::vector<std::u32string> allowedWords_; // the allowlist's word: entries
     QString startupProblem_;
 

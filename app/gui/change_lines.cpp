@@ -8,7 +8,8 @@
 namespace u8app {
 
 std::optional<std::vector<quint64>>
-linesOfChanges(const u8codec::ByteSource& source, const std::vector<u8codec::RepairChange>& changes,
+linesOfChanges(const u8codec::ByteSource& source,
+               const std::vector<u8convert::RepairChange>& changes,
                const std::function<bool()>& cancelled) {
     std::vector<quint64> lines(changes.size(), 0);
     std::vector<std::size_t> order(changes.size());

@@ -16,7 +16,8 @@ namespace u8app {
 // `changes`, counted in one pass over the bytes up to the last change; nullopt when `cancelled`
 // says so or the source could not be read to there.
 std::optional<std::vector<quint64>>
-linesOfChanges(const u8codec::ByteSource& source, const std::vector<u8codec::RepairChange>& changes,
+linesOfChanges(const u8codec::ByteSource& source,
+               const std::vector<u8convert::RepairChange>& changes,
                const std::function<bool()>& cancelled = {});
 
 } // namespace u8app

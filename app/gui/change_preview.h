@@ -22,7 +22,7 @@ struct ChangePreview {
         QByteArray before;    // bytes replaced (may be ill-formed)
         QByteArray after;     // what replaces them (UTF-8)
         QString detail;       // why
-        int kind = -1;        // a repair's change: its u8codec::RepairKind
+        int kind = -1;        // a repair's change: its u8convert::RepairKind
         QString page{};       // a mojibake fix: the page it was first mis-decoded through
         QString confidence{}; // a mojibake fix: "high", "medium" or "low"
         int group = -1;       // the first change it is tied to (ticked and unticked together)
@@ -31,7 +31,7 @@ struct ChangePreview {
     struct Count {
         QString label;
         quint64 count = 0;
-        int kind = -1;            // a repair's kind (u8codec::RepairKind)
+        int kind = -1;            // a repair's kind (u8convert::RepairKind)
         bool canLeaveOut = false; // the kind can be unticked
     };
     QString title;       // the action: "Fix mojibake"
@@ -49,7 +49,7 @@ struct ChangePreview {
 // What the user chose in the preview: by default (all empty) everything.
 struct PreviewChoice {
     QSet<int> untickedChanges;  // indexes into ChangePreview::changes
-    QSet<int> leftOutKinds;     // kinds unticked as a whole (u8codec::RepairKind)
+    QSet<int> leftOutKinds;     // kinds unticked as a whole (u8convert::RepairKind)
     QSet<QString> leftOutPages; // mojibake pages unticked as a whole
     bool everything() const {
         return untickedChanges.isEmpty() && leftOutKinds.isEmpty() && leftOutPages.isEmpty();

@@ -39,7 +39,8 @@ void CopyActions::copy(Format format) {
     if (!source || source->size() == 0)
         return;
     const u8ui::ByteRange range = document_->selection()->range();
-    const u8codec::TextReading* reading = format == Format::Text && reading_ ? reading_() : nullptr;
+    const u8convert::TextReading* reading =
+        format == Format::Text && reading_ ? reading_() : nullptr;
     const auto result = u8ui::SelectionCopy::toClipboard(*source, range, format,
                                                          u8codec::ErrorPolicy::Replace, reading);
     if (result.ok() && reading && !reading->isUtf8())

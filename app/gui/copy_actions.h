@@ -24,7 +24,7 @@ public:
     // Enables them when there are bytes.
     void updateActions();
     // How the text pane reads the bytes (View > Text Encoding): Copy as Text copies what it shows.
-    void setTextReading(std::function<const u8codec::TextReading*()> reading) {
+    void setTextReading(std::function<const u8convert::TextReading*()> reading) {
         reading_ = std::move(reading);
     }
 
@@ -36,7 +36,7 @@ private:
     QAction* text_;
     QAction* hex_;
     QAction* cArray_;
-    std::function<const u8codec::TextReading*()> reading_;
+    std::function<const u8convert::TextReading*()> reading_;
 };
 
 } // namespace u8app

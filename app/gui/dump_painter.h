@@ -1,4 +1,4 @@
-// File > Print… and Export as PDF…: the dump of app/dump (the rows DumpRows gives, as `u8scope-cli
+// File > Print… and Export as PDF…: codec/dump's dump (the rows DumpRows gives, as `u8scope-cli
 // dump` and the exported page show them), painted page by page in the window's palette
 // (u8ui::RolePalette): the offset, the bytes in hex in groups of 8, the text one cell a byte, the
 // problems under the rows they start in, then the legend and the list of problems. Errors are

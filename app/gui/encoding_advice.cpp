@@ -21,7 +21,7 @@ QString excerpt(const std::string& utf8) {
 
 // "in the whole file" or "in the first 4 MiB": how much the detector read (the window less a
 // character its end cuts, so rounded; a file shorter than a MiB is read whole).
-QString where(const u8codec::Detection& d, quint64 fileSize) {
+QString where(const u8convert::Detection& d, quint64 fileSize) {
     if (d.wholeInput || d.examinedBytes >= fileSize)
         return tr("in the whole file");
     return tr("in the first %1 MiB")
@@ -30,8 +30,8 @@ QString where(const u8codec::Detection& d, quint64 fileSize) {
 
 // The guess that reads the invalid sequences as stray bytes of a legacy page and keeps every
 // valid character, or null.
-const u8codec::EncodingGuess* strayBytesGuess(const u8codec::Detection& d) {
-    for (const u8codec::EncodingGuess& g : d.guesses)
+const u8convert::EncodingGuess* strayBytesGuess(const u8convert::Detection& d) {
+    for (const u8convert::EncodingGuess& g : d.guesses)
         if (!g.strayBytesPage.empty())
             return &g;
     return nullptr;
@@ -41,8 +41,8 @@ const u8codec::EncodingGuess* strayBytesGuess(const u8codec::Detection& d) {
 // damage (overlong forms, surrogates, characters cut short) is replaced, never read as another
 // encoding (that makes mojibake of it); stray bytes alone are read as their page. `legacy` is a
 // whole-file reinterpretation the detector ranked higher, named as the second choice.
-EncodingAdvice invalidAdvice(const u8codec::Detection& d, const QString& fileName, quint64 fileSize,
-                             const QString& legacy) {
+EncodingAdvice invalidAdvice(const u8convert::Detection& d, const QString& fileName,
+                             quint64 fileSize, const QString& legacy) {
     EncodingAdvice advice;
     const QLocale locale;
     // Problems, as the Problems list counts them (one rule for the window: C0 AF is one).
@@ -74,7 +74,7 @@ EncodingAdvice invalidAdvice(const u8codec::Detection& d, const QString& fileNam
 // Whether the invalid sequences sit among valid UTF-8 that a whole-file reinterpretation would
 // damage: the detector ranks UTF-8 with stray bytes among its guesses, or most errors are UTF-8's
 // own. (A legacy file holding a few UTF-8 characters is neither: it is reinterpreted.)
-bool invalidAmongUtf8(const u8codec::Detection& d) {
+bool invalidAmongUtf8(const u8convert::Detection& d) {
     if (d.validUtf8 || d.multiByteCharacters == 0)
         return false;
     return (strayBytesGuess(d) && !d.guesses.front().encoding.starts_with("UTF-16") &&
@@ -83,7 +83,7 @@ bool invalidAmongUtf8(const u8codec::Detection& d) {
 }
 
 // ", Russian text" where ICU's detector names the language (ISO 639: "ru"), else nothing.
-QString languageOf(const u8codec::EncodingGuess& guess) {
+QString languageOf(const u8convert::EncodingGuess& guess) {
     if (guess.language.empty())
         return {};
     const QLocale::Language language =
@@ -94,7 +94,7 @@ QString languageOf(const u8codec::EncodingGuess& guess) {
 }
 
 // Valid UTF-8 without mojibake that holds C1 controls windows-1252 reads as punctuation.
-EncodingAdvice c1Advice(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
+EncodingAdvice c1Advice(const u8convert::Detection& d, const QString& fileName, quint64 fileSize) {
     EncodingAdvice advice;
     if (d.c1Punctuation == 0)
         return advice;
@@ -110,7 +110,7 @@ EncodingAdvice c1Advice(const u8codec::Detection& d, const QString& fileName, qu
 
 } // namespace
 
-EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, quint64 fileSize) {
+EncodingAdvice adviseOn(const u8convert::Detection& d, const QString& fileName, quint64 fileSize) {
     EncodingAdvice advice;
     const QLocale locale;
     if (!d.binary.empty()) {
@@ -123,7 +123,7 @@ EncodingAdvice adviseOn(const u8codec::Detection& d, const QString& fileName, qu
     }
     if (d.guesses.empty())
         return advice; // nothing the detector recognises: the problems list tells the rest
-    const u8codec::EncodingGuess& best = d.guesses.front();
+    const u8convert::EncodingGuess& best = d.guesses.front();
     if (best.encoding != "UTF-8") {
         // A byte order mark, zero bytes in a UTF-16/UTF-32 pattern, or ICU's detector.
         if (best.confidence < kAdviceMinConfidence)

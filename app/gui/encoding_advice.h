@@ -1,5 +1,5 @@
 // What the window says about a file's encoding right after opening it: the codec's detection
-// (u8codec::detectEncoding on the first 4 MiB) turned into one sentence and the action that
+// (u8convert::detectEncoding on the first 4 MiB) turned into one sentence and the action that
 // would help. Valid UTF-8 that reads like mojibake or holds C1 controls standing for windows-1252
 // punctuation, UTF-8 with stray legacy bytes, a file in another encoding and binary data (an
 // executable, an image, an archive) each get one; clean UTF-8 gets none, so nothing is shown.
@@ -28,7 +28,7 @@ struct EncodingAdvice {
 };
 
 // The advice for a file named `fileName` of `fileSize` bytes whose start was examined.
-EncodingAdvice adviseOn(const u8codec::Detection& detection, const QString& fileName,
+EncodingAdvice adviseOn(const u8convert::Detection& detection, const QString& fileName,
                         quint64 fileSize);
 
 // Guesses below this confidence (0-100) are not offered: ICU's detector names some legacy code

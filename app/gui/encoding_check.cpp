@@ -33,14 +33,14 @@ void EncodingCheck::restart(std::shared_ptr<const u8codec::ByteSource> source, c
         return;
     }
     pending_ = true;
-    run_.start([source](const std::atomic<bool>&) { return u8codec::detectEncoding(*source); },
-               [this, name, fileSize](const u8codec::Detection& detection) {
+    run_.start([source](const std::atomic<bool>&) { return u8convert::detectEncoding(*source); },
+               [this, name, fileSize](const u8convert::Detection& detection) {
                    pending_ = false;
                    advise(detection, name, fileSize);
                });
 }
 
-void EncodingCheck::advise(const u8codec::Detection& detection, const QString& name,
+void EncodingCheck::advise(const u8convert::Detection& detection, const QString& name,
                            quint64 fileSize) {
     const EncodingAdvice advice = adviseOn(detection, name, fileSize);
     // Advice waits behind what the banner says already (the file changed on disk, the check

@@ -1,5 +1,5 @@
 // The check of a file's encoding, in the background, whenever the bytes shown are a file's and
-// change (opened, repaired, undone): the start of the bytes examined (u8codec::detectEncoding)
+// change (opened, repaired, undone): the start of the bytes examined (u8convert::detectEncoding)
 // and, when they are not clean UTF-8, the advice in the banner with the remedy on its button
 // (EncodingAdvice). What it finds about bytes no longer shown is dropped (LatestRun).
 #pragma once
@@ -11,7 +11,7 @@
 #include <QString>
 #include <memory>
 
-namespace u8codec {
+namespace u8convert {
 struct Detection;
 }
 
@@ -42,7 +42,7 @@ signals:
     void checkRequested();
 
 private:
-    void advise(const u8codec::Detection& detection, const QString& name, quint64 fileSize);
+    void advise(const u8convert::Detection& detection, const QString& name, quint64 fileSize);
 
     RepairActions* repairs_;
     MessageBanner* banner_;

@@ -1,6 +1,6 @@
 // File > Export as HTML…, Print… and Export as PDF…: the selected bytes (the whole document when
 // no more than the cursor's byte is selected) as `u8scope-cli dump` shows them. The page is the
-// CLI's `dump --html`, from the same generator (app/dump's HtmlDump), byte for byte, but for the
+// CLI's `dump --html`, from the same generator (codec/dump's HtmlDump), byte for byte, but for the
 // list of the document's bookmarks, which only the window knows; printing and
 // PDF paint the same rows with the window's palette (DumpPainter). A large range asks first, and
 // a huge one is refused: a page of 64 MiB of bytes would be some 2 GB of HTML no browser opens.

@@ -70,7 +70,7 @@ void InsertCharacterDialog::lookUp() {
         return;
     }
     std::string error;
-    const std::optional<char32_t> cp = u8codec::codePointFromInput(text.toStdString(), error);
+    const std::optional<char32_t> cp = u8convert::codePointFromInput(text.toStdString(), error);
     // Only a scalar value has a UTF-8 form (Unicode chapter 3, D76; RFC 3629 section 3).
     if (cp && !u8codec::isScalarValue(*cp))
         error = (*cp > 0x10FFFF ? tr("%1 is above U+10FFFF, the last code point.")
@@ -88,7 +88,7 @@ void InsertCharacterDialog::lookUp() {
     const QString hex = QString::fromStdString(
         u8codec::hexBytes(std::span<const std::uint8_t>(bytes, std::size_t(length))));
     preview_->setText(tr("%1 — inserts %2 (%3)")
-                          .arg(QString::fromStdString(u8codec::describeCharacter(*found_)), hex,
+                          .arg(QString::fromStdString(u8convert::describeCharacter(*found_)), hex,
                                u8ui::NumberFormat::bytes(quint64(length))));
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(true);
 }

@@ -1,5 +1,5 @@
 // Edit > Insert Character…: a character by its code point ("U+20AC") or its name ("euro sign"),
-// read as the encode walk-through reads it (u8codec::codePointFromInput: ICU's names), shown with
+// read as the encode walk-through reads it (u8convert::codePointFromInput: ICU's names), shown with
 // its name and the UTF-8 bytes it will insert before the user confirms.
 #pragma once
 

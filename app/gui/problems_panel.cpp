@@ -138,9 +138,9 @@ void ProblemsPanel::sizeColumns() {
     for (int k = 0; k < u8ui::kProblemKindCount; ++k)
         kindWidth = std::max(
             kindWidth, fm.horizontalAdvance(ProblemsModel::kindTitle(u8codec::ProblemKind(k))));
-    for (int k = 0; k < u8codec::kAuditKindCount; ++k)
-        kindWidth = std::max(kindWidth,
-                             fm.horizontalAdvance(ProblemsModel::kindTitle(u8codec::AuditKind(k))));
+    for (int k = 0; k < u8convert::kAuditKindCount; ++k)
+        kindWidth = std::max(
+            kindWidth, fm.horizontalAdvance(ProblemsModel::kindTitle(u8convert::AuditKind(k))));
     kindWidth = std::min(kindWidth, fm.horizontalAdvance(QLatin1Char('x')) * 36);
     auto* header = view_->horizontalHeader();
     header->resizeSection(ProblemsModel::OffsetColumn,

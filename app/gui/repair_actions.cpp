@@ -28,27 +28,27 @@ constexpr int kPreviewChanges = 200;
 // running the repair again without them.
 constexpr std::size_t kSelectableChanges = 20000;
 
-QString kindLabel(u8codec::RepairKind kind) {
+QString kindLabel(u8convert::RepairKind kind) {
     switch (kind) {
-    case u8codec::RepairKind::InvalidSequence:
+    case u8convert::RepairKind::InvalidSequence:
         return QObject::tr("Ill-formed sequences");
-    case u8codec::RepairKind::Cesu:
+    case u8convert::RepairKind::Cesu:
         return QObject::tr("CESU-8 surrogate pairs made 4-byte characters");
-    case u8codec::RepairKind::ModifiedNul:
+    case u8convert::RepairKind::ModifiedNul:
         return QObject::tr("Modified UTF-8 C0 80 made NUL");
-    case u8codec::RepairKind::Mojibake:
+    case u8convert::RepairKind::Mojibake:
         return QObject::tr("Mis-decodings (mojibake) undone");
-    case u8codec::RepairKind::C1Control:
+    case u8convert::RepairKind::C1Control:
         return QObject::tr("C1 controls read as windows-1252 punctuation");
-    case u8codec::RepairKind::BomStripped:
+    case u8convert::RepairKind::BomStripped:
         return QObject::tr("Leading byte order mark removed");
-    case u8codec::RepairKind::BomAdded:
+    case u8convert::RepairKind::BomAdded:
         return QObject::tr("Byte order mark added");
-    case u8codec::RepairKind::StrayBom:
+    case u8convert::RepairKind::StrayBom:
         return QObject::tr("Stray U+FEFF inside the text removed");
-    case u8codec::RepairKind::LineEnding:
+    case u8convert::RepairKind::LineEnding:
         return QObject::tr("Line endings rewritten");
-    case u8codec::RepairKind::Normalization:
+    case u8convert::RepairKind::Normalization:
         return QObject::tr("Stretches normalised");
     }
     return {};
@@ -81,21 +81,21 @@ std::function<bool(std::uint64_t, std::uint64_t)> progressAfterReading(JobContro
 // removed when this returns, its bytes stay while the source is open. Null when the repair
 // failed or changed nothing (`result` says which).
 std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSource& source,
-                                                           const u8codec::RepairOptions& options,
-                                                           u8codec::RepairResult& result) {
+                                                           const u8convert::RepairOptions& options,
+                                                           u8convert::RepairResult& result) {
     QTemporaryFile file(QDir::tempPath() + QStringLiteral("/u8scope-repaired-XXXXXX"));
     if (!file.open()) {
         result.error = "no temporary file for the result: " + file.errorString().toStdString();
         return nullptr;
     }
     bool writeFailed = false;
-    u8codec::RepairSink sink;
+    u8convert::RepairSink sink;
     sink.write = [&](std::string_view piece) {
         writeFailed = file.write(piece.data(), qint64(piece.size())) != qint64(piece.size());
         return !writeFailed;
     };
     sink.restart = [&] { return file.flush() && file.resize(0) && file.seek(0); };
-    result = u8codec::repairStreamed(source, sink, options);
+    result = u8convert::repairStreamed(source, sink, options);
     if (writeFailed || (result.ok && !file.flush())) {
         result.ok = false;
         result.error = "the result could not be written to " + file.fileName().toStdString() +
@@ -137,7 +137,7 @@ bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t
 RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
                              DocumentHistory* history)
     : QObject(window), window_(window), document_(document), history_(history),
-      inWindowsFrom_(u8codec::kRepairInWindowsFrom) {
+      inWindowsFrom_(u8convert::kRepairInWindowsFrom) {
     confirm_ = [this](const ChangePreview& preview) -> std::optional<PreviewChoice> {
         ChangePreviewDialog dialog(preview, window_);
         if (dialog.exec() != QDialog::Accepted || preview.totalChanges == 0)
@@ -155,7 +155,7 @@ void RepairActions::populate(QMenu* menu) {
         action->setToolTip(tip);
         const QString title = QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
         connect(action, &QAction::triggered, this, [this, title, configure] {
-            u8codec::RepairOptions options;
+            u8convert::RepairOptions options;
             configure(options);
             runRepair(title, options);
         });
@@ -166,24 +166,24 @@ void RepairActions::populate(QMenu* menu) {
         add(tr("Replace &Invalid Sequences with U+FFFD…"),
             tr("One U+FFFD per maximal subpart, as the Unicode Standard (chapter 3) and every "
                "conforming decoder do"),
-            [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
+            [](u8convert::RepairOptions& o) { o.invalid = ErrorPolicy::Replace; });
     add(tr("&Remove Invalid Sequences…"), tr("Drop ill-formed bytes"),
-        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
+        [](u8convert::RepairOptions& o) { o.invalid = ErrorPolicy::Ignore; });
     readAsCp1252_ = add(
         tr("Read Invalid Bytes as &windows-1252…"),
         tr("For files that are mostly UTF-8 with stray legacy bytes: each ill-formed byte becomes "
            "its windows-1252 character"),
-        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Cp1252; });
+        [](u8convert::RepairOptions& o) { o.invalid = ErrorPolicy::Cp1252; });
     add(tr("Read Invalid Bytes as ISO-8859-&1…"),
         tr("Each ill-formed byte becomes the ISO-8859-1 character of the same value"),
-        [](u8codec::RepairOptions& o) { o.invalid = ErrorPolicy::Latin1; });
+        [](u8convert::RepairOptions& o) { o.invalid = ErrorPolicy::Latin1; });
     menu->addSeparator();
     fixMojibake_ = add(tr("Fix &Mojibake…"),
                        tr("Undo UTF-8 text read as windows-1252, ISO-8859-1, windows-1251, "
                           "MacRoman… and re-encoded (\"CafÃ©\" → \"Café\")"),
-                       [](u8codec::RepairOptions& o) {
+                       [](u8convert::RepairOptions& o) {
                            o.mojibake = true;
-                           o.c1 = u8codec::C1Action::Cp1252; // as repair --mojibake
+                           o.c1 = u8convert::C1Action::Cp1252; // as repair --mojibake
                        });
     fixMojibake_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     readC1AsCp1252_ = add(
@@ -192,28 +192,28 @@ void RepairActions::populate(QMenu* menu) {
            "U+0080..U+009F "
            "become the windows-1252 characters of those bytes („ “ ” … – — € ™); the five bytes "
            "windows-1252 leaves undefined (81 8D 8F 90 9D) stay"),
-        [](u8codec::RepairOptions& o) { o.c1 = u8codec::C1Action::Cp1252; });
+        [](u8convert::RepairOptions& o) { o.c1 = u8convert::C1Action::Cp1252; });
     add(tr("Fix &CESU-8 and Modified UTF-8…"),
         tr("Surrogate pairs encoded as two 3-byte forms become one 4-byte form; C0 80 becomes "
            "NUL"),
-        [](u8codec::RepairOptions& o) { o.cesu = true; });
+        [](u8convert::RepairOptions& o) { o.cesu = true; });
     menu->addSeparator();
     add(tr("Remove &Byte Order Mark…"),
         tr("Remove a leading EF BB BF and any stray U+FEFF inside the text"),
-        [](u8codec::RepairOptions& o) { o.bom = u8codec::BomAction::Strip; });
+        [](u8convert::RepairOptions& o) { o.bom = u8convert::BomAction::Strip; });
     add(tr("&Add Byte Order Mark…"),
         tr("Put EF BB BF in front (and remove stray U+FEFF inside the text)"),
-        [](u8codec::RepairOptions& o) { o.bom = u8codec::BomAction::Add; });
+        [](u8convert::RepairOptions& o) { o.bom = u8convert::BomAction::Add; });
     menu->addSeparator();
     add(tr("Line Endings to &LF…"), tr("Rewrite CR LF and lone CR as LF (Unix)"),
-        [](u8codec::RepairOptions& o) { o.lineEnding = u8codec::LineEnding::Lf; });
+        [](u8convert::RepairOptions& o) { o.lineEnding = u8convert::LineEnding::Lf; });
     add(tr("Line Endings to CR L&F…"), tr("Rewrite LF and lone CR as CR LF (Windows)"),
-        [](u8codec::RepairOptions& o) { o.lineEnding = u8codec::LineEnding::CrLf; });
+        [](u8convert::RepairOptions& o) { o.lineEnding = u8convert::LineEnding::CrLf; });
     menu->addSeparator();
     add(tr("Normalize to NF&C…"), tr("Unicode canonical composition (UAX #15)"),
-        [](u8codec::RepairOptions& o) { o.normalForm = u8codec::NormalForm::Nfc; });
+        [](u8convert::RepairOptions& o) { o.normalForm = u8convert::NormalForm::Nfc; });
     add(tr("Normalize to NF&D…"), tr("Unicode canonical decomposition (UAX #15)"),
-        [](u8codec::RepairOptions& o) { o.normalForm = u8codec::NormalForm::Nfd; });
+        [](u8convert::RepairOptions& o) { o.normalForm = u8convert::NormalForm::Nfd; });
     menu->addSeparator();
     reinterpret_ = menu->addAction(tr("Reinterpret &As…"));
     reinterpret_->setStatusTip(tr("Read the bytes as another encoding and show them as UTF-8"));
@@ -230,8 +230,8 @@ void RepairActions::updateEnabled() {
         a->setEnabled(enabled);
 }
 
-ChangePreview RepairActions::previewOf(const QString& title, const u8codec::RepairReport& report,
-                                       const u8codec::RepairOptions& options,
+ChangePreview RepairActions::previewOf(const QString& title, const u8convert::RepairReport& report,
+                                       const u8convert::RepairOptions& options,
                                        const std::vector<std::size_t>* groups,
                                        const std::vector<quint64>* lines) {
     ChangePreview p;
@@ -241,21 +241,21 @@ ChangePreview RepairActions::previewOf(const QString& title, const u8codec::Repa
         p.whyNotSelectable =
             tr("the repair makes more than %1 changes, so they cannot be unticked one by one")
                 .arg(QLocale().toString(qulonglong(kSelectableChanges)));
-    for (int k = 0; k < u8codec::kRepairKindCount; ++k)
+    for (int k = 0; k < u8convert::kRepairKindCount; ++k)
         if (const auto n = report.counts[std::size_t(k)]) {
-            u8codec::RepairOptions without = options;
+            u8convert::RepairOptions without = options;
             p.counts.append(
-                {kindLabel(u8codec::RepairKind(k)), n, k,
-                 p.selectable || u8codec::leaveOutKind(without, u8codec::RepairKind(k))});
+                {kindLabel(u8convert::RepairKind(k)), n, k,
+                 p.selectable || u8convert::leaveOutKind(without, u8convert::RepairKind(k))});
         }
     p.totalChanges = report.total();
     for (std::size_t i = 0; i < report.changes.size(); ++i) {
-        const u8codec::RepairChange& c = report.changes[i];
+        const u8convert::RepairChange& c = report.changes[i];
         ChangePreview::Change change{c.offset, toBytes(c.before), toBytes(c.after),
                                      QString::fromStdString(c.detail), int(c.kind)};
-        if (c.kind == u8codec::RepairKind::Mojibake && !c.pages.empty()) {
-            change.page = QString::fromUtf8(u8codec::name(c.pages.front()));
-            change.confidence = QString::fromUtf8(u8codec::name(c.confidence));
+        if (c.kind == u8convert::RepairKind::Mojibake && !c.pages.empty()) {
+            change.page = QString::fromUtf8(u8convert::name(c.pages.front()));
+            change.confidence = QString::fromUtf8(u8convert::name(c.confidence));
         }
         change.group = p.selectable ? int((*groups)[i]) : int(i);
         change.line = lines ? (*lines)[i] : 0;
@@ -272,7 +272,7 @@ ChangePreview RepairActions::previewOf(const QString& title, const u8codec::Repa
 }
 
 struct RepairActions::RepairOutcome {
-    u8codec::RepairResult result;
+    u8convert::RepairResult result;
     std::shared_ptr<const u8codec::ByteSource> repaired; // when something changed
     std::vector<std::size_t> groups; // tied changes, when the report lists every change
     std::vector<quint64> lines;      // the line of each reported change (linesOfChanges())
@@ -289,13 +289,13 @@ struct RepairActions::RepairOutcome {
     }
 };
 
-void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions& asked) {
+void RepairActions::runRepair(const QString& title, const u8convert::RepairOptions& asked) {
     auto source = document_->sharedSource();
     if (!source || busy_)
         return;
     busy_ = true;
     updateEnabled();
-    u8codec::RepairOptions options = asked;
+    u8convert::RepairOptions options = asked;
     options.maxReportedChanges = std::max(options.maxReportedChanges, kSelectableChanges);
     options.mojibakeOptions.maxReportedFixes =
         std::max(options.mojibakeOptions.maxReportedFixes, kSelectableChanges);
@@ -313,14 +313,14 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
             if (!readWholeSource(*source, input, control, 0.5))
                 return;
             control.setStage(tr("%1…").arg(title));
-            u8codec::RepairOptions withProgress = options;
+            u8convert::RepairOptions withProgress = options;
             withProgress.progress = progressAfterReading(control);
-            outcome->result = u8codec::repair(input, withProgress);
+            outcome->result = u8convert::repair(input, withProgress);
             control.setProgress(1.0);
             outcome->findLines(*source, control);
-            const u8codec::RepairReport& report = outcome->result.report;
+            const u8convert::RepairReport& report = outcome->result.report;
             if (outcome->result.ok && report.total() > 0 && report.listsEveryChange()) {
-                u8codec::ChangeTies ties = u8codec::tieChanges(input, report.changes);
+                u8convert::ChangeTies ties = u8convert::tieChanges(input, report.changes);
                 if (ties.ok)
                     outcome->groups = std::move(ties.group);
             }
@@ -352,34 +352,34 @@ void RepairActions::runRepair(const QString& title, const u8codec::RepairOptions
 
 // runRepair() for a large document: window by window into a temporary file. The preview's ties
 // need the whole document in memory, as for a small one: they are made only when the report lists
-// every change (u8codec::tieChanges(), and applySelection() after it). A repair with more changes
+// every change (u8convert::tieChanges(), and applySelection() after it). A repair with more changes
 // than the preview lists is never held in memory; what the user leaves out of it runs again
 // without those kinds or pages.
 void RepairActions::repairLarge(const u8codec::ByteSource& source,
-                                const u8codec::RepairOptions& options, const QString& title,
+                                const u8convert::RepairOptions& options, const QString& title,
                                 JobControl& control, RepairOutcome& outcome) {
     control.setStage(tr("%1…").arg(title));
-    u8codec::RepairOptions withProgress = options;
+    u8convert::RepairOptions withProgress = options;
     withProgress.progress = [&control](std::uint64_t done, std::uint64_t total) {
         control.setProgress(total == 0 ? 1.0 : double(done) / double(total));
         return !control.cancelled();
     };
     outcome.repaired = repairInWindows(source, withProgress, outcome.result);
     outcome.findLines(source, control);
-    const u8codec::RepairReport& report = outcome.result.report;
+    const u8convert::RepairReport& report = outcome.result.report;
     if (outcome.result.ok && report.total() > 0 && report.listsEveryChange()) {
         control.setStage(tr("Reading the document to tie the changes…"));
         std::vector<std::uint8_t> input;
         if (!readWholeSource(source, input, control, 1.0))
             return;
-        u8codec::ChangeTies ties = u8codec::tieChanges(input, report.changes);
+        u8convert::ChangeTies ties = u8convert::tieChanges(input, report.changes);
         if (ties.ok)
             outcome.groups = std::move(ties.group);
     }
     control.setProgress(1.0);
 }
 
-void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptions& options,
+void RepairActions::offerRepair(const QString& title, const u8convert::RepairOptions& options,
                                 std::shared_ptr<const u8codec::ByteSource> source,
                                 RepairOutcome& outcome) {
     const ChangePreview preview = previewOf(
@@ -395,21 +395,21 @@ void RepairActions::offerRepair(const QString& title, const u8codec::RepairOptio
         return;
     }
     // The list is incomplete: the repair runs again without what was unticked.
-    u8codec::RepairOptions without = options;
+    u8convert::RepairOptions without = options;
     QStringList leftOut;
     for (const int kind : choice->leftOutKinds)
-        if (u8codec::leaveOutKind(without, u8codec::RepairKind(kind)))
-            leftOut << QString::fromUtf8(u8codec::name(u8codec::RepairKind(kind)));
+        if (u8convert::leaveOutKind(without, u8convert::RepairKind(kind)))
+            leftOut << QString::fromUtf8(u8convert::name(u8convert::RepairKind(kind)));
     for (const QString& page : choice->leftOutPages)
-        if (const auto cp = u8codec::codePageFromName(page.toStdString())) {
-            u8codec::leaveOutPage(without, *cp);
+        if (const auto cp = u8convert::codePageFromName(page.toStdString())) {
+            u8convert::leaveOutPage(without, *cp);
             leftOut << page;
         }
     leftOut.sort();
     runRepair(tr("%1 without %2").arg(title, leftOut.join(QStringLiteral(", "))), without);
 }
 
-void RepairActions::applySelection(const QString& title, const u8codec::RepairOptions& options,
+void RepairActions::applySelection(const QString& title, const u8convert::RepairOptions& options,
                                    const u8codec::ByteSource& source, const RepairOutcome& outcome,
                                    const PreviewChoice& choice) {
     const auto& changes = outcome.result.report.changes;
@@ -418,10 +418,10 @@ void RepairActions::applySelection(const QString& title, const u8codec::RepairOp
         if (i >= 0 && std::size_t(i) < ticked.size())
             ticked[std::size_t(i)] = false;
     const bool lineEndings =
-        options.lineEnding && !choice.leftOutKinds.contains(int(u8codec::RepairKind::LineEnding));
+        options.lineEnding && !choice.leftOutKinds.contains(int(u8convert::RepairKind::LineEnding));
     std::vector<std::uint8_t> original(std::size_t(source.size()));
     original.resize(source.read(0, original));
-    const u8codec::SelectionResult s = u8codec::applySelectedChanges(
+    const u8convert::SelectionResult s = u8convert::applySelectedChanges(
         original, changes, ticked, lineEndings ? options.lineEnding : std::nullopt);
     if (!s.ok) {
         const QString why = QString::fromStdString(s.error);
@@ -431,17 +431,17 @@ void RepairActions::applySelection(const QString& title, const u8codec::RepairOp
         return;
     }
     const auto& counts = outcome.result.report.counts;
-    const std::uint64_t lineEndingCount = counts[std::size_t(u8codec::RepairKind::LineEnding)];
+    const std::uint64_t lineEndingCount = counts[std::size_t(u8convert::RepairKind::LineEnding)];
     QStringList parts;
-    for (int k = 0; k < u8codec::kRepairKindCount; ++k) {
+    for (int k = 0; k < u8convert::kRepairKindCount; ++k) {
         const auto all = counts[std::size_t(k)];
         if (all == 0)
             continue;
-        const auto made = k == int(u8codec::RepairKind::LineEnding)
+        const auto made = k == int(u8convert::RepairKind::LineEnding)
                               ? (lineEndings ? all : 0)
                               : s.appliedByKind[std::size_t(k)];
         parts << tr("%1 %2 of %3")
-                     .arg(QString::fromUtf8(u8codec::name(u8codec::RepairKind(k))))
+                     .arg(QString::fromUtf8(u8convert::name(u8convert::RepairKind(k))))
                      .arg(made)
                      .arg(all);
     }
@@ -485,7 +485,7 @@ void RepairActions::chooseReinterpretEncoding() {
     }
     // The detected encodings come first, best first (the detector reads the first 4 MiB).
     const QString detectedMark = QStringLiteral("  — ");
-    const u8codec::Detection detection = u8codec::detectEncoding(*document_->source());
+    const u8convert::Detection detection = u8convert::detectEncoding(*document_->source());
     for (auto it = detection.guesses.rbegin(); it != detection.guesses.rend(); ++it) {
         const QString name = QString::fromStdString(it->encoding);
         if (name.compare(QStringLiteral("UTF-8"), Qt::CaseInsensitive) == 0)
@@ -502,7 +502,7 @@ void RepairActions::chooseReinterpretEncoding() {
     if (!ok || encoding.trimmed().isEmpty())
         return;
     encoding = encoding.section(detectedMark, 0, 0);
-    if (!u8codec::canonicalEncodingName(encoding.trimmed().toStdString())) {
+    if (!u8convert::canonicalEncodingName(encoding.trimmed().toStdString())) {
         QMessageBox::warning(window_, tr("Reinterpret As"),
                              tr("\"%1\" is not an encoding ICU knows.").arg(encoding));
         return;
@@ -512,7 +512,7 @@ void RepairActions::chooseReinterpretEncoding() {
 }
 
 struct RepairActions::ReinterpretOutcome {
-    u8codec::TranscodeResult result;
+    u8convert::TranscodeResult result;
     QByteArray head; // the first input bytes, for the preview
     std::uint64_t inputSize = 0;
     std::vector<std::pair<std::uint64_t, QByteArray>> invalid; // offsets and their bytes
@@ -558,10 +558,10 @@ void RepairActions::transcodeWhole(const u8codec::ByteSource& source, const std:
     if (!readWholeSource(source, input, control, 0.5))
         return;
     control.setStage(tr("Converting from %1…").arg(QString::fromStdString(from)));
-    u8codec::TranscodeOptions options;
-    options.unmappable = u8codec::UnmappablePolicy::Substitute;
+    u8convert::TranscodeOptions options;
+    options.unmappable = u8convert::UnmappablePolicy::Substitute;
     options.progress = progressAfterReading(control);
-    outcome.result = u8codec::transcode(input, from, "UTF-8", options);
+    outcome.result = u8convert::transcode(input, from, "UTF-8", options);
     outcome.inputSize = input.size();
     outcome.head = QByteArray(reinterpret_cast<const char*>(input.data()),
                               qsizetype(std::min<std::size_t>(input.size(), 24)));

@@ -48,19 +48,20 @@ public:
     void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
     // Runs one repair (in the background); on confirmation the document changes. A document of
-    // repairInWindowsFrom() bytes or more is repaired window by window (u8codec::repairStreamed())
-    // into a temporary file that the document then reads: neither needs memory of its size.
-    void runRepair(const QString& title, const u8codec::RepairOptions& options);
+    // repairInWindowsFrom() bytes or more is repaired window by window
+    // (u8convert::repairStreamed()) into a temporary file that the document then reads: neither
+    // needs memory of its size.
+    void runRepair(const QString& title, const u8convert::RepairOptions& options);
     std::uint64_t repairInWindowsFrom() const { return inWindowsFrom_; }
     void setRepairInWindowsFrom(std::uint64_t bytes) { inWindowsFrom_ = bytes; } // for tests
     // Reads the document's bytes as `encoding` and shows them converted to UTF-8.
     void runReinterpret(const QString& encoding);
 
-    // The preview of a repair's report (public for tests). `groups` (from u8codec::tieChanges)
+    // The preview of a repair's report (public for tests). `groups` (from u8convert::tieChanges)
     // is given when the report lists every change: single changes can then be unticked. `lines`
     // (linesOfChanges()) lets the preview group a line's changes.
-    static ChangePreview previewOf(const QString& title, const u8codec::RepairReport& report,
-                                   const u8codec::RepairOptions& options,
+    static ChangePreview previewOf(const QString& title, const u8convert::RepairReport& report,
+                                   const u8convert::RepairOptions& options,
                                    const std::vector<std::size_t>* groups = nullptr,
                                    const std::vector<quint64>* lines = nullptr);
 
@@ -73,12 +74,12 @@ private:
     void offer(const ChangePreview& preview, std::shared_ptr<const u8codec::ByteSource> bytes);
     struct RepairOutcome;
     static void repairLarge(const u8codec::ByteSource& source,
-                            const u8codec::RepairOptions& options, const QString& title,
+                            const u8convert::RepairOptions& options, const QString& title,
                             JobControl& control, RepairOutcome& outcome);
-    void offerRepair(const QString& title, const u8codec::RepairOptions& options,
+    void offerRepair(const QString& title, const u8convert::RepairOptions& options,
                      std::shared_ptr<const u8codec::ByteSource> source, RepairOutcome& outcome);
     // Applies the ticked part of a repair whose report lists every change.
-    void applySelection(const QString& title, const u8codec::RepairOptions& options,
+    void applySelection(const QString& title, const u8convert::RepairOptions& options,
                         const u8codec::ByteSource& source, const RepairOutcome& outcome,
                         const PreviewChoice& choice);
     void updateEnabled();

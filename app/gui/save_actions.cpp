@@ -304,7 +304,7 @@ QString offsetsText(const std::vector<std::uint64_t>& offsets) {
 
 // In a target without U+FFFD (ISO-8859-1), the converter counts the U+FFFD of each invalid
 // sequence as unmappable too, at the sequence's offset: those are the problems' own.
-void SaveActions::takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+void SaveActions::takeReplacementsOutOfUnmappable(u8convert::TranscodeResult& result,
                                                   ProblemTally& tally) {
     const std::set<std::uint64_t> invalid(result.invalidInputOffsets.begin(),
                                           result.invalidInputOffsets.end());
@@ -319,9 +319,9 @@ void SaveActions::takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& resu
 }
 
 bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
-                                 const QString& target, const u8codec::TranscodeOptions& options,
-                                 u8codec::TranscodeResult& result, ProblemTally& tally) {
-    auto out = std::make_shared<u8codec::TranscodeResult>();
+                                 const QString& target, const u8convert::TranscodeOptions& options,
+                                 u8convert::TranscodeResult& result, ProblemTally& tally) {
+    auto out = std::make_shared<u8convert::TranscodeResult>();
     auto problems = std::make_shared<ProblemTally>();
     QEventLoop loop;
     bool cancelled = false;
@@ -331,7 +331,7 @@ bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource
             std::vector<std::uint8_t> input;
             if (!readWholeSource(*source, input, control, 0.5))
                 return;
-            *out = u8codec::transcode(input, "UTF-8", target.toStdString(), options);
+            *out = u8convert::transcode(input, "UTF-8", target.toStdString(), options);
             if (out->invalidInput > 0) {
                 // The converter counts error segments; the window counts problems.
                 u8codec::ProblemScanner scanner;
@@ -357,10 +357,12 @@ bool SaveActions::convertForSave(const std::shared_ptr<const u8codec::ByteSource
     return !cancelled;
 }
 
-QString SaveActions::lossQuestion(const u8codec::TranscodeResult& result, const ProblemTally& tally,
-                                  const QString& target, const u8codec::TranscodeOptions& options) {
-    const QString fate =
-        options.unmappable == u8codec::UnmappablePolicy::Escape ? tr("escaped") : tr("substituted");
+QString SaveActions::lossQuestion(const u8convert::TranscodeResult& result,
+                                  const ProblemTally& tally, const QString& target,
+                                  const u8convert::TranscodeOptions& options) {
+    const QString fate = options.unmappable == u8convert::UnmappablePolicy::Escape
+                             ? tr("escaped")
+                             : tr("substituted");
     QStringList parts;
     if (result.unmappable > 0)
         parts << tr("%1 cannot represent %n character(s) (first at offsets %2); they will be %3.",
@@ -383,7 +385,7 @@ QString SaveActions::lossQuestion(const u8codec::TranscodeResult& result, const 
     return parts.join(QLatin1Char(' '));
 }
 
-QString SaveActions::unsavableReason(const u8codec::TranscodeResult& result,
+QString SaveActions::unsavableReason(const u8convert::TranscodeResult& result,
                                      const ProblemTally& tally, const QString& target) {
     if (result.ok)
         return {};
@@ -411,15 +413,15 @@ void SaveActions::saveAsEncoding() {
     // The dialog comes back, with every choice kept, until a choice works out or is cancelled.
     SaveEncodingDialog dialog(window_);
     QString target;
-    u8codec::TranscodeOptions options;
-    auto result = std::make_shared<u8codec::TranscodeResult>();
+    u8convert::TranscodeOptions options;
+    auto result = std::make_shared<u8convert::TranscodeResult>();
     ProblemTally tally;
     for (;;) {
         if (dialog.exec() != QDialog::Accepted)
             return;
         dialog.setProblem({});
         target = dialog.encoding();
-        if (!u8codec::canonicalEncodingName(target.toStdString())) {
+        if (!u8convert::canonicalEncodingName(target.toStdString())) {
             dialog.setProblem(tr("\"%1\" is not an encoding ICU knows.").arg(target));
             continue;
         }

@@ -19,9 +19,11 @@ class QWidget;
 
 namespace u8codec {
 class ByteSource;
+}
+namespace u8convert {
 struct TranscodeOptions;
 struct TranscodeResult;
-} // namespace u8codec
+} // namespace u8convert
 namespace u8ui {
 class ByteDocument;
 }
@@ -91,18 +93,18 @@ private:
         // represent too, which is taken out of its count (a problem is said once, as a problem).
         bool replacementUnmappable = false;
     };
-    static void takeReplacementsOutOfUnmappable(u8codec::TranscodeResult& result,
+    static void takeReplacementsOutOfUnmappable(u8convert::TranscodeResult& result,
                                                 ProblemTally& tally);
     // Converts the document to `target` in the background; false when the user cancelled.
     bool convertForSave(const std::shared_ptr<const u8codec::ByteSource>& source,
-                        const QString& target, const u8codec::TranscodeOptions& options,
-                        u8codec::TranscodeResult& result, ProblemTally& tally);
+                        const QString& target, const u8convert::TranscodeOptions& options,
+                        u8convert::TranscodeResult& result, ProblemTally& tally);
     // The question before a save that substitutes characters or replaces problems.
-    static QString lossQuestion(const u8codec::TranscodeResult& result, const ProblemTally& tally,
-                                const QString& target, const u8codec::TranscodeOptions& options);
+    static QString lossQuestion(const u8convert::TranscodeResult& result, const ProblemTally& tally,
+                                const QString& target, const u8convert::TranscodeOptions& options);
     // Why `result` cannot be saved (characters that do not fit, a converter error); empty if it
     // can.
-    static QString unsavableReason(const u8codec::TranscodeResult& result,
+    static QString unsavableReason(const u8convert::TranscodeResult& result,
                                    const ProblemTally& tally, const QString& target);
     // Runs `write` (filling the output on a worker thread; false when cancelled or the bytes
     // could not be read, with the reason) and commits it, or explains.

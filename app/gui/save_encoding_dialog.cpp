@@ -35,10 +35,10 @@ SaveEncodingDialog::SaveEncodingDialog(QWidget* parent)
     encoding_->setToolTip(tr("Any encoding ICU knows may be typed"));
     bom_->setChecked(settings.value(QStringLiteral("save/signature"), false).toBool());
     policy_->setObjectName(QStringLiteral("unmappable"));
-    policy_->addItem(tr("Refuse to save"), int(u8codec::UnmappablePolicy::Fail));
+    policy_->addItem(tr("Refuse to save"), int(u8convert::UnmappablePolicy::Fail));
     policy_->addItem(tr("Substitute the encoding's replacement character"),
-                     int(u8codec::UnmappablePolicy::Substitute));
-    policy_->addItem(tr("Escape as &#xHHHH;"), int(u8codec::UnmappablePolicy::Escape));
+                     int(u8convert::UnmappablePolicy::Substitute));
+    policy_->addItem(tr("Escape as &#xHHHH;"), int(u8convert::UnmappablePolicy::Escape));
     policy_->setCurrentIndex(settings.value(QStringLiteral("save/unmappable"), 0).toInt());
     problem_->setObjectName(QStringLiteral("problem"));
     problem_->setWordWrap(true);
@@ -63,9 +63,9 @@ QString SaveEncodingDialog::encoding() const {
     return encoding_->currentText().trimmed();
 }
 
-u8codec::TranscodeOptions SaveEncodingDialog::options() const {
-    u8codec::TranscodeOptions options;
-    options.unmappable = u8codec::UnmappablePolicy(policy_->currentData().toInt());
+u8convert::TranscodeOptions SaveEncodingDialog::options() const {
+    u8convert::TranscodeOptions options;
+    options.unmappable = u8convert::UnmappablePolicy(policy_->currentData().toInt());
     options.addSignature = bom_->isChecked();
     return options;
 }

@@ -20,7 +20,7 @@ public:
     explicit SaveEncodingDialog(QWidget* parent = nullptr);
 
     QString encoding() const;
-    u8codec::TranscodeOptions options() const;
+    u8convert::TranscodeOptions options() const;
     // Remembers the choices for the next time.
     void saveChoices() const;
 

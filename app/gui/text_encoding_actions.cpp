@@ -18,7 +18,7 @@ TextEncodingActions::TextEncodingActions(QMainWindow* window, u8ui::TextView* te
     field_->setObjectName(QStringLiteral("textEncoding"));
     field_->setAlignment(Qt::AlignCenter);
     window->statusBar()->addPermanentWidget(field_);
-    for (std::string_view name : u8codec::TextReading::offered()) {
+    for (std::string_view name : u8convert::TextReading::offered()) {
         const QString encoding = QString::fromLatin1(name.data(), qsizetype(name.size()));
         auto* a = new QAction(encoding, group_);
         a->setCheckable(true);
@@ -50,7 +50,7 @@ void TextEncodingActions::populate(QMenu* view) {
 
 bool TextEncodingActions::setEncoding(const QString& encoding) {
     std::string error;
-    const auto reading = u8codec::TextReading::make(encoding.toStdString(), error);
+    const auto reading = u8convert::TextReading::make(encoding.toStdString(), error);
     if (!reading) {
         emit message(
             tr("The text pane cannot read %1: %2").arg(encoding, QString::fromStdString(error)));

@@ -1,5 +1,5 @@
 // View > Text Encoding: the text pane reads the bytes through another encoding (windows-1252,
-// ISO-8859-1, KOI8-R, UTF-16LE…; u8codec::TextReading) to show what a program that assumed it
+// ISO-8859-1, KOI8-R, UTF-16LE…; u8convert::TextReading) to show what a program that assumed it
 // saw. No byte changes; the hex pane, the Inspector and the Problems list stay UTF-8's, and a
 // field of the status bar says which encoding the text pane uses. The choice lasts for the
 // session (every file opened meanwhile), not beyond: a new start reads UTF-8, as the window's

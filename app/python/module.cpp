@@ -115,7 +115,7 @@ py::object check(py::handle data, std::optional<std::size_t> maxProblems) {
 py::object fixEncoding(py::handle text, const py::object& pages) {
     RepairRequest request;
     request.pages = pageNames(pages);
-    const u8codec::RepairOptions options = repairOptionsOf(request);
+    const u8convert::RepairOptions options = repairOptionsOf(request);
     return mapValues<std::string>(
         text, InputKind::Text,
         [&options](const std::string& v) { return std::move(repairBytes(v, options).text); },
@@ -123,19 +123,19 @@ py::object fixEncoding(py::handle text, const py::object& pages) {
 }
 
 py::object repair(py::handle data, const RepairRequest& request) {
-    const u8codec::RepairOptions options = repairOptionsOf(request);
-    return mapValues<u8codec::RepairResult>(
+    const u8convert::RepairOptions options = repairOptionsOf(request);
+    return mapValues<u8convert::RepairResult>(
         data, InputKind::Bytes,
         [&options](const std::string& v) { return repairBytes(v, options); },
-        [](const u8codec::RepairResult& r) {
+        [](const u8convert::RepairResult& r) {
             return py::object(py::make_tuple(py::bytes(r.text), py::cast(r.report.changes)));
         });
 }
 
 py::object detect(py::handle data) {
-    return mapValues<u8codec::Detection>(
+    return mapValues<u8convert::Detection>(
         data, InputKind::Bytes, [](const std::string& v) { return detectBytes(v); },
-        [](const u8codec::Detection& d) { return py::cast(d); });
+        [](const u8convert::Detection& d) { return py::cast(d); });
 }
 
 py::object transcode(py::handle data, const TranscodeRequest& request) {
@@ -174,28 +174,29 @@ void bindCheck(py::module_& m) {
 }
 
 void bindRepair(py::module_& m) {
-    py::class_<u8codec::RepairChange>(m, "Change", "One change that repair() made.")
-        .def_property_readonly("kind", [](const u8codec::RepairChange& c) { return name(c.kind); })
-        .def_readonly("offset", &u8codec::RepairChange::offset, "in the input, bytes")
-        .def_readonly("length", &u8codec::RepairChange::length, "bytes replaced")
+    py::class_<u8convert::RepairChange>(m, "Change", "One change that repair() made.")
+        .def_property_readonly("kind",
+                               [](const u8convert::RepairChange& c) { return name(c.kind); })
+        .def_readonly("offset", &u8convert::RepairChange::offset, "in the input, bytes")
+        .def_readonly("length", &u8convert::RepairChange::length, "bytes replaced")
         .def_property_readonly("before",
-                               [](const u8codec::RepairChange& c) { return py::bytes(c.before); })
-        .def_readonly("after", &u8codec::RepairChange::after, "what replaced them")
-        .def_readonly("detail", &u8codec::RepairChange::detail, "why, in a sentence")
+                               [](const u8convert::RepairChange& c) { return py::bytes(c.before); })
+        .def_readonly("after", &u8convert::RepairChange::after, "what replaced them")
+        .def_readonly("detail", &u8convert::RepairChange::detail, "why, in a sentence")
         .def_property_readonly("pages",
-                               [](const u8codec::RepairChange& c) {
+                               [](const u8convert::RepairChange& c) {
                                    std::vector<std::string> names;
-                                   for (const u8codec::CodePage p : c.pages)
+                                   for (const u8convert::CodePage p : c.pages)
                                        names.emplace_back(name(p));
                                    return names;
                                })
         .def_property_readonly("confidence",
-                               [](const u8codec::RepairChange& c) -> py::object {
-                                   if (c.kind != u8codec::RepairKind::Mojibake)
+                               [](const u8convert::RepairChange& c) -> py::object {
+                                   if (c.kind != u8convert::RepairKind::Mojibake)
                                        return py::none();
                                    return py::str(std::string(name(c.confidence)));
                                })
-        .def("__repr__", [](const u8codec::RepairChange& c) {
+        .def("__repr__", [](const u8convert::RepairChange& c) {
             return "<u8scope.Change " + std::string(name(c.kind)) + " at " +
                    std::to_string(c.offset) + ": " + c.detail + ">";
         });
@@ -222,8 +223,8 @@ void bindRepair(py::module_& m) {
 }
 
 void bindDetect(py::module_& m) {
-    using u8codec::Detection;
-    using u8codec::EncodingGuess;
+    using u8convert::Detection;
+    using u8convert::EncodingGuess;
     py::class_<EncodingGuess>(m, "Guess", "One encoding detect() considers.")
         .def_readonly("encoding", &EncodingGuess::encoding)
         .def_readonly("confidence", &EncodingGuess::confidence)

@@ -21,13 +21,13 @@ std::span<const std::uint8_t> bytesOf(const std::string& s) {
     throw CodecError("unknown " + what + " '" + value + "' (" + known + ")");
 }
 
-std::vector<u8codec::CodePage> pagesOf(const std::vector<std::string>& names) {
-    std::vector<u8codec::CodePage> pages;
+std::vector<u8convert::CodePage> pagesOf(const std::vector<std::string>& names) {
+    std::vector<u8convert::CodePage> pages;
     for (const std::string& n : names) {
-        const auto cp = u8codec::codePageFromName(n);
+        const auto cp = u8convert::codePageFromName(n);
         if (!cp) {
             std::string known;
-            for (const u8codec::CodePage p : u8codec::allCodePages())
+            for (const u8convert::CodePage p : u8convert::allCodePages())
                 known += (known.empty() ? "" : ", ") + std::string(name(p));
             unknown("code page", n, "known: " + known);
         }
@@ -79,8 +79,8 @@ CheckReport checkBytes(const std::string& data, std::size_t maxProblems) {
 }
 
 // The CLI's option rules (app/cli/cmd_repair.cpp, repairOptionsOf()), by the same names.
-u8codec::RepairOptions repairOptionsOf(const RepairRequest& r) {
-    u8codec::RepairOptions options;
+u8convert::RepairOptions repairOptionsOf(const RepairRequest& r) {
+    u8convert::RepairOptions options;
     const auto policy = u8codec::errorPolicyFromName(r.invalid == "drop" ? "ignore" : r.invalid);
     if (!policy || r.invalid == "ignore")
         unknown("invalid policy", r.invalid, "replace, drop, cp1252, latin1 or strict");
@@ -91,56 +91,57 @@ u8codec::RepairOptions repairOptionsOf(const RepairRequest& r) {
         options.mojibakeOptions.assumedPages = options.mojibakeOptions.codePages;
     }
     options.cesu = r.cesu;
-    const auto bom = u8codec::bomActionFromName(r.bom);
+    const auto bom = u8convert::bomActionFromName(r.bom);
     if (!bom)
         unknown("bom action", r.bom, "keep, strip or add");
     options.bom = *bom;
     if (r.c1) {
-        const auto c1 = u8codec::c1ActionFromName(*r.c1);
+        const auto c1 = u8convert::c1ActionFromName(*r.c1);
         if (!c1)
             unknown("c1 action", *r.c1, "keep or cp1252");
         options.c1 = *c1;
     } else if (r.mojibake) {
         // As the CLI: a C1 control left in text that shows mojibake is windows-1252 punctuation.
-        options.c1 = u8codec::C1Action::Cp1252;
+        options.c1 = u8convert::C1Action::Cp1252;
     }
     if (r.newlines == "lf")
-        options.lineEnding = u8codec::LineEnding::Lf;
+        options.lineEnding = u8convert::LineEnding::Lf;
     else if (r.newlines == "crlf")
-        options.lineEnding = u8codec::LineEnding::CrLf;
+        options.lineEnding = u8convert::LineEnding::CrLf;
     else if (r.newlines != "keep")
         unknown("newlines value", r.newlines, "keep, lf or crlf");
     if (r.normalize) {
-        options.normalForm = u8codec::normalFormFromName(*r.normalize);
+        options.normalForm = u8convert::normalFormFromName(*r.normalize);
         if (!options.normalForm)
             unknown("normal form", *r.normalize, "nfc or nfd");
     }
     return options;
 }
 
-u8codec::RepairResult repairBytes(const std::string& data, const u8codec::RepairOptions& options) {
-    u8codec::RepairResult result = u8codec::repair(bytesOf(data), options);
+u8convert::RepairResult repairBytes(const std::string& data,
+                                    const u8convert::RepairOptions& options) {
+    u8convert::RepairResult result = u8convert::repair(bytesOf(data), options);
     if (!result.ok)
         throw CodecError(result.error);
     return result;
 }
 
-u8codec::Detection detectBytes(const std::string& data) {
-    return u8codec::detectEncoding(bytesOf(data));
+u8convert::Detection detectBytes(const std::string& data) {
+    return u8convert::detectEncoding(bytesOf(data));
 }
 
 std::string transcodeBytes(const std::string& data, const TranscodeRequest& r) {
-    u8codec::TranscodeOptions options;
-    const auto policy = u8codec::unmappablePolicyFromName(r.unmappable);
+    u8convert::TranscodeOptions options;
+    const auto policy = u8convert::unmappablePolicyFromName(r.unmappable);
     if (!policy)
         unknown("unmappable policy", r.unmappable, "fail, substitute or escape");
     options.unmappable = *policy;
-    const auto style = u8codec::escapeStyleFromName(r.escape);
+    const auto style = u8convert::escapeStyleFromName(r.escape);
     if (!style)
         unknown("escape style", r.escape, "xml-hex, xml-dec, java, c, unicode or icu");
     options.escape = *style;
     options.addSignature = r.addSignature;
-    u8codec::TranscodeResult result = u8codec::transcode(bytesOf(data), r.from, r.to, options);
+    u8convert::TranscodeResult result = u8convert::transcode(bytesOf(data), r.from, r.to, options);
     if (!result.ok)
         throw CodecError(result.error);
     return std::move(result.output);

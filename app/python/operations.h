@@ -52,12 +52,13 @@ struct RepairRequest {
     std::optional<std::string> normalize; // nfc|nfd
 };
 
-u8codec::RepairOptions repairOptionsOf(const RepairRequest& request);
+u8convert::RepairOptions repairOptionsOf(const RepairRequest& request);
 
 // The repaired text and report; throws CodecError when the repair refuses (invalid=strict).
-u8codec::RepairResult repairBytes(const std::string& data, const u8codec::RepairOptions& options);
+u8convert::RepairResult repairBytes(const std::string& data,
+                                    const u8convert::RepairOptions& options);
 
-u8codec::Detection detectBytes(const std::string& data);
+u8convert::Detection detectBytes(const std::string& data);
 
 struct TranscodeRequest {
     std::string from;

@@ -77,7 +77,7 @@ class TestDocumentEdit : public QObject {
     std::function<PreviewChoice(const ChangePreview&)> choose_;
 
     // Runs a repair and waits for its outcome.
-    QString repairAndWait(const QString& title, const u8codec::RepairOptions& options) {
+    QString repairAndWait(const QString& title, const u8convert::RepairOptions& options) {
         QSignalSpy finished(repairs_, &RepairActions::finished);
         repairs_->runRepair(title, options);
         if (!finished.wait(20000))
@@ -164,7 +164,7 @@ private slots:
     void repairIsPreviewedThenOneUndoableStep() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9 ok\xC0\xAF\n";
         history_->open(bytesOf(original), QStringLiteral("t.txt"));
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
         const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
         QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
@@ -207,9 +207,9 @@ private slots:
                     c.untickedChanges.insert(i);
             return c;
         };
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
-        options.lineEnding = u8codec::LineEnding::Lf;
+        options.lineEnding = u8convert::LineEnding::Lf;
         const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
         QVERIFY2(message.contains(QStringLiteral("applied")), qPrintable(message));
         const ChangePreview& p = previews_.first();
@@ -236,9 +236,9 @@ private slots:
         for (int i = 0; i < 300; ++i)
             original += "Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 ok"
                         "\xC0\xAF \xD0\xA0\xD1\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\r\n";
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
-        options.lineEnding = u8codec::LineEnding::Lf;
+        options.lineEnding = u8convert::LineEnding::Lf;
         for (const bool untickOne : {false, true}) {
             QList<ChangePreview> seen[2];
             QByteArray repaired[2];
@@ -288,12 +288,12 @@ private slots:
         history_->open(bytesOf(original), QStringLiteral("t.txt"));
         choose_ = [](const ChangePreview&) {
             PreviewChoice c;
-            c.leftOutKinds.insert(int(u8codec::RepairKind::LineEnding));
+            c.leftOutKinds.insert(int(u8convert::RepairKind::LineEnding));
             return c;
         };
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
-        options.lineEnding = u8codec::LineEnding::Lf;
+        options.lineEnding = u8convert::LineEnding::Lf;
         repairAndWait(QStringLiteral("Fix Mojibake"), options);
         QCOMPARE(contentOf(*document_), QByteArray("Caf\xC3\xA9\r\n"));
         QCOMPARE(
@@ -309,7 +309,7 @@ private slots:
             c.untickedChanges.insert(0);
             return c;
         };
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
         const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
         QVERIFY2(message.contains(QStringLiteral("unchanged")), qPrintable(message));
@@ -330,10 +330,10 @@ private slots:
                 c.leftOutPages.insert(QStringLiteral("windows-1252"));
             return c;
         };
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
-        options.mojibakeOptions.codePages = {u8codec::CodePage::Windows1252,
-                                             u8codec::CodePage::Latin1};
+        options.mojibakeOptions.codePages = {u8convert::CodePage::Windows1252,
+                                             u8convert::CodePage::Latin1};
         QSignalSpy finished(repairs_, &RepairActions::finished);
         repairs_->runRepair(QStringLiteral("Fix Mojibake"), options);
         QVERIFY(finished.wait(60000));
@@ -350,12 +350,12 @@ private slots:
     void treeUntickingAPageUnticksItsFixesAndTheirTies() {
         // NFD rewrites the first fix's "é": that normalisation is tied to the fix.
         const std::string in = "Caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 \xC0\xAF";
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
-        options.normalForm = u8codec::NormalForm::Nfd;
+        options.normalForm = u8convert::NormalForm::Nfd;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
-        const u8codec::RepairResult r = u8codec::repair(bytes, options);
-        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const u8convert::RepairResult r = u8convert::repair(bytes, options);
+        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
         QVERIFY(ties.ok);
         const ChangePreview p =
             RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
@@ -369,13 +369,13 @@ private slots:
         page->setCheckState(0, Qt::Unchecked);
         const PreviewChoice c = dialog.choice();
         QVERIFY(c.leftOutPages.contains(QStringLiteral("windows-1252")));
-        QVERIFY(c.leftOutKinds.contains(int(u8codec::RepairKind::Mojibake)));
-        QVERIFY(c.leftOutKinds.contains(int(u8codec::RepairKind::Normalization)));
-        QVERIFY(!c.leftOutKinds.contains(int(u8codec::RepairKind::InvalidSequence)));
+        QVERIFY(c.leftOutKinds.contains(int(u8convert::RepairKind::Mojibake)));
+        QVERIFY(c.leftOutKinds.contains(int(u8convert::RepairKind::Normalization)));
+        QVERIFY(!c.leftOutKinds.contains(int(u8convert::RepairKind::InvalidSequence)));
         // Every fix, and the normalisations inside them, under another kind.
         for (int i = 0; i < p.changes.size(); ++i)
             QCOMPARE(c.untickedChanges.contains(i),
-                     p.changes[i].kind != int(u8codec::RepairKind::InvalidSequence));
+                     p.changes[i].kind != int(u8convert::RepairKind::InvalidSequence));
         // Ticking one fix back ticks its normalisation too; the page is then partly ticked.
         const int fix = int(std::find_if(p.changes.begin(), p.changes.end(),
                                          [](const auto& ch) { return ch.offset == 3; }) -
@@ -386,7 +386,7 @@ private slots:
             if (p.changes[i].group == fix)
                 QVERIFY(!again.untickedChanges.contains(i));
         QCOMPARE(page->checkState(0), Qt::PartiallyChecked);
-        QCOMPARE(tree->kindItem(int(u8codec::RepairKind::Mojibake))->checkState(0),
+        QCOMPARE(tree->kindItem(int(u8convert::RepairKind::Mojibake))->checkState(0),
                  Qt::PartiallyChecked);
     }
 
@@ -396,12 +396,12 @@ private slots:
         const std::string in = "name;city\nJOS\xC3\x83\xE2\x80\xB0;Z\xC3\x83\xC2\xBCrich\n"
                                "Ren\xC3\x83\xC2\xA9"
                                "e;Paris\n";
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
-        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        const u8convert::RepairResult r = u8convert::repair(bytes, options);
         QCOMPARE(r.report.changes.size(), std::size_t(3));
-        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
         const u8codec::MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
         const auto lines = linesOfChanges(source, r.report.changes);
         QVERIFY(lines);
@@ -426,12 +426,12 @@ private slots:
     // count of each kind.
     void untickingUpdatesTheCountsAndTheSize() {
         const std::string in = "Caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9 \xC0\xAF";
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
         options.invalid = u8codec::ErrorPolicy::Replace;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
-        const u8codec::RepairResult r = u8codec::repair(bytes, options);
-        const u8codec::ChangeTies ties = u8codec::tieChanges(bytes, r.report.changes);
+        const u8convert::RepairResult r = u8convert::repair(bytes, options);
+        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
         const ChangePreview p =
             RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
         QVERIFY(p.selectable);
@@ -455,11 +455,11 @@ private slots:
                  qPrintable(headline->text()));
         int mojibakeRow = -1;
         for (int row = 0; row < p.counts.size(); ++row)
-            if (p.counts[row].kind == int(u8codec::RepairKind::Mojibake))
+            if (p.counts[row].kind == int(u8convert::RepairKind::Mojibake))
                 mojibakeRow = row;
         QVERIFY(mojibakeRow >= 0);
         QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("2"));
-        tree->kindItem(int(u8codec::RepairKind::Mojibake))->setCheckState(0, Qt::Unchecked);
+        tree->kindItem(int(u8convert::RepairKind::Mojibake))->setCheckState(0, Qt::Unchecked);
         QVERIFY2(headline->text().contains(QStringLiteral("will make 1 change(s)")),
                  qPrintable(headline->text()));
         QCOMPARE(counts->topLevelItem(mojibakeRow)->text(1), QStringLiteral("0"));
@@ -471,11 +471,11 @@ private slots:
         std::string in = "\xC0\xAF ";
         for (int i = 0; i < 30; ++i)
             in += "Caf\xC3\x83\xC2\xA9 ";
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.mojibake = true;
         options.maxReportedChanges = 10;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
-        const u8codec::RepairResult r = u8codec::repair(bytes, options);
+        const u8convert::RepairResult r = u8convert::repair(bytes, options);
         QVERIFY(r.report.total() > r.report.changes.size());
         const ChangePreview p = RepairActions::previewOf(QStringLiteral("Fix"), r.report, options);
         QVERIFY(!p.selectable);

@@ -236,7 +236,7 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             // Text where the encoding check looks (zeros there would make it binary data, which
             // is not checked until asked), then a hole.
-            QVERIFY(f.write(QByteArray(qsizetype(u8codec::kDetectWindow), 'a')) > 0);
+            QVERIFY(f.write(QByteArray(qsizetype(u8convert::kDetectWindow), 'a')) > 0);
             QVERIFY(f.resize(qint64(4) << 30));
         }
         const qint64 before = residentKiB();

@@ -21,7 +21,7 @@
 #include <QtTest>
 
 using u8app::MainWindow;
-using u8codec::AuditKind;
+using u8convert::AuditKind;
 
 namespace {
 
@@ -190,7 +190,7 @@ private slots:
         u8app::AuditActions* audit = w.auditActions();
         QVERIFY(w.openFile(write("nbsp.c", bytes)));
         waitForAudit(w);
-        QCOMPARE(audit->profile(), u8codec::AuditProfile::Code);
+        QCOMPARE(audit->profile(), u8convert::AuditProfile::Code);
         QVERIFY(audit->codeProfileAction()->isChecked());
         QCOMPARE(w.auditReport()->totalFindings, quint64(1));
         QCOMPARE(int(w.auditReport()->findings.front().kind), int(AuditKind::SpaceLookalike));
@@ -199,7 +199,7 @@ private slots:
         audit->textProfileAction()->trigger();
         QVERIFY(!w.auditReport()); // audited again
         waitForAudit(w);
-        QCOMPARE(audit->profile(), u8codec::AuditProfile::Text);
+        QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
         QCOMPARE(w.auditReport()->totalFindings, quint64(0));
         QCOMPARE(w.checkStateText(), QStringLiteral("valid UTF-8, nothing suspicious"));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("problemsNote"))
@@ -208,14 +208,14 @@ private slots:
         // Another file gets the profile of its name; the choice comes back with this one.
         QVERIFY(w.openFile(write("nbsp.txt", bytes)));
         waitForAudit(w);
-        QCOMPARE(audit->profile(), u8codec::AuditProfile::Text);
+        QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
         QCOMPARE(w.auditReport()->totalFindings, quint64(0));
         audit->codeProfileAction()->trigger();
         waitForAudit(w);
         QCOMPARE(w.auditReport()->totalFindings, quint64(1));
         QVERIFY(w.openFile(dir_.filePath(QStringLiteral("nbsp.c"))));
         waitForAudit(w);
-        QCOMPARE(audit->profile(), u8codec::AuditProfile::Text);
+        QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
         QVERIFY(audit->textProfileAction()->isChecked());
     }
 

@@ -41,7 +41,7 @@ private slots:
         w.repairActions()->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
         w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
         QVERIFY(finished.wait(20000));
@@ -151,9 +151,9 @@ private slots:
         // Valid text with multi-byte characters all through (the file was Japanese),
         // padded with ASCII so that the window ends right after e3.
         std::string text;
-        while (text.size() < u8codec::kDetectWindow - 64)
+        while (text.size() < u8convert::kDetectWindow - 64)
             text += "Grüße, テスト, ünïcödé.\n";
-        text.resize(u8codec::kDetectWindow - 1, 'a');
+        text.resize(u8convert::kDetectWindow - 1, 'a');
         text += "\xE3\x83\x86\xE3\x82\xB9\xE3\x83\x88: valid UTF-8, ünïcödé.\n";
         MainWindow w;
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
@@ -233,16 +233,16 @@ private:
             "Šumava a Krkonoše jsou známá pohoří, kde se v zimě lyžuje a v létě chodí na túry. "
             "Ještě v devatenáctém století byla většina obyvatel zaměstnána v zemědělství.\n");
         const std::string czech1250 =
-            u8codec::transcode(span(czech), "UTF-8", "windows-1250").output;
+            u8convert::transcode(span(czech), "UTF-8", "windows-1250").output;
         return {
             {"mojibake.txt",
-             u8codec::readAs(span(german), u8codec::CodePage::Windows1252),
+             u8convert::readAs(span(german), u8convert::CodePage::Windows1252),
              {"reads like mojibake", "UTF-8 read as windows-1252", "“Ã©” should be “é”",
               "(places like it in the whole file: "},
              "Fix Mojibake…",
              german},
             {"legacy.txt",
-             u8codec::transcode(span(russian), "UTF-8", "windows-1251").output,
+             u8convert::transcode(span(russian), "UTF-8", "windows-1251").output,
              {"is not UTF-8", "windows-1251, Russian text", "ICU charset detector"},
              "Reinterpret as windows-1251…",
              russian},
@@ -252,8 +252,8 @@ private:
              "Read Invalid Bytes as windows-1252…",
              german + "café\n"},
             {"c1.txt",
-             u8codec::transcode(
-                 span(u8codec::transcode(span(german), "UTF-8", "windows-1252").output),
+             u8convert::transcode(
+                 span(u8convert::transcode(span(german), "UTF-8", "windows-1252").output),
                  "ISO-8859-1", "UTF-8")
                  .output,
              {"holds C1 controls (16 in the whole file)",
@@ -283,7 +283,7 @@ private:
              "Replace Invalid Sequences with U+FFFD…",
              "Hello wörld and naïve text.\nerrors: �� and ��� and ��� and � and � end\n"},
             {"cp1252.txt",
-             u8codec::transcode(span(french), "UTF-8", "windows-1252").output,
+             u8convert::transcode(span(french), "UTF-8", "windows-1252").output,
              {"is not UTF-8", "reads best as windows-1252"},
              "Reinterpret as windows-1252…",
              french},

@@ -332,7 +332,7 @@ private slots:
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         auto repair = [&] {
             QSignalSpy done(w.repairActions(), &u8app::RepairActions::finished);
-            u8codec::RepairOptions options;
+            u8convert::RepairOptions options;
             options.invalid = u8codec::ErrorPolicy::Cp1252;
             w.repairActions()->runRepair(QStringLiteral("Read as windows-1252"), options);
             QVERIFY(done.wait(20000));

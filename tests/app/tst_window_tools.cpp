@@ -101,7 +101,7 @@ private slots:
         w.repairActions()->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
-        u8codec::RepairOptions options;
+        u8convert::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
         w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
         QVERIFY(finished.wait(20000));
@@ -116,9 +116,9 @@ private slots:
         std::string bytes;
         for (int i = 0; i < 20; ++i)
             bytes += text;
-        const std::string damaged = u8codec::readAs(
+        const std::string damaged = u8convert::readAs(
             std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()),
-            u8codec::CodePage::Windows1252);
+            u8convert::CodePage::Windows1252);
         MainWindow w;
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(write("mojibake.txt", QByteArray::fromStdString(damaged))));

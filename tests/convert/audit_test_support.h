@@ -22,9 +22,9 @@ inline std::span<const std::uint8_t> bytes(const std::string& s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-inline u8codec::AuditOptions options(u8codec::AuditProfile profile,
-                                     u8codec::AuditKindMask kinds = u8codec::kAllAuditKinds) {
-    u8codec::AuditOptions o;
+inline u8convert::AuditOptions options(u8convert::AuditProfile profile,
+                                       u8convert::AuditKindMask kinds = u8convert::kAllAuditKinds) {
+    u8convert::AuditOptions o;
     o.profile = profile;
     o.kinds = kinds;
     return o;
@@ -32,11 +32,11 @@ inline u8codec::AuditOptions options(u8codec::AuditProfile profile,
 
 // Chunk sizes: 0 = the whole input at once, 1 = byte by byte, otherwise random sizes from 1 to
 // `chunking` drawn with that seed.
-inline std::vector<u8codec::AuditFinding> run(const std::string& text,
-                                              const u8codec::AuditOptions& o, int chunking = 0) {
-    std::vector<u8codec::AuditFinding> out;
-    u8codec::Auditor auditor(o);
-    const auto keep = [&](const u8codec::AuditFinding& f) { out.push_back(f); };
+inline std::vector<u8convert::AuditFinding>
+run(const std::string& text, const u8convert::AuditOptions& o, int chunking = 0) {
+    std::vector<u8convert::AuditFinding> out;
+    u8convert::Auditor auditor(o);
+    const auto keep = [&](const u8convert::AuditFinding& f) { out.push_back(f); };
     const auto all = bytes(text);
     QRandomGenerator random{quint32(chunking)};
     for (std::size_t pos = 0; pos < all.size();) {
@@ -53,23 +53,24 @@ inline std::vector<u8codec::AuditFinding> run(const std::string& text,
 }
 
 // "kind@offset" for each finding, for comparisons and messages.
-inline QStringList summary(const std::vector<u8codec::AuditFinding>& findings) {
+inline QStringList summary(const std::vector<u8convert::AuditFinding>& findings) {
     QStringList s;
     for (const auto& f : findings)
         s << QStringLiteral("%1@%2")
-                 .arg(QString::fromUtf8(u8codec::kindName(f).data(),
-                                        qsizetype(u8codec::kindName(f).size())))
+                 .arg(QString::fromUtf8(u8convert::kindName(f).data(),
+                                        qsizetype(u8convert::kindName(f).size())))
                  .arg(f.offset);
     return s;
 }
 
 // Everything a finding says, for exact comparisons between chunkings.
-inline QString describe(const u8codec::AuditFinding& f) {
+inline QString describe(const u8convert::AuditFinding& f) {
     QString cps;
     for (char32_t cp : f.codePoints)
         cps += QString::number(uint(cp), 16) + QLatin1Char(' ');
     return QStringLiteral("%1@%2+%3 %4:%5 [%6] %7 | %8")
-        .arg(QString::fromUtf8(u8codec::kindName(f).data(), qsizetype(u8codec::kindName(f).size())))
+        .arg(QString::fromUtf8(u8convert::kindName(f).data(),
+                               qsizetype(u8convert::kindName(f).size())))
         .arg(f.offset)
         .arg(f.length)
         .arg(f.line)

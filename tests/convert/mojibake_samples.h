@@ -37,14 +37,14 @@ inline std::string replaceAll(std::string_view s, std::string_view from, std::st
 // written back as a space or undefined bytes dropped (windows-1252, windows-1251), and read
 // through windows-1251 then windows-1252; not where the page loses a byte outright.
 inline std::vector<Sample> sampleSet() {
-    using u8codec::CodePage;
-    using u8codec::readAs;
+    using u8convert::CodePage;
+    using u8convert::readAs;
     std::vector<Sample> samples;
     for (const QString& sentence : sentences()) {
         const std::string good = utf8(sentence);
-        for (CodePage cp : u8codec::allCodePages()) {
-            const QString page =
-                QString::fromLatin1(u8codec::name(cp).data(), qsizetype(u8codec::name(cp).size()));
+        for (CodePage cp : u8convert::allCodePages()) {
+            const QString page = QString::fromLatin1(u8convert::name(cp).data(),
+                                                     qsizetype(u8convert::name(cp).size()));
             const std::string once = readAs(bytes(good), cp);
             // A byte the page leaves undefined in A0-FF (ISO-8859-3's C3, ISO-8859-8's Latin
             // leads) is lost by the mis-decoding: no repair can restore the text exactly.

@@ -4,12 +4,12 @@
 
 #include <QTest>
 
-using u8codec::AuditFinding;
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditFinding;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 using namespace audittest;
 
-Q_DECLARE_METATYPE(u8codec::AuditProfile)
+Q_DECLARE_METATYPE(u8convert::AuditProfile)
 
 namespace {
 
@@ -339,17 +339,17 @@ private slots:
             QVERIFY2(f, c.text);
             QVERIFY2(f->message.find(c.rule) != std::string::npos, f->message.c_str());
         }
-        for (int k = 0; k < u8codec::kAuditKindCount; ++k) {
+        for (int k = 0; k < u8convert::kAuditKindCount; ++k) {
             const auto kind = AuditKind(k);
-            QCOMPARE(u8codec::auditKindFromName(u8codec::name(kind)), std::optional(kind));
-            QVERIFY(!u8codec::title(kind).empty());
-            QVERIFY(u8codec::rationale(kind).size() > 80);
+            QCOMPARE(u8convert::auditKindFromName(u8convert::name(kind)), std::optional(kind));
+            QVERIFY(!u8convert::title(kind).empty());
+            QVERIFY(u8convert::rationale(kind).size() > 80);
         }
-        QCOMPARE(u8codec::auditKindFromName("nonsense"), std::nullopt);
-        QCOMPARE(u8codec::unicodeVersion(), std::string("15.0"));
-        QCOMPARE(u8codec::characterName(0x1B), std::string("ESCAPE"));
-        QCOMPARE(u8codec::characterName(0x202E), std::string("RIGHT-TO-LEFT OVERRIDE"));
-        QCOMPARE(u8codec::characterName(0xE000), std::string("<private use area-E000>"));
+        QCOMPARE(u8convert::auditKindFromName("nonsense"), std::nullopt);
+        QCOMPARE(u8convert::unicodeVersion(), std::string("15.0"));
+        QCOMPARE(u8convert::characterName(0x1B), std::string("ESCAPE"));
+        QCOMPARE(u8convert::characterName(0x202E), std::string("RIGHT-TO-LEFT OVERRIDE"));
+        QCOMPARE(u8convert::characterName(0xE000), std::string("<private use area-E000>"));
     }
 
     void invalidUtf8InTheSameStream() {
@@ -488,8 +488,8 @@ private slots:
     void unwantedProblemsHoldNothingBack() {
         // An error reported, then a ZWSP while a C0 at the end may still start an overlong form.
         const std::string text = "\xFF a\u200B\xC0";
-        u8codec::Auditor auditor(
-            options(kCode, u8codec::kAllAuditKinds & ~u8codec::kindBit(AuditKind::InvalidUtf8)));
+        u8convert::Auditor auditor(options(kCode, u8convert::kAllAuditKinds &
+                                                      ~u8convert::kindBit(AuditKind::InvalidUtf8)));
         int duringFeed = 0, atFinish = 0;
         auditor.feed(bytes(text), [&](const AuditFinding&) { ++duringFeed; });
         auditor.finish([&](const AuditFinding&) { ++atFinish; });
@@ -499,8 +499,8 @@ private slots:
 
     void kindsMask() {
         const auto findings =
-            run(mixedSample(), options(kCode, u8codec::kindBit(AuditKind::BidiControl) |
-                                                  u8codec::kindBit(AuditKind::NotNfc)));
+            run(mixedSample(), options(kCode, u8convert::kindBit(AuditKind::BidiControl) |
+                                                  u8convert::kindBit(AuditKind::NotNfc)));
         QVERIFY(!findings.empty());
         for (const auto& f : findings)
             QVERIFY(f.kind == AuditKind::BidiControl || f.kind == AuditKind::NotNfc);
@@ -508,7 +508,7 @@ private slots:
     }
 
     void allowlistParses() {
-        const auto ok = u8codec::parseAllowlist(
+        const auto ok = u8convert::parseAllowlist(
             "# project characters\nU+200D\n200c 200b, u+00a0  U+0600..U+06FF # Arabic\n\n10FFFF\n",
             "allow.txt");
         QVERIFY2(ok.ok(), ok.error.c_str());
@@ -527,25 +527,25 @@ private slots:
             {"U+", "allow.txt:1: 'U+' is not a code point"},
         };
         for (const auto& b : bad) {
-            const auto parsed = u8codec::parseAllowlist(b.text, "allow.txt");
+            const auto parsed = u8convert::parseAllowlist(b.text, "allow.txt");
             QVERIFY(!parsed.ok());
             QVERIFY2(parsed.error.starts_with(b.error), parsed.error.c_str());
         }
         // An editor's byte order mark before the first entry (issue 32).
-        const auto marked = u8codec::parseAllowlist("\xEF\xBB\xBFU+200D\n", "allow.txt");
+        const auto marked = u8convert::parseAllowlist("\xEF\xBB\xBFU+200D\n", "allow.txt");
         QVERIFY2(marked.ok(), marked.error.c_str());
         QVERIFY(marked.set.contains(0x200D));
-        const auto unreadable = u8codec::readAllowlist("/proc/self/mem");
+        const auto unreadable = u8convert::readAllowlist("/proc/self/mem");
         QVERIFY2(unreadable.error == "/proc/self/mem: Input/output error",
                  unreadable.error.c_str());
-        const auto missing = u8codec::readAllowlist("/nonexistent/allow.txt");
+        const auto missing = u8convert::readAllowlist("/nonexistent/allow.txt");
         QVERIFY(missing.error.starts_with("/nonexistent/allow.txt: "));
     }
 
     // Allowlisted characters give no per-character finding and count as Common.
     void allowlistApplies() {
         auto o = options(kCode);
-        o.allowlist = u8codec::parseAllowlist("U+200D\nU+0400..U+04FF", "allow").set;
+        o.allowlist = u8convert::parseAllowlist("U+200D\nU+0400..U+04FF", "allow").set;
         QCOMPARE(summary(run("a\u200Db a\u200Cb", o)), QStringList{"invisible@7"});
         QVERIFY(run("void say\u041Dello();", o).empty());
         QVERIFY(!run("void say\u041Dello();", options(kCode)).empty());

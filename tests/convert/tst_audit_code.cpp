@@ -7,8 +7,8 @@
 
 #include <QTest>
 
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 using namespace audittest;
 
 namespace {
@@ -16,10 +16,10 @@ namespace {
 // Findings of `kind` in `text`, audited as the file `name` would be (its profile and syntax),
 // with the default kinds; the same whole, byte by byte and in random chunks.
 std::size_t count(const std::string& name, const std::string& text, AuditKind kind) {
-    u8codec::AuditOptions o;
-    o.profile = u8codec::profileForFileName(name);
-    o.kinds = u8codec::defaultAuditKinds(o.profile);
-    o.syntax = u8codec::codeSyntaxForFileName(name);
+    u8convert::AuditOptions o;
+    o.profile = u8convert::profileForFileName(name);
+    o.kinds = u8convert::defaultAuditKinds(o.profile);
+    o.syntax = u8convert::codeSyntaxForFileName(name);
     std::size_t n = 0;
     for (const auto& f : run(text, o))
         n += f.kind == kind;
@@ -151,18 +151,18 @@ private slots:
     // mixed-script finding, and a look-alike elsewhere still does; an allowed script's letters
     // are used on purpose.
     void allowWordsAndScripts() {
-        const auto parsed = u8codec::parseAllowlist(
+        const auto parsed = u8convert::parseAllowlist(
             "word:Gооgle word:HTTPСоединение # ours\nscript:Cyrl, word:Gооgle\n", "allow.txt");
         QVERIFY2(parsed.ok(), parsed.error.c_str());
         QCOMPARE(parsed.words.size(), std::size_t(2));
         QVERIFY(parsed.set.contains(0x0416));
         QVERIFY(!parsed.set.contains(U'a'));
-        QVERIFY(!u8codec::parseAllowlist("script:Klingonish\n", "a").ok());
-        QVERIFY(!u8codec::parseAllowlist("word:\n", "a").ok());
-        QVERIFY(u8codec::parseAllowlist("script:Greek\n", "a").set.contains(0x03B1));
+        QVERIFY(!u8convert::parseAllowlist("script:Klingonish\n", "a").ok());
+        QVERIFY(!u8convert::parseAllowlist("word:\n", "a").ok());
+        QVERIFY(u8convert::parseAllowlist("script:Greek\n", "a").set.contains(0x03B1));
 
-        u8codec::AuditOptions o = options(AuditProfile::Code, u8codec::kAllAuditKinds);
-        o.allowedWords = u8codec::parseAllowlist("word:Gооgle word:HTTPСоединение", "a").words;
+        u8convert::AuditOptions o = options(AuditProfile::Code, u8convert::kAllAuditKinds);
+        o.allowedWords = u8convert::parseAllowlist("word:Gооgle word:HTTPСоединение", "a").words;
         const auto kinds = [&](const std::string& text) {
             std::size_t n = 0;
             for (const auto& f : run(text, o))
@@ -178,26 +178,26 @@ private slots:
 
     void profileAndSyntaxFromTheName() {
         // A document translated into a language whose code is the last extension.
-        QCOMPARE(u8codec::profileForFileName("mc.hlp.pl"), AuditProfile::Text);
-        QCOMPARE(u8codec::profileForFileName("mc.hint.cs"), AuditProfile::Text);
-        QCOMPARE(u8codec::profileForFileName("ls.1.de"), AuditProfile::Text);
-        QCOMPARE(u8codec::profileForFileName("main.test.cs"), AuditProfile::Code);
+        QCOMPARE(u8convert::profileForFileName("mc.hlp.pl"), AuditProfile::Text);
+        QCOMPARE(u8convert::profileForFileName("mc.hint.cs"), AuditProfile::Text);
+        QCOMPARE(u8convert::profileForFileName("ls.1.de"), AuditProfile::Text);
+        QCOMPARE(u8convert::profileForFileName("main.test.cs"), AuditProfile::Code);
         // A package's README or NEWS translated: ".cs" is Czech there, not C#.
-        QCOMPARE(u8codec::profileForFileName("doc/README.cs"), AuditProfile::Text);
-        QCOMPARE(u8codec::profileForFileName("NEWS.de"), AuditProfile::Text);
-        QCOMPARE(u8codec::profileForFileName("Readme.cs"), AuditProfile::Code);
-        QCOMPARE(u8codec::profileForFileName("script.pl"), AuditProfile::Code);
-        QVERIFY(u8codec::codeSyntaxForFileName("a.py").hashComments);
-        QVERIFY(!u8codec::codeSyntaxForFileName("a.py").slashComments); // floor division
-        QVERIFY(u8codec::codeSyntaxForFileName("a.php").hashComments);
-        QVERIFY(u8codec::codeSyntaxForFileName("a.php").slashComments);
-        QVERIFY(u8codec::codeSyntaxForFileName("Makefile").hashComments);
-        QVERIFY(u8codec::codeSyntaxForFileName("q.sql").dashComments);
-        QVERIFY(!u8codec::codeSyntaxForFileName("a.c").hashComments);
-        QVERIFY(u8codec::codeSyntaxForFileName("a.rs").lexed);
-        QVERIFY(u8codec::codeSyntaxForFileName("Makefile").lexed);
-        QVERIFY(!u8codec::codeSyntaxForFileName("a.m").lexed);
-        QVERIFY(!u8codec::codeSyntaxForFileName("a.erl").lexed);
+        QCOMPARE(u8convert::profileForFileName("doc/README.cs"), AuditProfile::Text);
+        QCOMPARE(u8convert::profileForFileName("NEWS.de"), AuditProfile::Text);
+        QCOMPARE(u8convert::profileForFileName("Readme.cs"), AuditProfile::Code);
+        QCOMPARE(u8convert::profileForFileName("script.pl"), AuditProfile::Code);
+        QVERIFY(u8convert::codeSyntaxForFileName("a.py").hashComments);
+        QVERIFY(!u8convert::codeSyntaxForFileName("a.py").slashComments); // floor division
+        QVERIFY(u8convert::codeSyntaxForFileName("a.php").hashComments);
+        QVERIFY(u8convert::codeSyntaxForFileName("a.php").slashComments);
+        QVERIFY(u8convert::codeSyntaxForFileName("Makefile").hashComments);
+        QVERIFY(u8convert::codeSyntaxForFileName("q.sql").dashComments);
+        QVERIFY(!u8convert::codeSyntaxForFileName("a.c").hashComments);
+        QVERIFY(u8convert::codeSyntaxForFileName("a.rs").lexed);
+        QVERIFY(u8convert::codeSyntaxForFileName("Makefile").lexed);
+        QVERIFY(!u8convert::codeSyntaxForFileName("a.m").lexed);
+        QVERIFY(!u8convert::codeSyntaxForFileName("a.erl").lexed);
     }
 };
 

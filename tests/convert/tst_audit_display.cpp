@@ -10,14 +10,14 @@
 
 namespace {
 
-std::vector<std::size_t> logicalIndexes(const u8codec::ReadingOrder& order) {
+std::vector<std::size_t> logicalIndexes(const u8convert::ReadingOrder& order) {
     std::vector<std::size_t> out;
     for (const auto& cell : order.cells)
         out.push_back(cell.logical);
     return out;
 }
 
-std::u32string shown(const u8codec::ReadingOrder& order) {
+std::u32string shown(const u8convert::ReadingOrder& order) {
     std::u32string out;
     for (const auto& cell : order.cells)
         out += cell.shown;
@@ -31,7 +31,7 @@ class TestAuditDisplay : public QObject {
 private slots:
     void plainLineKeepsItsOrder() {
         const std::u32string line = U"int x = f(1); // done";
-        const auto order = u8codec::readingOrder(line);
+        const auto order = u8convert::readingOrder(line);
         QCOMPARE(order.cells.size(), line.size());
         QVERIFY(!order.reordered());
         QVERIFY(!order.rightToLeft);
@@ -43,7 +43,7 @@ private slots:
     void trojanSourceLineIsReordered() {
         const std::u32string line =
             U"/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */";
-        const auto order = u8codec::readingOrder(line);
+        const auto order = u8convert::readingOrder(line);
         QCOMPARE(order.cells.size(), line.size());
         QVERIFY(order.reordered());
         // Every character once.
@@ -54,7 +54,7 @@ private slots:
         // What a reader sees, without the controls: the comment's words come before the code.
         std::u32string visible;
         for (const auto& cell : order.cells)
-            if (!u8codec::isBidiControl(line[cell.logical]))
+            if (!u8convert::isBidiControl(line[cell.logical]))
                 visible += cell.shown;
         QCOMPARE(QString::fromStdU32String(visible),
                  QStringLiteral("/* begin admins only */ if (isAdmin) { "));
@@ -69,22 +69,22 @@ private slots:
     void rightToLeftParagraph() {
         // Hebrew first: a right-to-left paragraph (rules P2, P3), shown last letter first.
         const std::u32string line = U"\u05E9\u05DC\u05D5\u05DD (1)";
-        const auto order = u8codec::readingOrder(line);
+        const auto order = u8convert::readingOrder(line);
         QVERIFY(order.rightToLeft);
         QVERIFY(order.reordered());
         QCOMPARE(order.cells.back().logical, std::size_t(0));
         // An empty line and a line beyond the BMP.
-        QVERIFY(u8codec::readingOrder(U"").cells.empty());
-        const auto emoji = u8codec::readingOrder(U"a\U0001F600b");
+        QVERIFY(u8convert::readingOrder(U"").cells.empty());
+        const auto emoji = u8convert::readingOrder(U"a\U0001F600b");
         QCOMPARE(logicalIndexes(emoji), (std::vector<std::size_t>{0, 1, 2}));
     }
 
     void bidiControls() {
         for (char32_t cp : {0x061Cu, 0x200Eu, 0x200Fu, 0x202Au, 0x202Bu, 0x202Cu, 0x202Du, 0x202Eu,
                             0x2066u, 0x2067u, 0x2068u, 0x2069u})
-            QVERIFY2(u8codec::isBidiControl(cp), qPrintable(QString::number(cp, 16)));
+            QVERIFY2(u8convert::isBidiControl(cp), qPrintable(QString::number(cp, 16)));
         for (char32_t cp : {0x41u, 0x05D0u, 0x200Bu, 0xFEFFu})
-            QVERIFY(!u8codec::isBidiControl(cp));
+            QVERIFY(!u8convert::isBidiControl(cp));
     }
 
     void whatDrawsNothing_data() {
@@ -117,17 +117,17 @@ private slots:
         QFETCH(uint, cp);
         QFETCH(bool, nothing);
         QFETCH(QString, abbreviation);
-        QCOMPARE(u8codec::drawsNothing(char32_t(cp)), nothing);
+        QCOMPARE(u8convert::drawsNothing(char32_t(cp)), nothing);
         QCOMPARE(QString::fromStdString(u8codec::abbreviation(char32_t(cp))), abbreviation);
     }
 
     void asciiLookalikes() {
-        QCOMPARE(QString::fromStdString(u8codec::asciiLookalike(0x041D)), QStringLiteral("H"));
-        QCOMPARE(QString::fromStdString(u8codec::asciiLookalike(0x0435)), QStringLiteral("e"));
-        QCOMPARE(QString::fromStdString(u8codec::asciiLookalike(0x03BF)), QStringLiteral("o"));
-        QVERIFY(u8codec::asciiLookalike('H').empty());    // ASCII itself
-        QVERIFY(u8codec::asciiLookalike(0x4E00).empty()); // CJK ONE: no ASCII skeleton
-        QVERIFY(u8codec::asciiLookalike(0x05D0).empty()); // HEBREW ALEF
+        QCOMPARE(QString::fromStdString(u8convert::asciiLookalike(0x041D)), QStringLiteral("H"));
+        QCOMPARE(QString::fromStdString(u8convert::asciiLookalike(0x0435)), QStringLiteral("e"));
+        QCOMPARE(QString::fromStdString(u8convert::asciiLookalike(0x03BF)), QStringLiteral("o"));
+        QVERIFY(u8convert::asciiLookalike('H').empty());    // ASCII itself
+        QVERIFY(u8convert::asciiLookalike(0x4E00).empty()); // CJK ONE: no ASCII skeleton
+        QVERIFY(u8convert::asciiLookalike(0x05D0).empty()); // HEBREW ALEF
     }
 };
 

@@ -7,7 +7,8 @@
 #include <QTest>
 
 using namespace u8codec;
-using namespace u8codec::audit_detail;
+using namespace u8convert;
+using namespace u8convert::audit_detail;
 
 class TestAuditLexer : public QObject {
     Q_OBJECT

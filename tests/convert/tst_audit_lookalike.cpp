@@ -6,8 +6,8 @@
 
 #include <QTest>
 
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 using namespace audittest;
 
 namespace {
@@ -51,12 +51,12 @@ AuditProfile profileNamed(const QString& s) {
     return s == QLatin1String("code") ? AuditProfile::Code : AuditProfile::Text;
 }
 
-std::vector<u8codec::AuditFinding> auditDefault(const std::string& text, AuditProfile p) {
-    return run(text, options(p, u8codec::defaultAuditKinds(p)));
+std::vector<u8convert::AuditFinding> auditDefault(const std::string& text, AuditProfile p) {
+    return run(text, options(p, u8convert::defaultAuditKinds(p)));
 }
 
-std::vector<u8codec::AuditFinding> confusables(const std::string& text, AuditProfile p) {
-    std::vector<u8codec::AuditFinding> out;
+std::vector<u8convert::AuditFinding> confusables(const std::string& text, AuditProfile p) {
+    std::vector<u8convert::AuditFinding> out;
     for (const auto& f : auditDefault(text, p))
         if (f.kind == AuditKind::Confusable)
             out.push_back(f);
@@ -76,14 +76,14 @@ private slots:
         for (const QString& l : lines) {
             const QStringList f = l.split(QLatin1Char('\t'));
             QCOMPARE(f.size(), 3);
-            const auto kind = u8codec::auditKindFromName(f[0].toStdString());
+            const auto kind = u8convert::auditKindFromName(f[0].toStdString());
             QVERIFY2(kind, qPrintable(f[0]));
             bool found = false;
             for (int chunking : {0, 1, 7})
                 for (const auto& finding :
                      run(unescape(f[2]),
                          options(profileNamed(f[1]),
-                                 u8codec::defaultAuditKinds(profileNamed(f[1]))),
+                                 u8convert::defaultAuditKinds(profileNamed(f[1]))),
                          chunking))
                     found = found || finding.kind == *kind;
             if (!found)
@@ -203,7 +203,7 @@ private slots:
             for (int chunking : {0, 1, 3}) {
                 std::size_t n = 0;
                 for (const auto& f :
-                     run(text.toStdString(), options(p, u8codec::defaultAuditKinds(p)), chunking))
+                     run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
                     n += f.kind == AuditKind::Confusable;
                 QVERIFY2((n != 0) == flagged, qPrintable(text));
             }
@@ -284,16 +284,16 @@ private slots:
     }
 
     void defaultKinds() {
-        const auto code = u8codec::defaultAuditKinds(AuditProfile::Code);
-        const auto text = u8codec::defaultAuditKinds(AuditProfile::Text);
-        QVERIFY(!(code & u8codec::kindBit(AuditKind::MixedScript)));
-        QVERIFY(!(text & u8codec::kindBit(AuditKind::MixedScript)));
-        QVERIFY(code & u8codec::kindBit(AuditKind::NotNfc));
-        QVERIFY(!(text & u8codec::kindBit(AuditKind::NotNfc)));
-        QVERIFY(text & u8codec::kindBit(AuditKind::BidiControl));
+        const auto code = u8convert::defaultAuditKinds(AuditProfile::Code);
+        const auto text = u8convert::defaultAuditKinds(AuditProfile::Text);
+        QVERIFY(!(code & u8convert::kindBit(AuditKind::MixedScript)));
+        QVERIFY(!(text & u8convert::kindBit(AuditKind::MixedScript)));
+        QVERIFY(code & u8convert::kindBit(AuditKind::NotNfc));
+        QVERIFY(!(text & u8convert::kindBit(AuditKind::NotNfc)));
+        QVERIFY(text & u8convert::kindBit(AuditKind::BidiControl));
         // Asked for, mixed-script is still found.
         QCOMPARE(run("HTTPСоединение",
-                     options(AuditProfile::Code, u8codec::kindBit(AuditKind::MixedScript)))
+                     options(AuditProfile::Code, u8convert::kindBit(AuditKind::MixedScript)))
                      .size(),
                  std::size_t(1));
     }

@@ -10,8 +10,8 @@
 #include <QTest>
 #include <array>
 
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 using namespace audittest;
 
 namespace {
@@ -41,14 +41,14 @@ private slots:
         if (files.isEmpty())
             QSKIP("no prose corpus (tests/convert/build_prose_corpus.py found none of its "
                   "packages' catalogues)");
-        std::array<std::uint64_t, u8codec::kAuditKindCount> total{};
+        std::array<std::uint64_t, u8convert::kAuditKindCount> total{};
         QStringList failures;
         for (const QString& name : files) {
             std::string text;
             QVERIFY(readFile(dir.filePath(name), text));
-            std::array<std::uint64_t, u8codec::kAuditKindCount> counts{};
-            u8codec::Auditor auditor(options(AuditProfile::Text));
-            const auto sink = [&](const u8codec::AuditFinding& f) {
+            std::array<std::uint64_t, u8convert::kAuditKindCount> counts{};
+            u8convert::Auditor auditor(options(AuditProfile::Text));
+            const auto sink = [&](const u8convert::AuditFinding& f) {
                 ++counts[std::size_t(f.kind)];
                 for (AuditKind k : kForbidden)
                     if (f.kind == k && failures.size() < 20)
@@ -57,11 +57,11 @@ private slots:
             auditor.feed(bytes(text), sink);
             auditor.finish(sink);
             QString line;
-            for (int k = 0; k < u8codec::kAuditKindCount; ++k) {
+            for (int k = 0; k < u8convert::kAuditKindCount; ++k) {
                 total[std::size_t(k)] += counts[std::size_t(k)];
                 if (counts[std::size_t(k)] != 0)
                     line += QStringLiteral(" %1 %2")
-                                .arg(QString::fromUtf8(u8codec::name(AuditKind(k)).data()))
+                                .arg(QString::fromUtf8(u8convert::name(AuditKind(k)).data()))
                                 .arg(counts[std::size_t(k)]);
             }
             qInfo("%s/%s: %zu bytes:%s", qPrintable(half), qPrintable(name), text.size(),

@@ -6,9 +6,9 @@
 #include <QDirIterator>
 #include <QTest>
 
-using u8codec::AuditFinding;
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditFinding;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 using namespace audittest;
 
 namespace {
@@ -83,7 +83,7 @@ private slots:
         std::string text;
         QVERIFY(readFile(path, text));
         std::string why;
-        const AuditProfile profile = u8codec::profileForFileName(path.toStdString(), &why);
+        const AuditProfile profile = u8convert::profileForFileName(path.toStdString(), &why);
         QCOMPARE(profile, AuditProfile::Code);
         const auto findings = run(text, options(profile));
         const QString attack = QFileInfo(path).completeBaseName();
@@ -91,7 +91,7 @@ private slots:
             const bool found = std::any_of(findings.begin(), findings.end(),
                                            [&](const AuditFinding& f) { return f.kind == k; });
             QVERIFY2(found, qPrintable(QStringLiteral("%1 not reported: %2")
-                                           .arg(QString::fromUtf8(u8codec::name(k).data()),
+                                           .arg(QString::fromUtf8(u8convert::name(k).data()),
                                                 summary(findings).join(QLatin1Char(' ')))));
         }
         const auto clean = run(defused(text), options(profile));
@@ -152,7 +152,7 @@ private slots:
         const auto text = run(all, options(AuditProfile::Text));
         QVERIFY2(text.empty(), qPrintable(summary(text).mid(0, 20).join(QLatin1Char(' '))));
         const auto code =
-            run(all, options(AuditProfile::Code, u8codec::kindBit(AuditKind::Invisible)));
+            run(all, options(AuditProfile::Code, u8convert::kindBit(AuditKind::Invisible)));
         QVERIFY(withZwj > 1000);
         QVERIFY2(code.empty(), qPrintable(summary(code).mid(0, 20).join(QLatin1Char(' '))));
     }

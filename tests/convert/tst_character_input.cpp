@@ -8,6 +8,7 @@
 #include <QTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 class TestCharacterInput : public QObject {
     Q_OBJECT

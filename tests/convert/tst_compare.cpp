@@ -8,6 +8,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 namespace {
 
@@ -43,8 +44,8 @@ const QByteArray kText = "Le café est prêt.\nUne deuxième ligne, assez longue
 
 } // namespace
 
-Q_DECLARE_METATYPE(u8codec::CompareVerdict)
-Q_DECLARE_METATYPE(u8codec::HunkKind)
+Q_DECLARE_METATYPE(u8convert::CompareVerdict)
+Q_DECLARE_METATYPE(u8convert::HunkKind)
 
 class TestCompare : public QObject {
     Q_OBJECT

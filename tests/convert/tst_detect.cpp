@@ -12,6 +12,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestDetect : public QObject {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-using u8codec::GraphemeBreaks;
-using u8codec::GraphemeCounter;
+using u8convert::GraphemeBreaks;
+using u8convert::GraphemeCounter;
 
 namespace {
 
@@ -173,11 +173,12 @@ private slots:
         GraphemeBreaks breaks;
         const std::string text = "ab e\xCC\x81\r\n\xFF\x80!";
         const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
-        using u8codec::ClusterSpan;
-        QCOMPARE(u8codec::clustersIn(source, 4, 5, breaks), (std::vector<ClusterSpan>{{3, 3, 2}}));
-        QCOMPARE(u8codec::clustersIn(source, 5, 10, breaks),
+        using u8convert::ClusterSpan;
+        QCOMPARE(u8convert::clustersIn(source, 4, 5, breaks),
+                 (std::vector<ClusterSpan>{{3, 3, 2}}));
+        QCOMPARE(u8convert::clustersIn(source, 5, 10, breaks),
                  (std::vector<ClusterSpan>{{3, 3, 2}, {6, 2, 2}, {8, 1, 1}, {9, 1, 1}}));
-        QVERIFY(u8codec::clustersIn(source, 11, 20, breaks).empty());
+        QVERIFY(u8convert::clustersIn(source, 11, 20, breaks).empty());
 
         // 1,000 Cyrillic letters, each followed by U+0301: every cluster is 4 bytes, 2 code
         // points, wherever the range falls.
@@ -187,7 +188,7 @@ private slots:
         const u8codec::MemorySource marks(
             std::vector<std::uint8_t>(cyrillic.begin(), cyrillic.end()));
         for (std::uint64_t from : {0, 1, 2, 3, 517, 2999, 3998}) {
-            const auto clusters = u8codec::clustersIn(marks, from, from + 9, breaks);
+            const auto clusters = u8convert::clustersIn(marks, from, from + 9, breaks);
             QVERIFY(!clusters.empty());
             QCOMPARE(clusters.front().offset, from / 4 * 4);
             for (const ClusterSpan& c : clusters) {

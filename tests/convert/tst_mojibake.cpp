@@ -9,6 +9,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestMojibake : public QObject {

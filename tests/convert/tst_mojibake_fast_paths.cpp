@@ -15,6 +15,7 @@
 #include <random>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestMojibakeFastPaths : public QObject {
@@ -62,31 +63,32 @@ void compareWithReference(const std::string& text) {
     options.maxReportedFixes = 100000;
     struct Round {
         MojibakeResult result;
-        detail::MojibakeEvidence evidence{};
-        std::vector<detail::ByteSpan> written;
+        u8convert::detail::MojibakeEvidence evidence{};
+        std::vector<u8convert::detail::ByteSpan> written;
     };
     Round ref;
-    ref.result = detail::referenceRepairMojibake(
+    ref.result = u8convert::detail::referenceRepairMojibake(
         text, options, {.evidence = &ref.evidence, .written = &ref.written});
-    detail::MojibakeEvidence refLaterEvidence = ref.evidence;
-    const MojibakeResult refLater = detail::referenceRepairMojibake(
+    u8convert::detail::MojibakeEvidence refLaterEvidence = ref.evidence;
+    const MojibakeResult refLater = u8convert::detail::referenceRepairMojibake(
         ref.result.text, options, {.evidence = &refLaterEvidence, .only = &ref.written});
     for (unsigned parts : {1u, 2u, 3u}) {
         Round fast;
-        detail::MojibakeRun run;
+        u8convert::detail::MojibakeRun run;
         run.evidence = &fast.evidence;
         run.written = &fast.written;
         run.parts = parts;
-        fast.result = detail::repairMojibake(text, options, run);
+        fast.result = u8convert::detail::repairMojibake(text, options, run);
         compareResults(fast.result, ref.result);
         QVERIFY(fast.evidence == ref.evidence);
         QVERIFY(fast.written.size() <= ref.written.size());
-        detail::MojibakeRun later;
-        detail::MojibakeEvidence laterEvidence = fast.evidence;
+        u8convert::detail::MojibakeRun later;
+        u8convert::detail::MojibakeEvidence laterEvidence = fast.evidence;
         later.evidence = &laterEvidence;
         later.only = &fast.written;
         later.parts = parts;
-        compareResults(detail::repairMojibake(fast.result.text, options, later), refLater);
+        compareResults(u8convert::detail::repairMojibake(fast.result.text, options, later),
+                       refLater);
         QVERIFY(laterEvidence == refLaterEvidence);
     }
 }
@@ -96,11 +98,11 @@ void compareWithReference(const std::string& text) {
 // Under the lost-bytes rule a space stands for A0 only under the pages given, and a character
 // loses one byte at most.
 void TestMojibakeFastPaths::sieveRuleLosesOneByteUnderPagesWithEvidence() {
-    using detail::pageBit;
-    using detail::SieveRule;
+    using u8convert::detail::pageBit;
+    using u8convert::detail::SieveRule;
     const auto starts = [](std::string_view text, SieveRule rule) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
-        return detail::canStartRepair(p, p + text.size(), rule);
+        return u8convert::detail::canStartRepair(p, p + text.size(), rule);
     };
     const SieveRule cp1252 = SieveRule::lostBytes(pageBit(CodePage::Windows1252));
     const SieveRule macRoman = SieveRule::lostBytes(pageBit(CodePage::MacRoman));
@@ -178,9 +180,9 @@ void TestMojibakeFastPaths::fastPathsEqualReference() {
     }
     compareWithReference(text);
     if (damagedPieces == 0 && !randomBytes)
-        QCOMPARE(detail::referenceRepairMojibake(text, {}).fixCount, 0u);
+        QCOMPARE(u8convert::detail::referenceRepairMojibake(text, {}).fixCount, 0u);
     if (damagedPieces >= 40)
-        QVERIFY(detail::referenceRepairMojibake(text, {}).fixCount > 0);
+        QVERIFY(u8convert::detail::referenceRepairMojibake(text, {}).fixCount > 0);
     // The same text repeated: the second copy meets every run again.
     compareWithReference(text + "\n" + text);
 }
@@ -221,22 +223,23 @@ void TestMojibakeFastPaths::sieveAdmitsEveryFix() {
         for (const MojibakeFix& f : r.fixes) {
             const bool lost = f.restoredNbsp || f.restoredUndefined;
             // Bytes are lost only under the page of the last mis-decoding.
-            const auto rule = detail::SieveRule::lostBytes(detail::pageBit(f.misdecodings.back()));
+            const auto rule = u8convert::detail::SieveRule::lostBytes(
+                u8convert::detail::pageBit(f.misdecodings.back()));
             // A chain (a fix whose output reads as damage again with the characters after it:
             // "æ½" + "Ā½", which windows-1257 reads as "½") may start where only its later
             // link is admitted; the repair judges the whole run around that start.
             const auto* fixEnd = base + f.offset + f.length;
-            QVERIFY2(detail::canStartRepair(base + f.offset, end, rule) ||
-                         (f.misdecodings.size() > 1 &&
-                          detail::nextRepairStartScalar(base + f.offset, end, rule) < fixEnd),
+            QVERIFY2(u8convert::detail::canStartRepair(base + f.offset, end, rule) ||
+                         (f.misdecodings.size() > 1 && u8convert::detail::nextRepairStartScalar(
+                                                           base + f.offset, end, rule) < fixEnd),
                      qPrintable(QString::fromStdString(s.damaged)));
-            const auto adjacent = detail::SieveRule::adjacent();
+            const auto adjacent = u8convert::detail::SieveRule::adjacent();
             if (!lost)
-                QVERIFY2(
-                    detail::canStartRepair(base + f.offset, end, adjacent) ||
-                        (f.misdecodings.size() > 1 &&
-                         detail::nextRepairStartScalar(base + f.offset, end, adjacent) < fixEnd),
-                    qPrintable(QString::fromStdString(s.damaged)));
+                QVERIFY2(u8convert::detail::canStartRepair(base + f.offset, end, adjacent) ||
+                             (f.misdecodings.size() > 1 &&
+                              u8convert::detail::nextRepairStartScalar(base + f.offset, end,
+                                                                       adjacent) < fixEnd),
+                         qPrintable(QString::fromStdString(s.damaged)));
             ++checked;
         }
     }
@@ -301,8 +304,8 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
     // Without lost bytes; with lost bytes under every page, under windows-1252 alone (the page
     // that also drops bytes), ISO-8859-1 alone (in the AVX2 kernel's tables they share a group),
     // and two other pages (IBM437 has the bit ISO-8859-1 left free).
-    using detail::pageBit;
-    using detail::SieveRule;
+    using u8convert::detail::pageBit;
+    using u8convert::detail::SieveRule;
     for (SieveRule rule :
          {SieveRule::adjacent(), SieveRule::lostBytes(0x1FF),
           SieveRule::lostBytes(pageBit(CodePage::Windows1252)),
@@ -310,22 +313,22 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
           SieveRule::lostBytes(pageBit(CodePage::Windows1251) | pageBit(CodePage::Cp437))}) {
         std::vector<std::size_t> expected;
         for (const std::uint8_t* p = base; p != end; ++p)
-            if (detail::canStartRepair(p, end, rule))
+            if (u8convert::detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - base));
         if (mix != 2)
             QVERIFY(!expected.empty());
         for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
-            if (!detail::sieveKernelSupported(k))
+            if (!u8convert::detail::sieveKernelSupported(k))
                 continue;
             // One byte on after each find: the whole list.
             std::vector<std::size_t> found;
-            detail::RepairStartSieve sieve(end, rule, k);
+            u8convert::detail::RepairStartSieve sieve(end, rule, k);
             for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
                 found.push_back(std::size_t(p - base));
             QCOMPARE(found, expected);
             // Jumps of up to 300 bytes: the first position at or after each jump.
             std::mt19937 jumps{std::uint32_t(seed)};
-            detail::RepairStartSieve jumping(end, rule, k);
+            u8convert::detail::RepairStartSieve jumping(end, rule, k);
             for (const std::uint8_t* p = base; p < end;) {
                 const std::uint8_t* at = jumping.next(p);
                 const auto it =
@@ -336,7 +339,7 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
             }
         }
     }
-    QVERIFY(detail::sieveTables().complete);
+    QVERIFY(u8convert::detail::sieveTables().complete);
 }
 
 // The AVX2 kernel passes over a window after a quick test of its bytes. A candidate alone in a
@@ -345,10 +348,10 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
 // A0 lost), by a space and a continuation's image (a longer one), by a continuation's image and
 // a space (its third byte lost), and alone (windows-1252's dropped bytes).
 void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
-    if (!detail::sieveKernelSupported(Isa::Avx2))
+    if (!u8convert::detail::sieveKernelSupported(Isa::Avx2))
         QSKIP("this CPU lacks AVX2");
     std::vector<Isa> kernels{Isa::Avx2};
-    if (detail::sieveKernelSupported(Isa::Avx512))
+    if (u8convert::detail::sieveKernelSupported(Isa::Avx512))
         kernels.push_back(Isa::Avx512);
     int checked = 0;
     for (CodePage cp : allCodePages()) {
@@ -369,14 +372,14 @@ void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
         text.append(200, 'x');
         const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
         const auto* end = base + text.size();
-        const auto rule = detail::SieveRule::lostBytes(detail::pageBit(cp));
+        const auto rule = u8convert::detail::SieveRule::lostBytes(u8convert::detail::pageBit(cp));
         std::vector<std::size_t> expected, found;
         for (const std::uint8_t* p = base; p != end; ++p)
-            if (detail::canStartRepair(p, end, rule))
+            if (u8convert::detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - base));
         for (Isa k : kernels) {
             found.clear();
-            detail::RepairStartSieve sieve(end, rule, k);
+            u8convert::detail::RepairStartSieve sieve(end, rule, k);
             for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
                 found.push_back(std::size_t(p - base));
             QCOMPARE(found, expected);
@@ -390,7 +393,7 @@ void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
 // memory: what the memo learnt of a run is found again from the same bytes anywhere, once the text
 // it was learnt from is gone, and a memo moved from knows nothing.
 void TestMojibakeFastPaths::memoOutlivesItsText() {
-    using detail::mojibake::RunMemo;
+    using u8convert::detail::mojibake::RunMemo;
     RunMemo memo;
     std::vector<std::string> keys;
     for (int k = 0; k < 3000; ++k)

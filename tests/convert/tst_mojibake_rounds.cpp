@@ -12,6 +12,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestMojibakeRounds : public QObject {
@@ -184,18 +185,18 @@ void TestMojibakeRounds::laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings() {
 // the run's bytes only would give both the first one's answer.
 void TestMojibakeRounds::laterRoundRemembersWhereTheEarlierFixesLie() {
     const std::string text = "x Ã© y x Ã© y"; // Ã, ©: 2 bytes each
-    detail::MojibakeEvidence evidence{};
+    u8convert::detail::MojibakeEvidence evidence{};
     evidence[std::size_t(CodePage::Windows1252)] = 100; // read once, never twice
-    const std::vector<detail::ByteSpan> only = {{2, 4}, {11, 2}, {13, 2}};
-    detail::MojibakeEvidence carried = evidence;
+    const std::vector<u8convert::detail::ByteSpan> only = {{2, 4}, {11, 2}, {13, 2}};
+    u8convert::detail::MojibakeEvidence carried = evidence;
     const MojibakeResult reference =
-        detail::referenceRepairMojibake(text, {}, {.evidence = &carried, .only = &only});
+        u8convert::detail::referenceRepairMojibake(text, {}, {.evidence = &carried, .only = &only});
     QCOMPARE(q(reference.text), q("x Ã© y x é y"));
     carried = evidence;
-    detail::MojibakeRun run;
+    u8convert::detail::MojibakeRun run;
     run.evidence = &carried;
     run.only = &only;
-    const MojibakeResult fast = detail::repairMojibake(text, {}, run);
+    const MojibakeResult fast = u8convert::detail::repairMojibake(text, {}, run);
     QCOMPARE(q(fast.text), q(reference.text));
     QCOMPARE(fast.fixCount, reference.fixCount);
 }
@@ -221,15 +222,15 @@ void TestMojibakeRounds::deeperLevelsFollowTheEvidence() {
 // before wrote), once, with the evidence it is given, and adds what it found to that.
 void TestMojibakeRounds::laterRoundJudgesOnlyTheGivenRuns() {
     const std::string text = "CafÃ© and ThÃ© or ThÃ©";
-    detail::MojibakeEvidence evidence{};
-    evidence[std::size_t(CodePage::Windows1252)] = 2;     // enough to show the page
-    const std::vector<detail::ByteSpan> only = {{15, 1}}; // the © of the first "ThÃ©"
-    detail::MojibakeRun run;
+    u8convert::detail::MojibakeEvidence evidence{};
+    evidence[std::size_t(CodePage::Windows1252)] = 2;                // enough to show the page
+    const std::vector<u8convert::detail::ByteSpan> only = {{15, 1}}; // the © of the first "ThÃ©"
+    u8convert::detail::MojibakeRun run;
     run.evidence = &evidence;
     run.only = &only;
     for (unsigned parts : {1u, 2u}) {
         run.parts = parts;
-        const MojibakeResult r = detail::repairMojibake(text, {}, run);
+        const MojibakeResult r = u8convert::detail::repairMojibake(text, {}, run);
         QCOMPARE(q(r.text), QByteArray("CafÃ© and Thé or ThÃ©"));
         QCOMPARE(r.fixCount, 1u);
     }
@@ -244,27 +245,28 @@ void TestMojibakeRounds::laterRoundJudgesOnlyTheGivenRuns() {
 // a space (à, its A0 lost) is left for the next round, which knows windows-1252 lost bytes.
 void TestMojibakeRounds::laterRoundIsHandedOnlyRunsWithStarts() {
     const std::string damaged = "dÃƒÂ©jÃƒ  vu, voilÃƒ  tout";
-    const auto handedOn = [](const MojibakeResult& r, const std::vector<detail::ByteSpan>& spans) {
+    const auto handedOn = [](const MojibakeResult& r,
+                             const std::vector<u8convert::detail::ByteSpan>& spans) {
         std::vector<std::string> texts;
-        for (const detail::ByteSpan& s : spans)
+        for (const u8convert::detail::ByteSpan& s : spans)
             texts.push_back(r.text.substr(s.offset, s.length));
         return texts;
     };
     for (unsigned parts : {1u, 2u}) {
-        detail::MojibakeEvidence evidence{};
-        std::vector<detail::ByteSpan> written;
-        detail::MojibakeRun run;
+        u8convert::detail::MojibakeEvidence evidence{};
+        std::vector<u8convert::detail::ByteSpan> written;
+        u8convert::detail::MojibakeRun run;
         run.evidence = &evidence;
         run.written = &written;
         run.parts = parts;
-        const MojibakeResult r = detail::repairMojibake(damaged, {}, run);
+        const MojibakeResult r = u8convert::detail::repairMojibake(damaged, {}, run);
         QCOMPARE(q(r.text), QByteArray("déjÃ  vu, voilÃ  tout"));
         QCOMPARE(r.fixCount, 3u);
         QCOMPARE(handedOn(r, written), (std::vector<std::string>{"Ã", "Ã"}));
     }
-    std::vector<detail::ByteSpan> every;
+    std::vector<u8convert::detail::ByteSpan> every;
     const MojibakeResult reference =
-        detail::referenceRepairMojibake(damaged, {}, {.written = &every});
+        u8convert::detail::referenceRepairMojibake(damaged, {}, {.written = &every});
     QCOMPARE(q(reference.text), QByteArray("déjÃ  vu, voilÃ  tout"));
     QCOMPARE(reference.fixCount, 3u);
     QCOMPARE(handedOn(reference, every), (std::vector<std::string>{"é", "Ã", "Ã"}));
@@ -273,10 +275,10 @@ void TestMojibakeRounds::laterRoundIsHandedOnlyRunsWithStarts() {
     std::string text;
     for (int k = 0; k < 40; ++k)
         text += readAs(bytes(french), CodePage::Windows1252);
-    std::vector<detail::ByteSpan> written;
-    detail::MojibakeRun run;
+    std::vector<u8convert::detail::ByteSpan> written;
+    u8convert::detail::MojibakeRun run;
     run.written = &written;
-    const MojibakeResult r = detail::repairMojibake(text, {}, run);
+    const MojibakeResult r = u8convert::detail::repairMojibake(text, {}, run);
     QCOMPARE(r.fixCount, 120u);
     QVERIFY(written.empty());
 }

@@ -7,6 +7,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 class TestMojibakeShort : public QObject {
     Q_OBJECT

@@ -15,6 +15,7 @@
 #include <atomic>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 namespace {
@@ -89,8 +90,8 @@ void TestNormalizeRuns::longerRunIsRefused() {
     const std::string two =
         "a" + repeated(kAcute, kMaxUnboundedRun) + "e" + repeated(kAcute, kMaxUnboundedRun);
     QVERIFY(normalize(two, NormalForm::Nfc).ok);
-    QCOMPARE(detail::overlongNonStarterRun(two), std::string::npos);
-    QCOMPARE(detail::overlongNonStarterRun(text), 1 + 2 * kMaxUnboundedRun);
+    QCOMPARE(u8convert::detail::overlongNonStarterRun(two), std::string::npos);
+    QCOMPARE(u8convert::detail::overlongNonStarterRun(text), 1 + 2 * kMaxUnboundedRun);
 }
 
 // U+1161 has no boundary before it in NFC (it composes with a leading jamo: UAX #15, Hangul) but

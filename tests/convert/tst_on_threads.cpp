@@ -13,7 +13,7 @@
 #include <thread>
 
 using namespace u8codec;
-using namespace u8codec::detail;
+using namespace u8convert::detail;
 
 class TestOnThreads : public QObject {
     Q_OBJECT

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestRepairC1 : public QObject {

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 class TestRepairLines : public QObject {
     Q_OBJECT

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestRepairReport : public QObject {

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestRepairSteps : public QObject {
@@ -628,7 +629,7 @@ void TestRepairSteps::scanOnCoresEqualsScan() {
         const std::string_view prefix(text.data(), n);
         const ScanSummary one = scan(bytes(prefix));
         for (const std::size_t minHalf : {std::size_t(1), std::size_t(5)}) {
-            const ScanSummary two = detail::scanOnCores(bytes(prefix), minHalf);
+            const ScanSummary two = u8convert::detail::scanOnCores(bytes(prefix), minHalf);
             QCOMPARE(two.toJson(), one.toJson());
             QCOMPARE(two.lineFeeds, one.lineFeeds);
             QCOMPARE(two.carriageReturns, one.carriageReturns);

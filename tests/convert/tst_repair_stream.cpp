@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestRepairStream : public QObject {
@@ -697,15 +698,15 @@ void TestRepairStream::windowsHoldTheInputsBytes() {
     MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
     for (const std::size_t target :
          {std::size_t(2) << 20, (std::size_t(2) << 20) + 1, (std::size_t(3) << 20) + 12345}) {
-        detail::WindowReader reader(source, target, false);
+        u8convert::detail::WindowReader reader(source, target, false);
         std::string error;
-        const auto check = [&](const detail::InputWindow& w) {
+        const auto check = [&](const u8convert::detail::InputWindow& w) {
             QVERIFY(w.start + w.bytes.size() <= text.size());
             QVERIFY2(std::memcmp(w.bytes.data(), text.data() + w.start, w.bytes.size()) == 0,
                      ("window at " + std::to_string(w.start) + ", target " + std::to_string(target))
                          .c_str());
         };
-        detail::InputWindow w;
+        u8convert::detail::InputWindow w;
         while (reader.readNext(w, error))
             check(w);
         QVERIFY2(error.empty(), error.c_str());

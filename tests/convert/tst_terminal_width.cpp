@@ -6,6 +6,7 @@
 #include <QTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 class TestTerminalWidth : public QObject {
     Q_OBJECT

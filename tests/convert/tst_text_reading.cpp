@@ -8,6 +8,7 @@
 #include <QtTest>
 
 using namespace u8codec;
+using namespace u8convert;
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include <cstring>
 
 using namespace u8codec;
+using namespace u8convert;
 using namespace repairtest;
 
 class TestTranscode : public QObject {
@@ -119,7 +120,7 @@ std::vector<char32_t> randomText(QRandomGenerator& rng, std::size_t count,
 std::vector<Isa> kernels() {
     std::vector<Isa> k{Isa::Portable};
     for (const Isa v : {Isa::Avx2, Isa::Avx512})
-        if (detail::utf16KernelSupported(v))
+        if (u8convert::detail::utf16KernelSupported(v))
             k.push_back(v);
     return k;
 }
@@ -140,18 +141,19 @@ void checkKernels(const std::vector<char32_t>& cps, const char* what) {
         for (const Isa k : kernels()) {
             const QByteArray context =
                 QByteArray(what) + " " + kernelName(k) + (be ? " BE" : " LE");
-            std::vector<char> out(2 * u8.size() + detail::kUtf16KernelSlack);
-            const char* e =
-                detail::utf8ToUtf16Units(k, u8.data(), u8.data() + u8.size(), out.data(), be);
+            std::vector<char> out(2 * u8.size() + u8convert::detail::kUtf16KernelSlack);
+            const char* e = u8convert::detail::utf8ToUtf16Units(k, u8.data(), u8.data() + u8.size(),
+                                                                out.data(), be);
             QVERIFY2(e != nullptr, context.constData());
             QVERIFY2(std::string(out.data(), std::size_t(e - out.data())) == utf16,
                      context.constData());
             const std::optional<std::uint64_t> length =
-                detail::utf8LengthOfUtf16(k, u16.data(), u16.data() + u16.size(), be);
+                u8convert::detail::utf8LengthOfUtf16(k, u16.data(), u16.data() + u16.size(), be);
             QVERIFY2(length == utf8.size(), context.constData());
-            std::vector<std::uint8_t> back(u16.size() / 2 * 3 + detail::kUtf16KernelSlack);
-            const std::uint8_t* f =
-                detail::utf16ToUtf8Bytes(k, u16.data(), u16.data() + u16.size(), back.data(), be);
+            std::vector<std::uint8_t> back(u16.size() / 2 * 3 +
+                                           u8convert::detail::kUtf16KernelSlack);
+            const std::uint8_t* f = u8convert::detail::utf16ToUtf8Bytes(
+                k, u16.data(), u16.data() + u16.size(), back.data(), be);
             QVERIFY2(f != nullptr, context.constData());
             QVERIFY2(std::string(reinterpret_cast<const char*>(back.data()),
                                  reinterpret_cast<const char*>(f)) == utf8,
@@ -623,9 +625,11 @@ void TestTranscode::loneSurrogatesFoundEverywhere() {
                     QCOMPARE(t.state().invalidInputOffsets, r.invalidInputOffsets);
                     for (const Isa k : kernels()) {
                         const auto* u16 = reinterpret_cast<const std::uint8_t*>(utf16.data());
-                        QVERIFY(!detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
-                        std::string out(utf16.size() / 2 * 3 + detail::kUtf16KernelSlack, '\0');
-                        QVERIFY(!detail::utf16ToUtf8Bytes(
+                        QVERIFY(
+                            !u8convert::detail::utf8LengthOfUtf16(k, u16, u16 + utf16.size(), be));
+                        std::string out(utf16.size() / 2 * 3 + u8convert::detail::kUtf16KernelSlack,
+                                        '\0');
+                        QVERIFY(!u8convert::detail::utf16ToUtf8Bytes(
                             k, u16, u16 + utf16.size(), reinterpret_cast<std::uint8_t*>(out.data()),
                             be));
                     }

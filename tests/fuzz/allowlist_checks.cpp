@@ -93,7 +93,7 @@ Ranges merged(Ranges ranges) {
     return out;
 }
 
-Ranges rangesOf(const u8codec::CodePointSet& set) {
+Ranges rangesOf(const u8convert::CodePointSet& set) {
     Ranges out;
     for (const auto& r : set.ranges())
         out.emplace_back(r.first, r.last);
@@ -104,7 +104,7 @@ Ranges rangesOf(const u8codec::CodePointSet& set) {
 
 std::string checkAllowlist(std::span<const std::uint8_t> data) {
     const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
-    const u8codec::AllowlistParse parsed = u8codec::parseAllowlist(text, "allow.txt");
+    const u8convert::AllowlistParse parsed = u8convert::parseAllowlist(text, "allow.txt");
     const Reference expected = referenceParse(text);
     if (parsed.ok() != (expected.badLine == 0))
         return "accepted " + std::string(parsed.ok() ? "" : "not ") +
@@ -128,7 +128,7 @@ std::string checkAllowlist(std::span<const std::uint8_t> data) {
         std::snprintf(line, sizeof line, "U+%04X..U+%04X\n", unsigned(first), unsigned(last));
         written += line;
     }
-    const u8codec::AllowlistParse again = u8codec::parseAllowlist(written, "again");
+    const u8convert::AllowlistParse again = u8convert::parseAllowlist(written, "again");
     if (!again.ok() || rangesOf(again.set) != got)
         return "the set written out does not read back the same";
     return {};

@@ -12,8 +12,8 @@ namespace u8fuzz {
 
 namespace {
 
-std::string describe(const u8codec::AuditFinding& f) {
-    std::string s = std::string(u8codec::kindName(f)) + "@" + std::to_string(f.offset) + "+" +
+std::string describe(const u8convert::AuditFinding& f) {
+    std::string s = std::string(u8convert::kindName(f)) + "@" + std::to_string(f.offset) + "+" +
                     std::to_string(f.length) + " " + std::to_string(f.line) + ":" +
                     std::to_string(f.column) + " [";
     for (char32_t cp : f.codePoints)
@@ -23,10 +23,10 @@ std::string describe(const u8codec::AuditFinding& f) {
 
 // The findings of `data` fed in pieces of `step` bytes (0: whole).
 std::vector<std::string> findings(std::span<const std::uint8_t> data,
-                                  const u8codec::AuditOptions& options, std::size_t step) {
+                                  const u8convert::AuditOptions& options, std::size_t step) {
     std::vector<std::string> out;
-    u8codec::Auditor auditor(options);
-    const auto keep = [&](const u8codec::AuditFinding& f) { out.push_back(describe(f)); };
+    u8convert::Auditor auditor(options);
+    const auto keep = [&](const u8convert::AuditFinding& f) { out.push_back(describe(f)); };
     for (std::size_t pos = 0; pos < data.size();) {
         const std::size_t n = step == 0 ? data.size() - pos : std::min(step, data.size() - pos);
         auditor.feed(data.subspan(pos, n), keep);
@@ -38,8 +38,8 @@ std::vector<std::string> findings(std::span<const std::uint8_t> data,
 
 // Every comment and string form the code lexer knows at once (audit_syntax.h): #, --, POD,
 // heredocs, Perl's q{}, character literals, strings across lines, beside // and /* */.
-u8codec::CodeSyntax scriptingSyntax() {
-    u8codec::CodeSyntax s;
+u8convert::CodeSyntax scriptingSyntax() {
+    u8convert::CodeSyntax s;
     s.hashComments = s.dashComments = s.quotesSpanLines = s.docBlocks = s.heredocs = s.perlQuotes =
         s.charQuotes = true;
     return s;
@@ -55,15 +55,15 @@ std::string checkAudit(std::span<const std::uint8_t> data) {
     const auto keepProblem = [&](const u8codec::Problem& p) { problems.push_back(p); };
     scanner.feed(data, keepProblem);
     scanner.finish(keepProblem);
-    const std::pair<u8codec::AuditProfile, u8codec::CodeSyntax> variants[] = {
-        {u8codec::AuditProfile::Code, {}},
-        {u8codec::AuditProfile::Text, {}},
-        {u8codec::AuditProfile::Code, scriptingSyntax()}};
+    const std::pair<u8convert::AuditProfile, u8convert::CodeSyntax> variants[] = {
+        {u8convert::AuditProfile::Code, {}},
+        {u8convert::AuditProfile::Text, {}},
+        {u8convert::AuditProfile::Code, scriptingSyntax()}};
     for (const auto& [profile, syntax] : variants) {
-        u8codec::AuditOptions options;
+        u8convert::AuditOptions options;
         options.profile = profile;
         options.syntax = syntax;
-        const auto all = u8codec::audit(data, options);
+        const auto all = u8convert::audit(data, options);
         std::size_t invalid = 0;
         for (std::size_t i = 0; i < all.size(); ++i) {
             const auto& f = all[i];
@@ -71,7 +71,7 @@ std::string checkAudit(std::span<const std::uint8_t> data) {
                 return "finding outside the data or empty: " + describe(f);
             if (i > 0 && all[i - 1].offset > f.offset)
                 return "findings out of order: " + describe(all[i - 1]) + " / " + describe(f);
-            if (f.kind == u8codec::AuditKind::InvalidUtf8) {
+            if (f.kind == u8convert::AuditKind::InvalidUtf8) {
                 if (invalid >= problems.size() || problems[invalid].offset != f.offset ||
                     problems[invalid].length != f.length)
                     return "ill-formed UTF-8 reported unlike the ProblemScanner: " + describe(f);
@@ -102,8 +102,8 @@ std::string checkAuditFast(std::span<const std::uint8_t> data) {
     data = data.first(std::min<std::size_t>(data.size(), kAuditFastMaxBytes));
     if (data.empty())
         return {};
-    u8codec::AuditOptions options;
-    options.profile = data[0] & 1 ? u8codec::AuditProfile::Text : u8codec::AuditProfile::Code;
+    u8convert::AuditOptions options;
+    options.profile = data[0] & 1 ? u8convert::AuditProfile::Text : u8convert::AuditProfile::Code;
     if (data[0] & 2)
         options.syntax = scriptingSyntax();
     const auto whole = findings(data, options, 0);

@@ -11,8 +11,8 @@
 namespace u8fuzz {
 namespace {
 
-using u8codec::compare_detail::Alignment;
-using u8codec::compare_detail::EditBlock;
+using u8convert::compare_detail::Alignment;
+using u8convert::compare_detail::EditBlock;
 
 // The edit script applied to `a` (B's symbols taken from `b` where the script inserts them).
 std::string checkScript(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
@@ -54,19 +54,20 @@ std::string checkCompareFast(std::span<const std::uint8_t> data) {
         sa.push_back(x % 4);
     for (std::uint8_t x : b)
         sb.push_back(x % 4);
-    std::string failure = checkScript(sa, sb, u8codec::compare_detail::align(sa, sb, bound), bound);
+    std::string failure =
+        checkScript(sa, sb, u8convert::compare_detail::align(sa, sb, bound), bound);
     if (!failure.empty())
         return failure;
-    u8codec::CompareOptions options;
+    u8convert::CompareOptions options;
     options.maxEditCost = bound;
-    const u8codec::CompareResult r = u8codec::compareTexts(a, b, options);
+    const u8convert::CompareResult r = u8convert::compareTexts(a, b, options);
     if (!r.ok)
         return "compareTexts: not ok";
     const bool equal = std::equal(a.begin(), a.end(), b.begin(), b.end());
-    if (equal != (r.verdict == u8codec::CompareVerdict::SameBytes))
+    if (equal != (r.verdict == u8convert::CompareVerdict::SameBytes))
         return "compareTexts: same bytes said of different inputs, or not of equal ones";
     std::uint64_t lastA = 0, lastB = 0;
-    for (const u8codec::CompareHunk& h : r.hunks) {
+    for (const u8convert::CompareHunk& h : r.hunks) {
         if (h.a.offset + h.a.length > a.size() || h.b.offset + h.b.length > b.size())
             return "compareTexts: a hunk outside its file";
         if (h.a.offset < lastA || h.b.offset < lastB)

@@ -14,7 +14,8 @@
 namespace u8fuzz {
 
 using namespace u8codec;
-using namespace u8codec::detail;
+using namespace u8convert;
+using namespace u8convert::detail;
 
 namespace {
 

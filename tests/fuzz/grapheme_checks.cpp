@@ -20,7 +20,7 @@ std::string checkGraphemesFast(std::span<const std::uint8_t> data) {
     u8codec::Decoder decoder(u8codec::ErrorPolicy::Replace);
     decoder.feed(data.subspan(1), text);
     decoder.finish(text);
-    u8codec::GraphemeCounter counter(16 + data[0] % 64);
+    u8convert::GraphemeCounter counter(16 + data[0] % 64);
     const std::size_t piece = 1 + data[0] / 64 * 17;
     for (std::size_t at = 0; at < text.size(); at += piece) {
         const std::string_view p = std::string_view(text).substr(at, piece);
@@ -29,7 +29,7 @@ std::string checkGraphemesFast(std::span<const std::uint8_t> data) {
     const std::uint64_t counted = counter.finish();
     if (counter.longClusters() != 0)
         return counted >= counter.longClusters() ? std::string() : "fewer clusters than long ones";
-    u8codec::GraphemeBreaks breaks;
+    u8convert::GraphemeBreaks breaks;
     const std::uint64_t expected = breaks.ends(text).size();
     if (counted != expected)
         return "counted " + std::to_string(counted) + " clusters, the break iterator " +

@@ -21,6 +21,7 @@ namespace u8fuzz {
 namespace {
 
 using namespace u8codec;
+using namespace u8convert;
 
 // Every kernel of the mojibake sieve finds exactly the bytes where canStartRepair() holds:
 // without lost bytes, with lost bytes under every page, and under windows-1252 alone (the page
@@ -29,19 +30,19 @@ using namespace u8codec;
 std::string checkSieve(std::span<const std::uint8_t> data) {
     const std::uint8_t* const begin = data.data();
     const std::uint8_t* const end = begin + data.size();
-    using detail::SieveRule;
+    using u8convert::detail::SieveRule;
     for (SieveRule rule : {SieveRule::adjacent(), SieveRule::lostBytes(0x1FF),
-                           SieveRule::lostBytes(detail::pageBit(CodePage::Windows1252)),
-                           SieveRule::lostBytes(detail::pageBit(CodePage::MacRoman))}) {
+                           SieveRule::lostBytes(u8convert::detail::pageBit(CodePage::Windows1252)),
+                           SieveRule::lostBytes(u8convert::detail::pageBit(CodePage::MacRoman))}) {
         std::vector<std::size_t> expected;
         for (const std::uint8_t* p = begin; p != end; ++p)
-            if (detail::canStartRepair(p, end, rule))
+            if (u8convert::detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - begin));
         for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
-            if (!detail::sieveKernelSupported(k))
+            if (!u8convert::detail::sieveKernelSupported(k))
                 continue;
             std::vector<std::size_t> found;
-            detail::RepairStartSieve sieve(end, rule, k);
+            u8convert::detail::RepairStartSieve sieve(end, rule, k);
             for (const std::uint8_t* p = begin; p != end && (p = sieve.next(p)) != end; ++p)
                 found.push_back(std::size_t(p - begin));
             if (found != expected)
@@ -56,9 +57,9 @@ std::string checkSieve(std::span<const std::uint8_t> data) {
 // The pipeline's scan on two threads equals the scan, the halves meeting in the middle of these
 // bytes (a thread per call: the fuzz inputs are small).
 std::string checkScanOnCores(std::span<const std::uint8_t> data) {
-    if (detail::scanOnCores(data, 1).toJson() != scan(data).toJson())
+    if (u8convert::detail::scanOnCores(data, 1).toJson() != scan(data).toJson())
         return "the scan on two threads disagrees with the scan: " +
-               detail::scanOnCores(data, 1).toJson() + " vs " + scan(data).toJson();
+               u8convert::detail::scanOnCores(data, 1).toJson() + " vs " + scan(data).toJson();
     return {};
 }
 
@@ -68,7 +69,7 @@ std::string checkNormalForms(std::string_view text) {
         const NormalizeResult n = normalize(text, form);
         if (!n.ok)
             return "normalize() refused well-formed text: " + n.error;
-        if (detail::isNormalizedWellFormed(text, form) != (n.text == text))
+        if (u8convert::detail::isNormalizedWellFormed(text, form) != (n.text == text))
             return std::string("the normal-form check disagrees with normalising to ") +
                    std::string(name(form));
     }
@@ -79,11 +80,11 @@ std::string checkNormalForms(std::string_view text) {
 // runs met before remembered) and the text cut into parts, each judged on a thread of its own,
 // change nothing: the result is the reference's, which judges every run whole and afresh.
 std::string checkShortcuts(std::string_view text) {
-    const MojibakeResult reference = detail::referenceRepairMojibake(text, {});
-    detail::MojibakeRun run;
+    const MojibakeResult reference = u8convert::detail::referenceRepairMojibake(text, {});
+    u8convert::detail::MojibakeRun run;
     for (unsigned parts : {1u, 3u}) {
         run.parts = parts;
-        const MojibakeResult fast = detail::repairMojibake(text, {}, run);
+        const MojibakeResult fast = u8convert::detail::repairMojibake(text, {}, run);
         if (fast.text != reference.text || fast.fixCount != reference.fixCount)
             return "the mojibake repair with its shortcuts in " + std::to_string(parts) +
                    " part(s) made " + std::to_string(fast.fixCount) + " fixes, the reference " +

@@ -13,7 +13,7 @@
 #include <QLabel>
 #include <QTest>
 
-using u8codec::AuditProfile;
+using u8convert::AuditProfile;
 using u8ui::CellRole;
 using u8ui::RolePalette;
 

@@ -21,8 +21,8 @@
 #include <numeric>
 
 using namespace u8ui;
-using u8codec::AuditKind;
-using u8codec::AuditProfile;
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
 
 namespace {
 
@@ -35,9 +35,9 @@ const std::string kTrojan = "int main(void) {\n"
 
 // The window's kinds and the opt-in mixed-script one, whose identifier-wide findings the panels
 // mark apart from the characters' own.
-u8codec::AuditOptions panelOptions(AuditProfile profile) {
-    u8codec::AuditOptions options = DocumentAudit::windowOptions(profile, {});
-    options.kinds |= u8codec::kindBit(AuditKind::MixedScript);
+u8convert::AuditOptions panelOptions(AuditProfile profile) {
+    u8convert::AuditOptions options = DocumentAudit::windowOptions(profile, {});
+    options.kinds |= u8convert::kindBit(AuditKind::MixedScript);
     return options;
 }
 
@@ -104,8 +104,8 @@ class TestAuditPanels : public QObject {
     Q_OBJECT
 private slots:
     void reportIsTheCodecsInAnyChunking() {
-        const u8codec::AuditOptions options = panelOptions(AuditProfile::Code);
-        const auto expected = u8codec::audit(
+        const u8convert::AuditOptions options = panelOptions(AuditProfile::Code);
+        const auto expected = u8convert::audit(
             std::span(reinterpret_cast<const std::uint8_t*>(kTrojan.data()), kTrojan.size()),
             options);
         for (std::size_t chunk : {std::size_t(1) << 20, std::size_t(7), std::size_t(1)}) {
@@ -125,11 +125,11 @@ private slots:
         for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
             const auto kinds = DocumentAudit::windowOptions(p, {}).kinds;
             QCOMPARE(kinds,
-                     u8codec::defaultAuditKinds(p) & ~u8codec::kindBit(AuditKind::InvalidUtf8));
-            QVERIFY(!(kinds & u8codec::kindBit(AuditKind::MixedScript)));
+                     u8convert::defaultAuditKinds(p) & ~u8convert::kindBit(AuditKind::InvalidUtf8));
+            QVERIFY(!(kinds & u8convert::kindBit(AuditKind::MixedScript)));
         }
         QVERIFY(!(DocumentAudit::windowOptions(AuditProfile::Text, {}).kinds &
-                  u8codec::kindBit(AuditKind::NotNfc)));
+                  u8convert::kindBit(AuditKind::NotNfc)));
         // Polytonic Greek and "kΩ" in prose: nothing suspicious.
         std::atomic<bool> stop{false};
         const auto report = DocumentAudit::audit(

@@ -289,7 +289,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
         return source->bytesRead.load();
     };
     // The screen, and the context the segments and the grapheme clusters need around it.
-    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
+    QVERIFY(paint() <= screen + 2 * u8convert::kClusterContext);
     QVERIFY(source->bytesRead.load() > 0);
     qInfo("bytes read to paint the first screen of 4 GiB: %llu", quint64(source->bytesRead.load()));
 
@@ -297,7 +297,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     const quint64 deep = (quint64(3) << 30) + 7;
     f.view.setTopOffset(deep);
     QCOMPARE(f.view.topOffset(), deep / 16 * 16);
-    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
+    QVERIFY(paint() <= screen + 2 * u8convert::kClusterContext);
     QVERIFY(f.view.verticalScrollBar()->maximum() > 0);
     const double fraction =
         double(f.view.verticalScrollBar()->value()) / f.view.verticalScrollBar()->maximum();
@@ -314,7 +314,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     // The end of the file, through the cursor.
     f.selection.setCursor(size - 1);
     QVERIFY(!f.view.cellRect(size - 1).isNull());
-    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
+    QVERIFY(paint() <= screen + 2 * u8convert::kClusterContext);
     // Dragging the scaled scroll bar to its middle shows the middle of the file.
     f.view.verticalScrollBar()->setValue(f.view.verticalScrollBar()->maximum() / 2);
     QVERIFY(qAbs(double(f.view.topOffset()) / double(size) - 0.5) < 0.01);
@@ -326,7 +326,7 @@ void TestHexView::hugeSourcePaintsFromAFewScreens() {
     QCOMPARE(f.view.topOffset(), middle + 16 + quint64(f.view.visibleRows()) * 16);
     f.view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
     QCOMPARE(f.view.topOffset(), middle + quint64(f.view.visibleRows()) * 16);
-    QVERIFY(paint() <= screen + 2 * u8codec::kClusterContext);
+    QVERIFY(paint() <= screen + 2 * u8convert::kClusterContext);
 }
 
 void TestHexView::cursorFromElsewhereScrollsIntoView() {

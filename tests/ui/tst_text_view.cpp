@@ -399,7 +399,7 @@ void TestTextView::localLayoutInUtf16EqualsAWalkFromTheStart() {
     QFETCH(QString, encoding);
     QFETCH(int, lineFeedEvery);
     std::string error;
-    const auto reading = u8codec::TextReading::make(encoding.toStdString(), error);
+    const auto reading = u8convert::TextReading::make(encoding.toStdString(), error);
     QVERIFY(reading);
     const bool little = encoding.endsWith(QLatin1String("LE"));
     QByteArray bytes;

@@ -10,7 +10,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 // The first byte at or after p that is not ASCII (80-FF), or end; 16 bytes at a time.
 inline const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end) noexcept {
@@ -49,4 +49,4 @@ inline std::uint64_t multiByteStarts(const std::uint8_t* p, std::size_t n) noexc
     return m;
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

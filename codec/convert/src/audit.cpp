@@ -9,7 +9,8 @@
 
 #include <algorithm>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 using namespace audit_detail;
 
@@ -272,4 +273,4 @@ void RuleContext::addCharacterFinding(AuditKind k, const AuditChar& c, std::stri
 
 } // namespace audit_detail
 
-} // namespace u8codec
+} // namespace u8convert

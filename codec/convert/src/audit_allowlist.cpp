@@ -11,7 +11,8 @@
 #include <unicode/uset.h>
 #include <unicode/utf8.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 void CodePointSet::add(char32_t first, char32_t last) {
     // Merged with every range it overlaps or touches, so ranges stay disjoint and sorted.
@@ -213,4 +214,4 @@ AllowlistParse readAllowlist(const std::string& path) {
     return parseAllowlist(text, path);
 }
 
-} // namespace u8codec
+} // namespace u8convert

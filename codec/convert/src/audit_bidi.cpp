@@ -1,7 +1,8 @@
 // bidi-unterminated: the per-line stack of embeddings, overrides and isolates.
 #include "audit_detail.h"
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 void BidiTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     if (c.error || c.allowed)
@@ -74,4 +75,4 @@ void BidiTracker::report(const Opener& o, RuleContext& ctx) {
     ctx.addCharacterFinding(AuditKind::BidiUnterminated, c, explainUnterminated(o.cp));
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

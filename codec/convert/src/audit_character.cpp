@@ -4,7 +4,8 @@
 
 #include <unicode/uchar.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 BidiClass bidiClassOf(char32_t cp) noexcept {
     switch (cp) {
@@ -188,9 +189,10 @@ void PunctuationTracker::onChar(const AuditChar& c, bool inCode, RuleContext& ct
     }
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 bool drawsNothing(char32_t cp) {
     if (isC0Control(cp))
@@ -209,4 +211,4 @@ bool drawsNothing(char32_t cp) {
     }
 }
 
-} // namespace u8codec
+} // namespace u8convert

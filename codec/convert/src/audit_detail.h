@@ -19,7 +19,8 @@
 
 struct USpoofChecker;
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 inline constexpr std::uint64_t kNothingPending = UINT64_MAX;
 
@@ -424,4 +425,4 @@ private:
     bool needsCheck_ = false;
 };
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

@@ -6,7 +6,8 @@
 #include <cstdio>
 #include <unicode/uchar.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 std::string unicodeVersion() {
     UVersionInfo v;
@@ -207,4 +208,4 @@ std::string explainHiddenPayload(std::uint64_t characters, char32_t base, bool h
 
 } // namespace audit_detail
 
-} // namespace u8codec
+} // namespace u8convert

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cstring>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -67,4 +68,4 @@ PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
     return run;
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

@@ -13,7 +13,8 @@
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -570,9 +571,10 @@ void IdentifierTracker::reportLookalike(const Lookalike& l, const std::u32string
     ctx.findings.add(std::move(f));
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 std::string asciiLookalike(char32_t cp) {
     if (cp < 0x80)
@@ -595,4 +597,4 @@ std::string asciiLookalike(char32_t cp) {
     return skeleton;
 }
 
-} // namespace u8codec
+} // namespace u8convert

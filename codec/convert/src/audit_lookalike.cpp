@@ -12,7 +12,8 @@
 #include <unicode/uspoof.h>
 #include <unicode/utf8.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -263,4 +264,4 @@ void LookalikeFinder::find(std::span<const char32_t> word, std::span<const std::
     }
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

@@ -13,7 +13,7 @@
 
 struct USpoofChecker;
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
 
 // A letter of one script set inside a run of letters of another that has a letter drawn like it:
 // Cyrillic о in "Gооgle", Latin i in "вiдео", Cyrillic Е at the head of "Еnginn".
@@ -66,4 +66,4 @@ private:
 // A program replaces them before anyone reads the text, so the word is judged without them.
 std::size_t escapeHead(std::string_view before, std::span<const char32_t> word) noexcept;
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

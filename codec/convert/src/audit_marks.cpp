@@ -6,7 +6,8 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -333,4 +334,4 @@ void MarkTracker::finish(RuleContext& ctx) {
         decideWaiting(nullptr, 0, ctx);
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

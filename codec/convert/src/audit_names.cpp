@@ -3,7 +3,8 @@
 
 #include <array>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -134,9 +135,10 @@ std::string_view kindName(const AuditFinding& f) noexcept {
     return f.kind == AuditKind::InvalidUtf8 ? name(f.problem.kind) : name(f.kind);
 }
 
-} // namespace u8codec
+} // namespace u8convert
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -290,4 +292,4 @@ AuditProfile profileForFileName(std::string_view path, std::string* why) {
     return AuditProfile::Text;
 }
 
-} // namespace u8codec
+} // namespace u8convert

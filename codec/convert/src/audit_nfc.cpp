@@ -8,7 +8,8 @@
 #include <unicode/normalizer2.h>
 #include <unicode/stringpiece.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -94,4 +95,4 @@ void NfcTracker::close(RuleContext& ctx) {
     ctx.findings.add(std::move(f));
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

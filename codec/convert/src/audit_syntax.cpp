@@ -3,7 +3,8 @@
 
 #include <string_view>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -371,4 +372,4 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
     return changed;
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

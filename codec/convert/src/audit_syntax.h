@@ -11,7 +11,8 @@
 #include <cstdint>
 #include <string>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 enum class CodeContext : std::uint8_t { Code, Comment, String };
 
@@ -93,4 +94,4 @@ private:
     int quoteDepth_ = 0;
 };
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

@@ -11,7 +11,8 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
-namespace u8codec::audit_detail {
+namespace u8convert::audit_detail {
+using namespace u8codec;
 
 namespace {
 
@@ -94,4 +95,4 @@ CharTraits traitsOf(char32_t cp) {
     return {flagsOf(cp, U_SUCCESS(status) ? nfc : nullptr), scriptOf(cp)};
 }
 
-} // namespace u8codec::audit_detail
+} // namespace u8convert::audit_detail

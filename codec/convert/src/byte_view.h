@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 inline std::string_view asText(std::span<const std::uint8_t> b) {
     return {reinterpret_cast<const char*>(b.data()), b.size()};
@@ -15,4 +15,4 @@ inline std::span<const std::uint8_t> asBytes(std::string_view s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

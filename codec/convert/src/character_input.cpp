@@ -8,7 +8,8 @@
 #include <cctype>
 #include <unicode/uchar.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 std::optional<char32_t> codePointFromName(std::string_view name) {
     // ICU wants a NUL-terminated name; names are short, anything long is no name.
@@ -65,4 +66,4 @@ std::optional<char32_t> codePointFromInput(std::string_view text, std::string& e
     return std::nullopt;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -19,7 +19,8 @@
 #include <array>
 #include <cstring>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 namespace {
 
 using compare_detail::DecodedSide;
@@ -575,4 +576,4 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     return t;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -10,7 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
@@ -112,4 +113,4 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const Compa
     return r;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -11,7 +11,8 @@
 #include <algorithm>
 #include <cstring>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
+using namespace u8codec;
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
@@ -144,4 +145,4 @@ CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, Ignore
     return out;
 }
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

@@ -12,7 +12,8 @@ class ByteSource;
 #include <string>
 #include <string_view>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
+using namespace u8codec;
 
 // How a side's bytes became its text, which says how many bytes each character took there.
 enum class Unit : std::uint8_t { Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be, SingleByte };
@@ -105,4 +106,4 @@ bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8
 // Spaces and tabs at the end of a line (before its break or the end of the text).
 bool isTrailingBlank(char c) noexcept;
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
 namespace {
 
 // The search on sequences with no common head or tail; blocks are offset by `base`.
@@ -87,4 +87,4 @@ Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t>
     return r;
 }
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

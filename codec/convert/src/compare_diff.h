@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
 
 // A stretch where the sequences differ: a[aBegin, aEnd) was replaced by b[bBegin, bEnd) (either
 // may be empty).
@@ -27,4 +27,4 @@ struct Alignment {
 Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
                 std::uint64_t maxCost);
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

@@ -15,7 +15,8 @@
 #include <unicode/uchar.h>
 #include <unordered_map>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
+using namespace u8codec;
 namespace {
 
 constexpr std::size_t kShownBytes = 200;
@@ -534,4 +535,4 @@ void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions&
     diffWindow(a, b, options, r, WindowBase{}, true);
 }
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

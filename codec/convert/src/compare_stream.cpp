@@ -13,7 +13,8 @@
 #include <algorithm>
 #include <cstring>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
+using namespace u8codec;
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
@@ -138,4 +139,4 @@ void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions
     }
 }
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

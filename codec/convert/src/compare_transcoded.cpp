@@ -12,7 +12,8 @@
 #include <cstring>
 #include <memory>
 
-namespace u8codec::compare_detail {
+namespace u8convert::compare_detail {
+using namespace u8codec;
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
@@ -77,4 +78,4 @@ bool sameDecodedText(const StreamSide& a, const StreamSide& b, std::string& erro
     return sa.waiting == sb.waiting;
 }
 
-} // namespace u8codec::compare_detail
+} // namespace u8convert::compare_detail

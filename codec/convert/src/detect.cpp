@@ -16,7 +16,8 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -447,4 +448,4 @@ Detection detectEncoding(const ByteSource& source) {
     return detectEncoding(head, kDetectWindow);
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -8,7 +8,8 @@
 #include <unicode/utext.h>
 #include <utility>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 struct GraphemeBreaks::Icu {
     UBreakIterator* iterator = nullptr;
@@ -295,4 +296,4 @@ std::uint64_t GraphemeCounter::finish() {
     return total;
 }
 
-} // namespace u8codec
+} // namespace u8convert

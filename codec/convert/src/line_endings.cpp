@@ -6,7 +6,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace u8codec {
+namespace u8convert {
 
 std::string_view name(LineEnding e) noexcept {
     switch (e) {
@@ -123,4 +123,4 @@ std::string normalizeLineEndings(std::string_view text, LineEnding target, std::
     return out;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -45,7 +45,8 @@
 #include <array>
 #include <unicode/ucnv.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -252,4 +253,4 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
     return result;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -9,7 +9,8 @@
 #include <exception>
 #include <string>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -266,4 +267,4 @@ void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evide
     Assembly(utf8, parts, confident, options, run).into(result);
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

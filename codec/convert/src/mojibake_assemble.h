@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // The result of a repair: the text with the fixes the parts accepted and `confident` makes (a
 // fix that needed a lost byte for every character only where the text holds evidence of its page
@@ -19,4 +20,4 @@ MojibakeFix reportOf(std::string_view utf8, std::size_t offset, const Decision& 
 void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evidence& confident,
               const MojibakeOptions& options, const MojibakeRun& run, MojibakeResult& result);
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

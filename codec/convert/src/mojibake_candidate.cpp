@@ -17,7 +17,8 @@
 #include <unicode/uchar.h>
 #include <utility>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -792,4 +793,4 @@ std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t s
     return RepairSearch(chars, start, context, openAtEnd).best();
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

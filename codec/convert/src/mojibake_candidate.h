@@ -14,7 +14,8 @@
 #include <string>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // A character of the text being repaired.
 struct Char {
@@ -117,4 +118,4 @@ struct RepairContext {
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
                                    const RepairContext& context, bool& openAtEnd);
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -9,7 +9,8 @@
 #include <limits>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // What a repair found a text mis-decoded through: [p] counts the fixes whose last mis-decoding
 // was page p, [kCodePageCount + p] those with p deeper.
@@ -53,4 +54,4 @@ struct MojibakeRun {
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options,
                               const MojibakeRun& run);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -17,7 +17,8 @@
 #include <utility>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 inline void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
     for (char32_t c : cps)
@@ -260,4 +261,4 @@ private:
     std::vector<Fix> fixes_;
 };
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

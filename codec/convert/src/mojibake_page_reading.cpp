@@ -10,7 +10,8 @@
 #include <unicode/uchar.h>
 #include <utility>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -311,4 +312,4 @@ std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t sta
     return PageReading(chars, start, page, options).read(openAtEnd);
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -9,7 +9,8 @@
 #include <optional>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // How tryPage() reads a stretch: whether lost bytes may be restored (a space for a lost A0, a
 // dropped undefined windows-1252 byte), and the character after the run.
@@ -29,4 +30,4 @@ struct PageReadOptions {
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
                                  PageReadOptions options, bool& openAtEnd);
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -19,7 +19,8 @@
 #include <unicode/uchar.h>
 #include <utility>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -650,4 +651,4 @@ Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
     return sum;
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -15,7 +15,8 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // A fix accepted: the bytes [offset, offset + decision->damagedLength) of the text. 16 bytes:
 // text damaged throughout has a fix every few words.
@@ -199,4 +200,4 @@ void creditLostNbsp(std::string_view utf8, const MojibakeOptions& options, Evide
 //   page showing, nothing is repaired (anyEvidence());
 // - the assembly, with the evidence both passes found.
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

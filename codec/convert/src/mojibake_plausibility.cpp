@@ -11,7 +11,8 @@
 #include <cstdio>
 #include <unicode/uchar.h>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -269,9 +270,10 @@ std::vector<char32_t> codePoints(std::string_view utf8) {
 
 } // namespace
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view repaired) {
     using namespace detail::mojibake;
@@ -283,4 +285,4 @@ MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view 
     return out;
 }
 
-} // namespace u8codec
+} // namespace u8convert

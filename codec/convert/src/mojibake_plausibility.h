@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
 
 // Log probabilities are in 1/16 nat.
 inline constexpr int kPlausibilityScale = 16;
@@ -33,4 +33,4 @@ std::vector<PairScore> scoredPairs(char32_t before, std::span<const char32_t> mi
 // "Ã‰ (-14.2), ‰C (-11.0)": the `most` least likely pairs of `pairs`, for --explain.
 std::string leastLikelyPairs(const std::vector<PairScore>& pairs, std::size_t most);
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -13,7 +13,8 @@
 #include <algorithm>
 #include <span>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 namespace {
 
@@ -165,4 +166,4 @@ MojibakeResult referenceRepairMojibake(std::string_view utf8, const MojibakeOpti
     return resultOf(utf8, fixes, confident, options, run.written);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // The later-round features of MojibakeRun, for the reference.
 struct ReferenceRun {
@@ -31,4 +32,4 @@ struct ReferenceRun {
 MojibakeResult referenceRepairMojibake(std::string_view utf8, const MojibakeOptions& options,
                                        const ReferenceRun& run = {});
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

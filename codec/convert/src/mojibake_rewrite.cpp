@@ -2,7 +2,8 @@
 // chain of fixes whose output it reads again.
 #include "mojibake_rewrite.h"
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 void RunRewrite::reset() {
     pieces_.clear();
@@ -67,4 +68,4 @@ void RunRewrite::apply(Decision&& d) {
     ++applied_;
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -8,7 +8,8 @@
 #include <utility>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // The characters of a run as the repair rewrites them: a fix replaces its damaged characters by
 // the repaired ones, which stand for the bytes of the text the damaged ones covered. Fixes that
@@ -126,4 +127,4 @@ private:
     std::size_t limit_ = 0;
 };
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -11,7 +11,8 @@
 #include <emmintrin.h>
 #endif
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // What is taken as one: a whole run, or a word of one.
 enum class RunExtent : bool { Word, Run };
@@ -87,4 +88,4 @@ inline Word nextWord(const std::uint8_t* p, const std::uint8_t* stop, const std:
     return {q, endOfRun(q, end, RunExtent::Word)};
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -4,7 +4,7 @@
 
 #include <unicode/uchar.h>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
 
 namespace {
 
@@ -454,4 +454,4 @@ int uppercaseCount(const std::vector<char32_t>& text) {
     return n;
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -13,7 +13,7 @@
 #include <unicode/uscript.h>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
 
 // The page tables of every code page (mojibake_tables.h).
 inline const PageTables& tables() {
@@ -96,4 +96,4 @@ int uppercaseCount(const std::vector<char32_t>& text);
 // letter costs in correct text, two a mis-decoding's usual signature (letter + symbol + letter).
 constexpr int kClearGain = 2;
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

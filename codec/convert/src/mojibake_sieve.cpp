@@ -9,7 +9,8 @@
 
 #include <array>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 namespace {
 
@@ -143,4 +144,4 @@ const std::uint8_t* RepairStartSieve::fromKernel(const std::uint8_t* from) noexc
     return nextRepairStartScalar(from, end_, rule_);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -21,7 +21,8 @@
 #include <cstdint>
 #include <utility>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // Which bytes of a mis-decoded sequence the sieve takes as possibly lost. Without lost bytes,
 // where every repair that restores none starts: the image of the lead of an n-byte sequence under
@@ -315,4 +316,4 @@ inline const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noex
     return fromKernel(from);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -7,7 +7,8 @@
 #define U8CODEC_SIEVE_512 0
 #include "mojibake_sieve_kernel.h"
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 __attribute__((target("avx2"))) const std::uint8_t*
 nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end, SieveRule rule,
@@ -16,6 +17,6 @@ nextRepairStartAvx2(const std::uint8_t* from, const std::uint8_t* end, SieveRule
                           : sieveWith<false>(from, end, rule, w);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail
 
 #endif

@@ -14,7 +14,8 @@
 #define U8CODEC_SIEVE_512 1
 #include "mojibake_sieve_kernel.h"
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 __attribute__((target("avx2,avx512f,avx512bw,avx512vbmi"))) const std::uint8_t*
 nextRepairStartAvx512(const std::uint8_t* from, const std::uint8_t* end, SieveRule rule,
@@ -23,6 +24,6 @@ nextRepairStartAvx512(const std::uint8_t* from, const std::uint8_t* end, SieveRu
                           : sieveWith<false>(from, end, rule, w);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail
 
 #endif

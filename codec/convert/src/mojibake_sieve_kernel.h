@@ -13,7 +13,8 @@
 
 #define U8CODEC_AVX2 __attribute__((target(U8CODEC_SIEVE_TARGET), always_inline)) inline
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 namespace {
 
 struct Rows {
@@ -402,6 +403,6 @@ U8CODEC_AVX2 const std::uint8_t* sieveWith(const std::uint8_t* from, const std::
 }
 
 } // namespace
-} // namespace u8codec::detail
+} // namespace u8convert::detail
 
 #undef U8CODEC_AVX2

@@ -6,7 +6,8 @@
 #include <unicode/ucnv.h>
 #include <unicode/utf16.h>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 namespace {
 
@@ -130,4 +131,4 @@ std::string_view icuName(CodePage cp) noexcept {
     return kNames[int(cp)];
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

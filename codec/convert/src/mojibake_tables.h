@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 // A set of code pages: bit p stands for CodePage(p).
 using PageMask = std::uint64_t;
@@ -89,4 +89,4 @@ inline const PageTables& pageTables() {
 // The name ICU knows the page by (the one u8codec::name() returns).
 std::string_view icuName(CodePage cp) noexcept;
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

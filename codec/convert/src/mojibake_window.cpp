@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 namespace {
 
@@ -235,4 +236,4 @@ bool assembleFrom(TextWindow window, std::string_view record, const Evidence& co
     return true;
 }
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

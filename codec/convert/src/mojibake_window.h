@@ -19,7 +19,8 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec::detail::mojibake {
+namespace u8convert::detail::mojibake {
+using namespace u8codec;
 
 // A window of a longer text: its bytes, then `context` bytes that belong to the next window.
 struct TextWindow {
@@ -56,4 +57,4 @@ bool decideIn(TextWindow window, const MojibakeOptions& options, const std::vect
 bool assembleFrom(TextWindow window, std::string_view record, const Evidence& confident,
                   const MojibakeOptions& options, const MojibakeRun& run, MojibakeResult& result);
 
-} // namespace u8codec::detail::mojibake
+} // namespace u8convert::detail::mojibake

@@ -15,7 +15,8 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 std::string_view name(NormalForm f) noexcept {
     return f == NormalForm::Nfc ? "nfc" : "nfd";
@@ -240,4 +241,4 @@ NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t ma
     return result;
 }
 
-} // namespace u8codec
+} // namespace u8convert

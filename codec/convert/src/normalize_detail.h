@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 // isNormalized() for well-formed UTF-8 (undefined for anything else): runs of ASCII and of
 // quick-check-Yes starters are passed without asking ICU.
@@ -23,4 +23,4 @@ bool isQuickYesStarter(char32_t c, NormalForm form);
 // the form, so that its streamed and in-memory forms agree. Ill-formed bytes end a run.
 std::size_t overlongNonStarterRun(std::string_view utf8);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

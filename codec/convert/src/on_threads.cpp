@@ -13,7 +13,8 @@
 #include <immintrin.h>
 #endif
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -172,4 +173,4 @@ bool runOnPool(std::size_t count, IndexedTask task, void* context) noexcept {
     }
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 // What runOnPool() runs: task(context, k).
 using IndexedTask = void (*)(void* context, std::size_t k);
@@ -69,4 +69,4 @@ template <typename Work> void onThreads(std::size_t count, Work&& work) {
             std::rethrow_exception(e);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

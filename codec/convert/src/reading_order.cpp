@@ -6,7 +6,7 @@
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
 
-namespace u8codec {
+namespace u8convert {
 
 bool ReadingOrder::reordered() const noexcept {
     for (std::size_t i = 0; i < cells.size(); ++i)
@@ -78,4 +78,4 @@ ReadingOrder readingOrder(std::u32string_view line) {
     return order;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -8,7 +8,8 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 inline void appendVarint(std::string& out, std::uint64_t v) {
     while (v >= 0x80) {
@@ -71,4 +72,4 @@ private:
     bool ok_ = true;
 };
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -13,7 +13,8 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -545,4 +546,4 @@ RepairResult repair(std::string&& text, const RepairOptions& options) {
     return Pipeline(asBytes(text), options, &text).run();
 }
 
-} // namespace u8codec
+} // namespace u8convert

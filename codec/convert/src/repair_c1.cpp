@@ -14,7 +14,8 @@
 #include <cstdio>
 #include <cstring>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -78,4 +79,4 @@ std::string repairC1(std::string_view utf8, C1Action action, RepairReport& repor
     return out;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // Counts a change, lists it while the report has room, and notes its edit for the offset maps
 // (every edit, uncapped: later steps' offsets are taken back through all of them).
@@ -132,4 +133,4 @@ inline void judgeMojibakeFixes(RepairReport& report,
     }
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

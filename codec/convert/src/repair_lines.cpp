@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -112,4 +113,4 @@ RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
     return result;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -8,7 +8,8 @@
 
 #include <cstdio>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -249,4 +250,4 @@ bool RepairReport::listsEveryChange() const noexcept {
     return changes.size() == total() - counts[std::size_t(RepairKind::LineEnding)];
 }
 
-} // namespace u8codec
+} // namespace u8convert

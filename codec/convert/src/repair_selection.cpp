@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <numeric>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 namespace {
 
 using detail::asText;
@@ -271,4 +272,4 @@ void leaveOutPage(RepairOptions& options, CodePage page) {
         options.mojibake = false;
 }
 
-} // namespace u8codec
+} // namespace u8convert

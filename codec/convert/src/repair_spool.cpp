@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 namespace {
 
@@ -131,4 +131,4 @@ bool Spool::Reader::next(std::string& record, std::string& error) {
     return true;
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 class Spool {
 public:
@@ -56,4 +56,4 @@ private:
     std::uint64_t size_ = 0;
 };
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

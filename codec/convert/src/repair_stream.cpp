@@ -35,7 +35,8 @@
 #include <thread>
 #include <utility>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -841,4 +842,4 @@ RepairResult repairStreamed(const ByteSource& input, const RepairSink& sink,
     return StreamedPipeline(input, sink, options, stream).run();
 }
 
-} // namespace u8codec
+} // namespace u8convert

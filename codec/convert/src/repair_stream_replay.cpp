@@ -13,7 +13,8 @@
 #include "scan_on_cores.h"
 #include "u8codec/decoder.h"
 
-namespace u8codec::detail::stream {
+namespace u8convert::detail::stream {
+using namespace u8codec;
 
 void Replay::startStream(bool written) {
     written_ = written;
@@ -215,4 +216,4 @@ void Replay::setText(WindowState& state, std::string&& text) {
     state.text = std::string_view(texts_.text.data(), size);
 }
 
-} // namespace u8codec::detail::stream
+} // namespace u8convert::detail::stream

@@ -16,7 +16,8 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec::detail::stream {
+namespace u8convert::detail::stream {
+using namespace u8codec;
 
 using mojibake::Evidence;
 
@@ -134,4 +135,4 @@ private:
     WindowTexts texts_;    // the window's text once a pass changed it, and its context
 };
 
-} // namespace u8codec::detail::stream
+} // namespace u8convert::detail::stream

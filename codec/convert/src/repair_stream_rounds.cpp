@@ -3,7 +3,8 @@
 
 #include "repair_detail.h"
 
-namespace u8codec::detail::stream {
+namespace u8convert::detail::stream {
+using namespace u8codec;
 
 void addEvidence(Evidence& sum, const Evidence& more) {
     for (std::size_t k = 0; k < sum.size(); ++k)
@@ -119,4 +120,4 @@ std::uint64_t AheadRounds::spooledInMemory() const {
     return held;
 }
 
-} // namespace u8codec::detail::stream
+} // namespace u8convert::detail::stream

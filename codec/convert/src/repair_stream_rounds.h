@@ -14,7 +14,8 @@
 #include <string>
 #include <vector>
 
-namespace u8codec::detail::stream {
+namespace u8convert::detail::stream {
+using namespace u8codec;
 
 void addEvidence(Evidence& sum, const Evidence& more);
 
@@ -93,4 +94,4 @@ private:
     WindowTexts texts_; // the window's last text
 };
 
-} // namespace u8codec::detail::stream
+} // namespace u8convert::detail::stream

@@ -11,7 +11,8 @@
 #include <new>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 namespace {
 
@@ -146,4 +147,4 @@ bool WindowReader::read(std::size_t k, InputWindow& window, std::string& error) 
     return true;
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // Whether a text may be cut before `p` (a byte of the text ending at `end`) so that every step
 // of the repair finds in each side what it finds there in the whole text. The byte must be ASCII
@@ -80,4 +81,4 @@ private:
     std::size_t capacity_ = 0;
 };
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -5,7 +5,8 @@
 #include <system_error>
 #include <thread>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf) {
     if (bytes.size() < 2 * minHalf || cpuCores() < 2)
@@ -27,4 +28,4 @@ ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf
     return joinSummaries(first, second, bytes[cut - 1] == '\r' && bytes[cut] == '\n');
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <span>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // Buffers of at least twice this size are scanned in two halves at once.
 inline constexpr std::size_t kMinScanHalf = std::size_t(1) << 20;
@@ -20,4 +21,4 @@ inline constexpr std::size_t kMinScanHalf = std::size_t(1) << 20;
 // thread can be started. `minHalf`: for tests.
 ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf = kMinScanHalf);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -8,7 +8,8 @@
 #include <cstring>
 #include <mutex>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 const SingleBytePage* singleBytePage(bool cp1252) {
     static SingleBytePage pages[2];
@@ -92,4 +93,4 @@ bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& pa
     });
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

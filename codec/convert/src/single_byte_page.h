@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 struct SingleBytePage {
     std::array<char32_t, 256> toUnicode{};           // 0xFFFFFFFF: ICU has no mapping
@@ -25,4 +25,4 @@ bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& pa
 bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& page,
                       std::string& out);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

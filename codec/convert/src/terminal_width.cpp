@@ -5,7 +5,8 @@
 
 #include <unicode/uchar.h>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 int terminalColumns(char32_t cp) {
     const UChar32 c = UChar32(cp);
@@ -58,4 +59,4 @@ CellForm cellForm(char32_t cp) {
     }
 }
 
-} // namespace u8codec
+} // namespace u8convert

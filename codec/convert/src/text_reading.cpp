@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <optional>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace {
 
@@ -172,4 +173,4 @@ std::uint64_t TextReading::lineStartAfter(const ByteSource& source, std::uint64_
     return little ? offset + 2 : offset + 1;
 }
 
-} // namespace u8codec
+} // namespace u8convert

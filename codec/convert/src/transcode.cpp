@@ -9,7 +9,7 @@
 #include <cctype>
 #include <unicode/ucnv.h>
 
-namespace u8codec {
+namespace u8convert {
 
 using detail::Form;
 
@@ -123,4 +123,4 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
     return result;
 }
 
-} // namespace u8codec
+} // namespace u8convert

@@ -10,7 +10,8 @@
 
 #include <optional>
 
-namespace u8codec {
+namespace u8convert {
+using namespace u8codec;
 
 namespace detail {
 
@@ -288,4 +289,4 @@ bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::strin
     return true;
 }
 
-} // namespace u8codec
+} // namespace u8convert

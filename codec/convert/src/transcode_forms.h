@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 enum class Form : std::uint8_t { Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be, Latin1, Cp1252, Other };
 
@@ -34,4 +34,4 @@ bool fastTranscode(std::span<const std::uint8_t> input, Form from, Form to, std:
 // waits for the next piece.
 std::size_t completePrefix(Form from, std::string_view w);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -5,7 +5,7 @@
 #include <unicode/ucnv_cb.h>
 #include <unicode/ucnv_err.h>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 namespace {
 
@@ -298,4 +298,4 @@ std::string failureText(const TranscodeResult& r) {
     return where;
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -14,7 +14,7 @@
 #include <unicode/ucnv.h>
 #include <vector>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
 
 struct ConverterCloser {
     void operator()(UConverter* c) const { ucnv_close(c); }
@@ -93,4 +93,4 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
 // unmappable characters, and where the first of each is.
 std::string failureText(const TranscodeResult& result);
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace u8codec {
+namespace u8convert {
 
 using detail::appendSignature;
 using detail::completePrefix;
@@ -207,4 +207,4 @@ bool Transcoder::finish(std::string& out) {
     return true;
 }
 
-} // namespace u8codec
+} // namespace u8convert

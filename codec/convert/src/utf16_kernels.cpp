@@ -5,7 +5,8 @@
 #include <emmintrin.h>
 #endif
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 bool utf16KernelSupported(Isa k) noexcept {
     switch (k) {
@@ -147,4 +148,4 @@ std::optional<std::uint64_t> utf8LengthOfUtf16(Isa k, const std::uint8_t* p,
     return utf8LengthOfUtf16Portable(p, end, bigEndian);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -29,7 +29,8 @@
 #include <cstdint>
 #include <optional>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // --- one character at a time (both kernels' tails and their slow windows) ------------------
 
@@ -213,4 +214,4 @@ std::uint8_t* utf16ToUtf8BytesAvx512(const std::uint8_t* p, const std::uint8_t* 
                                      std::uint8_t* out, bool bigEndian) noexcept;
 #endif
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

@@ -11,7 +11,8 @@
 
 #define U8CODEC_AVX2 __attribute__((target("avx2,popcnt")))
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 namespace {
 
 using Shuffle = std::array<std::uint8_t, 16>; // a pshufb control: 0x80 writes a zero byte
@@ -342,6 +343,6 @@ std::optional<std::uint64_t> utf8LengthOfUtf16Avx2(const std::uint8_t* p, const 
     return bigEndian ? utf8LengthOfUtf16<true>(p, end) : utf8LengthOfUtf16<false>(p, end);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail
 
 #endif

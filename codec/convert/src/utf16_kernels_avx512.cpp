@@ -18,7 +18,8 @@
 #define U8CODEC_AVX512                                                                             \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt,prfchw")))
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 namespace {
 
 U8CODEC_AVX512 inline __m512i swapBytePairs512() {
@@ -226,6 +227,6 @@ std::uint8_t* utf16ToUtf8BytesAvx512(const std::uint8_t* p, const std::uint8_t* 
     return bigEndian ? utf16ToUtf8<true>(p, end, out) : utf16ToUtf8<false>(p, end, out);
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail
 
 #endif

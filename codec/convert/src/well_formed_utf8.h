@@ -7,7 +7,8 @@
 
 #include <cstdint>
 
-namespace u8codec::detail {
+namespace u8convert::detail {
+using namespace u8codec;
 
 // Reads one character of well-formed UTF-8 (validated beforehand by the codec's scan; the
 // length comes from the lead's class, RFC 3629 section 3).
@@ -57,4 +58,4 @@ inline std::uint8_t* putUtf8(std::uint8_t* o, char32_t c) {
     return o;
 }
 
-} // namespace u8codec::detail
+} // namespace u8convert::detail

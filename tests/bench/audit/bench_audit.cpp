@@ -24,16 +24,16 @@ int main(int argc, char** argv) {
     }
     const std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(in)),
                                          std::istreambuf_iterator<char>());
-    u8codec::AuditOptions options;
+    u8convert::AuditOptions options;
     if (argc > 2)
-        options.profile = u8codec::auditProfileFromName(argv[2]).value_or(options.profile);
+        options.profile = u8convert::auditProfileFromName(argv[2]).value_or(options.profile);
     constexpr std::size_t kChunk = std::size_t(1) << 20;
     double best = 1e30;
-    std::array<std::uint64_t, u8codec::kAuditKindCount> counts{};
+    std::array<std::uint64_t, u8convert::kAuditKindCount> counts{};
     for (int round = 0; round < 5; ++round) {
         counts = {};
-        u8codec::Auditor auditor(options);
-        const auto sink = [&](const u8codec::AuditFinding& f) { ++counts[std::size_t(f.kind)]; };
+        u8convert::Auditor auditor(options);
+        const auto sink = [&](const u8convert::AuditFinding& f) { ++counts[std::size_t(f.kind)]; };
         const auto start = std::chrono::steady_clock::now();
         for (std::size_t pos = 0; pos < data.size(); pos += kChunk)
             auditor.feed(std::span(data).subspan(pos, std::min(kChunk, data.size() - pos)), sink);
@@ -42,11 +42,12 @@ int main(int argc, char** argv) {
         best = std::min(best, took.count());
     }
     std::printf("%s: %zu bytes, %s profile: %.3f s, %.2f GB/s\n", argv[1], data.size(),
-                std::string(u8codec::name(options.profile)).c_str(), best,
+                std::string(u8convert::name(options.profile)).c_str(), best,
                 double(data.size()) / best / 1e9);
-    for (int k = 0; k < u8codec::kAuditKindCount; ++k)
+    for (int k = 0; k < u8convert::kAuditKindCount; ++k)
         if (counts[std::size_t(k)] != 0)
-            std::printf("  %-18s %llu\n", std::string(u8codec::name(u8codec::AuditKind(k))).c_str(),
+            std::printf("  %-18s %llu\n",
+                        std::string(u8convert::name(u8convert::AuditKind(k))).c_str(),
                         static_cast<unsigned long long>(counts[std::size_t(k)]));
     return 0;
 }

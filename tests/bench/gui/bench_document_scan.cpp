@@ -221,7 +221,7 @@ void BM_DocumentScanRandom256MiB(benchmark::State& state) {
     scanFile(state, makeRandomFile());
 }
 
-void auditFile(benchmark::State& state, const std::string& path, u8codec::AuditProfile profile) {
+void auditFile(benchmark::State& state, const std::string& path, u8convert::AuditProfile profile) {
     auto opened = u8codec::FileSource::open(path);
     if (!opened.source) {
         state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
@@ -251,13 +251,13 @@ void auditFile(benchmark::State& state, const std::string& path, u8codec::AuditP
 }
 
 void BM_DocumentAuditAsciiCode1GiB(benchmark::State& state) {
-    auditFile(state, makeAsciiFile(), u8codec::AuditProfile::Code);
+    auditFile(state, makeAsciiFile(), u8convert::AuditProfile::Code);
 }
 void BM_DocumentAuditTextText1GiB(benchmark::State& state) {
-    auditFile(state, makeTextFile(), u8codec::AuditProfile::Text);
+    auditFile(state, makeTextFile(), u8convert::AuditProfile::Text);
 }
 void BM_DocumentAuditRandomCode256MiB(benchmark::State& state) {
-    auditFile(state, makeRandomFile(), u8codec::AuditProfile::Code);
+    auditFile(state, makeRandomFile(), u8convert::AuditProfile::Code);
 }
 
 } // namespace

@@ -43,9 +43,9 @@ const std::string& multilingual() {
 const std::string& mojibake() {
     static const std::string s = [] {
         const std::string& clean = mostlyAscii();
-        return u8codec::readAs(std::span<const std::uint8_t>(
-                                   reinterpret_cast<const std::uint8_t*>(clean.data()), kSize),
-                               u8codec::CodePage::Windows1252);
+        return u8convert::readAs(std::span<const std::uint8_t>(
+                                     reinterpret_cast<const std::uint8_t*>(clean.data()), kSize),
+                                 u8convert::CodePage::Windows1252);
     }();
     return s;
 }
@@ -54,10 +54,10 @@ const std::string& mojibake() {
 // about 3600 fixes per MiB, a tenth of mojibake()'s.
 const std::string& partlyDamaged() {
     static const std::string s = [] {
-        const std::string damaged = u8codec::readAs(
+        const std::string damaged = u8convert::readAs(
             std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(kProse.data()),
                                           kProse.size()),
-            u8codec::CodePage::Windows1252);
+            u8convert::CodePage::Windows1252);
         std::string out;
         out.reserve(kSize + damaged.size());
         for (int i = 0; out.size() < kSize; ++i)
@@ -71,20 +71,20 @@ std::span<const std::uint8_t> bytes(const std::string& s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-void repairWith(benchmark::State& state, const std::string& text, u8codec::RepairOptions o) {
+void repairWith(benchmark::State& state, const std::string& text, u8convert::RepairOptions o) {
     for (auto _ : state) {
-        u8codec::RepairResult r = u8codec::repair(bytes(text), o);
+        u8convert::RepairResult r = u8convert::repair(bytes(text), o);
         benchmark::DoNotOptimize(r.text.data());
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
 }
 
-u8codec::RepairOptions everything() {
-    u8codec::RepairOptions o;
+u8convert::RepairOptions everything() {
+    u8convert::RepairOptions o;
     o.cesu = true;
     o.mojibake = true;
-    o.bom = u8codec::BomAction::Strip;
-    o.lineEnding = u8codec::LineEnding::Lf;
+    o.bom = u8convert::BomAction::Strip;
+    o.lineEnding = u8convert::LineEnding::Lf;
     return o;
 }
 
@@ -111,10 +111,10 @@ void BM_Reference_Copy(benchmark::State& state) {
 }
 
 void BM_RepairInvalidOnly_MostlyAscii(benchmark::State& s) {
-    repairWith(s, mostlyAscii(), u8codec::RepairOptions{});
+    repairWith(s, mostlyAscii(), u8convert::RepairOptions{});
 }
 void BM_RepairMojibake_MostlyAscii(benchmark::State& s) {
-    u8codec::RepairOptions o;
+    u8convert::RepairOptions o;
     o.mojibake = true;
     repairWith(s, mostlyAscii(), o);
 }
@@ -122,22 +122,22 @@ void BM_RepairAllSteps_MostlyAscii(benchmark::State& s) {
     repairWith(s, mostlyAscii(), everything());
 }
 void BM_RepairAllStepsNfc_MostlyAscii(benchmark::State& s) {
-    u8codec::RepairOptions o = everything();
-    o.normalForm = u8codec::NormalForm::Nfc;
+    u8convert::RepairOptions o = everything();
+    o.normalForm = u8convert::NormalForm::Nfc;
     repairWith(s, mostlyAscii(), o);
 }
 void BM_RepairMojibake_Multilingual(benchmark::State& s) {
-    u8codec::RepairOptions o;
+    u8convert::RepairOptions o;
     o.mojibake = true;
     repairWith(s, multilingual(), o);
 }
 void BM_RepairMojibake_PartlyDamaged(benchmark::State& s) {
-    u8codec::RepairOptions o;
+    u8convert::RepairOptions o;
     o.mojibake = true;
     repairWith(s, partlyDamaged(), o);
 }
 void BM_RepairMojibake_Damaged(benchmark::State& s) {
-    u8codec::RepairOptions o;
+    u8convert::RepairOptions o;
     o.mojibake = true;
     repairWith(s, mojibake(), o);
 }
@@ -145,7 +145,7 @@ void BM_RepairMojibake_Damaged(benchmark::State& s) {
 void transcodeWith(benchmark::State& state, const std::string& input, const char* from,
                    const char* to) {
     for (auto _ : state) {
-        u8codec::TranscodeResult r = u8codec::transcode(bytes(input), from, to);
+        u8convert::TranscodeResult r = u8convert::transcode(bytes(input), from, to);
         benchmark::DoNotOptimize(r.output.data());
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
@@ -155,7 +155,7 @@ const std::string& utf16(const std::string& utf8) {
     static std::string a, b;
     std::string& slot = &utf8 == &mostlyAscii() ? a : b;
     if (slot.empty())
-        slot = u8codec::transcode(bytes(utf8), "UTF-8", "UTF-16LE").output;
+        slot = u8convert::transcode(bytes(utf8), "UTF-8", "UTF-16LE").output;
     return slot;
 }
 
@@ -177,9 +177,9 @@ void loopOnly(benchmark::State& state, const std::string& input, bool toUtf16) {
     std::string out;
     for (auto _ : state) {
         if (toUtf16)
-            u8codec::utf8ToUtf16(bytes(input), false, out);
+            u8convert::utf8ToUtf16(bytes(input), false, out);
         else
-            u8codec::utf16ToUtf8(bytes(input), false, out);
+            u8convert::utf16ToUtf8(bytes(input), false, out);
         benchmark::DoNotOptimize(out.data());
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
@@ -204,7 +204,7 @@ void streaming(benchmark::State& state, const std::string& input, const char* fr
     constexpr std::size_t kPiece = std::size_t(1) << 20;
     std::string out;
     for (auto _ : state) {
-        u8codec::Transcoder t(from, to);
+        u8convert::Transcoder t(from, to);
         for (std::size_t at = 0; at < input.size(); at += kPiece) {
             out.clear();
             t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out);
@@ -232,19 +232,19 @@ void BM_Utf16LEToUtf8_Streaming_Multilingual(benchmark::State& s) {
 // the best one the CPU runs): what each instruction set is worth, without the validation, the
 // allocation and the piecewise growth of the string.
 void kernel(benchmark::State& state, const std::string& (*text)(), bool toUtf16, u8codec::Isa k) {
-    if (!u8codec::detail::utf16KernelSupported(k)) {
+    if (!u8convert::detail::utf16KernelSupported(k)) {
         state.SkipWithError("this CPU lacks the instructions");
         return;
     }
     const std::string& input = toUtf16 ? text() : utf16(text());
     const auto* p = reinterpret_cast<const std::uint8_t*>(input.data());
-    std::string out(2 * input.size() + u8codec::detail::kUtf16KernelSlack, '\0');
+    std::string out(2 * input.size() + u8convert::detail::kUtf16KernelSlack, '\0');
     for (auto _ : state) {
         if (toUtf16)
             benchmark::DoNotOptimize(
-                u8codec::detail::utf8ToUtf16Units(k, p, p + input.size(), out.data(), false));
+                u8convert::detail::utf8ToUtf16Units(k, p, p + input.size(), out.data(), false));
         else
-            benchmark::DoNotOptimize(u8codec::detail::utf16ToUtf8Bytes(
+            benchmark::DoNotOptimize(u8convert::detail::utf16ToUtf8Bytes(
                 k, p, p + input.size(), reinterpret_cast<std::uint8_t*>(out.data()), false));
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));

@@ -1,5 +1,5 @@
 // Repairs each line of standard input on its own with the library's mojibake repair
-// (u8codec::repairMojibake(), what `repair --mojibake --scope=line` does line by line), writes
+// (u8convert::repairMojibake(), what `repair --mojibake --scope=line` does line by line), writes
 // the lines to standard output, and the time per line to standard error. For the short-string
 // report (tests/quality/short_quality.py) and as the benchmark of one short string's repair.
 //
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     for (int r = 0; r < runs; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         for (std::size_t k = 0; k < lines.size(); ++k)
-            out[k] = u8codec::repairMojibake(lines[k]).text;
+            out[k] = u8convert::repairMojibake(lines[k]).text;
         const auto t1 = std::chrono::steady_clock::now();
         best = std::min(best, std::chrono::duration<double>(t1 - t0).count());
     }

@@ -1,6 +1,6 @@
-// The in-memory repair (u8codec::repair()) of a file, for the streaming benchmark
+// The in-memory repair (u8convert::repair()) of a file, for the streaming benchmark
 // (stream_repair.py) to compare `u8scope-cli repair` with: the CLI repairs large files window by
-// window (u8codec::repairStreamed()), which must give this output and report byte for byte.
+// window (u8convert::repairStreamed()), which must give this output and report byte for byte.
 //
 // Usage: repair_whole [--mojibake] [--cesu] [--bom=strip|add] [--c1=cp1252] [--newlines=lf|crlf]
 //                     [--normalize=nfc|nfd] IN OUT
@@ -14,7 +14,7 @@
 #include <string_view>
 
 int main(int argc, char** argv) {
-    u8codec::RepairOptions options;
+    u8convert::RepairOptions options;
     std::string in, out;
     for (int k = 1; k < argc; ++k) {
         const std::string_view a = argv[k];
@@ -23,15 +23,15 @@ int main(int argc, char** argv) {
         else if (a == "--cesu")
             options.cesu = true;
         else if (a.starts_with("--bom="))
-            options.bom = *u8codec::bomActionFromName(a.substr(6));
+            options.bom = *u8convert::bomActionFromName(a.substr(6));
         else if (a == "--c1=cp1252")
-            options.c1 = u8codec::C1Action::Cp1252;
+            options.c1 = u8convert::C1Action::Cp1252;
         else if (a == "--newlines=lf")
-            options.lineEnding = u8codec::LineEnding::Lf;
+            options.lineEnding = u8convert::LineEnding::Lf;
         else if (a == "--newlines=crlf")
-            options.lineEnding = u8codec::LineEnding::CrLf;
+            options.lineEnding = u8convert::LineEnding::CrLf;
         else if (a.starts_with("--normalize="))
-            options.normalForm = u8codec::normalFormFromName(a.substr(12));
+            options.normalForm = u8convert::normalFormFromName(a.substr(12));
         else if (in.empty())
             in = a;
         else
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s: cannot be read\n", in.c_str());
         return 1;
     }
-    const u8codec::RepairResult r = u8codec::repair(std::move(text), options);
+    const u8convert::RepairResult r = u8convert::repair(std::move(text), options);
     if (!r.ok) {
         std::fprintf(stderr, "%s: %s\n", in.c_str(), r.error.c_str());
         return 1;

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 // What kind of text is audited. Code: every kind applies; identifiers are runs of letters,
 // digits and '_'. Text (prose): right-to-left text with embeddings and isolates (which UAX #9 X8
@@ -125,7 +125,7 @@ struct AuditFinding {
     // "вiдео");
     // MixedScript and NotNfc: the identifier, or the NFC form of the segment. Empty otherwise.
     std::string lookalike;
-    Problem problem; // InvalidUtf8 only
+    u8codec::Problem problem; // InvalidUtf8 only
 
     std::uint64_t end() const noexcept { return offset + length; }
 };
@@ -198,4 +198,4 @@ std::string asciiLookalike(char32_t cp);
 // suspicious.
 bool drawsNothing(char32_t cp);
 
-} // namespace u8codec
+} // namespace u8convert

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 struct CodePointRange {
     char32_t first = 0, last = 0; // inclusive
@@ -47,4 +47,4 @@ AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName);
 // Reads and parses a file (at most 16 MiB: an allowlist is a short hand-written list).
 AllowlistParse readAllowlist(const std::string& path);
 
-} // namespace u8codec
+} // namespace u8convert

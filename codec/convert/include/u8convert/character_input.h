@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec {
+namespace u8convert {
 
 // The code point named `name` (ICU u_charFromName, U_EXTENDED_CHAR_NAME, case-insensitive): a
 // character name ("EURO SIGN", "latin small letter e with acute"), a corrected name
@@ -20,4 +20,4 @@ std::optional<char32_t> codePointFromName(std::string_view name);
 // On failure, nullopt and `error` says why.
 std::optional<char32_t> codePointFromInput(std::string_view text, std::string& error);
 
-} // namespace u8codec
+} // namespace u8convert

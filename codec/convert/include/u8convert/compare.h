@@ -17,8 +17,10 @@
 #include <vector>
 
 namespace u8codec {
-
 class ByteSource;
+}
+
+namespace u8convert {
 
 // The differences a comparison may set aside (`compare --ignore=...`).
 enum class IgnoreKind : std::uint8_t {
@@ -149,7 +151,7 @@ struct CompareResult {
 // differing offsets otherwise. Fills ok/error, sizes, byteRuns, differingBytes, firstDifference
 // and a SameBytes or Differ verdict.
 // `stopAtFirst`: only whether and where the bytes first differ (no runs).
-CompareResult compareBytes(const ByteSource& a, const ByteSource& b,
+CompareResult compareBytes(const u8codec::ByteSource& a, const u8codec::ByteSource& b,
                            const CompareOptions& options = {}, bool stopAtFirst = false);
 
 // Two texts in memory: the verdict, else the labelled hunks of the aligned decoded texts.
@@ -160,7 +162,7 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
 // unless options.bytesOnly, the texts: two encodings of 16 MiB and more first as decoded streams
 // (the same text in bounded memory); then in memory up to options.textLimit, else streamed (only
 // the verdicts a streamed reading can give: BOM, line endings, trailing whitespace, --ignore).
-CompareResult compareSources(const ByteSource& a, const ByteSource& b,
+CompareResult compareSources(const u8codec::ByteSource& a, const u8codec::ByteSource& b,
                              const CompareOptions& options = {});
 
-} // namespace u8codec
+} // namespace u8convert

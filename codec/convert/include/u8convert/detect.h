@@ -12,8 +12,10 @@
 #include <vector>
 
 namespace u8codec {
-
 class ByteSource;
+}
+
+namespace u8convert {
 
 struct EncodingGuess {
     std::string encoding; // a name ICU and uconv accept ("UTF-16LE", "windows-1251")
@@ -83,6 +85,6 @@ inline constexpr std::size_t kDetectWindow = std::size_t(4) << 20;
 Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = kDetectWindow);
 // The same over the first kDetectWindow bytes of `source` (one more is read to know whether the
 // window is cut).
-Detection detectEncoding(const ByteSource& source);
+Detection detectEncoding(const u8codec::ByteSource& source);
 
-} // namespace u8codec
+} // namespace u8convert

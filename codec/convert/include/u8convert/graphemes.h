@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 // The cluster boundaries of runs of text, one run at a time. Holds one ICU break iterator: make
 // one per thread and reuse it.
@@ -57,8 +57,8 @@ inline constexpr std::uint64_t kClusterContext = 256;
 // The clusters that overlap [from, to) of `source`, in order, read with kClusterContext bytes
 // around the range. The reading starts before an ASCII byte (not an LF after a CR) where UAX #29
 // always breaks (GB999), so the boundaries are the whole text's.
-std::vector<ClusterSpan> clustersIn(const ByteSource& source, std::uint64_t from, std::uint64_t to,
-                                    GraphemeBreaks& breaks);
+std::vector<ClusterSpan> clustersIn(const u8codec::ByteSource& source, std::uint64_t from,
+                                    std::uint64_t to, GraphemeBreaks& breaks);
 
 // The same from bytes already read: `window` holds the stream from `windowOffset`, starting
 // kClusterContext bytes before `from` (or at 0) and reaching kClusterContext bytes past `to` (or
@@ -114,7 +114,7 @@ private:
     void shortenStretch();
     std::size_t maxStretch_;
     GraphemeBreaks breaks_;
-    Segmenter segmenter_;
+    u8codec::Segmenter segmenter_;
     std::string stretch_; // the bytes since the last sure boundary
     std::size_t stretchCharacters_ = 0;
     bool lastWasPrepend_ = false;
@@ -127,4 +127,4 @@ private:
     std::uint64_t longClusters_ = 0, lastLongClusters_ = 0;
 };
 
-} // namespace u8codec
+} // namespace u8convert

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec {
+namespace u8convert {
 
 enum class LineEnding : std::uint8_t {
     Lf,   // U+000A alone: Unix, and what most tools expect
@@ -49,4 +49,4 @@ LineEndingMix countLineEndings(std::span<const std::uint8_t> bytes) noexcept;
 std::string normalizeLineEndings(std::string_view text, LineEnding target,
                                  std::uint64_t* changed = nullptr);
 
-} // namespace u8codec
+} // namespace u8convert

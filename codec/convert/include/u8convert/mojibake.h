@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 // The single-byte code pages a mis-decoding is looked for in: every page through which UTF-8 is
 // commonly mis-read. Each reads bytes it leaves undefined in 80-9F as the C1 control of the same
@@ -139,4 +139,4 @@ struct MojibakeLikelihood {
 };
 MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view repaired);
 
-} // namespace u8codec
+} // namespace u8convert

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 enum class NormalForm : std::uint8_t {
     Nfc, // canonical composition: "e" + U+0301 becomes U+00E9 (what the web and macOS APIs expect)
@@ -54,4 +54,4 @@ NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t ma
 // True when the text is already in the form.
 bool isNormalized(std::string_view utf8, NormalForm form);
 
-} // namespace u8codec
+} // namespace u8convert

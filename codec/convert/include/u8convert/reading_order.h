@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 // One character in the order a reader sees.
 struct ReadingOrderCell {
@@ -41,4 +41,4 @@ ReadingOrder readingOrder(std::u32string_view line);
 // being drawn.
 bool isBidiControl(char32_t cp) noexcept;
 
-} // namespace u8codec
+} // namespace u8convert

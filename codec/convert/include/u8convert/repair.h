@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 enum class RepairKind : std::uint8_t {
     InvalidSequence, // an ill-formed sequence replaced, dropped or reinterpreted
@@ -107,7 +107,7 @@ struct RepairOptions {
     // Ill-formed sequences: Replace (U+FFFD per maximal subpart), Ignore (drop), Latin1 or
     // Cp1252 (reinterpret their bytes). Strict refuses: the result is an error. The output of
     // repair() is always well-formed UTF-8.
-    ErrorPolicy invalid = ErrorPolicy::Replace;
+    u8codec::ErrorPolicy invalid = u8codec::ErrorPolicy::Replace;
     bool cesu = false; // CESU-8 pairs and C0 80 (Modified UTF-8) to standard UTF-8
     bool mojibake = false;
     MojibakeOptions mojibakeOptions;
@@ -194,7 +194,7 @@ struct TextEdit {
 std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
                        std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
 // Ill-formed sequences under a policy other than Strict (the codec's Decoder does the work).
-std::string repairInvalid(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
+std::string repairInvalid(std::span<const std::uint8_t> bytes, u8codec::ErrorPolicy policy,
                           RepairReport& report, std::size_t maxReported,
                           std::vector<TextEdit>* edits = nullptr);
 // Leading BOM and stray U+FEFF.
@@ -208,4 +208,4 @@ std::string repairC1(std::string_view utf8, C1Action action, RepairReport& repor
 // The offset of the first such C1 control in well-formed UTF-8 at or after `from`, or npos.
 std::size_t findC1Punctuation(std::string_view utf8, std::size_t from = 0) noexcept;
 
-} // namespace u8codec
+} // namespace u8convert

@@ -9,7 +9,7 @@
 #include "u8convert/repair.h"
 #include "u8convert/repair_stream.h"
 
-namespace u8codec {
+namespace u8convert {
 
 // repair() of each line of `input` (a line ends after its LF; a CR before it belongs to it), the
 // text given to `sink` line after line and the reports added up: counts and bytes summed, the
@@ -20,7 +20,7 @@ namespace u8codec {
 // own): every change has pass 0 and its passOffset is its offset. When the result is not ok (a
 // strict policy met an ill-formed sequence, the repair was cancelled, the sink failed, the input
 // changed size while it was read), what the sink received is to be thrown away.
-RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
+RepairResult repairLineByLine(const u8codec::ByteSource& input, const RepairSink& sink,
                               const RepairOptions& options);
 
-} // namespace u8codec
+} // namespace u8convert

@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-namespace u8codec {
+namespace u8convert {
 
 struct StreamOptions {
     // Windows are at least this long, and end before the first safe cut after it. A stretch
@@ -64,12 +64,12 @@ struct RepairSink {
 // byte for byte, and the text, given to `sink` instead of RepairResult::text (left empty), is
 // repair()'s. Peak memory follows the window's size, not the input's: with the default windows,
 // about 20 MiB for clean text, 100 MiB for prose with damage all through (the spools' budget
-// included) and 210 MiB where every word is damaged and new, plus the report's listed changes. Normalisation is
-// not limited to 2 GiB as repair()'s is (it fails there). When the result is not ok (a strict
-// policy met an ill-formed sequence, the repair was cancelled, the input changed size, a temporary
-// file could not be written), what the sink received is to be thrown away. options.progress is
-// called as for repair(); the work is counted in passes over the input.
-RepairResult repairStreamed(const ByteSource& input, const RepairSink& sink,
+// included) and 210 MiB where every word is damaged and new, plus the report's listed changes.
+// Normalisation is not limited to 2 GiB as repair()'s is (it fails there). When the result is not
+// ok (a strict policy met an ill-formed sequence, the repair was cancelled, the input changed size,
+// a temporary file could not be written), what the sink received is to be thrown away.
+// options.progress is called as for repair(); the work is counted in passes over the input.
+RepairResult repairStreamed(const u8codec::ByteSource& input, const RepairSink& sink,
                             const RepairOptions& options, const StreamOptions& stream = {});
 
-} // namespace u8codec
+} // namespace u8convert

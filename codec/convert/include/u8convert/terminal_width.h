@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace u8codec {
+namespace u8convert {
 
 // The columns a terminal gives a character: 2 for East_Asian_Width Wide and Fullwidth (UAX #11;
 // since Unicode 9 that includes the emoji with Emoji_Presentation); 0 for the nonspacing and
@@ -26,4 +26,4 @@ enum class CellForm : std::uint8_t {
 };
 CellForm cellForm(char32_t cp);
 
-} // namespace u8codec
+} // namespace u8convert

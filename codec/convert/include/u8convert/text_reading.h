@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 class TextReading {
 public:
@@ -47,24 +47,26 @@ public:
     static constexpr int kMaxLookBehind = 3;
 
     // The segment containing `offset` (offset < source.size()).
-    Segment segmentAt(const ByteSource& source, std::uint64_t offset) const;
+    u8codec::Segment segmentAt(const u8codec::ByteSource& source, std::uint64_t offset) const;
     // The segments overlapping [from, to) of a stream, from `window`, which holds its bytes from
     // `windowOffset`: it must start at or before from - kMaxLookBehind (or at 0) and reach
     // to + 3 (or the end, `windowReachesEnd`). As local_segments.h's segmentsInWindow.
-    std::vector<Segment> segmentsInWindow(std::span<const std::uint8_t> window,
-                                          std::uint64_t windowOffset, bool windowReachesEnd,
-                                          std::uint64_t from, std::uint64_t to) const;
+    std::vector<u8codec::Segment> segmentsInWindow(std::span<const std::uint8_t> window,
+                                                   std::uint64_t windowOffset,
+                                                   bool windowReachesEnd, std::uint64_t from,
+                                                   std::uint64_t to) const;
     // Where a line starts after the byte at `offset` when that byte is 0x0A: the offset after
     // the line feed; 0 when the byte there is no line feed in this encoding (in UTF-16, 0x0A is
     // a line feed only as the low byte of the unit 000A). `source` gives the neighbour byte.
-    std::uint64_t lineStartAfter(const ByteSource& source, std::uint64_t offset) const;
+    std::uint64_t lineStartAfter(const u8codec::ByteSource& source, std::uint64_t offset) const;
 
 private:
     TextReading(Kind kind, std::string name) : kind_(kind), name_(std::move(name)) {}
-    Segment utf16At(const ByteSource& source, std::uint64_t offset) const;
+    u8codec::Segment utf16At(const u8codec::ByteSource& source, std::uint64_t offset) const;
     // The UTF-16 segment starting at the even offset `at`, from `unit` (its unit), `next` (the
     // following unit) and whether there is one.
-    static Segment utf16Segment(std::uint64_t at, char16_t unit, bool hasNext, char16_t next);
+    static u8codec::Segment utf16Segment(std::uint64_t at, char16_t unit, bool hasNext,
+                                         char16_t next);
     char16_t unitOf(const std::uint8_t* two) const;
 
     Kind kind_;
@@ -73,4 +75,4 @@ private:
     static constexpr char32_t kUnassigned = 0xFFFFFFFF;
 };
 
-} // namespace u8codec
+} // namespace u8convert

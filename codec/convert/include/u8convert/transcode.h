@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 
 // What to do with a character the target encoding cannot represent, or with bytes that are not
 // valid in the source encoding.
@@ -114,4 +114,4 @@ bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::strin
 bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out);
 bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::string& out);
 
-} // namespace u8codec
+} // namespace u8convert

@@ -1,4 +1,4 @@
-// The dump (app/dump) below u8scope-cli: the text cell and role of every kind of byte and
+// The dump (codec/dump) below u8scope-cli: the text cell and role of every kind of byte and
 // character, rows of 8, 16 and 32 with wide characters across their ends, an offset inside a
 // character, a length that ends inside one, problems under the rows they start in (also when
 // they are told only a row later, and when a run outgrows the rows held back), any chunking

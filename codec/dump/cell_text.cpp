@@ -10,7 +10,7 @@
 namespace u8dump {
 namespace {
 
-using u8codec::CellForm;
+using u8convert::CellForm;
 
 TextCell makeCell(TextCell::Kind kind, CellRole role, int columns, std::string_view text) {
     TextCell c;
@@ -79,8 +79,8 @@ std::uint8_t CellTexts::shapeOf(char32_t cp) {
             const char32_t c = first + i;
             if (c >= 0xD800 && c <= 0xDFFF)
                 continue; // never decoded from UTF-8
-            (*page)[i] =
-                std::uint8_t(0x80 | int(u8codec::cellForm(c)) | (u8codec::terminalColumns(c) << 2));
+            (*page)[i] = std::uint8_t(0x80 | int(u8convert::cellForm(c)) |
+                                      (u8convert::terminalColumns(c) << 2));
         }
     }
     return (*page)[cp & 0xFF];

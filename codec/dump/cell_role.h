@@ -20,7 +20,7 @@ enum class CellRole : std::uint8_t {
     Lead3,
     Lead4,
     Continuation, // later byte of a valid multi-byte character
-    Suspicious,   // a byte of a character the text audit reports (u8codec::Auditor)
+    Suspicious,   // a byte of a character the text audit reports (u8convert::Auditor)
     ErrorInvalidByte,
     ErrorUnexpectedContinuation,
     ErrorOverlong,

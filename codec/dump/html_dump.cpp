@@ -194,7 +194,7 @@ void HtmlDump::putText(std::string_view bytes) {
                 const char c = char(cp);
                 putEscaped({&c, 1});
             }
-        } else if (cp == 0xFFFE || cp == 0xFFFF || u8codec::drawsNothing(cp)) {
+        } else if (cp == 0xFFFE || cp == 0xFFFF || u8convert::drawsNothing(cp)) {
             put(kReplacement);
         } else {
             put({reinterpret_cast<const char*>(b.data()), b.size()});
