@@ -179,7 +179,7 @@ private slots:
         for (int chunking : {0, 1, 3}) {
             std::size_t n = 0;
             for (const auto& f :
-                 run(text.toStdString(), options(p, u8codec::defaultAuditKinds(p)), chunking))
+                 run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
                 n += f.kind == AuditKind::Confusable;
             QVERIFY2((n != 0) == flagged, qPrintable(text));
         }
