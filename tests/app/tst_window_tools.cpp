@@ -279,8 +279,8 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = f.readAll().split('\n');
         QCOMPARE(lines.size(), 4);
-        QVERIFY(lines[1].startsWith("3,2,2,overlong,"));
-        QVERIFY(lines[2].startsWith("11,1,3,never-valid-byte,"));
+        QVERIFY(lines[1].startsWith("3,0x00000003,2,2,overlong,"));
+        QVERIFY(lines[2].startsWith("11,0x0000000B,1,3,never-valid-byte,"));
         const QString json = dir_.filePath(QStringLiteral("out.JSON"));
         QCOMPARE(w.exportProblems(json), QString());
         QFile j(json);
