@@ -1,9 +1,11 @@
 #include "operations.h"
 
+#include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 #include "u8convert/mojibake.h"
+#include "u8convert/repair_lines.h"
 #include "u8convert/transcode.h"
 
 #include <algorithm>
@@ -118,11 +120,78 @@ u8codec::RepairOptions repairOptionsOf(const RepairRequest& r) {
     return options;
 }
 
-u8codec::RepairResult repairBytes(const std::string& data, const u8codec::RepairOptions& options) {
-    u8codec::RepairResult result = u8codec::repair(bytesOf(data), options);
+RepairScope repairScopeOf(const std::string& name) {
+    if (name == "text")
+        return RepairScope::Text;
+    if (name == "line")
+        return RepairScope::Line;
+    unknown("scope", name, "text or line");
+}
+
+u8codec::RepairResult repairBytes(const std::string& data, const u8codec::RepairOptions& options,
+                                  RepairScope scope) {
+    u8codec::RepairResult result;
+    if (scope == RepairScope::Line) {
+        // As `repair --scope=line`: each line repaired on its own (repair_lines.h).
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(data.begin(), data.end()));
+        std::string text;
+        u8codec::RepairSink sink;
+        sink.write = [&text](std::string_view piece) {
+            text += piece;
+            return true;
+        };
+        result = u8codec::repairLineByLine(source, sink, options);
+        result.text = std::move(text);
+    } else {
+        result = u8codec::repair(bytesOf(data), options);
+    }
     if (!result.ok)
         throw CodecError(result.error);
     return result;
+}
+
+// The CLI's audit settings (app/cli/cmd_audit.cpp, auditFile()) for one value in memory.
+AuditSetup auditSetupOf(const AuditRequest& r) {
+    AuditSetup setup;
+    u8codec::AuditOptions& options = setup.options;
+    if (r.profile) {
+        const auto profile = u8codec::auditProfileFromName(*r.profile);
+        if (!profile)
+            unknown("profile", *r.profile, "code or text");
+        options.profile = *profile;
+        setup.profileReason = "--profile";
+    } else {
+        options.profile = u8codec::profileForFileName(r.fileName, &setup.profileReason);
+    }
+    options.kinds = u8codec::defaultAuditKinds(options.profile);
+    if (r.kinds) {
+        options.kinds = 0;
+        for (const std::string& k : *r.kinds) {
+            const auto kind = u8codec::auditKindFromName(k);
+            if (!kind) {
+                std::string known;
+                for (int i = 0; i < u8codec::kAuditKindCount; ++i)
+                    known += (i ? ", " : "") + std::string(name(u8codec::AuditKind(i)));
+                unknown("kind", k, "kinds: " + known);
+            }
+            options.kinds |= u8codec::kindBit(*kind);
+        }
+    }
+    if (!r.fileName.empty())
+        options.syntax = u8codec::codeSyntaxForFileName(r.fileName);
+    if (!r.allow.empty()) {
+        u8codec::AllowlistParse allow = u8codec::parseAllowlist(r.allow, "allow");
+        if (!allow.ok())
+            throw CodecError("allowlist " + allow.error);
+        options.allowlist = std::move(allow.set);
+        options.allowedWords = std::move(allow.words);
+    }
+    return setup;
+}
+
+std::vector<u8codec::AuditFinding> auditBytes(const std::string& data,
+                                              const u8codec::AuditOptions& options) {
+    return u8codec::audit(bytesOf(data), options);
 }
 
 u8codec::Detection detectBytes(const std::string& data) {

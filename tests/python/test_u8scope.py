@@ -73,6 +73,9 @@ def test_repair_writes_what_the_cli_writes(data, tmp_path):
     (['--invalid=cp1252'], {'invalid': 'cp1252', 'mojibake': False}),
     (['--invalid=drop', '--c1=keep', '--mojibake'], {'invalid': 'drop', 'c1': 'keep'}),
     (['--mojibake=cp1251'], {'pages': ['cp1251']}),
+    (['--mojibake', '--scope=line'], {'scope': 'line'}),
+    (['--invalid=drop', '--scope=line', '--newlines=lf'],
+     {'invalid': 'drop', 'mojibake': False, 'scope': 'line', 'newlines': 'lf'}),
     (['--bom=add', '--newlines=crlf', '--normalize=nfd'],
      {'mojibake': False, 'bom': 'add', 'newlines': 'crlf', 'normalize': 'nfd'}),
 ])
@@ -191,7 +194,7 @@ def test_errors_carry_the_codecs_message():
 
 
 def test_docstrings_read_like_the_manual():
-    for function in (u8scope.check, u8scope.fix_encoding, u8scope.repair, u8scope.detect,
-                     u8scope.transcode):
+    for function in (u8scope.check, u8scope.fix_encoding, u8scope.repair, u8scope.audit,
+                     u8scope.detect, u8scope.transcode):
         assert function.__doc__.startswith(function.__name__ + '(')
         assert 'Example:' in function.__doc__
