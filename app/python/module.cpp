@@ -55,9 +55,16 @@ py::object check(py::handle data, std::optional<std::size_t> maxProblems) {
 }
 
 py::object fixEncoding(py::handle text, const py::object& pages, const std::string& scope) {
-    RepairRequest request;
-    request.pages = namesOf(pages);
-    const u8codec::RepairOptions options = repairOptionsOf(request);
+    // The options without pages are made once: for one short string, making them again on
+    // every call was a tenth of the call's cost.
+    static const u8codec::RepairOptions kEveryPage = repairOptionsOf(RepairRequest{});
+    std::optional<u8codec::RepairOptions> paged;
+    if (!pages.is_none()) {
+        RepairRequest request;
+        request.pages = namesOf(pages);
+        paged = repairOptionsOf(request);
+    }
+    const u8codec::RepairOptions& options = paged ? *paged : kEveryPage;
     const RepairScope repairScope = repairScopeOf(scope);
     // nullopt: nothing changed, and the str given is returned as it is (no copy for the correct
     // strings, most of a column).

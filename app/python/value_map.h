@@ -89,6 +89,11 @@ template <class Result, class Work, class ToPy>
 py::object mapValues(py::handle data, InputKind kind, const Work& work, const ToPy& toPy) {
     if (isSingle(data, kind)) {
         const std::string value = valueOf(data, kind);
+        // A short value is worked on holding the GIL: giving it up and taking it back costs
+        // more than the repair of a short string, and another thread waits no longer than that.
+        constexpr std::size_t kReleaseFrom = 4096;
+        if (value.size() < kReleaseFrom)
+            return toPy(work(value), data);
         std::optional<Result> result;
         {
             py::gil_scoped_release released;
