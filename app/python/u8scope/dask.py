@@ -63,19 +63,22 @@ class Summary:
         return dict(sorted(total.items()))
 
     def __str__(self):
+        # A file's values are its bytes, and a file changed is one file.
+        unit = 'bytes' if any(p.source for p in self.partitions) else 'values'
         lines = []
         for p in self.partitions:
             where = f'partition {p.partition}' + (f' ({p.source})' if p.source else '')
             if p.ok:
                 kinds = ', '.join(f'{k} {n}' for k, n in sorted(p.kinds.items()))
-                lines.append(f'{where}: {p.values} values, {p.changed} changed'
+                lines.append(f'{where}: {p.values} {unit}, {p.changed} changed'
                              + (f': {kinds}' if kinds else ''))
             else:
                 lines.append(f'{where}: failed: {p.error}')
         kinds = ', '.join(f'{k} {n}' for k, n in self.kinds.items())
-        lines.append(f'total: {self.values} values, {self.changed} changed'
+        failed = len(self.failed)
+        lines.append(f'total: {self.values} {unit}, {self.changed} changed'
                      + (f': {kinds}' if kinds else '')
-                     + (f'; {len(self.failed)} partitions failed' if self.failed else ''))
+                     + (f'; {failed} partition{"s" if failed > 1 else ""} failed' if failed else ''))
         return '\n'.join(lines)
 
 
