@@ -55,7 +55,8 @@ def expected_files():
         files |= {f'{package}/{args.python_module}', f'{args.python_dir}/u8scope-{args.version}'
                   '.dist-info/METADATA'}
         files |= {f'{package}/{name}' for name in ('__init__.py', '__init__.pyi',
-                                                   '_containers.py', 'dask.py', 'py.typed')}
+                                                   '_containers.py', 'dask.py', 'dask.pyi',
+                                                   'py.typed')}
     return files
 
 
