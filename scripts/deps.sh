@@ -16,10 +16,13 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # The manual pages are checked with groff (groff-base), the zsh completion with zsh -n, the
 # desktop entry with desktop-file-validate (desktop-file-utils), the metainfo with appstreamcli.
 # The Python module is built with pybind11 (pybind11-dev, python3-pybind11) and tested with
-# pytest (python3-pytest).
+# pytest (python3-pytest) over pandas Series and numpy arrays (python3-pandas, python3-numpy),
+# u8scope.dask on a LocalCluster (python3-dask, python3-distributed); its pip build uses
+# Debian's setuptools, pip and venv (python3-setuptools, python3-pip, python3-venv).
 test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
                groff-base zsh desktop-file-utils appstream pybind11-dev python3-pybind11
-               python3-pytest)
+               python3-pytest python3-pandas python3-numpy python3-dask python3-distributed
+               python3-setuptools python3-pip python3-venv)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
 # emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
 # tour sample (Noto).

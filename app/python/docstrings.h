@@ -5,7 +5,7 @@
 namespace u8py::doc {
 
 inline constexpr const char* kModule =
-    R"(u8scope: UTF-8 checks, repairs, detection and transcoding from u8scope's codec.
+    R"(u8scope: UTF-8 checks, repairs, audits, detection and transcoding from u8scope's codec.
 
 The same codec as u8scope-cli and the u8scope window, called on bytes and strings in memory:
 
@@ -13,12 +13,17 @@ The same codec as u8scope-cli and the u8scope window, called on bytes and string
     fix_encoding(text, pages=None)   undo mojibake in a string ("CafÃ©" -> "Café")
     repair(data, invalid="replace", mojibake=True, ...)
                                      clean UTF-8 and the list of changes
+    audit(text, profile="code")      what hides in valid UTF-8: bidi controls, invisible
+                                     characters, look-alikes, ...
     detect(data)                     the likely encoding, ranked guesses
     transcode(data, from_, to)       convert between encodings (ICU's, as uconv)
 
-Each function also takes a list (any sequence) of values and returns a list: the items are
-worked through in C++ on every core, without the GIL. A refusal raises u8scope.Error (a
-ValueError) with the codec's message; in a list, the first item refused names its index.)";
+Each function also takes a list (any iterable), a pandas Series or a numpy array of values and
+returns the same kind of container (a Series keeps its index): the items are worked through in
+C++ on every core, without the GIL; missing values (None, NaN, pandas.NA) are passed through.
+A refusal raises u8scope.Error (a ValueError) with the codec's message; in a container, the
+first item refused names its position. u8scope.dask runs them over a Dask cluster, partition by
+partition.)";
 
 inline constexpr const char* kCheck =
     R"(check(data: bytes, *, max_problems=None) -> Report
@@ -40,7 +45,7 @@ Example:
     'overlong')";
 
 inline constexpr const char* kFixEncoding =
-    R"(fix_encoding(text: str, *, pages=None) -> str
+    R"(fix_encoding(text: str, *, pages=None, scope="text") -> str
 
 Undoes mojibake: UTF-8 text that a program read as a single-byte code page and wrote back as
 UTF-8 ("CafÃ©" -> "Café", "â€™" -> "’", "РџСЂРёРІРµС‚" -> "Привет"), as
@@ -52,6 +57,8 @@ only where the repaired text reads clearly more plausibly than the text.
   pages  the code pages the text was read through (names as "windows-1252", "cp1251",
          "latin1", "mac"): only they are tried, and an equally plausible repair through them is
          made (--mojibake=PAGE,...). Default: every page.
+  scope  what a repair is judged by: "text", the whole string; "line", each line on its own
+         evidence (--scope=line: records, CSV rows, log lines in one string)
 
 Example:
     >>> u8scope.fix_encoding("The cafÃ© â€œMarÃ\xadaâ€\x9d")
@@ -59,7 +66,7 @@ Example:
 
 inline constexpr const char* kRepair =
     R"(repair(data: bytes, *, invalid="replace", mojibake=True, cesu=False, bom="keep", c1=None,
-       newlines="keep", normalize=None, pages=None) -> (bytes, list[Change])
+       newlines="keep", normalize=None, pages=None, scope="text") -> (bytes, list[Change])
 
 Turns DATA into clean UTF-8, as `u8scope-cli repair`, and lists every change. The steps run in
 this order: CESU-8, ill-formed sequences, BOM, mojibake, C1 controls, normal form, line endings.
@@ -75,6 +82,7 @@ this order: CESU-8, ill-formed sequences, BOM, mojibake, C1 controls, normal for
              with mojibake, keep without
   newlines   "keep", "lf" or "crlf"
   normalize  None, "nfc" or "nfd"
+  scope      "text" (the CLI's --scope=file) or "line": each line repaired on its own
 
 Returns the repaired bytes and the changes (the first 1000): Change.kind ("invalid-sequence",
 "mojibake", "c1-control", ...), offset and length in DATA, before (bytes), after (str), detail;
@@ -83,6 +91,34 @@ for a mojibake fix also pages and confidence. A list of values gives a list of s
 Example:
     >>> u8scope.repair(b"caf\xc3\x83\xc2\xa9 \xff")[0]
     b'caf\xc3\xa9 \xef\xbf\xbd')";
+
+inline constexpr const char* kAudit =
+    R"(audit(text: str | bytes, profile="code", *, kinds=None, allow=None, file_name="") -> Audit
+
+What hides in TEXT, as `u8scope-cli audit --json`: bidirectional controls that make code read
+differently from how it runs (Trojan Source, CVE-2021-42574), invisible characters, letters
+drawn like ASCII (UTS #39), controls, noncharacters, private-use and unassigned code points,
+spaces that are not spaces, byte order marks inside the text, data hidden in variation
+selectors or tags, and ill-formed UTF-8 (a bytes TEXT may hold it).
+
+  profile    "code" (every kind applies; identifiers are runs of letters, digits and _) or
+             "text" (prose: right-to-left embeddings, LRM/RLM, no-break spaces, soft hyphens
+             are normal); None: from file_name, as the CLI without --profile
+  kinds      report only these kinds ("bidi-control,invisible" or a list; "invalid" is
+             ill-formed UTF-8). Default: every kind but mixed-script, and in the text profile
+             not-nfc
+  allow      never report what it lists, one entry a line or a list of lines (as --allow's
+             file): U+XXXX, U+XXXX..U+YYYY, script:Cyrillic, word:NAME
+  file_name  the name the text would have as a file ("main.py"): picks the language whose
+             comments and strings the code profile reads
+
+Returns an Audit: profile, profile_reason, findings (each: kind, offset, length, line, column,
+code_points, characters, bytes, lookalike, message, as the CLI's JSON Lines) and kinds (the
+findings counted by kind); len() is the number of findings.
+
+Example:
+    >>> [f.kind for f in u8scope.audit("if access_level != \"user\u202e \u2066\":").findings]
+    ['bidi-control', 'bidi-unterminated', 'bidi-control', 'bidi-unterminated'])";
 
 inline constexpr const char* kDetect =
     R"(detect(data: bytes) -> Detection

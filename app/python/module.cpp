@@ -1,11 +1,11 @@
-// The Python module `u8scope`: u8scope-cli's check, repair --mojibake, repair, detect and
-// transcode over bytes and strings in memory. Each function takes one value or a sequence of
-// them; a sequence is converted to C++ values, then worked through on every core with the GIL
-// released (parallel_map.h).
+// The extension u8scope._u8scope (re-exported by the package u8scope): u8scope-cli's check,
+// repair --mojibake, repair, audit, detect and transcode over bytes and strings in memory. Each
+// function takes one value or a container of them (value_map.h).
 #include "docstrings.h"
 #include "operations.h"
-#include "parallel_map.h"
+#include "value_map.h"
 
+#include <map>
 #include <optional>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -18,72 +18,7 @@ using namespace pybind11::literals;
 namespace u8py {
 namespace {
 
-enum class InputKind { Bytes, Text };
-
-bool isSingle(py::handle value, InputKind kind) {
-    if (kind == InputKind::Text)
-        return PyUnicode_Check(value.ptr());
-    return PyBytes_Check(value.ptr()) || PyByteArray_Check(value.ptr());
-}
-
-std::string typeName(py::handle value) {
-    return py::str(py::type::handle_of(value).attr("__name__"));
-}
-
-std::string valueOf(py::handle value, InputKind kind) {
-    if (kind == InputKind::Text) {
-        if (!PyUnicode_Check(value.ptr()))
-            throw py::type_error("expected str, got " + typeName(value));
-        Py_ssize_t size = 0;
-        const char* utf8 = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
-        if (!utf8)
-            throw py::error_already_set(); // a lone surrogate: not encodable as UTF-8
-        return {utf8, std::size_t(size)};
-    }
-    if (PyBytes_Check(value.ptr()))
-        return {PyBytes_AS_STRING(value.ptr()), std::size_t(PyBytes_GET_SIZE(value.ptr()))};
-    if (PyByteArray_Check(value.ptr()))
-        return {PyByteArray_AS_STRING(value.ptr()), std::size_t(PyByteArray_GET_SIZE(value.ptr()))};
-    throw py::type_error("expected bytes, got " + typeName(value) +
-                         (PyUnicode_Check(value.ptr()) ? " (encode a str first)" : ""));
-}
-
-// `work` over one value (returning toPy of its result) or over every item of a sequence
-// (returning a list), without the GIL while the codec works.
-template <class Result, class Work, class ToPy>
-py::object mapValues(py::handle data, InputKind kind, const Work& work, const ToPy& toPy) {
-    if (isSingle(data, kind)) {
-        const std::string value = valueOf(data, kind);
-        std::optional<Result> result;
-        {
-            py::gil_scoped_release released;
-            result.emplace(work(value));
-        }
-        return toPy(*result);
-    }
-    if (PyUnicode_Check(data.ptr()) || !py::isinstance<py::iterable>(data))
-        throw py::type_error(std::string("expected ") +
-                             (kind == InputKind::Text ? "str" : "bytes") +
-                             " or a sequence of them, got " + typeName(data) +
-                             (PyUnicode_Check(data.ptr()) ? " (encode a str first)" : ""));
-    std::vector<std::string> items;
-    for (py::handle item : py::reinterpret_borrow<py::iterable>(data))
-        items.push_back(valueOf(item, kind));
-    std::vector<ItemOutcome<Result>> outcomes;
-    {
-        py::gil_scoped_release released;
-        outcomes = parallelMap<Result>(items, work);
-    }
-    py::list results;
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-        if (!outcomes[i].error.empty())
-            throw CodecError("item " + std::to_string(i) + ": " + outcomes[i].error);
-        results.append(toPy(outcomes[i].value));
-    }
-    return results;
-}
-
-std::vector<std::string> pageNames(const py::object& pages) {
+std::vector<std::string> namesOf(const py::object& pages) {
     if (pages.is_none())
         return {};
     if (PyUnicode_Check(pages.ptr())) { // "cp1252,cp1251", as the CLI's --mojibake=PAGE,...
@@ -99,6 +34,13 @@ std::vector<std::string> pageNames(const py::object& pages) {
     return pages.cast<std::vector<std::string>>();
 }
 
+std::string joinLines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines)
+        text += line + '\n';
+    return text;
+}
+
 std::optional<std::string> optionalName(const py::object& value) {
     if (value.is_none())
         return std::nullopt;
@@ -109,25 +51,45 @@ py::object check(py::handle data, std::optional<std::size_t> maxProblems) {
     const std::size_t cap = maxProblems.value_or(SIZE_MAX);
     return mapValues<CheckReport>(
         data, InputKind::Bytes, [cap](const std::string& v) { return checkBytes(v, cap); },
-        [](const CheckReport& r) { return py::cast(r); });
+        [](const CheckReport& r, py::handle) { return py::cast(r); });
 }
 
-py::object fixEncoding(py::handle text, const py::object& pages) {
-    RepairRequest request;
-    request.pages = pageNames(pages);
-    const u8convert::RepairOptions options = repairOptionsOf(request);
-    return mapValues<std::string>(
+py::object fixEncoding(py::handle text, const py::object& pages, const std::string& scope) {
+    // The options without pages are made once: for one short string, making them again on
+    // every call was a tenth of the call's cost.
+    static const u8convert::RepairOptions kEveryPage = repairOptionsOf(RepairRequest{});
+    std::optional<u8convert::RepairOptions> paged;
+    if (!pages.is_none()) {
+        RepairRequest request;
+        request.pages = namesOf(pages);
+        paged = repairOptionsOf(request);
+    }
+    const u8convert::RepairOptions& options = paged ? *paged : kEveryPage;
+    const RepairScope repairScope = repairScopeOf(scope);
+    // nullopt: nothing changed, and the str given is returned as it is (no copy for the correct
+    // strings, most of a column).
+    return mapValues<std::optional<std::string>>(
         text, InputKind::Text,
-        [&options](const std::string& v) { return std::move(repairBytes(v, options).text); },
-        [](const std::string& r) { return py::str(r); });
+        [&options, repairScope](const std::string& v) -> std::optional<std::string> {
+            u8convert::RepairResult r = repairBytes(v, options, repairScope);
+            if (r.text == v)
+                return std::nullopt;
+            return std::move(r.text);
+        },
+        [](const std::optional<std::string>& r, py::handle given) {
+            return r ? py::object(py::str(*r)) : py::reinterpret_borrow<py::object>(given);
+        });
 }
 
-py::object repair(py::handle data, const RepairRequest& request) {
+py::object repair(py::handle data, const RepairRequest& request, const std::string& scope) {
     const u8convert::RepairOptions options = repairOptionsOf(request);
+    const RepairScope repairScope = repairScopeOf(scope);
     return mapValues<u8convert::RepairResult>(
         data, InputKind::Bytes,
-        [&options](const std::string& v) { return repairBytes(v, options); },
-        [](const u8convert::RepairResult& r) {
+        [&options, repairScope](const std::string& v) {
+            return repairBytes(v, options, repairScope);
+        },
+        [](const u8convert::RepairResult& r, py::handle) {
             return py::object(py::make_tuple(py::bytes(r.text), py::cast(r.report.changes)));
         });
 }
@@ -135,14 +97,26 @@ py::object repair(py::handle data, const RepairRequest& request) {
 py::object detect(py::handle data) {
     return mapValues<u8convert::Detection>(
         data, InputKind::Bytes, [](const std::string& v) { return detectBytes(v); },
-        [](const u8convert::Detection& d) { return py::cast(d); });
+        [](const u8convert::Detection& d, py::handle) { return py::cast(d); });
 }
 
 py::object transcode(py::handle data, const TranscodeRequest& request) {
     return mapValues<std::string>(
         data, InputKind::Bytes,
         [&request](const std::string& v) { return transcodeBytes(v, request); },
-        [](const std::string& r) { return py::object(py::bytes(r)); });
+        [](const std::string& r, py::handle) { return py::object(py::bytes(r)); });
+}
+
+py::object audit(py::handle text, const AuditRequest& request) {
+    const AuditSetup setup = auditSetupOf(request);
+    return mapValues<std::vector<u8convert::AuditFinding>>(
+        text, InputKind::Either,
+        [&setup](const std::string& v) { return auditBytes(v, setup.options); },
+        [&setup](std::vector<u8convert::AuditFinding> findings, py::handle) {
+            return py::cast(AuditReport{.profile = std::string(name(setup.options.profile)),
+                                        .profileReason = setup.profileReason,
+                                        .findings = std::move(findings)});
+        });
 }
 
 void bindCheck(py::module_& m) {
@@ -201,25 +175,105 @@ void bindRepair(py::module_& m) {
                    std::to_string(c.offset) + ": " + c.detail + ">";
         });
     m.def("fix_encoding", &fixEncoding, doc::kFixEncoding, "text"_a, py::kw_only(),
-          "pages"_a = py::none());
+          "pages"_a = py::none(), "scope"_a = "text");
     m.def(
         "repair",
         [](py::handle data, std::string invalid, bool mojibake, bool cesu, std::string bom,
            const py::object& c1, std::string newlines, const py::object& normalize,
-           const py::object& pages) {
+           const py::object& pages, const std::string& scope) {
             RepairRequest request{.invalid = std::move(invalid),
                                   .mojibake = mojibake,
-                                  .pages = pageNames(pages),
+                                  .pages = namesOf(pages),
                                   .cesu = cesu,
                                   .bom = std::move(bom),
                                   .c1 = optionalName(c1),
                                   .newlines = std::move(newlines),
                                   .normalize = optionalName(normalize)};
-            return repair(data, request);
+            return repair(data, request, scope);
         },
         doc::kRepair, "data"_a, py::kw_only(), "invalid"_a = "replace", "mojibake"_a = true,
         "cesu"_a = false, "bom"_a = "keep", "c1"_a = py::none(), "newlines"_a = "keep",
-        "normalize"_a = py::none(), "pages"_a = py::none());
+        "normalize"_a = py::none(), "pages"_a = py::none(), "scope"_a = "text");
+}
+
+void bindAudit(py::module_& m) {
+    using u8convert::AuditFinding;
+    py::class_<AuditFinding>(m, "Finding", "One finding of audit().")
+        .def_property_readonly(
+            "kind", [](const AuditFinding& f) { return std::string(u8convert::kindName(f)); },
+            "\"bidi-control\", \"invisible\", \"confusable\", ...; for ill-formed UTF-8 the "
+            "problem's kind (\"overlong\", ...)")
+        .def_readonly("offset", &AuditFinding::offset, "byte offset of its first byte")
+        .def_readonly("length", &AuditFinding::length, "bytes it covers")
+        .def_readonly("line", &AuditFinding::line, "1-based; lines end at LF")
+        .def_readonly("column", &AuditFinding::column, "1-based, in characters")
+        .def_property_readonly(
+            "code_points",
+            [](const AuditFinding& f) {
+                return std::vector<std::uint32_t>(f.codePoints.begin(), f.codePoints.end());
+            },
+            "the characters concerned, as numbers (the CLI's \"cp\")")
+        .def_property_readonly(
+            "characters",
+            [](const AuditFinding& f) {
+                return py::str(PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, f.codePoints.data(),
+                                                         Py_ssize_t(f.codePoints.size())));
+            },
+            "the characters concerned, as a str")
+        .def_property_readonly(
+            "bytes",
+            [](const AuditFinding& f) {
+                const auto head = f.problem.headBytes();
+                return f.kind == u8convert::AuditKind::InvalidUtf8
+                           ? py::bytes(reinterpret_cast<const char*>(head.data()), head.size())
+                           : py::bytes();
+            },
+            "ill-formed UTF-8: its first bytes (up to 8); else b\"\"")
+        .def_readonly("lookalike", &AuditFinding::lookalike,
+                      "confusable: the text it is drawn like; mixed-script, not-nfc: the word or "
+                      "its NFC form; else \"\"")
+        .def_readonly("message", &AuditFinding::message, "the explanation, citing its rule")
+        .def("__repr__", [](const AuditFinding& f) {
+            return "<u8scope.Finding " + std::to_string(f.line) + ":" + std::to_string(f.column) +
+                   ": " + std::string(u8convert::kindName(f)) + ">";
+        });
+    py::class_<AuditReport>(m, "Audit", "What audit() found in one value.")
+        .def_readonly("profile", &AuditReport::profile, "\"code\" or \"text\"")
+        .def_readonly("profile_reason", &AuditReport::profileReason,
+                      "why that profile: \"--profile\", \"extension .py\", ...")
+        .def_readonly("findings", &AuditReport::findings, "in offset order")
+        .def_property_readonly(
+            "kinds",
+            [](const AuditReport& r) {
+                std::map<std::string, std::uint64_t> counts; // sorted, as the CLI's summary
+                for (const AuditFinding& f : r.findings)
+                    ++counts[std::string(u8convert::kindName(f))];
+                return counts;
+            },
+            "the findings counted by kind")
+        .def("__len__", [](const AuditReport& r) { return r.findings.size(); })
+        .def("__repr__", [](const AuditReport& r) {
+            return "<u8scope.Audit " + r.profile +
+                   " profile: " + std::to_string(r.findings.size()) + " findings>";
+        });
+    m.def(
+        "audit",
+        [](py::handle text, const py::object& profile, const py::object& kinds,
+           const py::object& allow, const std::string& fileName) {
+            AuditRequest request{.profile = optionalName(profile),
+                                 .kinds = std::nullopt,
+                                 .allow = {},
+                                 .fileName = fileName};
+            if (!kinds.is_none())
+                request.kinds = namesOf(kinds);
+            if (!allow.is_none())
+                request.allow = PyUnicode_Check(allow.ptr())
+                                    ? allow.cast<std::string>()
+                                    : joinLines(allow.cast<std::vector<std::string>>());
+            return audit(text, request);
+        },
+        doc::kAudit, "text"_a, "profile"_a = "code", py::kw_only(), "kinds"_a = py::none(),
+        "allow"_a = py::none(), "file_name"_a = "");
 }
 
 void bindDetect(py::module_& m) {
@@ -271,7 +325,7 @@ void bindTranscode(py::module_& m) {
 } // namespace
 } // namespace u8py
 
-PYBIND11_MODULE(u8scope, m) {
+PYBIND11_MODULE(_u8scope, m) {
     // Each docstring starts with its own signature, in the manual page's words (docstrings.h).
     py::options options;
     options.disable_function_signatures();
@@ -281,6 +335,7 @@ PYBIND11_MODULE(u8scope, m) {
     py::register_exception<u8py::CodecError>(m, "Error", PyExc_ValueError);
     u8py::bindCheck(m);
     u8py::bindRepair(m);
+    u8py::bindAudit(m);
     u8py::bindDetect(m);
     u8py::bindTranscode(m);
 }

@@ -1,9 +1,11 @@
 #include "operations.h"
 
+#include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 #include "u8convert/mojibake.h"
+#include "u8convert/repair_lines.h"
 #include "u8convert/transcode.h"
 
 #include <algorithm>
@@ -118,12 +120,78 @@ u8convert::RepairOptions repairOptionsOf(const RepairRequest& r) {
     return options;
 }
 
+RepairScope repairScopeOf(const std::string& name) {
+    if (name == "text")
+        return RepairScope::Text;
+    if (name == "line")
+        return RepairScope::Line;
+    unknown("scope", name, "text or line");
+}
+
 u8convert::RepairResult repairBytes(const std::string& data,
-                                    const u8convert::RepairOptions& options) {
-    u8convert::RepairResult result = u8convert::repair(bytesOf(data), options);
+                                    const u8convert::RepairOptions& options, RepairScope scope) {
+    u8convert::RepairResult result;
+    if (scope == RepairScope::Line) {
+        // As `repair --scope=line`: each line repaired on its own (repair_lines.h).
+        const u8codec::MemorySource source(std::vector<std::uint8_t>(data.begin(), data.end()));
+        std::string text;
+        u8convert::RepairSink sink;
+        sink.write = [&text](std::string_view piece) {
+            text += piece;
+            return true;
+        };
+        result = u8convert::repairLineByLine(source, sink, options);
+        result.text = std::move(text);
+    } else {
+        result = u8convert::repair(bytesOf(data), options);
+    }
     if (!result.ok)
         throw CodecError(result.error);
     return result;
+}
+
+// The CLI's audit settings (app/cli/cmd_audit.cpp, auditFile()) for one value in memory.
+AuditSetup auditSetupOf(const AuditRequest& r) {
+    AuditSetup setup;
+    u8convert::AuditOptions& options = setup.options;
+    if (r.profile) {
+        const auto profile = u8convert::auditProfileFromName(*r.profile);
+        if (!profile)
+            unknown("profile", *r.profile, "code or text");
+        options.profile = *profile;
+        setup.profileReason = "--profile";
+    } else {
+        options.profile = u8convert::profileForFileName(r.fileName, &setup.profileReason);
+    }
+    options.kinds = u8convert::defaultAuditKinds(options.profile);
+    if (r.kinds) {
+        options.kinds = 0;
+        for (const std::string& k : *r.kinds) {
+            const auto kind = u8convert::auditKindFromName(k);
+            if (!kind) {
+                std::string known;
+                for (int i = 0; i < u8convert::kAuditKindCount; ++i)
+                    known += (i ? ", " : "") + std::string(name(u8convert::AuditKind(i)));
+                unknown("kind", k, "kinds: " + known);
+            }
+            options.kinds |= u8convert::kindBit(*kind);
+        }
+    }
+    if (!r.fileName.empty())
+        options.syntax = u8convert::codeSyntaxForFileName(r.fileName);
+    if (!r.allow.empty()) {
+        u8convert::AllowlistParse allow = u8convert::parseAllowlist(r.allow, "allow");
+        if (!allow.ok())
+            throw CodecError("allowlist " + allow.error);
+        options.allowlist = std::move(allow.set);
+        options.allowedWords = std::move(allow.words);
+    }
+    return setup;
+}
+
+std::vector<u8convert::AuditFinding> auditBytes(const std::string& data,
+                                                const u8convert::AuditOptions& options) {
+    return u8convert::audit(bytesOf(data), options);
 }
 
 u8convert::Detection detectBytes(const std::string& data) {

@@ -3,6 +3,7 @@
 // codec's message when the command would refuse.
 #pragma once
 
+#include "u8convert/audit.h"
 #include "u8convert/detect.h"
 #include "u8convert/repair.h"
 
@@ -54,9 +55,43 @@ struct RepairRequest {
 
 u8convert::RepairOptions repairOptionsOf(const RepairRequest& request);
 
+// What a repair is judged by, as --scope: the whole value ("text", the CLI's "file") or each
+// line by its own evidence ("line"). Throws CodecError for another name.
+enum class RepairScope { Text, Line };
+RepairScope repairScopeOf(const std::string& name);
+
 // The repaired text and report; throws CodecError when the repair refuses (invalid=strict).
 u8convert::RepairResult repairBytes(const std::string& data,
-                                    const u8convert::RepairOptions& options);
+                                    const u8convert::RepairOptions& options,
+                                    RepairScope scope = RepairScope::Text);
+
+// The options of `audit`, by the CLI's names. `fileName` stands for the FILE the CLI is given:
+// it picks the comment and string syntax of the code profile, and the profile when `profile`
+// is unset (as the CLI without --profile).
+struct AuditRequest {
+    std::optional<std::string> profile;            // code|text
+    std::optional<std::vector<std::string>> kinds; // --kinds; unset: the profile's default
+    std::string allow;                             // --allow's text: one entry a line
+    std::string fileName;
+};
+
+struct AuditSetup {
+    u8convert::AuditOptions options;
+    std::string profileReason; // "--profile", "extension .py", ...
+};
+
+// Throws CodecError for an unknown profile or kind, or an allowlist line it cannot read.
+AuditSetup auditSetupOf(const AuditRequest& request);
+
+// What audit() gives for one value: the `audit --json` findings and the summary's profile.
+struct AuditReport {
+    std::string profile;
+    std::string profileReason;
+    std::vector<u8convert::AuditFinding> findings;
+};
+
+std::vector<u8convert::AuditFinding> auditBytes(const std::string& data,
+                                                const u8convert::AuditOptions& options);
 
 u8convert::Detection detectBytes(const std::string& data);
 

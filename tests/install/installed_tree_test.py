@@ -51,8 +51,12 @@ def expected_files():
         files |= {f'{datadir}/icons/hicolor/{size}x{size}/apps/{app_id}.png'
                   for size in args.icon_sizes}
     if args.python_module:
-        files |= {f'{args.python_dir}/{args.python_module}', f'{args.python_dir}/u8scope.pyi',
-                  f'{args.python_dir}/u8scope-{args.version}.dist-info/METADATA'}
+        package = f'{args.python_dir}/u8scope'
+        files |= {f'{package}/{args.python_module}', f'{args.python_dir}/u8scope-{args.version}'
+                  '.dist-info/METADATA'}
+        files |= {f'{package}/{name}' for name in ('__init__.py', '__init__.pyi',
+                                                   '_containers.py', 'dask.py', 'dask.pyi',
+                                                   'py.typed')}
     return files
 
 
@@ -91,14 +95,15 @@ def check_programs(prefix):
 
 def check_python_module(prefix):
     """The installed module imports from the prefix, with the project's version and licence."""
-    code = ('import importlib.metadata as m, u8scope; '
+    code = ('import importlib.metadata as m, u8scope, u8scope.dask; '
             'print(u8scope.__file__, u8scope.__version__, m.version("u8scope"), '
-            'm.metadata("u8scope")["License"], u8scope.fix_encoding("Caf\u00c3\u00a9"))')
+            'm.metadata("u8scope")["License"], u8scope.fix_encoding("Caf\u00c3\u00a9"), '
+            'u8scope.dask.__name__)')
     env = dict(os.environ, PYTHONPATH=str(prefix / args.python_dir))
     done = subprocess.run([args.python, '-B', '-c', code], capture_output=True, text=True,
                           env=env, check=False)
-    module = prefix / args.python_dir / args.python_module
-    wanted = f'{module} {args.version} {args.version} Apache-2.0 Caf\u00e9'
+    module = prefix / args.python_dir / 'u8scope' / '__init__.py'
+    wanted = f'{module} {args.version} {args.version} Apache-2.0 Caf\u00e9 u8scope.dask'
     if done.returncode != 0 or done.stdout.strip() != wanted:
         failures.append(f'the installed module: {done.stdout.strip()!r}, not {wanted!r} '
                         f'{done.stderr}')

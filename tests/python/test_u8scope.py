@@ -2,7 +2,10 @@
 u8scope-cli's output on the same inputs (the CLI is U8SCOPE_CLI, the module on PYTHONPATH)."""
 import json
 import os
+import pathlib
 import subprocess
+import sys
+import tomllib
 
 import pytest
 
@@ -73,6 +76,9 @@ def test_repair_writes_what_the_cli_writes(data, tmp_path):
     (['--invalid=cp1252'], {'invalid': 'cp1252', 'mojibake': False}),
     (['--invalid=drop', '--c1=keep', '--mojibake'], {'invalid': 'drop', 'c1': 'keep'}),
     (['--mojibake=cp1251'], {'pages': ['cp1251']}),
+    (['--mojibake', '--scope=line'], {'scope': 'line'}),
+    (['--invalid=drop', '--scope=line', '--newlines=lf'],
+     {'invalid': 'drop', 'mojibake': False, 'scope': 'line', 'newlines': 'lf'}),
     (['--bom=add', '--newlines=crlf', '--normalize=nfd'],
      {'mojibake': False, 'bom': 'add', 'newlines': 'crlf', 'normalize': 'nfd'}),
 ])
@@ -191,7 +197,19 @@ def test_errors_carry_the_codecs_message():
 
 
 def test_docstrings_read_like_the_manual():
-    for function in (u8scope.check, u8scope.fix_encoding, u8scope.repair, u8scope.detect,
-                     u8scope.transcode):
+    for function in (u8scope.check, u8scope.fix_encoding, u8scope.repair, u8scope.audit,
+                     u8scope.detect, u8scope.transcode):
         assert function.__doc__.startswith(function.__name__ + '(')
         assert 'Example:' in function.__doc__
+
+
+def test_pip_metadata_is_the_cmake_projects():
+    """setup.py (pip install --no-build-isolation .) gives the version CMake built the module
+    with, and pyproject.toml the licence (the whole pip build: docs/python.md, run by hand)."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, 'setup.py', '--version'], cwd=root,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == u8scope.__version__
+    project = tomllib.loads((root / 'pyproject.toml').read_text())['project']
+    assert project['license'] == {'text': u8scope.__license__}
+    assert project['dynamic'] == ['version']

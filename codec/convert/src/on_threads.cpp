@@ -1,7 +1,9 @@
-// The worker threads of onThreads() (on_threads.h).
+// The worker threads of onThreads() (on_threads.h), and runOnCores() (u8convert/on_cores.h) over
+// them.
 #include "on_threads.h"
 
 #include "u8codec/cpu_features.h"
+#include "u8convert/on_cores.h"
 
 #include <atomic>
 #include <chrono>
@@ -174,3 +176,11 @@ bool runOnPool(std::size_t count, IndexedTask task, void* context) noexcept {
 }
 
 } // namespace u8convert::detail
+
+namespace u8convert {
+
+void runOnCores(std::size_t count, const std::function<void(std::size_t)>& work) {
+    detail::onThreads(count, work);
+}
+
+} // namespace u8convert

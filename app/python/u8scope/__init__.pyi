@@ -1,4 +1,6 @@
-"""Type stub of the u8scope module (app/python/module.cpp)."""
+"""Type stub of the u8scope package (its functions: app/python/module.cpp). Each function also
+takes a pandas Series or a numpy array of values and returns one of the same kind (not spelled
+out here, so that neither is needed to type-check)."""
 
 from typing import Iterable, Sequence, overload
 
@@ -34,6 +36,25 @@ class Change:
     pages: list[str]
     confidence: str | None
 
+class Finding:
+    kind: str
+    offset: int
+    length: int
+    line: int
+    column: int
+    code_points: list[int]
+    characters: str
+    bytes: bytes
+    lookalike: str
+    message: str
+
+class Audit:
+    profile: str
+    profile_reason: str
+    findings: list[Finding]
+    kinds: dict[str, int]
+    def __len__(self) -> int: ...
+
 class Guess:
     encoding: str
     confidence: int
@@ -57,9 +78,13 @@ def check(data: _Bytes, *, max_problems: int | None = None) -> Report: ...
 @overload
 def check(data: Iterable[_Bytes], *, max_problems: int | None = None) -> list[Report]: ...
 @overload
-def fix_encoding(text: str, *, pages: str | Sequence[str] | None = None) -> str: ...
+def fix_encoding(
+    text: str, *, pages: str | Sequence[str] | None = None, scope: str = "text"
+) -> str: ...
 @overload
-def fix_encoding(text: Iterable[str], *, pages: str | Sequence[str] | None = None) -> list[str]: ...
+def fix_encoding(
+    text: Iterable[str | None], *, pages: str | Sequence[str] | None = None, scope: str = "text"
+) -> list[str | None]: ...
 @overload
 def repair(
     data: _Bytes,
@@ -72,6 +97,7 @@ def repair(
     newlines: str = "keep",
     normalize: str | None = None,
     pages: str | Sequence[str] | None = None,
+    scope: str = "text",
 ) -> tuple[bytes, list[Change]]: ...
 @overload
 def repair(
@@ -85,7 +111,26 @@ def repair(
     newlines: str = "keep",
     normalize: str | None = None,
     pages: str | Sequence[str] | None = None,
+    scope: str = "text",
 ) -> list[tuple[bytes, list[Change]]]: ...
+@overload
+def audit(
+    text: str | _Bytes,
+    profile: str | None = "code",
+    *,
+    kinds: str | Sequence[str] | None = None,
+    allow: str | Sequence[str] | None = None,
+    file_name: str = "",
+) -> Audit: ...
+@overload
+def audit(
+    text: Iterable[str | _Bytes],
+    profile: str | None = "code",
+    *,
+    kinds: str | Sequence[str] | None = None,
+    allow: str | Sequence[str] | None = None,
+    file_name: str = "",
+) -> list[Audit]: ...
 @overload
 def detect(data: _Bytes) -> Detection: ...
 @overload
