@@ -187,8 +187,11 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
 
 AtomicOutput::~AtomicOutput() {
     if (writesInPlace()) {
-        if (holdBack_ == 0) // held output is written by commit() only
-            flushBuffer();
+        // Held output is written by commit() only. Standard output or a device dropped without
+        // commit() gets what was written as far as it goes: the command has already failed and
+        // said so, and a destructor has no one to tell of a failure now.
+        if (holdBack_ == 0)
+            static_cast<void>(flushBuffer());
         if (fd_ != 1 && fd_ >= 0)
             ::close(fd_);
         return;

@@ -38,7 +38,7 @@ struct Backup {
 // `path`) will replace the file by a new one and the file has no other name (other names could
 // be written through later, and the backup with them); else a reflink where the file system can
 // make one; else a copy. Returns the backup, or nullopt with `error`.
-std::optional<Backup> writeBackup(const std::string& path, std::string& error,
-                                  const AtomicOutput* replacement = nullptr);
+[[nodiscard]] std::optional<Backup> writeBackup(const std::string& path, std::string& error,
+                                                const AtomicOutput* replacement = nullptr);
 
 } // namespace u8io
