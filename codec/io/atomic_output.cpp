@@ -400,8 +400,10 @@ bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
     return true;
 }
 
-bool AtomicOutput::commit(std::string& error) {
+bool AtomicOutput::commit(std::string& error, const BeforeRename& beforeRename) {
     if (writesInPlace()) {
+        if (beforeRename && !beforeRename(error))
+            return false;
         bool flushed = flushBuffer();
         if (!flushed)
             error = writeFailure();
@@ -413,7 +415,8 @@ bool AtomicOutput::commit(std::string& error) {
         }
         return flushed;
     }
-    if (!finishTemp(error))
+    // Uncommitted, the destructor removes the temporary file, named or not.
+    if (!finishTemp(error) || (beforeRename && !beforeRename(error)))
         return false;
     committed_ = true;
     const bool renamed = ::rename(tempPath_.c_str(), targetPath_.c_str()) == 0;

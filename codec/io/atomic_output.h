@@ -59,9 +59,14 @@ public:
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
     [[nodiscard]] bool rewind();
-    // Makes the output visible under its name. False (with `error`) if anything failed; then the
-    // target is untouched.
-    [[nodiscard]] bool commit(std::string& error);
+    // The last step before commit() makes the output visible, once it is complete and durable:
+    // for a backup of the file about to be replaced (a hard link then costs nothing and leaves
+    // the least time between it and the rename), and for a last check that the input did not
+    // change. False, with `error`, stops the commit: nothing is renamed, the target is untouched.
+    using BeforeRename = std::function<bool(std::string& error)>;
+    // Makes the output visible under its name. False (with `error`) if anything failed, or
+    // `beforeRename` said no; then the target is untouched.
+    [[nodiscard]] bool commit(std::string& error, const BeforeRename& beforeRename = {});
     // For createBeside(): makes the output visible under the first of nameFor(0), nameFor(1), …
     // that no file has, never replacing one (the names lie in the original's directory). Returns
     // the name used, or nullopt with `error`.
