@@ -70,6 +70,7 @@ int runScan(const Arguments& parsed) {
     u8codec::Segmenter segmenter;
     u8codec::Scanner scanner;
     std::string line;
+    bool written = true; // false once a write failed: the output says why (writeFailure())
     const auto onSegment = [&](const u8codec::Segment& s) {
         if (s.isValid() && !all)
             return;
@@ -101,27 +102,28 @@ int runScan(const Arguments& parsed) {
             }
             line += '\n';
         }
-        out->write(line);
+        written = written && out->write(line);
     };
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             segmenter.feed(chunk, onSegment);
             scanner.feed(chunk);
-            return out->writeFailure().empty(); // a failed write stops the reading
+            return written; // a failed write stops the reading
         },
         error);
     if (!read)
         return usageError("scan", error);
     segmenter.finish(onSegment);
     scanner.finish();
+    if (!written)
+        return usageError("scan", out->writeFailure());
     const u8codec::ScanSummary& summary = scanner.summary();
-    if (json) {
-        out->write("{\"summary\":" + summary.toJson() + "}\n");
-    } else {
-        out->write(std::to_string(summary.errorSegments()) + " error segment" +
-                   (summary.errorSegments() == 1 ? "" : "s") + " in " +
-                   std::to_string(summary.bytes) + " bytes\n");
-    }
+    const std::string total = json ? "{\"summary\":" + summary.toJson() + "}\n"
+                                   : std::to_string(summary.errorSegments()) + " error segment" +
+                                         (summary.errorSegments() == 1 ? "" : "s") + " in " +
+                                         std::to_string(summary.bytes) + " bytes\n";
+    if (!out->write(total))
+        return usageError("scan", out->writeFailure());
     if (!out->commit(error))
         return usageError("scan", error);
     return kExitOk; // a report: `check` is the command whose status says valid or not

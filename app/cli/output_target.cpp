@@ -92,40 +92,44 @@ void warnWhatChanged(std::string_view command, const std::string& path, const st
 
 int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
                  AtomicOutput& out) {
-    std::string error;
     struct stat before {};
     const bool known = target.inPlace && ::stat(target.path.c_str(), &before) == 0;
-    std::optional<std::string> backup;
-    const char* backupKind = "";
-    bool linked = false;
-    // Asked before the backup too: a hard link changes the file's ctime, so that the check after
-    // it no longer sees a chmod or a truncate to the same size made meanwhile.
-    const bool changedBefore = input.changedSinceOpened();
-    if (target.inPlace && !changedBefore) {
-        const auto made = u8io::writeBackup(target.path, error, &out);
-        if (!made)
-            return usageError(command, "backup failed, input left as it was: " + error);
-        backup = made->name;
-        backupKind = u8io::describe(made->kind);
-        linked = made->kind == u8io::BackupKind::HardLink;
-    }
-    if (changedBefore || input.changedSinceOpened(linked)) {
-        if (backup)
-            ::unlink(backup->c_str());
-        std::fprintf(stderr,
-                     "u8scope-cli %.*s: %s: the file changed while it was being read; nothing "
-                     "written\n",
-                     int(command.size()), command.data(), input.displayName().c_str());
-        return kExitInvalid;
+    std::optional<u8io::Backup> backup;
+    bool changed = false;
+    // The output is complete and synced: the backup and the last look at the input come now,
+    // just before the rename.
+    const auto beforeRename = [&](std::string& why) {
+        // Asked before the backup too: a hard link changes the file's ctime, so that the check
+        // after it no longer sees a chmod or a truncate to the same size made meanwhile.
+        changed = input.changedSinceOpened();
+        if (target.inPlace && !changed) {
+            backup = u8io::writeBackup(target.path, why, &out);
+            if (!backup) {
+                why = "backup failed, input left as it was: " + why;
+                return false;
+            }
+            changed = input.changedSinceOpened(backup->kind == u8io::BackupKind::HardLink);
+        }
+        if (changed && backup)
+            ::unlink(backup->name.c_str());
+        return !changed;
+    };
+    std::string error;
+    if (!out.commit(error, beforeRename)) {
+        if (changed) {
+            std::fprintf(stderr,
+                         "u8scope-cli %.*s: %s: the file changed while it was being read; "
+                         "nothing written\n",
+                         int(command.size()), command.data(), input.displayName().c_str());
+            return kExitInvalid;
+        }
+        if (backup) // the rename failed: the original is where it was
+            ::unlink(backup->name.c_str());
+        return usageError(command, error);
     }
     if (backup)
         std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s (%s)\n", int(command.size()),
-                     command.data(), shownName(*backup).c_str(), backupKind);
-    if (!out.commit(error)) {
-        if (backup)
-            ::unlink(backup->c_str());
-        return usageError(command, error);
-    }
+                     command.data(), shownName(backup->name).c_str(), u8io::describe(backup->kind));
     if (known)
         warnWhatChanged(command, target.path, before);
     return kExitOk;

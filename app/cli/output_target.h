@@ -38,11 +38,12 @@ inline constexpr std::size_t kHeldOutput = std::size_t(16) << 20;
 std::string whatWasWritten(const AtomicOutput& out);
 
 // Makes `out` the target's file, made from `input`: for an in-place target, the backup (FILE.bak,
-// or FILE.bak.N when that is taken) is written first and named on stderr, so that a failure
-// leaves the original where it was. Nothing is written when the input changed while it was read
-// (Input::changedSinceOpened(), asked before the backup and after it, the last moment before the
-// rename; the backup just made is removed again). Prints what went wrong and returns the exit status:
-// kExitOk, kExitInvalid (the input changed) or kExitUsage (a write failed).
+// or FILE.bak.N when that is taken) is made once the output is complete and synced, just before
+// the rename (AtomicOutput::commit()'s beforeRename), and named on stderr once the rename is done;
+// a failure leaves the original where it was. Nothing is written when the input changed while it
+// was read (Input::changedSinceOpened(), asked before the backup and after it, the last moment
+// before the rename; the backup just made is removed again). Prints what went wrong and returns the
+// exit status: kExitOk, kExitInvalid (the input changed) or kExitUsage (a write failed).
 int commitOutput(std::string_view command, const Input& input, const OutputTarget& target,
                  AtomicOutput& out);
 

@@ -134,11 +134,12 @@ bool BookmarkActions::write(const QString& documentPath) {
     const QByteArray json = list_->toJson();
     std::string error;
     auto out = u8io::AtomicOutput::create(QFile::encodeName(sidecar).toStdString(), error);
-    if (out && !out->write(std::string_view(json.constData(), std::size_t(json.size()))))
+    bool written = out && out->write(std::string_view(json.constData(), std::size_t(json.size())));
+    if (out && !written)
         error = out->writeFailure();
     else if (out)
-        out->commit(error);
-    if (!error.empty()) {
+        written = out->commit(error); // false with `error`: "PATH: reason"
+    if (!written) {
         lastError_ = tr("The bookmarks could not be written to %1: %2. They are kept while the "
                         "document is open; the next change tries again.")
                          .arg(QDir::toNativeSeparators(sidecar), QString::fromLocal8Bit(error));

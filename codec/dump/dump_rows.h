@@ -89,7 +89,7 @@ public:
     // The next bytes of the stream (the first from streamStart()). Returns false once no more
     // are needed: the shown range has been read, with what decides its last characters and
     // problems.
-    bool feed(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] bool feed(std::span<const std::uint8_t> bytes);
     // The stream ended, or feed() said it had enough: the last rows and notes go out.
     void finish();
 

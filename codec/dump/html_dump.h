@@ -57,7 +57,7 @@ public:
 
     void row(const DumpRow& row) override;
     // The legend, the list of problems and the end of the page. False if a write failed.
-    bool finish(const DumpTotals& totals);
+    [[nodiscard]] bool finish(const DumpTotals& totals);
 
     // The style sheet: both palettes' colours for every role, their hatches and frames.
     static std::string styleSheet();

@@ -40,7 +40,7 @@ public:
 
     void row(const DumpRow& row) override;
     // Writes what is buffered. False if a write failed (now or before).
-    bool finish();
+    [[nodiscard]] bool finish();
     bool failed() const { return failed_; }
 
 private:

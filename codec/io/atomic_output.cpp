@@ -187,8 +187,11 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
 
 AtomicOutput::~AtomicOutput() {
     if (writesInPlace()) {
-        if (holdBack_ == 0) // held output is written by commit() only
-            flushBuffer();
+        // Held output is written by commit() only. Standard output or a device dropped without
+        // commit() gets what was written as far as it goes: the command has already failed and
+        // said so, and a destructor has no one to tell of a failure now.
+        if (holdBack_ == 0)
+            static_cast<void>(flushBuffer());
         if (fd_ != 1 && fd_ >= 0)
             ::close(fd_);
         return;
@@ -397,8 +400,10 @@ bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
     return true;
 }
 
-bool AtomicOutput::commit(std::string& error) {
+bool AtomicOutput::commit(std::string& error, const BeforeRename& beforeRename) {
     if (writesInPlace()) {
+        if (beforeRename && !beforeRename(error))
+            return false;
         bool flushed = flushBuffer();
         if (!flushed)
             error = writeFailure();
@@ -410,7 +415,8 @@ bool AtomicOutput::commit(std::string& error) {
         }
         return flushed;
     }
-    if (!finishTemp(error))
+    // Uncommitted, the destructor removes the temporary file, named or not.
+    if (!finishTemp(error) || (beforeRename && !beforeRename(error)))
         return false;
     committed_ = true;
     const bool renamed = ::rename(tempPath_.c_str(), targetPath_.c_str()) == 0;

@@ -30,11 +30,12 @@ class AtomicOutput {
 public:
     // Starts writing `path`. On failure returns null and sets `error` ("PATH: reason"). A
     // symbolic link is followed to the file it names (a link to nothing is refused).
-    static std::unique_ptr<AtomicOutput> create(const std::string& path, std::string& error);
+    [[nodiscard]] static std::unique_ptr<AtomicOutput> create(const std::string& path,
+                                                              std::string& error);
     // Starts a new file beside the existing `original` with its mode, owner, group and extended
     // attributes, to be made visible by commitUnderFreeName() (a backup).
-    static std::unique_ptr<AtomicOutput> createBeside(const std::string& original,
-                                                      std::string& error);
+    [[nodiscard]] static std::unique_ptr<AtomicOutput> createBeside(const std::string& original,
+                                                                    std::string& error);
     ~AtomicOutput(); // removes the temporary file unless committed
 
     AtomicOutput(const AtomicOutput&) = delete;
@@ -42,11 +43,11 @@ public:
 
     // False once a write failed; every write after is refused, so that a caller can stop
     // producing output (and reading input) at the first failure.
-    bool write(std::span<const std::uint8_t> bytes);
-    bool write(std::string_view text);
+    [[nodiscard]] bool write(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] bool write(std::string_view text);
     // "PATH: reason" (the target's path, or "standard output") once a write failed; empty
     // before.
-    std::string writeFailure() const;
+    [[nodiscard]] std::string writeFailure() const;
     // For standard output or a device, which cannot be taken back: holds the first `bytes`
     // written in memory, so that a command that may yet refuse (decode --errors=strict,
     // transcode --unmappable=fail) writes nothing when it does. Output longer than that goes
@@ -57,20 +58,25 @@ public:
     std::uint64_t bytesOut() const { return written_; }
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
-    bool rewind();
-    // Makes the output visible under its name. False (with `error`) if anything failed; then the
-    // target is untouched.
-    bool commit(std::string& error);
+    [[nodiscard]] bool rewind();
+    // The last step before commit() makes the output visible, once it is complete and durable:
+    // for a backup of the file about to be replaced (a hard link then costs nothing and leaves
+    // the least time between it and the rename), and for a last check that the input did not
+    // change. False, with `error`, stops the commit: nothing is renamed, the target is untouched.
+    using BeforeRename = std::function<bool(std::string& error)>;
+    // Makes the output visible under its name. False (with `error`) if anything failed, or
+    // `beforeRename` said no; then the target is untouched.
+    [[nodiscard]] bool commit(std::string& error, const BeforeRename& beforeRename = {});
     // For createBeside(): makes the output visible under the first of nameFor(0), nameFor(1), …
     // that no file has, never replacing one (the names lie in the original's directory). Returns
     // the name used, or nullopt with `error`.
-    std::optional<std::string> commitUnderFreeName(const std::function<std::string(int)>& nameFor,
-                                                   std::string& error);
+    [[nodiscard]] std::optional<std::string>
+    commitUnderFreeName(const std::function<std::string(int)>& nameFor, std::string& error);
 
     // For createBeside(), before any write: makes the output a copy of the file open as `from`
     // that shares its blocks (a reflink, the FICLONE ioctl), where the file system can (Btrfs,
     // XFS, bcachefs…): no data is read or written. False, the output unchanged, where it cannot.
-    bool cloneFrom(int from);
+    [[nodiscard]] bool cloneFrom(int from);
     // Whether commit() puts a new file in the target's place (a rename), so that the target's
     // old file is left whole; false where it writes into the target (standard output, devices).
     bool replacesTarget() const { return !writesInPlace(); }
@@ -84,24 +90,24 @@ private:
     AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath);
     // A temporary file in the directory of `targetPath`, for `path`; with the attributes of
     // `attributesFrom` if not empty, else of a new file (0666 less the umask).
-    static std::unique_ptr<AtomicOutput> createTemp(const std::string& path,
-                                                    const std::string& targetPath,
-                                                    const std::string& attributesFrom,
-                                                    std::string& error);
-    bool writeRaw(std::string_view data);
+    [[nodiscard]] static std::unique_ptr<AtomicOutput> createTemp(const std::string& path,
+                                                                  const std::string& targetPath,
+                                                                  const std::string& attributesFrom,
+                                                                  std::string& error);
+    [[nodiscard]] bool writeRaw(std::string_view data);
     // Starts the disk's writes of what the temporary file holds so far, without waiting for them.
     void startWriteback();
-    bool flushBuffer();
+    [[nodiscard]] bool flushBuffer();
     // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
     // false with `error` (the destructor then removes it).
-    bool finishTemp(std::string& error);
+    [[nodiscard]] bool finishTemp(std::string& error);
     // Gives the unnamed temporary file a free name beside the target (linkat(2), or a copy).
-    bool nameTemp(std::string& error);
+    [[nodiscard]] bool nameTemp(std::string& error);
     // Without a way to link it: copies the unnamed file into the new file `named` (its
     // attributes given again) and goes on with that one.
-    bool moveIntoNamed(int named, std::string& error);
+    [[nodiscard]] bool moveIntoNamed(int named, std::string& error);
     // The attributes of attributesFrom_, or of a new file (0666 less the umask), to `fd`.
-    bool giveAttributes(int fd, std::string& error);
+    [[nodiscard]] bool giveAttributes(int fd, std::string& error);
 
 public:
     // How an unnamed temporary file gets its name (nameTemp()).

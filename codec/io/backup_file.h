@@ -37,8 +37,11 @@ struct Backup {
 // attributes, durably. A hard link where `replacement` (the output about to be committed over
 // `path`) will replace the file by a new one and the file has no other name (other names could
 // be written through later, and the backup with them); else a reflink where the file system can
-// make one; else a copy. Returns the backup, or nullopt with `error`.
-std::optional<Backup> writeBackup(const std::string& path, std::string& error,
-                                  const AtomicOutput* replacement = nullptr);
+// make one; else a copy, also where link(2) is refused (another device, EXDEV; links not allowed,
+// EPERM; too many, EMLINK; not supported, ENOTSUP). Made from a commit's beforeRename step
+// (atomic_output.h), the link is the last thing before the rename. Returns the backup, or nullopt
+// with `error`.
+[[nodiscard]] std::optional<Backup> writeBackup(const std::string& path, std::string& error,
+                                                const AtomicOutput* replacement = nullptr);
 
 } // namespace u8io

@@ -15,12 +15,12 @@ namespace u8io {
 // bits are narrowed to those of others, so that a group the original did not name gains nothing,
 // and set-user-ID and set-group-ID are dropped, as chown(2) would. False with `error` when the
 // permission bits themselves cannot be set (the one part a file's owner can always do).
-bool copyAttributes(const std::string& fromPath, int toFd, std::string& error);
+[[nodiscard]] bool copyAttributes(const std::string& fromPath, int toFd, std::string& error);
 
 // `target` is `path`, or, when `path` is a symbolic link, the file it leads to (realpath(3)), so
 // that a write through a link replaces its target and keeps the link. False with `error` for a
 // link to nothing.
-bool resolveLinks(const std::string& path, std::string& target, std::string& error);
+[[nodiscard]] bool resolveLinks(const std::string& path, std::string& target, std::string& error);
 
 // Flushes the directory holding `path` to disk, so that a rename into it survives a crash
 // (rename(2) is atomic but not durable: fsync(2) of the file does not cover its directory

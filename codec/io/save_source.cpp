@@ -5,7 +5,9 @@
 #include "u8codec/aligned_buffer.h"
 
 #include <algorithm>
+#include <optional>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace u8io {
 
@@ -42,21 +44,28 @@ SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
         }
     }
     // Only a file that exists has a previous version to keep (a new name has none). The backup
-    // is made from the target as it is on disk, which is still the old version: as a reflink or
-    // a hard link where it can be, so that a large file is not written twice.
+    // is made from the target as it is on disk, which is still the old version, just before the
+    // rename: as a hard link or a reflink where it can be, so that a large file is not written
+    // twice.
     struct stat st {};
-    if (options.keepBackup && ::stat(out->targetPath().c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        const auto made = writeBackup(path, error, out.get());
-        if (!made) {
-            result.error = path + ": cannot keep the backup: " + error;
-            return result;
-        }
-        result.backupName = made->name;
-        result.backupKind = made->kind;
-    }
-    if (!out->commit(error)) {
+    const bool keep =
+        options.keepBackup && ::stat(out->targetPath().c_str(), &st) == 0 && S_ISREG(st.st_mode);
+    std::optional<Backup> backup;
+    const auto keepBackup = [&](std::string& why) {
+        backup = writeBackup(path, why, out.get());
+        if (!backup)
+            why = path + ": cannot keep the backup: " + why;
+        return backup.has_value();
+    };
+    if (!out->commit(error, keep ? AtomicOutput::BeforeRename(keepBackup) : nullptr)) {
+        if (backup) // the rename failed after the backup was made: the file is as it was
+            ::unlink(backup->name.c_str());
         result.error = error;
         return result;
+    }
+    if (backup) {
+        result.backupName = backup->name;
+        result.backupKind = backup->kind;
     }
     result.status = SaveResult::Status::Saved;
     return result;

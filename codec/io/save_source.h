@@ -33,7 +33,7 @@ struct SaveResult {
 
 // Writes `bytes` (size() of them) to `path`. Fails, with the target untouched, if fewer can be
 // read (the file a document refers to shrank under it) or written.
-SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
-                      const SaveOptions& options = {});
+[[nodiscard]] SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
+                                    const SaveOptions& options = {});
 
 } // namespace u8io

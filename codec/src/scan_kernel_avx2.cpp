@@ -8,12 +8,13 @@
 // attributes, so the build needs no -mavx2; the Scanner calls them only when
 // cpuRuns(Isa::Avx2) (cpu_features.h) says the CPU has it.
 #include "scan_kernel.h"
+#include "u8codec/cpu_features.h"
 
 #if defined(U8CODEC_X86_KERNELS)
 
 #include <immintrin.h>
 
-#define U8CODEC_AVX2 __attribute__((target("avx2,popcnt")))
+#define U8CODEC_AVX2 U8CODEC_TARGET(U8CODEC_FEATURES_AVX2)
 
 namespace u8codec::detail {
 namespace {

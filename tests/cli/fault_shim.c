@@ -1,17 +1,19 @@
 /* A fault injector for u8scope-cli, loaded with LD_PRELOAD by tst_cli_faults: the Nth call of one
  * system call fails, as a full disk or a failing one would make it.
  *
- *   U8SCOPE_FAULT=CALL:N:ERRNO     the Nth call of CALL fails with ERRNO (EIO, ENOSPC, EPIPE)
+ *   U8SCOPE_FAULT=CALL:N:ERRNO     the Nth call of CALL fails with ERRNO (EIO, ENOSPC, EPIPE,
+ *                                  EDQUOT; for link, also EXDEV, EPERM, EMLINK, ENOTSUP)
  *   U8SCOPE_FAULT=CALL:N+:ERRNO    ... and every call of it after (reads failing from 1 MB on)
  *   U8SCOPE_FAULT_COUNT=FILE       at exit, "CALL COUNT" lines: how often each was made, so a
  *                                  test knows the range of N worth trying
  *
- * CALL is one of read, pread, write, fsync, rename, close. Only the calls a failure of which
+ * CALL is one of read, pread, write, fsync, rename, link, close. Only the calls a failure of which
  * would matter are counted: write to anything but standard error (the message must get out),
  * close of a descriptor open for writing, fsync of a regular file (the directory's sync after a
  * rename is best effort by design: the rename is done, file_attributes.h). rename counts
- * rename, renameat2 and link (the backup's rename without replacing). A failed close still
- * closes, as close(2) does on Linux. */
+ * rename and renameat2; link counts link(2) (the backup that is the old file itself, and a rename
+ * without replacing where renameat2 cannot). A failed close still closes, as close(2) does on
+ * Linux. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -22,8 +24,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { kRead, kPread, kWrite, kFsync, kRename, kClose, kCalls };
-static const char* const kNames[kCalls] = {"read", "pread", "write", "fsync", "rename", "close"};
+enum { kRead, kPread, kWrite, kFsync, kRename, kLink, kClose, kCalls };
+static const char* const kNames[kCalls] = {"read",   "pread", "write", "fsync",
+                                           "rename", "link",  "close"};
 
 static long g_counts[kCalls];
 static int g_call = -1;  /* the call to fail */
@@ -32,12 +35,20 @@ static int g_sticky = 0; /* and after */
 static int g_errno = EIO;
 
 static int errnoNamed(const char* name) {
-    if (strcmp(name, "ENOSPC") == 0)
-        return ENOSPC;
-    if (strcmp(name, "EPIPE") == 0)
-        return EPIPE;
-    if (strcmp(name, "EDQUOT") == 0)
-        return EDQUOT;
+    static const struct {
+        const char* name;
+        int value;
+    } kErrors[] = {{"ENOSPC", ENOSPC},
+                   {"EPIPE", EPIPE},
+                   {"EDQUOT", EDQUOT},
+                   /* What link(2) answers where a file system or its rules allow no such link. */
+                   {"EXDEV", EXDEV},
+                   {"EPERM", EPERM},
+                   {"EMLINK", EMLINK},
+                   {"ENOTSUP", ENOTSUP}};
+    for (size_t k = 0; k < sizeof kErrors / sizeof kErrors[0]; ++k)
+        if (strcmp(name, kErrors[k].name) == 0)
+            return kErrors[k].value;
     return EIO;
 }
 
@@ -127,7 +138,7 @@ int renameat2(int fromDir, const char* from, int toDir, const char* to, unsigned
 }
 
 int link(const char* from, const char* to) {
-    if (fails(kRename))
+    if (fails(kLink))
         return -1;
     return REAL(link)(from, to);
 }

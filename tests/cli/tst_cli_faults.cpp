@@ -1,8 +1,8 @@
 // Every writing command under injected failures (issue 32): the LD_PRELOAD shim fault_shim.c
-// makes the Nth read, pread, write, fsync, rename or close fail with EIO or ENOSPC, for a range of
-// N covering each call the clean run makes. Each run must end either in failure, reported (exit
-// 2, a message with the reason), with the directory exactly as it was (the input untouched, no
-// temporary file, no partial output, no new backup). The one failure that may pass unnoticed is
+// makes the Nth read, pread, write, fsync, rename, link or close fail with EIO or ENOSPC, for a
+// range of N covering each call the clean run makes. Each run must end either in failure, reported
+// (exit 2, a message with the reason), with the directory exactly as it was (the input untouched,
+// no temporary file, no partial output, no new backup). The one failure that may pass unnoticed is
 // the close of the spool of standard input after it was read: then the run must give the clean
 // run's result.
 #include "cli_run.h"
@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 namespace {
 
@@ -94,6 +95,11 @@ QList<long> callsToFail(long count) {
     return n;
 }
 
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 QByteArray text(int bytes) {
     QByteArray t;
     for (int i = 0; t.size() < bytes; ++i)
@@ -171,7 +177,7 @@ private slots:
 
         int runs = 0, failed = 0;
         QStringList tolerated;
-        for (const QString call : {"read", "pread", "write", "fsync", "rename", "close"}) {
+        for (const QString call : {"read", "pread", "write", "fsync", "rename", "link", "close"}) {
             for (const long nth : callsToFail(counts.value(call))) {
                 for (const bool sticky : {false, true}) {
                     if (sticky && call != "read" && call != "pread")
@@ -203,6 +209,57 @@ private slots:
         qInfo("%d runs, %d of them failing as they should, the rest with the clean result (%s)",
               runs, failed, qPrintable(tolerated.join(' ')));
         QVERIFY(failed > 0);
+    }
+
+    // Issue 35: --in-place keeps the old file itself as its backup, by one link(2) made just
+    // before the rename (same inode, no byte copied); where the file system refuses the link
+    // (another device, links not allowed, too many, not supported) the backup is copied instead,
+    // with the same bytes under a new inode. Any other failure of the link is reported, with
+    // nothing changed.
+    void inPlaceBackupByLinkOrCopy_data() {
+        QTest::addColumn<QString>("linkError"); // empty: link(2) works
+        QTest::addColumn<QString>("kind");      // how the backup is said to be made
+        QTest::newRow("linked") << QString() << "a hard link";
+        for (const char* refused : {"EXDEV", "EPERM", "EMLINK", "ENOTSUP"})
+            QTest::newRow(refused) << QString::fromLatin1(refused) << "a copy";
+        QTest::newRow("EIO") << "EIO" << QString();
+    }
+    void inPlaceBackupByLinkOrCopy() {
+        QFETCH(QString, linkError);
+        QFETCH(QString, kind);
+        QTemporaryDir work, outside;
+        QVERIFY(work.isValid() && outside.isValid());
+        const QDir dir(work.path());
+        const QByteArray original = text(64 << 10);
+        const QString in = u8test::writeFile(dir, "in", original);
+        struct stat before {};
+        QCOMPARE(::stat(QFile::encodeName(in).constData(), &before), 0);
+        const QString countsFile = QDir(outside.path()).filePath("counts");
+        const Fault fault{"link", 1, false, linkError};
+        const Run r = runUnder(dir, {"repair", "--in-place", "in"}, {},
+                               QDir(outside.path()).filePath("stdout"),
+                               linkError.isEmpty() ? nullptr : &fault, countsFile);
+        QCOMPARE(readCounts(countsFile).value("link"), 1L); // the one link: the backup's
+        const QString backupPath = dir.filePath("in.bak");
+        if (kind.isEmpty()) {
+            QVERIFY2(r.exitCode == 2 && r.err.contains("Input/output error"), r.err.constData());
+            QCOMPARE(dir.entryList(QDir::Files | QDir::Hidden), QStringList{"in"});
+            QCOMPARE(contents(in), original);
+            return;
+        }
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        struct stat backup {};
+        QCOMPARE(::stat(QFile::encodeName(backupPath).constData(), &backup), 0);
+        QCOMPARE(contents(backupPath), original);
+        QVERIFY(contents(in) != original);
+        QCOMPARE(dir.entryList(QDir::Files | QDir::Hidden), (QStringList{"in", "in.bak"}));
+        // A copy may be a reflink where the file system can make one: a new inode either way.
+        const bool reflinked = r.err.contains("original saved as in.bak (a reflink)");
+        QVERIFY2(r.err.contains("original saved as in.bak (" + kind.toUtf8() + ")") ||
+                     (kind == "a copy" && reflinked),
+                 r.err.constData());
+        QCOMPARE(backup.st_ino == before.st_ino, kind == "a hard link");
+        QCOMPARE(backup.st_mode, before.st_mode);
     }
 };
 

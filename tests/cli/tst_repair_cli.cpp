@@ -477,23 +477,33 @@ void TestRepairCli::inPlaceRenameIsDurable() {
     const QByteArray directory = QFile::encodeName(QDir(dir_->path()).canonicalPath());
     // For the backup and for the file: a sync of the temporary file, the rename, then a sync of
     // the directory. A backup that is the original itself: a sync of it, the link, then a sync
-    // of the directory.
-    int durableRenames = 0;
+    // of the directory, all of it after the temporary file's sync and just before its rename
+    // (issue 35).
+    const auto ofBackup = [&](const QByteArray& call) {
+        return call.contains(" link(") || call.contains("/notes.txt>") ||
+               (call.contains("fsync(") && call.contains("<" + directory + ">"));
+    };
+    int durableRenames = 0, linkAt = -1, renameAt = -1;
     for (int i = 0; i < calls.size(); ++i) {
         const bool linked = calls[i].contains(" link(");
         if (!calls[i].contains("rename") && !linked)
             continue;
+        (linked ? linkAt : renameAt) = i;
+        int synced = i - 1; // the sync that made it durable, before the backup's steps
+        while (!linked && synced > 0 && ofBackup(calls[synced]))
+            --synced;
         // The temporary file is named (".u8scope-"), or has no name until just before the
         // rename (O_TMPFILE: strace shows the descriptor as "DIR/#INODE (deleted)").
         const bool fileSynced =
-            i > 0 && calls[i - 1].contains("fsync(") &&
-            (calls[i - 1].contains(".u8scope-") || calls[i - 1].contains("(deleted)") ||
-             (linked && calls[i - 1].contains("/notes.txt>")));
+            synced >= 0 && calls[synced].contains("fsync(") &&
+            (calls[synced].contains(".u8scope-") || calls[synced].contains("(deleted)") ||
+             (linked && calls[synced].contains("/notes.txt>")));
         const bool directorySynced = i + 1 < calls.size() && calls[i + 1].contains("fsync(") &&
                                      calls[i + 1].contains("<" + directory + ">");
         durableRenames += fileSynced && directorySynced;
     }
     QVERIFY2(durableRenames == 2, read(QStringLiteral("trace.txt")).constData());
+    QVERIFY2(linkAt >= 0 && renameAt == linkAt + 2, read(QStringLiteral("trace.txt")).constData());
 }
 
 void TestRepairCli::repairStrictFailureLeavesNoOutput() {

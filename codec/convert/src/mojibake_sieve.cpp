@@ -118,7 +118,7 @@ bool sieveKernelSupported(Isa k) noexcept {
 #endif
     case Isa::Avx512:
 #if defined(U8CODEC_SIEVE_AVX2)
-        return cpuRuns(k) && __builtin_cpu_supports("avx512vbmi") && sieveTables().complete;
+        return cpuRuns(k) && sieveTables().complete;
 #else
         return false;
 #endif

@@ -47,7 +47,7 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
 
 // The sieve's kernels (u8codec/cpu_features.h): Portable runs canStartRepair() at each non-ASCII
 // byte; Avx2 looks at 64 bytes at a time, a superset from per-lead tables, then
-// canStartRepair(); Avx512 is Avx2 with the bytes classified in one step (it needs VBMI too).
+// canStartRepair(); Avx512 is Avx2 with the bytes classified in one step (BW and VBMI).
 // Other sets have no kernel of their own.
 bool sieveKernelSupported(Isa k) noexcept;
 Isa bestSieveKernel() noexcept;

@@ -10,16 +10,16 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-#define U8CODEC_SIEVE_TARGET "avx2,avx512f,avx512bw,avx512vbmi"
+#define U8CODEC_SIEVE_TARGET U8CODEC_FEATURES_AVX512
 #define U8CODEC_SIEVE_512 1
 #include "mojibake_sieve_kernel.h"
 
 namespace u8convert::detail {
 using namespace u8codec;
 
-__attribute__((target("avx2,avx512f,avx512bw,avx512vbmi"))) const std::uint8_t*
-nextRepairStartAvx512(const std::uint8_t* from, const std::uint8_t* end, SieveRule rule,
-                      RepairStartSieve::Window& w) noexcept {
+U8CODEC_TARGET(U8CODEC_FEATURES_AVX512)
+const std::uint8_t* nextRepairStartAvx512(const std::uint8_t* from, const std::uint8_t* end,
+                                          SieveRule rule, RepairStartSieve::Window& w) noexcept {
     return rule.lost != 0 ? sieveWith<true>(from, end, rule, w)
                           : sieveWith<false>(from, end, rule, w);
 }

@@ -129,7 +129,14 @@ bool installRecorders(UConverter* src, UConverter* dst, ToUnicodeRecorder& to,
     UErrorCode status = U_ZERO_ERROR;
     ucnv_setToUCallBack(src, recordToUnicode, &to, nullptr, nullptr, &status);
     ucnv_setFromUCallBack(dst, recordFromUnicode, &from, nullptr, nullptr, &status);
-    return U_SUCCESS(status);
+    if (U_FAILURE(status)) {
+        // Without them no invalid or unmappable input would be reported, nor refused.
+        result.error = std::string("ICU refused the callbacks that report invalid and unmappable "
+                                   "input: ") +
+                       u_errorName(status);
+        return false;
+    }
+    return true;
 }
 
 void restorePlainCallbacks(UConverter* src, UConverter* dst) {
@@ -273,7 +280,8 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
     ToUnicodeRecorder toRec;
     toRec.sourceStart = reinterpret_cast<const char*>(input.data());
     FromUnicodeRecorder fromRec;
-    installRecorders(src, dst, toRec, fromRec, opt, result);
+    if (!installRecorders(src, dst, toRec, fromRec, opt, result))
+        return false; // result.error says why
     const Cancel cancel{opt, result, input.size()};
     std::vector<UChar> pivot;
     std::vector<std::int32_t> offsets;

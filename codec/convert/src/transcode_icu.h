@@ -42,8 +42,8 @@ struct ConverterPair {
 // Opens both and names them in `result` (from, to: the names a person knows); false, with
 // result.error, for a name ICU does not know or a signature asked of a target that is not one of
 // the Unicode encodings.
-bool openPair(std::string_view from, std::string_view to, bool addSignature, ConverterPair& pair,
-              TranscodeResult& result);
+[[nodiscard]] bool openPair(std::string_view from, std::string_view to, bool addSignature,
+                            ConverterPair& pair, TranscodeResult& result);
 
 // Record where ICU met an invalid sequence (converting to the pivot) or an unmappable character
 // (from it) in a TranscodeResult, then let ICU's own callback substitute or escape.
@@ -66,10 +66,11 @@ struct FromUnicodeRecorder {
 };
 // Installs the recorders on the pair's converters, reporting into `result` with the policy of
 // `options`. They must outlive the converters' use, and restorePlainCallbacks() must run before
-// they go (ucnv_close() calls the installed callbacks once more).
-bool installRecorders(UConverter* src, UConverter* dst, ToUnicodeRecorder& to,
-                      FromUnicodeRecorder& from, const TranscodeOptions& options,
-                      TranscodeResult& result);
+// they go (ucnv_close() calls the installed callbacks once more). False, with result.error, when
+// ICU refuses them.
+[[nodiscard]] bool installRecorders(UConverter* src, UConverter* dst, ToUnicodeRecorder& to,
+                                    FromUnicodeRecorder& from, const TranscodeOptions& options,
+                                    TranscodeResult& result);
 void restorePlainCallbacks(UConverter* src, UConverter* dst);
 
 // Converts [s, end) to the UTF-16 `pivot` from index `used` on (both grown as needed), with each
@@ -86,8 +87,9 @@ UErrorCode fromPivot(UConverter* dst, const UChar*& u, const UChar* end, bool fl
 // The general path over a whole buffer, with progress; `signature`: U+FEFF first, through the
 // target converter. Fills result.output; false with result.error when ICU fails or progress
 // cancels.
-bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UConverter* dst,
-                      const TranscodeOptions& options, bool signature, TranscodeResult& result);
+[[nodiscard]] bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src,
+                                    UConverter* dst, const TranscodeOptions& options,
+                                    bool signature, TranscodeResult& result);
 
 // Under UnmappablePolicy::Fail, why the conversion failed: how many invalid sequences and
 // unmappable characters, and where the first of each is.

@@ -9,7 +9,7 @@
 #include <bit>
 #include <immintrin.h>
 
-#define U8CODEC_AVX2 __attribute__((target("avx2,popcnt")))
+#define U8CODEC_AVX2 U8CODEC_TARGET(U8CODEC_FEATURES_AVX2)
 
 namespace u8convert::detail {
 using namespace u8codec;

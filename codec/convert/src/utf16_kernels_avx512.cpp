@@ -15,8 +15,9 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-#define U8CODEC_AVX512                                                                             \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt,prfchw")))
+// The AVX-512 set (cpu_features.h), and PREFETCHW for the prefetches of the output, which every
+// CPU with that set has (Intel since Broadwell, AMD since the K6-2).
+#define U8CODEC_AVX512 U8CODEC_TARGET(U8CODEC_FEATURES_AVX512 ",prfchw")
 
 namespace u8convert::detail {
 using namespace u8codec;
