@@ -431,6 +431,8 @@ void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions
     r.a.bom = startsWithBom(a);
     r.b.bom = startsWithBom(b);
     if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
+        if (r.error.empty() && options.hunksWithVerdict)
+            compare_detail::diffStreamed(a, b, options, r);
         r.ok = r.error.empty();
         return;
     }
@@ -515,13 +517,16 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
         h.a.length = da.bomLength;
         h.b.length = db.bomLength;
         h.label = std::string("byte order mark (U+FEFF) only in ") + (da.bomLength ? "A" : "B");
-        if (da.text != db.text) { // else the verdict says it
+        if (da.text != db.text || options.hunksWithVerdict) { // else the verdict says it
             r.hunks.push_back(std::move(h));
             ++r.hunkCount;
         }
     }
-    if (findVerdict(da, db, options.ignore, r))
+    if (findVerdict(da, db, options.ignore, r)) {
+        if (options.hunksWithVerdict && da.text != db.text)
+            compare_detail::diffTexts(da, db, options, r);
         return r;
+    }
     r.verdict = CompareVerdict::Differ;
     r.verdictText = "the texts differ";
     if (r.a.encoding != r.b.encoding)
@@ -566,6 +571,13 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     if (!compare_detail::readExactly(a, 0, ba.span(), 'A', r.error) ||
         !compare_detail::readExactly(b, 0, bb.span(), 'B', r.error)) {
         r.ok = false;
+        return r;
+    }
+    // The last chance to stop before the texts are aligned in one go.
+    if (options.progress && !options.progress(a.size(), a.size())) {
+        r.ok = false;
+        r.cancelled = true;
+        r.error = "cancelled";
         return r;
     }
     CompareResult t = compareTexts(ba.span(), bb.span(), options);
