@@ -426,6 +426,19 @@ private slots:
             for (const CompareHunk& h : marked.hunks)
                 QCOMPARE(int(h.kind), int(HunkKind::LineEnding));
             QCOMPARE(marked.hunks[1].b.offset, marked.hunks[1].a.offset + 1);
+            // Every line in CR LF is more than the alignment's bound: the verdict, no places (a
+            // block over the whole file would call them a text edit), and a note.
+            const CompareResult all = compareSources(MemorySource({text.begin(), text.end()}),
+                                                     MemorySource({crlf.begin(), crlf.end()}), o);
+            QCOMPARE(int(all.verdict), int(CompareVerdict::OnlyLineEndings));
+            QCOMPARE(all.hunkCount, 0u);
+            QVERIFY2(all.note.starts_with("the places are not marked: "), all.note.c_str());
+            CompareOptions inMemory;
+            inMemory.hunksWithVerdict = true;
+            const CompareResult held = compareTexts(bytes(text), bytes(crlf), inMemory);
+            QCOMPARE(int(held.verdict), int(CompareVerdict::OnlyLineEndings));
+            QCOMPARE(held.hunkCount, 0u);
+            QVERIFY2(held.note.starts_with("the places are not marked: "), held.note.c_str());
         }
         QVERIFY2(eol.verdictText.find("A has 100000 LF, 0 CRLF, 0 CR; B has 0 LF, 100000 CRLF") !=
                      std::string::npos,

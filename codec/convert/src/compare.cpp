@@ -232,6 +232,17 @@ bool mojibakeOf(const DecodedSide& damaged, const std::string& clean, std::strin
     return true;
 }
 
+// The hunks behind a verdict (hunksWithVerdict) where the alignment ran to the end; where it gave
+// up, its block would call the verdict's many small differences (every line ending of a file)
+// one text edit: none are listed, and the note says why.
+void placesOrNote(CompareResult& r) {
+    if (r.note.empty())
+        return;
+    r.hunks.clear();
+    r.hunkCount = 0;
+    r.note = "the places are not marked: " + r.note;
+}
+
 // The narrowest verdict that holds, tried in the order the header lists them.
 bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore,
                  CompareResult& r) {
@@ -431,8 +442,10 @@ void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions
     r.a.bom = startsWithBom(a);
     r.b.bom = startsWithBom(b);
     if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
-        if (r.error.empty() && options.hunksWithVerdict)
+        if (r.error.empty() && options.hunksWithVerdict) {
             compare_detail::diffStreamed(a, b, options, r);
+            placesOrNote(r);
+        }
         r.ok = r.error.empty();
         return;
     }
@@ -523,8 +536,10 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
         }
     }
     if (findVerdict(da, db, options.ignore, r)) {
-        if (options.hunksWithVerdict && da.text != db.text)
+        if (options.hunksWithVerdict && da.text != db.text) {
             compare_detail::diffTexts(da, db, options, r);
+            placesOrNote(r);
+        }
         return r;
     }
     r.verdict = CompareVerdict::Differ;

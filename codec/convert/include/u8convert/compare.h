@@ -125,7 +125,8 @@ struct CompareOptions {
     std::uint64_t maxEditCost = 2000;
     // The hunks also where a whole-file verdict holds (only the BOM, the line endings, the
     // normal form, trailing whitespace, mojibake): the window marks each place the verdict sums
-    // up. Off, a verdict comes alone, as the CLI prints it.
+    // up. None where the alignment gave up (maxEditCost): `note` then says so. Off, a verdict
+    // comes alone, as the CLI prints it.
     bool hunksWithVerdict = false;
     // Called now and then with (bytes done, total); returning false cancels.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
