@@ -213,11 +213,12 @@ void CompareActions::deliver(std::shared_ptr<const u8codec::CompareResult> resul
 QString CompareActions::summaryOf(const u8codec::CompareResult& r) const {
     const QLocale locale;
     QString text;
-    if (r.verdict == u8codec::CompareVerdict::Differ) {
-        const quint64 count = r.hunkCount ? r.hunkCount : r.byteRunCount;
-        text =
-            count == 1 ? tr("1 difference: ") : tr("%1 differences: ").arg(locale.toString(count));
-    }
+    if (r.verdict == u8codec::CompareVerdict::Differ && r.hunkCount > 0)
+        text = r.hunkCount == 1 ? tr("1 difference: ")
+                                : tr("%1 differences: ").arg(locale.toString(r.hunkCount));
+    else if (r.verdict == u8codec::CompareVerdict::Differ)
+        text = tr("%1 bytes differ in %2 runs (marked, not listed): ")
+                   .arg(locale.toString(r.differingBytes), locale.toString(r.byteRunCount));
     text += QString::fromStdString(r.verdictText);
     if (r.hunkCount > r.hunks.size())
         text += tr(" (the first %1 listed)").arg(locale.toString(quint64(r.hunks.size())));
@@ -225,7 +226,7 @@ QString CompareActions::summaryOf(const u8codec::CompareResult& r) const {
         text += tr(" (the first %1 runs of bytes marked)")
                     .arg(locale.toString(quint64(r.byteRuns.size())));
     if (!r.note.empty())
-        text += QStringLiteral(". ") + QString::fromStdString(r.note);
+        text += QStringLiteral("\n") + tr("Note: %1").arg(QString::fromStdString(r.note));
     return text;
 }
 

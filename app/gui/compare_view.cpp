@@ -193,6 +193,8 @@ void CompareView::showHunk(const u8codec::CompareHunk& hunk) {
     syncing_ = true;
     Pair& b = *pairs_[1];
     if (b.document.size() > 0) {
+        // Where A's hex pane went (its text pane follows it, keepInStep), B's goes too.
+        b.hex->setTopOffset(alignment_.map(Side::A, a.hex->topOffset()));
         b.hex->ensureVisible(b.selection.cursor());
         b.text->ensureVisible(b.selection.cursor());
     }

@@ -19,8 +19,8 @@ struct Options {
                              QApplication::translate("main", "Use the light theme.")};
     QCommandLineOption compare{
         QStringLiteral("compare"),
-        QApplication::translate("main", "Compare the file opened with <other> (File > Compare "
-                                        "With…)."),
+        QApplication::translate("main", "Compare each file opened with <other> (File > "
+                                        "Compare With…)."),
         QStringLiteral("other")};
 };
 

@@ -553,8 +553,11 @@ void MainWindow::createDocks() {
            "difference with its kind and both sides' places"),
         QKeySequence(tr("Ctrl+8")));
     compares_->setDock(differences);
-    if (auto* problemsDock = findChild<QDockWidget*>(QStringLiteral("problemsDock")))
+    // Behind the problems list until a comparison starts (CompareActions raises it).
+    if (auto* problemsDock = findChild<QDockWidget*>(QStringLiteral("problemsDock"))) {
         tabifyDockWidget(problemsDock, differences);
+        problemsDock->raise();
+    }
     inspector->raise();
     // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
     // start page (the menus and the status bar: createStatusBar(), createMenus()).

@@ -218,6 +218,11 @@ private slots:
             // Each side shows its own end of the difference.
             QVERIFY(!w.compareView()->hexView(Side::A)->cellRect(selA->cursor()).isNull());
             QVERIFY(!w.compareView()->hexView(Side::B)->cellRect(selB->cursor()).isNull());
+            // In step: the edits keep the lengths, so both sides show the same offsets.
+            QCOMPARE(w.compareView()->textView(Side::B)->topOffset(),
+                     w.compareView()->textView(Side::A)->topOffset());
+            QCOMPARE(w.compareView()->hexView(Side::B)->topOffset(),
+                     w.compareView()->hexView(Side::A)->topOffset());
         }
         for (int expected : {2, 1}) {
             QTest::keyClick(&w, Qt::Key_F7, Qt::ShiftModifier);
