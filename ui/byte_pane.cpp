@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QToolTip>
+#include <algorithm>
 
 namespace u8ui {
 
@@ -76,6 +77,24 @@ void BytePane::setAuditReport(std::shared_ptr<const AuditReport> report) {
     audit_ = std::move(report);
     onAuditChanged();
     viewport()->update();
+}
+
+void BytePane::setDifferenceMarks(std::shared_ptr<const DifferenceMarks> marks) {
+    differences_ = std::move(marks);
+    viewport()->update();
+}
+
+std::span<const DifferenceMark> BytePane::differenceMarksIn(quint64 from, quint64 to) const {
+    if (!differences_)
+        return {};
+    const DifferenceMarks& all = *differences_;
+    // Marks in order that do not overlap end in order too.
+    const auto first = std::partition_point(all.begin(), all.end(), [&](const DifferenceMark& m) {
+        return m.end < from || (m.end == from && m.start < m.end);
+    });
+    const auto last = std::partition_point(first, all.end(),
+                                           [&](const DifferenceMark& m) { return m.start <= to; });
+    return {first, last};
 }
 
 void BytePane::setShowClusters(bool show) {

@@ -22,8 +22,17 @@ class QKeyEvent;
 class QPainter;
 #include <memory>
 #include <optional>
+#include <span>
 
 namespace u8ui {
+
+// A place where the document differs from the file it is compared with (File > Compare With…).
+struct DifferenceMark {
+    quint64 start = 0, end = 0; // empty where the other file has bytes this one lacks
+    u8codec::HunkKind kind = u8codec::HunkKind::TextEdit;
+};
+// In order of their starts, none overlapping another (as a comparison's hunks are).
+using DifferenceMarks = std::vector<DifferenceMark>;
 
 class BytePane : public QAbstractScrollArea {
     Q_OBJECT
@@ -40,6 +49,11 @@ public:
     // The audit of the document shown (null: none yet): the bytes of its findings take the
     // Suspicious role, and the tooltip says why. The report must be about the bytes shown.
     void setAuditReport(std::shared_ptr<const AuditReport> report);
+    // The places where the document differs from another (null: it is compared with none): each
+    // is tinted by its kind (RolePalette::paintDifference).
+    void setDifferenceMarks(std::shared_ptr<const DifferenceMarks> marks);
+    // The marks that share a byte with [from, to), and the empty ones at an offset in [from, to].
+    std::span<const DifferenceMark> differenceMarksIn(quint64 from, quint64 to) const;
     // What the tooltip says first of the byte at an offset that the selection marks (a
     // bookmark's name and note); empty for nothing.
     using MarkDescriber = std::function<QString(quint64 offset)>;
@@ -143,6 +157,7 @@ protected:
     QPointer<ByteSelection> selection_;
     RolePalette rolePalette_;
     std::shared_ptr<const AuditReport> audit_;
+    std::shared_ptr<const DifferenceMarks> differences_;
     MarkDescriber markDescriber_;
     bool showClusters_ = true;
     bool settingScrollBar_ = false; // the pane is moving its own bar: not a user scroll

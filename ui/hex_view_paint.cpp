@@ -147,6 +147,19 @@ void HexView::paintFrames(QPainter& painter, const VisibleWindow& w) const {
 
 // Bookmarks, search matches, then the selection, over the fills (all translucent).
 void HexView::paintHighlights(QPainter& painter, const VisibleWindow& w) const {
+    for (const DifferenceMark& d : differenceMarksIn(w.from, w.to)) {
+        if (d.start < d.end) {
+            forEachRowPiece(
+                w, d.start, d.end, [&](const QRectF& rect, bool openLeft, bool openRight) {
+                    rolePalette_.paintDifference(painter, rect, d.kind, !openLeft, !openRight);
+                });
+        } else if (d.start < w.to || (d.start == w.to && d.start == documentSize())) {
+            // Before the byte now at the place, or after the last byte.
+            const QRectF box = d.start < w.to ? cellBoxOf(d.start) : cellBoxOf(d.start - 1);
+            const qreal x = d.start < w.to ? box.left() : box.right();
+            rolePalette_.paintDifferenceGap(painter, x, box.top(), box.bottom(), d.kind);
+        }
+    }
     if (!selection_)
         return;
     for (const ByteRange& m : selection_->marks()) {

@@ -196,6 +196,60 @@ void RolePalette::paintBookmark(QPainter& painter, const QRectF& rect, bool clos
     }
 }
 
+QColor RolePalette::difference(u8codec::HunkKind kind) const {
+    const u8dump::Palette& p = dark_ ? u8dump::darkPalette() : u8dump::lightPalette();
+    return colour(p.differenceOf(kind));
+}
+
+namespace {
+// The bar's pattern per kind, so that kinds differ in greyscale too.
+Qt::PenStyle differenceLine(u8codec::HunkKind kind) {
+    using K = u8codec::HunkKind;
+    switch (kind) {
+    case K::TextEdit:
+    case K::EncodingDamage:
+        return Qt::SolidLine;
+    case K::InvisibleInserted:
+    case K::InvisibleRemoved:
+    case K::ByteOrderMark:
+        return Qt::DotLine;
+    case K::Lookalike:
+        return Qt::DashLine;
+    case K::NormalForm:
+        return Qt::DashDotLine;
+    case K::LineEnding:
+        return Qt::DashDotDotLine;
+    }
+    return Qt::SolidLine;
+}
+} // namespace
+
+void RolePalette::paintDifference(QPainter& painter, const QRectF& rect, u8codec::HunkKind kind,
+                                  bool closedLeft, bool closedRight) const {
+    const QColor c = difference(kind);
+    QColor tint = c;
+    tint.setAlpha(dark_ ? 95 : 70);
+    painter.fillRect(rect, tint);
+    // A box round the run, open where it goes on in the row before or after.
+    painter.save();
+    painter.setPen(QPen(c, 2, differenceLine(kind), Qt::FlatCap));
+    const QRectF box = rect.adjusted(1, 1, -1, -1);
+    painter.drawLine(box.topLeft(), box.topRight());
+    painter.drawLine(box.bottomLeft(), box.bottomRight());
+    if (closedLeft)
+        painter.drawLine(box.topLeft(), box.bottomLeft());
+    if (closedRight)
+        painter.drawLine(box.topRight(), box.bottomRight());
+    painter.restore();
+}
+
+void RolePalette::paintDifferenceGap(QPainter& painter, qreal x, qreal top, qreal bottom,
+                                     u8codec::HunkKind kind) const {
+    const QColor c = difference(kind);
+    painter.fillRect(QRectF(x - 1.5, top, 3, bottom - top), c);
+    painter.fillRect(QRectF(x - 4, top, 8, 3), c);
+}
+
 QColor RolePalette::markerText(bool suspicious) const {
     return style(suspicious ? CellRole::Suspicious : CellRole::AsciiControl).text;
 }

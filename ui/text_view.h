@@ -199,6 +199,9 @@ private:
     // The edited marks of the glyphs on `l` (RolePalette::paintEdited, paintDeletion).
     void paintEdits(QPainter& painter, const VisibleLine& l,
                     const std::vector<u8codec::EditedRange>& edits) const;
+    // The marks of the differences from another file on `g`'s box (RolePalette::paintDifference).
+    void paintDifferences(QPainter& painter, const Glyph& g, const QRectF& rect,
+                          std::span<const DifferenceMark> marks) const;
     qreal breakMarkWidth() const;
     // Where the mark of visible line `l` goes; a null rect when that line ends no forced break.
     QRectF breakMarkRect(const VisibleLine& l) const;

@@ -131,6 +131,21 @@ void TextView::paintEdits(QPainter& painter, const VisibleLine& l,
     }
 }
 
+void TextView::paintDifferences(QPainter& painter, const Glyph& g, const QRectF& rect,
+                                std::span<const DifferenceMark> marks) const {
+    for (const DifferenceMark& d : marks) {
+        if (g.offset < d.end && g.end() > d.start)
+            rolePalette_.paintDifference(painter, rect, d.kind, g.offset <= d.start,
+                                         g.end() >= d.end);
+        else if (d.start == d.end && d.start == g.offset)
+            rolePalette_.paintDifferenceGap(painter, rect.left(), rect.top(), rect.bottom(),
+                                            d.kind);
+        else if (d.start == d.end && d.start == g.end() && g.end() == documentSize())
+            rolePalette_.paintDifferenceGap(painter, rect.right(), rect.top(), rect.bottom(),
+                                            d.kind);
+    }
+}
+
 void TextView::paintEvent(QPaintEvent*) {
     QPainter painter(viewport());
     painter.fillRect(viewport()->rect(), palette().color(QPalette::Base));
@@ -140,11 +155,13 @@ void TextView::paintEvent(QPaintEvent*) {
 
     const std::vector<VisibleLine> lines = visibleLineList();
     std::vector<u8codec::EditedRange> edits;
+    std::span<const DifferenceMark> differences;
     if (!lines.empty()) {
         const Paragraph& top = *lines.front().paragraph;
         const Paragraph& bottom = *lines.back().paragraph;
         edits =
             editedRangesIn(top.glyphs.empty() ? top.start : top.glyphs.front().offset, bottom.end);
+        differences = differenceMarksIn(top.start, bottom.end);
     }
     for (const VisibleLine& l : lines) {
         const Paragraph& p = *l.paragraph;
@@ -157,6 +174,7 @@ void TextView::paintEvent(QPaintEvent*) {
             auto touches = [&](const ByteRange& r) {
                 return g.offset < r.end && g.end() > r.start;
             };
+            paintDifferences(painter, g, rect, differences);
             if (selection_) {
                 for (const ByteRange& m : selection_->marks())
                     if (touches(m))

@@ -1,4 +1,5 @@
 // u8scope: the UTF-8 byte inspector window.
+#include "compare_actions.h"
 #include "main_window.h"
 #include "startup_trace.h"
 #include "theme.h"
@@ -16,6 +17,11 @@ struct Options {
                             QApplication::translate("main", "Use the dark theme.")};
     QCommandLineOption light{QStringLiteral("light"),
                              QApplication::translate("main", "Use the light theme.")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QApplication::translate("main", "Compare each file opened with <other> (File > "
+                                        "Compare With…)."),
+        QStringLiteral("other")};
 };
 
 void describe(QCommandLineParser& parser, const Options& options) {
@@ -26,6 +32,7 @@ void describe(QCommandLineParser& parser, const Options& options) {
     parser.addVersionOption();
     parser.addOption(options.dark);
     parser.addOption(options.light);
+    parser.addOption(options.compare);
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QApplication::translate("main", "Files to open, one window each."),
                                  QStringLiteral("[files...]"));
@@ -95,6 +102,8 @@ int main(int argc, char** argv) {
         else
             window->openFile(path); // a failure is shown in the window itself
         u8app::StartupTrace::mark("open");
+        if (parser.isSet(options.compare))
+            window->compareActions()->compareWith(parser.value(options.compare));
         if (std::exchange(first, false))
             u8app::StartupTrace::markFirstPaint(window);
         window->show();

@@ -8,7 +8,10 @@
 #include "byte_selection.h"
 #include "checksum_actions.h"
 #include "code_page_table.h"
+#include "compare_actions.h"
+#include "compare_view.h"
 #include "copy_actions.h"
+#include "differences_panel.h"
 #include "dock_setup.h"
 #include "document_check.h"
 #include "document_controller.h"
@@ -106,7 +109,15 @@ MainWindow::MainWindow(QWidget* parent)
       selectionFiles_(
           new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })),
       bookmarks_(new BookmarkActions(this, controller_, banner_, [this] { return open_->path(); })),
-      textEncoding_(new TextEncodingActions(this, textView_)) {
+      textEncoding_(new TextEncodingActions(this, textView_)), compareView_(new CompareView(this)),
+      compares_(new CompareActions(
+          this, controller_, compareView_, [this] { return open_->path(); },
+          [this](bool on) {
+              // The compared view in the panes' place, or the panes back.
+              compareView_->setVisible(on);
+              panes_->setVisible(!on);
+              (on ? compareView_->textView(CompareView::Side::A) : textView_)->setFocus();
+          })) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -167,6 +178,8 @@ QWidget* MainWindow::createCentralWidget() {
     u8ui::keepInStep(hexView_, textView_);
     windowLayout_ = new WindowLayout(this, panes_, hexView_);
     layout->addWidget(panes_, 1);
+    compareView_->hide();
+    layout->addWidget(compareView_, 1);
     startPage_ = new StartPage(
         open_->openAction(), open_->sampleAction(), open_->recentFiles(),
         [this](const QString& path) { openFile(path); }, central);
@@ -195,6 +208,7 @@ void MainWindow::connectDocument() {
         finder_->cancel();
         navigation_->cancel();
         audits_->setDocument(open_->path(), name);
+        compares_->closeCompare(); // it was of the document before
     });
     connect(repairs_, &RepairActions::finished, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
@@ -361,6 +375,7 @@ void MainWindow::createWindowActions() {
         this, [this](bool on) {
             hexView_->setShowClusters(on);
             textView_->setShowClusters(on);
+            compareView_->setShowClusters(on);
             QSettings().setValue(QStringLiteral("showClusters"), on);
         });
     clustersAction_->setCheckable(true);
@@ -386,6 +401,7 @@ void MainWindow::createMenus() {
     QAction* quitSeparator = file->addSeparator();
     file->addAction(quitAction_);
     saves_->populate(file, quitSeparator);
+    compares_->populate(file, quitSeparator);
     file->insertAction(quitSeparator, selectionFiles_->saveSelectionAction());
     file->insertAction(quitSeparator, problems_->exportAction());
     auto* exports = new ExportActions(
@@ -425,6 +441,8 @@ void MainWindow::createMenus() {
     go->addAction(check_->againAction());
     go->addSeparator();
     go->addActions(navigation_->stepActions());
+    go->addSeparator();
+    go->addActions(compares_->stepActions());
 
     QMenu* marks = menuBar()->addMenu(tr("&Bookmarks"));
     marks->addActions(bookmarks_->actions());
@@ -530,10 +548,23 @@ void MainWindow::createDocks() {
                     tr("Show or hide the bookmarks: named ranges with notes, kept beside the file"),
                     QKeySequence(tr("Ctrl+7")), Fit::Scroll);
     tabifyDockWidget(walkthrough, bookmarks);
+    QDockWidget* differences = docks_->add(
+        compares_->panel(), QStringLiteral("differencesDock"), tr("Differences"),
+        Qt::BottomDockWidgetArea,
+        tr("Show or hide the differences of File > Compare With…: the verdict, and each "
+           "difference with its kind and both sides' places"),
+        QKeySequence(tr("Ctrl+8")));
+    compares_->setDock(differences);
+    // Behind the problems list until a comparison starts (CompareActions raises it).
+    if (auto* problemsDock = findChild<QDockWidget*>(QStringLiteral("problemsDock"))) {
+        tabifyDockWidget(problemsDock, differences);
+        problemsDock->raise();
+    }
     inspector->raise();
     // View > Zoom scales the whole window: the panes, every dock with its title, the banner, the
     // start page (the menus and the status bar: createStatusBar(), createMenus()).
     zoom_->addTarget(hexView_);
+    zoom_->addTarget(compareView_);
     zoom_->addTarget(textView_);
     zoom_->addTarget(banner_);
     zoom_->addTarget(startPage_);
@@ -551,6 +582,7 @@ void MainWindow::createStatusBar() {
 
 void MainWindow::setBytesPerRow(int bytes) {
     hexView_->setBytesPerRow(bytes);
+    compareView_->setBytesPerRow(bytes);
     for (QAction* a : bytesPerRowGroup_->actions())
         a->setChecked(a->data().toInt() == hexView_->bytesPerRow());
     if (shownOnce_)
@@ -581,6 +613,7 @@ void MainWindow::updateActions() {
     checksums_->updateActions();
     selectionFiles_->updateActions();
     bookmarks_->updateActions();
+    compares_->updateActions();
     replaceAction_->setEnabled(document()->source() != nullptr);
 }
 
@@ -603,6 +636,7 @@ void MainWindow::readSettings() {
     clustersAction_->setChecked(clusters);
     hexView_->setShowClusters(clusters);
     textView_->setShowClusters(clusters);
+    compareView_->setShowClusters(clusters);
     audits_->readSettings();
     edits_->readSettings();
     zoom_->readSettings();

@@ -41,6 +41,8 @@ class StartPage;
 class AuditActions;
 class BookmarkActions;
 class ChecksumActions;
+class CompareActions;
+class CompareView;
 class CopyActions;
 class DockSetup;
 class DocumentCheck;
@@ -124,6 +126,9 @@ public:
     BookmarkActions* bookmarkActions() const { return bookmarks_; }
     // Tools > Checksums….
     ChecksumActions* checksumActions() const { return checksums_; }
+    // File > Compare With… and Compare With Saved, the compared view and the Differences dock.
+    CompareActions* compareActions() const { return compares_; }
+    CompareView* compareView() const { return compareView_; }
     // File > Save Selection As… and Edit > Insert File….
     SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
     // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
@@ -212,6 +217,8 @@ private:
     SelectionFileActions* selectionFiles_;
     BookmarkActions* bookmarks_;
     TextEncodingActions* textEncoding_;
+    CompareView* compareView_;
+    CompareActions* compares_;
 
     QAction* quitAction_ = nullptr;
     QAction* darkThemeAction_ = nullptr;

@@ -1,6 +1,7 @@
 // Start-up timestamps for tests/bench/gui/startup.py: when U8SCOPE_STARTUP_T0 holds the wall-clock
 // time (nanoseconds since the epoch) at which the program was launched, the window writes to
-// stderr how long after it each step of its start-up ended, the last being its first paint.
+// stderr how long after it each step of its start-up ended, the last being its first paint (and,
+// with --compare, "compared" when the comparison's list is filled).
 // Without the variable nothing is measured or written.
 #pragma once
 

@@ -53,6 +53,19 @@ Palette makeLight() {
     // Okabe-Ito's orange, darkened: a warm mark apart from the errors' fills (it is drawn as a
     // faint tint and bars at the ends, never as a cell's fill).
     p.bookmark = opaque(0xb06000);
+    // Differences, in u8codec::HunkKind's order: a contrast of 3:1 at least against a plain
+    // text cell in both variants (WCAG's for graphics), apart in hue where kinds meet (an edit
+    // beside a line ending), and each kind also drawn with a bar pattern of its own.
+    p.difference = {
+        opaque(0xc0392b), // TextEdit: red
+        opaque(0x6a3fc8), // InvisibleInserted: violet, as the audit's invisible characters
+        opaque(0x6a3fc8), // InvisibleRemoved
+        opaque(0x00777a), // Lookalike: teal
+        opaque(0x2f7d32), // NormalForm: green
+        opaque(0x8a5a00), // LineEnding: brown
+        opaque(0xb0186e), // EncodingDamage: magenta
+        opaque(0x555555), // ByteOrderMark: grey
+    };
     return p;
 }
 
@@ -85,6 +98,16 @@ Palette makeDark() {
     p.clusterBracket = opaque(0xf08cc4);
     p.editedMark = opaque(0x3ee0a6);
     p.bookmark = opaque(0xf0a830);
+    p.difference = {
+        opaque(0xff7a6b), // TextEdit
+        opaque(0xbfa6ff), // InvisibleInserted
+        opaque(0xbfa6ff), // InvisibleRemoved
+        opaque(0x4fd8d0), // Lookalike
+        opaque(0x86d98a), // NormalForm
+        opaque(0xe8b45a), // LineEnding
+        opaque(0xff7fc8), // EncodingDamage
+        opaque(0xc8c8c8), // ByteOrderMark
+    };
     return p;
 }
 

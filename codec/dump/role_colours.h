@@ -14,6 +14,7 @@
 #pragma once
 
 #include "cell_role.h"
+#include "u8convert/compare.h"
 
 #include <array>
 #include <cstdint>
@@ -45,6 +46,9 @@ struct RoleColours {
     Argb frame = 0; // outline and hatch (errors, suspicious), 0 for none
 };
 
+// The kinds of difference a comparison names (u8codec::HunkKind), each with a colour of its own.
+inline constexpr int kDifferenceKindCount = int(u8codec::HunkKind::ByteOrderMark) + 1;
+
 struct Palette {
     bool dark = false;
     std::array<RoleColours, kCellRoleCount> roles{};
@@ -58,8 +62,12 @@ struct Palette {
     Argb clusterBracket = 0; // a grapheme cluster's bytes
     Argb editedMark = 0;     // bytes edited since the file was opened or saved
     Argb bookmark = 0;       // the user's bookmarks
+    // A difference from the file compared with (File > Compare With…), by its kind: a tint of it
+    // over the bytes and a box round them (never a cell's fill).
+    std::array<Argb, kDifferenceKindCount> difference{};
 
     const RoleColours& operator[](CellRole role) const { return roles[std::size_t(role)]; }
+    Argb differenceOf(u8codec::HunkKind kind) const { return difference[std::size_t(kind)]; }
 };
 
 const Palette& lightPalette() noexcept;

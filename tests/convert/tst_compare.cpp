@@ -6,6 +6,7 @@
 #include "u8convert/compare.h"
 
 #include <QtTest>
+#include <algorithm>
 
 using namespace u8codec;
 using namespace u8convert;
@@ -115,6 +116,50 @@ private slots:
         QCOMPARE(int(r.verdict), int(verdict));
         QVERIFY2(QString::fromStdString(r.verdictText).contains(words), r.verdictText.c_str());
         QCOMPARE(r.hunkCount == 0, verdict != CompareVerdict::Differ);
+    }
+
+    // With hunksWithVerdict (the window's marks), a verdict keeps its words and the places it
+    // sums up are listed, each of the verdict's kind; without it, none (the verdicts above).
+    void hunksBehindVerdicts_data() { verdicts_data(); }
+    void hunksBehindVerdicts() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(CompareVerdict, verdict);
+        CompareOptions o;
+        o.hunksWithVerdict = true;
+        const CompareResult r = compareTexts(bytes(a), bytes(b), o);
+        QCOMPARE(int(r.verdict), int(verdict));
+        QCOMPARE(r.verdictText, run(a, b).verdictText);
+        const auto only = [&](HunkKind kind) {
+            return !r.hunks.empty() && std::all_of(r.hunks.begin(), r.hunks.end(),
+                                                   [&](const auto& h) { return h.kind == kind; });
+        };
+        switch (verdict) {
+        case CompareVerdict::SameBytes:
+            QCOMPARE(r.hunkCount, 0u);
+            break;
+        case CompareVerdict::OnlyBom:
+            QVERIFY(only(HunkKind::ByteOrderMark));
+            QCOMPARE(r.hunks.front().b.length, 3u);
+            break;
+        case CompareVerdict::OnlyLineEndings:
+            QVERIFY(only(HunkKind::LineEnding));
+            QCOMPARE(r.hunkCount, 2u);
+            break;
+        case CompareVerdict::OnlyNormalForm:
+            QVERIFY(only(HunkKind::NormalForm));
+            break;
+        case CompareVerdict::BIsAWithMojibake:
+        case CompareVerdict::AIsBWithMojibake:
+            QVERIFY(only(HunkKind::EncodingDamage));
+            break;
+        case CompareVerdict::OnlyTrailingSpace:
+        case CompareVerdict::Differ:
+            QVERIFY(r.hunkCount > 0);
+            break;
+        default: // the same text: nothing to mark but a byte order mark of one side
+            QVERIFY(r.hunks.empty() || only(HunkKind::ByteOrderMark));
+        }
     }
 
     void labels_data() {
@@ -364,6 +409,38 @@ private slots:
         };
         const CompareResult eol = streamed(text, crlf, 0);
         QCOMPARE(int(eol.verdict), int(CompareVerdict::OnlyLineEndings));
+        QCOMPARE(eol.hunkCount, 0u);
+        {
+            // Three lines in CR LF: the verdict, and its three places marked.
+            QByteArray few = text;
+            for (const char* line : {"line 10 ", "line 50000 ", "line 99999 "}) {
+                const qsizetype at = few.indexOf('\n', few.indexOf(line));
+                few.replace(at, 1, "\r\n");
+            }
+            CompareOptions o;
+            o.textLimit = 4096;
+            o.hunksWithVerdict = true;
+            const CompareResult marked = compareSources(MemorySource({text.begin(), text.end()}),
+                                                        MemorySource({few.begin(), few.end()}), o);
+            QCOMPARE(int(marked.verdict), int(CompareVerdict::OnlyLineEndings));
+            QCOMPARE(marked.hunkCount, 3u);
+            for (const CompareHunk& h : marked.hunks)
+                QCOMPARE(int(h.kind), int(HunkKind::LineEnding));
+            QCOMPARE(marked.hunks[1].b.offset, marked.hunks[1].a.offset + 1);
+            // Every line in CR LF is more than the alignment's bound: the verdict, no places (a
+            // block over the whole file would call them a text edit), and a note.
+            const CompareResult all = compareSources(MemorySource({text.begin(), text.end()}),
+                                                     MemorySource({crlf.begin(), crlf.end()}), o);
+            QCOMPARE(int(all.verdict), int(CompareVerdict::OnlyLineEndings));
+            QCOMPARE(all.hunkCount, 0u);
+            QVERIFY2(all.note.starts_with("the places are not marked: "), all.note.c_str());
+            CompareOptions inMemory;
+            inMemory.hunksWithVerdict = true;
+            const CompareResult held = compareTexts(bytes(text), bytes(crlf), inMemory);
+            QCOMPARE(int(held.verdict), int(CompareVerdict::OnlyLineEndings));
+            QCOMPARE(held.hunkCount, 0u);
+            QVERIFY2(held.note.starts_with("the places are not marked: "), held.note.c_str());
+        }
         QVERIFY2(eol.verdictText.find("A has 100000 LF, 0 CRLF, 0 CR; B has 0 LF, 100000 CRLF") !=
                      std::string::npos,
                  eol.verdictText.c_str());

@@ -233,6 +233,17 @@ bool mojibakeOf(const DecodedSide& damaged, const std::string& clean, std::strin
     return true;
 }
 
+// The hunks behind a verdict (hunksWithVerdict) where the alignment ran to the end; where it gave
+// up, its block would call the verdict's many small differences (every line ending of a file)
+// one text edit: none are listed, and the note says why.
+void placesOrNote(CompareResult& r) {
+    if (r.note.empty())
+        return;
+    r.hunks.clear();
+    r.hunkCount = 0;
+    r.note = "the places are not marked: " + r.note;
+}
+
 // The narrowest verdict that holds, tried in the order the header lists them.
 bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore,
                  CompareResult& r) {
@@ -432,6 +443,10 @@ void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions
     r.a.bom = startsWithBom(a);
     r.b.bom = startsWithBom(b);
     if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
+        if (r.error.empty() && options.hunksWithVerdict) {
+            compare_detail::diffStreamed(a, b, options, r);
+            placesOrNote(r);
+        }
         r.ok = r.error.empty();
         return;
     }
@@ -516,13 +531,18 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
         h.a.length = da.bomLength;
         h.b.length = db.bomLength;
         h.label = std::string("byte order mark (U+FEFF) only in ") + (da.bomLength ? "A" : "B");
-        if (da.text != db.text) { // else the verdict says it
+        if (da.text != db.text || options.hunksWithVerdict) { // else the verdict says it
             r.hunks.push_back(std::move(h));
             ++r.hunkCount;
         }
     }
-    if (findVerdict(da, db, options.ignore, r))
+    if (findVerdict(da, db, options.ignore, r)) {
+        if (options.hunksWithVerdict && da.text != db.text) {
+            compare_detail::diffTexts(da, db, options, r);
+            placesOrNote(r);
+        }
         return r;
+    }
     r.verdict = CompareVerdict::Differ;
     r.verdictText = "the texts differ";
     if (r.a.encoding != r.b.encoding)
@@ -567,6 +587,13 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     if (!compare_detail::readExactly(a, 0, ba.span(), 'A', r.error) ||
         !compare_detail::readExactly(b, 0, bb.span(), 'B', r.error)) {
         r.ok = false;
+        return r;
+    }
+    // The last chance to stop before the texts are aligned in one go.
+    if (options.progress && !options.progress(a.size(), a.size())) {
+        r.ok = false;
+        r.cancelled = true;
+        r.error = "cancelled";
         return r;
     }
     CompareResult t = compareTexts(ba.span(), bb.span(), options);

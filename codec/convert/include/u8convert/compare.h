@@ -125,6 +125,11 @@ struct CompareOptions {
     // The alignment's bound on work: edit scripts longer than this (lines, or characters within
     // one changed block) are not searched; what is left is reported as one block (and a note).
     std::uint64_t maxEditCost = 2000;
+    // The hunks also where a whole-file verdict holds (only the BOM, the line endings, the
+    // normal form, trailing whitespace, mojibake): the window marks each place the verdict sums
+    // up. None where the alignment gave up (maxEditCost): `note` then says so. Off, a verdict
+    // comes alone, as the CLI prints it.
+    bool hunksWithVerdict = false;
     // Called now and then with (bytes done, total); returning false cancels.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };

@@ -1,0 +1,108 @@
+// File > Compare With… and Compare With Saved: the open document (unsaved edits included) beside
+// another file, or beside its own version on disk, in the CompareView that takes the panes' place;
+// the comparison (u8codec::compareSources, the engine `u8scope-cli compare` runs) on a worker
+// thread with its progress and Cancel in the Differences dock, which then lists every difference
+// and the verdict. Go > Next / Previous Difference (F7 / Shift+F7) step through them; Close
+// Compare (Escape in the compared panes or the dock) brings the single view back.
+#pragma once
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+
+namespace u8codec {
+class ByteSource;
+struct CompareResult;
+} // namespace u8codec
+
+namespace u8app {
+
+class CompareView;
+class DifferencesPanel;
+class DocumentController;
+
+class CompareActions : public QObject {
+    Q_OBJECT
+public:
+    // `currentPath`: the open file's path (empty for the sample); `showCompare(on)` puts the
+    // compare view in the panes' place, or the panes back.
+    CompareActions(QMainWindow* window, DocumentController* document, CompareView* view,
+                   std::function<QString()> currentPath, std::function<void(bool)> showCompare);
+    ~CompareActions() override;
+
+    // Compare With…, Compare With Saved and Close Compare, before `before` in the File menu.
+    void populate(QMenu* file, QAction* before);
+    // Next and Previous Difference (the Go menu).
+    QList<QAction*> stepActions() const { return {next_, previous_}; }
+    QAction* compareWithAction() const { return compareWith_; }
+    QAction* compareWithSavedAction() const { return compareSaved_; }
+    QAction* closeAction() const { return close_; }
+    DifferencesPanel* panel() const { return panel_; }
+    // The dock that holds the panel: shown when a comparison starts.
+    void setDock(QDockWidget* dock) { dock_ = dock; }
+
+    // The document beside the file at `path` (never read whole); false, and the status bar says
+    // why, when it cannot be opened.
+    bool compareWith(const QString& path);
+    // The edited document beside the file it was opened from, as it is on disk.
+    bool compareWithSaved();
+    // Stops a running comparison (the sides stay); its result is dropped.
+    void cancel();
+    // The single view back; a running comparison is stopped.
+    void closeCompare();
+    bool isComparing() const { return comparing_; }
+    bool isRunning() const { return running_; }
+    // The finished comparison shown (null while it runs, after Cancel, or with none).
+    std::shared_ptr<const u8codec::CompareResult> result() const { return result_; }
+    // Goes to the difference `row` of the list on both sides.
+    void showDifference(int row);
+    // The difference the list has current (-1: none).
+    int currentDifference() const { return current_; }
+    void updateActions();
+
+signals:
+    // A comparison ended: finished (result() holds it), failed or cancelled.
+    void finished();
+
+private:
+    void start(std::shared_ptr<const u8codec::ByteSource> a, const QString& nameA,
+               std::shared_ptr<const u8codec::ByteSource> b, const QString& nameB);
+    void deliver(std::shared_ptr<const u8codec::CompareResult> result);
+    void step(bool forward);
+    QString summaryOf(const u8codec::CompareResult& r) const;
+    void message(const QString& text);
+
+    QMainWindow* window_;
+    DocumentController* document_;
+    CompareView* view_;
+    DifferencesPanel* panel_;
+    std::function<QString()> currentPath_;
+    std::function<void(bool)> showCompare_;
+    QDockWidget* dock_ = nullptr;
+    QAction* compareWith_;
+    QAction* compareSaved_;
+    QAction* close_;
+    QAction* next_;
+    QAction* previous_;
+    std::shared_ptr<const u8codec::CompareResult> result_;
+    bool comparing_ = false;
+    bool running_ = false;
+    int current_ = -1;
+    // The running comparison's stop flag and number: what an earlier one still reports is
+    // dropped. A cancelled worker is not waited for (a new comparison starts at once), only on
+    // destruction.
+    std::shared_ptr<std::atomic<bool>> stop_;
+    quint64 generation_ = 0;
+    QList<QFuture<void>> workers_;
+};
+
+} // namespace u8app

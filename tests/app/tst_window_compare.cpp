@@ -1,0 +1,406 @@
+// File > Compare With… and Compare With Saved: the two sides in the panes' place, the Differences
+// dock's rows (kind, both offsets) for crafted pairs and for pairs that only look like them, F7
+// and Shift+F7 on both sides, the side-by-side scrolling, Escape back to the single view, a
+// cancelled comparison, and the difference colours' contrast in both themes.
+#include "byte_document.h"
+#include "byte_selection.h"
+#include "compare_actions.h"
+#include "compare_alignment.h"
+#include "compare_view.h"
+#include "differences_model.h"
+#include "differences_panel.h"
+#include "document_controller.h"
+#include "hex_view.h"
+#include "main_window.h"
+#include "role_colours.h"
+#include "text_view.h"
+#include "u8convert/compare.h"
+#include "window_test_support.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTimer>
+#include <QtTest>
+
+using u8app::CompareActions;
+using u8app::CompareView;
+using u8app::MainWindow;
+using Kind = u8codec::HunkKind;
+using Side = u8app::CompareAlignment::Side;
+
+Q_DECLARE_METATYPE(Kind)
+
+namespace {
+
+struct Row {
+    Kind kind;
+    quint64 offsetA, lengthA, offsetB, lengthB;
+};
+
+// The rows the dock lists, from its model.
+std::vector<Row> rowsOf(const MainWindow& w) {
+    std::vector<Row> rows;
+    const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+    for (int i = 0; i < model->rowCount(); ++i) {
+        const u8codec::CompareHunk* h = model->hunkAt(i);
+        rows.push_back({h->kind, h->a.offset, h->a.length, h->b.offset, h->b.length});
+    }
+    return rows;
+}
+
+QString summary(const MainWindow& w) {
+    return w.compareActions()->panel()->summary()->text();
+}
+
+} // namespace
+
+class TestWindowCompare : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    QString write(const char* name, const QByteArray& bytes) {
+        return u8test::writeFile(dir_, name, bytes);
+    }
+    // A comparison of the open document with `path`, waited for.
+    static bool compare(MainWindow& w, const QString& path) {
+        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        if (!w.compareActions()->compareWith(path))
+            return false;
+        return done.wait(20000);
+    }
+
+private slots:
+    void initTestCase() {
+        u8test::useTestSettings(QStringLiteral("tst_window_compare"));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QSettings().clear();
+        QVERIFY(dir_.isValid());
+    }
+    void cleanup() { QSettings().clear(); }
+
+    // File > Compare With… asks for the file, then shows both sides in the panes' place and the
+    // Differences dock in front; Escape in the compared panes brings the single view back.
+    void actionOpensCompare() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("a.txt", "same start, then A\n")));
+        const QString other = write("b.txt", "same start, then B\n");
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAction* action = w.compareActions()->compareWithAction();
+        QVERIFY(action->isEnabled());
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+D")));
+        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        QTimer::singleShot(0, [other] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->selectFile(other);
+            QMetaObject::invokeMethod(dialog, "accept");
+        });
+        action->trigger();
+        QVERIFY(done.wait(20000));
+        QVERIFY(w.compareActions()->isComparing());
+        QVERIFY(w.compareView()->isVisible());
+        QVERIFY(!w.hexView()->isVisible());
+        const auto* dock = w.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+        QVERIFY(dock && dock->isVisible());
+        QCOMPARE(rowsOf(w).size(), std::size_t(1));
+        QCOMPARE(rowsOf(w)[0].offsetA, quint64(17));
+        QVERIFY(summary(w).startsWith(QLatin1String("1 difference: the texts differ")));
+        const auto* header = w.findChild<QLabel*>(QStringLiteral("compareHeaderB"));
+        QVERIFY2(header->text().startsWith(QStringLiteral("B: b.txt — 19 bytes, UTF-8")),
+                 qPrintable(header->text()));
+
+        QApplication::setActiveWindow(&w); // after the file dialog
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.compareView()->textView(Side::B)->setFocus();
+        QTest::keyClick(w.compareView()->textView(Side::B), Qt::Key_Escape);
+        QVERIFY(!w.compareActions()->isComparing());
+        QVERIFY(!w.compareView()->isVisible());
+        QVERIFY(w.hexView()->isVisible());
+        QVERIFY(rowsOf(w).empty());
+        // Escape elsewhere means nothing to the comparison (and no compare is open).
+        QVERIFY(!w.compareActions()->closeAction()->isEnabled());
+    }
+
+    // Each pair's rows: the kind and both sides' byte places, as the engine aligns them; the
+    // verdict in the summary. Beside each pair, one that only looks like it.
+    void differencesListed_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QList<quint64>>("rows"); // kind, offset A, length A, offset B, length B
+        const QByteArray text = "caf\xC3\xA9 au lait\nsecond line\n";
+        QTest::newRow("only the BOM") << text << QByteArray("\xEF\xBB\xBF") + text
+                                      << "only the byte order mark differs: B starts with one"
+                                      << QList<quint64>{quint64(Kind::ByteOrderMark), 0, 0, 0, 3};
+        QTest::newRow("a BOM and an edit: no verdict")
+            << text << QByteArray("\xEF\xBB\xBF") + QByteArray(text).replace("second", "Second")
+            << "2 differences: the texts differ"
+            << QList<quint64>{quint64(Kind::ByteOrderMark), 0,  0, 0,  3,
+                              quint64(Kind::TextEdit),      14, 1, 17, 1};
+        QTest::newRow("only CRLF")
+            << QByteArray("one\ntwo\n") << QByteArray("one\r\ntwo\r\n")
+            << "only line endings differ: A has 2 LF, 0 CRLF, 0 CR; B has 0 LF, 2 CRLF, 0 CR"
+            << QList<quint64>{quint64(Kind::LineEnding), 3, 1, 3, 2,
+                              quint64(Kind::LineEnding), 7, 1, 8, 2};
+        QTest::newRow("a CR added after the last line: no verdict")
+            << QByteArray("one\ntwo\n") << QByteArray("one\ntwo\n\r")
+            << "1 difference: the texts differ"
+            << QList<quint64>{quint64(Kind::LineEnding), 8, 0, 8, 1};
+        QTest::newRow("one look-alike") << QByteArray("if (user == \"admin\")\n")
+                                        << QByteArray("if (user == \"\xD0\xB0"
+                                                      "dmin\")\n")
+                                        << "1 difference: the texts differ"
+                                        << QList<quint64>{quint64(Kind::Lookalike), 13, 1, 13, 2};
+        QTest::newRow("another letter, not a look-alike")
+            << QByteArray("if (user == \"admin\")\n")
+            << QByteArray("if (user == \"\xD0\xB4"
+                          "dmin\")\n")
+            << "1 difference: the texts differ"
+            << QList<quint64>{quint64(Kind::TextEdit), 13, 1, 13, 2};
+        QTest::newRow("same bytes") << text << text << "same bytes" << QList<quint64>{};
+    }
+    void differencesListed() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(QString, verdict);
+        QFETCH(QList<quint64>, rows);
+        MainWindow w;
+        QVERIFY(w.openFile(write("a.txt", a)));
+        QVERIFY(compare(w, write("b.txt", b)));
+        QVERIFY(w.compareActions()->result());
+        QVERIFY2(summary(w).startsWith(verdict), qPrintable(summary(w)));
+        const std::vector<Row> listed = rowsOf(w);
+        QList<quint64> got;
+        for (const Row& r : listed)
+            got << quint64(r.kind) << r.offsetA << r.lengthA << r.offsetB << r.lengthB;
+        QCOMPARE(got, rows);
+        // Both sides' panes are marked where the rows say.
+        for (std::size_t i = 0; i < listed.size(); ++i) {
+            const auto marks = w.compareView()->hexView(Side::B)->differenceMarksIn(
+                listed[i].offsetB, listed[i].offsetB + listed[i].lengthB);
+            QVERIFY(!marks.empty());
+            QCOMPARE(marks.front().kind, listed[i].kind);
+        }
+    }
+
+    // F7 and Shift+F7 (also Go > Next / Previous Difference) select each difference on both
+    // sides, round from the last to the first; the list's current row follows.
+    void stepThroughDifferences() {
+        MainWindow w;
+        QByteArray a, b;
+        for (int line = 0; line < 400; ++line) {
+            a += QByteArray("line ") + QByteArray::number(line) + " of the text\n";
+            b += QByteArray("line ") + QByteArray::number(line) +
+                 (line == 30 || line == 200 || line == 390 ? " of the TEXT\n" : " of the text\n");
+        }
+        QVERIFY(w.openFile(write("a.txt", a)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(compare(w, write("b.txt", b)));
+        const std::vector<Row> rows = rowsOf(w);
+        QCOMPARE(rows.size(), std::size_t(3));
+        u8ui::ByteSelection* selA = w.compareView()->selection(Side::A);
+        u8ui::ByteSelection* selB = w.compareView()->selection(Side::B);
+        QTableView* list = w.compareActions()->panel()->view();
+        for (int expected : {0, 1, 2, 0}) {
+            QTest::keyClick(&w, Qt::Key_F7);
+            QCOMPARE(w.compareActions()->currentDifference(), expected);
+            QCOMPARE(selA->range().start, rows[std::size_t(expected)].offsetA);
+            QCOMPARE(selB->range().start, rows[std::size_t(expected)].offsetB);
+            QCOMPARE(list->currentIndex().row(), expected);
+            // Each side shows its own end of the difference.
+            QVERIFY(!w.compareView()->hexView(Side::A)->cellRect(selA->cursor()).isNull());
+            QVERIFY(!w.compareView()->hexView(Side::B)->cellRect(selB->cursor()).isNull());
+            // In step: the edits keep the lengths, so both sides show the same offsets.
+            QCOMPARE(w.compareView()->textView(Side::B)->topOffset(),
+                     w.compareView()->textView(Side::A)->topOffset());
+            QCOMPARE(w.compareView()->hexView(Side::B)->topOffset(),
+                     w.compareView()->hexView(Side::A)->topOffset());
+        }
+        for (int expected : {2, 1}) {
+            QTest::keyClick(&w, Qt::Key_F7, Qt::ShiftModifier);
+            QCOMPARE(w.compareActions()->currentDifference(), expected);
+            QCOMPARE(selB->range().start, rows[std::size_t(expected)].offsetB);
+        }
+        // A click on a row goes there too.
+        const QModelIndex first = list->model()->index(0, 0);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(first).center());
+        QCOMPARE(w.compareActions()->currentDifference(), 0);
+        QCOMPARE(selA->range().start, rows[0].offsetA);
+        const QList<QAction*> steps = w.compareActions()->stepActions();
+        QCOMPARE(steps[0]->shortcut(), QKeySequence(Qt::Key_F7));
+        QVERIFY(!steps[0]->toolTip().isEmpty() && !steps[1]->toolTip().isEmpty());
+    }
+
+    // The sides scroll together: the place shown in B is the place shown in A, moved by what the
+    // differences before it added (12 bytes a line more in B from line 100 on).
+    void sidesScrollTogether() {
+        MainWindow w;
+        QByteArray a, b;
+        for (int line = 0; line < 3000; ++line) {
+            const QByteArray l = QByteArray("line ") + QByteArray::number(line).rightJustified(5) +
+                                 " ......................\n";
+            a += l;
+            b += l;
+            if (line == 100)
+                b += "an insertion of one line in B\n";
+        }
+        QVERIFY(w.openFile(write("a.txt", a)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(compare(w, write("b.txt", b)));
+        QCOMPARE(rowsOf(w).size(), std::size_t(1));
+        const quint64 shift = quint64(b.size() - a.size());
+        u8ui::TextView* textA = w.compareView()->textView(Side::A);
+        u8ui::TextView* textB = w.compareView()->textView(Side::B);
+        const quint64 lineLength = quint64(a.indexOf('\n') + 1);
+        textA->setTopOffset(2000 * lineLength);
+        QCOMPARE(textB->topOffset(), 2000 * lineLength + shift);
+        textB->setTopOffset(50 * lineLength); // before the insertion: the same offset
+        QCOMPARE(textA->topOffset(), 50 * lineLength);
+        // The hex panes follow their text panes.
+        QCOMPARE(w.compareView()->hexView(Side::A)->topOffset() / 16, 50 * lineLength / 16);
+    }
+
+    // Compare With Saved: only with unsaved edits; the edited document (A) beside the file as
+    // it is on disk (B), the edit listed at its offset.
+    void compareWithSaved() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("saved.txt", "The quick brown fox\n")));
+        QAction* saved = w.compareActions()->compareWithSavedAction();
+        QVERIFY(!saved->isEnabled());
+        QVERIFY(!w.compareActions()->compareWithSaved() || !saved->isEnabled());
+        u8app::DocumentController* c = w.documentController();
+        u8ui::DocumentEditor::Change change;
+        change.offset = 4;
+        change.length = 5;
+        change.bytes = "slow";
+        QVERIFY(c->edit(change));
+        QVERIFY(saved->isEnabled());
+        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        saved->trigger();
+        QVERIFY(done.wait(20000));
+        const std::vector<Row> rows = rowsOf(w);
+        QCOMPARE(rows.size(), std::size_t(1));
+        QCOMPARE(rows[0].kind, Kind::TextEdit);
+        QCOMPARE(rows[0].offsetA, quint64(4));
+        QCOMPARE(rows[0].offsetB, quint64(4));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("compareHeaderA"))
+                    ->text()
+                    .contains(QLatin1String("saved.txt (edited)")));
+        QCOMPARE(w.compareView()->hexView(Side::B)->document()->size(), quint64(20));
+    }
+
+    // Cancel stops a comparison: nothing is marked or listed, the window goes on (another
+    // comparison runs to its end; Close Compare gives the single view back). Without Cancel,
+    // the same comparison lists its difference.
+    void cancelLeavesWindowUsable() {
+        QByteArray a(48 << 20, 'x');
+        for (qsizetype i = 80; i < a.size(); i += 81)
+            a[i] = '\n';
+        QByteArray b = a;
+        b[b.size() - 10] = 'y';
+        MainWindow w;
+        QVERIFY(w.openFile(write("big_a.txt", a)));
+        const QString other = write("big_b.txt", b);
+        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        QVERIFY(w.compareActions()->compareWith(other));
+        QVERIFY(w.compareActions()->isRunning());
+        QVERIFY(w.compareActions()->panel()->cancelButton()->isVisibleTo(&w));
+        QTest::mouseClick(w.compareActions()->panel()->cancelButton(), Qt::LeftButton);
+        QVERIFY(!w.compareActions()->isRunning());
+        QCOMPARE(done.count(), 1);
+        QVERIFY(summary(w).contains(QLatin1String("cancelled")));
+        QTest::qWait(1500); // whatever the worker still reports is dropped
+        QVERIFY(!w.compareActions()->result());
+        QVERIFY(rowsOf(w).empty());
+        QVERIFY(w.compareActions()->isComparing());
+
+        QVERIFY(compare(w, other));
+        QCOMPARE(rowsOf(w).size(), std::size_t(1));
+        QCOMPARE(rowsOf(w)[0].offsetA, quint64(a.size() - 10));
+        w.compareActions()->closeAction()->trigger();
+        QVERIFY(!w.compareActions()->isComparing());
+        w.goTo(100);
+        QCOMPARE(w.selection()->cursor(), quint64(100));
+    }
+
+    // Opening another file ends the comparison of the one before.
+    void openingAnotherFileCloses() {
+        MainWindow w;
+        QVERIFY(w.openFile(write("a.txt", "abc\n")));
+        QVERIFY(compare(w, write("b.txt", "abd\n")));
+        QVERIFY(w.compareActions()->isComparing());
+        QVERIFY(w.openFile(write("c.txt", "other\n")));
+        QVERIFY(!w.compareActions()->isComparing());
+        QVERIFY(!w.compareActions()->compareWith(dir_.filePath(QStringLiteral("missing.txt"))));
+        QVERIFY(!w.compareActions()->isComparing());
+    }
+
+    // The Differences dock's visibility is kept with the window's layout, as the other docks'.
+    void dockVisibilityRemembered() {
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            auto* dock = w.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+            QVERIFY(dock);
+            dock->hide();
+            w.close();
+        }
+        MainWindow again;
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(!again.findChild<QDockWidget*>(QStringLiteral("differencesDock"))->isVisible());
+    }
+
+    // Where B's place of an A offset lies: the same before the first difference, moved by each
+    // difference's added bytes after it, in proportion inside one; two encodings in proportion.
+    void alignmentMapsOffsets() {
+        u8codec::CompareResult r;
+        r.a.size = 100;
+        r.b.size = 110;
+        r.a.encoding = r.b.encoding = "UTF-8";
+        u8codec::CompareHunk h;
+        h.a.offset = 10;
+        h.a.length = 0;
+        h.b.offset = 10;
+        h.b.length = 10;
+        r.hunks.push_back(h);
+        r.hunkCount = 1;
+        const u8app::CompareAlignment map(r);
+        QCOMPARE(map.map(Side::A, 5), quint64(5));
+        QCOMPARE(map.map(Side::A, 50), quint64(60));
+        QCOMPARE(map.map(Side::B, 60), quint64(50));
+        QCOMPARE(map.map(Side::B, 15), quint64(10)); // inside the insertion: its place in A
+        QCOMPARE(map.map(Side::A, 99), quint64(109));
+        r.b.encoding = "UTF-16LE";
+        r.b.size = 200;
+        r.hunks.clear();
+        const u8app::CompareAlignment proportional(r);
+        QCOMPARE(proportional.map(Side::A, 50), quint64(100));
+    }
+
+    // Every kind's colour reads on a plain text cell (3:1, WCAG's for graphics) in both themes.
+    void differenceColoursReadInBothThemes() {
+        for (const u8dump::Palette* p : {&u8dump::lightPalette(), &u8dump::darkPalette()})
+            for (int k = 0; k < u8dump::kDifferenceKindCount; ++k) {
+                const double ratio = u8dump::contrast(p->difference[std::size_t(k)],
+                                                      (*p)[u8dump::CellRole::AsciiPrintable].fill);
+                QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1 %2: %3")
+                                                      .arg(p->dark ? "dark" : "light")
+                                                      .arg(k)
+                                                      .arg(ratio)));
+            }
+    }
+};
+
+QTEST_MAIN(TestWindowCompare)
+#include "tst_window_compare.moc"
