@@ -29,7 +29,7 @@ namespace u8ui {
 // A place where the document differs from the file it is compared with (File > Compare With…).
 struct DifferenceMark {
     quint64 start = 0, end = 0; // empty where the other file has bytes this one lacks
-    u8codec::HunkKind kind = u8codec::HunkKind::TextEdit;
+    u8convert::HunkKind kind = u8convert::HunkKind::TextEdit;
 };
 // In order of their starts, none overlapping another (as a comparison's hunks are).
 using DifferenceMarks = std::vector<DifferenceMark>;

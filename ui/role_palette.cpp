@@ -196,15 +196,15 @@ void RolePalette::paintBookmark(QPainter& painter, const QRectF& rect, bool clos
     }
 }
 
-QColor RolePalette::difference(u8codec::HunkKind kind) const {
+QColor RolePalette::difference(u8convert::HunkKind kind) const {
     const u8dump::Palette& p = dark_ ? u8dump::darkPalette() : u8dump::lightPalette();
     return colour(p.differenceOf(kind));
 }
 
 namespace {
 // The bar's pattern per kind, so that kinds differ in greyscale too.
-Qt::PenStyle differenceLine(u8codec::HunkKind kind) {
-    using K = u8codec::HunkKind;
+Qt::PenStyle differenceLine(u8convert::HunkKind kind) {
+    using K = u8convert::HunkKind;
     switch (kind) {
     case K::TextEdit:
     case K::EncodingDamage:
@@ -224,7 +224,7 @@ Qt::PenStyle differenceLine(u8codec::HunkKind kind) {
 }
 } // namespace
 
-void RolePalette::paintDifference(QPainter& painter, const QRectF& rect, u8codec::HunkKind kind,
+void RolePalette::paintDifference(QPainter& painter, const QRectF& rect, u8convert::HunkKind kind,
                                   bool closedLeft, bool closedRight) const {
     const QColor c = difference(kind);
     QColor tint = c;
@@ -244,7 +244,7 @@ void RolePalette::paintDifference(QPainter& painter, const QRectF& rect, u8codec
 }
 
 void RolePalette::paintDifferenceGap(QPainter& painter, qreal x, qreal top, qreal bottom,
-                                     u8codec::HunkKind kind) const {
+                                     u8convert::HunkKind kind) const {
     const QColor c = difference(kind);
     painter.fillRect(QRectF(x - 1.5, top, 3, bottom - top), c);
     painter.fillRect(QRectF(x - 4, top, 8, 3), c);

@@ -84,7 +84,7 @@ public:
     QColor editedMark() const { return editedMark_; } // bytes changed since the file was saved
     QColor bookmark() const { return bookmark_; }     // the user's bookmarks
     // A difference from the file compared with, by its kind (File > Compare With…).
-    QColor difference(u8codec::HunkKind kind) const;
+    QColor difference(u8convert::HunkKind kind) const;
 
     // Paints a role's fill, hatch and (when withFrame) frame into rect. The hex pane passes
     // withFrame = false and frames whole error segments and findings itself.
@@ -114,12 +114,12 @@ public:
     // and a box round them in the kind's own line (solid for a text edit, dashed for a
     // look-alike...: kinds stay apart without colour), open at a side where the run goes on
     // (not `closedLeft`, not `closedRight`).
-    void paintDifference(QPainter& painter, const QRectF& rect, u8codec::HunkKind kind,
+    void paintDifference(QPainter& painter, const QRectF& rect, u8convert::HunkKind kind,
                          bool closedLeft, bool closedRight) const;
     // Where the other file has bytes this one lacks: a bar at x in the kind's colour, with a
     // notch at the top.
     void paintDifferenceGap(QPainter& painter, qreal x, qreal top, qreal bottom,
-                            u8codec::HunkKind kind) const;
+                            u8convert::HunkKind kind) const;
     // Where bytes were deleted: a tick at x, from top to bottom, with a notch at the top.
     void paintDeletion(QPainter& painter, qreal x, qreal top, qreal bottom) const;
     // The colour of the text inside such a marker.

@@ -172,7 +172,7 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
     };
     workers_.removeIf([](const QFuture<void>& f) { return f.isFinished(); });
     workers_.append(QtConcurrent::run([this, a, b, stop = stop_, post] {
-        u8codec::CompareOptions options;
+        u8convert::CompareOptions options;
         options.hunksWithVerdict = true;
         int shown = -1;
         options.progress = [&](std::uint64_t done, std::uint64_t total) {
@@ -184,12 +184,12 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
             return !stop->load();
         };
         auto result =
-            std::make_shared<const u8codec::CompareResult>(compareSources(*a, *b, options));
+            std::make_shared<const u8convert::CompareResult>(compareSources(*a, *b, options));
         post([this, result] { deliver(result); });
     }));
 }
 
-void CompareActions::deliver(std::shared_ptr<const u8codec::CompareResult> result) {
+void CompareActions::deliver(std::shared_ptr<const u8convert::CompareResult> result) {
     running_ = false;
     panel_->setRunning(false);
     if (!result->ok || result->cancelled) {
@@ -210,13 +210,13 @@ void CompareActions::deliver(std::shared_ptr<const u8codec::CompareResult> resul
     emit finished();
 }
 
-QString CompareActions::summaryOf(const u8codec::CompareResult& r) const {
+QString CompareActions::summaryOf(const u8convert::CompareResult& r) const {
     const QLocale locale;
     QString text;
-    if (r.verdict == u8codec::CompareVerdict::Differ && r.hunkCount > 0)
+    if (r.verdict == u8convert::CompareVerdict::Differ && r.hunkCount > 0)
         text = r.hunkCount == 1 ? tr("1 difference: ")
                                 : tr("%1 differences: ").arg(locale.toString(r.hunkCount));
-    else if (r.verdict == u8codec::CompareVerdict::Differ)
+    else if (r.verdict == u8convert::CompareVerdict::Differ)
         text = tr("%1 bytes differ in %2 runs (marked, not listed): ")
                    .arg(locale.toString(r.differingBytes), locale.toString(r.byteRunCount));
     text += QString::fromStdString(r.verdictText);
@@ -258,7 +258,7 @@ void CompareActions::closeCompare() {
 }
 
 void CompareActions::showDifference(int row) {
-    const u8codec::CompareHunk* h = panel_->model()->hunkAt(row);
+    const u8convert::CompareHunk* h = panel_->model()->hunkAt(row);
     if (!h)
         return;
     current_ = row;

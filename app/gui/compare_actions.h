@@ -1,6 +1,6 @@
 // File > Compare With… and Compare With Saved: the open document (unsaved edits included) beside
 // another file, or beside its own version on disk, in the CompareView that takes the panes' place;
-// the comparison (u8codec::compareSources, the engine `u8scope-cli compare` runs) on a worker
+// the comparison (u8convert::compareSources, the engine `u8scope-cli compare` runs) on a worker
 // thread with its progress and Cancel in the Differences dock, which then lists every difference
 // and the verdict. Go > Next / Previous Difference (F7 / Shift+F7) step through them; Close
 // Compare (Escape in the compared panes or the dock) brings the single view back.
@@ -62,7 +62,7 @@ public:
     bool isComparing() const { return comparing_; }
     bool isRunning() const { return running_; }
     // The finished comparison shown (null while it runs, after Cancel, or with none).
-    std::shared_ptr<const u8codec::CompareResult> result() const { return result_; }
+    std::shared_ptr<const u8convert::CompareResult> result() const { return result_; }
     // Goes to the difference `row` of the list on both sides.
     void showDifference(int row);
     // The difference the list has current (-1: none).
@@ -76,9 +76,9 @@ signals:
 private:
     void start(std::shared_ptr<const u8codec::ByteSource> a, const QString& nameA,
                std::shared_ptr<const u8codec::ByteSource> b, const QString& nameB);
-    void deliver(std::shared_ptr<const u8codec::CompareResult> result);
+    void deliver(std::shared_ptr<const u8convert::CompareResult> result);
     void step(bool forward);
-    QString summaryOf(const u8codec::CompareResult& r) const;
+    QString summaryOf(const u8convert::CompareResult& r) const;
     void message(const QString& text);
 
     QMainWindow* window_;
@@ -93,7 +93,7 @@ private:
     QAction* close_;
     QAction* next_;
     QAction* previous_;
-    std::shared_ptr<const u8codec::CompareResult> result_;
+    std::shared_ptr<const u8convert::CompareResult> result_;
     bool comparing_ = false;
     bool running_ = false;
     int current_ = -1;

@@ -18,12 +18,12 @@ quint64 proportion(quint64 value, quint64 from, quint64 to) {
 
 CompareAlignment::CompareAlignment(quint64 sizeA, quint64 sizeB) : size_{sizeA, sizeB} {}
 
-CompareAlignment::CompareAlignment(const u8codec::CompareResult& r)
+CompareAlignment::CompareAlignment(const u8convert::CompareResult& r)
     : size_{r.a.size, r.b.size},
       byteForByte_(r.a.encoding == r.b.encoding || r.a.encoding.empty() || r.b.encoding.empty()),
       complete_(r.hunkCount <= r.hunks.size()) {
     anchors_.reserve(r.hunks.size());
-    for (const u8codec::CompareHunk& h : r.hunks)
+    for (const u8convert::CompareHunk& h : r.hunks)
         anchors_.push_back(
             {{h.a.offset, h.b.offset}, {h.a.offset + h.a.length, h.b.offset + h.b.length}});
 }

@@ -21,7 +21,7 @@ public:
 
     // Before any result: the same offset on both sides (the bytes are compared from the start).
     CompareAlignment(quint64 sizeA = 0, quint64 sizeB = 0);
-    explicit CompareAlignment(const u8codec::CompareResult& result);
+    explicit CompareAlignment(const u8convert::CompareResult& result);
 
     // The offset in the other file of `offset` in `from`'s file (clamped inside it).
     quint64 map(Side from, quint64 offset) const;

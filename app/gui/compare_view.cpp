@@ -118,7 +118,7 @@ void CompareView::setSides(std::shared_ptr<const u8codec::ByteSource> a, const Q
     updateHeaders();
 }
 
-void CompareView::setResult(std::shared_ptr<const u8codec::CompareResult> result) {
+void CompareView::setResult(std::shared_ptr<const u8convert::CompareResult> result) {
     result_ = std::move(result);
     if (!result_) {
         alignment_ = CompareAlignment(pairs_[0]->document.size(), pairs_[1]->document.size());
@@ -134,16 +134,16 @@ void CompareView::setResult(std::shared_ptr<const u8codec::CompareResult> result
     auto marksB = std::make_shared<u8ui::DifferenceMarks>();
     marksA->reserve(result_->hunks.size());
     marksB->reserve(result_->hunks.size());
-    for (const u8codec::CompareHunk& h : result_->hunks) {
+    for (const u8convert::CompareHunk& h : result_->hunks) {
         marksA->push_back({h.a.offset, h.a.offset + h.a.length, h.kind});
         marksB->push_back({h.b.offset, h.b.offset + h.b.length, h.kind});
     }
     // Byte runs stand for the differences where the texts were not aligned.
     if (result_->hunks.empty())
-        for (const u8codec::ByteRun& run : result_->byteRuns)
+        for (const u8convert::ByteRun& run : result_->byteRuns)
             for (auto* marks : {marksA.get(), marksB.get()})
                 marks->push_back(
-                    {run.offset, run.offset + run.length, u8codec::HunkKind::TextEdit});
+                    {run.offset, run.offset + run.length, u8convert::HunkKind::TextEdit});
     pairs_[0]->hex->setDifferenceMarks(marksA);
     pairs_[0]->text->setDifferenceMarks(marksA);
     pairs_[1]->hex->setDifferenceMarks(marksB);
@@ -163,7 +163,7 @@ void CompareView::updateHeaders() {
                            .arg(side == Side::A ? QStringLiteral("A") : QStringLiteral("B"), p.name,
                                 locale.toString(p.document.size()));
         if (result_) {
-            const u8codec::CompareSideInfo& info = side == Side::A ? result_->a : result_->b;
+            const u8convert::CompareSideInfo& info = side == Side::A ? result_->a : result_->b;
             if (!info.encoding.empty())
                 text += QStringLiteral(", ") + QString::fromStdString(info.encoding);
             if (info.bom)
@@ -173,10 +173,10 @@ void CompareView::updateHeaders() {
     }
 }
 
-void CompareView::showHunk(const u8codec::CompareHunk& hunk) {
+void CompareView::showHunk(const u8convert::CompareHunk& hunk) {
     for (Side side : {Side::A, Side::B}) {
         Pair& p = *pairs_[index(side)];
-        const u8codec::HunkSide& h = side == Side::A ? hunk.a : hunk.b;
+        const u8convert::HunkSide& h = side == Side::A ? hunk.a : hunk.b;
         const quint64 size = p.document.size();
         if (size == 0)
             continue;
@@ -212,8 +212,8 @@ QString CompareView::describe(Side side, quint64 offset) const {
         });
     if (after == hunks.begin())
         return {};
-    const u8codec::CompareHunk& h = *(after - 1);
-    const u8codec::HunkSide& own = a ? h.a : h.b;
+    const u8convert::CompareHunk& h = *(after - 1);
+    const u8convert::HunkSide& own = a ? h.a : h.b;
     if (offset >= own.offset + own.length)
         return {};
     return DifferencesModel::describe(h);

@@ -38,11 +38,11 @@ public:
     void setSides(std::shared_ptr<const u8codec::ByteSource> a, const QString& nameA,
                   std::shared_ptr<const u8codec::ByteSource> b, const QString& nameB);
     // Marks the differences of a finished comparison of the sides shown, and aligns the scrolling.
-    void setResult(std::shared_ptr<const u8codec::CompareResult> result);
+    void setResult(std::shared_ptr<const u8convert::CompareResult> result);
     // Drops both sources (the view is hidden).
     void clear();
     // Selects the hunk's bytes on both sides and brings each to the middle when it is off screen.
-    void showHunk(const u8codec::CompareHunk& hunk);
+    void showHunk(const u8convert::CompareHunk& hunk);
 
     u8ui::HexView* hexView(Side side) const;
     u8ui::TextView* textView(Side side) const;
@@ -67,7 +67,7 @@ private:
     QString describe(Side side, quint64 offset) const;
 
     std::unique_ptr<Pair> pairs_[2];
-    std::shared_ptr<const u8codec::CompareResult> result_;
+    std::shared_ptr<const u8convert::CompareResult> result_;
     CompareAlignment alignment_;
     bool syncing_ = false; // one side is following the other
     int bytesPerRow_ = 16; // what View > Bytes per Row asks for

@@ -13,11 +13,11 @@ namespace {
 
 constexpr int kPreviewCharacters = 40;
 
-QString place(const u8codec::HunkSide& side) {
+QString place(const u8convert::HunkSide& side) {
     return QStringLiteral("%1:%2").arg(side.line).arg(side.column);
 }
 
-QString offsetText(const u8codec::HunkSide& side) {
+QString offsetText(const u8convert::HunkSide& side) {
     return QLocale().toString(side.offset);
 }
 
@@ -25,20 +25,20 @@ QString offsetText(const u8codec::HunkSide& side) {
 
 DifferencesModel::DifferencesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void DifferencesModel::setResult(std::shared_ptr<const u8codec::CompareResult> result) {
+void DifferencesModel::setResult(std::shared_ptr<const u8convert::CompareResult> result) {
     beginResetModel();
     result_ = std::move(result);
     endResetModel();
 }
 
-const u8codec::CompareHunk* DifferencesModel::hunkAt(int row) const {
+const u8convert::CompareHunk* DifferencesModel::hunkAt(int row) const {
     if (!result_ || row < 0 || std::size_t(row) >= result_->hunks.size())
         return nullptr;
     return &result_->hunks[std::size_t(row)];
 }
 
-QString DifferencesModel::kindName(u8codec::HunkKind kind) {
-    using K = u8codec::HunkKind;
+QString DifferencesModel::kindName(u8convert::HunkKind kind) {
+    using K = u8convert::HunkKind;
     switch (kind) {
     case K::TextEdit:
         return tr("Text edit");
@@ -60,8 +60,8 @@ QString DifferencesModel::kindName(u8codec::HunkKind kind) {
     return {};
 }
 
-QString DifferencesModel::describe(const u8codec::CompareHunk& h) {
-    const auto side = [](const u8codec::HunkSide& s) {
+QString DifferencesModel::describe(const u8convert::CompareHunk& h) {
+    const auto side = [](const u8convert::HunkSide& s) {
         return tr("offset %1 (0x%2), %3 bytes, line %4, column %5")
             .arg(QLocale().toString(s.offset), QString::number(s.offset, 16).toUpper(),
                  QLocale().toString(s.length))
@@ -102,7 +102,7 @@ int DifferencesModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant DifferencesModel::data(const QModelIndex& index, int role) const {
-    const u8codec::CompareHunk* h = hunkAt(index.row());
+    const u8convert::CompareHunk* h = hunkAt(index.row());
     if (!h)
         return {};
     if (role == Qt::ToolTipRole)

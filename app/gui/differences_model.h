@@ -22,15 +22,15 @@ public:
     explicit DifferencesModel(QObject* parent = nullptr);
 
     // The comparison listed (null: none).
-    void setResult(std::shared_ptr<const u8codec::CompareResult> result);
-    const u8codec::CompareResult* result() const { return result_.get(); }
+    void setResult(std::shared_ptr<const u8convert::CompareResult> result);
+    const u8convert::CompareResult* result() const { return result_.get(); }
     // The difference on `row` (null past the last).
-    const u8codec::CompareHunk* hunkAt(int row) const;
+    const u8convert::CompareHunk* hunkAt(int row) const;
 
     // "Text edit", "Look-alike", "Line ending"...: translated.
-    static QString kindName(u8codec::HunkKind kind);
+    static QString kindName(u8convert::HunkKind kind);
     // The kind, the engine's label and both sides' places, in a few lines.
-    static QString describe(const u8codec::CompareHunk& hunk);
+    static QString describe(const u8convert::CompareHunk& hunk);
     // One side's characters shortened for a table cell: controls, line breaks and characters
     // that draw nothing as their Control Pictures or code points, so that a CR LF is seen.
     static QString preview(const std::string& text);
@@ -41,7 +41,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    std::shared_ptr<const u8codec::CompareResult> result_;
+    std::shared_ptr<const u8convert::CompareResult> result_;
 };
 
 } // namespace u8app

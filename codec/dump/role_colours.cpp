@@ -53,7 +53,7 @@ Palette makeLight() {
     // Okabe-Ito's orange, darkened: a warm mark apart from the errors' fills (it is drawn as a
     // faint tint and bars at the ends, never as a cell's fill).
     p.bookmark = opaque(0xb06000);
-    // Differences, in u8codec::HunkKind's order: a contrast of 3:1 at least against a plain
+    // Differences, in u8convert::HunkKind's order: a contrast of 3:1 at least against a plain
     // text cell in both variants (WCAG's for graphics), apart in hue where kinds meet (an edit
     // beside a line ending), and each kind also drawn with a bar pattern of its own.
     p.difference = {

@@ -46,8 +46,8 @@ struct RoleColours {
     Argb frame = 0; // outline and hatch (errors, suspicious), 0 for none
 };
 
-// The kinds of difference a comparison names (u8codec::HunkKind), each with a colour of its own.
-inline constexpr int kDifferenceKindCount = int(u8codec::HunkKind::ByteOrderMark) + 1;
+// The kinds of difference a comparison names (u8convert::HunkKind), each with a colour of its own.
+inline constexpr int kDifferenceKindCount = int(u8convert::HunkKind::ByteOrderMark) + 1;
 
 struct Palette {
     bool dark = false;
@@ -67,7 +67,7 @@ struct Palette {
     std::array<Argb, kDifferenceKindCount> difference{};
 
     const RoleColours& operator[](CellRole role) const { return roles[std::size_t(role)]; }
-    Argb differenceOf(u8codec::HunkKind kind) const { return difference[std::size_t(kind)]; }
+    Argb differenceOf(u8convert::HunkKind kind) const { return difference[std::size_t(kind)]; }
 };
 
 const Palette& lightPalette() noexcept;

@@ -30,7 +30,7 @@
 using u8app::CompareActions;
 using u8app::CompareView;
 using u8app::MainWindow;
-using Kind = u8codec::HunkKind;
+using Kind = u8convert::HunkKind;
 using Side = u8app::CompareAlignment::Side;
 
 Q_DECLARE_METATYPE(Kind)
@@ -47,7 +47,7 @@ std::vector<Row> rowsOf(const MainWindow& w) {
     std::vector<Row> rows;
     const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
     for (int i = 0; i < model->rowCount(); ++i) {
-        const u8codec::CompareHunk* h = model->hunkAt(i);
+        const u8convert::CompareHunk* h = model->hunkAt(i);
         rows.push_back({h->kind, h->a.offset, h->a.length, h->b.offset, h->b.length});
     }
     return rows;
@@ -364,11 +364,11 @@ private slots:
     // Where B's place of an A offset lies: the same before the first difference, moved by each
     // difference's added bytes after it, in proportion inside one; two encodings in proportion.
     void alignmentMapsOffsets() {
-        u8codec::CompareResult r;
+        u8convert::CompareResult r;
         r.a.size = 100;
         r.b.size = 110;
         r.a.encoding = r.b.encoding = "UTF-8";
-        u8codec::CompareHunk h;
+        u8convert::CompareHunk h;
         h.a.offset = 10;
         h.a.length = 0;
         h.b.offset = 10;
