@@ -21,8 +21,10 @@ class QMenu;
 
 namespace u8codec {
 class ByteSource;
-struct CompareResult;
 } // namespace u8codec
+namespace u8convert {
+struct CompareResult;
+} // namespace u8convert
 
 namespace u8app {
 

@@ -9,7 +9,7 @@
 #include <QtGlobal>
 #include <vector>
 
-namespace u8codec {
+namespace u8convert {
 struct CompareResult;
 }
 

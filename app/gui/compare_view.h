@@ -13,9 +13,11 @@ class QLabel;
 
 namespace u8codec {
 class ByteSource;
+} // namespace u8codec
+namespace u8convert {
 struct CompareHunk;
 struct CompareResult;
-} // namespace u8codec
+} // namespace u8convert
 
 namespace u8ui {
 class ByteDocument;

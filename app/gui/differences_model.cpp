@@ -85,7 +85,7 @@ QString DifferencesModel::preview(const std::string& text) {
             out += QChar(char16_t(0x2400 + cp)); // Control Pictures: ␍ ␊ ␉
         else if (cp == 0x7F)
             out += QChar(0x2421);
-        else if (u8codec::drawsNothing(cp))
+        else if (u8convert::drawsNothing(cp))
             out += QStringLiteral("<U+%1>").arg(uint(cp), 4, 16, QLatin1Char('0')).toUpper();
         else
             out += QString::fromUcs4(&cp, 1);

@@ -6,11 +6,11 @@
 #include <QAbstractTableModel>
 #include <memory>
 
-namespace u8codec {
+namespace u8convert {
 struct CompareHunk;
 struct CompareResult;
 enum class HunkKind : std::uint8_t;
-} // namespace u8codec
+} // namespace u8convert
 
 namespace u8app {
 
