@@ -63,6 +63,14 @@ std::vector<u8convert::AuditFinding> confusables(const std::string& text, AuditP
     return out;
 }
 
+// The confusable findings of `text` fed to the auditor in pieces of `chunking` bytes (0: whole).
+std::size_t confusablesFed(const QString& text, AuditProfile p, int chunking) {
+    std::size_t n = 0;
+    for (const auto& f :
+         run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
+        n += f.kind == AuditKind::Confusable;
+    return n;
+}
 } // namespace
 
 class TestAuditLookalike : public QObject {
@@ -176,13 +184,8 @@ private slots:
         QFETCH(bool, code);
         QFETCH(bool, flagged);
         const AuditProfile p = code ? AuditProfile::Code : AuditProfile::Text;
-        for (int chunking : {0, 1, 3}) {
-            std::size_t n = 0;
-            for (const auto& f :
-                 run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
-                n += f.kind == AuditKind::Confusable;
-            QVERIFY2((n != 0) == flagged, qPrintable(text));
-        }
+        for (int chunking : {0, 1, 3})
+            QVERIFY2((confusablesFed(text, p, chunking) != 0) == flagged, qPrintable(text));
     }
 
     void escapesGluedToWordsAreDecoded_data() {
@@ -200,13 +203,8 @@ private slots:
         QFETCH(QString, text);
         QFETCH(bool, flagged);
         for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text})
-            for (int chunking : {0, 1, 3}) {
-                std::size_t n = 0;
-                for (const auto& f :
-                     run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
-                    n += f.kind == AuditKind::Confusable;
-                QVERIFY2((n != 0) == flagged, qPrintable(text));
-            }
+            for (int chunking : {0, 1, 3})
+                QVERIFY2((confusablesFed(text, p, chunking) != 0) == flagged, qPrintable(text));
     }
 
     void joinersWhereScriptsNeedThemInCode() {
