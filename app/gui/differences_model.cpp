@@ -1,5 +1,6 @@
 #include "differences_model.h"
 
+#include "number_format.h"
 #include "role_palette.h"
 #include "u8convert/audit.h"
 #include "u8convert/compare.h"
@@ -17,8 +18,9 @@ QString place(const u8convert::HunkSide& side) {
     return QStringLiteral("%1:%2").arg(side.line).arg(side.column);
 }
 
+// As the Problems list and the panes show offsets (issue 33, defect 12: one format everywhere).
 QString offsetText(const u8convert::HunkSide& side) {
-    return QLocale().toString(side.offset);
+    return u8ui::NumberFormat::offset(side.offset, 8);
 }
 
 } // namespace

@@ -76,9 +76,12 @@ void WindowLayout::sizeDockColumn() {
     // Room in the middle for a whole hex row and a readable text pane; the docks take the rest,
     // up to their own width (QMainWindow keeps them at their minimum if even that is too much).
     const int needed = hex_->fullRowWidth() + panes_->handleWidth() + textPaneMinimum();
-    const int width = std::min(dockColumnWidth_, dock->width() + panes_->width() - needed);
+    // With no room left at all (two compared files side by side on a small screen) the dock
+    // goes to its minimum; QMainWindow refuses a width of 0 with a warning.
+    const int width = std::max(std::min(dockColumnWidth_, dock->width() + panes_->width() - needed),
+                               std::max(dock->minimumSizeHint().width(), 1));
     if (dock->width() != width) {
-        window_->resizeDocks({dock}, {std::max(width, 0)}, Qt::Horizontal);
+        window_->resizeDocks({dock}, {width}, Qt::Horizontal);
         window_->layout()->activate();
     }
 }

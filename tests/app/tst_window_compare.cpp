@@ -111,6 +111,11 @@ private slots:
         QVERIFY(dock && dock->isVisible());
         QCOMPARE(rowsOf(w).size(), std::size_t(1));
         QCOMPARE(rowsOf(w)[0].offsetA, quint64(17));
+        // Offsets shown as the Problems list and the panes show them (issue 33, defect 12).
+        const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+        QCOMPARE(model->data(model->index(0, u8app::DifferencesModel::OffsetA), Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("0x00000011"));
         QVERIFY(summary(w).startsWith(QLatin1String("1 difference: the texts differ")));
         const auto* header = w.findChild<QLabel*>(QStringLiteral("compareHeaderB"));
         QVERIFY2(header->text().startsWith(QStringLiteral("B: b.txt — 19 bytes, UTF-8")),
