@@ -8,7 +8,9 @@
 #include "text_view.h"
 #include "u8codec/local_segments.h"
 
+#include <QFontInfo>
 #include <QImage>
+#include <QPainter>
 #include <QScrollBar>
 #include <QTest>
 
@@ -89,6 +91,7 @@ private slots:
     void aCharacterNoFontHasShowsItsCodePoint();
     void aClusterIsOneCell();
     void emojiClustersDrawInColour();
+    void aZwjSequenceDrawsAsItsFontDraws();
     void errorBytesReadAlsoWhenSelected();
     void clickAndDragInAScrolledTextPaneKeepItStill();
     void newContentKeepsThePlace();
@@ -598,6 +601,64 @@ void TestTextView::emojiClustersDrawInColour() {
     QVERIFY2(qAbs(thumb.width() - woman.width()) <= 2,
              qPrintable(QStringLiteral("%1 against %2").arg(thumb.width()).arg(woman.width())));
     QVERIFY2(colourful(thumb) >= 10, qPrintable(QString::number(colourful(thumb))));
+}
+
+// Issue 33, defect 8: a family joined by ZWJ ("👨‍👩‍👧") is one cell drawn as the colour
+// emoji font draws the whole sequence: Noto Color Emoji 2.042 (Emoji 15.1) draws family sequences
+// as grey silhouettes, by design, so the cell is grey there; what must not happen is the sequence
+// split into three people, or drawn small by a monochrome fallback font.
+void TestTextView::aZwjSequenceDrawsAsItsFontDraws() {
+    // 0-17 👨‍👩‍👧, 18 ' ', 19-22 👩, 23 LF
+    const QByteArray family(
+        "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7");
+    const QByteArray bytes = family + " \xF0\x9F\x91\xA9\n";
+    Fixture f(u8ui::testing::memorySource(bytes));
+    f.selection.setCursor(quint64(bytes.size()) - 1);
+    QFont emojiFont = f.view.font();
+    emojiFont.setFamilies(QStringList{QStringLiteral("Noto Color Emoji")} + emojiFont.families());
+    if (QFontInfo(emojiFont).family() != QStringLiteral("Noto Color Emoji"))
+        QSKIP("no colour emoji font (fonts-noto-color-emoji) here");
+    QCOMPARE(f.view.cellAt(0), (ByteRange{0, 18}));
+    const QRect cell = f.view.rectForOffset(0);
+    const QRect woman = f.view.rectForOffset(19);
+    const QColor base = f.view.palette().color(QPalette::Base);
+    // The box of what is drawn in `rect` of `image`, other than the background.
+    const auto ink = [&base](const QImage& image, const QRect& area) {
+        const QRect rect = area & image.rect();
+        QRect box;
+        for (int y = rect.top(); y <= rect.bottom(); ++y)
+            for (int x = rect.left(); x <= rect.right(); ++x)
+                if (image.pixelColor(x, y) != base)
+                    box |= QRect(x, y, 1, 1);
+        return box;
+    };
+    const QImage shot = f.view.viewport()->grab().toImage();
+    const QRect drawn = ink(shot, cell);
+    // As wide as one emoji (one glyph, not three people) and as tall as one (not a small
+    // monochrome stand-in).
+    QVERIFY2(qAbs(cell.width() - woman.width()) <= 2,
+             qPrintable(QStringLiteral("%1 against %2").arg(cell.width()).arg(woman.width())));
+    const QRect one = ink(shot, woman);
+    QVERIFY2(drawn.height() >= one.height() * 8 / 10,
+             qPrintable(QStringLiteral("%1 against %2").arg(drawn.height()).arg(one.height())));
+    // And the glyph is the font's own: drawn alone with the emoji font, the same box.
+    QImage reference(shot.size(), QImage::Format_ARGB32);
+    reference.fill(base);
+    QPainter painter(&reference);
+    // In the view's pixel size: an image's resolution is not the screen's.
+    QFont inPixels = emojiFont;
+    inPixels.setPixelSize(QFontInfo(f.view.font()).pixelSize());
+    painter.setFont(inPixels);
+    painter.drawText(cell, Qt::AlignLeft | Qt::AlignVCenter, QString::fromUtf8(family));
+    painter.end();
+    const QRect expected = ink(reference, cell.adjusted(-2, -2, 2, 2));
+    QVERIFY2(qAbs(drawn.width() - expected.width()) <= 2 &&
+                 qAbs(drawn.height() - expected.height()) <= 2,
+             qPrintable(QStringLiteral("%1x%2 against %3x%4")
+                            .arg(drawn.width())
+                            .arg(drawn.height())
+                            .arg(expected.width())
+                            .arg(expected.height())));
 }
 
 void TestTextView::aForcedBreakIsMarked() {
