@@ -37,6 +37,7 @@
 #include "mojibake_detail.h"
 #include "mojibake_pass.h"
 #include "mojibake_score.h"
+#include "mojibake_sieve.h"
 #include "mojibake_tables.h"
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
@@ -173,11 +174,36 @@ std::string MojibakeFix::description() const {
     return s;
 }
 
+namespace {
+
+// Whether the repair would find nothing to judge in `utf8`, known without setting up its passes.
+// ASCII holds no mojibake: every image of a UTF-8 byte a page reads is non-ASCII. Nor does text
+// where no repair can start: the first pass judges only where the sieve finds a start (a lead
+// byte's image followed by its continuations' under one page: mojibake_sieve.h; it reads no lost
+// byte without evidence), so it finds no fix and no evidence, and the second pass runs only with
+// evidence: from pages the caller assumes, or from the signatures of a lost no-break space
+// (creditLostNbsp()). Most rows of a table repaired line by line are ASCII or correct text, and
+// this answers them at once (a row of 40 ASCII bytes 0.43 -> 0.05 us; of correct non-ASCII text
+// see docs/performance.md).
+bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
+    using namespace detail::mojibake;
+    if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return (c & 0x80) == 0; }))
+        return true;
+    if (!options.assumedPages.empty())
+        return false;
+    const auto* begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const auto* end = begin + utf8.size();
+    if (detail::RepairStartSieve(end, detail::SieveRule::adjacent()).next(begin) != end)
+        return false;
+    Evidence lostNbsp{};
+    creditLostNbsp(utf8, options, lostNbsp);
+    return !anyEvidence(lostNbsp);
+}
+
+} // namespace
+
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
-    // ASCII holds no mojibake: every image of a UTF-8 byte a page reads is non-ASCII. Most rows
-    // of a table repaired line by line are ASCII, and this answers them without setting up the
-    // passes (0.43 -> 0.05 us for a row of 40 bytes).
-    if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return (c & 0x80) == 0; })) {
+    if (nothingToJudge(utf8, options)) {
         MojibakeResult result;
         result.text.assign(utf8);
         if (options.progress && !options.progress(2 * utf8.size(), 2 * utf8.size())) {
@@ -193,11 +219,12 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                                       const MojibakeRun& run) {
     using namespace detail::mojibake;
     MojibakeResult result;
+    // Well-formed: whole characters to the end, no error segment (a character cut short by the
+    // end is one), found without counting anything.
     const bool wellFormed =
         run.knownWellFormed ||
-        scan(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(utf8.data()),
-                                           utf8.size()))
-            .valid();
+        wellFormedLength(std::span<const std::uint8_t>(
+            reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size())) == utf8.size();
     const std::uint64_t size = utf8.size();
     std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts));
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
