@@ -8,8 +8,12 @@
 // The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
 #include "mojibake_memo.h"
+#include "mojibake_plausibility.h"
 #include "mojibake_reference.h"
+#include "mojibake_score.h"
 #include "mojibake_sieve.h"
+#include "mojibake_text_judge.h"
+#include "small_vector.h"
 
 #include <QtTest>
 #include <random>
@@ -31,6 +35,10 @@ private slots:
     void sieveKernelsAgree();
     void sieveQuickTestsKeepLoneCandidates();
     void memoOutlivesItsText();
+    void textWithNoStartIsAnsweredAsTheReferenceDoes_data();
+    void textWithNoStartIsAnsweredAsTheReferenceDoes();
+    void judgementsRememberedAreExact();
+    void smallVectorKeepsItsValues();
 };
 
 namespace {
@@ -415,6 +423,89 @@ void TestMojibakeFastPaths::memoOutlivesItsText() {
     QVERIFY(!handedOn.find(" Ã©t-1Ã¨ ", 0, 0).has_value());
     QVERIFY(!memo.find(keys.front(), 0, 0).has_value());
     QVERIFY(handedOn.worthKeeping());
+}
+
+// The public entry answers a text where no repair can start without the passes: the same text,
+// no fix, as the reference; and where a lost no-break space's signature or a start is found it
+// still repairs.
+void TestMojibakeFastPaths::textWithNoStartIsAnsweredAsTheReferenceDoes_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("repaired");
+    QTest::newRow("ascii") << QByteArray("plain ASCII row, 42") << false;
+    QTest::newRow("correct French") << QByteArray("Les élèves ont déjà vu l'été à Paris") << false;
+    QTest::newRow("Cyrillic") << QByteArray("Москва — столица России") << false;
+    QTest::newRow("CJK and emoji") << QByteArray("東京タワー 🗼 と 富士山") << false;
+    QTest::newRow("symbols") << QByteArray("2×3 = 6, 5 € ± 0,2 °C, “quoted”") << false;
+    QTest::newRow("lone lead image") << QByteArray("Ã alone, and Ð too") << false;
+    QTest::newRow("ill-formed") << QByteArray("caf\xE9 and \xC0\xAF") << false;
+    QTest::newRow("damaged") << QByteArray("cafÃ© crÃ¨me") << true;
+    QTest::newRow("lost no-break space") << QByteArray("dÃ©jÃ  vu") << true;
+    QTest::newRow("à before a word") << QByteArray("Ã  la carte") << true;
+}
+
+void TestMojibakeFastPaths::textWithNoStartIsAnsweredAsTheReferenceDoes() {
+    QFETCH(QByteArray, text);
+    QFETCH(bool, repaired);
+    const std::string bytes = text.toStdString();
+    const MojibakeResult fast = repairMojibake(bytes);
+    const MojibakeResult ref = u8convert::detail::referenceRepairMojibake(bytes, {});
+    compareResults(fast, ref);
+    QCOMPARE(fast.fixCount > 0, repaired);
+}
+
+// The judgements remembered per thread (mojibake_text_judge.h) equal the functions', however
+// often they are asked and whatever else filled the tables between (every slot overwritten).
+void TestMojibakeFastPaths::judgementsRememberedAreExact() {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(31);
+    std::vector<std::u32string> stretches;
+    const std::u32string alphabet = U"aéÃ©€™ЖжРµ ×שΩ中—“”Ð¸0";
+    for (int k = 0; k < 3000; ++k) {
+        std::u32string s;
+        const int length = 1 + int(random() % 70);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        stretches.push_back(s);
+    }
+    for (int round = 0; round < 3; ++round)
+        for (const std::u32string& s : stretches) {
+            const char32_t before = s.size() % 2 ? U' ' : U'x';
+            const TextJudgement judged = judgeText(before, s, U'.');
+            QCOMPARE(judged.cost, textCost(before, s, U'.'));
+            QCOMPARE(judged.likelihood, plausibility(before, s, U'.'));
+        }
+}
+
+// Inline up to N values, on the heap past them; copies, moves and inserts keep every value.
+void TestMojibakeFastPaths::smallVectorKeepsItsValues() {
+    using u8convert::detail::SmallVector;
+    SmallVector<char32_t, 4> v{1, 2, 3};
+    QCOMPARE(v.size(), std::size_t(3));
+    for (char32_t c = 4; c <= 40; ++c)
+        v.push_back(c);
+    QCOMPARE(v.size(), std::size_t(40));
+    for (std::size_t k = 0; k < v.size(); ++k)
+        QCOMPARE(v[k], char32_t(k + 1));
+    SmallVector<char32_t, 4> copy = v; // from the heap
+    QVERIFY(copy == v);
+    SmallVector<char32_t, 4> moved = std::move(copy);
+    QVERIFY(moved == v);
+    QVERIFY(copy.empty());
+    SmallVector<char32_t, 4> small{7, 8};
+    SmallVector<char32_t, 4> movedSmall = std::move(small); // inline
+    QCOMPARE(movedSmall.size(), std::size_t(2));
+    QCOMPARE(movedSmall.back(), char32_t(8));
+    const char32_t more[] = {5, 6};
+    movedSmall.insert(movedSmall.begin() + 1, std::begin(more), std::end(more));
+    const std::vector<char32_t> expected{7, 5, 6, 8};
+    QVERIFY(std::ranges::equal(movedSmall, expected));
+    movedSmall = v; // inline to heap
+    QVERIFY(movedSmall == v);
+    v = {9};
+    QCOMPARE(v.size(), std::size_t(1));
+    QCOMPARE(v.front(), char32_t(9));
+    const std::span<const char32_t> view = v;
+    QCOMPARE(view.size(), std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestMojibakeFastPaths)

@@ -6,6 +6,7 @@
 #include "mojibake_page_reading.h"
 #include "mojibake_plausibility.h"
 #include "mojibake_score.h"
+#include "mojibake_text_judge.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/segmenter.h"
 
@@ -60,8 +61,8 @@ public:
             return best;
         best->telling = tellsOfItsPage(*best);
         for (std::size_t k = 0; k < resultCount; ++k)
-            if (results[k].clear ||
-                (results[k].end == best->cand.end && results[k].repaired == best->cand.repaired))
+            if (results[k].clear || (results[k].end == best->cand.end &&
+                                     std::ranges::equal(results[k].repaired, best->cand.repaired)))
                 best->explaining |= pageBit(results[k].page);
         return best;
     }
@@ -85,10 +86,7 @@ public:
 private:
     // The costs (textCost()) and likelihood (plausibility()) of a stretch between `before` and
     // `after`.
-    struct Judged {
-        int cost;
-        int likelihood;
-    };
+    using Judged = TextJudgement;
 
     // A first-level reading met before in this search (judgeReading()).
     struct KnownReading {
@@ -202,8 +200,7 @@ private:
         damaged.clear();
         for (std::size_t i = start_; i < end; ++i)
             damaged.push_back(chars_[i].cp);
-        const Judged judged{textCost(context_.before, damaged, after),
-                            plausibility(context_.before, damaged, after)};
+        const Judged judged = judgeText(context_.before, damaged, after);
         if (damagedCount_ == damagedJudged_.size())
             return damagedScratch_ = judged;
         damagedJudged_[damagedCount_] = {end, judged};
@@ -217,8 +214,8 @@ private:
         for (std::size_t k = 0; k < readingCount_; ++k) {
             const KnownReading& known = readings()[k];
             if (known.end == chosen.cand.end && known.thin == thin &&
-                known.first == chosen.cand.repaired) {
-                chosen.cand.repaired = known.repaired;
+                std::ranges::equal(known.first, chosen.cand.repaired)) {
+                chosen.cand.repaired.assign(known.repaired.begin(), known.repaired.end());
                 chosen.steps.insert(chosen.steps.end(), known.deeper.begin(), known.deeper.end());
                 return known.judged;
             }
@@ -229,8 +226,9 @@ private:
         known.end = chosen.cand.end;
         known.thin = thin;
         known.first.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
-        int cost = textCost(context_.before, chosen.cand.repaired, after);
-        int likelihood = plausibility(context_.before, chosen.cand.repaired, after);
+        const TextJudgement first = judgeText(context_.before, chosen.cand.repaired, after);
+        int cost = first.cost;
+        int likelihood = first.likelihood;
         readBackDeeper(chosen, cost, likelihood, after, thin);
         known.repaired.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
         known.deeper.assign(chosen.steps.begin() + 1, chosen.steps.end());
@@ -242,9 +240,9 @@ private:
     // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
     // the first level, the page the text shows read deeper more often, then fewer capitals
     // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
-    std::tuple<int, int, std::uint64_t, int>
-    deeperRank(int cost, int likelihood, bool thin, CodePage page,
-               const std::vector<char32_t>& repaired) const {
+    std::tuple<int, int, std::uint64_t, int> deeperRank(int cost, int likelihood, bool thin,
+                                                        CodePage page,
+                                                        std::span<const char32_t> repaired) const {
         return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page),
                                uppercaseCount(repaired));
     }
@@ -257,7 +255,7 @@ private:
         int cost;
         int likelihood; // plausibility(), less the odds against its page
     };
-    std::optional<Level> nextLevel(const std::vector<char32_t>& current, char32_t after,
+    std::optional<Level> nextLevel(std::span<const char32_t> current, char32_t after,
                                    bool thin) const {
         const PageTables& t = tables();
         // Only pages that map the first character to a lead and the second to a continuation
@@ -266,7 +264,9 @@ private:
             current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
         if (innerMask == 0)
             return std::nullopt;
-        std::vector<Char> inner;
+        // In storage kept between calls (it keeps its capacity).
+        thread_local std::vector<Char> inner;
+        inner.clear();
         for (char32_t c : current)
             inner.push_back({0, 0, c});
         std::optional<Level> next;
@@ -277,11 +277,11 @@ private:
             auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false, .readsTheText = false}, unused);
             if (!c2 || c2->end != inner.size())
                 continue;
-            const int cost2 = textCost(context_.before, c2->repaired, after);
+            const TextJudgement judged = judgeText(context_.before, c2->repaired, after);
+            const int cost2 = judged.cost;
             // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
             // windows-1252 before "ä" through ISO-8859-15 the second time).
-            const int likelihood2 =
-                plausibility(context_.before, c2->repaired, after) - pageOdds(cp2);
+            const int likelihood2 = judged.likelihood - pageOdds(cp2);
             if (!next ||
                 deeperRank(cost2, likelihood2, thin, cp2, c2->repaired) <
                     deeperRank(next->cost, next->likelihood, thin, next->page, next->cand.repaired))
@@ -297,7 +297,7 @@ private:
                         bool thin) const {
         std::optional<Decision> level;
         for (int depth = 1; depth < context_.options.maxDepth; ++depth) {
-            const std::vector<char32_t>& current =
+            const std::span<const char32_t> current =
                 level ? level->cand.repaired : chosen.cand.repaired;
             std::optional<Level> next = nextLevel(current, after, thin);
             if (!next)
@@ -336,7 +336,7 @@ private:
         // a space is what correct text looks like (MacRoman "—" + A0 would be "Ѡ"), and so are
         // two letters around a space (IBM437 "ß é" would be the Mongolian comma U+1802).
         const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
-        const std::vector<char32_t>& repaired = chosen.cand.repaired;
+        const auto& repaired = chosen.cand.repaired;
         // "Â" + a space is the no-break space itself (C2 A0), which French puts before ":;?!".
         const bool letterToLetters =
             isLetter(c0_) && std::all_of(repaired.begin(), repaired.end(),
@@ -475,7 +475,7 @@ private:
             d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
         if (left != right || (left != '\'' && left != '"' && left != '`'))
             return false;
-        const std::vector<char32_t>& r = d.cand.repaired;
+        const auto& r = d.cand.repaired;
         const std::size_t damaged = d.cand.end - d.cand.begin;
         // Or several characters each a whole 3- or 4-byte sequence read back (an emoji list's
         // "◉◎", Braille spinner frames): three damaged characters or more for each.
@@ -495,7 +495,7 @@ private:
     // An IPA or spacing modifier letter read back beside a whole 3-byte sequence (a symbol, a
     // phonetic or syllabic letter) in one reading of three characters or more: the face of a
     // kaomoji ("ʕ•ᴥ•ʔ", "ˊᗜˋ"), which two Latin-1 letters alone do not make by chance.
-    static bool kaomojiLetter(char32_t c, const std::vector<char32_t>& reading) {
+    static bool kaomojiLetter(char32_t c, std::span<const char32_t> reading) {
         return c >= 0x0250 && c <= 0x02FF && reading.size() >= 3 &&
                std::any_of(reading.begin(), reading.end(), [](char32_t r) { return r >= 0x800; });
     }
@@ -606,7 +606,7 @@ private:
         const auto isLetter = [](char32_t c) {
             return c != kLostByte && info(c).kind == Kind::Letter;
         };
-        const std::vector<char32_t>& r = d.cand.repaired;
+        const auto& r = d.cand.repaired;
         if (d.cand.lostNbsp &&
             std::all_of(r.begin(), r.end(), [](char32_t c) { return c == 0xA0; }))
             return left == ' ' || left == '\n' || left == '\r' || left == 0;

@@ -5,6 +5,7 @@
 
 #include "mojibake_detail.h"
 #include "mojibake_tables.h"
+#include "small_vector.h"
 #include "u8convert/mojibake.h"
 
 #include <array>
@@ -27,7 +28,8 @@ struct Char {
 struct Candidate {
     std::size_t begin = 0; // char index of the first damaged character
     std::size_t end = 0;   // one past the last
-    std::vector<char32_t> repaired;
+    // Its reading: most are a few characters (one letter, a word), kept inline.
+    SmallVector<char32_t, 12> repaired;
     bool lostNbsp = false;
     bool lostUndefined = false;
     // A character lost to a strict decoder's U+FFFD became one U+FFFD (PageReading::byteFor()).
@@ -39,7 +41,7 @@ struct Candidate {
 
 struct Decision {
     Candidate cand;
-    std::vector<CodePage> steps; // repair order: the last mis-decoding first
+    SmallVector<CodePage, 7> steps; // repair order: the last mis-decoding first
     // The pages that explain the damage: those whose reading gave this same repair (ISO-8859-1,
     // windows-1252 and ISO-8859-15 agree on most letters) and those whose own repair of it read
     // clearly better than the damage (clearlyBetter). Evidence is credited to each, so that the

@@ -20,7 +20,7 @@
 namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
-inline void appendUtf8Chars(const std::vector<char32_t>& cps, std::string& out) {
+inline void appendUtf8Chars(std::span<const char32_t> cps, std::string& out) {
     for (char32_t c : cps)
         appendUtf8(c, out);
 }

@@ -106,8 +106,6 @@ public:
           // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
           mayDrop_(options.restoreLost && page == CodePage::Windows1252), consumed_(start) {
         cand_.begin = start;
-        // A repair is shorter than the characters it reads: one allocation for most.
-        cand_.repaired.reserve(std::min<std::size_t>(chars.size() - start, 32));
     }
 
     std::optional<Candidate> read(bool& openAtEnd) {

@@ -31,6 +31,7 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
              bool wellFormed, bool evidence, std::vector<Char>& chars) {
     const PageTables& t = tables();
     chars.clear();
+    chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
     bool hasLead = false;
     PageMask prevLead = 0;
     const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
@@ -456,8 +457,12 @@ private:
             key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
             edges |= kLayoutInKey;
         }
-        // (A key longer than the memo keeps is not looked for: a later round's runs can be long.)
-        const bool memoised = !earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes;
+        // (A key longer than the memo keeps is not looked for: a later round's runs can be long.
+        // Nor is a run of a text of a few words, a cell or a name, repaired alone: its runs
+        // rarely repeat, and the memo's tables cost more than they save.)
+        constexpr std::ptrdiff_t kMemoAbove = 256;
+        const bool memoised =
+            end_ - base_ > kMemoAbove && (!earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes);
         if (const auto known = memoised ? memo.find(key, edges, earlier.layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;

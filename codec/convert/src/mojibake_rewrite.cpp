@@ -7,6 +7,7 @@ using namespace u8codec;
 
 void RunRewrite::reset() {
     pieces_.clear();
+    pieces_.reserve(chars_.size());
     for (const Char& c : chars_)
         pieces_.push_back({c.offset, c.offset + c.length, kOriginal});
     for (std::size_t k = 0; k < chainCount_; ++k)

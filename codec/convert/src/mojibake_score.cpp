@@ -434,7 +434,7 @@ bool markFits(char32_t mark, char32_t base) {
 
 // A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
 // before it, as a non-spacing mark is: a mark after it belongs to that letter too.
-bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
+bool marksFit(char32_t before, std::span<const char32_t> repaired) {
     char32_t base = before;
     for (char32_t c : repaired) {
         if (info(c).mark) {
@@ -447,7 +447,7 @@ bool marksFit(char32_t before, const std::vector<char32_t>& repaired) {
     return true;
 }
 
-int uppercaseCount(const std::vector<char32_t>& text) {
+int uppercaseCount(std::span<const char32_t> text) {
     int n = 0;
     for (char32_t c : text)
         n += c >= 0x80 && info(c).upper;

@@ -86,10 +86,10 @@ bool plausibleQuoted(char32_t c);
 bool markFits(char32_t mark, char32_t base);
 
 // Whether every combining mark of `repaired` (after `before`) sits on a letter it fits.
-bool marksFit(char32_t before, const std::vector<char32_t>& repaired);
+bool marksFit(char32_t before, std::span<const char32_t> repaired);
 
 // The capitals (beyond ASCII) of `text`: of two repairs, the one with fewer reads more likely.
-int uppercaseCount(const std::vector<char32_t>& text);
+int uppercaseCount(std::span<const char32_t> text);
 
 // The gain in cost (textCost()) a repair needs to count as evidence of its page, and to be made
 // where the text shows no other damage through the page: one step is what a symbol next to a
