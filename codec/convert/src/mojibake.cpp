@@ -182,9 +182,7 @@ namespace {
 // byte's image followed by its continuations' under one page: mojibake_sieve.h; it reads no lost
 // byte without evidence), so it finds no fix and no evidence, and the second pass runs only with
 // evidence: from pages the caller assumes, or from the signatures of a lost no-break space
-// (creditLostNbsp()). Most rows of a table repaired line by line are ASCII or correct text, and
-// this answers them at once (a row of 40 ASCII bytes 0.43 -> 0.05 us; of correct non-ASCII text
-// see docs/performance.md).
+// (creditLostNbsp()).
 bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
     using namespace detail::mojibake;
     if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return (c & 0x80) == 0; }))
@@ -200,18 +198,23 @@ bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
     return !anyEvidence(lostNbsp);
 }
 
+// Whether a round of the repair can be answered by nothingToJudge(): a short text (most rows of
+// a table repaired line by line are ASCII or correct text, and the round from scratch that
+// confirms a repair finds its own output correct), judged whole with no evidence carried in.
+// On a longer text the passes' own sieve finds no start as fast, and one near its end would be
+// looked for twice.
+bool answeredAtOnce(std::string_view utf8, const MojibakeOptions& options,
+                    const detail::MojibakeRun& run) {
+    const bool nothingCarried =
+        !run.evidence || std::all_of(run.evidence->begin(), run.evidence->end(),
+                                     [](std::uint64_t weight) { return weight == 0; });
+    return run.only == nullptr && nothingCarried &&
+           detail::mojibake::isShortText(options, utf8.size()) && nothingToJudge(utf8, options);
+}
+
 } // namespace
 
 MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options) {
-    if (nothingToJudge(utf8, options)) {
-        MojibakeResult result;
-        result.text.assign(utf8);
-        if (options.progress && !options.progress(2 * utf8.size(), 2 * utf8.size())) {
-            result.cancelled = true;
-            result.text.clear();
-        }
-        return result;
-    }
     return detail::repairMojibake(utf8, options, {});
 }
 
@@ -219,13 +222,24 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                                       const MojibakeRun& run) {
     using namespace detail::mojibake;
     MojibakeResult result;
+    const std::uint64_t size = utf8.size();
+    if (answeredAtOnce(utf8, options, run)) {
+        // What the passes would give: no fix, the evidence carried in left as it is (none).
+        if (options.progress && !options.progress(2 * size, 2 * size))
+            result.cancelled = true;
+        else if (run.copyWhenUnchanged) {
+            result.text.assign(utf8);
+            if (run.written)
+                run.written->clear(); // as the assembly leaves it
+        }
+        return result;
+    }
     // Well-formed: whole characters to the end, no error segment (a character cut short by the
     // end is one), found without counting anything.
     const bool wellFormed =
         run.knownWellFormed ||
         wellFormedLength(std::span<const std::uint8_t>(
             reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size())) == utf8.size();
-    const std::uint64_t size = utf8.size();
     std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts));
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
     // second pass runs and decides again) or needed a lost byte for every character, and such a
