@@ -4,6 +4,7 @@
 
 #include "mojibake_candidate.h"
 #include "u8codec/encoder.h"
+#include "well_formed_utf8.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -20,9 +21,15 @@
 namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
+// The characters a reading assembled (scalar values: the reading refuses surrogates) with the
+// inline encoder: every fix kept is written so, and the codec's appendUtf8() was a twentieth of
+// a damaged short string's repair.
 inline void appendUtf8Chars(std::span<const char32_t> cps, std::string& out) {
-    for (char32_t c : cps)
-        appendUtf8(c, out);
+    for (char32_t c : cps) {
+        std::uint8_t bytes[4];
+        out.append(reinterpret_cast<const char*>(bytes),
+                   std::size_t(detail::putUtf8(bytes, c) - bytes));
+    }
 }
 
 // A decision kept as the fix of `damagedLength` bytes: its output encoded, as the assembly copies
