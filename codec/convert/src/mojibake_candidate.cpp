@@ -40,9 +40,13 @@ public:
         // The pages' results, in storage kept between calls (their vectors keep their capacity).
         thread_local std::vector<PageResult> results;
         std::size_t resultCount = 0;
+        PageMask left = pages; // the pages still to try, in the options' order
         for (CodePage cp : context_.options.codePages) {
-            if (!(pages & pageBit(cp)))
+            if (left == 0)
+                break;
+            if (!(left & pageBit(cp)))
                 continue;
+            left &= ~pageBit(cp);
             std::optional<Decision> chosen = throughPage(cp);
             if (!chosen)
                 continue;
@@ -270,9 +274,13 @@ private:
         for (char32_t c : current)
             inner.push_back({0, 0, c});
         std::optional<Level> next;
+        PageMask left = innerMask; // the pages still to try, in the options' order
         for (CodePage cp2 : context_.options.codePages) {
-            if (!(innerMask & pageBit(cp2)))
+            if (left == 0)
+                break;
+            if (!(left & pageBit(cp2)))
                 continue;
+            left &= ~pageBit(cp2);
             bool unused = false;
             auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false, .readsTheText = false}, unused);
             if (!c2 || c2->end != inner.size())
@@ -646,15 +654,16 @@ private:
     // damaged twice, not "SŠHÄR". A short
     // string whose only fix it is: the model has judged it.
     bool capitalsSpaced(const Decision& d, char32_t right) const {
+        if ((d.likelier >= kSureOdds && d.steps.size() == 1) || d.cand.end - d.cand.begin < 2 ||
+            chars_[d.cand.end - 1].cp != 0xA0 ||
+            info(d.cand.repaired.back()).kind != Kind::Letter ||
+            !info(chars_[d.cand.end - 2].cp).upper)
+            return false;
         // Other fixes show damage: some page has more evidence than one fix's own.
         std::uint64_t shown = 0;
         for (std::size_t p = 0; context_.evidence && p < std::size_t(kCodePageCount); ++p)
             shown = std::max(shown, (*context_.evidence)[p]);
-        if ((context_.shortText && shown <= std::uint64_t(kClearGain)) ||
-            (d.likelier >= kSureOdds && d.steps.size() == 1) || d.cand.end - d.cand.begin < 2 ||
-            chars_[d.cand.end - 1].cp != 0xA0 ||
-            info(d.cand.repaired.back()).kind != Kind::Letter ||
-            !info(chars_[d.cand.end - 2].cp).upper)
+        if (context_.shortText && shown <= std::uint64_t(kClearGain))
             return false;
         // The next word's capital is ASCII: damage in capitals goes on in images of lead bytes
         // ("Ð ÐžÐ¡", Cyrillic capitals read as windows-1252).
