@@ -4,14 +4,13 @@
 #include "mojibake_candidate.h"
 
 #include "mojibake_page_reading.h"
+#include "mojibake_place.h"
 #include "mojibake_plausibility.h"
 #include "mojibake_score.h"
 #include "mojibake_text_judge.h"
 #include "u8codec/byte_class.h"
-#include "u8codec/segmenter.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <span>
 #include <tuple>
@@ -30,7 +29,7 @@ public:
     RepairSearch(const std::vector<Char>& chars, std::size_t start, const RepairContext& context,
                  bool& openAtEnd)
         : chars_(chars), start_(start), c0_(chars[start].cp), context_(context),
-          openAtEnd_(openAtEnd) {}
+          place_(chars, context), openAtEnd_(openAtEnd) {}
 
     std::optional<Decision> best() {
         const PageMask pages = pagesToTry();
@@ -186,7 +185,7 @@ private:
         chosen.steps = {cp};
         const Judged& reading = judgeReading(chosen, after, !has(cp));
         const int chosenCost = reading.cost;
-        chosen.likelier = reading.likelihood - damaged.likelihood - pageOdds(cp);
+        chosen.likelier = reading.likelihood - damaged.likelihood - place_.pageOdds(cp);
         const std::optional<int> gain = gainOf(chosen, chosenCost, damaged.cost, cp);
         if (!gain)
             return std::nullopt;
@@ -289,7 +288,7 @@ private:
             const int cost2 = judged.cost;
             // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
             // windows-1252 before "ä" through ISO-8859-15 the second time).
-            const int likelihood2 = judged.likelihood - pageOdds(cp2);
+            const int likelihood2 = judged.likelihood - place_.pageOdds(cp2);
             if (!next ||
                 deeperRank(cost2, likelihood2, thin, cp2, c2->repaired) <
                     deeperRank(next->cost, next->likelihood, thin, next->page, next->cand.repaired))
@@ -321,7 +320,8 @@ private:
             // A level that reads all a quoted string holds back as one character needs only be
             // likelier, whatever the costs (which count a sign glued to a quote): code quotes
             // one character ("'Ã¢â€“Â '" is "'■'" damaged twice).
-            const bool quotedOne = quotedCharacter(*level) && next->likelihood > chosenLikelihood;
+            const bool quotedOne =
+                place_.quotedCharacter(*level) && next->likelihood > chosenLikelihood;
             const bool better =
                 quotedOne || (thin ? next->likelihood > chosenLikelihood + kDeeperOdds
                                    : levelCost < chosenCost ||
@@ -363,17 +363,18 @@ private:
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
         const bool wholeSequence = chosen.cand.end - chosen.cand.begin >= 3 && repaired.size() == 1;
-        const auto plausible = quotedCharacter(chosen) ? plausibleQuoted
-                               : wholeSequence         ? plausibleWholeSequence
-                                                       : plausibleResult;
-        if (!std::all_of(repaired.begin(), repaired.end(),
-                         [&](char32_t c) { return plausible(c) || kaomojiLetter(c, repaired); }) ||
-            (!marksFit(context_.before, repaired) && !quotedMark(chosen, page)) ||
-            unreadable(chosen))
+        const auto plausible = place_.quotedCharacter(chosen) ? plausibleQuoted
+                               : wholeSequence                ? plausibleWholeSequence
+                                                              : plausibleResult;
+        if (!std::all_of(
+                repaired.begin(), repaired.end(),
+                [&](char32_t c) { return plausible(c) || place_.kaomojiLetter(c, repaired); }) ||
+            (!marksFit(context_.before, repaired) && !place_.quotedMark(chosen, page)) ||
+            place_.unreadable(chosen))
             return std::nullopt;
         if (!has(page))
-            return brokenBeside(chosen, page) ? std::nullopt
-                                              : thinGain(chosen, damagedCost - chosenCost);
+            return place_.brokenBeside(chosen, page) ? std::nullopt
+                                                     : thinGain(chosen, damagedCost - chosenCost);
         // Through a page the text shows, the costs decide, but the model may still refuse: a
         // repair it finds less likely than the damaged text is correct text that happens to map
         // ("5×£35" would become "5ף35" in a text where windows-1252's damage shows).
@@ -381,9 +382,9 @@ private:
         // shows them has its evidence (a short string's own is thin, and the odds stay).
         int odds = 0;
         for (CodePage step : chosen.steps)
-            odds += context_.shortText ? 0 : pageOdds(step);
+            odds += context_.shortText ? 0 : place_.pageOdds(step);
         // A character all a quoted string holds may cost the sign glued to the quotes (thinGain()).
-        const int quotes = quotedCharacter(chosen) ? 2 : 0;
+        const int quotes = place_.quotedCharacter(chosen) ? 2 : 0;
         if (chosenCost > damagedCost + quotes || (chosenCost == damagedCost && onlyAGuess) ||
             chosen.likelier + odds < 0)
             return std::nullopt;
@@ -431,16 +432,17 @@ private:
         // ("'ÏŒ'" is windows-1252's "'ό'", not ISO-8859-15's Coptic "'ϼ'").
         // The costs count the sign or rare letter glued to the quotes (up to 2), which is how
         // code quotes one ("'Ã·'" is "'÷'"), and the model finds it likelier at e^8.
-        const bool quotedOne = costGain >= -2 && quotedCharacter(chosen) &&
+        const bool quotedOne = costGain >= -2 && place_.quotedCharacter(chosen) &&
                                chosen.likelier >= accept &&
-                               !besideAWindowsPage(chosen.steps.front());
-        const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 && insideAWord(chosen) &&
+                               !place_.besideAWindowsPage(chosen.steps.front());
+        const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 &&
+                                place_.insideAWord(chosen) &&
                                 chosen.cand.end - chosen.cand.begin == 2 &&
                                 (info(chars_[chosen.cand.end - 1].cp).kind != Kind::Letter ||
                                  chosen.likelier >= accept);
         if ((chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement) ||
             (costGain < 1 && !longDamage && !lettersOnly && !wordSymbol && !quotedOne) ||
-            trademarkAfterCapitals(chosen))
+            place_.trademarkAfterCapitals(chosen))
             return std::nullopt;
         if (wordSymbol && chosen.likelier < accept)
             return kClearGain;
@@ -454,308 +456,18 @@ private:
         // the odds of e^16 say of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored,
         // 0 correct strings or lines changed; at e^6 a correct "ROMÂ NIA" changes).
         if (quotedOne || (chosen.likelier >= likelyInAWord &&
-                          (tellsOfItsPage(chosen) || gluedBothSides(chosen))))
+                          (tellsOfItsPage(chosen) || place_.gluedBothSides(chosen))))
             return kClearGain;
         if (chosen.likelier >= accept)
-            return insideAWord(chosen) || spacedPunctuation(chosen) ? kClearGain : 1;
+            return place_.insideAWord(chosen) || place_.spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
     }
-
-    // Text damaged through a page is images of UTF-8's bytes through it, whole sequences one
-    // after the other: a lead byte's image right before the stretch, or a continuation byte's
-    // right after it, is a sequence the page cannot have made. Correct text that lists
-    // characters glues such neighbours to the pair that happens to map (a code page's table in
-    // code: "÷≈°∙" holds Mac Roman's "≈°", "š", after its "÷", a lead byte D6).
-    bool brokenBeside(const Decision& d, CodePage page) const {
-        const PageTables& t = tables();
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        return (left >= 0x80 && left != 0xA0 && (t.leadMask(left) & pageBit(page)) != 0) ||
-               (right >= 0x80 && right != 0xA0 && (t.contMask(right) & pageBit(page)) != 0);
-    }
-
-    // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
-    // reads back as one character, or as whole sequences of 3 or 4 bytes.
-    bool quotedCharacter(const Decision& d) const {
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        if (left != right || (left != '\'' && left != '"' && left != '`'))
-            return false;
-        const auto& r = d.cand.repaired;
-        const std::size_t damaged = d.cand.end - d.cand.begin;
-        // Or several characters each a whole 3- or 4-byte sequence read back (an emoji list's
-        // "◉◎", Braille spinner frames): three damaged characters or more for each.
-        return (r.size() == 1 && damaged >= 2) ||
-               (r.size() > 1 && damaged >= 3 * r.size() &&
-                std::all_of(r.begin(), r.end(), [](char32_t c) { return c >= 0x800; }));
-    }
-
-    // A combining mark all a quoted string holds (code tables quote the Hebrew points and Thai
-    // vowel signs alone), read through windows-1252 or ISO-8859-1: the model likes any lone
-    // mark, and other pages land on one by chance (Mac Roman reads "'Ã¶'" as "'̦'").
-    bool quotedMark(const Decision& d, CodePage page) const {
-        return quotedCharacter(d) && d.cand.repaired.size() == 1 && pageOdds(page) == 0 &&
-               d.steps.size() == 1;
-    }
-
-    // An IPA or spacing modifier letter read back beside a whole 3-byte sequence (a symbol, a
-    // phonetic or syllabic letter) in one reading of three characters or more: the face of a
-    // kaomoji ("ʕ•ᴥ•ʔ", "ˊᗜˋ"), which two Latin-1 letters alone do not make by chance.
-    static bool kaomojiLetter(char32_t c, std::span<const char32_t> reading) {
-        return c >= 0x0250 && c <= 0x02FF && reading.size() >= 3 &&
-               std::any_of(reading.begin(), reading.end(), [](char32_t r) { return r >= 0x800; });
-    }
-
-    // Letters or digits on both sides of the damaged stretch: it sits inside a word or a number;
-    // or the same ASCII quote on both: it is all a quoted string holds ("'Â§'" in code is a
-    // quoted "§": correct text quotes no "Â" glued to a sign).
-    bool gluedBothSides(const Decision& d) const {
-        const auto glues = [](char32_t c) {
-            return c != kLostByte && (info(c).kind == Kind::Letter || (c >= '0' && c <= '9'));
-        };
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        return (glues(left) && glues(right)) ||
-               (left == right && (left == '\'' || left == '"' || left == '`'));
-    }
-
-    // A no-break space read back from "Â" + A0 where French and its neighbours put one: before
-    // ":;!?»" and a percent sign, after "«" ("BANNÂ :" is "BANN :").
-    bool spacedPunctuation(const Decision& d) const {
-        if (d.cand.repaired.size() != 1 || d.cand.repaired.front() != 0xA0)
-            return false;
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        return right == ':' || right == ';' || right == '!' || right == '?' || right == '%' ||
-               right == 0xBB || left == 0xAB;
-    }
-
-    // Damage with a quote, a dash or a symbol between letters ("HÃ”PITAL", "ÄŒESKÃ"):
-    // correct text does not put those inside a word (an apostrophe it does: "Ã’s").
-    bool insideAWord(const Decision& d) const {
-        const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        // A letter and a no-break space before a small letter ("Å irina" is "Širina"): a
-        // no-break space goes before a unit or a name, after a number, a quote or a word, and
-        // a capital and a no-break space are how a correct word in capitals ends ("PÅ SVENSKA").
-        if (d.cand.end - d.cand.begin == 2 && chars_[d.cand.begin + 1].cp == 0xA0)
-            return isLetter(chars_[d.cand.begin].cp) && info(right).lower && isLetter(right);
-        // A sign glued before a small letter starts a word with it ("Ä‰eestas" is the
-        // Esperanto "ĉeestas"): no dash or quote, which correct text puts there.
-        const char32_t last = chars_[d.cand.end - 1].cp;
-        const bool gluedSign = d.cand.end - d.cand.begin == 2 &&
-                               isLetter(chars_[d.cand.begin].cp) && info(right).lower &&
-                               isLetter(right) && info(last).kind != Kind::Letter &&
-                               info(last).kind != Kind::Quote && last != 0x2013 && last != 0x2014 &&
-                               last != 0x2026 && last != 0xA0 && last != 0xB4 && last != '-';
-        if (gluedSign)
-            return true;
-        if (!isLetter(left) || !isLetter(right))
-            return false;
-        for (std::size_t k = d.cand.begin; k < d.cand.end; ++k) {
-            const char32_t c = chars_[k].cp;
-            if (c == 0x2019 || c == 0x2018 || c == 0xB4 || c == 0xA0)
-                return false;
-        }
-        return true;
-    }
-
-    // A repair no correct reading would give:
-    // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
-    //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
-    // - letters of one script glued to a letter of another that the repair leaves (not ASCII):
-    //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic
-    //   word (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
-    bool unreadable(const Decision& d) const {
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        const char32_t last = chars_[d.cand.end - 1].cp;
-        if (d.cand.end - d.cand.begin == 2 && closingQuoteOf(left) == last)
-            return true;
-        if (loneGuess(d, left, right) || capitalsSpaced(d, right))
-            return true;
-        // The writing system of a letter: Japanese mixes its three scripts in one word.
-        const auto system = [](const CharInfo& ci) {
-            return ci.script == USCRIPT_HIRAGANA || ci.script == USCRIPT_KATAKANA ? USCRIPT_HAN
-                                                                                  : ci.script;
-        };
-        const auto glued = [&](char32_t neighbour) {
-            const CharInfo n = info(neighbour);
-            if (neighbour < 0x80 || n.kind != Kind::Letter || n.script <= USCRIPT_INHERITED)
-                return false;
-            return std::any_of(d.cand.repaired.begin(), d.cand.repaired.end(), [&](char32_t c) {
-                const CharInfo ci = info(c);
-                return ci.kind == Kind::Letter && ci.script > USCRIPT_INHERITED &&
-                       system(ci) != system(n);
-            });
-        };
-        return glued(left) || glued(right);
-    }
-
-    // What correct text holds where a guess or a dash would read as damage, in a text that shows
-    // the page's damage elsewhere:
-    // - a no-break space after a space: "Â" + a lost A0 follows a word, a number or a quote, so
-    //   after a space or at the start of a line "Â" is the letter ("Â Â Â", "Â at the start");
-    // - a letter standing alone (no letter on either side) that a lost byte would make: "Ã (A
-    //   tilde)" and "Ð (eth)" name letters. The one such letter that is a word is the French
-    //   "à", with its space and a word after it ("Ã  la", "Ã perturber");
-    // - an opening quote and a sign read as one letter standing alone ("‘∏" as "Ը");
-    // - a letter of Latin Extended standing alone that a capital and a dash or a closing quote
-    //   would make: "Å—" is a letter and a dash, not the Latvian "ŗ" (the lone words of
-    //   Lithuanian "į" and Belarusian "ŭ" end in a macron and a soft hyphen).
-    bool loneGuess(const Decision& d, char32_t left, char32_t right) const {
-        const auto isLetter = [](char32_t c) {
-            return c != kLostByte && info(c).kind == Kind::Letter;
-        };
-        const auto& r = d.cand.repaired;
-        if (d.cand.lostNbsp &&
-            std::all_of(r.begin(), r.end(), [](char32_t c) { return c == 0xA0; }))
-            return left == ' ' || left == '\n' || left == '\r' || left == 0;
-        if (isLetter(left) || isLetter(right) || r.size() != 1 || !isLetter(r.front()))
-            return false;
-        if (d.cand.lostUndefined)
-            return true;
-        if (d.cand.lostNbsp) {
-            // "à" is followed by its space (the A0 dropped, "Ã perturber", or become a space,
-            // "Ã  la") and a word; a letter named alone is followed by punctuation.
-            const std::size_t next = d.cand.end + (chars_[d.cand.end - 1].cp == ' ' ? 0 : 1);
-            const char32_t afterSpace = next < chars_.size()    ? chars_[next].cp
-                                        : next == chars_.size() ? context_.afterRun
-                                                                : 0;
-            return !((r.front() == 0xE0 || r.front() == 0xC0) && right == ' ' &&
-                     (afterSpace == ' ' || isLetter(afterSpace)));
-        }
-        // An opening quote and a sign read as one letter alone (MacRoman's "‘∏" is the Armenian
-        // "Ը"): a quotation that opens on a symbol.
-        if (d.cand.end - d.cand.begin == 2 && info(chars_[d.cand.begin].cp).kind == Kind::Quote &&
-            info(chars_[d.cand.begin + 1].cp).kind != Kind::Letter)
-            return true;
-        const char32_t last = chars_[d.cand.end - 1].cp;
-        const bool dashOrClosing =
-            last == 0x2013 || last == 0x2014 || last == 0x201D || last == 0x2019 || last == 0xBB;
-        return d.cand.end - d.cand.begin == 2 && dashOrClosing && r.front() >= 0x100 &&
-               r.front() <= 0x24F;
-    }
-
-    // A capital and a no-break space before an ASCII capital: words in capitals joined by a
-    // no-break space ("IRMÃ MARIA", "PÅ SVENSKA", "HÄ DET BRA"), not "à", "Š" or "Ġ" inside
-    // one, where other fixes show the page (or the text is longer than a short string). Damage
-    // in capitals reads so too ("NIÅ TA") and is left there: a correct word changed costs more
-    // than a damaged one kept, unless the model finds the letter likelier by the odds that make
-    // a repair count on the model alone ("LOÅ I" is the Croatian "LOŠI" at e^17, where "PÅ
-    // SVENSKA" reads "PŠSVENSKA" at e^6), read once: "SÃ…Â HÃ„R" is the Swedish "SÅ HÄR"
-    // damaged twice, not "SŠHÄR". A short
-    // string whose only fix it is: the model has judged it.
-    bool capitalsSpaced(const Decision& d, char32_t right) const {
-        if ((d.likelier >= kSureOdds && d.steps.size() == 1) || d.cand.end - d.cand.begin < 2 ||
-            chars_[d.cand.end - 1].cp != 0xA0 ||
-            info(d.cand.repaired.back()).kind != Kind::Letter ||
-            !info(chars_[d.cand.end - 2].cp).upper)
-            return false;
-        // Other fixes show damage: some page has more evidence than one fix's own.
-        std::uint64_t shown = 0;
-        for (std::size_t p = 0; context_.evidence && p < std::size_t(kCodePageCount); ++p)
-            shown = std::max(shown, (*context_.evidence)[p]);
-        if (context_.shortText && shown <= std::uint64_t(kClearGain))
-            return false;
-        // The next word's capital is ASCII: damage in capitals goes on in images of lead bytes
-        // ("Ð ÐžÐ¡", Cyrillic capitals read as windows-1252).
-        return right >= 'A' && right <= 'Z';
-    }
-
-    // The quote that closes `open` in the languages that quote so, 0 for any other character.
-    static char32_t closingQuoteOf(char32_t open) {
-        switch (open) {
-        case U'\u201C':
-            return U'\u201D';
-        case U'\u2018':
-            return U'\u2019';
-        case U'\u00AB':
-            return U'\u00BB';
-        case U'\u2039':
-            return U'\u203A';
-        case U'\u201E': // German and Czech: „…“ and ‚…‘
-            return U'\u201C';
-        case U'\u201A':
-            return U'\u2018';
-        default:
-            return 0;
-        }
-    }
-
-    // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
-    // "ÎNCĂ™"): a brand as it is written. As mojibake it would be a small letter at the end of a
-    // word in capitals ("SKř"), which is rarer than the brand.
-    bool trademarkAfterCapitals(const Decision& d) const {
-        const char32_t last = chars_[d.cand.end - 1].cp;
-        if (d.cand.end - d.cand.begin < 2 || (last != 0x2122 && last != 0xAE && last != 0xA9))
-            return false;
-        const char32_t after =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        // But "Ã" + "™" is the commonest lead byte's image before 99: "MOLLADOÃ™" is "MOLLADOÙ".
-        return info(after).kind != Kind::Letter && info(chars_[d.cand.end - 2].cp).upper &&
-               chars_[d.cand.end - 2].cp != 0xC3 && info(left).upper;
-    }
-
-    // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
-    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
-    int pageOdds(CodePage page) const {
-        if (context_.shortText && besideAWindowsPage(page))
-            return 8 * kPlausibilityScale;
-        const auto pages = allCodePages();
-        const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
-        return at < 2 ? 0 : at < 8 ? kPlausibilityScale : 2 * kPlausibilityScale;
-    }
-
-    // The ISO, DOS and Mac pages that hold the letters of a Windows page in other places:
-    // ISO-8859-15 differs from windows-1252 only where it moved eight letters and the euro sign
-    // into the Latin-1 symbols' places, so any text it damages windows-1252 could have damaged
-    // too, and windows-1252 is by far the more common culprit. In a short string, which shows no
-    // page by its evidence, those pages read a stretch at odds of e^8 against: "ÅŒ" is the
-    // Japanese "Ō" through windows-1252 before the Polish "ż" through ISO-8859-15, "ĹĽ" "ż"
-    // through windows-1250 before "ť" through ISO-8859-2, "'Î»'" "'λ'" before IBM850's Hebrew
-    // "'ׯ'", "VOCÃŠ" "VOCÊ" before ISO-8859-4's "VOCé". A longer text shows which it was.
-    static bool besideAWindowsPage(CodePage page) {
-        switch (page) {
-        case CodePage::Latin9:
-        case CodePage::Latin2:
-        case CodePage::Latin3:
-        case CodePage::Latin4:
-        case CodePage::Latin5:
-        case CodePage::Latin6:
-        case CodePage::Latin7:
-        case CodePage::Latin8:
-        case CodePage::Latin10:
-        case CodePage::Cyrillic:
-        case CodePage::Arabic:
-        case CodePage::Hebrew:
-        case CodePage::Cp850:
-        case CodePage::Cp852:
-        case CodePage::MacCentralEurope:
-        case CodePage::MacCyrillic:
-            return true;
-        default:
-            return false;
-        }
-    }
-
-    // The odds against text mis-decoded once more, in 1/16 nat (e^8: tuned as thinGain()'s).
-    static constexpr int kDeeperOdds = 8 * kPlausibilityScale;
-    // The odds at which the model alone makes a repair count as evidence (thinGain()).
-    static constexpr int kSureOdds = 16 * kPlausibilityScale;
 
     const std::vector<Char>& chars_;
     const std::size_t start_;
     const char32_t c0_;
     const RepairContext& context_;
+    const RepairPlace place_;
     bool& openAtEnd_;
 };
 
