@@ -20,6 +20,7 @@ private slots:
     void strictNamesTheLine();
     void linesLongerThanABlock();
     void failedWriteStops();
+    void manyLinesOnAllCoresInOrder();
 };
 
 namespace {
@@ -157,6 +158,56 @@ void TestRepairLines::failedWriteStops() {
     QVERIFY(!r.ok);
     QCOMPARE(writes, 2);
     QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the output could not be written"));
+}
+
+// Lines are repaired a block at a time on the codec's threads: the text, the counts and every
+// change's offset are those of repairing each line alone, in order, over several blocks; a
+// strict failure names the first bad line however the lines were shared out.
+void TestRepairLines::manyLinesOnAllCoresInOrder() {
+    const char* kinds[] = {"plain ASCII row %d\n", "JOSÃ‰ PÃ‰REZ %d\n", "Ð¼Ð¾Ð»Ð¾ÐºÐ¾ %d\n",
+                           "Москва — столица %d\n", "cafÃ© crÃ¨me %d\r\n"};
+    std::string in;
+    std::vector<std::string> lines;
+    for (int k = 0; in.size() < 3'500'000; ++k) {
+        char line[64];
+        std::snprintf(line, sizeof line, kinds[(k * 7) % 5], k);
+        lines.push_back(line);
+        in += line;
+    }
+    RepairOptions o;
+    o.mojibake = true;
+    o.maxReportedChanges = 1'000'000;
+    std::string want;
+    std::vector<std::uint64_t> offsets;
+    std::uint64_t at = 0, mojibake = 0;
+    for (const std::string& line : lines) {
+        const RepairResult r = repair(std::string(line), o);
+        QVERIFY(r.ok);
+        want += r.text;
+        for (const RepairChange& c : r.report.changes)
+            offsets.push_back(at + c.offset);
+        mojibake += r.report.counts[std::size_t(RepairKind::Mojibake)];
+        at += line.size();
+    }
+    const Run run = byLine(in, o);
+    QVERIFY(run.result.ok);
+    QVERIFY(run.text == want);
+    QCOMPARE(run.result.report.counts[std::size_t(RepairKind::Mojibake)], mojibake);
+    QCOMPARE(run.result.report.changes.size(), offsets.size());
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+        QCOMPARE(run.result.report.changes[k].offset, offsets[k]);
+
+    // Two bad lines in the second block: the first of them is named.
+    std::string bad = in;
+    const std::size_t first = bad.find('\n', 1'500'000) + 1, second = bad.find('\n', 2'000'000) + 1;
+    bad[second] = '\xFF';
+    bad[first] = '\xFF';
+    o.invalid = ErrorPolicy::Strict;
+    const Run strict = byLine(bad, o);
+    QVERIFY(!strict.result.ok);
+    QVERIFY2(QString::fromStdString(strict.result.error)
+                 .startsWith(QStringLiteral("in the line at offset %1: ").arg(first)),
+             strict.result.error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestRepairLines)

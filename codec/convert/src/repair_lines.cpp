@@ -1,10 +1,13 @@
 // Repair line by line (repair_lines.h): the input read in blocks, cut after each LF, each line
-// given to repair() alone.
+// given to repair() alone, the lines of a block on all cores.
 #include "u8convert/repair_lines.h"
+
+#include "u8convert/on_cores.h"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace u8convert {
@@ -50,6 +53,56 @@ RepairOptions optionsForLine(const RepairOptions& options, std::uint64_t offset)
     return line;
 }
 
+// The lines of a batch of whole lines, repaired on the codec's threads and handed on in order.
+// Lines are independent (each is judged alone), so a batch of them is cut into slices, one
+// slice a task: a 1-million-row CSV takes all cores, as the Python module's lists do.
+class LineBatch {
+public:
+    LineBatch(const RepairOptions& first, const RepairOptions& later)
+        : first_(first), later_(later) {}
+
+    // Repairs the lines of `text` (each ending after its LF but perhaps the last), the first of
+    // which starts at `offset` in the input.
+    void repair(std::string_view text, std::uint64_t offset) {
+        lines_.clear();
+        for (std::size_t at = 0; at < text.size();) {
+            const std::size_t lf = text.find('\n', at);
+            const std::size_t end = lf == std::string_view::npos ? text.size() : lf + 1;
+            lines_.push_back({offset + at, text.substr(at, end - at)});
+            at = end;
+        }
+        results_.resize(lines_.size());
+        const std::size_t slices = std::min<std::size_t>(lines_.size(), kSlices);
+        runOnCores(slices, [&](std::size_t k) {
+            for (std::size_t i = k * lines_.size() / slices; i < (k + 1) * lines_.size() / slices;
+                 ++i)
+                results_[i] = u8convert::repair(std::string(lines_[i].text),
+                                                lines_[i].offset == 0 ? first_ : later_);
+        });
+    }
+
+    // f(offset, result) for each line, in order, while f returns true.
+    template <typename F> bool forEach(F&& f) {
+        for (std::size_t i = 0; i < lines_.size(); ++i)
+            if (!f(lines_[i].offset, results_[i]))
+                return false;
+        return true;
+    }
+
+private:
+    // Enough slices for the threads to share the work evenly, few enough that a slice's
+    // hand-over costs nothing next to its lines.
+    static constexpr std::size_t kSlices = 64;
+    struct Line {
+        std::uint64_t offset;
+        std::string_view text;
+    };
+    const RepairOptions& first_;
+    const RepairOptions& later_;
+    std::vector<Line> lines_;
+    std::vector<RepairResult> results_;
+};
+
 } // namespace
 
 RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
@@ -61,11 +114,12 @@ RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
     const std::uint64_t size = input.size();
     constexpr std::size_t kBlock = std::size_t(1) << 20;
     std::vector<std::uint8_t> block(kBlock);
-    std::string line; // the line read so far (a line may span blocks)
-    std::uint64_t offset = 0, lineStart = 0;
-    const auto repairLine = [&]() -> bool {
-        RepairResult r = repair(std::move(line), lineStart == 0 ? first : later);
-        line.clear();
+    // The lines read and not yet repaired, from the input's offset `pendingStart`: whole lines
+    // are repaired a block at a time, a line cut by the block's end waits for the rest.
+    std::string pending;
+    std::uint64_t offset = 0, pendingStart = 0;
+    LineBatch batch(first, later);
+    const auto handOn = [&](std::uint64_t lineStart, RepairResult& r) {
         if (!r.ok) {
             result.error = "in the line at offset " + std::to_string(lineStart) + ": " + r.error;
             result.cancelled = r.cancelled;
@@ -78,31 +132,31 @@ RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
         }
         return true;
     };
+    // Repairs and hands on pending[0, end).
+    const auto repairPending = [&](std::size_t end) {
+        batch.repair(std::string_view(pending).substr(0, end), pendingStart);
+        if (!batch.forEach(handOn))
+            return false;
+        pending.erase(0, end);
+        pendingStart += end;
+        return true;
+    };
     for (;;) {
         const std::size_t got = input.read(offset, block);
         if (got == 0)
             break;
-        std::size_t at = 0;
-        while (at < got) {
-            const auto* lf =
-                static_cast<const std::uint8_t*>(std::memchr(block.data() + at, '\n', got - at));
-            const std::size_t end = lf ? std::size_t(lf - block.data()) + 1 : got;
-            line.append(reinterpret_cast<const char*>(block.data() + at), end - at);
-            at = end;
-            if (lf) {
-                if (!repairLine())
-                    return result;
-                lineStart = offset + at;
-            }
-        }
+        pending.append(reinterpret_cast<const char*>(block.data()), got);
         offset += got;
+        const std::size_t lastLf = pending.rfind('\n');
+        if (lastLf != std::string::npos && !repairPending(lastLf + 1))
+            return result;
         if (options.progress && !options.progress(offset, std::max(size, offset))) {
             result.cancelled = true;
             result.error = "cancelled";
             return result;
         }
     }
-    if (!line.empty() && !repairLine())
+    if (!pending.empty() && !repairPending(pending.size()))
         return result;
     if (offset != size || input.currentSize() != std::optional<std::uint64_t>(offset)) {
         result.error = "the input changed while it was being repaired";

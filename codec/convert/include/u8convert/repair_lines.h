@@ -15,7 +15,9 @@ namespace u8convert {
 // text given to `sink` line after line and the reports added up: counts and bytes summed, the
 // changes listed up to options.maxReportedChanges with their offsets in the input, the line
 // endings counted over the whole input. A byte order mark is added (BomAction::Add) before the
-// first line only; stray U+FEFF are removed from every line. Memory follows the longest line.
+// first line only; stray U+FEFF are removed from every line. The lines of each block read (1 MiB)
+// are repaired on the codec's threads (u8convert/on_cores.h) and handed on in order. Memory
+// follows the longest line and a block's repaired lines.
 // The report's changes cannot be replayed by applySelectedChanges() (each line has passes of its
 // own): every change has pass 0 and its passOffset is its offset. When the result is not ok (a
 // strict policy met an ill-formed sequence, the repair was cancelled, the sink failed, the input
