@@ -56,11 +56,8 @@ bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuff
             at.b += n;
             at.lineA += breaks;
             at.lineB += breaks;
-            if (options.progress && !options.progress(at.a, a.size())) {
-                r.cancelled = true;
-                r.error = "cancelled";
+            if (!keepGoing(options, r, at.a, a.size()))
                 return false;
-            }
             continue;
         }
         std::size_t same = 0;
@@ -104,7 +101,8 @@ bool readWindow(const ByteSource& s, std::uint64_t at, std::size_t size, char si
 } // namespace
 
 void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
-                  CompareResult& r) {
+                  CompareResult& r, Lines lines) {
+    enter(options, CompareStage::Aligning);
     AlignedBuffer ba(kChunk), bb(kChunk);
     Cursor at;
     DecodedSide wa, wb;
@@ -114,9 +112,9 @@ void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions
         if (!readWindow(a, at.a, window, 'A', wa, endA, r.error) ||
             !readWindow(b, at.b, window, 'B', wb, endB, r.error))
             return;
-        const WindowOutcome w =
-            diffWindow(wa, wb, options, r, {at.a, at.b, at.lineA, at.lineB}, endA && endB);
-        if (endA && endB)
+        const WindowOutcome w = diffWindow(
+            wa, wb, options, r, {at.a, at.b, at.lineA, at.lineB, a.size()}, endA && endB, lines);
+        if ((endA && endB) || r.cancelled)
             return;
         if (w.stalled) {
             if (window < kMaxWindow) {
