@@ -204,6 +204,8 @@ void CompareView::showHunk(const u8convert::CompareHunk& hunk) {
 QString CompareView::describe(Side side, quint64 offset) const {
     if (!result_)
         return {};
+    if (result_->hunks.empty())
+        return describeRun(offset);
     const auto& hunks = result_->hunks;
     const bool a = side == Side::A;
     const auto after =
@@ -217,6 +219,18 @@ QString CompareView::describe(Side side, quint64 offset) const {
     if (offset >= own.offset + own.length)
         return {};
     return DifferencesModel::describe(h);
+}
+
+QString CompareView::describeRun(quint64 offset) const {
+    const auto& runs = result_->byteRuns;
+    const auto after = std::upper_bound(runs.begin(), runs.end(), offset,
+                                        [](quint64 o, const auto& run) { return o < run.offset; });
+    if (after == runs.begin() || offset >= (after - 1)->offset + (after - 1)->length)
+        return {};
+    const u8convert::ByteRun& run = *(after - 1);
+    return tr("Bytes differ: offset %1 (0x%2), %3 bytes, on both sides")
+        .arg(QLocale().toString(run.offset), QString::number(run.offset, 16).toUpper(),
+             QLocale().toString(run.length));
 }
 
 u8ui::HexView* CompareView::hexView(Side side) const {
