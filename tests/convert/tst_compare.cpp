@@ -42,6 +42,24 @@ QByteArray utf16be(const QString& s, bool bom) {
     return out;
 }
 
+// The first `n` hunks of two results are the same: kind, label, and both sides' places and text.
+void compareHunks(const std::vector<CompareHunk>& got, const std::vector<CompareHunk>& expected,
+                  std::size_t n) {
+    QVERIFY(got.size() >= n && expected.size() >= n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const CompareHunk &g = got[k], &e = expected[k];
+        QCOMPARE(name(g.kind), name(e.kind));
+        QCOMPARE(g.label, e.label);
+        for (const auto& [x, y] : {std::pair{&g.a, &e.a}, std::pair{&g.b, &e.b}}) {
+            QCOMPARE(x->offset, y->offset);
+            QCOMPARE(x->length, y->length);
+            QCOMPARE(x->line, y->line);
+            QCOMPARE(x->column, y->column);
+            QCOMPARE(x->text, y->text);
+        }
+    }
+}
+
 const QByteArray kText = "Le café est prêt.\nUne deuxième ligne, assez longue pour la détection.\n";
 
 } // namespace
@@ -368,16 +386,7 @@ private slots:
         QVERIFY2(streamed.note.empty(), streamed.note.c_str());
         QVERIFY(held.hunkCount > 100);
         QCOMPARE(streamed.hunkCount, held.hunkCount);
-        for (std::size_t k = 0; k < held.hunks.size(); ++k) {
-            const CompareHunk &s = streamed.hunks[k], &h = held.hunks[k];
-            QCOMPARE(name(s.kind), name(h.kind));
-            QCOMPARE(s.a.offset, h.a.offset);
-            QCOMPARE(s.b.offset, h.b.offset);
-            QCOMPARE(s.a.line, h.a.line);
-            QCOMPARE(s.b.line, h.b.line);
-            QCOMPARE(s.a.column, h.a.column);
-            QCOMPARE(s.b.text, h.b.text);
-        }
+        compareHunks(streamed.hunks, held.hunks, held.hunks.size());
     }
 
     // A changed block too large to label character by character is one hunk, still told
@@ -596,17 +605,7 @@ private slots:
         QVERIFY2(aligned.note.empty(), aligned.note.c_str());
         QVERIFY(paired.hunkCount > 50);
         QCOMPARE(paired.hunkCount + 1, aligned.hunkCount);
-        for (std::size_t k = 0; k < paired.hunks.size(); ++k) {
-            const CompareHunk &p = paired.hunks[k], &h = aligned.hunks[k];
-            QCOMPARE(name(p.kind), name(h.kind));
-            QCOMPARE(p.label, h.label);
-            QCOMPARE(p.a.offset, h.a.offset);
-            QCOMPARE(p.a.length, h.a.length);
-            QCOMPARE(p.b.offset, h.b.offset);
-            QCOMPARE(p.b.length, h.b.length);
-            QCOMPARE(p.b.line, h.b.line);
-            QCOMPARE(p.b.column, h.b.column);
-        }
+        compareHunks(paired.hunks, aligned.hunks, paired.hunks.size());
     }
 
     // The stages a comparison goes through, in order: equal files never leave the byte pass.
