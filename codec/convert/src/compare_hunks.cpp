@@ -376,6 +376,11 @@ bool mojibakeBlock(Context& c, Range ra, Range rb) {
 // One edit of a changed block, at `fa` and `fb` in the texts: labelled, a change of line breaks
 // widened to the whole break, and added unless `ignore` sets it aside.
 void addEdit(Context& c, Range fa, Range fb) {
+    // Past the list only the count is kept, and nothing is set aside: the label is not needed.
+    if (c.r.hunks.size() >= c.options.maxHunks && c.options.ignore == 0) {
+        ++c.r.hunkCount;
+        return;
+    }
     const std::string_view xa = std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin);
     const std::string_view xb = std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin);
     CompareHunk h = label(xa, xb);
