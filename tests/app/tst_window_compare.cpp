@@ -456,6 +456,15 @@ private slots:
         QCOMPARE(w.compareActions()->currentDifference(), 1);
         QCOMPARE(w.compareView()->hexView(Side::A)->differenceMarksIn(0x100, 0x102).size(),
                  std::size_t(1));
+        // The panes mark the runs, and B's tail; A has no bytes there.
+        const auto tail = w.compareView()->hexView(Side::B)->differenceMarksIn(
+            quint64(png.size()), quint64(other.size()));
+        QCOMPARE(tail.size(), std::size_t(1));
+        QCOMPARE(tail.front().end, quint64(other.size()));
+        QVERIFY(w.compareView()
+                    ->hexView(Side::A)
+                    ->differenceMarksIn(0x900, quint64(png.size()))
+                    .empty());
     }
 
     // Opening another file ends the comparison of the one before.
