@@ -685,6 +685,39 @@ private slots:
         QCOMPARE(stopped.hunkCount, 0u);
     }
 
+    // Files held in memory are read, counted and rewritten for the verdicts in pieces, with
+    // options.progress asked between them: a "no" while the texts are read stops the
+    // comparison there; always "yes", it goes on to its verdict.
+    void cancelledWhileReadingTheTexts() {
+        QByteArray a, b;
+        for (int i = 0; a.size() < (12 << 20); ++i) {
+            const QByteArray line =
+                "line " + QByteArray::number(i) + " of a long text, caf\xC3\xA9\n";
+            a += line;
+            b += QByteArray(line).replace("\xC3\xA9", "e\xCC\x81");
+        }
+        const auto runStoppingAt = [&](int stopAt, int& asked) {
+            CompareOptions o;
+            bool reading = false;
+            asked = 0;
+            o.stage = [&](CompareStage s) { reading = s == CompareStage::Texts; };
+            o.progress = [&](std::uint64_t, std::uint64_t) {
+                return !reading || ++asked != stopAt;
+            };
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}), o);
+        };
+        int asked = 0;
+        const CompareResult full = runStoppingAt(-1, asked);
+        QCOMPARE(int(full.verdict), int(CompareVerdict::OnlyNormalForm));
+        QVERIFY2(asked > 10, qPrintable(QString::number(asked)));
+        const CompareResult stopped = runStoppingAt(8, asked);
+        QCOMPARE(asked, 8);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(!stopped.ok);
+        QVERIFY(stopped.verdictText.empty());
+    }
+
     // Binary data (a signature, NUL bytes) is compared by its bytes, with a note naming the
     // side and why; a text with the same two edits gets its hunks.
     void binaryByBytes() {
