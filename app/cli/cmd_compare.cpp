@@ -9,8 +9,10 @@
 #include "u8codec/json_string.h"
 #include "u8convert/compare.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <span>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,7 +42,8 @@ constexpr OptionSpec kOptions[] = {
          "same-ignoring, differ), \"verdict_text\", \"hunks\" (each {kind, label, a, b}, a "
          "side being {offset, length, line, column, text}; kind one of text-edit, "
          "invisible-inserted, invisible-removed, lookalike, normal-form, line-ending, "
-         "encoding-damage, byte-order-mark), \"hunk_count\", \"byte_runs\" ({offset, "
+         "encoding-damage, byte-order-mark; under a verdict, the places it sums up), "
+         "\"hunk_count\" (every hunk, also those past --max-hunks), \"byte_runs\" ({offset, "
          "length}), \"byte_run_count\" and \"differing_bytes\" (with --bytes, or where the "
          "texts were not aligned; else empty and 0), \"first_difference\" (a byte offset) and "
          "\"note\" (null, or why the text alignment was not done or stopped)"},
@@ -48,7 +51,8 @@ constexpr OptionSpec kOptions[] = {
      .kind = ValueKind::Number,
      .valueName = "N",
      .defaultValue = "1000",
-     .help = "list at most N hunks and N byte runs; the others are counted"},
+     .help = "list at most N hunks and N byte runs; the others are counted (under a verdict, "
+             "the text lists its first 10 places unless N is given)"},
 };
 
 constexpr ExitStatus kExitStatuses[] = {
@@ -178,9 +182,16 @@ std::string sideLine(const char* tag, const Side& s, const u8convert::CompareSid
     return line + ")\n";
 }
 
-void printText(const u8convert::CompareResult& r, const Side& a, const Side& b, bool bytesOnly) {
+// Under a whole-file verdict, the places it sums up are listed up to this many unless --max-hunks
+// says otherwise: the verdict is the answer, the places where to look.
+constexpr std::size_t kPlacesUnderVerdict = 10;
+
+void printText(const u8convert::CompareResult& r, const Side& a, const Side& b, bool bytesOnly,
+               std::size_t maxPlaces) {
     std::string out = sideLine("A", a, r.a) + sideLine("B", b, r.b) + r.verdictText + "\n";
-    for (const u8convert::CompareHunk& h : r.hunks) {
+    const bool verdict = r.verdict != u8convert::CompareVerdict::Differ;
+    const std::size_t shown = verdict ? std::min(maxPlaces, r.hunks.size()) : r.hunks.size();
+    for (const u8convert::CompareHunk& h : std::span(r.hunks).first(shown)) {
         out += "A " + std::to_string(h.a.line) + ":" + std::to_string(h.a.column) + " @" +
                std::to_string(h.a.offset) + "+" + std::to_string(h.a.length) + ", B " +
                std::to_string(h.b.line) + ":" + std::to_string(h.b.column) + " @" +
@@ -188,8 +199,10 @@ void printText(const u8convert::CompareResult& r, const Side& a, const Side& b, 
                std::string(name(h.kind)) + ": " + h.label + "\n  - ";
         out += u8codec::jsonString(h.a.text) + "\n  + " + u8codec::jsonString(h.b.text) + "\n";
     }
-    if (r.hunkCount > r.hunks.size())
-        out += std::to_string(r.hunkCount - r.hunks.size()) + " more hunks not shown\n";
+    if (r.hunkCount > shown)
+        out += std::to_string(r.hunkCount - shown) +
+               (verdict ? " more places not shown (--max-hunks=N lists N)\n"
+                        : " more hunks not shown\n");
     // Byte runs say something only where nothing shifted the bytes: listed with --bytes, or
     // when no text was aligned; otherwise only where the first difference is.
     const bool listRuns =
@@ -233,6 +246,9 @@ int runCompare(const Arguments& parsed) {
         return usageError("compare", "standard input can be only one of A and B");
     u8convert::CompareOptions options;
     options.bytesOnly = parsed.has("bytes");
+    // The places a verdict sums up are listed too (with their count), so that one can go there.
+    options.hunksWithVerdict = true;
+    std::size_t maxPlaces = kPlacesUnderVerdict;
     if (const std::string* v = parsed.value("ignore")) {
         std::string bad;
         if (!u8convert::parseIgnoreList(*v, options.ignore, bad))
@@ -243,6 +259,7 @@ int runCompare(const Arguments& parsed) {
         if (ec != std::errc() || end != v->data() + v->size())
             return usageError("compare", "--max-hunks needs a number, not '" + *v + "'");
         options.maxByteRuns = options.maxHunks;
+        maxPlaces = options.maxHunks;
     }
     Side a, b;
     std::string error;
@@ -251,16 +268,24 @@ int runCompare(const Arguments& parsed) {
     // A progress line on a terminal, for inputs large enough to take a while.
     const bool progress =
         isatty(STDERR_FILENO) && a.source->size() + b.source->size() > (256u << 20);
-    if (progress)
-        // Each pass (bytes, then the texts) reports from 0 to its total: a line per change of
-        // percentage, not per chunk.
-        options.progress = [shown = ~0ULL](std::uint64_t done, std::uint64_t total) mutable {
+    std::string_view stage = name(u8convert::CompareStage::Bytes);
+    unsigned long long shownPercent = ~0ULL;
+    if (progress) {
+        // Each stage (the bytes, the texts, their alignment) reports from 0 to its total: a line
+        // per change of stage or percentage, not per chunk.
+        options.stage = [&](u8convert::CompareStage s) {
+            stage = name(s);
+            shownPercent = ~0ULL;
+        };
+        options.progress = [&](std::uint64_t done, std::uint64_t total) {
             const unsigned long long percent = total ? 100ULL * done / total : 100;
-            if (percent != shown)
-                std::fprintf(stderr, "\rcompare: %llu %%", percent);
-            shown = percent;
+            if (percent != shownPercent)
+                std::fprintf(stderr, "\r\033[Kcompare: %.*s %llu %%", int(stage.size()),
+                             stage.data(), percent);
+            shownPercent = percent;
             return true;
         };
+    }
     const u8convert::CompareResult r = u8convert::compareSources(*a.source, *b.source, options);
     if (progress)
         std::fprintf(stderr, "\r\033[K");
@@ -269,7 +294,7 @@ int runCompare(const Arguments& parsed) {
     if (parsed.has("json"))
         writeOut(resultJson(r, a, b) + "\n");
     else
-        printText(r, a, b, options.bytesOnly);
+        printText(r, a, b, options.bytesOnly, maxPlaces);
     const bool same = r.verdict == u8convert::CompareVerdict::SameBytes ||
                       r.verdict == u8convert::CompareVerdict::SameIgnoring;
     return same ? kExitOk : kExitInvalid;
@@ -293,6 +318,10 @@ const CommandSpec kCompareCommand{
         "(the characters named); lookalike (e.g. 'a' U+0061 -> 'а' U+0430, from UTS #39's "
         "confusables); normal-form; line-ending; encoding-damage (invalid UTF-8 on one side, "
         "explained as `check` does, or mojibake); byte-order-mark.\n\n"
+        "Under a verdict, the places it sums up follow it, so that one can go there (each "
+        "line ending, each decomposed character, each line with trailing blanks): the first "
+        "10 (--max-hunks=N lists N), and how many more. Such a verdict keeps every line in its "
+        "place, so its lines are paired one to one where the alignment would give up.\n\n"
         "The bytes are compared first, in chunks, in constant memory: equal files never go "
         "further. Files over 512 MiB are not read into memory: two UTF-8 files get the "
         "verdicts a streamed reading can give (only the BOM, line endings or trailing "
@@ -301,9 +330,9 @@ const CommandSpec kCompareCommand{
         "16 MiB window holds is left to the byte runs, with a note. Files of 16 MiB and more in "
         "two encodings are first compared as decoded streams, so the same text in another "
         "encoding is told in bounded memory at any size; over 512 MiB, such a pair with "
-        "another difference is compared byte by byte, with a note. An alignment that would need "
-        "more than 2000 line edits gives up and "
-        "reports the changed middle as one block, with a note.",
+        "another difference is compared byte by byte, with a note. Without a verdict, an "
+        "alignment that would need more than 2000 line edits gives up and reports the changed "
+        "middle as one block, with a note.",
     .options = kOptions,
     .exitStatuses = kExitStatuses,
     .examples = kExamples,

@@ -6,6 +6,7 @@
 #include "differences_panel.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "hex_view.h"
 #include "startup_trace.h"
 #include "u8codec/byte_source.h"
 #include "u8convert/compare.h"
@@ -21,6 +22,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 namespace u8app {
 
@@ -90,7 +92,7 @@ void CompareActions::updateActions() {
     compareSaved_->setEnabled(hasDocument && document_->history()->isModified() &&
                               !currentPath_().isEmpty());
     close_->setEnabled(comparing_);
-    const bool listed = result_ && !result_->hunks.empty();
+    const bool listed = result_ && panel_->model()->rowCount() > 0;
     next_->setEnabled(listed);
     previous_->setEnabled(listed);
 }
@@ -154,6 +156,8 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
             window_->resizeDocks({dock_}, {240}, Qt::Vertical);
     }
     panel_->setRunning(true);
+    runningNames_[0] = nameA;
+    runningNames_[1] = nameB;
     panel_->setSummary(tr("Comparing %1 with %2…").arg(nameA, nameB));
     updateActions();
     if (stop_)
@@ -175,6 +179,12 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
         u8convert::CompareOptions options;
         options.hunksWithVerdict = true;
         int shown = -1;
+        options.stage = [&](u8convert::CompareStage stage) {
+            shown = -1; // each stage counts from 0
+            const QString words =
+                QString::fromUtf8(name(stage).data(), qsizetype(name(stage).size()));
+            post([this, words] { showStage(words); });
+        };
         options.progress = [&](std::uint64_t done, std::uint64_t total) {
             const int permille = total ? int(done * 1000 / total) : 0;
             if (permille != shown) {
@@ -185,6 +195,8 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
         };
         auto result =
             std::make_shared<const u8convert::CompareResult>(compareSources(*a, *b, options));
+        if (result->cancelled)
+            workersStopped_.fetch_add(1);
         post([this, result] { deliver(result); });
     }));
 }
@@ -203,7 +215,10 @@ void CompareActions::deliver(std::shared_ptr<const u8convert::CompareResult> res
     }
     result_ = std::move(result);
     view_->setResult(result_);
-    panel_->model()->setResult(result_);
+    // The sources, for the bytes a byte run's row shows.
+    panel_->model()->setResult(result_,
+                               view_->hexView(CompareView::Side::A)->document()->sharedSource(),
+                               view_->hexView(CompareView::Side::B)->document()->sharedSource());
     panel_->setSummary(summaryOf(*result_));
     updateActions();
     StartupTrace::mark("compared");
@@ -213,21 +228,42 @@ void CompareActions::deliver(std::shared_ptr<const u8convert::CompareResult> res
 QString CompareActions::summaryOf(const u8convert::CompareResult& r) const {
     const QLocale locale;
     QString text;
-    if (r.verdict == u8convert::CompareVerdict::Differ && r.hunkCount > 0)
+    const bool differ = r.verdict == u8convert::CompareVerdict::Differ;
+    if (differ && r.hunkCount > 0)
         text = r.hunkCount == 1 ? tr("1 difference: ")
                                 : tr("%1 differences: ").arg(locale.toString(r.hunkCount));
-    else if (r.verdict == u8convert::CompareVerdict::Differ)
-        text = tr("%1 bytes differ in %2 runs (marked, not listed): ")
+    else if (differ && r.byteRunCount == 1)
+        text = tr("%1 bytes differ in 1 run: ").arg(locale.toString(r.differingBytes));
+    else if (differ && r.byteRunCount > 0)
+        text = tr("%1 bytes differ in %2 runs: ")
                    .arg(locale.toString(r.differingBytes), locale.toString(r.byteRunCount));
     text += QString::fromStdString(r.verdictText);
+    // The places a verdict sums up, listed below it; those past the list counted.
+    const auto more = [&](quint64 listed, quint64 all, const QString& what) {
+        return tr(" (%1 %2: the first %3 listed, %4 more not listed)")
+            .arg(locale.toString(all), what, locale.toString(listed),
+                 locale.toString(all - listed));
+    };
     if (r.hunkCount > r.hunks.size())
-        text += tr(" (the first %1 listed)").arg(locale.toString(quint64(r.hunks.size())));
+        text += more(r.hunks.size(), r.hunkCount, differ ? tr("differences") : tr("places"));
+    else if (!differ && r.hunkCount > 0)
+        text += r.hunkCount == 1 ? tr(" (1 place, listed)")
+                                 : tr(" (%1 places, listed)").arg(locale.toString(r.hunkCount));
     else if (r.hunks.empty() && r.byteRunCount > r.byteRuns.size())
-        text += tr(" (the first %1 runs of bytes marked)")
-                    .arg(locale.toString(quint64(r.byteRuns.size())));
+        text += more(r.byteRuns.size(), r.byteRunCount, tr("runs of bytes"));
     if (!r.note.empty())
         text += QStringLiteral("\n") + tr("Note: %1").arg(QString::fromStdString(r.note));
     return text;
+}
+
+void CompareActions::showStage(const QString& stage) {
+    panel_->setSummary(
+        tr("Comparing %1 with %2: %3…").arg(runningNames_[0], runningNames_[1], stage));
+}
+
+bool CompareActions::isWorking() const {
+    return std::any_of(workers_.begin(), workers_.end(),
+                       [](const QFuture<void>& f) { return !f.isFinished(); });
 }
 
 void CompareActions::cancel() {
@@ -267,7 +303,7 @@ void CompareActions::showDifference(int row) {
     message(tr("Difference %1 of %2: %3")
                 .arg(row + 1)
                 .arg(panel_->model()->rowCount())
-                .arg(DifferencesModel::kindName(h->kind)));
+                .arg(panel_->model()->kindNameAt(row)));
 }
 
 void CompareActions::step(bool forward) {

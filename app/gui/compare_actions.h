@@ -63,6 +63,12 @@ public:
     void closeCompare();
     bool isComparing() const { return comparing_; }
     bool isRunning() const { return running_; }
+    // Whether a worker is still at a comparison: after Cancel, until it has stopped (it asks the
+    // stop flag all along, also inside the alignment).
+    bool isWorking() const;
+    // How many workers were stopped by Cancel inside the engine (their result came back
+    // cancelled) rather than running to their end.
+    int workersStopped() const { return workersStopped_.load(); }
     // The finished comparison shown (null while it runs, after Cancel, or with none).
     std::shared_ptr<const u8convert::CompareResult> result() const { return result_; }
     // Goes to the difference `row` of the list on both sides.
@@ -81,6 +87,8 @@ private:
     void deliver(std::shared_ptr<const u8convert::CompareResult> result);
     void step(bool forward);
     QString summaryOf(const u8convert::CompareResult& r) const;
+    // "Comparing A with B: aligning the texts…".
+    void showStage(const QString& stage);
     void message(const QString& text);
 
     QMainWindow* window_;
@@ -99,12 +107,14 @@ private:
     bool comparing_ = false;
     bool running_ = false;
     int current_ = -1;
+    QString runningNames_[2]; // the sides' names while it runs, for the stage line
     // The running comparison's stop flag and number: what an earlier one still reports is
     // dropped. A cancelled worker is not waited for (a new comparison starts at once), only on
     // destruction.
     std::shared_ptr<std::atomic<bool>> stop_;
     quint64 generation_ = 0;
     QList<QFuture<void>> workers_;
+    std::atomic<int> workersStopped_{0};
 };
 
 } // namespace u8app

@@ -138,12 +138,19 @@ void CompareView::setResult(std::shared_ptr<const u8convert::CompareResult> resu
         marksA->push_back({h.a.offset, h.a.offset + h.a.length, h.kind});
         marksB->push_back({h.b.offset, h.b.offset + h.b.length, h.kind});
     }
-    // Byte runs stand for the differences where the texts were not aligned.
-    if (result_->hunks.empty())
+    // Byte runs stand for the differences where the texts were not aligned, and the longer
+    // file's tail for the bytes the other has not.
+    if (result_->hunks.empty()) {
         for (const u8convert::ByteRun& run : result_->byteRuns)
             for (auto* marks : {marksA.get(), marksB.get()})
                 marks->push_back(
                     {run.offset, run.offset + run.length, u8convert::HunkKind::TextEdit});
+        const quint64 common = std::min(result_->a.size, result_->b.size);
+        if (result_->a.size != result_->b.size)
+            (result_->a.size > common ? marksA : marksB)
+                ->push_back({common, std::max(result_->a.size, result_->b.size),
+                             u8convert::HunkKind::TextEdit});
+    }
     pairs_[0]->hex->setDifferenceMarks(marksA);
     pairs_[0]->text->setDifferenceMarks(marksA);
     pairs_[1]->hex->setDifferenceMarks(marksB);
@@ -204,6 +211,8 @@ void CompareView::showHunk(const u8convert::CompareHunk& hunk) {
 QString CompareView::describe(Side side, quint64 offset) const {
     if (!result_)
         return {};
+    if (result_->hunks.empty())
+        return describeRun(side, offset);
     const auto& hunks = result_->hunks;
     const bool a = side == Side::A;
     const auto after =
@@ -217,6 +226,24 @@ QString CompareView::describe(Side side, quint64 offset) const {
     if (offset >= own.offset + own.length)
         return {};
     return DifferencesModel::describe(h);
+}
+
+QString CompareView::describeRun(Side side, quint64 offset) const {
+    const quint64 common = std::min(result_->a.size, result_->b.size);
+    if (offset >= common)
+        return tr("Only in %1: %2 bytes past the other file's end, from offset %3")
+            .arg(side == Side::A ? QStringLiteral("A") : QStringLiteral("B"),
+                 QLocale().toString(std::max(result_->a.size, result_->b.size) - common),
+                 QLocale().toString(common));
+    const auto& runs = result_->byteRuns;
+    const auto after = std::upper_bound(runs.begin(), runs.end(), offset,
+                                        [](quint64 o, const auto& run) { return o < run.offset; });
+    if (after == runs.begin() || offset >= (after - 1)->offset + (after - 1)->length)
+        return {};
+    const u8convert::ByteRun& run = *(after - 1);
+    return tr("Bytes differ: offset %1 (0x%2), %3 bytes, on both sides")
+        .arg(QLocale().toString(run.offset), QString::number(run.offset, 16).toUpper(),
+             QLocale().toString(run.length));
 }
 
 u8ui::HexView* CompareView::hexView(Side side) const {

@@ -67,6 +67,9 @@ private:
     void fitPanes();
     // The tooltip's first lines for the byte at `offset` of `side`: its difference, named.
     QString describe(Side side, quint64 offset) const;
+    // Where the differences are byte runs (no hunk): the run at `offset`, the same on both sides,
+    // or the longer file's tail.
+    QString describeRun(Side side, quint64 offset) const;
 
     std::unique_ptr<Pair> pairs_[2];
     std::shared_ptr<const u8convert::CompareResult> result_;

@@ -9,6 +9,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -17,7 +18,8 @@ namespace u8app {
 DifferencesPanel::DifferencesPanel(QWidget* parent)
     : QWidget(parent), model_(new DifferencesModel(this)), view_(new QTableView(this)),
       summary_(new QLabel(this)), progress_(new QProgressBar(this)),
-      cancel_(new QPushButton(tr("Cancel"), this)), buttons_(new QWidget(this)) {
+      cancel_(new QPushButton(tr("Cancel"), this)), progressDelay_(new QTimer(this)),
+      buttons_(new QWidget(this)) {
     setObjectName(QStringLiteral("differencesPanel"));
     summary_->setObjectName(QStringLiteral("differencesSummary"));
     summary_->setWordWrap(true);
@@ -30,6 +32,12 @@ DifferencesPanel::DifferencesPanel(QWidget* parent)
     cancel_->setObjectName(QStringLiteral("differencesCancel"));
     cancel_->setToolTip(tr("Stop the comparison; the two files stay side by side"));
     connect(cancel_, &QPushButton::clicked, this, &DifferencesPanel::cancelRequested);
+    progressDelay_->setSingleShot(true);
+    progressDelay_->setInterval(kProgressDelayMs);
+    connect(progressDelay_, &QTimer::timeout, this, [this] {
+        progress_->setVisible(true);
+        cancel_->setVisible(true);
+    });
     view_->setObjectName(QStringLiteral("differencesView"));
     view_->setModel(model_);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -72,10 +80,17 @@ void DifferencesPanel::setSummary(const QString& text) {
 }
 
 void DifferencesPanel::setRunning(bool running) {
-    progress_->setVisible(running);
-    cancel_->setVisible(running);
+    progress_->setVisible(false);
+    cancel_->setVisible(false);
+    progress_->setValue(0);
     if (running)
-        progress_->setValue(0);
+        progressDelay_->start();
+    else
+        progressDelay_->stop();
+}
+
+bool DifferencesPanel::isProgressShown() const {
+    return !cancel_->isHidden();
 }
 
 void DifferencesPanel::setProgress(int permille) {

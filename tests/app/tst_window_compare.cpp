@@ -318,8 +318,9 @@ private slots:
         QSignalSpy done(w.compareActions(), &CompareActions::finished);
         QVERIFY(w.compareActions()->compareWith(other));
         QVERIFY(w.compareActions()->isRunning());
-        QVERIFY(w.compareActions()->panel()->cancelButton()->isVisibleTo(&w));
-        QTest::mouseClick(w.compareActions()->panel()->cancelButton(), Qt::LeftButton);
+        // Before it has run kProgressDelayMs the button is not shown yet: its signal stands for
+        // the click.
+        emit w.compareActions()->panel()->cancelRequested();
         QVERIFY(!w.compareActions()->isRunning());
         QCOMPARE(done.count(), 1);
         QVERIFY(summary(w).contains(QLatin1String("cancelled")));
@@ -335,6 +336,135 @@ private slots:
         QVERIFY(!w.compareActions()->isComparing());
         w.goTo(100);
         QCOMPARE(w.selection()->cursor(), quint64(100));
+    }
+
+    // Progress and Cancel come only once a comparison has run kProgressDelayMs, whatever the
+    // files' sizes: a quick one never shows them; a long one shows them, names its stage (here
+    // the alignment of 300,000 lines each with an é decomposed, each place listed), and
+    // Cancel there stops the worker itself (its result comes back cancelled by the engine), not
+    // only the window's wait for it. Without Cancel the same pair lists every place.
+    void progressAndCancelWhileAligning() {
+        QByteArray nfc, nfd;
+        for (int i = 0; i < 300000; ++i) {
+            const QByteArray line = "line " + QByteArray::number(i) + " of the caf";
+            nfc += line + "\xC3\xA9 text\n";
+            nfd += line + "e\xCC\x81 text\n";
+        }
+        {
+            MainWindow quick;
+            QVERIFY(quick.openFile(write("short.txt", "one\ntwo\n")));
+            QVERIFY(compare(quick, write("short_b.txt", "one\nTWO\n")));
+            QCOMPARE(rowsOf(quick).size(), std::size_t(1));
+            QVERIFY(!quick.compareActions()->panel()->isProgressShown());
+            QTest::qWait(u8app::DifferencesPanel::kProgressDelayMs + 100);
+            QVERIFY(!quick.compareActions()->panel()->isProgressShown());
+        }
+        MainWindow w;
+        QVERIFY(w.openFile(write("nfc.txt", nfc)));
+        const QString other = write("nfd.txt", nfd);
+        u8app::DifferencesPanel* panel = w.compareActions()->panel();
+
+        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        QVERIFY(w.compareActions()->compareWith(other));
+        QVERIFY(!panel->isProgressShown());
+        QTRY_VERIFY_WITH_TIMEOUT(summary(w).contains(QLatin1String("aligning the texts")), 60000);
+        QVERIFY(w.compareActions()->isRunning());
+        QTRY_VERIFY(panel->isProgressShown());
+        const int stoppedBefore = w.compareActions()->workersStopped();
+        QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+        QCOMPARE(done.count(), 1);
+        QVERIFY(!w.compareActions()->isRunning());
+        QVERIFY(!panel->isProgressShown());
+        QVERIFY2(summary(w).contains(QLatin1String("cancelled")), qPrintable(summary(w)));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.compareActions()->isWorking(), 20000);
+        QCOMPARE(w.compareActions()->workersStopped(), stoppedBefore + 1);
+        QVERIFY(rowsOf(w).empty());
+        w.goTo(10); // the window goes on
+        QCOMPARE(w.selection()->cursor(), quint64(10));
+
+        QVERIFY(compare(w, other));
+        QCOMPARE(w.compareActions()->workersStopped(), stoppedBefore + 1);
+        QCOMPARE(w.compareActions()->result()->hunkCount, 300000u);
+        QCOMPARE(rowsOf(w).size(), std::size_t(1000));
+        QCOMPARE(rowsOf(w)[999].kind, Kind::NormalForm);
+        QVERIFY2(summary(w).contains(QLatin1String(
+                     "(300,000 places: the first 1,000 listed, 299,000 more not listed)")),
+                 qPrintable(summary(w)));
+    }
+
+    // Where the differences are runs of bytes (binary files), the dock lists them: both
+    // offsets, the lengths, the bytes in hex, and the bytes one file has past the other's end;
+    // F7 selects each on both sides. A text pair lists its hunks instead (differencesListed).
+    void byteRunsListed() {
+        QByteArray png("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16);
+        for (int i = 0; i < 4000; ++i)
+            png += char(i * 7 % 256);
+        QByteArray other = png;
+        other[0x100] = char(0xAA);
+        other[0x101] = char(0xBB);
+        other[0x800] = char(other[0x800] ^ 1);
+        other += "tail";
+        MainWindow w;
+        QVERIFY(w.openFile(write("a.png", png)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(compare(w, write("b.png", other)));
+        const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+        QVERIFY(model->listsByteRuns());
+        const std::vector<Row> rows = rowsOf(w);
+        QCOMPARE(rows.size(), std::size_t(3));
+        QCOMPARE(rows[0].offsetA, quint64(0x100));
+        QCOMPARE(rows[0].lengthA, quint64(2));
+        QCOMPARE(rows[0].offsetB, quint64(0x100));
+        QCOMPARE(rows[1].offsetA, quint64(0x800));
+        QCOMPARE(rows[2].offsetB, quint64(png.size()));
+        QCOMPARE(rows[2].lengthA, quint64(0));
+        QCOMPARE(rows[2].lengthB, quint64(4));
+        const auto cell = [&](int row, int column) {
+            return model->data(model->index(row, column), Qt::DisplayRole).toString();
+        };
+        QCOMPARE(cell(0, u8app::DifferencesModel::Kind), QStringLiteral("Bytes differ"));
+        QCOMPARE(cell(0, u8app::DifferencesModel::OffsetB), QStringLiteral("0x00000100"));
+        QCOMPARE(cell(0, u8app::DifferencesModel::PlaceA), QStringLiteral("2 bytes"));
+        const QString expected = QStringLiteral("%1 %2 → AA BB")
+                                     .arg(quint8(png[0x100]), 2, 16, QLatin1Char('0'))
+                                     .arg(quint8(png[0x101]), 2, 16, QLatin1Char('0'))
+                                     .toUpper();
+        QCOMPARE(cell(0, u8app::DifferencesModel::Preview), expected);
+        QCOMPARE(cell(2, u8app::DifferencesModel::Kind), QStringLiteral("Only in B"));
+        QCOMPARE(cell(2, u8app::DifferencesModel::Preview), QStringLiteral("(none) → 74 61 69 6C"));
+        QCOMPARE(
+            model->headerData(u8app::DifferencesModel::PlaceA, Qt::Horizontal, Qt::DisplayRole),
+            QVariant(QStringLiteral("Length A")));
+        QVERIFY2(summary(w).startsWith(QLatin1String("3 bytes differ in 2 runs: the files differ")),
+                 qPrintable(summary(w)));
+        QVERIFY2(summary(w).contains(QLatin1String("binary data (PNG image)")),
+                 qPrintable(summary(w)));
+        u8ui::ByteSelection* selA = w.compareView()->selection(Side::A);
+        u8ui::ByteSelection* selB = w.compareView()->selection(Side::B);
+        for (int expectedRow : {0, 1}) {
+            QTest::keyClick(&w, Qt::Key_F7);
+            QCOMPARE(w.compareActions()->currentDifference(), expectedRow);
+            QCOMPARE(selA->range().start, rows[std::size_t(expectedRow)].offsetA);
+            QCOMPARE(selB->range().start, rows[std::size_t(expectedRow)].offsetB);
+        }
+        QCOMPARE(selA->range().end, quint64(0x801));
+        QTest::keyClick(&w, Qt::Key_F7);
+        QCOMPARE(selB->range().start, quint64(png.size()));
+        QCOMPARE(selB->range().end, quint64(other.size()));
+        QTest::keyClick(&w, Qt::Key_F7, Qt::ShiftModifier);
+        QCOMPARE(w.compareActions()->currentDifference(), 1);
+        QCOMPARE(w.compareView()->hexView(Side::A)->differenceMarksIn(0x100, 0x102).size(),
+                 std::size_t(1));
+        // The panes mark the runs, and B's tail; A has no bytes there.
+        const auto tail = w.compareView()->hexView(Side::B)->differenceMarksIn(
+            quint64(png.size()), quint64(other.size()));
+        QCOMPARE(tail.size(), std::size_t(1));
+        QCOMPARE(tail.front().end, quint64(other.size()));
+        QVERIFY(w.compareView()
+                    ->hexView(Side::A)
+                    ->differenceMarksIn(0x900, quint64(png.size()))
+                    .empty());
     }
 
     // Opening another file ends the comparison of the one before.

@@ -100,32 +100,80 @@ private slots:
         QVERIFY(j.value("a").toObject().value("size").toInteger() > 100);
     }
 
+    // Each verdict, and the places it sums up as hunks (their kind and number).
     void verdictsInJson_data() {
         QTest::addColumn<QByteArray>("b");
         QTest::addColumn<QString>("verdict");
-        QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBFLe caf\xC3\xA9.\nFin.\n") << "only-bom";
-        QTest::newRow("CRLF") << QByteArray("Le caf\xC3\xA9.\r\nFin.\r\n") << "only-line-endings";
-        QTest::newRow("NFD") << QByteArray("Le cafe\xCC\x81.\nFin.\n") << "only-normal-form";
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("places");
+        QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBFLe caf\xC3\xA9.\nFin.\n") << "only-bom"
+                             << "byte-order-mark" << 1;
+        QTest::newRow("CRLF") << QByteArray("Le caf\xC3\xA9.\r\nFin.\r\n") << "only-line-endings"
+                              << "line-ending" << 2;
+        QTest::newRow("NFD") << QByteArray("Le cafe\xCC\x81.\nFin.\n") << "only-normal-form"
+                             << "normal-form" << 1;
         QTest::newRow("trailing") << QByteArray("Le caf\xC3\xA9. \nFin.\t\n")
-                                  << "only-trailing-space";
+                                  << "only-trailing-space"
+                                  << "text-edit" << 2;
         QTest::newRow("mojibake") << QByteArray("Le caf\xC3\x83\xC2\xA9.\nFin.\n")
-                                  << "b-is-a-with-mojibake";
+                                  << "b-is-a-with-mojibake"
+                                  << "encoding-damage" << 1;
         QTest::newRow("UTF-16LE") << QByteArray(
                                          "\xFF\xFEL\0e\0 \0c\0a\0f\0\xE9\0.\0\n\0F\0i\0n\0.\0\n\0",
                                          30)
-                                  << "same-text-other-encoding";
-        QTest::newRow("edit") << QByteArray("Le caf\xC3\xA9!\nFin.\n") << "differ";
+                                  << "same-text-other-encoding"
+                                  << "byte-order-mark" << 1;
+        QTest::newRow("edit") << QByteArray("Le caf\xC3\xA9!\nFin.\n") << "differ"
+                              << "text-edit" << 1;
     }
     void verdictsInJson() {
         QFETCH(QByteArray, b);
         QFETCH(QString, verdict);
+        QFETCH(QString, kind);
+        QFETCH(int, places);
         const QString a = file("a.txt", "Le caf\xC3\xA9.\nFin.\n");
         const CliRun r = runCli({"compare", "--json", a, file("b.txt", b)});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject j = json(r);
         QCOMPARE(j.value("verdict").toString(), verdict);
-        QCOMPARE(j.value("hunk_count").toInteger() == 0, verdict != "differ");
+        QCOMPARE(j.value("hunk_count").toInteger(), places);
+        const QJsonArray hunks = j.value("hunks").toArray();
+        QCOMPARE(hunks.size(), places);
+        for (const QJsonValue& h : hunks)
+            QCOMPARE(h.toObject().value("kind").toString(), kind);
         QCOMPARE(j.value("a").toObject().value("encoding").toString(), QString("UTF-8"));
+    }
+
+    // Under a verdict the text lists its first 10 places and says how many more; --max-hunks
+    // lists more. Every line of 1,500 in CR LF is past the alignment's bound: the lines are
+    // paired, and each place is still found. Without a verdict, every hunk is listed.
+    void placesUnderVerdict() {
+        QByteArray lf, crlf, edited;
+        for (int i = 0; i < 1500; ++i) {
+            const QByteArray line = "line " + QByteArray::number(i);
+            lf += line + "\n";
+            crlf += line + "\r\n";
+            edited += i % 100 == 5 ? line + "!\n" : line + "\n";
+        }
+        const QString a = file("lf.txt", lf), b = file("crlf.txt", crlf);
+        const CliRun text = runCli({"compare", a, b});
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(text.out.contains("only line endings differ: A has 1500 LF"), text.out);
+        QCOMPARE(text.out.count(": line-ending: LF -> CR LF\n"), 10);
+        QVERIFY2(text.out.contains("A 1:7 @6+1, B 1:7 @6+2: line-ending: LF -> CR LF"), text.out);
+        QVERIFY2(text.out.contains("\n1490 more places not shown (--max-hunks=N lists N)\n"),
+                 text.out);
+        QVERIFY2(!text.out.contains("note:"), text.out);
+        const CliRun more = runCli({"compare", "--max-hunks=1500", a, b});
+        QCOMPARE(more.out.count(": line-ending: LF -> CR LF\n"), 1500);
+        QVERIFY2(!more.out.contains("more places"), more.out);
+        const QJsonObject j = json(runCli({"compare", "--json", a, b}));
+        QCOMPARE(j.value("hunk_count").toInteger(), 1500);
+        QCOMPARE(j.value("hunks").toArray().size(), 1000);
+        QVERIFY(j.value("note").isNull());
+        const CliRun differ = runCli({"compare", a, file("edited.txt", edited)});
+        QCOMPARE(differ.out.count(": text-edit: inserted\n"), 15);
+        QVERIFY2(!differ.out.contains("more"), differ.out);
     }
 
     void hunksInText() {

@@ -5,6 +5,7 @@
 #include "u8codec/byte_source.h"
 #include "u8convert/compare.h"
 
+#include <QRandomGenerator>
 #include <QtTest>
 #include <algorithm>
 
@@ -41,12 +42,40 @@ QByteArray utf16be(const QString& s, bool bom) {
     return out;
 }
 
+// The first `n` hunks of two results are the same: kind, label, and both sides' places and text.
+void compareHunks(const std::vector<CompareHunk>& got, const std::vector<CompareHunk>& expected,
+                  std::size_t n) {
+    QVERIFY(got.size() >= n && expected.size() >= n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const CompareHunk &g = got[k], &e = expected[k];
+        QCOMPARE(name(g.kind), name(e.kind));
+        QCOMPARE(g.label, e.label);
+        for (const auto& [x, y] : {std::pair{&g.a, &e.a}, std::pair{&g.b, &e.b}}) {
+            QCOMPARE(x->offset, y->offset);
+            QCOMPARE(x->length, y->length);
+            QCOMPARE(x->line, y->line);
+            QCOMPARE(x->column, y->column);
+            QCOMPARE(x->text, y->text);
+        }
+    }
+}
+
 const QByteArray kText = "Le café est prêt.\nUne deuxième ligne, assez longue pour la détection.\n";
 
 } // namespace
 
 Q_DECLARE_METATYPE(u8convert::CompareVerdict)
 Q_DECLARE_METATYPE(u8convert::HunkKind)
+
+namespace QTest {
+// For QCOMPARE of the stages seen.
+template <> char* toString(const std::vector<u8convert::CompareStage>& stages) {
+    QByteArray out;
+    for (CompareStage s : stages)
+        out += QByteArray(name(s).data(), qsizetype(name(s).size())) + "; ";
+    return qstrdup(out.constData());
+}
+} // namespace QTest
 
 class TestCompare : public QObject {
     Q_OBJECT
@@ -357,16 +386,7 @@ private slots:
         QVERIFY2(streamed.note.empty(), streamed.note.c_str());
         QVERIFY(held.hunkCount > 100);
         QCOMPARE(streamed.hunkCount, held.hunkCount);
-        for (std::size_t k = 0; k < held.hunks.size(); ++k) {
-            const CompareHunk &s = streamed.hunks[k], &h = held.hunks[k];
-            QCOMPARE(name(s.kind), name(h.kind));
-            QCOMPARE(s.a.offset, h.a.offset);
-            QCOMPARE(s.b.offset, h.b.offset);
-            QCOMPARE(s.a.line, h.a.line);
-            QCOMPARE(s.b.line, h.b.line);
-            QCOMPARE(s.a.column, h.a.column);
-            QCOMPARE(s.b.text, h.b.text);
-        }
+        compareHunks(streamed.hunks, held.hunks, held.hunks.size());
     }
 
     // A changed block too large to label character by character is one hunk, still told
@@ -427,19 +447,41 @@ private slots:
             for (const CompareHunk& h : marked.hunks)
                 QCOMPARE(int(h.kind), int(HunkKind::LineEnding));
             QCOMPARE(marked.hunks[1].b.offset, marked.hunks[1].a.offset + 1);
-            // Every line in CR LF is more than the alignment's bound: the verdict, no places (a
-            // block over the whole file would call them a text edit), and a note.
+            // Every line in CR LF is more than the alignment's bound: the verdict holds every
+            // line in place, so the lines are paired and every place is found, the first
+            // maxHunks listed, streamed and in memory alike.
             const CompareResult all = compareSources(MemorySource({text.begin(), text.end()}),
                                                      MemorySource({crlf.begin(), crlf.end()}), o);
-            QCOMPARE(int(all.verdict), int(CompareVerdict::OnlyLineEndings));
-            QCOMPARE(all.hunkCount, 0u);
-            QVERIFY2(all.note.starts_with("the places are not marked: "), all.note.c_str());
             CompareOptions inMemory;
             inMemory.hunksWithVerdict = true;
             const CompareResult held = compareTexts(bytes(text), bytes(crlf), inMemory);
-            QCOMPARE(int(held.verdict), int(CompareVerdict::OnlyLineEndings));
-            QCOMPARE(held.hunkCount, 0u);
-            QVERIFY2(held.note.starts_with("the places are not marked: "), held.note.c_str());
+            for (const CompareResult* r : {&all, &held}) {
+                QCOMPARE(int(r->verdict), int(CompareVerdict::OnlyLineEndings));
+                QVERIFY2(r->note.empty(), r->note.c_str());
+                QCOMPARE(r->hunkCount, 100000u);
+                QCOMPARE(r->hunks.size(), inMemory.maxHunks);
+                for (std::size_t k = 0; k < r->hunks.size(); k += 97) {
+                    const CompareHunk& h = r->hunks[k];
+                    QCOMPARE(int(h.kind), int(HunkKind::LineEnding));
+                    QCOMPARE(h.label, std::string("LF -> CR LF"));
+                    QCOMPARE(h.a.line, std::uint64_t(k + 1));
+                    QCOMPARE(h.a.offset,
+                             std::uint64_t(text.indexOf(
+                                 '\n',
+                                 k ? text.indexOf("line " + QByteArray::number(qulonglong(k)) + " ")
+                                   : 0)));
+                    QCOMPARE(h.b.offset, h.a.offset + k);
+                    QCOMPARE(h.b.length, 2u);
+                }
+            }
+            // Without a verdict the lines are not paired: the same pair with an edit is past the
+            // bound, one block and a note saying the alignment gave up.
+            QByteArray edited = crlf;
+            edited.replace("line 500 ", "line 500!");
+            const CompareResult differ = compareTexts(bytes(text), bytes(edited), inMemory);
+            QCOMPARE(int(differ.verdict), int(CompareVerdict::Differ));
+            QCOMPARE(differ.hunkCount, 1u);
+            QVERIFY2(differ.note.find("gave up") != std::string::npos, differ.note.c_str());
         }
         QVERIFY2(eol.verdictText.find("A has 100000 LF, 0 CRLF, 0 CR; B has 0 LF, 100000 CRLF") !=
                      std::string::npos,
@@ -510,6 +552,206 @@ private slots:
             QCOMPARE(longer.length, 15u);
             QCOMPARE(longer.line, 20001u);
         }
+    }
+
+    // Under a verdict the lines are paired, and a line whose change is a small run of ASCII
+    // (a CR, blanks) takes a short cut past the alignment of its characters: the places are
+    // the ones the alignment finds. Each pair here holds a verdict; the same pair with one more
+    // edit at its end holds none, and is aligned: its hunks but the last must be the same (the
+    // lines that change are kept apart, so that the alignment's blocks are single lines).
+    void pairedLinesEqualAligned_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<CompareVerdict>("verdict");
+        const QList<QByteArray> bodies = {"plain words",
+                                          "caf\xC3\xA9 au lait",
+                                          "cafe\xCC\x81",
+                                          "\xCE\xBB\xCF\x8C\xCE\xB3\xCE\xBF\xCF\x82 x",
+                                          "",
+                                          "  indented",
+                                          "e\xCC\x81\xCC\xA3"};
+        QRandomGenerator rng(36);
+        QByteArray a, eol, blanks, nfd;
+        for (int i = 0; i < 400; ++i) {
+            const QByteArray body = bodies[rng.bounded(bodies.size())] + QByteArray::number(i % 3);
+            const int breakA = rng.bounded(3), breakB = rng.bounded(3);
+            const QByteArray breaks[] = {"\n", "\r\n", "\r"};
+            const QByteArray tails[] = {"", " ", "\t", "  \t"};
+            const QByteArray tailA = tails[rng.bounded(4)], tailB = tails[rng.bounded(4)];
+            a += body + tailA + breaks[breakA];
+            eol += body + tailA + breaks[breakB];
+            blanks += body + tailB + breaks[breakA];
+            nfd += QByteArray(body).replace("caf\xC3\xA9", "cafe\xCC\x81") + tailA + breaks[breakA];
+            // An unchanged line between two that may change: the alignment's blocks are then
+            // single lines, as the pairs are.
+            const QByteArray kept = "kept line " + QByteArray::number(i) + "\n";
+            for (QByteArray* text : {&a, &eol, &blanks, &nfd})
+                *text += kept;
+        }
+        QTest::newRow("line endings") << a << eol << CompareVerdict::OnlyLineEndings;
+        QTest::newRow("trailing blanks") << a << blanks << CompareVerdict::OnlyTrailingSpace;
+        QTest::newRow("normal form") << a << nfd << CompareVerdict::OnlyNormalForm;
+    }
+    void pairedLinesEqualAligned() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(CompareVerdict, verdict);
+        CompareOptions o;
+        o.hunksWithVerdict = true;
+        const CompareResult paired = compareTexts(bytes(a), bytes(b), o);
+        QCOMPARE(int(paired.verdict), int(verdict));
+        const CompareResult aligned = compareTexts(bytes(a), bytes(b + "an edit\n"), o);
+        QCOMPARE(int(aligned.verdict), int(CompareVerdict::Differ));
+        QVERIFY2(aligned.note.empty(), aligned.note.c_str());
+        QVERIFY(paired.hunkCount > 50);
+        QCOMPARE(paired.hunkCount + 1, aligned.hunkCount);
+        compareHunks(paired.hunks, aligned.hunks, paired.hunks.size());
+    }
+
+    // The stages a comparison goes through, in order: equal files never leave the byte pass.
+    void stages() {
+        QByteArray a, b;
+        for (int i = 0; i < 2000; ++i) {
+            a += "line " + QByteArray::number(i) + "\n";
+            b += "line " + QByteArray::number(i) + (i == 1500 ? "!\n" : "\n");
+        }
+        std::vector<CompareStage> seen;
+        CompareOptions o;
+        o.stage = [&](CompareStage s) { seen.push_back(s); };
+        const CompareResult r = compareSources(MemorySource({a.begin(), a.end()}),
+                                               MemorySource({b.begin(), b.end()}), o);
+        QCOMPARE(r.hunkCount, 1u);
+        QCOMPARE(seen, (std::vector<CompareStage>{CompareStage::Bytes, CompareStage::Texts,
+                                                  CompareStage::Aligning}));
+        seen.clear();
+        compareSources(MemorySource({a.begin(), a.end()}), MemorySource({a.begin(), a.end()}), o);
+        QCOMPARE(seen, std::vector<CompareStage>{CompareStage::Bytes});
+        QCOMPARE(name(CompareStage::Aligning), std::string_view("aligning the texts"));
+    }
+
+    // The alignment asks options.progress as it goes, between blocks and inside the search of a
+    // long one: a "no" there stops it (nothing is reported but that it was cancelled); always
+    // "yes", it runs to its end. In memory, streamed, and in one long search.
+    void cancelledWhileAligning_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<quint64>("textLimit"); // 0: the default
+        QTest::addColumn<quint64>("maxEditCost");
+        QByteArray a, b, rewrittenA, rewrittenB;
+        for (int i = 0; i < 20000; ++i) {
+            const QByteArray line = "line " + QByteArray::number(i) + " of the text\n";
+            a += line;
+            b += i % 50 == 7 ? QByteArray(line).replace("text", "TEXT") : line;
+        }
+        for (int i = 0; i < 3000; ++i) {
+            rewrittenA += "a" + QByteArray::number(i) + "\n";
+            rewrittenB += "b" + QByteArray::number(i) + "\n";
+        }
+        QTest::newRow("in memory") << a << b << quint64(0) << quint64(2000);
+        QTest::newRow("streamed") << a << b << quint64(1024) << quint64(2000);
+        QTest::newRow("one long search")
+            << rewrittenA << rewrittenB << quint64(0) << quint64(100000);
+    }
+    void cancelledWhileAligning() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(quint64, textLimit);
+        QFETCH(quint64, maxEditCost);
+        const auto runStoppingAt = [&](int stopAt, int& asked) {
+            CompareOptions o;
+            o.textLimit = textLimit ? textLimit : o.textLimit;
+            o.maxEditCost = maxEditCost;
+            bool aligning = false;
+            asked = 0;
+            o.stage = [&](CompareStage s) { aligning = s == CompareStage::Aligning; };
+            o.progress = [&](std::uint64_t, std::uint64_t) {
+                return !aligning || ++asked != stopAt;
+            };
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}), o);
+        };
+        int asked = 0;
+        const CompareResult full = runStoppingAt(-1, asked);
+        QVERIFY(full.ok);
+        QVERIFY(!full.cancelled);
+        QVERIFY(full.hunkCount > 0);
+        QVERIFY2(asked > 40, qPrintable(QString::number(asked))); // asked all along the way
+        const CompareResult stopped = runStoppingAt(20, asked);
+        QCOMPARE(asked, 20);
+        QVERIFY(!stopped.ok);
+        QVERIFY(stopped.cancelled);
+        QCOMPARE(stopped.error, std::string("cancelled"));
+        QVERIFY(stopped.hunks.empty());
+        QCOMPARE(stopped.hunkCount, 0u);
+    }
+
+    // Files held in memory are read, counted and rewritten for the verdicts in pieces, with
+    // options.progress asked between them: a "no" while the texts are read stops the
+    // comparison there; always "yes", it goes on to its verdict.
+    void cancelledWhileReadingTheTexts() {
+        QByteArray a, b;
+        for (int i = 0; a.size() < (12 << 20); ++i) {
+            const QByteArray line =
+                "line " + QByteArray::number(i) + " of a long text, caf\xC3\xA9\n";
+            a += line;
+            b += QByteArray(line).replace("\xC3\xA9", "e\xCC\x81");
+        }
+        const auto runStoppingAt = [&](int stopAt, int& asked) {
+            CompareOptions o;
+            bool reading = false;
+            asked = 0;
+            o.stage = [&](CompareStage s) { reading = s == CompareStage::Texts; };
+            o.progress = [&](std::uint64_t, std::uint64_t) {
+                return !reading || ++asked != stopAt;
+            };
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}), o);
+        };
+        int asked = 0;
+        const CompareResult full = runStoppingAt(-1, asked);
+        QCOMPARE(int(full.verdict), int(CompareVerdict::OnlyNormalForm));
+        QVERIFY2(asked > 10, qPrintable(QString::number(asked)));
+        const CompareResult stopped = runStoppingAt(8, asked);
+        QCOMPARE(asked, 8);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(!stopped.ok);
+        QVERIFY(stopped.verdictText.empty());
+    }
+
+    // Binary data (a signature, NUL bytes) is compared by its bytes, with a note naming the
+    // side and why; a text with the same two edits gets its hunks.
+    void binaryByBytes() {
+        QByteArray png("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16);
+        for (int i = 0; i < 4000; ++i)
+            png += char(i * 7 % 256);
+        QByteArray other = png;
+        other[100] = char(other[100] ^ 0x55);
+        other[101] = char(other[101] ^ 0x55);
+        other[3000] = char(other[3000] ^ 1);
+        other += "tail";
+        const auto compare = [](const QByteArray& a, const QByteArray& b) {
+            return compareSources(MemorySource({a.begin(), a.end()}),
+                                  MemorySource({b.begin(), b.end()}));
+        };
+        const CompareResult r = compare(png, other);
+        QVERIFY(r.ok);
+        QCOMPARE(int(r.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(r.hunkCount, 0u);
+        QCOMPARE(r.byteRunCount, 2u);
+        QCOMPARE(r.byteRuns[0].offset, 100u);
+        QCOMPARE(r.byteRuns[0].length, 2u);
+        QCOMPARE(r.byteRuns[1].offset, 3000u);
+        QVERIFY2(r.note == "A looks like binary data (PNG image): compared byte by byte",
+                 r.note.c_str());
+        QByteArray text;
+        for (int i = 0; i < 400; ++i)
+            text += "line " + QByteArray::number(i) + " of a text\n";
+        QByteArray edited = text;
+        edited[100] = 'X';
+        edited[3000] = 'Y';
+        const CompareResult t = compare(text, edited);
+        QCOMPARE(t.hunkCount, 2u);
+        QVERIFY(t.note.empty());
     }
 
     // A file over the text limit in another encoding is compared by its bytes, with a note.

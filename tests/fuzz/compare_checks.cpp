@@ -1,6 +1,7 @@
 // The comparison's checks (issue 36): the alignment's edit script, applied to A, gives B, its
 // blocks in order and disjoint, and never longer than the bound allows; compareTexts() says
-// "same bytes" exactly for equal inputs, and its hunks lie inside both inputs in order.
+// "same bytes" exactly for equal inputs, and its hunks lie inside both inputs in order, with and
+// without the places under a verdict (hunksWithVerdict, where the lines may be paired).
 #include "compare_diff.h"
 #include "fuzz_checks.h"
 #include "u8convert/compare.h"
@@ -58,25 +59,29 @@ std::string checkCompareFast(std::span<const std::uint8_t> data) {
         checkScript(sa, sb, u8convert::compare_detail::align(sa, sb, bound), bound);
     if (!failure.empty())
         return failure;
-    u8convert::CompareOptions options;
-    options.maxEditCost = bound;
-    const u8convert::CompareResult r = u8convert::compareTexts(a, b, options);
-    if (!r.ok)
-        return "compareTexts: not ok";
-    const bool equal = std::equal(a.begin(), a.end(), b.begin(), b.end());
-    if (equal != (r.verdict == u8convert::CompareVerdict::SameBytes))
-        return "compareTexts: same bytes said of different inputs, or not of equal ones";
-    std::uint64_t lastA = 0, lastB = 0;
-    for (const u8convert::CompareHunk& h : r.hunks) {
-        if (h.a.offset + h.a.length > a.size() || h.b.offset + h.b.length > b.size())
-            return "compareTexts: a hunk outside its file";
-        if (h.a.offset < lastA || h.b.offset < lastB)
-            return "compareTexts: hunks out of order";
-        lastA = h.a.offset;
-        lastB = h.b.offset;
+    // Also with the places under a verdict (the window's options), whose lines may be paired.
+    for (const bool withVerdict : {false, true}) {
+        u8convert::CompareOptions options;
+        options.maxEditCost = bound;
+        options.hunksWithVerdict = withVerdict;
+        const u8convert::CompareResult r = u8convert::compareTexts(a, b, options);
+        if (!r.ok)
+            return "compareTexts: not ok";
+        const bool equal = std::equal(a.begin(), a.end(), b.begin(), b.end());
+        if (equal != (r.verdict == u8convert::CompareVerdict::SameBytes))
+            return "compareTexts: same bytes said of different inputs, or not of equal ones";
+        std::uint64_t lastA = 0, lastB = 0;
+        for (const u8convert::CompareHunk& h : r.hunks) {
+            if (h.a.offset + h.a.length > a.size() || h.b.offset + h.b.length > b.size())
+                return "compareTexts: a hunk outside its file";
+            if (h.a.offset < lastA || h.b.offset < lastB)
+                return "compareTexts: hunks out of order";
+            lastA = h.a.offset;
+            lastB = h.b.offset;
+        }
+        if (r.hunks.size() > r.hunkCount)
+            return "compareTexts: more hunks than counted";
     }
-    if (r.hunks.size() > r.hunkCount)
-        return "compareTexts: more hunks than counted";
     return {};
 }
 

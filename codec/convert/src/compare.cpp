@@ -131,6 +131,27 @@ std::string withoutTrailingBlanks(std::string_view s) {
     return out;
 }
 
+// `text` in pieces of about kPiece bytes, each ending after a line feed (or at the end), with
+// options.progress asked between them; false when it said stop. Every rewriting a verdict makes
+// (CR LF and CR as LF, blanks before a break dropped, NFC) and every count it takes keeps to a
+// line, a line feed being a normalisation boundary on both sides (UAX #15: U+000A is a starter
+// that composes with nothing): done piece by piece, it is the same as done on the whole text,
+// and a text of hundreds of MiB can be cancelled between pieces.
+template <typename Each>
+bool inPieces(std::string_view text, const CompareOptions& options, CompareResult& r, Each each) {
+    constexpr std::size_t kPiece = std::size_t(4) << 20;
+    for (std::size_t at = 0; at < text.size();) {
+        if (!compare_detail::keepGoing(options, r, 0, text.size()))
+            return false;
+        std::size_t end = std::min(text.size(), at + kPiece);
+        const std::size_t lf = text.find('\n', end - 1);
+        end = lf == std::string_view::npos ? text.size() : lf + 1;
+        each(text.substr(at, end - at));
+        at = end;
+    }
+    return !r.cancelled;
+}
+
 // "same text once eol, trailing-space differences are set aside".
 std::string sameIgnoringText(IgnoreMask ignore) {
     std::string what;
@@ -144,19 +165,27 @@ std::string sameIgnoringText(IgnoreMask ignore) {
     return "same text once " + what + " differences are set aside";
 }
 
-// A text with the differences in `mask` set aside.
-std::string canonical(const DecodedSide& side, IgnoreMask mask) {
-    std::string s = side.text;
-    if (mask & ignoreBit(IgnoreKind::LineEndings))
-        s = withLf(s);
-    if (mask & ignoreBit(IgnoreKind::TrailingSpace))
-        s = withoutTrailingBlanks(s);
-    if ((mask & ignoreBit(IgnoreKind::NormalForm)) && side.validUtf8) {
-        NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
-        if (n.ok)
-            s = std::move(n.text);
-    }
-    return s;
+// A text with the differences in `mask` set aside, rewritten piece by piece (inPieces()).
+std::string canonical(const DecodedSide& side, IgnoreMask mask, const CompareOptions& options,
+                      CompareResult& r) {
+    if (mask == 0)
+        return side.text;
+    std::string out;
+    out.reserve(side.text.size());
+    inPieces(side.text, options, r, [&](std::string_view piece) {
+        std::string s(piece);
+        if (mask & ignoreBit(IgnoreKind::LineEndings))
+            s = withLf(s);
+        if (mask & ignoreBit(IgnoreKind::TrailingSpace))
+            s = withoutTrailingBlanks(s);
+        if ((mask & ignoreBit(IgnoreKind::NormalForm)) && side.validUtf8) {
+            NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
+            if (n.ok)
+                s = std::move(n.text);
+        }
+        out += s;
+    });
+    return out;
 }
 
 // Lines that end in a space or tab. Only the character before each line break is looked at
@@ -185,19 +214,28 @@ std::uint64_t trailingBlankLines(std::string_view t, bool loneCr) {
 }
 
 void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, bool countForms,
-                  CompareSideInfo& s) {
+                  const CompareOptions& options, CompareResult& r, CompareSideInfo& s) {
     s.size = bytes.size();
     s.counted = true;
     s.encoding = d.encoding;
     s.bom = d.bomLength != 0;
-    s.lineEndings =
-        countLineEndings({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()});
+    LineEndingCounter breaks;
+    inPieces(d.text, options, r, [&breaks](std::string_view piece) {
+        breaks.feed({reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()});
+    });
+    breaks.finish();
+    s.lineEndings = breaks.mix();
     if (d.validUtf8 && countForms) {
         s.formsCounted = true;
-        s.notNfc = normalize(d.text, NormalForm::Nfc, 0).changedSpans;
-        s.notNfd = normalize(d.text, NormalForm::Nfd, 0).changedSpans;
+        inPieces(d.text, options, r, [&s](std::string_view piece) {
+            s.notNfc += normalize(piece, NormalForm::Nfc, 0).changedSpans;
+            s.notNfd += normalize(piece, NormalForm::Nfd, 0).changedSpans;
+        });
     }
-    s.trailingSpace = trailingBlankLines(d.text, s.lineEndings.cr != 0);
+    const bool loneCr = s.lineEndings.cr != 0;
+    inPieces(d.text, options, r, [&s, loneCr](std::string_view piece) {
+        s.trailingSpace += trailingBlankLines(piece, loneCr);
+    });
     if (!d.validUtf8)
         s.invalidSequences =
             scan({reinterpret_cast<const std::uint8_t*>(d.text.data()), d.text.size()})
@@ -221,7 +259,9 @@ std::string encodingText(const CompareSideInfo& s) {
 
 // Repairing `damaged`'s mojibake gives `clean`: the page most fixes went through, and how many.
 bool mojibakeOf(const DecodedSide& damaged, const std::string& clean, std::string& words) {
-    if (!damaged.validUtf8)
+    // Mojibake is longer than its text (each character of two to four bytes read as as many
+    // characters of their own): a text no longer than `clean` is not worth the repair.
+    if (!damaged.validUtf8 || damaged.text.size() <= clean.size())
         return false;
     const MojibakeResult m = repairMojibake(damaged.text);
     if (m.fixCount == 0 || m.text != clean)
@@ -233,11 +273,36 @@ bool mojibakeOf(const DecodedSide& damaged, const std::string& clean, std::strin
     return true;
 }
 
-// The hunks behind a verdict (hunksWithVerdict) where the alignment ran to the end; where it gave
-// up, its block would call the verdict's many small differences (every line ending of a file)
-// one text edit: none are listed, and the note says why.
+// A comparison stopped by options.progress: what it found so far is dropped.
+CompareResult cancelled(CompareResult& r) {
+    CompareResult out;
+    out.a.size = r.a.size;
+    out.b.size = r.b.size;
+    out.cancelled = true;
+    out.error = "cancelled";
+    return out;
+}
+
+// The whole of `s` into `dest`, in pieces between which the comparison may be cancelled (a read
+// of 512 MiB takes a good part of a second even from the page cache).
+bool readWhole(const ByteSource& s, std::span<std::uint8_t> dest, char side,
+               const CompareOptions& options, CompareResult& r) {
+    constexpr std::size_t kPiece = std::size_t(16) << 20;
+    for (std::size_t at = 0; at < dest.size(); at += kPiece) {
+        const auto piece = dest.subspan(at, std::min(kPiece, dest.size() - at));
+        if (!compare_detail::keepGoing(options, r, 0, dest.size()) ||
+            !compare_detail::readExactly(s, at, piece, side, r.error))
+            return false;
+    }
+    return true;
+}
+
+// The hunks behind a verdict (hunksWithVerdict). The lines are paired where the alignment gives
+// up (Lines::Paired), so every place is listed; where even that cannot be (the line counts
+// differ), a block would call the verdict's many small differences one text edit: none are
+// listed, and the note says why.
 void placesOrNote(CompareResult& r) {
-    if (r.note.empty())
+    if (r.note.empty() || r.cancelled)
         return;
     r.hunks.clear();
     r.hunkCount = 0;
@@ -245,10 +310,15 @@ void placesOrNote(CompareResult& r) {
 }
 
 // The narrowest verdict that holds, tried in the order the header lists them.
-bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore,
+bool findVerdict(const DecodedSide& da, const DecodedSide& db, const CompareOptions& options,
                  CompareResult& r) {
+    const IgnoreMask ignore = options.ignore;
     const auto equalSetting = [&](IgnoreMask extra) {
-        return canonical(da, ignore | extra) == canonical(db, ignore | extra);
+        if ((ignore | extra) == 0)
+            return da.text == db.text;
+        return canonical(da, ignore | extra, options, r) ==
+                   canonical(db, ignore | extra, options, r) &&
+               !r.cancelled;
     };
     const CompareSideInfo &a = r.a, &b = r.b;
     if (da.text == db.text) {
@@ -291,6 +361,8 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, IgnoreMask ignore
         return true;
     }
     std::string words;
+    if (r.cancelled)
+        return false;
     if (ignore == 0 && mojibakeOf(db, da.text, words)) {
         r.verdict = CompareVerdict::BIsAWithMojibake;
         r.verdictText = "B is A with mojibake: " + words;
@@ -348,17 +420,18 @@ std::uint64_t lineStartBefore(const ByteSource& s, std::uint64_t offset) {
 // aside in a streamed reading of both from the line where their bytes first differ (the normal
 // form and mojibake need the texts whole, and are not tried). The counts a verdict names are
 // taken in one more reading from the start, only for the verdict that holds.
-bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore,
+bool streamedVerdict(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
                      CompareResult& r) {
     using compare_detail::equalRewritten;
+    const IgnoreMask ignore = options.ignore;
     const std::uint64_t from = lineStartBefore(a, r.firstDifference);
     compare_detail::CanonicalOutcome last;
     const auto holds = [&](IgnoreMask extra) {
-        last = equalRewritten(a, b, ignore | extra, from, r.error);
+        last = equalRewritten(a, b, ignore | extra, from, options, r);
         return last.equal;
     };
     const auto counts = [&](IgnoreMask extra) {
-        return from == 0 ? last : equalRewritten(a, b, ignore | extra, 0, r.error);
+        return from == 0 ? last : equalRewritten(a, b, ignore | extra, 0, options, r);
     };
     if (ignore != 0 && holds(0)) {
         r.verdict = CompareVerdict::SameIgnoring;
@@ -366,7 +439,7 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, IgnoreMask ignore
         return true;
     }
     if (r.error.empty() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&
-        equalRewritten(a, b, ignore | ignoreBit(IgnoreKind::Bom), 0, r.error).equal) {
+        equalRewritten(a, b, ignore | ignoreBit(IgnoreKind::Bom), 0, options, r).equal) {
         r.verdict = CompareVerdict::OnlyBom;
         r.verdictText = std::string("only the byte order mark differs: ") + (r.a.bom ? "A" : "B") +
                         " starts with one";
@@ -408,12 +481,17 @@ compare_detail::StreamSide streamSideOf(const ByteSource& s, char name) {
 
 // Files of some size in two encodings are first checked for the same text as streams, in
 // bounded memory: holding both (and the decoded texts) would take several times their size.
-bool streamedSameText(const ByteSource& a, const ByteSource& b, CompareResult& r) {
+bool streamedSameText(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                      CompareResult& r) {
     constexpr std::uint64_t kWorthStreaming = std::uint64_t(16) << 20;
     if (std::max(a.size(), b.size()) < kWorthStreaming)
         return false;
-    const compare_detail::StreamSide sa = streamSideOf(a, 'A'), sb = streamSideOf(b, 'B');
-    if (sa.encoding == sb.encoding || !compare_detail::sameDecodedText(sa, sb, r.error))
+    const compare_detail::StreamSide sa = streamSideOf(a, 'A');
+    if (!compare_detail::keepGoing(options, r, 0, a.size()))
+        return false;
+    const compare_detail::StreamSide sb = streamSideOf(b, 'B');
+    if (!compare_detail::keepGoing(options, r, 0, a.size()) || sa.encoding == sb.encoding ||
+        !compare_detail::sameDecodedText(sa, sb, options, r))
         return false;
     r.a.encoding = sa.encoding;
     r.b.encoding = sb.encoding;
@@ -425,11 +503,28 @@ bool streamedSameText(const ByteSource& a, const ByteSource& b, CompareResult& r
     return true;
 }
 
+// "B looks like binary data (PNG image)" when either side does (detect.h's judgement from a
+// signature or NUL bytes no UTF-16/UTF-32 pattern explains), else empty.
+std::string binaryReason(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
+                         CompareResult& r) {
+    for (const auto& [source, side] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+        if (!compare_detail::keepGoing(options, r, 0, a.size()))
+            return {};
+        const Detection d = detectEncoding(*source);
+        if (!d.binary.empty())
+            return std::string(side) + " looks like binary data (" + d.binary + ")";
+    }
+    return {};
+}
+
 // Files over the text limit: two UTF-8 files get the streamed verdicts, else are aligned window
 // by window; other pairs are left to the byte runs, with a note.
 void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
                   CompareResult& r) {
-    const Detection da = detectEncoding(a), db = detectEncoding(b);
+    const Detection da = detectEncoding(a);
+    if (!compare_detail::keepGoing(options, r, 0, a.size()))
+        return;
+    const Detection db = detectEncoding(b);
     const auto utf8 = [](const Detection& d) {
         return !d.guesses.empty() && d.guesses.front().encoding == "UTF-8";
     };
@@ -442,9 +537,9 @@ void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions
     r.a.encoding = r.b.encoding = "UTF-8";
     r.a.bom = startsWithBom(a);
     r.b.bom = startsWithBom(b);
-    if (streamedVerdict(a, b, options.ignore, r) || !r.error.empty()) {
+    if (streamedVerdict(a, b, options, r) || !r.error.empty()) {
         if (r.error.empty() && options.hunksWithVerdict) {
-            compare_detail::diffStreamed(a, b, options, r);
+            compare_detail::diffStreamed(a, b, options, r, compare_detail::Lines::Paired);
             placesOrNote(r);
         }
         r.ok = r.error.empty();
@@ -494,6 +589,12 @@ std::string_view name(CompareVerdict v) noexcept {
     return kNames[std::size_t(v)];
 }
 
+std::string_view name(CompareStage s) noexcept {
+    static constexpr std::string_view kNames[] = {"comparing the bytes", "reading the texts",
+                                                  "aligning the texts"};
+    return kNames[std::size_t(s)];
+}
+
 std::string_view name(HunkKind k) noexcept {
     static constexpr std::string_view kNames[] = {
         "text-edit",   "invisible-inserted", "invisible-removed", "lookalike",
@@ -513,7 +614,10 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
         return r;
     }
     const Detection detA = detectEncoding(a), detB = detectEncoding(b);
-    DecodedSide da = decode(a, detA), db = decode(b, detB);
+    DecodedSide da = decode(a, detA);
+    if (!compare_detail::keepGoing(options, r, 0, a.size()))
+        return cancelled(r);
+    DecodedSide db = decode(b, detB);
     // The same text in a page detection did not rank first.
     if (da.text != db.text) {
         if (!da.validUtf8 && db.validUtf8)
@@ -522,8 +626,10 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
             decodesAs(b, detB, da.text, db);
     }
     const bool sameText = da.text == db.text;
-    describeSide(da, a, !sameText, r.a);
-    describeSide(db, b, !sameText, r.b);
+    describeSide(da, a, !sameText, options, r, r.a);
+    describeSide(db, b, !sameText, options, r, r.b);
+    if (r.cancelled)
+        return cancelled(r);
     if ((options.ignore & ignoreBit(IgnoreKind::Bom)) == 0 &&
         (da.bomLength == 0) != (db.bomLength == 0)) {
         CompareHunk h;
@@ -536,19 +642,24 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
             ++r.hunkCount;
         }
     }
-    if (findVerdict(da, db, options.ignore, r)) {
-        if (options.hunksWithVerdict && da.text != db.text) {
-            compare_detail::diffTexts(da, db, options, r);
+    if (!compare_detail::keepGoing(options, r, 0, a.size()))
+        return cancelled(r);
+    if (findVerdict(da, db, options, r)) {
+        if (options.hunksWithVerdict && da.text != db.text &&
+            compare_detail::keepGoing(options, r, 0, a.size())) {
+            compare_detail::diffTexts(da, db, options, r, compare_detail::Lines::Paired);
             placesOrNote(r);
         }
-        return r;
+        return r.cancelled ? cancelled(r) : r;
     }
+    if (r.cancelled)
+        return cancelled(r);
     r.verdict = CompareVerdict::Differ;
     r.verdictText = "the texts differ";
     if (r.a.encoding != r.b.encoding)
         r.verdictText += " (A is " + encodingText(r.a) + ", B is " + encodingText(r.b) + ")";
     compare_detail::diffTexts(da, db, options, r);
-    return r;
+    return r.cancelled ? cancelled(r) : r;
 }
 
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
@@ -558,10 +669,13 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     // every byte after its first edit, and walking them is most of the time of a "same text").
     CompareOptions firstOnly = options;
     firstOnly.maxByteRuns = options.bytesOnly ? options.maxByteRuns : 0;
+    compare_detail::enter(options, CompareStage::Bytes);
     CompareResult r = compareBytes(a, b, firstOnly, !options.bytesOnly);
     if (!r.ok || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
         return r;
+    compare_detail::enter(options, CompareStage::Texts);
     const auto withRuns = [&](CompareResult& t) {
+        compare_detail::enter(options, CompareStage::Bytes);
         const CompareResult full = compareBytes(a, b, options);
         t.byteRuns = full.byteRuns;
         t.byteRunCount = full.byteRunCount;
@@ -569,14 +683,23 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
         if (!full.ok) {
             t.ok = false;
             t.error = full.error;
+            t.cancelled = full.cancelled;
         }
     };
-    if (streamedSameText(a, b, r) || !r.error.empty()) {
+    // Binary data has no lines or characters to align: its differences are the byte runs.
+    if (const std::string why = binaryReason(a, b, options, r); !why.empty()) {
+        r.note = why + ": compared byte by byte";
+        withRuns(r);
+        return r;
+    }
+    if (streamedSameText(a, b, options, r) || !r.error.empty()) {
         r.ok = r.error.empty();
         return r;
     }
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
         compareLarge(a, b, options, r);
+        if (r.cancelled)
+            return cancelled(r);
         if (r.ok && (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))
             withRuns(r);
         return r;
@@ -584,16 +707,8 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     // Both in memory: each is read whole once (the byte pass's reads were checked; these are
     // too).
     AlignedBuffer ba(a.size()), bb(b.size()); // not zeroed: read over at once
-    if (!compare_detail::readExactly(a, 0, ba.span(), 'A', r.error) ||
-        !compare_detail::readExactly(b, 0, bb.span(), 'B', r.error)) {
+    if (!readWhole(a, ba.span(), 'A', options, r) || !readWhole(b, bb.span(), 'B', options, r)) {
         r.ok = false;
-        return r;
-    }
-    // The last chance to stop before the texts are aligned in one go.
-    if (options.progress && !options.progress(a.size(), a.size())) {
-        r.ok = false;
-        r.cancelled = true;
-        r.error = "cancelled";
         return r;
     }
     CompareResult t = compareTexts(ba.span(), bb.span(), options);

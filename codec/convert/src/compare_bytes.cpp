@@ -69,6 +69,22 @@ bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8
     return false;
 }
 
+bool keepGoing(const CompareOptions& options, CompareResult& r, std::uint64_t done,
+               std::uint64_t total) {
+    if (r.cancelled)
+        return false;
+    if (!options.progress || options.progress(done, total))
+        return true;
+    r.cancelled = true;
+    r.error = "cancelled";
+    return false;
+}
+
+void enter(const CompareOptions& options, CompareStage stage) {
+    if (options.stage)
+        options.stage(stage);
+}
+
 } // namespace compare_detail
 
 CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
@@ -98,11 +114,8 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const Compa
             addRuns(sa, sb, at, r, options.maxByteRuns, runEnd);
         }
         at += n;
-        if (options.progress && !options.progress(at, common)) {
-            r.cancelled = true;
-            r.error = "cancelled";
+        if (!compare_detail::keepGoing(options, r, at, common))
             return r;
-        }
     }
     if (r.a.size != r.b.size && !differ)
         r.firstDifference = common;

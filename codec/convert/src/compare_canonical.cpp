@@ -120,12 +120,14 @@ bool advance(Side& s, AlignedBuffer& buffer, char name, std::string& error) {
 } // namespace
 
 CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
-                                std::uint64_t from, std::string& error) {
+                                std::uint64_t from, const CompareOptions& options,
+                                CompareResult& r) {
     Side sa{a, Rewriter(mask), from, {}, false}, sb{b, Rewriter(mask), from, {}, false};
     AlignedBuffer buffer(kChunk);
     while (!(sa.done && sb.done)) {
         Side& next = sa.done ? sb : sb.done ? sa : sa.waiting.size() <= sb.waiting.size() ? sa : sb;
-        if (!advance(next, buffer, &next == &sa ? 'A' : 'B', error))
+        if (!advance(next, buffer, &next == &sa ? 'A' : 'B', r.error) ||
+            !keepGoing(options, r, sa.read, a.size()))
             return {};
         const std::size_t common = std::min(sa.waiting.size(), sb.waiting.size());
         if (std::memcmp(sa.waiting.data(), sb.waiting.data(), common) != 0)

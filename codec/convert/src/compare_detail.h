@@ -47,12 +47,26 @@ private:
     std::uint64_t line_ = 1, column_ = 1;
 };
 
+// Asks options.progress, when set, whether to go on, telling it how far the work is; on a "no"
+// marks `r` cancelled (r.cancelled, r.error "cancelled"). Once cancelled, says no at once.
+bool keepGoing(const CompareOptions& options, CompareResult& r, std::uint64_t done,
+               std::uint64_t total);
+
+// Tells options.stage, when set, that `stage` begins.
+void enter(const CompareOptions& options, CompareStage stage);
+
 // Where a window of each file starts: its byte offset and line number (a window starts at a line
-// start).
+// start); `totalA`, A's size, for the progress (0: the window is the whole text).
 struct WindowBase {
     std::uint64_t offsetA = 0, offsetB = 0;
     std::uint64_t lineA = 1, lineB = 1;
+    std::uint64_t totalA = 0;
 };
+// How the lines of the two sides correspond. Searched: by the alignment. Paired: a whole-file
+// verdict that keeps every line holds (line endings, trailing whitespace, normal form, mojibake),
+// so line i of A is line i of B; where the alignment gives up (every line of a long file changed
+// its line ending), the changed lines are paired instead, each one's places listed.
+enum class Lines : std::uint8_t { Searched, Paired };
 struct WindowOutcome {
     // Bytes of each window whose differences were reported (up to the end of the last change
     // that ends before the windows do); the next window starts there.
@@ -60,22 +74,23 @@ struct WindowOutcome {
     bool stalled = false; // no change ended inside the windows: a larger window is needed
 };
 // The hunks of two windows of larger files. `final`: both windows end their files (every change
-// is reported, as diffTexts() does).
+// is reported, as diffTexts() does). Cancelled (options.progress), it stops with r.cancelled.
 WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-                         CompareResult& r, const WindowBase& base, bool final);
+                         CompareResult& r, const WindowBase& base, bool final, Lines lines);
 
-// The differences of two texts that no whole-file verdict explains, aligned by lines and then by
-// characters within changed lines, labelled (HunkKind). Fills r.hunks, r.hunkCount and r.note.
+// The differences of two texts, aligned by lines and then by characters within changed lines,
+// labelled (HunkKind). Fills r.hunks, r.hunkCount and r.note.
 void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-               CompareResult& r);
+               CompareResult& r, Lines lines = Lines::Searched);
 
 // The hunks of two UTF-8 files too large to hold, in bounded memory (compare_stream.cpp).
 void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
-                  CompareResult& r);
+                  CompareResult& r, Lines lines = Lines::Searched);
 
 // Whether two UTF-8 sources are equal once the differences in `mask` (Bom, LineEndings,
 // TrailingSpace) are set aside, read in chunks in bounded memory (compare_canonical.cpp); with
-// the counts a verdict names. Not equal, and `error` set, when a read fails.
+// the counts a verdict names. Not equal, and r.error set, when a read fails or the comparison is
+// cancelled (options.progress).
 struct CanonicalOutcome {
     bool equal = false;
     std::uint64_t trailingA = 0, trailingB = 0; // lines ending in blanks (TrailingSpace set)
@@ -84,7 +99,8 @@ struct CanonicalOutcome {
 // `from`: an offset at a line start before which both are the same bytes (the rewriting of that
 // part is then the same too, and only the counts need it).
 CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
-                                std::uint64_t from, std::string& error);
+                                std::uint64_t from, const CompareOptions& options,
+                                CompareResult& r);
 
 // One side of a streamed "same text" check: its encoding ("UTF-8", "UTF-16LE", a legacy page)
 // and the bytes of its byte order mark, skipped.
@@ -95,8 +111,10 @@ struct StreamSide {
     char name = 'A';
 };
 // Whether both decode to the same text, read in chunks in bounded memory
-// (compare_transcoded.cpp). False with `error` set when a read fails.
-bool sameDecodedText(const StreamSide& a, const StreamSide& b, std::string& error);
+// (compare_transcoded.cpp). False with r.error set when a read fails or the comparison is
+// cancelled.
+bool sameDecodedText(const StreamSide& a, const StreamSide& b, const CompareOptions& options,
+                     CompareResult& r);
 
 // Reads dest.size() bytes at `offset`, or says why not: "A: Input/output error at offset 4096"
 // (a short read is a failed read or a file that shrank, never the end of an equal file).

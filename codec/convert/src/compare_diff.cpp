@@ -9,10 +9,12 @@
 namespace u8convert::compare_detail {
 namespace {
 
+enum class Outcome { Found, GaveUp, Cancelled };
+
 // The search on sequences with no common head or tail; blocks are offset by `base`.
-bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-            std::uint64_t maxCost, std::size_t baseA, std::size_t baseB,
-            std::vector<EditBlock>& out) {
+Outcome search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
+               std::uint64_t maxCost, std::size_t baseA, std::size_t baseB,
+               const std::function<bool()>& keepGoing, std::vector<EditBlock>& out) {
     const long n = long(a.size()), m = long(b.size());
     const long maxD = long(std::min<std::uint64_t>(maxCost, std::uint64_t(n + m)));
     std::vector<long> v(std::size_t(2 * maxD + 3), 0);
@@ -21,6 +23,8 @@ bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
     std::vector<std::vector<std::int32_t>> trace;
     long found = -1;
     for (long d = 0; d <= maxD && found < 0; ++d) {
+        if (keepGoing && !keepGoing())
+            return Outcome::Cancelled;
         for (long k = -d; k <= d; k += 2) {
             long x = (k == -d || (k != d && v[off + k - 1] < v[off + k + 1])) ? v[off + k + 1]
                                                                               : v[off + k - 1] + 1;
@@ -34,7 +38,7 @@ bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
         trace.emplace_back(v.begin() + (off - d), v.begin() + (off + d + 1));
     }
     if (found < 0)
-        return false;
+        return Outcome::GaveUp;
     // Walk back from (n, m): each round is one insertion or deletion after a diagonal snake.
     std::vector<EditBlock> reversed;
     long x = n, y = m;
@@ -61,13 +65,13 @@ bool search(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
     }
     for (auto it = reversed.rbegin(); it != reversed.rend(); ++it)
         out.push_back({it->aBegin + baseA, it->aEnd + baseA, it->bBegin + baseB, it->bEnd + baseB});
-    return true;
+    return Outcome::Found;
 }
 
 } // namespace
 
 Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-                std::uint64_t maxCost) {
+                std::uint64_t maxCost, const std::function<bool()>& keepGoing) {
     std::size_t head = 0;
     while (head < a.size() && head < b.size() && a[head] == b[head])
         ++head;
@@ -80,9 +84,17 @@ Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t>
     Alignment r;
     if (ma.empty() && mb.empty())
         return r;
-    if (!search(ma, mb, maxCost, head, head, r.blocks)) {
+    switch (search(ma, mb, maxCost, head, head, keepGoing, r.blocks)) {
+    case Outcome::Found:
+        break;
+    case Outcome::GaveUp:
         r.blocks.assign(1, {head, head + ma.size(), head, head + mb.size()});
         r.gaveUp = true;
+        break;
+    case Outcome::Cancelled:
+        r.blocks.clear();
+        r.cancelled = true;
+        break;
     }
     return r;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -20,11 +21,14 @@ struct Alignment {
     // The edit script is longer than maxCost: the part between the equal prefix and suffix is
     // then one block.
     bool gaveUp = false;
+    bool cancelled = false; // keepGoing said no: no blocks
 };
 
 // The shortest edit script's blocks. Equal heads and tails are skipped first (the common case of
 // a few edits in a long text costs nothing for them). Memory: about D^2 / 2 ints of trace.
+// `keepGoing`, when set, is asked before each round of the search (a round costs O(D) steps, a
+// long one up to the sequences' length): false stops it, and the alignment is cancelled.
 Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-                std::uint64_t maxCost);
+                std::uint64_t maxCost, const std::function<bool()>& keepGoing = {});
 
 } // namespace u8convert::compare_detail

@@ -83,21 +83,6 @@ struct Range {
     std::size_t begin = 0, end = 0;
 };
 
-// Lines end after LF, or after a CR that no LF follows (classic Mac OS).
-std::vector<Range> linesOf(std::string_view s) {
-    std::vector<Range> lines;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == s.size() || s[i + 1] != '\n'))) {
-            lines.push_back({start, i + 1});
-            start = i + 1;
-        }
-    }
-    if (start < s.size())
-        lines.push_back({start, s.size()});
-    return lines;
-}
-
 std::uint32_t lineKey(std::string_view line, IgnoreMask ignore, bool valid, Interner& in) {
     if (ignore == 0)
         return in.id(line);
@@ -316,7 +301,32 @@ struct Context {
     OffsetMap mapA, mapB;
     WindowBase base;
     std::size_t endA = 0, endB = 0; // where the last hunk added ends in each side's text
+    std::size_t doneA = 0;          // where in A's text the work is, for the progress
+
+    // Whether to go on (options.progress); asked between blocks and in each alignment's rounds.
+    bool keepGoing() {
+        const std::uint64_t total = base.totalA ? base.totalA : a.text.size();
+        return compare_detail::keepGoing(options, r, base.offsetA + doneA, total);
+    }
 };
+
+// Lines end after LF, or after a CR that no LF follows (classic Mac OS). False when the comparison
+// was cancelled meanwhile (asked every few MiB: a text of hundreds of MiB takes a while).
+bool linesOf(Context& c, std::string_view s, std::vector<Range>& lines) {
+    constexpr std::size_t kBytesBetweenChecks = std::size_t(4) << 20;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i % kBytesBetweenChecks == 0 && !c.keepGoing())
+            return false;
+        if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == s.size() || s[i + 1] != '\n'))) {
+            lines.push_back({start, i + 1});
+            start = i + 1;
+        }
+    }
+    if (start < s.size())
+        lines.push_back({start, s.size()});
+    return true;
+}
 
 // A window starts at a line start, so only the line and the offset need its base.
 void fillSide(const DecodedSide& side, OffsetMap& map, Range range, std::uint64_t baseOffset,
@@ -363,6 +373,27 @@ bool mojibakeBlock(Context& c, Range ra, Range rb) {
     return false;
 }
 
+// One edit of a changed block, at `fa` and `fb` in the texts: labelled, a change of line breaks
+// widened to the whole break, and added unless `ignore` sets it aside.
+void addEdit(Context& c, Range fa, Range fb) {
+    // Past the list only the count is kept, and nothing is set aside: the label is not needed.
+    if (c.r.hunks.size() >= c.options.maxHunks && c.options.ignore == 0) {
+        ++c.r.hunkCount;
+        return;
+    }
+    const std::string_view xa = std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin);
+    const std::string_view xb = std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin);
+    CompareHunk h = label(xa, xb);
+    if (h.kind == HunkKind::LineEnding) {
+        widenBreaks(c.a.text, fa, c.endA);
+        widenBreaks(c.b.text, fb, c.endB);
+        h = label(std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin),
+                  std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin));
+    }
+    if (!ignored(h, c.a.text, fa, c.b.text, fb, c.options.ignore))
+        add(c, std::move(h), fa, fb);
+}
+
 void characterDiff(Context& c, Range ra, Range rb) {
     const std::string_view ta = std::string_view(c.a.text).substr(ra.begin, ra.end - ra.begin);
     const std::string_view tb = std::string_view(c.b.text).substr(rb.begin, rb.end - rb.begin);
@@ -380,7 +411,10 @@ void characterDiff(Context& c, Range ra, Range rb) {
     Interner in;
     std::vector<Range> ua, ub;
     const auto ia = clusters(ta, in, ua), ib = clusters(tb, in, ub);
-    const compare_detail::Alignment al = compare_detail::align(ia, ib, c.options.maxEditCost);
+    const compare_detail::Alignment al =
+        compare_detail::align(ia, ib, c.options.maxEditCost, [&c] { return c.keepGoing(); });
+    if (al.cancelled)
+        return;
     // Lines rewritten rather than edited keep few characters in common; aligning them by
     // characters gives scattered fragments no one reads as a change, so they are one hunk (GNU
     // diff's reasoning for its line-level output).
@@ -398,20 +432,108 @@ void characterDiff(Context& c, Range ra, Range rb) {
                        e.aEnd ? ua[e.aEnd - 1].end : 0};
         const Range sb{e.bBegin < ub.size() ? ub[e.bBegin].begin : tb.size(),
                        e.bEnd ? ub[e.bEnd - 1].end : 0};
-        Range fa{ra.begin + sa.begin, ra.begin + std::max(sa.begin, sa.end)};
-        Range fb{rb.begin + sb.begin, rb.begin + std::max(sb.begin, sb.end)};
-        const std::string_view xa = std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin);
-        const std::string_view xb = std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin);
-        CompareHunk h = label(xa, xb);
-        if (h.kind == HunkKind::LineEnding) {
-            widenBreaks(c.a.text, fa, c.endA);
-            widenBreaks(c.b.text, fb, c.endB);
-            h = label(std::string_view(c.a.text).substr(fa.begin, fa.end - fa.begin),
-                      std::string_view(c.b.text).substr(fb.begin, fb.end - fb.begin));
-        }
-        if (!ignored(h, c.a.text, fa, c.b.text, fb, c.options.ignore))
-            add(c, std::move(h), fa, fb);
+        addEdit(c, {ra.begin + sa.begin, ra.begin + std::max(sa.begin, sa.end)},
+                {rb.begin + sb.begin, rb.begin + std::max(sb.begin, sb.end)});
     }
+}
+
+// Clusters (a character and the marks attached to it) at the start of `s`, counted up to `most`.
+std::size_t clustersUpTo(std::string_view s, std::size_t most) {
+    std::size_t n = 0, i = 0, len = 0;
+    for (; i < s.size() && n < most; ++n) {
+        next(s, i, len);
+        for (i += len; i < s.size() && attaches(next(s, i, len)); i += len) {
+        }
+    }
+    return n;
+}
+
+// A changed line beside its pair (Lines::Paired) that differs in one small run of ASCII (a CR,
+// the blanks before a break): the hunk characterDiff() finds, found from the bytes the lines
+// share at both ends, without aligning their characters (a file of millions of lines whose
+// every line ending changed). Taken only where it is that hunk: each cut has ASCII after it, so
+// it falls between clusters on both sides, as the alignment's own common head and tail do; the
+// run is an insertion, a deletion or one byte for one, which the search gives as one block; and
+// the whole line is one hunk where characterDiff() would make it one (fewer clusters kept than
+// changed). False: characterDiff() is needed.
+bool asciiRunEdit(Context& c, Range ra, Range rb) {
+    const std::string_view ta = std::string_view(c.a.text).substr(ra.begin, ra.end - ra.begin);
+    const std::string_view tb = std::string_view(c.b.text).substr(rb.begin, rb.end - rb.begin);
+    const std::size_t shorter = std::min(ta.size(), tb.size());
+    if (shorter == 0 || std::max(ta.size(), tb.size()) > kCharacterBlockLimit)
+        return false;
+    std::size_t head = 0, tail = 0;
+    while (head < shorter && ta[head] == tb[head])
+        ++head;
+    while (tail < shorter - head && ta[ta.size() - 1 - tail] == tb[tb.size() - 1 - tail])
+        ++tail;
+    const std::size_t ma = ta.size() - head - tail, mb = tb.size() - head - tail;
+    if (!(ma == 0 || mb == 0 || (ma == 1 && mb == 1)))
+        return false;
+    // The changed bytes, and the first byte after each cut, ASCII on both sides.
+    const auto ascii = [tail](std::string_view t, std::size_t from) {
+        const std::size_t to = t.size() - tail + (tail ? 1 : 0);
+        return std::all_of(t.begin() + std::ptrdiff_t(from), t.begin() + std::ptrdiff_t(to),
+                           [](char ch) { return std::uint8_t(ch) < 0x80; });
+    };
+    if (!ascii(ta, head) || !ascii(tb, head))
+        return false;
+    const std::size_t changed = std::max(ma, mb);
+    const std::size_t kept = clustersUpTo(ta.substr(0, head), changed) +
+                             clustersUpTo(ta.substr(ta.size() - tail), changed);
+    if (kept < changed) {
+        CompareHunk h = label(ta, tb);
+        if (!ignored(h, c.a.text, ra, c.b.text, rb, c.options.ignore))
+            add(c, std::move(h), ra, rb);
+        return true;
+    }
+    addEdit(c, {ra.begin + head, ra.begin + head + ma}, {rb.begin + head, rb.begin + head + mb});
+    return true;
+}
+
+// The symbols of a side's lines (lineKey()); false when the comparison was cancelled meanwhile
+// (a text of hundreds of MiB has millions of lines to hash).
+bool lineKeys(Context& c, const DecodedSide& side, const std::vector<Range>& lines, Interner& in,
+              std::vector<std::uint32_t>& keys) {
+    constexpr std::size_t kLinesBetweenChecks = std::size_t(1) << 16;
+    keys.reserve(lines.size());
+    const std::string_view t(side.text);
+    for (const Range& l : lines) {
+        if (keys.size() % kLinesBetweenChecks == 0) {
+            c.doneA = &side == &c.a ? l.begin : c.doneA;
+            if (!c.keepGoing())
+                return false;
+        }
+        keys.push_back(
+            lineKey(t.substr(l.begin, l.end - l.begin), c.options.ignore, side.validUtf8, in));
+    }
+    return true;
+}
+
+// Line i of A beside line i of B (Lines::Paired), each pair that differs a block of its own: one
+// block for a run of them would be aligned by characters as a whole, and past the character
+// block limit called one text edit. False when the comparison was cancelled meanwhile.
+bool pairedBlocks(Context& c, const std::vector<Range>& la, const std::vector<Range>& lb,
+                  std::size_t pairs, std::vector<compare_detail::EditBlock>& blocks) {
+    constexpr std::size_t kLinesBetweenChecks = std::size_t(1) << 16;
+    const std::string_view ta(c.a.text), tb(c.b.text);
+    Interner in; // for the keys of lines compared with differences set aside (--ignore)
+    for (std::size_t i = 0; i < pairs; ++i) {
+        if (i % kLinesBetweenChecks == 0) {
+            c.doneA = la[i].begin;
+            if (!c.keepGoing())
+                return false;
+        }
+        const std::string_view x = ta.substr(la[i].begin, la[i].end - la[i].begin);
+        const std::string_view y = tb.substr(lb[i].begin, lb[i].end - lb[i].begin);
+        const bool differ = c.options.ignore == 0
+                                ? x != y
+                                : lineKey(x, c.options.ignore, c.a.validUtf8, in) !=
+                                      lineKey(y, c.options.ignore, c.b.validUtf8, in);
+        if (differ)
+            blocks.push_back({i, i + 1, i, i + 1});
+    }
+    return true;
 }
 
 } // namespace
@@ -475,22 +597,38 @@ void OffsetMap::lineColumn(std::size_t textOffset, std::uint64_t& line, std::uin
 }
 
 WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-                         CompareResult& r, const WindowBase& base, bool final) {
+                         CompareResult& r, const WindowBase& base, bool final, Lines lines) {
     Context c{a, b, options, r, OffsetMap(a), OffsetMap(b), base};
-    const std::vector<Range> la = linesOf(a.text), lb = linesOf(b.text);
-    Interner in;
-    std::vector<std::uint32_t> ka, kb;
-    ka.reserve(la.size());
-    kb.reserve(lb.size());
-    const std::string_view ta(a.text), tb(b.text);
-    for (const Range& l : la)
-        ka.push_back(lineKey(ta.substr(l.begin, l.end - l.begin), options.ignore, a.validUtf8, in));
-    for (const Range& l : lb)
-        kb.push_back(lineKey(tb.substr(l.begin, l.end - l.begin), options.ignore, b.validUtf8, in));
-    const compare_detail::Alignment al = compare_detail::align(ka, kb, options.maxEditCost);
+    std::vector<Range> la, lb;
+    if (!linesOf(c, a.text, la) || !linesOf(c, b.text, lb))
+        return {};
+    const std::size_t pairs = std::min(la.size(), lb.size());
+    // Under a verdict that keeps every line in place, line i of A is line i of B: no search.
+    const bool paired = lines == Lines::Paired && (!final || la.size() == lb.size());
     WindowOutcome out;
-    std::vector<compare_detail::EditBlock> blocks = al.blocks;
-    if (!final) {
+    compare_detail::Alignment al;
+    if (paired) {
+        if (!pairedBlocks(c, la, lb, pairs, al.blocks))
+            return {};
+    } else {
+        Interner in;
+        std::vector<std::uint32_t> ka, kb;
+        if (!lineKeys(c, a, la, in, ka) || !lineKeys(c, b, lb, in, kb))
+            return {};
+        al = compare_detail::align(ka, kb, options.maxEditCost, [&c] { return c.keepGoing(); });
+        if (al.cancelled)
+            return {};
+    }
+    std::vector<compare_detail::EditBlock>& blocks = al.blocks;
+    if (!final && paired) {
+        // Every line of the shorter window has its pair: all of them are reported.
+        if (pairs == 0) {
+            out.stalled = true;
+            return out;
+        }
+        out.consumedA = la[pairs - 1].end;
+        out.consumedB = lb[pairs - 1].end;
+    } else if (!final) {
         // A block that reaches a window's end may go on past it: it is left for the next
         // window, which starts where the last block kept here ends.
         while (!blocks.empty() &&
@@ -521,18 +659,25 @@ WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const Compa
                          from < lines.size() ? lines[from].begin : textSize};
         return Range{lines[from].begin, lines[to - 1].end};
     };
-    for (const compare_detail::EditBlock& e : blocks) {
-        const Range ra = span(la, e.aBegin, e.aEnd, ta.size());
-        const Range rb = span(lb, e.bBegin, e.bEnd, tb.size());
-        if (!mojibakeBlock(c, ra, rb))
-            characterDiff(c, ra, rb);
+    constexpr std::size_t kBlocksBetweenChecks = 256;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const compare_detail::EditBlock& e = blocks[i];
+        const Range ra = span(la, e.aBegin, e.aEnd, a.text.size());
+        const Range rb = span(lb, e.bBegin, e.bEnd, b.text.size());
+        c.doneA = ra.begin;
+        if ((!paired || i % kBlocksBetweenChecks == 0) && !c.keepGoing())
+            return {};
+        if ((paired && asciiRunEdit(c, ra, rb)) || mojibakeBlock(c, ra, rb))
+            continue;
+        characterDiff(c, ra, rb);
     }
     return out;
 }
 
 void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-               CompareResult& r) {
-    diffWindow(a, b, options, r, WindowBase{}, true);
+               CompareResult& r, Lines lines) {
+    enter(options, CompareStage::Aligning);
+    diffWindow(a, b, options, r, WindowBase{}, true, lines);
 }
 
 } // namespace u8convert::compare_detail

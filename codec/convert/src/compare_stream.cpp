@@ -18,6 +18,10 @@ using namespace u8codec;
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 20;
+// The first read after a window: where the differences are dense (every line ending changed),
+// the next one is a few bytes on, and a whole chunk read for it would copy 16 times the file.
+// Each equal read is followed by one four times larger, up to kChunk.
+constexpr std::size_t kFirstChunk = std::size_t(4) << 10;
 constexpr std::size_t kFirstWindow = std::size_t(64) << 10;
 constexpr std::size_t kMaxWindow = std::size_t(16) << 20;
 
@@ -39,9 +43,9 @@ constexpr std::uint64_t kMaxBackUp = std::uint64_t(64) << 10;
 bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuffer& ba,
                AlignedBuffer& bb, CompareResult& r, const CompareOptions& options) {
     std::uint64_t sinceLineStart = 0; // equal bytes skipped since the last line break
-    for (;;) {
+    for (std::size_t chunk = kFirstChunk;; chunk = std::min(chunk * 4, kChunk)) {
         const std::uint64_t leftA = a.size() - at.a, leftB = b.size() - at.b;
-        const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, std::min(leftA, leftB)));
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(chunk, std::min(leftA, leftB)));
         if (n == 0 && leftA == leftB)
             return false;
         const auto sa = ba.span().first(n), sb = bb.span().first(n);
@@ -56,11 +60,8 @@ bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuff
             at.b += n;
             at.lineA += breaks;
             at.lineB += breaks;
-            if (options.progress && !options.progress(at.a, a.size())) {
-                r.cancelled = true;
-                r.error = "cancelled";
+            if (!keepGoing(options, r, at.a, a.size()))
                 return false;
-            }
             continue;
         }
         std::size_t same = 0;
@@ -104,7 +105,8 @@ bool readWindow(const ByteSource& s, std::uint64_t at, std::size_t size, char si
 } // namespace
 
 void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions& options,
-                  CompareResult& r) {
+                  CompareResult& r, Lines lines) {
+    enter(options, CompareStage::Aligning);
     AlignedBuffer ba(kChunk), bb(kChunk);
     Cursor at;
     DecodedSide wa, wb;
@@ -114,9 +116,9 @@ void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions
         if (!readWindow(a, at.a, window, 'A', wa, endA, r.error) ||
             !readWindow(b, at.b, window, 'B', wb, endB, r.error))
             return;
-        const WindowOutcome w =
-            diffWindow(wa, wb, options, r, {at.a, at.b, at.lineA, at.lineB}, endA && endB);
-        if (endA && endB)
+        const WindowOutcome w = diffWindow(
+            wa, wb, options, r, {at.a, at.b, at.lineA, at.lineB, a.size()}, endA && endB, lines);
+        if ((endA && endB) || r.cancelled)
             return;
         if (w.stalled) {
             if (window < kMaxWindow) {

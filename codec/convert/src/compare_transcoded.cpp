@@ -47,7 +47,8 @@ bool advance(Stream& s, AlignedBuffer& buffer, std::string& error) {
 
 } // namespace
 
-bool sameDecodedText(const StreamSide& a, const StreamSide& b, std::string& error) {
+bool sameDecodedText(const StreamSide& a, const StreamSide& b, const CompareOptions& options,
+                     CompareResult& r) {
     Stream sa{a, nullptr, a.skip, {}, false}, sb{b, nullptr, b.skip, {}, false};
     for (Stream* s : {&sa, &sb}) {
         if (s->side.encoding == "UTF-8")
@@ -64,7 +65,7 @@ bool sameDecodedText(const StreamSide& a, const StreamSide& b, std::string& erro
                        : sb.done                                ? sa
                        : sa.waiting.size() <= sb.waiting.size() ? sa
                                                                 : sb;
-        if (!advance(next, buffer, error))
+        if (!advance(next, buffer, r.error) || !keepGoing(options, r, sa.read, a.source.size()))
             return false;
         const std::size_t common = std::min(sa.waiting.size(), sb.waiting.size());
         if (std::memcmp(sa.waiting.data(), sb.waiting.data(), common) != 0)

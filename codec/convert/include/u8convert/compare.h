@@ -113,6 +113,16 @@ struct CompareSideInfo {
     std::uint64_t invalidSequences = 0; // when read as UTF-8 with errors
 };
 
+// What a comparison is doing, for a progress display: each stage reports its own progress from
+// 0 to its total.
+enum class CompareStage : std::uint8_t {
+    Bytes,    // the byte pass
+    Texts,    // reading and decoding the texts, the whole-file verdicts
+    Aligning, // the texts aligned, the hunks labelled
+};
+// "comparing the bytes", "reading the texts", "aligning the texts".
+std::string_view name(CompareStage s) noexcept;
+
 struct CompareOptions {
     bool bytesOnly = false; // `--bytes`: only the byte runs
     IgnoreMask ignore = 0;
@@ -126,12 +136,17 @@ struct CompareOptions {
     // one changed block) are not searched; what is left is reported as one block (and a note).
     std::uint64_t maxEditCost = 2000;
     // The hunks also where a whole-file verdict holds (only the BOM, the line endings, the
-    // normal form, trailing whitespace, mojibake): the window marks each place the verdict sums
-    // up. None where the alignment gave up (maxEditCost): `note` then says so. Off, a verdict
-    // comes alone, as the CLI prints it.
+    // normal form, trailing whitespace, mojibake): each place the verdict sums up, so that a
+    // person can go there. Such a verdict keeps every line in its place, so where the alignment
+    // gives up (maxEditCost: every line of a long file changed) the lines are paired instead and
+    // every place is still found. Off, a verdict comes alone.
     bool hunksWithVerdict = false;
-    // Called now and then with (bytes done, total); returning false cancels.
+    // Called now and then with (done, total) of the current stage, also inside the alignment
+    // (between blocks, and in each round of its search); returning false cancels: the result is
+    // then !ok, `cancelled`, with nothing else in it.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
+    // Called as each stage begins.
+    std::function<void(CompareStage)> stage;
 };
 
 struct CompareResult {
