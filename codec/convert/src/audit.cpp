@@ -36,6 +36,10 @@ struct Auditor::Impl {
     NfcTracker nfc;
     const bool watchIdentifiers, watchNfc;
     static constexpr std::size_t kStretch = 4096;
+    // While identifiers are compared pairwise, plain ASCII is skipped this much at a time, so
+    // that the lexer's context changes inside a run stay few.
+    static constexpr std::size_t kPairsSlice = 16 * 1024;
+    std::vector<ContextChange> contextChanges;
     std::uint64_t offset = 0; // of the next byte
     TextPosition position;    // of the next byte
 
@@ -81,7 +85,9 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
     };
     for (std::size_t pos = 0; pos < n;) {
         if (quiet()) {
-            const PlainAsciiRun run = plainAsciiRun(p + pos, n - pos);
+            const bool pairs = watchIdentifiers && identifiers.comparingPairs();
+            const PlainAsciiRun run =
+                plainAsciiRun(p + pos, pairs ? std::min(n - pos, kPairsSlice) : n - pos);
             if (run.length != 0) {
                 findings.release(watermark(), sink);
                 skipPlainAscii(p + pos, run);
@@ -107,11 +113,22 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
 // character starts and the character a variation selector after it would follow.
 void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& run) {
     const std::size_t n = run.length;
+    const TextPosition start = position;
+    const std::uint64_t startOffset = offset;
     position.advanceAscii(n, run.lineFeeds, run.afterLastLf);
     offset += n;
     segmenter = Segmenter(offset);
     if (context.code()) {
-        lexer.onAscii(p, n); // while quiet no bidi context is open: a change ends none
+        // While quiet no bidi context is open: a change ends none.
+        if (watchIdentifiers && identifiers.comparingPairs()) {
+            const bool inText = lexer.inText();
+            contextChanges.clear();
+            lexer.onAscii(p, n, &contextChanges);
+            identifiers.pairsInAscii(p, n, startOffset, start.line, start.column, inText,
+                                     contextChanges, context);
+        } else {
+            lexer.onAscii(p, n);
+        }
         punctuation.afterPlainAscii(p, n);
         identifiers.setInText(lexer.inText());
     }

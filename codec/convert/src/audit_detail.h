@@ -5,6 +5,7 @@
 #pragma once
 
 #include "audit_lookalike.h"
+#include "audit_syntax.h"
 #include "u8codec/controls.h"
 #include "u8convert/audit.h"
 
@@ -14,7 +15,10 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct USpoofChecker;
@@ -270,6 +274,50 @@ private:
     bool inZwspText_ = false;
 };
 
+// --- identifiers compared pairwise (audit_pairs.cpp) -----------------------------------------
+
+// The identifiers of a file by their UTS #39 skeleton (section 4), to find two distinct ones that
+// read the same, as rustc's confusable_idents lint compares a crate's identifiers: a pair where
+// both are ASCII is left alone (`l1` and `ll` are the programmer's own choice, as rustc leaves
+// them), so identifiers are collected only once the file has shown a non-ASCII one. An ASCII
+// identifier's skeleton is its own characters but the few ASCII letters and digits that UTS #39
+// maps to others (0 -> O, 1 -> l, m -> rn): a 128-entry table, made when collecting starts.
+class IdentifierPairs {
+public:
+    // Distinct identifiers kept per file; past them new ones are only compared (memory stays
+    // bounded).
+    static constexpr std::size_t kMaxIdentifiers = 16384;
+    // The earlier identifier an identifier reads as, and the skeleton they share.
+    struct Match {
+        std::u32string identifier;
+        std::uint64_t line, column;
+        std::string skeleton; // UTF-8
+    };
+
+    void use(const USpoofChecker* spoof) noexcept { spoof_ = spoof; }
+    // Whether identifiers are being collected (the file has shown one with non-ASCII).
+    bool active() const noexcept { return active_; }
+    // An identifier of code that has a non-ASCII character (not allowlisted) or not, and where it
+    // starts: the first distinct identifier seen before with the same skeleton where the two are
+    // not both ASCII.
+    std::optional<Match> note(const std::u32string& identifier, bool nonAscii, std::uint64_t line,
+                              std::uint64_t column);
+
+private:
+    struct Seen {
+        std::u32string identifier;
+        std::uint64_t line, column;
+        bool nonAscii;
+    };
+    bool skeletonOf(const std::u32string& identifier, std::string& skeleton) const;
+
+    const USpoofChecker* spoof_ = nullptr;
+    bool active_ = false;
+    std::array<std::string, 128> asciiSkeletons_;
+    std::unordered_map<std::string, std::vector<Seen>> bySkeleton_;
+    std::size_t kept_ = 0;
+};
+
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
 
 // How a character alone is drawn like ASCII: not, as a compatibility form of it (NFKC), or by
@@ -307,6 +355,15 @@ public:
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     bool quiet() const noexcept { return nonAscii_ == 0; }
+    // Code: whether identifiers are compared pairwise now (a non-ASCII one was seen), so that
+    // the ASCII ones of a skipped run are wanted (pairsInAscii()).
+    bool comparingPairs() const noexcept { return pairs_.active(); }
+    // Before afterPlainAscii(): the identifiers of code that end inside the plain ASCII p[0, n),
+    // which starts at stream offset `offset`, `line`, `column`, in text or not (`inText`) and
+    // changes context at `changes` (CodeLexer::onAscii()), compared pairwise.
+    void pairsInAscii(const std::uint8_t* p, std::size_t n, std::uint64_t offset,
+                      std::uint64_t line, std::uint64_t column, bool inText,
+                      std::span<const ContextChange> changes, RuleContext& ctx);
     std::uint64_t earliest() const noexcept {
         std::uint64_t e = count_ == 0 ? kNothingPending : chars_[0].offset;
         if (!wholeScript_.empty())
@@ -346,6 +403,10 @@ private:
     }
     void reportLookalike(const Lookalike& l, const std::u32string& text,
                          const std::string& lookalike, RuleContext& ctx) const;
+    // Code (audit_pairs.cpp): whether identifiers are compared pairwise here, and the identifier
+    // held (chars_) compared with those seen before.
+    bool comparesPairs(const RuleContext& ctx) const noexcept;
+    void comparePair(RuleContext& ctx);
     bool hasAsciiLetter() const noexcept;
     bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
@@ -372,6 +433,7 @@ private:
     std::size_t count_ = 0;
     std::size_t nonAscii_ = 0;
     bool droppedLetter_ = false; // an ASCII letter slid out of an all-ASCII identifier
+    bool overflowed_ = false;    // longer than kMaxLength: not compared pairwise
     // Text profile: the kind of script of the word's last letter, to cut where a script written
     // without spaces meets another.
     enum class LetterClass : std::uint8_t { Neutral, Spaceless, Spaced };
@@ -394,6 +456,7 @@ private:
     std::vector<HeldFinding> wholeScript_;
     std::vector<std::int32_t> ownScripts_;
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
+    IdentifierPairs pairs_;
 };
 
 // --- normalization (audit_nfc.cpp) -----------------------------------------------------------
