@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -45,7 +46,18 @@ struct CharTraits {
 
     bool has(std::uint8_t f) const noexcept { return (flags & f) != 0; }
 };
-CharTraits traitsOf(char32_t cp);
+// The BMP's traits, 256 code points at a time, each block made when one of its characters is
+// first seen (audit_traits.cpp); read for every character that is not skipped, so the lookup is
+// inline: one acquire load once the block is made.
+extern std::array<std::atomic<const CharTraits*>, 256> traitsBlocks;
+const CharTraits* makeTraitsBlock(char32_t cp);
+CharTraits traitsAboveBmp(char32_t cp);
+inline CharTraits traitsOf(char32_t cp) {
+    if (cp >= 0x10000)
+        return traitsAboveBmp(cp);
+    const CharTraits* block = traitsBlocks[cp >> 8].load(std::memory_order_acquire);
+    return (block ? block : makeTraitsBlock(cp))[cp & 0xFF];
+}
 
 // One character, or one error segment (cp U+FFFD, error set), as the rules see it.
 struct AuditChar {
@@ -136,6 +148,8 @@ public:
     // After the fast path skipped plain ASCII p[0, n) (in code or not).
     void afterPlainAscii(const std::uint8_t* p, std::size_t n) noexcept;
     void finish() noexcept { pending_ = false; } // a '-' look-alike last: no digit after it
+    // After a run of letters (what onChar() leaves after a letter, while quiet).
+    void continueRun(char32_t last) noexcept { lastSignificant_ = last; }
     bool quiet() const noexcept { return !pending_; }
     std::uint64_t earliest() const noexcept { return pending_ ? minus_.offset : kNothingPending; }
 
@@ -224,6 +238,9 @@ public:
     // After the fast path skipped plain ASCII ending with `last` (holding a line feed or not).
     void afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept;
     bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_ && waiting_.empty(); }
+    // After a run of letters of one script read while quiet (the driver's readRun()), ending
+    // with `last`: what noteContext() leaves after them (`sawScriptLetter`: one was not ASCII).
+    void continueRun(char32_t last, bool sawScriptLetter, std::int32_t script) noexcept;
     std::uint64_t earliest() const noexcept;
     // Whether c is one this tracker decides (the per-character rules leave it alone).
     static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
@@ -355,6 +372,18 @@ public:
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     bool quiet() const noexcept { return nonAscii_ == 0; }
+    // Whether the next letter of a run of one script (the driver's readRun()) only lengthens
+    // the word being read: takeLetter() is then what onChar() does with it, without the
+    // questions the letter before answered (a word character; of a script that cuts no word).
+    bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
+    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length,
+                    std::int32_t script) noexcept {
+        wordInText_ = wordInText_ && inText_;
+        chars_[count_++] = {cp, offset, length, false};
+        nonAscii_ += cp >= 0x80;
+        noteScript(script);
+        recent_ = (recent_ << 8) | (cp < 0x80 ? cp : 0x80u);
+    }
     // Code: whether identifiers are compared pairwise now (a non-ASCII one was seen), so that
     // the ASCII ones of a skipped run are wanted (pairsInAscii()).
     bool comparingPairs() const noexcept { return pairs_.active(); }
@@ -476,6 +505,12 @@ public:
     void afterPlainAscii(std::uint8_t last, std::uint64_t offset, std::uint64_t line,
                          std::uint64_t column) noexcept;
     bool quiet() const noexcept { return !needsCheck_; }
+    // After a run of NFC-inert characters (CharTraits::kNfcInert), `c` the last: each one was
+    // a segment of its own, and the one before them needed no check (quiet()).
+    void continueRun(const AuditChar& c) noexcept {
+        chars_[0] = c;
+        count_ = 1;
+    }
     std::uint64_t earliest() const noexcept {
         return count_ == 0 ? kNothingPending : chars_[0].offset;
     }
