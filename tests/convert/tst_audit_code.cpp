@@ -33,6 +33,35 @@ std::size_t count(const std::string& name, const std::string& text, AuditKind ki
     return n;
 }
 
+// The pairs of identifiers that read the same in `text` (the file `name`): "second~first@line:
+// column of the second", the same whole and in every chunking ("chunkings differ" otherwise).
+QStringList pairsOf(const std::string& name, const std::string& text,
+                    const std::vector<std::u32string>& allowedWords = {}) {
+    u8convert::AuditOptions o;
+    o.profile = u8convert::profileForFileName(name);
+    o.kinds = u8convert::defaultAuditKinds(o.profile);
+    o.syntax = u8convert::codeSyntaxForFileName(name);
+    o.allowedWords = allowedWords;
+    const auto pairs = [&](int chunking) {
+        QStringList out;
+        for (const auto& f : run(text, o, chunking))
+            if (f.kind == AuditKind::Confusable &&
+                f.message.find("are two identifiers of this file") != std::string::npos)
+                out << QStringLiteral("%1~%2@%3:%4")
+                           .arg(QString::fromStdU32String(
+                                    std::u32string(f.codePoints.begin(), f.codePoints.end())),
+                                QString::fromStdString(f.lookalike))
+                           .arg(f.line)
+                           .arg(f.column);
+        return out;
+    };
+    const QStringList whole = pairs(0);
+    for (int chunking : {1, 7, 64, 5000})
+        if (pairs(chunking) != whole)
+            return {QStringLiteral("chunkings differ")};
+    return whole;
+}
+
 } // namespace
 
 class TestAuditCode : public QObject {
@@ -90,7 +119,7 @@ private slots:
         row("a string ends at its line", "a.c", "s = \"abc\nint ılık;\n", C, 2);
         // Whole-script confusables: in an otherwise Latin file, an identifier all of one other
         // script whose every letter is drawn like ASCII (rustc's mixed_script_confusables).
-        row("сору in a Latin file", "a.rs", "let сору = copy();\n", C, 1);
+        row("сору in a Latin file", "a.rs", "let сору = copy();\n", C, 2); // and copy, its pair
         row("ѕсоре in a Latin file", "a.c", "int ѕсоре;\n", C, 1);
         row("сору in a Russian file", "a.bsl", "Процедура Тест() сору = 1; КонецПроцедуры\n", C, 0);
         row("сору before the Russian", "a.bsl", "сору = 1; Запрос = 2;\n", C, 0);
@@ -145,6 +174,58 @@ private slots:
         QFETCH(int, expected);
         QCOMPARE(count(file.toStdString(), text.toStdString(), AuditKind(kind)),
                  std::size_t(expected));
+    }
+
+    // Two distinct identifiers of a file with one UTS #39 skeleton (of their NFKC forms), one of
+    // them with a non-ASCII character, as rustc's confusable_idents compares them: the second is
+    // a finding naming the first. Identifiers are collected from the file's first non-ASCII one.
+    void identifiersReadTheSame_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        const auto row = [](const char* tag, const char* file, const std::string& text,
+                            const char* expected) {
+            QTest::newRow(tag) << QString::fromUtf8(file) << QString::fromStdString(text)
+                               << QString::fromUtf8(expected);
+        };
+        row("Cyrillic, then Latin", "a.c", "int x = ѕсоре;\nint y = scope;\n", "scope~ѕсоре@2:9");
+        row("mathematical, then ASCII", "a.py", "𝐚𝐝𝐦𝐢𝐧 = 1\nif admin: pass\n", "admin~𝐚𝐝𝐦𝐢𝐧@2:4");
+        row("fullwidth, then ASCII", "a.c", "int ｍａｉｎ;\nint main(void);\n",
+            "main~ｍａｉｎ@2:5");
+        // Cyrillic letters of its own keep сору from being a whole-script confusable: only
+        // the pair tells it from copy.
+        row("in a file of Cyrillic names", "a.c", "int счёт = сору(copy);\n", "copy~сору@1:17");
+        row("ASCII digits mapped", "a.c", "int ｘ1 = 0; int xl = 1;\n", "xl~ｘ1@1:17");
+        row("two non-ASCII", "a.c", "int ѕсоре; int ѕсope;\n", "ѕсope~ѕсоре@1:16");
+        row("far apart", "a.c",
+            "int ѕсоре;\n" + std::string(40000, ' ') + "\n/* x */ int\nscope;\n",
+            "scope~ѕсоре@4:1");
+        row("each new one once", "a.c", "ѕсоре(scope, scope, ѕсope);\n",
+            "scope~ѕсоре@1:7 ѕсope~ѕсоре@1:21");
+        // Left alone.
+        row("the same identifier", "a.c", "int ѕсоре; f(ѕсоре);\n", "");
+        row("ASCII look-alikes", "a.c", "int ñame; int l1 = ll + I1 + rn + m;\n", "");
+        row("no other with its skeleton", "a.c", "int счёт = 1; int x = 2;\n", "");
+        row("in a comment", "a.c", "int ѕсоре; // scope\n", "");
+        row("in a string", "a.py", "ѕсоре = 'scope'\n", "");
+        row("in a string far on", "a.c",
+            "int ѕсоре;\n" + std::string(20000, ' ') + "s = \"scope\";\n", "");
+        row("a number", "a.c", "int О1 = 01;\n", "");
+        row("prose", "a.txt", "ѕсоре scope\n", "");
+        row("no lexer", "a.m", "% ѕсоре scope\n", "");
+    }
+
+    void identifiersReadTheSame() {
+        QFETCH(QString, file);
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QCOMPARE(pairsOf(file.toStdString(), text.toStdString()).join(QLatin1Char(' ')), expected);
+    }
+
+    void anAllowedWordIsNoPair() {
+        QCOMPARE(pairsOf("a.c", "int сору = copy;\n"),
+                 QStringList{QStringLiteral("copy~сору@1:12")});
+        QCOMPARE(pairsOf("a.c", "int сору = copy;\n", {U"сору"}), QStringList());
     }
 
     // --allow takes words and scripts (issue 34 item 7): an allowed word gets no confusable or

@@ -35,9 +35,11 @@ REVIEWED = os.path.join(HERE, "audit_reviewed.tsv")
 
 # The rule behind a confusable finding, from its message (counted, never printed for the held-out
 # half): a letter inside a word of another script, an identifier all of another script, ASCII
-# punctuation's look-alike in code, or a character drawn like ASCII in an identifier.
+# punctuation's look-alike in code, two identifiers of a file that read the same, or a character
+# drawn like ASCII in an identifier.
 CONFUSABLE_RULES = [("intrusion", "inside a word of"), ("whole-script", " is written in "),
-                    ("punctuation", "where code reads that token")]
+                    ("punctuation", "where code reads that token"),
+                    ("pair", "are two identifiers of this file")]
 
 
 def confusable_rule(message):

@@ -4,10 +4,12 @@
 
 #include "audit_detail.h"
 #include "audit_syntax.h"
+#include "u8codec/byte_class.h"
 #include "u8codec/problem_locator.h"
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
+#include <unicode/uscript.h>
 
 namespace u8convert {
 using namespace u8codec;
@@ -36,6 +38,10 @@ struct Auditor::Impl {
     NfcTracker nfc;
     const bool watchIdentifiers, watchNfc;
     static constexpr std::size_t kStretch = 4096;
+    // While identifiers are compared pairwise, plain ASCII is skipped this much at a time, so
+    // that the lexer's context changes inside a run stay few.
+    static constexpr std::size_t kPairsSlice = 16 * 1024;
+    std::vector<ContextChange> contextChanges;
     std::uint64_t offset = 0; // of the next byte
     TextPosition position;    // of the next byte
 
@@ -56,9 +62,19 @@ struct Auditor::Impl {
         return w;
     }
 
+    // The script of the last character when it was a letter that goes on a run of one script
+    // (runLetterScript()), kNoRun otherwise.
+    static constexpr std::uint8_t kNoRun = CharTraits::kSeveralScripts;
+    std::uint8_t runScript = kNoRun;
+
     void feed(std::span<const std::uint8_t> bytes, const Sink& sink);
+    std::size_t readCharacters(std::span<const std::uint8_t> bytes, std::size_t stretch);
+    std::size_t readRun(std::span<const std::uint8_t> bytes);
     void skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& run);
     void onSegment(const Segment& s, std::span<const std::uint8_t> bytes);
+    void onCharacter(const Segment& s, std::span<const std::uint8_t> bytes, const CharTraits& t,
+                     bool contextChanged);
+    std::uint8_t runLetterScript(char32_t cp, const CharTraits& t) const noexcept;
     void onProblem(const Problem& p);
     void finish(const Sink& sink);
 };
@@ -76,12 +92,11 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
     const SinkScope scope(findings, sink);
     const std::uint8_t* p = bytes.data();
     const std::size_t n = bytes.size();
-    const auto onSegmentThunk = [this](const Segment& s, std::span<const std::uint8_t> b) {
-        onSegment(s, b);
-    };
     for (std::size_t pos = 0; pos < n;) {
-        if (quiet()) {
-            const PlainAsciiRun run = plainAsciiRun(p + pos, n - pos);
+        if (p[pos] < 0x80 && quiet()) { // a run of plain ASCII starts at an ASCII byte
+            const bool pairs = watchIdentifiers && identifiers.comparingPairs();
+            const PlainAsciiRun run =
+                plainAsciiRun(p + pos, pairs ? std::min(n - pos, kPairsSlice) : n - pos);
             if (run.length != 0) {
                 findings.release(watermark(), sink);
                 skipPlainAscii(p + pos, run);
@@ -95,11 +110,131 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
         if (p[pos] >= 0x80)
             while (m < kStretch && pos + m < n && p[pos + m] >= 0x80)
                 ++m;
-        segmenter.feed(bytes.subspan(pos, m), onSegmentThunk);
-        pos += m;
+        pos += readCharacters(bytes.subspan(pos), m);
         if (!findings.empty())
             findings.release(watermark(), sink);
     }
+}
+
+namespace {
+
+// The whole well-formed character at p[0, n) as the segmenter would deliver it, at stream
+// offset `at`; a segment of length 0 where the bytes are not one (ill-formed, or cut off at n).
+[[gnu::always_inline]] inline Segment wellFormedAt(const std::uint8_t* p, std::size_t n,
+                                                   std::uint64_t at) noexcept {
+    const std::uint8_t lead = p[0];
+    if (lead < 0x80)
+        return {at, 1, ErrorKind::None, lead};
+    if (lead < 0xC2 || lead > 0xF4)
+        return {};
+    const std::uint8_t length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    if (n < length || !firstContinuationRange(lead).contains(p[1]))
+        return {};
+    char32_t cp = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
+    for (std::uint8_t i = 1; i < length; ++i) {
+        if ((p[i] & 0xC0) != 0x80)
+            return {};
+        cp = (cp << 6) | (p[i] & 0x3F);
+    }
+    return {at, length, ErrorKind::None, cp};
+}
+
+} // namespace
+
+// Character by character, the first `stretch` bytes of `bytes` and the letters of a run of one
+// script that go on past them (readRun()); returns the bytes read. Whole well-formed characters
+// are decoded here (UTF-8 is mostly them); the segmenter gets the rest, the bytes up to the next
+// one that may start a character, and decides the error segments and the sequences cut off at
+// the end of the chunk.
+std::size_t Auditor::Impl::readCharacters(std::span<const std::uint8_t> bytes,
+                                          std::size_t stretch) {
+    const auto onSegmentThunk = [this](const Segment& s, std::span<const std::uint8_t> b) {
+        onSegment(s, b);
+    };
+    std::size_t i = 0;
+    while (i < stretch) {
+        if (segmenter.atBoundary()) {
+            if (runScript != kNoRun) {
+                const std::size_t run = readRun(bytes.subspan(i));
+                i += run;
+                if (run != 0)
+                    continue;
+            }
+            const Segment s = wellFormedAt(bytes.data() + i, bytes.size() - i, offset);
+            if (s.length != 0) {
+                onSegment(s, bytes.subspan(i, s.length));
+                i += s.length;
+                continue;
+            }
+            segmenter = Segmenter(offset); // it is behind by the characters read here
+        }
+        std::size_t k = 1;
+        while (i + k < stretch && (bytes[i + k] & 0xC0) == 0x80)
+            ++k;
+        segmenter.feed(bytes.subspan(i, k), onSegmentThunk);
+        i += k;
+    }
+    return i;
+}
+
+// The letters that go on a run of one script (runScript, set by the letter before them): what
+// the rules do with each, when every tracker but the identifier one is quiet, depends on the
+// last letter only: the character before a joiner (and its script), the NFC segment (each letter
+// starts one that needs no check), the last significant character before a '-'. No rule reports
+// such a letter, the locator and the problem scanner hold nothing after a valid character. So
+// the letters are only added to the word being read, and the other trackers learn the last one.
+// Prose is mostly such runs. Returns the bytes read (none when the first character goes on no
+// run); a letter the lexer finds ending a comment or string is read the whole way, last.
+std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
+    if (!marks.quiet() || !punctuation.quiet() || (watchNfc && !nfc.quiet()))
+        return 0;
+    const std::uint8_t script = runScript;
+    const bool allowlist = !options.allowlist.empty();
+    std::size_t used = 0;
+    Segment last, ender;          // the last letter of the run; one that ends a comment or string
+    bool sawScriptLetter = false; // a letter that is not ASCII: the marks' script
+    while (used < bytes.size()) {
+        const Segment s = wellFormedAt(bytes.data() + used, bytes.size() - used, offset);
+        if (s.length == 0)
+            break;
+        const char32_t cp = s.codePoint;
+        const CharTraits t = traitsOf(cp);
+        if (t.script != script || runLetterScript(cp, t) == kNoRun ||
+            (allowlist && options.allowlist.contains(cp)) ||
+            (watchIdentifiers && !identifiers.takesLetter()))
+            break;
+        if (context.code() && lexer.onChar(cp)) {
+            ender = s;
+            break;
+        }
+        if (watchIdentifiers)
+            identifiers.takeLetter(cp, s.offset, s.length, script);
+        sawScriptLetter = sawScriptLetter || cp >= 0x80;
+        last = s;
+        used += s.length;
+        offset = s.end();
+        ++position.column;
+    }
+    if (used != 0) {
+        AuditChar c;
+        c.cp = last.codePoint;
+        c.offset = last.offset;
+        c.length = last.length;
+        c.line = position.line;
+        c.column = position.column - 1;
+        c.traits = traitsOf(c.cp);
+        locator.onSegment(last, c.line, c.column); // valid: no error run goes on
+        marks.continueRun(c.cp, sawScriptLetter, script);
+        if (context.code() && options.syntax.lexed)
+            punctuation.continueRun(c.cp);
+        if (watchNfc)
+            nfc.continueRun(c);
+    }
+    if (ender.length != 0) {
+        onCharacter(ender, bytes.subspan(used, ender.length), traitsOf(ender.codePoint), true);
+        used += ender.length;
+    }
+    return used;
 }
 
 // What the rules would have done character by character over plain ASCII while quiet: nothing
@@ -107,11 +242,26 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
 // character starts and the character a variation selector after it would follow.
 void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& run) {
     const std::size_t n = run.length;
+    const TextPosition start = position;
+    const std::uint64_t startOffset = offset;
     position.advanceAscii(n, run.lineFeeds, run.afterLastLf);
     offset += n;
     segmenter = Segmenter(offset);
+    // A word that goes on past the run with a letter: its ASCII letters are Latin ones.
+    const std::uint8_t lastByte = p[n - 1];
+    runScript =
+        (lastByte | 0x20) >= 'a' && (lastByte | 0x20) <= 'z' ? std::uint8_t(USCRIPT_LATIN) : kNoRun;
     if (context.code()) {
-        lexer.onAscii(p, n); // while quiet no bidi context is open: a change ends none
+        // While quiet no bidi context is open: a change ends none.
+        if (watchIdentifiers && identifiers.comparingPairs()) {
+            const bool inText = lexer.inText();
+            contextChanges.clear();
+            lexer.onAscii(p, n, &contextChanges);
+            identifiers.pairsInAscii(p, n, startOffset, start.line, start.column, inText,
+                                     contextChanges, context);
+        } else {
+            lexer.onAscii(p, n);
+        }
         punctuation.afterPlainAscii(p, n);
         identifiers.setInText(lexer.inText());
     }
@@ -124,8 +274,14 @@ void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& r
 }
 
 void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> bytes) {
-    locator.onSegment(s, position.line, position.column);
-    problems.onSegment(s, bytes, [this](const Problem& p) { onProblem(p); });
+    const char32_t cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
+    const bool contextChanged = context.code() && lexer.onChar(cp);
+    onCharacter(s, bytes, s.isValid() ? traitsOf(cp) : CharTraits{}, contextChanged);
+}
+
+// Every rule on one character, the lexer's step taken.
+void Auditor::Impl::onCharacter(const Segment& s, std::span<const std::uint8_t> bytes,
+                                const CharTraits& t, bool contextChanged) {
     AuditChar c;
     c.cp = s.isValid() ? s.codePoint : char32_t(0xFFFD);
     c.offset = s.offset;
@@ -134,15 +290,16 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
     c.column = position.column;
     c.error = !s.isValid();
     c.allowed = !c.error && !options.allowlist.empty() && options.allowlist.contains(c.cp);
-    if (!c.error)
-        c.traits = traitsOf(c.cp);
+    c.traits = t;
     bool inText = false; // in a comment or string of code
     if (context.code()) {
-        if (lexer.onChar(c.cp))
-            bidi.endContext(context);
         inText = lexer.inText();
         identifiers.setInText(inText);
     }
+    locator.onSegment(s, position.line, position.column);
+    problems.onSegment(s, bytes, [this](const Problem& p) { onProblem(p); });
+    if (contextChanged)
+        bidi.endContext(context);
     if (!c.traits.has(CharTraits::kOrdinary)) {
         bidi.onChar(c, context);
         const auto kind = characterKind(c, options.profile);
@@ -164,6 +321,21 @@ void Auditor::Impl::onSegment(const Segment& s, std::span<const std::uint8_t> by
         nfc.onChar(c, context);
     offset = s.end();
     position.advance(s);
+    runScript = c.error || c.allowed ? kNoRun : runLetterScript(c.cp, c.traits);
+}
+
+// A letter that goes on a run of one script (readRun()): no rule reports it, it starts an NFC
+// segment of its own that needs no check, it goes on a word; of one script, which ASCII letters
+// share with the Latin ones.
+inline std::uint8_t Auditor::Impl::runLetterScript(char32_t cp,
+                                                   const CharTraits& t) const noexcept {
+    const std::uint8_t needed = CharTraits::kOrdinary | CharTraits::kNfcInert |
+                                CharTraits::kLetterOrMark |
+                                (context.code() ? CharTraits::kIdentifier : CharTraits::kWord);
+    if ((t.flags & needed) != needed || t.script == USCRIPT_COMMON ||
+        t.script == USCRIPT_INHERITED || (cp < 0x80 && t.script != USCRIPT_LATIN))
+        return kNoRun;
+    return t.script;
 }
 
 void Auditor::Impl::onProblem(const Problem& p) {
@@ -186,6 +358,8 @@ void Auditor::Impl::onProblem(const Problem& p) {
 
 void Auditor::Impl::finish(const Sink& sink) {
     const SinkScope scope(findings, sink);
+    if (segmenter.atBoundary())
+        segmenter = Segmenter(offset);
     segmenter.finish(
         [this](const Segment& s, std::span<const std::uint8_t> b) { onSegment(s, b); });
     problems.finish([this](const Problem& p) { onProblem(p); });

@@ -5,16 +5,21 @@
 #pragma once
 
 #include "audit_lookalike.h"
+#include "audit_syntax.h"
 #include "u8codec/controls.h"
 #include "u8convert/audit.h"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct USpoofChecker;
@@ -41,7 +46,18 @@ struct CharTraits {
 
     bool has(std::uint8_t f) const noexcept { return (flags & f) != 0; }
 };
-CharTraits traitsOf(char32_t cp);
+// The BMP's traits, 256 code points at a time, each block made when one of its characters is
+// first seen (audit_traits.cpp); read for every character that is not skipped, so the lookup is
+// inline: one acquire load once the block is made.
+extern std::array<std::atomic<const CharTraits*>, 256> traitsBlocks;
+const CharTraits* makeTraitsBlock(char32_t cp);
+CharTraits traitsAboveBmp(char32_t cp);
+inline CharTraits traitsOf(char32_t cp) {
+    if (cp >= 0x10000)
+        return traitsAboveBmp(cp);
+    const CharTraits* block = traitsBlocks[cp >> 8].load(std::memory_order_acquire);
+    return (block ? block : makeTraitsBlock(cp))[cp & 0xFF];
+}
 
 // One character, or one error segment (cp U+FFFD, error set), as the rules see it.
 struct AuditChar {
@@ -132,6 +148,8 @@ public:
     // After the fast path skipped plain ASCII p[0, n) (in code or not).
     void afterPlainAscii(const std::uint8_t* p, std::size_t n) noexcept;
     void finish() noexcept { pending_ = false; } // a '-' look-alike last: no digit after it
+    // After a run of letters (what onChar() leaves after a letter, while quiet).
+    void continueRun(char32_t last) noexcept { lastSignificant_ = last; }
     bool quiet() const noexcept { return !pending_; }
     std::uint64_t earliest() const noexcept { return pending_ ? minus_.offset : kNothingPending; }
 
@@ -220,6 +238,9 @@ public:
     // After the fast path skipped plain ASCII ending with `last` (holding a line feed or not).
     void afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept;
     bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_ && waiting_.empty(); }
+    // After a run of letters of one script read while quiet (the driver's readRun()), ending
+    // with `last`: what noteContext() leaves after them (`sawScriptLetter`: one was not ASCII).
+    void continueRun(char32_t last, bool sawScriptLetter, std::int32_t script) noexcept;
     std::uint64_t earliest() const noexcept;
     // Whether c is one this tracker decides (the per-character rules leave it alone).
     static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
@@ -270,6 +291,50 @@ private:
     bool inZwspText_ = false;
 };
 
+// --- identifiers compared pairwise (audit_pairs.cpp) -----------------------------------------
+
+// The identifiers of a file by their UTS #39 skeleton (section 4), to find two distinct ones that
+// read the same, as rustc's confusable_idents lint compares a crate's identifiers: a pair where
+// both are ASCII is left alone (`l1` and `ll` are the programmer's own choice, as rustc leaves
+// them), so identifiers are collected only once the file has shown a non-ASCII one. An ASCII
+// identifier's skeleton is its own characters but the few ASCII letters and digits that UTS #39
+// maps to others (0 -> O, 1 -> l, m -> rn): a 128-entry table, made when collecting starts.
+class IdentifierPairs {
+public:
+    // Distinct identifiers kept per file; past them new ones are only compared (memory stays
+    // bounded).
+    static constexpr std::size_t kMaxIdentifiers = 16384;
+    // The earlier identifier an identifier reads as, and the skeleton they share.
+    struct Match {
+        std::u32string identifier;
+        std::uint64_t line, column;
+        std::string skeleton; // UTF-8
+    };
+
+    void use(const USpoofChecker* spoof) noexcept { spoof_ = spoof; }
+    // Whether identifiers are being collected (the file has shown one with non-ASCII).
+    bool active() const noexcept { return active_; }
+    // An identifier of code that has a non-ASCII character (not allowlisted) or not, and where it
+    // starts: the first distinct identifier seen before with the same skeleton where the two are
+    // not both ASCII.
+    std::optional<Match> note(const std::u32string& identifier, bool nonAscii, std::uint64_t line,
+                              std::uint64_t column);
+
+private:
+    struct Seen {
+        std::u32string identifier;
+        std::uint64_t line, column;
+        bool nonAscii;
+    };
+    bool skeletonOf(const std::u32string& identifier, std::string& skeleton) const;
+
+    const USpoofChecker* spoof_ = nullptr;
+    bool active_ = false;
+    std::array<std::string, 128> asciiSkeletons_;
+    std::unordered_map<std::string, std::vector<Seen>> bySkeleton_;
+    std::size_t kept_ = 0;
+};
+
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
 
 // How a character alone is drawn like ASCII: not, as a compatibility form of it (NFKC), or by
@@ -307,6 +372,27 @@ public:
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     bool quiet() const noexcept { return nonAscii_ == 0; }
+    // Whether the next letter of a run of one script (the driver's readRun()) only lengthens
+    // the word being read: takeLetter() is then what onChar() does with it, without the
+    // questions the letter before answered (a word character; of a script that cuts no word).
+    bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
+    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length,
+                    std::int32_t script) noexcept {
+        wordInText_ = wordInText_ && inText_;
+        chars_[count_++] = {cp, offset, length, false};
+        nonAscii_ += cp >= 0x80;
+        noteScript(script);
+        recent_ = (recent_ << 8) | (cp < 0x80 ? cp : 0x80u);
+    }
+    // Code: whether identifiers are compared pairwise now (a non-ASCII one was seen), so that
+    // the ASCII ones of a skipped run are wanted (pairsInAscii()).
+    bool comparingPairs() const noexcept { return pairs_.active(); }
+    // Before afterPlainAscii(): the identifiers of code that end inside the plain ASCII p[0, n),
+    // which starts at stream offset `offset`, `line`, `column`, in text or not (`inText`) and
+    // changes context at `changes` (CodeLexer::onAscii()), compared pairwise.
+    void pairsInAscii(const std::uint8_t* p, std::size_t n, std::uint64_t offset,
+                      std::uint64_t line, std::uint64_t column, bool inText,
+                      std::span<const ContextChange> changes, RuleContext& ctx);
     std::uint64_t earliest() const noexcept {
         std::uint64_t e = count_ == 0 ? kNothingPending : chars_[0].offset;
         if (!wholeScript_.empty())
@@ -346,6 +432,10 @@ private:
     }
     void reportLookalike(const Lookalike& l, const std::u32string& text,
                          const std::string& lookalike, RuleContext& ctx) const;
+    // Code (audit_pairs.cpp): whether identifiers are compared pairwise here, and the identifier
+    // held (chars_) compared with those seen before.
+    bool comparesPairs(const RuleContext& ctx) const noexcept;
+    void comparePair(RuleContext& ctx);
     bool hasAsciiLetter() const noexcept;
     bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
@@ -372,6 +462,7 @@ private:
     std::size_t count_ = 0;
     std::size_t nonAscii_ = 0;
     bool droppedLetter_ = false; // an ASCII letter slid out of an all-ASCII identifier
+    bool overflowed_ = false;    // longer than kMaxLength: not compared pairwise
     // Text profile: the kind of script of the word's last letter, to cut where a script written
     // without spaces meets another.
     enum class LetterClass : std::uint8_t { Neutral, Spaceless, Spaced };
@@ -394,6 +485,7 @@ private:
     std::vector<HeldFinding> wholeScript_;
     std::vector<std::int32_t> ownScripts_;
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
+    IdentifierPairs pairs_;
 };
 
 // --- normalization (audit_nfc.cpp) -----------------------------------------------------------
@@ -413,6 +505,12 @@ public:
     void afterPlainAscii(std::uint8_t last, std::uint64_t offset, std::uint64_t line,
                          std::uint64_t column) noexcept;
     bool quiet() const noexcept { return !needsCheck_; }
+    // After a run of NFC-inert characters (CharTraits::kNfcInert), `c` the last: each one was
+    // a segment of its own, and the one before them needed no check (quiet()).
+    void continueRun(const AuditChar& c) noexcept {
+        chars_[0] = c;
+        count_ = 1;
+    }
     std::uint64_t earliest() const noexcept {
         return count_ == 0 ? kNothingPending : chars_[0].offset;
     }

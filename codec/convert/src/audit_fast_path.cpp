@@ -4,6 +4,7 @@
 #include "u8codec/scan.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace u8convert::audit_detail {
@@ -15,6 +16,7 @@ namespace {
 // while they are still in the first-level cache.
 constexpr std::size_t kWindow = 16 * 1024;
 constexpr std::size_t kBlock = 64;
+constexpr std::size_t kShortRun = 32;
 
 // A control the audit reports (an ASCII byte that is not plain): C0 but TAB LF FF CR, and DEL.
 constexpr bool isReportedControl(std::uint8_t b) noexcept {
@@ -51,6 +53,22 @@ std::size_t firstControl(const std::uint8_t* p, std::size_t n, std::uint64_t& li
 
 PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
     PlainAsciiRun run;
+    // Prose between words of another script has short runs (a space, "%s", a word of Latin):
+    // those end within the first bytes, read one by one before the block loops are worth it.
+    const std::size_t head = std::min(n, kShortRun);
+    std::size_t lastLf = SIZE_MAX;
+    while (run.length < head && isPlainAscii(p[run.length])) {
+        if (p[run.length] == '\n') {
+            ++run.lineFeeds;
+            lastLf = run.length;
+        }
+        ++run.length;
+    }
+    if (run.length < head || run.length == n) { // a byte that is not plain ASCII, or the end
+        run.afterLastLf = lastLf == SIZE_MAX ? run.length : run.length - lastLf - 1;
+        return run;
+    }
+    run = {};
     while (run.length < n) {
         const std::size_t window = std::min(kWindow, n - run.length);
         const std::uint8_t* w = p + run.length;

@@ -94,6 +94,7 @@ IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(opt
         spoof_ = nullptr; // no spoof data: the identifier checks find nothing
     }
     lookalikes_.use(spoof_);
+    pairs_.use(spoof_);
 }
 
 IdentifierTracker::~IdentifierTracker() {
@@ -174,8 +175,10 @@ std::size_t IdentifierTracker::escapeLength() const noexcept {
 
 void IdentifierTracker::append(const AuditChar& c, RuleContext& ctx) {
     if (count_ == kMaxLength) {
+        overflowed_ = true; // and so is every piece after
         if (nonAscii_ != 0) {
             endIdentifier(ctx); // checked in pieces
+            overflowed_ = true;
         } else {
             droppedLetter_ = droppedLetter_ || isAsciiLetter(chars_[0].cp);
             std::memmove(chars_.data(), chars_.data() + 1, (count_ - 1) * sizeof(IdChar));
@@ -209,6 +212,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     if (trailing < n) { // the identifier before the run ended inside it (all ASCII: quiet)
         count_ = 0;
         droppedLetter_ = false;
+        overflowed_ = false;
         lastClass_ = LetterClass::Neutral;
         wordScript_ = kNoScript;
     }
@@ -222,6 +226,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
             if (lastClass_ == LetterClass::Spaceless) {
                 count_ = 0;
                 droppedLetter_ = false;
+                overflowed_ = false;
                 wordScript_ = kNoScript;
                 trailing = n - first;
             }
@@ -231,6 +236,7 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
     // As append() would have done character by character: only the last kMaxLength are kept,
     // and whether an ASCII letter slid out before them.
     const std::size_t kept = std::min(trailing, kMaxLength);
+    overflowed_ = overflowed_ || count_ + trailing > kMaxLength;
     for (std::size_t i = n - trailing; i < n - kept; ++i)
         droppedLetter_ = droppedLetter_ || isAsciiLetter(p[i]);
     const std::size_t drop = count_ + kept > kMaxLength ? count_ + kept - kMaxLength : 0;
@@ -287,9 +293,12 @@ void IdentifierTracker::endIdentifier(RuleContext& ctx) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }
+    if (count_ != 0 && (nonAscii_ != 0 || pairs_.active()) && comparesPairs(ctx))
+        comparePair(ctx);
     count_ = 0;
     nonAscii_ = 0;
     droppedLetter_ = false;
+    overflowed_ = false;
     lastClass_ = LetterClass::Neutral;
     wordScript_ = kNoScript;
 }

@@ -190,6 +190,17 @@ void MarkTracker::onChar(const AuditChar& c, RuleContext& ctx) {
     noteContext(c);
 }
 
+void MarkTracker::continueRun(char32_t last, bool sawScriptLetter, std::int32_t script) noexcept {
+    prev_ = beforeJoiners_ = last;
+    hasPrev_ = true;
+    if (sawScriptLetter) { // the letters of that one script, as noteContext() reads them
+        prevScripts_ = {};
+        prevScripts_[0] = script;
+        inZwspText_ = marksWordsWithZwsp(script);
+    }
+    prevScriptCount_ = last < 0x80 ? 0 : 1; // an ASCII letter: none
+}
+
 void MarkTracker::noteContext(const AuditChar& c) {
     prev_ = c.error ? char32_t(0xFFFD) : c.cp;
     hasPrev_ = true;

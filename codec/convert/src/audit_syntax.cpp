@@ -342,7 +342,7 @@ bool CodeLexer::onChar(char32_t cp) noexcept {
     return context_ != before;
 }
 
-bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
+bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n, std::vector<ContextChange>* changes) {
     // Most bytes change nothing but the character before (prev_): those are skipped, and only
     // the bytes that may start or end a comment or string are stepped through.
     bool changed = false;
@@ -366,7 +366,11 @@ bool CodeLexer::onAscii(const std::uint8_t* p, std::size_t n) noexcept {
                     break;
             }
         }
-        changed |= onChar(p[i]);
+        if (onChar(p[i])) {
+            changed = true;
+            if (changes)
+                changes->push_back({i, inText()});
+        }
         ++i;
     }
     return changed;

@@ -10,11 +10,19 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace u8convert::audit_detail {
 using namespace u8codec;
 
 enum class CodeContext : std::uint8_t { Code, Comment, String };
+
+// Where the context changed inside a run read at once: the characters from index `at` of the run
+// on are text (a comment or a string) or code, as onChar() would have said after each of them.
+struct ContextChange {
+    std::size_t at;
+    bool inText;
+};
 
 // A lexer of just enough of a language to tell identifiers from comments and strings: line
 // comments (//, #, --), block comments (/* */), strings in "...", '...' and `...` with
@@ -26,8 +34,10 @@ public:
 
     // Reads cp; returns whether the context changed at it (a comment or string began or ended).
     bool onChar(char32_t cp) noexcept;
-    // Reads the plain ASCII p[0, n); returns whether the context changed inside it.
-    bool onAscii(const std::uint8_t* p, std::size_t n) noexcept;
+    // Reads the plain ASCII p[0, n); returns whether the context changed inside it. `changes`
+    // (optional) receives where, in order.
+    bool onAscii(const std::uint8_t* p, std::size_t n,
+                 std::vector<ContextChange>* changes = nullptr);
     CodeContext context() const noexcept { return context_; }
     // Whether the characters read are text (a comment or a string), not code.
     bool inText() const noexcept { return context_ != CodeContext::Code; }

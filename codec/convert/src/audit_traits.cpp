@@ -5,6 +5,7 @@
 #include "normalize_detail.h"
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <unicode/normalizer2.h>
@@ -53,7 +54,7 @@ std::uint8_t scriptOf(char32_t cp) {
 // ASCII-only input never pays for the table.
 class TraitsTable {
 public:
-    const CharTraits& at(char32_t cp) {
+    const CharTraits* block(char32_t cp) {
         auto& block = blocks_[cp >> 8];
         std::call_once(block.once, [&] {
             UErrorCode status = U_ZERO_ERROR;
@@ -63,8 +64,9 @@ public:
                 const char32_t c = (cp & ~char32_t(0xFF)) | i;
                 block.traits[i] = {flagsOf(c, U_SUCCESS(status) ? nfc : nullptr), scriptOf(c)};
             }
+            traitsBlocks[cp >> 8].store(block.traits.get(), std::memory_order_release);
         });
-        return block.traits[cp & 0xFF];
+        return block.traits.get();
     }
 
 private:
@@ -84,11 +86,14 @@ bool isIdentifierCharacter(char32_t cp) noexcept {
     return u_hasBinaryProperty(UChar32(cp), UCHAR_ID_CONTINUE);
 }
 
-CharTraits traitsOf(char32_t cp) {
-    if (cp < 0x10000) {
-        static TraitsTable table;
-        return table.at(cp);
-    }
+constinit std::array<std::atomic<const CharTraits*>, 256> traitsBlocks{};
+
+const CharTraits* makeTraitsBlock(char32_t cp) {
+    static TraitsTable table;
+    return table.block(cp);
+}
+
+CharTraits traitsAboveBmp(char32_t cp) {
     // Above the BMP (emoji, historic scripts, CJK extensions): asked each time.
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
