@@ -111,7 +111,9 @@ void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& r
     offset += n;
     segmenter = Segmenter(offset);
     if (context.code()) {
-        lexer.onAscii(p, n); // while quiet no bidi context is open: a change ends none
+        // Whether the context changed is not needed: while quiet no bidi context is open, so a
+        // change ends none.
+        static_cast<void>(lexer.onAscii(p, n));
         punctuation.afterPlainAscii(p, n);
         identifiers.setInText(lexer.inText());
     }

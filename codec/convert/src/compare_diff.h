@@ -24,7 +24,7 @@ struct Alignment {
 
 // The shortest edit script's blocks. Equal heads and tails are skipped first (the common case of
 // a few edits in a long text costs nothing for them). Memory: about D^2 / 2 ints of trace.
-Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-                std::uint64_t maxCost);
+[[nodiscard]] Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
+                              std::uint64_t maxCost);
 
 } // namespace u8convert::compare_detail
