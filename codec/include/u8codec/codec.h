@@ -16,6 +16,7 @@
 //   scan.h             Scanner, ScanSummary: whole-stream counts
 //   cpu_features.h     Isa, cpuRuns(): the instruction sets, detected once for every kernel
 //   byte_source.h      ByteSource, FileSource, MemorySource: reading without copying
+//   read_all.h         readAll(): a whole source into memory, with progress and cancel
 //   aligned_buffer.h   AlignedBuffer, kReadChunkSize: page-aligned storage that reads fill
 //   piece_table.h      PieceTable: editing a file of any size in place, with snapshots and undo
 //   navigate.h         next/previous invalid sequence or non-ASCII character, in chunks
@@ -43,6 +44,7 @@
 #include "u8codec/piece_table.h"
 #include "u8codec/problem.h"
 #include "u8codec/problem_locator.h"
+#include "u8codec/read_all.h"
 #include "u8codec/result.h"
 #include "u8codec/scan.h"
 #include "u8codec/segment.h"
