@@ -59,7 +59,7 @@ void HexView::typeHexDigit(int digit) {
     std::uint8_t byte = 0;
     if (lowDigitAt_ == cursor && cursor < size && !several) {
         // The second digit: the low half of the byte whose high half was just typed.
-        source.read(cursor, std::span(&byte, 1));
+        static_cast<void>(source.read(cursor, std::span(&byte, 1))); // shrunk file: byte stays 0
         change.offset = cursor;
         change.length = 1;
         change.bytes = QByteArray(1, char((byte & 0xF0) | digit));
@@ -74,7 +74,7 @@ void HexView::typeHexDigit(int digit) {
     const ByteRange target =
         placeInput(source, *selection_, editor()->mode(), EditUnit::Byte, std::span(&typed, 1));
     if (target.end - target.start == 1 && !several)
-        source.read(target.start, std::span(&byte, 1));
+        static_cast<void>(source.read(target.start, std::span(&byte, 1))); // shrunk: stays 0
     change.offset = target.start;
     change.length = target.end - target.start;
     change.bytes = QByteArray(1, char(typed | (byte & 0x0F)));

@@ -19,7 +19,7 @@ QString SelectionCopy::text(std::span<const std::uint8_t> bytes, u8codec::ErrorP
     std::string out;
     u8codec::Decoder decoder(policy);
     if (decoder.feed(bytes, out))
-        decoder.finish(out);
+        static_cast<void>(decoder.finish(out)); // a failure keeps what came before, as above
     return QString::fromUtf8(out.data(), qsizetype(out.size()));
 }
 

@@ -74,9 +74,10 @@ int runDecode(const Arguments& parsed) {
     const auto input = Input::open(inPath, error);
     if (!input)
         return usageError("decode", error);
-    const auto out = AtomicOutput::create(target->path, error);
-    if (!out)
-        return usageError("decode", error);
+    auto created = AtomicOutput::create(target->path);
+    if (!created)
+        return usageError("decode", created.message());
+    const auto& out = *created;
 
     if (policy == u8codec::ErrorPolicy::Strict)
         out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either

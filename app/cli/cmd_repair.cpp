@@ -186,10 +186,10 @@ u8convert::RepairResult inWindows(const u8codec::ByteSource& source,
 int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
                       const u8codec::FileSource* file, const OutputTarget& target,
                       const u8convert::RepairOptions& options, ReportStyle style, SinkRepair run) {
-    std::string error;
-    const auto out = AtomicOutput::create(target.path, error);
-    if (!out)
-        return usageError("repair", error);
+    auto created = AtomicOutput::create(target.path);
+    if (!created)
+        return usageError("repair", created.message());
+    const auto& out = *created;
     u8convert::RepairSink sink;
     sink.write = [&](std::string_view piece) { return out->write(piece); };
     // A temporary file can be written ahead and taken back (a clean file then takes one pass);
@@ -329,9 +329,10 @@ int runRepair(const Arguments& parsed) {
     if (!result.ok)
         return refuse(input->displayName() + ": " + result.error + "; nothing written");
 
-    const auto out = AtomicOutput::create(target->path, error);
-    if (!out)
-        return usageError("repair", error);
+    auto created = AtomicOutput::create(target->path);
+    if (!created)
+        return usageError("repair", created.message());
+    const auto& out = *created;
     if (!out->write(result.text))
         return usageError("repair", out->writeFailure() + "; nothing written");
     return finishRepair(*input, *target, *out, result.report, style);

@@ -65,7 +65,8 @@ int runScan(const Arguments& parsed) {
     const auto input = Input::open(parsed.positional.front(), error);
     if (!input)
         return usageError("scan", error);
-    const auto out = u8io::AtomicOutput::create("-", error);
+    // Standard output is written where it is: nothing to create, nothing that can fail.
+    const auto out = std::move(u8io::AtomicOutput::create("-").value());
 
     u8codec::Segmenter segmenter;
     u8codec::Scanner scanner;
@@ -124,8 +125,8 @@ int runScan(const Arguments& parsed) {
                                          std::to_string(summary.bytes) + " bytes\n";
     if (!out->write(total))
         return usageError("scan", out->writeFailure());
-    if (!out->commit(error))
-        return usageError("scan", error);
+    if (const auto committed = out->commit(); !committed)
+        return usageError("scan", committed.message());
     return kExitOk; // a report: `check` is the command whose status says valid or not
 }
 

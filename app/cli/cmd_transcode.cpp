@@ -166,9 +166,10 @@ int runTranscode(const Arguments& parsed) {
         return usageError("transcode", transcoder.state().error);
     // --in-place: the output goes to a temporary file first and replaces FILE only at the end,
     // after the backup; the input is read in chunks, never held whole.
-    const auto out = AtomicOutput::create(target->path, error);
-    if (!out)
-        return usageError("transcode", error);
+    auto created = AtomicOutput::create(target->path);
+    if (!created)
+        return usageError("transcode", created.message());
+    const auto& out = *created;
     if (options.unmappable == u8convert::UnmappablePolicy::Fail)
         out->holdBack(kHeldOutput); // a refusal writes nothing to standard output either
     std::string converted;

@@ -2,6 +2,7 @@
 
 #include "shown_name.h"
 #include "u8codec/aligned_buffer.h"
+#include "u8codec/read_all.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -312,16 +313,10 @@ bool Input::readAll(std::string& out, std::string& error) const {
                 return true;
             },
             error);
-    // Straight into the result: one copy out of the page cache instead of two. The file may have
-    // grown since it was opened (read on in chunks) or shrunk (the short read is its end).
-    out.resize(file_->size());
-    std::size_t got = file_->read(0, {reinterpret_cast<std::uint8_t*>(out.data()), out.size()});
-    if (got == out.size()) {
-        AlignedBuffer more(kReadChunkSize);
-        for (std::size_t n; (n = file_->read(got, more.span())) != 0; got += n)
-            out.append(reinterpret_cast<const char*>(more.data()), n);
-    }
-    out.resize(got);
+    // Straight into the result (u8codec::readAll): the file may have grown since it was opened
+    // (read on) or shrunk (the short read is its end); changedSinceOpened() judges either before
+    // anything made of it is written. Only a failed read is an error here.
+    static_cast<void>(u8codec::readAll(*file_, out)); // a short end is the file's end, as above
     return !readFailed(error);
 }
 

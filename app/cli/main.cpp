@@ -9,6 +9,7 @@
 #include "man_page.h"
 #include "out_of_memory.h"
 #include "standard_output.h"
+#include "temp_files_on_signal.h"
 #include "u8convert/transcode.h"
 
 #include <cstdio>
@@ -128,6 +129,9 @@ int run(int argc, char** argv, std::string& name) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // The program, not the library, owns the signals: an interrupted command leaves no
+    // temporary file behind (temp_files_on_signal.h).
+    u8io::removeTempFilesOnSignals();
     reportOutOfMemoryAs({});
     std::string name;
     const int status = run(argc, argv, name);

@@ -1,7 +1,7 @@
 #include "out_of_memory.h"
 
-#include "atomic_output.h"
 #include "commands.h"
+#include "temp_files_on_signal.h"
 
 #include <cstdio>
 #include <new>
@@ -15,7 +15,7 @@ char g_message[256];
 int g_length = 0;
 
 [[noreturn]] void outOfMemory() {
-    u8io::removeUnfinishedOutput();
+    u8io::removeRegisteredTempFiles();
     if (g_length > 0) [[maybe_unused]]
         const ssize_t ignored = ::write(STDERR_FILENO, g_message, g_length);
     ::_exit(kExitUsage);

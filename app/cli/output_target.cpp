@@ -98,25 +98,26 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
     bool changed = false;
     // The output is complete and synced: the backup and the last look at the input come now,
     // just before the rename.
-    const auto beforeRename = [&](std::string& why) {
+    const auto beforeRename = [&]() -> u8codec::Result<void> {
         // Asked before the backup too: a hard link changes the file's ctime, so that the check
         // after it no longer sees a chmod or a truncate to the same size made meanwhile.
         changed = input.changedSinceOpened();
         if (target.inPlace && !changed) {
-            backup = u8io::writeBackup(target.path, why, &out);
-            if (!backup) {
-                why = "backup failed, input left as it was: " + why;
-                return false;
-            }
+            auto made = u8io::writeBackup(target.path, &out);
+            if (!made)
+                return u8io::ioError("backup failed, input left as it was: " + made.message());
+            backup = std::move(*made);
             changed = input.changedSinceOpened(backup->kind == u8io::BackupKind::HardLink);
         }
         if (changed && backup)
             ::unlink(backup->name.c_str());
-        return !changed;
+        if (changed)
+            return u8codec::Error{u8codec::ErrorCode::Changed,
+                                  input.displayName() + ": the file changed while it was read"};
+        return {};
     };
-    std::string error;
-    if (!out.commit(error, beforeRename)) {
-        if (changed) {
+    if (const auto committed = out.commit(beforeRename); !committed) {
+        if (committed.error().code == u8codec::ErrorCode::Changed) {
             std::fprintf(stderr,
                          "u8scope-cli %.*s: %s: the file changed while it was being read; "
                          "nothing written\n",
@@ -125,7 +126,7 @@ int commitOutput(std::string_view command, const Input& input, const OutputTarge
         }
         if (backup) // the rename failed: the original is where it was
             ::unlink(backup->name.c_str());
-        return usageError(command, error);
+        return usageError(command, committed.message());
     }
     if (backup)
         std::fprintf(stderr, "u8scope-cli %.*s: original saved as %s (%s)\n", int(command.size()),

@@ -170,7 +170,7 @@ bool DocumentHistory::edit(quint64 offset, quint64 length, std::span<const std::
                            quint64 cursorAfter) {
     if (!table_ || offset > table_->size() || length > table_->size() - offset)
         return false;
-    u8codec::Edit edit = table_->replace(offset, length, bytes);
+    u8codec::Edit edit = table_->replace(offset, length, bytes).value();
     if (!edit.changes())
         return false;
     emit spliced(edit.offset(), edit.removedLength(), edit.insertedLength());
@@ -194,7 +194,8 @@ bool DocumentHistory::editAll(const std::vector<Splice>& splices, const QString&
     for (auto s = splices.rbegin(); s != splices.rend(); ++s) {
         const auto* bytes = reinterpret_cast<const std::uint8_t*>(s->bytes.constData());
         u8codec::Edit edit =
-            table_->replace(s->offset, s->length, std::span(bytes, std::size_t(s->bytes.size())));
+            table_->replace(s->offset, s->length, std::span(bytes, std::size_t(s->bytes.size())))
+                .value();
         if (edit.changes()) {
             emit spliced(edit.offset(), edit.removedLength(), edit.insertedLength());
             edits.push_back(std::move(edit));
@@ -211,7 +212,7 @@ bool DocumentHistory::editAll(const std::vector<Splice>& splices, const QString&
 bool DocumentHistory::revert(quint64 from, quint64 to, const QString& description) {
     if (!table_ || from > to || to > table_->size())
         return false;
-    u8codec::Edit edit = table_->revert(from, to);
+    u8codec::Edit edit = table_->revert(from, to).value();
     if (!edit.changes())
         return false;
     const quint64 at = edit.offset();

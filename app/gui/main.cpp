@@ -2,6 +2,7 @@
 #include "compare_actions.h"
 #include "main_window.h"
 #include "startup_trace.h"
+#include "temp_files_on_signal.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -60,6 +61,7 @@ bool onlyPrints(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     u8app::StartupTrace::mark("main");
+    u8io::removeTempFilesOnSignals(); // a save interrupted leaves no temporary file behind
     if (onlyPrints(argc, argv)) {
         QCoreApplication app(argc, argv);
         name(app);

@@ -30,13 +30,13 @@ enum class CellRole : std::uint8_t {
 };
 inline constexpr int kCellRoleCount = 14;
 
-constexpr bool isError(CellRole role) noexcept {
+[[nodiscard]] constexpr bool isError(CellRole role) noexcept {
     return role >= CellRole::ErrorInvalidByte;
 }
 
 // ASCII's own split (not a UTF-8 rule): HT LF VT FF CR and SPACE are whitespace, the other C0
 // controls and DEL are controls.
-constexpr CellRole asciiRole(std::uint8_t byte) noexcept {
+[[nodiscard]] constexpr CellRole asciiRole(std::uint8_t byte) noexcept {
     if (byte == 0x20 || (byte >= 0x09 && byte <= 0x0D))
         return CellRole::AsciiWhitespace;
     if (byte < 0x20 || byte == 0x7F)
@@ -44,7 +44,7 @@ constexpr CellRole asciiRole(std::uint8_t byte) noexcept {
     return CellRole::AsciiPrintable;
 }
 
-constexpr CellRole roleForError(u8codec::ErrorKind kind) noexcept {
+[[nodiscard]] constexpr CellRole roleForError(u8codec::ErrorKind kind) noexcept {
     switch (kind) {
     case u8codec::ErrorKind::InvalidByte:
         return CellRole::ErrorInvalidByte;
@@ -64,8 +64,8 @@ constexpr CellRole roleForError(u8codec::ErrorKind kind) noexcept {
 }
 
 // The role of the byte `byte` at `offset` inside segment `s` (the segment that contains it).
-constexpr CellRole roleOf(const u8codec::Segment& s, std::uint64_t offset,
-                          std::uint8_t byte) noexcept {
+[[nodiscard]] constexpr CellRole roleOf(const u8codec::Segment& s, std::uint64_t offset,
+                                        std::uint8_t byte) noexcept {
     switch (u8codec::roleInSegment(s, offset)) {
     case u8codec::ByteRole::Ascii:
         return asciiRole(byte);
@@ -85,7 +85,7 @@ constexpr CellRole roleOf(const u8codec::Segment& s, std::uint64_t offset,
 
 // The role for the context-free class of a byte (the code-page table): ASCII by the byte's
 // value, a lead by its length, a continuation, and Invalid as ErrorInvalidByte.
-constexpr CellRole roleForClass(std::uint8_t byte) noexcept {
+[[nodiscard]] constexpr CellRole roleForClass(std::uint8_t byte) noexcept {
     switch (u8codec::classify(byte)) {
     case u8codec::ByteClass::Ascii:
         return asciiRole(byte);
@@ -105,18 +105,18 @@ constexpr CellRole roleForClass(std::uint8_t byte) noexcept {
 
 // A role the audit may put in place of a byte's structural role: never over an error (the
 // audit reports ill-formed bytes no differently from the scan).
-constexpr CellRole withAudit(CellRole structural, bool suspicious) noexcept {
+[[nodiscard]] constexpr CellRole withAudit(CellRole structural, bool suspicious) noexcept {
     return suspicious && !isError(structural) ? CellRole::Suspicious : structural;
 }
 
 // The legend's short name ("Lead of 3-byte character") and one-sentence description, in
 // English (the window translates them).
-std::string_view name(CellRole role) noexcept;
-std::string_view description(CellRole role) noexcept;
+[[nodiscard]] std::string_view name(CellRole role) noexcept;
+[[nodiscard]] std::string_view description(CellRole role) noexcept;
 // A stable lower-case key for machines (CSS classes, tests): "printable", "whitespace",
 // "control", "lead2", "lead3", "lead4", "continuation", "suspicious", then the error kinds'
 // names of u8codec::name(ErrorKind): "never-valid-byte", "stray-continuation", "overlong",
 // "surrogate", "too-large", "truncated".
-std::string_view key(CellRole role) noexcept;
+[[nodiscard]] std::string_view key(CellRole role) noexcept;
 
 } // namespace u8dump

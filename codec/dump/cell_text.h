@@ -36,7 +36,7 @@ struct TextCell {
     std::uint8_t size = 0;                    // bytes of UTF-8 in text
     std::array<char, 8> text{};
 
-    std::string_view view() const { return {text.data(), size}; }
+    [[nodiscard]] std::string_view view() const { return {text.data(), size}; }
 };
 
 // What a filler cell shows (U+00B7 MIDDLE DOT, dimmed where there is colour).
@@ -58,9 +58,10 @@ public:
     CellTexts();
 
     // The text in the lead cell of segment `s` (its bytes `bytes`), at most s.length columns.
-    TextCell forSegment(const u8codec::Segment& s, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] TextCell forSegment(const u8codec::Segment& s,
+                                      std::span<const std::uint8_t> bytes);
     // The same for the bytes of one well-formed character (1-4).
-    const TextCell& forCharacter(std::span<const std::uint8_t> bytes) {
+    [[nodiscard]] const TextCell& forCharacter(std::span<const std::uint8_t> bytes) {
         if (bytes.size() == 1)
             return ascii_[bytes[0] & 0x7F].cell;
         return cellsOf(bytes, bytes.size()).text[0];
@@ -68,7 +69,8 @@ public:
     // The cells of the well-formed character of `length` bytes (2-4) that `bytes` starts with,
     // from a cache keyed by its bytes: text repeats its characters, and a character's cells
     // depend on its bytes alone.
-    const CharacterCells& cellsOf(std::span<const std::uint8_t> bytes, std::size_t length) {
+    [[nodiscard]] const CharacterCells& cellsOf(std::span<const std::uint8_t> bytes,
+                                                std::size_t length) {
         const std::uint32_t packed = pack(bytes, length);
         const std::size_t set = (packed * 2654435761u) >> (32 - kRecentSetBits); // Knuth's hash
         // The way that holds it, if any, without a branch: the keys of a set are distinct.
@@ -83,7 +85,8 @@ public:
     // The key of the character of `length` bytes (2-4) that `bytes` starts with: its bytes in a
     // word, the first in the low byte (never 0: the key of an empty way). Four bytes read at once
     // when `bytes` has them.
-    static std::uint32_t pack(std::span<const std::uint8_t> bytes, std::size_t length) noexcept {
+    [[nodiscard]] static std::uint32_t pack(std::span<const std::uint8_t> bytes,
+                                            std::size_t length) noexcept {
         if constexpr (std::endian::native == std::endian::little) {
             if (bytes.size() >= 4) {
                 std::uint32_t word;
@@ -97,21 +100,25 @@ public:
         return packed;
     }
     // The same for an ASCII byte, from a table.
-    const TextCell& forAscii(std::uint8_t byte) const { return ascii_[byte].cell; }
+    [[nodiscard]] const TextCell& forAscii(std::uint8_t byte) const { return ascii_[byte].cell; }
     // The same with 4 bytes after it, for copies of 16 bytes (the rows' cells are 12).
     struct alignas(16) PaddedCell {
         TextCell cell;
         std::array<char, 16 - sizeof(TextCell)> pad{};
     };
-    const PaddedCell& forAsciiPadded(std::uint8_t byte) const { return ascii_[byte]; }
+    [[nodiscard]] const PaddedCell& forAsciiPadded(std::uint8_t byte) const { return ascii_[byte]; }
     // A filler in a role's look, and the cell a wide text covers.
-    const TextCell& filler(CellRole role) const { return fillers_[std::size_t(role)]; }
-    const TextCell& covered(CellRole role) const { return covered_[std::size_t(role)]; }
+    [[nodiscard]] const TextCell& filler(CellRole role) const {
+        return fillers_[std::size_t(role)];
+    }
+    [[nodiscard]] const TextCell& covered(CellRole role) const {
+        return covered_[std::size_t(role)];
+    }
 
 private:
     // A code point's form (bits 0-1) and columns (bits 2-3), with bit 7 set once computed.
-    std::uint8_t shapeOf(char32_t cp);
-    TextCell compute(const u8codec::Segment& s, CellRole role);
+    [[nodiscard]] std::uint8_t shapeOf(char32_t cp);
+    [[nodiscard]] TextCell compute(const u8codec::Segment& s, CellRole role);
 
     std::array<PaddedCell, 128> ascii_{};
     std::array<TextCell, kCellRoleCount> fillers_{};
@@ -125,8 +132,8 @@ private:
     static constexpr std::size_t kRecentWays = 4;
     // Computes the cells of a character not in its set, in place of the least recent (the set's
     // ways are kept most recent first).
-    const CharacterCells& computeCells(std::size_t set, std::uint32_t packed,
-                                       std::span<const std::uint8_t> bytes);
+    [[nodiscard]] const CharacterCells& computeCells(std::size_t set, std::uint32_t packed,
+                                                     std::span<const std::uint8_t> bytes);
     std::vector<std::array<std::uint32_t, kRecentWays>> recentKeys_; // 0: an empty way
     std::vector<CharacterCells> recent_;
     std::vector<std::unique_ptr<std::array<std::uint8_t, 256>>> pages_;

@@ -62,9 +62,9 @@ struct DumpTotals {
 
 // "Bytes 0x0 to 0x98 (153 bytes), 2 problems.": the totals line of the HTML page and the printed
 // page. Offsets in hex, as everywhere in the window, the last one the last byte shown.
-std::string totalsSentence(const DumpTotals& totals);
+[[nodiscard]] std::string totalsSentence(const DumpTotals& totals);
 // An offset as the window and the dump write it: "0x1F" (hex, no padding).
-std::string hexOffset(std::uint64_t offset);
+[[nodiscard]] std::string hexOffset(std::uint64_t offset);
 
 class RowSink {
 public:
@@ -81,7 +81,7 @@ public:
     // Where the bytes given to feed() must start: options.offset less up to 3 bytes
     // (u8codec::kMaxLookBehind), so that a character the offset lands inside is read whole and
     // its remaining bytes show as what they are.
-    static std::uint64_t streamStart(const DumpOptions& options) noexcept;
+    [[nodiscard]] static std::uint64_t streamStart(const DumpOptions& options) noexcept;
 
     // `options.width` must be 8, 16 or 32 (others are clamped into 1-32).
     DumpRows(const DumpOptions& options, RowSink& sink);
@@ -93,10 +93,10 @@ public:
     // The stream ended, or feed() said it had enough: the last rows and notes go out.
     void finish();
 
-    const DumpTotals& totals() const { return totals_; }
+    [[nodiscard]] const DumpTotals& totals() const { return totals_; }
     // True when the stream ended before the offset (an offset equal to its size shows nothing
     // and is not past it).
-    bool offsetPastEnd() const { return pastEnd_; }
+    [[nodiscard]] bool offsetPastEnd() const { return pastEnd_; }
 
 private:
     void begin(std::span<const std::uint8_t> prefix);
@@ -112,11 +112,11 @@ private:
     void onProblem(const u8codec::Problem& p);
     void completeRow();
     void flush();
-    DumpRow& current() { return *row_; }
+    [[nodiscard]] DumpRow& current() { return *row_; }
     // Points row_ at the slot after the held rows.
     void locateCurrent() { row_ = &ring_[slot(held_)]; }
     // The ring's index of the i-th row from head_ (i <= ring_.size()), without a division.
-    std::size_t slot(std::size_t i) const {
+    [[nodiscard]] std::size_t slot(std::size_t i) const {
         const std::size_t k = head_ + i;
         return k >= ring_.size() ? k - ring_.size() : k;
     }
@@ -145,10 +145,11 @@ private:
 };
 
 // The hex digits of an offset column that holds offsets below `end`: at least 8.
-int offsetDigitsFor(std::uint64_t end) noexcept;
+[[nodiscard]] int offsetDigitsFor(std::uint64_t end) noexcept;
 
 // Dumps bytes of a source (a file, the window's document) to `sink`, read a chunk at a time from
 // DumpRows::streamStart(options); the totals of what was shown.
-DumpTotals dumpSource(const u8codec::ByteSource& source, const DumpOptions& options, RowSink& sink);
+[[nodiscard]] DumpTotals dumpSource(const u8codec::ByteSource& source, const DumpOptions& options,
+                                    RowSink& sink);
 
 } // namespace u8dump

@@ -42,10 +42,10 @@ struct HtmlPage {
 
 // The bookmarks that share a byte with the bytes `options` dump, in their order: the ones the
 // HTML page and the printed page list.
-std::vector<const HtmlBookmark*> bookmarksShown(const std::vector<HtmlBookmark>& bookmarks,
-                                                const DumpOptions& options);
+[[nodiscard]] std::vector<const HtmlBookmark*>
+bookmarksShown(const std::vector<HtmlBookmark>& bookmarks, const DumpOptions& options);
 // Whether a shown bookmark reaches past the bytes dumped, on either side.
-bool bookmarkPartlyOutside(const HtmlBookmark& bookmark, const DumpOptions& options);
+[[nodiscard]] bool bookmarkPartlyOutside(const HtmlBookmark& bookmark, const DumpOptions& options);
 
 class HtmlDump final : public RowSink {
 public:
@@ -60,9 +60,9 @@ public:
     [[nodiscard]] bool finish(const DumpTotals& totals);
 
     // The style sheet: both palettes' colours for every role, their hatches and frames.
-    static std::string styleSheet();
+    [[nodiscard]] static std::string styleSheet();
     // The CSS class of a role's cells: "r-" and its key ("r-lead3", "r-overlong").
-    static std::string roleClass(CellRole role);
+    [[nodiscard]] static std::string roleClass(CellRole role);
 
 private:
     // A piece of markup copied whole, N bytes: its bytes, and how many of them count.
@@ -74,7 +74,7 @@ private:
     using Escape = Fragment<8>;         // &quot;: 6 bytes
     static constexpr int kBoxKinds = 4; // the kinds of TextCell but Covered
     static constexpr int kMaxColumns = 4;
-    static constexpr std::size_t boxIndex(TextCell::Kind kind, int columns) {
+    [[nodiscard]] static constexpr std::size_t boxIndex(TextCell::Kind kind, int columns) {
         return std::size_t(kind) * kMaxColumns +
                std::size_t(std::clamp(columns, 1, kMaxColumns) - 1);
     }
@@ -90,7 +90,7 @@ private:
     }
     // The fragment where `when`, nothing else, without a branch.
     template <std::size_t N>
-    static char* copyIf(char* out, const Fragment<N>& fragment, bool when) {
+    [[nodiscard]] static char* copyIf(char* out, const Fragment<N>& fragment, bool when) {
         std::memcpy(out, fragment.text.data(), sizeof fragment.text);
         return out + (fragment.size & (0u - unsigned(when)));
     }
@@ -101,9 +101,9 @@ private:
 
     void writeHead();
     void writeBookmarks();
-    char* writeOffset(char* out, std::uint64_t offset) const;
-    char* writeHex(char* out, const DumpRow& row) const;
-    char* writeText(char* out, const DumpRow& row) const;
+    [[nodiscard]] char* writeOffset(char* out, std::uint64_t offset) const;
+    [[nodiscard]] char* writeHex(char* out, const DumpRow& row) const;
+    [[nodiscard]] char* writeText(char* out, const DumpRow& row) const;
     void writeNote(const DumpRow& row, const DumpNote& note);
     void put(std::string_view text);
     // Cell text (well-formed UTF-8 of characters XML allows): escaped.

@@ -67,15 +67,17 @@ struct Palette {
     std::array<Argb, kDifferenceKindCount> difference{};
 
     const RoleColours& operator[](CellRole role) const { return roles[std::size_t(role)]; }
-    Argb differenceOf(u8convert::HunkKind kind) const { return difference[std::size_t(kind)]; }
+    [[nodiscard]] Argb differenceOf(u8convert::HunkKind kind) const {
+        return difference[std::size_t(kind)];
+    }
 };
 
-const Palette& lightPalette() noexcept;
-const Palette& darkPalette() noexcept;
+[[nodiscard]] const Palette& lightPalette() noexcept;
+[[nodiscard]] const Palette& darkPalette() noexcept;
 
 // The same in both variants.
-Hatch hatchOf(CellRole role) noexcept;
-FrameLine frameLineOf(CellRole role) noexcept;
+[[nodiscard]] Hatch hatchOf(CellRole role) noexcept;
+[[nodiscard]] FrameLine frameLineOf(CellRole role) noexcept;
 
 // A role in a terminal, in xterm's 256 colours, readable on dark and light backgrounds alike:
 // valid roles change only the foreground (a mid-lightness colour: WCAG contrast of at least 3
@@ -86,14 +88,14 @@ struct TerminalLook {
     int background = -1; // 0-255, or -1: the terminal's own
     bool bold = false;
 };
-TerminalLook terminalLook(CellRole role) noexcept;
+[[nodiscard]] TerminalLook terminalLook(CellRole role) noexcept;
 
 // The colour xterm gives index 16-255 (the 6x6x6 cube and the grey ramp) as 0xFFRRGGBB; 0-15
 // depend on the terminal's theme and are not used.
-Argb xtermColour(int index) noexcept;
+[[nodiscard]] Argb xtermColour(int index) noexcept;
 // WCAG 2 contrast ratio of two opaque colours (1 to 21).
-double contrast(Argb a, Argb b) noexcept;
+[[nodiscard]] double contrast(Argb a, Argb b) noexcept;
 // "#rrggbb" for an opaque colour, "rgba(r,g,b,0.37)" for a translucent one.
-std::string cssColour(Argb colour);
+[[nodiscard]] std::string cssColour(Argb colour);
 
 } // namespace u8dump

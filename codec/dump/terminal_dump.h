@@ -41,7 +41,7 @@ public:
     void row(const DumpRow& row) override;
     // Writes what is buffered. False if a write failed (now or before).
     [[nodiscard]] bool finish();
-    bool failed() const { return failed_; }
+    [[nodiscard]] bool failed() const { return failed_; }
 
 private:
     enum Variant { Plain, Dimmed, Underlined, kVariants };
@@ -54,14 +54,14 @@ private:
     static_assert(kStyles <= 64, "backgrounds_ has a bit per style");
 
     // The parts of a row, written through `out` (room reserved), each returning where it ended.
-    char* writeOffset(char* out, std::uint64_t offset) const;
-    char* writeHex(char* out, const DumpRow& row) const;
-    char* writeHexInColour(char* out, const DumpRow& row);
-    char* writeHexInColourWithoutBackground(char* out, const DumpRow& row);
-    bool mayHaveBackground(const DumpRow& row) const;
-    char* padHex(char* out, int count) const;
-    char* writeText(char* out, const DumpRow& row) const;
-    char* writeTextInColour(char* out, const DumpRow& row);
+    [[nodiscard]] char* writeOffset(char* out, std::uint64_t offset) const;
+    [[nodiscard]] char* writeHex(char* out, const DumpRow& row) const;
+    [[nodiscard]] char* writeHexInColour(char* out, const DumpRow& row);
+    [[nodiscard]] char* writeHexInColourWithoutBackground(char* out, const DumpRow& row);
+    [[nodiscard]] bool mayHaveBackground(const DumpRow& row) const;
+    [[nodiscard]] char* padHex(char* out, int count) const;
+    [[nodiscard]] char* writeText(char* out, const DumpRow& row) const;
+    [[nodiscard]] char* writeTextInColour(char* out, const DumpRow& row);
     template <std::size_t N> static char* copy(char* out, const char (&literal)[N]) {
         std::memcpy(out, literal, N - 1);
         return out + N - 1;
@@ -85,7 +85,8 @@ private:
     void put(std::string_view text);
     void reserve(std::size_t bytes);
     void drain();
-    int hexColumn(int cell) const; // of a cell's first hex digit, from the start of the line
+    [[nodiscard]] int
+    hexColumn(int cell) const; // of a cell's first hex digit, from the start of the line
 
     bool colour_;
     int wrapColumns_;

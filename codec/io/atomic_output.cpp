@@ -1,11 +1,10 @@
 #include "atomic_output.h"
 
 #include "file_attributes.h"
+#include "temp_file_registry.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -30,30 +29,6 @@ constexpr std::size_t kBufferSize = std::size_t(1) << 20;
 constexpr std::size_t kDirectWrite = std::size_t(64) << 10;
 // The disk's writes of the temporary file are started every this many bytes (startWriteback()).
 constexpr std::uint64_t kWritebackStep = std::uint64_t(8) << 20;
-
-// The temporary file of the output being written, removed if the process is interrupted
-// (Ctrl+C, kill) so that no partial file is left behind. One output at a time per process.
-char g_tempPath[4096];
-std::atomic<bool> g_tempActive{false};
-
-extern "C" void removeTempAndReraise(int sig) {
-    removeUnfinishedOutput();
-    std::signal(sig, SIG_DFL);
-    std::raise(sig);
-}
-
-void guardTemp(const std::string& path) {
-    if (path.size() >= sizeof g_tempPath)
-        return;
-    std::memcpy(g_tempPath, path.c_str(), path.size() + 1);
-    g_tempActive.store(true);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
-        std::signal(sig, removeTempAndReraise);
-}
-
-void releaseTemp() {
-    g_tempActive.store(false);
-}
 
 // The process's umask, read without changing it: umask(2) can only be read by setting it, which
 // for a moment gives files other threads create (the window's) no mask at all. Linux 4.7 and
@@ -122,45 +97,47 @@ AtomicOutput::AtomicOutput(int fd, std::string path, std::string targetPath, std
     buffer_.reserve(kBufferSize);
 }
 
-std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std::string& error) {
+Result<std::unique_ptr<AtomicOutput>> AtomicOutput::create(const std::string& path) {
     if (path == "-")
         return std::unique_ptr<AtomicOutput>(new AtomicOutput(1, path, path, {}));
-    if (path.empty() || path.back() == '/') {
-        error = "'" + path + "': not a file name";
-        return nullptr;
-    }
-    std::string target;
-    if (!resolveLinks(path, target, error))
-        return nullptr;
+    if (path.empty() || path.back() == '/')
+        return ioError("'" + path + "': not a file name");
+    auto resolved = resolveLinks(path);
+    if (!resolved)
+        return resolved.error();
+    const std::string& target = *resolved;
     struct stat st {};
     if (::stat(target.c_str(), &st) != 0)
-        return createTemp(path, target, {}, error);
-    if (S_ISDIR(st.st_mode)) {
-        error = path + ": " + std::strerror(EISDIR);
-        return nullptr;
-    }
+        return createTemp(path, target, {});
+    if (S_ISDIR(st.st_mode))
+        return ioError(path, EISDIR);
     if (!S_ISREG(st.st_mode)) {
         // A device or a pipe ("-o /dev/null", a FIFO) is written in place: a temporary file
         // renamed over it would replace the device with a regular file.
         const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0) {
-            error = path + ": " + std::strerror(errno);
-            return nullptr;
-        }
+        if (fd < 0)
+            return ioError(path, errno);
         return std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, target, {}));
     }
-    return createTemp(path, target, target, error); // keeps what the replaced file had
+    return createTemp(path, target, target); // keeps what the replaced file had
 }
 
-std::unique_ptr<AtomicOutput> AtomicOutput::createBeside(const std::string& original,
-                                                         std::string& error) {
-    return createTemp(original, original, original, error);
+std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std::string& error) {
+    auto made = create(path);
+    if (!made) {
+        error = made.message();
+        return nullptr;
+    }
+    return std::move(*made);
 }
 
-std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
-                                                       const std::string& targetPath,
-                                                       const std::string& attributesFrom,
-                                                       std::string& error) {
+Result<std::unique_ptr<AtomicOutput>> AtomicOutput::createBeside(const std::string& original) {
+    return createTemp(original, original, original);
+}
+
+Result<std::unique_ptr<AtomicOutput>> AtomicOutput::createTemp(const std::string& path,
+                                                               const std::string& targetPath,
+                                                               const std::string& attributesFrom) {
     std::string temp;
     Naming naming = Naming::ThroughProc;
     int fd = openUnnamed(directoryOf(targetPath), naming); // mode 0600 until the attributes
@@ -169,19 +146,17 @@ std::unique_ptr<AtomicOutput> AtomicOutput::createTemp(const std::string& path,
         std::vector<char> name(temp.begin(), temp.end());
         name.push_back('\0');
         fd = ::mkstemp(name.data()); // mode 0600 likewise
-        if (fd < 0) {
-            error = path + ": " + std::strerror(errno);
-            return nullptr;
-        }
+        if (fd < 0)
+            return ioError(path, errno);
         temp.assign(name.data());
-        guardTemp(temp);
+        registerTempFile(temp); // the program may remove it on a signal
     }
     auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
     out->unnamed_ = temp.empty();
     out->naming_ = naming;
     out->attributesFrom_ = attributesFrom;
-    if (!out->giveAttributes(fd, error))
-        return nullptr; // the destructor removes the temporary file
+    if (auto given = out->giveAttributes(fd); !given)
+        return given.error(); // the destructor removes the temporary file
     return out;
 }
 
@@ -199,9 +174,10 @@ AtomicOutput::~AtomicOutput() {
     if (!committed_) {
         if (fd_ >= 0)
             ::close(fd_); // an unnamed temporary file is gone with it
-        if (!tempPath_.empty())
+        if (!tempPath_.empty()) {
             ::unlink(tempPath_.c_str());
-        releaseTemp();
+            unregisterTempFile(tempPath_);
+        }
     }
 }
 
@@ -227,7 +203,8 @@ bool AtomicOutput::writeRaw(std::string_view data) {
 }
 
 // commit() syncs the temporary file before it is renamed: durable, but the sync then waits for
-// every byte to reach the disk (about 0.5 s per GiB here, after a repair that took 2). The
+// every byte to reach the disk, a large part of a fast command's time (docs/performance.md, "Why
+// the code is as it is"). The
 // disk's writes are started every kWritebackStep bytes instead, while the rest is computed, so
 // the sync finds little left to write. Linux only (sync_file_range(2)); elsewhere the sync does
 // it all.
@@ -289,26 +266,23 @@ bool AtomicOutput::write(std::span<const std::uint8_t> bytes) {
     return write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
-bool AtomicOutput::finishTemp(std::string& error) {
+Result<void> AtomicOutput::finishTemp() {
     const bool flushed = flushBuffer();
-    if (!flushed || ::fsync(fd_) != 0) {
-        error = path_ + ": " + std::strerror(flushed ? errno : writeErrno_);
-        return false;
-    }
-    if (unnamed_ && !nameTemp(error))
-        return false;
+    if (!flushed || ::fsync(fd_) != 0)
+        return ioError(path_, flushed ? errno : writeErrno_);
+    if (unnamed_)
+        if (auto named = nameTemp(); !named)
+            return named;
     // close(2) can report what no write did (a quota met on NFS): checked like the writes.
     const int fd = std::exchange(fd_, -1);
-    if (::close(fd) != 0) {
-        error = path_ + ": " + std::strerror(errno);
-        return false;
-    }
-    return true;
+    if (::close(fd) != 0)
+        return ioError(path_, errno);
+    return {};
 }
 
 // Named only now, complete and synced, so that only the moment between this link and the rename
 // that follows could leave it behind.
-bool AtomicOutput::nameTemp(std::string& error) {
+Result<void> AtomicOutput::nameTemp() {
     static constexpr char kLetters[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     const std::string stem =
@@ -326,8 +300,8 @@ bool AtomicOutput::nameTemp(std::string& error) {
             if (named >= 0) {
                 tempPath_ = name; // removed by the destructor should the copy fail
                 unnamed_ = false;
-                guardTemp(tempPath_);
-                return moveIntoNamed(named, error);
+                registerTempFile(tempPath_);
+                return moveIntoNamed(named);
             }
         } else {
             linked = naming_ == Naming::ByDescriptor
@@ -338,34 +312,31 @@ bool AtomicOutput::nameTemp(std::string& error) {
         if (linked) {
             tempPath_ = name;
             unnamed_ = false;
-            guardTemp(tempPath_);
-            return true;
+            registerTempFile(tempPath_);
+            return {};
         }
-        if (errno != EEXIST) {
-            error = path_ + ": " + std::strerror(errno);
-            return false;
-        }
+        if (errno != EEXIST)
+            return ioError(path_, errno);
     }
-    error = path_ + ": no free name for the temporary file in " + directoryOf(targetPath_);
-    return false;
+    return ioError(path_ + ": no free name for the temporary file in " + directoryOf(targetPath_));
 }
 
-bool AtomicOutput::giveAttributes(int fd, std::string& error) {
+Result<void> AtomicOutput::giveAttributes(int fd) {
     if (!attributesFrom_.empty())
-        return copyAttributes(attributesFrom_, fd, error);
+        return copyAttributes(attributesFrom_, fd);
     ::fchmod(fd, 0666 & ~processUmask());
-    return true;
+    return {};
 }
 
-bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
-    const auto fail = [&] {
-        error = path_ + ": " + std::strerror(errno);
+Result<void> AtomicOutput::moveIntoNamed(int named) {
+    const auto fail = [&]() -> Result<void> {
+        const int failed = errno;
         ::close(named);
-        return false;
+        return ioError(path_, failed);
     };
-    if (!giveAttributes(named, error)) {
+    if (auto given = giveAttributes(named); !given) {
         ::close(named);
-        return false;
+        return given;
     }
     // copy_file_range(2) where the kernel has it (Linux 4.5 and later); else read and write.
     std::vector<char> buffer;
@@ -397,37 +368,46 @@ bool AtomicOutput::moveIntoNamed(int named, std::string& error) {
     if (::fsync(named) != 0)
         return fail();
     ::close(std::exchange(fd_, named)); // the unnamed file goes with its descriptor
-    return true;
+    return {};
 }
 
-bool AtomicOutput::commit(std::string& error, const BeforeRename& beforeRename) {
+Result<void> AtomicOutput::commit(const BeforeRename& beforeRename) {
     if (writesInPlace()) {
-        if (beforeRename && !beforeRename(error))
-            return false;
-        bool flushed = flushBuffer();
-        if (!flushed)
-            error = writeFailure();
+        if (beforeRename)
+            if (auto go = beforeRename(); !go)
+                return go;
+        Result<void> done;
+        if (!flushBuffer())
+            done = ioError(writeFailure());
         if (fd_ != 1 && fd_ >= 0) { // a device or a FIFO; standard output is closed by main()
-            if (::close(std::exchange(fd_, -1)) != 0 && flushed) {
-                error = path_ + ": " + std::strerror(errno);
-                flushed = false;
-            }
+            if (::close(std::exchange(fd_, -1)) != 0 && done)
+                done = ioError(path_, errno);
         }
-        return flushed;
+        return done;
     }
     // Uncommitted, the destructor removes the temporary file, named or not.
-    if (!finishTemp(error) || (beforeRename && !beforeRename(error)))
-        return false;
+    if (auto finished = finishTemp(); !finished)
+        return finished;
+    if (beforeRename)
+        if (auto go = beforeRename(); !go)
+            return go;
     committed_ = true;
-    const bool renamed = ::rename(tempPath_.c_str(), targetPath_.c_str()) == 0;
-    if (!renamed) {
-        error = path_ + ": " + std::strerror(errno);
+    Result<void> renamed;
+    if (::rename(tempPath_.c_str(), targetPath_.c_str()) != 0) {
+        renamed = ioError(path_, errno);
         ::unlink(tempPath_.c_str());
     }
-    releaseTemp();
+    unregisterTempFile(tempPath_);
     if (renamed)
         syncDirectoryOf(targetPath_);
     return renamed;
+}
+
+bool AtomicOutput::commit(std::string& error) {
+    const Result<void> done = commit();
+    if (!done)
+        error = done.message();
+    return done.ok();
 }
 
 namespace {
@@ -453,32 +433,23 @@ bool AtomicOutput::cloneFrom(int from) {
     return ::ioctl(fd_, FICLONE, from) == 0;
 }
 
-std::optional<std::string>
-AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor,
-                                  std::string& error) {
-    if (!finishTemp(error))
-        return std::nullopt;
+Result<std::string>
+AtomicOutput::commitUnderFreeName(const std::function<std::string(int)>& nameFor) {
+    if (auto finished = finishTemp(); !finished)
+        return finished.error();
     constexpr int kMostNames = 100000; // a directory with that many backups of one file is broken
     for (int n = 0; n < kMostNames; ++n) {
         std::string name = nameFor(n);
         if (renameWithoutReplacing(tempPath_.c_str(), name.c_str()) == 0) {
             committed_ = true;
-            releaseTemp();
+            unregisterTempFile(tempPath_);
             syncDirectoryOf(name);
             return name;
         }
-        if (errno != EEXIST) {
-            error = name + ": " + std::strerror(errno);
-            return std::nullopt; // the destructor removes the temporary file
-        }
+        if (errno != EEXIST)
+            return ioError(name, errno); // the destructor removes the temporary file
     }
-    error = nameFor(kMostNames - 1) + ": every name up to this one is taken";
-    return std::nullopt;
-}
-
-void removeUnfinishedOutput() {
-    if (g_tempActive.load())
-        ::unlink(g_tempPath); // async-signal-safe
+    return ioError(nameFor(kMostNames - 1) + ": every name up to this one is taken");
 }
 
 bool sameFile(const std::string& a, const std::string& b) {

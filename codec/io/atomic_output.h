@@ -14,7 +14,12 @@
 // group and extended attributes (file_attributes.h); a symbolic link is written through (its
 // target is replaced, the link stays a link); and the rename is made durable by syncing the
 // directory after it.
+//
+// While the temporary file has a name, the name is told to the program's registry, if it gave one
+// (temp_file_registry.h): the library installs no signal handler of its own.
 #pragma once
+
+#include "io_result.h"
 
 #include <cstdint>
 #include <functional>
@@ -28,14 +33,17 @@ namespace u8io {
 
 class AtomicOutput {
 public:
-    // Starts writing `path`. On failure returns null and sets `error` ("PATH: reason"). A
-    // symbolic link is followed to the file it names (a link to nothing is refused).
+    // Starts writing `path`; an error "PATH: reason" when it cannot. A symbolic link is followed
+    // to the file it names (a link to nothing is refused).
+    [[nodiscard]] static Result<std::unique_ptr<AtomicOutput>> create(const std::string& path);
+    // The same with the error as an out-parameter (null on failure): the form the window's
+    // actions still call, until they move to the Result one (issue 35's document layer).
     [[nodiscard]] static std::unique_ptr<AtomicOutput> create(const std::string& path,
                                                               std::string& error);
     // Starts a new file beside the existing `original` with its mode, owner, group and extended
     // attributes, to be made visible by commitUnderFreeName() (a backup).
-    [[nodiscard]] static std::unique_ptr<AtomicOutput> createBeside(const std::string& original,
-                                                                    std::string& error);
+    [[nodiscard]] static Result<std::unique_ptr<AtomicOutput>>
+    createBeside(const std::string& original);
     ~AtomicOutput(); // removes the temporary file unless committed
 
     AtomicOutput(const AtomicOutput&) = delete;
@@ -55,23 +63,25 @@ public:
     // commit(): dropped uncommitted, the output is discarded.
     void holdBack(std::size_t bytes);
     // The bytes that reached the target itself so far (not held or buffered).
-    std::uint64_t bytesOut() const { return written_; }
+    [[nodiscard]] std::uint64_t bytesOut() const { return written_; }
     // Takes back everything written: the output starts again, empty. Not for standard output
     // (false), nor after a failed write.
     [[nodiscard]] bool rewind();
     // The last step before commit() makes the output visible, once it is complete and durable:
     // for a backup of the file about to be replaced (a hard link then costs nothing and leaves
     // the least time between it and the rename), and for a last check that the input did not
-    // change. False, with `error`, stops the commit: nothing is renamed, the target is untouched.
-    using BeforeRename = std::function<bool(std::string& error)>;
-    // Makes the output visible under its name. False (with `error`) if anything failed, or
-    // `beforeRename` said no; then the target is untouched.
-    [[nodiscard]] bool commit(std::string& error, const BeforeRename& beforeRename = {});
+    // change. An error stops the commit: nothing is renamed, the target is untouched.
+    using BeforeRename = std::function<Result<void>()>;
+    // Makes the output visible under its name. An error if anything failed, or `beforeRename`
+    // said no (its error); then the target is untouched.
+    [[nodiscard]] Result<void> commit(const BeforeRename& beforeRename = {});
+    // commit() with the error as an out-parameter: the window's form, as create()'s.
+    [[nodiscard]] bool commit(std::string& error);
     // For createBeside(): makes the output visible under the first of nameFor(0), nameFor(1), …
     // that no file has, never replacing one (the names lie in the original's directory). Returns
-    // the name used, or nullopt with `error`.
-    [[nodiscard]] std::optional<std::string>
-    commitUnderFreeName(const std::function<std::string(int)>& nameFor, std::string& error);
+    // the name used.
+    [[nodiscard]] Result<std::string>
+    commitUnderFreeName(const std::function<std::string(int)>& nameFor);
 
     // For createBeside(), before any write: makes the output a copy of the file open as `from`
     // that shares its blocks (a reflink, the FICLONE ioctl), where the file system can (Btrfs,
@@ -79,35 +89,34 @@ public:
     [[nodiscard]] bool cloneFrom(int from);
     // Whether commit() puts a new file in the target's place (a rename), so that the target's
     // old file is left whole; false where it writes into the target (standard output, devices).
-    bool replacesTarget() const { return !writesInPlace(); }
+    [[nodiscard]] bool replacesTarget() const { return !writesInPlace(); }
 
-    const std::string& path() const { return path_; }
+    [[nodiscard]] const std::string& path() const { return path_; }
     // The file that is written: path() with symbolic links resolved.
-    const std::string& targetPath() const { return targetPath_; }
-    bool isStandardOutput() const { return fd_ == 1; }
+    [[nodiscard]] const std::string& targetPath() const { return targetPath_; }
+    [[nodiscard]] bool isStandardOutput() const { return fd_ == 1; }
 
 private:
     AtomicOutput(int fd, std::string path, std::string targetPath, std::string tempPath);
     // A temporary file in the directory of `targetPath`, for `path`; with the attributes of
     // `attributesFrom` if not empty, else of a new file (0666 less the umask).
-    [[nodiscard]] static std::unique_ptr<AtomicOutput> createTemp(const std::string& path,
-                                                                  const std::string& targetPath,
-                                                                  const std::string& attributesFrom,
-                                                                  std::string& error);
+    [[nodiscard]] static Result<std::unique_ptr<AtomicOutput>>
+    createTemp(const std::string& path, const std::string& targetPath,
+               const std::string& attributesFrom);
     [[nodiscard]] bool writeRaw(std::string_view data);
     // Starts the disk's writes of what the temporary file holds so far, without waiting for them.
     void startWriteback();
     [[nodiscard]] bool flushBuffer();
-    // Flushes and syncs the temporary file, names it if it has no name yet, and closes it;
-    // false with `error` (the destructor then removes it).
-    [[nodiscard]] bool finishTemp(std::string& error);
+    // Flushes and syncs the temporary file, names it if it has no name yet, and closes it (on
+    // an error the destructor removes it).
+    [[nodiscard]] Result<void> finishTemp();
     // Gives the unnamed temporary file a free name beside the target (linkat(2), or a copy).
-    [[nodiscard]] bool nameTemp(std::string& error);
+    [[nodiscard]] Result<void> nameTemp();
     // Without a way to link it: copies the unnamed file into the new file `named` (its
     // attributes given again) and goes on with that one.
-    [[nodiscard]] bool moveIntoNamed(int named, std::string& error);
+    [[nodiscard]] Result<void> moveIntoNamed(int named);
     // The attributes of attributesFrom_, or of a new file (0666 less the umask), to `fd`.
-    [[nodiscard]] bool giveAttributes(int fd, std::string& error);
+    [[nodiscard]] Result<void> giveAttributes(int fd);
 
 public:
     // How an unnamed temporary file gets its name (nameTemp()).
@@ -115,7 +124,7 @@ public:
 
 private:
     // Standard output or a device: written where it is, with no temporary file.
-    bool writesInPlace() const { return tempPath_.empty() && !unnamed_; }
+    [[nodiscard]] bool writesInPlace() const { return tempPath_.empty() && !unnamed_; }
 
     int fd_;
     std::string path_;
@@ -132,13 +141,8 @@ private:
     std::uint64_t writtenBack_ = 0; // of which the disk's writes were started
 };
 
-// Removes the named temporary file of the output being written, if there is one, for a process
-// about to end without unwinding (out of memory): async-signal-safe, allocates nothing. An
-// unnamed one (O_TMPFILE) goes with the process anyway.
-void removeUnfinishedOutput();
-
 // True when both paths name the same existing file (same device and inode), so that an output
 // can never silently overwrite its input.
-bool sameFile(const std::string& a, const std::string& b);
+[[nodiscard]] bool sameFile(const std::string& a, const std::string& b);
 
 } // namespace u8io

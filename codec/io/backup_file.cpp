@@ -48,13 +48,10 @@ bool cannotLinkHere(int error) {
 
 // The original (open as `in`), synced, under the first free backup name by link(2), which never
 // replaces an existing name (EEXIST), and the directory synced: as durable as a copy. An empty
-// name where the file system refuses the link; nullopt with `error` on an I/O error.
-std::optional<std::string> linkUnderFreeName(int in, const std::string& original,
-                                             std::string& error) {
-    if (::fsync(in) != 0) {
-        error = original + ": " + std::strerror(errno);
-        return std::nullopt;
-    }
+// name where the file system refuses the link; an error on an I/O error.
+Result<std::string> linkUnderFreeName(int in, const std::string& original) {
+    if (::fsync(in) != 0)
+        return ioError(original, errno);
     constexpr int kMostNames = 100000; // as AtomicOutput::commitUnderFreeName()
     for (int n = 0; n < kMostNames; ++n) {
         std::string name = backupName(original, n);
@@ -66,68 +63,74 @@ std::optional<std::string> linkUnderFreeName(int in, const std::string& original
             continue;
         if (cannotLinkHere(errno))
             return std::string();
-        error = name + ": " + std::strerror(errno);
-        return std::nullopt;
+        return ioError(name, errno);
     }
     return std::string();
 }
 
-// Copies what `in` holds into `out`, a chunk at a time. False on a read error (with `error`); a
-// write error is left for the commit to report.
-bool copyInto(int in, const std::string& path, AtomicOutput& out, std::string& error) {
+// Copies what `in` holds into `out`, a chunk at a time. An error on a read error; a write error
+// is left for the commit to report.
+Result<void> copyInto(int in, const std::string& path, AtomicOutput& out) {
     u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
     for (;;) {
         const ssize_t n = ::read(in, buffer.data(), buffer.size());
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0) {
-            error = path + ": " + std::strerror(errno);
-            return false;
-        }
+        if (n < 0)
+            return ioError(path, errno);
         if (n == 0 || !out.write(buffer.span().first(std::size_t(n))))
-            return true;
+            return {};
     }
 }
 
 } // namespace
 
-std::optional<Backup> writeBackup(const std::string& path, std::string& error,
-                                  const AtomicOutput* replacement) {
-    std::string original;
-    if (!resolveLinks(path, original, error))
-        return std::nullopt;
+Result<Backup> writeBackup(const std::string& path, const AtomicOutput* replacement) {
+    const auto resolved = resolveLinks(path);
+    if (!resolved)
+        return resolved.error();
+    const std::string& original = *resolved;
     const int in = ::open(original.c_str(), O_RDONLY | O_CLOEXEC);
-    if (in < 0) {
-        error = path + ": " + std::strerror(errno);
-        return std::nullopt;
-    }
+    if (in < 0)
+        return ioError(path, errno);
     // The hard link first: it makes no new file at all (and so writes nothing that could fail).
     if (mayLink(in, original, replacement)) {
-        auto name = linkUnderFreeName(in, original, error);
+        auto name = linkUnderFreeName(in, original);
         if (!name || !name->empty()) {
             ::close(in);
             if (!name)
-                return std::nullopt;
+                return name.error();
             return Backup{std::move(*name), BackupKind::HardLink};
         }
     }
-    auto out = AtomicOutput::createBeside(original, error);
+    auto out = AtomicOutput::createBeside(original);
     if (!out) {
         ::close(in);
-        return std::nullopt;
+        return out.error();
     }
     Backup backup;
-    if (out->cloneFrom(in))
+    if ((*out)->cloneFrom(in))
         backup.kind = BackupKind::Reflink;
-    const bool read = backup.kind == BackupKind::Reflink || copyInto(in, path, *out, error);
+    const Result<void> read =
+        backup.kind == BackupKind::Reflink ? Result<void>() : copyInto(in, path, **out);
     ::close(in);
     if (!read)
-        return std::nullopt;
-    auto name = out->commitUnderFreeName([&](int n) { return backupName(original, n); }, error);
+        return read.error();
+    auto name = (*out)->commitUnderFreeName([&](int n) { return backupName(original, n); });
     if (!name)
-        return std::nullopt;
+        return name.error();
     backup.name = std::move(*name);
     return backup;
+}
+
+std::optional<Backup> writeBackup(const std::string& path, std::string& error,
+                                  const AtomicOutput* replacement) {
+    auto made = writeBackup(path, replacement);
+    if (!made) {
+        error = made.message();
+        return std::nullopt;
+    }
+    return std::move(*made);
 }
 
 } // namespace u8io

@@ -4,6 +4,8 @@
 // backup is never overwritten). Used by `--in-place` and by the window's Save.
 #pragma once
 
+#include "io_result.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,7 +15,7 @@ namespace u8io {
 class AtomicOutput;
 
 // The n-th backup name of `path`: FILE.bak for 0, FILE.bak.N after.
-std::string backupName(const std::string& path, int n);
+[[nodiscard]] std::string backupName(const std::string& path, int n);
 
 // How a backup holds the previous version: the cheapest way the file system allows, since the
 // first save of a large file would otherwise write all of it a second time (issue 33, defect 23).
@@ -25,7 +27,7 @@ enum class BackupKind : std::uint8_t {
 };
 
 // "a reflink", "a hard link", "a copy": for the messages that say how the backup was made.
-const char* describe(BackupKind kind);
+[[nodiscard]] const char* describe(BackupKind kind);
 
 struct Backup {
     std::string name;
@@ -39,8 +41,11 @@ struct Backup {
 // be written through later, and the backup with them); else a reflink where the file system can
 // make one; else a copy, also where link(2) is refused (another device, EXDEV; links not allowed,
 // EPERM; too many, EMLINK; not supported, ENOTSUP). Made from a commit's beforeRename step
-// (atomic_output.h), the link is the last thing before the rename. Returns the backup, or nullopt
-// with `error`.
+// (atomic_output.h), the link is the last thing before the rename. Returns the backup, or an
+// error naming the file and the reason.
+[[nodiscard]] Result<Backup> writeBackup(const std::string& path,
+                                         const AtomicOutput* replacement = nullptr);
+// The same with the error as an out-parameter: the window's form, as AtomicOutput::create()'s.
 [[nodiscard]] std::optional<Backup> writeBackup(const std::string& path, std::string& error,
                                                 const AtomicOutput* replacement = nullptr);
 

@@ -37,12 +37,10 @@ void copyExtendedAttributes(const std::string& fromPath, int toFd) {
 
 } // namespace
 
-bool copyAttributes(const std::string& fromPath, int toFd, std::string& error) {
+Result<void> copyAttributes(const std::string& fromPath, int toFd) {
     struct stat st {};
-    if (::stat(fromPath.c_str(), &st) != 0) {
-        error = fromPath + ": " + std::strerror(errno);
-        return false;
-    }
+    if (::stat(fromPath.c_str(), &st) != 0)
+        return ioError(fromPath, errno);
     mode_t mode = st.st_mode & 07777;
     // The owner first: chown(2) clears set-user-ID and set-group-ID, which the mode sets again.
     if (::fchown(toFd, st.st_uid, st.st_gid) != 0) {
@@ -54,29 +52,25 @@ bool copyAttributes(const std::string& fromPath, int toFd, std::string& error) {
     }
     copyExtendedAttributes(fromPath, toFd);
     // Last: setting a POSIX ACL rewrites the group bits; the mode is the original's in the end.
-    if (::fchmod(toFd, mode) != 0) {
-        error = fromPath + ": cannot give the new file its permissions: " + std::strerror(errno);
-        return false;
-    }
-    return true;
+    if (::fchmod(toFd, mode) != 0)
+        return ioError(fromPath +
+                       ": cannot give the new file its permissions: " + std::strerror(errno));
+    return {};
 }
 
 // A link to nothing is refused rather than replaced by a file: the user named the link's target,
 // and writing a new file there (or over the link) would not be what either of them meant.
-bool resolveLinks(const std::string& path, std::string& target, std::string& error) {
+Result<std::string> resolveLinks(const std::string& path) {
     struct stat st {};
-    target = path;
     if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode))
-        return true;
+        return path;
     char* real = ::realpath(path.c_str(), nullptr);
-    if (!real) {
-        error = path + ": a symbolic link to a file that cannot be reached (" +
-                std::strerror(errno) + "); nothing written";
-        return false;
-    }
-    target = real;
+    if (!real)
+        return ioError(path + ": a symbolic link to a file that cannot be reached (" +
+                       std::strerror(errno) + "); nothing written");
+    std::string target = real;
     std::free(real);
-    return true;
+    return target;
 }
 
 void syncDirectoryOf(const std::string& path) {

@@ -3,6 +3,8 @@
 // the umask) nor stripped of what the original carried.
 #pragma once
 
+#include "io_result.h"
+
 #include <string>
 
 namespace u8io {
@@ -14,13 +16,13 @@ namespace u8io {
 // system may have no extended attributes: ENOTSUP); when the group cannot be kept, the group
 // bits are narrowed to those of others, so that a group the original did not name gains nothing,
 // and set-user-ID and set-group-ID are dropped, as chown(2) would. False with `error` when the
-// permission bits themselves cannot be set (the one part a file's owner can always do).
-[[nodiscard]] bool copyAttributes(const std::string& fromPath, int toFd, std::string& error);
+// permission bits themselves cannot be set (the one part a file's owner can always do): an
+// error naming `fromPath`.
+[[nodiscard]] Result<void> copyAttributes(const std::string& fromPath, int toFd);
 
-// `target` is `path`, or, when `path` is a symbolic link, the file it leads to (realpath(3)), so
-// that a write through a link replaces its target and keeps the link. False with `error` for a
-// link to nothing.
-[[nodiscard]] bool resolveLinks(const std::string& path, std::string& target, std::string& error);
+// `path`, or, when `path` is a symbolic link, the file it leads to (realpath(3)), so that a write
+// through a link replaces its target and keeps the link. An error for a link to nothing.
+[[nodiscard]] Result<std::string> resolveLinks(const std::string& path);
 
 // Flushes the directory holding `path` to disk, so that a rename into it survives a crash
 // (rename(2) is atomic but not durable: fsync(2) of the file does not cover its directory
@@ -28,7 +30,7 @@ namespace u8io {
 void syncDirectoryOf(const std::string& path);
 
 // "dir" of "dir/name", "." for a bare name, "/" for "/name".
-std::string directoryOf(const std::string& path);
-std::string baseNameOf(const std::string& path);
+[[nodiscard]] std::string directoryOf(const std::string& path);
+[[nodiscard]] std::string baseNameOf(const std::string& path);
 
 } // namespace u8io

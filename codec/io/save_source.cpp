@@ -14,13 +14,13 @@ namespace u8io {
 SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
                       const SaveOptions& options) {
     SaveResult result;
-    std::string error;
     // Until commit() the target is untouched; dropping `out` discards what was written.
-    const auto out = AtomicOutput::create(path, error);
-    if (!out) {
-        result.error = error;
+    auto created = AtomicOutput::create(path);
+    if (!created) {
+        result.error = created.message();
         return result;
     }
+    const std::unique_ptr<AtomicOutput> out = std::move(*created);
     // One page-aligned chunk, reused: a chunk as large as kDirectWrite or more goes from it to
     // write(2) without another copy (atomic_output.cpp).
     u8codec::AlignedBuffer buffer(u8codec::kReadChunkSize);
@@ -51,16 +51,18 @@ SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
     const bool keep =
         options.keepBackup && ::stat(out->targetPath().c_str(), &st) == 0 && S_ISREG(st.st_mode);
     std::optional<Backup> backup;
-    const auto keepBackup = [&](std::string& why) {
-        backup = writeBackup(path, why, out.get());
-        if (!backup)
-            why = path + ": cannot keep the backup: " + why;
-        return backup.has_value();
+    const auto keepBackup = [&]() -> Result<void> {
+        auto made = writeBackup(path, out.get());
+        if (!made)
+            return ioError(path + ": cannot keep the backup: " + made.message());
+        backup = std::move(*made);
+        return {};
     };
-    if (!out->commit(error, keep ? AtomicOutput::BeforeRename(keepBackup) : nullptr)) {
+    if (const auto committed = out->commit(keep ? AtomicOutput::BeforeRename(keepBackup) : nullptr);
+        !committed) {
         if (backup) // the rename failed after the backup was made: the file is as it was
             ::unlink(backup->name.c_str());
-        result.error = error;
+        result.error = committed.message();
         return result;
     }
     if (backup) {

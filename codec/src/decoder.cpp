@@ -3,7 +3,9 @@
 #include "scan_kernel.h"
 #include "u8codec/encoder.h"
 #include "u8codec/scan.h"
+#include "u8codec/segmenter.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -354,13 +356,27 @@ bool Decoder::finish(const Writer& write) {
     return ok;
 }
 
+std::optional<Segment> firstErrorIn(std::span<const std::uint8_t> bytes) {
+    const std::size_t at = wellFormedLength(bytes);
+    if (at == bytes.size())
+        return std::nullopt;
+    const auto deciding = bytes.subspan(at, std::min<std::size_t>(4, bytes.size() - at));
+    for (const Segment& s : segment(deciding, at))
+        if (!s.isValid())
+            return s;
+    return std::nullopt; // not reached: wellFormedLength() stops only at an error
+}
+
 std::string decode(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
                    std::optional<Segment>* firstError) {
     std::string out;
     out.reserve(bytes.size());
     Decoder d(policy);
-    d.feed(bytes, out);
-    d.finish(out);
+    // Under the strict policy a failed feed() is the first error, which firstError() keeps, and
+    // the output ends before it; finish() then has nothing left to decode. The other policies
+    // never fail.
+    if (d.feed(bytes, out))
+        static_cast<void>(d.finish(out)); // its failure is likewise in firstError()
     if (firstError)
         *firstError = d.firstError();
     return out;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 
 namespace u8codec {
@@ -27,7 +26,8 @@ std::uint64_t nextTableId() {
     return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-[[noreturn]] void outOfRange(std::uint64_t from, std::uint64_t to, std::uint64_t size) {
+// A range outside the document: the caller's error, given back as a value (result.h).
+Error outOfRange(std::uint64_t from, std::uint64_t to, std::uint64_t size) {
     std::string message = "piece table: the bytes ";
     message += std::to_string(from);
     message += "..";
@@ -35,7 +35,7 @@ std::uint64_t nextTableId() {
     message += " are not within the document of ";
     message += std::to_string(size);
     message += " bytes";
-    throw std::out_of_range(message);
+    return Error{ErrorCode::OutOfRange, std::move(message)};
 }
 
 // The pieces of bytes [from, to) of a canonical run of pieces, cut at both ends.
@@ -230,19 +230,19 @@ PieceTable::PieceTable(std::shared_ptr<const ByteSource> original) : id_(nextTab
     added_ = std::make_shared<AddBuffer>();
 }
 
-Edit PieceTable::insert(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
+Result<Edit> PieceTable::insert(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
     return replace(offset, 0, bytes);
 }
 
-Edit PieceTable::erase(std::uint64_t offset, std::uint64_t length) {
+Result<Edit> PieceTable::erase(std::uint64_t offset, std::uint64_t length) {
     return apply(Edit::Kind::Erase, offset, length, {});
 }
 
-Edit PieceTable::replace(std::uint64_t offset, std::uint64_t length,
-                         std::span<const std::uint8_t> bytes) {
+Result<Edit> PieceTable::replace(std::uint64_t offset, std::uint64_t length,
+                                 std::span<const std::uint8_t> bytes) {
     const std::uint64_t size = this->size();
     if (offset > size || length > size - offset)
-        outOfRange(offset, offset + length, size);
+        return outOfRange(offset, offset + length, size);
     std::vector<Piece> inserted;
     if (!bytes.empty())
         inserted.push_back(Piece{added_->append(bytes), 0, bytes.size()});
@@ -250,10 +250,10 @@ Edit PieceTable::replace(std::uint64_t offset, std::uint64_t length,
                  std::move(inserted));
 }
 
-Edit PieceTable::revert(std::uint64_t from, std::uint64_t to) {
+Result<Edit> PieceTable::revert(std::uint64_t from, std::uint64_t to) {
     const std::uint64_t size = this->size();
     if (from > to || to > size)
-        outOfRange(from, to, size);
+        return outOfRange(from, to, size);
     const std::vector<EditedRange> ranges = editedRanges(from, to);
     if (ranges.empty())
         return apply(Edit::Kind::Revert, from, 0, {});
@@ -266,11 +266,11 @@ Edit PieceTable::revert(std::uint64_t from, std::uint64_t to) {
                  {Piece{nullptr, first.originalOffset, originalEnd - first.originalOffset}});
 }
 
-Edit PieceTable::apply(Edit::Kind kind, std::uint64_t offset, std::uint64_t length,
-                       std::vector<Piece> inserted) {
+Result<Edit> PieceTable::apply(Edit::Kind kind, std::uint64_t offset, std::uint64_t length,
+                               std::vector<Piece> inserted) {
     const std::uint64_t size = this->size();
     if (offset > size || length > size - offset)
-        outOfRange(offset, offset + length, size);
+        return outOfRange(offset, offset + length, size);
     canonicalise(inserted);
     Edit edit;
     edit.table_ = id_;
@@ -322,7 +322,8 @@ bool PieceTable::swap(std::uint64_t offset, const std::vector<Piece>& expected,
         return false;
     if (piecesIn(root_, offset, offset + expectedLength) != expected)
         return false;
-    replaceRange(offset, offset + expectedLength, with);
+    // What it takes out is `expected`, compared just above.
+    static_cast<void>(replaceRange(offset, offset + expectedLength, with));
     return true;
 }
 

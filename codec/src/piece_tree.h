@@ -48,8 +48,8 @@ public:
 
     // Copies `bytes` and returns where the copy lies. Consecutive appends lie one after the other
     // while they fit in the current block, so that a typed run is one piece.
-    const std::uint8_t* append(std::span<const std::uint8_t> bytes);
-    std::uint64_t bytes() const { return total_; }
+    [[nodiscard]] const std::uint8_t* append(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] std::uint64_t bytes() const { return total_; }
 
 private:
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks_;
@@ -58,38 +58,40 @@ private:
     std::uint64_t total_ = 0;
 };
 
-inline std::uint64_t sizeOf(const NodeRef& n) {
+[[nodiscard]] inline std::uint64_t sizeOf(const NodeRef& n) {
     return n ? n->size : 0;
 }
-inline std::uint64_t addBytesOf(const NodeRef& n) {
+[[nodiscard]] inline std::uint64_t addBytesOf(const NodeRef& n) {
     return n ? n->addBytes : 0;
 }
-inline std::uint64_t countOf(const NodeRef& n) {
+[[nodiscard]] inline std::uint64_t countOf(const NodeRef& n) {
     return n ? n->count : 0;
 }
 
 // `b` continues `a` where it lies (the file's next bytes, or the buffer's).
-bool continues(const Piece& a, const Piece& b);
+[[nodiscard]] bool continues(const Piece& a, const Piece& b);
 // Drops empty pieces and joins neighbours that continue one another.
 void canonicalise(std::vector<Piece>& pieces);
 // The first `at` bytes of `p` and the rest.
-std::pair<Piece, Piece> cut(const Piece& p, std::uint64_t at);
+[[nodiscard]] std::pair<Piece, Piece> cut(const Piece& p, std::uint64_t at);
 
-NodeRef makeNode(const Piece& piece, std::uint64_t priority, NodeRef left, NodeRef right);
+[[nodiscard]] NodeRef makeNode(const Piece& piece, std::uint64_t priority, NodeRef left,
+                               NodeRef right);
 // A tree of one piece, with a fresh priority.
-NodeRef leaf(const Piece& piece);
+[[nodiscard]] NodeRef leaf(const Piece& piece);
 // `a`'s pieces followed by `b`'s.
-NodeRef join(const NodeRef& a, const NodeRef& b);
+[[nodiscard]] NodeRef join(const NodeRef& a, const NodeRef& b);
 // The first `at` bytes and the rest (a piece that straddles `at` is cut).
-std::pair<NodeRef, NodeRef> split(const NodeRef& n, std::uint64_t at);
-NodeRef build(const std::vector<Piece>& pieces);
+[[nodiscard]] std::pair<NodeRef, NodeRef> split(const NodeRef& n, std::uint64_t at);
+[[nodiscard]] NodeRef build(const std::vector<Piece>& pieces);
 void collect(const NodeRef& n, std::vector<Piece>& out);
-const Piece* firstPiece(const NodeRef& n);
-const Piece* lastPiece(const NodeRef& n);
+[[nodiscard]] const Piece* firstPiece(const NodeRef& n);
+[[nodiscard]] const Piece* lastPiece(const NodeRef& n);
 // The pieces of the document range [from, to), cut at its ends.
-std::vector<Piece> piecesIn(const NodeRef& root, std::uint64_t from, std::uint64_t to);
+[[nodiscard]] std::vector<Piece> piecesIn(const NodeRef& root, std::uint64_t from,
+                                          std::uint64_t to);
 // Bytes from the add buffer in [0, at).
-std::uint64_t addBytesBefore(const NodeRef& n, std::uint64_t at);
+[[nodiscard]] std::uint64_t addBytesBefore(const NodeRef& n, std::uint64_t at);
 
 // Where the last original piece that ends at or before `limit` ends: in the document and in
 // the original.
@@ -97,11 +99,12 @@ struct OriginalAnchor {
     std::uint64_t documentEnd = 0;
     std::uint64_t originalEnd = 0;
 };
-std::optional<OriginalAnchor> lastOriginalBy(const PieceNode* n, std::uint64_t base,
-                                             std::uint64_t limit);
+[[nodiscard]] std::optional<OriginalAnchor> lastOriginalBy(const PieceNode* n, std::uint64_t base,
+                                                           std::uint64_t limit);
 
 // Calls fn(documentOffset, piece) for every piece that ends after `from`, in order, until fn
-// returns false; returns false if it did.
+// returns false; returns false if it did. Not [[nodiscard]]: no status, only whether the visit
+// was stopped, which a visitor that never stops has no use for.
 template <class Fn>
 bool visitFrom(const PieceNode* n, std::uint64_t base, std::uint64_t from, Fn& fn) {
     while (n) {

@@ -56,10 +56,11 @@ char32_t minimumFor(int octets) noexcept {
 }
 
 std::string glyphOf(char32_t cp) {
-    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || !isScalarValue(cp))
+    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
         return {};
     std::string g = " '";
-    appendUtf8(cp, g);
+    if (!appendUtf8(cp, g)) // a surrogate or beyond U+10FFFF has no glyph
+        return {};
     g += '\'';
     return g;
 }

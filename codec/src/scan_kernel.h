@@ -48,30 +48,30 @@ struct KernelResult {
 
 // Each kernel reads p[0..n), p[0] being at a character boundary; `previous` is the byte before
 // p[0] in the stream (for a CR LF pair split there), 0 at the start.
-KernelResult scanBlocksScalar(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
-                              KernelCounts& counts) noexcept;
+[[nodiscard]] KernelResult scanBlocksScalar(const std::uint8_t* p, std::size_t n,
+                                            std::uint8_t previous, KernelCounts& counts) noexcept;
 #if defined(__x86_64__)
 #define U8CODEC_X86_KERNELS 1
-KernelResult scanBlocksSse2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
-                            KernelCounts& counts) noexcept;
-KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n, std::uint8_t previous,
-                            KernelCounts& counts) noexcept;
+[[nodiscard]] KernelResult scanBlocksSse2(const std::uint8_t* p, std::size_t n,
+                                          std::uint8_t previous, KernelCounts& counts) noexcept;
+[[nodiscard]] KernelResult scanBlocksAvx2(const std::uint8_t* p, std::size_t n,
+                                          std::uint8_t previous, KernelCounts& counts) noexcept;
 #endif
 
 // Length of the run of ASCII bytes at the start of p[0..n), with the best kernel of this CPU.
-std::size_t asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t asciiRunLength(const std::uint8_t* p, std::size_t n) noexcept;
 // The same with a given kernel.
-std::size_t asciiRunLengthScalar(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t asciiRunLengthScalar(const std::uint8_t* p, std::size_t n) noexcept;
 #if defined(U8CODEC_X86_KERNELS)
-std::size_t asciiRunLengthSse2(const std::uint8_t* p, std::size_t n) noexcept;
-std::size_t asciiRunLengthAvx2(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t asciiRunLengthSse2(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t asciiRunLengthAvx2(const std::uint8_t* p, std::size_t n) noexcept;
 #endif
 
 // How many bytes the kernels take the character starting with byte b to have, from the high
 // bits alone (1 for ASCII, 0 for a continuation). For a valid lead this is its sequence length
 // (RFC 3629 section 3); the AVX2 kernel also counts C0 C1 (2) and F5-FF (4) this way when such a
 // byte ends a block, because no byte after it has shown it to be an error yet.
-constexpr std::size_t countedLength(std::uint8_t b) noexcept {
+[[nodiscard]] constexpr std::size_t countedLength(std::uint8_t b) noexcept {
     if (b < 0x80)
         return 1;
     if (b < 0xC0)
@@ -84,7 +84,7 @@ constexpr std::size_t countedLength(std::uint8_t b) noexcept {
 // the one invalid byte the vector check cannot see before the byte after it). Returns the first
 // byte of that character if there is one, otherwise s: the character boundary at or before s.
 // Only bytes at or after p[0] are read.
-inline std::size_t lastBoundary(const std::uint8_t* p, std::size_t s) noexcept {
+[[nodiscard]] inline std::size_t lastBoundary(const std::uint8_t* p, std::size_t s) noexcept {
     for (std::size_t k = 1; k <= 3 && k <= s; ++k) {
         const std::size_t length = countedLength(p[s - k]);
         if (length == 0)
@@ -96,8 +96,8 @@ inline std::size_t lastBoundary(const std::uint8_t* p, std::size_t s) noexcept {
 
 // lastBoundary() for a kernel that has counted the characters up to s by their leads: the count
 // of an unfinished last character is taken back.
-inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
-                                    KernelCounts& counts) noexcept {
+[[nodiscard]] inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
+                                                  KernelCounts& counts) noexcept {
     const std::size_t boundary = lastBoundary(p, s);
     if (boundary != s)
         --counts.byLength[countedLength(p[boundary])];
@@ -109,11 +109,11 @@ inline std::size_t backUpToBoundary(const std::uint8_t* p, std::size_t s,
 // such that p[0..b) is whole well-formed characters; the check stops at the first block that
 // holds an error, or before the last bytes that make no whole block, so the first error segment
 // of p[b..n), if any, starts before b + 64 + 3 (the block and the unfinished character before it).
-std::size_t wellFormedBlocks(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t wellFormedBlocks(const std::uint8_t* p, std::size_t n) noexcept;
 // The same with a given kernel (the SSE2 path uses the scalar one).
-std::size_t wellFormedBlocksScalar(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t wellFormedBlocksScalar(const std::uint8_t* p, std::size_t n) noexcept;
 #if defined(U8CODEC_X86_KERNELS)
-std::size_t wellFormedBlocksAvx2(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] std::size_t wellFormedBlocksAvx2(const std::uint8_t* p, std::size_t n) noexcept;
 #endif
 
 // --- The table-driven validator (scalar and SSE2 kernels) -------------------------------------
@@ -173,12 +173,16 @@ public:
     }
 
     // One step: the state is kept as the shifted row, of which only the low 6 bits matter.
-    constexpr std::uint64_t step(std::uint64_t state, std::uint8_t b) const noexcept {
+    [[nodiscard]] constexpr std::uint64_t step(std::uint64_t state, std::uint8_t b) const noexcept {
         return rows_[b] >> (state & 63);
     }
-    static constexpr unsigned offset(std::uint64_t state) noexcept { return unsigned(state & 63); }
-    constexpr bool rejected(std::uint64_t state) const noexcept { return offset(state) == reject_; }
-    constexpr int stateCount() const noexcept { return states_; }
+    [[nodiscard]] static constexpr unsigned offset(std::uint64_t state) noexcept {
+        return unsigned(state & 63);
+    }
+    [[nodiscard]] constexpr bool rejected(std::uint64_t state) const noexcept {
+        return offset(state) == reject_;
+    }
+    [[nodiscard]] constexpr int stateCount() const noexcept { return states_; }
 
 private:
     static constexpr int kMaxStates = 10; // 6-bit fields: at most 10 fit in 64 bits
@@ -209,8 +213,8 @@ inline constexpr std::array<std::uint64_t, 256> kLeadCount = [] {
 
 // Runs the DFA over one block from `state`; adds its counts only if the block is valid.
 // Returns the state after the block (rejected() when the block is invalid in context).
-inline std::uint64_t validateBlockDfa(const std::uint8_t* block, std::uint64_t state,
-                                      KernelCounts& counts) noexcept {
+[[nodiscard]] inline std::uint64_t validateBlockDfa(const std::uint8_t* block, std::uint64_t state,
+                                                    KernelCounts& counts) noexcept {
     std::uint64_t packed = 0;
     for (std::size_t j = 0; j < kBlockSize; ++j) {
         state = kShiftDfa.step(state, block[j]);
@@ -244,7 +248,7 @@ inline std::uint64_t validateBlockDfa(const std::uint8_t* block, std::uint64_t s
 // block offset.
 
 // Bits set, for counting: inlined into the AVX2 kernel it becomes the popcnt instruction.
-inline unsigned maskCount(std::uint64_t m) noexcept {
+[[nodiscard]] inline unsigned maskCount(std::uint64_t m) noexcept {
     return unsigned(std::popcount(m));
 }
 
@@ -280,12 +284,12 @@ struct WindowSegments {
     std::uint64_t cont2;   // the byte two after is a continuation byte
     std::uint64_t cont3;   // the byte three after is a continuation byte
 
-    std::uint64_t errors() const noexcept {
+    [[nodiscard]] std::uint64_t errors() const noexcept {
         return invalid | unexpected | overlong | surrogate | tooLarge | truncated;
     }
     // The length of the segment that starts at bit `at` (a single bit): a lead takes the bytes
     // that follow as long as they are in range, up to its length.
-    std::size_t lengthAt(std::uint64_t at) const noexcept {
+    [[nodiscard]] std::size_t lengthAt(std::uint64_t at) const noexcept {
         return 1 + ((takes & at) != 0 ? 1 : 0) + ((takes34 & cont2 & at) != 0 ? 1 : 0) +
                ((takes4 & cont2 & cont3 & at) != 0 ? 1 : 0);
     }
@@ -365,12 +369,12 @@ windowSegments(const ByteMasks& cur, const ByteMasks& next, MaskCarry& carry) {
 
 // The byte-class masks of the 64 bytes at p, with the best kernel of this CPU (for callers
 // outside the kernels that walk segments window by window: ProblemScanner).
-ByteMasks byteMasksAt(const std::uint8_t* p) noexcept;
+[[nodiscard]] ByteMasks byteMasksAt(const std::uint8_t* p) noexcept;
 // The same with a given kernel.
-ByteMasks byteMasksScalar(const std::uint8_t* p) noexcept;
+[[nodiscard]] ByteMasks byteMasksScalar(const std::uint8_t* p) noexcept;
 #if defined(U8CODEC_X86_KERNELS)
-ByteMasks byteMasksSse2(const std::uint8_t* p) noexcept;
-ByteMasks byteMasksAvx2(const std::uint8_t* p) noexcept;
+[[nodiscard]] ByteMasks byteMasksSse2(const std::uint8_t* p) noexcept;
+[[nodiscard]] ByteMasks byteMasksAvx2(const std::uint8_t* p) noexcept;
 #endif
 
 // Counts the line-ending bytes from linesEnd up to `to` one by one (a few bytes at most; linesEnd

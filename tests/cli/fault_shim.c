@@ -7,26 +7,29 @@
  *   U8SCOPE_FAULT_COUNT=FILE       at exit, "CALL COUNT" lines: how often each was made, so a
  *                                  test knows the range of N worth trying
  *
- * CALL is one of read, pread, write, fsync, rename, link, close. Only the calls a failure of which
- * would matter are counted: write to anything but standard error (the message must get out),
- * close of a descriptor open for writing, fsync of a regular file (the directory's sync after a
- * rename is best effort by design: the rename is done, file_attributes.h). rename counts
- * rename and renameat2; link counts link(2) (the backup that is the old file itself, and a rename
- * without replacing where renameat2 cannot). A failed close still closes, as close(2) does on
- * Linux. */
+ * CALL is one of read, pread, write, fsync, rename, link, close, tmpfile. tmpfile counts open(2)
+ * with O_TMPFILE: failing it with EOPNOTSUPP is a file system without unnamed files, where an
+ * output's temporary file has a name from the start (the signal test of tst_cli_faults). Only the
+ * calls a failure of which would matter are counted: write to anything but standard error (the
+ * message must get out), close of a descriptor open for writing, fsync of a regular file (the
+ * directory's sync after a rename is best effort by design: the rename is done, file_attributes.h).
+ * rename counts rename and renameat2; link counts link(2) (the backup that is the old file itself,
+ * and a rename without replacing where renameat2 cannot). A failed close still closes, as close(2)
+ * does on Linux. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { kRead, kPread, kWrite, kFsync, kRename, kLink, kClose, kCalls };
+enum { kRead, kPread, kWrite, kFsync, kRename, kLink, kClose, kTmpfile, kCalls };
 static const char* const kNames[kCalls] = {"read",   "pread", "write", "fsync",
-                                           "rename", "link",  "close"};
+                                           "rename", "link",  "close", "tmpfile"};
 
 static long g_counts[kCalls];
 static int g_call = -1;  /* the call to fail */
@@ -45,7 +48,9 @@ static int errnoNamed(const char* name) {
                    {"EXDEV", EXDEV},
                    {"EPERM", EPERM},
                    {"EMLINK", EMLINK},
-                   {"ENOTSUP", ENOTSUP}};
+                   {"ENOTSUP", ENOTSUP},
+                   /* What open(2) answers for O_TMPFILE where the file system has no such files. */
+                   {"EOPNOTSUPP", EOPNOTSUPP}};
     for (size_t k = 0; k < sizeof kErrors / sizeof kErrors[0]; ++k)
         if (strcmp(name, kErrors[k].name) == 0)
             return kErrors[k].value;
@@ -141,6 +146,33 @@ int link(const char* from, const char* to) {
     if (fails(kLink))
         return -1;
     return REAL(link)(from, to);
+}
+
+/* open(2) and open64(2): an O_TMPFILE open is counted (and failed when asked); the mode is passed
+ * on only where the flags take one (O_CREAT, O_TMPFILE). */
+static int openCounted(int (*real)(const char*, int, ...), const char* path, int flags,
+                       va_list args) {
+    const mode_t mode =
+        (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(args, mode_t) : 0;
+    if ((flags & O_TMPFILE) == O_TMPFILE && fails(kTmpfile))
+        return -1;
+    return real(path, flags, mode);
+}
+
+int open(const char* path, int flags, ...) {
+    va_list args;
+    va_start(args, flags);
+    const int fd = openCounted(REAL(open), path, flags, args);
+    va_end(args);
+    return fd;
+}
+
+int open64(const char* path, int flags, ...) {
+    va_list args;
+    va_start(args, flags);
+    const int fd = openCounted(REAL(open64), path, flags, args);
+    va_end(args);
+    return fd;
 }
 
 int close(int fd) {

@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 #include <sys/stat.h>
 
 namespace {
@@ -260,6 +261,41 @@ private slots:
                  r.err.constData());
         QCOMPARE(backup.st_ino == before.st_ino, kind == "a hard link");
         QCOMPARE(backup.st_mode, before.st_mode);
+    }
+
+    // Issue 35: the program, not the library, removes an output's temporary file when it is
+    // interrupted. Where the file system has no unnamed files (the shim refuses O_TMPFILE), the
+    // temporary file has a name from the start; the command waits on a FIFO nobody writes, is
+    // sent the signal, and must leave nothing behind and still end by that signal.
+    void signalRemovesTheNamedTemporaryFile_data() {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << SIGTERM;
+        QTest::newRow("SIGHUP") << SIGHUP;
+    }
+    void signalRemovesTheNamedTemporaryFile() {
+        QFETCH(int, signal);
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("CLI", u8test::cliPath());
+        env.insert("SHIM", QStringLiteral(U8SCOPE_FAULT_SHIM));
+        p.setProcessEnvironment(env);
+        p.setWorkingDirectory(work.path());
+        p.start("bash", {"-c", "mkfifo fifo && { LD_PRELOAD=\"$SHIM\" "
+                               "U8SCOPE_FAULT=tmpfile:1+:EOPNOTSUPP \"$CLI\" decode "
+                               "--errors=replace -o out - < fifo & pid=$!; exec 3>fifo; "
+                               "for i in $(seq 1000); do ls -A | grep -q '^[.]out[.]u8scope-' "
+                               "&& break; sleep 0.01; done; ls -A | grep -c '^[.]out[.]u8scope-'; "
+                               "kill -" +
+                                   QString::number(signal) +
+                                   " $pid; wait $pid; echo \"status $?\"; exec 3>&-; "
+                                   "rm fifo; ls -A; }"});
+        QVERIFY(p.waitForFinished(60000));
+        // One named temporary file while it ran; the status of a process ended by the signal
+        // (128 + its number); and then an empty directory.
+        const QByteArray expected = "1\nstatus " + QByteArray::number(128 + signal) + "\n";
+        QCOMPARE(p.readAllStandardOutput(), expected);
     }
 };
 

@@ -188,6 +188,15 @@ private:
         snapshots_;
 };
 
+// The edit a table made, into `edit`; a refusal of offsets the checker keeps within the document
+// is a failure of the table's, given as the message.
+inline std::string madeEdit(u8codec::Result<u8codec::Edit> made, u8codec::Edit& edit) {
+    if (!made)
+        return "the table refused an edit within the document: " + made.message();
+    edit = std::move(*made);
+    return {};
+}
+
 inline void PieceChecker::push(u8codec::Edit edit, ModelChange change, Run run) {
     undone_.clear();
     if (done_.size() == kDepth)
@@ -203,20 +212,23 @@ inline std::string PieceChecker::typing(const PieceOp& op, Run run) {
     const std::uint8_t byte = op.bytes.empty() ? std::uint8_t(op.a) : op.bytes[0];
     u8codec::Edit edit;
     ModelChange change;
+    std::string failure;
     if (run == Run::Type) {
-        edit = table_.insert(at, {&byte, 1});
+        failure = madeEdit(table_.insert(at, {&byte, 1}), edit);
         change = model_.replace(at, 0, {&byte, 1});
     } else if (run == Run::Overwrite) {
         if (at == size)
             return {};
-        edit = table_.replace(at, 1, {&byte, 1});
+        failure = madeEdit(table_.replace(at, 1, {&byte, 1}), edit);
         change = model_.replace(at, 1, {&byte, 1});
     } else {
         if (at == 0)
             return {};
-        edit = table_.erase(--at, 1);
+        failure = madeEdit(table_.erase(--at, 1), edit);
         change = model_.replace(at, 1, {});
     }
+    if (!failure.empty())
+        return failure;
     if (!done_.empty() && undone_.empty() && done_.back().run == run) {
         const u8codec::Edit& last = done_.back().edit;
         // Backspace continues a run of erasures backwards; Delete (the same offset again)
@@ -266,18 +278,20 @@ inline std::string PieceChecker::apply(const PieceOp& op) {
         u8codec::Edit edit;
         ModelChange change;
         if (op.kind == PieceOp::Insert) {
-            edit = table_.insert(offset, op.bytes);
+            failure = madeEdit(table_.insert(offset, op.bytes), edit);
             change = model_.replace(offset, 0, op.bytes);
         } else if (op.kind == PieceOp::Erase) {
-            edit = table_.erase(offset, length);
+            failure = madeEdit(table_.erase(offset, length), edit);
             change = model_.replace(offset, length, {});
         } else if (op.kind == PieceOp::Replace) {
-            edit = table_.replace(offset, length, op.bytes);
+            failure = madeEdit(table_.replace(offset, length, op.bytes), edit);
             change = model_.replace(offset, length, op.bytes);
         } else {
-            edit = table_.revert(offset, offset + length);
+            failure = madeEdit(table_.revert(offset, offset + length), edit);
             change = model_.revert(offset, offset + length);
         }
+        if (!failure.empty())
+            return failure;
         if (edit.changes() != (!change.removed.empty() || !change.inserted.empty()))
             return "Edit::changes differs from the model's";
         if (edit.changes())

@@ -1,13 +1,18 @@
 // The page-aligned read buffer (u8codec::AlignedBuffer): aligned at every size, keeps
 // its bytes when it grows, and a FileSource reads a file into it in chunks exactly as into any
-// other storage.
+// other storage. And u8codec::readAll(), the whole of a source into memory: a source that shrinks
+// or grows while it is read, progress and cancel.
 #include "codec_test_support.h"
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/read_all.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 using u8codec::AlignedBuffer;
 
@@ -17,12 +22,89 @@ bool pageAligned(const void* p) {
     return reinterpret_cast<std::uintptr_t>(p) % AlignedBuffer::kAlignment == 0;
 }
 
+// A source whose size() is `said` but whose bytes are `holds` (a file that shrank or grew after
+// its size was taken), the byte at offset k being k % 251.
+class ChangedSource final : public u8codec::ByteSource {
+public:
+    ChangedSource(std::uint64_t said, std::uint64_t holds) : said_(said), holds_(holds) {}
+    std::uint64_t size() const override { return said_; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::size_t n =
+            std::size_t(std::min<std::uint64_t>(dest.size(), holds_ - std::min(holds_, offset)));
+        for (std::size_t i = 0; i < n; ++i)
+            dest[i] = std::uint8_t((offset + i) % 251);
+        return n;
+    }
+
+private:
+    std::uint64_t said_, holds_;
+};
+
+bool holdsTheSourcesBytes(const std::string& out) {
+    for (std::size_t k = 0; k < out.size(); ++k)
+        if (std::uint8_t(out[k]) != std::uint8_t(k % 251))
+            return false;
+    return true;
+}
+
 } // namespace
 
 class TestAlignedBuffer : public QObject {
     Q_OBJECT
 
 private slots:
+    // Unchanged, shrunk, grown (followed or not), into a string or a vector of bytes.
+    void readAllOfAChangingSource() {
+        constexpr std::uint64_t kSize = 3 * u8codec::kReadChunkSize + 17;
+        std::string out = "old contents";
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), out), u8codec::ReadEnd::Whole);
+        QCOMPARE(out.size(), std::size_t(kSize));
+        QVERIFY(holdsTheSourcesBytes(out));
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, 1000), out), u8codec::ReadEnd::Shorter);
+        QCOMPARE(out.size(), std::size_t(1000));
+        QVERIFY(holdsTheSourcesBytes(out));
+        const std::uint64_t grown = kSize + 2 * u8codec::kReadChunkSize + 5;
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, grown), out), u8codec::ReadEnd::Whole);
+        QCOMPARE(out.size(), std::size_t(grown));
+        QVERIFY(holdsTheSourcesBytes(out));
+        u8codec::ReadAllOptions sizeOnly;
+        sizeOnly.followGrowth = false;
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, grown), out, sizeOnly),
+                 u8codec::ReadEnd::Whole);
+        QCOMPARE(out.size(), std::size_t(kSize));
+        std::vector<std::uint8_t> bytes;
+        QCOMPARE(u8codec::readAll(ChangedSource(0, 0), bytes), u8codec::ReadEnd::Whole);
+        QVERIFY(bytes.empty());
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), bytes), u8codec::ReadEnd::Whole);
+        QVERIFY(std::equal(bytes.begin(), bytes.end(), out.begin(), out.end(),
+                           [](std::uint8_t a, char b) { return a == std::uint8_t(b); }));
+    }
+    // Progress after every chunk, up to the size, growth included; false cancels at once.
+    void readAllProgressAndCancel() {
+        constexpr std::uint64_t kSize = 10000;
+        u8codec::ReadAllOptions options;
+        options.chunk = 3000;
+        std::vector<std::uint64_t> seen;
+        options.progress = [&](std::uint64_t done, std::uint64_t expected) {
+            seen.push_back(done);
+            return expected == kSize;
+        };
+        std::string out;
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize + 7), out, options),
+                 u8codec::ReadEnd::Whole);
+        QCOMPARE(seen, (std::vector<std::uint64_t>{3000, 6000, 9000, 10000, 10007}));
+        QVERIFY(holdsTheSourcesBytes(out) && out.size() == kSize + 7);
+        seen.clear();
+        options.progress = [&](std::uint64_t done, std::uint64_t) {
+            seen.push_back(done);
+            return done < 6000;
+        };
+        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), out, options),
+                 u8codec::ReadEnd::Cancelled);
+        QCOMPARE(seen, (std::vector<std::uint64_t>{3000, 6000}));
+        QCOMPARE(out.size(), std::size_t(6000)); // what was read, no more
+        QVERIFY(holdsTheSourcesBytes(out));
+    }
     void alignedAtEverySize() {
         QCOMPARE(AlignedBuffer::kAlignment % 64, std::size_t(0)); // whole cache lines
         QCOMPARE(u8codec::kReadChunkSize % AlignedBuffer::kAlignment, std::size_t(0));

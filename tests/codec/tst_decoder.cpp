@@ -155,6 +155,7 @@ private slots:
     void policies_data();
     void policies();
     void strictStopsAtFirstError();
+    void firstErrorWithoutDecoding();
     void policyNames();
     void cp1252EveryByte();
     void latin1EveryByte();
@@ -244,6 +245,30 @@ void TestDecoder::strictStopsAtFirstError() {
     QVERIFY(!e.finish(out2));
     QCOMPARE(out2, std::string("A"));
     QCOMPARE(e.firstError()->error, ErrorKind::Truncated);
+}
+
+// firstErrorIn() finds, without decoding, the error a strict decode stops at: the same segment
+// on every comparison input and on each input cut at every length (an error near the end, a
+// character cut short by it), and none in well-formed text.
+void TestDecoder::firstErrorWithoutDecoding() {
+    QCOMPARE(firstErrorIn({}), std::optional<Segment>{});
+    const Bytes clean = u8test::hex("41 C3 A9 E2 82 AC F0 9F 98 80");
+    QCOMPARE(firstErrorIn(u8test::view(clean)), std::optional<Segment>{});
+    const std::optional<Segment> found = firstErrorIn(u8test::view(u8test::hex("41 42 E2 82 43")));
+    QVERIFY(found.has_value());
+    QCOMPARE(found->offset, std::uint64_t(2));
+    QCOMPARE(found->error, ErrorKind::Truncated);
+    int errors = 0;
+    for (const Bytes& whole : comparisonInputs()) {
+        for (std::size_t cut = 0; cut <= std::min<std::size_t>(whole.size(), 70); ++cut) {
+            const auto in = u8test::view(whole).first(whole.size() - cut);
+            std::optional<Segment> strict;
+            static_cast<void>(decode(in, ErrorPolicy::Strict, &strict)); // only where it stops
+            QCOMPARE(firstErrorIn(in), strict);
+            errors += strict.has_value();
+        }
+    }
+    QVERIFY(errors > 100); // the inputs do hold errors, at many places
 }
 
 void TestDecoder::policyNames() {
@@ -353,7 +378,7 @@ void TestDecoder::corpusReplacementCount() {
     QCOMPARE(d.errorSegments(), std::uint64_t(378));
     // Strict stops at the first of them, which is the first error segment of the file.
     std::optional<Segment> first;
-    decode(u8test::view(in), ErrorPolicy::Strict, &first);
+    static_cast<void>(decode(u8test::view(in), ErrorPolicy::Strict, &first)); // where it stops
     QVERIFY(first.has_value());
     for (const Segment& s : segment(u8test::view(in)))
         if (!s.isValid()) {
@@ -385,16 +410,21 @@ void TestDecoder::validatedCopyAcrossBlocks() {
                                ErrorPolicy::Cp1252, ErrorPolicy::Strict}) {
         Decoder oneByOne(policy);
         std::string expected;
+        bool expectedOk = true; // false under Strict, at the first error: compared below too
         for (std::uint8_t b : bytes)
-            oneByOne.feed(std::span<const std::uint8_t>(&b, 1), expected);
-        oneByOne.finish(expected);
+            expectedOk =
+                oneByOne.feed(std::span<const std::uint8_t>(&b, 1), expected) && expectedOk;
+        expectedOk = oneByOne.finish(expected) && expectedOk;
         for (std::size_t chunk :
              {std::size_t(4096), std::size_t(65537), std::size_t(100000), bytes.size()}) {
             Decoder d(policy);
             std::string out;
+            bool ok = true;
             for (std::size_t at = 0; at < bytes.size(); at += chunk)
-                d.feed(bytes.subspan(at, std::min(chunk, bytes.size() - at)), out);
-            d.finish(out);
+                ok = d.feed(bytes.subspan(at, std::min(chunk, bytes.size() - at)), out) && ok;
+            ok = d.finish(out) && ok;
+            QCOMPARE(ok, expectedOk);
+            QCOMPARE(ok, policy != ErrorPolicy::Strict);
             QCOMPARE(out.size(), expected.size());
             QVERIFY(out == expected);
             QCOMPARE(d.errorSegments(), oneByOne.errorSegments());
@@ -552,13 +582,17 @@ void TestDecoder::writerGetsStretchesWithoutCopy() {
                     direct = direct || (p >= bytes.data() && p < bytes.data() + bytes.size());
                     written.append(piece);
                 };
+                bool ok = true;
                 for (std::size_t at = 0; at < bytes.size(); at += chunk)
-                    decoder.feed(std::span<const std::uint8_t>(bytes).subspan(
-                                     at, std::min(chunk, bytes.size() - at)),
-                                 write);
-                decoder.finish(write);
+                    ok = decoder.feed(std::span<const std::uint8_t>(bytes).subspan(
+                                          at, std::min(chunk, bytes.size() - at)),
+                                      write) &&
+                         ok;
+                ok = decoder.finish(write) && ok;
                 const QString where = label + QStringLiteral(", chunks of %1").arg(chunk);
-                QVERIFY2(written == decodeInChunks(bytes, policy, chunk).text, qPrintable(where));
+                const Decoded intoString = decodeInChunks(bytes, policy, chunk);
+                QVERIFY2(written == intoString.text, qPrintable(where));
+                QVERIFY2(ok == intoString.ok, qPrintable(where));
                 if (label == QLatin1String("valid") && chunk >= (std::size_t(1) << 18))
                     QVERIFY2(direct, qPrintable(where));
             }

@@ -43,9 +43,14 @@ private slots:
             for (std::size_t pos = 0; pos < text.size();) {
                 const std::size_t len =
                     std::min<std::size_t>(1 + random.bounded(12), text.size() - pos);
+                bool changedByCharacter = false;
                 for (std::size_t k = 0; k < len; ++k)
-                    byCharacter.onChar(static_cast<unsigned char>(text[pos + k]));
-                byRun.onAscii(reinterpret_cast<const std::uint8_t*>(text.data() + pos), len);
+                    changedByCharacter =
+                        byCharacter.onChar(static_cast<unsigned char>(text[pos + k])) ||
+                        changedByCharacter;
+                const bool changedByRun =
+                    byRun.onAscii(reinterpret_cast<const std::uint8_t*>(text.data() + pos), len);
+                QCOMPARE(changedByRun, changedByCharacter);
                 pos += len;
                 QVERIFY2(byCharacter.context() == byRun.context(),
                          qPrintable(QStringLiteral("syntax %1 at %2: %3")

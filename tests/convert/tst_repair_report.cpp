@@ -75,11 +75,11 @@ void TestRepairReport::confidenceRule() {
 
 void TestRepairReport::confidenceReason() {
     std::string why;
-    judgeMojibakeFix(3, 3, true, 12, &why);
+    QCOMPARE(judgeMojibakeFix(3, 3, true, 12, &why), Confidence::Low); // a lost byte guessed
     QCOMPARE(QString::fromStdString(why),
              QStringLiteral("reads 3 points more plausibly; 12 fixes through the same page in the "
                             "text; a lost byte had to be guessed; 3 mis-decodings in a row"));
-    judgeMojibakeFix(0, 1, false, 1, &why);
+    QCOMPARE(judgeMojibakeFix(0, 1, false, 1, &why), Confidence::Low); // no gain, thin evidence
     QCOMPARE(QString::fromStdString(why),
              QStringLiteral("reads no more plausibly than the damage; 1 fix through the same page "
                             "in the text"));

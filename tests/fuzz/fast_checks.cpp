@@ -93,11 +93,14 @@ std::string checkDecoding(std::span<const std::uint8_t> data, const std::vector<
             return "decode differs from the reference segments: " + std::string(name(p));
         Decoder d(p);
         std::string out;
+        bool ok = true;
         for (auto c : chunks)
-            d.feed(c, out);
-        d.finish(out);
+            ok = d.feed(c, out) && ok;
+        ok = d.finish(out) && ok;
         if (out != want)
             return "chunked decode differs from the reference segments: " + std::string(name(p));
+        if (ok != (p != ErrorPolicy::Strict || errors == 0))
+            return "chunked decode's status differs from the reference: " + std::string(name(p));
         const std::uint64_t counted =
             p == ErrorPolicy::Strict ? std::min<std::uint64_t>(errors, 1) : errors;
         if (d.errorSegments() != counted)
@@ -248,9 +251,12 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data) {
             return std::string("UTF-8 to ") + form + " fails: " + there.error;
         Transcoder pieces("UTF-8", form);
         std::string streamed;
+        bool ok = true;
         for (auto c : chunks)
-            pieces.feed(c, streamed);
-        pieces.finish(streamed);
+            ok = pieces.feed(c, streamed) && ok;
+        ok = pieces.finish(streamed) && ok;
+        if (!ok)
+            return std::string("UTF-8 to ") + form + " in pieces fails where the whole does not";
         if (streamed != there.output)
             return std::string("UTF-8 to ") + form + " in pieces differs from whole";
         const TranscodeResult back = transcode(bytesOf(there.output), form, "UTF-8");
@@ -263,9 +269,12 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data) {
         const TranscodeResult marked = transcode(bytesOf(utf8), "UTF-8", form, signed_);
         Transcoder markedPieces("UTF-8", form, signed_);
         std::string markedStreamed;
+        bool markedOk = true;
         for (auto c : chunks)
-            markedPieces.feed(c, markedStreamed);
-        markedPieces.finish(markedStreamed);
+            markedOk = markedPieces.feed(c, markedStreamed) && markedOk;
+        markedOk = markedPieces.finish(markedStreamed) && markedOk;
+        if (markedOk != marked.ok)
+            return std::string("UTF-8 to ") + form + " with a BOM: pieces and whole disagree";
         const std::string unmarked = utf8.starts_with("\xEF\xBB\xBF") ? utf8.substr(3) : utf8;
         const TranscodeResult plain = transcode(bytesOf(unmarked), "UTF-8", form);
         const std::string mark =

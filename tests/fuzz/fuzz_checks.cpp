@@ -154,11 +154,15 @@ std::string checkDecodes(std::span<const std::uint8_t> data, const std::vector<S
         for (const auto& chunks : fewChunkings(data)) {
             Decoder d(p);
             std::string out;
+            bool ok = true;
             for (auto c : chunks)
-                d.feed(c, out);
-            d.finish(out);
+                ok = d.feed(c, out) && ok;
+            ok = d.finish(out) && ok;
             if (out != one)
                 return std::string("chunked decode differs: ") + std::string(name(p));
+            // Only the strict policy fails, and only at an error.
+            if (ok != (p != ErrorPolicy::Strict || !d.firstError()))
+                return std::string("chunked decode's status is wrong: ") + std::string(name(p));
             // Strict stops counting at its first error.
             const std::uint64_t counted =
                 p == ErrorPolicy::Strict ? std::min<std::uint64_t>(errors, 1) : errors;

@@ -18,8 +18,8 @@ std::string checkGraphemesFast(std::span<const std::uint8_t> data) {
     // Well-formed text: the break iterator's view of ill-formed bytes is not the counter's.
     std::string text;
     u8codec::Decoder decoder(u8codec::ErrorPolicy::Replace);
-    decoder.feed(data.subspan(1), text);
-    decoder.finish(text);
+    if (!decoder.feed(data.subspan(1), text) || !decoder.finish(text))
+        return "a decoder that replaces errors failed";
     u8convert::GraphemeCounter counter(16 + data[0] % 64);
     const std::size_t piece = 1 + data[0] / 64 * 17;
     for (std::size_t at = 0; at < text.size(); at += piece) {

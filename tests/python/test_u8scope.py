@@ -213,3 +213,23 @@ def test_pip_metadata_is_the_cmake_projects():
     project = tomllib.loads((root / 'pyproject.toml').read_text())['project']
     assert project['license'] == {'text': u8scope.__license__}
     assert project['dynamic'] == ['version']
+
+
+def caught_signals():
+    """The signals this process has a handler of its own for (SigCgt of proc(5)), as a mask."""
+    for line in pathlib.Path('/proc/self/status').read_text().splitlines():
+        if line.startswith('SigCgt:'):
+            return int(line.split()[1], 16)
+    raise AssertionError('no SigCgt line in /proc/self/status')
+
+
+def test_the_module_installs_no_signal_handler():
+    """Signals belong to the interpreter, not to the library (issue 35): the module's work, its
+    list forms on threads included, leaves every disposition as it was."""
+    before = caught_signals()
+    for data in DAMAGED:
+        u8scope.check(data)
+        u8scope.repair(data)
+    u8scope.repair(DAMAGED * 40, invalid='replace')
+    u8scope.transcode('Grüße'.encode(), 'UTF-8', 'UTF-16LE')
+    assert caught_signals() == before

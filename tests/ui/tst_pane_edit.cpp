@@ -46,7 +46,7 @@ public:
         ++calls;
         if (readOnly)
             return false;
-        table_.replace(change.offset, change.length, spanOf(change.bytes));
+        table_.replace(change.offset, change.length, spanOf(change.bytes)).value();
         document_.setSource(table_.snapshot(), QStringLiteral("sample"),
                             u8ui::ByteDocument::Change::Edited);
         selection_.setCursor(change.cursorAfter);
@@ -54,7 +54,8 @@ public:
     }
     QByteArray content() const {
         QByteArray out(qsizetype(table_.size()), '\0');
-        table_.read(0, {reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())});
+        out.resize(qsizetype(table_.read(
+            0, {reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())})));
         return out;
     }
 

@@ -13,7 +13,8 @@
 namespace u8convert::detail {
 
 // The first byte at or after p that is not ASCII (80-FF), or end; 16 bytes at a time.
-inline const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+[[nodiscard]] inline const std::uint8_t* nextNonAscii(const std::uint8_t* p,
+                                                      const std::uint8_t* end) noexcept {
 #if defined(__SSE2__)
     while (end - p >= 16) {
         const int mask = _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
@@ -31,7 +32,7 @@ inline const std::uint8_t* nextNonAscii(const std::uint8_t* p, const std::uint8_
 // or more bytes starts (its lead, RFC 3629 section 3). Reads p[0..n-1]. A loop over these bits
 // visits the non-ASCII characters of 64 bytes with one unpredictable branch per block, where
 // skipping ASCII runs one by one costs one per run.
-inline std::uint64_t multiByteStarts(const std::uint8_t* p, std::size_t n) noexcept {
+[[nodiscard]] inline std::uint64_t multiByteStarts(const std::uint8_t* p, std::size_t n) noexcept {
     std::uint64_t m = 0;
 #if defined(__SSE2__)
     if (n == 64) {

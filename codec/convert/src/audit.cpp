@@ -252,15 +252,16 @@ void Auditor::Impl::skipPlainAscii(const std::uint8_t* p, const PlainAsciiRun& r
     runScript =
         (lastByte | 0x20) >= 'a' && (lastByte | 0x20) <= 'z' ? std::uint8_t(USCRIPT_LATIN) : kNoRun;
     if (context.code()) {
-        // While quiet no bidi context is open: a change ends none.
+        // Whether the context changed is not needed: while quiet no bidi context is open, so a
+        // change ends none (and the pairs read where it changed from `contextChanges`).
         if (watchIdentifiers && identifiers.comparingPairs()) {
             const bool inText = lexer.inText();
             contextChanges.clear();
-            lexer.onAscii(p, n, &contextChanges);
+            static_cast<void>(lexer.onAscii(p, n, &contextChanges));
             identifiers.pairsInAscii(p, n, startOffset, start.line, start.column, inText,
                                      contextChanges, context);
         } else {
-            lexer.onAscii(p, n);
+            static_cast<void>(lexer.onAscii(p, n));
         }
         punctuation.afterPlainAscii(p, n);
         identifiers.setInText(lexer.inText());

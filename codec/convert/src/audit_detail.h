@@ -30,7 +30,7 @@ using namespace u8codec;
 inline constexpr std::uint64_t kNothingPending = UINT64_MAX;
 
 // UAX #31 ID_Continue (ASCII: letters, digits, '_').
-bool isIdentifierCharacter(char32_t cp) noexcept;
+[[nodiscard]] bool isIdentifierCharacter(char32_t cp) noexcept;
 
 // What the rules ask of a character, from a table for the BMP (audit_traits.cpp).
 struct CharTraits {
@@ -50,9 +50,9 @@ struct CharTraits {
 // first seen (audit_traits.cpp); read for every character that is not skipped, so the lookup is
 // inline: one acquire load once the block is made.
 extern std::array<std::atomic<const CharTraits*>, 256> traitsBlocks;
-const CharTraits* makeTraitsBlock(char32_t cp);
-CharTraits traitsAboveBmp(char32_t cp);
-inline CharTraits traitsOf(char32_t cp) {
+[[nodiscard]] const CharTraits* makeTraitsBlock(char32_t cp);
+[[nodiscard]] CharTraits traitsAboveBmp(char32_t cp);
+[[nodiscard]] inline CharTraits traitsOf(char32_t cp) {
     if (cp >= 0x10000)
         return traitsAboveBmp(cp);
     const CharTraits* block = traitsBlocks[cp >> 8].load(std::memory_order_acquire);
@@ -82,7 +82,7 @@ public:
     void add(AuditFinding f);
     // Delivers the findings that start before `watermark`.
     void release(std::uint64_t watermark, const Auditor::Sink& sink);
-    bool empty() const noexcept { return held_.empty(); }
+    [[nodiscard]] bool empty() const noexcept { return held_.empty(); }
 
 private:
     struct Held {
@@ -98,8 +98,10 @@ struct RuleContext {
     const AuditOptions& options;
     FindingQueue& findings;
 
-    bool wants(AuditKind k) const noexcept { return (options.kinds & kindBit(k)) != 0; }
-    bool code() const noexcept { return options.profile == AuditProfile::Code; }
+    [[nodiscard]] bool wants(AuditKind k) const noexcept {
+        return (options.kinds & kindBit(k)) != 0;
+    }
+    [[nodiscard]] bool code() const noexcept { return options.profile == AuditProfile::Code; }
     // A finding on one character, with its explanation.
     void addCharacterFinding(AuditKind k, const AuditChar& c, std::string message);
 };
@@ -116,26 +118,26 @@ enum class BidiClass : std::uint8_t {
     PopIsolate,    // PDI U+2069
     Mark,          // LRM U+200E, RLM U+200F, ALM U+061C
 };
-BidiClass bidiClassOf(char32_t cp) noexcept;
+[[nodiscard]] BidiClass bidiClassOf(char32_t cp) noexcept;
 // LF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR: where the per-line bidi stack ends.
-bool endsLine(char32_t cp) noexcept;
+[[nodiscard]] bool endsLine(char32_t cp) noexcept;
 // Variation selectors (VS1-256, Mongolian FVS1-4) and the assigned tags (U+E0001,
 // U+E0020-E007F): the characters a hidden payload is made of, left to the MarkTracker.
-bool isVariationSelector(char32_t cp) noexcept;
-bool isTag(char32_t cp) noexcept;
-inline bool isZeroWidthJoiner(char32_t cp) noexcept {
+[[nodiscard]] bool isVariationSelector(char32_t cp) noexcept;
+[[nodiscard]] bool isTag(char32_t cp) noexcept;
+[[nodiscard]] inline bool isZeroWidthJoiner(char32_t cp) noexcept {
     return cp == 0x200D;
 }
-inline bool isJoinerControl(char32_t cp) noexcept {
+[[nodiscard]] inline bool isJoinerControl(char32_t cp) noexcept {
     return cp == 0x200C || cp == 0x200D;
 }
 // ZWJ, ZWNJ and ZERO WIDTH SPACE: invisible characters whose neighbours decide (MarkTracker).
-inline bool isDecidedByNeighbours(char32_t cp) noexcept {
+[[nodiscard]] inline bool isDecidedByNeighbours(char32_t cp) noexcept {
     return isJoinerControl(cp) || cp == 0x200B;
 }
 // The kind of a finding on this character alone (kinds decided by context are not: variation
 // selectors, tags and ZWJ/ZWNJ are the MarkTracker's), or none.
-std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
+[[nodiscard]] std::optional<AuditKind> characterKind(const AuditChar& c, AuditProfile profile);
 // Code outside comments and strings: punctuation drawn like the ASCII punctuation a compiler
 // reads there (UTS #39 section 4 skeletons) is confusable where it stands in for it: a ';'
 // look-alike (U+037E GREEK QUESTION MARK), a quote look-alike opening a string where an
@@ -151,7 +153,9 @@ public:
     // After a run of letters (what onChar() leaves after a letter, while quiet).
     void continueRun(char32_t last) noexcept { lastSignificant_ = last; }
     bool quiet() const noexcept { return !pending_; }
-    std::uint64_t earliest() const noexcept { return pending_ ? minus_.offset : kNothingPending; }
+    [[nodiscard]] std::uint64_t earliest() const noexcept {
+        return pending_ ? minus_.offset : kNothingPending;
+    }
 
 private:
     void report(const AuditChar& c, const std::string& ascii, RuleContext& ctx);
@@ -162,22 +166,22 @@ private:
     bool pending_ = false;
 };
 // ASCII: the bytes the fast path skips without looking (no finding, no state but position).
-constexpr bool isPlainAscii(std::uint8_t b) noexcept {
+[[nodiscard]] constexpr bool isPlainAscii(std::uint8_t b) noexcept {
     return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r' || b == '\f';
 }
 
 // --- explanations (audit_explain.cpp) ----------------------------------------------------
 
-std::string explainCharacter(AuditKind k, char32_t cp, AuditProfile profile);
-std::string explainUnterminated(char32_t opener);
-std::string explainUnpairedPop(char32_t pop);
-std::string explainJoiner(char32_t cp);
-std::string explainVariationSelector(char32_t vs, char32_t base, bool hasBase);
-std::string explainTag(char32_t tag);
-std::string explainHiddenPayload(std::uint64_t characters, char32_t base, bool hasBase,
-                                 const std::vector<std::uint8_t>& bytes,
-                                 std::uint64_t decodedCount);
-std::string quoted(const std::u32string& text); // "«text»" as UTF-8
+[[nodiscard]] std::string explainCharacter(AuditKind k, char32_t cp, AuditProfile profile);
+[[nodiscard]] std::string explainUnterminated(char32_t opener);
+[[nodiscard]] std::string explainUnpairedPop(char32_t pop);
+[[nodiscard]] std::string explainJoiner(char32_t cp);
+[[nodiscard]] std::string explainVariationSelector(char32_t vs, char32_t base, bool hasBase);
+[[nodiscard]] std::string explainTag(char32_t tag);
+[[nodiscard]] std::string explainHiddenPayload(std::uint64_t characters, char32_t base,
+                                               bool hasBase, const std::vector<std::uint8_t>& bytes,
+                                               std::uint64_t decodedCount);
+[[nodiscard]] std::string quoted(const std::u32string& text); // "«text»" as UTF-8
 
 // --- the fast path (audit_fast_path.cpp) ---------------------------------------------------
 
@@ -189,7 +193,7 @@ struct PlainAsciiRun {
 // The run of plain ASCII (isPlainAscii) at the start of p[0, n): the codec's asciiRunLength()
 // finds the first non-ASCII byte; a block loop the compiler vectorises finds controls and counts
 // line feeds, 64 bytes at a time.
-PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
+[[nodiscard]] PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
 
 // --- bidi (audit_bidi.cpp) -----------------------------------------------------------------
 
@@ -204,8 +208,8 @@ public:
     // comment or string (GCC's -Wbidi-chars, rustc): `/* RLI */ /* PDI */` is two unpaired
     // controls, not a pair.
     void endContext(RuleContext& ctx) { endLine(ctx); }
-    bool quiet() const noexcept { return depth_ == 0; }
-    std::uint64_t earliest() const noexcept {
+    [[nodiscard]] bool quiet() const noexcept { return depth_ == 0; }
+    [[nodiscard]] std::uint64_t earliest() const noexcept {
         return depth_ == 0 ? kNothingPending : stack_[0].offset;
     }
 
@@ -237,22 +241,24 @@ public:
     void finish(RuleContext& ctx);
     // After the fast path skipped plain ASCII ending with `last` (holding a line feed or not).
     void afterPlainAscii(std::uint8_t last, bool lineEnded) noexcept;
-    bool quiet() const noexcept { return runCount_ == 0 && !joinerPending_ && waiting_.empty(); }
+    [[nodiscard]] bool quiet() const noexcept {
+        return runCount_ == 0 && !joinerPending_ && waiting_.empty();
+    }
     // After a run of letters of one script read while quiet (the driver's readRun()), ending
     // with `last`: what noteContext() leaves after them (`sawScriptLetter`: one was not ASCII).
     void continueRun(char32_t last, bool sawScriptLetter, std::int32_t script) noexcept;
-    std::uint64_t earliest() const noexcept;
+    [[nodiscard]] std::uint64_t earliest() const noexcept;
     // Whether c is one this tracker decides (the per-character rules leave it alone).
-    static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
+    [[nodiscard]] static bool decides(const AuditChar& c, AuditProfile profile) noexcept;
 
 private:
     static constexpr std::size_t kKeptCharacters = 32;
     static constexpr std::size_t kKeptBytes = 64;
     void closeRun(RuleContext& ctx);
     void decideJoiner(const AuditChar* next, RuleContext& ctx);
-    bool joinerFits(const AuditChar* next) const;
+    [[nodiscard]] bool joinerFits(const AuditChar* next) const;
     // Whether the ZWSP joiner_ fits before `next`; nullopt: only a letter further on can say.
-    std::optional<bool> wordBreakHintFits(const AuditChar* next) const;
+    [[nodiscard]] std::optional<bool> wordBreakHintFits(const AuditChar* next) const;
     // Decides the ZWSPs waiting for a letter: `letterScripts` of the letter that came (none at
     // the end of a line).
     void decideWaiting(const std::array<std::int32_t, 8>* letterScripts, int n, RuleContext& ctx);
@@ -340,7 +346,8 @@ private:
 // How a character alone is drawn like ASCII: not, as a compatibility form of it (NFKC), or by
 // its UTS #39 skeleton.
 enum class AsciiForm : std::uint8_t { None, Compatibility, Skeleton };
-AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& skeleton);
+[[nodiscard]] AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp,
+                                        std::string& skeleton);
 
 // Identifiers (code) are runs of ID_Continue characters (UAX #31); words (text) are runs of
 // ID_Continue characters but connector punctuation ('_'), also cut where a script written
@@ -371,11 +378,11 @@ public:
     // next character) and at stream offset `end`.
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
-    bool quiet() const noexcept { return nonAscii_ == 0; }
+    [[nodiscard]] bool quiet() const noexcept { return nonAscii_ == 0; }
     // Whether the next letter of a run of one script (the driver's readRun()) only lengthens
     // the word being read: takeLetter() is then what onChar() does with it, without the
     // questions the letter before answered (a word character; of a script that cuts no word).
-    bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
+    [[nodiscard]] bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
     void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length,
                     std::int32_t script) noexcept {
         wordInText_ = wordInText_ && inText_;
@@ -411,7 +418,7 @@ private:
     void endIdentifier(RuleContext& ctx);
     void checkMixedScript(RuleContext& ctx);
     // Whether the identifier is one of options_.allowedWords (with or without an escape's head).
-    bool allowedWord() const;
+    [[nodiscard]] bool allowedWord() const;
     void checkConfusables(RuleContext& ctx);
     // A character drawn like another: `meant` is what it is drawn like (UTF-8); hostScript the
     // script of the word around it (an intrusion), 0 for an ASCII look-alike.
@@ -423,11 +430,11 @@ private:
     void findAsciiLookalikes(std::size_t head, std::vector<Lookalike>& found);
     void findIntrusions(std::size_t head, std::vector<Lookalike>& found);
     // Text: whether the letter at i is a catalogue's accelerator (after '&' or '_').
-    bool acceleratorAt(std::size_t i) const noexcept;
+    [[nodiscard]] bool acceleratorAt(std::size_t i) const noexcept;
     // Code: an identifier all of one script other than Latin whose every letter is drawn like
     // ASCII ("сору"): held until the file shows that script's own letters in an identifier.
     void checkWholeScript(std::size_t head, RuleContext& ctx);
-    bool judgedAsText() const noexcept {
+    [[nodiscard]] bool judgedAsText() const noexcept {
         return options_.profile == AuditProfile::Text || wordInText_;
     }
     void reportLookalike(const Lookalike& l, const std::u32string& text,
@@ -440,15 +447,15 @@ private:
     bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
     // another script).
-    bool startsWord(char32_t cp, const CharTraits& t) noexcept;
+    [[nodiscard]] bool startsWord(char32_t cp, const CharTraits& t) noexcept;
     // Folds a letter's script into wordScript_.
     void noteScript(std::int32_t script) noexcept;
     // Whether and how cp alone is drawn like ASCII (memoised for the BMP).
-    AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
+    [[nodiscard]] AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
     // Remembers the ASCII bytes before the next word (escapeHead() reads them).
     void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
     // Characters at the head of the word that an escape before it owns.
-    std::size_t escapeLength() const noexcept;
+    [[nodiscard]] std::size_t escapeLength() const noexcept;
 
     const AuditOptions& options_;
     USpoofChecker* spoof_ = nullptr;

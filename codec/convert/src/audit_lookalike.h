@@ -47,10 +47,11 @@ private:
         std::int32_t script;
     };
     // The letter of `host` drawn like cp (same skeleton), or 0.
-    char32_t counterpart(char32_t cp, std::int32_t host); // memoised lookUp()
-    char32_t lookUp(char32_t cp, std::int32_t host);
-    bool intrudes(std::span<const char32_t> word, const std::vector<Run>& runs, std::size_t i);
-    std::u32string skeleton(char32_t cp) const;
+    [[nodiscard]] char32_t counterpart(char32_t cp, std::int32_t host); // memoised lookUp()
+    [[nodiscard]] char32_t lookUp(char32_t cp, std::int32_t host);
+    [[nodiscard]] bool intrudes(std::span<const char32_t> word, const std::vector<Run>& runs,
+                                std::size_t i);
+    [[nodiscard]] std::u32string skeleton(char32_t cp) const;
 
     const USpoofChecker* spoof_ = nullptr;
     // Per host script: skeleton -> its first letter with that skeleton (built when first asked).
@@ -64,6 +65,7 @@ private:
 // "\nЗапит", "s" of "%sмлн", "5s" of "%-5sмлн", "u200c" of "\u200cگذرد", "1" of Qt's "%1Текст",
 // "count" of Laravel's ":countр".
 // A program replaces them before anyone reads the text, so the word is judged without them.
-std::size_t escapeHead(std::string_view before, std::span<const char32_t> word) noexcept;
+[[nodiscard]] std::size_t escapeHead(std::string_view before,
+                                     std::span<const char32_t> word) noexcept;
 
 } // namespace u8convert::audit_detail

@@ -33,14 +33,14 @@ public:
     explicit CodeLexer(const CodeSyntax& syntax);
 
     // Reads cp; returns whether the context changed at it (a comment or string began or ended).
-    bool onChar(char32_t cp) noexcept;
+    [[nodiscard]] bool onChar(char32_t cp) noexcept;
     // Reads the plain ASCII p[0, n); returns whether the context changed inside it. `changes`
     // (optional) receives where, in order.
-    bool onAscii(const std::uint8_t* p, std::size_t n,
-                 std::vector<ContextChange>* changes = nullptr);
-    CodeContext context() const noexcept { return context_; }
+    [[nodiscard]] bool onAscii(const std::uint8_t* p, std::size_t n,
+                               std::vector<ContextChange>* changes = nullptr);
+    [[nodiscard]] CodeContext context() const noexcept { return context_; }
     // Whether the characters read are text (a comment or a string), not code.
-    bool inText() const noexcept { return context_ != CodeContext::Code; }
+    [[nodiscard]] bool inText() const noexcept { return context_ != CodeContext::Code; }
 
 private:
     enum class State : std::uint8_t {
@@ -54,10 +54,10 @@ private:
         QuoteLike, // Perl's q{...}: up to the matching delimiter
         Trailer,   // after __END__ or __DATA__: text to the end
     };
-    bool scanEndMarker(char32_t cp) noexcept;
+    [[nodiscard]] bool scanEndMarker(char32_t cp) noexcept;
     // Code: after "<<" (or "q"), what follows may start a heredoc (a quote-like string).
-    bool scanHeredoc(char32_t cp, char32_t before) noexcept;
-    bool scanQuoteLike(char32_t cp, char32_t before) noexcept;
+    [[nodiscard]] bool scanHeredoc(char32_t cp, char32_t before) noexcept;
+    [[nodiscard]] bool scanQuoteLike(char32_t cp, char32_t before) noexcept;
     void endLineInCode(char32_t cp) noexcept;
     void stepCode(char32_t cp) noexcept;
     void stepQuote(char32_t cp) noexcept;
@@ -72,7 +72,7 @@ private:
     }
 
     // The bytes after which the state may change, for the run skipped without a look.
-    const std::array<bool, 256>& interesting() const noexcept;
+    [[nodiscard]] const std::array<bool, 256>& interesting() const noexcept;
 
     CodeSyntax syntax_;
     std::array<bool, 256> codeBytes_{}, lineEnds_{}, blockEnds_{}, quoteBytes_{}, noBytes_{};

@@ -7,11 +7,11 @@
 
 namespace u8convert::detail {
 
-inline std::string_view asText(std::span<const std::uint8_t> b) {
+[[nodiscard]] inline std::string_view asText(std::span<const std::uint8_t> b) {
     return {reinterpret_cast<const char*>(b.data()), b.size()};
 }
 
-inline std::span<const std::uint8_t> asBytes(std::string_view s) {
+[[nodiscard]] inline std::span<const std::uint8_t> asBytes(std::string_view s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 

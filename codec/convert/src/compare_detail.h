@@ -34,7 +34,7 @@ struct DecodedSide {
 class OffsetMap {
 public:
     explicit OffsetMap(const DecodedSide& side) : side_(side) {}
-    std::uint64_t fileOffset(std::size_t textOffset);
+    [[nodiscard]] std::uint64_t fileOffset(std::size_t textOffset);
     // Line (LF-counted) and column (characters) of a text offset, both 1-based.
     void lineColumn(std::size_t textOffset, std::uint64_t& line, std::uint64_t& column);
 
@@ -75,8 +75,9 @@ struct WindowOutcome {
 };
 // The hunks of two windows of larger files. `final`: both windows end their files (every change
 // is reported, as diffTexts() does). Cancelled (options.progress), it stops with r.cancelled.
-WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
-                         CompareResult& r, const WindowBase& base, bool final, Lines lines);
+[[nodiscard]] WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b,
+                                       const CompareOptions& options, CompareResult& r,
+                                       const WindowBase& base, bool final, Lines lines);
 
 // The differences of two texts, aligned by lines and then by characters within changed lines,
 // labelled (HunkKind). Fills r.hunks, r.hunkCount and r.note.
@@ -98,9 +99,9 @@ struct CanonicalOutcome {
 };
 // `from`: an offset at a line start before which both are the same bytes (the rewriting of that
 // part is then the same too, and only the counts need it).
-CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, IgnoreMask mask,
-                                std::uint64_t from, const CompareOptions& options,
-                                CompareResult& r);
+[[nodiscard]] CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b,
+                                              IgnoreMask mask, std::uint64_t from,
+                                              const CompareOptions& options, CompareResult& r);
 
 // One side of a streamed "same text" check: its encoding ("UTF-8", "UTF-16LE", a legacy page)
 // and the bytes of its byte order mark, skipped.
@@ -113,15 +114,15 @@ struct StreamSide {
 // Whether both decode to the same text, read in chunks in bounded memory
 // (compare_transcoded.cpp). False with r.error set when a read fails or the comparison is
 // cancelled.
-bool sameDecodedText(const StreamSide& a, const StreamSide& b, const CompareOptions& options,
-                     CompareResult& r);
+[[nodiscard]] bool sameDecodedText(const StreamSide& a, const StreamSide& b,
+                                   const CompareOptions& options, CompareResult& r);
 
 // Reads dest.size() bytes at `offset`, or says why not: "A: Input/output error at offset 4096"
 // (a short read is a failed read or a file that shrank, never the end of an equal file).
-bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest, char side,
-                 std::string& error);
+[[nodiscard]] bool readExactly(const ByteSource& s, std::uint64_t offset,
+                               std::span<std::uint8_t> dest, char side, std::string& error);
 
 // Spaces and tabs at the end of a line (before its break or the end of the text).
-bool isTrailingBlank(char c) noexcept;
+[[nodiscard]] bool isTrailingBlank(char c) noexcept;
 
 } // namespace u8convert::compare_detail

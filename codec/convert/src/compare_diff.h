@@ -28,7 +28,7 @@ struct Alignment {
 // a few edits in a long text costs nothing for them). Memory: about D^2 / 2 ints of trace.
 // `keepGoing`, when set, is asked before each round of the search (a round costs O(D) steps, a
 // long one up to the sequences' length): false stops it, and the alignment is cancelled.
-Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-                std::uint64_t maxCost, const std::function<bool()>& keepGoing = {});
+[[nodiscard]] Alignment align(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
+                              std::uint64_t maxCost, const std::function<bool()>& keepGoing = {});
 
 } // namespace u8convert::compare_detail

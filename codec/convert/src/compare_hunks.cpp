@@ -677,7 +677,9 @@ WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const Compa
 void diffTexts(const DecodedSide& a, const DecodedSide& b, const CompareOptions& options,
                CompareResult& r, Lines lines) {
     enter(options, CompareStage::Aligning);
-    diffWindow(a, b, options, r, WindowBase{}, true, lines);
+    // Both "windows" are the whole texts: every change is reported and nothing is left for a
+    // next window, so the outcome (where that window would start) has nothing to say.
+    static_cast<void>(diffWindow(a, b, options, r, WindowBase{}, true, lines));
 }
 
 } // namespace u8convert::compare_detail

@@ -18,15 +18,15 @@ using IndexedTask = void (*)(void* context, std::size_t k);
 // worker threads (one per core but the caller's, started at the first call) and on the calling
 // thread once it is done with 0, each k once; returns when all are done. The task must not throw.
 //
-// Why a pool: the streamed repair of 1 GiB asks for parts on threads about 850 times, a few
-// milliseconds of work each. A thread started for each call began its part about 0.1 to 0.5 ms
-// late on a 2-core VM (the idle core has to be woken), and joining it cost as much: 0.45 s of the
-// 2.6 s. The pool's threads wait a little for the next call before they sleep (kSpin in
-// on_threads.cpp), and so does a caller for the parts still running.
+// Why a pool: the streamed repair asks for parts on threads hundreds of times per gigabyte, a few
+// milliseconds of work each, and a thread started for each call begins its part late (the idle
+// core has to be woken) and costs as much again to join (the figures: docs/performance.md, "Why
+// the code is as it is", threads that stay). The pool's threads wait a little for the next call
+// before they sleep (kSpin in on_threads.cpp), and so does a caller for the parts still running.
 //
 // False, with nothing run, when the pool is busy (another thread's call is under way, or a task
 // asks from inside it) or cannot start threads: the caller then starts threads of its own.
-bool runOnPool(std::size_t count, IndexedTask task, void* context) noexcept;
+[[nodiscard]] bool runOnPool(std::size_t count, IndexedTask task, void* context) noexcept;
 
 // Runs work(k) for k in [0, count): 0 on the calling thread, the others on the pool's threads
 // (runOnPool()) or, when it is busy, each on a thread of its own (or on the calling thread after

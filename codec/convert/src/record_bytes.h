@@ -30,7 +30,7 @@ class RecordReader {
 public:
     explicit RecordReader(std::string_view record) : rest_(record) {}
 
-    std::uint64_t varint() {
+    [[nodiscard]] std::uint64_t varint() {
         std::uint64_t v = 0;
         for (unsigned shift = 0; ok_; shift += 7) {
             if (rest_.empty() || shift > 63) {
@@ -45,7 +45,7 @@ public:
         }
         return 0;
     }
-    std::uint8_t byte() {
+    [[nodiscard]] std::uint8_t byte() {
         if (!ok_ || rest_.empty()) {
             ok_ = false;
             return 0;
@@ -54,7 +54,7 @@ public:
         rest_.remove_prefix(1);
         return b;
     }
-    std::string_view bytes() {
+    [[nodiscard]] std::string_view bytes() {
         const std::uint64_t n = varint();
         if (!ok_ || n > rest_.size()) {
             ok_ = false;
@@ -64,8 +64,8 @@ public:
         rest_.remove_prefix(std::size_t(n));
         return b;
     }
-    bool ok() const { return ok_; }
-    bool atEnd() const { return rest_.empty(); }
+    [[nodiscard]] bool ok() const { return ok_; }
+    [[nodiscard]] bool atEnd() const { return rest_.empty(); }
 
 private:
     std::string_view rest_;

@@ -284,8 +284,8 @@ private:
 
     Outcome repairInvalidStep() {
         if (options_.invalid == ErrorPolicy::Strict) {
-            std::optional<Segment> first;
-            decode(asBytes(text_), ErrorPolicy::Strict, &first);
+            // Where it is not UTF-8, found without decoding the whole text.
+            const std::optional<Segment> first = firstErrorIn(asBytes(text_));
             std::uint64_t at = first ? first->offset : 0, length = 0;
             detail::takeBack(maps_, at, length);
             result_.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +

@@ -54,9 +54,9 @@ inline constexpr std::string_view kBom = "\xEF\xBB\xBF"; // U+FEFF in UTF-8
 
 // repairBom() over a piece of a text: a leading BOM is one at the start of the text
 // (`atTextStart`), and only there is one added; elsewhere U+FEFF is a stray one.
-std::string repairBomIn(std::string_view utf8, BomAction action, bool atTextStart,
-                        RepairReport& report, std::size_t maxReported,
-                        std::vector<TextEdit>* edits);
+[[nodiscard]] std::string repairBomIn(std::string_view utf8, BomAction action, bool atTextStart,
+                                      RepairReport& report, std::size_t maxReported,
+                                      std::vector<TextEdit>* edits);
 
 // Maps positions in the output of a step back to its input, from the step's edits (sorted,
 // non-overlapping): a position inside replacement text maps to the start of what it replaced.
@@ -70,7 +70,7 @@ public:
             delta += std::int64_t(e.newLength) - std::int64_t(e.length);
         }
     }
-    std::uint64_t toInput(std::uint64_t out) const {
+    [[nodiscard]] std::uint64_t toInput(std::uint64_t out) const {
         const auto it = std::upper_bound(outStart_.begin(), outStart_.end(), out);
         if (it == outStart_.begin())
             return out; // before the first edit: unchanged
@@ -102,7 +102,7 @@ inline void takeBack(const std::vector<OffsetMap>& maps, std::uint64_t& offset,
 
 // A mojibake fix as a change of the report (its evidence and confidence are judged once every
 // round has run).
-inline RepairChange mojibakeChange(MojibakeFix&& f) {
+[[nodiscard]] inline RepairChange mojibakeChange(MojibakeFix&& f) {
     RepairChange c{RepairKind::Mojibake,  f.offset,       f.length, std::move(f.damaged),
                    std::move(f.repaired), f.description()};
     c.pages = std::move(f.misdecodings);

@@ -114,7 +114,9 @@ std::string explainChange(const RepairChange& c) {
            " nats likelier in real text; least likely pairs of the damage " +
            forTerminal(l.damagedPairs) + "; of the repair " + forTerminal(l.repairedPairs) + '.';
     std::string why;
-    judgeMojibakeFix(c.gain, c.pages.size(), c.lostByte, c.evidence, &why);
+    // Asked again only for the reason in words: the confidence itself is c.confidence, judged
+    // from the same figures when the change was made.
+    static_cast<void>(judgeMojibakeFix(c.gain, c.pages.size(), c.lostByte, c.evidence, &why));
     out += "\n  Confidence: " + std::string(name(c.confidence)) + " (" + why + ").\n";
     return out;
 }

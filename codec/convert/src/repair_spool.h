@@ -24,13 +24,13 @@ public:
 
     // Appends a record. False with `error` ("temporary file in DIR: reason") when the file
     // cannot be made or written.
-    bool append(std::string_view record, std::string& error);
+    [[nodiscard]] bool append(std::string_view record, std::string& error);
 
     // Reads the records back from the first, in order.
     class Reader {
     public:
         // The next record into `record`; false at the end or on an error (then `error` is set).
-        bool next(std::string& record, std::string& error);
+        [[nodiscard]] bool next(std::string& record, std::string& error);
 
     private:
         friend class Spool;
@@ -38,16 +38,17 @@ public:
         const Spool& spool_;
         std::uint64_t at_ = 0;
     };
-    Reader reader() const { return Reader(*this); }
+    [[nodiscard]] Reader reader() const { return Reader(*this); }
 
     // Bytes held (in memory or in the file), and whether they are in a file.
-    std::uint64_t size() const { return size_; }
-    bool inFile() const { return fd_ >= 0; }
+    [[nodiscard]] std::uint64_t size() const { return size_; }
+    [[nodiscard]] bool inFile() const { return fd_ >= 0; }
 
 private:
-    bool moveToFile(std::string& error);
-    bool writeAt(std::uint64_t offset, std::string_view bytes, std::string& error);
-    bool readAt(std::uint64_t offset, char* into, std::size_t n, std::string& error) const;
+    [[nodiscard]] bool moveToFile(std::string& error);
+    [[nodiscard]] bool writeAt(std::uint64_t offset, std::string_view bytes, std::string& error);
+    [[nodiscard]] bool readAt(std::uint64_t offset, char* into, std::size_t n,
+                              std::string& error) const;
 
     std::size_t memoryLimit_;
     std::string directory_;

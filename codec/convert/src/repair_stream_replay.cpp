@@ -133,8 +133,8 @@ bool Replay::replayPass(std::size_t p, WindowState& state, std::string& error) {
 // repairInvalidStep() under the strict policy: the first ill-formed sequence, at its offset in
 // the input.
 bool Replay::refuseInvalid(const WindowState& state, std::string& error) const {
-    std::optional<Segment> first;
-    decode(asBytes(state.text), ErrorPolicy::Strict, &first);
+    // Where it is not UTF-8, found without decoding the window.
+    const std::optional<Segment> first = firstErrorIn(asBytes(state.text));
     std::uint64_t at = first ? first->offset : 0, length = 0;
     takeBack(maps_, at, length);
     error = "not well-formed UTF-8 at offset " + std::to_string(windowStart_ + at) + " (" +

@@ -70,7 +70,7 @@ struct WindowTexts {
     // Moves `text` into `out` if `viewed` views its bytes, so that another thread may write them
     // out while the next window's text is made; returns the same view into `out`. Nothing, with
     // nothing moved, if `viewed` lies elsewhere.
-    std::optional<std::string_view> take(std::string_view viewed, std::string& out) {
+    [[nodiscard]] std::optional<std::string_view> take(std::string_view viewed, std::string& out) {
         if (text.empty() || viewed.data() < text.data() ||
             viewed.data() + viewed.size() > text.data() + text.size())
             return std::nullopt;
@@ -106,19 +106,19 @@ public:
     // Replays every pass over `state.input` into `state.text`. False with `error` (a strict
     // policy met an ill-formed sequence: "not well-formed UTF-8 at offset N (...)", or a
     // temporary file failed).
-    bool window(WindowState& state, std::string& error);
+    [[nodiscard]] bool window(WindowState& state, std::string& error);
 
     // The window's text once a pass changed it, and the one before.
-    WindowTexts& texts() { return texts_; }
+    [[nodiscard]] WindowTexts& texts() { return texts_; }
 
 private:
-    bool applies(const PipelinePass& pass, const WindowState& state) const;
-    bool replayPass(std::size_t p, WindowState& state, std::string& error);
-    bool replayMojibake(std::size_t p, WindowState& state, RepairReport& local,
-                        std::vector<TextEdit>* edits, std::string& error);
-    bool refuseInvalid(const WindowState& state, std::string& error) const;
-    bool normalizeWindow(WindowState& state, RepairReport& local, std::size_t room,
-                         std::vector<TextEdit>* edits, std::string& error);
+    [[nodiscard]] bool applies(const PipelinePass& pass, const WindowState& state) const;
+    [[nodiscard]] bool replayPass(std::size_t p, WindowState& state, std::string& error);
+    [[nodiscard]] bool replayMojibake(std::size_t p, WindowState& state, RepairReport& local,
+                                      std::vector<TextEdit>* edits, std::string& error);
+    [[nodiscard]] bool refuseInvalid(const WindowState& state, std::string& error) const;
+    [[nodiscard]] bool normalizeWindow(WindowState& state, RepairReport& local, std::size_t room,
+                                       std::vector<TextEdit>* edits, std::string& error);
     void list(std::size_t p, RepairReport& local);
     void setText(WindowState& state, std::string&& text);
 

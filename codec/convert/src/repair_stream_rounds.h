@@ -60,19 +60,19 @@ public:
     // Window `s`'s later rounds, from the record of round k + 1 there (`later`, judged; `has`:
     // the record holds a fix). `last` gets the window's last text, which lives until the next
     // window's. False with `error` (empty: cancelled).
-    bool assemble(const WindowState& s, Round& later, std::string record, bool has,
-                  WindowState& last, std::string& error);
+    [[nodiscard]] bool assemble(const WindowState& s, Round& later, std::string record, bool has,
+                                WindowState& last, std::string& error);
 
     // After the pass: whether every window read its evidence as the rounds' whole sums do.
     // Then each round's evidence is its whole sum's (`later`'s, k + 1, is given) and the result
     // is how many of the rounds make fixes; nullopt when the rounds are to be made pass by pass.
-    std::optional<std::size_t> settle(Round& later);
+    [[nodiscard]] std::optional<std::size_t> settle(Round& later);
 
     // Bytes the judged rounds' spools hold in memory.
-    std::uint64_t spooledInMemory() const;
+    [[nodiscard]] std::uint64_t spooledInMemory() const;
 
     // The window's last text, when a round changed it, and the one before.
-    WindowTexts& texts() { return texts_; }
+    [[nodiscard]] WindowTexts& texts() { return texts_; }
 
     std::vector<Assembled> assembled; // rounds k + 1, k + 2, ...
     std::vector<Round> judged;        // rounds k + 2, k + 3, ...

@@ -123,8 +123,8 @@ bool WindowReader::readNext(InputWindow& window, std::string& error) {
 
 // A window that grows because it has no cut may be a run of combining characters, which
 // normalize() refuses past kMaxUnboundedRun: refused here, as soon as it is seen, the run is never
-// read whole (a 100 MiB run took 826 MB before). Rescanning the window on each doubling costs at
-// most twice its length.
+// read whole (docs/performance.md has the figures before and after). Rescanning the window on each
+// doubling costs at most twice its length.
 bool WindowReader::overlongRunIn(std::uint64_t start, std::size_t have, std::string& error) const {
     const std::size_t at =
         overlongNonStarterRun(std::string_view(reinterpret_cast<const char*>(buffer_), have));

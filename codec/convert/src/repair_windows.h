@@ -28,7 +28,8 @@ using namespace u8codec;
 //   the cut and none after it touch (ICU reports touching changes as one stretch).
 // A CR at the end of one side and an LF at the start of the other are one line break: the
 // line-ending step carries a CR over to the next window.
-inline bool safeCutBefore(const std::uint8_t* p, const std::uint8_t* end, bool normalising) {
+[[nodiscard]] inline bool safeCutBefore(const std::uint8_t* p, const std::uint8_t* end,
+                                        bool normalising) {
     const auto asciiNotSpace = [](std::uint8_t b) { return b < 0x80 && b != ' '; };
     return asciiNotSpace(*p) && (!normalising || p + 1 == end || asciiNotSpace(p[1]));
 }
@@ -40,7 +41,7 @@ struct InputWindow {
     std::uint64_t start = 0; // in the input
     std::span<const std::uint8_t> bytes;
     std::size_t context = 0;
-    std::size_t length() const { return bytes.size() - context; }
+    [[nodiscard]] std::size_t length() const { return bytes.size() - context; }
 };
 
 // Reads the windows of `source`. Windows are `target` bytes long, or longer: each ends before the
@@ -59,18 +60,20 @@ public:
 
     // The first pass: the window after the last one read (or the first), its cut found and kept.
     // False at the end of the input, or on an error (then `error` is set).
-    bool readNext(InputWindow& window, std::string& error);
+    [[nodiscard]] bool readNext(InputWindow& window, std::string& error);
     // A later pass: window `k` of those the first pass found. False with `error` when the input
     // is no longer what it was (shorter).
-    bool read(std::size_t k, InputWindow& window, std::string& error);
+    [[nodiscard]] bool read(std::size_t k, InputWindow& window, std::string& error);
 
-    std::size_t windowCount() const { return ends_.size(); }
-    std::uint64_t size() const { return size_; }
+    [[nodiscard]] std::size_t windowCount() const { return ends_.size(); }
+    [[nodiscard]] std::uint64_t size() const { return size_; }
 
 private:
-    bool fill(std::uint64_t start, std::size_t have, std::size_t want, std::string& error);
+    [[nodiscard]] bool fill(std::uint64_t start, std::size_t have, std::size_t want,
+                            std::string& error);
     void reserve(std::size_t bytes);
-    bool overlongRunIn(std::uint64_t start, std::size_t have, std::string& error) const;
+    [[nodiscard]] bool overlongRunIn(std::uint64_t start, std::size_t have,
+                                     std::string& error) const;
 
     const ByteSource& source_;
     const std::uint64_t size_;

@@ -19,6 +19,7 @@ inline constexpr std::size_t kMinScanHalf = std::size_t(1) << 20;
 // CR ending the first half and an LF starting the second are one CRLF). Scans on the calling
 // thread alone where no cut is found near the middle (a long run of continuation bytes) or no
 // thread can be started. `minHalf`: for tests.
-ScanSummary scanOnCores(std::span<const std::uint8_t> bytes, std::size_t minHalf = kMinScanHalf);
+[[nodiscard]] ScanSummary scanOnCores(std::span<const std::uint8_t> bytes,
+                                      std::size_t minHalf = kMinScanHalf);
 
 } // namespace u8convert::detail

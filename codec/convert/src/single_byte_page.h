@@ -16,13 +16,13 @@ struct SingleBytePage {
 };
 
 // ISO-8859-1, or windows-1252 with `cp1252`; null when ICU cannot open it.
-const SingleBytePage* singleBytePage(bool cp1252);
+[[nodiscard]] const SingleBytePage* singleBytePage(bool cp1252);
 
 // The page's bytes as UTF-8; false at a byte the page does not map.
-bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& page,
-                      std::string& out);
+[[nodiscard]] bool singleByteToUtf8(std::span<const std::uint8_t> in, const SingleBytePage& page,
+                                    std::string& out);
 // Well-formed UTF-8 on the page; false at a character not on it (ICU's path reports it).
-bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& page,
-                      std::string& out);
+[[nodiscard]] bool utf8ToSingleByte(std::span<const std::uint8_t> in, const SingleBytePage& page,
+                                    std::string& out);
 
 } // namespace u8convert::detail

@@ -22,13 +22,13 @@ struct ConverterCloser {
 using Converter = std::unique_ptr<UConverter, ConverterCloser>;
 
 // Null, with `error` naming it, for a name ICU does not know.
-Converter openConverter(std::string_view name, std::string& error);
+[[nodiscard]] Converter openConverter(std::string_view name, std::string& error);
 // ICU's canonical name of a converter: what formOf() recognises.
-std::string canonicalName(UConverter* c);
+[[nodiscard]] std::string canonicalName(UConverter* c);
 // The name a person knows an encoding by: the preferred MIME name (ISO-8859-2, EUC-JP,
 // Shift_JIS), else IANA's (windows-1251, IBM437, macintosh), else ICU's canonical name, which for
 // most code pages is IBM's table ("ibm-5347_P100-1998" is windows-1251).
-std::string displayNameOf(const std::string& canonical);
+[[nodiscard]] std::string displayNameOf(const std::string& canonical);
 
 // The two converters of a conversion and the forms the loops know them by.
 struct ConverterPair {
@@ -76,13 +76,13 @@ void restorePlainCallbacks(UConverter* src, UConverter* dst);
 // Converts [s, end) to the UTF-16 `pivot` from index `used` on (both grown as needed), with each
 // unit's input offset, relative to `origin`, in `offsets`. ICU keeps a sequence cut at `end`
 // unless `flush`. Advances s and used.
-UErrorCode toPivot(UConverter* src, const char*& s, const char* end, const char* origin, bool flush,
-                   std::vector<UChar>& pivot, std::vector<std::int32_t>& offsets,
-                   std::size_t& used);
+[[nodiscard]] UErrorCode toPivot(UConverter* src, const char*& s, const char* end,
+                                 const char* origin, bool flush, std::vector<UChar>& pivot,
+                                 std::vector<std::int32_t>& offsets, std::size_t& used);
 // Converts [u, end) of a pivot to the target, written into `out` from `written` on (grown as
 // needed). Advances u and written; `out` keeps its size.
-UErrorCode fromPivot(UConverter* dst, const UChar*& u, const UChar* end, bool flush,
-                     std::string& out, std::size_t& written);
+[[nodiscard]] UErrorCode fromPivot(UConverter* dst, const UChar*& u, const UChar* end, bool flush,
+                                   std::string& out, std::size_t& written);
 
 // The general path over a whole buffer, with progress; `signature`: U+FEFF first, through the
 // target converter. Fills result.output; false with result.error when ICU fails or progress
@@ -93,6 +93,6 @@ UErrorCode fromPivot(UConverter* dst, const UChar*& u, const UChar* end, bool fl
 
 // Under UnmappablePolicy::Fail, why the conversion failed: how many invalid sequences and
 // unmappable characters, and where the first of each is.
-std::string failureText(const TranscodeResult& result);
+[[nodiscard]] std::string failureText(const TranscodeResult& result);
 
 } // namespace u8convert::detail

@@ -40,14 +40,14 @@ inline void putUnit(char*& o, char16_t u, bool bigEndian) noexcept {
     o += 2;
 }
 
-inline char16_t unitAt(const std::uint8_t* q, bool bigEndian) noexcept {
+[[nodiscard]] inline char16_t unitAt(const std::uint8_t* q, bool bigEndian) noexcept {
     return bigEndian ? char16_t(q[0] << 8 | q[1]) : char16_t(q[1] << 8 | q[0]);
 }
 
 // One character of well-formed UTF-8 at p to UTF-16 at o; false (nothing written) when p is not
 // at a lead or its sequence is cut short by `end`.
-inline bool utf8CharToUtf16(const std::uint8_t*& p, const std::uint8_t* end, char*& o,
-                            bool bigEndian) noexcept {
+[[nodiscard]] inline bool utf8CharToUtf16(const std::uint8_t*& p, const std::uint8_t* end, char*& o,
+                                          bool bigEndian) noexcept {
     const int length = sequenceLength(classify(*p));
     if (length == 0 || end - p < length)
         return false;
@@ -64,8 +64,8 @@ inline bool utf8CharToUtf16(const std::uint8_t*& p, const std::uint8_t* end, cha
 
 // One character of UTF-16 at p (one unit, or a surrogate pair) to UTF-8 at o; false at a
 // surrogate that is not half of a pair within [p, end).
-inline bool utf16CharToUtf8(const std::uint8_t*& p, const std::uint8_t* end, std::uint8_t*& o,
-                            bool bigEndian) noexcept {
+[[nodiscard]] inline bool utf16CharToUtf8(const std::uint8_t*& p, const std::uint8_t* end,
+                                          std::uint8_t*& o, bool bigEndian) noexcept {
     const char16_t u = unitAt(p, bigEndian);
     char32_t c = u;
     if (u >= 0xD800 && u <= 0xDFFF) {
@@ -85,7 +85,7 @@ inline bool utf16CharToUtf8(const std::uint8_t*& p, const std::uint8_t* end, std
 // The low surrogate of the 4-byte character whose second byte is at q: its 10 low bits are the
 // third byte's low 4 and the fourth byte's low 6 (RFC 3629 section 3; Unicode Standard section
 // 3.9, D91).
-inline char16_t lowSurrogateFromSecondByte(const std::uint8_t* q) noexcept {
+[[nodiscard]] inline char16_t lowSurrogateFromSecondByte(const std::uint8_t* q) noexcept {
     return char16_t(0xDC00 | (q[1] & 0x0F) << 6 | (q[2] & 0x3F));
 }
 
@@ -94,13 +94,13 @@ inline char16_t lowSurrogateFromSecondByte(const std::uint8_t* q) noexcept {
 // The bounds of the byte classes the windows tell apart, from the codec's classification: a
 // lane's class is found with compares against them. The input is well-formed (the codec's scan
 // said so), so only the classes of its bytes matter, and each class is one range of bytes.
-constexpr std::uint8_t lowestOf(ByteClass c) {
+[[nodiscard]] constexpr std::uint8_t lowestOf(ByteClass c) {
     for (unsigned b = 0; b < 256; ++b)
         if (classify(std::uint8_t(b)) == c)
             return std::uint8_t(b);
     return 0;
 }
-constexpr std::uint8_t highestOf(ByteClass c) {
+[[nodiscard]] constexpr std::uint8_t highestOf(ByteClass c) {
     for (unsigned b = 256; b-- > 0;)
         if (classify(std::uint8_t(b)) == c)
             return std::uint8_t(b);
@@ -124,8 +124,8 @@ static_assert(kFirstContinuation == 0x80 && lowestOf(ByteClass::Lead2) >= 0xC0 &
 // still to write if they stopped at its second byte (the lane that writes it is the second
 // byte's); the rest of its bytes are converted. Then the last characters one by one. p > the
 // start of the input (the windows run after a first character).
-inline char* finishUtf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end, char* o,
-                               bool bigEndian) noexcept {
+[[nodiscard]] inline char* finishUtf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end,
+                                             char* o, bool bigEndian) noexcept {
     if (p != end && classify(*p) == ByteClass::Continuation) {
         if (classify(p[-1]) == ByteClass::Lead4) {
             if (end - p < 3)
@@ -145,8 +145,9 @@ inline char* finishUtf8ToUtf16(const std::uint8_t* p, const std::uint8_t* end, c
 // for each half of a surrogate pair (4 for the pair). `highBefore` says whether the unit before p
 // was a high surrogate, and is updated. False at a surrogate that is not half of a pair (a high
 // one left waiting at `end` is for the caller to judge).
-inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end, bool bigEndian,
-                                 bool& highBefore, std::uint64_t& length) noexcept {
+[[nodiscard]] inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end,
+                                               bool bigEndian, bool& highBefore,
+                                               std::uint64_t& length) noexcept {
     for (; p != end; p += 2) {
         const char16_t u = unitAt(p, bigEndian);
         const bool high = u >= 0xD800 && u <= 0xDBFF;
@@ -162,9 +163,9 @@ inline bool addUtf8LengthOfUtf16(const std::uint8_t* p, const std::uint8_t* end,
 // The UTF-16 kernels exist for Portable, Avx2 and Avx512 (u8codec/cpu_features.h).
 
 // Whether this build and this CPU can run `k` (Portable always can).
-bool utf16KernelSupported(Isa k) noexcept;
+[[nodiscard]] bool utf16KernelSupported(Isa k) noexcept;
 // The fastest kernel this CPU runs.
-Isa bestUtf16Kernel() noexcept;
+[[nodiscard]] Isa bestUtf16Kernel() noexcept;
 
 // Bytes the kernels may write past the end of their output (whole-vector stores); the output
 // buffers below must have this much room beyond the converted bytes.
@@ -182,36 +183,36 @@ inline constexpr std::size_t kUtf16PrefetchAhead = 2 * kUtf16KernelPiece;
 // UTF-16 code units in the byte order asked for, written at `out`, which has room for
 // 2 * (end - p) + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr when the
 // last character is cut short by `end`.
-char* utf8ToUtf16Units(Isa k, const std::uint8_t* p, const std::uint8_t* end, char* out,
-                       bool bigEndian) noexcept;
+[[nodiscard]] char* utf8ToUtf16Units(Isa k, const std::uint8_t* p, const std::uint8_t* end,
+                                     char* out, bool bigEndian) noexcept;
 
 // UTF-16 [p, end) (an even number of bytes) to UTF-8 at `out`, which has room for
 // (end - p) / 2 * 3 + kUtf16KernelSlack bytes. Returns the end of the output, or nullptr at a
 // surrogate that is not half of a pair (a pair cut by `end` counts as such).
-std::uint8_t* utf16ToUtf8Bytes(Isa k, const std::uint8_t* p, const std::uint8_t* end,
-                               std::uint8_t* out, bool bigEndian) noexcept;
+[[nodiscard]] std::uint8_t* utf16ToUtf8Bytes(Isa k, const std::uint8_t* p, const std::uint8_t* end,
+                                             std::uint8_t* out, bool bigEndian) noexcept;
 
 // The length in UTF-8 of UTF-16 [p, end) (an even number of bytes), or nullopt when a surrogate
 // is not half of a pair: the exact size of utf16ToUtf8Bytes()'s output, so that the caller can
 // allocate it once.
-std::optional<std::uint64_t> utf8LengthOfUtf16(Isa k, const std::uint8_t* p,
-                                               const std::uint8_t* end, bool bigEndian) noexcept;
+[[nodiscard]] std::optional<std::uint64_t>
+utf8LengthOfUtf16(Isa k, const std::uint8_t* p, const std::uint8_t* end, bool bigEndian) noexcept;
 
 // The AVX2 versions (callable only when utf16KernelSupported(Isa::Avx2)).
 #if defined(__x86_64__)
 #define U8CODEC_UTF16_AVX2 1
-char* utf8ToUtf16UnitsAvx2(const std::uint8_t* p, const std::uint8_t* end, char* out,
-                           bool bigEndian) noexcept;
-std::uint8_t* utf16ToUtf8BytesAvx2(const std::uint8_t* p, const std::uint8_t* end,
-                                   std::uint8_t* out, bool bigEndian) noexcept;
-std::optional<std::uint64_t> utf8LengthOfUtf16Avx2(const std::uint8_t* p, const std::uint8_t* end,
-                                                   bool bigEndian) noexcept;
+[[nodiscard]] char* utf8ToUtf16UnitsAvx2(const std::uint8_t* p, const std::uint8_t* end, char* out,
+                                         bool bigEndian) noexcept;
+[[nodiscard]] std::uint8_t* utf16ToUtf8BytesAvx2(const std::uint8_t* p, const std::uint8_t* end,
+                                                 std::uint8_t* out, bool bigEndian) noexcept;
+[[nodiscard]] std::optional<std::uint64_t>
+utf8LengthOfUtf16Avx2(const std::uint8_t* p, const std::uint8_t* end, bool bigEndian) noexcept;
 // The AVX-512 versions (callable only when utf16KernelSupported(Isa::Avx512)); the
 // length pass, bound by memory, is the AVX2 one.
-char* utf8ToUtf16UnitsAvx512(const std::uint8_t* p, const std::uint8_t* end, char* out,
-                             bool bigEndian) noexcept;
-std::uint8_t* utf16ToUtf8BytesAvx512(const std::uint8_t* p, const std::uint8_t* end,
-                                     std::uint8_t* out, bool bigEndian) noexcept;
+[[nodiscard]] char* utf8ToUtf16UnitsAvx512(const std::uint8_t* p, const std::uint8_t* end,
+                                           char* out, bool bigEndian) noexcept;
+[[nodiscard]] std::uint8_t* utf16ToUtf8BytesAvx512(const std::uint8_t* p, const std::uint8_t* end,
+                                                   std::uint8_t* out, bool bigEndian) noexcept;
 #endif
 
 } // namespace u8convert::detail

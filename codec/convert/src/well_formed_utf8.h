@@ -12,7 +12,7 @@ using namespace u8codec;
 
 // Reads one character of well-formed UTF-8 (validated beforehand by the codec's scan; the
 // length comes from the lead's class, RFC 3629 section 3).
-inline char32_t readValid(const std::uint8_t*& p) {
+[[nodiscard]] inline char32_t readValid(const std::uint8_t*& p) {
     const std::uint8_t b = *p;
     switch (sequenceLength(classify(b))) {
     case 1:
@@ -39,7 +39,7 @@ inline char32_t readValid(const std::uint8_t*& p) {
 
 // The UTF-8 form of a scalar value (RFC 3629 section 3), inline for the hot loop: the same
 // bytes as the codec's encode(), which the round-trip and uconv tests hold it to.
-inline std::uint8_t* putUtf8(std::uint8_t* o, char32_t c) {
+[[nodiscard]] inline std::uint8_t* putUtf8(std::uint8_t* o, char32_t c) {
     if (c < 0x80) {
         *o++ = std::uint8_t(c);
     } else if (c < 0x800) {

@@ -49,18 +49,18 @@ public:
     AlignedBuffer& operator=(const AlignedBuffer&) = delete;
     ~AlignedBuffer() { release(); }
 
-    std::uint8_t* data() noexcept { return data_; }
-    const std::uint8_t* data() const noexcept { return data_; }
-    std::size_t size() const noexcept { return size_; }
-    bool empty() const noexcept { return size_ == 0; }
-    std::uint8_t* begin() noexcept { return data_; }
-    std::uint8_t* end() noexcept { return data_ + size_; }
-    const std::uint8_t* begin() const noexcept { return data_; }
-    const std::uint8_t* end() const noexcept { return data_ + size_; }
+    [[nodiscard]] std::uint8_t* data() noexcept { return data_; }
+    [[nodiscard]] const std::uint8_t* data() const noexcept { return data_; }
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] std::uint8_t* begin() noexcept { return data_; }
+    [[nodiscard]] std::uint8_t* end() noexcept { return data_ + size_; }
+    [[nodiscard]] const std::uint8_t* begin() const noexcept { return data_; }
+    [[nodiscard]] const std::uint8_t* end() const noexcept { return data_ + size_; }
     std::uint8_t& operator[](std::size_t i) noexcept { return data_[i]; }
     std::uint8_t operator[](std::size_t i) const noexcept { return data_[i]; }
-    std::span<std::uint8_t> span() noexcept { return {data_, size_}; }
-    std::span<const std::uint8_t> span() const noexcept { return {data_, size_}; }
+    [[nodiscard]] std::span<std::uint8_t> span() noexcept { return {data_, size_}; }
+    [[nodiscard]] std::span<const std::uint8_t> span() const noexcept { return {data_, size_}; }
 
     // Keeps the first min(size(), size) bytes; bytes past them are not initialised. Growing past
     // the capacity moves the bytes to new storage; shrinking keeps the storage for reuse.

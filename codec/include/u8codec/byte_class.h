@@ -18,7 +18,7 @@ enum class ByteClass : std::uint8_t {
     Invalid,      // C0 C1 F5-FF: never appear in well-formed UTF-8
 };
 
-constexpr ByteClass classify(std::uint8_t b) noexcept {
+[[nodiscard]] constexpr ByteClass classify(std::uint8_t b) noexcept {
     if (b < 0x80)
         return ByteClass::Ascii;
     if (b < 0xC0)
@@ -37,7 +37,7 @@ constexpr ByteClass classify(std::uint8_t b) noexcept {
 // Leads whose first continuation byte has a narrower range than 80-BF (RFC 3629 section 4):
 // E0 A0-BF (no overlongs), ED 80-9F (no surrogates), F0 90-BF (no overlongs), F4 80-8F (not
 // above U+10FFFF).
-constexpr bool isRestrictedLead(std::uint8_t b) noexcept {
+[[nodiscard]] constexpr bool isRestrictedLead(std::uint8_t b) noexcept {
     return b == 0xE0 || b == 0xED || b == 0xF0 || b == 0xF4;
 }
 
@@ -45,9 +45,11 @@ constexpr bool isRestrictedLead(std::uint8_t b) noexcept {
 struct ByteRange {
     std::uint8_t low;
     std::uint8_t high;
-    constexpr bool contains(std::uint8_t b) const noexcept { return b >= low && b <= high; }
+    [[nodiscard]] constexpr bool contains(std::uint8_t b) const noexcept {
+        return b >= low && b <= high;
+    }
 };
-constexpr ByteRange firstContinuationRange(std::uint8_t lead) noexcept {
+[[nodiscard]] constexpr ByteRange firstContinuationRange(std::uint8_t lead) noexcept {
     switch (lead) {
     case 0xE0:
         return {0xA0, 0xBF};
@@ -63,7 +65,7 @@ constexpr ByteRange firstContinuationRange(std::uint8_t lead) noexcept {
 }
 
 // Total length of the character a valid lead starts (1 for ASCII), 0 for Continuation/Invalid.
-constexpr int sequenceLength(ByteClass c) noexcept {
+[[nodiscard]] constexpr int sequenceLength(ByteClass c) noexcept {
     switch (c) {
     case ByteClass::Ascii:
         return 1;
@@ -80,10 +82,10 @@ constexpr int sequenceLength(ByteClass c) noexcept {
 
 // The lowest and highest code point a byte can start in well-formed UTF-8 (the code-page table
 // labels each lead with its lowest); nullopt for continuation and invalid bytes.
-std::optional<char32_t> lowestCodePoint(std::uint8_t lead) noexcept;
-std::optional<char32_t> highestCodePoint(std::uint8_t lead) noexcept;
+[[nodiscard]] std::optional<char32_t> lowestCodePoint(std::uint8_t lead) noexcept;
+[[nodiscard]] std::optional<char32_t> highestCodePoint(std::uint8_t lead) noexcept;
 
 // Stable lower-case names: "ascii", "continuation", "lead2", "lead3", "lead4", "invalid".
-std::string_view name(ByteClass c) noexcept;
+[[nodiscard]] std::string_view name(ByteClass c) noexcept;
 
 } // namespace u8codec

@@ -17,28 +17,30 @@ class ByteSource {
 public:
     virtual ~ByteSource() = default;
     // Size in bytes as last known.
-    virtual std::uint64_t size() const = 0;
+    [[nodiscard]] virtual std::uint64_t size() const = 0;
     // Copies up to dest.size() bytes starting at `offset`; returns how many were copied (fewer at
     // the end, or if the underlying file shrank: callers treat a short read as the new end).
     // Changes nothing the reader sees, so it may be asked from several threads at once (the
     // window's background check and the streamed repair read parts on every core).
-    virtual std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const = 0;
+    [[nodiscard]] virtual std::size_t read(std::uint64_t offset,
+                                           std::span<std::uint8_t> dest) const = 0;
     // All bytes at once when they are already in memory; empty otherwise.
-    virtual std::span<const std::uint8_t> contiguous() const { return {}; }
+    [[nodiscard]] virtual std::span<const std::uint8_t> contiguous() const { return {}; }
     // The size the bytes have now, for a source that can change under its reader (a file that
     // another program truncates or appends to); size() for one that cannot. Nullopt when it can
     // no longer be examined. Changes nothing, so it may be asked from any thread.
-    virtual std::optional<std::uint64_t> currentSize() const { return size(); }
+    [[nodiscard]] virtual std::optional<std::uint64_t> currentSize() const { return size(); }
 };
 
 // Bytes held in memory (owned).
 class MemorySource final : public ByteSource {
 public:
     explicit MemorySource(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {}
-    std::uint64_t size() const override { return bytes_.size(); }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
-    std::span<const std::uint8_t> contiguous() const override { return bytes_; }
-    const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+    [[nodiscard]] std::uint64_t size() const override { return bytes_.size(); }
+    [[nodiscard]] std::size_t read(std::uint64_t offset,
+                                   std::span<std::uint8_t> dest) const override;
+    [[nodiscard]] std::span<const std::uint8_t> contiguous() const override { return bytes_; }
+    [[nodiscard]] const std::vector<std::uint8_t>& bytes() const { return bytes_; }
 
 private:
     std::vector<std::uint8_t> bytes_;
@@ -55,24 +57,25 @@ public:
     struct Opened;
     // Opens `path` read-only. On failure the result has no source and a reason a person can read
     // ("No such file or directory", "Is a directory", "Permission denied", ...).
-    static Opened open(const std::string& path);
+    [[nodiscard]] static Opened open(const std::string& path);
     // Takes over `fd`, open for reading, as a FileSource named `path` in messages: a file that
     // has no name (a spool unlinked as soon as it was made). Null if it cannot be examined.
-    static std::unique_ptr<FileSource> adopt(int fd, std::string path);
+    [[nodiscard]] static std::unique_ptr<FileSource> adopt(int fd, std::string path);
 
-    std::uint64_t size() const override { return size_; }
+    [[nodiscard]] std::uint64_t size() const override { return size_; }
     // A read that fails (EIO from a bad disk, EIO from /proc/self/mem) ends short like the end
     // of the file, for the callers that treat a short read as the end; it is also remembered,
     // so that a caller that must not take a failed read for the end asks readError() after.
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    [[nodiscard]] std::size_t read(std::uint64_t offset,
+                                   std::span<std::uint8_t> dest) const override;
     // The errno of the first read that failed, 0 if none has.
-    int readError() const { return readErrno_.load(std::memory_order_relaxed); }
+    [[nodiscard]] int readError() const { return readErrno_.load(std::memory_order_relaxed); }
     // The file's size now (fstat(2) of the open descriptor: the file that was opened, even if
     // its name now leads to another).
-    std::optional<std::uint64_t> currentSize() const override;
+    [[nodiscard]] std::optional<std::uint64_t> currentSize() const override;
     // Re-reads the size from the file system; false if the file can no longer be examined.
-    bool refreshSize();
-    const std::string& path() const { return path_; }
+    [[nodiscard]] bool refreshSize();
+    [[nodiscard]] const std::string& path() const { return path_; }
 
 private:
     FileSource(int fd, std::uint64_t size, std::string path)

@@ -16,14 +16,16 @@
 //   scan.h             Scanner, ScanSummary: whole-stream counts
 //   cpu_features.h     Isa, cpuRuns(): the instruction sets, detected once for every kernel
 //   byte_source.h      ByteSource, FileSource, MemorySource: reading without copying
+//   read_all.h         readAll(): a whole source into memory, with progress and cancel
 //   aligned_buffer.h   AlignedBuffer, kReadChunkSize: page-aligned storage that reads fill
 //   piece_table.h      PieceTable: editing a file of any size in place, with snapshots and undo
 //   navigate.h         next/previous invalid sequence or non-ASCII character, in chunks
 //   byte_search.h      a byte pattern found in a source of any size
 //   json_string.h      text as a JSON string literal (RFC 8259 section 7)
+//   result.h           Result<T>, Error, ErrorCode: a value or why there is none
 //
-// Errors are values at this boundary: no function of this library throws on bad input (PieceTable
-// throws std::out_of_range for a range outside the document, a caller's error, not the input's).
+// Errors are values at this boundary: no function of this library throws (result.h; a range
+// outside a PieceTable's document is an ErrorCode::OutOfRange result, not an exception).
 #pragma once
 
 #include "u8codec/aligned_buffer.h"
@@ -42,6 +44,8 @@
 #include "u8codec/piece_table.h"
 #include "u8codec/problem.h"
 #include "u8codec/problem_locator.h"
+#include "u8codec/read_all.h"
+#include "u8codec/result.h"
 #include "u8codec/scan.h"
 #include "u8codec/segment.h"
 #include "u8codec/segmenter.h"

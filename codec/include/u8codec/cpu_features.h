@@ -29,21 +29,21 @@ enum class Isa : std::uint8_t {
 };
 
 // "auto", "portable", "sse2", "avx2", "avx512".
-std::string_view name(Isa isa) noexcept;
+[[nodiscard]] std::string_view name(Isa isa) noexcept;
 
 // The features `isa` stands for ("avx2,popcnt"; empty for Auto, Portable and Sse2, which need
 // nothing beyond x86-64 itself or no vectors at all).
-std::string_view features(Isa isa) noexcept;
+[[nodiscard]] std::string_view features(Isa isa) noexcept;
 
 // Whether this CPU has every feature of `featureList` (comma-separated, as features() gives):
 // false for a name this library does not know how to ask the CPU about.
-bool cpuHas(std::string_view featureList) noexcept;
+[[nodiscard]] bool cpuHas(std::string_view featureList) noexcept;
 
 // Whether this CPU, and this build, can run code written for `isa` (Auto and Portable always).
-bool cpuRuns(Isa isa) noexcept;
+[[nodiscard]] bool cpuRuns(Isa isa) noexcept;
 
 // How many cores the work of one call may be spread over (at least 1). Asked once: the C
 // library reads /sys for it at every call, and the repair asks for each window of its input.
-unsigned cpuCores() noexcept;
+[[nodiscard]] unsigned cpuCores() noexcept;
 
 } // namespace u8codec

@@ -71,14 +71,14 @@ struct DecodeWalk {
 
 // The walk-through of decoding `bytes` on their own (what comes before or after them is not seen:
 // a sequence cut at the end is truncated).
-DecodeWalk walkDecoding(std::span<const std::uint8_t> bytes);
+[[nodiscard]] DecodeWalk walkDecoding(std::span<const std::uint8_t> bytes);
 
 // The sequences a naive RFC 2279 decoder reads from the start of `bytes`, one after another, as
 // long as it finds a whole multi-byte sequence (layoutOfBytes).
-std::vector<BitLayout> naiveSequences(std::span<const std::uint8_t> bytes);
+[[nodiscard]] std::vector<BitLayout> naiveSequences(std::span<const std::uint8_t> bytes);
 
 // A byte and what it can be on its own: "E2 (11100010) is the lead byte of a 3-byte sequence
 // (1110xxxx)"; for the bytes UTF-8 never uses, why.
-std::string describeByte(std::uint8_t b);
+[[nodiscard]] std::string describeByte(std::uint8_t b);
 
 } // namespace u8codec

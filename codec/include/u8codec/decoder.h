@@ -21,13 +21,13 @@ enum class ErrorPolicy : std::uint8_t {
 };
 
 // "strict", "replace", "ignore", "latin1", "cp1252".
-std::string_view name(ErrorPolicy p) noexcept;
-std::optional<ErrorPolicy> errorPolicyFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(ErrorPolicy p) noexcept;
+[[nodiscard]] std::optional<ErrorPolicy> errorPolicyFromName(std::string_view name) noexcept;
 
 // The character windows-1252 maps byte b to, per the WHATWG index: 80-9F hold the typographic
 // characters, and the five unassigned bytes 81 8D 8F 90 9D map to the C1 controls of the same
 // value; every other byte maps to the code point of the same value.
-char32_t cp1252ToUnicode(std::uint8_t b) noexcept;
+[[nodiscard]] char32_t cp1252ToUnicode(std::uint8_t b) noexcept;
 
 namespace detail {
 class DecodeOutput;
@@ -49,30 +49,30 @@ public:
 
     // Appends the decoding of `bytes` to `out`. Returns false once a Strict decoder met an error
     // (then nothing more is appended; firstError() says where).
-    bool feed(std::span<const std::uint8_t> bytes, std::string& out);
-    bool finish(std::string& out);
+    [[nodiscard]] bool feed(std::span<const std::uint8_t> bytes, std::string& out);
+    [[nodiscard]] bool finish(std::string& out);
 
     // The same, handing the decoding to write() in pieces, in order: long well-formed stretches
     // straight out of `bytes`, without a copy, and the rest out of a buffer of the decoder's.
     // A piece is valid only during the call.
     using Writer = std::function<void(std::string_view piece)>;
-    bool feed(std::span<const std::uint8_t> bytes, const Writer& write);
-    bool finish(const Writer& write);
+    [[nodiscard]] bool feed(std::span<const std::uint8_t> bytes, const Writer& write);
+    [[nodiscard]] bool finish(const Writer& write);
 
     // The first error segment met (under every policy).
-    const std::optional<Segment>& firstError() const noexcept { return firstError_; }
+    [[nodiscard]] const std::optional<Segment>& firstError() const noexcept { return firstError_; }
     // Error segments met; under Strict, which stops at the first, at most 1.
-    std::uint64_t errorSegments() const noexcept { return errorSegments_; }
+    [[nodiscard]] std::uint64_t errorSegments() const noexcept { return errorSegments_; }
 
 private:
-    bool decodeInto(std::span<const std::uint8_t> bytes, detail::DecodeOutput& out);
-    std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes, std::size_t from,
-                                   detail::DecodeOutput& out);
+    [[nodiscard]] bool decodeInto(std::span<const std::uint8_t> bytes, detail::DecodeOutput& out);
+    [[nodiscard]] std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes,
+                                                 std::size_t from, detail::DecodeOutput& out);
     template <ErrorPolicy P>
-    std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes, std::size_t from,
-                                   detail::DecodeOutput& out);
+    [[nodiscard]] std::size_t decodeErrorWindows(std::span<const std::uint8_t> bytes,
+                                                 std::size_t from, detail::DecodeOutput& out);
     // Counts an error segment; false when the policy stops there (Strict).
-    bool noteError(const Segment& s);
+    [[nodiscard]] bool noteError(const Segment& s);
     void putError(const Segment& s, std::span<const std::uint8_t> bytes, detail::DecodeOutput& out);
 
     ErrorPolicy policy_;
@@ -83,8 +83,14 @@ private:
     std::string pending_; // the pieces for a Writer that are not stretches of the input
 };
 
+// The first error segment of `bytes`, where a strict decode stops (nullopt: they are well-formed
+// UTF-8), found without decoding anything: the vector check of wellFormedLength() up to it, then
+// the segmenter over the at most 4 bytes that decide it (a maximal subpart is at most 3 bytes
+// long, Unicode chapter 3). For a caller that only needs to say where the input is not UTF-8.
+[[nodiscard]] std::optional<Segment> firstErrorIn(std::span<const std::uint8_t> bytes);
+
 // One-shot helper: decodes a whole buffer.
-std::string decode(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
-                   std::optional<Segment>* firstError = nullptr);
+[[nodiscard]] std::string decode(std::span<const std::uint8_t> bytes, ErrorPolicy policy,
+                                 std::optional<Segment>* firstError = nullptr);
 
 } // namespace u8codec

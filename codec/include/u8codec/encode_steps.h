@@ -21,25 +21,25 @@ enum class Unencodable : std::uint8_t {
     Surrogate, // U+D800..U+DFFF: reserved for UTF-16's pairs, not characters
     TooLarge,  // above U+10FFFF: beyond what UTF-16 can reach, and so beyond Unicode
 };
-constexpr Unencodable unencodableReason(char32_t cp) noexcept {
+[[nodiscard]] constexpr Unencodable unencodableReason(char32_t cp) noexcept {
     if (cp >= 0xD800 && cp <= 0xDFFF)
         return Unencodable::Surrogate;
     return cp > 0x10FFFF ? Unencodable::TooLarge : Unencodable::No;
 }
 // Why UTF-8 does not encode `cp`, citing RFC 3629 section 3 and naming the would-be bytes that
 // decoders must refuse; empty for a scalar value.
-std::string whyUnencodable(char32_t cp);
+[[nodiscard]] std::string whyUnencodable(char32_t cp);
 
 // A code point written in hex: "U+20AC", "u+1f600", "0x20AC" (up to 0x7FFFFFFF, so that values
 // UTF-8 refuses can be named too); nullopt for anything else.
-std::optional<char32_t> parseCodePointNotation(std::string_view text) noexcept;
+[[nodiscard]] std::optional<char32_t> parseCodePointNotation(std::string_view text) noexcept;
 
 // `value` in `bits` binary digits, most significant first: binaryDigits(0x20AC, 16) is
 // "0010000010101100".
-std::string binaryDigits(std::uint32_t value, int bits);
+[[nodiscard]] std::string binaryDigits(std::uint32_t value, int bits);
 // Octet `octet` of a layout as RFC 3629's table writes it: marker bits as they are, payload bits
 // as x ("1110xxxx").
-std::string octetPattern(const BitLayout& layout, int octet);
+[[nodiscard]] std::string octetPattern(const BitLayout& layout, int octet);
 
 // One octet's share of the value: RFC 3629's third step fills the x bits "from the lower-order
 // bits of the character number", so the last octet takes the lowest 6 bits, the one before it
@@ -60,7 +60,7 @@ struct Utf16Form {
     std::array<std::uint16_t, 2> units{};
 };
 // The UTF-16 form of a scalar value (isScalarValue(cp) must hold).
-Utf16Form utf16Form(char32_t cp) noexcept;
+[[nodiscard]] Utf16Form utf16Form(char32_t cp) noexcept;
 
 enum class EncodeStepKind : std::uint8_t {
     Length,        // which row of RFC 3629's table holds the value: the octet count, the pattern
@@ -97,6 +97,6 @@ struct EncodeWalk {
 };
 
 // The walk-through of encoding `cp` (any value up to 0x7FFFFFFF).
-EncodeWalk walkEncoding(char32_t cp);
+[[nodiscard]] EncodeWalk walkEncoding(char32_t cp);
 
 } // namespace u8codec

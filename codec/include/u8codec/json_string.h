@@ -12,6 +12,6 @@ namespace u8codec {
 // Appends "text" with its quotes: '"' and '\' escaped, the controls U+0000-U+001F as \n, \r, \t
 // or \u00XX, everything else as UTF-8.
 void appendJsonString(std::string& out, std::string_view text);
-std::string jsonString(std::string_view text);
+[[nodiscard]] std::string jsonString(std::string_view text);
 
 } // namespace u8codec

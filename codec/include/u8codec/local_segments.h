@@ -22,15 +22,16 @@ inline constexpr int kMaxLookAhead = 3;
 // from - kMaxLookBehind (or at 0) and reach to + kMaxLookAhead (or the end of the stream, in
 // which case `windowReachesEnd` is true). The result equals what segmenting the whole stream and
 // keeping the overlapping segments gives.
-std::vector<Segment> segmentsInWindow(std::span<const std::uint8_t> window,
-                                      std::uint64_t windowOffset, bool windowReachesEnd,
-                                      std::uint64_t from, std::uint64_t to);
+[[nodiscard]] std::vector<Segment> segmentsInWindow(std::span<const std::uint8_t> window,
+                                                    std::uint64_t windowOffset,
+                                                    bool windowReachesEnd, std::uint64_t from,
+                                                    std::uint64_t to);
 
 // The same, reading the neighbourhood from a source (at most to - from + 6 bytes are read).
-std::vector<Segment> segmentsInRange(const ByteSource& source, std::uint64_t from,
-                                     std::uint64_t to);
+[[nodiscard]] std::vector<Segment> segmentsInRange(const ByteSource& source, std::uint64_t from,
+                                                   std::uint64_t to);
 
 // The segment containing `offset` (offset < source.size()).
-Segment segmentAt(const ByteSource& source, std::uint64_t offset);
+[[nodiscard]] Segment segmentAt(const ByteSource& source, std::uint64_t offset);
 
 } // namespace u8codec

@@ -28,21 +28,23 @@ inline constexpr std::uint64_t kNavigateChunk = 64 * 1024;
 // Every answer equals what segmenting the whole stream gives: each chunk is segmented from a
 // resynchronisation point at most kMaxLookBehind bytes before it (RFC 3629 section 1: octet
 // boundaries are readily found), so errors that straddle chunk edges are found exactly once.
-std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from,
-                                     const std::atomic<bool>* cancel = nullptr);
+[[nodiscard]] std::optional<Segment> findNextError(const ByteSource& source, std::uint64_t from,
+                                                   const std::atomic<bool>* cancel = nullptr);
 
 // The last error segment that starts before `before`, or nullopt.
-std::optional<Segment> findPreviousError(const ByteSource& source, std::uint64_t before,
-                                         const std::atomic<bool>* cancel = nullptr);
+[[nodiscard]] std::optional<Segment> findPreviousError(const ByteSource& source,
+                                                       std::uint64_t before,
+                                                       const std::atomic<bool>* cancel = nullptr);
 
 // The first segment (a character or an error) that starts at or after `from` and is not a 1-byte
 // ASCII character: the next multi-byte character or error.
-std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from,
-                                        const std::atomic<bool>* cancel = nullptr);
+[[nodiscard]] std::optional<Segment> findNextNonAscii(const ByteSource& source, std::uint64_t from,
+                                                      const std::atomic<bool>* cancel = nullptr);
 
 // The last segment that starts before `before` and is not a 1-byte ASCII character.
-std::optional<Segment> findPreviousNonAscii(const ByteSource& source, std::uint64_t before,
-                                            const std::atomic<bool>* cancel = nullptr);
+[[nodiscard]] std::optional<Segment>
+findPreviousNonAscii(const ByteSource& source, std::uint64_t before,
+                     const std::atomic<bool>* cancel = nullptr);
 
 // How far problemAt looks on each side of the offset.
 inline constexpr std::uint64_t kProblemContext = 256;
@@ -54,6 +56,6 @@ inline constexpr std::uint64_t kProblemContext = 256;
 // after it groups the bytes exactly as a whole-stream scan does. Only a run of error segments
 // longer than kProblemContext on a side (a long run of stray continuation bytes) is cut to the
 // neighbourhood.
-std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset);
+[[nodiscard]] std::optional<Problem> problemAt(const ByteSource& source, std::uint64_t offset);
 
 } // namespace u8codec

@@ -26,6 +26,7 @@
 #pragma once
 
 #include "u8codec/byte_source.h"
+#include "u8codec/result.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -48,7 +49,7 @@ struct Piece {
     std::uint64_t start = 0;
     std::uint64_t length = 0;
 
-    bool isOriginal() const { return added == nullptr; }
+    [[nodiscard]] bool isOriginal() const { return added == nullptr; }
     friend bool operator==(const Piece&, const Piece&) = default;
 };
 
@@ -76,12 +77,12 @@ class Edit {
 public:
     enum class Kind : std::uint8_t { Insert, Erase, Replace, Revert };
 
-    Kind kind() const { return kind_; }
-    std::uint64_t offset() const { return offset_; }
-    std::uint64_t removedLength() const { return removedLength_; }
-    std::uint64_t insertedLength() const { return insertedLength_; }
+    [[nodiscard]] Kind kind() const { return kind_; }
+    [[nodiscard]] std::uint64_t offset() const { return offset_; }
+    [[nodiscard]] std::uint64_t removedLength() const { return removedLength_; }
+    [[nodiscard]] std::uint64_t insertedLength() const { return insertedLength_; }
     // False for an edit that changed nothing (an empty insert, a revert where nothing differs).
-    bool changes() const { return !removed_.empty() || !inserted_.empty(); }
+    [[nodiscard]] bool changes() const { return !removed_.empty() || !inserted_.empty(); }
 
     // Folds `next`, made right after this edit, into it when it continues the same run of
     // typing, so that one undo takes back the whole run (QUndoCommand::mergeWith calls this):
@@ -92,12 +93,12 @@ public:
     // byte: the high nibble typed, then the low one), whatever this edit's kind. Returns false,
     // leaving both unchanged, otherwise. Whether a run should break (a pause, a word boundary)
     // is the caller's choice.
-    bool mergeWith(const Edit& next);
+    [[nodiscard]] bool mergeWith(const Edit& next);
 
 private:
     friend class PieceTable;
-    bool rewrite(const Edit& next); // mergeWith's last case
-    std::uint64_t table_ = 0;       // the PieceTable that made it
+    [[nodiscard]] bool rewrite(const Edit& next); // mergeWith's last case
+    std::uint64_t table_ = 0;                     // the PieceTable that made it
     Kind kind_ = Kind::Insert;
     std::uint64_t offset_ = 0;
     std::uint64_t removedLength_ = 0;
@@ -109,31 +110,32 @@ private:
 // A layout of pieces, read-only: what a PieceTable and its snapshots have in common.
 class PieceView : public ByteSource {
 public:
-    std::uint64_t size() const override;
+    [[nodiscard]] std::uint64_t size() const override;
     // Reads across pieces. A short read of the original (it shrank on disk) ends the read there
     // and is remembered for originalState().
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override;
+    [[nodiscard]] std::size_t read(std::uint64_t offset,
+                                   std::span<std::uint8_t> dest) const override;
 
     // The document's bytes are the original's, piece for piece (undoing every edit, or
     // reverting every change, comes back to this).
-    bool isUnmodified() const;
+    [[nodiscard]] bool isUnmodified() const;
     // No byte of [offset, offset + length) was typed or pasted: all come from the original
     // (perhaps moved by edits before them).
-    bool isOriginal(std::uint64_t offset, std::uint64_t length) const;
+    [[nodiscard]] bool isOriginal(std::uint64_t offset, std::uint64_t length) const;
     // The edited ranges that share a byte with [from, to), and the deletions at offsets in
     // [from, to], in order: what the window tints until the file is saved. O(log pieces +
     // ranges found).
-    std::vector<EditedRange> editedRanges(std::uint64_t from, std::uint64_t to) const;
+    [[nodiscard]] std::vector<EditedRange> editedRanges(std::uint64_t from, std::uint64_t to) const;
     // Some of the document's bytes still come from the original (an edit record may refer to it
     // even when the layout does not).
-    bool referencesOriginal() const;
-    OriginalState originalState() const;
-    const std::shared_ptr<const ByteSource>& original() const;
+    [[nodiscard]] bool referencesOriginal() const;
+    [[nodiscard]] OriginalState originalState() const;
+    [[nodiscard]] const std::shared_ptr<const ByteSource>& original() const;
     // The original's size when the table was made: the range pieces may refer to.
-    std::uint64_t originalSize() const;
-    std::size_t pieceCount() const;
+    [[nodiscard]] std::uint64_t originalSize() const;
+    [[nodiscard]] std::size_t pieceCount() const;
     // The layout, in order, for tests and diagnostics.
-    std::vector<Piece> pieces() const;
+    [[nodiscard]] std::vector<Piece> pieces() const;
 
 protected:
     PieceView() = default;
@@ -158,38 +160,39 @@ public:
     PieceTable& operator=(const PieceTable&) = delete;
 
     // Each returns the Edit that undo() takes back. Offsets and lengths must lie within the
-    // document (std::out_of_range otherwise, and nothing changes). O(log pieces), plus the
-    // copy of `bytes` into the add buffer.
-    Edit insert(std::uint64_t offset, std::span<const std::uint8_t> bytes);
-    Edit erase(std::uint64_t offset, std::uint64_t length);
+    // document: otherwise the result is an ErrorCode::OutOfRange error naming the range and the
+    // size, and nothing changes. O(log pieces), plus the copy of `bytes` into the add buffer.
+    [[nodiscard]] Result<Edit> insert(std::uint64_t offset, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] Result<Edit> erase(std::uint64_t offset, std::uint64_t length);
     // Overwriting is a replace of as many bytes as are written.
-    Edit replace(std::uint64_t offset, std::uint64_t length, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] Result<Edit> replace(std::uint64_t offset, std::uint64_t length,
+                                       std::span<const std::uint8_t> bytes);
     // Gives the edited ranges that overlap [from, to) (editedRanges()) back the original's bytes:
     // whole ranges, since an edited range has no finer correspondence with the original. An
     // edit like any other; changes() is false when nothing there differs.
-    Edit revert(std::uint64_t from, std::uint64_t to);
+    [[nodiscard]] Result<Edit> revert(std::uint64_t from, std::uint64_t to);
 
     // Take back, or make again, an edit of this table. Edits are undone in the reverse order
     // they were made (or redone) in, as an undo stack does; false, with nothing changed, when
     // `edit` is another table's or the bytes it put in (undo) or took out (redo) are not where
     // it left them. (An edit that put nothing in has nothing to check: the order is the
     // caller's to keep.)
-    bool undo(const Edit& edit);
-    bool redo(const Edit& edit);
+    [[nodiscard]] bool undo(const Edit& edit);
+    [[nodiscard]] bool redo(const Edit& edit);
 
     // The document as it is now, unaffected by later edits; O(1).
-    std::shared_ptr<const PieceSnapshot> snapshot() const;
+    [[nodiscard]] std::shared_ptr<const PieceSnapshot> snapshot() const;
 
 private:
-    Edit apply(Edit::Kind kind, std::uint64_t offset, std::uint64_t length,
-               std::vector<Piece> inserted);
+    [[nodiscard]] Result<Edit> apply(Edit::Kind kind, std::uint64_t offset, std::uint64_t length,
+                                     std::vector<Piece> inserted);
     // Puts `pieces` in place of the document's bytes [from, to) and returns what was there.
-    std::vector<Piece> replaceRange(std::uint64_t from, std::uint64_t to,
-                                    std::vector<Piece> pieces);
+    [[nodiscard]] std::vector<Piece> replaceRange(std::uint64_t from, std::uint64_t to,
+                                                  std::vector<Piece> pieces);
     // Puts `with` in place of `expected` at `offset` if the document holds exactly `expected`
     // there.
-    bool swap(std::uint64_t offset, const std::vector<Piece>& expected,
-              std::uint64_t expectedLength, const std::vector<Piece>& with);
+    [[nodiscard]] bool swap(std::uint64_t offset, const std::vector<Piece>& expected,
+                            std::uint64_t expectedLength, const std::vector<Piece>& with);
 
     std::uint64_t id_;
 };

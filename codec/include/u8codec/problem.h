@@ -31,10 +31,10 @@ enum class ProblemKind : std::uint8_t {
 
 // Stable names: "never-valid-byte", "stray-continuation", "overlong", "surrogate",
 // "surrogate-pair", "too-large", "legacy-long-form", "truncated".
-std::string_view name(ProblemKind k) noexcept;
+[[nodiscard]] std::string_view name(ProblemKind k) noexcept;
 // A short human title: "Never-valid byte", "Stray continuation byte", "Overlong form", ... The
 // one set of words the window and the reports use (title(ErrorKind) shares them).
-std::string_view title(ProblemKind k) noexcept;
+[[nodiscard]] std::string_view title(ProblemKind k) noexcept;
 
 struct Problem {
     std::uint64_t offset = 0;
@@ -49,14 +49,16 @@ struct Problem {
     std::uint8_t headLength = 0;     // bytes kept in head: min(length, head.size())
     std::array<std::uint8_t, 8> head{};
 
-    std::span<const std::uint8_t> headBytes() const { return {head.data(), headLength}; }
-    std::uint64_t end() const noexcept { return offset + length; }
+    [[nodiscard]] std::span<const std::uint8_t> headBytes() const {
+        return {head.data(), headLength};
+    }
+    [[nodiscard]] std::uint64_t end() const noexcept { return offset + length; }
 };
 
 // One sentence a person can act on, e.g. "C0 AF is an overlong 2-byte form of U+002F '/': UTF-8
 // allows only the shortest form (RFC 3629 section 3); decoders that accept it let '/' slip past
 // checks (RFC 3629 section 10)."
-std::string explain(const Problem& p);
+[[nodiscard]] std::string explain(const Problem& p);
 
 // How oneLine() writes the offset: in decimal, as `u8scope-cli check` prints it beside line and
 // column ("offset 17"), or in hex, as the dump's rows and the window write offsets ("offset 0x11").
@@ -66,15 +68,15 @@ enum class OffsetStyle { Decimal, Hex };
 // explain()) and the dump (terminal, HTML, printed) lists it (OffsetStyle::Hex: "offset 0x11:
 // ..."); a long run's bytes are elided, with its length: "80 80 80 80 80 80 80 80 ... (4096
 // bytes)".
-std::string oneLine(const Problem& p, OffsetStyle style = OffsetStyle::Decimal);
+[[nodiscard]] std::string oneLine(const Problem& p, OffsetStyle style = OffsetStyle::Decimal);
 
 // Upper-case hex, space separated: "C0 AF". Elides after `max` bytes with " ...".
-std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
+[[nodiscard]] std::string hexBytes(std::span<const std::uint8_t> bytes, std::size_t max = 16);
 // "U+002F", "U+1F600".
-std::string codePointLabel(char32_t cp);
+[[nodiscard]] std::string codePointLabel(char32_t cp);
 // "U+20AC '€'": the label and the character itself, when it prints (not a control, a scalar
 // value); else the label alone.
-std::string labelWithGlyph(char32_t cp);
+[[nodiscard]] std::string labelWithGlyph(char32_t cp);
 
 // How many problems of each kind, indexed by ProblemKind.
 inline constexpr int kProblemKindCount = 8;
@@ -111,7 +113,7 @@ public:
 
     // True while a problem is open: the segments seen last may still grow into a longer problem
     // (a valid segment, or the end, would complete it).
-    bool pending() const noexcept { return hasOpen_ || hasStray_ || hasHigh_; }
+    [[nodiscard]] bool pending() const noexcept { return hasOpen_ || hasStray_ || hasHigh_; }
     // Makes the next feed() start at `offset`, which must be a segment boundary: for callers that
     // skip bytes they know to be valid text (or whose segments they gave to onSegment), so that
     // feed() goes on from there. A sequence feed() was in the middle of is dropped.
@@ -123,7 +125,8 @@ public:
     // every scanner is idle and at a segment boundary, whatever it read before: a stream scanned
     // for problems in parts cut there gives the problems of the whole, in order. nullopt when
     // `bytes` holds no valid segment.
-    static std::optional<std::size_t> handoverPoint(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] static std::optional<std::size_t>
+    handoverPoint(std::span<const std::uint8_t> bytes);
 
 private:
     // Where the grouping puts the problems it completes: a few for one segment, many for feed().
@@ -141,20 +144,20 @@ private:
         char32_t value = 0;
         std::uint32_t errorSegments = 0;
         std::uint8_t announcedLength = 0;
-        std::uint64_t end() const noexcept { return offset + length; }
+        [[nodiscard]] std::uint64_t end() const noexcept { return offset + length; }
     };
     static constexpr int kBatch = 512;
 
     // Feeds a prefix of `bytes` (all of it, or up to where the batch filled), leaving its problems
     // in batch_[0, batchCount_); returns the bytes taken (at least one unless `bytes` is empty).
-    std::size_t feedBatch(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] std::size_t feedBatch(std::span<const std::uint8_t> bytes);
     // The same for count(): the problems are added to `counts`, none is left in batch_.
     template <bool kCounting>
-    std::size_t scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts);
+    [[nodiscard]] std::size_t scanBatch(std::span<const std::uint8_t> bytes, ProblemCounts* counts);
     // The grouping of one segment, its problems in few_; returns how many.
-    int acceptOne(const Segment& s, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] int acceptOne(const Segment& s, std::span<const std::uint8_t> bytes);
     // Ends the stream, the problems in few_; returns how many.
-    int finishAll();
+    [[nodiscard]] int finishAll();
 
     void accept(const Segment& s, std::span<const std::uint8_t> bytes, Out& out);
     void acceptValid(Out& out);
@@ -162,7 +165,7 @@ private:
     void flushStray(Out& out);
     void flushHigh(Out& out);
     void completeOpen(Out& out);
-    static Draft startDraft(const Segment& s, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] static Draft startDraft(const Segment& s, std::span<const std::uint8_t> bytes);
     // (Not "emit": Qt defines that as a macro, and Qt code includes this header.)
     static void output(const Draft& d, ProblemKind kind, Out& out);
 

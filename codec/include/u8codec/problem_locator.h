@@ -53,10 +53,10 @@ public:
     // column where it starts.
     void onSegment(const Segment& s, std::uint64_t line, std::uint64_t column);
     // Where `p`, the next problem the scanner reported, starts.
-    LocatedProblem locate(const Problem& p);
+    [[nodiscard]] LocatedProblem locate(const Problem& p);
     // The offset at or after which the problems the scanner still holds will start; only
     // meaningful while ProblemScanner::pending().
-    std::uint64_t earliestPending() const noexcept;
+    [[nodiscard]] std::uint64_t earliestPending() const noexcept;
 
 private:
     struct RunStart {

@@ -26,10 +26,10 @@ struct ScanSummary {
     std::uint64_t lines = 0; // LF count, plus one for a last line without LF
     bool bom = false;        // the data starts with EF BB BF
 
-    std::uint64_t errorSegments() const noexcept;
-    bool valid() const noexcept { return errorSegments() == 0; }
+    [[nodiscard]] std::uint64_t errorSegments() const noexcept;
+    [[nodiscard]] bool valid() const noexcept { return errorSegments() == 0; }
     // The JSON object the CLI prints as {"summary": ...}.
-    std::string toJson() const;
+    [[nodiscard]] std::string toJson() const;
 };
 
 // The scan's block kernels exist for Portable, Sse2 and Avx2 (u8codec/cpu_features.h). A
@@ -37,9 +37,9 @@ struct ScanSummary {
 // tests can prove every kernel gives the same summary.
 // Whether this build and this CPU can run the scan's kernel for `p` (Auto and Portable always
 // can; Avx512 has no kernel of its own).
-bool scanPathSupported(Isa p) noexcept;
+[[nodiscard]] bool scanPathSupported(Isa p) noexcept;
 // The concrete kernel Auto stands for on this CPU; other supported sets map to themselves.
-Isa resolveScanPath(Isa p) noexcept;
+[[nodiscard]] Isa resolveScanPath(Isa p) noexcept;
 
 // Computes a ScanSummary over bytes fed in chunks of any size. Runs of ASCII are skipped with
 // vector compares, valid multi-byte text is validated and counted in 64-byte blocks, and
@@ -53,7 +53,7 @@ public:
     explicit Scanner(Isa path = Isa::Auto) noexcept;
     void feed(std::span<const std::uint8_t> bytes);
     void finish();
-    const ScanSummary& summary() const noexcept { return summary_; }
+    [[nodiscard]] const ScanSummary& summary() const noexcept { return summary_; }
 
     // The straightforward per-segment pass, kept as the reference the fast path is tested against
     // and for callers that want the segments too.
@@ -61,7 +61,7 @@ public:
 
 private:
     void feedExact(std::span<const std::uint8_t> bytes);
-    std::size_t feedExactToBoundary(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] std::size_t feedExactToBoundary(std::span<const std::uint8_t> bytes);
     void countLineBytes(std::span<const std::uint8_t> bytes);
 
     ScanSummary summary_;
@@ -74,17 +74,19 @@ private:
 // How many bytes at the start of `bytes` are ASCII (00-7F), searched 16 or 32 bytes at a time
 // with the best kernel of this CPU (or the one `path` forces): a run of ASCII is its own decoding
 // and holds no error, so callers can copy or skip it whole.
-std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto) noexcept;
+[[nodiscard]] std::size_t asciiRunLength(std::span<const std::uint8_t> bytes,
+                                         Isa path = Isa::Auto) noexcept;
 
 // How many bytes at the start of `bytes` are whole well-formed characters: the offset of the
 // first error segment, or of a character cut short by the end of `bytes`. Checked 64 bytes at a
 // time with the vector check of the best kernel of this CPU (or the one `path` forces; the SSE2
 // path uses the scalar one), without counting anything: a well-formed stretch is its own decoding
 // (Unicode chapter 3), so callers can copy it whole.
-std::size_t wellFormedLength(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto) noexcept;
+[[nodiscard]] std::size_t wellFormedLength(std::span<const std::uint8_t> bytes,
+                                           Isa path = Isa::Auto) noexcept;
 
 // One-shot helper.
-ScanSummary scan(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto);
+[[nodiscard]] ScanSummary scan(std::span<const std::uint8_t> bytes, Isa path = Isa::Auto);
 
 // --- Scanning in parts (several threads) ---------------------------------------------------
 //
@@ -99,19 +101,20 @@ inline constexpr std::size_t kSegmentStartSearch = 64;
 // of `bytes`) holding a byte that is no continuation byte (80-BF). A segment always starts at
 // such a byte: every segment ends before it (a lead cut short there is Truncated, as at the end
 // of the data; Unicode chapter 3's maximal subparts never take it in). nullopt where none is.
-std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
-                                            std::size_t from) noexcept;
+[[nodiscard]] std::optional<std::size_t> segmentStartNear(std::span<const std::uint8_t> bytes,
+                                                          std::size_t from) noexcept;
 
 // How many bytes at the end of `bytes` (0-3) begin a character that the end cuts short: a lead
 // and the continuation bytes it allows so far. Where a sample or a part of a longer stream ends
 // there, the character goes on in the bytes after it: those bytes are unfinished, not an error,
 // and a judge of the sample leaves them out (at the true end of a stream they are Truncated).
-std::size_t unfinishedTailLength(std::span<const std::uint8_t> bytes) noexcept;
+[[nodiscard]] std::size_t unfinishedTailLength(std::span<const std::uint8_t> bytes) noexcept;
 
 // The summary of a stream from those of two stretches scanned apart, each with its own finished
 // Scanner: `after` begins right where `before` ends, at a segment start. Counts add; a CR ending
 // `before` and an LF starting `after` (`crlfAtCut`) are one CRLF; the byte-order mark is
 // `before`'s (it is one segment, so never cut), unless `before` is empty.
-ScanSummary joinSummaries(const ScanSummary& before, const ScanSummary& after, bool crlfAtCut);
+[[nodiscard]] ScanSummary joinSummaries(const ScanSummary& before, const ScanSummary& after,
+                                        bool crlfAtCut);
 
 } // namespace u8codec

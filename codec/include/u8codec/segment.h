@@ -22,10 +22,10 @@ inline constexpr int kErrorKindCount = 7; // including None
 // Stable names used by the CLI and JSON, the same as the problems' (problem.h) for the same
 // bytes: "never-valid-byte", "stray-continuation", "overlong",
 // "surrogate", "too-large", "truncated" ("valid" for None).
-std::string_view name(ErrorKind k) noexcept;
+[[nodiscard]] std::string_view name(ErrorKind k) noexcept;
 // A short human title: "Never-valid byte", "Stray continuation byte", ... (the same words as
 // title(ProblemKind) for the kinds that are both).
-std::string_view title(ErrorKind k) noexcept;
+[[nodiscard]] std::string_view title(ErrorKind k) noexcept;
 
 // A run of bytes that is either one valid character or one maximal subpart of an ill-formed
 // sequence (Unicode Standard chapter 3, "U+FFFD Substitution of Maximal Subparts"; the WHATWG
@@ -38,7 +38,7 @@ struct Segment {
     char32_t codePoint = 0; // the scalar value; 0 for error segments
 
     constexpr bool isValid() const noexcept { return error == ErrorKind::None; }
-    constexpr std::uint64_t end() const noexcept { return offset + length; }
+    [[nodiscard]] constexpr std::uint64_t end() const noexcept { return offset + length; }
     friend constexpr bool operator==(const Segment&, const Segment&) = default;
 };
 
@@ -54,7 +54,7 @@ enum class ByteRole : std::uint8_t {
 };
 
 // Role of the byte at `offset` inside segment `s` (offset must lie in s).
-constexpr ByteRole roleInSegment(const Segment& s, std::uint64_t offset) noexcept {
+[[nodiscard]] constexpr ByteRole roleInSegment(const Segment& s, std::uint64_t offset) noexcept {
     if (!s.isValid())
         return ByteRole::Error;
     if (offset != s.offset)

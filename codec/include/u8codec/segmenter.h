@@ -32,9 +32,9 @@ public:
     template <class Sink> void finish(Sink&& sink);
 
     // Offset of the next byte to be fed.
-    std::uint64_t offset() const noexcept { return offset_; }
+    [[nodiscard]] std::uint64_t offset() const noexcept { return offset_; }
     // True when no sequence is pending (the next byte starts a segment).
-    bool atBoundary() const noexcept { return needed_ == 0; }
+    [[nodiscard]] bool atBoundary() const noexcept { return needed_ == 0; }
 
 private:
     // Not "emit": Qt defines that as a macro, and Qt code includes this header.
@@ -53,15 +53,16 @@ private:
 
 // The kind of an error segment from its first byte and the byte after it (`next` is -1 at the
 // end of the data). This is the single place where the kinds are decided.
-ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept;
+[[nodiscard]] ErrorKind errorKindOf(std::uint8_t b0, int next) noexcept;
 
 // The error a restricted lead's narrower first-continuation range (byte_class.h's
 // firstContinuationRange) prevents: Overlong for E0 and F0, Surrogate for ED, TooLarge for F4;
 // None for every other byte (Unicode Standard chapter 3, table 3-7).
-ErrorKind errorPreventedBy(std::uint8_t lead) noexcept;
+[[nodiscard]] ErrorKind errorPreventedBy(std::uint8_t lead) noexcept;
 
 // All segments of a buffer, in order.
-std::vector<Segment> segment(std::span<const std::uint8_t> bytes, std::uint64_t baseOffset = 0);
+[[nodiscard]] std::vector<Segment> segment(std::span<const std::uint8_t> bytes,
+                                           std::uint64_t baseOffset = 0);
 
 // --- implementation -----------------------------------------------------------------------
 

@@ -56,11 +56,11 @@ u8codec::Edit randomEdit(u8codec::PieceTable& table, std::mt19937_64& rng) {
     const std::span<const std::uint8_t> bytes(text.data(), 1 + rng() % 64);
     switch (rng() % 3) {
     case 0:
-        return table.insert(offset, bytes);
+        return table.insert(offset, bytes).value();
     case 1:
-        return table.erase(offset, length);
+        return table.erase(offset, length).value();
     default:
-        return table.replace(offset, length, bytes);
+        return table.replace(offset, length, bytes).value();
     }
 }
 

@@ -176,10 +176,12 @@ void BM_Utf16LEToUtf8_Multilingual(benchmark::State& s) {
 void loopOnly(benchmark::State& state, const std::string& input, bool toUtf16) {
     std::string out;
     for (auto _ : state) {
-        if (toUtf16)
-            u8convert::utf8ToUtf16(bytes(input), false, out);
-        else
-            u8convert::utf16ToUtf8(bytes(input), false, out);
+        const bool converted = toUtf16 ? u8convert::utf8ToUtf16(bytes(input), false, out)
+                                       : u8convert::utf16ToUtf8(bytes(input), false, out);
+        if (!converted) {
+            state.SkipWithError("the input is not well-formed");
+            return;
+        }
         benchmark::DoNotOptimize(out.data());
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
@@ -205,13 +207,19 @@ void streaming(benchmark::State& state, const std::string& input, const char* fr
     std::string out;
     for (auto _ : state) {
         u8convert::Transcoder t(from, to);
+        bool converted = true;
         for (std::size_t at = 0; at < input.size(); at += kPiece) {
             out.clear();
-            t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out);
+            converted =
+                t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out) &&
+                converted;
             benchmark::DoNotOptimize(out.data());
         }
         out.clear();
-        t.finish(out);
+        if (!t.finish(out) || !converted) {
+            state.SkipWithError("the conversion failed");
+            return;
+        }
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(input.size()));
 }

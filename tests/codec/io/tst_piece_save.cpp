@@ -124,7 +124,7 @@ void TestPieceSave::progressAndCancel() {
     const Bytes bytes = randomBytes(5 * u8codec::kReadChunkSize + 7, 21);
     QVERIFY(writeFile(path, bytes));
     PieceTable table(openFile(path));
-    table.insert(100, u8test::hex("41 42 43"));
+    table.insert(100, u8test::hex("41 42 43")).value();
     std::vector<std::uint64_t> seen;
     u8io::SaveOptions options;
     options.progress = [&](std::uint64_t written, std::uint64_t total) {
@@ -138,7 +138,7 @@ void TestPieceSave::progressAndCancel() {
     QCOMPARE(seen.back(), table.size());
     // Cancelled at the second chunk: the file is as it was, and nothing else is there.
     const Bytes before = readFile(path);
-    table.erase(0, 10);
+    table.erase(0, 10).value();
     options.progress = [](std::uint64_t written, std::uint64_t) {
         return written < 2 * u8codec::kReadChunkSize;
     };
@@ -154,7 +154,7 @@ void TestPieceSave::keepsTheBackup() {
     const Bytes bytes = u8test::hex("68 65 6C 6C 6F");
     QVERIFY(writeFile(path, bytes));
     PieceTable table(openFile(path));
-    table.replace(0, 1, u8test::hex("48"));
+    table.replace(0, 1, u8test::hex("48")).value();
     u8io::SaveOptions options;
     options.keepBackup = true;
     const SaveResult saved = u8io::saveSource(table, path, options);
@@ -174,7 +174,7 @@ void TestPieceSave::shrunkOriginalIsRefused() {
     const std::string path = dir.filePath(QStringLiteral("log.txt")).toStdString();
     QVERIFY(writeFile(path, randomBytes(1 << 20, 31)));
     PieceTable table(openFile(path));
-    table.insert(10, u8test::hex("0A"));
+    table.insert(10, u8test::hex("0A")).value();
     QVERIFY(::truncate(path.c_str(), 1000) == 0); // another program cut it short
     const std::string target = dir.filePath(QStringLiteral("copy.txt")).toStdString();
     const SaveResult saved = u8io::saveSource(table, target);
@@ -194,8 +194,8 @@ void TestPieceSave::killedMidwayLeavesTheOriginal() {
     const Bytes bytes = randomBytes(8 << 20, 41);
     QVERIFY(writeFile(path, bytes));
     PieceTable table(openFile(path));
-    table.insert(1 << 20, randomBytes(1 << 20, 42));
-    table.erase(10, 1000);
+    table.insert(1 << 20, randomBytes(1 << 20, 42)).value();
+    table.erase(10, 1000).value();
     int ready[2];
     QVERIFY(::pipe(ready) == 0);
     const pid_t child = ::fork();
@@ -234,7 +234,7 @@ void TestPieceSave::killedAnytimeLeavesOneVersion() {
     const Bytes bytes = randomBytes(32 << 20, 51);
     QVERIFY(writeFile(path, bytes));
     PieceTable table(openFile(path));
-    table.replace(5, 3, u8test::hex("78 79 7A 21"));
+    table.replace(5, 3, u8test::hex("78 79 7A 21")).value();
     Bytes edited(table.size());
     QCOMPARE(table.read(0, edited), edited.size());
     for (int delayMs : {0, 2, 20}) {

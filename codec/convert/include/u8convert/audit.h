@@ -31,13 +31,13 @@ namespace u8convert {
 // (ZWJ/ZWNJ where scripts use them are, in both profiles); words end at '_' and where Han or kana
 // meet another script.
 enum class AuditProfile : std::uint8_t { Code, Text };
-std::string_view name(AuditProfile p) noexcept; // "code", "text"
-std::optional<AuditProfile> auditProfileFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(AuditProfile p) noexcept; // "code", "text"
+[[nodiscard]] std::optional<AuditProfile> auditProfileFromName(std::string_view name) noexcept;
 
 // The profile a file's name suggests: code for the extensions (and a few names, "Makefile") of
 // programming languages, shell and build scripts; text otherwise. `why` (optional) receives the
 // reason in words: "extension .c", "name Makefile", "no programming-language extension".
-AuditProfile profileForFileName(std::string_view path, std::string* why = nullptr);
+[[nodiscard]] AuditProfile profileForFileName(std::string_view path, std::string* why = nullptr);
 
 // How a language writes comments and strings, so that the code profile tells identifiers from
 // the text of comments and strings (where Turkish ı, Danish æ and a Russian word are letters, not
@@ -61,7 +61,7 @@ struct CodeSyntax {
 };
 
 // The syntax a file's name suggests (C family for names it does not know).
-CodeSyntax codeSyntaxForFileName(std::string_view path);
+[[nodiscard]] CodeSyntax codeSyntaxForFileName(std::string_view path);
 
 enum class AuditKind : std::uint8_t {
     BidiControl,      // U+202A-202E, U+2066-2069 (code: also U+200E, U+200F, U+061C)
@@ -88,15 +88,15 @@ inline constexpr int kAuditKindCount = 14;
 // "invisible", "confusable", "mixed-script", "control", "noncharacter", "private-use",
 // "unassigned", "space-lookalike", "not-nfc", "bom-inside", "hidden-payload"; "invalid" for
 // InvalidUtf8 (in --kinds lists; a finding of that kind is named by its ProblemKind).
-std::string_view name(AuditKind k) noexcept;
-std::optional<AuditKind> auditKindFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(AuditKind k) noexcept;
+[[nodiscard]] std::optional<AuditKind> auditKindFromName(std::string_view name) noexcept;
 // One line: "Bidirectional control character".
-std::string_view title(AuditKind k) noexcept;
+[[nodiscard]] std::string_view title(AuditKind k) noexcept;
 // What the kind is, why it matters and the rule it follows: the SARIF rule's help text.
-std::string_view rationale(AuditKind k) noexcept;
+[[nodiscard]] std::string_view rationale(AuditKind k) noexcept;
 
 using AuditKindMask = std::uint32_t;
-constexpr AuditKindMask kindBit(AuditKind k) noexcept {
+[[nodiscard]] constexpr AuditKindMask kindBit(AuditKind k) noexcept {
     return AuditKindMask(1) << unsigned(k);
 }
 inline constexpr AuditKindMask kAllAuditKinds = (AuditKindMask(1) << kAuditKindCount) - 1;
@@ -106,7 +106,7 @@ inline constexpr AuditKindMask kAllAuditKinds = (AuditKindMask(1) << kAuditKindC
 // scripts on purpose; a look-alike letter inside a run of one script is a confusable finding),
 // and not-nfc is opt-in in the text profile (polytonic Greek and decomposed accents are correct
 // prose): so that a real RLO is never buried under them.
-AuditKindMask defaultAuditKinds(AuditProfile profile) noexcept;
+[[nodiscard]] AuditKindMask defaultAuditKinds(AuditProfile profile) noexcept;
 
 struct AuditFinding {
     AuditKind kind = AuditKind::Invisible;
@@ -132,7 +132,7 @@ struct AuditFinding {
 
 // The name of a finding's kind as printed: name(kind), or for InvalidUtf8 the ProblemKind's
 // name ("overlong", "truncated", ...), the codec's error kinds.
-std::string_view kindName(const AuditFinding& f) noexcept;
+[[nodiscard]] std::string_view kindName(const AuditFinding& f) noexcept;
 
 struct AuditOptions {
     AuditProfile profile = AuditProfile::Code;
@@ -163,7 +163,7 @@ public:
     // Ends the stream: every finding still held is delivered.
     void finish(const Sink& sink);
 
-    const AuditOptions& options() const noexcept;
+    [[nodiscard]] const AuditOptions& options() const noexcept;
 
 private:
     struct Impl;
@@ -171,24 +171,25 @@ private:
 };
 
 // One-shot helper.
-std::vector<AuditFinding> audit(std::span<const std::uint8_t> bytes, const AuditOptions& options);
+[[nodiscard]] std::vector<AuditFinding> audit(std::span<const std::uint8_t> bytes,
+                                              const AuditOptions& options);
 
 // The version of the Unicode Character Database the audit's properties come from ("15.0"),
 // ICU's.
-std::string unicodeVersion();
+[[nodiscard]] std::string unicodeVersion();
 
 // A code point's name as a person reads it: the corrected name where Unicode corrected one
 // (NameAliases.txt), else the name, else ICU's label ("<control-001B>", "<private-use-E000>",
 // "<unassigned-0378>", "<noncharacter-FFFF>").
-std::string characterName(char32_t cp);
+[[nodiscard]] std::string characterName(char32_t cp);
 // "U+041D CYRILLIC CAPITAL LETTER EN".
-std::string describeCharacter(char32_t cp);
+[[nodiscard]] std::string describeCharacter(char32_t cp);
 
 // The ASCII text a character is drawn like, when its UTS #39 skeleton (section 4,
 // confusables.txt) is ASCII: "H" for U+041D CYRILLIC CAPITAL LETTER EN. Empty when the skeleton
 // is not ASCII, and for ASCII itself. The confusable kind reports characters with such a
 // skeleton.
-std::string asciiLookalike(char32_t cp);
+[[nodiscard]] std::string asciiLookalike(char32_t cp);
 
 // Whether a character draws nothing of its own, so that a view must show something in its place:
 // Default_Ignorable_Code_Point (Unicode chapter 5.21: zero-width characters, joiners, variation
@@ -196,6 +197,6 @@ std::string asciiLookalike(char32_t cp);
 // (which span the digits after them), the line and paragraph separators, and the C1 controls. C0
 // controls are the Control Pictures' (controls.h). Drawn or not, the audit decides what is
 // suspicious.
-bool drawsNothing(char32_t cp);
+[[nodiscard]] bool drawsNothing(char32_t cp);
 
 } // namespace u8convert

@@ -27,9 +27,9 @@ struct CodePointRange {
 class CodePointSet {
 public:
     void add(char32_t first, char32_t last);
-    bool contains(char32_t cp) const noexcept;
-    bool empty() const noexcept { return ranges_.empty(); }
-    std::span<const CodePointRange> ranges() const noexcept { return ranges_; }
+    [[nodiscard]] bool contains(char32_t cp) const noexcept;
+    [[nodiscard]] bool empty() const noexcept { return ranges_.empty(); }
+    [[nodiscard]] std::span<const CodePointRange> ranges() const noexcept { return ranges_; }
 
 private:
     std::vector<CodePointRange> ranges_;
@@ -43,8 +43,8 @@ struct AllowlistParse {
 };
 
 // Parses allowlist text; `fileName` is only used in the error message. Stops at the first error.
-AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName);
+[[nodiscard]] AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName);
 // Reads and parses a file (at most 16 MiB: an allowlist is a short hand-written list).
-AllowlistParse readAllowlist(const std::string& path);
+[[nodiscard]] AllowlistParse readAllowlist(const std::string& path);
 
 } // namespace u8convert

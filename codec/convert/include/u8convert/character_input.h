@@ -13,11 +13,11 @@ namespace u8convert {
 // (NameAliases.txt), a control's name as characterName() gives it ("LINE FEED", controls.h), or
 // ICU's label of a code point without one ("<control-0007>", "<private use area-E000>"). nullopt
 // when no code point has that name.
-std::optional<char32_t> codePointFromName(std::string_view name);
+[[nodiscard]] std::optional<char32_t> codePointFromName(std::string_view name);
 
 // One code point as typed (UTF-8): "U+20AC" or "0x20AC" (parseCodePointNotation, up to
 // 0x7FFFFFFF), one character ("€"), or a name (codePointFromName); spaces around it are ignored.
 // On failure, nullopt and `error` says why.
-std::optional<char32_t> codePointFromInput(std::string_view text, std::string& error);
+[[nodiscard]] std::optional<char32_t> codePointFromInput(std::string_view text, std::string& error);
 
 } // namespace u8convert

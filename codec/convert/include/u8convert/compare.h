@@ -30,14 +30,14 @@ enum class IgnoreKind : std::uint8_t {
     TrailingSpace, // spaces and tabs before a line break or the end of the text
 };
 using IgnoreMask = std::uint8_t;
-constexpr IgnoreMask ignoreBit(IgnoreKind k) noexcept {
+[[nodiscard]] constexpr IgnoreMask ignoreBit(IgnoreKind k) noexcept {
     return IgnoreMask(1u << unsigned(k));
 }
 // "bom", "eol", "nf", "trailing-space".
-std::string_view name(IgnoreKind k) noexcept;
-std::vector<std::string> ignoreKindNames();
+[[nodiscard]] std::string_view name(IgnoreKind k) noexcept;
+[[nodiscard]] std::vector<std::string> ignoreKindNames();
 // Parses a comma-separated list; false with `error` for an unknown name.
-bool parseIgnoreList(std::string_view list, IgnoreMask& mask, std::string& error);
+[[nodiscard]] bool parseIgnoreList(std::string_view list, IgnoreMask& mask, std::string& error);
 
 enum class CompareVerdict : std::uint8_t {
     SameBytes,
@@ -54,7 +54,7 @@ enum class CompareVerdict : std::uint8_t {
 // "same-bytes", "same-text-other-encoding", "only-bom", "only-line-endings", "only-normal-form",
 // "only-trailing-space", "b-is-a-with-mojibake", "a-is-b-with-mojibake", "same-ignoring",
 // "differ": the JSON names.
-std::string_view name(CompareVerdict v) noexcept;
+[[nodiscard]] std::string_view name(CompareVerdict v) noexcept;
 
 enum class HunkKind : std::uint8_t {
     TextEdit,
@@ -68,7 +68,7 @@ enum class HunkKind : std::uint8_t {
 };
 // "text-edit", "invisible-inserted", "invisible-removed", "lookalike", "normal-form",
 // "line-ending", "encoding-damage", "byte-order-mark".
-std::string_view name(HunkKind k) noexcept;
+[[nodiscard]] std::string_view name(HunkKind k) noexcept;
 
 // Where one side of a hunk lies: in the file (bytes) and in the text as a person counts it
 // (lines end at LF; columns count characters; both 1-based).
@@ -171,18 +171,21 @@ struct CompareResult {
 // differing offsets otherwise. Fills ok/error, sizes, byteRuns, differingBytes, firstDifference
 // and a SameBytes or Differ verdict.
 // `stopAtFirst`: only whether and where the bytes first differ (no runs).
-CompareResult compareBytes(const u8codec::ByteSource& a, const u8codec::ByteSource& b,
-                           const CompareOptions& options = {}, bool stopAtFirst = false);
+[[nodiscard]] CompareResult compareBytes(const u8codec::ByteSource& a, const u8codec::ByteSource& b,
+                                         const CompareOptions& options = {},
+                                         bool stopAtFirst = false);
 
 // Two texts in memory: the verdict, else the labelled hunks of the aligned decoded texts.
-CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
-                           const CompareOptions& options = {});
+[[nodiscard]] CompareResult compareTexts(std::span<const std::uint8_t> a,
+                                         std::span<const std::uint8_t> b,
+                                         const CompareOptions& options = {});
 
 // The whole comparison of two sources: bytes first (equal files never leave that pass), then,
 // unless options.bytesOnly, the texts: two encodings of 16 MiB and more first as decoded streams
 // (the same text in bounded memory); then in memory up to options.textLimit, else streamed (only
 // the verdicts a streamed reading can give: BOM, line endings, trailing whitespace, --ignore).
-CompareResult compareSources(const u8codec::ByteSource& a, const u8codec::ByteSource& b,
-                             const CompareOptions& options = {});
+[[nodiscard]] CompareResult compareSources(const u8codec::ByteSource& a,
+                                           const u8codec::ByteSource& b,
+                                           const CompareOptions& options = {});
 
 } // namespace u8convert

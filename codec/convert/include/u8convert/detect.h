@@ -82,9 +82,10 @@ inline constexpr std::size_t kDetectWindow = std::size_t(4) << 20;
 // Where `bytes` goes on past `maxBytes`, a character the window cuts is left out (see
 // unfinishedTailLength()), so a caller that reads one byte more than it examines never sees a
 // valid file called invalid.
-Detection detectEncoding(std::span<const std::uint8_t> bytes, std::size_t maxBytes = kDetectWindow);
+[[nodiscard]] Detection detectEncoding(std::span<const std::uint8_t> bytes,
+                                       std::size_t maxBytes = kDetectWindow);
 // The same over the first kDetectWindow bytes of `source` (one more is read to know whether the
 // window is cut).
-Detection detectEncoding(const u8codec::ByteSource& source);
+[[nodiscard]] Detection detectEncoding(const u8codec::ByteSource& source);
 
 } // namespace u8convert

@@ -31,7 +31,7 @@ public:
     // (nothing for an empty run). Ill-formed bytes are read as U+FFFD, one per maximal subpart
     // (Unicode chapter 3, "U+FFFD Substitution of Maximal Subparts"), so each is a cluster of its
     // own unless marks follow it. Empty if ICU could not open its break rules.
-    const std::vector<std::size_t>& ends(std::string_view utf8);
+    [[nodiscard]] const std::vector<std::size_t>& ends(std::string_view utf8);
 
 private:
     struct Icu;
@@ -57,23 +57,24 @@ inline constexpr std::uint64_t kClusterContext = 256;
 // The clusters that overlap [from, to) of `source`, in order, read with kClusterContext bytes
 // around the range. The reading starts before an ASCII byte (not an LF after a CR) where UAX #29
 // always breaks (GB999), so the boundaries are the whole text's.
-std::vector<ClusterSpan> clustersIn(const u8codec::ByteSource& source, std::uint64_t from,
-                                    std::uint64_t to, GraphemeBreaks& breaks);
+[[nodiscard]] std::vector<ClusterSpan> clustersIn(const u8codec::ByteSource& source,
+                                                  std::uint64_t from, std::uint64_t to,
+                                                  GraphemeBreaks& breaks);
 
 // The same from bytes already read: `window` holds the stream from `windowOffset`, starting
 // kClusterContext bytes before `from` (or at 0) and reaching kClusterContext bytes past `to` (or
 // the end of the stream: `windowReachesEnd`).
-std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
-                                          std::uint64_t windowOffset, bool windowReachesEnd,
-                                          std::uint64_t from, std::uint64_t to,
-                                          GraphemeBreaks& breaks);
+[[nodiscard]] std::vector<ClusterSpan> clustersInWindow(std::span<const std::uint8_t> window,
+                                                        std::uint64_t windowOffset,
+                                                        bool windowReachesEnd, std::uint64_t from,
+                                                        std::uint64_t to, GraphemeBreaks& breaks);
 
 // Whether the invisible characters of a cluster that starts with `first` (U+200D ZWJ, variation
 // selectors, tags) are part of what it shows: an emoji sequence (UTS #51: ZWJ sequences, emoji
 // presentation, keycaps, tag sequences for subdivision flags) starts with a character that has the
 // Emoji property. After any other base ("c" + U+FE0F) they change nothing a reader sees, so a view
 // should keep showing them.
-bool invisiblesShapeCluster(char32_t first);
+[[nodiscard]] bool invisiblesShapeCluster(char32_t first);
 
 // Counts the clusters of a text fed in pieces of any size, as GraphemeBreaks would over the whole
 // text, at the speed of a decoder where ICU is not needed. UAX #29 always breaks around a
@@ -102,10 +103,10 @@ public:
 
     void feed(std::span<const std::uint8_t> bytes);
     // The count once everything is fed; the counter then starts again from nothing.
-    std::uint64_t finish();
+    [[nodiscard]] std::uint64_t finish();
     // Of the clusters the last finish() counted, those counted without being held (each longer
     // than half the bound).
-    std::uint64_t longClusters() const { return lastLongClusters_; }
+    [[nodiscard]] std::uint64_t longClusters() const { return lastLongClusters_; }
 
 private:
     void character(const std::uint8_t* bytes, std::size_t length, char32_t cp, bool valid);

@@ -15,7 +15,7 @@ enum class LineEnding : std::uint8_t {
 };
 
 // "lf", "crlf", "cr".
-std::string_view name(LineEnding e) noexcept;
+[[nodiscard]] std::string_view name(LineEnding e) noexcept;
 
 // How many line breaks of each convention a text holds. A CR LF pair counts once, as CrLf.
 struct LineEndingMix {
@@ -23,9 +23,9 @@ struct LineEndingMix {
     std::uint64_t crlf = 0;
     std::uint64_t cr = 0;
 
-    std::uint64_t total() const noexcept { return lf + crlf + cr; }
+    [[nodiscard]] std::uint64_t total() const noexcept { return lf + crlf + cr; }
     // More than one convention present.
-    bool mixed() const noexcept { return (lf != 0) + (crlf != 0) + (cr != 0) > 1; }
+    [[nodiscard]] bool mixed() const noexcept { return (lf != 0) + (crlf != 0) + (cr != 0) > 1; }
 };
 
 // Counts line endings in bytes fed in chunks of any size (a CR at the end of one chunk and an LF
@@ -35,18 +35,18 @@ class LineEndingCounter {
 public:
     void feed(std::span<const std::uint8_t> bytes) noexcept;
     void finish() noexcept;
-    const LineEndingMix& mix() const noexcept { return mix_; }
+    [[nodiscard]] const LineEndingMix& mix() const noexcept { return mix_; }
 
 private:
     LineEndingMix mix_;
     bool pendingCr_ = false;
 };
 
-LineEndingMix countLineEndings(std::span<const std::uint8_t> bytes) noexcept;
+[[nodiscard]] LineEndingMix countLineEndings(std::span<const std::uint8_t> bytes) noexcept;
 
 // Rewrites every line ending (LF, CR LF, lone CR) as `target`. `changed` (optional) receives the
 // number of line endings that were rewritten (those not already in the target form).
-std::string normalizeLineEndings(std::string_view text, LineEnding target,
-                                 std::uint64_t* changed = nullptr);
+[[nodiscard]] std::string normalizeLineEndings(std::string_view text, LineEnding target,
+                                               std::uint64_t* changed = nullptr);
 
 } // namespace u8convert

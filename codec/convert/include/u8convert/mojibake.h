@@ -56,15 +56,15 @@ inline constexpr int kCodePageCount = 33;
 // The name ICU and uconv know the page by: "windows-1252", "ISO-8859-1", "windows-1251",
 // "macintosh", "ISO-8859-2", ..., "IBM437", "windows-1250", ..., "x-mac-centraleurroman".
 // codePageFromName() also takes the names people type: "cp1250", "latin2", "koi8r", "mac"...
-std::string_view name(CodePage cp) noexcept;
-std::optional<CodePage> codePageFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(CodePage cp) noexcept;
+[[nodiscard]] std::optional<CodePage> codePageFromName(std::string_view name) noexcept;
 // Every page, in the order ties are broken (most common culprit first).
-std::span<const CodePage> allCodePages() noexcept;
+[[nodiscard]] std::span<const CodePage> allCodePages() noexcept;
 
 // What a program that assumed `cp` shows for these bytes, as UTF-8: each byte becomes the page's
 // character (bytes the page leaves undefined become the C1 control of the same value, as ICU and
 // the WHATWG index do for windows-1252). This is the damage that repairMojibake() undoes.
-std::string readAs(std::span<const std::uint8_t> bytes, CodePage cp);
+[[nodiscard]] std::string readAs(std::span<const std::uint8_t> bytes, CodePage cp);
 
 struct MojibakeFix {
     std::uint64_t offset = 0; // of the damaged text, in the input (bytes)
@@ -82,7 +82,7 @@ struct MojibakeFix {
     // elsewhere in the text.
     int gain = 0;
     // "UTF-8 read as windows-1252, twice"; "UTF-8 read as windows-1251; a lost A0 restored".
-    std::string description() const;
+    [[nodiscard]] std::string description() const;
 };
 
 struct MojibakeOptions {
@@ -125,7 +125,8 @@ struct MojibakeResult {
 // symbols) does not gain from such a mapping and stays as it is. Repairs that need a lost byte
 // (a space that was A0, a dropped undefined byte) are only made when the same text also holds a
 // repair of the same page that needed none, and restore one byte of a character at most.
-MojibakeResult repairMojibake(std::string_view utf8, const MojibakeOptions& options = {});
+[[nodiscard]] MojibakeResult repairMojibake(std::string_view utf8,
+                                            const MojibakeOptions& options = {});
 
 // How the mojibake repair's plausibility model (learned from real text in many languages; see
 // docs/mojibake.md) reads a repair, without the characters around it: how many nats likelier the
@@ -137,6 +138,7 @@ struct MojibakeLikelihood {
     std::string damagedPairs;
     std::string repairedPairs;
 };
-MojibakeLikelihood explainLikelihood(std::string_view damaged, std::string_view repaired);
+[[nodiscard]] MojibakeLikelihood explainLikelihood(std::string_view damaged,
+                                                   std::string_view repaired);
 
 } // namespace u8convert

@@ -16,8 +16,8 @@ enum class NormalForm : std::uint8_t {
 };
 
 // "nfc", "nfd".
-std::string_view name(NormalForm f) noexcept;
-std::optional<NormalForm> normalFormFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(NormalForm f) noexcept;
+[[nodiscard]] std::optional<NormalForm> normalFormFromName(std::string_view name) noexcept;
 
 // One stretch of text the normalisation rewrote.
 struct NormalizedSpan {
@@ -37,21 +37,22 @@ struct NormalizeResult {
 // The longest run of characters without a normalisation boundary before them (non-starters, and
 // starters that compose with what precedes them) that normalize() takes. The normaliser holds
 // such a run whole, in several copies, to reorder and compose it: an unbounded run is unbounded
-// memory (a 100 MiB run of combining marks took about 826 MB). Real text stays far below: the
+// memory (docs/performance.md: a run of 100 MiB before this cap). Real text stays far below: the
 // Stream-Safe Text Format (UAX #15 section 13) allows 30 non-starters in a row. A longer run is
 // refused, not rewritten: that format's remedy, inserting U+034F COMBINING GRAPHEME JOINER, would
 // add characters that are not in the input and give text that is not the input's normal form.
 inline constexpr std::size_t kMaxUnboundedRun = 4096;
 
 // The refusal of a run longer than kMaxUnboundedRun.
-std::string overlongRunMessage();
+[[nodiscard]] std::string overlongRunMessage();
 
 // Normalises well-formed UTF-8. Text already in the form (the common case: ICU's quick check
 // answers "yes" for almost all characters) is copied through unchanged. Text with a run longer
 // than kMaxUnboundedRun is refused (`error` is overlongRunMessage()).
-NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t maxSpans = 1000);
+[[nodiscard]] NormalizeResult normalize(std::string_view utf8, NormalForm form,
+                                        std::size_t maxSpans = 1000);
 
 // True when the text is already in the form.
-bool isNormalized(std::string_view utf8, NormalForm form);
+[[nodiscard]] bool isNormalized(std::string_view utf8, NormalForm form);
 
 } // namespace u8convert

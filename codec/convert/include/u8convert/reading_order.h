@@ -28,17 +28,17 @@ struct ReadingOrder {
     bool rightToLeft = false;
 
     // Whether some character is displayed away from its logical place.
-    bool reordered() const noexcept;
+    [[nodiscard]] bool reordered() const noexcept;
 };
 
 // Applies UAX #9 to `line`, one line without its terminator, as one paragraph (rule P1) of the
 // direction its first strong character gives. A line ICU cannot process comes back in logical
 // order.
-ReadingOrder readingOrder(std::u32string_view line);
+[[nodiscard]] ReadingOrder readingOrder(std::u32string_view line);
 
 // The Bidi_Control characters (PropList.txt): ALM, LRM, RLM, the embeddings and overrides
 // U+202A-202E and the isolates U+2066-2069, which reorder text or set its direction without
 // being drawn.
-bool isBidiControl(char32_t cp) noexcept;
+[[nodiscard]] bool isBidiControl(char32_t cp) noexcept;
 
 } // namespace u8convert

@@ -33,11 +33,11 @@ inline constexpr int kRepairKindCount = 10;
 
 // "invalid-sequence", "cesu-8", "modified-utf-8-nul", "mojibake", "c1-control", "bom-stripped",
 // "bom-added", "stray-bom", "line-ending", "normalization".
-std::string_view name(RepairKind k) noexcept;
+[[nodiscard]] std::string_view name(RepairKind k) noexcept;
 
 // How sure the repair is of a mojibake fix: "low", "medium", "high" (judgeMojibakeFix()).
 enum class Confidence : std::uint8_t { Low, Medium, High };
-std::string_view name(Confidence c) noexcept;
+[[nodiscard]] std::string_view name(Confidence c) noexcept;
 
 // One change. `offset` and `length` locate the replaced bytes in the original input, whatever
 // steps ran before (a change inside text an earlier step had already rewritten points at the
@@ -71,8 +71,8 @@ struct RepairChange {
 //  - medium otherwise.
 // `why` (when given) receives the reason in words: "reads 3 points more plausibly; 12 fixes
 // through the same page".
-Confidence judgeMojibakeFix(int gain, std::size_t level, bool lostByte, std::uint64_t evidence,
-                            std::string* why = nullptr);
+[[nodiscard]] Confidence judgeMojibakeFix(int gain, std::size_t level, bool lostByte,
+                                          std::uint64_t evidence, std::string* why = nullptr);
 
 struct RepairReport {
     std::array<std::uint64_t, kRepairKindCount> counts{}; // every change, by kind
@@ -81,27 +81,29 @@ struct RepairReport {
     std::uint64_t outputBytes = 0;
     LineEndingMix lineEndings; // the mix found in the input of the line-ending step
 
-    std::uint64_t total() const noexcept;
+    [[nodiscard]] std::uint64_t total() const noexcept;
     // One line per change, then totals; what the CLI prints on stderr.
-    std::string toText(std::size_t maxLines = 50) const;
+    [[nodiscard]] std::string toText(std::size_t maxLines = 50) const;
     // A paragraph per listed change (for mojibake: the pages, the evidence, the confidence and
     // why), then the totals; what `repair --explain` prints.
-    std::string toExplanation(std::size_t maxChanges = 200) const;
+    [[nodiscard]] std::string toExplanation(std::size_t maxChanges = 200) const;
     // {"input_bytes":..,"output_bytes":..,"counts":{..},"line_endings":{..},"changes":[..]};
     // a mojibake change also has "pages", "level", "gain", "evidence" and "confidence".
-    std::string toJson() const;
+    [[nodiscard]] std::string toJson() const;
     // Whether `changes` holds every change counted (line endings are counted, never listed):
     // only then can applySelectedChanges() replay them.
-    bool listsEveryChange() const noexcept;
+    [[nodiscard]] bool listsEveryChange() const noexcept;
 };
 
 enum class BomAction : std::uint8_t { Keep, Strip, Add };
-std::optional<BomAction> bomActionFromName(std::string_view name) noexcept; // keep|strip|add
+[[nodiscard]] std::optional<BomAction>
+bomActionFromName(std::string_view name) noexcept; // keep|strip|add
 
 // C1 controls in well-formed text: Keep them, or read each as the windows-1252 character of its
 // byte (Cp1252): "\u0084quoted\u0093" becomes "„quoted“".
 enum class C1Action : std::uint8_t { Keep, Cp1252 };
-std::optional<C1Action> c1ActionFromName(std::string_view name) noexcept; // keep|cp1252
+[[nodiscard]] std::optional<C1Action>
+c1ActionFromName(std::string_view name) noexcept; // keep|cp1252
 
 struct RepairOptions {
     // Ill-formed sequences: Replace (U+FFFD per maximal subpart), Ignore (drop), Latin1 or
@@ -138,11 +140,12 @@ struct RepairResult {
 // be "ÄŒ", another page's mojibake of "ļ"), so only the controls that remain are taken for
 // punctuation. They come before normalisation, whose forms they change (windows-1252 "Š"
 // decomposes in NFD).
-RepairResult repair(std::span<const std::uint8_t> bytes, const RepairOptions& options);
+[[nodiscard]] RepairResult repair(std::span<const std::uint8_t> bytes,
+                                  const RepairOptions& options);
 // The same for a buffer the caller gives up: when no step changes anything, the buffer itself
 // becomes the result's text instead of a copy (a clean 1 GB file then needs 1 GB of memory, not
 // 2). When something changed, `text` is left as it was.
-RepairResult repair(std::string&& text, const RepairOptions& options);
+[[nodiscard]] RepairResult repair(std::string&& text, const RepairOptions& options);
 
 // Applying a chosen part of a repair (repair_selection.cpp). Changes are tied when a later one
 // rewrote text an earlier one had written or replaced (a normalisation inside a mojibake fix's
@@ -155,8 +158,8 @@ struct ChangeTies {
     std::string error;
     std::vector<std::size_t> group; // per change: the index of the first change of its group
 };
-ChangeTies tieChanges(std::span<const std::uint8_t> original,
-                      std::span<const RepairChange> changes);
+[[nodiscard]] ChangeTies tieChanges(std::span<const std::uint8_t> original,
+                                    std::span<const RepairChange> changes);
 // The original with exactly the ticked changes made (a group is made when all its changes are
 // ticked; the rest of its group keeps the original bytes), then, when `lineEnding` is set, the
 // line endings rewritten, as the pipeline's last step does. With every change ticked and the
@@ -170,14 +173,14 @@ struct SelectionResult {
     std::uint64_t applied = 0; // changes made
     std::array<std::uint64_t, kRepairKindCount> appliedByKind{};
 };
-SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
-                                     std::span<const RepairChange> changes,
-                                     const std::vector<bool>& ticked,
-                                     std::optional<LineEnding> lineEnding);
+[[nodiscard]] SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
+                                                   std::span<const RepairChange> changes,
+                                                   const std::vector<bool>& ticked,
+                                                   std::optional<LineEnding> lineEnding);
 // The options of a repair that leaves out one kind of change or one mis-decoded page (for a
 // report too long to untick change by change: the repair runs again without them). False when
 // the kind cannot be left out: ill-formed sequences must be replaced for the other steps to run.
-bool leaveOutKind(RepairOptions& options, RepairKind kind) noexcept;
+[[nodiscard]] bool leaveOutKind(RepairOptions& options, RepairKind kind) noexcept;
 void leaveOutPage(RepairOptions& options, CodePage page);
 
 // One replacement a step made, in the coordinates of that step's input: `length` bytes at
@@ -191,21 +194,24 @@ struct TextEdit {
 // The steps one by one (each appends its changes to `report`).
 // CESU-8 and Modified UTF-8, found by the codec's ProblemScanner (ProblemKind::SurrogatePair;
 // an Overlong of U+0000 in 2 bytes): returns the bytes with those forms rewritten.
-std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
-                       std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
+[[nodiscard]] std::string repairCesu(std::span<const std::uint8_t> bytes, RepairReport& report,
+                                     std::size_t maxReported,
+                                     std::vector<TextEdit>* edits = nullptr);
 // Ill-formed sequences under a policy other than Strict (the codec's Decoder does the work).
-std::string repairInvalid(std::span<const std::uint8_t> bytes, u8codec::ErrorPolicy policy,
-                          RepairReport& report, std::size_t maxReported,
-                          std::vector<TextEdit>* edits = nullptr);
+[[nodiscard]] std::string repairInvalid(std::span<const std::uint8_t> bytes,
+                                        u8codec::ErrorPolicy policy, RepairReport& report,
+                                        std::size_t maxReported,
+                                        std::vector<TextEdit>* edits = nullptr);
 // Leading BOM and stray U+FEFF.
-std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
-                      std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
+[[nodiscard]] std::string repairBom(std::string_view utf8, BomAction action, RepairReport& report,
+                                    std::size_t maxReported,
+                                    std::vector<TextEdit>* edits = nullptr);
 // C1 controls in well-formed UTF-8 that windows-1252 reads as a character (all of U+0080..U+009F
 // but the five bytes it leaves undefined, 81 8D 8F 90 9D): with Cp1252, each becomes that
 // character.
-std::string repairC1(std::string_view utf8, C1Action action, RepairReport& report,
-                     std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
+[[nodiscard]] std::string repairC1(std::string_view utf8, C1Action action, RepairReport& report,
+                                   std::size_t maxReported, std::vector<TextEdit>* edits = nullptr);
 // The offset of the first such C1 control in well-formed UTF-8 at or after `from`, or npos.
-std::size_t findC1Punctuation(std::string_view utf8, std::size_t from = 0) noexcept;
+[[nodiscard]] std::size_t findC1Punctuation(std::string_view utf8, std::size_t from = 0) noexcept;
 
 } // namespace u8convert

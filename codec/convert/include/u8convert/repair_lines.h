@@ -22,7 +22,7 @@ namespace u8convert {
 // own): every change has pass 0 and its passOffset is its offset. When the result is not ok (a
 // strict policy met an ill-formed sequence, the repair was cancelled, the sink failed, the input
 // changed size while it was read), what the sink received is to be thrown away.
-RepairResult repairLineByLine(const u8codec::ByteSource& input, const RepairSink& sink,
-                              const RepairOptions& options);
+[[nodiscard]] RepairResult repairLineByLine(const u8codec::ByteSource& input,
+                                            const RepairSink& sink, const RepairOptions& options);
 
 } // namespace u8convert

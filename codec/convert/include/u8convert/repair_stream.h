@@ -27,13 +27,14 @@ struct StreamOptions {
     // without one (text without an ASCII byte other than the space; when normalising, without
     // two of them side by side) makes its window as long as the stretch: memory then grows with
     // the longest such stretch. A window's memory is a few times its size, and more where every
-    // word is damaged and new (the records of its fixes): 8 MiB keeps a gigabyte of that under
-    // 210 MB, and passes over damaged prose cost no more than with 16 MiB (the 1 GiB benchmark
-    // of docs/performance.md), since the memos go on from window to window.
+    // word is damaged and new (the records of its fixes). 8 MiB bounds a gigabyte of that well,
+    // and passes over damaged prose cost no more than with larger windows, since the memos go on
+    // from window to window (the figures: docs/performance.md, "Why the code is as it is").
     std::size_t windowBytes = std::size_t(8) << 20;
     // What the mojibake rounds hand on to the passes after them is kept in memory up to this
     // many bytes in all, then in temporary files (mode 0600, unlinked as soon as they are made).
-    // A gigabyte of text with a damaged paragraph in ten hands on about 20 MB.
+    // Text with a damaged paragraph in ten hands on a few percent of its size
+    // (docs/performance.md).
     std::size_t spoolMemory = std::size_t(32) << 20;
     // Where temporary files go; empty: $TMPDIR, else /tmp.
     std::string temporaryDirectory;
@@ -69,7 +70,8 @@ struct RepairSink {
 // ok (a strict policy met an ill-formed sequence, the repair was cancelled, the input changed size,
 // a temporary file could not be written), what the sink received is to be thrown away.
 // options.progress is called as for repair(); the work is counted in passes over the input.
-RepairResult repairStreamed(const u8codec::ByteSource& input, const RepairSink& sink,
-                            const RepairOptions& options, const StreamOptions& stream = {});
+[[nodiscard]] RepairResult repairStreamed(const u8codec::ByteSource& input, const RepairSink& sink,
+                                          const RepairOptions& options,
+                                          const StreamOptions& stream = {});
 
 } // namespace u8convert

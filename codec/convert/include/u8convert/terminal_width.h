@@ -15,7 +15,7 @@ namespace u8convert {
 // join the syllable before them) and the controls (which a terminal acts on rather than draws);
 // 1 for everything else. East_Asian_Width Ambiguous counts as 1, as terminals outside CJK
 // locales draw it.
-int terminalColumns(char32_t cp);
+[[nodiscard]] int terminalColumns(char32_t cp);
 
 // How a character can be shown in a cell of its own, apart from its neighbours.
 enum class CellForm : std::uint8_t {
@@ -24,6 +24,6 @@ enum class CellForm : std::uint8_t {
     Space,         // a space separator other than U+0020 (NBSP, EN SPACE...): draws blank
     Invisible,     // draws nothing (drawsNothing() of audit.h), or is not assigned at all (Cn)
 };
-CellForm cellForm(char32_t cp);
+[[nodiscard]] CellForm cellForm(char32_t cp);
 
 } // namespace u8convert

@@ -32,42 +32,45 @@ public:
     enum class Kind : std::uint8_t { Utf8, SingleByte, Utf16LE, Utf16BE };
 
     // The encodings a view offers, in the order of a menu: UTF-8 first.
-    static const std::vector<std::string_view>& offered();
+    [[nodiscard]] static const std::vector<std::string_view>& offered();
     // The reading of `encoding` (a name from offered(), or any single-byte encoding ICU knows);
     // null with `error` when there is none.
-    static std::shared_ptr<const TextReading> make(std::string_view encoding, std::string& error);
+    [[nodiscard]] static std::shared_ptr<const TextReading> make(std::string_view encoding,
+                                                                 std::string& error);
     // UTF-8's.
-    static std::shared_ptr<const TextReading> utf8();
+    [[nodiscard]] static std::shared_ptr<const TextReading> utf8();
 
-    Kind kind() const { return kind_; }
-    bool isUtf8() const { return kind_ == Kind::Utf8; }
-    const std::string& name() const { return name_; }
+    [[nodiscard]] Kind kind() const { return kind_; }
+    [[nodiscard]] bool isUtf8() const { return kind_ == Kind::Utf8; }
+    [[nodiscard]] const std::string& name() const { return name_; }
     // The longest character in bytes (4), and how far before an offset the character holding it
     // may start (3).
     static constexpr int kMaxLookBehind = 3;
 
     // The segment containing `offset` (offset < source.size()).
-    u8codec::Segment segmentAt(const u8codec::ByteSource& source, std::uint64_t offset) const;
+    [[nodiscard]] u8codec::Segment segmentAt(const u8codec::ByteSource& source,
+                                             std::uint64_t offset) const;
     // The segments overlapping [from, to) of a stream, from `window`, which holds its bytes from
     // `windowOffset`: it must start at or before from - kMaxLookBehind (or at 0) and reach
     // to + 3 (or the end, `windowReachesEnd`). As local_segments.h's segmentsInWindow.
-    std::vector<u8codec::Segment> segmentsInWindow(std::span<const std::uint8_t> window,
-                                                   std::uint64_t windowOffset,
-                                                   bool windowReachesEnd, std::uint64_t from,
-                                                   std::uint64_t to) const;
+    [[nodiscard]] std::vector<u8codec::Segment>
+    segmentsInWindow(std::span<const std::uint8_t> window, std::uint64_t windowOffset,
+                     bool windowReachesEnd, std::uint64_t from, std::uint64_t to) const;
     // Where a line starts after the byte at `offset` when that byte is 0x0A: the offset after
     // the line feed; 0 when the byte there is no line feed in this encoding (in UTF-16, 0x0A is
     // a line feed only as the low byte of the unit 000A). `source` gives the neighbour byte.
-    std::uint64_t lineStartAfter(const u8codec::ByteSource& source, std::uint64_t offset) const;
+    [[nodiscard]] std::uint64_t lineStartAfter(const u8codec::ByteSource& source,
+                                               std::uint64_t offset) const;
 
 private:
     TextReading(Kind kind, std::string name) : kind_(kind), name_(std::move(name)) {}
-    u8codec::Segment utf16At(const u8codec::ByteSource& source, std::uint64_t offset) const;
+    [[nodiscard]] u8codec::Segment utf16At(const u8codec::ByteSource& source,
+                                           std::uint64_t offset) const;
     // The UTF-16 segment starting at the even offset `at`, from `unit` (its unit), `next` (the
     // following unit) and whether there is one.
-    static u8codec::Segment utf16Segment(std::uint64_t at, char16_t unit, bool hasNext,
-                                         char16_t next);
-    char16_t unitOf(const std::uint8_t* two) const;
+    [[nodiscard]] static u8codec::Segment utf16Segment(std::uint64_t at, char16_t unit,
+                                                       bool hasNext, char16_t next);
+    [[nodiscard]] char16_t unitOf(const std::uint8_t* two) const;
 
     Kind kind_;
     std::string name_;

@@ -23,8 +23,9 @@ enum class UnmappablePolicy : std::uint8_t {
     Escape,     // an escape sequence in the target (see EscapeStyle)
 };
 // "fail", "substitute", "escape".
-std::optional<UnmappablePolicy> unmappablePolicyFromName(std::string_view name) noexcept;
-std::string_view name(UnmappablePolicy p) noexcept;
+[[nodiscard]] std::optional<UnmappablePolicy>
+unmappablePolicyFromName(std::string_view name) noexcept;
+[[nodiscard]] std::string_view name(UnmappablePolicy p) noexcept;
 
 // The escape forms of ICU's UCNV_FROM_U_CALLBACK_ESCAPE, named as uconv's --callback names them.
 // Each character is escaped by its code point; bytes invalid in the source are escaped per byte.
@@ -36,7 +37,7 @@ enum class EscapeStyle : std::uint8_t {
     Unicode, // "{U+20AC}"        escape-unicode
     Icu,     // "%U20AC"          escape-icu
 };
-std::optional<EscapeStyle> escapeStyleFromName(std::string_view name) noexcept;
+[[nodiscard]] std::optional<EscapeStyle> escapeStyleFromName(std::string_view name) noexcept;
 
 struct TranscodeOptions {
     UnmappablePolicy unmappable = UnmappablePolicy::Fail;
@@ -68,8 +69,8 @@ struct TranscodeResult {
 
 // Converts `input` from encoding `from` to encoding `to` (any name or alias ICU knows:
 // "UTF-16LE", "latin1", "cp1252", "Shift_JIS", "GB18030", ...).
-TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
-                          std::string_view to, const TranscodeOptions& options = {});
+[[nodiscard]] TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view from,
+                                        std::string_view to, const TranscodeOptions& options = {});
 
 // The same conversion over input that arrives in pieces of any size (a file read in chunks): the
 // output, counts and offsets equal transcode()'s on the whole input. Runs the hand-written loops
@@ -85,15 +86,15 @@ public:
     Transcoder& operator=(const Transcoder&) = delete;
 
     // False when an encoding is unknown or the options do not fit them (error() says why).
-    bool ok() const noexcept;
+    [[nodiscard]] bool ok() const noexcept;
     // Appends the conversion of the next piece to `out`; false on a failure.
-    bool feed(std::span<const std::uint8_t> piece, std::string& out);
+    [[nodiscard]] bool feed(std::span<const std::uint8_t> piece, std::string& out);
     // Converts what is left (a sequence cut at the end is invalid input) and applies the policy.
-    bool finish(std::string& out);
+    [[nodiscard]] bool finish(std::string& out);
 
     // The state so far: names, unmappable and invalid counts and offsets, the error; `output`
     // stays empty (the output went to feed()'s and finish()'s `out`).
-    const TranscodeResult& state() const noexcept;
+    [[nodiscard]] const TranscodeResult& state() const noexcept;
 
 private:
     struct Impl;
@@ -101,17 +102,21 @@ private:
 };
 
 // ICU's canonical name of an encoding, or nullopt if ICU does not know it.
-std::optional<std::string> canonicalEncodingName(std::string_view name);
+[[nodiscard]] std::optional<std::string> canonicalEncodingName(std::string_view name);
 // One name for every encoding ICU has, the one people know it by (the MIME name, else IANA's,
 // else ICU's own), sorted without regard to case: what `u8scope-cli --list-encodings` prints.
 // ICU takes many more aliases of each.
-std::vector<std::string> encodingNames();
+[[nodiscard]] std::vector<std::string> encodingNames();
 
 // The hand-written loops, for well-formed input (checked by the caller): false (and `out` left
 // unspecified) if the input is not well-formed or a character is not representable.
-bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out);
-bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian, std::string& out);
-bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian, std::string& out);
-bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian, std::string& out);
+[[nodiscard]] bool utf8ToUtf16(std::span<const std::uint8_t> utf8, bool bigEndian,
+                               std::string& out);
+[[nodiscard]] bool utf16ToUtf8(std::span<const std::uint8_t> utf16, bool bigEndian,
+                               std::string& out);
+[[nodiscard]] bool utf8ToUtf32(std::span<const std::uint8_t> utf8, bool bigEndian,
+                               std::string& out);
+[[nodiscard]] bool utf32ToUtf8(std::span<const std::uint8_t> utf32, bool bigEndian,
+                               std::string& out);
 
 } // namespace u8convert
