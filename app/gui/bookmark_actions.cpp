@@ -54,7 +54,7 @@ BookmarkActions::BookmarkActions(QMainWindow* window, DocumentController* contro
                 else if (change == u8ui::ByteDocument::Change::Replaced)
                     list_->clampTo(controller_->document()->size()); // a repair: no map
             });
-    connect(controller_->history(), &DocumentHistory::spliced, this,
+    connect(controller_->history(), &u8doc::DocumentHistory::spliced, this,
             [this](quint64 offset, quint64 removed, quint64 inserted) {
                 const quint64 size =
                     controller_->history()->table() ? controller_->history()->table()->size() : 0;
@@ -62,10 +62,11 @@ BookmarkActions::BookmarkActions(QMainWindow* window, DocumentController* contro
             });
     // Every edit undone: the offsets are the file's again. After the step that emitted it, so
     // that a Save's own documentWritten() comes first.
-    connect(controller_->history(), &DocumentHistory::modifiedChanged, this, [this](bool modified) {
-        if (!modified)
-            QTimer::singleShot(0, this, [this] { writeIfDue(); });
-    });
+    connect(controller_->history(), &u8doc::DocumentHistory::modifiedChanged, this,
+            [this](bool modified) {
+                if (!modified)
+                    QTimer::singleShot(0, this, [this] { writeIfDue(); });
+            });
     connect(list_, &BookmarkList::changed, this, &BookmarkActions::onChanged);
     updateActions();
 }
@@ -176,7 +177,7 @@ void BookmarkActions::load() {
         if (QFileInfo::exists(sidecar)) {
             if (f.size() > kMaxSidecarSize)
                 why = tr("it is %1, too large for a bookmarks file")
-                          .arg(u8ui::NumberFormat::size(quint64(f.size())));
+                          .arg(u8doc::NumberFormat::size(quint64(f.size())));
             else if (!f.open(QIODevice::ReadOnly))
                 why = f.errorString();
             else
@@ -245,8 +246,8 @@ void BookmarkActions::toggle() {
     panel_->setCurrentIndex(index);
     emit message(tr("Bookmark \"%1\" set at %2 (%3); rename it or add a note in the Bookmarks "
                     "dock (Ctrl+7).")
-                     .arg(name, u8ui::NumberFormat::offset(range.start),
-                          u8ui::NumberFormat::bytes(range.end - range.start)));
+                     .arg(name, u8doc::NumberFormat::offset(range.start),
+                          u8doc::NumberFormat::bytes(range.end - range.start)));
 }
 
 bool BookmarkActions::step(bool forward) {
@@ -263,7 +264,7 @@ bool BookmarkActions::step(bool forward) {
     QString text = tr("Bookmark %1 of %2: \"%3\" at %4")
                        .arg(index + 1)
                        .arg(list_->size())
-                       .arg(b.name, u8ui::NumberFormat::offset(b.start));
+                       .arg(b.name, u8doc::NumberFormat::offset(b.start));
     if (wrapped)
         text += forward ? tr(" (past the last, back to the first)")
                         : tr(" (before the first, round to the last)");

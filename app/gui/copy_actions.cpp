@@ -46,12 +46,12 @@ void CopyActions::copy(Format format) {
     if (result.ok() && reading && !reading->isUtf8())
         window_->statusBar()->showMessage(
             tr("Copied the text of %1 read as %2")
-                .arg(u8ui::NumberFormat::bytes(range.end - range.start),
+                .arg(u8doc::NumberFormat::bytes(range.end - range.start),
                      QString::fromStdString(reading->name())),
             3000);
     else if (result.ok())
         window_->statusBar()->showMessage(
-            tr("Copied %1").arg(u8ui::NumberFormat::bytes(range.end - range.start)), 3000);
+            tr("Copied %1").arg(u8doc::NumberFormat::bytes(range.end - range.start)), 3000);
     else
         window_->statusBar()->showMessage(result.error, 6000);
 }

@@ -20,7 +20,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 namespace {
 
@@ -35,7 +35,7 @@ DocumentCheck::DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, 
                              AuditActions* audits, u8ui::SummaryPanel* summary,
                              MessageBanner* banner)
     : QObject(window), window_(window), document_(document), files_(files), audits_(audits),
-      summary_(summary), banner_(banner), scan_(new u8ui::DocumentScan(this)),
+      summary_(summary), banner_(banner), scan_(new u8doc::DocumentScan(this)),
       progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)),
       restart_(new QTimer(this)) {
     // After an edit, the check starts again once the typing pauses: a keystroke would otherwise
@@ -78,12 +78,12 @@ void DocumentCheck::hideProgress() {
 }
 
 void DocumentCheck::connectScan() {
-    connect(scan_, &u8ui::DocumentScan::progressChanged, this, [this](int permille) {
+    connect(scan_, &u8doc::DocumentScan::progressChanged, this, [this](int permille) {
         progress_->setValue(permille);
         summary_->setProgress(permille);
     });
-    connect(scan_, &u8ui::DocumentScan::finished, this, &DocumentCheck::onScanFinished);
-    connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
+    connect(scan_, &u8doc::DocumentScan::finished, this, &DocumentCheck::onScanFinished);
+    connect(scan_, &u8doc::DocumentScan::cancelled, this, [this] {
         if (state_ != State::Running)
             return; // replaced by a newer scan, which reports for itself
         state_ = State::Cancelled;
@@ -95,7 +95,7 @@ void DocumentCheck::connectScan() {
                "Again to run it."),
             8000);
     });
-    connect(scan_, &u8ui::DocumentScan::failed, this, [this](const QString& reason) {
+    connect(scan_, &u8doc::DocumentScan::failed, this, [this](const QString& reason) {
         state_ = State::Failed;
         summary_->showMessage(reason);
         hideProgress();
@@ -147,7 +147,7 @@ void DocumentCheck::run() {
     emit stateChanged();
 }
 
-void DocumentCheck::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) {
+void DocumentCheck::onScanFinished(std::shared_ptr<const u8doc::ScanReport> report) {
     report_ = std::move(report);
     state_ = State::Finished;
     summary_->setReport(report_);

@@ -1,5 +1,5 @@
 // The window's whole-document check and the audit that follows it, on the document's bytes: runs
-// them (u8ui::DocumentScan, then AuditActions), shows their progress in the status bar with a
+// them (u8doc::DocumentScan, then AuditActions), shows their progress in the status bar with a
 // button that stops them, says in the Summary, the status bar or the banner when one was cancelled
 // or failed, waits for the user on binary data, and holds the state the title says ("valid UTF-8,
 // 3 suspicious characters"), made here only.
@@ -15,12 +15,14 @@ class QProgressBar;
 class QTimer;
 class QToolButton;
 
-namespace u8ui {
-struct AuditReport;
-class ByteDocument;
+namespace u8doc {
 class DocumentScan;
-class SummaryPanel;
+struct AuditReport;
 struct ScanReport;
+} // namespace u8doc
+namespace u8ui {
+class ByteDocument;
+class SummaryPanel;
 } // namespace u8ui
 
 namespace u8app {
@@ -52,16 +54,16 @@ public:
     void setBinary(const QString& kind);
 
     // The last finished check of the current bytes; null while it runs.
-    std::shared_ptr<const u8ui::ScanReport> report() const { return report_; }
-    u8ui::DocumentScan* scan() const { return scan_; }
+    std::shared_ptr<const u8doc::ScanReport> report() const { return report_; }
+    u8doc::DocumentScan* scan() const { return scan_; }
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString stateText() const;
 
 signals:
     // The check's report, null when dropped (new bytes, a new check, binary data).
-    void reportChanged(std::shared_ptr<const u8ui::ScanReport> report);
+    void reportChanged(std::shared_ptr<const u8doc::ScanReport> report);
     // The audit's report changed (null while none).
-    void auditReportChanged(std::shared_ptr<const u8ui::AuditReport> report);
+    void auditReportChanged(std::shared_ptr<const u8doc::AuditReport> report);
     // What stateText() says may have changed.
     void stateChanged();
 
@@ -69,7 +71,7 @@ private:
     QToolButton* makeCancelButton(QMainWindow* window);
     void connectScan();
     void connectAudit();
-    void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
+    void onScanFinished(std::shared_ptr<const u8doc::ScanReport> report);
     void showAuditProblem(const QString& message);
     void drop();
     void run();
@@ -84,13 +86,13 @@ private:
     AuditActions* audits_;
     u8ui::SummaryPanel* summary_;
     MessageBanner* banner_;
-    u8ui::DocumentScan* scan_;
+    u8doc::DocumentScan* scan_;
     QProgressBar* progress_;
     QToolButton* cancel_;
     QAction* again_;
     QTimer* restart_;
 
-    std::shared_ptr<const u8ui::ScanReport> report_;
+    std::shared_ptr<const u8doc::ScanReport> report_;
     enum class State { None, Running, Finished, Cancelled, Failed };
     State state_ = State::None;
     QString binaryKind_; // what the encoding check found binary, while not checked

@@ -99,7 +99,7 @@ bool ExportActions::sizeAccepted(u8ui::ByteRange range, const QString& what) {
             tr("%1 is too much for one dump: a page shows about 50 bytes of markup for each "
                "byte, and no browser or printer takes that much. Select at most %2 (Edit > "
                "Select Range) and export that.")
-                .arg(u8ui::NumberFormat::bytes(bytes), u8ui::NumberFormat::bytes(kRefuseAbove)));
+                .arg(u8doc::NumberFormat::bytes(bytes), u8doc::NumberFormat::bytes(kRefuseAbove)));
         return false;
     }
     if (bytes > kAskAbove)
@@ -107,7 +107,7 @@ bool ExportActions::sizeAccepted(u8ui::ByteRange range, const QString& what) {
                    window_, what,
                    tr("Export %1? The result will be large and slow to open; a selection "
                       "(Edit > Select Range) keeps it small.")
-                       .arg(u8ui::NumberFormat::bytes(bytes)),
+                       .arg(u8doc::NumberFormat::bytes(bytes)),
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
     return true;
 }
@@ -183,7 +183,7 @@ void ExportActions::askHtml() {
         return;
     }
     window_->statusBar()->showMessage(
-        tr("Exported %1 as HTML to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), path),
+        tr("Exported %1 as HTML to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), path),
         8000);
 }
 
@@ -203,7 +203,8 @@ void ExportActions::askPdf() {
         return;
     }
     window_->statusBar()->showMessage(
-        tr("Exported %1 as PDF to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), path), 8000);
+        tr("Exported %1 as PDF to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), path),
+        8000);
 }
 
 void ExportActions::print() {
@@ -213,12 +214,12 @@ void ExportActions::print() {
     QPrinter printer(QPrinter::HighResolution);
     printer.setDocName(title());
     QPrintDialog dialog(&printer, window_);
-    dialog.setWindowTitle(tr("Print %1").arg(u8ui::NumberFormat::bytes(r.end - r.start)));
+    dialog.setWindowTitle(tr("Print %1").arg(u8doc::NumberFormat::bytes(r.end - r.start)));
     if (dialog.exec() != QDialog::Accepted)
         return;
     paint(printer, r);
     window_->statusBar()->showMessage(
-        tr("Sent %1 to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), printer.printerName()),
+        tr("Sent %1 to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), printer.printerName()),
         8000);
 }
 

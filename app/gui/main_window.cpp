@@ -68,7 +68,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
-#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -95,7 +94,8 @@ MainWindow::MainWindow(QWidget* parent)
       repairs_(new RepairActions(this, document(), history())),
       saves_(new SaveActions(this, document(), history(), [this] { return open_->path(); })),
       audits_(new AuditActions(this)), open_(new OpenActions(this, controller_, saves_, banner_)),
-      lines_(new LineLocator(this)), navigation_(new NavigationActions(this, controller_, lines_)),
+      lines_(new u8doc::LineLocator(this)),
+      navigation_(new NavigationActions(this, controller_, lines_)),
       finder_(new FindController(findBar_, document(), selection(), hexView_, textView_, this)),
       copies_(new CopyActions(this, controller_)),
       edits_(new EditActions(this, controller_, hexView_)),
@@ -202,7 +202,7 @@ void MainWindow::connectDocument() {
                 onContentChanged(change == u8ui::ByteDocument::Change::Edited);
             });
     connect(selection, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::syncPanelsToCursor);
-    connect(history(), &DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(history(), &u8doc::DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
     connect(controller_, &DocumentController::aboutToReplace, this, [this](const QString& name) {
         // Work on the old bytes stops; the audit's profile follows the new name.
         finder_->cancel();
@@ -262,7 +262,7 @@ void MainWindow::connectCheck() {
     connect(encoding_, &EncodingCheck::binaryFound, check_, &DocumentCheck::setBinary);
     connect(encoding_, &EncodingCheck::checkRequested, check_, &DocumentCheck::start);
     connect(check_, &DocumentCheck::reportChanged, this,
-            [this](const std::shared_ptr<const u8ui::ScanReport>& report) {
+            [this](const std::shared_ptr<const u8doc::ScanReport>& report) {
                 problems_->setReport(report);
                 if (report) {
                     codePage_->setCounts(report->byteCounts);
@@ -274,7 +274,7 @@ void MainWindow::connectCheck() {
                 }
             });
     connect(check_, &DocumentCheck::auditReportChanged, this,
-            [this](const std::shared_ptr<const u8ui::AuditReport>& report) {
+            [this](const std::shared_ptr<const u8doc::AuditReport>& report) {
                 problems_->setAuditReport(report);
                 hexView_->setAuditReport(report);
                 textView_->setAuditReport(report);
@@ -416,10 +416,10 @@ void MainWindow::createMenus() {
     });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = history()->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction* undo = makeStepAction(this, history()->undoStack(), false, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setToolTip(tr("Undo the last edit, repair or reinterpretation"));
-    QAction* redo = history()->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = makeStepAction(this, history()->undoStack(), true, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     redo->setToolTip(tr("Redo the edit, repair or reinterpretation undone last"));
     edit->addActions({undo, redo});
@@ -742,10 +742,10 @@ u8ui::ByteDocument* MainWindow::document() const {
 u8ui::ByteSelection* MainWindow::selection() const {
     return controller_->selection();
 }
-DocumentHistory* MainWindow::history() const {
+u8doc::DocumentHistory* MainWindow::history() const {
     return controller_->history();
 }
-u8ui::DocumentScan* MainWindow::documentScan() const {
+u8doc::DocumentScan* MainWindow::documentScan() const {
     return check_->scan();
 }
 QTableView* MainWindow::problemsView() const {
@@ -754,10 +754,10 @@ QTableView* MainWindow::problemsView() const {
 QComboBox* MainWindow::problemsFilter() const {
     return problems_->filter();
 }
-std::shared_ptr<const u8ui::ScanReport> MainWindow::scanReport() const {
+std::shared_ptr<const u8doc::ScanReport> MainWindow::scanReport() const {
     return check_->report();
 }
-std::shared_ptr<const u8ui::AuditReport> MainWindow::auditReport() const {
+std::shared_ptr<const u8doc::AuditReport> MainWindow::auditReport() const {
     return audits_->report();
 }
 QString MainWindow::checkStateText() const {

@@ -19,18 +19,22 @@ class QMenu;
 class QSplitter;
 class QTableView;
 
-namespace u8ui {
+namespace u8doc {
+class DocumentHistory;
+class DocumentScan;
+class LineLocator;
 struct AuditReport;
+struct ScanReport;
+} // namespace u8doc
+namespace u8ui {
 class ByteDocument;
 class ByteSelection;
 class CodePageTable;
-class DocumentScan;
 class HexView;
 class InspectorPanel;
 class LegendWidget;
 class SummaryPanel;
 class TextView;
-struct ScanReport;
 } // namespace u8ui
 
 namespace u8app {
@@ -47,13 +51,11 @@ class CopyActions;
 class DockSetup;
 class DocumentCheck;
 class DocumentController;
-class DocumentHistory;
 class EditActions;
 class EncodingCheck;
 class FindReplaceDialog;
 class FindBar;
 class FindController;
-class LineLocator;
 class MessageBanner;
 class NavigationActions;
 class OpenActions;
@@ -103,20 +105,20 @@ public:
     DocumentController* documentController() const { return controller_; }
     u8ui::ByteDocument* document() const;
     u8ui::ByteSelection* selection() const;
-    DocumentHistory* history() const;
+    u8doc::DocumentHistory* history() const;
     MessageBanner* banner() const { return banner_; }
     FindBar* findBar() const { return findBar_; }
     u8ui::HexView* hexView() const { return hexView_; }
     u8ui::TextView* textView() const { return textView_; }
     QAction* showClustersAction() const { return clustersAction_; }
-    u8ui::DocumentScan* documentScan() const;
+    u8doc::DocumentScan* documentScan() const;
     u8ui::InspectorPanel* inspector() const { return inspector_; }
     u8ui::CodePageTable* codePageTable() const { return codePage_; }
     QTableView* problemsView() const;
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     RepairActions* repairActions() const { return repairs_; }
     EditActions* editActions() const { return edits_; }
-    LineLocator* lineLocator() const { return lines_; }
+    u8doc::LineLocator* lineLocator() const { return lines_; }
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
@@ -134,10 +136,10 @@ public:
     // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
     FindReplaceDialog* showFindReplace();
     // The last finished whole-document scan of the current document; null while it runs.
-    std::shared_ptr<const u8ui::ScanReport> scanReport() const;
+    std::shared_ptr<const u8doc::ScanReport> scanReport() const;
     // The text audit (profile, allowlist) and its last finished report (null while it runs).
     AuditActions* auditActions() const { return audits_; }
-    std::shared_ptr<const u8ui::AuditReport> auditReport() const;
+    std::shared_ptr<const u8doc::AuditReport> auditReport() const;
     // The Problems list's filter: errors, suspicious characters or both.
     QComboBox* problemsFilter() const;
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
@@ -201,7 +203,7 @@ private:
     SaveActions* saves_;
     AuditActions* audits_;
     OpenActions* open_;
-    LineLocator* lines_;
+    u8doc::LineLocator* lines_;
     NavigationActions* navigation_;
     FindController* finder_;
     CopyActions* copies_;

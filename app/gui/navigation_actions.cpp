@@ -23,7 +23,7 @@ namespace {
 
 const QString kHexKey = QStringLiteral("goToHex");
 // A document larger than this is stepped through in the background.
-constexpr quint64 kSynchronousBytes = LineLocator::kSynchronousBytes;
+constexpr quint64 kSynchronousBytes = u8doc::LineLocator::kSynchronousBytes;
 
 // Steps from the whole selection, so that repeating the command moves on.
 std::optional<u8codec::Segment> stepFrom(const u8codec::ByteSource& source, u8ui::ByteRange range,
@@ -38,7 +38,7 @@ std::optional<u8codec::Segment> stepFrom(const u8codec::ByteSource& source, u8ui
 } // namespace
 
 NavigationActions::NavigationActions(QMainWindow* window, DocumentController* document,
-                                     LineLocator* lines)
+                                     u8doc::LineLocator* lines)
     : QObject(window), window_(window), document_(document), lines_(lines) {
     goToOffset_ = makeWindowAction(window, tr("&Go to Offset…"), QKeySequence(tr("Ctrl+G")),
                                    tr("Move the cursor to a byte offset, in hex or decimal"), this,
@@ -120,7 +120,7 @@ bool NavigationActions::goToLine(quint64 line) {
         window_->statusBar()->showMessage(
             tr("%1 has no line %2")
                 .arg(CursorStatus::isolated(document_->document()->displayName()),
-                     u8ui::NumberFormat::count(line)),
+                     u8doc::NumberFormat::count(line)),
             6000);
         return false;
     }
@@ -135,7 +135,7 @@ void NavigationActions::goToLineDialog() {
     // The cursor's line prefills the field when it is known without a long count.
     int current = 1;
     const quint64 cursor = document_->selection()->cursor();
-    if (lines_->index().cost(cursor) <= LineIndex::kStep)
+    if (lines_->index().cost(cursor) <= u8doc::LineIndex::kStep)
         if (const auto at = lines_->locateNow(cursor))
             current = int(std::min<quint64>(at->line, quint64(INT_MAX)));
     const int line = QInputDialog::getInt(window_, tr("Go to Line"), tr("&Line (counted by LF):"),

@@ -12,15 +12,17 @@
 class QAction;
 class QMainWindow;
 
+namespace u8doc {
+class LineLocator;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
-class LineLocator;
 
 class NavigationActions : public QObject {
     Q_OBJECT
 public:
-    NavigationActions(QMainWindow* window, DocumentController* document, LineLocator* lines);
+    NavigationActions(QMainWindow* window, DocumentController* document, u8doc::LineLocator* lines);
     ~NavigationActions() override;
 
     // Go to Offset, Go to Line (the Go menu's first entries).
@@ -59,7 +61,7 @@ private:
 
     QMainWindow* window_;
     DocumentController* document_;
-    LineLocator* lines_;
+    u8doc::LineLocator* lines_;
     bool goToHex_ = true;
     QAction* goToOffset_;
     QAction* goToLine_;
@@ -69,7 +71,7 @@ private:
     QAction* previousInvalid_;
     QAction* nextNonAscii_;
     QAction* previousNonAscii_;
-    u8ui::LatestRun run_{this}; // last: waits for its worker before the rest goes
+    u8doc::LatestRun run_{this}; // last: waits for its worker before the rest goes
 };
 
 } // namespace u8app

@@ -59,7 +59,7 @@ OpenActions::OpenActions(QMainWindow* window, DocumentController* document, Save
     });
     connect(saves_, &SaveActions::writeEnded, this, [this](const QString& path) {
         if (!path_.isEmpty() && QFileInfo(path).absoluteFilePath() == path_ &&
-            FileOnDisk::at(path_).exists())
+            u8doc::FileOnDisk::at(path_).exists())
             watcher_->addPath(path_);
     });
     connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
@@ -115,11 +115,11 @@ bool OpenActions::openFile(const QString& path) {
     path_ = info.absoluteFilePath();
     file_ = std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
     openedSize_ = file_->size();
-    opened_ = FileOnDisk::at(path_);
+    opened_ = u8doc::FileOnDisk::at(path_);
     watcher_->addPath(path_);
     recent_->add(path_);
     QSettings().setValue(kDirectoryKey, info.absolutePath());
-    const QString notWritable = FileOnDisk::whyNotWritable(path_);
+    const QString notWritable = u8doc::FileOnDisk::whyNotWritable(path_);
     document_->replace(file_, info.fileName());
     document_->setReadOnlyReason(notWritable);
     if (!notWritable.isEmpty())
@@ -208,21 +208,21 @@ void OpenActions::openDialog() {
 QString OpenActions::changeOnDisk() const {
     if (!file_)
         return {};
-    const FileOnDisk now = FileOnDisk::at(path_);
+    const u8doc::FileOnDisk now = u8doc::FileOnDisk::at(path_);
     switch (opened_.changeTo(now)) {
-    case FileOnDisk::Change::None:
+    case u8doc::FileOnDisk::Change::None:
         return {};
-    case FileOnDisk::Change::Deleted:
+    case u8doc::FileOnDisk::Change::Deleted:
         return tr("was deleted or renamed");
-    case FileOnDisk::Change::Replaced:
+    case u8doc::FileOnDisk::Change::Replaced:
         return tr("was replaced by another file");
-    case FileOnDisk::Change::Shrank:
+    case u8doc::FileOnDisk::Change::Shrank:
         return tr("shrank from %1 to %2")
-            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
-    case FileOnDisk::Change::Grew:
+            .arg(u8doc::NumberFormat::size(opened_.size()), u8doc::NumberFormat::size(now.size()));
+    case u8doc::FileOnDisk::Change::Grew:
         return tr("grew from %1 to %2")
-            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
-    case FileOnDisk::Change::Modified:
+            .arg(u8doc::NumberFormat::size(opened_.size()), u8doc::NumberFormat::size(now.size()));
+    case u8doc::FileOnDisk::Change::Modified:
         return tr("was changed by another program");
     }
     return {};
@@ -232,17 +232,17 @@ void OpenActions::onFileChanged(const QString& path) {
     if (path != path_ || !file_)
         return;
     const QFileInfo info(path);
-    const FileOnDisk now = FileOnDisk::at(path);
+    const u8doc::FileOnDisk now = u8doc::FileOnDisk::at(path);
     if (now.exists())
         watcher_->addPath(path); // editors that replace the file drop it from the watch list
-    const FileOnDisk::Change change = opened_.changeTo(now);
-    if (change == FileOnDisk::Change::None)
+    const u8doc::FileOnDisk::Change change = opened_.changeTo(now);
+    if (change == u8doc::FileOnDisk::Change::None)
         return;
     if (document_->history()->isModified()) {
         warnEditsAtRisk(info.fileName(), change);
         return;
     }
-    if (change == FileOnDisk::Change::Deleted) {
+    if (change == u8doc::FileOnDisk::Change::Deleted) {
         // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
         // it is open), so the panes stay as they are.
         banner_->showMessage(MessageBanner::Level::Warning,
@@ -251,15 +251,15 @@ void OpenActions::onFileChanged(const QString& path) {
                                  .arg(info.fileName()));
         return;
     }
-    const QString before = u8ui::NumberFormat::size(openedSize_);
-    const QString after = u8ui::NumberFormat::size(now.size());
-    if (change == FileOnDisk::Change::Shrank || change == FileOnDisk::Change::Grew) {
+    const QString before = u8doc::NumberFormat::size(openedSize_);
+    const QString after = u8doc::NumberFormat::size(now.size());
+    if (change == u8doc::FileOnDisk::Change::Shrank || change == u8doc::FileOnDisk::Change::Grew) {
         // Nothing of the user's is at stake: the panes show the file as it is now (a log that
         // grows shows its new lines, a file cut short no bytes past its end), where they were.
         if (!reopen(path_))
             return;
         const QString text =
-            change == FileOnDisk::Change::Shrank
+            change == u8doc::FileOnDisk::Change::Shrank
                 ? tr("%1 shrank on disk from %2 to %3: the bytes past the new end are gone.")
                       .arg(info.fileName(), before, after)
                 : tr("%1 grew on disk from %2 to %3: the new bytes are shown.")
@@ -271,37 +271,37 @@ void OpenActions::onFileChanged(const QString& path) {
     banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
 }
 
-void OpenActions::warnEditsAtRisk(const QString& name, FileOnDisk::Change change) {
+void OpenActions::warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change) {
     QString text;
     switch (change) {
-    case FileOnDisk::Change::Deleted:
+    case u8doc::FileOnDisk::Change::Deleted:
         text = tr("%1 was deleted or renamed on disk. Your unsaved edits are kept, and the bytes "
                   "you did not edit still read from the file as it was opened: Save writes it "
                   "again, Save As… elsewhere.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Replaced:
+    case u8doc::FileOnDisk::Change::Replaced:
         text = tr("%1 was replaced on disk by another program. Your unsaved edits are kept and "
                   "still read the version you opened; Save would write over the new version "
                   "(it asks first), Save As… keeps both.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Shrank:
+    case u8doc::FileOnDisk::Change::Shrank:
         text = tr("%1 was cut short on disk while you have unsaved edits: the bytes of your "
                   "document that came from the lost part can no longer be read, so it cannot be "
                   "saved whole. Copy what you need, then Reload.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Grew:
-    case FileOnDisk::Change::Modified:
-    case FileOnDisk::Change::None:
+    case u8doc::FileOnDisk::Change::Grew:
+    case u8doc::FileOnDisk::Change::Modified:
+    case u8doc::FileOnDisk::Change::None:
         text = tr("%1 was changed on disk by another program while you have unsaved edits: the "
                   "bytes you did not edit are read from the file, and may now show its changes. "
                   "Save would write over them (it asks first); Save As… keeps both.")
                    .arg(name);
         break;
     }
-    if (change == FileOnDisk::Change::Shrank)
+    if (change == u8doc::FileOnDisk::Change::Shrank)
         banner_->showMessage(MessageBanner::Level::Error, text, tr("Reload"), [this] { reload(); });
     else
         banner_->showMessage(MessageBanner::Level::Warning, text, tr("Save As…"),

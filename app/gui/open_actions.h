@@ -80,7 +80,7 @@ private:
     bool reopen(const QString& path);
     void onFileChanged(const QString& path);
     // The banner for a file changed on disk under unsaved edits.
-    void warnEditsAtRisk(const QString& name, FileOnDisk::Change change);
+    void warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change);
     void rebuildRecentMenu();
 
     QMainWindow* window_;
@@ -92,7 +92,7 @@ private:
     std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
     QString path_;
     quint64 openedSize_ = 0;
-    FileOnDisk opened_; // the file as opened (or saved)
+    u8doc::FileOnDisk opened_; // the file as opened (or saved)
 
     QAction* open_;
     QAction* reload_;

@@ -32,7 +32,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 using u8ui::ProblemsModel;
 
 namespace {
@@ -135,7 +135,7 @@ void ProblemsPanel::sizeColumns() {
     const QFontMetrics fm = view_->fontMetrics();
     const int pad = 3 * fm.horizontalAdvance(QLatin1Char(' '));
     int kindWidth = 0;
-    for (int k = 0; k < u8ui::kProblemKindCount; ++k)
+    for (int k = 0; k < u8doc::kProblemKindCount; ++k)
         kindWidth = std::max(
             kindWidth, fm.horizontalAdvance(ProblemsModel::kindTitle(u8codec::ProblemKind(k))));
     for (int k = 0; k < u8convert::kAuditKindCount; ++k)
@@ -199,12 +199,12 @@ void ProblemsPanel::updateActions() {
     copyRow_->setEnabled(model_->rowCount() > 0);
 }
 
-void ProblemsPanel::setReport(std::shared_ptr<const u8ui::ScanReport> report) {
+void ProblemsPanel::setReport(std::shared_ptr<const u8doc::ScanReport> report) {
     model_->setReport(std::move(report));
     updateNote();
 }
 
-void ProblemsPanel::setAuditReport(std::shared_ptr<const u8ui::AuditReport> report) {
+void ProblemsPanel::setAuditReport(std::shared_ptr<const u8doc::AuditReport> report) {
     model_->setAuditReport(std::move(report));
     updateNote();
 }
@@ -223,8 +223,8 @@ void ProblemsPanel::followCursor() {
 
 void ProblemsPanel::updateNote() {
     QStringList note;
-    const u8ui::ScanReport* report = model_->report();
-    const u8ui::AuditReport* audit = audits_->report().get();
+    const u8doc::ScanReport* report = model_->report();
+    const u8doc::AuditReport* audit = audits_->report().get();
     // An empty list alone could mean "not checked yet": say what the check and the audit found.
     if (report && report->totalProblems == 0 && model_->showsErrors())
         note << tr("No problems: %1 is valid UTF-8.").arg(document_->document()->displayName());
@@ -268,7 +268,7 @@ void ProblemsPanel::step(bool forward) {
     }
     // Past the stored problems (a capped list), and before the check has finished, the codec's
     // error segments stand in for them.
-    const u8ui::ScanReport* report = model_->report();
+    const u8doc::ScanReport* report = model_->report();
     if (model_->showsErrors() && (!report || (forward && report->capped()))) {
         navigation_->step(forward, true);
         return;

@@ -16,10 +16,12 @@ class QLabel;
 class QMainWindow;
 class QTableView;
 
-namespace u8ui {
+namespace u8doc {
 struct AuditReport;
-class ProblemsModel;
 struct ScanReport;
+} // namespace u8doc
+namespace u8ui {
+class ProblemsModel;
 } // namespace u8ui
 
 namespace u8app {
@@ -40,9 +42,9 @@ public:
     u8ui::ProblemsModel* model() const { return model_; }
 
     // Lists the problems of the check's `report` (null: none yet).
-    void setReport(std::shared_ptr<const u8ui::ScanReport> report);
+    void setReport(std::shared_ptr<const u8doc::ScanReport> report);
     // Lists the findings of the audit's `report` beside them (null: none yet).
-    void setAuditReport(std::shared_ptr<const u8ui::AuditReport> report);
+    void setAuditReport(std::shared_ptr<const u8doc::AuditReport> report);
     // Selects the row of the problem or finding the cursor lies in, unless the row selected
     // covers it already (findings may overlap).
     void followCursor();

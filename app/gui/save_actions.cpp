@@ -58,14 +58,14 @@ QString savedMessage(const QString& path, const QString& backup, u8io::BackupKin
     if (backup.isEmpty())
         return QObject::tr("Saved %1").arg(path);
     return QObject::tr("Saved %1 (previous version kept as %2, %3, %4)")
-        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())),
+        .arg(path, backup, u8doc::NumberFormat::size(quint64(QFileInfo(backup).size())),
              backupHow(kind));
 }
 
 } // namespace
 
-SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
-                         std::function<QString()> currentPath)
+SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document,
+                         u8doc::DocumentHistory* history, std::function<QString()> currentPath)
     : QObject(window), window_(window), document_(document), history_(history),
       currentPath_(std::move(currentPath)) {
     confirmOverwrite_ = [this](const QString& question) {
@@ -73,7 +73,7 @@ SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, Document
                                     QMessageBox::Save | QMessageBox::Cancel,
                                     QMessageBox::Cancel) == QMessageBox::Save;
     };
-    connect(history_, &DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
+    connect(history_, &u8doc::DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
     connect(document_, &u8ui::ByteDocument::contentChanged, this, &SaveActions::updateEnabled);
 }
 
@@ -296,7 +296,7 @@ namespace {
 QString offsetsText(const std::vector<std::uint64_t>& offsets) {
     QStringList list;
     for (std::size_t i = 0; i < offsets.size() && i < 8; ++i)
-        list << u8ui::NumberFormat::offset(offsets[i]);
+        list << u8doc::NumberFormat::offset(offsets[i]);
     return list.join(QStringLiteral(", "));
 }
 

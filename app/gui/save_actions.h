@@ -24,6 +24,9 @@ namespace u8convert {
 struct TranscodeOptions;
 struct TranscodeResult;
 } // namespace u8convert
+namespace u8doc {
+class DocumentHistory;
+} // namespace u8doc
 namespace u8ui {
 class ByteDocument;
 }
@@ -33,15 +36,13 @@ class AtomicOutput;
 }
 
 namespace u8app {
-
-class DocumentHistory;
 class JobControl;
 
 class SaveActions : public QObject {
     Q_OBJECT
 public:
     // `currentPath` gives the path of the open file (empty for the sample or an unsaved text).
-    SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
+    SaveActions(QWidget* window, u8ui::ByteDocument* document, u8doc::DocumentHistory* history,
                 std::function<QString()> currentPath);
 
     // Adds Save, Save As, Save As Encoding… and "Keep a Backup" to `menu`, before `before`.
@@ -113,7 +114,7 @@ private:
 
     QWidget* window_;
     u8ui::ByteDocument* document_;
-    DocumentHistory* history_;
+    u8doc::DocumentHistory* history_;
     std::function<QString()> currentPath_;
     std::function<QString()> diskCheck_;
     Overwrite confirmOverwrite_;

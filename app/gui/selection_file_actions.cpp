@@ -18,7 +18,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 SelectionFileActions::SelectionFileActions(QMainWindow* window, DocumentController* document,
                                            SaveActions* saves, std::function<QString()> openPath)
@@ -58,7 +58,8 @@ bool SelectionFileActions::saveSelectionTo(const QString& path) {
     const u8ui::ByteDocument* document = document_->document();
     if (!document->source())
         return false;
-    const u8ui::ByteRange range = u8ui::selectedBytes(*document->source(), *document_->selection());
+    const u8ui::ByteRange range =
+        u8doc::selectedBytes(*document->source(), *document_->selection());
     if (range.isEmpty()) {
         showMessage(tr("Nothing was written to %1: no bytes are selected.").arg(path));
         return false;
@@ -143,10 +144,11 @@ bool SelectionFileActions::insertFile(const QString& path) {
         showMessage(tr("%1 is empty: nothing was inserted.").arg(path));
         return false;
     }
-    const u8ui::ByteRange range = u8ui::selectedBytes(*document->source(), *document_->selection());
+    const u8ui::ByteRange range =
+        u8doc::selectedBytes(*document->source(), *document_->selection());
     const quint64 at = range.isEmpty() ? document->size() : range.start;
     const quint64 length = quint64(bytes.size());
-    u8ui::DocumentEditor::Change change;
+    u8doc::DocumentEditor::Change change;
     change.offset = at;
     change.bytes = std::move(bytes);
     change.description = tr("Insert File");

@@ -8,6 +8,7 @@
 #include "number_format.h"
 #include "repair_actions.h"
 #include "save_actions.h"
+#include "undo_stack.h"
 
 #include <QApplication>
 #include <QDir>
@@ -22,7 +23,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
-#include <QUndoStack>
 #include <QWidget>
 #include <atomic>
 #include <sys/stat.h>
@@ -69,7 +69,7 @@ class TestDocumentEdit : public QObject {
 
     QWidget window_;
     u8ui::ByteDocument* document_ = nullptr;
-    DocumentHistory* history_ = nullptr;
+    u8doc::DocumentHistory* history_ = nullptr;
     RepairActions* repairs_ = nullptr;
     QList<ChangePreview> previews_;
     bool accept_ = true;
@@ -88,7 +88,7 @@ class TestDocumentEdit : public QObject {
 private slots:
     void init() {
         document_ = new u8ui::ByteDocument(&window_);
-        history_ = new DocumentHistory(document_, &window_);
+        history_ = new u8doc::DocumentHistory(document_, &window_);
         repairs_ = new RepairActions(&window_, document_, history_);
         previews_.clear();
         accept_ = true;
@@ -441,7 +441,7 @@ private slots:
         auto* counts = dialog.findChild<QTreeWidget*>(QStringLiteral("counts"));
         auto* tree = dialog.findChild<ChangeTree*>();
         QVERIFY(headline && counts && tree);
-        const auto size = [](quint64 n) { return u8ui::NumberFormat::size(n); };
+        const auto size = [](quint64 n) { return u8doc::NumberFormat::size(n); };
         QVERIFY2(headline->text().contains(QStringLiteral("will make 4 change(s)")),
                  qPrintable(headline->text()));
         QVERIFY(

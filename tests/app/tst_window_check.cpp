@@ -12,12 +12,12 @@
 #include "u8convert/detect.h"
 #include "u8convert/mojibake.h"
 #include "u8convert/transcode.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QtTest>
 
 using u8app::MainWindow;

@@ -353,13 +353,13 @@ private slots:
 
     // Line and column agree with a plain count, also past the line index's first checkpoint.
     void lineIndexMatchesPlainCount() {
-        std::vector<std::uint8_t> bytes(u8app::LineIndex::kStep * 2 + 1000);
+        std::vector<std::uint8_t> bytes(u8doc::LineIndex::kStep * 2 + 1000);
         for (std::size_t i = 0; i < bytes.size(); ++i)
             bytes[i] = (i % 97 == 96) ? '\n' : (i % 5 == 0 ? 0xC3 : (i % 5 == 1 ? 0xA9 : 'x'));
         const u8codec::MemorySource src(bytes);
-        u8app::LineIndex index;
+        u8doc::LineIndex index;
         for (quint64 offset : {quint64(0), quint64(96), quint64(97), quint64(98),
-                               u8app::LineIndex::kStep + 3, quint64(bytes.size() - 1)}) {
+                               u8doc::LineIndex::kStep + 3, quint64(bytes.size() - 1)}) {
             const auto loc = index.locate(src, offset);
             QVERIFY(loc);
             const quint64 lfs = quint64(
@@ -384,9 +384,9 @@ private slots:
             lines[i] = '\n';
         const auto large = std::make_shared<u8codec::MemorySource>(lines);
         const quint64 far = large->size() - 30;
-        u8app::LineLocator locator;
+        u8doc::LineLocator locator;
         int reports = 0;
-        connect(&locator, &u8app::LineLocator::located, this, [&] { ++reports; });
+        connect(&locator, &u8doc::LineLocator::located, this, [&] { ++reports; });
 
         // Unchanged bytes: the count reports, and its index is kept.
         locator.reset(large);
@@ -415,7 +415,7 @@ private slots:
         QVERIFY(locator.locateLater(large->size() / 2));
         QThreadPool::globalInstance()->waitForDone();
         const std::atomic<bool> stop{false};
-        const auto scanned = u8ui::DocumentScan::scan(*large, 100, stop);
+        const auto scanned = u8doc::DocumentScan::scan(*large, 100, stop);
         QVERIFY(scanned.report);
         locator.adopt(scanned.report->lineCheckpoints);
         const std::size_t adopted = locator.index().checkpointCount();

@@ -15,6 +15,7 @@
 #include "select_range_dialog.h"
 #include "status_field.h"
 #include "u8convert/mojibake.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QApplication>
@@ -31,7 +32,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QUndoStack>
 #include <QtTest>
 #include <atomic>
 #include <random>
@@ -197,7 +197,7 @@ private slots:
     // for itself: line, column and line start anywhere, and where lines start, also in a line
     // longer than the checkpoint step and past the cuts between the scan's parts.
     void lineIndexFromTheScan() {
-        const quint64 step = u8app::LineIndex::kStep;
+        const quint64 step = u8doc::LineIndex::kStep;
         std::vector<std::uint8_t> bytes(3 * step + 4321);
         std::mt19937 rng(9);
         // Lines of about 200 bytes, with CR LF, characters and errors.
@@ -212,15 +212,15 @@ private slots:
         std::fill(bytes.begin() + qsizetype(step - 1000),
                   bytes.begin() + qsizetype(2 * step + 1000),
                   'L'); // one line across two checkpoints and two cuts
-        u8ui::DocumentScan::Split split;
+        u8doc::DocumentScan::Split split;
         split.near = {step / 2, step + 10, 2 * step - 7, 2 * step + 5000};
         std::atomic<bool> stop{false};
         const u8codec::MemorySource source(bytes);
-        const auto outcome = u8ui::DocumentScan::scan(source, 100, stop, {}, split);
+        const auto outcome = u8doc::DocumentScan::scan(source, 100, stop, {}, split);
         QVERIFY(outcome.report);
         QCOMPARE(outcome.parts, std::size_t(5));
-        u8app::LineIndex fromScan(outcome.report->lineCheckpoints);
-        u8app::LineIndex reading;
+        u8doc::LineIndex fromScan(outcome.report->lineCheckpoints);
+        u8doc::LineIndex reading;
         QCOMPARE(fromScan.checkpointCount(), std::size_t(bytes.size() / step + 1));
         QVERIFY(fromScan.cost(bytes.size() - 1) < step); // nothing left to read up to there
         QVERIFY(reading.cost(bytes.size() - 1) > step);
@@ -244,7 +244,7 @@ private slots:
 
     void goToLineFarInALargeFile() {
         // Past several of the line index's checkpoints.
-        const quint64 step = u8app::LineIndex::kStep;
+        const quint64 step = u8doc::LineIndex::kStep;
         QByteArray bytes(qsizetype(3 * step + 100), 'x');
         for (qsizetype i = 99; i < bytes.size(); i += 100)
             bytes[i] = '\n';

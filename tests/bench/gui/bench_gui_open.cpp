@@ -135,9 +135,9 @@ void fullScan(benchmark::State& state, const QString& path) {
         u8app::MainWindow window;
         // Wait in an event loop (not a polling loop, which would compete with the worker).
         QEventLoop loop;
-        QObject::connect(window.documentScan(), &u8ui::DocumentScan::finished, &loop,
+        QObject::connect(window.documentScan(), &u8doc::DocumentScan::finished, &loop,
                          &QEventLoop::quit);
-        QObject::connect(window.documentScan(), &u8ui::DocumentScan::failed, &loop,
+        QObject::connect(window.documentScan(), &u8doc::DocumentScan::failed, &loop,
                          &QEventLoop::quit);
         if (!window.openFile(path)) {
             state.SkipWithError("open failed");
