@@ -10,15 +10,16 @@
 #include <memory>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 class QProgressBar;
 class QTimer;
 class QToolButton;
 
 namespace u8doc {
-class DocumentScan;
-struct AuditReport;
+class Notices;
+class DocumentSession;
 struct ScanReport;
+class DocumentScan;
 } // namespace u8doc
 namespace u8ui {
 class ByteDocument;
@@ -34,8 +35,11 @@ class OpenActions;
 class DocumentCheck : public QObject {
     Q_OBJECT
 public:
-    DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, OpenActions* files,
-                  AuditActions* audits, u8ui::SummaryPanel* summary, MessageBanner* banner);
+    // The reports go to `session`, which holds them for the bytes shown; `files` reloads the
+    // file when the check failed.
+    DocumentCheck(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
+                  OpenActions* files, AuditActions* audits, u8ui::SummaryPanel* summary,
+                  MessageBanner* banner);
 
     // The status bar's progress and Cancel button (hidden while nothing runs).
     QProgressBar* progressBar() const { return progress_; }
@@ -53,22 +57,17 @@ public:
     // nearly every byte, so it stops and waits until the user asks for it.
     void setBinary(const QString& kind);
 
-    // The last finished check of the current bytes; null while it runs.
-    std::shared_ptr<const u8doc::ScanReport> report() const { return report_; }
     u8doc::DocumentScan* scan() const { return scan_; }
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString stateText() const;
 
 signals:
-    // The check's report, null when dropped (new bytes, a new check, binary data).
-    void reportChanged(std::shared_ptr<const u8doc::ScanReport> report);
-    // The audit's report changed (null while none).
-    void auditReportChanged(std::shared_ptr<const u8doc::AuditReport> report);
-    // What stateText() says may have changed.
+    // What stateText() says may have changed. (The reports: DocumentSession::checked and
+    // audited.)
     void stateChanged();
 
 private:
-    QToolButton* makeCancelButton(QMainWindow* window);
+    QToolButton* makeCancelButton(QWidget* window);
     void connectScan();
     void connectAudit();
     void onScanFinished(std::shared_ptr<const u8doc::ScanReport> report);
@@ -80,7 +79,9 @@ private:
     void hideProgress();
     QString auditStateText() const;
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
+    u8doc::DocumentSession* session_;
     u8ui::ByteDocument* document_;
     OpenActions* files_;
     AuditActions* audits_;
@@ -92,7 +93,6 @@ private:
     QAction* again_;
     QTimer* restart_;
 
-    std::shared_ptr<const u8doc::ScanReport> report_;
     enum class State { None, Running, Finished, Cancelled, Failed };
     State state_ = State::None;
     QString binaryKind_; // what the encoding check found binary, while not checked

@@ -1,10 +1,11 @@
 // The u8scope window: composes the panes, the docks, the menus and the status bar around one
-// document. What each part does lives with its owner: the document, selection, history and
-// editing (DocumentController; the Edit menu's commands in EditActions), opening files
-// (OpenActions), the check and audit (DocumentCheck), the
-// encoding advice (EncodingCheck), the Problems panel, moving the cursor (NavigationActions),
-// search (FindController), the cursor's status (StatusFields), the docks (DockSetup), the
-// walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
+// document, owned by a u8doc::DocumentSession (its file, identity on disk, verdict and reports),
+// which the commands are given, with the status bar behind a u8doc::Notices. What each part does
+// lives with its owner: the document, selection, history and editing (DocumentController; the
+// Edit menu's commands in EditActions), opening files (OpenActions), the check and audit
+// (DocumentCheck), the encoding advice (EncodingCheck), the Problems panel, moving the cursor
+// (NavigationActions), search (FindController), the cursor's status (StatusFields), the docks
+// (DockSetup), the walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
 #pragma once
 
 #include <QMainWindow>
@@ -20,6 +21,7 @@ class QSplitter;
 class QTableView;
 
 namespace u8doc {
+class DocumentSession;
 class DocumentHistory;
 class DocumentScan;
 class LineLocator;
@@ -40,6 +42,7 @@ class TextView;
 namespace u8app {
 
 class ElidingStatusBar;
+class WindowNotices;
 class StartPage;
 
 class AuditActions;
@@ -103,6 +106,8 @@ public:
     void findPrevious();
 
     DocumentController* documentController() const { return controller_; }
+    // The open document's owner: its file, identity on disk, verdict and reports.
+    u8doc::DocumentSession* session() const { return session_; }
     u8ui::ByteDocument* document() const;
     u8ui::ByteSelection* selection() const;
     u8doc::DocumentHistory* history() const;
@@ -118,7 +123,6 @@ public:
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     RepairActions* repairActions() const { return repairs_; }
     EditActions* editActions() const { return edits_; }
-    u8doc::LineLocator* lineLocator() const { return lines_; }
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
@@ -135,16 +139,12 @@ public:
     SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
     // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
     FindReplaceDialog* showFindReplace();
-    // The last finished whole-document scan of the current document; null while it runs.
-    std::shared_ptr<const u8doc::ScanReport> scanReport() const;
-    // The text audit (profile, allowlist) and its last finished report (null while it runs).
+    // The text audit: its profile and allowlist (its report: session()->auditReport()).
     AuditActions* auditActions() const { return audits_; }
-    std::shared_ptr<const u8doc::AuditReport> auditReport() const;
     // The Problems list's filter: errors, suspicious characters or both.
     QComboBox* problemsFilter() const;
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString checkStateText() const;
-    QString filePath() const;
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
 
@@ -187,7 +187,9 @@ private:
 
     // First: the parts below add their fields to the status bar as they are made.
     ElidingStatusBar* statusBar_;
+    WindowNotices* notices_; // the status bar's message, for the commands
     DocumentController* controller_;
+    u8doc::DocumentSession* session_; // next: the parts below are handed it as they are made
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;

@@ -10,9 +10,10 @@
 #include <QObject>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 
 namespace u8doc {
+class Notices;
 class LineLocator;
 } // namespace u8doc
 namespace u8app {
@@ -22,7 +23,8 @@ class DocumentController;
 class NavigationActions : public QObject {
     Q_OBJECT
 public:
-    NavigationActions(QMainWindow* window, DocumentController* document, u8doc::LineLocator* lines);
+    NavigationActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                      u8doc::LineLocator* lines);
     ~NavigationActions() override;
 
     // Go to Offset, Go to Line (the Go menu's first entries).
@@ -59,7 +61,8 @@ private:
     void selectRangeDialog();
     void report(bool forward, bool errorsOnly, bool found);
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     u8doc::LineLocator* lines_;
     bool goToHex_ = true;

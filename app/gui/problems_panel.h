@@ -13,10 +13,12 @@
 class QAction;
 class QComboBox;
 class QLabel;
-class QMainWindow;
+class QWidget;
 class QTableView;
 
 namespace u8doc {
+class Notices;
+class DocumentSession;
 struct AuditReport;
 struct ScanReport;
 } // namespace u8doc
@@ -33,9 +35,10 @@ class NavigationActions;
 class ProblemsPanel : public QWidget {
     Q_OBJECT
 public:
-    // `currentPath` gives the open file's path (empty without a file): the export's default name.
-    ProblemsPanel(QMainWindow* window, DocumentController* document, AuditActions* audits,
-                  NavigationActions* navigation, std::function<QString()> currentPath);
+    // `session` gives the open file's path (none without a file): the export's default name.
+    ProblemsPanel(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                  AuditActions* audits, NavigationActions* navigation,
+                  const u8doc::DocumentSession* session);
 
     QTableView* view() const { return view_; }
     QComboBox* filter() const { return filter_; }
@@ -68,18 +71,19 @@ private:
     void setUpView();
     void sizeColumns();
     void createFilter();
-    void createActions(QMainWindow* window);
+    void createActions(QWidget* window);
     void updateNote();
     void step(bool forward);
     void sayNoneLeft(bool forward);
     void copyRow();
     void exportDialog();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     AuditActions* audits_;
     NavigationActions* navigation_;
-    std::function<QString()> currentPath_;
+    const u8doc::DocumentSession* session_;
     u8ui::ProblemsModel* model_;
     QTableView* view_;
     QComboBox* filter_;

@@ -25,6 +25,7 @@ struct TranscodeOptions;
 struct TranscodeResult;
 } // namespace u8convert
 namespace u8doc {
+class DocumentSession;
 class DocumentHistory;
 } // namespace u8doc
 namespace u8ui {
@@ -41,9 +42,9 @@ class JobControl;
 class SaveActions : public QObject {
     Q_OBJECT
 public:
-    // `currentPath` gives the path of the open file (empty for the sample or an unsaved text).
+    // `session` says which file is open (no path for the sample or an unsaved text).
     SaveActions(QWidget* window, u8ui::ByteDocument* document, u8doc::DocumentHistory* history,
-                std::function<QString()> currentPath);
+                const u8doc::DocumentSession* session);
 
     // Adds Save, Save As, Save As Encoding… and "Keep a Backup" to `menu`, before `before`.
     void populate(QMenu* menu, QAction* before);
@@ -115,7 +116,7 @@ private:
     QWidget* window_;
     u8ui::ByteDocument* document_;
     u8doc::DocumentHistory* history_;
-    std::function<QString()> currentPath_;
+    const u8doc::DocumentSession* session_;
     std::function<QString()> diskCheck_;
     Overwrite confirmOverwrite_;
     QAction* save_ = nullptr;

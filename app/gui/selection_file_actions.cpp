@@ -4,7 +4,9 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "document_controller.h"
+#include "document_session.h"
 #include "edit_placement.h"
+#include "notices.h"
 #include "number_format.h"
 #include "range_source.h"
 #include "save_actions.h"
@@ -13,17 +15,17 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMainWindow>
-#include <QStatusBar>
+#include <QWidget>
 
 namespace u8app {
 
 using u8doc::NumberFormat;
 
-SelectionFileActions::SelectionFileActions(QMainWindow* window, DocumentController* document,
-                                           SaveActions* saves, std::function<QString()> openPath)
-    : QObject(window), window_(window), document_(document), saves_(saves),
-      openPath_(std::move(openPath)) {
+SelectionFileActions::SelectionFileActions(QWidget* window, u8doc::Notices* notices,
+                                           DocumentController* document, SaveActions* saves,
+                                           const u8doc::DocumentSession* session)
+    : QObject(window), window_(window), notices_(notices), document_(document), saves_(saves),
+      session_(session) {
     saveSelection_ = makeWindowAction(
         window, tr("Save Se&lection As…"), QKeySequence(tr("Ctrl+Alt+S")),
         tr("Write the selected bytes, exactly as they are, to a file of their own (atomically: "
@@ -51,7 +53,7 @@ void SelectionFileActions::updateActions() {
 }
 
 void SelectionFileActions::showMessage(const QString& text) {
-    window_->statusBar()->showMessage(text, 8000);
+    notices_->say(text, 8000);
 }
 
 bool SelectionFileActions::saveSelectionTo(const QString& path) {
@@ -66,7 +68,7 @@ bool SelectionFileActions::saveSelectionTo(const QString& path) {
     }
     // Writing the selection over the open file would leave the window showing bytes that are no
     // longer on disk as if they were.
-    const QString open = openPath_();
+    const QString open = session_->path();
     if (!open.isEmpty() &&
         QFileInfo(path).canonicalFilePath() == QFileInfo(open).canonicalFilePath()) {
         showMessage(

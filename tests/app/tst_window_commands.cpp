@@ -5,6 +5,7 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "contrast.h"
+#include "document_session.h"
 #include "find_bar.h"
 #include "hex_view.h"
 #include "main_window.h"
@@ -337,7 +338,7 @@ private slots:
         QVERIFY(close->isEnabled());
         close->trigger();
         QVERIFY(!w.document()->source());
-        QVERIFY(w.filePath().isEmpty());
+        QVERIFY(w.session()->path().isEmpty());
         QCOMPARE(w.windowTitle(), QStringLiteral("u8scope"));
         QVERIFY(!close->isEnabled());
         QVERIFY(w.statusField("offset").isEmpty());
@@ -360,7 +361,7 @@ private slots:
         QVERIFY(w.openFile(first));
         QVERIFY(recent->isEnabled());
         recent->actions().value(0)->trigger();
-        QCOMPARE(w.filePath(), QFileInfo(first).absoluteFilePath());
+        QCOMPARE(w.session()->path(), QFileInfo(first).absoluteFilePath());
     }
 
 private:

@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "code_page_table.h"
 #include "document_scan.h"
+#include "document_session.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
@@ -286,8 +287,8 @@ private slots:
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(3));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(3));
         QCOMPARE(w.problemsView()->model()->rowCount(), 3);
         QVERIFY(!w.summaryPanel()->text().isEmpty());
         // A click on the second row of the problems list selects that problem's bytes.

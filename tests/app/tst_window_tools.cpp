@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "document_history.h"
 #include "document_scan.h"
+#include "document_session.h"
 #include "inspector_panel.h"
 #include "line_index.h"
 #include "main_window.h"
@@ -90,14 +91,14 @@ private slots:
     void messagesEndWithTheirSubject() {
         MainWindow w;
         QVERIFY(w.openFile(write("first.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.statusBar()->showMessage(QStringLiteral("Saved first.txt"), 60000);
         QVERIFY(w.openFile(write("second.txt", "fine")));
         QVERIFY(w.statusBar()->currentMessage().isEmpty());
 
         // "N changes applied" goes with Undo.
         QVERIFY(w.openFile(write("repair.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.repairActions()->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
@@ -139,7 +140,7 @@ private slots:
         // E0 80 AF: an overlong form of three bytes.
         MainWindow w;
         QVERIFY(w.openFile(write("overlong.txt", "ab\xE0\x80\xAFz")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.problemsView()->selectRow(0);
         emit w.problemsView()->clicked(w.problemsView()->model()->index(0, 0));
         QCOMPARE(w.selection()->cursor(), quint64(2));
@@ -165,11 +166,11 @@ private slots:
         QVERIFY2(
             w.banner()->text().contains(QLatin1String("binary data, not text (ELF executable)")),
             qPrintable(w.banner()->text()));
-        QVERIFY(!w.scanReport()); // no wall of problems
+        QVERIFY(!w.session()->checkReport()); // no wall of problems
         QVERIFY(w.windowTitle().contains(QLatin1String("binary data (ELF executable)")));
         emit w.banner()->actionTriggered(); // Check as UTF-8 Anyway
-        QTRY_VERIFY(w.scanReport());
-        QVERIFY(w.scanReport()->totalProblems > 0);
+        QTRY_VERIFY(w.session()->checkReport());
+        QVERIFY(w.session()->checkReport()->totalProblems > 0);
         QVERIFY(w.banner()->text().isEmpty());
         // Text is not binary: no banner.
         QSignalSpy again(&w, &MainWindow::encodingExamined);
@@ -272,7 +273,7 @@ private slots:
     void problemsExportAndCopyRow() {
         MainWindow w;
         QVERIFY(w.openFile(write("bad.txt", "ok\n\xC0\xAF, \"x\"\n\xFF")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         const QString csv = dir_.filePath(QStringLiteral("out.csv"));
         QCOMPARE(w.exportProblems(csv), QString());
         QFile f(csv);

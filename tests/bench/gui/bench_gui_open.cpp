@@ -7,6 +7,7 @@
 // The files are made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
 #include "document_scan.h"
+#include "document_session.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "scan_report.h"
@@ -143,13 +144,13 @@ void fullScan(benchmark::State& state, const QString& path) {
             state.SkipWithError("open failed");
             return;
         }
-        if (!window.scanReport())
+        if (!window.session()->checkReport())
             loop.exec();
-        if (!window.scanReport()) {
+        if (!window.session()->checkReport()) {
             state.SkipWithError("the scan failed");
             return;
         }
-        bytes += window.scanReport()->summary.bytes;
+        bytes += window.session()->checkReport()->summary.bytes;
     }
     state.SetBytesProcessed(int64_t(bytes));
 }
