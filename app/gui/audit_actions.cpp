@@ -21,7 +21,7 @@ const QString kAllowlistKey = QStringLiteral("auditAllowlist");
 } // namespace
 
 AuditActions::AuditActions(QWidget* window)
-    : QObject(window), window_(window), job_(new u8ui::DocumentAudit(this)) {
+    : QObject(window), window_(window), job_(new u8doc::DocumentAudit(this)) {
     profileGroup_ = new QActionGroup(this);
     auto makeProfile = [this](const QString& text, const QString& tip,
                               u8convert::AuditProfile profile) {
@@ -59,20 +59,20 @@ AuditActions::AuditActions(QWidget* window)
     connect(clearAllowlistAction_, &QAction::triggered, this, [this] { setAllowlistFile({}); });
     updateActions();
 
-    connect(job_, &u8ui::DocumentAudit::progressChanged, this, &AuditActions::progressChanged);
-    connect(job_, &u8ui::DocumentAudit::finished, this,
-            [this](std::shared_ptr<const u8ui::AuditReport> report) {
+    connect(job_, &u8doc::DocumentAudit::progressChanged, this, &AuditActions::progressChanged);
+    connect(job_, &u8doc::DocumentAudit::finished, this,
+            [this](std::shared_ptr<const u8doc::AuditReport> report) {
                 report_ = std::move(report);
                 state_ = State::Finished;
                 emit stateChanged();
             });
-    connect(job_, &u8ui::DocumentAudit::cancelled, this, [this] {
+    connect(job_, &u8doc::DocumentAudit::cancelled, this, [this] {
         if (state_ != State::Running)
             return; // replaced or reset: no news
         state_ = State::Cancelled;
         emit stateChanged();
     });
-    connect(job_, &u8ui::DocumentAudit::failed, this, [this](const QString&) {
+    connect(job_, &u8doc::DocumentAudit::failed, this, [this](const QString&) {
         state_ = State::Failed;
         emit stateChanged();
     });
@@ -140,7 +140,7 @@ void AuditActions::setProfile(u8convert::AuditProfile profile) {
 void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
     report_.reset();
     state_ = State::Running;
-    u8convert::AuditOptions options = u8ui::DocumentAudit::windowOptions(profile_, allowlist_);
+    u8convert::AuditOptions options = u8doc::DocumentAudit::windowOptions(profile_, allowlist_);
     // The comments and strings of the language the file's name says, as the CLI reads them.
     options.syntax = u8convert::codeSyntaxForFileName(QFile::encodeName(path_).toStdString());
     options.allowedWords = allowedWords_;

@@ -1,5 +1,5 @@
 // The window's text audit: the codec's Auditor run over the document in the background
-// (u8ui::DocumentAudit) once the whole-file check has finished, with the profile the View menu
+// (u8doc::DocumentAudit) once the whole-file check has finished, with the profile the View menu
 // chooses (Audit as Code / Audit as Text: the default from the file's name,
 // u8convert::profileForFileName, and the choice kept per file until u8scope quits) and the
 // allowlist file picked with "Audit Allowlist…" (remembered in the settings, read with the
@@ -22,9 +22,10 @@ class QActionGroup;
 class QMenu;
 class QWidget;
 
-namespace u8ui {
+namespace u8doc {
 class DocumentAudit;
-}
+} // namespace u8doc
+namespace u8ui {}
 
 namespace u8app {
 
@@ -52,7 +53,7 @@ public:
     void cancel();
 
     State state() const { return state_; }
-    std::shared_ptr<const u8ui::AuditReport> report() const { return report_; }
+    std::shared_ptr<const u8doc::AuditReport> report() const { return report_; }
     u8convert::AuditProfile profile() const { return profile_; }
     // Why this profile: "extension .c", "chosen in the View menu".
     QString profileReason() const { return profileReason_; }
@@ -90,9 +91,9 @@ private:
     void updateActions();
 
     QWidget* window_;
-    u8ui::DocumentAudit* job_;
+    u8doc::DocumentAudit* job_;
     State state_ = State::None;
-    std::shared_ptr<const u8ui::AuditReport> report_;
+    std::shared_ptr<const u8doc::AuditReport> report_;
     u8convert::AuditProfile profile_ = u8convert::AuditProfile::Text;
     QString profileReason_;
     QString path_;

@@ -22,7 +22,7 @@ public:
         control_->cancel();
         run.stopAndWait();
     }
-    u8ui::LatestRun run{this};
+    u8doc::LatestRun run{this};
 
 private:
     std::shared_ptr<JobControl> control_;
@@ -78,7 +78,7 @@ void runInBackground(QWidget* parent, const QString& title, std::function<void(J
     // tells it.
     auto* job = new DialogWork(dialog, control);
     job->run.start([control, work = std::move(work), finish = std::move(finish)](
-                       const std::atomic<bool>&, const u8ui::LatestRun::Post& post) {
+                       const std::atomic<bool>&, const u8doc::LatestRun::Post& post) {
         work(*control);
         post(finish);
     });

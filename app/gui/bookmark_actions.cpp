@@ -7,6 +7,7 @@
 #include "byte_selection.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "message_banner.h"
 #include "number_format.h"
 #include "window_action.h"
@@ -15,8 +16,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QMainWindow>
 #include <QTimer>
+#include <QWidget>
 
 namespace u8app {
 
@@ -25,12 +26,11 @@ namespace {
 constexpr qint64 kMaxSidecarSize = 16 * 1024 * 1024;
 } // namespace
 
-BookmarkActions::BookmarkActions(QMainWindow* window, DocumentController* controller,
-                                 MessageBanner* banner, std::function<QString()> currentPath)
-    : QObject(window), window_(window), controller_(controller), banner_(banner),
-      currentPath_(std::move(currentPath)), list_(new BookmarkList(this)),
-      panel_(new BookmarksPanel(
-          list_, [this](int index) { goTo(index); }, window)) {
+BookmarkActions::BookmarkActions(QWidget* window, DocumentController* controller,
+                                 MessageBanner* banner, const u8doc::DocumentSession* session)
+    : QObject(window), window_(window), controller_(controller), banner_(banner), session_(session),
+      list_(new BookmarkList(this)), panel_(new BookmarksPanel(
+                                         list_, [this](int index) { goTo(index); }, window)) {
     panel_->setObjectName(QStringLiteral("bookmarksPanel"));
     toggle_ = makeWindowAction(window, tr("&Toggle Bookmark"), QKeySequence(tr("Ctrl+B")),
                                tr("Set a bookmark on the selected bytes, or remove the one at the "
@@ -54,7 +54,7 @@ BookmarkActions::BookmarkActions(QMainWindow* window, DocumentController* contro
                 else if (change == u8ui::ByteDocument::Change::Replaced)
                     list_->clampTo(controller_->document()->size()); // a repair: no map
             });
-    connect(controller_->history(), &DocumentHistory::spliced, this,
+    connect(controller_->history(), &u8doc::DocumentHistory::spliced, this,
             [this](quint64 offset, quint64 removed, quint64 inserted) {
                 const quint64 size =
                     controller_->history()->table() ? controller_->history()->table()->size() : 0;
@@ -62,10 +62,11 @@ BookmarkActions::BookmarkActions(QMainWindow* window, DocumentController* contro
             });
     // Every edit undone: the offsets are the file's again. After the step that emitted it, so
     // that a Save's own documentWritten() comes first.
-    connect(controller_->history(), &DocumentHistory::modifiedChanged, this, [this](bool modified) {
-        if (!modified)
-            QTimer::singleShot(0, this, [this] { writeIfDue(); });
-    });
+    connect(controller_->history(), &u8doc::DocumentHistory::modifiedChanged, this,
+            [this](bool modified) {
+                if (!modified)
+                    QTimer::singleShot(0, this, [this] { writeIfDue(); });
+            });
     connect(list_, &BookmarkList::changed, this, &BookmarkActions::onChanged);
     updateActions();
 }
@@ -93,7 +94,7 @@ void BookmarkActions::onChanged(bool byUser) {
 }
 
 void BookmarkActions::writeIfDue() {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     if (!dirty_ || path.isEmpty() || unreadable_)
         return;
     if (list_->isEmpty() && !QFileInfo::exists(bookmarkSidecarPath(path))) {
@@ -111,7 +112,7 @@ void BookmarkActions::writeIfDue() {
 }
 
 void BookmarkActions::documentWritten(const QString& path) {
-    const QString current = currentPath_();
+    const QString current = session_->path();
     const bool samePlace = QFileInfo(path).absoluteFilePath() == current;
     // The file on disk now has the document's offsets. A sidecar that could not be read stays as
     // it is beside its own file; another file gets the bookmarks (none: an empty list replaces a
@@ -155,7 +156,7 @@ bool BookmarkActions::write(const QString& documentPath) {
 }
 
 void BookmarkActions::load() {
-    if (!keepFor_.isEmpty() && std::exchange(keepFor_, QString()) == currentPath_()) {
+    if (!keepFor_.isEmpty() && std::exchange(keepFor_, QString()) == session_->path()) {
         // The file just saved, opened again: the bookmarks that could not be written (or read
         // before) stay as they are, not yet kept beside it.
         dirty_ = !unreadable_;
@@ -165,7 +166,7 @@ void BookmarkActions::load() {
     dirty_ = false;
     unreadable_ = false;
     lastError_.clear();
-    const QString path = currentPath_();
+    const QString path = session_->path();
     std::vector<Bookmark> read;
     if (!path.isEmpty()) {
         const QString sidecar = bookmarkSidecarPath(path);
@@ -176,7 +177,7 @@ void BookmarkActions::load() {
         if (QFileInfo::exists(sidecar)) {
             if (f.size() > kMaxSidecarSize)
                 why = tr("it is %1, too large for a bookmarks file")
-                          .arg(u8ui::NumberFormat::size(quint64(f.size())));
+                          .arg(u8doc::NumberFormat::size(quint64(f.size())));
             else if (!f.open(QIODevice::ReadOnly))
                 why = f.errorString();
             else
@@ -206,7 +207,7 @@ void BookmarkActions::load() {
 }
 
 void BookmarkActions::showKept() {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     if (path.isEmpty())
         panel_->setStatus(controller_->document()->source()
                               ? tr("This document is not a file: its bookmarks last while it is "
@@ -245,8 +246,8 @@ void BookmarkActions::toggle() {
     panel_->setCurrentIndex(index);
     emit message(tr("Bookmark \"%1\" set at %2 (%3); rename it or add a note in the Bookmarks "
                     "dock (Ctrl+7).")
-                     .arg(name, u8ui::NumberFormat::offset(range.start),
-                          u8ui::NumberFormat::bytes(range.end - range.start)));
+                     .arg(name, u8doc::NumberFormat::offset(range.start),
+                          u8doc::NumberFormat::bytes(range.end - range.start)));
 }
 
 bool BookmarkActions::step(bool forward) {
@@ -263,7 +264,7 @@ bool BookmarkActions::step(bool forward) {
     QString text = tr("Bookmark %1 of %2: \"%3\" at %4")
                        .arg(index + 1)
                        .arg(list_->size())
-                       .arg(b.name, u8ui::NumberFormat::offset(b.start));
+                       .arg(b.name, u8doc::NumberFormat::offset(b.start));
     if (wrapped)
         text += forward ? tr(" (past the last, back to the first)")
                         : tr(" (before the first, round to the last)");

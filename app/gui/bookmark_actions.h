@@ -13,9 +13,12 @@
 #include <functional>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 class QMenu;
 
+namespace u8doc {
+class DocumentSession;
+} // namespace u8doc
 namespace u8app {
 
 class BookmarkList;
@@ -26,9 +29,9 @@ class MessageBanner;
 class BookmarkActions : public QObject {
     Q_OBJECT
 public:
-    // `currentPath`: the open file's path (empty for the sample: nothing is written).
-    BookmarkActions(QMainWindow* window, DocumentController* controller, MessageBanner* banner,
-                    std::function<QString()> currentPath);
+    // `session`: the open file's path (none for the sample: nothing is written).
+    BookmarkActions(QWidget* window, DocumentController* controller, MessageBanner* banner,
+                    const u8doc::DocumentSession* session);
 
     BookmarkList* list() const { return list_; }
     BookmarksPanel* panel() const { return panel_; }
@@ -62,10 +65,10 @@ private:
     void onChanged(bool byUser);
     void showKept();
 
-    QMainWindow* window_;
+    QWidget* window_;
     DocumentController* controller_;
     MessageBanner* banner_;
-    std::function<QString()> currentPath_;
+    const u8doc::DocumentSession* session_;
     BookmarkList* list_;
     BookmarksPanel* panel_;
     QAction* toggle_;

@@ -67,8 +67,8 @@ void BookmarksPanel::rebuild() {
     table_->setRowCount(list_->size());
     for (int i = 0; i < list_->size(); ++i) {
         const Bookmark& b = list_->at(i);
-        const QString cells[ColumnCount] = {b.name, u8ui::NumberFormat::offset(b.start),
-                                            u8ui::NumberFormat::count(b.length),
+        const QString cells[ColumnCount] = {b.name, u8doc::NumberFormat::offset(b.start),
+                                            u8doc::NumberFormat::count(b.length),
                                             QString(b.note).replace(QLatin1Char('\n'), u'⏎')};
         for (int c = 0; c < ColumnCount; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

@@ -20,7 +20,7 @@ namespace u8app {
 namespace {
 
 QString sizeText(quint64 bytes) {
-    return u8ui::NumberFormat::size(bytes);
+    return u8doc::NumberFormat::size(bytes);
 }
 
 } // namespace
@@ -108,7 +108,7 @@ void ChangePreviewDialog::updateSummary() {
     for (int row = 0; row < p.counts.size(); ++row) {
         const ChangePreview::Count& count = p.counts[row];
         const quint64 n = count.count - std::min(count.count, leftOutByKind.value(count.kind));
-        counts_->topLevelItem(row)->setText(1, u8ui::NumberFormat::count(n));
+        counts_->topLevelItem(row)->setText(1, u8doc::NumberFormat::count(n));
     }
 }
 
@@ -128,7 +128,7 @@ ChangePreviewDialog::ChangePreviewDialog(const ChangePreview& p, QWidget* parent
         counts_->setHeaderLabels({tr("Change"), tr("Count")});
         counts_->setRootIsDecorated(false);
         for (const ChangePreview::Count& c : p.counts)
-            new QTreeWidgetItem(counts_, {c.label, u8ui::NumberFormat::count(c.count)});
+            new QTreeWidgetItem(counts_, {c.label, u8doc::NumberFormat::count(c.count)});
         counts_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
         counts_->setMaximumHeight(24 + 22 * int(std::min<qsizetype>(p.counts.size(), 6)));
         layout->addWidget(counts_);

@@ -30,7 +30,7 @@ ChangeTree::ChangeTree(const ChangePreview& p, QWidget* parent) : QTreeWidget(pa
         QHash<int, QTreeWidgetItem*> kinds;
         for (const ChangePreview::Count& count : p.counts) {
             auto* item = new QTreeWidgetItem(
-                this, {tr("%1 (%2)").arg(count.label, u8ui::NumberFormat::count(count.count))});
+                this, {tr("%1 (%2)").arg(count.label, u8doc::NumberFormat::count(count.count))});
             item->setData(0, kLevelRole, KindLevel);
             item->setData(0, kKeyRole, count.kind);
             if (count.canLeaveOut) {
@@ -106,8 +106,8 @@ QTreeWidgetItem* ChangeTree::lineItem(QTreeWidgetItem*& item, QTreeWidgetItem* p
     if (item)
         return item;
     item = new QTreeWidgetItem(
-        parent, {tr("Line %1 — %n fix(es)", nullptr, changes).arg(u8ui::NumberFormat::count(line)),
-                 u8ui::NumberFormat::count(line)});
+        parent, {tr("Line %1 — %n fix(es)", nullptr, changes).arg(u8doc::NumberFormat::count(line)),
+                 u8doc::NumberFormat::count(line)});
     item->setData(0, kLevelRole, LineLevel);
     item->setData(0, kKeyRole, line);
     item->setFlags(item->flags() & ~Qt::ItemIsUserCheckable);
@@ -128,8 +128,8 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
     if (!c.confidence.isEmpty())
         why = tr("%1; confidence %2").arg(why, c.confidence);
     const auto [before, after] = ChangePreviewDialog::visiblePair(c.before, c.after);
-    const QStringList columns{u8ui::NumberFormat::offset(c.offset, 8),
-                              c.line > 0 ? u8ui::NumberFormat::count(c.line) : QString(), before,
+    const QStringList columns{u8doc::NumberFormat::offset(c.offset, 8),
+                              c.line > 0 ? u8doc::NumberFormat::count(c.line) : QString(), before,
                               after, why};
     auto* item = parent ? new QTreeWidgetItem(parent, columns) : new QTreeWidgetItem(this, columns);
     item->setData(0, kLevelRole, ChangeLevel);
@@ -146,10 +146,10 @@ QTreeWidgetItem* ChangeTree::addChange(QTreeWidgetItem* parent, const ChangePrev
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Checked);
         if (c.group != index && c.group >= 0)
-            item->setToolTip(
-                0, tr("Tied to the change at %1: this one rewrote text that one "
-                      "wrote, so they are made or left out together")
-                       .arg(u8ui::NumberFormat::offset(preview_.changes.value(c.group).offset, 8)));
+            item->setToolTip(0, tr("Tied to the change at %1: this one rewrote text that one "
+                                   "wrote, so they are made or left out together")
+                                    .arg(u8doc::NumberFormat::offset(
+                                        preview_.changes.value(c.group).offset, 8)));
     } else if (c.kind >= 0) {
         item->setToolTip(0, preview_.whyNotSelectable);
     }

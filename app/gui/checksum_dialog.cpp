@@ -19,7 +19,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 namespace {
 

@@ -3,18 +3,18 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "document_controller.h"
+#include "notices.h"
 #include "number_format.h"
 #include "window_action.h"
 
-#include <QMainWindow>
-#include <QStatusBar>
+#include <QWidget>
 
 namespace u8app {
 
 using Format = u8ui::SelectionCopy::Format;
 
-CopyActions::CopyActions(QMainWindow* window, DocumentController* document)
-    : QObject(window), window_(window), document_(document) {
+CopyActions::CopyActions(QWidget* window, u8doc::Notices* notices, DocumentController* document)
+    : QObject(window), window_(window), notices_(notices), document_(document) {
     text_ = makeWindowAction(window, tr("Copy as &Text"), QKeySequence::Copy,
                              tr("Copy the selected bytes decoded as the text pane reads them "
                                 "(UTF-8 unless View > Text Encoding says otherwise; errors become "
@@ -44,16 +44,15 @@ void CopyActions::copy(Format format) {
     const auto result = u8ui::SelectionCopy::toClipboard(*source, range, format,
                                                          u8codec::ErrorPolicy::Replace, reading);
     if (result.ok() && reading && !reading->isUtf8())
-        window_->statusBar()->showMessage(
-            tr("Copied the text of %1 read as %2")
-                .arg(u8ui::NumberFormat::bytes(range.end - range.start),
-                     QString::fromStdString(reading->name())),
-            3000);
+        notices_->say(tr("Copied the text of %1 read as %2")
+                          .arg(u8doc::NumberFormat::bytes(range.end - range.start),
+                               QString::fromStdString(reading->name())),
+                      3000);
     else if (result.ok())
-        window_->statusBar()->showMessage(
-            tr("Copied %1").arg(u8ui::NumberFormat::bytes(range.end - range.start)), 3000);
+        notices_->say(tr("Copied %1").arg(u8doc::NumberFormat::bytes(range.end - range.start)),
+                      3000);
     else
-        window_->statusBar()->showMessage(result.error, 6000);
+        notices_->say(result.error, 6000);
 }
 
 } // namespace u8app

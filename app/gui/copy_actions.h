@@ -9,8 +9,11 @@
 #include <functional>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 
+namespace u8doc {
+class Notices;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -18,7 +21,7 @@ class DocumentController;
 class CopyActions : public QObject {
     Q_OBJECT
 public:
-    CopyActions(QMainWindow* window, DocumentController* document);
+    CopyActions(QWidget* window, u8doc::Notices* notices, DocumentController* document);
 
     QList<QAction*> actions() const { return {text_, hex_, cArray_}; }
     // Enables them when there are bytes.
@@ -31,7 +34,8 @@ public:
 private:
     void copy(u8ui::SelectionCopy::Format format);
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     QAction* text_;
     QAction* hex_;

@@ -11,7 +11,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 QString CursorStatus::isolated(const QString& userText) {
     return QChar(0x2068) + userText + QChar(0x2069);

@@ -3,24 +3,26 @@
 #include "audit_actions.h"
 #include "audit_report.h"
 #include "byte_document.h"
+#include "document_controller.h"
 #include "document_scan.h"
+#include "document_session.h"
 #include "message_banner.h"
+#include "notices.h"
 #include "number_format.h"
 #include "open_actions.h"
 #include "scan_report.h"
 #include "summary_panel.h"
 #include "window_action.h"
 
-#include <QMainWindow>
 #include <QProgressBar>
-#include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
+#include <QWidget>
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 namespace {
 
@@ -31,11 +33,13 @@ QString checkingTip() {
 
 } // namespace
 
-DocumentCheck::DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, OpenActions* files,
+DocumentCheck::DocumentCheck(QWidget* window, u8doc::Notices* notices,
+                             u8doc::DocumentSession* session, OpenActions* files,
                              AuditActions* audits, u8ui::SummaryPanel* summary,
                              MessageBanner* banner)
-    : QObject(window), window_(window), document_(document), files_(files), audits_(audits),
-      summary_(summary), banner_(banner), scan_(new u8ui::DocumentScan(this)),
+    : QObject(window), window_(window), notices_(notices), session_(session),
+      document_(session->controller()->document()), files_(files), audits_(audits),
+      summary_(summary), banner_(banner), scan_(new u8doc::DocumentScan(this)),
       progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)),
       restart_(new QTimer(this)) {
     // After an edit, the check starts again once the typing pauses: a keystroke would otherwise
@@ -57,7 +61,7 @@ DocumentCheck::DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, 
     connectAudit();
 }
 
-QToolButton* DocumentCheck::makeCancelButton(QMainWindow* window) {
+QToolButton* DocumentCheck::makeCancelButton(QWidget* window) {
     auto* button = new QToolButton(window);
     button->setObjectName(QStringLiteral("scanCancel"));
     button->setIcon(window->style()->standardIcon(QStyle::SP_DialogCancelButton));
@@ -78,24 +82,24 @@ void DocumentCheck::hideProgress() {
 }
 
 void DocumentCheck::connectScan() {
-    connect(scan_, &u8ui::DocumentScan::progressChanged, this, [this](int permille) {
+    connect(scan_, &u8doc::DocumentScan::progressChanged, this, [this](int permille) {
         progress_->setValue(permille);
         summary_->setProgress(permille);
     });
-    connect(scan_, &u8ui::DocumentScan::finished, this, &DocumentCheck::onScanFinished);
-    connect(scan_, &u8ui::DocumentScan::cancelled, this, [this] {
+    connect(scan_, &u8doc::DocumentScan::finished, this, &DocumentCheck::onScanFinished);
+    connect(scan_, &u8doc::DocumentScan::cancelled, this, [this] {
         if (state_ != State::Running)
             return; // replaced by a newer scan, which reports for itself
         state_ = State::Cancelled;
         summary_->showMessage(tr("The check was cancelled: use Go > Check Again."));
         hideProgress();
         emit stateChanged();
-        window_->statusBar()->showMessage(
+        notices_->say(
             tr("Check cancelled: the problems list and counts are incomplete. Use Go > Check "
                "Again to run it."),
             8000);
     });
-    connect(scan_, &u8ui::DocumentScan::failed, this, [this](const QString& reason) {
+    connect(scan_, &u8doc::DocumentScan::failed, this, [this](const QString& reason) {
         state_ = State::Failed;
         summary_->showMessage(reason);
         hideProgress();
@@ -103,13 +107,13 @@ void DocumentCheck::connectScan() {
         banner_->showMessage(
             MessageBanner::Level::Warning,
             tr("The whole-file check of %1 stopped: %2").arg(document_->displayName(), reason),
-            files_->path().isEmpty() ? QString() : tr("Reload"), [this] { files_->reload(); });
+            session_->path().isEmpty() ? QString() : tr("Reload"), [this] { files_->reload(); });
     });
 }
 
 void DocumentCheck::start() {
     restart_->stop();
-    window_->statusBar()->clearMessage(); // "Check cancelled" is about the check this replaces
+    notices_->clearSaid(); // "Check cancelled" is about the check this replaces
     run();
 }
 
@@ -122,9 +126,8 @@ void DocumentCheck::restartAfterEdit() {
 }
 
 void DocumentCheck::drop() {
-    report_.reset();
     summary_->setReport(nullptr);
-    emit reportChanged(nullptr);
+    session_->setCheckReport(nullptr);
     // A scan still running for the old bytes is cancelled first; that is no news for the user.
     state_ = State::None;
     audits_->reset();
@@ -147,11 +150,10 @@ void DocumentCheck::run() {
     emit stateChanged();
 }
 
-void DocumentCheck::onScanFinished(std::shared_ptr<const u8ui::ScanReport> report) {
-    report_ = std::move(report);
+void DocumentCheck::onScanFinished(std::shared_ptr<const u8doc::ScanReport> report) {
     state_ = State::Finished;
-    summary_->setReport(report_);
-    emit reportChanged(report_);
+    summary_->setReport(report);
+    session_->setCheckReport(std::move(report));
     hideProgress();
     // The audit of what hides in the text follows, on the same bytes.
     startAudit();
@@ -162,9 +164,8 @@ void DocumentCheck::setBinary(const QString& kind) {
     state_ = State::None; // first, so that the cancel is no news
     scan_->cancel();
     // A check that ended before the detection did (a small file) is dropped as well.
-    report_.reset();
     summary_->setReport(nullptr);
-    emit reportChanged(nullptr);
+    session_->setCheckReport(nullptr);
     audits_->reset();
     hideProgress();
     binaryKind_ = kind;
@@ -219,10 +220,10 @@ void DocumentCheck::onAuditChanged() {
         progress_->setToolTip(checkingTip());
     }
     if (state == AuditActions::State::Cancelled)
-        window_->statusBar()->showMessage(tr("Audit cancelled: suspicious characters are not "
-                                             "listed or marked. Use Go > Check Again to run it."),
-                                          8000);
-    emit auditReportChanged(audits_->report());
+        notices_->say(tr("Audit cancelled: suspicious characters are not "
+                         "listed or marked. Use Go > Check Again to run it."),
+                      8000);
+    session_->setAuditReport(audits_->report());
     emit stateChanged();
 }
 
@@ -243,15 +244,16 @@ QString DocumentCheck::stateText() const {
     case State::Finished:
         break;
     }
-    if (!report_)
+    const std::shared_ptr<const u8doc::ScanReport> report = session_->checkReport();
+    if (!report)
         return {};
     const QString valid =
-        report_->summary.valid()
+        report->summary.valid()
             ? tr("valid UTF-8")
             : tr("not valid UTF-8 (%1)")
-                  .arg(report_->totalProblems == 1
+                  .arg(report->totalProblems == 1
                            ? tr("1 problem")
-                           : tr("%1 problems").arg(NumberFormat::count(report_->totalProblems)));
+                           : tr("%1 problems").arg(NumberFormat::count(report->totalProblems)));
     return valid + auditStateText();
 }
 

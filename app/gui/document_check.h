@@ -1,5 +1,5 @@
 // The window's whole-document check and the audit that follows it, on the document's bytes: runs
-// them (u8ui::DocumentScan, then AuditActions), shows their progress in the status bar with a
+// them (u8doc::DocumentScan, then AuditActions), shows their progress in the status bar with a
 // button that stops them, says in the Summary, the status bar or the banner when one was cancelled
 // or failed, waits for the user on binary data, and holds the state the title says ("valid UTF-8,
 // 3 suspicious characters"), made here only.
@@ -10,17 +10,20 @@
 #include <memory>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 class QProgressBar;
 class QTimer;
 class QToolButton;
 
-namespace u8ui {
-struct AuditReport;
-class ByteDocument;
-class DocumentScan;
-class SummaryPanel;
+namespace u8doc {
+class Notices;
+class DocumentSession;
 struct ScanReport;
+class DocumentScan;
+} // namespace u8doc
+namespace u8ui {
+class ByteDocument;
+class SummaryPanel;
 } // namespace u8ui
 
 namespace u8app {
@@ -32,8 +35,11 @@ class OpenActions;
 class DocumentCheck : public QObject {
     Q_OBJECT
 public:
-    DocumentCheck(QMainWindow* window, u8ui::ByteDocument* document, OpenActions* files,
-                  AuditActions* audits, u8ui::SummaryPanel* summary, MessageBanner* banner);
+    // The reports go to `session`, which holds them for the bytes shown; `files` reloads the
+    // file when the check failed.
+    DocumentCheck(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
+                  OpenActions* files, AuditActions* audits, u8ui::SummaryPanel* summary,
+                  MessageBanner* banner);
 
     // The status bar's progress and Cancel button (hidden while nothing runs).
     QProgressBar* progressBar() const { return progress_; }
@@ -51,25 +57,20 @@ public:
     // nearly every byte, so it stops and waits until the user asks for it.
     void setBinary(const QString& kind);
 
-    // The last finished check of the current bytes; null while it runs.
-    std::shared_ptr<const u8ui::ScanReport> report() const { return report_; }
-    u8ui::DocumentScan* scan() const { return scan_; }
+    u8doc::DocumentScan* scan() const { return scan_; }
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString stateText() const;
 
 signals:
-    // The check's report, null when dropped (new bytes, a new check, binary data).
-    void reportChanged(std::shared_ptr<const u8ui::ScanReport> report);
-    // The audit's report changed (null while none).
-    void auditReportChanged(std::shared_ptr<const u8ui::AuditReport> report);
-    // What stateText() says may have changed.
+    // What stateText() says may have changed. (The reports: DocumentSession::checked and
+    // audited.)
     void stateChanged();
 
 private:
-    QToolButton* makeCancelButton(QMainWindow* window);
+    QToolButton* makeCancelButton(QWidget* window);
     void connectScan();
     void connectAudit();
-    void onScanFinished(std::shared_ptr<const u8ui::ScanReport> report);
+    void onScanFinished(std::shared_ptr<const u8doc::ScanReport> report);
     void showAuditProblem(const QString& message);
     void drop();
     void run();
@@ -78,19 +79,20 @@ private:
     void hideProgress();
     QString auditStateText() const;
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
+    u8doc::DocumentSession* session_;
     u8ui::ByteDocument* document_;
     OpenActions* files_;
     AuditActions* audits_;
     u8ui::SummaryPanel* summary_;
     MessageBanner* banner_;
-    u8ui::DocumentScan* scan_;
+    u8doc::DocumentScan* scan_;
     QProgressBar* progress_;
     QToolButton* cancel_;
     QAction* again_;
     QTimer* restart_;
 
-    std::shared_ptr<const u8ui::ScanReport> report_;
     enum class State { None, Running, Finished, Cancelled, Failed };
     State state_ = State::None;
     QString binaryKind_; // what the encoding check found binary, while not checked

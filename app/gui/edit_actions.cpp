@@ -74,8 +74,8 @@ EditActions::EditActions(QMainWindow* window, DocumentController* document, QWid
                                "overwriting the bytes there (the Insert key toggles)"));
     insertMode_->setStatusTip(insertMode_->toolTip());
     connect(insertMode_, &QAction::triggered, this, [this](bool on) {
-        document_->setMode(on ? u8ui::DocumentEditor::Mode::Insert
-                              : u8ui::DocumentEditor::Mode::Overwrite);
+        document_->setMode(on ? u8doc::DocumentEditor::Mode::Insert
+                              : u8doc::DocumentEditor::Mode::Overwrite);
     });
     readOnly_ = makeWindowAction(window, tr("&Read Only"), {},
                                  tr("Refuse every edit (remembered); on by itself for a file "
@@ -116,7 +116,7 @@ void EditActions::updateActions() {
         a->setEnabled(hasDocument);
     fill_->setEnabled(hasDocument && document_->document()->size() > 0);
     cut_->setEnabled(hasDocument && document_->document()->size() > 0);
-    insertMode_->setChecked(document_->mode() == u8ui::DocumentEditor::Mode::Insert);
+    insertMode_->setChecked(document_->mode() == u8doc::DocumentEditor::Mode::Insert);
     readOnly_->setChecked(document_->isReadOnly());
     updateModeField();
 }
@@ -127,7 +127,7 @@ void EditActions::updateModeField() {
         const QString why = document_->readOnlyReason();
         mode_->setToolTip(why.isEmpty() ? tr("Edits are refused: View > Read Only is on")
                                         : tr("Edits are refused: %1").arg(why));
-    } else if (document_->mode() == u8ui::DocumentEditor::Mode::Insert) {
+    } else if (document_->mode() == u8doc::DocumentEditor::Mode::Insert) {
         mode_->setText(tr("INS"));
         mode_->setToolTip(tr("Insert mode: typed bytes go in before the cursor (Insert key)"));
     } else {
@@ -145,10 +145,10 @@ void EditActions::cut() {
     const u8codec::ByteSource* source = document_->document()->source();
     if (!source)
         return;
-    const u8ui::ByteRange range = u8ui::selectedBytes(*source, *document_->selection());
+    const u8ui::ByteRange range = u8doc::selectedBytes(*source, *document_->selection());
     if (range.isEmpty())
         return;
-    u8ui::DocumentEditor::Change change;
+    u8doc::DocumentEditor::Change change;
     change.offset = range.start;
     change.length = range.end - range.start;
     change.description = tr("Cut");
@@ -166,8 +166,8 @@ void EditActions::cut() {
     }
     if (document_->edit(change))
         showMessage(tr("Cut %1 at offset %2 (Edit > Undo puts them back)")
-                        .arg(u8ui::NumberFormat::bytes(change.length),
-                             u8ui::NumberFormat::offset(range.start)),
+                        .arg(u8doc::NumberFormat::bytes(change.length),
+                             u8doc::NumberFormat::offset(range.start)),
                     4000);
 }
 
@@ -219,10 +219,10 @@ bool EditActions::insertBytes(const QByteArray& bytes, bool asText, const QStrin
         return false;
     const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.constData());
     const u8ui::ByteRange target =
-        u8ui::placeInput(*source, *document_->selection(), document_->mode(),
-                         asText ? u8ui::EditUnit::Character : u8ui::EditUnit::Byte,
-                         std::span(data, std::size_t(bytes.size())));
-    u8ui::DocumentEditor::Change change;
+        u8doc::placeInput(*source, *document_->selection(), document_->mode(),
+                          asText ? u8doc::EditUnit::Character : u8doc::EditUnit::Byte,
+                          std::span(data, std::size_t(bytes.size())));
+    u8doc::DocumentEditor::Change change;
     change.offset = target.start;
     change.length = target.end - target.start;
     change.bytes = bytes;
@@ -231,8 +231,8 @@ bool EditActions::insertBytes(const QByteArray& bytes, bool asText, const QStrin
     if (!document_->edit(change))
         return false;
     showMessage(tr("%1: %2 at offset %3")
-                    .arg(description, u8ui::NumberFormat::bytes(quint64(bytes.size())),
-                         u8ui::NumberFormat::offset(target.start)),
+                    .arg(description, u8doc::NumberFormat::bytes(quint64(bytes.size())),
+                         u8doc::NumberFormat::offset(target.start)),
                 4000);
     return true;
 }
@@ -241,7 +241,7 @@ bool EditActions::fillSelection(std::uint8_t byte) {
     const u8codec::ByteSource* source = document_->document()->source();
     if (!source)
         return false;
-    const u8ui::ByteRange range = u8ui::selectedBytes(*source, *document_->selection());
+    const u8ui::ByteRange range = u8doc::selectedBytes(*source, *document_->selection());
     const quint64 length = range.end - range.start;
     if (length == 0) {
         showMessage(tr("Fill Selection: nothing is selected."));
@@ -250,10 +250,10 @@ bool EditActions::fillSelection(std::uint8_t byte) {
     if (length > kMaxFill) {
         showMessage(
             tr("Fill Selection: %1 are selected; at most %2 can be filled at once.")
-                .arg(u8ui::NumberFormat::bytes(length), u8ui::NumberFormat::bytes(kMaxFill)));
+                .arg(u8doc::NumberFormat::bytes(length), u8doc::NumberFormat::bytes(kMaxFill)));
         return false;
     }
-    u8ui::DocumentEditor::Change change;
+    u8doc::DocumentEditor::Change change;
     change.offset = range.start;
     change.length = length;
     change.bytes = QByteArray(qsizetype(length), char(byte));
@@ -277,7 +277,7 @@ void EditActions::chooseFillByte() {
     const u8codec::ByteSource* source = document_->document()->source();
     if (!source)
         return;
-    const u8ui::ByteRange range = u8ui::selectedBytes(*source, *document_->selection());
+    const u8ui::ByteRange range = u8doc::selectedBytes(*source, *document_->selection());
     QString text = QSettings().value(kFillKey, QStringLiteral("00")).toString();
     QString problem; // why the last answer was refused
     for (;;) {
@@ -285,8 +285,8 @@ void EditActions::chooseFillByte() {
         text = QInputDialog::getText(
             window_, tr("Fill Selection"),
             problem + tr("Fill the %1 selected from offset %2 with the byte (hex):")
-                          .arg(u8ui::NumberFormat::bytes(range.end - range.start),
-                               u8ui::NumberFormat::offset(range.start)),
+                          .arg(u8doc::NumberFormat::bytes(range.end - range.start),
+                               u8doc::NumberFormat::offset(range.start)),
             QLineEdit::Normal, text, &ok);
         if (!ok)
             return;

@@ -42,38 +42,38 @@ void EncodingCheck::restart(std::shared_ptr<const u8codec::ByteSource> source, c
 
 void EncodingCheck::advise(const u8convert::Detection& detection, const QString& name,
                            quint64 fileSize) {
-    const EncodingAdvice advice = adviseOn(detection, name, fileSize);
+    const u8doc::EncodingAdvice advice = u8doc::adviseOn(detection, name, fileSize);
     // Advice waits behind what the banner says already (the file changed on disk, the check
     // stopped): that matters more.
-    if (advice.remedy == EncodingAdvice::Remedy::None || !banner_->text().isEmpty()) {
+    if (advice.remedy == u8doc::EncodingAdvice::Remedy::None || !banner_->text().isEmpty()) {
         emit examined(false);
         return;
     }
     std::function<void()> action;
     switch (advice.remedy) {
-    case EncodingAdvice::Remedy::FixMojibake:
+    case u8doc::EncodingAdvice::Remedy::FixMojibake:
         action = [this] { repairs_->fixMojibakeAction()->trigger(); };
         break;
-    case EncodingAdvice::Remedy::ReadAsCp1252:
+    case u8doc::EncodingAdvice::Remedy::ReadAsCp1252:
         action = [this] { repairs_->readInvalidAsCp1252Action()->trigger(); };
         break;
-    case EncodingAdvice::Remedy::ReplaceInvalid:
+    case u8doc::EncodingAdvice::Remedy::ReplaceInvalid:
         action = [this] { repairs_->replaceInvalidAction()->trigger(); };
         break;
-    case EncodingAdvice::Remedy::C1AsCp1252:
+    case u8doc::EncodingAdvice::Remedy::C1AsCp1252:
         action = [this] { repairs_->readC1AsCp1252Action()->trigger(); };
         break;
-    case EncodingAdvice::Remedy::Reinterpret:
+    case u8doc::EncodingAdvice::Remedy::Reinterpret:
         action = [this, encoding = advice.encoding] { repairs_->runReinterpret(encoding); };
         break;
-    case EncodingAdvice::Remedy::Binary:
+    case u8doc::EncodingAdvice::Remedy::Binary:
         emit binaryFound(QString::fromStdString(detection.binary));
         action = [this] {
             banner_->dismiss();
             emit checkRequested();
         };
         break;
-    case EncodingAdvice::Remedy::None:
+    case u8doc::EncodingAdvice::Remedy::None:
         break;
     }
     adviceText_ = advice.text;

@@ -48,7 +48,7 @@ private:
     MessageBanner* banner_;
     QString adviceText_; // the banner's text while it shows the advice
     bool pending_ = false;
-    u8ui::LatestRun run_{this}; // last: waits for its worker (4 MiB read at most) first
+    u8doc::LatestRun run_{this}; // last: waits for its worker (4 MiB read at most) first
 };
 
 } // namespace u8app

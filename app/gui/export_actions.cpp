@@ -3,15 +3,16 @@
 #include "atomic_output.h"
 #include "byte_document.h"
 #include "document_controller.h"
+#include "document_session.h"
 #include "dump_painter.h"
 #include "html_dump.h"
+#include "notices.h"
 #include "number_format.h"
 #include "window_action.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
@@ -19,7 +20,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QSaveFile>
-#include <QStatusBar>
+#include <QWidget>
 
 namespace u8app {
 namespace {
@@ -34,9 +35,10 @@ u8dump::DumpOptions optionsFor(u8ui::ByteRange range, int width) {
 
 } // namespace
 
-ExportActions::ExportActions(QMainWindow* window, DocumentController* document,
-                             std::function<QString()> currentPath, std::function<int()> bytesPerRow)
-    : QObject(window), window_(window), document_(document), currentPath_(std::move(currentPath)),
+ExportActions::ExportActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                             const u8doc::DocumentSession* session,
+                             std::function<int()> bytesPerRow)
+    : QObject(window), window_(window), notices_(notices), document_(document), session_(session),
       bytesPerRow_(std::move(bytesPerRow)) {
     html_ = makeWindowAction(window, tr("Export as &HTML…"), QKeySequence(),
                              tr("Write the selection (or the whole document) as a page of "
@@ -79,12 +81,12 @@ u8ui::ByteRange ExportActions::range() const {
 }
 
 QString ExportActions::title() const {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     return path.isEmpty() ? document_->document()->displayName() : path;
 }
 
 QString ExportActions::defaultPath(const QString& suffix) const {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     if (path.isEmpty())
         return QDir::home().filePath(QStringLiteral("dump") + suffix);
     const QFileInfo info(path);
@@ -99,7 +101,7 @@ bool ExportActions::sizeAccepted(u8ui::ByteRange range, const QString& what) {
             tr("%1 is too much for one dump: a page shows about 50 bytes of markup for each "
                "byte, and no browser or printer takes that much. Select at most %2 (Edit > "
                "Select Range) and export that.")
-                .arg(u8ui::NumberFormat::bytes(bytes), u8ui::NumberFormat::bytes(kRefuseAbove)));
+                .arg(u8doc::NumberFormat::bytes(bytes), u8doc::NumberFormat::bytes(kRefuseAbove)));
         return false;
     }
     if (bytes > kAskAbove)
@@ -107,7 +109,7 @@ bool ExportActions::sizeAccepted(u8ui::ByteRange range, const QString& what) {
                    window_, what,
                    tr("Export %1? The result will be large and slow to open; a selection "
                       "(Edit > Select Range) keeps it small.")
-                       .arg(u8ui::NumberFormat::bytes(bytes)),
+                       .arg(u8doc::NumberFormat::bytes(bytes)),
                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
     return true;
 }
@@ -182,8 +184,8 @@ void ExportActions::askHtml() {
         QMessageBox::warning(window_, tr("Export as HTML"), error);
         return;
     }
-    window_->statusBar()->showMessage(
-        tr("Exported %1 as HTML to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), path),
+    notices_->say(
+        tr("Exported %1 as HTML to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), path),
         8000);
 }
 
@@ -202,8 +204,9 @@ void ExportActions::askPdf() {
         QMessageBox::warning(window_, tr("Export as PDF"), error);
         return;
     }
-    window_->statusBar()->showMessage(
-        tr("Exported %1 as PDF to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), path), 8000);
+    notices_->say(
+        tr("Exported %1 as PDF to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), path),
+        8000);
 }
 
 void ExportActions::print() {
@@ -213,12 +216,12 @@ void ExportActions::print() {
     QPrinter printer(QPrinter::HighResolution);
     printer.setDocName(title());
     QPrintDialog dialog(&printer, window_);
-    dialog.setWindowTitle(tr("Print %1").arg(u8ui::NumberFormat::bytes(r.end - r.start)));
+    dialog.setWindowTitle(tr("Print %1").arg(u8doc::NumberFormat::bytes(r.end - r.start)));
     if (dialog.exec() != QDialog::Accepted)
         return;
     paint(printer, r);
-    window_->statusBar()->showMessage(
-        tr("Sent %1 to %2").arg(u8ui::NumberFormat::bytes(r.end - r.start), printer.printerName()),
+    notices_->say(
+        tr("Sent %1 to %2").arg(u8doc::NumberFormat::bytes(r.end - r.start), printer.printerName()),
         8000);
 }
 

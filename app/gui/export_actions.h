@@ -15,10 +15,14 @@
 #include <functional>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 class QMenu;
 class QPagedPaintDevice;
 
+namespace u8doc {
+class Notices;
+class DocumentSession;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -30,10 +34,10 @@ public:
     static constexpr quint64 kAskAbove = quint64(4) << 20;
     static constexpr quint64 kRefuseAbove = quint64(64) << 20;
 
-    // `currentPath` gives the open file's path (empty without a file), `bytesPerRow` the hex
+    // `session` gives the open file's path (none without a file), `bytesPerRow` the hex
     // pane's row width (the export's).
-    ExportActions(QMainWindow* window, DocumentController* document,
-                  std::function<QString()> currentPath, std::function<int()> bytesPerRow);
+    ExportActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                  const u8doc::DocumentSession* session, std::function<int()> bytesPerRow);
 
     // Adds the actions to `menu` before `before`.
     void populate(QMenu* menu, QAction* before);
@@ -64,9 +68,10 @@ private:
     void askPdf();
     void print();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
-    std::function<QString()> currentPath_;
+    const u8doc::DocumentSession* session_;
     std::function<int()> bytesPerRow_;
     Bookmarks bookmarks_;
     QAction* html_;

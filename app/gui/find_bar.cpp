@@ -148,8 +148,8 @@ FindBar::Pattern FindBar::pattern() const {
     return patternFor(mode(), edit_->text());
 }
 
-FindQuery FindBar::caseInsensitiveQuery(const QString& text) {
-    FindQuery q;
+u8doc::FindQuery FindBar::caseInsensitiveQuery(const QString& text) {
+    u8doc::FindQuery q;
     for (const char32_t cp : text.toUcs4()) {
         std::vector<std::string> forms;
         for (const char32_t form : {cp, QChar::toLower(cp), QChar::toUpper(cp),
@@ -164,9 +164,9 @@ FindQuery FindBar::caseInsensitiveQuery(const QString& text) {
     return q;
 }
 
-FindQuery FindBar::query() const {
+u8doc::FindQuery FindBar::query() const {
     if (mode() == Mode::Error) {
-        FindQuery q;
+        u8doc::FindQuery q;
         q.errorSegments = true;
         q.errorKind = errorKind();
         return q;
@@ -174,7 +174,7 @@ FindQuery FindBar::query() const {
     if (mode() == Mode::Text && !matchCase())
         return caseInsensitiveQuery(edit_->text());
     const Pattern p = pattern();
-    return FindQuery::forBytes(p.bytes.toStdString());
+    return u8doc::FindQuery::forBytes(p.bytes.toStdString());
 }
 
 bool FindBar::matchCase() const {

@@ -31,10 +31,10 @@ public:
     Pattern pattern() const;
     static Pattern patternFor(Mode mode, const QString& text);
     // What to search for, with the case option and the error kind; empty when nothing valid.
-    FindQuery query() const;
+    u8doc::FindQuery query() const;
     // The query for `text` searched without case: each character's case forms (Unicode simple
     // case mappings: lower, upper, title and folded) as alternatives.
-    static FindQuery caseInsensitiveQuery(const QString& text);
+    static u8doc::FindQuery caseInsensitiveQuery(const QString& text);
 
     Mode mode() const;
     void setMode(Mode mode);

@@ -21,8 +21,8 @@ constexpr quint64 kHighlightReach = 64 * 1024;
 // The longest selection that prefills the find field.
 constexpr quint64 kMaxPrefill = 1024;
 
-FindProgress progressOf(const std::atomic<bool>& stop,
-                        const std::shared_ptr<std::atomic<int>>& permille) {
+u8doc::FindProgress progressOf(const std::atomic<bool>& stop,
+                               const std::shared_ptr<std::atomic<int>>& permille) {
     return {&stop, [permille](double done) { *permille = int(done * 1000); }};
 }
 } // namespace
@@ -81,7 +81,7 @@ void FindController::updateActions() {
 
 void FindController::findByte(std::uint8_t value) {
     bar_->setMode(FindBar::Mode::Hex);
-    bar_->setText(u8ui::NumberFormat::byteHex(value));
+    bar_->setText(u8doc::NumberFormat::byteHex(value));
     bar_->show();
     start(true);
 }
@@ -128,7 +128,7 @@ void FindController::activate() {
 }
 
 void FindController::start(bool forward) {
-    const FindQuery query = bar_->query();
+    const u8doc::FindQuery query = bar_->query();
     if (bar_->isHidden() || query.isEmpty()) {
         bar_->activate();
         if (query.isEmpty()) {
@@ -149,9 +149,9 @@ void FindController::start(bool forward) {
     // backward before it. Past the end the search wraps around once.
     const quint64 from = range.start;
     searchRun_.start(
-        [source, engine = FindEngine(query), from, forward,
+        [source, engine = u8doc::FindEngine(query), from, forward,
          permille = searchPermille_](const std::atomic<bool>& stop) {
-            const FindProgress progress = progressOf(stop, permille);
+            const u8doc::FindProgress progress = progressOf(stop, permille);
             SearchJob job;
             job.forward = forward;
             if (forward) {
@@ -209,21 +209,21 @@ void FindController::onPatternChanged() {
 
 void FindController::startCount() {
     const auto source = document_->sharedSource();
-    const FindQuery query = bar_->query();
+    const u8doc::FindQuery query = bar_->query();
     if (!source || query.isEmpty())
         return;
     countPermille_ = std::make_shared<std::atomic<int>>(0);
     counting_ = true;
     progressTimer_->start();
     countRun_.start(
-        [source, engine = FindEngine(query),
+        [source, engine = u8doc::FindEngine(query),
          permille = countPermille_](const std::atomic<bool>& stop) {
             return engine.count(*source, progressOf(stop, permille));
         },
-        [this](FindEngine::Count count) { onCountDone(std::move(count)); });
+        [this](u8doc::FindEngine::Count count) { onCountDone(std::move(count)); });
 }
 
-void FindController::onCountDone(FindEngine::Count count) {
+void FindController::onCountDone(u8doc::FindEngine::Count count) {
     counting_ = false;
     if (count.complete)
         count_ = std::move(count);
@@ -271,13 +271,13 @@ void FindController::showStatus() {
 
 void FindController::updateHighlights() {
     const u8codec::ByteSource* source = document_->source();
-    const FindQuery query = bar_->query();
+    const u8doc::FindQuery query = bar_->query();
     if (!source || bar_->isHidden() || query.isEmpty()) {
         if (!selection_->highlights().isEmpty())
             selection_->setHighlights({});
         return;
     }
-    const FindEngine engine(query);
+    const u8doc::FindEngine engine(query);
     // What is on screen (the hex pane's rows; the text pane shows no more than that around the
     // cursor) and a generous neighbourhood of the cursor, so that moving a little needs no
     // recomputation before the next repaint.
@@ -292,7 +292,7 @@ void FindController::updateHighlights() {
         {text_->topOffset(), std::min<quint64>(size, text_->topOffset() + kHighlightReach)}};
     QVector<u8ui::ByteRange> ranges;
     for (const auto& [from, to] : windows)
-        for (const FindMatch& m : engine.within(*source, from, to))
+        for (const u8doc::FindMatch& m : engine.within(*source, from, to))
             ranges.push_back({m.offset, m.offset + m.length});
     std::sort(ranges.begin(), ranges.end(),
               [](const u8ui::ByteRange& a, const u8ui::ByteRange& b) { return a.start < b.start; });

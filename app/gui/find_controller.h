@@ -57,7 +57,7 @@ public:
     void findByte(std::uint8_t value);
 
     // The last finished count of the current pattern (null while counting or without pattern).
-    const FindEngine::Count* count() const { return count_ ? &*count_ : nullptr; }
+    const u8doc::FindEngine::Count* count() const { return count_ ? &*count_ : nullptr; }
 
 signals:
     void finished(bool found, quint64 offset);
@@ -66,13 +66,13 @@ signals:
 
 private:
     struct SearchJob {
-        std::optional<FindMatch> match;
+        std::optional<u8doc::FindMatch> match;
         bool wrapped = false;
         bool forward = true;
     };
     void onSearchDone(const SearchJob& job);
     void startCount();
-    void onCountDone(FindEngine::Count count);
+    void onCountDone(u8doc::FindEngine::Count count);
     void onPatternChanged();
     void showStatus();
     void createActions(QWidget* window);
@@ -95,15 +95,15 @@ private:
     // What the status tells.
     bool searching_ = false;
     bool counting_ = false;
-    std::optional<FindMatch> current_; // the match found last, while it is the selection
+    std::optional<u8doc::FindMatch> current_; // the match found last, while it is the selection
     bool wrapped_ = false;
     bool forward_ = true;
     bool notFound_ = false;
-    std::optional<FindEngine::Count> count_;
+    std::optional<u8doc::FindEngine::Count> count_;
 
     // Last: destroyed first, waiting for their workers before the rest goes.
-    u8ui::LatestRun searchRun_{this};
-    u8ui::LatestRun countRun_{this};
+    u8doc::LatestRun searchRun_{this};
+    u8doc::LatestRun countRun_{this};
 };
 
 } // namespace u8app

@@ -22,7 +22,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 namespace {
 const QString kModeKey = QStringLiteral("replace/mode");
@@ -117,7 +117,7 @@ void FindReplaceDialog::setStatus(const QString& text, bool problem) {
         window->statusBar()->showMessage(text, 8000);
 }
 
-std::optional<FindQuery> FindReplaceDialog::query() {
+std::optional<u8doc::FindQuery> FindReplaceDialog::query() {
     const FindBar::Pattern p = FindBar::patternFor(mode(), find_->text());
     if (!p.error.isEmpty() || p.bytes.isEmpty()) {
         setStatus(p.error.isEmpty() ? tr("Type what to find.") : p.error, true);
@@ -125,7 +125,7 @@ std::optional<FindQuery> FindReplaceDialog::query() {
     }
     if (mode() == Mode::Text && !matchCase_->isChecked())
         return FindBar::caseInsensitiveQuery(find_->text());
-    return FindQuery::forBytes(p.bytes.toStdString());
+    return u8doc::FindQuery::forBytes(p.bytes.toStdString());
 }
 
 std::optional<QByteArray> FindReplaceDialog::replacement() {
@@ -148,9 +148,9 @@ bool FindReplaceDialog::runSearch(const QString& title,
 namespace {
 
 // Whether the selection is exactly a match of `engine` (a Find Next or Replace left it there).
-bool selectionIsMatch(const u8codec::ByteSource& source, const FindEngine& engine,
+bool selectionIsMatch(const u8codec::ByteSource& source, const u8doc::FindEngine& engine,
                       u8ui::ByteRange range) {
-    const std::optional<FindMatch> m = engine.next(source, range.start, range.start + 1);
+    const std::optional<u8doc::FindMatch> m = engine.next(source, range.start, range.start + 1);
     return m && m->offset == range.start && m->offset + m->length == range.end;
 }
 
@@ -158,24 +158,25 @@ bool selectionIsMatch(const u8codec::ByteSource& source, const FindEngine& engin
 
 bool FindReplaceDialog::findNext() {
     const std::shared_ptr<const u8codec::ByteSource> source = document_->document()->sharedSource();
-    const std::optional<FindQuery> q = query();
+    const std::optional<u8doc::FindQuery> q = query();
     if (!source || !q)
         return false;
     const u8ui::ByteRange range = document_->selection()->range();
     // After a match, on from its end; from a mere cursor, a match there counts.
-    return findFrom(selectionIsMatch(*source, FindEngine(*q), range) ? range.end : range.start);
+    return findFrom(selectionIsMatch(*source, u8doc::FindEngine(*q), range) ? range.end
+                                                                            : range.start);
 }
 
 bool FindReplaceDialog::findFrom(quint64 from) {
     const std::shared_ptr<const u8codec::ByteSource> source = document_->document()->sharedSource();
-    const std::optional<FindQuery> q = query();
+    const std::optional<u8doc::FindQuery> q = query();
     if (!source || !q)
         return false;
-    auto engine = std::make_shared<FindEngine>(*q);
-    std::optional<FindMatch> match;
+    auto engine = std::make_shared<u8doc::FindEngine>(*q);
+    std::optional<u8doc::FindMatch> match;
     bool wrapped = false;
     if (!runSearch(tr("Finding"), [&](JobControl& control) {
-            FindProgress progress;
+            u8doc::FindProgress progress;
             progress.cancel = control.cancelFlag();
             match = engine->next(*source, from, UINT64_MAX, progress);
             if (!match && from > 0 && !control.cancelled()) {
@@ -201,14 +202,14 @@ bool FindReplaceDialog::replace() {
         return false;
     }
     const u8codec::ByteSource* source = document_->document()->source();
-    const std::optional<FindQuery> q = query();
+    const std::optional<u8doc::FindQuery> q = query();
     const std::optional<QByteArray> with = replacement();
     if (!source || !q || !with)
         return false;
     const u8ui::ByteRange range = document_->selection()->range();
-    if (!selectionIsMatch(*source, FindEngine(*q), range))
+    if (!selectionIsMatch(*source, u8doc::FindEngine(*q), range))
         return findNext(); // the first press finds what the next replaces
-    u8ui::DocumentEditor::Change change;
+    u8doc::DocumentEditor::Change change;
     change.offset = range.start;
     change.length = range.end - range.start;
     change.bytes = *with;
@@ -229,12 +230,12 @@ quint64 FindReplaceDialog::replaceAll() {
         return 0;
     }
     const std::shared_ptr<const u8codec::ByteSource> source = document_->document()->sharedSource();
-    const std::optional<FindQuery> q = query();
+    const std::optional<u8doc::FindQuery> q = query();
     const std::optional<QByteArray> with = replacement();
     if (!source || !q || !with)
         return 0;
-    const FindEngine engine(*q);
-    std::optional<std::vector<DocumentHistory::Splice>> splices;
+    const u8doc::FindEngine engine(*q);
+    std::optional<std::vector<u8doc::DocumentHistory::Splice>> splices;
     bool more = false;
     if (!runSearch(tr("Replacing"),
                    [&](JobControl& control) {

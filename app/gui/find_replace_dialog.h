@@ -48,7 +48,7 @@ public:
     static constexpr std::size_t kMaxReplacements = 1'000'000;
 
 private:
-    std::optional<FindQuery> query();
+    std::optional<u8doc::FindQuery> query();
     std::optional<QByteArray> replacement();
     // Selects the first match from `from` on, wrapping once to the start.
     bool findFrom(quint64 from);

@@ -75,7 +75,7 @@ GoToOffsetDialog::Parsed GoToOffsetDialog::parse(const QString& input, bool hex,
     if (value >= size) {
         result.error = size == 0 ? tr("The document is empty.")
                                  : tr("Beyond the end: the last offset is %1.")
-                                       .arg(u8ui::NumberFormat::offsetAndDecimal(size - 1));
+                                       .arg(u8doc::NumberFormat::offsetAndDecimal(size - 1));
         return result;
     }
     result.offset = value;
@@ -93,7 +93,7 @@ bool GoToOffsetDialog::hexSelected() const {
 void GoToOffsetDialog::revalidate() {
     const Parsed p = parse(edit_->text(), hex_->isChecked(), size_);
     if (p.offset)
-        hint_->setText(tr("Offset %1").arg(u8ui::NumberFormat::offsetAndDecimal(*p.offset)));
+        hint_->setText(tr("Offset %1").arg(u8doc::NumberFormat::offsetAndDecimal(*p.offset)));
     else
         hint_->setText(p.error);
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(p.offset.has_value());

@@ -89,7 +89,7 @@ void InsertCharacterDialog::lookUp() {
         u8codec::hexBytes(std::span<const std::uint8_t>(bytes, std::size_t(length))));
     preview_->setText(tr("%1 — inserts %2 (%3)")
                           .arg(QString::fromStdString(u8convert::describeCharacter(*found_)), hex,
-                               u8ui::NumberFormat::bytes(quint64(length))));
+                               u8doc::NumberFormat::bytes(quint64(length))));
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(true);
 }
 

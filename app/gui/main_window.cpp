@@ -16,6 +16,7 @@
 #include "document_check.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "edit_actions.h"
 #include "eliding_status_bar.h"
 #include "encoding_check.h"
@@ -46,6 +47,7 @@
 #include "walkthrough_panel.h"
 #include "window_action.h"
 #include "window_layout.h"
+#include "window_notices.h"
 #include "zoom_actions.h"
 
 #include <QActionGroup>
@@ -68,7 +70,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
-#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -87,31 +88,32 @@ constexpr int kLongestHold = 500; // ms
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)),
-      controller_(new DocumentController(this)), banner_(new MessageBanner(this)),
+      notices_(new WindowNotices(this)), controller_(new DocumentController(this)),
+      session_(new u8doc::DocumentSession(controller_, this)), banner_(new MessageBanner(this)),
       findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
       hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
       inspector_(new u8ui::InspectorPanel(this)), codePage_(new u8ui::CodePageTable(this)),
       legend_(new u8ui::LegendWidget(this)), summary_(new u8ui::SummaryPanel(this)),
       repairs_(new RepairActions(this, document(), history())),
-      saves_(new SaveActions(this, document(), history(), [this] { return open_->path(); })),
-      audits_(new AuditActions(this)), open_(new OpenActions(this, controller_, saves_, banner_)),
-      lines_(new LineLocator(this)), navigation_(new NavigationActions(this, controller_, lines_)),
+      saves_(new SaveActions(this, document(), history(), session_)),
+      audits_(new AuditActions(this)),
+      open_(new OpenActions(this, notices_, session_, saves_, banner_)),
+      lines_(new u8doc::LineLocator(this)),
+      navigation_(new NavigationActions(this, notices_, controller_, lines_)),
       finder_(new FindController(findBar_, document(), selection(), hexView_, textView_, this)),
-      copies_(new CopyActions(this, controller_)),
+      copies_(new CopyActions(this, notices_, controller_)),
       edits_(new EditActions(this, controller_, hexView_)),
       encoding_(new EncodingCheck(repairs_, banner_, this)),
-      check_(new DocumentCheck(this, document(), open_, audits_, summary_, banner_)),
-      problems_(new ProblemsPanel(this, controller_, audits_, navigation_,
-                                  [this] { return open_->path(); })),
+      check_(new DocumentCheck(this, notices_, session_, open_, audits_, summary_, banner_)),
+      problems_(new ProblemsPanel(this, notices_, controller_, audits_, navigation_, session_)),
       status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
-      walkthrough_(new WalkthroughActions(this, controller_)), zoom_(new ZoomActions(this)),
-      checksums_(new ChecksumActions(this, controller_)),
-      selectionFiles_(
-          new SelectionFileActions(this, controller_, saves_, [this] { return open_->path(); })),
-      bookmarks_(new BookmarkActions(this, controller_, banner_, [this] { return open_->path(); })),
+      walkthrough_(new WalkthroughActions(this, notices_, controller_)),
+      zoom_(new ZoomActions(this)), checksums_(new ChecksumActions(this, controller_)),
+      selectionFiles_(new SelectionFileActions(this, notices_, controller_, saves_, session_)),
+      bookmarks_(new BookmarkActions(this, controller_, banner_, session_)),
       textEncoding_(new TextEncodingActions(this, textView_)), compareView_(new CompareView(this)),
       compares_(new CompareActions(
-          this, controller_, compareView_, [this] { return open_->path(); },
+          this, controller_, compareView_, [this] { return session_->path(); },
           [this](bool on) {
               // The compared view in the panes' place, or the panes back.
               compareView_->setVisible(on);
@@ -202,12 +204,12 @@ void MainWindow::connectDocument() {
                 onContentChanged(change == u8ui::ByteDocument::Change::Edited);
             });
     connect(selection, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::syncPanelsToCursor);
-    connect(history(), &DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(history(), &u8doc::DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
     connect(controller_, &DocumentController::aboutToReplace, this, [this](const QString& name) {
         // Work on the old bytes stops; the audit's profile follows the new name.
         finder_->cancel();
         navigation_->cancel();
-        audits_->setDocument(open_->path(), name);
+        audits_->setDocument(session_->path(), name);
         compares_->closeCompare(); // it was of the document before
     });
     connect(repairs_, &RepairActions::finished, this,
@@ -259,10 +261,12 @@ void MainWindow::connectDocument() {
 
 void MainWindow::connectCheck() {
     connect(encoding_, &EncodingCheck::examined, this, &MainWindow::encodingExamined);
-    connect(encoding_, &EncodingCheck::binaryFound, check_, &DocumentCheck::setBinary);
+    // The verdict is the session's; the check waits on binary data until asked.
+    connect(encoding_, &EncodingCheck::binaryFound, session_, &u8doc::DocumentSession::setBinary);
+    connect(session_, &u8doc::DocumentSession::binaryFound, check_, &DocumentCheck::setBinary);
     connect(encoding_, &EncodingCheck::checkRequested, check_, &DocumentCheck::start);
-    connect(check_, &DocumentCheck::reportChanged, this,
-            [this](const std::shared_ptr<const u8ui::ScanReport>& report) {
+    connect(session_, &u8doc::DocumentSession::checked, this,
+            [this](const std::shared_ptr<const u8doc::ScanReport>& report) {
                 problems_->setReport(report);
                 if (report) {
                     codePage_->setCounts(report->byteCounts);
@@ -273,8 +277,8 @@ void MainWindow::connectCheck() {
                     codePage_->clearCounts();
                 }
             });
-    connect(check_, &DocumentCheck::auditReportChanged, this,
-            [this](const std::shared_ptr<const u8ui::AuditReport>& report) {
+    connect(session_, &u8doc::DocumentSession::audited, this,
+            [this](const std::shared_ptr<const u8doc::AuditReport>& report) {
                 problems_->setAuditReport(report);
                 hexView_->setAuditReport(report);
                 textView_->setAuditReport(report);
@@ -306,8 +310,8 @@ void MainWindow::onContentChanged(bool edited) {
         // the sample's never. Messages in the status bar were about the old bytes too ("Saved",
         // "N changes applied").
         statusBar()->clearMessage();
-        auto work = [this, source, hasFile = open_->hasFile(), name = document()->displayName(),
-                     size = open_->openedSize()] {
+        auto work = [this, source, hasFile = session_->hasFile(), name = document()->displayName(),
+                     size = session_->openedSize()] {
             encoding_->restart(hasFile ? source : nullptr, name, size);
             check_->start();
         };
@@ -404,9 +408,8 @@ void MainWindow::createMenus() {
     compares_->populate(file, quitSeparator);
     file->insertAction(quitSeparator, selectionFiles_->saveSelectionAction());
     file->insertAction(quitSeparator, problems_->exportAction());
-    auto* exports = new ExportActions(
-        this, controller_, [this] { return open_->path(); },
-        [this] { return hexView_->bytesPerRow(); });
+    auto* exports = new ExportActions(this, notices_, controller_, session_,
+                                      [this] { return hexView_->bytesPerRow(); });
     exports->populate(file, quitSeparator);
     exports->setBookmarks([this] {
         std::vector<u8dump::HtmlBookmark> out;
@@ -416,10 +419,10 @@ void MainWindow::createMenus() {
     });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = history()->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction* undo = makeStepAction(this, history()->undoStack(), false, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setToolTip(tr("Undo the last edit, repair or reinterpretation"));
-    QAction* redo = history()->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = makeStepAction(this, history()->undoStack(), true, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     redo->setToolTip(tr("Redo the edit, repair or reinterpretation undone last"));
     edit->addActions({undo, redo});
@@ -742,10 +745,10 @@ u8ui::ByteDocument* MainWindow::document() const {
 u8ui::ByteSelection* MainWindow::selection() const {
     return controller_->selection();
 }
-DocumentHistory* MainWindow::history() const {
+u8doc::DocumentHistory* MainWindow::history() const {
     return controller_->history();
 }
-u8ui::DocumentScan* MainWindow::documentScan() const {
+u8doc::DocumentScan* MainWindow::documentScan() const {
     return check_->scan();
 }
 QTableView* MainWindow::problemsView() const {
@@ -754,17 +757,8 @@ QTableView* MainWindow::problemsView() const {
 QComboBox* MainWindow::problemsFilter() const {
     return problems_->filter();
 }
-std::shared_ptr<const u8ui::ScanReport> MainWindow::scanReport() const {
-    return check_->report();
-}
-std::shared_ptr<const u8ui::AuditReport> MainWindow::auditReport() const {
-    return audits_->report();
-}
 QString MainWindow::checkStateText() const {
     return check_->stateText();
-}
-QString MainWindow::filePath() const {
-    return open_->path();
 }
 QString MainWindow::statusField(const QString& name) const {
     const auto* l = findChild<QLabel*>(name);

@@ -1,10 +1,11 @@
 // The u8scope window: composes the panes, the docks, the menus and the status bar around one
-// document. What each part does lives with its owner: the document, selection, history and
-// editing (DocumentController; the Edit menu's commands in EditActions), opening files
-// (OpenActions), the check and audit (DocumentCheck), the
-// encoding advice (EncodingCheck), the Problems panel, moving the cursor (NavigationActions),
-// search (FindController), the cursor's status (StatusFields), the docks (DockSetup), the
-// walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
+// document, owned by a u8doc::DocumentSession (its file, identity on disk, verdict and reports),
+// which the commands are given, with the status bar behind a u8doc::Notices. What each part does
+// lives with its owner: the document, selection, history and editing (DocumentController; the
+// Edit menu's commands in EditActions), opening files (OpenActions), the check and audit
+// (DocumentCheck), the encoding advice (EncodingCheck), the Problems panel, moving the cursor
+// (NavigationActions), search (FindController), the cursor's status (StatusFields), the docks
+// (DockSetup), the walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
 #pragma once
 
 #include <QMainWindow>
@@ -19,23 +20,29 @@ class QMenu;
 class QSplitter;
 class QTableView;
 
-namespace u8ui {
+namespace u8doc {
+class DocumentSession;
+class DocumentHistory;
+class DocumentScan;
+class LineLocator;
 struct AuditReport;
+struct ScanReport;
+} // namespace u8doc
+namespace u8ui {
 class ByteDocument;
 class ByteSelection;
 class CodePageTable;
-class DocumentScan;
 class HexView;
 class InspectorPanel;
 class LegendWidget;
 class SummaryPanel;
 class TextView;
-struct ScanReport;
 } // namespace u8ui
 
 namespace u8app {
 
 class ElidingStatusBar;
+class WindowNotices;
 class StartPage;
 
 class AuditActions;
@@ -47,13 +54,11 @@ class CopyActions;
 class DockSetup;
 class DocumentCheck;
 class DocumentController;
-class DocumentHistory;
 class EditActions;
 class EncodingCheck;
 class FindReplaceDialog;
 class FindBar;
 class FindController;
-class LineLocator;
 class MessageBanner;
 class NavigationActions;
 class OpenActions;
@@ -101,22 +106,23 @@ public:
     void findPrevious();
 
     DocumentController* documentController() const { return controller_; }
+    // The open document's owner: its file, identity on disk, verdict and reports.
+    u8doc::DocumentSession* session() const { return session_; }
     u8ui::ByteDocument* document() const;
     u8ui::ByteSelection* selection() const;
-    DocumentHistory* history() const;
+    u8doc::DocumentHistory* history() const;
     MessageBanner* banner() const { return banner_; }
     FindBar* findBar() const { return findBar_; }
     u8ui::HexView* hexView() const { return hexView_; }
     u8ui::TextView* textView() const { return textView_; }
     QAction* showClustersAction() const { return clustersAction_; }
-    u8ui::DocumentScan* documentScan() const;
+    u8doc::DocumentScan* documentScan() const;
     u8ui::InspectorPanel* inspector() const { return inspector_; }
     u8ui::CodePageTable* codePageTable() const { return codePage_; }
     QTableView* problemsView() const;
     u8ui::SummaryPanel* summaryPanel() const { return summary_; }
     RepairActions* repairActions() const { return repairs_; }
     EditActions* editActions() const { return edits_; }
-    LineLocator* lineLocator() const { return lines_; }
     // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
     WalkthroughActions* walkthroughActions() const { return walkthrough_; }
     ZoomActions* zoomActions() const { return zoom_; }
@@ -133,16 +139,12 @@ public:
     SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
     // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
     FindReplaceDialog* showFindReplace();
-    // The last finished whole-document scan of the current document; null while it runs.
-    std::shared_ptr<const u8ui::ScanReport> scanReport() const;
-    // The text audit (profile, allowlist) and its last finished report (null while it runs).
+    // The text audit: its profile and allowlist (its report: session()->auditReport()).
     AuditActions* auditActions() const { return audits_; }
-    std::shared_ptr<const u8ui::AuditReport> auditReport() const;
     // The Problems list's filter: errors, suspicious characters or both.
     QComboBox* problemsFilter() const;
     // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
     QString checkStateText() const;
-    QString filePath() const;
     // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
     QString statusField(const QString& name) const;
 
@@ -185,7 +187,9 @@ private:
 
     // First: the parts below add their fields to the status bar as they are made.
     ElidingStatusBar* statusBar_;
+    WindowNotices* notices_; // the status bar's message, for the commands
     DocumentController* controller_;
+    u8doc::DocumentSession* session_; // next: the parts below are handed it as they are made
     MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
@@ -201,7 +205,7 @@ private:
     SaveActions* saves_;
     AuditActions* audits_;
     OpenActions* open_;
-    LineLocator* lines_;
+    u8doc::LineLocator* lines_;
     NavigationActions* navigation_;
     FindController* finder_;
     CopyActions* copies_;

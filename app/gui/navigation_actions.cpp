@@ -6,15 +6,15 @@
 #include "document_controller.h"
 #include "go_to_offset_dialog.h"
 #include "line_locator.h"
+#include "notices.h"
 #include "number_format.h"
 #include "select_range_dialog.h"
 #include "u8codec/navigate.h"
 #include "window_action.h"
 
 #include <QInputDialog>
-#include <QMainWindow>
 #include <QSettings>
-#include <QStatusBar>
+#include <QWidget>
 #include <climits>
 
 namespace u8app {
@@ -23,7 +23,7 @@ namespace {
 
 const QString kHexKey = QStringLiteral("goToHex");
 // A document larger than this is stepped through in the background.
-constexpr quint64 kSynchronousBytes = LineLocator::kSynchronousBytes;
+constexpr quint64 kSynchronousBytes = u8doc::LineLocator::kSynchronousBytes;
 
 // Steps from the whole selection, so that repeating the command moves on.
 std::optional<u8codec::Segment> stepFrom(const u8codec::ByteSource& source, u8ui::ByteRange range,
@@ -37,9 +37,9 @@ std::optional<u8codec::Segment> stepFrom(const u8codec::ByteSource& source, u8ui
 
 } // namespace
 
-NavigationActions::NavigationActions(QMainWindow* window, DocumentController* document,
-                                     LineLocator* lines)
-    : QObject(window), window_(window), document_(document), lines_(lines) {
+NavigationActions::NavigationActions(QWidget* window, u8doc::Notices* notices,
+                                     DocumentController* document, u8doc::LineLocator* lines)
+    : QObject(window), window_(window), notices_(notices), document_(document), lines_(lines) {
     goToOffset_ = makeWindowAction(window, tr("&Go to Offset…"), QKeySequence(tr("Ctrl+G")),
                                    tr("Move the cursor to a byte offset, in hex or decimal"), this,
                                    [this] { goToOffsetDialog(); });
@@ -117,11 +117,10 @@ bool NavigationActions::goToLine(quint64 line) {
         return false;
     const std::optional<quint64> start = lines_->lineStart(line);
     if (!start) {
-        window_->statusBar()->showMessage(
-            tr("%1 has no line %2")
-                .arg(CursorStatus::isolated(document_->document()->displayName()),
-                     u8ui::NumberFormat::count(line)),
-            6000);
+        notices_->say(tr("%1 has no line %2")
+                          .arg(CursorStatus::isolated(document_->document()->displayName()),
+                               u8doc::NumberFormat::count(line)),
+                      6000);
         return false;
     }
     document_->goTo(*start);
@@ -135,7 +134,7 @@ void NavigationActions::goToLineDialog() {
     // The cursor's line prefills the field when it is known without a long count.
     int current = 1;
     const quint64 cursor = document_->selection()->cursor();
-    if (lines_->index().cost(cursor) <= LineIndex::kStep)
+    if (lines_->index().cost(cursor) <= u8doc::LineIndex::kStep)
         if (const auto at = lines_->locateNow(cursor))
             current = int(std::min<quint64>(at->line, quint64(INT_MAX)));
     const int line = QInputDialog::getInt(window_, tr("Go to Line"), tr("&Line (counted by LF):"),
@@ -165,7 +164,7 @@ void NavigationActions::step(bool forward, bool errorsOnly) {
         deliver(stepFrom(*source, range, forward, errorsOnly));
         return;
     }
-    window_->statusBar()->showMessage(tr("Searching…"));
+    notices_->say(tr("Searching…"));
     run_.start(
         [source, range, forward, errorsOnly](const std::atomic<bool>& stop) {
             return stepFrom(*source, range, forward, errorsOnly, &stop);
@@ -175,14 +174,13 @@ void NavigationActions::step(bool forward, bool errorsOnly) {
 
 void NavigationActions::report(bool forward, bool errorsOnly, bool found) {
     if (found) {
-        window_->statusBar()->clearMessage();
+        notices_->clearSaid();
     } else {
-        window_->statusBar()->showMessage(
-            errorsOnly ? (forward ? tr("No invalid sequence after the cursor")
-                                  : tr("No invalid sequence before the cursor"))
-                       : (forward ? tr("Only ASCII after the cursor")
-                                  : tr("Only ASCII before the cursor")),
-            4000);
+        notices_->say(errorsOnly ? (forward ? tr("No invalid sequence after the cursor")
+                                            : tr("No invalid sequence before the cursor"))
+                                 : (forward ? tr("Only ASCII after the cursor")
+                                            : tr("Only ASCII before the cursor")),
+                      4000);
     }
     emit finished(found);
 }

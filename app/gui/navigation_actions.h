@@ -10,17 +10,21 @@
 #include <QObject>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 
+namespace u8doc {
+class Notices;
+class LineLocator;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
-class LineLocator;
 
 class NavigationActions : public QObject {
     Q_OBJECT
 public:
-    NavigationActions(QMainWindow* window, DocumentController* document, LineLocator* lines);
+    NavigationActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                      u8doc::LineLocator* lines);
     ~NavigationActions() override;
 
     // Go to Offset, Go to Line (the Go menu's first entries).
@@ -57,9 +61,10 @@ private:
     void selectRangeDialog();
     void report(bool forward, bool errorsOnly, bool found);
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
-    LineLocator* lines_;
+    u8doc::LineLocator* lines_;
     bool goToHex_ = true;
     QAction* goToOffset_;
     QAction* goToLine_;
@@ -69,7 +74,7 @@ private:
     QAction* previousInvalid_;
     QAction* nextNonAscii_;
     QAction* previousNonAscii_;
-    u8ui::LatestRun run_{this}; // last: waits for its worker before the rest goes
+    u8doc::LatestRun run_{this}; // last: waits for its worker before the rest goes
 };
 
 } // namespace u8app

@@ -4,7 +4,9 @@
 #include "byte_selection.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "message_banner.h"
+#include "notices.h"
 #include "number_format.h"
 #include "recent_files.h"
 #include "save_actions.h"
@@ -16,11 +18,10 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QMainWindow>
 #include <QMenu>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStyle>
+#include <QWidget>
 
 namespace u8app {
 
@@ -31,9 +32,10 @@ const QString kDirectoryKey = QStringLiteral("lastDirectory");
 
 } // namespace
 
-OpenActions::OpenActions(QMainWindow* window, DocumentController* document, SaveActions* saves,
-                         MessageBanner* banner)
-    : QObject(window), window_(window), document_(document), saves_(saves), banner_(banner),
+OpenActions::OpenActions(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
+                         SaveActions* saves, MessageBanner* banner)
+    : QObject(window), window_(window), notices_(notices), session_(session),
+      document_(session->controller()), saves_(saves), banner_(banner),
       recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)) {
     open_ =
         makeWindowAction(window, tr("&Open…"), QKeySequence::Open,
@@ -54,19 +56,21 @@ OpenActions::OpenActions(QMainWindow* window, DocumentController* document, Save
     // like another program's change; the file is watched again when it is reopened, or as it
     // was when the save failed.
     connect(saves_, &SaveActions::writeStarting, this, [this](const QString& path) {
-        if (!path_.isEmpty() && QFileInfo(path).absoluteFilePath() == path_)
-            watcher_->removePath(path_);
+        const QString open = session_->path();
+        if (!open.isEmpty() && QFileInfo(path).absoluteFilePath() == open)
+            watcher_->removePath(open);
     });
     connect(saves_, &SaveActions::writeEnded, this, [this](const QString& path) {
-        if (!path_.isEmpty() && QFileInfo(path).absoluteFilePath() == path_ &&
-            FileOnDisk::at(path_).exists())
-            watcher_->addPath(path_);
+        const QString open = session_->path();
+        if (!open.isEmpty() && QFileInfo(path).absoluteFilePath() == open &&
+            u8doc::FileOnDisk::at(open).exists())
+            watcher_->addPath(open);
     });
     connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
         // The saved bytes are now the file: show them from disk, where the cursor was.
-        const QString said = window_->statusBar()->currentMessage(); // "Saved …": these bytes
+        const QString said = notices_->said(); // "Saved …": these bytes
         reopen(path);
-        window_->statusBar()->showMessage(said, 8000);
+        notices_->say(said, 8000);
     });
 }
 
@@ -81,7 +85,7 @@ void OpenActions::populate(QMenu* file) {
 }
 
 void OpenActions::updateActions() {
-    reload_->setEnabled(!path_.isEmpty());
+    reload_->setEnabled(!session_->path().isEmpty());
     close_->setEnabled(document_->document()->source() != nullptr);
 }
 
@@ -112,22 +116,18 @@ bool OpenActions::openFile(const QString& path) {
         return false;
     }
     forgetFile();
-    path_ = info.absoluteFilePath();
-    file_ = std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
-    openedSize_ = file_->size();
-    opened_ = FileOnDisk::at(path_);
-    watcher_->addPath(path_);
-    recent_->add(path_);
+    session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)),
+                       info.absoluteFilePath());
+    watcher_->addPath(session_->path());
+    recent_->add(session_->path());
     QSettings().setValue(kDirectoryKey, info.absolutePath());
-    const QString notWritable = FileOnDisk::whyNotWritable(path_);
-    document_->replace(file_, info.fileName());
-    document_->setReadOnlyReason(notWritable);
+    const QString notWritable = session_->readOnlyReason();
     if (!notWritable.isEmpty())
-        window_->statusBar()->showMessage(
+        notices_->say(
             tr("Read only: %1. View > Read Only turns editing on (Save As can then write the "
                "changes elsewhere).")
                 .arg(notWritable));
-    if (openedSize_ == 0) {
+    if (session_->openedSize() == 0) {
         banner_->showMessage(
             MessageBanner::Level::Information,
             tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
@@ -147,10 +147,9 @@ void OpenActions::openSample() {
     }
     const QByteArray data = f.readAll();
     forgetFile();
-    openedSize_ = quint64(data.size());
-    document_->replace(std::make_shared<u8codec::MemorySource>(
-                           std::vector<std::uint8_t>(data.begin(), data.end())),
-                       tr("tour.txt (sample)"));
+    session_->openBytes(std::make_shared<u8codec::MemorySource>(
+                            std::vector<std::uint8_t>(data.begin(), data.end())),
+                        tr("tour.txt (sample)"));
     banner_->dismiss();
 }
 
@@ -158,17 +157,16 @@ bool OpenActions::closeDocument() {
     if (document_->history()->isModified() && !saves_->maybeSave())
         return false;
     forgetFile();
-    openedSize_ = 0;
     banner_->dismiss();
-    window_->statusBar()->clearMessage();
-    document_->replace(nullptr, QString());
+    notices_->clearSaid();
+    session_->close();
     emit closed();
     return true;
 }
 
 void OpenActions::reload() {
-    if (!path_.isEmpty())
-        reopen(path_);
+    if (!session_->path().isEmpty())
+        reopen(session_->path());
 }
 
 bool OpenActions::reopen(const QString& path) {
@@ -184,11 +182,10 @@ bool OpenActions::reopen(const QString& path) {
     return true;
 }
 
+// The session forgets the file as it opens other bytes; the watch on it ends here.
 void OpenActions::forgetFile() {
-    if (!path_.isEmpty())
-        watcher_->removePath(path_);
-    path_.clear();
-    file_.reset();
+    if (!session_->path().isEmpty())
+        watcher_->removePath(session_->path());
 }
 
 void OpenActions::showOpenError(const QString& path, const QString& reason) {
@@ -198,51 +195,52 @@ void OpenActions::showOpenError(const QString& path, const QString& reason) {
 }
 
 void OpenActions::openDialog() {
-    const QString dir = path_.isEmpty() ? QSettings().value(kDirectoryKey).toString()
-                                        : QFileInfo(path_).absolutePath();
+    const QString open = session_->path();
+    const QString dir = open.isEmpty() ? QSettings().value(kDirectoryKey).toString()
+                                       : QFileInfo(open).absolutePath();
     const QString path = QFileDialog::getOpenFileName(window_, tr("Open File"), dir);
     if (!path.isEmpty())
         openFile(path);
 }
 
 QString OpenActions::changeOnDisk() const {
-    if (!file_)
+    u8doc::FileOnDisk now;
+    switch (session_->changeOnDisk(&now)) {
+    case u8doc::FileOnDisk::Change::None:
         return {};
-    const FileOnDisk now = FileOnDisk::at(path_);
-    switch (opened_.changeTo(now)) {
-    case FileOnDisk::Change::None:
-        return {};
-    case FileOnDisk::Change::Deleted:
+    case u8doc::FileOnDisk::Change::Deleted:
         return tr("was deleted or renamed");
-    case FileOnDisk::Change::Replaced:
+    case u8doc::FileOnDisk::Change::Replaced:
         return tr("was replaced by another file");
-    case FileOnDisk::Change::Shrank:
+    case u8doc::FileOnDisk::Change::Shrank:
         return tr("shrank from %1 to %2")
-            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
-    case FileOnDisk::Change::Grew:
+            .arg(u8doc::NumberFormat::size(session_->onDisk().size()),
+                 u8doc::NumberFormat::size(now.size()));
+    case u8doc::FileOnDisk::Change::Grew:
         return tr("grew from %1 to %2")
-            .arg(u8ui::NumberFormat::size(opened_.size()), u8ui::NumberFormat::size(now.size()));
-    case FileOnDisk::Change::Modified:
+            .arg(u8doc::NumberFormat::size(session_->onDisk().size()),
+                 u8doc::NumberFormat::size(now.size()));
+    case u8doc::FileOnDisk::Change::Modified:
         return tr("was changed by another program");
     }
     return {};
 }
 
 void OpenActions::onFileChanged(const QString& path) {
-    if (path != path_ || !file_)
+    if (path != session_->path() || !session_->hasFile())
         return;
     const QFileInfo info(path);
-    const FileOnDisk now = FileOnDisk::at(path);
+    u8doc::FileOnDisk now;
+    const u8doc::FileOnDisk::Change change = session_->changeOnDisk(&now);
     if (now.exists())
         watcher_->addPath(path); // editors that replace the file drop it from the watch list
-    const FileOnDisk::Change change = opened_.changeTo(now);
-    if (change == FileOnDisk::Change::None)
+    if (change == u8doc::FileOnDisk::Change::None)
         return;
     if (document_->history()->isModified()) {
         warnEditsAtRisk(info.fileName(), change);
         return;
     }
-    if (change == FileOnDisk::Change::Deleted) {
+    if (change == u8doc::FileOnDisk::Change::Deleted) {
         // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
         // it is open), so the panes stay as they are.
         banner_->showMessage(MessageBanner::Level::Warning,
@@ -251,15 +249,15 @@ void OpenActions::onFileChanged(const QString& path) {
                                  .arg(info.fileName()));
         return;
     }
-    const QString before = u8ui::NumberFormat::size(openedSize_);
-    const QString after = u8ui::NumberFormat::size(now.size());
-    if (change == FileOnDisk::Change::Shrank || change == FileOnDisk::Change::Grew) {
+    const QString before = u8doc::NumberFormat::size(session_->openedSize());
+    const QString after = u8doc::NumberFormat::size(now.size());
+    if (change == u8doc::FileOnDisk::Change::Shrank || change == u8doc::FileOnDisk::Change::Grew) {
         // Nothing of the user's is at stake: the panes show the file as it is now (a log that
         // grows shows its new lines, a file cut short no bytes past its end), where they were.
-        if (!reopen(path_))
+        if (!reopen(session_->path()))
             return;
         const QString text =
-            change == FileOnDisk::Change::Shrank
+            change == u8doc::FileOnDisk::Change::Shrank
                 ? tr("%1 shrank on disk from %2 to %3: the bytes past the new end are gone.")
                       .arg(info.fileName(), before, after)
                 : tr("%1 grew on disk from %2 to %3: the new bytes are shown.")
@@ -271,37 +269,37 @@ void OpenActions::onFileChanged(const QString& path) {
     banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
 }
 
-void OpenActions::warnEditsAtRisk(const QString& name, FileOnDisk::Change change) {
+void OpenActions::warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change) {
     QString text;
     switch (change) {
-    case FileOnDisk::Change::Deleted:
+    case u8doc::FileOnDisk::Change::Deleted:
         text = tr("%1 was deleted or renamed on disk. Your unsaved edits are kept, and the bytes "
                   "you did not edit still read from the file as it was opened: Save writes it "
                   "again, Save As… elsewhere.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Replaced:
+    case u8doc::FileOnDisk::Change::Replaced:
         text = tr("%1 was replaced on disk by another program. Your unsaved edits are kept and "
                   "still read the version you opened; Save would write over the new version "
                   "(it asks first), Save As… keeps both.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Shrank:
+    case u8doc::FileOnDisk::Change::Shrank:
         text = tr("%1 was cut short on disk while you have unsaved edits: the bytes of your "
                   "document that came from the lost part can no longer be read, so it cannot be "
                   "saved whole. Copy what you need, then Reload.")
                    .arg(name);
         break;
-    case FileOnDisk::Change::Grew:
-    case FileOnDisk::Change::Modified:
-    case FileOnDisk::Change::None:
+    case u8doc::FileOnDisk::Change::Grew:
+    case u8doc::FileOnDisk::Change::Modified:
+    case u8doc::FileOnDisk::Change::None:
         text = tr("%1 was changed on disk by another program while you have unsaved edits: the "
                   "bytes you did not edit are read from the file, and may now show its changes. "
                   "Save would write over them (it asks first); Save As… keeps both.")
                    .arg(name);
         break;
     }
-    if (change == FileOnDisk::Change::Shrank)
+    if (change == u8doc::FileOnDisk::Change::Shrank)
         banner_->showMessage(MessageBanner::Level::Error, text, tr("Reload"), [this] { reload(); });
     else
         banner_->showMessage(MessageBanner::Level::Warning, text, tr("Save As…"),

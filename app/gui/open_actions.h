@@ -15,13 +15,13 @@
 
 class QAction;
 class QFileSystemWatcher;
-class QMainWindow;
+class QWidget;
 class QMenu;
 
-namespace u8codec {
-class FileSource;
-}
-
+namespace u8doc {
+class Notices;
+class DocumentSession;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -32,8 +32,8 @@ class SaveActions;
 class OpenActions : public QObject {
     Q_OBJECT
 public:
-    OpenActions(QMainWindow* window, DocumentController* document, SaveActions* saves,
-                MessageBanner* banner);
+    OpenActions(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
+                SaveActions* saves, MessageBanner* banner);
 
     // Opens a file (never reading it whole). On failure the current document stays and the
     // banner says why; returns false.
@@ -45,12 +45,6 @@ public:
     // Opens the current file again from disk (after it changed), the cursor where it was.
     void reload();
 
-    // The open file's absolute path; empty for the sample or without a document.
-    QString path() const { return path_; }
-    // The size of the bytes when they were opened (a repair does not change it).
-    quint64 openedSize() const { return openedSize_; }
-    // Whether the bytes shown come from a file (not the sample).
-    bool hasFile() const { return file_ != nullptr; }
     // What another program did to the open file since it was opened or saved, as a clause for a
     // question ("was replaced by another file"); empty when nothing.
     QString changeOnDisk() const;
@@ -80,19 +74,17 @@ private:
     bool reopen(const QString& path);
     void onFileChanged(const QString& path);
     // The banner for a file changed on disk under unsaved edits.
-    void warnEditsAtRisk(const QString& name, FileOnDisk::Change change);
+    void warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change);
     void rebuildRecentMenu();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_;         // the status text
+    u8doc::DocumentSession* session_; // the file opened, its path and identity on disk
     DocumentController* document_;
     SaveActions* saves_;
     MessageBanner* banner_;
     RecentFiles* recent_;
     QFileSystemWatcher* watcher_;
-    std::shared_ptr<u8codec::FileSource> file_; // the open file, null for the sample
-    QString path_;
-    quint64 openedSize_ = 0;
-    FileOnDisk opened_; // the file as opened (or saved)
 
     QAction* open_;
     QAction* reload_;

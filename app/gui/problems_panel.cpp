@@ -6,7 +6,9 @@
 #include "byte_selection.h"
 #include "cursor_status.h"
 #include "document_controller.h"
+#include "document_session.h"
 #include "navigation_actions.h"
+#include "notices.h"
 #include "number_format.h"
 #include "problems_model.h"
 #include "scan_report.h"
@@ -23,16 +25,15 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QMainWindow>
 #include <QSaveFile>
 #include <QSettings>
-#include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QWidget>
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 using u8ui::ProblemsModel;
 
 namespace {
@@ -64,13 +65,12 @@ private:
 
 } // namespace
 
-ProblemsPanel::ProblemsPanel(QMainWindow* window, DocumentController* document,
+ProblemsPanel::ProblemsPanel(QWidget* window, u8doc::Notices* notices, DocumentController* document,
                              AuditActions* audits, NavigationActions* navigation,
-                             std::function<QString()> currentPath)
-    : QWidget(window), window_(window), document_(document), audits_(audits),
-      navigation_(navigation), currentPath_(std::move(currentPath)),
-      model_(new ProblemsModel(this)), view_(new QTableView(this)), filter_(new QComboBox(this)),
-      note_(new QLabel(this)) {
+                             const u8doc::DocumentSession* session)
+    : QWidget(window), window_(window), notices_(notices), document_(document), audits_(audits),
+      navigation_(navigation), session_(session), model_(new ProblemsModel(this)),
+      view_(new QTableView(this)), filter_(new QComboBox(this)), note_(new QLabel(this)) {
     setUpView();
     createFilter();
     auto* filterLabel = new QLabel(tr("&Show:"), this);
@@ -135,7 +135,7 @@ void ProblemsPanel::sizeColumns() {
     const QFontMetrics fm = view_->fontMetrics();
     const int pad = 3 * fm.horizontalAdvance(QLatin1Char(' '));
     int kindWidth = 0;
-    for (int k = 0; k < u8ui::kProblemKindCount; ++k)
+    for (int k = 0; k < u8doc::kProblemKindCount; ++k)
         kindWidth = std::max(
             kindWidth, fm.horizontalAdvance(ProblemsModel::kindTitle(u8codec::ProblemKind(k))));
     for (int k = 0; k < u8convert::kAuditKindCount; ++k)
@@ -171,7 +171,7 @@ void ProblemsPanel::createFilter() {
     });
 }
 
-void ProblemsPanel::createActions(QMainWindow* window) {
+void ProblemsPanel::createActions(QWidget* window) {
     next_ = makeWindowAction(
         window, tr("Next &Problem"), QKeySequence(Qt::Key_F8),
         tr("Go to the next row of the Problems list: an invalid sequence or a suspicious "
@@ -199,12 +199,12 @@ void ProblemsPanel::updateActions() {
     copyRow_->setEnabled(model_->rowCount() > 0);
 }
 
-void ProblemsPanel::setReport(std::shared_ptr<const u8ui::ScanReport> report) {
+void ProblemsPanel::setReport(std::shared_ptr<const u8doc::ScanReport> report) {
     model_->setReport(std::move(report));
     updateNote();
 }
 
-void ProblemsPanel::setAuditReport(std::shared_ptr<const u8ui::AuditReport> report) {
+void ProblemsPanel::setAuditReport(std::shared_ptr<const u8doc::AuditReport> report) {
     model_->setAuditReport(std::move(report));
     updateNote();
 }
@@ -223,8 +223,8 @@ void ProblemsPanel::followCursor() {
 
 void ProblemsPanel::updateNote() {
     QStringList note;
-    const u8ui::ScanReport* report = model_->report();
-    const u8ui::AuditReport* audit = audits_->report().get();
+    const u8doc::ScanReport* report = model_->report();
+    const u8doc::AuditReport* audit = audits_->report().get();
     // An empty list alone could mean "not checked yet": say what the check and the audit found.
     if (report && report->totalProblems == 0 && model_->showsErrors())
         note << tr("No problems: %1 is valid UTF-8.").arg(document_->document()->displayName());
@@ -268,7 +268,7 @@ void ProblemsPanel::step(bool forward) {
     }
     // Past the stored problems (a capped list), and before the check has finished, the codec's
     // error segments stand in for them.
-    const u8ui::ScanReport* report = model_->report();
+    const u8doc::ScanReport* report = model_->report();
     if (model_->showsErrors() && (!report || (forward && report->capped()))) {
         navigation_->step(forward, true);
         return;
@@ -280,15 +280,15 @@ void ProblemsPanel::sayNoneLeft(bool forward) {
     QString what = model_->showsErrors() ? tr("problem") : QString();
     if (model_->showsFindings()) {
         if (!audits_->report()) {
-            window_->statusBar()->showMessage(
-                tr("The audit has not finished: no suspicious character to go to yet"), 4000);
+            notices_->say(tr("The audit has not finished: no suspicious character to go to yet"),
+                          4000);
             return;
         }
         what = what.isEmpty() ? tr("suspicious character") : tr("problem or suspicious character");
     }
-    window_->statusBar()->showMessage(forward ? tr("No %1 after the cursor").arg(what)
-                                              : tr("No %1 before the cursor").arg(what),
-                                      4000);
+    notices_->say(forward ? tr("No %1 after the cursor").arg(what)
+                          : tr("No %1 before the cursor").arg(what),
+                  4000);
 }
 
 void ProblemsPanel::copyRow() {
@@ -296,8 +296,7 @@ void ProblemsPanel::copyRow() {
     if (row.isEmpty())
         return;
     QGuiApplication::clipboard()->setText(row);
-    window_->statusBar()->showMessage(
-        tr("Copied the problem at %1").arg(row.section(QLatin1Char('\t'), 0, 0)), 3000);
+    notices_->say(tr("Copied the problem at %1").arg(row.section(QLatin1Char('\t'), 0, 0)), 3000);
 }
 
 QString ProblemsPanel::exportTo(const QString& path) const {
@@ -316,7 +315,7 @@ void ProblemsPanel::exportDialog() {
     const QString csv = tr("CSV (*.csv)");
     const QString json = tr("JSON (*.json)");
     QString filter = settings.value(QStringLiteral("exportFilter"), csv).toString();
-    const QString file = currentPath_();
+    const QString file = session_->path();
     const QString base = file.isEmpty()
                              ? QStringLiteral("problems")
                              : QFileInfo(file).completeBaseName() + QStringLiteral("-problems");
@@ -334,12 +333,11 @@ void ProblemsPanel::exportDialog() {
         path += suffix();
     settings.setValue(QStringLiteral("exportFilter"), filter);
     const QString error = exportTo(path);
-    window_->statusBar()->showMessage(
-        error.isEmpty() ? tr("Exported %1 problems to %2")
-                              .arg(NumberFormat::count(quint64(model_->rowCount())),
-                                   CursorStatus::isolated(QDir::toNativeSeparators(path)))
-                        : error,
-        8000);
+    notices_->say(error.isEmpty() ? tr("Exported %1 problems to %2")
+                                        .arg(NumberFormat::count(quint64(model_->rowCount())),
+                                             CursorStatus::isolated(QDir::toNativeSeparators(path)))
+                                  : error,
+                  8000);
 }
 
 } // namespace u8app

@@ -13,13 +13,17 @@
 class QAction;
 class QComboBox;
 class QLabel;
-class QMainWindow;
+class QWidget;
 class QTableView;
 
-namespace u8ui {
+namespace u8doc {
+class Notices;
+class DocumentSession;
 struct AuditReport;
-class ProblemsModel;
 struct ScanReport;
+} // namespace u8doc
+namespace u8ui {
+class ProblemsModel;
 } // namespace u8ui
 
 namespace u8app {
@@ -31,18 +35,19 @@ class NavigationActions;
 class ProblemsPanel : public QWidget {
     Q_OBJECT
 public:
-    // `currentPath` gives the open file's path (empty without a file): the export's default name.
-    ProblemsPanel(QMainWindow* window, DocumentController* document, AuditActions* audits,
-                  NavigationActions* navigation, std::function<QString()> currentPath);
+    // `session` gives the open file's path (none without a file): the export's default name.
+    ProblemsPanel(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                  AuditActions* audits, NavigationActions* navigation,
+                  const u8doc::DocumentSession* session);
 
     QTableView* view() const { return view_; }
     QComboBox* filter() const { return filter_; }
     u8ui::ProblemsModel* model() const { return model_; }
 
     // Lists the problems of the check's `report` (null: none yet).
-    void setReport(std::shared_ptr<const u8ui::ScanReport> report);
+    void setReport(std::shared_ptr<const u8doc::ScanReport> report);
     // Lists the findings of the audit's `report` beside them (null: none yet).
-    void setAuditReport(std::shared_ptr<const u8ui::AuditReport> report);
+    void setAuditReport(std::shared_ptr<const u8doc::AuditReport> report);
     // Selects the row of the problem or finding the cursor lies in, unless the row selected
     // covers it already (findings may overlap).
     void followCursor();
@@ -66,18 +71,19 @@ private:
     void setUpView();
     void sizeColumns();
     void createFilter();
-    void createActions(QMainWindow* window);
+    void createActions(QWidget* window);
     void updateNote();
     void step(bool forward);
     void sayNoneLeft(bool forward);
     void copyRow();
     void exportDialog();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     AuditActions* audits_;
     NavigationActions* navigation_;
-    std::function<QString()> currentPath_;
+    const u8doc::DocumentSession* session_;
     u8ui::ProblemsModel* model_;
     QTableView* view_;
     QComboBox* filter_;

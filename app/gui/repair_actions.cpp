@@ -135,7 +135,7 @@ bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t
 }
 
 RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
-                             DocumentHistory* history)
+                             u8doc::DocumentHistory* history)
     : QObject(window), window_(window), document_(document), history_(history),
       inWindowsFrom_(u8convert::kRepairInWindowsFrom) {
     confirm_ = [this](const ChangePreview& preview) -> std::optional<PreviewChoice> {

@@ -18,19 +18,20 @@ class QAction;
 class QMenu;
 class QWidget;
 
+namespace u8doc {
+class DocumentHistory;
+} // namespace u8doc
 namespace u8ui {
 class ByteDocument;
 }
 
 namespace u8app {
-
-class DocumentHistory;
 class JobControl;
 
 class RepairActions : public QObject {
     Q_OBJECT
 public:
-    RepairActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history);
+    RepairActions(QWidget* window, u8ui::ByteDocument* document, u8doc::DocumentHistory* history);
 
     // Adds the repairs to `menu` (the window's Repair menu) and "Reinterpret as…" last.
     void populate(QMenu* menu);
@@ -96,7 +97,7 @@ private:
 
     QWidget* window_;
     u8ui::ByteDocument* document_;
-    DocumentHistory* history_;
+    u8doc::DocumentHistory* history_;
     Confirm confirm_;
     QList<QAction*> actions_;
     QAction* reinterpret_ = nullptr;

@@ -4,15 +4,15 @@
 
 namespace u8app {
 
-std::optional<std::vector<DocumentHistory::Splice>>
-gatherReplacements(const u8codec::ByteSource& source, const FindEngine& engine,
+std::optional<std::vector<u8doc::DocumentHistory::Splice>>
+gatherReplacements(const u8codec::ByteSource& source, const u8doc::FindEngine& engine,
                    const QByteArray& with, JobControl& control, std::size_t limit, bool* more) {
     if (more)
         *more = false;
-    std::vector<DocumentHistory::Splice> splices;
+    std::vector<u8doc::DocumentHistory::Splice> splices;
     const std::uint64_t size = source.size();
     std::uint64_t from = 0;
-    FindProgress progress;
+    u8doc::FindProgress progress;
     progress.cancel = control.cancelFlag();
     // Each search reports on what is left from where it starts: the whole is what came before.
     progress.report = [&control, &from, size](double part) {
@@ -20,7 +20,7 @@ gatherReplacements(const u8codec::ByteSource& source, const FindEngine& engine,
             control.setProgress((double(from) + part * double(size - from)) / double(size));
     };
     while (from < size) {
-        const std::optional<FindMatch> match = engine.next(source, from, size, progress);
+        const std::optional<u8doc::FindMatch> match = engine.next(source, from, size, progress);
         if (control.cancelled())
             return std::nullopt;
         if (!match)

@@ -17,8 +17,8 @@ class JobControl;
 // The splices that replace every match of `engine` in `source` by `with`, in ascending order;
 // nullopt when cancelled. At most `limit` of them: `more` is then set when another match
 // follows, so that nothing is replaced silently in part.
-std::optional<std::vector<DocumentHistory::Splice>>
-gatherReplacements(const u8codec::ByteSource& source, const FindEngine& engine,
+std::optional<std::vector<u8doc::DocumentHistory::Splice>>
+gatherReplacements(const u8codec::ByteSource& source, const u8doc::FindEngine& engine,
                    const QByteArray& with, JobControl& control, std::size_t limit, bool* more);
 
 } // namespace u8app

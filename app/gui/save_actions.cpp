@@ -5,6 +5,7 @@
 #include "backup_file.h"
 #include "byte_document.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "number_format.h"
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
@@ -58,22 +59,21 @@ QString savedMessage(const QString& path, const QString& backup, u8io::BackupKin
     if (backup.isEmpty())
         return QObject::tr("Saved %1").arg(path);
     return QObject::tr("Saved %1 (previous version kept as %2, %3, %4)")
-        .arg(path, backup, u8ui::NumberFormat::size(quint64(QFileInfo(backup).size())),
+        .arg(path, backup, u8doc::NumberFormat::size(quint64(QFileInfo(backup).size())),
              backupHow(kind));
 }
 
 } // namespace
 
-SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
-                         std::function<QString()> currentPath)
-    : QObject(window), window_(window), document_(document), history_(history),
-      currentPath_(std::move(currentPath)) {
+SaveActions::SaveActions(QWidget* window, u8ui::ByteDocument* document,
+                         u8doc::DocumentHistory* history, const u8doc::DocumentSession* session)
+    : QObject(window), window_(window), document_(document), history_(history), session_(session) {
     confirmOverwrite_ = [this](const QString& question) {
         return QMessageBox::warning(window_, tr("Changed on disk"), question,
                                     QMessageBox::Save | QMessageBox::Cancel,
                                     QMessageBox::Cancel) == QMessageBox::Save;
     };
-    connect(history_, &DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
+    connect(history_, &u8doc::DocumentHistory::modifiedChanged, this, &SaveActions::updateEnabled);
     connect(document_, &u8ui::ByteDocument::contentChanged, this, &SaveActions::updateEnabled);
 }
 
@@ -150,7 +150,7 @@ bool SaveActions::maybeSave() {
 }
 
 bool SaveActions::save() {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     if (path.isEmpty())
         return saveAs();
     // Never written over another program's version without asking.
@@ -174,7 +174,7 @@ bool SaveActions::save() {
 }
 
 bool SaveActions::saveAs() {
-    QString start = currentPath_();
+    QString start = session_->path();
     if (start.isEmpty())
         start = document_->displayName();
     const QString path = QFileDialog::getSaveFileName(window_, tr("Save As"), start);
@@ -296,7 +296,7 @@ namespace {
 QString offsetsText(const std::vector<std::uint64_t>& offsets) {
     QStringList list;
     for (std::size_t i = 0; i < offsets.size() && i < 8; ++i)
-        list << u8ui::NumberFormat::offset(offsets[i]);
+        list << u8doc::NumberFormat::offset(offsets[i]);
     return list.join(QStringLiteral(", "));
 }
 
@@ -440,7 +440,7 @@ void SaveActions::saveAsEncoding() {
         if (answer == QMessageBox::Yes)
             break;
     }
-    const QFileInfo current(currentPath_());
+    const QFileInfo current(session_->path());
     const QString suggested =
         current.filePath().isEmpty()
             ? document_->displayName()

@@ -24,6 +24,10 @@ namespace u8convert {
 struct TranscodeOptions;
 struct TranscodeResult;
 } // namespace u8convert
+namespace u8doc {
+class DocumentSession;
+class DocumentHistory;
+} // namespace u8doc
 namespace u8ui {
 class ByteDocument;
 }
@@ -33,16 +37,14 @@ class AtomicOutput;
 }
 
 namespace u8app {
-
-class DocumentHistory;
 class JobControl;
 
 class SaveActions : public QObject {
     Q_OBJECT
 public:
-    // `currentPath` gives the path of the open file (empty for the sample or an unsaved text).
-    SaveActions(QWidget* window, u8ui::ByteDocument* document, DocumentHistory* history,
-                std::function<QString()> currentPath);
+    // `session` says which file is open (no path for the sample or an unsaved text).
+    SaveActions(QWidget* window, u8ui::ByteDocument* document, u8doc::DocumentHistory* history,
+                const u8doc::DocumentSession* session);
 
     // Adds Save, Save As, Save As Encoding… and "Keep a Backup" to `menu`, before `before`.
     void populate(QMenu* menu, QAction* before);
@@ -113,8 +115,8 @@ private:
 
     QWidget* window_;
     u8ui::ByteDocument* document_;
-    DocumentHistory* history_;
-    std::function<QString()> currentPath_;
+    u8doc::DocumentHistory* history_;
+    const u8doc::DocumentSession* session_;
     std::function<QString()> diskCheck_;
     Overwrite confirmOverwrite_;
     QAction* save_ = nullptr;

@@ -13,7 +13,7 @@
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
 SelectRangeDialog::SelectRangeDialog(quint64 size, u8ui::ByteRange current, bool hexByDefault,
                                      QWidget* parent)

@@ -4,7 +4,9 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "document_controller.h"
+#include "document_session.h"
 #include "edit_placement.h"
+#include "notices.h"
 #include "number_format.h"
 #include "range_source.h"
 #include "save_actions.h"
@@ -13,17 +15,17 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMainWindow>
-#include <QStatusBar>
+#include <QWidget>
 
 namespace u8app {
 
-using u8ui::NumberFormat;
+using u8doc::NumberFormat;
 
-SelectionFileActions::SelectionFileActions(QMainWindow* window, DocumentController* document,
-                                           SaveActions* saves, std::function<QString()> openPath)
-    : QObject(window), window_(window), document_(document), saves_(saves),
-      openPath_(std::move(openPath)) {
+SelectionFileActions::SelectionFileActions(QWidget* window, u8doc::Notices* notices,
+                                           DocumentController* document, SaveActions* saves,
+                                           const u8doc::DocumentSession* session)
+    : QObject(window), window_(window), notices_(notices), document_(document), saves_(saves),
+      session_(session) {
     saveSelection_ = makeWindowAction(
         window, tr("Save Se&lection As…"), QKeySequence(tr("Ctrl+Alt+S")),
         tr("Write the selected bytes, exactly as they are, to a file of their own (atomically: "
@@ -51,21 +53,22 @@ void SelectionFileActions::updateActions() {
 }
 
 void SelectionFileActions::showMessage(const QString& text) {
-    window_->statusBar()->showMessage(text, 8000);
+    notices_->say(text, 8000);
 }
 
 bool SelectionFileActions::saveSelectionTo(const QString& path) {
     const u8ui::ByteDocument* document = document_->document();
     if (!document->source())
         return false;
-    const u8ui::ByteRange range = u8ui::selectedBytes(*document->source(), *document_->selection());
+    const u8ui::ByteRange range =
+        u8doc::selectedBytes(*document->source(), *document_->selection());
     if (range.isEmpty()) {
         showMessage(tr("Nothing was written to %1: no bytes are selected.").arg(path));
         return false;
     }
     // Writing the selection over the open file would leave the window showing bytes that are no
     // longer on disk as if they were.
-    const QString open = openPath_();
+    const QString open = session_->path();
     if (!open.isEmpty() &&
         QFileInfo(path).canonicalFilePath() == QFileInfo(open).canonicalFilePath()) {
         showMessage(
@@ -143,10 +146,11 @@ bool SelectionFileActions::insertFile(const QString& path) {
         showMessage(tr("%1 is empty: nothing was inserted.").arg(path));
         return false;
     }
-    const u8ui::ByteRange range = u8ui::selectedBytes(*document->source(), *document_->selection());
+    const u8ui::ByteRange range =
+        u8doc::selectedBytes(*document->source(), *document_->selection());
     const quint64 at = range.isEmpty() ? document->size() : range.start;
     const quint64 length = quint64(bytes.size());
-    u8ui::DocumentEditor::Change change;
+    u8doc::DocumentEditor::Change change;
     change.offset = at;
     change.bytes = std::move(bytes);
     change.description = tr("Insert File");

@@ -9,8 +9,12 @@
 #include <functional>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 
+namespace u8doc {
+class Notices;
+class DocumentSession;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -19,10 +23,10 @@ class SaveActions;
 class SelectionFileActions : public QObject {
     Q_OBJECT
 public:
-    // `openPath` gives the path of the open file (empty for the sample): Save Selection As never
+    // `session` gives the path of the open file (none for the sample): Save Selection As never
     // writes over it (Save does that).
-    SelectionFileActions(QMainWindow* window, DocumentController* document, SaveActions* saves,
-                         std::function<QString()> openPath);
+    SelectionFileActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                         SaveActions* saves, const u8doc::DocumentSession* session);
 
     QAction* saveSelectionAction() const { return saveSelection_; }
     QAction* insertFileAction() const { return insertFile_; }
@@ -42,10 +46,11 @@ private:
     bool readFile(const QString& path, QByteArray& bytes, QString& error);
     void showMessage(const QString& text);
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     SaveActions* saves_;
-    std::function<QString()> openPath_;
+    const u8doc::DocumentSession* session_;
     QAction* saveSelection_;
     QAction* insertFile_;
 };

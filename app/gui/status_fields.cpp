@@ -15,14 +15,15 @@ namespace u8app {
 
 namespace {
 
-QString lineText(const LineIndex::Location& at) {
+QString lineText(const u8doc::LineIndex::Location& at) {
     return StatusFields::tr("Line %1, column %2")
-        .arg(u8ui::NumberFormat::count(at.line), u8ui::NumberFormat::count(at.column));
+        .arg(u8doc::NumberFormat::count(at.line), u8doc::NumberFormat::count(at.column));
 }
 
 } // namespace
 
-StatusFields::StatusFields(QMainWindow* window, DocumentController* document, LineLocator* lines)
+StatusFields::StatusFields(QMainWindow* window, DocumentController* document,
+                           u8doc::LineLocator* lines)
     : QObject(window), document_(document), lines_(lines) {
     // Fixed fields, each as wide as a typical text and elided when the window is narrower, so
     // that they never run into each other. A transient message ("Saved …") takes their place for
@@ -47,8 +48,8 @@ StatusFields::StatusFields(QMainWindow* window, DocumentController* document, Li
     line_ = field(QStringLiteral("line"),
                   tr("Line (counted by LF) and column (in characters) of the cursor"),
                   QStringLiteral("Line 000,000, column 0,000"));
-    connect(lines_, &LineLocator::located, this,
-            [this](quint64 offset, const std::optional<LineIndex::Location>& location) {
+    connect(lines_, &u8doc::LineLocator::located, this,
+            [this](quint64 offset, const std::optional<u8doc::LineIndex::Location>& location) {
                 // Only the answer for where the cursor still is gets shown; otherwise ask again.
                 if (location && offset == document_->selection()->cursor())
                     line_->setText(lineText(*location));
@@ -70,7 +71,7 @@ void StatusFields::update() {
             offset_->setText(tr("Empty file"));
         else if (source)
             offset_->setText(
-                tr("End, offset %1").arg(u8ui::NumberFormat::offsetAndDecimal(source->size())));
+                tr("End, offset %1").arg(u8doc::NumberFormat::offsetAndDecimal(source->size())));
         return;
     }
     const CursorStatus status = CursorStatus::describe(*source, cursor);
@@ -78,7 +79,7 @@ void StatusFields::update() {
     offset_->setText(
         range.end - range.start > 1
             ? tr("%1, %2 selected")
-                  .arg(status.offset, u8ui::NumberFormat::bytes(range.end - range.start))
+                  .arg(status.offset, u8doc::NumberFormat::bytes(range.end - range.start))
             : status.offset);
     byte_->setText(status.byte);
     role_->setText(status.role);

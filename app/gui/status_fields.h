@@ -9,16 +9,18 @@
 class QLabel;
 class QMainWindow;
 
+namespace u8doc {
+class LineLocator;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
-class LineLocator;
 
 class StatusFields : public QObject {
     Q_OBJECT
 public:
     // Adds the fields to `window`'s status bar.
-    StatusFields(QMainWindow* window, DocumentController* document, LineLocator* lines);
+    StatusFields(QMainWindow* window, DocumentController* document, u8doc::LineLocator* lines);
 
     // Describes the cursor and the selection as they are now.
     void update();
@@ -31,7 +33,7 @@ private:
     void updateLine(quint64 offset);
 
     DocumentController* document_;
-    LineLocator* lines_;
+    u8doc::LineLocator* lines_;
     QLabel* offset_;
     QLabel* byte_;
     QLabel* role_;

@@ -5,6 +5,7 @@
 #include "decode_walkthrough.h"
 #include "document_controller.h"
 #include "encode_walkthrough.h"
+#include "notices.h"
 #include "u8codec/byte_class.h"
 #include "u8codec/local_segments.h"
 #include "walkthrough_panel.h"
@@ -12,14 +13,14 @@
 
 #include <QDockWidget>
 #include <QLineEdit>
-#include <QMainWindow>
-#include <QStatusBar>
+#include <QWidget>
 #include <vector>
 
 namespace u8app {
 
-WalkthroughActions::WalkthroughActions(QMainWindow* window, DocumentController* document)
-    : QObject(window), window_(window), document_(document),
+WalkthroughActions::WalkthroughActions(QWidget* window, u8doc::Notices* notices,
+                                       DocumentController* document)
+    : QObject(window), window_(window), notices_(notices), document_(document),
       panel_(new u8ui::WalkthroughPanel(window)) {
     panel_->setObjectName(QStringLiteral("walkthrough"));
     encode_ = makeWindowAction(
@@ -73,8 +74,7 @@ bool WalkthroughActions::explainSelection() {
         std::size_t(std::min<quint64>(length, u8ui::DecodeWalkthrough::kMaxBytes)));
     bytes.resize(source->read(range.start, bytes));
     if (bytes.empty()) {
-        window_->statusBar()->showMessage(
-            tr("The selected bytes could not be read (the file may have shrunk)."), 6000);
+        notices_->say(tr("The selected bytes could not be read (the file may have shrunk)."), 6000);
         return false;
     }
     panel_->decoder()->showBytes(bytes, range.start, length);

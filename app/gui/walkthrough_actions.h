@@ -13,9 +13,11 @@
 #include <QPointer>
 
 class QAction;
-class QMainWindow;
 class QWidget;
 
+namespace u8doc {
+class Notices;
+} // namespace u8doc
 namespace u8ui {
 class WalkthroughPanel;
 }
@@ -27,7 +29,7 @@ class DocumentController;
 class WalkthroughActions : public QObject {
     Q_OBJECT
 public:
-    WalkthroughActions(QMainWindow* window, DocumentController* document);
+    WalkthroughActions(QWidget* window, u8doc::Notices* notices, DocumentController* document);
 
     u8ui::WalkthroughPanel* panel() const { return panel_; }
     // The dock that holds panel(): shown and raised by the actions.
@@ -48,7 +50,8 @@ public:
 private:
     void showDock();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     u8ui::WalkthroughPanel* panel_;
     QPointer<QDockWidget> dock_;

@@ -9,6 +9,10 @@
 
 class QWidget;
 
+namespace u8doc {
+class UndoStack;
+} // namespace u8doc
+
 namespace u8app {
 
 // `key` may be empty (no shortcut).
@@ -23,5 +27,10 @@ QAction* makeWindowAction(QWidget* window, const QString& text, const QKeySequen
     QObject::connect(action, &QAction::triggered, context, std::move(slot));
     return action;
 }
+
+// Edit > Undo (`redo` false) or Redo over `stack`, owned by `parent`: "&Undo Typing" names the
+// step it would take back after `prefix`, and it is disabled when there is none (what
+// QUndoStack::createUndoAction made).
+QAction* makeStepAction(QObject* parent, u8doc::UndoStack* stack, bool redo, const QString& prefix);
 
 } // namespace u8app

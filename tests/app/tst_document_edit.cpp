@@ -4,10 +4,14 @@
 #include "change_lines.h"
 #include "change_preview.h"
 #include "change_tree.h"
+#include "document_controller.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "number_format.h"
 #include "repair_actions.h"
 #include "save_actions.h"
+#include "u8codec/byte_source.h"
+#include "undo_stack.h"
 
 #include <QApplication>
 #include <QDir>
@@ -22,7 +26,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
-#include <QUndoStack>
 #include <QWidget>
 #include <atomic>
 #include <sys/stat.h>
@@ -68,13 +71,22 @@ class TestDocumentEdit : public QObject {
     Q_OBJECT
 
     QWidget window_;
+    DocumentController* controller_ = nullptr; // owns the document and its history
     u8ui::ByteDocument* document_ = nullptr;
-    DocumentHistory* history_ = nullptr;
+    u8doc::DocumentHistory* history_ = nullptr;
+    u8doc::DocumentSession* session_ = nullptr; // the file open, whose path Save writes
     RepairActions* repairs_ = nullptr;
     QList<ChangePreview> previews_;
     bool accept_ = true;
     // What the user unticks in each preview (nothing by default).
     std::function<PreviewChoice(const ChangePreview&)> choose_;
+
+    // Opens the file at `path` as the document (its bytes, and the path Save writes).
+    void openFile(const QString& path) {
+        auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
+        QVERIFY2(opened.source, opened.error.c_str());
+        session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)), path);
+    }
 
     // Runs a repair and waits for its outcome.
     QString repairAndWait(const QString& title, const u8convert::RepairOptions& options) {
@@ -87,8 +99,10 @@ class TestDocumentEdit : public QObject {
 
 private slots:
     void init() {
-        document_ = new u8ui::ByteDocument(&window_);
-        history_ = new DocumentHistory(document_, &window_);
+        controller_ = new DocumentController(&window_);
+        document_ = controller_->document();
+        history_ = controller_->history();
+        session_ = new u8doc::DocumentSession(controller_, &window_);
         repairs_ = new RepairActions(&window_, document_, history_);
         previews_.clear();
         accept_ = true;
@@ -102,8 +116,8 @@ private slots:
     }
     void cleanup() {
         delete repairs_;
-        delete history_;
-        delete document_;
+        delete session_;
+        delete controller_;
     }
 
     // A job, then its `done` waiting in a nested event loop as a preview dialog does. The
@@ -441,7 +455,7 @@ private slots:
         auto* counts = dialog.findChild<QTreeWidget*>(QStringLiteral("counts"));
         auto* tree = dialog.findChild<ChangeTree*>();
         QVERIFY(headline && counts && tree);
-        const auto size = [](quint64 n) { return u8ui::NumberFormat::size(n); };
+        const auto size = [](quint64 n) { return u8doc::NumberFormat::size(n); };
         QVERIFY2(headline->text().contains(QStringLiteral("will make 4 change(s)")),
                  qPrintable(headline->text()));
         QVERIFY(
@@ -612,13 +626,13 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("old \xFF bytes");
         }
-        history_->open(bytesOf("old \xFF bytes"), QStringLiteral("doc.txt"));
+        openFile(path);
         QCOMPARE(repairAndWait(QStringLiteral("Replace"), {}).contains(QStringLiteral("applied")),
                  true);
         // Applying a repair never touches the file.
         QCOMPARE(readFile(path), QByteArray("old \xFF bytes"));
 
-        SaveActions saver(&window_, document_, history_, [path] { return path; });
+        SaveActions saver(&window_, document_, history_, session_);
         QMenu menu;
         saver.populate(&menu, nullptr); // creates the actions (and the backup setting)
         QSignalSpy saved(&saver, &SaveActions::saved);
@@ -637,7 +651,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("new.txt"));
         history_->open(bytesOf("fresh"), QStringLiteral("fresh"));
-        SaveActions saver(&window_, document_, history_, [] { return QString(); });
+        SaveActions saver(&window_, document_, history_, session_);
         QMenu menu;
         saver.populate(&menu, nullptr);
         if (!saver.keepBackup())
@@ -671,7 +685,8 @@ private slots:
         const QByteArray name = QFile::encodeName(path);
         QCOMPARE(::chmod(name.constData(), 0600), 0);
         const bool chowned = ::chown(name.constData(), 4321, 5432) == 0; // the tests run as root
-        SaveActions saver(&window_, document_, history_, [path] { return path; });
+        openFile(path);
+        SaveActions saver(&window_, document_, history_, session_);
         QMenu menu;
         saver.populate(&menu, nullptr);
         if (!saver.keepBackup())
@@ -710,7 +725,8 @@ private slots:
         const QString link = dir.filePath(QStringLiteral("doc.txt"));
         writeFile(target, "before");
         QVERIFY(QFile::link(target, link));
-        SaveActions saver(&window_, document_, history_, [link] { return link; });
+        openFile(link);
+        SaveActions saver(&window_, document_, history_, session_);
         QMenu menu;
         saver.populate(&menu, nullptr);
         if (!saver.keepBackup())
@@ -725,7 +741,7 @@ private slots:
 
     void failedSaveLeavesNoFile() {
         history_->open(bytesOf("x"), QStringLiteral("doc.txt"));
-        SaveActions saver(&window_, document_, history_, [] { return QString(); });
+        SaveActions saver(&window_, document_, history_, session_);
         // A directory that does not exist: no temporary file can be made, nothing is created.
         QTimer closer; // accepts the "Save failed" message as soon as it shows
         connect(&closer, &QTimer::timeout, [] {

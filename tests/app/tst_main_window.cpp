@@ -2,6 +2,7 @@
 // recent) and the settings it keeps.
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "document_session.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "message_banner.h"
@@ -77,12 +78,12 @@ private slots:
         w.holdBackgroundWorkUntilPainted();
         QVERIFY(w.openFile(path));
         QTest::qWait(300);
-        QVERIFY(!w.scanReport());
+        QVERIFY(!w.session()->checkReport());
         QCOMPARE(examined.count(), 0);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(1));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(1));
         QTRY_COMPARE(examined.count(), 1);
     }
 
@@ -91,7 +92,7 @@ private slots:
         w.openSample();
         QVERIFY(w.document()->size() > 500);
         QVERIFY(w.windowTitle().contains(QLatin1String("sample")));
-        QVERIFY(w.filePath().isEmpty());
+        QVERIFY(w.session()->path().isEmpty());
     }
 
     void badPaths_data() {
@@ -251,7 +252,7 @@ private slots:
         // The whole-file check runs in the background and can be cancelled from the status bar.
         auto* cancel = w.findChild<QToolButton*>(QStringLiteral("scanCancel"));
         QVERIFY(cancel);
-        if (!w.scanReport()) {
+        if (!w.session()->checkReport()) {
             QVERIFY(cancel->isVisible());
             cancel->click();
             QVERIFY2(w.windowTitle().contains(QLatin1String("cancelled")),
@@ -308,7 +309,7 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &local, Qt::LeftButton, {});
         QApplication::sendEvent(&w, &drop);
-        QCOMPARE(w.filePath(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(w.session()->path(), QFileInfo(path).absoluteFilePath());
         QCOMPARE(w.document()->size(), quint64(11));
     }
 

@@ -4,6 +4,7 @@
 #include "audit_actions.h"
 #include "audit_report.h"
 #include "byte_selection.h"
+#include "document_session.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
 #include "main_window.h"
@@ -41,7 +42,7 @@ const QByteArray kCommentingOut = "#include <stdbool.h>\n"
 const QByteArray kMixed = "x\xE2\x80\x8By \xC0\xAF z\xE2\x80\xAEq\n";
 
 void waitForAudit(MainWindow& w) {
-    QTRY_VERIFY(w.auditReport());
+    QTRY_VERIFY(w.session()->auditReport());
 }
 
 QString title(const MainWindow& w) {
@@ -192,15 +193,16 @@ private slots:
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Code);
         QVERIFY(audit->codeProfileAction()->isChecked());
-        QCOMPARE(w.auditReport()->totalFindings, quint64(1));
-        QCOMPARE(int(w.auditReport()->findings.front().kind), int(AuditKind::SpaceLookalike));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
+        QCOMPARE(int(w.session()->auditReport()->findings.front().kind),
+                 int(AuditKind::SpaceLookalike));
         QVERIFY(audit->textProfileAction()->statusTip().contains(QLatin1String("until u8scope "
                                                                                "quits")));
         audit->textProfileAction()->trigger();
-        QVERIFY(!w.auditReport()); // audited again
+        QVERIFY(!w.session()->auditReport()); // audited again
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(0));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
         QCOMPARE(w.checkStateText(), QStringLiteral("valid UTF-8, nothing suspicious"));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("problemsNote"))
                     ->text()
@@ -209,10 +211,10 @@ private slots:
         QVERIFY(w.openFile(write("nbsp.txt", bytes)));
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(0));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
         audit->codeProfileAction()->trigger();
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(1));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
         QVERIFY(w.openFile(dir_.filePath(QStringLiteral("nbsp.c"))));
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
@@ -225,11 +227,11 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(source));
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(2));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(2));
         QVERIFY(
             w.auditActions()->setAllowlistFile(write("words.txt", "word:G\xD0\xBE\xD0\xBEgle\n")));
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(0));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
     }
 
     void allowlistAcceptsCharactersAndReportsErrors() {
@@ -240,10 +242,10 @@ private slots:
         u8app::AuditActions* audit = w.auditActions();
         QVERIFY(w.openFile(nbsp));
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(1));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
         QVERIFY(audit->setAllowlistFile(good));
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(0));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
         QCOMPARE(QSettings().value(QStringLiteral("auditAllowlist")).toString(), good);
         QVERIFY(audit->clearAllowlistAction()->isEnabled());
         // A bad file: a message naming the file and the line; the allowlist before stays.
@@ -270,12 +272,12 @@ private slots:
             waitForAudit(next);
             QVERIFY2(next.banner()->text().contains(bad + QStringLiteral(":2:")),
                      qPrintable(next.banner()->text()));
-            QCOMPARE(next.auditReport()->totalFindings, quint64(1));
+            QCOMPARE(next.session()->auditReport()->totalFindings, quint64(1));
         }
         // Without it, the finding is back.
         audit->clearAllowlistAction()->trigger();
         waitForAudit(w);
-        QCOMPARE(w.auditReport()->totalFindings, quint64(1));
+        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
         QVERIFY(QSettings().value(QStringLiteral("auditAllowlist")).toString().isEmpty());
     }
 

@@ -18,6 +18,7 @@
 #include "role_palette.h"
 #include "save_actions.h"
 #include "text_view.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QAction>
@@ -31,7 +32,6 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QtTest>
 
 using u8app::Bookmark;
@@ -62,7 +62,7 @@ QList<Bookmark> sidecar(const QString& documentPath) {
 
 bool edit(MainWindow& w, quint64 offset, quint64 length, const QByteArray& bytes) {
     return w.documentController()->edit({offset, length, bytes, QStringLiteral("Test edit"),
-                                         u8ui::DocumentEditor::Step::Separate,
+                                         u8doc::DocumentEditor::Step::Separate,
                                          offset + quint64(bytes.size())});
 }
 

@@ -4,6 +4,7 @@
 #include "byte_document.h"
 #include "change_preview.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "main_window.h"
 #include "message_banner.h"
 #include "repair_actions.h"
@@ -12,12 +13,12 @@
 #include "u8convert/detect.h"
 #include "u8convert/mojibake.h"
 #include "u8convert/transcode.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QtTest>
 
 using u8app::MainWindow;
@@ -36,8 +37,8 @@ private slots:
         const QString path = write("repair.txt", "ok \xC0\xAF \xFF end");
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(2));
         w.repairActions()->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
@@ -46,16 +47,16 @@ private slots:
         w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
         QVERIFY(finished.wait(20000));
         QVERIFY(w.isWindowModified());
-        QTRY_VERIFY(w.scanReport());
-        QVERIFY(w.scanReport()->summary.valid());
+        QTRY_VERIFY(w.session()->checkReport());
+        QVERIFY(w.session()->checkReport()->summary.valid());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));
         QVERIFY2(title.contains(QStringLiteral("— valid UTF-8")), qPrintable(title));
         QCOMPARE(w.document()->size(), quint64(17)); // C0, AF, FF: three U+FFFD of 3 bytes
         w.history()->undoStack()->undo();
         QCOMPARE(w.document()->size(), quint64(11));
         QVERIFY(!w.isWindowModified());
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(2));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(2));
     }
 
     // Opening a file that is not clean UTF-8 puts up a banner that says what the bytes most likely
@@ -171,8 +172,8 @@ private slots:
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(path));
         QVERIFY(examined.wait(20000));
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(1));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(1));
         QVERIFY2(w.banner()->text().contains(QStringLiteral("(1 in the whole file)")),
                  qPrintable(w.banner()->text()));
     }
@@ -197,8 +198,8 @@ private slots:
         const QString path = write("title.txt", bytes);
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY(w.scanReport());
-        QTRY_VERIFY(w.auditReport()); // the audit follows the check
+        QTRY_VERIFY(w.session()->checkReport());
+        QTRY_VERIFY(w.session()->auditReport()); // the audit follows the check
         // "[*]" marks where Qt shows the unsaved-changes mark; none here.
         QVERIFY(!w.isWindowModified());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));

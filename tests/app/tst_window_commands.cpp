@@ -5,8 +5,8 @@
 #include "byte_document.h"
 #include "byte_selection.h"
 #include "contrast.h"
+#include "document_session.h"
 #include "find_bar.h"
-#include "find_engine.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "message_banner.h"
@@ -86,8 +86,8 @@ private slots:
         QCOMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
     }
 
-    // A search on a large file shows its progress as soon as it starts; the engine reports the
-    // share of bytes read, up to all of them.
+    // A search on a large file shows its progress as soon as it starts (the engine's report of
+    // it: tests/ui/document/tst_find.cpp).
     void findShowsProgress() {
         MainWindow w;
         QVERIFY(w.openFile(write("big.txt", QByteArray(3 << 20, 'a'))));
@@ -98,53 +98,6 @@ private slots:
                  qPrintable(w.findBar()->status()));
         QVERIFY(done.wait(10000));
         QCOMPARE(w.findBar()->status(), QStringLiteral("Not found"));
-
-        const u8codec::MemorySource source(std::vector<std::uint8_t>(3 << 20, 'a'));
-        std::vector<double> reports;
-        const u8app::FindProgress progress{nullptr, [&](double d) { reports.push_back(d); }};
-        const u8app::FindEngine engine(u8app::FindQuery::forBytes("zz"));
-        QVERIFY(!engine.next(source, 0, UINT64_MAX, progress));
-        QCOMPARE(reports.size(), std::size_t(3)); // one per MiB chunk
-        QVERIFY(std::is_sorted(reports.begin(), reports.end()));
-        QCOMPARE(reports.back(), 1.0);
-    }
-
-    // The engine reads in 1 MiB chunks: matches across a chunk's edge are found once, forwards,
-    // backwards and counted, exactly where a byte-by-byte search finds them.
-    void findEngineAgreesWithABruteForceSearch() {
-        std::vector<std::uint8_t> bytes(3 << 20, '.');
-        const std::vector<std::uint64_t> at = {0, (1 << 20) - 2, (1 << 20) + 3, (2 << 20) - 3,
-                                               (3 << 20) - 4};
-        for (std::uint64_t o : at) // "Ab" or "aB", then a 2-byte é or 1-byte e
-            for (char c : std::string(o % 2 ? "Ab\xC3\xA9" : "aBe"))
-                bytes[o++] = std::uint8_t(c);
-        const u8codec::MemorySource source(bytes);
-        u8app::FindQuery query = FindBar::caseInsensitiveQuery(QStringLiteral("abé"));
-        query.units.back().push_back("e"); // é or e, of different lengths
-        const u8app::FindEngine engine(query);
-        const u8app::FindEngine::Count count = engine.count(source);
-        QVERIFY(count.complete);
-        QCOMPARE(count.starts, at);
-        QCOMPARE(count.rankOf(at[2]), std::uint64_t(3));
-        QCOMPARE(count.rankOf(at[2] + 1), std::uint64_t(0));
-        std::vector<std::uint64_t> forward, backward;
-        for (auto m = engine.next(source, 0); m; m = engine.next(source, m->offset + 1)) {
-            forward.push_back(m->offset);
-            QCOMPARE(m->length, std::uint64_t(m->offset % 2 ? 4 : 3));
-        }
-        for (auto m = engine.previous(source, UINT64_MAX); m;
-             m = engine.previous(source, m->offset))
-            backward.insert(backward.begin(), m->offset);
-        QCOMPARE(forward, at);
-        QCOMPARE(backward, at);
-        // The highlights of a window include a match that starts just before it.
-        const auto shown = engine.within(source, at[2] + 2, at[2] + 100);
-        QCOMPARE(shown.size(), std::size_t(1));
-        QCOMPARE(shown.front().offset, at[2]);
-        // A cancelled run finds nothing.
-        const std::atomic<bool> cancelled(true);
-        QVERIFY(!engine.next(source, 0, UINT64_MAX, {&cancelled, {}}));
-        QVERIFY(!engine.count(source, {&cancelled, {}}).complete);
     }
 
     // Without "match case" a letter finds its case forms, even those of another length (the
@@ -385,7 +338,7 @@ private slots:
         QVERIFY(close->isEnabled());
         close->trigger();
         QVERIFY(!w.document()->source());
-        QVERIFY(w.filePath().isEmpty());
+        QVERIFY(w.session()->path().isEmpty());
         QCOMPARE(w.windowTitle(), QStringLiteral("u8scope"));
         QVERIFY(!close->isEnabled());
         QVERIFY(w.statusField("offset").isEmpty());
@@ -408,7 +361,7 @@ private slots:
         QVERIFY(w.openFile(first));
         QVERIFY(recent->isEnabled());
         recent->actions().value(0)->trigger();
-        QCOMPARE(w.filePath(), QFileInfo(first).absoluteFilePath());
+        QCOMPARE(w.session()->path(), QFileInfo(first).absoluteFilePath());
     }
 
 private:

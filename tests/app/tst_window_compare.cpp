@@ -283,7 +283,7 @@ private slots:
         QVERIFY(!saved->isEnabled());
         QVERIFY(!w.compareActions()->compareWithSaved() || !saved->isEnabled());
         u8app::DocumentController* c = w.documentController();
-        u8ui::DocumentEditor::Change change;
+        u8doc::DocumentEditor::Change change;
         change.offset = 4;
         change.length = 5;
         change.bytes = "slow";

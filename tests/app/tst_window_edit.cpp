@@ -11,16 +11,16 @@
 #include "hex_view.h"
 #include "main_window.h"
 #include "text_view.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QInputMethodEvent>
 #include <QLabel>
 #include <QStatusBar>
-#include <QUndoStack>
 #include <QtTest>
 
 using u8app::MainWindow;
-using Mode = u8ui::DocumentEditor::Mode;
+using Mode = u8doc::DocumentEditor::Mode;
 
 namespace {
 
@@ -144,7 +144,7 @@ private slots:
         const bool changed = bytes != kDocument;
         QCOMPARE(w.history()->isModified(), changed);
         // One run of typing is one step: undo gives the file's bytes back, redo the edit.
-        QUndoStack* stack = w.history()->undoStack();
+        u8doc::UndoStack* stack = w.history()->undoStack();
         QCOMPARE(stack->count(), changed ? 1 : 0);
         if (!changed)
             return;
@@ -223,7 +223,7 @@ private slots:
         QCOMPARE(w.selection()->cursor(), cursor);
         const bool changed = bytes != kDocument;
         QCOMPARE(w.history()->isModified(), changed);
-        QUndoStack* stack = w.history()->undoStack();
+        u8doc::UndoStack* stack = w.history()->undoStack();
         QCOMPARE(stack->count(), changed ? 1 : 0);
         if (!changed)
             return;

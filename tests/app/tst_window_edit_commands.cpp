@@ -13,13 +13,13 @@
 #include "main_window.h"
 #include "repair_actions.h"
 #include "text_view.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QLabel>
 #include <QStatusBar>
-#include <QUndoStack>
 #include <QtTest>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 using u8app::MainWindow;
-using Mode = u8ui::DocumentEditor::Mode;
+using Mode = u8doc::DocumentEditor::Mode;
 
 namespace {
 
@@ -356,7 +356,7 @@ private slots:
         states.push_back(contentOf(*w.document()));
         QCOMPARE(states.back(), QByteArray("\xC3\xBF"
                                            "Caf\xC3\xA9 !ok\n"));
-        QUndoStack* stack = w.history()->undoStack();
+        u8doc::UndoStack* stack = w.history()->undoStack();
         QCOMPARE(stack->count(), int(states.size()) - 1);
         for (std::size_t i = states.size() - 1; i-- > 0;) {
             stack->undo();

@@ -13,6 +13,7 @@
 #include "save_actions.h"
 #include "save_encoding_dialog.h"
 #include "text_view.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QApplication>
@@ -23,7 +24,6 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
-#include <QUndoStack>
 #include <QtTest>
 #include <unistd.h>
 
@@ -86,7 +86,7 @@ class TestWindowEditSave : public QObject {
     static QByteArray editBothPanes(MainWindow& w) {
         w.goTo(0);
         type(w.hexView(), QStringLiteral("41"));
-        w.documentController()->setMode(u8ui::DocumentEditor::Mode::Insert);
+        w.documentController()->setMode(u8doc::DocumentEditor::Mode::Insert);
         w.goTo(5);
         type(w.textView(), QStringLiteral("!"));
         w.goTo(1);

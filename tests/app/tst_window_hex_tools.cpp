@@ -16,6 +16,7 @@
 #include "replace_search.h"
 #include "selection_file_actions.h"
 #include "u8codec/byte_source.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QAction>
@@ -26,7 +27,6 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolButton>
-#include <QUndoStack>
 #include <QtTest>
 #include <vector>
 
@@ -271,7 +271,7 @@ private slots:
         u8app::JobControl control;
         bool more = true;
         const auto splices = u8app::gatherReplacements(
-            source, u8app::FindEngine(u8app::FindQuery::forBytes("aa")), "b", control, 10, &more);
+            source, u8doc::FindEngine(u8doc::FindQuery::forBytes("aa")), "b", control, 10, &more);
         QVERIFY(splices);
         QCOMPARE(splices->size(), std::size_t(2));
         QCOMPARE((*splices)[0].offset, quint64(0));
@@ -279,7 +279,7 @@ private slots:
         QVERIFY(!more);
         // Past the limit: said, so that nothing is replaced in part.
         QVERIFY(u8app::gatherReplacements(
-            source, u8app::FindEngine(u8app::FindQuery::forBytes("a")), "b", control, 3, &more));
+            source, u8doc::FindEngine(u8doc::FindQuery::forBytes("a")), "b", control, 3, &more));
         QVERIFY(more);
     }
 

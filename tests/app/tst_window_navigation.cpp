@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "code_page_table.h"
 #include "document_scan.h"
+#include "document_session.h"
 #include "find_bar.h"
 #include "go_to_offset_dialog.h"
 #include "hex_view.h"
@@ -286,8 +287,8 @@ private slots:
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.scanReport());
-        QCOMPARE(w.scanReport()->totalProblems, quint64(3));
+        QTRY_VERIFY(w.session()->checkReport());
+        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(3));
         QCOMPARE(w.problemsView()->model()->rowCount(), 3);
         QVERIFY(!w.summaryPanel()->text().isEmpty());
         // A click on the second row of the problems list selects that problem's bytes.
@@ -353,13 +354,13 @@ private slots:
 
     // Line and column agree with a plain count, also past the line index's first checkpoint.
     void lineIndexMatchesPlainCount() {
-        std::vector<std::uint8_t> bytes(u8app::LineIndex::kStep * 2 + 1000);
+        std::vector<std::uint8_t> bytes(u8doc::LineIndex::kStep * 2 + 1000);
         for (std::size_t i = 0; i < bytes.size(); ++i)
             bytes[i] = (i % 97 == 96) ? '\n' : (i % 5 == 0 ? 0xC3 : (i % 5 == 1 ? 0xA9 : 'x'));
         const u8codec::MemorySource src(bytes);
-        u8app::LineIndex index;
+        u8doc::LineIndex index;
         for (quint64 offset : {quint64(0), quint64(96), quint64(97), quint64(98),
-                               u8app::LineIndex::kStep + 3, quint64(bytes.size() - 1)}) {
+                               u8doc::LineIndex::kStep + 3, quint64(bytes.size() - 1)}) {
             const auto loc = index.locate(src, offset);
             QVERIFY(loc);
             const quint64 lfs = quint64(
@@ -384,9 +385,9 @@ private slots:
             lines[i] = '\n';
         const auto large = std::make_shared<u8codec::MemorySource>(lines);
         const quint64 far = large->size() - 30;
-        u8app::LineLocator locator;
+        u8doc::LineLocator locator;
         int reports = 0;
-        connect(&locator, &u8app::LineLocator::located, this, [&] { ++reports; });
+        connect(&locator, &u8doc::LineLocator::located, this, [&] { ++reports; });
 
         // Unchanged bytes: the count reports, and its index is kept.
         locator.reset(large);
@@ -415,7 +416,7 @@ private slots:
         QVERIFY(locator.locateLater(large->size() / 2));
         QThreadPool::globalInstance()->waitForDone();
         const std::atomic<bool> stop{false};
-        const auto scanned = u8ui::DocumentScan::scan(*large, 100, stop);
+        const auto scanned = u8doc::DocumentScan::scan(*large, 100, stop);
         QVERIFY(scanned.report);
         locator.adopt(scanned.report->lineCheckpoints);
         const std::size_t adopted = locator.index().checkpointCount();

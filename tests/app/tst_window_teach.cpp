@@ -6,6 +6,7 @@
 #include "byte_selection.h"
 #include "code_page_table.h"
 #include "decode_walkthrough.h"
+#include "document_session.h"
 #include "encode_walkthrough.h"
 #include "hex_view.h"
 #include "inspector_panel.h"
@@ -235,7 +236,7 @@ private slots:
     void zoomScalesTheWholeWindow() {
         MainWindow w;
         QVERIFY(w.openFile(write("zoom-all.txt", "a\xC0\xAF b\n")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         u8app::ZoomActions* zoom = w.zoomActions();
         zoom->setPercent(100);
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("problemsDock"));

@@ -4,6 +4,7 @@
 #include "byte_selection.h"
 #include "document_history.h"
 #include "document_scan.h"
+#include "document_session.h"
 #include "inspector_panel.h"
 #include "line_index.h"
 #include "main_window.h"
@@ -15,6 +16,7 @@
 #include "select_range_dialog.h"
 #include "status_field.h"
 #include "u8convert/mojibake.h"
+#include "undo_stack.h"
 #include "window_test_support.h"
 
 #include <QApplication>
@@ -31,7 +33,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QUndoStack>
 #include <QtTest>
 #include <atomic>
 #include <random>
@@ -90,14 +91,14 @@ private slots:
     void messagesEndWithTheirSubject() {
         MainWindow w;
         QVERIFY(w.openFile(write("first.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.statusBar()->showMessage(QStringLiteral("Saved first.txt"), 60000);
         QVERIFY(w.openFile(write("second.txt", "fine")));
         QVERIFY(w.statusBar()->currentMessage().isEmpty());
 
         // "N changes applied" goes with Undo.
         QVERIFY(w.openFile(write("repair.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.repairActions()->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
@@ -139,7 +140,7 @@ private slots:
         // E0 80 AF: an overlong form of three bytes.
         MainWindow w;
         QVERIFY(w.openFile(write("overlong.txt", "ab\xE0\x80\xAFz")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         w.problemsView()->selectRow(0);
         emit w.problemsView()->clicked(w.problemsView()->model()->index(0, 0));
         QCOMPARE(w.selection()->cursor(), quint64(2));
@@ -165,11 +166,11 @@ private slots:
         QVERIFY2(
             w.banner()->text().contains(QLatin1String("binary data, not text (ELF executable)")),
             qPrintable(w.banner()->text()));
-        QVERIFY(!w.scanReport()); // no wall of problems
+        QVERIFY(!w.session()->checkReport()); // no wall of problems
         QVERIFY(w.windowTitle().contains(QLatin1String("binary data (ELF executable)")));
         emit w.banner()->actionTriggered(); // Check as UTF-8 Anyway
-        QTRY_VERIFY(w.scanReport());
-        QVERIFY(w.scanReport()->totalProblems > 0);
+        QTRY_VERIFY(w.session()->checkReport());
+        QVERIFY(w.session()->checkReport()->totalProblems > 0);
         QVERIFY(w.banner()->text().isEmpty());
         // Text is not binary: no banner.
         QSignalSpy again(&w, &MainWindow::encodingExamined);
@@ -197,7 +198,7 @@ private slots:
     // for itself: line, column and line start anywhere, and where lines start, also in a line
     // longer than the checkpoint step and past the cuts between the scan's parts.
     void lineIndexFromTheScan() {
-        const quint64 step = u8app::LineIndex::kStep;
+        const quint64 step = u8doc::LineIndex::kStep;
         std::vector<std::uint8_t> bytes(3 * step + 4321);
         std::mt19937 rng(9);
         // Lines of about 200 bytes, with CR LF, characters and errors.
@@ -212,15 +213,15 @@ private slots:
         std::fill(bytes.begin() + qsizetype(step - 1000),
                   bytes.begin() + qsizetype(2 * step + 1000),
                   'L'); // one line across two checkpoints and two cuts
-        u8ui::DocumentScan::Split split;
+        u8doc::DocumentScan::Split split;
         split.near = {step / 2, step + 10, 2 * step - 7, 2 * step + 5000};
         std::atomic<bool> stop{false};
         const u8codec::MemorySource source(bytes);
-        const auto outcome = u8ui::DocumentScan::scan(source, 100, stop, {}, split);
+        const auto outcome = u8doc::DocumentScan::scan(source, 100, stop, {}, split);
         QVERIFY(outcome.report);
         QCOMPARE(outcome.parts, std::size_t(5));
-        u8app::LineIndex fromScan(outcome.report->lineCheckpoints);
-        u8app::LineIndex reading;
+        u8doc::LineIndex fromScan(outcome.report->lineCheckpoints);
+        u8doc::LineIndex reading;
         QCOMPARE(fromScan.checkpointCount(), std::size_t(bytes.size() / step + 1));
         QVERIFY(fromScan.cost(bytes.size() - 1) < step); // nothing left to read up to there
         QVERIFY(reading.cost(bytes.size() - 1) > step);
@@ -244,7 +245,7 @@ private slots:
 
     void goToLineFarInALargeFile() {
         // Past several of the line index's checkpoints.
-        const quint64 step = u8app::LineIndex::kStep;
+        const quint64 step = u8doc::LineIndex::kStep;
         QByteArray bytes(qsizetype(3 * step + 100), 'x');
         for (qsizetype i = 99; i < bytes.size(); i += 100)
             bytes[i] = '\n';
@@ -272,7 +273,7 @@ private slots:
     void problemsExportAndCopyRow() {
         MainWindow w;
         QVERIFY(w.openFile(write("bad.txt", "ok\n\xC0\xAF, \"x\"\n\xFF")));
-        QTRY_VERIFY(w.scanReport());
+        QTRY_VERIFY(w.session()->checkReport());
         const QString csv = dir_.filePath(QStringLiteral("out.csv"));
         QCOMPARE(w.exportProblems(csv), QString());
         QFile f(csv);

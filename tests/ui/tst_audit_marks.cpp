@@ -19,11 +19,11 @@ using u8ui::RolePalette;
 
 namespace {
 
-std::shared_ptr<const u8ui::AuditReport> auditOf(const QByteArray& bytes, AuditProfile profile) {
+std::shared_ptr<const u8doc::AuditReport> auditOf(const QByteArray& bytes, AuditProfile profile) {
     std::atomic<bool> stop{false};
     const u8codec::MemorySource source(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
-    return u8ui::DocumentAudit::audit(source, u8ui::DocumentAudit::windowOptions(profile, {}), 1000,
-                                      stop)
+    return u8doc::DocumentAudit::audit(source, u8doc::DocumentAudit::windowOptions(profile, {}),
+                                       1000, stop)
         .report;
 }
 
@@ -68,13 +68,13 @@ private slots:
     void chunksCutInsideCharactersFindTheSame() {
         const QByteArray text = kSample + "Grüße テスト 😀 \xE2\x80\x8B x\xD0\xB0y \xE2\x81\xA6!\n";
         const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
-        const auto options = u8ui::DocumentAudit::windowOptions(AuditProfile::Code, {});
+        const auto options = u8doc::DocumentAudit::windowOptions(AuditProfile::Code, {});
         std::atomic<bool> stop{false};
-        const auto whole = u8ui::DocumentAudit::audit(source, options, 1000, stop).report;
+        const auto whole = u8doc::DocumentAudit::audit(source, options, 1000, stop).report;
         QVERIFY(whole && whole->totalFindings > 3);
         for (std::size_t chunk = 1; chunk <= 9; ++chunk) {
             const auto cut =
-                u8ui::DocumentAudit::audit(source, options, 1000, stop, {}, chunk).report;
+                u8doc::DocumentAudit::audit(source, options, 1000, stop, {}, chunk).report;
             QVERIFY(cut);
             QCOMPARE(cut->totalFindings, whole->totalFindings);
             QCOMPARE(cut->findingsByKind, whole->findingsByKind);

@@ -36,21 +36,22 @@ const std::string kTrojan = "int main(void) {\n"
 // The window's kinds and the opt-in mixed-script one, whose identifier-wide findings the panels
 // mark apart from the characters' own.
 u8convert::AuditOptions panelOptions(AuditProfile profile) {
-    u8convert::AuditOptions options = DocumentAudit::windowOptions(profile, {});
+    u8convert::AuditOptions options = u8doc::DocumentAudit::windowOptions(profile, {});
     options.kinds |= u8convert::kindBit(AuditKind::MixedScript);
     return options;
 }
 
-std::shared_ptr<const AuditReport> auditOf(const std::string& text, AuditProfile profile,
-                                           std::size_t cap = 1000, std::size_t chunk = 1 << 20) {
+std::shared_ptr<const u8doc::AuditReport> auditOf(const std::string& text, AuditProfile profile,
+                                                  std::size_t cap = 1000,
+                                                  std::size_t chunk = 1 << 20) {
     std::atomic<bool> stop{false};
     const u8codec::MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
-    return DocumentAudit::audit(source, panelOptions(profile), cap, stop, {}, chunk).report;
+    return u8doc::DocumentAudit::audit(source, panelOptions(profile), cap, stop, {}, chunk).report;
 }
 
-std::shared_ptr<const ScanReport> scanOf(const std::string& text) {
+std::shared_ptr<const u8doc::ScanReport> scanOf(const std::string& text) {
     std::atomic<bool> stop{false};
-    return DocumentScan::scan(
+    return u8doc::DocumentScan::scan(
                u8codec::MemorySource(std::vector<std::uint8_t>(text.begin(), text.end())), 1000,
                stop)
         .report;
@@ -62,7 +63,7 @@ quint64 offsetOf(const std::string& text, const char* what) {
 
 class GatedSource final : public u8codec::ByteSource {
 public:
-    std::uint64_t size() const override { return 64 * DocumentAudit::kChunkSize; }
+    std::uint64_t size() const override { return 64 * u8doc::DocumentAudit::kChunkSize; }
     std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
         gate.acquire();
         gate.release();
@@ -77,9 +78,9 @@ public:
 
 class ShrinkingSource final : public u8codec::ByteSource {
 public:
-    std::uint64_t size() const override { return 3 * DocumentAudit::kChunkSize; }
+    std::uint64_t size() const override { return 3 * u8doc::DocumentAudit::kChunkSize; }
     std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        const std::uint64_t realEnd = DocumentAudit::kChunkSize + 1000;
+        const std::uint64_t realEnd = u8doc::DocumentAudit::kChunkSize + 1000;
         const std::size_t n =
             offset >= realEnd ? 0
                               : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
@@ -123,19 +124,19 @@ private slots:
     // prose (issue 33 defect 5), so that a real RLO is never buried.
     void windowKindsAreTheCodecsDefault() {
         for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
-            const auto kinds = DocumentAudit::windowOptions(p, {}).kinds;
+            const auto kinds = u8doc::DocumentAudit::windowOptions(p, {}).kinds;
             QCOMPARE(kinds,
                      u8convert::defaultAuditKinds(p) & ~u8convert::kindBit(AuditKind::InvalidUtf8));
             QVERIFY(!(kinds & u8convert::kindBit(AuditKind::MixedScript)));
         }
-        QVERIFY(!(DocumentAudit::windowOptions(AuditProfile::Text, {}).kinds &
+        QVERIFY(!(u8doc::DocumentAudit::windowOptions(AuditProfile::Text, {}).kinds &
                   u8convert::kindBit(AuditKind::NotNfc)));
         // Polytonic Greek and "kΩ" in prose: nothing suspicious.
         std::atomic<bool> stop{false};
-        const auto report = DocumentAudit::audit(
+        const auto report = u8doc::DocumentAudit::audit(
             u8codec::MemorySource(std::vector<std::uint8_t>(
                 {0xE1, 0xBC, 0x80, 0xCC, 0x81, ' ', '1', '0', ' ', 'k', 0xCE, 0xA9, '\n'})),
-            DocumentAudit::windowOptions(AuditProfile::Text, {}), 1000, stop);
+            u8doc::DocumentAudit::windowOptions(AuditProfile::Text, {}), 1000, stop);
         QVERIFY(report.report);
         QCOMPARE(report.report->totalFindings, quint64(0));
     }
@@ -192,10 +193,10 @@ private slots:
     }
 
     void backgroundAuditFinishesCancelsAndFails() {
-        DocumentAudit audit;
-        QSignalSpy finished(&audit, &DocumentAudit::finished);
-        QSignalSpy cancelled(&audit, &DocumentAudit::cancelled);
-        QSignalSpy failed(&audit, &DocumentAudit::failed);
+        u8doc::DocumentAudit audit;
+        QSignalSpy finished(&audit, &u8doc::DocumentAudit::finished);
+        QSignalSpy cancelled(&audit, &u8doc::DocumentAudit::cancelled);
+        QSignalSpy failed(&audit, &u8doc::DocumentAudit::failed);
         auto gated = std::make_shared<GatedSource>();
         const auto options = panelOptions(AuditProfile::Code);
         audit.start(gated, options);
@@ -208,8 +209,9 @@ private slots:
                     options);
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished.at(0).at(0).value<std::shared_ptr<const AuditReport>>()->totalFindings,
-                 quint64(8));
+        QCOMPARE(
+            finished.at(0).at(0).value<std::shared_ptr<const u8doc::AuditReport>>()->totalFindings,
+            quint64(8));
         QVERIFY(gated->reads.load() < 64); // it stopped early
         audit.start(std::make_shared<ShrinkingSource>(), options);
         QVERIFY(failed.wait(10000));

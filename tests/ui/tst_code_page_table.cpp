@@ -33,7 +33,7 @@ private slots:
     void countsFromScan() {
         const std::string text = "a\xE2\x82\xAC\xE2\x82\xAC\xFF";
         std::atomic<bool> stop{false};
-        const auto outcome = DocumentScan::scan(
+        const auto outcome = u8doc::DocumentScan::scan(
             u8codec::MemorySource(std::vector<std::uint8_t>(text.begin(), text.end())), 10, stop);
         CodePageTable table;
         QVERIFY(!table.hasCounts());

@@ -12,9 +12,9 @@
 #include <QImage>
 #include <QTest>
 
+using u8doc::DocumentEditor;
+using u8doc::EditUnit;
 using u8ui::ByteRange;
-using u8ui::DocumentEditor;
-using u8ui::EditUnit;
 
 namespace {
 
@@ -150,7 +150,7 @@ private slots:
             std::vector<std::uint8_t>(kDocument.begin(), kDocument.end()));
         u8ui::ByteSelection selection;
         selection.setAnchorAndCursor(anchor, cursor);
-        const ByteRange r = u8ui::placeInput(
+        const ByteRange r = u8doc::placeInput(
             source, selection,
             insert ? DocumentEditor::Mode::Insert : DocumentEditor::Mode::Overwrite,
             characters ? EditUnit::Character : EditUnit::Byte, spanOf(bytes));
@@ -166,7 +166,7 @@ private slots:
         u8ui::ByteSelection s;
         auto range = [&](quint64 at, EditUnit unit, bool backwards) {
             s.setCursor(at);
-            const auto r = u8ui::deletionRange(source, s, unit, backwards);
+            const auto r = u8doc::deletionRange(source, s, unit, backwards);
             return r ? std::pair(r->start, r->end) : std::pair(quint64(99), quint64(99));
         };
         using P = std::pair<quint64, quint64>;
@@ -179,8 +179,8 @@ private slots:
         QCOMPARE(range(7, EditUnit::Byte, false), P(99, 99));
         QCOMPARE(range(0, EditUnit::Character, true), P(99, 99));
         s.setAnchorAndCursor(1, 5);
-        QCOMPARE(u8ui::deletionRange(source, s, EditUnit::Byte, true)->start, quint64(1));
-        QCOMPARE(u8ui::deletionRange(source, s, EditUnit::Byte, true)->end, quint64(6));
+        QCOMPARE(u8doc::deletionRange(source, s, EditUnit::Byte, true)->start, quint64(1));
+        QCOMPARE(u8doc::deletionRange(source, s, EditUnit::Byte, true)->end, quint64(6));
     }
 
     // Issue 33, defect 14: an error that Problems lists as one sequence of several segments (the
@@ -194,7 +194,7 @@ private slots:
         u8ui::ByteSelection s;
         auto range = [&](quint64 at, EditUnit unit, bool backwards) {
             s.setCursor(at);
-            const auto r = u8ui::deletionRange(source, s, unit, backwards);
+            const auto r = u8doc::deletionRange(source, s, unit, backwards);
             return r ? std::pair(r->start, r->end) : std::pair(quint64(99), quint64(99));
         };
         using P = std::pair<quint64, quint64>;

@@ -17,9 +17,10 @@ using namespace u8ui;
 
 namespace {
 
-std::shared_ptr<const ScanReport> reportOf(std::vector<std::uint8_t> bytes, std::size_t cap) {
+std::shared_ptr<const u8doc::ScanReport> reportOf(std::vector<std::uint8_t> bytes,
+                                                  std::size_t cap) {
     std::atomic<bool> stop{false};
-    return DocumentScan::scan(u8codec::MemorySource(std::move(bytes)), cap, stop).report;
+    return u8doc::DocumentScan::scan(u8codec::MemorySource(std::move(bytes)), cap, stop).report;
 }
 
 std::vector<std::uint8_t> randomBinary(std::size_t size) {
@@ -149,7 +150,8 @@ private slots:
 
     void millionsCapped() {
         // Random binary: millions of problems, only the first 100 000 stored.
-        const auto report = reportOf(randomBinary(8 << 20), DocumentScan::kDefaultProblemCap);
+        const auto report =
+            reportOf(randomBinary(8 << 20), u8doc::DocumentScan::kDefaultProblemCap);
         QVERIFY(report->totalProblems > 1000000);
         ProblemsModel model;
         model.setReport(report);

@@ -10,9 +10,9 @@
 using namespace u8ui;
 
 namespace {
-std::shared_ptr<const ScanReport> reportOf(const std::string& text, std::size_t cap = 100) {
+std::shared_ptr<const u8doc::ScanReport> reportOf(const std::string& text, std::size_t cap = 100) {
     std::atomic<bool> stop{false};
-    return DocumentScan::scan(
+    return u8doc::DocumentScan::scan(
                u8codec::MemorySource(std::vector<std::uint8_t>(text.begin(), text.end())), cap,
                stop)
         .report;

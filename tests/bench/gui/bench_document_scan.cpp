@@ -175,7 +175,7 @@ void scanFile(benchmark::State& state, const std::string& path) {
         return;
     }
     const std::uint64_t size = opened.source->size();
-    u8ui::DocumentScan::Split split;
+    u8doc::DocumentScan::Split split;
     if (state.range(0) == 1)
         split.near = std::vector<quint64>{};
     std::atomic<bool> stop{false};
@@ -183,8 +183,8 @@ void scanFile(benchmark::State& state, const std::string& path) {
     std::size_t parts = 0;
     const double cpuBefore = processCpuSeconds();
     for (auto _ : state) {
-        const auto outcome = u8ui::DocumentScan::scan(
-            *opened.source, u8ui::DocumentScan::kDefaultProblemCap, stop, {}, split);
+        const auto outcome = u8doc::DocumentScan::scan(
+            *opened.source, u8doc::DocumentScan::kDefaultProblemCap, stop, {}, split);
         if (!outcome.report) {
             state.SkipWithError(outcome.error.toStdString().c_str());
             return;
@@ -228,12 +228,12 @@ void auditFile(benchmark::State& state, const std::string& path, u8convert::Audi
         return;
     }
     const std::uint64_t size = opened.source->size();
-    const auto options = u8ui::DocumentAudit::windowOptions(profile, {});
+    const auto options = u8doc::DocumentAudit::windowOptions(profile, {});
     std::atomic<bool> stop{false};
     quint64 findings = 0, stored = 0;
     for (auto _ : state) {
-        const auto outcome = u8ui::DocumentAudit::audit(
-            *opened.source, options, u8ui::DocumentAudit::kDefaultFindingCap, stop);
+        const auto outcome = u8doc::DocumentAudit::audit(
+            *opened.source, options, u8doc::DocumentAudit::kDefaultFindingCap, stop);
         if (!outcome.report) {
             state.SkipWithError(outcome.error.toStdString().c_str());
             return;

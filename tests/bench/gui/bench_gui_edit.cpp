@@ -69,7 +69,7 @@ public:
 // Types 100 characters into `pane` of a window on the 4 GiB file, the cursor at `offset`; or,
 // for the baseline (`arrows`), moves the cursor 100 times with the Right key, which edits nothing.
 void typeInto(benchmark::State& state, bool textPane, quint64 offset,
-              u8ui::DocumentEditor::Mode mode, bool arrows = false) {
+              u8doc::DocumentEditor::Mode mode, bool arrows = false) {
     const QString path = sparseFile();
     if (path.isEmpty()) {
         state.SkipWithError("could not create the benchmark file");
@@ -126,18 +126,18 @@ void typeInto(benchmark::State& state, bool textPane, quint64 offset,
 }
 
 void BM_TypeTextMiddle(benchmark::State& state) {
-    typeInto(state, true, quint64(2) << 30, u8ui::DocumentEditor::Mode::Insert);
+    typeInto(state, true, quint64(2) << 30, u8doc::DocumentEditor::Mode::Insert);
 }
 void BM_TypeTextEnd(benchmark::State& state) {
-    typeInto(state, true, (quint64(4) << 30) - 1, u8ui::DocumentEditor::Mode::Insert);
+    typeInto(state, true, (quint64(4) << 30) - 1, u8doc::DocumentEditor::Mode::Insert);
 }
 void BM_TypeHexStart(benchmark::State& state) {
-    typeInto(state, false, 0, u8ui::DocumentEditor::Mode::Overwrite);
+    typeInto(state, false, 0, u8doc::DocumentEditor::Mode::Overwrite);
 }
 
 // The baseline: the same window, the cursor moved instead of typing.
 void BM_MoveTextMiddle(benchmark::State& state) {
-    typeInto(state, true, quint64(2) << 30, u8ui::DocumentEditor::Mode::Insert, true);
+    typeInto(state, true, quint64(2) << 30, u8doc::DocumentEditor::Mode::Insert, true);
 }
 
 BENCHMARK(BM_MoveTextMiddle)->Unit(benchmark::kMillisecond)->Iterations(100)->UseManualTime();

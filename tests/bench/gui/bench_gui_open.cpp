@@ -7,6 +7,7 @@
 // The files are made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
 #include "document_scan.h"
+#include "document_session.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "scan_report.h"
@@ -135,21 +136,21 @@ void fullScan(benchmark::State& state, const QString& path) {
         u8app::MainWindow window;
         // Wait in an event loop (not a polling loop, which would compete with the worker).
         QEventLoop loop;
-        QObject::connect(window.documentScan(), &u8ui::DocumentScan::finished, &loop,
+        QObject::connect(window.documentScan(), &u8doc::DocumentScan::finished, &loop,
                          &QEventLoop::quit);
-        QObject::connect(window.documentScan(), &u8ui::DocumentScan::failed, &loop,
+        QObject::connect(window.documentScan(), &u8doc::DocumentScan::failed, &loop,
                          &QEventLoop::quit);
         if (!window.openFile(path)) {
             state.SkipWithError("open failed");
             return;
         }
-        if (!window.scanReport())
+        if (!window.session()->checkReport())
             loop.exec();
-        if (!window.scanReport()) {
+        if (!window.session()->checkReport()) {
             state.SkipWithError("the scan failed");
             return;
         }
-        bytes += window.scanReport()->summary.bytes;
+        bytes += window.session()->checkReport()->summary.bytes;
     }
     state.SetBytesProcessed(int64_t(bytes));
 }

@@ -1,0 +1,96 @@
+#include "document_session.h"
+
+#include "audit_report.h"
+#include "byte_document.h"
+#include "document_controller.h"
+#include "scan_report.h"
+#include "u8codec/byte_source.h"
+
+#include <QFileInfo>
+
+namespace u8doc {
+
+DocumentSession::DocumentSession(u8app::DocumentController* controller, QObject* parent)
+    : QObject(parent), controller_(controller) {
+    connect(controller_->document(), &u8ui::ByteDocument::contentChanged, this,
+            [this](u8ui::ByteDocument::Change change) {
+                onContentChanged(change == u8ui::ByteDocument::Change::Edited);
+            });
+}
+
+DocumentSession::~DocumentSession() = default;
+
+void DocumentSession::openFile(std::shared_ptr<u8codec::FileSource> file, const QString& path) {
+    file_ = std::move(file);
+    path_ = path;
+    openedSize_ = file_ ? file_->size() : 0;
+    onDisk_ = FileOnDisk::at(path_);
+    // Asked before the bytes are shown, as the folder and the file are at opening.
+    const QString notWritable = FileOnDisk::whyNotWritable(path_);
+    emit opened(path_);
+    controller_->replace(file_, QFileInfo(path_).fileName());
+    controller_->setReadOnlyReason(notWritable);
+}
+
+void DocumentSession::openBytes(std::shared_ptr<const u8codec::ByteSource> bytes,
+                                const QString& name) {
+    forgetFile();
+    openedSize_ = bytes ? bytes->size() : 0;
+    emit opened(QString());
+    controller_->replace(std::move(bytes), name);
+}
+
+void DocumentSession::close() {
+    forgetFile();
+    openedSize_ = 0;
+    emit opened(QString());
+    controller_->replace(nullptr, QString());
+}
+
+void DocumentSession::forgetFile() {
+    file_.reset();
+    path_.clear();
+    onDisk_ = FileOnDisk();
+}
+
+FileOnDisk::Change DocumentSession::changeOnDisk(FileOnDisk* now) const {
+    if (!file_)
+        return FileOnDisk::Change::None;
+    const FileOnDisk current = FileOnDisk::at(path_);
+    if (now)
+        *now = current;
+    return onDisk_.changeTo(current);
+}
+
+QString DocumentSession::readOnlyReason() const {
+    return controller_->readOnlyReason();
+}
+
+void DocumentSession::setBinary(const QString& kind) {
+    binaryKind_ = kind;
+    if (!kind.isEmpty())
+        emit binaryFound(kind);
+}
+
+void DocumentSession::setCheckReport(std::shared_ptr<const ScanReport> report) {
+    checkReport_ = std::move(report);
+    emit checked(checkReport_);
+}
+
+void DocumentSession::setAuditReport(std::shared_ptr<const AuditReport> report) {
+    auditReport_ = std::move(report);
+    emit audited(auditReport_);
+}
+
+void DocumentSession::onContentChanged(bool byHand) {
+    if (byHand) {
+        emit edited(controller_->document()->changedFrom());
+        return;
+    }
+    // What was found of the bytes before says nothing of these: the verdict goes (the encoding
+    // check says it again of a file's new bytes).
+    binaryKind_.clear();
+    emit replaced();
+}
+
+} // namespace u8doc
