@@ -165,27 +165,78 @@ std::string sameIgnoringText(IgnoreMask ignore) {
     return "same text once " + what + " differences are set aside";
 }
 
-// A text with the differences in `mask` set aside, rewritten piece by piece (inPieces()).
-std::string canonical(const DecodedSide& side, IgnoreMask mask, const CompareOptions& options,
-                      CompareResult& r) {
-    if (mask == 0)
-        return side.text;
-    std::string out;
-    out.reserve(side.text.size());
-    inPieces(side.text, options, r, [&](std::string_view piece) {
-        std::string s(piece);
-        if (mask & ignoreBit(IgnoreKind::LineEndings))
-            s = withLf(s);
-        if (mask & ignoreBit(IgnoreKind::TrailingSpace))
-            s = withoutTrailingBlanks(s);
-        if ((mask & ignoreBit(IgnoreKind::NormalForm)) && side.validUtf8) {
-            NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
-            if (n.ok)
-                s = std::move(n.text);
+// A piece of a text (inPieces()) with the differences in `mask` set aside.
+std::string setAside(std::string_view piece, IgnoreMask mask, bool validUtf8) {
+    std::string s(piece);
+    if (mask & ignoreBit(IgnoreKind::LineEndings))
+        s = withLf(s);
+    if (mask & ignoreBit(IgnoreKind::TrailingSpace))
+        s = withoutTrailingBlanks(s);
+    if ((mask & ignoreBit(IgnoreKind::NormalForm)) && validUtf8) {
+        NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
+        if (n.ok)
+            s = std::move(n.text);
+    }
+    return s;
+}
+
+// One side's text with the differences in `mask` set aside, rewritten a piece at a time as the
+// comparison asks for more (the pieces of inPieces()).
+class SetAsideStream {
+public:
+    SetAsideStream(const DecodedSide& side, IgnoreMask mask) : side_(side), mask_(mask) {}
+
+    // The rewritten text not compared yet; empty once the text is done.
+    std::string_view pending() const { return std::string_view(out_).substr(used_); }
+    void consume(std::size_t n) { used_ += n; }
+    // Rewrites the next piece; false when the text is done or the comparison was cancelled.
+    bool more(const CompareOptions& options, CompareResult& r) {
+        const std::string_view text(side_.text);
+        if (at_ >= text.size() || !compare_detail::keepGoing(options, r, 0, text.size()))
+            return false;
+        std::size_t end = std::min(text.size(), at_ + kPiece);
+        const std::size_t lf = text.find('\n', end - 1);
+        end = lf == std::string_view::npos ? text.size() : lf + 1;
+        out_.erase(0, used_);
+        used_ = 0;
+        out_ += setAside(text.substr(at_, end - at_), mask_, side_.validUtf8);
+        at_ = end;
+        return true;
+    }
+
+private:
+    static constexpr std::size_t kPiece = std::size_t(4) << 20; // as inPieces()
+    const DecodedSide& side_;
+    const IgnoreMask mask_;
+    std::size_t at_ = 0;
+    std::string out_;
+    std::size_t used_ = 0;
+};
+
+// Whether the two texts are the same once the differences in `mask` are set aside: both
+// rewritten side by side and compared as they come, up to the first difference. Two texts with
+// scattered edits differ early, and each verdict tried on them (line endings, normal form,
+// trailing blanks) rewrote both texts whole before (6 s of a 64 MiB pair's 6.3).
+bool sameOnceSetAside(const DecodedSide& a, const DecodedSide& b, IgnoreMask mask,
+                      const CompareOptions& options, CompareResult& r) {
+    SetAsideStream sa(a, mask), sb(b, mask);
+    for (;;) {
+        // (A piece may rewrite to nothing: blanks at the end of the text.)
+        while (sa.pending().empty() && sa.more(options, r)) {
         }
-        out += s;
-    });
-    return out;
+        while (sb.pending().empty() && sb.more(options, r)) {
+        }
+        if (r.cancelled)
+            return false;
+        const std::string_view pa = sa.pending(), pb = sb.pending();
+        if (pa.empty() || pb.empty())
+            return pa.empty() && pb.empty();
+        const std::size_t n = std::min(pa.size(), pb.size());
+        if (pa.substr(0, n) != pb.substr(0, n))
+            return false;
+        sa.consume(n);
+        sb.consume(n);
+    }
 }
 
 // Lines that end in a space or tab. Only the character before each line break is looked at
@@ -316,9 +367,7 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, const CompareOpti
     const auto equalSetting = [&](IgnoreMask extra) {
         if ((ignore | extra) == 0)
             return da.text == db.text;
-        return canonical(da, ignore | extra, options, r) ==
-                   canonical(db, ignore | extra, options, r) &&
-               !r.cancelled;
+        return sameOnceSetAside(da, db, ignore | extra, options, r) && !r.cancelled;
     };
     const CompareSideInfo &a = r.a, &b = r.b;
     if (da.text == db.text) {

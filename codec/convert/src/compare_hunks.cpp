@@ -11,6 +11,8 @@
 #include "u8convert/mojibake.h"
 #include "u8convert/normalize.h"
 
+#include <algorithm>
+#include <cstring>
 #include <deque>
 #include <unicode/uchar.h>
 #include <unordered_map>
@@ -73,6 +75,9 @@ public:
         return it->second;
     }
     std::uint32_t idOwned(std::string key) { return id(owned_.emplace_back(std::move(key))); }
+    // Room for `keys` keys at once: the lines of two texts of millions of lines are interned one
+    // by one, and growing the table as they come was a twentieth of a 64 MiB pair's comparison.
+    void reserve(std::size_t keys) { ids_.reserve(keys); }
 
 private:
     std::deque<std::string> owned_;
@@ -581,6 +586,26 @@ void OffsetMap::lineColumn(std::size_t textOffset, std::uint64_t& line, std::uin
         lcPos_ = 0;
         line_ = column_ = 1;
     }
+    if (side_.validUtf8) {
+        // Well-formed: every byte but a continuation byte starts a character (RFC 3629 section
+        // 3), so the line breaks are found with memchr and only the last line's characters are
+        // counted, where decoding every character was a tenth of a 64 MiB pair's comparison.
+        const char* text = side_.text.data();
+        while (lcPos_ < textOffset) {
+            const void* lf = std::memchr(text + lcPos_, '\n', textOffset - lcPos_);
+            if (lf == nullptr) {
+                column_ +=
+                    std::uint64_t(std::count_if(text + lcPos_, text + textOffset, [](char b) {
+                        return (std::uint8_t(b) & 0xC0) != 0x80;
+                    }));
+                lcPos_ = textOffset;
+                break;
+            }
+            lcPos_ = std::size_t(static_cast<const char*>(lf) - text) + 1;
+            ++line_;
+            column_ = 1;
+        }
+    }
     while (lcPos_ < textOffset) {
         std::size_t len = 0;
         const char32_t cp = next(side_.text, lcPos_, len);
@@ -612,6 +637,7 @@ WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b, const Compa
             return {};
     } else {
         Interner in;
+        in.reserve(la.size() + lb.size());
         std::vector<std::uint32_t> ka, kb;
         if (!lineKeys(c, a, la, in, ka) || !lineKeys(c, b, lb, in, kb))
             return {};
