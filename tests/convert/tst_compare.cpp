@@ -343,6 +343,26 @@ private slots:
         }
     }
 
+    // Each verdict compares both texts rewritten a piece (4 MiB, to a line's end) at a time, up
+    // to their first difference: a piece that rewrites to nothing (blanks after the last line
+    // break, past a piece's end) is read past, and a difference in a later piece is still seen.
+    void verdictsAcrossPieces() {
+        QByteArray a;
+        const QByteArray line = "a line of text for the pieces, é\n";
+        // The first piece ends at A's last line break: B's blanks after it are a piece alone.
+        while (a.size() < (4 << 20))
+            a += line;
+        const CompareResult blanks = run(a, a + "   \t ");
+        QCOMPARE(int(blanks.verdict), int(CompareVerdict::OnlyTrailingSpace));
+        QByteArray crlf = a;
+        crlf.replace("\n", "\r\n");
+        QCOMPARE(int(run(a, crlf).verdict), int(CompareVerdict::OnlyLineEndings));
+        QByteArray late = crlf;
+        late.replace(late.size() - 20, 1, "E"); // in the second piece only
+        const CompareResult changed = run(a, late);
+        QCOMPARE(int(changed.verdict), int(CompareVerdict::Differ));
+    }
+
     // Past the bound on work the alignment gives up, says so, and still reports the change.
     void alignmentGivesUp() {
         QByteArray a, b;
