@@ -185,12 +185,12 @@ namespace {
 // (creditLostNbsp()).
 bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
     using namespace detail::mojibake;
-    if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return (c & 0x80) == 0; }))
+    const auto* begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
+    const auto* end = begin + utf8.size();
+    if (asciiRunLength(std::span<const std::uint8_t>(begin, utf8.size())) == utf8.size())
         return true;
     if (!options.assumedPages.empty())
         return false;
-    const auto* begin = reinterpret_cast<const std::uint8_t*>(utf8.data());
-    const auto* end = begin + utf8.size();
     if (detail::RepairStartSieve(end, detail::SieveRule::adjacent()).next(begin) != end)
         return false;
     Evidence lostNbsp{};
