@@ -194,7 +194,7 @@ bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
     if (detail::RepairStartSieve(end, detail::SieveRule::adjacent()).next(begin) != end)
         return false;
     Evidence lostNbsp{};
-    creditLostNbsp(utf8, options, lostNbsp);
+    creditLostNbsp(utf8, utf8.size(), options, lostNbsp);
     return !anyEvidence(lostNbsp);
 }
 
@@ -256,7 +256,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .shortText = isShortText(options, utf8.size())});
         runPass(utf8, first, parts);
         confident = evidenceOf(parts, confident);
-        creditLostNbsp(utf8, options, confident);
+        creditLostNbsp(utf8, utf8.size(), options, confident);
         result.cancelled = first.cancelled();
     }
     if (!result.cancelled && anyEvidence(confident)) {

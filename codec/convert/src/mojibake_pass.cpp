@@ -620,9 +620,14 @@ Evidence roundStart(const MojibakeOptions& options, const Evidence* carried) {
 //   is "Clàr"), a no-break space between two words ("wÂ wersji"). Correct text puts no capital
 //   after a small letter but in names written in camel case, and none of those ends in "Ã" or
 //   "Â" before a space.
-// Each shows windows-1252's (and ISO-8859-1's) damage as a clear fix would, so that the second
-// pass reads lost bytes through them.
-void creditLostNbsp(std::string_view utf8, const MojibakeOptions& options, Evidence& confident) {
+// Each signature credits windows-1252's (and ISO-8859-1's) damage as a clear fix would, so that the
+// second pass reads lost bytes through them. Each one counts, as each fix does: the sum over the
+// windows of a streamed text is then the whole text's. A signature is found where its "Ã" or "Â"
+// lies (before `length`); the bytes it reads around it lie in the same window or are the next
+// window's first byte, given after `length` (a window starts with an ASCII byte that is no space,
+// and the signature's other bytes are spaces and non-ASCII: mojibake_window.h).
+void creditLostNbsp(std::string_view utf8, std::size_t length, const MojibakeOptions& options,
+                    Evidence& credits) {
     if (!isShortText(options, utf8.size()) || !options.restoreLostBytes)
         return;
     const auto small = [&](std::size_t at) {
@@ -632,8 +637,9 @@ void creditLostNbsp(std::string_view utf8, const MojibakeOptions& options, Evide
         const char c = at > 0 ? utf8[at - 1] : ' ';
         return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c & 0x80) != 0;
     };
-    for (std::size_t at = utf8.find('\xC3'); at != std::string_view::npos;
-         at = utf8.find('\xC3', at + 1)) {
+    const std::string_view searched = utf8.substr(0, length);
+    for (std::size_t at = searched.find('\xC3'); at != std::string_view::npos;
+         at = searched.find('\xC3', at + 1)) {
         if (at + 3 >= utf8.size() || utf8[at + 2] != ' ')
             continue;
         const bool aTilde = utf8[at + 1] == '\x83', aCircumflex = utf8[at + 1] == '\x82';
@@ -643,9 +649,7 @@ void creditLostNbsp(std::string_view utf8, const MojibakeOptions& options, Evide
         if (!beforeAWord && !insideWords)
             continue;
         for (CodePage cp : {CodePage::Windows1252, CodePage::Latin1})
-            confident[std::size_t(cp)] =
-                std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
-        return;
+            credits[std::size_t(cp)] += kClearGain;
     }
 }
 

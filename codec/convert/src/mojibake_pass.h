@@ -193,9 +193,11 @@ Evidence roundStart(const MojibakeOptions& options, const Evidence* carried);
 inline bool needsFirstPass(bool judgesOnly, const Evidence& confident) {
     return !(judgesOnly && anyEvidence(confident));
 }
-// - in a short string, the signature of a lost no-break space (creditLostNbsp()), which the
-//   first pass cannot see, as it reads no lost byte without evidence;
-void creditLostNbsp(std::string_view utf8, const MojibakeOptions& options, Evidence& confident);
+// - in a short string, the signatures of a lost no-break space (creditLostNbsp()), which the
+//   first pass cannot see, as it reads no lost byte without evidence: those found before
+//   `length` in `utf8` (a window of the text and its context, or the whole text);
+void creditLostNbsp(std::string_view utf8, std::size_t length, const MojibakeOptions& options,
+                    Evidence& credits);
 // - the second pass, which decides knowing the evidence, only when there is some: without any
 //   page showing, nothing is repaired (anyEvidence());
 // - the assembly, with the evidence both passes found.

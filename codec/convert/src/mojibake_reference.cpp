@@ -148,7 +148,7 @@ MojibakeResult referenceRepairMojibake(std::string_view utf8, const MojibakeOpti
                             Pass(options, {.evidence = nullptr,
                                            .shortText = isShortText(options, utf8.size())}),
                             run.only));
-        creditLostNbsp(utf8, options, confident);
+        creditLostNbsp(utf8, utf8.size(), options, confident);
     }
     // The second decides knowing which pages the text shows; without any, nothing is repaired.
     std::vector<FoundFix> fixes;

@@ -175,6 +175,7 @@ bool countEvidenceIn(TextWindow window, const MojibakeOptions& options,
                         .shortText = options.length == MojibakeOptions::Length::Short});
     std::vector<Part> parts = passOver(window, pass, memos);
     credits = evidenceOf(parts, credits);
+    creditLostNbsp(window.bytes, window.length(), options, credits);
     handOn(parts, memos);
     return !pass.cancelled();
 }

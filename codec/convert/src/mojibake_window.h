@@ -36,9 +36,10 @@ struct TextWindow {
 // the time). A memo grown too large is not handed on.
 using PassMemos = std::vector<RunMemo>;
 
-// The first pass of a round over a window (well-formed UTF-8, as the pipeline makes it):
-// the evidence it finds added to `credits`. `only`: a later round's runs, in the window's
-// offsets. False when options.progress cancelled.
+// The first pass of a round over a window (well-formed UTF-8, as the pipeline makes it): the
+// evidence it finds, and in a short text the lost no-break spaces' signatures (creditLostNbsp()),
+// added to `credits`. `only`: a later round's runs, in the window's offsets. False when
+// options.progress cancelled.
 bool countEvidenceIn(TextWindow window, const MojibakeOptions& options,
                      const std::vector<ByteSpan>* only, Evidence& credits,
                      PassMemos* memos = nullptr);
