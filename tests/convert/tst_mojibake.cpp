@@ -181,6 +181,16 @@ void TestMojibake::correctTextUnchanged_data() {
     while (alphabet.toUtf8().size() <= 4096)
         alphabet += QStringLiteral("Mały fotazdymak, Kanvert zaprašeńnia, Na syčanaść.\n");
     QTest::newRow("alphabet in a long text") << alphabet;
+    // A unit quoted in a long Ukrainian catalogue: "кБ" would read through ISO-8859-5 as the
+    // Arabic "ڱ" (DA B1), which the model likes quoted alone (code tables quote Arabic letters);
+    // one such fix in a longer text is no evidence of its page, or "У" and the space after it would
+    // be read through the same page as "à" (C3 A0).
+    QString catalogue;
+    while (catalogue.toUtf8().size() <= 4096)
+        catalogue += QStringLiteral("msgid \"Directory\"\nmsgstr \"Каталог\"\n");
+    catalogue += QStringLiteral("msgid \"kB\"\nmsgstr \"кБ\"\n");
+    catalogue += QStringLiteral("msgstr \"поточний вміст каталога. У такому випадку\"\n");
+    QTest::newRow("unit in a long catalogue") << catalogue;
 }
 
 void TestMojibake::correctTextUnchanged() {

@@ -75,6 +75,15 @@ void TestMojibakeShort::restored_data() {
                                        << QStringLiteral("\"cookie\": \"\uFFFD\",");
     QTest::newRow("quoted lost letter")
         << QStringLiteral("51: 0,  # 'Ã\uFFFD'") << QStringLiteral("51: 0,  # '\uFFFD'");
+    // The embeddings of UAX #9 that a Persian catalogue puts around a path written left to right:
+    // "â€ª" is U+202A through windows-1252, not ISO-8859-15's arrow "⤪" (E2 A4 AA).
+    QTest::newRow("bidi embedding") << QStringLiteral("Ù¾Ø±ÙˆÙ†Ø¯Ù‡Ù” â€ª.desktopâ€¬")
+                                    << QStringLiteral("پروندهٔ \u202A.desktop\u202C");
+    QTest::newRow("bidi isolate") << QStringLiteral("Ù¾ÙˆØ´Ù‡ â\u0081¦/tmpâ\u0081©")
+                                  << QStringLiteral("پوشه \u2066/tmp\u2069");
+    // Small Latin letters are no word through windows-1252: "âšœ" is the fleur-de-lis.
+    QTest::newRow("quoted fleur-de-lis") << QStringLiteral("\"fleur-de-lis\": \"âšœ\",")
+                                         << QStringLiteral("\"fleur-de-lis\": \"⚜\",");
     QTest::newRow("esperanto caps")
         << QStringLiteral("HINDIA, FIÄœIA") << QStringLiteral("HINDIA, FIĜIA");
     QTest::newRow("esperanto") << QStringLiteral("Äˆefbloko nevalidas,")
@@ -192,6 +201,13 @@ void TestMojibakeShort::restored() {
 void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::addColumn<QString>("text");
     // A Swedish or Romanian word in capitals before a trademark sign: "Å™" would be "ř".
+    // A quoted word in small Cyrillic letters is no character's damage: through IBM866 "так" would
+    // be the Braille "⠪" (E2 A0 AA), "сам" the Mongolian "ᠬ" (RepairPlace::quotedCharacter()).
+    QTest::newRow("quoted russian yes") << QStringLiteral("msgstr \"так\"");
+    QTest::newRow("quoted same") << QStringLiteral("\"сам\"");
+    QTest::newRow("quoted greek word") << QStringLiteral("'και'");
+    // Arrows and the embedding's look-alikes are text as they are.
+    QTest::newRow("arrows") << QStringLiteral("a ⤪ b ⤬ c");
     QTest::newRow("swedish brand") << QStringLiteral("SKÅ™ PRO");
     QTest::newRow("romanian brand") << QStringLiteral("ÎNCĂ™");
     QTest::newRow("swedish caps") << QStringLiteral("VÄSTERÅS™");

@@ -454,10 +454,14 @@ private:
         // both sides ("9Ì¶9" is a struck-through 9) or all of a quoted string, counts at e^10:
         // correct text puts such pairs of capitals and symbols inside a word far more rarely than
         // the odds of e^16 say of any stretch (tuned on the tuning half: 96.08 -> 96.22 % restored,
-        // 0 correct strings or lines changed; at e^6 a correct "ROMÂ NIA" changes).
+        // 0 correct strings or lines changed; at e^6 a correct "ROMÂ NIA" changes). In a longer
+        // text such a repair counts as a small one (two of them show a page): one alone is thin
+        // evidence among thousands of lines, and a page shown by it restores lost bytes
+        // everywhere (a Ukrainian catalogue's quoted unit "кБ" read through ISO-8859-5 as "ڱ"
+        // made every "У" before a space "à").
         if (quotedOne || (chosen.likelier >= likelyInAWord &&
                           (tellsOfItsPage(chosen) || place_.gluedBothSides(chosen))))
-            return kClearGain;
+            return context_.shortText ? kClearGain : 1;
         if (chosen.likelier >= accept)
             return place_.insideAWord(chosen) || place_.spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;

@@ -10,6 +10,23 @@
 namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
+bool RepairPlace::smallLettersOfOneScript(std::size_t begin, std::size_t end) const {
+    if (end - begin < 2)
+        return false;
+    // Through the Latin pages a 3-byte lead's image is "à" to "ï" and the continuations' small
+    // letters are "š", "œ", "ž": no word ("âšœ" is "⚜"). Through the Cyrillic and Greek pages
+    // the small letters cover whole ranges of leads and continuations, and words read so.
+    const UScriptCode script = info(chars_[begin].cp).script;
+    if (script == USCRIPT_LATIN)
+        return false;
+    for (std::size_t k = begin; k < end; ++k) {
+        const CharInfo ci = info(chars_[k].cp);
+        if (ci.kind != Kind::Letter || !ci.lower || ci.script != script)
+            return false;
+    }
+    return true;
+}
+
 bool RepairPlace::brokenBeside(const Decision& d, CodePage page) const {
     const PageTables& t = tables();
     const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;

@@ -43,12 +43,20 @@ public:
             return false;
         const auto& r = d.cand.repaired;
         const std::size_t damaged = d.cand.end - d.cand.begin;
+        // Small letters of one script (not Latin) are a quoted word, not a character's damage: the
+        // Russian and Ukrainian "так" reads through IBM866 as the Braille "⠪" (E2 A0 AA), and any
+        // word of a small letter from "р" to "я" and two from "а" to "п" as one character so.
+        if (smallLettersOfOneScript(d.cand.begin, d.cand.end))
+            return false;
         // Or several characters each a whole 3- or 4-byte sequence read back (an emoji list's
         // "◉◎", Braille spinner frames): three damaged characters or more for each.
         return (r.size() == 1 && damaged >= 2) ||
                (r.size() > 1 && damaged >= 3 * r.size() &&
                 std::all_of(r.begin(), r.end(), [](char32_t c) { return c >= 0x800; }));
     }
+
+    // chars_[begin, end) are two or more small letters of one script, not Latin.
+    bool smallLettersOfOneScript(std::size_t begin, std::size_t end) const;
 
     // A combining mark all a quoted string holds (code tables quote the Hebrew points and Thai
     // vowel signs alone), read through windows-1252 or ISO-8859-1: the model likes any lone

@@ -344,9 +344,13 @@ namespace {
 // IPA, spacing-modifier and combining blocks that two Latin-1 letters happen to encode.
 bool lookUpPlausible(char32_t c, const CharInfo& ci) {
     // But the zero-width space, which Khmer, Thai, Lao and Burmese put between words, the
-    // joiners (ZWNJ in Persian, ZWJ in emoji and Indic scripts), direction marks, BOM, soft hyphen.
+    // joiners (ZWNJ in Persian, ZWJ in emoji and Indic scripts), direction marks, BOM, soft hyphen,
+    // and the embeddings and isolates of UAX #9 (LRE..RLO, LRI..PDI), which catalogues in Arabic,
+    // Persian and Hebrew put around a path or a command written left to right ("â€ª.desktopâ€¬"
+    // is U+202A ".desktop" U+202C; without them ISO-8859-15 reads "â€ª" as the arrow "⤪").
     if (ci.kind == Kind::Control)
-        return (c >= 0x200B && c <= 0x200F) || c == 0xFEFF || c == 0xAD;
+        return (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+               (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF || c == 0xAD;
     // IPA, modifiers, combining marks, archaic Greek: what two Latin-1 letters encode by chance;
     // but Azerbaijani "ə" and the okina and apostrophe letters of Hawaiian, Uzbek, Ukrainian.
     if (c == 0x0259 || c == 0x02BB || c == 0x02BC || africanLetter(c))
