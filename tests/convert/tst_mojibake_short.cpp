@@ -206,6 +206,9 @@ void TestMojibakeShort::correctStringUnchanged_data() {
     QTest::newRow("quoted russian yes") << QStringLiteral("msgstr \"так\"");
     QTest::newRow("quoted same") << QStringLiteral("\"сам\"");
     QTest::newRow("quoted greek word") << QStringLiteral("'και'");
+    // Latin-1 letters as a test's data: IBM850 would read "þâÑÐÅ" as "烥я", an ideograph glued to
+    // a Cyrillic letter.
+    QTest::newRow("latin-1 test data") << QStringLiteral("expected = \"þâÑÐÅ§\"");
     // Arrows and the embedding's look-alikes are text as they are.
     QTest::newRow("arrows") << QStringLiteral("a ⤪ b ⤬ c");
     QTest::newRow("swedish brand") << QStringLiteral("SKÅ™ PRO");

@@ -101,20 +101,37 @@ bool RepairPlace::unreadable(const Decision& d) const {
         return true;
     if (loneGuess(d, left, right) || capitalsSpaced(d, right))
         return true;
-    // The writing system of a letter: Japanese mixes its three scripts in one word.
+    // The writing system of a letter: Japanese mixes its three scripts in one word, Korean
+    // Hangul and Hanja.
     const auto system = [](const CharInfo& ci) {
-        return ci.script == USCRIPT_HIRAGANA || ci.script == USCRIPT_KATAKANA ? USCRIPT_HAN
-                                                                              : ci.script;
+        return ci.script == USCRIPT_HIRAGANA || ci.script == USCRIPT_KATAKANA ||
+                       ci.script == USCRIPT_HANGUL
+                   ? USCRIPT_HAN
+                   : ci.script;
     };
+    const auto twoSystems = [&](const CharInfo& a, const CharInfo& b) {
+        return a.kind == Kind::Letter && b.kind == Kind::Letter && a.script > USCRIPT_INHERITED &&
+               b.script > USCRIPT_INHERITED && system(a) != system(b);
+    };
+    // A reading whose own letters glue an ideograph, kana or Hangul to a Latin or Cyrillic letter:
+    // random Latin-1 letters in code ("þâÑÐÅ" in a test's data) read through IBM850 as "烥я".
+    // (Kaomoji glue kana to Kannada or Greek, "(ノಠ益ಠ)", "(ﾉωﾉ)"; Kabyle writes Greek "ε" among
+    // Latin letters.)
+    const auto& r = d.cand.repaired;
+    const auto latinOrCyrillic = [](const CharInfo& ci) {
+        return ci.script == USCRIPT_LATIN || ci.script == USCRIPT_CYRILLIC;
+    };
+    for (std::size_t k = 1; k < r.size(); ++k) {
+        const CharInfo a = info(r[k - 1]), b = info(r[k]);
+        if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
+            (latinOrCyrillic(a) || latinOrCyrillic(b)))
+            return true;
+    }
     const auto glued = [&](char32_t neighbour) {
         const CharInfo n = info(neighbour);
         if (neighbour < 0x80 || n.kind != Kind::Letter || n.script <= USCRIPT_INHERITED)
             return false;
-        return std::any_of(d.cand.repaired.begin(), d.cand.repaired.end(), [&](char32_t c) {
-            const CharInfo ci = info(c);
-            return ci.kind == Kind::Letter && ci.script > USCRIPT_INHERITED &&
-                   system(ci) != system(n);
-        });
+        return std::any_of(r.begin(), r.end(), [&](char32_t c) { return twoSystems(info(c), n); });
     };
     return glued(left) || glued(right);
 }

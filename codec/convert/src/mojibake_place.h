@@ -84,6 +84,7 @@ public:
     // A repair no correct reading would give:
     // - one that eats the closing quote of a quoted character: "“×”" is the sign quoted, not
     //   the Hebrew "“ה" with its quote left open ("“Õ”", "“Ñ”" likewise);
+    // - a reading that glues an ideograph, kana or Hangul to a Latin or Cyrillic letter ("烥я");
     // - letters of one script glued to a letter of another that the repair leaves (not ASCII):
     //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic
     //   word (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
