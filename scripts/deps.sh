@@ -36,7 +36,9 @@ package_packages=(dpkg-dev lintian man-db xvfb xdotool x11-utils imagemagick qt6
 
 wanted=("${build_packages[@]}")
 case "${1:-build}" in
-test) wanted+=("${test_packages[@]}") ;;
+# The window's suites draw with the fonts the window runs with (a ZWJ sequence is one cell only
+# where the emoji font draws it as one glyph).
+test) wanted+=("${test_packages[@]}" "${run_packages[@]}") ;;
 run) wanted+=("${run_packages[@]}") ;;
 fuzz) wanted+=("${fuzz_packages[@]}") ;;
 package) wanted+=("${package_packages[@]}") ;;
