@@ -174,14 +174,15 @@ using SinkRepair = u8convert::RepairResult (*)(const u8codec::ByteSource&,
                                                const u8convert::RepairSink&,
                                                const u8convert::RepairOptions&);
 
-u8convert::RepairResult inWindows(const u8codec::ByteSource& source,
+// In memory or window by window, as the library chooses (u8convert::repairSource()).
+u8convert::RepairResult wholeText(const u8codec::ByteSource& source,
                                   const u8convert::RepairSink& sink,
                                   const u8convert::RepairOptions& options) {
-    return u8convert::repairStreamed(source, sink, options);
+    return u8convert::repairSource(source, sink, options);
 }
 
-// A repair that writes its output as it makes it (into the target's temporary file, made visible
-// only when all went well): a large input window by window, or any input line by line. `file`:
+// A repair that writes its output into the target's temporary file, made visible only when all
+// went well: the whole text (in memory or window by window) or line by line. `file`:
 // the file the input is read from, whose read errors are reported (null: the input is in memory).
 int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
                       const u8codec::FileSource* file, const OutputTarget& target,
@@ -313,29 +314,15 @@ int runRepair(const Arguments& parsed) {
     if (!input->file() && !input->readOrSpool(kStreamFrom, maxInput, text, spooled, error))
         return usageError("repair", error);
     const u8codec::FileSource* file = input->file() ? input->file() : spooled.get();
-    // Line by line, any input is read once, a block at a time.
-    if (file && file->size() >= kStreamFrom)
-        return repairThroughSink(*input, *file, file, *target, options, style,
-                                 byLine ? u8convert::repairLineByLine : inWindows);
-    if (file && !input->readAll(text, error))
-        return usageError("repair", error);
-    if (byLine) {
-        const u8codec::MemorySource memory(std::vector<std::uint8_t>(text.begin(), text.end()));
-        return repairThroughSink(*input, memory, nullptr, *target, options, style,
-                                 u8convert::repairLineByLine);
-    }
-    // The input is given up: a file that needs no change is written from it, without a copy.
-    const u8convert::RepairResult result = u8convert::repair(std::move(text), options);
-    if (!result.ok)
-        return refuse(input->displayName() + ": " + result.error + "; nothing written");
-
-    auto created = AtomicOutput::create(target->path);
-    if (!created)
-        return usageError("repair", created.message());
-    const auto& out = *created;
-    if (!out->write(result.text))
-        return usageError("repair", out->writeFailure() + "; nothing written");
-    return finishRepair(*input, *target, *out, result.report, style);
+    // Line by line, any input is read once, a block at a time; else the library reads a small
+    // input whole and a large one window by window.
+    const SinkRepair run = byLine ? u8convert::repairLineByLine : wholeText;
+    if (file)
+        return repairThroughSink(*input, *file, file, *target, options, style, run);
+    // Standard input short enough to be held in memory.
+    const u8codec::MemorySource memory(std::vector<std::uint8_t>(text.begin(), text.end()));
+    text = {};
+    return repairThroughSink(*input, memory, nullptr, *target, options, style, run);
 }
 
 const CommandSpec kRepairCommand{

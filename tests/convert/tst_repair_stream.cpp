@@ -45,6 +45,7 @@ private slots:
     void cancelStops();
     void strictRefusesWithTheSameMessage();
     void inputShrinkingIsAnError();
+    void oneEntryPointChoosesTheWay();
     void largeReadsInPieces();
     void windowsHoldTheInputsBytes();
     void cliStreamsLargeInputs();
@@ -697,6 +698,50 @@ void TestRepairStream::inputShrinkingIsAnError() {
     const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
     QVERIFY(!r.ok);
     QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+}
+
+// repairSource(), the entry point the programs call: below the size it is given, the input is read
+// whole (a source not in memory: read; in memory: repaired where it is), from it on window by
+// window; the text and report are repair()'s either way. An input that ends before its size
+// fails on both ways, and so does a sink that cannot take the text.
+void TestRepairStream::oneEntryPointChoosesTheWay() {
+    QRandomGenerator rng(7);
+    std::string text;
+    while (text.size() < 30000)
+        text += mixture(rng, 50) + "\n";
+    RepairOptions options;
+    options.mojibake = true;
+    const RepairResult whole = repair(bytes(text), options);
+    QVERIFY(whole.ok && whole.report.total() > 0);
+    StreamOptions stream;
+    stream.windowBytes = 4096;
+    const ShrinkingSource onDisk(text, text.size()); // read(), never contiguous(); never shrinks
+    const MemorySource inMemory(std::vector<std::uint8_t>(text.begin(), text.end()));
+    for (const ByteSource* source : {static_cast<const ByteSource*>(&onDisk),
+                                     static_cast<const ByteSource*>(&inMemory)})
+        for (std::uint64_t from : {std::uint64_t(1), kRepairInWindowsFrom}) {
+            std::string out;
+            const RepairResult r = repairSource(*source, sinkInto(out, from == 1), options, stream,
+                                                from);
+            QVERIFY2(r.ok, r.error.c_str());
+            QVERIFY(r.text.empty());
+            QVERIFY(out == whole.text);
+            QCOMPARE(QString::fromStdString(dump(r)), QString::fromStdString(dump(whole)));
+        }
+    // Shorter than its size from the first read: read whole, and window by window.
+    for (std::uint64_t from : {std::uint64_t(1), kRepairInWindowsFrom}) {
+        const ShrinkingSource shrinking(text, text.size() / 2);
+        (void)shrinking.read(0, {}); // its first reading is over: from now on it is shorter
+        std::string out;
+        const RepairResult r = repairSource(shrinking, sinkInto(out, true), options, stream, from);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+    }
+    RepairSink refusing;
+    refusing.write = [](std::string_view) { return false; };
+    const RepairResult r = repairSource(inMemory, refusing, options);
+    QVERIFY(!r.ok);
+    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the output could not be written"));
 }
 
 // Windows of megabytes are read in pieces, one per core (repair_windows.cpp): the output is

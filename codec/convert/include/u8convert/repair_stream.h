@@ -74,4 +74,18 @@ struct RepairSink {
                                           const RepairOptions& options,
                                           const StreamOptions& stream = {});
 
+// The repair of `input` into `sink` as the programs run it, choosing the way itself: an input of
+// `inWindowsFrom` bytes or more window by window (repairStreamed()), a smaller one read whole and
+// repaired in memory (repair(), which reads it once and is a little quicker there); the text and
+// the report are repair()'s either way. Either way an input that ends before its size (a file
+// another program truncates, or a failed read: FileSource::readError() says which) fails with
+// "the input became shorter while it was being repaired"; read whole, a file is read to its end
+// (/proc reports a size of 0), and whether one that grew may be written over is the caller's
+// rule. When the result is not ok, what the sink received is to be thrown away.
+// RepairResult::text is left empty: the text went to the sink.
+[[nodiscard]] RepairResult repairSource(const u8codec::ByteSource& input, const RepairSink& sink,
+                                        const RepairOptions& options,
+                                        const StreamOptions& stream = {},
+                                        std::uint64_t inWindowsFrom = kRepairInWindowsFrom);
+
 } // namespace u8convert
