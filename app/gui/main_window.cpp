@@ -302,7 +302,7 @@ void MainWindow::onContentChanged(bool edited) {
         // A hand edit (or its undo): what was found is dropped and found again once the typing
         // pauses. The advice on the encoding and the status bar's word stay: they are about the
         // file, and about what the user just did.
-        check_->restartAfterEdit();
+        check_->restartAfterEdit(document()->changedFrom());
     } else {
         // A new file, or the document's bytes replaced by a repair or its undo: everything
         // derived from the bytes is recomputed. The advice on the encoding was about the bytes
