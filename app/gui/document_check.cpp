@@ -101,6 +101,7 @@ void DocumentCheck::connectScan() {
     });
     connect(scan_, &u8doc::DocumentScan::failed, this, [this](const QString& reason) {
         state_ = State::Failed;
+        base_.reset();
         summary_->showMessage(reason);
         hideProgress();
         emit stateChanged();
@@ -113,11 +114,14 @@ void DocumentCheck::connectScan() {
 
 void DocumentCheck::start() {
     restart_->stop();
+    base_.reset();         // other bytes, or Check Again: from the start
     notices_->clearSaid(); // "Check cancelled" is about the check this replaces
     run();
 }
 
-void DocumentCheck::restartAfterEdit() {
+void DocumentCheck::restartAfterEdit(quint64 from) {
+    editedSinceBase_ = std::min(editedSinceBase_, from);
+    editedSinceRun_ = std::min(editedSinceRun_, from);
     if (!binaryKind_.isEmpty())
         return; // binary data: the check waits until the user asks for it
     drop();
@@ -145,13 +149,21 @@ void DocumentCheck::run() {
         progress_->setValue(0);
         progress_->show();
         cancel_->show();
-        scan_->start(document_->sharedSource());
+        editedSinceRun_ = kNoEdit;
+        // After edits, what the last check found before them holds (a check cancelled since
+        // leaves that report and the edits before it as they were).
+        if (base_ && editedSinceBase_ != kNoEdit)
+            scan_->startAfterEdit(document_->sharedSource(), base_, editedSinceBase_);
+        else
+            scan_->start(document_->sharedSource());
     }
     emit stateChanged();
 }
 
 void DocumentCheck::onScanFinished(std::shared_ptr<const u8doc::ScanReport> report) {
     state_ = State::Finished;
+    base_ = report;
+    editedSinceBase_ = editedSinceRun_;
     summary_->setReport(report);
     session_->setCheckReport(std::move(report));
     hideProgress();
@@ -168,6 +180,7 @@ void DocumentCheck::setBinary(const QString& kind) {
     session_->setCheckReport(nullptr);
     audits_->reset();
     hideProgress();
+    base_.reset();
     binaryKind_ = kind;
     summary_->showMessage(
         tr("Not checked: binary data (%1). Use Go > Check Again to check it as UTF-8.").arg(kind));

@@ -49,9 +49,11 @@ public:
 
     // Checks the document's bytes from the start (dropping what was found), then audits them.
     void start();
-    // The bytes were edited by hand: what was found goes now (its offsets may no longer fit), and
-    // the check starts again once the edits pause for kQuietAfterEdit (the latest bytes win).
-    void restartAfterEdit();
+    // The bytes were edited by hand from offset `from` on: what was found goes now (its offsets
+    // may no longer fit), and the check starts again once the edits pause for kQuietAfterEdit
+    // (the latest bytes win). It goes on from the last check's report up to the last resume
+    // point before the first byte any edit since changed (DocumentScan::startAfterEdit).
+    void restartAfterEdit(quint64 from);
     static constexpr int kQuietAfterEdit = 300; // ms
     // The encoding check found binary data (`kind`, "ELF executable"): the check would list
     // nearly every byte, so it stops and waits until the user asks for it.
@@ -95,6 +97,12 @@ private:
 
     enum class State { None, Running, Finished, Cancelled, Failed };
     State state_ = State::None;
+    // The last finished check's report, and the first offset edited since the bytes it is of
+    // (kNoEdit: none); the first offset edited since the running check's bytes.
+    static constexpr quint64 kNoEdit = ~quint64(0);
+    std::shared_ptr<const u8doc::ScanReport> base_;
+    quint64 editedSinceBase_ = kNoEdit;
+    quint64 editedSinceRun_ = kNoEdit;
     QString binaryKind_; // what the encoding check found binary, while not checked
 };
 

@@ -201,7 +201,19 @@ void MainWindow::connectDocument() {
             &FindController::updateHighlights);
     connect(document(), &u8ui::ByteDocument::contentChanged, this,
             [this](u8ui::ByteDocument::Change change) {
-                onContentChanged(change == u8ui::ByteDocument::Change::Edited);
+                if (change != u8ui::ByteDocument::Change::Saved) {
+                    onContentChanged(change == u8ui::ByteDocument::Change::Edited);
+                    return;
+                }
+                // Saved: the same bytes, now read from the file just written; the check and the
+                // audit of them hold (the panes repaint the edit marks themselves). The advice
+                // on the encoding was about the file as opened: it is given again for the file
+                // as saved (binary data stays so, and a check asked for on it stays).
+                if (session_->binaryKind().isEmpty())
+                    encoding_->restart(document()->sharedSource(), document()->displayName(),
+                                       session_->openedSize());
+                updateTitle();
+                updateActions();
             });
     connect(selection, &u8ui::ByteSelection::cursorChanged, this, &MainWindow::syncPanelsToCursor);
     connect(history(), &u8doc::DocumentHistory::modifiedChanged, this, &QWidget::setWindowModified);
@@ -302,7 +314,7 @@ void MainWindow::onContentChanged(bool edited) {
         // A hand edit (or its undo): what was found is dropped and found again once the typing
         // pauses. The advice on the encoding and the status bar's word stay: they are about the
         // file, and about what the user just did.
-        check_->restartAfterEdit();
+        check_->restartAfterEdit(document()->changedFrom());
     } else {
         // A new file, or the document's bytes replaced by a repair or its undo: everything
         // derived from the bytes is recomputed. The advice on the encoding was about the bytes

@@ -66,12 +66,7 @@ OpenActions::OpenActions(QWidget* window, u8doc::Notices* notices, u8doc::Docume
             u8doc::FileOnDisk::at(open).exists())
             watcher_->addPath(open);
     });
-    connect(saves_, &SaveActions::saved, this, [this](const QString& path) {
-        // The saved bytes are now the file: show them from disk, where the cursor was.
-        const QString said = notices_->said(); // "Saved …": these bytes
-        reopen(path);
-        notices_->say(said, 8000);
-    });
+    connect(saves_, &SaveActions::saved, this, &OpenActions::adoptSaved);
 }
 
 void OpenActions::populate(QMenu* file) {
@@ -180,6 +175,27 @@ bool OpenActions::reopen(const QString& path) {
     else if (size > 0)
         document_->goTo(std::min(cursor, size - 1));
     return true;
+}
+
+void OpenActions::adoptSaved(const QString& path) {
+    // The saved bytes are now the file: the document goes on with them, its history, check and
+    // audit kept, its file the one just written (a new file: the rename replaced the old one,
+    // which the history's tables still read).
+    const QFileInfo info(path);
+    auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
+    if (!opened.source) {
+        // Written but not readable now: show it from disk as opening it says.
+        const QString said = notices_->said(); // "Saved …": these bytes
+        reopen(path);
+        notices_->say(said, 8000);
+        return;
+    }
+    forgetFile();
+    session_->adoptSavedFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)),
+                             info.absoluteFilePath());
+    watcher_->addPath(session_->path());
+    recent_->add(session_->path());
+    updateActions();
 }
 
 // The session forgets the file as it opens other bytes; the watch on it ends here.

@@ -72,6 +72,8 @@ private:
     // Opens `path` with the view and the selection kept where they were (as far as the bytes
     // reach).
     bool reopen(const QString& path);
+    // After a Save (As) to `path`: the document goes on with the file written as its own.
+    void adoptSaved(const QString& path);
     void onFileChanged(const QString& path);
     // The banner for a file changed on disk under unsaved edits.
     void warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change);

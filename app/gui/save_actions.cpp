@@ -165,12 +165,7 @@ bool SaveActions::save() {
             return false;
         }
     }
-    if (!writeAtomically(document_->sharedSource(), path))
-        return false;
-    history_->markSaved();
-    emit written(path);
-    emit saved(path);
-    return true;
+    return writeDocument(path);
 }
 
 bool SaveActions::saveAs() {
@@ -180,9 +175,16 @@ bool SaveActions::saveAs() {
     const QString path = QFileDialog::getSaveFileName(window_, tr("Save As"), start);
     if (path.isEmpty())
         return false;
-    if (!writeAtomically(document_->sharedSource(), path))
+    return writeDocument(path);
+}
+
+bool SaveActions::writeDocument(const QString& path) {
+    const std::shared_ptr<const u8codec::ByteSource> bytes = document_->sharedSource();
+    if (!writeAtomically(bytes, path))
         return false;
-    history_->markSaved();
+    // Edits made while the file was written are not in it: the document stays modified.
+    if (document_->sharedSource() == bytes)
+        history_->markSaved();
     emit written(path);
     emit saved(path);
     return true;

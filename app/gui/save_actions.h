@@ -73,9 +73,10 @@ public:
 
 signals:
     // The document's bytes are now in `path`, just before saved(): what goes beside the file
-    // (its bookmarks) is written before the window re-opens it.
+    // (its bookmarks) is written before the window takes the file as the document's.
     void written(const QString& path);
-    // The document's bytes are now in `path` (the window re-opens it from disk).
+    // The document's bytes are now in `path` (the window goes on with that file as the
+    // document's: DocumentSession::adoptSavedFile).
     void saved(const QString& path);
     // Around a write to `path` (whether it succeeds or not): the window's own write, which the
     // watch of the open file must not take for another program's change.
@@ -85,6 +86,8 @@ signals:
 
 private:
     void updateEnabled();
+    // Writes the document's bytes to `path` (writeAtomically), marks them saved and tells.
+    bool writeDocument(const QString& path);
     // The problems of UTF-8 in a converted document, counted as the Problems list counts
     // them (C0 AF is one problem, two U+FFFD).
     struct ProblemTally {

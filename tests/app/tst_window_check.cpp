@@ -3,7 +3,9 @@
 // check and the audit found.
 #include "byte_document.h"
 #include "change_preview.h"
+#include "document_controller.h"
 #include "document_history.h"
+#include "document_scan.h"
 #include "document_session.h"
 #include "main_window.h"
 #include "message_banner.h"
@@ -16,6 +18,7 @@
 #include "undo_stack.h"
 #include "window_test_support.h"
 
+#include <QAction>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -210,6 +213,55 @@ private slots:
         const auto* note = w.findChild<QLabel*>(QStringLiteral("problemsNote"));
         QVERIFY(note);
         QCOMPARE(note->isVisibleTo(&w) ? note->text() : QString(), problemsNote);
+    }
+
+    // After an edit the check goes on from the resume point before it: its progress starts
+    // there, not at 0, and its report is the whole check's. Check Again starts from 0.
+    void editRechecksFromBeforeIt() {
+        QByteArray text;
+        while (text.size() < (qsizetype(12) << 20))
+            text += "A line of text with caf\xC3\xA9 and \xE2\x82\xAC in it.\n";
+        const QString path = write("resume.txt", text);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
+        QVERIFY(w.session()->checkReport()->summary.valid());
+        QList<int> progress;
+        connect(w.documentScan(), &u8doc::DocumentScan::progressChanged, this,
+                [&](int permille) { progress << permille; });
+        // The first byte of a line near the end ('A'): one problem, nothing cut.
+        const quint64 at = quint64(text.lastIndexOf('\n', text.size() - 100)) + 1;
+        QVERIFY(w.documentController()->edit({at, 1, QByteArray("\xC0\xAF"),
+                                              QStringLiteral("Test edit"),
+                                              u8doc::DocumentEditor::Step::Separate, at + 2}));
+        QVERIFY(!w.session()->checkReport());
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
+        progress.removeAll(0); // each pass says 0 as it starts
+        QVERIFY(!progress.isEmpty());
+        QVERIFY2(progress.first() > 600, qPrintable(QString::number(progress.first())));
+        std::atomic<bool> stop{false};
+        const auto whole = u8doc::DocumentScan::scan(*w.document()->source(),
+                                                     w.session()->checkReport()->problemCap, stop)
+                               .report;
+        const auto& got = *w.session()->checkReport();
+        QCOMPARE(got.summary.toJson(), whole->summary.toJson());
+        QCOMPARE(got.totalProblems, quint64(1));
+        QCOMPARE(got.problems.front().problem.offset, at);
+        QCOMPARE(got.problems.front().line, whole->problems.front().line);
+        QVERIFY(got.lineCheckpoints == whole->lineCheckpoints);
+        QVERIFY(got.byteCounts == whole->byteCounts);
+        // Check Again: from the start.
+        progress.clear();
+        QAction* again = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Check Again"))
+                again = a;
+        QVERIFY(again);
+        again->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
+        progress.removeAll(0);
+        QVERIFY(!progress.isEmpty());
+        QVERIFY2(progress.first() < 600, qPrintable(QString::number(progress.first())));
     }
 
 private:

@@ -1,12 +1,16 @@
 // Saving edits: Save streams the document (the file's bytes and the edits) over the
-// file atomically, and the saved file becomes the new original: nothing marked, no history, the
-// next edit modified again; Save As makes the new file the document's; a save can be cancelled.
-// While edits are unsaved and another program replaces, cuts or deletes the file, the banner says
-// so and Save asks before writing over anything.
+// file atomically, and the saved file becomes the new original: nothing marked, the history kept
+// (undo goes on past the save, modified), nothing checked again, the next edit modified again; a
+// failed save keeps the document and its history; Save As makes the new file the document's; a save
+// can be cancelled. While edits are unsaved and another program replaces, cuts or deletes the file,
+// the banner says so and Save asks before writing over anything.
 #include "byte_document.h"
 #include "byte_selection.h"
+#include "document_check.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "document_scan.h"
+#include "document_session.h"
 #include "hex_view.h"
 #include "main_window.h"
 #include "message_banner.h"
@@ -110,15 +114,46 @@ private slots:
         QCOMPARE(contentOf(*w.document()), edited);
         QVERIFY(!w.document()->editedRanges(0, w.document()->size()).empty());
         QVERIFY(w.isWindowModified());
+        // The check and the audit of the edited bytes end before the save.
+        QTRY_VERIFY(w.session()->checkReport() && w.session()->auditReport());
+        const auto checked = w.session()->checkReport();
+        const auto audited = w.session()->auditReport();
+        const int steps = w.history()->undoStack()->count();
+        QVERIFY(steps > 0);
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
-        // The saved file is the new original: nothing edited, nothing to undo, unmodified.
+        // The saved file is the new original: nothing marked as edited, unmodified; the history
+        // stays, and the check and the audit are not run again (the bytes are the same).
         QCOMPARE(contentOf(*w.document()), edited);
         QVERIFY(w.document()->editedRanges(0, w.document()->size()).empty());
-        QCOMPARE(w.history()->undoStack()->count(), 0);
+        QCOMPARE(w.history()->undoStack()->count(), steps);
         QVERIFY(!w.history()->isModified());
         QVERIFY(!w.isWindowModified());
-        QVERIFY(w.banner()->text().isEmpty());
+        QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+        QVERIFY(!w.documentScan()->isRunning());
+        QCOMPARE(w.session()->checkReport().get(), checked.get());
+        QCOMPARE(w.session()->auditReport().get(), audited.get());
+        QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Saved ")));
+        // Undo goes on past the save: the bytes before the last edit (read from the file as it
+        // was opened, which the save replaced by a rename), modified; Redo, the saved bytes.
+        w.history()->undoStack()->undo();
+        QCOMPARE(contentOf(*w.document()), QByteArray("A\xE2\x82\xAC"
+                                                      "b!\xFF"
+                                                      "c\n"));
+        QVERIFY(w.history()->isModified());
+        QVERIFY(w.isWindowModified());
+        w.history()->undoStack()->redo();
+        QCOMPARE(contentOf(*w.document()), edited);
+        QVERIFY(!w.history()->isModified());
+        QVERIFY(w.document()->editedRanges(0, w.document()->size()).empty());
+        // Undone to the bytes opened: modified, since the file holds the edits now.
+        for (int k = 0; k < steps; ++k)
+            w.history()->undoStack()->undo();
+        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY(w.history()->isModified());
+        for (int k = 0; k < steps; ++k)
+            w.history()->undoStack()->redo();
+        QVERIFY(!w.history()->isModified());
         // Reopened from disk, it reads the same; a new edit and its undo work on it.
         MainWindow again;
         QVERIFY(again.openFile(path));
@@ -130,6 +165,50 @@ private slots:
         QVERIFY(!w.history()->isModified());
         QCOMPARE(contentOf(*w.document()), edited);
         QTRY_VERIFY(w.banner()->text().isEmpty()); // our own save is no news
+    }
+
+    // A save with nothing edited runs neither the check nor the audit again.
+    void saveWithoutEditsChecksNothingAgain() {
+        const QString path = u8test::writeFile(dir_, "unedited.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        QTRY_VERIFY(w.session()->checkReport() && w.session()->auditReport());
+        const auto checked = w.session()->checkReport();
+        const auto audited = w.session()->auditReport();
+        QVERIFY(saves(w)->save());
+        QCOMPARE(readFile(path), kDocument);
+        QVERIFY(!w.documentScan()->isRunning());
+        QTest::qWait(2 * u8app::DocumentCheck::kQuietAfterEdit);
+        QCOMPARE(w.session()->checkReport().get(), checked.get());
+        QCOMPARE(w.session()->auditReport().get(), audited.get());
+        QVERIFY(!w.history()->undoStack()->canUndo());
+    }
+
+    // A save that fails (the folder is gone) keeps the document, its edits and its history, and
+    // says why.
+    void failedSaveKeepsTheDocumentAndItsHistory() {
+        QDir(dir_.path()).mkdir(QStringLiteral("gone"));
+        const QString path = u8test::writeFile(dir_, "gone/file.txt", kDocument);
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const QByteArray edited = editBothPanes(w);
+        const int steps = w.history()->undoStack()->count();
+        QVERIFY(QDir(dir_.path()).rename(QStringLiteral("gone"), QStringLiteral("moved")));
+        saves(w)->setConfirmOverwrite([](const QString&) { return true; });
+        BoxCloser boxes;
+        QSignalSpy messages(saves(w), &u8app::SaveActions::message);
+        QVERIFY(!saves(w)->save());
+        QVERIFY2(boxes.text.contains(QStringLiteral("could not be written")) &&
+                     boxes.text.contains(QStringLiteral("The file is unchanged")),
+                 qPrintable(boxes.text));
+        QVERIFY(messages.last().first().toString().startsWith(QStringLiteral("Saving ")));
+        QCOMPARE(contentOf(*w.document()), edited);
+        QVERIFY(w.history()->isModified());
+        QCOMPARE(w.history()->undoStack()->count(), steps);
+        QCOMPARE(w.session()->path(), path);
+        w.history()->undoStack()->undo();
+        QVERIFY(contentOf(*w.document()) != edited);
+        QVERIFY(w.history()->isModified());
     }
 
     // Issue 33, defect 3: the window's own save of a large file is no news: no banner says the

@@ -21,8 +21,10 @@ class ByteDocument : public QObject {
     Q_OBJECT
 public:
     // What a change of the bytes was: other bytes altogether (a file opened, a repair, the undo
-    // of one), or the same bytes edited by hand (typing, a paste, the undo of one).
-    enum class Change { Replaced, Edited };
+    // of one), the same bytes edited by hand (typing, a paste, the undo of one), or the same
+    // bytes read from elsewhere (Saved: from the file they were just written to, so that what
+    // is marked as edited is what differs from it; everything derived from the bytes holds).
+    enum class Change { Replaced, Edited, Saved };
 
     explicit ByteDocument(QObject* parent = nullptr) : QObject(parent) {}
 
@@ -36,10 +38,13 @@ public:
         source_ = std::move(source);
         pieces_ = dynamic_cast<const u8codec::PieceView*>(source_.get());
         displayName_ = displayName;
-        changedFrom_ = change == Change::Edited ? changedFrom : 0;
+        changedFrom_ = change == Change::Edited  ? changedFrom
+                       : change == Change::Saved ? size()
+                                                 : 0;
         emit contentChanged(change);
     }
-    // The first offset the last change may have changed (0 for other bytes altogether).
+    // The first offset the last change may have changed (0 for other bytes altogether, the size
+    // when the bytes are the same).
     quint64 changedFrom() const { return changedFrom_; }
     const u8codec::ByteSource* source() const { return source_.get(); }
     std::shared_ptr<const u8codec::ByteSource> sharedSource() const { return source_; }

@@ -159,6 +159,8 @@ void DocumentHistory::open(std::shared_ptr<const u8codec::ByteSource> original,
     breakTypingRun();
     base_ = original ? std::make_shared<u8codec::PieceTable>(std::move(original)) : nullptr;
     table_ = base_;
+    savedFrom_.reset();
+    savedLayout_.clear();
     document_->setSource(table_ ? table_->snapshot() : nullptr, name);
     updateModified();
 }
@@ -228,7 +230,7 @@ void DocumentHistory::replaceContent(const QString& description,
 
 void DocumentHistory::show(std::shared_ptr<u8codec::PieceTable> table,
                            std::optional<quint64> editedFrom) {
-    table_ = std::move(table);
+    table_ = shownFor(std::move(table));
     document_->setSource(table_ ? table_->snapshot() : nullptr, document_->displayName(),
                          editedFrom ? u8ui::ByteDocument::Change::Edited
                                     : u8ui::ByteDocument::Change::Replaced,
@@ -239,6 +241,31 @@ void DocumentHistory::show(std::shared_ptr<u8codec::PieceTable> table,
 void DocumentHistory::markSaved() {
     if (std::exchange(modified_, false))
         emit modifiedChanged(false);
+}
+
+bool DocumentHistory::adoptSavedFile(std::shared_ptr<const u8codec::ByteSource> file,
+                                     const QString& name) {
+    if (!table_ || !file || modified_ || file->size() != table_->size())
+        return false;
+    breakTypingRun(); // typing after the save is a step of its own
+    if (table_ != base_ || !table_->isUnmodified()) {
+        savedFrom_ = table_;
+        savedLayout_ = table_->pieces();
+    }
+    base_ = std::make_shared<u8codec::PieceTable>(std::move(file));
+    table_ = base_;
+    document_->setSource(table_->snapshot(), name, u8ui::ByteDocument::Change::Saved);
+    updateModified();
+    return true;
+}
+
+std::shared_ptr<u8codec::PieceTable>
+DocumentHistory::shownFor(std::shared_ptr<u8codec::PieceTable> table) const {
+    // Sizes and piece counts first: the layout is compared only when they match.
+    if (table && table == savedFrom_ && table->size() == base_->size() &&
+        table->pieceCount() == savedLayout_.size() && table->pieces() == savedLayout_)
+        return base_;
+    return table;
 }
 
 void DocumentHistory::updateModified() {

@@ -73,10 +73,18 @@ public:
     const u8codec::PieceTable* table() const { return table_.get(); }
 
     // True when the document's bytes differ from what was last opened or saved: undoing every
-    // change (or reverting it) comes back to unmodified.
+    // change since (or reverting it) comes back to unmodified.
     bool isModified() const { return modified_; }
     // The current bytes were just written to disk: unmodified until the next change.
     void markSaved();
+    // ... to `file` (the file they were written to, opened again), shown under `name`: while
+    // they are unmodified, the document reads them from it (ByteDocument::Change::Saved), so
+    // that what is marked as edited and what Revert gives back are the saved bytes. Every step
+    // stays: undo goes on past the save, the tables before it reading the file as it was opened
+    // (a save replaces the file by a rename, so that version stays readable as long as it is
+    // open), and marks the document modified; redo back to the saved bytes shows `file` again.
+    // Returns false, changing nothing, when the document was changed since markSaved().
+    bool adoptSavedFile(std::shared_ptr<const u8codec::ByteSource> file, const QString& name);
 
 signals:
     void modifiedChanged(bool modified);
@@ -99,11 +107,19 @@ private:
               std::optional<quint64> editedFrom = std::nullopt);
     void updateModified();
 
+    // The table to show for `table`: base_ when `table` holds the saved bytes in the layout
+    // they were saved in (savedFrom_), else itself.
+    std::shared_ptr<u8codec::PieceTable> shownFor(std::shared_ptr<u8codec::PieceTable> table) const;
+
     u8ui::ByteDocument* document_;
     UndoStack* stack_;
-    std::shared_ptr<u8codec::PieceTable> base_;  // over the bytes opened
+    std::shared_ptr<u8codec::PieceTable> base_;  // over the bytes opened, or last saved
     std::shared_ptr<u8codec::PieceTable> table_; // shown now: base_, or a repair's
-    quint64 run_ = 0;                            // the current run of typing
+    // The table that held the bytes last saved and its layout then (the steps before the save
+    // are its edits), while base_ reads them from the saved file.
+    std::shared_ptr<u8codec::PieceTable> savedFrom_;
+    std::vector<u8codec::Piece> savedLayout_;
+    quint64 run_ = 0; // the current run of typing
     bool modified_ = false;
 };
 

@@ -3,6 +3,7 @@
 #include "audit_report.h"
 #include "byte_document.h"
 #include "document_controller.h"
+#include "document_history.h"
 #include "scan_report.h"
 #include "u8codec/byte_source.h"
 
@@ -14,7 +15,9 @@ DocumentSession::DocumentSession(u8app::DocumentController* controller, QObject*
     : QObject(parent), controller_(controller) {
     connect(controller_->document(), &u8ui::ByteDocument::contentChanged, this,
             [this](u8ui::ByteDocument::Change change) {
-                onContentChanged(change == u8ui::ByteDocument::Change::Edited);
+                // Saved: the same bytes, from the file just written (adoptSavedFile).
+                if (change != u8ui::ByteDocument::Change::Saved)
+                    onContentChanged(change == u8ui::ByteDocument::Change::Edited);
             });
 }
 
@@ -29,6 +32,18 @@ void DocumentSession::openFile(std::shared_ptr<u8codec::FileSource> file, const 
     const QString notWritable = FileOnDisk::whyNotWritable(path_);
     emit opened(path_);
     controller_->replace(file_, QFileInfo(path_).fileName());
+    controller_->setReadOnlyReason(notWritable);
+}
+
+void DocumentSession::adoptSavedFile(std::shared_ptr<u8codec::FileSource> file,
+                                     const QString& path) {
+    file_ = std::move(file);
+    path_ = path;
+    openedSize_ = file_ ? file_->size() : 0;
+    onDisk_ = FileOnDisk::at(path_);
+    const QString notWritable = FileOnDisk::whyNotWritable(path_);
+    // Edits made while the file was written keep the document as it is, modified.
+    (void)controller_->history()->adoptSavedFile(file_, QFileInfo(path_).fileName());
     controller_->setReadOnlyReason(notWritable);
 }
 

@@ -41,6 +41,11 @@ public:
     // `file`, opened from the absolute `path`, in place of the document, named by the file's
     // name; read only when the user may not write it (FileOnDisk::whyNotWritable).
     void openFile(std::shared_ptr<u8codec::FileSource> file, const QString& path);
+    // The document's bytes were just saved to `file`, opened from the absolute `path` (the
+    // open file's, or Save As's): the session's file from now on, as it is on disk now, named by
+    // its name. The bytes stay as they are, with their history and their check and audit
+    // (DocumentHistory::adoptSavedFile; nothing is opened, replaced or checked again).
+    void adoptSavedFile(std::shared_ptr<u8codec::FileSource> file, const QString& path);
     // `bytes` of no file (the tour sample) in place of the document, under `name`.
     void openBytes(std::shared_ptr<const u8codec::ByteSource> bytes, const QString& name);
     // No document.

@@ -94,7 +94,7 @@ std::vector<PartOutcome> scanParts(const u8codec::ByteSource& source,
                                    const std::vector<PartRange>& ranges, std::size_t problemCap,
                                    const std::atomic<bool>& stop,
                                    const std::function<void(quint64 done, quint64 total)>& progress,
-                                   std::size_t chunkSize) {
+                                   const PartReading& reading) {
     const quint64 total = ranges.empty() ? 0 : ranges.back().end;
     std::vector<PartOutcome> outcomes(ranges.size());
     Coordination shared(stop, ranges.size());
@@ -109,7 +109,7 @@ std::vector<PartOutcome> scanParts(const u8codec::ByteSource& source,
             i,
             [&] {
                 return scanPart(
-                    source, ranges[i], problemCap, chunkSize,
+                    source, ranges[i], problemCap, reading,
                     [&shared, i] { return shared.shouldStop(i); }, chunkDone);
             },
             outcomes[i]);

@@ -22,6 +22,6 @@ std::vector<PartOutcome> scanParts(const u8codec::ByteSource& source,
                                    const std::vector<PartRange>& ranges, std::size_t problemCap,
                                    const std::atomic<bool>& stop,
                                    const std::function<void(quint64 done, quint64 total)>& progress,
-                                   std::size_t chunkSize);
+                                   const PartReading& reading);
 
 } // namespace u8doc::detail

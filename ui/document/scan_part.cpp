@@ -64,6 +64,14 @@ public:
         problems_.feed(chunk.subspan(from), [this](const u8codec::Problem& p) { store(p); });
     }
 
+    // The problems found so far, stored or only counted, by kind.
+    u8codec::ProblemCounts countsSoFar() const {
+        u8codec::ProblemCounts counts = counted_;
+        for (std::size_t k = 0; k < counts.size(); ++k)
+            counts[k] += report_.problemsByKind[k];
+        return counts;
+    }
+
     void finish() {
         problems_.finish([this](const u8codec::Problem& p) { store(p); });
         for (std::size_t k = 0; k < counted_.size(); ++k) {
@@ -125,15 +133,95 @@ std::span<const std::uint8_t> ChunkReader::read(quint64 offset, std::size_t size
     return dest.first(source_.read(offset, dest));
 }
 
+namespace {
+
+// One part's pass: the Scanner's counts, the histogram, the problems and the line checkpoints of
+// the stretches fed to it in order, and the resume points taken between them.
+class PartPass {
+public:
+    PartPass(PartOutcome& outcome, quint64 begin, std::size_t problemCap)
+        : report_(outcome.report.counts), problems_(report_, begin), lines_{0, begin} {
+        report_.problemCap = problemCap;
+    }
+
+    // Scans `bytes`, which begin at `offset`.
+    void feed(std::span<const std::uint8_t> bytes, quint64 offset) {
+        const quint64 lineFeedsBefore = scanner_.summary().lineFeeds;
+        const quint64 errorsBefore = scanner_.summary().errorSegments();
+        scanner_.feed(bytes);
+        countBytes(bytes, report_.byteCounts);
+        // The vectorised Scanner says whether the bytes hold an error; only then (or while a
+        // problem is pending) do they go through the exact segmenter for problems.
+        const bool clean = scanner_.summary().errorSegments() == errorsBefore;
+        if (!(clean && problems_.idle() && problems_.skip(bytes, offset, lineFeedsBefore)))
+            problems_.feed(bytes, offset, lineFeedsBefore);
+        // The line checkpoints in the same pass: the Scanner has counted the LF bytes.
+        lines_.advance(bytes, offset, scanner_.summary().lineFeeds - lineFeedsBefore);
+    }
+
+    // Scans a chunk at `offset`, taking a resume point at its first handover point (near its
+    // start) on the way; false when there is none there (nothing else changes).
+    bool feedWithResumePoint(std::span<const std::uint8_t> chunk, quint64 offset) {
+        // The handover point must leave a byte after it in the chunk (as DocumentScan's cuts).
+        const auto window = chunk.first(std::min(chunk.size() - 1, kResumeWindow));
+        const std::optional<std::size_t> start = u8codec::segmentStartNear(window, 0);
+        const auto handover =
+            start ? u8codec::ProblemScanner::handoverPoint(window.subspan(*start)) : std::nullopt;
+        if (!handover)
+            return false;
+        const std::size_t at = *start + *handover;
+        feed(chunk.first(at), offset);
+        if (problems_.idle()) // always, after a valid character (handoverPoint)
+            report_.resumePoints.push_back(pointHere(offset + at));
+        feed(chunk.subspan(at), offset + at);
+        return true;
+    }
+
+    void checkpoint() { report_.lineCheckpoints.push_back(lines_); }
+
+    void finish(PartReport& report) {
+        scanner_.finish();
+        problems_.finish();
+        report_.summary = scanner_.summary();
+        report.atEnd = lines_;
+    }
+
+private:
+    // How far into a chunk a resume point is looked for.
+    static constexpr std::size_t kResumeWindow = 4096;
+
+    ResumePoint pointHere(quint64 offset) const {
+        ResumePoint point;
+        point.offset = offset;
+        u8codec::Scanner finished = scanner_; // the counts as a scan ending here gives them
+        finished.finish();
+        point.summary = finished.summary();
+        point.byteCounts = report_.byteCounts;
+        const u8codec::ProblemCounts counts = problems_.countsSoFar();
+        for (std::size_t k = 0; k < counts.size(); ++k) {
+            point.problemsByKind[k] = counts[k];
+            point.totalProblems += counts[k];
+        }
+        point.line = lines_;
+        return point;
+    }
+
+    ScanReport& report_;
+    u8codec::Scanner scanner_;
+    ProblemCollector problems_;
+    LineCheckpoint lines_;
+};
+
+} // namespace
+
 PartOutcome scanPart(const u8codec::ByteSource& source, PartRange range, std::size_t problemCap,
-                     std::size_t chunkSize, const std::function<bool()>& shouldStop,
+                     const PartReading& reading, const std::function<bool()>& shouldStop,
                      const std::function<void(std::size_t bytes)>& chunkDone) {
     PartOutcome outcome;
-    ScanReport& report = outcome.report.counts;
-    report.problemCap = problemCap;
-    u8codec::Scanner scanner;
-    ProblemCollector problems(report, range.begin);
-    LineCheckpoint lines{0, range.begin};
+    PartPass pass(outcome, range.begin, problemCap);
+    const std::size_t chunkSize = reading.chunkSize;
+    const quint64 resumeStep = std::max<quint64>(1, reading.resumeStep);
+    quint64 nextResume = nextMultiple(range.begin, resumeStep); // none at the part's start
     ChunkReader reader(source, std::size_t(std::min<quint64>(chunkSize, range.end - range.begin)));
     for (quint64 offset = range.begin; offset < range.end;) {
         if (shouldStop()) {
@@ -149,26 +237,16 @@ PartOutcome scanPart(const u8codec::ByteSource& source, PartRange range, std::si
             outcome.dataEnd = offset + chunk.size();
             return outcome;
         }
-        const quint64 lineFeedsBefore = scanner.summary().lineFeeds;
-        const quint64 errorsBefore = scanner.summary().errorSegments();
-        scanner.feed(chunk);
-        countBytes(chunk, report.byteCounts);
-        // The vectorised Scanner says whether the chunk holds an error; only then (or while a
-        // problem is pending) does the chunk go through the exact segmenter for problems.
-        const bool clean = scanner.summary().errorSegments() == errorsBefore;
-        if (!(clean && problems.idle() && problems.skip(chunk, offset, lineFeedsBefore)))
-            problems.feed(chunk, offset, lineFeedsBefore);
-        // The line checkpoints in the same pass: the Scanner has counted the LF bytes.
-        lines.advance(chunk, offset, scanner.summary().lineFeeds - lineFeedsBefore);
+        if (offset >= nextResume && chunk.size() > 1 && pass.feedWithResumePoint(chunk, offset))
+            nextResume = nextMultiple(offset, resumeStep);
+        else
+            pass.feed(chunk, offset);
         offset = next;
         if (offset % kLineCheckpointStep == 0)
-            report.lineCheckpoints.push_back(lines);
+            pass.checkpoint();
         chunkDone(want);
     }
-    scanner.finish();
-    problems.finish();
-    report.summary = scanner.summary();
-    outcome.report.atEnd = lines;
+    pass.finish(outcome.report);
     return outcome;
 }
 
@@ -177,10 +255,37 @@ ReportJoiner::ReportJoiner(std::size_t problemCap) : report_(std::make_shared<Sc
     report_->lineCheckpoints.push_back(LineCheckpoint{}); // offset 0: line 1 starts there
 }
 
+ReportJoiner::ReportJoiner(std::shared_ptr<ScanReport> prefix, const LineCheckpoint& end)
+    : report_(std::move(prefix)), end_(end) {}
+
 void ReportJoiner::append(const PartReport& part, bool crlfAtCut) {
     ScanReport& all = *report_;
     const ScanReport& counts = part.counts;
     const quint64 lineFeedsBefore = all.summary.lineFeeds;
+    // A checkpoint before the part's first LF lies in the line the parts before end in.
+    auto whole = [&](const LineCheckpoint& c) {
+        return LineCheckpoint{lineFeedsBefore + c.lineFeeds,
+                              c.lineFeeds > 0 ? c.lineStart : end_.lineStart};
+    };
+    // The part begins where a scan can take over (DocumentScan's cuts are handover points), and
+    // each of its resume points is one of the whole once what the parts before found is added.
+    const ResumePoint before{all.summary.bytes, all.summary,        all.byteCounts,
+                             all.totalProblems, all.problemsByKind, end_};
+    if (before.offset > 0)
+        all.resumePoints.push_back(before);
+    for (const ResumePoint& p : counts.resumePoints) {
+        ResumePoint point{p.offset,
+                          u8codec::joinSummaries(before.summary, p.summary, crlfAtCut),
+                          before.byteCounts,
+                          before.totalProblems + p.totalProblems,
+                          before.problemsByKind,
+                          whole(p.line)};
+        for (std::size_t b = 0; b < point.byteCounts.size(); ++b)
+            point.byteCounts[b] += p.byteCounts[b];
+        for (std::size_t k = 0; k < point.problemsByKind.size(); ++k)
+            point.problemsByKind[k] += p.problemsByKind[k];
+        all.resumePoints.push_back(point);
+    }
     for (const ProblemEntry& entry : counts.problems) {
         if (all.problems.size() >= all.problemCap)
             break;
@@ -191,15 +296,33 @@ void ReportJoiner::append(const PartReport& part, bool crlfAtCut) {
         all.problemsByKind[k] += counts.problemsByKind[k];
     for (std::size_t b = 0; b < all.byteCounts.size(); ++b)
         all.byteCounts[b] += counts.byteCounts[b];
-    // A checkpoint before the part's first LF lies in the line the parts before end in.
-    auto whole = [&](const LineCheckpoint& c) {
-        return LineCheckpoint{lineFeedsBefore + c.lineFeeds,
-                              c.lineFeeds > 0 ? c.lineStart : end_.lineStart};
-    };
     for (const LineCheckpoint& c : counts.lineCheckpoints)
         all.lineCheckpoints.push_back(whole(c));
     end_ = whole(part.atEnd);
     all.summary = u8codec::joinSummaries(all.summary, counts.summary, crlfAtCut);
+}
+
+std::shared_ptr<ScanReport> reportBefore(const ScanReport& report, const ResumePoint& point) {
+    auto prefix = std::make_shared<ScanReport>();
+    prefix->summary = point.summary;
+    prefix->byteCounts = point.byteCounts;
+    prefix->problemCap = report.problemCap;
+    prefix->totalProblems = point.totalProblems;
+    prefix->problemsByKind = point.problemsByKind;
+    // The stored problems are the first problemCap: those before the point are its first ones.
+    const std::size_t stored = std::size_t(
+        std::min<quint64>({point.totalProblems, report.problemCap, report.problems.size()}));
+    prefix->problems.assign(report.problems.begin(), report.problems.begin() + stored);
+    // Checkpoints at the multiples of the step up to the point (the part after it has those
+    // past it).
+    const std::size_t checkpoints = std::size_t(
+        std::min<quint64>(point.offset / kLineCheckpointStep + 1, report.lineCheckpoints.size()));
+    prefix->lineCheckpoints.assign(report.lineCheckpoints.begin(),
+                                   report.lineCheckpoints.begin() + checkpoints);
+    for (const ResumePoint& p : report.resumePoints)
+        if (p.offset < point.offset)
+            prefix->resumePoints.push_back(p);
+    return prefix;
 }
 
 } // namespace u8doc::detail

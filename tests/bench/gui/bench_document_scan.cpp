@@ -12,6 +12,7 @@
 #include "document_audit.h"
 #include "document_scan.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/piece_table.h"
 
 #include <benchmark/benchmark.h>
 #include <cstdio>
@@ -221,6 +222,58 @@ void BM_DocumentScanRandom256MiB(benchmark::State& state) {
     scanFile(state, makeRandomFile());
 }
 
+// The check after one keystroke near the end of a 4 GiB file (sparse: NUL bytes, no disk space),
+// as the window runs it once the typing pauses: state.range(0) 0 checks the whole document again
+// (as before issue 35), 1 goes on from the last report's resume point before the edit
+// (DocumentScan::rescan). Each iteration types one byte 1 000 bytes before the end and checks;
+// the first report (a whole scan) is made before the timing.
+void BM_KeystrokeCheck4GiB(benchmark::State& state) {
+    const std::string path = tempPath("u8scope-bench-sparse-4g.bin");
+    if (fileSize(path) != 4 * kGiB) {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        const bool made = f && ::ftruncate(fileno(f), off_t(4 * kGiB)) == 0;
+        if (f)
+            std::fclose(f);
+        if (!made) {
+            state.SkipWithError("cannot make the 4 GiB sparse file");
+            return;
+        }
+    }
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened.source) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+        return;
+    }
+    u8codec::PieceTable table(std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source)));
+    std::atomic<bool> stop{false};
+    constexpr std::size_t kCap = u8doc::DocumentScan::kDefaultProblemCap;
+    std::shared_ptr<const u8doc::ScanReport> report =
+        u8doc::DocumentScan::scan(*table.snapshot(), kCap, stop).report;
+    const bool resume = state.range(0) == 1;
+    quint64 scanned = 0;
+    const std::uint8_t typed[] = {'x'};
+    for (auto _ : state) {
+        const quint64 at = table.size() - 1000;
+        if (!table.insert(at, typed)) {
+            state.SkipWithError("the edit failed");
+            return;
+        }
+        const auto source = table.snapshot();
+        const auto outcome = resume ? u8doc::DocumentScan::rescan(*source, *report, at, stop)
+                                    : u8doc::DocumentScan::scan(*source, kCap, stop);
+        if (!outcome.report) {
+            state.SkipWithError(outcome.error.toStdString().c_str());
+            return;
+        }
+        scanned = source->size() - outcome.scannedFrom;
+        report = outcome.report;
+        benchmark::DoNotOptimize(report->summary.characters);
+    }
+    state.counters["scanned_MiB"] = double(scanned) / double(1 << 20);
+    state.counters["resume_points"] = double(report->resumePoints.size());
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+}
+
 void auditFile(benchmark::State& state, const std::string& path, u8convert::AuditProfile profile) {
     auto opened = u8codec::FileSource::open(path);
     if (!opened.source) {
@@ -297,6 +350,19 @@ BENCHMARK(BM_DocumentScanRandom256MiB)
     ->UseRealTime()
     ->ArgName("one_part")
     ->Arg(0);
+
+BENCHMARK(BM_KeystrokeCheck4GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->ArgName("resume")
+    ->Arg(0)
+    ->Iterations(2);
+BENCHMARK(BM_KeystrokeCheck4GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->ArgName("resume")
+    ->Arg(1)
+    ->Iterations(50);
 
 BENCHMARK(BM_DocumentAuditAsciiCode1GiB)
     ->Unit(benchmark::kMillisecond)

@@ -7,6 +7,7 @@
 #include "document_fixture.h"
 #include "document_history.h"
 #include "document_session.h"
+#include "save_source.h"
 #include "scan_report.h"
 #include "u8codec/byte_source.h"
 
@@ -149,6 +150,116 @@ private slots:
         QCOMPARE(contentOf(*controller.document()), QByteArray("abcDef"));
         session.setBinary(QString());
         QCOMPARE(binary.count(), 1); // "not binary" is no news
+    }
+
+    // Save keeps the history: the file written (a new file, renamed over the old one) becomes
+    // the session's, the bytes stay with their check report and marks of edits go; Undo goes back
+    // past the save, reading the file as it was opened (the old version, still open), and marks
+    // the document modified; Redo comes back to the saved bytes, unmodified.
+    void saveKeepsTheHistory() {
+        u8app::DocumentController controller(nullptr);
+        u8doc::DocumentSession session(&controller);
+        u8doc::DocumentHistory* history = controller.history();
+        const QString path = write(QStringLiteral("saved.txt"), "abc\xC3\xA9" "def\n");
+        session.openFile(openSource(path), path);
+        u8doc::DocumentEditor::Change change;
+        change.offset = 1;
+        change.length = 1;
+        change.bytes = "\xE2\x82\xAC"; // "€" in place of "b"
+        change.cursorAfter = 4;
+        QVERIFY(controller.edit(change));
+        QVERIFY(history->isModified());
+        QVERIFY(!controller.document()->editedRanges(0, 20).empty());
+        const QByteArray edited = contentOf(*controller.document());
+        auto report = std::make_shared<u8doc::ScanReport>();
+        session.setCheckReport(report);
+
+        const auto result = u8io::saveSource(*controller.document()->source(),
+                                             QFile::encodeName(path).toStdString());
+        QCOMPARE(int(result.status), int(u8io::SaveResult::Status::Saved));
+        history->markSaved();
+        QSignalSpy replaced(&session, &u8doc::DocumentSession::replaced);
+        QSignalSpy editedSignal(&session, &u8doc::DocumentSession::edited);
+        QSignalSpy opened(&session, &u8doc::DocumentSession::opened);
+        session.adoptSavedFile(openSource(path), path);
+        QCOMPARE(replaced.count() + editedSignal.count() + opened.count(), 0);
+        QCOMPARE(session.checkReport().get(), report.get()); // nothing to check again
+        QCOMPARE(session.changeOnDisk(), u8doc::FileOnDisk::Change::None);
+        QCOMPARE(session.openedSize(), quint64(edited.size()));
+        QVERIFY(!history->isModified());
+        QCOMPARE(contentOf(*controller.document()), edited);
+        QVERIFY(controller.document()->editedRanges(0, 20).empty());
+        QFile onDisk(path);
+        QVERIFY(onDisk.open(QIODevice::ReadOnly));
+        QCOMPARE(onDisk.readAll(), edited);
+
+        // Undo past the save: the opened bytes, from the old file, and modified.
+        QVERIFY(history->undoStack()->canUndo());
+        history->undoStack()->undo();
+        QCOMPARE(contentOf(*controller.document()), QByteArray("abc\xC3\xA9" "def\n"));
+        QVERIFY(history->isModified());
+        QCOMPARE(editedSignal.count(), 1);
+        QCOMPARE(editedSignal.first().first().toULongLong(), 1ULL);
+        // Redo: the saved bytes again, read from the saved file, unmodified.
+        history->undoStack()->redo();
+        QCOMPARE(contentOf(*controller.document()), edited);
+        QVERIFY(!history->isModified());
+        QVERIFY(controller.document()->editedRanges(0, 20).empty());
+
+        // An edit after the save is a step of its own, marked against the saved bytes.
+        change.offset = 0;
+        change.length = 1;
+        change.bytes = "A";
+        change.cursorAfter = 1;
+        QVERIFY(controller.edit(change));
+        QVERIFY(history->isModified());
+        const auto marks = controller.document()->editedRanges(0, 20);
+        QCOMPARE(marks.size(), std::size_t(1));
+        QCOMPARE(marks.front().offset, quint64(0));
+        QCOMPARE(marks.front().length, quint64(1));
+        history->undoStack()->undo();
+        QVERIFY(!history->isModified());
+        QCOMPARE(contentOf(*controller.document()), edited);
+        history->undoStack()->undo();
+        QCOMPARE(contentOf(*controller.document()), QByteArray("abc\xC3\xA9" "def\n"));
+        QVERIFY(history->isModified());
+    }
+
+    // A save with nothing edited changes nothing but the file the session names; edits made
+    // while the file was written keep the document modified, its bytes as they are.
+    void saveWithoutEditsAndEditsDuringTheSave() {
+        u8app::DocumentController controller(nullptr);
+        u8doc::DocumentSession session(&controller);
+        const QString path = write(QStringLiteral("plain.txt"), "plain\n");
+        session.openFile(openSource(path), path);
+        QSignalSpy changed(controller.document(), &u8ui::ByteDocument::contentChanged);
+        QSignalSpy replaced(&session, &u8doc::DocumentSession::replaced);
+        const QString copy = dir_.filePath(QStringLiteral("copy.txt"));
+        QVERIFY(u8io::saveSource(*controller.document()->source(),
+                                 QFile::encodeName(copy).toStdString())
+                    .status == u8io::SaveResult::Status::Saved);
+        controller.history()->markSaved();
+        session.adoptSavedFile(openSource(copy), copy);
+        QCOMPARE(replaced.count(), 0);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().first().value<u8ui::ByteDocument::Change>(),
+                 u8ui::ByteDocument::Change::Saved);
+        QCOMPARE(session.path(), copy);
+        QCOMPARE(controller.document()->displayName(), QStringLiteral("copy.txt"));
+        QVERIFY(!controller.history()->undoStack()->canUndo());
+
+        // Marked saved, then edited before the file is taken: it stays modified and as it is.
+        controller.history()->markSaved();
+        u8doc::DocumentEditor::Change change;
+        change.offset = 0;
+        change.length = 1;
+        change.bytes = "P";
+        change.cursorAfter = 1;
+        QVERIFY(controller.edit(change));
+        session.adoptSavedFile(openSource(copy), copy);
+        QVERIFY(controller.history()->isModified());
+        QCOMPARE(contentOf(*controller.document()), QByteArray("Plain\n"));
+        QVERIFY(!controller.document()->editedRanges(0, 6).empty());
     }
 
     // The reports are kept and announced; null says the last one no longer holds.
