@@ -154,15 +154,15 @@ std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) 
     // Stamped before it is opened: a change between the two is seen as a change, never missed.
     const auto stamp = stampOf(path);
     auto opened = u8codec::FileSource::open(path);
-    if (!opened.source) {
-        error = input->displayName_ + ": " + opened.error;
+    if (!opened.ok()) {
+        error = input->displayName_ + ": " + opened.message();
         return nullptr;
     }
     if (!stamp) { // it appeared between the two
         error = input->displayName_ + ": the file changed while it was being opened";
         return nullptr;
     }
-    input->file_ = std::move(opened.source);
+    input->file_ = std::move(opened).value();
     input->opened_ = *stamp;
     return input;
 }

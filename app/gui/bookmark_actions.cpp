@@ -8,7 +8,7 @@
 #include "document_controller.h"
 #include "document_history.h"
 #include "document_session.h"
-#include "message_banner.h"
+#include "notices.h"
 #include "number_format.h"
 #include "window_action.h"
 
@@ -26,11 +26,13 @@ namespace {
 constexpr qint64 kMaxSidecarSize = 16 * 1024 * 1024;
 } // namespace
 
-BookmarkActions::BookmarkActions(QWidget* window, DocumentController* controller,
-                                 MessageBanner* banner, const u8doc::DocumentSession* session)
-    : QObject(window), window_(window), controller_(controller), banner_(banner), session_(session),
-      list_(new BookmarkList(this)), panel_(new BookmarksPanel(
-                                         list_, [this](int index) { goTo(index); }, window)) {
+BookmarkActions::BookmarkActions(QWidget* window, u8doc::Notices* notices,
+                                 DocumentController* controller,
+                                 const u8doc::DocumentSession* session)
+    : QObject(window), window_(window), controller_(controller), notices_(notices),
+      session_(session), list_(new BookmarkList(this)),
+      panel_(new BookmarksPanel(
+          list_, [this](int index) { goTo(index); }, window)) {
     panel_->setObjectName(QStringLiteral("bookmarksPanel"));
     toggle_ = makeWindowAction(window, tr("&Toggle Bookmark"), QKeySequence(tr("Ctrl+B")),
                                tr("Set a bookmark on the selected bytes, or remove the one at the "
@@ -145,7 +147,7 @@ bool BookmarkActions::write(const QString& documentPath) {
                         "document is open; the next change tries again.")
                          .arg(QDir::toNativeSeparators(sidecar), QString::fromLocal8Bit(error));
         panel_->setStatus(lastError_, true);
-        banner_->showMessage(MessageBanner::Level::Error, lastError_);
+        notices_->showBanner(u8doc::Notices::Level::Error, lastError_);
         emit message(lastError_);
         return false;
     }
@@ -193,7 +195,7 @@ void BookmarkActions::load() {
             // After the opening is done: it dismisses the banner of the file before.
             QTimer::singleShot(0, this, [this, message = lastError_] {
                 if (lastError_ == message)
-                    banner_->showMessage(MessageBanner::Level::Warning, message);
+                    notices_->showBanner(u8doc::Notices::Level::Warning, message);
             });
         }
     }

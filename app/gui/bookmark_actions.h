@@ -18,19 +18,19 @@ class QMenu;
 
 namespace u8doc {
 class DocumentSession;
+class Notices;
 } // namespace u8doc
 namespace u8app {
 
 class BookmarkList;
 class BookmarksPanel;
 class DocumentController;
-class MessageBanner;
 
 class BookmarkActions : public QObject {
     Q_OBJECT
 public:
     // `session`: the open file's path (none for the sample: nothing is written).
-    BookmarkActions(QWidget* window, DocumentController* controller, MessageBanner* banner,
+    BookmarkActions(QWidget* window, u8doc::Notices* notices, DocumentController* controller,
                     const u8doc::DocumentSession* session);
 
     BookmarkList* list() const { return list_; }
@@ -67,7 +67,7 @@ private:
 
     QWidget* window_;
     DocumentController* controller_;
-    MessageBanner* banner_;
+    u8doc::Notices* notices_; // the banner
     const u8doc::DocumentSession* session_;
     BookmarkList* list_;
     BookmarksPanel* panel_;

@@ -6,31 +6,30 @@
 #include "differences_panel.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "document_session.h"
 #include "hex_view.h"
+#include "notices.h"
 #include "startup_trace.h"
 #include "u8codec/byte_source.h"
 #include "u8convert/compare.h"
 #include "window_action.h"
 
-#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLocale>
-#include <QMainWindow>
 #include <QMenu>
-#include <QStatusBar>
 #include <QTableView>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace u8app {
 
-CompareActions::CompareActions(QMainWindow* window, DocumentController* document, CompareView* view,
-                               std::function<QString()> currentPath,
+CompareActions::CompareActions(QWidget* window, u8doc::Notices* notices,
+                               u8doc::DocumentSession* session, CompareView* view,
                                std::function<void(bool)> showCompare)
-    : QObject(window), window_(window), document_(document), view_(view),
-      panel_(new DifferencesPanel(window)), currentPath_(std::move(currentPath)),
+    : QObject(window), window_(window), notices_(notices), session_(session),
+      document_(session->controller()), view_(view), panel_(new DifferencesPanel(window)),
       showCompare_(std::move(showCompare)) {
     compareWith_ = makeWindowAction(
         window, tr("Compare &With…"), QKeySequence(tr("Ctrl+Shift+D")),
@@ -90,7 +89,7 @@ void CompareActions::updateActions() {
     const bool hasDocument = document_->document()->source() != nullptr;
     compareWith_->setEnabled(hasDocument);
     compareSaved_->setEnabled(hasDocument && document_->history()->isModified() &&
-                              !currentPath_().isEmpty());
+                              !session_->path().isEmpty());
     close_->setEnabled(comparing_);
     const bool listed = result_ && panel_->model()->rowCount() > 0;
     next_->setEnabled(listed);
@@ -98,7 +97,7 @@ void CompareActions::updateActions() {
 }
 
 void CompareActions::message(const QString& text) {
-    window_->statusBar()->showMessage(text, 8000);
+    notices_->say(text, 8000);
 }
 
 bool CompareActions::compareWith(const QString& path) {
@@ -113,29 +112,29 @@ bool CompareActions::compareWith(const QString& path) {
         return false;
     }
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-    if (!opened.source) {
+    if (!opened.ok()) {
         message(tr("Cannot compare with %1: %2")
-                    .arg(path, QString::fromLocal8Bit(opened.error.c_str())));
+                    .arg(path, QString::fromLocal8Bit(opened.message().c_str())));
         return false;
     }
-    start(document->sharedSource(), document->displayName(), std::move(opened.source),
+    start(document->sharedSource(), document->displayName(), std::move(opened).value(),
           info.fileName());
     return true;
 }
 
 bool CompareActions::compareWithSaved() {
-    const QString path = currentPath_();
+    const QString path = session_->path();
     const u8ui::ByteDocument* document = document_->document();
     if (path.isEmpty() || !document->source())
         return false;
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-    if (!opened.source) {
+    if (!opened.ok()) {
         message(tr("Cannot read %1 from disk: %2")
-                    .arg(path, QString::fromLocal8Bit(opened.error.c_str())));
+                    .arg(path, QString::fromLocal8Bit(opened.message().c_str())));
         return false;
     }
     const QString name = QFileInfo(path).fileName();
-    start(document->sharedSource(), tr("%1 (edited)").arg(name), std::move(opened.source),
+    start(document->sharedSource(), tr("%1 (edited)").arg(name), std::move(opened).value(),
           tr("%1 (on disk)").arg(name));
     return true;
 }
@@ -148,13 +147,6 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
     view_->setSides(a, nameA, b, nameB);
     comparing_ = running_ = true;
     showCompare_(true);
-    if (dock_) {
-        dock_->show();
-        dock_->raise();
-        // Room for a screenful of rows, when the dock is docked below the panes.
-        if (window_->dockWidgetArea(dock_) == Qt::BottomDockWidgetArea && dock_->height() < 220)
-            window_->resizeDocks({dock_}, {240}, Qt::Vertical);
-    }
     panel_->setRunning(true);
     runningNames_[0] = nameA;
     runningNames_[1] = nameB;

@@ -15,9 +15,8 @@
 #include <memory>
 
 class QAction;
-class QDockWidget;
-class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace u8codec {
 class ByteSource;
@@ -25,6 +24,10 @@ class ByteSource;
 namespace u8convert {
 struct CompareResult;
 } // namespace u8convert
+namespace u8doc {
+class DocumentSession;
+class Notices;
+} // namespace u8doc
 
 namespace u8app {
 
@@ -35,10 +38,11 @@ class DocumentController;
 class CompareActions : public QObject {
     Q_OBJECT
 public:
-    // `currentPath`: the open file's path (empty for the sample); `showCompare(on)` puts the
-    // compare view in the panes' place, or the panes back.
-    CompareActions(QMainWindow* window, DocumentController* document, CompareView* view,
-                   std::function<QString()> currentPath, std::function<void(bool)> showCompare);
+    // `window`: the parent of the actions, the panel and the file dialog; `session`: the open
+    // document and its file; `showCompare(on)` puts the compare view in the panes' place with the
+    // Differences dock in front, or the panes back.
+    CompareActions(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
+                   CompareView* view, std::function<void(bool)> showCompare);
     ~CompareActions() override;
 
     // Compare With…, Compare With Saved and Close Compare, before `before` in the File menu.
@@ -49,8 +53,6 @@ public:
     QAction* compareWithSavedAction() const { return compareSaved_; }
     QAction* closeAction() const { return close_; }
     DifferencesPanel* panel() const { return panel_; }
-    // The dock that holds the panel: shown when a comparison starts.
-    void setDock(QDockWidget* dock) { dock_ = dock; }
 
     // The document beside the file at `path` (never read whole); false, and the status bar says
     // why, when it cannot be opened.
@@ -91,13 +93,13 @@ private:
     void showStage(const QString& stage);
     void message(const QString& text);
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
+    u8doc::DocumentSession* session_;
     DocumentController* document_;
     CompareView* view_;
     DifferencesPanel* panel_;
-    std::function<QString()> currentPath_;
     std::function<void(bool)> showCompare_;
-    QDockWidget* dock_ = nullptr;
     QAction* compareWith_;
     QAction* compareSaved_;
     QAction* close_;

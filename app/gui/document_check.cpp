@@ -6,7 +6,6 @@
 #include "document_controller.h"
 #include "document_scan.h"
 #include "document_session.h"
-#include "message_banner.h"
 #include "notices.h"
 #include "number_format.h"
 #include "open_actions.h"
@@ -35,13 +34,11 @@ QString checkingTip() {
 
 DocumentCheck::DocumentCheck(QWidget* window, u8doc::Notices* notices,
                              u8doc::DocumentSession* session, OpenActions* files,
-                             AuditActions* audits, u8ui::SummaryPanel* summary,
-                             MessageBanner* banner)
+                             AuditActions* audits, u8ui::SummaryPanel* summary)
     : QObject(window), window_(window), notices_(notices), session_(session),
       document_(session->controller()->document()), files_(files), audits_(audits),
-      summary_(summary), banner_(banner), scan_(new u8doc::DocumentScan(this)),
-      progress_(new QProgressBar(window)), cancel_(makeCancelButton(window)),
-      restart_(new QTimer(this)) {
+      summary_(summary), scan_(new u8doc::DocumentScan(this)), progress_(new QProgressBar(window)),
+      cancel_(makeCancelButton(window)), restart_(new QTimer(this)) {
     // After an edit, the check starts again once the typing pauses: a keystroke would otherwise
     // start a whole-file check only for the next one to cancel it.
     restart_->setSingleShot(true);
@@ -56,7 +53,10 @@ DocumentCheck::DocumentCheck(QWidget* window, u8doc::Notices* notices,
     again_ = makeWindowAction(window, tr("&Check Again"), {},
                               tr("Run the whole-file check and the audit again (counts and "
                                  "Problems list)"),
-                              this, [this] { start(); });
+                              this, [this] { session_->askCheck(); });
+    connect(session_, &u8doc::DocumentSession::replaced, this, &DocumentCheck::onReplaced);
+    connect(session_, &u8doc::DocumentSession::checkDue, this, &DocumentCheck::start);
+    connect(session_, &u8doc::DocumentSession::binaryFound, this, &DocumentCheck::setBinary);
     connectScan();
     connectAudit();
 }
@@ -105,8 +105,8 @@ void DocumentCheck::connectScan() {
         summary_->showMessage(reason);
         hideProgress();
         emit stateChanged();
-        banner_->showMessage(
-            MessageBanner::Level::Warning,
+        notices_->showBanner(
+            u8doc::Notices::Level::Warning,
             tr("The whole-file check of %1 stopped: %2").arg(document_->displayName(), reason),
             session_->path().isEmpty() ? QString() : tr("Reload"), [this] { files_->reload(); });
     });
@@ -122,8 +122,8 @@ void DocumentCheck::start() {
 void DocumentCheck::restartAfterEdit(quint64 from) {
     editedSinceBase_ = std::min(editedSinceBase_, from);
     editedSinceRun_ = std::min(editedSinceRun_, from);
-    if (!binaryKind_.isEmpty())
-        return; // binary data: the check waits until the user asks for it
+    if (session_->checkWaits())
+        return; // the check starts with the verdict, or (binary data) when the user asks
     drop();
     emit stateChanged();
     restart_->start();
@@ -171,15 +171,20 @@ void DocumentCheck::onScanFinished(std::shared_ptr<const u8doc::ScanReport> repo
     startAudit();
 }
 
-void DocumentCheck::setBinary(const QString& kind) {
+void DocumentCheck::onReplaced() {
     restart_->stop();
-    state_ = State::None; // first, so that the cancel is no news
-    scan_->cancel();
-    // A check that ended before the detection did (a small file) is dropped as well.
-    summary_->setReport(nullptr);
-    session_->setCheckReport(nullptr);
-    audits_->reset();
+    binaryKind_.clear();
+    drop();
     hideProgress();
+    base_.reset();
+    if (document_->size() > 0)
+        state_ = State::Waiting;
+    emit stateChanged();
+}
+
+void DocumentCheck::setBinary(const QString& kind) {
+    // Nothing was checked of these bytes: the check waited for their verdict (onReplaced()).
+    state_ = State::None;
     base_.reset();
     binaryKind_ = kind;
     summary_->showMessage(
@@ -205,7 +210,7 @@ void DocumentCheck::connectAudit() {
 }
 
 void DocumentCheck::showAuditProblem(const QString& message) {
-    banner_->showMessage(MessageBanner::Level::Error, message, tr("Choose Another…"),
+    notices_->showBanner(u8doc::Notices::Level::Error, message, tr("Choose Another…"),
                          [this] { audits_->allowlistAction()->trigger(); });
 }
 
@@ -215,7 +220,7 @@ void DocumentCheck::startAudit() {
     // An allowlist that could not be read at start-up is news for the first audit too: opening
     // the file may have replaced the banner that said so.
     if (const QString problem = audits_->takeStartupProblem();
-        !problem.isEmpty() && banner_->text() != problem)
+        !problem.isEmpty() && notices_->banner() != problem)
         showAuditProblem(problem);
     progress_->setFormat(tr("Auditing %p%"));
     progress_->setToolTip(tr("The whole file is being audited in the background: bidi "
@@ -248,6 +253,7 @@ QString DocumentCheck::stateText() const {
         return document_->size() == 0  ? tr("empty")
                : binaryKind_.isEmpty() ? QString()
                                        : tr("binary data (%1)").arg(binaryKind_);
+    case State::Waiting:
     case State::Running:
         return tr("checking UTF-8…");
     case State::Cancelled:

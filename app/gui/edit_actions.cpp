@@ -5,6 +5,7 @@
 #include "document_controller.h"
 #include "edit_placement.h"
 #include "insert_character_dialog.h"
+#include "notices.h"
 #include "number_format.h"
 #include "selection_copy.h"
 #include "u8codec/byte_search.h"
@@ -15,9 +16,7 @@
 #include <QClipboard>
 #include <QInputDialog>
 #include <QLabel>
-#include <QMainWindow>
 #include <QSettings>
-#include <QStatusBar>
 
 namespace u8app {
 
@@ -31,8 +30,9 @@ QString clipboardText() {
 }
 } // namespace
 
-EditActions::EditActions(QMainWindow* window, DocumentController* document, QWidget* hexPane)
-    : QObject(window), window_(window), document_(document), hexPane_(hexPane),
+EditActions::EditActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                         QWidget* hexPane)
+    : QObject(window), window_(window), notices_(notices), document_(document), hexPane_(hexPane),
       mode_(new QLabel(window)) {
     cut_ = makeWindowAction(window, tr("Cu&t"), QKeySequence::Cut,
                             tr("Copy the selected bytes (as hex bytes from the hex pane, as text "
@@ -93,7 +93,6 @@ EditActions::EditActions(QMainWindow* window, DocumentController* document, QWid
     mode_->setAlignment(Qt::AlignCenter);
     mode_->setMinimumWidth(mode_->fontMetrics().horizontalAdvance(QStringLiteral("Read only")) +
                            12);
-    window->statusBar()->addPermanentWidget(mode_);
     connect(document_, &DocumentController::editingChanged, this, &EditActions::updateActions);
     connect(document_, &DocumentController::editRefused, this,
             [this](const QString& why) { showMessage(why); });
@@ -138,7 +137,7 @@ void EditActions::updateModeField() {
 }
 
 void EditActions::showMessage(const QString& text, int ms) {
-    window_->statusBar()->showMessage(text, ms);
+    notices_->say(text, ms);
 }
 
 void EditActions::cut() {

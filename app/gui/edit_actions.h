@@ -12,9 +12,11 @@
 
 class QAction;
 class QLabel;
-class QMainWindow;
 class QWidget;
 
+namespace u8doc {
+class Notices;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -22,8 +24,10 @@ class DocumentController;
 class EditActions : public QObject {
     Q_OBJECT
 public:
+    // `window`: the parent of the actions (added to it for their shortcuts) and of the dialogs;
     // `hexPane`: the pane where Paste reads the clipboard as hex.
-    EditActions(QMainWindow* window, DocumentController* document, QWidget* hexPane);
+    EditActions(QWidget* window, u8doc::Notices* notices, DocumentController* document,
+                QWidget* hexPane);
 
     // Paste, Paste Hex, Paste Text, Insert Character…, Fill Selection…, Revert Selection and
     // Insert Mode, for the Edit menu.
@@ -33,7 +37,7 @@ public:
     QAction* cutAction() const { return cut_; }
     QAction* pasteAction() const { return paste_; }
     QAction* pasteHexAction() const { return pasteHex_; }
-    // The status bar's editing field: OVR, INS or "Read only".
+    // The status bar's editing field: OVR, INS or "Read only" (the window places it).
     QLabel* modeField() const { return mode_; }
 
     // What the commands do, for the menu and for tests. Each says in the status bar what it did,
@@ -60,7 +64,8 @@ private:
     void showMessage(const QString& text, int ms = 8000);
     void updateModeField();
 
-    QMainWindow* window_;
+    QWidget* window_;
+    u8doc::Notices* notices_; // the status text
     DocumentController* document_;
     QWidget* hexPane_;
     QAction* cut_;

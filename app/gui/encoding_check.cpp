@@ -1,7 +1,8 @@
 #include "encoding_check.h"
 
+#include "document_session.h"
 #include "encoding_advice.h"
-#include "message_banner.h"
+#include "notices.h"
 #include "repair_actions.h"
 #include "u8convert/detect.h"
 
@@ -13,8 +14,9 @@
 
 namespace u8app {
 
-EncodingCheck::EncodingCheck(RepairActions* repairs, MessageBanner* banner, QObject* parent)
-    : QObject(parent), repairs_(repairs), banner_(banner) {}
+EncodingCheck::EncodingCheck(RepairActions* repairs, u8doc::Notices* notices,
+                             u8doc::DocumentSession* session, QObject* parent)
+    : QObject(parent), repairs_(repairs), notices_(notices), session_(session) {}
 
 EncodingCheck::~EncodingCheck() {
     run_.stopAndWait();
@@ -23,13 +25,14 @@ EncodingCheck::~EncodingCheck() {
 void EncodingCheck::restart(std::shared_ptr<const u8codec::ByteSource> source, const QString& name,
                             quint64 fileSize) {
     // The advice was about the bytes before.
-    if (!adviceText_.isEmpty() && banner_->text() == adviceText_)
-        banner_->dismiss();
+    if (!adviceText_.isEmpty() && notices_->banner() == adviceText_)
+        notices_->dismissBanner();
     adviceText_.clear();
     if (!source || source->size() == 0) {
         run_.cancel();
         if (std::exchange(pending_, false))
             emit examined(false);
+        session_->setVerdict(QString()); // nothing that could be binary data
         return;
     }
     pending_ = true;
@@ -42,10 +45,12 @@ void EncodingCheck::restart(std::shared_ptr<const u8codec::ByteSource> source, c
 
 void EncodingCheck::advise(const u8convert::Detection& detection, const QString& name,
                            quint64 fileSize) {
+    // The verdict first, whatever the banner shows: the check starts, or waits on binary data.
+    session_->setVerdict(QString::fromStdString(detection.binary));
     const u8doc::EncodingAdvice advice = u8doc::adviseOn(detection, name, fileSize);
     // Advice waits behind what the banner says already (the file changed on disk, the check
     // stopped): that matters more.
-    if (advice.remedy == u8doc::EncodingAdvice::Remedy::None || !banner_->text().isEmpty()) {
+    if (advice.remedy == u8doc::EncodingAdvice::Remedy::None || !notices_->banner().isEmpty()) {
         emit examined(false);
         return;
     }
@@ -67,17 +72,16 @@ void EncodingCheck::advise(const u8convert::Detection& detection, const QString&
         action = [this, encoding = advice.encoding] { repairs_->runReinterpret(encoding); };
         break;
     case u8doc::EncodingAdvice::Remedy::Binary:
-        emit binaryFound(QString::fromStdString(detection.binary));
         action = [this] {
-            banner_->dismiss();
-            emit checkRequested();
+            notices_->dismissBanner();
+            session_->askCheck();
         };
         break;
     case u8doc::EncodingAdvice::Remedy::None:
         break;
     }
     adviceText_ = advice.text;
-    banner_->showMessage(MessageBanner::Level::Information, advice.text, advice.actionText,
+    notices_->showBanner(u8doc::Notices::Level::Information, advice.text, advice.actionText,
                          std::move(action));
     emit examined(true);
 }

@@ -5,6 +5,7 @@
 #include "byte_selection.h"
 #include "document_controller.h"
 #include "document_history.h"
+#include "notices.h"
 #include "number_format.h"
 #include "replace_search.h"
 
@@ -14,10 +15,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMainWindow>
 #include <QPushButton>
 #include <QSettings>
-#include <QStatusBar>
 #include <QVBoxLayout>
 
 namespace u8app {
@@ -29,8 +28,9 @@ const QString kModeKey = QStringLiteral("replace/mode");
 const QString kMatchCaseKey = QStringLiteral("replace/matchCase");
 } // namespace
 
-FindReplaceDialog::FindReplaceDialog(DocumentController* document, QWidget* parent)
-    : QDialog(parent), document_(document) {
+FindReplaceDialog::FindReplaceDialog(DocumentController* document, u8doc::Notices* notices,
+                                     QWidget* parent)
+    : QDialog(parent), document_(document), notices_(notices) {
     setWindowTitle(tr("Find and Replace"));
     auto* column = new QVBoxLayout(this);
     auto* form = new QFormLayout;
@@ -113,8 +113,8 @@ QString FindReplaceDialog::statusText() const {
 void FindReplaceDialog::setStatus(const QString& text, bool problem) {
     status_->setText(text);
     status_->setForegroundRole(problem ? QPalette::BrightText : QPalette::WindowText);
-    if (auto* window = qobject_cast<QMainWindow*>(parentWidget()))
-        window->statusBar()->showMessage(text, 8000);
+    if (notices_)
+        notices_->say(text, 8000);
 }
 
 std::optional<u8doc::FindQuery> FindReplaceDialog::query() {

@@ -18,6 +18,9 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 
+namespace u8doc {
+class Notices;
+} // namespace u8doc
 namespace u8app {
 
 class DocumentController;
@@ -26,7 +29,8 @@ class JobControl;
 class FindReplaceDialog : public QDialog {
     Q_OBJECT
 public:
-    FindReplaceDialog(DocumentController* document, QWidget* parent);
+    // What it says goes to `notices` (the window's status bar) too, when given.
+    FindReplaceDialog(DocumentController* document, u8doc::Notices* notices, QWidget* parent);
 
     using Mode = FindBar::Mode; // Text, Hex or CodePoint (not Error: an error has no text)
     void setMode(Mode mode);
@@ -59,6 +63,7 @@ private:
     void onModeChanged();
 
     DocumentController* document_;
+    u8doc::Notices* notices_; // may be null
     QComboBox* mode_;
     QLineEdit* find_;
     QLineEdit* replace_;

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
             window->openFile(path); // a failure is shown in the window itself
         u8app::StartupTrace::mark("open");
         if (parser.isSet(options.compare))
-            window->compareActions()->compareWith(parser.value(options.compare));
+            window->compareWith(parser.value(options.compare));
         if (std::exchange(first, false))
             u8app::StartupTrace::markFirstPaint(window);
         window->show();

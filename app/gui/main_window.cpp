@@ -87,39 +87,33 @@ constexpr int kLongestHold = 500; // ms
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)),
-      notices_(new WindowNotices(this)), controller_(new DocumentController(this)),
-      session_(new u8doc::DocumentSession(controller_, this)), banner_(new MessageBanner(this)),
-      findBar_(new FindBar(this)), panes_(new QSplitter(Qt::Horizontal, this)),
-      hexView_(new u8ui::HexView(panes_)), textView_(new u8ui::TextView(panes_)),
-      inspector_(new u8ui::InspectorPanel(this)), codePage_(new u8ui::CodePageTable(this)),
-      legend_(new u8ui::LegendWidget(this)), summary_(new u8ui::SummaryPanel(this)),
+    : QMainWindow(parent), statusBar_(new ElidingStatusBar(this)), banner_(new MessageBanner(this)),
+      notices_(new WindowNotices(statusBar_, banner_, this)),
+      controller_(new DocumentController(this)),
+      session_(new u8doc::DocumentSession(controller_, this)), findBar_(new FindBar(this)),
+      panes_(new QSplitter(Qt::Horizontal, this)), hexView_(new u8ui::HexView(panes_)),
+      textView_(new u8ui::TextView(panes_)), inspector_(new u8ui::InspectorPanel(this)),
+      codePage_(new u8ui::CodePageTable(this)), legend_(new u8ui::LegendWidget(this)),
+      summary_(new u8ui::SummaryPanel(this)),
       repairs_(new RepairActions(this, document(), history())),
       saves_(new SaveActions(this, document(), history(), session_)),
-      audits_(new AuditActions(this)),
-      open_(new OpenActions(this, notices_, session_, saves_, banner_)),
+      audits_(new AuditActions(this)), open_(new OpenActions(this, notices_, session_, saves_)),
       lines_(new u8doc::LineLocator(this)),
       navigation_(new NavigationActions(this, notices_, controller_, lines_)),
       finder_(new FindController(findBar_, document(), selection(), hexView_, textView_, this)),
       copies_(new CopyActions(this, notices_, controller_)),
-      edits_(new EditActions(this, controller_, hexView_)),
-      encoding_(new EncodingCheck(repairs_, banner_, this)),
-      check_(new DocumentCheck(this, notices_, session_, open_, audits_, summary_, banner_)),
+      edits_(new EditActions(this, notices_, controller_, hexView_)),
+      encoding_(new EncodingCheck(repairs_, notices_, session_, this)),
+      check_(new DocumentCheck(this, notices_, session_, open_, audits_, summary_)),
       problems_(new ProblemsPanel(this, notices_, controller_, audits_, navigation_, session_)),
       status_(new StatusFields(this, controller_, lines_)), docks_(new DockSetup(this)),
       walkthrough_(new WalkthroughActions(this, notices_, controller_)),
       zoom_(new ZoomActions(this)), checksums_(new ChecksumActions(this, controller_)),
       selectionFiles_(new SelectionFileActions(this, notices_, controller_, saves_, session_)),
-      bookmarks_(new BookmarkActions(this, controller_, banner_, session_)),
+      bookmarks_(new BookmarkActions(this, notices_, controller_, session_)),
       textEncoding_(new TextEncodingActions(this, textView_)), compareView_(new CompareView(this)),
-      compares_(new CompareActions(
-          this, controller_, compareView_, [this] { return session_->path(); },
-          [this](bool on) {
-              // The compared view in the panes' place, or the panes back.
-              compareView_->setVisible(on);
-              panes_->setVisible(!on);
-              (on ? compareView_->textView(CompareView::Side::A) : textView_)->setFocus();
-          })) {
+      compares_(new CompareActions(this, notices_, session_, compareView_,
+                                   [this](bool on) { showCompare(on); })) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/u8scope/icons/u8scope-64.png")));
@@ -225,12 +219,12 @@ void MainWindow::connectDocument() {
         compares_->closeCompare(); // it was of the document before
     });
     connect(repairs_, &RepairActions::finished, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+            [this](const QString& message) { notices_->say(message, 8000); });
     connect(saves_, &SaveActions::message, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+            [this](const QString& message) { notices_->say(message, 8000); });
     connect(saves_, &SaveActions::written, bookmarks_, &BookmarkActions::documentWritten);
     connect(bookmarks_, &BookmarkActions::message, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+            [this](const QString& message) { notices_->say(message, 8000); });
     connect(hexView_, &u8ui::HexView::topOffsetChanged, finder_, &FindController::updateHighlights);
     connect(textView_, &u8ui::TextView::topOffsetChanged, finder_,
             &FindController::updateHighlights);
@@ -243,10 +237,10 @@ void MainWindow::connectDocument() {
          {static_cast<u8ui::BytePane*>(hexView_), static_cast<u8ui::BytePane*>(textView_)})
         connect(pane, &u8ui::BytePane::keyRefused, this, [this](const QString& why) {
             QApplication::beep();
-            statusBar()->showMessage(why, 6000);
+            notices_->say(why, 6000);
         });
     connect(textEncoding_, &TextEncodingActions::message, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+            [this](const QString& message) { notices_->say(message, 8000); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, finder_,
             [this](int value) { finder_->findByte(std::uint8_t(value)); });
     connect(codePage_, &u8ui::CodePageTable::byteValueActivated, walkthrough_,
@@ -272,11 +266,8 @@ void MainWindow::connectDocument() {
 }
 
 void MainWindow::connectCheck() {
+    // The verdict goes to the session, which starts the check (or holds it on binary data).
     connect(encoding_, &EncodingCheck::examined, this, &MainWindow::encodingExamined);
-    // The verdict is the session's; the check waits on binary data until asked.
-    connect(encoding_, &EncodingCheck::binaryFound, session_, &u8doc::DocumentSession::setBinary);
-    connect(session_, &u8doc::DocumentSession::binaryFound, check_, &DocumentCheck::setBinary);
-    connect(encoding_, &EncodingCheck::checkRequested, check_, &DocumentCheck::start);
     connect(session_, &u8doc::DocumentSession::checked, this,
             [this](const std::shared_ptr<const u8doc::ScanReport>& report) {
                 problems_->setReport(report);
@@ -319,13 +310,13 @@ void MainWindow::onContentChanged(bool edited) {
         // A new file, or the document's bytes replaced by a repair or its undo: everything
         // derived from the bytes is recomputed. The advice on the encoding was about the bytes
         // before: a file's bytes are examined again (after Undo, the mojibake advice comes back),
-        // the sample's never. Messages in the status bar were about the old bytes too ("Saved",
-        // "N changes applied").
-        statusBar()->clearMessage();
+        // the sample's never; the whole-file check follows the verdict (DocumentSession).
+        // Messages in the status bar were about the old bytes too ("Saved", "N changes
+        // applied").
+        notices_->clearSaid();
         auto work = [this, source, hasFile = session_->hasFile(), name = document()->displayName(),
                      size = session_->openedSize()] {
             encoding_->restart(hasFile ? source : nullptr, name, size);
-            check_->start();
         };
         if (holdBackgroundWork_)
             heldWork_ = std::move(work);
@@ -394,6 +385,7 @@ void MainWindow::createWindowActions() {
             compareView_->setShowClusters(on);
             QSettings().setValue(QStringLiteral("showClusters"), on);
         });
+    clustersAction_->setObjectName(QStringLiteral("showClusters"));
     clustersAction_->setCheckable(true);
     replaceAction_ = makeWindowAction(
         this, tr("&Replace…"), QKeySequence(tr("Ctrl+H")),
@@ -563,16 +555,15 @@ void MainWindow::createDocks() {
                     tr("Show or hide the bookmarks: named ranges with notes, kept beside the file"),
                     QKeySequence(tr("Ctrl+7")), Fit::Scroll);
     tabifyDockWidget(walkthrough, bookmarks);
-    QDockWidget* differences = docks_->add(
+    differencesDock_ = docks_->add(
         compares_->panel(), QStringLiteral("differencesDock"), tr("Differences"),
         Qt::BottomDockWidgetArea,
         tr("Show or hide the differences of File > Compare With…: the verdict, and each "
            "difference with its kind and both sides' places"),
         QKeySequence(tr("Ctrl+8")));
-    compares_->setDock(differences);
-    // Behind the problems list until a comparison starts (CompareActions raises it).
+    // Behind the problems list until a comparison starts (showCompare() raises it).
     if (auto* problemsDock = findChild<QDockWidget*>(QStringLiteral("problemsDock"))) {
-        tabifyDockWidget(problemsDock, differences);
+        tabifyDockWidget(problemsDock, differencesDock_);
         problemsDock->raise();
     }
     inspector->raise();
@@ -589,10 +580,30 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createStatusBar() {
-    // The cursor's fields (StatusFields) first, then the check's progress and its Cancel button.
+    // The cursor's fields (StatusFields) from the left; on the right the editing mode, the text
+    // pane's encoding, then the check's progress and its Cancel button.
+    for (QLabel* field : status_->fields())
+        statusBar()->addWidget(field);
+    statusBar()->addPermanentWidget(edits_->modeField());
+    statusBar()->addPermanentWidget(textEncoding_->field());
     statusBar()->addPermanentWidget(check_->progressBar());
     statusBar()->addPermanentWidget(check_->cancelButton());
     zoom_->addTarget(statusBar());
+}
+
+void MainWindow::showCompare(bool on) {
+    // The compared view in the panes' place, or the panes back.
+    compareView_->setVisible(on);
+    panes_->setVisible(!on);
+    (on ? compareView_->textView(CompareView::Side::A) : textView_)->setFocus();
+    if (!on)
+        return;
+    differencesDock_->show();
+    differencesDock_->raise();
+    // Room for a screenful of rows, when the dock is docked below the panes.
+    if (dockWidgetArea(differencesDock_) == Qt::BottomDockWidgetArea &&
+        differencesDock_->height() < 220)
+        resizeDocks({differencesDock_}, {240}, Qt::Vertical);
 }
 
 void MainWindow::setBytesPerRow(int bytes) {
@@ -709,7 +720,7 @@ void MainWindow::showEvent(QShowEvent* event) {
     QTimer::singleShot(0, this, [this] { windowLayout_->fitHexPane(); });
 }
 
-// --- what the window offers its callers and tests ---------------------------------------------
+// --- what the window offers its callers -------------------------------------------------------
 
 bool MainWindow::openFile(const QString& path) {
     return open_->openFile(path);
@@ -728,7 +739,7 @@ void MainWindow::goTo(quint64 offset, quint64 length) {
 }
 FindReplaceDialog* MainWindow::showFindReplace() {
     if (!findReplace_) {
-        findReplace_ = new FindReplaceDialog(controller_, this);
+        findReplace_ = new FindReplaceDialog(controller_, notices_, this);
         findReplace_->setObjectName(QStringLiteral("findReplaceDialog"));
         zoom_->addTarget(findReplace_);
     }
@@ -750,6 +761,9 @@ void MainWindow::findNext() {
 void MainWindow::findPrevious() {
     finder_->start(false);
 }
+bool MainWindow::compareWith(const QString& path) {
+    return compares_->compareWith(path);
+}
 
 u8ui::ByteDocument* MainWindow::document() const {
     return controller_->document();
@@ -759,22 +773,6 @@ u8ui::ByteSelection* MainWindow::selection() const {
 }
 u8doc::DocumentHistory* MainWindow::history() const {
     return controller_->history();
-}
-u8doc::DocumentScan* MainWindow::documentScan() const {
-    return check_->scan();
-}
-QTableView* MainWindow::problemsView() const {
-    return problems_->view();
-}
-QComboBox* MainWindow::problemsFilter() const {
-    return problems_->filter();
-}
-QString MainWindow::checkStateText() const {
-    return check_->stateText();
-}
-QString MainWindow::statusField(const QString& name) const {
-    const auto* l = findChild<QLabel*>(name);
-    return l ? l->text() : QString();
 }
 
 } // namespace u8app

@@ -5,7 +5,9 @@
 // Edit menu's commands in EditActions), opening files (OpenActions), the check and audit
 // (DocumentCheck), the encoding advice (EncodingCheck), the Problems panel, moving the cursor
 // (NavigationActions), search (FindController), the cursor's status (StatusFields), the docks
-// (DockSetup), the walk-throughs (WalkthroughActions) and the zoom (ZoomActions).
+// (DockSetup), the walk-throughs (WalkthroughActions) and the zoom (ZoomActions). It offers its
+// callers commands only; its parts are its own (the suites find them among its children,
+// tests/app/window_test_support.h).
 #pragma once
 
 #include <QMainWindow>
@@ -14,11 +16,9 @@
 
 class QAction;
 class QActionGroup;
-class QComboBox;
 class QDockWidget;
 class QMenu;
 class QSplitter;
-class QTableView;
 
 namespace u8doc {
 class DocumentSession;
@@ -105,48 +105,11 @@ public:
     void findNext();
     void findPrevious();
 
-    DocumentController* documentController() const { return controller_; }
-    // The open document's owner: its file, identity on disk, verdict and reports.
-    u8doc::DocumentSession* session() const { return session_; }
-    u8ui::ByteDocument* document() const;
-    u8ui::ByteSelection* selection() const;
-    u8doc::DocumentHistory* history() const;
-    MessageBanner* banner() const { return banner_; }
-    FindBar* findBar() const { return findBar_; }
-    u8ui::HexView* hexView() const { return hexView_; }
-    u8ui::TextView* textView() const { return textView_; }
-    QAction* showClustersAction() const { return clustersAction_; }
-    u8doc::DocumentScan* documentScan() const;
-    u8ui::InspectorPanel* inspector() const { return inspector_; }
-    u8ui::CodePageTable* codePageTable() const { return codePage_; }
-    QTableView* problemsView() const;
-    u8ui::SummaryPanel* summaryPanel() const { return summary_; }
-    RepairActions* repairActions() const { return repairs_; }
-    EditActions* editActions() const { return edits_; }
-    // The walk-throughs (Tools menu, the Walk-through dock) and View > Zoom.
-    WalkthroughActions* walkthroughActions() const { return walkthrough_; }
-    ZoomActions* zoomActions() const { return zoom_; }
-    // View > Text Encoding: the text pane read through another encoding.
-    TextEncodingActions* textEncodingActions() const { return textEncoding_; }
-    // The Bookmarks menu, dock and sidecar file.
-    BookmarkActions* bookmarkActions() const { return bookmarks_; }
-    // Tools > Checksums….
-    ChecksumActions* checksumActions() const { return checksums_; }
-    // File > Compare With… and Compare With Saved, the compared view and the Differences dock.
-    CompareActions* compareActions() const { return compares_; }
-    CompareView* compareView() const { return compareView_; }
-    // File > Save Selection As… and Edit > Insert File….
-    SelectionFileActions* selectionFileActions() const { return selectionFiles_; }
     // Edit > Replace… (Ctrl+H): shows the Find and Replace dialog (made once) and returns it.
     FindReplaceDialog* showFindReplace();
-    // The text audit: its profile and allowlist (its report: session()->auditReport()).
-    AuditActions* auditActions() const { return audits_; }
-    // The Problems list's filter: errors, suspicious characters or both.
-    QComboBox* problemsFilter() const;
-    // What the title says of the document's state: "valid UTF-8, 3 suspicious characters".
-    QString checkStateText() const;
-    // The status bar's fields, for tests: "offset", "byte", "role", "character", "line".
-    QString statusField(const QString& name) const;
+    // File > Compare With…: the document beside the file at `path`; false (and says why) when
+    // it cannot be opened.
+    bool compareWith(const QString& path);
 
 signals:
     // A search ended: found at `offset` (and selected) or not.
@@ -167,6 +130,10 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    u8ui::ByteDocument* document() const;
+    u8ui::ByteSelection* selection() const;
+    u8doc::DocumentHistory* history() const;
+
     QWidget* createCentralWidget();
     void createDocks();
     void createWindowActions();
@@ -181,16 +148,17 @@ private:
     void onContentChanged(bool edited);
     void releaseBackgroundWork();
     void syncPanelsToCursor();
+    void showCompare(bool on);
     void setBytesPerRow(int bytes);
     void updateTitle();
     void updateActions();
 
     // First: the parts below add their fields to the status bar as they are made.
     ElidingStatusBar* statusBar_;
-    WindowNotices* notices_; // the status bar's message, for the commands
+    MessageBanner* banner_;
+    WindowNotices* notices_; // the status bar's message and the banner, for the commands
     DocumentController* controller_;
     u8doc::DocumentSession* session_; // next: the parts below are handed it as they are made
-    MessageBanner* banner_;
     FindBar* findBar_;
     QSplitter* panes_;
     StartPage* startPage_ = nullptr; // in the panes' place while no document is open
@@ -233,6 +201,7 @@ private:
     QActionGroup* bytesPerRowGroup_ = nullptr;
     bool restoredLayout_ = false;         // the dock layout came from the settings
     QDockWidget* problemsDock_ = nullptr; // the bottom dock, sized on a first start (showEvent())
+    QDockWidget* differencesDock_ = nullptr; // in front while a comparison is shown
     bool shownOnce_ = false;
     bool holdBackgroundWork_ = false; // until the first paint (holdBackgroundWorkUntilPainted)
     std::function<void()> heldWork_;  // what the last document change would have started

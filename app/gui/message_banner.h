@@ -1,7 +1,9 @@
 // A message shown inside the window, above the panes: why a file did not open, or that it
 // changed on disk. Unlike a modal box it never blocks the window, and it stays until dismissed
-// or replaced.
+// or replaced. The commands show it through the window's Notices (window_notices.h).
 #pragma once
+
+#include "notices.h"
 
 #include <QFrame>
 #include <functional>
@@ -15,7 +17,7 @@ namespace u8app {
 class MessageBanner : public QFrame {
     Q_OBJECT
 public:
-    enum class Level { Information, Warning, Error };
+    using Level = u8doc::Notices::Level;
 
     explicit MessageBanner(QWidget* parent = nullptr);
 

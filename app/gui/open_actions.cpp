@@ -5,7 +5,6 @@
 #include "document_controller.h"
 #include "document_history.h"
 #include "document_session.h"
-#include "message_banner.h"
 #include "notices.h"
 #include "number_format.h"
 #include "recent_files.h"
@@ -33,10 +32,10 @@ const QString kDirectoryKey = QStringLiteral("lastDirectory");
 } // namespace
 
 OpenActions::OpenActions(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
-                         SaveActions* saves, MessageBanner* banner)
+                         SaveActions* saves)
     : QObject(window), window_(window), notices_(notices), session_(session),
-      document_(session->controller()), saves_(saves), banner_(banner),
-      recent_(new RecentFiles(this)), watcher_(new QFileSystemWatcher(this)) {
+      document_(session->controller()), saves_(saves), recent_(new RecentFiles(this)),
+      watcher_(new QFileSystemWatcher(this)) {
     open_ =
         makeWindowAction(window, tr("&Open…"), QKeySequence::Open,
                          tr("Open a file to inspect its bytes"), this, [this] { openDialog(); });
@@ -106,12 +105,12 @@ bool OpenActions::openFile(const QString& path) {
         return false;
     }
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-    if (!opened.source) {
-        showOpenError(path, QString::fromLocal8Bit(opened.error.c_str()));
+    if (!opened.ok()) {
+        showOpenError(path, QString::fromLocal8Bit(opened.message().c_str()));
         return false;
     }
     forgetFile();
-    session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)),
+    session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened).value()),
                        info.absoluteFilePath());
     watcher_->addPath(session_->path());
     recent_->add(session_->path());
@@ -123,11 +122,11 @@ bool OpenActions::openFile(const QString& path) {
                "changes elsewhere).")
                 .arg(notWritable));
     if (session_->openedSize() == 0) {
-        banner_->showMessage(
-            MessageBanner::Level::Information,
+        notices_->showBanner(
+            u8doc::Notices::Level::Information,
             tr("%1 is empty (0 bytes): there is nothing to inspect.").arg(info.fileName()));
     } else {
-        banner_->dismiss();
+        notices_->dismissBanner();
     }
     return true;
 }
@@ -145,14 +144,14 @@ void OpenActions::openSample() {
     session_->openBytes(std::make_shared<u8codec::MemorySource>(
                             std::vector<std::uint8_t>(data.begin(), data.end())),
                         tr("tour.txt (sample)"));
-    banner_->dismiss();
+    notices_->dismissBanner();
 }
 
 bool OpenActions::closeDocument() {
     if (document_->history()->isModified() && !saves_->maybeSave())
         return false;
     forgetFile();
-    banner_->dismiss();
+    notices_->dismissBanner();
     notices_->clearSaid();
     session_->close();
     emit closed();
@@ -183,7 +182,7 @@ void OpenActions::adoptSaved(const QString& path) {
     // which the history's tables still read).
     const QFileInfo info(path);
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-    if (!opened.source) {
+    if (!opened) {
         // Written but not readable now: show it from disk as opening it says.
         const QString said = notices_->said(); // "Saved …": these bytes
         reopen(path);
@@ -191,7 +190,7 @@ void OpenActions::adoptSaved(const QString& path) {
         return;
     }
     forgetFile();
-    session_->adoptSavedFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)),
+    session_->adoptSavedFile(std::shared_ptr<u8codec::FileSource>(std::move(opened).value()),
                              info.absoluteFilePath());
     watcher_->addPath(session_->path());
     recent_->add(session_->path());
@@ -205,7 +204,7 @@ void OpenActions::forgetFile() {
 }
 
 void OpenActions::showOpenError(const QString& path, const QString& reason) {
-    banner_->showMessage(MessageBanner::Level::Error,
+    notices_->showBanner(u8doc::Notices::Level::Error,
                          tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(path), reason),
                          tr("Open Another File…"), [this] { openDialog(); });
 }
@@ -259,7 +258,7 @@ void OpenActions::onFileChanged(const QString& path) {
     if (change == u8doc::FileOnDisk::Change::Deleted) {
         // The open descriptor still reads the old bytes (POSIX keeps an unlinked file alive while
         // it is open), so the panes stay as they are.
-        banner_->showMessage(MessageBanner::Level::Warning,
+        notices_->showBanner(u8doc::Notices::Level::Warning,
                              tr("%1 was deleted or renamed on disk. The bytes shown are those of "
                                 "the file as it was opened.")
                                  .arg(info.fileName()));
@@ -278,11 +277,11 @@ void OpenActions::onFileChanged(const QString& path) {
                       .arg(info.fileName(), before, after)
                 : tr("%1 grew on disk from %2 to %3: the new bytes are shown.")
                       .arg(info.fileName(), before, after);
-        banner_->showMessage(MessageBanner::Level::Information, text);
+        notices_->showBanner(u8doc::Notices::Level::Information, text);
         return;
     }
     const QString text = tr("%1 was changed on disk by another program.").arg(info.fileName());
-    banner_->showMessage(MessageBanner::Level::Warning, text, tr("Reload"), [this] { reload(); });
+    notices_->showBanner(u8doc::Notices::Level::Warning, text, tr("Reload"), [this] { reload(); });
 }
 
 void OpenActions::warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change change) {
@@ -316,9 +315,10 @@ void OpenActions::warnEditsAtRisk(const QString& name, u8doc::FileOnDisk::Change
         break;
     }
     if (change == u8doc::FileOnDisk::Change::Shrank)
-        banner_->showMessage(MessageBanner::Level::Error, text, tr("Reload"), [this] { reload(); });
+        notices_->showBanner(u8doc::Notices::Level::Error, text, tr("Reload"),
+                             [this] { reload(); });
     else
-        banner_->showMessage(MessageBanner::Level::Warning, text, tr("Save As…"),
+        notices_->showBanner(u8doc::Notices::Level::Warning, text, tr("Save As…"),
                              [this] { saves_->saveAs(); });
 }
 

@@ -25,7 +25,6 @@ class DocumentSession;
 namespace u8app {
 
 class DocumentController;
-class MessageBanner;
 class RecentFiles;
 class SaveActions;
 
@@ -33,7 +32,7 @@ class OpenActions : public QObject {
     Q_OBJECT
 public:
     OpenActions(QWidget* window, u8doc::Notices* notices, u8doc::DocumentSession* session,
-                SaveActions* saves, MessageBanner* banner);
+                SaveActions* saves);
 
     // Opens a file (never reading it whole). On failure the current document stays and the
     // banner says why; returns false.
@@ -80,11 +79,10 @@ private:
     void rebuildRecentMenu();
 
     QWidget* window_;
-    u8doc::Notices* notices_;         // the status text
+    u8doc::Notices* notices_;         // the status text and the banner
     u8doc::DocumentSession* session_; // the file opened, its path and identity on disk
     DocumentController* document_;
     SaveActions* saves_;
-    MessageBanner* banner_;
     RecentFiles* recent_;
     QFileSystemWatcher* watcher_;
 

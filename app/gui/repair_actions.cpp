@@ -104,11 +104,11 @@ std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSo
     if (!result.ok || result.report.total() == 0)
         return nullptr;
     auto opened = u8codec::FileSource::open(file.fileName().toStdString());
-    if (!opened.source) {
+    if (!opened.ok()) {
         result.ok = false;
-        result.error = "the result cannot be read back: " + opened.error;
+        result.error = "the result cannot be read back: " + opened.message();
     }
-    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source));
+    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value());
 }
 
 } // namespace

@@ -8,9 +8,6 @@
 #include "number_format.h"
 #include "status_field.h"
 
-#include <QMainWindow>
-#include <QStatusBar>
-
 namespace u8app {
 
 namespace {
@@ -22,17 +19,14 @@ QString lineText(const u8doc::LineIndex::Location& at) {
 
 } // namespace
 
-StatusFields::StatusFields(QMainWindow* window, DocumentController* document,
-                           u8doc::LineLocator* lines)
-    : QObject(window), document_(document), lines_(lines) {
+StatusFields::StatusFields(QWidget* parent, DocumentController* document, u8doc::LineLocator* lines)
+    : QObject(parent), document_(document), lines_(lines) {
     // Fixed fields, each as wide as a typical text and elided when the window is narrower, so
     // that they never run into each other. A transient message ("Saved …") takes their place for
     // its few seconds: at 1024 pixels they would leave it no room (ElidingStatusBar cuts one
     // that is still too long, whole in its tooltip).
-    auto field = [window](const QString& name, const QString& tip, const QString& sample) {
-        auto* f = new StatusField(name, tip, sample, window);
-        window->statusBar()->addWidget(f);
-        return f;
+    auto field = [parent](const QString& name, const QString& tip, const QString& sample) {
+        return new StatusField(name, tip, sample, parent);
     };
     offset_ = field(QStringLiteral("offset"), tr("Offset of the cursor, hex and decimal"),
                     QStringLiteral("Offset 0x0000000 (00,000,000)"));
@@ -58,6 +52,13 @@ StatusFields::StatusFields(QMainWindow* window, DocumentController* document,
                 if (!lines_->isCounting())
                     emit lineLocated();
             });
+}
+
+QString StatusFields::text(const QString& name) const {
+    for (const QLabel* f : fields())
+        if (f->objectName() == name)
+            return f->text();
+    return {};
 }
 
 void StatusFields::update() {

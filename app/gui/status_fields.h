@@ -3,11 +3,12 @@
 // column (LineLocator; "Line …" while a long count runs in the background).
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
 class QLabel;
-class QMainWindow;
+class QWidget;
 
 namespace u8doc {
 class LineLocator;
@@ -19,8 +20,13 @@ class DocumentController;
 class StatusFields : public QObject {
     Q_OBJECT
 public:
-    // Adds the fields to `window`'s status bar.
-    StatusFields(QMainWindow* window, DocumentController* document, u8doc::LineLocator* lines);
+    // Makes the fields (children of `parent` until the window places them: fields()).
+    StatusFields(QWidget* parent, DocumentController* document, u8doc::LineLocator* lines);
+
+    // Offset, byte, role, character and line, in the order they read from the left.
+    QList<QLabel*> fields() const { return {offset_, byte_, role_, character_, line_}; }
+    // The text of the field named `name` ("offset", "byte", "role", "character", "line").
+    QString text(const QString& name) const;
 
     // Describes the cursor and the selection as they are now.
     void update();

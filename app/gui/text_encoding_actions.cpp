@@ -6,18 +6,15 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QLabel>
-#include <QMainWindow>
 #include <QMenu>
-#include <QStatusBar>
 
 namespace u8app {
 
-TextEncodingActions::TextEncodingActions(QMainWindow* window, u8ui::TextView* textView)
-    : QObject(window), textView_(textView), group_(new QActionGroup(this)),
-      field_(new QLabel(window)) {
+TextEncodingActions::TextEncodingActions(QWidget* parent, u8ui::TextView* textView)
+    : QObject(parent), textView_(textView), group_(new QActionGroup(this)),
+      field_(new QLabel(parent)) {
     field_->setObjectName(QStringLiteral("textEncoding"));
     field_->setAlignment(Qt::AlignCenter);
-    window->statusBar()->addPermanentWidget(field_);
     for (std::string_view name : u8convert::TextReading::offered()) {
         const QString encoding = QString::fromLatin1(name.data(), qsizetype(name.size()));
         auto* a = new QAction(encoding, group_);

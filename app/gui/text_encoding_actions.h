@@ -11,8 +11,8 @@
 
 class QActionGroup;
 class QLabel;
-class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace u8ui {
 class TextView;
@@ -23,7 +23,8 @@ namespace u8app {
 class TextEncodingActions : public QObject {
     Q_OBJECT
 public:
-    TextEncodingActions(QMainWindow* window, u8ui::TextView* textView);
+    // `parent`: the parent of the status bar's field until the window places it (field()).
+    TextEncodingActions(QWidget* parent, u8ui::TextView* textView);
 
     // Adds the Text Encoding submenu to `view`.
     void populate(QMenu* view);
@@ -31,7 +32,7 @@ public:
     // when there is no such reading.
     bool setEncoding(const QString& encoding);
     QString encoding() const;
-    // The status bar's field.
+    // The status bar's field: "Text: UTF-8".
     QLabel* field() const { return field_; }
 
 signals:

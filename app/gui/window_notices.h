@@ -1,26 +1,34 @@
-// The window's Notices: its status bar's message. It asks the window for its status bar each
-// time, so that the bar the window sets up after its commands are made is the one spoken in.
+// The window's Notices: its status bar's message and the banner above its panes. It holds those
+// two widgets, not the window, so that the commands that speak through it know neither.
 #pragma once
 
 #include "notices.h"
 
 #include <QObject>
 
-class QMainWindow;
+class QStatusBar;
 
 namespace u8app {
+
+class MessageBanner;
 
 class WindowNotices final : public QObject, public u8doc::Notices {
     Q_OBJECT
 public:
-    explicit WindowNotices(QMainWindow* window);
+    WindowNotices(QStatusBar* statusBar, MessageBanner* banner, QObject* parent);
 
     void say(const QString& text, int ms = 0) override;
     void clearSaid() override;
     QString said() const override;
 
+    void showBanner(Level level, const QString& text, const QString& actionText = {},
+                    std::function<void()> action = {}) override;
+    void dismissBanner() override;
+    QString banner() const override;
+
 private:
-    QMainWindow* window_;
+    QStatusBar* statusBar_;
+    MessageBanner* banner_;
 };
 
 } // namespace u8app

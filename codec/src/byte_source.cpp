@@ -22,26 +22,22 @@ FileSource::~FileSource() {
         ::close(fd_);
 }
 
-FileSource::Opened FileSource::open(const std::string& path) {
-    Opened result;
+Result<std::unique_ptr<FileSource>> FileSource::open(const std::string& path) {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. Only
     // regular files are accepted below, and for them the flag changes nothing, but it is
     // cleared anyway so reads keep their usual meaning.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        result.error = std::strerror(errno);
-        return result;
-    }
+    if (fd < 0)
+        return Error{ErrorCode::Io, std::strerror(errno)};
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        result.error = std::strerror(errno);
+        Error error{ErrorCode::Io, std::strerror(errno)};
         ::close(fd);
-        return result;
+        return error;
     }
     if (S_ISDIR(st.st_mode)) {
-        result.error = std::strerror(EISDIR);
         ::close(fd);
-        return result;
+        return Error{ErrorCode::Io, std::strerror(EISDIR)};
     }
     std::uint64_t size = 0;
     if (S_ISREG(st.st_mode)) {
@@ -50,12 +46,11 @@ FileSource::Opened FileSource::open(const std::string& path) {
         // Tell the kernel we read front to back: larger read-ahead for scans.
         ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     } else {
-        result.error = "Not a regular file (a device, pipe or socket cannot be inspected)";
         ::close(fd);
-        return result;
+        return Error{ErrorCode::Io,
+                     "Not a regular file (a device, pipe or socket cannot be inspected)"};
     }
-    result.source.reset(new FileSource(fd, size, path));
-    return result;
+    return std::unique_ptr<FileSource>(new FileSource(fd, size, path));
 }
 
 std::unique_ptr<FileSource> FileSource::adopt(int fd, std::string path) {

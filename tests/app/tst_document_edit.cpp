@@ -84,8 +84,9 @@ class TestDocumentEdit : public QObject {
     // Opens the file at `path` as the document (its bytes, and the path Save writes).
     void openFile(const QString& path) {
         auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-        QVERIFY2(opened.source, opened.error.c_str());
-        session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened.source)), path);
+        if (!opened.ok())
+            QFAIL(opened.message().c_str());
+        session_->openFile(std::shared_ptr<u8codec::FileSource>(std::move(opened).value()), path);
     }
 
     // Runs a repair and waits for its outcome.

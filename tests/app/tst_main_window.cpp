@@ -19,8 +19,6 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 using u8app::MainWindow;
@@ -52,20 +50,21 @@ private slots:
         const QString path = write("euro.txt", "A\xE2\x82\xAC\n\xC0\xAF");
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QCOMPARE(w.document()->size(), quint64(7));
+        QCOMPARE(u8test::document(w)->size(), quint64(7));
         QVERIFY(w.windowTitle().contains(QLatin1String("euro.txt")));
-        QVERIFY(w.banner()->text().isEmpty());
+        QVERIFY(u8test::banner(w)->text().isEmpty());
         w.goTo(2); // the second byte of the euro sign
-        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x2 (2)"));
-        QCOMPARE(w.statusField("byte"), QStringLiteral("Byte 82 (1000 0010)"));
-        QVERIFY2(w.statusField("role").contains(QLatin1String("continuation")),
-                 qPrintable(w.statusField("role")));
-        QVERIFY2(w.statusField("character").startsWith(QStringLiteral("U+20AC '\u2068€\u2069'")),
-                 qPrintable(w.statusField("character")));
-        QCOMPARE(w.statusField("line"), QStringLiteral("Line 1, column 2"));
+        QCOMPARE(u8test::statusField(w, "offset"), QStringLiteral("Offset 0x2 (2)"));
+        QCOMPARE(u8test::statusField(w, "byte"), QStringLiteral("Byte 82 (1000 0010)"));
+        QVERIFY2(u8test::statusField(w, "role").contains(QLatin1String("continuation")),
+                 qPrintable(u8test::statusField(w, "role")));
+        QVERIFY2(u8test::statusField(w, "character")
+                     .startsWith(QStringLiteral("U+20AC '\u2068€\u2069'")),
+                 qPrintable(u8test::statusField(w, "character")));
+        QCOMPARE(u8test::statusField(w, "line"), QStringLiteral("Line 1, column 2"));
         w.goTo(6); // AF of the overlong pair, on line 2
-        QCOMPARE(w.statusField("character"), QStringLiteral("C0 AF, 2 bytes at 0x5"));
-        QCOMPARE(w.statusField("line"), QStringLiteral("Line 2, column 2"));
+        QCOMPARE(u8test::statusField(w, "character"), QStringLiteral("C0 AF, 2 bytes at 0x5"));
+        QCOMPARE(u8test::statusField(w, "line"), QStringLiteral("Line 2, column 2"));
     }
 
     // Start-up (issue 33, item 24): with its background work held, as main() holds it, a window
@@ -78,80 +77,31 @@ private slots:
         w.holdBackgroundWorkUntilPainted();
         QVERIFY(w.openFile(path));
         QTest::qWait(300);
-        QVERIFY(!w.session()->checkReport());
+        QVERIFY(!u8test::session(w)->checkReport());
         QCOMPARE(examined.count(), 0);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.session()->checkReport());
-        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(1));
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(u8test::session(w)->checkReport()->totalProblems, quint64(1));
         QTRY_COMPARE(examined.count(), 1);
     }
 
     void opensTheSample() {
         MainWindow w;
         w.openSample();
-        QVERIFY(w.document()->size() > 500);
+        QVERIFY(u8test::document(w)->size() > 500);
         QVERIFY(w.windowTitle().contains(QLatin1String("sample")));
-        QVERIFY(w.session()->path().isEmpty());
-    }
-
-    void badPaths_data() {
-        QTest::addColumn<QString>("path");
-        QTest::addColumn<QString>("reason");
-        QTest::newRow("missing") << dir_.filePath("no-such-file.txt") << "does not exist";
-        QTest::newRow("directory") << dir_.path() << "folder";
-        // A file in /proc that refuses to be opened even by root: another process's memory.
-        QTest::newRow("unreadable") << "/proc/1/mem"
-                                    << "";
-        QTest::newRow("device") << "/dev/null"
-                                << "Not a regular file";
-        // Opening a FIFO for reading would block until a writer comes: it must be refused first.
-        const QString fifo = dir_.filePath(QStringLiteral("fifo"));
-        if (::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0)
-            QTest::newRow("fifo") << fifo << "Not a regular file";
-    }
-
-    void badPaths() {
-        QFETCH(QString, path);
-        QFETCH(QString, reason);
-        if (QByteArray(QTest::currentDataTag()) == "unreadable") {
-            const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
-            if (fd >= 0) {
-                ::close(fd);
-                QSKIP("this process may read that file here (e.g. root with CAP_SYS_PTRACE)");
-            }
-        }
-        MainWindow w;
-        w.openSample();
-        const quint64 sampleSize = w.document()->size();
-        QVERIFY(!w.openFile(path));
-        // The message names the file and the reason; the previous document stays.
-        const QString message = w.banner()->text();
-        QVERIFY2(message.contains(path), qPrintable(message));
-        QVERIFY2(message.contains(reason), qPrintable(message));
-        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
-        QCOMPARE(w.document()->size(), sampleSize);
-    }
-
-    void unreadableByPermission() {
-        if (::geteuid() == 0)
-            QSKIP("running as root: file permissions do not stop reads");
-        const QString path = write("secret.txt", "x");
-        QFile::setPermissions(path, QFileDevice::Permissions());
-        MainWindow w;
-        QVERIFY(!w.openFile(path));
-        QVERIFY2(w.banner()->text().contains(QLatin1String("Permission denied")),
-                 qPrintable(w.banner()->text()));
+        QVERIFY(u8test::session(w)->path().isEmpty());
     }
 
     void emptyFile() {
         const QString path = write("empty.txt", "");
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QCOMPARE(w.document()->size(), quint64(0));
-        QVERIFY2(w.banner()->text().contains(QLatin1String("empty")),
-                 qPrintable(w.banner()->text()));
-        QCOMPARE(w.statusField("offset"), QStringLiteral("Empty file"));
+        QCOMPARE(u8test::document(w)->size(), quint64(0));
+        QVERIFY2(u8test::banner(w)->text().contains(QLatin1String("empty")),
+                 qPrintable(u8test::banner(w)->text()));
+        QCOMPARE(u8test::statusField(w, "offset"), QStringLiteral("Empty file"));
         w.findNext(); // nothing to search: no crash, no hang
         w.goTo(0);
     }
@@ -162,17 +112,17 @@ private slots:
         QVERIFY(w.openFile(path));
         w.goTo(4000);
         QVERIFY(::truncate(QFile::encodeName(path).constData(), 10) == 0);
-        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("shrank")),
-                     qPrintable(w.banner()->text()));
+        QTRY_VERIFY2(u8test::banner(w)->text().contains(QLatin1String("shrank")),
+                     qPrintable(u8test::banner(w)->text()));
         // Issue 33, defect 17: with no edits at stake the panes show the file as it is now, no
         // byte past its new end.
-        QCOMPARE(w.document()->size(), quint64(10));
-        QVERIFY(w.selection()->cursor() < 10);
+        QCOMPARE(u8test::document(w)->size(), quint64(10));
+        QVERIFY(u8test::selection(w)->cursor() < 10);
         // Reading past the new end gives short reads, never a crash.
         w.goTo(4090);
         w.reload();
-        QCOMPARE(w.document()->size(), quint64(10));
-        QVERIFY(w.selection()->cursor() < 10);
+        QCOMPARE(u8test::document(w)->size(), quint64(10));
+        QVERIFY(u8test::selection(w)->cursor() < 10);
     }
 
     // Issue 33, defect 22: the window with no document says how to open one and lists the
@@ -202,9 +152,9 @@ private slots:
                 recent = b;
         QVERIFY(recent);
         recent->click();
-        QCOMPARE(w.document()->size(), quint64(7));
+        QCOMPARE(u8test::document(w)->size(), quint64(7));
         QVERIFY(!page->isVisible());
-        QVERIFY(w.hexView()->isVisible());
+        QVERIFY(u8test::hexView(w)->isVisible());
         QVERIFY(w.closeDocument());
         QVERIFY(page->isVisible());
     }
@@ -221,10 +171,10 @@ private slots:
             QVERIFY(f.open(QIODevice::Append));
             QVERIFY(f.write(QByteArray(100, 'b')) == 100);
         }
-        QTRY_COMPARE(w.document()->size(), quint64(4196));
-        QVERIFY2(w.banner()->text().contains(QLatin1String("grew")),
-                 qPrintable(w.banner()->text()));
-        QCOMPARE(w.selection()->cursor(), quint64(100));
+        QTRY_COMPARE(u8test::document(w)->size(), quint64(4196));
+        QVERIFY2(u8test::banner(w)->text().contains(QLatin1String("grew")),
+                 qPrintable(u8test::banner(w)->text()));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(100));
         QVERIFY(!w.isWindowModified());
     }
 
@@ -243,16 +193,19 @@ private slots:
         const qint64 before = residentKiB();
         MainWindow w;
         w.resize(1200, 800);
+        QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo((quint64(4) << 30) - 1);
-        QCOMPARE(w.statusField("offset"),
+        QCOMPARE(u8test::statusField(w, "offset"),
                  QStringLiteral("Offset 0xFFFFFFFF (%1)").arg(QLocale().toString(4294967295ull)));
-        // The whole-file check runs in the background and can be cancelled from the status bar.
+        // The whole-file check runs in the background, once the encoding was examined (text),
+        // and can be cancelled from the status bar.
+        QTRY_COMPARE(examined.count(), 1);
         auto* cancel = w.findChild<QToolButton*>(QStringLiteral("scanCancel"));
         QVERIFY(cancel);
-        if (!w.session()->checkReport()) {
+        if (!u8test::session(w)->checkReport()) {
             QVERIFY(cancel->isVisible());
             cancel->click();
             QVERIFY2(w.windowTitle().contains(QLatin1String("cancelled")),
@@ -271,10 +224,10 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         QVERIFY(QFile::remove(path));
-        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("deleted")),
-                     qPrintable(w.banner()->text()));
+        QTRY_VERIFY2(u8test::banner(w)->text().contains(QLatin1String("deleted")),
+                     qPrintable(u8test::banner(w)->text()));
         w.goTo(4);
-        QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+        QVERIFY(u8test::statusField(w, "character").startsWith(QStringLiteral("U+20AC")));
     }
 
     // Open Recent lists opened files, most recent first; a missing one is dropped when chosen.
@@ -309,8 +262,8 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &local, Qt::LeftButton, {});
         QApplication::sendEvent(&w, &drop);
-        QCOMPARE(w.session()->path(), QFileInfo(path).absoluteFilePath());
-        QCOMPARE(w.document()->size(), quint64(11));
+        QCOMPARE(u8test::session(w)->path(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(u8test::document(w)->size(), quint64(11));
     }
 
     void bytesPerRowIsRemembered() {
@@ -323,11 +276,11 @@ private slots:
                     eight = a;
             QVERIFY(eight);
             eight->trigger();
-            QCOMPARE(w.hexView()->bytesPerRow(), 8);
+            QCOMPARE(u8test::hexView(w)->bytesPerRow(), 8);
             w.close();
         }
         MainWindow again;
-        QCOMPARE(again.hexView()->bytesPerRow(), 8);
+        QCOMPARE(u8test::hexView(again)->bytesPerRow(), 8);
         for (QAction* a : again.findChildren<QAction*>())
             if (a->data().toInt() == 16 && a->isCheckable())
                 a->trigger();

@@ -42,7 +42,7 @@ const QByteArray kCommentingOut = "#include <stdbool.h>\n"
 const QByteArray kMixed = "x\xE2\x80\x8By \xC0\xAF z\xE2\x80\xAEq\n";
 
 void waitForAudit(MainWindow& w) {
-    QTRY_VERIFY(w.session()->auditReport());
+    QTRY_VERIFY(u8test::session(w)->auditReport());
 }
 
 QString title(const MainWindow& w) {
@@ -50,7 +50,7 @@ QString title(const MainWindow& w) {
 }
 
 void setFilter(MainWindow& w, u8ui::ProblemsModel::Filter filter) {
-    QComboBox* combo = w.problemsFilter();
+    QComboBox* combo = u8test::problemsFilter(w);
     combo->setCurrentIndex(combo->findData(int(filter)));
 }
 
@@ -84,7 +84,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("sample.c", bytes)));
         waitForAudit(w);
-        QCOMPARE(w.checkStateText(), state);
+        QCOMPARE(u8test::checkStateText(w), state);
         QCOMPARE(title(w), QStringLiteral("sample.c — %1 — u8scope").arg(state));
         const auto* note = w.findChild<QLabel*>(QStringLiteral("problemsNote"));
         QVERIFY(note->text().contains(QLatin1String("Audited as code (extension .c)")));
@@ -100,7 +100,7 @@ private slots:
             MainWindow w;
             QVERIFY(w.openFile(write(name, bytes)));
             waitForAudit(w);
-            QCOMPARE(w.checkStateText(), QString::fromLatin1(state));
+            QCOMPARE(u8test::checkStateText(w), QString::fromLatin1(state));
         }
     }
 
@@ -112,50 +112,50 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         waitForAudit(w);
-        QTableView* list = w.problemsView();
+        QTableView* list = u8test::problemsView(w);
         QCOMPARE(list->model()->rowCount(), 4); // ZWSP, overlong, RLO twice
         w.goTo(0);
         const std::vector<u8ui::ByteRange> all = {{1, 4}, {6, 8}, {10, 13}, {10, 13}};
         for (const u8ui::ByteRange& expected : all) {
             QTest::keyClick(&w, Qt::Key_F8);
-            QCOMPARE(w.selection()->range(), expected);
+            QCOMPARE(u8test::selection(w)->range(), expected);
         }
         QCOMPARE(list->currentIndex().row(), 3);
         QCOMPARE(list->model()->index(3, 0).data(u8ui::ProblemsModel::KindRole).toInt(),
                  int(AuditKind::BidiUnterminated));
         QTest::keyClick(&w, Qt::Key_F8); // nothing further: stays
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{10, 13}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{10, 13}));
         QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
         QCOMPARE(list->currentIndex().row(), 2);
         QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8}));
 
         // Errors only: the findings are skipped.
         setFilter(w, u8ui::ProblemsModel::Filter::Errors);
         QCOMPARE(list->model()->rowCount(), 1);
         w.goTo(0);
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8}));
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8}));
 
         // Suspicious characters only: the error is skipped.
         setFilter(w, u8ui::ProblemsModel::Filter::Suspicious);
         QCOMPARE(list->model()->rowCount(), 3);
         w.goTo(0);
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 4}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 4}));
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{10, 13}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{10, 13}));
         QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 4}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 4}));
         // A click on a finding's row selects its bytes.
         const QModelIndex last = list->model()->index(2, 0);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(last).center());
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{10, 13}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{10, 13}));
         // The filter is remembered.
         MainWindow again;
-        QCOMPARE(again.problemsFilter()->currentData().toInt(),
+        QCOMPARE(u8test::problemsFilter(again)->currentData().toInt(),
                  int(u8ui::ProblemsModel::Filter::Suspicious));
     }
 
@@ -169,41 +169,41 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         waitForAudit(w);
         w.goTo(8, 2); // the Cyrillic EN
-        QCOMPARE(w.hexView()->roleAt(8), u8ui::CellRole::Suspicious);
-        QCOMPARE(w.hexView()->roleAt(9), u8ui::CellRole::Suspicious);
-        const QString text = w.inspector()->findingText();
+        QCOMPARE(u8test::hexView(w)->roleAt(8), u8ui::CellRole::Suspicious);
+        QCOMPARE(u8test::hexView(w)->roleAt(9), u8ui::CellRole::Suspicious);
+        const QString text = u8test::inspector(w)->findingText();
         QVERIFY2(text.contains(QStringLiteral(
                      "\u041D U+041D CYRILLIC CAPITAL LETTER EN looks like H U+0048")),
                  qPrintable(text));
-        QVERIFY(!w.inspector()->showsReadingOrder());
+        QVERIFY(!u8test::inspector(w)->showsReadingOrder());
         // The RLO: a marker in the text pane, its line in reading order in the inspector.
         w.goTo(24, 3);
-        QCOMPARE(w.textView()->markerAt(24), QStringLiteral("RLO"));
-        QCOMPARE(w.hexView()->roleAt(25), u8ui::CellRole::Suspicious);
-        QVERIFY(w.inspector()->showsReadingOrder());
-        QVERIFY(w.inspector()->findingText().contains(QLatin1String("(bidi-control)")));
+        QCOMPARE(u8test::textView(w)->markerAt(24), QStringLiteral("RLO"));
+        QCOMPARE(u8test::hexView(w)->roleAt(25), u8ui::CellRole::Suspicious);
+        QVERIFY(u8test::inspector(w)->showsReadingOrder());
+        QVERIFY(u8test::inspector(w)->findingText().contains(QLatin1String("(bidi-control)")));
     }
 
     // U+00A0 is a finding in code (a space a compiler does not take for one), not in prose.
     void profileSwitchChangesFindings() {
         const QByteArray bytes = "int\xC2\xA0x = 1;\n";
         MainWindow w;
-        u8app::AuditActions* audit = w.auditActions();
+        u8app::AuditActions* audit = u8test::auditActions(w);
         QVERIFY(w.openFile(write("nbsp.c", bytes)));
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Code);
         QVERIFY(audit->codeProfileAction()->isChecked());
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
-        QCOMPARE(int(w.session()->auditReport()->findings.front().kind),
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(1));
+        QCOMPARE(int(u8test::session(w)->auditReport()->findings.front().kind),
                  int(AuditKind::SpaceLookalike));
         QVERIFY(audit->textProfileAction()->statusTip().contains(QLatin1String("until u8scope "
                                                                                "quits")));
         audit->textProfileAction()->trigger();
-        QVERIFY(!w.session()->auditReport()); // audited again
+        QVERIFY(!u8test::session(w)->auditReport()); // audited again
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
-        QCOMPARE(w.checkStateText(), QStringLiteral("valid UTF-8, nothing suspicious"));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(0));
+        QCOMPARE(u8test::checkStateText(w), QStringLiteral("valid UTF-8, nothing suspicious"));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("problemsNote"))
                     ->text()
                     .contains(QLatin1String("Audited as text (chosen in the View menu)")));
@@ -211,10 +211,10 @@ private slots:
         QVERIFY(w.openFile(write("nbsp.txt", bytes)));
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(0));
         audit->codeProfileAction()->trigger();
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(1));
         QVERIFY(w.openFile(dir_.filePath(QStringLiteral("nbsp.c"))));
         waitForAudit(w);
         QCOMPARE(audit->profile(), u8convert::AuditProfile::Text);
@@ -227,11 +227,11 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(source));
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(2));
-        QVERIFY(
-            w.auditActions()->setAllowlistFile(write("words.txt", "word:G\xD0\xBE\xD0\xBEgle\n")));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(2));
+        QVERIFY(u8test::auditActions(w)->setAllowlistFile(
+            write("words.txt", "word:G\xD0\xBE\xD0\xBEgle\n")));
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(0));
     }
 
     void allowlistAcceptsCharactersAndReportsErrors() {
@@ -239,45 +239,45 @@ private slots:
         const QString good = write("allow.txt", "# our no-break spaces\nU+00A0\n");
         const QString bad = write("bad-allow.txt", "U+00A0\nU+ZZZZ\n");
         MainWindow w;
-        u8app::AuditActions* audit = w.auditActions();
+        u8app::AuditActions* audit = u8test::auditActions(w);
         QVERIFY(w.openFile(nbsp));
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(1));
         QVERIFY(audit->setAllowlistFile(good));
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(0));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(0));
         QCOMPARE(QSettings().value(QStringLiteral("auditAllowlist")).toString(), good);
         QVERIFY(audit->clearAllowlistAction()->isEnabled());
         // A bad file: a message naming the file and the line; the allowlist before stays.
         QVERIFY(!audit->setAllowlistFile(bad));
-        const QString message = w.banner()->text();
+        const QString message = u8test::banner(w)->text();
         QVERIFY2(message.contains(bad + QStringLiteral(":2:")), qPrintable(message));
-        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
+        QCOMPARE(u8test::banner(w)->level(), u8app::MessageBanner::Level::Error);
         QCOMPARE(audit->allowlistFile(), good);
         // Read again at start-up, from the settings.
         {
             MainWindow next;
-            QCOMPARE(next.auditActions()->allowlistFile(), good);
-            QVERIFY(next.banner()->text().isEmpty());
+            QCOMPARE(u8test::auditActions(next)->allowlistFile(), good);
+            QVERIFY(u8test::banner(next)->text().isEmpty());
         }
         QSettings().setValue(QStringLiteral("auditAllowlist"), bad);
         {
             MainWindow next;
-            QVERIFY(next.auditActions()->allowlistFile().isEmpty());
-            QVERIFY2(next.banner()->text().contains(bad + QStringLiteral(":2:")),
-                     qPrintable(next.banner()->text()));
+            QVERIFY(u8test::auditActions(next)->allowlistFile().isEmpty());
+            QVERIFY2(u8test::banner(next)->text().contains(bad + QStringLiteral(":2:")),
+                     qPrintable(u8test::banner(next)->text()));
             // Opening a file (as the command line does at start-up) clears the banner; the
             // first audit says it again.
             QVERIFY(next.openFile(nbsp));
             waitForAudit(next);
-            QVERIFY2(next.banner()->text().contains(bad + QStringLiteral(":2:")),
-                     qPrintable(next.banner()->text()));
-            QCOMPARE(next.session()->auditReport()->totalFindings, quint64(1));
+            QVERIFY2(u8test::banner(next)->text().contains(bad + QStringLiteral(":2:")),
+                     qPrintable(u8test::banner(next)->text()));
+            QCOMPARE(u8test::session(next)->auditReport()->totalFindings, quint64(1));
         }
         // Without it, the finding is back.
         audit->clearAllowlistAction()->trigger();
         waitForAudit(w);
-        QCOMPARE(w.session()->auditReport()->totalFindings, quint64(1));
+        QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(1));
         QVERIFY(QSettings().value(QStringLiteral("auditAllowlist")).toString().isEmpty());
     }
 

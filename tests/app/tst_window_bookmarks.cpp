@@ -61,9 +61,9 @@ QList<Bookmark> sidecar(const QString& documentPath) {
 }
 
 bool edit(MainWindow& w, quint64 offset, quint64 length, const QByteArray& bytes) {
-    return w.documentController()->edit({offset, length, bytes, QStringLiteral("Test edit"),
-                                         u8doc::DocumentEditor::Step::Separate,
-                                         offset + quint64(bytes.size())});
+    return u8test::documentController(w)->edit({offset, length, bytes, QStringLiteral("Test edit"),
+                                                u8doc::DocumentEditor::Step::Separate,
+                                                offset + quint64(bytes.size())});
 }
 
 // Pixels of `colour` (exactly) in `rect` of `image`.
@@ -77,7 +77,7 @@ int pixelsOf(const QImage& image, const QRect& rect, const QColor& colour) {
 }
 
 QAction* action(MainWindow& w, const QString& text) {
-    for (QAction* a : w.bookmarkActions()->actions())
+    for (QAction* a : u8test::bookmarkActions(w)->actions())
         if (a->text().remove(QLatin1Char('&')) == text)
             return a;
     return nullptr;
@@ -148,28 +148,28 @@ private slots:
         const QString path = u8test::writeFile(dir_, "moves.txt", "0123456789abcdefghij");
         QVERIFY(w.openFile(path));
         w.goTo(10, 4);
-        w.bookmarkActions()->toggle();
-        BookmarkList* list = w.bookmarkActions()->list();
+        u8test::bookmarkActions(w)->toggle();
+        BookmarkList* list = u8test::bookmarkActions(w)->list();
         QCOMPARE(list->size(), 1);
         QVERIFY(edit(w, 2, 0, "XYZ")); // 3 bytes in before it
         QCOMPARE(list->at(0).start, 13ull);
         QVERIFY(edit(w, 0, 1, {})); // one byte out before it
         QCOMPARE(list->at(0).start, 12ull);
         // Replace All style: several splices in one step, undone and redone as one.
-        QVERIFY(w.history()->editAll({{1, 1, "--"}, {5, 0, "++"}}, QStringLiteral("Replace all"), 0,
-                                     0));
+        QVERIFY(u8test::history(w)->editAll({{1, 1, "--"}, {5, 0, "++"}},
+                                            QStringLiteral("Replace all"), 0, 0));
         QCOMPARE(list->at(0).start, 15ull);
-        w.history()->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
         QCOMPARE(list->at(0).start, 12ull);
-        w.history()->undoStack()->undo();
-        w.history()->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
         QCOMPARE(list->at(0).start, 10ull);
         QCOMPARE(list->at(0).length, 4ull);
-        w.history()->undoStack()->redo();
+        u8test::history(w)->undoStack()->redo();
         QCOMPARE(list->at(0).start, 13ull);
         // The panes paint it: the selection's marks are the bookmarks.
-        QCOMPARE(w.selection()->marks().size(), 1);
-        QCOMPARE(w.selection()->marks().first(), (u8ui::ByteRange{13, 17}));
+        QCOMPARE(u8test::selection(w)->marks().size(), 1);
+        QCOMPARE(u8test::selection(w)->marks().first(), (u8ui::ByteRange{13, 17}));
     }
 
     // Both panes draw the bookmark's brackets on its bytes, and nowhere else; the legend says so.
@@ -180,23 +180,24 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo(4, 3);
-        w.bookmarkActions()->toggle();
+        u8test::bookmarkActions(w)->toggle();
         w.goTo(20); // the selection elsewhere
         const QColor mark = u8ui::RolePalette::forPalette(w.palette()).bookmark();
-        const QImage hex = w.hexView()->viewport()->grab().toImage();
-        QVERIFY(pixelsOf(hex, w.hexView()->cellRect(4), mark) > 0);
-        QVERIFY(pixelsOf(hex, w.hexView()->cellRect(6), mark) > 0);
-        QCOMPARE(pixelsOf(hex, w.hexView()->cellRect(8), mark), 0);
-        const QImage text = w.textView()->viewport()->grab().toImage();
-        QVERIFY(pixelsOf(text, w.textView()->rectForOffset(4), mark) > 0);
-        QCOMPARE(pixelsOf(text, w.textView()->rectForOffset(10), mark), 0);
+        const QImage hex = u8test::hexView(w)->viewport()->grab().toImage();
+        QVERIFY(pixelsOf(hex, u8test::hexView(w)->cellRect(4), mark) > 0);
+        QVERIFY(pixelsOf(hex, u8test::hexView(w)->cellRect(6), mark) > 0);
+        QCOMPARE(pixelsOf(hex, u8test::hexView(w)->cellRect(8), mark), 0);
+        const QImage text = u8test::textView(w)->viewport()->grab().toImage();
+        QVERIFY(pixelsOf(text, u8test::textView(w)->rectForOffset(4), mark) > 0);
+        QCOMPARE(pixelsOf(text, u8test::textView(w)->rectForOffset(10), mark), 0);
         // Their tooltips name it, with its note.
-        w.bookmarkActions()->list()->setNote(0, QStringLiteral("why here"));
-        QVERIFY2(w.hexView()->toolTipAt(5).startsWith(
+        u8test::bookmarkActions(w)->list()->setNote(0, QStringLiteral("why here"));
+        QVERIFY2(u8test::hexView(w)->toolTipAt(5).startsWith(
                      QStringLiteral("Bookmark \"Bookmark 1\": why here\n\nOffset")),
-                 qPrintable(w.hexView()->toolTipAt(5)));
-        QVERIFY(w.textView()->toolTipAt(4).startsWith(QStringLiteral("Bookmark \"Bookmark 1\"")));
-        QVERIFY(w.hexView()->toolTipAt(8).startsWith(QStringLiteral("Offset")));
+                 qPrintable(u8test::hexView(w)->toolTipAt(5)));
+        QVERIFY(u8test::textView(w)->toolTipAt(4).startsWith(
+            QStringLiteral("Bookmark \"Bookmark 1\"")));
+        QVERIFY(u8test::hexView(w)->toolTipAt(8).startsWith(QStringLiteral("Offset")));
 
         u8ui::LegendWidget legend;
         legend.show();
@@ -214,11 +215,11 @@ private slots:
             MainWindow w;
             QVERIFY(w.openFile(path));
             w.goTo(3, 2);
-            w.bookmarkActions()->toggle();
-            BookmarkList* list = w.bookmarkActions()->list();
+            u8test::bookmarkActions(w)->toggle();
+            BookmarkList* list = u8test::bookmarkActions(w)->list();
             list->setName(0, QStringLiteral("é"));
             list->setNote(0, QStringLiteral("two bytes,\nC3 A9"));
-            QVERIFY(w.bookmarkActions()->lastError().isEmpty());
+            QVERIFY(u8test::bookmarkActions(w)->lastError().isEmpty());
             // Written as soon as it changed, beside the file, not into it.
             QCOMPARE(sidecar(path), (QList<Bookmark>{{3, 2, QStringLiteral("é"),
                                                       QStringLiteral("two bytes,\nC3 A9")}}));
@@ -226,16 +227,16 @@ private slots:
         }
         MainWindow w;
         QVERIFY(w.openFile(path));
-        BookmarkList* list = w.bookmarkActions()->list();
+        BookmarkList* list = u8test::bookmarkActions(w)->list();
         QCOMPARE(list->size(), 1);
         QCOMPARE(list->at(0),
                  (Bookmark{3, 2, QStringLiteral("é"), QStringLiteral("two bytes,\nC3 A9")}));
-        QTableWidget* table = w.bookmarkActions()->panel()->table();
+        QTableWidget* table = u8test::bookmarkActions(w)->panel()->table();
         QCOMPARE(table->rowCount(), 1);
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral("0x3"));
         // Removing the last writes an empty list (the file is not left with stale ones).
         w.goTo(4);
-        w.bookmarkActions()->toggle();
+        u8test::bookmarkActions(w)->toggle();
         QCOMPARE(list->size(), 0);
         QVERIFY(sidecar(path).isEmpty());
         QVERIFY(QFile::exists(u8app::bookmarkSidecarPath(path)));
@@ -246,7 +247,7 @@ private slots:
         const QString path = u8test::writeFile(dir_, "plain.txt", "nothing marked");
         QVERIFY(w.openFile(path));
         QVERIFY(edit(w, 0, 1, "N"));
-        w.history()->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
         QCoreApplication::processEvents();
         QVERIFY(!QFile::exists(u8app::bookmarkSidecarPath(path)));
     }
@@ -256,10 +257,10 @@ private slots:
         const QString path = u8test::writeFile(dir_, "pending.txt", "0123456789");
         QVERIFY(w.openFile(path));
         w.goTo(5);
-        w.bookmarkActions()->toggle();
+        u8test::bookmarkActions(w)->toggle();
         QCOMPARE(sidecar(path).value(0).start, 5ull);
         QVERIFY(edit(w, 0, 0, "ab"));
-        w.bookmarkActions()->list()->setNote(0, QStringLiteral("later"));
+        u8test::bookmarkActions(w)->list()->setNote(0, QStringLiteral("later"));
         // The file still has the old offsets: so does its sidecar, until Save.
         QCOMPARE(sidecar(path).value(0).start, 5ull);
         QVERIFY(sidecar(path).value(0).note.isEmpty());
@@ -267,8 +268,8 @@ private slots:
         QCOMPARE(sidecar(path).value(0).start, 7ull);
         QCOMPARE(sidecar(path).value(0).note, QStringLiteral("later"));
         // Re-opened from disk after the save, the bookmark is still there.
-        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
-        QCOMPARE(w.bookmarkActions()->list()->at(0).start, 7ull);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 1);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->at(0).start, 7ull);
     }
 
     void badSidecarIsRefusedAndKept_data() {
@@ -294,16 +295,16 @@ private slots:
         QVERIFY(!u8test::writeFile(dir_, "bad.txt.u8scope-bookmarks.json", json).isEmpty());
         MainWindow w;
         QVERIFY(w.openFile(path));
-        const QString error = w.bookmarkActions()->lastError();
+        const QString error = u8test::bookmarkActions(w)->lastError();
         QVERIFY2(error.contains(why), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("bad.txt.u8scope-bookmarks.json")),
                  qPrintable(error));
-        QCOMPARE(w.bookmarkActions()->panel()->status(), error);
-        QTRY_COMPARE(w.banner()->text(), error);
-        QCOMPARE(w.bookmarkActions()->list()->size(), 0);
+        QCOMPARE(u8test::bookmarkActions(w)->panel()->status(), error);
+        QTRY_COMPARE(u8test::banner(w)->text(), error);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 0);
         // A bookmark set now is not written over the file the user may want to mend.
-        w.bookmarkActions()->toggle();
-        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
+        u8test::bookmarkActions(w)->toggle();
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 1);
         QCOMPARE(readAll(u8app::bookmarkSidecarPath(path)), json);
     }
 
@@ -315,17 +316,17 @@ private slots:
         QVERIFY(QFile::link(dir_.filePath(QStringLiteral("nowhere/at/all")),
                             u8app::bookmarkSidecarPath(path)));
         QVERIFY(w.openFile(path));
-        QVERIFY2(w.bookmarkActions()->lastError().isEmpty(),
-                 qPrintable(w.bookmarkActions()->lastError()));
-        w.bookmarkActions()->toggle();
-        const QString error = w.bookmarkActions()->lastError();
+        QVERIFY2(u8test::bookmarkActions(w)->lastError().isEmpty(),
+                 qPrintable(u8test::bookmarkActions(w)->lastError()));
+        u8test::bookmarkActions(w)->toggle();
+        const QString error = u8test::bookmarkActions(w)->lastError();
         QVERIFY2(error.contains(QStringLiteral("could not be written to")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("blocked.txt.u8scope-bookmarks.json: ")),
                  qPrintable(error));
-        QCOMPARE(w.banner()->text(), error);
-        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
-        QCOMPARE(w.bookmarkActions()->panel()->status(), error);
-        QCOMPARE(w.bookmarkActions()->list()->size(), 1); // kept while open
+        QCOMPARE(u8test::banner(w)->text(), error);
+        QCOMPARE(u8test::banner(w)->level(), u8app::MessageBanner::Level::Error);
+        QCOMPARE(u8test::bookmarkActions(w)->panel()->status(), error);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 1); // kept while open
     }
 
     // Save opens the saved file again: bookmarks its sidecar could not take (a failed write, or
@@ -337,23 +338,23 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         w.goTo(5);
-        w.bookmarkActions()->toggle();
-        QVERIFY(!w.bookmarkActions()->lastError().isEmpty());
+        u8test::bookmarkActions(w)->toggle();
+        QVERIFY(!u8test::bookmarkActions(w)->lastError().isEmpty());
         QVERIFY(edit(w, 0, 0, "ab"));
         QVERIFY(w.findChild<u8app::SaveActions*>()->save());
-        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
-        QCOMPARE(w.bookmarkActions()->list()->at(0).start, 7ull);
-        QVERIFY(!w.bookmarkActions()->lastError().isEmpty());
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 1);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->at(0).start, 7ull);
+        QVERIFY(!u8test::bookmarkActions(w)->lastError().isEmpty());
 
         const QString bad = u8test::writeFile(dir_, "keep2.txt", "0123456789");
         QVERIFY(!u8test::writeFile(dir_, "keep2.txt.u8scope-bookmarks.json", "not json").isEmpty());
         QVERIFY(w.openFile(bad));
         w.goTo(2);
-        w.bookmarkActions()->toggle();
+        u8test::bookmarkActions(w)->toggle();
         QVERIFY(edit(w, 0, 0, "x"));
         QVERIFY(w.findChild<u8app::SaveActions*>()->save());
-        QCOMPARE(w.bookmarkActions()->list()->size(), 1);
-        QCOMPARE(w.bookmarkActions()->list()->at(0).start, 3ull);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->size(), 1);
+        QCOMPARE(u8test::bookmarkActions(w)->list()->at(0).start, 3ull);
         QCOMPARE(readAll(u8app::bookmarkSidecarPath(bad)), QByteArray("not json"));
     }
 
@@ -370,27 +371,27 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("No bookmarks")));
         for (quint64 at : {40ull, 8ull, 20ull}) {
             w.goTo(at, 2);
-            w.bookmarkActions()->toggle();
+            u8test::bookmarkActions(w)->toggle();
         }
         w.goTo(0);
         next->trigger();
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{8, 10}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{8, 10}));
         next->trigger();
-        QCOMPARE(w.selection()->range().start, 20ull);
+        QCOMPARE(u8test::selection(w)->range().start, 20ull);
         next->trigger();
-        QCOMPARE(w.selection()->range().start, 40ull);
+        QCOMPARE(u8test::selection(w)->range().start, 40ull);
         next->trigger();
-        QCOMPARE(w.selection()->range().start, 8ull);
+        QCOMPARE(u8test::selection(w)->range().start, 8ull);
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("back to the first")),
                  qPrintable(w.statusBar()->currentMessage()));
         previous->trigger();
-        QCOMPARE(w.selection()->range().start, 40ull);
+        QCOMPARE(u8test::selection(w)->range().start, 40ull);
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("round to the last")));
         // The dock's row follows, and Enter on a row goes there.
-        QCOMPARE(w.bookmarkActions()->panel()->currentIndex(), 2);
-        w.bookmarkActions()->panel()->setCurrentIndex(1);
-        QTest::keyClick(w.bookmarkActions()->panel()->table(), Qt::Key_Return);
-        QCOMPARE(w.selection()->range().start, 20ull);
+        QCOMPARE(u8test::bookmarkActions(w)->panel()->currentIndex(), 2);
+        u8test::bookmarkActions(w)->panel()->setCurrentIndex(1);
+        QTest::keyClick(u8test::bookmarkActions(w)->panel()->table(), Qt::Key_Return);
+        QCOMPARE(u8test::selection(w)->range().start, 20ull);
     }
 
     void htmlExportListsBookmarks() {
@@ -398,13 +399,13 @@ private slots:
         const QString path = u8test::writeFile(dir_, "page.txt", "abc <b>def</b> ghi");
         QVERIFY(w.openFile(path));
         w.goTo(4, 3);
-        w.bookmarkActions()->toggle();
-        w.bookmarkActions()->list()->setName(0, QStringLiteral("the <b> tag"));
-        w.bookmarkActions()->list()->setNote(0, QStringLiteral("R&D"));
+        u8test::bookmarkActions(w)->toggle();
+        u8test::bookmarkActions(w)->list()->setName(0, QStringLiteral("the <b> tag"));
+        u8test::bookmarkActions(w)->list()->setNote(0, QStringLiteral("R&D"));
         auto* exports = w.findChild<u8app::ExportActions*>();
         QVERIFY(exports);
         const QString out = dir_.filePath(QStringLiteral("page.html"));
-        QVERIFY(exports->exportHtml(out, {0, w.document()->size()}).isEmpty());
+        QVERIFY(exports->exportHtml(out, {0, u8test::document(w)->size()}).isEmpty());
         const QByteArray html = readAll(out);
         QVERIFY(html.contains("<h2>Bookmarks</h2>"));
         QVERIFY2(html.contains("<li><span class=\"off\">0x4</span> (3 bytes) <b>the &lt;b&gt; "
@@ -421,9 +422,9 @@ private slots:
         const QString path = u8test::writeFile(dir_, "print.txt", "abc <b>def</b> ghi");
         QVERIFY(w.openFile(path));
         w.goTo(4, 3);
-        w.bookmarkActions()->toggle();
-        w.bookmarkActions()->list()->setName(0, QStringLiteral("the <b> tag"));
-        w.bookmarkActions()->list()->setNote(0, QStringLiteral("R&D"));
+        u8test::bookmarkActions(w)->toggle();
+        u8test::bookmarkActions(w)->list()->setName(0, QStringLiteral("the <b> tag"));
+        u8test::bookmarkActions(w)->list()->setNote(0, QStringLiteral("R&D"));
         auto* exports = w.findChild<u8app::ExportActions*>();
         QVERIFY(exports);
         for (const bool inside : {true, false}) {
@@ -431,9 +432,10 @@ private slots:
             QVERIFY(buffer.open(QIODevice::WriteOnly));
             QPdfWriter writer(&buffer);
             QStringList painted;
-            exports->paint(
-                writer, inside ? u8ui::ByteRange{0, w.document()->size()} : u8ui::ByteRange{10, 14},
-                &painted);
+            exports->paint(writer,
+                           inside ? u8ui::ByteRange{0, u8test::document(w)->size()}
+                                  : u8ui::ByteRange{10, 14},
+                           &painted);
             QCOMPARE(painted.contains(QStringLiteral("Bookmarks")), inside);
             QCOMPARE(painted.contains(QStringLiteral("1. 0x4 (3 bytes) the <b> tag: R&D")), inside);
         }

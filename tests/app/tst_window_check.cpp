@@ -40,26 +40,26 @@ private slots:
         const QString path = write("repair.txt", "ok \xC0\xAF \xFF end");
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY(w.session()->checkReport());
-        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(2));
-        w.repairActions()->setConfirm(
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(u8test::session(w)->checkReport()->totalProblems, quint64(2));
+        u8test::repairActions(w)->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
-        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        QSignalSpy finished(u8test::repairActions(w), &u8app::RepairActions::finished);
         u8convert::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
-        w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
+        u8test::repairActions(w)->runRepair(QStringLiteral("Replace invalid sequences"), options);
         QVERIFY(finished.wait(20000));
         QVERIFY(w.isWindowModified());
-        QTRY_VERIFY(w.session()->checkReport());
-        QVERIFY(w.session()->checkReport()->summary.valid());
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QVERIFY(u8test::session(w)->checkReport()->summary.valid());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));
         QVERIFY2(title.contains(QStringLiteral("— valid UTF-8")), qPrintable(title));
-        QCOMPARE(w.document()->size(), quint64(17)); // C0, AF, FF: three U+FFFD of 3 bytes
-        w.history()->undoStack()->undo();
-        QCOMPARE(w.document()->size(), quint64(11));
+        QCOMPARE(u8test::document(w)->size(), quint64(17)); // C0, AF, FF: three U+FFFD of 3 bytes
+        u8test::history(w)->undoStack()->undo();
+        QCOMPARE(u8test::document(w)->size(), quint64(11));
         QVERIFY(!w.isWindowModified());
-        QTRY_VERIFY(w.session()->checkReport());
-        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(2));
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(u8test::session(w)->checkReport()->totalProblems, quint64(2));
     }
 
     // Opening a file that is not clean UTF-8 puts up a banner that says what the bytes most likely
@@ -72,17 +72,17 @@ private slots:
             QVERIFY(w.openFile(path));
             QVERIFY(examined.wait(20000));
             QCOMPARE(examined.first().first().toBool(), true);
-            const QString text = w.banner()->text();
+            const QString text = u8test::banner(w)->text();
             for (const QString& part : c.says)
                 QVERIFY2(text.contains(part), qPrintable(c.file + (": " + text)));
-            QCOMPARE(w.banner()->actionText(), c.button);
+            QCOMPARE(u8test::banner(w)->actionText(), c.button);
             u8app::ChangePreview preview;
-            w.repairActions()->setConfirm([&](const u8app::ChangePreview& p) {
+            u8test::repairActions(w)->setConfirm([&](const u8app::ChangePreview& p) {
                 preview = p;
                 return std::optional(u8app::PreviewChoice{});
             });
-            QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
-            emit w.banner()->actionTriggered();
+            QSignalSpy finished(u8test::repairActions(w), &u8app::RepairActions::finished);
+            emit u8test::banner(w)->actionTriggered();
             QVERIFY(finished.wait(20000));
             QCOMPARE(contents(w), c.repaired);
             if (c.button.startsWith(QLatin1String("Read Invalid Bytes"))) {
@@ -91,7 +91,7 @@ private slots:
                     QVERIFY2(change.before.size() == 1 && quint8(change.before[0]) >= 0x80,
                              qPrintable(c.file + (": " + change.before.toHex())));
             }
-            QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+            QVERIFY2(u8test::banner(w)->text().isEmpty(), qPrintable(u8test::banner(w)->text()));
         }
     }
 
@@ -115,30 +115,31 @@ private slots:
         QVERIFY(w.openFile(write("binary.bin", binary)));
         QVERIFY(examined.wait(20000));
         QCOMPARE(examined.last().first().toBool(), true);
-        QVERIFY2(w.banner()->text().contains(QStringLiteral("looks like binary data")),
-                 qPrintable(w.banner()->text()));
+        QVERIFY2(u8test::banner(w)->text().contains(QStringLiteral("looks like binary data")),
+                 qPrintable(u8test::banner(w)->text()));
         QVERIFY(w.openFile(clean));
         QVERIFY(examined.wait(20000));
         QCOMPARE(examined.last().first().toBool(), false);
-        QVERIFY(w.banner()->text().isEmpty());
+        QVERIFY(u8test::banner(w)->text().isEmpty());
 
         // The bytes change before the check ends (an edit, or another file opens): what it
         // found is about bytes no longer shown, and no advice appears.
         QVERIFY(w.openFile(write("late.txt", mojibake)));
-        w.history()->replaceContent(
+        u8test::history(w)->replaceContent(
             QStringLiteral("Edit"),
             std::make_shared<u8codec::MemorySource>(std::vector<std::uint8_t>{'o', 'k'}));
         QVERIFY(examined.wait(20000));
         QCOMPARE(examined.last().first().toBool(), false);
-        QVERIFY(w.banner()->text().isEmpty());
-        w.history()->undoStack()->undo(); // unmodified: opening asks nothing
+        QVERIFY(u8test::banner(w)->text().isEmpty());
+        u8test::history(w)->undoStack()->undo(); // unmodified: opening asks nothing
 
         // What the banner says already (the file changed on disk, say) is not replaced.
         QVERIFY(w.openFile(mojibakePath));
-        w.banner()->showMessage(u8app::MessageBanner::Level::Warning, QStringLiteral("grew"));
+        u8test::banner(w)->showMessage(u8app::MessageBanner::Level::Warning,
+                                       QStringLiteral("grew"));
         QVERIFY(examined.wait(20000));
         QCOMPARE(examined.last().first().toBool(), false);
-        QCOMPARE(w.banner()->text(), QStringLiteral("grew"));
+        QCOMPARE(u8test::banner(w)->text(), QStringLiteral("grew"));
 
         QVERIFY(w.openFile(mojibakePath));
         QVERIFY(w.openFile(clean));
@@ -146,7 +147,7 @@ private slots:
         QCOMPARE(examined.last().first().toBool(), false);
         QTest::qWait(100);
         QCOMPARE(examined.size(), 5);
-        QVERIFY(w.banner()->text().isEmpty());
+        QVERIFY(u8test::banner(w)->text().isEmpty());
     }
 
     // Issue 33, defect 1: a valid file longer than the detector's window, the window ending
@@ -163,7 +164,7 @@ private slots:
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(write("cut.txt", QByteArray::fromStdString(text))));
         QVERIFY(examined.wait(20000));
-        QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
+        QVERIFY2(u8test::banner(w)->text().isEmpty(), qPrintable(u8test::banner(w)->text()));
         QCOMPARE(examined.first().first().toBool(), false);
     }
 
@@ -175,10 +176,10 @@ private slots:
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(path));
         QVERIFY(examined.wait(20000));
-        QTRY_VERIFY(w.session()->checkReport());
-        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(1));
-        QVERIFY2(w.banner()->text().contains(QStringLiteral("(1 in the whole file)")),
-                 qPrintable(w.banner()->text()));
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(u8test::session(w)->checkReport()->totalProblems, quint64(1));
+        QVERIFY2(u8test::banner(w)->text().contains(QStringLiteral("(1 in the whole file)")),
+                 qPrintable(u8test::banner(w)->text()));
     }
 
     void titleSaysWhetherValid_data() {
@@ -201,8 +202,8 @@ private slots:
         const QString path = write("title.txt", bytes);
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY(w.session()->checkReport());
-        QTRY_VERIFY(w.session()->auditReport()); // the audit follows the check
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QTRY_VERIFY(u8test::session(w)->auditReport()); // the audit follows the check
         // "[*]" marks where Qt shows the unsaved-changes mark; none here.
         QVERIFY(!w.isWindowModified());
         const QString title = w.windowTitle().remove(QLatin1String("[*]"));
@@ -224,26 +225,26 @@ private slots:
         const QString path = write("resume.txt", text);
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
-        QVERIFY(w.session()->checkReport()->summary.valid());
+        QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->checkReport(), 20000);
+        QVERIFY(u8test::session(w)->checkReport()->summary.valid());
         QList<int> progress;
-        connect(w.documentScan(), &u8doc::DocumentScan::progressChanged, this,
+        connect(u8test::documentScan(w), &u8doc::DocumentScan::progressChanged, this,
                 [&](int permille) { progress << permille; });
         // The first byte of a line near the end ('A'): one problem, nothing cut.
         const quint64 at = quint64(text.lastIndexOf('\n', text.size() - 100)) + 1;
-        QVERIFY(w.documentController()->edit({at, 1, QByteArray("\xC0\xAF"),
+        QVERIFY(u8test::documentController(w)->edit({at, 1, QByteArray("\xC0\xAF"),
                                               QStringLiteral("Test edit"),
                                               u8doc::DocumentEditor::Step::Separate, at + 2}));
-        QVERIFY(!w.session()->checkReport());
-        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
+        QVERIFY(!u8test::session(w)->checkReport());
+        QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->checkReport(), 20000);
         progress.removeAll(0); // each pass says 0 as it starts
         QVERIFY(!progress.isEmpty());
         QVERIFY2(progress.first() > 600, qPrintable(QString::number(progress.first())));
         std::atomic<bool> stop{false};
-        const auto whole = u8doc::DocumentScan::scan(*w.document()->source(),
-                                                     w.session()->checkReport()->problemCap, stop)
+        const auto whole = u8doc::DocumentScan::scan(*u8test::document(w)->source(),
+                                                     u8test::session(w)->checkReport()->problemCap, stop)
                                .report;
-        const auto& got = *w.session()->checkReport();
+        const auto& got = *u8test::session(w)->checkReport();
         QCOMPARE(got.summary.toJson(), whole->summary.toJson());
         QCOMPARE(got.totalProblems, quint64(1));
         QCOMPARE(got.problems.front().problem.offset, at);
@@ -258,7 +259,7 @@ private slots:
                 again = a;
         QVERIFY(again);
         again->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(w.session()->checkReport(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->checkReport(), 20000);
         progress.removeAll(0);
         QVERIFY(!progress.isEmpty());
         QVERIFY2(progress.first() < 600, qPrintable(QString::number(progress.first())));
@@ -365,7 +366,7 @@ private:
     }
     // The document's bytes as they are now.
     static std::string contents(const MainWindow& w) {
-        const auto source = w.document()->sharedSource();
+        const auto source = u8test::document(w)->sharedSource();
         std::string out(std::size_t(source->size()), '\0');
         out.resize(
             source->read(0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), out.size())));

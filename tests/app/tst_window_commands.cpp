@@ -73,17 +73,17 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("count.txt", "a\xE2\x82\xAC b\xE2\x82\xAC c\xE2\x82\xAC")));
         search(w, FindBar::Mode::Text, QStringLiteral("€"));
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("3 matches"));
         QCOMPARE(next(w), quint64(1));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("1 of 3"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("1 of 3"));
         QCOMPARE(next(w), quint64(6));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("2 of 3"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("2 of 3"));
         QCOMPARE(next(w), quint64(11));
         QCOMPARE(next(w), quint64(1));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("1 of 3, wrapped to the start"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("1 of 3, wrapped to the start"));
         // Moving the cursor off the match: the rank no longer describes the selection.
         w.goTo(0);
-        QCOMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("3 matches"));
     }
 
     // A search on a large file shows its progress as soon as it starts (the engine's report of
@@ -94,10 +94,10 @@ private slots:
         search(w, FindBar::Mode::Text, QStringLiteral("zz"));
         QSignalSpy done(&w, &MainWindow::searchFinished);
         w.findNext();
-        QVERIFY2(w.findBar()->status().startsWith(QStringLiteral("Searching… ")),
-                 qPrintable(w.findBar()->status()));
+        QVERIFY2(u8test::findBar(w)->status().startsWith(QStringLiteral("Searching… ")),
+                 qPrintable(u8test::findBar(w)->status()));
         QVERIFY(done.wait(10000));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("Not found"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("Not found"));
     }
 
     // Without "match case" a letter finds its case forms, even those of another length (the
@@ -106,18 +106,18 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("case.txt", "caf\xC3\xA9 CAF\xC3\x89 Caf\xC3\xA9 s S \xC5\xBF")));
         search(w, FindBar::Mode::Text, QStringLiteral("café"));
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("1 match"));
-        w.findBar()->setMatchCase(false);
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("1 match"));
+        u8test::findBar(w)->setMatchCase(false);
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("3 matches"));
         QCOMPARE(next(w), quint64(6));
-        QCOMPARE(w.selection()->range(), (ByteRange{6, 11}));
-        w.findBar()->setText(QStringLiteral("ſ"));
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{6, 11}));
+        u8test::findBar(w)->setText(QStringLiteral("ſ"));
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("3 matches"));
         QCOMPARE(next(w), quint64(18));
-        QCOMPARE(w.selection()->range(), (ByteRange{18, 19}));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{18, 19}));
         QCOMPARE(next(w), quint64(20));
         QCOMPARE(next(w), quint64(22));
-        QCOMPARE(w.selection()->range(), (ByteRange{22, 24}));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{22, 24}));
     }
 
     // Code points are searched as their UTF-8 bytes; what is not a scalar value is refused.
@@ -146,7 +146,7 @@ private slots:
         QVERIFY(w.openFile(write("cp.txt", "x\xE2\x82\xAC y")));
         search(w, FindBar::Mode::CodePoint, QStringLiteral("U+20AC"));
         QCOMPARE(next(w), quint64(1));
-        QCOMPARE(w.selection()->range(), (ByteRange{1, 4}));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{1, 4}));
     }
 
     // Error mode finds the error segments of one kind, or of any kind.
@@ -158,24 +158,24 @@ private slots:
                                                "b\xFF"
                                                "c\xE2\x82"
                                                "d\xC0\xAF")));
-        w.findBar()->setErrorKind(u8codec::ErrorKind::Truncated);
+        u8test::findBar(w)->setErrorKind(u8codec::ErrorKind::Truncated);
         search(w, FindBar::Mode::Error, QString());
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("1 match"));
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("1 match"));
         QCOMPARE(next(w), quint64(6));
-        QCOMPARE(w.selection()->range(), (ByteRange{6, 8}));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("1 of 1"));
-        w.findBar()->setErrorKind(u8codec::ErrorKind::InvalidByte);
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("3 matches"));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{6, 8}));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("1 of 1"));
+        u8test::findBar(w)->setErrorKind(u8codec::ErrorKind::InvalidByte);
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("3 matches"));
         QCOMPARE(next(w), quint64(9));
-        QCOMPARE(w.selection()->range(), (ByteRange{9, 10}));
+        QCOMPARE(u8test::selection(w)->range(), (ByteRange{9, 10}));
         QCOMPARE(next(w), quint64(1));
         QCOMPARE(next(w), quint64(4));
-        w.findBar()->setErrorKind(u8codec::ErrorKind::None); // any
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("6 matches"));
+        u8test::findBar(w)->setErrorKind(u8codec::ErrorKind::None); // any
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("6 matches"));
         QCOMPARE(next(w), quint64(6));
-        QCOMPARE(w.findBar()->status(), QStringLiteral("4 of 6"));
-        w.findBar()->setErrorKind(u8codec::ErrorKind::Surrogate); // none in the file
-        QTRY_COMPARE(w.findBar()->status(), QStringLiteral("No matches"));
+        QCOMPARE(u8test::findBar(w)->status(), QStringLiteral("4 of 6"));
+        u8test::findBar(w)->setErrorKind(u8codec::ErrorKind::Surrogate); // none in the file
+        QTRY_COMPARE(u8test::findBar(w)->status(), QStringLiteral("No matches"));
     }
 
     // Ctrl+F puts a selection of several characters in the field: text when printable, hex
@@ -186,18 +186,18 @@ private slots:
                                                 "c\xC0\xAF\n")));
         QAction* find = actionWithShortcut(w, QKeySequence::Find);
         QVERIFY(find);
-        w.findBar()->setText(QStringLiteral("old"));
+        u8test::findBar(w)->setText(QStringLiteral("old"));
         w.goTo(2, 3); // the euro sign alone
         find->trigger();
-        QCOMPARE(w.findBar()->text(), QStringLiteral("old"));
+        QCOMPARE(u8test::findBar(w)->text(), QStringLiteral("old"));
         w.goTo(1, 5); // "b€c"
         find->trigger();
-        QCOMPARE(w.findBar()->mode(), FindBar::Mode::Text);
-        QCOMPARE(w.findBar()->text(), QStringLiteral("b€c"));
+        QCOMPARE(u8test::findBar(w)->mode(), FindBar::Mode::Text);
+        QCOMPARE(u8test::findBar(w)->text(), QStringLiteral("b€c"));
         w.goTo(5, 3); // "c" C0 AF: not UTF-8
         find->trigger();
-        QCOMPARE(w.findBar()->mode(), FindBar::Mode::Hex);
-        QCOMPARE(w.findBar()->text(), QStringLiteral("63 C0 AF"));
+        QCOMPARE(u8test::findBar(w)->mode(), FindBar::Mode::Hex);
+        QCOMPARE(u8test::findBar(w)->text(), QStringLiteral("63 C0 AF"));
     }
 
     // The status reads on the bar's window colour (WCAG 2.x: at least 4.5:1) in both themes,
@@ -205,7 +205,7 @@ private slots:
     void findMessagesAreReadableInBothThemes() {
         MainWindow w;
         w.show();
-        FindBar* bar = w.findBar();
+        FindBar* bar = u8test::findBar(w);
         bar->show();
         for (bool dark : {false, true, false}) {
             u8app::Theme::apply(dark);
@@ -234,20 +234,20 @@ private slots:
             MainWindow w;
             w.show();
             QVERIFY(w.openFile(write("clusters.txt", "e\xCC\x81 x")));
-            QVERIFY(w.showClustersAction()->isChecked());
-            QCOMPARE(w.hexView()->bracketedClusters().size(), std::size_t(1));
-            QCOMPARE(w.textView()->cellAt(0), (u8ui::ByteRange{0, 3}));
-            w.showClustersAction()->trigger();
-            QVERIFY(!w.hexView()->showClusters());
-            QVERIFY(w.hexView()->bracketedClusters().empty());
-            QCOMPARE(w.textView()->cellAt(0), (u8ui::ByteRange{0, 1}));
+            QVERIFY(u8test::showClustersAction(w)->isChecked());
+            QCOMPARE(u8test::hexView(w)->bracketedClusters().size(), std::size_t(1));
+            QCOMPARE(u8test::textView(w)->cellAt(0), (u8ui::ByteRange{0, 3}));
+            u8test::showClustersAction(w)->trigger();
+            QVERIFY(!u8test::hexView(w)->showClusters());
+            QVERIFY(u8test::hexView(w)->bracketedClusters().empty());
+            QCOMPARE(u8test::textView(w)->cellAt(0), (u8ui::ByteRange{0, 1}));
             w.close();
         }
         MainWindow again;
-        QVERIFY(!again.showClustersAction()->isChecked());
-        QVERIFY(!again.textView()->showClusters());
-        again.showClustersAction()->trigger(); // back to the default for the other tests
-        QVERIFY(again.textView()->showClusters());
+        QVERIFY(!u8test::showClustersAction(again)->isChecked());
+        QVERIFY(!u8test::textView(again)->showClusters());
+        u8test::showClustersAction(again)->trigger(); // back to the default for the other tests
+        QVERIFY(u8test::textView(again)->showClusters());
     }
 
     // --- theme ------------------------------------------------------------------------------
@@ -261,21 +261,22 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.openFile(write("theme.txt", "a\xC0\xAF b")));
-        QTRY_VERIFY(w.summaryPanel()->text().contains(QStringLiteral("Not valid")));
+        QTRY_VERIFY(u8test::summaryPanel(w)->text().contains(QStringLiteral("Not valid")));
         QVERIFY(!w.openFile(dir_.filePath(QStringLiteral("missing.txt")))); // an error banner
-        QVERIFY(w.banner()->isVisible());
+        QVERIFY(u8test::banner(w)->isVisible());
         for (bool dark : {true, false, true}) {
             u8app::Theme::apply(dark);
             QCoreApplication::processEvents();
             const QPalette app = QApplication::palette();
             // The banner's tint follows the base colour, and it is what is painted.
-            const QColor banner = w.banner()->background();
+            const QColor banner = u8test::banner(w)->background();
             QCOMPARE(banner.lightnessF() < 0.5, dark);
-            const QImage shot = w.banner()->grab().toImage();
+            const QImage shot = u8test::banner(w)->grab().toImage();
             QCOMPARE(shot.pixelColor(shot.width() / 2, 2).rgb(), banner.rgb());
             QVERIFY(u8ui::contrastRatio(app.color(QPalette::WindowText), banner) >= 4.5);
             // The Summary's verdict reads on the new window colour.
-            auto* verdict = w.summaryPanel()->findChild<QLabel*>(QStringLiteral("summaryVerdict"));
+            auto* verdict =
+                u8test::summaryPanel(w)->findChild<QLabel*>(QStringLiteral("summaryVerdict"));
             QVERIFY(verdict);
             verdict->ensurePolished();
             const double ratio = u8ui::contrastRatio(verdict->palette().color(QPalette::WindowText),
@@ -337,11 +338,11 @@ private slots:
         QVERIFY(close);
         QVERIFY(close->isEnabled());
         close->trigger();
-        QVERIFY(!w.document()->source());
-        QVERIFY(w.session()->path().isEmpty());
+        QVERIFY(!u8test::document(w)->source());
+        QVERIFY(u8test::session(w)->path().isEmpty());
         QCOMPARE(w.windowTitle(), QStringLiteral("u8scope"));
         QVERIFY(!close->isEnabled());
-        QVERIFY(w.statusField("offset").isEmpty());
+        QVERIFY(u8test::statusField(w, "offset").isEmpty());
 
         QAction* saveAs = actionWithShortcut(w, QKeySequence(QStringLiteral("Ctrl+Shift+S")));
         QVERIFY(saveAs);
@@ -361,14 +362,14 @@ private slots:
         QVERIFY(w.openFile(first));
         QVERIFY(recent->isEnabled());
         recent->actions().value(0)->trigger();
-        QCOMPARE(w.session()->path(), QFileInfo(first).absoluteFilePath());
+        QCOMPARE(u8test::session(w)->path(), QFileInfo(first).absoluteFilePath());
     }
 
 private:
     static void search(MainWindow& w, FindBar::Mode mode, const QString& text) {
-        w.findBar()->setMode(mode);
-        w.findBar()->setText(text);
-        w.findBar()->activate();
+        u8test::findBar(w)->setMode(mode);
+        u8test::findBar(w)->setText(text);
+        u8test::findBar(w)->activate();
     }
     // F3: the offset found (fails the test when nothing is).
     static quint64 next(MainWindow& w) {

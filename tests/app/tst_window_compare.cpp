@@ -45,7 +45,7 @@ struct Row {
 // The rows the dock lists, from its model.
 std::vector<Row> rowsOf(const MainWindow& w) {
     std::vector<Row> rows;
-    const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+    const u8app::DifferencesModel* model = u8test::compareActions(w)->panel()->model();
     for (int i = 0; i < model->rowCount(); ++i) {
         const u8convert::CompareHunk* h = model->hunkAt(i);
         rows.push_back({h->kind, h->a.offset, h->a.length, h->b.offset, h->b.length});
@@ -54,7 +54,7 @@ std::vector<Row> rowsOf(const MainWindow& w) {
 }
 
 QString summary(const MainWindow& w) {
-    return w.compareActions()->panel()->summary()->text();
+    return u8test::compareActions(w)->panel()->summary()->text();
 }
 
 } // namespace
@@ -69,8 +69,8 @@ class TestWindowCompare : public QObject {
     }
     // A comparison of the open document with `path`, waited for.
     static bool compare(MainWindow& w, const QString& path) {
-        QSignalSpy done(w.compareActions(), &CompareActions::finished);
-        if (!w.compareActions()->compareWith(path))
+        QSignalSpy done(u8test::compareActions(w), &CompareActions::finished);
+        if (!u8test::compareActions(w)->compareWith(path))
             return false;
         return done.wait(20000);
     }
@@ -92,10 +92,10 @@ private slots:
         const QString other = write("b.txt", "same start, then B\n");
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QAction* action = w.compareActions()->compareWithAction();
+        QAction* action = u8test::compareActions(w)->compareWithAction();
         QVERIFY(action->isEnabled());
         QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+D")));
-        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        QSignalSpy done(u8test::compareActions(w), &CompareActions::finished);
         QTimer::singleShot(0, [other] {
             auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
             QVERIFY(dialog);
@@ -104,15 +104,15 @@ private slots:
         });
         action->trigger();
         QVERIFY(done.wait(20000));
-        QVERIFY(w.compareActions()->isComparing());
-        QVERIFY(w.compareView()->isVisible());
-        QVERIFY(!w.hexView()->isVisible());
+        QVERIFY(u8test::compareActions(w)->isComparing());
+        QVERIFY(u8test::compareView(w)->isVisible());
+        QVERIFY(!u8test::hexView(w)->isVisible());
         const auto* dock = w.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
         QVERIFY(dock && dock->isVisible());
         QCOMPARE(rowsOf(w).size(), std::size_t(1));
         QCOMPARE(rowsOf(w)[0].offsetA, quint64(17));
         // Offsets shown as the Problems list and the panes show them (issue 33, defect 12).
-        const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+        const u8app::DifferencesModel* model = u8test::compareActions(w)->panel()->model();
         QCOMPARE(model->data(model->index(0, u8app::DifferencesModel::OffsetA), Qt::DisplayRole)
                      .toString(),
                  QStringLiteral("0x00000011"));
@@ -123,14 +123,14 @@ private slots:
 
         QApplication::setActiveWindow(&w); // after the file dialog
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        w.compareView()->textView(Side::B)->setFocus();
-        QTest::keyClick(w.compareView()->textView(Side::B), Qt::Key_Escape);
-        QVERIFY(!w.compareActions()->isComparing());
-        QVERIFY(!w.compareView()->isVisible());
-        QVERIFY(w.hexView()->isVisible());
+        u8test::compareView(w)->textView(Side::B)->setFocus();
+        QTest::keyClick(u8test::compareView(w)->textView(Side::B), Qt::Key_Escape);
+        QVERIFY(!u8test::compareActions(w)->isComparing());
+        QVERIFY(!u8test::compareView(w)->isVisible());
+        QVERIFY(u8test::hexView(w)->isVisible());
         QVERIFY(rowsOf(w).empty());
         // Escape elsewhere means nothing to the comparison (and no compare is open).
-        QVERIFY(!w.compareActions()->closeAction()->isEnabled());
+        QVERIFY(!u8test::compareActions(w)->closeAction()->isEnabled());
     }
 
     // Each pair's rows: the kind and both sides' byte places, as the engine aligns them; the
@@ -179,7 +179,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("a.txt", a)));
         QVERIFY(compare(w, write("b.txt", b)));
-        QVERIFY(w.compareActions()->result());
+        QVERIFY(u8test::compareActions(w)->result());
         QVERIFY2(summary(w).startsWith(verdict), qPrintable(summary(w)));
         const std::vector<Row> listed = rowsOf(w);
         QList<quint64> got;
@@ -188,7 +188,7 @@ private slots:
         QCOMPARE(got, rows);
         // Both sides' panes are marked where the rows say.
         for (std::size_t i = 0; i < listed.size(); ++i) {
-            const auto marks = w.compareView()->hexView(Side::B)->differenceMarksIn(
+            const auto marks = u8test::compareView(w)->hexView(Side::B)->differenceMarksIn(
                 listed[i].offsetB, listed[i].offsetB + listed[i].lengthB);
             QVERIFY(!marks.empty());
             QCOMPARE(marks.front().kind, listed[i].kind);
@@ -211,35 +211,35 @@ private slots:
         QVERIFY(compare(w, write("b.txt", b)));
         const std::vector<Row> rows = rowsOf(w);
         QCOMPARE(rows.size(), std::size_t(3));
-        u8ui::ByteSelection* selA = w.compareView()->selection(Side::A);
-        u8ui::ByteSelection* selB = w.compareView()->selection(Side::B);
-        QTableView* list = w.compareActions()->panel()->view();
+        u8ui::ByteSelection* selA = u8test::compareView(w)->selection(Side::A);
+        u8ui::ByteSelection* selB = u8test::compareView(w)->selection(Side::B);
+        QTableView* list = u8test::compareActions(w)->panel()->view();
         for (int expected : {0, 1, 2, 0}) {
             QTest::keyClick(&w, Qt::Key_F7);
-            QCOMPARE(w.compareActions()->currentDifference(), expected);
+            QCOMPARE(u8test::compareActions(w)->currentDifference(), expected);
             QCOMPARE(selA->range().start, rows[std::size_t(expected)].offsetA);
             QCOMPARE(selB->range().start, rows[std::size_t(expected)].offsetB);
             QCOMPARE(list->currentIndex().row(), expected);
             // Each side shows its own end of the difference.
-            QVERIFY(!w.compareView()->hexView(Side::A)->cellRect(selA->cursor()).isNull());
-            QVERIFY(!w.compareView()->hexView(Side::B)->cellRect(selB->cursor()).isNull());
+            QVERIFY(!u8test::compareView(w)->hexView(Side::A)->cellRect(selA->cursor()).isNull());
+            QVERIFY(!u8test::compareView(w)->hexView(Side::B)->cellRect(selB->cursor()).isNull());
             // In step: the edits keep the lengths, so both sides show the same offsets.
-            QCOMPARE(w.compareView()->textView(Side::B)->topOffset(),
-                     w.compareView()->textView(Side::A)->topOffset());
-            QCOMPARE(w.compareView()->hexView(Side::B)->topOffset(),
-                     w.compareView()->hexView(Side::A)->topOffset());
+            QCOMPARE(u8test::compareView(w)->textView(Side::B)->topOffset(),
+                     u8test::compareView(w)->textView(Side::A)->topOffset());
+            QCOMPARE(u8test::compareView(w)->hexView(Side::B)->topOffset(),
+                     u8test::compareView(w)->hexView(Side::A)->topOffset());
         }
         for (int expected : {2, 1}) {
             QTest::keyClick(&w, Qt::Key_F7, Qt::ShiftModifier);
-            QCOMPARE(w.compareActions()->currentDifference(), expected);
+            QCOMPARE(u8test::compareActions(w)->currentDifference(), expected);
             QCOMPARE(selB->range().start, rows[std::size_t(expected)].offsetB);
         }
         // A click on a row goes there too.
         const QModelIndex first = list->model()->index(0, 0);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(first).center());
-        QCOMPARE(w.compareActions()->currentDifference(), 0);
+        QCOMPARE(u8test::compareActions(w)->currentDifference(), 0);
         QCOMPARE(selA->range().start, rows[0].offsetA);
-        const QList<QAction*> steps = w.compareActions()->stepActions();
+        const QList<QAction*> steps = u8test::compareActions(w)->stepActions();
         QCOMPARE(steps[0]->shortcut(), QKeySequence(Qt::Key_F7));
         QVERIFY(!steps[0]->toolTip().isEmpty() && !steps[1]->toolTip().isEmpty());
     }
@@ -263,15 +263,15 @@ private slots:
         QVERIFY(compare(w, write("b.txt", b)));
         QCOMPARE(rowsOf(w).size(), std::size_t(1));
         const quint64 shift = quint64(b.size() - a.size());
-        u8ui::TextView* textA = w.compareView()->textView(Side::A);
-        u8ui::TextView* textB = w.compareView()->textView(Side::B);
+        u8ui::TextView* textA = u8test::compareView(w)->textView(Side::A);
+        u8ui::TextView* textB = u8test::compareView(w)->textView(Side::B);
         const quint64 lineLength = quint64(a.indexOf('\n') + 1);
         textA->setTopOffset(2000 * lineLength);
         QCOMPARE(textB->topOffset(), 2000 * lineLength + shift);
         textB->setTopOffset(50 * lineLength); // before the insertion: the same offset
         QCOMPARE(textA->topOffset(), 50 * lineLength);
         // The hex panes follow their text panes.
-        QCOMPARE(w.compareView()->hexView(Side::A)->topOffset() / 16, 50 * lineLength / 16);
+        QCOMPARE(u8test::compareView(w)->hexView(Side::A)->topOffset() / 16, 50 * lineLength / 16);
     }
 
     // Compare With Saved: only with unsaved edits; the edited document (A) beside the file as
@@ -279,17 +279,17 @@ private slots:
     void compareWithSaved() {
         MainWindow w;
         QVERIFY(w.openFile(write("saved.txt", "The quick brown fox\n")));
-        QAction* saved = w.compareActions()->compareWithSavedAction();
+        QAction* saved = u8test::compareActions(w)->compareWithSavedAction();
         QVERIFY(!saved->isEnabled());
-        QVERIFY(!w.compareActions()->compareWithSaved() || !saved->isEnabled());
-        u8app::DocumentController* c = w.documentController();
+        QVERIFY(!u8test::compareActions(w)->compareWithSaved() || !saved->isEnabled());
+        u8app::DocumentController* c = u8test::documentController(w);
         u8doc::DocumentEditor::Change change;
         change.offset = 4;
         change.length = 5;
         change.bytes = "slow";
         QVERIFY(c->edit(change));
         QVERIFY(saved->isEnabled());
-        QSignalSpy done(w.compareActions(), &CompareActions::finished);
+        QSignalSpy done(u8test::compareActions(w), &CompareActions::finished);
         saved->trigger();
         QVERIFY(done.wait(20000));
         const std::vector<Row> rows = rowsOf(w);
@@ -300,7 +300,7 @@ private slots:
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("compareHeaderA"))
                     ->text()
                     .contains(QLatin1String("saved.txt (edited)")));
-        QCOMPARE(w.compareView()->hexView(Side::B)->document()->size(), quint64(20));
+        QCOMPARE(u8test::compareView(w)->hexView(Side::B)->document()->size(), quint64(20));
     }
 
     // Cancel stops a comparison: nothing is marked or listed, the window goes on (another
@@ -315,27 +315,27 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("big_a.txt", a)));
         const QString other = write("big_b.txt", b);
-        QSignalSpy done(w.compareActions(), &CompareActions::finished);
-        QVERIFY(w.compareActions()->compareWith(other));
-        QVERIFY(w.compareActions()->isRunning());
+        QSignalSpy done(u8test::compareActions(w), &CompareActions::finished);
+        QVERIFY(u8test::compareActions(w)->compareWith(other));
+        QVERIFY(u8test::compareActions(w)->isRunning());
         // Before it has run kProgressDelayMs the button is not shown yet: its signal stands for
         // the click.
-        emit w.compareActions()->panel()->cancelRequested();
-        QVERIFY(!w.compareActions()->isRunning());
+        emit u8test::compareActions(w)->panel()->cancelRequested();
+        QVERIFY(!u8test::compareActions(w)->isRunning());
         QCOMPARE(done.count(), 1);
         QVERIFY(summary(w).contains(QLatin1String("cancelled")));
         QTest::qWait(1500); // whatever the worker still reports is dropped
-        QVERIFY(!w.compareActions()->result());
+        QVERIFY(!u8test::compareActions(w)->result());
         QVERIFY(rowsOf(w).empty());
-        QVERIFY(w.compareActions()->isComparing());
+        QVERIFY(u8test::compareActions(w)->isComparing());
 
         QVERIFY(compare(w, other));
         QCOMPARE(rowsOf(w).size(), std::size_t(1));
         QCOMPARE(rowsOf(w)[0].offsetA, quint64(a.size() - 10));
-        w.compareActions()->closeAction()->trigger();
-        QVERIFY(!w.compareActions()->isComparing());
+        u8test::compareActions(w)->closeAction()->trigger();
+        QVERIFY(!u8test::compareActions(w)->isComparing());
         w.goTo(100);
-        QCOMPARE(w.selection()->cursor(), quint64(100));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(100));
     }
 
     // Progress and Cancel come only once a comparison has run kProgressDelayMs, whatever the
@@ -355,36 +355,36 @@ private slots:
             QVERIFY(quick.openFile(write("short.txt", "one\ntwo\n")));
             QVERIFY(compare(quick, write("short_b.txt", "one\nTWO\n")));
             QCOMPARE(rowsOf(quick).size(), std::size_t(1));
-            QVERIFY(!quick.compareActions()->panel()->isProgressShown());
+            QVERIFY(!u8test::compareActions(quick)->panel()->isProgressShown());
             QTest::qWait(u8app::DifferencesPanel::kProgressDelayMs + 100);
-            QVERIFY(!quick.compareActions()->panel()->isProgressShown());
+            QVERIFY(!u8test::compareActions(quick)->panel()->isProgressShown());
         }
         MainWindow w;
         QVERIFY(w.openFile(write("nfc.txt", nfc)));
         const QString other = write("nfd.txt", nfd);
-        u8app::DifferencesPanel* panel = w.compareActions()->panel();
+        u8app::DifferencesPanel* panel = u8test::compareActions(w)->panel();
 
-        QSignalSpy done(w.compareActions(), &CompareActions::finished);
-        QVERIFY(w.compareActions()->compareWith(other));
+        QSignalSpy done(u8test::compareActions(w), &CompareActions::finished);
+        QVERIFY(u8test::compareActions(w)->compareWith(other));
         QVERIFY(!panel->isProgressShown());
         QTRY_VERIFY_WITH_TIMEOUT(summary(w).contains(QLatin1String("aligning the texts")), 60000);
-        QVERIFY(w.compareActions()->isRunning());
+        QVERIFY(u8test::compareActions(w)->isRunning());
         QTRY_VERIFY(panel->isProgressShown());
-        const int stoppedBefore = w.compareActions()->workersStopped();
+        const int stoppedBefore = u8test::compareActions(w)->workersStopped();
         QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
         QCOMPARE(done.count(), 1);
-        QVERIFY(!w.compareActions()->isRunning());
+        QVERIFY(!u8test::compareActions(w)->isRunning());
         QVERIFY(!panel->isProgressShown());
         QVERIFY2(summary(w).contains(QLatin1String("cancelled")), qPrintable(summary(w)));
-        QTRY_VERIFY_WITH_TIMEOUT(!w.compareActions()->isWorking(), 20000);
-        QCOMPARE(w.compareActions()->workersStopped(), stoppedBefore + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!u8test::compareActions(w)->isWorking(), 20000);
+        QCOMPARE(u8test::compareActions(w)->workersStopped(), stoppedBefore + 1);
         QVERIFY(rowsOf(w).empty());
         w.goTo(10); // the window goes on
-        QCOMPARE(w.selection()->cursor(), quint64(10));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(10));
 
         QVERIFY(compare(w, other));
-        QCOMPARE(w.compareActions()->workersStopped(), stoppedBefore + 1);
-        QCOMPARE(w.compareActions()->result()->hunkCount, 300000u);
+        QCOMPARE(u8test::compareActions(w)->workersStopped(), stoppedBefore + 1);
+        QCOMPARE(u8test::compareActions(w)->result()->hunkCount, 300000u);
         QCOMPARE(rowsOf(w).size(), std::size_t(1000));
         QCOMPARE(rowsOf(w)[999].kind, Kind::NormalForm);
         QVERIFY2(summary(w).contains(QLatin1String(
@@ -409,7 +409,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(compare(w, write("b.png", other)));
-        const u8app::DifferencesModel* model = w.compareActions()->panel()->model();
+        const u8app::DifferencesModel* model = u8test::compareActions(w)->panel()->model();
         QVERIFY(model->listsByteRuns());
         const std::vector<Row> rows = rowsOf(w);
         QCOMPARE(rows.size(), std::size_t(3));
@@ -440,11 +440,11 @@ private slots:
                  qPrintable(summary(w)));
         QVERIFY2(summary(w).contains(QLatin1String("binary data (PNG image)")),
                  qPrintable(summary(w)));
-        u8ui::ByteSelection* selA = w.compareView()->selection(Side::A);
-        u8ui::ByteSelection* selB = w.compareView()->selection(Side::B);
+        u8ui::ByteSelection* selA = u8test::compareView(w)->selection(Side::A);
+        u8ui::ByteSelection* selB = u8test::compareView(w)->selection(Side::B);
         for (int expectedRow : {0, 1}) {
             QTest::keyClick(&w, Qt::Key_F7);
-            QCOMPARE(w.compareActions()->currentDifference(), expectedRow);
+            QCOMPARE(u8test::compareActions(w)->currentDifference(), expectedRow);
             QCOMPARE(selA->range().start, rows[std::size_t(expectedRow)].offsetA);
             QCOMPARE(selB->range().start, rows[std::size_t(expectedRow)].offsetB);
         }
@@ -453,15 +453,15 @@ private slots:
         QCOMPARE(selB->range().start, quint64(png.size()));
         QCOMPARE(selB->range().end, quint64(other.size()));
         QTest::keyClick(&w, Qt::Key_F7, Qt::ShiftModifier);
-        QCOMPARE(w.compareActions()->currentDifference(), 1);
-        QCOMPARE(w.compareView()->hexView(Side::A)->differenceMarksIn(0x100, 0x102).size(),
+        QCOMPARE(u8test::compareActions(w)->currentDifference(), 1);
+        QCOMPARE(u8test::compareView(w)->hexView(Side::A)->differenceMarksIn(0x100, 0x102).size(),
                  std::size_t(1));
         // The panes mark the runs, and B's tail; A has no bytes there.
-        const auto tail = w.compareView()->hexView(Side::B)->differenceMarksIn(
+        const auto tail = u8test::compareView(w)->hexView(Side::B)->differenceMarksIn(
             quint64(png.size()), quint64(other.size()));
         QCOMPARE(tail.size(), std::size_t(1));
         QCOMPARE(tail.front().end, quint64(other.size()));
-        QVERIFY(w.compareView()
+        QVERIFY(u8test::compareView(w)
                     ->hexView(Side::A)
                     ->differenceMarksIn(0x900, quint64(png.size()))
                     .empty());
@@ -472,11 +472,12 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("a.txt", "abc\n")));
         QVERIFY(compare(w, write("b.txt", "abd\n")));
-        QVERIFY(w.compareActions()->isComparing());
+        QVERIFY(u8test::compareActions(w)->isComparing());
         QVERIFY(w.openFile(write("c.txt", "other\n")));
-        QVERIFY(!w.compareActions()->isComparing());
-        QVERIFY(!w.compareActions()->compareWith(dir_.filePath(QStringLiteral("missing.txt"))));
-        QVERIFY(!w.compareActions()->isComparing());
+        QVERIFY(!u8test::compareActions(w)->isComparing());
+        QVERIFY(
+            !u8test::compareActions(w)->compareWith(dir_.filePath(QStringLiteral("missing.txt"))));
+        QVERIFY(!u8test::compareActions(w)->isComparing());
     }
 
     // The Differences dock's visibility is kept with the window's layout, as the other docks'.

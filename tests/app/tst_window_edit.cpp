@@ -77,11 +77,11 @@ class TestWindowEdit : public QObject {
     // The window on a fresh copy of kDocument, the cursor at `at`, in `mode`.
     void open(MainWindow& w, quint64 at, Mode mode) {
         QVERIFY(w.openFile(write("doc.bin", kDocument)));
-        w.documentController()->setMode(mode);
+        u8test::documentController(w)->setMode(mode);
         if (at < quint64(kDocument.size()))
             w.goTo(at);
         else
-            w.selection()->setCursor(at); // the end: where an editable document appends
+            u8test::selection(w)->setCursor(at); // the end: where an editable document appends
     }
 
 private slots:
@@ -138,21 +138,21 @@ private slots:
         QFETCH(quint64, cursor);
         MainWindow w;
         open(w, at, insert ? Mode::Insert : Mode::Overwrite);
-        press(w.hexView(), keys);
-        QCOMPARE(contentOf(*w.document()), bytes);
-        QCOMPARE(w.selection()->cursor(), cursor);
+        press(u8test::hexView(w), keys);
+        QCOMPARE(contentOf(*u8test::document(w)), bytes);
+        QCOMPARE(u8test::selection(w)->cursor(), cursor);
         const bool changed = bytes != kDocument;
-        QCOMPARE(w.history()->isModified(), changed);
+        QCOMPARE(u8test::history(w)->isModified(), changed);
         // One run of typing is one step: undo gives the file's bytes back, redo the edit.
-        u8doc::UndoStack* stack = w.history()->undoStack();
+        u8doc::UndoStack* stack = u8test::history(w)->undoStack();
         QCOMPARE(stack->count(), changed ? 1 : 0);
         if (!changed)
             return;
         stack->undo();
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(!w.history()->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(!u8test::history(w)->isModified());
         stack->redo();
-        QCOMPARE(contentOf(*w.document()), bytes);
+        QCOMPARE(contentOf(*u8test::document(w)), bytes);
     }
 
     // Issue 33, defect 18: a key that is no hex digit in the hex pane changes nothing and says
@@ -160,14 +160,14 @@ private slots:
     void hexPaneSaysWhatItTakes() {
         MainWindow w;
         open(w, 0, Mode::Overwrite);
-        press(w.hexView(), QStringLiteral("z"));
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        press(u8test::hexView(w), QStringLiteral("z"));
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("0–9")),
                  qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("A–F")));
         // A hex digit goes in, and is no refusal.
         w.statusBar()->clearMessage();
-        press(w.hexView(), QStringLiteral("4"));
+        press(u8test::hexView(w), QStringLiteral("4"));
         QVERIFY(w.statusBar()->currentMessage().isEmpty());
     }
 
@@ -218,20 +218,20 @@ private slots:
         QFETCH(quint64, cursor);
         MainWindow w;
         open(w, at, insert ? Mode::Insert : Mode::Overwrite);
-        press(w.textView(), keys);
-        QCOMPARE(contentOf(*w.document()), bytes);
-        QCOMPARE(w.selection()->cursor(), cursor);
+        press(u8test::textView(w), keys);
+        QCOMPARE(contentOf(*u8test::document(w)), bytes);
+        QCOMPARE(u8test::selection(w)->cursor(), cursor);
         const bool changed = bytes != kDocument;
-        QCOMPARE(w.history()->isModified(), changed);
-        u8doc::UndoStack* stack = w.history()->undoStack();
+        QCOMPARE(u8test::history(w)->isModified(), changed);
+        u8doc::UndoStack* stack = u8test::history(w)->undoStack();
         QCOMPARE(stack->count(), changed ? 1 : 0);
         if (!changed)
             return;
         stack->undo();
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(!w.history()->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(!u8test::history(w)->isModified());
         stack->redo();
-        QCOMPARE(contentOf(*w.document()), bytes);
+        QCOMPARE(contentOf(*u8test::document(w)), bytes);
     }
 
     // What an input method commits is typed, composed characters included; what it is still
@@ -240,29 +240,29 @@ private slots:
         MainWindow w;
         open(w, 1, Mode::Insert);
         QInputMethodEvent composing(QStringLiteral("e"), {});
-        QApplication::sendEvent(w.textView(), &composing);
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        QApplication::sendEvent(u8test::textView(w), &composing);
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
         QInputMethodEvent commit;
         commit.setCommitString(QStringLiteral("\u00E9"));
-        QApplication::sendEvent(w.textView(), &commit);
+        QApplication::sendEvent(u8test::textView(w), &commit);
         QInputMethodEvent decomposed;
         decomposed.setCommitString(QStringLiteral("e\u0301"));
-        QApplication::sendEvent(w.textView(), &decomposed);
-        QCOMPARE(contentOf(*w.document()), "a\xC3\xA9"
-                                           "e\xCC\x81" +
-                                               kDocument.mid(1));
-        QCOMPARE(w.selection()->cursor(), quint64(1 + 2 + 3));
-        QVERIFY(w.textView()->inputMethodQuery(Qt::ImEnabled).toBool());
+        QApplication::sendEvent(u8test::textView(w), &decomposed);
+        QCOMPARE(contentOf(*u8test::document(w)), "a\xC3\xA9"
+                                                  "e\xCC\x81" +
+                                                      kDocument.mid(1));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(1 + 2 + 3));
+        QVERIFY(u8test::textView(w)->inputMethodQuery(Qt::ImEnabled).toBool());
     }
 
     // Typing into an empty file: the cursor stands at the end, where bytes go.
     void emptyFile() {
         MainWindow w;
         QVERIFY(w.openFile(write("empty.txt", {})));
-        press(w.textView(), QStringLiteral("hi"));
-        press(w.hexView(), QStringLiteral("21"));
-        QCOMPARE(contentOf(*w.document()), QByteArray("hi!"));
-        QCOMPARE(w.selection()->cursor(), quint64(3));
+        press(u8test::textView(w), QStringLiteral("hi"));
+        press(u8test::hexView(w), QStringLiteral("21"));
+        QCOMPARE(contentOf(*u8test::document(w)), QByteArray("hi!"));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(3));
     }
 
     // The line and column after an edit deep in a large file: what was counted before the edit
@@ -279,22 +279,22 @@ private slots:
         auto lineAt = [&](quint64 offset) {
             located.clear();
             w.goTo(offset);
-            if (!w.statusField("line").startsWith(QLatin1String("Line ")) ||
-                w.statusField("line").contains(QStringLiteral("…")))
+            if (!u8test::statusField(w, "line").startsWith(QLatin1String("Line ")) ||
+                u8test::statusField(w, "line").contains(QStringLiteral("…")))
                 located.wait(20000);
-            return w.statusField("line");
+            return u8test::statusField(w, "line");
         };
         const quint64 far = 18u << 20;
         const QString before = lineAt(far);
         QCOMPARE(before, QStringLiteral("Line %1, column 1").arg(QLocale().toString(far / 64 + 1)));
-        w.documentController()->setMode(Mode::Insert);
+        u8test::documentController(w)->setMode(Mode::Insert);
         w.goTo(15u << 20);
         for (int i = 0; i < 3; ++i) // three: the lines after move by three bytes (one would hide
-            QTest::keyClick(w.textView(), Qt::Key_Return); // a stale checkpoint's error)
+            QTest::keyClick(u8test::textView(w), Qt::Key_Return); // a stale checkpoint's error)
         QCOMPARE(lineAt(far + 3),
                  QStringLiteral("Line %1, column 1").arg(QLocale().toString(far / 64 + 4)));
         QCOMPARE(lineAt(64 * 3), QStringLiteral("Line 4, column 1"));
-        w.history()->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
         QCOMPARE(lineAt(far), before);
     }
 
@@ -310,30 +310,30 @@ private slots:
         QVERIFY(w.openFile(u8test::writeFile(dir_, "counting.txt", bytes)));
         QSignalSpy located(&w, &MainWindow::lineLocated);
         const quint64 far = 38u << 20;
-        w.documentController()->setMode(Mode::Insert);
+        u8test::documentController(w)->setMode(Mode::Insert);
         w.goTo(far); // counted in the background: 38 MiB
         w.goTo(1u << 20);
         // Three line feeds while it counts, most likely (one would hide a stale count: the
         // lines after it move by one byte, and the stale checkpoint's error cancels out).
         for (int i = 0; i < 3; ++i)
-            QTest::keyClick(w.textView(), Qt::Key_Return);
+            QTest::keyClick(u8test::textView(w), Qt::Key_Return);
         w.goTo(far + 3);
         const QString expected =
             QStringLiteral("Line %1, column 1").arg(QLocale().toString(far / 64 + 4));
-        QTRY_COMPARE_WITH_TIMEOUT(w.statusField("line"), expected, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(u8test::statusField(w, "line"), expected, 20000);
     }
 
     // Keys the panes do not edit with stay navigation and shortcuts.
     void shortcutsAndArrowsDoNotType() {
         MainWindow w;
         open(w, 0, Mode::Overwrite);
-        QTest::keyClick(w.hexView(), Qt::Key_Right);
-        QTest::keyClick(w.hexView(), Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClick(w.textView(), Qt::Key_G, Qt::ControlModifier);
-        QTest::keyClick(w.textView(), Qt::Key_Escape);
-        QTest::keyClick(w.hexView(), Qt::Key_G); // not a hex digit
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(!w.history()->isModified());
+        QTest::keyClick(u8test::hexView(w), Qt::Key_Right);
+        QTest::keyClick(u8test::hexView(w), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(u8test::textView(w), Qt::Key_G, Qt::ControlModifier);
+        QTest::keyClick(u8test::textView(w), Qt::Key_Escape);
+        QTest::keyClick(u8test::hexView(w), Qt::Key_G); // not a hex digit
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(!u8test::history(w)->isModified());
     }
 };
 

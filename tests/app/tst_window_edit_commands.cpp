@@ -98,27 +98,28 @@ private slots:
         MainWindow w;
         open(w);
         w.goTo(4);
-        QVERIFY(w.editActions()->pasteHex(clipboard));
-        QCOMPARE(contentOf(*w.document()), kDocument.left(4) + "\xE2\x82\xAC");
-        QCOMPARE(w.selection()->cursor(), quint64(7)); // after the pasted bytes: the end
-        w.documentController()->setMode(Mode::Insert);
+        QVERIFY(u8test::editActions(w)->pasteHex(clipboard));
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument.left(4) + "\xE2\x82\xAC");
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(7)); // after the pasted bytes: the end
+        u8test::documentController(w)->setMode(Mode::Insert);
         w.goTo(0);
-        QVERIFY(w.editActions()->pasteHex(clipboard));
-        QCOMPARE(contentOf(*w.document()), "\xE2\x82\xAC" + kDocument.left(4) + "\xE2\x82\xAC");
-        QCOMPARE(w.history()->undoStack()->count(), 2); // a paste is a step of its own
+        QVERIFY(u8test::editActions(w)->pasteHex(clipboard));
+        QCOMPARE(contentOf(*u8test::document(w)),
+                 "\xE2\x82\xAC" + kDocument.left(4) + "\xE2\x82\xAC");
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 2); // a paste is a step of its own
     }
 
     void pasteOfWhatIsNotHexSaysWhy() {
         MainWindow w;
         open(w);
-        QVERIFY(!w.editActions()->pasteHex(QStringLiteral("E2 8Z")));
+        QVERIFY(!u8test::editActions(w)->pasteHex(QStringLiteral("E2 8Z")));
         QVERIFY2(message(w).contains(QLatin1String("does not hold hex bytes")),
                  qPrintable(message(w)));
         QVERIFY2(message(w).contains(QLatin1String("'Z' at position 5")), qPrintable(message(w)));
-        QVERIFY(!w.editActions()->pasteHex(QString()));
+        QVERIFY(!u8test::editActions(w)->pasteHex(QString()));
         QVERIFY(message(w).contains(QLatin1String("no text")));
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(!w.history()->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(!u8test::history(w)->isModified());
     }
 
     // Ctrl+V pastes as hex in the hex pane and as text in the text pane; a selection is replaced.
@@ -128,15 +129,15 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QGuiApplication::clipboard()->setText(QStringLiteral("41 42"));
-        w.hexView()->setFocus();
+        u8test::hexView(w)->setFocus();
         w.goTo(0);
-        QTest::keyClick(w.hexView(), Qt::Key_V, Qt::ControlModifier);
-        QCOMPARE(contentOf(*w.document()), "AB" + kDocument.mid(2));
-        w.textView()->setFocus();
+        QTest::keyClick(u8test::hexView(w), Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(contentOf(*u8test::document(w)), "AB" + kDocument.mid(2));
+        u8test::textView(w)->setFocus();
         w.goTo(5, 2); // the error and 'c', selected
-        QTest::keyClick(w.textView(), Qt::Key_V, Qt::ControlModifier);
-        QCOMPARE(contentOf(*w.document()), "AB" + kDocument.mid(2, 3) + "41 42");
-        QCOMPARE(w.selection()->cursor(), quint64(10));
+        QTest::keyClick(u8test::textView(w), Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(contentOf(*u8test::document(w)), "AB" + kDocument.mid(2, 3) + "41 42");
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(10));
     }
 
     // Cut (Ctrl+X) copies the selection in the form of the pane with the focus and removes it,
@@ -147,27 +148,27 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QGuiApplication::clipboard()->setText(QStringLiteral("before"));
-        w.hexView()->setFocus();
+        u8test::hexView(w)->setFocus();
         w.goTo(1, 3); // the EURO SIGN
-        QTest::keyClick(w.hexView(), Qt::Key_X, Qt::ControlModifier);
+        QTest::keyClick(u8test::hexView(w), Qt::Key_X, Qt::ControlModifier);
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("E2 82 AC"));
-        QCOMPARE(contentOf(*w.document()), "a" + kDocument.mid(4));
-        QCOMPARE(w.history()->undoStack()->count(), 1);
-        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Cut"));
-        w.history()->undoStack()->undo();
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        w.textView()->setFocus();
+        QCOMPARE(contentOf(*u8test::document(w)), "a" + kDocument.mid(4));
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 1);
+        QCOMPARE(u8test::history(w)->undoStack()->undoText(), QStringLiteral("Cut"));
+        u8test::history(w)->undoStack()->undo();
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        u8test::textView(w)->setFocus();
         w.goTo(1, 3);
-        QTest::keyClick(w.textView(), Qt::Key_X, Qt::ControlModifier);
+        QTest::keyClick(u8test::textView(w), Qt::Key_X, Qt::ControlModifier);
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("€"));
-        QCOMPARE(contentOf(*w.document()), "a" + kDocument.mid(4));
-        w.history()->undoStack()->undo();
-        w.documentController()->setUserReadOnly(true);
+        QCOMPARE(contentOf(*u8test::document(w)), "a" + kDocument.mid(4));
+        u8test::history(w)->undoStack()->undo();
+        u8test::documentController(w)->setUserReadOnly(true);
         QGuiApplication::clipboard()->setText(QStringLiteral("kept"));
         w.goTo(1, 3);
-        QTest::keyClick(w.textView(), Qt::Key_X, Qt::ControlModifier);
+        QTest::keyClick(u8test::textView(w), Qt::Key_X, Qt::ControlModifier);
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("kept"));
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
         QVERIFY2(message(w).startsWith(QStringLiteral("Read only")), qPrintable(message(w)));
     }
 
@@ -175,8 +176,8 @@ private slots:
     void contextMenusOfThePanes() {
         MainWindow w;
         open(w);
-        for (QWidget* pane :
-             {static_cast<QWidget*>(w.hexView()), static_cast<QWidget*>(w.textView())}) {
+        for (QWidget* pane : {static_cast<QWidget*>(u8test::hexView(w)),
+                              static_cast<QWidget*>(u8test::textView(w))}) {
             QCOMPARE(pane->contextMenuPolicy(), Qt::ActionsContextMenu);
             QStringList texts;
             for (QAction* a : pane->actions()) {
@@ -196,8 +197,8 @@ private slots:
         MainWindow w;
         open(w);
         w.goTo(1);
-        QVERIFY(w.editActions()->pasteText(QStringLiteral("xyz")));
-        QCOMPARE(contentOf(*w.document()), QByteArray("axyzc"));
+        QVERIFY(u8test::editActions(w)->pasteText(QStringLiteral("xyz")));
+        QCOMPARE(contentOf(*u8test::document(w)), QByteArray("axyzc"));
     }
 
     void insertCharacterByNameShowsItsBytes() {
@@ -217,25 +218,26 @@ private slots:
 
         MainWindow w;
         open(w);
-        w.documentController()->setMode(Mode::Insert);
+        u8test::documentController(w)->setMode(Mode::Insert);
         w.goTo(4);
-        QVERIFY(w.editActions()->insertCharacter(0xE9));
-        QCOMPARE(contentOf(*w.document()), kDocument.left(4) + "\xC3\xA9" + kDocument.mid(4));
-        w.documentController()->setMode(Mode::Overwrite);
+        QVERIFY(u8test::editActions(w)->insertCharacter(0xE9));
+        QCOMPARE(contentOf(*u8test::document(w)),
+                 kDocument.left(4) + "\xC3\xA9" + kDocument.mid(4));
+        u8test::documentController(w)->setMode(Mode::Overwrite);
         w.goTo(1);
-        QVERIFY(w.editActions()->insertCharacter(0x41)); // over EURO SIGN, whole
-        QCOMPARE(contentOf(*w.document()), "aA\xC3\xA9" + kDocument.mid(4));
+        QVERIFY(u8test::editActions(w)->insertCharacter(0x41)); // over EURO SIGN, whole
+        QCOMPARE(contentOf(*u8test::document(w)), "aA\xC3\xA9" + kDocument.mid(4));
     }
 
     void fillSelection() {
         MainWindow w;
         open(w);
         w.goTo(1, 5);
-        QVERIFY(w.editActions()->fillSelection(0x2A));
-        QCOMPARE(contentOf(*w.document()), QByteArray("a*****c"));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 6}));
-        w.history()->undoStack()->undo();
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        QVERIFY(u8test::editActions(w)->fillSelection(0x2A));
+        QCOMPARE(contentOf(*u8test::document(w)), QByteArray("a*****c"));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 6}));
+        u8test::history(w)->undoStack()->undo();
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
     }
 
     // Revert Selection gives the edited ranges it touches the file's bytes back, as a step.
@@ -243,50 +245,50 @@ private slots:
         MainWindow w;
         open(w);
         w.goTo(0);
-        type(w.hexView(), QStringLiteral("41"));
+        type(u8test::hexView(w), QStringLiteral("41"));
         w.goTo(6);
-        type(w.hexView(), QStringLiteral("43"));
-        QCOMPARE(contentOf(*w.document()), "A" + kDocument.mid(1, 5) + "C");
+        type(u8test::hexView(w), QStringLiteral("43"));
+        QCOMPARE(contentOf(*u8test::document(w)), "A" + kDocument.mid(1, 5) + "C");
         w.goTo(5, 2);
-        QVERIFY(w.documentController()->revertSelection());
-        QCOMPARE(contentOf(*w.document()), "A" + kDocument.mid(1));
+        QVERIFY(u8test::documentController(w)->revertSelection());
+        QCOMPARE(contentOf(*u8test::document(w)), "A" + kDocument.mid(1));
         w.goTo(0, 7);
-        QVERIFY(w.documentController()->revertSelection());
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(!w.history()->isModified());
-        QVERIFY(!w.documentController()->revertSelection());
+        QVERIFY(u8test::documentController(w)->revertSelection());
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(!u8test::history(w)->isModified());
+        QVERIFY(!u8test::documentController(w)->revertSelection());
         QVERIFY(message(w).contains(QLatin1String("Nothing to revert")));
-        w.history()->undoStack()->undo();
-        QCOMPARE(contentOf(*w.document()), "A" + kDocument.mid(1));
+        u8test::history(w)->undoStack()->undo();
+        QCOMPARE(contentOf(*u8test::document(w)), "A" + kDocument.mid(1));
     }
 
     // Read only: keys and commands change nothing and say why; the mode field says it too.
     void readOnlyRefusesAndSaysWhy() {
         MainWindow w;
         open(w);
-        QCOMPARE(w.statusField("mode"), QStringLiteral("OVR"));
-        QAction* readOnly = w.editActions()->readOnlyAction();
+        QCOMPARE(u8test::statusField(w, "mode"), QStringLiteral("OVR"));
+        QAction* readOnly = u8test::editActions(w)->readOnlyAction();
         readOnly->trigger();
-        QVERIFY(w.documentController()->isReadOnly());
-        QCOMPARE(w.statusField("mode"), QStringLiteral("Read only"));
+        QVERIFY(u8test::documentController(w)->isReadOnly());
+        QCOMPARE(u8test::statusField(w, "mode"), QStringLiteral("Read only"));
         w.goTo(0);
-        type(w.hexView(), QStringLiteral("41"));
-        type(w.textView(), QStringLiteral("x"));
-        QTest::keyClick(w.textView(), Qt::Key_Delete);
-        QVERIFY(!w.editActions()->pasteText(QStringLiteral("y")));
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        type(u8test::hexView(w), QStringLiteral("41"));
+        type(u8test::textView(w), QStringLiteral("x"));
+        QTest::keyClick(u8test::textView(w), Qt::Key_Delete);
+        QVERIFY(!u8test::editActions(w)->pasteText(QStringLiteral("y")));
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
         QVERIFY2(message(w).startsWith(QLatin1String("Read only")), qPrintable(message(w)));
         // Remembered for the next window.
         {
             MainWindow other;
-            QVERIFY(other.documentController()->userReadOnly());
+            QVERIFY(u8test::documentController(other)->userReadOnly());
         }
         readOnly->trigger();
-        type(w.textView(), QStringLiteral("x"));
-        QCOMPARE(contentOf(*w.document()), "x" + kDocument.mid(1));
-        QCOMPARE(w.statusField("mode"), QStringLiteral("OVR"));
-        QTest::keyClick(w.textView(), Qt::Key_Insert);
-        QCOMPARE(w.statusField("mode"), QStringLiteral("INS"));
+        type(u8test::textView(w), QStringLiteral("x"));
+        QCOMPARE(contentOf(*u8test::document(w)), "x" + kDocument.mid(1));
+        QCOMPARE(u8test::statusField(w, "mode"), QStringLiteral("OVR"));
+        QTest::keyClick(u8test::textView(w), Qt::Key_Insert);
+        QCOMPARE(u8test::statusField(w, "mode"), QStringLiteral("INS"));
     }
 
     // A file the user may not write opens read only, with the reason; turning it off edits it
@@ -303,24 +305,26 @@ private slots:
         if (immutable)
             QVERIFY(setImmutable(path, false));
         QVERIFY(opened);
-        QVERIFY(w.documentController()->isReadOnly());
-        QVERIFY(w.documentController()->readOnlyReason().contains(QLatin1String("locked.txt")));
+        QVERIFY(u8test::documentController(w)->isReadOnly());
+        QVERIFY(
+            u8test::documentController(w)->readOnlyReason().contains(QLatin1String("locked.txt")));
         QVERIFY(message(w).startsWith(QLatin1String("Read only")));
-        w.editActions()->readOnlyAction()->trigger(); // off: edit anyway
-        QVERIFY(!w.documentController()->isReadOnly());
+        u8test::editActions(w)->readOnlyAction()->trigger(); // off: edit anyway
+        QVERIFY(!u8test::documentController(w)->isReadOnly());
     }
 
     void readOnlyReasonOverridesTheUsersChoice() {
         MainWindow w;
         open(w);
-        w.documentController()->setReadOnlyReason(QStringLiteral("you may not write to doc.bin"));
-        QVERIFY(w.editActions()->readOnlyAction()->isChecked());
-        type(w.hexView(), QStringLiteral("00"));
+        u8test::documentController(w)->setReadOnlyReason(
+            QStringLiteral("you may not write to doc.bin"));
+        QVERIFY(u8test::editActions(w)->readOnlyAction()->isChecked());
+        type(u8test::hexView(w), QStringLiteral("00"));
         QVERIFY2(message(w).contains(QLatin1String("you may not write to doc.bin")),
                  qPrintable(message(w)));
-        QCOMPARE(contentOf(*w.document()), kDocument);
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
         open(w); // another file: its own reason, none here
-        QVERIFY(!w.documentController()->isReadOnly());
+        QVERIFY(!u8test::documentController(w)->isReadOnly());
     }
 
     // Hand edits and repairs in one history, in any order: each undoes, all of them back to the
@@ -328,46 +332,46 @@ private slots:
     void editsAndRepairsInterleave() {
         MainWindow w;
         open(w, QByteArray("caf\xE9 ok\n"));
-        w.repairActions()->setConfirm(
+        u8test::repairActions(w)->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
         auto repair = [&] {
-            QSignalSpy done(w.repairActions(), &u8app::RepairActions::finished);
+            QSignalSpy done(u8test::repairActions(w), &u8app::RepairActions::finished);
             u8convert::RepairOptions options;
             options.invalid = u8codec::ErrorPolicy::Cp1252;
-            w.repairActions()->runRepair(QStringLiteral("Read as windows-1252"), options);
+            u8test::repairActions(w)->runRepair(QStringLiteral("Read as windows-1252"), options);
             QVERIFY(done.wait(20000));
         };
-        std::vector<QByteArray> states{contentOf(*w.document())};
+        std::vector<QByteArray> states{contentOf(*u8test::document(w))};
         w.goTo(0);
-        type(w.textView(), QStringLiteral("C")); // overwrite: "Caf\xE9 ok\n"
-        states.push_back(contentOf(*w.document()));
+        type(u8test::textView(w), QStringLiteral("C")); // overwrite: "Caf\xE9 ok\n"
+        states.push_back(contentOf(*u8test::document(w)));
         repair(); // \xE9 -> C3 A9
-        states.push_back(contentOf(*w.document()));
+        states.push_back(contentOf(*u8test::document(w)));
         QCOMPARE(states.back(), QByteArray("Caf\xC3\xA9 ok\n"));
-        w.documentController()->setMode(Mode::Insert);
+        u8test::documentController(w)->setMode(Mode::Insert);
         w.goTo(6);
-        type(w.textView(), QStringLiteral("!"));
-        states.push_back(contentOf(*w.document()));
+        type(u8test::textView(w), QStringLiteral("!"));
+        states.push_back(contentOf(*u8test::document(w)));
         QCOMPARE(states.back(), QByteArray("Caf\xC3\xA9 !ok\n"));
         w.goTo(0);
-        type(w.hexView(), QStringLiteral("ff")); // an invalid byte typed in front
-        states.push_back(contentOf(*w.document()));
+        type(u8test::hexView(w), QStringLiteral("ff")); // an invalid byte typed in front
+        states.push_back(contentOf(*u8test::document(w)));
         repair(); // and repaired again
-        states.push_back(contentOf(*w.document()));
+        states.push_back(contentOf(*u8test::document(w)));
         QCOMPARE(states.back(), QByteArray("\xC3\xBF"
                                            "Caf\xC3\xA9 !ok\n"));
-        u8doc::UndoStack* stack = w.history()->undoStack();
+        u8doc::UndoStack* stack = u8test::history(w)->undoStack();
         QCOMPARE(stack->count(), int(states.size()) - 1);
         for (std::size_t i = states.size() - 1; i-- > 0;) {
             stack->undo();
-            QCOMPARE(contentOf(*w.document()), states[i]);
+            QCOMPARE(contentOf(*u8test::document(w)), states[i]);
         }
-        QVERIFY(!w.history()->isModified());
+        QVERIFY(!u8test::history(w)->isModified());
         for (std::size_t i = 1; i < states.size(); ++i) {
             stack->redo();
-            QCOMPARE(contentOf(*w.document()), states[i]);
+            QCOMPARE(contentOf(*u8test::document(w)), states[i]);
         }
-        QVERIFY(w.history()->isModified());
+        QVERIFY(u8test::history(w)->isModified());
     }
 };
 

@@ -89,12 +89,12 @@ class TestWindowEditSave : public QObject {
     // the EURO SIGN deleted (text).
     static QByteArray editBothPanes(MainWindow& w) {
         w.goTo(0);
-        type(w.hexView(), QStringLiteral("41"));
-        w.documentController()->setMode(u8doc::DocumentEditor::Mode::Insert);
+        type(u8test::hexView(w), QStringLiteral("41"));
+        u8test::documentController(w)->setMode(u8doc::DocumentEditor::Mode::Insert);
         w.goTo(5);
-        type(w.textView(), QStringLiteral("!"));
+        type(u8test::textView(w), QStringLiteral("!"));
         w.goTo(1);
-        QTest::keyClick(w.textView(), Qt::Key_Delete);
+        QTest::keyClick(u8test::textView(w), Qt::Key_Delete);
         return QByteArray("Ab!\xFF"
                           "c\n");
     }
@@ -111,60 +111,60 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         const QByteArray edited = editBothPanes(w);
-        QCOMPARE(contentOf(*w.document()), edited);
-        QVERIFY(!w.document()->editedRanges(0, w.document()->size()).empty());
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
+        QVERIFY(!u8test::document(w)->editedRanges(0, u8test::document(w)->size()).empty());
         QVERIFY(w.isWindowModified());
         // The check and the audit of the edited bytes end before the save.
-        QTRY_VERIFY(w.session()->checkReport() && w.session()->auditReport());
-        const auto checked = w.session()->checkReport();
-        const auto audited = w.session()->auditReport();
-        const int steps = w.history()->undoStack()->count();
+        QTRY_VERIFY(u8test::session(w)->checkReport() && u8test::session(w)->auditReport());
+        const auto checked = u8test::session(w)->checkReport();
+        const auto audited = u8test::session(w)->auditReport();
+        const int steps = u8test::history(w)->undoStack()->count();
         QVERIFY(steps > 0);
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
         // The saved file is the new original: nothing marked as edited, unmodified; the history
         // stays, and the check and the audit are not run again (the bytes are the same).
-        QCOMPARE(contentOf(*w.document()), edited);
-        QVERIFY(w.document()->editedRanges(0, w.document()->size()).empty());
-        QCOMPARE(w.history()->undoStack()->count(), steps);
-        QVERIFY(!w.history()->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
+        QVERIFY(u8test::document(w)->editedRanges(0, u8test::document(w)->size()).empty());
+        QCOMPARE(u8test::history(w)->undoStack()->count(), steps);
+        QVERIFY(!u8test::history(w)->isModified());
         QVERIFY(!w.isWindowModified());
-        QVERIFY2(w.banner()->text().isEmpty(), qPrintable(w.banner()->text()));
-        QVERIFY(!w.documentScan()->isRunning());
-        QCOMPARE(w.session()->checkReport().get(), checked.get());
-        QCOMPARE(w.session()->auditReport().get(), audited.get());
+        QVERIFY2(u8test::banner(w)->text().isEmpty(), qPrintable(u8test::banner(w)->text()));
+        QVERIFY(!u8test::documentScan(w)->isRunning());
+        QCOMPARE(u8test::session(w)->checkReport().get(), checked.get());
+        QCOMPARE(u8test::session(w)->auditReport().get(), audited.get());
         QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Saved ")));
         // Undo goes on past the save: the bytes before the last edit (read from the file as it
         // was opened, which the save replaced by a rename), modified; Redo, the saved bytes.
-        w.history()->undoStack()->undo();
-        QCOMPARE(contentOf(*w.document()), QByteArray("A\xE2\x82\xAC"
+        u8test::history(w)->undoStack()->undo();
+        QCOMPARE(contentOf(*u8test::document(w)), QByteArray("A\xE2\x82\xAC"
                                                       "b!\xFF"
                                                       "c\n"));
-        QVERIFY(w.history()->isModified());
+        QVERIFY(u8test::history(w)->isModified());
         QVERIFY(w.isWindowModified());
-        w.history()->undoStack()->redo();
-        QCOMPARE(contentOf(*w.document()), edited);
-        QVERIFY(!w.history()->isModified());
-        QVERIFY(w.document()->editedRanges(0, w.document()->size()).empty());
+        u8test::history(w)->undoStack()->redo();
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
+        QVERIFY(!u8test::history(w)->isModified());
+        QVERIFY(u8test::document(w)->editedRanges(0, u8test::document(w)->size()).empty());
         // Undone to the bytes opened: modified, since the file holds the edits now.
         for (int k = 0; k < steps; ++k)
-            w.history()->undoStack()->undo();
-        QCOMPARE(contentOf(*w.document()), kDocument);
-        QVERIFY(w.history()->isModified());
+            u8test::history(w)->undoStack()->undo();
+        QCOMPARE(contentOf(*u8test::document(w)), kDocument);
+        QVERIFY(u8test::history(w)->isModified());
         for (int k = 0; k < steps; ++k)
-            w.history()->undoStack()->redo();
-        QVERIFY(!w.history()->isModified());
+            u8test::history(w)->undoStack()->redo();
+        QVERIFY(!u8test::history(w)->isModified());
         // Reopened from disk, it reads the same; a new edit and its undo work on it.
         MainWindow again;
         QVERIFY(again.openFile(path));
-        QCOMPARE(contentOf(*again.document()), edited);
+        QCOMPARE(contentOf(*u8test::document(again)), edited);
         w.goTo(0);
-        type(w.hexView(), QStringLiteral("61"));
-        QVERIFY(w.history()->isModified());
-        w.history()->undoStack()->undo();
-        QVERIFY(!w.history()->isModified());
-        QCOMPARE(contentOf(*w.document()), edited);
-        QTRY_VERIFY(w.banner()->text().isEmpty()); // our own save is no news
+        type(u8test::hexView(w), QStringLiteral("61"));
+        QVERIFY(u8test::history(w)->isModified());
+        u8test::history(w)->undoStack()->undo();
+        QVERIFY(!u8test::history(w)->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
+        QTRY_VERIFY(u8test::banner(w)->text().isEmpty()); // our own save is no news
     }
 
     // A save with nothing edited runs neither the check nor the audit again.
@@ -172,16 +172,16 @@ private slots:
         const QString path = u8test::writeFile(dir_, "unedited.txt", kDocument);
         MainWindow w;
         QVERIFY(w.openFile(path));
-        QTRY_VERIFY(w.session()->checkReport() && w.session()->auditReport());
-        const auto checked = w.session()->checkReport();
-        const auto audited = w.session()->auditReport();
+        QTRY_VERIFY(u8test::session(w)->checkReport() && u8test::session(w)->auditReport());
+        const auto checked = u8test::session(w)->checkReport();
+        const auto audited = u8test::session(w)->auditReport();
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), kDocument);
-        QVERIFY(!w.documentScan()->isRunning());
+        QVERIFY(!u8test::documentScan(w)->isRunning());
         QTest::qWait(2 * u8app::DocumentCheck::kQuietAfterEdit);
-        QCOMPARE(w.session()->checkReport().get(), checked.get());
-        QCOMPARE(w.session()->auditReport().get(), audited.get());
-        QVERIFY(!w.history()->undoStack()->canUndo());
+        QCOMPARE(u8test::session(w)->checkReport().get(), checked.get());
+        QCOMPARE(u8test::session(w)->auditReport().get(), audited.get());
+        QVERIFY(!u8test::history(w)->undoStack()->canUndo());
     }
 
     // A save that fails (the folder is gone) keeps the document, its edits and its history, and
@@ -192,7 +192,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         const QByteArray edited = editBothPanes(w);
-        const int steps = w.history()->undoStack()->count();
+        const int steps = u8test::history(w)->undoStack()->count();
         QVERIFY(QDir(dir_.path()).rename(QStringLiteral("gone"), QStringLiteral("moved")));
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         BoxCloser boxes;
@@ -202,13 +202,13 @@ private slots:
                      boxes.text.contains(QStringLiteral("The file is unchanged")),
                  qPrintable(boxes.text));
         QVERIFY(messages.last().first().toString().startsWith(QStringLiteral("Saving ")));
-        QCOMPARE(contentOf(*w.document()), edited);
-        QVERIFY(w.history()->isModified());
-        QCOMPARE(w.history()->undoStack()->count(), steps);
-        QCOMPARE(w.session()->path(), path);
-        w.history()->undoStack()->undo();
-        QVERIFY(contentOf(*w.document()) != edited);
-        QVERIFY(w.history()->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
+        QVERIFY(u8test::history(w)->isModified());
+        QCOMPARE(u8test::history(w)->undoStack()->count(), steps);
+        QCOMPARE(u8test::session(w)->path(), path);
+        u8test::history(w)->undoStack()->undo();
+        QVERIFY(contentOf(*u8test::document(w)) != edited);
+        QVERIFY(u8test::history(w)->isModified());
     }
 
     // Issue 33, defect 3: the window's own save of a large file is no news: no banner says the
@@ -225,30 +225,33 @@ private slots:
         QVERIFY(w.openFile(path));
         const quint64 at = quint64(big.size()) / 2 + 5;
         w.goTo(at);
-        type(w.hexView(), QStringLiteral("41"));
+        type(u8test::hexView(w), QStringLiteral("41"));
         w.goTo(at + 1);
-        w.hexView()->setTopOffset(at - 4 * quint64(w.hexView()->bytesPerRow())); // mid-screen
-        QTest::qWait(50); // the text pane follows
-        const quint64 top = w.hexView()->topOffset();
+        u8test::hexView(w)->setTopOffset(
+            at - 4 * quint64(u8test::hexView(w)->bytesPerRow())); // mid-screen
+        QTest::qWait(50);                                         // the text pane follows
+        const quint64 top = u8test::hexView(w)->topOffset();
         QStringList said;
         QTimer poll;
         QObject::connect(&poll, &QTimer::timeout, [&] {
-            if (!w.banner()->text().isEmpty() && !said.contains(w.banner()->text()))
-                said << w.banner()->text();
+            if (!u8test::banner(w)->text().isEmpty() && !said.contains(u8test::banner(w)->text()))
+                said << u8test::banner(w)->text();
         });
         poll.start(0);
         QVERIFY(saves(w)->save());
         QTest::qWait(500); // the file system's notice of the rename
         poll.stop();
         QVERIFY2(said.isEmpty(), qPrintable(said.join(QLatin1Char('\n'))));
-        QCOMPARE(w.selection()->cursor(), at + 1);
+        QCOMPARE(u8test::selection(w)->cursor(), at + 1);
         // Where it was: the text pane may align the top to its line, a row at most (before, the
         // view was back at the cursor's row from the top of the file: 20 rows off here).
-        const quint64 row = quint64(w.hexView()->bytesPerRow());
+        const quint64 row = quint64(u8test::hexView(w)->bytesPerRow());
         QVERIFY2(
-            w.hexView()->topOffset() + row >= top && w.hexView()->topOffset() <= top + row,
-            qPrintable(QStringLiteral("%1 against %2").arg(w.hexView()->topOffset()).arg(top)));
-        QVERIFY(!w.history()->isModified());
+            u8test::hexView(w)->topOffset() + row >= top &&
+                u8test::hexView(w)->topOffset() <= top + row,
+            qPrintable(
+                QStringLiteral("%1 against %2").arg(u8test::hexView(w)->topOffset()).arg(top)));
+        QVERIFY(!u8test::history(w)->isModified());
     }
 
     void saveAsMakesTheNewFileTheDocument() {
@@ -257,7 +260,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         const QByteArray edited = editBothPanes(w);
-        QVERIFY(saves(w)->writeAtomically(w.document()->sharedSource(), other));
+        QVERIFY(saves(w)->writeAtomically(u8test::document(w)->sharedSource(), other));
         QCOMPARE(readFile(other), edited);
         QCOMPARE(readFile(path), kDocument); // the first file is untouched
     }
@@ -271,8 +274,8 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         w.goTo(7);
-        type(w.textView(), QStringLiteral("\u00E9"));
-        QCOMPARE(contentOf(*w.document()), QByteArray("price: \xC3\xA9 5\n"));
+        type(u8test::textView(w), QStringLiteral("\u00E9"));
+        QCOMPARE(contentOf(*u8test::document(w)), QByteArray("price: \xC3\xA9 5\n"));
         std::function<void()> drive = [&] {
             QWidget* modal = QApplication::activeModalWidget();
             if (auto* d = qobject_cast<u8app::SaveEncodingDialog*>(modal); d && d->isVisible()) {
@@ -301,7 +304,7 @@ private slots:
         }
         MainWindow w;
         QVERIFY(w.openFile(path));
-        type(w.hexView(), QStringLiteral("41"));
+        type(u8test::hexView(w), QStringLiteral("41"));
         // Cancel as soon as the save's progress dialog exists (it shows itself later).
         QTimer canceller;
         connect(&canceller, &QTimer::timeout, [&w] {
@@ -315,7 +318,7 @@ private slots:
         QVERIFY(messages.last().first().toString().contains(QLatin1String("cancelled")));
         QCOMPARE(QFileInfo(path).size(), qint64(256) << 20);
         QCOMPARE(readFile(path).left(1), QByteArray(1, '\0'));
-        QVERIFY(w.history()->isModified());
+        QVERIFY(u8test::history(w)->isModified());
         QCOMPARE(QDir(dir_.path()).entryList({QStringLiteral("large.bin*")}, QDir::Files).size(),
                  1); // no temporary file left behind
     }
@@ -330,10 +333,10 @@ private slots:
         const QString theirs = u8test::writeFile(dir_, "theirs.tmp", "their version\n");
         QVERIFY(::rename(QFile::encodeName(theirs).constData(),
                          QFile::encodeName(path).constData()) == 0);
-        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("replaced")),
-                     qPrintable(w.banner()->text()));
-        QVERIFY(w.banner()->text().contains(QLatin1String("unsaved edits")));
-        QCOMPARE(contentOf(*w.document()), edited);
+        QTRY_VERIFY2(u8test::banner(w)->text().contains(QLatin1String("replaced")),
+                     qPrintable(u8test::banner(w)->text()));
+        QVERIFY(u8test::banner(w)->text().contains(QLatin1String("unsaved edits")));
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
         QString asked;
         saves(w)->setConfirmOverwrite([&asked](const QString& question) {
             asked = question;
@@ -342,7 +345,7 @@ private slots:
         QVERIFY(!saves(w)->save());
         QVERIFY2(asked.contains(QLatin1String("was replaced by another file")), qPrintable(asked));
         QCOMPARE(readFile(path), QByteArray("their version\n"));
-        QVERIFY(w.history()->isModified());
+        QVERIFY(u8test::history(w)->isModified());
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
@@ -358,7 +361,7 @@ private slots:
         const QString theirs = u8test::writeFile(dir_, "theirs2.tmp", "their version\n");
         QVERIFY(::rename(QFile::encodeName(theirs).constData(),
                          QFile::encodeName(path).constData()) == 0);
-        QTRY_VERIFY(w.banner()->text().contains(QLatin1String("replaced")));
+        QTRY_VERIFY(u8test::banner(w)->text().contains(QLatin1String("replaced")));
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
         QString question;
         QTimer::singleShot(50, [&] {
@@ -374,8 +377,8 @@ private slots:
         QVERIFY2(question.contains(QLatin1String("was replaced by another file")),
                  qPrintable(question));
         QCOMPARE(readFile(path), QByteArray("their version\n"));
-        QVERIFY(w.history()->isModified());
-        QCOMPARE(contentOf(*w.document()), edited);
+        QVERIFY(u8test::history(w)->isModified());
+        QCOMPARE(contentOf(*u8test::document(w)), edited);
     }
 
     // Deleted: the edits are kept (the open file still reads), and Save writes it again.
@@ -385,9 +388,9 @@ private slots:
         QVERIFY(w.openFile(path));
         const QByteArray edited = editBothPanes(w);
         QVERIFY(QFile::remove(path));
-        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("deleted")),
-                     qPrintable(w.banner()->text()));
-        QCOMPARE(w.banner()->actionText(), QStringLiteral("Save As…"));
+        QTRY_VERIFY2(u8test::banner(w)->text().contains(QLatin1String("deleted")),
+                     qPrintable(u8test::banner(w)->text()));
+        QCOMPARE(u8test::banner(w)->actionText(), QStringLiteral("Save As…"));
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         QVERIFY(saves(w)->save());
         QCOMPARE(readFile(path), edited);
@@ -401,9 +404,9 @@ private slots:
         QVERIFY(w.openFile(path));
         editBothPanes(w);
         QVERIFY(::truncate(QFile::encodeName(path).constData(), 2) == 0);
-        QTRY_VERIFY2(w.banner()->text().contains(QLatin1String("cut short")),
-                     qPrintable(w.banner()->text()));
-        QCOMPARE(w.banner()->level(), u8app::MessageBanner::Level::Error);
+        QTRY_VERIFY2(u8test::banner(w)->text().contains(QLatin1String("cut short")),
+                     qPrintable(u8test::banner(w)->text()));
+        QCOMPARE(u8test::banner(w)->level(), u8app::MessageBanner::Level::Error);
         saves(w)->setConfirmOverwrite([](const QString&) { return true; });
         BoxCloser closer;
         QVERIFY(!saves(w)->save());

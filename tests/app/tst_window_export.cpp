@@ -90,7 +90,7 @@ private slots:
         QVERIFY(exports->exportHtml(out, exports->range()).isEmpty());
         QCOMPARE(readAll(out), cliPage({"--offset=5", "--length=9", path}));
 
-        w.hexView()->setBytesPerRow(8);
+        u8test::hexView(w)->setBytesPerRow(8);
         QVERIFY(exports->exportHtml(out, {0, quint64(sample_.size())}).isEmpty());
         QCOMPARE(readAll(out), cliPage({"--width=8", path}));
     }

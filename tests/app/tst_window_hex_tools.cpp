@@ -49,8 +49,8 @@ std::vector<std::uint8_t> pattern(std::size_t n) {
 }
 
 QByteArray documentBytes(const MainWindow& w) {
-    QByteArray out(qsizetype(w.document()->size()), '\0');
-    const std::size_t got = w.document()->source()->read(
+    QByteArray out(qsizetype(u8test::document(w)->size()), '\0');
+    const std::size_t got = u8test::document(w)->source()->read(
         0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())));
     out.truncate(qsizetype(got));
     return out;
@@ -114,15 +114,15 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(u8test::writeFile(dir_, "sums.txt", "hello, world")));
         // One byte (the cursor alone) means the whole file.
-        ChecksumDialog* whole = w.checksumActions()->showChecksums();
+        ChecksumDialog* whole = u8test::checksumActions(w)->showChecksums();
         QVERIFY(whole);
         QCOMPARE(whole->scope(), ChecksumDialog::Scope::WholeFile);
         QTRY_COMPARE(whole->value("MD5"), QStringLiteral("e4d7f1b4ed2e42d15898f4b27b019da4"));
         QCOMPARE(whole->value("CRC-32"), QStringLiteral("ffab723a"));
         delete whole;
         // "world" selected: its sums, and the whole file's at a change of scope.
-        w.selection()->setAnchorAndCursor(7, 11);
-        QAction* action = w.checksumActions()->checksumsAction();
+        u8test::selection(w)->setAnchorAndCursor(7, 11);
+        QAction* action = u8test::checksumActions(w)->checksumsAction();
         QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+K")));
         QVERIFY(!action->toolTip().isEmpty());
         action->trigger();
@@ -148,10 +148,10 @@ private slots:
         const QString doc =
             u8test::writeFile(dir_, "part.bin", QByteArray("ab\xE2\x82\xAC\xFFyz", 8));
         QVERIFY(w.openFile(doc));
-        w.selection()->setAnchorAndCursor(2, 5); // the euro sign and the stray FF
+        u8test::selection(w)->setAnchorAndCursor(2, 5); // the euro sign and the stray FF
         // An existing file is replaced whole, not written into.
         const QString out = u8test::writeFile(dir_, "out.bin", QByteArray(100, 'x'));
-        u8app::SelectionFileActions* files = w.selectionFileActions();
+        u8app::SelectionFileActions* files = u8test::selectionFileActions(w);
         QVERIFY(files->saveSelectionTo(out));
         QCOMPARE(fileBytes(out), QByteArray("\xE2\x82\xAC\xFF", 4));
         QVERIFY(w.statusBar()->currentMessage().contains(out));
@@ -166,28 +166,28 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(u8test::writeFile(dir_, "host.txt", "abcdef")));
         const QString insert = u8test::writeFile(dir_, "insert.bin", "XYZ");
-        w.selection()->setAnchorAndCursor(2, 3); // "cd": the file goes before it
-        u8app::SelectionFileActions* files = w.selectionFileActions();
+        u8test::selection(w)->setAnchorAndCursor(2, 3); // "cd": the file goes before it
+        u8app::SelectionFileActions* files = u8test::selectionFileActions(w);
         QVERIFY(files->insertFile(insert));
         QCOMPARE(documentBytes(w), QByteArray("abXYZcdef"));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 5})); // what came in, selected
-        QCOMPARE(w.history()->undoStack()->count(), 1);
-        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Insert File"));
-        w.history()->undoStack()->undo();
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{2, 5})); // what came in, selected
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 1);
+        QCOMPARE(u8test::history(w)->undoStack()->undoText(), QStringLiteral("Insert File"));
+        u8test::history(w)->undoStack()->undo();
         QCOMPARE(documentBytes(w), QByteArray("abcdef"));
         // Read only: refused, saying which file and why.
-        w.documentController()->setUserReadOnly(true);
+        u8test::documentController(w)->setUserReadOnly(true);
         QVERIFY(!files->insertFile(insert));
         QCOMPARE(documentBytes(w), QByteArray("abcdef"));
         QVERIFY(w.statusBar()->currentMessage().contains(insert));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("Read only")));
-        w.documentController()->setUserReadOnly(false);
+        u8test::documentController(w)->setUserReadOnly(false);
         // A file that cannot be read: its name and the reason.
         const QString missing = dir_.filePath(QStringLiteral("missing.bin"));
         QVERIFY(!files->insertFile(missing));
         QVERIFY(w.statusBar()->currentMessage().contains(missing));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("No such file")));
-        QCOMPARE(w.history()->undoStack()->count(), 1); // the undone insert, nothing new
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 1); // the undone insert, nothing new
     }
 
     void replaceAllIsOneUndoStepWithACount() {
@@ -202,11 +202,11 @@ private slots:
         QCOMPARE(dialog->replaceAll(), quint64(3));
         QCOMPARE(documentBytes(w), QByteArray("tea tea tea caf\xC3\xA9"));
         QVERIFY(dialog->statusText().contains(QStringLiteral("Replaced 3 matches")));
-        QCOMPARE(w.history()->undoStack()->count(), 1);
-        QCOMPARE(w.history()->undoStack()->undoText(), QStringLiteral("Replace All"));
-        w.history()->undoStack()->undo();
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 1);
+        QCOMPARE(u8test::history(w)->undoStack()->undoText(), QStringLiteral("Replace All"));
+        u8test::history(w)->undoStack()->undo();
         QCOMPARE(documentBytes(w), QByteArray("cafe Cafe CAFE caf\xC3\xA9"));
-        w.history()->undoStack()->redo();
+        u8test::history(w)->undoStack()->redo();
         QCOMPARE(documentBytes(w), QByteArray("tea tea tea caf\xC3\xA9"));
         // Code points: the é (C3 A9) by U+00E9, replaced by the hex bytes of "e".
         dialog->setMode(u8app::FindReplaceDialog::Mode::CodePoint);
@@ -220,7 +220,7 @@ private slots:
         dialog->setReplaceText(QString());
         QCOMPARE(dialog->replaceAll(), quint64(3));
         QCOMPARE(documentBytes(w), QByteArray("a a a cafe\xCC\x81"));
-        QCOMPARE(w.history()->undoStack()->count(), 3);
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 3);
         // Nothing found, a bad pattern, read only: nothing changes and the dialog says why.
         dialog->setFindText(QStringLiteral("FF"));
         QCOMPARE(dialog->replaceAll(), quint64(0));
@@ -228,12 +228,12 @@ private slots:
         dialog->setFindText(QStringLiteral("GG"));
         QCOMPARE(dialog->replaceAll(), quint64(0));
         QVERIFY(dialog->statusText().contains(QStringLiteral("Not hex")));
-        w.documentController()->setUserReadOnly(true);
+        u8test::documentController(w)->setUserReadOnly(true);
         dialog->setFindText(QStringLiteral("61"));
         QCOMPARE(dialog->replaceAll(), quint64(0));
         QVERIFY(dialog->statusText().contains(QStringLiteral("Read only")));
         QCOMPARE(documentBytes(w), QByteArray("a a a cafe\xCC\x81"));
-        QCOMPARE(w.history()->undoStack()->count(), 3);
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 3);
     }
 
     void replaceOneAtATime() {
@@ -246,16 +246,16 @@ private slots:
         dialog->setReplaceText(QStringLiteral("X"));
         w.goTo(1); // inside the first "ab": the next match is the second
         QVERIFY(dialog->findNext());
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{3, 5}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{3, 5}));
         QVERIFY(dialog->replace()); // replaces the selected match, selects the next
         QCOMPARE(documentBytes(w), QByteArray("ab X ab"));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{5, 7}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{5, 7}));
         QVERIFY(dialog->replace());
         QCOMPARE(documentBytes(w), QByteArray("ab X X"));
         // Wraps to the start for the last one.
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{0, 2}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{0, 2}));
         QVERIFY(dialog->statusText().contains(QStringLiteral("from the start again")));
-        QCOMPARE(w.history()->undoStack()->count(), 2); // one step per Replace
+        QCOMPARE(u8test::history(w)->undoStack()->count(), 2); // one step per Replace
         QAction* replaceAction = nullptr;
         for (QAction* a : w.actions())
             if (a->text() == QStringLiteral("&Replace…"))

@@ -101,8 +101,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QApplication::setActiveWindow(&w);
-        w.hexView()->setFocus();
-        QTRY_VERIFY(w.hexView()->hasFocus());
+        u8test::hexView(w)->setFocus();
+        QTRY_VERIFY(u8test::hexView(w)->hasFocus());
         QStringList path;
         for (int i = 0; i < 40; ++i) {
             QWidget* focus = QApplication::focusWidget();
@@ -168,12 +168,12 @@ private slots:
         QVERIFY(thirtyTwo && sixteen);
         thirtyTwo->trigger();
         settle(w, 1440, 900);
-        QCOMPARE(w.hexView()->bytesPerRow(), 32);
-        QCOMPARE(visibleColumns(w.hexView()), 32);
-        QCOMPARE(w.hexView()->horizontalScrollBar()->maximum(), 0);
+        QCOMPARE(u8test::hexView(w)->bytesPerRow(), 32);
+        QCOMPARE(visibleColumns(u8test::hexView(w)), 32);
+        QCOMPARE(u8test::hexView(w)->horizontalScrollBar()->maximum(), 0);
         sixteen->trigger();
         settle(w, 1440, 900);
-        QCOMPARE(visibleColumns(w.hexView()), 16);
+        QCOMPARE(visibleColumns(u8test::hexView(w)), 16);
         QCOMPARE(dock(w, "inspectorDock")->width(), dockWidth);
     }
 
@@ -189,7 +189,7 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&fresh));
             QVERIFY(fresh.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
             settle(fresh, size.width(), size.height());
-            freshColumns << visibleColumns(fresh.hexView());
+            freshColumns << visibleColumns(u8test::hexView(fresh));
             freshDock << dock(fresh, "inspectorDock")->width();
         }
         QCOMPARE(freshColumns, QList<int>({16, 16}));
@@ -201,14 +201,14 @@ private slots:
         QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
         settle(w, 1600, 1000);
         settle(w, 1024, 640);
-        QCOMPARE(visibleColumns(w.hexView()), freshColumns[0]);
-        QCOMPARE(w.hexView()->horizontalScrollBar()->maximum(), 0);
+        QCOMPARE(visibleColumns(u8test::hexView(w)), freshColumns[0]);
+        QCOMPARE(u8test::hexView(w)->horizontalScrollBar()->maximum(), 0);
         QCOMPARE(dock(w, "inspectorDock")->width(), freshDock[0]);
         settle(w, 1600, 1000);
-        QCOMPARE(visibleColumns(w.hexView()), freshColumns[1]);
+        QCOMPARE(visibleColumns(u8test::hexView(w)), freshColumns[1]);
         QCOMPARE(dock(w, "inspectorDock")->width(), freshDock[1]);
         // No room wasted: the hex pane is as wide as its row, the text pane takes the rest.
-        QCOMPARE(w.hexView()->width(), w.hexView()->fullRowWidth());
+        QCOMPARE(u8test::hexView(w)->width(), u8test::hexView(w)->fullRowWidth());
     }
 
     // Issue 33's walk-through at 1024 x 640: on a first start the text pane holds 24 characters
@@ -222,7 +222,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.openFile(QStringLiteral(U8SCOPE_TOUR_PATH)));
         settle(w, 1024, 640);
-        QCOMPARE(visibleColumns(w.hexView()), 16);
+        QCOMPARE(visibleColumns(u8test::hexView(w)), 16);
         const auto* text = w.findChild<QAbstractScrollArea*>(QStringLiteral("textView"));
         QVERIFY(text);
         const int digit = text->fontMetrics().horizontalAdvance(QLatin1Char('0'));
@@ -252,7 +252,7 @@ private slots:
             QTest::qWait(20);
             auto* scroll = qobject_cast<QScrollArea*>(codePage->widget());
             QVERIFY(scroll);
-            const u8ui::CodePageTable* table = w.codePageTable();
+            const u8ui::CodePageTable* table = u8test::codePageTable(w);
             QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
             QCOMPARE(table->width(), scroll->viewport()->width());
             QVERIFY(table->cellRect(0x0F).right() < table->width());

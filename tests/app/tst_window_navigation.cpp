@@ -40,12 +40,12 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         QSignalSpy done(&w, &MainWindow::searchFinished);
-        emit w.codePageTable()->byteValueActivated(0xA9);
+        emit u8test::codePageTable(w)->byteValueActivated(0xA9);
         QVERIFY(done.wait(5000));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 3}));
-        emit w.codePageTable()->byteValueActivated(0xA9);
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{2, 3}));
+        emit u8test::codePageTable(w)->byteValueActivated(0xA9);
         QVERIFY(done.wait(5000));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 7}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 7}));
     }
 
     void goToOffsetParsing_data() {
@@ -103,9 +103,9 @@ private slots:
                                                  "d\xE2\x82\xAC");
         MainWindow w;
         QVERIFY(w.openFile(path));
-        w.findBar()->setMode(u8app::FindBar::Mode(mode));
-        w.findBar()->setText(pattern);
-        w.findBar()->activate();
+        u8test::findBar(w)->setMode(u8app::FindBar::Mode(mode));
+        u8test::findBar(w)->setText(pattern);
+        u8test::findBar(w)->activate();
         const qint64 length =
             u8app::FindBar::patternFor(u8app::FindBar::Mode(mode), pattern).bytes.size();
         for (qint64 hit : hits) {
@@ -115,10 +115,10 @@ private slots:
             QCOMPARE(done.first().at(0).toBool(), true);
             QCOMPARE(done.first().at(1).toULongLong(), quint64(hit));
             const u8ui::ByteRange expected{quint64(hit), quint64(hit + length)};
-            QCOMPARE(w.selection()->range(), expected);
+            QCOMPARE(u8test::selection(w)->range(), expected);
             // Every highlighted match covers exactly the pattern's bytes.
-            QVERIFY(w.selection()->highlights().contains(expected));
-            for (const u8ui::ByteRange& r : w.selection()->highlights())
+            QVERIFY(u8test::selection(w)->highlights().contains(expected));
+            for (const u8ui::ByteRange& r : u8test::selection(w)->highlights())
                 QCOMPARE(qint64(r.end - r.start), length);
         }
         // Backwards from the first hit wraps to the last.
@@ -141,8 +141,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.openFile(write("jumps.txt", bytes)));
         const auto centred = [&w](quint64 offset) {
-            const QRect cell = w.hexView()->cellRect(offset);
-            const int middle = w.hexView()->viewport()->height() / 2;
+            const QRect cell = u8test::hexView(w)->cellRect(offset);
+            const int middle = u8test::hexView(w)->viewport()->height() / 2;
             return !cell.isNull() && qAbs(cell.center().y() - middle) <= cell.height();
         };
         w.goTo(1000 * 46 + 7);
@@ -150,38 +150,38 @@ private slots:
         QVERIFY(w.goToLine(2000));
         QVERIFY(centred(1999 * 46));
         // A place already on screen is not scrolled to.
-        const quint64 top = w.hexView()->topOffset();
+        const quint64 top = u8test::hexView(w)->topOffset();
         w.goTo(1999 * 46 + 16);
-        QCOMPARE(w.hexView()->topOffset(), top);
-        w.findBar()->setMode(u8app::FindBar::Mode::Text);
-        w.findBar()->setText(QStringLiteral("needle"));
-        w.findBar()->activate();
+        QCOMPARE(u8test::hexView(w)->topOffset(), top);
+        u8test::findBar(w)->setMode(u8app::FindBar::Mode::Text);
+        u8test::findBar(w)->setText(QStringLiteral("needle"));
+        u8test::findBar(w)->activate();
         QSignalSpy done(&w, &MainWindow::searchFinished);
         w.findNext();
         QVERIFY(done.wait(5000));
         const quint64 match = quint64(bytes.indexOf("needle"));
         QCOMPARE(done.first().at(1).toULongLong(), match);
-        QCOMPARE(w.selection()->cursor(), match);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{match, match + 6}));
+        QCOMPARE(u8test::selection(w)->cursor(), match);
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{match, match + 6}));
         QVERIFY(centred(match));
     }
 
     void searchNotFoundAndBadHex() {
         MainWindow w;
         w.openSample();
-        w.findBar()->setMode(u8app::FindBar::Mode::Text);
-        w.findBar()->setText(QStringLiteral("no such text in the tour"));
-        w.findBar()->activate();
+        u8test::findBar(w)->setMode(u8app::FindBar::Mode::Text);
+        u8test::findBar(w)->setText(QStringLiteral("no such text in the tour"));
+        u8test::findBar(w)->activate();
         QSignalSpy done(&w, &MainWindow::searchFinished);
         w.findNext();
         QVERIFY(done.wait(5000));
         QCOMPARE(done.first().at(0).toBool(), false);
-        QVERIFY(w.findBar()->status().contains(QLatin1String("Not found")));
-        w.findBar()->setMode(u8app::FindBar::Mode::Hex);
-        w.findBar()->setText(QStringLiteral("E2 8"));
+        QVERIFY(u8test::findBar(w)->status().contains(QLatin1String("Not found")));
+        u8test::findBar(w)->setMode(u8app::FindBar::Mode::Hex);
+        u8test::findBar(w)->setText(QStringLiteral("E2 8"));
         w.findNext();
-        QVERIFY2(w.findBar()->status().contains(QLatin1String("odd")),
-                 qPrintable(w.findBar()->status()));
+        QVERIFY2(u8test::findBar(w)->status().contains(QLatin1String("odd")),
+                 qPrintable(u8test::findBar(w)->status()));
     }
 
     // Ctrl+E / Ctrl+J move to the next error segment / non-ASCII segment and select its bytes.
@@ -194,13 +194,13 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::keyClick(&w, Qt::Key_J, Qt::ControlModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 4})); // é
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{2, 4})); // é
         QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
         QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{9, 10})); // FF
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{9, 10})); // FF
         QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8}));
     }
 
     // A click on a byte's cell in the hex pane moves the shared cursor there; the status bar
@@ -212,20 +212,20 @@ private slots:
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        u8ui::HexView* hex = w.hexView();
+        u8ui::HexView* hex = u8test::hexView(w);
         const QRect cell = hex->cellRect(3);
         QVERIFY(!cell.isNull());
         QTest::mouseClick(hex->viewport(), Qt::LeftButton, {}, cell.center());
-        QCOMPARE(w.selection()->cursor(), quint64(3));
-        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x3 (3)"));
-        QVERIFY(w.statusField("character").startsWith(QStringLiteral("U+20AC")));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(3));
+        QCOMPARE(u8test::statusField(w, "offset"), QStringLiteral("Offset 0x3 (3)"));
+        QVERIFY(u8test::statusField(w, "character").startsWith(QStringLiteral("U+20AC")));
         // The inspector shows the character the clicked byte belongs to.
-        QVERIFY2(w.inspector()->titleText().contains(QLatin1String("U+20AC")),
-                 qPrintable(w.inspector()->titleText()));
+        QVERIFY2(u8test::inspector(w)->titleText().contains(QLatin1String("U+20AC")),
+                 qPrintable(u8test::inspector(w)->titleText()));
         // A click on an ASCII byte moves it on.
         QTest::mouseClick(hex->viewport(), Qt::LeftButton, {}, hex->cellRect(5).center());
-        QVERIFY2(w.inspector()->titleText().contains(QLatin1String("U+0063")),
-                 qPrintable(w.inspector()->titleText()));
+        QVERIFY2(u8test::inspector(w)->titleText().contains(QLatin1String("U+0063")),
+                 qPrintable(u8test::inspector(w)->titleText()));
     }
 
     // The click in the hex pane also moves the text pane's cursor: the same character is drawn
@@ -242,15 +242,15 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo(2606); // scrolls both panes
-        QTRY_VERIFY(!w.hexView()->cellRect(2607).isNull());
-        QTest::mouseClick(w.hexView()->viewport(), Qt::LeftButton, {},
-                          w.hexView()->cellRect(2607).center());
-        QCOMPARE(w.selection()->cursor(), quint64(2607));
+        QTRY_VERIFY(!u8test::hexView(w)->cellRect(2607).isNull());
+        QTest::mouseClick(u8test::hexView(w)->viewport(), Qt::LeftButton, {},
+                          u8test::hexView(w)->cellRect(2607).center());
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(2607));
         // The text pane shows that character on screen, at one glyph for its three bytes.
-        const QRect glyph = w.textView()->rectForOffset(2607);
+        const QRect glyph = u8test::textView(w)->rectForOffset(2607);
         QVERIFY(!glyph.isNull());
-        QCOMPARE(w.textView()->rectForOffset(2606), glyph);
-        QCOMPARE(w.textView()->offsetAt(glyph.center()), std::optional<quint64>(2606));
+        QCOMPARE(u8test::textView(w)->rectForOffset(2606), glyph);
+        QCOMPARE(u8test::textView(w)->offsetAt(glyph.center()), std::optional<quint64>(2606));
     }
 
     // A selection made in the text pane covers exactly the bytes of the characters selected,
@@ -263,19 +263,19 @@ private slots:
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        u8ui::TextView* text = w.textView();
+        u8ui::TextView* text = u8test::textView(w);
         const QRect b = text->rectForOffset(1);
         const QRect emoji = text->rectForOffset(7);
         QVERIFY(!b.isNull() && !emoji.isNull());
         QTest::mouseClick(text->viewport(), Qt::LeftButton, {}, b.center());
         QTest::mouseClick(text->viewport(), Qt::LeftButton, Qt::ShiftModifier, emoji.center());
         // From 'b' (1) through the whole emoji (7..10): bytes [1, 11).
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 11}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 11}));
         // Every selected byte has a cell in the hex pane, and the bytes around do not.
-        QVERIFY(!w.hexView()->cellRect(10).isNull());
-        QVERIFY(!w.selection()->range().contains(0));
-        QVERIFY(!w.selection()->range().contains(11));
-        QVERIFY(w.statusField("offset").contains(QLatin1String("10 bytes selected")));
+        QVERIFY(!u8test::hexView(w)->cellRect(10).isNull());
+        QVERIFY(!u8test::selection(w)->range().contains(0));
+        QVERIFY(!u8test::selection(w)->range().contains(11));
+        QVERIFY(u8test::statusField(w, "offset").contains(QLatin1String("10 bytes selected")));
     }
 
     // F8 and Shift+F8 walk the problems of the finished scan, selecting each problem's bytes.
@@ -287,28 +287,28 @@ private slots:
         QVERIFY(w.openFile(path));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.session()->checkReport());
-        QCOMPARE(w.session()->checkReport()->totalProblems, quint64(3));
-        QCOMPARE(w.problemsView()->model()->rowCount(), 3);
-        QVERIFY(!w.summaryPanel()->text().isEmpty());
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(u8test::session(w)->checkReport()->totalProblems, quint64(3));
+        QCOMPARE(u8test::problemsView(w)->model()->rowCount(), 3);
+        QVERIFY(!u8test::summaryPanel(w)->text().isEmpty());
         // A click on the second row of the problems list selects that problem's bytes.
-        QTableView* list = w.problemsView();
+        QTableView* list = u8test::problemsView(w);
         const QModelIndex second = list->model()->index(1, 0);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(second).center());
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{4, 5}));
         w.goTo(0);
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 3})); // overlong C0 AF
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 3})); // overlong C0 AF
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5})); // FF
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{4, 5})); // FF
         QTest::keyClick(&w, Qt::Key_F8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
-        QTest::keyClick(&w, Qt::Key_F8);                           // no further problem: stays
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 8}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8})); // truncated E2 82
+        QTest::keyClick(&w, Qt::Key_F8); // no further problem: stays
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 8}));
         QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{4, 5}));
         QTest::keyClick(&w, Qt::Key_F8, Qt::ShiftModifier);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{1, 3}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{1, 3}));
     }
 
     // Far into a large file the line is counted in the background; the answer arrives and
@@ -326,12 +326,13 @@ private slots:
         QSignalSpy located(&w, &MainWindow::lineLocated);
         const quint64 offset = quint64(bytes.size()) - 30;
         w.goTo(offset);
-        if (!w.statusField("line").startsWith(QLatin1String("Line ") +
-                                              QString::number(offset / 64 + 1)))
+        if (!u8test::statusField(w, "line").startsWith(QLatin1String("Line ") +
+                                                       QString::number(offset / 64 + 1)))
             QVERIFY(located.wait(20000));
-        QCOMPARE(w.statusField("line"), QStringLiteral("Line %1, column %2")
-                                            .arg(QLocale().toString(qulonglong(offset / 64 + 1)),
-                                                 QLocale().toString(qulonglong(offset % 64 + 1))));
+        QCOMPARE(u8test::statusField(w, "line"),
+                 QStringLiteral("Line %1, column %2")
+                     .arg(QLocale().toString(qulonglong(offset / 64 + 1)),
+                          QLocale().toString(qulonglong(offset % 64 + 1))));
     }
 
     // In a large file, "next invalid" runs in the background and still lands on the exact bytes.
@@ -349,7 +350,7 @@ private slots:
         QVERIFY(done.count() == 1 || done.wait(20000));
         QCOMPARE(done.first().at(0).toBool(), true);
         const quint64 at = quint64(bytes.size()) - 10;
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{at, at + 2}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{at, at + 2}));
     }
 
     // Line and column agree with a plain count, also past the line index's first checkpoint.

@@ -93,7 +93,7 @@ private slots:
 
     void menusShortcutsAndContextMenus() {
         MainWindow w;
-        u8app::WalkthroughActions* teach = w.walkthroughActions();
+        u8app::WalkthroughActions* teach = u8test::walkthroughActions(w);
         QMenu* tools = menuTitled(w, QStringLiteral("&Tools"));
         QVERIFY(tools);
         QVERIFY(tools->actions().contains(teach->encodeAction()));
@@ -110,8 +110,8 @@ private slots:
         QVERIFY(!teach->explainAction()->isEnabled());
         QVERIFY(w.openFile(write("a.txt", "a\xE2\x82\xAC")));
         QVERIFY(teach->explainAction()->isEnabled());
-        for (QWidget* pane :
-             {static_cast<QWidget*>(w.hexView()), static_cast<QWidget*>(w.textView())}) {
+        for (QWidget* pane : {static_cast<QWidget*>(u8test::hexView(w)),
+                              static_cast<QWidget*>(u8test::textView(w))}) {
             QCOMPARE(pane->contextMenuPolicy(), Qt::ActionsContextMenu);
             QVERIFY(pane->actions().contains(teach->explainAction()));
         }
@@ -126,9 +126,9 @@ private slots:
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("walkthroughDock"));
         QVERIFY(dock);
         QTRY_VERIFY(!inFront(dock)); // tabbed behind the inspector at first
-        u8ui::WalkthroughPanel* panel = w.walkthroughActions()->panel();
+        u8ui::WalkthroughPanel* panel = u8test::walkthroughActions(w)->panel();
         panel->showDecoder();
-        w.walkthroughActions()->encodeAction()->trigger();
+        u8test::walkthroughActions(w)->encodeAction()->trigger();
         QTRY_VERIFY(inFront(dock));
         QCOMPARE(panel->currentWidget(), panel->encoder());
         QLineEdit* field = panel->encoder()->inputField();
@@ -152,16 +152,16 @@ private slots:
         QVERIFY(w.openFile(write("cells.txt", "A\xE2\x82\xAC")));
         auto* codePageDock = w.findChild<QDockWidget*>(QStringLiteral("codePageDock"));
         codePageDock->raise();
-        u8ui::CodePageTable* table = w.codePageTable();
+        u8ui::CodePageTable* table = u8test::codePageTable(w);
         QTRY_VERIFY(table->isVisible() && table->width() > 100);
-        u8ui::WalkthroughPanel* panel = w.walkthroughActions()->panel();
+        u8ui::WalkthroughPanel* panel = u8test::walkthroughActions(w)->panel();
 
         QTest::mouseClick(table, Qt::LeftButton, {}, table->cellRect(0xE2).center());
         QCOMPARE(panel->currentWidget(), panel->encoder());
         QCOMPARE(panel->encoder()->walk().codePoint, char32_t(0x2000)); // E2 80 80
         QCOMPARE(panel->encoder()->inputField()->text(), QStringLiteral("U+2000"));
         QCOMPARE(panel->encoder()->currentStep(), 0);
-        QTRY_COMPARE(w.selection()->cursor(), quint64(1)); // found, as before
+        QTRY_COMPARE(u8test::selection(w)->cursor(), quint64(1)); // found, as before
 
         QTest::mouseClick(table, Qt::LeftButton, {}, table->cellRect(0x41).center());
         QCOMPARE(panel->encoder()->walk().codePoint, char32_t(0x41));
@@ -182,7 +182,7 @@ private slots:
         QVERIFY(w.openFile(write("explain.txt", "A\xE0\x80\xAF"
                                                 "B\xE2\x82\xAC")));
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("walkthroughDock"));
-        u8ui::WalkthroughPanel* panel = w.walkthroughActions()->panel();
+        u8ui::WalkthroughPanel* panel = u8test::walkthroughActions(w)->panel();
         u8ui::DecodeWalkthrough* decoder = panel->decoder();
         w.goTo(1, 3);
         actionWithShortcut(w, QKeySequence(QStringLiteral("Ctrl+Shift+X")))->trigger();
@@ -195,7 +195,7 @@ private slots:
         QVERIFY(decoder->stepText().contains(QStringLiteral("A0..BF")));
         // One byte selected (the cursor) stands for its character: the middle byte of the euro.
         w.goTo(6, 1);
-        QVERIFY(w.walkthroughActions()->explainSelection());
+        QVERIFY(u8test::walkthroughActions(w)->explainSelection());
         QCOMPARE(decoder->bytes(), (std::vector<std::uint8_t>{0xE2, 0x82, 0xAC}));
         QVERIFY(decoder->headingText().startsWith(QStringLiteral("3 bytes at 0x5")));
     }
@@ -205,8 +205,8 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("long.txt", QByteArray(200, 'x'))));
         w.goTo(0, 200);
-        QVERIFY(w.walkthroughActions()->explainSelection());
-        u8ui::DecodeWalkthrough* decoder = w.walkthroughActions()->panel()->decoder();
+        QVERIFY(u8test::walkthroughActions(w)->explainSelection());
+        u8ui::DecodeWalkthrough* decoder = u8test::walkthroughActions(w)->panel()->decoder();
         QCOMPARE(decoder->bytes().size(), u8ui::DecodeWalkthrough::kMaxBytes);
         QVERIFY(decoder->noticeText().contains(QStringLiteral("200 bytes")));
         QVERIFY(decoder->noticeText().contains(QStringLiteral("first 64")));
@@ -216,7 +216,7 @@ private slots:
 
     void zoomShortcuts() {
         MainWindow w;
-        u8app::ZoomActions* zoom = w.zoomActions();
+        u8app::ZoomActions* zoom = u8test::zoomActions(w);
         QCOMPARE(actionWithShortcut(w, QKeySequence(QStringLiteral("Ctrl+="))),
                  zoom->zoomInAction());
         QCOMPARE(actionWithShortcut(w, QKeySequence(QStringLiteral("Ctrl++"))),
@@ -236,8 +236,8 @@ private slots:
     void zoomScalesTheWholeWindow() {
         MainWindow w;
         QVERIFY(w.openFile(write("zoom-all.txt", "a\xC0\xAF b\n")));
-        QTRY_VERIFY(w.session()->checkReport());
-        u8app::ZoomActions* zoom = w.zoomActions();
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        u8app::ZoomActions* zoom = u8test::zoomActions(w);
         zoom->setPercent(100);
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("problemsDock"));
         auto* problems = w.findChild<QTableView*>(QStringLiteral("problemsView"));
@@ -249,7 +249,7 @@ private slots:
         };
         const QList<QPair<QString, QWidget*>> parts{{"menu bar", w.menuBar()},
                                                     {"menu", fileMenu},
-                                                    {"banner", w.banner()},
+                                                    {"banner", u8test::banner(w)},
                                                     {"status bar", w.statusBar()},
                                                     {"dock title", dock}};
         QList<qreal> before;
@@ -273,32 +273,32 @@ private slots:
         // The cursor on an invalid byte: the inspector's title takes the error's colour.
         QVERIFY(w.openFile(write("zoom.txt", "\xC0"
                                              "a\xE2\x82\xAC")));
-        QVERIFY(!w.inspector()->titleText().isEmpty());
-        u8app::ZoomActions* zoom = w.zoomActions();
+        QVERIFY(!u8test::inspector(w)->titleText().isEmpty());
+        u8app::ZoomActions* zoom = u8test::zoomActions(w);
         QCOMPARE(zoom->percent(), 100);
         QVERIFY(!zoom->actualSizeAction()->isEnabled());
-        const qreal hex = w.hexView()->font().pointSizeF();
-        const qreal text = w.textView()->font().pointSizeF();
-        const LabelSizes inspector = labelSizes(w.inspector());
-        const LabelSizes walkthrough = labelSizes(w.walkthroughActions()->panel());
+        const qreal hex = u8test::hexView(w)->font().pointSizeF();
+        const qreal text = u8test::textView(w)->font().pointSizeF();
+        const LabelSizes inspector = labelSizes(u8test::inspector(w));
+        const LabelSizes walkthrough = labelSizes(u8test::walkthroughActions(w)->panel());
         QVERIFY(inspector.size() > 3 && walkthrough.size() > 3);
 
         zoom->zoomInAction()->trigger();
         zoom->zoomInAction()->trigger();
         QCOMPARE(zoom->percent(), 125);
         QCOMPARE(QSettings().value(QStringLiteral("zoomPercent")).toInt(), 125);
-        QCOMPARE(w.hexView()->font().pointSizeF(), hex * 1.25);
-        QCOMPARE(w.textView()->font().pointSizeF(), text * 1.25);
+        QCOMPARE(u8test::hexView(w)->font().pointSizeF(), hex * 1.25);
+        QCOMPARE(u8test::textView(w)->font().pointSizeF(), text * 1.25);
         QString wrong;
         QVERIFY2(scaledBy(inspector, 1.25, wrong), qPrintable(wrong));
         QVERIFY2(scaledBy(walkthrough, 1.25, wrong), qPrintable(wrong));
 
         zoom->zoomOutAction()->trigger();
         QCOMPARE(zoom->percent(), 110);
-        QCOMPARE(w.hexView()->font().pointSizeF(), hex * 1.1);
+        QCOMPARE(u8test::hexView(w)->font().pointSizeF(), hex * 1.1);
         zoom->actualSizeAction()->trigger();
         QCOMPARE(zoom->percent(), 100);
-        QCOMPARE(w.hexView()->font().pointSizeF(), hex);
+        QCOMPARE(u8test::hexView(w)->font().pointSizeF(), hex);
         QVERIFY2(scaledBy(inspector, 1.0, wrong), qPrintable(wrong));
 
         // The levels end at 50% and 300%.
@@ -316,12 +316,12 @@ private slots:
         const qreal fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont).pointSizeF();
         {
             MainWindow w;
-            w.zoomActions()->setPercent(150);
+            u8test::zoomActions(w)->setPercent(150);
         }
         MainWindow again;
-        QCOMPARE(again.zoomActions()->percent(), 150);
-        QCOMPARE(again.hexView()->font().pointSizeF(), fixed * 1.5);
-        QCOMPARE(again.textView()->font().pointSizeF(), fixed * 1.5);
+        QCOMPARE(u8test::zoomActions(again)->percent(), 150);
+        QCOMPARE(u8test::hexView(again)->font().pointSizeF(), fixed * 1.5);
+        QCOMPARE(u8test::textView(again)->font().pointSizeF(), fixed * 1.5);
     }
 
     // The panes follow the font change (BytePane::onFontChanged): the cursor that was in view
@@ -335,18 +335,18 @@ private slots:
         for (int i = 0; i < 400; ++i)
             lines += "line " + QByteArray::number(i) + " \xE2\x82\xAC\n";
         QVERIFY(w.openFile(write("lines.txt", lines)));
-        u8ui::HexView* hex = w.hexView();
+        u8ui::HexView* hex = u8test::hexView(w);
         // The cursor on the last row the hex pane shows.
         const quint64 cursor = hex->topOffset() + quint64(hex->visibleRows() - 1) * 16 + 3;
         w.goTo(cursor);
         QVERIFY(hex->viewport()->rect().contains(hex->cellRect(cursor)));
-        QTRY_VERIFY(!w.textView()->rectForOffset(cursor).isNull());
+        QTRY_VERIFY(!u8test::textView(w)->rectForOffset(cursor).isNull());
         for (int i = 0; i < 3; ++i) // 110, 125, 150
-            w.zoomActions()->zoomIn();
-        QCOMPARE(w.zoomActions()->percent(), 150);
+            u8test::zoomActions(w)->zoomIn();
+        QCOMPARE(u8test::zoomActions(w)->percent(), 150);
         QTRY_VERIFY(hex->viewport()->rect().contains(hex->cellRect(cursor)));
-        QVERIFY(!w.textView()->rectForOffset(cursor).isNull());
-        QCOMPARE(w.selection()->cursor(), cursor);
+        QVERIFY(!u8test::textView(w)->rectForOffset(cursor).isNull());
+        QCOMPARE(u8test::selection(w)->cursor(), cursor);
     }
 
 private:

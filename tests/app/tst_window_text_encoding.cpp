@@ -24,8 +24,8 @@ using u8app::MainWindow;
 namespace {
 
 QByteArray documentBytes(const MainWindow& w) {
-    QByteArray out(qsizetype(w.document()->size()), '\0');
-    w.document()->source()->read(
+    QByteArray out(qsizetype(u8test::document(w)->size()), '\0');
+    u8test::document(w)->source()->read(
         0, std::span(reinterpret_cast<std::uint8_t*>(out.data()), std::size_t(out.size())));
     return out;
 }
@@ -68,40 +68,40 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        u8ui::TextView* text = w.textView();
-        const u8ui::CellRole hexRole = w.hexView()->roleAt(3);
+        u8ui::TextView* text = u8test::textView(w);
+        const u8ui::CellRole hexRole = u8test::hexView(w)->roleAt(3);
         // UTF-8: C3 A9 is one character.
         QCOMPARE(text->cellAt(3), (u8ui::ByteRange{3, 5}));
-        QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("windows-1252")));
+        QVERIFY(u8test::textEncodingActions(w)->setEncoding(QStringLiteral("windows-1252")));
         QCOMPARE(encodingField(w), QStringLiteral("Text: windows-1252"));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("no byte changed")));
         // "Ã©": two cells, one byte each; a click on the second selects that byte alone.
         QTRY_COMPARE(text->cellAt(3), (u8ui::ByteRange{3, 4}));
         QCOMPARE(text->cellAt(4), (u8ui::ByteRange{4, 5}));
         QTest::mouseClick(text->viewport(), Qt::LeftButton, {}, text->rectForOffset(4).center());
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{4, 5}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{4, 5}));
         // 0x80 is the euro sign there, no control; in ISO-8859-1 it is the C1 control PAD.
         QVERIFY(text->markerAt(6).isEmpty());
         QVERIFY2(text->toolTipPreface(6).startsWith(
                      QStringLiteral("Read as windows-1252: U+20AC EURO SIGN\n\nIn UTF-8:")),
                  qPrintable(text->toolTipPreface(6)));
-        QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("ISO-8859-1")));
+        QVERIFY(u8test::textEncodingActions(w)->setEncoding(QStringLiteral("ISO-8859-1")));
         QTRY_VERIFY(!text->markerAt(6).isEmpty());
         // No byte changed; the hex pane still colours UTF-8's roles.
         QCOMPARE(documentBytes(w), bytes);
-        QCOMPARE(w.hexView()->roleAt(3), hexRole);
+        QCOMPARE(u8test::hexView(w)->roleAt(3), hexRole);
         // Arrows step a byte at a time through the text pane.
-        w.selection()->setCursor(3);
+        u8test::selection(w)->setCursor(3);
         text->setFocus();
         QTest::keyClick(text, Qt::Key_Right);
-        QCOMPARE(w.selection()->cursor(), 4ull);
+        QCOMPARE(u8test::selection(w)->cursor(), 4ull);
         // Typing would put UTF-8 into a pane that reads something else: refused, and said.
         QTest::keyClick(text, Qt::Key_A);
         QTest::keyClick(text, Qt::Key_Delete);
         QCOMPARE(documentBytes(w), bytes);
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("reads the bytes as")),
                  qPrintable(w.statusBar()->currentMessage()));
-        QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("UTF-8")));
+        QVERIFY(u8test::textEncodingActions(w)->setEncoding(QStringLiteral("UTF-8")));
         QTRY_COMPARE(text->cellAt(3), (u8ui::ByteRange{3, 5}));
         QCOMPARE(encodingField(w), QStringLiteral("Text: UTF-8"));
         QVERIFY(text->toolTipPreface(6).isEmpty());
@@ -117,8 +117,8 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.textEncodingActions()->setEncoding(QStringLiteral("UTF-16LE")));
-        u8ui::TextView* text = w.textView();
+        QVERIFY(u8test::textEncodingActions(w)->setEncoding(QStringLiteral("UTF-16LE")));
+        u8ui::TextView* text = u8test::textView(w);
         QTRY_COMPARE(text->cellAt(1), (u8ui::ByteRange{0, 2}));
         QCOMPARE(text->cellAt(3), (u8ui::ByteRange{2, 4}));
         for (quint64 o : {6ull, 7ull, 8ull, 9ull})
@@ -134,9 +134,9 @@ private slots:
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("\U0001F600z"));
         // A byte selected in the hex pane lights the character it belongs to.
         w.goTo(8);
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{8, 9}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{8, 9}));
         QTest::mouseClick(text->viewport(), Qt::LeftButton, {}, text->rectForOffset(7).center());
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{6, 10}));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{6, 10}));
         // The reading lasts for the session: another file opened keeps it.
         QVERIFY(w.openFile(u8test::writeFile(dir_, "second.txt", QByteArray("a\0b\0", 4))));
         QCOMPARE(encodingField(w), QStringLiteral("Text: UTF-16LE"));

@@ -55,11 +55,11 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(write("rtl.txt", "ab \xD9\x85 cd")));
         w.goTo(3);
-        const QString c = w.statusField("character");
+        const QString c = u8test::statusField(w, "character");
         QCOMPARE(c, QStringLiteral("U+0645 '\u2068\u0645\u2069', 2 bytes at 0x3"));
         // ASCII is isolated too (no special case), and numbers are grouped.
         w.goTo(0);
-        QCOMPARE(w.statusField("character"),
+        QCOMPARE(u8test::statusField(w, "character"),
                  QStringLiteral("U+0061 '\u2068a\u2069', 1 byte at 0x0"));
     }
 
@@ -70,7 +70,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.goTo(20000);
-        QTRY_VERIFY(!w.statusField("line").isEmpty());
+        QTRY_VERIFY(!u8test::statusField(w, "line").isEmpty());
         QApplication::processEvents();
         QList<QRect> rects;
         for (const char* name : {"offset", "byte", "role", "character", "line"}) {
@@ -85,29 +85,29 @@ private slots:
             if (f->shownText() != f->text())
                 QVERIFY(f->toolTip().startsWith(f->text()));
         }
-        QCOMPARE(w.statusField("offset"), QStringLiteral("Offset 0x4E20 (20,000)"));
+        QCOMPARE(u8test::statusField(w, "offset"), QStringLiteral("Offset 0x4E20 (20,000)"));
     }
 
     void messagesEndWithTheirSubject() {
         MainWindow w;
         QVERIFY(w.openFile(write("first.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.session()->checkReport());
+        QTRY_VERIFY(u8test::session(w)->checkReport());
         w.statusBar()->showMessage(QStringLiteral("Saved first.txt"), 60000);
         QVERIFY(w.openFile(write("second.txt", "fine")));
         QVERIFY(w.statusBar()->currentMessage().isEmpty());
 
         // "N changes applied" goes with Undo.
         QVERIFY(w.openFile(write("repair.txt", "ok \xC0\xAF end")));
-        QTRY_VERIFY(w.session()->checkReport());
-        w.repairActions()->setConfirm(
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        u8test::repairActions(w)->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
-        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
+        QSignalSpy finished(u8test::repairActions(w), &u8app::RepairActions::finished);
         u8convert::RepairOptions options;
         options.invalid = u8codec::ErrorPolicy::Replace;
-        w.repairActions()->runRepair(QStringLiteral("Replace invalid sequences"), options);
+        u8test::repairActions(w)->runRepair(QStringLiteral("Replace invalid sequences"), options);
         QVERIFY(finished.wait(20000));
         QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("applied")));
-        w.history()->undoStack()->undo();
+        u8test::history(w)->undoStack()->undo();
         QVERIFY2(w.statusBar()->currentMessage().isEmpty(),
                  qPrintable(w.statusBar()->currentMessage()));
     }
@@ -124,33 +124,33 @@ private slots:
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(write("mojibake.txt", QByteArray::fromStdString(damaged))));
         QTRY_VERIFY(!examined.isEmpty() && examined.last().first().toBool());
-        const QString advice = w.banner()->text();
+        const QString advice = u8test::banner(w)->text();
         QVERIFY(advice.contains(QLatin1String("mojibake")));
-        w.repairActions()->setConfirm(
+        u8test::repairActions(w)->setConfirm(
             [](const u8app::ChangePreview&) { return std::optional(u8app::PreviewChoice{}); });
-        QSignalSpy finished(w.repairActions(), &u8app::RepairActions::finished);
-        w.repairActions()->fixMojibakeAction()->trigger();
+        QSignalSpy finished(u8test::repairActions(w), &u8app::RepairActions::finished);
+        u8test::repairActions(w)->fixMojibakeAction()->trigger();
         QVERIFY(finished.wait(20000));
-        QVERIFY(w.banner()->text().isEmpty());
-        w.history()->undoStack()->undo();
-        QTRY_COMPARE(w.banner()->text(), advice);
+        QVERIFY(u8test::banner(w)->text().isEmpty());
+        u8test::history(w)->undoStack()->undo();
+        QTRY_COMPARE(u8test::banner(w)->text(), advice);
     }
 
     void selectedProblemHasTheCursorOnItsFirstByte() {
         // E0 80 AF: an overlong form of three bytes.
         MainWindow w;
         QVERIFY(w.openFile(write("overlong.txt", "ab\xE0\x80\xAFz")));
-        QTRY_VERIFY(w.session()->checkReport());
-        w.problemsView()->selectRow(0);
-        emit w.problemsView()->clicked(w.problemsView()->model()->index(0, 0));
-        QCOMPARE(w.selection()->cursor(), quint64(2));
-        QCOMPARE(w.selection()->range(), (u8ui::ByteRange{2, 5}));
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        u8test::problemsView(w)->selectRow(0);
+        emit u8test::problemsView(w)->clicked(u8test::problemsView(w)->model()->index(0, 0));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(2));
+        QCOMPARE(u8test::selection(w)->range(), (u8ui::ByteRange{2, 5}));
         // One name for the problem, as the inspector and the list give it; "Error" not twice.
-        const QString role = w.statusField("role");
+        const QString role = u8test::statusField(w, "role");
         QVERIFY2(role.endsWith(QLatin1String("Overlong form")), qPrintable(role));
         QVERIFY2(!role.contains(QLatin1String("Error")), qPrintable(role));
-        QCOMPARE(w.statusField("character"), QStringLiteral("E0 80 AF, 3 bytes at 0x2"));
-        QCOMPARE(w.inspector()->titleText(), QStringLiteral("Overlong form"));
+        QCOMPARE(u8test::statusField(w, "character"), QStringLiteral("E0 80 AF, 3 bytes at 0x2"));
+        QCOMPARE(u8test::inspector(w)->titleText(), QStringLiteral("Overlong form"));
     }
 
     void binaryFileIsSaidAndCheckedOnRequest() {
@@ -161,36 +161,49 @@ private slots:
             elf += QByteArray("\0\0\x01\xFF\x10\0\x48\x89", 8);
         MainWindow w;
         QSignalSpy examined(&w, &MainWindow::encodingExamined);
+        QSignalSpy checks(u8test::documentScan(w), &u8doc::DocumentScan::finished);
         QVERIFY(w.openFile(write("tool", elf)));
+        // The encoding is examined first; the check waits for its verdict.
+        QVERIFY(!u8test::documentScan(w)->isRunning());
+        QCOMPARE(u8test::checkStateText(w), QStringLiteral("checking UTF-8…"));
         QTRY_VERIFY(!examined.isEmpty());
-        QVERIFY2(
-            w.banner()->text().contains(QLatin1String("binary data, not text (ELF executable)")),
-            qPrintable(w.banner()->text()));
-        QVERIFY(!w.session()->checkReport()); // no wall of problems
+        QVERIFY2(u8test::banner(w)->text().contains(
+                     QLatin1String("binary data, not text (ELF executable)")),
+                 qPrintable(u8test::banner(w)->text()));
+        // Binary data: no check was started, none is until the user asks.
+        QTest::qWait(100);
+        QVERIFY(!u8test::documentScan(w)->isRunning());
+        QCOMPARE(checks.count(), 0);
+        QVERIFY(!u8test::session(w)->checkReport()); // no wall of problems
         QVERIFY(w.windowTitle().contains(QLatin1String("binary data (ELF executable)")));
-        emit w.banner()->actionTriggered(); // Check as UTF-8 Anyway
-        QTRY_VERIFY(w.session()->checkReport());
-        QVERIFY(w.session()->checkReport()->totalProblems > 0);
-        QVERIFY(w.banner()->text().isEmpty());
-        // Text is not binary: no banner.
+        emit u8test::banner(w)->actionTriggered(); // Check as UTF-8 Anyway
+        QTRY_VERIFY(u8test::session(w)->checkReport());
+        QCOMPARE(checks.count(), 1);
+        QVERIFY(u8test::session(w)->checkReport()->totalProblems > 0);
+        QVERIFY(u8test::banner(w)->text().isEmpty());
+        // Text is not binary: no banner, and the check follows the examination.
         QSignalSpy again(&w, &MainWindow::encodingExamined);
         QVERIFY(w.openFile(write("text.txt", "plain text\n")));
+        QVERIFY(!u8test::documentScan(w)->isRunning());
+        QVERIFY(!u8test::session(w)->checkReport());
         QTRY_VERIFY(!again.isEmpty());
-        QVERIFY(w.banner()->text().isEmpty());
+        QTRY_COMPARE(checks.count(), 2);
+        QVERIFY(u8test::session(w)->checkReport()->summary.valid());
+        QVERIFY(u8test::banner(w)->text().isEmpty());
     }
 
     void goToLine() {
         MainWindow w;
         QVERIFY(w.openFile(write("lines.txt", "one\ntwo\r\nthree\n")));
         QVERIFY(w.goToLine(3));
-        QCOMPARE(w.selection()->cursor(), quint64(9));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(9));
         QVERIFY(w.goToLine(1));
-        QCOMPARE(w.selection()->cursor(), quint64(0));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(0));
         QVERIFY(w.goToLine(2));
-        QCOMPARE(w.selection()->cursor(), quint64(4));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(4));
         QVERIFY(!w.goToLine(4)); // the file ends with LF: no fourth line
         QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("no line 4")));
-        QCOMPARE(w.selection()->cursor(), quint64(4));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(4));
         QVERIFY(!w.goToLine(0));
     }
 
@@ -253,9 +266,9 @@ private slots:
         QVERIFY(w.openFile(write("large.txt", bytes)));
         const quint64 line = (2 * step + 500) / 100 + 1; // line starting at 2 * step + 500
         QVERIFY(w.goToLine(line));
-        QCOMPARE(w.selection()->cursor(), (line - 1) * 100);
+        QCOMPARE(u8test::selection(w)->cursor(), (line - 1) * 100);
         QVERIFY(w.goToLine(2));
-        QCOMPARE(w.selection()->cursor(), quint64(100));
+        QCOMPARE(u8test::selection(w)->cursor(), quint64(100));
     }
 
     void selectRangeParsing() {
@@ -273,7 +286,7 @@ private slots:
     void problemsExportAndCopyRow() {
         MainWindow w;
         QVERIFY(w.openFile(write("bad.txt", "ok\n\xC0\xAF, \"x\"\n\xFF")));
-        QTRY_VERIFY(w.session()->checkReport());
+        QTRY_VERIFY(u8test::session(w)->checkReport());
         const QString csv = dir_.filePath(QStringLiteral("out.csv"));
         QCOMPARE(w.exportProblems(csv), QString());
         QFile f(csv);
@@ -295,10 +308,10 @@ private slots:
         // Ctrl+C in the list copies the row, not the selected bytes.
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.problemsView()->setFocus();
-        w.problemsView()->setCurrentIndex(w.problemsView()->model()->index(1, 0));
+        u8test::problemsView(w)->setFocus();
+        u8test::problemsView(w)->setCurrentIndex(u8test::problemsView(w)->model()->index(1, 0));
         QApplication::clipboard()->clear();
-        QTest::keyClick(w.problemsView(), Qt::Key_C, Qt::ControlModifier);
+        QTest::keyClick(u8test::problemsView(w), Qt::Key_C, Qt::ControlModifier);
         QVERIFY2(QApplication::clipboard()->text().startsWith(
                      QStringLiteral("0x0000000B\t3\tNever-valid byte\t")),
                  qPrintable(QApplication::clipboard()->text()));

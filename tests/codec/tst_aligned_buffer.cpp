@@ -180,13 +180,13 @@ private slots:
         QCOMPARE(f.write(bytes), bytes.size());
         f.close();
         auto opened = u8codec::FileSource::open(path.toStdString());
-        QVERIFY(opened.source);
+        QVERIFY(opened.ok());
         for (std::size_t chunk : {std::size_t(1) << 12, std::size_t(65537), u8codec::kReadChunkSize,
                                   std::size_t(1) << 20}) {
             AlignedBuffer buffer(chunk);
             QByteArray read;
             for (std::uint64_t at = 0;;) {
-                const std::size_t n = opened.source->read(at, buffer.span());
+                const std::size_t n = (*opened)->read(at, buffer.span());
                 read.append(reinterpret_cast<const char*>(buffer.data()), qsizetype(n));
                 at += n;
                 if (n < buffer.size())

@@ -487,8 +487,8 @@ void TestPieceTable::originalThatShrinks() {
         f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
     }
     auto opened = u8codec::FileSource::open(path);
-    QVERIFY(opened.source);
-    PieceTable t(std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source)));
+    QVERIFY(opened.ok());
+    PieceTable t(std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
     t.replace(100, 4, bytes("EDIT")).value();
     QCOMPARE(t.originalState(), OriginalState::Unchanged);
     // Another program cuts the file to 10 KiB.
@@ -506,8 +506,8 @@ void TestPieceTable::originalThatShrinks() {
     QCOMPARE(t.originalState(), OriginalState::Shrunk);
     // A file that only grew (a log being written) is Grown.
     auto reopened = u8codec::FileSource::open(path);
-    QVERIFY(reopened.source);
-    PieceTable log(std::shared_ptr<const u8codec::ByteSource>(std::move(reopened.source)));
+    QVERIFY(reopened.ok());
+    PieceTable log(std::shared_ptr<const u8codec::ByteSource>(std::move(reopened).value()));
     QCOMPARE(log.originalState(), OriginalState::Unchanged);
     QVERIFY(::truncate(path.c_str(), 200 << 10) == 0);
     QCOMPARE(log.originalState(), OriginalState::Grown);
@@ -541,8 +541,8 @@ void TestPieceTable::randomAgainstVector() {
         f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
         f.close();
         auto opened = u8codec::FileSource::open(path.toStdString());
-        QVERIFY(opened.source);
-        source = std::move(opened.source);
+        QVERIFY(opened.ok());
+        source = std::move(opened).value();
     }
     u8test::PieceChecker checker(source, original);
     for (int step = 0; step < 4000; ++step) {

@@ -81,10 +81,22 @@ QString DocumentSession::readOnlyReason() const {
     return controller_->readOnlyReason();
 }
 
-void DocumentSession::setBinary(const QString& kind) {
-    binaryKind_ = kind;
-    if (!kind.isEmpty())
-        emit binaryFound(kind);
+void DocumentSession::setVerdict(const QString& binaryKind) {
+    binaryKind_ = binaryKind;
+    if (checkGate_ == CheckGate::Open)
+        return; // asked for already: the check runs, or ran
+    if (!binaryKind.isEmpty()) {
+        checkGate_ = CheckGate::Binary;
+        emit binaryFound(binaryKind);
+        return;
+    }
+    checkGate_ = CheckGate::Open;
+    emit checkDue();
+}
+
+void DocumentSession::askCheck() {
+    checkGate_ = CheckGate::Open;
+    emit checkDue();
 }
 
 void DocumentSession::setCheckReport(std::shared_ptr<const ScanReport> report) {
@@ -102,9 +114,10 @@ void DocumentSession::onContentChanged(bool byHand) {
         emit edited(controller_->document()->changedFrom());
         return;
     }
-    // What was found of the bytes before says nothing of these: the verdict goes (the encoding
-    // check says it again of a file's new bytes).
+    // What was found of the bytes before says nothing of these: the verdict goes, and the check
+    // waits for the one on these (the encoding check says it, at once for bytes of no file).
     binaryKind_.clear();
+    checkGate_ = CheckGate::Verdict;
     emit replaced();
 }
 

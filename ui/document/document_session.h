@@ -9,6 +9,12 @@
 // one), edited (a hand edit from an offset on), checked and audited (a report, or null when the
 // last one no longer holds). It needs QtCore only, so its behaviour is tested without a window
 // (tests/ui/document).
+//
+// It also says when the whole-file check may start: new bytes are first examined for their
+// encoding (the verdict: text, or binary data of some kind), then checked (checkDue) when they
+// are text; binary data waits until the user asks for the check (askCheck), since it would list
+// nearly every byte. A detection and a check never run on the same bytes at once, and a check
+// never starts on bytes whose verdict is not known.
 #pragma once
 
 #include "file_on_disk.h"
@@ -62,9 +68,16 @@ public:
     // Why the document may not be edited whatever the user chose; empty when it may.
     QString readOnlyReason() const;
 
-    // The encoding check found binary data (`kind`, "ELF executable") in the bytes shown; empty
-    // while it did not (or other bytes are shown since).
-    void setBinary(const QString& kind);
+    // The encoding verdict on the bytes shown: binary data of `binaryKind` ("ELF executable"), or
+    // (empty) text. Text makes the check due; binary data makes it wait for askCheck(). After
+    // askCheck() the verdict is kept but starts nothing.
+    void setVerdict(const QString& binaryKind);
+    // The user asked for the check (Check Again, the binary banner's button): it is due now,
+    // whatever the verdict.
+    void askCheck();
+    // The check of the bytes shown waits: for their verdict, or for the user on binary data.
+    bool checkWaits() const { return checkGate_ != CheckGate::Open; }
+    // What the verdict found binary; empty while it did not (or other bytes are shown since).
     QString binaryKind() const { return binaryKind_; }
 
     // The last finished check and audit of the bytes shown; null while none holds.
@@ -83,7 +96,11 @@ signals:
     void edited(quint64 from);
     void checked(std::shared_ptr<const u8doc::ScanReport> report);
     void audited(std::shared_ptr<const u8doc::AuditReport> report);
+    // The verdict on the bytes shown is binary data (`kind`): the check waits for askCheck().
     void binaryFound(const QString& kind);
+    // The whole-file check of the bytes shown may start (their verdict is text, or the user
+    // asked).
+    void checkDue();
 
 private:
     void forgetFile();
@@ -95,6 +112,8 @@ private:
     quint64 openedSize_ = 0;
     FileOnDisk onDisk_;
     QString binaryKind_;
+    enum class CheckGate { Verdict, Binary, Open };
+    CheckGate checkGate_ = CheckGate::Verdict; // what the check of the bytes shown waits for
     std::shared_ptr<const ScanReport> checkReport_;
     std::shared_ptr<const AuditReport> auditReport_;
 };

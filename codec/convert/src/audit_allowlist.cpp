@@ -190,8 +190,8 @@ AllowlistParse readAllowlist(const std::string& path) {
     constexpr std::size_t kMaxSize = std::size_t(16) << 20;
     AllowlistParse result;
     auto opened = FileSource::open(path);
-    if (!opened.source) {
-        result.error = path + ": " + opened.error;
+    if (!opened.ok()) {
+        result.error = path + ": " + opened.message();
         return result;
     }
     // Read to the end, whatever size the file system says (a file in /proc says 0).
@@ -199,11 +199,11 @@ AllowlistParse readAllowlist(const std::string& path) {
     for (std::size_t n = 1; n != 0 && text.size() <= kMaxSize;) {
         const std::size_t at = text.size();
         text.resize(at + (std::size_t(64) << 10));
-        n = opened.source->read(
+        n = (*opened)->read(
             at, std::span(reinterpret_cast<std::uint8_t*>(text.data() + at), text.size() - at));
         text.resize(at + n);
     }
-    if (const int failed = opened.source->readError()) {
+    if (const int failed = (*opened)->readError()) {
         result.error = path + ": " + std::strerror(failed);
         return result;
     }

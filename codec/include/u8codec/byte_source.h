@@ -2,6 +2,8 @@
 // look the same to the scanners and the views. Nothing here copies a whole file.
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -54,10 +56,10 @@ public:
     FileSource(const FileSource&) = delete;
     FileSource& operator=(const FileSource&) = delete;
 
-    struct Opened;
-    // Opens `path` read-only. On failure the result has no source and a reason a person can read
-    // ("No such file or directory", "Is a directory", "Permission denied", ...).
-    [[nodiscard]] static Opened open(const std::string& path);
+    // Opens `path` read-only. On failure, an Io error whose message is the reason a person can
+    // read ("No such file or directory", "Is a directory", "Permission denied", ...), without the
+    // path: the caller names the file as its message needs.
+    [[nodiscard]] static Result<std::unique_ptr<FileSource>> open(const std::string& path);
     // Takes over `fd`, open for reading, as a FileSource named `path` in messages: a file that
     // has no name (a spool unlinked as soon as it was made). Null if it cannot be examined.
     [[nodiscard]] static std::unique_ptr<FileSource> adopt(int fd, std::string path);
@@ -84,11 +86,6 @@ private:
     std::uint64_t size_;
     std::string path_;
     mutable std::atomic<int> readErrno_{0}; // read() is const and may run on several threads
-};
-
-struct FileSource::Opened {
-    std::unique_ptr<FileSource> source; // null on failure
-    std::string error;                  // the reason, when source is null
 };
 
 } // namespace u8codec

@@ -66,11 +66,11 @@ u8codec::Edit randomEdit(u8codec::PieceTable& table, std::mt19937_64& rng) {
 
 std::shared_ptr<const u8codec::ByteSource> open(const char* path) {
     auto opened = u8codec::FileSource::open(path);
-    if (!opened.source) {
-        std::fprintf(stderr, "bench_edit: %s: %s\n", path, opened.error.c_str());
+    if (!opened.ok()) {
+        std::fprintf(stderr, "bench_edit: %s: %s\n", path, opened.message().c_str());
         std::exit(2);
     }
-    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source));
+    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value());
 }
 
 int edits(const char* path, int count) {

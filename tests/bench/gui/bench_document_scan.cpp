@@ -171,11 +171,11 @@ double peakRssMiB() {
 // state.range(0): 1 scans in one part (on one core), 0 in one part per core.
 void scanFile(benchmark::State& state, const std::string& path) {
     auto opened = u8codec::FileSource::open(path);
-    if (!opened.source) {
-        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+    if (!opened.ok()) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
         return;
     }
-    const std::uint64_t size = opened.source->size();
+    const std::uint64_t size = (*opened)->size();
     u8doc::DocumentScan::Split split;
     if (state.range(0) == 1)
         split.near = std::vector<quint64>{};
@@ -185,7 +185,7 @@ void scanFile(benchmark::State& state, const std::string& path) {
     const double cpuBefore = processCpuSeconds();
     for (auto _ : state) {
         const auto outcome = u8doc::DocumentScan::scan(
-            *opened.source, u8doc::DocumentScan::kDefaultProblemCap, stop, {}, split);
+            **opened, u8doc::DocumentScan::kDefaultProblemCap, stop, {}, split);
         if (!outcome.report) {
             state.SkipWithError(outcome.error.toStdString().c_str());
             return;
@@ -240,11 +240,12 @@ void BM_KeystrokeCheck4GiB(benchmark::State& state) {
         }
     }
     auto opened = u8codec::FileSource::open(path);
-    if (!opened.source) {
-        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+    if (!opened) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
         return;
     }
-    u8codec::PieceTable table(std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source)));
+    u8codec::PieceTable table(
+        std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
     std::atomic<bool> stop{false};
     constexpr std::size_t kCap = u8doc::DocumentScan::kDefaultProblemCap;
     std::shared_ptr<const u8doc::ScanReport> report =
@@ -276,17 +277,17 @@ void BM_KeystrokeCheck4GiB(benchmark::State& state) {
 
 void auditFile(benchmark::State& state, const std::string& path, u8convert::AuditProfile profile) {
     auto opened = u8codec::FileSource::open(path);
-    if (!opened.source) {
-        state.SkipWithError(("cannot open " + path + ": " + opened.error).c_str());
+    if (!opened.ok()) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
         return;
     }
-    const std::uint64_t size = opened.source->size();
+    const std::uint64_t size = (*opened)->size();
     const auto options = u8doc::DocumentAudit::windowOptions(profile, {});
     std::atomic<bool> stop{false};
     quint64 findings = 0, stored = 0;
     for (auto _ : state) {
         const auto outcome = u8doc::DocumentAudit::audit(
-            *opened.source, options, u8doc::DocumentAudit::kDefaultFindingCap, stop);
+            **opened, options, u8doc::DocumentAudit::kDefaultFindingCap, stop);
         if (!outcome.report) {
             state.SkipWithError(outcome.error.toStdString().c_str());
             return;

@@ -8,6 +8,7 @@
 // (U8SCOPE_BENCH_TRACE=1 prints every keystroke's time, to tell a steady cost from other load.)
 // The file is made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
+#include "../../app/window_test_support.h"
 #include "byte_selection.h"
 #include "document_controller.h"
 #include "hex_view.h"
@@ -88,12 +89,13 @@ void typeInto(benchmark::State& state, bool textPane, quint64 offset,
     settle.start();
     while (settle.elapsed() < 2000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    window.documentController()->setMode(mode);
+    u8test::documentController(window)->setMode(mode);
     window.goTo(offset);
-    QWidget* pane = textPane ? static_cast<QWidget*>(window.textView()) : window.hexView();
+    QWidget* pane =
+        textPane ? static_cast<QWidget*>(u8test::textView(window)) : u8test::hexView(window);
     PaintCounter hexPaints, textPaints;
-    window.hexView()->viewport()->installEventFilter(&hexPaints);
-    window.textView()->viewport()->installEventFilter(&textPaints);
+    u8test::hexView(window)->viewport()->installEventFilter(&hexPaints);
+    u8test::textView(window)->viewport()->installEventFilter(&textPaints);
     const QString keys = textPane ? QStringLiteral("The quick brown fox jumps over the lazy dog. ")
                                   : QStringLiteral("0123456789abcdef");
     std::vector<double> ms;

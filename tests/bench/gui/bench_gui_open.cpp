@@ -6,6 +6,7 @@
 // Run: QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_gui_open [--benchmark_...]
 // The files are made once in a temporary folder (U8SCOPE_BENCH_DIR overrides it) and removed at
 // the end.
+#include "../../app/window_test_support.h"
 #include "document_scan.h"
 #include "document_session.h"
 #include "hex_view.h"
@@ -107,7 +108,7 @@ void openToFirstPaint(benchmark::State& state, const QString& path) {
         u8app::MainWindow window;
         window.resize(1280, 800);
         PaintCounter counter;
-        window.hexView()->viewport()->installEventFilter(&counter);
+        u8test::hexView(window)->viewport()->installEventFilter(&counter);
         window.show();
         if (!window.openFile(path)) {
             state.SkipWithError("open failed");
@@ -136,21 +137,21 @@ void fullScan(benchmark::State& state, const QString& path) {
         u8app::MainWindow window;
         // Wait in an event loop (not a polling loop, which would compete with the worker).
         QEventLoop loop;
-        QObject::connect(window.documentScan(), &u8doc::DocumentScan::finished, &loop,
+        QObject::connect(u8test::documentScan(window), &u8doc::DocumentScan::finished, &loop,
                          &QEventLoop::quit);
-        QObject::connect(window.documentScan(), &u8doc::DocumentScan::failed, &loop,
+        QObject::connect(u8test::documentScan(window), &u8doc::DocumentScan::failed, &loop,
                          &QEventLoop::quit);
         if (!window.openFile(path)) {
             state.SkipWithError("open failed");
             return;
         }
-        if (!window.session()->checkReport())
+        if (!u8test::session(window)->checkReport())
             loop.exec();
-        if (!window.session()->checkReport()) {
+        if (!u8test::session(window)->checkReport()) {
             state.SkipWithError("the scan failed");
             return;
         }
-        bytes += window.session()->checkReport()->summary.bytes;
+        bytes += u8test::session(window)->checkReport()->summary.bytes;
     }
     state.SetBytesProcessed(int64_t(bytes));
 }

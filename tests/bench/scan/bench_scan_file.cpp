@@ -15,15 +15,15 @@ int main(int argc, char** argv) {
         return 2;
     }
     auto opened = u8codec::FileSource::open(argv[1]);
-    if (!opened.source) {
-        std::fprintf(stderr, "bench_scan_file: %s: %s\n", argv[1], opened.error.c_str());
+    if (!opened.ok()) {
+        std::fprintf(stderr, "bench_scan_file: %s: %s\n", argv[1], opened.message().c_str());
         return 2;
     }
     std::vector<std::uint8_t> chunk(1 << 20);
     u8codec::Scanner scanner;
     std::uint64_t offset = 0;
     for (;;) {
-        const std::size_t got = opened.source->read(offset, chunk);
+        const std::size_t got = (*opened)->read(offset, chunk);
         if (got == 0)
             break;
         scanner.feed(std::span<const std::uint8_t>(chunk.data(), got));

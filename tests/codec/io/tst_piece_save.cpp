@@ -45,7 +45,9 @@ Bytes readFile(const std::string& path) {
 
 std::shared_ptr<const u8codec::ByteSource> openFile(const std::string& path) {
     auto opened = u8codec::FileSource::open(path);
-    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened.source));
+    if (!opened.ok())
+        return nullptr;
+    return std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value());
 }
 
 // Random edits, some of them large, held to the model as they are made.

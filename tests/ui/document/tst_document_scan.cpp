@@ -266,8 +266,8 @@ private slots:
                  "\xED\xA0\x80 and \xFF\n";
         }
         auto opened = u8codec::FileSource::open(path.toStdString());
-        QVERIFY(opened.source);
-        std::shared_ptr<const ByteSource> source(std::move(opened.source));
+        QVERIFY(opened.ok());
+        std::shared_ptr<const ByteSource> source(std::move(opened).value());
         u8doc::DocumentScan scan;
         QSignalSpy finished(&scan, &u8doc::DocumentScan::finished);
         QSignalSpy progress(&scan, &u8doc::DocumentScan::progressChanged);

@@ -26,7 +26,9 @@ bool writeFile(const QString& path, const QByteArray& bytes) {
 
 std::shared_ptr<u8codec::FileSource> openSource(const QString& path) {
     auto opened = u8codec::FileSource::open(QFile::encodeName(path).toStdString());
-    return std::shared_ptr<u8codec::FileSource>(std::move(opened.source));
+    if (!opened.ok())
+        return nullptr;
+    return std::shared_ptr<u8codec::FileSource>(std::move(opened).value());
 }
 
 } // namespace
@@ -129,7 +131,7 @@ private slots:
         QSignalSpy edited(&session, &u8doc::DocumentSession::edited);
         QSignalSpy replaced(&session, &u8doc::DocumentSession::replaced);
         QSignalSpy binary(&session, &u8doc::DocumentSession::binaryFound);
-        session.setBinary(QStringLiteral("ELF executable"));
+        session.setVerdict(QStringLiteral("ELF executable"));
         QCOMPARE(binary.count(), 1);
         QCOMPARE(session.binaryKind(), QStringLiteral("ELF executable"));
         u8doc::DocumentEditor::Change change;
@@ -148,7 +150,7 @@ private slots:
         controller.history()->undoStack()->undo();
         QCOMPARE(replaced.count(), 2);
         QCOMPARE(contentOf(*controller.document()), QByteArray("abcDef"));
-        session.setBinary(QString());
+        session.setVerdict(QString());
         QCOMPARE(binary.count(), 1); // "not binary" is no news
     }
 
@@ -260,6 +262,64 @@ private slots:
         QVERIFY(controller.history()->isModified());
         QCOMPARE(contentOf(*controller.document()), QByteArray("Plain\n"));
         QVERIFY(!controller.document()->editedRanges(0, 6).empty());
+    }
+
+    // New bytes are examined first, then checked: the check is due only once their verdict is
+    // text, and on binary data only when the user asks; other bytes make it wait again.
+    void checkFollowsTheVerdict() {
+        u8app::DocumentController controller(nullptr);
+        u8doc::DocumentSession session(&controller);
+        QStringList heard;
+        connect(&session, &u8doc::DocumentSession::replaced, this,
+                [&] { heard << QStringLiteral("replaced"); });
+        connect(&session, &u8doc::DocumentSession::binaryFound, this,
+                [&](const QString& kind) { heard << QStringLiteral("binary ") + kind; });
+        connect(&session, &u8doc::DocumentSession::checkDue, this,
+                [&] { heard << QStringLiteral("check"); });
+        const QString text = write(QStringLiteral("text.txt"), "caf\xC3\xA9\n");
+        session.openFile(openSource(text), text);
+        QCOMPARE(heard, QStringList({QStringLiteral("replaced")}));
+        QVERIFY(session.checkWaits()); // for the verdict
+        session.setVerdict(QString());
+        QCOMPARE(heard, QStringList({QStringLiteral("replaced"), QStringLiteral("check")}));
+        QVERIFY(!session.checkWaits());
+
+        // Binary data: no check, until asked.
+        heard.clear();
+        const QString elf = write(QStringLiteral("a.out"), QByteArray("\x7F"
+                                                                      "ELF\x02\x01",
+                                                                      6));
+        session.openFile(openSource(elf), elf);
+        session.setVerdict(QStringLiteral("ELF executable"));
+        QCOMPARE(heard, QStringList(
+                            {QStringLiteral("replaced"), QStringLiteral("binary ELF executable")}));
+        QVERIFY(session.checkWaits());
+        session.askCheck();
+        QCOMPARE(heard.last(), QStringLiteral("check"));
+        QVERIFY(!session.checkWaits());
+        QCOMPARE(session.binaryKind(), QStringLiteral("ELF executable"));
+
+        // Asked before the verdict came: the verdict is kept, and starts nothing more.
+        heard.clear();
+        session.openFile(openSource(elf), elf);
+        session.askCheck();
+        session.setVerdict(QStringLiteral("ELF executable"));
+        QCOMPARE(heard, QStringList({QStringLiteral("replaced"), QStringLiteral("check")}));
+        QVERIFY(!session.checkWaits());
+
+        // A hand edit changes no verdict: the check does not wait on edited text.
+        u8doc::DocumentEditor::Change change;
+        change.offset = 0;
+        change.length = 1;
+        change.bytes = "E";
+        change.cursorAfter = 1;
+        session.openFile(openSource(text), text);
+        session.setVerdict(QString());
+        QVERIFY(controller.edit(change));
+        QVERIFY(!session.checkWaits());
+        // A replacement (a repair) does: its bytes get their own verdict.
+        controller.history()->replaceContent(QStringLiteral("Fix"), bytesOf("fixed"));
+        QVERIFY(session.checkWaits());
     }
 
     // The reports are kept and announced; null says the last one no longer holds.
