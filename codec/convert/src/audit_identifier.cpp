@@ -95,6 +95,7 @@ IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(opt
     }
     lookalikes_.use(spoof_);
     pairs_.use(spoof_);
+    pairsWanted_ = comparesPairs();
 }
 
 IdentifierTracker::~IdentifierTracker() {
@@ -293,7 +294,7 @@ void IdentifierTracker::endIdentifier(RuleContext& ctx) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }
-    if (count_ != 0 && (nonAscii_ != 0 || pairs_.active()) && comparesPairs(ctx))
+    if (count_ != 0 && pairsWanted_)
         comparePair(ctx);
     count_ = 0;
     nonAscii_ = 0;
