@@ -262,9 +262,9 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
     if (kept != 0)
         wordInText_ = wordInText_ && inText_; // as append() does
-    for (std::size_t i = n - trailing; i < n; ++i)
-        if (isAsciiLetter(p[i]))
-            noteScript(USCRIPT_LATIN);
+    // Latin once: noteScript() of one script again changes nothing.
+    if (std::any_of(p + n - trailing, p + n, [](std::uint8_t b) { return isAsciiLetter(b); }))
+        noteScript(USCRIPT_LATIN);
 }
 
 bool IdentifierTracker::hasAsciiLetter() const noexcept {
