@@ -193,8 +193,10 @@ std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
     std::size_t used = 0;
     Segment last, ender;          // the last letter of the run; one that ends a comment or string
     bool sawScriptLetter = false; // a letter that is not ASCII: the marks' script
+    // The offset and column of the next character, kept here while the letters are stored.
+    std::uint64_t at = offset, column = position.column;
     while (used < bytes.size()) {
-        const Segment s = wellFormedAt(bytes.data() + used, bytes.size() - used, offset);
+        const Segment s = wellFormedAt(bytes.data() + used, bytes.size() - used, at);
         if (s.length == 0)
             break;
         const char32_t cp = s.codePoint;
@@ -208,13 +210,17 @@ std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
             break;
         }
         if (watchIdentifiers)
-            identifiers.takeLetter(cp, s.offset, s.length, script);
+            identifiers.takeLetter(cp, s.offset, s.length);
         sawScriptLetter = sawScriptLetter || cp >= 0x80;
         last = s;
         used += s.length;
-        offset = s.end();
-        ++position.column;
+        at = s.end();
+        ++column;
     }
+    offset = at;
+    position.column = column;
+    if (used != 0 && watchIdentifiers)
+        identifiers.tookLetters(script);
     if (used != 0) {
         AuditChar c;
         c.cp = last.codePoint;

@@ -447,13 +447,16 @@ public:
     // the word being read: takeLetter() is then what onChar() does with it, without the
     // questions the letter before answered (a word character; of a script that cuts no word).
     [[nodiscard]] bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
-    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length,
-                    std::int32_t script) noexcept {
-        wordInText_ = wordInText_ && inText_;
+    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length) noexcept {
         chars_[count_++] = {cp, offset, length, false};
         nonAscii_ += cp >= 0x80;
-        noteScript(script);
         recent_ = (recent_ << 8) | (cp < 0x80 ? cp : 0x80u);
+    }
+    // After the letters of one run, all of `script`, were taken: what each would have done to
+    // the word's context and script (the same for every one of them, so once).
+    void tookLetters(std::int32_t script) noexcept {
+        wordInText_ = wordInText_ && inText_;
+        noteScript(script);
     }
     // Code: whether identifiers are compared pairwise, so that the ASCII ones of a skipped run
     // are wanted (pairsInAscii()).
