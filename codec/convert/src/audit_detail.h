@@ -328,7 +328,7 @@ public:
                                                  std::size_t readable) noexcept;
     // Whether the ASCII identifier was seen before (its pair, if any, was reported then).
     [[nodiscard]] bool seenAscii(std::string_view identifier, std::uint64_t hash) const noexcept {
-        return asciiSlots_[slotOf(identifier, hash)] != 0;
+        return !asciiNames_.empty() && asciiSlots_[slotOf(identifier, hash)] != 0;
     }
     // An ASCII identifier of code not seen before, and where it starts: the first non-ASCII
     // identifier seen before with its skeleton.
@@ -370,7 +370,7 @@ private:
     // The ASCII identifiers: their bytes, and an open-addressing table of 1 + their index.
     std::string asciiBytes_;
     std::vector<AsciiName> asciiNames_;
-    std::vector<std::uint32_t> asciiSlots_ = std::vector<std::uint32_t>(1024, 0);
+    std::vector<std::uint32_t> asciiSlots_; // made at the first (most files never need it)
     // Once active: the ASCII identifiers (indices) and the non-ASCII ones by skeleton.
     std::unordered_map<std::string, std::vector<std::uint32_t>> asciiBySkeleton_;
     std::unordered_map<std::string, std::vector<Seen>> bySkeleton_;
@@ -593,7 +593,7 @@ private:
     std::vector<DeferredRun> deferredRuns_;
     std::vector<ContextChange> deferredChanges_;
     // ASCII identifiers of up to 8 bytes seen lately (their bytes, zeros past the end), by hash.
-    std::array<std::uint64_t, 4096> recentAscii_{};
+    std::array<std::uint64_t, 1024> recentAscii_{};
 };
 
 // --- normalization (audit_nfc.cpp) -----------------------------------------------------------

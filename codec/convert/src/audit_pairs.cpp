@@ -185,6 +185,8 @@ std::optional<IdentifierPairs::Match> IdentifierPairs::noteAscii(std::string_vie
                                                                  std::uint64_t column) {
     if (!spoof_)
         return std::nullopt;
+    if (asciiSlots_.empty())
+        asciiSlots_.assign(1024, 0);
     const std::size_t slot = slotOf(identifier, hash);
     if (asciiSlots_[slot] != 0)
         return std::nullopt; // seen before
@@ -532,7 +534,7 @@ void IdentifierTracker::compareAscii(AsciiRunReader& reader, std::size_t start, 
         } else {
             std::memcpy(&key, word, length);
         }
-        slot = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 52);
+        slot = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 54);
         if (recentAscii_[slot] == key)
             return;
     }
