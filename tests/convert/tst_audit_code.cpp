@@ -178,7 +178,7 @@ private slots:
 
     // Two distinct identifiers of a file with one UTS #39 skeleton (of their NFKC forms), one of
     // them with a non-ASCII character, as rustc's confusable_idents compares them: the second is
-    // a finding naming the first. Identifiers are collected from the file's first non-ASCII one.
+    // a finding naming the first, whichever of the two comes first.
     void identifiersReadTheSame_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("text");
@@ -202,8 +202,44 @@ private slots:
             "scope~ѕсоре@4:1");
         row("each new one once", "a.c", "ѕсоре(scope, scope, ѕсope);\n",
             "scope~ѕсоре@1:7 ѕсope~ѕсоре@1:21");
+        // The ASCII one first: kept from the start of the file, in a run read at once or not.
+        row("Latin, then Cyrillic", "a.c", "int scope = 1;\nint x = ѕсоре;\n", "ѕсоре~scope@2:9");
+        row("ASCII, then fullwidth", "a.c", "int main(void);\nint ｍａｉｎ;\n",
+            "ｍａｉｎ~main@2:5");
+        row("ASCII far before", "a.c",
+            "/* é */ int\nscope;\n" + std::string(40000, ' ') + "\nint ѕсоре;\n",
+            "ѕсоре~scope@4:5");
+        std::string many;
+        for (int k = 0; k < 5000; ++k)
+            many += "int v" + std::to_string(k) + " = w" + std::to_string(k) + ";\n";
+        row("among many ASCII ones", "a.c", many + "int scope;\n" + many + "int ѕсоре;\n",
+            "ѕсоре~scope@10002:5");
+        // The first 4 MiB of a file are kept until a non-ASCII identifier comes; the ASCII
+        // identifiers past them and before it are left out.
+        std::string lines;
+        for (int k = 0; k < 400000; ++k)
+            lines += "x = y + z;\n";
+        row("ASCII megabytes before", "a.c", "int scope;\n" + lines + "int ѕсоре;\n",
+            "ѕсоре~scope@400002:5");
+        row("ASCII past the first 4 MiB", "a.c", lines + "int scope;\nint ѕсоре;\n", "");
+        row("ASCII past the first 4 MiB, after", "a.c", lines + "int ѕсоре;\nint scope;\n",
+            "scope~ѕсоре@400002:5");
+        row("ASCII before, the same word after", "a.c", "scope(ѕсоре, scope, ѕсоре);\n",
+            "ѕсоре~scope@1:7");
+        // A word in two cases of one script is not two look-alikes, though UTS #39 gives θ and
+        // Θ one prototype; a letter of another script still is.
+        row("one word in two cases", "a.c", "int θέλετε = 1;\nint Θέλετε = 2;\n", "");
+        row("two cases, then another script", "a.c", "int θέλετε; int Θέλετε; int Ѳέλετε;\n",
+            "Ѳέλετε~θέλετε@1:29");
+        row("two cases of two scripts", "a.c", "int θx; int Ѳx;\n", "Ѳx~θx@1:13");
         // Left alone.
         row("the same identifier", "a.c", "int ѕсоре; f(ѕсоре);\n", "");
+        row("ASCII look-alikes before a non-ASCII one", "a.c",
+            "int l1 = ll + I1 + rn + m + O0 + OO;\nint ñame;\n", "");
+        row("ASCII in a comment before", "a.c", "// scope\nint ѕсоре;\n", "");
+        row("ASCII in a string before", "a.py", "s = 'scope'\nѕсоре = 1\n", "");
+        row("ASCII in a string far before", "a.c",
+            "s = \"scope\";\n" + std::string(20000, ' ') + "int ѕсоре;\n", "");
         row("ASCII look-alikes", "a.c", "int ñame; int l1 = ll + I1 + rn + m;\n", "");
         row("no other with its skeleton", "a.c", "int счёт = 1; int x = 2;\n", "");
         row("in a comment", "a.c", "int ѕсоре; // scope\n", "");

@@ -145,13 +145,14 @@ private slots:
         const auto report = auditOf(kTrojan, AuditProfile::Code);
         QVERIFY(report);
         // RLO (bidi-control, unterminated), LRI, PDI, LRI (bidi-control, unterminated); the
-        // Cyrillic EN (confusable) in an identifier that mixes scripts.
-        QCOMPARE(report->totalFindings, quint64(8));
+        // Cyrillic EN (confusable) in an identifier that mixes scripts and reads as sayHello
+        // before it (confusable: two identifiers with one skeleton).
+        QCOMPARE(report->totalFindings, quint64(9));
         QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiControl)], quint64(4));
         QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiUnterminated)], quint64(2));
-        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::Confusable)], quint64(1));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::Confusable)], quint64(2));
         QCOMPARE(report->findingsByKind[std::size_t(AuditKind::MixedScript)], quint64(1));
-        QCOMPARE(report->suspiciousCharacters, quint64(5));
+        QCOMPARE(report->suspiciousCharacters, quint64(6));
         QVERIFY(!report->capped());
         // Four controls of 3 bytes each, then the identifier "sayНello".
         const quint64 rlo = offsetOf(kTrojan, "\u202E");
@@ -162,18 +163,19 @@ private slots:
         QVERIFY(report->marked(rlo + 2));
         QVERIFY(!report->marked(rlo + 3));
         QCOMPARE(report->marksIn(0, rlo + 1).size(), std::size_t(1));
-        // The characters reported on their own: the four controls and the Cyrillic letter, not
-        // the rest of the identifier.
+        // The characters reported on their own: the four controls and the Cyrillic letter; the
+        // pair (sayНello reads as sayHello) is a confusable finding on the whole identifier.
         QCOMPARE(report->characterMarks.size(), std::size_t(5));
         QVERIFY(report->characterMarked(rlo));
         QVERIFY(report->characterMarked(name + 3));
-        QVERIFY(!report->characterMarked(name));
+        QVERIFY(report->characterMarked(name));
         QVERIFY(report->marked(name));
-        // At the Cyrillic letter: the identifier's finding and the letter's; at its first letter
-        // the identifier's alone.
-        QCOMPARE(report->findingsAt(name + 3).size(), std::size_t(2));
-        QCOMPARE(report->findingsAt(name).size(), std::size_t(1));
-        QCOMPARE(int(report->findingsAt(name).front()->kind), int(AuditKind::MixedScript));
+        // At the Cyrillic letter: the identifier's findings and the letter's; at its first letter
+        // the identifier's alone, the pair first (kinds in their order).
+        QCOMPARE(report->findingsAt(name + 3).size(), std::size_t(3));
+        QCOMPARE(report->findingsAt(name).size(), std::size_t(2));
+        QCOMPARE(int(report->findingsAt(name).front()->kind), int(AuditKind::Confusable));
+        QCOMPARE(int(report->findingsAt(name).back()->kind), int(AuditKind::MixedScript));
         QVERIFY(report->findingsAt(name - 2).empty());
     }
 
@@ -211,7 +213,7 @@ private slots:
         QCOMPARE(finished.count(), 1);
         QCOMPARE(
             finished.at(0).at(0).value<std::shared_ptr<const u8doc::AuditReport>>()->totalFindings,
-            quint64(8));
+            quint64(9));
         QVERIFY(gated->reads.load() < 64); // it stopped early
         audit.start(std::make_shared<ShrinkingSource>(), options);
         QVERIFY(failed.wait(10000));
@@ -227,15 +229,15 @@ private slots:
         model.setReport(scanOf(text));
         model.setAuditReport(auditOf(text, AuditProfile::Code));
         QCOMPARE(model.filter(), ProblemsModel::Filter::All);
-        QCOMPARE(model.rowCount(), 9);
+        QCOMPARE(model.rowCount(), 10);
         // In offset order, the overlong form last.
         for (int row = 1; row < model.rowCount(); ++row)
             QVERIFY(model.rangeAt(row - 1).start <= model.rangeAt(row).start);
-        QVERIFY(model.problemAt(8));
-        QVERIFY(!model.findingAt(8));
+        QVERIFY(model.problemAt(9));
+        QVERIFY(!model.findingAt(9));
         QVERIFY(model.findingAt(0));
         QCOMPARE(model.data(model.index(0, 0), ProblemsModel::IsFindingRole).toBool(), true);
-        QCOMPARE(model.data(model.index(8, 0), ProblemsModel::IsFindingRole).toBool(), false);
+        QCOMPARE(model.data(model.index(9, 0), ProblemsModel::IsFindingRole).toBool(), false);
         QCOMPARE(model.data(model.index(0, ProblemsModel::KindColumn)).toString(),
                  QStringLiteral("Bidirectional control character"));
         QCOMPARE(model.data(model.index(0, ProblemsModel::LineColumn)).toString(),
@@ -254,7 +256,7 @@ private slots:
         QVERIFY2(explained.startsWith(QStringLiteral("U+041D CYRILLIC CAPITAL LETTER EN: "
                                                      "\"say\u041Dello\" looks like \"sayHello\"")),
                  qPrintable(explained));
-        QCOMPARE(model.rowAtOrAfter(en + 1), 8);
+        QCOMPARE(model.rowAtOrAfter(en + 1), 9);
         // Exports name the kinds as the CLI does.
         const QByteArray csv = model.toCsv();
         QVERIFY(csv.contains(",bidi-control,"));
@@ -267,14 +269,14 @@ private slots:
         QVERIFY(model.problemAt(0));
         QCOMPARE(model.rowContaining(en), -1);
         model.setFilter(ProblemsModel::Filter::Suspicious);
-        QCOMPARE(model.rowCount(), 8);
-        QVERIFY(!model.problemAt(7));
+        QCOMPARE(model.rowCount(), 9);
+        QVERIFY(!model.problemAt(8));
         QVERIFY(!model.toCsv().contains(",overlong,"));
         // A capped audit says so.
         QVERIFY(model.cappedNote().isEmpty());
         model.setAuditReport(auditOf(text, AuditProfile::Code, 3));
         QCOMPARE(model.rowCount(), 3);
-        QVERIFY2(model.cappedNote().contains(QLatin1String("first 3 of 8 audit findings")),
+        QVERIFY2(model.cappedNote().contains(QLatin1String("first 3 of 9 audit findings")),
                  qPrintable(model.cappedNote()));
         model.setFilter(ProblemsModel::Filter::Errors);
         QVERIFY(model.cappedNote().isEmpty());

@@ -9,7 +9,12 @@
 #include "u8codec/segmenter.h"
 
 #include <algorithm>
+#include <bit>
 #include <unicode/uscript.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace u8convert {
 using namespace u8codec;
@@ -88,6 +93,10 @@ struct SinkScope {
     FindingQueue& queue;
 };
 
+namespace {
+std::size_t nonAsciiRun(const std::uint8_t* p, std::size_t n) noexcept;
+} // namespace
+
 void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) {
     const SinkScope scope(findings, sink);
     const std::uint8_t* p = bytes.data();
@@ -106,10 +115,8 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
         }
         // Character by character: a stretch of non-ASCII bytes (at most kStretch, so that the
         // findings held stay few), or one ASCII byte.
-        std::size_t m = 1;
-        if (p[pos] >= 0x80)
-            while (m < kStretch && pos + m < n && p[pos + m] >= 0x80)
-                ++m;
+        const std::size_t m =
+            p[pos] >= 0x80 ? nonAsciiRun(p + pos, std::min(kStretch, n - pos)) : 1;
         pos += readCharacters(bytes.subspan(pos), m);
         if (!findings.empty())
             findings.release(watermark(), sink);
@@ -117,6 +124,23 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
 }
 
 namespace {
+
+// The bytes from 0x80 at the start of p[0, n), n at most: 16 at a time (their sign bits), then
+// one by one.
+std::size_t nonAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
+    std::size_t m = 0;
+#if defined(__SSE2__)
+    for (; m + 16 <= n; m += 16) {
+        const auto high = std::uint32_t(
+            _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + m))));
+        if (high != 0xFFFF)
+            return m + std::size_t(std::countr_one(high));
+    }
+#endif
+    while (m < n && p[m] >= 0x80)
+        ++m;
+    return m;
+}
 
 // The whole well-formed character at p[0, n) as the segmenter would deliver it, at stream
 // offset `at`; a segment of length 0 where the bytes are not one (ill-formed, or cut off at n).
@@ -193,8 +217,10 @@ std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
     std::size_t used = 0;
     Segment last, ender;          // the last letter of the run; one that ends a comment or string
     bool sawScriptLetter = false; // a letter that is not ASCII: the marks' script
+    // The offset and column of the next character, kept here while the letters are stored.
+    std::uint64_t at = offset, column = position.column;
     while (used < bytes.size()) {
-        const Segment s = wellFormedAt(bytes.data() + used, bytes.size() - used, offset);
+        const Segment s = wellFormedAt(bytes.data() + used, bytes.size() - used, at);
         if (s.length == 0)
             break;
         const char32_t cp = s.codePoint;
@@ -208,13 +234,17 @@ std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
             break;
         }
         if (watchIdentifiers)
-            identifiers.takeLetter(cp, s.offset, s.length, script);
+            identifiers.takeLetter(cp, s.offset, s.length);
         sawScriptLetter = sawScriptLetter || cp >= 0x80;
         last = s;
         used += s.length;
-        offset = s.end();
-        ++position.column;
+        at = s.end();
+        ++column;
     }
+    offset = at;
+    position.column = column;
+    if (used != 0 && watchIdentifiers)
+        identifiers.tookLetters(script);
     if (used != 0) {
         AuditChar c;
         c.cp = last.codePoint;

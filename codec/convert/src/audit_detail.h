@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 struct USpoofChecker;
@@ -302,14 +303,18 @@ private:
 // The identifiers of a file by their UTS #39 skeleton (section 4), to find two distinct ones that
 // read the same, as rustc's confusable_idents lint compares a crate's identifiers: a pair where
 // both are ASCII is left alone (`l1` and `ll` are the programmer's own choice, as rustc leaves
-// them), so identifiers are collected only once the file has shown a non-ASCII one. An ASCII
-// identifier's skeleton is its own characters but the few ASCII letters and digits that UTS #39
-// maps to others (0 -> O, 1 -> l, m -> rn): a 128-entry table, made when collecting starts.
+// them), and so is a pair of one word in two cases (`θέλετε`, `Θέλετε`: caseVariants()).
+// The ASCII identifiers, most of a file's, are kept from the start in a set of their bytes, where
+// a repeat costs a hash and a probe; their skeletons are made once the file shows a non-ASCII
+// identifier, the first that can pair with one: an ASCII identifier pairs with a non-ASCII one
+// whichever comes first. An ASCII identifier's skeleton is its own characters but the few ASCII
+// letters and digits that UTS #39 maps to others (0 -> O, 1 -> l, m -> rn): a 128-entry table.
 class IdentifierPairs {
 public:
-    // Distinct identifiers kept per file; past them new ones are only compared (memory stays
-    // bounded).
+    // Distinct identifiers kept per file, non-ASCII and ASCII; past them new ones are only
+    // compared (memory stays bounded).
     static constexpr std::size_t kMaxIdentifiers = 16384;
+    static constexpr std::size_t kMaxAsciiIdentifiers = 65536;
     // The earlier identifier an identifier reads as, and the skeleton they share.
     struct Match {
         std::u32string identifier;
@@ -318,27 +323,86 @@ public:
     };
 
     void use(const USpoofChecker* spoof) noexcept { spoof_ = spoof; }
-    // Whether identifiers are being collected (the file has shown one with non-ASCII).
-    bool active() const noexcept { return active_; }
-    // An identifier of code that has a non-ASCII character (not allowlisted) or not, and where it
-    // starts: the first distinct identifier seen before with the same skeleton where the two are
-    // not both ASCII.
-    std::optional<Match> note(const std::u32string& identifier, bool nonAscii, std::uint64_t line,
-                              std::uint64_t column);
+    // The hash the ASCII set files p[0, n) under; p[0, readable) may be read (8 bytes at a time).
+    [[nodiscard]] static std::uint64_t hashAscii(const std::uint8_t* p, std::size_t n,
+                                                 std::size_t readable) noexcept;
+    // Whether the ASCII identifier was seen before (its pair, if any, was reported then).
+    [[nodiscard]] bool seenAscii(std::string_view identifier, std::uint64_t hash) const noexcept {
+        return !asciiNames_.empty() && asciiSlots_[slotOf(identifier, hash)] != 0;
+    }
+    // An ASCII identifier of code not seen before, and where it starts: the first non-ASCII
+    // identifier seen before with its skeleton.
+    std::optional<Match> noteAscii(std::string_view identifier, std::uint64_t hash,
+                                   std::uint64_t line, std::uint64_t column);
+    // An identifier of code with a non-ASCII character, whether one of them is not allowlisted
+    // (`nonAscii`: only then may it pair with an ASCII one), and where it starts: the first
+    // distinct identifier seen before with its skeleton, where the two are not both ASCII.
+    std::optional<Match> noteNonAscii(const std::u32string& identifier, bool nonAscii,
+                                      std::uint64_t line, std::uint64_t column);
 
 private:
     struct Seen {
         std::u32string identifier;
         std::uint64_t line, column;
+        std::uint64_t order; // of the first sighting, among all identifiers
         bool nonAscii;
     };
+    struct AsciiName {
+        std::uint64_t hash;
+        std::uint32_t at, length; // in asciiBytes_
+        std::uint64_t line, column, order;
+    };
+    [[nodiscard]] std::size_t slotOf(std::string_view identifier,
+                                     std::uint64_t hash) const noexcept;
+    void growAsciiSlots();
+    std::string_view asciiName(const AsciiName& a) const noexcept {
+        return {asciiBytes_.data() + a.at, a.length};
+    }
+    std::string asciiSkeleton(std::string_view identifier) const;
     bool skeletonOf(const std::u32string& identifier, std::string& skeleton) const;
+    // The file's first non-ASCII identifier: the skeletons of the ASCII ones seen so far.
+    void activate();
 
     const USpoofChecker* spoof_ = nullptr;
-    bool active_ = false;
+    bool active_ = false; // a non-ASCII identifier was seen
+    std::uint64_t order_ = 0;
     std::array<std::string, 128> asciiSkeletons_;
+    // The ASCII identifiers: their bytes, and an open-addressing table of 1 + their index.
+    std::string asciiBytes_;
+    std::vector<AsciiName> asciiNames_;
+    std::vector<std::uint32_t> asciiSlots_; // made at the first (most files never need it)
+    // Once active: the ASCII identifiers (indices) and the non-ASCII ones by skeleton.
+    std::unordered_map<std::string, std::vector<std::uint32_t>> asciiBySkeleton_;
     std::unordered_map<std::string, std::vector<Seen>> bySkeleton_;
     std::size_t kept_ = 0;
+};
+
+// A run of plain ASCII p[0, n) read for its identifiers (IdentifierTracker::pairsInAscii()): at
+// stream offset `offset`, its first byte at `line`, `column`.
+class AsciiRunReader {
+public:
+    AsciiRunReader(const std::uint8_t* bytes, std::size_t size, std::uint64_t at,
+                   std::uint64_t firstLine, std::uint64_t firstColumn) noexcept
+        : p(bytes), n(size), offset(at), line_(firstLine), column_(firstColumn) {}
+    // The first index at or after i of a byte that is an identifier character (or is not), n if
+    // none: 64 bytes are classified at a time.
+    [[nodiscard]] std::size_t nextIdentifierByte(std::size_t i) noexcept { return next(i, true); }
+    [[nodiscard]] std::size_t nextOtherByte(std::size_t i) noexcept { return next(i, false); }
+    // Which of the 64 bytes from 64 * k are identifier characters (bit i: byte 64 * k + i).
+    [[nodiscard]] std::uint64_t maskOf(std::size_t k) noexcept;
+    // The line and column of p[at], `at` no less than the last asked (line feeds counted once).
+    [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> place(std::size_t at) noexcept;
+
+    const std::uint8_t* const p;
+    const std::size_t n;
+    const std::uint64_t offset;
+
+private:
+    [[nodiscard]] std::size_t next(std::size_t i, bool identifier) noexcept;
+    std::size_t block_ = SIZE_MAX; // the 64 bytes mask_ classifies
+    std::uint64_t mask_ = 0;
+    std::uint64_t line_, column_;
+    std::size_t counted_ = 0, afterLf_ = SIZE_MAX;
 };
 
 // --- identifiers: confusables and mixed scripts (audit_identifier.cpp) ----------------------
@@ -383,17 +447,20 @@ public:
     // the word being read: takeLetter() is then what onChar() does with it, without the
     // questions the letter before answered (a word character; of a script that cuts no word).
     [[nodiscard]] bool takesLetter() const noexcept { return count_ != 0 && count_ < kMaxLength; }
-    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length,
-                    std::int32_t script) noexcept {
-        wordInText_ = wordInText_ && inText_;
+    void takeLetter(char32_t cp, std::uint64_t offset, std::uint8_t length) noexcept {
         chars_[count_++] = {cp, offset, length, false};
         nonAscii_ += cp >= 0x80;
-        noteScript(script);
         recent_ = (recent_ << 8) | (cp < 0x80 ? cp : 0x80u);
     }
-    // Code: whether identifiers are compared pairwise now (a non-ASCII one was seen), so that
-    // the ASCII ones of a skipped run are wanted (pairsInAscii()).
-    bool comparingPairs() const noexcept { return pairs_.active(); }
+    // After the letters of one run, all of `script`, were taken: what each would have done to
+    // the word's context and script (the same for every one of them, so once).
+    void tookLetters(std::int32_t script) noexcept {
+        wordInText_ = wordInText_ && inText_;
+        noteScript(script);
+    }
+    // Code: whether identifiers are compared pairwise, so that the ASCII ones of a skipped run
+    // are wanted (pairsInAscii()).
+    bool comparingPairs() const noexcept { return pairsWanted_; }
     // Before afterPlainAscii(): the identifiers of code that end inside the plain ASCII p[0, n),
     // which starts at stream offset `offset`, `line`, `column`, in text or not (`inText`) and
     // changes context at `changes` (CodeLexer::onAscii()), compared pairwise.
@@ -441,8 +508,20 @@ private:
                          const std::string& lookalike, RuleContext& ctx) const;
     // Code (audit_pairs.cpp): whether identifiers are compared pairwise here, and the identifier
     // held (chars_) compared with those seen before.
-    bool comparesPairs(const RuleContext& ctx) const noexcept;
+    bool comparesPairs() const noexcept;
     void comparePair(RuleContext& ctx);
+    void readRunWords(const std::uint8_t* p, std::size_t n, std::size_t done, std::uint64_t offset,
+                      std::uint64_t line, std::uint64_t column, bool inText,
+                      std::span<const ContextChange> changes, RuleContext& ctx);
+    // The file's first non-ASCII identifier (or more deferred than kMaxDeferredBytes): the
+    // ASCII identifiers deferred, read into the set.
+    void replayDeferred(RuleContext& ctx);
+    [[nodiscard]] bool wordsOfCode(AsciiRunReader& reader, std::size_t from, std::size_t to,
+                                   std::size_t& done, RuleContext& ctx);
+    void compareAscii(AsciiRunReader& reader, std::size_t start, std::size_t end, RuleContext& ctx);
+    void reportPair(const std::u32string& word, std::uint64_t offset, std::uint64_t length,
+                    std::uint64_t line, std::uint64_t column, const IdentifierPairs::Match& match,
+                    RuleContext& ctx) const;
     bool hasAsciiLetter() const noexcept;
     bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
@@ -493,6 +572,28 @@ private:
     std::vector<std::int32_t> ownScripts_;
     std::vector<std::uint8_t> skeletonMemo_; // 2 bits per BMP code point: unknown, no, yes
     IdentifierPairs pairs_;
+    bool pairsWanted_ = false; // comparesPairs()
+    // Until the file shows a non-ASCII identifier, no pair can be found: the runs of plain ASCII
+    // read at once (and the ASCII identifiers read a character at a time) are only kept, their
+    // identifiers read when one comes (most files have none, and their runs cost a copy). The
+    // first kMaxDeferredBytes are kept; the ASCII identifiers of a file's code past them and
+    // before its first non-ASCII identifier are left out (`dropping_`): memory stays bounded,
+    // and a file of megabytes of ASCII is read as fast as a small one.
+    static constexpr std::size_t kMaxDeferredBytes = std::size_t(4) << 20;
+    bool dropping_ = false;
+    struct DeferredRun {
+        std::size_t at, length; // in deferredBytes_
+        std::size_t first;      // where its words start (SIZE_MAX: one identifier)
+        std::uint64_t offset, line, column;
+        std::size_t changesAt, changesCount; // in deferredChanges_
+        bool inText;
+    };
+    bool deferring_ = true;
+    std::string deferredBytes_;
+    std::vector<DeferredRun> deferredRuns_;
+    std::vector<ContextChange> deferredChanges_;
+    // ASCII identifiers of up to 8 bytes seen lately (their bytes, zeros past the end), by hash.
+    std::array<std::uint64_t, 1024> recentAscii_{};
 };
 
 // --- normalization (audit_nfc.cpp) -----------------------------------------------------------

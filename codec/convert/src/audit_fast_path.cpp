@@ -4,8 +4,13 @@
 #include "u8codec/scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace u8convert::audit_detail {
 using namespace u8codec;
@@ -16,7 +21,7 @@ namespace {
 // while they are still in the first-level cache.
 constexpr std::size_t kWindow = 16 * 1024;
 constexpr std::size_t kBlock = 64;
-constexpr std::size_t kShortRun = 32;
+constexpr std::size_t kShortRun = 256;
 
 // A control the audit reports (an ASCII byte that is not plain): C0 but TAB LF FF CR, and DEL.
 constexpr bool isReportedControl(std::uint8_t b) noexcept {
@@ -49,14 +54,49 @@ std::size_t firstControl(const std::uint8_t* p, std::size_t n, std::uint64_t& li
     return n;
 }
 
+#if defined(__SSE2__)
+// Bit i: whether p[i] is plain ASCII (isPlainAscii): printable (0x20-0x7E: the signed compares
+// leave bytes from 0x80 out), TAB, LF, FF or CR.
+std::uint32_t plainMask16(const std::uint8_t* p) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i printable = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)),
+                                            _mm_cmplt_epi8(v, _mm_set1_epi8(0x7F)));
+    const __m128i spaces = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\f')),
+                                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    return std::uint32_t(_mm_movemask_epi8(_mm_or_si128(printable, spaces)));
+}
+
+std::uint32_t lineFeedMask16(const std::uint8_t* p) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+}
+#endif
+
 } // namespace
 
 PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
     PlainAsciiRun run;
-    // Prose between words of another script has short runs (a space, "%s", a word of Latin):
-    // those end within the first bytes, read one by one before the block loops are worth it.
+    // Prose between words of another script has short runs (a space, "%s", a word of Latin, a
+    // line of English): those end within the first bytes, read 16 at a time (then one by one)
+    // before the window and block loops are worth it.
     const std::size_t head = std::min(n, kShortRun);
     std::size_t lastLf = SIZE_MAX;
+#if defined(__SSE2__)
+    while (run.length + 16 <= head) {
+        const std::uint32_t plain = plainMask16(p + run.length);
+        std::uint32_t feeds = lineFeedMask16(p + run.length);
+        const std::size_t length = plain == 0xFFFF ? 16 : std::size_t(std::countr_one(plain));
+        feeds &= (1u << length) - 1;
+        run.lineFeeds += std::uint64_t(std::popcount(feeds));
+        if (feeds != 0)
+            lastLf = run.length + 31 - std::size_t(std::countl_zero(feeds));
+        run.length += length;
+        if (length < 16)
+            break;
+    }
+#endif
     while (run.length < head && isPlainAscii(p[run.length])) {
         if (p[run.length] == '\n') {
             ++run.lineFeeds;
@@ -68,8 +108,7 @@ PlainAsciiRun plainAsciiRun(const std::uint8_t* p, std::size_t n) noexcept {
         run.afterLastLf = lastLf == SIZE_MAX ? run.length : run.length - lastLf - 1;
         return run;
     }
-    run = {};
-    while (run.length < n) {
+    while (run.length < n) { // a long run: on from the head, a window at a time
         const std::size_t window = std::min(kWindow, n - run.length);
         const std::uint8_t* w = p + run.length;
         const std::size_t ascii = asciiRunLength(std::span<const std::uint8_t>(w, window));

@@ -95,6 +95,7 @@ IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(opt
     }
     lookalikes_.use(spoof_);
     pairs_.use(spoof_);
+    pairsWanted_ = comparesPairs();
 }
 
 IdentifierTracker::~IdentifierTracker() {
@@ -261,9 +262,9 @@ void IdentifierTracker::afterPlainAscii(const std::uint8_t* p, std::size_t n, st
         chars_[count_++] = {char32_t(p[i]), end - (n - i), 1, false};
     if (kept != 0)
         wordInText_ = wordInText_ && inText_; // as append() does
-    for (std::size_t i = n - trailing; i < n; ++i)
-        if (isAsciiLetter(p[i]))
-            noteScript(USCRIPT_LATIN);
+    // Latin once: noteScript() of one script again changes nothing.
+    if (std::any_of(p + n - trailing, p + n, [](std::uint8_t b) { return isAsciiLetter(b); }))
+        noteScript(USCRIPT_LATIN);
 }
 
 bool IdentifierTracker::hasAsciiLetter() const noexcept {
@@ -293,7 +294,7 @@ void IdentifierTracker::endIdentifier(RuleContext& ctx) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }
-    if (count_ != 0 && (nonAscii_ != 0 || pairs_.active()) && comparesPairs(ctx))
+    if (count_ != 0 && pairsWanted_)
         comparePair(ctx);
     count_ = 0;
     nonAscii_ = 0;
