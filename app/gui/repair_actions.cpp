@@ -4,6 +4,7 @@
 #include "byte_document.h"
 #include "change_lines.h"
 #include "document_history.h"
+#include "u8codec/read_all.h"
 #include "u8convert/detect.h"
 #include "u8convert/repair_stream.h"
 #include "u8convert/transcode.h"
@@ -76,26 +77,44 @@ std::function<bool(std::uint64_t, std::uint64_t)> progressAfterReading(JobContro
     };
 }
 
-// The repair of a large document window by window: its text goes to a temporary file (mode
-// 0600, in the system's temporary directory) that the returned source reads; the file's name is
-// removed when this returns, its bytes stay while the source is open. Null when the repair
-// failed or changed nothing (`result` says which).
-std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSource& source,
-                                                           const u8convert::RepairOptions& options,
-                                                           u8convert::RepairResult& result) {
+// Where a repair's text goes: a document under `inWindowsFrom` bytes into memory, a larger one
+// into a temporary file (mode 0600, in the system's temporary directory) that the returned
+// source reads, its name removed when this returns and its bytes kept while the source is open.
+// How the repair runs (in memory or window by window) u8convert::repairSource() decides, with
+// its check that the document did not change while it was read. Null when the repair failed or
+// changed nothing (`result` says which).
+std::shared_ptr<const u8codec::ByteSource> repairInto(const u8codec::ByteSource& source,
+                                                      const u8convert::RepairOptions& options,
+                                                      std::uint64_t inWindowsFrom,
+                                                      u8convert::RepairResult& result) {
+    u8convert::RepairSink sink;
+    if (source.size() < inWindowsFrom) {
+        std::vector<std::uint8_t> text;
+        sink.write = [&](std::string_view piece) {
+            text.insert(text.end(), piece.begin(), piece.end());
+            return true;
+        };
+        sink.restart = [&] {
+            text.clear();
+            return true;
+        };
+        result = u8convert::repairSource(source, sink, options, {}, inWindowsFrom);
+        if (!result.ok || result.report.total() == 0)
+            return nullptr;
+        return std::make_shared<u8codec::MemorySource>(std::move(text));
+    }
     QTemporaryFile file(QDir::tempPath() + QStringLiteral("/u8scope-repaired-XXXXXX"));
     if (!file.open()) {
         result.error = "no temporary file for the result: " + file.errorString().toStdString();
         return nullptr;
     }
     bool writeFailed = false;
-    u8convert::RepairSink sink;
     sink.write = [&](std::string_view piece) {
         writeFailed = file.write(piece.data(), qint64(piece.size())) != qint64(piece.size());
         return !writeFailed;
     };
     sink.restart = [&] { return file.flush() && file.resize(0) && file.seek(0); };
-    result = u8convert::repairStreamed(source, sink, options);
+    result = u8convert::repairSource(source, sink, options, {}, inWindowsFrom);
     if (writeFailed || (result.ok && !file.flush())) {
         result.ok = false;
         result.error = "the result could not be written to " + file.fileName().toStdString() +
@@ -107,6 +126,7 @@ std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSo
     if (!opened.ok()) {
         result.ok = false;
         result.error = "the result cannot be read back: " + opened.message();
+        return nullptr;
     }
     return std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value());
 }
@@ -115,23 +135,16 @@ std::shared_ptr<const u8codec::ByteSource> repairInWindows(const u8codec::ByteSo
 
 bool readWholeSource(const u8codec::ByteSource& source, std::vector<std::uint8_t>& out,
                      JobControl& control, double share) {
-    const std::uint64_t size = source.size();
-    out.resize(std::size_t(size));
-    constexpr std::size_t kChunk = std::size_t(4) << 20;
-    std::uint64_t done = 0;
-    while (done < size) {
-        if (control.cancelled())
-            return false;
-        const std::size_t want = std::size_t(std::min<std::uint64_t>(kChunk, size - done));
-        const std::size_t got = source.read(done, std::span(out.data() + done, want));
-        done += got;
-        if (got < want) { // the file shrank under us: what is left is the document now
-            out.resize(std::size_t(done));
-            break;
-        }
-        control.setProgress(share * double(done) / double(size));
-    }
-    return true;
+    u8codec::ReadAllOptions reading;
+    reading.followGrowth = false; // the document is the snapshot's bytes, not the file's now
+    reading.progress = [&](std::uint64_t done, std::uint64_t expected) {
+        control.setProgress(share * (expected == 0 ? 1.0 : double(done) / double(expected)));
+        return !control.cancelled();
+    };
+    // A source that ended early (the file shrank under the document) gave what is left, which
+    // is the document now.
+    return !control.cancelled() &&
+           u8codec::readAll(source, out, reading) != u8codec::ReadEnd::Cancelled;
 }
 
 RepairActions::RepairActions(QWidget* window, u8ui::ByteDocument* document,
@@ -300,40 +313,10 @@ void RepairActions::runRepair(const QString& title, const u8convert::RepairOptio
     options.mojibakeOptions.maxReportedFixes =
         std::max(options.mojibakeOptions.maxReportedFixes, kSelectableChanges);
     auto outcome = std::make_shared<RepairOutcome>();
-    const bool inWindows = source->size() >= inWindowsFrom_;
     runInBackground(
         window_, title,
-        [source, options, outcome, title, inWindows](JobControl& control) {
-            if (inWindows) {
-                repairLarge(*source, options, title, control, *outcome);
-                return;
-            }
-            std::vector<std::uint8_t> input;
-            control.setStage(tr("Reading the document…"));
-            if (!readWholeSource(*source, input, control, 0.5))
-                return;
-            control.setStage(tr("%1…").arg(title));
-            u8convert::RepairOptions withProgress = options;
-            withProgress.progress = progressAfterReading(control);
-            outcome->result = u8convert::repair(input, withProgress);
-            control.setProgress(1.0);
-            outcome->findLines(*source, control);
-            const u8convert::RepairReport& report = outcome->result.report;
-            if (outcome->result.ok && report.total() > 0 && report.listsEveryChange()) {
-                u8convert::ChangeTies ties = u8convert::tieChanges(input, report.changes);
-                if (ties.ok)
-                    outcome->groups = std::move(ties.group);
-            }
-            // The input goes before the result is copied, and a result with no change (nothing
-            // to apply) is not copied at all: at most two copies of a large document at a time.
-            input.clear();
-            input.shrink_to_fit();
-            if (outcome->result.ok && report.total() > 0)
-                outcome->repaired =
-                    std::make_shared<u8codec::MemorySource>(std::vector<std::uint8_t>(
-                        outcome->result.text.begin(), outcome->result.text.end()));
-            outcome->result.text.clear();
-            outcome->result.text.shrink_to_fit();
+        [source, options, outcome, title, inWindowsFrom = inWindowsFrom_](JobControl& control) {
+            repairDocument(*source, options, inWindowsFrom, title, control, *outcome);
         },
         [this, outcome, title, options, source](const JobControl& control) {
             if (!jobEnded(control, title))
@@ -350,21 +333,24 @@ void RepairActions::runRepair(const QString& title, const u8convert::RepairOptio
         });
 }
 
-// runRepair() for a large document: window by window into a temporary file. The preview's ties
-// need the whole document in memory, as for a small one: they are made only when the report lists
-// every change (u8convert::tieChanges(), and applySelection() after it). A repair with more changes
-// than the preview lists is never held in memory; what the user leaves out of it runs again
-// without those kinds or pages.
-void RepairActions::repairLarge(const u8codec::ByteSource& source,
-                                const u8convert::RepairOptions& options, const QString& title,
-                                JobControl& control, RepairOutcome& outcome) {
+// runRepair()'s work: the repair into memory or a temporary file (repairInto()), the lines of its
+// changes, and the ties between them for the preview. The ties need the whole document in
+// memory: they are made only when the report lists every change (u8convert::tieChanges(), and
+// applySelection() after it). A repair with more changes than the preview lists is never held in
+// memory; what the user leaves out of it runs again without those kinds or pages.
+void RepairActions::repairDocument(const u8codec::ByteSource& source,
+                                   const u8convert::RepairOptions& options,
+                                   std::uint64_t inWindowsFrom, const QString& title,
+                                   JobControl& control, RepairOutcome& outcome) {
     control.setStage(tr("%1…").arg(title));
     u8convert::RepairOptions withProgress = options;
     withProgress.progress = [&control](std::uint64_t done, std::uint64_t total) {
         control.setProgress(total == 0 ? 1.0 : double(done) / double(total));
         return !control.cancelled();
     };
-    outcome.repaired = repairInWindows(source, withProgress, outcome.result);
+    outcome.repaired = repairInto(source, withProgress, inWindowsFrom, outcome.result);
+    if (control.cancelled())
+        return;
     outcome.findLines(source, control);
     const u8convert::RepairReport& report = outcome.result.report;
     if (outcome.result.ok && report.total() > 0 && report.listsEveryChange()) {

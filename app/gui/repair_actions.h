@@ -48,10 +48,11 @@ public:
     using Confirm = std::function<std::optional<PreviewChoice>(const ChangePreview&)>;
     void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
 
-    // Runs one repair (in the background); on confirmation the document changes. A document of
-    // repairInWindowsFrom() bytes or more is repaired window by window
-    // (u8convert::repairStreamed()) into a temporary file that the document then reads: neither
-    // needs memory of its size.
+    // Runs one repair (in the background) through u8convert::repairSource(), as the command line
+    // does; on confirmation the document changes. A document of repairInWindowsFrom() bytes or
+    // more is repaired window by window into a temporary file that the document then reads:
+    // neither needs memory of its size. A document whose file shrank while it was read is not
+    // repaired (the repair says why).
     void runRepair(const QString& title, const u8convert::RepairOptions& options);
     std::uint64_t repairInWindowsFrom() const { return inWindowsFrom_; }
     void setRepairInWindowsFrom(std::uint64_t bytes) { inWindowsFrom_ = bytes; } // for tests
@@ -74,9 +75,9 @@ private:
     void chooseReinterpretEncoding();
     void offer(const ChangePreview& preview, std::shared_ptr<const u8codec::ByteSource> bytes);
     struct RepairOutcome;
-    static void repairLarge(const u8codec::ByteSource& source,
-                            const u8convert::RepairOptions& options, const QString& title,
-                            JobControl& control, RepairOutcome& outcome);
+    static void repairDocument(const u8codec::ByteSource& source,
+                               const u8convert::RepairOptions& options, std::uint64_t inWindowsFrom,
+                               const QString& title, JobControl& control, RepairOutcome& outcome);
     void offerRepair(const QString& title, const u8convert::RepairOptions& options,
                      std::shared_ptr<const u8codec::ByteSource> source, RepairOutcome& outcome);
     // Applies the ticked part of a repair whose report lists every change.

@@ -298,6 +298,59 @@ private slots:
         }
     }
 
+    // Both ways of repairing (in memory and window by window) go through repairSource(), which
+    // checks that the document's bytes did not end early while it read them (its file cut short
+    // by another program): the repair is refused with the reason, the document left as it was.
+    // (In memory the window used to repair what it had read of it.)
+    void aDocumentThatEndsEarlyIsNotRepaired() {
+        // Says 6,000 bytes, holds 4,000 of damaged text.
+        class EndsEarly final : public u8codec::ByteSource {
+        public:
+            std::uint64_t size() const override { return 6000; }
+            std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+                static const std::string unit = "Caf\xC3\x83\xC2\xA9 ";
+                std::size_t n = 0;
+                for (; n < dest.size() && offset + n < 4000; ++n)
+                    dest[n] = std::uint8_t(unit[(offset + n) % unit.size()]);
+                return n;
+            }
+        };
+        for (const bool inWindows : {false, true}) {
+            cleanup();
+            init();
+            if (inWindows)
+                repairs_->setRepairInWindowsFrom(1);
+            history_->open(std::make_shared<EndsEarly>(), QStringLiteral("t.txt"));
+            const QByteArray before = contentOf(*document_);
+            QString warning;
+            QTimer::singleShot(0, [&] { // the warning is a modal box: read it and close it
+                const auto close = [&] {
+                    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                    if (!box)
+                        return false;
+                    warning = box->text();
+                    box->accept();
+                    return true;
+                };
+                auto* poll = new QTimer(&window_);
+                connect(poll, &QTimer::timeout, poll, [poll, close] {
+                    if (close())
+                        poll->deleteLater();
+                });
+                poll->start(10);
+            });
+            u8convert::RepairOptions options;
+            options.mojibake = true;
+            const QString message = repairAndWait(QStringLiteral("Fix Mojibake"), options);
+            QVERIFY2(message.contains(QStringLiteral("failed")), qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("became shorter")), qPrintable(message));
+            QVERIFY2(warning.contains(QStringLiteral("t.txt")), qPrintable(warning));
+            QVERIFY(previews_.isEmpty());
+            QCOMPARE(contentOf(*document_), before);
+            QVERIFY(!history_->isModified());
+        }
+    }
+
     void untickedLineEndingsAreKept() {
         const QByteArray original = "Caf\xC3\x83\xC2\xA9\r\n";
         history_->open(bytesOf(original), QStringLiteral("t.txt"));
