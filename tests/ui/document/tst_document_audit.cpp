@@ -1,0 +1,177 @@
+// The background audit of a document (ui/document/document_audit.h) without a window: its
+// report is the codec's findings in any chunking; it counts the places it marks and keeps its
+// totals past its cap; it finishes, cancels, and fails on a file that shrank.
+#include "audit_samples.h"
+
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <cstring>
+
+using u8convert::AuditKind;
+using u8convert::AuditProfile;
+using u8test::auditOf;
+using u8test::kTrojan;
+using u8test::panelOptions;
+using u8ui::ByteRange;
+
+namespace {
+
+quint64 offsetOf(const std::string& text, const char* what) {
+    return quint64(text.find(what));
+}
+
+class GatedSource final : public u8codec::ByteSource {
+public:
+    std::uint64_t size() const override { return 64 * u8doc::DocumentAudit::kChunkSize; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        gate.acquire();
+        gate.release();
+        ++reads;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), size() - offset));
+        std::memset(dest.data(), 'a', n);
+        return n;
+    }
+    mutable QSemaphore gate{0};
+    mutable std::atomic<int> reads{0};
+};
+
+class ShrinkingSource final : public u8codec::ByteSource {
+public:
+    std::uint64_t size() const override { return 3 * u8doc::DocumentAudit::kChunkSize; }
+    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
+        const std::uint64_t realEnd = u8doc::DocumentAudit::kChunkSize + 1000;
+        const std::size_t n =
+            offset >= realEnd ? 0
+                              : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
+        std::memset(dest.data(), 'b', n);
+        return n;
+    }
+};
+
+} // namespace
+
+class TestDocumentAudit : public QObject {
+    Q_OBJECT
+private slots:
+    void reportIsTheCodecsInAnyChunking() {
+        const u8convert::AuditOptions options = panelOptions(AuditProfile::Code);
+        const auto expected = u8convert::audit(
+            std::span(reinterpret_cast<const std::uint8_t*>(kTrojan.data()), kTrojan.size()),
+            options);
+        for (std::size_t chunk : {std::size_t(1) << 20, std::size_t(7), std::size_t(1)}) {
+            const auto report = auditOf(kTrojan, AuditProfile::Code, 1000, chunk);
+            QVERIFY(report);
+            QCOMPARE(report->findings.size(), expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                QCOMPARE(report->findings[i].offset, expected[i].offset);
+                QCOMPARE(int(report->findings[i].kind), int(expected[i].kind));
+            }
+        }
+    }
+
+    // The window reports what can deceive: mixed-script only when asked for, and not-nfc not in
+    // prose (issue 33 defect 5), so that a real RLO is never buried.
+    void windowKindsAreTheCodecsDefault() {
+        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+            const auto kinds = u8doc::DocumentAudit::windowOptions(p, {}).kinds;
+            QCOMPARE(kinds,
+                     u8convert::defaultAuditKinds(p) & ~u8convert::kindBit(AuditKind::InvalidUtf8));
+            QVERIFY(!(kinds & u8convert::kindBit(AuditKind::MixedScript)));
+        }
+        QVERIFY(!(u8doc::DocumentAudit::windowOptions(AuditProfile::Text, {}).kinds &
+                  u8convert::kindBit(AuditKind::NotNfc)));
+        // Polytonic Greek and "kΩ" in prose: nothing suspicious.
+        std::atomic<bool> stop{false};
+        const auto report = u8doc::DocumentAudit::audit(
+            u8codec::MemorySource(std::vector<std::uint8_t>(
+                {0xE1, 0xBC, 0x80, 0xCC, 0x81, ' ', '1', '0', ' ', 'k', 0xCE, 0xA9, '\n'})),
+            u8doc::DocumentAudit::windowOptions(AuditProfile::Text, {}), 1000, stop);
+        QVERIFY(report.report);
+        QCOMPARE(report.report->totalFindings, quint64(0));
+    }
+
+    void reportCountsPlacesAndMarks() {
+        const auto report = auditOf(kTrojan, AuditProfile::Code);
+        QVERIFY(report);
+        // RLO (bidi-control, unterminated), LRI, PDI, LRI (bidi-control, unterminated); the
+        // Cyrillic EN (confusable) in an identifier that mixes scripts and reads as sayHello
+        // before it (confusable: two identifiers with one skeleton).
+        QCOMPARE(report->totalFindings, quint64(9));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiControl)], quint64(4));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::BidiUnterminated)], quint64(2));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::Confusable)], quint64(2));
+        QCOMPARE(report->findingsByKind[std::size_t(AuditKind::MixedScript)], quint64(1));
+        QCOMPARE(report->suspiciousCharacters, quint64(6));
+        QVERIFY(!report->capped());
+        // Four controls of 3 bytes each, then the identifier "sayНello".
+        const quint64 rlo = offsetOf(kTrojan, "\u202E");
+        const quint64 name = offsetOf(kTrojan, "say\u041D");
+        QCOMPARE(report->marks.size(), std::size_t(5));
+        QCOMPARE(report->marks.front(), (ByteRange{rlo, rlo + 3}));
+        QCOMPARE(report->marks.back(), (ByteRange{name, name + 9}));
+        QVERIFY(report->marked(rlo + 2));
+        QVERIFY(!report->marked(rlo + 3));
+        QCOMPARE(report->marksIn(0, rlo + 1).size(), std::size_t(1));
+        // The characters reported on their own: the four controls and the Cyrillic letter; the
+        // pair (sayНello reads as sayHello) is a confusable finding on the whole identifier.
+        QCOMPARE(report->characterMarks.size(), std::size_t(5));
+        QVERIFY(report->characterMarked(rlo));
+        QVERIFY(report->characterMarked(name + 3));
+        QVERIFY(report->characterMarked(name));
+        QVERIFY(report->marked(name));
+        // At the Cyrillic letter: the identifier's findings and the letter's; at its first letter
+        // the identifier's alone, the pair first (kinds in their order).
+        QCOMPARE(report->findingsAt(name + 3).size(), std::size_t(3));
+        QCOMPARE(report->findingsAt(name).size(), std::size_t(2));
+        QCOMPARE(int(report->findingsAt(name).front()->kind), int(AuditKind::Confusable));
+        QCOMPARE(int(report->findingsAt(name).back()->kind), int(AuditKind::MixedScript));
+        QVERIFY(report->findingsAt(name - 2).empty());
+    }
+
+    void capKeepsTheTotals() {
+        std::string text;
+        for (int i = 0; i < 50; ++i)
+            text += "\xC2\x85"; // NEXT LINE, a C1 control
+        const auto report = auditOf(text, AuditProfile::Text, 10);
+        QVERIFY(report);
+        QCOMPARE(report->findings.size(), std::size_t(10));
+        QCOMPARE(report->totalFindings, quint64(50));
+        QVERIFY(report->capped());
+        QCOMPARE(report->suspiciousCharacters, quint64(50));
+        // Touching findings stay apart: each character is framed on its own.
+        QCOMPARE(report->marks.size(), std::size_t(10));
+        QVERIFY(!report->marked(20));
+    }
+
+    void backgroundAuditFinishesCancelsAndFails() {
+        u8doc::DocumentAudit audit;
+        QSignalSpy finished(&audit, &u8doc::DocumentAudit::finished);
+        QSignalSpy cancelled(&audit, &u8doc::DocumentAudit::cancelled);
+        QSignalSpy failed(&audit, &u8doc::DocumentAudit::failed);
+        auto gated = std::make_shared<GatedSource>();
+        const auto options = panelOptions(AuditProfile::Code);
+        audit.start(gated, options);
+        audit.cancel();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!audit.isRunning());
+        gated->gate.release();
+        audit.start(std::make_shared<u8codec::MemorySource>(
+                        std::vector<std::uint8_t>(kTrojan.begin(), kTrojan.end())),
+                    options);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(
+            finished.at(0).at(0).value<std::shared_ptr<const u8doc::AuditReport>>()->totalFindings,
+            quint64(9));
+        QVERIFY(gated->reads.load() < 64); // it stopped early
+        audit.start(std::make_shared<ShrinkingSource>(), options);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.at(0).at(0).toString().contains("shrank"),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(finished.count(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocumentAudit)
+#include "tst_document_audit.moc"
