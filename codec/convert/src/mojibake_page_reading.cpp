@@ -3,7 +3,6 @@
 
 #include "mojibake_score.h"
 #include "u8codec/byte_class.h"
-#include "u8codec/segmenter.h"
 
 #include <algorithm>
 #include <span>
@@ -15,10 +14,47 @@ using namespace u8codec;
 
 namespace {
 
+// One UTF-8 sequence read a byte at a time by the codec's byte classes (byte_class.h: RFC 3629's
+// table, section 4), as its segmenter reads it, but only as far as a stretch read back needs: a
+// multi-byte character completed, or the first byte no well-formed sequence has there (an ASCII
+// byte, which is no damage, counts as such). The segmenter's error segments and maximal
+// subparts are not needed: the reading stops at the first.
+class SequenceStep {
+public:
+    enum class Fed : std::uint8_t { Pending, Complete, Invalid };
+
+    bool atBoundary() const noexcept { return needed_ == 0; }
+    char32_t codePoint() const noexcept { return codePoint_; }
+
+    Fed feed(std::uint8_t b) noexcept {
+        if (needed_ == 0) {
+            const int length = sequenceLength(classify(b));
+            if (length < 2)
+                return Fed::Invalid;
+            needed_ = length - 1;
+            codePoint_ = b & (0x7Fu >> length);
+            next_ = firstContinuationRange(b);
+            return Fed::Pending;
+        }
+        if (!next_.contains(b)) {
+            needed_ = 0;
+            return Fed::Invalid;
+        }
+        codePoint_ = codePoint_ << 6 | (b & 0x3Fu);
+        next_ = {0x80, 0xBF};
+        return --needed_ == 0 ? Fed::Complete : Fed::Pending;
+    }
+
+private:
+    int needed_ = 0; // continuation bytes still to come
+    char32_t codePoint_ = 0;
+    ByteRange next_{0x80, 0xBF};
+};
+
 // Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
 // (the lead and continuations read so far): the candidates that complete a plausible character,
 // preferring the characters that are frequent in text ("”", Cyrillic "с", "я", "Á", "č", "Ł").
-std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
+std::optional<char32_t> guessDroppedByte(const SequenceStep& pending) {
     static constexpr char32_t kPreferred[] = {0x201D, 0x0441, 0x03C1, 0x044F, 0x0410,
                                               0x041D, 0x00C1, 0x010D, 0x0141, 0x00CD,
                                               0x044D, 0x0150, 0x010F};
@@ -28,14 +64,11 @@ std::optional<char32_t> guessDroppedByte(const Segmenter& pending) {
     for (std::uint8_t u : {std::uint8_t(0x8D), std::uint8_t(0x81), std::uint8_t(0x9D),
                            std::uint8_t(0x8F), std::uint8_t(0x90)}) {
         ++order;
-        Segmenter trial = pending;
-        bool ok = false;
-        char32_t cp = 0;
-        trial.feed(std::span<const std::uint8_t>(&u, 1), [&](const Segment& s) {
-            ok = s.isValid() && s.length >= 2;
-            cp = s.codePoint;
-        });
-        if (!ok || !trial.atBoundary() || !plausibleResult(cp))
+        SequenceStep trial = pending;
+        if (trial.feed(u) != SequenceStep::Fed::Complete)
+            continue;
+        const char32_t cp = trial.codePoint();
+        if (!plausibleResult(cp))
             continue;
         int rank = 100 + order;
         for (int k = 0; k < int(std::size(kPreferred)); ++k)
@@ -94,8 +127,8 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTab
     return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
-// Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 with the codec's
-// segmenter, one character at a time (tryPage()).
+// Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 by RFC 3629's table,
+// one character at a time (tryPage()).
 class PageReading {
 public:
     PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
@@ -117,20 +150,21 @@ public:
     }
 
 private:
-    // Feeds one byte to the segmenter; true when it completed a sequence.
+    // Feeds one byte to the sequence; true when it completed one or failed.
     bool feed(std::uint8_t b) {
-        bool done = false;
-        seg_.feed(std::span<const std::uint8_t>(&b, 1), [&](const Segment& s) {
-            done = true;
-            if (!s.isValid() || s.length < 2) {
-                failed_ = true;
-                return;
-            }
-            cand_.repaired.push_back(s.codePoint);
-            anyWithoutLost_ |= !seqLost_;
-            seqLost_ = false;
-        });
-        return done;
+        switch (seg_.feed(b)) {
+        case SequenceStep::Fed::Pending:
+            return false;
+        case SequenceStep::Fed::Invalid:
+            failed_ = true;
+            return true;
+        case SequenceStep::Fed::Complete:
+            break;
+        }
+        cand_.repaired.push_back(seg_.codePoint());
+        anyWithoutLost_ |= !seqLost_;
+        seqLost_ = false;
+        return true;
     }
 
     // A pending sequence cut short: complete it with a dropped undefined byte, if one fits.
@@ -140,7 +174,7 @@ private:
         const auto cp = guessDroppedByte(seg_);
         if (!cp)
             return false;
-        seg_ = Segmenter();
+        seg_ = SequenceStep();
         cand_.repaired.push_back(*cp);
         cand_.lostUndefined = true;
         seqLost_ = false; // this character needed a lost byte; it does not count as evidence
@@ -288,7 +322,7 @@ private:
     const char32_t before_;
     const char32_t afterRun_;
     const bool mayDrop_;
-    Segmenter seg_;
+    SequenceStep seg_;
     Candidate cand_;
     std::size_t consumed_; // chars consumed by completed multi-byte characters
     bool seqLost_ = false; // the pending sequence has its one lost byte (see SieveRule)
@@ -301,10 +335,10 @@ private:
 
 } // namespace
 
-// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 with the codec's
-// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
-// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
-// space after them could be its lost A0 (or the place of a dropped byte).
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8. Returns the longest
+// stretch from `start` made of well-formed multi-byte characters. `openAtEnd` is set when bytes may
+// be restored and the characters ran out inside a sequence: a space after them could be its lost A0
+// (or the place of a dropped byte).
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
                                  PageReadOptions options, bool& openAtEnd) {
     return PageReading(chars, start, page, options).read(openAtEnd);

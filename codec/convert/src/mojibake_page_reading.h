@@ -1,5 +1,5 @@
 // Reading a stretch of a run's characters back through a code page (tryPage()): the characters
-// mapped to the page's bytes and read as UTF-8 with the codec's segmenter, with the bytes a
+// mapped to the page's bytes and read as UTF-8 by the codec's byte classes, with the bytes a
 // mis-decoding may have lost (a no-break space turned into a space, a dropped undefined byte, a
 // strict decoder's U+FFFD) restored where the caller allows. Library-internal.
 #pragma once
@@ -23,10 +23,10 @@ struct PageReadOptions {
     char32_t afterRun = ' ';
 };
 
-// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 with the codec's
-// segmenter. Returns the longest stretch from `start` made of well-formed multi-byte characters.
-// `openAtEnd` is set when bytes may be restored and the characters ran out inside a sequence: a
-// space after them could be its lost A0 (or the place of a dropped byte).
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8. Returns the longest
+// stretch from `start` made of well-formed multi-byte characters. `openAtEnd` is set when bytes may
+// be restored and the characters ran out inside a sequence: a space after them could be its lost A0
+// (or the place of a dropped byte).
 std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
                                  PageReadOptions options, bool& openAtEnd);
 
