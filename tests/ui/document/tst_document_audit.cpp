@@ -2,6 +2,7 @@
 // report is the codec's findings in any chunking; it counts the places it marks and keeps its
 // totals past its cap; it finishes, cancels, and fails on a file that shrank.
 #include "audit_samples.h"
+#include "test_sources.h"
 
 #include <QSemaphore>
 #include <QSignalSpy>
@@ -21,35 +22,10 @@ quint64 offsetOf(const std::string& text, const char* what) {
     return quint64(text.find(what));
 }
 
-class GatedSource final : public u8codec::ByteSource {
-public:
-    std::uint64_t size() const override { return 64 * u8doc::DocumentAudit::kChunkSize; }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        gate.acquire();
-        gate.release();
-        ++reads;
-        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), size() - offset));
-        std::memset(dest.data(), 'a', n);
-        return n;
-    }
-    mutable QSemaphore gate{0};
-    mutable std::atomic<int> reads{0};
-};
-
-class ShrinkingSource final : public u8codec::ByteSource {
-public:
-    std::uint64_t size() const override { return 3 * u8doc::DocumentAudit::kChunkSize; }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        const std::uint64_t realEnd = u8doc::DocumentAudit::kChunkSize + 1000;
-        const std::size_t n =
-            offset >= realEnd ? 0
-                              : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
-        std::memset(dest.data(), 'b', n);
-        return n;
-    }
-};
-
 } // namespace
+
+using u8test::GatedSource;
+using u8test::ShrinkingSource;
 
 class TestDocumentAudit : public QObject {
     Q_OBJECT
@@ -149,7 +125,7 @@ private slots:
         QSignalSpy finished(&audit, &u8doc::DocumentAudit::finished);
         QSignalSpy cancelled(&audit, &u8doc::DocumentAudit::cancelled);
         QSignalSpy failed(&audit, &u8doc::DocumentAudit::failed);
-        auto gated = std::make_shared<GatedSource>();
+        auto gated = std::make_shared<GatedSource>(64 * u8doc::DocumentAudit::kChunkSize);
         const auto options = panelOptions(AuditProfile::Code);
         audit.start(gated, options);
         audit.cancel();
@@ -165,7 +141,9 @@ private slots:
             finished.at(0).at(0).value<std::shared_ptr<const u8doc::AuditReport>>()->totalFindings,
             quint64(9));
         QVERIFY(gated->reads.load() < 64); // it stopped early
-        audit.start(std::make_shared<ShrinkingSource>(), options);
+        audit.start(std::make_shared<ShrinkingSource>(3 * u8doc::DocumentAudit::kChunkSize,
+                                                      u8doc::DocumentAudit::kChunkSize + 1000),
+                    options);
         QVERIFY(failed.wait(10000));
         QVERIFY2(failed.at(0).at(0).toString().contains("shrank"),
                  qPrintable(failed.at(0).at(0).toString()));

@@ -3,6 +3,7 @@
 #include "document_scan.h"
 #include "number_format.h"
 #include "scan_reference.h"
+#include "test_sources.h"
 #include "u8codec/byte_source.h"
 #include "u8codec/problem.h"
 #include "u8codec/scan.h"
@@ -120,41 +121,10 @@ std::vector<std::uint8_t> makeMostlyValid(int variant) {
     return out;
 }
 
-// Reads block until the test opens the gate, and counts them.
-class GatedSource final : public ByteSource {
-public:
-    explicit GatedSource(std::uint64_t size) : size_(size) {}
-    std::uint64_t size() const override { return size_; }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        gate.acquire();
-        gate.release();
-        ++reads;
-        const std::size_t n = std::size_t(std::min<std::uint64_t>(dest.size(), size_ - offset));
-        std::memset(dest.data(), 'a', n);
-        return n;
-    }
-    mutable QSemaphore gate{0};
-    mutable std::atomic<int> reads{0};
-
-private:
-    std::uint64_t size_;
-};
-
-// A source that promises more bytes than it delivers: a file that shrank while scanned.
-class ShrinkingSource final : public ByteSource {
-public:
-    std::uint64_t size() const override { return 3 * u8doc::DocumentScan::kChunkSize; }
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> dest) const override {
-        const std::uint64_t realEnd = u8doc::DocumentScan::kChunkSize + 1000;
-        const std::size_t n =
-            offset >= realEnd ? 0
-                              : std::size_t(std::min<std::uint64_t>(dest.size(), realEnd - offset));
-        std::memset(dest.data(), 'b', n);
-        return n;
-    }
-};
-
 } // namespace
+
+using u8test::GatedSource;
+using u8test::ShrinkingSource;
 
 class TestDocumentScan : public QObject {
     Q_OBJECT
@@ -393,7 +363,8 @@ private slots:
         u8doc::DocumentScan scan;
         QSignalSpy failed(&scan, &u8doc::DocumentScan::failed);
         QSignalSpy finished(&scan, &u8doc::DocumentScan::finished);
-        scan.start(std::make_shared<ShrinkingSource>());
+        scan.start(std::make_shared<ShrinkingSource>(3 * u8doc::DocumentScan::kChunkSize,
+                                                     u8doc::DocumentScan::kChunkSize + 1000));
         QVERIFY(failed.wait(10000));
         QCOMPARE(finished.count(), 0);
         const QString reason = failed.at(0).at(0).toString();
