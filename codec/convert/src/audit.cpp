@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <unicode/uscript.h>
 
 #if defined(__SSE2__)
@@ -23,13 +24,26 @@ using namespace audit_detail;
 
 struct Auditor::Impl {
     explicit Impl(AuditOptions o)
-        : options(std::move(o)), context{options, findings}, lexer(options.syntax),
-          identifiers(options),
+        : shared(std::make_shared<const AuditOptions>(std::move(o))), options(*shared),
+          context{options, findings}, lexer(options.syntax), identifiers(options),
           watchIdentifiers((options.kinds & (kindBit(AuditKind::Confusable) |
                                              kindBit(AuditKind::MixedScript))) != 0),
           watchNfc((options.kinds & kindBit(AuditKind::NotNfc)) != 0) {}
 
-    AuditOptions options;
+    // A copy where the original stands (Auditor's copy constructor): the same options, which
+    // the rules hold by reference, and everything else the original's; the rules' context
+    // names the copy's own queue.
+    Impl(const Impl& o)
+        : shared(o.shared), options(*shared), findings(o.findings), context{options, findings},
+          segmenter(o.segmenter), problems(o.problems), locator(o.locator), lexer(o.lexer),
+          bidi(o.bidi), marks(o.marks), identifiers(o.identifiers), punctuation(o.punctuation),
+          nfc(o.nfc), watchIdentifiers(o.watchIdentifiers), watchNfc(o.watchNfc),
+          contextChanges(o.contextChanges), offset(o.offset), position(o.position),
+          runScript(o.runScript) {}
+    Impl& operator=(const Impl&) = delete;
+
+    std::shared_ptr<const AuditOptions> shared; // the options, shared by the copies
+    const AuditOptions& options;
     FindingQueue findings;
     RuleContext context;
     Segmenter segmenter;
@@ -405,6 +419,7 @@ void Auditor::Impl::finish(const Sink& sink) {
 }
 
 Auditor::Auditor(AuditOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Auditor::Auditor(const Auditor& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
 Auditor::~Auditor() = default;
 
 void Auditor::feed(std::span<const std::uint8_t> bytes, const Sink& sink) {

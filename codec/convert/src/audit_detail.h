@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -430,8 +431,8 @@ public:
     static constexpr std::size_t kMaxLength = 256;
 
     explicit IdentifierTracker(const AuditOptions& options);
-    ~IdentifierTracker();
-    IdentifierTracker(const IdentifierTracker&) = delete;
+    // A copy reads the same options (the Auditor's copies share them) and the same checker.
+    IdentifierTracker(const IdentifierTracker&) = default;
     IdentifierTracker& operator=(const IdentifierTracker&) = delete;
 
     void onChar(const AuditChar& c, RuleContext& ctx);
@@ -536,8 +537,9 @@ private:
     // Characters at the head of the word that an escape before it owns.
     [[nodiscard]] std::size_t escapeLength() const noexcept;
 
-    const AuditOptions& options_;
-    USpoofChecker* spoof_ = nullptr;
+    const AuditOptions& options_; // the Auditor's, which its copies share
+    // ICU's checker, shared by the Auditor's copies (its checks read it only).
+    std::shared_ptr<USpoofChecker> spoof_;
     LookalikeFinder lookalikes_;
     // The last bytes before the current character (non-ASCII as 0x80), and those before the
     // word being read.

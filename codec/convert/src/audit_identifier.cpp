@@ -87,20 +87,15 @@ AsciiForm asciiSkeletonOf(const USpoofChecker* spoof, char32_t cp, std::string& 
 
 IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(options) {
     UErrorCode status = U_ZERO_ERROR;
-    spoof_ = uspoof_open(&status);
-    uspoof_setChecks(spoof_, USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO, &status);
-    if (U_FAILURE(status)) {
-        uspoof_close(spoof_);
-        spoof_ = nullptr; // no spoof data: the identifier checks find nothing
-    }
-    lookalikes_.use(spoof_);
-    pairs_.use(spoof_);
+    USpoofChecker* spoof = uspoof_open(&status);
+    uspoof_setChecks(spoof, USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO, &status);
+    if (U_FAILURE(status))
+        uspoof_close(spoof); // no spoof data: the identifier checks find nothing
+    else
+        spoof_ = std::shared_ptr<USpoofChecker>(spoof, uspoof_close);
+    lookalikes_.use(spoof_.get());
+    pairs_.use(spoof_.get());
     pairsWanted_ = comparesPairs();
-}
-
-IdentifierTracker::~IdentifierTracker() {
-    if (spoof_)
-        uspoof_close(spoof_);
 }
 
 bool IdentifierTracker::isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
@@ -319,7 +314,7 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
     }
     UErrorCode status = U_ZERO_ERROR;
     USpoofCheckResult* result = uspoof_openCheckResult(&status);
-    uspoof_check2UTF8(spoof_, checked.data(), int32_t(checked.size()), result, &status);
+    uspoof_check2UTF8(spoof_.get(), checked.data(), int32_t(checked.size()), result, &status);
     const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
     uspoof_closeCheckResult(result);
     const bool code = !judgedAsText();
@@ -371,7 +366,7 @@ AsciiForm IdentifierTracker::asciiSkeleton(char32_t cp, std::string& skeleton) {
     const unsigned shift = unsigned(cp & 3) * 2;
     if (memoised && ((skeletonMemo_[cp >> 2] >> shift) & 3) == 1)
         return AsciiForm::None;
-    const AsciiForm form = asciiSkeletonOf(spoof_, cp, skeleton);
+    const AsciiForm form = asciiSkeletonOf(spoof_.get(), cp, skeleton);
     if (memoised)
         skeletonMemo_[cp >> 2] |= std::uint8_t((form != AsciiForm::None ? 2 : 1) << shift);
     return form;

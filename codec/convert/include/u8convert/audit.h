@@ -151,7 +151,11 @@ public:
 
     explicit Auditor(AuditOptions options = {});
     ~Auditor();
-    Auditor(const Auditor&) = delete;
+    // A copy of the auditor where it stands: fed the same bytes after, each finds what the
+    // other does (the window's audit keeps copies as it goes, and after an edit resumes from
+    // the last one before it instead of from the start). The copy shares the options and ICU's
+    // spoof checker (read only) with the original.
+    Auditor(const Auditor& other);
     Auditor& operator=(const Auditor&) = delete;
 
     // Feeds the next bytes; calls sink for every finding they complete, in offset order (ties in
