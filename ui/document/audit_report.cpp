@@ -70,7 +70,33 @@ AuditCollector::AuditCollector(u8convert::AuditProfile profile, std::size_t find
     report_.findingCap = findingCap;
 }
 
+AuditCollector::AuditCollector(const AuditCollector& counting,
+                               std::span<const u8convert::AuditFinding> stored)
+    : AuditCollector(counting) {
+    report_.findings.assign(stored.begin(), stored.end());
+}
+
+std::shared_ptr<const AuditCollector> AuditCollector::counts() const {
+    // Copied without the findings (up to the cap, the largest part), which the report keeps.
+    AuditReport kept;
+    kept.profile = report_.profile;
+    kept.findingCap = report_.findingCap;
+    kept.totalFindings = report_.totalFindings;
+    kept.findingsByKind = report_.findingsByKind;
+    kept.suspiciousCharacters = report_.suspiciousCharacters;
+    auto copy = std::shared_ptr<AuditCollector>(new AuditCollector(report_.profile, 0));
+    copy->report_ = std::move(kept);
+    copy->lastCharacter_ = lastCharacter_;
+    copy->span_ = span_;
+    copy->spanHasCharacter_ = spanHasCharacter_;
+    copy->lastOffset_ = lastOffset_;
+    copy->inOrder_ = inOrder_;
+    return copy;
+}
+
 void AuditCollector::add(const u8convert::AuditFinding& f) {
+    inOrder_ = inOrder_ && (!lastOffset_ || f.offset >= *lastOffset_);
+    lastOffset_ = f.offset;
     ++report_.totalFindings;
     ++report_.findingsByKind[std::size_t(f.kind)];
     countPlace(f);
@@ -107,6 +133,8 @@ void AuditCollector::closeSpan() {
 AuditReport AuditCollector::finish() {
     closeSpan();
     auto& findings = report_.findings;
+    if (!inOrder_)
+        report_.resumePoints.clear();
     // The codec lets the earliest findings go first when thousands wait behind one unterminated
     // embedding (audit.h): sort, so that the list and its searches can rely on the order.
     std::stable_sort(findings.begin(), findings.end(),

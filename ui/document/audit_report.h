@@ -10,11 +10,24 @@
 #include <QtGlobal>
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace u8doc {
+
+class AuditCollector;
+
+// Where a later audit of the same bytes, edited from some offset on, may resume instead of
+// starting again (DocumentAudit::reaudit()): the auditor and the counting as they stood after
+// the first `offset` bytes; the findings stored by then are the report's first `storedFindings`.
+struct AuditResumePoint {
+    quint64 offset = 0;
+    std::shared_ptr<const u8convert::Auditor> auditor; // a copy where it stood
+    std::shared_ptr<const AuditCollector> counting;    // without the findings it stored
+    std::size_t storedFindings = 0;
+};
 
 struct AuditReport {
     u8convert::AuditProfile profile = u8convert::AuditProfile::Code;
@@ -35,6 +48,9 @@ struct AuditReport {
     // NFC segment's and the payload's, reported on a run): the characters to point at inside a
     // marked identifier.
     std::vector<u8ui::ByteRange> characterMarks;
+    // In offset order (none where the codec let findings go out of order: the stored ones are
+    // sorted, and a prefix of them is then not what the auditor had found by a point).
+    std::vector<AuditResumePoint> resumePoints;
 
     bool capped() const { return totalFindings > findings.size(); }
     // Whether `offset` lies in a stored finding.
@@ -52,11 +68,25 @@ struct AuditReport {
 class AuditCollector {
 public:
     AuditCollector(u8convert::AuditProfile profile, std::size_t findingCap);
+    // `counting` (counts(): the counting as it stood at a resume point) going on, with the
+    // findings stored before that point.
+    AuditCollector(const AuditCollector& counting, std::span<const u8convert::AuditFinding> stored);
     void add(const u8convert::AuditFinding& f);
+    // A copy of the counting without the findings stored so far (a resume point keeps how many).
+    std::shared_ptr<const AuditCollector> counts() const;
+    std::size_t storedFindings() const { return report_.findings.size(); }
+    // The findings came in offset order so far (the codec lets them out of order only past
+    // thousands held behind one unterminated embedding).
+    bool inOrder() const { return inOrder_; }
+    // Keeps a resume point (AuditReport::resumePoints), in offset order.
+    void addResumePoint(AuditResumePoint point) {
+        report_.resumePoints.push_back(std::move(point));
+    }
     // The report, its marks built; the collector is spent.
     AuditReport finish();
 
 private:
+    AuditCollector(const AuditCollector&) = default;
     void countPlace(const u8convert::AuditFinding& f);
     void closeSpan();
 
@@ -66,6 +96,8 @@ private:
     std::optional<quint64> lastCharacter_;
     std::optional<u8ui::ByteRange> span_;
     bool spanHasCharacter_ = false;
+    std::optional<quint64> lastOffset_; // of the last finding added
+    bool inOrder_ = true;
 };
 
 } // namespace u8doc

@@ -23,6 +23,11 @@ class DocumentAudit : public BackgroundPass {
 public:
     static constexpr std::size_t kDefaultFindingCap = 100000;
     static constexpr std::size_t kChunkSize = 1 << 20; // bytes read per step
+    // A resume point (AuditReport::resumePoints) about every this many bytes, and at most
+    // kMaxResumePoints of them (each holds a copy of the auditor's state, which grows with the
+    // identifiers a file holds): in a larger file they lie further apart.
+    static constexpr quint64 kResumeStep = quint64(4) << 20;
+    static constexpr std::size_t kMaxResumePoints = 16;
 
     explicit DocumentAudit(QObject* parent = nullptr);
 
@@ -34,6 +39,11 @@ public:
     // results are then never reported). The source must not change while it is audited.
     void start(std::shared_ptr<const u8codec::ByteSource> source, u8convert::AuditOptions options,
                std::size_t findingCap = kDefaultFindingCap);
+    // start() for `source` when it is the bytes `before` audited, edited from `editedFrom` on
+    // (every byte before it unchanged) and audited with the same options: reaudit().
+    void startAfterEdit(std::shared_ptr<const u8codec::ByteSource> source,
+                        u8convert::AuditOptions options, std::shared_ptr<const AuditReport> before,
+                        quint64 editedFrom, std::size_t findingCap = kDefaultFindingCap);
 
     struct Outcome {
         std::shared_ptr<AuditReport> report; // null when cancelled or failed
@@ -48,9 +58,29 @@ public:
                          const std::function<void(quint64 done, quint64 total)>& progress = {},
                          std::size_t chunkSize = kChunkSize);
 
+    // audit() of `source`, which is the bytes `before` audited (with the same options) but from
+    // `editedFrom` on: resumed from `before`'s last resume point at or before `editedFrom`, its
+    // findings and counts before that point kept, the rest audited. The report equals audit()'s
+    // but for where its resume points lie. Without such a point, audit(). `progress` counts
+    // from the resume point, as if the bytes before it had been audited at once.
+    static Outcome reaudit(const u8codec::ByteSource& source, const AuditReport& before,
+                           quint64 editedFrom, const u8convert::AuditOptions& options,
+                           std::size_t findingCap, const std::atomic<bool>& stop,
+                           const std::function<void(quint64 done, quint64 total)>& progress = {},
+                           std::size_t chunkSize = kChunkSize);
+
 signals:
     // Besides BackgroundPass's progressChanged(), failed() and cancelled().
     void finished(std::shared_ptr<const u8doc::AuditReport> report);
+
+private:
+    // Audits `source` from `from` on with `auditor` and `collector` as they stand there, taking
+    // resume points as it goes.
+    static Outcome auditFrom(const u8codec::ByteSource& source, quint64 from,
+                             u8convert::Auditor& auditor, AuditCollector& collector,
+                             const std::atomic<bool>& stop,
+                             const std::function<void(quint64 done, quint64 total)>& progress,
+                             std::size_t chunkSize);
 };
 
 } // namespace u8doc

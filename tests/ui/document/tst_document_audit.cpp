@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <cstring>
+#include <random>
 
 using u8convert::AuditKind;
 using u8convert::AuditProfile;
@@ -22,6 +23,42 @@ quint64 offsetOf(const std::string& text, const char* what) {
     return quint64(text.find(what));
 }
 
+// Everything a report says but its resume points, for comparing a resumed audit with a whole one.
+QStringList described(const u8doc::AuditReport& r) {
+    QStringList out;
+    for (const auto& f : r.findings)
+        out << QStringLiteral("%1 %2+%3 %4:%5 %6 | %7")
+                   .arg(int(f.kind))
+                   .arg(f.offset)
+                   .arg(f.length)
+                   .arg(f.line)
+                   .arg(f.column)
+                   .arg(QString::fromStdString(f.message), QString::fromStdString(f.lookalike));
+    out << QStringLiteral("total %1 characters %2")
+               .arg(r.totalFindings)
+               .arg(r.suspiciousCharacters);
+    for (quint64 n : r.findingsByKind)
+        out << QString::number(n);
+    for (const auto& m : r.marks)
+        out << QStringLiteral("mark %1-%2").arg(m.start).arg(m.end);
+    for (const auto& m : r.characterMarks)
+        out << QStringLiteral("character %1-%2").arg(m.start).arg(m.end);
+    return out;
+}
+
+// About 11 MiB of code: plain lines, and now and then an attack (a reversed comment, an
+// identifier with a Cyrillic letter whose ASCII twin came megabytes before, a zero-width space).
+std::string largeCode() {
+    std::string text = "int sayHello(int x) { return x; }\n";
+    const char* lines[] = {"int plain_line(int y) { return y + 1; } // a comment\n",
+                           "/* \u202E } \u2066if (admin)\u2069 \u2066 begin */\n",
+                           "    say\u041Dello(2);\n", "    x\u200By = 3;\n",
+                           "    s = \"caf\u00E9 \u05D0\u05D1\";\n"};
+    for (unsigned k = 0; text.size() < (std::size_t(11) << 20); ++k)
+        text += lines[k % 997 == 0 ? 1 + (k / 997) % 4 : 0];
+    return text;
+}
+
 } // namespace
 
 using u8test::GatedSource;
@@ -30,6 +67,44 @@ using u8test::ShrinkingSource;
 class TestDocumentAudit : public QObject {
     Q_OBJECT
 private slots:
+    // After an edit the audit resumes from the last resume point before it and finds what an
+    // audit of the whole edited text finds (findings, counts, marks): edits anywhere, one after
+    // the other, each resumed from the report of the one before.
+    void anAuditResumedAfterAnEditIsTheWholeAudit() {
+        const u8convert::AuditOptions options = panelOptions(AuditProfile::Code);
+        std::string text = largeCode();
+        std::atomic<bool> stop{false};
+        const auto sourceOf = [](const std::string& t) {
+            return u8codec::MemorySource(std::vector<std::uint8_t>(t.begin(), t.end()));
+        };
+        auto base = u8doc::DocumentAudit::audit(sourceOf(text), options, 100000, stop).report;
+        QVERIFY(base);
+        QVERIFY(base->resumePoints.size() >= 2);
+        QVERIFY(base->totalFindings > 300);
+        std::mt19937 random(35);
+        const std::string inserted[] = {"x", "\u202E", "say\u041Dello", "\n", "\xC3", "/*"};
+        int resumed = 0;
+        for (int edit = 0; edit < 12; ++edit) {
+            // Near the end, in the middle, near the start, right at a resume point.
+            quint64 at = random() % text.size();
+            if (edit % 4 == 3)
+                at = base->resumePoints[random() % base->resumePoints.size()].offset;
+            const std::size_t erased = std::min<std::size_t>(random() % 40, text.size() - at);
+            text.replace(at, erased, inserted[random() % std::size(inserted)]);
+            quint64 total = 0;
+            const auto report =
+                u8doc::DocumentAudit::reaudit(sourceOf(text), *base, at, options, 100000, stop,
+                                              [&](quint64, quint64 t) { total = t; })
+                    .report;
+            const auto whole = u8doc::DocumentAudit::audit(sourceOf(text), options, 100000, stop);
+            QVERIFY(report && whole.report);
+            QCOMPARE(described(*report), described(*whole.report));
+            resumed += total < text.size();
+            base = report;
+        }
+        QVERIFY(resumed >= 8); // most edits lie past a resume point
+    }
+
     void reportIsTheCodecsInAnyChunking() {
         const u8convert::AuditOptions options = panelOptions(AuditProfile::Code);
         const auto expected = u8convert::audit(
