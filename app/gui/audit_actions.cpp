@@ -137,14 +137,27 @@ void AuditActions::setProfile(u8convert::AuditProfile profile) {
     emit rerunRequested();
 }
 
-void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
-    report_.reset();
-    state_ = State::Running;
+u8convert::AuditOptions AuditActions::options() const {
     u8convert::AuditOptions options = u8doc::DocumentAudit::windowOptions(profile_, allowlist_);
     // The comments and strings of the language the file's name says, as the CLI reads them.
     options.syntax = u8convert::codeSyntaxForFileName(QFile::encodeName(path_).toStdString());
     options.allowedWords = allowedWords_;
-    job_->start(std::move(source), std::move(options));
+    return options;
+}
+
+void AuditActions::start(std::shared_ptr<const u8codec::ByteSource> source) {
+    report_.reset();
+    state_ = State::Running;
+    job_->start(std::move(source), options());
+    emit stateChanged();
+}
+
+void AuditActions::startAfterEdit(std::shared_ptr<const u8codec::ByteSource> source,
+                                  std::shared_ptr<const u8doc::AuditReport> before,
+                                  quint64 editedFrom) {
+    report_.reset();
+    state_ = State::Running;
+    job_->startAfterEdit(std::move(source), options(), std::move(before), editedFrom);
     emit stateChanged();
 }
 

@@ -47,6 +47,11 @@ public:
     void setDocument(const QString& path, const QString& name);
     // Audits `source` (the document's bytes), replacing any audit still running.
     void start(std::shared_ptr<const u8codec::ByteSource> source);
+    // start() for `source` when it is the bytes `before` audited (with the options the audit
+    // has now), edited from `editedFrom` on: resumed before the edit
+    // (u8doc::DocumentAudit::startAfterEdit()).
+    void startAfterEdit(std::shared_ptr<const u8codec::ByteSource> source,
+                        std::shared_ptr<const u8doc::AuditReport> before, quint64 editedFrom);
     // Drops the report and stops any audit running, without news (the bytes changed).
     void reset();
     // Stops the running audit at the user's request: state Cancelled.
@@ -87,6 +92,8 @@ signals:
     void problem(const QString& message);
 
 private:
+    // The options the audit runs with now: the profile, the allowlist, the file name's syntax.
+    u8convert::AuditOptions options() const;
     void pickAllowlist();
     void updateActions();
 

@@ -114,7 +114,8 @@ void DocumentCheck::connectScan() {
 
 void DocumentCheck::start() {
     restart_->stop();
-    base_.reset();         // other bytes, or Check Again: from the start
+    base_.reset(); // other bytes, or Check Again: from the start
+    auditBase_.reset();
     notices_->clearSaid(); // "Check cancelled" is about the check this replaces
     run();
 }
@@ -122,6 +123,8 @@ void DocumentCheck::start() {
 void DocumentCheck::restartAfterEdit(quint64 from) {
     editedSinceBase_ = std::min(editedSinceBase_, from);
     editedSinceRun_ = std::min(editedSinceRun_, from);
+    editedSinceAuditBase_ = std::min(editedSinceAuditBase_, from);
+    editedSinceAuditRun_ = std::min(editedSinceAuditRun_, from);
     if (session_->checkWaits())
         return; // the check starts with the verdict, or (binary data) when the user asks
     drop();
@@ -177,6 +180,7 @@ void DocumentCheck::onReplaced() {
     drop();
     hideProgress();
     base_.reset();
+    auditBase_.reset();
     if (document_->size() > 0)
         state_ = State::Waiting;
     emit stateChanged();
@@ -186,6 +190,7 @@ void DocumentCheck::setBinary(const QString& kind) {
     // Nothing was checked of these bytes: the check waited for their verdict (onReplaced()).
     state_ = State::None;
     base_.reset();
+    auditBase_.reset();
     binaryKind_ = kind;
     summary_->showMessage(
         tr("Not checked: binary data (%1). Use Go > Check Again to check it as UTF-8.").arg(kind));
@@ -201,8 +206,9 @@ void DocumentCheck::connectAudit() {
     });
     connect(audits_, &AuditActions::stateChanged, this, &DocumentCheck::onAuditChanged);
     connect(audits_, &AuditActions::rerunRequested, this, [this] {
-        // A new profile or allowlist: audit again what was checked; a check still to come (or
-        // running) starts its audit with them anyway.
+        // A new profile or allowlist: audit again what was checked, from the start; a check
+        // still to come (or running) starts its audit with them anyway.
+        auditBase_.reset();
         if (state_ == State::Finished)
             startAudit();
     });
@@ -228,7 +234,12 @@ void DocumentCheck::startAudit() {
     progress_->setValue(0);
     progress_->show();
     cancel_->show();
-    audits_->start(document_->sharedSource());
+    // After edits, what the last audit found before them holds (DocumentAudit::reaudit()).
+    if (auditBase_ && editedSinceAuditBase_ != kNoEdit)
+        audits_->startAfterEdit(document_->sharedSource(), auditBase_, editedSinceAuditBase_);
+    else
+        audits_->start(document_->sharedSource());
+    editedSinceAuditRun_ = kNoEdit;
 }
 
 void DocumentCheck::onAuditChanged() {
@@ -236,6 +247,10 @@ void DocumentCheck::onAuditChanged() {
     if (state != AuditActions::State::Running && !scan_->isRunning()) {
         hideProgress();
         progress_->setToolTip(checkingTip());
+    }
+    if (state == AuditActions::State::Finished) {
+        auditBase_ = audits_->report();
+        editedSinceAuditBase_ = editedSinceAuditRun_;
     }
     if (state == AuditActions::State::Cancelled)
         notices_->say(tr("Audit cancelled: suspicious characters are not "

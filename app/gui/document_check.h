@@ -20,6 +20,7 @@ namespace u8doc {
 class Notices;
 class DocumentSession;
 struct ScanReport;
+struct AuditReport;
 class DocumentScan;
 } // namespace u8doc
 namespace u8ui {
@@ -106,6 +107,11 @@ private:
     std::shared_ptr<const u8doc::ScanReport> base_;
     quint64 editedSinceBase_ = kNoEdit;
     quint64 editedSinceRun_ = kNoEdit;
+    // The same for the audit: the last finished audit's report (with the options the audit has
+    // now), the first offset edited since its bytes, and since the running audit's.
+    std::shared_ptr<const u8doc::AuditReport> auditBase_;
+    quint64 editedSinceAuditBase_ = kNoEdit;
+    quint64 editedSinceAuditRun_ = kNoEdit;
     QString binaryKind_; // what the encoding check found binary, while not checked
 };
 

@@ -1,6 +1,7 @@
 // The window's check of what it opens: the encoding advice in the banner and the repair its
 // button runs, a repair rechecked and undone, and the title and Problems note saying what the
 // check and the audit found.
+#include "audit_report.h"
 #include "byte_document.h"
 #include "change_preview.h"
 #include "document_controller.h"
@@ -232,18 +233,19 @@ private slots:
                 [&](int permille) { progress << permille; });
         // The first byte of a line near the end ('A'): one problem, nothing cut.
         const quint64 at = quint64(text.lastIndexOf('\n', text.size() - 100)) + 1;
-        QVERIFY(u8test::documentController(w)->edit({at, 1, QByteArray("\xC0\xAF"),
-                                              QStringLiteral("Test edit"),
-                                              u8doc::DocumentEditor::Step::Separate, at + 2}));
+        QVERIFY(u8test::documentController(w)->edit(
+            {at, 1, QByteArray("\xC0\xAF"), QStringLiteral("Test edit"),
+             u8doc::DocumentEditor::Step::Separate, at + 2}));
         QVERIFY(!u8test::session(w)->checkReport());
         QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->checkReport(), 20000);
         progress.removeAll(0); // each pass says 0 as it starts
         QVERIFY(!progress.isEmpty());
         QVERIFY2(progress.first() > 600, qPrintable(QString::number(progress.first())));
         std::atomic<bool> stop{false};
-        const auto whole = u8doc::DocumentScan::scan(*u8test::document(w)->source(),
-                                                     u8test::session(w)->checkReport()->problemCap, stop)
-                               .report;
+        const auto whole =
+            u8doc::DocumentScan::scan(*u8test::document(w)->source(),
+                                      u8test::session(w)->checkReport()->problemCap, stop)
+                .report;
         const auto& got = *u8test::session(w)->checkReport();
         QCOMPARE(got.summary.toJson(), whole->summary.toJson());
         QCOMPARE(got.totalProblems, quint64(1));
@@ -251,6 +253,21 @@ private slots:
         QCOMPARE(got.problems.front().line, whole->problems.front().line);
         QVERIFY(got.lineCheckpoints == whole->lineCheckpoints);
         QVERIFY(got.byteCounts == whole->byteCounts);
+        // The audit that follows resumed too (the resume points before the edit are the last
+        // audit's own) and finds what a whole audit finds: the zero-width space typed.
+        QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->auditReport(), 20000);
+        const auto firstAudit = u8test::session(w)->auditReport();
+        QVERIFY(firstAudit->resumePoints.size() >= 2);
+        QVERIFY(u8test::documentController(w)->edit(
+            {at + 10, 0, QByteArray("\xE2\x80\x8B"), QStringLiteral("Test edit"),
+             u8doc::DocumentEditor::Step::Separate, at + 13}));
+        QTRY_VERIFY_WITH_TIMEOUT(u8test::session(w)->auditReport() &&
+                                     u8test::session(w)->auditReport() != firstAudit,
+                                 20000);
+        const auto audited = u8test::session(w)->auditReport();
+        QCOMPARE(audited->resumePoints.front().auditor, firstAudit->resumePoints.front().auditor);
+        QCOMPARE(audited->totalFindings, quint64(1));
+        QCOMPARE(audited->findings.front().offset, at + 10);
         // Check Again: from the start.
         progress.clear();
         QAction* again = nullptr;

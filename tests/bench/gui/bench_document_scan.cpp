@@ -314,6 +314,52 @@ void BM_DocumentAuditRandomCode256MiB(benchmark::State& state) {
     auditFile(state, makeRandomFile(), u8convert::AuditProfile::Code);
 }
 
+// A character typed 1,000 bytes before the end of 1 GiB of text, then the audit the window runs
+// after it: from the start (resume:0), or from the last resume point before the edit
+// (resume:1, DocumentAudit::reaudit()).
+void BM_KeystrokeAudit1GiB(benchmark::State& state) {
+    const std::string path = makeTextFile();
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
+        return;
+    }
+    u8codec::PieceTable table(
+        std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
+    const auto options = u8doc::DocumentAudit::windowOptions(u8convert::AuditProfile::Text, {});
+    constexpr std::size_t kCap = u8doc::DocumentAudit::kDefaultFindingCap;
+    std::atomic<bool> stop{false};
+    std::shared_ptr<const u8doc::AuditReport> report =
+        u8doc::DocumentAudit::audit(*table.snapshot(), options, kCap, stop).report;
+    const bool resume = state.range(0) == 1;
+    quint64 audited = 0;
+    const std::uint8_t typed[] = {'x'};
+    for (auto _ : state) {
+        const quint64 at = table.size() - 1000;
+        if (!report || !table.insert(at, typed)) {
+            state.SkipWithError("the audit or the edit failed");
+            return;
+        }
+        const auto source = table.snapshot();
+        quint64 total = 0;
+        const auto progress = [&](quint64, quint64 t) { total = t; };
+        const auto outcome =
+            resume
+                ? u8doc::DocumentAudit::reaudit(*source, *report, at, options, kCap, stop, progress)
+                : u8doc::DocumentAudit::audit(*source, options, kCap, stop, progress);
+        if (!outcome.report) {
+            state.SkipWithError(outcome.error.toStdString().c_str());
+            return;
+        }
+        audited = total;
+        report = outcome.report;
+        benchmark::DoNotOptimize(report->totalFindings);
+    }
+    state.counters["audited_MiB"] = double(audited) / double(1 << 20);
+    state.counters["resume_points"] = double(report ? report->resumePoints.size() : 0);
+    state.counters["peak_rss_MiB"] = peakRssMiB();
+}
+
 } // namespace
 
 // Wall-clock time: the CPU time of the calling thread alone would leave out the other cores.
@@ -364,6 +410,19 @@ BENCHMARK(BM_KeystrokeCheck4GiB)
     ->ArgName("resume")
     ->Arg(1)
     ->Iterations(50);
+
+BENCHMARK(BM_KeystrokeAudit1GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->ArgName("resume")
+    ->Arg(0)
+    ->Iterations(2);
+BENCHMARK(BM_KeystrokeAudit1GiB)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->ArgName("resume")
+    ->Arg(1)
+    ->Iterations(20);
 
 BENCHMARK(BM_DocumentAuditAsciiCode1GiB)
     ->Unit(benchmark::kMillisecond)
