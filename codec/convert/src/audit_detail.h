@@ -443,6 +443,15 @@ public:
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     [[nodiscard]] bool quiet() const noexcept { return nonAscii_ == 0; }
+    // Before the plain ASCII byte b, read with the run it starts: when b is no word character,
+    // ends the word (what onChar() does with b but for the bytes before the next word, which
+    // afterPlainAscii() notes) and returns true.
+    [[nodiscard]] bool endWordBefore(std::uint8_t b, RuleContext& ctx) {
+        if (isWordCharacter(b, CharTraits{}))
+            return false;
+        endIdentifier(ctx);
+        return true;
+    }
     // Whether the next letter of a run of one script (the driver's readRun()) only lengthens
     // the word being read: takeLetter() is then what onChar() does with it, without the
     // questions the letter before answered (a word character; of a script that cuts no word).
@@ -523,7 +532,14 @@ private:
                     std::uint64_t line, std::uint64_t column, const IdentifierPairs::Match& match,
                     RuleContext& ctx) const;
     bool hasAsciiLetter() const noexcept;
-    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
+    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
+        // ASCII: letters and digits, and '_' in code (isIdentifierCharacter()).
+        const bool code = options_.profile == AuditProfile::Code;
+        if (cp < 0x80)
+            return ((cp | 0x20) >= U'a' && (cp | 0x20) <= U'z') || (cp >= U'0' && cp <= U'9') ||
+                   (code && cp == U'_');
+        return t.has(code ? CharTraits::kIdentifier : CharTraits::kWord);
+    }
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
     // another script).
     [[nodiscard]] bool startsWord(char32_t cp, const CharTraits& t) noexcept;
@@ -531,7 +547,7 @@ private:
     void noteScript(std::int32_t script) noexcept;
     // Whether and how cp alone is drawn like ASCII (memoised for the BMP).
     [[nodiscard]] AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
-    // Remembers the ASCII bytes before the next word (escapeHead() reads them).
+    // Remembers the plain ASCII bytes p[0, n) before the next word (escapeHead() reads them).
     void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
     // Characters at the head of the word that an escape before it owns.
     [[nodiscard]] std::size_t escapeLength() const noexcept;
