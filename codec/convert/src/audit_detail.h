@@ -326,6 +326,11 @@ public:
     // The hash the ASCII set files p[0, n) under; p[0, readable) may be read (8 bytes at a time).
     [[nodiscard]] static std::uint64_t hashAscii(const std::uint8_t* p, std::size_t n,
                                                  std::size_t readable) noexcept;
+    // Whether an ASCII identifier not seen before can matter: false until the first non-ASCII
+    // identifier once kMaxAsciiIdentifiers are kept (a new one is neither kept nor compared).
+    [[nodiscard]] bool wantsNewAscii() const noexcept {
+        return active_ || asciiNames_.size() < kMaxAsciiIdentifiers;
+    }
     // Whether the ASCII identifier was seen before (its pair, if any, was reported then).
     [[nodiscard]] bool seenAscii(std::string_view identifier, std::uint64_t hash) const noexcept {
         return !asciiNames_.empty() && asciiSlots_[slotOf(identifier, hash)] != 0;
@@ -522,8 +527,8 @@ private:
     void readRunWords(const std::uint8_t* p, std::size_t n, std::size_t done, std::uint64_t offset,
                       std::uint64_t line, std::uint64_t column, bool inText,
                       std::span<const ContextChange> changes, RuleContext& ctx);
-    // The file's first non-ASCII identifier (or more deferred than kMaxDeferredBytes): the
-    // ASCII identifiers deferred, read into the set.
+    // The file's first non-ASCII identifier (or kMaxDeferredBytes deferred): the ASCII
+    // identifiers deferred, read into the set; those that follow are read as they come.
     void replayDeferred(RuleContext& ctx);
     [[nodiscard]] bool wordsOfCode(AsciiRunReader& reader, std::size_t from, std::size_t to,
                                    std::size_t& done, RuleContext& ctx);
@@ -591,12 +596,14 @@ private:
     bool pairsWanted_ = false; // comparesPairs()
     // Until the file shows a non-ASCII identifier, no pair can be found: the runs of plain ASCII
     // read at once (and the ASCII identifiers read a character at a time) are only kept, their
-    // identifiers read when one comes (most files have none, and their runs cost a copy). The
-    // first kMaxDeferredBytes are kept; the ASCII identifiers of a file's code past them and
-    // before its first non-ASCII identifier are left out (`dropping_`): memory stays bounded,
-    // and a file of megabytes of ASCII is read as fast as a small one.
-    static constexpr std::size_t kMaxDeferredBytes = std::size_t(4) << 20;
-    bool dropping_ = false;
+    // identifiers read when one comes (most files have none, and their runs cost a copy). Once
+    // what is kept would pass kMaxDeferredBytes, it is read into the set of distinct ASCII
+    // identifiers (IdentifierPairs), and so is what follows, as it comes: a pair megabytes apart
+    // is found, in bounded memory (the set keeps kMaxAsciiIdentifiers names).
+    static constexpr std::size_t kMaxDeferredBytes = std::size_t(1) << 20;
+    // Whether a run of `bytes` with `changes` context changes is kept: false once the bound
+    // is reached (replayDeferred()).
+    [[nodiscard]] bool defers(std::size_t bytes, std::size_t changes, RuleContext& ctx);
     struct DeferredRun {
         std::size_t at, length; // in deferredBytes_
         std::size_t first;      // where its words start (SIZE_MAX: one identifier)
