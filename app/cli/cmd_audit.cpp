@@ -109,7 +109,9 @@ bool parseKinds(const std::string& list, u8convert::AuditKindMask& mask, std::st
     return true;
 }
 
-enum class FileResult { Clean, Findings, Unreadable };
+// Binary: a file found under a directory with a NUL among its first 8 KiB, left out as the
+// walk would have (tree_walk.h); the audit sniffs it from the first chunk it reads anyway.
+enum class FileResult { Clean, Findings, Unreadable, Binary };
 
 struct Settings {
     std::optional<u8convert::AuditProfile> profile; // forced by --profile
@@ -125,11 +127,12 @@ using ShownSink = std::function<void(const AuditTally&, const u8convert::AuditFi
 
 // Audits the file `path` (not a directory) into `tally`; `shown` gets each finding to write
 // (those past --max-findings or in the baseline are only counted). `keepGoing` is asked after
-// every chunk. On failure returns Unreadable with `error` set.
+// every chunk. On failure returns Unreadable with `error` set. With `skipBinary` (a file found
+// under a directory) a binary file is not audited: Binary.
 FileResult auditFile(const std::string& path, const Settings& settings, AuditTally& tally,
                      const ShownSink& shown, const std::function<bool()>& keepGoing,
-                     std::string& error) {
-    const auto input = Input::open(path, error);
+                     std::string& error, bool skipBinary = false) {
+    const auto input = Input::openToRead(path, error);
     if (!input)
         return FileResult::Unreadable;
     tally.file = input->name(); // the text output shows it escaped (shownName)
@@ -166,14 +169,22 @@ FileResult auditFile(const std::string& path, const Settings& settings, AuditTal
         else
             shown(tally, f, fingerprint);
     };
+    bool first = true, binary = false;
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
+            // The first chunk holds the first 8 KiB (a chunk is 1 MiB, or the whole file).
+            binary = first && skipBinary && looksBinary(chunk);
+            first = false;
+            if (binary)
+                return false;
             auditor.feed(chunk, sink);
             return keepGoing();
         },
         error);
     if (!read)
         return FileResult::Unreadable;
+    if (binary)
+        return FileResult::Binary;
     auditor.finish(sink);
     return tally.findings == 0 ? FileResult::Clean : FileResult::Findings;
 }
@@ -217,9 +228,11 @@ struct FileAudit {
 };
 
 // Audits `files` on every core and writes each file's findings in the order of `files`, as
-// soon as the files before it are written. Returns false when the output failed.
-bool auditInParallel(const std::vector<std::string>& files, const Settings& settings,
-                     AuditOutput& output, bool& anyFindings, bool& anyUnreadable) {
+// soon as the files before it are written; those marked in `walked` (found under a directory)
+// are left out when binary. Returns false when the output failed.
+bool auditInParallel(const std::vector<std::string>& files, const std::vector<bool>& walked,
+                     const Settings& settings, AuditOutput& output, bool& anyFindings,
+                     bool& anyUnreadable) {
     const auto compute = [&](std::size_t i, const std::atomic<bool>& stop) {
         FileAudit a;
         a.result = auditFile(
@@ -227,10 +240,12 @@ bool auditInParallel(const std::vector<std::string>& files, const Settings& sett
             [&a](const AuditTally&, const u8convert::AuditFinding& f, const std::string& fp) {
                 a.shown.emplace_back(f, fp);
             },
-            [&stop] { return !stop.load(); }, a.error);
+            [&stop] { return !stop.load(); }, a.error, walked[i]);
         return a;
     };
     const auto emit = [&](std::size_t, FileAudit a) {
+        if (a.result == FileResult::Binary)
+            return true;
         if (a.result == FileResult::Unreadable) {
             std::fprintf(stderr, "u8scope-cli audit: %s\n", a.error.c_str());
             anyUnreadable = true;
@@ -250,19 +265,23 @@ bool auditInParallel(const std::vector<std::string>& files, const Settings& sett
 bool auditTrees(const std::vector<std::string>& operands, const Settings& settings,
                 AuditOutput& output, bool& anyFindings, bool& anyUnreadable) {
     std::vector<std::string> files;
+    std::vector<bool> walked; // found under a directory: left out when binary
     for (const std::string& path : operands) {
         struct stat st {};
         if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
             files.push_back(path);
+            walked.push_back(false);
             continue;
         }
-        TreeWalk walk = walkTree(path);
+        // The walk opens no file: each is sniffed for a NUL from the chunk the audit reads.
+        TreeWalk walk = walkTree(path, false);
         for (const std::string& e : walk.errors)
             std::fprintf(stderr, "u8scope-cli audit: %s\n", e.c_str());
         anyUnreadable = anyUnreadable || !walk.errors.empty();
         files.insert(files.end(), walk.files.begin(), walk.files.end());
+        walked.resize(files.size(), true);
     }
-    return auditInParallel(files, settings, output, anyFindings, anyUnreadable);
+    return auditInParallel(files, walked, settings, output, anyFindings, anyUnreadable);
 }
 
 } // namespace
@@ -321,6 +340,8 @@ int runAudit(const Arguments& parsed) {
             break;
         case FileResult::Unreadable:
             anyUnreadable = true;
+            break;
+        case FileResult::Binary: // only a file found under a directory is left out so
             break;
         }
         std::fflush(stdout);

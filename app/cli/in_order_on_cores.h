@@ -25,12 +25,16 @@ bool inOrderOnCores(std::size_t n, Compute compute, Emit emit) {
     std::condition_variable ready;
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
+    // The result the calling thread waits for (under `mutex`): only its arrival wakes it, not
+    // every file's (a futex call each, a third of the system calls of `audit -r`).
+    std::size_t awaited = n;
     const auto work = [&] {
         for (std::size_t i; !stop && (i = next++) < n;) {
             Result r = compute(i, stop);
             const std::scoped_lock lock(mutex);
             results[i].emplace(std::move(r));
-            ready.notify_all();
+            if (i == awaited)
+                ready.notify_one();
         }
     };
     const unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
@@ -42,7 +46,9 @@ bool inOrderOnCores(std::size_t n, Compute compute, Emit emit) {
         std::optional<Result> r;
         {
             std::unique_lock lock(mutex);
+            awaited = i;
             ready.wait(lock, [&] { return results[i].has_value(); });
+            awaited = n;
             r.swap(results[i]);
         }
         ok = emit(i, std::move(*r));

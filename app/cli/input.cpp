@@ -102,12 +102,17 @@ private:
     bool stop_ = false;
 };
 
-// The plain loop: for files of one chunk or two, where a thread costs more than it saves.
-void readInTurn(const u8codec::FileSource& file, std::uint64_t from, const Consume& consume) {
+// The plain loop: for files of one chunk or two, where a thread costs more than it saves. With
+// `toOpenedSize`, a file whose size is known is read up to it, each read asking for no more than
+// is left: no read is spent to find the end.
+void readInTurn(const u8codec::FileSource& file, std::uint64_t from, const Consume& consume,
+                bool toOpenedSize) {
     AlignedBuffer buffer(kReadChunkSize);
-    for (std::uint64_t offset = from;;) {
-        const std::size_t n = file.read(offset, buffer.span());
-        if (n == 0 || !consume({buffer.data(), n}) || n < buffer.size())
+    const std::uint64_t end = toOpenedSize && file.size() != 0 ? file.size() : UINT64_MAX;
+    for (std::uint64_t offset = from; offset < end;) {
+        const std::size_t want = std::size_t(std::min<std::uint64_t>(buffer.size(), end - offset));
+        const std::size_t n = file.read(offset, buffer.span().first(want));
+        if (n == 0 || !consume({buffer.data(), n}) || n < want)
             return;
         offset += n;
     }
@@ -167,12 +172,28 @@ std::unique_ptr<Input> Input::open(const std::string& path, std::string& error) 
     return input;
 }
 
+std::unique_ptr<Input> Input::openToRead(const std::string& path, std::string& error) {
+    if (path == "-" || path.empty())
+        return open(path, error);
+    auto input = std::make_unique<Input>();
+    input->displayName_ = shownName(path);
+    input->name_ = path;
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened.ok()) {
+        error = input->displayName_ + ": " + opened.message();
+        return nullptr;
+    }
+    input->file_ = std::move(opened).value();
+    input->toOpenedSize_ = true;
+    return input;
+}
+
 bool Input::forEachChunk(const Consume& consume, std::string& error, std::uint64_t from) const {
     if (!file_)
         return forEachStandardInputChunk(consume, error, from);
     const std::uint64_t size = file_->size();
     if (size - std::min(size, from) <= 2 * kReadChunkSize || !ReadAhead(*file_, from).run(consume))
-        readInTurn(*file_, from, consume);
+        readInTurn(*file_, from, consume, toOpenedSize_);
     return !readFailed(error);
 }
 

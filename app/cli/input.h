@@ -32,6 +32,11 @@ public:
     // Opens `path` ("-": standard input). On failure returns null and sets `error` to
     // "PATH: reason" (e.g. "notes.txt: No such file or directory").
     static std::unique_ptr<Input> open(const std::string& path, std::string& error);
+    // A file opened only to be read once, front to back (`audit`): its content as it is when
+    // opened, up to the size it had then (a file of one or two chunks takes one read each, not
+    // one more to find its end; a file that says it is empty, as those of /proc do, is read to
+    // its end). No stamp is taken: changedSinceOpened() is never asked of it.
+    static std::unique_ptr<Input> openToRead(const std::string& path, std::string& error);
 
     // The name to print in text and messages: the path (shown_name.h: escaped when it holds
     // controls or bytes that are not UTF-8), or "<stdin>".
@@ -84,6 +89,7 @@ private:
 
     std::unique_ptr<u8codec::FileSource> file_; // null for standard input
     FileStamp opened_;                          // taken just before the file was opened
+    bool toOpenedSize_ = false;                 // openToRead()
     std::string displayName_;
     std::string name_;
 };

@@ -157,15 +157,15 @@ bool ignored(const std::vector<IgnoreRule>& rules, const std::string& rel, bool 
     return result;
 }
 
-// A NUL byte among the first 8 KiB.
-bool looksBinary(const std::string& path) {
+// A NUL byte among the first 8 KiB of the file at `path`.
+bool fileLooksBinary(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return false; // the audit says why it cannot be read
-    char head[8192];
+        return false; // the command says why it cannot be read
+    std::uint8_t head[kBinaryHead];
     const ssize_t n = ::read(fd, head, sizeof head);
     ::close(fd);
-    return n > 0 && std::memchr(head, 0, std::size_t(n)) != nullptr;
+    return n > 0 && looksBinary(std::span<const std::uint8_t>(head, std::size_t(n)));
 }
 
 struct Directory {
@@ -219,7 +219,7 @@ std::vector<IgnoreRule> rulesAbove(const std::string& root) {
 
 class Walker {
 public:
-    explicit Walker(TreeWalk& out) : out_(out) {}
+    Walker(TreeWalk& out, bool sniffBinary) : out_(out), sniffBinary_(sniffBinary) {}
 
     void run(const std::string& root) {
         pending_.push_back({root, "", std::make_shared<std::vector<IgnoreRule>>(rulesAbove(root))});
@@ -255,38 +255,63 @@ private:
     }
 
     void readDirectory(const Directory& d) {
-        auto rules = std::make_shared<std::vector<IgnoreRule>>(*d.rules);
-        readIgnoreFile(d.path + "/.gitignore", d.rel, *rules);
-        readIgnoreFile(d.path + "/.ignore", d.rel, *rules);
         DIR* dir = ::opendir(d.path.c_str());
         if (!dir) {
             const std::scoped_lock lock(mutex_);
             out_.errors.push_back(d.path + ": " + std::strerror(errno));
             return;
         }
+        // The names first: the ignore files are opened only where the listing has them (two
+        // failed opens a directory otherwise), and the entries' types come with the listing.
+        struct Entry {
+            std::string name;
+            unsigned char type;
+        };
+        std::vector<Entry> entries;
+        bool gitignore = false, ignore = false;
+        while (const dirent* e = ::readdir(dir)) {
+            const std::string_view name = e->d_name;
+            gitignore = gitignore || name == ".gitignore";
+            ignore = ignore || name == ".ignore";
+            if (!name.empty() && name[0] != '.') // hidden, ".", ".." and .git are skipped
+                entries.push_back({std::string(name), e->d_type});
+        }
+        ::closedir(dir);
+        std::shared_ptr<const std::vector<IgnoreRule>> rules = d.rules;
+        if (gitignore || ignore) {
+            auto own = std::make_shared<std::vector<IgnoreRule>>(*d.rules);
+            if (gitignore)
+                readIgnoreFile(d.path + "/.gitignore", d.rel, *own);
+            if (ignore)
+                readIgnoreFile(d.path + "/.ignore", d.rel, *own);
+            rules = std::move(own);
+        }
         std::vector<std::string> files;
         std::vector<Directory> subdirectories;
         std::size_t binary = 0;
-        while (const dirent* e = ::readdir(dir)) {
-            const std::string name = e->d_name;
-            if (name.empty() || name[0] == '.')
-                continue; // hidden, ".", ".." and .git
-            const std::string path = d.path + '/' + name;
-            const std::string rel = d.rel.empty() ? name : d.rel + '/' + name;
-            struct stat st {};
-            if (::lstat(path.c_str(), &st) != 0 || S_ISLNK(st.st_mode))
-                continue;
-            const bool isDirectory = S_ISDIR(st.st_mode);
-            if ((!isDirectory && !S_ISREG(st.st_mode)) || ignored(*rules, rel, isDirectory))
-                continue;
+        for (const Entry& e : entries) {
+            const std::string path = d.path + '/' + e.name;
+            const std::string rel = d.rel.empty() ? e.name : d.rel + '/' + e.name;
+            unsigned char type = e.type;
+            if (type == DT_UNKNOWN) { // a file system that does not say: ask
+                struct stat st {};
+                if (::lstat(path.c_str(), &st) != 0)
+                    continue;
+                type = S_ISLNK(st.st_mode)   ? DT_LNK
+                       : S_ISDIR(st.st_mode) ? DT_DIR
+                       : S_ISREG(st.st_mode) ? DT_REG
+                                             : DT_UNKNOWN;
+            }
+            const bool isDirectory = type == DT_DIR;
+            if ((!isDirectory && type != DT_REG) || ignored(*rules, rel, isDirectory))
+                continue; // symbolic links, devices, pipes, sockets; what the rules exclude
             if (isDirectory)
                 subdirectories.push_back({path, rel, rules});
-            else if (looksBinary(path))
+            else if (sniffBinary_ && fileLooksBinary(path))
                 ++binary;
             else
                 files.push_back(path);
         }
-        ::closedir(dir);
         const std::scoped_lock lock(mutex_);
         out_.files.insert(out_.files.end(), files.begin(), files.end());
         out_.binarySkipped += binary;
@@ -296,6 +321,7 @@ private:
     }
 
     TreeWalk& out_;
+    const bool sniffBinary_;
     std::mutex mutex_;
     std::condition_variable changed_; // a directory to read, or the last one read
     std::vector<Directory> pending_;
@@ -304,12 +330,16 @@ private:
 
 } // namespace
 
-TreeWalk walkTree(const std::string& dir) {
+bool looksBinary(std::span<const std::uint8_t> head) {
+    return std::memchr(head.data(), 0, std::min(head.size(), kBinaryHead)) != nullptr;
+}
+
+TreeWalk walkTree(const std::string& dir, bool sniffBinary) {
     TreeWalk out;
     std::string root = dir;
     while (root.size() > 1 && root.back() == '/')
         root.pop_back();
-    Walker(out).run(root);
+    Walker(out, sniffBinary).run(root);
     return out;
 }
 

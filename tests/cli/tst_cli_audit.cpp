@@ -378,6 +378,33 @@ private slots:
         QCOMPARE(lines(json.out).filter(QLatin1String("\"summary\"")).size(), 4);
     }
 
+    // audit -r reads each file once: a file under the directory is left out when a NUL is among
+    // its first 8 KiB (one later is text), a file named is audited whatever it holds, and a
+    // symbolic link is not followed (the listing says what an entry is).
+    void recursiveSniffsWhatItReads() {
+        const QString root = dir_.path() + QStringLiteral("/sniffed");
+        QDir().mkpath(root + "/sub");
+        const QByteArray attack = "int is\u200BAdmin;\n";
+        u8test::writeFile(QDir(root), "head.c", QByteArray("bin\0", 4) + attack);
+        u8test::writeFile(QDir(root), "sub/late.c",
+                          QByteArray(9000, 'x') + '\n' + QByteArray("\0", 1) + attack);
+        u8test::writeFile(QDir(root), "sub/text.c", attack);
+        QVERIFY(QFile::link(root + "/sub/text.c", root + "/sub/link.c"));
+        const auto audited = [&](const QStringList& operands) {
+            QStringList summaries = lines(cli(QStringList{"audit", "-r"} + operands).out)
+                                        .filter(QLatin1String(" profile ("));
+            for (QString& l : summaries)
+                l = l.section(QLatin1String(": "), 0, 0).mid(root.size() + 1);
+            return summaries;
+        };
+        QCOMPARE(audited({root}), (QStringList{"sub/late.c", "sub/text.c"}));
+        QCOMPARE(audited({root + "/head.c", root + "/sub"}),
+                 (QStringList{"head.c", "sub/late.c", "sub/text.c"}));
+        const Run late = cli({"audit", "-r", root + "/sub"});
+        QCOMPARE(late.exitCode, 1);
+        QCOMPARE(lines(late.out).filter(QLatin1String("U+200B")).size(), 2);
+    }
+
     // audit -r of a directory inside a repository: the ignore files above it apply as git and
     // ripgrep apply them (the repository's .git/info/exclude, each .gitignore and .ignore from
     // its top down, anchored patterns from their own directory); outside a repository only the

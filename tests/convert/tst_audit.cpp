@@ -438,6 +438,37 @@ private slots:
         }
     }
 
+    // A word's checks run where it ends, whatever ends it: a plain ASCII byte that starts a run
+    // read at once (a space, punctuation, a line feed), a character read alone (a non-ASCII
+    // quote, a control) or the end of the text. The words' findings are the same for each.
+    void wordChecksAlikeWhateverEndsIt() {
+        // Cyrillic о in a Latin word (confusable, mixed-script), an escape glued to a Cyrillic
+        // word with a Latin intruder (the escape left out), a word of Latin and Greek.
+        const std::string words[] = {"G\u043E\u043Egle", "\\n\u0417\u0430\u043Fi\u0442",
+                                     "alpha\u03B2\u03B3"};
+        const std::string enders[] = {" ", ".", "\n", "\t", ",", "\u00BB", "\x01", ""};
+        for (const AuditProfile profile : {kText, kCode}) {
+            for (const std::string& word : words) {
+                const std::string head = "Some text before it: ";
+                QStringList first;
+                for (const std::string& ender : enders) {
+                    const std::string text = head + word + ender + (ender.empty() ? "" : " after");
+                    QStringList at; // the findings on the word, all it says
+                    for (const auto& f : run(text, options(profile)))
+                        if (f.offset >= head.size() && f.offset < head.size() + word.size())
+                            at << describe(f);
+                    QVERIFY2(!at.isEmpty(), word.c_str());
+                    if (first.isEmpty())
+                        first = at;
+                    QVERIFY2(at == first, qPrintable(QStringLiteral("ender %1:\n  %2\n  %3")
+                                                         .arg(QString::fromStdString(ender),
+                                                              at.join(QLatin1String("\n  ")),
+                                                              first.join(QLatin1String("\n  ")))));
+                }
+            }
+        }
+    }
+
     // Past 256 characters an all-ASCII identifier keeps its last 256 and remembers that an
     // ASCII letter went before: the look-alike is still found.
     void longIdentifiers() {

@@ -6,6 +6,9 @@
 #include "audit_test_support.h"
 
 #include <QTest>
+#include <algorithm>
+#include <initializer_list>
+#include <string>
 
 using u8convert::AuditKind;
 using u8convert::AuditProfile;
@@ -36,7 +39,8 @@ std::size_t count(const std::string& name, const std::string& text, AuditKind ki
 // The pairs of identifiers that read the same in `text` (the file `name`): "second~first@line:
 // column of the second", the same whole and in every chunking ("chunkings differ" otherwise).
 QStringList pairsOf(const std::string& name, const std::string& text,
-                    const std::vector<std::u32string>& allowedWords = {}) {
+                    const std::vector<std::u32string>& allowedWords = {},
+                    std::initializer_list<int> chunkings = {1, 7, 64, 5000}) {
     u8convert::AuditOptions o;
     o.profile = u8convert::profileForFileName(name);
     o.kinds = u8convert::defaultAuditKinds(o.profile);
@@ -56,7 +60,7 @@ QStringList pairsOf(const std::string& name, const std::string& text,
         return out;
     };
     const QStringList whole = pairs(0);
-    for (int chunking : {1, 7, 64, 5000})
+    for (int chunking : chunkings)
         if (pairs(chunking) != whole)
             return {QStringLiteral("chunkings differ")};
     return whole;
@@ -214,15 +218,16 @@ private slots:
             many += "int v" + std::to_string(k) + " = w" + std::to_string(k) + ";\n";
         row("among many ASCII ones", "a.c", many + "int scope;\n" + many + "int ѕсоре;\n",
             "ѕсоре~scope@10002:5");
-        // The first 4 MiB of a file are kept until a non-ASCII identifier comes; the ASCII
-        // identifiers past them and before it are left out.
+        // The first megabyte of a file is kept until a non-ASCII identifier comes; past it the
+        // ASCII identifiers are read into the set as they come: none is left out.
         std::string lines;
         for (int k = 0; k < 400000; ++k)
             lines += "x = y + z;\n";
         row("ASCII megabytes before", "a.c", "int scope;\n" + lines + "int ѕсоре;\n",
             "ѕсоре~scope@400002:5");
-        row("ASCII past the first 4 MiB", "a.c", lines + "int scope;\nint ѕсоре;\n", "");
-        row("ASCII past the first 4 MiB, after", "a.c", lines + "int ѕсоре;\nint scope;\n",
+        row("ASCII past the first megabytes", "a.c", lines + "int scope;\nint ѕсоре;\n",
+            "ѕсоре~scope@400002:5");
+        row("ASCII past the first megabytes, after", "a.c", lines + "int ѕсоре;\nint scope;\n",
             "scope~ѕсоре@400002:5");
         row("ASCII before, the same word after", "a.c", "scope(ѕсоре, scope, ѕсоре);\n",
             "ѕсоре~scope@1:7");
@@ -256,6 +261,30 @@ private slots:
         QFETCH(QString, text);
         QFETCH(QString, expected);
         QCOMPARE(pairsOf(file.toStdString(), text.toStdString()).join(QLatin1Char(' ')), expected);
+    }
+
+    // Megabytes of ASCII code before the first non-ASCII identifier: its ASCII look-alike is
+    // found wherever it stands, at the head or past the first megabytes (their identifiers kept
+    // as a set of distinct names, not as the text), and a name that reads otherwise is no pair.
+    void pairsMegabytesApart() {
+        std::string filler; // 5.5 MB of declarations, 4,000 distinct names
+        for (int i = 0; filler.size() < 5'500'000; ++i)
+            filler +=
+                "int v" + std::to_string(i % 4000) + " = f(w" + std::to_string(i % 97) + ");\n";
+        const auto lines = std::count(filler.begin(), filler.end(), '\n');
+        const auto at = [](long long line) {
+            return QStringLiteral("\uFF4D\uFF41\uFF49\uFF4E~main@%1:5").arg(line);
+        };
+        const std::initializer_list<int> chunkings = {5000, 100000};
+        QCOMPARE(pairsOf("a.c", "int main;\n" + filler + "int \uFF4D\uFF41\uFF49\uFF4E;\n", {},
+                         chunkings),
+                 QStringList{at(lines + 2)});
+        QCOMPARE(
+            pairsOf("a.c", filler + "int main;\nint \uFF4D\uFF41\uFF49\uFF4E;\n", {}, chunkings),
+            QStringList{at(lines + 2)});
+        QCOMPARE(
+            pairsOf("a.c", filler + "int mian;\nint \uFF4D\uFF41\uFF49\uFF4E;\n", {}, chunkings),
+            QStringList());
     }
 
     void anAllowedWordIsNoPair() {

@@ -69,6 +69,17 @@ struct Auditor::Impl {
                punctuation.quiet() && (!watchIdentifiers || identifiers.quiet()) &&
                (!watchNfc || nfc.quiet());
     }
+    // A word that holds a non-ASCII letter, the only thing a rule waits for, ends at the plain
+    // ASCII byte b that is no word character: its checks run now, and b starts a run of plain
+    // ASCII (character by character, b would end the word and leave nothing the run does not;
+    // prose is words of other scripts between spaces and punctuation).
+    bool endWordBefore(std::uint8_t b) {
+        if (!watchIdentifiers || identifiers.quiet() || !isPlainAscii(b) ||
+            !segmenter.atBoundary() || problems.pending() || !bidi.quiet() || !marks.quiet() ||
+            !punctuation.quiet() || (watchNfc && !nfc.quiet()))
+            return false;
+        return identifiers.endWordBefore(b, context);
+    }
     std::uint64_t watermark() const noexcept {
         std::uint64_t w = offset;
         if (problems.pending())
@@ -94,6 +105,7 @@ struct Auditor::Impl {
     void onCharacter(const Segment& s, std::span<const std::uint8_t> bytes, const CharTraits& t,
                      bool contextChanged);
     std::uint8_t runLetterScript(char32_t cp, const CharTraits& t) const noexcept;
+    std::uint8_t runLetterFlags() const noexcept;
     void onProblem(const Problem& p);
     void finish(const Sink& sink);
 };
@@ -116,7 +128,8 @@ void Auditor::Impl::feed(std::span<const std::uint8_t> bytes, const Sink& sink) 
     const std::uint8_t* p = bytes.data();
     const std::size_t n = bytes.size();
     for (std::size_t pos = 0; pos < n;) {
-        if (p[pos] < 0x80 && quiet()) { // a run of plain ASCII starts at an ASCII byte
+        // A run of plain ASCII starts at an ASCII byte.
+        if (p[pos] < 0x80 && (quiet() || endWordBefore(p[pos]))) {
             const bool pairs = watchIdentifiers && identifiers.comparingPairs();
             const PlainAsciiRun run =
                 plainAsciiRun(p + pos, pairs ? std::min(n - pos, kPairsSlice) : n - pos);
@@ -226,8 +239,12 @@ std::size_t Auditor::Impl::readCharacters(std::span<const std::uint8_t> bytes,
 std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
     if (!marks.quiet() || !punctuation.quiet() || (watchNfc && !nfc.quiet()))
         return 0;
+    // A letter of the run's script goes on it when it has runLetterScript()'s flags (the script
+    // is that of a letter that went on one: neither Common nor Inherited, Latin for ASCII).
     const std::uint8_t script = runScript;
+    const std::uint8_t needed = runLetterFlags();
     const bool allowlist = !options.allowlist.empty();
+    const bool code = context.code();
     std::size_t used = 0;
     Segment last, ender;          // the last letter of the run; one that ends a comment or string
     bool sawScriptLetter = false; // a letter that is not ASCII: the marks' script
@@ -239,11 +256,11 @@ std::size_t Auditor::Impl::readRun(std::span<const std::uint8_t> bytes) {
             break;
         const char32_t cp = s.codePoint;
         const CharTraits t = traitsOf(cp);
-        if (t.script != script || runLetterScript(cp, t) == kNoRun ||
+        if (t.script != script || (t.flags & needed) != needed ||
             (allowlist && options.allowlist.contains(cp)) ||
             (watchIdentifiers && !identifiers.takesLetter()))
             break;
-        if (context.code() && lexer.onChar(cp)) {
+        if (code && lexer.onChar(cp)) {
             ender = s;
             break;
         }
@@ -372,11 +389,14 @@ void Auditor::Impl::onCharacter(const Segment& s, std::span<const std::uint8_t> 
 // A letter that goes on a run of one script (readRun()): no rule reports it, it starts an NFC
 // segment of its own that needs no check, it goes on a word; of one script, which ASCII letters
 // share with the Latin ones.
+inline std::uint8_t Auditor::Impl::runLetterFlags() const noexcept {
+    return CharTraits::kOrdinary | CharTraits::kNfcInert | CharTraits::kLetterOrMark |
+           (context.code() ? CharTraits::kIdentifier : CharTraits::kWord);
+}
+
 inline std::uint8_t Auditor::Impl::runLetterScript(char32_t cp,
                                                    const CharTraits& t) const noexcept {
-    const std::uint8_t needed = CharTraits::kOrdinary | CharTraits::kNfcInert |
-                                CharTraits::kLetterOrMark |
-                                (context.code() ? CharTraits::kIdentifier : CharTraits::kWord);
+    const std::uint8_t needed = runLetterFlags();
     if ((t.flags & needed) != needed || t.script == USCRIPT_COMMON ||
         t.script == USCRIPT_INHERITED || (cp < 0x80 && t.script != USCRIPT_LATIN))
         return kNoRun;

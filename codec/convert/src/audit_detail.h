@@ -327,6 +327,11 @@ public:
     // The hash the ASCII set files p[0, n) under; p[0, readable) may be read (8 bytes at a time).
     [[nodiscard]] static std::uint64_t hashAscii(const std::uint8_t* p, std::size_t n,
                                                  std::size_t readable) noexcept;
+    // Whether an ASCII identifier not seen before can matter: false until the first non-ASCII
+    // identifier once kMaxAsciiIdentifiers are kept (a new one is neither kept nor compared).
+    [[nodiscard]] bool wantsNewAscii() const noexcept {
+        return active_ || asciiNames_.size() < kMaxAsciiIdentifiers;
+    }
     // Whether the ASCII identifier was seen before (its pair, if any, was reported then).
     [[nodiscard]] bool seenAscii(std::string_view identifier, std::uint64_t hash) const noexcept {
         return !asciiNames_.empty() && asciiSlots_[slotOf(identifier, hash)] != 0;
@@ -444,6 +449,15 @@ public:
     void afterPlainAscii(const std::uint8_t* p, std::size_t n, std::uint64_t end,
                          std::uint64_t line, std::uint64_t column);
     [[nodiscard]] bool quiet() const noexcept { return nonAscii_ == 0; }
+    // Before the plain ASCII byte b, read with the run it starts: when b is no word character,
+    // ends the word (what onChar() does with b but for the bytes before the next word, which
+    // afterPlainAscii() notes) and returns true.
+    [[nodiscard]] bool endWordBefore(std::uint8_t b, RuleContext& ctx) {
+        if (isWordCharacter(b, CharTraits{}))
+            return false;
+        endIdentifier(ctx);
+        return true;
+    }
     // Whether the next letter of a run of one script (the driver's readRun()) only lengthens
     // the word being read: takeLetter() is then what onChar() does with it, without the
     // questions the letter before answered (a word character; of a script that cuts no word).
@@ -514,8 +528,8 @@ private:
     void readRunWords(const std::uint8_t* p, std::size_t n, std::size_t done, std::uint64_t offset,
                       std::uint64_t line, std::uint64_t column, bool inText,
                       std::span<const ContextChange> changes, RuleContext& ctx);
-    // The file's first non-ASCII identifier (or more deferred than kMaxDeferredBytes): the
-    // ASCII identifiers deferred, read into the set.
+    // The file's first non-ASCII identifier (or kMaxDeferredBytes deferred): the ASCII
+    // identifiers deferred, read into the set; those that follow are read as they come.
     void replayDeferred(RuleContext& ctx);
     [[nodiscard]] bool wordsOfCode(AsciiRunReader& reader, std::size_t from, std::size_t to,
                                    std::size_t& done, RuleContext& ctx);
@@ -524,7 +538,14 @@ private:
                     std::uint64_t line, std::uint64_t column, const IdentifierPairs::Match& match,
                     RuleContext& ctx) const;
     bool hasAsciiLetter() const noexcept;
-    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept;
+    bool isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
+        // ASCII: letters and digits, and '_' in code (isIdentifierCharacter()).
+        const bool code = options_.profile == AuditProfile::Code;
+        if (cp < 0x80)
+            return ((cp | 0x20) >= U'a' && (cp | 0x20) <= U'z') || (cp >= U'0' && cp <= U'9') ||
+                   (code && cp == U'_');
+        return t.has(code ? CharTraits::kIdentifier : CharTraits::kWord);
+    }
     // Text profile: whether cp starts a new word after the letters so far (a CJK script meeting
     // another script).
     [[nodiscard]] bool startsWord(char32_t cp, const CharTraits& t) noexcept;
@@ -532,7 +553,7 @@ private:
     void noteScript(std::int32_t script) noexcept;
     // Whether and how cp alone is drawn like ASCII (memoised for the BMP).
     [[nodiscard]] AsciiForm asciiSkeleton(char32_t cp, std::string& skeleton);
-    // Remembers the ASCII bytes before the next word (escapeHead() reads them).
+    // Remembers the plain ASCII bytes p[0, n) before the next word (escapeHead() reads them).
     void noteBefore(const std::uint8_t* p, std::size_t n) noexcept;
     // Characters at the head of the word that an escape before it owns.
     [[nodiscard]] std::size_t escapeLength() const noexcept;
@@ -577,12 +598,14 @@ private:
     bool pairsWanted_ = false; // comparesPairs()
     // Until the file shows a non-ASCII identifier, no pair can be found: the runs of plain ASCII
     // read at once (and the ASCII identifiers read a character at a time) are only kept, their
-    // identifiers read when one comes (most files have none, and their runs cost a copy). The
-    // first kMaxDeferredBytes are kept; the ASCII identifiers of a file's code past them and
-    // before its first non-ASCII identifier are left out (`dropping_`): memory stays bounded,
-    // and a file of megabytes of ASCII is read as fast as a small one.
-    static constexpr std::size_t kMaxDeferredBytes = std::size_t(4) << 20;
-    bool dropping_ = false;
+    // identifiers read when one comes (most files have none, and their runs cost a copy). Once
+    // what is kept would pass kMaxDeferredBytes, it is read into the set of distinct ASCII
+    // identifiers (IdentifierPairs), and so is what follows, as it comes: a pair megabytes apart
+    // is found, in bounded memory (the set keeps kMaxAsciiIdentifiers names).
+    static constexpr std::size_t kMaxDeferredBytes = std::size_t(1) << 20;
+    // Whether a run of `bytes` with `changes` context changes is kept: false once the bound
+    // is reached (replayDeferred()).
+    [[nodiscard]] bool defers(std::size_t bytes, std::size_t changes, RuleContext& ctx);
     struct DeferredRun {
         std::size_t at, length; // in deferredBytes_
         std::size_t first;      // where its words start (SIZE_MAX: one identifier)

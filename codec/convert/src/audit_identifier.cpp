@@ -5,13 +5,17 @@
 #include "u8codec/encoder.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <mutex>
+#include <optional>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/uscript.h>
 #include <unicode/uspoof.h>
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
+#include <unordered_map>
 
 namespace u8convert::audit_detail {
 using namespace u8codec;
@@ -45,6 +49,33 @@ const char* levelName(URestrictionLevel level) {
     default:
         return "unrestricted";
     }
+}
+
+// The restriction level of a word (UTS #39 section 5.2), nullopt when ICU fails. Text repeats
+// its words of two scripts ("%sмлн", "HTTPСоединение"), and ICU's check cost about 5,000
+// instructions a word: the levels are kept for the process (every file of `audit -r`), up to
+// kMaxLevels words.
+std::optional<URestrictionLevel> restrictionLevel(const USpoofChecker* spoof,
+                                                  const std::string& word) {
+    static constexpr std::size_t kMaxLevels = 65536;
+    static std::mutex mutex;
+    static std::unordered_map<std::string, URestrictionLevel> levels;
+    {
+        const std::scoped_lock lock(mutex);
+        if (const auto known = levels.find(word); known != levels.end())
+            return known->second;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    USpoofCheckResult* result = uspoof_openCheckResult(&status);
+    uspoof_check2UTF8(spoof, word.data(), int32_t(word.size()), result, &status);
+    const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
+    uspoof_closeCheckResult(result);
+    if (U_FAILURE(status))
+        return std::nullopt;
+    const std::scoped_lock lock(mutex);
+    if (levels.size() < kMaxLevels)
+        levels.emplace(word, level);
+    return level;
 }
 
 } // namespace
@@ -98,14 +129,6 @@ IdentifierTracker::IdentifierTracker(const AuditOptions& options) : options_(opt
     pairsWanted_ = comparesPairs();
 }
 
-bool IdentifierTracker::isWordCharacter(char32_t cp, const CharTraits& t) const noexcept {
-    if (options_.profile == AuditProfile::Code)
-        return cp < 0x80 ? isIdentifierCharacter(cp) : t.has(CharTraits::kIdentifier);
-    if (cp < 0x80)
-        return isAsciiLetter(cp) || (cp >= U'0' && cp <= U'9');
-    return t.has(CharTraits::kWord);
-}
-
 void IdentifierTracker::noteScript(std::int32_t script) noexcept {
     if (script == USCRIPT_COMMON || script == USCRIPT_INHERITED || wordScript_ == script)
         return;
@@ -153,9 +176,19 @@ void IdentifierTracker::onChar(const AuditChar& c, RuleContext& ctx) {
 
 void IdentifierTracker::noteBefore(const std::uint8_t* p, std::size_t n) noexcept {
     // A shift register of the last 8 bytes, non-ASCII ones as 0x80: one shift per character on
-    // the per-character path.
-    for (std::size_t i = n > kBefore ? n - kBefore : 0; i < n; ++i)
-        recent_ = (recent_ << 8) | (p[i] < 0x80 ? p[i] : 0x80u);
+    // the per-character path. The bytes here are plain ASCII: 8 or more are the last 8 as they
+    // stand, the first in the highest bits.
+    static_assert(kBefore == 8);
+    if (n >= kBefore) {
+        std::uint64_t last;
+        std::memcpy(&last, p + n - kBefore, kBefore);
+        if constexpr (std::endian::native == std::endian::little)
+            last = __builtin_bswap64(last);
+        recent_ = last;
+        return;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        recent_ = (recent_ << 8) | p[i];
 }
 
 std::size_t IdentifierTracker::escapeLength() const noexcept {
@@ -285,7 +318,11 @@ bool IdentifierTracker::allowedWord() const {
 }
 
 void IdentifierTracker::endIdentifier(RuleContext& ctx) {
-    if (nonAscii_ != 0 && spoof_ && !allowedWord()) {
+    // A word of one script judged as text can be neither (checkMixedScript(), and in
+    // checkConfusables() the whole-script and ASCII look-alikes are code's, the intrusions need
+    // two scripts): most words of prose, so they are not asked.
+    const bool checked = wordScript_ == kMixedScripts || !judgedAsText();
+    if (nonAscii_ != 0 && spoof_ && checked && !allowedWord()) {
         checkMixedScript(ctx);
         checkConfusables(ctx);
     }
@@ -312,14 +349,11 @@ void IdentifierTracker::checkMixedScript(RuleContext& ctx) {
         if (!chars_[i].allowed && i >= head)
             appendUtf8(chars_[i].cp, checked);
     }
-    UErrorCode status = U_ZERO_ERROR;
-    USpoofCheckResult* result = uspoof_openCheckResult(&status);
-    uspoof_check2UTF8(spoof_.get(), checked.data(), int32_t(checked.size()), result, &status);
-    const URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(result, &status);
-    uspoof_closeCheckResult(result);
+    const std::optional<URestrictionLevel> found = restrictionLevel(spoof_.get(), checked);
     const bool code = !judgedAsText();
-    if (U_FAILURE(status) || level <= accepted(code ? AuditProfile::Code : AuditProfile::Text))
+    if (!found || *found <= accepted(code ? AuditProfile::Code : AuditProfile::Text))
         return;
+    const URestrictionLevel level = *found;
     // The scripts named in the message: each character's own, in order of appearance.
     std::vector<UScriptCode> scripts;
     for (std::size_t i = 0; i < count_; ++i) {

@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uset.h>
 #include <unicode/uspoof.h>
 #include <unicode/utf8.h>
+#include <unordered_map>
 
 namespace u8convert::audit_detail {
 using namespace u8codec;
@@ -164,9 +167,34 @@ char32_t LookalikeFinder::counterpart(char32_t cp, std::int32_t host) {
     return found;
 }
 
+namespace {
+
+// The look-alike tables and answers of every Auditor of the process: each file of `audit -r` has
+// an Auditor of its own, and building a host script's table (a skeleton for each of its letters)
+// cost more than auditing a small file. The answers depend on Unicode's data only.
+struct SharedLookalikes {
+    std::mutex mutex;
+    // Per host script: skeleton -> its first letter with that skeleton.
+    std::map<std::int32_t, std::map<std::u32string, char32_t>> letters;
+    // (letter, host script) -> counterpart, 0 for none.
+    std::unordered_map<std::uint64_t, char32_t> answers;
+};
+
+SharedLookalikes& sharedLookalikes() {
+    static SharedLookalikes shared;
+    return shared;
+}
+
+} // namespace
+
 char32_t LookalikeFinder::lookUp(char32_t cp, std::int32_t host) {
-    auto it = letters_.find(host);
-    if (it == letters_.end()) {
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(host)) << 32) | cp;
+    SharedLookalikes& shared = sharedLookalikes();
+    const std::scoped_lock lock(shared.mutex);
+    if (const auto known = shared.answers.find(key); known != shared.answers.end())
+        return known->second;
+    auto it = shared.letters.find(host);
+    if (it == shared.letters.end()) {
         std::map<std::u32string, char32_t> table;
         UErrorCode status = U_ZERO_ERROR;
         USet* set = uset_openEmpty();
@@ -181,17 +209,20 @@ char32_t LookalikeFinder::lookUp(char32_t cp, std::int32_t host) {
             }
         }
         uset_close(set);
-        it = letters_.emplace(host, std::move(table)).first;
+        it = shared.letters.emplace(host, std::move(table)).first;
     }
-    const std::u32string key = skeleton(cp);
-    const auto found = it->second.find(key);
-    if (found == it->second.end() || key.empty())
-        return 0;
+    const std::u32string skeletonKey = skeleton(cp);
+    const auto found = it->second.find(skeletonKey);
+    char32_t answer = 0;
     // Only a letter every reader of the host script knows is mistaken for it: ASCII, or one of
     // the exact homoglyphs (Cyrillic і for a Latin i). Greek Λ is drawn like Latin Ʌ, which no
     // reader of Latin text expects ("STARGΛ̊TE" is a logo, not a spoof).
-    const char32_t meant = found->second;
-    return meant < 0x80 || kHomoglyphs.find(meant) != std::u32string_view::npos ? meant : 0;
+    if (found != it->second.end() && !skeletonKey.empty()) {
+        const char32_t meant = found->second;
+        answer = meant < 0x80 || kHomoglyphs.find(meant) != std::u32string_view::npos ? meant : 0;
+    }
+    shared.answers.emplace(key, answer);
+    return answer;
 }
 
 bool LookalikeFinder::intrudes(std::span<const char32_t> word, const std::vector<Run>& runs,

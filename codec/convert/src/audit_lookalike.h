@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,9 +53,8 @@ private:
     [[nodiscard]] std::u32string skeleton(char32_t cp) const;
 
     const USpoofChecker* spoof_ = nullptr;
-    // Per host script: skeleton -> its first letter with that skeleton (built when first asked).
-    std::map<std::int32_t, std::map<std::u32string, char32_t>> letters_;
-    // (letter, host script) -> counterpart, 0 for none: a text repeats its words.
+    // (letter, host script) -> counterpart, 0 for none: a text repeats its words. lookUp() asks
+    // the tables the process shares (built when a host script is first asked), under a lock.
     std::unordered_map<std::uint64_t, char32_t> memo_;
 };
 

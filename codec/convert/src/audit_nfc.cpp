@@ -4,6 +4,8 @@
 #include "u8codec/encoder.h"
 #include "u8codec/segmenter.h"
 
+#include <algorithm>
+#include <array>
 #include <unicode/bytestream.h>
 #include <unicode/normalizer2.h>
 #include <unicode/stringpiece.h>
@@ -61,18 +63,21 @@ void NfcTracker::close(RuleContext& ctx) {
     count_ = 0;
     if (!check)
         return;
-    std::string text;
-    std::u32string chars;
+    // On the stack: most segments checked are in NFC (a letter and its marks).
+    std::array<std::uint8_t, 4 * kMaxLength> text;
+    std::size_t used = 0;
     std::uint64_t length = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        appendUtf8(chars_[i].cp, text);
-        chars += chars_[i].cp;
+        used += std::size_t(std::max(0, encode(chars_[i].cp, text.data() + used)));
         length += chars_[i].length;
     }
     UErrorCode status = U_ZERO_ERROR;
-    const icu::StringPiece piece(text.data(), int32_t(text.size()));
+    const icu::StringPiece piece(reinterpret_cast<const char*>(text.data()), int32_t(used));
     if (nfc()->isNormalizedUTF8(piece, status) || U_FAILURE(status))
         return;
+    std::u32string chars;
+    for (std::size_t i = 0; i < count; ++i)
+        chars += chars_[i].cp;
     AuditFinding f;
     f.kind = AuditKind::NotNfc;
     f.offset = chars_[0].offset;

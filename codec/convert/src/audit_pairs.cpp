@@ -350,13 +350,10 @@ void IdentifierTracker::comparePair(RuleContext& ctx) {
     std::optional<IdentifierPairs::Match> match;
     if (ascii) {
         const std::string bytes(word.begin(), word.end());
-        if (deferring_) {
-            dropping_ = dropping_ || deferredBytes_.size() + bytes.size() > kMaxDeferredBytes;
-            if (!dropping_) {
-                deferredRuns_.push_back({deferredBytes_.size(), bytes.size(), SIZE_MAX, 0, line_,
-                                         column_, 0, 0, false});
-                deferredBytes_ += bytes;
-            }
+        if (deferring_ && defers(bytes.size(), 0, ctx)) {
+            deferredRuns_.push_back(
+                {deferredBytes_.size(), bytes.size(), SIZE_MAX, 0, line_, column_, 0, 0, false});
+            deferredBytes_ += bytes;
             return;
         }
         const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
@@ -423,17 +420,33 @@ void IdentifierTracker::pairsInAscii(const std::uint8_t* p, std::size_t n, std::
     }
     count_ = 0;
     overflowed_ = false;
-    if (deferring_) {
-        dropping_ = dropping_ || deferredBytes_.size() + n > kMaxDeferredBytes;
-        if (!dropping_) {
-            deferredRuns_.push_back({deferredBytes_.size(), n, done, offset, line, column,
-                                     deferredChanges_.size(), changes.size(), inText});
-            deferredBytes_.append(reinterpret_cast<const char*>(p), n);
-            deferredChanges_.insert(deferredChanges_.end(), changes.begin(), changes.end());
-        }
+    if (deferring_ && defers(n, changes.size(), ctx)) {
+        deferredRuns_.push_back({deferredBytes_.size(), n, done, offset, line, column,
+                                 deferredChanges_.size(), changes.size(), inText});
+        deferredBytes_.append(reinterpret_cast<const char*>(p), n);
+        deferredChanges_.insert(deferredChanges_.end(), changes.begin(), changes.end());
         return;
     }
-    readRunWords(p, n, done, offset, line, column, inText, changes, ctx);
+    // Megabytes of ASCII code with more distinct names than the set keeps, and no non-ASCII
+    // identifier yet: no new name can be kept or paired, so the run is not read for them.
+    if (pairs_.wantsNewAscii())
+        readRunWords(p, n, done, offset, line, column, inText, changes, ctx);
+}
+
+bool IdentifierTracker::defers(std::size_t bytes, std::size_t changes, RuleContext& ctx) {
+    const std::size_t held = deferredBytes_.size() + bytes +
+                             (deferredRuns_.size() + 1) * sizeof(DeferredRun) +
+                             (deferredChanges_.size() + changes) * sizeof(ContextChange);
+    if (held > kMaxDeferredBytes) {
+        replayDeferred(ctx); // and what follows is read as it comes
+        return false;
+    }
+    // Grown to at most the bound: doubling would hold twice what is kept.
+    const std::size_t need = deferredBytes_.size() + bytes;
+    if (need > deferredBytes_.capacity())
+        deferredBytes_.reserve(
+            std::min(kMaxDeferredBytes, std::max(need, 2 * deferredBytes_.capacity())));
+    return true;
 }
 
 void IdentifierTracker::replayDeferred(RuleContext& ctx) {
