@@ -69,20 +69,19 @@ void InsertCharacterDialog::lookUp() {
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    std::string error;
-    const std::optional<char32_t> cp = u8convert::codePointFromInput(text.toStdString(), error);
+    const u8codec::Result<char32_t> cp = u8convert::codePointFromInput(text.toStdString());
+    QString error = cp ? QString() : QString::fromStdString(cp.message());
     // Only a scalar value has a UTF-8 form (Unicode chapter 3, D76; RFC 3629 section 3).
     if (cp && !u8codec::isScalarValue(*cp))
         error = (*cp > 0x10FFFF ? tr("%1 is above U+10FFFF, the last code point.")
                                 : tr("%1 is a surrogate: half of a UTF-16 pair, not a character."))
-                    .arg(QString::fromStdString(u8codec::codePointLabel(*cp)))
-                    .toStdString();
-    if (!cp || !error.empty()) {
-        preview_->setText(QString::fromStdString(error));
+                    .arg(QString::fromStdString(u8codec::codePointLabel(*cp)));
+    if (!error.isEmpty()) {
+        preview_->setText(error);
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    found_ = cp;
+    found_ = *cp;
     std::uint8_t bytes[4];
     const int length = u8codec::encode(*found_, bytes);
     const QString hex = QString::fromStdString(
