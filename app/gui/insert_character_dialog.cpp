@@ -1,6 +1,7 @@
 #include "insert_character_dialog.h"
 
 #include "number_format.h"
+#include "settings.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 #include "u8convert/audit.h"
@@ -11,14 +12,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace u8app {
-
-namespace {
-const QString kLastKey = QStringLiteral("edit/insertCharacter");
-} // namespace
 
 InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
     : QDialog(parent), query_(new QLineEdit(this)), preview_(new QLabel(this)),
@@ -43,11 +39,11 @@ InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
 
     connect(query_, &QLineEdit::textChanged, this, &InsertCharacterDialog::lookUp);
     connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        QSettings().setValue(kLastKey, query_->text());
+        settings::setInsertCharacterQuery(query_->text());
         accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    query_->setText(QSettings().value(kLastKey).toString());
+    query_->setText(settings::insertCharacterQuery());
     query_->selectAll();
     lookUp();
 }

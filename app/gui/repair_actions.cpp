@@ -4,6 +4,7 @@
 #include "byte_document.h"
 #include "change_lines.h"
 #include "document_history.h"
+#include "settings.h"
 #include "u8convert/detect.h"
 #include "u8convert/repair_stream.h"
 #include "u8convert/transcode.h"
@@ -14,7 +15,6 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <QStringDecoder>
 #include <QTemporaryFile>
 #include <QWidget>
@@ -476,9 +476,8 @@ void RepairActions::offer(const ChangePreview& preview,
 }
 
 void RepairActions::chooseReinterpretEncoding() {
-    QSettings settings;
     QStringList choices = kCommonEncodings;
-    const QString last = settings.value(QStringLiteral("repair/reinterpretEncoding")).toString();
+    const QString last = settings::reinterpretEncoding();
     if (!last.isEmpty()) {
         choices.removeAll(last);
         choices.prepend(last);
@@ -507,7 +506,7 @@ void RepairActions::chooseReinterpretEncoding() {
                              tr("\"%1\" is not an encoding ICU knows.").arg(encoding));
         return;
     }
-    settings.setValue(QStringLiteral("repair/reinterpretEncoding"), encoding.trimmed());
+    settings::setReinterpretEncoding(encoding.trimmed());
     runReinterpret(encoding.trimmed());
 }
 

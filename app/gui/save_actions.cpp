@@ -10,6 +10,7 @@
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
 #include "save_source.h"
+#include "settings.h"
 #include "u8codec/problem.h"
 #include "u8convert/transcode.h"
 
@@ -26,14 +27,13 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace u8app {
 namespace {
 
-const QString kBackupKey = QStringLiteral("save/keepBackup");
 constexpr std::size_t kChunk = std::size_t(4) << 20;
 
 QString fromNative(const std::string& text) {
@@ -97,12 +97,11 @@ void SaveActions::populate(QMenu* menu, QAction* before) {
 
     backup_ = new QAction(tr("Keep a &Backup When Saving"), this);
     backup_->setCheckable(true);
-    backup_->setChecked(QSettings().value(kBackupKey, true).toBool());
+    backup_->setChecked(settings::keepBackup());
     backup_->setStatusTip(
         tr("Before a file is replaced, keep its previous bytes as NAME.bak (or "
            "NAME.bak.1, NAME.bak.2… when that is taken: no backup is overwritten)"));
-    connect(backup_, &QAction::toggled, this,
-            [](bool on) { QSettings().setValue(kBackupKey, on); });
+    connect(backup_, &QAction::toggled, this, [](bool on) { settings::setKeepBackup(on); });
 
     for (QAction* a : {save_, saveAs_, saveAsEncoding_})
         a->setToolTip(a->statusTip());
@@ -121,7 +120,7 @@ void SaveActions::updateEnabled() {
 }
 
 bool SaveActions::keepBackup() const {
-    return backup_ ? backup_->isChecked() : QSettings().value(kBackupKey, true).toBool();
+    return backup_ ? backup_->isChecked() : settings::keepBackup();
 }
 
 bool SaveActions::maybeSave() {
