@@ -203,8 +203,8 @@ int repairThroughSink(const Input& input, const u8codec::ByteSource& source,
                           input.displayName() + ": " + std::strerror(failed) + "; nothing written");
     if (const std::string failure = out->writeFailure(); !failure.empty())
         return usageError("repair", failure + "; nothing written");
-    if (!result.ok)
-        return refuse(input.displayName() + ": " + result.error + "; nothing written");
+    if (!result.status.ok())
+        return refuse(input.displayName() + ": " + result.status.message() + "; nothing written");
     return finishRepair(input, target, *out, result.report, style);
 }
 

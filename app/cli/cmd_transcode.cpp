@@ -95,14 +95,15 @@ std::string jsonOffsets(const std::vector<std::uint64_t>& offsets) {
     return s + "]";
 }
 
-void report(const std::string& name, const u8convert::TranscodeResult& r, bool json,
+// `done`: the conversion finished and its output was written whole.
+void report(const std::string& name, const u8convert::TranscodeResult& r, bool json, bool done,
             std::uint64_t outputBytes) {
     if (json) {
         std::fprintf(stderr,
                      "{\"ok\":%s,\"from\":\"%s\",\"to\":\"%s\",\"output_bytes\":%llu,"
                      "\"unmappable\":%llu,\"unmappable_offsets\":%s,\"invalid_input\":%llu,"
                      "\"invalid_input_offsets\":%s}\n",
-                     r.ok ? "true" : "false", r.from.c_str(), r.to.c_str(),
+                     done ? "true" : "false", r.from.c_str(), r.to.c_str(),
                      static_cast<unsigned long long>(outputBytes),
                      static_cast<unsigned long long>(r.unmappable),
                      jsonOffsets(r.unmappableOffsets).c_str(),
@@ -162,8 +163,8 @@ int runTranscode(const Arguments& parsed) {
     if (!input)
         return usageError("transcode", error);
     u8convert::Transcoder transcoder(*from, *to, options);
-    if (!transcoder.ok())
-        return usageError("transcode", transcoder.state().error);
+    if (!transcoder.status().ok())
+        return usageError("transcode", transcoder.status().message());
     // --in-place: the output goes to a temporary file first and replaces FILE only at the end,
     // after the backup; the input is read in chunks, never held whole.
     auto created = AtomicOutput::create(target->path);
@@ -179,7 +180,7 @@ int runTranscode(const Arguments& parsed) {
     const bool read = input->forEachChunk(
         [&](std::span<const std::uint8_t> chunk) {
             converted.clear();
-            converting = transcoder.feed(chunk, converted);
+            converting = transcoder.feed(chunk, converted).ok();
             written += converted.size();
             writing = out->write(converted);
             return converting && writing; // a failed write stops the reading at once
@@ -188,15 +189,17 @@ int runTranscode(const Arguments& parsed) {
     if (!read)
         return usageError("transcode", error); // `out` is dropped: no partial OUT
     converted.clear();
-    const bool finished = converting && writing && transcoder.finish(converted);
+    const bool finished = converting && writing && transcoder.finish(converted).ok();
     written += converted.size();
     if (!out->write(converted))
         return usageError("transcode", out->writeFailure() + "; " + whatWasWritten(*out));
     const u8convert::TranscodeResult& result = transcoder.state();
-    report(input->displayName(), result, json, finished ? written : 0);
+    report(input->displayName(), result, json, finished, finished ? written : 0);
     if (!finished) {
+        // A write that failed stopped the conversion with nothing wrong in it: no reason of its.
+        const std::string why = result.status.ok() ? std::string() : result.status.message();
         std::fprintf(stderr, "u8scope-cli transcode: %s: %s; %s%s\n", input->displayName().c_str(),
-                     result.error.c_str(), whatWasWritten(*out).c_str(),
+                     why.c_str(), whatWasWritten(*out).c_str(),
                      result.unmappable + result.invalidInput != 0
                          ? " (--unmappable=substitute or escape converts anyway)"
                          : "");

@@ -1,6 +1,7 @@
 #include "audit_actions.h"
 
 #include "document_audit.h"
+#include "settings.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -9,16 +10,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QSettings>
 #include <QWidget>
 
 namespace u8app {
-
-namespace {
-
-const QString kAllowlistKey = QStringLiteral("auditAllowlist");
-
-} // namespace
 
 AuditActions::AuditActions(QWidget* window)
     : QObject(window), window_(window), job_(new u8doc::DocumentAudit(this)) {
@@ -86,7 +80,7 @@ void AuditActions::populate(QMenu* menu) {
 }
 
 void AuditActions::readSettings() {
-    const QString path = QSettings().value(kAllowlistKey).toString();
+    const QString path = settings::auditAllowlist();
     if (path.isEmpty())
         return;
     const u8convert::AllowlistParse parsed =
@@ -181,7 +175,7 @@ bool AuditActions::setAllowlistFile(const QString& path) {
         allowlistPath_.clear();
         allowlist_ = {};
         allowedWords_.clear();
-        QSettings().remove(kAllowlistKey);
+        settings::setAuditAllowlist({});
         updateActions();
         if (had)
             emit rerunRequested();
@@ -200,16 +194,15 @@ bool AuditActions::setAllowlistFile(const QString& path) {
     allowlistPath_ = path;
     allowlist_ = parsed.set;
     allowedWords_ = parsed.words;
-    QSettings().setValue(kAllowlistKey, path);
+    settings::setAuditAllowlist(path);
     updateActions();
     emit rerunRequested();
     return true;
 }
 
 void AuditActions::pickAllowlist() {
-    const QString dir = allowlistPath_.isEmpty()
-                            ? QSettings().value(QStringLiteral("lastDirectory")).toString()
-                            : QFileInfo(allowlistPath_).absolutePath();
+    const QString dir = allowlistPath_.isEmpty() ? settings::lastDirectory()
+                                                 : QFileInfo(allowlistPath_).absolutePath();
     const QString path =
         QFileDialog::getOpenFileName(window_, tr("Audit Allowlist"), dir,
                                      tr("Allowlists (*.txt *.allow *.allowlist);;All files (*)"));

@@ -24,6 +24,17 @@ namespace u8app {
 namespace {
 // A bookmarks file is a few kilobytes; anything far larger is not one, and is not read whole.
 constexpr qint64 kMaxSidecarSize = 16 * 1024 * 1024;
+
+// Writes `json` to the sidecar whole or not at all; empty, or "PATH: reason".
+std::string writeSidecar(const QString& sidecar, const QByteArray& json) {
+    auto out = u8io::AtomicOutput::create(QFile::encodeName(sidecar).toStdString());
+    if (!out)
+        return out.message();
+    if (!(*out)->write(std::string_view(json.constData(), std::size_t(json.size()))))
+        return (*out)->writeFailure();
+    const u8codec::Status committed = (*out)->commit();
+    return committed ? std::string() : committed.message();
+}
 } // namespace
 
 BookmarkActions::BookmarkActions(QWidget* window, u8doc::Notices* notices,
@@ -135,14 +146,8 @@ void BookmarkActions::documentWritten(const QString& path) {
 bool BookmarkActions::write(const QString& documentPath) {
     const QString sidecar = bookmarkSidecarPath(documentPath);
     const QByteArray json = list_->toJson();
-    std::string error;
-    auto out = u8io::AtomicOutput::create(QFile::encodeName(sidecar).toStdString(), error);
-    bool written = out && out->write(std::string_view(json.constData(), std::size_t(json.size())));
-    if (out && !written)
-        error = out->writeFailure();
-    else if (out)
-        written = out->commit(error); // false with `error`: "PATH: reason"
-    if (!written) {
+    const std::string error = writeSidecar(sidecar, json); // "PATH: reason"
+    if (!error.empty()) {
         lastError_ = tr("The bookmarks could not be written to %1: %2. They are kept while the "
                         "document is open; the next change tries again.")
                          .arg(QDir::toNativeSeparators(sidecar), QString::fromLocal8Bit(error));

@@ -8,6 +8,7 @@
 #include "notices.h"
 #include "number_format.h"
 #include "selection_copy.h"
+#include "settings.h"
 #include "u8codec/byte_search.h"
 #include "u8codec/encoder.h"
 #include "window_action.h"
@@ -16,13 +17,10 @@
 #include <QClipboard>
 #include <QInputDialog>
 #include <QLabel>
-#include <QSettings>
 
 namespace u8app {
 
 namespace {
-const QString kReadOnlyKey = QStringLiteral("edit/readOnly");
-const QString kFillKey = QStringLiteral("edit/fillByte");
 
 QString clipboardText() {
     const QClipboard* clipboard = QGuiApplication::clipboard();
@@ -86,7 +84,7 @@ EditActions::EditActions(QWidget* window, u8doc::Notices* notices, DocumentContr
                                      if (!on)
                                          document_->setReadOnlyReason({});
                                      document_->setUserReadOnly(on);
-                                     QSettings().setValue(kReadOnlyKey, on);
+                                     settings::setReadOnly(on);
                                  });
     readOnly_->setCheckable(true);
     mode_->setObjectName(QStringLiteral("mode"));
@@ -104,7 +102,7 @@ QList<QAction*> EditActions::actions() const {
 }
 
 void EditActions::readSettings() {
-    const bool on = QSettings().value(kReadOnlyKey, false).toBool();
+    const bool on = settings::readOnly();
     document_->setUserReadOnly(on);
     updateActions();
 }
@@ -277,7 +275,7 @@ void EditActions::chooseFillByte() {
     if (!source)
         return;
     const u8ui::ByteRange range = u8doc::selectedBytes(*source, *document_->selection());
-    QString text = QSettings().value(kFillKey, QStringLiteral("00")).toString();
+    QString text = settings::fillByte();
     QString problem; // why the last answer was refused
     for (;;) {
         bool ok = false;
@@ -291,7 +289,7 @@ void EditActions::chooseFillByte() {
             return;
         const u8codec::HexPattern hex = u8codec::parseHexPattern(text.toStdString());
         if (hex.ok() && hex.bytes.size() == 1) {
-            QSettings().setValue(kFillKey, text);
+            settings::setFillByte(text);
             fillSelection(hex.bytes.front());
             return;
         }

@@ -118,10 +118,10 @@ QString ExportActions::exportHtml(const QString& path, u8ui::ByteRange range) co
     const u8codec::ByteSource* source = document_->document()->source();
     if (!source)
         return tr("There is no document to export.");
-    std::string error;
-    const auto out = u8io::AtomicOutput::create(QFile::encodeName(path).toStdString(), error);
-    if (!out)
-        return QString::fromStdString(error);
+    auto created = u8io::AtomicOutput::create(QFile::encodeName(path).toStdString());
+    if (!created)
+        return QString::fromStdString(created.message());
+    const std::unique_ptr<u8io::AtomicOutput> out = std::move(*created);
     const u8dump::DumpOptions options = optionsFor(range, bytesPerRow_());
     u8dump::HtmlPage page{
         QFile::encodeName(title()).toStdString(), source->size(), "u8scope " U8SCOPE_VERSION, {}};
@@ -130,9 +130,10 @@ QString ExportActions::exportHtml(const QString& path, u8ui::ByteRange range) co
     u8dump::HtmlDump html(std::move(page), options, u8dump::offsetDigitsFor(range.end),
                           [&out](std::string_view piece) { return out->write(piece); });
     const u8dump::DumpTotals totals = u8dump::dumpSource(*source, options, html);
-    if (!html.finish(totals) || !out->commit(error))
-        return error.empty() ? tr("%1: could not be written").arg(path)
-                             : QString::fromStdString(error);
+    if (!html.finish(totals)) // the page's writer failed: commit() names the file and why
+        return tr("%1: could not be written").arg(path);
+    if (const u8codec::Status committed = out->commit(); !committed)
+        return QString::fromStdString(committed.message());
     return {};
 }
 

@@ -8,6 +8,7 @@
 #include "notices.h"
 #include "number_format.h"
 #include "replace_search.h"
+#include "settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,17 +17,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace u8app {
 
 using u8doc::NumberFormat;
-
-namespace {
-const QString kModeKey = QStringLiteral("replace/mode");
-const QString kMatchCaseKey = QStringLiteral("replace/matchCase");
-} // namespace
 
 FindReplaceDialog::FindReplaceDialog(DocumentController* document, u8doc::Notices* notices,
                                      QWidget* parent)
@@ -72,18 +67,17 @@ FindReplaceDialog::FindReplaceDialog(DocumentController* document, u8doc::Notice
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     column->addWidget(buttons);
 
-    QSettings settings;
-    setMode(Mode(settings.value(kModeKey, int(Mode::Text)).toInt()));
-    matchCase_->setChecked(settings.value(kMatchCaseKey, true).toBool());
+    setMode(settings::replaceMode());
+    matchCase_->setChecked(settings::replaceMatchCase());
     connect(mode_, &QComboBox::currentIndexChanged, this, &FindReplaceDialog::onModeChanged);
     connect(matchCase_, &QCheckBox::toggled, this,
-            [](bool on) { QSettings().setValue(kMatchCaseKey, on); });
+            [](bool on) { settings::setReplaceMatchCase(on); });
     onModeChanged();
 }
 
 void FindReplaceDialog::onModeChanged() {
     matchCase_->setEnabled(mode() == Mode::Text);
-    QSettings().setValue(kModeKey, int(mode()));
+    settings::setReplaceMode(mode());
 }
 
 void FindReplaceDialog::setMode(Mode mode) {

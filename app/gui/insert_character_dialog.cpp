@@ -1,6 +1,7 @@
 #include "insert_character_dialog.h"
 
 #include "number_format.h"
+#include "settings.h"
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 #include "u8convert/audit.h"
@@ -11,14 +12,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace u8app {
-
-namespace {
-const QString kLastKey = QStringLiteral("edit/insertCharacter");
-} // namespace
 
 InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
     : QDialog(parent), query_(new QLineEdit(this)), preview_(new QLabel(this)),
@@ -43,11 +39,11 @@ InsertCharacterDialog::InsertCharacterDialog(QWidget* parent)
 
     connect(query_, &QLineEdit::textChanged, this, &InsertCharacterDialog::lookUp);
     connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        QSettings().setValue(kLastKey, query_->text());
+        settings::setInsertCharacterQuery(query_->text());
         accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    query_->setText(QSettings().value(kLastKey).toString());
+    query_->setText(settings::insertCharacterQuery());
     query_->selectAll();
     lookUp();
 }
@@ -69,20 +65,19 @@ void InsertCharacterDialog::lookUp() {
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    std::string error;
-    const std::optional<char32_t> cp = u8convert::codePointFromInput(text.toStdString(), error);
+    const u8codec::Result<char32_t> cp = u8convert::codePointFromInput(text.toStdString());
+    QString error = cp ? QString() : QString::fromStdString(cp.message());
     // Only a scalar value has a UTF-8 form (Unicode chapter 3, D76; RFC 3629 section 3).
     if (cp && !u8codec::isScalarValue(*cp))
         error = (*cp > 0x10FFFF ? tr("%1 is above U+10FFFF, the last code point.")
                                 : tr("%1 is a surrogate: half of a UTF-16 pair, not a character."))
-                    .arg(QString::fromStdString(u8codec::codePointLabel(*cp)))
-                    .toStdString();
-    if (!cp || !error.empty()) {
-        preview_->setText(QString::fromStdString(error));
+                    .arg(QString::fromStdString(u8codec::codePointLabel(*cp)));
+    if (!error.isEmpty()) {
+        preview_->setText(error);
         buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    found_ = cp;
+    found_ = *cp;
     std::uint8_t bytes[4];
     const int length = u8codec::encode(*found_, bytes);
     const QString hex = QString::fromStdString(

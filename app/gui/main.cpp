@@ -1,13 +1,13 @@
 // u8scope: the UTF-8 byte inspector window.
 #include "compare_actions.h"
 #include "main_window.h"
+#include "settings.h"
 #include "startup_trace.h"
 #include "temp_files_on_signal.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QSettings>
 #include <cstring>
 #include <utility>
 
@@ -81,10 +81,10 @@ int main(int argc, char** argv) {
     describe(parser, options);
     parser.process(app);
 
-    bool useDark = QSettings().value(QStringLiteral("darkTheme"), false).toBool();
+    bool useDark = u8app::settings::darkTheme();
     if (parser.isSet(options.dark) || parser.isSet(options.light)) {
         useDark = parser.isSet(options.dark);
-        QSettings().setValue(QStringLiteral("darkTheme"), useDark);
+        u8app::settings::setDarkTheme(useDark);
     }
     if (useDark)
         u8app::Theme::apply(true);

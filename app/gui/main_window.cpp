@@ -37,6 +37,7 @@
 #include "save_actions.h"
 #include "scan_report.h"
 #include "selection_file_actions.h"
+#include "settings.h"
 #include "start_page.h"
 #include "status_fields.h"
 #include "summary_panel.h"
@@ -64,7 +65,6 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScreen>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -371,7 +371,7 @@ void MainWindow::createWindowActions() {
         makeWindowAction(this, tr("&Dark Theme"), {}, tr("Switch between a light and a dark look"),
                          this, [](bool on) {
                              Theme::apply(on);
-                             QSettings().setValue(QStringLiteral("darkTheme"), on);
+                             settings::setDarkTheme(on);
                          });
     darkThemeAction_->setCheckable(true);
     clustersAction_ = makeWindowAction(
@@ -383,7 +383,7 @@ void MainWindow::createWindowActions() {
             hexView_->setShowClusters(on);
             textView_->setShowClusters(on);
             compareView_->setShowClusters(on);
-            QSettings().setValue(QStringLiteral("showClusters"), on);
+            settings::setShowClusters(on);
         });
     clustersAction_->setObjectName(QStringLiteral("showClusters"));
     clustersAction_->setCheckable(true);
@@ -646,19 +646,18 @@ void MainWindow::updateActions() {
 // --- settings and window events ---------------------------------------------------------------
 
 void MainWindow::readSettings() {
-    QSettings s;
-    if (!restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) {
+    if (!restoreGeometry(settings::windowGeometry())) {
         // Room for the hex pane, the text pane and one dock column, within the screen.
         QSize size(1440, 900);
         if (const QScreen* screen = QGuiApplication::primaryScreen())
             size = size.boundedTo(screen->availableSize() * 0.92);
         resize(size);
     }
-    restoredLayout_ = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    restoredLayout_ = restoreState(settings::windowState());
     navigation_->readSettings();
-    setBytesPerRow(s.value(QStringLiteral("bytesPerRow"), 16).toInt());
-    darkThemeAction_->setChecked(s.value(QStringLiteral("darkTheme"), false).toBool());
-    const bool clusters = s.value(QStringLiteral("showClusters"), true).toBool();
+    setBytesPerRow(settings::bytesPerRow());
+    darkThemeAction_->setChecked(settings::darkTheme());
+    const bool clusters = settings::showClusters();
     clustersAction_->setChecked(clusters);
     hexView_->setShowClusters(clusters);
     textView_->setShowClusters(clusters);
@@ -669,11 +668,10 @@ void MainWindow::readSettings() {
 }
 
 void MainWindow::writeSettings() const {
-    QSettings s;
-    s.setValue(QStringLiteral("geometry"), saveGeometry());
-    s.setValue(QStringLiteral("windowState"), saveState());
+    settings::setWindowGeometry(saveGeometry());
+    settings::setWindowState(saveState());
     navigation_->writeSettings();
-    s.setValue(QStringLiteral("bytesPerRow"), hexView_->bytesPerRow());
+    settings::setBytesPerRow(hexView_->bytesPerRow());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -9,11 +9,11 @@
 #include "notices.h"
 #include "number_format.h"
 #include "select_range_dialog.h"
+#include "settings.h"
 #include "u8codec/navigate.h"
 #include "window_action.h"
 
 #include <QInputDialog>
-#include <QSettings>
 #include <QWidget>
 #include <climits>
 
@@ -21,7 +21,6 @@ namespace u8app {
 
 namespace {
 
-const QString kHexKey = QStringLiteral("goToHex");
 // A document larger than this is stepped through in the background.
 constexpr quint64 kSynchronousBytes = u8doc::LineLocator::kSynchronousBytes;
 
@@ -81,11 +80,11 @@ void NavigationActions::updateActions() {
 }
 
 void NavigationActions::readSettings() {
-    goToHex_ = QSettings().value(kHexKey, true).toBool();
+    goToHex_ = settings::goToHex();
 }
 
 void NavigationActions::writeSettings() const {
-    QSettings().setValue(kHexKey, goToHex_);
+    settings::setGoToHex(goToHex_);
 }
 
 // Runs an offset dialog; true when accepted, whose choice of hex or decimal is kept for the next.

@@ -9,6 +9,7 @@
 #include "number_format.h"
 #include "recent_files.h"
 #include "save_actions.h"
+#include "settings.h"
 #include "u8codec/byte_source.h"
 #include "window_action.h"
 
@@ -18,7 +19,6 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QMenu>
-#include <QSettings>
 #include <QStyle>
 #include <QWidget>
 
@@ -27,7 +27,6 @@ namespace u8app {
 namespace {
 
 const QString kSamplePath = QStringLiteral(":/u8scope/sample/tour.txt");
-const QString kDirectoryKey = QStringLiteral("lastDirectory");
 
 } // namespace
 
@@ -114,7 +113,7 @@ bool OpenActions::openFile(const QString& path) {
                        info.absoluteFilePath());
     watcher_->addPath(session_->path());
     recent_->add(session_->path());
-    QSettings().setValue(kDirectoryKey, info.absolutePath());
+    settings::setLastDirectory(info.absolutePath());
     const QString notWritable = session_->readOnlyReason();
     if (!notWritable.isEmpty())
         notices_->say(
@@ -211,8 +210,7 @@ void OpenActions::showOpenError(const QString& path, const QString& reason) {
 
 void OpenActions::openDialog() {
     const QString open = session_->path();
-    const QString dir = open.isEmpty() ? QSettings().value(kDirectoryKey).toString()
-                                       : QFileInfo(open).absolutePath();
+    const QString dir = open.isEmpty() ? settings::lastDirectory() : QFileInfo(open).absolutePath();
     const QString path = QFileDialog::getOpenFileName(window_, tr("Open File"), dir);
     if (!path.isEmpty())
         openFile(path);

@@ -12,6 +12,7 @@
 #include "number_format.h"
 #include "problems_model.h"
 #include "scan_report.h"
+#include "settings.h"
 #include "window_action.h"
 
 #include <QApplication>
@@ -26,7 +27,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QSaveFile>
-#include <QSettings>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QWidget>
@@ -37,8 +37,6 @@ using u8doc::NumberFormat;
 using u8ui::ProblemsModel;
 
 namespace {
-
-const QString kFilterKey = QStringLiteral("problemsFilter");
 
 // Ctrl+C in the problems list copies its current row instead of the window's Copy as Text: the
 // list takes the shortcut over while it has the focus (QEvent::ShortcutOverride).
@@ -157,14 +155,13 @@ void ProblemsPanel::createFilter() {
     filter_->addItem(tr("Suspicious characters (audit)"), int(ProblemsModel::Filter::Suspicious));
     filter_->setToolTip(tr("What the list shows and F8 steps through: the invalid sequences the "
                            "check found, the characters the audit reports, or both"));
-    const int saved =
-        filter_->findData(QSettings().value(kFilterKey, int(ProblemsModel::Filter::All)).toInt());
+    const int saved = filter_->findData(int(settings::problemsFilter()));
     filter_->setCurrentIndex(std::max(0, saved));
     model_->setFilter(ProblemsModel::Filter(filter_->currentData().toInt()));
     connect(filter_, &QComboBox::currentIndexChanged, this, [this] {
-        const int filter = filter_->currentData().toInt();
-        model_->setFilter(ProblemsModel::Filter(filter));
-        QSettings().setValue(kFilterKey, filter);
+        const auto filter = ProblemsModel::Filter(filter_->currentData().toInt());
+        model_->setFilter(filter);
+        settings::setProblemsFilter(filter);
         updateNote();
         followCursor();
         updateActions();
@@ -311,16 +308,16 @@ QString ProblemsPanel::exportTo(const QString& path) const {
 void ProblemsPanel::exportDialog() {
     if (model_->rowCount() == 0)
         return;
-    QSettings settings;
     const QString csv = tr("CSV (*.csv)");
     const QString json = tr("JSON (*.json)");
-    QString filter = settings.value(QStringLiteral("exportFilter"), csv).toString();
+    QString filter = settings::problemsExportFilter();
+    if (filter.isEmpty())
+        filter = csv;
     const QString file = session_->path();
     const QString base = file.isEmpty()
                              ? QStringLiteral("problems")
                              : QFileInfo(file).completeBaseName() + QStringLiteral("-problems");
-    const QString dir = file.isEmpty() ? settings.value(QStringLiteral("lastDirectory")).toString()
-                                       : QFileInfo(file).absolutePath();
+    const QString dir = file.isEmpty() ? settings::lastDirectory() : QFileInfo(file).absolutePath();
     const auto suffix = [&] {
         return filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
     };
@@ -331,7 +328,7 @@ void ProblemsPanel::exportDialog() {
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += suffix();
-    settings.setValue(QStringLiteral("exportFilter"), filter);
+    settings::setProblemsExportFilter(filter);
     const QString error = exportTo(path);
     notices_->say(error.isEmpty() ? tr("Exported %1 problems to %2")
                                         .arg(NumberFormat::count(quint64(model_->rowCount())),

@@ -1,16 +1,13 @@
 #include "recent_files.h"
 
+#include "settings.h"
+
 #include <QFileInfo>
-#include <QSettings>
 
 namespace u8app {
 
-namespace {
-const QString kKey = QStringLiteral("recentFiles");
-}
-
 RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {
-    paths_ = QSettings().value(kKey).toStringList();
+    paths_ = settings::recentFiles();
     while (paths_.size() > kMaxEntries)
         paths_.removeLast();
 }
@@ -35,7 +32,7 @@ void RecentFiles::clear() {
 }
 
 void RecentFiles::save() {
-    QSettings().setValue(kKey, paths_);
+    settings::setRecentFiles(paths_);
     emit changed();
 }
 

@@ -4,6 +4,7 @@
 #include "byte_document.h"
 #include "change_lines.h"
 #include "document_history.h"
+#include "settings.h"
 #include "u8codec/read_all.h"
 #include "u8convert/detect.h"
 #include "u8convert/repair_stream.h"
@@ -15,7 +16,6 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <QStringDecoder>
 #include <QTemporaryFile>
 #include <QWidget>
@@ -99,13 +99,14 @@ std::shared_ptr<const u8codec::ByteSource> repairInto(const u8codec::ByteSource&
             return true;
         };
         result = u8convert::repairSource(source, sink, options, {}, inWindowsFrom);
-        if (!result.ok || result.report.total() == 0)
+        if (!result.status.ok() || result.report.total() == 0)
             return nullptr;
         return std::make_shared<u8codec::MemorySource>(std::move(text));
     }
     QTemporaryFile file(QDir::tempPath() + QStringLiteral("/u8scope-repaired-XXXXXX"));
     if (!file.open()) {
-        result.error = "no temporary file for the result: " + file.errorString().toStdString();
+        result.status = {u8codec::ErrorCode::Io,
+                         "no temporary file for the result: " + file.errorString().toStdString()};
         return nullptr;
     }
     bool writeFailed = false;
@@ -115,17 +116,16 @@ std::shared_ptr<const u8codec::ByteSource> repairInto(const u8codec::ByteSource&
     };
     sink.restart = [&] { return file.flush() && file.resize(0) && file.seek(0); };
     result = u8convert::repairSource(source, sink, options, {}, inWindowsFrom);
-    if (writeFailed || (result.ok && !file.flush())) {
-        result.ok = false;
-        result.error = "the result could not be written to " + file.fileName().toStdString() +
-                       ": " + file.errorString().toStdString();
-    }
-    if (!result.ok || result.report.total() == 0)
+    if (writeFailed || (result.status.ok() && !file.flush()))
+        result.status = {u8codec::ErrorCode::Io, "the result could not be written to " +
+                                                     file.fileName().toStdString() + ": " +
+                                                     file.errorString().toStdString()};
+    if (!result.status.ok() || result.report.total() == 0)
         return nullptr;
     auto opened = u8codec::FileSource::open(file.fileName().toStdString());
     if (!opened.ok()) {
-        result.ok = false;
-        result.error = "the result cannot be read back: " + opened.message();
+        result.status = {opened.error().code,
+                         "the result cannot be read back: " + opened.message()};
         return nullptr;
     }
     return std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value());
@@ -293,7 +293,7 @@ struct RepairActions::RepairOutcome {
     // The lines of the reported changes, for the preview's grouping by line (none when the
     // user cancels or the document cannot be read).
     void findLines(const u8codec::ByteSource& source, JobControl& control) {
-        if (!result.ok || result.report.changes.empty())
+        if (!result.status.ok() || result.report.changes.empty())
             return;
         control.setStage(RepairActions::tr("Finding the lines of the changes…"));
         if (auto found = linesOfChanges(source, result.report.changes,
@@ -321,8 +321,8 @@ void RepairActions::runRepair(const QString& title, const u8convert::RepairOptio
         [this, outcome, title, options, source](const JobControl& control) {
             if (!jobEnded(control, title))
                 return;
-            if (!outcome->result.ok) {
-                const QString why = QString::fromStdString(outcome->result.error);
+            if (!outcome->result.status.ok()) {
+                const QString why = QString::fromStdString(outcome->result.status.message());
                 QMessageBox::warning(
                     window_, title,
                     tr("%1 could not run on %2: %3").arg(title, document_->displayName(), why));
@@ -353,14 +353,13 @@ void RepairActions::repairDocument(const u8codec::ByteSource& source,
         return;
     outcome.findLines(source, control);
     const u8convert::RepairReport& report = outcome.result.report;
-    if (outcome.result.ok && report.total() > 0 && report.listsEveryChange()) {
+    if (outcome.result.status.ok() && report.total() > 0 && report.listsEveryChange()) {
         control.setStage(tr("Reading the document to tie the changes…"));
         std::vector<std::uint8_t> input;
         if (!readWholeSource(source, input, control, 1.0))
             return;
-        u8convert::ChangeTies ties = u8convert::tieChanges(input, report.changes);
-        if (ties.ok)
-            outcome.groups = std::move(ties.group);
+        if (auto ties = u8convert::tieChanges(input, report.changes))
+            outcome.groups = std::move(*ties);
     }
     control.setProgress(1.0);
 }
@@ -407,10 +406,10 @@ void RepairActions::applySelection(const QString& title, const u8convert::Repair
         options.lineEnding && !choice.leftOutKinds.contains(int(u8convert::RepairKind::LineEnding));
     std::vector<std::uint8_t> original(std::size_t(source.size()));
     original.resize(source.read(0, original));
-    const u8convert::SelectionResult s = u8convert::applySelectedChanges(
+    u8codec::Result<u8convert::AppliedSelection> s = u8convert::applySelectedChanges(
         original, changes, ticked, lineEndings ? options.lineEnding : std::nullopt);
-    if (!s.ok) {
-        const QString why = QString::fromStdString(s.error);
+    if (!s.ok()) {
+        const QString why = QString::fromStdString(s.message());
         QMessageBox::warning(window_, title,
                              tr("%1 could not be applied in part: %2").arg(title, why));
         emit finished(tr("%1 failed: %2").arg(title, why));
@@ -425,13 +424,13 @@ void RepairActions::applySelection(const QString& title, const u8convert::Repair
             continue;
         const auto made = k == int(u8convert::RepairKind::LineEnding)
                               ? (lineEndings ? all : 0)
-                              : s.appliedByKind[std::size_t(k)];
+                              : s->appliedByKind[std::size_t(k)];
         parts << tr("%1 %2 of %3")
                      .arg(QString::fromUtf8(u8convert::name(u8convert::RepairKind(k))))
                      .arg(made)
                      .arg(all);
     }
-    const std::uint64_t made = s.applied + (lineEndings ? lineEndingCount : 0);
+    const std::uint64_t made = s->applied + (lineEndings ? lineEndingCount : 0);
     const std::uint64_t all = outcome.result.report.total();
     const QString what = tr("%1 (%2 of %3 changes: %4)")
                              .arg(title)
@@ -443,7 +442,7 @@ void RepairActions::applySelection(const QString& title, const u8convert::Repair
         return;
     }
     history_->replaceContent(what, std::make_shared<u8codec::MemorySource>(
-                                       std::vector<std::uint8_t>(s.text.begin(), s.text.end())));
+                                       std::vector<std::uint8_t>(s->text.begin(), s->text.end())));
     emit finished(tr("%1 applied (Edit > Undo takes it back).").arg(what));
 }
 
@@ -462,9 +461,8 @@ void RepairActions::offer(const ChangePreview& preview,
 }
 
 void RepairActions::chooseReinterpretEncoding() {
-    QSettings settings;
     QStringList choices = kCommonEncodings;
-    const QString last = settings.value(QStringLiteral("repair/reinterpretEncoding")).toString();
+    const QString last = settings::reinterpretEncoding();
     if (!last.isEmpty()) {
         choices.removeAll(last);
         choices.prepend(last);
@@ -493,7 +491,7 @@ void RepairActions::chooseReinterpretEncoding() {
                              tr("\"%1\" is not an encoding ICU knows.").arg(encoding));
         return;
     }
-    settings.setValue(QStringLiteral("repair/reinterpretEncoding"), encoding.trimmed());
+    settings::setReinterpretEncoding(encoding.trimmed());
     runReinterpret(encoding.trimmed());
 }
 
@@ -601,11 +599,11 @@ ChangePreview RepairActions::reinterpretPreview(const QString& title, const QStr
 void RepairActions::offerReinterpret(const QString& title, const QString& encoding,
                                      ReinterpretOutcome& outcome) {
     const auto& r = outcome.result;
-    if (!r.ok) {
-        QMessageBox::warning(
-            window_, title,
-            tr("%1 cannot be read as %2: %3")
-                .arg(document_->displayName(), encoding, QString::fromStdString(r.error)));
+    if (!r.status.ok()) {
+        QMessageBox::warning(window_, title,
+                             tr("%1 cannot be read as %2: %3")
+                                 .arg(document_->displayName(), encoding,
+                                      QString::fromStdString(r.status.message())));
         emit finished(tr("%1 failed.").arg(title));
         return;
     }

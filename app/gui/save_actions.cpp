@@ -10,6 +10,7 @@
 #include "repair_actions.h"
 #include "save_encoding_dialog.h"
 #include "save_source.h"
+#include "settings.h"
 #include "u8codec/problem.h"
 #include "u8convert/transcode.h"
 
@@ -26,14 +27,13 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace u8app {
 namespace {
 
-const QString kBackupKey = QStringLiteral("save/keepBackup");
 constexpr std::size_t kChunk = std::size_t(4) << 20;
 
 QString fromNative(const std::string& text) {
@@ -97,12 +97,11 @@ void SaveActions::populate(QMenu* menu, QAction* before) {
 
     backup_ = new QAction(tr("Keep a &Backup When Saving"), this);
     backup_->setCheckable(true);
-    backup_->setChecked(QSettings().value(kBackupKey, true).toBool());
+    backup_->setChecked(settings::keepBackup());
     backup_->setStatusTip(
         tr("Before a file is replaced, keep its previous bytes as NAME.bak (or "
            "NAME.bak.1, NAME.bak.2… when that is taken: no backup is overwritten)"));
-    connect(backup_, &QAction::toggled, this,
-            [](bool on) { QSettings().setValue(kBackupKey, on); });
+    connect(backup_, &QAction::toggled, this, [](bool on) { settings::setKeepBackup(on); });
 
     for (QAction* a : {save_, saveAs_, saveAsEncoding_})
         a->setToolTip(a->statusTip());
@@ -121,7 +120,7 @@ void SaveActions::updateEnabled() {
 }
 
 bool SaveActions::keepBackup() const {
-    return backup_ ? backup_->isChecked() : QSettings().value(kBackupKey, true).toBool();
+    return backup_ ? backup_->isChecked() : settings::keepBackup();
 }
 
 bool SaveActions::maybeSave() {
@@ -207,27 +206,28 @@ bool SaveActions::writeBytes(
         window_, tr("Saving %1").arg(QFileInfo(path).fileName()),
         [path, backup, outcome, write](JobControl& control) {
             const std::string name = QFile::encodeName(path).toStdString();
-            std::string error;
-            const auto file = u8io::AtomicOutput::create(name, error);
-            if (!file) {
-                outcome->error = fromNative(error);
+            auto created = u8io::AtomicOutput::create(name);
+            if (!created) {
+                outcome->error = fromNative(created.message());
                 return;
             }
+            const std::unique_ptr<u8io::AtomicOutput> file = std::move(*created);
             // Until commit, the file is untouched; dropping `file` removes its temporary.
             if (!write(*file, control, outcome->error) || control.cancelled())
                 return;
             // Only a file that exists has a previous version to keep (a new name has none).
             if (backup && QFileInfo::exists(path)) {
-                const auto made = u8io::writeBackup(name, error, file.get());
+                const auto made = u8io::writeBackup(name, file.get());
                 if (!made) {
-                    outcome->error = tr("cannot keep the backup: %1").arg(fromNative(error));
+                    outcome->error =
+                        tr("cannot keep the backup: %1").arg(fromNative(made.message()));
                     return;
                 }
                 outcome->backupName = fromNative(made->name);
                 outcome->backupKind = made->kind;
             }
-            if (!file->commit(error)) {
-                outcome->error = fromNative(error);
+            if (const u8codec::Status committed = file->commit(); !committed) {
+                outcome->error = fromNative(committed.message());
                 return;
             }
             outcome->ok = true;
@@ -257,7 +257,8 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
         return false;
     u8io::SaveOptions options;
     options.keepBackup = keepBackup();
-    auto result = std::make_shared<u8io::SaveResult>();
+    // Filled by the job; empty only if it never ran.
+    auto result = std::make_shared<std::optional<u8codec::Result<u8io::Saved>>>();
     QEventLoop loop;
     emit writeStarting(path);
     runInBackground(
@@ -268,23 +269,23 @@ bool SaveActions::writeAtomically(const std::shared_ptr<const u8codec::ByteSourc
                 control.setProgress(total == 0 ? 1.0 : double(written) / double(total));
                 return !control.cancelled();
             };
-            *result = u8io::saveSource(*source, QFile::encodeName(path).toStdString(), options);
+            result->emplace(
+                u8io::saveSource(*source, QFile::encodeName(path).toStdString(), options));
         },
         [&loop](const JobControl&) { loop.quit(); });
     loop.exec();
     emit writeEnded(path);
-    switch (result->status) {
-    case u8io::SaveResult::Status::Saved:
+    if (*result && (*result)->ok()) {
+        const u8io::Saved& saved = ***result;
         // Only what happened, with the backup's actual name.
-        emit message(savedMessage(path, fromNative(result->backupName), result->backupKind));
+        emit message(savedMessage(path, fromNative(saved.backupName), saved.backupKind));
         return true;
-    case u8io::SaveResult::Status::Cancelled:
+    }
+    if (*result && (*result)->failedWith(u8codec::ErrorCode::Cancelled)) {
         emit message(tr("Saving %1 cancelled; the file is unchanged.").arg(path));
         return false;
-    case u8io::SaveResult::Status::Failed:
-        break;
     }
-    const QString error = fromNative(result->error);
+    const QString error = *result ? fromNative((*result)->message()) : QString();
     QMessageBox::warning(
         window_, tr("Save failed"),
         tr("%1 could not be written: %2. The file is unchanged.").arg(path, error));
@@ -389,10 +390,10 @@ QString SaveActions::lossQuestion(const u8convert::TranscodeResult& result,
 
 QString SaveActions::unsavableReason(const u8convert::TranscodeResult& result,
                                      const ProblemTally& tally, const QString& target) {
-    if (result.ok)
+    if (result.status.ok())
         return {};
     if (!result.unmappable && !tally.problems)
-        return QString::fromStdString(result.error);
+        return QString::fromStdString(result.status.message());
     QStringList parts;
     if (tally.problems > 0)
         parts << tr("The %n problem(s) of the Problems list (first at offsets %1) would become "

@@ -1,11 +1,12 @@
 #include "save_encoding_dialog.h"
 
+#include "settings.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QSettings>
 
 namespace u8app {
 
@@ -26,20 +27,19 @@ SaveEncodingDialog::SaveEncodingDialog(QWidget* parent)
       bom_(new QCheckBox(tr("Write a byte order mark (Unicode encodings)"), this)),
       policy_(new QComboBox(this)), problem_(new QLabel(this)) {
     setWindowTitle(tr("Save As Encoding"));
-    const QSettings settings;
     encoding_->setObjectName(QStringLiteral("encoding"));
     encoding_->setEditable(true);
     encoding_->addItems(kTargetEncodings);
-    encoding_->setCurrentText(
-        settings.value(QStringLiteral("save/encoding"), kTargetEncodings.front()).toString());
+    const QString remembered = settings::saveEncoding();
+    encoding_->setCurrentText(remembered.isEmpty() ? kTargetEncodings.front() : remembered);
     encoding_->setToolTip(tr("Any encoding ICU knows may be typed"));
-    bom_->setChecked(settings.value(QStringLiteral("save/signature"), false).toBool());
+    bom_->setChecked(settings::saveSignature());
     policy_->setObjectName(QStringLiteral("unmappable"));
     policy_->addItem(tr("Refuse to save"), int(u8convert::UnmappablePolicy::Fail));
     policy_->addItem(tr("Substitute the encoding's replacement character"),
                      int(u8convert::UnmappablePolicy::Substitute));
     policy_->addItem(tr("Escape as &#xHHHH;"), int(u8convert::UnmappablePolicy::Escape));
-    policy_->setCurrentIndex(settings.value(QStringLiteral("save/unmappable"), 0).toInt());
+    policy_->setCurrentIndex(settings::saveUnmappable());
     problem_->setObjectName(QStringLiteral("problem"));
     problem_->setWordWrap(true);
     problem_->setTextFormat(Qt::PlainText);
@@ -71,10 +71,9 @@ u8convert::TranscodeOptions SaveEncodingDialog::options() const {
 }
 
 void SaveEncodingDialog::saveChoices() const {
-    QSettings settings;
-    settings.setValue(QStringLiteral("save/encoding"), encoding());
-    settings.setValue(QStringLiteral("save/signature"), bom_->isChecked());
-    settings.setValue(QStringLiteral("save/unmappable"), policy_->currentIndex());
+    settings::setSaveEncoding(encoding());
+    settings::setSaveSignature(bom_->isChecked());
+    settings::setSaveUnmappable(policy_->currentIndex());
 }
 
 void SaveEncodingDialog::setProblem(const QString& text) {

@@ -46,13 +46,13 @@ void TextEncodingActions::populate(QMenu* view) {
 }
 
 bool TextEncodingActions::setEncoding(const QString& encoding) {
-    std::string error;
-    const auto reading = u8convert::TextReading::make(encoding.toStdString(), error);
-    if (!reading) {
-        emit message(
-            tr("The text pane cannot read %1: %2").arg(encoding, QString::fromStdString(error)));
+    auto made = u8convert::TextReading::make(encoding.toStdString());
+    if (!made) {
+        emit message(tr("The text pane cannot read %1: %2")
+                         .arg(encoding, QString::fromStdString(made.message())));
         return false;
     }
+    const std::shared_ptr<const u8convert::TextReading> reading = std::move(*made);
     textView_->setTextReading(reading);
     for (QAction* a : group_->actions())
         a->setChecked(a->data().toString() == encoding);

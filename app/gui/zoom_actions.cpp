@@ -1,8 +1,8 @@
 #include "zoom_actions.h"
 
+#include "settings.h"
 #include "window_action.h"
 
-#include <QSettings>
 #include <QWidget>
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,6 @@
 namespace u8app {
 
 namespace {
-
-const QString kSettingsKey = QStringLiteral("zoomPercent");
 
 QFont scaled(QFont font, int percent) {
     if (font.pointSizeF() > 0)
@@ -55,7 +53,7 @@ void ZoomActions::setPercent(int percent) {
     const int level = *std::min_element(all.begin(), all.end(), [percent](int a, int b) {
         return std::abs(a - percent) < std::abs(b - percent);
     });
-    QSettings().setValue(kSettingsKey, level);
+    settings::setZoomPercent(level);
     if (level == percent_)
         return;
     percent_ = level;
@@ -79,7 +77,7 @@ void ZoomActions::zoomOut() {
 }
 
 void ZoomActions::readSettings() {
-    setPercent(QSettings().value(kSettingsKey, 100).toInt());
+    setPercent(settings::zoomPercent());
 }
 
 void ZoomActions::apply() {

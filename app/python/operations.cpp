@@ -145,8 +145,8 @@ u8convert::RepairResult repairBytes(const std::string& data,
     } else {
         result = u8convert::repair(bytesOf(data), options);
     }
-    if (!result.ok)
-        throw CodecError(result.error);
+    if (!result.status.ok())
+        throw CodecError(result.status.message());
     return result;
 }
 
@@ -210,8 +210,8 @@ std::string transcodeBytes(const std::string& data, const TranscodeRequest& r) {
     options.escape = *style;
     options.addSignature = r.addSignature;
     u8convert::TranscodeResult result = u8convert::transcode(bytesOf(data), r.from, r.to, options);
-    if (!result.ok)
-        throw CodecError(result.error);
+    if (!result.status.ok())
+        throw CodecError(result.status.message());
     return std::move(result.output);
 }
 

@@ -122,15 +122,6 @@ Result<std::unique_ptr<AtomicOutput>> AtomicOutput::create(const std::string& pa
     return createTemp(path, target, target); // keeps what the replaced file had
 }
 
-std::unique_ptr<AtomicOutput> AtomicOutput::create(const std::string& path, std::string& error) {
-    auto made = create(path);
-    if (!made) {
-        error = made.message();
-        return nullptr;
-    }
-    return std::move(*made);
-}
-
 Result<std::unique_ptr<AtomicOutput>> AtomicOutput::createBeside(const std::string& original) {
     return createTemp(original, original, original);
 }
@@ -401,13 +392,6 @@ Result<void> AtomicOutput::commit(const BeforeRename& beforeRename) {
     if (renamed)
         syncDirectoryOf(targetPath_);
     return renamed;
-}
-
-bool AtomicOutput::commit(std::string& error) {
-    const Result<void> done = commit();
-    if (!done)
-        error = done.message();
-    return done.ok();
 }
 
 namespace {

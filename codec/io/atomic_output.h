@@ -36,10 +36,6 @@ public:
     // Starts writing `path`; an error "PATH: reason" when it cannot. A symbolic link is followed
     // to the file it names (a link to nothing is refused).
     [[nodiscard]] static Result<std::unique_ptr<AtomicOutput>> create(const std::string& path);
-    // The same with the error as an out-parameter (null on failure): the form the window's
-    // actions still call, until they move to the Result one (issue 35's document layer).
-    [[nodiscard]] static std::unique_ptr<AtomicOutput> create(const std::string& path,
-                                                              std::string& error);
     // Starts a new file beside the existing `original` with its mode, owner, group and extended
     // attributes, to be made visible by commitUnderFreeName() (a backup).
     [[nodiscard]] static Result<std::unique_ptr<AtomicOutput>>
@@ -75,8 +71,6 @@ public:
     // Makes the output visible under its name. An error if anything failed, or `beforeRename`
     // said no (its error); then the target is untouched.
     [[nodiscard]] Result<void> commit(const BeforeRename& beforeRename = {});
-    // commit() with the error as an out-parameter: the window's form, as create()'s.
-    [[nodiscard]] bool commit(std::string& error);
     // For createBeside(): makes the output visible under the first of nameFor(0), nameFor(1), …
     // that no file has, never replacing one (the names lie in the original's directory). Returns
     // the name used.

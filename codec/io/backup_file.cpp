@@ -123,14 +123,4 @@ Result<Backup> writeBackup(const std::string& path, const AtomicOutput* replacem
     return backup;
 }
 
-std::optional<Backup> writeBackup(const std::string& path, std::string& error,
-                                  const AtomicOutput* replacement) {
-    auto made = writeBackup(path, replacement);
-    if (!made) {
-        error = made.message();
-        return std::nullopt;
-    }
-    return std::move(*made);
-}
-
 } // namespace u8io

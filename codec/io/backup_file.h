@@ -45,8 +45,4 @@ struct Backup {
 // error naming the file and the reason.
 [[nodiscard]] Result<Backup> writeBackup(const std::string& path,
                                          const AtomicOutput* replacement = nullptr);
-// The same with the error as an out-parameter: the window's form, as AtomicOutput::create()'s.
-[[nodiscard]] std::optional<Backup> writeBackup(const std::string& path, std::string& error,
-                                                const AtomicOutput* replacement = nullptr);
-
 } // namespace u8io

@@ -11,15 +11,13 @@
 
 namespace u8io {
 
-SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
-                      const SaveOptions& options) {
-    SaveResult result;
+Result<Saved> saveSource(const u8codec::ByteSource& bytes, const std::string& path,
+                         const SaveOptions& options) {
+    using u8codec::ErrorCode;
     // Until commit() the target is untouched; dropping `out` discards what was written.
     auto created = AtomicOutput::create(path);
-    if (!created) {
-        result.error = created.message();
-        return result;
-    }
+    if (!created)
+        return created.error();
     const std::unique_ptr<AtomicOutput> out = std::move(*created);
     // One page-aligned chunk, reused: a chunk as large as kDirectWrite or more goes from it to
     // write(2) without another copy (atomic_output.cpp).
@@ -28,20 +26,17 @@ SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
     for (std::uint64_t done = 0; done < total;) {
         const std::size_t want = std::size_t(std::min<std::uint64_t>(buffer.size(), total - done));
         const std::size_t got = bytes.read(done, buffer.span().first(want));
-        if (got < want) {
-            result.error = path + ": only " + std::to_string(done + got) + " of the " +
-                           std::to_string(total) +
-                           " bytes to save could be read (has the file being edited shrunk?); "
-                           "nothing written";
-            return result;
-        }
+        if (got < want)
+            return {ErrorCode::Changed,
+                    path + ": only " + std::to_string(done + got) + " of the " +
+                        std::to_string(total) +
+                        " bytes to save could be read (has the file being edited shrunk?); "
+                        "nothing written"};
         if (!out->write(buffer.span().first(got)))
             break; // commit() says why
         done += got;
-        if (options.progress && !options.progress(done, total)) {
-            result.status = SaveResult::Status::Cancelled;
-            return result;
-        }
+        if (options.progress && !options.progress(done, total))
+            return {ErrorCode::Cancelled, path + ": cancelled; nothing written"};
     }
     // Only a file that exists has a previous version to keep (a new name has none). The backup
     // is made from the target as it is on disk, which is still the old version, just before the
@@ -62,15 +57,14 @@ SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
         !committed) {
         if (backup) // the rename failed after the backup was made: the file is as it was
             ::unlink(backup->name.c_str());
-        result.error = committed.message();
-        return result;
+        return committed.error();
     }
+    Saved saved;
     if (backup) {
-        result.backupName = backup->name;
-        result.backupKind = backup->kind;
+        saved.backupName = backup->name;
+        saved.backupKind = backup->kind;
     }
-    result.status = SaveResult::Status::Saved;
-    return result;
+    return saved;
 }
 
 } // namespace u8io

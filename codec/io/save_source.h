@@ -23,17 +23,17 @@ struct SaveOptions {
     std::function<bool(std::uint64_t written, std::uint64_t total)> progress;
 };
 
-struct SaveResult {
-    enum class Status { Saved, Cancelled, Failed };
-    Status status = Status::Failed;
-    std::string error;                        // when Failed: "PATH: reason"
+// A save done.
+struct Saved {
     std::string backupName;                   // when a backup was kept
     BackupKind backupKind = BackupKind::Copy; // then how it was made
 };
 
 // Writes `bytes` (size() of them) to `path`. Fails, with the target untouched, if fewer can be
-// read (the file a document refers to shrank under it) or written.
-[[nodiscard]] SaveResult saveSource(const u8codec::ByteSource& bytes, const std::string& path,
-                                    const SaveOptions& options = {});
+// read (the file a document refers to shrank under it) or written: ErrorCode::Io, the message
+// "PATH: reason"; ErrorCode::Cancelled when options.progress asked to stop.
+[[nodiscard]] u8codec::Result<Saved> saveSource(const u8codec::ByteSource& bytes,
+                                                const std::string& path,
+                                                const SaveOptions& options = {});
 
 } // namespace u8io

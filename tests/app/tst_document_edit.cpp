@@ -423,10 +423,11 @@ private slots:
         options.normalForm = u8convert::NormalForm::Nfd;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
         const u8convert::RepairResult r = u8convert::repair(bytes, options);
-        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
-        QVERIFY(ties.ok);
+        const u8codec::Result<u8convert::ChangeTies> ties =
+            u8convert::tieChanges(bytes, r.report.changes);
+        QVERIFY(ties.ok());
         const ChangePreview p =
-            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &*ties);
         QVERIFY(p.selectable);
         ChangePreviewDialog dialog(p);
         auto* tree = dialog.findChild<ChangeTree*>();
@@ -469,13 +470,14 @@ private slots:
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
         const u8convert::RepairResult r = u8convert::repair(bytes, options);
         QCOMPARE(r.report.changes.size(), std::size_t(3));
-        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
+        const u8codec::Result<u8convert::ChangeTies> ties =
+            u8convert::tieChanges(bytes, r.report.changes);
         const u8codec::MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
         const auto lines = linesOfChanges(source, r.report.changes);
         QVERIFY(lines);
         QCOMPARE(*lines, (std::vector<quint64>{2, 2, 3}));
-        const ChangePreview p = RepairActions::previewOf(QStringLiteral("Fix"), r.report, options,
-                                                         &ties.group, &*lines);
+        const ChangePreview p =
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &*ties, &*lines);
         ChangePreviewDialog dialog(p);
         auto* tree = dialog.findChild<ChangeTree*>();
         QVERIFY(tree);
@@ -499,9 +501,10 @@ private slots:
         options.invalid = u8codec::ErrorPolicy::Replace;
         const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(in.data()), in.size());
         const u8convert::RepairResult r = u8convert::repair(bytes, options);
-        const u8convert::ChangeTies ties = u8convert::tieChanges(bytes, r.report.changes);
+        const u8codec::Result<u8convert::ChangeTies> ties =
+            u8convert::tieChanges(bytes, r.report.changes);
         const ChangePreview p =
-            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &ties.group);
+            RepairActions::previewOf(QStringLiteral("Fix"), r.report, options, &*ties);
         QVERIFY(p.selectable);
         QCOMPARE(p.totalChanges, quint64(4)); // 3 fixes and C0 AF
         ChangePreviewDialog dialog(p);

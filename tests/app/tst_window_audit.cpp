@@ -10,6 +10,7 @@
 #include "main_window.h"
 #include "message_banner.h"
 #include "problems_model.h"
+#include "settings.h"
 #include "text_view.h"
 #include "window_test_support.h"
 
@@ -246,7 +247,7 @@ private slots:
         QVERIFY(audit->setAllowlistFile(good));
         waitForAudit(w);
         QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(0));
-        QCOMPARE(QSettings().value(QStringLiteral("auditAllowlist")).toString(), good);
+        QCOMPARE(u8app::settings::auditAllowlist(), good);
         QVERIFY(audit->clearAllowlistAction()->isEnabled());
         // A bad file: a message naming the file and the line; the allowlist before stays.
         QVERIFY(!audit->setAllowlistFile(bad));
@@ -260,7 +261,7 @@ private slots:
             QCOMPARE(u8test::auditActions(next)->allowlistFile(), good);
             QVERIFY(u8test::banner(next)->text().isEmpty());
         }
-        QSettings().setValue(QStringLiteral("auditAllowlist"), bad);
+        u8app::settings::setAuditAllowlist(bad);
         {
             MainWindow next;
             QVERIFY(u8test::auditActions(next)->allowlistFile().isEmpty());
@@ -278,7 +279,7 @@ private slots:
         audit->clearAllowlistAction()->trigger();
         waitForAudit(w);
         QCOMPARE(u8test::session(w)->auditReport()->totalFindings, quint64(1));
-        QVERIFY(QSettings().value(QStringLiteral("auditAllowlist")).toString().isEmpty());
+        QVERIFY(u8app::settings::auditAllowlist().isEmpty());
     }
 
 private:

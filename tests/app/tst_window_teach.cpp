@@ -12,6 +12,7 @@
 #include "inspector_panel.h"
 #include "main_window.h"
 #include "message_banner.h"
+#include "settings.h"
 #include "text_view.h"
 #include "walkthrough_actions.h"
 #include "walkthrough_panel.h"
@@ -286,7 +287,7 @@ private slots:
         zoom->zoomInAction()->trigger();
         zoom->zoomInAction()->trigger();
         QCOMPARE(zoom->percent(), 125);
-        QCOMPARE(QSettings().value(QStringLiteral("zoomPercent")).toInt(), 125);
+        QCOMPARE(u8app::settings::zoomPercent(), 125);
         QCOMPARE(u8test::hexView(w)->font().pointSizeF(), hex * 1.25);
         QCOMPARE(u8test::textView(w)->font().pointSizeF(), text * 1.25);
         QString wrong;

@@ -12,6 +12,7 @@ class TestUmbrella : public QObject {
     Q_OBJECT
 private slots:
     void compilesAlone();
+    void resultsSayWhy();
     void includesEveryPublicHeader();
 };
 
@@ -21,6 +22,25 @@ void TestUmbrella::compilesAlone() {
     const u8codec::MemorySource source(std::vector<std::uint8_t>{0xE2, 0x82, 0xAC});
     QCOMPARE(source.size(), std::uint64_t(3));
     QVERIFY(u8codec::cpuRuns(u8codec::Isa::Portable));
+}
+
+// The error contract (result.h): a Status is ok until given an error; the code tells a cancel
+// from a failure; the message is the error's, and empty (not read past) while ok.
+void TestUmbrella::resultsSayWhy() {
+    const u8codec::Status done;
+    QVERIFY(done.ok());
+    QVERIFY(done.message().empty());
+    QVERIFY(!done.failedWith(u8codec::ErrorCode::Cancelled));
+    const u8codec::Status stopped{u8codec::ErrorCode::Cancelled, "cancelled"};
+    QVERIFY(!stopped.ok());
+    QVERIFY(stopped.failedWith(u8codec::ErrorCode::Cancelled));
+    QVERIFY(!stopped.failedWith(u8codec::ErrorCode::Io));
+    QCOMPARE(stopped.message(), std::string("cancelled"));
+    const u8codec::Result<int> value = 7;
+    QVERIFY(value.ok() && *value == 7 && value.message().empty());
+    const u8codec::Result<int> refused{u8codec::ErrorCode::Invalid, "f.txt: not UTF-8"};
+    QVERIFY(refused.failedWith(u8codec::ErrorCode::Invalid));
+    QCOMPARE(refused.message(), std::string("f.txt: not UTF-8"));
 }
 
 void TestUmbrella::includesEveryPublicHeader() {

@@ -32,17 +32,24 @@ private slots:
     }
 
     void typedInput() {
-        std::string error;
-        QCOMPARE(codePointFromInput(" U+00E9 ", error).value_or(0), char32_t(0xE9));
-        QCOMPARE(codePointFromInput("\xC3\xA9", error).value_or(0), char32_t(0xE9));
-        QCOMPARE(codePointFromInput("LATIN SMALL LETTER E WITH ACUTE", error).value_or(0),
-                 char32_t(0xE9));
-        QCOMPARE(codePointFromInput("A", error).value_or(0), char32_t(0x41));
-        QVERIFY(!codePointFromInput("\xC3", error));
-        QVERIFY(error.find("not valid UTF-8") != std::string::npos);
-        QVERIFY(!codePointFromInput("e\xCC\x81", error)); // two code points
-        QVERIFY(error.find("neither one character") != std::string::npos);
-        QVERIFY(!codePointFromInput("   ", error));
+        const auto read = [](std::string_view text) {
+            const u8codec::Result<char32_t> cp = codePointFromInput(text);
+            return cp ? *cp : char32_t(0);
+        };
+        QCOMPARE(read(" U+00E9 "), char32_t(0xE9));
+        QCOMPARE(read("\xC3\xA9"), char32_t(0xE9));
+        QCOMPARE(read("LATIN SMALL LETTER E WITH ACUTE"), char32_t(0xE9));
+        QCOMPARE(read("A"), char32_t(0x41));
+        const auto cut = codePointFromInput("\xC3");
+        QVERIFY(!cut);
+        QVERIFY(cut.message().find("not valid UTF-8") != std::string::npos);
+        QVERIFY(cut.failedWith(u8codec::ErrorCode::Invalid));
+        const auto two = codePointFromInput("e\xCC\x81"); // two code points
+        QVERIFY(!two);
+        QVERIFY(two.message().find("neither one character") != std::string::npos);
+        const auto blank = codePointFromInput("   ");
+        QVERIFY(!blank);
+        QCOMPARE(blank.message(), std::string("Type a character, U+XXXX or a character's name."));
     }
 };
 

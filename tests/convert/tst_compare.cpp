@@ -4,6 +4,7 @@
 // scattered edits; and the bound on the alignment's work.
 #include "u8codec/byte_source.h"
 #include "u8convert/compare.h"
+#include "u8convert/normalize.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -189,6 +190,23 @@ private slots:
         default: // the same text: nothing to mark but a byte order mark of one side
             QVERIFY(r.hunks.empty() || only(HunkKind::ByteOrderMark));
         }
+    }
+
+    // A line the normaliser refuses (a run of combining accents over kMaxUnboundedRun) is
+    // compared as it is: two such lines that differ are an edit, not a change of normal form
+    // (they were both "" once normalised, before the refusal was a Result).
+    void refusedByTheNormaliserIsComparedAsItIs() {
+        QByteArray accents;
+        for (std::size_t i = 0; i <= u8convert::kMaxUnboundedRun; ++i)
+            accents += "\xCC\x81";
+        const QByteArray a = "a" + accents + "\nkept\n", b = "b" + accents + "\nkept\n";
+        const CompareResult r = run(a, b);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(int(r.verdict), int(CompareVerdict::Differ));
+        QCOMPARE(r.hunkCount, 1u);
+        QCOMPARE(name(r.hunks.front().kind), name(HunkKind::TextEdit));
+        // Such a line against itself is no difference.
+        QCOMPARE(int(run(a, a).verdict), int(CompareVerdict::SameBytes));
     }
 
     void labels_data() {

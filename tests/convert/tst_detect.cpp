@@ -355,7 +355,7 @@ void TestDetect::icuNamesTheWindowsPageForBytes80To9F() {
     QVERIFY2(!d.guesses.empty() && d.guesses.front().encoding == encoding.toStdString(),
              u8cli::detectionText(d).c_str());
     const TranscodeResult back = transcode(bytes(data), d.guesses.front().encoding, "UTF-8");
-    QVERIFY(back.ok);
+    QVERIFY(back.status.ok());
     QCOMPARE(q(back.output), q(original));
 }
 

@@ -326,7 +326,7 @@ void TestMojibakeShort::explanationSaysTheLikelihood() {
     RepairOptions o;
     o.mojibake = true;
     const RepairResult r = repair(std::string("CAFÃ‰\n"), o);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     const QString text = QString::fromStdString(r.report.toExplanation());
     QVERIFY2(text.contains(QStringLiteral("Likelihood: the repair reads ")) &&
                  text.contains(QStringLiteral("nats likelier in real text; least likely pairs of "

@@ -73,23 +73,23 @@ private slots:
 
 void TestNormalizeRuns::runUpToTheCapIsNormalised() {
     const std::string text = "x a" + repeated(kAcute, kMaxUnboundedRun) + " y";
-    const NormalizeResult r = normalize(text, NormalForm::Nfc);
-    QVERIFY2(r.ok, r.error.c_str());
-    QCOMPARE(r.text, "x " + kAAcute + repeated(kAcute, kMaxUnboundedRun - 1) + " y");
+    const u8codec::Result<Normalized> r = normalize(text, NormalForm::Nfc);
+    QVERIFY2(r.ok(), r.message().c_str());
+    QCOMPARE(r->text, "x " + kAAcute + repeated(kAcute, kMaxUnboundedRun - 1) + " y");
 }
 
 void TestNormalizeRuns::longerRunIsRefused() {
     const std::string text = "a" + repeated(kAcute, kMaxUnboundedRun + 1);
     for (const NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
-        const NormalizeResult r = normalize(text, form);
-        QVERIFY(!r.ok);
-        QCOMPARE(r.error, overlongRunMessage());
-        QVERIFY(r.text.empty());
+        const u8codec::Result<Normalized> r = normalize(text, form);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.message(), overlongRunMessage());
+        QVERIFY(r.failedWith(u8codec::ErrorCode::Invalid));
     }
     // ASCII between two runs ends the first: two runs at the cap are normalised.
     const std::string two =
         "a" + repeated(kAcute, kMaxUnboundedRun) + "e" + repeated(kAcute, kMaxUnboundedRun);
-    QVERIFY(normalize(two, NormalForm::Nfc).ok);
+    QVERIFY(normalize(two, NormalForm::Nfc).ok());
     QCOMPARE(u8convert::detail::overlongNonStarterRun(two), std::string::npos);
     QCOMPARE(u8convert::detail::overlongNonStarterRun(text), 1 + 2 * kMaxUnboundedRun);
 }
@@ -98,10 +98,10 @@ void TestNormalizeRuns::longerRunIsRefused() {
 // has one in NFD: a long run of it is refused in NFC only.
 void TestNormalizeRuns::boundaryDependsOnTheForm() {
     const std::string text = "\xE1\x84\x80" + repeated(kJamoA, kMaxUnboundedRun + 1);
-    QVERIFY(!normalize(text, NormalForm::Nfc).ok);
-    const NormalizeResult nfd = normalize(text, NormalForm::Nfd);
-    QVERIFY2(nfd.ok, nfd.error.c_str());
-    QCOMPARE(nfd.text, text);
+    QVERIFY(!normalize(text, NormalForm::Nfc).ok());
+    const u8codec::Result<Normalized> nfd = normalize(text, NormalForm::Nfd);
+    QVERIFY2(nfd.ok(), nfd.message().c_str());
+    QCOMPARE(nfd->text, text);
 }
 
 // repair() refuses with normalize()'s reason, though "b" and acute accents are already in NFC;
@@ -112,8 +112,9 @@ void TestNormalizeRuns::repairRefusesAndStreamedRepairAgrees() {
     RepairOptions options;
     options.normalForm = NormalForm::Nfc;
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(!whole.ok);
-    QVERIFY2(whole.error.find(overlongRunMessage()) != std::string::npos, whole.error.c_str());
+    QVERIFY(!whole.status.ok());
+    QVERIFY2(whole.status.message().find(overlongRunMessage()) != std::string::npos,
+             whole.status.message().c_str());
     for (const std::size_t window : {std::size_t(1000), std::size_t(1) << 20}) {
         MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
         StreamOptions stream;
@@ -121,8 +122,9 @@ void TestNormalizeRuns::repairRefusesAndStreamedRepairAgrees() {
         RepairSink sink;
         sink.write = [](std::string_view) { return true; };
         const RepairResult s = repairStreamed(source, sink, options, stream);
-        QVERIFY(!s.ok);
-        QVERIFY2(s.error.find(overlongRunMessage()) != std::string::npos, s.error.c_str());
+        QVERIFY(!s.status.ok());
+        QVERIFY2(s.status.message().find(overlongRunMessage()) != std::string::npos,
+                 s.status.message().c_str());
     }
 }
 
@@ -137,8 +139,9 @@ void TestNormalizeRuns::streamedRepairStopsEarlyInALongRun() {
     RepairSink sink;
     sink.write = [](std::string_view) { return true; };
     const RepairResult r = repairStreamed(source, sink, options, stream);
-    QVERIFY(!r.ok);
-    QVERIFY2(r.error.find("at byte 0x") != std::string::npos, r.error.c_str());
+    QVERIFY(!r.status.ok());
+    QVERIFY2(r.status.message().find("at byte 0x") != std::string::npos,
+             r.status.message().c_str());
     QVERIFY2(source.furthest() <= (std::uint64_t(8) << 20),
              std::to_string(source.furthest()).c_str());
 }

@@ -66,7 +66,7 @@ void TestRepairC1::actionNames() {
 
 void TestRepairC1::quotedTextBecomesPunctuation() {
     const RepairResult r = run(kQuoted, cp1252());
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), QByteArray("„quoted“ … and “more”"));
     QCOMPARE(r.report.counts[std::size_t(RepairKind::C1Control)], 5u);
     QCOMPARE(r.report.total(), 5u);
@@ -97,7 +97,7 @@ void TestRepairC1::everyByteAsIcuReadsIt() {
         in += char(b);
         in += 'y';
         const RepairResult r = run(in, cp1252());
-        QVERIFY(r.ok);
+        QVERIFY(r.status.ok());
         const std::string byte(1, char(b));
         const TranscodeResult icu = transcode(bytes(byte), "windows-1252", "UTF-8");
         const bool undefined = b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D;
@@ -105,7 +105,7 @@ void TestRepairC1::everyByteAsIcuReadsIt() {
             QCOMPARE(q(r.text), q(in));
             QCOMPARE(r.report.total(), 0u);
         } else {
-            QVERIFY(icu.ok);
+            QVERIFY(icu.status.ok());
             QCOMPARE(q(r.text), q("x" + icu.output + "y"));
             QCOMPARE(r.report.total(), 1u);
             ++converted;
@@ -119,7 +119,7 @@ void TestRepairC1::undefinedBytesStay() {
     const std::string undefined = "a\xC2\x81"
                                   "b\xC2\x8D\xC2\x8F\xC2\x90\xC2\x9D";
     const RepairResult r = run(undefined + "\xC2\x93", cp1252());
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), q(undefined + "“"));
     QCOMPARE(r.report.total(), 1u);
     QCOMPARE(findC1Punctuation(undefined), std::string_view::npos);
@@ -130,7 +130,7 @@ void TestRepairC1::undefinedBytesStay() {
 void TestRepairC1::keepIsTheDefault() {
     QCOMPARE(RepairOptions{}.c1, C1Action::Keep);
     const RepairResult r = run(kQuoted, RepairOptions{});
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), q(kQuoted));
     QCOMPARE(r.report.total(), 0u);
     RepairReport report;
@@ -163,7 +163,7 @@ void TestRepairC1::offsetsInTheOriginalInput() {
     o.bom = BomAction::Strip;
     o.lineEnding = LineEnding::Lf;
     const RepairResult r = run(in, o);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD„a“\n\xEF\xBF\xBD…\n"));
     std::vector<std::uint64_t> at;
     for (const RepairChange& c : r.report.changes) {
@@ -185,7 +185,7 @@ void TestRepairC1::mojibakeIsRepairedFirst() {
     RepairOptions o = cp1252();
     o.mojibake = true;
     const RepairResult r = run(in, o);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), QByteArray("„Čech“"));
     QCOMPARE(r.report.counts[std::size_t(RepairKind::Mojibake)], 1u);
     QCOMPARE(r.report.counts[std::size_t(RepairKind::C1Control)], 2u);
@@ -210,7 +210,7 @@ void TestRepairC1::punctuationThatMakesMojibakeIsRepairedToo() {
     RepairOptions o = cp1252();
     o.mojibake = true;
     const RepairResult r = run(in, o);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QCOMPARE(q(r.text), QByteArray("Привет Є мир Є"));
     QCOMPARE(int(r.report.changes.size()), 4);
     const auto at = [&](RepairKind kind, std::uint64_t offset, std::uint64_t length) {
@@ -239,10 +239,10 @@ void TestRepairC1::idempotent() {
             o.lineEnding = LineEnding::Lf;
         }
         const RepairResult once = run(in, o);
-        QVERIFY(once.ok);
+        QVERIFY(once.status.ok());
         QVERIFY(once.report.counts[std::size_t(RepairKind::C1Control)] > 5);
         const RepairResult twice = run(once.text, o);
-        QVERIFY(twice.ok);
+        QVERIFY(twice.status.ok());
         QCOMPARE(q(twice.text), q(once.text));
         QCOMPARE(twice.report.total(), 0u);
     }

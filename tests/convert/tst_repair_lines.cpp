@@ -52,7 +52,7 @@ QByteArray q(const std::string& s) {
 void TestRepairLines::eachLineThroughItsOwnPage() {
     const std::string in = "id,name\n1,CAFÃ‰\n2,РџСЂРёРІРµС‚\n3,Zoë\r\n4,KrakÃ³w";
     const Run r = byLine(in);
-    QVERIFY(r.result.ok);
+    QVERIFY(r.result.status.ok());
     QCOMPARE(q(r.text), q("id,name\n1,CAFÉ\n2,Привет\n3,Zoë\r\n4,Kraków"));
     const RepairReport& report = r.result.report;
     QCOMPARE(report.counts[std::size_t(RepairKind::Mojibake)], 3u);
@@ -108,7 +108,7 @@ void TestRepairLines::sameAsRepairForOneLine() {
     for (const std::string one : {"JOSÃ‰ PÃ‰REZ\r\n", "plain ASCII\n", "\xC0\xAF bad\n", "a"}) {
         const RepairResult whole = repair(std::string(one), o);
         const Run lines = byLine(one, o);
-        QVERIFY(lines.result.ok);
+        QVERIFY(lines.result.status.ok());
         QCOMPARE(q(lines.text), q(whole.text));
         QCOMPARE(lines.result.report.toJson(), whole.report.toJson());
     }
@@ -118,7 +118,7 @@ void TestRepairLines::bomAddedBeforeTheFirstLineOnly() {
     RepairOptions o;
     o.bom = BomAction::Add;
     const Run r = byLine("one\n\xEF\xBB\xBFtwo\nthree\n", o);
-    QVERIFY(r.result.ok);
+    QVERIFY(r.result.status.ok());
     QCOMPARE(q(r.text), q("\xEF\xBB\xBFone\ntwo\nthree\n"));
 }
 
@@ -126,9 +126,10 @@ void TestRepairLines::strictNamesTheLine() {
     RepairOptions o;
     o.invalid = ErrorPolicy::Strict;
     const Run r = byLine("fine\nalso fine\nbad \xFF here\n", o);
-    QVERIFY(!r.result.ok);
-    QVERIFY2(QString::fromStdString(r.result.error).startsWith("in the line at offset 15: "),
-             r.result.error.c_str());
+    QVERIFY(!r.result.status.ok());
+    QVERIFY2(
+        QString::fromStdString(r.result.status.message()).startsWith("in the line at offset 15: "),
+        r.result.status.message().c_str());
 }
 
 void TestRepairLines::linesLongerThanABlock() {
@@ -141,7 +142,7 @@ void TestRepairLines::linesLongerThanABlock() {
     in += "end rÃ©sumÃ©";
     want += "end résumé";
     const Run r = byLine(in);
-    QVERIFY(r.result.ok);
+    QVERIFY(r.result.status.ok());
     QVERIFY(r.text == want);
     QCOMPARE(r.result.report.counts[std::size_t(RepairKind::Mojibake)], 11u);
 }
@@ -155,9 +156,10 @@ void TestRepairLines::failedWriteStops() {
     RepairOptions o;
     o.mojibake = true;
     const RepairResult r = repairLineByLine(source, sink, o);
-    QVERIFY(!r.ok);
+    QVERIFY(!r.status.ok());
     QCOMPARE(writes, 2);
-    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the output could not be written"));
+    QCOMPARE(QString::fromStdString(r.status.message()),
+             QStringLiteral("the output could not be written"));
 }
 
 // Lines are repaired a block at a time on the codec's threads: the text, the counts and every
@@ -182,7 +184,7 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
     std::uint64_t at = 0, mojibake = 0;
     for (const std::string& line : lines) {
         const RepairResult r = repair(std::string(line), o);
-        QVERIFY(r.ok);
+        QVERIFY(r.status.ok());
         want += r.text;
         for (const RepairChange& c : r.report.changes)
             offsets.push_back(at + c.offset);
@@ -190,7 +192,7 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
         at += line.size();
     }
     const Run run = byLine(in, o);
-    QVERIFY(run.result.ok);
+    QVERIFY(run.result.status.ok());
     QVERIFY(run.text == want);
     QCOMPARE(run.result.report.counts[std::size_t(RepairKind::Mojibake)], mojibake);
     QCOMPARE(run.result.report.changes.size(), offsets.size());
@@ -204,10 +206,10 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
     bad[first] = '\xFF';
     o.invalid = ErrorPolicy::Strict;
     const Run strict = byLine(bad, o);
-    QVERIFY(!strict.result.ok);
-    QVERIFY2(QString::fromStdString(strict.result.error)
+    QVERIFY(!strict.result.status.ok());
+    QVERIFY2(QString::fromStdString(strict.result.status.message())
                  .startsWith(QStringLiteral("in the line at offset %1: ").arg(first)),
-             strict.result.error.c_str());
+             strict.result.status.message().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestRepairLines)

@@ -87,7 +87,7 @@ void TestRepairReport::confidenceReason() {
 
 void TestRepairReport::jsonHasTheFieldsOfAFix() {
     const RepairResult r = fixMojibake("ÃƒÂ© and cafÃƒÂ©");
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     const QJsonArray changes = jsonOf(r.report).value("changes").toArray();
     QCOMPARE(changes.size(), 2);
     for (int i = 0; i < changes.size(); ++i) {
@@ -124,7 +124,7 @@ void TestRepairReport::evidenceCountsFixesThroughThePage() {
     // Needs the engine's MojibakeResult::fixesByPage: the evidence of a fix is every fix in the
     // text through its first page, the fix itself included.
     const RepairResult r = fixMojibake("CafÃ©, rÃ©sumÃ© and naÃ¯ve; Ð¿Ñ€Ð¸Ð²ÐµÑ‚");
-    QVERIFY(r.ok && r.report.listsEveryChange());
+    QVERIFY(r.status.ok() && r.report.listsEveryChange());
     std::map<CodePage, std::uint64_t> byPage;
     for (const RepairChange& c : r.report.changes)
         if (c.kind == RepairKind::Mojibake)
@@ -139,7 +139,7 @@ void TestRepairReport::wellEvidencedFixesAreHigh() {
     // Needs the engine's fixesByPage (evidence 0 judges these low): four fixes through
     // windows-1252 with no lost byte are each well evidenced.
     const RepairResult r = fixMojibake("CafÃ©, rÃ©sumÃ©, naÃ¯ve and itâ€™s fine");
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QVERIFY(r.report.changes.size() >= 4);
     for (const RepairChange& c : r.report.changes)
         QCOMPARE(name(c.confidence), std::string_view("high"));

@@ -73,15 +73,17 @@ RepairOptions optionsNumber(int n) {
     return o;
 }
 
+using Selection = u8codec::Result<AppliedSelection>;
+
 RepairResult repaired(const QByteArray& in, const RepairOptions& o) {
     RepairResult r = repair(bytes(std::string_view(in.constData(), std::size_t(in.size()))), o);
-    if (!r.ok || !r.report.listsEveryChange() || r.report.changes.empty())
+    if (!r.status.ok() || !r.report.listsEveryChange() || r.report.changes.empty())
         qFatal("the sample must be repaired with every change listed");
     return r;
 }
 
-SelectionResult select(const QByteArray& in, const RepairResult& r, const std::vector<bool>& ticked,
-                       std::optional<LineEnding> lineEnding) {
+Selection select(const QByteArray& in, const RepairResult& r, const std::vector<bool>& ticked,
+                 std::optional<LineEnding> lineEnding) {
     return applySelectedChanges(bytes(std::string_view(in.constData(), std::size_t(in.size()))),
                                 r.report.changes, ticked, lineEnding);
 }
@@ -97,11 +99,11 @@ void TestRepairSelection::everyChangeTickedIsThePipeline() {
     QFETCH(int, options);
     const RepairOptions o = optionsNumber(options);
     const RepairResult r = repaired(input, o);
-    const SelectionResult s =
+    const Selection s =
         select(input, r, std::vector<bool>(r.report.changes.size(), true), o.lineEnding);
-    QVERIFY2(s.ok, s.error.c_str());
-    QCOMPARE(q(s.text), q(r.text));
-    QCOMPARE(s.applied, quint64(r.report.changes.size()));
+    QVERIFY2(s.ok(), s.message().c_str());
+    QCOMPARE(q(s->text), q(r.text));
+    QCOMPARE(s->applied, quint64(r.report.changes.size()));
 }
 
 void TestRepairSelection::noChangeTickedIsTheOriginal_data() {
@@ -112,11 +114,11 @@ void TestRepairSelection::noChangeTickedIsTheOriginal() {
     QFETCH(QByteArray, input);
     QFETCH(int, options);
     const RepairResult r = repaired(input, optionsNumber(options));
-    const SelectionResult s =
+    const Selection s =
         select(input, r, std::vector<bool>(r.report.changes.size(), false), std::nullopt);
-    QVERIFY2(s.ok, s.error.c_str());
-    QCOMPARE(q(s.text), input);
-    QCOMPARE(s.applied, quint64(0));
+    QVERIFY2(s.ok(), s.message().c_str());
+    QCOMPARE(q(s->text), input);
+    QCOMPARE(s->applied, quint64(0));
 }
 
 void TestRepairSelection::oneUntickedLeavesItsPlaceOriginal() {
@@ -141,11 +143,11 @@ void TestRepairSelection::oneUntickedLeavesItsPlaceOriginal() {
                                  changes[i].after);
         std::vector<bool> ticked(changes.size(), true);
         ticked[skip] = false;
-        const SelectionResult s = select(input, r, ticked, std::nullopt);
-        QVERIFY2(s.ok, s.error.c_str());
-        QCOMPARE(q(s.text), q(expected));
-        QCOMPARE(s.applied, quint64(changes.size() - 1));
-        QVERIFY(s.text != r.text);
+        const Selection s = select(input, r, ticked, std::nullopt);
+        QVERIFY2(s.ok(), s.message().c_str());
+        QCOMPARE(q(s->text), q(expected));
+        QCOMPARE(s->applied, quint64(changes.size() - 1));
+        QVERIFY(s->text != r.text);
     }
 }
 
@@ -159,16 +161,16 @@ void TestRepairSelection::strayBomInsideDamageIsTied() {
     const auto& changes = r.report.changes;
     QCOMPARE(changes.size(), std::size_t(3));
     QCOMPARE(changes[0].kind, RepairKind::StrayBom);
-    const ChangeTies ties = tieChanges(bytes(input.toStdString()), changes);
-    QVERIFY(ties.ok);
-    QCOMPARE(ties.group, (std::vector<std::size_t>{0, 0, 2}));
+    const u8codec::Result<ChangeTies> ties = tieChanges(bytes(input.toStdString()), changes);
+    QVERIFY(ties.ok());
+    QCOMPARE(*ties, (std::vector<std::size_t>{0, 0, 2}));
     for (std::size_t unticked : {0, 1}) {
         std::vector<bool> ticked(3, true);
         ticked[unticked] = false;
-        const SelectionResult s = select(input, r, ticked, std::nullopt);
-        QVERIFY(s.ok);
-        QCOMPARE(q(s.text), QByteArray("abc Ã\xEF\xBB\xBF© and Café"));
-        QCOMPARE(s.applied, quint64(1));
+        const Selection s = select(input, r, ticked, std::nullopt);
+        QVERIFY(s.ok());
+        QCOMPARE(q(s->text), QByteArray("abc Ã\xEF\xBB\xBF© and Café"));
+        QCOMPARE(s->applied, quint64(1));
     }
 }
 
@@ -182,10 +184,10 @@ void TestRepairSelection::normalisationInsideAFixIsTied() {
     QCOMPARE(changes.size(), std::size_t(2));
     QCOMPARE(changes[1].kind, RepairKind::Normalization);
     QCOMPARE(changes[1].offset, changes[0].offset);
-    const ChangeTies ties = tieChanges(bytes(input.toStdString()), changes);
-    QCOMPARE(ties.group, (std::vector<std::size_t>{0, 0}));
-    const SelectionResult s = select(input, r, {true, false}, std::nullopt);
-    QCOMPARE(q(s.text), input);
+    const u8codec::Result<ChangeTies> ties = tieChanges(bytes(input.toStdString()), changes);
+    QCOMPARE(*ties, (std::vector<std::size_t>{0, 0}));
+    const Selection s = select(input, r, {true, false}, std::nullopt);
+    QCOMPARE(q(s->text), input);
 }
 
 void TestRepairSelection::separateChangesAreNotTied() {
@@ -196,26 +198,29 @@ void TestRepairSelection::separateChangesAreNotTied() {
     o.bom = BomAction::Strip;
     o.normalForm = NormalForm::Nfc;
     const RepairResult r = repaired(input, o);
-    const ChangeTies ties = tieChanges(bytes(input.toStdString()), r.report.changes);
-    QVERIFY(ties.ok);
-    QCOMPARE(ties.group.size(), std::size_t(3));
-    QCOMPARE(ties.group, (std::vector<std::size_t>{0, 1, 2}));
-    const SelectionResult s = select(input, r, {false, true, true}, std::nullopt);
-    QCOMPARE(q(s.text), QByteArray("\xEF\xBB\xBF"
-                                   "Caf\xC3\xA9\xC3\xA9"));
+    const u8codec::Result<ChangeTies> ties =
+        tieChanges(bytes(input.toStdString()), r.report.changes);
+    QVERIFY(ties.ok());
+    QCOMPARE(ties->size(), std::size_t(3));
+    QCOMPARE(*ties, (std::vector<std::size_t>{0, 1, 2}));
+    const Selection s = select(input, r, {false, true, true}, std::nullopt);
+    QCOMPARE(q(s->text), QByteArray("\xEF\xBB\xBF"
+                                    "Caf\xC3\xA9\xC3\xA9"));
 }
 
 void TestRepairSelection::changeThatDoesNotFitIsRefused() {
     const QByteArray input("CafÃ© rÃ©sumÃ©");
     const RepairResult r = repaired(input, mojibakeOnly());
     const QByteArray other("Cafe resume and more");
-    const SelectionResult s =
+    const Selection s =
         select(other, r, std::vector<bool>(r.report.changes.size(), true), std::nullopt);
-    QVERIFY(!s.ok);
-    QVERIFY2(s.error.find("change 1 (mojibake at offset 3) does not fit") != std::string::npos,
-             s.error.c_str());
-    const SelectionResult wrongCount = select(input, r, {true}, std::nullopt);
-    QVERIFY(!wrongCount.ok);
+    QVERIFY(!s.ok());
+    QVERIFY(s.failedWith(u8codec::ErrorCode::Invalid));
+    QVERIFY2(s.message().find("change 1 (mojibake at offset 3) does not fit") != std::string::npos,
+             s.message().c_str());
+    const Selection wrongCount = select(input, r, {true}, std::nullopt);
+    QVERIFY(!wrongCount.ok());
+    QCOMPARE(wrongCount.message(), std::string("one tick per change is needed"));
 }
 
 void TestRepairSelection::incompleteListIsNotEveryChange() {

@@ -63,8 +63,9 @@ std::string pagesText(const std::vector<CodePage>& pages) {
 // Everything a report holds, one change a line (the pass and offsets too, which toJson() leaves
 // out), so that a difference shows where it is.
 std::string dump(const RepairResult& r) {
-    std::string s = "ok=" + std::to_string(r.ok) + " cancelled=" + std::to_string(r.cancelled) +
-                    " error=" + r.error + "\n" + r.report.toJson() + "\n";
+    std::string s = "ok=" + std::to_string(r.status.ok()) + " cancelled=" +
+                    std::to_string(r.status.failedWith(u8codec::ErrorCode::Cancelled)) +
+                    " error=" + r.status.message() + "\n" + r.report.toJson() + "\n";
     for (const RepairChange& c : r.report.changes)
         s += std::string(name(c.kind)) + " @" + std::to_string(c.offset) + "+" +
              std::to_string(c.length) + " pass " + std::to_string(c.pass) + "@" +
@@ -107,7 +108,7 @@ RepairResult streamed(const std::string& text, const RepairOptions& options, std
 void compareWith(const RepairResult& whole, const std::string& text, const RepairOptions& options,
                  std::size_t window, std::size_t spoolMemory = std::size_t(1) << 20) {
     const RepairResult s = streamed(text, options, window, spoolMemory);
-    if (whole.ok)
+    if (whole.status.ok())
         QVERIFY2(s.text == whole.text, ("text differs, window " + std::to_string(window)).c_str());
     const std::string a = dump(whole), b = dump(s);
     if (a != b) {
@@ -395,8 +396,8 @@ void TestRepairStream::shortTextsLostNoBreakSpaces() {
     for (const auto& [damaged, expected] : rows) {
         const RepairResult whole = repair(bytes(damaged), options);
         QCOMPARE(whole.text, expected);
-        for (std::size_t window : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5),
-                                   std::size_t(100)}) {
+        for (std::size_t window :
+             {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5), std::size_t(100)}) {
             compareWith(whole, damaged, options, window);
             if (QTest::currentTestFailed())
                 QFAIL(damaged.c_str());
@@ -445,7 +446,7 @@ void TestRepairStream::temporaryFilesArePrivateAndRemoved() {
         return true;
     };
     const RepairResult r = repairStreamed(source, sink, options, stream);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QVERIFY(r.report.counts[std::size_t(RepairKind::Mojibake)] > 0);
     QVERIFY(spoolsSeen > 0);
     QVERIFY(allPrivate);
@@ -494,7 +495,7 @@ void TestRepairStream::writingAheadSavesPasses() {
             std::string out;
             const RepairResult r =
                 repairStreamed(source, sinkInto(out, restartable), options, stream);
-            QVERIFY(r.ok);
+            QVERIFY(r.status.ok());
             QVERIFY(out == whole.text);
             passes[restartable] = source.passes;
         }
@@ -527,7 +528,7 @@ void TestRepairStream::laterRoundsAssembledAhead() {
         std::string out;
         StreamOptions stream;
         stream.windowBytes = 4096;
-        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).ok);
+        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).status.ok());
         QVERIFY(out == whole.text);
         passes[cap > 3] = source.passes;
     }
@@ -564,7 +565,7 @@ void TestRepairStream::firstRoundDecidedAhead() {
         std::string out;
         StreamOptions stream;
         stream.windowBytes = 4096;
-        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).ok);
+        QVERIFY(repairStreamed(source, sinkInto(out, true), options, stream).status.ok());
         QVERIFY(out == whole.text);
         QCOMPARE(source.passes, expected);
     }
@@ -578,7 +579,7 @@ void TestRepairStream::aFailedWriteStopsTheRepair() {
     RepairOptions options;
     options.mojibake = true;
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(whole.ok);
+    QVERIFY(whole.status.ok());
     for (const std::size_t failAt : {std::size_t(0), text.size() / 3, whole.text.size() - 1}) {
         MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
         std::string out;
@@ -598,9 +599,10 @@ void TestRepairStream::aFailedWriteStopsTheRepair() {
         StreamOptions stream;
         stream.windowBytes = 2048;
         const RepairResult r = repairStreamed(source, sink, options, stream);
-        QVERIFY(!r.ok);
-        QCOMPARE(QString::fromStdString(r.error),
+        QVERIFY(!r.status.ok());
+        QCOMPARE(QString::fromStdString(r.status.message()),
                  QStringLiteral("the output could not be written"));
+        QVERIFY(r.status.failedWith(u8codec::ErrorCode::Io));
         QVERIFY(calls > 0);
     }
 }
@@ -614,9 +616,9 @@ void TestRepairStream::cancelStops() {
         int calls = 0;
         options.progress = [&](std::uint64_t, std::uint64_t) { return calls++ < stopAfter; };
         const RepairResult r = streamed(text, options, 100);
-        QVERIFY(!r.ok);
-        QVERIFY(r.cancelled);
-        QCOMPARE(QString::fromStdString(r.error), QStringLiteral("cancelled"));
+        QVERIFY(!r.status.ok());
+        QVERIFY(r.status.failedWith(u8codec::ErrorCode::Cancelled));
+        QCOMPARE(QString::fromStdString(r.status.message()), QStringLiteral("cancelled"));
     }
     // Never cancelled: progress climbs to the total and the result is repair()'s.
     RepairOptions options;
@@ -629,7 +631,7 @@ void TestRepairStream::cancelStops() {
         return true;
     };
     const RepairResult r = streamed(text, options, 100);
-    QVERIFY(r.ok);
+    QVERIFY(r.status.ok());
     QVERIFY(monotonic);
     QCOMPARE(last, std::uint64_t(text.size()));
 }
@@ -641,7 +643,7 @@ void TestRepairStream::strictRefusesWithTheSameMessage() {
     const std::string text = std::string(5000, 'a') + " \xED\xA0\xBD\xED\xB8\x80 ok " +
                              std::string(3000, 'b') + "\xE2\x82 tail";
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(!whole.ok);
+    QVERIFY(!whole.status.ok());
     bool wrote = false;
     MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
     StreamOptions stream;
@@ -652,8 +654,11 @@ void TestRepairStream::strictRefusesWithTheSameMessage() {
         return true;
     };
     const RepairResult s = repairStreamed(source, sink, options, stream);
-    QVERIFY(!s.ok);
-    QCOMPARE(QString::fromStdString(s.error), QString::fromStdString(whole.error));
+    QVERIFY(!s.status.ok());
+    QCOMPARE(QString::fromStdString(s.status.message()),
+             QString::fromStdString(whole.status.message()));
+    QVERIFY(s.status.failedWith(u8codec::ErrorCode::Invalid));
+    QVERIFY(whole.status.failedWith(u8codec::ErrorCode::Invalid));
     QVERIFY(!wrote); // the output waits for the input to be known well-formed
 }
 
@@ -696,8 +701,9 @@ void TestRepairStream::inputShrinkingIsAnError() {
     stream.windowBytes = 1000;
     std::string out;
     const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
-    QVERIFY(!r.ok);
-    QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+    QVERIFY(!r.status.ok());
+    QVERIFY2(r.status.message().find("shorter") != std::string::npos, r.status.message().c_str());
+    QVERIFY(r.status.failedWith(u8codec::ErrorCode::Changed));
 }
 
 // repairSource(), the entry point the programs call: below the size it is given, the input is read
@@ -712,18 +718,18 @@ void TestRepairStream::oneEntryPointChoosesTheWay() {
     RepairOptions options;
     options.mojibake = true;
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(whole.ok && whole.report.total() > 0);
+    QVERIFY(whole.status.ok() && whole.report.total() > 0);
     StreamOptions stream;
     stream.windowBytes = 4096;
     const ShrinkingSource onDisk(text, text.size()); // read(), never contiguous(); never shrinks
     const MemorySource inMemory(std::vector<std::uint8_t>(text.begin(), text.end()));
-    for (const ByteSource* source : {static_cast<const ByteSource*>(&onDisk),
-                                     static_cast<const ByteSource*>(&inMemory)})
+    for (const ByteSource* source :
+         {static_cast<const ByteSource*>(&onDisk), static_cast<const ByteSource*>(&inMemory)})
         for (std::uint64_t from : {std::uint64_t(1), kRepairInWindowsFrom}) {
             std::string out;
-            const RepairResult r = repairSource(*source, sinkInto(out, from == 1), options, stream,
-                                                from);
-            QVERIFY2(r.ok, r.error.c_str());
+            const RepairResult r =
+                repairSource(*source, sinkInto(out, from == 1), options, stream, from);
+            QVERIFY2(r.status.ok(), r.status.message().c_str());
             QVERIFY(r.text.empty());
             QVERIFY(out == whole.text);
             QCOMPARE(QString::fromStdString(dump(r)), QString::fromStdString(dump(whole)));
@@ -734,14 +740,19 @@ void TestRepairStream::oneEntryPointChoosesTheWay() {
         (void)shrinking.read(0, {}); // its first reading is over: from now on it is shorter
         std::string out;
         const RepairResult r = repairSource(shrinking, sinkInto(out, true), options, stream, from);
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+        QVERIFY(!r.status.ok());
+        QVERIFY2(r.status.message().find("shorter") != std::string::npos,
+                 r.status.message().c_str());
+        QVERIFY(r.status.failedWith(u8codec::ErrorCode::Changed));
+        QVERIFY(r.status.failedWith(u8codec::ErrorCode::Changed));
     }
     RepairSink refusing;
     refusing.write = [](std::string_view) { return false; };
     const RepairResult r = repairSource(inMemory, refusing, options);
-    QVERIFY(!r.ok);
-    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the output could not be written"));
+    QVERIFY(!r.status.ok());
+    QCOMPARE(QString::fromStdString(r.status.message()),
+             QStringLiteral("the output could not be written"));
+    QVERIFY(r.status.failedWith(u8codec::ErrorCode::Io));
 }
 
 // Windows of megabytes are read in pieces, one per core (repair_windows.cpp): the output is
@@ -762,8 +773,9 @@ void TestRepairStream::largeReadsInPieces() {
     stream.windowBytes = std::size_t(4) << 20;
     std::string out;
     const RepairResult r = repairStreamed(source, sinkInto(out, true), options, stream);
-    QVERIFY(!r.ok);
-    QVERIFY2(r.error.find("shorter") != std::string::npos, r.error.c_str());
+    QVERIFY(!r.status.ok());
+    QVERIFY2(r.status.message().find("shorter") != std::string::npos, r.status.message().c_str());
+    QVERIFY(r.status.failedWith(u8codec::ErrorCode::Changed));
 }
 
 // Every window the reader gives holds the input's bytes and the one after it (its context), in
@@ -777,7 +789,7 @@ void TestRepairStream::windowsHoldTheInputsBytes() {
     for (const std::size_t target :
          {std::size_t(2) << 20, (std::size_t(2) << 20) + 1, (std::size_t(3) << 20) + 12345}) {
         u8convert::detail::WindowReader reader(source, target, false);
-        std::string error;
+        u8codec::Error error;
         const auto check = [&](const u8convert::detail::InputWindow& w) {
             QVERIFY(w.start + w.bytes.size() <= text.size());
             QVERIFY2(std::memcmp(w.bytes.data(), text.data() + w.start, w.bytes.size()) == 0,
@@ -787,10 +799,10 @@ void TestRepairStream::windowsHoldTheInputsBytes() {
         u8convert::detail::InputWindow w;
         while (reader.readNext(w, error))
             check(w);
-        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY2(error.message.empty(), error.message.c_str());
         QVERIFY(reader.windowCount() >= 3);
         for (std::size_t k = 0; k < reader.windowCount(); ++k) {
-            QVERIFY2(reader.read(k, w, error), error.c_str());
+            QVERIFY2(reader.read(k, w, error), error.message.c_str());
             check(w);
         }
     }
@@ -814,7 +826,7 @@ void TestRepairStream::cliStreamsLargeInputs() {
     options.c1 = C1Action::Cp1252; // what `repair --mojibake` does unless --c1 says otherwise
     options.lineEnding = LineEnding::Lf;
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(whole.ok);
+    QVERIFY(whole.status.ok());
     const QString in = dir.filePath(QStringLiteral("in.txt"));
     {
         QFile f(in);

@@ -20,11 +20,12 @@ MemorySource sourceOf(std::initializer_list<int> bytes) {
 }
 
 std::shared_ptr<const TextReading> reading(const char* name) {
-    std::string error;
-    auto r = TextReading::make(name, error);
-    if (!r)
-        qWarning("%s: %s", name, error.c_str());
-    return r;
+    auto r = TextReading::make(name);
+    if (!r) {
+        qWarning("%s: %s", name, r.message().c_str());
+        return nullptr;
+    }
+    return std::move(*r);
 }
 
 // Every offset's segmentAt() equals the window's segment that holds it.
@@ -49,15 +50,15 @@ class TestTextReading : public QObject {
 private slots:
     void everyOfferedEncodingReads() {
         for (std::string_view name : TextReading::offered()) {
-            std::string error;
-            const auto r = TextReading::make(name, error);
-            QVERIFY2(r, (std::string(name) + ": " + error).c_str());
-            QCOMPARE(QString::fromStdString(r->name()),
+            const auto r = TextReading::make(name);
+            QVERIFY2(r, (std::string(name) + ": " + r.message()).c_str());
+            QCOMPARE(QString::fromStdString((*r)->name()),
                      QString::fromLatin1(name.data(), qsizetype(name.size())));
         }
-        std::string error;
-        QVERIFY(!TextReading::make("no-such-encoding", error));
-        QVERIFY(!error.empty());
+        const auto unknown = TextReading::make("no-such-encoding");
+        QVERIFY(!unknown);
+        QVERIFY(unknown.failedWith(u8codec::ErrorCode::Invalid));
+        QVERIFY(!unknown.message().empty());
     }
 
     void singleBytePages_data() {

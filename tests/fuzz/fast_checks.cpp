@@ -247,20 +247,20 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data) {
     {
         const char* form = kForms[variant / 2 % 4];
         const TranscodeResult there = transcode(bytesOf(utf8), "UTF-8", form);
-        if (!there.ok)
-            return std::string("UTF-8 to ") + form + " fails: " + there.error;
+        if (!there.status.ok())
+            return std::string("UTF-8 to ") + form + " fails: " + there.status.message();
         Transcoder pieces("UTF-8", form);
         std::string streamed;
         bool ok = true;
         for (auto c : chunks)
-            ok = pieces.feed(c, streamed) && ok;
-        ok = pieces.finish(streamed) && ok;
+            ok = pieces.feed(c, streamed).ok() && ok;
+        ok = pieces.finish(streamed).ok() && ok;
         if (!ok)
             return std::string("UTF-8 to ") + form + " in pieces fails where the whole does not";
         if (streamed != there.output)
             return std::string("UTF-8 to ") + form + " in pieces differs from whole";
         const TranscodeResult back = transcode(bytesOf(there.output), form, "UTF-8");
-        if (!back.ok || back.output != utf8)
+        if (!back.status.ok() || back.output != utf8)
             return std::string("UTF-8 to ") + form + " and back is not the identity";
         // --add-bom: one byte order mark, whatever the text starts with, whole and in pieces
         // (issue 32). The data may start with U+FEFF itself.
@@ -271,15 +271,15 @@ std::string checkTranscodeFast(std::span<const std::uint8_t> data) {
         std::string markedStreamed;
         bool markedOk = true;
         for (auto c : chunks)
-            markedOk = markedPieces.feed(c, markedStreamed) && markedOk;
-        markedOk = markedPieces.finish(markedStreamed) && markedOk;
-        if (markedOk != marked.ok)
+            markedOk = markedPieces.feed(c, markedStreamed).ok() && markedOk;
+        markedOk = markedPieces.finish(markedStreamed).ok() && markedOk;
+        if (markedOk != marked.status.ok())
             return std::string("UTF-8 to ") + form + " with a BOM: pieces and whole disagree";
         const std::string unmarked = utf8.starts_with("\xEF\xBB\xBF") ? utf8.substr(3) : utf8;
         const TranscodeResult plain = transcode(bytesOf(unmarked), "UTF-8", form);
         const std::string mark =
             transcode(bytesOf(std::string("\xEF\xBB\xBF")), "UTF-8", form).output;
-        if (!marked.ok || marked.output != mark + plain.output)
+        if (!marked.status.ok() || marked.output != mark + plain.output)
             return std::string("UTF-8 to ") + form + " with a BOM is not one BOM and the text";
         if (markedStreamed != marked.output)
             return std::string("UTF-8 to ") + form + " with a BOM in pieces differs from whole";

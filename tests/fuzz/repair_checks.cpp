@@ -66,10 +66,10 @@ std::string checkScanOnCores(std::span<const std::uint8_t> data) {
 // The normal-form check answers what normalising says.
 std::string checkNormalForms(std::string_view text) {
     for (NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
-        const NormalizeResult n = normalize(text, form);
-        if (!n.ok)
-            return "normalize() refused well-formed text: " + n.error;
-        if (u8convert::detail::isNormalizedWellFormed(text, form) != (n.text == text))
+        const u8codec::Result<Normalized> n = normalize(text, form);
+        if (!n.ok())
+            return "normalize() refused well-formed text: " + n.message();
+        if (u8convert::detail::isNormalizedWellFormed(text, form) != (n->text == text))
             return std::string("the normal-form check disagrees with normalising to ") +
                    std::string(name(form));
     }
@@ -113,7 +113,8 @@ std::string checkStreamed(std::span<const std::uint8_t> data, const RepairOption
         };
     const RepairResult s = repairStreamed(source, sink, o, stream);
     const std::string window = " (windows of " + std::to_string(stream.windowBytes) + ")";
-    if (s.ok != whole.ok || s.error != whole.error || text != whole.text)
+    if (s.status.ok() != whole.status.ok() || s.status.message() != whole.status.message() ||
+        text != whole.text)
         return "the streamed repair's text differs" + window;
     if (s.report.toJson() != whole.report.toJson())
         return "the streamed repair's report differs" + window;
@@ -140,8 +141,8 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
     const RepairResult r = repair(data, o);
     std::string policy(name(invalid));
     policy += ": ";
-    if (!r.ok)
-        return policy + "repair() failed: " + r.error;
+    if (!r.status.ok())
+        return policy + "repair() failed: " + r.status.message();
     const auto* out = reinterpret_cast<const std::uint8_t*>(r.text.data());
     if (!scan({out, r.text.size()}).valid())
         return policy + "repair() wrote ill-formed UTF-8";
@@ -152,10 +153,10 @@ std::string checkPipeline(std::span<const std::uint8_t> data, ErrorPolicy invali
             return policy + "a change at " + std::to_string(c.offset) + " lies past the input";
     const RepairResult given =
         repair(std::string(reinterpret_cast<const char*>(data.data()), data.size()), o);
-    if (!given.ok || given.text != r.text || given.report.total() != r.report.total())
+    if (!given.status.ok() || given.text != r.text || given.report.total() != r.report.total())
         return policy + "repair(std::string&&) differs from repair(span)";
     const RepairResult again = repair({out, r.text.size()}, o);
-    if (!again.ok || again.text != r.text || again.report.total() != 0)
+    if (!again.status.ok() || again.text != r.text || again.report.total() != 0)
         return policy + "a second repair changed " + std::to_string(again.report.total()) + " more";
     // The streamed repair under one of the two policies, by the input's size: it costs a
     // repair again.

@@ -55,10 +55,9 @@ EncodeWalkthrough::EncodeWalkthrough(QWidget* parent) : StepWalkthrough(parent) 
 }
 
 bool EncodeWalkthrough::showInput(const QString& text) {
-    std::string why;
-    const auto cp = u8convert::codePointFromInput(text.toStdString(), why);
+    const u8codec::Result<char32_t> cp = u8convert::codePointFromInput(text.toStdString());
     if (!cp) {
-        error_->setText(QString::fromStdString(why));
+        error_->setText(QString::fromStdString(cp.message()));
         error_->show();
         return false;
     }

@@ -37,33 +37,30 @@ std::optional<char32_t> codePointFromName(std::string_view name) {
     return std::nullopt;
 }
 
-std::optional<char32_t> codePointFromInput(std::string_view text, std::string& error) {
+u8codec::Result<char32_t> codePointFromInput(std::string_view text) {
+    using u8codec::ErrorCode;
     const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     while (!text.empty() && isSpace(text.front()))
         text.remove_prefix(1);
     while (!text.empty() && isSpace(text.back()))
         text.remove_suffix(1);
-    if (text.empty()) {
-        error = "Type a character, U+XXXX or a character's name.";
-        return std::nullopt;
-    }
+    if (text.empty())
+        return {ErrorCode::Invalid, "Type a character, U+XXXX or a character's name."};
     if (const auto cp = parseCodePointNotation(text))
-        return cp;
+        return *cp;
     const auto segments = segment(std::span<const std::uint8_t>(
         reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
     if (segments.size() == 1 && segments.front().isValid())
         return segments.front().codePoint;
     if (const auto cp = codePointFromName(text))
-        return cp;
+        return *cp;
     const std::string quoted = "'" + std::string(text) + "'";
     for (const Segment& s : segments)
-        if (!s.isValid()) {
-            error = quoted + " is not valid UTF-8.";
-            return std::nullopt;
-        }
-    error = quoted + " is neither one character, U+XXXX or 0xXXXX, nor a character's name (as "
-                     "the Unicode Standard spells it: EURO SIGN).";
-    return std::nullopt;
+        if (!s.isValid())
+            return {ErrorCode::Invalid, quoted + " is not valid UTF-8."};
+    return {ErrorCode::Invalid,
+            quoted + " is neither one character, U+XXXX or 0xXXXX, nor a character's name (as "
+                     "the Unicode Standard spells it: EURO SIGN)."};
 }
 
 } // namespace u8convert

@@ -65,7 +65,7 @@ bool transcodeTo(std::span<const std::uint8_t> bytes, const std::string& encodin
     TranscodeOptions o;
     o.unmappable = UnmappablePolicy::Substitute;
     TranscodeResult t = transcode(bytes, encoding, "UTF-8", o);
-    if (!t.ok)
+    if (!t.status.ok())
         return false;
     side.text = std::move(t.output);
     side.encoding = encoding;
@@ -165,6 +165,13 @@ std::string sameIgnoringText(IgnoreMask ignore) {
     return "same text once " + what + " differences are set aside";
 }
 
+// The stretches of `piece` that are not in `form`; none for a piece the normaliser refuses (a run
+// of combining characters over kMaxUnboundedRun), which is then not counted as out of either form.
+std::uint64_t spansOutOf(std::string_view piece, NormalForm form) {
+    const u8codec::Result<Normalized> n = normalize(piece, form, 0);
+    return n.ok() ? n->changedSpans : 0;
+}
+
 // A piece of a text (inPieces()) with the differences in `mask` set aside.
 std::string setAside(std::string_view piece, IgnoreMask mask, bool validUtf8) {
     std::string s(piece);
@@ -173,9 +180,9 @@ std::string setAside(std::string_view piece, IgnoreMask mask, bool validUtf8) {
     if (mask & ignoreBit(IgnoreKind::TrailingSpace))
         s = withoutTrailingBlanks(s);
     if ((mask & ignoreBit(IgnoreKind::NormalForm)) && validUtf8) {
-        NormalizeResult n = normalize(s, NormalForm::Nfc, 0);
-        if (n.ok)
-            s = std::move(n.text);
+        u8codec::Result<Normalized> n = normalize(s, NormalForm::Nfc, 0);
+        if (n.ok())
+            s = std::move(n->text);
     }
     return s;
 }
@@ -279,8 +286,8 @@ void describeSide(const DecodedSide& d, std::span<const std::uint8_t> bytes, boo
     if (d.validUtf8 && countForms) {
         s.formsCounted = true;
         inPieces(d.text, options, r, [&s](std::string_view piece) {
-            s.notNfc += normalize(piece, NormalForm::Nfc, 0).changedSpans;
-            s.notNfd += normalize(piece, NormalForm::Nfd, 0).changedSpans;
+            s.notNfc += spansOutOf(piece, NormalForm::Nfc);
+            s.notNfd += spansOutOf(piece, NormalForm::Nfd);
         });
     }
     const bool loneCr = s.lineEndings.cr != 0;

@@ -88,6 +88,13 @@ struct Range {
     std::size_t begin = 0, end = 0;
 };
 
+// Well-formed `text` in NFC; as it is when the normaliser refuses it (a run of combining characters
+// over kMaxUnboundedRun), so that such a line keys and compares as itself, not as an empty one.
+std::string nfcOrAsIs(std::string_view text) {
+    u8codec::Result<Normalized> n = normalize(text, NormalForm::Nfc, 0);
+    return n.ok() ? std::move(n->text) : std::string(text);
+}
+
 std::uint32_t lineKey(std::string_view line, IgnoreMask ignore, bool valid, Interner& in) {
     if (ignore == 0)
         return in.id(line);
@@ -106,7 +113,7 @@ std::uint32_t lineKey(std::string_view line, IgnoreMask ignore, bool valid, Inte
     }
     if ((ignore & ignoreBit(IgnoreKind::NormalForm)) && valid &&
         !isNormalized(key, NormalForm::Nfc))
-        key = normalize(key, NormalForm::Nfc, 0).text;
+        key = nfcOrAsIs(key);
     return in.idOwned(std::move(key));
 }
 
@@ -236,8 +243,7 @@ CompareHunk label(std::string_view a, std::string_view b) {
     } else if ((a.empty() || allOf(a, isBreakChar)) && (b.empty() || allOf(b, isBreakChar))) {
         h.kind = HunkKind::LineEnding;
         h.label = breaksName(a) + " -> " + breaksName(b);
-    } else if (!a.empty() && !b.empty() &&
-               normalize(a, NormalForm::Nfc, 0).text == normalize(b, NormalForm::Nfc, 0).text) {
+    } else if (!a.empty() && !b.empty() && nfcOrAsIs(a) == nfcOrAsIs(b)) {
         h.kind = HunkKind::NormalForm;
         const char* fa = isNormalized(a, NormalForm::Nfc) ? "NFC" : "NFD";
         const char* fb = isNormalized(b, NormalForm::Nfc) ? "NFC" : "NFD";

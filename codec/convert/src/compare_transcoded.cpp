@@ -33,14 +33,14 @@ bool advance(Stream& s, AlignedBuffer& buffer, std::string& error) {
     const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, src.size() - s.read));
     if (n == 0) {
         s.done = true;
-        return !s.transcoder || s.transcoder->finish(s.waiting);
+        return !s.transcoder || s.transcoder->finish(s.waiting).ok();
     }
     const auto span = buffer.span().first(n);
     if (!readExactly(src, s.read, span, s.side.name, error))
         return false;
     s.read += n;
     if (s.transcoder)
-        return s.transcoder->feed(span, s.waiting);
+        return s.transcoder->feed(span, s.waiting).ok();
     s.waiting.append(reinterpret_cast<const char*>(span.data()), n);
     return true;
 }
@@ -56,7 +56,7 @@ bool sameDecodedText(const StreamSide& a, const StreamSide& b, const CompareOpti
         TranscodeOptions o;
         o.unmappable = UnmappablePolicy::Fail;
         s->transcoder = std::make_unique<Transcoder>(s->side.encoding, "UTF-8", o);
-        if (!s->transcoder->ok())
+        if (!s->transcoder->status().ok())
             return false;
     }
     AlignedBuffer buffer(kChunk);

@@ -38,7 +38,7 @@ constexpr Bom kBoms[] = {
 bool convertsCleanly(std::span<const std::uint8_t> bytes, const char* encoding) {
     // A cut at the end of the examined window may split the last unit: leave a margin.
     const std::size_t n = bytes.size() - bytes.size() % 4;
-    return transcode(bytes.first(n), encoding, "UTF-8").ok;
+    return transcode(bytes.first(n), encoding, "UTF-8").status.ok();
 }
 
 // UTF-16 and UTF-32 by their zero bytes: text whose characters are mostly below U+0100 has a

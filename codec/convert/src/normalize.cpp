@@ -196,37 +196,32 @@ std::string overlongRunMessage() {
            "the normaliser would hold it whole, and real text has at most 30 (UAX #15 section 13)";
 }
 
-NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t maxSpans) {
-    NormalizeResult result;
-    if (utf8.size() > std::size_t(INT32_MAX)) {
-        result.error = "text larger than 2 GiB cannot be normalised in one piece";
-        return result;
-    }
+u8codec::Result<Normalized> normalize(std::string_view utf8, NormalForm form,
+                                      std::size_t maxSpans) {
+    using u8codec::ErrorCode;
+    if (utf8.size() > std::size_t(INT32_MAX))
+        return {ErrorCode::Invalid, "text larger than 2 GiB cannot be normalised in one piece"};
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = instance(form, status);
-    if (U_FAILURE(status)) {
-        result.error = std::string("ICU normaliser unavailable: ") + u_errorName(status);
-        return result;
-    }
+    if (U_FAILURE(status))
+        return {ErrorCode::Invalid,
+                std::string("ICU normaliser unavailable: ") + u_errorName(status)};
     const QuickYesStarters& starters = quickYesStarters(form);
     const auto noBoundaryBefore = [&](UChar32 c) {
         return !starters.contains(char32_t(c)) && !n->hasBoundaryBefore(c);
     };
-    if (overlongRun(utf8, noBoundaryBefore) != std::string_view::npos) {
-        result.error = overlongRunMessage();
-        return result;
-    }
+    if (overlongRun(utf8, noBoundaryBefore) != std::string_view::npos)
+        return {ErrorCode::Invalid, overlongRunMessage()};
+    Normalized result;
     result.text.reserve(utf8.size());
     icu::StringByteSink<std::string> sink(&result.text);
     icu::Edits edits;
     n->normalizeUTF8(0, icu::StringPiece(utf8.data(), int32_t(utf8.size())), sink, &edits, status);
-    if (U_FAILURE(status)) {
-        result.error = status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND
-                           ? std::string("the text is not well-formed UTF-8")
-                           : std::string("normalisation failed: ") + u_errorName(status);
-        result.text.clear();
-        return result;
-    }
+    if (U_FAILURE(status))
+        return {ErrorCode::Invalid,
+                status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND
+                    ? std::string("the text is not well-formed UTF-8")
+                    : std::string("normalisation failed: ") + u_errorName(status)};
     // The Edits iterator lists changed spans with source and destination indexes (bytes).
     icu::Edits::Iterator it = edits.getCoarseChangesIterator();
     while (it.next(status)) {
@@ -237,7 +232,6 @@ NormalizeResult normalize(std::string_view utf8, NormalForm form, std::size_t ma
             result.spans.push_back({std::uint64_t(it.sourceIndex()), std::uint64_t(it.oldLength()),
                                     std::uint64_t(it.newLength())});
     }
-    result.ok = true;
     return result;
 }
 

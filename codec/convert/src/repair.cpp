@@ -252,10 +252,7 @@ private:
         cancel();
         return false;
     }
-    void cancel() {
-        result_.cancelled = true;
-        result_.error = "cancelled";
-    }
+    void cancel() { result_.status = {u8codec::ErrorCode::Cancelled, "cancelled"}; }
 
     // Offsets of changes are given in the original input: each step that changed the text
     // leaves a map from its output back to its input, and a later step's changes are taken back
@@ -288,8 +285,9 @@ private:
             const std::optional<Segment> first = firstErrorIn(asBytes(text_));
             std::uint64_t at = first ? first->offset : 0, length = 0;
             detail::takeBack(maps_, at, length);
-            result_.error = "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
-                            std::string(first ? title(first->error) : "error") + ")";
+            result_.status = {u8codec::ErrorCode::Invalid,
+                              "not well-formed UTF-8 at offset " + std::to_string(at) + " (" +
+                                  std::string(first ? title(first->error) : "error") + ")"};
             return Outcome::Stop;
         }
         const std::size_t first = result_.report.changes.size();
@@ -437,17 +435,17 @@ private:
         if (detail::overlongNonStarterRun(text_) == std::string_view::npos &&
             detail::isNormalizedWellFormed(text_, *options_.normalForm))
             return Outcome::Unchanged;
-        NormalizeResult n = normalize(text_, *options_.normalForm, cap_);
-        if (!n.ok) {
-            result_.error = "normalisation failed: " + n.error;
+        u8codec::Result<Normalized> n = normalize(text_, *options_.normalForm, cap_);
+        if (!n.ok()) {
+            result_.status = {n.error().code, "normalisation failed: " + n.message()};
             return Outcome::Stop;
         }
         const std::size_t first = result_.report.changes.size();
         // Only the first cap_ spans are known (normalize() was asked for no more): with more,
         // the report is full and no later change is listed, so no later offset needs them.
-        detail::recordNormalization(text_, n, *options_.normalForm, result_.report, cap_, &edits_);
+        detail::recordNormalization(text_, *n, *options_.normalForm, result_.report, cap_, &edits_);
         finishStep(first);
-        replaceWith(std::move(n.text), true);
+        replaceWith(std::move(n->text), true);
         return Outcome::Changed;
     }
 
@@ -487,7 +485,6 @@ private:
         else
             result_.text = std::string(text_);
         result_.report.outputBytes = result_.text.size();
-        result_.ok = true;
     }
 
     // The steps in order. The mojibake repair, C1 controls, normalisation and stray BOMs are one

@@ -25,7 +25,7 @@ inline void record(RepairReport& report, std::size_t maxReported, std::vector<Te
 // normalize()'s result for `text` as the changes of the normalisation step: each stretch the
 // normaliser rewrote is counted, listed while the report has room, and noted as an edit. The
 // spans are those normalize() was asked for; their replacements follow one another in n.text.
-inline void recordNormalization(std::string_view text, const NormalizeResult& n, NormalForm form,
+inline void recordNormalization(std::string_view text, const Normalized& n, NormalForm form,
                                 RepairReport& report, std::size_t maxReported,
                                 std::vector<TextEdit>* edits) {
     report.counts[std::size_t(RepairKind::Normalization)] += n.changedSpans;

@@ -120,14 +120,15 @@ RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
     std::uint64_t offset = 0, pendingStart = 0;
     LineBatch batch(first, later);
     const auto handOn = [&](std::uint64_t lineStart, RepairResult& r) {
-        if (!r.ok) {
-            result.error = "in the line at offset " + std::to_string(lineStart) + ": " + r.error;
-            result.cancelled = r.cancelled;
+        if (!r.status.ok()) {
+            result.status = {r.status.error().code, "in the line at offset " +
+                                                        std::to_string(lineStart) + ": " +
+                                                        r.status.message()};
             return false;
         }
         reports.add(std::move(r.report), lineStart);
         if (!r.text.empty() && !sink.write(r.text)) {
-            result.error = "the output could not be written";
+            result.status = {u8codec::ErrorCode::Io, "the output could not be written"};
             return false;
         }
         return true;
@@ -151,18 +152,17 @@ RepairResult repairLineByLine(const ByteSource& input, const RepairSink& sink,
         if (lastLf != std::string::npos && !repairPending(lastLf + 1))
             return result;
         if (options.progress && !options.progress(offset, std::max(size, offset))) {
-            result.cancelled = true;
-            result.error = "cancelled";
+            result.status = {u8codec::ErrorCode::Cancelled, "cancelled"};
             return result;
         }
     }
     if (!pending.empty() && !repairPending(pending.size()))
         return result;
     if (offset != size || input.currentSize() != std::optional<std::uint64_t>(offset)) {
-        result.error = "the input changed while it was being repaired";
+        result.status = {u8codec::ErrorCode::Changed,
+                         "the input changed while it was being repaired"};
         return result;
     }
-    result.ok = true;
     result.report = reports.take();
     return result;
 }

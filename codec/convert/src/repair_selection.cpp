@@ -194,31 +194,29 @@ private:
 
 } // namespace
 
-ChangeTies tieChanges(std::span<const std::uint8_t> original,
-                      std::span<const RepairChange> changes) {
-    ChangeTies ties;
+u8codec::Result<ChangeTies> tieChanges(std::span<const std::uint8_t> original,
+                                       std::span<const RepairChange> changes) {
     Replay replay(asText(original), changes);
-    if (!replay.run(ties.error))
-        return ties;
-    ties.group.resize(changes.size());
+    std::string misfit;
+    if (!replay.run(misfit))
+        return {u8codec::ErrorCode::Invalid, std::move(misfit)};
+    ChangeTies group(changes.size());
     for (std::size_t i = 0; i < changes.size(); ++i)
-        ties.group[i] = replay.root(i);
-    ties.ok = true;
-    return ties;
+        group[i] = replay.root(i);
+    return group;
 }
 
-SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
-                                     std::span<const RepairChange> changes,
-                                     const std::vector<bool>& ticked,
-                                     std::optional<LineEnding> lineEnding) {
-    SelectionResult result;
-    if (ticked.size() != changes.size()) {
-        result.error = "one tick per change is needed";
-        return result;
-    }
+u8codec::Result<AppliedSelection> applySelectedChanges(std::span<const std::uint8_t> original,
+                                                       std::span<const RepairChange> changes,
+                                                       const std::vector<bool>& ticked,
+                                                       std::optional<LineEnding> lineEnding) {
+    if (ticked.size() != changes.size())
+        return {u8codec::ErrorCode::Invalid, "one tick per change is needed"};
     Replay replay(asText(original), changes);
-    if (!replay.run(result.error))
-        return result;
+    std::string misfit;
+    if (!replay.run(misfit))
+        return {u8codec::ErrorCode::Invalid, std::move(misfit)};
+    AppliedSelection result;
     // A group is made only when every change in it is ticked.
     std::vector<bool> groupTicked(changes.size(), true);
     for (std::size_t i = 0; i < changes.size(); ++i)
@@ -232,7 +230,6 @@ SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
     result.text = replay.text([&](std::size_t root) { return bool(groupTicked[root]); });
     if (lineEnding)
         result.text = normalizeLineEndings(result.text, *lineEnding);
-    result.ok = true;
     return result;
 }
 

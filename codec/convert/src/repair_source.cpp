@@ -15,9 +15,9 @@ namespace {
 // As the streamed repair says it of the windows it reads.
 constexpr const char* kShorter = "the input became shorter while it was being repaired";
 
-RepairResult failed(std::string why) {
+RepairResult failed(ErrorCode code, std::string why) {
     RepairResult result;
-    result.error = std::move(why);
+    result.status = {code, std::move(why)};
     return result;
 }
 
@@ -34,15 +34,13 @@ RepairResult repairSource(const ByteSource& input, const RepairSink& sink,
     std::span<const std::uint8_t> bytes = input.contiguous();
     if (bytes.data() == nullptr) {
         if (readAll(input, owned) != ReadEnd::Whole)
-            return failed(kShorter);
+            return failed(ErrorCode::Changed, kShorter);
         bytes = owned;
     }
     RepairResult result = repair(bytes, options);
     owned = {};
-    if (result.ok && !sink.write(result.text)) {
-        result.ok = false;
-        result.error = "the output could not be written";
-    }
+    if (result.status.ok() && !sink.write(result.text))
+        result.status = {ErrorCode::Io, "the output could not be written"};
     result.text = {};
     return result;
 }

@@ -45,7 +45,7 @@ Spool::~Spool() {
         ::close(fd_);
 }
 
-bool Spool::append(std::string_view record, std::string& error) {
+bool Spool::append(std::string_view record, u8codec::Error& error) {
     const std::string length = lengthBytes(record.size());
     if (fd_ < 0 && memory_.size() + kLengthBytes + record.size() > memoryLimit_ &&
         !moveToFile(error))
@@ -60,14 +60,15 @@ bool Spool::append(std::string_view record, std::string& error) {
     return true;
 }
 
-bool Spool::moveToFile(std::string& error) {
+bool Spool::moveToFile(u8codec::Error& error) {
     std::string path = directory_ + "/u8scope-repair-XXXXXX";
     std::vector<char> name(path.begin(), path.end());
     name.push_back('\0');
     // mkstemp creates the file with mode 0600 and O_EXCL: it is ours alone.
     fd_ = ::mkostemp(name.data(), O_CLOEXEC);
     if (fd_ < 0) {
-        error = "temporary file in " + directory_ + ": " + std::strerror(errno);
+        error = {u8codec::ErrorCode::Io,
+                 "temporary file in " + directory_ + ": " + std::strerror(errno)};
         return false;
     }
     ::unlink(name.data()); // gone with the descriptor, whatever happens to the process
@@ -77,15 +78,15 @@ bool Spool::moveToFile(std::string& error) {
     return true;
 }
 
-bool Spool::writeAt(std::uint64_t offset, std::string_view bytes, std::string& error) {
+bool Spool::writeAt(std::uint64_t offset, std::string_view bytes, u8codec::Error& error) {
     for (std::size_t done = 0; done < bytes.size();) {
         const ssize_t n =
             ::pwrite(fd_, bytes.data() + done, bytes.size() - done, off_t(offset + done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            error =
-                "temporary file in " + directory_ + ": " + std::strerror(n < 0 ? errno : ENOSPC);
+            error = {u8codec::ErrorCode::Io, "temporary file in " + directory_ + ": " +
+                                                 std::strerror(n < 0 ? errno : ENOSPC)};
             return false;
         }
         done += std::size_t(n);
@@ -93,7 +94,7 @@ bool Spool::writeAt(std::uint64_t offset, std::string_view bytes, std::string& e
     return true;
 }
 
-bool Spool::readAt(std::uint64_t offset, char* into, std::size_t n, std::string& error) const {
+bool Spool::readAt(std::uint64_t offset, char* into, std::size_t n, u8codec::Error& error) const {
     if (fd_ < 0) {
         std::memcpy(into, memory_.data() + offset, n);
         return true;
@@ -103,8 +104,8 @@ bool Spool::readAt(std::uint64_t offset, char* into, std::size_t n, std::string&
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0) {
-            error = "temporary file in " + directory_ + ": " +
-                    (got < 0 ? std::strerror(errno) : "ends early");
+            error = {u8codec::ErrorCode::Io, "temporary file in " + directory_ + ": " +
+                                                 (got < 0 ? std::strerror(errno) : "ends early")};
             return false;
         }
         done += std::size_t(got);
@@ -112,7 +113,7 @@ bool Spool::readAt(std::uint64_t offset, char* into, std::size_t n, std::string&
     return true;
 }
 
-bool Spool::Reader::next(std::string& record, std::string& error) {
+bool Spool::Reader::next(std::string& record, u8codec::Error& error) {
     record.clear();
     if (at_ + kLengthBytes > spool_.size_)
         return false;
@@ -121,7 +122,8 @@ bool Spool::Reader::next(std::string& record, std::string& error) {
         return false;
     const std::uint64_t n = lengthOf(length);
     if (n > spool_.size_ - at_ - kLengthBytes) {
-        error = "temporary file in " + spool_.directory_ + ": a record runs past its end";
+        error = {u8codec::ErrorCode::Io,
+                 "temporary file in " + spool_.directory_ + ": a record runs past its end"};
         return false;
     }
     record.resize(std::size_t(n));

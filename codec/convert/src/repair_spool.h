@@ -7,6 +7,8 @@
 // process dies. Library-internal.
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,13 +26,13 @@ public:
 
     // Appends a record. False with `error` ("temporary file in DIR: reason") when the file
     // cannot be made or written.
-    [[nodiscard]] bool append(std::string_view record, std::string& error);
+    [[nodiscard]] bool append(std::string_view record, u8codec::Error& error);
 
     // Reads the records back from the first, in order.
     class Reader {
     public:
         // The next record into `record`; false at the end or on an error (then `error` is set).
-        [[nodiscard]] bool next(std::string& record, std::string& error);
+        [[nodiscard]] bool next(std::string& record, u8codec::Error& error);
 
     private:
         friend class Spool;
@@ -45,10 +47,10 @@ public:
     [[nodiscard]] bool inFile() const { return fd_ >= 0; }
 
 private:
-    [[nodiscard]] bool moveToFile(std::string& error);
-    [[nodiscard]] bool writeAt(std::uint64_t offset, std::string_view bytes, std::string& error);
+    [[nodiscard]] bool moveToFile(u8codec::Error& error);
+    [[nodiscard]] bool writeAt(std::uint64_t offset, std::string_view bytes, u8codec::Error& error);
     [[nodiscard]] bool readAt(std::uint64_t offset, char* into, std::size_t n,
-                              std::string& error) const;
+                              u8codec::Error& error) const;
 
     std::size_t memoryLimit_;
     std::string directory_;

@@ -114,12 +114,12 @@ public:
 
     RepairResult run() {
         if (!reportProgress(0.0) || !firstStream())
-            return std::move(result_);
+            return stopped();
         if (options_.mojibake && !cycle())
-            return std::move(result_);
+            return stopped();
         // The text written ahead is the result when no pass was added after it.
         if (!(outputDone_ && writtenAhead_ == version_) && !(restartOutput() && outputStream()))
-            return std::move(result_);
+            return stopped();
         finish();
         return std::move(result_);
     }
@@ -135,13 +135,13 @@ private:
         const bool first = reader_.windowCount() == 0;
         setRooms();
         replay_.startStream(written);
-        std::string error;
+        u8codec::Error error;
         for (std::size_t k = 0;; ++k) {
             InputWindow in;
             const bool got = first ? reader_.readNext(in, error)
                                    : k < reader_.windowCount() && reader_.read(k, in, error);
             if (!got) {
-                if (!error.empty())
+                if (!error.message.empty())
                     return fail(error);
                 break;
             }
@@ -403,7 +403,7 @@ private:
         m.counts.add(counts);
         const bool has = counts.accepted() != 0;
         m.withRecord.push_back(has);
-        std::string error;
+        u8codec::Error error;
         return !has || m.spool->append(record, error) || fail(error);
     }
 
@@ -465,9 +465,9 @@ private:
         last.text = s.text;
         last.context = s.context;
         if (p.rounds) {
-            std::string error;
+            u8codec::Error error;
             if (!p.rounds->assemble(s, *next.later, std::move(p.record), has, last, error))
-                return error.empty() ? cancelled() : fail(error);
+                return error.message.empty() ? cancelled() : fail(error);
         } else if (makesFixes(*next.later)) {
             next.scratchCounted = false;
             p.ahead = false;
@@ -675,7 +675,7 @@ private:
         outputStarted_ = outputDone_ = pendingCr_ = false;
         finalMix_ = LineEndingCounter();
         lineEndingsRewritten_ = outputBytes_ = 0;
-        return sink_.restart() || fail("the output could not be written");
+        return sink_.restart() || fail({ErrorCode::Io, "the output could not be written"});
     }
 
     bool outputStream() {
@@ -725,7 +725,7 @@ private:
         outputStarted_ = true;
         for (std::size_t at = 0; at < text.size(); at += kPiece)
             if (!sink_.write(text.substr(at, kPiece)))
-                return fail("the output could not be written");
+                return fail({ErrorCode::Io, "the output could not be written"});
         return true;
     }
 
@@ -754,23 +754,26 @@ private:
         report.counts[std::size_t(RepairKind::LineEnding)] += lineEndingsRewritten_;
         detail::judgeMojibakeFixes(report, fixesByPage_);
         report.outputBytes = outputBytes_;
-        result_.ok = reportProgress(1.0);
+        // A cancel at the very end is still a cancel: reportProgress() puts it in the status.
+        (void)reportProgress(1.0);
     }
 
     // Both may be called while the text is written on a thread of its own (writeBehind()).
-    bool fail(const std::string& error) {
+    // A pass that stopped: not ok, whatever stopped it (every stop goes through fail() or
+    // cancelled(); one that did not would leave an empty message, as it did before the status).
+    RepairResult stopped() {
+        if (result_.status.ok())
+            result_.status = {ErrorCode::Io, std::string()};
+        return std::move(result_);
+    }
+    // The first failure is the one reported.
+    bool fail(const u8codec::Error& error) {
         const std::lock_guard lock(failing_);
-        if (result_.error.empty())
-            result_.error = error;
+        if (result_.status.ok())
+            result_.status = error;
         return false;
     }
-    bool cancelled() {
-        {
-            const std::lock_guard lock(failing_);
-            result_.cancelled = true;
-        }
-        return fail("cancelled");
-    }
+    bool cancelled() { return fail({ErrorCode::Cancelled, "cancelled"}); }
 
     // Progress: each pass over the input covers a share of what is left, the last the rest.
     bool advance(std::uint64_t inputDone) {
@@ -792,7 +795,7 @@ private:
     const StreamOptions& stream_;
     const std::size_t cap_;
     RepairResult result_;
-    std::mutex failing_; // result_'s error and cancelled
+    std::mutex failing_; // result_'s status
     // The text written behind (writeBehind()): its string, where that came from, and the write.
     struct {
         std::string text;

@@ -26,7 +26,7 @@ void Replay::startStream(bool written) {
             records_[p].emplace(passes_[p].spool->reader());
 }
 
-bool Replay::window(WindowState& state, std::string& error) {
+bool Replay::window(WindowState& state, u8codec::Error& error) {
     windowStart_ = state.input.start;
     state.text = asText(state.input.bytes.first(state.input.length()));
     state.context = state.input.context;
@@ -74,7 +74,7 @@ bool Replay::applies(const PipelinePass& pass, const WindowState& state) const {
     return false;
 }
 
-bool Replay::replayPass(std::size_t p, WindowState& state, std::string& error) {
+bool Replay::replayPass(std::size_t p, WindowState& state, u8codec::Error& error) {
     PipelinePass& pass = passes_[p];
     const std::size_t w = state.input.index;
     const std::uint64_t before = state.text.size();
@@ -132,25 +132,26 @@ bool Replay::replayPass(std::size_t p, WindowState& state, std::string& error) {
 
 // repairInvalidStep() under the strict policy: the first ill-formed sequence, at its offset in
 // the input.
-bool Replay::refuseInvalid(const WindowState& state, std::string& error) const {
+bool Replay::refuseInvalid(const WindowState& state, u8codec::Error& error) const {
     // Where it is not UTF-8, found without decoding the window.
     const std::optional<Segment> first = firstErrorIn(asBytes(state.text));
     std::uint64_t at = first ? first->offset : 0, length = 0;
     takeBack(maps_, at, length);
-    error = "not well-formed UTF-8 at offset " + std::to_string(windowStart_ + at) + " (" +
-            std::string(first ? title(first->error) : "error") + ")";
+    error = {u8codec::ErrorCode::Invalid,
+             "not well-formed UTF-8 at offset " + std::to_string(windowStart_ + at) + " (" +
+                 std::string(first ? title(first->error) : "error") + ")"};
     return false;
 }
 
 // A round of the mojibake repair: the window's result assembled from what the round's second
 // pass accepted there, with the evidence the whole round ended with.
 bool Replay::replayMojibake(std::size_t p, WindowState& state, RepairReport& local,
-                            std::vector<TextEdit>* edits, std::string& error) {
+                            std::vector<TextEdit>* edits, u8codec::Error& error) {
     PipelinePass& pass = passes_[p];
     std::string record;
     if (!records_[p]->next(record, error)) {
-        if (error.empty())
-            error = "a temporary record of the repair is missing";
+        if (error.message.empty())
+            error = {u8codec::ErrorCode::Io, "a temporary record of the repair is missing"};
         return false;
     }
     MojibakeOptions options = options_.mojibakeOptions;
@@ -167,7 +168,7 @@ bool Replay::replayMojibake(std::size_t p, WindowState& state, RepairReport& loc
     result.text = std::move(texts_.spare); // its memory reused: no new pages for each window
     if (!mojibake::assembleFrom(state.mojibakeWindow(), record, pass.confident, options, run,
                                 result)) {
-        error = "a temporary record of the repair is damaged";
+        error = {u8codec::ErrorCode::Io, "a temporary record of the repair is damaged"};
         return false;
     }
     if (!pass.firstDone) {
@@ -183,15 +184,15 @@ bool Replay::replayMojibake(std::size_t p, WindowState& state, RepairReport& loc
 // normalizeText(): the stretches the normaliser rewrote are the changes. All of the window's
 // are asked for when its offsets are mapped (a window holds few).
 bool Replay::normalizeWindow(WindowState& state, RepairReport& local, std::size_t room,
-                             std::vector<TextEdit>* edits, std::string& error) {
+                             std::vector<TextEdit>* edits, u8codec::Error& error) {
     const NormalForm form = *options_.normalForm;
-    NormalizeResult n = normalize(state.text, form, edits ? std::size_t(-1) : room);
-    if (!n.ok) {
-        error = "normalisation failed: " + n.error;
+    u8codec::Result<Normalized> n = normalize(state.text, form, edits ? std::size_t(-1) : room);
+    if (!n.ok()) {
+        error = {n.error().code, "normalisation failed: " + n.message()};
         return false;
     }
-    recordNormalization(state.text, n, form, local, room, edits);
-    setText(state, std::move(n.text));
+    recordNormalization(state.text, *n, form, local, room, edits);
+    setText(state, std::move(n->text));
     return true;
 }
 

@@ -106,19 +106,19 @@ public:
     // Replays every pass over `state.input` into `state.text`. False with `error` (a strict
     // policy met an ill-formed sequence: "not well-formed UTF-8 at offset N (...)", or a
     // temporary file failed).
-    [[nodiscard]] bool window(WindowState& state, std::string& error);
+    [[nodiscard]] bool window(WindowState& state, u8codec::Error& error);
 
     // The window's text once a pass changed it, and the one before.
     [[nodiscard]] WindowTexts& texts() { return texts_; }
 
 private:
     [[nodiscard]] bool applies(const PipelinePass& pass, const WindowState& state) const;
-    [[nodiscard]] bool replayPass(std::size_t p, WindowState& state, std::string& error);
+    [[nodiscard]] bool replayPass(std::size_t p, WindowState& state, u8codec::Error& error);
     [[nodiscard]] bool replayMojibake(std::size_t p, WindowState& state, RepairReport& local,
-                                      std::vector<TextEdit>* edits, std::string& error);
-    [[nodiscard]] bool refuseInvalid(const WindowState& state, std::string& error) const;
+                                      std::vector<TextEdit>* edits, u8codec::Error& error);
+    [[nodiscard]] bool refuseInvalid(const WindowState& state, u8codec::Error& error) const;
     [[nodiscard]] bool normalizeWindow(WindowState& state, RepairReport& local, std::size_t room,
-                                       std::vector<TextEdit>* edits, std::string& error);
+                                       std::vector<TextEdit>* edits, u8codec::Error& error);
     void list(std::size_t p, RepairReport& local);
     void setText(WindowState& state, std::string&& text);
 

@@ -18,7 +18,7 @@ AheadRounds::AheadRounds(Settings settings)
 }
 
 bool AheadRounds::assemble(const WindowState& s, Round& later, std::string record, bool has,
-                           WindowState& last, std::string& error) {
+                           WindowState& last, u8codec::Error& error) {
     const std::string_view context(s.text.data() + s.text.size(), s.context);
     mojibake::TextWindow window = s.mojibakeWindow();
     std::vector<ByteSpan> written;
@@ -34,7 +34,7 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         MojibakeResult result;
         result.text = std::move(texts_.spare); // its memory reused: no new pages for each window
         if (!mojibake::assembleFrom(window, record, whole, assembly_, wanted, result)) {
-            error = "a temporary record of the repair is damaged";
+            error = {u8codec::ErrorCode::Io, "a temporary record of the repair is damaged"};
             return false;
         }
         Assembled& done = assembled[level];
@@ -70,7 +70,7 @@ bool AheadRounds::assemble(const WindowState& s, Round& later, std::string recor
         record.clear();
         if (!mojibake::decideIn(window, settings_.judging, &written, next.confident, next.credits,
                                 counts, record)) {
-            error.clear();
+            error = {}; // no message: cancelled (the caller says so)
             return false;
         }
         next.counts.add(counts);

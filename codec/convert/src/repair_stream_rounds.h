@@ -61,7 +61,7 @@ public:
     // the record holds a fix). `last` gets the window's last text, which lives until the next
     // window's. False with `error` (empty: cancelled).
     [[nodiscard]] bool assemble(const WindowState& s, Round& later, std::string record, bool has,
-                                WindowState& last, std::string& error);
+                                WindowState& last, u8codec::Error& error);
 
     // After the pass: whether every window read its evidence as the rounds' whole sums do.
     // Then each round's evidence is its whole sum's (`later`'s, k + 1, is given) and the result

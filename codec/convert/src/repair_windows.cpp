@@ -53,7 +53,7 @@ void WindowReader::reserve(std::size_t bytes) {
 // and the repair's threads wait for it: a large read is cut into pieces read on as many cores.
 // ByteSource::read() may be asked from several threads at once.
 bool WindowReader::fill(std::uint64_t start, std::size_t have, std::size_t want,
-                        std::string& error) {
+                        u8codec::Error& error) {
     reserve(want);
     const std::size_t pieces =
         std::clamp<std::size_t>((want - have) / kReadPiece, 1, std::min(cpuCores(), 4u));
@@ -74,13 +74,14 @@ bool WindowReader::fill(std::uint64_t start, std::size_t have, std::size_t want,
         complete[k] = 1;
     });
     if (std::find(complete.begin(), complete.end(), 0) != complete.end()) {
-        error = "the input became shorter while it was being repaired";
+        error = {u8codec::ErrorCode::Changed,
+                 "the input became shorter while it was being repaired"};
         return false;
     }
     return true;
 }
 
-bool WindowReader::readNext(InputWindow& window, std::string& error) {
+bool WindowReader::readNext(InputWindow& window, u8codec::Error& error) {
     const std::uint64_t start = ends_.empty() ? 0 : ends_.back();
     if (size_ == 0 && ends_.empty()) {
         // An empty input is one empty window: a BOM may still be added to it.
@@ -125,18 +126,20 @@ bool WindowReader::readNext(InputWindow& window, std::string& error) {
 // normalize() refuses past kMaxUnboundedRun: refused here, as soon as it is seen, the run is never
 // read whole (docs/performance.md has the figures before and after). Rescanning the window on each
 // doubling costs at most twice its length.
-bool WindowReader::overlongRunIn(std::uint64_t start, std::size_t have, std::string& error) const {
+bool WindowReader::overlongRunIn(std::uint64_t start, std::size_t have,
+                                 u8codec::Error& error) const {
     const std::size_t at =
         overlongNonStarterRun(std::string_view(reinterpret_cast<const char*>(buffer_), have));
     if (at == std::string_view::npos)
         return false;
     char offset[32];
     std::snprintf(offset, sizeof offset, "0x%llX", static_cast<unsigned long long>(start + at));
-    error = "normalisation failed at byte " + std::string(offset) + ": " + overlongRunMessage();
+    error = {u8codec::ErrorCode::Invalid,
+             "normalisation failed at byte " + std::string(offset) + ": " + overlongRunMessage()};
     return true;
 }
 
-bool WindowReader::read(std::size_t k, InputWindow& window, std::string& error) {
+bool WindowReader::read(std::size_t k, InputWindow& window, u8codec::Error& error) {
     const std::uint64_t start = k == 0 ? 0 : ends_[k - 1];
     const std::uint64_t end = ends_[k];
     const std::size_t context = end < size_ ? 1 : 0;

@@ -60,20 +60,20 @@ public:
 
     // The first pass: the window after the last one read (or the first), its cut found and kept.
     // False at the end of the input, or on an error (then `error` is set).
-    [[nodiscard]] bool readNext(InputWindow& window, std::string& error);
+    [[nodiscard]] bool readNext(InputWindow& window, u8codec::Error& error);
     // A later pass: window `k` of those the first pass found. False with `error` when the input
     // is no longer what it was (shorter).
-    [[nodiscard]] bool read(std::size_t k, InputWindow& window, std::string& error);
+    [[nodiscard]] bool read(std::size_t k, InputWindow& window, u8codec::Error& error);
 
     [[nodiscard]] std::size_t windowCount() const { return ends_.size(); }
     [[nodiscard]] std::uint64_t size() const { return size_; }
 
 private:
     [[nodiscard]] bool fill(std::uint64_t start, std::size_t have, std::size_t want,
-                            std::string& error);
+                            u8codec::Error& error);
     void reserve(std::size_t bytes);
     [[nodiscard]] bool overlongRunIn(std::uint64_t start, std::size_t have,
-                                     std::string& error) const;
+                                     u8codec::Error& error) const;
 
     const ByteSource& source_;
     const std::uint64_t size_;

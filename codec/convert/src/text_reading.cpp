@@ -41,32 +41,30 @@ std::shared_ptr<const TextReading> TextReading::utf8() {
     return reading;
 }
 
-std::shared_ptr<const TextReading> TextReading::make(std::string_view encoding,
-                                                     std::string& error) {
+u8codec::Result<std::shared_ptr<const TextReading>> TextReading::make(std::string_view encoding) {
+    using u8codec::ErrorCode;
     if (encoding == "UTF-8")
         return utf8();
     if (encoding == "UTF-16LE")
-        return std::shared_ptr<const TextReading>(new TextReading(Kind::Utf16LE, "UTF-16LE"));
+        return {std::shared_ptr<const TextReading>(new TextReading(Kind::Utf16LE, "UTF-16LE"))};
     if (encoding == "UTF-16BE")
-        return std::shared_ptr<const TextReading>(new TextReading(Kind::Utf16BE, "UTF-16BE"));
+        return {std::shared_ptr<const TextReading>(new TextReading(Kind::Utf16BE, "UTF-16BE"))};
     // A single-byte code page: each byte through the codec's transcoding, one at a time, so
     // that a byte the page leaves unassigned is known as such (no substitute character).
     std::shared_ptr<TextReading> reading(new TextReading(Kind::SingleByte, std::string(encoding)));
     for (int b = 0; b < 256; ++b) {
         const std::uint8_t byte = std::uint8_t(b);
         const TranscodeResult r = transcode(std::span(&byte, 1), encoding, "UTF-8");
-        if (!r.ok && r.invalidInput == 0) {
-            error = r.error.empty() ? "unknown encoding " + std::string(encoding) : r.error;
-            return nullptr;
-        }
-        const auto cp = r.ok ? onlyCodePoint(r.output) : std::nullopt;
-        if (r.ok && !cp && !r.output.empty()) {
-            error = std::string(encoding) + " is not a single-byte encoding";
-            return nullptr;
-        }
+        if (!r.status.ok() && r.invalidInput == 0)
+            return {ErrorCode::Invalid, r.status.message().empty()
+                                            ? "unknown encoding " + std::string(encoding)
+                                            : r.status.message()};
+        const auto cp = r.status.ok() ? onlyCodePoint(r.output) : std::nullopt;
+        if (r.status.ok() && !cp && !r.output.empty())
+            return {ErrorCode::Invalid, std::string(encoding) + " is not a single-byte encoding"};
         reading->table_[std::size_t(b)] = cp ? *cp : kUnassigned;
     }
-    return reading;
+    return {std::shared_ptr<const TextReading>(std::move(reading))};
 }
 
 char16_t TextReading::unitOf(const std::uint8_t* two) const {

@@ -94,8 +94,7 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
             .starts_with(own))
         input = input.subspan(own.size());
     if (options.progress && !options.progress(0, input.size())) {
-        result.cancelled = true;
-        result.error = "cancelled";
+        result.status = {u8codec::ErrorCode::Cancelled, "cancelled"};
         return result;
     }
     std::string converted = out; // the signature, if any; the conversion is appended
@@ -104,7 +103,6 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         detail::fastTranscode(input, fromForm, toForm, converted, true)) {
         result.fastPath = true;
         result.output = std::move(converted);
-        result.ok = true;
         return result;
     }
     if (!detail::transcodeWithIcu(
@@ -115,11 +113,10 @@ TranscodeResult transcode(std::span<const std::uint8_t> input, std::string_view 
         result.output.insert(0, out);
     if (options.unmappable == UnmappablePolicy::Fail &&
         (result.unmappable != 0 || result.invalidInput != 0)) {
-        result.error = detail::failureText(result);
+        result.status = {u8codec::ErrorCode::Invalid, detail::failureText(result)};
         result.output.clear();
         return result;
     }
-    result.ok = true;
     return result;
 }
 

@@ -93,12 +93,14 @@ std::string canonicalName(UConverter* c) {
 
 bool openPair(std::string_view from, std::string_view to, bool addSignature, ConverterPair& pair,
               TranscodeResult& result) {
-    pair.src = openConverter(from, result.error);
-    if (!pair.src)
+    std::string unknown;
+    pair.src = openConverter(from, unknown);
+    if (pair.src)
+        pair.dst = openConverter(to, unknown);
+    if (!pair.src || !pair.dst) {
+        result.status = {u8codec::ErrorCode::Invalid, std::move(unknown)};
         return false;
-    pair.dst = openConverter(to, result.error);
-    if (!pair.dst)
-        return false;
+    }
     result.from = displayName(pair.src.get());
     result.to = displayName(pair.dst.get());
     const std::string target = canonicalName(pair.dst.get());
@@ -106,9 +108,10 @@ bool openPair(std::string_view from, std::string_view to, bool addSignature, Con
     pair.to = formOf(target.c_str());
     pair.targetSigns = target == "UTF-16" || target == "UTF-32";
     if (addSignature && !target.starts_with("UTF-")) {
-        result.error =
+        result.status = {
+            u8codec::ErrorCode::Invalid,
             std::string("a byte order mark can only be written in a Unicode encoding, not in ") +
-            result.to;
+                result.to};
         return false;
     }
     return true;
@@ -131,9 +134,10 @@ bool installRecorders(UConverter* src, UConverter* dst, ToUnicodeRecorder& to,
     ucnv_setFromUCallBack(dst, recordFromUnicode, &from, nullptr, nullptr, &status);
     if (U_FAILURE(status)) {
         // Without them no invalid or unmappable input would be reported, nor refused.
-        result.error = std::string("ICU refused the callbacks that report invalid and unmappable "
-                                   "input: ") +
-                       u_errorName(status);
+        result.status = {u8codec::ErrorCode::Invalid,
+                         std::string("ICU refused the callbacks that report invalid and "
+                                     "unmappable input: ") +
+                             u_errorName(status)};
         return false;
     }
     return true;
@@ -195,8 +199,7 @@ struct Cancel {
     bool operator()(std::uint64_t done) const {
         if (!opt.progress || opt.progress(done, total))
             return false;
-        result.cancelled = true;
-        result.error = "cancelled";
+        result.status = {u8codec::ErrorCode::Cancelled, "cancelled"};
         return true;
     }
 };
@@ -221,8 +224,9 @@ bool inputToPivot(std::span<const std::uint8_t> input, UConverter* src, bool sig
         const bool last = pieceEnd == sEnd;
         if (const UErrorCode e = toPivot(src, s, pieceEnd, begin, last, pivot, offsets, used);
             U_FAILURE(e)) {
-            result.error =
-                std::string("conversion from ") + result.from + " failed: " + u_errorName(e);
+            result.status = {u8codec::ErrorCode::Invalid, std::string("conversion from ") +
+                                                              result.from +
+                                                              " failed: " + u_errorName(e)};
             return false;
         }
         if (last && s == sEnd)
@@ -246,7 +250,9 @@ bool pivotToTarget(const std::vector<UChar>& pivot, const std::vector<std::int32
         const UChar* pieceEnd = uEnd - u > kPiece / 2 ? u + kPiece / 2 : uEnd;
         const bool last = pieceEnd == uEnd;
         if (const UErrorCode e = fromPivot(dst, u, pieceEnd, last, out, written); U_FAILURE(e)) {
-            result.error = std::string("conversion to ") + result.to + " failed: " + u_errorName(e);
+            result.status = {u8codec::ErrorCode::Invalid, std::string("conversion to ") +
+                                                              result.to +
+                                                              " failed: " + u_errorName(e)};
             return false;
         }
         if (last && u == uEnd)
@@ -267,8 +273,9 @@ bool pivotToTarget(const std::vector<UChar>& pivot, const std::vector<std::int32
 bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UConverter* dst,
                       const TranscodeOptions& opt, bool signature, TranscodeResult& result) {
     if (input.size() > std::size_t(INT32_MAX) / 2) {
-        result.error = "input larger than 1 GiB: this conversion needs ICU's general path, which "
-                       "works on buffers below that size";
+        result.status = {u8codec::ErrorCode::Invalid,
+                         "input larger than 1 GiB: this conversion needs ICU's general path, which "
+                         "works on buffers below that size"};
         return false;
     }
     // The recorders live on this stack frame: ICU's plain callbacks go back before leaving.
@@ -281,7 +288,7 @@ bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src, UCon
     toRec.sourceStart = reinterpret_cast<const char*>(input.data());
     FromUnicodeRecorder fromRec;
     if (!installRecorders(src, dst, toRec, fromRec, opt, result))
-        return false; // result.error says why
+        return false; // result.status says why
     const Cancel cancel{opt, result, input.size()};
     std::vector<UChar> pivot;
     std::vector<std::int32_t> offsets;

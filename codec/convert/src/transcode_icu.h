@@ -40,7 +40,7 @@ struct ConverterPair {
     bool targetSigns = false;
 };
 // Opens both and names them in `result` (from, to: the names a person knows); false, with
-// result.error, for a name ICU does not know or a signature asked of a target that is not one of
+// result.status, for a name ICU does not know or a signature asked of a target that is not one of
 // the Unicode encodings.
 [[nodiscard]] bool openPair(std::string_view from, std::string_view to, bool addSignature,
                             ConverterPair& pair, TranscodeResult& result);
@@ -66,7 +66,7 @@ struct FromUnicodeRecorder {
 };
 // Installs the recorders on the pair's converters, reporting into `result` with the policy of
 // `options`. They must outlive the converters' use, and restorePlainCallbacks() must run before
-// they go (ucnv_close() calls the installed callbacks once more). False, with result.error, when
+// they go (ucnv_close() calls the installed callbacks once more). False, with result.status, when
 // ICU refuses them.
 [[nodiscard]] bool installRecorders(UConverter* src, UConverter* dst, ToUnicodeRecorder& to,
                                     FromUnicodeRecorder& from, const TranscodeOptions& options,
@@ -85,7 +85,7 @@ void restorePlainCallbacks(UConverter* src, UConverter* dst);
                                    std::string& out, std::size_t& written);
 
 // The general path over a whole buffer, with progress; `signature`: U+FEFF first, through the
-// target converter. Fills result.output; false with result.error when ICU fails or progress
+// target converter. Fills result.output; false with result.status when ICU fails or progress
 // cancels.
 [[nodiscard]] bool transcodeWithIcu(std::span<const std::uint8_t> input, UConverter* src,
                                     UConverter* dst, const TranscodeOptions& options,

@@ -49,7 +49,7 @@ struct Transcoder::Impl {
 
     bool fail(std::string message) {
         failed = true;
-        state.error = std::move(message);
+        state.status = {u8codec::ErrorCode::Invalid, std::move(message)};
         return false;
     }
 
@@ -118,15 +118,29 @@ Transcoder::Transcoder(std::string_view from, std::string_view to, const Transco
 
 Transcoder::~Transcoder() = default;
 
+const u8codec::Status& Transcoder::status() const noexcept {
+    return impl_->state.status;
+}
+
 bool Transcoder::ok() const noexcept {
     return impl_->valid && !impl_->failed;
+}
+
+const u8codec::Status& Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
+    (void)feedPiece(piece, out); // a failure is in the status
+    return impl_->state.status;
+}
+
+const u8codec::Status& Transcoder::finish(std::string& out) {
+    (void)finishInput(out); // a failure is in the status
+    return impl_->state.status;
 }
 
 const TranscodeResult& Transcoder::state() const noexcept {
     return impl_->state;
 }
 
-bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
+bool Transcoder::feedPiece(std::span<const std::uint8_t> piece, std::string& out) {
     Impl& m = *impl_;
     if (!ok())
         return false;
@@ -141,7 +155,7 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
         m.consumed += skip; // the offsets reported stay the input's
         const std::string head = m.head.substr(skip);
         m.head.clear();
-        return feed({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out);
+        return feedPiece({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out);
     }
     m.start(out);
     if (m.icu)
@@ -182,14 +196,14 @@ bool Transcoder::feed(std::span<const std::uint8_t> piece, std::string& out) {
     return m.icuFeed(rest.data(), rest.size(), false, out);
 }
 
-bool Transcoder::finish(std::string& out) {
+bool Transcoder::finishInput(std::string& out) {
     Impl& m = *impl_;
     if (!ok())
         return false;
     if (!m.headSeen && !m.head.empty()) { // shorter than a signature: no signature
         m.headSeen = true;
         const std::string head = std::move(m.head);
-        if (!feed({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out))
+        if (!feedPiece({reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, out))
             return false;
     }
     m.start(out);
@@ -203,7 +217,6 @@ bool Transcoder::finish(std::string& out) {
     TranscodeResult& r = m.state;
     if (m.opt.unmappable == UnmappablePolicy::Fail && (r.unmappable != 0 || r.invalidInput != 0))
         return m.fail(failureText(r));
-    r.ok = true;
     return true;
 }
 

@@ -22,7 +22,7 @@
 //   navigate.h         next/previous invalid sequence or non-ASCII character, in chunks
 //   byte_search.h      a byte pattern found in a source of any size
 //   json_string.h      text as a JSON string literal (RFC 8259 section 7)
-//   result.h           Result<T>, Error, ErrorCode: a value or why there is none
+//   result.h           Result<T>, Status, Error, ErrorCode: a value or why there is none
 //
 // Errors are values at this boundary: no function of this library throws (result.h; a range
 // outside a PieceTable's document is an ErrorCode::OutOfRange result, not an exception).

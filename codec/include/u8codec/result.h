@@ -23,6 +23,9 @@ enum class ErrorCode : std::uint8_t {
     OutOfRange, // the caller asked for bytes outside what there is (a caller's error)
     Io,         // a read, write, sync, link or rename failed; the message names the file
     Changed,    // the input changed while it was read: what was made of it is not written
+    Invalid,    // the input or a request was refused: text not well-formed under a strict policy,
+                // an encoding no converter knows, a list or a character that does not parse
+    Cancelled,  // a progress callback asked to stop; nothing was produced
 };
 
 struct Error {
@@ -31,6 +34,7 @@ struct Error {
 };
 
 namespace detail {
+inline const std::string kNoMessage;
 // value() of a failed Result: a caller's error, like an index past the end of a vector. Ends
 // the process with the message rather than read a value that is not there.
 [[noreturn]] inline void valueOfFailedResult(const Error& error) {
@@ -49,6 +53,10 @@ public:
 
     [[nodiscard]] bool ok() const noexcept { return state_.index() == 0; }
     explicit operator bool() const noexcept { return ok(); }
+    // Failed with `code` (a cancel is told apart from a failure this way).
+    [[nodiscard]] bool failedWith(ErrorCode code) const noexcept {
+        return !ok() && std::get_if<1>(&state_)->code == code;
+    }
 
     // The value; only when ok() (otherwise the process ends, as detail::valueOfFailedResult says).
     T& value() & { return *checked(); }
@@ -61,7 +69,11 @@ public:
 
     // The error; only when !ok() (std::get_if: no exception either way).
     [[nodiscard]] const Error& error() const { return *std::get_if<1>(&state_); }
-    [[nodiscard]] const std::string& message() const { return error().message; }
+    // The error's message; empty when ok() (a report may print it either way).
+    [[nodiscard]] const std::string& message() const {
+        const Error* e = std::get_if<1>(&state_);
+        return e ? e->message : detail::kNoMessage;
+    }
 
 private:
     [[nodiscard]] T* checked() {
@@ -87,12 +99,21 @@ public:
 
     [[nodiscard]] bool ok() const noexcept { return !error_; }
     explicit operator bool() const noexcept { return ok(); }
+    [[nodiscard]] bool failedWith(ErrorCode code) const noexcept {
+        return error_ && error_->code == code;
+    }
     // Only when !ok().
     [[nodiscard]] const Error& error() const { return *error_; }
-    [[nodiscard]] const std::string& message() const { return error_->message; }
+    // The error's message; empty when ok().
+    [[nodiscard]] const std::string& message() const {
+        return error_ ? error_->message : detail::kNoMessage;
+    }
 
 private:
     std::optional<Error> error_;
 };
+
+// The outcome of a step that has no value: success, or the Error saying why not.
+using Status = Result<void>;
 
 } // namespace u8codec

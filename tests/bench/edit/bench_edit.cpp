@@ -144,10 +144,10 @@ int save(const char* path, const char* out, int count) {
         randomEdit(table, rng);
     const auto snapshot = table.snapshot();
     const auto start = Clock::now();
-    const u8io::SaveResult result = u8io::saveSource(*snapshot, out);
+    const u8codec::Result<u8io::Saved> result = u8io::saveSource(*snapshot, out);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (result.status != u8io::SaveResult::Status::Saved) {
-        std::fprintf(stderr, "bench_edit: %s\n", result.error.c_str());
+    if (!result.ok()) {
+        std::fprintf(stderr, "bench_edit: %s\n", result.message().c_str());
         return 1;
     }
     std::printf("saved %llu bytes (%zu pieces) to %s in %.3f s: %.2f GB/s\n",

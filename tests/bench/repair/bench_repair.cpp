@@ -211,12 +211,12 @@ void streaming(benchmark::State& state, const std::string& input, const char* fr
         for (std::size_t at = 0; at < input.size(); at += kPiece) {
             out.clear();
             converted =
-                t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out) &&
+                t.feed(bytes(input).subspan(at, std::min(kPiece, input.size() - at)), out).ok() &&
                 converted;
             benchmark::DoNotOptimize(out.data());
         }
         out.clear();
-        if (!t.finish(out) || !converted) {
+        if (!t.finish(out).ok() || !converted) {
             state.SkipWithError("the conversion failed");
             return;
         }

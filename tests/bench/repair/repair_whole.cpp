@@ -48,8 +48,8 @@ int main(int argc, char** argv) {
         return 1;
     }
     const u8convert::RepairResult r = u8convert::repair(std::move(text), options);
-    if (!r.ok) {
-        std::fprintf(stderr, "%s: %s\n", in.c_str(), r.error.c_str());
+    if (!r.status.ok()) {
+        std::fprintf(stderr, "%s: %s\n", in.c_str(), r.status.message().c_str());
         return 1;
     }
     std::ofstream o(out, std::ios::binary);

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 using u8codec::PieceTable;
-using u8io::SaveResult;
+using Saving = u8codec::Result<u8io::Saved>;
 using u8test::Bytes;
 
 namespace {
@@ -106,8 +106,8 @@ void TestPieceSave::savedEqualsTheModel() {
     const Bytes want = checker.model().values(0, checker.model().size());
     const std::string target =
         ontoItself ? original : dir.filePath(QStringLiteral("out.bin")).toStdString();
-    const SaveResult saved = u8io::saveSource(*checker.table().snapshot(), target);
-    QVERIFY2(saved.status == SaveResult::Status::Saved, saved.error.c_str());
+    const Saving saved = u8io::saveSource(*checker.table().snapshot(), target);
+    QVERIFY2(saved.ok(), saved.message().c_str());
     QVERIFY(readFile(target) == want);
     if (ontoItself) {
         // The pieces still read the old file through the descriptor they were opened with.
@@ -133,8 +133,8 @@ void TestPieceSave::progressAndCancel() {
         seen.push_back(written);
         return total == table.size();
     };
-    const SaveResult saved = u8io::saveSource(table, path, options);
-    QVERIFY2(saved.status == SaveResult::Status::Saved, saved.error.c_str());
+    const Saving saved = u8io::saveSource(table, path, options);
+    QVERIFY2(saved.ok(), saved.message().c_str());
     QCOMPARE(seen.size(), std::size_t(6));
     QVERIFY(std::is_sorted(seen.begin(), seen.end()));
     QCOMPARE(seen.back(), table.size());
@@ -144,8 +144,8 @@ void TestPieceSave::progressAndCancel() {
     options.progress = [](std::uint64_t written, std::uint64_t) {
         return written < 2 * u8codec::kReadChunkSize;
     };
-    const SaveResult cancelled = u8io::saveSource(table, path, options);
-    QVERIFY(cancelled.status == SaveResult::Status::Cancelled);
+    const Saving cancelled = u8io::saveSource(table, path, options);
+    QVERIFY(cancelled.failedWith(u8codec::ErrorCode::Cancelled));
     QVERIFY(readFile(path) == before);
     QCOMPARE(filesIn(dir), QStringList{QStringLiteral("doc.bin")});
 }
@@ -159,16 +159,16 @@ void TestPieceSave::keepsTheBackup() {
     table.replace(0, 1, u8test::hex("48")).value();
     u8io::SaveOptions options;
     options.keepBackup = true;
-    const SaveResult saved = u8io::saveSource(table, path, options);
-    QVERIFY2(saved.status == SaveResult::Status::Saved, saved.error.c_str());
-    QCOMPARE(saved.backupName, path + ".bak");
+    const Saving saved = u8io::saveSource(table, path, options);
+    QVERIFY2(saved.ok(), saved.message().c_str());
+    QCOMPARE(saved->backupName, path + ".bak");
     QVERIFY(readFile(path + ".bak") == bytes);
     QVERIFY(readFile(path) == u8test::hex("48 65 6C 6C 6F"));
     // A new name has no previous version to keep.
     const std::string fresh = dir.filePath(QStringLiteral("new.txt")).toStdString();
-    const SaveResult created = u8io::saveSource(table, fresh, options);
-    QVERIFY(created.status == SaveResult::Status::Saved);
-    QVERIFY(created.backupName.empty());
+    const Saving created = u8io::saveSource(table, fresh, options);
+    QVERIFY(created.ok());
+    QVERIFY(created->backupName.empty());
 }
 
 void TestPieceSave::shrunkOriginalIsRefused() {
@@ -179,10 +179,12 @@ void TestPieceSave::shrunkOriginalIsRefused() {
     table.insert(10, u8test::hex("0A")).value();
     QVERIFY(::truncate(path.c_str(), 1000) == 0); // another program cut it short
     const std::string target = dir.filePath(QStringLiteral("copy.txt")).toStdString();
-    const SaveResult saved = u8io::saveSource(table, target);
-    QVERIFY(saved.status == SaveResult::Status::Failed);
-    QVERIFY2(saved.error.find(target) == 0 && saved.error.find("shrunk") != std::string::npos,
-             saved.error.c_str());
+    const Saving saved = u8io::saveSource(table, target);
+    QVERIFY(!saved.ok());
+    QVERIFY(saved.failedWith(u8codec::ErrorCode::Changed));
+    QVERIFY2(saved.message().find(target) == 0 &&
+                 saved.message().find("shrunk") != std::string::npos,
+             saved.message().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(target)));
     QCOMPARE(filesIn(dir), QStringList{QStringLiteral("log.txt")});
     QCOMPARE(table.originalState(), u8codec::OriginalState::Shrunk);
@@ -213,7 +215,7 @@ void TestPieceSave::killedMidwayLeavesTheOriginal() {
             return true;
         };
         // Not reached either way: the parent kills the child midway.
-        ::_exit(u8io::saveSource(table, path, options).status == SaveResult::Status::Saved ? 3 : 4);
+        ::_exit(u8io::saveSource(table, path, options).ok() ? 3 : 4);
     }
     char byte = 0;
     QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));
@@ -253,8 +255,7 @@ void TestPieceSave::killedAnytimeLeavesOneVersion() {
                 }
                 return true;
             };
-            ::_exit(u8io::saveSource(table, path, options).status == SaveResult::Status::Saved ? 0
-                                                                                               : 1);
+            ::_exit(u8io::saveSource(table, path, options).ok() ? 0 : 1);
         }
         char byte = 0;
         QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));

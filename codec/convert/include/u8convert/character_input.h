@@ -2,6 +2,8 @@
 // encode walk-through and `u8scope-cli encode` read their input this way.
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,7 +19,7 @@ namespace u8convert {
 
 // One code point as typed (UTF-8): "U+20AC" or "0x20AC" (parseCodePointNotation, up to
 // 0x7FFFFFFF), one character ("€"), or a name (codePointFromName); spaces around it are ignored.
-// On failure, nullopt and `error` says why.
-[[nodiscard]] std::optional<char32_t> codePointFromInput(std::string_view text, std::string& error);
+// On failure, an error (ErrorCode::Invalid) saying why.
+[[nodiscard]] u8codec::Result<char32_t> codePointFromInput(std::string_view text);
 
 } // namespace u8convert

@@ -1,6 +1,8 @@
 // Unicode normalisation (UAX #15) of UTF-8 text, through ICU's Normalizer2.
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -26,9 +28,7 @@ struct NormalizedSpan {
     std::uint64_t newLength = 0; // bytes that replace them
 };
 
-struct NormalizeResult {
-    bool ok = false; // false: `error` says why (the input was not well-formed UTF-8)
-    std::string error;
+struct Normalized {
     std::string text; // the normalised text
     std::uint64_t changedSpans = 0;
     std::vector<NormalizedSpan> spans; // the first `maxSpans` changed spans, in order
@@ -48,9 +48,10 @@ inline constexpr std::size_t kMaxUnboundedRun = 4096;
 
 // Normalises well-formed UTF-8. Text already in the form (the common case: ICU's quick check
 // answers "yes" for almost all characters) is copied through unchanged. Text with a run longer
-// than kMaxUnboundedRun is refused (`error` is overlongRunMessage()).
-[[nodiscard]] NormalizeResult normalize(std::string_view utf8, NormalForm form,
-                                        std::size_t maxSpans = 1000);
+// than kMaxUnboundedRun is refused (ErrorCode::Invalid, the message is overlongRunMessage()), as is
+// text that is not well-formed UTF-8 or larger than 2 GiB.
+[[nodiscard]] u8codec::Result<Normalized> normalize(std::string_view utf8, NormalForm form,
+                                                    std::size_t maxSpans = 1000);
 
 // True when the text is already in the form.
 [[nodiscard]] bool isNormalized(std::string_view utf8, NormalForm form);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "u8codec/decoder.h"
+#include "u8codec/result.h"
 #include "u8convert/line_endings.h"
 #include "u8convert/mojibake.h"
 #include "u8convert/normalize.h"
@@ -120,16 +121,16 @@ struct RepairOptions {
     std::optional<NormalForm> normalForm; // nullopt: keep
     std::size_t maxReportedChanges = 1000;
     // Called now and then from the calling thread with (work done, total work) in units of input
-    // bytes; returning false cancels (then the result is not ok and `cancelled` is set). Lets a
+    // bytes; returning false cancels (the status is then ErrorCode::Cancelled). Lets a
     // window run a repair of a large file in the background with a progress bar and a Cancel.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 struct RepairResult {
-    bool ok = false;
-    bool cancelled = false;
-    std::string error; // when !ok: why nothing was produced
-    std::string text;  // well-formed UTF-8
+    // Not ok: why nothing was produced (ErrorCode::Invalid: refused under the Strict policy or by
+    // a step; Cancelled: progress() asked to stop; Io, Changed: the streamed forms' input).
+    u8codec::Status status;
+    std::string text; // well-formed UTF-8
     RepairReport report;
 };
 
@@ -152,31 +153,24 @@ struct RepairResult {
 // output, a second round's fix that takes in an earlier fix): such changes can only be applied
 // together. tieChanges() gives each change of a report that lists every change
 // (listsEveryChange()) the index of the first change it is tied to (itself when none), or an
-// error naming the change that does not fit the text.
-struct ChangeTies {
-    bool ok = false;
-    std::string error;
-    std::vector<std::size_t> group; // per change: the index of the first change of its group
-};
-[[nodiscard]] ChangeTies tieChanges(std::span<const std::uint8_t> original,
-                                    std::span<const RepairChange> changes);
+// error (ErrorCode::Invalid) naming the change that does not fit the text.
+using ChangeTies = std::vector<std::size_t>; // per change: the first change of its group
+[[nodiscard]] u8codec::Result<ChangeTies> tieChanges(std::span<const std::uint8_t> original,
+                                                     std::span<const RepairChange> changes);
 // The original with exactly the ticked changes made (a group is made when all its changes are
 // ticked; the rest of its group keeps the original bytes), then, when `lineEnding` is set, the
 // line endings rewritten, as the pipeline's last step does. With every change ticked and the
 // pipeline's line ending this is the pipeline's text byte for byte. `changes` must be a whole
-// report's list (listsEveryChange()); `ticked` has one entry per change. Not ok (with an error)
-// when a change does not fit the text.
-struct SelectionResult {
-    bool ok = false;
-    std::string error;
+// report's list (listsEveryChange()); `ticked` has one entry per change. An error
+// (ErrorCode::Invalid) when a change does not fit the text.
+struct AppliedSelection {
     std::string text;
     std::uint64_t applied = 0; // changes made
     std::array<std::uint64_t, kRepairKindCount> appliedByKind{};
 };
-[[nodiscard]] SelectionResult applySelectedChanges(std::span<const std::uint8_t> original,
-                                                   std::span<const RepairChange> changes,
-                                                   const std::vector<bool>& ticked,
-                                                   std::optional<LineEnding> lineEnding);
+[[nodiscard]] u8codec::Result<AppliedSelection>
+applySelectedChanges(std::span<const std::uint8_t> original, std::span<const RepairChange> changes,
+                     const std::vector<bool>& ticked, std::optional<LineEnding> lineEnding);
 // The options of a repair that leaves out one kind of change or one mis-decoded page (for a
 // report too long to untick change by change: the repair runs again without them). False when
 // the kind cannot be left out: ill-formed sequences must be replaced for the other steps to run.

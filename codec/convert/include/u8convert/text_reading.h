@@ -34,9 +34,9 @@ public:
     // The encodings a view offers, in the order of a menu: UTF-8 first.
     [[nodiscard]] static const std::vector<std::string_view>& offered();
     // The reading of `encoding` (a name from offered(), or any single-byte encoding ICU knows);
-    // null with `error` when there is none.
-    [[nodiscard]] static std::shared_ptr<const TextReading> make(std::string_view encoding,
-                                                                 std::string& error);
+    // an error (ErrorCode::Invalid) saying why when there is none.
+    [[nodiscard]] static u8codec::Result<std::shared_ptr<const TextReading>>
+    make(std::string_view encoding);
     // UTF-8's.
     [[nodiscard]] static std::shared_ptr<const TextReading> utf8();
 

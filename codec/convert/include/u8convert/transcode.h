@@ -4,6 +4,8 @@
 // `--callback substitute` or `--callback escape-xml-hex` for the policies of the same name).
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -45,15 +47,18 @@ struct TranscodeOptions {
     // Write a byte order mark first (uconv --add-signature); only for Unicode targets.
     bool addSignature = false;
     std::size_t maxReported = 1000; // offsets kept per list
-    // Called now and then with (input bytes done, total); returning false cancels (the result is
-    // then not ok and `cancelled` is set). ICU's path reports every MiB.
+    // Called now and then with (input bytes done, total); returning false cancels (the status is
+    // then ErrorCode::Cancelled). ICU's path reports every MiB.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
+// The counts and offsets are filled whether or not the conversion succeeded: under
+// UnmappablePolicy::Fail they say where the characters that made it fail are.
 struct TranscodeResult {
-    bool ok = false;
-    std::string error;  // when !ok
-    std::string output; // the converted bytes (empty when !ok)
+    // Not ok: ErrorCode::Invalid (an unknown encoding, options that do not fit them, characters
+    // the target lacks or input invalid under UnmappablePolicy::Fail), Cancelled (progress()).
+    u8codec::Status status;
+    std::string output; // the converted bytes (empty when not ok)
     std::string from;   // the two encodings' IANA names (else ICU's): windows-1251, KOI8-R
     std::string to;
     // Characters the target cannot represent: how many, and the input offsets (bytes) of the
@@ -63,8 +68,7 @@ struct TranscodeResult {
     // Byte sequences not valid in the source encoding.
     std::uint64_t invalidInput = 0;
     std::vector<std::uint64_t> invalidInputOffsets;
-    bool fastPath = false;  // a hand-written loop did the work (for tests and benchmarks)
-    bool cancelled = false; // progress() returned false
+    bool fastPath = false; // a hand-written loop did the work (for tests and benchmarks)
 };
 
 // Converts `input` from encoding `from` to encoding `to` (any name or alias ICU knows:
@@ -76,8 +80,7 @@ struct TranscodeResult {
 // output, counts and offsets equal transcode()'s on the whole input. Runs the hand-written loops
 // while the input is well-formed and representable, and ICU's converters (which keep a sequence
 // cut between pieces) from the first piece that is not. Under UnmappablePolicy::Fail the
-// conversion goes on to find every place, and finish() returns false: the caller discards what
-// it wrote.
+// conversion goes on to find every place, and finish() fails: the caller discards what it wrote.
 class Transcoder {
 public:
     Transcoder(std::string_view from, std::string_view to, const TranscodeOptions& options = {});
@@ -85,18 +88,24 @@ public:
     Transcoder(const Transcoder&) = delete;
     Transcoder& operator=(const Transcoder&) = delete;
 
-    // False when an encoding is unknown or the options do not fit them (error() says why).
-    [[nodiscard]] bool ok() const noexcept;
-    // Appends the conversion of the next piece to `out`; false on a failure.
-    [[nodiscard]] bool feed(std::span<const std::uint8_t> piece, std::string& out);
-    // Converts what is left (a sequence cut at the end is invalid input) and applies the policy.
-    [[nodiscard]] bool finish(std::string& out);
+    // Not ok when an encoding is unknown or the options do not fit them.
+    [[nodiscard]] const u8codec::Status& status() const noexcept;
+    // Appends the conversion of the next piece to `out`; the status so far.
+    [[nodiscard]] const u8codec::Status& feed(std::span<const std::uint8_t> piece,
+                                              std::string& out);
+    // Converts what is left (a sequence cut at the end is invalid input) and applies the policy;
+    // the conversion's status.
+    [[nodiscard]] const u8codec::Status& finish(std::string& out);
 
-    // The state so far: names, unmappable and invalid counts and offsets, the error; `output`
-    // stays empty (the output went to feed()'s and finish()'s `out`).
+    // The state so far: status, names, unmappable and invalid counts and offsets; `output` stays
+    // empty (the output went to feed()'s and finish()'s `out`).
     [[nodiscard]] const TranscodeResult& state() const noexcept;
 
 private:
+    [[nodiscard]] bool ok() const noexcept; // valid, and nothing failed yet
+    [[nodiscard]] bool feedPiece(std::span<const std::uint8_t> piece, std::string& out);
+    [[nodiscard]] bool finishInput(std::string& out);
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
