@@ -3,7 +3,7 @@
 #   u8scope_add_test(NAME <name> LABEL <label>
 #                    SOURCES <files...> [LIBS <libraries...>]
 #                    [DEFINES <definitions...>] [INCLUDES <directories...>]
-#                    [TIMEOUT <seconds>] [CORPUS] [RUNS_CLI])
+#                    [TIMEOUT <seconds>] [CORPUS] [RUNS_CLI] [THREADS])
 #   u8scope_add_test(NAME <name> LABEL <label> COMMAND <command...>)
 #
 # The first form builds the Qt Test suite tst_<name> (its SOURCES must include tst_<name>.cpp)
@@ -20,13 +20,25 @@
 #   fuzz     the fuzz checks replayed over the committed seeds (tests/fuzz)
 #   install  what `cmake --install` writes: desktop entry, metainfo, icons (tests/install)
 #   python   the Python module (app/python), by pytest (tests/python)
+# and a suite that runs the codec's own threads (the pool, the scan on two threads, the streamed
+# repair's) has the label `threads` too, which scripts/sanitize.sh runs under ThreadSanitizer.
+# The target tests_<label> builds the executables of one label's tests (and what they run).
 # Every test runs on Qt's offscreen platform, so none needs a display.
 #   CORPUS    defines U8SCOPE_CORPUS_DIR (Markus Kuhn's files; suites skip when it is absent)
 #   RUNS_CLI  defines U8SCOPE_CLI, the built u8scope-cli, and builds it before the suite
+#   THREADS   labels the test `threads` as well
 set(U8SCOPE_TEST_LABELS codec convert io dump cli ui app fuzz install python)
 
+# tests_<label> depends on `target`.
+function(u8scope_label_target label target)
+  if(NOT TARGET tests_${label})
+    add_custom_target(tests_${label})
+  endif()
+  add_dependencies(tests_${label} ${target})
+endfunction()
+
 function(u8scope_add_test)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI" "NAME;LABEL;TIMEOUT"
+  cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI;THREADS" "NAME;LABEL;TIMEOUT"
                         "SOURCES;LIBS;DEFINES;INCLUDES;COMMAND")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
@@ -39,12 +51,17 @@ function(u8scope_add_test)
             "u8scope_add_test(${arg_NAME}): LABEL ${arg_LABEL} is not one of ${U8SCOPE_TEST_LABELS}")
   endif()
   set(test ${arg_LABEL}.${arg_NAME})
+  set(target "") # the executable the test runs, when the build makes it
 
   if(arg_COMMAND)
     if(arg_SOURCES OR arg_LIBS OR arg_DEFINES OR arg_INCLUDES OR arg_CORPUS OR arg_RUNS_CLI)
       message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): COMMAND runs a command, it builds nothing")
     endif()
     add_test(NAME ${test} COMMAND ${arg_COMMAND})
+    list(GET arg_COMMAND 0 program)
+    if(TARGET ${program})
+      set(target ${program})
+    endif()
   else()
     set(target tst_${arg_NAME})
     if(NOT "${target}.cpp" IN_LIST arg_SOURCES)
@@ -64,7 +81,16 @@ function(u8scope_add_test)
     add_test(NAME ${test} COMMAND ${target})
   endif()
 
-  set_tests_properties(${test} PROPERTIES LABELS ${arg_LABEL}
+  set(labels ${arg_LABEL})
+  if(arg_THREADS)
+    list(APPEND labels threads)
+  endif()
+  if(target)
+    foreach(label IN LISTS labels)
+      u8scope_label_target(${label} ${target})
+    endforeach()
+  endif()
+  set_tests_properties(${test} PROPERTIES LABELS "${labels}"
                                           ENVIRONMENT QT_QPA_PLATFORM=offscreen)
   if(arg_TIMEOUT)
     set_tests_properties(${test} PROPERTIES TIMEOUT ${arg_TIMEOUT})

@@ -8,6 +8,8 @@ set -euo pipefail
 
 build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools libicu-dev
                 libgl-dev fonts-dejavu-core)
+# scripts/sanitize.sh needs nothing more: GCC's sanitizer runtimes (libasan8, libubsan1, libtsan2)
+# come with g++ (through libgcc-12-dev).
 # Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
 # The audit's suites read Unicode's variation and emoji sequences (unicode-data) and build their
 # prose corpus with gettext's msgunfmt and msgconv from the translation catalogues of a fixed set

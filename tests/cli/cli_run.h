@@ -23,6 +23,23 @@ inline QString cliPath() {
     return qEnvironmentVariable("U8SCOPE_CLI_UNDER_TEST", QStringLiteral(U8SCOPE_CLI));
 }
 
+// Whether this build is instrumented by a sanitizer (U8SCOPE_SANITIZE; the CLI it runs is built
+// alike): the few checks that run the CLI where a sanitizer's runtime cannot start (a small
+// ulimit -v, no /proc) skip then.
+constexpr bool sanitized() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) // GCC
+    return true;
+#elif defined(__has_feature) // clang
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    return true;
+#else
+    return false;
+#endif
+#else
+    return false;
+#endif
+}
+
 inline CliRun runCli(const QStringList& args, const QByteArray& stdinBytes = {},
                      const QString& workingDirectory = {}) {
     QProcess p;
