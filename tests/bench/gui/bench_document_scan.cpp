@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <sys/resource.h>
@@ -227,6 +228,19 @@ void BM_DocumentScanRandom256MiB(benchmark::State& state) {
 // (as before issue 35), 1 goes on from the last report's resume point before the edit
 // (DocumentScan::rescan). Each iteration types one byte 1 000 bytes before the end and checks;
 // the first report (a whole scan) is made before the timing.
+// The file at `path` as the document a piece table edits; null, the benchmark skipped, if it
+// cannot be opened.
+std::unique_ptr<u8codec::PieceTable> pieceTableOf(benchmark::State& state,
+                                                  const std::string& path) {
+    auto opened = u8codec::FileSource::open(path);
+    if (!opened) {
+        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
+        return nullptr;
+    }
+    return std::make_unique<u8codec::PieceTable>(
+        std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
+}
+
 void BM_KeystrokeCheck4GiB(benchmark::State& state) {
     const std::string path = tempPath("u8scope-bench-sparse-4g.bin");
     if (fileSize(path) != 4 * kGiB) {
@@ -239,13 +253,10 @@ void BM_KeystrokeCheck4GiB(benchmark::State& state) {
             return;
         }
     }
-    auto opened = u8codec::FileSource::open(path);
-    if (!opened) {
-        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
+    const auto opened = pieceTableOf(state, path);
+    if (!opened)
         return;
-    }
-    u8codec::PieceTable table(
-        std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
+    u8codec::PieceTable& table = *opened;
     std::atomic<bool> stop{false};
     constexpr std::size_t kCap = u8doc::DocumentScan::kDefaultProblemCap;
     std::shared_ptr<const u8doc::ScanReport> report =
@@ -319,13 +330,10 @@ void BM_DocumentAuditRandomCode256MiB(benchmark::State& state) {
 // (resume:1, DocumentAudit::reaudit()).
 void BM_KeystrokeAudit1GiB(benchmark::State& state) {
     const std::string path = makeTextFile();
-    auto opened = u8codec::FileSource::open(path);
-    if (!opened) {
-        state.SkipWithError(("cannot open " + path + ": " + opened.message()).c_str());
+    const auto opened = pieceTableOf(state, path);
+    if (!opened)
         return;
-    }
-    u8codec::PieceTable table(
-        std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
+    u8codec::PieceTable& table = *opened;
     const auto options = u8doc::DocumentAudit::windowOptions(u8convert::AuditProfile::Text, {});
     constexpr std::size_t kCap = u8doc::DocumentAudit::kDefaultFindingCap;
     std::atomic<bool> stop{false};
