@@ -1,13 +1,17 @@
 # How every test is registered with ctest: one naming scheme, one label per part of the code.
 #
-#   u8scope_add_test(NAME <name> LABEL <label>
+#   u8scope_add_test(NAME <name> LABEL <label> [QTEST]
 #                    SOURCES <files...> [LIBS <libraries...>]
 #                    [DEFINES <definitions...>] [INCLUDES <directories...>]
 #                    [TIMEOUT <seconds>] [CORPUS] [RUNS_CLI] [THREADS])
 #   u8scope_add_test(NAME <name> LABEL <label> COMMAND <command...>)
 #
-# The first form builds the Qt Test suite tst_<name> (its SOURCES must include tst_<name>.cpp)
-# linked with LIBS, Qt6::Test and the project's warnings; the second runs a command (a script
+# The first form builds the suite tst_<name> (its SOURCES must include tst_<name>.cpp) linked with
+# LIBS and the project's warnings: a Qt Test suite with QTEST (the widgets' and the window's, which
+# test Qt objects), otherwise a suite of the Qt-free harness (tests/support/u8test/harness.h,
+# doctest), which builds and runs where Qt is not installed. A suite whose framework is missing
+# (no Qt Test, no doctest) is not built, and the configure step says so once. The second runs a
+# command (a script
 # that checks a generated file, or prepares a fixture). Either way the ctest name is
 # <label>.<name> and the label is <label>, so `ctest -L <label>` runs exactly one part's tests:
 #   codec    the Qt-free UTF-8 codec (codec/include, codec/src)
@@ -38,7 +42,7 @@ function(u8scope_label_target label target)
 endfunction()
 
 function(u8scope_add_test)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI;THREADS" "NAME;LABEL;TIMEOUT"
+  cmake_parse_arguments(PARSE_ARGV 0 arg "CORPUS;RUNS_CLI;THREADS;QTEST" "NAME;LABEL;TIMEOUT"
                         "SOURCES;LIBS;DEFINES;INCLUDES;COMMAND")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
@@ -67,8 +71,19 @@ function(u8scope_add_test)
     if(NOT "${target}.cpp" IN_LIST arg_SOURCES)
       message(FATAL_ERROR "u8scope_add_test(${arg_NAME}): SOURCES must hold ${target}.cpp")
     endif()
+    if(arg_QTEST)
+      set(framework Qt6::Test)
+    else()
+      set(framework u8scope_test_harness)
+    endif()
+    if(NOT TARGET ${framework})
+      return() # tests/CMakeLists.txt said which framework is missing
+    endif()
     add_executable(${target} ${arg_SOURCES})
-    target_link_libraries(${target} PRIVATE ${arg_LIBS} Qt6::Test u8scope_warnings)
+    target_link_libraries(${target} PRIVATE ${arg_LIBS} ${framework} u8scope_warnings)
+    if(NOT arg_QTEST)
+      set_target_properties(${target} PROPERTIES AUTOMOC OFF) # no QObject in a harness suite
+    endif()
     target_compile_definitions(${target} PRIVATE ${arg_DEFINES})
     target_include_directories(${target} PRIVATE ${arg_INCLUDES})
     if(arg_CORPUS)

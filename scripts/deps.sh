@@ -10,6 +10,8 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
                 libgl-dev fonts-dejavu-core)
 # scripts/sanitize.sh needs nothing more: GCC's sanitizer runtimes (libasan8, libubsan1, libtsan2)
 # come with g++ (through libgcc-12-dev).
+# The Qt-free libraries' suites use doctest (doctest-dev) and read the CLI's JSON reports with
+# nlohmann's JSON (nlohmann-json3-dev), both header-only; they need no Qt.
 # Tests compare with ICU's uconv, glibc's iconv and Python 3; benchmarks use Google Benchmark.
 # The audit's suites read Unicode's variation and emoji sequences (unicode-data) and build their
 # prose corpus with gettext's msgunfmt and msgconv from the translation catalogues of a fixed set
@@ -21,7 +23,7 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # pytest (python3-pytest) over pandas Series and numpy arrays (python3-pandas, python3-numpy),
 # u8scope.dask on a LocalCluster (python3-dask, python3-distributed); its pip build uses
 # Debian's setuptools, pip and venv (python3-setuptools, python3-pip, python3-venv).
-test_packages=(icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
+test_packages=(doctest-dev nlohmann-json3-dev icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
                groff-base zsh desktop-file-utils appstream pybind11-dev python3-pybind11
                python3-pytest python3-pandas python3-numpy python3-dask python3-distributed
                python3-setuptools python3-pip python3-venv)
