@@ -299,11 +299,11 @@ int runAudit(const Arguments& parsed) {
             return usageError("audit", error);
     }
     if (const std::string* a = parsed.value("allow")) {
-        u8convert::AllowlistParse allow = u8convert::readAllowlist(*a);
+        auto allow = u8convert::readAllowlist(*a);
         if (!allow.ok())
-            return usageError("audit", "allowlist " + allow.error);
-        settings.allowlist = std::move(allow.set);
-        settings.allowedWords = std::move(allow.words);
+            return usageError("audit", "allowlist " + allow.message());
+        settings.allowlist = std::move(allow->set);
+        settings.allowedWords = std::move(allow->words);
     }
     if (const std::string* v = parsed.value("max-findings")) {
         const auto [end, ec] =

@@ -250,9 +250,11 @@ int runCompare(const Arguments& parsed) {
     options.hunksWithVerdict = true;
     std::size_t maxPlaces = kPlacesUnderVerdict;
     if (const std::string* v = parsed.value("ignore")) {
-        std::string bad;
-        if (!u8convert::parseIgnoreList(*v, options.ignore, bad))
-            return usageError("compare", unknownValue(kOptions, "ignore", "difference", bad));
+        const auto ignore = u8convert::parseIgnoreList(*v);
+        if (!ignore.ok())
+            return usageError("compare",
+                              unknownValue(kOptions, "ignore", "difference", ignore.message()));
+        options.ignore |= *ignore;
     }
     if (const std::string* v = parsed.value("max-hunks")) {
         const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), options.maxHunks);
@@ -289,8 +291,8 @@ int runCompare(const Arguments& parsed) {
     const u8convert::CompareResult r = u8convert::compareSources(*a.source, *b.source, options);
     if (progress)
         std::fprintf(stderr, "\r\033[K");
-    if (!r.ok || a.input->readFailed(error) || b.input->readFailed(error))
-        return usageError("compare", r.ok ? error : sideError(r.error, a, b));
+    if (!r.status.ok() || a.input->readFailed(error) || b.input->readFailed(error))
+        return usageError("compare", r.status.ok() ? error : sideError(r.status.message(), a, b));
     if (parsed.has("json"))
         writeOut(resultJson(r, a, b) + "\n");
     else

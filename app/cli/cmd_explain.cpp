@@ -19,22 +19,19 @@ namespace {
 
 // Each argument is a hex pattern as the window's Find takes it ("E2 82 AC", "E282AC", "e2,82,ac",
 // "0xE2 0x82", "\xE2\x82\xAC"): one parser for both, u8codec::parseHexPattern.
-std::optional<std::vector<std::uint8_t>> parseHex(const std::vector<std::string>& args,
-                                                  std::string& error) {
+u8codec::Result<std::vector<std::uint8_t>> parseHex(const std::vector<std::string>& args) {
     std::vector<std::uint8_t> bytes;
     for (const std::string& arg : args) {
-        const u8codec::HexPattern pattern = u8codec::parseHexPattern(arg);
-        if (!pattern.ok()) {
-            error =
-                "'" + arg + "' is not hex bytes (" + pattern.error + "; write them like E2 82 AC)";
-            return std::nullopt;
-        }
-        bytes.insert(bytes.end(), pattern.bytes.begin(), pattern.bytes.end());
+        const auto pattern = u8codec::parseHexPattern(arg);
+        if (!pattern.ok())
+            return u8codec::Error{u8codec::ErrorCode::Invalid, "'" + arg + "' is not hex bytes (" +
+                                                                   pattern.message() +
+                                                                   "; write them like E2 82 AC)"};
+        bytes.insert(bytes.end(), pattern->begin(), pattern->end());
     }
-    if (bytes.empty()) {
-        error = "no bytes given (usage: explain HEX..., e.g. explain E2 82 AC)";
-        return std::nullopt;
-    }
+    if (bytes.empty())
+        return u8codec::Error{u8codec::ErrorCode::Invalid,
+                              "no bytes given (usage: explain HEX..., e.g. explain E2 82 AC)"};
     return bytes;
 }
 
@@ -68,10 +65,9 @@ void explainProblem(const u8codec::Problem& p, std::span<const std::uint8_t> all
 } // namespace
 
 int runExplain(const Arguments& parsed) {
-    std::string error;
-    const auto bytes = parseHex(parsed.positional, error);
-    if (!bytes)
-        return usageError("explain", error);
+    const auto bytes = parseHex(parsed.positional);
+    if (!bytes.ok())
+        return usageError("explain", bytes.message());
     const std::span<const std::uint8_t> all(*bytes);
 
     // Characters and problems, in byte order: problems group error segments, so walk the

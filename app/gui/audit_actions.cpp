@@ -83,19 +83,18 @@ void AuditActions::readSettings() {
     const QString path = settings::auditAllowlist();
     if (path.isEmpty())
         return;
-    const u8convert::AllowlistParse parsed =
-        u8convert::readAllowlist(QFile::encodeName(path).toStdString());
+    const auto parsed = u8convert::readAllowlist(QFile::encodeName(path).toStdString());
     if (!parsed.ok()) {
         // Forgotten for this session only: the file may come back (a drive not mounted yet).
         startupProblem_ = tr("The audit allowlist cannot be used: %1. The audit runs without "
                              "one; choose another with View > Audit Allowlist….")
-                              .arg(QString::fromStdString(parsed.error));
+                              .arg(QString::fromStdString(parsed.message()));
         emit problem(startupProblem_);
         return;
     }
     allowlistPath_ = path;
-    allowlist_ = parsed.set;
-    allowedWords_ = parsed.words;
+    allowlist_ = parsed->set;
+    allowedWords_ = parsed->words;
     updateActions();
 }
 
@@ -181,19 +180,18 @@ bool AuditActions::setAllowlistFile(const QString& path) {
             emit rerunRequested();
         return true;
     }
-    const u8convert::AllowlistParse parsed =
-        u8convert::readAllowlist(QFile::encodeName(path).toStdString());
+    const auto parsed = u8convert::readAllowlist(QFile::encodeName(path).toStdString());
     if (!parsed.ok()) {
         emit problem(tr("The audit allowlist cannot be used: %1. The audit goes on %2.")
-                         .arg(QString::fromStdString(parsed.error),
+                         .arg(QString::fromStdString(parsed.message()),
                               allowlistPath_.isEmpty()
                                   ? tr("without one")
                                   : tr("with %1").arg(QDir::toNativeSeparators(allowlistPath_))));
         return false;
     }
     allowlistPath_ = path;
-    allowlist_ = parsed.set;
-    allowedWords_ = parsed.words;
+    allowlist_ = parsed->set;
+    allowedWords_ = parsed->words;
     settings::setAuditAllowlist(path);
     updateActions();
     emit rerunRequested();

@@ -187,7 +187,7 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
         };
         auto result =
             std::make_shared<const u8convert::CompareResult>(compareSources(*a, *b, options));
-        if (result->cancelled)
+        if (result->status.failedWith(u8codec::ErrorCode::Cancelled))
             workersStopped_.fetch_add(1);
         post([this, result] { deliver(result); });
     }));
@@ -196,11 +196,11 @@ void CompareActions::start(std::shared_ptr<const u8codec::ByteSource> a, const Q
 void CompareActions::deliver(std::shared_ptr<const u8convert::CompareResult> result) {
     running_ = false;
     panel_->setRunning(false);
-    if (!result->ok || result->cancelled) {
-        panel_->setSummary(
-            result->cancelled
-                ? tr("Comparison cancelled.")
-                : tr("The comparison failed: %1").arg(QString::fromStdString(result->error)));
+    if (!result->status.ok()) {
+        panel_->setSummary(result->status.failedWith(u8codec::ErrorCode::Cancelled)
+                               ? tr("Comparison cancelled.")
+                               : tr("The comparison failed: %1")
+                                     .arg(QString::fromStdString(result->status.message())));
         updateActions();
         emit finished();
         return;

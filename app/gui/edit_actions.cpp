@@ -180,16 +180,15 @@ bool EditActions::pasteHex(const QString& text) {
         showMessage(tr("Paste Hex: the clipboard holds no text."));
         return false;
     }
-    const u8codec::HexPattern hex = u8codec::parseHexPaste(text.toStdString());
+    const auto hex = u8codec::parseHexPaste(text.toStdString());
     if (!hex.ok()) {
         showMessage(tr("Paste Hex: the clipboard does not hold hex bytes (%1). Hex is pasted as "
                        "E2 82 AC, e282ac, \\xE2\\x82\\xAC or 0xE2, 0x82, 0xAC; Paste as Text "
                        "pastes text.")
-                        .arg(QString::fromStdString(hex.error)));
+                        .arg(QString::fromStdString(hex.message())));
         return false;
     }
-    const QByteArray bytes(reinterpret_cast<const char*>(hex.bytes.data()),
-                           qsizetype(hex.bytes.size()));
+    const QByteArray bytes(reinterpret_cast<const char*>(hex->data()), qsizetype(hex->size()));
     return insertBytes(bytes, false, tr("Paste Hex"));
 }
 
@@ -287,14 +286,14 @@ void EditActions::chooseFillByte() {
             QLineEdit::Normal, text, &ok);
         if (!ok)
             return;
-        const u8codec::HexPattern hex = u8codec::parseHexPattern(text.toStdString());
-        if (hex.ok() && hex.bytes.size() == 1) {
+        const auto hex = u8codec::parseHexPattern(text.toStdString());
+        if (hex.ok() && hex->size() == 1) {
             settings::setFillByte(text);
-            fillSelection(hex.bytes.front());
+            fillSelection(hex->front());
             return;
         }
         problem = (hex.ok() ? tr("Give one byte, such as 00 or FF.")
-                            : tr("Not a byte: %1.").arg(QString::fromStdString(hex.error))) +
+                            : tr("Not a byte: %1.").arg(QString::fromStdString(hex.message()))) +
                   QLatin1Char('\n');
     }
 }

@@ -134,13 +134,12 @@ FindBar::Pattern FindBar::patternFor(Mode mode, const QString& text) {
     }
     if (text.trimmed().isEmpty())
         return p;
-    const u8codec::HexPattern hex = u8codec::parseHexPattern(text.toStdString());
+    const auto hex = u8codec::parseHexPattern(text.toStdString());
     if (!hex.ok()) {
-        p.error = tr("Not hex bytes: %1").arg(QString::fromStdString(hex.error));
+        p.error = tr("Not hex bytes: %1").arg(QString::fromStdString(hex.message()));
         return p;
     }
-    p.bytes =
-        QByteArray(reinterpret_cast<const char*>(hex.bytes.data()), qsizetype(hex.bytes.size()));
+    p.bytes = QByteArray(reinterpret_cast<const char*>(hex->data()), qsizetype(hex->size()));
     return p;
 }
 

@@ -180,11 +180,11 @@ AuditSetup auditSetupOf(const AuditRequest& r) {
     if (!r.fileName.empty())
         options.syntax = u8convert::codeSyntaxForFileName(r.fileName);
     if (!r.allow.empty()) {
-        u8convert::AllowlistParse allow = u8convert::parseAllowlist(r.allow, "allow");
+        auto allow = u8convert::parseAllowlist(r.allow, "allow");
         if (!allow.ok())
-            throw CodecError("allowlist " + allow.error);
-        options.allowlist = std::move(allow.set);
-        options.allowedWords = std::move(allow.words);
+            throw CodecError("allowlist " + allow.message());
+        options.allowlist = std::move(allow->set);
+        options.allowedWords = std::move(allow->words);
     }
     return setup;
 }

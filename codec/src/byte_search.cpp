@@ -37,8 +37,8 @@ bool cancelled(const std::atomic<bool>* cancel) noexcept {
 
 } // namespace
 
-HexPattern parseHexPattern(std::string_view text) {
-    HexPattern result;
+Result<std::vector<std::uint8_t>> parseHexPattern(std::string_view text) {
+    std::vector<std::uint8_t> bytes;
     int high = -1; // the first digit of a byte being read
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -53,32 +53,28 @@ HexPattern parseHexPattern(std::string_view text) {
             if (high < 0) {
                 high = d;
             } else {
-                result.bytes.push_back(std::uint8_t(high << 4 | d));
+                bytes.push_back(std::uint8_t(high << 4 | d));
                 high = -1;
             }
             continue;
         }
         if (isSeparator(c) && high < 0)
             continue;
-        result.bytes.clear();
         if (isSeparator(c))
-            result.error = "a separator splits a byte at position " + std::to_string(i + 1) +
-                           ": write each byte as two hex digits";
-        else
-            result.error = notHexDigit(c, i + 1);
-        return result;
+            return Error{ErrorCode::Invalid, "a separator splits a byte at position " +
+                                                 std::to_string(i + 1) +
+                                                 ": write each byte as two hex digits"};
+        return Error{ErrorCode::Invalid, notHexDigit(c, i + 1)};
     }
-    if (high >= 0) {
-        result.bytes.clear();
-        result.error = "odd number of hex digits: the last byte needs two digits";
-        return result;
-    }
-    if (result.bytes.empty())
-        result.error = "no bytes given";
-    return result;
+    if (high >= 0)
+        return Error{ErrorCode::Invalid,
+                     "odd number of hex digits: the last byte needs two digits"};
+    if (bytes.empty())
+        return Error{ErrorCode::Invalid, "no bytes given"};
+    return bytes;
 }
 
-HexPattern parseHexPaste(std::string_view text) {
+Result<std::vector<std::uint8_t>> parseHexPaste(std::string_view text) {
     const std::size_t open = text.find('{');
     const std::size_t close = text.rfind('}');
     if (open == std::string_view::npos || close == std::string_view::npos || close < open)

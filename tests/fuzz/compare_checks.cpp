@@ -65,8 +65,8 @@ std::string checkCompareFast(std::span<const std::uint8_t> data) {
         options.maxEditCost = bound;
         options.hunksWithVerdict = withVerdict;
         const u8convert::CompareResult r = u8convert::compareTexts(a, b, options);
-        if (!r.ok)
-            return "compareTexts: not ok";
+        if (!r.status.ok())
+            return "compareTexts: not ok: " + r.status.message();
         const bool equal = std::equal(a.begin(), a.end(), b.begin(), b.end());
         if (equal != (r.verdict == u8convert::CompareVerdict::SameBytes))
             return "compareTexts: same bytes said of different inputs, or not of equal ones";

@@ -120,7 +120,7 @@ bool parseWord(std::string_view word, std::vector<std::u32string>& words, std::s
     return true;
 }
 
-bool parseEntry(std::string_view token, AllowlistParse& into, std::string& reason) {
+bool parseEntry(std::string_view token, Allowlist& into, std::string& reason) {
     if (hasPrefix(token, "script:"))
         return parseScript(token.substr(7), into.set, reason);
     if (hasPrefix(token, "word:"))
@@ -147,8 +147,8 @@ bool parseEntry(std::string_view token, AllowlistParse& into, std::string& reaso
 
 } // namespace
 
-AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) {
-    AllowlistParse result;
+u8codec::Result<Allowlist> parseAllowlist(std::string_view text, std::string_view fileName) {
+    Allowlist result;
     // An editor's byte order mark is no entry: the file starts after it.
     if (text.starts_with("\xEF\xBB\xBF"))
         text.remove_prefix(3);
@@ -171,13 +171,10 @@ AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) 
             if (j == i)
                 break;
             std::string reason;
-            if (!parseEntry(line.substr(i, j - i), result, reason)) {
-                result.error =
-                    std::string(fileName) + ':' + std::to_string(lineNumber) + ": " + reason;
-                result.set = {};
-                result.words.clear();
-                return result;
-            }
+            if (!parseEntry(line.substr(i, j - i), result, reason))
+                return u8codec::Error{u8codec::ErrorCode::Invalid, std::string(fileName) + ':' +
+                                                                       std::to_string(lineNumber) +
+                                                                       ": " + reason};
             i = j;
         }
     }
@@ -186,14 +183,11 @@ AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName) 
     return result;
 }
 
-AllowlistParse readAllowlist(const std::string& path) {
+u8codec::Result<Allowlist> readAllowlist(const std::string& path) {
     constexpr std::size_t kMaxSize = std::size_t(16) << 20;
-    AllowlistParse result;
     auto opened = FileSource::open(path);
-    if (!opened.ok()) {
-        result.error = path + ": " + opened.message();
-        return result;
-    }
+    if (!opened.ok())
+        return u8codec::Error{u8codec::ErrorCode::Io, path + ": " + opened.message()};
     // Read to the end, whatever size the file system says (a file in /proc says 0).
     std::string text;
     for (std::size_t n = 1; n != 0 && text.size() <= kMaxSize;) {
@@ -203,14 +197,11 @@ AllowlistParse readAllowlist(const std::string& path) {
             at, std::span(reinterpret_cast<std::uint8_t*>(text.data() + at), text.size() - at));
         text.resize(at + n);
     }
-    if (const int failed = (*opened)->readError()) {
-        result.error = path + ": " + std::strerror(failed);
-        return result;
-    }
-    if (text.size() > kMaxSize) {
-        result.error = path + ": larger than 16 MiB, not an allowlist of code points";
-        return result;
-    }
+    if (const int failed = (*opened)->readError())
+        return u8codec::Error{u8codec::ErrorCode::Io, path + ": " + std::strerror(failed)};
+    if (text.size() > kMaxSize)
+        return u8codec::Error{u8codec::ErrorCode::Invalid,
+                              path + ": larger than 16 MiB, not an allowlist of code points"};
     return parseAllowlist(text, path);
 }
 

@@ -149,7 +149,7 @@ bool inPieces(std::string_view text, const CompareOptions& options, CompareResul
         each(text.substr(at, end - at));
         at = end;
     }
-    return !r.cancelled;
+    return !r.status.failedWith(u8codec::ErrorCode::Cancelled);
 }
 
 // "same text once eol, trailing-space differences are set aside".
@@ -233,7 +233,7 @@ bool sameOnceSetAside(const DecodedSide& a, const DecodedSide& b, IgnoreMask mas
         }
         while (sb.pending().empty() && sb.more(options, r)) {
         }
-        if (r.cancelled)
+        if (r.status.failedWith(u8codec::ErrorCode::Cancelled))
             return false;
         const std::string_view pa = sa.pending(), pb = sb.pending();
         if (pa.empty() || pb.empty())
@@ -336,8 +336,7 @@ CompareResult cancelled(CompareResult& r) {
     CompareResult out;
     out.a.size = r.a.size;
     out.b.size = r.b.size;
-    out.cancelled = true;
-    out.error = "cancelled";
+    out.status = u8codec::Error{u8codec::ErrorCode::Cancelled, "cancelled"};
     return out;
 }
 
@@ -349,7 +348,7 @@ bool readWhole(const ByteSource& s, std::span<std::uint8_t> dest, char side,
     for (std::size_t at = 0; at < dest.size(); at += kPiece) {
         const auto piece = dest.subspan(at, std::min(kPiece, dest.size() - at));
         if (!compare_detail::keepGoing(options, r, 0, dest.size()) ||
-            !compare_detail::readExactly(s, at, piece, side, r.error))
+            !compare_detail::readExactly(s, at, piece, side, r.status))
             return false;
     }
     return true;
@@ -360,7 +359,7 @@ bool readWhole(const ByteSource& s, std::span<std::uint8_t> dest, char side,
 // differ), a block would call the verdict's many small differences one text edit: none are
 // listed, and the note says why.
 void placesOrNote(CompareResult& r) {
-    if (r.note.empty() || r.cancelled)
+    if (r.note.empty() || r.status.failedWith(u8codec::ErrorCode::Cancelled))
         return;
     r.hunks.clear();
     r.hunkCount = 0;
@@ -374,7 +373,8 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, const CompareOpti
     const auto equalSetting = [&](IgnoreMask extra) {
         if ((ignore | extra) == 0)
             return da.text == db.text;
-        return sameOnceSetAside(da, db, ignore | extra, options, r) && !r.cancelled;
+        return sameOnceSetAside(da, db, ignore | extra, options, r) &&
+               !r.status.failedWith(u8codec::ErrorCode::Cancelled);
     };
     const CompareSideInfo &a = r.a, &b = r.b;
     if (da.text == db.text) {
@@ -417,7 +417,7 @@ bool findVerdict(const DecodedSide& da, const DecodedSide& db, const CompareOpti
         return true;
     }
     std::string words;
-    if (r.cancelled)
+    if (r.status.failedWith(u8codec::ErrorCode::Cancelled))
         return false;
     if (ignore == 0 && mojibakeOf(db, da.text, words)) {
         r.verdict = CompareVerdict::BIsAWithMojibake;
@@ -494,7 +494,7 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, const CompareOpti
         r.verdictText = sameIgnoringText(ignore);
         return true;
     }
-    if (r.error.empty() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&
+    if (r.status.ok() && r.a.bom != r.b.bom && !(ignore & ignoreBit(IgnoreKind::Bom)) &&
         equalRewritten(a, b, ignore | ignoreBit(IgnoreKind::Bom), 0, options, r).equal) {
         r.verdict = CompareVerdict::OnlyBom;
         r.verdictText = std::string("only the byte order mark differs: ") + (r.a.bom ? "A" : "B") +
@@ -502,7 +502,7 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, const CompareOpti
         return true;
     }
     const IgnoreMask eol = ignoreBit(IgnoreKind::LineEndings);
-    if (r.error.empty() && !(ignore & eol) && holds(eol)) {
+    if (r.status.ok() && !(ignore & eol) && holds(eol)) {
         const auto c = counts(eol);
         r.verdict = CompareVerdict::OnlyLineEndings;
         r.verdictText = "only line endings differ: A has " + mixText(c.lineEndingsA) + "; B has " +
@@ -510,7 +510,7 @@ bool streamedVerdict(const ByteSource& a, const ByteSource& b, const CompareOpti
         return true;
     }
     const IgnoreMask blank = ignoreBit(IgnoreKind::TrailingSpace);
-    if (r.error.empty() && !(ignore & blank) && holds(blank)) {
+    if (r.status.ok() && !(ignore & blank) && holds(blank)) {
         const auto c = counts(blank);
         r.verdict = CompareVerdict::OnlyTrailingSpace;
         r.verdictText = "only trailing whitespace differs: " + std::to_string(c.trailingA) +
@@ -593,17 +593,15 @@ void compareLarge(const ByteSource& a, const ByteSource& b, const CompareOptions
     r.a.encoding = r.b.encoding = "UTF-8";
     r.a.bom = startsWithBom(a);
     r.b.bom = startsWithBom(b);
-    if (streamedVerdict(a, b, options, r) || !r.error.empty()) {
-        if (r.error.empty() && options.hunksWithVerdict) {
+    if (streamedVerdict(a, b, options, r) || !r.status.ok()) {
+        if (r.status.ok() && options.hunksWithVerdict) {
             compare_detail::diffStreamed(a, b, options, r, compare_detail::Lines::Paired);
             placesOrNote(r);
         }
-        r.ok = r.error.empty();
         return;
     }
     r.verdictText = "the texts differ";
     compare_detail::diffStreamed(a, b, options, r);
-    r.ok = r.error.empty();
 }
 
 } // namespace
@@ -616,19 +614,18 @@ std::vector<std::string> ignoreKindNames() {
     return {kIgnoreNames.begin(), kIgnoreNames.end()};
 }
 
-bool parseIgnoreList(std::string_view list, IgnoreMask& mask, std::string& error) {
+u8codec::Result<IgnoreMask> parseIgnoreList(std::string_view list) {
+    IgnoreMask mask = 0;
     while (!list.empty()) {
         const std::size_t comma = list.find(',');
         const std::string_view item = list.substr(0, comma);
         const auto it = std::find(kIgnoreNames.begin(), kIgnoreNames.end(), item);
-        if (it == kIgnoreNames.end()) {
-            error = std::string(item);
-            return false;
-        }
+        if (it == kIgnoreNames.end())
+            return u8codec::Error{u8codec::ErrorCode::Invalid, std::string(item)};
         mask |= ignoreBit(IgnoreKind(it - kIgnoreNames.begin()));
         list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     }
-    return true;
+    return mask;
 }
 
 std::string_view name(CompareVerdict v) noexcept {
@@ -661,7 +658,6 @@ std::string_view name(HunkKind k) noexcept {
 CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
                            const CompareOptions& options) {
     CompareResult r;
-    r.ok = true;
     r.a.size = a.size();
     r.b.size = b.size();
     if (a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0) {
@@ -684,7 +680,7 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
     const bool sameText = da.text == db.text;
     describeSide(da, a, !sameText, options, r, r.a);
     describeSide(db, b, !sameText, options, r, r.b);
-    if (r.cancelled)
+    if (r.status.failedWith(u8codec::ErrorCode::Cancelled))
         return cancelled(r);
     if ((options.ignore & ignoreBit(IgnoreKind::Bom)) == 0 &&
         (da.bomLength == 0) != (db.bomLength == 0)) {
@@ -706,16 +702,16 @@ CompareResult compareTexts(std::span<const std::uint8_t> a, std::span<const std:
             compare_detail::diffTexts(da, db, options, r, compare_detail::Lines::Paired);
             placesOrNote(r);
         }
-        return r.cancelled ? cancelled(r) : r;
+        return r.status.failedWith(u8codec::ErrorCode::Cancelled) ? cancelled(r) : r;
     }
-    if (r.cancelled)
+    if (r.status.failedWith(u8codec::ErrorCode::Cancelled))
         return cancelled(r);
     r.verdict = CompareVerdict::Differ;
     r.verdictText = "the texts differ";
     if (r.a.encoding != r.b.encoding)
         r.verdictText += " (A is " + encodingText(r.a) + ", B is " + encodingText(r.b) + ")";
     compare_detail::diffTexts(da, db, options, r);
-    return r.cancelled ? cancelled(r) : r;
+    return r.status.failedWith(u8codec::ErrorCode::Cancelled) ? cancelled(r) : r;
 }
 
 CompareResult compareSources(const ByteSource& a, const ByteSource& b,
@@ -727,7 +723,7 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
     firstOnly.maxByteRuns = options.bytesOnly ? options.maxByteRuns : 0;
     compare_detail::enter(options, CompareStage::Bytes);
     CompareResult r = compareBytes(a, b, firstOnly, !options.bytesOnly);
-    if (!r.ok || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
+    if (!r.status.ok() || r.verdict == CompareVerdict::SameBytes || options.bytesOnly)
         return r;
     compare_detail::enter(options, CompareStage::Texts);
     const auto withRuns = [&](CompareResult& t) {
@@ -736,11 +732,8 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
         t.byteRuns = full.byteRuns;
         t.byteRunCount = full.byteRunCount;
         t.differingBytes = full.differingBytes;
-        if (!full.ok) {
-            t.ok = false;
-            t.error = full.error;
-            t.cancelled = full.cancelled;
-        }
+        if (!full.status.ok())
+            t.status = full.status;
     };
     // Binary data has no lines or characters to align: its differences are the byte runs.
     if (const std::string why = binaryReason(a, b, options, r); !why.empty()) {
@@ -748,28 +741,26 @@ CompareResult compareSources(const ByteSource& a, const ByteSource& b,
         withRuns(r);
         return r;
     }
-    if (streamedSameText(a, b, options, r) || !r.error.empty()) {
-        r.ok = r.error.empty();
+    if (streamedSameText(a, b, options, r) || !r.status.ok()) {
         return r;
     }
     if (a.size() > options.textLimit || b.size() > options.textLimit) {
         compareLarge(a, b, options, r);
-        if (r.cancelled)
+        if (r.status.failedWith(u8codec::ErrorCode::Cancelled))
             return cancelled(r);
-        if (r.ok && (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))
+        if (r.status.ok() &&
+            (!r.note.empty() || (r.verdict == CompareVerdict::Differ && r.hunkCount == 0)))
             withRuns(r);
         return r;
     }
     // Both in memory: each is read whole once (the byte pass's reads were checked; these are
     // too).
     AlignedBuffer ba(a.size()), bb(b.size()); // not zeroed: read over at once
-    if (!readWhole(a, ba.span(), 'A', options, r) || !readWhole(b, bb.span(), 'B', options, r)) {
-        r.ok = false;
+    if (!readWhole(a, ba.span(), 'A', options, r) || !readWhole(b, bb.span(), 'B', options, r))
         return r;
-    }
     CompareResult t = compareTexts(ba.span(), bb.span(), options);
     t.firstDifference = r.firstDifference;
-    if (t.ok && t.verdict == CompareVerdict::Differ && t.hunkCount == 0)
+    if (t.status.ok() && t.verdict == CompareVerdict::Differ && t.hunkCount == 0)
         withRuns(t);
     return t;
 }

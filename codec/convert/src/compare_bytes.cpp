@@ -56,27 +56,28 @@ namespace compare_detail {
 // shrank or the disk failed (FileSource::read ends short on EIO), and must not be taken for an
 // equal or shorter file.
 bool readExactly(const ByteSource& s, std::uint64_t offset, std::span<std::uint8_t> dest, char side,
-                 std::string& error) {
+                 u8codec::Status& status) {
     const std::size_t got = s.read(offset, dest);
     if (got == dest.size())
         return true;
     int err = 0;
     if (const auto* file = dynamic_cast<const FileSource*>(&s))
         err = file->readError();
-    error = std::string(1, side) + ": " +
-            (err ? std::string(std::strerror(err)) : std::string("the file became shorter")) +
-            " at offset " + std::to_string(offset + got);
+    status =
+        u8codec::Error{u8codec::ErrorCode::Io, std::string(1, side) + ": " +
+                                                   (err ? std::string(std::strerror(err))
+                                                        : std::string("the file became shorter")) +
+                                                   " at offset " + std::to_string(offset + got)};
     return false;
 }
 
 bool keepGoing(const CompareOptions& options, CompareResult& r, std::uint64_t done,
                std::uint64_t total) {
-    if (r.cancelled)
+    if (!r.status.ok())
         return false;
     if (!options.progress || options.progress(done, total))
         return true;
-    r.cancelled = true;
-    r.error = "cancelled";
+    r.status = u8codec::Error{u8codec::ErrorCode::Cancelled, "cancelled"};
     return false;
 }
 
@@ -99,8 +100,8 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const Compa
     for (std::uint64_t at = 0; at < common;) {
         const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, common - at));
         const std::span<std::uint8_t> sa = ba.span().first(n), sb = bb.span().first(n);
-        if (!compare_detail::readExactly(a, at, sa, 'A', r.error) ||
-            !compare_detail::readExactly(b, at, sb, 'B', r.error))
+        if (!compare_detail::readExactly(a, at, sa, 'A', r.status) ||
+            !compare_detail::readExactly(b, at, sb, 'B', r.status))
             return r;
         if (std::memcmp(sa.data(), sb.data(), n) != 0) {
             differ = true;
@@ -122,7 +123,6 @@ CompareResult compareBytes(const ByteSource& a, const ByteSource& b, const Compa
     differ = differ || r.a.size != r.b.size;
     r.verdict = differ ? CompareVerdict::Differ : CompareVerdict::SameBytes;
     r.verdictText = differ ? "the files differ" : "same bytes";
-    r.ok = true;
     return r;
 }
 

@@ -102,7 +102,7 @@ struct Side {
 };
 
 // Reads the next chunk of `s` through its rewriter; false on a failed read.
-bool advance(Side& s, AlignedBuffer& buffer, char name, std::string& error) {
+bool advance(Side& s, AlignedBuffer& buffer, char name, u8codec::Status& status) {
     const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, s.source.size() - s.read));
     if (n == 0) {
         s.rewriter.finish(s.waiting);
@@ -110,7 +110,7 @@ bool advance(Side& s, AlignedBuffer& buffer, char name, std::string& error) {
         return true;
     }
     const auto span = buffer.span().first(n);
-    if (!readExactly(s.source, s.read, span, name, error))
+    if (!readExactly(s.source, s.read, span, name, status))
         return false;
     s.read += n;
     s.rewriter.feed(span, s.waiting);
@@ -126,7 +126,7 @@ CanonicalOutcome equalRewritten(const ByteSource& a, const ByteSource& b, Ignore
     AlignedBuffer buffer(kChunk);
     while (!(sa.done && sb.done)) {
         Side& next = sa.done ? sb : sb.done ? sa : sa.waiting.size() <= sb.waiting.size() ? sa : sb;
-        if (!advance(next, buffer, &next == &sa ? 'A' : 'B', r.error) ||
+        if (!advance(next, buffer, &next == &sa ? 'A' : 'B', r.status) ||
             !keepGoing(options, r, sa.read, a.size()))
             return {};
         const std::size_t common = std::min(sa.waiting.size(), sb.waiting.size());

@@ -48,7 +48,8 @@ private:
 };
 
 // Asks options.progress, when set, whether to go on, telling it how far the work is; on a "no"
-// marks `r` cancelled (r.cancelled, r.error "cancelled"). Once cancelled, says no at once.
+// marks `r` cancelled (r.status fails with ErrorCode::Cancelled). Once cancelled, or failed, says
+// no at once.
 bool keepGoing(const CompareOptions& options, CompareResult& r, std::uint64_t done,
                std::uint64_t total);
 
@@ -74,7 +75,7 @@ struct WindowOutcome {
     bool stalled = false; // no change ended inside the windows: a larger window is needed
 };
 // The hunks of two windows of larger files. `final`: both windows end their files (every change
-// is reported, as diffTexts() does). Cancelled (options.progress), it stops with r.cancelled.
+// is reported, as diffTexts() does). Cancelled (options.progress), it stops with r.status so.
 [[nodiscard]] WindowOutcome diffWindow(const DecodedSide& a, const DecodedSide& b,
                                        const CompareOptions& options, CompareResult& r,
                                        const WindowBase& base, bool final, Lines lines);
@@ -90,8 +91,8 @@ void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions
 
 // Whether two UTF-8 sources are equal once the differences in `mask` (Bom, LineEndings,
 // TrailingSpace) are set aside, read in chunks in bounded memory (compare_canonical.cpp); with
-// the counts a verdict names. Not equal, and r.error set, when a read fails or the comparison is
-// cancelled (options.progress).
+// the counts a verdict names. Not equal, and r.status failed, when a read fails or the comparison
+// is cancelled (options.progress).
 struct CanonicalOutcome {
     bool equal = false;
     std::uint64_t trailingA = 0, trailingB = 0; // lines ending in blanks (TrailingSpace set)
@@ -112,15 +113,16 @@ struct StreamSide {
     char name = 'A';
 };
 // Whether both decode to the same text, read in chunks in bounded memory
-// (compare_transcoded.cpp). False with r.error set when a read fails or the comparison is
+// (compare_transcoded.cpp). False with r.status failed when a read fails or the comparison is
 // cancelled.
 [[nodiscard]] bool sameDecodedText(const StreamSide& a, const StreamSide& b,
                                    const CompareOptions& options, CompareResult& r);
 
-// Reads dest.size() bytes at `offset`, or says why not: "A: Input/output error at offset 4096"
-// (a short read is a failed read or a file that shrank, never the end of an equal file).
+// Reads dest.size() bytes at `offset`, or sets `status` to why not (ErrorCode::Io, "A:
+// Input/output error at offset 4096": a short read is a failed read or a file that shrank, never
+// the end of an equal file).
 [[nodiscard]] bool readExactly(const ByteSource& s, std::uint64_t offset,
-                               std::span<std::uint8_t> dest, char side, std::string& error);
+                               std::span<std::uint8_t> dest, char side, u8codec::Status& status);
 
 // Spaces and tabs at the end of a line (before its break or the end of the text).
 [[nodiscard]] bool isTrailingBlank(char c) noexcept;

@@ -39,7 +39,7 @@ std::uint64_t lineBreaks(std::span<const std::uint8_t> bytes) {
 constexpr std::uint64_t kMaxBackUp = std::uint64_t(64) << 10;
 
 // Moves both offsets over the bytes the files share, to the start of the line where they first
-// differ. False when the files end equal there (or a read failed: r.error says it).
+// differ. False when the files end equal there (or a read failed: r.status says it).
 bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuffer& ba,
                AlignedBuffer& bb, CompareResult& r, const CompareOptions& options) {
     std::uint64_t sinceLineStart = 0; // equal bytes skipped since the last line break
@@ -49,7 +49,7 @@ bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuff
         if (n == 0 && leftA == leftB)
             return false;
         const auto sa = ba.span().first(n), sb = bb.span().first(n);
-        if (!readExactly(a, at.a, sa, 'A', r.error) || !readExactly(b, at.b, sb, 'B', r.error))
+        if (!readExactly(a, at.a, sa, 'A', r.status) || !readExactly(b, at.b, sb, 'B', r.status))
             return false;
         const bool endsHere = n == std::min(leftA, leftB) && leftA != leftB;
         if (n != 0 && std::memcmp(sa.data(), sb.data(), n) == 0 && !endsHere) {
@@ -86,10 +86,10 @@ bool skipEqual(const ByteSource& a, const ByteSource& b, Cursor& at, AlignedBuff
 
 // A window of `size` bytes from `at`, cut after its last line break unless it ends the file.
 bool readWindow(const ByteSource& s, std::uint64_t at, std::size_t size, char side,
-                DecodedSide& out, bool& toEnd, std::string& error) {
+                DecodedSide& out, bool& toEnd, u8codec::Status& status) {
     const std::size_t n = std::size_t(std::min<std::uint64_t>(size, s.size() - at));
     out.text.resize(n);
-    if (!readExactly(s, at, {reinterpret_cast<std::uint8_t*>(out.text.data()), n}, side, error))
+    if (!readExactly(s, at, {reinterpret_cast<std::uint8_t*>(out.text.data()), n}, side, status))
         return false;
     toEnd = at + n == s.size();
     if (!toEnd) {
@@ -113,12 +113,12 @@ void diffStreamed(const ByteSource& a, const ByteSource& b, const CompareOptions
     std::size_t window = kFirstWindow;
     while (skipEqual(a, b, at, ba, bb, r, options)) {
         bool endA = false, endB = false;
-        if (!readWindow(a, at.a, window, 'A', wa, endA, r.error) ||
-            !readWindow(b, at.b, window, 'B', wb, endB, r.error))
+        if (!readWindow(a, at.a, window, 'A', wa, endA, r.status) ||
+            !readWindow(b, at.b, window, 'B', wb, endB, r.status))
             return;
         const WindowOutcome w = diffWindow(
             wa, wb, options, r, {at.a, at.b, at.lineA, at.lineB, a.size()}, endA && endB, lines);
-        if ((endA && endB) || r.cancelled)
+        if ((endA && endB) || r.status.failedWith(u8codec::ErrorCode::Cancelled))
             return;
         if (w.stalled) {
             if (window < kMaxWindow) {

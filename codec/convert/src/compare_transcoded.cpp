@@ -26,9 +26,9 @@ struct Stream {
     bool done = false;
 };
 
-// Reads and decodes the next chunk; false when a read fails (`error` says it) or the bytes are
-// not valid in their encoding (`error` stays empty).
-bool advance(Stream& s, AlignedBuffer& buffer, std::string& error) {
+// Reads and decodes the next chunk; false when a read fails (`status` says it) or the bytes are
+// not valid in their encoding (`status` stays ok).
+bool advance(Stream& s, AlignedBuffer& buffer, u8codec::Status& status) {
     const ByteSource& src = s.side.source;
     const std::size_t n = std::size_t(std::min<std::uint64_t>(kChunk, src.size() - s.read));
     if (n == 0) {
@@ -36,7 +36,7 @@ bool advance(Stream& s, AlignedBuffer& buffer, std::string& error) {
         return !s.transcoder || s.transcoder->finish(s.waiting).ok();
     }
     const auto span = buffer.span().first(n);
-    if (!readExactly(src, s.read, span, s.side.name, error))
+    if (!readExactly(src, s.read, span, s.side.name, status))
         return false;
     s.read += n;
     if (s.transcoder)
@@ -65,7 +65,7 @@ bool sameDecodedText(const StreamSide& a, const StreamSide& b, const CompareOpti
                        : sb.done                                ? sa
                        : sa.waiting.size() <= sb.waiting.size() ? sa
                                                                 : sb;
-        if (!advance(next, buffer, r.error) || !keepGoing(options, r, sa.read, a.source.size()))
+        if (!advance(next, buffer, r.status) || !keepGoing(options, r, sa.read, a.source.size()))
             return false;
         const std::size_t common = std::min(sa.waiting.size(), sb.waiting.size());
         if (std::memcmp(sa.waiting.data(), sb.waiting.data(), common) != 0)

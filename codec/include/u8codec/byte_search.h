@@ -5,6 +5,7 @@
 
 #include "u8codec/aligned_buffer.h"
 #include "u8codec/byte_source.h"
+#include "u8codec/result.h"
 
 #include <atomic>
 #include <cstdint>
@@ -22,17 +23,13 @@ namespace u8codec {
 
 // A hex pattern as a person types it: "E2 82 AC", "e282ac", "E2,82,AC", "0xE2 0x82 0xAC",
 // "\xE2\x82\xAC". Separators (spaces, commas, ':', '-') may split the pattern between bytes,
-// never inside one; an odd count of digits is an error, not a guess.
-struct HexPattern {
-    std::vector<std::uint8_t> bytes; // empty on error
-    std::string error;               // why the text is not a pattern; empty on success
-    bool ok() const noexcept { return error.empty(); }
-};
-[[nodiscard]] HexPattern parseHexPattern(std::string_view text);
+// never inside one; an odd count of digits is an error, not a guess. The bytes (at least one), or
+// ErrorCode::Invalid with why the text is not a pattern.
+[[nodiscard]] Result<std::vector<std::uint8_t>> parseHexPattern(std::string_view text);
 // Hex bytes pasted from the clipboard: anything parseHexPattern() reads, also as a C array
 // ("const unsigned char bytes[] = { 0xE2, 0x82, 0xAC };", what Copy as C Array writes): the
 // values between the braces are read.
-[[nodiscard]] HexPattern parseHexPaste(std::string_view text);
+[[nodiscard]] Result<std::vector<std::uint8_t>> parseHexPaste(std::string_view text);
 
 // The search reads the source in chunks of this size (the codec's read chunk: the chunk stays in
 // the core's cache between the read and the search), into page-aligned buffers; consecutive

@@ -11,6 +11,8 @@
 //                       finding for it (1C's platform names, a product's name)
 #pragma once
 
+#include "u8codec/result.h"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -35,16 +37,18 @@ private:
     std::vector<CodePointRange> ranges_;
 };
 
-struct AllowlistParse {
+struct Allowlist {
     CodePointSet set;
     std::vector<std::u32string> words; // sorted, without duplicates
-    std::string error; // "FILE:LINE: reason" (or "FILE: reason" when it cannot be read)
-    bool ok() const noexcept { return error.empty(); }
 };
 
-// Parses allowlist text; `fileName` is only used in the error message. Stops at the first error.
-[[nodiscard]] AllowlistParse parseAllowlist(std::string_view text, std::string_view fileName);
-// Reads and parses a file (at most 16 MiB: an allowlist is a short hand-written list).
-[[nodiscard]] AllowlistParse readAllowlist(const std::string& path);
+// Parses allowlist text; `fileName` is only used in the error message. Stops at the first error:
+// ErrorCode::Invalid, "FILE:LINE: reason".
+[[nodiscard]] u8codec::Result<Allowlist> parseAllowlist(std::string_view text,
+                                                        std::string_view fileName);
+// Reads and parses a file (at most 16 MiB: an allowlist is a short hand-written list). A file
+// that cannot be read is ErrorCode::Io, "FILE: reason"; one too large or that does not parse,
+// ErrorCode::Invalid.
+[[nodiscard]] u8codec::Result<Allowlist> readAllowlist(const std::string& path);
 
 } // namespace u8convert

@@ -7,6 +7,7 @@
 // the explanations of invalid UTF-8 (problem.h).
 #pragma once
 
+#include "u8codec/result.h"
 #include "u8convert/line_endings.h"
 
 #include <cstdint>
@@ -36,8 +37,9 @@ using IgnoreMask = std::uint8_t;
 // "bom", "eol", "nf", "trailing-space".
 [[nodiscard]] std::string_view name(IgnoreKind k) noexcept;
 [[nodiscard]] std::vector<std::string> ignoreKindNames();
-// Parses a comma-separated list; false with `error` for an unknown name.
-[[nodiscard]] bool parseIgnoreList(std::string_view list, IgnoreMask& mask, std::string& error);
+// Parses a comma-separated list of those names into their mask; an unknown name is
+// ErrorCode::Invalid, its message the name alone (the caller lists the known ones).
+[[nodiscard]] u8codec::Result<IgnoreMask> parseIgnoreList(std::string_view list);
 
 enum class CompareVerdict : std::uint8_t {
     SameBytes,
@@ -150,9 +152,9 @@ struct CompareOptions {
 };
 
 struct CompareResult {
-    bool ok = false;
-    std::string error; // when !ok: "A: Input/output error at offset 4096"
-    bool cancelled = false;
+    // Not ok: why there is no verdict (ErrorCode::Io: "A: Input/output error at offset 4096";
+    // Cancelled: options.progress asked to stop, and nothing else is in the result).
+    u8codec::Status status;
     CompareVerdict verdict = CompareVerdict::Differ;
     std::string verdictText; // the verdict in words, with its counts
     CompareSideInfo a, b;
