@@ -186,70 +186,78 @@ struct PairRow {
     const char* expected;
 };
 
-std::vector<PairRow> pairRows() {
-    std::vector<PairRow> rows;
-    const auto row = [&](const char* tag, const char* file, const std::string& text,
-                         const char* expected) {
-        rows.push_back({tag, file, text, expected});
-    };
-    row("Cyrillic, then Latin", "a.c", "int x = ѕсоре;\nint y = scope;\n", "scope~ѕсоре@2:9");
-    row("mathematical, then ASCII", "a.py", "𝐚𝐝𝐦𝐢𝐧 = 1\nif admin: pass\n", "admin~𝐚𝐝𝐦𝐢𝐧@2:4");
-    row("fullwidth, then ASCII", "a.c", "int ｍａｉｎ;\nint main(void);\n", "main~ｍａｉｎ@2:5");
-    // Cyrillic letters of its own keep сору from being a whole-script confusable: only
-    // the pair tells it from copy.
-    row("in a file of Cyrillic names", "a.c", "int счёт = сору(copy);\n", "copy~сору@1:17");
-    row("ASCII digits mapped", "a.c", "int ｘ1 = 0; int xl = 1;\n", "xl~ｘ1@1:17");
-    row("two non-ASCII", "a.c", "int ѕсоре; int ѕсope;\n", "ѕсope~ѕсоре@1:16");
-    row("far apart", "a.c", "int ѕсоре;\n" + std::string(40000, ' ') + "\n/* x */ int\nscope;\n",
-        "scope~ѕсоре@4:1");
-    row("each new one once", "a.c", "ѕсоре(scope, scope, ѕсope);\n",
-        "scope~ѕсоре@1:7 ѕсope~ѕсоре@1:21");
-    // The ASCII one first: kept from the start of the file, in a run read at once or not.
-    row("Latin, then Cyrillic", "a.c", "int scope = 1;\nint x = ѕсоре;\n", "ѕсоре~scope@2:9");
-    row("ASCII, then fullwidth", "a.c", "int main(void);\nint ｍａｉｎ;\n", "ｍａｉｎ~main@2:5");
-    row("ASCII far before", "a.c",
-        "/* é */ int\nscope;\n" + std::string(40000, ' ') + "\nint ѕсоре;\n", "ѕсоре~scope@4:5");
-    std::string many;
-    for (int k = 0; k < 5000; ++k)
-        many += "int v" + std::to_string(k) + " = w" + std::to_string(k) + ";\n";
-    row("among many ASCII ones", "a.c", many + "int scope;\n" + many + "int ѕсоре;\n",
-        "ѕсоре~scope@10002:5");
-    // The first megabyte of a file is kept until a non-ASCII identifier comes; past it the
-    // ASCII identifiers are read into the set as they come: none is left out.
-    std::string lines;
-    for (int k = 0; k < 400000; ++k)
-        lines += "x = y + z;\n";
-    row("ASCII megabytes before", "a.c", "int scope;\n" + lines + "int ѕсоре;\n",
-        "ѕсоре~scope@400002:5");
-    row("ASCII past the first megabytes", "a.c", lines + "int scope;\nint ѕсоре;\n",
-        "ѕсоре~scope@400002:5");
-    row("ASCII past the first megabytes, after", "a.c", lines + "int ѕсоре;\nint scope;\n",
-        "scope~ѕсоре@400002:5");
-    row("ASCII before, the same word after", "a.c", "scope(ѕсоре, scope, ѕсоре);\n",
-        "ѕсоре~scope@1:7");
-    // A word in two cases of one script is not two look-alikes, though UTS #39 gives θ and
-    // Θ one prototype; a letter of another script still is.
-    row("one word in two cases", "a.c", "int θέλετε = 1;\nint Θέλετε = 2;\n", "");
-    row("two cases, then another script", "a.c", "int θέλετε; int Θέλετε; int Ѳέλετε;\n",
-        "Ѳέλετε~θέλετε@1:29");
-    row("two cases of two scripts", "a.c", "int θx; int Ѳx;\n", "Ѳx~θx@1:13");
-    // Left alone.
-    row("the same identifier", "a.c", "int ѕсоре; f(ѕсоре);\n", "");
-    row("ASCII look-alikes before a non-ASCII one", "a.c",
-        "int l1 = ll + I1 + rn + m + O0 + OO;\nint ñame;\n", "");
-    row("ASCII in a comment before", "a.c", "// scope\nint ѕсоре;\n", "");
-    row("ASCII in a string before", "a.py", "s = 'scope'\nѕсоре = 1\n", "");
-    row("ASCII in a string far before", "a.c",
-        "s = \"scope\";\n" + std::string(20000, ' ') + "int ѕсоре;\n", "");
-    row("ASCII look-alikes", "a.c", "int ñame; int l1 = ll + I1 + rn + m;\n", "");
-    row("no other with its skeleton", "a.c", "int счёт = 1; int x = 2;\n", "");
-    row("in a comment", "a.c", "int ѕсоре; // scope\n", "");
-    row("in a string", "a.py", "ѕсоре = 'scope'\n", "");
-    row("in a string far on", "a.c", "int ѕсоре;\n" + std::string(20000, ' ') + "s = \"scope\";\n",
-        "");
-    row("a number", "a.c", "int О1 = 01;\n", "");
-    row("prose", "a.txt", "ѕсоре scope\n", "");
-    row("no lexer", "a.m", "% ѕсоре scope\n", "");
+// Built once: a few rows hold megabytes, and each SUBCASE runs the test case again.
+const std::vector<PairRow>& pairRows() {
+    static const std::vector<PairRow> rows = [] {
+        std::vector<PairRow> rows;
+        const auto row = [&](const char* tag, const char* file, const std::string& text,
+                             const char* expected) {
+            rows.push_back({tag, file, text, expected});
+        };
+        row("Cyrillic, then Latin", "a.c", "int x = ѕсоре;\nint y = scope;\n", "scope~ѕсоре@2:9");
+        row("mathematical, then ASCII", "a.py", "𝐚𝐝𝐦𝐢𝐧 = 1\nif admin: pass\n", "admin~𝐚𝐝𝐦𝐢𝐧@2:4");
+        row("fullwidth, then ASCII", "a.c", "int ｍａｉｎ;\nint main(void);\n",
+            "main~ｍａｉｎ@2:5");
+        // Cyrillic letters of its own keep сору from being a whole-script confusable: only
+        // the pair tells it from copy.
+        row("in a file of Cyrillic names", "a.c", "int счёт = сору(copy);\n", "copy~сору@1:17");
+        row("ASCII digits mapped", "a.c", "int ｘ1 = 0; int xl = 1;\n", "xl~ｘ1@1:17");
+        row("two non-ASCII", "a.c", "int ѕсоре; int ѕсope;\n", "ѕсope~ѕсоре@1:16");
+        row("far apart", "a.c",
+            "int ѕсоре;\n" + std::string(40000, ' ') + "\n/* x */ int\nscope;\n",
+            "scope~ѕсоре@4:1");
+        row("each new one once", "a.c", "ѕсоре(scope, scope, ѕсope);\n",
+            "scope~ѕсоре@1:7 ѕсope~ѕсоре@1:21");
+        // The ASCII one first: kept from the start of the file, in a run read at once or not.
+        row("Latin, then Cyrillic", "a.c", "int scope = 1;\nint x = ѕсоре;\n", "ѕсоре~scope@2:9");
+        row("ASCII, then fullwidth", "a.c", "int main(void);\nint ｍａｉｎ;\n",
+            "ｍａｉｎ~main@2:5");
+        row("ASCII far before", "a.c",
+            "/* é */ int\nscope;\n" + std::string(40000, ' ') + "\nint ѕсоре;\n",
+            "ѕсоре~scope@4:5");
+        std::string many;
+        for (int k = 0; k < 5000; ++k)
+            many += "int v" + std::to_string(k) + " = w" + std::to_string(k) + ";\n";
+        row("among many ASCII ones", "a.c", many + "int scope;\n" + many + "int ѕсоре;\n",
+            "ѕсоре~scope@10002:5");
+        // The first megabyte of a file is kept until a non-ASCII identifier comes; past it the
+        // ASCII identifiers are read into the set as they come: none is left out.
+        std::string lines;
+        for (int k = 0; k < 400000; ++k)
+            lines += "x = y + z;\n";
+        row("ASCII megabytes before", "a.c", "int scope;\n" + lines + "int ѕсоре;\n",
+            "ѕсоре~scope@400002:5");
+        row("ASCII past the first megabytes", "a.c", lines + "int scope;\nint ѕсоре;\n",
+            "ѕсоре~scope@400002:5");
+        row("ASCII past the first megabytes, after", "a.c", lines + "int ѕсоре;\nint scope;\n",
+            "scope~ѕсоре@400002:5");
+        row("ASCII before, the same word after", "a.c", "scope(ѕсоре, scope, ѕсоре);\n",
+            "ѕсоре~scope@1:7");
+        // A word in two cases of one script is not two look-alikes, though UTS #39 gives θ and
+        // Θ one prototype; a letter of another script still is.
+        row("one word in two cases", "a.c", "int θέλετε = 1;\nint Θέλετε = 2;\n", "");
+        row("two cases, then another script", "a.c", "int θέλετε; int Θέλετε; int Ѳέλετε;\n",
+            "Ѳέλετε~θέλετε@1:29");
+        row("two cases of two scripts", "a.c", "int θx; int Ѳx;\n", "Ѳx~θx@1:13");
+        // Left alone.
+        row("the same identifier", "a.c", "int ѕсоре; f(ѕсоре);\n", "");
+        row("ASCII look-alikes before a non-ASCII one", "a.c",
+            "int l1 = ll + I1 + rn + m + O0 + OO;\nint ñame;\n", "");
+        row("ASCII in a comment before", "a.c", "// scope\nint ѕсоре;\n", "");
+        row("ASCII in a string before", "a.py", "s = 'scope'\nѕсоре = 1\n", "");
+        row("ASCII in a string far before", "a.c",
+            "s = \"scope\";\n" + std::string(20000, ' ') + "int ѕсоре;\n", "");
+        row("ASCII look-alikes", "a.c", "int ñame; int l1 = ll + I1 + rn + m;\n", "");
+        row("no other with its skeleton", "a.c", "int счёт = 1; int x = 2;\n", "");
+        row("in a comment", "a.c", "int ѕсоре; // scope\n", "");
+        row("in a string", "a.py", "ѕсоре = 'scope'\n", "");
+        row("in a string far on", "a.c",
+            "int ѕсоре;\n" + std::string(20000, ' ') + "s = \"scope\";\n", "");
+        row("a number", "a.c", "int О1 = 01;\n", "");
+        row("prose", "a.txt", "ѕсоре scope\n", "");
+        row("no lexer", "a.m", "% ѕсоре scope\n", "");
+        return rows;
+    }();
     return rows;
 }
 

@@ -25,11 +25,18 @@ CompareResult run(const std::string& a, const std::string& b, IgnoreMask ignore 
     return compareTexts(bytes(a), bytes(b), o);
 }
 
-// `s` with every `from` replaced by `to` (QByteArray::replace).
-std::string replaced(std::string s, std::string_view from, std::string_view to) {
-    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-        s.replace(at, from.size(), to);
-    return s;
+// `s` with every `from` replaced by `to` (QByteArray::replace), in one pass.
+std::string replaced(const std::string& s, std::string_view from, std::string_view to) {
+    std::string out;
+    out.reserve(s.size());
+    std::size_t done = 0;
+    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, done)) {
+        out.append(s, done, at - done);
+        out += to;
+        done = at + from.size();
+    }
+    out.append(s, done);
+    return out;
 }
 
 // Well-formed UTF-8 as UTF-16 code units (pairs for the planes above the BMP).
