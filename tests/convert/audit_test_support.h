@@ -4,14 +4,13 @@
 
 #include "u8codec/encoder.h"
 #include "u8convert/audit.h"
+#include "u8test/files.h"
 
-#include <QByteArray>
-#include <QFile>
-#include <QRandomGenerator>
-#include <QString>
-#include <QStringList>
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -38,13 +37,13 @@ run(const std::string& text, const u8convert::AuditOptions& o, int chunking = 0)
     u8convert::Auditor auditor(o);
     const auto keep = [&](const u8convert::AuditFinding& f) { out.push_back(f); };
     const auto all = bytes(text);
-    QRandomGenerator random{quint32(chunking)};
+    std::mt19937 random{std::uint32_t(chunking)};
     for (std::size_t pos = 0; pos < all.size();) {
         std::size_t n = all.size() - pos;
         if (chunking == 1)
             n = 1;
         else if (chunking > 1)
-            n = std::min<std::size_t>(n, 1 + random.bounded(quint32(chunking)));
+            n = std::min<std::size_t>(n, 1 + random() % std::uint32_t(chunking));
         auditor.feed(all.subspan(pos, n), keep);
         pos += n;
     }
@@ -52,38 +51,40 @@ run(const std::string& text, const u8convert::AuditOptions& o, int chunking = 0)
     return out;
 }
 
+// The strings joined with `separator` between them, for messages.
+inline std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        out += (i ? separator : std::string()) + parts[i];
+    return out;
+}
+
 // "kind@offset" for each finding, for comparisons and messages.
-inline QStringList summary(const std::vector<u8convert::AuditFinding>& findings) {
-    QStringList s;
+inline std::vector<std::string> summary(const std::vector<u8convert::AuditFinding>& findings) {
+    std::vector<std::string> s;
     for (const auto& f : findings)
-        s << QStringLiteral("%1@%2")
-                 .arg(QString::fromUtf8(u8convert::kindName(f).data(),
-                                        qsizetype(u8convert::kindName(f).size())))
-                 .arg(f.offset);
+        s.push_back(std::string(u8convert::kindName(f)) + "@" + std::to_string(f.offset));
     return s;
 }
 
 // Everything a finding says, for exact comparisons between chunkings.
-inline QString describe(const u8convert::AuditFinding& f) {
-    QString cps;
-    for (char32_t cp : f.codePoints)
-        cps += QString::number(uint(cp), 16) + QLatin1Char(' ');
-    return QStringLiteral("%1@%2+%3 %4:%5 [%6] %7 | %8")
-        .arg(QString::fromUtf8(u8convert::kindName(f).data(),
-                               qsizetype(u8convert::kindName(f).size())))
-        .arg(f.offset)
-        .arg(f.length)
-        .arg(f.line)
-        .arg(f.column)
-        .arg(cps, QString::fromStdString(f.message), QString::fromStdString(f.lookalike));
+inline std::string describe(const u8convert::AuditFinding& f) {
+    std::string cps;
+    char hex[16];
+    for (char32_t cp : f.codePoints) {
+        std::snprintf(hex, sizeof hex, "%x ", unsigned(cp));
+        cps += hex;
+    }
+    return std::string(u8convert::kindName(f)) + "@" + std::to_string(f.offset) + "+" +
+           std::to_string(f.length) + " " + std::to_string(f.line) + ":" +
+           std::to_string(f.column) + " [" + cps + "] " + f.message + " | " + f.lookalike;
 }
 
-inline bool readFile(const QString& path, std::string& out) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+inline bool readFile(const std::string& path, std::string& out) {
+    std::optional<std::string> read = u8test::readFile(path);
+    if (!read)
         return false;
-    const QByteArray a = f.readAll();
-    out.assign(a.constData(), std::size_t(a.size()));
+    out = std::move(*read);
     return true;
 }
 

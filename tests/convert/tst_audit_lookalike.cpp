@@ -3,8 +3,9 @@
 // attack flagged, and correct multilingual text left alone (issue 34 items 5-7, issue 33 defect 5).
 // audit_lines/attacks.txt and audit_lines/correct.txt hold the lines both ways.
 #include "audit_test_support.h"
+#include "u8test/harness.h"
 
-#include <QTest>
+#include <sstream>
 
 using u8convert::AuditKind;
 using u8convert::AuditProfile;
@@ -18,37 +19,50 @@ constexpr AuditKind kTrusted[] = {AuditKind::BidiControl, AuditKind::BidiUntermi
                                   AuditKind::HiddenPayload};
 
 // "\u{XXXX}" -> that character, "\\" -> "\".
-std::string unescape(const QString& line) {
+std::string unescape(const std::string& line) {
     std::string out;
-    const QByteArray utf8 = line.toUtf8();
-    for (qsizetype i = 0; i < utf8.size(); ++i) {
-        if (utf8[i] == '\\' && i + 1 < utf8.size() && utf8[i + 1] == '\\') {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '\\') {
             out += '\\';
             ++i;
-        } else if (utf8.mid(i, 3) == "\\u{") {
-            const qsizetype close = utf8.indexOf('}', i);
-            u8codec::appendUtf8(char32_t(utf8.mid(i + 3, close - i - 3).toUInt(nullptr, 16)), out);
+        } else if (line.compare(i, 3, "\\u{") == 0) {
+            const std::size_t close = line.find('}', i);
+            u8codec::appendUtf8(
+                char32_t(std::stoul(line.substr(i + 3, close - i - 3), nullptr, 16)), out);
             i = close;
         } else {
-            out += utf8[i];
+            out += line[i];
         }
     }
     return out;
 }
 
-QStringList dataLines(const char* name) {
-    QFile f(QStringLiteral(U8SCOPE_AUDIT_LINES_DIR "/") + QLatin1String(name));
-    if (!f.open(QIODevice::ReadOnly))
+// The lines of audit_lines/`name` that are neither empty nor comments.
+std::vector<std::string> dataLines(const char* name) {
+    const std::optional<std::string> text =
+        u8test::readFile(std::string(U8SCOPE_AUDIT_LINES_DIR "/") + name);
+    if (!text)
         return {};
-    QStringList lines;
-    for (const QString& l : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')))
-        if (!l.isEmpty() && !l.startsWith(QLatin1Char('#')))
-            lines << l;
+    std::vector<std::string> lines;
+    std::istringstream in(*text);
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty() && l.front() != '#')
+            lines.push_back(l);
     return lines;
 }
 
-AuditProfile profileNamed(const QString& s) {
-    return s == QLatin1String("code") ? AuditProfile::Code : AuditProfile::Text;
+// The fields of a line between tabs.
+std::vector<std::string> fieldsOf(const std::string& line) {
+    std::vector<std::string> fields;
+    std::size_t from = 0;
+    for (std::size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1)
+        fields.push_back(line.substr(from, tab - from));
+    fields.push_back(line.substr(from));
+    return fields;
+}
+
+AuditProfile profileNamed(const std::string& s) {
+    return s == "code" ? AuditProfile::Code : AuditProfile::Text;
 }
 
 std::vector<u8convert::AuditFinding> auditDefault(const std::string& text, AuditProfile p) {
@@ -64,238 +78,244 @@ std::vector<u8convert::AuditFinding> confusables(const std::string& text, AuditP
 }
 
 // The confusable findings of `text` fed to the auditor in pieces of `chunking` bytes (0: whole).
-std::size_t confusablesFed(const QString& text, AuditProfile p, int chunking) {
+std::size_t confusablesFed(const std::string& text, AuditProfile p, int chunking) {
     std::size_t n = 0;
-    for (const auto& f :
-         run(text.toStdString(), options(p, u8convert::defaultAuditKinds(p)), chunking))
+    for (const auto& f : run(text, options(p, u8convert::defaultAuditKinds(p)), chunking))
         n += f.kind == AuditKind::Confusable;
     return n;
 }
-} // namespace
 
-class TestAuditLookalike : public QObject {
-    Q_OBJECT
+TEST_CASE("every attack line is flagged with its kind") {
+    const std::vector<std::string> lines = dataLines("attacks.txt");
+    REQUIRE(lines.size() >= 20);
+    std::vector<std::string> missed;
+    for (const std::string& l : lines) {
+        const std::vector<std::string> f = fieldsOf(l);
+        INFO(l);
+        REQUIRE(f.size() == std::size_t(3));
+        const auto kind = u8convert::auditKindFromName(f[0]);
+        REQUIRE(kind);
+        bool found = false;
+        for (int chunking : {0, 1, 7})
+            for (const auto& finding :
+                 run(unescape(f[2]),
+                     options(profileNamed(f[1]), u8convert::defaultAuditKinds(profileNamed(f[1]))),
+                     chunking))
+                found = found || finding.kind == *kind;
+        if (!found)
+            missed.push_back(l);
+    }
+    INFO(joined(missed, "\n"));
+    CHECK(missed.empty());
+}
 
-private slots:
-    void attackLinesAreFlagged() {
-        const QStringList lines = dataLines("attacks.txt");
-        QVERIFY(lines.size() >= 20);
-        QStringList missed;
-        for (const QString& l : lines) {
-            const QStringList f = l.split(QLatin1Char('\t'));
-            QCOMPARE(f.size(), 3);
-            const auto kind = u8convert::auditKindFromName(f[0].toStdString());
-            QVERIFY2(kind, qPrintable(f[0]));
-            bool found = false;
-            for (int chunking : {0, 1, 7})
-                for (const auto& finding :
-                     run(unescape(f[2]),
-                         options(profileNamed(f[1]),
-                                 u8convert::defaultAuditKinds(profileNamed(f[1]))),
-                         chunking))
-                    found = found || finding.kind == *kind;
-            if (!found)
-                missed << l;
+TEST_CASE("correct lines are left alone") {
+    const std::vector<std::string> lines = dataLines("correct.txt");
+    REQUIRE(lines.size() >= 10);
+    std::vector<std::string> alarms;
+    for (const std::string& l : lines) {
+        const std::vector<std::string> f = fieldsOf(l);
+        INFO(l);
+        REQUIRE(f.size() == std::size_t(2));
+        for (const auto& finding : auditDefault(unescape(f[1]), profileNamed(f[0])))
+            for (AuditKind k : kTrusted)
+                if (finding.kind == k)
+                    alarms.push_back(l + ": " + describe(finding));
+    }
+    INFO(joined(alarms, "\n"));
+    CHECK(alarms.empty());
+}
+
+TEST_CASE("the letter meant is named") {
+    // Cyrillic о twice inside Latin: the Latin o was meant.
+    auto found = confusables("G\u043E\u043Egle", AuditProfile::Text);
+    REQUIRE(found.size() == std::size_t(2));
+    CHECK(found[0].lookalike == std::string("Google"));
+    {
+        INFO(describe(found[0]));
+        CHECK(found[0].message.find("U+006F LATIN SMALL LETTER O") != std::string::npos);
+    }
+    // A Latin i inside Cyrillic: the Cyrillic і was meant.
+    found = confusables("в"
+                        "i"
+                        "део",
+                        AuditProfile::Text);
+    REQUIRE(found.size() == std::size_t(1));
+    CHECK(found[0].codePoints == std::vector<char32_t>{U'i'});
+    CHECK(found[0].lookalike == std::string("в\u0456део"));
+    INFO(found[0].message);
+    CHECK(found[0].message.find("Cyrillic") != std::string::npos);
+}
+
+TEST_CASE("whole segments of two scripts are not look-alikes") {
+    const struct {
+        const char* word;
+        bool flagged;
+    } rows[] = {
+        {"HTTPСоединение", false},
+        {"ЗаписьXML", false},
+        {"ПолучитьHTTPСоединение", false},
+        {"вашID", false},
+        {"answerα", false},
+        {"kΩ", false},
+        {"ПРЕФИКСaa", false},
+        {"час\u0079", true},
+        {"G\u043E\u043Egle", true},
+        {"\u0415nginn", true},
+        {"hell\u03BF", true},
+        {"P\u0410YP\u0410L", true},
+        {"ПолучитьНТТРСоединение", false}, // all Cyrillic
+    };
+    for (const auto& row : rows) {
+        SUBCASE(row.word) {
+            for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+                INFO(row.word, p == AuditProfile::Code ? " (code)" : " (text)");
+                CHECK(confusables(row.word, p).empty() != row.flagged);
+            }
         }
-        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QLatin1Char('\n'))));
     }
+}
 
-    void correctLinesAreLeftAlone() {
-        const QStringList lines = dataLines("correct.txt");
-        QVERIFY(lines.size() >= 10);
-        QStringList alarms;
-        for (const QString& l : lines) {
-            const QStringList f = l.split(QLatin1Char('\t'));
-            QCOMPARE(f.size(), 2);
-            for (const auto& finding : auditDefault(unescape(f[1]), profileNamed(f[0])))
-                for (AuditKind k : kTrusted)
-                    if (finding.kind == k)
-                        alarms << l + QLatin1String(": ") + describe(finding);
-        }
-        QVERIFY2(alarms.isEmpty(), qPrintable(alarms.join(QLatin1Char('\n'))));
-    }
-
-    void theLetterMeantIsNamed() {
-        // Cyrillic о twice inside Latin: the Latin o was meant.
-        auto found = confusables("G\u043E\u043Egle", AuditProfile::Text);
-        QCOMPARE(found.size(), std::size_t(2));
-        QCOMPARE(found[0].lookalike, std::string("Google"));
-        QVERIFY2(QString::fromStdString(found[0].message)
-                     .contains(QLatin1String("U+006F LATIN SMALL LETTER O")),
-                 qPrintable(describe(found[0])));
-        // A Latin i inside Cyrillic: the Cyrillic і was meant.
-        found = confusables("в"
-                            "i"
-                            "део",
-                            AuditProfile::Text);
-        QCOMPARE(found.size(), std::size_t(1));
-        QCOMPARE(found[0].codePoints, std::vector<char32_t>{U'i'});
-        QCOMPARE(found[0].lookalike, std::string("в\u0456део"));
-        QVERIFY(QString::fromStdString(found[0].message).contains(QLatin1String("Cyrillic")));
-    }
-
-    void wholeSegmentsOfTwoScriptsAreNotLookalikes_data() {
-        QTest::addColumn<QString>("word");
-        QTest::addColumn<bool>("flagged");
-        QTest::newRow("HTTPСоединение") << QStringLiteral("HTTPСоединение") << false;
-        QTest::newRow("ЗаписьXML") << QStringLiteral("ЗаписьXML") << false;
-        QTest::newRow("ПолучитьHTTPСоединение")
-            << QStringLiteral("ПолучитьHTTPСоединение") << false;
-        QTest::newRow("вашID") << QStringLiteral("вашID") << false;
-        QTest::newRow("answerα") << QStringLiteral("answerα") << false;
-        QTest::newRow("kΩ") << QStringLiteral("kΩ") << false;
-        QTest::newRow("ПРЕФИКСaa") << QStringLiteral("ПРЕФИКСaa") << false;
-        QTest::newRow("часy") << QStringLiteral("час\u0079") << true;
-        QTest::newRow("Gооgle") << QStringLiteral("G\u043E\u043Egle") << true;
-        QTest::newRow("Еnginn") << QStringLiteral("\u0415nginn") << true;
-        QTest::newRow("hellο") << QStringLiteral("hell\u03BF") << true;
-        QTest::newRow("PАYPАL") << QStringLiteral("P\u0410YP\u0410L") << true;
-        QTest::newRow("ПолучитьНТТРСоединение (all Cyrillic)")
-            << QStringLiteral("ПолучитьНТТРСоединение") << false;
-    }
-    void wholeSegmentsOfTwoScriptsAreNotLookalikes() {
-        QFETCH(QString, word);
-        QFETCH(bool, flagged);
-        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
-            const auto found = confusables(word.toStdString(), p);
-            QVERIFY2(found.empty() != flagged, qPrintable(word));
+// A catalogue's accelerator: a Latin letter after '&' or '_' in a word of another script is
+// a hotkey picked on purpose (Midnight Commander's Ukrainian strings), in text and in code's
+// strings (tr("&Open")); outside a string '&' is an operator and the name is judged. Without
+// the marker the letter is still flagged.
+TEST_CASE("accelerator letters in catalogues are picked on purpose") {
+    const struct {
+        const char* name;
+        const char* text;
+        bool code;
+        bool flagged;
+    } rows[] = {
+        {"amp inside", "msgstr \"Г&aразд\"", false, false},
+        {"amp first", "msgstr \"&Hазад\"", false, false},
+        {"gtk underscore", "msgstr \"Пр_oдовжити\"", false, false},
+        {"no marker", "msgstr \"Гaразд\"", false, true},
+        {"escaped amp", "msgstr \"Г&&aразд\"", false, true},
+        {"code string", "tr(\"Г&aразд\");", true, false},
+        {"code operator", "int* p = &aразд;", true, true},
+    };
+    for (const auto& row : rows) {
+        SUBCASE(row.name) {
+            const AuditProfile p = row.code ? AuditProfile::Code : AuditProfile::Text;
+            for (int chunking : {0, 1, 3}) {
+                INFO(row.text, " in chunks of ", chunking);
+                CHECK((confusablesFed(row.text, p, chunking) != 0) == row.flagged);
+            }
         }
     }
+}
 
-    // A catalogue's accelerator: a Latin letter after '&' or '_' in a word of another script is
-    // a hotkey picked on purpose (Midnight Commander's Ukrainian strings), in text and in code's
-    // strings (tr("&Open")); outside a string '&' is an operator and the name is judged. Without
-    // the marker the letter is still flagged.
-    void acceleratorLettersInCatalogues_data() {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("code");
-        QTest::addColumn<bool>("flagged");
-        QTest::newRow("amp inside") << QStringLiteral("msgstr \"Г&aразд\"") << false << false;
-        QTest::newRow("amp first") << QStringLiteral("msgstr \"&Hазад\"") << false << false;
-        QTest::newRow("gtk underscore")
-            << QStringLiteral("msgstr \"Пр_oдовжити\"") << false << false;
-        QTest::newRow("no marker") << QStringLiteral("msgstr \"Гaразд\"") << false << true;
-        QTest::newRow("escaped amp") << QStringLiteral("msgstr \"Г&&aразд\"") << false << true;
-        QTest::newRow("code string") << QStringLiteral("tr(\"Г&aразд\");") << true << false;
-        QTest::newRow("code operator") << QStringLiteral("int* p = &aразд;") << true << true;
-    }
-    void acceleratorLettersInCatalogues() {
-        QFETCH(QString, text);
-        QFETCH(bool, code);
-        QFETCH(bool, flagged);
-        const AuditProfile p = code ? AuditProfile::Code : AuditProfile::Text;
-        for (int chunking : {0, 1, 3})
-            QVERIFY2((confusablesFed(text, p, chunking) != 0) == flagged, qPrintable(text));
-    }
-
-    void escapesGluedToWordsAreDecoded_data() {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("flagged");
+TEST_CASE("escapes glued to words are decoded") {
+    const struct {
+        const char* name;
+        const char* text;
+        bool flagged;
+    } rows[] = {
         // The Latin letter of the escape would otherwise be read as a look-alike in the word.
-        QTest::newRow("%s before Cyrillic") << QStringLiteral("%sмлн") << false;
-        QTest::newRow("%-5s before Cyrillic") << QStringLiteral("%-5sтыс") << false;
-        QTest::newRow("\\x before Cyrillic") << QStringLiteral("\\xесть") << false;
-        QTest::newRow("\\c is no escape") << QStringLiteral("\\cсок") << true;
-        QTest::newRow("%% then s is no directive") << QStringLiteral("%%sмлн") << true;
-        QTest::newRow("s without % is a look-alike") << QStringLiteral(" sмлн") << true;
-    }
-    void escapesGluedToWordsAreDecoded() {
-        QFETCH(QString, text);
-        QFETCH(bool, flagged);
-        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text})
-            for (int chunking : {0, 1, 3})
-                QVERIFY2((confusablesFed(text, p, chunking) != 0) == flagged, qPrintable(text));
-    }
-
-    void joinersWhereScriptsNeedThemInCode() {
-        const auto joinerFindings = [](const std::string& s) {
-            std::size_t n = 0;
-            for (const auto& f : auditDefault(s, AuditProfile::Code))
-                n += f.kind == AuditKind::Invisible;
-            return n;
-        };
-        QCOMPARE(joinerFindings("// می\u200Cخواهم"), std::size_t(0));
-        QCOMPARE(joinerFindings("x = \"ണ\u0D4D\u200D\""), std::size_t(0));
-        QCOMPARE(joinerFindings("int is\u200CAdmin;"), std::size_t(1));
-        QCOMPARE(joinerFindings("int \u200DisAdmin;"), std::size_t(1));
-    }
-
-    void zeroWidthSpaceBetweenKhmerWords() {
-        const auto invisible = [](const std::string& s, AuditProfile p) {
-            std::size_t n = 0;
-            for (const auto& f : auditDefault(s, p))
-                n += f.kind == AuditKind::Invisible;
-            return n;
-        };
-        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
-            // Khmer marks word boundaries with ZWSP (Unicode chapter 16).
-            QCOMPARE(invisible("\u1780\u17D2\u1798\u17C2\u179A\u200B\u1797\u17B6\u179F\u17B6"
-                               "\u200B \"\u200B\u1780\"",
-                               p),
-                     std::size_t(0));
-            // Between Latin letters, or Khmer glued to Latin, it is a finding.
-            QCOMPARE(invisible("pay\u200Bpal", p), std::size_t(1));
-            QCOMPARE(invisible("\u1780\u200Bpal", p), std::size_t(1));
-            QCOMPARE(invisible("a \u200B b", p), std::size_t(1));
-            // Past spaces, punctuation and other ZWSPs, the nearest letters decide: Khmer text
-            // puts ZWSP around quotes, numbers and Latin words; Latin or Hangul text has no use
-            // for it (stray ZWSPs stay findings).
-            QCOMPARE(invisible("\u1780\u200B\u200B \u1780", p), std::size_t(0));
-            QCOMPARE(invisible("a\u200B\u200B \u1780", p), std::size_t(0));
-            QCOMPARE(invisible("\"\u200B\u200B\u1780\u17B6\"", p), std::size_t(0));
-            QCOMPARE(invisible("\u1780 APT\u200B \u1780", p), std::size_t(0));
-            QCOMPARE(invisible("usados \u200B\u200Bpara", p), std::size_t(2));
-            QCOMPARE(invisible("\uB370 \u200B\uB370", p), std::size_t(1));
-            QCOMPARE(invisible("msgstr \"\u200B\"\n", p), std::size_t(1));
-            QCOMPARE(invisible("(\u200B)", p), std::size_t(1));
-            QCOMPARE(invisible("\u1780\npay\u200B pal", p), std::size_t(1));
-            // After a virama (older Malayalam), between letters.
-            QCOMPARE(invisible("\u0D15\u0D4D\u200B\u0D35", p), std::size_t(0));
+        {"%s before Cyrillic", "%sмлн", false},
+        {"%-5s before Cyrillic", "%-5sтыс", false},
+        {"\\x before Cyrillic", "\\xесть", false},
+        {"\\c is no escape", "\\cсок", true},
+        {"%% then s is no directive", "%%sмлн", true},
+        {"s without % is a look-alike", " sмлн", true},
+    };
+    for (const auto& row : rows) {
+        SUBCASE(row.name) {
+            for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text})
+                for (int chunking : {0, 1, 3}) {
+                    INFO(row.text, " in chunks of ", chunking);
+                    CHECK((confusablesFed(row.text, p, chunking) != 0) == row.flagged);
+                }
         }
     }
+}
+TEST_CASE("ZWJ and ZWNJ where scripts need them are no finding in code") {
+    const auto joinerFindings = [](const std::string& s) {
+        std::size_t n = 0;
+        for (const auto& f : auditDefault(s, AuditProfile::Code))
+            n += f.kind == AuditKind::Invisible;
+        return n;
+    };
+    CHECK(joinerFindings("// می\u200Cخواهم") == std::size_t(0));
+    CHECK(joinerFindings("x = \"ണ\u0D4D\u200D\"") == std::size_t(0));
+    CHECK(joinerFindings("int is\u200CAdmin;") == std::size_t(1));
+    CHECK(joinerFindings("int \u200DisAdmin;") == std::size_t(1));
+}
 
-    void joinersOfSoraniAndTelugu() {
-        for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
-            std::size_t n = 0;
-            // Sorani: HEH and ZWNJ for the vowel ە, at a word's end; Telugu: ZWJ ZWNJ after a
-            // virama.
-            for (const auto& f :
-                 auditDefault("\u0628\u0647\u200C \u0C15\u0C4D\u200D\u200C\u0C35", p))
-                n += f.kind == AuditKind::Invisible;
-            QCOMPARE(n, std::size_t(0));
-            n = 0;
-            for (const auto& f : auditDefault("\u0628\u0628\u200C \u0C15\u200D\u200C\u0C35", p))
-                n += f.kind == AuditKind::Invisible;
-            QCOMPARE(n, std::size_t(3));
-        }
+TEST_CASE("a zero width space between Khmer words is no finding, elsewhere it is") {
+    const auto invisible = [](const std::string& s, AuditProfile p) {
+        std::size_t n = 0;
+        for (const auto& f : auditDefault(s, p))
+            n += f.kind == AuditKind::Invisible;
+        return n;
+    };
+    for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+        // Khmer marks word boundaries with ZWSP (Unicode chapter 16).
+        CHECK(invisible("\u1780\u17D2\u1798\u17C2\u179A\u200B\u1797\u17B6\u179F\u17B6"
+                        "\u200B \"\u200B\u1780\"",
+                        p) == std::size_t(0));
+        // Between Latin letters, or Khmer glued to Latin, it is a finding.
+        CHECK(invisible("pay\u200Bpal", p) == std::size_t(1));
+        CHECK(invisible("\u1780\u200Bpal", p) == std::size_t(1));
+        CHECK(invisible("a \u200B b", p) == std::size_t(1));
+        // Past spaces, punctuation and other ZWSPs, the nearest letters decide: Khmer text
+        // puts ZWSP around quotes, numbers and Latin words; Latin or Hangul text has no use
+        // for it (stray ZWSPs stay findings).
+        CHECK(invisible("\u1780\u200B\u200B \u1780", p) == std::size_t(0));
+        CHECK(invisible("a\u200B\u200B \u1780", p) == std::size_t(0));
+        CHECK(invisible("\"\u200B\u200B\u1780\u17B6\"", p) == std::size_t(0));
+        CHECK(invisible("\u1780 APT\u200B \u1780", p) == std::size_t(0));
+        CHECK(invisible("usados \u200B\u200Bpara", p) == std::size_t(2));
+        CHECK(invisible("\uB370 \u200B\uB370", p) == std::size_t(1));
+        CHECK(invisible("msgstr \"\u200B\"\n", p) == std::size_t(1));
+        CHECK(invisible("(\u200B)", p) == std::size_t(1));
+        CHECK(invisible("\u1780\npay\u200B pal", p) == std::size_t(1));
+        // After a virama (older Malayalam), between letters.
+        CHECK(invisible("\u0D15\u0D4D\u200B\u0D35", p) == std::size_t(0));
     }
+}
 
-    void percentEncodingAndOtherDirectives() {
-        for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек",
-                              "'y' => ':countр'", ":timeс назад"})
-            QVERIFY2(confusables(s, AuditProfile::Text).empty(), s);
-        QVERIFY(!confusables("%%Bнеразрешённы", AuditProfile::Text).empty());
-        // A placeholder is lower-case ASCII after ':' at the start of a word.
-        QVERIFY(!confusables("Visit:Gооgle", AuditProfile::Text).empty());
-        QVERIFY(!confusables("x :Gооgle", AuditProfile::Text).empty());
-        QVERIFY(!confusables("a:countр", AuditProfile::Text).empty());
+TEST_CASE("the joiners of Sorani and Telugu are no finding") {
+    for (AuditProfile p : {AuditProfile::Code, AuditProfile::Text}) {
+        std::size_t n = 0;
+        // Sorani: HEH and ZWNJ for the vowel ە, at a word's end; Telugu: ZWJ ZWNJ after a
+        // virama.
+        for (const auto& f : auditDefault("\u0628\u0647\u200C \u0C15\u0C4D\u200D\u200C\u0C35", p))
+            n += f.kind == AuditKind::Invisible;
+        CHECK(n == std::size_t(0));
+        n = 0;
+        for (const auto& f : auditDefault("\u0628\u0628\u200C \u0C15\u200D\u200C\u0C35", p))
+            n += f.kind == AuditKind::Invisible;
+        CHECK(n == std::size_t(3));
     }
+}
 
-    void defaultKinds() {
-        const auto code = u8convert::defaultAuditKinds(AuditProfile::Code);
-        const auto text = u8convert::defaultAuditKinds(AuditProfile::Text);
-        QVERIFY(!(code & u8convert::kindBit(AuditKind::MixedScript)));
-        QVERIFY(!(text & u8convert::kindBit(AuditKind::MixedScript)));
-        QVERIFY(code & u8convert::kindBit(AuditKind::NotNfc));
-        QVERIFY(!(text & u8convert::kindBit(AuditKind::NotNfc)));
-        QVERIFY(text & u8convert::kindBit(AuditKind::BidiControl));
-        // Asked for, mixed-script is still found.
-        QCOMPARE(run("HTTPСоединение",
-                     options(AuditProfile::Code, u8convert::kindBit(AuditKind::MixedScript)))
-                     .size(),
-                 std::size_t(1));
+TEST_CASE("percent-encoding and other directives glued to words are no look-alikes") {
+    for (const char* s : {"%%0Aспеціальний", "%Bнеразрешённы", "%(name)sмлн", "%tсек",
+                          "'y' => ':countр'", ":timeс назад"}) {
+        INFO(s);
+        CHECK(confusables(s, AuditProfile::Text).empty());
     }
-};
+    CHECK(!confusables("%%Bнеразрешённы", AuditProfile::Text).empty());
+    // A placeholder is lower-case ASCII after ':' at the start of a word.
+    CHECK(!confusables("Visit:Gооgle", AuditProfile::Text).empty());
+    CHECK(!confusables("x :Gооgle", AuditProfile::Text).empty());
+    CHECK(!confusables("a:countр", AuditProfile::Text).empty());
+}
 
-QTEST_GUILESS_MAIN(TestAuditLookalike)
-#include "tst_audit_lookalike.moc"
+TEST_CASE("the default kinds of each profile") {
+    const auto code = u8convert::defaultAuditKinds(AuditProfile::Code);
+    const auto text = u8convert::defaultAuditKinds(AuditProfile::Text);
+    CHECK(!(code & u8convert::kindBit(AuditKind::MixedScript)));
+    CHECK(!(text & u8convert::kindBit(AuditKind::MixedScript)));
+    CHECK((code & u8convert::kindBit(AuditKind::NotNfc)) != 0);
+    CHECK(!(text & u8convert::kindBit(AuditKind::NotNfc)));
+    CHECK((text & u8convert::kindBit(AuditKind::BidiControl)) != 0);
+    // Asked for, mixed-script is still found.
+    CHECK(run("HTTPСоединение",
+              options(AuditProfile::Code, u8convert::kindBit(AuditKind::MixedScript)))
+              .size() == std::size_t(1));
+}
+
+} // namespace

@@ -5,10 +5,11 @@
 // it first). No bidi-control, bidi-unterminated, confusable or mixed-script finding is allowed;
 // the other kinds are counted and printed. Skips when the corpus was not built.
 #include "audit_test_support.h"
+#include "u8test/harness.h"
 
-#include <QDir>
-#include <QTest>
 #include <array>
+#include <cstdio>
+#include <filesystem>
 
 using u8convert::AuditKind;
 using u8convert::AuditProfile;
@@ -16,62 +17,67 @@ using namespace audittest;
 
 namespace {
 
-QDir corpusDir() {
-    return QDir(QStringLiteral(U8SCOPE_PROSE_CORPUS_DIR));
-}
-
 constexpr AuditKind kForbidden[] = {AuditKind::BidiControl, AuditKind::BidiUnterminated,
                                     AuditKind::Confusable, AuditKind::MixedScript};
 
-} // namespace
+// The corpus's *.txt files in `half`, by name; none when the folder is absent.
+std::vector<std::string> corpusFiles(const std::string& half) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    const std::filesystem::path dir = std::filesystem::path(U8SCOPE_PROSE_CORPUS_DIR) / half;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".txt")
+            names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
 
-class TestAuditProse : public QObject {
-    Q_OBJECT
-
-private slots:
-    void proseHasNoSuspiciousFinding_data() {
-        QTest::addColumn<QString>("half");
-        QTest::newRow("tune") << QStringLiteral("tune");
-        QTest::newRow("heldout") << QStringLiteral("heldout");
-    }
-    void proseHasNoSuspiciousFinding() {
-        QFETCH(QString, half);
-        const QDir dir(corpusDir().filePath(half));
-        const QStringList files = dir.entryList({QStringLiteral("*.txt")}, QDir::Files, QDir::Name);
-        if (files.isEmpty())
-            QSKIP("no prose corpus (tests/convert/build_prose_corpus.py found none of its "
-                  "packages' catalogues)");
-        std::array<std::uint64_t, u8convert::kAuditKindCount> total{};
-        QStringList failures;
-        for (const QString& name : files) {
-            std::string text;
-            QVERIFY(readFile(dir.filePath(name), text));
-            std::array<std::uint64_t, u8convert::kAuditKindCount> counts{};
-            u8convert::Auditor auditor(options(AuditProfile::Text));
-            const auto sink = [&](const u8convert::AuditFinding& f) {
-                ++counts[std::size_t(f.kind)];
-                for (AuditKind k : kForbidden)
-                    if (f.kind == k && failures.size() < 20)
-                        failures << name + QLatin1String(": ") + describe(f);
-            };
-            auditor.feed(bytes(text), sink);
-            auditor.finish(sink);
-            QString line;
-            for (int k = 0; k < u8convert::kAuditKindCount; ++k) {
-                total[std::size_t(k)] += counts[std::size_t(k)];
-                if (counts[std::size_t(k)] != 0)
-                    line += QStringLiteral(" %1 %2")
-                                .arg(QString::fromUtf8(u8convert::name(AuditKind(k)).data()))
-                                .arg(counts[std::size_t(k)]);
-            }
-            qInfo("%s/%s: %zu bytes:%s", qPrintable(half), qPrintable(name), text.size(),
-                  line.isEmpty() ? " no finding" : qPrintable(line));
+void checkHalf(const std::string& half) {
+    const std::vector<std::string> files = corpusFiles(half);
+    if (files.empty())
+        U8TEST_SKIP("no prose corpus (tests/convert/build_prose_corpus.py found none of its "
+                    "packages' catalogues)");
+    const std::string dir = std::string(U8SCOPE_PROSE_CORPUS_DIR) + "/" + half;
+    std::array<std::uint64_t, u8convert::kAuditKindCount> total{};
+    std::vector<std::string> failures;
+    for (const std::string& name : files) {
+        std::string text;
+        INFO(dir, "/", name);
+        REQUIRE(readFile(dir + "/" + name, text));
+        std::array<std::uint64_t, u8convert::kAuditKindCount> counts{};
+        u8convert::Auditor auditor(options(AuditProfile::Text));
+        const auto sink = [&](const u8convert::AuditFinding& f) {
+            ++counts[std::size_t(f.kind)];
+            for (AuditKind k : kForbidden)
+                if (f.kind == k && failures.size() < 20)
+                    failures.push_back(name + ": " + describe(f));
+        };
+        auditor.feed(bytes(text), sink);
+        auditor.finish(sink);
+        std::string line;
+        for (int k = 0; k < u8convert::kAuditKindCount; ++k) {
+            total[std::size_t(k)] += counts[std::size_t(k)];
+            if (counts[std::size_t(k)] != 0)
+                line += " " + std::string(u8convert::name(AuditKind(k))) + " " +
+                        std::to_string(counts[std::size_t(k)]);
         }
-        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
-        for (AuditKind k : kForbidden)
-            QCOMPARE(total[std::size_t(k)], std::uint64_t(0));
+        std::printf("%s/%s: %zu bytes:%s\n", half.c_str(), name.c_str(), text.size(),
+                    line.empty() ? " no finding" : line.c_str());
     }
-};
+    INFO(joined(failures, "\n"));
+    CHECK(failures.empty());
+    for (AuditKind k : kForbidden) {
+        INFO(u8convert::name(k));
+        CHECK(total[std::size_t(k)] == 0);
+    }
+}
 
-QTEST_GUILESS_MAIN(TestAuditProse)
-#include "tst_audit_prose.moc"
+TEST_CASE("prose has no bidi-control, bidi-unterminated, confusable or mixed-script finding") {
+    for (const char* half : {"tune", "heldout"}) {
+        SUBCASE(half) {
+            checkHalf(half);
+        }
+    }
+}
+
+} // namespace

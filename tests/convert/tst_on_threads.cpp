@@ -4,9 +4,10 @@
 // part reaches the caller after every part is done.
 #include "on_threads.h"
 #include "u8codec/cpu_features.h"
+#include "u8test/harness.h"
 
-#include <QTest>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -15,44 +16,37 @@
 using namespace u8codec;
 using namespace u8convert::detail;
 
-class TestOnThreads : public QObject {
-    Q_OBJECT
-private slots:
-    void everyPartOnce_data();
-    void everyPartOnce();
-    void partsRunSideBySide();
-    void aPartSplitsItsWorkAgain();
-    void twoCallersAtOnce();
-    void anExceptionReachesTheCaller();
-};
+namespace {
 
-void TestOnThreads::everyPartOnce_data() {
-    QTest::addColumn<int>("count");
-    for (int count : {0, 1, 2, 3, 8, 100})
-        QTest::newRow(qPrintable(QString::number(count))) << count;
-}
-
-void TestOnThreads::everyPartOnce() {
-    QFETCH(int, count);
-    // Many calls in a row: the pool's threads are reused, each call's parts counted afresh.
-    for (int call = 0; call < 200; ++call) {
-        std::vector<std::atomic<int>> runs(static_cast<std::size_t>(count));
-        std::thread::id firstOn;
-        onThreads(std::size_t(count), [&](std::size_t k) {
-            runs[k].fetch_add(1);
-            if (k == 0)
-                firstOn = std::this_thread::get_id();
-        });
-        for (int k = 0; k < count; ++k)
-            QCOMPARE(runs[std::size_t(k)].load(), 1);
-        if (count > 0)
-            QCOMPARE(firstOn, std::this_thread::get_id());
+TEST_CASE("every part runs once, part 0 on the calling thread") {
+    for (int count : {0, 1, 2, 3, 8, 100}) {
+        const std::string name = std::to_string(count);
+        SUBCASE(name.c_str()) {
+            // Many calls in a row: the pool's threads are reused, each call's parts counted
+            // afresh.
+            for (int call = 0; call < 200; ++call) {
+                std::vector<std::atomic<int>> runs(static_cast<std::size_t>(count));
+                std::thread::id firstOn;
+                onThreads(std::size_t(count), [&](std::size_t k) {
+                    runs[k].fetch_add(1);
+                    if (k == 0)
+                        firstOn = std::this_thread::get_id();
+                });
+                INFO("call ", call);
+                for (int k = 0; k < count; ++k) {
+                    INFO("part ", k);
+                    REQUIRE(runs[std::size_t(k)].load() == 1);
+                }
+                if (count > 0)
+                    REQUIRE((firstOn == std::this_thread::get_id()));
+            }
+        }
     }
 }
 
-void TestOnThreads::partsRunSideBySide() {
+TEST_CASE("the parts run side by side") {
     if (cpuCores() < 2)
-        QSKIP("one core: the parts run one after the other");
+        U8TEST_SKIP("one core: the parts run one after the other");
     // Part 0 waits for part 1 to start: only threads side by side get past it.
     std::atomic<bool> started{false};
     std::atomic<bool> gaveUp{false};
@@ -65,16 +59,16 @@ void TestOnThreads::partsRunSideBySide() {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         gaveUp = !started;
     });
-    QVERIFY(!gaveUp);
+    CHECK(!gaveUp);
 }
 
-void TestOnThreads::aPartSplitsItsWorkAgain() {
+TEST_CASE("a part splits its work again") {
     std::atomic<int> inner{0};
     onThreads(3, [&](std::size_t) { onThreads(4, [&](std::size_t) { inner.fetch_add(1); }); });
-    QCOMPARE(inner.load(), 12);
+    CHECK(inner.load() == 12);
 }
 
-void TestOnThreads::twoCallersAtOnce() {
+TEST_CASE("two callers at once") {
     std::mutex seenMutex;
     std::set<std::pair<int, std::size_t>> seen;
     std::atomic<int> total{0};
@@ -91,11 +85,11 @@ void TestOnThreads::twoCallersAtOnce() {
     std::thread other(caller, 1);
     caller(0);
     other.join();
-    QCOMPARE(total.load(), 2 * 300 * 5);
-    QCOMPARE(int(seen.size()), 10);
+    CHECK(total.load() == 2 * 300 * 5);
+    CHECK(int(seen.size()) == 10);
 }
 
-void TestOnThreads::anExceptionReachesTheCaller() {
+TEST_CASE("an exception in a part reaches the caller after every part is done") {
     std::atomic<int> runs{0};
     bool caught = false;
     try {
@@ -107,13 +101,12 @@ void TestOnThreads::anExceptionReachesTheCaller() {
     } catch (const std::runtime_error& e) {
         caught = std::string(e.what()) == "part 4";
     }
-    QVERIFY(caught);
-    QCOMPARE(runs.load(), 6);
+    CHECK(caught);
+    CHECK(runs.load() == 6);
     // The pool works on after it.
     std::atomic<int> after{0};
     onThreads(4, [&](std::size_t) { after.fetch_add(1); });
-    QCOMPARE(after.load(), 4);
+    CHECK(after.load() == 4);
 }
 
-QTEST_APPLESS_MAIN(TestOnThreads)
-#include "tst_on_threads.moc"
+} // namespace

@@ -4,11 +4,23 @@
 // encoding has them.
 #include "u8codec/byte_source.h"
 #include "u8convert/text_reading.h"
+#include "u8test/harness.h"
 
-#include <QtTest>
+#include <cstdio>
 
 using namespace u8codec;
 using namespace u8convert;
+
+// A segment in failure messages: "{offset, length, error kind, U+XXXX}".
+template <> struct doctest::StringMaker<u8codec::Segment> {
+    static String convert(const u8codec::Segment& s) {
+        char text[96];
+        std::snprintf(text, sizeof text, "{%llu, %u, error %d, U+%04X}",
+                      static_cast<unsigned long long>(s.offset), unsigned(s.length), int(s.error),
+                      unsigned(s.codePoint));
+        return text;
+    }
+};
 
 namespace {
 
@@ -22,7 +34,7 @@ MemorySource sourceOf(std::initializer_list<int> bytes) {
 std::shared_ptr<const TextReading> reading(const char* name) {
     auto r = TextReading::make(name);
     if (!r) {
-        qWarning("%s: %s", name, r.message().c_str());
+        std::printf("%s: %s\n", name, r.message().c_str());
         return nullptr;
     }
     return std::move(*r);
@@ -31,103 +43,107 @@ std::shared_ptr<const TextReading> reading(const char* name) {
 // Every offset's segmentAt() equals the window's segment that holds it.
 void checkAgree(const TextReading& r, const MemorySource& source) {
     std::vector<std::uint8_t> all(source.size());
-    QCOMPARE(source.read(0, all), all.size());
+    REQUIRE(source.read(0, all) == all.size());
     const auto segments = r.segmentsInWindow(all, 0, true, 0, all.size());
     std::uint64_t next = 0;
     for (const Segment& s : segments) {
-        QCOMPARE(s.offset, next);
+        REQUIRE(s.offset == next);
         next = s.end();
-        for (std::uint64_t o = s.offset; o < s.end(); ++o)
-            QCOMPARE(r.segmentAt(source, o), s);
+        for (std::uint64_t o = s.offset; o < s.end(); ++o) {
+            INFO("offset ", o);
+            REQUIRE(r.segmentAt(source, o) == s);
+        }
     }
-    QCOMPARE(next, source.size());
+    REQUIRE(next == source.size());
+}
+
+TEST_CASE("every offered encoding reads") {
+    for (std::string_view name : TextReading::offered()) {
+        const auto r = TextReading::make(name);
+        INFO(name, ": ", r ? std::string() : r.message());
+        REQUIRE(r);
+        CHECK((*r)->name() == std::string(name));
+    }
+    const auto unknown = TextReading::make("no-such-encoding");
+    REQUIRE(!unknown);
+    CHECK(unknown.failedWith(u8codec::ErrorCode::Invalid));
+    CHECK(!unknown.message().empty());
+}
+
+TEST_CASE("single-byte pages") {
+    const struct {
+        const char* name;
+        const char* encoding;
+        int byte;
+        char32_t codePoint;
+    } rows[] = {
+        {"1252 euro", "windows-1252", 0x80, 0x20ACu},
+        {"1252 e-acute", "windows-1252", 0xE9, 0xE9u},
+        {"latin-1 C1", "ISO-8859-1", 0x80, 0x80u},
+        {"8859-15 euro", "ISO-8859-15", 0xA4, 0x20ACu},
+        {"1250 s-caron", "windows-1250", 0x9A, 0x161u},
+        {"1251 ya", "windows-1251", 0xFF, 0x44Fu},
+        {"koi8-r ya", "KOI8-R", 0xD1, 0x44Fu},
+        {"mac e-acute", "macintosh", 0x8E, 0xE9u},
+        {"437 box", "IBM437", 0xC9, 0x2554u},
+    };
+    for (const auto& row : rows) {
+        SUBCASE(row.name) {
+            const auto r = reading(row.encoding);
+            REQUIRE(r);
+            const MemorySource source = sourceOf({'a', row.byte, '\n'});
+            const Segment s = r->segmentAt(source, 1);
+            REQUIRE(s == Segment{1, 1, ErrorKind::None, row.codePoint});
+            checkAgree(*r, source);
+            CHECK(r->lineStartAfter(source, 2) == 3ull);
+        }
+    }
+}
+
+TEST_CASE("a byte a page leaves unassigned is an error or a C1 control") {
+    const auto r = reading("windows-1252");
+    REQUIRE(r);
+    const MemorySource source = sourceOf({0x81});
+    const Segment s = r->segmentAt(source, 0);
+    // ICU leaves 0x81 unassigned in windows-1252; WHATWG maps it to U+0081. Either way it is
+    // not a letter, and the codec's answer is the one shown.
+    INFO(s);
+    CHECK((s.error == ErrorKind::InvalidByte || s.codePoint == 0x81));
+    CHECK(s.length == std::uint8_t(1));
+}
+
+TEST_CASE("UTF-16: pairs, a lone surrogate, an odd last byte, line feeds") {
+    // "A", U+1F600 (D83D DE00), a lone low surrogate, "\n", an odd last byte; little endian.
+    const MemorySource le =
+        sourceOf({0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x00, 0xDC, 0x0A, 0x00, 0x42});
+    const auto r = reading("UTF-16LE");
+    REQUIRE(r);
+    CHECK(r->segmentAt(le, 0) == Segment{0, 2, ErrorKind::None, U'A'});
+    for (std::uint64_t o : {2, 3, 4, 5}) {
+        INFO("offset ", o);
+        CHECK(r->segmentAt(le, o) == Segment{2, 4, ErrorKind::None, U'\U0001F600'});
+    }
+    CHECK(r->segmentAt(le, 7) == Segment{6, 2, ErrorKind::Surrogate, 0});
+    CHECK(r->segmentAt(le, 9) == Segment{8, 2, ErrorKind::None, U'\n'});
+    CHECK(r->segmentAt(le, 10) == Segment{10, 1, ErrorKind::Truncated, 0});
+    checkAgree(*r, le);
+    CHECK(r->lineStartAfter(le, 8) == 10ull);
+    const MemorySource notLf = sourceOf({0x0A, 0x01}); // U+010A
+    CHECK(r->lineStartAfter(notLf, 0) == 0ull);
+
+    const MemorySource be = sourceOf({0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00, 0x00, 0x0A});
+    const auto b = reading("UTF-16BE");
+    REQUIRE(b);
+    CHECK(b->segmentAt(be, 3) == Segment{2, 4, ErrorKind::None, U'\U0001F600'});
+    CHECK(b->lineStartAfter(be, 7) == 8ull);
+    CHECK(b->lineStartAfter(be, 6) == 0ull);
+    checkAgree(*b, be);
+    // A window that starts at the pair's second unit still gives the whole pair.
+    std::vector<std::uint8_t> all(be.size());
+    REQUIRE(be.read(0, all) == all.size());
+    const auto segments = b->segmentsInWindow(all, 0, true, 4, 6);
+    REQUIRE(segments.size() == std::size_t(1));
+    CHECK(segments[0].offset == 2ull);
 }
 
 } // namespace
-
-class TestTextReading : public QObject {
-    Q_OBJECT
-private slots:
-    void everyOfferedEncodingReads() {
-        for (std::string_view name : TextReading::offered()) {
-            const auto r = TextReading::make(name);
-            QVERIFY2(r, (std::string(name) + ": " + r.message()).c_str());
-            QCOMPARE(QString::fromStdString((*r)->name()),
-                     QString::fromLatin1(name.data(), qsizetype(name.size())));
-        }
-        const auto unknown = TextReading::make("no-such-encoding");
-        QVERIFY(!unknown);
-        QVERIFY(unknown.failedWith(u8codec::ErrorCode::Invalid));
-        QVERIFY(!unknown.message().empty());
-    }
-
-    void singleBytePages_data() {
-        QTest::addColumn<QString>("encoding");
-        QTest::addColumn<int>("byte");
-        QTest::addColumn<uint>("codePoint");
-        QTest::newRow("1252 euro") << "windows-1252" << 0x80 << 0x20ACu;
-        QTest::newRow("1252 e-acute") << "windows-1252" << 0xE9 << 0xE9u;
-        QTest::newRow("latin-1 C1") << "ISO-8859-1" << 0x80 << 0x80u;
-        QTest::newRow("8859-15 euro") << "ISO-8859-15" << 0xA4 << 0x20ACu;
-        QTest::newRow("1250 s-caron") << "windows-1250" << 0x9A << 0x161u;
-        QTest::newRow("1251 ya") << "windows-1251" << 0xFF << 0x44Fu;
-        QTest::newRow("koi8-r ya") << "KOI8-R" << 0xD1 << 0x44Fu;
-        QTest::newRow("mac e-acute") << "macintosh" << 0x8E << 0xE9u;
-        QTest::newRow("437 box") << "IBM437" << 0xC9 << 0x2554u;
-    }
-    void singleBytePages() {
-        QFETCH(QString, encoding);
-        QFETCH(int, byte);
-        QFETCH(uint, codePoint);
-        const auto r = reading(encoding.toLatin1().constData());
-        QVERIFY(r);
-        const MemorySource source = sourceOf({'a', byte, '\n'});
-        const Segment s = r->segmentAt(source, 1);
-        QCOMPARE(s, (Segment{1, 1, ErrorKind::None, char32_t(codePoint)}));
-        checkAgree(*r, source);
-        QCOMPARE(r->lineStartAfter(source, 2), 3ull);
-    }
-
-    void unassignedByteIsAnError() {
-        const auto r = reading("windows-1252");
-        const MemorySource source = sourceOf({0x81});
-        const Segment s = r->segmentAt(source, 0);
-        // ICU leaves 0x81 unassigned in windows-1252; WHATWG maps it to U+0081. Either way it is
-        // not a letter, and the codec's answer is the one shown.
-        QVERIFY(s.error == ErrorKind::InvalidByte || s.codePoint == 0x81);
-        QCOMPARE(s.length, std::uint8_t(1));
-    }
-
-    void utf16() {
-        // "A", U+1F600 (D83D DE00), a lone low surrogate, "\n", an odd last byte; little endian.
-        const MemorySource le =
-            sourceOf({0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x00, 0xDC, 0x0A, 0x00, 0x42});
-        const auto r = reading("UTF-16LE");
-        QCOMPARE(r->segmentAt(le, 0), (Segment{0, 2, ErrorKind::None, U'A'}));
-        for (std::uint64_t o : {2, 3, 4, 5})
-            QCOMPARE(r->segmentAt(le, o), (Segment{2, 4, ErrorKind::None, U'\U0001F600'}));
-        QCOMPARE(r->segmentAt(le, 7), (Segment{6, 2, ErrorKind::Surrogate, 0}));
-        QCOMPARE(r->segmentAt(le, 9), (Segment{8, 2, ErrorKind::None, U'\n'}));
-        QCOMPARE(r->segmentAt(le, 10), (Segment{10, 1, ErrorKind::Truncated, 0}));
-        checkAgree(*r, le);
-        QCOMPARE(r->lineStartAfter(le, 8), 10ull);
-        const MemorySource notLf = sourceOf({0x0A, 0x01}); // U+010A
-        QCOMPARE(r->lineStartAfter(notLf, 0), 0ull);
-
-        const MemorySource be = sourceOf({0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00, 0x00, 0x0A});
-        const auto b = reading("UTF-16BE");
-        QCOMPARE(b->segmentAt(be, 3), (Segment{2, 4, ErrorKind::None, U'\U0001F600'}));
-        QCOMPARE(b->lineStartAfter(be, 7), 8ull);
-        QCOMPARE(b->lineStartAfter(be, 6), 0ull);
-        checkAgree(*b, be);
-        // A window that starts at the pair's second unit still gives the whole pair.
-        std::vector<std::uint8_t> all(be.size());
-        QCOMPARE(be.read(0, all), all.size());
-        const auto segments = b->segmentsInWindow(all, 0, true, 4, 6);
-        QCOMPARE(segments.size(), std::size_t(1));
-        QCOMPARE(segments[0].offset, 2ull);
-    }
-};
-
-QTEST_GUILESS_MAIN(TestTextReading)
-#include "tst_text_reading.moc"

@@ -58,18 +58,21 @@ template <typename T> struct StringMaker<std::vector<T>> {
     static String convert(const std::vector<T>& v) {
         String out = "{";
         for (std::size_t i = 0; i < v.size() && i < 64; ++i)
-            out += (i ? ", " : "") + StringMaker<T>::convert(v[i]);
+            out += (i ? ", " : "") + toString(v[i]); // toString: numbers print too
         if (v.size() > 64)
             out += ", ...";
         return out + "}";
     }
+};
+template <> struct StringMaker<char32_t> {
+    static String convert(char32_t c) { return u8test::codePointsOf(std::u32string(1, c)).c_str(); }
 };
 template <> struct StringMaker<std::nullopt_t> {
     static String convert(std::nullopt_t) { return "nullopt"; }
 };
 template <typename T> struct StringMaker<std::optional<T>> {
     static String convert(const std::optional<T>& v) {
-        return v ? StringMaker<T>::convert(*v) : String("nullopt");
+        return v ? toString(*v) : String("nullopt");
     }
 };
 } // namespace doctest
