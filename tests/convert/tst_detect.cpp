@@ -78,7 +78,7 @@ TEST_CASE("UTF-16 and UTF-32 without a byte order mark are told by their zero by
             const std::string data = encoded(text, encoding);
             const Detection d = detectEncoding(bytes(data));
             REQUIRE(!d.guesses.empty());
-            CHECK(d.guesses.front().encoding == encoding);
+            CHECK(d.guesses.front().encoding == std::string_view(encoding));
             CHECK(d.guesses.front().confidence >= 90);
         }
     }
