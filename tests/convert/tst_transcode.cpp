@@ -139,7 +139,7 @@ void checkKernels(const std::vector<char32_t>& cps, const char* what) {
         const std::string utf16 = utf16Of(cps, be);
         const std::vector<std::uint8_t> u16(utf16.begin(), utf16.end());
         for (const Isa k : kernels()) {
-            INFO(std::string_view(what) << " " << name(k) << (be ? " BE" : " LE"));
+            INFO(std::string_view(what) << " " << name(k) << std::string_view(be ? " BE" : " LE"));
             std::vector<char> out(2 * u8.size() + u8convert::detail::kUtf16KernelSlack);
             const char* e = u8convert::detail::utf8ToUtf16Units(k, u8.data(), u8.data() + u8.size(),
                                                                 out.data(), be);
@@ -582,7 +582,7 @@ TEST_CASE("lone surrogates are found everywhere, and left to ICU, which reports 
         for (const char16_t lone : {char16_t(0xD83D), char16_t(0xDE00)})
             for (const char32_t filler : {U'a', U'\u00E9', U'\u20AC'})
                 for (int at = 0; at < 72; ++at) {
-                    INFO((be ? "BE" : "LE")
+                    INFO(std::string_view(be ? "BE" : "LE")
                          << ", lone " << u8test::codePointsOf(std::u32string(1, lone))
                          << ", filler " << u8test::codePointsOf(std::u32string(1, filler))
                          << ", at unit " << at);
@@ -658,8 +658,8 @@ TEST_CASE("a bad sequence after a long valid prefix goes to ICU's path, as uconv
                 TranscodeOptions opt;
                 opt.unmappable = UnmappablePolicy::Substitute;
                 for (const char* to : {"UTF-16LE", "UTF-16BE"}) {
-                    INFO(std::string_view(to)
-                         << (input.size() > prefix.size() + row.bad.size() ? ", text after"
+                    INFO(std::string_view(to) << std::string_view(
+                             input.size() > prefix.size() + row.bad.size() ? ", text after"
                                                                            : ", at the end"));
                     const TranscodeResult r = transcode(bytes(input), "UTF-8", to, opt);
                     REQUIRE(r.status.ok());
