@@ -3,14 +3,14 @@
 // kMaxUnboundedRun, and the streamed repair refuses it as soon as it reads it, without reading
 // the rest of the run.
 #include "normalize_detail.h"
-#include "repair_test_support.h"
+#include "repair_samples.h"
 #include "repair_windows.h"
 #include "u8codec/byte_source.h"
 #include "u8convert/normalize.h"
 #include "u8convert/repair.h"
 #include "u8convert/repair_stream.h"
+#include "u8test/harness.h"
 
-#include <QtTest>
 #include <algorithm>
 #include <atomic>
 
@@ -58,79 +58,70 @@ private:
     mutable std::atomic<std::uint64_t> furthest_{0};
 };
 
-} // namespace
-
-class TestNormalizeRuns : public QObject {
-    Q_OBJECT
-
-private slots:
-    void runUpToTheCapIsNormalised();
-    void longerRunIsRefused();
-    void boundaryDependsOnTheForm();
-    void repairRefusesAndStreamedRepairAgrees();
-    void streamedRepairStopsEarlyInALongRun();
-};
-
-void TestNormalizeRuns::runUpToTheCapIsNormalised() {
+TEST_CASE("a run up to the cap is normalised") {
     const std::string text = "x a" + repeated(kAcute, kMaxUnboundedRun) + " y";
     const u8codec::Result<Normalized> r = normalize(text, NormalForm::Nfc);
-    QVERIFY2(r.ok(), r.message().c_str());
-    QCOMPARE(r->text, "x " + kAAcute + repeated(kAcute, kMaxUnboundedRun - 1) + " y");
+    INFO(r.message());
+    REQUIRE(r.ok());
+    CHECK(r->text == "x " + kAAcute + repeated(kAcute, kMaxUnboundedRun - 1) + " y");
 }
 
-void TestNormalizeRuns::longerRunIsRefused() {
+TEST_CASE("a run longer than the cap is refused in both forms, and ASCII ends a run") {
     const std::string text = "a" + repeated(kAcute, kMaxUnboundedRun + 1);
     for (const NormalForm form : {NormalForm::Nfc, NormalForm::Nfd}) {
+        INFO("form " << int(form));
         const u8codec::Result<Normalized> r = normalize(text, form);
-        QVERIFY(!r.ok());
-        QCOMPARE(r.message(), overlongRunMessage());
-        QVERIFY(r.failedWith(u8codec::ErrorCode::Invalid));
+        REQUIRE(!r.ok());
+        CHECK(r.message() == overlongRunMessage());
+        CHECK(r.failedWith(u8codec::ErrorCode::Invalid));
     }
     // ASCII between two runs ends the first: two runs at the cap are normalised.
     const std::string two =
         "a" + repeated(kAcute, kMaxUnboundedRun) + "e" + repeated(kAcute, kMaxUnboundedRun);
-    QVERIFY(normalize(two, NormalForm::Nfc).ok());
-    QCOMPARE(u8convert::detail::overlongNonStarterRun(two), std::string::npos);
-    QCOMPARE(u8convert::detail::overlongNonStarterRun(text), 1 + 2 * kMaxUnboundedRun);
+    CHECK(normalize(two, NormalForm::Nfc).ok());
+    CHECK(u8convert::detail::overlongNonStarterRun(two) == std::string::npos);
+    CHECK(u8convert::detail::overlongNonStarterRun(text) == 1 + 2 * kMaxUnboundedRun);
 }
 
 // U+1161 has no boundary before it in NFC (it composes with a leading jamo: UAX #15, Hangul) but
 // has one in NFD: a long run of it is refused in NFC only.
-void TestNormalizeRuns::boundaryDependsOnTheForm() {
+TEST_CASE("whether a character is a boundary depends on the form: a jamo run refused in NFC only") {
     const std::string text = "\xE1\x84\x80" + repeated(kJamoA, kMaxUnboundedRun + 1);
-    QVERIFY(!normalize(text, NormalForm::Nfc).ok());
+    CHECK(!normalize(text, NormalForm::Nfc).ok());
     const u8codec::Result<Normalized> nfd = normalize(text, NormalForm::Nfd);
-    QVERIFY2(nfd.ok(), nfd.message().c_str());
-    QCOMPARE(nfd->text, text);
+    INFO(nfd.message());
+    REQUIRE(nfd.ok());
+    CHECK(nfd->text == text);
 }
 
 // repair() refuses with normalize()'s reason, though "b" and acute accents are already in NFC;
 // the streamed repair refuses the same input too (its caller then drops what it wrote).
-void TestNormalizeRuns::repairRefusesAndStreamedRepairAgrees() {
+TEST_CASE("repair refuses an overlong run with normalize's reason, and the streamed repair too") {
     const std::string text =
         std::string(3000, 'z') + "\nab" + repeated(kAcute, kMaxUnboundedRun + 10) + "\nend\n";
     RepairOptions options;
     options.normalForm = NormalForm::Nfc;
     const RepairResult whole = repair(bytes(text), options);
-    QVERIFY(!whole.status.ok());
-    QVERIFY2(whole.status.message().find(overlongRunMessage()) != std::string::npos,
-             whole.status.message().c_str());
+    REQUIRE(!whole.status.ok());
+    INFO(whole.status.message());
+    REQUIRE(whole.status.message().find(overlongRunMessage()) != std::string::npos);
     for (const std::size_t window : {std::size_t(1000), std::size_t(1) << 20}) {
+        INFO("window " << window);
         MemorySource source(std::vector<std::uint8_t>(text.begin(), text.end()));
         StreamOptions stream;
         stream.windowBytes = window;
         RepairSink sink;
         sink.write = [](std::string_view) { return true; };
         const RepairResult s = repairStreamed(source, sink, options, stream);
-        QVERIFY(!s.status.ok());
-        QVERIFY2(s.status.message().find(overlongRunMessage()) != std::string::npos,
-                 s.status.message().c_str());
+        REQUIRE(!s.status.ok());
+        INFO(s.status.message());
+        CHECK(s.status.message().find(overlongRunMessage()) != std::string::npos);
     }
 }
 
 // A 64 MiB run in windows of 1 MiB: refused having read a few MiB of it (before the bound,
 // the reader took in the whole run, and the normaliser several copies of it).
-void TestNormalizeRuns::streamedRepairStopsEarlyInALongRun() {
+TEST_CASE("the streamed repair stops early in a long run, having read a few MiB of it") {
     CombiningRunSource source(std::uint64_t(64) << 20);
     RepairOptions options;
     options.normalForm = NormalForm::Nfd;
@@ -139,12 +130,10 @@ void TestNormalizeRuns::streamedRepairStopsEarlyInALongRun() {
     RepairSink sink;
     sink.write = [](std::string_view) { return true; };
     const RepairResult r = repairStreamed(source, sink, options, stream);
-    QVERIFY(!r.status.ok());
-    QVERIFY2(r.status.message().find("at byte 0x") != std::string::npos,
-             r.status.message().c_str());
-    QVERIFY2(source.furthest() <= (std::uint64_t(8) << 20),
-             std::to_string(source.furthest()).c_str());
+    REQUIRE(!r.status.ok());
+    INFO(r.status.message());
+    CHECK(r.status.message().find("at byte 0x") != std::string::npos);
+    CHECK(source.furthest() <= (std::uint64_t(8) << 20));
 }
 
-QTEST_GUILESS_MAIN(TestNormalizeRuns)
-#include "tst_normalize_runs.moc"
+} // namespace

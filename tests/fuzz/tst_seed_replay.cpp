@@ -1,170 +1,113 @@
 // Replays the committed seed corpus through the fuzz targets' checks with the normal compiler,
 // so that every ctest run exercises them (the libFuzzer builds need clang and -DU8SCOPE_FUZZ=ON).
 #include "fuzz_checks.h"
+#include "u8test/files.h"
+#include "u8test/harness.h"
 
-#include <QDir>
-#include <QFile>
-#include <QTest>
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
 
-class TestFuzzSeedReplay : public QObject {
-    Q_OBJECT
-private slots:
-    void seeds_data();
-    void segmenter();
-    void segmenter_data() { seeds_data(); }
-    void problems();
-    void problems_data() { seeds_data(); }
-    void repair();
-    void repair_data() { seeds_data(); }
-    void decodeScanFast();
-    void decodeScanFast_data() { seeds_data(); }
-    void transcodeFast();
-    void transcodeFast_data() { seeds_data(); }
-    void audit();
-    void audit_data() { seeds_data(); }
-    void pieceTable();
-    void pieceTable_data() { seeds_data(); }
-    void auditFast();
-    void auditFast_data() { seeds_data(); }
-    void repairFast();
-    void repairFast_data() { seeds_data(); }
-    void graphemes();
-    void graphemes_data() { seeds_data(); }
-    void allowlist();
-    void allowlist_data() { seeds_data(); }
-    void arguments();
-    void arguments_data() { seeds_data(); }
-    void compareFast();
-    void compareFast_data() { seeds_data(); }
-    void emptyInput();
-};
+namespace {
 
-void TestFuzzSeedReplay::seeds_data() {
-    QTest::addColumn<QString>("path");
-    const QDir dir(QStringLiteral(U8SCOPE_FUZZ_SEEDS));
-    const QStringList files = dir.entryList(QDir::Files, QDir::Name);
-    QVERIFY2(!files.isEmpty(), qPrintable(QStringLiteral("no seeds in ") + dir.path()));
-    for (const QString& f : files)
-        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+using Check = std::string (*)(std::span<const std::uint8_t>);
+
+// The seeds' file names, sorted, hidden files left out; the test fails when there are none.
+std::vector<std::string> seedNames() {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(U8SCOPE_FUZZ_SEEDS, ec)) {
+        std::string name = entry.path().filename().string();
+        if (entry.is_regular_file() && name.front() != '.')
+            names.push_back(std::move(name));
+    }
+    std::sort(names.begin(), names.end());
+    INFO("no seeds in " U8SCOPE_FUZZ_SEEDS);
+    REQUIRE(!names.empty());
+    return names;
 }
 
-static QByteArray readSeed(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
+// Each seed through `check`, one subcase per seed, named by its file.
+void replaySeeds(Check check) {
+    for (const std::string& name : seedNames()) {
+        SUBCASE(name.c_str()) {
+            const std::string data =
+                u8test::readFileOrFail(std::string(U8SCOPE_FUZZ_SEEDS "/") + name);
+            const std::string failure =
+                check({reinterpret_cast<const std::uint8_t*>(data.data()), data.size()});
+            INFO(failure);
+            CHECK(failure.empty());
+        }
+    }
 }
 
-static std::span<const std::uint8_t> bytesOf(const QByteArray& a) {
-    return {reinterpret_cast<const std::uint8_t*>(a.constData()), std::size_t(a.size())};
+TEST_CASE("the seeds pass the segmenter's checks") {
+    replaySeeds(u8fuzz::checkSegmenter);
 }
 
-void TestFuzzSeedReplay::segmenter() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkSegmenter(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the problems' checks") {
+    replaySeeds(u8fuzz::checkProblems);
 }
 
-void TestFuzzSeedReplay::compareFast() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkCompareFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the repair's checks") {
+    replaySeeds(u8fuzz::checkRepair);
 }
 
-void TestFuzzSeedReplay::repairFast() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkRepairFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the fast decode and scan checks") {
+    replaySeeds(u8fuzz::checkDecodeScanFast);
 }
 
-void TestFuzzSeedReplay::auditFast() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkAuditFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the fast transcode checks") {
+    replaySeeds(u8fuzz::checkTranscodeFast);
 }
 
-void TestFuzzSeedReplay::graphemes() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkGraphemesFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the audit's checks") {
+    replaySeeds(u8fuzz::checkAudit);
 }
 
-void TestFuzzSeedReplay::allowlist() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkAllowlist(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the piece table's checks") {
+    replaySeeds(u8fuzz::checkPieceTable);
 }
 
-void TestFuzzSeedReplay::arguments() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkArguments(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the fast audit checks") {
+    replaySeeds(u8fuzz::checkAuditFast);
 }
 
-void TestFuzzSeedReplay::audit() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkAudit(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the fast repair checks") {
+    replaySeeds(u8fuzz::checkRepairFast);
 }
 
-void TestFuzzSeedReplay::problems() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkProblems(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the grapheme counter's checks") {
+    replaySeeds(u8fuzz::checkGraphemesFast);
 }
 
-void TestFuzzSeedReplay::repair() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkRepair(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the allowlist parser's checks") {
+    replaySeeds(u8fuzz::checkAllowlist);
 }
 
-void TestFuzzSeedReplay::decodeScanFast() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkDecodeScanFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the CLI argument parser's checks") {
+    replaySeeds(u8fuzz::checkArguments);
 }
 
-void TestFuzzSeedReplay::transcodeFast() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkTranscodeFast(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("the seeds pass the fast compare checks") {
+    replaySeeds(u8fuzz::checkCompareFast);
 }
 
-void TestFuzzSeedReplay::pieceTable() {
-    QFETCH(QString, path);
-    const QByteArray data = readSeed(path);
-    const std::string failure = u8fuzz::checkPieceTable(bytesOf(data));
-    QVERIFY2(failure.empty(), failure.c_str());
+TEST_CASE("every check passes on empty input") {
+    CHECK(u8fuzz::checkSegmenter({}).empty());
+    CHECK(u8fuzz::checkProblems({}).empty());
+    CHECK(u8fuzz::checkRepair({}).empty());
+    CHECK(u8fuzz::checkDecodeScanFast({}).empty());
+    CHECK(u8fuzz::checkTranscodeFast({}).empty());
+    CHECK(u8fuzz::checkAudit({}).empty());
+    CHECK(u8fuzz::checkPieceTable({}).empty());
+    CHECK(u8fuzz::checkAuditFast({}).empty());
+    CHECK(u8fuzz::checkRepairFast({}).empty());
+    CHECK(u8fuzz::checkGraphemesFast({}).empty());
+    CHECK(u8fuzz::checkAllowlist({}).empty());
+    CHECK(u8fuzz::checkArguments({}).empty());
+    CHECK(u8fuzz::checkCompareFast({}).empty());
 }
 
-void TestFuzzSeedReplay::emptyInput() {
-    QVERIFY(u8fuzz::checkSegmenter({}).empty());
-    QVERIFY(u8fuzz::checkProblems({}).empty());
-    QVERIFY(u8fuzz::checkRepair({}).empty());
-    QVERIFY(u8fuzz::checkDecodeScanFast({}).empty());
-    QVERIFY(u8fuzz::checkTranscodeFast({}).empty());
-    QVERIFY(u8fuzz::checkAudit({}).empty());
-    QVERIFY(u8fuzz::checkPieceTable({}).empty());
-    QVERIFY(u8fuzz::checkAuditFast({}).empty());
-    QVERIFY(u8fuzz::checkRepairFast({}).empty());
-    QVERIFY(u8fuzz::checkGraphemesFast({}).empty());
-    QVERIFY(u8fuzz::checkAllowlist({}).empty());
-    QVERIFY(u8fuzz::checkArguments({}).empty());
-    QVERIFY(u8fuzz::checkCompareFast({}).empty());
-}
-
-QTEST_GUILESS_MAIN(TestFuzzSeedReplay)
-#include "tst_seed_replay.moc"
+} // namespace
