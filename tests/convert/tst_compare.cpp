@@ -173,7 +173,7 @@ TEST_CASE("each whole-file verdict on a pair that has it and on one that only lo
     for (const VerdictRow& row : verdictRows()) {
         SUBCASE(row.name) {
             const CompareResult r = run(row.a, row.b);
-            REQUIRE(r.ok);
+            REQUIRE(r.status.ok());
             REQUIRE(int(r.verdict) == int(row.verdict));
             INFO("looking for \"", row.words, "\" in: ", r.verdictText);
             REQUIRE(r.verdictText.find(row.words) != std::string::npos);
@@ -236,8 +236,8 @@ TEST_CASE("a line the normaliser refuses is compared as it is") {
         accents += "\xCC\x81";
     const std::string a = "a" + accents + "\nkept\n", b = "b" + accents + "\nkept\n";
     const CompareResult r = run(a, b);
-    INFO(r.error);
-    REQUIRE(r.ok);
+    INFO(r.status.message());
+    REQUIRE(r.status.ok());
     REQUIRE(int(r.verdict) == int(CompareVerdict::Differ));
     REQUIRE(r.hunkCount == 1u);
     CHECK(nameOf(r.hunks.front().kind) == nameOf(HunkKind::TextEdit));
@@ -331,12 +331,13 @@ TEST_CASE("--ignore sets kinds of difference aside, and what is left is still fo
         run(kText, "\xEF\xBB\xBF" + replaced(kText, "Le", "La"), ignoreBit(IgnoreKind::Bom));
     REQUIRE(bomAndEdit.hunkCount == 1u);
     CHECK(nameOf(bomAndEdit.hunks.front().kind) == nameOf(HunkKind::TextEdit));
-    IgnoreMask parsed = 0;
-    std::string bad;
-    REQUIRE(parseIgnoreList("bom,nf", parsed, bad));
-    CHECK(parsed == IgnoreMask(ignoreBit(IgnoreKind::Bom) | ignoreBit(IgnoreKind::NormalForm)));
-    REQUIRE(!parseIgnoreList("eol,crlf", parsed, bad));
-    CHECK(bad == std::string("crlf"));
+    const auto parsed = parseIgnoreList("bom,nf");
+    REQUIRE(parsed.ok());
+    CHECK(*parsed == IgnoreMask(ignoreBit(IgnoreKind::Bom) | ignoreBit(IgnoreKind::NormalForm)));
+    const auto bad = parseIgnoreList("eol,crlf");
+    REQUIRE(!bad.ok());
+    CHECK(bad.error().code == u8codec::ErrorCode::Invalid);
+    CHECK(bad.message() == "crlf");
 }
 
 TEST_CASE("the byte pass's runs") {
@@ -347,7 +348,7 @@ TEST_CASE("the byte pass's runs") {
     b[10] = 'z';
     b.push_back('!');
     const CompareResult r = compareBytes(MemorySource(a), MemorySource(b));
-    REQUIRE(r.ok);
+    REQUIRE(r.status.ok());
     REQUIRE(r.byteRunCount == 2u);
     CHECK(r.byteRuns[0].offset == 10u);
     CHECK(r.byteRuns[1].offset == std::uint64_t((1 << 20) - 2));
@@ -447,7 +448,7 @@ TEST_CASE("streamed alignment equals the alignment in memory") {
     CompareOptions o;
     o.textLimit = 1024;
     const CompareResult streamed = compareSources(MemorySource(va), MemorySource(vb), o);
-    REQUIRE(streamed.ok);
+    REQUIRE(streamed.status.ok());
     INFO(streamed.note);
     REQUIRE(streamed.note.empty());
     REQUIRE(held.hunkCount > 100);
@@ -696,7 +697,7 @@ TEST_CASE("the stages a comparison goes through, in order") {
           stagesText({CompareStage::Bytes, CompareStage::Texts, CompareStage::Aligning}));
     seen.clear();
     const CompareResult same = compareSources(sourceOf(a), sourceOf(a), o);
-    CHECK((same.ok && same.verdict == CompareVerdict::SameBytes));
+    CHECK((same.status.ok() && same.verdict == CompareVerdict::SameBytes));
     CHECK(stagesText(seen) == stagesText({CompareStage::Bytes}));
     CHECK(std::string(name(CompareStage::Aligning)) == "aligning the texts");
 }
@@ -742,15 +743,15 @@ TEST_CASE("cancelled while aligning") {
             };
             int asked = 0;
             const CompareResult full = runStoppingAt(-1, asked);
-            REQUIRE(full.ok);
-            REQUIRE(!full.cancelled);
+            REQUIRE(full.status.ok());
+            REQUIRE(!full.status.failedWith(u8codec::ErrorCode::Cancelled));
             REQUIRE(full.hunkCount > 0);
             REQUIRE(asked > 40); // asked all along the way
             const CompareResult stopped = runStoppingAt(20, asked);
             REQUIRE(asked == 20);
-            CHECK(!stopped.ok);
-            CHECK(stopped.cancelled);
-            CHECK(stopped.error == std::string("cancelled"));
+            CHECK(!stopped.status.ok());
+            CHECK(stopped.status.failedWith(u8codec::ErrorCode::Cancelled));
+            CHECK(stopped.status.message() == std::string("cancelled"));
             CHECK(stopped.hunks.empty());
             CHECK(stopped.hunkCount == 0u);
         }
@@ -781,8 +782,8 @@ TEST_CASE("cancelled while reading the texts") {
     REQUIRE(asked > 10);
     const CompareResult stopped = runStoppingAt(8, asked);
     REQUIRE(asked == 8);
-    CHECK(stopped.cancelled);
-    CHECK(!stopped.ok);
+    CHECK(stopped.status.failedWith(u8codec::ErrorCode::Cancelled));
+    CHECK(!stopped.status.ok());
     CHECK(stopped.verdictText.empty());
 }
 
@@ -801,7 +802,7 @@ TEST_CASE("binary data is compared by its bytes, with a note") {
         return compareSources(sourceOf(a), sourceOf(b));
     };
     const CompareResult r = compare(png, other);
-    REQUIRE(r.ok);
+    REQUIRE(r.status.ok());
     CHECK(int(r.verdict) == int(CompareVerdict::Differ));
     CHECK(r.hunkCount == 0u);
     REQUIRE(r.byteRunCount == 2u);
