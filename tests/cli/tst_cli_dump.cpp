@@ -4,31 +4,42 @@
 // read chunks, --html read back, and the usage errors.
 #include "cli_run.h"
 
-#include <QDir>
-#include <QRegularExpression>
-#include <QTemporaryDir>
-#include <QTest>
-#include <QXmlStreamReader>
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <optional>
 #include <pty.h>
+#include <regex>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
 using Run = u8test::CliRun;
+using u8test::contains;
+using u8test::count;
+using u8test::startsWith;
 
-Run cli(const QStringList& args, const QByteArray& stdinBytes = {}) {
+Run cli(const std::vector<std::string>& args, const std::string& stdinBytes = {}) {
     return u8test::runCli(args, stdinBytes);
 }
 
+// Every CR LF as LF.
+std::string withLf(std::string s) {
+    for (std::size_t at = s.find("\r\n"); at != std::string::npos; at = s.find("\r\n", at))
+        s.replace(at, 2, "\n");
+    return s;
+}
+
 // Runs u8scope-cli with its standard output on a pseudo-terminal, as a terminal emulator would,
-// with NO_COLOR set to `noColor` (unset when null) and TERM to `term`; what it wrote, with the
+// with NO_COLOR set to `noColor` (unset when nullopt) and TERM to `term`; what it wrote, with the
 // terminal's CR LF line ends back to LF.
-QByteArray onTerminal(const QStringList& args, const QByteArray& noColor = QByteArray(),
-                      const QByteArray& term = "xterm-256color", unsigned short columns = 0) {
-    std::vector<std::string> words{U8SCOPE_CLI};
-    for (const QString& a : args)
-        words.push_back(a.toStdString());
+std::string onTerminal(const std::vector<std::string>& args,
+                       const std::optional<std::string>& noColor = std::nullopt,
+                       const std::string& term = "xterm-256color", unsigned short columns = 0) {
+    std::vector<std::string> words{u8test::cliPath()};
+    words.insert(words.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& w : words)
         argv.push_back(w.data());
@@ -41,202 +52,385 @@ QByteArray onTerminal(const QStringList& args, const QByteArray& noColor = QByte
     if (pid < 0)
         return "forkpty failed";
     if (pid == 0) {
-        if (noColor.isNull())
+        if (!noColor)
             ::unsetenv("NO_COLOR");
         else
-            ::setenv("NO_COLOR", noColor.constData(), 1);
-        ::setenv("TERM", term.constData(), 1);
+            ::setenv("NO_COLOR", noColor->c_str(), 1);
+        ::setenv("TERM", term.c_str(), 1);
         ::execv(argv[0], argv.data());
         ::_exit(127);
     }
-    QByteArray out;
+    std::string out;
     char buffer[4096];
     for (;;) {
         const ssize_t n = ::read(master, buffer, sizeof buffer);
         if (n > 0)
-            out.append(buffer, n);
+            out.append(buffer, std::size_t(n));
         else if (!(n < 0 && errno == EINTR))
             break; // EIO once the child has closed the terminal
     }
     int status = 0;
     ::waitpid(pid, &status, 0);
     ::close(master);
-    return out.replace("\r\n", "\n");
+    return withLf(out);
 }
 
-const QByteArray kEscape = "\x1b[";
+const std::string kEscape = "\x1b[";
 
-} // namespace
+// The length QString gives UTF-8 text: its UTF-16 code units.
+std::size_t utf16Length(std::string_view utf8) {
+    std::size_t n = 0;
+    for (const unsigned char c : utf8)
+        n += (c & 0xC0) != 0x80 ? 1 : 0;          // a character starts
+    return n + std::size_t(count(utf8, "\xF0")) + // a surrogate pair for U+10000 and up
+           std::size_t(count(utf8, "\xF1")) + std::size_t(count(utf8, "\xF2")) +
+           std::size_t(count(utf8, "\xF3")) + std::size_t(count(utf8, "\xF4"));
+}
 
-class TestCliDump : public QObject {
-    Q_OBJECT
-
-    QTemporaryDir dir_;
-    QString sample_;
-
-    QString write(const QString& name, const QByteArray& bytes) {
-        return u8test::writeFile(QDir(dir_.path()), name, bytes);
-    }
-
-private slots:
-    void initTestCase() {
-        QVERIFY(dir_.isValid());
-        sample_ = write("sample.txt", "Hi \xE4\xB8\x96\xE7\x95\x8C\n\xC0\xAF!\xF0\x9F\x98\x80\n");
-    }
-
-    void noColourIntoAPipe() {
-        const Run r = cli({"dump", sample_});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.err.isEmpty());
-        QVERIFY(!r.out.contains(kEscape));
-        QVERIFY(r.out.startsWith("00000000  48 69 20 E4 B8 96 E7 95  8C 0A C0 AF 21 F0 9F 98  "
-                                 "\xE2\x94\x82Hi \xE4\xB8\x96\xC2\xB7\xE7\x95\x8C\xC2\xB7"));
-        QVERIFY(r.out.contains("offset 0xA: overlong: C0 AF: "));
-    }
-
-    void colourOnATerminal() {
-        const QByteArray out = onTerminal({"dump", sample_});
-        QVERIFY2(out.contains(kEscape), out.constData());
-        QVERIFY(out.contains("\x1b[0;1;38;5;231;48;5;160mC0")); // an invalid byte's look
-        // The same text once the colours are taken out.
-        QString stripped = QString::fromUtf8(out);
-        stripped.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m")));
-        QCOMPARE(stripped.toUtf8(), cli({"dump", sample_}).out);
-    }
-
-    // https://no-color.org: any non-empty value turns colour off; --color=always wins.
-    void noColor() {
-        QVERIFY(!onTerminal({"dump", sample_}, "1").contains(kEscape));
-        QVERIFY(!onTerminal({"dump", sample_}, "yes please").contains(kEscape));
-        QVERIFY(onTerminal({"dump", sample_}, "").contains(kEscape));
-        QVERIFY(onTerminal({"dump", "--color=always", sample_}, "1").contains(kEscape));
-        QVERIFY(!onTerminal({"dump", "--color=never", sample_}).contains(kEscape));
-        QVERIFY(!onTerminal({"dump", sample_}, QByteArray(), "dumb").contains(kEscape));
-        const Run always = cli({"dump", "--color=always", sample_});
-        QCOMPARE(always.exitCode, 0);
-        QVERIFY(always.out.contains(kEscape));
-    }
-
-    // On a terminal the descriptions are wrapped to its width; into a pipe each is one line.
-    void notesWrapOnATerminal() {
-        const QByteArray out = onTerminal({"dump", sample_}, "1", "xterm-256color", 72);
-        for (const QByteArray& line : out.split('\n'))
-            if (!line.startsWith("0000")) // the rows are as wide as they are
-                QVERIFY2(QString::fromUtf8(line).size() <= 72, line.constData());
-        const Run piped = cli({"dump", sample_});
-        QCOMPARE(piped.out.count('\n'), 3); // two rows, one note
-        QVERIFY(out.count('\n') > 3);
-        QCOMPARE(QString::fromUtf8(out).simplified(), QString::fromUtf8(piped.out).simplified());
-    }
-
-    void standardInputLikeAFile() {
-        QFile f(sample_);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray bytes = f.readAll();
-        const Run fromStdin = cli({"dump", "-"}, bytes);
-        QCOMPARE(fromStdin.exitCode, 0);
-        QCOMPARE(fromStdin.out, cli({"dump", sample_}).out);
-        const Run offset = cli({"dump", "--offset=4", "-"}, bytes);
-        QCOMPARE(offset.out, cli({"dump", "--offset=4", sample_}).out);
-    }
-
-    // The offset inside 世: its two other bytes shown as continuation bytes, then 界 whole.
-    void offsetInsideACharacter() {
-        const QString path = write("cjk.txt", "\xE4\xB8\x96\xE7\x95\x8C");
-        const Run r = cli({"dump", "--offset=1", path});
-        QCOMPARE(r.exitCode, 0);
-        const QByteArray expected = "00000001  B8 96 E7 95 8C" + QByteArray(3 * 11 + 1, ' ') +
-                                    "  \xE2\x94\x82" + "\xC2\xB7\xC2\xB7\xE7\x95\x8C\xC2\xB7" +
-                                    QByteArray(11, ' ') + "\xE2\x94\x82\n";
-        QCOMPARE(r.out, expected);
-        QVERIFY(!r.out.contains("offset 0x1:")); // no stray continuation
-        QCOMPARE(cli({"dump", "--offset=0x1", "--length=0x2", path}).out.left(20),
-                 QByteArray("00000001  B8 96     "));
-    }
-
-    void widths() {
-        const QString path = write("x.txt", QByteArray(64, 'x'));
-        for (int width : {8, 16, 32}) {
-            const Run r = cli({"dump", QStringLiteral("--width=%1").arg(width), path});
-            QCOMPARE(r.exitCode, 0);
-            const QList<QByteArray> lines = r.out.split('\n');
-            QCOMPARE(lines.size(), 64 / width + 1); // and the empty piece after the last LF
-            QCOMPARE(lines[0].count("78"), width);
-            QVERIFY(lines[1].startsWith(
-                QStringLiteral("%1").arg(width, 8, 16, QChar('0')).toUpper().toUtf8()));
+// White space trimmed at both ends and each run of it made one space (QString::simplified).
+std::string simplified(std::string_view s) {
+    std::string out;
+    bool space = false;
+    for (const char c : s) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            space = !out.empty();
+            continue;
         }
+        if (space)
+            out += ' ';
+        space = false;
+        out += c;
     }
+    return out;
+}
 
-    // A file of several read chunks (read one ahead on a second thread) and the same bytes
-    // through standard input give the same dump; rows across the chunk ends are whole.
-    void severalChunks() {
-        QByteArray bytes;
-        for (int i = 0; bytes.size() < (3 << 20) / 2; ++i)
-            bytes += "caf\xC3\xA9 \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80 " +
-                     QByteArray::number(i) + '\n';
-        bytes += "\xC0\xAF";
-        const QString path = write("big.txt", bytes);
-        const Run file = cli({"dump", "--color=never", path});
-        QCOMPARE(file.exitCode, 0);
-        QCOMPARE(file.out.count('\n'), (bytes.size() + 15) / 16 + 1); // one note
-        QCOMPARE(file.out, cli({"dump", "-"}, bytes).out);
-    }
-
-    void html() {
-        const QString path = write("page.txt", "<script>x</script> \xC0\xAF");
-        const Run r = cli({"dump", "--html", "--color=always", path});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY(!r.out.contains(kEscape));
-        QXmlStreamReader xml(r.out);
-        int items = 0;
-        while (!xml.atEnd()) {
-            xml.readNext();
-            if (xml.isStartElement()) {
-                QVERIFY(xml.name() != u"script");
-                items += xml.name() == u"li";
-            }
-        }
-        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-        QCOMPARE(items, 1);
-        QVERIFY(r.out.contains("&lt;script&gt;"));
-    }
-
-    void usageErrors_data() {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("width") << QStringList{"dump", "--width=12", "x"}
-                               << "unknown width '12' (8, 16 or 32)";
-        QTest::newRow("color") << QStringList{"dump", "--color=sometimes", "x"}
-                               << "unknown --color value 'sometimes'";
-        QTest::newRow("offset") << QStringList{"dump", "--offset=ten", "x"}
-                                << "--offset needs a number";
-        QTest::newRow("no file") << QStringList{"dump"} << "needs exactly one FILE";
-        QTest::newRow("missing file") << QStringList{"dump", "/nonexistent/nothing"}
-                                      << "/nonexistent/nothing: No such file or directory";
-    }
-    void usageErrors() {
-        QFETCH(QStringList, args);
-        QFETCH(QString, message);
-        const Run r = cli(args);
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
-        QVERIFY(r.out.isEmpty());
-    }
-
-    void offsetPastTheEnd() {
-        const Run file = cli({"dump", "--offset=100", sample_});
-        QCOMPARE(file.exitCode, 2);
-        QVERIFY(file.err.contains("is past its end (18 bytes)"));
-        QVERIFY(file.out.isEmpty());
-        const Run input = cli({"dump", "--offset=100", "-"}, "abc");
-        QCOMPARE(input.exitCode, 2);
-        QVERIFY(input.err.contains("is past its end"));
-        // At the end exactly: nothing to show, and no error.
-        const Run atEnd = cli({"dump", "--offset=18", sample_});
-        QCOMPARE(atEnd.exitCode, 0);
-        QVERIFY(atEnd.out.isEmpty());
-    }
+// What QXmlStreamReader checked: the document is well-formed XML (one root element, every tag
+// closed in order, attributes quoted and not repeated, only the predefined and numeric entity
+// references, no text outside the root), and the names of its elements in document order.
+struct XmlReading {
+    std::string error; // empty: well-formed
+    std::vector<std::string> elements;
 };
 
-QTEST_GUILESS_MAIN(TestCliDump)
-#include "tst_cli_dump.moc"
+bool isNameStart(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == ':' ||
+           static_cast<unsigned char>(c) >= 0x80;
+}
+bool isNameChar(char c) {
+    return isNameStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+}
+
+// The reference at `s[at]` ('&') is one XML knows; `at` moves past its ';'.
+bool entityAt(std::string_view s, std::size_t& at) {
+    const std::size_t semi = s.find(';', at);
+    if (semi == std::string_view::npos)
+        return false;
+    const std::string_view name = s.substr(at + 1, semi - at - 1);
+    at = semi + 1;
+    if (name == "lt" || name == "gt" || name == "amp" || name == "quot" || name == "apos")
+        return true;
+    if (name.size() > 2 && name.substr(0, 2) == "#x")
+        return name.find_first_not_of("0123456789abcdefABCDEF", 2) == std::string_view::npos;
+    return name.size() > 1 && name[0] == '#' &&
+           name.find_first_not_of("0123456789", 1) == std::string_view::npos;
+}
+
+// A start tag from `s[at]` ('<'): its name, its attributes checked; `at` moves past its '>'.
+std::string startTag(std::string_view s, std::size_t& at, bool& empty, std::string& error) {
+    std::size_t i = at + 1;
+    const std::size_t nameStart = i;
+    while (i < s.size() && isNameChar(s[i]))
+        ++i;
+    const std::string name(s.substr(nameStart, i - nameStart));
+    if (name.empty() || !isNameStart(name[0]))
+        return error = "a tag without a name", name;
+    std::vector<std::string> seen;
+    for (;;) {
+        const bool spaced = i < s.size() && std::isspace(static_cast<unsigned char>(s[i]));
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+            ++i;
+        if (i >= s.size())
+            return error = "<" + name + " is not closed", name;
+        if (s[i] == '>' || s.substr(i, 2) == "/>") {
+            empty = s[i] == '/';
+            at = i + (empty ? 2 : 1);
+            return name;
+        }
+        const std::size_t attrStart = i;
+        while (i < s.size() && isNameChar(s[i]))
+            ++i;
+        const std::string attr(s.substr(attrStart, i - attrStart));
+        if (!spaced || attr.empty() || !isNameStart(attr[0]))
+            return error = "a malformed attribute in <" + name + ">", name;
+        if (std::find(seen.begin(), seen.end(), attr) != seen.end())
+            return error = "attribute " + attr + " repeated in <" + name + ">", name;
+        seen.push_back(attr);
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+            ++i;
+        if (i >= s.size() || s[i] != '=')
+            return error = "attribute " + attr + " has no value", name;
+        ++i;
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+            ++i;
+        if (i >= s.size() || (s[i] != '"' && s[i] != '\''))
+            return error = "attribute " + attr + " is not quoted", name;
+        const char quote = s[i++];
+        while (i < s.size() && s[i] != quote) {
+            if (s[i] == '<')
+                return error = "a '<' in attribute " + attr, name;
+            if (s[i] == '&') {
+                if (!entityAt(s, i))
+                    return error = "an unknown entity in attribute " + attr, name;
+            } else {
+                ++i;
+            }
+        }
+        if (i >= s.size())
+            return error = "attribute " + attr + " is not closed", name;
+        ++i;
+    }
+}
+
+XmlReading readXml(std::string_view s) {
+    XmlReading reading;
+    std::vector<std::string> open;
+    bool rootSeen = false;
+    std::size_t i = 0;
+    const auto fail = [&](const std::string& why) {
+        reading.error = why + " (at byte " + std::to_string(i) + ")";
+        return reading;
+    };
+    const auto skipPast = [&](std::string_view end) {
+        const std::size_t at = s.find(end, i);
+        i = at == std::string_view::npos ? s.size() + 1 : at + end.size();
+        return at != std::string_view::npos;
+    };
+    while (i < s.size()) {
+        if (s[i] == '&') {
+            if (open.empty() || !entityAt(s, i))
+                return fail("an unknown entity, or one outside the root element");
+        } else if (s[i] != '<') {
+            if (open.empty() && !std::isspace(static_cast<unsigned char>(s[i])))
+                return fail("text outside the root element");
+            ++i;
+        } else if (startsWith(s.substr(i), "<!--")) {
+            if (!skipPast("-->"))
+                return fail("a comment not closed");
+        } else if (startsWith(s.substr(i), "<?")) {
+            if (!skipPast("?>"))
+                return fail("a processing instruction not closed");
+        } else if (startsWith(s.substr(i), "<![CDATA[")) {
+            if (open.empty() || !skipPast("]]>"))
+                return fail("a CDATA section outside the root or not closed");
+        } else if (startsWith(s.substr(i), "<!DOCTYPE")) {
+            if (rootSeen || !skipPast(">"))
+                return fail("a DOCTYPE after the root, or not closed");
+        } else if (startsWith(s.substr(i), "</")) {
+            const std::size_t gt = s.find('>', i);
+            if (gt == std::string_view::npos)
+                return fail("an end tag not closed");
+            const std::string name = u8test::trimmed(s.substr(i + 2, gt - i - 2));
+            if (open.empty() || open.back() != name)
+                return fail("</" + name + "> closes " +
+                            (open.empty() ? std::string("nothing") : "<" + open.back() + ">"));
+            open.pop_back();
+            i = gt + 1;
+        } else {
+            if (open.empty() && rootSeen)
+                return fail("a second root element");
+            bool empty = false;
+            std::string error;
+            const std::string name = startTag(s, i, empty, error);
+            if (!error.empty())
+                return fail(error);
+            reading.elements.push_back(name);
+            rootSeen = true;
+            if (!empty)
+                open.push_back(name);
+        }
+    }
+    if (!open.empty())
+        return fail("<" + open.back() + "> is not closed");
+    if (!rootSeen)
+        return fail("no root element");
+    return reading;
+}
+
+// The sample every test case dumps, in a scratch folder of its own.
+struct Fixture : u8test::Scratch {
+    const std::string sample =
+        write("sample.txt", "Hi \xE4\xB8\x96\xE7\x95\x8C\n\xC0\xAF!\xF0\x9F\x98\x80\n");
+};
+
+TEST_CASE("the XML check finds what is not well-formed") {
+    CHECK(readXml("<a><b x=\"1\"/>&lt;&#65;</a>").error.empty());
+    CHECK(readXml("<a><b x=\"1\"/>&lt;&#65;</a>").elements == std::vector<std::string>{"a", "b"});
+    CHECK(!readXml("<a><b></a></b>").error.empty());
+    CHECK(!readXml("<a>").error.empty());
+    CHECK(!readXml("<a></a><b></b>").error.empty());
+    CHECK(!readXml("<a x=1></a>").error.empty());
+    CHECK(!readXml("<a x='1' x='2'></a>").error.empty());
+    CHECK(!readXml("<a>&nbsp;</a>").error.empty());
+    CHECK(!readXml("<a>x < y</a>").error.empty());
+    CHECK(!readXml("text <a></a>").error.empty());
+}
+
+TEST_CASE_FIXTURE(Fixture, "no colour into a pipe") {
+    const Run r = cli({"dump", sample});
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(r.err.empty());
+    REQUIRE(!contains(r.out, kEscape));
+    REQUIRE(startsWith(r.out, "00000000  48 69 20 E4 B8 96 E7 95  8C 0A C0 AF 21 F0 9F 98  "
+                              "\xE2\x94\x82Hi \xE4\xB8\x96\xC2\xB7\xE7\x95\x8C\xC2\xB7"));
+    REQUIRE(contains(r.out, "offset 0xA: overlong: C0 AF: "));
+}
+
+TEST_CASE_FIXTURE(Fixture, "colour on a terminal") {
+    const std::string out = onTerminal({"dump", sample});
+    INFO(out);
+    REQUIRE(contains(out, kEscape));
+    REQUIRE(contains(out, "\x1b[0;1;38;5;231;48;5;160mC0")); // an invalid byte's look
+    // The same text once the colours are taken out.
+    const std::string stripped = std::regex_replace(out, std::regex("\x1b\\[[0-9;]*m"), "");
+    REQUIRE(stripped == cli({"dump", sample}).out);
+}
+
+// https://no-color.org: any non-empty value turns colour off; --color=always wins.
+TEST_CASE_FIXTURE(Fixture, "NO_COLOR, TERM=dumb and --color") {
+    REQUIRE(!contains(onTerminal({"dump", sample}, "1"), kEscape));
+    REQUIRE(!contains(onTerminal({"dump", sample}, "yes please"), kEscape));
+    REQUIRE(contains(onTerminal({"dump", sample}, ""), kEscape));
+    REQUIRE(contains(onTerminal({"dump", "--color=always", sample}, "1"), kEscape));
+    REQUIRE(!contains(onTerminal({"dump", "--color=never", sample}), kEscape));
+    REQUIRE(!contains(onTerminal({"dump", sample}, std::nullopt, "dumb"), kEscape));
+    const Run always = cli({"dump", "--color=always", sample});
+    REQUIRE(always.exitCode == 0);
+    REQUIRE(contains(always.out, kEscape));
+}
+
+// On a terminal the descriptions are wrapped to its width; into a pipe each is one line.
+TEST_CASE_FIXTURE(Fixture, "notes wrap to a terminal's width, not into a pipe") {
+    const std::string out = onTerminal({"dump", sample}, "1", "xterm-256color", 72);
+    for (const std::string& line : u8test::split(out, '\n'))
+        if (!startsWith(line, "0000")) { // the rows are as wide as they are
+            INFO(line);
+            REQUIRE(utf16Length(line) <= 72);
+        }
+    const Run piped = cli({"dump", sample});
+    REQUIRE(count(piped.out, "\n") == 3); // two rows, one note
+    REQUIRE(count(out, "\n") > 3);
+    REQUIRE(simplified(out) == simplified(piped.out));
+}
+
+TEST_CASE_FIXTURE(Fixture, "standard input is dumped like a file") {
+    const std::string bytes = u8test::readFileOrFail(sample);
+    const Run fromStdin = cli({"dump", "-"}, bytes);
+    REQUIRE(fromStdin.exitCode == 0);
+    REQUIRE(fromStdin.out == cli({"dump", sample}).out);
+    const Run offset = cli({"dump", "--offset=4", "-"}, bytes);
+    REQUIRE(offset.out == cli({"dump", "--offset=4", sample}).out);
+}
+
+// The offset inside 世: its two other bytes shown as continuation bytes, then 界 whole.
+TEST_CASE_FIXTURE(Fixture, "an offset inside a character") {
+    const std::string path = write("cjk.txt", "\xE4\xB8\x96\xE7\x95\x8C");
+    const Run r = cli({"dump", "--offset=1", path});
+    REQUIRE(r.exitCode == 0);
+    const std::string expected = "00000001  B8 96 E7 95 8C" + std::string(3 * 11 + 1, ' ') +
+                                 "  \xE2\x94\x82" + "\xC2\xB7\xC2\xB7\xE7\x95\x8C\xC2\xB7" +
+                                 std::string(11, ' ') + "\xE2\x94\x82\n";
+    REQUIRE(r.out == expected);
+    REQUIRE(!contains(r.out, "offset 0x1:")); // no stray continuation
+    REQUIRE(cli({"dump", "--offset=0x1", "--length=0x2", path}).out.substr(0, 20) ==
+            "00000001  B8 96     ");
+}
+
+TEST_CASE_FIXTURE(Fixture, "the three widths") {
+    const std::string path = write("x.txt", std::string(64, 'x'));
+    for (const int width : {8, 16, 32}) {
+        CAPTURE(width);
+        const Run r = cli({"dump", "--width=" + std::to_string(width), path});
+        REQUIRE(r.exitCode == 0);
+        const std::vector<std::string> lines = u8test::split(r.out, '\n');
+        REQUIRE(lines.size() == std::size_t(64 / width + 1)); // and the empty piece after the LF
+        REQUIRE(count(lines[0], "78") == width);
+        char offset[16];
+        std::snprintf(offset, sizeof offset, "%08X", unsigned(width));
+        REQUIRE(startsWith(lines[1], offset));
+    }
+}
+
+// A file of several read chunks (read one ahead on a second thread) and the same bytes
+// through standard input give the same dump; rows across the chunk ends are whole.
+TEST_CASE_FIXTURE(Fixture, "a file of several read chunks dumps as standard input does") {
+    std::string bytes;
+    for (int i = 0; bytes.size() < (3 << 20) / 2; ++i)
+        bytes +=
+            "caf\xC3\xA9 \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80 " + std::to_string(i) + '\n';
+    bytes += "\xC0\xAF";
+    const std::string path = write("big.txt", bytes);
+    const Run file = cli({"dump", "--color=never", path});
+    REQUIRE(file.exitCode == 0);
+    REQUIRE(std::size_t(count(file.out, "\n")) == (bytes.size() + 15) / 16 + 1); // one note
+    REQUIRE(file.out == cli({"dump", "-"}, bytes).out);
+}
+
+TEST_CASE_FIXTURE(Fixture, "--html is well-formed, escapes the text and lists the note") {
+    const std::string path = write("page.txt", "<script>x</script> \xC0\xAF");
+    const Run r = cli({"dump", "--html", "--color=always", path});
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(!contains(r.out, kEscape));
+    const XmlReading xml = readXml(r.out);
+    INFO(xml.error);
+    REQUIRE(xml.error.empty());
+    int items = 0;
+    for (const std::string& name : xml.elements) {
+        REQUIRE(name != "script");
+        items += name == "li";
+    }
+    REQUIRE(items == 1);
+    REQUIRE(contains(r.out, "&lt;script&gt;"));
+}
+
+struct UsageRow {
+    const char* name;
+    std::vector<std::string> args;
+    std::string message;
+};
+
+TEST_CASE("usage errors exit 2 with the reason and write nothing") {
+    const UsageRow rows[] = {
+        {"width", {"dump", "--width=12", "x"}, "unknown width '12' (8, 16 or 32)"},
+        {"color", {"dump", "--color=sometimes", "x"}, "unknown --color value 'sometimes'"},
+        {"offset", {"dump", "--offset=ten", "x"}, "--offset needs a number"},
+        {"no file", {"dump"}, "needs exactly one FILE"},
+        {"missing file",
+         {"dump", "/nonexistent/nothing"},
+         "/nonexistent/nothing: No such file or directory"},
+    };
+    for (const UsageRow& row : rows) {
+        SUBCASE(row.name) {
+            const Run r = cli(row.args);
+            REQUIRE(r.exitCode == 2);
+            INFO(r.err);
+            REQUIRE(contains(r.err, row.message));
+            REQUIRE(r.out.empty());
+        }
+    }
+}
+
+TEST_CASE_FIXTURE(Fixture, "an offset past the end") {
+    const Run file = cli({"dump", "--offset=100", sample});
+    REQUIRE(file.exitCode == 2);
+    REQUIRE(contains(file.err, "is past its end (18 bytes)"));
+    REQUIRE(file.out.empty());
+    const Run input = cli({"dump", "--offset=100", "-"}, "abc");
+    REQUIRE(input.exitCode == 2);
+    REQUIRE(contains(input.err, "is past its end"));
+    // At the end exactly: nothing to show, and no error.
+    const Run atEnd = cli({"dump", "--offset=18", sample});
+    REQUIRE(atEnd.exitCode == 0);
+    REQUIRE(atEnd.out.empty());
+}
+
+} // namespace

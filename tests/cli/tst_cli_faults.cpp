@@ -7,297 +7,302 @@
 // run's result.
 #include "cli_run.h"
 
-#include <QCryptographicHash>
-#include <QDir>
-#include <QFile>
-#include <QMap>
-#include <QProcess>
-#include <QTemporaryDir>
-#include <QTest>
+#include <algorithm>
 #include <csignal>
+#include <map>
 #include <sys/stat.h>
 
 namespace {
 
 using Run = u8test::CliRun;
+using Strings = std::vector<std::string>;
+using u8test::contains;
 
-// What a directory holds: each file's name and a hash of its bytes.
-using Snapshot = QMap<QString, QByteArray>;
+Strings operator+(Strings a, const Strings& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
 
-Snapshot snapshot(const QDir& dir) {
+// What a directory holds: each file's name and its bytes (the old suite kept a SHA-1 of them;
+// the files are at most a few tens of MiB, so the bytes themselves are compared).
+using Snapshot = std::map<std::string, std::string>;
+
+Snapshot snapshot(const u8test::TempDir& dir) {
     Snapshot s;
-    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden)) {
-        QFile f(dir.filePath(name));
-        if (f.open(QIODevice::ReadOnly))
-            s.insert(name, QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1));
-    }
+    for (const std::string& name : dir.fileNames())
+        if (const auto bytes = u8test::readFile(dir.filePath(name)))
+            s.emplace(name, *bytes);
     return s;
 }
 
+// The names in a snapshot, for a message that says what differs.
+std::string namesOf(const Snapshot& s) {
+    std::string out;
+    for (const auto& [name, bytes] : s)
+        out += name + " (" + std::to_string(bytes.size()) + " bytes) ";
+    return out;
+}
+
 struct Fault {
-    QString call;
+    std::string call;
     long nth = 0;
     bool sticky = false; // the Nth call and every one after fail
-    QString error;       // EIO, ENOSPC
-    QString spec() const {
-        return call + ':' + QString::number(nth) + (sticky ? "+" : "") + ':' + error;
+    std::string error;   // EIO, ENOSPC
+    std::string spec() const {
+        return call + ':' + std::to_string(nth) + (sticky ? "+" : "") + ':' + error;
     }
 };
 
 // Runs the CLI in `dir` with its standard input from `stdinFile` (if any) and its standard
 // output into `stdoutFile` (outside `dir`), under `fault`; with `countsFile`, the shim writes how
 // often each call was made.
-Run runUnder(const QDir& dir, const QStringList& args, const QString& stdinFile,
-             const QString& stdoutFile, const Fault* fault, const QString& countsFile = {}) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("LD_PRELOAD", QStringLiteral(U8SCOPE_FAULT_SHIM));
-    env.insert("TMPDIR", dir.path()); // a spool left behind would show
+Run runUnder(const u8test::TempDir& dir, const Strings& args, const std::string& stdinFile,
+             const std::string& stdoutFile, const Fault* fault,
+             const std::string& countsFile = {}) {
+    u8test::ChildOptions options;
+    options.env.emplace_back("LD_PRELOAD", U8SCOPE_FAULT_SHIM);
+    options.env.emplace_back("TMPDIR", dir.path()); // a spool left behind would show
     if (fault)
-        env.insert("U8SCOPE_FAULT", fault->spec());
-    if (!countsFile.isEmpty())
-        env.insert("U8SCOPE_FAULT_COUNT", countsFile);
-    p.setProcessEnvironment(env);
-    p.setWorkingDirectory(dir.path());
-    p.setStandardInputFile(stdinFile.isEmpty() ? QProcess::nullDevice() : stdinFile);
-    p.setStandardOutputFile(stdoutFile);
-    p.start(u8test::cliPath(), args);
-    Run r;
-    if (!p.waitForStarted() || !p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.err = p.readAllStandardError();
-    QFile out(stdoutFile);
-    if (out.open(QIODevice::ReadOnly))
-        r.out = out.readAll();
-    return r;
+        options.env.emplace_back("U8SCOPE_FAULT", fault->spec());
+    if (!countsFile.empty())
+        options.env.emplace_back("U8SCOPE_FAULT_COUNT", countsFile);
+    options.workingDirectory = dir.path();
+    options.stdinFile = stdinFile.empty() ? "/dev/null" : stdinFile;
+    options.stdoutFile = stdoutFile;
+    u8test::Child p(u8test::cliPath(), args, options);
+    if (!p.started() || !p.waitFor(120000))
+        return {};
+    return p.run();
 }
 
-QMap<QString, long> readCounts(const QString& path) {
-    QMap<QString, long> counts;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return counts;
-    for (const QByteArray& line : f.readAll().split('\n')) {
-        const QList<QByteArray> parts = line.split(' ');
+std::map<std::string, long> readCounts(const std::string& path) {
+    std::map<std::string, long> counts;
+    for (const std::string& line : u8test::split(u8test::readFile(path).value_or(""), '\n')) {
+        const Strings parts = u8test::split(line, ' ');
         if (parts.size() == 2)
-            counts.insert(QString::fromLatin1(parts[0]), parts[1].toLong());
+            counts[parts[0]] = std::stol(parts[1]);
     }
     return counts;
 }
 
+long countOf(const std::map<std::string, long>& counts, const std::string& call) {
+    const auto it = counts.find(call);
+    return it == counts.end() ? 0 : it->second;
+}
+
 // Which N to try out of `count` calls: every one up to 12, else the first 6, the last 6 and a
 // few between.
-QList<long> callsToFail(long count) {
-    QList<long> n;
+std::vector<long> callsToFail(long count) {
+    std::vector<long> n;
     for (long k = 1; k <= count; ++k)
         if (count <= 12 || k <= 6 || k > count - 6 || k % std::max(1L, count / 6) == 0)
-            n.append(k);
+            n.push_back(k);
     return n;
 }
 
-QByteArray contents(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QByteArray text(int bytes) {
-    QByteArray t;
+std::string text(std::size_t bytes) {
+    std::string t;
     for (int i = 0; t.size() < bytes; ++i)
-        t += "line " + QByteArray::number(i) + " caf\xC3\xA9 \xE2\x82\xAC na\xC3\xAFve \xFF\n";
+        t += "line " + std::to_string(i) + " caf\xC3\xA9 \xE2\x82\xAC na\xC3\xAFve \xFF\n";
     return t;
 }
 
-} // namespace
-
-class TestCliFaults : public QObject {
-    Q_OBJECT
-
-private slots:
-    void everyWritingCommand_data() {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<int>("inputBytes");
-        QTest::addColumn<bool>("fromStdin");
-        const int small = 64 << 10;
-        const int large = 18 << 20; // streamed: read ahead, repaired in windows
-        const QStringList decode{"decode", "--errors=replace"};
-        const QStringList transcode{"transcode", "--from=UTF-8", "--to=UTF-16",
-                                    "--unmappable=substitute"};
-        QTest::newRow("decode -o") << (decode + QStringList{"-o", "out", "in"}) << small << false;
-        QTest::newRow("decode -o, large")
-            << (decode + QStringList{"-o", "out", "in"}) << large << false;
-        QTest::newRow("decode, stdout") << (decode + QStringList{"in"}) << small << false;
-        QTest::newRow("decode -o, stdin")
-            << (decode + QStringList{"-o", "out", "-"}) << small << true;
-        QTest::newRow("transcode -o")
-            << (transcode + QStringList{"-o", "out", "in"}) << small << false;
-        QTest::newRow("transcode --in-place")
-            << (transcode + QStringList{"--in-place", "in"}) << small << false;
-        QTest::newRow("transcode --in-place, large")
-            << (transcode + QStringList{"--in-place", "in"}) << large << false;
-        QTest::newRow("repair -o") << QStringList{"repair", "-o", "out", "in"} << small << false;
-        QTest::newRow("repair --in-place")
-            << QStringList{"repair", "--in-place", "in"} << small << false;
-        QTest::newRow("repair --in-place, large")
-            << QStringList{"repair", "--in-place", "in"} << large << false;
-        QTest::newRow("repair -o, spooled stdin")
-            << QStringList{"repair", "-o", "out", "-"} << large << true;
-        QTest::newRow("repair, stdout") << QStringList{"repair", "-o", "-", "in"} << small << false;
-        QTest::newRow("dump --html") << QStringList{"dump", "--html", "in"} << small << false;
-        QTest::newRow("scan") << QStringList{"scan", "in"} << small << false;
-        QTest::newRow("check") << QStringList{"check", "in"} << small << false;
-        QTest::newRow("stats, large") << QStringList{"stats", "in"} << large << false;
-        QTest::newRow("audit") << QStringList{"audit", "in"} << small << false;
-    }
-    void everyWritingCommand() {
-        QFETCH(QStringList, args);
-        QFETCH(int, inputBytes);
-        QFETCH(bool, fromStdin);
-        // The calls whose failure does not matter, which may give the clean result: the close
-        // of the spool of standard input, once it was read (the last close counted).
-        QStringList harmless;
-        QTemporaryDir work, outside;
-        QVERIFY(work.isValid() && outside.isValid());
-        const QDir dir(work.path());
-        const QString in = u8test::writeFile(dir, "in", text(inputBytes));
-        const QString stdinFile = fromStdin ? in : QString();
-        const QString stdoutFile = QDir(outside.path()).filePath("stdout");
-        const Snapshot before = snapshot(dir);
-
-        // The clean run: what the command writes, and how often it makes each call.
-        const QString countsFile = QDir(outside.path()).filePath("counts");
-        const Run clean = runUnder(dir, args, stdinFile, stdoutFile, nullptr, countsFile);
-        QVERIFY2(clean.exitCode == 0 || clean.exitCode == 1, clean.err.constData());
-        const Snapshot cleanResult = snapshot(dir);
-        const QByteArray cleanOut = clean.out;
-        const QMap<QString, long> counts = readCounts(countsFile);
-        QVERIFY(!counts.isEmpty());
-        if (args.contains("repair") && fromStdin)
-            harmless << "close:" + QString::number(counts.value("close")) + ":EIO"
-                     << "close:" + QString::number(counts.value("close")) + ":ENOSPC";
-
-        int runs = 0, failed = 0;
-        QStringList tolerated;
-        for (const QString call : {"read", "pread", "write", "fsync", "rename", "link", "close"}) {
-            for (const long nth : callsToFail(counts.value(call))) {
-                for (const bool sticky : {false, true}) {
-                    if (sticky && call != "read" && call != "pread")
-                        continue;
-                    // Back to the state before the clean run.
-                    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden))
-                        QFile::remove(dir.filePath(name));
-                    u8test::writeFile(dir, "in", text(inputBytes));
-                    const Fault fault{call, nth, sticky, nth % 2 ? "EIO" : "ENOSPC"};
-                    const Run r = runUnder(dir, args, stdinFile, stdoutFile, &fault);
-                    ++runs;
-                    const QByteArray why =
-                        (fault.spec() + ": exit " + QString::number(r.exitCode) + ": ").toUtf8() +
-                        r.err;
-                    if (harmless.contains(fault.spec()) && r.exitCode == clean.exitCode &&
-                        snapshot(dir) == cleanResult && r.out == cleanOut) {
-                        tolerated << fault.spec();
-                        continue;
-                    }
-                    ++failed;
-                    QVERIFY2(r.exitCode == 2, why.constData());
-                    QVERIFY2(r.err.contains("Input/output error") ||
-                                 r.err.contains("No space left on device"),
-                             why.constData());
-                    QVERIFY2(snapshot(dir) == before, ("left behind: " + why).constData());
-                }
-            }
-        }
-        qInfo("%d runs, %d of them failing as they should, the rest with the clean result (%s)",
-              runs, failed, qPrintable(tolerated.join(' ')));
-        QVERIFY(failed > 0);
-    }
-
-    // Issue 35: --in-place keeps the old file itself as its backup, by one link(2) made just
-    // before the rename (same inode, no byte copied); where the file system refuses the link
-    // (another device, links not allowed, too many, not supported) the backup is copied instead,
-    // with the same bytes under a new inode. Any other failure of the link is reported, with
-    // nothing changed.
-    void inPlaceBackupByLinkOrCopy_data() {
-        QTest::addColumn<QString>("linkError"); // empty: link(2) works
-        QTest::addColumn<QString>("kind");      // how the backup is said to be made
-        QTest::newRow("linked") << QString() << "a hard link";
-        for (const char* refused : {"EXDEV", "EPERM", "EMLINK", "ENOTSUP"})
-            QTest::newRow(refused) << QString::fromLatin1(refused) << "a copy";
-        QTest::newRow("EIO") << "EIO" << QString();
-    }
-    void inPlaceBackupByLinkOrCopy() {
-        QFETCH(QString, linkError);
-        QFETCH(QString, kind);
-        QTemporaryDir work, outside;
-        QVERIFY(work.isValid() && outside.isValid());
-        const QDir dir(work.path());
-        const QByteArray original = text(64 << 10);
-        const QString in = u8test::writeFile(dir, "in", original);
-        struct stat before {};
-        QCOMPARE(::stat(QFile::encodeName(in).constData(), &before), 0);
-        const QString countsFile = QDir(outside.path()).filePath("counts");
-        const Fault fault{"link", 1, false, linkError};
-        const Run r = runUnder(dir, {"repair", "--in-place", "in"}, {},
-                               QDir(outside.path()).filePath("stdout"),
-                               linkError.isEmpty() ? nullptr : &fault, countsFile);
-        QCOMPARE(readCounts(countsFile).value("link"), 1L); // the one link: the backup's
-        const QString backupPath = dir.filePath("in.bak");
-        if (kind.isEmpty()) {
-            QVERIFY2(r.exitCode == 2 && r.err.contains("Input/output error"), r.err.constData());
-            QCOMPARE(dir.entryList(QDir::Files | QDir::Hidden), QStringList{"in"});
-            QCOMPARE(contents(in), original);
-            return;
-        }
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        struct stat backup {};
-        QCOMPARE(::stat(QFile::encodeName(backupPath).constData(), &backup), 0);
-        QCOMPARE(contents(backupPath), original);
-        QVERIFY(contents(in) != original);
-        QCOMPARE(dir.entryList(QDir::Files | QDir::Hidden), (QStringList{"in", "in.bak"}));
-        // A copy may be a reflink where the file system can make one: a new inode either way.
-        const bool reflinked = r.err.contains("original saved as in.bak (a reflink)");
-        QVERIFY2(r.err.contains("original saved as in.bak (" + kind.toUtf8() + ")") ||
-                     (kind == "a copy" && reflinked),
-                 r.err.constData());
-        QCOMPARE(backup.st_ino == before.st_ino, kind == "a hard link");
-        QCOMPARE(backup.st_mode, before.st_mode);
-    }
-
-    // Issue 35: the program, not the library, removes an output's temporary file when it is
-    // interrupted. Where the file system has no unnamed files (the shim refuses O_TMPFILE), the
-    // temporary file has a name from the start; the command waits on a FIFO nobody writes, is
-    // sent the signal, and must leave nothing behind and still end by that signal.
-    void signalRemovesTheNamedTemporaryFile_data() {
-        QTest::addColumn<int>("signal");
-        QTest::newRow("SIGTERM") << SIGTERM;
-        QTest::newRow("SIGHUP") << SIGHUP;
-    }
-    void signalRemovesTheNamedTemporaryFile() {
-        QFETCH(int, signal);
-        QTemporaryDir work;
-        QVERIFY(work.isValid());
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("CLI", u8test::cliPath());
-        env.insert("SHIM", QStringLiteral(U8SCOPE_FAULT_SHIM));
-        p.setProcessEnvironment(env);
-        p.setWorkingDirectory(work.path());
-        p.start("bash", {"-c", "mkfifo fifo && { LD_PRELOAD=\"$SHIM\" "
-                               "U8SCOPE_FAULT=tmpfile:1+:EOPNOTSUPP \"$CLI\" decode "
-                               "--errors=replace -o out - < fifo & pid=$!; exec 3>fifo; "
-                               "for i in $(seq 1000); do ls -A | grep -q '^[.]out[.]u8scope-' "
-                               "&& break; sleep 0.01; done; ls -A | grep -c '^[.]out[.]u8scope-'; "
-                               "kill -" +
-                                   QString::number(signal) +
-                                   " $pid; wait $pid; echo \"status $?\"; exec 3>&-; "
-                                   "rm fifo; ls -A; }"});
-        QVERIFY(p.waitForFinished(60000));
-        // One named temporary file while it ran; the status of a process ended by the signal
-        // (128 + its number); and then an empty directory.
-        const QByteArray expected = "1\nstatus " + QByteArray::number(128 + signal) + "\n";
-        QCOMPARE(p.readAllStandardOutput(), expected);
-    }
+struct CommandRow {
+    std::string name;
+    Strings args;
+    std::size_t inputBytes;
+    bool fromStdin;
 };
 
-QTEST_GUILESS_MAIN(TestCliFaults)
-#include "tst_cli_faults.moc"
+std::vector<CommandRow> writingCommands() {
+    const std::size_t small = 64 << 10;
+    const std::size_t large = 18 << 20; // streamed: read ahead, repaired in windows
+    const Strings decode{"decode", "--errors=replace"};
+    const Strings transcode{"transcode", "--from=UTF-8", "--to=UTF-16", "--unmappable=substitute"};
+    return {
+        {"decode -o", decode + Strings{"-o", "out", "in"}, small, false},
+        {"decode -o, large", decode + Strings{"-o", "out", "in"}, large, false},
+        {"decode, stdout", decode + Strings{"in"}, small, false},
+        {"decode -o, stdin", decode + Strings{"-o", "out", "-"}, small, true},
+        {"transcode -o", transcode + Strings{"-o", "out", "in"}, small, false},
+        {"transcode --in-place", transcode + Strings{"--in-place", "in"}, small, false},
+        {"transcode --in-place, large", transcode + Strings{"--in-place", "in"}, large, false},
+        {"repair -o", {"repair", "-o", "out", "in"}, small, false},
+        {"repair --in-place", {"repair", "--in-place", "in"}, small, false},
+        {"repair --in-place, large", {"repair", "--in-place", "in"}, large, false},
+        {"repair -o, spooled stdin", {"repair", "-o", "out", "-"}, large, true},
+        {"repair, stdout", {"repair", "-o", "-", "in"}, small, false},
+        {"dump --html", {"dump", "--html", "in"}, small, false},
+        {"scan", {"scan", "in"}, small, false},
+        {"check", {"check", "in"}, small, false},
+        {"stats, large", {"stats", "in"}, large, false},
+        {"audit", {"audit", "in"}, small, false},
+    };
+}
+
+// One command under every fault its clean run's calls allow.
+void checkUnderFaults(const CommandRow& row) {
+    // The calls whose failure does not matter, which may give the clean result: the close
+    // of the spool of standard input, once it was read (the last close counted).
+    Strings harmless;
+    u8test::TempDir dir, outside;
+    const std::string in = u8test::writeFile(dir.filePath("in"), text(row.inputBytes));
+    const std::string stdinFile = row.fromStdin ? in : std::string();
+    const std::string stdoutFile = outside.filePath("stdout");
+    const Snapshot before = snapshot(dir);
+
+    // The clean run: what the command writes, and how often it makes each call.
+    const std::string countsFile = outside.filePath("counts");
+    const Run clean = runUnder(dir, row.args, stdinFile, stdoutFile, nullptr, countsFile);
+    {
+        INFO(clean.err);
+        REQUIRE((clean.exitCode == 0 || clean.exitCode == 1));
+    }
+    const Snapshot cleanResult = snapshot(dir);
+    const std::string cleanOut = clean.out;
+    const std::map<std::string, long> counts = readCounts(countsFile);
+    REQUIRE(!counts.empty());
+    if (std::find(row.args.begin(), row.args.end(), "repair") != row.args.end() && row.fromStdin)
+        for (const char* error : {"EIO", "ENOSPC"})
+            harmless.push_back("close:" + std::to_string(countOf(counts, "close")) + ":" + error);
+
+    int runs = 0, failed = 0;
+    std::string tolerated;
+    for (const std::string call : {"read", "pread", "write", "fsync", "rename", "link", "close"}) {
+        for (const long nth : callsToFail(countOf(counts, call))) {
+            for (const bool sticky : {false, true}) {
+                if (sticky && call != "read" && call != "pread")
+                    continue;
+                // Back to the state before the clean run.
+                dir.clear();
+                u8test::writeFile(dir.filePath("in"), text(row.inputBytes));
+                const Fault fault{call, nth, sticky, nth % 2 ? "EIO" : "ENOSPC"};
+                const Run r = runUnder(dir, row.args, stdinFile, stdoutFile, &fault);
+                ++runs;
+                const std::string why =
+                    fault.spec() + ": exit " + std::to_string(r.exitCode) + ": " + r.err;
+                if (std::find(harmless.begin(), harmless.end(), fault.spec()) != harmless.end() &&
+                    r.exitCode == clean.exitCode && snapshot(dir) == cleanResult &&
+                    r.out == cleanOut) {
+                    tolerated += fault.spec() + " ";
+                    continue;
+                }
+                ++failed;
+                INFO(why);
+                REQUIRE(r.exitCode == 2);
+                REQUIRE((contains(r.err, "Input/output error") ||
+                         contains(r.err, "No space left on device")));
+                const Snapshot after = snapshot(dir);
+                INFO("left behind: " << namesOf(after) << "; before: " << namesOf(before));
+                REQUIRE(after == before);
+            }
+        }
+    }
+    MESSAGE(runs << " runs, " << failed
+                 << " of them failing as they should, the rest with the clean result (" << tolerated
+                 << ")");
+    REQUIRE(failed > 0);
+}
+
+TEST_CASE("every writing command fails cleanly under each injected fault") {
+    for (const CommandRow& row : writingCommands()) {
+        SUBCASE(row.name.c_str()) {
+            checkUnderFaults(row);
+        }
+    }
+}
+
+struct LinkRow {
+    const char* name;
+    std::string linkError; // empty: link(2) works
+    std::string kind;      // how the backup is said to be made; empty: the run fails
+};
+
+// Issue 35: --in-place keeps the old file itself as its backup, by one link(2) made just
+// before the rename (same inode, no byte copied); where the file system refuses the link
+// (another device, links not allowed, too many, not supported) the backup is copied instead,
+// with the same bytes under a new inode. Any other failure of the link is reported, with
+// nothing changed. This is one run, its link(2) failing as `row` says.
+void checkBackup(const LinkRow& row) {
+    u8test::TempDir dir, outside;
+    const std::string original = text(64 << 10);
+    const std::string in = u8test::writeFile(dir.filePath("in"), original);
+    struct stat before {};
+    REQUIRE(::stat(in.c_str(), &before) == 0);
+    const std::string countsFile = outside.filePath("counts");
+    const Fault fault{"link", 1, false, row.linkError};
+    const Run r = runUnder(dir, {"repair", "--in-place", "in"}, {}, outside.filePath("stdout"),
+                           row.linkError.empty() ? nullptr : &fault, countsFile);
+    REQUIRE(countOf(readCounts(countsFile), "link") == 1); // the one link: the backup's
+    const std::string backupPath = dir.filePath("in.bak");
+    INFO(r.err);
+    if (row.kind.empty()) {
+        REQUIRE((r.exitCode == 2 && contains(r.err, "Input/output error")));
+        REQUIRE(dir.fileNames() == Strings{"in"});
+        REQUIRE(u8test::readFile(in) == original);
+        return;
+    }
+    REQUIRE(r.exitCode == 0);
+    struct stat backup {};
+    REQUIRE(::stat(backupPath.c_str(), &backup) == 0);
+    REQUIRE(u8test::readFile(backupPath) == original);
+    REQUIRE(u8test::readFile(in) != original);
+    REQUIRE(dir.fileNames() == Strings{"in", "in.bak"});
+    // A copy may be a reflink where the file system can make one: a new inode either way.
+    const bool reflinked = contains(r.err, "original saved as in.bak (a reflink)");
+    REQUIRE((contains(r.err, "original saved as in.bak (" + row.kind + ")") ||
+             (row.kind == "a copy" && reflinked)));
+    REQUIRE((backup.st_ino == before.st_ino) == (row.kind == "a hard link"));
+    REQUIRE(backup.st_mode == before.st_mode);
+}
+
+// The rows of checkBackup.
+TEST_CASE("--in-place backs up by a link, or by a copy where the link is refused") {
+    const LinkRow rows[] = {
+        {"linked", "", "a hard link"},    {"EXDEV", "EXDEV", "a copy"},
+        {"EPERM", "EPERM", "a copy"},     {"EMLINK", "EMLINK", "a copy"},
+        {"ENOTSUP", "ENOTSUP", "a copy"}, {"EIO", "EIO", ""},
+    };
+    for (const LinkRow& row : rows) {
+        SUBCASE(row.name) {
+            checkBackup(row);
+        }
+    }
+}
+
+struct SignalRow {
+    const char* name;
+    int signal;
+};
+
+// Issue 35: the program, not the library, removes an output's temporary file when it is
+// interrupted. Where the file system has no unnamed files (the shim refuses O_TMPFILE), the
+// temporary file has a name from the start; the command waits on a FIFO nobody writes, is
+// sent the signal, and must leave nothing behind and still end by that signal.
+TEST_CASE("a signal removes the named temporary file") {
+    const SignalRow rows[] = {{"SIGTERM", SIGTERM}, {"SIGHUP", SIGHUP}};
+    for (const SignalRow& row : rows) {
+        SUBCASE(row.name) {
+            u8test::TempDir work;
+            u8test::ProcessOptions options;
+            options.timeoutMs = 60000;
+            options.workingDirectory = work.path();
+            options.env.emplace_back("SHIM", U8SCOPE_FAULT_SHIM);
+            const Run p = u8test::runShell(
+                "mkfifo fifo && { LD_PRELOAD=\"$SHIM\" U8SCOPE_FAULT=tmpfile:1+:EOPNOTSUPP "
+                "\"$CLI\" decode --errors=replace -o out - < fifo & pid=$!; exec 3>fifo; "
+                "for i in $(seq 1000); do ls -A | grep -q '^[.]out[.]u8scope-' && break; "
+                "sleep 0.01; done; ls -A | grep -c '^[.]out[.]u8scope-'; kill -" +
+                    std::to_string(row.signal) +
+                    " $pid; wait $pid; echo \"status $?\"; exec 3>&-; rm fifo; ls -A; }",
+                options);
+            REQUIRE(p.started);
+            REQUIRE(!p.timedOut);
+            // One named temporary file while it ran; the status of a process ended by the
+            // signal (128 + its number); and then an empty directory.
+            REQUIRE(p.out == "1\nstatus " + std::to_string(128 + row.signal) + "\n");
+        }
+    }
+}
+
+} // namespace

@@ -1,277 +1,252 @@
-// u8scope-cli repair / transcode / detect through QProcess: outputs, reports,
+// u8scope-cli repair / transcode / detect as a process: outputs, reports,
 // exit statuses, atomic output, --in-place with its backup, refusal to overwrite the input, and
 // in-place writes that lose nothing: numbered backups, the original's mode,
 // owner and extended attributes, symbolic links, a durable rename.
 #include "cli_run.h"
-#include "repair_test_support.h"
+#include "repair_samples.h"
 
-#include <QDir>
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QProcess>
-#include <QStandardPaths>
-#include <QTemporaryDir>
-#include <QtTest>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
 using namespace repairtest;
 
-class TestRepairCli : public QObject {
-    Q_OBJECT
+namespace {
 
-private slots:
-    void init();
-    void repairWritesOutAndReports();
-    void repairJsonReport();
-    void repairExplain();
-    void repairScopeLine();
-    void mojibakeReadsC1Punctuation();
-    void repairMojibakePages_data();
-    void repairMojibakePages();
-    void repairUnknownPageListsTheKnownOnes();
-    void repairRefusesOverwritingInput();
-    void repairInPlaceKeepsBackup();
-    void inPlaceNeverOverwritesABackup();
-    void inPlaceBackupIsNoCopyWhereItNeedNotBe();
-    void inPlaceKeepsModeOwnerAndGroup();
-    void inPlaceNeverWidensToAnotherGroup();
-    void inPlaceKeepsExtendedAttributesAndAcl();
-    void inPlaceThroughASymbolicLink();
-    void inPlaceRenameIsDurable();
-    void repairStrictFailureLeavesNoOutput();
-    void repairC1Controls();
-    void repairUsageErrors_data();
-    void repairUsageErrors();
-    void transcodeMatchesUconv_data();
-    void transcodeMatchesUconv();
-    void transcodeUnmappable();
-    void transcodeUnknownEncoding();
-    void transcodeStreamsLargeInput();
-    void transcodeInPlace();
-    void detectGuesses();
-    void detectMojibakeJson();
-    void detectC1Controls();
-    void detectStrayBytes();
-    void missingFile();
+using Run = u8test::CliRun;
+using Strings = std::vector<std::string>;
+using nlohmann::json;
+using u8test::contains;
+using u8test::startsWith;
 
-private:
-    using Run = u8test::CliRun;
-    Run cli(const QStringList& args, const QByteArray& stdinData = {});
-    QString file(const QString& name, const QByteArray& content);
-    QByteArray read(const QString& name);
-    QString path(const QString& name) const { return dir_->filePath(name); }
+json parsed(const std::string& text) {
+    return json::parse(text, nullptr, false);
+}
 
-    std::unique_ptr<QTemporaryDir> dir_;
+// Every `from` in `s` as `to` (QByteArray::replace).
+std::string replacedAll(std::string s, std::string_view from, std::string_view to) {
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
+    return s;
+}
+
+// Each test case runs the CLI in a scratch folder of its own, with relative names.
+struct Fixture {
+    u8test::TempDir dir;
+
+    Run cli(const Strings& args, const std::string& stdinData = {}) const {
+        return u8test::runCli(args, stdinData, dir.path());
+    }
+    std::string file(const std::string& name, std::string_view content) const {
+        return u8test::writeFile(dir.filePath(name), content);
+    }
+    // The file's bytes, or nothing when it cannot be read.
+    std::string read(const std::string& name) const {
+        return u8test::readFile(dir.filePath(name)).value_or("");
+    }
+    std::string path(const std::string& name) const { return dir.filePath(name); }
+    bool exists(const std::string& name) const { return u8test::exists(dir.filePath(name)); }
 };
 
-void TestRepairCli::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    QVERIFY(dir_->isValid());
-}
-
-TestRepairCli::Run TestRepairCli::cli(const QStringList& args, const QByteArray& stdinData) {
-    return u8test::runCli(args, stdinData, dir_->path());
-}
-
-QString TestRepairCli::file(const QString& name, const QByteArray& content) {
-    QFile f(dir_->filePath(name));
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(content);
-    return f.fileName();
-}
-
-QByteArray TestRepairCli::read(const QString& name) {
-    QFile f(dir_->filePath(name));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void TestRepairCli::repairWritesOutAndReports() {
-    file(QStringLiteral("in.txt"),
-         "Caf\xC3\x83\xC2\xA9 \xE9t\xE9\r\nit\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2s\r\n");
+TEST_CASE_FIXTURE(Fixture, "repair writes its output and reports what it changed") {
+    file("in.txt", "Caf\xC3\x83\xC2\xA9 \xE9t\xE9\r\nit\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2s\r\n");
     const Run r = cli(
         {"repair", "--mojibake", "--invalid=cp1252", "--newlines=lf", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("Café été\nit’s\n"));
-    QVERIFY(r.err.contains("mojibake: C3 83 C2 A9"));
-    QVERIFY(r.err.contains("UTF-8 read as windows-1252"));
-    QVERIFY(r.err.contains("line endings in input: 0 LF, 2 CRLF, 0 CR"));
-    QVERIFY(r.err.contains("invalid-sequence=2 mojibake=2 line-ending=2"));
-    QVERIFY(r.out.isEmpty());
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("out.txt") == "Café été\nit’s\n");
+    REQUIRE(contains(r.err, "mojibake: C3 83 C2 A9"));
+    REQUIRE(contains(r.err, "UTF-8 read as windows-1252"));
+    REQUIRE(contains(r.err, "line endings in input: 0 LF, 2 CRLF, 0 CR"));
+    REQUIRE(contains(r.err, "invalid-sequence=2 mojibake=2 line-ending=2"));
+    REQUIRE(r.out.empty());
     // Standard input to standard output.
     const Run piped = cli({"repair", "--bom=add", "-o", "-", "-"}, "x");
-    QCOMPARE(piped.exitCode, 0);
-    QCOMPARE(piped.out, QByteArray("\xEF\xBB\xBFx"));
+    REQUIRE(piped.exitCode == 0);
+    REQUIRE(piped.out == "\xEF\xBB\xBFx");
 }
 
-void TestRepairCli::repairJsonReport() {
-    file(QStringLiteral("in.txt"), "a\xED\xA0\xBD\xED\xB8\x80 \xC0\x80");
+TEST_CASE_FIXTURE(Fixture, "repair --json reports counts and changes") {
+    file("in.txt", "a\xED\xA0\xBD\xED\xB8\x80 \xC0\x80");
     const Run r = cli({"repair", "--cesu", "--json", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("a\xF0\x9F\x98\x80 \0", 7));
-    const QJsonDocument doc = QJsonDocument::fromJson(r.err);
-    QVERIFY2(doc.isObject(), r.err.constData());
-    const QJsonObject counts = doc.object().value(QLatin1String("counts")).toObject();
-    QCOMPARE(counts.value(QLatin1String("cesu-8")).toInt(), 1);
-    QCOMPARE(counts.value(QLatin1String("modified-utf-8-nul")).toInt(), 1);
-    const QJsonArray changes = doc.object().value(QLatin1String("changes")).toArray();
-    QCOMPARE(changes.size(), 2);
-    QCOMPARE(changes.at(0).toObject().value(QLatin1String("offset")).toInt(), 1);
-    QCOMPARE(changes.at(0).toObject().value(QLatin1String("before_hex")).toString(),
-             QStringLiteral("ED A0 BD ED B8 80"));
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("out.txt") == std::string("a\xF0\x9F\x98\x80 \0", 7));
+    const json doc = parsed(r.err);
+    INFO(r.err);
+    REQUIRE(doc.is_object());
+    const json counts = doc.at("counts");
+    REQUIRE(counts.at("cesu-8") == 1);
+    REQUIRE(counts.at("modified-utf-8-nul") == 1);
+    const json changes = doc.at("changes");
+    REQUIRE(changes.size() == 2);
+    REQUIRE(changes.at(0).at("offset") == 1);
+    REQUIRE(changes.at(0).at("before_hex") == "ED A0 BD ED B8 80");
 }
 
-void TestRepairCli::repairExplain() {
-    file(QStringLiteral("in.txt"), "Caf\xC3\x83\xC6\x92\xC3\x82\xC2\xA9 \xC0\xAF\n");
+TEST_CASE_FIXTURE(Fixture, "repair --explain says why each change was made") {
+    file("in.txt", "Caf\xC3\x83\xC6\x92\xC3\x82\xC2\xA9 \xC0\xAF\n");
     const Run r = cli({"repair", "--mojibake", "--explain", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("Caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD\n"));
-    const QString err = QString::fromUtf8(r.err);
-    QVERIFY2(err.startsWith("in.txt:\noffset 12: invalid-sequence: "), r.err.constData());
-    QVERIFY2(
-        err.contains("offset 3: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 (and "
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("out.txt") == "Caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD\n");
+    const std::string& err = r.err;
+    INFO(r.err);
+    REQUIRE(startsWith(err, "in.txt:\noffset 12: invalid-sequence: "));
+    REQUIRE(contains(err,
+                     "offset 3: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 (and "
                      "that result read as windows-1252).\n  Evidence: no other fix in this "
-                     "file through windows-1252.\n  Likelihood: the repair reads "),
-        r.err.constData());
-    QVERIFY2(err.contains(" nats likelier in real text; least likely pairs of the damage \"Ãƒ\" -"),
-             r.err.constData());
-    QVERIFY2(err.contains("\n  Confidence: "), r.err.constData());
-    QVERIFY(err.endsWith("changes: invalid-sequence=1 mojibake=1; 15 bytes in, 13 bytes out\n"));
+                     "file through windows-1252.\n  Likelihood: the repair reads "));
+    REQUIRE(
+        contains(err, " nats likelier in real text; least likely pairs of the damage \"Ãƒ\" -"));
+    REQUIRE(contains(err, "\n  Confidence: "));
+    REQUIRE(u8test::endsWith(
+        err, "changes: invalid-sequence=1 mojibake=1; 15 bytes in, 13 bytes out\n"));
 }
 
-void TestRepairCli::repairScopeLine() {
+TEST_CASE_FIXTURE(Fixture, "repair --scope=line repairs each line through its own page") {
     // Records: a correct line stays correct whatever the other lines show ("Ã" + a space is "à"
     // whose A0 was lost only where the text shows windows-1252's damage), and each damaged line
     // is repaired through its own page.
-    file(QStringLiteral("in.csv"), "caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9\n"
-                                   "\xC3\x83 is a letter\n"
-                                   "\xD0\xA0\xD1\x9F\xD0\xA1\xD0\x82\xD0\xA0\xD1\x91\n");
+    file("in.csv", "caf\xC3\x83\xC2\xA9 r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9\n"
+                   "\xC3\x83 is a letter\n"
+                   "\xD0\xA0\xD1\x9F\xD0\xA1\xD0\x82\xD0\xA0\xD1\x91\n");
     const Run line = cli({"repair", "--mojibake", "--scope=line", "-o", "out.csv", "in.csv"});
-    QCOMPARE(line.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.csv")),
-             QByteArray("caf\xC3\xA9 r\xC3\xA9sum\xC3\xA9\n\xC3\x83 is a letter\n"
-                        "\xD0\x9F\xD1\x80\xD0\xB8\n"));
-    QVERIFY2(QString::fromUtf8(line.err).contains("changes: mojibake=4; "), line.err.constData());
+    REQUIRE(line.exitCode == 0);
+    REQUIRE(read("out.csv") == "caf\xC3\xA9 r\xC3\xA9sum\xC3\xA9\n\xC3\x83 is a letter\n"
+                               "\xD0\x9F\xD1\x80\xD0\xB8\n");
+    {
+        INFO(line.err);
+        REQUIRE(contains(line.err, "changes: mojibake=4; "));
+    }
     const Run whole = cli({"repair", "--mojibake", "-o", "out.csv", "in.csv"});
-    QCOMPARE(whole.exitCode, 0);
-    QVERIFY(read(QStringLiteral("out.csv")).contains("\xC3\xA0 is a letter"));
+    REQUIRE(whole.exitCode == 0);
+    REQUIRE(contains(read("out.csv"), "\xC3\xA0 is a letter"));
     const Run bad = cli({"repair", "--mojibake", "--scope=word", "-o", "out.csv", "in.csv"});
-    QCOMPARE(bad.exitCode, 2);
-    QVERIFY2(bad.err.contains("--scope"), bad.err.constData());
+    REQUIRE(bad.exitCode == 2);
+    INFO(bad.err);
+    REQUIRE(contains(bad.err, "--scope"));
 }
 
 // Quotes of two origins in one string: the opening one UTF-8 read as ISO-8859-1 ("â" + two C1
 // controls), the closing one windows-1252's 94 read as ISO-8859-1 (U+0094). --mojibake reads C1
 // controls as windows-1252 punctuation unless --c1=keep says otherwise.
-void TestRepairCli::mojibakeReadsC1Punctuation() {
-    file(QStringLiteral("q.txt"), "\xC3\xA2\xC2\x80\xC2\x9Cword\xC2\x94\n");
+TEST_CASE_FIXTURE(Fixture, "--mojibake reads C1 controls as windows-1252 punctuation") {
+    file("q.txt", "\xC3\xA2\xC2\x80\xC2\x9Cword\xC2\x94\n");
     const Run r = cli({"repair", "--mojibake", "-o", "out.txt", "q.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("\xE2\x80\x9Cword\xE2\x80\x9D\n"));
-    QVERIFY2(r.err.contains("c1-control=1"), r.err.constData());
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("out.txt") == "\xE2\x80\x9Cword\xE2\x80\x9D\n");
+    {
+        INFO(r.err);
+        REQUIRE(contains(r.err, "c1-control=1"));
+    }
     const Run keep = cli({"repair", "--mojibake", "--c1=keep", "-o", "out.txt", "q.txt"});
-    QCOMPARE(keep.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("\xE2\x80\x9Cword\xC2\x94\n"));
+    REQUIRE(keep.exitCode == 0);
+    REQUIRE(read("out.txt") == "\xE2\x80\x9Cword\xC2\x94\n");
 }
 
-void TestRepairCli::repairMojibakePages_data() {
-    QTest::addColumn<QString>("pages");
-    QTest::addColumn<bool>("repaired");
+struct PagesRow {
+    const char* name;
+    std::string pages;
+    bool repaired;
+};
+
+TEST_CASE_FIXTURE(Fixture, "--mojibake=PAGES repairs only through the pages named") {
     // "Café" read as windows-1252 (or ISO-8859-1: the bytes C3 A9 read the same).
-    QTest::newRow("codec name") << "windows-1252" << true;
-    QTest::newRow("cp1252") << "cp1252" << true;
-    QTest::newRow("win1252") << "win1252" << true;
-    QTest::newRow("latin1") << "latin1" << true;
-    QTest::newRow("latin1 and koi8r") << "koi8r,latin1" << true;
-    QTest::newRow("latin2 only") << "latin2" << false;
-    QTest::newRow("koi8r and cp437") << "KOI8R,cp437" << false;
-    QTest::newRow("mac") << "mac" << false;
+    const PagesRow rows[] = {
+        {"codec name", "windows-1252", true},
+        {"cp1252", "cp1252", true},
+        {"win1252", "win1252", true},
+        {"latin1", "latin1", true},
+        {"latin1 and koi8r", "koi8r,latin1", true},
+        {"latin2 only", "latin2", false},
+        {"koi8r and cp437", "KOI8R,cp437", false},
+        {"mac", "mac", false},
+    };
+    for (const PagesRow& row : rows) {
+        SUBCASE(row.name) {
+            const std::string damaged(
+                "Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9");
+            file("in.txt", damaged);
+            const Run r =
+                cli({"repair", "--mojibake=" + row.pages, "--json", "-o", "out.txt", "in.txt"});
+            REQUIRE(r.exitCode == 0);
+            REQUIRE(read("out.txt") ==
+                    (row.repaired ? "Caf\xC3\xA9 and r\xC3\xA9sum\xC3\xA9" : damaged));
+        }
+    }
 }
 
-void TestRepairCli::repairMojibakePages() {
-    QFETCH(QString, pages);
-    QFETCH(bool, repaired);
-    const QByteArray damaged("Caf\xC3\x83\xC2\xA9 and r\xC3\x83\xC2\xA9sum\xC3\x83\xC2\xA9");
-    file(QStringLiteral("in.txt"), damaged);
-    const Run r = cli({"repair", "--mojibake=" + pages, "--json", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")),
-             repaired ? QByteArray("Caf\xC3\xA9 and r\xC3\xA9sum\xC3\xA9") : damaged);
-}
-
-void TestRepairCli::repairUnknownPageListsTheKnownOnes() {
-    file(QStringLiteral("in.txt"), "x");
+TEST_CASE_FIXTURE(Fixture, "an unknown page is refused, the known ones listed") {
+    file("in.txt", "x");
     const Run r = cli({"repair", "--mojibake=cp1252,ebcdic", "-o", "o", "in.txt"});
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.startsWith("u8scope-cli repair: unknown code page 'ebcdic' for --mojibake "
-                              "(known: windows-1252, ISO-8859-1, "),
-             r.err.constData());
-    QVERIFY(r.err.contains("KOI8-R"));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+    REQUIRE(r.exitCode == 2);
+    {
+        INFO(r.err);
+        REQUIRE(startsWith(r.err, "u8scope-cli repair: unknown code page 'ebcdic' for --mojibake "
+                                  "(known: windows-1252, ISO-8859-1, "));
+    }
+    REQUIRE(contains(r.err, "KOI8-R"));
+    REQUIRE(!exists("o"));
     // A bare --mojibake still takes no value from the next argument.
     const Run bare = cli({"repair", "--mojibake", "in.txt", "-o", "o"});
-    QCOMPARE(bare.exitCode, 0);
+    REQUIRE(bare.exitCode == 0);
 }
 
-void TestRepairCli::repairRefusesOverwritingInput() {
-    const QByteArray original("Caf\xC3\x83\xC2\xA9");
-    file(QStringLiteral("in.txt"), original);
+TEST_CASE_FIXTURE(Fixture, "repair refuses to overwrite its input") {
+    const std::string original("Caf\xC3\x83\xC2\xA9");
+    file("in.txt", original);
     // A usage error (2), as for decode: the command line asks for something refused.
     const Run r = cli({"repair", "--mojibake", "-o", "in.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.err.contains("--in-place"));
-    QCOMPARE(read(QStringLiteral("in.txt")), original);
+    REQUIRE(r.exitCode == 2);
+    REQUIRE(contains(r.err, "--in-place"));
+    REQUIRE(read("in.txt") == original);
     // The same file through another name (./in.txt) is recognised too.
-    QCOMPARE(cli({"repair", "-o", "./in.txt", "in.txt"}).exitCode, 2);
-    QCOMPARE(read(QStringLiteral("in.txt")), original);
+    REQUIRE(cli({"repair", "-o", "./in.txt", "in.txt"}).exitCode == 2);
+    REQUIRE(read("in.txt") == original);
 }
 
-void TestRepairCli::repairInPlaceKeepsBackup() {
-    const QByteArray original("Caf\xC3\x83\xC2\xA9\n");
-    file(QStringLiteral("in.txt"), original);
+TEST_CASE_FIXTURE(Fixture, "repair --in-place keeps a backup") {
+    const std::string original("Caf\xC3\x83\xC2\xA9\n");
+    file("in.txt", original);
     const Run r = cli({"repair", "--mojibake", "--in-place", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("in.txt")), QByteArray("Café\n"));
-    QCOMPARE(read(QStringLiteral("in.txt.bak")), original);
-    QVERIFY(r.err.contains("in.txt.bak"));
-    QCOMPARE(cli({"repair", "--in-place", "-o", "x", "in.txt"}).exitCode, 2);
-    QCOMPARE(cli({"repair", "--in-place", "-"}).exitCode, 2);
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("in.txt") == "Café\n");
+    REQUIRE(read("in.txt.bak") == original);
+    REQUIRE(contains(r.err, "in.txt.bak"));
+    REQUIRE(cli({"repair", "--in-place", "-o", "x", "in.txt"}).exitCode == 2);
+    REQUIRE(cli({"repair", "--in-place", "-"}).exitCode == 2);
 }
 
-namespace {
+const std::string kDamaged("Caf\xC3\x83\xC2\xA9\n");
+const std::string kRepaired("Caf\xC3\xA9\n");
 
-const QByteArray kDamaged("Caf\xC3\x83\xC2\xA9\n");
-const QByteArray kRepaired("Caf\xC3\xA9\n");
-
-struct stat statOf(const QString& path) {
+struct stat statOf(const std::string& path) {
     struct stat st {};
-    ::lstat(QFile::encodeName(path).constData(), &st);
+    ::lstat(path.c_str(), &st);
     return st;
 }
 
-// The value of extended attribute `name` of `path`, or a null array when it has none.
-QByteArray xattrOf(const QString& path, const char* name) {
+// The value of extended attribute `name` of `path`, or nullopt when it has none.
+std::optional<std::string> xattrOf(const std::string& path, const char* name) {
     char value[256];
-    const ssize_t n = ::getxattr(QFile::encodeName(path).constData(), name, value, sizeof value);
-    return n < 0 ? QByteArray() : QByteArray(value, int(n));
+    const ssize_t n = ::getxattr(path.c_str(), name, value, sizeof value);
+    return n < 0 ? std::nullopt : std::optional<std::string>(std::string(value, std::size_t(n)));
 }
 
 // A POSIX ACL in the form the kernel stores under system.posix_acl_access (version 2, then
 // entries of tag, permissions and id, little-endian: linux/posix_acl_xattr.h): the owner rw-,
 // user 4321 r--, the owning group ---, mask r--, others ---.
-QByteArray aclGivingUser4321Read() {
-    QByteArray acl;
-    const auto u32 = [&](quint32 v) {
+std::string aclGivingUser4321Read() {
+    std::string acl;
+    const auto u32 = [&](std::uint32_t v) {
         for (int i = 0; i < 4; ++i)
-            acl.append(char((v >> (8 * i)) & 0xFF));
+            acl += char((v >> (8 * i)) & 0xFF);
     };
-    const auto entry = [&](quint16 tag, quint16 perm, quint32 id) {
-        acl.append(char(tag & 0xFF)).append(char(tag >> 8));
-        acl.append(char(perm & 0xFF)).append(char(perm >> 8));
+    const auto entry = [&](std::uint16_t tag, std::uint16_t perm, std::uint32_t id) {
+        acl += char(tag & 0xFF);
+        acl += char(tag >> 8);
+        acl += char(perm & 0xFF);
+        acl += char(perm >> 8);
         u32(id);
     };
     u32(2);
@@ -283,504 +258,555 @@ QByteArray aclGivingUser4321Read() {
     return acl;
 }
 
-} // namespace
-
-void TestRepairCli::inPlaceNeverOverwritesABackup() {
-    file(QStringLiteral("notes.txt"), kDamaged);
-    file(QStringLiteral("notes.txt.bak"), "kept by the user\n");
+TEST_CASE_FIXTURE(Fixture, "--in-place never overwrites a backup") {
+    file("notes.txt", kDamaged);
+    file("notes.txt.bak", "kept by the user\n");
     const Run r = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
-    QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
-    QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
-    QVERIFY2(r.err.contains("original saved as notes.txt.bak.1 (a "), r.err.constData());
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("notes.txt") == kRepaired);
+    REQUIRE(read("notes.txt.bak") == "kept by the user\n");
+    REQUIRE(read("notes.txt.bak.1") == kDamaged);
+    {
+        INFO(r.err);
+        REQUIRE(contains(r.err, "original saved as notes.txt.bak.1 (a "));
+    }
     // Again (transcode, the other --in-place command): the next free number, nothing replaced.
     const Run again =
         cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "notes.txt"});
-    QCOMPARE(again.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("notes.txt.bak.2")), kRepaired);
-    QCOMPARE(read(QStringLiteral("notes.txt.bak.1")), kDamaged);
-    QCOMPARE(read(QStringLiteral("notes.txt.bak")), QByteArray("kept by the user\n"));
-    QVERIFY2(again.err.contains("original saved as notes.txt.bak.2 (a "), again.err.constData());
+    REQUIRE(again.exitCode == 0);
+    REQUIRE(read("notes.txt.bak.2") == kRepaired);
+    REQUIRE(read("notes.txt.bak.1") == kDamaged);
+    REQUIRE(read("notes.txt.bak") == "kept by the user\n");
+    INFO(again.err);
+    REQUIRE(contains(again.err, "original saved as notes.txt.bak.2 (a "));
 }
 
 // Issue 33, defect 23: the backup of a large file is not written a second time. The file is
 // replaced by a new one, so the old one itself becomes the backup (a hard link), and the message
 // says so. A file with another name is copied (or reflinked where the file system can): a write
 // through that name would change the backup.
-void TestRepairCli::inPlaceBackupIsNoCopyWhereItNeedNotBe() {
-    const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
+TEST_CASE_FIXTURE(Fixture, "the --in-place backup is no copy where it need not be") {
+    const std::string name = file("notes.txt", kDamaged);
     struct stat before {};
-    QCOMPARE(::stat(name.constData(), &before), 0);
+    REQUIRE(::stat(name.c_str(), &before) == 0);
     const Run r = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
-    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("notes.txt.bak") == kDamaged);
+    REQUIRE(read("notes.txt") == kRepaired);
     struct stat backup {};
-    QCOMPARE(::stat(QFile::encodeName(path(QStringLiteral("notes.txt.bak"))).constData(), &backup),
-             0);
-    QVERIFY2(r.err.contains("original saved as notes.txt.bak (a hard link)\n"), r.err.constData());
-    QCOMPARE(backup.st_ino, before.st_ino);
-    QCOMPARE(backup.st_nlink, nlink_t(1)); // the file itself now has a new one
+    REQUIRE(::stat(path("notes.txt.bak").c_str(), &backup) == 0);
+    {
+        INFO(r.err);
+        REQUIRE(contains(r.err, "original saved as notes.txt.bak (a hard link)\n"));
+    }
+    REQUIRE(backup.st_ino == before.st_ino);
+    REQUIRE(backup.st_nlink == nlink_t(1)); // the file itself now has a new one
     // Two names: copied, and the other name keeps the old content, apart from the backup.
-    QVERIFY(QFile::remove(path(QStringLiteral("notes.txt.bak"))));
-    file(QStringLiteral("notes.txt"), kDamaged);
-    const QByteArray other = QFile::encodeName(path(QStringLiteral("other-name.txt")));
-    QCOMPARE(::link(name.constData(), other.constData()), 0);
+    REQUIRE(std::remove(path("notes.txt.bak").c_str()) == 0);
+    file("notes.txt", kDamaged);
+    REQUIRE(::link(name.c_str(), path("other-name.txt").c_str()) == 0);
     const Run linked = cli({"repair", "--mojibake", "--in-place", "notes.txt"});
-    QCOMPARE(linked.exitCode, 0);
-    QVERIFY2(linked.err.contains("original saved as notes.txt.bak (a copy)\n") ||
-                 linked.err.contains("original saved as notes.txt.bak (a reflink)\n"),
-             linked.err.constData());
-    QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
-    QCOMPARE(read(QStringLiteral("other-name.txt")), kDamaged);
-    QCOMPARE(::stat(QFile::encodeName(path(QStringLiteral("notes.txt.bak"))).constData(), &backup),
-             0);
-    QCOMPARE(backup.st_nlink, nlink_t(1));
+    REQUIRE(linked.exitCode == 0);
+    {
+        INFO(linked.err);
+        REQUIRE((contains(linked.err, "original saved as notes.txt.bak (a copy)\n") ||
+                 contains(linked.err, "original saved as notes.txt.bak (a reflink)\n")));
+    }
+    REQUIRE(read("notes.txt.bak") == kDamaged);
+    REQUIRE(read("other-name.txt") == kDamaged);
+    REQUIRE(::stat(path("notes.txt.bak").c_str(), &backup) == 0);
+    REQUIRE(backup.st_nlink == nlink_t(1));
 }
 
-void TestRepairCli::inPlaceKeepsModeOwnerAndGroup() {
+TEST_CASE_FIXTURE(Fixture, "--in-place keeps the mode, owner and group") {
     for (const mode_t mode : {mode_t(0600), mode_t(0640), mode_t(0604)}) {
-        QVERIFY(QFile::remove(path(QStringLiteral("notes.txt.bak"))) ||
-                !QFile::exists(path(QStringLiteral("notes.txt.bak"))));
-        const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
-        QCOMPARE(::chmod(name.constData(), mode), 0);
+        CAPTURE(mode);
+        REQUIRE((std::remove(path("notes.txt.bak").c_str()) == 0 || !exists("notes.txt.bak")));
+        const std::string name = file("notes.txt", kDamaged);
+        REQUIRE(::chmod(name.c_str(), mode) == 0);
         // The tests run as root, who may give the file any owner: one that is not the writer's.
-        const bool chowned = ::chown(name.constData(), 4321, 5432) == 0;
-        QCOMPARE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode, 0);
-        for (const QString& written :
-             {QStringLiteral("notes.txt"), QStringLiteral("notes.txt.bak")}) {
+        const bool chowned = ::chown(name.c_str(), 4321, 5432) == 0;
+        REQUIRE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode == 0);
+        for (const char* written : {"notes.txt", "notes.txt.bak"}) {
+            CAPTURE(written);
             const struct stat st = statOf(path(written));
-            QCOMPARE(st.st_mode & 07777, mode);
+            REQUIRE((st.st_mode & 07777) == mode);
             if (chowned) {
-                QCOMPARE(st.st_uid, uid_t(4321));
-                QCOMPARE(st.st_gid, gid_t(5432));
+                REQUIRE(st.st_uid == uid_t(4321));
+                REQUIRE(st.st_gid == gid_t(5432));
             }
         }
-        QCOMPARE(read(QStringLiteral("notes.txt.bak")), kDamaged);
+        REQUIRE(read("notes.txt.bak") == kDamaged);
     }
     // -o OUT over an existing file keeps that file's mode too; a new OUT follows the umask.
-    const QByteArray out = QFile::encodeName(file(QStringLiteral("out.txt"), "old"));
-    QCOMPARE(::chmod(out.constData(), 0600), 0);
-    file(QStringLiteral("in.txt"), kDamaged);
-    QCOMPARE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode, 0);
-    QCOMPARE(statOf(path(QStringLiteral("out.txt"))).st_mode & 07777, mode_t(0600));
+    const std::string out = file("out.txt", "old");
+    REQUIRE(::chmod(out.c_str(), 0600) == 0);
+    file("in.txt", kDamaged);
+    REQUIRE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode == 0);
+    REQUIRE((statOf(path("out.txt")).st_mode & 07777) == mode_t(0600));
     const mode_t mask = ::umask(0);
     ::umask(mask);
-    QCOMPARE(cli({"repair", "--mojibake", "-o", "new.txt", "in.txt"}).exitCode, 0);
-    QCOMPARE(statOf(path(QStringLiteral("new.txt"))).st_mode & 07777, mode_t(0666 & ~mask));
+    REQUIRE(cli({"repair", "--mojibake", "-o", "new.txt", "in.txt"}).exitCode == 0);
+    REQUIRE((statOf(path("new.txt")).st_mode & 07777) == mode_t(0666 & ~mask));
 }
 
 // Run by a user who cannot give the new file the original's group, the group bits are narrowed
 // to those of others: a 0640 file of group 5432 must not become readable by the writer's group.
 // Where the group can be kept, the mode is kept whole.
-void TestRepairCli::inPlaceNeverWidensToAnotherGroup() {
-    const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
-    if (::geteuid() != 0 || setpriv.isEmpty())
-        QSKIP("needs root and setpriv(1) to run the command as another user");
-    QCOMPARE(::chmod(QFile::encodeName(dir_->path()).constData(), 0777), 0);
+TEST_CASE_FIXTURE(Fixture, "--in-place never widens the mode to another group") {
+    const std::string setpriv = u8test::findExecutable("setpriv");
+    if (::geteuid() != 0 || setpriv.empty())
+        U8TEST_SKIP("needs root and setpriv(1) to run the command as another user");
+    REQUIRE(::chmod(dir.path().c_str(), 0777) == 0);
     constexpr uid_t kNobody = 65534;
     const struct {
         gid_t group;
         mode_t expected;
     } cases[] = {{5432, 0600}, {kNobody, 0640}};
     for (const auto& c : cases) {
-        const QString name = QStringLiteral("g%1.txt").arg(c.group);
-        const QByteArray native = QFile::encodeName(file(name, kDamaged));
-        QCOMPARE(::chown(native.constData(), kNobody, c.group), 0);
-        QCOMPARE(::chmod(native.constData(), 0640), 0);
-        QProcess p;
-        p.setWorkingDirectory(dir_->path());
-        p.start(setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups",
-                          QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", name});
-        QVERIFY(p.waitForFinished(60000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-        QCOMPARE(read(name), kRepaired);
-        for (const QString& written : {name, name + QStringLiteral(".bak")}) {
+        CAPTURE(c.group);
+        const std::string name = "g" + std::to_string(c.group) + ".txt";
+        const std::string native = file(name, kDamaged);
+        REQUIRE(::chown(native.c_str(), kNobody, c.group) == 0);
+        REQUIRE(::chmod(native.c_str(), 0640) == 0);
+        u8test::ProcessOptions options;
+        options.workingDirectory = dir.path();
+        options.timeoutMs = 60000;
+        const u8test::ProcessRun p =
+            u8test::runProcess(setpriv,
+                               {"--reuid=65534", "--regid=65534", "--clear-groups",
+                                u8test::cliPath(), "repair", "--mojibake", "--in-place", name},
+                               options);
+        REQUIRE(!p.timedOut);
+        {
+            INFO(p.err);
+            REQUIRE(p.exitCode == 0);
+        }
+        REQUIRE(read(name) == kRepaired);
+        for (const std::string& written : {name, name + ".bak"}) {
+            CAPTURE(written);
             const struct stat st = statOf(path(written));
-            QCOMPARE(st.st_uid, kNobody);
+            REQUIRE(st.st_uid == kNobody);
             // A backup that is the original itself (a hard link) keeps its group and mode.
             if (written != name && st.st_gid == c.group && st.st_nlink == 1)
-                QCOMPARE(st.st_mode & 07777, mode_t(0640));
+                REQUIRE((st.st_mode & 07777) == mode_t(0640));
             else
-                QCOMPARE(st.st_mode & 07777, c.expected);
+                REQUIRE((st.st_mode & 07777) == c.expected);
         }
     }
 }
 
-void TestRepairCli::inPlaceKeepsExtendedAttributesAndAcl() {
-    const QByteArray name = QFile::encodeName(file(QStringLiteral("notes.txt"), kDamaged));
-    if (::setxattr(name.constData(), "user.origin", "scanner", 7, 0) != 0)
-        QSKIP("this file system has no extended attributes");
-    const QByteArray acl = aclGivingUser4321Read();
-    const bool hasAcl = ::setxattr(name.constData(), "system.posix_acl_access", acl.constData(),
-                                   acl.size(), 0) == 0;
-    const mode_t mode = statOf(path(QStringLiteral("notes.txt"))).st_mode & 07777;
-    QCOMPARE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode, 0);
-    QCOMPARE(read(QStringLiteral("notes.txt")), kRepaired);
-    for (const QString& written : {QStringLiteral("notes.txt"), QStringLiteral("notes.txt.bak")}) {
-        QCOMPARE(xattrOf(path(written), "user.origin"), QByteArray("scanner"));
+TEST_CASE_FIXTURE(Fixture, "--in-place keeps extended attributes and the ACL") {
+    const std::string name = file("notes.txt", kDamaged);
+    if (::setxattr(name.c_str(), "user.origin", "scanner", 7, 0) != 0)
+        U8TEST_SKIP("this file system has no extended attributes");
+    const std::string acl = aclGivingUser4321Read();
+    const bool hasAcl =
+        ::setxattr(name.c_str(), "system.posix_acl_access", acl.data(), acl.size(), 0) == 0;
+    const mode_t mode = statOf(path("notes.txt")).st_mode & 07777;
+    REQUIRE(cli({"repair", "--mojibake", "--in-place", "notes.txt"}).exitCode == 0);
+    REQUIRE(read("notes.txt") == kRepaired);
+    for (const char* written : {"notes.txt", "notes.txt.bak"}) {
+        CAPTURE(written);
+        REQUIRE(xattrOf(path(written), "user.origin") == std::optional<std::string>("scanner"));
         if (hasAcl)
-            QCOMPARE(xattrOf(path(written), "system.posix_acl_access"), acl);
-        QCOMPARE(statOf(path(written)).st_mode & 07777, mode);
+            REQUIRE(xattrOf(path(written), "system.posix_acl_access") ==
+                    std::optional<std::string>(acl));
+        REQUIRE((statOf(path(written)).st_mode & 07777) == mode);
     }
 }
 
-void TestRepairCli::inPlaceThroughASymbolicLink() {
-    QVERIFY(QDir(dir_->path()).mkdir(QStringLiteral("real")));
-    file(QStringLiteral("real/notes.txt"), kDamaged);
-    QVERIFY(QFile::link(QStringLiteral("real/notes.txt"), path(QStringLiteral("link.txt"))));
+TEST_CASE_FIXTURE(Fixture, "--in-place and -o through a symbolic link") {
+    namespace fs = std::filesystem;
+    REQUIRE(fs::create_directory(path("real")));
+    file("real/notes.txt", kDamaged);
+    REQUIRE(::symlink("real/notes.txt", path("link.txt").c_str()) == 0);
     const Run r = cli({"repair", "--mojibake", "--in-place", "link.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("link.txt"))).st_mode));
-    QCOMPARE(QFileInfo(path(QStringLiteral("link.txt"))).symLinkTarget(),
-             QFileInfo(path(QStringLiteral("real/notes.txt"))).absoluteFilePath());
-    QCOMPARE(read(QStringLiteral("real/notes.txt")), kRepaired);
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(S_ISLNK(statOf(path("link.txt")).st_mode));
+    // QFileInfo::symLinkTarget: the link's target, absolute.
+    std::error_code ec;
+    REQUIRE((fs::path(dir.path()) / fs::read_symlink(path("link.txt"), ec)).lexically_normal() ==
+            fs::path(path("real/notes.txt")).lexically_normal());
+    REQUIRE(read("real/notes.txt") == kRepaired);
     // The backup lies beside the file repaired, not beside the link.
-    QCOMPARE(read(QStringLiteral("real/notes.txt.bak")), kDamaged);
-    QVERIFY(!QFileInfo::exists(path(QStringLiteral("link.txt.bak"))));
-    QVERIFY2(r.err.contains("real/notes.txt.bak"), r.err.constData());
+    REQUIRE(read("real/notes.txt.bak") == kDamaged);
+    REQUIRE(!exists("link.txt.bak"));
+    {
+        INFO(r.err);
+        REQUIRE(contains(r.err, "real/notes.txt.bak"));
+    }
     // -o through a link writes the target too.
-    file(QStringLiteral("in.txt"), kDamaged);
-    file(QStringLiteral("real/out.txt"), "old");
-    QVERIFY(QFile::link(QStringLiteral("real/out.txt"), path(QStringLiteral("out.txt"))));
-    QCOMPARE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode, 0);
-    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("out.txt"))).st_mode));
-    QCOMPARE(read(QStringLiteral("real/out.txt")), kRepaired);
+    file("in.txt", kDamaged);
+    file("real/out.txt", "old");
+    REQUIRE(::symlink("real/out.txt", path("out.txt").c_str()) == 0);
+    REQUIRE(cli({"repair", "--mojibake", "-o", "out.txt", "in.txt"}).exitCode == 0);
+    REQUIRE(S_ISLNK(statOf(path("out.txt")).st_mode));
+    REQUIRE(read("real/out.txt") == kRepaired);
     // A link to nothing is refused with the reason, and left as it was.
-    QVERIFY(QFile::link(QStringLiteral("real/gone.txt"), path(QStringLiteral("dangling.txt"))));
+    REQUIRE(::symlink("real/gone.txt", path("dangling.txt").c_str()) == 0);
     const Run dangling = cli({"repair", "--mojibake", "-o", "dangling.txt", "in.txt"});
-    QCOMPARE(dangling.exitCode, 2);
-    QVERIFY2(
-        dangling.err.contains("dangling.txt: a symbolic link to a file that cannot be reached"),
-        dangling.err.constData());
-    QVERIFY(S_ISLNK(statOf(path(QStringLiteral("dangling.txt"))).st_mode));
-    QVERIFY(!QFileInfo::exists(path(QStringLiteral("real/gone.txt"))));
+    REQUIRE(dangling.exitCode == 2);
+    {
+        INFO(dangling.err);
+        REQUIRE(contains(dangling.err,
+                         "dangling.txt: a symbolic link to a file that cannot be reached"));
+    }
+    REQUIRE(S_ISLNK(statOf(path("dangling.txt")).st_mode));
+    REQUIRE(!exists("real/gone.txt"));
 }
 
-// fsync(2) of the file before the rename and of its directory after, seen through strace(1)
-// (-y prints the path behind each descriptor).
-void TestRepairCli::inPlaceRenameIsDurable() {
-    const QString strace = QStandardPaths::findExecutable(QStringLiteral("strace"));
-    if (strace.isEmpty())
-        QSKIP("strace is not installed");
-    file(QStringLiteral("notes.txt"), kDamaged);
-    QProcess p;
-    p.setWorkingDirectory(dir_->path());
-    p.start(strace,
-            {"-f", "-y", "-e", "trace=fsync,rename,renameat2,link", "-o", "trace.txt",
-             QStringLiteral(U8SCOPE_CLI), "repair", "--mojibake", "--in-place", "notes.txt"});
-    QVERIFY(p.waitForFinished(60000));
-    if (p.exitCode() != 0)
-        QSKIP("strace cannot trace here (no ptrace)");
-    const QList<QByteArray> calls = read(QStringLiteral("trace.txt")).split('\n');
-    const QByteArray directory = QFile::encodeName(QDir(dir_->path()).canonicalPath());
+// How many renames (and the link) of an strace log are made durable, and where the link is.
+struct TraceReading {
+    int durableRenames = 0, linkAt = -1, renameAt = -1;
+};
+
+TraceReading readTrace(const Strings& calls, const std::string& directory) {
     // For the backup and for the file: a sync of the temporary file, the rename, then a sync of
     // the directory. A backup that is the original itself: a sync of it, the link, then a sync
     // of the directory, all of it after the temporary file's sync and just before its rename
     // (issue 35).
-    const auto ofBackup = [&](const QByteArray& call) {
-        return call.contains(" link(") || call.contains("/notes.txt>") ||
-               (call.contains("fsync(") && call.contains("<" + directory + ">"));
+    const auto ofBackup = [&](const std::string& call) {
+        return contains(call, " link(") || contains(call, "/notes.txt>") ||
+               (contains(call, "fsync(") && contains(call, "<" + directory + ">"));
     };
-    int durableRenames = 0, linkAt = -1, renameAt = -1;
-    for (int i = 0; i < calls.size(); ++i) {
-        const bool linked = calls[i].contains(" link(");
-        if (!calls[i].contains("rename") && !linked)
+    TraceReading t;
+    for (int i = 0; i < int(calls.size()); ++i) {
+        const bool linked = contains(calls[i], " link(");
+        if (!contains(calls[i], "rename") && !linked)
             continue;
-        (linked ? linkAt : renameAt) = i;
+        (linked ? t.linkAt : t.renameAt) = i;
         int synced = i - 1; // the sync that made it durable, before the backup's steps
         while (!linked && synced > 0 && ofBackup(calls[synced]))
             --synced;
         // The temporary file is named (".u8scope-"), or has no name until just before the
         // rename (O_TMPFILE: strace shows the descriptor as "DIR/#INODE (deleted)").
         const bool fileSynced =
-            synced >= 0 && calls[synced].contains("fsync(") &&
-            (calls[synced].contains(".u8scope-") || calls[synced].contains("(deleted)") ||
-             (linked && calls[synced].contains("/notes.txt>")));
-        const bool directorySynced = i + 1 < calls.size() && calls[i + 1].contains("fsync(") &&
-                                     calls[i + 1].contains("<" + directory + ">");
-        durableRenames += fileSynced && directorySynced;
+            synced >= 0 && contains(calls[synced], "fsync(") &&
+            (contains(calls[synced], ".u8scope-") || contains(calls[synced], "(deleted)") ||
+             (linked && contains(calls[synced], "/notes.txt>")));
+        const bool directorySynced = i + 1 < int(calls.size()) &&
+                                     contains(calls[i + 1], "fsync(") &&
+                                     contains(calls[i + 1], "<" + directory + ">");
+        t.durableRenames += fileSynced && directorySynced;
     }
-    QVERIFY2(durableRenames == 2, read(QStringLiteral("trace.txt")).constData());
-    QVERIFY2(linkAt >= 0 && renameAt == linkAt + 2, read(QStringLiteral("trace.txt")).constData());
+    return t;
 }
 
-void TestRepairCli::repairStrictFailureLeavesNoOutput() {
-    file(QStringLiteral("in.txt"), "ok\xFF");
+// fsync(2) of the file before the rename and of its directory after, seen through strace(1)
+// (-y prints the path behind each descriptor).
+TEST_CASE_FIXTURE(Fixture, "the --in-place rename is durable") {
+    const std::string strace = u8test::findExecutable("strace");
+    if (strace.empty())
+        U8TEST_SKIP("strace is not installed");
+    file("notes.txt", kDamaged);
+    u8test::ProcessOptions options;
+    options.workingDirectory = dir.path();
+    options.timeoutMs = 60000;
+    const u8test::ProcessRun p = u8test::runProcess(
+        strace,
+        {"-f", "-y", "-e", "trace=fsync,rename,renameat2,link", "-o", "trace.txt",
+         u8test::cliPath(), "repair", "--mojibake", "--in-place", "notes.txt"},
+        options);
+    REQUIRE(!p.timedOut);
+    if (p.exitCode != 0)
+        U8TEST_SKIP("strace cannot trace here (no ptrace)");
+    const std::string trace = read("trace.txt");
+    const TraceReading t =
+        readTrace(u8test::split(trace, '\n'), std::filesystem::canonical(dir.path()).string());
+    INFO(trace);
+    REQUIRE(t.durableRenames == 2);
+    REQUIRE((t.linkAt >= 0 && t.renameAt == t.linkAt + 2));
+}
+
+TEST_CASE_FIXTURE(Fixture, "a strict repair that fails leaves no output") {
+    file("in.txt", "ok\xFF");
     const Run r = cli({"repair", "--invalid=strict", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 1);
-    QVERIFY(r.err.contains("offset 2"));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("out.txt"))));
+    REQUIRE(r.exitCode == 1);
+    REQUIRE(contains(r.err, "offset 2"));
+    REQUIRE(!exists("out.txt"));
     // No temporary file is left behind either.
-    QCOMPARE(QDir(dir_->path()).entryList(QDir::Files), QStringList{QStringLiteral("in.txt")});
+    REQUIRE(dir.fileNames() == Strings{"in.txt"});
 }
 
-void TestRepairCli::repairC1Controls() {
+TEST_CASE_FIXTURE(Fixture, "repair --c1: C1 controls read as windows-1252, or kept") {
     // windows-1252 "„Grüße“ … 5 €" converted as if it were ISO-8859-1, then an invalid byte and
     // CR LF: the C1 changes are reported at their offsets in the input.
-    const QByteArray in("\xC2\x84Gr\xC3\xBC\xC3\x9F"
-                        "e\xC2\x93 \xFF\xC2\x85 5 \xC2\x80\r\n"
-                        "\xC2\x81");
-    file(QStringLiteral("in.txt"), in);
+    const std::string in("\xC2\x84Gr\xC3\xBC\xC3\x9F"
+                         "e\xC2\x93 \xFF\xC2\x85 5 \xC2\x80\r\n"
+                         "\xC2\x81");
+    file("in.txt", in);
     const Run keep = cli({"repair", "-o", "kept.txt", "in.txt"});
-    QCOMPARE(keep.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("kept.txt")), QByteArray(in).replace("\xFF", "\xEF\xBF\xBD"));
-    QVERIFY(!keep.err.contains("c1-control"));
+    REQUIRE(keep.exitCode == 0);
+    REQUIRE(read("kept.txt") == replacedAll(in, "\xFF", "\xEF\xBF\xBD"));
+    REQUIRE(!contains(keep.err, "c1-control"));
     const Run r = cli({"repair", "--c1=cp1252", "--newlines=lf", "-o", "out.txt", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")),
-             QByteArray("„Grüße“ \xEF\xBF\xBD… 5 €\n\xC2\x81")); // 81: undefined, kept
-    QVERIFY2(r.err.contains("offset 0: c1-control: C2 84 \"<U+0084>\" -> \"„\""),
-             r.err.constData());
-    QVERIFY(r.err.contains("offset 13: c1-control: C2 85"));
-    QVERIFY(r.err.contains("(U+0093 (a C1 control) read as windows-1252 0x93: “)"));
-    QVERIFY(r.err.contains("invalid-sequence=1 c1-control=4 line-ending=1"));
-    const Run json = cli({"repair", "--c1=cp1252", "--json", "-o", "out.txt", "in.txt"});
-    QCOMPARE(json.exitCode, 0);
-    const QJsonObject o = QJsonDocument::fromJson(json.err).object();
-    QCOMPARE(o.value(QLatin1String("counts")).toObject().value(QLatin1String("c1-control")).toInt(),
-             4);
-    QCOMPARE(cli({"repair", "--c1=keep", "-o", "kept2.txt", "in.txt"}).exitCode, 0);
-    QCOMPARE(read(QStringLiteral("kept2.txt")), read(QStringLiteral("kept.txt")));
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("out.txt") == "„Grüße“ \xEF\xBF\xBD… 5 €\n\xC2\x81"); // 81: undefined, kept
+    {
+        INFO(r.err);
+        REQUIRE(contains(r.err, "offset 0: c1-control: C2 84 \"<U+0084>\" -> \"„\""));
+    }
+    REQUIRE(contains(r.err, "offset 13: c1-control: C2 85"));
+    REQUIRE(contains(r.err, "(U+0093 (a C1 control) read as windows-1252 0x93: “)"));
+    REQUIRE(contains(r.err, "invalid-sequence=1 c1-control=4 line-ending=1"));
+    const Run jsonRun = cli({"repair", "--c1=cp1252", "--json", "-o", "out.txt", "in.txt"});
+    REQUIRE(jsonRun.exitCode == 0);
+    REQUIRE(parsed(jsonRun.err).at("counts").at("c1-control") == 4);
+    REQUIRE(cli({"repair", "--c1=keep", "-o", "kept2.txt", "in.txt"}).exitCode == 0);
+    REQUIRE(read("kept2.txt") == read("kept.txt"));
     // Another value is a usage error that names the choices.
     const Run bad = cli({"repair", "--c1=latin1", "-o", "o", "in.txt"});
-    QCOMPARE(bad.exitCode, 2);
-    QVERIFY2(bad.err.contains("unknown --c1 action 'latin1' (keep, or cp1252"),
-             bad.err.constData());
-    QVERIFY(cli({"repair", "in.txt"}).err.contains("[--c1=keep|cp1252]"));
+    REQUIRE(bad.exitCode == 2);
+    {
+        INFO(bad.err);
+        REQUIRE(contains(bad.err, "unknown --c1 action 'latin1' (keep, or cp1252"));
+    }
+    REQUIRE(contains(cli({"repair", "in.txt"}).err, "[--c1=keep|cp1252]"));
 }
 
-void TestRepairCli::repairUsageErrors_data() {
-    QTest::addColumn<QStringList>("args");
-    QTest::newRow("no file") << QStringList{"repair", "-o", "out"};
-    QTest::newRow("no output") << QStringList{"repair", "in.txt"};
-    QTest::newRow("bad invalid") << QStringList{"repair", "--invalid=maybe", "-o", "o", "in.txt"};
-    QTest::newRow("bad bom") << QStringList{"repair", "--bom=twice", "-o", "o", "in.txt"};
-    QTest::newRow("bad newlines") << QStringList{"repair", "--newlines=cr", "-o", "o", "in.txt"};
-    QTest::newRow("bad c1") << QStringList{"repair", "--c1=utf8", "-o", "o", "in.txt"};
-    QTest::newRow("c1 without value") << QStringList{"repair", "--c1", "-o", "o", "in.txt"};
-    QTest::newRow("bad normalize")
-        << QStringList{"repair", "--normalize=nfkc", "-o", "o", "in.txt"};
-    QTest::newRow("unknown option") << QStringList{"repair", "--fix-all", "-o", "o", "in.txt"};
-    QTest::newRow("json and explain")
-        << QStringList{"repair", "--json", "--explain", "-o", "o", "in.txt"};
-    QTest::newRow("empty page list") << QStringList{"repair", "--mojibake=", "-o", "o", "in.txt"};
+struct UsageRow {
+    const char* name;
+    Strings args;
+};
+
+TEST_CASE_FIXTURE(Fixture, "repair's usage errors exit 2 and write nothing") {
+    const UsageRow rows[] = {
+        {"no file", {"repair", "-o", "out"}},
+        {"no output", {"repair", "in.txt"}},
+        {"bad invalid", {"repair", "--invalid=maybe", "-o", "o", "in.txt"}},
+        {"bad bom", {"repair", "--bom=twice", "-o", "o", "in.txt"}},
+        {"bad newlines", {"repair", "--newlines=cr", "-o", "o", "in.txt"}},
+        {"bad c1", {"repair", "--c1=utf8", "-o", "o", "in.txt"}},
+        {"c1 without value", {"repair", "--c1", "-o", "o", "in.txt"}},
+        {"bad normalize", {"repair", "--normalize=nfkc", "-o", "o", "in.txt"}},
+        {"unknown option", {"repair", "--fix-all", "-o", "o", "in.txt"}},
+        {"json and explain", {"repair", "--json", "--explain", "-o", "o", "in.txt"}},
+        {"empty page list", {"repair", "--mojibake=", "-o", "o", "in.txt"}},
+    };
+    for (const UsageRow& row : rows) {
+        SUBCASE(row.name) {
+            file("in.txt", "x");
+            const Run r = cli(row.args);
+            REQUIRE(r.exitCode == 2);
+            REQUIRE(startsWith(r.err, "u8scope-cli repair: "));
+            REQUIRE(!exists("o"));
+        }
+    }
 }
 
-void TestRepairCli::repairUsageErrors() {
-    QFETCH(QStringList, args);
-    file(QStringLiteral("in.txt"), "x");
-    const Run r = cli(args);
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.err.startsWith("u8scope-cli repair: "));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
-}
+// The rows of transcodeMatchesUconv: every target encoding under both policies.
+struct UconvRow {
+    std::string name, to, policy;
+};
 
-void TestRepairCli::transcodeMatchesUconv_data() {
-    QTest::addColumn<QString>("to");
-    QTest::addColumn<QString>("policy");
+std::vector<UconvRow> uconvRows() {
+    std::vector<UconvRow> rows;
     for (const char* to : {"UTF-16LE", "UTF-16BE", "UTF-32LE", "ISO-8859-1", "windows-1252",
                            "KOI8-R", "Shift_JIS", "GB18030", "Big5", "EUC-KR"})
         for (const char* policy : {"substitute", "escape"})
-            QTest::newRow(
-                qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(to), QLatin1String(policy))))
-                << QString::fromLatin1(to) << QString::fromLatin1(policy);
+            rows.push_back({std::string(to) + " " + policy, to, policy});
+    return rows;
 }
 
-void TestRepairCli::transcodeMatchesUconv() {
-    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
-        QSKIP("uconv (icu-devtools) is not installed");
-    QFETCH(QString, to);
-    QFETCH(QString, policy);
-    QByteArray text;
-    for (const QString& s : sentences())
-        text += s.toUtf8() + '\n';
-    file(QStringLiteral("in.txt"), text);
-    const Run r = cli({"transcode", "--from", "UTF-8", "--to", to, "--unmappable=" + policy, "-o",
-                       "out.bin", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QProcess u;
-    u.setWorkingDirectory(dir_->path());
-    u.start(QStringLiteral("uconv"),
-            {"-f", "UTF-8", "-t", to, "--callback",
-             policy == QLatin1String("escape") ? "escape-xml-hex" : "substitute", "in.txt"});
-    QVERIFY(u.waitForFinished(30000));
-    QCOMPARE(u.exitCode(), 0);
-    QCOMPARE(read(QStringLiteral("out.bin")), u.readAllStandardOutput());
-    // And back, for the Unicode forms: the original bytes.
-    if (to.startsWith(QLatin1String("UTF"))) {
-        QCOMPARE(
-            cli({"transcode", "--from", to, "--to", "UTF-8", "-o", "back.txt", "out.bin"}).exitCode,
-            0);
-        QCOMPARE(read(QStringLiteral("back.txt")), text);
+TEST_CASE_FIXTURE(Fixture, "transcode gives uconv's bytes") {
+    if (u8test::findExecutable("uconv").empty())
+        U8TEST_SKIP("uconv (icu-devtools) is not installed");
+    for (const UconvRow& row : uconvRows()) {
+        SUBCASE(row.name.c_str()) {
+            std::string text;
+            for (const std::string& s : sentences())
+                text += s + '\n';
+            file("in.txt", text);
+            const Run r = cli({"transcode", "--from", "UTF-8", "--to", row.to,
+                               "--unmappable=" + row.policy, "-o", "out.bin", "in.txt"});
+            REQUIRE(r.exitCode == 0);
+            u8test::ProcessOptions options;
+            options.workingDirectory = dir.path();
+            options.timeoutMs = 30000;
+            const u8test::ProcessRun u = u8test::runProcess(
+                "uconv",
+                {"-f", "UTF-8", "-t", row.to, "--callback",
+                 row.policy == "escape" ? "escape-xml-hex" : "substitute", "in.txt"},
+                options);
+            REQUIRE(!u.timedOut);
+            REQUIRE(u.exitCode == 0);
+            REQUIRE(read("out.bin") == u.out);
+            // And back, for the Unicode forms: the original bytes.
+            if (startsWith(row.to, "UTF")) {
+                REQUIRE(cli({"transcode", "--from", row.to, "--to", "UTF-8", "-o", "back.txt",
+                             "out.bin"})
+                            .exitCode == 0);
+                REQUIRE(read("back.txt") == text);
+            }
+        }
     }
 }
 
-void TestRepairCli::transcodeUnmappable() {
-    file(QStringLiteral("in.txt"), "ab\xE2\x82\xAC"
-                                   "c\xE2\x82\xAC");
+TEST_CASE_FIXTURE(Fixture, "transcode: characters the target cannot hold") {
+    file("in.txt", "ab\xE2\x82\xAC"
+                   "c\xE2\x82\xAC");
     const Run fail =
         cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "out.txt", "in.txt"});
-    QCOMPARE(fail.exitCode, 1);
-    QVERIFY(fail.err.contains("2 character(s) not representable in ISO-8859-1 at offset(s) 2, 6"));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("out.txt"))));
+    REQUIRE(fail.exitCode == 1);
+    REQUIRE(contains(fail.err, "2 character(s) not representable in ISO-8859-1 at offset(s) 2, 6"));
+    REQUIRE(!exists("out.txt"));
     const Run esc = cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1",
                          "--unmappable=escape", "--escape=java", "-o", "out.txt", "in.txt"});
-    QCOMPARE(esc.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("out.txt")), QByteArray("ab\\u20ACc\\u20AC"));
-    const Run json = cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--json",
-                          "--unmappable=substitute", "-o", "out2.txt", "in.txt"});
-    QCOMPARE(json.exitCode, 0);
-    const QJsonObject o = QJsonDocument::fromJson(json.err).object();
-    QCOMPARE(o.value(QLatin1String("unmappable")).toInt(), 2);
-    QCOMPARE(o.value(QLatin1String("unmappable_offsets")).toArray().at(1).toInt(), 6);
+    REQUIRE(esc.exitCode == 0);
+    REQUIRE(read("out.txt") == "ab\\u20ACc\\u20AC");
+    const Run jsonRun = cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--json",
+                             "--unmappable=substitute", "-o", "out2.txt", "in.txt"});
+    REQUIRE(jsonRun.exitCode == 0);
+    const json o = parsed(jsonRun.err);
+    REQUIRE(o.at("unmappable") == 2);
+    REQUIRE(o.at("unmappable_offsets").at(1) == 6);
 }
 
-void TestRepairCli::transcodeUnknownEncoding() {
-    file(QStringLiteral("in.txt"), "x");
+TEST_CASE_FIXTURE(Fixture, "transcode: an unknown encoding") {
+    file("in.txt", "x");
     const Run r = cli({"transcode", "--from", "UTF-8", "--to", "klingon", "-o", "o", "in.txt"});
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.err.contains("unknown encoding 'klingon'"));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+    REQUIRE(r.exitCode == 2);
+    REQUIRE(contains(r.err, "unknown encoding 'klingon'"));
+    REQUIRE(!exists("o"));
 }
 
-void TestRepairCli::transcodeStreamsLargeInput() {
+TEST_CASE_FIXTURE(Fixture, "transcode streams a large input") {
     // 3 MiB read in 1 MiB chunks, with a 2-byte character cut by each chunk boundary and an
     // invalid byte in the third chunk: the same bytes as uconv, the offset in the whole file.
-    QByteArray text;
+    std::string text;
     while (text.size() < (1 << 20) - 1)
         text += 'a';
     text += "\xC3\xA9";
     while (text.size() < (2 << 20) + 100)
         text += "\xE2\x82\xAC";
-    const qsizetype bad = text.size();
+    const std::size_t bad = text.size();
     text += "\xFF tail";
-    file(QStringLiteral("big.txt"), text);
+    file("big.txt", text);
     const Run fail =
         cli({"transcode", "--from", "UTF-8", "--to", "UTF-16BE", "-o", "o.bin", "big.txt"});
-    QCOMPARE(fail.exitCode, 1);
-    QVERIFY2(fail.err.contains(QByteArray("at offset(s) ") + QByteArray::number(bad)),
-             fail.err.constData());
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o.bin"))));
+    REQUIRE(fail.exitCode == 1);
+    {
+        INFO(fail.err);
+        REQUIRE(contains(fail.err, "at offset(s) " + std::to_string(bad)));
+    }
+    REQUIRE(!exists("o.bin"));
     const Run sub = cli({"transcode", "--from", "UTF-8", "--to", "UTF-16BE",
                          "--unmappable=substitute", "-o", "o.bin", "big.txt"});
-    QCOMPARE(sub.exitCode, 0);
-    if (QStandardPaths::findExecutable(QStringLiteral("uconv")).isEmpty())
-        QSKIP("uconv (icu-devtools) is not installed");
-    QProcess u;
-    u.setWorkingDirectory(dir_->path());
-    u.start(QStringLiteral("uconv"),
-            {"-f", "UTF-8", "-t", "UTF-16BE", "--callback", "substitute", "big.txt"});
-    QVERIFY(u.waitForFinished(60000));
-    QCOMPARE(read(QStringLiteral("o.bin")), u.readAllStandardOutput());
+    REQUIRE(sub.exitCode == 0);
+    if (u8test::findExecutable("uconv").empty())
+        U8TEST_SKIP("uconv (icu-devtools) is not installed");
+    u8test::ProcessOptions options;
+    options.workingDirectory = dir.path();
+    options.timeoutMs = 60000;
+    const u8test::ProcessRun u = u8test::runProcess(
+        "uconv", {"-f", "UTF-8", "-t", "UTF-16BE", "--callback", "substitute", "big.txt"}, options);
+    REQUIRE(!u.timedOut);
+    REQUIRE(read("o.bin") == u.out);
 }
 
-void TestRepairCli::transcodeInPlace() {
-    const QByteArray original("caf\xC3\xA9\n");
-    file(QStringLiteral("in.txt"), original);
-    QCOMPARE(cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "in.txt", "in.txt"})
-                 .exitCode,
-             2); // refused as a usage error
-    QCOMPARE(read(QStringLiteral("in.txt")), original);
+TEST_CASE_FIXTURE(Fixture, "transcode --in-place") {
+    const std::string original("caf\xC3\xA9\n");
+    file("in.txt", original);
+    REQUIRE(cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "-o", "in.txt", "in.txt"})
+                .exitCode == 2); // refused as a usage error
+    REQUIRE(read("in.txt") == original);
     const Run r =
         cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "in.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QCOMPARE(read(QStringLiteral("in.txt")), QByteArray("caf\xE9\n"));
-    QCOMPARE(read(QStringLiteral("in.txt.bak")), original);
+    REQUIRE(r.exitCode == 0);
+    REQUIRE(read("in.txt") == "caf\xE9\n");
+    REQUIRE(read("in.txt.bak") == original);
     // A failed in-place run leaves the file and makes no backup.
-    file(QStringLiteral("e.txt"), "\xE2\x82\xAC");
-    QCOMPARE(
-        cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "e.txt"}).exitCode,
-        1);
-    QCOMPARE(read(QStringLiteral("e.txt")), QByteArray("\xE2\x82\xAC"));
-    QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("e.txt.bak"))));
+    file("e.txt", "\xE2\x82\xAC");
+    REQUIRE(cli({"transcode", "--from", "UTF-8", "--to", "ISO-8859-1", "--in-place", "e.txt"})
+                .exitCode == 1);
+    REQUIRE(read("e.txt") == "\xE2\x82\xAC");
+    REQUIRE(!exists("e.txt.bak"));
 }
 
-void TestRepairCli::detectGuesses() {
-    QByteArray le;
-    for (char c : QByteArray("plain text in UTF-16LE without a byte order mark\n")) {
-        le.append(c);
-        le.append('\0');
+TEST_CASE_FIXTURE(Fixture, "detect guesses UTF-16LE without a byte order mark") {
+    std::string le;
+    for (const char c : std::string("plain text in UTF-16LE without a byte order mark\n")) {
+        le += c;
+        le += '\0';
     }
-    file(QStringLiteral("le.txt"), le);
+    file("le.txt", le);
     const Run r = cli({"detect", "le.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.contains("1. UTF-16LE"), r.out.constData());
-    QVERIFY(r.out.contains("zero bytes at odd offsets"));
+    REQUIRE(r.exitCode == 0);
+    INFO(r.out);
+    REQUIRE(contains(r.out, "1. UTF-16LE"));
+    REQUIRE(contains(r.out, "zero bytes at odd offsets"));
 }
 
-void TestRepairCli::detectMojibakeJson() {
-    file(QStringLiteral("m.txt"), "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon.\n");
+TEST_CASE_FIXTURE(Fixture, "detect --json names the mojibake and its repair") {
+    file("m.txt", "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon.\n");
     const Run r = cli({"detect", "--json", "m.txt"});
-    QCOMPARE(r.exitCode, 0);
-    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(o.value(QLatin1String("valid_utf8")).toBool(), true);
-    const QJsonObject m = o.value(QLatin1String("mojibake")).toObject();
-    QCOMPARE(m.value(QLatin1String("fixes")).toInt(), 2);
-    QCOMPARE(m.value(QLatin1String("description")).toString(),
-             QStringLiteral("UTF-8 read as windows-1252"));
-    QCOMPARE(m.value(QLatin1String("pages")).toArray(), QJsonArray{"windows-1252"});
-    QCOMPARE(m.value(QLatin1String("repair")).toString(), QStringLiteral("repair --mojibake"));
+    REQUIRE(r.exitCode == 0);
+    const json o = parsed(r.out);
+    REQUIRE(o.at("valid_utf8") == true);
+    const json m = o.at("mojibake");
+    REQUIRE(m.at("fixes") == 2);
+    REQUIRE(m.at("description") == "UTF-8 read as windows-1252");
+    REQUIRE(m.at("pages") == json::array({"windows-1252"}));
+    REQUIRE(m.at("repair") == "repair --mojibake");
 }
 
-void TestRepairCli::detectC1Controls() {
-    file(QStringLiteral("c1.txt"), "Er sagte \xC2\x84ja\xC2\x93 \xE2\x80\x93 sch\xC3\xB6n.\n");
+TEST_CASE_FIXTURE(Fixture, "detect names C1 controls that stand for punctuation") {
+    file("c1.txt", "Er sagte \xC2\x84ja\xC2\x93 \xE2\x80\x93 sch\xC3\xB6n.\n");
     const Run r = cli({"detect", "c1.txt"});
-    QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.contains("2 C1 control(s) U+0080..U+009F that stand for windows-1252 "
-                            "punctuation"),
-             r.out.constData());
-    QVERIFY(r.out.contains("`repair --c1=cp1252` fixes them"));
-    const QJsonObject json =
-        QJsonDocument::fromJson(cli({"detect", "--json", "c1.txt"}).out).object();
-    QCOMPARE(json.value(QLatin1String("c1_punctuation")).toObject().value(QLatin1String("repair")),
-             QJsonValue(QStringLiteral("repair --c1=cp1252")));
-    file(QStringLiteral("clean.txt"), "Er sagte \xE2\x80\x9Eja\xE2\x80\x9C.\n");
-    QVERIFY(!cli({"detect", "clean.txt"}).out.contains("C1"));
-    QVERIFY(cli({"detect", "--json", "clean.txt"}).out.contains("\"c1_punctuation\":null"));
+    REQUIRE(r.exitCode == 0);
+    {
+        INFO(r.out);
+        REQUIRE(contains(r.out, "2 C1 control(s) U+0080..U+009F that stand for windows-1252 "
+                                "punctuation"));
+    }
+    REQUIRE(contains(r.out, "`repair --c1=cp1252` fixes them"));
+    const json o = parsed(cli({"detect", "--json", "c1.txt"}).out);
+    REQUIRE(o.at("c1_punctuation").at("repair") == "repair --c1=cp1252");
+    file("clean.txt", "Er sagte \xE2\x80\x9Eja\xE2\x80\x9C.\n");
+    REQUIRE(!contains(cli({"detect", "clean.txt"}).out, "C1"));
+    REQUIRE(contains(cli({"detect", "--json", "clean.txt"}).out, "\"c1_punctuation\":null"));
     // With mojibake too, both repairs are named in one command.
-    file(QStringLiteral("both.txt"), "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon, "
-                                     "\xC2\x93vraiment\xC2\x94.\n");
+    file("both.txt", "Le caf\xC3\x83\xC2\xA9 est tr\xC3\x83\xC2\xA8s bon, "
+                     "\xC2\x93vraiment\xC2\x94.\n");
     const Run both = cli({"detect", "both.txt"});
-    QVERIFY2(both.out.contains("`repair --mojibake --c1=cp1252`"), both.out.constData());
+    INFO(both.out);
+    REQUIRE(contains(both.out, "`repair --mojibake --c1=cp1252`"));
 }
 
 // UTF-8 with a dozen valid characters and 7 stray Latin-1 bytes: `detect` names UTF-8 and the
 // repair that keeps the valid characters, not windows-1252 for the whole file.
-void TestRepairCli::detectStrayBytes() {
-    file(QStringLiteral("s.txt"), "Gr\xC3\xBC\xC3\x9F"
-                                  "e aus K\xC3\xB6ln: sch\xC3\xB6n, caf\xC3\xA9, "
-                                  "\xE4\xB8\xAD\xE6\x96\x87, na\xC3\xAFve, \xC3\x98resund, "
-                                  "\xC3\xB6 \xC3\xB6 \xC3\xA9.\n"
-                                  "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n");
+TEST_CASE_FIXTURE(Fixture, "detect: UTF-8 with stray bytes is UTF-8, repaired byte by byte") {
+    file("s.txt", "Gr\xC3\xBC\xC3\x9F"
+                  "e aus K\xC3\xB6ln: sch\xC3\xB6n, caf\xC3\xA9, "
+                  "\xE4\xB8\xAD\xE6\x96\x87, na\xC3\xAFve, \xC3\x98resund, "
+                  "\xC3\xB6 \xC3\xB6 \xC3\xA9.\n"
+                  "caf\xE9 sch\xF6n M\xFCller na\xEFve \xE0 la \xE8re \xF1\n");
     const Run r = cli({"detect", "--json", "s.txt"});
-    QCOMPARE(r.exitCode, 0);
-    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(o.value(QLatin1String("invalid_sequences")).toInt(), 7);
-    QCOMPARE(o.value(QLatin1String("multibyte_characters")).toInt(), 12);
-    const QJsonObject best = o.value(QLatin1String("guesses")).toArray().at(0).toObject();
-    QCOMPARE(best.value(QLatin1String("encoding")).toString(), QStringLiteral("UTF-8"));
-    QCOMPARE(best.value(QLatin1String("stray_bytes_page")).toString(),
-             QStringLiteral("windows-1252"));
+    REQUIRE(r.exitCode == 0);
+    const json o = parsed(r.out);
+    REQUIRE(o.at("invalid_sequences") == 7);
+    REQUIRE(o.at("multibyte_characters") == 12);
+    const json best = o.at("guesses").at(0);
+    REQUIRE(best.at("encoding") == "UTF-8");
+    REQUIRE(best.at("stray_bytes_page") == "windows-1252");
     // The codec's reason says what was found; the CLI names its own repair beside it.
-    QVERIFY(!best.value(QLatin1String("reason")).toString().contains(QLatin1String("repair")));
-    QCOMPARE(best.value(QLatin1String("repair")).toString(),
-             QStringLiteral("repair --invalid=cp1252"));
-    QVERIFY(cli({"detect", "s.txt"}).out.contains("; try repair --invalid=cp1252"));
+    REQUIRE(!contains(best.at("reason").get<std::string>(), "repair"));
+    REQUIRE(best.at("repair") == "repair --invalid=cp1252");
+    REQUIRE(contains(cli({"detect", "s.txt"}).out, "; try repair --invalid=cp1252"));
 }
 
-void TestRepairCli::missingFile() {
-    for (const QStringList& args :
-         {QStringList{"repair", "-o", "o", "nope.txt"},
-          QStringList{"transcode", "--from", "UTF-8", "--to", "UTF-16LE", "-o", "o", "nope.txt"},
-          QStringList{"detect", "nope.txt"}}) {
+TEST_CASE_FIXTURE(Fixture, "a missing file is named with the reason") {
+    for (const Strings& args :
+         {Strings{"repair", "-o", "o", "nope.txt"},
+          Strings{"transcode", "--from", "UTF-8", "--to", "UTF-16LE", "-o", "o", "nope.txt"},
+          Strings{"detect", "nope.txt"}}) {
         const Run r = cli(args);
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("nope.txt: No such file or directory"), r.err.constData());
-        QVERIFY(!QFile::exists(dir_->filePath(QStringLiteral("o"))));
+        REQUIRE(r.exitCode == 2);
+        INFO(r.err);
+        REQUIRE(contains(r.err, "nope.txt: No such file or directory"));
+        REQUIRE(!exists("o"));
     }
 }
 
-QTEST_GUILESS_MAIN(TestRepairCli)
-#include "tst_repair_cli.moc"
+} // namespace

@@ -59,6 +59,9 @@ struct Pipe {
 
 ProcessRun runProcess(const std::string& program, const std::vector<std::string>& args,
                       const ProcessOptions& options) {
+    // A program that stops reading its standard input makes the write below fail with EPIPE
+    // (handled there); without this, SIGPIPE would end the test process itself, unreported.
+    std::signal(SIGPIPE, SIG_IGN);
     ProcessRun run;
     Pipe in, out, err;
     if (!in.open() || !out.open() || !err.open())
