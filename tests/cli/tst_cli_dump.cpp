@@ -3,6 +3,7 @@
 // input like a file, --offset inside a character and in hex, the three widths, a file of several
 // read chunks, --html read back, and the usage errors.
 #include "cli_run.h"
+#include "u8test/xml_reader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -104,175 +105,31 @@ std::string simplified(std::string_view s) {
     return out;
 }
 
-// What QXmlStreamReader checked: the document is well-formed XML (one root element, every tag
-// closed in order, attributes quoted and not repeated, only the predefined and numeric entity
-// references, no text outside the root), and the names of its elements in document order.
-struct XmlReading {
-    std::string error; // empty: well-formed
-    std::vector<std::string> elements;
-};
-
-bool isNameStart(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == ':' ||
-           static_cast<unsigned char>(c) >= 0x80;
-}
-bool isNameChar(char c) {
-    return isNameStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.';
-}
-
-// The reference at `s[at]` ('&') is one XML knows; `at` moves past its ';'.
-bool entityAt(std::string_view s, std::size_t& at) {
-    const std::size_t semi = s.find(';', at);
-    if (semi == std::string_view::npos)
-        return false;
-    const std::string_view name = s.substr(at + 1, semi - at - 1);
-    at = semi + 1;
-    if (name == "lt" || name == "gt" || name == "amp" || name == "quot" || name == "apos")
-        return true;
-    if (name.size() > 2 && name.substr(0, 2) == "#x")
-        return name.find_first_not_of("0123456789abcdefABCDEF", 2) == std::string_view::npos;
-    return name.size() > 1 && name[0] == '#' &&
-           name.find_first_not_of("0123456789", 1) == std::string_view::npos;
-}
-
-// A start tag from `s[at]` ('<'): its name, its attributes checked; `at` moves past its '>'.
-std::string startTag(std::string_view s, std::size_t& at, bool& empty, std::string& error) {
-    std::size_t i = at + 1;
-    const std::size_t nameStart = i;
-    while (i < s.size() && isNameChar(s[i]))
-        ++i;
-    const std::string name(s.substr(nameStart, i - nameStart));
-    if (name.empty() || !isNameStart(name[0]))
-        return error = "a tag without a name", name;
-    std::vector<std::string> seen;
-    for (;;) {
-        const bool spaced = i < s.size() && std::isspace(static_cast<unsigned char>(s[i]));
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
-            ++i;
-        if (i >= s.size())
-            return error = "<" + name + " is not closed", name;
-        if (s[i] == '>' || s.substr(i, 2) == "/>") {
-            empty = s[i] == '/';
-            at = i + (empty ? 2 : 1);
-            return name;
-        }
-        const std::size_t attrStart = i;
-        while (i < s.size() && isNameChar(s[i]))
-            ++i;
-        const std::string attr(s.substr(attrStart, i - attrStart));
-        if (!spaced || attr.empty() || !isNameStart(attr[0]))
-            return error = "a malformed attribute in <" + name + ">", name;
-        if (std::find(seen.begin(), seen.end(), attr) != seen.end())
-            return error = "attribute " + attr + " repeated in <" + name + ">", name;
-        seen.push_back(attr);
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
-            ++i;
-        if (i >= s.size() || s[i] != '=')
-            return error = "attribute " + attr + " has no value", name;
-        ++i;
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
-            ++i;
-        if (i >= s.size() || (s[i] != '"' && s[i] != '\''))
-            return error = "attribute " + attr + " is not quoted", name;
-        const char quote = s[i++];
-        while (i < s.size() && s[i] != quote) {
-            if (s[i] == '<')
-                return error = "a '<' in attribute " + attr, name;
-            if (s[i] == '&') {
-                if (!entityAt(s, i))
-                    return error = "an unknown entity in attribute " + attr, name;
-            } else {
-                ++i;
-            }
-        }
-        if (i >= s.size())
-            return error = "attribute " + attr + " is not closed", name;
-        ++i;
-    }
-}
-
-XmlReading readXml(std::string_view s) {
-    XmlReading reading;
-    std::vector<std::string> open;
-    bool rootSeen = false;
-    std::size_t i = 0;
-    const auto fail = [&](const std::string& why) {
-        reading.error = why + " (at byte " + std::to_string(i) + ")";
-        return reading;
-    };
-    const auto skipPast = [&](std::string_view end) {
-        const std::size_t at = s.find(end, i);
-        i = at == std::string_view::npos ? s.size() + 1 : at + end.size();
-        return at != std::string_view::npos;
-    };
-    while (i < s.size()) {
-        if (s[i] == '&') {
-            if (open.empty() || !entityAt(s, i))
-                return fail("an unknown entity, or one outside the root element");
-        } else if (s[i] != '<') {
-            if (open.empty() && !std::isspace(static_cast<unsigned char>(s[i])))
-                return fail("text outside the root element");
-            ++i;
-        } else if (startsWith(s.substr(i), "<!--")) {
-            if (!skipPast("-->"))
-                return fail("a comment not closed");
-        } else if (startsWith(s.substr(i), "<?")) {
-            if (!skipPast("?>"))
-                return fail("a processing instruction not closed");
-        } else if (startsWith(s.substr(i), "<![CDATA[")) {
-            if (open.empty() || !skipPast("]]>"))
-                return fail("a CDATA section outside the root or not closed");
-        } else if (startsWith(s.substr(i), "<!DOCTYPE")) {
-            if (rootSeen || !skipPast(">"))
-                return fail("a DOCTYPE after the root, or not closed");
-        } else if (startsWith(s.substr(i), "</")) {
-            const std::size_t gt = s.find('>', i);
-            if (gt == std::string_view::npos)
-                return fail("an end tag not closed");
-            const std::string name = u8test::trimmed(s.substr(i + 2, gt - i - 2));
-            if (open.empty() || open.back() != name)
-                return fail("</" + name + "> closes " +
-                            (open.empty() ? std::string("nothing") : "<" + open.back() + ">"));
-            open.pop_back();
-            i = gt + 1;
-        } else {
-            if (open.empty() && rootSeen)
-                return fail("a second root element");
-            bool empty = false;
-            std::string error;
-            const std::string name = startTag(s, i, empty, error);
-            if (!error.empty())
-                return fail(error);
-            reading.elements.push_back(name);
-            rootSeen = true;
-            if (!empty)
-                open.push_back(name);
-        }
-    }
-    if (!open.empty())
-        return fail("<" + open.back() + "> is not closed");
-    if (!rootSeen)
-        return fail("no root element");
-    return reading;
-}
-
 // The sample every test case dumps, in a scratch folder of its own.
 struct Fixture : u8test::Scratch {
     const std::string sample =
         write("sample.txt", "Hi \xE4\xB8\x96\xE7\x95\x8C\n\xC0\xAF!\xF0\x9F\x98\x80\n");
 };
 
+// The reader the page is checked with finds what is not well-formed.
 TEST_CASE("the XML check finds what is not well-formed") {
-    CHECK(readXml("<a><b x=\"1\"/>&lt;&#65;</a>").error.empty());
-    CHECK(readXml("<a><b x=\"1\"/>&lt;&#65;</a>").elements == std::vector<std::string>{"a", "b"});
-    CHECK(!readXml("<a><b></a></b>").error.empty());
-    CHECK(!readXml("<a>").error.empty());
-    CHECK(!readXml("<a></a><b></b>").error.empty());
-    CHECK(!readXml("<a x=1></a>").error.empty());
-    CHECK(!readXml("<a x='1' x='2'></a>").error.empty());
-    CHECK(!readXml("<a>&nbsp;</a>").error.empty());
-    CHECK(!readXml("<a>x < y</a>").error.empty());
-    CHECK(!readXml("text <a></a>").error.empty());
+    const auto wellFormed = [](std::string_view doc) {
+        u8test::XmlReader reader(doc);
+        return reader.read() != nullptr;
+    };
+    u8test::XmlReader good("<a><b x=\"1\"/>&lt;&#65;</a>");
+    const auto root = good.read();
+    INFO(good.error());
+    REQUIRE(root);
+    CHECK(u8test::elementNames(*root) == std::vector<std::string>{"a", "b"});
+    CHECK(!wellFormed("<a><b></a></b>"));
+    CHECK(!wellFormed("<a>"));
+    CHECK(!wellFormed("<a></a><b></b>"));
+    CHECK(!wellFormed("<a x=1></a>"));
+    CHECK(!wellFormed("<a x='1' x='2'></a>"));
+    CHECK(!wellFormed("<a>&nbsp;</a>"));
+    CHECK(!wellFormed("<a>x < y</a>"));
+    CHECK(!wellFormed("text <a></a>"));
 }
 
 TEST_CASE_FIXTURE(Fixture, "no colour into a pipe") {
@@ -380,11 +237,12 @@ TEST_CASE_FIXTURE(Fixture, "--html is well-formed, escapes the text and lists th
     const Run r = cli({"dump", "--html", "--color=always", path});
     REQUIRE(r.exitCode == 0);
     REQUIRE(!contains(r.out, kEscape));
-    const XmlReading xml = readXml(r.out);
-    INFO(xml.error);
-    REQUIRE(xml.error.empty());
+    u8test::XmlReader xml(r.out);
+    const auto root = xml.read();
+    INFO(xml.error());
+    REQUIRE(root);
     int items = 0;
-    for (const std::string& name : xml.elements) {
+    for (const std::string& name : u8test::elementNames(*root)) {
         REQUIRE(name != "script");
         items += name == "li";
     }

@@ -60,15 +60,13 @@ struct Pipe {
 ProcessRun runProcess(const std::string& program, const std::vector<std::string>& args,
                       const ProcessOptions& options) {
     // A program that stops reading its standard input makes the write below fail with EPIPE
-    // (handled there); without this, SIGPIPE would end the test process itself, unreported.
+    // (handled there); without this, SIGPIPE would end the test process itself, unreported. The
+    // child restores the default.
     std::signal(SIGPIPE, SIG_IGN);
     ProcessRun run;
     Pipe in, out, err;
     if (!in.open() || !out.open() || !err.open())
         return run;
-    // A program that stops reading its input must not end the test with SIGPIPE: the write then
-    // fails with EPIPE, which the loop below handles (the child restores the default).
-    signal(SIGPIPE, SIG_IGN);
     const pid_t pid = fork();
     if (pid < 0)
         return run;

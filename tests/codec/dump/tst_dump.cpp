@@ -14,7 +14,7 @@
 #include "u8codec/encoder.h"
 #include "u8codec/problem.h"
 #include "u8test/harness.h"
-#include "xml_reader.h"
+#include "u8test/xml_reader.h"
 
 #include <cstdio>
 #include <functional>
@@ -26,8 +26,8 @@
 
 using namespace u8dump;
 using Kind = TextCell::Kind;
-using dumptest::XmlNode;
-using dumptest::XmlReader;
+using u8test::XmlNode;
+using u8test::XmlReader;
 
 namespace {
 

@@ -1,9 +1,9 @@
-// A small XML reader for the dump's suite: the HTML page must be well-formed XML, the checks
-// QXmlStreamReader made before the suite left Qt (issue 35). It reads elements, attributes, text
-// with the five entities and character references, comments, CDATA, a DOCTYPE without an internal
-// subset and processing instructions; it fails on anything else, on unmatched or misnested tags,
-// a repeated attribute, a '<' or a bare '&' in text or in an attribute, ill-formed UTF-8, and text
-// or a second element outside the root.
+// A small XML reader for the suites that read the dump's HTML page (the dump's, the CLI's): the
+// page must be well-formed XML, the checks QXmlStreamReader made before the suites left Qt. It
+// reads elements, attributes, text with the five entities and character references, comments,
+// CDATA, a DOCTYPE without an internal subset and processing instructions; it fails on anything
+// else, on unmatched or misnested tags, a repeated attribute, a '<' or a bare '&' in text or in an
+// attribute, ill-formed UTF-8, and text or a second element outside the root.
 #pragma once
 
 #include "u8codec/encoder.h"
@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dumptest {
+namespace u8test {
 
 struct XmlNode {
     std::string name; // empty: a text node
@@ -249,7 +249,8 @@ inline bool hasChildElements(const XmlNode& node) {
     return false;
 }
 
-// Every element in document order, as a reader going through the page meets their start tags.
+// Every element in document order, as a reader going through the page meets their start tags
+// (`each` returns false to skip what is inside an element).
 inline void visit(const XmlNode& node, const std::function<bool(const XmlNode&)>& each) {
     if (node.name.empty() || !each(node))
         return;
@@ -257,4 +258,14 @@ inline void visit(const XmlNode& node, const std::function<bool(const XmlNode&)>
         visit(*child, each);
 }
 
-} // namespace dumptest
+// The names of the elements of `root` in document order.
+inline std::vector<std::string> elementNames(const XmlNode& root) {
+    std::vector<std::string> names;
+    visit(root, [&](const XmlNode& e) {
+        names.push_back(e.name);
+        return true;
+    });
+    return names;
+}
+
+} // namespace u8test
