@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the Qt-free libraries and their suites with GCC's sanitizers (U8SCOPE_SANITIZE) and runs
 # the suites; the window is not built (U8SCOPE_GUI=OFF), nor the Python module (an instrumented
-# module would need the sanitizer's runtime loaded into python first).
+# module would need the sanitizer's runtime loaded into python first). Qt is hidden from CMake
+# (CMAKE_DISABLE_FIND_PACKAGE_Qt6): what is built here builds and runs without Qt.
 #
 # Usage: scripts/sanitize.sh address|thread [TEST...]
 #   address  AddressSanitizer and UndefinedBehaviorSanitizer, the first error fatal; build/asan
-#   thread   ThreadSanitizer; build/tsan (tests/sanitizers/tsan.supp: Qt Test's own thread)
+#   thread   ThreadSanitizer; build/tsan
 #   TEST     a label (`ctest -L`: codec, io, threads...) or a test's ctest name (convert.on_threads);
 #            by default every suite of the build for `address` (codec, convert, io, dump, cli,
 #            fuzz) and the label `threads` for `thread` (the pool, the scan on two threads, the
@@ -30,6 +31,7 @@ scripts/deps.sh test
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS=-D_GLIBCXX_ASSERTIONS \
     -DU8SCOPE_WERROR=ON -DU8SCOPE_GUI=OFF -DU8SCOPE_PYTHON=OFF -DU8SCOPE_BENCH=OFF \
+    -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON \
     -DU8SCOPE_SANITIZE="$kind" >/dev/null
 # The tests chosen, as one ctest regular expression of their names, and the targets that build them
 # (tests_LABEL; tst_NAME, or NAME for a test that runs a program of the build, as io.signals_alone).
@@ -63,5 +65,5 @@ fi
 # fault-injection shim (cli_faults, cli_compare) be preloaded ahead of ASan's runtime.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-verify_asan_link_order=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/sanitizers/tsan.supp}
-QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" "${select[@]}" --output-on-failure -j2 --timeout 1200
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+ctest --test-dir "$dir" "${select[@]}" --output-on-failure -j2 --timeout 1200
