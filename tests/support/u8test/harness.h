@@ -17,7 +17,8 @@
 //                                 tool): it passes, and says so in the output. Not inside a
 //                                 SUBCASE: the rows after it would silently not run, so there it
 //                                 fails the test case instead (see noteSkip).
-// Failure messages print bytes as hex and code points as U+XXXX (the StringMakers below).
+// Failure messages print bytes as hex and code points as U+XXXX (the StringMakers below); the
+// elements of vectors and optionals through doctest's toString, so numbers print as numbers.
 #pragma once
 
 #include <cstdint>
@@ -60,11 +61,16 @@ template <> struct StringMaker<std::vector<std::uint8_t>> {
 template <> struct StringMaker<std::u32string> {
     static String convert(const std::u32string& s) { return u8test::codePointsOf(s).c_str(); }
 };
+template <> struct StringMaker<char32_t> {
+    static String convert(char32_t c) {
+        return u8test::codePointsOf(std::u32string_view(&c, 1)).c_str();
+    }
+};
 template <typename T> struct StringMaker<std::vector<T>> {
     static String convert(const std::vector<T>& v) {
         String out = "{";
         for (std::size_t i = 0; i < v.size() && i < 64; ++i)
-            out += (i ? ", " : "") + StringMaker<T>::convert(v[i]);
+            out += (i ? ", " : "") + toString(v[i]);
         if (v.size() > 64)
             out += ", ...";
         return out + "}";
@@ -75,7 +81,7 @@ template <> struct StringMaker<std::nullopt_t> {
 };
 template <typename T> struct StringMaker<std::optional<T>> {
     static String convert(const std::optional<T>& v) {
-        return v ? StringMaker<T>::convert(*v) : String("nullopt");
+        return v ? toString(*v) : String("nullopt");
     }
 };
 } // namespace doctest
