@@ -194,7 +194,8 @@ TEST_CASE("a save killed midway leaves the original and no temporary file") {
     REQUIRE(::kill(child, SIGKILL) == 0);
     int status = 0;
     REQUIRE(::waitpid(child, &status, 0) == child);
-    REQUIRE((WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL));
+    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(WTERMSIG(status) == SIGKILL);
     ::close(ready[0]);
     ::close(ready[1]);
     REQUIRE(readFile(path) == bytes);
