@@ -163,14 +163,26 @@ inline std::string hexString(std::span<const std::uint8_t> b) {
 inline std::string describe(const u8codec::Segment& s) {
     char codePoint[16];
     std::snprintf(codePoint, sizeof codePoint, "%04x", unsigned(s.codePoint));
-    return "{" + std::to_string(s.offset) + "+" + std::to_string(int(s.length)) + " " +
-           std::string(u8codec::name(s.error)) + " U+" + codePoint + "}";
+    // Appended piece by piece: "{" + a temporary trips GCC 12's false -Wrestrict.
+    std::string out = "{";
+    out += std::to_string(s.offset);
+    out += '+';
+    out += std::to_string(int(s.length));
+    out += ' ';
+    out += u8codec::name(s.error);
+    out += " U+";
+    out += codePoint;
+    out += '}';
+    return out;
 }
 
 inline std::string describe(const std::vector<u8codec::Segment>& v) {
     std::string out;
-    for (const auto& s : v)
-        out += (out.empty() ? "" : " ") + describe(s);
+    for (const auto& s : v) {
+        if (!out.empty())
+            out += ' ';
+        out += describe(s);
+    }
     return out;
 }
 

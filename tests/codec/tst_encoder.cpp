@@ -148,8 +148,9 @@ TEST_CASE("a value's layout: its octets, marker and payload bits, and the revers
             std::string shown;
             for (int i = 0; i < l.octets; ++i) {
                 REQUIRE(int(l.bytes[std::size_t(i)]) == int(want[std::size_t(i)]));
-                shown += (i ? " " : "") +
-                         bitsWithMarker(l.bytes[std::size_t(i)], l.markerBits[std::size_t(i)]);
+                if (i)
+                    shown += ' ';
+                shown += bitsWithMarker(l.bytes[std::size_t(i)], l.markerBits[std::size_t(i)]);
             }
             REQUIRE(shown == std::string(row.bits));
             // The payload bits, read back from the octets, are the value.

@@ -326,9 +326,12 @@ TEST_CASE("sequences of problems: where each starts and ends, and its kind") {
     for (const auto& row : rows) {
         SUBCASE(row.name) {
             std::string got;
-            for (const Problem& p : problemsOf(u8test::hex(row.hexInput)))
-                got += (got.empty() ? "" : " ") + std::to_string(p.offset) + "+" +
-                       std::to_string(p.length) + ":" + kindName(p.kind);
+            for (const Problem& p : problemsOf(u8test::hex(row.hexInput))) {
+                if (!got.empty())
+                    got += ' ';
+                got += std::to_string(p.offset) + "+" + std::to_string(p.length) + ":" +
+                       kindName(p.kind);
+            }
             REQUIRE(got == std::string(row.expected));
         }
     }
@@ -403,7 +406,9 @@ TEST_CASE("the window-at-a-time path gives exactly the problems of the segment-b
                                    "long stray runs", "mostly valid"};
     for (int source = 0; source < 5; ++source)
         for (std::uint32_t seed = 1; seed <= 4; ++seed) {
-            const std::string rowName = sources[source] + (" " + std::to_string(seed));
+            std::string rowName = sources[source];
+            rowName += ' ';
+            rowName += std::to_string(seed);
             SUBCASE(rowName.c_str()) {
                 checkFastPath(source, seed);
             }

@@ -377,12 +377,12 @@ TEST_CASE("the corpus files scan as the reference counts, whole and in chunks") 
         for (const std::string file : {"UTF-8-demo.txt", "UTF-8-test.txt"}) {
             const std::string rowName = std::string(name(path)) + "/" + file;
             SUBCASE(rowName.c_str()) {
-                const std::string path_ = std::string(U8SCOPE_CORPUS_DIR "/") + file;
-                if (!u8test::exists(path_)) {
+                const std::string corpusFile = std::string(U8SCOPE_CORPUS_DIR "/") + file;
+                if (!u8test::exists(corpusFile)) {
                     MESSAGE("skipped: the corpus (U8SCOPE_CORPUS_DIR) is not present");
                     continue;
                 }
-                const std::string data = u8test::readFileOrFail(path_);
+                const std::string data = u8test::readFileOrFail(corpusFile);
                 const Bytes bytes(data.begin(), data.end());
                 const ScanSummary want = reference(bytes);
                 REQUIRE(same(scan(bytes, path), want, "one buffer"));

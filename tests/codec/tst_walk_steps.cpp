@@ -83,8 +83,11 @@ const char* actionName(DecodeAction a) {
 
 std::string actions(const DecodeWalk& w) {
     std::string names;
-    for (const DecodeStep& s : w.steps)
-        names += (names.empty() ? "" : " ") + std::string(actionName(s.action));
+    for (const DecodeStep& s : w.steps) {
+        if (!names.empty())
+            names += ' ';
+        names += actionName(s.action);
+    }
     return names;
 }
 
