@@ -7,8 +7,6 @@
 #include "u8codec/byte_source.h"
 #include "u8codec/read_all.h"
 
-#include <QTemporaryDir>
-#include <QTest>
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -47,155 +45,142 @@ bool holdsTheSourcesBytes(const std::string& out) {
     return true;
 }
 
+// Unchanged, shrunk, grown (followed or not), into a string or a vector of bytes.
+TEST_CASE("readAll of a source unchanged, shrunk or grown, into a string or a vector") {
+    constexpr std::uint64_t kSize = 3 * u8codec::kReadChunkSize + 17;
+    std::string out = "old contents";
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, kSize), out) == u8codec::ReadEnd::Whole);
+    REQUIRE(out.size() == std::size_t(kSize));
+    REQUIRE(holdsTheSourcesBytes(out));
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, 1000), out) == u8codec::ReadEnd::Shorter);
+    REQUIRE(out.size() == std::size_t(1000));
+    REQUIRE(holdsTheSourcesBytes(out));
+    const std::uint64_t grown = kSize + 2 * u8codec::kReadChunkSize + 5;
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, grown), out) == u8codec::ReadEnd::Whole);
+    REQUIRE(out.size() == std::size_t(grown));
+    REQUIRE(holdsTheSourcesBytes(out));
+    u8codec::ReadAllOptions sizeOnly;
+    sizeOnly.followGrowth = false;
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, grown), out, sizeOnly) ==
+            u8codec::ReadEnd::Whole);
+    REQUIRE(out.size() == std::size_t(kSize));
+    std::vector<std::uint8_t> bytes;
+    REQUIRE(u8codec::readAll(ChangedSource(0, 0), bytes) == u8codec::ReadEnd::Whole);
+    REQUIRE(bytes.empty());
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, kSize), bytes) == u8codec::ReadEnd::Whole);
+    REQUIRE(std::equal(bytes.begin(), bytes.end(), out.begin(), out.end(),
+                       [](std::uint8_t a, char b) { return a == std::uint8_t(b); }));
+}
+// Progress after every chunk, up to the size, growth included; false cancels at once.
+TEST_CASE("readAll reports progress after every chunk, and false cancels at once") {
+    constexpr std::uint64_t kSize = 10000;
+    u8codec::ReadAllOptions options;
+    options.chunk = 3000;
+    std::vector<std::uint64_t> seen;
+    options.progress = [&](std::uint64_t done, std::uint64_t expected) {
+        seen.push_back(done);
+        return expected == kSize;
+    };
+    std::string out;
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, kSize + 7), out, options) ==
+            u8codec::ReadEnd::Whole);
+    REQUIRE(seen == (std::vector<std::uint64_t>{3000, 6000, 9000, 10000, 10007}));
+    REQUIRE((holdsTheSourcesBytes(out) && out.size() == kSize + 7));
+    seen.clear();
+    options.progress = [&](std::uint64_t done, std::uint64_t) {
+        seen.push_back(done);
+        return done < 6000;
+    };
+    REQUIRE(u8codec::readAll(ChangedSource(kSize, kSize), out, options) ==
+            u8codec::ReadEnd::Cancelled);
+    REQUIRE(seen == (std::vector<std::uint64_t>{3000, 6000}));
+    REQUIRE(out.size() == std::size_t(6000)); // what was read, no more
+    REQUIRE(holdsTheSourcesBytes(out));
+}
+TEST_CASE("the buffer is page-aligned at every size") {
+    REQUIRE((AlignedBuffer::kAlignment % 64) == std::size_t(0)); // whole cache lines
+    REQUIRE((u8codec::kReadChunkSize % AlignedBuffer::kAlignment) == std::size_t(0));
+    for (std::size_t size :
+         {std::size_t(1), std::size_t(16), std::size_t(100), std::size_t(4096), std::size_t(4097),
+          u8codec::kReadChunkSize, std::size_t(1) << 20, (std::size_t(3) << 20) + 5}) {
+        AlignedBuffer b(size);
+        REQUIRE(b.size() == size);
+        REQUIRE_MESSAGE(pageAligned(b.data()), size);
+        REQUIRE(b.span().size() == size);
+        REQUIRE((b.end() - b.begin()) == std::ptrdiff_t(size));
+        std::memset(b.data(), 0x5A, size); // every byte is writable
+        REQUIRE(b[size - 1] == std::uint8_t(0x5A));
+    }
+}
+
+TEST_CASE("the buffer is empty until sized") {
+    AlignedBuffer b;
+    REQUIRE(b.empty());
+    REQUIRE(b.size() == std::size_t(0));
+    REQUIRE(b.span().empty());
+    b.resize(10);
+    REQUIRE(!b.empty());
+    REQUIRE(pageAligned(b.data()));
+}
+
+// Growing keeps the bytes (moved to new aligned storage); shrinking keeps the storage.
+TEST_CASE("resizing keeps the bytes, and shrinking keeps the storage") {
+    AlignedBuffer b(1000);
+    for (std::size_t i = 0; i < b.size(); ++i)
+        b[i] = std::uint8_t(i * 7);
+    b.resize(300000);
+    REQUIRE(pageAligned(b.data()));
+    for (std::size_t i = 0; i < 1000; ++i)
+        REQUIRE(b[i] == std::uint8_t(i * 7));
+    const std::uint8_t* storage = b.data();
+    b.resize(10);
+    REQUIRE(b.data() == storage);
+    REQUIRE(b.size() == std::size_t(10));
+    b.resize(300000); // within the capacity: no new storage
+    REQUIRE(b.data() == storage);
+    for (std::size_t i = 0; i < 10; ++i)
+        REQUIRE(b[i] == std::uint8_t(i * 7));
+}
+
+TEST_CASE("a moved buffer keeps its storage, and the moved-from one is empty") {
+    AlignedBuffer a(5000);
+    a[4999] = 42;
+    const std::uint8_t* storage = a.data();
+    AlignedBuffer b(std::move(a));
+    REQUIRE(b.data() == storage);
+    REQUIRE(b.size() == std::size_t(5000));
+    REQUIRE(b[4999] == std::uint8_t(42));
+    REQUIRE(a.empty()); // NOLINT(bugprone-use-after-move): moved-from is empty, by contract
+    AlignedBuffer c(10);
+    c = std::move(b);
+    REQUIRE(c.data() == storage);
+    REQUIRE(b.empty()); // NOLINT(bugprone-use-after-move)
+}
+
+// A file read through FileSource into the buffer in chunks of every awkward size gives its
+// bytes, the last chunk short.
+TEST_CASE("a file read through FileSource in chunks of every awkward size gives its bytes") {
+    const u8test::TempDir dir;
+    u8test::Random rng(18);
+    std::string bytes(700001, '\0');
+    for (char& c : bytes)
+        c = char(rng.bounded(256));
+    const std::string path = u8test::writeFile(dir.filePath("f.bin"), bytes);
+    auto opened = u8codec::FileSource::open(path);
+    REQUIRE(opened.ok());
+    for (std::size_t chunk : {std::size_t(1) << 12, std::size_t(65537), u8codec::kReadChunkSize,
+                              std::size_t(1) << 20}) {
+        AlignedBuffer buffer(chunk);
+        std::string read;
+        for (std::uint64_t at = 0;;) {
+            const std::size_t n = (*opened)->read(at, buffer.span());
+            read.append(reinterpret_cast<const char*>(buffer.data()), n);
+            at += n;
+            if (n < buffer.size())
+                break;
+        }
+        REQUIRE_MESSAGE((read == bytes), "chunks of ", chunk); // not printed: 700 kB
+    }
+}
+
 } // namespace
-
-class TestAlignedBuffer : public QObject {
-    Q_OBJECT
-
-private slots:
-    // Unchanged, shrunk, grown (followed or not), into a string or a vector of bytes.
-    void readAllOfAChangingSource() {
-        constexpr std::uint64_t kSize = 3 * u8codec::kReadChunkSize + 17;
-        std::string out = "old contents";
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), out), u8codec::ReadEnd::Whole);
-        QCOMPARE(out.size(), std::size_t(kSize));
-        QVERIFY(holdsTheSourcesBytes(out));
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, 1000), out), u8codec::ReadEnd::Shorter);
-        QCOMPARE(out.size(), std::size_t(1000));
-        QVERIFY(holdsTheSourcesBytes(out));
-        const std::uint64_t grown = kSize + 2 * u8codec::kReadChunkSize + 5;
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, grown), out), u8codec::ReadEnd::Whole);
-        QCOMPARE(out.size(), std::size_t(grown));
-        QVERIFY(holdsTheSourcesBytes(out));
-        u8codec::ReadAllOptions sizeOnly;
-        sizeOnly.followGrowth = false;
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, grown), out, sizeOnly),
-                 u8codec::ReadEnd::Whole);
-        QCOMPARE(out.size(), std::size_t(kSize));
-        std::vector<std::uint8_t> bytes;
-        QCOMPARE(u8codec::readAll(ChangedSource(0, 0), bytes), u8codec::ReadEnd::Whole);
-        QVERIFY(bytes.empty());
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), bytes), u8codec::ReadEnd::Whole);
-        QVERIFY(std::equal(bytes.begin(), bytes.end(), out.begin(), out.end(),
-                           [](std::uint8_t a, char b) { return a == std::uint8_t(b); }));
-    }
-    // Progress after every chunk, up to the size, growth included; false cancels at once.
-    void readAllProgressAndCancel() {
-        constexpr std::uint64_t kSize = 10000;
-        u8codec::ReadAllOptions options;
-        options.chunk = 3000;
-        std::vector<std::uint64_t> seen;
-        options.progress = [&](std::uint64_t done, std::uint64_t expected) {
-            seen.push_back(done);
-            return expected == kSize;
-        };
-        std::string out;
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize + 7), out, options),
-                 u8codec::ReadEnd::Whole);
-        QCOMPARE(seen, (std::vector<std::uint64_t>{3000, 6000, 9000, 10000, 10007}));
-        QVERIFY(holdsTheSourcesBytes(out) && out.size() == kSize + 7);
-        seen.clear();
-        options.progress = [&](std::uint64_t done, std::uint64_t) {
-            seen.push_back(done);
-            return done < 6000;
-        };
-        QCOMPARE(u8codec::readAll(ChangedSource(kSize, kSize), out, options),
-                 u8codec::ReadEnd::Cancelled);
-        QCOMPARE(seen, (std::vector<std::uint64_t>{3000, 6000}));
-        QCOMPARE(out.size(), std::size_t(6000)); // what was read, no more
-        QVERIFY(holdsTheSourcesBytes(out));
-    }
-    void alignedAtEverySize() {
-        QCOMPARE(AlignedBuffer::kAlignment % 64, std::size_t(0)); // whole cache lines
-        QCOMPARE(u8codec::kReadChunkSize % AlignedBuffer::kAlignment, std::size_t(0));
-        for (std::size_t size : {std::size_t(1), std::size_t(16), std::size_t(100),
-                                 std::size_t(4096), std::size_t(4097), u8codec::kReadChunkSize,
-                                 std::size_t(1) << 20, (std::size_t(3) << 20) + 5}) {
-            AlignedBuffer b(size);
-            QCOMPARE(b.size(), size);
-            QVERIFY2(pageAligned(b.data()), qPrintable(QString::number(size)));
-            QCOMPARE(b.span().size(), size);
-            QCOMPARE(b.end() - b.begin(), std::ptrdiff_t(size));
-            std::memset(b.data(), 0x5A, size); // every byte is writable
-            QCOMPARE(b[size - 1], std::uint8_t(0x5A));
-        }
-    }
-
-    void emptyUntilSized() {
-        AlignedBuffer b;
-        QVERIFY(b.empty());
-        QCOMPARE(b.size(), std::size_t(0));
-        QVERIFY(b.span().empty());
-        b.resize(10);
-        QVERIFY(!b.empty());
-        QVERIFY(pageAligned(b.data()));
-    }
-
-    // Growing keeps the bytes (moved to new aligned storage); shrinking keeps the storage.
-    void resizeKeepsTheBytes() {
-        AlignedBuffer b(1000);
-        for (std::size_t i = 0; i < b.size(); ++i)
-            b[i] = std::uint8_t(i * 7);
-        b.resize(300000);
-        QVERIFY(pageAligned(b.data()));
-        for (std::size_t i = 0; i < 1000; ++i)
-            QCOMPARE(b[i], std::uint8_t(i * 7));
-        const std::uint8_t* storage = b.data();
-        b.resize(10);
-        QCOMPARE(b.data(), storage);
-        QCOMPARE(b.size(), std::size_t(10));
-        b.resize(300000); // within the capacity: no new storage
-        QCOMPARE(b.data(), storage);
-        for (std::size_t i = 0; i < 10; ++i)
-            QCOMPARE(b[i], std::uint8_t(i * 7));
-    }
-
-    void moves() {
-        AlignedBuffer a(5000);
-        a[4999] = 42;
-        const std::uint8_t* storage = a.data();
-        AlignedBuffer b(std::move(a));
-        QCOMPARE(b.data(), storage);
-        QCOMPARE(b.size(), std::size_t(5000));
-        QCOMPARE(b[4999], std::uint8_t(42));
-        QVERIFY(a.empty()); // NOLINT(bugprone-use-after-move): moved-from is empty, by contract
-        AlignedBuffer c(10);
-        c = std::move(b);
-        QCOMPARE(c.data(), storage);
-        QVERIFY(b.empty()); // NOLINT(bugprone-use-after-move)
-    }
-
-    // A file read through FileSource into the buffer in chunks of every awkward size gives its
-    // bytes, the last chunk short.
-    void fileReadInChunks() {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        QRandomGenerator rng(18);
-        QByteArray bytes(700001, '\0');
-        for (char& c : bytes)
-            c = char(rng.bounded(256));
-        const QString path = dir.filePath(QStringLiteral("f.bin"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        QCOMPARE(f.write(bytes), bytes.size());
-        f.close();
-        auto opened = u8codec::FileSource::open(path.toStdString());
-        QVERIFY(opened.ok());
-        for (std::size_t chunk : {std::size_t(1) << 12, std::size_t(65537), u8codec::kReadChunkSize,
-                                  std::size_t(1) << 20}) {
-            AlignedBuffer buffer(chunk);
-            QByteArray read;
-            for (std::uint64_t at = 0;;) {
-                const std::size_t n = (*opened)->read(at, buffer.span());
-                read.append(reinterpret_cast<const char*>(buffer.data()), qsizetype(n));
-                at += n;
-                if (n < buffer.size())
-                    break;
-            }
-            QVERIFY2(read == bytes, qPrintable(QString::number(chunk)));
-        }
-    }
-};
-
-QTEST_GUILESS_MAIN(TestAlignedBuffer)
-#include "tst_aligned_buffer.moc"

@@ -2,94 +2,103 @@
 // in /proc/cpuinfo, a name the library cannot ask about counts as absent, and no kernel names
 // target features of its own instead of the sets' one definition.
 #include "u8codec/cpu_features.h"
+#include "u8test/files.h"
+#include "u8test/harness.h"
 
-#include <QDirIterator>
-#include <QFile>
-#include <QRegularExpression>
-#include <QTest>
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
 
 using u8codec::Isa;
-
-class TestCpuFeatures : public QObject {
-    Q_OBJECT
-private slots:
-    void featuresAreWhatTheCpuReports();
-    void unknownFeatureIsAbsent();
-    void setsNest();
-    void kernelsNameNoFeaturesOfTheirOwn();
-};
 
 namespace {
 
 // The feature flags of the first CPU in /proc/cpuinfo (Linux spells some with an underscore:
 // avx512_vbmi2), empty where there is none to read.
-QStringList cpuinfoFlags() {
-    QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
-    if (!cpuinfo.open(QIODevice::ReadOnly))
+std::vector<std::string> cpuinfoFlags() {
+    const std::optional<std::string> cpuinfo = u8test::readFile("/proc/cpuinfo");
+    if (!cpuinfo)
         return {};
-    for (const QByteArray& line : cpuinfo.readAll().split('\n'))
-        if (line.startsWith("flags"))
-            return QString::fromLatin1(line.mid(line.indexOf(':') + 1))
-                .remove(QLatin1Char('_'))
-                .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    std::istringstream lines(*cpuinfo);
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.starts_with("flags"))
+            continue;
+        std::string list = line.substr(line.find(':') + 1);
+        std::erase(list, '_');
+        std::vector<std::string> flags;
+        std::istringstream words(list);
+        for (std::string word; words >> word;)
+            flags.push_back(word);
+        return flags;
+    }
     return {};
 }
 
-} // namespace
+std::vector<std::string> splitAtCommas(std::string_view text) {
+    std::vector<std::string> out;
+    std::string cell;
+    std::istringstream in{std::string(text)};
+    while (std::getline(in, cell, ','))
+        out.push_back(cell);
+    return out;
+}
 
-void TestCpuFeatures::featuresAreWhatTheCpuReports() {
-    const QStringList flags = cpuinfoFlags();
-    if (flags.isEmpty())
-        QSKIP("no /proc/cpuinfo flags to compare with");
+TEST_CASE("each set's features are what the CPU reports") {
+    const std::vector<std::string> flags = cpuinfoFlags();
+    if (flags.empty())
+        U8TEST_SKIP("no /proc/cpuinfo flags to compare with");
+    const auto reported = [&](const std::string& feature) {
+        return std::find(flags.begin(), flags.end(), feature) != flags.end();
+    };
     for (const Isa isa : {Isa::Avx2, Isa::Avx512}) {
-        const QStringList features = QString::fromLatin1(u8codec::features(isa).data(),
-                                                         qsizetype(u8codec::features(isa).size()))
-                                         .split(QLatin1Char(','));
-        QVERIFY(features.size() >= 2);
+        const std::vector<std::string> features = splitAtCommas(u8codec::features(isa));
+        REQUIRE(features.size() >= 2);
         bool all = true;
-        for (const QString& feature : features) {
-            const std::string name = feature.toStdString();
-            QVERIFY2(u8codec::cpuHas(name) == flags.contains(feature), name.c_str());
-            all = all && flags.contains(feature);
+        for (const std::string& name : features) {
+            REQUIRE_MESSAGE(u8codec::cpuHas(name) == reported(name), name);
+            all = all && reported(name);
         }
-        QCOMPARE(u8codec::cpuRuns(isa), all);
-        QCOMPARE(u8codec::cpuHas(u8codec::features(isa)), all);
+        REQUIRE(u8codec::cpuRuns(isa) == all);
+        REQUIRE(u8codec::cpuHas(u8codec::features(isa)) == all);
     }
 }
 
-void TestCpuFeatures::unknownFeatureIsAbsent() {
-    QVERIFY(u8codec::cpuHas(""));
-    QVERIFY(!u8codec::cpuHas("avx512fp64"));       // looks like one, is no feature at all
-    QVERIFY(!u8codec::cpuHas("avx2,popcnt,sse5")); // one unknown name spoils the list
-    QVERIFY(u8codec::cpuRuns(Isa::Portable) && u8codec::cpuRuns(Isa::Auto));
-    QVERIFY(u8codec::features(Isa::Portable).empty());
+TEST_CASE("a feature the library cannot ask about counts as absent") {
+    REQUIRE(u8codec::cpuHas(""));
+    REQUIRE(!u8codec::cpuHas("avx512fp64"));       // looks like one, is no feature at all
+    REQUIRE(!u8codec::cpuHas("avx2,popcnt,sse5")); // one unknown name spoils the list
+    REQUIRE((u8codec::cpuRuns(Isa::Portable) && u8codec::cpuRuns(Isa::Auto)));
+    REQUIRE(u8codec::features(Isa::Portable).empty());
 }
 
 // AVX-512 kernels use AVX2 instructions too: the larger set holds the smaller one.
-void TestCpuFeatures::setsNest() {
+TEST_CASE("the sets nest: AVX-512's features hold AVX2's") {
     const std::string_view avx512 = u8codec::features(Isa::Avx512);
-    QVERIFY(avx512.starts_with(u8codec::features(Isa::Avx2)));
-    QVERIFY(avx512.find("avx512vl") != std::string_view::npos);
-    QVERIFY(avx512.find("avx512vbmi,") != std::string_view::npos);
-    QVERIFY(!u8codec::cpuRuns(Isa::Avx512) || u8codec::cpuRuns(Isa::Avx2));
+    REQUIRE(avx512.starts_with(u8codec::features(Isa::Avx2)));
+    REQUIRE(avx512.find("avx512vl") != std::string_view::npos);
+    REQUIRE(avx512.find("avx512vbmi,") != std::string_view::npos);
+    REQUIRE((!u8codec::cpuRuns(Isa::Avx512) || u8codec::cpuRuns(Isa::Avx2)));
 }
 
 // A kernel that spelt its own target("...") could use a feature cpuRuns() never asked about.
-void TestCpuFeatures::kernelsNameNoFeaturesOfTheirOwn() {
-    const QRegularExpression literal(QStringLiteral(R"re(target\s*\(\s*")re"));
+TEST_CASE("no kernel names target features of its own") {
+    const std::regex literal(R"re(target\s*\(\s*")re");
     int files = 0;
-    for (QDirIterator it(QStringLiteral(U8SCOPE_CODEC_DIR),
-                         {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
-                         QDirIterator::Subdirectories);
-         it.hasNext();) {
-        QFile file(it.next());
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(U8SCOPE_CODEC_DIR))) {
+        const std::string extension = entry.path().extension().string();
+        if (!entry.is_regular_file() || (extension != ".cpp" && extension != ".h"))
+            continue;
+        const std::string path = entry.path().string();
+        const std::optional<std::string> text = u8test::readFile(path);
+        REQUIRE_MESSAGE(text.has_value(), path);
         ++files;
-        const QString text = QString::fromUtf8(file.readAll());
-        QVERIFY2(!literal.match(text).hasMatch(), qPrintable(file.fileName()));
+        REQUIRE_MESSAGE(!std::regex_search(*text, literal), path);
     }
-    QVERIFY(files > 50);
+    REQUIRE(files > 50);
 }
 
-QTEST_APPLESS_MAIN(TestCpuFeatures)
-#include "tst_cpu_features.moc"
+} // namespace

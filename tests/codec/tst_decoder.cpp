@@ -3,22 +3,20 @@
 #include "codec_test_support.h"
 #include "u8codec/decoder.h"
 #include "u8codec/segmenter.h"
+#include "u8test/process.h"
 
-#include <QDir>
-#include <QProcess>
-#include <QStandardPaths>
-#include <QTemporaryDir>
-#include <QTest>
+#include <string>
+#include <unicode/utf8.h>
+#include <vector>
 
 #if U8SCOPE_HAVE_ICU
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
+#include <unicode/ustring.h>
 #endif
 
 using namespace u8codec;
 using u8test::Bytes;
-
-Q_DECLARE_METATYPE(u8codec::ErrorPolicy)
 
 namespace {
 
@@ -32,18 +30,20 @@ constexpr char32_t kWindows1252High[32] = {
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178, // 98-9F
 };
 
-QByteArray utf8Of(std::initializer_list<char32_t> cps) {
-    QString s;
-    for (char32_t cp : cps)
-        s += QStringView(QChar::fromUcs4(cp));
-    return s.toUtf8();
+// The code points in UTF-8, written by ICU's macro (not by the codec under test).
+std::string utf8Of(std::initializer_list<char32_t> cps) {
+    std::string out;
+    for (char32_t cp : cps) {
+        std::uint8_t units[4];
+        std::int32_t n = 0;
+        U8_APPEND_UNSAFE(units, n, UChar32(cp));
+        out.append(reinterpret_cast<const char*>(units), std::size_t(n));
+    }
+    return out;
 }
 
-QByteArray qbytes(const std::string& s) {
-    return QByteArray(s.data(), qsizetype(s.size()));
-}
-QByteArray qbytes(const Bytes& b) {
-    return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size()));
+std::string stringOf(const Bytes& b) {
+    return std::string(b.begin(), b.end());
 }
 
 // Inputs for the comparisons with ICU and Python: the constructed inputs, every pair of edge
@@ -57,7 +57,7 @@ std::vector<Bytes> comparisonInputs() {
         for (std::uint8_t b : kEdge)
             for (std::uint8_t c : kEdge)
                 inputs.push_back({0x41, a, b, c, 0x42});
-    QRandomGenerator rng(3629);
+    u8test::Random rng(3629);
     for (int n = 0; n < 400; ++n) {
         Bytes b(std::size_t(rng.bounded(1, 64)));
         for (auto& x : b)
@@ -67,7 +67,7 @@ std::vector<Bytes> comparisonInputs() {
     }
     for (const char* name : {"UTF-8-test.txt", "UTF-8-demo.txt"}) {
         Bytes b;
-        if (u8test::loadCorpus(QString::fromLatin1(name), b))
+        if (u8test::loadCorpus(name, b))
             inputs.push_back(std::move(b));
     }
     return inputs;
@@ -76,8 +76,8 @@ std::vector<Bytes> comparisonInputs() {
 #if U8SCOPE_HAVE_ICU
 // ICU's UTF-8 converter with its default substitution callback (U+FFFD for each illegal
 // sequence, which since ICU 60 is one maximal subpart) or with the skip callback; the UTF-16
-// result back in UTF-8 through Qt.
-QByteArray icuDecode(const Bytes& in, bool skip) {
+// result back in UTF-8 through ICU too.
+std::string icuDecode(const Bytes& in, bool skip) {
     UErrorCode status = U_ZERO_ERROR;
     UConverter* cnv = ucnv_open("UTF-8", &status);
     if (U_FAILURE(status))
@@ -90,8 +90,14 @@ QByteArray icuDecode(const Bytes& in, bool skip) {
                       reinterpret_cast<const char*>(in.data()), int32_t(in.size()), &status);
     ucnv_close(cnv);
     if (U_FAILURE(status))
-        return QByteArray("ICU error ") + u_errorName(status);
-    return QStringView(reinterpret_cast<const char16_t*>(out.data()), n).toUtf8();
+        return std::string("ICU error ") + u_errorName(status);
+    std::string utf8(std::size_t(n) * 3, '\0');
+    std::int32_t length = 0;
+    u_strToUTF8(utf8.data(), std::int32_t(utf8.size()), &length, out.data(), n, &status);
+    if (U_FAILURE(status))
+        return std::string("ICU error ") + u_errorName(status);
+    utf8.resize(std::size_t(length));
+    return utf8;
 }
 #endif
 
@@ -112,21 +118,21 @@ while i < len(data):
 out.close()
 )";
 
-void appendFramed(QByteArray& to, const QByteArray& bytes) {
-    const quint32 n = quint32(bytes.size());
+void appendFramed(std::string& to, const std::string& bytes) {
+    const auto n = std::uint32_t(bytes.size());
     const char len[4] = {char(n & 0xFF), char((n >> 8) & 0xFF), char((n >> 16) & 0xFF),
                          char(n >> 24)};
     to.append(len, 4);
     to.append(bytes);
 }
 
-QList<QByteArray> readFramed(const QByteArray& from) {
-    QList<QByteArray> out;
-    qsizetype i = 0;
+std::vector<std::string> readFramed(const std::string& from) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
     while (i + 4 <= from.size()) {
-        const auto* p = reinterpret_cast<const unsigned char*>(from.constData() + i);
-        const qsizetype n = qsizetype(p[0] | (p[1] << 8) | (p[2] << 16) | (quint32(p[3]) << 24));
-        out.append(from.mid(i + 4, n));
+        const auto* p = reinterpret_cast<const unsigned char*>(from.data() + i);
+        const auto n = std::size_t(p[0] | (p[1] << 8) | (p[2] << 16) | (std::uint32_t(p[3]) << 24));
+        out.push_back(from.substr(i + 4, n));
         i += 4 + n;
     }
     return out;
@@ -149,240 +155,214 @@ bool isWellFormed(const std::string& s) {
 
 } // namespace
 
-class TestDecoder : public QObject {
-    Q_OBJECT
-private slots:
-    void policies_data();
-    void policies();
-    void strictStopsAtFirstError();
-    void firstErrorWithoutDecoding();
-    void policyNames();
-    void cp1252EveryByte();
-    void latin1EveryByte();
-    void outputIsAlwaysWellFormed();
-    void sameAsIcu();
-    void sameAsPython();
-    void corpusReplacementCount();
-    void validatedCopyAcrossBlocks();
-    void policiesAcrossChunkings_data();
-    void policiesAcrossChunkings();
-    void writerGetsStretchesWithoutCopy();
+struct PolicyCase {
+    const char* name;
+    const char* hexInput;
+    ErrorPolicy policy;
+    std::string expected; // UTF-8
+    int errorSegments;
 };
 
-void TestDecoder::policies_data() {
-    QTest::addColumn<QByteArray>("hexInput");
-    QTest::addColumn<ErrorPolicy>("policy");
-    QTest::addColumn<QByteArray>("expected"); // UTF-8
-    QTest::addColumn<int>("errorSegments");
-    const QByteArray fffd = utf8Of({0xFFFD});
-    const QByteArray table38 = "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64";
-    // Unicode Standard table 3-8: one U+FFFD per maximal subpart.
-    QTest::newRow("table 3-8 replace")
-        << table38 << ErrorPolicy::Replace
-        << "a" + fffd + fffd + fffd + "b" + fffd + "c" + fffd + fffd + "d" << 6;
-    QTest::newRow("table 3-8 ignore") << table38 << ErrorPolicy::Ignore << QByteArray("abcd") << 6;
-    QTest::newRow("table 3-8 latin1")
-        << table38 << ErrorPolicy::Latin1
-        << utf8Of({'a', 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2, 'b', 0x80, 'c', 0x80, 0xBF, 'd'}) << 6;
-    QTest::newRow("table 3-8 cp1252") << table38 << ErrorPolicy::Cp1252
-                                      << utf8Of({'a', 0xF1, 0x20AC, 0x20AC, 0xE1, 0x20AC, 0xC2, 'b',
-                                                 0x20AC, 'c', 0x20AC, 0xBF, 'd'})
-                                      << 6;
-    QTest::newRow("valid text untouched under strict")
-        << QByteArray("41 E2 82 AC F0 9F 98 80") << ErrorPolicy::Strict
-        << utf8Of({'A', 0x20AC, 0x1F600}) << 0;
-    QTest::newRow("C0 AF replace")
-        << QByteArray("C0 AF") << ErrorPolicy::Replace << fffd + fffd << 2;
-    QTest::newRow("C0 AF latin1") << QByteArray("C0 AF") << ErrorPolicy::Latin1
-                                  << utf8Of({0xC0, 0xAF}) << 2;
-    QTest::newRow("truncated at end replace")
-        << QByteArray("41 F0 9F 98") << ErrorPolicy::Replace << "A" + fffd << 1;
-    QTest::newRow("truncated at end cp1252") << QByteArray("41 F0 9F 98") << ErrorPolicy::Cp1252
-                                             << utf8Of({'A', 0xF0, 0x0178, 0x02DC}) << 1;
-    QTest::newRow("mojibake bytes cp1252 unassigned")
-        << QByteArray("81 8D 8F 90 9D") << ErrorPolicy::Cp1252
-        << utf8Of({0x81, 0x8D, 0x8F, 0x90, 0x9D}) << 5;
-    QTest::newRow("surrogate pair ignore")
-        << QByteArray("78 ED A0 BD ED B8 80 79") << ErrorPolicy::Ignore << QByteArray("xy") << 6;
-    QTest::newRow("empty") << QByteArray() << ErrorPolicy::Replace << QByteArray() << 0;
+TEST_CASE("each policy's output, and the error segments counted") {
+    const std::string fffd = utf8Of({0xFFFD});
+    const char* const table38 = "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64";
+    const PolicyCase rows[] = {
+        // Unicode Standard table 3-8: one U+FFFD per maximal subpart.
+        {"table 3-8 replace", table38, ErrorPolicy::Replace,
+         "a" + fffd + fffd + fffd + "b" + fffd + "c" + fffd + fffd + "d", 6},
+        {"table 3-8 ignore", table38, ErrorPolicy::Ignore, "abcd", 6},
+        {"table 3-8 latin1", table38, ErrorPolicy::Latin1,
+         utf8Of({'a', 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2, 'b', 0x80, 'c', 0x80, 0xBF, 'd'}), 6},
+        {"table 3-8 cp1252", table38, ErrorPolicy::Cp1252,
+         utf8Of(
+             {'a', 0xF1, 0x20AC, 0x20AC, 0xE1, 0x20AC, 0xC2, 'b', 0x20AC, 'c', 0x20AC, 0xBF, 'd'}),
+         6},
+        {"valid text untouched under strict", "41 E2 82 AC F0 9F 98 80", ErrorPolicy::Strict,
+         utf8Of({'A', 0x20AC, 0x1F600}), 0},
+        {"C0 AF replace", "C0 AF", ErrorPolicy::Replace, fffd + fffd, 2},
+        {"C0 AF latin1", "C0 AF", ErrorPolicy::Latin1, utf8Of({0xC0, 0xAF}), 2},
+        {"truncated at end replace", "41 F0 9F 98", ErrorPolicy::Replace, "A" + fffd, 1},
+        {"truncated at end cp1252", "41 F0 9F 98", ErrorPolicy::Cp1252,
+         utf8Of({'A', 0xF0, 0x0178, 0x02DC}), 1},
+        {"mojibake bytes cp1252 unassigned", "81 8D 8F 90 9D", ErrorPolicy::Cp1252,
+         utf8Of({0x81, 0x8D, 0x8F, 0x90, 0x9D}), 5},
+        {"surrogate pair ignore", "78 ED A0 BD ED B8 80 79", ErrorPolicy::Ignore, "xy", 6},
+        {"empty", "", ErrorPolicy::Replace, "", 0},
+    };
+    for (const PolicyCase& row : rows) {
+        SUBCASE(row.name) {
+            const ErrorPolicy policy = row.policy;
+            const int errorSegments = row.errorSegments;
+            const Bytes in = u8test::hex(row.hexInput);
+            std::optional<Segment> firstError;
+            REQUIRE(u8test::bytesOf(decode(u8test::view(in), policy, &firstError)) ==
+                    u8test::bytesOf(row.expected));
+            REQUIRE(firstError.has_value() == (errorSegments > 0));
+            Decoder d(policy);
+            std::string out;
+            REQUIRE(d.feed(u8test::view(in), out));
+            REQUIRE(d.finish(out));
+            REQUIRE(int(d.errorSegments()) == errorSegments);
+        }
+    }
 }
 
-void TestDecoder::policies() {
-    QFETCH(QByteArray, hexInput);
-    QFETCH(ErrorPolicy, policy);
-    QFETCH(QByteArray, expected);
-    QFETCH(int, errorSegments);
-    const Bytes in = u8test::hex(hexInput.constData());
-    std::optional<Segment> firstError;
-    QCOMPARE(qbytes(decode(u8test::view(in), policy, &firstError)), expected);
-    QCOMPARE(firstError.has_value(), errorSegments > 0);
-    Decoder d(policy);
-    std::string out;
-    QVERIFY(d.feed(u8test::view(in), out));
-    QVERIFY(d.finish(out));
-    QCOMPARE(int(d.errorSegments()), errorSegments);
-}
-
-void TestDecoder::strictStopsAtFirstError() {
+TEST_CASE("strict stops at the first error, and appends nothing after it") {
     const Bytes in = u8test::hex("41 42 E2 82 43 C0 44");
     Decoder d(ErrorPolicy::Strict, 100);
     std::string out;
-    QVERIFY(!d.feed(u8test::view(in), out));
-    QCOMPARE(out, std::string("AB")); // what came before the error, nothing after it
-    QVERIFY(d.firstError().has_value());
-    QCOMPARE(d.firstError()->offset, std::uint64_t(102));
-    QCOMPARE(int(d.firstError()->length), 2);
-    QCOMPARE(d.firstError()->error, ErrorKind::Truncated);
+    REQUIRE(!d.feed(u8test::view(in), out));
+    REQUIRE(out == std::string("AB")); // what came before the error, nothing after it
+    REQUIRE(d.firstError().has_value());
+    REQUIRE(d.firstError()->offset == std::uint64_t(102));
+    REQUIRE(int(d.firstError()->length) == 2);
+    REQUIRE(d.firstError()->error == ErrorKind::Truncated);
     // Once failed, further bytes append nothing.
     const Bytes more = u8test::hex("45 46");
-    QVERIFY(!d.feed(u8test::view(more), out));
-    QVERIFY(!d.finish(out));
-    QCOMPARE(out, std::string("AB"));
+    REQUIRE(!d.feed(u8test::view(more), out));
+    REQUIRE(!d.finish(out));
+    REQUIRE(out == std::string("AB"));
     // A truncated sequence at the very end fails only at finish().
     Decoder e(ErrorPolicy::Strict);
     std::string out2;
-    QVERIFY(e.feed(u8test::view(u8test::hex("41 E2 82")), out2));
-    QVERIFY(!e.finish(out2));
-    QCOMPARE(out2, std::string("A"));
-    QCOMPARE(e.firstError()->error, ErrorKind::Truncated);
+    REQUIRE(e.feed(u8test::view(u8test::hex("41 E2 82")), out2));
+    REQUIRE(!e.finish(out2));
+    REQUIRE(out2 == std::string("A"));
+    REQUIRE(e.firstError()->error == ErrorKind::Truncated);
 }
 
 // firstErrorIn() finds, without decoding, the error a strict decode stops at: the same segment
 // on every comparison input and on each input cut at every length (an error near the end, a
 // character cut short by it), and none in well-formed text.
-void TestDecoder::firstErrorWithoutDecoding() {
-    QCOMPARE(firstErrorIn({}), std::optional<Segment>{});
+TEST_CASE("firstErrorIn finds, without decoding, the error a strict decode stops at") {
+    REQUIRE(firstErrorIn({}) == (std::optional<Segment>{}));
     const Bytes clean = u8test::hex("41 C3 A9 E2 82 AC F0 9F 98 80");
-    QCOMPARE(firstErrorIn(u8test::view(clean)), std::optional<Segment>{});
+    REQUIRE(firstErrorIn(u8test::view(clean)) == (std::optional<Segment>{}));
     const std::optional<Segment> found = firstErrorIn(u8test::view(u8test::hex("41 42 E2 82 43")));
-    QVERIFY(found.has_value());
-    QCOMPARE(found->offset, std::uint64_t(2));
-    QCOMPARE(found->error, ErrorKind::Truncated);
+    REQUIRE(found.has_value());
+    REQUIRE(found->offset == std::uint64_t(2));
+    REQUIRE(found->error == ErrorKind::Truncated);
     int errors = 0;
     for (const Bytes& whole : comparisonInputs()) {
         for (std::size_t cut = 0; cut <= std::min<std::size_t>(whole.size(), 70); ++cut) {
             const auto in = u8test::view(whole).first(whole.size() - cut);
             std::optional<Segment> strict;
             static_cast<void>(decode(in, ErrorPolicy::Strict, &strict)); // only where it stops
-            QCOMPARE(firstErrorIn(in), strict);
+            REQUIRE(firstErrorIn(in) == strict);
             errors += strict.has_value();
         }
     }
-    QVERIFY(errors > 100); // the inputs do hold errors, at many places
+    REQUIRE(errors > 100); // the inputs do hold errors, at many places
 }
 
-void TestDecoder::policyNames() {
+TEST_CASE("the policies' names") {
     for (ErrorPolicy p : {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
                           ErrorPolicy::Latin1, ErrorPolicy::Cp1252})
-        QCOMPARE(errorPolicyFromName(name(p)), std::optional<ErrorPolicy>(p));
-    QCOMPARE(name(ErrorPolicy::Cp1252), std::string_view("cp1252"));
-    QVERIFY(!errorPolicyFromName("windows-1252").has_value());
-    QVERIFY(!errorPolicyFromName("").has_value());
+        REQUIRE(errorPolicyFromName(name(p)) == (std::optional<ErrorPolicy>(p)));
+    REQUIRE(name(ErrorPolicy::Cp1252) == std::string_view("cp1252"));
+    REQUIRE(!errorPolicyFromName("windows-1252").has_value());
+    REQUIRE(!errorPolicyFromName("").has_value());
 }
 
-void TestDecoder::cp1252EveryByte() {
+TEST_CASE("cp1252: every byte's character, and the five unassigned ones are C1 controls") {
     for (int b = 0; b < 256; ++b) {
         const char32_t want = b >= 0x80 && b <= 0x9F ? kWindows1252High[b - 0x80] : char32_t(b);
-        QCOMPARE(uint(cp1252ToUnicode(std::uint8_t(b))), uint(want));
+        REQUIRE(uint(cp1252ToUnicode(std::uint8_t(b))) == uint(want));
         // A high byte on its own is always an error segment (a stray continuation, a lead at
         // the end, or a byte that never appears), so the cp1252 policy shows its character.
         if (b >= 0x80) {
             const Bytes in{std::uint8_t(b)};
-            QCOMPARE(qbytes(decode(u8test::view(in), ErrorPolicy::Cp1252)), utf8Of({want}));
+            REQUIRE(u8test::bytesOf(decode(u8test::view(in), ErrorPolicy::Cp1252)) ==
+                    u8test::bytesOf(utf8Of({want})));
         }
     }
     // The five bytes windows-1252 leaves unassigned are the C1 controls of the same value.
     for (int b : {0x81, 0x8D, 0x8F, 0x90, 0x9D})
-        QCOMPARE(uint(cp1252ToUnicode(std::uint8_t(b))), uint(b));
+        REQUIRE(uint(cp1252ToUnicode(std::uint8_t(b))) == uint(b));
 }
 
-void TestDecoder::latin1EveryByte() {
+TEST_CASE("latin1: every high byte is the code point of its value") {
     for (int b = 0x80; b < 256; ++b) {
         const Bytes in{0x41, std::uint8_t(b), 0x42};
-        QCOMPARE(qbytes(decode(u8test::view(in), ErrorPolicy::Latin1)),
-                 utf8Of({'A', char32_t(b), 'B'}));
+        REQUIRE(u8test::bytesOf(decode(u8test::view(in), ErrorPolicy::Latin1)) ==
+                u8test::bytesOf(utf8Of({'A', char32_t(b), 'B'})));
     }
 }
 
-void TestDecoder::outputIsAlwaysWellFormed() {
+TEST_CASE("the output is well-formed under every policy") {
     for (const Bytes& in : comparisonInputs())
         for (ErrorPolicy p : {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
                               ErrorPolicy::Latin1, ErrorPolicy::Cp1252}) {
             const std::string out = decode(u8test::view(in), p);
-            QVERIFY2(isWellFormed(out), qPrintable(u8test::hexString(u8test::view(in))));
+            REQUIRE_MESSAGE(isWellFormed(out), u8test::hexString(u8test::view(in)));
         }
 }
 
-void TestDecoder::sameAsIcu() {
+TEST_CASE("replace and ignore give what ICU's converter gives") {
 #if U8SCOPE_HAVE_ICU
     for (const Bytes& in : comparisonInputs()) {
-        const QByteArray replaced = qbytes(decode(u8test::view(in), ErrorPolicy::Replace));
-        const QByteArray ignored = qbytes(decode(u8test::view(in), ErrorPolicy::Ignore));
-        QVERIFY2(replaced == icuDecode(in, false),
-                 qPrintable(QStringLiteral("replace: ") + u8test::hexString(u8test::view(in))));
-        QVERIFY2(ignored == icuDecode(in, true),
-                 qPrintable(QStringLiteral("ignore: ") + u8test::hexString(u8test::view(in))));
+        const std::string replaced = decode(u8test::view(in), ErrorPolicy::Replace);
+        const std::string ignored = decode(u8test::view(in), ErrorPolicy::Ignore);
+        REQUIRE_MESSAGE((replaced == icuDecode(in, false)),
+                        "replace: ", u8test::hexString(u8test::view(in)));
+        REQUIRE_MESSAGE((ignored == icuDecode(in, true)),
+                        "ignore: ", u8test::hexString(u8test::view(in)));
     }
 #else
-    QSKIP("built without ICU");
+    U8TEST_SKIP("built without ICU");
 #endif
 }
 
-void TestDecoder::sameAsPython() {
-    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
-    if (python.isEmpty())
-        QSKIP("python3 not found");
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
+TEST_CASE("replace and ignore give what Python 3 gives") {
+    const std::string python = u8test::findExecutable("python3");
+    if (python.empty())
+        U8TEST_SKIP("python3 not found");
+    const u8test::TempDir dir;
     const std::vector<Bytes> inputs = comparisonInputs();
-    QByteArray framed;
+    std::string framed;
     for (const Bytes& in : inputs)
-        appendFramed(framed, qbytes(in));
-    QFile inFile(dir.filePath(QStringLiteral("in.bin")));
-    QVERIFY(inFile.open(QIODevice::WriteOnly));
-    QCOMPARE(inFile.write(framed), framed.size());
-    inFile.close();
-    QProcess proc;
-    proc.start(python, {QStringLiteral("-c"), QString::fromLatin1(kPythonScript), inFile.fileName(),
-                        dir.filePath(QStringLiteral("out.bin"))});
-    QVERIFY2(proc.waitForFinished(60000), qPrintable(proc.errorString()));
-    QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0,
-             proc.readAllStandardError().constData());
-    QFile outFile(dir.filePath(QStringLiteral("out.bin")));
-    QVERIFY(outFile.open(QIODevice::ReadOnly));
-    const QList<QByteArray> outputs = readFramed(outFile.readAll());
-    QCOMPARE(outputs.size(), qsizetype(inputs.size() * 2));
+        appendFramed(framed, stringOf(in));
+    const std::string inFile = u8test::writeFile(dir.filePath("in.bin"), framed);
+    u8test::ProcessOptions options;
+    options.timeoutMs = 60000;
+    const u8test::ProcessRun run =
+        u8test::runProcess(python, {"-c", kPythonScript, inFile, dir.filePath("out.bin")}, options);
+    REQUIRE_MESSAGE(run.started, "python3 did not start");
+    REQUIRE_MESSAGE(!run.timedOut, "python3 did not finish in 60 s");
+    REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+    const std::vector<std::string> outputs =
+        readFramed(u8test::readFileOrFail(dir.filePath("out.bin")));
+    REQUIRE(outputs.size() == inputs.size() * 2);
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        const QString label = u8test::hexString(u8test::view(inputs[i])).left(200);
-        QVERIFY2(qbytes(decode(u8test::view(inputs[i]), ErrorPolicy::Replace)) ==
-                     outputs[qsizetype(2 * i)],
-                 qPrintable(QStringLiteral("replace: ") + label));
-        QVERIFY2(qbytes(decode(u8test::view(inputs[i]), ErrorPolicy::Ignore)) ==
-                     outputs[qsizetype(2 * i + 1)],
-                 qPrintable(QStringLiteral("ignore: ") + label));
+        const std::string label = u8test::hexString(u8test::view(inputs[i])).substr(0, 200);
+        REQUIRE_MESSAGE((decode(u8test::view(inputs[i]), ErrorPolicy::Replace) == outputs[2 * i]),
+                        "replace: ", label);
+        REQUIRE_MESSAGE(
+            (decode(u8test::view(inputs[i]), ErrorPolicy::Ignore) == outputs[2 * i + 1]),
+            "ignore: ", label);
     }
 }
 
-void TestDecoder::corpusReplacementCount() {
+TEST_CASE("the corpus's test file: one U+FFFD per error segment, and strict stops at the first") {
     Bytes in;
-    if (!u8test::loadCorpus(QStringLiteral("UTF-8-test.txt"), in))
-        QSKIP("corpus not found (U8SCOPE_CORPUS_DIR)");
+    if (!u8test::loadCorpus("UTF-8-test.txt", in))
+        U8TEST_SKIP("corpus not found (U8SCOPE_CORPUS_DIR)");
     // The file holds one U+FFFD itself (its test 2.3.3, EF BF BD, a valid character); every
     // other U+FFFD in the output stands for one error segment.
-    QCOMPARE(countReplacementCharacters(std::string(in.begin(), in.end())), 1);
+    REQUIRE(countReplacementCharacters(std::string(in.begin(), in.end())) == 1);
     Decoder d(ErrorPolicy::Replace);
     std::string out;
-    QVERIFY(d.feed(u8test::view(in), out));
-    QVERIFY(d.finish(out));
-    QCOMPARE(countReplacementCharacters(out), 379);
-    QCOMPARE(d.errorSegments(), std::uint64_t(378));
+    REQUIRE(d.feed(u8test::view(in), out));
+    REQUIRE(d.finish(out));
+    REQUIRE(countReplacementCharacters(out) == 379);
+    REQUIRE(d.errorSegments() == std::uint64_t(378));
     // Strict stops at the first of them, which is the first error segment of the file.
     std::optional<Segment> first;
     static_cast<void>(decode(u8test::view(in), ErrorPolicy::Strict, &first)); // where it stops
-    QVERIFY(first.has_value());
+    REQUIRE(first.has_value());
     for (const Segment& s : segment(u8test::view(in)))
         if (!s.isValid()) {
-            QCOMPARE(*first, s);
+            REQUIRE((*first) == s);
             break;
         }
 }
@@ -391,7 +371,7 @@ void TestDecoder::corpusReplacementCount() {
 // a time; errors near and across those blocks' edges, characters cut by them and by the chunks
 // fed, and every policy give what feeding one byte at a time (which never copies a block) gives:
 // the same text, the same first error, the same count.
-void TestDecoder::validatedCopyAcrossBlocks() {
+TEST_CASE("errors around the edges of the blocks copied whole give what one byte at a time gives") {
     std::string text;
     while (text.size() < 300000)
         text += "Grüße, Привет, 中文 and 😀 — ";
@@ -423,14 +403,14 @@ void TestDecoder::validatedCopyAcrossBlocks() {
             for (std::size_t at = 0; at < bytes.size(); at += chunk)
                 ok = d.feed(bytes.subspan(at, std::min(chunk, bytes.size() - at)), out) && ok;
             ok = d.finish(out) && ok;
-            QCOMPARE(ok, expectedOk);
-            QCOMPARE(ok, policy != ErrorPolicy::Strict);
-            QCOMPARE(out.size(), expected.size());
-            QVERIFY(out == expected);
-            QCOMPARE(d.errorSegments(), oneByOne.errorSegments());
-            QCOMPARE(d.firstError().has_value(), oneByOne.firstError().has_value());
+            REQUIRE(ok == expectedOk);
+            REQUIRE(ok == (policy != ErrorPolicy::Strict));
+            REQUIRE(out.size() == expected.size());
+            REQUIRE((out == expected)); // not printed: 300 kB
+            REQUIRE(d.errorSegments() == oneByOne.errorSegments());
+            REQUIRE(d.firstError().has_value() == oneByOne.firstError().has_value());
             if (d.firstError())
-                QCOMPARE(d.firstError()->offset, oneByOne.firstError()->offset);
+                REQUIRE(d.firstError()->offset == oneByOne.firstError()->offset);
         }
     }
 }
@@ -465,19 +445,18 @@ Decoded referenceDecode(std::span<const std::uint8_t> bytes, ErrorPolicy policy)
             d.ok = false;
             break;
         case ErrorPolicy::Replace:
-            d.text += utf8Of({0xFFFD}).toStdString();
+            d.text += utf8Of({0xFFFD});
             break;
         case ErrorPolicy::Ignore:
             break;
         case ErrorPolicy::Latin1:
             for (int k = 0; k < s.length; ++k)
-                d.text += utf8Of({char32_t(b[k])}).toStdString();
+                d.text += utf8Of({char32_t(b[k])});
             break;
         case ErrorPolicy::Cp1252:
             for (int k = 0; k < s.length; ++k)
                 d.text += utf8Of({b[k] >= 0x80 && b[k] <= 0x9F ? kWindows1252High[b[k] - 0x80]
-                                                               : char32_t(b[k])})
-                              .toStdString();
+                                                               : char32_t(b[k])});
             break;
         }
     }
@@ -497,21 +476,21 @@ Decoded decodeInChunks(std::span<const std::uint8_t> bytes, ErrorPolicy policy, 
 
 // Inputs for the fast paths: error-dense random bytes, text with errors now and then (every
 // kind, at window edges and far apart), and text that is valid throughout.
-QList<QPair<QString, Bytes>> fastPathInputs() {
-    QList<QPair<QString, Bytes>> inputs;
-    QRandomGenerator rng(1818);
+std::vector<std::pair<std::string, Bytes>> fastPathInputs() {
+    std::vector<std::pair<std::string, Bytes>> inputs;
+    u8test::Random rng(1818);
     Bytes random(60000);
     for (auto& b : random)
         b = std::uint8_t(rng.bounded(256));
-    inputs.append({QStringLiteral("random bytes"), random});
+    inputs.push_back({"random bytes", random});
     Bytes high(30000); // bytes 80-FF only: every policy's error path, no ASCII between
     for (auto& b : high)
         b = std::uint8_t(0x80 + rng.bounded(0x80));
-    inputs.append({QStringLiteral("high bytes"), high});
+    inputs.push_back({"high bytes", high});
     std::string text;
     while (text.size() < 150000)
         text += "Grüße, Привет, 中文 and 😀 — plain ASCII words in between. ";
-    inputs.append({QStringLiteral("valid"), Bytes(text.begin(), text.end())});
+    inputs.push_back({"valid", Bytes(text.begin(), text.end())});
     static const char* const kBad[] = {
         "\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80",
         "\xF5",     "\xFF",         "\x80",         "\xBF\xBF",
@@ -521,56 +500,54 @@ QList<QPair<QString, Bytes>> fastPathInputs() {
         for (std::size_t at = std::size_t(rng.bounded(density)); at < damaged.size();
              at += 1 + std::size_t(rng.bounded(density)))
             damaged.insert(at, kBad[rng.bounded(int(std::size(kBad)))]);
-        inputs.append({QStringLiteral("errors every ~%1 bytes").arg(density / 2),
-                       Bytes(damaged.begin(), damaged.end())});
+        inputs.push_back({"errors every ~" + std::to_string(density / 2) + " bytes",
+                          Bytes(damaged.begin(), damaged.end())});
     }
     std::string edges = text.substr(0, 4096);
     for (std::size_t at : {63, 64, 65, 127, 128, 129, 191, 192, 1000, 4000})
         edges.insert(at, kBad[at % std::size(kBad)]);
-    inputs.append({QStringLiteral("errors at window edges"), Bytes(edges.begin(), edges.end())});
+    inputs.push_back({"errors at window edges", Bytes(edges.begin(), edges.end())});
     return inputs;
 }
 
 } // namespace
 
-void TestDecoder::policiesAcrossChunkings_data() {
-    QTest::addColumn<ErrorPolicy>("policy");
-    for (ErrorPolicy p : {ErrorPolicy::Replace, ErrorPolicy::Ignore, ErrorPolicy::Latin1,
-                          ErrorPolicy::Cp1252, ErrorPolicy::Strict})
-        QTest::addRow("%s", name(p).data()) << p;
-}
-
 // Every policy over the vectorised paths (well-formed blocks copied whole, error windows from the
 // byte-class masks, latin1 and cp1252 from their tables) gives what the segments say and what
 // feeding one byte at a time gives (which never reaches those paths), for every chunking: the
 // same text, error count and first error.
-void TestDecoder::policiesAcrossChunkings() {
-    QFETCH(ErrorPolicy, policy);
-    for (const auto& [label, bytes] : fastPathInputs()) {
-        const Decoded want = referenceDecode(bytes, policy);
-        const Decoded oneByOne = decodeInChunks(bytes, policy, 1);
-        QVERIFY2(oneByOne.text == want.text, qPrintable(label + QStringLiteral(": one by one")));
-        QCOMPARE(oneByOne.errorSegments, policy == ErrorPolicy::Strict
-                                             ? std::min<std::uint64_t>(want.errorSegments, 1)
-                                             : want.errorSegments);
-        for (std::size_t chunk :
-             {std::size_t(2), std::size_t(3), std::size_t(63), std::size_t(64), std::size_t(65),
-              std::size_t(127), std::size_t(129), std::size_t(1000), std::size_t(4096),
-              std::size_t(65537), bytes.size()}) {
-            const QString where = label + QStringLiteral(", chunks of %1").arg(chunk);
-            const Decoded got = decodeInChunks(bytes, policy, chunk);
-            QVERIFY2(got.text == want.text, qPrintable(where));
-            QVERIFY2(got.text == oneByOne.text, qPrintable(where));
-            QCOMPARE(got.ok, want.ok);
-            QCOMPARE(got.errorSegments, oneByOne.errorSegments);
-            QVERIFY2(got.firstError == want.firstError, qPrintable(where));
+TEST_CASE(
+    "every policy over the vectorised paths gives what the segments say, for every chunking") {
+    for (ErrorPolicy policy : {ErrorPolicy::Replace, ErrorPolicy::Ignore, ErrorPolicy::Latin1,
+                               ErrorPolicy::Cp1252, ErrorPolicy::Strict})
+        SUBCASE(std::string(name(policy)).c_str()) {
+            for (const auto& [label, bytes] : fastPathInputs()) {
+                const Decoded want = referenceDecode(bytes, policy);
+                const Decoded oneByOne = decodeInChunks(bytes, policy, 1);
+                REQUIRE_MESSAGE((oneByOne.text == want.text), label, ": one by one");
+                REQUIRE(oneByOne.errorSegments ==
+                        (policy == ErrorPolicy::Strict
+                             ? std::min<std::uint64_t>(want.errorSegments, 1)
+                             : want.errorSegments));
+                for (std::size_t chunk :
+                     {std::size_t(2), std::size_t(3), std::size_t(63), std::size_t(64),
+                      std::size_t(65), std::size_t(127), std::size_t(129), std::size_t(1000),
+                      std::size_t(4096), std::size_t(65537), bytes.size()}) {
+                    const std::string where = label + ", chunks of " + std::to_string(chunk);
+                    const Decoded got = decodeInChunks(bytes, policy, chunk);
+                    REQUIRE_MESSAGE((got.text == want.text), where);
+                    REQUIRE_MESSAGE((got.text == oneByOne.text), where);
+                    REQUIRE(got.ok == want.ok);
+                    REQUIRE(got.errorSegments == oneByOne.errorSegments);
+                    REQUIRE_MESSAGE(got.firstError == want.firstError, where);
+                }
+            }
         }
-    }
 }
 
 // The Writer gets long well-formed stretches as views into the fed bytes, and in all the same
 // text as the string form.
-void TestDecoder::writerGetsStretchesWithoutCopy() {
+TEST_CASE("the Writer gets long well-formed stretches as views into the fed bytes") {
     for (const auto& [label, bytes] : fastPathInputs()) {
         for (ErrorPolicy policy : {ErrorPolicy::Replace, ErrorPolicy::Cp1252}) {
             for (std::size_t chunk : {std::size_t(1000), std::size_t(1) << 18, bytes.size()}) {
@@ -589,16 +566,13 @@ void TestDecoder::writerGetsStretchesWithoutCopy() {
                                       write) &&
                          ok;
                 ok = decoder.finish(write) && ok;
-                const QString where = label + QStringLiteral(", chunks of %1").arg(chunk);
+                const std::string where = label + ", chunks of " + std::to_string(chunk);
                 const Decoded intoString = decodeInChunks(bytes, policy, chunk);
-                QVERIFY2(written == intoString.text, qPrintable(where));
-                QVERIFY2(ok == intoString.ok, qPrintable(where));
-                if (label == QLatin1String("valid") && chunk >= (std::size_t(1) << 18))
-                    QVERIFY2(direct, qPrintable(where));
+                REQUIRE_MESSAGE((written == intoString.text), where);
+                REQUIRE_MESSAGE(ok == intoString.ok, where);
+                if (label == "valid" && chunk >= (std::size_t(1) << 18))
+                    REQUIRE_MESSAGE(direct, where);
             }
         }
     }
 }
-
-QTEST_GUILESS_MAIN(TestDecoder)
-#include "tst_decoder.moc"

@@ -6,7 +6,8 @@
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
 
-#include <QTest>
+#include <string>
+#include <vector>
 
 using namespace u8codec;
 using u8test::Bytes;
@@ -164,8 +165,8 @@ std::vector<Isa> scanPaths() {
     return out;
 }
 
-QString pathName(Isa p) {
-    return QString::fromLatin1(name(p).data(), qsizetype(name(p).size()));
+std::string pathName(Isa p) {
+    return std::string(name(p));
 }
 
 constexpr ErrorPolicy kPolicies[] = {ErrorPolicy::Strict, ErrorPolicy::Replace, ErrorPolicy::Ignore,
@@ -189,92 +190,68 @@ std::vector<Bytes> splitSubjects(const Bytes& b) {
     return out;
 }
 
-} // namespace
-
-class TestIncremental : public QObject {
-    Q_OBJECT
-private slots:
-    void inputs_data();
-    void segmenterEverySplit();
-    void segmenterEverySplit_data() { inputs_data(); }
-    void segmenterThreeWaySplits();
-    void segmenterThreeWaySplits_data() { inputs_data(); }
-    void problemsEverySplit();
-    void problemsEverySplit_data() { inputs_data(); }
-    void decoderEverySplit();
-    void decoderEverySplit_data() { inputs_data(); }
-    void scannerEverySplit();
-    void scannerEverySplit_data() { inputs_data(); }
-    void chunkSizes();
-    void chunkSizes_data() { inputs_data(); }
-    void scannerBlockEdges();
-
-private:
-    // One input each; QVERIFY in them returns early, the callers stop at the first failure.
-    void checkProblemsEverySplit(const Bytes& b);
-    void checkDecoderEverySplit(const Bytes& b);
-    void checkScannerEverySplit(const Bytes& b);
+struct Input {
+    std::string name;
+    Bytes bytes;
 };
 
-void TestIncremental::inputs_data() {
-    QTest::addColumn<QByteArray>("input");
+// The rows every test runs on.
+std::vector<Input> inputs() {
+    std::vector<Input> out;
     const auto constructed = u8test::constructedInputs();
     for (std::size_t i = 0; i < constructed.size(); ++i)
-        QTest::addRow("constructed %zu", i) << QByteArray(
-            reinterpret_cast<const char*>(constructed[i].data()), qsizetype(constructed[i].size()));
+        out.push_back({"constructed " + std::to_string(i), constructed[i]});
     for (const char* name : {"UTF-8-test.txt", "UTF-8-demo.txt"}) {
-        u8test::Bytes b;
-        if (u8test::loadCorpus(QString::fromLatin1(name), b))
-            QTest::newRow(name) << QByteArray(reinterpret_cast<const char*>(b.data()),
-                                              qsizetype(b.size()));
+        Bytes b;
+        if (u8test::loadCorpus(name, b))
+            out.push_back({name, std::move(b)});
     }
+    return out;
 }
 
-void TestIncremental::segmenterEverySplit() {
-    QFETCH(QByteArray, input);
-    const Bytes file = u8test::toBytes(input);
-    for (const Bytes& b : splitSubjects(file)) {
-        const auto whole = segment(u8test::view(b));
-        for (std::size_t p = 0; p <= b.size(); ++p) {
-            if (segmentsMatch(cutAt(b, {p}), whole))
-                continue;
-            const QString diff = u8test::firstDifference(segmentsOf(cutAt(b, {p})), whole);
-            QFAIL(qPrintable(
-                QStringLiteral("split at %1 of %2: ").arg(p).arg(u8test::hexString(b)) + diff));
+TEST_CASE("the segmenter fed in two chunks split anywhere gives the segments of one buffer") {
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            const Bytes& file = input.bytes;
+            for (const Bytes& b : splitSubjects(file)) {
+                const auto whole = segment(u8test::view(b));
+                for (std::size_t p = 0; p <= b.size(); ++p) {
+                    if (segmentsMatch(cutAt(b, {p}), whole))
+                        continue;
+                    const std::string diff =
+                        u8test::firstDifference(segmentsOf(cutAt(b, {p})), whole);
+                    FAIL("split at ", p, " of ", u8test::hexString(b), ": ", diff);
+                }
+            }
+            // The whole file too, split every 53 bytes: offsets carried over long distances.
+            const auto whole = segment(u8test::view(file));
+            for (std::size_t p = 0; p <= file.size(); p += 53)
+                REQUIRE_MESSAGE(segmentsMatch(cutAt(file, {p}), whole), "whole file, split at ", p);
         }
-    }
-    // The whole file too, split every 53 bytes: offsets carried over long distances.
-    const auto whole = segment(u8test::view(file));
-    for (std::size_t p = 0; p <= file.size(); p += 53)
-        QVERIFY2(segmentsMatch(cutAt(file, {p}), whole),
-                 qPrintable(QStringLiteral("whole file, split at %1").arg(p)));
 }
 
-void TestIncremental::segmenterThreeWaySplits() {
+TEST_CASE("the segmenter fed in three chunks cut close together gives the same segments") {
     // Two cuts close together split one sequence into three pieces (or leave an empty chunk).
-    QFETCH(QByteArray, input);
-    const Bytes b = u8test::toBytes(input);
-    if (b.size() > 4096)
-        QSKIP("the two-way splits and chunk sizes cover the corpus; this is for short inputs");
-    const auto whole = segment(u8test::view(b));
-    for (std::size_t p = 0; p <= b.size(); ++p)
-        for (std::size_t q = p; q <= std::min(b.size(), p + 4); ++q) {
-            const QString diff = u8test::firstDifference(segmentsOf(cutAt(b, {p, q})), whole);
-            QVERIFY2(diff.isEmpty(),
-                     qPrintable(QStringLiteral("cuts at %1, %2: ").arg(p).arg(q) + diff));
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            const Bytes& b = input.bytes;
+            if (b.size() > 4096) {
+                // The two-way splits and chunk sizes cover the corpus; this is for short inputs.
+                MESSAGE("skipped: the two-way splits and chunk sizes cover the corpus");
+                continue;
+            }
+            const auto whole = segment(u8test::view(b));
+            for (std::size_t p = 0; p <= b.size(); ++p)
+                for (std::size_t q = p; q <= std::min(b.size(), p + 4); ++q) {
+                    const std::string diff =
+                        u8test::firstDifference(segmentsOf(cutAt(b, {p, q})), whole);
+                    REQUIRE_MESSAGE(diff.empty(), "cuts at ", p, ", ", q, ": ", diff);
+                }
         }
 }
 
-void TestIncremental::problemsEverySplit() {
-    QFETCH(QByteArray, input);
-    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
-        checkProblemsEverySplit(b);
-        if (QTest::currentTestFailed())
-            return;
-    }
-}
-
-void TestIncremental::checkProblemsEverySplit(const Bytes& b) {
+// One input each; a failing REQUIRE in them ends the test case, as QVERIFY did its row.
+void checkProblemsEverySplit(const Bytes& b) {
     const auto whole = problemsOf(cutAt(b, {}));
     // Every error segment is covered by exactly one problem, in order.
     std::uint64_t covered = 0;
@@ -283,64 +260,65 @@ void TestIncremental::checkProblemsEverySplit(const Bytes& b) {
     std::uint64_t errors = 0;
     for (const Segment& s : segment(u8test::view(b)))
         errors += !s.isValid();
-    QCOMPARE(covered, errors);
+    REQUIRE(covered == errors);
     for (std::size_t p = 0; p <= b.size(); ++p)
-        QVERIFY2(problemsMatch(cutAt(b, {p}), whole),
-                 qPrintable(QStringLiteral("split at %1 of %2").arg(p).arg(u8test::hexString(b))));
+        REQUIRE_MESSAGE(problemsMatch(cutAt(b, {p}), whole), "split at ", p, " of ",
+                        u8test::hexString(b));
 }
 
-void TestIncremental::decoderEverySplit() {
-    QFETCH(QByteArray, input);
-    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
-        checkDecoderEverySplit(b);
-        if (QTest::currentTestFailed())
-            return;
-    }
+TEST_CASE("problems found in two chunks split anywhere are those of one buffer") {
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            for (const Bytes& b : splitSubjects(input.bytes))
+                checkProblemsEverySplit(b);
+        }
 }
 
-void TestIncremental::checkDecoderEverySplit(const Bytes& b) {
+void checkDecoderEverySplit(const Bytes& b) {
     for (ErrorPolicy policy : kPolicies) {
         const Decoded whole = decodeChunks(cutAt(b, {}), policy);
         std::optional<Segment> oneShotError;
-        QCOMPARE(decode(u8test::view(b), policy, &oneShotError), whole.text);
-        QCOMPARE(oneShotError, whole.firstError);
+        REQUIRE(decode(u8test::view(b), policy, &oneShotError) == whole.text);
+        REQUIRE(oneShotError == whole.firstError);
         Decoded split;
         for (std::size_t p = 0; p <= b.size(); ++p) {
             // Reuse one output buffer across splits.
             split = decodeChunks(cutAt(b, {p}), policy, std::move(split.text));
-            QVERIFY2(split == whole, qPrintable(QStringLiteral("%1, split at %2 of %3")
-                                                    .arg(QLatin1String(name(policy).data()))
-                                                    .arg(p)
-                                                    .arg(u8test::hexString(b))));
+            REQUIRE_MESSAGE((split == whole), name(policy), ", split at ", p, " of ",
+                            u8test::hexString(b));
         }
     }
 }
 
-void TestIncremental::scannerEverySplit() {
-    QFETCH(QByteArray, input);
-    for (const Bytes& b : splitSubjects(u8test::toBytes(input))) {
-        checkScannerEverySplit(b);
-        if (QTest::currentTestFailed())
-            return;
-    }
+TEST_CASE("every policy's decoding in two chunks split anywhere is that of one buffer") {
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            for (const Bytes& b : splitSubjects(input.bytes))
+                checkDecoderEverySplit(b);
+        }
 }
 
-void TestIncremental::checkScannerEverySplit(const Bytes& b) {
+void checkScannerEverySplit(const Bytes& b) {
     const ScanSummary reference = referenceSummary(b);
     // Every kernel this CPU can run (the vectorised ones skip ASCII and valid blocks).
     for (Isa path : scanPaths()) {
-        QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
-                 qPrintable(QStringLiteral("%1: %2").arg(pathName(path), u8test::hexString(b))));
+        REQUIRE_MESSAGE(sameSummary(scan(u8test::view(b), path), reference), pathName(path), ": ",
+                        u8test::hexString(b));
         for (std::size_t p = 0; p <= b.size(); ++p)
-            QVERIFY2(sameSummary(scanChunks(cutAt(b, {p}), path), reference),
-                     qPrintable(QStringLiteral("%1: split at %2 of %3")
-                                    .arg(pathName(path))
-                                    .arg(p)
-                                    .arg(u8test::hexString(b))));
+            REQUIRE_MESSAGE(sameSummary(scanChunks(cutAt(b, {p}), path), reference), pathName(path),
+                            ": split at ", p, " of ", u8test::hexString(b));
     }
 }
 
-void TestIncremental::scannerBlockEdges() {
+TEST_CASE("every kernel's summary in two chunks split anywhere is the reference's") {
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            for (const Bytes& b : splitSubjects(input.bytes))
+                checkScannerEverySplit(b);
+        }
+}
+
+TEST_CASE("the kernels' blocks: a sequence at every position around the block sizes") {
     // The vectorised kernels work in blocks: put an ill-formed or multi-byte sequence at every
     // position of inputs around the block sizes, in ASCII and in 3-byte text, and split them
     // there too.
@@ -362,41 +340,38 @@ void TestIncremental::scannerBlockEdges() {
                     b.insert(b.begin() + std::ptrdiff_t(at), insert.begin(), insert.end());
                     const ScanSummary reference = referenceSummary(b);
                     for (Isa path : scanPaths()) {
-                        QVERIFY2(sameSummary(scan(u8test::view(b), path), reference),
-                                 qPrintable(QStringLiteral("%1: %2").arg(pathName(path),
-                                                                         u8test::hexString(b))));
-                        QVERIFY2(sameSummary(scanChunks(cutAt(b, {at}), path), reference),
-                                 qPrintable(QStringLiteral("%1: split at %2 of %3")
-                                                .arg(pathName(path))
-                                                .arg(at)
-                                                .arg(u8test::hexString(b))));
+                        REQUIRE_MESSAGE(sameSummary(scan(u8test::view(b), path), reference),
+                                        pathName(path), ": ", u8test::hexString(b));
+                        REQUIRE_MESSAGE(sameSummary(scanChunks(cutAt(b, {at}), path), reference),
+                                        pathName(path), ": split at ", at, " of ",
+                                        u8test::hexString(b));
                     }
                 }
         }
     }
 }
 
-void TestIncremental::chunkSizes() {
-    QFETCH(QByteArray, input);
-    const Bytes b = u8test::toBytes(input);
-    const auto whole = segment(u8test::view(b));
-    const auto problems = problemsOf(cutAt(b, {}));
-    const ScanSummary summary = referenceSummary(b);
-    for (std::size_t size = 1; size <= 7; ++size) {
-        const Chunks chunks = cutEvery(b, size);
-        const QString diff = u8test::firstDifference(segmentsOf(chunks), whole);
-        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("chunks of %1: ").arg(size) + diff));
-        QVERIFY2(sameProblems(problemsOf(chunks), problems),
-                 qPrintable(QStringLiteral("problems, chunks of %1").arg(size)));
-        QVERIFY2(sameSummary(scanChunks(chunks), summary),
-                 qPrintable(QStringLiteral("summary, chunks of %1").arg(size)));
-        for (ErrorPolicy policy : kPolicies)
-            QVERIFY2(decodeChunks(chunks, policy) == decodeChunks(cutAt(b, {}), policy),
-                     qPrintable(QStringLiteral("%1, chunks of %2")
-                                    .arg(QLatin1String(name(policy).data()))
-                                    .arg(size)));
-    }
+TEST_CASE("chunks of 1 to 7 bytes give the segments, problems, summary and text of one buffer") {
+    for (const Input& input : inputs())
+        SUBCASE(input.name.c_str()) {
+            const Bytes& b = input.bytes;
+            const auto whole = segment(u8test::view(b));
+            const auto problems = problemsOf(cutAt(b, {}));
+            const ScanSummary summary = referenceSummary(b);
+            for (std::size_t size = 1; size <= 7; ++size) {
+                const Chunks chunks = cutEvery(b, size);
+                const std::string diff = u8test::firstDifference(segmentsOf(chunks), whole);
+                REQUIRE_MESSAGE(diff.empty(), "chunks of ", size, ": ", diff);
+                REQUIRE_MESSAGE(sameProblems(problemsOf(chunks), problems), "problems, chunks of ",
+                                size);
+                REQUIRE_MESSAGE(sameSummary(scanChunks(chunks), summary), "summary, chunks of ",
+                                size);
+                for (ErrorPolicy policy : kPolicies)
+                    REQUIRE_MESSAGE(
+                        (decodeChunks(chunks, policy) == decodeChunks(cutAt(b, {}), policy)),
+                        name(policy), ", chunks of ", size);
+            }
+        }
 }
 
-QTEST_GUILESS_MAIN(TestIncremental)
-#include "tst_incremental.moc"
+} // namespace

@@ -6,11 +6,10 @@
 #include "piece_model.h"
 #include "u8codec/piece_table.h"
 
-#include <QTemporaryDir>
-#include <QTest>
 #include <atomic>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <thread>
 #include <unistd.h>
 
@@ -54,147 +53,121 @@ private:
     std::uint64_t size_;
 };
 
-} // namespace
-
-class TestPieceTable : public QObject {
-    Q_OBJECT
-
-private slots:
-    void emptyDocument();
-    void insertAtStartMiddleEnd();
-    void eraseAtStartMiddleEnd();
-    void replaceAndOverwrite();
-    void acrossPieces();
-    void undoRedoAreExact();
-    void undoRefusesWhatIsNotThere();
-    void outOfRangeChangesNothing();
-    void typedRunsMerge();
-    void secondDigitRewritesItsByte();
-    void editedRangesAreHunks();
-    void revertRestoresTheFile();
-    void unmodifiedIsAboutLayoutNotBytes();
-    void snapshotsDoNotChange();
-    void offsetsPastFourGiB();
-    void originalThatShrinks();
-    void randomAgainstVector_data();
-    void randomAgainstVector();
-};
-
-void TestPieceTable::emptyDocument() {
+TEST_CASE("an empty document, with or without a source") {
     for (const auto& source : {std::shared_ptr<const u8codec::ByteSource>(), memory("")}) {
         PieceTable t(source);
-        QCOMPARE(t.size(), std::uint64_t(0));
-        QVERIFY(t.isUnmodified());
-        QVERIFY(!t.referencesOriginal());
-        QCOMPARE(t.pieceCount(), std::size_t(0));
+        REQUIRE(t.size() == std::uint64_t(0));
+        REQUIRE(t.isUnmodified());
+        REQUIRE(!t.referencesOriginal());
+        REQUIRE(t.pieceCount() == std::size_t(0));
         std::uint8_t b[4];
-        QCOMPARE(t.read(0, b), std::size_t(0));
-        QVERIFY(t.editedRanges(0, 0).empty());
-        QCOMPARE(t.originalState(), OriginalState::Unchanged);
+        REQUIRE(t.read(0, b) == std::size_t(0));
+        REQUIRE(t.editedRanges(0, 0).empty());
+        REQUIRE(t.originalState() == OriginalState::Unchanged);
         const Edit noop = t.erase(0, 0).value();
-        QVERIFY(!noop.changes());
-        QVERIFY(t.undo(noop));
+        REQUIRE(!noop.changes());
+        REQUIRE(t.undo(noop));
         const Edit e = t.insert(0, bytes("abc")).value();
-        QCOMPARE(contentOf(t), std::string("abc"));
-        QVERIFY(!t.isUnmodified());
-        QCOMPARE(t.editedRanges(0, 3), (std::vector<EditedRange>{{0, 3, 0, 0}}));
-        QVERIFY(t.undo(e));
-        QVERIFY(t.isUnmodified());
-        QCOMPARE(t.size(), std::uint64_t(0));
+        REQUIRE(contentOf(t) == std::string("abc"));
+        REQUIRE(!t.isUnmodified());
+        REQUIRE(t.editedRanges(0, 3) == (std::vector<EditedRange>{{0, 3, 0, 0}}));
+        REQUIRE(t.undo(e));
+        REQUIRE(t.isUnmodified());
+        REQUIRE(t.size() == std::uint64_t(0));
     }
 }
 
-void TestPieceTable::insertAtStartMiddleEnd() {
+TEST_CASE("inserting at the start, the middle and the end, and undoing it") {
     PieceTable t(memory("hello world"));
     const Edit atStart = t.insert(0, bytes(">")).value();
     const Edit inMiddle = t.insert(6, bytes(",")).value();
     const Edit atEnd = t.insert(t.size(), bytes("!")).value();
-    QCOMPARE(contentOf(t), std::string(">hello, world!"));
-    QCOMPARE(atStart.kind(), Edit::Kind::Insert);
-    QCOMPARE(inMiddle.offset(), std::uint64_t(6));
-    QCOMPARE(atEnd.insertedLength(), std::uint64_t(1));
-    QCOMPARE(atEnd.removedLength(), std::uint64_t(0));
-    QCOMPARE(t.pieceCount(), std::size_t(5));
-    QVERIFY(!t.isOriginal(0, 1));
-    QVERIFY(t.isOriginal(1, 5));
-    QVERIFY(!t.isOriginal(1, 6));
-    QVERIFY(t.referencesOriginal());
-    QVERIFY(t.undo(atEnd));
-    QVERIFY(t.undo(inMiddle));
-    QVERIFY(t.undo(atStart));
-    QCOMPARE(contentOf(t), std::string("hello world"));
-    QVERIFY(t.isUnmodified());
-    QCOMPARE(t.pieceCount(), std::size_t(1)); // the file's piece is whole again
+    REQUIRE(contentOf(t) == std::string(">hello, world!"));
+    REQUIRE(atStart.kind() == Edit::Kind::Insert);
+    REQUIRE(inMiddle.offset() == std::uint64_t(6));
+    REQUIRE(atEnd.insertedLength() == std::uint64_t(1));
+    REQUIRE(atEnd.removedLength() == std::uint64_t(0));
+    REQUIRE(t.pieceCount() == std::size_t(5));
+    REQUIRE(!t.isOriginal(0, 1));
+    REQUIRE(t.isOriginal(1, 5));
+    REQUIRE(!t.isOriginal(1, 6));
+    REQUIRE(t.referencesOriginal());
+    REQUIRE(t.undo(atEnd));
+    REQUIRE(t.undo(inMiddle));
+    REQUIRE(t.undo(atStart));
+    REQUIRE(contentOf(t) == std::string("hello world"));
+    REQUIRE(t.isUnmodified());
+    REQUIRE(t.pieceCount() == std::size_t(1)); // the file's piece is whole again
 }
 
-void TestPieceTable::eraseAtStartMiddleEnd() {
+TEST_CASE("erasing at the start, the middle and the end, and undoing it") {
     PieceTable t(memory("0123456789"));
     const Edit atStart = t.erase(0, 2).value();
     const Edit inMiddle = t.erase(3, 2).value();
     const Edit atEnd = t.erase(t.size() - 1, 1).value();
-    QCOMPARE(contentOf(t), std::string("23478"));
-    QCOMPARE(atStart.kind(), Edit::Kind::Erase);
-    QCOMPARE(inMiddle.removedLength(), std::uint64_t(2));
-    QVERIFY(t.isOriginal(0, 5)); // nothing typed
-    QVERIFY(!t.isUnmodified());
-    QVERIFY(t.undo(atEnd));
-    QVERIFY(t.undo(inMiddle));
-    QVERIFY(t.undo(atStart));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(contentOf(t) == std::string("23478"));
+    REQUIRE(atStart.kind() == Edit::Kind::Erase);
+    REQUIRE(inMiddle.removedLength() == std::uint64_t(2));
+    REQUIRE(t.isOriginal(0, 5)); // nothing typed
+    REQUIRE(!t.isUnmodified());
+    REQUIRE(t.undo(atEnd));
+    REQUIRE(t.undo(inMiddle));
+    REQUIRE(t.undo(atStart));
+    REQUIRE(t.isUnmodified());
     const Edit all = t.erase(0, t.size()).value();
-    QCOMPARE(t.size(), std::uint64_t(0));
-    QVERIFY(!t.referencesOriginal());
-    QVERIFY(t.undo(all));
-    QCOMPARE(contentOf(t), std::string("0123456789"));
+    REQUIRE(t.size() == std::uint64_t(0));
+    REQUIRE(!t.referencesOriginal());
+    REQUIRE(t.undo(all));
+    REQUIRE(contentOf(t) == std::string("0123456789"));
 }
 
-void TestPieceTable::replaceAndOverwrite() {
+TEST_CASE("replacing and overwriting, and undoing it") {
     PieceTable t(memory("abcdefgh"));
     const Edit start = t.replace(0, 1, bytes("XY")).value();
     const Edit middle = t.replace(4, 2, bytes("-")).value();         // "XYbc" + "de" -> "-"
     const Edit end = t.replace(t.size() - 1, 1, bytes("H")).value(); // overwrite
-    QCOMPARE(contentOf(t), std::string("XYbc-fgH"));
-    QCOMPARE(start.kind(), Edit::Kind::Replace);
-    QCOMPARE(middle.removedLength(), std::uint64_t(2));
-    QCOMPARE(middle.insertedLength(), std::uint64_t(1));
-    QCOMPARE(end.removedLength(), end.insertedLength());
+    REQUIRE(contentOf(t) == std::string("XYbc-fgH"));
+    REQUIRE(start.kind() == Edit::Kind::Replace);
+    REQUIRE(middle.removedLength() == std::uint64_t(2));
+    REQUIRE(middle.insertedLength() == std::uint64_t(1));
+    REQUIRE(end.removedLength() == end.insertedLength());
     // A replace by nothing is an erase; of nothing, an insert.
     const Edit none = t.replace(2, 2, {}).value();
-    QCOMPARE(contentOf(t), std::string("XY-fgH"));
-    QVERIFY(t.undo(none));
-    QVERIFY(t.undo(end));
-    QVERIFY(t.undo(middle));
-    QVERIFY(t.undo(start));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(contentOf(t) == std::string("XY-fgH"));
+    REQUIRE(t.undo(none));
+    REQUIRE(t.undo(end));
+    REQUIRE(t.undo(middle));
+    REQUIRE(t.undo(start));
+    REQUIRE(t.isUnmodified());
 }
 
-void TestPieceTable::acrossPieces() {
+TEST_CASE("reads, erasures and replacements across pieces") {
     PieceTable t(memory("0123456789"));
     t.insert(2, bytes("ab")).value();
     t.insert(7, bytes("cd")).value(); // "01ab234cd56789"
     t.erase(11, 1).value();           // "01ab234cd5689"
-    QCOMPARE(contentOf(t), std::string("01ab234cd5689"));
-    QVERIFY(t.pieceCount() >= 5);
+    REQUIRE(contentOf(t) == std::string("01ab234cd5689"));
+    REQUIRE(t.pieceCount() >= 5);
     // A read that starts inside one piece and ends inside another.
     std::string window(7, '\0');
-    QCOMPARE(t.read(3, {reinterpret_cast<std::uint8_t*>(window.data()), window.size()}),
-             std::size_t(7));
-    QCOMPARE(window, std::string("b234cd5"));
+    REQUIRE(t.read(3, {reinterpret_cast<std::uint8_t*>(window.data()), window.size()}) ==
+            std::size_t(7));
+    REQUIRE(window == std::string("b234cd5"));
     // An erase and a replace that span several pieces, cutting the first and last.
     const Edit erase = t.erase(1, 9).value();
-    QCOMPARE(contentOf(t), std::string("0689"));
+    REQUIRE(contentOf(t) == std::string("0689"));
     const Edit replace = t.replace(0, 3, bytes("xyz!")).value();
-    QCOMPARE(contentOf(t), std::string("xyz!9"));
-    QVERIFY(t.undo(replace));
-    QVERIFY(t.undo(erase));
-    QCOMPARE(contentOf(t), std::string("01ab234cd5689"));
+    REQUIRE(contentOf(t) == std::string("xyz!9"));
+    REQUIRE(t.undo(replace));
+    REQUIRE(t.undo(erase));
+    REQUIRE(contentOf(t) == std::string("01ab234cd5689"));
     // A read past the end is short; at the end, empty.
     std::uint8_t tail[8];
-    QCOMPARE(t.read(10, tail), std::size_t(3));
-    QCOMPARE(t.read(13, tail), std::size_t(0));
+    REQUIRE(t.read(10, tail) == std::size_t(3));
+    REQUIRE(t.read(13, tail) == std::size_t(0));
 }
 
-void TestPieceTable::undoRedoAreExact() {
+TEST_CASE("undo and redo are exact, bytes and layout") {
     PieceTable t(memory("The quick brown fox"));
     std::vector<Edit> edits;
     std::vector<std::string> states{contentOf(t)};
@@ -205,37 +178,37 @@ void TestPieceTable::undoRedoAreExact() {
     edits.push_back(t.insert(t.size(), bytes("]")).value());
     edits.push_back(t.replace(1, 3, bytes("A")).value());
     for (std::size_t i = 0; i < edits.size(); ++i) {
-        QVERIFY(t.undo(edits[edits.size() - 1 - i]));
-        QVERIFY(t.redo(edits[edits.size() - 1 - i]));
-        QVERIFY(t.undo(edits[edits.size() - 1 - i]));
+        REQUIRE(t.undo(edits[edits.size() - 1 - i]));
+        REQUIRE(t.redo(edits[edits.size() - 1 - i]));
+        REQUIRE(t.undo(edits[edits.size() - 1 - i]));
     }
-    QCOMPARE(contentOf(t), states[0]);
-    QCOMPARE(t.pieces(), layouts[0]);
-    QVERIFY(t.isUnmodified());
+    REQUIRE(contentOf(t) == states[0]);
+    REQUIRE(t.pieces() == layouts[0]);
+    REQUIRE(t.isUnmodified());
     for (const Edit& e : edits)
-        QVERIFY(t.redo(e));
-    QCOMPARE(contentOf(t), std::string("[A slow fox]"));
+        REQUIRE(t.redo(e));
+    REQUIRE(contentOf(t) == std::string("[A slow fox]"));
 }
 
-void TestPieceTable::undoRefusesWhatIsNotThere() {
+TEST_CASE("undo refuses an edit whose bytes are not there, and another table's") {
     PieceTable t(memory("abcdef"));
     const Edit typed = t.insert(3, bytes("XYZ")).value();
     const Edit erased = t.erase(2, 3).value(); // takes "cXY"
     // `typed` cannot be undone before `erased`: its bytes are no longer where it left them.
-    QVERIFY(!t.undo(typed));
-    QCOMPARE(contentOf(t), std::string("abZdef"));
-    QVERIFY(t.undo(erased));
-    QVERIFY(t.undo(typed));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(!t.undo(typed));
+    REQUIRE(contentOf(t) == std::string("abZdef"));
+    REQUIRE(t.undo(erased));
+    REQUIRE(t.undo(typed));
+    REQUIRE(t.isUnmodified());
     // Another table's edit is refused even where the bytes would fit.
     PieceTable other(memory("abcdef"));
     const Edit foreign = other.erase(0, 1).value();
-    QVERIFY(!t.redo(foreign));
-    QVERIFY(!t.undo(foreign));
-    QCOMPARE(contentOf(t), std::string("abcdef"));
+    REQUIRE(!t.redo(foreign));
+    REQUIRE(!t.undo(foreign));
+    REQUIRE(contentOf(t) == std::string("abcdef"));
 }
 
-void TestPieceTable::outOfRangeChangesNothing() {
+TEST_CASE("an edit out of range is refused with a reason and changes nothing") {
     PieceTable t(memory("abc"));
     // An error as a value (result.h), not an exception: the library throws nothing.
     const std::vector<u8codec::Result<Edit>> refused = [&] {
@@ -248,172 +221,173 @@ void TestPieceTable::outOfRangeChangesNothing() {
         return r;
     }();
     for (const auto& result : refused) {
-        QVERIFY(!result.ok());
-        QCOMPARE(result.error().code, u8codec::ErrorCode::OutOfRange);
-        QVERIFY2(result.message().find("not within the document of 3 bytes") != std::string::npos,
-                 result.message().c_str());
+        REQUIRE(!result.ok());
+        REQUIRE(result.error().code == u8codec::ErrorCode::OutOfRange);
+        REQUIRE_MESSAGE(result.message().find("not within the document of 3 bytes") !=
+                            std::string::npos,
+                        result.message());
     }
-    QCOMPARE(refused[0].message(), std::string("piece table: the bytes 4..4 are not within the "
-                                               "document of 3 bytes"));
-    QCOMPARE(contentOf(t), std::string("abc"));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(refused[0].message() == std::string("piece table: the bytes 4..4 are not within the "
+                                                "document of 3 bytes"));
+    REQUIRE(contentOf(t) == std::string("abc"));
+    REQUIRE(t.isUnmodified());
     // At the very end, the same calls are edits.
     const auto inserted = t.insert(3, bytes("x"));
-    QVERIFY(inserted.ok());
-    QCOMPARE(inserted->insertedLength(), std::uint64_t(1));
-    QCOMPARE(contentOf(t), std::string("abcx"));
+    REQUIRE(inserted.ok());
+    REQUIRE(inserted->insertedLength() == std::uint64_t(1));
+    REQUIRE(contentOf(t) == std::string("abcx"));
 }
 
-void TestPieceTable::typedRunsMerge() {
+TEST_CASE("typed runs merge into one step; another kind of edit starts a new one") {
     PieceTable t(memory("0123"));
     // Typing "abc" at offset 2, one byte at a time: one step, one piece.
     Edit run = t.insert(2, bytes("a")).value();
-    QVERIFY(run.mergeWith(t.insert(3, bytes("b")).value()));
-    QVERIFY(run.mergeWith(t.insert(4, bytes("c")).value()));
-    QCOMPARE(contentOf(t), std::string("01abc23"));
-    QCOMPARE(run.insertedLength(), std::uint64_t(3));
-    QCOMPARE(t.pieceCount(), std::size_t(3));
+    REQUIRE(run.mergeWith(t.insert(3, bytes("b")).value()));
+    REQUIRE(run.mergeWith(t.insert(4, bytes("c")).value()));
+    REQUIRE(contentOf(t) == std::string("01abc23"));
+    REQUIRE(run.insertedLength() == std::uint64_t(3));
+    REQUIRE(t.pieceCount() == std::size_t(3));
     // Typing elsewhere, or another kind of edit, starts a new step.
     const Edit elsewhere = t.insert(0, bytes("z")).value();
     Edit copy = run;
-    QVERIFY(!copy.mergeWith(elsewhere));
-    QVERIFY(t.undo(elsewhere));
+    REQUIRE(!copy.mergeWith(elsewhere));
+    REQUIRE(t.undo(elsewhere));
     const Edit erase = t.erase(5, 1).value();
-    QVERIFY(!copy.mergeWith(erase));
-    QVERIFY(t.undo(erase));
-    QVERIFY(t.undo(run)); // the whole run at once
-    QVERIFY(t.isUnmodified());
+    REQUIRE(!copy.mergeWith(erase));
+    REQUIRE(t.undo(erase));
+    REQUIRE(t.undo(run)); // the whole run at once
+    REQUIRE(t.isUnmodified());
 
     // Overwriting "01" with "xy", then Backspace twice and Delete once: two steps.
     Edit overwrite = t.replace(0, 1, bytes("x")).value();
-    QVERIFY(overwrite.mergeWith(t.replace(1, 1, bytes("y")).value()));
-    QCOMPARE(contentOf(t), std::string("xy23"));
+    REQUIRE(overwrite.mergeWith(t.replace(1, 1, bytes("y")).value()));
+    REQUIRE(contentOf(t) == std::string("xy23"));
     Edit backspace = t.erase(3, 1).value();
-    QVERIFY(backspace.mergeWith(t.erase(2, 1).value()));
-    QCOMPARE(contentOf(t), std::string("xy"));
-    QVERIFY(!overwrite.mergeWith(backspace));
-    QVERIFY(t.undo(backspace));
-    QCOMPARE(contentOf(t), std::string("xy23"));
-    QVERIFY(t.undo(overwrite));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(backspace.mergeWith(t.erase(2, 1).value()));
+    REQUIRE(contentOf(t) == std::string("xy"));
+    REQUIRE(!overwrite.mergeWith(backspace));
+    REQUIRE(t.undo(backspace));
+    REQUIRE(contentOf(t) == std::string("xy23"));
+    REQUIRE(t.undo(overwrite));
+    REQUIRE(t.isUnmodified());
     // A revert is never part of a run.
     Edit typed = t.insert(1, bytes("q")).value();
     Edit revert = t.revert(0, t.size()).value();
-    QVERIFY(!revert.mergeWith(t.revert(0, t.size()).value()));
-    QVERIFY(!typed.mergeWith(revert));
+    REQUIRE(!revert.mergeWith(t.revert(0, t.size()).value()));
+    REQUIRE(!typed.mergeWith(revert));
 }
 
 // A byte typed as two hex digits: the first sets the high nibble (an overwrite, or an insert in
 // insert mode), the second replaces that same byte; both, and the bytes typed after, undo as one.
-void TestPieceTable::secondDigitRewritesItsByte() {
+TEST_CASE("a byte's second hex digit rewrites the byte its first one put in") {
     PieceTable t(memory("0123"));
     Edit run = t.replace(1, 1, bytes("\xE1")).value(); // "E" over '1' (0x31): E1
-    QVERIFY(run.mergeWith(t.replace(1, 1, bytes("\xE2")).value()));
-    QVERIFY(run.mergeWith(t.replace(2, 1, bytes("\x81")).value()));
-    QVERIFY(run.mergeWith(t.replace(2, 1, bytes("\x82")).value()));
-    QCOMPARE(contentOf(t), std::string("0\xE2\x82"
-                                       "3"));
-    QCOMPARE(run.kind(), Edit::Kind::Replace);
-    QCOMPARE(run.removedLength(), std::uint64_t(2));
-    QCOMPARE(run.insertedLength(), std::uint64_t(2));
-    QVERIFY(t.undo(run));
-    QVERIFY(t.isUnmodified());
-    QVERIFY(t.redo(run));
-    QCOMPARE(contentOf(t), std::string("0\xE2\x82"
-                                       "3"));
+    REQUIRE(run.mergeWith(t.replace(1, 1, bytes("\xE2")).value()));
+    REQUIRE(run.mergeWith(t.replace(2, 1, bytes("\x81")).value()));
+    REQUIRE(run.mergeWith(t.replace(2, 1, bytes("\x82")).value()));
+    REQUIRE(contentOf(t) == std::string("0\xE2\x82"
+                                        "3"));
+    REQUIRE(run.kind() == Edit::Kind::Replace);
+    REQUIRE(run.removedLength() == std::uint64_t(2));
+    REQUIRE(run.insertedLength() == std::uint64_t(2));
+    REQUIRE(t.undo(run));
+    REQUIRE(t.isUnmodified());
+    REQUIRE(t.redo(run));
+    REQUIRE(contentOf(t) == std::string("0\xE2\x82"
+                                        "3"));
     // Overwriting the last byte, then on past the end (inserts): still one run.
-    QVERIFY(run.mergeWith(t.replace(3, 1, bytes("x")).value()));
-    QVERIFY(run.mergeWith(t.insert(4, bytes("y")).value()));
-    QCOMPARE(contentOf(t), std::string("0\xE2\x82xy"));
-    QVERIFY(t.undo(run));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(run.mergeWith(t.replace(3, 1, bytes("x")).value()));
+    REQUIRE(run.mergeWith(t.insert(4, bytes("y")).value()));
+    REQUIRE(contentOf(t) == std::string("0\xE2\x82xy"));
+    REQUIRE(t.undo(run));
+    REQUIRE(t.isUnmodified());
 
     // Insert mode: the first digit inserts, the second replaces the inserted byte; the run stays
     // an insert and goes on with the next byte inserted.
     Edit inserted = t.insert(4, bytes("\xA0")).value();
-    QVERIFY(inserted.mergeWith(t.replace(4, 1, bytes("\xAC")).value()));
-    QVERIFY(inserted.mergeWith(t.insert(5, bytes("\x40")).value()));
-    QVERIFY(inserted.mergeWith(t.replace(5, 1, bytes("\x41")).value()));
-    QCOMPARE(contentOf(t), std::string("0123\xAC"
-                                       "A"));
-    QCOMPARE(inserted.kind(), Edit::Kind::Insert);
-    QCOMPARE(inserted.insertedLength(), std::uint64_t(2));
-    QVERIFY(t.undo(inserted));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(inserted.mergeWith(t.replace(4, 1, bytes("\xAC")).value()));
+    REQUIRE(inserted.mergeWith(t.insert(5, bytes("\x40")).value()));
+    REQUIRE(inserted.mergeWith(t.replace(5, 1, bytes("\x41")).value()));
+    REQUIRE(contentOf(t) == std::string("0123\xAC"
+                                        "A"));
+    REQUIRE(inserted.kind() == Edit::Kind::Insert);
+    REQUIRE(inserted.insertedLength() == std::uint64_t(2));
+    REQUIRE(t.undo(inserted));
+    REQUIRE(t.isUnmodified());
 
     // Not a rewrite: a replace reaching past the bytes put in, or of bytes another edit changed
     // since.
     Edit one = t.replace(0, 1, bytes("x")).value();
     Edit copy = one;
-    QVERIFY(!copy.mergeWith(t.replace(0, 2, bytes("yz")).value()));
-    QCOMPARE(copy.insertedLength(), std::uint64_t(1));
+    REQUIRE(!copy.mergeWith(t.replace(0, 2, bytes("yz")).value()));
+    REQUIRE(copy.insertedLength() == std::uint64_t(1));
     Edit stale = t.replace(0, 1, bytes("q")).value(); // over "y", which `one` did not put there
-    QVERIFY(!one.mergeWith(stale));
+    REQUIRE(!one.mergeWith(stale));
 }
 
-void TestPieceTable::editedRangesAreHunks() {
+TEST_CASE("edited ranges are the hunks between original bytes") {
     PieceTable t(memory("0123456789"));
     t.replace(2, 2, bytes("ab")).value(); // 01ab456789
     t.erase(6, 1).value();                // 01ab45789 (the 6 is gone)
     t.insert(0, bytes("X")).value();      // X01ab45789
     const std::vector<EditedRange> all{{0, 1, 0, 0}, {3, 2, 2, 2}, {7, 0, 6, 1}};
-    QCOMPARE(t.editedRanges(0, t.size()), all);
-    QCOMPARE(t.editedRanges(1, 3), std::vector<EditedRange>{});
-    QCOMPARE(t.editedRanges(4, 4), std::vector<EditedRange>{});
-    QCOMPARE(t.editedRanges(4, 5), std::vector<EditedRange>{all[1]});
-    QCOMPARE(t.editedRanges(7, 7), std::vector<EditedRange>{all[2]}); // the deletion's place
-    QCOMPARE(t.editedRanges(5, 9), std::vector<EditedRange>{all[2]});
-    QVERIFY(t.isOriginal(1, 2));
-    QVERIFY(!t.isOriginal(2, 2));
+    REQUIRE(t.editedRanges(0, t.size()) == all);
+    REQUIRE(t.editedRanges(1, 3) == (std::vector<EditedRange>{}));
+    REQUIRE(t.editedRanges(4, 4) == (std::vector<EditedRange>{}));
+    REQUIRE(t.editedRanges(4, 5) == (std::vector<EditedRange>{all[1]}));
+    REQUIRE(t.editedRanges(7, 7) == (std::vector<EditedRange>{all[2]})); // the deletion's place
+    REQUIRE(t.editedRanges(5, 9) == (std::vector<EditedRange>{all[2]}));
+    REQUIRE(t.isOriginal(1, 2));
+    REQUIRE(!t.isOriginal(2, 2));
     // An erase at the end, and everything erased.
     PieceTable u(memory("abc"));
-    QVERIFY(u.erase(2, 1).ok());
-    QCOMPARE(u.editedRanges(0, 2), (std::vector<EditedRange>{{2, 0, 2, 1}}));
-    QVERIFY(u.erase(0, 2).ok());
-    QCOMPARE(u.editedRanges(0, 0), (std::vector<EditedRange>{{0, 0, 0, 3}}));
+    REQUIRE(u.erase(2, 1).ok());
+    REQUIRE(u.editedRanges(0, 2) == (std::vector<EditedRange>{{2, 0, 2, 1}}));
+    REQUIRE(u.erase(0, 2).ok());
+    REQUIRE(u.editedRanges(0, 0) == (std::vector<EditedRange>{{0, 0, 0, 3}}));
 }
 
-void TestPieceTable::revertRestoresTheFile() {
+TEST_CASE("revert restores the file's bytes, and is undone like any edit") {
     PieceTable t(memory("0123456789"));
     t.replace(2, 2, bytes("ab")).value();
     t.erase(6, 1).value();
     t.insert(0, bytes("X")).value(); // X01ab45789
     // Reverting a selection inside one range gives back the whole range.
     const Edit one = t.revert(4, 5).value();
-    QCOMPARE(one.kind(), Edit::Kind::Revert);
-    QCOMPARE(contentOf(t), std::string("X012345789"));
+    REQUIRE(one.kind() == Edit::Kind::Revert);
+    REQUIRE(contentOf(t) == std::string("X012345789"));
     // Reverting a span over the other two gives back everything between them too.
     const Edit rest = t.revert(0, t.size()).value();
-    QCOMPARE(contentOf(t), std::string("0123456789"));
-    QVERIFY(t.isUnmodified());
-    QCOMPARE(t.pieceCount(), std::size_t(1));
-    QVERIFY(!t.revert(0, t.size()).value().changes()); // nothing left to revert
+    REQUIRE(contentOf(t) == std::string("0123456789"));
+    REQUIRE(t.isUnmodified());
+    REQUIRE(t.pieceCount() == std::size_t(1));
+    REQUIRE(!t.revert(0, t.size()).value().changes()); // nothing left to revert
     // Reverts are undone like any edit.
-    QVERIFY(t.undo(rest));
-    QVERIFY(t.undo(one));
-    QCOMPARE(contentOf(t), std::string("X01ab45789"));
+    REQUIRE(t.undo(rest));
+    REQUIRE(t.undo(one));
+    REQUIRE(contentOf(t) == std::string("X01ab45789"));
 }
 
-void TestPieceTable::unmodifiedIsAboutLayoutNotBytes() {
+TEST_CASE("unmodified means the layout is the file's, not that the bytes are") {
     PieceTable t(memory("abc"));
     // The same byte typed over itself is an edit: it no longer comes from the file.
     const Edit same = t.replace(1, 1, bytes("b")).value();
-    QCOMPARE(contentOf(t), std::string("abc"));
-    QVERIFY(!t.isUnmodified());
-    QVERIFY(!t.isOriginal(1, 1));
-    QVERIFY(t.undo(same));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(contentOf(t) == std::string("abc"));
+    REQUIRE(!t.isUnmodified());
+    REQUIRE(!t.isOriginal(1, 1));
+    REQUIRE(t.undo(same));
+    REQUIRE(t.isUnmodified());
     // Erasing bytes and undoing in any interleaving of undo and redo comes back to the file.
     const Edit a = t.erase(0, 1).value();
     const Edit b = t.erase(1, 1).value();
-    QVERIFY(t.undo(b));
-    QVERIFY(t.redo(b));
-    QVERIFY(t.undo(b));
-    QVERIFY(t.undo(a));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(t.undo(b));
+    REQUIRE(t.redo(b));
+    REQUIRE(t.undo(b));
+    REQUIRE(t.undo(a));
+    REQUIRE(t.isUnmodified());
 }
 
-void TestPieceTable::snapshotsDoNotChange() {
+TEST_CASE("snapshots do not change with later edits, read from another thread") {
     Bytes original(1 << 20);
     for (std::size_t i = 0; i < original.size(); ++i)
         original[i] = std::uint8_t(i * 7);
@@ -422,11 +396,11 @@ void TestPieceTable::snapshotsDoNotChange() {
     const Edit edit = t.erase(10, 100).value();
     const auto after = t.snapshot();
     const Edit typed = t.insert(0, bytes("abc")).value();
-    QCOMPARE(before->size(), std::uint64_t(original.size()));
-    QVERIFY(before->isUnmodified());
-    QCOMPARE(after->size(), std::uint64_t(original.size() - 100));
-    QVERIFY(!after->isUnmodified());
-    QCOMPARE(after->editedRanges(0, after->size()), (std::vector<EditedRange>{{10, 0, 10, 100}}));
+    REQUIRE(before->size() == std::uint64_t(original.size()));
+    REQUIRE(before->isUnmodified());
+    REQUIRE(after->size() == std::uint64_t(original.size() - 100));
+    REQUIRE(!after->isUnmodified());
+    REQUIRE(after->editedRanges(0, after->size()) == (std::vector<EditedRange>{{10, 0, 10, 100}}));
     // A reader on another thread sees its version whole while this thread keeps editing.
     std::atomic<bool> stop{false};
     std::atomic<int> mismatches{0}, rounds{0};
@@ -444,104 +418,83 @@ void TestPieceTable::snapshotsDoNotChange() {
         edits.push_back(t.replace(std::uint64_t(i * 97) % t.size(), 3, bytes("xyzw")).value());
     stop = true;
     reader.join();
-    QCOMPARE(mismatches.load(), 0);
+    REQUIRE(mismatches.load() == 0);
     for (auto it = edits.rbegin(); it != edits.rend(); ++it)
-        QVERIFY(t.undo(*it));
-    QCOMPARE(contentOf(*t.snapshot()), std::string("abc") + contentOf(*after));
-    QVERIFY(t.undo(typed));
-    QVERIFY(t.undo(edit));
-    QVERIFY(t.isUnmodified());
-    QCOMPARE(contentOf(*before), std::string(original.begin(), original.end()));
+        REQUIRE(t.undo(*it));
+    REQUIRE(contentOf(*t.snapshot()) == (std::string("abc") + contentOf(*after)));
+    REQUIRE(t.undo(typed));
+    REQUIRE(t.undo(edit));
+    REQUIRE(t.isUnmodified());
+    REQUIRE(contentOf(*before) == std::string(original.begin(), original.end()));
 }
 
-void TestPieceTable::offsetsPastFourGiB() {
+TEST_CASE("offsets past 4 GiB") {
     constexpr std::uint64_t kSize = std::uint64_t(1) << 40; // 1 TiB, never materialised
     PieceTable t(std::make_shared<SyntheticSource>(kSize));
     const std::uint64_t far = (std::uint64_t(5) << 32) + 123; // past 4 GiB and 2^32
     const Edit insert = t.insert(far, bytes("HELLO")).value();
     const Edit erase = t.erase(kSize - 10, 5).value();
-    QCOMPARE(t.size(), kSize);
+    REQUIRE(t.size() == kSize);
     std::uint8_t window[9];
-    QCOMPARE(t.read(far - 2, window), std::size_t(9));
-    QCOMPARE(window[0], SyntheticSource::at(far - 2));
-    QCOMPARE(std::string(reinterpret_cast<char*>(window + 2), 5), std::string("HELLO"));
-    QCOMPARE(window[7], SyntheticSource::at(far));
-    QCOMPARE(t.editedRanges(far, far + 5), (std::vector<EditedRange>{{far, 5, far, 0}}));
-    QCOMPARE(t.editedRanges(kSize - 10, kSize - 1),
-             (std::vector<EditedRange>{{kSize - 10, 0, kSize - 15, 5}}));
-    QVERIFY(t.undo(erase));
-    QVERIFY(t.undo(insert));
-    QVERIFY(t.isUnmodified());
+    REQUIRE(t.read(far - 2, window) == std::size_t(9));
+    REQUIRE(window[0] == SyntheticSource::at(far - 2));
+    REQUIRE(std::string(reinterpret_cast<char*>(window + 2), 5) == std::string("HELLO"));
+    REQUIRE(window[7] == SyntheticSource::at(far));
+    REQUIRE(t.editedRanges(far, far + 5) == (std::vector<EditedRange>{{far, 5, far, 0}}));
+    REQUIRE(t.editedRanges(kSize - 10, kSize - 1) ==
+            (std::vector<EditedRange>{{kSize - 10, 0, kSize - 15, 5}}));
+    REQUIRE(t.undo(erase));
+    REQUIRE(t.undo(insert));
+    REQUIRE(t.isUnmodified());
 }
 
-void TestPieceTable::originalThatShrinks() {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const std::string path = dir.filePath(QStringLiteral("shrinks.bin")).toStdString();
+TEST_CASE("an original that shrinks or grows on disk") {
+    const u8test::TempDir dir;
     Bytes original(64 << 10);
     for (std::size_t i = 0; i < original.size(); ++i)
         original[i] = std::uint8_t('a' + i % 26);
-    {
-        QFile f(QString::fromStdString(path));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
-    }
+    const std::string path = u8test::writeFile(dir.filePath("shrinks.bin"), original);
     auto opened = u8codec::FileSource::open(path);
-    QVERIFY(opened.ok());
+    REQUIRE(opened.ok());
     PieceTable t(std::shared_ptr<const u8codec::ByteSource>(std::move(opened).value()));
     t.replace(100, 4, bytes("EDIT")).value();
-    QCOMPARE(t.originalState(), OriginalState::Unchanged);
+    REQUIRE(t.originalState() == OriginalState::Unchanged);
     // Another program cuts the file to 10 KiB.
-    QVERIFY(::truncate(path.c_str(), 10 << 10) == 0);
-    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    REQUIRE(::truncate(path.c_str(), 10 << 10) == 0);
+    REQUIRE(t.originalState() == OriginalState::Shrunk);
     // What is still there reads; a read past it comes back short, not a crash.
     std::uint8_t head[200];
-    QCOMPARE(t.read(0, head), sizeof head);
-    QCOMPARE(std::string(reinterpret_cast<char*>(head + 100), 4), std::string("EDIT"));
+    REQUIRE(t.read(0, head) == sizeof head);
+    REQUIRE(std::string(reinterpret_cast<char*>(head + 100), 4) == std::string("EDIT"));
     Bytes all(t.size());
-    QCOMPARE(t.read(0, all), std::size_t(10 << 10));
-    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    REQUIRE(t.read(0, all) == std::size_t(10 << 10));
+    REQUIRE(t.originalState() == OriginalState::Shrunk);
     // Grown back, it still lost bytes the document read short: still Shrunk.
-    QVERIFY(::truncate(path.c_str(), 100 << 10) == 0);
-    QCOMPARE(t.originalState(), OriginalState::Shrunk);
+    REQUIRE(::truncate(path.c_str(), 100 << 10) == 0);
+    REQUIRE(t.originalState() == OriginalState::Shrunk);
     // A file that only grew (a log being written) is Grown.
     auto reopened = u8codec::FileSource::open(path);
-    QVERIFY(reopened.ok());
+    REQUIRE(reopened.ok());
     PieceTable log(std::shared_ptr<const u8codec::ByteSource>(std::move(reopened).value()));
-    QCOMPARE(log.originalState(), OriginalState::Unchanged);
-    QVERIFY(::truncate(path.c_str(), 200 << 10) == 0);
-    QCOMPARE(log.originalState(), OriginalState::Grown);
-    QCOMPARE(log.size(), std::uint64_t(100 << 10)); // the document is what was opened
+    REQUIRE(log.originalState() == OriginalState::Unchanged);
+    REQUIRE(::truncate(path.c_str(), 200 << 10) == 0);
+    REQUIRE(log.originalState() == OriginalState::Grown);
+    REQUIRE(log.size() == std::uint64_t(100 << 10)); // the document is what was opened
 }
 
-void TestPieceTable::randomAgainstVector_data() {
-    QTest::addColumn<quint32>("seed");
-    QTest::addColumn<bool>("fromFile");
-    for (quint32 seed : {1u, 2u, 3u, 20261122u, 4242u})
-        QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed << false;
-    QTest::newRow("seed 7, a file") << 7u << true;
-}
-
-// Thousands of random steps, biased towards small edits so that pieces pile up, with every
-// query compared after each step and everything (layout, snapshots) every 50 steps.
-void TestPieceTable::randomAgainstVector() {
-    QFETCH(quint32, seed);
-    QFETCH(bool, fromFile);
-    QRandomGenerator rng(seed);
+// One row of the table below.
+void checkRandomSteps(std::uint32_t seed, bool fromFile) {
+    u8test::Random rng(seed);
     Bytes original(std::size_t(rng.bounded(1, 5000)));
     for (auto& b : original)
         b = std::uint8_t(rng.bounded(256));
     std::shared_ptr<const u8codec::ByteSource> source =
         std::make_shared<u8codec::MemorySource>(original);
-    QTemporaryDir dir;
+    const u8test::TempDir dir;
     if (fromFile) {
-        const QString path = dir.filePath(QStringLiteral("original.bin"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(reinterpret_cast<const char*>(original.data()), qint64(original.size()));
-        f.close();
-        auto opened = u8codec::FileSource::open(path.toStdString());
-        QVERIFY(opened.ok());
+        const std::string path = u8test::writeFile(dir.filePath("original.bin"), original);
+        auto opened = u8codec::FileSource::open(path);
+        REQUIRE(opened.ok());
         source = std::move(opened).value();
     }
     u8test::PieceChecker checker(source, original);
@@ -554,19 +507,31 @@ void TestPieceTable::randomAgainstVector() {
         for (auto& b : op.bytes)
             b = std::uint8_t(rng.bounded(256));
         const std::string failure = checker.apply(op);
-        QVERIFY2(failure.empty(), qPrintable(QStringLiteral("step %1 (kind %2): %3")
-                                                 .arg(step)
-                                                 .arg(int(op.kind))
-                                                 .arg(QString::fromStdString(failure))));
+        REQUIRE_MESSAGE(failure.empty(), "step ", step, " (kind ", int(op.kind), "): ", failure);
         if (step % 50 == 49) {
             const std::string all = checker.checkAll();
-            QVERIFY2(all.empty(), qPrintable(QStringLiteral("after step %1: %2")
-                                                 .arg(step)
-                                                 .arg(QString::fromStdString(all))));
+            REQUIRE_MESSAGE(all.empty(), "after step ", step, ": ", all);
         }
     }
-    QVERIFY(checker.table().pieceCount() > 1); // the run did leave pieces to check
+    REQUIRE(checker.table().pieceCount() > 1); // the run did leave pieces to check
 }
 
-QTEST_GUILESS_MAIN(TestPieceTable)
-#include "tst_piece_table.moc"
+// Thousands of random steps, biased towards small edits so that pieces pile up, with every
+// query compared after each step and everything (layout, snapshots) every 50 steps.
+TEST_CASE("thousands of random steps held to a plain vector") {
+    struct Row {
+        std::string name;
+        std::uint32_t seed;
+        bool fromFile;
+    };
+    std::vector<Row> rows;
+    for (std::uint32_t seed : {1u, 2u, 3u, 20261122u, 4242u})
+        rows.push_back({"seed " + std::to_string(seed), seed, false});
+    rows.push_back({"seed 7, a file", 7u, true});
+    for (const Row& row : rows)
+        SUBCASE(row.name.c_str()) {
+            checkRandomSteps(row.seed, row.fromFile);
+        }
+}
+
+} // namespace

@@ -5,9 +5,10 @@
 #include "u8codec/scan.h"
 #include "u8codec/segmenter.h"
 
-#include <QTest>
 #include <algorithm>
 #include <random>
+#include <string>
+#include <vector>
 
 using namespace u8codec;
 using u8test::Bytes;
@@ -83,15 +84,13 @@ ProblemCounts countInPieces(const Bytes& b, const std::vector<std::size_t>& size
     return counts;
 }
 
-QString describe(const Problem& p) {
-    return QStringLiteral("%1+%2:%3 value %4 announced %5 segments %6 head %7")
-        .arg(p.offset)
-        .arg(p.length)
-        .arg(QString::fromLatin1(name(p.kind).data(), qsizetype(name(p.kind).size())))
-        .arg(uint(p.value), 0, 16)
-        .arg(p.announcedLength)
-        .arg(p.errorSegments)
-        .arg(QString::fromStdString(hexBytes(p.headBytes())));
+std::string describe(const Problem& p) {
+    char value[16];
+    std::snprintf(value, sizeof value, "%x", unsigned(p.value));
+    return std::to_string(p.offset) + "+" + std::to_string(p.length) + ":" +
+           std::string(name(p.kind)) + " value " + value + " announced " +
+           std::to_string(p.announcedLength) + " segments " + std::to_string(p.errorSegments) +
+           " head " + hexBytes(p.headBytes());
 }
 
 bool sameProblem(const Problem& a, const Problem& b) {
@@ -111,8 +110,8 @@ Bytes drawn(std::mt19937& rng, const std::vector<Bytes>& alphabet, std::size_t s
     return out;
 }
 
-QString kindName(ProblemKind k) {
-    return QString::fromLatin1(name(k).data(), qsizetype(name(k).size()));
+std::string kindName(ProblemKind k) {
+    return std::string(name(k));
 }
 
 // The data of fastPathEqualsSegments: 20 to 23 kB from `source` (one of its rows), drawn with
@@ -171,180 +170,205 @@ Bytes fastPathSample(int source, uint seed) {
     return data;
 }
 
-} // namespace
-
-class TestProblems : public QObject {
-    Q_OBJECT
-private slots:
-    void single_data();
-    void single();
-    void sequences_data();
-    void sequences();
-    void kindNames();
-    void labels();
-    void fastPathEqualsSegments_data();
-    void fastPathEqualsSegments();
-    void pendingAndRestart();
-    void handoverSplitsProblems();
+struct SingleProblem {
+    const char* name;
+    const char* hexInput;
+    const char* kind;
+    std::uint32_t value;
+    int errorSegments;
+    std::vector<std::string> phrases; // each must be in the explanation
 };
 
-void TestProblems::single_data() {
-    QTest::addColumn<QByteArray>("hexInput");
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<uint>("value");
-    QTest::addColumn<int>("errorSegments");
-    QTest::addColumn<QStringList>("phrases");
-    auto row = [](const char* tag, const char* in, const char* kind, uint value, int segments,
-                  QStringList phrases) {
-        QTest::newRow(tag) << QByteArray(in) << QString::fromLatin1(kind) << value << segments
-                           << phrases;
+TEST_CASE("one problem: its kind, extent, value and the key phrases of its explanation") {
+    const SingleProblem rows[] = {
+        // RFC 3629 section 10: the overlong '/' that slipped past path checks.
+        {"C0 AF overlong '/'",
+         "C0 AF",
+         "overlong",
+         0x2F,
+         2,
+         {"C0 AF", "overlong 2-byte form", "U+002F", "'/'", "shortest form",
+          "RFC 3629 section 10"}},
+        {"E0 80 AF overlong '/'",
+         "E0 80 AF",
+         "overlong",
+         0x2F,
+         3,
+         {"E0 80 AF", "overlong 3-byte form", "U+002F"}},
+        {"F0 80 80 AF overlong '/'",
+         "F0 80 80 AF",
+         "overlong",
+         0x2F,
+         4,
+         {"overlong 4-byte form", "U+002F"}},
+        {"C0 80 overlong NUL", "C0 80", "overlong", 0, 2, {"U+0000", "Modified UTF-8"}},
+        {"E0 9F BF overlong U+07FF", "E0 9F BF", "overlong", 0x7FF, 3, {"U+07FF", "2 bytes here"}},
+        {"ED A0 80 surrogate U+D800",
+         "ED A0 80",
+         "surrogate",
+         0xD800,
+         3,
+         {"ED A0 80", "U+D800", "high surrogate", "must not encode"}},
+        {"ED BF BF surrogate U+DFFF",
+         "ED BF BF",
+         "surrogate",
+         0xDFFF,
+         3,
+         {"U+DFFF", "low surrogate"}},
+        {"ED A0 BD ED B8 80 CESU-8 pair",
+         "ED A0 BD ED B8 80",
+         "surrogate-pair",
+         0x1F600,
+         6,
+         {"ED A0 BD ED B8 80", "surrogate pair", "D83D DE00", "CESU-8", "Modified UTF-8", "U+1F600",
+          "F0 9F 98 80"}},
+        {"ED A0 80 ED B0 80 CESU-8 U+10000",
+         "ED A0 80 ED B0 80",
+         "surrogate-pair",
+         0x10000,
+         6,
+         {"D800 DC00", "U+10000", "F0 90 80 80"}},
+        {"F4 90 80 80 beyond U+10FFFF",
+         "F4 90 80 80",
+         "too-large",
+         0x110000,
+         4,
+         {"F4 90 80 80", "0x110000", "beyond U+10FFFF"}},
+        {"F7 BF BF BF beyond U+10FFFF",
+         "F7 BF BF BF",
+         "too-large",
+         0x1FFFFF,
+         4,
+         {"0x1FFFFF", "beyond U+10FFFF"}},
+        {"F8 88 80 80 80 legacy 5-byte",
+         "F8 88 80 80 80",
+         "legacy-long-form",
+         0x200000,
+         5,
+         {"F8 88 80 80 80", "5-byte form", "RFC 2279", "0x200000", "4 bytes"}},
+        {"FC 84 80 80 80 80 legacy 6-byte",
+         "FC 84 80 80 80 80",
+         "legacy-long-form",
+         0x4000000,
+         6,
+         {"FC 84 80 80 80 80", "6-byte form", "RFC 2279", "0x4000000"}},
+        {"F8 80 80 80 AF legacy and overlong",
+         "F8 80 80 80 AF",
+         "legacy-long-form",
+         0x2F,
+         5,
+         {"5-byte form", "overlong as well"}},
+        {"E2 82 truncated euro",
+         "E2 82",
+         "truncated",
+         0,
+         1,
+         {"E2 82", "3-byte sequence", "stops after 2 bytes", "1 continuation byte is missing"}},
+        {"F0 9F truncated",
+         "F0 9F",
+         "truncated",
+         0,
+         1,
+         {"4-byte sequence", "2 continuation bytes are missing"}},
+        {"C2 at end", "C2", "truncated", 0, 1, {"2-byte sequence", "stops after 1 byte"}},
+        {"stray 80", "80", "stray-continuation", 0, 1, {"80", "continuation byte", "no lead byte"}},
+        {"stray run",
+         "80 BF 80",
+         "stray-continuation",
+         0,
+         3,
+         {"3 continuation bytes", "80 BF 80", "no lead byte"}},
+        {"FE", "FE", "never-valid-byte", 0, 1, {"FE", "never appears"}},
+        {"FF", "FF", "never-valid-byte", 0, 1, {"FF", "never appears"}},
+        {"C1 alone", "C1", "never-valid-byte", 0, 1, {"C1", "never appears", "overlong"}},
+        {"F5 alone", "F5", "never-valid-byte", 0, 1, {"F5", "above U+10FFFF"}},
+        {"F8 alone", "F8", "never-valid-byte", 0, 1, {"F8", "5-byte form", "RFC 2279"}},
     };
-    // RFC 3629 section 10: the overlong '/' that slipped past path checks.
-    row("C0 AF overlong '/'", "C0 AF", "overlong", 0x2F, 2,
-        {"C0 AF", "overlong 2-byte form", "U+002F", "'/'", "shortest form", "RFC 3629 section 10"});
-    row("E0 80 AF overlong '/'", "E0 80 AF", "overlong", 0x2F, 3,
-        {"E0 80 AF", "overlong 3-byte form", "U+002F"});
-    row("F0 80 80 AF overlong '/'", "F0 80 80 AF", "overlong", 0x2F, 4,
-        {"overlong 4-byte form", "U+002F"});
-    row("C0 80 overlong NUL", "C0 80", "overlong", 0, 2, {"U+0000", "Modified UTF-8"});
-    row("E0 9F BF overlong U+07FF", "E0 9F BF", "overlong", 0x7FF, 3, {"U+07FF", "2 bytes here"});
-    row("ED A0 80 surrogate U+D800", "ED A0 80", "surrogate", 0xD800, 3,
-        {"ED A0 80", "U+D800", "high surrogate", "must not encode"});
-    row("ED BF BF surrogate U+DFFF", "ED BF BF", "surrogate", 0xDFFF, 3,
-        {"U+DFFF", "low surrogate"});
-    row("ED A0 BD ED B8 80 CESU-8 pair", "ED A0 BD ED B8 80", "surrogate-pair", 0x1F600, 6,
-        {"ED A0 BD ED B8 80", "surrogate pair", "D83D DE00", "CESU-8", "Modified UTF-8", "U+1F600",
-         "F0 9F 98 80"});
-    row("ED A0 80 ED B0 80 CESU-8 U+10000", "ED A0 80 ED B0 80", "surrogate-pair", 0x10000, 6,
-        {"D800 DC00", "U+10000", "F0 90 80 80"});
-    row("F4 90 80 80 beyond U+10FFFF", "F4 90 80 80", "too-large", 0x110000, 4,
-        {"F4 90 80 80", "0x110000", "beyond U+10FFFF"});
-    row("F7 BF BF BF beyond U+10FFFF", "F7 BF BF BF", "too-large", 0x1FFFFF, 4,
-        {"0x1FFFFF", "beyond U+10FFFF"});
-    row("F8 88 80 80 80 legacy 5-byte", "F8 88 80 80 80", "legacy-long-form", 0x200000, 5,
-        {"F8 88 80 80 80", "5-byte form", "RFC 2279", "0x200000", "4 bytes"});
-    row("FC 84 80 80 80 80 legacy 6-byte", "FC 84 80 80 80 80", "legacy-long-form", 0x4000000, 6,
-        {"FC 84 80 80 80 80", "6-byte form", "RFC 2279", "0x4000000"});
-    row("F8 80 80 80 AF legacy and overlong", "F8 80 80 80 AF", "legacy-long-form", 0x2F, 5,
-        {"5-byte form", "overlong as well"});
-    row("E2 82 truncated euro", "E2 82", "truncated", 0, 1,
-        {"E2 82", "3-byte sequence", "stops after 2 bytes", "1 continuation byte is missing"});
-    row("F0 9F truncated", "F0 9F", "truncated", 0, 1,
-        {"4-byte sequence", "2 continuation bytes are missing"});
-    row("C2 at end", "C2", "truncated", 0, 1, {"2-byte sequence", "stops after 1 byte"});
-    row("stray 80", "80", "stray-continuation", 0, 1, {"80", "continuation byte", "no lead byte"});
-    row("stray run", "80 BF 80", "stray-continuation", 0, 3,
-        {"3 continuation bytes", "80 BF 80", "no lead byte"});
-    row("FE", "FE", "never-valid-byte", 0, 1, {"FE", "never appears"});
-    row("FF", "FF", "never-valid-byte", 0, 1, {"FF", "never appears"});
-    row("C1 alone", "C1", "never-valid-byte", 0, 1, {"C1", "never appears", "overlong"});
-    row("F5 alone", "F5", "never-valid-byte", 0, 1, {"F5", "above U+10FFFF"});
-    row("F8 alone", "F8", "never-valid-byte", 0, 1, {"F8", "5-byte form", "RFC 2279"});
+    for (const SingleProblem& row : rows) {
+        SUBCASE(row.name) {
+            const Bytes in = u8test::hex(row.hexInput);
+            const auto problems = problemsOf(in);
+            REQUIRE(problems.size() == std::size_t(1));
+            const Problem& p = problems[0];
+            REQUIRE(kindName(p.kind) == std::string(row.kind));
+            REQUIRE(p.offset == std::uint64_t(0));
+            REQUIRE(p.length == std::uint64_t(in.size()));
+            REQUIRE(std::uint32_t(p.value) == row.value);
+            REQUIRE(int(p.errorSegments) == row.errorSegments);
+            const std::string text = explain(p);
+            for (const std::string& phrase : row.phrases)
+                REQUIRE_MESSAGE(text.find(phrase) != std::string::npos, "\"", phrase,
+                                "\" not in: ", text);
+        }
+    }
 }
 
-void TestProblems::single() {
-    QFETCH(QByteArray, hexInput);
-    QFETCH(QString, kind);
-    QFETCH(uint, value);
-    QFETCH(int, errorSegments);
-    QFETCH(QStringList, phrases);
-    const Bytes in = u8test::hex(hexInput.constData());
-    const auto problems = problemsOf(in);
-    QCOMPARE(problems.size(), std::size_t(1));
-    const Problem& p = problems[0];
-    QCOMPARE(kindName(p.kind), kind);
-    QCOMPARE(p.offset, std::uint64_t(0));
-    QCOMPARE(p.length, std::uint64_t(in.size()));
-    QCOMPARE(uint(p.value), value);
-    QCOMPARE(int(p.errorSegments), errorSegments);
-    const QString text = QString::fromStdString(explain(p));
-    for (const QString& phrase : phrases)
-        QVERIFY2(text.contains(phrase),
-                 qPrintable(QStringLiteral("\"%1\" not in: %2").arg(phrase, text)));
+TEST_CASE("sequences of problems: where each starts and ends, and its kind") {
+    const struct {
+        const char* name;
+        const char* hexInput;
+        const char* expected; // each expected problem as "offset+length:kind"
+    } rows[] = {
+        {"truncated, ASCII, strays, FE", "41 E2 82 41 80 80 FE",
+         "1+2:truncated 4+2:stray-continuation 6+1:never-valid-byte"},
+        {"surrogates apart are not a pair", "ED A0 80 41 ED B0 80", "0+3:surrogate 4+3:surrogate"},
+        {"low before high is not a pair", "ED B0 80 ED A0 80", "0+3:surrogate 3+3:surrogate"},
+        {"two highs", "ED A0 80 ED A0 80", "0+3:surrogate 3+3:surrogate"},
+        {"high then truncated low", "ED A0 80 ED B0", "0+3:surrogate 3+2:truncated"},
+        {"overlong then stray", "C0 AF 80", "0+2:overlong 2+1:stray-continuation"},
+        {"overlong cut short", "E0 80 41", "0+2:truncated"},
+        {"legacy cut short", "F8 88 80", "0+3:truncated"},
+        {"table 3-8", "61 F1 80 80 E1 80 C2 62 80 63 80 BF 64",
+         "1+3:truncated 4+2:truncated 6+1:truncated 8+1:stray-continuation "
+         "10+2:stray-continuation"},
+        {"valid text has none", "41 E2 82 AC F0 9F 98 80", ""},
+    };
+    for (const auto& row : rows) {
+        SUBCASE(row.name) {
+            std::string got;
+            for (const Problem& p : problemsOf(u8test::hex(row.hexInput))) {
+                if (!got.empty())
+                    got += ' ';
+                got += std::to_string(p.offset) + "+" + std::to_string(p.length) + ":" +
+                       kindName(p.kind);
+            }
+            REQUIRE(got == std::string(row.expected));
+        }
+    }
 }
 
-void TestProblems::sequences_data() {
-    QTest::addColumn<QByteArray>("hexInput");
-    // Each expected problem as "offset+length:kind".
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("truncated, ASCII, strays, FE")
-        << QByteArray("41 E2 82 41 80 80 FE")
-        << QStringLiteral("1+2:truncated 4+2:stray-continuation 6+1:never-valid-byte");
-    QTest::newRow("surrogates apart are not a pair")
-        << QByteArray("ED A0 80 41 ED B0 80") << QStringLiteral("0+3:surrogate 4+3:surrogate");
-    QTest::newRow("low before high is not a pair")
-        << QByteArray("ED B0 80 ED A0 80") << QStringLiteral("0+3:surrogate 3+3:surrogate");
-    QTest::newRow("two highs") << QByteArray("ED A0 80 ED A0 80")
-                               << QStringLiteral("0+3:surrogate 3+3:surrogate");
-    QTest::newRow("high then truncated low")
-        << QByteArray("ED A0 80 ED B0") << QStringLiteral("0+3:surrogate 3+2:truncated");
-    QTest::newRow("overlong then stray")
-        << QByteArray("C0 AF 80") << QStringLiteral("0+2:overlong 2+1:stray-continuation");
-    QTest::newRow("overlong cut short")
-        << QByteArray("E0 80 41") << QStringLiteral("0+2:truncated");
-    QTest::newRow("legacy cut short") << QByteArray("F8 88 80") << QStringLiteral("0+3:truncated");
-    QTest::newRow("table 3-8")
-        << QByteArray("61 F1 80 80 E1 80 C2 62 80 63 80 BF 64")
-        << QStringLiteral("1+3:truncated 4+2:truncated 6+1:truncated 8+1:stray-continuation "
-                          "10+2:stray-continuation");
-    QTest::newRow("valid text has none") << QByteArray("41 E2 82 AC F0 9F 98 80") << QString();
+TEST_CASE("the kinds' names") {
+    REQUIRE(kindName(ProblemKind::NeverValidByte) == std::string("never-valid-byte"));
+    REQUIRE(kindName(ProblemKind::StrayContinuation) == std::string("stray-continuation"));
+    REQUIRE(kindName(ProblemKind::Overlong) == std::string("overlong"));
+    REQUIRE(kindName(ProblemKind::Surrogate) == std::string("surrogate"));
+    REQUIRE(kindName(ProblemKind::SurrogatePair) == std::string("surrogate-pair"));
+    REQUIRE(kindName(ProblemKind::TooLarge) == std::string("too-large"));
+    REQUIRE(kindName(ProblemKind::LegacyLongForm) == std::string("legacy-long-form"));
+    REQUIRE(kindName(ProblemKind::Truncated) == std::string("truncated"));
 }
 
-void TestProblems::sequences() {
-    QFETCH(QByteArray, hexInput);
-    QFETCH(QString, expected);
-    QStringList got;
-    for (const Problem& p : problemsOf(u8test::hex(hexInput.constData())))
-        got << QStringLiteral("%1+%2:%3").arg(p.offset).arg(p.length).arg(kindName(p.kind));
-    QCOMPARE(got.join(QLatin1Char(' ')), expected);
-}
-
-void TestProblems::kindNames() {
-    QCOMPARE(kindName(ProblemKind::NeverValidByte), QStringLiteral("never-valid-byte"));
-    QCOMPARE(kindName(ProblemKind::StrayContinuation), QStringLiteral("stray-continuation"));
-    QCOMPARE(kindName(ProblemKind::Overlong), QStringLiteral("overlong"));
-    QCOMPARE(kindName(ProblemKind::Surrogate), QStringLiteral("surrogate"));
-    QCOMPARE(kindName(ProblemKind::SurrogatePair), QStringLiteral("surrogate-pair"));
-    QCOMPARE(kindName(ProblemKind::TooLarge), QStringLiteral("too-large"));
-    QCOMPARE(kindName(ProblemKind::LegacyLongForm), QStringLiteral("legacy-long-form"));
-    QCOMPARE(kindName(ProblemKind::Truncated), QStringLiteral("truncated"));
-}
-
-void TestProblems::labels() {
-    QCOMPARE(codePointLabel(0x2F), std::string("U+002F"));
-    QCOMPARE(codePointLabel(0x1F600), std::string("U+1F600"));
-    QCOMPARE(hexBytes(u8test::view(u8test::hex("C0 AF"))), std::string("C0 AF"));
-    QCOMPARE(hexBytes(u8test::view(u8test::hex("01 02 03")), 2), std::string("01 02 ..."));
+TEST_CASE("labels of code points and bytes, and a long stray run's explanation") {
+    REQUIRE(codePointLabel(0x2F) == std::string("U+002F"));
+    REQUIRE(codePointLabel(0x1F600) == std::string("U+1F600"));
+    REQUIRE(hexBytes(u8test::view(u8test::hex("C0 AF"))) == std::string("C0 AF"));
+    REQUIRE(hexBytes(u8test::view(u8test::hex("01 02 03")), 2) == std::string("01 02 ..."));
     // A long stray run keeps its first bytes and says how many there are.
     const Bytes run(20, 0x80);
     const auto problems = problemsOf(run);
-    QCOMPARE(problems.size(), std::size_t(1));
-    QCOMPARE(problems[0].length, std::uint64_t(20));
-    QCOMPARE(int(problems[0].errorSegments), 20);
-    const QString text = QString::fromStdString(explain(problems[0]));
-    QVERIFY2(text.contains(QStringLiteral("20 continuation bytes")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("...")), qPrintable(text));
+    REQUIRE(problems.size() == std::size_t(1));
+    REQUIRE(problems[0].length == std::uint64_t(20));
+    REQUIRE(int(problems[0].errorSegments) == 20);
+    const std::string text = explain(problems[0]);
+    REQUIRE_MESSAGE(text.find("20 continuation bytes") != std::string::npos, text);
+    REQUIRE_MESSAGE(text.find("...") != std::string::npos, text);
 }
 
-// feed() finds error segments 64 bytes at a time and, where nothing is pending, takes each
-// problem's extent from the masks; it must give exactly the problems (every field, in order) of
-// the straightforward path, whatever the data and however it is cut into pieces.
-void TestProblems::fastPathEqualsSegments_data() {
-    QTest::addColumn<int>("source");
-    QTest::addColumn<uint>("seed");
-    const char* const sources[] = {"random bytes", "naive leads and strays", "surrogate pairs",
-                                   "long stray runs", "mostly valid"};
-    for (int source = 0; source < 5; ++source)
-        for (uint seed = 1; seed <= 4; ++seed)
-            QTest::addRow("%s %u", sources[source], seed) << source << seed;
-}
-
-void TestProblems::fastPathEqualsSegments() {
-    QFETCH(int, source);
-    QFETCH(uint, seed);
+// One row of the table below: the data of `source` drawn with `seed`, cut every way.
+void checkFastPath(int source, std::uint32_t seed) {
     const Bytes data = fastPathSample(source, seed);
     const std::vector<Problem> want = problemsBySegment(data);
-    QVERIFY(!want.empty());
+    REQUIRE(!want.empty());
     const std::vector<std::vector<std::size_t>> cuts = {
         {0}, {1}, {63, 64, 65}, {127, 128, 129, 130}, {1000}, {3, 200, 7, 4096, 1, 129}};
     for (const auto& sizes : cuts) {
@@ -352,12 +376,9 @@ void TestProblems::fastPathEqualsSegments() {
         const auto [g, w] =
             std::mismatch(got.begin(), got.end(), want.begin(), want.end(), sameProblem);
         if (g != got.end() || w != want.end())
-            QFAIL(qPrintable(QStringLiteral("pieces of %1...: got %2, want %3 (%4 vs %5 problems)")
-                                 .arg(sizes[0])
-                                 .arg(g != got.end() ? describe(*g) : QStringLiteral("none"))
-                                 .arg(w != want.end() ? describe(*w) : QStringLiteral("none"))
-                                 .arg(got.size())
-                                 .arg(want.size())));
+            FAIL("pieces of ", sizes[0], "...: got ", g != got.end() ? describe(*g) : "none",
+                 ", want ", w != want.end() ? describe(*w) : "none", " (", got.size(), " vs ",
+                 want.size(), " problems)");
     }
     // count(), alone or after feed(), counts what the straightforward path finds, by kind.
     ProblemCounts wantCounts{};
@@ -368,49 +389,62 @@ void TestProblems::fastPathEqualsSegments() {
             std::vector<Problem> built;
             const ProblemCounts got = countInPieces(data, sizes, kept, built);
             for (int k = 0; k < kProblemKindCount; ++k)
-                QVERIFY2(got[std::size_t(k)] == wantCounts[std::size_t(k)],
-                         qPrintable(QStringLiteral("pieces of %1..., %2 built: %3 %4, want %5")
-                                        .arg(sizes[0])
-                                        .arg(kept)
-                                        .arg(got[std::size_t(k)])
-                                        .arg(kindName(ProblemKind(k)))
-                                        .arg(wantCounts[std::size_t(k)])));
-            QVERIFY(built.size() <= want.size());
-            QVERIFY(std::equal(built.begin(), built.end(), want.begin(), sameProblem));
+                REQUIRE_MESSAGE(got[std::size_t(k)] == wantCounts[std::size_t(k)], "pieces of ",
+                                sizes[0], "..., ", kept, " built: ", got[std::size_t(k)], " ",
+                                kindName(ProblemKind(k)), ", want ", wantCounts[std::size_t(k)]);
+            REQUIRE(built.size() <= want.size());
+            REQUIRE(std::equal(built.begin(), built.end(), want.begin(), sameProblem));
         }
     }
 }
 
+// feed() finds error segments 64 bytes at a time and, where nothing is pending, takes each
+// problem's extent from the masks; it must give exactly the problems (every field, in order) of
+// the straightforward path, whatever the data and however it is cut into pieces.
+TEST_CASE("the window-at-a-time path gives exactly the problems of the segment-by-segment one") {
+    const char* const sources[] = {"random bytes", "naive leads and strays", "surrogate pairs",
+                                   "long stray runs", "mostly valid"};
+    for (int source = 0; source < 5; ++source)
+        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+            std::string rowName = sources[source];
+            rowName += ' ';
+            rowName += std::to_string(seed);
+            SUBCASE(rowName.c_str()) {
+                checkFastPath(source, seed);
+            }
+        }
+}
+
 // pending() says whether a problem may still grow; restartAt() skips bytes known to be valid.
-void TestProblems::pendingAndRestart() {
+TEST_CASE("pending() says whether a problem may still grow; restartAt() skips valid bytes") {
     ProblemScanner s;
     std::vector<Problem> got;
     auto sink = [&](const Problem& p) { got.push_back(p); };
     const Bytes strays = u8test::hex("41 80 80");
     s.feed(u8test::view(strays), sink);
-    QVERIFY(s.pending()); // the run may go on
-    QVERIFY(got.empty());
+    REQUIRE(s.pending()); // the run may go on
+    REQUIRE(got.empty());
     const Bytes more = u8test::hex("80 41");
     s.feed(u8test::view(more), sink);
-    QVERIFY(!s.pending());
-    QCOMPARE(got.size(), std::size_t(1));
-    QCOMPARE(got[0].length, std::uint64_t(3));
+    REQUIRE(!s.pending());
+    REQUIRE(got.size() == std::size_t(1));
+    REQUIRE(got[0].length == std::uint64_t(3));
     // Skip 1000 bytes of valid text, then go on: offsets count the skipped bytes.
     s.restartAt(1005);
     const Bytes cut = u8test::hex("E2 82");
     s.feed(u8test::view(cut), sink);
-    QCOMPARE(got.size(), std::size_t(1));
+    REQUIRE(got.size() == std::size_t(1));
     s.finish(sink);
-    QCOMPARE(got.size(), std::size_t(2));
-    QCOMPARE(got[1].offset, std::uint64_t(1005));
-    QCOMPARE(got[1].kind, ProblemKind::Truncated);
+    REQUIRE(got.size() == std::size_t(2));
+    REQUIRE(got[1].offset == std::uint64_t(1005));
+    REQUIRE(got[1].kind == ProblemKind::Truncated);
 }
 
 // A stream scanned for problems in two parts, cut at a handover point (after a segment start,
 // the end of the first valid character), gives the whole stream's problems in order, whatever
 // is pending where the cut is looked for: a CESU-8 pair, a high surrogate waiting for its low
 // half, a run of stray continuation bytes, a naive 5-byte form, a lead cut short, FE.
-void TestProblems::handoverSplitsProblems() {
+TEST_CASE("a stream scanned in two parts cut at a handover point gives the whole's problems") {
     const Bytes mix = u8test::hex("41 ED A0 BD ED B8 80 ED A0 80 80 80 80 42 F8 88 80 80 80 E2 82"
                                   "0A C3 A9 ED B0 80 FE 80 E0 80 AF F0 9F 98 80 C0 AF 43");
     Bytes text;
@@ -436,20 +470,19 @@ void TestProblems::handoverSplitsProblems() {
         ProblemScanner second(cut);
         second.feed(all.subspan(cut), sink);
         second.finish(sink);
-        QVERIFY2(got.size() == whole.size() &&
-                     std::equal(got.begin(), got.end(), whole.begin(), sameProblem),
-                 qPrintable(QStringLiteral("cut at %1").arg(cut)));
+        REQUIRE_MESSAGE((got.size() == whole.size() &&
+                         std::equal(got.begin(), got.end(), whole.begin(), sameProblem)),
+                        "cut at ", cut);
         ++cuts;
     }
-    QVERIFY(cuts > int(text.size()) / 2);
+    REQUIRE(cuts > int(text.size()) / 2);
     // Where no valid character follows, there is no handover point.
-    QVERIFY(
+    REQUIRE(
         !ProblemScanner::handoverPoint(u8test::view(u8test::hex("80 C0 AF ED A0 80 FF E2 82"))));
-    QVERIFY(!ProblemScanner::handoverPoint({}));
+    REQUIRE(!ProblemScanner::handoverPoint({}));
     // The pair is not split: the handover is after the character that follows it.
-    QCOMPARE(ProblemScanner::handoverPoint(u8test::view(u8test::hex("ED A0 BD ED B8 80 C3 A9 41"))),
-             std::optional<std::size_t>(8));
+    REQUIRE(ProblemScanner::handoverPoint(u8test::view(
+                u8test::hex("ED A0 BD ED B8 80 C3 A9 41"))) == (std::optional<std::size_t>(8)));
 }
 
-QTEST_GUILESS_MAIN(TestProblems)
-#include "tst_problems.moc"
+} // namespace

@@ -37,6 +37,13 @@ std::string codePointsOf(std::u32string_view text) {
 }
 
 void noteSkip(const char* file, int line, std::string_view why) {
+    // A return inside a SUBCASE ends the run before the next row is reached, and doctest never
+    // runs a row it has not reached (issues #820, #844): the rows after it would pass unrun.
+    if (doctest::detail::g_cs && doctest::detail::g_cs->currentSubcaseDepth > 0)
+        ADD_FAIL_AT(file, line,
+                    "U8TEST_SKIP inside a SUBCASE would leave the rows after it unrun; skip the "
+                    "row with an if instead: ",
+                    std::string(why));
     std::fprintf(stdout, "%s:%d: SKIP: %.*s\n", file, line, int(why.size()), why.data());
     std::fflush(stdout);
 }

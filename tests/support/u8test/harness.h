@@ -8,11 +8,17 @@
 //                                 and QVERIFY stopped the test there, so REQUIRE is their port);
 //   CHECK(a == b)                 where the next checks still say something;
 //   for (const auto& row : rows) { SUBCASE(row.name) {...} }
-//                                 a table of cases (Qt Test's _data): each row runs, passes and
-//                                 fails on its own, and is named in the report;
+//                                 a table of cases (Qt Test's _data): each row runs in a run of
+//                                 its own and is named in the report; doctest finds the next row
+//                                 only by reaching it, so a row that stops early (a REQUIRE that
+//                                 fails) leaves the rows after it unrun (doctest issues #820,
+//                                 #844): the test case fails, and the rows after it say nothing;
 //   U8TEST_SKIP("why")            leaves the test case where its input is absent (the corpus, a
-//                                 tool): it passes, and says so in the output.
-// Failure messages print bytes as hex and code points as U+XXXX (the StringMakers below).
+//                                 tool): it passes, and says so in the output. Not inside a
+//                                 SUBCASE: the rows after it would silently not run, so there it
+//                                 fails the test case instead (see noteSkip).
+// Failure messages print bytes as hex and code points as U+XXXX (the StringMakers below); the
+// elements of vectors and optionals through doctest's toString, so numbers print as numbers.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +39,8 @@ inline std::string hexOf(std::string_view bytes) {
 }
 // Code points as "U+0041 U+20AC" (at most the first 128).
 std::string codePointsOf(std::u32string_view text);
-// Says that the running test case skips the rest, and why (see U8TEST_SKIP).
+// Says that the running test case skips the rest, and why (see U8TEST_SKIP); inside a SUBCASE,
+// fails the test case, saying that a row cannot be skipped.
 void noteSkip(const char* file, int line, std::string_view why);
 
 } // namespace u8test
@@ -54,18 +61,20 @@ template <> struct StringMaker<std::vector<std::uint8_t>> {
 template <> struct StringMaker<std::u32string> {
     static String convert(const std::u32string& s) { return u8test::codePointsOf(s).c_str(); }
 };
+template <> struct StringMaker<char32_t> {
+    static String convert(char32_t c) {
+        return u8test::codePointsOf(std::u32string_view(&c, 1)).c_str();
+    }
+};
 template <typename T> struct StringMaker<std::vector<T>> {
     static String convert(const std::vector<T>& v) {
         String out = "{";
         for (std::size_t i = 0; i < v.size() && i < 64; ++i)
-            out += (i ? ", " : "") + toString(v[i]); // toString: numbers print too
+            out += (i ? ", " : "") + toString(v[i]);
         if (v.size() > 64)
             out += ", ...";
         return out + "}";
     }
-};
-template <> struct StringMaker<char32_t> {
-    static String convert(char32_t c) { return u8test::codePointsOf(std::u32string(1, c)).c_str(); }
 };
 template <> struct StringMaker<std::nullopt_t> {
     static String convert(std::nullopt_t) { return "nullopt"; }
