@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Qt-free libraries and their suites with GCC's sanitizers (U8SCOPE_SANITIZE) and runs
 # the suites; the window is not built (U8SCOPE_GUI=OFF), nor the Python module (an instrumented
-# module would need the sanitizer's runtime loaded into python first). Qt is hidden from CMake
-# (CMAKE_DISABLE_FIND_PACKAGE_Qt6): what is built here builds and runs without Qt.
+# module would need the sanitizer's runtime loaded into python first). Without the window CMake
+# does not look for Qt: what is built here builds and runs without Qt.
 #
 # Usage: scripts/sanitize.sh address|thread [TEST...]
 #   address  AddressSanitizer and UndefinedBehaviorSanitizer, the first error fatal; build/asan
@@ -31,7 +31,6 @@ scripts/deps.sh test
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS=-D_GLIBCXX_ASSERTIONS \
     -DU8SCOPE_WERROR=ON -DU8SCOPE_GUI=OFF -DU8SCOPE_PYTHON=OFF -DU8SCOPE_BENCH=OFF \
-    -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON \
     -DU8SCOPE_SANITIZE="$kind" >/dev/null
 # The tests chosen, as one ctest regular expression of their names, and the targets that build them
 # (tests_LABEL; tst_NAME, or NAME for a test that runs a program of the build, as io.signals_alone).
