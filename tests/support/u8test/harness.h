@@ -54,11 +54,13 @@ template <> struct StringMaker<std::vector<std::uint8_t>> {
 template <> struct StringMaker<std::u32string> {
     static String convert(const std::u32string& s) { return u8test::codePointsOf(s).c_str(); }
 };
+// The elements through toString(), which has the overloads for numbers (StringMaker<T> alone
+// prints a number as {?}) and for enums.
 template <typename T> struct StringMaker<std::vector<T>> {
     static String convert(const std::vector<T>& v) {
         String out = "{";
         for (std::size_t i = 0; i < v.size() && i < 64; ++i)
-            out += (i ? ", " : "") + StringMaker<T>::convert(v[i]);
+            out += (i ? ", " : "") + toString(v[i]);
         if (v.size() > 64)
             out += ", ...";
         return out + "}";
@@ -69,7 +71,7 @@ template <> struct StringMaker<std::nullopt_t> {
 };
 template <typename T> struct StringMaker<std::optional<T>> {
     static String convert(const std::optional<T>& v) {
-        return v ? StringMaker<T>::convert(*v) : String("nullopt");
+        return v ? toString(*v) : String("nullopt");
     }
 };
 } // namespace doctest
