@@ -212,7 +212,7 @@ TEST_CASE("the fast paths equal the reference on every sample and on the corpus'
         const std::optional<std::string> text = readCorpusFile(file);
         if (!text)
             U8TEST_SKIP("corpus files not found (U8SCOPE_CORPUS_DIR)");
-        INFO(file);
+        INFO(std::string(file)); // a const char* would print as a pointer
         compareWithReference(*text);
         for (CodePage cp : allCodePages()) {
             INFO("read as " << name(cp));

@@ -16,10 +16,11 @@ std::string repaired(const std::string& in) {
     return repairMojibake(in).text;
 }
 
+// Strings, not const char*, which failure messages would print as pointers.
 struct RestoredRow {
     const char* name;
-    const char* damaged;
-    const char* expected;
+    std::string damaged;
+    std::string expected;
 };
 
 const RestoredRow kRestored[] = {
@@ -142,7 +143,7 @@ const RestoredRow kRestored[] = {
 
 struct CorrectRow {
     const char* name;
-    const char* text;
+    std::string text;
 };
 
 const CorrectRow kCorrect[] = {
@@ -213,8 +214,8 @@ TEST_CASE("a short damaged string alone is restored, also as one line of a corre
         SUBCASE(row.name) {
             CHECK(repaired(row.damaged) == row.expected);
             // The same string as one line of a file of correct lines: nothing else changes.
-            const std::string file = std::string("Zoë and Noël\n") + row.damaged + "\nok\n";
-            CHECK(repaired(file) == std::string("Zoë and Noël\n") + row.expected + "\nok\n");
+            const std::string file = "Zoë and Noël\n" + row.damaged + "\nok\n";
+            CHECK(repaired(file) == "Zoë and Noël\n" + row.expected + "\nok\n");
         }
     }
 }
