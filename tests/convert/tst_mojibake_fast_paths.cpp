@@ -3,8 +3,9 @@
 // corpus text; the sieve admits every fix, its kernels agree and its quick tests keep lone
 // candidates.
 #include "mojibake_samples.h"
-#include "repair_test_support.h"
+#include "repair_samples.h"
 #include "u8convert/mojibake.h"
+#include "u8test/harness.h"
 // The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
 #include "mojibake_memo.h"
@@ -15,50 +16,35 @@
 #include "mojibake_text_judge.h"
 #include "small_vector.h"
 
-#include <QtTest>
+#include <algorithm>
+#include <optional>
 #include <random>
+#include <string>
+#include <vector>
 
 using namespace u8codec;
 using namespace u8convert;
 using namespace repairtest;
 
-class TestMojibakeFastPaths : public QObject {
-    Q_OBJECT
-
-private slots:
-    void sieveRuleLosesOneByteUnderPagesWithEvidence();
-    void fastPathsEqualReference_data();
-    void fastPathsEqualReference();
-    void fastPathsEqualReferenceOnSamplesAndCorpus();
-    void sieveAdmitsEveryFix();
-    void sieveKernelsAgree_data();
-    void sieveKernelsAgree();
-    void sieveQuickTestsKeepLoneCandidates();
-    void memoOutlivesItsText();
-    void textWithNoStartIsAnsweredAsTheReferenceDoes_data();
-    void textWithNoStartIsAnsweredAsTheReferenceDoes();
-    void judgementsRememberedAreExact();
-    void smallVectorKeepsItsValues();
-};
-
 namespace {
 
-// Every observable part of two results must agree.
+// Every observable part of two results must agree. The first difference ends the test case (the
+// callers compare thousands of texts: one report is enough).
 void compareResults(const MojibakeResult& fast, const MojibakeResult& ref) {
-    QCOMPARE(fast.fixCount, ref.fixCount);
-    QCOMPARE(q(fast.text), q(ref.text));
-    QCOMPARE(fast.fixes.size(), ref.fixes.size());
+    REQUIRE(fast.fixCount == ref.fixCount);
+    REQUIRE(fast.text == ref.text);
+    REQUIRE(fast.fixes.size() == ref.fixes.size());
     for (std::size_t i = 0; i < ref.fixes.size(); ++i) {
         const MojibakeFix& a = fast.fixes[i];
         const MojibakeFix& b = ref.fixes[i];
-        QCOMPARE(a.offset, b.offset);
-        QCOMPARE(a.length, b.length);
-        QCOMPARE(q(a.damaged), q(b.damaged));
-        QCOMPARE(q(a.repaired), q(b.repaired));
-        QCOMPARE(q(a.description()), q(b.description()));
-        QCOMPARE(a.gain, b.gain);
+        REQUIRE(a.offset == b.offset);
+        REQUIRE(a.length == b.length);
+        REQUIRE(a.damaged == b.damaged);
+        REQUIRE(a.repaired == b.repaired);
+        REQUIRE(a.description() == b.description());
+        REQUIRE(a.gain == b.gain);
     }
-    QCOMPARE(fast.fixesByPage, ref.fixesByPage);
+    REQUIRE(fast.fixesByPage == ref.fixesByPage);
 }
 
 // The fast path (in 1, 2 and 3 parts) and the reference agree on `text`: the result, the evidence
@@ -81,6 +67,7 @@ void compareWithReference(const std::string& text) {
     const MojibakeResult refLater = u8convert::detail::referenceRepairMojibake(
         ref.result.text, options, {.evidence = &refLaterEvidence, .only = &ref.written});
     for (unsigned parts : {1u, 2u, 3u}) {
+        CAPTURE(parts);
         Round fast;
         u8convert::detail::MojibakeRun run;
         run.evidence = &fast.evidence;
@@ -88,8 +75,8 @@ void compareWithReference(const std::string& text) {
         run.parts = parts;
         fast.result = u8convert::detail::repairMojibake(text, options, run);
         compareResults(fast.result, ref.result);
-        QVERIFY(fast.evidence == ref.evidence);
-        QVERIFY(fast.written.size() <= ref.written.size());
+        REQUIRE(fast.evidence == ref.evidence);
+        REQUIRE(fast.written.size() <= ref.written.size());
         u8convert::detail::MojibakeRun later;
         u8convert::detail::MojibakeEvidence laterEvidence = fast.evidence;
         later.evidence = &laterEvidence;
@@ -97,7 +84,7 @@ void compareWithReference(const std::string& text) {
         later.parts = parts;
         compareResults(u8convert::detail::repairMojibake(fast.result.text, options, later),
                        refLater);
-        QVERIFY(laterEvidence == refLaterEvidence);
+        REQUIRE(laterEvidence == refLaterEvidence);
     }
 }
 
@@ -105,7 +92,7 @@ void compareWithReference(const std::string& text) {
 
 // Under the lost-bytes rule a space stands for A0 only under the pages given, and a character
 // loses one byte at most.
-void TestMojibakeFastPaths::sieveRuleLosesOneByteUnderPagesWithEvidence() {
+TEST_CASE("under the lost-bytes rule a space stands for A0 only under the pages given") {
     using u8convert::detail::pageBit;
     using u8convert::detail::SieveRule;
     const auto starts = [](std::string_view text, SieveRule rule) {
@@ -115,66 +102,67 @@ void TestMojibakeFastPaths::sieveRuleLosesOneByteUnderPagesWithEvidence() {
     const SieveRule cp1252 = SieveRule::lostBytes(pageBit(CodePage::Windows1252));
     const SieveRule macRoman = SieveRule::lostBytes(pageBit(CodePage::MacRoman));
     // "Ã" + a lost A0 ("à"): one byte lost.
-    QVERIFY(starts("Ã la", cp1252));
-    QVERIFY(!starts("Ã la", SieveRule::adjacent()));
+    CHECK(starts("Ã la", cp1252));
+    CHECK(!starts("Ã la", SieveRule::adjacent()));
     // "é" (E9, a 3-byte lead) + a space: the A0 and a dropped byte would be two.
-    QVERIFY(!starts("é o", cp1252));
+    CHECK(!starts("é o", cp1252));
     // ... with the third byte there, one.
-    QVERIFY(starts("é ©", cp1252));
+    CHECK(starts("é ©", cp1252));
     // MacRoman "—" (D1) + a space: only under MacRoman.
-    QVERIFY(!starts("— x", cp1252));
-    QVERIFY(starts("— x", macRoman));
+    CHECK(!starts("— x", cp1252));
+    CHECK(starts("— x", macRoman));
     // "â€" + a dropped byte: one byte lost; under windows-1252 only.
-    QVERIFY(starts("â€ x", cp1252));
-    QVERIFY(!starts("â€ x", SieveRule::lostBytes(pageBit(CodePage::Latin1))));
+    CHECK(starts("â€ x", cp1252));
+    CHECK(!starts("â€ x", SieveRule::lostBytes(pageBit(CodePage::Latin1))));
 }
 
-void TestMojibakeFastPaths::fastPathsEqualReference_data() {
-    QTest::addColumn<int>("seed");
-    QTest::addColumn<int>("damagedPieces"); // samples mixed into the clean text
-    QTest::addColumn<bool>("randomBytes");  // stray random bytes too (ill-formed text)
+namespace {
+
+struct MixedTextRow {
+    std::string name;
+    int seed;
+    int damagedPieces; // samples mixed into the clean text
+    bool randomBytes;  // stray random bytes too (ill-formed text)
     // Most sentences mis-decoded whole, each through a page of its own: text damaged throughout,
     // where the repair stops asking the sieve and judges run after run until one has no fix.
-    QTest::addColumn<bool>("throughout");
+    bool throughout;
+};
+
+std::vector<MixedTextRow> mixedTexts() {
+    std::vector<MixedTextRow> rows;
+    const auto seedName = [](int seed) { return "seed " + std::to_string(seed); };
     for (int seed = 1; seed <= 12; ++seed) {
         const int pieces = seed <= 3 ? 0 : seed <= 6 ? 3 : seed <= 9 ? 40 : 400;
-        QTest::addRow("seed %d, %d damaged pieces", seed, pieces)
-            << seed << pieces << false << false;
+        rows.push_back({seedName(seed) + ", " + std::to_string(pieces) + " damaged pieces", seed,
+                        pieces, false, false});
     }
     for (int seed = 13; seed <= 16; ++seed)
-        QTest::addRow("seed %d, random bytes", seed) << seed << 40 << true << false;
+        rows.push_back({seedName(seed) + ", random bytes", seed, 40, true, false});
     for (int seed = 17; seed <= 20; ++seed)
-        QTest::addRow("seed %d, damaged throughout", seed) << seed << 40 << (seed > 18) << true;
+        rows.push_back({seedName(seed) + ", damaged throughout", seed, 40, seed > 18, true});
+    return rows;
 }
 
-// The shortcuts of the repair (the sieve, runs judged word by word and remembered, parts on
-// threads, run after run where the text is damaged throughout) change nothing: on clean
-// multilingual text (the sentences, UTF-8-demo.txt when present) with damaged samples inserted at
-// random places, text, count, every reported fix and the evidence equal the reference's
-// (referenceRepairMojibake(), which judges every run whole and afresh), and so do a later round's.
-// Both passes and the lost-byte rules are exercised: many pieces give evidence, few give none.
-void TestMojibakeFastPaths::fastPathsEqualReference() {
-    QFETCH(int, seed);
-    QFETCH(int, damagedPieces);
-    QFETCH(bool, randomBytes);
-    QFETCH(bool, throughout);
-    std::mt19937 rng{std::uint32_t(seed)};
-    bool found = false;
-    const QByteArray demo = readCorpusFile("UTF-8-demo.txt", &found);
+// Clean multilingual text of 60 pieces (sentences, UTF-8-demo.txt when present), damaged as the
+// row says.
+std::string mixedText(const MixedTextRow& row) {
+    std::mt19937 rng{std::uint32_t(row.seed)};
+    const std::optional<std::string> demo = readCorpusFile("UTF-8-demo.txt");
     std::vector<std::string> clean;
-    for (const QString& s : sentences())
-        clean.push_back(utf8(s) + (rng() % 2 ? "\n" : " "));
-    if (found)
-        clean.emplace_back(demo.constData(), std::size_t(demo.size()));
+    for (const std::string& s : sentences())
+        clean.push_back(s + (rng() % 2 ? "\n" : " "));
+    if (demo)
+        clean.push_back(*demo);
     const std::vector<Sample> samples = sampleSet();
     std::string text;
     const std::span<const CodePage> pages = allCodePages();
     for (int k = 0; k < 60; ++k) {
         const std::string& sentence = clean[rng() % clean.size()];
-        text += throughout && rng() % 4 != 0 ? readAs(bytes(sentence), pages[rng() % pages.size()])
-                                             : sentence;
+        text += row.throughout && rng() % 4 != 0
+                    ? readAs(bytes(sentence), pages[rng() % pages.size()])
+                    : sentence;
     }
-    for (int k = 0; k < damagedPieces; ++k) {
+    for (int k = 0; k < row.damagedPieces; ++k) {
         // A random place: between characters mostly, sometimes inside one (breaking it).
         std::size_t at = rng() % (text.size() + 1);
         if (rng() % 4 != 0)
@@ -182,38 +170,53 @@ void TestMojibakeFastPaths::fastPathsEqualReference() {
                 --at;
         const Sample& s = samples[rng() % samples.size()];
         std::string piece = rng() % 2 ? s.damaged : " " + s.damaged + " ";
-        if (randomBytes && rng() % 3 == 0)
+        if (row.randomBytes && rng() % 3 == 0)
             piece.insert(rng() % (piece.size() + 1), 1, char(rng() % 256));
         text.insert(at, piece);
     }
-    compareWithReference(text);
-    if (damagedPieces == 0 && !randomBytes)
-        QCOMPARE(u8convert::detail::referenceRepairMojibake(text, {}).fixCount, 0u);
-    if (damagedPieces >= 40)
-        QVERIFY(u8convert::detail::referenceRepairMojibake(text, {}).fixCount > 0);
-    // The same text repeated: the second copy meets every run again.
-    compareWithReference(text + "\n" + text);
+    return text;
+}
+
+} // namespace
+
+// The shortcuts of the repair (the sieve, runs judged word by word and remembered, parts on
+// threads, run after run where the text is damaged throughout) change nothing: on clean
+// multilingual text (the sentences, UTF-8-demo.txt when present) with damaged samples inserted at
+// random places, text, count, every reported fix and the evidence equal the reference's
+// (referenceRepairMojibake(), which judges every run whole and afresh), and so do a later round's.
+// Both passes and the lost-byte rules are exercised: many pieces give evidence, few give none.
+TEST_CASE("the fast paths equal the reference on damaged multilingual text") {
+    for (const MixedTextRow& row : mixedTexts()) {
+        SUBCASE(row.name.c_str()) {
+            const std::string text = mixedText(row);
+            compareWithReference(text);
+            if (row.damagedPieces == 0 && !row.randomBytes)
+                CHECK(u8convert::detail::referenceRepairMojibake(text, {}).fixCount == 0u);
+            if (row.damagedPieces >= 40)
+                CHECK(u8convert::detail::referenceRepairMojibake(text, {}).fixCount > 0u);
+            // The same text repeated: the second copy meets every run again.
+            compareWithReference(text + "\n" + text);
+        }
+    }
 }
 
 // The same on every sample of the sample set, and on the files of the corpus as they are and
-// read through every page (UTF-8-test.txt is ill-formed on purpose).
-void TestMojibakeFastPaths::fastPathsEqualReferenceOnSamplesAndCorpus() {
+// read through every page (UTF-8-test.txt is ill-formed on purpose). compareWithReference() ends
+// the test case at the first difference.
+TEST_CASE("the fast paths equal the reference on every sample and on the corpus's files") {
     for (const Sample& s : sampleSet()) {
+        INFO(s.kind << ": " << s.damaged);
         compareWithReference(s.damaged);
-        if (QTest::currentTestFailed())
-            return;
     }
     for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"}) {
-        bool found = false;
-        const QByteArray data = readCorpusFile(file, &found);
-        if (!found)
-            QSKIP("corpus files not found (U8SCOPE_CORPUS_DIR)");
-        const std::string text(data.constData(), std::size_t(data.size()));
-        compareWithReference(text);
+        const std::optional<std::string> text = readCorpusFile(file);
+        if (!text)
+            U8TEST_SKIP("corpus files not found (U8SCOPE_CORPUS_DIR)");
+        INFO(std::string(file)); // a const char* would print as a pointer
+        compareWithReference(*text);
         for (CodePage cp : allCodePages()) {
-            compareWithReference(readAs(bytes(text), cp));
-            if (QTest::currentTestFailed())
-                return;
+            INFO("read as " << name(cp));
+            compareWithReference(readAs(bytes(*text), cp));
         }
     }
 }
@@ -221,7 +224,7 @@ void TestMojibakeFastPaths::fastPathsEqualReferenceOnSamplesAndCorpus() {
 // The sieve only skips what cannot be repaired: every fix of the sample set starts where the
 // sieve's definition admits a repair, under the rule of the pass that makes it (a fix that
 // restored no lost byte is admitted without lost bytes too).
-void TestMojibakeFastPaths::sieveAdmitsEveryFix() {
+TEST_CASE("the sieve admits every fix of the sample set") {
     MojibakeOptions options;
     std::size_t checked = 0;
     for (const Sample& s : sampleSet()) {
@@ -237,42 +240,27 @@ void TestMojibakeFastPaths::sieveAdmitsEveryFix() {
             // "æ½" + "Ā½", which windows-1257 reads as "½") may start where only its later
             // link is admitted; the repair judges the whole run around that start.
             const auto* fixEnd = base + f.offset + f.length;
-            QVERIFY2(u8convert::detail::canStartRepair(base + f.offset, end, rule) ||
-                         (f.misdecodings.size() > 1 && u8convert::detail::nextRepairStartScalar(
-                                                           base + f.offset, end, rule) < fixEnd),
-                     qPrintable(QString::fromStdString(s.damaged)));
+            INFO(s.damaged);
+            CHECK((u8convert::detail::canStartRepair(base + f.offset, end, rule) ||
+                   (f.misdecodings.size() > 1 && u8convert::detail::nextRepairStartScalar(
+                                                     base + f.offset, end, rule) < fixEnd)));
             const auto adjacent = u8convert::detail::SieveRule::adjacent();
             if (!lost)
-                QVERIFY2(u8convert::detail::canStartRepair(base + f.offset, end, adjacent) ||
-                             (f.misdecodings.size() > 1 &&
-                              u8convert::detail::nextRepairStartScalar(base + f.offset, end,
-                                                                       adjacent) < fixEnd),
-                         qPrintable(QString::fromStdString(s.damaged)));
+                CHECK((u8convert::detail::canStartRepair(base + f.offset, end, adjacent) ||
+                       (f.misdecodings.size() > 1 &&
+                        u8convert::detail::nextRepairStartScalar(base + f.offset, end, adjacent) <
+                            fixEnd)));
             ++checked;
         }
     }
-    QVERIFY(checked > 800);
+    CHECK(checked > 800u);
 }
 
-void TestMojibakeFastPaths::sieveKernelsAgree_data() {
-    QTest::addColumn<int>("seed");
-    // 0 page characters, 1 sentences and samples, 2 random bytes, 3 page characters far apart
-    QTest::addColumn<int>("mix");
-    for (int seed = 1; seed <= 6; ++seed)
-        for (int mix = 0; mix < 4; ++mix)
-            QTest::addRow("seed %d, mix %d", seed, mix) << seed << mix;
-}
+namespace {
 
-// Every kernel of the sieve finds the same positions as the definition tried at every byte,
-// under each rule, when the caller moves on by one byte or jumps (the kernels keep the window
-// they classified between calls). The texts: characters of every page side by side (each is the
-// image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
-// sentences with damaged samples; random bytes (ill-formed text); ASCII with one to three page
-// characters (spaces between and after them) every 0-90 bytes (windows the AVX2 kernel passes
-// over after its quick tests, pairs at their edges).
-void TestMojibakeFastPaths::sieveKernelsAgree() {
-    QFETCH(int, seed);
-    QFETCH(int, mix);
+// The texts the sieve's kernels are held to the definition on: mix 0 page characters, 1 sentences
+// and samples, 2 random bytes, 3 page characters far apart.
+std::string sieveText(int seed, int mix) {
     std::mt19937 rng{std::uint32_t(seed * 7919 + mix)};
     std::string text;
     if (mix == 0 || mix == 3) {
@@ -301,12 +289,48 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
     } else if (mix == 1) {
         const std::vector<Sample> samples = sampleSet();
         while (text.size() < 40000)
-            text += rng() % 2 ? utf8(sentences()[int(rng() % std::uint32_t(sentences().size()))])
+            text += rng() % 2 ? sentences()[rng() % sentences().size()]
                               : samples[rng() % samples.size()].damaged + " ";
     } else {
         while (text.size() < 40000)
             text += char(rng() % 4 == 0 ? rng() % 128 : 0x80 + rng() % 128);
     }
+    return text;
+}
+
+// The positions where every kernel's sieve finds a start in `text` under `rule`, one byte on after
+// each find, checked against `expected`; then jumps of up to 300 bytes (`seed` draws them).
+void checkKernels(const std::string& text, u8convert::detail::SieveRule rule,
+                  const std::vector<std::size_t>& expected, int seed) {
+    const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto* end = base + text.size();
+    for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
+        if (!u8convert::detail::sieveKernelSupported(k))
+            continue;
+        CAPTURE(int(k));
+        // One byte on after each find: the whole list.
+        std::vector<std::size_t> found;
+        u8convert::detail::RepairStartSieve sieve(end, rule, k);
+        for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
+            found.push_back(std::size_t(p - base));
+        REQUIRE(found == expected);
+        // Jumps of up to 300 bytes: the first position at or after each jump.
+        std::mt19937 jumps{std::uint32_t(seed)};
+        u8convert::detail::RepairStartSieve jumping(end, rule, k);
+        for (const std::uint8_t* p = base; p < end;) {
+            const std::uint8_t* at = jumping.next(p);
+            const auto it =
+                std::lower_bound(expected.begin(), expected.end(), std::size_t(p - base));
+            CAPTURE(std::size_t(p - base));
+            REQUIRE((at == end ? text.size() : std::size_t(at - base)) ==
+                    (it == expected.end() ? text.size() : *it));
+            p += 1 + jumps() % 300;
+        }
+    }
+}
+
+// Every rule's starts in `text` by the definition, and by every kernel.
+void checkAllRules(const std::string& text, int seed, int mix) {
     const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
     const auto* end = base + text.size();
     // Without lost bytes; with lost bytes under every page, under windows-1252 alone (the page
@@ -324,30 +348,31 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
             if (u8convert::detail::canStartRepair(p, end, rule))
                 expected.push_back(std::size_t(p - base));
         if (mix != 2)
-            QVERIFY(!expected.empty());
-        for (Isa k : {Isa::Portable, Isa::Avx2, Isa::Avx512}) {
-            if (!u8convert::detail::sieveKernelSupported(k))
-                continue;
-            // One byte on after each find: the whole list.
-            std::vector<std::size_t> found;
-            u8convert::detail::RepairStartSieve sieve(end, rule, k);
-            for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
-                found.push_back(std::size_t(p - base));
-            QCOMPARE(found, expected);
-            // Jumps of up to 300 bytes: the first position at or after each jump.
-            std::mt19937 jumps{std::uint32_t(seed)};
-            u8convert::detail::RepairStartSieve jumping(end, rule, k);
-            for (const std::uint8_t* p = base; p < end;) {
-                const std::uint8_t* at = jumping.next(p);
-                const auto it =
-                    std::lower_bound(expected.begin(), expected.end(), std::size_t(p - base));
-                QCOMPARE(at == end ? text.size() : std::size_t(at - base),
-                         it == expected.end() ? text.size() : *it);
-                p += 1 + jumps() % 300;
+            CHECK(!expected.empty());
+        checkKernels(text, rule, expected, seed);
+    }
+}
+
+} // namespace
+
+// Every kernel of the sieve finds the same positions as the definition tried at every byte,
+// under each rule, when the caller moves on by one byte or jumps (the kernels keep the window
+// they classified between calls). The texts: characters of every page side by side (each is the
+// image of a lead or continuation byte somewhere) with spaces, ASCII and CJK between them; real
+// sentences with damaged samples; random bytes (ill-formed text); ASCII with one to three page
+// characters (spaces between and after them) every 0-90 bytes (windows the AVX2 kernel passes
+// over after its quick tests, pairs at their edges).
+TEST_CASE("every kernel of the sieve finds the positions the definition finds") {
+    for (int seed = 1; seed <= 6; ++seed)
+        for (int mix = 0; mix < 4; ++mix) {
+            const std::string name =
+                "seed " + std::to_string(seed) + ", mix " + std::to_string(mix);
+            SUBCASE(name.c_str()) {
+                const std::string text = sieveText(seed, mix);
+                checkAllRules(text, seed, mix);
             }
         }
-    }
-    QVERIFY(u8convert::detail::sieveTables().complete);
+    CHECK(u8convert::detail::sieveTables().complete);
 }
 
 // The AVX2 kernel passes over a window after a quick test of its bytes. A candidate alone in a
@@ -355,9 +380,9 @@ void TestMojibakeFastPaths::sieveKernelsAgree() {
 // bytes, the image of every lead byte followed by a space and nothing (a 2-byte sequence, its
 // A0 lost), by a space and a continuation's image (a longer one), by a continuation's image and
 // a space (its third byte lost), and alone (windows-1252's dropped bytes).
-void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
+TEST_CASE("the sieve's quick tests keep a lone candidate anywhere in a window") {
     if (!u8convert::detail::sieveKernelSupported(Isa::Avx2))
-        QSKIP("this CPU lacks AVX2");
+        U8TEST_SKIP("this CPU lacks AVX2");
     std::vector<Isa> kernels{Isa::Avx2};
     if (u8convert::detail::sieveKernelSupported(Isa::Avx512))
         kernels.push_back(Isa::Avx512);
@@ -390,17 +415,19 @@ void TestMojibakeFastPaths::sieveQuickTestsKeepLoneCandidates() {
             u8convert::detail::RepairStartSieve sieve(end, rule, k);
             for (const std::uint8_t* p = base; (p = sieve.next(p)) != end; ++p)
                 found.push_back(std::size_t(p - base));
-            QCOMPARE(found, expected);
+            CAPTURE(name(cp));
+            CAPTURE(int(k));
+            CHECK(found == expected);
         }
         checked += int(expected.size());
     }
-    QVERIFY(checked > 200);
+    CHECK(checked > 200);
 }
 
 // The streamed repair hands a pass's memo on from window to window, each window's text in other
 // memory: what the memo learnt of a run is found again from the same bytes anywhere, once the text
 // it was learnt from is gone, and a memo moved from knows nothing.
-void TestMojibakeFastPaths::memoOutlivesItsText() {
+TEST_CASE("a run's memo outlives its text, and a memo moved from knows nothing") {
     using u8convert::detail::mojibake::RunMemo;
     RunMemo memo;
     std::vector<std::string> keys;
@@ -418,44 +445,49 @@ void TestMojibakeFastPaths::memoOutlivesItsText() {
         window.assign(window.size(), 'x'); // the text is overwritten, then freed
     }
     RunMemo handedOn = std::move(memo);
-    for (const std::string& key : keys)
-        QVERIFY2(handedOn.find(std::string(key), 0, 0).has_value(), key.c_str());
-    QVERIFY(!handedOn.find(" Ã©t-1Ã¨ ", 0, 0).has_value());
-    QVERIFY(!memo.find(keys.front(), 0, 0).has_value());
-    QVERIFY(handedOn.worthKeeping());
+    for (const std::string& key : keys) {
+        INFO(key);
+        CHECK(handedOn.find(std::string(key), 0, 0).has_value());
+    }
+    CHECK(!handedOn.find(" Ã©t-1Ã¨ ", 0, 0).has_value());
+    CHECK(!memo.find(keys.front(), 0, 0).has_value());
+    CHECK(handedOn.worthKeeping());
 }
 
 // The public entry answers a text where no repair can start without the passes: the same text,
 // no fix, as the reference; and where a lost no-break space's signature or a start is found it
 // still repairs.
-void TestMojibakeFastPaths::textWithNoStartIsAnsweredAsTheReferenceDoes_data() {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<bool>("repaired");
-    QTest::newRow("ascii") << QByteArray("plain ASCII row, 42") << false;
-    QTest::newRow("correct French") << QByteArray("Les élèves ont déjà vu l'été à Paris") << false;
-    QTest::newRow("Cyrillic") << QByteArray("Москва — столица России") << false;
-    QTest::newRow("CJK and emoji") << QByteArray("東京タワー 🗼 と 富士山") << false;
-    QTest::newRow("symbols") << QByteArray("2×3 = 6, 5 € ± 0,2 °C, “quoted”") << false;
-    QTest::newRow("lone lead image") << QByteArray("Ã alone, and Ð too") << false;
-    QTest::newRow("ill-formed") << QByteArray("caf\xE9 and \xC0\xAF") << false;
-    QTest::newRow("damaged") << QByteArray("cafÃ© crÃ¨me") << true;
-    QTest::newRow("lost no-break space") << QByteArray("dÃ©jÃ  vu") << true;
-    QTest::newRow("à before a word") << QByteArray("Ã  la carte") << true;
-}
-
-void TestMojibakeFastPaths::textWithNoStartIsAnsweredAsTheReferenceDoes() {
-    QFETCH(QByteArray, text);
-    QFETCH(bool, repaired);
-    const std::string bytes = text.toStdString();
-    const MojibakeResult fast = repairMojibake(bytes);
-    const MojibakeResult ref = u8convert::detail::referenceRepairMojibake(bytes, {});
-    compareResults(fast, ref);
-    QCOMPARE(fast.fixCount > 0, repaired);
+TEST_CASE("a text where no repair can start is answered as the reference does") {
+    struct Row {
+        const char* name;
+        std::string text;
+        bool repaired;
+    };
+    const Row rows[] = {
+        {"ascii", "plain ASCII row, 42", false},
+        {"correct French", "Les élèves ont déjà vu l'été à Paris", false},
+        {"Cyrillic", "Москва — столица России", false},
+        {"CJK and emoji", "東京タワー 🗼 と 富士山", false},
+        {"symbols", "2×3 = 6, 5 € ± 0,2 °C, “quoted”", false},
+        {"lone lead image", "Ã alone, and Ð too", false},
+        {"ill-formed", "caf\xE9 and \xC0\xAF", false},
+        {"damaged", "cafÃ© crÃ¨me", true},
+        {"lost no-break space", "dÃ©jÃ  vu", true},
+        {"à before a word", "Ã  la carte", true},
+    };
+    for (const Row& row : rows) {
+        SUBCASE(row.name) {
+            const MojibakeResult fast = repairMojibake(row.text);
+            const MojibakeResult ref = u8convert::detail::referenceRepairMojibake(row.text, {});
+            compareResults(fast, ref);
+            CHECK((fast.fixCount > 0) == row.repaired);
+        }
+    }
 }
 
 // The judgements remembered per thread (mojibake_text_judge.h) equal the functions', however
 // often they are asked and whatever else filled the tables between (every slot overwritten).
-void TestMojibakeFastPaths::judgementsRememberedAreExact() {
+TEST_CASE("the judgements remembered per thread are exact") {
     using namespace u8convert::detail::mojibake;
     std::mt19937 random(31);
     std::vector<std::u32string> stretches;
@@ -471,42 +503,39 @@ void TestMojibakeFastPaths::judgementsRememberedAreExact() {
         for (const std::u32string& s : stretches) {
             const char32_t before = s.size() % 2 ? U' ' : U'x';
             const TextJudgement judged = judgeText(before, s, U'.');
-            QCOMPARE(judged.cost, textCost(before, s, U'.'));
-            QCOMPARE(judged.likelihood, plausibility(before, s, U'.'));
+            CHECK(judged.cost == textCost(before, s, U'.'));
+            CHECK(judged.likelihood == plausibility(before, s, U'.'));
         }
 }
 
 // Inline up to N values, on the heap past them; copies, moves and inserts keep every value.
-void TestMojibakeFastPaths::smallVectorKeepsItsValues() {
+TEST_CASE("a small vector keeps its values inline, on the heap, copied, moved and inserted") {
     using u8convert::detail::SmallVector;
     SmallVector<char32_t, 4> v{1, 2, 3};
-    QCOMPARE(v.size(), std::size_t(3));
+    CHECK(v.size() == std::size_t(3));
     for (char32_t c = 4; c <= 40; ++c)
         v.push_back(c);
-    QCOMPARE(v.size(), std::size_t(40));
+    CHECK(v.size() == std::size_t(40));
     for (std::size_t k = 0; k < v.size(); ++k)
-        QCOMPARE(v[k], char32_t(k + 1));
+        CHECK(v[k] == char32_t(k + 1));
     SmallVector<char32_t, 4> copy = v; // from the heap
-    QVERIFY(copy == v);
+    CHECK(copy == v);
     SmallVector<char32_t, 4> moved = std::move(copy);
-    QVERIFY(moved == v);
-    QVERIFY(copy.empty());
+    CHECK(moved == v);
+    CHECK(copy.empty());
     SmallVector<char32_t, 4> small{7, 8};
     SmallVector<char32_t, 4> movedSmall = std::move(small); // inline
-    QCOMPARE(movedSmall.size(), std::size_t(2));
-    QCOMPARE(movedSmall.back(), char32_t(8));
+    CHECK(movedSmall.size() == std::size_t(2));
+    CHECK(movedSmall.back() == char32_t(8));
     const char32_t more[] = {5, 6};
     movedSmall.insert(movedSmall.begin() + 1, std::begin(more), std::end(more));
     const std::vector<char32_t> expected{7, 5, 6, 8};
-    QVERIFY(std::ranges::equal(movedSmall, expected));
+    CHECK(std::ranges::equal(movedSmall, expected));
     movedSmall = v; // inline to heap
-    QVERIFY(movedSmall == v);
+    CHECK(movedSmall == v);
     v = {9};
-    QCOMPARE(v.size(), std::size_t(1));
-    QCOMPARE(v.front(), char32_t(9));
+    CHECK(v.size() == std::size_t(1));
+    CHECK(v.front() == char32_t(9));
     const std::span<const char32_t> view = v;
-    QCOMPARE(view.size(), std::size_t(1));
+    CHECK(view.size() == std::size_t(1));
 }
-
-QTEST_GUILESS_MAIN(TestMojibakeFastPaths)
-#include "tst_mojibake_fast_paths.moc"

@@ -2,66 +2,51 @@
 // byte), the rules of their own (a byte order mark read through a page, rare Cyrillic letters),
 // and the pipeline's later rounds, which judge only what the earlier ones wrote, with their
 // evidence.
-#include "repair_test_support.h"
+#include "repair_samples.h"
 #include "u8convert/mojibake.h"
 #include "u8convert/repair.h"
+#include "u8test/harness.h"
 // The library-internal entry point, and the reference.
 #include "mojibake_detail.h"
 #include "mojibake_reference.h"
 
-#include <QtTest>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace u8codec;
 using namespace u8convert;
 using namespace repairtest;
 
-class TestMojibakeRounds : public QObject {
-    Q_OBJECT
-
-private slots:
-    void lostBytesNeedEvidence();
-    void lostA0AloneOnlyAfterALetter();
-    void oneLostBytePerCharacter();
-    void laterRoundsKeepTheEvidence();
-    void ukrainianWordIsNoIdeograph();
-    void byteOrderMarkReadThroughAPage();
-    void rareCyrillicLettersOnlyWhereTheDamageSaysSo();
-    void laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings();
-    void laterRoundRemembersWhereTheEarlierFixesLie();
-    void laterRoundIsHandedOnlyRunsWithStarts();
-    void deeperLevelsFollowTheEvidence();
-    void laterRoundJudgesOnlyTheGivenRuns();
-};
-
-void TestMojibakeRounds::lostBytesNeedEvidence() {
+TEST_CASE("a lost byte is restored only where the text shows its page elsewhere") {
     // "Ã" then a space, alone: could be a lost A0 (à), but nothing else in the text says so.
-    QCOMPARE(q(repairMojibake("IRMÃ E MÃE").text), QByteArray("IRMÃ E MÃE"));
+    CHECK(repairMojibake("IRMÃ E MÃE").text == "IRMÃ E MÃE");
     // With evidence of windows-1252 mojibake elsewhere, "Ã " becomes "à".
-    QCOMPARE(q(repairMojibake("CafÃ© Ã  la").text), QByteArray("Café à la"));
+    CHECK(repairMojibake("CafÃ© Ã  la").text == "Café à la");
 }
 
 // A repair resting on a lost A0 alone, at the damaged text's cost, is made only where a letter
 // becomes letters ("Ã" + a space is "à"): a symbol and a space is what correct text looks like.
 // MacRoman "—" is D1, which with A0 reads as "Ѡ".
-void TestMojibakeRounds::lostA0AloneOnlyAfterALetter() {
-    QCOMPARE(q(repairMojibake("Caf√© — § ok").text), QByteArray("Café — § ok"));
+TEST_CASE("a repair resting on a lost A0 alone is made only where a letter becomes letters") {
+    CHECK(repairMojibake("Caf√© — § ok").text == "Café — § ok");
     // ... and only when letters come of it: IBM437 "ß" (E1), A0 and "é" (82) is U+1802.
-    QCOMPARE(q(repairMojibake("Gr├╢├ƒe und ß é").text), QByteArray("Größe und ß é"));
-    QCOMPARE(q(repairMojibake("Caf√© d√©j√  vu").text), QByteArray("Café déjà vu"));
+    CHECK(repairMojibake("Gr├╢├ƒe und ß é").text == "Größe und ß é");
+    CHECK(repairMojibake("Caf√© d√©j√  vu").text == "Café déjà vu");
 }
 
 // A character is restored with one lost byte at most: "ä" (E4, a 3-byte lead under windows-1252)
 // + a space (A0) + a dropped 8D would be the CJK character U+480D, from one byte of three. Nor is
 // a fix's output read with a lost byte: "ä" + A0 + the "”" (94) restored from "â€" is U+4814.
-void TestMojibakeRounds::oneLostBytePerCharacter() {
-    QCOMPARE(q(repairMojibake("cafÃ© ä â€ x").text), QByteArray("café ä ” x"));
+TEST_CASE("a character is restored with one lost byte at most") {
+    CHECK(repairMojibake("cafÃ© ä â€ x").text == "café ä ” x");
 }
 
 // The pipeline repairs again until nothing changes; a later round sees text that shows little
 // damage, so it works with the evidence of the earlier ones. "à" read as windows-1252 twice, with
 // the NBSP turned into a space in between: the first round gives "Ã" and a space, which only the
 // first round's evidence makes "à".
-void TestMojibakeRounds::laterRoundsKeepTheEvidence() {
+TEST_CASE("the pipeline's later rounds keep the evidence of the earlier ones") {
     RepairOptions o;
     o.mojibake = true;
     const auto twice = [](std::string_view clean) {
@@ -78,9 +63,9 @@ void TestMojibakeRounds::laterRoundsKeepTheEvidence() {
         return readAs(bytes(spaced), CodePage::Windows1252);
     };
     const std::string damaged = twice("déjà vu, voilà tout");
-    QCOMPARE(q(damaged), QByteArray("dÃƒÂ©jÃƒ  vu, voilÃƒ  tout"));
+    CHECK(damaged == "dÃƒÂ©jÃƒ  vu, voilÃƒ  tout");
     const RepairResult r = repair(bytes(damaged), o);
-    QCOMPARE(q(r.text), QByteArray("déjà vu, voilà tout"));
+    CHECK(r.text == "déjà vu, voilà tout");
 }
 
 // A file that began with a byte order mark, read through a page and saved as UTF-8, begins
@@ -88,7 +73,7 @@ void TestMojibakeRounds::laterRoundsKeepTheEvidence() {
 // characters the mark restored looks worse than the damage (a control character against a
 // letter and two punctuation marks), so it is a rule of its own; the rest of the file need not
 // be damaged. Correct text with "ï" before "»" keeps them.
-void TestMojibakeRounds::byteOrderMarkReadThroughAPage() {
+TEST_CASE("a byte order mark read through a page is restored") {
     const std::string bom = "\xEF\xBB\xBF";
     const std::vector<std::pair<std::string, CodePage>> files = {
         {"Hello, world.", CodePage::Windows1252},
@@ -96,41 +81,42 @@ void TestMojibakeRounds::byteOrderMarkReadThroughAPage() {
         {"Grüße aus Köln.", CodePage::MacRoman},
     };
     for (const auto& [text, page] : files) {
+        INFO(text);
         const std::string damaged = readAs(bytes(bom + text), page);
         const MojibakeResult r = repairMojibake(damaged);
-        QCOMPARE(q(r.text), q(bom + text));
-        QVERIFY(!r.fixes.empty());
-        QCOMPARE(r.fixes.front().offset, 0u);
-        QVERIFY(r.fixes.front().repaired.starts_with(bom)); // with "Привет" in one fix
-        QCOMPARE(r.fixes.front().misdecodings, std::vector<CodePage>{page});
+        CHECK(r.text == bom + text);
+        REQUIRE(!r.fixes.empty());
+        CHECK(r.fixes.front().offset == 0u);
+        CHECK(r.fixes.front().repaired.starts_with(bom)); // with "Привет" in one fix
+        CHECK(r.fixes.front().misdecodings == std::vector<CodePage>{page});
     }
     const std::string correct = "Un « naïf» et un « ¿ » espagnol.";
-    QCOMPARE(q(repairMojibake(correct).text), q(correct));
+    CHECK(repairMojibake(correct).text == correct);
     // In the pipeline, --bom=strip takes out the mark restored.
     RepairOptions o;
     o.mojibake = true;
     o.bom = BomAction::Strip;
     const RepairResult stripped =
         repair(bytes(readAs(bytes(bom + "Hello"), CodePage::Windows1252)), o);
-    QCOMPARE(q(stripped.text), QByteArray("Hello"));
+    CHECK(stripped.text == "Hello");
 }
 
 // "дії" (Ukrainian, "actions") read once more through windows-1251 is E4 B3 BF, the CJK
 // Extension A character U+4CFF: the repaired paragraph was read back one level too deep.
-void TestMojibakeRounds::ukrainianWordIsNoIdeograph() {
+TEST_CASE("a Ukrainian word is not read back once more as an ideograph") {
     const std::string clean = "Після завершення строку дії пароль може лишатися чинним. "
                               "Кількість днів до моменту завершення строку дії пароля.";
     RepairOptions o;
     o.mojibake = true;
     const RepairResult r = repair(bytes(readAs(bytes(clean), CodePage::Windows1251)), o);
-    QCOMPARE(q(r.text), q(clean));
+    CHECK(r.text == clean);
 }
 
 // Two letters of Russian or Ukrainian can be one rarer Cyrillic letter through windows-1251:
 // "ТІ" is D2 B2, the Tajik "Ҳ"; "С" + "»" is D1 BB, the historic "ѻ". Repaired capitals and
 // guillemets stay as they are, while Kazakh, Tajik and Bashkir text read through windows-1251
 // (where those letters carry the damage's signature) is still restored.
-void TestMojibakeRounds::rareCyrillicLettersOnlyWhereTheDamageSaysSo() {
+TEST_CASE("rare Cyrillic letters are restored only where the damage says so") {
     RepairOptions o;
     o.mojibake = true;
     for (const char* clean :
@@ -139,7 +125,7 @@ void TestMojibakeRounds::rareCyrillicLettersOnlyWhereTheDamageSaysSo() {
           "Ҷумҳурии Тоҷикистон давлати соҳибихтиёр, демократӣ ва ҳуқуқбунёд аст.",
           "Башҡортостан Республикаһы, Өфө ҡалаһы."}) {
         const RepairResult r = repair(bytes(readAs(bytes(clean), CodePage::Windows1251)), o);
-        QCOMPARE(q(r.text), q(clean));
+        CHECK(r.text == clean);
     }
 }
 
@@ -151,7 +137,7 @@ void TestMojibakeRounds::rareCyrillicLettersOnlyWhereTheDamageSaysSo() {
 // ideograph "蠫" (windows-1251 E8, a lost A0, AB). Read twice, with NBSPs turned into spaces,
 // the second reading's lost A0 after a fix's output is still restored: "déjà" through
 // windows-1251 twice leaves "Г" + a space after the first round.
-void TestMojibakeRounds::laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings() {
+TEST_CASE("a later round reads a fix's output again only after two mis-decodings") {
     RepairOptions o;
     o.mojibake = true;
     const std::string russian =
@@ -159,7 +145,7 @@ void TestMojibakeRounds::laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings() {
         "от запустившей её оболочки. COMMAND как у \\fBps\\fP, окружённое «(» и «)».\n";
     for (const CodePage page : {CodePage::Koi8R, CodePage::Windows1251}) {
         const RepairResult r = repair(bytes(readAs(bytes(russian), page)), o);
-        QCOMPARE(q(r.text), q(russian));
+        CHECK(r.text == russian);
     }
     // Read as windows-1251, each NBSP made a space (as HTML tools do), and again.
     const auto misdecode = [](const std::string& s) {
@@ -174,16 +160,16 @@ void TestMojibakeRounds::laterRoundsReadFixesAgainOnlyAfterTwoMisdecodings() {
     };
     const std::string french = "Il est déjà là, voilà tout. Le café est prêt. ";
     const std::string twice = misdecode(misdecode(french));
-    QVERIFY(twice.find("Р“ ") != std::string::npos); // "à" is "Г" + a space, then "Р“" + one
+    CHECK(twice.find("Р“ ") != std::string::npos); // "à" is "Г" + a space, then "Р“" + one
     const RepairResult r = repair(bytes(twice + twice), o);
-    QCOMPARE(q(r.text), q(french + french));
+    CHECK(r.text == french + french);
 }
 
 // The same run met twice in a later round, once written by one earlier fix and once by two: the
 // first is one fix's output, which windows-1252 read once more would make "é", and stays; the
 // second is two fixes' outputs side by side, which a repair may read together. A memo that knew
 // the run's bytes only would give both the first one's answer.
-void TestMojibakeRounds::laterRoundRemembersWhereTheEarlierFixesLie() {
+TEST_CASE("a later round remembers where the earlier fixes lie") {
     const std::string text = "x Ã© y x Ã© y"; // Ã, ©: 2 bytes each
     u8convert::detail::MojibakeEvidence evidence{};
     evidence[std::size_t(CodePage::Windows1252)] = 100; // read once, never twice
@@ -191,21 +177,21 @@ void TestMojibakeRounds::laterRoundRemembersWhereTheEarlierFixesLie() {
     u8convert::detail::MojibakeEvidence carried = evidence;
     const MojibakeResult reference =
         u8convert::detail::referenceRepairMojibake(text, {}, {.evidence = &carried, .only = &only});
-    QCOMPARE(q(reference.text), q("x Ã© y x é y"));
+    CHECK(reference.text == "x Ã© y x é y");
     carried = evidence;
     u8convert::detail::MojibakeRun run;
     run.evidence = &carried;
     run.only = &only;
     const MojibakeResult fast = u8convert::detail::repairMojibake(text, {}, run);
-    QCOMPARE(q(fast.text), q(reference.text));
-    QCOMPARE(fast.fixCount, reference.fixCount);
+    CHECK(fast.text == reference.text);
+    CHECK(fast.fixCount == reference.fixCount);
 }
 
 // Read back once, "Ã€" is "ä" under ISO-8859-15 (€ is A4) and "À" under windows-1252 (€ is 80),
 // and both cost the same. The deeper level takes the page the text shows read deeper more often,
 // then fewer capitals, as the first level does; before, the first page in order (windows-1252)
 // won every such tie.
-void TestMojibakeRounds::deeperLevelsFollowTheEvidence() {
+TEST_CASE("deeper levels take the page the text shows read deeper more often") {
     const auto twice = [](const std::string& s, CodePage page) {
         return readAs(bytes(readAs(bytes(s), page)), page);
     };
@@ -214,13 +200,13 @@ void TestMojibakeRounds::deeperLevelsFollowTheEvidence() {
     for (const auto& [text, page] :
          {std::pair{german, CodePage::Latin9}, std::pair{french, CodePage::Windows1252}}) {
         const MojibakeResult r = repairMojibake(twice(text, page));
-        QCOMPARE(q(r.text), q(text));
+        CHECK(r.text == text);
     }
 }
 
 // A later round judges only the runs that hold a byte of the spans it is given (where the round
 // before wrote), once, with the evidence it is given, and adds what it found to that.
-void TestMojibakeRounds::laterRoundJudgesOnlyTheGivenRuns() {
+TEST_CASE("a later round judges only the runs it is given, with the evidence given") {
     const std::string text = "CafÃ© and ThÃ© or ThÃ©";
     u8convert::detail::MojibakeEvidence evidence{};
     evidence[std::size_t(CodePage::Windows1252)] = 2;                // enough to show the page
@@ -231,11 +217,11 @@ void TestMojibakeRounds::laterRoundJudgesOnlyTheGivenRuns() {
     for (unsigned parts : {1u, 2u}) {
         run.parts = parts;
         const MojibakeResult r = u8convert::detail::repairMojibake(text, {}, run);
-        QCOMPARE(q(r.text), QByteArray("CafÃ© and Thé or ThÃ©"));
-        QCOMPARE(r.fixCount, 1u);
+        CHECK(r.text == "CafÃ© and Thé or ThÃ©");
+        CHECK(r.fixCount == 1u);
     }
     // 2, and the fix of each run: its gain, up to 2.
-    QCOMPARE(evidence[std::size_t(CodePage::Windows1252)], 6u);
+    CHECK(evidence[std::size_t(CodePage::Windows1252)] == 6u);
 }
 
 // The spans a round hands on to the next (MojibakeRun::written): with the fast paths only the
@@ -243,7 +229,7 @@ void TestMojibakeRounds::laterRoundJudgesOnlyTheGivenRuns() {
 // the reference hands on every fix. "déjà vu" read twice as windows-1252 with its NBSPs turned
 // into spaces: the first round repairs "ÃƒÂ©" into "é" and each "Ãƒ" into "Ã", and only "Ã" +
 // a space (à, its A0 lost) is left for the next round, which knows windows-1252 lost bytes.
-void TestMojibakeRounds::laterRoundIsHandedOnlyRunsWithStarts() {
+TEST_CASE("a later round is handed only the runs where its sieve finds a start") {
     const std::string damaged = "dÃƒÂ©jÃƒ  vu, voilÃƒ  tout";
     const auto handedOn = [](const MojibakeResult& r,
                              const std::vector<u8convert::detail::ByteSpan>& spans) {
@@ -260,16 +246,16 @@ void TestMojibakeRounds::laterRoundIsHandedOnlyRunsWithStarts() {
         run.written = &written;
         run.parts = parts;
         const MojibakeResult r = u8convert::detail::repairMojibake(damaged, {}, run);
-        QCOMPARE(q(r.text), QByteArray("déjÃ  vu, voilÃ  tout"));
-        QCOMPARE(r.fixCount, 3u);
-        QCOMPARE(handedOn(r, written), (std::vector<std::string>{"Ã", "Ã"}));
+        CHECK(r.text == "déjÃ  vu, voilÃ  tout");
+        CHECK(r.fixCount == 3u);
+        CHECK(handedOn(r, written) == std::vector<std::string>{"Ã", "Ã"});
     }
     std::vector<u8convert::detail::ByteSpan> every;
     const MojibakeResult reference =
         u8convert::detail::referenceRepairMojibake(damaged, {}, {.written = &every});
-    QCOMPARE(q(reference.text), QByteArray("déjÃ  vu, voilÃ  tout"));
-    QCOMPARE(reference.fixCount, 3u);
-    QCOMPARE(handedOn(reference, every), (std::vector<std::string>{"é", "Ã", "Ã"}));
+    CHECK(reference.text == "déjÃ  vu, voilÃ  tout");
+    CHECK(reference.fixCount == 3u);
+    CHECK(handedOn(reference, every) == std::vector<std::string>{"é", "Ã", "Ã"});
     // Repaired whole, French leaves nothing for a later round.
     const std::string french = "Le café est très bon, voilà tout. ";
     std::string text;
@@ -279,9 +265,6 @@ void TestMojibakeRounds::laterRoundIsHandedOnlyRunsWithStarts() {
     u8convert::detail::MojibakeRun run;
     run.written = &written;
     const MojibakeResult r = u8convert::detail::repairMojibake(text, {}, run);
-    QCOMPARE(r.fixCount, 120u);
-    QVERIFY(written.empty());
+    CHECK(r.fixCount == 120u);
+    CHECK(written.empty());
 }
-
-QTEST_GUILESS_MAIN(TestMojibakeRounds)
-#include "tst_mojibake_rounds.moc"

@@ -2,26 +2,14 @@
 // own evidence, the text written line after line, the reports added up with offsets in the input.
 #include "u8convert/mojibake.h"
 #include "u8convert/repair_lines.h"
+#include "u8test/harness.h"
 
-#include <QtTest>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 using namespace u8codec;
 using namespace u8convert;
-
-class TestRepairLines : public QObject {
-    Q_OBJECT
-
-private slots:
-    void eachLineThroughItsOwnPage();
-    void fileScopeTakesEachLinesOwnPage();
-    void correctLineNotRepairedOnAnotherLinesEvidence();
-    void sameAsRepairForOneLine();
-    void bomAddedBeforeTheFirstLineOnly();
-    void strictNamesTheLine();
-    void linesLongerThanABlock();
-    void failedWriteStops();
-    void manyLinesOnAllCoresInOrder();
-};
 
 namespace {
 
@@ -43,34 +31,30 @@ Run byLine(const std::string& in, RepairOptions options = {}) {
     return run;
 }
 
-QByteArray q(const std::string& s) {
-    return QByteArray(s.data(), qsizetype(s.size()));
-}
-
 } // namespace
 
-void TestRepairLines::eachLineThroughItsOwnPage() {
+TEST_CASE("line by line, each line is repaired through its own page, offsets in the input") {
     const std::string in = "id,name\n1,CAFÃ‰\n2,РџСЂРёРІРµС‚\n3,Zoë\r\n4,KrakÃ³w";
     const Run r = byLine(in);
-    QVERIFY(r.result.status.ok());
-    QCOMPARE(q(r.text), q("id,name\n1,CAFÉ\n2,Привет\n3,Zoë\r\n4,Kraków"));
+    REQUIRE(r.result.status.ok());
+    CHECK(r.text == "id,name\n1,CAFÉ\n2,Привет\n3,Zoë\r\n4,Kraków");
     const RepairReport& report = r.result.report;
-    QCOMPARE(report.counts[std::size_t(RepairKind::Mojibake)], 3u);
-    QCOMPARE(report.inputBytes, std::uint64_t(in.size()));
-    QCOMPARE(report.outputBytes, std::uint64_t(r.text.size()));
-    QCOMPARE(report.lineEndings.lf, 3u);
-    QCOMPARE(report.lineEndings.crlf, 1u);
+    CHECK(report.counts[std::size_t(RepairKind::Mojibake)] == 3u);
+    CHECK(report.inputBytes == std::uint64_t(in.size()));
+    CHECK(report.outputBytes == std::uint64_t(r.text.size()));
+    CHECK(report.lineEndings.lf == 3u);
+    CHECK(report.lineEndings.crlf == 1u);
     // Every change names its bytes where they stand in the input.
-    QCOMPARE(report.changes.size(), std::size_t(3));
+    REQUIRE(report.changes.size() == std::size_t(3));
     for (const RepairChange& c : report.changes)
-        QCOMPARE(q(in.substr(c.offset, c.length)), q(c.before));
-    QCOMPARE(report.changes[1].pages, std::vector<CodePage>{CodePage::Windows1251});
+        CHECK(in.substr(c.offset, c.length) == c.before);
+    CHECK(report.changes[1].pages == std::vector<CodePage>{CodePage::Windows1251});
 }
 
 // The default, the whole file's judgement, where the lines' damage shows different pages (a
 // record each from a Spanish, a Russian, a Czech and a Ukrainian source): each line's own
 // evidence decides its page, as line by line.
-void TestRepairLines::fileScopeTakesEachLinesOwnPage() {
+TEST_CASE("the whole file's repair takes each line's own page where lines show different pages") {
     const auto damaged = [](const char* text, CodePage page) {
         const std::string utf8(text);
         return readAs(std::span(reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size()),
@@ -86,21 +70,21 @@ void TestRepairLines::fileScopeTakesEachLinesOwnPage() {
                                      "4;Tomáš Dvořák;České Budějovice\n5;Олена Шевченко;Київ\n";
     RepairOptions whole;
     whole.mojibake = true;
-    QCOMPARE(q(repair(std::string(in), whole).text), q(want));
-    QCOMPARE(q(byLine(in).text), q(want));
+    CHECK(repair(std::string(in), whole).text == want);
+    CHECK(byLine(in).text == want);
 }
 
-void TestRepairLines::correctLineNotRepairedOnAnotherLinesEvidence() {
+TEST_CASE("a correct line is not repaired on another line's evidence") {
     // "Ã" + a space is "à" whose A0 became a space, but only where the text shows windows-1252's
     // damage: the whole file does, this line alone does not.
     const std::string in = "cafÃ© rÃ©sumÃ© naÃ¯ve\nÃ is a letter\n";
     RepairOptions whole;
     whole.mojibake = true;
-    QCOMPARE(q(repair(std::string(in), whole).text), q("café résumé naïve\nà is a letter\n"));
-    QCOMPARE(q(byLine(in).text), q("café résumé naïve\nÃ is a letter\n"));
+    CHECK(repair(std::string(in), whole).text == "café résumé naïve\nà is a letter\n");
+    CHECK(byLine(in).text == "café résumé naïve\nÃ is a letter\n");
 }
 
-void TestRepairLines::sameAsRepairForOneLine() {
+TEST_CASE("one line repaired line by line is the same as repaired whole") {
     RepairOptions o;
     o.mojibake = true;
     o.c1 = C1Action::Cp1252;
@@ -108,31 +92,30 @@ void TestRepairLines::sameAsRepairForOneLine() {
     for (const std::string one : {"JOSÃ‰ PÃ‰REZ\r\n", "plain ASCII\n", "\xC0\xAF bad\n", "a"}) {
         const RepairResult whole = repair(std::string(one), o);
         const Run lines = byLine(one, o);
-        QVERIFY(lines.result.status.ok());
-        QCOMPARE(q(lines.text), q(whole.text));
-        QCOMPARE(lines.result.report.toJson(), whole.report.toJson());
+        REQUIRE(lines.result.status.ok());
+        CHECK(lines.text == whole.text);
+        CHECK(lines.result.report.toJson() == whole.report.toJson());
     }
 }
 
-void TestRepairLines::bomAddedBeforeTheFirstLineOnly() {
+TEST_CASE("a BOM is added before the first line only") {
     RepairOptions o;
     o.bom = BomAction::Add;
     const Run r = byLine("one\n\xEF\xBB\xBFtwo\nthree\n", o);
-    QVERIFY(r.result.status.ok());
-    QCOMPARE(q(r.text), q("\xEF\xBB\xBFone\ntwo\nthree\n"));
+    REQUIRE(r.result.status.ok());
+    CHECK(r.text == "\xEF\xBB\xBFone\ntwo\nthree\n");
 }
 
-void TestRepairLines::strictNamesTheLine() {
+TEST_CASE("strict names the line at fault") {
     RepairOptions o;
     o.invalid = ErrorPolicy::Strict;
     const Run r = byLine("fine\nalso fine\nbad \xFF here\n", o);
-    QVERIFY(!r.result.status.ok());
-    QVERIFY2(
-        QString::fromStdString(r.result.status.message()).startsWith("in the line at offset 15: "),
-        r.result.status.message().c_str());
+    REQUIRE(!r.result.status.ok());
+    INFO(r.result.status.message());
+    CHECK(r.result.status.message().starts_with("in the line at offset 15: "));
 }
 
-void TestRepairLines::linesLongerThanABlock() {
+TEST_CASE("lines longer than a block are repaired whole") {
     // Lines cut across the 1 MiB blocks the input is read in, and a last line without an LF.
     std::string in, want;
     for (int k = 0; k < 3; ++k) {
@@ -142,12 +125,12 @@ void TestRepairLines::linesLongerThanABlock() {
     in += "end rÃ©sumÃ©";
     want += "end résumé";
     const Run r = byLine(in);
-    QVERIFY(r.result.status.ok());
-    QVERIFY(r.text == want);
-    QCOMPARE(r.result.report.counts[std::size_t(RepairKind::Mojibake)], 11u);
+    REQUIRE(r.result.status.ok());
+    CHECK((r.text == want)); // not decomposed: both are megabytes
+    CHECK(r.result.report.counts[std::size_t(RepairKind::Mojibake)] == 11u);
 }
 
-void TestRepairLines::failedWriteStops() {
+TEST_CASE("a failed write stops the repair") {
     const std::string in = "CAFÃ‰\nCAFÃ‰\nCAFÃ‰\n";
     const MemorySource source(std::vector<std::uint8_t>(in.begin(), in.end()));
     int writes = 0;
@@ -156,16 +139,15 @@ void TestRepairLines::failedWriteStops() {
     RepairOptions o;
     o.mojibake = true;
     const RepairResult r = repairLineByLine(source, sink, o);
-    QVERIFY(!r.status.ok());
-    QCOMPARE(writes, 2);
-    QCOMPARE(QString::fromStdString(r.status.message()),
-             QStringLiteral("the output could not be written"));
+    REQUIRE(!r.status.ok());
+    CHECK(writes == 2);
+    CHECK(r.status.message() == "the output could not be written");
 }
 
 // Lines are repaired a block at a time on the codec's threads: the text, the counts and every
 // change's offset are those of repairing each line alone, in order, over several blocks; a
 // strict failure names the first bad line however the lines were shared out.
-void TestRepairLines::manyLinesOnAllCoresInOrder() {
+TEST_CASE("many lines on the threads come out in order, each as repaired alone") {
     const char* kinds[] = {"plain ASCII row %d\n", "JOSÃ‰ PÃ‰REZ %d\n", "Ð¼Ð¾Ð»Ð¾ÐºÐ¾ %d\n",
                            "Москва — столица %d\n", "cafÃ© crÃ¨me %d\r\n"};
     std::string in;
@@ -184,7 +166,7 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
     std::uint64_t at = 0, mojibake = 0;
     for (const std::string& line : lines) {
         const RepairResult r = repair(std::string(line), o);
-        QVERIFY(r.status.ok());
+        REQUIRE(r.status.ok());
         want += r.text;
         for (const RepairChange& c : r.report.changes)
             offsets.push_back(at + c.offset);
@@ -192,12 +174,12 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
         at += line.size();
     }
     const Run run = byLine(in, o);
-    QVERIFY(run.result.status.ok());
-    QVERIFY(run.text == want);
-    QCOMPARE(run.result.report.counts[std::size_t(RepairKind::Mojibake)], mojibake);
-    QCOMPARE(run.result.report.changes.size(), offsets.size());
+    REQUIRE(run.result.status.ok());
+    CHECK((run.text == want)); // not decomposed: both are megabytes
+    CHECK(run.result.report.counts[std::size_t(RepairKind::Mojibake)] == mojibake);
+    REQUIRE(run.result.report.changes.size() == offsets.size());
     for (std::size_t k = 0; k < offsets.size(); ++k)
-        QCOMPARE(run.result.report.changes[k].offset, offsets[k]);
+        REQUIRE(run.result.report.changes[k].offset == offsets[k]);
 
     // Two bad lines in the second block: the first of them is named.
     std::string bad = in;
@@ -206,11 +188,8 @@ void TestRepairLines::manyLinesOnAllCoresInOrder() {
     bad[first] = '\xFF';
     o.invalid = ErrorPolicy::Strict;
     const Run strict = byLine(bad, o);
-    QVERIFY(!strict.result.status.ok());
-    QVERIFY2(QString::fromStdString(strict.result.status.message())
-                 .startsWith(QStringLiteral("in the line at offset %1: ").arg(first)),
-             strict.result.status.message().c_str());
+    REQUIRE(!strict.result.status.ok());
+    INFO(strict.result.status.message());
+    CHECK(strict.result.status.message().starts_with("in the line at offset " +
+                                                     std::to_string(first) + ": "));
 }
-
-QTEST_GUILESS_MAIN(TestRepairLines)
-#include "tst_repair_lines.moc"

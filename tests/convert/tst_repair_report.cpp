@@ -1,31 +1,19 @@
 // The report of a repair: the confidence rule for mojibake fixes, the fields of a fix in the JSON
 // report (pages, level, gain, evidence, confidence) and the explanation `repair --explain`
 // prints.
-#include "repair_test_support.h"
+#include "repair_samples.h"
 #include "u8convert/repair.h"
+#include "u8test/harness.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QtTest>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 using namespace u8codec;
 using namespace u8convert;
 using namespace repairtest;
-
-class TestRepairReport : public QObject {
-    Q_OBJECT
-
-private slots:
-    void confidenceRule_data();
-    void confidenceRule();
-    void confidenceReason();
-    void jsonHasTheFieldsOfAFix();
-    void jsonOfOtherKindsUnchanged();
-    void evidenceCountsFixesThroughThePage();
-    void wellEvidencedFixesAreHigh();
-    void explanationSaysPagesEvidenceAndConfidence();
-};
+using nlohmann::json;
 
 namespace {
 
@@ -35,132 +23,135 @@ RepairResult fixMojibake(const std::string& in) {
     return repair(bytes(in), o);
 }
 
-QJsonObject jsonOf(const RepairReport& report) {
-    QJsonParseError error{};
-    const QJsonDocument doc =
-        QJsonDocument::fromJson(QByteArray::fromStdString(report.toJson()), &error);
-    if (error.error != QJsonParseError::NoError)
-        qFatal("the report is not JSON: %s", qPrintable(error.errorString()));
-    return doc.object();
+json jsonOf(const RepairReport& report) {
+    const std::string text = report.toJson();
+    json doc = json::parse(text, nullptr, false);
+    INFO("the report is not JSON: " << text);
+    REQUIRE(!doc.is_discarded());
+    return doc;
 }
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+struct ConfidenceRow {
+    const char* name;
+    int gain;
+    int level;
+    bool lostByte;
+    int evidence;
+    std::string expected;
+};
 
 } // namespace
 
-void TestRepairReport::confidenceRule_data() {
-    QTest::addColumn<int>("gain");
-    QTest::addColumn<int>("level");
-    QTest::addColumn<bool>("lostByte");
-    QTest::addColumn<int>("evidence");
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("clear gain") << 2 << 1 << false << 1 << "high";
-    QTest::newRow("well evidenced, no gain") << 0 << 1 << false << 3 << "high";
-    QTest::newRow("clear gain, lost byte") << 5 << 1 << true << 10 << "low";
-    QTest::newRow("no gain, thin evidence") << 0 << 1 << false << 2 << "low";
-    QTest::newRow("slight gain, thin evidence") << 1 << 1 << false << 2 << "medium";
-    QTest::newRow("three in a row, thin evidence") << 4 << 3 << false << 1 << "medium";
-    QTest::newRow("three in a row, evidenced") << 4 << 3 << false << 3 << "high";
-    QTest::newRow("double, clear gain") << 2 << 2 << false << 1 << "high";
-}
-
-void TestRepairReport::confidenceRule() {
-    QFETCH(int, gain);
-    QFETCH(int, level);
-    QFETCH(bool, lostByte);
-    QFETCH(int, evidence);
-    QFETCH(QString, expected);
-    const Confidence c =
-        judgeMojibakeFix(gain, std::size_t(level), lostByte, std::uint64_t(evidence));
-    QCOMPARE(QString::fromUtf8(name(c)), expected);
-}
-
-void TestRepairReport::confidenceReason() {
-    std::string why;
-    QCOMPARE(judgeMojibakeFix(3, 3, true, 12, &why), Confidence::Low); // a lost byte guessed
-    QCOMPARE(QString::fromStdString(why),
-             QStringLiteral("reads 3 points more plausibly; 12 fixes through the same page in the "
-                            "text; a lost byte had to be guessed; 3 mis-decodings in a row"));
-    QCOMPARE(judgeMojibakeFix(0, 1, false, 1, &why), Confidence::Low); // no gain, thin evidence
-    QCOMPARE(QString::fromStdString(why),
-             QStringLiteral("reads no more plausibly than the damage; 1 fix through the same page "
-                            "in the text"));
-}
-
-void TestRepairReport::jsonHasTheFieldsOfAFix() {
-    const RepairResult r = fixMojibake("ÃƒÂ© and cafÃƒÂ©");
-    QVERIFY(r.status.ok());
-    const QJsonArray changes = jsonOf(r.report).value("changes").toArray();
-    QCOMPARE(changes.size(), 2);
-    for (int i = 0; i < changes.size(); ++i) {
-        const QJsonObject c = changes[i].toObject();
-        const RepairChange& fix = r.report.changes[std::size_t(i)];
-        QCOMPARE(c.value("kind").toString(), QStringLiteral("mojibake"));
-        QCOMPARE(c.value("pages").toArray(),
-                 (QJsonArray{QStringLiteral("windows-1252"), QStringLiteral("windows-1252")}));
-        QCOMPARE(c.value("level").toInt(), 2);
-        QCOMPARE(c.value("gain").toInt(), fix.gain);
-        QCOMPARE(c.value("lost_byte").toBool(), false);
-        QCOMPARE(c.value("evidence").toInteger(), qint64(fix.evidence));
-        QCOMPARE(c.value("confidence").toString(), QString::fromUtf8(name(fix.confidence)));
-        // The pipeline judges by the one rule.
-        QCOMPARE(fix.confidence,
-                 judgeMojibakeFix(fix.gain, fix.pages.size(), fix.lostByte, fix.evidence));
+TEST_CASE("the confidence of a mojibake fix follows from its gain, level, lost byte and evidence") {
+    const ConfidenceRow rows[] = {
+        {"clear gain", 2, 1, false, 1, "high"},
+        {"well evidenced, no gain", 0, 1, false, 3, "high"},
+        {"clear gain, lost byte", 5, 1, true, 10, "low"},
+        {"no gain, thin evidence", 0, 1, false, 2, "low"},
+        {"slight gain, thin evidence", 1, 1, false, 2, "medium"},
+        {"three in a row, thin evidence", 4, 3, false, 1, "medium"},
+        {"three in a row, evidenced", 4, 3, false, 3, "high"},
+        {"double, clear gain", 2, 2, false, 1, "high"},
+    };
+    for (const ConfidenceRow& row : rows) {
+        SUBCASE(row.name) {
+            const Confidence c = judgeMojibakeFix(row.gain, std::size_t(row.level), row.lostByte,
+                                                  std::uint64_t(row.evidence));
+            CHECK(std::string(name(c)) == row.expected);
+        }
     }
 }
 
-void TestRepairReport::jsonOfOtherKindsUnchanged() {
+TEST_CASE("the confidence's reason names the gain, the evidence, a lost byte and the level") {
+    std::string why;
+    CHECK(judgeMojibakeFix(3, 3, true, 12, &why) == Confidence::Low); // a lost byte guessed
+    CHECK(why == "reads 3 points more plausibly; 12 fixes through the same page in the "
+                 "text; a lost byte had to be guessed; 3 mis-decodings in a row");
+    CHECK(judgeMojibakeFix(0, 1, false, 1, &why) == Confidence::Low); // no gain, thin evidence
+    CHECK(why == "reads no more plausibly than the damage; 1 fix through the same page "
+                 "in the text");
+}
+
+TEST_CASE("a mojibake fix in the JSON report has its pages, level, gain, evidence, confidence") {
+    const RepairResult r = fixMojibake("ÃƒÂ© and cafÃƒÂ©");
+    REQUIRE(r.status.ok());
+    const json changes = jsonOf(r.report).at("changes");
+    REQUIRE(changes.size() == 2u);
+    REQUIRE(r.report.changes.size() == 2u);
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        const json& c = changes[i];
+        const RepairChange& fix = r.report.changes[i];
+        CAPTURE(i);
+        CHECK(c.at("kind") == "mojibake");
+        CHECK(c.at("pages") == json::array({"windows-1252", "windows-1252"}));
+        CHECK(c.at("level") == 2);
+        CHECK(c.at("gain") == fix.gain);
+        CHECK(c.at("lost_byte") == false);
+        CHECK(c.at("evidence") == fix.evidence);
+        CHECK(c.at("confidence") == std::string(name(fix.confidence)));
+        // The pipeline judges by the one rule.
+        CHECK(fix.confidence ==
+              judgeMojibakeFix(fix.gain, fix.pages.size(), fix.lostByte, fix.evidence));
+    }
+}
+
+TEST_CASE("the JSON of the other kinds of change keeps its fields") {
     RepairOptions o;
     o.bom = BomAction::Strip;
     const RepairResult r = repair(bytes("\xEF\xBB\xBFx\xC0\xAF"), o);
-    const QJsonArray changes = jsonOf(r.report).value("changes").toArray();
-    QCOMPARE(changes.size(), 2);
-    for (const auto& v : changes) {
-        const QJsonObject c = v.toObject();
-        QCOMPARE(c.keys(), (QStringList{"after", "before", "before_hex", "detail", "kind", "length",
-                                        "offset"}));
+    const json changes = jsonOf(r.report).at("changes");
+    REQUIRE(changes.size() == 2u);
+    for (const json& c : changes) {
+        std::vector<std::string> keys; // in order: the JSON object is sorted by key
+        for (const auto& item : c.items())
+            keys.push_back(item.key());
+        CHECK(keys == std::vector<std::string>{"after", "before", "before_hex", "detail", "kind",
+                                               "length", "offset"});
     }
 }
 
-void TestRepairReport::evidenceCountsFixesThroughThePage() {
+TEST_CASE("the evidence of a fix counts every fix in the text through its first page") {
     // Needs the engine's MojibakeResult::fixesByPage: the evidence of a fix is every fix in the
     // text through its first page, the fix itself included.
     const RepairResult r = fixMojibake("CafÃ©, rÃ©sumÃ© and naÃ¯ve; Ð¿Ñ€Ð¸Ð²ÐµÑ‚");
-    QVERIFY(r.status.ok() && r.report.listsEveryChange());
+    REQUIRE(r.status.ok());
+    REQUIRE(r.report.listsEveryChange());
     std::map<CodePage, std::uint64_t> byPage;
     for (const RepairChange& c : r.report.changes)
         if (c.kind == RepairKind::Mojibake)
             ++byPage[c.pages.front()];
-    QVERIFY(byPage[CodePage::Windows1252] >= 4);
+    CHECK(byPage[CodePage::Windows1252] >= 4u);
     for (const RepairChange& c : r.report.changes)
         if (c.kind == RepairKind::Mojibake)
-            QCOMPARE(c.evidence, byPage[c.pages.front()]);
+            CHECK(c.evidence == byPage[c.pages.front()]);
 }
 
-void TestRepairReport::wellEvidencedFixesAreHigh() {
+TEST_CASE("fixes through a well-evidenced page are judged high") {
     // Needs the engine's fixesByPage (evidence 0 judges these low): four fixes through
     // windows-1252 with no lost byte are each well evidenced.
     const RepairResult r = fixMojibake("CafÃ©, rÃ©sumÃ©, naÃ¯ve and itâ€™s fine");
-    QVERIFY(r.status.ok());
-    QVERIFY(r.report.changes.size() >= 4);
+    REQUIRE(r.status.ok());
+    REQUIRE(r.report.changes.size() >= 4u);
     for (const RepairChange& c : r.report.changes)
-        QCOMPARE(name(c.confidence), std::string_view("high"));
+        CHECK(name(c.confidence) == std::string_view("high"));
 }
 
-void TestRepairReport::explanationSaysPagesEvidenceAndConfidence() {
+TEST_CASE("the explanation says the pages, the evidence, the likelihood and the confidence") {
     const RepairResult r = fixMojibake("ÃƒÂ© and cafÃƒÂ© \xC0\xAF");
-    const QString text = QString::fromStdString(r.report.toExplanation());
-    QVERIFY2(text.contains("offset 0: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 "
-                           "(and that result read as windows-1252).\n  Evidence: "),
-             qPrintable(text));
-    QVERIFY(text.contains(" in this file through windows-1252.\n  Likelihood: the repair reads "));
-    QVERIFY(text.contains(" nats likelier in real text; least likely pairs of the damage "));
-    QVERIFY(text.contains(".\n  Confidence: "));
-    QVERIFY(text.contains("offset 25: invalid-sequence: "));
-    QVERIFY(text.contains("mojibake fixes by confidence: "));
-    QVERIFY(text.endsWith("changes: invalid-sequence=1 mojibake=2; 27 bytes in, 19 bytes out\n"));
+    const std::string text = r.report.toExplanation();
+    INFO(text);
+    CHECK(contains(text, "offset 0: mojibake: \"ÃƒÂ©\" -> \"é\"\n  UTF-8 read as windows-1252 "
+                         "(and that result read as windows-1252).\n  Evidence: "));
+    CHECK(contains(text, " in this file through windows-1252.\n  Likelihood: the repair reads "));
+    CHECK(contains(text, " nats likelier in real text; least likely pairs of the damage "));
+    CHECK(contains(text, ".\n  Confidence: "));
+    CHECK(contains(text, "offset 25: invalid-sequence: "));
+    CHECK(contains(text, "mojibake fixes by confidence: "));
+    CHECK(text.ends_with("changes: invalid-sequence=1 mojibake=2; 27 bytes in, 19 bytes out\n"));
     // Capped: the rest is counted.
-    QVERIFY(QString::fromStdString(r.report.toExplanation(1))
-                .contains("... 2 more change(s) not explained\n"));
+    CHECK(contains(r.report.toExplanation(1), "... 2 more change(s) not explained\n"));
 }
-
-QTEST_APPLESS_MAIN(TestRepairReport)
-#include "tst_repair_report.moc"
