@@ -285,11 +285,13 @@ private:
 };
 
 TEST_CASE("Kuhn's files, as they are and damaged, streamed as repaired in memory") {
+    // Skipped as a whole before the rows: a row that returns would leave the next unrun.
+    if (!readCorpusFile("UTF-8-demo.txt") || !readCorpusFile("UTF-8-test.txt"))
+        U8TEST_SKIP("Kuhn's files not found (U8SCOPE_CORPUS_DIR)");
     for (const char* file : {"UTF-8-demo.txt", "UTF-8-test.txt"}) {
         SUBCASE(file) {
             const std::optional<std::string> data = readCorpusFile(file);
-            if (!data)
-                U8TEST_SKIP("Kuhn's files not found (U8SCOPE_CORPUS_DIR)");
+            REQUIRE(data.has_value());
             const std::string& text = *data;
             for (const auto& [label, options] : optionSets()) {
                 INFO("options " << std::string_view(label));
