@@ -12,8 +12,8 @@
 #            fuzz) and the label `threads` for `thread` (the pool, the scan on two threads, the
 #            streamed repair's threads, the line repair on the pool)
 # Only the executables of the chosen tests are built. scripts/test.sh runs the part that fits in
-# CI's time: `address` over the codec's and safe writing's suites, `thread` over the pool's and
-# the scan's.
+# CI's time: `address` over the codec's, safe writing's, the dump's and the fuzz seeds' suites,
+# `thread` over the pool's and the scan's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything (benchmarks too) with warnings as errors, and runs
-# every test; then the codec's and safe writing's suites under AddressSanitizer and UBSan, and the
-# worker pool's and the two-thread scan's under ThreadSanitizer (scripts/sanitize.sh, without Qt
-# Widgets: U8SCOPE_GUI=OFF), which is what fits in CI's time.
+# every test; then the codec's, safe writing's, the dump's and the fuzz seeds' suites under
+# AddressSanitizer and UBSan, and the worker pool's and the two-thread scan's under ThreadSanitizer
+# (scripts/sanitize.sh: U8SCOPE_GUI=OFF, so built and run without Qt), which is what fits in CI's
+# time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
@@ -13,5 +14,5 @@ cmake -S . -B build/ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DU8SCOPE_WERR
     -DU8SCOPE_BENCH=ON -DCMAKE_CXX_FLAGS=-D_GLIBCXX_ASSERTIONS >/dev/null
 cmake --build build/ci
 QT_QPA_PLATFORM=offscreen ctest --test-dir build/ci --output-on-failure -j2 --timeout 600
-scripts/sanitize.sh address codec io
+scripts/sanitize.sh address codec io dump fuzz
 scripts/sanitize.sh thread convert.on_threads convert.repair_steps
