@@ -7,10 +7,12 @@
 #include "u8test/harness.h"
 #include "u8test/process.h"
 
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <span>
 #include <string>
 #include <string_view>
 #include <sys/stat.h>
@@ -264,6 +266,44 @@ inline std::string repeated(std::string_view s, std::size_t times) {
     for (std::size_t i = 0; i < times; ++i)
         out += s;
     return out;
+}
+
+// White space trimmed at both ends and each run of it made one space (QString::simplified).
+inline std::string simplified(std::string_view s) {
+    std::string out;
+    bool space = false;
+    for (const char c : s) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            space = !out.empty();
+            continue;
+        }
+        if (space)
+            out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+// A command line that is a usage error, and what its message must say.
+struct UsageRow {
+    const char* name;
+    std::vector<std::string> args;
+    std::string message;
+};
+
+// Each row, one SUBCASE each: exit status 2, its message on standard error, nothing on standard
+// output.
+inline void checkUsageErrors(std::span<const UsageRow> rows) {
+    for (const UsageRow& row : rows) {
+        SUBCASE(row.name) {
+            const CliRun r = runCli(row.args);
+            REQUIRE(r.exitCode == 2);
+            INFO(r.err);
+            REQUIRE(contains(r.err, row.message));
+            REQUIRE(r.out.empty());
+        }
+    }
 }
 
 } // namespace u8test

@@ -11,9 +11,11 @@ namespace {
 
 using Run = u8test::CliRun;
 using nlohmann::json;
+using u8test::checkUsageErrors;
 using u8test::contains;
 using u8test::count;
 using u8test::startsWith;
+using u8test::UsageRow;
 
 Run cli(const std::vector<std::string>& args, const std::string& stdinBytes = {}) {
     return u8test::runCli(args, stdinBytes);
@@ -54,12 +56,6 @@ struct Fixture : u8test::Scratch {
     }
 };
 
-struct UsageRow {
-    const char* name;
-    std::vector<std::string> args;
-    std::string message;
-};
-
 TEST_CASE("usage errors exit 2 with a message saying what is wrong") {
     const UsageRow rows[] = {
         {"no command", {}, "usage:"},
@@ -70,14 +66,7 @@ TEST_CASE("usage errors exit 2 with a message saying what is wrong") {
         {"bad policy", {"decode", "--errors=loose", "x"}, "unknown error policy"},
         {"explain not hex", {"explain", "zz"}, "not hex"},
     };
-    for (const UsageRow& row : rows) {
-        SUBCASE(row.name) {
-            const Run r = cli(row.args);
-            REQUIRE(r.exitCode == 2);
-            INFO(r.err);
-            REQUIRE(contains(r.err, row.message));
-        }
-    }
+    checkUsageErrors(rows);
 }
 
 // A usage error is found before any input is read: the command ends at once, its input left

@@ -13,9 +13,11 @@ namespace {
 
 using Run = u8test::CliRun;
 using nlohmann::json;
+using u8test::checkUsageErrors;
 using u8test::contains;
 using u8test::lines;
 using u8test::startsWith;
+using u8test::UsageRow;
 using Strings = std::vector<std::string>;
 
 Run cli(const Strings& args, const std::string& stdinBytes = {}) {
@@ -89,12 +91,6 @@ void writeUnder(const std::string& root, const std::string& name, std::string_vi
     u8test::writeFile(path.string(), bytes);
 }
 
-struct UsageRow {
-    const char* name;
-    Strings args;
-    std::string message;
-};
-
 TEST_CASE("usage errors exit 2 with the reason") {
     const UsageRow rows[] = {
         {"no file", {"audit"}, "no FILE given"},
@@ -105,14 +101,7 @@ TEST_CASE("usage errors exit 2 with the reason") {
          {"audit", "--allow=/nonexistent/allow.txt", "x"},
          "allowlist /nonexistent/allow.txt: No such file"},
     };
-    for (const UsageRow& row : rows) {
-        SUBCASE(row.name) {
-            const Run r = cli(row.args);
-            REQUIRE(r.exitCode == 2);
-            INFO(r.err);
-            REQUIRE(contains(r.err, row.message));
-        }
-    }
+    checkUsageErrors(rows);
 }
 
 TEST_CASE("the help mentions audit") {

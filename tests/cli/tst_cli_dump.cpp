@@ -18,9 +18,12 @@
 namespace {
 
 using Run = u8test::CliRun;
+using u8test::checkUsageErrors;
 using u8test::contains;
 using u8test::count;
+using u8test::simplified;
 using u8test::startsWith;
+using u8test::UsageRow;
 
 Run cli(const std::vector<std::string>& args, const std::string& stdinBytes = {}) {
     return u8test::runCli(args, stdinBytes);
@@ -86,23 +89,6 @@ std::size_t utf16Length(std::string_view utf8) {
     return n + std::size_t(count(utf8, "\xF0")) + // a surrogate pair for U+10000 and up
            std::size_t(count(utf8, "\xF1")) + std::size_t(count(utf8, "\xF2")) +
            std::size_t(count(utf8, "\xF3")) + std::size_t(count(utf8, "\xF4"));
-}
-
-// White space trimmed at both ends and each run of it made one space (QString::simplified).
-std::string simplified(std::string_view s) {
-    std::string out;
-    bool space = false;
-    for (const char c : s) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            space = !out.empty();
-            continue;
-        }
-        if (space)
-            out += ' ';
-        space = false;
-        out += c;
-    }
-    return out;
 }
 
 // The sample every test case dumps, in a scratch folder of its own.
@@ -250,12 +236,6 @@ TEST_CASE_FIXTURE(Fixture, "--html is well-formed, escapes the text and lists th
     REQUIRE(contains(r.out, "&lt;script&gt;"));
 }
 
-struct UsageRow {
-    const char* name;
-    std::vector<std::string> args;
-    std::string message;
-};
-
 TEST_CASE("usage errors exit 2 with the reason and write nothing") {
     const UsageRow rows[] = {
         {"width", {"dump", "--width=12", "x"}, "unknown width '12' (8, 16 or 32)"},
@@ -266,15 +246,7 @@ TEST_CASE("usage errors exit 2 with the reason and write nothing") {
          {"dump", "/nonexistent/nothing"},
          "/nonexistent/nothing: No such file or directory"},
     };
-    for (const UsageRow& row : rows) {
-        SUBCASE(row.name) {
-            const Run r = cli(row.args);
-            REQUIRE(r.exitCode == 2);
-            INFO(r.err);
-            REQUIRE(contains(r.err, row.message));
-            REQUIRE(r.out.empty());
-        }
-    }
+    checkUsageErrors(rows);
 }
 
 TEST_CASE_FIXTURE(Fixture, "an offset past the end") {

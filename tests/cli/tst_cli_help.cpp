@@ -12,6 +12,7 @@ namespace {
 using Run = u8test::CliRun;
 using Strings = std::vector<std::string>;
 using u8test::contains;
+using u8test::simplified;
 
 Run cli(const Strings& args) {
     return u8test::runCli(args);
@@ -28,23 +29,6 @@ Strings words(std::string_view s, char separator) {
     for (std::string& piece : u8test::split(s, separator))
         if (!piece.empty())
             out.push_back(std::move(piece));
-    return out;
-}
-
-// White space trimmed at both ends and each run of it made one space (QString::simplified).
-std::string simplified(std::string_view s) {
-    std::string out;
-    bool space = false;
-    for (const char c : s) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            space = !out.empty();
-            continue;
-        }
-        if (space)
-            out += ' ';
-        space = false;
-        out += c;
-    }
     return out;
 }
 

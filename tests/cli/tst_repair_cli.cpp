@@ -565,13 +565,14 @@ TEST_CASE_FIXTURE(Fixture, "repair --c1: C1 controls read as windows-1252, or ke
     REQUIRE(contains(cli({"repair", "in.txt"}).err, "[--c1=keep|cp1252]"));
 }
 
-struct UsageRow {
+// A repair command line that is a usage error (the message is the command's own prefix).
+struct RepairUsageRow {
     const char* name;
     Strings args;
 };
 
 TEST_CASE_FIXTURE(Fixture, "repair's usage errors exit 2 and write nothing") {
-    const UsageRow rows[] = {
+    const RepairUsageRow rows[] = {
         {"no file", {"repair", "-o", "out"}},
         {"no output", {"repair", "in.txt"}},
         {"bad invalid", {"repair", "--invalid=maybe", "-o", "o", "in.txt"}},
@@ -584,7 +585,7 @@ TEST_CASE_FIXTURE(Fixture, "repair's usage errors exit 2 and write nothing") {
         {"json and explain", {"repair", "--json", "--explain", "-o", "o", "in.txt"}},
         {"empty page list", {"repair", "--mojibake=", "-o", "o", "in.txt"}},
     };
-    for (const UsageRow& row : rows) {
+    for (const RepairUsageRow& row : rows) {
         SUBCASE(row.name) {
             file("in.txt", "x");
             const Run r = cli(row.args);
