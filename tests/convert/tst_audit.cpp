@@ -54,7 +54,7 @@ std::string mixedSample() {
 // whether that kind must be found.
 struct KindRow {
     const char* name;
-    const char* text;
+    std::string text; // a copy: a row may be given a temporary's C string
     AuditProfile profile;
     AuditKind kind;
     bool found;
