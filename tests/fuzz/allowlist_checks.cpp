@@ -2,6 +2,8 @@
 // accepted, the same set of code points, the first bad line named; and the set's ranges sorted,
 // disjoint and apart, read back the same when written out again.
 #include "fuzz_checks.h"
+#include "u8codec/encoder.h"
+#include "u8codec/scan.h"
 #include "u8convert/audit_allowlist.h"
 
 #include <algorithm>
@@ -9,6 +11,8 @@
 #include <cstdio>
 #include <optional>
 #include <string_view>
+#include <unicode/uchar.h>
+#include <unicode/uset.h>
 #include <vector>
 
 namespace u8fuzz {
@@ -39,7 +43,47 @@ std::optional<char32_t> referenceCodePoint(std::string_view token) {
     return value;
 }
 
-bool referenceEntry(std::string_view token, Ranges& ranges) {
+// Whether `token` starts with `prefix` in any case of its ASCII letters ("WORD:", "Script:").
+bool startsAnyCase(std::string_view token, std::string_view prefix) {
+    if (token.size() < prefix.size())
+        return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(token[i])) != prefix[i])
+            return false;
+    return true;
+}
+
+// "script:NAME": a script's Unicode or ISO 15924 name as ICU knows it, all its code points.
+bool referenceScript(std::string_view name, Ranges& ranges) {
+    const std::string n(name);
+    const int32_t value = u_getPropertyValueEnum(UCHAR_SCRIPT, n.c_str());
+    if (value < 0)
+        return false;
+    UErrorCode status = U_ZERO_ERROR;
+    USet* set = uset_openEmpty();
+    uset_applyIntPropertyValue(set, UCHAR_SCRIPT, value, &status);
+    for (int32_t r = 0; U_SUCCESS(status) && r < uset_getRangeCount(set); ++r) {
+        UChar32 lo = 0, hi = 0;
+        uset_getItem(set, r, &lo, &hi, nullptr, 0, &status);
+        ranges.emplace_back(char32_t(lo), char32_t(hi));
+    }
+    uset_close(set);
+    return U_SUCCESS(status);
+}
+
+// An entry: "word:W" (W non-empty, well-formed UTF-8), "script:NAME", a code point or a range.
+bool referenceEntry(std::string_view token, Ranges& ranges, std::vector<std::string>& words) {
+    if (startsAnyCase(token, "script:"))
+        return referenceScript(token.substr(7), ranges);
+    if (startsAnyCase(token, "word:")) {
+        const std::string_view word = token.substr(5);
+        const std::span<const std::uint8_t> bytes(
+            reinterpret_cast<const std::uint8_t*>(word.data()), word.size());
+        if (word.empty() || u8codec::wellFormedLength(bytes) != word.size())
+            return false;
+        words.emplace_back(word);
+        return true;
+    }
     const auto dots = token.find("..");
     const auto first = referenceCodePoint(token.substr(0, dots));
     const auto last =
@@ -53,6 +97,7 @@ bool referenceEntry(std::string_view token, Ranges& ranges) {
 // The entries of `text`, or the number of the first line holding a bad one.
 struct Reference {
     Ranges ranges;
+    std::vector<std::string> words; // as written, UTF-8
     std::size_t badLine = 0;
 };
 
@@ -72,7 +117,7 @@ Reference referenceParse(std::string_view text) {
             std::size_t j = i;
             while (j < content.size() && !isSeparator(content[j]))
                 ++j;
-            if (j > i && !referenceEntry(content.substr(i, j - i), r.ranges)) {
+            if (j > i && !referenceEntry(content.substr(i, j - i), r.ranges, r.words)) {
                 r.badLine = line;
                 return r;
             }
@@ -118,6 +163,20 @@ std::string checkAllowlist(std::span<const std::uint8_t> data) {
     const Ranges got = rangesOf(parsed->set);
     if (got != merged(expected.ranges))
         return "the set differs from the reference's";
+    // The words, sorted and without duplicates, each as written.
+    std::vector<std::string> words = expected.words;
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    std::vector<std::string> gotWords;
+    for (const std::u32string& w : parsed->words) {
+        std::string utf8;
+        for (const char32_t c : w)
+            if (!u8codec::appendUtf8(c, utf8))
+                return "a word holds a code point that is no character";
+        gotWords.push_back(std::move(utf8));
+    }
+    if (gotWords != words)
+        return "the words differ from the reference's";
     for (std::size_t k = 1; k < got.size(); ++k)
         if (got[k - 1].second + 1 >= got[k].first)
             return "ranges not sorted, disjoint and apart";
