@@ -310,6 +310,13 @@ TEST_CASE("--allow takes words and scripts") {
     CHECK(!parsed->set.contains(U'a'));
     CHECK(!u8convert::parseAllowlist("script:Klingonish\n", "a").ok());
     CHECK(!u8convert::parseAllowlist("word:\n", "a").ok());
+    // The prefixes in any case of their letters, and nothing else in place of the colon.
+    CHECK(u8convert::parseAllowlist("Script:Cyrl WORD:x\n", "a").ok());
+    const auto control = u8convert::parseAllowlist("U+200D\nScript\x1A"
+                                                   "Cyrl\n",
+                                                   "a");
+    REQUIRE(!control.ok());
+    CHECK(control.message().starts_with("a:2: "));
     CHECK(u8convert::parseAllowlist("script:Greek\n", "a")->set.contains(0x03B1));
 
     u8convert::AuditOptions o = options(AuditProfile::Code, u8convert::kAllAuditKinds);

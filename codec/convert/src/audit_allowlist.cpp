@@ -74,8 +74,10 @@ bool parseCodePoint(std::string_view token, char32_t& cp, std::string& reason) {
 bool hasPrefix(std::string_view token, std::string_view prefix) {
     if (token.size() < prefix.size())
         return false;
+    // Letters in either case; any other byte as itself (0x1A | 0x20 would be ':').
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c | 0x20) : c; };
     for (std::size_t i = 0; i < prefix.size(); ++i)
-        if ((token[i] | 0x20) != prefix[i])
+        if (lower(token[i]) != prefix[i])
             return false;
     return true;
 }
