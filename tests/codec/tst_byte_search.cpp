@@ -1,6 +1,7 @@
 // Find in the window searches bytes: hex patterns parse exactly, and matches are found at the
 // right offsets in both directions, across the edges of the chunks the search reads.
 #include "u8codec/byte_search.h"
+#include "u8test/files.h"
 #include "u8test/harness.h"
 
 #include <algorithm>
@@ -35,9 +36,7 @@ struct PatternRow {
     std::string bytes; // empty: an error is expected
 };
 
-std::string stringOf(const std::vector<std::uint8_t>& b) {
-    return {b.begin(), b.end()};
-}
+using u8test::stringOf;
 
 TEST_CASE("hex patterns parse exactly, and what is not one is refused with a reason") {
     const PatternRow rows[] = {

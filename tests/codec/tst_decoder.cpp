@@ -3,6 +3,7 @@
 #include "codec_test_support.h"
 #include "u8codec/decoder.h"
 #include "u8codec/segmenter.h"
+#include "u8test/files.h"
 #include "u8test/process.h"
 
 #include <string>
@@ -42,9 +43,7 @@ std::string utf8Of(std::initializer_list<char32_t> cps) {
     return out;
 }
 
-std::string stringOf(const Bytes& b) {
-    return std::string(b.begin(), b.end());
-}
+using u8test::stringOf;
 
 // Inputs for the comparisons with ICU and Python: the constructed inputs, every pair of edge
 // bytes around an 'A', and random byte strings biased towards multi-byte forms.

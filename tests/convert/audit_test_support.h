@@ -80,12 +80,4 @@ inline std::string describe(const u8convert::AuditFinding& f) {
            std::to_string(f.column) + " [" + cps + "] " + f.message + " | " + f.lookalike;
 }
 
-inline bool readFile(const std::string& path, std::string& out) {
-    std::optional<std::string> read = u8test::readFile(path);
-    if (!read)
-        return false;
-    out = std::move(*read);
-    return true;
-}
-
 } // namespace audittest

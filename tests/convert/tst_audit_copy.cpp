@@ -36,9 +36,10 @@ std::vector<std::pair<std::string, std::string>> texts() {
                 paths.push_back(entry.path().string());
         std::sort(paths.begin(), paths.end());
         for (const std::string& path : paths) {
-            std::string text;
-            if (!path.ends_with(".md") && readFile(path, text))
-                out.emplace_back(path, text);
+            if (path.ends_with(".md"))
+                continue;
+            if (std::optional<std::string> text = u8test::readFile(path))
+                out.emplace_back(path, std::move(*text));
         }
     }
     std::string far = "int sayHello(int x) { return x; }\n";

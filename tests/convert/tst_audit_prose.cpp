@@ -41,9 +41,8 @@ void checkHalf(const std::string& half) {
     std::array<std::uint64_t, u8convert::kAuditKindCount> total{};
     std::vector<std::string> failures;
     for (const std::string& name : files) {
-        std::string text;
         INFO(dir, "/", name);
-        REQUIRE(readFile(dir + "/" + name, text));
+        const std::string text = u8test::readFileOrFail(dir + "/" + name);
         std::array<std::uint64_t, u8convert::kAuditKindCount> counts{};
         u8convert::Auditor auditor(options(AuditProfile::Text));
         const auto sink = [&](const u8convert::AuditFinding& f) {

@@ -83,8 +83,7 @@ TEST_CASE("each Trojan Source sample is reported with its kinds, and not once de
     for (const std::filesystem::path& file : files) {
         const std::string name = file.lexically_relative(samples).string();
         SUBCASE(name.c_str()) {
-            std::string text;
-            REQUIRE(readFile(file.string(), text));
+            const std::string text = u8test::readFileOrFail(file.string());
             std::string why;
             const AuditProfile profile = u8convert::profileForFileName(file.string(), &why);
             REQUIRE(profile == AuditProfile::Code);

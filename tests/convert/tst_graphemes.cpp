@@ -4,6 +4,7 @@
 #include "u8convert/graphemes.h"
 #include "u8test/files.h"
 #include "u8test/harness.h"
+#include "u8test/text.h"
 
 #include <cstdio>
 #include <sstream>
@@ -22,12 +23,7 @@ struct BreakCase {
     std::string line;
 };
 
-std::string trimmed(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos)
-        return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
+using u8test::trimmed;
 
 // "÷ 0020 × 0308 ÷ 0020 ÷	#  ..." : ÷ a boundary, × none, between hexadecimal code points.
 std::vector<BreakCase> readBreakTest(const std::string& path) {

@@ -4,6 +4,7 @@
 #include "repair_samples.h"
 #include "u8convert/repair.h"
 #include "u8test/harness.h"
+#include "u8test/text.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -31,9 +32,7 @@ json jsonOf(const RepairReport& report) {
     return doc;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using u8test::contains;
 
 struct ConfidenceRow {
     const char* name;
