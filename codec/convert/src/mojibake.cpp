@@ -240,7 +240,9 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         run.knownWellFormed ||
         wellFormedLength(std::span<const std::uint8_t>(
             reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size())) == utf8.size();
-    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts));
+    PartsLease lease;
+    std::vector<Part>& parts = *lease;
+    cutIntoParts(utf8, partsFor(utf8.size(), run.parts), parts);
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
@@ -264,7 +266,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         // differ from the first pass's: each part starts a new memo.
         const Evidence evidence = confident;
         for (Part& part : parts)
-            part.memo = RunMemo();
+            part.memo.clear();
         Pass second(options, {.evidence = &evidence,
                               .wellFormed = wellFormed,
                               .collect = true,

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -42,6 +41,48 @@ inline void completeFix(Decision& d, std::size_t damagedLength) {
     std::memcpy(d.repairedHead.data(), d.repairedUtf8.data(),
                 std::min(d.repairedHead.size(), d.repairedUtf8.size()));
 }
+
+// Decisions at addresses that never move (the pass's fixes point at them), in blocks of 8
+// doubling to 256, each filled to the capacity it was reserved with. Unlike a std::deque (which
+// allocates its map and a first node when made, and a node for every two decisions), an empty
+// store allocates nothing, and clear() keeps the blocks for the next pass: a short string's
+// repair keeps a decision or two a pass.
+class DecisionStore {
+public:
+    Decision& push(Decision&& d) {
+        while (current_ < blocks_.size() &&
+               blocks_[current_].size() == blocks_[current_].capacity())
+            ++current_;
+        if (current_ == blocks_.size()) {
+            blocks_.emplace_back();
+            blocks_.back().reserve(
+                current_ == 0 ? kFirst : std::min(2 * blocks_[current_ - 1].capacity(), kLargest));
+        }
+        ++size_;
+        return blocks_[current_].emplace_back(std::move(d));
+    }
+    std::size_t size() const { return size_; }
+    // The decisions held now and before the last clear(), whose storage is kept.
+    std::size_t capacity() const {
+        std::size_t n = 0;
+        for (const std::vector<Decision>& b : blocks_)
+            n += b.capacity();
+        return n;
+    }
+    // Every decision gone; the blocks kept.
+    void clear() {
+        for (std::vector<Decision>& b : blocks_)
+            b.clear();
+        current_ = 0;
+        size_ = 0;
+    }
+
+private:
+    static constexpr std::size_t kFirst = 8, kLargest = 256;
+    std::vector<std::vector<Decision>> blocks_;
+    std::size_t current_ = 0; // the block pushed into
+    std::size_t size_ = 0;
+};
 
 // The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
 // run's bytes, the byte before it (the context of its first character, a space at the start of
@@ -131,11 +172,30 @@ public:
     bool worthKeeping() const { return count_ <= kKeptRuns && decisions_.size() <= kKeptRuns; }
     static constexpr std::size_t kKeptRuns = 4096;
 
-    // Decisions live as long as the memo (the pass's Accepted entries point at them).
+    // Decisions live as long as the memo, or until clear() (the pass's Accepted entries point
+    // at them).
     const Decision* keep(Decision&& d, std::size_t damagedLength) {
-        decisions_.push_back(std::move(d));
-        completeFix(decisions_.back(), damagedLength);
-        return &decisions_.back();
+        Decision& kept = decisions_.push(std::move(d));
+        completeFix(kept, damagedLength);
+        return &kept;
+    }
+
+    // Knows nothing, as a memo made anew, but keeps its storage: the second pass's memo is the
+    // first's cleared, and a short string's parts are kept on the thread for the next repair
+    // (mojibake_pass.h, PartsLease). Only the first block of keys is kept.
+    void clear() {
+        decisions_.clear();
+        keyBlocks_.resize(std::min<std::size_t>(keyBlocks_.size(), 1));
+        keyBlockUsed_ = 0;
+        keyBlockSize_ = keyBlocks_.empty() ? 0 : kFirstKeyBlock;
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        count_ = 0;
+        fixes_.clear();
+    }
+    // Whether the storage kept by clear() is a short string's: a repair kept on a thread for the
+    // next keeps no more than that.
+    bool small() const {
+        return decisions_.capacity() <= 64 && slots_.size() <= 256 && fixes_.capacity() <= 256;
     }
 
 private:
@@ -168,7 +228,7 @@ private:
         constexpr std::size_t kBlock = std::size_t(64) << 10;
         if (keyBlocks_.empty() || keyBlockSize_ - keyBlockUsed_ < key.size()) {
             keyBlockSize_ =
-                keyBlocks_.empty() ? std::size_t(1) << 10 : std::min(2 * keyBlockSize_, kBlock);
+                keyBlocks_.empty() ? kFirstKeyBlock : std::min(2 * keyBlockSize_, kBlock);
             keyBlockSize_ = std::max(keyBlockSize_, key.size());
             keyBlocks_.push_back(std::make_unique_for_overwrite<char[]>(keyBlockSize_));
             keyBlockUsed_ = 0;
@@ -178,6 +238,8 @@ private:
         keyBlockUsed_ += key.size();
         return {at, key.size()};
     }
+
+    static constexpr std::size_t kFirstKeyBlock = std::size_t(1) << 10; // >= kMaxKeyBytes
 
     struct Slot {
         std::uint64_t hash = 0;
@@ -259,7 +321,7 @@ private:
                 place(s);
     }
 
-    std::deque<Decision> decisions_;
+    DecisionStore decisions_;
     std::vector<std::unique_ptr<char[]>> keyBlocks_;
     std::size_t keyBlockUsed_ = 0;
     std::size_t keyBlockSize_ = 0;

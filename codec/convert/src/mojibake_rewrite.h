@@ -26,6 +26,8 @@ public:
     // rewritten forever whatever the pages allow.
     bool mayApplyMore() const { return applied_ < limit_; }
     std::size_t applied() const { return applied_; } // fixes noted or applied since reset()
+    // The characters and chains whose storage is kept from run to run (the larger count).
+    std::size_t chainStorage() const { return std::max(pieces_.capacity(), chains_.size()); }
 
     // For a character a fix wrote: one past the last character of the text it belongs to (the
     // output of its chain); for one of the original text: k itself.
