@@ -257,17 +257,17 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .only = run.only,
                              .shortText = isShortText(options, utf8.size())});
         runPass(utf8, first, parts);
-        confident = evidenceOf(parts, confident);
+        addEvidenceOf(parts, confident);
         creditLostNbsp(utf8, utf8.size(), options, confident);
         result.cancelled = first.cancelled();
     }
     if (!result.cancelled && anyEvidence(confident)) {
-        // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
-        // differ from the first pass's: each part starts a new memo.
-        const Evidence evidence = confident;
+        // Second pass, now knowing which pages the text was mis-decoded through (`confident`,
+        // which does not change until the pass is done). Its decisions differ from the first
+        // pass's: each part starts a new memo.
         for (Part& part : parts)
             part.memo.clear();
-        Pass second(options, {.evidence = &evidence,
+        Pass second(options, {.evidence = &confident,
                               .wellFormed = wellFormed,
                               .collect = true,
                               .progressBase = size,
@@ -275,7 +275,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                               .only = run.only,
                               .shortText = isShortText(options, utf8.size())});
         runPass(utf8, second, parts);
-        confident = evidenceOf(parts, evidence);
+        addEvidenceOf(parts, confident);
         result.cancelled = second.cancelled();
     }
     if (result.cancelled)

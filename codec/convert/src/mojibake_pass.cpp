@@ -729,10 +729,14 @@ void creditLostNbsp(std::string_view utf8, std::size_t length, const MojibakeOpt
 }
 
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
+    addEvidenceOf(parts, sum);
+    return sum;
+}
+
+void addEvidenceOf(const std::vector<Part>& parts, Evidence& sum) {
     for (const Part& part : parts)
         for (std::size_t k = 0; k < sum.size(); ++k)
             sum[k] += part.confident[k];
-    return sum;
 }
 
 } // namespace u8convert::detail::mojibake

@@ -211,6 +211,9 @@ void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts);
 
 // `sum` with what each part's pass found added.
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum);
+// What each part's pass found added to `sum`, in place (an Evidence is 528 bytes: a short
+// string's repair copied it in and out of evidenceOf() twice).
+void addEvidenceOf(const std::vector<Part>& parts, Evidence& sum);
 
 // A round of the repair (the pipeline repeats them until nothing changes) in the order its
 // passes run, for the whole text (repairMojibake()) and for a text seen window by window

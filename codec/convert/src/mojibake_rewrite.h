@@ -84,8 +84,10 @@ public:
                 begin = std::min(begin, pieces_[next].begin);
                 end = std::max(end, pieces_[next].end);
             }
+            // The chain's first fix becomes the chain's (its storage is cleared by reset()): a
+            // fix alone is handed on without a copy.
             std::vector<Decision>& fixes = chains_[chain];
-            Decision d = std::move(fixes.front());
+            Decision& d = fixes.front();
             if (fixes.size() > 1) {
                 d.cand.repaired.clear();
                 for (std::size_t c = k; c < next; ++c)
