@@ -524,6 +524,30 @@ TEST_CASE("repairs one after another, or one inside another's progress, are each
     }
 }
 
+// The passes of a short string's repair look for starts with the scalar kernel, a longer text's
+// with the best one (sieveKernelFor()): texts either side of the limit, damaged near their end
+// past many windows of correct text, are repaired as the reference repairs them.
+TEST_CASE("the passes' sieve kernel by the text's size finds what the reference finds") {
+    using u8convert::detail::kScalarSieveBytes;
+    using u8convert::detail::sieveKernelFor;
+    CHECK(sieveKernelFor(kScalarSieveBytes) == Isa::Portable);
+    CHECK(sieveKernelFor(kScalarSieveBytes + 1) == u8convert::detail::bestSieveKernel());
+    const std::string tail = " cafÃ© crÃ¨me, Ð¿Ñ€Ð¸Ð²ÐµÑ‚ dÃ©jÃ  vu";
+    for (const std::size_t size : {kScalarSieveBytes - 1, kScalarSieveBytes, kScalarSieveBytes + 1,
+                                   kScalarSieveBytes + 200}) {
+        std::string text;
+        while (text.size() + tail.size() < size)
+            text += text.size() % 3 == 0 ? "été " : "plain ";
+        text.resize(size - tail.size(), ' ');
+        text += tail;
+        INFO(size);
+        REQUIRE(text.size() == size);
+        const MojibakeResult fast = repairMojibake(text);
+        compareResults(fast, u8convert::detail::referenceRepairMojibake(text, {}));
+        CHECK(fast.fixCount >= 4);
+    }
+}
+
 // The public entry answers a text where no repair can start without the passes: the same text,
 // no fix, as the reference; and where a lost no-break space's signature or a start is found it
 // still repairs.

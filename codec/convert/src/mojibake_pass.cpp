@@ -280,7 +280,7 @@ public:
           longKey_(scratch.longKey), rewrite_(scratch.rewrite),
           rule_(SieveRule::lostBytes(pass.lostPages)),
           // The part ends at a byte no run holds, so the sieve needs nothing beyond it.
-          starts_(stop_, rule_),
+          starts_(stop_, rule_, sieveKernelFor(utf8.size())),
           // Runs are judged word by word (non-ASCII characters without the spaces). Where no byte
           // is taken as lost, a repair takes in no space (tryPage() stops at ASCII), and judging a
           // run word by word finds what judging it whole does: the fixes near a word's start that
