@@ -112,6 +112,7 @@ public:
         keyBlockSize_ = std::exchange(other.keyBlockSize_, 0);
         slots_ = std::move(other.slots_);
         count_ = std::exchange(other.count_, 0);
+        metSinceCredit_ = std::exchange(other.metSinceCredit_, 0);
         fixes_ = std::move(other.fixes_);
         other.decisions_.clear();
         other.keyBlocks_.clear();
@@ -163,9 +164,15 @@ public:
     }
     // The run of `k` (a find()) met once more: its fixes are credited once for every time,
     // by creditMet(), which costs a dense text less than a credit each time.
-    void countMet(const Known& k) { ++slots_[k.slot].met; }
-    // f(fixes, times) for each run counted by countMet(), and the counts back to 0.
+    void countMet(const Known& k) {
+        ++slots_[k.slot].met;
+        ++metSinceCredit_;
+    }
+    // f(fixes, times) for each run counted by countMet(), and the counts back to 0. (Without a
+    // run met again, as in most short strings, the table is not looked through.)
     template <typename F> void creditMet(F&& f) {
+        if (std::exchange(metSinceCredit_, 0) == 0)
+            return;
         for (Slot& s : slots_)
             if (s.met != 0) {
                 f(std::span<const Fix>(fixes_.data() + s.first, s.count), s.met);
@@ -196,6 +203,7 @@ public:
         keyBlockSize_ = keyBlocks_.empty() ? 0 : kFirstKeyBlock;
         std::fill(slots_.begin(), slots_.end(), Slot{});
         count_ = 0;
+        metSinceCredit_ = 0;
         fixes_.clear();
     }
     // Whether the storage kept by clear() is a short string's: a repair kept on a thread for the
@@ -333,6 +341,7 @@ private:
     std::size_t keyBlockSize_ = 0;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;
+    std::uint64_t metSinceCredit_ = 0; // countMet() calls since creditMet()
     std::vector<Fix> fixes_;
 };
 

@@ -143,12 +143,16 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         // IBM437 art looks like: they count as repairs only with evidence from other text.
         // So are symbols that read back as another symbol ("¬®" as MacRoman is "¨"): with no
         // letter on either side, nothing says the text was ever letters.
-        bool onlyBoxDrawing = true;
-        bool damagedLetter = false;
-        for (std::size_t k = d->cand.begin; k < d->cand.end; ++k) {
-            onlyBoxDrawing &= chars[k].cp >= 0x2500 && chars[k].cp <= 0x259F;
-            damagedLetter |= u_isalpha(UChar32(chars[k].cp)) != 0;
-        }
+        // (Each asked until it is known: most damage starts with a letter's image, "Ã", and
+        // ICU's u_isalpha() for every damaged character was a hundredth of the repair.)
+        const auto damaged =
+            std::span<const Char>(chars).subspan(d->cand.begin, d->cand.end - d->cand.begin);
+        const bool onlyBoxDrawing = std::all_of(damaged.begin(), damaged.end(), [](const Char& c) {
+            return c.cp >= 0x2500 && c.cp <= 0x259F;
+        });
+        const bool damagedLetter = std::any_of(damaged.begin(), damaged.end(), [](const Char& c) {
+            return u_isalpha(UChar32(c.cp)) != 0;
+        });
         const bool repairedLetter =
             std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
                         [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });

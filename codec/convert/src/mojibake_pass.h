@@ -120,7 +120,8 @@ struct FixCounts {
     Change made(const Evidence& confident) const {
         Change c = sure;
         for (std::size_t page = 0; page < withEvidence.size(); ++page)
-            if (shows(confident, CodePage(page))) {
+            if ((withEvidence[page].fixes != 0 || withEvidence[page].bytes != 0) &&
+                shows(confident, CodePage(page))) {
                 c.fixes += withEvidence[page].fixes;
                 c.bytes += withEvidence[page].bytes;
             }

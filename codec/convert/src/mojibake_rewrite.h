@@ -50,6 +50,8 @@ public:
 
     // Whether any of chars_[b, e) was written by a fix.
     bool rewrittenWithin(std::size_t b, std::size_t e) const {
+        if (chainCount_ == 0)
+            return false; // no fix yet: every character is the text's (most runs)
         for (std::size_t k = b; k < e; ++k)
             if (pieces_[k].chain != kOriginal)
                 return true;
@@ -72,6 +74,8 @@ public:
     // f(offset, length, decision) for each stretch of rewritten characters, in order: the bytes
     // it replaced and the fix, one decision for a chain (the text read back as it went).
     template <typename F> void forEachFix(F&& f) {
+        if (chainCount_ == 0)
+            return; // no fix: nothing rewritten (most runs)
         for (std::size_t k = 0; k < pieces_.size();) {
             const std::size_t chain = pieces_[k].chain;
             std::size_t next = k + 1;
