@@ -191,7 +191,10 @@ bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
         return true;
     if (!options.assumedPages.empty())
         return false;
-    if (detail::RepairStartSieve(end, detail::SieveRule::adjacent()).next(begin) != end)
+    // The kernel the passes would use (sieveKernelFor(): scalar on a short string).
+    if (detail::RepairStartSieve(end, detail::SieveRule::adjacent(),
+                                 detail::sieveKernelFor(utf8.size()))
+            .next(begin) != end)
         return false;
     Evidence lostNbsp{};
     creditLostNbsp(utf8, utf8.size(), options, lostNbsp);
