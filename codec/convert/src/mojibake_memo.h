@@ -24,16 +24,15 @@ using namespace u8codec;
 // inline encoder: every fix kept is written so, and the codec's appendUtf8() was a twentieth of
 // a damaged short string's repair.
 inline void appendUtf8Chars(std::span<const char32_t> cps, std::string& out) {
-    // Its length first: a repaired word of more than 15 bytes (Cyrillic, Greek) is then one
-    // allocation, not one at each doubling.
-    std::size_t bytes = out.size();
-    for (char32_t c : cps)
-        bytes += 1 + (c >= 0x80) + (c >= 0x800) + (c >= 0x10000);
-    out.reserve(bytes);
-    for (char32_t c : cps) {
-        std::uint8_t bytes[4];
-        out.append(reinterpret_cast<const char*>(bytes),
-                   std::size_t(detail::putUtf8(bytes, c) - bytes));
+    // Encoded on the stack and appended at once: a repaired word of more than 15 bytes (Cyrillic,
+    // Greek) is then one allocation, and each character costs no call to append().
+    constexpr std::size_t kChars = 64;
+    for (std::size_t at = 0; at < cps.size(); at += kChars) {
+        std::uint8_t bytes[4 * kChars];
+        std::uint8_t* end = bytes;
+        for (char32_t c : cps.subspan(at, std::min(kChars, cps.size() - at)))
+            end = detail::putUtf8(end, c);
+        out.append(reinterpret_cast<const char*>(bytes), std::size_t(end - bytes));
     }
 }
 
