@@ -454,6 +454,100 @@ TEST_CASE("a run's memo outlives its text, and a memo moved from knows nothing")
     CHECK(handedOn.worthKeeping());
 }
 
+// The second pass clears the first's memo, and a short string's parts are kept on the thread for
+// the next repair (PartsLease): a memo cleared knows nothing, and the decisions it keeps stay
+// where they were kept however many there are (the pass's fixes point at them).
+TEST_CASE("a memo cleared knows nothing, and its decisions stay where they were kept") {
+    using u8convert::detail::mojibake::Decision;
+    using u8convert::detail::mojibake::RunMemo;
+    RunMemo memo;
+    std::vector<const Decision*> kept;
+    for (std::size_t k = 0; k < 600; ++k) { // past blocks of 8 doubling to 256
+        Decision d;
+        d.cand.repaired.push_back(U'é');
+        d.gain = int(k);
+        kept.push_back(memo.keep(std::move(d), k + 1));
+    }
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        INFO(k);
+        CHECK(kept[k]->damagedLength == k + 1);
+        CHECK(kept[k]->gain == int(k));
+        CHECK(kept[k]->repairedUtf8 == "é");
+    }
+    CHECK(!memo.small());
+    memo.remember(" Ã© ", 0, 0, {});
+    CHECK(memo.find(" Ã© ", 0, 0).has_value());
+    memo.clear();
+    CHECK(!memo.find(" Ã© ", 0, 0).has_value());
+    CHECK(memo.worthKeeping());
+    memo.remember(" Ã¨ ", 0, 0, {});
+    CHECK(memo.find(" Ã¨ ", 0, 0).has_value());
+    CHECK(!memo.find(" Ã© ", 0, 0).has_value());
+    Decision d;
+    d.cand.repaired.push_back(U'è');
+    const Decision* again = memo.keep(std::move(d), 2);
+    CHECK(again->damagedLength == 2);
+    CHECK(again->repairedUtf8 == "è");
+}
+
+// A thread keeps a short string's parts and a scan's storage from one repair to the next: repairs
+// one after the other (short and long, damaged and correct) and a repair started from another's
+// progress callback on the same thread (which must not take the storage the other holds) each
+// give what the reference gives alone.
+TEST_CASE("repairs one after another, or one inside another's progress, are each as alone") {
+    std::string longText;
+    while (longText.size() < 5000)
+        longText += "Le cafÃ© crÃ¨me est dÃ©jÃ  prÃªt, Ð¿Ñ€Ð¸Ð²ÐµÑ‚ Ð¼Ð¸Ñ€. ";
+    const std::vector<std::string> texts = {
+        "cafÃ© crÃ¨me",        "plain ASCII row, 42",          longText,     "dÃ©jÃ  vu",
+        "Ð¿Ñ€Ð¸Ð²ÐµÑ‚ Ð¼Ð¸Ñ€", "Les élèves ont déjà vu l'été", "Ã  la carte"};
+    for (int round = 0; round < 2; ++round)
+        for (const std::string& text : texts) {
+            INFO(text.substr(0, 40));
+            compareResults(repairMojibake(text),
+                           u8convert::detail::referenceRepairMojibake(text, {}));
+        }
+    for (const std::string& outer : texts) {
+        INFO(outer.substr(0, 40));
+        std::vector<MojibakeResult> inner;
+        MojibakeOptions options;
+        options.progress = [&](std::uint64_t, std::uint64_t) {
+            inner.push_back(repairMojibake(texts[inner.size() % texts.size()]));
+            return true;
+        };
+        compareResults(repairMojibake(outer, options),
+                       u8convert::detail::referenceRepairMojibake(outer, {}));
+        for (std::size_t k = 0; k < inner.size(); ++k)
+            compareResults(inner[k],
+                           u8convert::detail::referenceRepairMojibake(texts[k % texts.size()], {}));
+        CHECK(!inner.empty());
+    }
+}
+
+// The passes of a short string's repair look for starts with the scalar kernel, a longer text's
+// with the best one (sieveKernelFor()): texts either side of the limit, damaged near their end
+// past many windows of correct text, are repaired as the reference repairs them.
+TEST_CASE("the passes' sieve kernel by the text's size finds what the reference finds") {
+    using u8convert::detail::kScalarSieveBytes;
+    using u8convert::detail::sieveKernelFor;
+    CHECK(sieveKernelFor(kScalarSieveBytes) == Isa::Portable);
+    CHECK(sieveKernelFor(kScalarSieveBytes + 1) == u8convert::detail::bestSieveKernel());
+    const std::string tail = " cafÃ© crÃ¨me, Ð¿Ñ€Ð¸Ð²ÐµÑ‚ dÃ©jÃ  vu";
+    for (const std::size_t size : {kScalarSieveBytes - 1, kScalarSieveBytes, kScalarSieveBytes + 1,
+                                   kScalarSieveBytes + 200}) {
+        std::string text;
+        while (text.size() + tail.size() < size)
+            text += text.size() % 3 == 0 ? "été " : "plain ";
+        text.resize(size - tail.size(), ' ');
+        text += tail;
+        INFO(size);
+        REQUIRE(text.size() == size);
+        const MojibakeResult fast = repairMojibake(text);
+        compareResults(fast, u8convert::detail::referenceRepairMojibake(text, {}));
+        CHECK(fast.fixCount >= 4);
+    }
+}
+
 // The public entry answers a text where no repair can start without the passes: the same text,
 // no fix, as the reference; and where a lost no-break space's signature or a start is found it
 // still repairs.

@@ -191,7 +191,10 @@ bool nothingToJudge(std::string_view utf8, const MojibakeOptions& options) {
         return true;
     if (!options.assumedPages.empty())
         return false;
-    if (detail::RepairStartSieve(end, detail::SieveRule::adjacent()).next(begin) != end)
+    // The kernel the passes would use (sieveKernelFor(): scalar on a short string).
+    if (detail::RepairStartSieve(end, detail::SieveRule::adjacent(),
+                                 detail::sieveKernelFor(utf8.size()))
+            .next(begin) != end)
         return false;
     Evidence lostNbsp{};
     creditLostNbsp(utf8, utf8.size(), options, lostNbsp);
@@ -240,7 +243,9 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
         run.knownWellFormed ||
         wellFormedLength(std::span<const std::uint8_t>(
             reinterpret_cast<const std::uint8_t*>(utf8.data()), utf8.size())) == utf8.size();
-    std::vector<Part> parts = cutIntoParts(utf8, partsFor(utf8.size(), run.parts));
+    PartsLease lease;
+    std::vector<Part>& parts = *lease;
+    cutIntoParts(utf8, partsFor(utf8.size(), run.parts), parts);
     // The first pass only counts evidence: a repair it accepts either credits its page (so the
     // second pass runs and decides again) or needed a lost byte for every character, and such a
     // repair is only made with evidence of its page. Without any evidence nothing is repaired.
@@ -255,17 +260,17 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                              .only = run.only,
                              .shortText = isShortText(options, utf8.size())});
         runPass(utf8, first, parts);
-        confident = evidenceOf(parts, confident);
+        addEvidenceOf(parts, confident);
         creditLostNbsp(utf8, utf8.size(), options, confident);
         result.cancelled = first.cancelled();
     }
     if (!result.cancelled && anyEvidence(confident)) {
-        // Second pass, now knowing which pages the text was mis-decoded through. Its decisions
-        // differ from the first pass's: each part starts a new memo.
-        const Evidence evidence = confident;
+        // Second pass, now knowing which pages the text was mis-decoded through (`confident`,
+        // which does not change until the pass is done). Its decisions differ from the first
+        // pass's: each part starts a new memo.
         for (Part& part : parts)
-            part.memo = RunMemo();
-        Pass second(options, {.evidence = &evidence,
+            part.memo.clear();
+        Pass second(options, {.evidence = &confident,
                               .wellFormed = wellFormed,
                               .collect = true,
                               .progressBase = size,
@@ -273,7 +278,7 @@ MojibakeResult detail::repairMojibake(std::string_view utf8, const MojibakeOptio
                               .only = run.only,
                               .shortText = isShortText(options, utf8.size())});
         runPass(utf8, second, parts);
-        confident = evidenceOf(parts, evidence);
+        addEvidenceOf(parts, confident);
         result.cancelled = second.cancelled();
     }
     if (result.cancelled)

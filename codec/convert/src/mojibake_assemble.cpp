@@ -5,8 +5,10 @@
 #include "mojibake_runs.h"
 #include "mojibake_sieve.h"
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
+#include <span>
 #include <string>
 
 namespace u8convert::detail::mojibake {
@@ -99,9 +101,19 @@ public:
              const MojibakeOptions& options, const MojibakeRun& run)
         : utf8_(utf8), parts_(parts), confident_(confident), options_(options), run_(run),
           // What the next round's sieve finds: it restores the bytes of the pages this text now
-          // shows evidence of (the evidence handed on in run.evidence).
-          nextRule_(SieveRule::lostBytes(lostBytePages(options, &confident))),
-          outputs_(parts.size()) {}
+          // shows evidence of (the evidence handed on in run.evidence). Only asked where the
+          // fixes written are handed on (noteWritten()): a third of the assembly of a short
+          // string's repair was finding these pages for nothing.
+          nextRule_(run.written ? SieveRule::lostBytes(lostBytePages(options, &confident))
+                                : SieveRule::adjacent()) {
+        // A short text is one part: its output kept here, not in a list of its own.
+        if (parts.size() == 1) {
+            outputs_ = std::span<Output>(&single_, 1);
+        } else {
+            many_.resize(parts.size());
+            outputs_ = many_;
+        }
+    }
 
     void into(MojibakeResult& result) {
         layOut();
@@ -123,6 +135,8 @@ public:
             for (const Output& o : outputs_)
                 run_.written->insert(run_.written->end(), o.written.begin(), o.written.end());
         }
+        // The fixes reported, in one allocation (a list grown by doubling makes several).
+        result.fixes.reserve(std::min<std::uint64_t>(result.fixCount, options_.maxReportedFixes));
         reportFixes(result);
     }
 
@@ -160,7 +174,10 @@ private:
         // allocated there (2 x 15 for a result of 18 bytes), not the size asked for.
         result.text.resize_and_overwrite(resultSize, [&](char* text, std::size_t) {
             try {
-                onThreads(parts_.size(), [&](std::size_t k) { writePart(text, k); });
+                if (parts_.size() == 1)
+                    writePart(text, 0); // without onThreads()'s list of errors
+                else
+                    onThreads(parts_.size(), [&](std::size_t k) { writePart(text, k); });
             } catch (...) {
                 failed = std::current_exception();
             }
@@ -241,8 +258,10 @@ private:
     const Evidence& confident_;
     const MojibakeOptions& options_;
     const MojibakeRun& run_;
-    const SieveRule nextRule_;
-    std::vector<Output> outputs_;
+    const SieveRule nextRule_;  // where run.written is asked for
+    Output single_;             // the output of a text in one part
+    std::vector<Output> many_;  // ... in several
+    std::span<Output> outputs_; // single_ or many_
     bool edits_ = false;        // the edits are written (run.edits, within run.maxEdits)
     std::size_t firstEdit_ = 0; // in run.edits
 };

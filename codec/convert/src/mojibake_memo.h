@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -25,10 +24,15 @@ using namespace u8codec;
 // inline encoder: every fix kept is written so, and the codec's appendUtf8() was a twentieth of
 // a damaged short string's repair.
 inline void appendUtf8Chars(std::span<const char32_t> cps, std::string& out) {
-    for (char32_t c : cps) {
-        std::uint8_t bytes[4];
-        out.append(reinterpret_cast<const char*>(bytes),
-                   std::size_t(detail::putUtf8(bytes, c) - bytes));
+    // Encoded on the stack and appended at once: a repaired word of more than 15 bytes (Cyrillic,
+    // Greek) is then one allocation, and each character costs no call to append().
+    constexpr std::size_t kChars = 64;
+    for (std::size_t at = 0; at < cps.size(); at += kChars) {
+        std::uint8_t bytes[4 * kChars];
+        std::uint8_t* end = bytes;
+        for (char32_t c : cps.subspan(at, std::min(kChars, cps.size() - at)))
+            end = detail::putUtf8(end, c);
+        out.append(reinterpret_cast<const char*>(bytes), std::size_t(end - bytes));
     }
 }
 
@@ -42,6 +46,48 @@ inline void completeFix(Decision& d, std::size_t damagedLength) {
     std::memcpy(d.repairedHead.data(), d.repairedUtf8.data(),
                 std::min(d.repairedHead.size(), d.repairedUtf8.size()));
 }
+
+// Decisions at addresses that never move (the pass's fixes point at them), in blocks of 8
+// doubling to 256, each filled to the capacity it was reserved with. Unlike a std::deque (which
+// allocates its map and a first node when made, and a node for every two decisions), an empty
+// store allocates nothing, and clear() keeps the blocks for the next pass: a short string's
+// repair keeps a decision or two a pass.
+class DecisionStore {
+public:
+    Decision& push(Decision&& d) {
+        while (current_ < blocks_.size() &&
+               blocks_[current_].size() == blocks_[current_].capacity())
+            ++current_;
+        if (current_ == blocks_.size()) {
+            blocks_.emplace_back();
+            blocks_.back().reserve(
+                current_ == 0 ? kFirst : std::min(2 * blocks_[current_ - 1].capacity(), kLargest));
+        }
+        ++size_;
+        return blocks_[current_].emplace_back(std::move(d));
+    }
+    std::size_t size() const { return size_; }
+    // The decisions held now and before the last clear(), whose storage is kept.
+    std::size_t capacity() const {
+        std::size_t n = 0;
+        for (const std::vector<Decision>& b : blocks_)
+            n += b.capacity();
+        return n;
+    }
+    // Every decision gone; the blocks kept.
+    void clear() {
+        for (std::vector<Decision>& b : blocks_)
+            b.clear();
+        current_ = 0;
+        size_ = 0;
+    }
+
+private:
+    static constexpr std::size_t kFirst = 8, kLargest = 256;
+    std::vector<std::vector<Decision>> blocks_;
+    std::size_t current_ = 0; // the block pushed into
+    std::size_t size_ = 0;
+};
 
 // The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
 // run's bytes, the byte before it (the context of its first character, a space at the start of
@@ -65,6 +111,7 @@ public:
         keyBlockSize_ = std::exchange(other.keyBlockSize_, 0);
         slots_ = std::move(other.slots_);
         count_ = std::exchange(other.count_, 0);
+        metSinceCredit_ = std::exchange(other.metSinceCredit_, 0);
         fixes_ = std::move(other.fixes_);
         other.decisions_.clear();
         other.keyBlocks_.clear();
@@ -116,9 +163,15 @@ public:
     }
     // The run of `k` (a find()) met once more: its fixes are credited once for every time,
     // by creditMet(), which costs a dense text less than a credit each time.
-    void countMet(const Known& k) { ++slots_[k.slot].met; }
-    // f(fixes, times) for each run counted by countMet(), and the counts back to 0.
+    void countMet(const Known& k) {
+        ++slots_[k.slot].met;
+        ++metSinceCredit_;
+    }
+    // f(fixes, times) for each run counted by countMet(), and the counts back to 0. (Without a
+    // run met again, as in most short strings, the table is not looked through.)
     template <typename F> void creditMet(F&& f) {
+        if (std::exchange(metSinceCredit_, 0) == 0)
+            return;
         for (Slot& s : slots_)
             if (s.met != 0) {
                 f(std::span<const Fix>(fixes_.data() + s.first, s.count), s.met);
@@ -131,11 +184,31 @@ public:
     bool worthKeeping() const { return count_ <= kKeptRuns && decisions_.size() <= kKeptRuns; }
     static constexpr std::size_t kKeptRuns = 4096;
 
-    // Decisions live as long as the memo (the pass's Accepted entries point at them).
+    // Decisions live as long as the memo, or until clear() (the pass's Accepted entries point
+    // at them).
     const Decision* keep(Decision&& d, std::size_t damagedLength) {
-        decisions_.push_back(std::move(d));
-        completeFix(decisions_.back(), damagedLength);
-        return &decisions_.back();
+        Decision& kept = decisions_.push(std::move(d));
+        completeFix(kept, damagedLength);
+        return &kept;
+    }
+
+    // Knows nothing, as a memo made anew, but keeps its storage: the second pass's memo is the
+    // first's cleared, and a short string's parts are kept on the thread for the next repair
+    // (mojibake_pass.h, PartsLease). Only the first block of keys is kept.
+    void clear() {
+        decisions_.clear();
+        keyBlocks_.resize(std::min<std::size_t>(keyBlocks_.size(), 1));
+        keyBlockUsed_ = 0;
+        keyBlockSize_ = keyBlocks_.empty() ? 0 : kFirstKeyBlock;
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        count_ = 0;
+        metSinceCredit_ = 0;
+        fixes_.clear();
+    }
+    // Whether the storage kept by clear() is a short string's: a repair kept on a thread for the
+    // next keeps no more than that.
+    bool small() const {
+        return decisions_.capacity() <= 64 && slots_.size() <= 256 && fixes_.capacity() <= 256;
     }
 
 private:
@@ -168,7 +241,7 @@ private:
         constexpr std::size_t kBlock = std::size_t(64) << 10;
         if (keyBlocks_.empty() || keyBlockSize_ - keyBlockUsed_ < key.size()) {
             keyBlockSize_ =
-                keyBlocks_.empty() ? std::size_t(1) << 10 : std::min(2 * keyBlockSize_, kBlock);
+                keyBlocks_.empty() ? kFirstKeyBlock : std::min(2 * keyBlockSize_, kBlock);
             keyBlockSize_ = std::max(keyBlockSize_, key.size());
             keyBlocks_.push_back(std::make_unique_for_overwrite<char[]>(keyBlockSize_));
             keyBlockUsed_ = 0;
@@ -178,6 +251,8 @@ private:
         keyBlockUsed_ += key.size();
         return {at, key.size()};
     }
+
+    static constexpr std::size_t kFirstKeyBlock = std::size_t(1) << 10; // >= kMaxKeyBytes
 
     struct Slot {
         std::uint64_t hash = 0;
@@ -259,12 +334,13 @@ private:
                 place(s);
     }
 
-    std::deque<Decision> decisions_;
+    DecisionStore decisions_;
     std::vector<std::unique_ptr<char[]>> keyBlocks_;
     std::size_t keyBlockUsed_ = 0;
     std::size_t keyBlockSize_ = 0;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;
+    std::uint64_t metSinceCredit_ = 0; // countMet() calls since creditMet()
     std::vector<Fix> fixes_;
 };
 

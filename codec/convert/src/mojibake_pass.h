@@ -120,7 +120,8 @@ struct FixCounts {
     Change made(const Evidence& confident) const {
         Change c = sure;
         for (std::size_t page = 0; page < withEvidence.size(); ++page)
-            if (shows(confident, CodePage(page))) {
+            if ((withEvidence[page].fixes != 0 || withEvidence[page].bytes != 0) &&
+                shows(confident, CodePage(page))) {
                 c.fixes += withEvidence[page].fixes;
                 c.bytes += withEvidence[page].bytes;
             }
@@ -142,6 +143,34 @@ struct Part {
 
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) { counts.count(d, times); }
+
+    // As a part made anew for [b, e), with the storage of its memo and fixes kept.
+    void reset(std::size_t b, std::size_t e) {
+        begin = b;
+        end = e;
+        memo.clear();
+        confident = {};
+        accepted.clear();
+        counts = {};
+        fixesFound = 0;
+    }
+};
+
+// The parts of a repair, with the storage of their memos and fixes. A short string is one part,
+// kept on the thread from one repair to the next: made anew each time, its memo and lists were
+// a fifth of a damaged short string's allocations. A repair started meanwhile on the same thread
+// (from a progress callback) finds none kept and makes its own; a part grown past a short
+// string's needs is freed, not kept.
+class PartsLease {
+public:
+    PartsLease();
+    ~PartsLease();
+    PartsLease(const PartsLease&) = delete;
+    PartsLease& operator=(const PartsLease&) = delete;
+    std::vector<Part>& operator*() { return parts_; }
+
+private:
+    std::vector<Part> parts_;
 };
 
 // The text cut into `count` parts of about equal size, each ending at a byte no run holds. Only
@@ -149,6 +178,9 @@ struct Part {
 // the start of the next window of a longer text (mojibake_window.h).
 std::vector<Part> cutIntoParts(std::string_view utf8, unsigned count,
                                std::size_t judged = std::string_view::npos);
+// As cutIntoParts(), into `parts`, whose storage is reused (Part::reset()).
+void cutIntoParts(std::string_view utf8, unsigned count, std::vector<Part>& parts,
+                  std::size_t judged = std::string_view::npos);
 
 // How many parts a text of `bytes` is cut into: `asked`, or by its size and the CPU's cores.
 unsigned partsFor(std::size_t bytes, unsigned asked);
@@ -180,6 +212,9 @@ void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts);
 
 // `sum` with what each part's pass found added.
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum);
+// What each part's pass found added to `sum`, in place (an Evidence is 528 bytes: a short
+// string's repair copied it in and out of evidenceOf() twice).
+void addEvidenceOf(const std::vector<Part>& parts, Evidence& sum);
 
 // A round of the repair (the pipeline repeats them until nothing changes) in the order its
 // passes run, for the whole text (repairMojibake()) and for a text seen window by window

@@ -6,10 +6,10 @@ namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
 void RunRewrite::reset() {
-    pieces_.clear();
-    pieces_.reserve(chars_.size());
-    for (const Char& c : chars_)
-        pieces_.push_back({c.offset, c.offset + c.length, kOriginal});
+    // Written over in place (the storage is kept from run to run), without push_back()'s checks.
+    pieces_.resize(chars_.size());
+    for (std::size_t k = 0; k < chars_.size(); ++k)
+        pieces_[k] = {chars_[k].offset, chars_[k].offset + chars_[k].length, kOriginal};
     for (std::size_t k = 0; k < chainCount_; ++k)
         chains_[k].clear();
     chainCount_ = 0;

@@ -26,6 +26,8 @@ public:
     // rewritten forever whatever the pages allow.
     bool mayApplyMore() const { return applied_ < limit_; }
     std::size_t applied() const { return applied_; } // fixes noted or applied since reset()
+    // The characters and chains whose storage is kept from run to run (the larger count).
+    std::size_t chainStorage() const { return std::max(pieces_.capacity(), chains_.size()); }
 
     // For a character a fix wrote: one past the last character of the text it belongs to (the
     // output of its chain); for one of the original text: k itself.
@@ -48,6 +50,8 @@ public:
 
     // Whether any of chars_[b, e) was written by a fix.
     bool rewrittenWithin(std::size_t b, std::size_t e) const {
+        if (chainCount_ == 0)
+            return false; // no fix yet: every character is the text's (most runs)
         for (std::size_t k = b; k < e; ++k)
             if (pieces_[k].chain != kOriginal)
                 return true;
@@ -70,6 +74,8 @@ public:
     // f(offset, length, decision) for each stretch of rewritten characters, in order: the bytes
     // it replaced and the fix, one decision for a chain (the text read back as it went).
     template <typename F> void forEachFix(F&& f) {
+        if (chainCount_ == 0)
+            return; // no fix: nothing rewritten (most runs)
         for (std::size_t k = 0; k < pieces_.size();) {
             const std::size_t chain = pieces_[k].chain;
             std::size_t next = k + 1;
@@ -82,8 +88,10 @@ public:
                 begin = std::min(begin, pieces_[next].begin);
                 end = std::max(end, pieces_[next].end);
             }
+            // The chain's first fix becomes the chain's (its storage is cleared by reset()): a
+            // fix alone is handed on without a copy.
             std::vector<Decision>& fixes = chains_[chain];
-            Decision d = std::move(fixes.front());
+            Decision& d = fixes.front();
             if (fixes.size() > 1) {
                 d.cand.repaired.clear();
                 for (std::size_t c = k; c < next; ++c)
