@@ -23,11 +23,23 @@ struct PageReadOptions {
     char32_t afterRun = ' ';
 };
 
-// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8. Returns the longest
-// stretch from `start` made of well-formed multi-byte characters. `openAtEnd` is set when bytes may
-// be restored and the characters ran out inside a sequence: a space after them could be its lost A0
-// (or the place of a dropped byte).
-std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
-                                 PageReadOptions options, bool& openAtEnd);
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 into `out` (its storage
+// reused). Returns whether the longest stretch from `start` made of well-formed multi-byte
+// characters holds a repair. `openAtEnd` is set when bytes may be restored and the characters ran
+// out inside a sequence: a space after them could be its lost A0 (or the place of a dropped
+// byte). `looked` receives one past the last character the reading looked at: what it read of the
+// page are the bytes of chars [start, looked) (and, at a U+FFFD among them, which bytes the page
+// leaves undefined).
+bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+             PageReadOptions options, bool& openAtEnd, Candidate& out, std::size_t& looked);
+
+// Whether `other` read with `otherOptions` reads chars [start, ...) exactly as `page` read with
+// `options` did, where its reading looked at chars [start, looked) (tryPage()): the same options,
+// the same bytes for those characters, and at a U+FFFD among them the same undefined bytes. Most
+// pages that read a stretch at all read it alike (windows-1252, ISO-8859-1, ISO-8859-15,
+// windows-1254 and others map "Ã©" to C3 A9): the first page's reading serves them all.
+bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
+                CodePage page, const PageReadOptions& options, CodePage other,
+                const PageReadOptions& otherOptions);
 
 } // namespace u8convert::detail::mojibake

@@ -1,0 +1,110 @@
+// The search of the mojibake repair shares one page's reading of a stretch with the pages that
+// read it alike (readsAlike()): held here to reading each page on its own, on generated
+// stretches, both ways (pages that must share and pages that must not).
+#include "u8test/harness.h"
+// The library-internal page reading.
+#include "mojibake_candidate.h"
+#include "mojibake_page_reading.h"
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace u8convert;
+using namespace u8convert::detail::mojibake;
+
+namespace {
+
+std::vector<Char> charsOf(const std::u32string& s) {
+    std::vector<Char> chars;
+    for (char32_t c : s)
+        chars.push_back({chars.size(), 1, c});
+    return chars;
+}
+
+bool sameCandidate(const Candidate& a, const Candidate& b) {
+    return a.begin == b.begin && a.end == b.end && std::ranges::equal(a.repaired, b.repaired) &&
+           a.lostNbsp == b.lostNbsp && a.lostUndefined == b.lostUndefined &&
+           a.lostToReplacement == b.lostToReplacement && a.everyUsesLost == b.everyUsesLost &&
+           a.surrogatePair == b.surrogatePair;
+}
+
+struct Read {
+    bool found = false;
+    bool openAtEnd = false;
+    std::size_t looked = 0;
+    Candidate cand;
+};
+
+Read readThrough(const std::vector<Char>& chars, CodePage page, const PageReadOptions& options) {
+    Read r;
+    r.found = tryPage(chars, 0, page, options, r.openAtEnd, r.cand, r.looked);
+    return r;
+}
+
+bool alike(const std::vector<Char>& chars, CodePage a, CodePage b, bool restoreLost = false) {
+    const PageReadOptions options{.restoreLost = restoreLost};
+    const Read ra = readThrough(chars, a, options);
+    return readsAlike(chars, 0, ra.looked, a, options, b, options);
+}
+
+} // namespace
+
+TEST_CASE("pages that map a stretch to the same bytes read it alike, others do not") {
+    // "Ã©" is C3 A9 through windows-1252, ISO-8859-1, ISO-8859-15 and windows-1254.
+    const std::vector<Char> cafe = charsOf(U"Ã©s");
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Latin1));
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Latin9));
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Windows1254));
+    // Through windows-1251 "Ã" is no byte at all; through IBM437 "©" is none either.
+    CHECK(!alike(cafe, CodePage::Windows1252, CodePage::Windows1251));
+    CHECK(!alike(cafe, CodePage::Windows1252, CodePage::Cp437));
+    // A character after the stretch that one page maps and the other does not: the reading
+    // looked at it, so the pages differ ("Ž" is 8E in windows-1252, nothing in ISO-8859-1).
+    CHECK(!alike(charsOf(U"Ã©Ž"), CodePage::Windows1252, CodePage::Latin1));
+    // A U+FFFD: windows-1252 leaves 81, 8D, 8F, 90, 9D undefined, ISO-8859-1 none.
+    CHECK(!alike(charsOf(U"â€\uFFFD"), CodePage::Windows1252, CodePage::Latin1));
+    // Restoring lost bytes differs per page: windows-1252's dropped bytes are its own.
+    const std::vector<Char> spaced = charsOf(U"Ã ");
+    const PageReadOptions restore{.restoreLost = true};
+    const Read r1252 = readThrough(spaced, CodePage::Windows1252, restore);
+    CHECK(!readsAlike(spaced, 0, r1252.looked, CodePage::Windows1252, restore, CodePage::Latin1,
+                      restore));
+    CHECK(!readsAlike(spaced, 0, r1252.looked, CodePage::Latin1, restore, CodePage::Latin1,
+                      PageReadOptions{}));
+}
+
+TEST_CASE("pages that read a stretch alike read the same candidate as each alone") {
+    std::mt19937 random(7);
+    const std::u32string alphabet =
+        U"ÃÂÐÑâÄÅ©¨¢¤€™‰ŽžœŒ‘’“”•–—˜š›ÎÏ×ØÙÚàáäåçèéêëìíîïð ¼½¾¿°±²³´µ¶·¸¹º»\uFFFDabc ";
+    const std::span<const CodePage> pages = allCodePages();
+    int shared = 0;
+    for (int k = 0; k < 3000; ++k) {
+        std::u32string s;
+        const int length = 2 + int(random() % 8);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const std::vector<Char> chars = charsOf(s);
+        for (bool restoreLost : {false, true}) {
+            const PageReadOptions options{.restoreLost = restoreLost};
+            for (CodePage a : pages) {
+                const Read ra = readThrough(chars, a, options);
+                for (CodePage b : pages) {
+                    if (!readsAlike(chars, 0, ra.looked, a, options, b, options))
+                        continue;
+                    ++shared;
+                    const Read rb = readThrough(chars, b, options);
+                    REQUIRE(ra.found == rb.found);
+                    REQUIRE(ra.openAtEnd == rb.openAtEnd);
+                    REQUIRE(ra.looked == rb.looked);
+                    if (ra.found)
+                        REQUIRE(sameCandidate(ra.cand, rb.cand));
+                }
+            }
+        }
+    }
+    // Most pairs of pages differ somewhere; the test must see many that do not.
+    CHECK(shared > 100000);
+}
