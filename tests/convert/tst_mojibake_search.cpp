@@ -1,10 +1,12 @@
-// The search of the mojibake repair shares one page's reading of a stretch with the pages that
-// read it alike (readsAlike()): held here to reading each page on its own, on generated
-// stretches, both ways (pages that must share and pages that must not).
+// The shortcuts of the mojibake repair's search, held to what they stand for: one page's reading
+// of a stretch shared with the pages that read it alike (readsAlike()), against reading each
+// page on its own, on generated stretches, both ways (pages that must share and pages that must
+// not); a character's cost kept in the table of info(), against charCost().
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
+#include "mojibake_score.h"
 
 #include <algorithm>
 #include <random>
@@ -107,4 +109,20 @@ TEST_CASE("pages that read a stretch alike read the same candidate as each alone
     }
     // Most pairs of pages differ somewhere; the test must see many that do not.
     CHECK(shared > 100000);
+}
+
+TEST_CASE("the cost info() keeps of a character is charCost()'s") {
+    for (char32_t c = 0; c < 0x10000; ++c) {
+        const CharInfo ci = info(c);
+        REQUIRE(int(ci.cost) == charCost(c, ci));
+    }
+    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'})
+        CHECK(int(info(c).cost) == charCost(c, info(c)));
+    // Both ways: a control and the rare letters cost, a common letter does not.
+    CHECK(info(0x0085).cost == 2); // a C1 control
+    CHECK(info(0x0109).cost == 1); // Esperanto "ĉ"
+    CHECK(info(0x01B7).cost == 2); // Latin Extended-B "Ʒ"
+    CHECK(info(U'a').cost == 0);
+    CHECK(info(0x00E9).cost == 0); // "é"
+    CHECK(info(0x200D).cost == 0); // the zero-width joiner
 }
