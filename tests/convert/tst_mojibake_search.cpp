@@ -1,7 +1,8 @@
 // The shortcuts of the mojibake repair's search, held to what they stand for: one page's reading
 // of a stretch shared with the pages that read it alike (readsAlike()), against reading each
 // page on its own, on generated stretches, both ways (pages that must share and pages that must
-// not); a character's cost kept in the table of info(), against charCost().
+// not); a character's cost kept in the table of info(), against charCost(); marksFit()'s quick
+// answer for a repair without marks, against fitting each mark.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <unicode/uchar.h>
 #include <vector>
 
 using namespace u8convert;
@@ -125,4 +127,37 @@ TEST_CASE("the cost info() keeps of a character is charCost()'s") {
     CHECK(info(U'a').cost == 0);
     CHECK(info(0x00E9).cost == 0); // "é"
     CHECK(info(0x200D).cost == 0); // the zero-width joiner
+}
+
+TEST_CASE("marksFit() answers as fitting every mark on the letter before it does") {
+    // Every mark on the base before it, spacing marks (Devanagari's vowel sign "ा") no base.
+    const auto plain = [](char32_t before, const std::u32string& repaired) {
+        char32_t base = before;
+        for (char32_t c : repaired) {
+            if (info(c).mark) {
+                if (!markFits(c, base))
+                    return false;
+            } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
+                base = c;
+            }
+        }
+        return true;
+    };
+    const std::u32string alphabet =
+        U"ae\u00E9\u0301\u0308\u05B4\u05D0\u093E\u0915\u094D ж\u0E31\u0E01";
+    std::mt19937 random(11);
+    int fits = 0, misfits = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = 1 + int(random() % 5);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const char32_t before = alphabet[random() % alphabet.size()];
+        const bool expected = plain(before, s);
+        REQUIRE(marksFit(before, s) == expected);
+        (expected ? fits : misfits) += 1;
+    }
+    // Both ways: repairs whose marks fit (or that hold none) and repairs with a misplaced mark.
+    CHECK(fits > 1000);
+    CHECK(misfits > 1000);
 }

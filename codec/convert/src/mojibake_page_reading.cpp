@@ -129,11 +129,6 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, ByteAt&& byte
     return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
-// Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
-bool mayDrop(CodePage page, const PageReadOptions& options) {
-    return options.restoreLost && page == CodePage::Windows1252;
-}
-
 // Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 by RFC 3629's table,
 // one character at a time (tryPage()). What it reads of the page goes through byteAt() and the
 // page's two flags (losesContinuations, losesLeads) read at a U+FFFD, and each character it
@@ -211,6 +206,11 @@ private:
     // as lost stands in for it. False: the stretch ends before it.
     bool byteFor(std::size_t i, std::uint8_t& b, bool& lost) {
         const char32_t c = chars_[i].cp;
+        // Most characters are neither a space nor a U+FFFD: the page's byte alone.
+        if (c >= 0x80 && c != kLostByte) {
+            b = byteAt(i);
+            return b != 0;
+        }
         // "â€" then a space under any other page: "”" whose 9D was lost (the rule in readChar())
         // is far more likely than "†", whatever page the rest of the text was read through.
         const bool afterE280 = seqBytes_ == 2 && seqHead_[0] == 0xE2 && seqHead_[1] == 0x80;
@@ -372,27 +372,6 @@ bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
     const bool found = reading.read(openAtEnd);
     looked = reading.looked();
     return found;
-}
-
-bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
-                CodePage page, const PageReadOptions& options, CodePage other,
-                const PageReadOptions& otherOptions) {
-    if (options.restoreLost != otherOptions.restoreLost ||
-        options.readsTheText != otherOptions.readsTheText ||
-        options.before != otherOptions.before || options.afterRun != otherOptions.afterRun ||
-        mayDrop(page, options) != mayDrop(other, otherOptions))
-        return false;
-    const PageTable& a = tables().pages[std::size_t(page)];
-    const PageTable& b = tables().pages[std::size_t(other)];
-    for (std::size_t k = start; k < looked; ++k) {
-        const char32_t c = chars[k].cp;
-        if (c == kLostByte &&
-            (a.losesContinuations != b.losesContinuations || a.losesLeads != b.losesLeads))
-            return false;
-        if (c >= 0x80 && a.byteOf(c) != b.byteOf(c))
-            return false;
-    }
-    return true;
 }
 
 } // namespace u8convert::detail::mojibake

@@ -2,6 +2,7 @@
 // like UTF-8 mis-decoded through a code page rather than correct text in some language.
 #include "mojibake_score.h"
 
+#include <algorithm>
 #include <unicode/uchar.h>
 
 namespace u8convert::detail::mojibake {
@@ -444,6 +445,9 @@ bool markFits(char32_t mark, char32_t base) {
 // A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
 // before it, as a non-spacing mark is: a mark after it belongs to that letter too.
 bool marksFit(char32_t before, std::span<const char32_t> repaired) {
+    // Most repairs hold no mark: nothing to fit, and no base to find (u_charType() a character).
+    if (std::none_of(repaired.begin(), repaired.end(), [](char32_t c) { return info(c).mark; }))
+        return true;
     char32_t base = before;
     for (char32_t c : repaired) {
         if (info(c).mark) {
