@@ -326,7 +326,8 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
     const auto step = [&](char32_t c) {
         const CharInfo ci = info(c);
         cost += ci.cost;
-        cost += pairCost(prev, ci) + signatureCost(prevChar, c);
+        // (signatureCost() is 0 after a character below C2: most are, and are told here.)
+        cost += pairCost(prev, ci) + (prevChar >= 0xC2 ? signatureCost(prevChar, c) : 0);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
         if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
             ++cost;
