@@ -652,10 +652,10 @@ bool sameReading(const Evidence& a, const Evidence& b) {
 
 PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
     PageMask pages = 0;
+    // shows() of each page, without a branch a page (the driver asks it of every run).
     if (opt.restoreLostBytes && evidence)
         for (int p = 0; p < kCodePageCount; ++p)
-            if (shows(*evidence, CodePage(p)))
-                pages |= pageBit(CodePage(p));
+            pages |= PageMask(shows(*evidence, CodePage(p))) << p;
     return pages;
 }
 
