@@ -623,10 +623,6 @@ private:
 
 } // namespace
 
-bool shows(const Evidence& e, CodePage page) {
-    return e[std::size_t(page)] >= std::uint64_t(kClearGain);
-}
-
 bool anyEvidence(const Evidence& e) {
     const std::span<const CodePage> pages = allCodePages();
     return std::any_of(pages.begin(), pages.end(), [&](CodePage cp) { return shows(e, cp); });
