@@ -22,52 +22,120 @@ using namespace u8codec;
 
 namespace {
 
+// The storage of a search, kept per thread between searches: its vectors keep their capacity, and
+// the candidates and decisions in them their buffers.
+struct SearchSpace {
+    // The pages that read the stretch alike (readsAlike()) share one reading, the first's.
+    struct PageGroup {
+        CodePage page;
+        PageReadOptions options;
+        std::size_t looked = 0; // tryPage()'s
+        bool found = false;     // the reading holds a repair
+        Candidate cand;
+    };
+    // A repair one or more pages read, with its deeper levels read back and both texts judged,
+    // and what gainOf() asks of it that no page changes, each found once (-1: not yet).
+    struct Reading {
+        std::size_t group = 0; // the first page group that read it
+        bool thin = false;     // read where the text shows no damage through the page
+        // The repair with its deeper levels (steps.front(): the first page that read it). Its
+        // `likelier` is set to the page's each time a page is judged: the checks read it there.
+        Decision d;
+        TextJudgement judged{};  // of the repair (its deeper levels read back)
+        TextJudgement damaged{}; // of the damaged stretch it repairs
+        int uppercase = -1;      // uppercaseCount() of the repair
+        std::int8_t plausible = -1;
+        std::int8_t marksFit = -1;
+        std::int8_t letterToLetters = -1;
+        std::int8_t quoted = -1; // RepairPlace::quotedCharacter()
+        std::int8_t insideAWord = -1;
+        std::int8_t telling = -1;
+        // RepairPlace::unreadable(), which reads the likelihood only as whether it is at least
+        // kSureOdds: [0] below, [1] at least.
+        std::array<std::int8_t, 2> unreadable{-1, -1};
+    };
+    // A page whose reading is a repair: its reading and its own part of the decision.
+    struct PageChoice {
+        CodePage page;
+        std::size_t reading;
+        int gain;
+        int likelier;
+        bool clear; // Decision::clearlyBetter
+    };
+
+    std::vector<PageGroup> groups;
+    std::size_t groupCount = 0;
+    std::vector<Reading> readings;
+    std::size_t readingCount = 0;
+    std::vector<PageChoice> choices;
+    std::vector<char32_t> damaged;   // the damaged stretch judged
+    std::vector<Char> inner;         // a repair read back at a deeper level
+    std::array<Candidate, 2> levels; // a deeper level's trial and best so far
+    SmallVector<char32_t, 12> levelRepaired;
+    SmallVector<CodePage, 7> levelSteps;
+
+    void clear() {
+        groupCount = 0;
+        readingCount = 0;
+        choices.clear();
+    }
+};
+
+SearchSpace& searchSpace() {
+    thread_local SearchSpace space;
+    return space;
+}
+
+// Reads `m` as a memo: computes it with `f` the first time.
+template <typename F> bool remembered(std::int8_t& m, F&& f) {
+    if (m < 0)
+        m = f() ? 1 : 0;
+    return m != 0;
+}
+
 // The search of bestRepair(): each page's reading of the characters from chars[start], read back
-// at deeper levels, judged against the damaged text.
+// at deeper levels, judged against the damaged text. The pages that read the stretch alike share
+// the reading, its judgements and the checks no page changes; what depends on the page (its
+// evidence, its odds, its neighbours' bytes) is judged for each.
 class RepairSearch {
 public:
+    using PageGroup = SearchSpace::PageGroup;
+    using Reading = SearchSpace::Reading;
+    using PageChoice = SearchSpace::PageChoice;
+    static constexpr std::size_t kNone = ~std::size_t(0);
+
     RepairSearch(const std::vector<Char>& chars, std::size_t start, const RepairContext& context,
                  bool& openAtEnd)
         : chars_(chars), start_(start), c0_(chars[start].cp), context_(context),
-          place_(chars, context), openAtEnd_(openAtEnd) {}
+          place_(chars, context), openAtEnd_(openAtEnd), space_(searchSpace()) {
+        space_.clear();
+    }
 
     std::optional<Decision> best() {
         const PageMask pages = pagesToTry();
         if (pages == 0)
             return std::nullopt;
-        std::optional<Decision> best;
-        // The pages' results, in storage kept between calls (their vectors keep their capacity).
-        thread_local std::vector<PageResult> results;
-        std::size_t resultCount = 0;
-        PageMask left = pages; // the pages still to try, in the options' order
+        std::size_t best = kNone; // in space_.choices
+        PageMask left = pages;    // the pages still to try, in the options' order
         for (CodePage cp : context_.options.codePages) {
             if (left == 0)
                 break;
             if (!(left & pageBit(cp)))
                 continue;
             left &= ~pageBit(cp);
-            std::optional<Decision> chosen = throughPage(cp);
-            if (!chosen)
+            const std::size_t reading = readingThrough(cp);
+            if (reading == kNone)
                 continue;
-            if (resultCount == results.size())
-                results.emplace_back();
-            PageResult& r = results[resultCount++];
-            r.page = cp;
-            r.clear = chosen->clearlyBetter;
-            r.gain = chosen->gain;
-            r.end = chosen->cand.end;
-            r.repaired.assign(chosen->cand.repaired.begin(), chosen->cand.repaired.end());
-            if (!best || outranks(*chosen, *best))
-                best = std::move(*chosen);
+            const std::optional<PageChoice> choice = judgeThrough(cp, reading);
+            if (!choice)
+                continue;
+            space_.choices.push_back(*choice);
+            if (best == kNone || outranks(space_.choices.back(), space_.choices[best]))
+                best = space_.choices.size() - 1;
         }
-        if (!best)
-            return best;
-        best->telling = tellsOfItsPage(*best);
-        for (std::size_t k = 0; k < resultCount; ++k)
-            if (results[k].clear || (results[k].end == best->cand.end &&
-                                     std::ranges::equal(results[k].repaired, best->cand.repaired)))
-                best->explaining |= pageBit(results[k].page);
-        return best;
+        if (best == kNone)
+            return std::nullopt;
+        return decisionOf(space_.choices[best]);
     }
 
     // Decision::telling: the damaged characters are three or more, or letters (and marks) only.
@@ -87,36 +155,11 @@ public:
     }
 
 private:
-    // The costs (textCost()) and likelihood (plausibility()) of a stretch between `before` and
-    // `after`.
     using Judged = TextJudgement;
 
-    // A first-level reading met before in this search (judgeReading()).
-    struct KnownReading {
-        std::size_t end = 0;
-        bool thin = false;
-        std::vector<char32_t> first;    // the first level's reading
-        std::vector<char32_t> repaired; // with its deeper levels read back
-        std::vector<CodePage> deeper;   // the pages of those levels
-        Judged judged{};
-    };
-    // In storage kept between searches (the vectors keep their capacity).
-    static std::vector<KnownReading>& readings() {
-        thread_local std::vector<KnownReading> known;
-        return known;
-    }
-    std::size_t readingCount_ = 0;
     std::array<std::pair<std::size_t, Judged>, 8> damagedJudged_{};
     std::size_t damagedCount_ = 0;
     Judged damagedScratch_{};
-
-    struct PageResult {
-        CodePage page;
-        bool clear; // Decision::clearlyBetter
-        int gain;
-        std::size_t end;
-        std::vector<char32_t> repaired;
-    };
 
     bool has(CodePage page) const { return context_.evidence && shows(*context_.evidence, page); }
     bool hasDeeper(CodePage page) const { return readDeeper(context_.evidence, page) > 0; }
@@ -143,14 +186,17 @@ private:
     // larger gain; then the page with more evidence; then the likelier repair
     // (mojibake_plausibility.h); then fewer capitals (small letters are far more frequent); then
     // the longer stretch; then the earlier page (a tie keeps the first).
-    std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const Decision& x) const {
+    std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const PageChoice& x) const {
+        Reading& r = space_.readings[x.reading];
         const std::uint64_t weight =
-            context_.evidence ? (*context_.evidence)[std::size_t(x.steps.front())] : 0;
+            context_.evidence ? (*context_.evidence)[std::size_t(x.page)] : 0;
         // Where the text shows no damage through the page, the gain only says which odds the
         // repair passed (thinGain()): the likelier repair ranks first.
-        const bool evidenced = has(x.steps.front());
-        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier,
-                               -uppercaseCount(x.cand.repaired), x.cand.end);
+        const bool evidenced = has(x.page);
+        if (r.uppercase < 0)
+            r.uppercase = uppercaseCount(r.d.cand.repaired);
+        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier, -r.uppercase,
+                               r.d.cand.end);
     }
 
     // Whether `a` is kept over `b`: by rank(), but in a short string, of two readings of the
@@ -160,38 +206,116 @@ private:
     // against costs that read the other two points better or more: "'Ã¼'" is "'ü'", not
     // IBM850's "'Ǭ'", which a model that has seen code tables of rare capitals likes). In a
     // longer text the evidence of each page decides.
-    bool outranks(const Decision& a, const Decision& b) const {
-        if (context_.shortText && has(a.steps.front()) && has(b.steps.front()) &&
-            a.cand.end == b.cand.end && std::abs(a.likelier - b.likelier) >= kDeeperOdds &&
-            std::abs(a.gain - b.gain) <= 1)
+    bool outranks(const PageChoice& a, const PageChoice& b) const {
+        if (context_.shortText && has(a.page) && has(b.page) &&
+            space_.readings[a.reading].d.cand.end == space_.readings[b.reading].d.cand.end &&
+            std::abs(a.likelier - b.likelier) >= kDeeperOdds && std::abs(a.gain - b.gain) <= 1)
             return a.likelier > b.likelier;
         return rank(a) > rank(b);
     }
 
-    // The repair through `cp` (its deeper levels read back), with its gain; nullopt when the
-    // page's reading is no repair.
-    std::optional<Decision> throughPage(CodePage cp) {
-        auto cand = tryPage(chars_, start_, cp,
-                            {.restoreLost = (context_.lostPages & pageBit(cp)) != 0,
-                             .before = context_.before,
-                             .afterRun = context_.afterRun},
-                            openAtEnd_);
-        if (!cand)
-            return std::nullopt;
-        const char32_t after = cand->end < chars_.size() ? chars_[cand->end].cp : context_.afterRun;
-        const Judged& damaged = judgeDamaged(cand->end, after);
-        Decision chosen;
-        chosen.cand = std::move(*cand);
-        chosen.steps = {cp};
-        const Judged& reading = judgeReading(chosen, after, !has(cp));
-        const int chosenCost = reading.cost;
-        chosen.likelier = reading.likelihood - damaged.likelihood - place_.pageOdds(cp);
-        const std::optional<int> gain = gainOf(chosen, chosenCost, damaged.cost, cp);
+    // The decision for the page `best` chose: its reading, its own part, and the pages that
+    // explain the damage (Decision::explaining).
+    std::optional<Decision> decisionOf(const PageChoice& best) {
+        Reading& r = space_.readings[best.reading];
+        std::optional<Decision> out(std::in_place);
+        Decision& d = *out;
+        d.cand = r.d.cand;
+        d.steps = r.d.steps;
+        d.steps.front() = best.page;
+        d.gain = best.gain;
+        d.clearlyBetter = best.clear;
+        d.likelier = best.likelier;
+        d.telling = telling(r);
+        for (const PageChoice& c : space_.choices) {
+            const Reading& other = space_.readings[c.reading];
+            if (c.clear || c.reading == best.reading ||
+                (other.d.cand.end == d.cand.end &&
+                 std::ranges::equal(other.d.cand.repaired, d.cand.repaired)))
+                d.explaining |= pageBit(c.page);
+        }
+        return out;
+    }
+
+    PageReadOptions readOptions(CodePage cp) const {
+        return {.restoreLost = (context_.lostPages & pageBit(cp)) != 0,
+                .before = context_.before,
+                .afterRun = context_.afterRun};
+    }
+
+    // The reading of the stretch through `cp` (in space_.readings; kNone: no repair), shared with
+    // the pages before it that read it alike and are judged as thin as it.
+    std::size_t readingThrough(CodePage cp) {
+        const PageReadOptions options = readOptions(cp);
+        std::size_t group = kNone;
+        for (std::size_t g = 0; g < space_.groupCount && group == kNone; ++g) {
+            const PageGroup& pg = space_.groups[g];
+            if (readsAlike(chars_, start_, pg.looked, pg.page, pg.options, cp, options))
+                group = g;
+        }
+        if (group == kNone) {
+            if (space_.groupCount == space_.groups.size())
+                space_.groups.emplace_back();
+            group = space_.groupCount++;
+            PageGroup& pg = space_.groups[group];
+            pg.page = cp;
+            pg.options = options;
+            pg.found = tryPage(chars_, start_, cp, options, openAtEnd_, pg.cand, pg.looked);
+        }
+        if (!space_.groups[group].found)
+            return kNone;
+        // Pages that read the same repair by other bytes (they differ on a character after it)
+        // share it too: a reading is judged by its characters alone.
+        const bool thin = !has(cp);
+        const Candidate& cand = space_.groups[group].cand;
+        for (std::size_t k = 0; k < space_.readingCount; ++k) {
+            const Reading& r = space_.readings[k];
+            if (r.thin == thin &&
+                (r.group == group || sameCandidate(space_.groups[r.group].cand, cand)))
+                return k;
+        }
+        return newReading(group, cp, thin);
+    }
+
+    static bool sameCandidate(const Candidate& a, const Candidate& b) {
+        return a.end == b.end && a.lostNbsp == b.lostNbsp && a.lostUndefined == b.lostUndefined &&
+               a.lostToReplacement == b.lostToReplacement && a.everyUsesLost == b.everyUsesLost &&
+               a.surrogatePair == b.surrogatePair && a.cost == b.cost &&
+               std::ranges::equal(a.repaired, b.repaired);
+    }
+
+    // The group's repair read through `cp` as a new reading: its deeper levels read back, it
+    // and the damaged stretch judged.
+    std::size_t newReading(std::size_t group, CodePage cp, bool thin) {
+        if (space_.readingCount == space_.readings.size())
+            space_.readings.emplace_back();
+        const std::size_t k = space_.readingCount++;
+        Reading& r = space_.readings[k];
+        const Candidate& cand = space_.groups[group].cand;
+        r.group = group;
+        r.thin = thin;
+        r.d.cand = cand;
+        r.d.steps.clear();
+        r.d.steps.push_back(cp);
+        r.uppercase = -1;
+        r.plausible = r.marksFit = r.letterToLetters = r.quoted = r.insideAWord = r.telling = -1;
+        r.unreadable = {-1, -1};
+        const char32_t after = cand.end < chars_.size() ? chars_[cand.end].cp : context_.afterRun;
+        r.damaged = judgeDamaged(cand.end, after);
+        r.judged = judgeReading(r.d, after, thin);
+        return k;
+    }
+
+    // The repair of reading `k` through `cp`, with its gain; nullopt when the page's reading is
+    // no repair.
+    std::optional<PageChoice> judgeThrough(CodePage cp, std::size_t k) {
+        Reading& r = space_.readings[k];
+        const int likelier = r.judged.likelihood - r.damaged.likelihood - place_.pageOdds(cp);
+        r.d.likelier = likelier;
+        const std::optional<int> gain = gainOf(r, cp);
         if (!gain)
             return std::nullopt;
-        chosen.gain = *gain;
-        chosen.clearlyBetter = damaged.cost - chosenCost >= kClearGain;
-        return chosen;
+        return PageChoice{cp, k, *gain, likelier, r.damaged.cost - r.judged.cost >= kClearGain};
     }
 
     // The damaged stretch [start, end), judged once for all the pages that read it.
@@ -199,7 +323,7 @@ private:
         for (std::size_t k = 0; k < damagedCount_; ++k)
             if (damagedJudged_[k].first == end)
                 return damagedJudged_[k].second;
-        thread_local std::vector<char32_t> damaged;
+        std::vector<char32_t>& damaged = space_.damaged;
         damaged.clear();
         for (std::size_t i = start_; i < end; ++i)
             damaged.push_back(chars_[i].cp);
@@ -211,32 +335,12 @@ private:
     }
 
     // `chosen`'s reading (its deeper levels read back: readBackDeeper()) and how it is judged.
-    // Pages that agree on the bytes of a stretch read it the same way (ISO-8859-1, windows-1252
-    // and a dozen others on "Ã©"): the first page's work is kept for the others.
-    Judged judgeReading(Decision& chosen, char32_t after, bool thin) {
-        for (std::size_t k = 0; k < readingCount_; ++k) {
-            const KnownReading& known = readings()[k];
-            if (known.end == chosen.cand.end && known.thin == thin &&
-                std::ranges::equal(known.first, chosen.cand.repaired)) {
-                chosen.cand.repaired.assign(known.repaired.begin(), known.repaired.end());
-                chosen.steps.insert(chosen.steps.end(), known.deeper.begin(), known.deeper.end());
-                return known.judged;
-            }
-        }
-        if (readingCount_ == readings().size())
-            readings().emplace_back();
-        KnownReading& known = readings()[readingCount_++];
-        known.end = chosen.cand.end;
-        known.thin = thin;
-        known.first.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
+    Judged judgeReading(Decision& chosen, char32_t after, bool thin) const {
         const TextJudgement first = judgeText(context_.before, chosen.cand.repaired, after);
         int cost = first.cost;
         int likelihood = first.likelihood;
         readBackDeeper(chosen, cost, likelihood, after, thin);
-        known.repaired.assign(chosen.cand.repaired.begin(), chosen.cand.repaired.end());
-        known.deeper.assign(chosen.steps.begin() + 1, chosen.steps.end());
-        known.judged = {cost, likelihood};
-        return known.judged;
+        return {cost, likelihood};
     }
 
     // At a deeper level, of the pages that read all of it back: where the text shows no damage
@@ -251,9 +355,9 @@ private:
     }
 
     // The page that reads all of `current` back as UTF-8, ranked by deeperRank(), and the repair
-    // it reads with its cost (between `before` and `after`).
+    // it reads (space_.levels[cand]) with its cost (between `before` and `after`).
     struct Level {
-        Candidate cand;
+        std::size_t cand;
         CodePage page;
         int cost;
         int likelihood; // plausibility(), less the odds against its page
@@ -267,8 +371,7 @@ private:
             current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
         if (innerMask == 0)
             return std::nullopt;
-        // In storage kept between calls (it keeps its capacity).
-        thread_local std::vector<Char> inner;
+        std::vector<Char>& inner = space_.inner;
         inner.clear();
         for (char32_t c : current)
             inner.push_back({0, 0, c});
@@ -281,38 +384,46 @@ private:
                 continue;
             left &= ~pageBit(cp2);
             bool unused = false;
-            auto c2 = tryPage(inner, 0, cp2, {.restoreLost = false, .readsTheText = false}, unused);
-            if (!c2 || c2->end != inner.size())
+            std::size_t looked = 0;
+            const std::size_t trial = next ? 1 - next->cand : 0;
+            Candidate& c2 = space_.levels[trial];
+            if (!tryPage(inner, 0, cp2, {.restoreLost = false, .readsTheText = false}, unused, c2,
+                         looked) ||
+                c2.end != inner.size())
                 continue;
-            const TextJudgement judged = judgeText(context_.before, c2->repaired, after);
+            const TextJudgement judged = judgeText(context_.before, c2.repaired, after);
             const int cost2 = judged.cost;
             // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
             // windows-1252 before "ä" through ISO-8859-15 the second time).
             const int likelihood2 = judged.likelihood - place_.pageOdds(cp2);
-            if (!next ||
-                deeperRank(cost2, likelihood2, thin, cp2, c2->repaired) <
-                    deeperRank(next->cost, next->likelihood, thin, next->page, next->cand.repaired))
-                next = Level{std::move(*c2), cp2, cost2, likelihood2};
+            if (!next || deeperRank(cost2, likelihood2, thin, cp2, c2.repaired) <
+                             deeperRank(next->cost, next->likelihood, thin, next->page,
+                                        space_.levels[next->cand].repaired))
+                next = Level{trial, cp2, cost2, likelihood2};
         }
         return next;
     }
 
     // The deeper levels of `chosen` (of cost `chosenCost`): the level with the lowest cost, a
-    // level as costly taken where the text shows its page read deeper. Copied from the first
-    // only when some page reads it back (most repairs have none).
+    // level as costly taken where the text shows its page read deeper. A level differs from
+    // `chosen` only in its reading and its pages (space_.levelRepaired and levelSteps), copied
+    // from it only when some page reads it back (most repairs have none).
     void readBackDeeper(Decision& chosen, int& chosenCost, int& chosenLikelihood, char32_t after,
                         bool thin) const {
-        std::optional<Decision> level;
+        bool level = false;
+        SmallVector<char32_t, 12>& levelRepaired = space_.levelRepaired;
+        SmallVector<CodePage, 7>& levelSteps = space_.levelSteps;
         for (int depth = 1; depth < context_.options.maxDepth; ++depth) {
             const std::span<const char32_t> current =
-                level ? level->cand.repaired : chosen.cand.repaired;
+                level ? std::span<const char32_t>(levelRepaired) : chosen.cand.repaired;
             std::optional<Level> next = nextLevel(current, after, thin);
             if (!next)
                 break;
             if (!level)
-                level = chosen;
-            level->cand.repaired = std::move(next->cand.repaired);
-            level->steps.push_back(next->page);
+                levelSteps = chosen.steps;
+            level = true;
+            levelRepaired = space_.levels[next->cand].repaired;
+            levelSteps.push_back(next->page);
             const int levelCost = next->cost;
             // Where the model decides, a level deeper must be likelier by the odds against one
             // more mis-decoding: a shorter text is likelier by itself ("тип" read once more
@@ -321,23 +432,27 @@ private:
             // likelier, whatever the costs (which count a sign glued to a quote): code quotes
             // one character ("'Ã¢â€“Â '" is "'■'" damaged twice).
             const bool quotedOne =
-                place_.quotedCharacter(*level) && next->likelihood > chosenLikelihood;
+                place_.quotedCharacter(chosen.cand.begin, chosen.cand.end, levelRepaired) &&
+                next->likelihood > chosenLikelihood;
             const bool better =
                 quotedOne || (thin ? next->likelihood > chosenLikelihood + kDeeperOdds
                                    : levelCost < chosenCost ||
                                          (levelCost == chosenCost && hasDeeper(next->page)));
             if (better) {
-                chosen = *level;
+                chosen.cand.repaired = levelRepaired;
+                chosen.steps = levelSteps;
                 chosenCost = levelCost;
                 chosenLikelihood = next->likelihood;
             }
         }
     }
 
-    // How much better `chosen` (through `page`, of cost `chosenCost`) reads than the damaged
-    // text (of `damagedCost`); nullopt when that is not enough for a repair.
-    std::optional<int> gainOf(const Decision& chosen, int chosenCost, int damagedCost,
-                              CodePage page) const {
+    // How much better reading `r` (through `page`, its `likelier` the page's) reads than the
+    // damaged text; nullopt when that is not enough for a repair.
+    std::optional<int> gainOf(Reading& r, CodePage page) const {
+        const Decision& chosen = r.d;
+        int chosenCost = r.judged.cost;
+        const int damagedCost = r.damaged.cost;
         // An equal cost is enough only with evidence, and never for a repair that rests on a
         // guessed dropped byte alone ("É" + "l" could become "ɍl" with a dropped 8D), nor on a
         // lost A0 alone unless a letter becomes letters: "Ã" + a space is "à", but a symbol and
@@ -346,13 +461,16 @@ private:
         const auto isLetter = [](char32_t c) { return info(c).kind == Kind::Letter; };
         const auto& repaired = chosen.cand.repaired;
         // "Â" + a space is the no-break space itself (C2 A0), which French puts before ":;?!".
-        const bool letterToLetters =
-            isLetter(c0_) && std::all_of(repaired.begin(), repaired.end(),
-                                         [&](char32_t c) { return isLetter(c) || c == 0xA0; });
+        const auto letterToLetters = [&] {
+            return isLetter(c0_) && std::all_of(repaired.begin(), repaired.end(), [&](char32_t c) {
+                       return isLetter(c) || c == 0xA0;
+                   });
+        };
         // A U+FFFD a strict decoder wrote where the page left a byte undefined is no guess: the
         // character it was part of is lost whatever the byte was.
-        const bool onlyAGuess = chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement &&
-                                (chosen.cand.lostUndefined || !letterToLetters);
+        const bool onlyAGuess =
+            chosen.cand.everyUsesLost && !chosen.cand.lostToReplacement &&
+            (chosen.cand.lostUndefined || !remembered(r.letterToLetters, letterToLetters));
         // A byte order mark read through a page ("ï»¿" under windows-1252, "п»ї" under
         // windows-1251, "∩╗┐" under IBM437) is damage whatever the costs say: correct text never
         // holds those three characters, and U+FEFF costs as a control character would.
@@ -362,33 +480,62 @@ private:
              chosen.cand.surrogatePair) &&
             !chosen.cand.lostNbsp && !chosen.cand.lostUndefined)
             chosenCost = std::min(chosenCost, damagedCost - kClearGain);
-        const bool wholeSequence = chosen.cand.end - chosen.cand.begin >= 3 && repaired.size() == 1;
-        const auto plausible = place_.quotedCharacter(chosen) ? plausibleQuoted
-                               : wholeSequence                ? plausibleWholeSequence
-                                                              : plausibleResult;
-        if (!std::all_of(
-                repaired.begin(), repaired.end(),
-                [&](char32_t c) { return plausible(c) || place_.kaomojiLetter(c, repaired); }) ||
-            (!marksFit(context_.before, repaired) && !place_.quotedMark(chosen, page)) ||
-            place_.unreadable(chosen))
+        if (!readable(r, page))
             return std::nullopt;
         if (!has(page))
             return place_.brokenBeside(chosen, page) ? std::nullopt
-                                                     : thinGain(chosen, damagedCost - chosenCost);
+                                                     : thinGain(r, page, damagedCost - chosenCost);
         // Through a page the text shows, the costs decide, but the model may still refuse: a
         // repair it finds less likely than the damaged text is correct text that happens to map
         // ("5×£35" would become "5ף35" in a text where windows-1252's damage shows).
         // The odds against the pages are for text that does not show them: a longer text that
         // shows them has its evidence (a short string's own is thin, and the odds stay).
         int odds = 0;
-        for (CodePage step : chosen.steps)
-            odds += context_.shortText ? 0 : place_.pageOdds(step);
+        if (!context_.shortText) {
+            odds += place_.pageOdds(page);
+            for (std::size_t k = 1; k < chosen.steps.size(); ++k)
+                odds += place_.pageOdds(chosen.steps[k]);
+        }
         // A character all a quoted string holds may cost the sign glued to the quotes (thinGain()).
-        const int quotes = place_.quotedCharacter(chosen) ? 2 : 0;
+        const int quotes = quoted(r) ? 2 : 0;
         if (chosenCost > damagedCost + quotes || (chosenCost == damagedCost && onlyAGuess) ||
             chosen.likelier + odds < 0)
             return std::nullopt;
         return std::max(damagedCost - chosenCost, 0);
+    }
+
+    // Whether reading `r` through `page` is one a repair may read: characters a repair may
+    // produce (plausibleResult() and its kin), marks that fit their letters (but for a quoted
+    // mark of a common page), and no place that makes it unreadable (RepairPlace::unreadable()).
+    bool readable(Reading& r, CodePage page) const {
+        const Decision& chosen = r.d;
+        const auto& repaired = chosen.cand.repaired;
+        const auto plausible = [&] {
+            const bool wholeSequence =
+                chosen.cand.end - chosen.cand.begin >= 3 && repaired.size() == 1;
+            const auto test = quoted(r)       ? plausibleQuoted
+                              : wholeSequence ? plausibleWholeSequence
+                                              : plausibleResult;
+            return std::all_of(repaired.begin(), repaired.end(), [&](char32_t c) {
+                return test(c) || place_.kaomojiLetter(c, repaired);
+            });
+        };
+        if (!remembered(r.plausible, plausible) || (!remembered(r.marksFit, [&] {
+                return marksFit(context_.before, repaired);
+            }) && !place_.quotedMark(chosen, page)))
+            return false;
+        return !remembered(r.unreadable[chosen.likelier >= kSureOdds ? 1 : 0],
+                           [&] { return place_.unreadable(chosen); });
+    }
+
+    bool quoted(Reading& r) const {
+        return remembered(r.quoted, [&] { return place_.quotedCharacter(r.d); });
+    }
+    bool insideAWord(Reading& r) const {
+        return remembered(r.insideAWord, [&] { return place_.insideAWord(r.d); });
+    }
+    bool telling(Reading& r) const {
+        return remembered(r.telling, [&] { return tellsOfItsPage(r.d); });
     }
 
     // Where the text shows no damage through the page (a short string, or the first pass, which
@@ -397,7 +544,8 @@ private:
     // must find the repair likelier than the damaged text by the odds against such damage.
     // Neither alone is enough: the costs cannot tell "Ã‰COLE" from "Ã’s", and the model alone
     // prefers any shorter reading of rare characters ("─┐" as "Ŀ", "ßéö" as one sign).
-    std::optional<int> thinGain(const Decision& chosen, int costGain) const {
+    std::optional<int> thinGain(Reading& r, CodePage page, int costGain) const {
+        const Decision& chosen = r.d;
         // The odds, in 1/16 nat (tuned on the tuning half of the short-string corpus,
         // tests/quality/short_quality.py): e^16 makes a repair that counts as evidence of its
         // page (in a text longer than a short string only where the costs also read it clearly
@@ -418,8 +566,8 @@ private:
         // sequence, at e^32 above: "ßéö" in correct text would be one sign).
         const bool lettersOnly =
             costGain == 0 && chosen.cand.end - chosen.cand.begin == 2 &&
-            (tellsOfItsPage(chosen) || (chosen.cand.repaired.size() == 1 &&
-                                        info(chosen.cand.repaired.front()).kind == Kind::Letter)) &&
+            (telling(r) || (chosen.cand.repaired.size() == 1 &&
+                            info(chosen.cand.repaired.front()).kind == Kind::Letter)) &&
             chosen.likelier >= 24 * kPlausibilityScale;
         // A symbol between two letters that reads back as one letter the model finds likelier
         // ("IL6RÎ²KO" is "IL6RβKO"): correct text glues no "²" to a capital on either side. Two
@@ -432,11 +580,9 @@ private:
         // ("'ÏŒ'" is windows-1252's "'ό'", not ISO-8859-15's Coptic "'ϼ'").
         // The costs count the sign or rare letter glued to the quotes (up to 2), which is how
         // code quotes one ("'Ã·'" is "'÷'"), and the model finds it likelier at e^8.
-        const bool quotedOne = costGain >= -2 && place_.quotedCharacter(chosen) &&
-                               chosen.likelier >= accept &&
-                               !place_.besideAWindowsPage(chosen.steps.front());
-        const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 &&
-                                place_.insideAWord(chosen) &&
+        const bool quotedOne = costGain >= -2 && quoted(r) && chosen.likelier >= accept &&
+                               !place_.besideAWindowsPage(page);
+        const bool wordSymbol = costGain >= 0 && chosen.likelier > 0 && insideAWord(r) &&
                                 chosen.cand.end - chosen.cand.begin == 2 &&
                                 (info(chars_[chosen.cand.end - 1].cp).kind != Kind::Letter ||
                                  chosen.likelier >= accept);
@@ -447,8 +593,7 @@ private:
         if (wordSymbol && chosen.likelier < accept)
             return kClearGain;
         // Of two pages' repairs the likelier is kept (rank()): thin repairs differ by no more.
-        if (chosen.likelier >= sure &&
-            (context_.shortText || costGain >= kClearGain || tellsOfItsPage(chosen)))
+        if (chosen.likelier >= sure && (context_.shortText || costGain >= kClearGain || telling(r)))
             return kClearGain;
         // A repair of letters only ("ÅŒsaka" is "Ōsaka"), or glued between letters or digits on
         // both sides ("9Ì¶9" is a struck-through 9) or all of a quoted string, counts at e^10:
@@ -459,11 +604,11 @@ private:
         // evidence among thousands of lines, and a page shown by it restores lost bytes
         // everywhere (a Ukrainian catalogue's quoted unit "кБ" read through ISO-8859-5 as "ڱ"
         // made every "У" before a space "à").
-        if (quotedOne || (chosen.likelier >= likelyInAWord &&
-                          (tellsOfItsPage(chosen) || place_.gluedBothSides(chosen))))
+        if (quotedOne ||
+            (chosen.likelier >= likelyInAWord && (telling(r) || place_.gluedBothSides(chosen))))
             return context_.shortText ? kClearGain : 1;
         if (chosen.likelier >= accept)
-            return place_.insideAWord(chosen) || place_.spacedPunctuation(chosen) ? kClearGain : 1;
+            return insideAWord(r) || place_.spacedPunctuation(chosen) ? kClearGain : 1;
         return std::nullopt;
     }
 
@@ -473,13 +618,10 @@ private:
     const RepairContext& context_;
     const RepairPlace place_;
     bool& openAtEnd_;
+    SearchSpace& space_;
 };
 
 } // namespace
-
-bool shows(const Evidence& e, CodePage page) {
-    return e[std::size_t(page)] >= std::uint64_t(kClearGain);
-}
 
 bool anyEvidence(const Evidence& e) {
     const std::span<const CodePage> pages = allCodePages();
@@ -506,10 +648,10 @@ bool sameReading(const Evidence& a, const Evidence& b) {
 
 PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
     PageMask pages = 0;
+    // shows() of each page, without a branch a page (the driver asks it of every run).
     if (opt.restoreLostBytes && evidence)
         for (int p = 0; p < kCodePageCount; ++p)
-            if (shows(*evidence, CodePage(p)))
-                pages |= pageBit(CodePage(p));
+            pages |= PageMask(shows(*evidence, CodePage(p))) << p;
     return pages;
 }
 

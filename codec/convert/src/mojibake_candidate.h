@@ -4,6 +4,7 @@
 #pragma once
 
 #include "mojibake_detail.h"
+#include "mojibake_score.h"
 #include "mojibake_tables.h"
 #include "small_vector.h"
 #include "u8convert/mojibake.h"
@@ -76,8 +77,11 @@ using Evidence = MojibakeEvidence;
 // Whether the text shows damage through `page`: one fix that reads clearly better than its
 // source, or several that read better ("Ă" + "ł" is one step better as "ó", and Spanish read as
 // ISO-8859-2 has one in every other word), but not one repair barely better than the source
-// ("×”" as a Hebrew letter, "Ã’s" as "Òs", alone in a text).
-bool shows(const Evidence& e, CodePage page);
+// ("×”" as a Hebrew letter, "Ã’s" as "Òs", alone in a text). Inline: the search asks it
+// several times of every page it tries.
+inline bool shows(const Evidence& e, CodePage page) {
+    return e[std::size_t(page)] >= std::uint64_t(kClearGain);
+}
 
 // Whether the text shows damage through any page.
 bool anyEvidence(const Evidence& e);

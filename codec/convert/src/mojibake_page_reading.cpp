@@ -109,14 +109,16 @@ bool alsoAWordBreak(const std::vector<Char>& chars, std::size_t i, char32_t befo
 }
 
 // The supplementary character whose surrogate pair, each half in its 3-byte form (ED A0-AF xx,
-// ED B0-BF xx: CESU-8), chars[i, i + 6) stand for under `page`; 0 if they do not.
-char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTable& page) {
+// ED B0-BF xx: CESU-8), chars[i, i + 6) stand for under the page (`byteAt(k)`: the byte of
+// chars[k]); 0 if they do not.
+template <typename ByteAt>
+char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, ByteAt&& byteAt) {
     if (chars.size() - i < 6)
         return 0;
     std::uint8_t b[6];
     for (std::size_t k = 0; k < 6; ++k) {
         const char32_t c = chars[i + k].cp;
-        b[k] = c == ' ' && (k == 1 || k == 4) ? 0xA0 : c < 0x80 ? 0 : page.byteOf(c);
+        b[k] = c == ' ' && (k == 1 || k == 4) ? 0xA0 : c < 0x80 ? 0 : byteAt(i + k);
     }
     const auto cont = [](std::uint8_t x) { return x >= 0x80 && x <= 0xBF; };
     if (b[0] != 0xED || b[1] < 0xA0 || b[1] > 0xAF || !cont(b[2]) || b[3] != 0xED || b[4] < 0xB0 ||
@@ -128,20 +130,30 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, const PageTab
 }
 
 // Maps chars [start, ...) back to bytes of one page and reads them as UTF-8 by RFC 3629's table,
-// one character at a time (tryPage()).
+// one character at a time (tryPage()). What it reads of the page goes through byteAt() and the
+// page's two flags (losesContinuations, losesLeads) read at a U+FFFD, and each character it
+// looks at is below looked_: readsAlike() rests on that.
 class PageReading {
 public:
     PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
-                PageReadOptions options)
+                PageReadOptions options, Candidate& out)
         : chars_(chars), start_(start), page_(tables().pages[std::size_t(page)]),
           restoreLost_(options.restoreLost), readsTheText_(options.readsTheText),
-          before_(options.before), afterRun_(options.afterRun),
-          // Only windows-1252 has bytes that decoders drop (ISO-8859-1 defines all 256).
-          mayDrop_(options.restoreLost && page == CodePage::Windows1252), consumed_(start) {
+          before_(options.before), afterRun_(options.afterRun), mayDrop_(mayDrop(page, options)),
+          cand_(out), consumed_(start), looked_(start) {
+        // The output's storage is reused: every field is set here or by the reading.
         cand_.begin = start;
+        cand_.end = start;
+        cand_.repaired.clear();
+        cand_.lostNbsp = false;
+        cand_.lostUndefined = false;
+        cand_.lostToReplacement = false;
+        cand_.everyUsesLost = false;
+        cand_.surrogatePair = false;
+        cand_.cost = 0;
     }
 
-    std::optional<Candidate> read(bool& openAtEnd) {
+    bool read(bool& openAtEnd) {
         std::size_t i = start_;
         while (i < chars_.size() && !failed_)
             if (!readChar(i))
@@ -149,7 +161,15 @@ public:
         return finish(i, openAtEnd);
     }
 
+    std::size_t looked() const { return looked_; }
+
 private:
+    // The byte chars_[k] stands for under the page (0: none).
+    std::uint8_t byteAt(std::size_t k) {
+        looked_ = std::max(looked_, k + 1);
+        return page_.byteOf(chars_[k].cp);
+    }
+
     // Feeds one byte to the sequence; true when it completed one or failed.
     bool feed(std::uint8_t b) {
         switch (seg_.feed(b)) {
@@ -182,9 +202,15 @@ private:
         return true;
     }
 
-    // The byte the character c stands for under the page, into `b`; `lost`: a byte taken as lost
-    // stands in for it. False: the stretch ends before c.
-    bool byteFor(char32_t c, std::uint8_t& b, bool& lost) {
+    // The byte the character chars_[i] stands for under the page, into `b`; `lost`: a byte taken
+    // as lost stands in for it. False: the stretch ends before it.
+    bool byteFor(std::size_t i, std::uint8_t& b, bool& lost) {
+        const char32_t c = chars_[i].cp;
+        // Most characters are neither a space nor a U+FFFD: the page's byte alone.
+        if (c >= 0x80 && c != kLostByte) {
+            b = byteAt(i);
+            return b != 0;
+        }
         // "â€" then a space under any other page: "”" whose 9D was lost (the rule in readChar())
         // is far more likely than "†", whatever page the rest of the text was read through.
         const bool afterE280 = seqBytes_ == 2 && seqHead_[0] == 0xE2 && seqHead_[1] == 0x80;
@@ -206,7 +232,7 @@ private:
         }
         if (c < 0x80)
             return false;
-        b = page_.byteOf(c);
+        b = byteAt(i);
         return b != 0;
     }
 
@@ -214,7 +240,7 @@ private:
     // mis-decoded: "í ½í¸€" is U+1F600. RFC 3629 section 3 forbids the surrogate forms; the
     // character they pair into is what the writer meant. True: read, i past its six characters.
     bool readSurrogatePair(std::size_t& i) {
-        const char32_t pair = cesuPairAt(chars_, i, page_);
+        const char32_t pair = cesuPairAt(chars_, i, [this](std::size_t k) { return byteAt(k); });
         if (pair == 0)
             return false;
         cand_.repaired.push_back(pair);
@@ -231,7 +257,7 @@ private:
     bool readLostLead(std::size_t& i) {
         std::size_t k = i + 1;
         while (k < chars_.size() && k - i <= 3 && chars_[k].cp >= 0x80 &&
-               classify(page_.byteOf(chars_[k].cp)) == ByteClass::Continuation)
+               classify(byteAt(k)) == ByteClass::Continuation)
             ++k;
         if (k == i + 1)
             return false;
@@ -246,6 +272,7 @@ private:
     // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
     // the stretch ends at i.
     bool readChar(std::size_t& i) {
+        looked_ = std::max(looked_, i + 1);
         const char32_t c = chars_[i].cp;
         if (c == ' ' && mayDrop_ && !seg_.atBoundary() &&
             guessDroppedByte(seg_) == char32_t(0x201D)) {
@@ -258,7 +285,7 @@ private:
             return readLostLead(i);
         std::uint8_t b = 0;
         bool lost = false;
-        if (!byteFor(c, b, lost))
+        if (!byteFor(i, b, lost))
             return false;
         if (!seg_.atBoundary() && !firstContinuationRange(0x80).contains(b) && !completeDropped(i))
             return false;
@@ -295,23 +322,22 @@ private:
         return true;
     }
 
-    // The stretch read, up to chars_[i]: the candidate, if it holds a repair.
-    std::optional<Candidate> finish(std::size_t i, bool& openAtEnd) {
+    // The stretch read, up to chars_[i]: whether the candidate holds a repair.
+    bool finish(std::size_t i, bool& openAtEnd) {
         if (!failed_ && restoreLost_ && i == chars_.size() && !seg_.atBoundary())
             openAtEnd = true;
         if (!failed_)
             completeDropped(i);
         if (consumed_ == start_ || cand_.repaired.empty())
-            return std::nullopt;
+            return false;
         cand_.end = consumed_;
         cand_.everyUsesLost = !anyWithoutLost_;
         // A letter right after the repaired stretch, still inside the non-ASCII run, means the
         // stretch was part of a correct word ("Рівне": "Рі" maps to "г", "вне" does not map).
         if (consumed_ < chars_.size() && chars_[consumed_].cp >= 0x80 &&
-            info(chars_[consumed_].cp).kind == Kind::Letter &&
-            page_.byteOf(chars_[consumed_].cp) != 0)
-            return std::nullopt;
-        return std::move(cand_);
+            info(chars_[consumed_].cp).kind == Kind::Letter && byteAt(consumed_) != 0)
+            return false;
+        return true;
     }
 
     const std::vector<Char>& chars_;
@@ -323,8 +349,9 @@ private:
     const char32_t afterRun_;
     const bool mayDrop_;
     SequenceStep seg_;
-    Candidate cand_;
+    Candidate& cand_;
     std::size_t consumed_; // chars consumed by completed multi-byte characters
+    std::size_t looked_;   // one past the last character looked at
     bool seqLost_ = false; // the pending sequence has its one lost byte (see SieveRule)
     bool anyWithoutLost_ = false;
     bool failed_ = false;
@@ -339,9 +366,12 @@ private:
 // stretch from `start` made of well-formed multi-byte characters. `openAtEnd` is set when bytes may
 // be restored and the characters ran out inside a sequence: a space after them could be its lost A0
 // (or the place of a dropped byte).
-std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
-                                 PageReadOptions options, bool& openAtEnd) {
-    return PageReading(chars, start, page, options).read(openAtEnd);
+bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+             PageReadOptions options, bool& openAtEnd, Candidate& out, std::size_t& looked) {
+    PageReading reading(chars, start, page, options, out);
+    const bool found = reading.read(openAtEnd);
+    looked = reading.looked();
+    return found;
 }
 
 } // namespace u8convert::detail::mojibake

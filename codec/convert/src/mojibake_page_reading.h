@@ -23,11 +23,50 @@ struct PageReadOptions {
     char32_t afterRun = ' ';
 };
 
-// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8. Returns the longest
-// stretch from `start` made of well-formed multi-byte characters. `openAtEnd` is set when bytes may
-// be restored and the characters ran out inside a sequence: a space after them could be its lost A0
-// (or the place of a dropped byte).
-std::optional<Candidate> tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
-                                 PageReadOptions options, bool& openAtEnd);
+// Whether a reading through `page` guesses the bytes a decoder dropped: only windows-1252 has
+// bytes that decoders drop (ISO-8859-1 defines all 256).
+inline bool mayDrop(CodePage page, const PageReadOptions& options) {
+    return options.restoreLost && page == CodePage::Windows1252;
+}
+
+// Maps chars [start, ...) back to bytes of `page` and reads them as UTF-8 into `out` (its storage
+// reused). Returns whether the longest stretch from `start` made of well-formed multi-byte
+// characters holds a repair. `openAtEnd` is set when bytes may be restored and the characters ran
+// out inside a sequence: a space after them could be its lost A0 (or the place of a dropped
+// byte). `looked` receives one past the last character the reading looked at: what it read of the
+// page are the bytes of chars [start, looked) (and, at a U+FFFD among them, which bytes the page
+// leaves undefined).
+bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
+             PageReadOptions options, bool& openAtEnd, Candidate& out, std::size_t& looked);
+
+// Whether `other` read with `otherOptions` reads chars [start, ...) exactly as `page` read with
+// `options` did, where its reading looked at chars [start, looked) (tryPage()): the same options,
+// the same bytes for those characters, and at a U+FFFD among them the same undefined bytes. Most
+// pages that read a stretch at all read it alike (windows-1252, ISO-8859-1, ISO-8859-15,
+// windows-1254 and others map "Ã©" to C3 A9): the first page's reading serves them all.
+// Inline: asked of most pages of every search, mostly of a few characters.
+inline bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
+                       CodePage page, const PageReadOptions& options, CodePage other,
+                       const PageReadOptions& otherOptions) {
+    if (options.restoreLost != otherOptions.restoreLost ||
+        options.readsTheText != otherOptions.readsTheText ||
+        options.before != otherOptions.before || options.afterRun != otherOptions.afterRun ||
+        mayDrop(page, options) != mayDrop(other, otherOptions))
+        return false;
+    const PageTables& t = pageTables();
+    const PageTable& a = t.pages[std::size_t(page)];
+    const PageTable& b = t.pages[std::size_t(other)];
+    for (std::size_t k = start; k < looked; ++k) {
+        const char32_t c = chars[k].cp;
+        if (c < 0x80)
+            continue;
+        if (c == kLostByte &&
+            (a.losesContinuations != b.losesContinuations || a.losesLeads != b.losesLeads))
+            return false;
+        if (a.byteOf(c) != b.byteOf(c))
+            return false;
+    }
+    return true;
+}
 
 } // namespace u8convert::detail::mojibake

@@ -121,15 +121,19 @@ bool RepairPlace::unreadable(const Decision& d) const {
     const auto latinOrCyrillic = [](const CharInfo& ci) {
         return ci.script == USCRIPT_LATIN || ci.script == USCRIPT_CYRILLIC;
     };
+    CharInfo a = r.size() >= 2 ? info(r.front()) : CharInfo{};
     for (std::size_t k = 1; k < r.size(); ++k) {
-        const CharInfo a = info(r[k - 1]), b = info(r[k]);
+        const CharInfo b = info(r[k]);
         if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
             (latinOrCyrillic(a) || latinOrCyrillic(b)))
             return true;
+        a = b;
     }
     const auto glued = [&](char32_t neighbour) {
+        if (neighbour < 0x80)
+            return false;
         const CharInfo n = info(neighbour);
-        if (neighbour < 0x80 || n.kind != Kind::Letter || n.script <= USCRIPT_INHERITED)
+        if (n.kind != Kind::Letter || n.script <= USCRIPT_INHERITED)
             return false;
         return std::any_of(r.begin(), r.end(), [&](char32_t c) { return twoSystems(info(c), n); });
     };

@@ -36,17 +36,19 @@ public:
     // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
     // reads back as one character, or as whole sequences of 3 or 4 bytes.
     bool quotedCharacter(const Decision& d) const {
-        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-        const char32_t right =
-            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return quotedCharacter(d.cand.begin, d.cand.end, d.cand.repaired);
+    }
+    // The same of chars_[begin, end) read back as `r`.
+    bool quotedCharacter(std::size_t begin, std::size_t end, std::span<const char32_t> r) const {
+        const char32_t left = begin > 0 ? chars_[begin - 1].cp : context_.before;
+        const char32_t right = end < chars_.size() ? chars_[end].cp : context_.afterRun;
         if (left != right || (left != '\'' && left != '"' && left != '`'))
             return false;
-        const auto& r = d.cand.repaired;
-        const std::size_t damaged = d.cand.end - d.cand.begin;
+        const std::size_t damaged = end - begin;
         // Small letters of one script (not Latin) are a quoted word, not a character's damage: the
         // Russian and Ukrainian "так" reads through IBM866 as the Braille "⠪" (E2 A0 AA), and any
         // word of a small letter from "р" to "я" and two from "а" to "п" as one character so.
-        if (smallLettersOfOneScript(d.cand.begin, d.cand.end))
+        if (smallLettersOfOneScript(begin, end))
             return false;
         // Or several characters each a whole 3- or 4-byte sequence read back (an emoji list's
         // "◉◎", Braille spinner frames): three damaged characters or more for each.

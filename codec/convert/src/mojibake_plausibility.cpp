@@ -134,13 +134,15 @@ struct Folded {
     std::uint8_t letterCase;
 };
 
-Folded folded(char32_t c) {
-    static const std::vector<Folded> flat = [] {
-        std::vector<Folded> t(kFlatTokens);
-        for (char32_t k = 0; k < kFlatTokens; ++k)
-            t[k] = Folded{std::uint16_t(lookUpToken(k)), std::uint8_t(lookUpCase(k))};
-        return t;
-    }();
+// The tokens and cases of the characters below kFlatTokens.
+std::vector<Folded> buildFlatTokens() {
+    std::vector<Folded> t(kFlatTokens);
+    for (char32_t k = 0; k < kFlatTokens; ++k)
+        t[k] = Folded{std::uint16_t(lookUpToken(k)), std::uint8_t(lookUpCase(k))};
+    return t;
+}
+
+Folded folded(const std::vector<Folded>& flat, char32_t c) {
     return c < kFlatTokens ? flat[c]
                            : Folded{std::uint16_t(lookUpToken(c)), std::uint8_t(lookUpCase(c))};
 }
@@ -180,8 +182,19 @@ private:
     std::array<Slot, (1u << kBits)> slots_;
 };
 
-int pairLogP(int a, int b) {
-    static const PairTable table;
+// The model's tables, built once on first use (thread-safe static initialisation), and looked
+// up once a text: a scorer asks them of every character.
+struct ModelTables {
+    std::vector<Folded> flat = buildFlatTokens();
+    PairTable pairs;
+};
+
+const ModelTables& modelTables() {
+    static const ModelTables tables;
+    return tables;
+}
+
+int pairLogP(const PairTable& table, int a, int b) {
     int logp = 0;
     if (table.find(std::uint32_t(a) << 16 | std::uint32_t(b), logp))
         return logp;
@@ -192,11 +205,12 @@ int pairLogP(int a, int b) {
 // case, the cost of the second's case after the one or two letters before it.
 class PairScorer {
 public:
-    explicit PairScorer(char32_t first) : prev_(folded(first)) {}
+    explicit PairScorer(char32_t first)
+        : tables_(modelTables()), prev_(folded(tables_.flat, first)) {}
 
     int next(char32_t c) {
-        const Folded f = folded(c);
-        int s = pairLogP(prev_.token, f.token);
+        const Folded f = folded(tables_.flat, c);
+        int s = pairLogP(tables_.pairs, prev_.token, f.token);
         if (prev_.letterCase != 0 && f.letterCase != 0)
             s -= kCaseCost[beforePrev_][prev_.letterCase - 1][f.letterCase - 1];
         beforePrev_ = f.letterCase != 0 ? prev_.letterCase : 0;
@@ -205,6 +219,7 @@ public:
     }
 
 private:
+    const ModelTables& tables_;
     Folded prev_;
     int beforePrev_ = 0; // the case of the letter before prev_ (0: none, or prev_ is no letter)
 };

@@ -2,6 +2,7 @@
 // like UTF-8 mis-decoded through a code page rather than correct text in some language.
 #include "mojibake_score.h"
 
+#include <algorithm>
 #include <unicode/uchar.h>
 
 namespace u8convert::detail::mojibake {
@@ -9,7 +10,7 @@ namespace u8convert::detail::mojibake {
 namespace {
 
 CharInfo lookUpInfo(char32_t c) {
-    CharInfo ci{Kind::Other, false, false, false, false, USCRIPT_COMMON};
+    CharInfo ci{Kind::Other, false, false, false, false, 0, USCRIPT_COMMON};
     // A no-break or typographic space is a space to the reader: French puts one before "?" and
     // inside «», Finnish and Swedish between words that must not part, numbers between their
     // thousands ("10 000").
@@ -77,6 +78,7 @@ const CharInfo* fillInfoBlock(std::size_t block) {
         const auto c = char32_t(block * kInfoBlockSize + k);
         table[k] = lookUpInfo(c);
         table[k].plausible = lookUpPlausible(c, table[k]);
+        table[k].cost = std::uint8_t(charCost(c, table[k]));
     }
     const CharInfo* expected = nullptr;
     if (gInfoBlocks[block].compare_exchange_strong(expected, table, std::memory_order_acq_rel)) {
@@ -89,6 +91,7 @@ const CharInfo* fillInfoBlock(std::size_t block) {
 CharInfo infoAbovePlane0(char32_t c) {
     CharInfo ci = lookUpInfo(c);
     ci.plausible = lookUpPlausible(c, ci);
+    ci.cost = std::uint8_t(charCost(c, ci));
     return ci;
 }
 
@@ -140,6 +143,9 @@ bool isHighLatinSymbol(char32_t c) {
 // same way ("Ãœ", "âœ"), and "Р"/"С" (D0, D1 in windows-1251) followed by a continuation byte
 // read as windows-1251 that is not a Russian or Ukrainian letter ("Рµ", "вЂ").
 int signatureCost(char32_t a, char32_t b) {
+    // Every lead below is C2 or above: most characters are told at once.
+    if (a < 0xC2)
+        return 0;
     // ("Ê" is CA, the lead of the okina "ʻ" and the apostrophe letter "ʼ" of Hawaiian, Uzbek.)
     const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCA || a == 0xCE || a == 0xCF ||
                            a == 0xD0 || a == 0xD1 || a == 0xE2 || a == 0xF0;
@@ -316,11 +322,12 @@ int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) 
     int cost = 0;
     char32_t prevChar = before;
     CharInfo prev = info(before);
-    cost += charCost(before, prev);
+    cost += prev.cost;
     const auto step = [&](char32_t c) {
         const CharInfo ci = info(c);
-        cost += charCost(c, ci);
-        cost += pairCost(prev, ci) + signatureCost(prevChar, c);
+        cost += ci.cost;
+        // (signatureCost() is 0 after a character below C2: most are, and are told here.)
+        cost += pairCost(prev, ci) + (prevChar >= 0xC2 ? signatureCost(prevChar, c) : 0);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
         if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
             ++cost;
@@ -439,6 +446,9 @@ bool markFits(char32_t mark, char32_t base) {
 // A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
 // before it, as a non-spacing mark is: a mark after it belongs to that letter too.
 bool marksFit(char32_t before, std::span<const char32_t> repaired) {
+    // Most repairs hold no mark: nothing to fit, and no base to find (u_charType() a character).
+    if (std::none_of(repaired.begin(), repaired.end(), [](char32_t c) { return info(c).mark; }))
+        return true;
     char32_t base = before;
     for (char32_t c : repaired) {
         if (info(c).mark) {

@@ -26,8 +26,9 @@ struct CharInfo {
     Kind kind;
     bool upper;
     bool lower;
-    bool mark;      // a non-spacing or enclosing mark
-    bool plausible; // plausibleResult(), in the table of info()
+    bool mark;         // a non-spacing or enclosing mark
+    bool plausible;    // plausibleResult(), in the table of info()
+    std::uint8_t cost; // charCost(), in the table of info(): textCost() asks it of every character
     UScriptCode script;
 };
 

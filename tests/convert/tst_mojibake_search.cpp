@@ -1,0 +1,163 @@
+// The shortcuts of the mojibake repair's search, held to what they stand for: one page's reading
+// of a stretch shared with the pages that read it alike (readsAlike()), against reading each
+// page on its own, on generated stretches, both ways (pages that must share and pages that must
+// not); a character's cost kept in the table of info(), against charCost(); marksFit()'s quick
+// answer for a repair without marks, against fitting each mark.
+#include "u8test/harness.h"
+// The library-internal page reading.
+#include "mojibake_candidate.h"
+#include "mojibake_page_reading.h"
+#include "mojibake_score.h"
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <unicode/uchar.h>
+#include <vector>
+
+using namespace u8convert;
+using namespace u8convert::detail::mojibake;
+
+namespace {
+
+std::vector<Char> charsOf(const std::u32string& s) {
+    std::vector<Char> chars;
+    for (char32_t c : s)
+        chars.push_back({chars.size(), 1, c});
+    return chars;
+}
+
+bool sameCandidate(const Candidate& a, const Candidate& b) {
+    return a.begin == b.begin && a.end == b.end && std::ranges::equal(a.repaired, b.repaired) &&
+           a.lostNbsp == b.lostNbsp && a.lostUndefined == b.lostUndefined &&
+           a.lostToReplacement == b.lostToReplacement && a.everyUsesLost == b.everyUsesLost &&
+           a.surrogatePair == b.surrogatePair;
+}
+
+struct Read {
+    bool found = false;
+    bool openAtEnd = false;
+    std::size_t looked = 0;
+    Candidate cand;
+};
+
+Read readThrough(const std::vector<Char>& chars, CodePage page, const PageReadOptions& options) {
+    Read r;
+    r.found = tryPage(chars, 0, page, options, r.openAtEnd, r.cand, r.looked);
+    return r;
+}
+
+bool alike(const std::vector<Char>& chars, CodePage a, CodePage b, bool restoreLost = false) {
+    const PageReadOptions options{.restoreLost = restoreLost};
+    const Read ra = readThrough(chars, a, options);
+    return readsAlike(chars, 0, ra.looked, a, options, b, options);
+}
+
+} // namespace
+
+TEST_CASE("pages that map a stretch to the same bytes read it alike, others do not") {
+    // "Ã©" is C3 A9 through windows-1252, ISO-8859-1, ISO-8859-15 and windows-1254.
+    const std::vector<Char> cafe = charsOf(U"Ã©s");
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Latin1));
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Latin9));
+    CHECK(alike(cafe, CodePage::Windows1252, CodePage::Windows1254));
+    // Through windows-1251 "Ã" is no byte at all; through IBM437 "©" is none either.
+    CHECK(!alike(cafe, CodePage::Windows1252, CodePage::Windows1251));
+    CHECK(!alike(cafe, CodePage::Windows1252, CodePage::Cp437));
+    // A character after the stretch that one page maps and the other does not: the reading
+    // looked at it, so the pages differ ("Ž" is 8E in windows-1252, nothing in ISO-8859-1).
+    CHECK(!alike(charsOf(U"Ã©Ž"), CodePage::Windows1252, CodePage::Latin1));
+    // A U+FFFD: windows-1252 leaves 81, 8D, 8F, 90, 9D undefined, ISO-8859-1 none.
+    CHECK(!alike(charsOf(U"â€\uFFFD"), CodePage::Windows1252, CodePage::Latin1));
+    // Restoring lost bytes differs per page: windows-1252's dropped bytes are its own.
+    const std::vector<Char> spaced = charsOf(U"Ã ");
+    const PageReadOptions restore{.restoreLost = true};
+    const Read r1252 = readThrough(spaced, CodePage::Windows1252, restore);
+    CHECK(!readsAlike(spaced, 0, r1252.looked, CodePage::Windows1252, restore, CodePage::Latin1,
+                      restore));
+    CHECK(!readsAlike(spaced, 0, r1252.looked, CodePage::Latin1, restore, CodePage::Latin1,
+                      PageReadOptions{}));
+}
+
+TEST_CASE("pages that read a stretch alike read the same candidate as each alone") {
+    std::mt19937 random(7);
+    const std::u32string alphabet =
+        U"ÃÂÐÑâÄÅ©¨¢¤€™‰ŽžœŒ‘’“”•–—˜š›ÎÏ×ØÙÚàáäåçèéêëìíîïð ¼½¾¿°±²³´µ¶·¸¹º»\uFFFDabc ";
+    const std::span<const CodePage> pages = allCodePages();
+    int shared = 0;
+    for (int k = 0; k < 3000; ++k) {
+        std::u32string s;
+        const int length = 2 + int(random() % 8);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const std::vector<Char> chars = charsOf(s);
+        for (bool restoreLost : {false, true}) {
+            const PageReadOptions options{.restoreLost = restoreLost};
+            for (CodePage a : pages) {
+                const Read ra = readThrough(chars, a, options);
+                for (CodePage b : pages) {
+                    if (!readsAlike(chars, 0, ra.looked, a, options, b, options))
+                        continue;
+                    ++shared;
+                    const Read rb = readThrough(chars, b, options);
+                    REQUIRE(ra.found == rb.found);
+                    REQUIRE(ra.openAtEnd == rb.openAtEnd);
+                    REQUIRE(ra.looked == rb.looked);
+                    if (ra.found)
+                        REQUIRE(sameCandidate(ra.cand, rb.cand));
+                }
+            }
+        }
+    }
+    // Most pairs of pages differ somewhere; the test must see many that do not.
+    CHECK(shared > 100000);
+}
+
+TEST_CASE("the cost info() keeps of a character is charCost()'s") {
+    for (char32_t c = 0; c < 0x10000; ++c) {
+        const CharInfo ci = info(c);
+        REQUIRE(int(ci.cost) == charCost(c, ci));
+    }
+    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'})
+        CHECK(int(info(c).cost) == charCost(c, info(c)));
+    // Both ways: a control and the rare letters cost, a common letter does not.
+    CHECK(info(0x0085).cost == 2); // a C1 control
+    CHECK(info(0x0109).cost == 1); // Esperanto "ĉ"
+    CHECK(info(0x01B7).cost == 2); // Latin Extended-B "Ʒ"
+    CHECK(info(U'a').cost == 0);
+    CHECK(info(0x00E9).cost == 0); // "é"
+    CHECK(info(0x200D).cost == 0); // the zero-width joiner
+}
+
+TEST_CASE("marksFit() answers as fitting every mark on the letter before it does") {
+    // Every mark on the base before it, spacing marks (Devanagari's vowel sign "ा") no base.
+    const auto plain = [](char32_t before, const std::u32string& repaired) {
+        char32_t base = before;
+        for (char32_t c : repaired) {
+            if (info(c).mark) {
+                if (!markFits(c, base))
+                    return false;
+            } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
+                base = c;
+            }
+        }
+        return true;
+    };
+    const std::u32string alphabet =
+        U"ae\u00E9\u0301\u0308\u05B4\u05D0\u093E\u0915\u094D ж\u0E31\u0E01";
+    std::mt19937 random(11);
+    int fits = 0, misfits = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = 1 + int(random() % 5);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const char32_t before = alphabet[random() % alphabet.size()];
+        const bool expected = plain(before, s);
+        REQUIRE(marksFit(before, s) == expected);
+        (expected ? fits : misfits) += 1;
+    }
+    // Both ways: repairs whose marks fit (or that hold none) and repairs with a misplaced mark.
+    CHECK(fits > 1000);
+    CHECK(misfits > 1000);
+}
