@@ -113,6 +113,48 @@ TEST_CASE("pages that read a stretch alike read the same candidate as each alone
     CHECK(shared > 100000);
 }
 
+TEST_CASE("tryPage() reads as the general path, character by character, does") {
+    // Plain characters (readPlain()) among all that leave it: ASCII, spaces (lost A0s), U+FFFD,
+    // ED (a CESU-8 surrogate pair), dropped windows-1252 bytes ("â€" then a space), "Ã" + space.
+    std::mt19937 random(13);
+    const std::u32string alphabet = U"ÃÂÐÑâÄÅ©¨¢¤€™‰ŽžœŒ‘’“”•–—˜š›ÎÏ×ØÙÚàáäåçèéêëìíîïð "
+                                    U"¼½¾¿°±²³´µ¶·¸¹º»РСЃЁрсђ\uFFFDí\u00A0\u00ADabc ";
+    const std::span<const CodePage> pages = allCodePages();
+    int found = 0, longReads = 0;
+    for (int k = 0; k < 3000; ++k) {
+        std::u32string s;
+        const int length = 2 + int(random() % 12);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const std::vector<Char> chars = charsOf(s);
+        const std::size_t start = random() % 2;
+        for (bool restoreLost : {false, true})
+            for (bool readsTheText : {false, true}) {
+                const PageReadOptions options{.restoreLost = restoreLost,
+                                              .readsTheText = readsTheText,
+                                              .before = U'l',
+                                              .afterRun = U' '};
+                for (CodePage page : pages) {
+                    Read fast, general;
+                    fast.found = tryPage(chars, start, page, options, fast.openAtEnd, fast.cand,
+                                         fast.looked);
+                    general.found =
+                        tryPageCharByChar(chars, start, page, options, general.openAtEnd,
+                                          general.cand, general.looked);
+                    REQUIRE(fast.found == general.found);
+                    REQUIRE(fast.openAtEnd == general.openAtEnd);
+                    REQUIRE(fast.looked == general.looked);
+                    REQUIRE(sameCandidate(fast.cand, general.cand));
+                    found += fast.found;
+                    longReads += fast.found && fast.cand.repaired.size() >= 2;
+                }
+            }
+    }
+    // Both ways: many readings hold a repair (several characters long), most do not.
+    CHECK(found > 5000);
+    CHECK(longReads > 500);
+}
+
 TEST_CASE("the cost info() keeps of a character is charCost()'s") {
     for (char32_t c = 0; c < 0x10000; ++c) {
         const CharInfo ci = info(c);

@@ -25,6 +25,8 @@ public:
 
     bool atBoundary() const noexcept { return needed_ == 0; }
     char32_t codePoint() const noexcept { return codePoint_; }
+    // Whether `b` continues the pending sequence (feed() would not find it invalid).
+    bool continuesWith(std::uint8_t b) const noexcept { return next_.contains(b); }
 
     Fed feed(std::uint8_t b) noexcept {
         if (needed_ == 0) {
@@ -136,11 +138,11 @@ char32_t cesuPairAt(const std::vector<Char>& chars, std::size_t i, ByteAt&& byte
 class PageReading {
 public:
     PageReading(const std::vector<Char>& chars, std::size_t start, CodePage page,
-                PageReadOptions options, Candidate& out)
+                PageReadOptions options, Candidate& out, bool plainSteps)
         : chars_(chars), start_(start), page_(tables().pages[std::size_t(page)]),
-          restoreLost_(options.restoreLost), readsTheText_(options.readsTheText),
-          before_(options.before), afterRun_(options.afterRun), mayDrop_(mayDrop(page, options)),
-          cand_(out), consumed_(start), looked_(start) {
+          plainSteps_(plainSteps), restoreLost_(options.restoreLost),
+          readsTheText_(options.readsTheText), before_(options.before), afterRun_(options.afterRun),
+          mayDrop_(mayDrop(page, options)), cand_(out), consumed_(start), looked_(start) {
         // The output's storage is reused: every field is set here or by the reading.
         cand_.begin = start;
         cand_.end = start;
@@ -155,9 +157,14 @@ public:
 
     bool read(bool& openAtEnd) {
         std::size_t i = start_;
-        while (i < chars_.size() && !failed_)
+        while (i < chars_.size() && !failed_) {
+            if (plainSteps_ && readPlain(i)) {
+                ++i;
+                continue;
+            }
             if (!readChar(i))
                 break;
+        }
         return finish(i, openAtEnd);
     }
 
@@ -269,6 +276,39 @@ private:
         return true;
     }
 
+    // Most characters of a stretch are plain: non-ASCII, not U+FFFD, their byte a lead (not ED,
+    // which may begin a surrogate pair) at a boundary or a byte that continues the pending
+    // sequence, with no byte lost in it. Such a character is read here as readChar() reads it,
+    // with none of the checks for lost bytes; true: read (the caller moves past it). False:
+    // nothing changed, readChar() reads it (the tests hold the two paths to each other).
+    bool readPlain(std::size_t i) {
+        const char32_t c = chars_[i].cp;
+        if (c < 0x80 || c == kLostByte || lossy_)
+            return false;
+        const std::uint8_t b = page_.byteOf(c);
+        if (b == 0)
+            return false;
+        if (seg_.atBoundary()) {
+            if (b == 0xED || sequenceLength(classify(b)) < 2)
+                return false;
+            seqBytes_ = 1;
+            seqHead_[0] = b;
+        } else {
+            if (!seg_.continuesWith(b))
+                return false;
+            if (++seqBytes_ <= 2)
+                seqHead_[seqBytes_ - 1] = b;
+        }
+        looked_ = std::max(looked_, i + 1);
+        if (seg_.feed(b) == SequenceStep::Fed::Complete) {
+            cand_.repaired.push_back(seg_.codePoint());
+            anyWithoutLost_ |= !seqLost_;
+            seqLost_ = false;
+            consumed_ = i + 1;
+        }
+        return true;
+    }
+
     // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
     // the stretch ends at i.
     bool readChar(std::size_t& i) {
@@ -343,6 +383,7 @@ private:
     const std::vector<Char>& chars_;
     const std::size_t start_;
     const PageTable& page_;
+    const bool plainSteps_; // readPlain() reads the plain characters
     const bool restoreLost_;
     const bool readsTheText_;
     const char32_t before_;
@@ -368,7 +409,16 @@ private:
 // (or the place of a dropped byte).
 bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
              PageReadOptions options, bool& openAtEnd, Candidate& out, std::size_t& looked) {
-    PageReading reading(chars, start, page, options, out);
+    PageReading reading(chars, start, page, options, out, true);
+    const bool found = reading.read(openAtEnd);
+    looked = reading.looked();
+    return found;
+}
+
+bool tryPageCharByChar(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                       PageReadOptions options, bool& openAtEnd, Candidate& out,
+                       std::size_t& looked) {
+    PageReading reading(chars, start, page, options, out, false);
     const bool found = reading.read(openAtEnd);
     looked = reading.looked();
     return found;

@@ -39,6 +39,12 @@ inline bool mayDrop(CodePage page, const PageReadOptions& options) {
 bool tryPage(const std::vector<Char>& chars, std::size_t start, CodePage page,
              PageReadOptions options, bool& openAtEnd, Candidate& out, std::size_t& looked);
 
+// tryPage() without its shortcut for plain characters (PageReading::readPlain()): every
+// character through the general path. What the tests hold tryPage() to.
+bool tryPageCharByChar(const std::vector<Char>& chars, std::size_t start, CodePage page,
+                       PageReadOptions options, bool& openAtEnd, Candidate& out,
+                       std::size_t& looked);
+
 // Whether `other` read with `otherOptions` reads chars [start, ...) exactly as `page` read with
 // `options` did, where its reading looked at chars [start, looked) (tryPage()): the same options,
 // the same bytes for those characters, and at a U+FFFD among them the same undefined bytes. Most
