@@ -29,6 +29,7 @@ struct SearchSpace {
     struct PageGroup {
         CodePage page;
         PageReadOptions options;
+        bool drops = false;     // mayDrop(page, options)
         std::size_t looked = 0; // tryPage()'s
         bool found = false;     // the reading holds a repair
         Candidate cand;
@@ -247,10 +248,14 @@ private:
     // the pages before it that read it alike and are judged as thin as it.
     std::size_t readingThrough(CodePage cp) {
         const PageReadOptions options = readOptions(cp);
+        const bool drops = mayDrop(cp, options);
         std::size_t group = kNone;
+        // readsAlike(): the pages of one search differ in their options only in restoring lost
+        // bytes (readOptions()), and in dropping bytes with it.
         for (std::size_t g = 0; g < space_.groupCount && group == kNone; ++g) {
             const PageGroup& pg = space_.groups[g];
-            if (readsAlike(chars_, start_, pg.looked, pg.page, pg.options, cp, options))
+            if (pg.options.restoreLost == options.restoreLost && pg.drops == drops &&
+                mapsAlike(chars_, start_, pg.looked, pg.page, cp))
                 group = g;
         }
         if (group == kNone) {
@@ -260,6 +265,7 @@ private:
             PageGroup& pg = space_.groups[group];
             pg.page = cp;
             pg.options = options;
+            pg.drops = drops;
             pg.found = tryPage(chars_, start_, cp, options, openAtEnd_, pg.cand, pg.looked);
         }
         if (!space_.groups[group].found)

@@ -45,20 +45,12 @@ bool tryPageCharByChar(const std::vector<Char>& chars, std::size_t start, CodePa
                        PageReadOptions options, bool& openAtEnd, Candidate& out,
                        std::size_t& looked);
 
-// Whether `other` read with `otherOptions` reads chars [start, ...) exactly as `page` read with
-// `options` did, where its reading looked at chars [start, looked) (tryPage()): the same options,
-// the same bytes for those characters, and at a U+FFFD among them the same undefined bytes. Most
-// pages that read a stretch at all read it alike (windows-1252, ISO-8859-1, ISO-8859-15,
-// windows-1254 and others map "Ã©" to C3 A9): the first page's reading serves them all.
+// Whether `other` maps chars [start, looked) to the bytes `page` maps them to, and at a U+FFFD
+// among them leaves the same bytes undefined: what readsAlike() asks beside the options (a
+// search, whose pages share all options but the restoring of lost bytes, asks it alone).
 // Inline: asked of most pages of every search, mostly of a few characters.
-inline bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
-                       CodePage page, const PageReadOptions& options, CodePage other,
-                       const PageReadOptions& otherOptions) {
-    if (options.restoreLost != otherOptions.restoreLost ||
-        options.readsTheText != otherOptions.readsTheText ||
-        options.before != otherOptions.before || options.afterRun != otherOptions.afterRun ||
-        mayDrop(page, options) != mayDrop(other, otherOptions))
-        return false;
+inline bool mapsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
+                      CodePage page, CodePage other) {
     const PageTables& t = pageTables();
     const PageTable& a = t.pages[std::size_t(page)];
     const PageTable& b = t.pages[std::size_t(other)];
@@ -73,6 +65,21 @@ inline bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::s
             return false;
     }
     return true;
+}
+
+// Whether `other` read with `otherOptions` reads chars [start, ...) exactly as `page` read with
+// `options` did, where its reading looked at chars [start, looked) (tryPage()): the same options,
+// the same bytes for those characters, and at a U+FFFD among them the same undefined bytes. Most
+// pages that read a stretch at all read it alike (windows-1252, ISO-8859-1, ISO-8859-15,
+// windows-1254 and others map "Ã©" to C3 A9): the first page's reading serves them all.
+inline bool readsAlike(const std::vector<Char>& chars, std::size_t start, std::size_t looked,
+                       CodePage page, const PageReadOptions& options, CodePage other,
+                       const PageReadOptions& otherOptions) {
+    return options.restoreLost == otherOptions.restoreLost &&
+           options.readsTheText == otherOptions.readsTheText &&
+           options.before == otherOptions.before && options.afterRun == otherOptions.afterRun &&
+           mayDrop(page, options) == mayDrop(other, otherOptions) &&
+           mapsAlike(chars, start, looked, page, other);
 }
 
 } // namespace u8convert::detail::mojibake
