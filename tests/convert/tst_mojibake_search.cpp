@@ -16,6 +16,7 @@
 #include <vector>
 
 using namespace u8convert;
+using namespace u8convert::detail;
 using namespace u8convert::detail::mojibake;
 
 namespace {
@@ -153,6 +154,46 @@ TEST_CASE("tryPage() reads as the general path, character by character, does") {
     // Both ways: many readings hold a repair (several characters long), most do not.
     CHECK(found > 5000);
     CHECK(longReads > 500);
+}
+
+TEST_CASE("a page pagesThatMayRead() rejects reads no repair where no byte is lost") {
+    const auto mayRead = [](const std::u32string& s) {
+        return (pagesThatMayRead(charsOf(s), 0, 0) & pageBit(CodePage::Windows1252)) != 0;
+    };
+    CHECK(mayRead(U"â€œ"));      // "“", E2 80 9C
+    CHECK(mayRead(U"â€\uFFFD")); // "”" whose 9D a strict decoder wrote as U+FFFD
+    CHECK(!mayRead(U"â€a"));     // E2 80 and no second continuation
+    CHECK(!mayRead(U"â€"));      // nor at the end
+    CHECK(mayRead(U"Ã©"));       // a two-byte lead needs one
+    // Leads of two, three and four bytes ("â€" is E2 80, "ð" F0), continuations, U+FFFD, ASCII.
+    std::mt19937 random(17);
+    const std::u32string alphabet = U"ÃâðíÐÑРС€™©¨¢¤‰Ž‘’“”•–—˜š›¼½¾¿°±²³´µ¶·¸¹º»\uFFFDa ";
+    const std::span<const CodePage> pages = allCodePages();
+    int rejectedLong = 0, kept = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = 1 + int(random() % 5);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const std::vector<Char> chars = charsOf(s);
+        const PageMask mask = pagesThatMayRead(chars, 0, 0);
+        for (CodePage page : pages) {
+            Read r;
+            r.found = tryPage(chars, 0, page, PageReadOptions{}, r.openAtEnd, r.cand, r.looked);
+            if (mask & pageBit(page)) {
+                kept += r.found;
+                continue;
+            }
+            REQUIRE(!r.found);
+            const PageMasks& first = pageTables().masks(chars[0].cp);
+            rejectedLong += ((first.leads[1] | first.leads[2]) & pageBit(page)) != 0 &&
+                            chars.size() >= 2 &&
+                            (pageTables().masks(chars[1].cp).cont & pageBit(page));
+        }
+    }
+    // Both ways: pages rejected by the character after next only, and kept pages that read.
+    CHECK(rejectedLong > 1000);
+    CHECK(kept > 1000);
 }
 
 TEST_CASE("the cost info() keeps of a character is charCost()'s") {

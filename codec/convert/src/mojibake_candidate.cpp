@@ -165,22 +165,7 @@ private:
     bool has(CodePage page) const { return context_.evidence && shows(*context_.evidence, page); }
     bool hasDeeper(CodePage page) const { return readDeeper(context_.evidence, page) > 0; }
 
-    // The pages that may read chars[start] as a lead byte. Quick rejection, exact when no byte
-    // can have been lost: the next character must map to a continuation byte under the page.
-    PageMask pagesToTry() const {
-        const PageTables& t = tables();
-        const PageMask lost = context_.lostPages;
-        PageMask leadMask = t.leadMask(c0_);
-        if (lost == 0) {
-            leadMask &= start_ + 1 < chars_.size() ? t.contMask(chars_[start_ + 1].cp) : 0;
-        } else if (start_ + 1 < chars_.size() && chars_[start_ + 1].cp >= 0x80) {
-            // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
-            // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
-            // character must map to a continuation byte.
-            leadMask &= t.contMask(chars_[start_ + 1].cp) | (lost & pageBit(CodePage::Windows1252));
-        }
-        return leadMask;
-    }
+    PageMask pagesToTry() const { return pagesThatMayRead(chars_, start_, context_.lostPages); }
 
     // Of two pages' repairs, the one ranked higher is kept: a page the text shows (one page per
     // text: "Ã‰TÃ‰ Ã€" is "ÉTÉ À" through windows-1252, not "ÉTÉ ä" through ISO-8859-15); the
@@ -659,6 +644,28 @@ PageMask lostBytePages(const MojibakeOptions& opt, const Evidence* evidence) {
         for (int p = 0; p < kCodePageCount; ++p)
             pages |= PageMask(shows(*evidence, CodePage(p))) << p;
     return pages;
+}
+
+PageMask pagesThatMayRead(const std::vector<Char>& chars, std::size_t start, PageMask lost) {
+    const PageTables& t = tables();
+    const PageMasks& first = t.masks(chars[start].cp);
+    PageMask leadMask = first.lead();
+    if (lost == 0) {
+        leadMask &= start + 1 < chars.size() ? t.contMask(chars[start + 1].cp) : 0;
+        // A lead of three or four bytes (a CESU-8 surrogate pair's ED too) needs a second
+        // continuation byte: the character after next must map to one (a U+FFFD does under the
+        // pages that leave a continuation byte undefined: PageReading::byteFor()).
+        const PageMask longLeads = leadMask & (first.leads[1] | first.leads[2]);
+        if (longLeads != 0)
+            leadMask &= ~longLeads |
+                        (start + 2 < chars.size() ? t.contMask(chars[start + 2].cp) : PageMask(0));
+    } else if (start + 1 < chars.size() && chars[start + 1].cp >= 0x80) {
+        // With lost bytes, only a space (a lost A0) may stand where a continuation byte is
+        // missing, and under windows-1252 a dropped byte anywhere: otherwise a non-ASCII next
+        // character must map to a continuation byte.
+        leadMask &= t.contMask(chars[start + 1].cp) | (lost & pageBit(CodePage::Windows1252));
+    }
+    return leadMask;
 }
 
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,

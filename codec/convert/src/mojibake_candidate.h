@@ -113,6 +113,11 @@ struct RepairContext {
     bool shortText; // the text is one short string (isShortText())
 };
 
+// The pages that may read chars[start] as a lead byte, where the pages `lost` restore lost bytes.
+// Quick rejection, exact when no byte can have been lost: the next character must map to a
+// continuation byte under the page (and after a lead of three or four bytes the one after it).
+PageMask pagesThatMayRead(const std::vector<Char>& chars, std::size_t start, PageMask lost);
+
 // The best repair starting at chars[start]. For each page whose bytes read back as UTF-8, the
 // result is read back again while some page maps all of it (double and triple encodings); the
 // level with the lowest cost is the candidate. It is taken when its cost is lower than the
