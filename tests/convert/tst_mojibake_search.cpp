@@ -8,6 +8,7 @@
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
 #include "mojibake_score.h"
+#include "u8convert/mojibake.h"
 
 #include <algorithm>
 #include <random>
@@ -194,6 +195,25 @@ TEST_CASE("a page pagesThatMayRead() rejects reads no repair where no byte is lo
     // Both ways: pages rejected by the character after next only, and kept pages that read.
     CHECK(rejectedLong > 1000);
     CHECK(kept > 1000);
+}
+
+TEST_CASE("the search tries the pages the options list, as listed, whatever it was asked before") {
+    // The search keeps the order of the last list it was given (per thread): a new list, a
+    // shorter one, one with a page twice must each be read afresh.
+    const std::string damaged = "l'Ã©tÃ© dernier";
+    const auto repairedWith = [&](std::vector<CodePage> pages) {
+        MojibakeOptions options;
+        options.codePages = std::move(pages);
+        return repairMojibake(damaged, options).text;
+    };
+    CHECK(repairedWith({CodePage::Windows1252}) == "l'été dernier");
+    CHECK(repairedWith({CodePage::Windows1251}) == damaged);
+    CHECK(repairedWith({CodePage::Windows1251, CodePage::Windows1251, CodePage::Windows1252}) ==
+          "l'été dernier");
+    CHECK(repairedWith({CodePage::Windows1251, CodePage::Koi8R}) == damaged);
+    CHECK(repairedWith({CodePage::Latin1}) == "l'été dernier");
+    CHECK(repairedWith({}) == damaged);
+    CHECK(repairedWith({CodePage::Windows1252}) == "l'été dernier");
 }
 
 TEST_CASE("the cost info() keeps of a character is charCost()'s") {

@@ -11,7 +11,9 @@
 #include "u8codec/byte_class.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
+#include <cstring>
 #include <span>
 #include <tuple>
 #include <unicode/uchar.h>
@@ -82,6 +84,45 @@ struct SearchSpace {
     }
 };
 
+// The options' pages (MojibakeOptions::codePages) in their order, each once (the search tries a
+// page listed twice at its first place), kept per thread for the options last asked of: the
+// search tries the few pages of a mask in that order without walking the whole list each time.
+struct PageOrder {
+    std::vector<CodePage> listed;                     // the options' list it was made for
+    std::array<CodePage, kCodePageCount> pages{};     // its pages, each once, in its order
+    std::array<std::uint8_t, kCodePageCount> place{}; // of each page in `pages`; kUnlisted: none
+    static constexpr std::uint8_t kUnlisted = 0xFF;
+
+    // The places in `pages` of the listed pages of `mask`: bit k for pages[k].
+    std::uint64_t positions(PageMask mask) const {
+        std::uint64_t at = 0;
+        for (; mask != 0; mask &= mask - 1) {
+            const std::uint8_t k = place[std::size_t(std::countr_zero(mask))];
+            if (k != kUnlisted)
+                at |= std::uint64_t(1) << k;
+        }
+        return at;
+    }
+};
+
+const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
+    thread_local PageOrder order;
+    // CodePage is one byte: the lists compare as bytes.
+    static_assert(sizeof(CodePage) == 1);
+    if (order.listed.size() == listed.size() && !listed.empty() &&
+        std::memcmp(order.listed.data(), listed.data(), listed.size()) == 0)
+        return order;
+    order.listed = listed;
+    order.place.fill(PageOrder::kUnlisted);
+    std::uint8_t n = 0;
+    for (CodePage cp : listed)
+        if (order.place[std::size_t(cp)] == PageOrder::kUnlisted) {
+            order.place[std::size_t(cp)] = n;
+            order.pages[n++] = cp;
+        }
+    return order;
+}
+
 SearchSpace& searchSpace() {
     thread_local SearchSpace space;
     return space;
@@ -117,13 +158,9 @@ public:
         if (pages == 0)
             return std::nullopt;
         std::size_t best = kNone; // in space_.choices
-        PageMask left = pages;    // the pages still to try, in the options' order
-        for (CodePage cp : context_.options.codePages) {
-            if (left == 0)
-                break;
-            if (!(left & pageBit(cp)))
-                continue;
-            left &= ~pageBit(cp);
+        const PageOrder& order = pageOrder(context_.options.codePages);
+        for (std::uint64_t left = order.positions(pages); left != 0; left &= left - 1) {
+            const CodePage cp = order.pages[std::size_t(std::countr_zero(left))];
             const std::size_t reading = readingThrough(cp);
             if (reading == kNone)
                 continue;
