@@ -214,6 +214,12 @@ TEST_CASE("the search tries the pages the options list, as listed, whatever it w
     CHECK(repairedWith({CodePage::Latin1}) == "l'été dernier");
     CHECK(repairedWith({}) == damaged);
     CHECK(repairedWith({CodePage::Windows1252}) == "l'été dernier");
+    // Deeper levels too: encoded twice through windows-1252 ("ƒ" is 83 there, on no ISO page).
+    MojibakeOptions twice;
+    twice.codePages = {CodePage::Latin1, CodePage::Windows1252};
+    CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text == "l'été dernier");
+    twice.codePages = {CodePage::Latin1, CodePage::Latin9};
+    CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text != "l'été dernier");
 }
 
 TEST_CASE("the cost info() keeps of a character is charCost()'s") {

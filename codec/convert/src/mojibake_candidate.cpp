@@ -404,13 +404,9 @@ private:
         for (char32_t c : current)
             inner.push_back({0, 0, c});
         std::optional<Level> next;
-        PageMask left = innerMask; // the pages still to try, in the options' order
-        for (CodePage cp2 : context_.options.codePages) {
-            if (left == 0)
-                break;
-            if (!(left & pageBit(cp2)))
-                continue;
-            left &= ~pageBit(cp2);
+        const PageOrder& order = pageOrder(context_.options.codePages);
+        for (std::uint64_t left = order.positions(innerMask); left != 0; left &= left - 1) {
+            const CodePage cp2 = order.pages[std::size_t(std::countr_zero(left))];
             bool unused = false;
             std::size_t looked = 0;
             const std::size_t trial = next ? 1 - next->cand : 0;
