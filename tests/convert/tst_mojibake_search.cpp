@@ -270,3 +270,30 @@ TEST_CASE("marksFit() answers as fitting every mark on the letter before it does
     CHECK(fits > 1000);
     CHECK(misfits > 1000);
 }
+
+// The streamed repair keeps what it decided with a partial sum of evidence where that sum reads
+// as the whole does (sameReading()): each thing a decision reads of the evidence must be
+// compared, the largest weight beyond one clear fix's too (a short string's words in capitals
+// joined by a no-break space: RepairPlace::capitalsSpaced()).
+TEST_CASE("two sums of evidence read alike only where every decision reads them alike") {
+    const auto evidence = [](std::initializer_list<std::pair<CodePage, std::uint64_t>> weights) {
+        Evidence e{};
+        for (const auto& [page, weight] : weights)
+            e[std::size_t(page)] = weight;
+        return e;
+    };
+    using enum CodePage;
+    // Alike: the same pages shown, in the same order, each beyond one clear fix or not.
+    CHECK(sameReading(evidence({{Windows1252, 3}, {Latin1, 3}}),
+                      evidence({{Windows1252, 5}, {Latin1, 5}})));
+    // Not alike: one clear fix's weight against more.
+    CHECK_FALSE(sameReading(evidence({{Windows1252, 2}, {Latin1, 2}}),
+                            evidence({{Windows1252, 4}, {Latin1, 4}})));
+    // Not alike: a page shown in one sum only; the order of two pages' weights (a page without
+    // evidence against one with a little).
+    CHECK_FALSE(sameReading(evidence({{Windows1252, 1}}), evidence({{Windows1252, 2}})));
+    CHECK_FALSE(
+        sameReading(evidence({{Windows1252, 2}}), evidence({{Windows1252, 2}, {Latin1, 1}})));
+    CHECK_FALSE(sameReading(evidence({{Windows1252, 4}, {Latin1, 3}}),
+                            evidence({{Windows1252, 3}, {Latin1, 4}})));
+}

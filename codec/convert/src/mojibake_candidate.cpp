@@ -659,6 +659,14 @@ std::uint64_t readDeeper(const Evidence* evidence, CodePage page) {
 bool sameReading(const Evidence& a, const Evidence& b) {
     constexpr std::size_t n = kCodePageCount;
     const auto order = [](std::uint64_t x, std::uint64_t y) { return int(x > y) - int(x < y); };
+    // In a short string, words in capitals joined by a no-break space stay apart only where some
+    // page has more evidence than one clear fix's own (RepairPlace::capitalsSpaced()).
+    const auto moreThanOneFix = [](const Evidence& e) {
+        return std::any_of(e.begin(), e.begin() + kCodePageCount,
+                           [](std::uint64_t w) { return w > std::uint64_t(kClearGain); });
+    };
+    if (moreThanOneFix(a) != moreThanOneFix(b))
+        return false;
     for (std::size_t p = 0; p < n; ++p) {
         if (shows(a, CodePage(p)) != shows(b, CodePage(p)) || (a[n + p] == 0) != (b[n + p] == 0))
             return false;

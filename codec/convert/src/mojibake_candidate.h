@@ -90,8 +90,9 @@ bool anyEvidence(const Evidence& e);
 std::uint64_t readDeeper(const Evidence* evidence, CodePage page);
 
 // Whether two sums of evidence lead every decision and assembly the same way. They read it
-// through shows() (lostBytePages() and made() too), whether readDeeper() is 0, and the order of
-// two pages' weights or of their deeper readings (RepairSearch's rank() and deeperRank()): the
+// through shows() (lostBytePages() and made() too), whether readDeeper() is 0, the order of
+// two pages' weights or of their deeper readings (RepairSearch's rank() and deeperRank()), and
+// whether any page has more than one clear fix's weight (RepairPlace::capitalsSpaced()): the
 // streamed repair decides ahead with a partial sum and keeps what it decided where the partial
 // sum reads as the whole does.
 bool sameReading(const Evidence& a, const Evidence& b);
