@@ -488,6 +488,21 @@ TEST_CASE("a memo cleared knows nothing, and its decisions stay where they were 
     const Decision* again = memo.keep(std::move(d), 2);
     CHECK(again->damagedLength == 2);
     CHECK(again->repairedUtf8 == "è");
+    // Cleared again, and then with nothing stored (its table left as it is: empty): runs stored
+    // before are not found, though their bytes are still in the memo's storage.
+    const char* before[] = {" Ã  ", " Ã¡ ", " Ã¢ ", " Ã£ ", " Ã¤ "};
+    for (int round = 0; round < 2; ++round) {
+        for (const char* key : before)
+            memo.remember(key, 0, 0, {});
+        memo.clear();
+        if (round == 1)
+            memo.clear();
+        memo.remember(" x ", 0, 0, {});
+        CHECK(memo.find(" x ", 0, 0).has_value());
+        for (const char* key : before)
+            CHECK(!memo.find(key, 0, 0).has_value());
+        memo.clear();
+    }
 }
 
 // A thread keeps a short string's parts and a scan's storage from one repair to the next: repairs
