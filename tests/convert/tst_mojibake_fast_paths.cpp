@@ -647,4 +647,17 @@ TEST_CASE("a small vector keeps its values inline, on the heap, copied, moved an
     CHECK(v.front() == char32_t(9));
     const std::span<const char32_t> view = v;
     CHECK(view.size() == std::size_t(1));
+    // Moved inline (the whole buffer is copied): full, empty, and onto a vector on the heap.
+    SmallVector<char32_t, 4> full{1, 2, 3, 4};
+    SmallVector<char32_t, 4> onHeap = moved;
+    onHeap = std::move(full);
+    const std::vector<char32_t> four{1, 2, 3, 4};
+    CHECK(std::ranges::equal(onHeap, four));
+    CHECK(full.empty());
+    SmallVector<char32_t, 4> none;
+    onHeap = std::move(none);
+    CHECK(onHeap.empty());
+    onHeap.push_back(U'x');
+    CHECK(onHeap.size() == std::size_t(1));
+    CHECK(onHeap.front() == U'x');
 }
