@@ -537,6 +537,34 @@ TEST_CASE("the well-formed prefix is the Segmenter's, on every path") {
         }
 }
 
+// A text shorter than a block is all tail, checked one character at a time (wellFormedTail() in
+// scan.cpp): every pair of bytes after "ab", followed by continuation bytes or not, gives the
+// Segmenter's prefix, well-formed ones whole.
+TEST_CASE("a text shorter than a block has the Segmenter's well-formed prefix") {
+    const auto reference = [](const Bytes& bytes) {
+        std::size_t end = 0;
+        bool error = false;
+        Segmenter s;
+        s.feed(std::span<const std::uint8_t>(bytes), [&](const Segment& seg) {
+            if (!error && seg.isValid())
+                end = std::size_t(seg.end());
+            error = error || !seg.isValid();
+        });
+        return end;
+    };
+    std::size_t whole = 0;
+    for (unsigned lead = 0; lead < 256; ++lead)
+        for (unsigned second = 0; second < 256; ++second)
+            for (const Bytes& after : {Bytes{}, Bytes{0x80}, Bytes{0xBF, 0x80}, Bytes{'z'}}) {
+                Bytes bytes{'a', 'b', std::uint8_t(lead), std::uint8_t(second)};
+                bytes.insert(bytes.end(), after.begin(), after.end());
+                const std::size_t expected = reference(bytes);
+                whole += expected == bytes.size();
+                REQUIRE_MESSAGE(u8codec::wellFormedLength(bytes) == expected, u8test::hexOf(bytes));
+            }
+    CHECK(whole > 1000); // the well-formed ones were among them
+}
+
 // Parts of random text scanned on their own (as u8scope-cli scans a file on every core) and
 // joined with joinSummaries give the summary of the whole, wherever the cut lies before a byte that
 // is no continuation byte: CR LF, BOM, errors and a last line without LF around the cut included.

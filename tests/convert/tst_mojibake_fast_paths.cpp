@@ -488,6 +488,21 @@ TEST_CASE("a memo cleared knows nothing, and its decisions stay where they were 
     const Decision* again = memo.keep(std::move(d), 2);
     CHECK(again->damagedLength == 2);
     CHECK(again->repairedUtf8 == "è");
+    // Cleared again, and then with nothing stored (its table left as it is: empty): runs stored
+    // before are not found, though their bytes are still in the memo's storage.
+    const char* before[] = {" Ã  ", " Ã¡ ", " Ã¢ ", " Ã£ ", " Ã¤ "};
+    for (int round = 0; round < 2; ++round) {
+        for (const char* key : before)
+            memo.remember(key, 0, 0, {});
+        memo.clear();
+        if (round == 1)
+            memo.clear();
+        memo.remember(" x ", 0, 0, {});
+        CHECK(memo.find(" x ", 0, 0).has_value());
+        for (const char* key : before)
+            CHECK(!memo.find(key, 0, 0).has_value());
+        memo.clear();
+    }
 }
 
 // A thread keeps a short string's parts and a scan's storage from one repair to the next: repairs
@@ -632,4 +647,17 @@ TEST_CASE("a small vector keeps its values inline, on the heap, copied, moved an
     CHECK(v.front() == char32_t(9));
     const std::span<const char32_t> view = v;
     CHECK(view.size() == std::size_t(1));
+    // Moved inline (the whole buffer is copied): full, empty, and onto a vector on the heap.
+    SmallVector<char32_t, 4> full{1, 2, 3, 4};
+    SmallVector<char32_t, 4> onHeap = moved;
+    onHeap = std::move(full);
+    const std::vector<char32_t> four{1, 2, 3, 4};
+    CHECK(std::ranges::equal(onHeap, four));
+    CHECK(full.empty());
+    SmallVector<char32_t, 4> none;
+    onHeap = std::move(none);
+    CHECK(onHeap.empty());
+    onHeap.push_back(U'x');
+    CHECK(onHeap.size() == std::size_t(1));
+    CHECK(onHeap.front() == U'x');
 }

@@ -192,6 +192,26 @@ TEST_CASE("the line-ending mix is that of the earlier steps' output") {
     }
 }
 
+// A short input is validated without the codec's full scan and its line endings counted at the
+// end; a long one is scanned (repair.cpp, Pipeline::run()): both report the same mix.
+TEST_CASE("the line-ending mix is the same for a short input and a long, scanned one") {
+    const std::string damage = "Caf\xC3\x83\xC2\xA9\r\nx\ry\n\r\n";
+    for (const bool invalid : {false, true}) {
+        for (const std::size_t pad : {std::size_t(0), std::size_t(5000)}) {
+            INFO("invalid " << invalid << ", pad " << pad);
+            const std::string input = std::string(pad, 'x') + (invalid ? "\x80" : "") + damage;
+            RepairOptions o;
+            o.invalid = ErrorPolicy::Ignore;
+            const RepairResult r = run(input, o);
+            REQUIRE(r.status.ok());
+            CHECK(r.report.lineEndings.crlf == 2u);
+            CHECK(r.report.lineEndings.cr == 1u);
+            CHECK(r.report.lineEndings.lf == 1u);
+            CHECK(r.report.counts[std::size_t(RepairKind::InvalidSequence)] == (invalid ? 1u : 0u));
+        }
+    }
+}
+
 TEST_CASE("the line-ending counter fed in two pieces counts what it counts whole") {
     const std::string s = "a\r\nb\rc\n\r\r\n";
     const LineEndingMix whole = countLineEndings(bytes(s));

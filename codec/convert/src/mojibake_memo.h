@@ -200,7 +200,11 @@ public:
         keyBlocks_.resize(std::min<std::size_t>(keyBlocks_.size(), 1));
         keyBlockUsed_ = 0;
         keyBlockSize_ = keyBlocks_.empty() ? 0 : kFirstKeyBlock;
-        std::fill(slots_.begin(), slots_.end(), Slot{});
+        // Without a run stored every slot is empty (only store() fills one): a short string's
+        // memo, kept on the thread, is mostly so, and emptying its table was most of the work
+        // of making its part anew.
+        if (count_ != 0)
+            std::fill(slots_.begin(), slots_.end(), Slot{});
         count_ = 0;
         metSinceCredit_ = 0;
         fixes_.clear();

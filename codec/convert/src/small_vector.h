@@ -115,7 +115,10 @@ private:
             data_ = other.data_;
             capacity_ = other.capacity_;
         } else {
-            std::memcpy(local_, other.local_, other.size_ * sizeof(T));
+            // The whole buffer, a size known when compiling: copied inline, where the values'
+            // own size made it a call to memcpy (a candidate's reading moved into a Decision,
+            // a Decision into the rewrite's chain, for every fix).
+            std::memcpy(local_, other.local_, sizeof local_);
         }
         size_ = other.size_;
         other.data_ = other.local_;
