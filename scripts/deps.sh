@@ -22,11 +22,13 @@ build_packages=(g++ cmake ninja-build pkg-config qt6-base-dev qt6-base-dev-tools
 # The Python module is built with pybind11 (pybind11-dev, python3-pybind11) and tested with
 # pytest (python3-pytest) over pandas Series and numpy arrays (python3-pandas, python3-numpy),
 # u8scope.dask on a LocalCluster (python3-dask, python3-distributed); its pip build uses
-# Debian's setuptools, pip and venv (python3-setuptools, python3-pip, python3-venv).
+# Debian's setuptools, pip and venv (python3-setuptools, python3-pip, python3-venv). The
+# benchmarks and quality reports measure beside ftfy (its source tree, ../shared/anchors), which
+# imports wcwidth (python3-wcwidth).
 test_packages=(doctest-dev nlohmann-json3-dev icu-devtools python3 libbenchmark-dev libc-bin unicode-data gettext iso-codes
                groff-base zsh desktop-file-utils appstream pybind11-dev python3-pybind11
                python3-pytest python3-pandas python3-numpy python3-dask python3-distributed
-               python3-setuptools python3-pip python3-venv)
+               python3-setuptools python3-pip python3-venv python3-wcwidth)
 # Running the window: the X11 platform plugin and fonts with glyphs for Chinese, Japanese, Korean,
 # emoji (in colour, with its ZWJ sequences and flags) and every script of UTF-8-demo.txt and the
 # tour sample (Noto).

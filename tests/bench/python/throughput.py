@@ -13,7 +13,7 @@ is asserted by a test):
             strings one call each against the list form
 
 Usage (Debian's Python, the built package and, for ftfy, its source tree on the path):
-  PYTHONPATH=build/app/python:/work/shared/anchors/ftfy /usr/bin/python3 \\
+  PYTHONPATH=build/app/python:/work/shared/anchors /usr/bin/python3 \\
       tests/bench/python/throughput.py series|dask|overhead|all /work/corpora/tune
 The corpus directory holds short_damaged.tsv (damaged, expected) and short_correct.tsv (text),
 as tests/quality/build_short_corpus.py writes them."""
