@@ -488,23 +488,26 @@ TEST_CASE("the Decoder's ASCII fast path gives what the segments say") {
         }
 }
 
+// The well-formed prefix of `bytes` as the Segmenter reads it: up to the first error segment (a
+// character cut short by the end is one).
+static std::size_t segmenterPrefix(const Bytes& bytes) {
+    std::size_t end = 0;
+    bool error = false;
+    Segmenter s;
+    s.feed(std::span<const std::uint8_t>(bytes), [&](const Segment& seg) {
+        if (!error && seg.isValid())
+            end = std::size_t(seg.end());
+        error = error || !seg.isValid();
+    });
+    return end;
+}
+
 // The well-formed prefix that the Decoder copies whole: on every path, the offset of the first
 // error segment (or of a character cut short by the end), as the Segmenter gives it, with every
 // error piece at every offset around the first block edges and in long random text.
 TEST_CASE("the well-formed prefix is the Segmenter's, on every path") {
     for (Isa path : supportedPaths())
         SUBCASE(std::string(name(path)).c_str()) {
-            const auto reference = [](const Bytes& bytes) {
-                std::size_t end = 0;
-                bool error = false;
-                Segmenter s;
-                s.feed(std::span<const std::uint8_t>(bytes), [&](const Segment& seg) {
-                    if (!error && seg.isValid())
-                        end = std::size_t(seg.end());
-                    error = error || !seg.isValid();
-                });
-                return end;
-            };
             static const Bytes fills[4] = {
                 {'x'}, {0xC3, 0xA9}, {0xE4, 0xB8, 0xAD}, {0xF0, 0x9F, 0x98, 0x80}};
             for (const Bytes& fill : fills) {
@@ -520,10 +523,11 @@ TEST_CASE("the well-formed prefix is the Segmenter's, on every path") {
                             bytes.insert(bytes.end(), fill.begin(), fill.end());
                         const std::string where =
                             "piece " + u8test::hexOf(piece) + " at " + std::to_string(at);
-                        REQUIRE_MESSAGE(u8codec::wellFormedLength(bytes, path) == reference(bytes),
+                        REQUIRE_MESSAGE(u8codec::wellFormedLength(bytes, path) ==
+                                            segmenterPrefix(bytes),
                                         where);
                         REQUIRE_MESSAGE(u8codec::wellFormedLength(endsHere, path) ==
-                                            reference(endsHere),
+                                            segmenterPrefix(endsHere),
                                         where, ", at the end");
                     }
                 }
@@ -532,7 +536,7 @@ TEST_CASE("the well-formed prefix is the Segmenter's, on every path") {
             for (std::uint32_t seed = 1; seed <= 40; ++seed) {
                 u8test::Random rng(seed);
                 const Bytes bytes = randomText(rng, 20000, weights);
-                REQUIRE(u8codec::wellFormedLength(bytes, path) == reference(bytes));
+                REQUIRE(u8codec::wellFormedLength(bytes, path) == segmenterPrefix(bytes));
             }
         }
 }
@@ -541,24 +545,13 @@ TEST_CASE("the well-formed prefix is the Segmenter's, on every path") {
 // scan.cpp): every pair of bytes after "ab", followed by continuation bytes or not, gives the
 // Segmenter's prefix, well-formed ones whole.
 TEST_CASE("a text shorter than a block has the Segmenter's well-formed prefix") {
-    const auto reference = [](const Bytes& bytes) {
-        std::size_t end = 0;
-        bool error = false;
-        Segmenter s;
-        s.feed(std::span<const std::uint8_t>(bytes), [&](const Segment& seg) {
-            if (!error && seg.isValid())
-                end = std::size_t(seg.end());
-            error = error || !seg.isValid();
-        });
-        return end;
-    };
     std::size_t whole = 0;
     for (unsigned lead = 0; lead < 256; ++lead)
         for (unsigned second = 0; second < 256; ++second)
             for (const Bytes& after : {Bytes{}, Bytes{0x80}, Bytes{0xBF, 0x80}, Bytes{'z'}}) {
                 Bytes bytes{'a', 'b', std::uint8_t(lead), std::uint8_t(second)};
                 bytes.insert(bytes.end(), after.begin(), after.end());
-                const std::size_t expected = reference(bytes);
+                const std::size_t expected = segmenterPrefix(bytes);
                 whole += expected == bytes.size();
                 REQUIRE_MESSAGE(u8codec::wellFormedLength(bytes) == expected, u8test::hexOf(bytes));
             }
@@ -577,7 +570,7 @@ TEST_CASE("parts scanned on their own and joined give the summary of the whole")
             bytes.insert(bytes.begin(), {0xEF, 0xBB, 0xBF});
         if (seed % 4 == 0)
             bytes.insert(bytes.begin() + std::ptrdiff_t(bytes.size() / 2), {'\r', '\n'});
-        const ScanSummary want = reference(bytes);
+        const ScanSummary want = segmenterPrefix(bytes);
         for (std::size_t cut = 0; cut <= bytes.size(); ++cut) {
             if (cut < bytes.size() && (bytes[cut] & 0xC0) == 0x80)
                 continue; // a part never starts with a continuation byte
