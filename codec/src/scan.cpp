@@ -1,6 +1,7 @@
 #include "u8codec/scan.h"
 
 #include "scan_kernel.h"
+#include "u8codec/byte_class.h"
 
 #include <algorithm>
 
@@ -110,38 +111,21 @@ std::size_t asciiRunLength(std::span<const std::uint8_t> bytes, Isa path) noexce
 
 namespace {
 
-// Whether [p, end) is whole well-formed characters (Unicode Table 3-7), one at a time: the bytes
-// after the last 64-byte block. Most are (a short string is nearly all tail), and feeding them to
-// the Segmenter one byte at a time, as finding where an error starts takes, cost a short string
-// 900 instructions.
+// Whether [p, end) is whole well-formed characters, one at a time by the codec's byte classes
+// (byte_class.h: RFC 3629's table): the bytes after the last 64-byte block. Most are (a short
+// string is nearly all tail), and feeding them to the Segmenter one byte at a time, as finding
+// where an error starts takes, cost a short string 900 instructions.
 bool wellFormedTail(const std::uint8_t* p, const std::uint8_t* end) noexcept {
-    const auto cont = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
     while (p < end) {
-        const std::uint8_t b = *p;
-        if (b < 0x80) {
-            ++p;
-            continue;
-        }
-        const std::ptrdiff_t left = end - p;
-        if (b >= 0xC2 && b <= 0xDF) {
-            if (left < 2 || !cont(p[1]))
-                return false;
-            p += 2;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            // E0 needs A0..BF next (no overlong form), ED 80..9F (no surrogate).
-            const std::uint8_t lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
-            if (left < 3 || p[1] < lo || p[1] > hi || !cont(p[2]))
-                return false;
-            p += 3;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            // F0 needs 90..BF next (no overlong form), F4 80..8F (nothing past U+10FFFF).
-            const std::uint8_t lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
-            if (left < 4 || p[1] < lo || p[1] > hi || !cont(p[2]) || !cont(p[3]))
-                return false;
-            p += 4;
-        } else {
+        const int length = sequenceLength(classify(*p));
+        if (length == 0 || end - p < length)
             return false;
-        }
+        if (length > 1 && !firstContinuationRange(p[0]).contains(p[1]))
+            return false;
+        for (int k = 2; k < length; ++k)
+            if (classify(p[k]) != ByteClass::Continuation)
+                return false;
+        p += length;
     }
     return true;
 }
