@@ -288,25 +288,21 @@ private:
         const std::uint8_t b = page_.byteOf(c);
         if (b == 0)
             return false;
-        if (seg_.atBoundary()) {
-            if (b == 0xED || sequenceLength(classify(b)) < 2)
-                return false;
-            seqBytes_ = 1;
-            seqHead_[0] = b;
-        } else {
-            if (!seg_.continuesWith(b))
-                return false;
-            if (++seqBytes_ <= 2)
-                seqHead_[seqBytes_ - 1] = b;
-        }
+        if (seg_.atBoundary() ? b == 0xED || sequenceLength(classify(b)) < 2
+                              : !seg_.continuesWith(b))
+            return false;
         looked_ = std::max(looked_, i + 1);
-        if (seg_.feed(b) == SequenceStep::Fed::Complete) {
-            cand_.repaired.push_back(seg_.codePoint());
-            anyWithoutLost_ |= !seqLost_;
-            seqLost_ = false;
+        noteHead(b);
+        if (feed(b)) // never invalid here: a lead at a boundary, or a byte that continues
             consumed_ = i + 1;
-        }
         return true;
+    }
+
+    // The pending sequence's byte count and first two bytes (byteFor() reads them) with `b`.
+    void noteHead(std::uint8_t b) {
+        seqBytes_ = seg_.atBoundary() ? 1 : seqBytes_ + 1;
+        if (seqBytes_ <= 2)
+            seqHead_[seqBytes_ - 1] = b;
     }
 
     // Reads chars_[i] (with a surrogate pair, the five after it too) and moves i past it. False:
@@ -342,9 +338,7 @@ private:
         if (lost && !lossy_)
             cand_.lostNbsp = true;
         seqLost_ |= lost;
-        seqBytes_ = seg_.atBoundary() ? 1 : seqBytes_ + 1;
-        if (seqBytes_ <= 2)
-            seqHead_[seqBytes_ - 1] = b;
+        noteHead(b);
         if (feed(b) && !failed_) {
             consumed_ = i + 1;
             if (std::exchange(lossy_, false)) {
