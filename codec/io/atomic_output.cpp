@@ -66,6 +66,39 @@ bool canLinkDescriptors() {
     return (data[CAP_DAC_READ_SEARCH / 32].effective >> (CAP_DAC_READ_SEARCH % 32)) & 1;
 }
 
+// Gives a temporary file beside `target` a fresh name ".NAME.u8scope-PID-XXXXXX" by `make(name)`
+// (true: the file now has the name; false with errno set), and registers the name for the
+// program to remove on a signal (temp_files_on_signal.h) *before* the file has it: registered
+// after, a signal between the two (a busy machine may switch away from the process there for
+// milliseconds) would leave the file behind. A signal before the file exists only finds nothing
+// to remove. The process id in the name keeps a name registered for a moment from being another
+// process's file, which the handler would remove were the signal to come before `make` fails with
+// EEXIST. The name made, or empty with `error` set.
+template <typename Make>
+std::string makeRegisteredName(const std::string& target, Make&& make, int& error) {
+    static constexpr char kLetters[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    const std::string stem = directoryOf(target) + "/." + baseNameOf(target) + ".u8scope-" +
+                             std::to_string(::getpid()) + "-";
+    std::random_device random;
+    constexpr int kAttempts = 100; // six random letters: 62^6 names, so only a broken directory
+                                   // (or a full one) fails a hundred times
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+        std::string name = stem;
+        for (int i = 0; i < 6; ++i)
+            name += kLetters[random() % (sizeof kLetters - 1)];
+        registerTempFile(name);
+        if (make(name))
+            return name;
+        error = errno;
+        unregisterTempFile(name);
+        if (error != EEXIST)
+            return {};
+    }
+    error = EEXIST;
+    return {};
+}
+
 // A temporary file with no name in `directory` (open(2) with O_TMPFILE: Linux 3.11 and later, on
 // ext4, XFS, Btrfs and tmpfs among others). If the process dies before the file is complete, even
 // by SIGKILL, which no handler sees, the kernel frees it and nothing is left behind. It can be
@@ -133,14 +166,16 @@ Result<std::unique_ptr<AtomicOutput>> AtomicOutput::createTemp(const std::string
     Naming naming = Naming::ThroughProc;
     int fd = openUnnamed(directoryOf(targetPath), naming); // mode 0600 until the attributes
     if (fd < 0) {
-        temp = directoryOf(targetPath) + "/." + baseNameOf(targetPath) + ".u8scope-XXXXXX";
-        std::vector<char> name(temp.begin(), temp.end());
-        name.push_back('\0');
-        fd = ::mkstemp(name.data()); // mode 0600 likewise
-        if (fd < 0)
-            return ioError(path, errno);
-        temp.assign(name.data());
-        registerTempFile(temp); // the program may remove it on a signal
+        int error = 0;
+        temp = makeRegisteredName(
+            targetPath,
+            [&](const std::string& name) {
+                fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600); // likewise
+                return fd >= 0;
+            },
+            error);
+        if (temp.empty())
+            return ioError(path, error);
     }
     auto out = std::unique_ptr<AtomicOutput>(new AtomicOutput(fd, path, targetPath, temp));
     out->unnamed_ = temp.empty();
@@ -274,42 +309,31 @@ Result<void> AtomicOutput::finishTemp() {
 // Named only now, complete and synced, so that only the moment between this link and the rename
 // that follows could leave it behind.
 Result<void> AtomicOutput::nameTemp() {
-    static constexpr char kLetters[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    const std::string stem =
-        directoryOf(targetPath_) + "/." + baseNameOf(targetPath_) + ".u8scope-";
-    std::random_device random;
-    constexpr int kAttempts = 100; // six random letters: 62^6 names, so only a broken directory
-                                   // (or a full one) fails a hundred times
-    for (int attempt = 0; attempt < kAttempts; ++attempt) {
-        std::string name = stem;
-        for (int i = 0; i < 6; ++i)
-            name += kLetters[random() % (sizeof kLetters - 1)];
-        bool linked = false;
-        if (naming_ == Naming::ByCopy) {
-            const int named = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-            if (named >= 0) {
-                tempPath_ = name; // removed by the destructor should the copy fail
-                unnamed_ = false;
-                registerTempFile(tempPath_);
-                return moveIntoNamed(named);
-            }
-        } else {
-            linked = naming_ == Naming::ByDescriptor
-                         ? ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0
-                         : ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
-                                    AT_SYMLINK_FOLLOW) == 0;
+    int named = -1; // the named file a copy goes into (Naming::ByCopy)
+    const auto make = [&](const std::string& name) {
+        switch (naming_) {
+        case Naming::ByCopy:
+            named = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            return named >= 0;
+        case Naming::ByDescriptor:
+            return ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0;
+        case Naming::ThroughProc:
+            break;
         }
-        if (linked) {
-            tempPath_ = name;
-            unnamed_ = false;
-            registerTempFile(tempPath_);
-            return {};
-        }
-        if (errno != EEXIST)
-            return ioError(path_, errno);
-    }
-    return ioError(path_ + ": no free name for the temporary file in " + directoryOf(targetPath_));
+        return ::linkat(AT_FDCWD, descriptorPath(fd_).c_str(), AT_FDCWD, name.c_str(),
+                        AT_SYMLINK_FOLLOW) == 0;
+    };
+    int error = 0;
+    std::string name = makeRegisteredName(targetPath_, make, error);
+    if (name.empty())
+        return error == EEXIST ? ioError(path_ + ": no free name for the temporary file in " +
+                                         directoryOf(targetPath_))
+                               : ioError(path_, error);
+    tempPath_ = std::move(name); // removed by the destructor should a copy fail
+    unnamed_ = false;
+    if (naming_ == Naming::ByCopy)
+        return moveIntoNamed(named);
+    return {};
 }
 
 Result<void> AtomicOutput::giveAttributes(int fd) {
