@@ -1,8 +1,9 @@
 // The shortcuts of the mojibake repair's search, held to what they stand for: one page's reading
 // of a stretch shared with the pages that read it alike (readsAlike()), against reading each
 // page on its own, on generated stretches, both ways (pages that must share and pages that must
-// not); a character's cost kept in the table of info(), against charCost(); marksFit()'s quick
-// answer for a repair without marks, against fitting each mark.
+// not); a character's cost and signature lead kept in the table of info(), against charCost()
+// and signatureLead(); marksFit()'s quick answer for a repair without marks, against fitting
+// each mark.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
@@ -222,13 +223,30 @@ TEST_CASE("the search tries the pages the options list, as listed, whatever it w
     CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text != "l'été dernier");
 }
 
-TEST_CASE("the cost info() keeps of a character is charCost()'s") {
+TEST_CASE("the cost and the signature lead info() keeps of a character are charCost()'s") {
     for (char32_t c = 0; c < 0x10000; ++c) {
         const CharInfo ci = info(c);
         REQUIRE(int(ci.cost) == charCost(c, ci));
+        REQUIRE(ci.lead == signatureLead(c));
     }
-    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'})
+    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'}) {
         CHECK(int(info(c).cost) == charCost(c, info(c)));
+        CHECK(info(c).lead == signatureLead(c));
+    }
+    // Both ways: the signatures of each lead cost, the same leads before a letter do not, and
+    // textCost() (which reads the lead from info()) counts them.
+    CHECK(signatureCost(U'Ã', U'©') == 1);
+    CHECK(signatureCost(U'Ă', U'ł') == 1);
+    CHECK(signatureCost(U'Ô', U'Ç') == 1);
+    CHECK(signatureCost(U'Р', U'µ') == 1);
+    CHECK(signatureCost(U'Ã', U'a') == 0);
+    CHECK(signatureCost(U'С', U'»') == 0); // a word's last letter and a closing guillemet
+    CHECK(signatureCost(U'Р', U'і') == 0); // Ukrainian
+    CHECK(signatureCost(U'e', U'©') == 0);
+    CHECK(signatureLead(U'a') == SignatureLead::None);
+    // A letter glued to a symbol, and the signature.
+    CHECK(textCost(U' ', std::u32string(U"Ã©"), U' ') == 2);
+    CHECK(textCost(U' ', std::u32string(U"Ãa"), U' ') == 0);
     // Both ways: a control and the rare letters cost, a common letter does not.
     CHECK(info(0x0085).cost == 2); // a C1 control
     CHECK(info(0x0109).cost == 1); // Esperanto "ĉ"
