@@ -289,6 +289,44 @@ TEST_CASE("marksFit() answers as fitting every mark on the letter before it does
     CHECK(misfits > 1000);
 }
 
+// textCost() reads each character's CharInfo in place, above the Basic Multilingual Plane from
+// spares it takes turns with: it sums what each character and each pair costs, as copies of
+// info() say, however many characters outside the plane follow each other.
+TEST_CASE("textCost() reading characters in place sums the costs of copies of their info()") {
+    const auto plain = [](char32_t before, const std::u32string& middle, char32_t after) {
+        std::u32string all = before + middle + after;
+        int cost = info(before).cost;
+        for (std::size_t k = 1; k < all.size(); ++k) {
+            const CharInfo a = info(all[k - 1]), b = info(all[k]);
+            cost += b.cost + pairCost(a, b) + signatureCost(all[k - 1], all[k]);
+            if (a.kind == Kind::Digit && b.upper && all[k] >= 0x80)
+                ++cost;
+            if (a.kind == Kind::Letter && (all[k] == 0x201E || all[k] == 0x201A))
+                ++cost;
+        }
+        return cost;
+    };
+    // Letters of several scripts and cases on and off the plane (Deseret "𐐀", the ideograph
+    // "𠀀", the mathematical "𝐀"), an emoji, signatures ("Ã©", "Рµ"), digits, a low-9 quote.
+    const std::u32string alphabet = U"aAÃ©Рµ0 ,\u201E\U00010400\U00020000\U0001D400\U0001F600"
+                                    U"\U00010428\u0085";
+    std::mt19937 random(17);
+    int costly = 0, costless = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = int(random() % 6);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const char32_t before = alphabet[random() % alphabet.size()];
+        const char32_t after = alphabet[random() % alphabet.size()];
+        const int expected = plain(before, s, after);
+        REQUIRE(textCost(before, s, after) == expected);
+        (expected > 0 ? costly : costless) += 1;
+    }
+    CHECK(costly > 1000);
+    CHECK(costless > 1000);
+}
+
 // The streamed repair keeps what it decided with a partial sum of evidence where that sum reads
 // as the whole does (sameReading()): each thing a decision reads of the evidence must be
 // compared, the largest weight beyond one clear fix's too (a short string's words in capitals

@@ -335,22 +335,26 @@ int charCost(char32_t cp, const CharInfo& c) {
 
 // The cost of `middle` between the characters `before` and `after`.
 int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) {
-    int cost = 0;
+    // Each character's CharInfo read in place (infoAt()), not copied: above the Basic
+    // Multilingual Plane into the spare the previous character's does not use.
+    CharInfo spare[2];
+    std::size_t spareUsed = 0;
     char32_t prevChar = before;
-    CharInfo prev = info(before);
-    cost += prev.cost;
+    const CharInfo* prev = infoAt(before, spare[0]);
+    int cost = prev->cost;
     const auto step = [&](char32_t c) {
-        const CharInfo ci = info(c);
-        cost += ci.cost;
+        spareUsed ^= 1;
+        const CharInfo* ci = infoAt(c, spare[spareUsed]);
+        cost += ci->cost + pairCost(*prev, *ci);
         // (signatureCost() is 0 after most characters, which info() tells by their lead.)
-        cost += pairCost(prev, ci) +
-                (prev.lead != SignatureLead::None ? signatureCostOf(prev.lead, prevChar, c) : 0);
+        if (prev->lead != SignatureLead::None)
+            cost += signatureCostOf(prev->lead, prevChar, c);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
-        if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
+        if (prev->kind == Kind::Digit && ci->upper && c >= 0x80)
             ++cost;
         // A low-9 quotation mark opens a quotation (German, Czech, Polish), after a space: right
         // after a letter it is windows-1252's 84 or 82 read out of a character ("Ã„" is "Ä").
-        if (prev.kind == Kind::Letter && (c == 0x201E || c == 0x201A))
+        if (prev->kind == Kind::Letter && (c == 0x201E || c == 0x201A))
             ++cost;
         prev = ci;
         prevChar = c;

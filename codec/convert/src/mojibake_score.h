@@ -45,16 +45,25 @@ extern std::array<std::atomic<const CharInfo*>, 0x10000 / kInfoBlockSize> gInfoB
 const CharInfo* fillInfoBlock(std::size_t block);
 CharInfo infoAbovePlane0(char32_t c);
 
-// What the cost function needs to know of a character. Asked of every character of every
-// candidate: the common case is one load from a filled block.
-inline CharInfo info(char32_t c) {
-    if (c >= 0x10000)
-        return infoAbovePlane0(c);
+// What the cost function needs to know of a character, where it is kept: in its block of the
+// table, or (above the Basic Multilingual Plane) in `spare`. Asked of every character of every
+// candidate: the common case is one load from a filled block, read in place.
+inline const CharInfo* infoAt(char32_t c, CharInfo& spare) {
+    if (c >= 0x10000) {
+        spare = infoAbovePlane0(c);
+        return &spare;
+    }
     const std::size_t block = c / kInfoBlockSize;
     const CharInfo* table = gInfoBlocks[block].load(std::memory_order_acquire);
     if (table == nullptr)
         table = fillInfoBlock(block);
-    return table[c % kInfoBlockSize];
+    return table + c % kInfoBlockSize;
+}
+
+// infoAt() of `c`, a copy.
+inline CharInfo info(char32_t c) {
+    CharInfo spare;
+    return *infoAt(c, spare);
 }
 
 // How much a pair of adjacent characters looks like mojibake (inline: textCost() asks it of
