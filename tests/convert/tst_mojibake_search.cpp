@@ -8,6 +8,7 @@
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
+#include "mojibake_place.h"
 #include "mojibake_score.h"
 #include "u8convert/mojibake.h"
 
@@ -325,6 +326,23 @@ TEST_CASE("textCost() reading characters in place sums the costs of copies of th
     }
     CHECK(costly > 1000);
     CHECK(costless > 1000);
+}
+
+// RepairPlace::unreadable() looks for ideographs, kana and Hangul glued to Latin or Cyrillic
+// letters inside a reading only where some character is at kFirstHanSystem or above: no letter
+// below it is of those scripts, and the refusal still holds above it.
+TEST_CASE("no letter below the first of the Han writing systems is of one of them") {
+    const auto hanSystem = [](UScriptCode s) {
+        return s == USCRIPT_HAN || s == USCRIPT_HIRAGANA || s == USCRIPT_KATAKANA ||
+               s == USCRIPT_HANGUL;
+    };
+    for (char32_t c = 0; c < RepairPlace::kFirstHanSystem; ++c)
+        REQUIRE_FALSE(hanSystem(info(c).script));
+    CHECK(hanSystem(info(RepairPlace::kFirstHanSystem).script)); // the first Hangul Jamo
+    // Random Latin-1 letters in code read through IBM850 as "烥я" stay as they are.
+    MojibakeOptions ibm850;
+    ibm850.codePages = {CodePage::Cp850};
+    CHECK(repairMojibake("þâÑÐÅ", ibm850).fixCount == 0);
 }
 
 // The streamed repair keeps what it decided with a partial sum of evidence where that sum reads

@@ -121,13 +121,16 @@ bool RepairPlace::unreadable(const Decision& d) const {
     const auto latinOrCyrillic = [](const CharInfo& ci) {
         return ci.script == USCRIPT_LATIN || ci.script == USCRIPT_CYRILLIC;
     };
-    CharInfo a = r.size() >= 2 ? info(r.front()) : CharInfo{};
-    for (std::size_t k = 1; k < r.size(); ++k) {
-        const CharInfo b = info(r[k]);
-        if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
-            (latinOrCyrillic(a) || latinOrCyrillic(b)))
-            return true;
-        a = b;
+    // (Ideographs, kana and Hangul are all at U+1100 or above: a reading all below glues none.)
+    if (std::any_of(r.begin(), r.end(), [](char32_t c) { return c >= kFirstHanSystem; })) {
+        CharInfo a = info(r.front());
+        for (std::size_t k = 1; k < r.size(); ++k) {
+            const CharInfo b = info(r[k]);
+            if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
+                (latinOrCyrillic(a) || latinOrCyrillic(b)))
+                return true;
+            a = b;
+        }
     }
     const auto glued = [&](char32_t neighbour) {
         if (neighbour < 0x80)

@@ -91,6 +91,9 @@ public:
     //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic
     //   word (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
     bool unreadable(const Decision& d) const;
+    // The first character of the writing systems that unreadable() keeps apart from Latin and
+    // Cyrillic letters (Han, Hiragana, Katakana, Hangul): the Hangul Jamo.
+    static constexpr char32_t kFirstHanSystem = 0x1100;
 
     // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
     // "ÎNCĂ™"): a brand as it is written. As mojibake it would be a small letter at the end of a
