@@ -31,7 +31,15 @@ public:
     // right after it, is a sequence the page cannot have made. Correct text that lists
     // characters glues such neighbours to the pair that happens to map (a code page's table in
     // code: "÷≈°∙" holds Mac Roman's "≈°", "š", after its "÷", a lead byte D6).
-    bool brokenBeside(const Decision& d, CodePage page) const;
+    // (Inline: asked of every page's reading.)
+    bool brokenBeside(const Decision& d, CodePage page) const {
+        const PageTables& t = tables();
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return (left >= 0x80 && left != 0xA0 && (t.leadMask(left) & pageBit(page)) != 0) ||
+               (right >= 0x80 && right != 0xA0 && (t.contMask(right) & pageBit(page)) != 0);
+    }
 
     // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
     // reads back as one character, or as whole sequences of 3 or 4 bytes.
@@ -98,7 +106,12 @@ public:
     // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
     // "ÎNCĂ™"): a brand as it is written. As mojibake it would be a small letter at the end of a
     // word in capitals ("SKř"), which is rarer than the brand.
-    bool trademarkAfterCapitals(const Decision& d) const;
+    // (Inline, the sign first: most stretches end in none.)
+    bool trademarkAfterCapitals(const Decision& d) const {
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        return (last == 0x2122 || last == 0xAE || last == 0xA9) && d.cand.end - d.cand.begin >= 2 &&
+               signAfterCapitals(d);
+    }
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
     // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
@@ -166,6 +179,9 @@ private:
     // damaged twice, not "SŠHÄR". A short
     // string whose only fix it is: the model has judged it.
     bool capitalsSpaced(const Decision& d, char32_t right) const;
+
+    // trademarkAfterCapitals() of a stretch of two characters or more that ends in the sign.
+    bool signAfterCapitals(const Decision& d) const;
 
     // The quote that closes `open` in the languages that quote so, 0 for any other character.
     static char32_t closingQuoteOf(char32_t open);
