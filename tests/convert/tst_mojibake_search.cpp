@@ -345,6 +345,28 @@ TEST_CASE("no letter below the first of the Han writing systems is of one of the
     CHECK(repairMojibake("þâÑÐÅ", ibm850).fixCount == 0);
 }
 
+// RepairPlace::pageOdds() reads the odds against a page from a table of pageOddsOf(): every
+// page's, in a short text and in a longer one; and the odds differ by page and by length.
+TEST_CASE("the odds against a page kept in a table are pageOddsOf()'s") {
+    const MojibakeOptions options;
+    const std::vector<Char> chars = charsOf(U"x");
+    int differ = 0;
+    for (const bool shortText : {false, true}) {
+        const RepairContext context{U' ', U' ', options, nullptr, 0, shortText};
+        const RepairPlace place(chars, context);
+        for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p) {
+            const CodePage page = CodePage(p);
+            REQUIRE(place.pageOdds(page) == RepairPlace::pageOddsOf(page, shortText));
+            differ += RepairPlace::pageOddsOf(page, shortText) !=
+                      RepairPlace::pageOddsOf(page, !shortText);
+        }
+    }
+    CHECK(differ > 0);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Windows1252, true) == 0);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Latin9, true) == 8 * kPlausibilityScale);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Latin9, false) < 8 * kPlausibilityScale);
+}
+
 // The streamed repair keeps what it decided with a partial sum of evidence where that sum reads
 // as the whole does (sameReading()): each thing a decision reads of the evidence must be
 // compared, the largest weight beyond one clear fix's too (a short string's words in capitals

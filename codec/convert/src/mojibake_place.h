@@ -9,6 +9,8 @@
 #include "mojibake_tables.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -114,9 +116,23 @@ public:
     }
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
-    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
+    // in 1/16 nat (pageOddsOf()), from a table of every page: the search asks it of every
+    // page's reading.
     int pageOdds(CodePage page) const {
-        if (context_.shortText && besideAWindowsPage(page))
+        using Odds = std::array<std::array<std::int16_t, std::size_t(kCodePageCount)>, 2>;
+        static const Odds odds = [] {
+            Odds o{};
+            for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p)
+                for (const bool shortText : {false, true})
+                    o[shortText][p] = std::int16_t(pageOddsOf(CodePage(p), shortText));
+            return o;
+        }();
+        return odds[context_.shortText][std::size_t(page)];
+    }
+    // pageOdds() in a text that is short or not: pages in the order of allCodePages(), the most
+    // common culprits first.
+    static int pageOddsOf(CodePage page, bool shortText) {
+        if (shortText && besideAWindowsPage(page))
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
