@@ -26,7 +26,7 @@ inline constexpr int kSureOdds = 16 * kPlausibilityScale;
 class RepairPlace {
 public:
     RepairPlace(const std::vector<Char>& chars, const RepairContext& context)
-        : chars_(chars), context_(context) {}
+        : chars_(chars), context_(context), odds_(oddsOfEveryPage()[context.shortText]) {}
 
     // Text damaged through a page is images of UTF-8's bytes through it, whole sequences one
     // after the other: a lead byte's image right before the stretch, or a continuation byte's
@@ -118,17 +118,7 @@ public:
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
     // in 1/16 nat (pageOddsOf()), from a table of every page: the search asks it of every
     // page's reading.
-    int pageOdds(CodePage page) const {
-        using Odds = std::array<std::array<std::int16_t, std::size_t(kCodePageCount)>, 2>;
-        static const Odds odds = [] {
-            Odds o{};
-            for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p)
-                for (const bool shortText : {false, true})
-                    o[shortText][p] = std::int16_t(pageOddsOf(CodePage(p), shortText));
-            return o;
-        }();
-        return odds[context_.shortText][std::size_t(page)];
-    }
+    int pageOdds(CodePage page) const { return odds_[std::size_t(page)]; }
     // pageOdds() in a text that is short or not: pages in the order of allCodePages(), the most
     // common culprits first.
     static int pageOddsOf(CodePage page, bool shortText) {
@@ -202,8 +192,22 @@ private:
     // The quote that closes `open` in the languages that quote so, 0 for any other character.
     static char32_t closingQuoteOf(char32_t open);
 
+    // pageOddsOf() every page, in a longer text [0] and a short one [1], built once.
+    using PageOdds = std::array<std::int16_t, std::size_t(kCodePageCount)>;
+    static const std::array<PageOdds, 2>& oddsOfEveryPage() {
+        static const std::array<PageOdds, 2> odds = [] {
+            std::array<PageOdds, 2> o{};
+            for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p)
+                for (const bool shortText : {false, true})
+                    o[shortText][p] = std::int16_t(pageOddsOf(CodePage(p), shortText));
+            return o;
+        }();
+        return odds;
+    }
+
     const std::vector<Char>& chars_;
     const RepairContext& context_;
+    const PageOdds& odds_; // pageOdds() of the context's length
 };
 
 } // namespace u8convert::detail::mojibake
