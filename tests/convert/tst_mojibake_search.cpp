@@ -3,7 +3,9 @@
 // page on its own, on generated stretches, both ways (pages that must share and pages that must
 // not); a character's cost and signature lead kept in the table of info(), against charCost()
 // and signatureLead(); marksFit()'s quick answer for a repair without marks, against fitting
-// each mark.
+// each mark, and markFits()'s base read from info(), against ICU; textCost() reading characters
+// in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
+// against a page kept in a table, against pageOddsOf().
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
@@ -16,6 +18,7 @@
 #include <random>
 #include <string>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <vector>
 
 using namespace u8convert;
@@ -288,6 +291,38 @@ TEST_CASE("marksFit() answers as fitting every mark on the letter before it does
     // Both ways: repairs whose marks fit (or that hold none) and repairs with a misplaced mark.
     CHECK(fits > 1000);
     CHECK(misfits > 1000);
+}
+
+// markFits() reads whether the base is a letter, and its script, from the table of info(): as
+// ICU answers them (u_isalpha(), uscript_getScript()), for every base of the Basic
+// Multilingual Plane under marks of several scripts (and a spacing vowel sign).
+TEST_CASE("markFits() reading its base from info() fits marks as ICU's facts do") {
+    const auto plain = [](char32_t mark, char32_t base) {
+        if (base == 0xFFFD)
+            return true;
+        if (!u_isalpha(UChar32(base)))
+            return false;
+        UErrorCode e = U_ZERO_ERROR;
+        UScriptCode scripts[16];
+        const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
+        const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+        for (int k = 0; k < n; ++k)
+            if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
+                scripts[k] == baseScript)
+                return true;
+        return false;
+    };
+    int fits = 0, misfits = 0;
+    // An acute (any letter), a Hebrew point, Devanagari's vowel sign "ा" (spacing), a Thai vowel
+    // sign, an Arabic fatha, a Cyrillic titlo.
+    for (char32_t mark : {U'\u0301', U'\u05B4', U'\u093E', U'\u0E31', U'\u064E', U'\u0483'})
+        for (char32_t base = 0; base < 0x10000; ++base) {
+            const bool expected = plain(mark, base);
+            REQUIRE(markFits(mark, base) == expected);
+            (expected ? fits : misfits) += 1;
+        }
+    CHECK(fits > 10000);
+    CHECK(misfits > 10000);
 }
 
 // textCost() reads each character's CharInfo in place, above the Basic Multilingual Plane from

@@ -449,14 +449,17 @@ bool markFits(char32_t mark, char32_t base) {
     if ((mark >= 0xFE00 && mark <= 0xFE0F) || (mark >= 0xE0100 && mark <= 0xE01EF) ||
         mark == 0x20E3 || isStrokeMark(mark))
         return base > ' ' && base != 0x7F;
-    if (!u_isalpha(UChar32(base)))
+    // (The base's facts from the table of info(): a letter there is a letter to u_isalpha(),
+    // with its script, but for U+FFFD, told above.)
+    const CharInfo b = info(base);
+    if (b.kind != Kind::Letter)
         return false;
     UErrorCode e = U_ZERO_ERROR;
     UScriptCode scripts[16];
     const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
     if (U_FAILURE(e))
         return false;
-    const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+    const UScriptCode baseScript = b.script;
     for (int k = 0; k < n; ++k)
         if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
             scripts[k] == baseScript)
@@ -467,17 +470,16 @@ bool markFits(char32_t mark, char32_t base) {
 // A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
 // before it, as a non-spacing mark is: a mark after it belongs to that letter too.
 bool marksFit(char32_t before, std::span<const char32_t> repaired) {
-    // Most repairs hold no mark: nothing to fit, and no base to find (u_charType() a character).
+    // Most repairs hold no mark: nothing to fit, and no base to find.
     if (std::none_of(repaired.begin(), repaired.end(), [](char32_t c) { return info(c).mark; }))
         return true;
+    // (info()'s marks are the spacing ones too: every other character is a base.)
     char32_t base = before;
     for (char32_t c : repaired) {
-        if (info(c).mark) {
-            if (!markFits(c, base))
-                return false;
-        } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
+        if (!info(c).mark)
             base = c;
-        }
+        else if (!markFits(c, base))
+            return false;
     }
     return true;
 }

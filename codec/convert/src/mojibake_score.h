@@ -30,7 +30,7 @@ struct CharInfo {
     Kind kind;
     bool upper;
     bool lower;
-    bool mark;          // a non-spacing or enclosing mark
+    bool mark;          // a non-spacing, enclosing or spacing combining mark
     bool plausible;     // plausibleResult(), in the table of info()
     std::uint8_t cost;  // charCost(), in the table of info(): textCost() asks it of every character
     SignatureLead lead; // signatureLead(), in the table of info(): textCost() asks it of every pair
