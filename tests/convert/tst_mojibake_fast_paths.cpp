@@ -617,6 +617,33 @@ TEST_CASE("the judgements remembered per thread are exact") {
         }
 }
 
+// A remembered judgement is found by its whole stretch, compared two characters a step: stretches
+// that differ in one character anywhere (the last of an odd length, either of a pair), of
+// every length the tables hold and beyond, are each judged as the functions judge them, in
+// tables too small for them all (slots shared, each overwritten).
+TEST_CASE("the judgements remembered per thread tell stretches apart by any one character") {
+    using namespace u8convert::detail::mojibake;
+    const std::u32string base =
+        U"Ã©tÃ© Ñ€Ð°Ð· dÃ©jÃ  vu, Ð´Ð° Ã  la carte, cafÃ© crÃ¨me brÃ»lÃ©e!!";
+    int differ = 0;
+    for (std::size_t length : {1, 2, 3, 5, 8, 13, 14, 15, 16, 31, 64, 65}) {
+        for (std::size_t at : {std::size_t(0), length / 2, length - 1}) {
+            std::u32string s = base.substr(0, length);
+            REQUIRE(s.size() == length);
+            const TextJudgement first = judgeText(U' ', s, U' ');
+            for (int round = 0; round < 2; ++round)
+                for (char32_t c = 0x20; c < 0x820; ++c) {
+                    s[at] = c;
+                    const TextJudgement judged = judgeText(U' ', s, U' ');
+                    REQUIRE(judged.cost == textCost(U' ', s, U' '));
+                    REQUIRE(judged.likelihood == plausibility(U' ', s, U' '));
+                    differ += judged.cost != first.cost || judged.likelihood != first.likelihood;
+                }
+        }
+    }
+    CHECK(differ > 10000); // the characters tried are judged apart
+}
+
 // Inline up to N values, on the heap past them; copies, moves and inserts keep every value.
 TEST_CASE("a small vector keeps its values inline, on the heap, copied, moved and inserted") {
     using u8convert::detail::SmallVector;

@@ -1,12 +1,16 @@
 // The shortcuts of the mojibake repair's search, held to what they stand for: one page's reading
 // of a stretch shared with the pages that read it alike (readsAlike()), against reading each
 // page on its own, on generated stretches, both ways (pages that must share and pages that must
-// not); a character's cost kept in the table of info(), against charCost(); marksFit()'s quick
-// answer for a repair without marks, against fitting each mark.
+// not); a character's cost and signature lead kept in the table of info(), against charCost()
+// and signatureLead(); marksFit()'s quick answer for a repair without marks, against fitting
+// each mark, and markFits()'s base read from info(), against ICU; textCost() reading characters
+// in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
+// against a page kept in a table, against pageOddsOf().
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
+#include "mojibake_place.h"
 #include "mojibake_score.h"
 #include "u8convert/mojibake.h"
 
@@ -14,6 +18,7 @@
 #include <random>
 #include <string>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <vector>
 
 using namespace u8convert;
@@ -222,13 +227,30 @@ TEST_CASE("the search tries the pages the options list, as listed, whatever it w
     CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text != "l'été dernier");
 }
 
-TEST_CASE("the cost info() keeps of a character is charCost()'s") {
+TEST_CASE("the cost and the signature lead info() keeps of a character are charCost()'s") {
     for (char32_t c = 0; c < 0x10000; ++c) {
         const CharInfo ci = info(c);
         REQUIRE(int(ci.cost) == charCost(c, ci));
+        REQUIRE(ci.lead == signatureLead(c));
     }
-    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'})
+    for (char32_t c : {U'\U0001F600', U'\U00020000', U'\U0010FFFF', U'\U000E0001'}) {
         CHECK(int(info(c).cost) == charCost(c, info(c)));
+        CHECK(info(c).lead == signatureLead(c));
+    }
+    // Both ways: the signatures of each lead cost, the same leads before a letter do not, and
+    // textCost() (which reads the lead from info()) counts them.
+    CHECK(signatureCost(U'Ã', U'©') == 1);
+    CHECK(signatureCost(U'Ă', U'ł') == 1);
+    CHECK(signatureCost(U'Ô', U'Ç') == 1);
+    CHECK(signatureCost(U'Р', U'µ') == 1);
+    CHECK(signatureCost(U'Ã', U'a') == 0);
+    CHECK(signatureCost(U'С', U'»') == 0); // a word's last letter and a closing guillemet
+    CHECK(signatureCost(U'Р', U'і') == 0); // Ukrainian
+    CHECK(signatureCost(U'e', U'©') == 0);
+    CHECK(signatureLead(U'a') == SignatureLead::None);
+    // A letter glued to a symbol, and the signature.
+    CHECK(textCost(U' ', std::u32string(U"Ã©"), U' ') == 2);
+    CHECK(textCost(U' ', std::u32string(U"Ãa"), U' ') == 0);
     // Both ways: a control and the rare letters cost, a common letter does not.
     CHECK(info(0x0085).cost == 2); // a C1 control
     CHECK(info(0x0109).cost == 1); // Esperanto "ĉ"
@@ -269,6 +291,115 @@ TEST_CASE("marksFit() answers as fitting every mark on the letter before it does
     // Both ways: repairs whose marks fit (or that hold none) and repairs with a misplaced mark.
     CHECK(fits > 1000);
     CHECK(misfits > 1000);
+}
+
+// markFits() reads whether the base is a letter, and its script, from the table of info(): as
+// ICU answers them (u_isalpha(), uscript_getScript()), for every base of the Basic
+// Multilingual Plane under marks of several scripts (and a spacing vowel sign).
+TEST_CASE("markFits() reading its base from info() fits marks as ICU's facts do") {
+    const auto plain = [](char32_t mark, char32_t base) {
+        if (base == 0xFFFD)
+            return true;
+        if (!u_isalpha(UChar32(base)))
+            return false;
+        UErrorCode e = U_ZERO_ERROR;
+        UScriptCode scripts[16];
+        const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
+        const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+        for (int k = 0; k < n; ++k)
+            if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
+                scripts[k] == baseScript)
+                return true;
+        return false;
+    };
+    int fits = 0, misfits = 0;
+    // An acute (any letter), a Hebrew point, Devanagari's vowel sign "ा" (spacing), a Thai vowel
+    // sign, an Arabic fatha, a Cyrillic titlo.
+    for (char32_t mark : {U'\u0301', U'\u05B4', U'\u093E', U'\u0E31', U'\u064E', U'\u0483'})
+        for (char32_t base = 0; base < 0x10000; ++base) {
+            const bool expected = plain(mark, base);
+            REQUIRE(markFits(mark, base) == expected);
+            (expected ? fits : misfits) += 1;
+        }
+    CHECK(fits > 10000);
+    CHECK(misfits > 10000);
+}
+
+// textCost() reads each character's CharInfo in place, above the Basic Multilingual Plane from
+// spares it takes turns with: it sums what each character and each pair costs, as copies of
+// info() say, however many characters outside the plane follow each other.
+TEST_CASE("textCost() reading characters in place sums the costs of copies of their info()") {
+    const auto plain = [](char32_t before, const std::u32string& middle, char32_t after) {
+        std::u32string all = before + middle + after;
+        int cost = info(before).cost;
+        for (std::size_t k = 1; k < all.size(); ++k) {
+            const CharInfo a = info(all[k - 1]), b = info(all[k]);
+            cost += b.cost + pairCost(a, b) + signatureCost(all[k - 1], all[k]);
+            if (a.kind == Kind::Digit && b.upper && all[k] >= 0x80)
+                ++cost;
+            if (a.kind == Kind::Letter && (all[k] == 0x201E || all[k] == 0x201A))
+                ++cost;
+        }
+        return cost;
+    };
+    // Letters of several scripts and cases on and off the plane (Deseret "𐐀", the ideograph
+    // "𠀀", the mathematical "𝐀"), an emoji, signatures ("Ã©", "Рµ"), digits, a low-9 quote.
+    const std::u32string alphabet = U"aAÃ©Рµ0 ,\u201E\U00010400\U00020000\U0001D400\U0001F600"
+                                    U"\U00010428\u0085";
+    std::mt19937 random(17);
+    int costly = 0, costless = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = int(random() % 6);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        const char32_t before = alphabet[random() % alphabet.size()];
+        const char32_t after = alphabet[random() % alphabet.size()];
+        const int expected = plain(before, s, after);
+        REQUIRE(textCost(before, s, after) == expected);
+        (expected > 0 ? costly : costless) += 1;
+    }
+    CHECK(costly > 1000);
+    CHECK(costless > 1000);
+}
+
+// RepairPlace::unreadable() looks for ideographs, kana and Hangul glued to Latin or Cyrillic
+// letters inside a reading only where some character is at kFirstHanSystem or above: no letter
+// below it is of those scripts, and the refusal still holds above it.
+TEST_CASE("no letter below the first of the Han writing systems is of one of them") {
+    const auto hanSystem = [](UScriptCode s) {
+        return s == USCRIPT_HAN || s == USCRIPT_HIRAGANA || s == USCRIPT_KATAKANA ||
+               s == USCRIPT_HANGUL;
+    };
+    for (char32_t c = 0; c < RepairPlace::kFirstHanSystem; ++c)
+        REQUIRE_FALSE(hanSystem(info(c).script));
+    CHECK(hanSystem(info(RepairPlace::kFirstHanSystem).script)); // the first Hangul Jamo
+    // Random Latin-1 letters in code read through IBM850 as "烥я" stay as they are.
+    MojibakeOptions ibm850;
+    ibm850.codePages = {CodePage::Cp850};
+    CHECK(repairMojibake("þâÑÐÅ", ibm850).fixCount == 0);
+}
+
+// RepairPlace::pageOdds() reads the odds against a page from a table of pageOddsOf(): every
+// page's, in a short text and in a longer one; and the odds differ by page and by length.
+TEST_CASE("the odds against a page kept in a table are pageOddsOf()'s") {
+    const MojibakeOptions options;
+    const std::vector<Char> chars = charsOf(U"x");
+    int differ = 0;
+    for (const bool shortText : {false, true}) {
+        const RepairContext context{U' ', U' ', options, nullptr, 0, shortText};
+        const RepairPlace place(chars, context);
+        for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p) {
+            const CodePage page = CodePage(p);
+            REQUIRE(place.pageOdds(page) == RepairPlace::pageOddsOf(page, shortText));
+            differ += RepairPlace::pageOddsOf(page, shortText) !=
+                      RepairPlace::pageOddsOf(page, !shortText);
+        }
+    }
+    CHECK(differ > 0);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Windows1252, true) == 0);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Latin9, true) == 8 * kPlausibilityScale);
+    CHECK(RepairPlace::pageOddsOf(CodePage::Latin9, false) < 8 * kPlausibilityScale);
 }
 
 // The streamed repair keeps what it decided with a partial sum of evidence where that sum reads

@@ -27,14 +27,6 @@ bool RepairPlace::smallLettersOfOneScript(std::size_t begin, std::size_t end) co
     return true;
 }
 
-bool RepairPlace::brokenBeside(const Decision& d, CodePage page) const {
-    const PageTables& t = tables();
-    const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
-    const char32_t right = d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
-    return (left >= 0x80 && left != 0xA0 && (t.leadMask(left) & pageBit(page)) != 0) ||
-           (right >= 0x80 && right != 0xA0 && (t.contMask(right) & pageBit(page)) != 0);
-}
-
 bool RepairPlace::quotedMark(const Decision& d, CodePage page) const {
     return quotedCharacter(d) && d.cand.repaired.size() == 1 && pageOdds(page) == 0 &&
            d.steps.size() == 1;
@@ -121,13 +113,16 @@ bool RepairPlace::unreadable(const Decision& d) const {
     const auto latinOrCyrillic = [](const CharInfo& ci) {
         return ci.script == USCRIPT_LATIN || ci.script == USCRIPT_CYRILLIC;
     };
-    CharInfo a = r.size() >= 2 ? info(r.front()) : CharInfo{};
-    for (std::size_t k = 1; k < r.size(); ++k) {
-        const CharInfo b = info(r[k]);
-        if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
-            (latinOrCyrillic(a) || latinOrCyrillic(b)))
-            return true;
-        a = b;
+    // (Ideographs, kana and Hangul are all at U+1100 or above: a reading all below glues none.)
+    if (std::any_of(r.begin(), r.end(), [](char32_t c) { return c >= kFirstHanSystem; })) {
+        CharInfo a = info(r.front());
+        for (std::size_t k = 1; k < r.size(); ++k) {
+            const CharInfo b = info(r[k]);
+            if (twoSystems(a, b) && (system(a) == USCRIPT_HAN || system(b) == USCRIPT_HAN) &&
+                (latinOrCyrillic(a) || latinOrCyrillic(b)))
+                return true;
+            a = b;
+        }
     }
     const auto glued = [&](char32_t neighbour) {
         if (neighbour < 0x80)
@@ -140,7 +135,8 @@ bool RepairPlace::unreadable(const Decision& d) const {
     return glued(left) || glued(right);
 }
 
-bool RepairPlace::loneGuess(const Decision& d, char32_t left, char32_t right) const {
+// (Inline: unreadable() asks it of every reading, and most are told by its first tests.)
+inline bool RepairPlace::loneGuess(const Decision& d, char32_t left, char32_t right) const {
     const auto isLetter = [](char32_t c) { return c != kLostByte && info(c).kind == Kind::Letter; };
     const auto& r = d.cand.repaired;
     if (d.cand.lostNbsp && std::all_of(r.begin(), r.end(), [](char32_t c) { return c == 0xA0; }))
@@ -171,7 +167,8 @@ bool RepairPlace::loneGuess(const Decision& d, char32_t left, char32_t right) co
            r.front() <= 0x24F;
 }
 
-bool RepairPlace::capitalsSpaced(const Decision& d, char32_t right) const {
+// (Inline: unreadable() asks it of every reading, and most are told by its first tests.)
+inline bool RepairPlace::capitalsSpaced(const Decision& d, char32_t right) const {
     if ((d.likelier >= kSureOdds && d.steps.size() == 1) || d.cand.end - d.cand.begin < 2 ||
         chars_[d.cand.end - 1].cp != 0xA0 || info(d.cand.repaired.back()).kind != Kind::Letter ||
         !info(chars_[d.cand.end - 2].cp).upper)
@@ -206,10 +203,7 @@ char32_t RepairPlace::closingQuoteOf(char32_t open) {
     }
 }
 
-bool RepairPlace::trademarkAfterCapitals(const Decision& d) const {
-    const char32_t last = chars_[d.cand.end - 1].cp;
-    if (d.cand.end - d.cand.begin < 2 || (last != 0x2122 && last != 0xAE && last != 0xA9))
-        return false;
+bool RepairPlace::signAfterCapitals(const Decision& d) const {
     const char32_t after = d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
     const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
     // But "Ã" + "™" is the commonest lead byte's image before 99: "MOLLADOÃ™" is "MOLLADOÙ".

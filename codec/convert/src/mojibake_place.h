@@ -9,6 +9,8 @@
 #include "mojibake_tables.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -24,14 +26,22 @@ inline constexpr int kSureOdds = 16 * kPlausibilityScale;
 class RepairPlace {
 public:
     RepairPlace(const std::vector<Char>& chars, const RepairContext& context)
-        : chars_(chars), context_(context) {}
+        : chars_(chars), context_(context), odds_(oddsOfEveryPage()[context.shortText]) {}
 
     // Text damaged through a page is images of UTF-8's bytes through it, whole sequences one
     // after the other: a lead byte's image right before the stretch, or a continuation byte's
     // right after it, is a sequence the page cannot have made. Correct text that lists
     // characters glues such neighbours to the pair that happens to map (a code page's table in
     // code: "÷≈°∙" holds Mac Roman's "≈°", "š", after its "÷", a lead byte D6).
-    bool brokenBeside(const Decision& d, CodePage page) const;
+    // (Inline: asked of every page's reading.)
+    bool brokenBeside(const Decision& d, CodePage page) const {
+        const PageTables& t = tables();
+        const char32_t left = d.cand.begin > 0 ? chars_[d.cand.begin - 1].cp : context_.before;
+        const char32_t right =
+            d.cand.end < chars_.size() ? chars_[d.cand.end].cp : context_.afterRun;
+        return (left >= 0x80 && left != 0xA0 && (t.leadMask(left) & pageBit(page)) != 0) ||
+               (right >= 0x80 && right != 0xA0 && (t.contMask(right) & pageBit(page)) != 0);
+    }
 
     // The damaged stretch is all a quoted string holds (the same ASCII quote on both sides) and
     // reads back as one character, or as whole sequences of 3 or 4 bytes.
@@ -91,16 +101,28 @@ public:
     //   "Å—Ä—Ö" as "Åрх", Arabic "ص" + a space as the Armenian "ՠ" inside an Arabic
     //   word (a word glued to ASCII, "вашID", is written so, and damage there reads back whole);
     bool unreadable(const Decision& d) const;
+    // The first character of the writing systems that unreadable() keeps apart from Latin and
+    // Cyrillic letters (Han, Hiragana, Katakana, Hangul): the Hangul Jamo.
+    static constexpr char32_t kFirstHanSystem = 0x1100;
 
     // A word in capitals that ends in a trademark, registered or copyright sign ("SKÅ™",
     // "ÎNCĂ™"): a brand as it is written. As mojibake it would be a small letter at the end of a
     // word in capitals ("SKř"), which is rarer than the brand.
-    bool trademarkAfterCapitals(const Decision& d) const;
+    // (Inline, the sign first: most stretches end in none.)
+    bool trademarkAfterCapitals(const Decision& d) const {
+        const char32_t last = chars_[d.cand.end - 1].cp;
+        return (last == 0x2122 || last == 0xAE || last == 0xA9) && d.cand.end - d.cand.begin >= 2 &&
+               signAfterCapitals(d);
+    }
 
     // How much rarer a mis-decoding through `page` is than through windows-1252 (or ISO-8859-1),
-    // in 1/16 nat: pages in the order of allCodePages(), the most common culprits first.
-    int pageOdds(CodePage page) const {
-        if (context_.shortText && besideAWindowsPage(page))
+    // in 1/16 nat (pageOddsOf()), from a table of every page: the search asks it of every
+    // page's reading.
+    int pageOdds(CodePage page) const { return odds_[std::size_t(page)]; }
+    // pageOdds() in a text that is short or not: pages in the order of allCodePages(), the most
+    // common culprits first.
+    static int pageOddsOf(CodePage page, bool shortText) {
+        if (shortText && besideAWindowsPage(page))
             return 8 * kPlausibilityScale;
         const auto pages = allCodePages();
         const auto at = std::size_t(std::find(pages.begin(), pages.end(), page) - pages.begin());
@@ -164,11 +186,28 @@ private:
     // string whose only fix it is: the model has judged it.
     bool capitalsSpaced(const Decision& d, char32_t right) const;
 
+    // trademarkAfterCapitals() of a stretch of two characters or more that ends in the sign.
+    bool signAfterCapitals(const Decision& d) const;
+
     // The quote that closes `open` in the languages that quote so, 0 for any other character.
     static char32_t closingQuoteOf(char32_t open);
 
+    // pageOddsOf() every page, in a longer text [0] and a short one [1], built once.
+    using PageOdds = std::array<std::int16_t, std::size_t(kCodePageCount)>;
+    static const std::array<PageOdds, 2>& oddsOfEveryPage() {
+        static const std::array<PageOdds, 2> odds = [] {
+            std::array<PageOdds, 2> o{};
+            for (std::size_t p = 0; p < std::size_t(kCodePageCount); ++p)
+                for (const bool shortText : {false, true})
+                    o[shortText][p] = std::int16_t(pageOddsOf(CodePage(p), shortText));
+            return o;
+        }();
+        return odds;
+    }
+
     const std::vector<Char>& chars_;
     const RepairContext& context_;
+    const PageOdds& odds_; // pageOdds() of the context's length
 };
 
 } // namespace u8convert::detail::mojibake

@@ -10,7 +10,7 @@ namespace u8convert::detail::mojibake {
 namespace {
 
 CharInfo lookUpInfo(char32_t c) {
-    CharInfo ci{Kind::Other, false, false, false, false, 0, USCRIPT_COMMON};
+    CharInfo ci{Kind::Other, false, false, false, false, 0, SignatureLead::None, USCRIPT_COMMON};
     // A no-break or typographic space is a space to the reader: French puts one before "?" and
     // inside «», Finnish and Swedish between words that must not part, numbers between their
     // thousands ("10 000").
@@ -79,6 +79,7 @@ const CharInfo* fillInfoBlock(std::size_t block) {
         table[k] = lookUpInfo(c);
         table[k].plausible = lookUpPlausible(c, table[k]);
         table[k].cost = std::uint8_t(charCost(c, table[k]));
+        table[k].lead = signatureLead(c);
     }
     const CharInfo* expected = nullptr;
     if (gInfoBlocks[block].compare_exchange_strong(expected, table, std::memory_order_acq_rel)) {
@@ -92,37 +93,8 @@ CharInfo infoAbovePlane0(char32_t c) {
     CharInfo ci = lookUpInfo(c);
     ci.plausible = lookUpPlausible(c, ci);
     ci.cost = std::uint8_t(charCost(c, ci));
+    ci.lead = signatureLead(c);
     return ci;
-}
-
-// How much a pair of adjacent characters looks like mojibake. Correct text in any language has
-// letters next to letters of the same script, punctuation next to letters, and symbols mostly
-// apart from letters; text mis-decoded from UTF-8 glues a letter to a symbol ("Ã©"), puts a
-// capital right after a small letter ("ÑЂ"), mixes scripts inside a word ("Рµ").
-int pairCost(const CharInfo& a, const CharInfo& b) {
-    if (a.kind == Kind::Space || b.kind == Kind::Space || a.kind == Kind::Digit ||
-        b.kind == Kind::Digit)
-        return 0;
-    // A combining mark on a letter, or on another mark, is how Thai, Hebrew, Arabic, Indic and
-    // decomposed Latin text is written (whether the mark fits its letter, marksFit() judges).
-    if (b.mark && (a.kind == Kind::Letter || a.mark))
-        return 0;
-    if (a.mark && b.kind == Kind::Letter)
-        return 0; // the mark belongs to the letter before it, which may precede this one
-    int cost = 0;
-    if (a.kind == Kind::Letter && b.kind == Kind::Letter) {
-        if (a.script != b.script && a.script > USCRIPT_INHERITED && b.script > USCRIPT_INHERITED)
-            ++cost;
-        if (a.lower && b.upper)
-            ++cost;
-        return cost;
-    }
-    const auto punct = [](Kind k) { return k == Kind::Quote || k == Kind::Punct; };
-    if (punct(a.kind) && (b.kind == Kind::Letter || punct(b.kind)))
-        return 0;
-    if (a.kind == Kind::Letter && punct(b.kind))
-        return 0;
-    return 1;
 }
 
 namespace {
@@ -143,37 +115,81 @@ bool isHighLatinSymbol(char32_t c) {
 // same way ("Ãœ", "âœ"), and "Р"/"С" (D0, D1 in windows-1251) followed by a continuation byte
 // read as windows-1251 that is not a Russian or Ukrainian letter ("Рµ", "вЂ").
 int signatureCost(char32_t a, char32_t b) {
+    return signatureCostOf(signatureLead(a), a, b);
+}
+
+// The leads of the signatures, each set apart from the others.
+SignatureLead signatureLead(char32_t a) {
     // Every lead below is C2 or above: most characters are told at once.
     if (a < 0xC2)
-        return 0;
+        return SignatureLead::None;
+    switch (a) {
     // ("Ê" is CA, the lead of the okina "ʻ" and the apostrophe letter "ʼ" of Hawaiian, Uzbek.)
-    const bool latinLead = (a >= 0xC2 && a <= 0xC5) || a == 0xCA || a == 0xCE || a == 0xCF ||
-                           a == 0xD0 || a == 0xD1 || a == 0xE2 || a == 0xF0;
-    if (latinLead && isHighLatinSymbol(b))
-        return 1;
+    case 0xC2:
+    case 0xC3:
+    case 0xC4:
+    case 0xC5:
+    case 0xCA:
+    case 0xCE:
+    case 0xCF:
+    case 0xD0:
+    case 0xD1:
+    case 0xE2:
+    case 0xF0:
+        return SignatureLead::Latin;
     // The same leads read by the Central European and Baltic pages ("Ă", "Ĺ", "Ď", "Đ", "Ń"
-    // under windows-1250 and ISO-8859-2, "Ā", "Ć" under windows-1257), followed by what the same
-    // page reads a continuation byte as: there letters too ("Ăł" is "ó", "Ä…" is "ą").
-    // (And Mac Central European's "ń" and "Ň", its C4 and C5: "ńć" is "č", "Ňĺ" is "ž".)
-    const bool centralLead = a == 0x102 || a == 0x139 || a == 0x10E || a == 0x110 || a == 0x143 ||
-                             a == 0x100 || a == 0x106 || a == 0x144 || a == 0x147;
-    if (centralLead && (tables().masks(a).leads[0] & tables().contMask(b)) != 0)
-        return 1;
-    // The DOS pages' reading of E2 80, the start of every general punctuation mark: "ÔÇ" under
-    // IBM850, "ΓÇ" under IBM437 ("ÔÇÖ" is "’").
-    if ((a == 0xD4 || a == 0x393) && b == 0xC7)
-        return 1;
-    const bool cyrillicLead = a == 0x420 || a == 0x421 || a == 0x432;
-    // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F: "С»"
-    // (a word's last letter and a closing guillemet) is no damage of Russian or Ukrainian text.
-    if (a == 0x421 && tables().pages[std::size_t(CodePage::Windows1251)].byteOf(b) >= 0xA0)
+    // under windows-1250 and ISO-8859-2, "Ā", "Ć" under windows-1257), and Mac Central
+    // European's "ń" and "Ň", its C4 and C5.
+    case 0x102:
+    case 0x139:
+    case 0x10E:
+    case 0x110:
+    case 0x143:
+    case 0x100:
+    case 0x106:
+    case 0x144:
+    case 0x147:
+        return SignatureLead::Central;
+    // The DOS pages' reading of E2: "Ô" under IBM850, "Γ" under IBM437.
+    case 0xD4:
+    case 0x393:
+        return SignatureLead::Dos;
+    // "Р", "С" and "в": D0, D1 and E2 under windows-1251.
+    case 0x420:
+    case 0x421:
+    case 0x432:
+        return SignatureLead::Cyrillic;
+    default:
+        return SignatureLead::None;
+    }
+}
+
+int signatureCostOf(SignatureLead lead, char32_t a, char32_t b) {
+    switch (lead) {
+    case SignatureLead::None:
         return 0;
-    if (cyrillicLead) {
+    case SignatureLead::Latin:
+        return isHighLatinSymbol(b) ? 1 : 0;
+    case SignatureLead::Central:
+        // Followed by what the same page reads a continuation byte as: there letters too ("Ăł"
+        // is "ó", "Ä…" is "ą"; Mac Central European's "ńć" is "č", "Ňĺ" is "ž").
+        return (tables().masks(a).leads[0] & tables().contMask(b)) != 0 ? 1 : 0;
+    case SignatureLead::Dos:
+        // E2 80, the start of every general punctuation mark: "ÔÇ", "ΓÇ" ("ÔÇÖ" is "’").
+        return b == 0xC7 ? 1 : 0;
+    case SignatureLead::Cyrillic: {
+        // "С" is D1, which with a second byte A0-BF encodes the historic letters U+0460-047F:
+        // "С»" (a word's last letter and a closing guillemet) is no damage of Russian or
+        // Ukrainian text.
+        if (a == 0x421 && tables().pages[std::size_t(CodePage::Windows1251)].byteOf(b) >= 0xA0)
+            return 0;
         const bool ukrainian =
             b == 0x404 || b == 0x406 || b == 0x407 || b == 0x454 || b == 0x456 || b == 0x457;
-        if (!ukrainian && ((b >= 0x402 && b <= 0x40F) || (b >= 0x452 && b <= 0x45F) ||
-                           (b >= 0xA0 && b <= 0xBF) || (b >= 0x2010 && b <= 0x2122)))
-            return 1;
+        return !ukrainian && ((b >= 0x402 && b <= 0x40F) || (b >= 0x452 && b <= 0x45F) ||
+                              (b >= 0xA0 && b <= 0xBF) || (b >= 0x2010 && b <= 0x2122))
+                   ? 1
+                   : 0;
+    }
     }
     return 0;
 }
@@ -319,21 +335,26 @@ int charCost(char32_t cp, const CharInfo& c) {
 
 // The cost of `middle` between the characters `before` and `after`.
 int textCost(char32_t before, std::span<const char32_t> middle, char32_t after) {
-    int cost = 0;
+    // Each character's CharInfo read in place (infoAt()), not copied: above the Basic
+    // Multilingual Plane into the spare the previous character's does not use.
+    CharInfo spare[2];
+    std::size_t spareUsed = 0;
     char32_t prevChar = before;
-    CharInfo prev = info(before);
-    cost += prev.cost;
+    const CharInfo* prev = infoAt(before, spare[0]);
+    int cost = prev->cost;
     const auto step = [&](char32_t c) {
-        const CharInfo ci = info(c);
-        cost += ci.cost;
-        // (signatureCost() is 0 after a character below C2: most are, and are told here.)
-        cost += pairCost(prev, ci) + (prevChar >= 0xC2 ? signatureCost(prevChar, c) : 0);
+        spareUsed ^= 1;
+        const CharInfo* ci = infoAt(c, spare[spareUsed]);
+        cost += ci->cost + pairCost(*prev, *ci);
+        // (signatureCost() is 0 after most characters, which info() tells by their lead.)
+        if (prev->lead != SignatureLead::None)
+            cost += signatureCostOf(prev->lead, prevChar, c);
         // A capital right after a digit ("100Â") is as odd as one after a small letter.
-        if (prev.kind == Kind::Digit && ci.upper && c >= 0x80)
+        if (prev->kind == Kind::Digit && ci->upper && c >= 0x80)
             ++cost;
         // A low-9 quotation mark opens a quotation (German, Czech, Polish), after a space: right
         // after a letter it is windows-1252's 84 or 82 read out of a character ("Ã„" is "Ä").
-        if (prev.kind == Kind::Letter && (c == 0x201E || c == 0x201A))
+        if (prev->kind == Kind::Letter && (c == 0x201E || c == 0x201A))
             ++cost;
         prev = ci;
         prevChar = c;
@@ -428,14 +449,17 @@ bool markFits(char32_t mark, char32_t base) {
     if ((mark >= 0xFE00 && mark <= 0xFE0F) || (mark >= 0xE0100 && mark <= 0xE01EF) ||
         mark == 0x20E3 || isStrokeMark(mark))
         return base > ' ' && base != 0x7F;
-    if (!u_isalpha(UChar32(base)))
+    // (The base's facts from the table of info(): a letter there is a letter to u_isalpha(),
+    // with its script, but for U+FFFD, told above.)
+    const CharInfo b = info(base);
+    if (b.kind != Kind::Letter)
         return false;
     UErrorCode e = U_ZERO_ERROR;
     UScriptCode scripts[16];
     const int n = uscript_getScriptExtensions(UChar32(mark), scripts, 16, &e);
     if (U_FAILURE(e))
         return false;
-    const UScriptCode baseScript = uscript_getScript(UChar32(base), &e);
+    const UScriptCode baseScript = b.script;
     for (int k = 0; k < n; ++k)
         if (scripts[k] == USCRIPT_INHERITED || scripts[k] == USCRIPT_COMMON ||
             scripts[k] == baseScript)
@@ -446,17 +470,16 @@ bool markFits(char32_t mark, char32_t base) {
 // A spacing vowel sign of an Indic script (Bengali "ো", Gurmukhi "ਿ") is part of the letter
 // before it, as a non-spacing mark is: a mark after it belongs to that letter too.
 bool marksFit(char32_t before, std::span<const char32_t> repaired) {
-    // Most repairs hold no mark: nothing to fit, and no base to find (u_charType() a character).
+    // Most repairs hold no mark: nothing to fit, and no base to find.
     if (std::none_of(repaired.begin(), repaired.end(), [](char32_t c) { return info(c).mark; }))
         return true;
+    // (info()'s marks are the spacing ones too: every other character is a base.)
     char32_t base = before;
     for (char32_t c : repaired) {
-        if (info(c).mark) {
-            if (!markFits(c, base))
-                return false;
-        } else if (u_charType(UChar32(c)) != U_COMBINING_SPACING_MARK) {
+        if (!info(c).mark)
             base = c;
-        }
+        else if (!markFits(c, base))
+            return false;
     }
     return true;
 }

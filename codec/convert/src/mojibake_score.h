@@ -22,13 +22,18 @@ inline const PageTables& tables() {
 
 enum class Kind : std::uint8_t { Space, Letter, Digit, Quote, Punct, Other, Control };
 
+// Which lead of a mis-decoding's signature a character is (signatureLead()): the first of the
+// pairs signatureCost() looks for.
+enum class SignatureLead : std::uint8_t { None, Latin, Central, Dos, Cyrillic };
+
 struct CharInfo {
     Kind kind;
     bool upper;
     bool lower;
-    bool mark;         // a non-spacing or enclosing mark
-    bool plausible;    // plausibleResult(), in the table of info()
-    std::uint8_t cost; // charCost(), in the table of info(): textCost() asks it of every character
+    bool mark;          // a non-spacing, enclosing or spacing combining mark
+    bool plausible;     // plausibleResult(), in the table of info()
+    std::uint8_t cost;  // charCost(), in the table of info(): textCost() asks it of every character
+    SignatureLead lead; // signatureLead(), in the table of info(): textCost() asks it of every pair
     UScriptCode script;
 };
 
@@ -40,23 +45,64 @@ extern std::array<std::atomic<const CharInfo*>, 0x10000 / kInfoBlockSize> gInfoB
 const CharInfo* fillInfoBlock(std::size_t block);
 CharInfo infoAbovePlane0(char32_t c);
 
-// What the cost function needs to know of a character. Asked of every character of every
-// candidate: the common case is one load from a filled block.
-inline CharInfo info(char32_t c) {
-    if (c >= 0x10000)
-        return infoAbovePlane0(c);
+// What the cost function needs to know of a character, where it is kept: in its block of the
+// table, or (above the Basic Multilingual Plane) in `spare`. Asked of every character of every
+// candidate: the common case is one load from a filled block, read in place.
+inline const CharInfo* infoAt(char32_t c, CharInfo& spare) {
+    if (c >= 0x10000) {
+        spare = infoAbovePlane0(c);
+        return &spare;
+    }
     const std::size_t block = c / kInfoBlockSize;
     const CharInfo* table = gInfoBlocks[block].load(std::memory_order_acquire);
     if (table == nullptr)
         table = fillInfoBlock(block);
-    return table[c % kInfoBlockSize];
+    return table + c % kInfoBlockSize;
 }
 
-// How much a pair of adjacent characters looks like mojibake.
-int pairCost(const CharInfo& a, const CharInfo& b);
+// infoAt() of `c`, a copy.
+inline CharInfo info(char32_t c) {
+    CharInfo spare;
+    return *infoAt(c, spare);
+}
+
+// How much a pair of adjacent characters looks like mojibake (inline: textCost() asks it of
+// every pair). Correct text in any language has letters next to letters of the same script,
+// punctuation next to letters, and symbols mostly apart from letters; text mis-decoded from
+// UTF-8 glues a letter to a symbol ("Ã©"), puts a capital right after a small letter ("ÑЂ"),
+// mixes scripts inside a word ("Рµ").
+inline int pairCost(const CharInfo& a, const CharInfo& b) {
+    if (a.kind == Kind::Space || b.kind == Kind::Space || a.kind == Kind::Digit ||
+        b.kind == Kind::Digit)
+        return 0;
+    // A combining mark on a letter, or on another mark, is how Thai, Hebrew, Arabic, Indic and
+    // decomposed Latin text is written (whether the mark fits its letter, marksFit() judges).
+    if (b.mark && (a.kind == Kind::Letter || a.mark))
+        return 0;
+    if (a.mark && b.kind == Kind::Letter)
+        return 0; // the mark belongs to the letter before it, which may precede this one
+    int cost = 0;
+    if (a.kind == Kind::Letter && b.kind == Kind::Letter) {
+        if (a.script != b.script && a.script > USCRIPT_INHERITED && b.script > USCRIPT_INHERITED)
+            ++cost;
+        if (a.lower && b.upper)
+            ++cost;
+        return cost;
+    }
+    const auto punct = [](Kind k) { return k == Kind::Quote || k == Kind::Punct; };
+    if (punct(a.kind) && (b.kind == Kind::Letter || punct(b.kind)))
+        return 0;
+    if (a.kind == Kind::Letter && punct(b.kind))
+        return 0;
+    return 1;
+}
 
 // 1 for the pairs of characters that are the signature of a common mis-decoding ("Ã©", "Рµ").
 int signatureCost(char32_t a, char32_t b);
+// The lead `a` of such a pair is, if any (None for most characters).
+SignatureLead signatureLead(char32_t a);
+// signatureCost(a, b) of an `a` whose signatureLead() is `lead`.
+int signatureCostOf(SignatureLead lead, char32_t a, char32_t b);
 
 // Letters no widely written language uses, which two characters of a page land on by chance.
 bool rareLetter(char32_t c);

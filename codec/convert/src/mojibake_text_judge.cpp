@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 namespace u8convert::detail::mojibake {
@@ -26,7 +27,7 @@ public:
                       Judge&& judge) {
         Slot& s = slots_[hashOf(before, middle, after) >> (64 - Bits)];
         if (s.length == middle.size() && s.before == before && s.after == after &&
-            std::equal(middle.begin(), middle.end(), s.middle.begin()))
+            sameCharacters(middle, s.middle.data()))
             return s.judged;
         const TextJudgement judged = judge();
         s.before = before;
@@ -45,10 +46,30 @@ private:
         std::array<char32_t, MaxLength> middle{};
         TextJudgement judged{};
     };
+    // Whether `held` starts with `middle`: two characters a step, without a call (most
+    // stretches are a word).
+    static bool sameCharacters(std::span<const char32_t> middle, const char32_t* held) {
+        std::size_t k = 0;
+        for (; k + 2 <= middle.size(); k += 2) {
+            std::uint64_t two, heldTwo;
+            std::memcpy(&two, middle.data() + k, sizeof two);
+            std::memcpy(&heldTwo, held + k, sizeof heldTwo);
+            if (two != heldTwo)
+                return false;
+        }
+        return k == middle.size() || middle[k] == held[k];
+    }
+    // Two characters a step: the top bits of each product (the slot) depend on both.
     static std::uint64_t hashOf(char32_t before, std::span<const char32_t> middle, char32_t after) {
         std::uint64_t h = (std::uint64_t(before) << 32 | after) * 0x9E3779B97F4A7C15ull;
-        for (char32_t c : middle)
-            h = (h ^ c) * 0xFF51AFD7ED558CCDull;
+        std::size_t k = 0;
+        for (; k + 2 <= middle.size(); k += 2) {
+            std::uint64_t two;
+            std::memcpy(&two, middle.data() + k, sizeof two);
+            h = (h ^ two) * 0xFF51AFD7ED558CCDull;
+        }
+        if (k < middle.size())
+            h = (h ^ middle[k]) * 0xFF51AFD7ED558CCDull;
         return h ^ (h >> 29);
     }
     std::array<Slot, std::size_t(1) << Bits> slots_;
