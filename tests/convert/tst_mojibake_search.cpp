@@ -157,6 +157,69 @@ TEST_CASE("tryPage() reads as the general path, character by character, does") {
     CHECK(longReads > 500);
 }
 
+TEST_CASE("tryPage() reads runs of whole characters as the general path does") {
+    // Whole characters one after the other (readPlainChars() reads them in one go) broken by
+    // what it leaves to the general path: a lead whose continuations do not follow (ASCII, a
+    // space that may be a lost A0, U+FFFD, the end), ED (a CESU-8 surrogate pair), leads whose
+    // first continuation has a narrower range (E0 "à", F0 "ð", F4 "ô" under windows-1252) given
+    // bytes outside it (where the reading fails: "à€" is E0 80), and bytes no sequence starts
+    // with (F5 "õ").
+    const std::u32string pieces[] = {U"Ã©",
+                                     U"Ã¨",
+                                     U"Ã\u00A0",
+                                     U"â€œ",
+                                     U"â€\u009D",
+                                     U"Ð¾",
+                                     U"Ñ\u0080",
+                                     U"ðŸ˜€",
+                                     U"ð\u0090\u0080\u0080",
+                                     U"à¤•",
+                                     U"à\u0080\u0080",
+                                     U"ô\u008F¿¿",
+                                     U"ô\u0090\u0080\u0080",
+                                     U"à€",
+                                     U"í•œ",
+                                     U"í ½",
+                                     U"Ã",
+                                     U"â€",
+                                     U"ð",
+                                     U"õ",
+                                     U"\uFFFD",
+                                     U" ",
+                                     U"a",
+                                     U"Р°",
+                                     U"СЃ"};
+    std::mt19937 random(19);
+    const std::span<const CodePage> pages = allCodePages();
+    int longReads = 0, cutShort = 0;
+    for (int k = 0; k < 2000; ++k) {
+        std::u32string s;
+        const int count = 1 + int(random() % 6);
+        for (int i = 0; i < count; ++i)
+            s += pieces[random() % std::size(pieces)];
+        const std::vector<Char> chars = charsOf(s);
+        for (bool restoreLost : {false, true}) {
+            const PageReadOptions options{.restoreLost = restoreLost, .before = U' '};
+            for (CodePage page : pages) {
+                Read fast, general;
+                fast.found =
+                    tryPage(chars, 0, page, options, fast.openAtEnd, fast.cand, fast.looked);
+                general.found = tryPageCharByChar(chars, 0, page, options, general.openAtEnd,
+                                                  general.cand, general.looked);
+                REQUIRE(fast.found == general.found);
+                REQUIRE(fast.openAtEnd == general.openAtEnd);
+                REQUIRE(fast.looked == general.looked);
+                REQUIRE(sameCandidate(fast.cand, general.cand));
+                longReads += fast.found && fast.cand.repaired.size() >= 2;
+                cutShort += fast.found && fast.cand.end < chars.size();
+            }
+        }
+    }
+    // Both ways: readings of two or more whole characters, and readings that stop before the end.
+    CHECK(longReads > 1000);
+    CHECK(cutShort > 2000);
+}
+
 TEST_CASE("a page pagesThatMayRead() rejects reads no repair where no byte is lost") {
     const auto mayRead = [](const std::u32string& s) {
         return (pagesThatMayRead(charsOf(s), 0, 0) & pageBit(CodePage::Windows1252)) != 0;

@@ -5,6 +5,7 @@
 #include "u8codec/byte_class.h"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <unicode/uchar.h>
 #include <utility>
@@ -52,6 +53,18 @@ private:
     char32_t codePoint_ = 0;
     ByteRange next_{0x80, 0xBF};
 };
+
+// The length of the sequence a byte starts when PageReading::readPlain() reads it as a plain
+// lead (byte_class.h: 2 to 4); 0 for any other byte: ASCII, continuations, bytes no well-formed
+// sequence starts with, and ED, which may begin a surrogate pair (readSurrogatePair()).
+constexpr std::array<std::uint8_t, 256> kPlainLeadLength = [] {
+    std::array<std::uint8_t, 256> lengths{};
+    for (int b = 0; b < 256; ++b) {
+        const int length = sequenceLength(classify(std::uint8_t(b)));
+        lengths[std::size_t(b)] = b == 0xED || length < 2 ? 0 : std::uint8_t(length);
+    }
+    return lengths;
+}();
 
 // Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
 // (the lead and continuations read so far): the candidates that complete a plausible character,
@@ -157,7 +170,11 @@ public:
 
     bool read(bool& openAtEnd) {
         std::size_t i = start_;
-        while (i < chars_.size() && !failed_) {
+        while (!failed_) {
+            if (plainSteps_ && seg_.atBoundary())
+                i = readPlainChars(i);
+            if (i >= chars_.size())
+                break;
             if (plainSteps_ && readPlain(i)) {
                 ++i;
                 continue;
@@ -296,6 +313,52 @@ private:
         if (feed(b)) // never invalid here: a lead at a boundary, or a byte that continues
             consumed_ = i + 1;
         return true;
+    }
+
+    // The byte a plain character stands for under the page (readPlain()'s test): 0 for ASCII,
+    // U+FFFD and characters the page lacks, which no plain character is.
+    std::uint8_t plainByte(char32_t c) const {
+        return c < 0x80 || c == kLostByte ? 0 : page_.byteOf(c);
+    }
+
+    // Whole characters from i at a sequence boundary, each plain throughout (its lead and every
+    // continuation as readPlain() takes them), read in one go: a stretch is mostly such
+    // characters ("Ã©", "â€œ"), and reading them a byte at a time through readPlain() and the
+    // sequence's state was most of tryPage(). Returns one past the last character read; what
+    // follows (a character that is not plain, or one that ends the stretch) is left to
+    // readPlain() and readChar() from its lead on, as if this had read nothing of it. The state
+    // it leaves is theirs after the same characters: at a boundary, the characters pushed, the
+    // stretch consumed and looked at up to the result, a character read without a lost byte.
+    std::size_t readPlainChars(std::size_t i) {
+        const Char* const chars = chars_.data();
+        const std::size_t n = chars_.size();
+        const std::size_t from = i;
+        while (i < n) {
+            const std::uint8_t lead = plainByte(chars[i].cp);
+            const int length = kPlainLeadLength[lead];
+            if (length == 0 || n - i < std::size_t(length))
+                break;
+            char32_t cp = lead & (0x7Fu >> length);
+            ByteRange next = firstContinuationRange(lead);
+            int k = 1;
+            for (; k < length; ++k) {
+                const std::uint8_t b = plainByte(chars[i + std::size_t(k)].cp);
+                if (!next.contains(b))
+                    break;
+                cp = cp << 6 | (b & 0x3Fu);
+                next = {0x80, 0xBF};
+            }
+            if (k < length)
+                break;
+            cand_.repaired.push_back(cp);
+            i += std::size_t(length);
+        }
+        if (i != from) {
+            consumed_ = i;
+            looked_ = std::max(looked_, i);
+            anyWithoutLost_ = true;
+        }
+        return i;
     }
 
     // The pending sequence's byte count and first two bytes (byteFor() reads them) with `b`.
