@@ -37,6 +37,10 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
     PageMask prevLead = 0;
     const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
         chars.push_back({offset, length, valid ? cp : 0});
+        // Once the run is worth a look, the rest of it is only read: a damaged run shows so in
+        // its first pair, and its masks were a third of reading it.
+        if (hasLead)
+            return;
         if (!valid || length < 2) {
             prevLead = 0;
             return;
