@@ -318,6 +318,9 @@ private:
     // The byte a plain character stands for under the page (readPlain()'s test): 0 for ASCII,
     // U+FFFD and characters the page lacks, which no plain character is.
     std::uint8_t plainByte(char32_t c) const {
+        // One comparison for most: the characters of the page's flat table but ASCII.
+        if (c - 0x80 < kFlatLimit - 0x80)
+            return page_.fromUnicode[c];
         return c < 0x80 || c == kLostByte ? 0 : page_.byteOf(c);
     }
 
@@ -332,10 +335,20 @@ private:
     std::size_t readPlainChars(std::size_t i) {
         const Char* const chars = chars_.data();
         const std::size_t n = chars_.size();
+        SmallVector<char32_t, 12>& repaired = cand_.repaired;
         const std::size_t from = i;
-        while (i < n) {
+        while (n - i >= 2) { // a character of two bytes at least
             const std::uint8_t lead = plainByte(chars[i].cp);
             const int length = kPlainLeadLength[lead];
+            if (length == 2) {
+                // Most: a 2-byte lead (C2-DF), whose continuation may be any of 80-BF.
+                const std::uint8_t b = plainByte(chars[i + 1].cp);
+                if ((b & 0xC0) != 0x80)
+                    break;
+                repaired.push_back(char32_t(lead & 0x1F) << 6 | (b & 0x3F));
+                i += 2;
+                continue;
+            }
             if (length == 0 || n - i < std::size_t(length))
                 break;
             char32_t cp = lead & (0x7Fu >> length);
@@ -350,7 +363,7 @@ private:
             }
             if (k < length)
                 break;
-            cand_.repaired.push_back(cp);
+            repaired.push_back(cp);
             i += std::size_t(length);
         }
         if (i != from) {
