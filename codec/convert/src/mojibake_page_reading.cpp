@@ -317,10 +317,12 @@ private:
 
     // The byte a plain character stands for under the page (readPlain()'s test): 0 for ASCII,
     // U+FFFD and characters the page lacks, which no plain character is.
-    std::uint8_t plainByte(char32_t c) const {
+    std::uint8_t plainByte(char32_t c) const { return plainByte(page_.fromUnicode.data(), c); }
+    // With the page's flat table at hand (readPlainChars() keeps it in a register).
+    std::uint8_t plainByte(const std::uint8_t* flat, char32_t c) const {
         // One comparison for most: the characters of the page's flat table but ASCII.
         if (c - 0x80 < kFlatLimit - 0x80)
-            return page_.fromUnicode[c];
+            return flat[c];
         return c < 0x80 || c == kLostByte ? 0 : page_.byteOf(c);
     }
 
@@ -335,36 +337,50 @@ private:
     std::size_t readPlainChars(std::size_t i) {
         const Char* const chars = chars_.data();
         const std::size_t n = chars_.size();
+        const std::uint8_t* const flat = page_.fromUnicode.data();
         SmallVector<char32_t, 12>& repaired = cand_.repaired;
         const std::size_t from = i;
+        const auto continues = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
         while (n - i >= 2) { // a character of two bytes at least
-            const std::uint8_t lead = plainByte(chars[i].cp);
-            const int length = kPlainLeadLength[lead];
+            const std::uint8_t lead = plainByte(flat, chars[i].cp);
+            const std::size_t length = kPlainLeadLength[lead];
             if (length == 2) {
                 // Most: a 2-byte lead (C2-DF), whose continuation may be any of 80-BF.
-                const std::uint8_t b = plainByte(chars[i + 1].cp);
-                if ((b & 0xC0) != 0x80)
+                const std::uint8_t b = plainByte(flat, chars[i + 1].cp);
+                if (!continues(b))
                     break;
                 repaired.push_back(char32_t(lead & 0x1F) << 6 | (b & 0x3F));
                 i += 2;
                 continue;
             }
-            if (length == 0 || n - i < std::size_t(length))
+            if (length == 0 || n - i < length)
                 break;
-            char32_t cp = lead & (0x7Fu >> length);
+            if (length == 3) {
+                // E0-EF but ED: the first continuation is A0-BF after E0 (RFC 3629 section 4),
+                // any of 80-BF after the others.
+                const std::uint8_t b1 = plainByte(flat, chars[i + 1].cp);
+                const std::uint8_t b2 = plainByte(flat, chars[i + 2].cp);
+                if (!firstContinuationRange(lead).contains(b1) || !continues(b2))
+                    break;
+                repaired.push_back(char32_t(lead & 0x0F) << 12 | char32_t(b1 & 0x3F) << 6 |
+                                   (b2 & 0x3F));
+                i += 3;
+                continue;
+            }
+            char32_t cp = lead & 0x07u;
             ByteRange next = firstContinuationRange(lead);
-            int k = 1;
-            for (; k < length; ++k) {
-                const std::uint8_t b = plainByte(chars[i + std::size_t(k)].cp);
+            std::size_t k = 1;
+            for (; k < 4; ++k) {
+                const std::uint8_t b = plainByte(flat, chars[i + k].cp);
                 if (!next.contains(b))
                     break;
                 cp = cp << 6 | (b & 0x3Fu);
                 next = {0x80, 0xBF};
             }
-            if (k < length)
+            if (k < 4)
                 break;
             repaired.push_back(cp);
-            i += std::size_t(length);
+            i += 4;
         }
         if (i != from) {
             consumed_ = i;
