@@ -316,9 +316,8 @@ private:
     }
 
     // The byte a plain character stands for under the page (readPlain()'s test): 0 for ASCII,
-    // U+FFFD and characters the page lacks, which no plain character is.
-    std::uint8_t plainByte(char32_t c) const { return plainByte(page_.fromUnicode.data(), c); }
-    // With the page's flat table at hand (readPlainChars() keeps it in a register).
+    // U+FFFD and characters the page lacks, which no plain character is. `flat`: the page's flat
+    // table, which readPlainChars() keeps at hand.
     std::uint8_t plainByte(const std::uint8_t* flat, char32_t c) const {
         // One comparison for most: the characters of the page's flat table but ASCII.
         if (c - 0x80 < kFlatLimit - 0x80)
