@@ -5,18 +5,21 @@
 // and signatureLead(); marksFit()'s quick answer for a repair without marks, against fitting
 // each mark, and markFits()'s base read from info(), against ICU; textCost() reading characters
 // in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
-// against a page kept in a table, against pageOddsOf().
+// against a page kept in a table, against pageOddsOf(); a run's fixes kept as a list until one is
+// applied (RunRewrite), against a piece per character.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
 #include "mojibake_place.h"
+#include "mojibake_rewrite.h"
 #include "mojibake_score.h"
 #include "u8convert/mojibake.h"
 
 #include <algorithm>
 #include <random>
 #include <string>
+#include <tuple>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <vector>
@@ -160,6 +163,69 @@ TEST_CASE("tryPage() reads as the general path, character by character, does") {
     // Both ways: many readings hold a repair (several characters long), most do not.
     CHECK(found > 5000);
     CHECK(longReads > 500);
+}
+
+TEST_CASE("tryPage() reads runs of whole characters as the general path does") {
+    // Whole characters one after the other (readPlainChars() reads them in one go) broken by
+    // what it leaves to the general path: a lead whose continuations do not follow (ASCII, a
+    // space that may be a lost A0, U+FFFD, the end), ED (a CESU-8 surrogate pair), leads whose
+    // first continuation has a narrower range (E0 "à", F0 "ð", F4 "ô" under windows-1252) given
+    // bytes outside it (where the reading fails: "à€" is E0 80), and bytes no sequence starts
+    // with (F5 "õ").
+    const std::u32string pieces[] = {U"Ã©",
+                                     U"Ã¨",
+                                     U"Ã\u00A0",
+                                     U"â€œ",
+                                     U"â€\u009D",
+                                     U"Ð¾",
+                                     U"Ñ\u0080",
+                                     U"ðŸ˜€",
+                                     U"ð\u0090\u0080\u0080",
+                                     U"à¤•",
+                                     U"à\u0080\u0080",
+                                     U"ô\u008F¿¿",
+                                     U"ô\u0090\u0080\u0080",
+                                     U"à€",
+                                     U"í•œ",
+                                     U"í ½",
+                                     U"Ã",
+                                     U"â€",
+                                     U"ð",
+                                     U"õ",
+                                     U"\uFFFD",
+                                     U" ",
+                                     U"a",
+                                     U"Р°",
+                                     U"СЃ"};
+    std::mt19937 random(19);
+    const std::span<const CodePage> pages = allCodePages();
+    int longReads = 0, cutShort = 0;
+    for (int k = 0; k < 2000; ++k) {
+        std::u32string s;
+        const int count = 1 + int(random() % 6);
+        for (int i = 0; i < count; ++i)
+            s += pieces[random() % std::size(pieces)];
+        const std::vector<Char> chars = charsOf(s);
+        for (bool restoreLost : {false, true}) {
+            const PageReadOptions options{.restoreLost = restoreLost, .before = U' '};
+            for (CodePage page : pages) {
+                Read fast, general;
+                fast.found =
+                    tryPage(chars, 0, page, options, fast.openAtEnd, fast.cand, fast.looked);
+                general.found = tryPageCharByChar(chars, 0, page, options, general.openAtEnd,
+                                                  general.cand, general.looked);
+                REQUIRE(fast.found == general.found);
+                REQUIRE(fast.openAtEnd == general.openAtEnd);
+                REQUIRE(fast.looked == general.looked);
+                REQUIRE(sameCandidate(fast.cand, general.cand));
+                longReads += fast.found && fast.cand.repaired.size() >= 2;
+                cutShort += fast.found && fast.cand.end < chars.size();
+            }
+        }
+    }
+    // Both ways: readings of two or more whole characters, and readings that stop before the end.
+    CHECK(longReads > 1000);
+    CHECK(cutShort > 2000);
 }
 
 TEST_CASE("a page pagesThatMayRead() rejects reads no repair where no byte is lost") {
@@ -427,4 +493,110 @@ TEST_CASE("two sums of evidence read alike only where every decision reads them 
         sameReading(evidence({{Windows1252, 2}}), evidence({{Windows1252, 2}, {Latin1, 1}})));
     CHECK_FALSE(sameReading(evidence({{Windows1252, 4}, {Latin1, 3}}),
                             evidence({{Windows1252, 3}, {Latin1, 4}})));
+}
+
+TEST_CASE(
+    "a run's fixes kept as a list until one is applied are what a piece per character keeps") {
+    // Fixes as judgeRun() makes them: noted where settled (one before a fix noted earlier too),
+    // else applied (the characters rewritten, chains joined) and judging goes back.
+    std::mt19937 random(23);
+    int noted = 0, notedBefore = 0, applied = 0, chained = 0, listedAtEnd = 0;
+    using Fix = std::tuple<std::size_t, std::size_t, std::u32string, std::size_t>;
+    const auto fixesOf = [](RunRewrite& rewrite) {
+        std::vector<Fix> fixes;
+        rewrite.forEachFix([&](std::size_t offset, std::size_t length, Decision&& d) {
+            fixes.emplace_back(offset, length,
+                               std::u32string(d.cand.repaired.begin(), d.cand.repaired.end()),
+                               d.steps.size());
+        });
+        return fixes;
+    };
+    for (int k = 0; k < 3000; ++k) {
+        // Words of damage (non-ASCII characters of 2 or 3 bytes) between ASCII ones, some far
+        // enough apart (RunRewrite::kLookBack) that a fix before one noted is settled too.
+        std::vector<Char> chars;
+        std::vector<std::pair<std::size_t, std::size_t>> words;
+        std::size_t offset = 3;
+        const auto add = [&](bool ascii) {
+            const auto bytes = std::uint8_t(ascii ? 1 : 2 + random() % 2);
+            chars.push_back({offset, bytes, ascii ? U'a' : U'\u00E9'});
+            offset += bytes;
+        };
+        for (int w = 0, count = 1 + int(random() % 4); w < count; ++w) {
+            const std::size_t begin = chars.size();
+            for (int c = 0, n = 1 + int(random() % 4); c < n; ++c)
+                add(false);
+            words.emplace_back(begin, chars.size());
+            for (int c = 0, n = random() % 2 == 0 ? 17 : 1 + int(random() % 3); c < n; ++c)
+                add(true);
+        }
+        std::vector<Char> otherChars = chars;
+        RunRewrite listed(chars), pieces(otherChars, true);
+        listed.reset();
+        pieces.reset();
+        std::size_t i = 0;
+        bool rewritten = false; // a fix was applied: the words moved
+        while (i < chars.size() && listed.mayApplyMore()) {
+            REQUIRE(pieces.mayApplyMore());
+            REQUIRE(listed.applied() == pieces.applied());
+            REQUIRE(chars.size() == otherChars.size());
+            for (std::size_t x = 0; x < chars.size(); ++x) {
+                REQUIRE(listed.rewrittenEnd(x) == pieces.rewrittenEnd(x));
+                for (std::size_t y = x; y <= chars.size(); ++y) {
+                    REQUIRE(listed.rewrittenWithin(x, y) == pieces.rewrittenWithin(x, y));
+                    if (y > x)
+                        REQUIRE(listed.settled(x, y) == pieces.settled(x, y));
+                }
+            }
+            // The next word from i, or (one time in two) any word, while no fix rewrote the
+            // characters; else a stretch from i.
+            std::size_t b = i, e = std::min(chars.size(), i + 1 + random() % 4);
+            if (!rewritten && random() % 4 != 0) {
+                const bool anywhere = random() % 2 == 0;
+                std::vector<std::pair<std::size_t, std::size_t>> fit;
+                for (const auto& word : words)
+                    if (anywhere || word.first >= i)
+                        fit.push_back(word);
+                if (!fit.empty())
+                    std::tie(b, e) = fit[anywhere ? random() % fit.size() : 0];
+            }
+            Decision d;
+            d.cand.begin = b;
+            d.cand.end = e;
+            for (std::size_t c = 0, n = 1 + random() % 3; c < n; ++c)
+                d.cand.repaired.push_back(char32_t(0x430 + random() % 32));
+            d.steps.push_back(CodePage(random() % 4));
+            Decision copy = d;
+            if (listed.settled(b, e) && random() % 5 != 0) {
+                notedBefore += b < i;
+                listed.note(std::move(d));
+                pieces.note(std::move(copy));
+                ++noted;
+                i = e;
+                if (random() % 3 == 0)
+                    break; // no more damage in the run: no fix applied, the list kept
+            } else {
+                listed.apply(std::move(d));
+                pieces.apply(std::move(copy));
+                ++applied;
+                rewritten = true;
+                i = RunRewrite::lookBackFrom(b) + random() % 3;
+            }
+        }
+        REQUIRE(chars.size() == otherChars.size());
+        for (std::size_t x = 0; x < chars.size(); ++x)
+            REQUIRE(chars[x].cp == otherChars[x].cp);
+        listedAtEnd += !rewritten && listed.applied() >= 2;
+        const std::vector<Fix> fromList = fixesOf(listed);
+        REQUIRE(fromList == fixesOf(pieces));
+        for (const Fix& f : fromList)
+            chained += std::get<3>(f) > 1;
+    }
+    // Both ways: runs with fixes noted only (some before one noted earlier, some runs ending so),
+    // and runs where fixes were applied and chained.
+    CHECK(noted > 2000);
+    CHECK(notedBefore > 10);
+    CHECK(listedAtEnd > 100);
+    CHECK(applied > 1000);
+    CHECK(chained > 300);
 }

@@ -5,6 +5,7 @@
 #include "u8codec/byte_class.h"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <unicode/uchar.h>
 #include <utility>
@@ -52,6 +53,18 @@ private:
     char32_t codePoint_ = 0;
     ByteRange next_{0x80, 0xBF};
 };
+
+// The length of the sequence a byte starts when PageReading::readPlain() reads it as a plain
+// lead (byte_class.h: 2 to 4); 0 for any other byte: ASCII, continuations, bytes no well-formed
+// sequence starts with, and ED, which may begin a surrogate pair (readSurrogatePair()).
+constexpr std::array<std::uint8_t, 256> kPlainLeadLength = [] {
+    std::array<std::uint8_t, 256> lengths{};
+    for (int b = 0; b < 256; ++b) {
+        const int length = sequenceLength(classify(std::uint8_t(b)));
+        lengths[std::size_t(b)] = b == 0xED || length < 2 ? 0 : std::uint8_t(length);
+    }
+    return lengths;
+}();
 
 // Which undefined windows-1252 byte a decoder most likely dropped after the bytes `pending`
 // (the lead and continuations read so far): the candidates that complete a plausible character,
@@ -157,7 +170,11 @@ public:
 
     bool read(bool& openAtEnd) {
         std::size_t i = start_;
-        while (i < chars_.size() && !failed_) {
+        while (!failed_) {
+            if (plainSteps_ && seg_.atBoundary())
+                i = readPlainChars(i);
+            if (i >= chars_.size())
+                break;
             if (plainSteps_ && readPlain(i)) {
                 ++i;
                 continue;
@@ -296,6 +313,80 @@ private:
         if (feed(b)) // never invalid here: a lead at a boundary, or a byte that continues
             consumed_ = i + 1;
         return true;
+    }
+
+    // The byte a plain character stands for under the page (readPlain()'s test): 0 for ASCII,
+    // U+FFFD and characters the page lacks, which no plain character is. `flat`: the page's flat
+    // table, which readPlainChars() keeps at hand.
+    std::uint8_t plainByte(const std::uint8_t* flat, char32_t c) const {
+        // One comparison for most: the characters of the page's flat table but ASCII.
+        if (c - 0x80 < kFlatLimit - 0x80)
+            return flat[c];
+        return c < 0x80 || c == kLostByte ? 0 : page_.byteOf(c);
+    }
+
+    // Whole characters from i at a sequence boundary, each plain throughout (its lead and every
+    // continuation as readPlain() takes them), read in one go: a stretch is mostly such
+    // characters ("Ã©", "â€œ"), and reading them a byte at a time through readPlain() and the
+    // sequence's state was most of tryPage(). Returns one past the last character read; what
+    // follows (a character that is not plain, or one that ends the stretch) is left to
+    // readPlain() and readChar() from its lead on, as if this had read nothing of it. The state
+    // it leaves is theirs after the same characters: at a boundary, the characters pushed, the
+    // stretch consumed and looked at up to the result, a character read without a lost byte.
+    std::size_t readPlainChars(std::size_t i) {
+        const Char* const chars = chars_.data();
+        const std::size_t n = chars_.size();
+        const std::uint8_t* const flat = page_.fromUnicode.data();
+        SmallVector<char32_t, 12>& repaired = cand_.repaired;
+        const std::size_t from = i;
+        const auto continues = [](std::uint8_t b) { return (b & 0xC0) == 0x80; };
+        while (n - i >= 2) { // a character of two bytes at least
+            const std::uint8_t lead = plainByte(flat, chars[i].cp);
+            const std::size_t length = kPlainLeadLength[lead];
+            if (length == 2) {
+                // Most: a 2-byte lead (C2-DF), whose continuation may be any of 80-BF.
+                const std::uint8_t b = plainByte(flat, chars[i + 1].cp);
+                if (!continues(b))
+                    break;
+                repaired.push_back(char32_t(lead & 0x1F) << 6 | (b & 0x3F));
+                i += 2;
+                continue;
+            }
+            if (length == 0 || n - i < length)
+                break;
+            if (length == 3) {
+                // E0-EF but ED: the first continuation is A0-BF after E0 (RFC 3629 section 4),
+                // any of 80-BF after the others.
+                const std::uint8_t b1 = plainByte(flat, chars[i + 1].cp);
+                const std::uint8_t b2 = plainByte(flat, chars[i + 2].cp);
+                if (!firstContinuationRange(lead).contains(b1) || !continues(b2))
+                    break;
+                repaired.push_back(char32_t(lead & 0x0F) << 12 | char32_t(b1 & 0x3F) << 6 |
+                                   (b2 & 0x3F));
+                i += 3;
+                continue;
+            }
+            char32_t cp = lead & 0x07u;
+            ByteRange next = firstContinuationRange(lead);
+            std::size_t k = 1;
+            for (; k < 4; ++k) {
+                const std::uint8_t b = plainByte(flat, chars[i + k].cp);
+                if (!next.contains(b))
+                    break;
+                cp = cp << 6 | (b & 0x3Fu);
+                next = {0x80, 0xBF};
+            }
+            if (k < 4)
+                break;
+            repaired.push_back(cp);
+            i += 4;
+        }
+        if (i != from) {
+            consumed_ = i;
+            looked_ = std::max(looked_, i);
+            anyWithoutLost_ = true;
+        }
+        return i;
     }
 
     // The pending sequence's byte count and first two bytes (byteFor() reads them) with `b`.

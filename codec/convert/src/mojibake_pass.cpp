@@ -37,6 +37,10 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
     PageMask prevLead = 0;
     const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
         chars.push_back({offset, length, valid ? cp : 0});
+        // Once the run is worth a look, the rest of it is only read: a damaged run shows so in
+        // its first pair, and its masks were a third of reading it.
+        if (hasLead)
+            return;
         if (!valid || length < 2) {
             prevLead = 0;
             return;
@@ -147,22 +151,27 @@ bool judgeRun(std::vector<Char>& chars, RunRewrite& rewrite, char32_t beforeRun,
         // ICU's u_isalpha() for every damaged character was a hundredth of the repair.)
         const auto damaged =
             std::span<const Char>(chars).subspan(d->cand.begin, d->cand.end - d->cand.begin);
-        const bool onlyBoxDrawing = std::all_of(damaged.begin(), damaged.end(), [](const Char& c) {
-            return c.cp >= 0x2500 && c.cp <= 0x259F;
-        });
-        const bool damagedLetter = std::any_of(damaged.begin(), damaged.end(), [](const Char& c) {
-            return u_isalpha(UChar32(c.cp)) != 0;
-        });
-        const bool repairedLetter =
-            std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
-                        [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
+        const auto onlyBoxDrawing = [&] {
+            return std::all_of(damaged.begin(), damaged.end(),
+                               [](const Char& c) { return c.cp >= 0x2500 && c.cp <= 0x259F; });
+        };
+        const auto damagedLetter = [&] {
+            return std::any_of(damaged.begin(), damaged.end(),
+                               [](const Char& c) { return u_isalpha(UChar32(c.cp)) != 0; });
+        };
+        const auto repairedLetter = [&] {
+            return std::any_of(d->cand.repaired.begin(), d->cand.repaired.end(),
+                               [](char32_t c) { return u_isalpha(UChar32(c)) != 0; });
+        };
         // But box drawing glued to a letter is no art: "posici├│n" is "posición" read as IBM850
         // ("├" is C3), as "Ã" marks windows-1252's damage.
         const char32_t left = d->cand.begin > 0 ? chars[d->cand.begin - 1].cp : beforeRun;
         const char32_t right = d->cand.end < chars.size() ? chars[d->cand.end].cp : afterRun;
-        const bool gluedToALetter = u_isalpha(UChar32(left)) != 0 || u_isalpha(UChar32(right)) != 0;
+        const auto gluedToALetter = [&] {
+            return u_isalpha(UChar32(left)) != 0 || u_isalpha(UChar32(right)) != 0;
+        };
         d->cand.everyUsesLost |=
-            (onlyBoxDrawing && !gluedToALetter) || (!damagedLetter && !repairedLetter);
+            (onlyBoxDrawing() && !gluedToALetter()) || (!damagedLetter() && !repairedLetter());
         // In a short string, a character lost to U+FFFD right after an ASCII letter ("povzroÄ�ena",
         // "pardalÄ�": "č" and "ă" whose second byte windows-1252 leaves undefined) is no guess:
         // the lead byte's image glued to a word, with the U+FFFD a strict decoder wrote for its

@@ -6,15 +6,27 @@ namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
 void RunRewrite::reset() {
-    // Written over in place (the storage is kept from run to run), without push_back()'s checks.
-    pieces_.resize(chars_.size());
-    for (std::size_t k = 0; k < chars_.size(); ++k)
-        pieces_[k] = {chars_[k].offset, chars_[k].offset + chars_[k].length, kOriginal};
     for (std::size_t k = 0; k < chainCount_; ++k)
         chains_[k].clear();
     chainCount_ = 0;
     applied_ = 0;
     limit_ = chars_.size() + 8;
+    noted_.clear();
+    perPiece_ = false;
+    if (perCharacter_)
+        makePieces();
+}
+
+void RunRewrite::makePieces() {
+    // Written over in place (the storage is kept from run to run), without push_back()'s checks.
+    pieces_.resize(chars_.size());
+    for (std::size_t k = 0; k < chars_.size(); ++k)
+        pieces_[k] = {chars_[k].offset, chars_[k].offset + chars_[k].length, kOriginal};
+    for (const Noted& n : noted_)
+        for (std::size_t k = n.begin; k < n.end; ++k)
+            pieces_[k].chain = n.chain;
+    noted_.clear();
+    perPiece_ = true;
 }
 
 bool RunRewrite::settled(std::size_t b, std::size_t e) const {
@@ -24,20 +36,32 @@ bool RunRewrite::settled(std::size_t b, std::size_t e) const {
     if (rewrittenWithin(b > 0 ? b - 1 : 0, e))
         return false;
     for (std::size_t k = lookBackFrom(b); k < b; ++k)
-        if (pieces_[k].chain == kOriginal && chars_[k].cp >= 0x80)
+        if (chars_[k].cp >= 0x80 && original(k))
             return false;
     return true;
 }
 
 void RunRewrite::note(Decision&& d) {
     const std::size_t chain = newChain();
-    for (std::size_t k = d.cand.begin; k < d.cand.end; ++k)
-        pieces_[k].chain = chain;
+    if (perPiece_) {
+        for (std::size_t k = d.cand.begin; k < d.cand.end; ++k)
+            pieces_[k].chain = chain;
+    } else {
+        // Judging goes forward until a fix is applied: in the order of the text but for a fix
+        // before one noted earlier, which is put in its place.
+        const Noted n{d.cand.begin, d.cand.end, chain};
+        auto at = noted_.end();
+        while (at != noted_.begin() && (at - 1)->begin > n.begin)
+            --at;
+        noted_.insert(at, n);
+    }
     chains_[chain].push_back(std::move(d));
     ++applied_;
 }
 
 void RunRewrite::apply(Decision&& d) {
+    if (!perPiece_)
+        makePieces();
     const std::size_t b = d.cand.begin, e = d.cand.end;
     // The fix joins the chain of any rewritten character it takes in.
     std::size_t chain = kOriginal;

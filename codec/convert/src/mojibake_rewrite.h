@@ -14,10 +14,17 @@ using namespace u8codec;
 // The characters of a run as the repair rewrites them: a fix replaces its damaged characters by
 // the repaired ones, which stand for the bytes of the text the damaged ones covered. Fixes that
 // rewrite each other's output (a chain) become one fix of the bytes they covered together.
+//
+// Most runs get a fix or two that leave their characters as they are (note()), and none that
+// rewrites them (apply()): until the first apply() the fixes are kept as a list of stretches
+// (noted_), and only then as a piece per character (pieces_), which every character of every run
+// paid for before (writing the pieces was a fiftieth of a damaged short string's repair). The
+// tests hold the two to each other (`perCharacter`: pieces from the start).
 class RunRewrite {
 public:
     // One for all the runs of a pass: its storage is kept from one run to the next.
-    explicit RunRewrite(std::vector<Char>& chars) : chars_(chars) {}
+    explicit RunRewrite(std::vector<Char>& chars, bool perCharacter = false)
+        : chars_(chars), perCharacter_(perCharacter) {}
 
     // Starts on the run `chars` now holds.
     void reset();
@@ -27,11 +34,19 @@ public:
     bool mayApplyMore() const { return applied_ < limit_; }
     std::size_t applied() const { return applied_; } // fixes noted or applied since reset()
     // The characters and chains whose storage is kept from run to run (the larger count).
-    std::size_t chainStorage() const { return std::max(pieces_.capacity(), chains_.size()); }
+    std::size_t chainStorage() const {
+        return std::max({pieces_.capacity(), chains_.size(), noted_.capacity()});
+    }
 
     // For a character a fix wrote: one past the last character of the text it belongs to (the
     // output of its chain); for one of the original text: k itself.
     std::size_t rewrittenEnd(std::size_t k) const {
+        if (!perPiece_) {
+            for (const Noted& n : noted_)
+                if (k >= n.begin && k < n.end)
+                    return n.end;
+            return k;
+        }
         const std::size_t chain = pieces_[k].chain;
         if (chain == kOriginal)
             return k;
@@ -52,6 +67,9 @@ public:
     bool rewrittenWithin(std::size_t b, std::size_t e) const {
         if (chainCount_ == 0)
             return false; // no fix yet: every character is the text's (most runs)
+        if (!perPiece_)
+            return b < e && std::any_of(noted_.begin(), noted_.end(),
+                                        [&](const Noted& n) { return n.begin < e && b < n.end; });
         for (std::size_t k = b; k < e; ++k)
             if (pieces_[k].chain != kOriginal)
                 return true;
@@ -76,6 +94,15 @@ public:
     template <typename F> void forEachFix(F&& f) {
         if (chainCount_ == 0)
             return; // no fix: nothing rewritten (most runs)
+        if (!perPiece_) {
+            // Fixes of characters of the text, each a chain of its own, in the order of the text.
+            for (const Noted& n : noted_) {
+                const std::size_t begin = chars_[n.begin].offset;
+                const std::size_t end = chars_[n.end - 1].offset + chars_[n.end - 1].length;
+                f(begin, end - begin, std::move(chains_[n.chain].front()));
+            }
+            return;
+        }
         for (std::size_t k = 0; k < pieces_.size();) {
             const std::size_t chain = pieces_[k].chain;
             std::size_t next = k + 1;
@@ -119,14 +146,29 @@ private:
         std::size_t chain;      // index into chains_, or kOriginal: not rewritten
     };
 
+    // A fix noted before any was applied: chars_[begin, end), characters of the text.
+    struct Noted {
+        std::size_t begin, end;
+        std::size_t chain;
+    };
+
     std::size_t newChain() {
         if (chainCount_ == chains_.size())
             chains_.emplace_back();
         return chainCount_++;
     }
 
+    // Whether chars_[k] is a character of the text that no fix took.
+    bool original(std::size_t k) const { return rewrittenEnd(k) == k; }
+
+    // From the list of noted fixes to a piece per character (apply(), or reset() per character).
+    void makePieces();
+
     std::vector<Char>& chars_;
-    std::vector<Piece> pieces_; // per character of chars_
+    const bool perCharacter_;
+    bool perPiece_ = false;     // pieces_ holds the fixes, else noted_
+    std::vector<Noted> noted_;  // in the order of the text
+    std::vector<Piece> pieces_; // per character of chars_ (perPiece_)
     // The fixes of each chain, in order: the first chainCount_ (the others are kept empty for
     // their storage).
     std::vector<std::vector<Decision>> chains_;
