@@ -84,7 +84,9 @@ std::vector<FoundFix> judgeText(std::string_view text, const Pass& pass,
         if (only && earlier.empty())
             continue;
         std::vector<Char> chars = charsOf(text, run);
-        RunRewrite rewrite(chars);
+        // A piece per character from the start: the plain form of the list the fast paths keep
+        // until a fix is applied (mojibake_rewrite.h).
+        RunRewrite rewrite(chars, /*perCharacter=*/true);
         rewrite.reset();
         const std::size_t end = run.offset + run.length;
         const char32_t before = run.offset > 0 ? char32_t(text[run.offset - 1]) : char32_t(' ');
