@@ -208,18 +208,37 @@ private:
     // text: "Ã‰TÃ‰ Ã€" is "ÉTÉ À" through windows-1252, not "ÉTÉ ä" through ISO-8859-15); the
     // larger gain; then the page with more evidence; then the likelier repair
     // (mojibake_plausibility.h); then fewer capitals (small letters are far more frequent); then
-    // the longer stretch; then the earlier page (a tie keeps the first).
-    std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const PageChoice& x) const {
-        Reading& r = space_.readings[x.reading];
+    // the longer stretch; then the earlier page (a tie keeps the first). rank() is the order up to
+    // the capitals, which ranksAbove() counts only where the rest ties (most choices differ
+    // before: counting them each time cost more than the rest of the order).
+    std::tuple<bool, int, std::uint64_t, int> rank(const PageChoice& x) const {
         const std::uint64_t weight =
             context_.evidence ? (*context_.evidence)[std::size_t(x.page)] : 0;
         // Where the text shows no damage through the page, the gain only says which odds the
         // repair passed (thinGain()): the likelier repair ranks first.
         const bool evidenced = has(x.page);
+        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier);
+    }
+
+    // Whether `a` ranks above `b` (rank(), then fewer capitals, then the longer stretch).
+    bool ranksAbove(const PageChoice& a, const PageChoice& b) const {
+        const auto ra = rank(a);
+        const auto rb = rank(b);
+        if (ra != rb)
+            return ra > rb;
+        Reading& x = space_.readings[a.reading];
+        Reading& y = space_.readings[b.reading];
+        const int ux = uppercase(x);
+        const int uy = uppercase(y);
+        if (ux != uy)
+            return ux < uy;
+        return x.d.cand.end > y.d.cand.end;
+    }
+
+    static int uppercase(Reading& r) {
         if (r.uppercase < 0)
             r.uppercase = uppercaseCount(r.d.cand.repaired);
-        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier, -r.uppercase,
-                               r.d.cand.end);
+        return r.uppercase;
     }
 
     // Whether `a` is kept over `b`: by rank(), but in a short string, of two readings of the
@@ -234,7 +253,7 @@ private:
             space_.readings[a.reading].d.cand.end == space_.readings[b.reading].d.cand.end &&
             std::abs(a.likelier - b.likelier) >= kDeeperOdds && std::abs(a.gain - b.gain) <= 1)
             return a.likelier > b.likelier;
-        return rank(a) > rank(b);
+        return ranksAbove(a, b);
     }
 
     // The decision for the page `best` chose: its reading, its own part, and the pages that
@@ -371,25 +390,35 @@ private:
         return {cost, likelihood};
     }
 
-    // At a deeper level, of the pages that read all of it back: where the text shows no damage
-    // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
-    // the first level, the page the text shows read deeper more often, then fewer capitals
-    // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
-    std::tuple<int, int, std::uint64_t, int> deeperRank(int cost, int likelihood, bool thin,
-                                                        CodePage page,
-                                                        std::span<const char32_t> repaired) const {
-        return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page),
-                               uppercaseCount(repaired));
-    }
-
-    // The page that reads all of `current` back as UTF-8, ranked by deeperRank(), and the repair
-    // it reads (space_.levels[cand]) with its cost (between `before` and `after`).
+    // A page that reads all of a level back as UTF-8 and the repair it reads
+    // (space_.levels[cand]) with its cost (between `before` and `after`).
     struct Level {
         std::size_t cand;
         CodePage page;
         int cost;
         int likelihood; // plausibility(), less the odds against its page
     };
+
+    // At a deeper level, of the pages that read all of it back: where the text shows no damage
+    // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
+    // the first level, the page the text shows read deeper more often, then fewer capitals
+    // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À"). deeperRank() is the order up
+    // to the capitals, counted only where the rest ties (deeperBefore()).
+    std::tuple<int, int, std::uint64_t> deeperRank(int cost, int likelihood, bool thin,
+                                                   CodePage page) const {
+        return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page));
+    }
+    // Whether the level read through `page` (its reading `repaired`) ranks before `next`.
+    bool deeperBefore(int cost, int likelihood, bool thin, CodePage page,
+                      std::span<const char32_t> repaired, const Level& next) const {
+        const auto a = deeperRank(cost, likelihood, thin, page);
+        const auto b = deeperRank(next.cost, next.likelihood, thin, next.page);
+        if (a != b)
+            return a < b;
+        return uppercaseCount(repaired) < uppercaseCount(space_.levels[next.cand].repaired);
+    }
+
+    // The page that reads all of `current` back as UTF-8, ranked by deeperRank().
     std::optional<Level> nextLevel(std::span<const char32_t> current, char32_t after,
                                    bool thin) const {
         const PageTables& t = tables();
@@ -420,9 +449,7 @@ private:
             // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
             // windows-1252 before "ä" through ISO-8859-15 the second time).
             const int likelihood2 = judged.likelihood - place_.pageOdds(cp2);
-            if (!next || deeperRank(cost2, likelihood2, thin, cp2, c2.repaired) <
-                             deeperRank(next->cost, next->likelihood, thin, next->page,
-                                        space_.levels[next->cand].repaired))
+            if (!next || deeperBefore(cost2, likelihood2, thin, cp2, c2.repaired, *next))
                 next = Level{trial, cp2, cost2, likelihood2};
         }
         return next;
