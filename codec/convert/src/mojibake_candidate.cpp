@@ -262,13 +262,15 @@ private:
         Reading& r = space_.readings[best.reading];
         std::optional<Decision> out(std::in_place);
         Decision& d = *out;
-        d.cand = r.d.cand;
-        d.steps = r.d.steps;
+        // Moved, not copied: the search ends with its decision, and the next one's newReading()
+        // writes the reading afresh (the moves copy a short reading inline, a copy calls memmove).
+        d.telling = telling(r);
+        d.cand = std::move(r.d.cand);
+        d.steps = std::move(r.d.steps);
         d.steps.front() = best.page;
         d.gain = best.gain;
         d.clearlyBetter = best.clear;
         d.likelier = best.likelier;
-        d.telling = telling(r);
         for (const PageChoice& c : space_.choices) {
             const Reading& other = space_.readings[c.reading];
             if (c.clear || c.reading == best.reading ||
