@@ -373,9 +373,10 @@ private:
             if (damagedJudged_[k].first == end)
                 return damagedJudged_[k].second;
         std::vector<char32_t>& damaged = space_.damaged;
-        damaged.clear();
+        // Sized once and written in place: push_back() checked the capacity every character.
+        damaged.resize(end - start_);
         for (std::size_t i = start_; i < end; ++i)
-            damaged.push_back(chars_[i].cp);
+            damaged[i - start_] = chars_[i].cp;
         const Judged judged = judgeText(context_.before, damaged, after);
         if (damagedCount_ == damagedJudged_.size())
             return damagedScratch_ = judged;
