@@ -432,9 +432,10 @@ private:
         if (innerMask == 0)
             return std::nullopt;
         std::vector<Char>& inner = space_.inner;
-        inner.clear();
-        for (char32_t c : current)
-            inner.push_back({0, 0, c});
+        // Sized once and written in place, as judgeDamaged()'s copy.
+        inner.resize(current.size());
+        for (std::size_t i = 0; i < current.size(); ++i)
+            inner[i] = {0, 0, current[i]};
         std::optional<Level> next;
         const PageOrder& order = pageOrder(context_.options.codePages);
         for (std::uint64_t left = order.positions(innerMask); left != 0; left &= left - 1) {
