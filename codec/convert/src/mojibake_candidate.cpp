@@ -424,11 +424,7 @@ private:
     // The page that reads all of `current` back as UTF-8, ranked by deeperRank().
     std::optional<Level> nextLevel(std::span<const char32_t> current, char32_t after,
                                    bool thin) const {
-        const PageTables& t = tables();
-        // Only pages that map the first character to a lead and the second to a continuation
-        // byte can read all of it back.
-        const PageMask innerMask =
-            current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
+        const PageMask innerMask = pagesThatMayReadAll(current);
         if (innerMask == 0)
             return std::nullopt;
         std::vector<Char>& inner = space_.inner;
@@ -738,6 +734,28 @@ PageMask pagesThatMayRead(const std::vector<Char>& chars, std::size_t start, Pag
         leadMask &= t.contMask(chars[start + 1].cp) | (lost & pageBit(CodePage::Windows1252));
     }
     return leadMask;
+}
+
+PageMask pagesThatMayReadAll(std::span<const char32_t> text) {
+    if (text.size() < 2)
+        return 0;
+    const PageTables& t = tables();
+    // Only pages that map the first character to a lead and the second to a continuation byte.
+    PageMask pages = t.leadMask(text[0]) & t.contMask(text[1]);
+    for (std::size_t k = 2; k < text.size() && pages != 0; ++k) {
+        const char32_t c = text[k];
+        // A space inside a CESU-8 surrogate pair reads as its A0 (cesuPairAt()).
+        if (c == ' ')
+            continue;
+        // Any other ASCII character ends the reading (tryPage() restores no lost byte here).
+        if (c < 0x80)
+            return 0;
+        // The masks leave out IBM866's E0-EF but E2 as leads (startsRepairs()), which a reading
+        // still takes inside a stretch: IBM866 stays.
+        const PageMasks& m = t.masks(c);
+        pages &= m.lead() | m.cont | pageBit(CodePage::Cp866);
+    }
+    return pages;
 }
 
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,
