@@ -281,6 +281,31 @@ TEST_CASE("the search tries the pages the options list, as listed, whatever it w
     CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text != "l'été dernier");
 }
 
+TEST_CASE("the search tries every page it is given alone, the last of the list too") {
+    // The pages a search may try are found by the place of each page of a mask (PageOrder): every
+    // page, alone in the options, must repair some text mis-decoded through it.
+    const std::vector<std::string> texts = {
+        "déjà vu, très été", "привет, как дела", "καλημέρα κόσμε", "שלום עולם",
+        "مرحبا بالعالم",     "สวัสดีครับ",          "Ölçü güzel şey", "Łódź, żółć",
+        "Ąžuolas ėjo namo",  "Tiếng Việt",       "Ĉu ĝi ŝanĝiĝis", "Þórður Íslandi"};
+    for (CodePage page : allCodePages()) {
+        MojibakeOptions alone;
+        alone.codePages = {page};
+        MojibakeOptions none;
+        none.codePages = {};
+        int repaired = 0;
+        for (const std::string& text : texts) {
+            const std::string damaged = readAs(
+                std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), page);
+            repaired += repairMojibake(damaged, alone).text == text;
+            // Both ways: with no page listed nothing is repaired.
+            CHECK(repairMojibake(damaged, none).text == damaged);
+        }
+        INFO("page " << int(page));
+        CHECK(repaired > 0);
+    }
+}
+
 TEST_CASE("the cost and the signature lead info() keeps of a character are charCost()'s") {
     for (char32_t c = 0; c < 0x10000; ++c) {
         const CharInfo ci = info(c);

@@ -92,16 +92,31 @@ struct PageOrder {
     std::array<CodePage, kCodePageCount> pages{};     // its pages, each once, in its order
     std::array<std::uint8_t, kCodePageCount> place{}; // of each page in `pages`; kUnlisted: none
     static constexpr std::uint8_t kUnlisted = 0xFF;
+    // positions() of each byte of a mask: [j][v] for the pages of bits 8j..8j+7 that v sets. A
+    // search asks it of a dozen pages or more, where a walk of the mask's bits cost a step each.
+    static constexpr std::size_t kChunks = (kCodePageCount + 7) / 8;
+    std::array<std::array<std::uint64_t, 256>, kChunks> byChunk{};
 
     // The places in `pages` of the listed pages of `mask`: bit k for pages[k].
     std::uint64_t positions(PageMask mask) const {
         std::uint64_t at = 0;
-        for (; mask != 0; mask &= mask - 1) {
-            const std::uint8_t k = place[std::size_t(std::countr_zero(mask))];
-            if (k != kUnlisted)
-                at |= std::uint64_t(1) << k;
-        }
+        for (std::size_t j = 0; j < kChunks; ++j)
+            at |= byChunk[j][(mask >> (8 * j)) & 0xFF];
         return at;
+    }
+
+    // byChunk from `place`: each value's positions are those of it less its lowest bit, and
+    // that bit's.
+    void tabulate() {
+        for (std::size_t j = 0; j < kChunks; ++j) {
+            byChunk[j][0] = 0;
+            for (std::size_t v = 1; v < 256; ++v) {
+                const std::size_t page = 8 * j + std::size_t(std::countr_zero(v));
+                const std::uint8_t k = page < kCodePageCount ? place[page] : kUnlisted;
+                byChunk[j][v] =
+                    byChunk[j][v & (v - 1)] | (k != kUnlisted ? std::uint64_t(1) << k : 0);
+            }
+        }
     }
 };
 
@@ -120,6 +135,7 @@ const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
             order.place[std::size_t(cp)] = n;
             order.pages[n++] = cp;
         }
+    order.tabulate();
     return order;
 }
 
