@@ -311,11 +311,17 @@ private:
         std::size_t group = kNone;
         // readsAlike(): the pages of one search differ in their options only in restoring lost
         // bytes (readOptions()), and in dropping bytes with it.
-        for (std::size_t g = 0; g < space_.groupCount && group == kNone; ++g) {
-            const PageGroup& pg = space_.groups[g];
+        // (The count and the groups in locals: the compiler cannot tell that reading the page
+        // tables writes neither, and loaded them again each step.)
+        const PageGroup* const groups = space_.groups.data();
+        const std::size_t count = space_.groupCount;
+        for (std::size_t g = 0; g < count; ++g) {
+            const PageGroup& pg = groups[g];
             if (pg.options.restoreLost == options.restoreLost && pg.drops == drops &&
-                mapsAlike(chars_, start_, pg.looked, pg.page, cp))
+                mapsAlike(chars_, start_, pg.looked, pg.page, cp)) {
                 group = g;
+                break;
+            }
         }
         if (group == kNone) {
             if (space_.groupCount == space_.groups.size())
