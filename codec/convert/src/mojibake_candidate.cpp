@@ -211,7 +211,13 @@ public:
 private:
     using Judged = TextJudgement;
 
-    std::array<std::pair<std::size_t, Judged>, 8> damagedJudged_{};
+    // The damaged stretches judged, by their end: only the first damagedCount_ are read, and left
+    // unset they cost a search nothing to make (a std::pair would be zeroed each time).
+    struct DamagedJudgement {
+        std::size_t end;
+        Judged judged;
+    };
+    std::array<DamagedJudgement, 8> damagedJudged_;
     std::size_t damagedCount_ = 0;
     Judged damagedScratch_{};
 
@@ -392,8 +398,8 @@ private:
     // The damaged stretch [start, end), judged once for all the pages that read it.
     const Judged& judgeDamaged(std::size_t end, char32_t after) {
         for (std::size_t k = 0; k < damagedCount_; ++k)
-            if (damagedJudged_[k].first == end)
-                return damagedJudged_[k].second;
+            if (damagedJudged_[k].end == end)
+                return damagedJudged_[k].judged;
         std::vector<char32_t>& damaged = space_.damaged;
         // Sized once and written in place: push_back() checked the capacity every character.
         damaged.resize(end - start_);
@@ -403,7 +409,7 @@ private:
         if (damagedCount_ == damagedJudged_.size())
             return damagedScratch_ = judged;
         damagedJudged_[damagedCount_] = {end, judged};
-        return damagedJudged_[damagedCount_++].second;
+        return damagedJudged_[damagedCount_++].judged;
     }
 
     // `chosen`'s reading (its deeper levels read back: readBackDeeper()) and how it is judged.
