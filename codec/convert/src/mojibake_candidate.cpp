@@ -92,6 +92,7 @@ struct PageOrder {
     std::array<CodePage, kCodePageCount> pages{};     // its pages, each once, in its order
     std::array<std::uint8_t, kCodePageCount> place{}; // of each page in `pages`; kUnlisted: none
     static constexpr std::uint8_t kUnlisted = 0xFF;
+    bool made = false; // for `listed` (an empty list too: its table is worth keeping)
     // positions() of each byte of a mask: [j][v] for the pages of bits 8j..8j+7 that v sets. A
     // search asks it of a dozen pages or more, where a walk of the mask's bits cost a step each.
     static constexpr std::size_t kChunks = (kCodePageCount + 7) / 8;
@@ -124,8 +125,8 @@ const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
     thread_local PageOrder order;
     // CodePage is one byte: the lists compare as bytes.
     static_assert(sizeof(CodePage) == 1);
-    if (order.listed.size() == listed.size() && !listed.empty() &&
-        std::memcmp(order.listed.data(), listed.data(), listed.size()) == 0)
+    if (order.made && order.listed.size() == listed.size() &&
+        (listed.empty() || std::memcmp(order.listed.data(), listed.data(), listed.size()) == 0))
         return order;
     order.listed = listed;
     order.place.fill(PageOrder::kUnlisted);
@@ -136,6 +137,7 @@ const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
             order.pages[n++] = cp;
         }
     order.tabulate();
+    order.made = true;
     return order;
 }
 
