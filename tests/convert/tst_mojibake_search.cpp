@@ -5,7 +5,8 @@
 // and signatureLead(); marksFit()'s quick answer for a repair without marks, against fitting
 // each mark, and markFits()'s base read from info(), against ICU; textCost() reading characters
 // in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
-// against a page kept in a table, against pageOddsOf(); a run's fixes kept as a list until one is
+// against a page kept in a table, against pageOddsOf(); the pages a deeper level tries
+// (pagesThatMayReadAll()), against reading each; a run's fixes kept as a list until one is
 // applied (RunRewrite), against a piece per character.
 #include "u8test/harness.h"
 // The library-internal page reading.
@@ -268,6 +269,59 @@ TEST_CASE("a page pagesThatMayRead() rejects reads no repair where no byte is lo
     CHECK(kept > 1000);
 }
 
+TEST_CASE("a page pagesThatMayReadAll() rejects reads no deeper level all back") {
+    // How nextLevel() reads a repair back: no lost byte restored, a U+FFFD no byte of its own.
+    const PageReadOptions deeper{.restoreLost = false, .readsTheText = false};
+    const auto readsAll = [&](const std::u32string& s, CodePage page) {
+        const std::vector<Char> chars = charsOf(s);
+        Read r;
+        r.found = tryPage(chars, 0, page, deeper, r.openAtEnd, r.cand, r.looked);
+        return r.found && r.cand.end == chars.size();
+    };
+    const auto mayReadAll = [](const std::u32string& s, CodePage page) {
+        return (pagesThatMayReadAll(std::span<const char32_t>(s.data(), s.size())) &
+                pageBit(page)) != 0;
+    };
+    // "é" then U+1F600 as a CESU-8 surrogate pair whose A0 became a space (cesuPairAt()).
+    REQUIRE(readsAll(U"Ã©í ½í¸€", CodePage::Windows1252));
+    CHECK(mayReadAll(U"Ã©í ½í¸€", CodePage::Windows1252));
+    // "Ѐ" then U+3000: IBM866's E3 ("у") read as a lead inside a stretch, though no repair
+    // starts at it (startsRepairs()).
+    REQUIRE(readsAll(U"╨АуАА", CodePage::Cp866));
+    CHECK(mayReadAll(U"╨АуАА", CodePage::Cp866));
+    CHECK(!mayReadAll(U"Ã©a", CodePage::Windows1252)); // ASCII ends the reading
+    CHECK(!mayReadAll(U"Ã", CodePage::Windows1252));   // one character: nothing to read back
+    // Repairs read once: Latin-1 letters and signs, Cyrillic, box drawing, U+FFFD, ASCII.
+    std::mt19937 random(19);
+    const std::u32string alphabet = U"ÃâðíÐÑРС╨у€™©¨¢¤‰Ž‘’“”•–—˜š›¼½¾¿°±²³´µ¶·¸¹º»éè"
+                                    U"\u0410\u0430\uFFFDa ";
+    const std::span<const CodePage> pages = allCodePages();
+    int rejectedLater = 0, kept = 0;
+    for (int k = 0; k < 20000; ++k) {
+        std::u32string s;
+        const int length = 2 + int(random() % 6);
+        for (int i = 0; i < length; ++i)
+            s += alphabet[random() % alphabet.size()];
+        // What nextLevel() asked alone before: the first two characters (IBM866's E0-EF but E2
+        // start no repair there, though a reading would take them: startsRepairs()).
+        const PageMask firstTwo = pageTables().masks(s[0]).lead() & pageTables().masks(s[1]).cont;
+        for (CodePage page : pages) {
+            const bool all = readsAll(s, page);
+            const bool passed = (firstTwo & pageBit(page)) != 0;
+            if (mayReadAll(s, page)) {
+                REQUIRE(passed);
+                kept += all;
+                continue;
+            }
+            REQUIRE(!(passed && all));
+            rejectedLater += passed;
+        }
+    }
+    // Both ways: pages rejected by a character after the second, and kept pages that read all.
+    CHECK(rejectedLater > 1000);
+    CHECK(kept > 1000);
+}
+
 TEST_CASE("the search tries the pages the options list, as listed, whatever it was asked before") {
     // The search keeps the order of the last list it was given (per thread): a new list, a
     // shorter one, one with a page twice must each be read afresh.
@@ -291,6 +345,31 @@ TEST_CASE("the search tries the pages the options list, as listed, whatever it w
     CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text == "l'été dernier");
     twice.codePages = {CodePage::Latin1, CodePage::Latin9};
     CHECK(repairMojibake("l'ÃƒÂ©tÃƒÂ© dernier", twice).text != "l'été dernier");
+}
+
+TEST_CASE("the search tries every page it is given alone, the last of the list too") {
+    // The pages a search may try are found by the place of each page of a mask (PageOrder): every
+    // page, alone in the options, must repair some text mis-decoded through it.
+    const std::vector<std::string> texts = {
+        "déjà vu, très été", "привет, как дела", "καλημέρα κόσμε", "שלום עולם",
+        "مرحبا بالعالم",     "สวัสดีครับ",          "Ölçü güzel şey", "Łódź, żółć",
+        "Ąžuolas ėjo namo",  "Tiếng Việt",       "Ĉu ĝi ŝanĝiĝis", "Þórður Íslandi"};
+    for (CodePage page : allCodePages()) {
+        MojibakeOptions alone;
+        alone.codePages = {page};
+        MojibakeOptions none;
+        none.codePages = {};
+        int repaired = 0;
+        for (const std::string& text : texts) {
+            const std::string damaged = readAs(
+                std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), page);
+            repaired += repairMojibake(damaged, alone).text == text;
+            // Both ways: with no page listed nothing is repaired.
+            CHECK(repairMojibake(damaged, none).text == damaged);
+        }
+        INFO("page " << int(page));
+        CHECK(repaired > 0);
+    }
 }
 
 TEST_CASE("the cost and the signature lead info() keeps of a character are charCost()'s") {

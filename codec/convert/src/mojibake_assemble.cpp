@@ -249,7 +249,8 @@ private:
                 const Decision& d = *a.decision;
                 if (!made(d, confident_))
                     continue;
-                result.fixes.push_back(reportOf(utf8_, a.offset, d));
+                // Written in place: a report made apart was moved in and destroyed, a fix each.
+                reportInto(result.fixes.emplace_back(), utf8_, a.offset, d);
             }
     }
 
@@ -270,15 +271,19 @@ private:
 
 MojibakeFix reportOf(std::string_view utf8, std::size_t offset, const Decision& d) {
     MojibakeFix fix;
+    reportInto(fix, utf8, offset, d);
+    return fix;
+}
+
+void reportInto(MojibakeFix& fix, std::string_view utf8, std::size_t offset, const Decision& d) {
     fix.offset = offset;
     fix.length = d.damagedLength;
-    fix.damaged = std::string(utf8.substr(offset, d.damagedLength));
+    fix.damaged.assign(utf8.substr(offset, d.damagedLength));
     fix.repaired = d.repairedUtf8;
     fix.misdecodings.assign(d.steps.rbegin(), d.steps.rend());
     fix.restoredNbsp = d.cand.lostNbsp;
     fix.restoredUndefined = d.cand.lostUndefined;
     fix.gain = d.gain;
-    return fix;
 }
 
 void assemble(std::string_view utf8, const std::vector<Part>& parts, const Evidence& confident,

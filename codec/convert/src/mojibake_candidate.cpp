@@ -92,16 +92,32 @@ struct PageOrder {
     std::array<CodePage, kCodePageCount> pages{};     // its pages, each once, in its order
     std::array<std::uint8_t, kCodePageCount> place{}; // of each page in `pages`; kUnlisted: none
     static constexpr std::uint8_t kUnlisted = 0xFF;
+    bool made = false; // for `listed` (an empty list too: its table is worth keeping)
+    // positions() of each byte of a mask: [j][v] for the pages of bits 8j..8j+7 that v sets. A
+    // search asks it of a dozen pages or more, where a walk of the mask's bits cost a step each.
+    static constexpr std::size_t kChunks = (kCodePageCount + 7) / 8;
+    std::array<std::array<std::uint64_t, 256>, kChunks> byChunk{};
 
     // The places in `pages` of the listed pages of `mask`: bit k for pages[k].
     std::uint64_t positions(PageMask mask) const {
         std::uint64_t at = 0;
-        for (; mask != 0; mask &= mask - 1) {
-            const std::uint8_t k = place[std::size_t(std::countr_zero(mask))];
-            if (k != kUnlisted)
-                at |= std::uint64_t(1) << k;
-        }
+        for (std::size_t j = 0; j < kChunks; ++j)
+            at |= byChunk[j][(mask >> (8 * j)) & 0xFF];
         return at;
+    }
+
+    // byChunk from `place`: each value's positions are those of it less its lowest bit, and
+    // that bit's.
+    void tabulate() {
+        for (std::size_t j = 0; j < kChunks; ++j) {
+            byChunk[j][0] = 0;
+            for (std::size_t v = 1; v < 256; ++v) {
+                const std::size_t page = 8 * j + std::size_t(std::countr_zero(v));
+                const std::uint8_t k = page < kCodePageCount ? place[page] : kUnlisted;
+                byChunk[j][v] =
+                    byChunk[j][v & (v - 1)] | (k != kUnlisted ? std::uint64_t(1) << k : 0);
+            }
+        }
     }
 };
 
@@ -109,8 +125,8 @@ const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
     thread_local PageOrder order;
     // CodePage is one byte: the lists compare as bytes.
     static_assert(sizeof(CodePage) == 1);
-    if (order.listed.size() == listed.size() && !listed.empty() &&
-        std::memcmp(order.listed.data(), listed.data(), listed.size()) == 0)
+    if (order.made && order.listed.size() == listed.size() &&
+        (listed.empty() || std::memcmp(order.listed.data(), listed.data(), listed.size()) == 0))
         return order;
     order.listed = listed;
     order.place.fill(PageOrder::kUnlisted);
@@ -120,6 +136,8 @@ const PageOrder& pageOrder(const std::vector<CodePage>& listed) {
             order.place[std::size_t(cp)] = n;
             order.pages[n++] = cp;
         }
+    order.tabulate();
+    order.made = true;
     return order;
 }
 
@@ -195,7 +213,13 @@ public:
 private:
     using Judged = TextJudgement;
 
-    std::array<std::pair<std::size_t, Judged>, 8> damagedJudged_{};
+    // The damaged stretches judged, by their end: only the first damagedCount_ are read, and left
+    // unset they cost a search nothing to make (a std::pair would be zeroed each time).
+    struct DamagedJudgement {
+        std::size_t end;
+        Judged judged;
+    };
+    std::array<DamagedJudgement, 8> damagedJudged_;
     std::size_t damagedCount_ = 0;
     Judged damagedScratch_{};
 
@@ -208,18 +232,37 @@ private:
     // text: "Ã‰TÃ‰ Ã€" is "ÉTÉ À" through windows-1252, not "ÉTÉ ä" through ISO-8859-15); the
     // larger gain; then the page with more evidence; then the likelier repair
     // (mojibake_plausibility.h); then fewer capitals (small letters are far more frequent); then
-    // the longer stretch; then the earlier page (a tie keeps the first).
-    std::tuple<bool, int, std::uint64_t, int, int, std::size_t> rank(const PageChoice& x) const {
-        Reading& r = space_.readings[x.reading];
+    // the longer stretch; then the earlier page (a tie keeps the first). rank() is the order up to
+    // the capitals, which ranksAbove() counts only where the rest ties (most choices differ
+    // before: counting them each time cost more than the rest of the order).
+    std::tuple<bool, int, std::uint64_t, int> rank(const PageChoice& x) const {
         const std::uint64_t weight =
             context_.evidence ? (*context_.evidence)[std::size_t(x.page)] : 0;
         // Where the text shows no damage through the page, the gain only says which odds the
         // repair passed (thinGain()): the likelier repair ranks first.
         const bool evidenced = has(x.page);
+        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier);
+    }
+
+    // Whether `a` ranks above `b` (rank(), then fewer capitals, then the longer stretch).
+    bool ranksAbove(const PageChoice& a, const PageChoice& b) const {
+        const auto ra = rank(a);
+        const auto rb = rank(b);
+        if (ra != rb)
+            return ra > rb;
+        Reading& x = space_.readings[a.reading];
+        Reading& y = space_.readings[b.reading];
+        const int ux = uppercase(x);
+        const int uy = uppercase(y);
+        if (ux != uy)
+            return ux < uy;
+        return x.d.cand.end > y.d.cand.end;
+    }
+
+    static int uppercase(Reading& r) {
         if (r.uppercase < 0)
             r.uppercase = uppercaseCount(r.d.cand.repaired);
-        return std::make_tuple(evidenced, evidenced ? x.gain : 0, weight, x.likelier, -r.uppercase,
-                               r.d.cand.end);
+        return r.uppercase;
     }
 
     // Whether `a` is kept over `b`: by rank(), but in a short string, of two readings of the
@@ -234,7 +277,7 @@ private:
             space_.readings[a.reading].d.cand.end == space_.readings[b.reading].d.cand.end &&
             std::abs(a.likelier - b.likelier) >= kDeeperOdds && std::abs(a.gain - b.gain) <= 1)
             return a.likelier > b.likelier;
-        return rank(a) > rank(b);
+        return ranksAbove(a, b);
     }
 
     // The decision for the page `best` chose: its reading, its own part, and the pages that
@@ -243,13 +286,15 @@ private:
         Reading& r = space_.readings[best.reading];
         std::optional<Decision> out(std::in_place);
         Decision& d = *out;
-        d.cand = r.d.cand;
-        d.steps = r.d.steps;
+        // Moved, not copied: the search ends with its decision, and the next one's newReading()
+        // writes the reading afresh (the moves copy a short reading inline, a copy calls memmove).
+        d.telling = telling(r);
+        d.cand = std::move(r.d.cand);
+        d.steps = std::move(r.d.steps);
         d.steps.front() = best.page;
         d.gain = best.gain;
         d.clearlyBetter = best.clear;
         d.likelier = best.likelier;
-        d.telling = telling(r);
         for (const PageChoice& c : space_.choices) {
             const Reading& other = space_.readings[c.reading];
             if (c.clear || c.reading == best.reading ||
@@ -274,11 +319,17 @@ private:
         std::size_t group = kNone;
         // readsAlike(): the pages of one search differ in their options only in restoring lost
         // bytes (readOptions()), and in dropping bytes with it.
-        for (std::size_t g = 0; g < space_.groupCount && group == kNone; ++g) {
-            const PageGroup& pg = space_.groups[g];
+        // (The count and the groups in locals: the compiler cannot tell that reading the page
+        // tables writes neither, and loaded them again each step.)
+        const PageGroup* const groups = space_.groups.data();
+        const std::size_t count = space_.groupCount;
+        for (std::size_t g = 0; g < count; ++g) {
+            const PageGroup& pg = groups[g];
             if (pg.options.restoreLost == options.restoreLost && pg.drops == drops &&
-                mapsAlike(chars_, start_, pg.looked, pg.page, cp))
+                mapsAlike(chars_, start_, pg.looked, pg.page, cp)) {
                 group = g;
+                break;
+            }
         }
         if (group == kNone) {
             if (space_.groupCount == space_.groups.size())
@@ -349,17 +400,18 @@ private:
     // The damaged stretch [start, end), judged once for all the pages that read it.
     const Judged& judgeDamaged(std::size_t end, char32_t after) {
         for (std::size_t k = 0; k < damagedCount_; ++k)
-            if (damagedJudged_[k].first == end)
-                return damagedJudged_[k].second;
+            if (damagedJudged_[k].end == end)
+                return damagedJudged_[k].judged;
         std::vector<char32_t>& damaged = space_.damaged;
-        damaged.clear();
+        // Sized once and written in place: push_back() checked the capacity every character.
+        damaged.resize(end - start_);
         for (std::size_t i = start_; i < end; ++i)
-            damaged.push_back(chars_[i].cp);
+            damaged[i - start_] = chars_[i].cp;
         const Judged judged = judgeText(context_.before, damaged, after);
         if (damagedCount_ == damagedJudged_.size())
             return damagedScratch_ = judged;
         damagedJudged_[damagedCount_] = {end, judged};
-        return damagedJudged_[damagedCount_++].second;
+        return damagedJudged_[damagedCount_++].judged;
     }
 
     // `chosen`'s reading (its deeper levels read back: readBackDeeper()) and how it is judged.
@@ -371,38 +423,45 @@ private:
         return {cost, likelihood};
     }
 
-    // At a deeper level, of the pages that read all of it back: where the text shows no damage
-    // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
-    // the first level, the page the text shows read deeper more often, then fewer capitals
-    // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À").
-    std::tuple<int, int, std::uint64_t, int> deeperRank(int cost, int likelihood, bool thin,
-                                                        CodePage page,
-                                                        std::span<const char32_t> repaired) const {
-        return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page),
-                               uppercaseCount(repaired));
-    }
-
-    // The page that reads all of `current` back as UTF-8, ranked by deeperRank(), and the repair
-    // it reads (space_.levels[cand]) with its cost (between `before` and `after`).
+    // A page that reads all of a level back as UTF-8 and the repair it reads
+    // (space_.levels[cand]) with its cost (between `before` and `after`).
     struct Level {
         std::size_t cand;
         CodePage page;
         int cost;
         int likelihood; // plausibility(), less the odds against its page
     };
+
+    // At a deeper level, of the pages that read all of it back: where the text shows no damage
+    // through the first page (`thin`), the likeliest reading; then the lowest cost; then, as at
+    // the first level, the page the text shows read deeper more often, then fewer capitals
+    // (double ISO-8859-15 "Ã€" is "ä", double windows-1252 "À"). deeperRank() is the order up
+    // to the capitals, counted only where the rest ties (deeperBefore()).
+    std::tuple<int, int, std::uint64_t> deeperRank(int cost, int likelihood, bool thin,
+                                                   CodePage page) const {
+        return std::make_tuple(thin ? -likelihood : 0, cost, ~readDeeper(context_.evidence, page));
+    }
+    // Whether the level read through `page` (its reading `repaired`) ranks before `next`.
+    bool deeperBefore(int cost, int likelihood, bool thin, CodePage page,
+                      std::span<const char32_t> repaired, const Level& next) const {
+        const auto a = deeperRank(cost, likelihood, thin, page);
+        const auto b = deeperRank(next.cost, next.likelihood, thin, next.page);
+        if (a != b)
+            return a < b;
+        return uppercaseCount(repaired) < uppercaseCount(space_.levels[next.cand].repaired);
+    }
+
+    // The page that reads all of `current` back as UTF-8, ranked by deeperRank().
     std::optional<Level> nextLevel(std::span<const char32_t> current, char32_t after,
                                    bool thin) const {
-        const PageTables& t = tables();
-        // Only pages that map the first character to a lead and the second to a continuation
-        // byte can read all of it back.
-        const PageMask innerMask =
-            current.size() >= 2 ? t.leadMask(current[0]) & t.contMask(current[1]) : 0;
+        const PageMask innerMask = pagesThatMayReadAll(current);
         if (innerMask == 0)
             return std::nullopt;
         std::vector<Char>& inner = space_.inner;
-        inner.clear();
-        for (char32_t c : current)
-            inner.push_back({0, 0, c});
+        // Sized once and written in place, as judgeDamaged()'s copy.
+        inner.resize(current.size());
+        for (std::size_t i = 0; i < current.size(); ++i)
+            inner[i] = {0, 0, current[i]};
         std::optional<Level> next;
         const PageOrder& order = pageOrder(context_.options.codePages);
         for (std::uint64_t left = order.positions(innerMask); left != 0; left &= left - 1) {
@@ -420,9 +479,7 @@ private:
             // The odds against the page count at every level ("Ãƒâ‚¬" is "À" twice through
             // windows-1252 before "ä" through ISO-8859-15 the second time).
             const int likelihood2 = judged.likelihood - place_.pageOdds(cp2);
-            if (!next || deeperRank(cost2, likelihood2, thin, cp2, c2.repaired) <
-                             deeperRank(next->cost, next->likelihood, thin, next->page,
-                                        space_.levels[next->cand].repaired))
+            if (!next || deeperBefore(cost2, likelihood2, thin, cp2, c2.repaired, *next))
                 next = Level{trial, cp2, cost2, likelihood2};
         }
         return next;
@@ -707,6 +764,28 @@ PageMask pagesThatMayRead(const std::vector<Char>& chars, std::size_t start, Pag
         leadMask &= t.contMask(chars[start + 1].cp) | (lost & pageBit(CodePage::Windows1252));
     }
     return leadMask;
+}
+
+PageMask pagesThatMayReadAll(std::span<const char32_t> text) {
+    if (text.size() < 2)
+        return 0;
+    const PageTables& t = tables();
+    // Only pages that map the first character to a lead and the second to a continuation byte.
+    PageMask pages = t.leadMask(text[0]) & t.contMask(text[1]);
+    for (std::size_t k = 2; k < text.size() && pages != 0; ++k) {
+        const char32_t c = text[k];
+        // A space inside a CESU-8 surrogate pair reads as its A0 (cesuPairAt()).
+        if (c == ' ')
+            continue;
+        // Any other ASCII character ends the reading (tryPage() restores no lost byte here).
+        if (c < 0x80)
+            return 0;
+        // The masks leave out IBM866's E0-EF but E2 as leads (startsRepairs()), which a reading
+        // still takes inside a stretch: IBM866 stays.
+        const PageMasks& m = t.masks(c);
+        pages &= m.lead() | m.cont | pageBit(CodePage::Cp866);
+    }
+    return pages;
 }
 
 std::optional<Decision> bestRepair(const std::vector<Char>& chars, std::size_t start,

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,13 @@ struct RepairContext {
 // Quick rejection, exact when no byte can have been lost: the next character must map to a
 // continuation byte under the page (and after a lead of three or four bytes the one after it).
 PageMask pagesThatMayRead(const std::vector<Char>& chars, std::size_t start, PageMask lost);
+
+// The pages that may read all of `text` back as UTF-8 at a deeper level (a repair read back
+// again, tryPage() restoring no lost byte): the first character must map to a lead byte, the
+// second to a continuation byte, and every other to one or the other (a space aside: inside a
+// CESU-8 surrogate pair it reads as A0). A quick rejection, looser than the reading (a superset
+// of the pages that read it all): each page it rejects is one tryPage() not tried for nothing.
+PageMask pagesThatMayReadAll(std::span<const char32_t> text);
 
 // The best repair starting at chars[start]. For each page whose bytes read back as UTF-8, the
 // result is read back again while some page maps all of it (double and triple encodings); the
