@@ -353,7 +353,8 @@ private:
         detail::MojibakeEvidence evidence{};
         std::vector<detail::ByteSpan> written; // the last round's fixes, in its output
         bool fromScratch = true; // this round judges every run, with no evidence carried
-        for (int round = 0; round < detail::kMaxMojibakeRounds; ++round) {
+        bool shortened = false;  // the last round that fixed anything shortened the text
+        for (int round = 0; detail::mojibakeRoundFollows(round, shortened); ++round) {
             if (fromScratch)
                 evidence = {};
             std::vector<detail::ByteSpan> nowWritten;
@@ -387,7 +388,9 @@ private:
             fromScratch = false;
             mojibakeOptions_.progress = nullptr;
             written = std::move(nowWritten);
+            const std::size_t size = text_.size();
             recordMojibakeRound(std::move(m));
+            shortened = text_.size() < size;
         }
         return Outcome::Unchanged; // the line-ending mix stays; the cycle does not repeat for it
     }

@@ -50,6 +50,17 @@ inline void recordNormalization(std::string_view text, const Normalized& n, Norm
 inline constexpr int kMaxMojibakeRounds = 8;
 inline constexpr int kMaxCycles = 3;
 
+// Whether the mojibake repair goes on to round `round` (counted from 0), the round before having
+// shortened the text (`shortened`) or not. Real text settles in two or three rounds; text made to
+// peel one layer a round ("ÄÄÄÄÌÌÌ" after Greek that shows windows-1252: "čččč���" and then one
+// "č��" fewer a round) takes more, and stopping it at the bound left a second repair() something
+// to find. Past the bound a round follows only one that shortened the text, which ends it: no fix
+// lengthens text (each damaged character stands for one byte of two or more, a byte restored
+// as lost for none), so the rounds past the bound are fewer than the text's bytes.
+inline bool mojibakeRoundFollows(int round, bool shortened) {
+    return round < kMaxMojibakeRounds || shortened;
+}
+
 inline constexpr std::string_view kBom = "\xEF\xBB\xBF"; // U+FEFF in UTF-8
 
 // repairBom() over a piece of a text: a leading BOM is one at the start of the text

@@ -293,7 +293,8 @@ private:
     bool fixpoint() {
         Evidence evidence{};
         bool fromScratch = true;
-        for (int round = 0; round < detail::kMaxMojibakeRounds; ++round) {
+        bool shortened = false; // as repairMojibakeToFixpoint()'s
+        for (int round = 0; detail::mojibakeRoundFollows(round, shortened); ++round) {
             if (fromScratch)
                 evidence = {};
             Round m;
@@ -306,6 +307,8 @@ private:
                 continue;
             }
             fromScratch = false;
+            // The bytes the round's fixes add, modulo 2^64: none add, so any is fewer.
+            shortened = m.counts.made(m.confident).bytes != 0;
             if (!finishRound(std::move(m)))
                 return false;
         }
