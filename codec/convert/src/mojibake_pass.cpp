@@ -534,16 +534,25 @@ private:
             return false;
         }
         runFixes_.clear();
+        // A fix is kept (its output encoded, in the memo's store) only where something points at
+        // it: the pass's accepted fixes or the memo's entry for the run. The first pass of a text
+        // too short for the memo does neither, and its fixes are only evidence (credited here):
+        // keeping them was a move and an encoding per fix, ~300 instructions.
+        const bool kept = pass_.collect || memoised;
+        std::size_t fixes = 0;
         rewrite_.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
             credit(d);
-            const Decision* kept = memo.keep(std::move(d), len);
-            runFixes_.push_back({off - runOffset, kept});
+            ++fixes;
+            if (!kept)
+                return;
+            const Decision* keptAt = memo.keep(std::move(d), len);
+            runFixes_.push_back({off - runOffset, keptAt});
             if (pass_.collect)
-                accept(off, *kept);
+                accept(off, *keptAt);
         });
         if (memoised)
             memo.remember(key, edges, earlier.layout, runFixes_);
-        fixesInRun_ = runFixes_.size();
+        fixesInRun_ = fixes;
         return true;
     }
 
