@@ -32,37 +32,45 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
              bool wellFormed, bool evidence, std::vector<Char>& chars) {
     const PageTables& t = tables();
     chars.clear();
-    chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
     bool hasLead = false;
     PageMask prevLead = 0;
-    const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
-        chars.push_back({offset, length, valid ? cp : 0});
-        // Once the run is worth a look, the rest of it is only read: a damaged run shows so in
-        // its first pair, and its masks were a third of reading it.
-        if (hasLead)
-            return;
+    // Whether the run is worth a look, with the character read last. Once it is, the rest of it
+    // is only read: a damaged run shows so in its first pair, and its masks were a third of
+    // reading it.
+    const auto worthALook = [&](std::uint8_t length, char32_t cp, bool valid) {
         if (!valid || length < 2) {
             prevLead = 0;
-            return;
+            return false;
         }
-        if (evidence)
-            hasLead |= t.leadMask(cp) != 0;
-        else
-            hasLead |= (prevLead & t.contMask(cp)) != 0;
-        prevLead = t.leadMask(cp);
+        const PageMasks& m = t.masks(cp);
+        hasLead = evidence ? m.lead() != 0 : (prevLead & m.cont) != 0;
+        prevLead = m.lead();
+        return hasLead;
     };
     if (wellFormed) {
         // Known well-formed: the bits are assembled without the segmenter's checks.
-        for (const std::uint8_t* q = p; q < runEnd;) {
+        chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
+        const std::uint8_t* q = p;
+        while (q < runEnd) {
             const std::uint8_t* at = q;
             const char32_t cp = readValid(q);
-            add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
+            chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
+            if (worthALook(std::uint8_t(q - at), cp, true))
+                break;
+        }
+        while (q < runEnd) {
+            const std::uint8_t* at = q;
+            const char32_t cp = readValid(q);
+            chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
         }
     } else {
+        chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
         Segmenter seg(std::size_t(p - base));
         const auto onSeg = [&](const Segment& s) {
             // An error segment ends candidates: it holds no character to map back.
-            add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
+            chars.push_back({std::size_t(s.offset), s.length, s.isValid() ? s.codePoint : 0});
+            if (!hasLead)
+                worthALook(s.length, s.codePoint, s.isValid());
         };
         seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
         seg.finish(onSeg);
