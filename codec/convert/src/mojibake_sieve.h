@@ -262,13 +262,10 @@ inline PageMask continuationAt(const PageTables& t, const std::uint8_t*& p, cons
     return 0;
 }
 
-} // namespace sieve
-
-inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
-                           SieveRule rule) noexcept {
-    const sieve::CharAt c0 = sieve::charAt(at, end);
-    if (c0.length == 0)
-        return false;
+// canStartRepair() at `at`, whose character c0 (charAt()) is well-formed: the scalar kernel reads
+// c0 itself, to step over its continuation bytes after.
+inline bool startsRepair(CharAt c0, const std::uint8_t* at, const std::uint8_t* end,
+                         SieveRule rule) noexcept {
     const PageTables& t = pageTables();
     const PageMasks& m0 = t.masks(c0.cp);
     if (m0.lead() == 0)
@@ -299,6 +296,14 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     if (four == 0)
         return false;
     return (four & sieve::continuationAt(t, p, end, lost)) != 0;
+}
+
+} // namespace sieve
+
+inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
+                           SieveRule rule) noexcept {
+    const sieve::CharAt c0 = sieve::charAt(at, end);
+    return c0.length != 0 && sieve::startsRepair(c0, at, end, rule);
 }
 
 namespace sieve {
