@@ -488,6 +488,12 @@ TEST_CASE("a memo cleared knows nothing, and its decisions stay where they were 
     const Decision* again = memo.keep(std::move(d), 2);
     CHECK(again->damagedLength == 2);
     CHECK(again->repairedUtf8 == "è");
+    // A decision a run's rewrite put into the memo's store is kept where it lies.
+    Decision& stored = memo.store().push(Decision{});
+    stored.cand.repaired.push_back(U'ж');
+    CHECK(memo.keepStored(stored, 2) == &stored);
+    CHECK(stored.damagedLength == 2);
+    CHECK(stored.repairedUtf8 == "ж");
     // Cleared again, and then with nothing stored (its table left as it is: empty): runs stored
     // before are not found, though their bytes are still in the memo's storage.
     const char* before[] = {" Ã  ", " Ã¡ ", " Ã¢ ", " Ã£ ", " Ã¤ "};

@@ -6,7 +6,8 @@
 // each mark, and markFits()'s base read from info(), against ICU; textCost() reading characters
 // in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
 // against a page kept in a table, against pageOddsOf(); a run's fixes kept as a list until one is
-// applied (RunRewrite), against a piece per character.
+// applied (RunRewrite), against a piece per character; its fixes handed on from the store its
+// pass gives it.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
@@ -599,4 +600,52 @@ TEST_CASE(
     CHECK(listedAtEnd > 100);
     CHECK(applied > 1000);
     CHECK(chained > 300);
+}
+
+// A run's rewrite puts each fix's decision into the store its pass gives it (the memo's, where
+// the fixes found are kept), and hands it on from there, not moved once more; without a store,
+// into its own, emptied at each run.
+TEST_CASE("a run's fixes are handed on where the store given to its rewrite keeps them") {
+    std::vector<Char> chars = charsOf(U"éé a éé a é");
+    DecisionStore store;
+    RunRewrite rewrite(chars);
+    const auto fix = [](std::size_t b, std::size_t e, int gain) {
+        Decision d;
+        d.cand.begin = b;
+        d.cand.end = e;
+        d.cand.repaired.push_back(U'ж');
+        d.steps.push_back(CodePage::Windows1252);
+        d.gain = gain;
+        return d;
+    };
+    const auto handedOn = [&] {
+        std::vector<const Decision*> at;
+        rewrite.forEachFix([&](std::size_t, std::size_t, Decision&& d) { at.push_back(&d); });
+        return at;
+    };
+    rewrite.reset(&store);
+    rewrite.note(fix(0, 2, 1));  // noted: the list
+    rewrite.apply(fix(4, 6, 2)); // applied: a piece per character, "ж" at 4
+    rewrite.apply(fix(4, 5, 3)); // its output read again: one chain of two
+    CHECK(store.size() == 3);
+    const std::vector<const Decision*> first = handedOn();
+    REQUIRE(first.size() == 2);
+    CHECK(first[0]->gain == 1);
+    CHECK(first[1]->gain == 2); // the chain's first fix, with the second's steps
+    CHECK(first[1]->steps.size() == 2);
+    // The next run: the store keeps what it holds, and the decisions stay where they are.
+    chars = charsOf(U"éé");
+    rewrite.reset(&store);
+    rewrite.note(fix(0, 2, 4));
+    CHECK(store.size() == 4);
+    REQUIRE(handedOn().size() == 1);
+    CHECK(handedOn()[0]->gain == 4);
+    CHECK(first[0]->gain == 1);
+    CHECK(first[1]->gain == 2);
+    // Without a store: the rewrite's own, and the store given before is left as it is.
+    rewrite.reset();
+    rewrite.note(fix(0, 2, 5));
+    CHECK(store.size() == 4);
+    REQUIRE(handedOn().size() == 1);
+    CHECK(handedOn()[0]->gain == 5);
 }

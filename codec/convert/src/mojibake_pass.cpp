@@ -530,7 +530,7 @@ private:
         }
         const bool worthALook =
             readRun(p, runEnd, base_, pass_.wellFormed, pass_.evidence != nullptr, chars_);
-        rewrite_.reset();
+        rewrite_.reset(&memo.store());
         const std::size_t charCount = chars_.size(); // fixes rewrite `chars_`
         const char32_t beforeRun = runOffset > 0 ? char32_t(base_[runOffset - 1]) : char32_t(' ');
         const char32_t afterRun = runEnd != end_ ? char32_t(*runEnd) : char32_t(' ');
@@ -542,10 +542,11 @@ private:
             return false;
         }
         runFixes_.clear();
-        // A fix is kept (its output encoded, in the memo's store) only where something points at
-        // it: the pass's accepted fixes or the memo's entry for the run. The first pass of a text
-        // too short for the memo does neither, and its fixes are only evidence (credited here):
-        // keeping them was a move and an encoding per fix, ~300 instructions.
+        // The fixes' decisions lie in the memo's store (the rewrite put them there). A fix is
+        // kept (its output encoded) only where something points at it: the pass's accepted fixes
+        // or the memo's entry for the run. The first pass of a text too short for the memo does
+        // neither, and its fixes are only evidence (credited here): keeping them was ~200
+        // instructions a fix.
         const bool kept = pass_.collect || memoised;
         std::size_t fixes = 0;
         rewrite_.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
@@ -553,7 +554,7 @@ private:
             ++fixes;
             if (!kept)
                 return;
-            const Decision* keptAt = memo.keep(std::move(d), len);
+            const Decision* keptAt = memo.keepStored(d, len);
             runFixes_.push_back({off - runOffset, keptAt});
             if (pass_.collect)
                 accept(off, *keptAt);
