@@ -327,6 +327,10 @@ inline const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noex
     // In the window the kernel classified last, its candidates answer. Damaged text asks two or
     // three times per window (the repair resumes after each run it judged), and entering the
     // kernel costs more than most answers; the kernel is entered only past the window.
+    // The scalar kernel (a short string's) classifies no window: asked at once, without
+    // fromKernel()'s call and choice of kernel.
+    if (kernel_ == Isa::Portable)
+        return nextRepairStartScalar(from, end_, rule_);
     const Window& w = window_;
     if (w.start != nullptr && from >= w.start && from < w.start + 64) {
         const std::uint64_t pending = w.candidates & (~std::uint64_t(0) << (from - w.start));
