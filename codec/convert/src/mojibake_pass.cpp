@@ -25,38 +25,57 @@ using namespace u8codec;
 
 namespace {
 
-// Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
-// closer look: without evidence, no character mapping to a lead byte is followed by one mapping
-// to a continuation byte under the same page; with it, no character maps to a lead.
-bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8_t* base,
-             bool wellFormed, bool evidence, std::vector<Char>& chars) {
-    const PageTables& t = tables();
-    chars.clear();
-    bool hasLead = false;
-    PageMask prevLead = 0;
-    // Whether the run is worth a look, with the character read last. Once it is, the rest of it
-    // is only read: a damaged run shows so in its first pair, and its masks were a third of
-    // reading it.
-    const auto worthALook = [&](std::uint8_t length, char32_t cp, bool valid) {
+// Whether a run's characters are worth a closer look, asked of each in turn until they are:
+// without evidence, a character mapping to a lead byte followed by one mapping to a continuation
+// byte under the same page; with it, a character mapping to a lead.
+class WorthALook {
+public:
+    explicit WorthALook(bool evidence) : t_(tables()), evidence_(evidence) {}
+
+    // With the next character (`valid`: a well-formed one). Once true, the caller asks no more.
+    bool operator()(std::uint8_t length, char32_t cp, bool valid) {
         if (!valid || length < 2) {
-            prevLead = 0;
+            prevLead_ = 0;
             return false;
         }
-        const PageMasks& m = t.masks(cp);
-        hasLead = evidence ? m.lead() != 0 : (prevLead & m.cont) != 0;
-        prevLead = m.lead();
-        return hasLead;
-    };
+        const PageMasks& m = t_.masks(cp);
+        const bool worth = evidence_ ? m.lead() != 0 : (prevLead_ & m.cont) != 0;
+        prevLead_ = m.lead();
+        return worth;
+    }
+
+private:
+    const PageTables& t_;
+    const bool evidence_;
+    PageMask prevLead_ = 0;
+};
+
+// Whether the characters of a run read before (ReadWords) are worth a look. A character read
+// from an ill-formed segment holds 0, which no page maps: asked as a valid one, it answers as
+// the segment did.
+bool worthALook(std::span<const Char> chars, bool evidence) {
+    WorthALook worth(evidence);
+    return std::any_of(chars.begin(), chars.end(),
+                       [&](const Char& c) { return worth(c.length, c.cp, true); });
+}
+
+// Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
+// closer look (WorthALook). Once it is, the rest of it is only read: a damaged run shows so in
+// its first pair, and its masks were a third of reading it.
+bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8_t* base,
+             bool wellFormed, bool evidence, std::vector<Char>& chars) {
+    chars.clear();
+    chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
+    WorthALook worth(evidence);
+    bool hasLead = false;
     if (wellFormed) {
         // Known well-formed: the bits are assembled without the segmenter's checks.
-        chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
         const std::uint8_t* q = p;
-        while (q < runEnd) {
+        while (q < runEnd && !hasLead) {
             const std::uint8_t* at = q;
             const char32_t cp = readValid(q);
             chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
-            if (worthALook(std::uint8_t(q - at), cp, true))
-                break;
+            hasLead = worth(std::uint8_t(q - at), cp, true);
         }
         while (q < runEnd) {
             const std::uint8_t* at = q;
@@ -64,13 +83,12 @@ bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8
             chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
         }
     } else {
-        chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
         Segmenter seg(std::size_t(p - base));
         const auto onSeg = [&](const Segment& s) {
             // An error segment ends candidates: it holds no character to map back.
             chars.push_back({std::size_t(s.offset), s.length, s.isValid() ? s.codePoint : 0});
             if (!hasLead)
-                worthALook(s.length, s.codePoint, s.isValid());
+                hasLead = worth(s.length, s.codePoint, s.isValid());
         };
         seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
         seg.finish(onSeg);
@@ -316,6 +334,17 @@ public:
           byWord_(!pass.only && (pass.lostPages == 0 || pass.collect)) {}
 
     void run() {
+        // The first pass of a short text keeps the words it reads for the second (ReadWords),
+        // which looks at them from the start.
+        ReadWords& read = part_.readWords;
+        if (pass_.evidence == nullptr) {
+            read.clear();
+            if (textSize() <= ReadWords::kTextBytes) {
+                read.text = base_;
+                read.size = textSize();
+            }
+        }
+        read.next = 0;
         const std::uint8_t* p = base_ + part_.begin;
         reported_ = p;
         while (true) {
@@ -528,8 +557,7 @@ private:
             metAgain(p, *known);
             return true;
         }
-        const bool worthALook =
-            readRun(p, runEnd, base_, pass_.wellFormed, pass_.evidence != nullptr, chars_);
+        const bool worthALook = readWord(p, runEnd, extent);
         rewrite_.reset(&memo.store());
         const std::size_t charCount = chars_.size(); // fixes rewrite `chars_`
         const char32_t beforeRun = runOffset > 0 ? char32_t(base_[runOffset - 1]) : char32_t(' ');
@@ -564,6 +592,32 @@ private:
         fixesInRun_ = fixes;
         return true;
     }
+
+    // Reads the run [p, runEnd) (or a word of one) into chars_, or takes its characters from
+    // what the first pass read (ReadWords): in a short text the second pass judges the words the
+    // first did, and reading them again was about 2 % of a damaged short string's repair. Returns
+    // whether the run is worth a look (readRun()).
+    bool readWord(const std::uint8_t* p, const std::uint8_t* runEnd, RunExtent extent) {
+        const bool evidence = pass_.evidence != nullptr;
+        ReadWords& read = part_.readWords;
+        const auto begin = std::size_t(p - base_), end = std::size_t(runEnd - base_);
+        if (extent == RunExtent::Word && read.text == base_ && read.size == textSize()) {
+            if (evidence) {
+                if (const std::span<const Char> known = read.find(begin, end); !known.empty()) {
+                    chars_.assign(known.begin(), known.end());
+                    return worthALook(known, true);
+                }
+            } else {
+                read.words.push_back({begin, end, read.chars.size()});
+                const bool worth = readRun(p, runEnd, base_, pass_.wellFormed, false, chars_);
+                read.chars.insert(read.chars.end(), chars_.begin(), chars_.end());
+                return worth;
+            }
+        }
+        return readRun(p, runEnd, base_, pass_.wellFormed, evidence, chars_);
+    }
+
+    std::size_t textSize() const { return std::size_t(end_ - base_); }
 
     // The memo's key of a run longer than a layout's 32 bits in a later round: its key (keyOf())
     // and, after it, where each fix of the round before begins and ends in it (two bytes each; a
@@ -686,7 +740,8 @@ std::vector<Part>& spareParts() {
 PartsLease::PartsLease() : parts_(std::move(spareParts())) {}
 
 PartsLease::~PartsLease() {
-    if (parts_.size() == 1 && parts_[0].memo.small() && parts_[0].accepted.capacity() <= 256)
+    if (parts_.size() == 1 && parts_[0].memo.small() && parts_[0].accepted.capacity() <= 256 &&
+        parts_[0].readWords.chars.capacity() <= ReadWords::kTextBytes)
         spareParts() = std::move(parts_);
 }
 

@@ -129,6 +129,41 @@ struct FixCounts {
     }
 };
 
+// The characters of the words a short text's first pass read (PartScan::judge(), readRun()),
+// for its second pass to take instead of reading them again: the two judge the same words, the
+// second those the first did and a few more. Each word once, in the order of the text.
+struct ReadWords {
+    static constexpr std::size_t kTextBytes = 2048; // a short text's (isShortText())
+
+    struct Word {
+        std::size_t begin, end; // its bytes
+        std::size_t first;      // its characters: chars[first, the next word's first)
+    };
+    const void* text = nullptr; // the text read (with its size): nothing else's words are taken
+    std::size_t size = 0;
+    std::vector<Char> chars;
+    std::vector<Word> words;
+    std::size_t next = 0; // the word the second pass looks at next
+
+    void clear() {
+        text = nullptr;
+        size = 0;
+        chars.clear();
+        words.clear();
+        next = 0;
+    }
+    // The characters of the word [begin, end), if the first pass read it; asked in the order of
+    // the text.
+    std::span<const Char> find(std::size_t begin, std::size_t end) {
+        while (next < words.size() && words[next].begin < begin)
+            ++next;
+        if (next == words.size() || words[next].begin != begin || words[next].end != end)
+            return {};
+        const std::size_t last = next + 1 < words.size() ? words[next + 1].first : chars.size();
+        return {chars.data() + words[next].first, last - words[next].first};
+    }
+};
+
 // One part of the text, [begin, end) in bytes, and what a pass found there.
 struct Part {
     Part(std::size_t begin, std::size_t end) : begin(begin), end(end) {}
@@ -140,6 +175,7 @@ struct Part {
     using Change = FixCounts::Change;
     FixCounts counts;           // of `accepted`
     std::size_t fixesFound = 0; // by the last pass (some perhaps taken back)
+    ReadWords readWords;        // by the first pass of a short text, for the second
 
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) { counts.count(d, times); }
@@ -153,6 +189,7 @@ struct Part {
         accepted.clear();
         counts = {};
         fixesFound = 0;
+        readWords.clear();
     }
 };
 
