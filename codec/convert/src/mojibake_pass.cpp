@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <unicode/uchar.h>
 #include <utility>
 
@@ -540,17 +541,22 @@ private:
         // holds where they lie.
         const EarlierFixes earlier = earlierFixesIn(p, runEnd);
         RunMemo& memo = part_.memo;
-        auto [key, edges] = keyOf(p, runEnd, extent);
-        if (earlier.longRun) {
-            key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
-            edges |= kLayoutInKey;
-        }
-        // (A key longer than the memo keeps is not looked for: a later round's runs can be long.
-        // Nor is a run of a text of a few words, a cell or a name, repaired alone: its runs
-        // rarely repeat, and the memo's tables cost more than they save.)
+        // (A run of a text of a few words, a cell or a name, repaired alone, is neither looked
+        // for in the memo nor kept there, and has no key: its runs rarely repeat, and the memo's
+        // tables cost more than they save. Nor is a key longer than the memo keeps looked for: a
+        // later round's runs can be long.)
         constexpr std::ptrdiff_t kMemoAbove = 256;
+        std::string_view key;
+        unsigned edges = 0;
+        if (end_ - base_ > kMemoAbove) {
+            std::tie(key, edges) = keyOf(p, runEnd, extent);
+            if (earlier.longRun) {
+                key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
+                edges |= kLayoutInKey;
+            }
+        }
         const bool memoised =
-            end_ - base_ > kMemoAbove && (!earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes);
+            !key.empty() && (!earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes);
         if (const auto known = memoised ? memo.find(key, edges, earlier.layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;
@@ -566,7 +572,8 @@ private:
             worthALook && judgeRun(chars_, rewrite_, beforeRun, afterRun, pass_, earlier.fixes);
         if (extent == RunExtent::Word &&
             ((openAtEnd && runEnd != end_ && *runEnd == ' ') || rewrite_.applied() > charCount)) {
-            memo.rememberWholeRun(key, edges, earlier.layout); // met again, it needs its run
+            if (memoised)
+                memo.rememberWholeRun(key, edges, earlier.layout); // met again, it needs its run
             return false;
         }
         runFixes_.clear();
