@@ -756,3 +756,42 @@ TEST_CASE("the words a short text's first pass read are those its second takes")
     CHECK(longParts[0].readWords.words.empty());
     CHECK(longParts[0].readWords.text == nullptr);
 }
+
+// The fix counts look only at the pages a fix was counted into (FixCounts::counted): what they
+// answer is the sum over every page, fixes taken back and counts added together included.
+TEST_CASE("the fix counts answer as the sum over every page") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(7);
+    for (int round = 0; round < 200; ++round) {
+        FixCounts counts, other;
+        std::vector<Decision> decisions(6);
+        for (Decision& d : decisions) {
+            d.cand.everyUsesLost = random() % 3 != 0;
+            d.steps.push_back(CodePage(random() % kCodePageCount));
+            d.repairedUtf8.assign(1 + random() % 4, 'x');
+            d.damagedLength = 1 + random() % 6;
+        }
+        for (int k = 0; k < 12; ++k) {
+            const Decision& d = decisions[random() % decisions.size()];
+            (k % 2 == 0 ? counts : other).count(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        counts.add(other);
+        Evidence confident{};
+        for (int p = 0; p < kCodePageCount; ++p)
+            confident[std::size_t(p)] = random() % 2 == 0 ? std::uint64_t(kClearGain) : 0;
+        // The plain sums, over every page.
+        std::uint64_t accepted = counts.sure.fixes;
+        FixCounts::Change made = counts.sure;
+        for (int p = 0; p < kCodePageCount; ++p) {
+            const FixCounts::Change& c = counts.withEvidence[std::size_t(p)];
+            accepted += c.fixes;
+            if (shows(confident, CodePage(p))) {
+                made.fixes += c.fixes;
+                made.bytes += c.bytes;
+            }
+        }
+        CHECK(counts.accepted() == accepted);
+        CHECK(counts.made(confident).fixes == made.fixes);
+        CHECK(counts.made(confident).bytes == made.bytes);
+    }
+}
