@@ -795,3 +795,35 @@ TEST_CASE("the fix counts answer as the sum over every page") {
         CHECK(counts.made(confident).bytes == made.bytes);
     }
 }
+
+// A part's evidence is summed and cleared only where a credit may have written it
+// (Part::creditedPages, creditedDeeper): the sum is that of every entry, fixes taken back
+// included, and clearing leaves every entry 0.
+TEST_CASE("a part's evidence sums and clears as every entry would") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(11);
+    for (int round = 0; round < 200; ++round) {
+        Part part(0, 0);
+        for (int k = 0; k < 6; ++k) {
+            Decision d;
+            d.gain = int(random() % (2 * kClearGain));
+            d.telling = random() % 2 == 0;
+            using u8convert::detail::PageMask;
+            d.explaining = PageMask(random()) & ((PageMask(1) << kCodePageCount) - 1);
+            for (int s = 0, n = 1 + int(random() % 3); s < n; ++s)
+                d.steps.push_back(CodePage(random() % kCodePageCount));
+            part.credit(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        Evidence start{};
+        start[std::size_t(random() % start.size())] = 5;
+        Evidence plain = start;
+        for (std::size_t k = 0; k < plain.size(); ++k)
+            plain[k] += part.confident[k];
+        std::vector<Part> parts;
+        parts.push_back(std::move(part));
+        CHECK(evidenceOf(parts, start) == plain);
+        parts[0].clearEvidence();
+        CHECK(parts[0].confident == Evidence{});
+        CHECK(evidenceOf(parts, start) == start);
+    }
+}

@@ -383,9 +383,7 @@ public:
 private:
     // A fix found (or remembered) counts as evidence (mojibake::credit()); `by` -1 takes that
     // back.
-    void credit(const Decision& d, std::uint64_t by = 1) {
-        mojibake::credit(part_.confident, d, by);
-    }
+    void credit(const Decision& d, std::uint64_t by = 1) { part_.credit(d, by); }
 
     // A fix kept (when collecting), and counted for the assembly.
     void accept(std::size_t offset, const Decision& d) {
@@ -688,7 +686,7 @@ void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     // a list grown by doubling touches twice its memory.
     if (pass.collect)
         part.accepted.reserve(part.fixesFound + part.fixesFound / 8);
-    part.confident = {};
+    part.clearEvidence();
     if (utf8.size() < 2)
         return; // a mis-decoding takes at least two characters
     const ScanScratch::Lease scratch;
@@ -827,9 +825,31 @@ Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
 }
 
 void addEvidenceOf(const std::vector<Part>& parts, Evidence& sum) {
-    for (const Part& part : parts)
-        for (std::size_t k = 0; k < sum.size(); ++k)
+    for (const Part& part : parts) {
+        for (PageMask pages = part.creditedPages; pages != 0; pages &= pages - 1) {
+            const auto k = std::size_t(std::countr_zero(pages));
             sum[k] += part.confident[k];
+        }
+        for (PageMask pages = part.creditedDeeper; pages != 0; pages &= pages - 1) {
+            const auto k = std::size_t(kCodePageCount) + std::size_t(std::countr_zero(pages));
+            sum[k] += part.confident[k];
+        }
+    }
+}
+
+void Part::credit(const Decision& d, std::uint64_t by) {
+    creditedPages |= d.explaining;
+    for (std::size_t k = 1; k < d.steps.size(); ++k)
+        creditedDeeper |= pageBit(d.steps[k]);
+    mojibake::credit(confident, d, by);
+}
+
+void Part::clearEvidence() {
+    for (PageMask pages = creditedPages; pages != 0; pages &= pages - 1)
+        confident[std::size_t(std::countr_zero(pages))] = 0;
+    for (PageMask pages = creditedDeeper; pages != 0; pages &= pages - 1)
+        confident[std::size_t(kCodePageCount) + std::size_t(std::countr_zero(pages))] = 0;
+    creditedPages = creditedDeeper = 0;
 }
 
 } // namespace u8convert::detail::mojibake

@@ -184,6 +184,10 @@ struct Part {
     std::size_t begin, end;
     RunMemo memo;         // the decisions of the current pass
     Evidence confident{}; // per page, the fixes that needed no lost byte
+    // The entries of `confident` a credit may have written, [p] and [kCodePageCount + p]: the
+    // others are 0, and the sum and the clearing of the evidence look at these only (all 66 of
+    // them were about 700 instructions of a damaged short string's repair).
+    PageMask creditedPages = 0, creditedDeeper = 0;
     std::vector<Accepted> accepted;
     using Change = FixCounts::Change;
     FixCounts counts;           // of `accepted`
@@ -193,12 +197,18 @@ struct Part {
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) { counts.count(d, times); }
 
+    // `d` credited (mojibake::credit()) `by` times into `confident`.
+    void credit(const Decision& d, std::uint64_t by);
+    // Its evidence back to none.
+    void clearEvidence();
+
     // As a part made anew for [b, e), with the storage of its memo and fixes kept.
     void reset(std::size_t b, std::size_t e) {
         begin = b;
         end = e;
         memo.clear();
         confident = {};
+        creditedPages = creditedDeeper = 0;
         accepted.clear();
         counts = {};
         fixesFound = 0;
