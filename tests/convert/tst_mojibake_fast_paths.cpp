@@ -758,7 +758,8 @@ TEST_CASE("the words a short text's first pass read are those its second takes")
 }
 
 // The fix counts look only at the pages a fix was counted into (FixCounts::counted): what they
-// answer is the sum over every page, fixes taken back and counts added together included.
+// answer is the sum over every page, fixes taken back and counts added together included, and
+// cleared they hold zeros everywhere.
 TEST_CASE("the fix counts answer as the sum over every page") {
     using namespace u8convert::detail::mojibake;
     std::mt19937 random(7);
@@ -793,6 +794,13 @@ TEST_CASE("the fix counts answer as the sum over every page") {
         CHECK(counts.accepted() == accepted);
         CHECK(counts.made(confident).fixes == made.fixes);
         CHECK(counts.made(confident).bytes == made.bytes);
+        // Cleared, as made anew: every entry 0.
+        counts.clear();
+        CHECK(counts.sure.fixes == 0);
+        CHECK(counts.sure.bytes == 0);
+        for (const FixCounts::Change& c : counts.withEvidence)
+            CHECK((c.fixes == 0 && c.bytes == 0));
+        CHECK(counts.accepted() == 0);
     }
 }
 

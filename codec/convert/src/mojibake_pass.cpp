@@ -681,7 +681,7 @@ private:
 // no lost byte. The text around the part is context (the bytes before and after a run).
 void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     part.accepted.clear();
-    part.counts = {};
+    part.counts.clear();
     // As many as the pass before found, and some: damaged text has a fix every few words, and
     // a list grown by doubling touches twice its memory.
     if (pass.collect)

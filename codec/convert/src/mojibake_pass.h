@@ -100,6 +100,13 @@ struct FixCounts {
     // looked at all the pages, about 300 instructions).
     PageMask counted = 0;
 
+    // Back to no fix, as made anew (the pages not counted into hold zeros already).
+    void clear() {
+        sure = {};
+        for (PageMask pages = counted; pages != 0; pages &= pages - 1)
+            withEvidence[std::size_t(std::countr_zero(pages))] = {};
+        counted = 0;
+    }
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) {
         Change* c = &sure;
@@ -207,10 +214,9 @@ struct Part {
         begin = b;
         end = e;
         memo.clear();
-        confident = {};
-        creditedPages = creditedDeeper = 0;
+        clearEvidence();
         accepted.clear();
-        counts = {};
+        counts.clear();
         fixesFound = 0;
         readWords.clear();
     }
