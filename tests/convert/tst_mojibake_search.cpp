@@ -7,11 +7,13 @@
 // in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
 // against a page kept in a table, against pageOddsOf(); a run's fixes kept as a list until one is
 // applied (RunRewrite), against a piece per character; its fixes handed on from the store its
-// pass gives it.
+// pass gives it; a part's fix counts and evidence looked at where a fix was counted or credited,
+// against every page.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
+#include "mojibake_pass.h"
 #include "mojibake_place.h"
 #include "mojibake_rewrite.h"
 #include "mojibake_score.h"
@@ -648,4 +650,83 @@ TEST_CASE("a run's fixes are handed on where the store given to its rewrite keep
     CHECK(store.size() == 4);
     REQUIRE(handedOn().size() == 1);
     CHECK(handedOn()[0]->gain == 5);
+}
+
+// The fix counts look only at the pages a fix was counted into (FixCounts::counted): what they
+// answer is the sum over every page, fixes taken back and counts added together included, and
+// cleared they hold zeros everywhere.
+TEST_CASE("the fix counts answer as the sum over every page") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(7);
+    for (int round = 0; round < 200; ++round) {
+        FixCounts counts, other;
+        std::vector<Decision> decisions(6);
+        for (Decision& d : decisions) {
+            d.cand.everyUsesLost = random() % 3 != 0;
+            d.steps.push_back(CodePage(random() % kCodePageCount));
+            d.repairedUtf8.assign(1 + random() % 4, 'x');
+            d.damagedLength = 1 + random() % 6;
+        }
+        for (int k = 0; k < 12; ++k) {
+            const Decision& d = decisions[random() % decisions.size()];
+            (k % 2 == 0 ? counts : other).count(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        counts.add(other);
+        Evidence confident{};
+        for (int p = 0; p < kCodePageCount; ++p)
+            confident[std::size_t(p)] = random() % 2 == 0 ? std::uint64_t(kClearGain) : 0;
+        // The plain sums, over every page.
+        std::uint64_t accepted = counts.sure.fixes;
+        FixCounts::Change made = counts.sure;
+        for (int p = 0; p < kCodePageCount; ++p) {
+            const FixCounts::Change& c = counts.withEvidence[std::size_t(p)];
+            accepted += c.fixes;
+            if (shows(confident, CodePage(p))) {
+                made.fixes += c.fixes;
+                made.bytes += c.bytes;
+            }
+        }
+        CHECK(counts.accepted() == accepted);
+        CHECK(counts.made(confident).fixes == made.fixes);
+        CHECK(counts.made(confident).bytes == made.bytes);
+        // Cleared, as made anew: every entry 0.
+        counts.clear();
+        CHECK(counts.sure.fixes == 0);
+        CHECK(counts.sure.bytes == 0);
+        for (const FixCounts::Change& c : counts.withEvidence)
+            CHECK((c.fixes == 0 && c.bytes == 0));
+        CHECK(counts.accepted() == 0);
+    }
+}
+
+// A part's evidence is summed and cleared only where a credit may have written it
+// (Part::creditedPages, creditedDeeper): the sum is that of every entry, fixes taken back
+// included, and clearing leaves every entry 0.
+TEST_CASE("a part's evidence sums and clears as every entry would") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(11);
+    for (int round = 0; round < 200; ++round) {
+        Part part(0, 0);
+        for (int k = 0; k < 6; ++k) {
+            Decision d;
+            d.gain = int(random() % (2 * kClearGain));
+            d.telling = random() % 2 == 0;
+            using u8convert::detail::PageMask;
+            d.explaining = PageMask(random()) & ((PageMask(1) << kCodePageCount) - 1);
+            for (int s = 0, n = 1 + int(random() % 3); s < n; ++s)
+                d.steps.push_back(CodePage(random() % kCodePageCount));
+            part.credit(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        Evidence start{};
+        start[std::size_t(random() % start.size())] = 5;
+        Evidence plain = start;
+        for (std::size_t k = 0; k < plain.size(); ++k)
+            plain[k] += part.confident[k];
+        std::vector<Part> parts;
+        parts.push_back(std::move(part));
+        CHECK(evidenceOf(parts, start) == plain);
+        parts[0].clearEvidence();
+        CHECK(parts[0].confident == Evidence{});
+        CHECK(evidenceOf(parts, start) == start);
+    }
 }
