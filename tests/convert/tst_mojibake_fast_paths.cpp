@@ -9,6 +9,7 @@
 // The library-internal entry point, and the reference the fast paths are held to.
 #include "mojibake_detail.h"
 #include "mojibake_memo.h"
+#include "mojibake_pass.h"
 #include "mojibake_plausibility.h"
 #include "mojibake_reference.h"
 #include "mojibake_score.h"
@@ -488,6 +489,12 @@ TEST_CASE("a memo cleared knows nothing, and its decisions stay where they were 
     const Decision* again = memo.keep(std::move(d), 2);
     CHECK(again->damagedLength == 2);
     CHECK(again->repairedUtf8 == "è");
+    // A decision a run's rewrite put into the memo's store is kept where it lies.
+    Decision& stored = memo.store().push(Decision{});
+    stored.cand.repaired.push_back(U'ж');
+    CHECK(memo.keepStored(stored, 2) == &stored);
+    CHECK(stored.damagedLength == 2);
+    CHECK(stored.repairedUtf8 == "ж");
     // Cleared again, and then with nothing stored (its table left as it is: empty): runs stored
     // before are not found, though their bytes are still in the memo's storage.
     const char* before[] = {" Ã  ", " Ã¡ ", " Ã¢ ", " Ã£ ", " Ã¤ "};
@@ -687,4 +694,65 @@ TEST_CASE("a small vector keeps its values inline, on the heap, copied, moved an
     onHeap.push_back(U'x');
     CHECK(onHeap.size() == std::size_t(1));
     CHECK(onHeap.front() == U'x');
+}
+
+// A short text's second pass takes the characters of the words its first pass read (ReadWords)
+// instead of reading them again: what the first kept of each word is what reading it gives, and
+// a word is found by its bytes, asked in the order of the text (the results are held to the
+// reference above, which reads every run).
+TEST_CASE("the words a short text's first pass read are those its second takes") {
+    using namespace u8convert::detail::mojibake;
+    const std::string text = "Ã©tÃ© Ã  la plage, dÃ©jÃ  vu: Ð¿Ñ€Ð¸Ð²ÐµÑ‚ Ã©tÃ©";
+    MojibakeOptions options;
+    std::vector<Part> parts = cutIntoParts(text, 1);
+    REQUIRE(parts.size() == 1);
+    Pass first(options, {.wellFormed = true, .shortText = true});
+    runPass(text, first, parts);
+    const ReadWords& read = parts[0].readWords;
+    CHECK(read.text == text.data());
+    CHECK(read.size == text.size());
+    REQUIRE(read.words.size() >= 4);
+    const auto* base = reinterpret_cast<const std::uint8_t*>(text.data());
+    for (std::size_t w = 0; w < read.words.size(); ++w) {
+        const ReadWords::Word& word = read.words[w];
+        CAPTURE(word.begin);
+        if (w > 0)
+            CHECK(word.begin >= read.words[w - 1].end); // in the order of the text
+        const std::size_t last =
+            w + 1 < read.words.size() ? read.words[w + 1].first : read.chars.size();
+        std::vector<Char> kept(read.chars.begin() + std::ptrdiff_t(word.first),
+                               read.chars.begin() + std::ptrdiff_t(last));
+        // What reading the word gives: its characters, one after the other, from its first byte.
+        std::size_t at = word.begin;
+        for (const Char& c : kept) {
+            CHECK(c.offset == at);
+            const std::uint8_t* q = base + at;
+            CHECK(c.cp == u8convert::detail::readValid(q));
+            CHECK(c.length == std::size_t(q - (base + at)));
+            at += c.length;
+        }
+        CHECK(at == word.end);
+    }
+    // Found in the order of the text; a word of other bytes, or one asked out of order, is not.
+    ReadWords copy = read;
+    copy.next = 0;
+    const ReadWords::Word secondWord = read.words[1];
+    CHECK(copy.find(secondWord.begin, secondWord.end + 1).empty());
+    CHECK(!copy.find(secondWord.begin, secondWord.end).empty());
+    CHECK(copy.find(read.words[0].begin, read.words[0].end).empty());
+    const ReadWords::Word lastWord = read.words.back();
+    CHECK(copy.find(lastWord.begin, lastWord.end).size() == read.chars.size() - lastWord.first);
+    // The second pass looks from the start again, and keeps them.
+    Evidence confident = evidenceOf(parts, {});
+    Pass second(options,
+                {.evidence = &confident, .wellFormed = true, .collect = true, .shortText = true});
+    runPass(text, second, parts);
+    CHECK(parts[0].readWords.words.size() == read.words.size());
+    CHECK(!parts[0].accepted.empty());
+    // A longer text keeps none.
+    const std::string longText = std::string(3000, 'a') + " " + text;
+    std::vector<Part> longParts = cutIntoParts(longText, 1);
+    runPass(longText, first, longParts);
+    CHECK(longParts[0].readWords.words.empty());
+    CHECK(longParts[0].readWords.text == nullptr);
 }

@@ -7,11 +7,14 @@
 // in place, against copies; unreadable()'s walk skipped below the Han writing systems; the odds
 // against a page kept in a table, against pageOddsOf(); the pages a deeper level tries
 // (pagesThatMayReadAll()), against reading each; a run's fixes kept as a list until one is
-// applied (RunRewrite), against a piece per character.
+// applied (RunRewrite), against a piece per character; its fixes handed on from the store its
+// pass gives it; a part's fix counts and evidence looked at where a fix was counted or credited,
+// against every page.
 #include "u8test/harness.h"
 // The library-internal page reading.
 #include "mojibake_candidate.h"
 #include "mojibake_page_reading.h"
+#include "mojibake_pass.h"
 #include "mojibake_place.h"
 #include "mojibake_rewrite.h"
 #include "mojibake_score.h"
@@ -678,4 +681,131 @@ TEST_CASE(
     CHECK(listedAtEnd > 100);
     CHECK(applied > 1000);
     CHECK(chained > 300);
+}
+
+// A run's rewrite puts each fix's decision into the store its pass gives it (the memo's, where
+// the fixes found are kept), and hands it on from there, not moved once more; without a store,
+// into its own, emptied at each run.
+TEST_CASE("a run's fixes are handed on where the store given to its rewrite keeps them") {
+    std::vector<Char> chars = charsOf(U"éé a éé a é");
+    DecisionStore store;
+    RunRewrite rewrite(chars);
+    const auto fix = [](std::size_t b, std::size_t e, int gain) {
+        Decision d;
+        d.cand.begin = b;
+        d.cand.end = e;
+        d.cand.repaired.push_back(U'ж');
+        d.steps.push_back(CodePage::Windows1252);
+        d.gain = gain;
+        return d;
+    };
+    const auto handedOn = [&] {
+        std::vector<const Decision*> at;
+        rewrite.forEachFix([&](std::size_t, std::size_t, Decision&& d) { at.push_back(&d); });
+        return at;
+    };
+    rewrite.reset(&store);
+    rewrite.note(fix(0, 2, 1));  // noted: the list
+    rewrite.apply(fix(4, 6, 2)); // applied: a piece per character, "ж" at 4
+    rewrite.apply(fix(4, 5, 3)); // its output read again: one chain of two
+    CHECK(store.size() == 3);
+    const std::vector<const Decision*> first = handedOn();
+    REQUIRE(first.size() == 2);
+    CHECK(first[0]->gain == 1);
+    CHECK(first[1]->gain == 2); // the chain's first fix, with the second's steps
+    CHECK(first[1]->steps.size() == 2);
+    // The next run: the store keeps what it holds, and the decisions stay where they are.
+    chars = charsOf(U"éé");
+    rewrite.reset(&store);
+    rewrite.note(fix(0, 2, 4));
+    CHECK(store.size() == 4);
+    REQUIRE(handedOn().size() == 1);
+    CHECK(handedOn()[0]->gain == 4);
+    CHECK(first[0]->gain == 1);
+    CHECK(first[1]->gain == 2);
+    // Without a store: the rewrite's own, and the store given before is left as it is.
+    rewrite.reset();
+    rewrite.note(fix(0, 2, 5));
+    CHECK(store.size() == 4);
+    REQUIRE(handedOn().size() == 1);
+    CHECK(handedOn()[0]->gain == 5);
+}
+
+// The fix counts look only at the pages a fix was counted into (FixCounts::counted): what they
+// answer is the sum over every page, fixes taken back and counts added together included, and
+// cleared they hold zeros everywhere.
+TEST_CASE("the fix counts answer as the sum over every page") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(7);
+    for (int round = 0; round < 200; ++round) {
+        FixCounts counts, other;
+        std::vector<Decision> decisions(6);
+        for (Decision& d : decisions) {
+            d.cand.everyUsesLost = random() % 3 != 0;
+            d.steps.push_back(CodePage(random() % kCodePageCount));
+            d.repairedUtf8.assign(1 + random() % 4, 'x');
+            d.damagedLength = 1 + random() % 6;
+        }
+        for (int k = 0; k < 12; ++k) {
+            const Decision& d = decisions[random() % decisions.size()];
+            (k % 2 == 0 ? counts : other).count(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        counts.add(other);
+        Evidence confident{};
+        for (int p = 0; p < kCodePageCount; ++p)
+            confident[std::size_t(p)] = random() % 2 == 0 ? std::uint64_t(kClearGain) : 0;
+        // The plain sums, over every page.
+        std::uint64_t accepted = counts.sure.fixes;
+        FixCounts::Change made = counts.sure;
+        for (int p = 0; p < kCodePageCount; ++p) {
+            const FixCounts::Change& c = counts.withEvidence[std::size_t(p)];
+            accepted += c.fixes;
+            if (shows(confident, CodePage(p))) {
+                made.fixes += c.fixes;
+                made.bytes += c.bytes;
+            }
+        }
+        CHECK(counts.accepted() == accepted);
+        CHECK(counts.made(confident).fixes == made.fixes);
+        CHECK(counts.made(confident).bytes == made.bytes);
+        // Cleared, as made anew: every entry 0.
+        counts.clear();
+        CHECK(counts.sure.fixes == 0);
+        CHECK(counts.sure.bytes == 0);
+        for (const FixCounts::Change& c : counts.withEvidence)
+            CHECK((c.fixes == 0 && c.bytes == 0));
+        CHECK(counts.accepted() == 0);
+    }
+}
+
+// A part's evidence is summed and cleared only where a credit may have written it
+// (Part::creditedPages, creditedDeeper): the sum is that of every entry, fixes taken back
+// included, and clearing leaves every entry 0.
+TEST_CASE("a part's evidence sums and clears as every entry would") {
+    using namespace u8convert::detail::mojibake;
+    std::mt19937 random(11);
+    for (int round = 0; round < 200; ++round) {
+        Part part(0, 0);
+        for (int k = 0; k < 6; ++k) {
+            Decision d;
+            d.gain = int(random() % (2 * kClearGain));
+            d.telling = random() % 2 == 0;
+            using u8convert::detail::PageMask;
+            d.explaining = PageMask(random()) & ((PageMask(1) << kCodePageCount) - 1);
+            for (int s = 0, n = 1 + int(random() % 3); s < n; ++s)
+                d.steps.push_back(CodePage(random() % kCodePageCount));
+            part.credit(d, random() % 4 == 0 ? std::uint64_t(-1) : 1);
+        }
+        Evidence start{};
+        start[std::size_t(random() % start.size())] = 5;
+        Evidence plain = start;
+        for (std::size_t k = 0; k < plain.size(); ++k)
+            plain[k] += part.confident[k];
+        std::vector<Part> parts;
+        parts.push_back(std::move(part));
+        CHECK(evidenceOf(parts, start) == plain);
+        parts[0].clearEvidence();
+        CHECK(parts[0].confident == Evidence{});
+        CHECK(evidenceOf(parts, start) == start);
+    }
 }

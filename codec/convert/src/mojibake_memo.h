@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mojibake_candidate.h"
+#include "mojibake_rewrite.h"
 #include "u8codec/encoder.h"
 #include "well_formed_utf8.h"
 
@@ -46,48 +47,6 @@ inline void completeFix(Decision& d, std::size_t damagedLength) {
     std::memcpy(d.repairedHead.data(), d.repairedUtf8.data(),
                 std::min(d.repairedHead.size(), d.repairedUtf8.size()));
 }
-
-// Decisions at addresses that never move (the pass's fixes point at them), in blocks of 8
-// doubling to 256, each filled to the capacity it was reserved with. Unlike a std::deque (which
-// allocates its map and a first node when made, and a node for every two decisions), an empty
-// store allocates nothing, and clear() keeps the blocks for the next pass: a short string's
-// repair keeps a decision or two a pass.
-class DecisionStore {
-public:
-    Decision& push(Decision&& d) {
-        while (current_ < blocks_.size() &&
-               blocks_[current_].size() == blocks_[current_].capacity())
-            ++current_;
-        if (current_ == blocks_.size()) {
-            blocks_.emplace_back();
-            blocks_.back().reserve(
-                current_ == 0 ? kFirst : std::min(2 * blocks_[current_ - 1].capacity(), kLargest));
-        }
-        ++size_;
-        return blocks_[current_].emplace_back(std::move(d));
-    }
-    std::size_t size() const { return size_; }
-    // The decisions held now and before the last clear(), whose storage is kept.
-    std::size_t capacity() const {
-        std::size_t n = 0;
-        for (const std::vector<Decision>& b : blocks_)
-            n += b.capacity();
-        return n;
-    }
-    // Every decision gone; the blocks kept.
-    void clear() {
-        for (std::vector<Decision>& b : blocks_)
-            b.clear();
-        current_ = 0;
-        size_ = 0;
-    }
-
-private:
-    static constexpr std::size_t kFirst = 8, kLargest = 256;
-    std::vector<std::vector<Decision>> blocks_;
-    std::size_t current_ = 0; // the block pushed into
-    std::size_t size_ = 0;
-};
 
 // The decisions of one pass, memoised per run. Everything a run's decisions depend on is the
 // run's bytes, the byte before it (the context of its first character, a space at the start of
@@ -187,9 +146,15 @@ public:
     // Decisions live as long as the memo, or until clear() (the pass's Accepted entries point
     // at them).
     const Decision* keep(Decision&& d, std::size_t damagedLength) {
-        Decision& kept = decisions_.push(std::move(d));
-        completeFix(kept, damagedLength);
-        return &kept;
+        return keepStored(decisions_.push(std::move(d)), damagedLength);
+    }
+    // Where the rewrite of a run puts its decisions (RunRewrite::reset()), so that a fix found
+    // is kept where it already is (keepStored()), not moved once more.
+    DecisionStore& store() { return decisions_; }
+    // `d`, a decision in store(), kept as keep() keeps one.
+    const Decision* keepStored(Decision& d, std::size_t damagedLength) {
+        completeFix(d, damagedLength);
+        return &d;
     }
 
     // Knows nothing, as a memo made anew, but keeps its storage: the second pass's memo is the

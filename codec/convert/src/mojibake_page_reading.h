@@ -56,6 +56,14 @@ inline bool mapsAlike(const std::vector<Char>& chars, std::size_t start, std::si
     const PageTable& b = t.pages[std::size_t(other)];
     for (std::size_t k = start; k < looked; ++k) {
         const char32_t c = chars[k].cp;
+        // Most: a character of the pages' flat tables but ASCII (not U+FFFD, which is above
+        // them), their bytes compared at once, one comparison for the range (byteOf() asked
+        // two a page).
+        if (c - 0x80 < kFlatLimit - 0x80) {
+            if (a.fromUnicode[c] != b.fromUnicode[c])
+                return false;
+            continue;
+        }
         if (c < 0x80)
             continue;
         if (c == kLostByte &&

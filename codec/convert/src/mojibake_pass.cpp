@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <unicode/uchar.h>
 #include <utility>
 
@@ -25,44 +26,70 @@ using namespace u8codec;
 
 namespace {
 
+// Whether a run's characters are worth a closer look, asked of each in turn until they are:
+// without evidence, a character mapping to a lead byte followed by one mapping to a continuation
+// byte under the same page; with it, a character mapping to a lead.
+class WorthALook {
+public:
+    explicit WorthALook(bool evidence) : t_(tables()), evidence_(evidence) {}
+
+    // With the next character (`valid`: a well-formed one). Once true, the caller asks no more.
+    bool operator()(std::uint8_t length, char32_t cp, bool valid) {
+        if (!valid || length < 2) {
+            prevLead_ = 0;
+            return false;
+        }
+        const PageMasks& m = t_.masks(cp);
+        const bool worth = evidence_ ? m.lead() != 0 : (prevLead_ & m.cont) != 0;
+        prevLead_ = m.lead();
+        return worth;
+    }
+
+private:
+    const PageTables& t_;
+    const bool evidence_;
+    PageMask prevLead_ = 0;
+};
+
+// Whether the characters of a run read before (ReadWords) are worth a look. A character read
+// from an ill-formed segment holds 0, which no page maps: asked as a valid one, it answers as
+// the segment did.
+bool worthALook(std::span<const Char> chars, bool evidence) {
+    WorthALook worth(evidence);
+    return std::any_of(chars.begin(), chars.end(),
+                       [&](const Char& c) { return worth(c.length, c.cp, true); });
+}
+
 // Reads the run [p, runEnd) of the text at `base` into `chars`. False when it is not worth a
-// closer look: without evidence, no character mapping to a lead byte is followed by one mapping
-// to a continuation byte under the same page; with it, no character maps to a lead.
+// closer look (WorthALook). Once it is, the rest of it is only read: a damaged run shows so in
+// its first pair, and its masks were a third of reading it.
 bool readRun(const std::uint8_t* p, const std::uint8_t* runEnd, const std::uint8_t* base,
              bool wellFormed, bool evidence, std::vector<Char>& chars) {
-    const PageTables& t = tables();
     chars.clear();
     chars.reserve(std::size_t(runEnd - p)); // a character a byte at most: one allocation
+    WorthALook worth(evidence);
     bool hasLead = false;
-    PageMask prevLead = 0;
-    const auto add = [&](std::size_t offset, std::uint8_t length, char32_t cp, bool valid) {
-        chars.push_back({offset, length, valid ? cp : 0});
-        // Once the run is worth a look, the rest of it is only read: a damaged run shows so in
-        // its first pair, and its masks were a third of reading it.
-        if (hasLead)
-            return;
-        if (!valid || length < 2) {
-            prevLead = 0;
-            return;
-        }
-        if (evidence)
-            hasLead |= t.leadMask(cp) != 0;
-        else
-            hasLead |= (prevLead & t.contMask(cp)) != 0;
-        prevLead = t.leadMask(cp);
-    };
     if (wellFormed) {
         // Known well-formed: the bits are assembled without the segmenter's checks.
-        for (const std::uint8_t* q = p; q < runEnd;) {
+        const std::uint8_t* q = p;
+        while (q < runEnd && !hasLead) {
             const std::uint8_t* at = q;
             const char32_t cp = readValid(q);
-            add(std::size_t(at - base), std::uint8_t(q - at), cp, true);
+            chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
+            hasLead = worth(std::uint8_t(q - at), cp, true);
+        }
+        while (q < runEnd) {
+            const std::uint8_t* at = q;
+            const char32_t cp = readValid(q);
+            chars.push_back({std::size_t(at - base), std::uint8_t(q - at), cp});
         }
     } else {
         Segmenter seg(std::size_t(p - base));
         const auto onSeg = [&](const Segment& s) {
             // An error segment ends candidates: it holds no character to map back.
-            add(std::size_t(s.offset), s.length, s.codePoint, s.isValid());
+            chars.push_back({std::size_t(s.offset), s.length, s.isValid() ? s.codePoint : 0});
+            if (!hasLead)
+                hasLead = worth(s.length, s.codePoint, s.isValid());
         };
         seg.feed(std::span<const std::uint8_t>(p, std::size_t(runEnd - p)), onSeg);
         seg.finish(onSeg);
@@ -308,6 +335,17 @@ public:
           byWord_(!pass.only && (pass.lostPages == 0 || pass.collect)) {}
 
     void run() {
+        // The first pass of a short text keeps the words it reads for the second (ReadWords),
+        // which looks at them from the start.
+        ReadWords& read = part_.readWords;
+        if (pass_.evidence == nullptr) {
+            read.clear();
+            if (textSize() <= ReadWords::kTextBytes) {
+                read.text = base_;
+                read.size = textSize();
+            }
+        }
+        read.next = 0;
         const std::uint8_t* p = base_ + part_.begin;
         reported_ = p;
         while (true) {
@@ -345,9 +383,7 @@ public:
 private:
     // A fix found (or remembered) counts as evidence (mojibake::credit()); `by` -1 takes that
     // back.
-    void credit(const Decision& d, std::uint64_t by = 1) {
-        mojibake::credit(part_.confident, d, by);
-    }
+    void credit(const Decision& d, std::uint64_t by = 1) { part_.credit(d, by); }
 
     // A fix kept (when collecting), and counted for the assembly.
     void accept(std::size_t offset, const Decision& d) {
@@ -503,26 +539,30 @@ private:
         // holds where they lie.
         const EarlierFixes earlier = earlierFixesIn(p, runEnd);
         RunMemo& memo = part_.memo;
-        auto [key, edges] = keyOf(p, runEnd, extent);
-        if (earlier.longRun) {
-            key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
-            edges |= kLayoutInKey;
-        }
-        // (A key longer than the memo keeps is not looked for: a later round's runs can be long.
-        // Nor is a run of a text of a few words, a cell or a name, repaired alone: its runs
-        // rarely repeat, and the memo's tables cost more than they save.)
+        // (A run of a text of a few words, a cell or a name, repaired alone, is neither looked
+        // for in the memo nor kept there, and has no key: its runs rarely repeat, and the memo's
+        // tables cost more than they save. Nor is a key longer than the memo keeps looked for: a
+        // later round's runs can be long.)
         constexpr std::ptrdiff_t kMemoAbove = 256;
+        std::string_view key;
+        unsigned edges = 0;
+        if (end_ - base_ > kMemoAbove) {
+            std::tie(key, edges) = keyOf(p, runEnd, extent);
+            if (earlier.longRun) {
+                key = keyWithLayout(key, earlier, runOffset, std::size_t(runEnd - base_));
+                edges |= kLayoutInKey;
+            }
+        }
         const bool memoised =
-            end_ - base_ > kMemoAbove && (!earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes);
+            !key.empty() && (!earlier.longRun || key.size() <= RunMemo::kMaxKeyBytes);
         if (const auto known = memoised ? memo.find(key, edges, earlier.layout) : std::nullopt) {
             if (known->wholeRun)
                 return false;
             metAgain(p, *known);
             return true;
         }
-        const bool worthALook =
-            readRun(p, runEnd, base_, pass_.wellFormed, pass_.evidence != nullptr, chars_);
-        rewrite_.reset();
+        const bool worthALook = readWord(p, runEnd, extent);
+        rewrite_.reset(&memo.store());
         const std::size_t charCount = chars_.size(); // fixes rewrite `chars_`
         const char32_t beforeRun = runOffset > 0 ? char32_t(base_[runOffset - 1]) : char32_t(' ');
         const char32_t afterRun = runEnd != end_ ? char32_t(*runEnd) : char32_t(' ');
@@ -530,22 +570,59 @@ private:
             worthALook && judgeRun(chars_, rewrite_, beforeRun, afterRun, pass_, earlier.fixes);
         if (extent == RunExtent::Word &&
             ((openAtEnd && runEnd != end_ && *runEnd == ' ') || rewrite_.applied() > charCount)) {
-            memo.rememberWholeRun(key, edges, earlier.layout); // met again, it needs its run
+            if (memoised)
+                memo.rememberWholeRun(key, edges, earlier.layout); // met again, it needs its run
             return false;
         }
         runFixes_.clear();
+        // The fixes' decisions lie in the memo's store (the rewrite put them there). A fix is
+        // kept (its output encoded) only where something points at it: the pass's accepted fixes
+        // or the memo's entry for the run. The first pass of a text too short for the memo does
+        // neither, and its fixes are only evidence (credited here): keeping them was ~200
+        // instructions a fix.
+        const bool kept = pass_.collect || memoised;
+        std::size_t fixes = 0;
         rewrite_.forEachFix([&](std::size_t off, std::size_t len, Decision&& d) {
             credit(d);
-            const Decision* kept = memo.keep(std::move(d), len);
-            runFixes_.push_back({off - runOffset, kept});
+            ++fixes;
+            if (!kept)
+                return;
+            const Decision* keptAt = memo.keepStored(d, len);
+            runFixes_.push_back({off - runOffset, keptAt});
             if (pass_.collect)
-                accept(off, *kept);
+                accept(off, *keptAt);
         });
         if (memoised)
             memo.remember(key, edges, earlier.layout, runFixes_);
-        fixesInRun_ = runFixes_.size();
+        fixesInRun_ = fixes;
         return true;
     }
+
+    // Reads the run [p, runEnd) (or a word of one) into chars_, or takes its characters from
+    // what the first pass read (ReadWords): in a short text the second pass judges the words the
+    // first did, and reading them again was about 2 % of a damaged short string's repair. Returns
+    // whether the run is worth a look (readRun()).
+    bool readWord(const std::uint8_t* p, const std::uint8_t* runEnd, RunExtent extent) {
+        const bool evidence = pass_.evidence != nullptr;
+        ReadWords& read = part_.readWords;
+        const auto begin = std::size_t(p - base_), end = std::size_t(runEnd - base_);
+        if (extent == RunExtent::Word && read.text == base_ && read.size == textSize()) {
+            if (evidence) {
+                if (const std::span<const Char> known = read.find(begin, end); !known.empty()) {
+                    chars_.assign(known.begin(), known.end());
+                    return worthALook(known, true);
+                }
+            } else {
+                read.words.push_back({begin, end, read.chars.size()});
+                const bool worth = readRun(p, runEnd, base_, pass_.wellFormed, false, chars_);
+                read.chars.insert(read.chars.end(), chars_.begin(), chars_.end());
+                return worth;
+            }
+        }
+        return readRun(p, runEnd, base_, pass_.wellFormed, evidence, chars_);
+    }
+
+    std::size_t textSize() const { return std::size_t(end_ - base_); }
 
     // The memo's key of a run longer than a layout's 32 bits in a later round: its key (keyOf())
     // and, after it, where each fix of the round before begins and ends in it (two bytes each; a
@@ -604,12 +681,12 @@ private:
 // no lost byte. The text around the part is context (the bytes before and after a run).
 void findRepairs(std::string_view utf8, Pass& pass, Part& part, bool reports) {
     part.accepted.clear();
-    part.counts = {};
+    part.counts.clear();
     // As many as the pass before found, and some: damaged text has a fix every few words, and
     // a list grown by doubling touches twice its memory.
     if (pass.collect)
         part.accepted.reserve(part.fixesFound + part.fixesFound / 8);
-    part.confident = {};
+    part.clearEvidence();
     if (utf8.size() < 2)
         return; // a mis-decoding takes at least two characters
     const ScanScratch::Lease scratch;
@@ -668,7 +745,8 @@ std::vector<Part>& spareParts() {
 PartsLease::PartsLease() : parts_(std::move(spareParts())) {}
 
 PartsLease::~PartsLease() {
-    if (parts_.size() == 1 && parts_[0].memo.small() && parts_[0].accepted.capacity() <= 256)
+    if (parts_.size() == 1 && parts_[0].memo.small() && parts_[0].accepted.capacity() <= 256 &&
+        parts_[0].readWords.chars.capacity() <= ReadWords::kTextBytes)
         spareParts() = std::move(parts_);
 }
 
@@ -689,67 +767,37 @@ void runPass(std::string_view utf8, Pass& pass, std::vector<Part>& parts) {
     onThreads(parts.size(), [&](std::size_t k) { findRepairs(utf8, pass, parts[k], k == 0); });
 }
 
-Evidence roundStart(const MojibakeOptions& options, const Evidence* carried) {
-    Evidence confident{};
-    if (carried)
-        confident = *carried;
-    for (CodePage cp : options.assumedPages)
-        confident[std::size_t(cp)] =
-            std::max<std::uint64_t>(confident[std::size_t(cp)], kClearGain);
-    return confident;
-}
-
-// The signatures of a no-break space's A0 turned into a space, which the first pass cannot see
-// (it reads no lost byte without evidence):
-// - "Ã" + two spaces + a small letter at the start of a word: "à" (C3 A0) before the word after
-//   it ("Ã  la carte"). Correct text names the letter "Ã" alone only before one space or
-//   punctuation; a word in capitals ending in "Ã" ("IRMÃ") is left out;
-// - a small letter, "Ã" or "Â", a space and a small letter: "à" inside a word (the Gaelic "ClÃ r"
-//   is "Clàr"), a no-break space between two words ("wÂ wersji"). Correct text puts no capital
-//   after a small letter but in names written in camel case, and none of those ends in "Ã" or
-//   "Â" before a space.
-// Each signature credits windows-1252's (and ISO-8859-1's) damage as a clear fix would, so that the
-// second pass reads lost bytes through them. Each one counts, as each fix does: the sum over the
-// windows of a streamed text is then the whole text's. A signature is found where its "Ã" or "Â"
-// lies (before `length`); the bytes it reads around it lie in the same window or are the next
-// window's first byte, given after `length` (a window starts with an ASCII byte that is no space,
-// and the signature's other bytes are spaces and non-ASCII: mojibake_window.h).
-void creditLostNbsp(std::string_view utf8, std::size_t length, const MojibakeOptions& options,
-                    Evidence& credits) {
-    if (!isShortText(options, utf8.size()) || !options.restoreLostBytes)
-        return;
-    const auto small = [&](std::size_t at) {
-        return at < utf8.size() && utf8[at] >= 'a' && utf8[at] <= 'z';
-    };
-    const auto wordBefore = [&](std::size_t at) {
-        const char c = at > 0 ? utf8[at - 1] : ' ';
-        return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c & 0x80) != 0;
-    };
-    const std::string_view searched = utf8.substr(0, length);
-    for (std::size_t at = searched.find('\xC3'); at != std::string_view::npos;
-         at = searched.find('\xC3', at + 1)) {
-        if (at + 3 >= utf8.size() || utf8[at + 2] != ' ')
-            continue;
-        const bool aTilde = utf8[at + 1] == '\x83', aCircumflex = utf8[at + 1] == '\x82';
-        const bool beforeAWord = aTilde && utf8[at + 3] == ' ' && small(at + 4) && !wordBefore(at);
-        const bool insideWords =
-            (aTilde || aCircumflex) && at > 0 && small(at - 1) && small(at + 3);
-        if (!beforeAWord && !insideWords)
-            continue;
-        for (CodePage cp : {CodePage::Windows1252, CodePage::Latin1})
-            credits[std::size_t(cp)] += kClearGain;
-    }
-}
-
 Evidence evidenceOf(const std::vector<Part>& parts, Evidence sum) {
     addEvidenceOf(parts, sum);
     return sum;
 }
 
 void addEvidenceOf(const std::vector<Part>& parts, Evidence& sum) {
-    for (const Part& part : parts)
-        for (std::size_t k = 0; k < sum.size(); ++k)
+    for (const Part& part : parts) {
+        for (PageMask pages = part.creditedPages; pages != 0; pages &= pages - 1) {
+            const auto k = std::size_t(std::countr_zero(pages));
             sum[k] += part.confident[k];
+        }
+        for (PageMask pages = part.creditedDeeper; pages != 0; pages &= pages - 1) {
+            const auto k = std::size_t(kCodePageCount) + std::size_t(std::countr_zero(pages));
+            sum[k] += part.confident[k];
+        }
+    }
+}
+
+void Part::credit(const Decision& d, std::uint64_t by) {
+    creditedPages |= d.explaining;
+    for (std::size_t k = 1; k < d.steps.size(); ++k)
+        creditedDeeper |= pageBit(d.steps[k]);
+    mojibake::credit(confident, d, by);
+}
+
+void Part::clearEvidence() {
+    for (PageMask pages = creditedPages; pages != 0; pages &= pages - 1)
+        confident[std::size_t(std::countr_zero(pages))] = 0;
+    for (PageMask pages = creditedDeeper; pages != 0; pages &= pages - 1)
+        confident[std::size_t(kCodePageCount) + std::size_t(std::countr_zero(pages))] = 0;
+    creditedPages = creditedDeeper = 0;
 }
 
 } // namespace u8convert::detail::mojibake

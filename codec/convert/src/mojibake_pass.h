@@ -9,6 +9,7 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -94,38 +95,92 @@ struct FixCounts {
     };
     Change sure;
     std::array<Change, kCodePageCount> withEvidence{};
+    // The pages whose entry of withEvidence a fix was counted into (or taken back from): the
+    // others hold zeros, and accepted() and made() look at these only (a short string's assembly
+    // looked at all the pages, about 300 instructions).
+    PageMask counted = 0;
 
+    // Back to no fix, as made anew (the pages not counted into hold zeros already).
+    void clear() {
+        sure = {};
+        for (PageMask pages = counted; pages != 0; pages &= pages - 1)
+            withEvidence[std::size_t(std::countr_zero(pages))] = {};
+        counted = 0;
+    }
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) {
-        Change& c = d.cand.everyUsesLost ? withEvidence[std::size_t(d.steps.front())] : sure;
-        c.fixes += times;
-        c.bytes += times * (d.repairedUtf8.size() - d.damagedLength);
+        Change* c = &sure;
+        if (d.cand.everyUsesLost) {
+            counted |= pageBit(d.steps.front());
+            c = &withEvidence[std::size_t(d.steps.front())];
+        }
+        c->fixes += times;
+        c->bytes += times * (d.repairedUtf8.size() - d.damagedLength);
     }
     void add(const FixCounts& o) {
         sure.fixes += o.sure.fixes;
         sure.bytes += o.sure.bytes;
-        for (std::size_t page = 0; page < withEvidence.size(); ++page) {
+        for (PageMask pages = o.counted; pages != 0; pages &= pages - 1) {
+            const auto page = std::size_t(std::countr_zero(pages));
             withEvidence[page].fixes += o.withEvidence[page].fixes;
             withEvidence[page].bytes += o.withEvidence[page].bytes;
         }
+        counted |= o.counted;
     }
     // How many fixes were accepted (made or not).
     std::uint64_t accepted() const {
         std::uint64_t n = sure.fixes;
-        for (const Change& c : withEvidence)
-            n += c.fixes;
+        for (PageMask pages = counted; pages != 0; pages &= pages - 1)
+            n += withEvidence[std::size_t(std::countr_zero(pages))].fixes;
         return n;
     }
     // The fixes made where the text holds `confident` (made()), and the bytes they add.
     Change made(const Evidence& confident) const {
         Change c = sure;
-        for (std::size_t page = 0; page < withEvidence.size(); ++page)
+        for (PageMask pages = counted; pages != 0; pages &= pages - 1) {
+            const auto page = std::size_t(std::countr_zero(pages));
             if ((withEvidence[page].fixes != 0 || withEvidence[page].bytes != 0) &&
                 shows(confident, CodePage(page))) {
                 c.fixes += withEvidence[page].fixes;
                 c.bytes += withEvidence[page].bytes;
             }
+        }
         return c;
+    }
+};
+
+// The characters of the words a short text's first pass read (PartScan::judge(), readRun()),
+// for its second pass to take instead of reading them again: the two judge the same words, the
+// second those the first did and a few more. Each word once, in the order of the text.
+struct ReadWords {
+    static constexpr std::size_t kTextBytes = 2048; // a short text's (isShortText())
+
+    struct Word {
+        std::size_t begin, end; // its bytes
+        std::size_t first;      // its characters: chars[first, the next word's first)
+    };
+    const void* text = nullptr; // the text read (with its size): nothing else's words are taken
+    std::size_t size = 0;
+    std::vector<Char> chars;
+    std::vector<Word> words;
+    std::size_t next = 0; // the word the second pass looks at next
+
+    void clear() {
+        text = nullptr;
+        size = 0;
+        chars.clear();
+        words.clear();
+        next = 0;
+    }
+    // The characters of the word [begin, end), if the first pass read it; asked in the order of
+    // the text.
+    std::span<const Char> find(std::size_t begin, std::size_t end) {
+        while (next < words.size() && words[next].begin < begin)
+            ++next;
+        if (next == words.size() || words[next].begin != begin || words[next].end != end)
+            return {};
+        const std::size_t last = next + 1 < words.size() ? words[next + 1].first : chars.size();
+        return {chars.data() + words[next].first, last - words[next].first};
     }
 };
 
@@ -136,23 +191,34 @@ struct Part {
     std::size_t begin, end;
     RunMemo memo;         // the decisions of the current pass
     Evidence confident{}; // per page, the fixes that needed no lost byte
+    // The entries of `confident` a credit may have written, [p] and [kCodePageCount + p]: the
+    // others are 0, and the sum and the clearing of the evidence look at these only (all 66 of
+    // them were about 700 instructions of a damaged short string's repair).
+    PageMask creditedPages = 0, creditedDeeper = 0;
     std::vector<Accepted> accepted;
     using Change = FixCounts::Change;
     FixCounts counts;           // of `accepted`
     std::size_t fixesFound = 0; // by the last pass (some perhaps taken back)
+    ReadWords readWords;        // by the first pass of a short text, for the second
 
     // A fix into `d`'s repair counted `times` times (-1: taken back).
     void count(const Decision& d, std::uint64_t times) { counts.count(d, times); }
+
+    // `d` credited (mojibake::credit()) `by` times into `confident`.
+    void credit(const Decision& d, std::uint64_t by);
+    // Its evidence back to none.
+    void clearEvidence();
 
     // As a part made anew for [b, e), with the storage of its memo and fixes kept.
     void reset(std::size_t b, std::size_t e) {
         begin = b;
         end = e;
         memo.clear();
-        confident = {};
+        clearEvidence();
         accepted.clear();
-        counts = {};
+        counts.clear();
         fixesFound = 0;
+        readWords.clear();
     }
 };
 

@@ -5,7 +5,10 @@
 namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
-void RunRewrite::reset() {
+void RunRewrite::reset(DecisionStore* store) {
+    store_ = store ? store : &own_;
+    if (!store)
+        own_.clear();
     for (std::size_t k = 0; k < chainCount_; ++k)
         chains_[k].clear();
     chainCount_ = 0;
@@ -55,7 +58,7 @@ void RunRewrite::note(Decision&& d) {
             --at;
         noted_.insert(at, n);
     }
-    chains_[chain].push_back(std::move(d));
+    chains_[chain].push_back(&store_->push(std::move(d)));
     ++applied_;
 }
 
@@ -73,8 +76,8 @@ void RunRewrite::apply(Decision&& d) {
             chain = g;
             continue;
         }
-        for (Decision& x : chains_[g])
-            chains_[chain].push_back(std::move(x));
+        for (Decision* x : chains_[g])
+            chains_[chain].push_back(x);
         chains_[g].clear();
         for (Piece& piece : pieces_)
             piece.chain = piece.chain == g ? chain : piece.chain;
@@ -89,7 +92,7 @@ void RunRewrite::apply(Decision&& d) {
         chars_[b + k].cp = d.cand.repaired[k];
     pieces_.erase(pieces_.begin() + std::ptrdiff_t(b), pieces_.begin() + std::ptrdiff_t(e));
     pieces_.insert(pieces_.begin() + std::ptrdiff_t(b), n, covered);
-    chains_[chain].push_back(std::move(d));
+    chains_[chain].push_back(&store_->push(std::move(d)));
     ++applied_;
 }
 

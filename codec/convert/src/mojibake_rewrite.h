@@ -11,6 +11,48 @@
 namespace u8convert::detail::mojibake {
 using namespace u8codec;
 
+// Decisions at addresses that never move (the pass's fixes point at them), in blocks of 8
+// doubling to 256, each filled to the capacity it was reserved with. Unlike a std::deque (which
+// allocates its map and a first node when made, and a node for every two decisions), an empty
+// store allocates nothing, and clear() keeps the blocks for the next pass: a short string's
+// repair keeps a decision or two a pass.
+class DecisionStore {
+public:
+    Decision& push(Decision&& d) {
+        while (current_ < blocks_.size() &&
+               blocks_[current_].size() == blocks_[current_].capacity())
+            ++current_;
+        if (current_ == blocks_.size()) {
+            blocks_.emplace_back();
+            blocks_.back().reserve(
+                current_ == 0 ? kFirst : std::min(2 * blocks_[current_ - 1].capacity(), kLargest));
+        }
+        ++size_;
+        return blocks_[current_].emplace_back(std::move(d));
+    }
+    std::size_t size() const { return size_; }
+    // The decisions held now and before the last clear(), whose storage is kept.
+    std::size_t capacity() const {
+        std::size_t n = 0;
+        for (const std::vector<Decision>& b : blocks_)
+            n += b.capacity();
+        return n;
+    }
+    // Every decision gone; the blocks kept.
+    void clear() {
+        for (std::vector<Decision>& b : blocks_)
+            b.clear();
+        current_ = 0;
+        size_ = 0;
+    }
+
+private:
+    static constexpr std::size_t kFirst = 8, kLargest = 256;
+    std::vector<std::vector<Decision>> blocks_;
+    std::size_t current_ = 0; // the block pushed into
+    std::size_t size_ = 0;
+};
+
 // The characters of a run as the repair rewrites them: a fix replaces its damaged characters by
 // the repaired ones, which stand for the bytes of the text the damaged ones covered. Fixes that
 // rewrite each other's output (a chain) become one fix of the bytes they covered together.
@@ -25,9 +67,14 @@ public:
     // One for all the runs of a pass: its storage is kept from one run to the next.
     explicit RunRewrite(std::vector<Char>& chars, bool perCharacter = false)
         : chars_(chars), perCharacter_(perCharacter) {}
+    // Not copied: without a store given, its fixes lie in its own.
+    RunRewrite(const RunRewrite&) = delete;
+    RunRewrite& operator=(const RunRewrite&) = delete;
 
-    // Starts on the run `chars` now holds.
-    void reset();
+    // Starts on the run `chars` now holds. Its fixes' decisions go into `store` (a pass's memo's,
+    // RunMemo::store(), where they are kept: forEachFix() hands them on where they lie), or
+    // without one into the rewrite's own, emptied here.
+    void reset(DecisionStore* store = nullptr);
 
     // Each fix shortens the run or restores a dropped byte; the limit keeps a run from being
     // rewritten forever whatever the pages allow.
@@ -99,7 +146,7 @@ public:
             for (const Noted& n : noted_) {
                 const std::size_t begin = chars_[n.begin].offset;
                 const std::size_t end = chars_[n.end - 1].offset + chars_[n.end - 1].length;
-                f(begin, end - begin, std::move(chains_[n.chain].front()));
+                f(begin, end - begin, std::move(*chains_[n.chain].front()));
             }
             return;
         }
@@ -117,14 +164,14 @@ public:
             }
             // The chain's first fix becomes the chain's (its storage is cleared by reset()): a
             // fix alone is handed on without a copy.
-            std::vector<Decision>& fixes = chains_[chain];
-            Decision& d = fixes.front();
+            std::vector<Decision*>& fixes = chains_[chain];
+            Decision& d = *fixes.front();
             if (fixes.size() > 1) {
                 d.cand.repaired.clear();
                 for (std::size_t c = k; c < next; ++c)
                     d.cand.repaired.push_back(chars_[c].cp);
                 for (std::size_t x = 1; x < fixes.size(); ++x) {
-                    const Decision& later = fixes[x];
+                    const Decision& later = *fixes[x];
                     d.steps.insert(d.steps.end(), later.steps.begin(), later.steps.end());
                     d.cand.lostNbsp |= later.cand.lostNbsp;
                     d.cand.lostUndefined |= later.cand.lostUndefined;
@@ -169,9 +216,11 @@ private:
     bool perPiece_ = false;     // pieces_ holds the fixes, else noted_
     std::vector<Noted> noted_;  // in the order of the text
     std::vector<Piece> pieces_; // per character of chars_ (perPiece_)
-    // The fixes of each chain, in order: the first chainCount_ (the others are kept empty for
-    // their storage).
-    std::vector<std::vector<Decision>> chains_;
+    // The fixes of each chain, in order, in *store_: the first chainCount_ (the others are kept
+    // empty for their storage).
+    std::vector<std::vector<Decision*>> chains_;
+    DecisionStore* store_ = &own_;
+    DecisionStore own_; // without a store given to reset()
     std::size_t chainCount_ = 0;
     std::size_t applied_ = 0;
     std::size_t limit_ = 0;

@@ -94,10 +94,19 @@ SieveTables buildSieveTables() {
 
 const std::uint8_t* nextRepairStartScalar(const std::uint8_t* p, const std::uint8_t* end,
                                           SieveRule rule) noexcept {
-    // No character of a page is ASCII.
-    for (p = nextNonAscii(p, end); p != end; p = nextNonAscii(p + 1, end))
-        if (*p >= 0xC0 && canStartRepair(p, end, rule))
+    // No character of a page is ASCII, and none starts at a continuation byte (80-BF): from a
+    // well-formed character the next one is looked at, past its continuations, which looking
+    // at each non-ASCII byte stopped at one by one.
+    for (p = nextNonAscii(p, end); p != end;) {
+        if (*p < 0xC0) {
+            p = nextNonAscii(p + 1, end);
+            continue;
+        }
+        const sieve::CharAt c0 = sieve::charAt(p, end);
+        if (c0.length != 0 && sieve::startsRepair(c0, p, end, rule))
             return p;
+        p = nextNonAscii(p + (c0.length != 0 ? c0.length : 1), end);
+    }
     return end;
 }
 

@@ -262,13 +262,10 @@ inline PageMask continuationAt(const PageTables& t, const std::uint8_t*& p, cons
     return 0;
 }
 
-} // namespace sieve
-
-inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
-                           SieveRule rule) noexcept {
-    const sieve::CharAt c0 = sieve::charAt(at, end);
-    if (c0.length == 0)
-        return false;
+// canStartRepair() at `at`, whose character c0 (charAt()) is well-formed: the scalar kernel reads
+// c0 itself, to step over its continuation bytes after.
+inline bool startsRepair(CharAt c0, const std::uint8_t* at, const std::uint8_t* end,
+                         SieveRule rule) noexcept {
     const PageTables& t = pageTables();
     const PageMasks& m0 = t.masks(c0.cp);
     if (m0.lead() == 0)
@@ -301,6 +298,14 @@ inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
     return (four & sieve::continuationAt(t, p, end, lost)) != 0;
 }
 
+} // namespace sieve
+
+inline bool canStartRepair(const std::uint8_t* at, const std::uint8_t* end,
+                           SieveRule rule) noexcept {
+    const sieve::CharAt c0 = sieve::charAt(at, end);
+    return c0.length != 0 && sieve::startsRepair(c0, at, end, rule);
+}
+
 namespace sieve {
 
 // The first of `pending` (candidates of the window `w` classified, as bits from w.start) where
@@ -322,6 +327,10 @@ inline const std::uint8_t* RepairStartSieve::next(const std::uint8_t* from) noex
     // In the window the kernel classified last, its candidates answer. Damaged text asks two or
     // three times per window (the repair resumes after each run it judged), and entering the
     // kernel costs more than most answers; the kernel is entered only past the window.
+    // The scalar kernel (a short string's) classifies no window: asked at once, without
+    // fromKernel()'s call and choice of kernel.
+    if (kernel_ == Isa::Portable)
+        return nextRepairStartScalar(from, end_, rule_);
     const Window& w = window_;
     if (w.start != nullptr && from >= w.start && from < w.start + 64) {
         const std::uint64_t pending = w.candidates & (~std::uint64_t(0) << (from - w.start));
